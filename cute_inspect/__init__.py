@@ -1,0 +1,1 @@
+"""cute-inspect: trace, check, lint and draw the nested shapes of CuTeDSL kernels at compile time."""

@@ -1,0 +1,5 @@
+import sys
+
+from cute_inspect.cli import main
+
+sys.exit(main())
