@@ -1,0 +1,108 @@
+"""Torch-side helpers shared by the GEMM front ends: operand checks, (rows, cols, L) views, references.
+
+Nothing here imports torch at module import time: the kernels compile on machines without it.
+"""
+from __future__ import annotations
+
+import math
+
+DTYPE_NAMES = ("fp16", "bf16")
+
+
+def parse_ints(text: str, count: int, what: str) -> tuple:
+    """'4096,4096,4096,1' -> (4096, 4096, 4096, 1), with a one-line error naming `what`."""
+    try:
+        values = tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise ValueError(f"{what} must be {count} comma-separated integers, got {text!r}") from None
+    if len(values) != count or min(values) < 1:
+        raise ValueError(f"{what} must be {count} comma-separated positive integers, got {text!r}")
+    return values
+
+
+def torch_dtype(name: str):
+    import torch
+
+    table = {"fp16": torch.float16, "bf16": torch.bfloat16}
+    if name not in table:
+        raise ValueError(f"dtype must be one of {sorted(table)}, got {name!r}")
+    return table[name]
+
+
+def cutlass_dtype(torch_dt):
+    import cutlass
+    import torch
+
+    table = {
+        torch.float16: cutlass.Float16,
+        torch.bfloat16: cutlass.BFloat16,
+        torch.float32: cutlass.Float32,
+    }
+    if torch_dt not in table:
+        raise TypeError(f"tensor dtype must be one of {list(table)}, got {torch_dt}")
+    return table[torch_dt]
+
+
+def batched(t, name: str):
+    """A 2-D (rows, cols) or 3-D (L, rows, cols) torch tensor as a 3-D (L, rows, cols) view."""
+    if t.dim() == 2:
+        return t.unsqueeze(0)
+    if t.dim() == 3:
+        return t
+    raise ValueError(f"{name} must be 2-D (rows, cols) or 3-D (L, rows, cols), got shape {tuple(t.shape)}")
+
+
+def major_of(t3, name: str, col_letter: str, row_letter: str) -> str:
+    """Which mode of a (L, rows, cols) view is contiguous: `col_letter` (stride 1 on cols) or `row_letter`."""
+    if t3.stride(2) == 1:
+        return col_letter
+    if t3.stride(1) == 1:
+        return row_letter
+    raise ValueError(
+        f"{name} must be contiguous along one of its last two dims, got strides {tuple(t3.stride())}"
+    )
+
+
+def check_alignment(t3, name: str):
+    """TMA needs 16-byte aligned base addresses and 16-byte multiples for every non-unit stride."""
+    esize = t3.element_size()
+    if t3.data_ptr() % 16:
+        raise ValueError(f"{name} must start at a 16-byte aligned address")
+    for s, extent in zip(t3.stride(), t3.shape):
+        if s != 1 and extent > 1 and (s * esize) % 16:
+            raise ValueError(
+                f"{name}'s strides {tuple(t3.stride())} must be multiples of {16 // esize} elements "
+                "(16 bytes) for TMA"
+            )
+
+
+def to_cute(t3, leading_dim: int):
+    """(L, rows, cols) torch view -> (rows, cols, L) cute tensor with a dynamic layout."""
+    from cutlass.cute.runtime import from_dlpack
+
+    return from_dlpack(t3.permute(1, 2, 0), assumed_align=16).mark_layout_dynamic(leading_dim=leading_dim)
+
+
+def reference(a, b, *, c=None, alpha=1.0, beta=0.0, epilogue=None):
+    """fp32 epilogue(alpha * a @ b^T + beta * c), batched like the inputs."""
+    from gemm._common_epilogue import torch_epilogue
+
+    acc = alpha * (a.float() @ b.float().mT)
+    if c is not None:
+        acc = acc + beta * c.float()
+    return torch_epilogue(epilogue)(acc)
+
+
+def rel_frobenius_error(out, ref) -> float:
+    """||out - ref|| / ||ref|| in fp64; NaN anywhere in `out` (an unwritten poisoned element) gives inf."""
+    import torch
+
+    out64 = out.double()
+    if not torch.isfinite(out64).all():
+        return math.inf
+    ref64 = ref.double()
+    return (torch.linalg.vector_norm(out64 - ref64) / torch.linalg.vector_norm(ref64)).item()
+
+
+def tflops(m: int, n: int, k: int, l: int, ms: float) -> float:
+    return 2.0 * m * n * k * l / (ms * 1e-3) / 1e12

@@ -1,0 +1,820 @@
+"""Persistent, warp-specialized Hopper (SM90) GEMM, checked by cute-inspect at every tiling level.
+
+    D = epilogue(alpha * A @ B^T + beta * C)        A: (M, K, L)  B: (N, K, L)  C, D: (M, N, L)
+
+Features
+- wgmma (warpgroup MMA) with A and B read from SMEM, fp32 accumulators in registers.
+- TMA loads with multicast across a cluster: A is shared by the CTAs of a cluster row, B by a column.
+- Warp specialization: warpgroup 0 is the TMA producer (registers shrunk with setmaxnreg to 40), one or two
+  consumer warpgroups run the MMAs and the epilogue (registers grown to 232).
+- A multi-stage mbarrier pipeline between producer and consumers (cutlass.pipeline.PipelineTmaAsync).
+- Persistent grid: each CTA walks output tiles with a static scheduler, so the producer loads the next tile
+  while the consumers finish the current one.
+- Epilogue through SMEM: registers -> stmatrix -> SMEM -> TMA store, in subtiles of (tile_m, 32) with a ring
+  of staging buffers. alpha, beta (C arrives by TMA in the same staging buffer) and an elementwise op.
+- fp16 and bf16 inputs and outputs; A K- or M-major, B K- or N-major, D N- or M-major; batched over L.
+- Tile and cluster come from `Sm90Config`; `gemm._autotune` picks one per problem and caches it on disk.
+
+Data flow of one output tile
+1. producer warp: TMA A (bM, bK) and B (bN, bK) k-tiles into the stage ring (mbarrier "full" per stage).
+2. consumers: wait "full", issue 4 wgmma per k-tile (bK / 16), keep one k-tile of wgmma in flight, then
+   release the stage ("empty", signalled to every CTA that multicast into it).
+3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
+4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
+
+Constraints
+- tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2).
+- A and B of the same 16-bit dtype (fp16 or bf16); D fp16, bf16 or fp32; C of D's dtype and majorness.
+- Each tensor's contiguous extent must be 16-byte aligned (a multiple of 8 elements for 16-bit types).
+
+Run
+    python -m gemm.sm90 --mnkl 8192,8192,8192,1 --dtype bf16            # run, verify, time (needs a GPU)
+    python -m gemm.sm90 --mnkl 4096,4096,4096,1 --compile-only          # compile for sm_90a, no GPU
+    cute-inspect trace gemm.sm90:compile_only --arch sm_90a
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")
+
+import argparse  # noqa: E402
+import sys  # noqa: E402
+from typing import Callable, Optional  # noqa: E402
+
+import cutlass  # noqa: E402
+import cutlass.cute as cute  # noqa: E402
+import cutlass.pipeline as pipeline  # noqa: E402
+import cutlass.utils as utils  # noqa: E402
+import cutlass.utils.hopper_helpers as sm90_utils  # noqa: E402
+from cutlass.cute.nvgpu import cpasync, warp, warpgroup  # noqa: E402
+
+from gemm._common_epilogue import resolve_epilogue  # noqa: E402
+from gemm._sm90_config import Sm90Config  # noqa: E402
+
+THREADS_PER_WARPGROUP = 128
+PRODUCER_REGISTERS = 40
+CONSUMER_REGISTERS = 232
+EPI_TILE_N = 32
+EPI_STAGES = 4
+# mbarriers and the scheduler's scratch live in the first KiB of SMEM.
+SMEM_RESERVED_BYTES = 1024
+MAX_AB_STAGES = 8
+SUPPORTED_AB_DTYPES = (cutlass.Float16, cutlass.BFloat16)
+SUPPORTED_D_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float32)
+
+
+class Sm90Gemm:
+    """One compiled SM90 GEMM: `__init__` fixes the config, `__call__` builds layouts and TMA atoms and
+    launches, `kernel` is the device code."""
+
+    def __init__(
+        self,
+        config: Sm90Config,
+        *,
+        has_c: bool = False,
+        epilogue_op: Optional[Callable] = None,
+        max_active_clusters: int = 132,
+    ):
+        self.config = config
+        self.has_c = has_c
+        self.epilogue_op = epilogue_op
+        self.max_active_clusters = max_active_clusters
+        self.cluster_shape_mn = (config.cluster_m, config.cluster_n)
+        # One consumer warpgroup per 64 rows: a wgmma instruction is 64 rows tall.
+        self.num_mma_warpgroups = config.tile_m // 64
+        self.num_mma_threads = self.num_mma_warpgroups * THREADS_PER_WARPGROUP
+        self.threads_per_cta = THREADS_PER_WARPGROUP + self.num_mma_threads
+        self.producer_warp = 0
+        # The first consumer warp issues the epilogue's TMA copies.
+        self.epi_warp = THREADS_PER_WARPGROUP // 32
+        self.epi_barrier = pipeline.NamedBarrier(barrier_id=1, num_threads=self.num_mma_threads)
+        self.num_mcast_a = config.cluster_n
+        self.num_mcast_b = config.cluster_m
+
+    # ------------------------------------------------------------------------------------------------
+    # Host side: derived attributes, layouts, TMA atoms, launch
+    # ------------------------------------------------------------------------------------------------
+    def _setup(self):
+        ab_bytes = self.ab_dtype.width // 8
+        # bK spans one 128-byte swizzle row of K-major SMEM: 64 elements of a 16-bit type.
+        self.tile_k = 128 // ab_bytes
+        self.tile_shape_mnk = (self.config.tile_m, self.config.tile_n, self.tile_k)
+        self.tiled_mma = sm90_utils.make_trivial_tiled_mma(
+            self.ab_dtype,
+            self.ab_dtype,
+            self.a_layout.sm90_mma_major_mode(),
+            self.b_layout.sm90_mma_major_mode(),
+            cutlass.Float32,
+            (self.num_mma_warpgroups, 1, 1),
+            tiler_mn=(64, self.config.tile_n),
+        )
+        self.mma_inst_k = cute.size(self.tiled_mma.shape_mnk, mode=[2])
+        self.epi_tile = (self.config.tile_m, EPI_TILE_N)
+        self.epi_count = self.config.tile_n // EPI_TILE_N
+
+        ab_stage_bytes = (self.config.tile_m + self.config.tile_n) * self.tile_k * ab_bytes
+        epi_bytes = self.config.tile_m * EPI_TILE_N * (self.d_dtype.width // 8) * EPI_STAGES
+        capacity = utils.get_smem_capacity_in_bytes("sm_90")
+        self.ab_stages = min(
+            MAX_AB_STAGES, (capacity - SMEM_RESERVED_BYTES - epi_bytes) // ab_stage_bytes
+        )
+        if self.ab_stages < 2:
+            raise ValueError(
+                f"tile {self.config.tile_m}x{self.config.tile_n} leaves {self.ab_stages} pipeline stage(s) "
+                "in SMEM; at least 2 are needed"
+            )
+        self.a_smem_layout_staged = sm90_utils.make_smem_layout_a(
+            self.a_layout, self.tile_shape_mnk, self.ab_dtype, self.ab_stages
+        )
+        self.b_smem_layout_staged = sm90_utils.make_smem_layout_b(
+            self.b_layout, self.tile_shape_mnk, self.ab_dtype, self.ab_stages
+        )
+        self.epi_smem_layout_staged = sm90_utils.make_smem_layout_epi(
+            self.d_dtype, self.d_layout, self.epi_tile, EPI_STAGES
+        )
+
+    @cute.jit
+    def __call__(
+        self,
+        mA_mkl: cute.Tensor,
+        mB_nkl: cute.Tensor,
+        mD_mnl: cute.Tensor,
+        mC_mnl: cute.Tensor,
+        alpha: cutlass.Float32,
+        beta: cutlass.Float32,
+        stream,
+    ):
+        self.ab_dtype = mA_mkl.element_type
+        self.d_dtype = mD_mnl.element_type
+        if cutlass.const_expr(self.ab_dtype not in SUPPORTED_AB_DTYPES):
+            raise TypeError(f"A dtype must be one of {SUPPORTED_AB_DTYPES}, got {self.ab_dtype}")
+        if cutlass.const_expr(mB_nkl.element_type != self.ab_dtype):
+            raise TypeError(f"A and B must share a dtype, got {self.ab_dtype} and {mB_nkl.element_type}")
+        if cutlass.const_expr(self.d_dtype not in SUPPORTED_D_DTYPES):
+            raise TypeError(f"D dtype must be one of {SUPPORTED_D_DTYPES}, got {self.d_dtype}")
+        self.a_layout = utils.LayoutEnum.from_tensor(mA_mkl)
+        self.b_layout = utils.LayoutEnum.from_tensor(mB_nkl)
+        self.d_layout = utils.LayoutEnum.from_tensor(mD_mnl)
+        if cutlass.const_expr(self.has_c):
+            if cutlass.const_expr(mC_mnl.element_type != self.d_dtype):
+                raise TypeError(f"C must have D's dtype {self.d_dtype}, got {mC_mnl.element_type}")
+            if cutlass.const_expr(utils.LayoutEnum.from_tensor(mC_mnl) != self.d_layout):
+                raise TypeError("C must have D's majorness (both N-major or both M-major)")
+        self._setup()
+
+        a_smem_layout = cute.slice_(self.a_smem_layout_staged, (None, None, 0))
+        b_smem_layout = cute.slice_(self.b_smem_layout_staged, (None, None, 0))
+        epi_smem_layout = cute.slice_(self.epi_smem_layout_staged, (None, None, 0))
+        tma_atom_a, tma_tensor_a = cpasync.make_tiled_tma_atom(
+            self._load_op(self.num_mcast_a),
+            mA_mkl,
+            a_smem_layout,
+            (self.config.tile_m, self.tile_k),
+            num_multicast=self.num_mcast_a,
+        )
+        tma_atom_b, tma_tensor_b = cpasync.make_tiled_tma_atom(
+            self._load_op(self.num_mcast_b),
+            mB_nkl,
+            b_smem_layout,
+            (self.config.tile_n, self.tile_k),
+            num_multicast=self.num_mcast_b,
+        )
+        tma_atom_d, tma_tensor_d = cpasync.make_tiled_tma_atom(
+            cpasync.CopyBulkTensorTileS2GOp(), mD_mnl, epi_smem_layout, self.epi_tile
+        )
+        # Without C the kernel never touches it; D's atom stands in so the signature stays fixed.
+        tma_atom_c, tma_tensor_c = tma_atom_d, tma_tensor_d
+        if cutlass.const_expr(self.has_c):
+            tma_atom_c, tma_tensor_c = cpasync.make_tiled_tma_atom(
+                cpasync.CopyBulkTensorTileG2SOp(), mC_mnl, epi_smem_layout, self.epi_tile
+            )
+
+        # (bM, bN) tiles of D, counted per mode: (RestM, RestN, RestL)
+        gD_tiles = cute.zipped_divide(mD_mnl, tiler=(self.config.tile_m, self.config.tile_n))
+        tile_count_mnl = gD_tiles[(0, (None, None, None))].shape
+        sched_params = utils.PersistentTileSchedulerParams(
+            tile_count_mnl,
+            (*self.cluster_shape_mn, 1),
+            self.config.swizzle,
+            self.config.raster_along_m,
+        )
+        grid = utils.StaticPersistentTileScheduler.get_grid_shape(
+            sched_params, self.max_active_clusters
+        )
+
+        @cute.struct
+        class SharedStorage:
+            ab_barriers: cute.struct.MemRange[cutlass.Int64, self.ab_stages * 2]
+            c_barrier: cute.struct.MemRange[cutlass.Int64, 1]
+            sA: cute.struct.Align[
+                cute.struct.MemRange[self.ab_dtype, cute.cosize(self.a_smem_layout_staged)], 1024
+            ]
+            sB: cute.struct.Align[
+                cute.struct.MemRange[self.ab_dtype, cute.cosize(self.b_smem_layout_staged)], 1024
+            ]
+            sD: cute.struct.Align[
+                cute.struct.MemRange[self.d_dtype, cute.cosize(self.epi_smem_layout_staged)], 1024
+            ]
+
+        self.shared_storage = SharedStorage
+
+        self.kernel(
+            tma_atom_a,
+            tma_tensor_a,
+            tma_atom_b,
+            tma_tensor_b,
+            tma_atom_d,
+            tma_tensor_d,
+            tma_atom_c,
+            tma_tensor_c,
+            alpha,
+            beta,
+            self.tiled_mma,
+            self.a_smem_layout_staged,
+            self.b_smem_layout_staged,
+            self.epi_smem_layout_staged,
+            sched_params,
+        ).launch(
+            grid=grid,
+            block=[self.threads_per_cta, 1, 1],
+            cluster=(*self.cluster_shape_mn, 1),
+            min_blocks_per_mp=1,
+            stream=stream,
+        )
+
+    @staticmethod
+    def _load_op(num_multicast: int):
+        if num_multicast == 1:
+            return cpasync.CopyBulkTensorTileG2SOp()
+        return cpasync.CopyBulkTensorTileG2SMulticastOp()
+
+    # ------------------------------------------------------------------------------------------------
+    # Device side
+    # ------------------------------------------------------------------------------------------------
+    @cute.kernel
+    def kernel(
+        self,
+        tma_atom_a: cute.CopyAtom,
+        mA_mkl: cute.Tensor,
+        tma_atom_b: cute.CopyAtom,
+        mB_nkl: cute.Tensor,
+        tma_atom_d: cute.CopyAtom,
+        mD_mnl: cute.Tensor,
+        tma_atom_c: cute.CopyAtom,
+        mC_mnl: cute.Tensor,
+        alpha: cutlass.Float32,
+        beta: cutlass.Float32,
+        tiled_mma: cute.TiledMma,
+        a_smem_layout_staged: cute.ComposedLayout,
+        b_smem_layout_staged: cute.ComposedLayout,
+        epi_smem_layout_staged: cute.ComposedLayout,
+        sched_params: utils.PersistentTileSchedulerParams,
+    ):
+        tidx, _, _ = cute.arch.thread_idx()
+        warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
+        warpgroup_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WARPGROUP)
+
+        if warp_idx == self.producer_warp:
+            cpasync.prefetch_descriptor(tma_atom_a)
+            cpasync.prefetch_descriptor(tma_atom_b)
+            cpasync.prefetch_descriptor(tma_atom_d)
+            if cutlass.const_expr(self.has_c):
+                cpasync.prefetch_descriptor(tma_atom_c)
+
+        # ---- cluster position and multicast masks ----------------------------------------------
+        cluster_layout_mnk = cute.make_layout((*self.cluster_shape_mn, 1))
+        cta_rank_in_cluster = cute.arch.make_warp_uniform(cute.arch.block_idx_in_cluster())
+        cluster_coord_mnk = cluster_layout_mnk.get_flat_coord(cta_rank_in_cluster)
+        # A is multicast to the CTAs of this cluster row (mode 1: along N), B to this column.
+        a_mcast_mask = 0
+        if cutlass.const_expr(self.num_mcast_a > 1):
+            a_mcast_mask = cute.make_layout_image_mask(cluster_layout_mnk, cluster_coord_mnk, mode=1)
+        b_mcast_mask = 0
+        if cutlass.const_expr(self.num_mcast_b > 1):
+            b_mcast_mask = cute.make_layout_image_mask(cluster_layout_mnk, cluster_coord_mnk, mode=0)
+
+        # ---- SMEM and the mainloop pipeline ----------------------------------------------------
+        storage = utils.SmemAllocator().allocate(self.shared_storage)
+        a_smem_layout = cute.slice_(a_smem_layout_staged, (None, None, 0))
+        b_smem_layout = cute.slice_(b_smem_layout_staged, (None, None, 0))
+        stage_tx_bytes = cute.size_in_bytes(self.ab_dtype, a_smem_layout) + cute.size_in_bytes(
+            self.ab_dtype, b_smem_layout
+        )
+        # A stage is free once every consumer warp of every CTA that wrote into it (multicast) released it.
+        mcast_peers = self.num_mcast_a + self.num_mcast_b - 1
+        consumer_arrivals = mcast_peers * self.num_mma_warpgroups * 4
+        ab_pipeline = pipeline.PipelineTmaAsync.create(
+            barrier_storage=storage.ab_barriers.data_ptr(),
+            num_stages=self.ab_stages,
+            producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread),
+            consumer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, consumer_arrivals),
+            tx_count=stage_tx_bytes,
+            cta_layout_vmnk=cute.make_layout((1, *cluster_layout_mnk.shape)),
+            defer_sync=True,
+        )
+        c_barrier = storage.c_barrier.data_ptr()
+        if cutlass.const_expr(self.has_c):
+            if warp_idx == self.producer_warp:
+                with cute.arch.elect_one():
+                    cute.arch.mbarrier_init(c_barrier, 1)
+            cute.arch.mbarrier_init_fence()
+        # Peers multicast into our barriers: every CTA's init must be visible before the first TMA.
+        pipeline.pipeline_init_arrive(cluster_shape_mn=self.cluster_shape_mn, is_relaxed=True)
+
+        # (bM, bK, STAGE)
+        sA = storage.sA.get_tensor(a_smem_layout_staged.outer, swizzle=a_smem_layout_staged.inner)
+        # (bN, bK, STAGE)
+        sB = storage.sB.get_tensor(b_smem_layout_staged.outer, swizzle=b_smem_layout_staged.inner)
+        # (EPI_M, EPI_N, EPI_STAGE)
+        sD = storage.sD.get_tensor(epi_smem_layout_staged.outer, swizzle=epi_smem_layout_staged.inner)
+        # C passes through D's staging buffers: loaded, read into registers, then overwritten by D.
+        sC = storage.sD.get_tensor(epi_smem_layout_staged.outer, swizzle=epi_smem_layout_staged.inner)
+
+        # ---- Block level: CTA tiles of the global tensors ----------------------------------------
+        bM, bN, bK = self.tile_shape_mnk
+        # (bM, bK, RestM, RestK, RestL)
+        gA_mkl = cute.local_tile(mA_mkl, (bM, bK), (None, None, None))
+        # (bN, bK, RestN, RestK, RestL)
+        gB_nkl = cute.local_tile(mB_nkl, (bN, bK), (None, None, None))
+        # (bM, bN, RestM, RestN, RestL)
+        gD_mnl = cute.local_tile(mD_mnl, (bM, bN), (None, None, None))
+        # (bM, bN, RestM, RestN, RestL)
+        gC_mnl = cute.local_tile(mC_mnl, (bM, bN), (None, None, None))
+
+        # TMA partitions: this CTA loads its 1/cluster_n share of A and multicasts it along N.
+        a_cta_layout = cute.make_layout(cute.slice_(cluster_layout_mnk, (0, None, 0)).shape)
+        # (TMA, STAGE), (TMA, RestM, RestK, RestL)
+        tAsA, tAgA = cpasync.tma_partition(
+            tma_atom_a,
+            cluster_coord_mnk[1],
+            a_cta_layout,
+            cute.group_modes(sA, 0, 2),
+            cute.group_modes(gA_mkl, 0, 2),
+        )
+        b_cta_layout = cute.make_layout(cute.slice_(cluster_layout_mnk, (None, 0, 0)).shape)
+        # (TMA, STAGE), (TMA, RestN, RestK, RestL)
+        tBsB, tBgB = cpasync.tma_partition(
+            tma_atom_b,
+            cluster_coord_mnk[0],
+            b_cta_layout,
+            cute.group_modes(sB, 0, 2),
+            cute.group_modes(gB_nkl, 0, 2),
+        )
+
+        # ---- MMA level: one wgmma slice per consumer warpgroup ---------------------------------
+        mma_warpgroup = warpgroup_idx - 1
+        warpgroup_layout = cute.make_layout(self.num_mma_warpgroups, stride=THREADS_PER_WARPGROUP)
+        thr_mma = tiled_mma.get_slice(warpgroup_layout(mma_warpgroup))
+        # (MMA, MMA_M, MMA_K, STAGE)
+        tCsA = thr_mma.partition_A(sA)
+        # (MMA, MMA_N, MMA_K, STAGE)
+        tCsB = thr_mma.partition_B(sB)
+        # (MMA, MMA_M, MMA_K, STAGE): SMEM descriptors
+        tCrA = tiled_mma.make_fragment_A(tCsA)
+        # (MMA, MMA_N, MMA_K, STAGE): SMEM descriptors
+        tCrB = tiled_mma.make_fragment_B(tCsB)
+        # (MMA, MMA_M, MMA_N, RestM, RestN, RestL)
+        tCgD = thr_mma.partition_C(gD_mnl)
+        # (MMA, MMA_M, MMA_N) fp32
+        accumulators = cute.make_rmem_tensor(tCgD.shape[:3], cutlass.Float32)
+
+        k_tile_count = cute.size(gA_mkl, mode=[3])
+        k_blocks_per_tile = cute.size(tCrA, mode=[2])
+
+        pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
+
+        if warpgroup_idx == 0:
+            # ================= producer warpgroup: TMA loads ===================================
+            cute.arch.setmaxregister_decrease(PRODUCER_REGISTERS)
+            if warp_idx == self.producer_warp:
+                scheduler = utils.StaticPersistentTileScheduler.create(
+                    sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
+                )
+                work_tile = scheduler.initial_work_tile_info()
+                producer_state = pipeline.make_pipeline_state(
+                    pipeline.PipelineUserType.Producer, self.ab_stages
+                )
+                while work_tile.is_valid_tile:
+                    tile_m, tile_n, tile_l = work_tile.tile_idx
+                    # (TMA, RestK)
+                    tAgA_k = tAgA[(None, tile_m, None, tile_l)]
+                    # (TMA, RestK)
+                    tBgB_k = tBgB[(None, tile_n, None, tile_l)]
+                    producer_state.reset_count()
+                    for _k_tile in range(k_tile_count):
+                        ab_pipeline.producer_acquire(producer_state)
+                        full_barrier = ab_pipeline.producer_get_barrier(producer_state)
+                        cute.copy(
+                            tma_atom_a,
+                            tAgA_k[(None, producer_state.count)],
+                            tAsA[(None, producer_state.index)],
+                            tma_bar_ptr=full_barrier,
+                            mcast_mask=a_mcast_mask,
+                        )
+                        cute.copy(
+                            tma_atom_b,
+                            tBgB_k[(None, producer_state.count)],
+                            tBsB[(None, producer_state.index)],
+                            tma_bar_ptr=full_barrier,
+                            mcast_mask=b_mcast_mask,
+                        )
+                        ab_pipeline.producer_commit(producer_state)
+                        producer_state.advance()
+                    scheduler.advance_to_next_work()
+                    work_tile = scheduler.get_current_work()
+                # Keep the CTA alive until peers stop multicasting into our stages.
+                ab_pipeline.producer_tail(producer_state)
+        else:
+            # ================= consumer warpgroups: wgmma + epilogue ===========================
+            cute.arch.setmaxregister_increase(CONSUMER_REGISTERS)
+            epi_tidx = tidx - THREADS_PER_WARPGROUP
+            scheduler = utils.StaticPersistentTileScheduler.create(
+                sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
+            )
+            work_tile = scheduler.initial_work_tile_info()
+            read_state = pipeline.make_pipeline_state(
+                pipeline.PipelineUserType.Consumer, self.ab_stages
+            )
+            release_state = pipeline.make_pipeline_state(
+                pipeline.PipelineUserType.Consumer, self.ab_stages
+            )
+
+            # ---- EPI / Store level: register -> SMEM copies --------------------------------------
+            tiled_copy_c_atom = cute.make_tiled_copy_C_atom(
+                cute.make_copy_atom(
+                    warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), 4), self.d_dtype
+                ),
+                tiled_mma,
+            )
+            tiled_copy_r2s = cute.make_tiled_copy_S(
+                sm90_utils.get_smem_store_op(self.d_layout, self.d_dtype, cutlass.Float32),
+                tiled_copy_c_atom,
+            )
+            thr_copy_r2s = tiled_copy_r2s.get_slice(epi_tidx)
+            # (R2S, R2S_M, R2S_N, EPI_STAGE)
+            tRS_sD = thr_copy_r2s.partition_D(sD)
+            # (R2S, R2S_M, R2S_N): all of this thread's accumulators in store-atom order
+            tRS_rAcc = tiled_copy_r2s.retile(accumulators)
+            # (R2S, R2S_M, R2S_N): one epilogue subtile
+            tRS_rD = cute.make_rmem_tensor(
+                cute.shape(thr_copy_r2s.partition_S(sD))[:3], cutlass.Float32
+            )
+            tRS_rD_out = cute.make_rmem_tensor(tRS_rD.shape, self.d_dtype)
+            subtile_values = cute.size(tRS_rD)
+
+            # C is read back with plain loads in the same thread/value order as the stmatrix source.
+            tiled_copy_s2r = cute.make_tiled_copy_S(
+                cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.d_dtype), tiled_copy_c_atom
+            )
+            thr_copy_s2r = tiled_copy_s2r.get_slice(epi_tidx)
+            # (S2R, S2R_M, S2R_N, EPI_STAGE)
+            tSR_sC = thr_copy_s2r.partition_S(sC)
+            # (R2S, R2S_M, R2S_N)
+            tRS_rC = cute.make_rmem_tensor(tRS_rD.shape, self.d_dtype)
+            # (S2R, S2R_M, S2R_N)
+            tSR_rC = tiled_copy_s2r.retile(tRS_rC)
+            c_subtile_bytes = cute.size_in_bytes(
+                self.d_dtype, cute.slice_(epi_smem_layout_staged, (None, None, 0))
+            )
+
+            tma_store_pipeline = pipeline.PipelineTmaStore.create(
+                num_stages=EPI_STAGES,
+                producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.num_mma_threads),
+            )
+
+            while work_tile.is_valid_tile:
+                tile_m, tile_n, tile_l = work_tile.tile_idx
+
+                # ---- mainloop -------------------------------------------------------------------
+                read_state.reset_count()
+                release_state.reset_count()
+                accumulators.fill(0.0)
+                tiled_mma.set(warpgroup.Field.ACCUMULATE, True)
+                warpgroup.fence()
+                # The first k-tile has no predecessor to retire.
+                ab_pipeline.consumer_wait(read_state)
+                for k_block in cutlass.range_constexpr(k_blocks_per_tile):
+                    k_coord = (None, None, k_block, read_state.index)
+                    cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
+                warpgroup.commit_group()
+                read_state.advance()
+                for _k_tile in range(1, k_tile_count):
+                    ab_pipeline.consumer_wait(read_state)
+                    for k_block in cutlass.range_constexpr(k_blocks_per_tile):
+                        k_coord = (None, None, k_block, read_state.index)
+                        cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
+                    warpgroup.commit_group()
+                    # One k-tile of wgmma stays in flight; the one before it has read its stage.
+                    warpgroup.wait_group(1)
+                    ab_pipeline.consumer_release(release_state)
+                    release_state.advance()
+                    read_state.advance()
+                warpgroup.wait_group(0)
+                ab_pipeline.consumer_release(release_state)
+                release_state.advance()
+
+                # ---- epilogue -------------------------------------------------------------------
+                # ((EPI_M, EPI_N), (EPI_RestM, EPI_RestN))
+                gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+                # (TMA, EPI_STAGE), (TMA, (EPI_RestM, EPI_RestN))
+                bSG_sD, bSG_gD = cpasync.tma_partition(
+                    tma_atom_d,
+                    0,
+                    cute.make_layout(1),
+                    cute.group_modes(sD, 0, 2),
+                    gD_epi,
+                )
+                # ((EPI_M, EPI_N), (EPI_RestM, EPI_RestN))
+                gC_epi = cute.zipped_divide(gC_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+                # (TMA, EPI_STAGE), (TMA, (EPI_RestM, EPI_RestN))
+                bGS_sC, bGS_gC = cpasync.tma_partition(
+                    tma_atom_c,
+                    0,
+                    cute.make_layout(1),
+                    cute.group_modes(sC, 0, 2),
+                    gC_epi,
+                )
+                subtiles_done = scheduler.num_tiles_executed * self.epi_count
+                for epi_n in cutlass.range_constexpr(self.epi_count):
+                    epi_stage = (subtiles_done + epi_n) % EPI_STAGES
+                    if cutlass.const_expr(self.has_c):
+                        if warp_idx == self.epi_warp:
+                            with cute.arch.elect_one():
+                                cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
+                            cute.copy(
+                                tma_atom_c,
+                                bGS_gC[(None, (0, epi_n))],
+                                bGS_sC[(None, epi_stage)],
+                                tma_bar_ptr=c_barrier,
+                            )
+                    # The accumulator walks N in 8-column chunks outermost, so subtile epi_n is a
+                    # contiguous run of subtile_values registers.
+                    for v in cutlass.range_constexpr(subtile_values):
+                        tRS_rD[v] = tRS_rAcc[epi_n * subtile_values + v]
+                    d_vec = tRS_rD.load() * alpha
+                    if cutlass.const_expr(self.has_c):
+                        # epi_count is even, so the barrier's phase restarts at 0 on every tile.
+                        cute.arch.mbarrier_wait(c_barrier, epi_n % 2)
+                        cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
+                        d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
+                    if cutlass.const_expr(self.epilogue_op is not None):
+                        d_vec = self.epilogue_op(d_vec)
+                    tRS_rD_out.store(d_vec.to(self.d_dtype))
+                    cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
+                    # stmatrix writes through the generic proxy; the TMA store reads through the async one.
+                    cute.arch.fence_proxy("async.shared", space="cta")
+                    self.epi_barrier.arrive_and_wait()
+                    if warp_idx == self.epi_warp:
+                        cute.copy(tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (0, epi_n))])
+                        tma_store_pipeline.producer_commit()
+                        tma_store_pipeline.producer_acquire()
+                    self.epi_barrier.arrive_and_wait()
+
+                scheduler.advance_to_next_work()
+                work_tile = scheduler.get_current_work()
+
+            tma_store_pipeline.producer_tail()
+
+
+# ----------------------------------------------------------------------------------------------------
+# Entry points
+# ----------------------------------------------------------------------------------------------------
+_MAJOR_CHOICES = {"a": ("k", "m"), "b": ("k", "n"), "d": ("n", "m")}
+_compiled_cache: dict = {}
+
+
+def _fake_operand(dtype, rows: int, cols: int, l: int, col_major_first: bool, dynamic: bool):
+    """A fake (rows, cols, L) tensor; `col_major_first` puts stride 1 on cols (K-major A, N-major D)."""
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    shape = (rows, cols, l)
+    if dynamic:
+        shape = tuple(cute.sym_int(divisibility=8) for _ in range(2)) + (cute.sym_int(),)
+    order = (1, 0, 2) if col_major_first else (0, 1, 2)
+    return make_fake_compact_tensor(dtype, shape, stride_order=order, assumed_align=16)
+
+
+def compile_only(
+    m: int = 4096,
+    n: int = 4096,
+    k: int = 4096,
+    l: int = 1,
+    dtype: str = "fp16",
+    a_major: str = "k",
+    b_major: str = "k",
+    d_major: str = "n",
+    has_c: bool = False,
+    epilogue: Optional[str] = None,
+    dynamic: bool = False,
+    **config,
+):
+    """Compile for sm_90a from fake tensors (no GPU needed); `config` holds `Sm90Config` fields.
+
+    Static shapes by default, so traces show every extent; `dynamic=True` compiles the run-time-shaped
+    kernel that `make_gemm` launches.
+    """
+    from cutlass.cute.runtime import make_fake_stream
+
+    for operand, major in (("a", a_major), ("b", b_major), ("d", d_major)):
+        if major not in _MAJOR_CHOICES[operand]:
+            raise ValueError(f"{operand}_major must be one of {_MAJOR_CHOICES[operand]}, got {major!r}")
+    names = {"fp16": cutlass.Float16, "bf16": cutlass.BFloat16}
+    if dtype not in names:
+        raise ValueError(f"dtype must be one of {sorted(names)}, got {dtype!r}")
+    ab = names[dtype]
+    cfg = Sm90Config(**config)
+    mA = _fake_operand(ab, m, k, l, a_major == "k", dynamic)
+    mB = _fake_operand(ab, n, k, l, b_major == "k", dynamic)
+    mD = _fake_operand(ab, m, n, l, d_major == "n", dynamic)
+    mC = _fake_operand(ab, m, n, l, d_major == "n", dynamic) if has_c else mD
+    gemm = Sm90Gemm(
+        cfg,
+        has_c=has_c,
+        epilogue_op=resolve_epilogue(epilogue),
+        max_active_clusters=132 // cfg.cluster_size,
+    )
+    return cute.compile(gemm, mA, mB, mD, mC, 1.0, 0.0, make_fake_stream())
+
+
+def _as_config(config) -> Sm90Config:
+    if isinstance(config, Sm90Config):
+        return config
+    if isinstance(config, dict):
+        return Sm90Config.from_dict(config)
+    raise TypeError(f"config must be an Sm90Config, a dict of its fields, 'auto' or None, got {config!r}")
+
+
+def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=None):
+    """Compile (once per config and operand kinds) and return a zero-argument launcher over these tensors.
+
+    a: (M, K) or (L, M, K); b: (N, K) or (L, N, K); d, c: (M, N) or (L, M, N), all on the GPU. Computes
+    d = epilogue(alpha * a @ b^T + beta * c) like torch.matmul(a, b.mT). `config`: an `Sm90Config` (or a
+    dict of its fields); None takes the tuned choice cached for this problem, else a heuristic; "auto"
+    times the candidates on these tensors first and caches the winner.
+    """
+    import torch
+    from cuda.bindings import driver as cuda_driver
+
+    from gemm import _autotune
+    from gemm._common import batched, check_alignment, cutlass_dtype, major_of, to_cute
+
+    a3, b3, d3 = batched(a, "a"), batched(b, "b"), batched(d, "d")
+    c3 = batched(c, "c") if c is not None else None
+    l, m, k = a3.shape
+    n = b3.shape[1]
+    if b3.shape != (l, n, k):
+        raise ValueError(f"b must be (L, N, K) = ({l}, N, {k}) to match a {tuple(a3.shape)}, got {tuple(b3.shape)}")
+    if d3.shape != (l, m, n):
+        raise ValueError(f"d must be (L, M, N) = ({l}, {m}, {n}), got {tuple(d3.shape)}")
+    if c3 is not None and c3.shape != (l, m, n):
+        raise ValueError(f"c must be (L, M, N) = ({l}, {m}, {n}), got {tuple(c3.shape)}")
+    for name, t in (("a", a3), ("b", b3), ("d", d3), ("c", c3)):
+        if t is None:
+            continue
+        if not t.is_cuda:
+            raise ValueError(f"{name} must be a CUDA tensor")
+        check_alignment(t, name)
+    if a.dtype != b.dtype:
+        raise TypeError(f"a and b must share a dtype, got {a.dtype} and {b.dtype}")
+    a_major = major_of(a3, "a", "k", "m")
+    b_major = major_of(b3, "b", "k", "n")
+    d_major = major_of(d3, "d", "n", "m")
+    epilogue_op = resolve_epilogue(epilogue)
+    epilogue_key = epilogue if isinstance(epilogue, str) or epilogue is None else id(epilogue)
+
+    mA = to_cute(a3, 1 if a_major == "k" else 0)
+    mB = to_cute(b3, 1 if b_major == "k" else 0)
+    mD = to_cute(d3, 1 if d_major == "n" else 0)
+    mC = to_cute(c3, 1 if major_of(c3, "c", "n", "m") == "n" else 0) if c3 is not None else mD
+    stream = cuda_driver.CUstream(torch.cuda.current_stream().cuda_stream)
+    kind = (str(a.dtype), str(d.dtype), a_major, b_major, d_major, c is not None, epilogue_key)
+
+    def build(cfg: Sm90Config):
+        key = (cfg, kind)
+        if key not in _compiled_cache:
+            from cutlass.utils import HardwareInfo
+
+            clusters = HardwareInfo().get_max_active_clusters(cfg.cluster_size)
+            gemm = Sm90Gemm(
+                cfg, has_c=c is not None, epilogue_op=epilogue_op, max_active_clusters=clusters
+            )
+            _compiled_cache[key] = cute.compile(
+                gemm, mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream
+            )
+        compiled = _compiled_cache[key]
+        alpha32, beta32 = cutlass.Float32(alpha), cutlass.Float32(beta)
+        return lambda: compiled(mA, mB, mD, mC, alpha32, beta32, stream)
+
+    cutlass_dtype(d.dtype)
+    problem = _autotune.problem_key("sm90", torch.cuda.get_device_name(), (m, n, k, l), kind)
+    if config is None:
+        cached = _autotune.lookup(problem)
+        cfg = Sm90Config.from_dict(cached) if cached else default_config(m, n, k, l)
+    elif config == "auto":
+        cfg = Sm90Config.from_dict(
+            _autotune.tune(problem, [c_.to_dict() for c_ in candidate_configs(m, n, k, l)],
+                           lambda cd: build(Sm90Config.from_dict(cd)))
+        )
+    else:
+        cfg = _as_config(config)
+    launcher = build(cfg)
+    launcher.config = cfg
+    return launcher
+
+
+def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
+    """Heuristic choice when nothing was tuned: the big tile unless it leaves most SMs idle."""
+    big_tiles = -(-m // 128) * -(-n // 256) * l
+    if big_tiles >= 2 * 132:
+        return Sm90Config(128, 256, 2, 1)
+    return Sm90Config(128, 128, 2, 1)
+
+
+def candidate_configs(m: int, n: int, k: int, l: int) -> list:
+    """The few configs the autotuner times for one problem."""
+    configs = [
+        Sm90Config(128, 256, 2, 1),
+        Sm90Config(128, 256, 1, 2),
+        Sm90Config(128, 128, 2, 1),
+        Sm90Config(128, 192, 2, 1),
+    ]
+    if m * n >= 8192 * 8192:
+        configs.append(Sm90Config(128, 256, 2, 1, swizzle=4))
+    return configs
+
+
+def _parse_args(argv):
+    from gemm._common import parse_ints
+
+    p = argparse.ArgumentParser(prog="python -m gemm.sm90", description="Run, verify and time one SM90 GEMM.")
+    p.add_argument("--mnkl", default="4096,4096,4096,1", help="M,N,K,L (default 4096,4096,4096,1)")
+    p.add_argument("--dtype", default="fp16", choices=["fp16", "bf16"])
+    p.add_argument("--tile", default=None, help="tile_m,tile_n (default: tuned cache or heuristic)")
+    p.add_argument("--cluster", default=None, help="cluster_m,cluster_n")
+    p.add_argument("--tune", action="store_true", help="time the candidate configs first and cache the best")
+    p.add_argument("--epilogue", default=None, choices=["relu", "gelu"])
+    p.add_argument("--compile-only", action="store_true", help="compile for sm_90a from fake tensors, no GPU")
+    args = p.parse_args(argv)
+    try:
+        args.mnkl = parse_ints(args.mnkl, 4, "--mnkl")
+        args.tile = parse_ints(args.tile, 2, "--tile") if args.tile else None
+        args.cluster = parse_ints(args.cluster, 2, "--cluster") if args.cluster else None
+    except ValueError as e:
+        p.error(str(e))
+    return args
+
+
+def main(argv=None) -> int:
+    args = _parse_args(argv)
+    m, n, k, l = args.mnkl
+    fields = {}
+    if args.tile:
+        fields.update(tile_m=args.tile[0], tile_n=args.tile[1])
+    if args.cluster:
+        fields.update(cluster_m=args.cluster[0], cluster_n=args.cluster[1])
+    try:
+        if fields:
+            Sm90Config(**fields)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.compile_only:
+        compile_only(m, n, k, l, dtype=args.dtype, epilogue=args.epilogue, **fields)
+        print(f"compiled sm90 GEMM for sm_90a: mnkl={m},{n},{k},{l} {args.dtype} {Sm90Config(**fields).label()}")
+        return 0
+    try:
+        import torch
+    except ImportError:
+        print("error: running needs torch and a CUDA GPU; use --compile-only to compile without one", file=sys.stderr)
+        return 2
+    if not torch.cuda.is_available():
+        print("error: no CUDA GPU found; use --compile-only to compile without one", file=sys.stderr)
+        return 2
+    import triton.testing
+
+    from gemm._common import reference, rel_frobenius_error, tflops, torch_dtype
+
+    dt = torch_dtype(args.dtype)
+    a = torch.randn(l, m, k, device="cuda", dtype=dt)
+    b = torch.randn(l, n, k, device="cuda", dtype=dt)
+    d = torch.full((l, m, n), float("nan"), device="cuda", dtype=dt)
+    config = "auto" if args.tune else (Sm90Config(**fields) if fields else None)
+    run = make_gemm(a, b, d, epilogue=args.epilogue, config=config)
+    run()
+    torch.cuda.synchronize()
+    err = rel_frobenius_error(d, reference(a, b, epilogue=args.epilogue))
+    ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
+    ms_ref = triton.testing.do_bench(lambda: torch.matmul(a, b.mT), warmup=50, rep=300, return_mode="median")
+    print(f"sm90 {run.config.label()} mnkl={m},{n},{k},{l} {args.dtype}: rel_err={err:.2e} "
+          f"{ms:.4f} ms {tflops(m, n, k, l, ms):.1f} TFLOP/s | cuBLAS {ms_ref:.4f} ms "
+          f"{tflops(m, n, k, l, ms_ref):.1f} TFLOP/s | ratio {ms_ref / ms:.3f}x")
+    tolerance = 1e-2
+    if not err < tolerance:
+        print(f"error: relative Frobenius error {err:.3e} exceeds {tolerance}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
