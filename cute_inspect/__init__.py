@@ -1,1 +1,21 @@
-"""cute-inspect: trace, check, lint and draw the nested shapes of CuTeDSL kernels at compile time."""
+"""cute-inspect: trace, check, lint and draw the nested shapes of CuTeDSL kernels at compile time.
+
+    import cute_inspect
+    from cute_inspect import expect
+
+    @cute.kernel
+    def kernel(mA: cute.Tensor, ...):
+        gA = cute.local_tile(mA, (128, 64), (bidx, None))
+        expect(gA, "(bM, bK, RestK)", bM=128, bK=64)       # fails the compile if not so
+
+    with cute_inspect.trace() as t:                        # records every tile and partition
+        cute.compile(host, a, b)
+    print(cute_inspect.format_text(t))
+"""
+
+from cute_inspect._check import ShapeCheckError, expect
+from cute_inspect._record import Record, Trace
+from cute_inspect._spec import SpecError
+from cute_inspect._tracer import trace
+
+__all__ = ["expect", "trace", "Trace", "Record", "ShapeCheckError", "SpecError"]

@@ -1,0 +1,196 @@
+"""Level labels: which level of the Block > MMA > EPI > Store hierarchy made each mode of a shape.
+
+A label tree mirrors a shape: a `ModeLabel` covers a whole (possibly nested) mode, a tuple holds one tree per
+sub-mode. Each rule below states, for one CuTe call, which modes of its result are new (an atom or a rest of
+the call's level) and which are carried over from its input, following `shared/convention.md`:
+
+- ``local_tile``: tile modes (block atom) then the rests left by ``None`` coordinates (block rests);
+- ``partition_A/B/C`` and fragments: (mma atom, MMA rests, carried modes...);
+- copy ``partition_S/D``: (copy atom, copy rests, carried...), at the Store level in an epilogue;
+- ``tma_partition``: the first (grouped) mode becomes the TMA tile, the rest are carried;
+- divides: tile modes and rests of the EPI level when dividing an accumulator/output, else Block.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LEVELS = ("input", "block", "mma", "epi", "copy", "store", "stage", "?")
+
+
+@dataclass(frozen=True)
+class ModeLabel:
+    level: str
+    role: str
+    axis: str | None = None
+    origin: int | None = None
+
+    def __str__(self) -> str:
+        if self.level in ("?", "stage"):
+            return self.level
+        text = f"{self.level}-{self.role}"
+        return f"{text}-{self.axis}" if self.axis else text
+
+
+UNKNOWN = ModeLabel("?", "?")
+
+_PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
+_PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
+_EPILOGUE_TENSORS = ("C", "D", "Acc")
+
+
+def tensor_of(name: str | None) -> str | None:
+    """The `<what>` of a conventional name: ``tTR_tAcc`` -> ``Acc``, ``bSG_gD`` -> ``D``, ``sA`` -> ``A``."""
+    if not name:
+        return None
+    m = _PARTITIONED.match(name) or _PLAIN.match(name)
+    return m.group(2) if m else None
+
+
+def axes_of(name: str | None, rank: int) -> tuple:
+    """Axis letters from an axis-order suffix (``mA_mkl`` -> M, K, L) when it has one letter per mode."""
+    if name and "_" in name:
+        suffix = name.rsplit("_", 1)[1]
+        if len(suffix) == rank and suffix.isalpha() and suffix.islower():
+            return tuple(suffix.upper())
+    return (None,) * rank
+
+
+def initial(rank: int, name: str | None, origin: int | None) -> tuple:
+    return tuple(ModeLabel("input", "mode", axis, origin) for axis in axes_of(name, rank))
+
+
+def axis(tree) -> str | None:
+    return tree.axis if isinstance(tree, ModeLabel) else None
+
+
+def contains_level(tree, levels: tuple) -> bool:
+    if isinstance(tree, ModeLabel):
+        return tree.level in levels
+    return any(contains_level(t, levels) for t in tree)
+
+
+def is_epilogue(names: tuple, in_trees: tuple, memspace: str | None) -> bool:
+    """Whether a copy or divide works on the output side: by tensor name first, then by memory and labels."""
+    for name in names:
+        what = tensor_of(name)
+        if what:
+            return what in _EPILOGUE_TENSORS
+    return memspace == "tmem" or any(contains_level(t, ("epi", "store")) for t in in_trees)
+
+
+def _pad(trees: tuple, out_rank: int) -> tuple:
+    trees = tuple(trees)[:out_rank]
+    return trees + (UNKNOWN,) * (out_rank - len(trees))
+
+
+def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -> tuple:
+    tiles = tuple(ModeLabel("block", "atom", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+    n_rest = out_rank - tile_rank
+    free = [i for i, c in enumerate(coord) if c is None] if isinstance(coord, tuple) else []
+    if len(free) != n_rest:
+        free = [None] * n_rest
+    rests = tuple(ModeLabel("block", "rest", axis(inp[i]) if i is not None and i < len(inp) else None, origin)
+                  for i in free)
+    return _pad(tiles + rests, out_rank)
+
+
+def partition(inp: tuple, level: str, out_rank: int, origin: int, tiled_rank: int = 2) -> tuple:
+    """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
+    carried = tuple(inp[tiled_rank:])
+    n_rest = out_rank - 1 - len(carried)
+    if n_rest < 0:
+        return _pad((ModeLabel(level, "atom", None, origin),), out_rank)
+    rests = tuple(ModeLabel(level, "rest", axis(inp[i]) if i < len(inp) else None, origin) for i in range(n_rest))
+    return (ModeLabel(level, "atom", None, origin),) + rests + carried
+
+
+def fragment_from_shape(level_axes: tuple, out_rank: int, origin: int) -> tuple:
+    """A fragment made from a partition shape: (atom, rests, then pipeline stages appended by the kernel)."""
+    labels = [ModeLabel("mma", "atom", None, origin)]
+    labels += [ModeLabel("mma", "rest", a, origin) for a in level_axes[: max(0, min(2, out_rank - 1))]]
+    labels += [ModeLabel("stage", "stage", None, origin)] * (out_rank - len(labels))
+    return tuple(labels[:out_rank])
+
+
+def first_mode(inp: tuple, level: str, out_rank: int, origin: int) -> tuple:
+    """The first mode replaced by `level`'s atom, the others carried (tma_partition, retile, fragments)."""
+    return _pad((ModeLabel(level, "atom", None, origin),) + tuple(inp[1:]), out_rank)
+
+
+def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
+    return _pad(tuple(inp[:begin]) + (tuple(inp[begin:end]),) + tuple(inp[end:]), out_rank)
+
+
+def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int) -> tuple:
+    tiles = tuple(ModeLabel(level, "atom", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+    rests = tuple(ModeLabel(level, "rest", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+    carried = tuple(inp[tile_rank:])
+    if kind == "flat_divide":
+        out = tiles + rests + carried
+    elif kind == "zipped_divide":
+        out = (tiles, rests + carried)
+    elif kind == "tiled_divide":
+        out = (tiles,) + rests + carried
+    else:
+        out = tuple(zip(tiles, rests)) + carried
+    return _pad(out, out_rank)
+
+
+def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int) -> tuple:
+    rests = tuple(ModeLabel("copy", "rest", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+    return _pad(rests + tuple(inp[tile_rank:]), out_rank)
+
+
+def sliced(inp: tuple, coord) -> tuple | None:
+    """Labels of ``t[coord]``: the modes a ``None`` keeps, flattened as CuTe flattens a slice."""
+    if coord is None:
+        return tuple(inp)
+    if not isinstance(coord, tuple):
+        return ()
+    kept: list = []
+
+    def walk(tree, c):
+        if c is None:
+            kept.append(tree)
+        elif isinstance(c, tuple):
+            subs = tree if isinstance(tree, tuple) else (tree,) * len(c)
+            for t, cc in zip(subs, c):
+                walk(t, cc)
+
+    for t, c in zip(inp, coord):
+        walk(t, c)
+    return tuple(kept)
+
+
+def label_at(tree, path: tuple):
+    """The label covering the mode at `path` (mode indices from the top), or None."""
+    for i in path:
+        if isinstance(tree, ModeLabel):
+            return tree
+        if not isinstance(tree, tuple) or i >= len(tree):
+            return None
+        tree = tree[i]
+    return tree if isinstance(tree, ModeLabel) else None
+
+
+def to_json(tree):
+    if isinstance(tree, ModeLabel):
+        return str(tree)
+    return [to_json(t) for t in tree]
+
+
+def origins_json(tree):
+    if isinstance(tree, ModeLabel):
+        return tree.origin
+    return [origins_json(t) for t in tree]
+
+
+def fit(tree, shape) -> object:
+    """Expand a label tree to the nesting of `shape` where a label covers a nested mode (for drawing)."""
+    if isinstance(tree, ModeLabel):
+        return tree
+    if not isinstance(shape, tuple) or len(shape) != len(tree):
+        return tree
+    return tuple(fit(t, s) for t, s in zip(tree, shape))

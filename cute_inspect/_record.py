@@ -1,0 +1,149 @@
+"""The trace as a small IR: one `Record` per tensor-producing call, in the order the DSL traced them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from cute_inspect import _levels
+from cute_inspect._shape import format_shape
+from cute_inspect._source import relative
+
+#: The closed set of ops a record can hold.
+OPS = (
+    "input", "local_tile", "local_partition", "flat_divide", "zipped_divide", "tiled_divide", "logical_divide",
+    "group_modes", "partition_A", "partition_B", "partition_C", "partition_S", "partition_D", "retile",
+    "tma_partition", "make_fragment_A", "make_fragment_B", "make_fragment_C", "make_tensor", "make_rmem_tensor",
+    "copy", "gemm",
+)
+
+_DERIVATIONS = {
+    "local_tile": "zipped_divide by the tiler -> index the rest modes by the coordinate -> unfold the tile modes",
+    "local_partition": "outer partition: the thread layout tiles the tensor, each thread keeps its repeats",
+    "flat_divide": "divide each mode by the tiler, flatten: (tile modes..., rest modes..., untouched modes...)",
+    "zipped_divide": "divide by the tiler, gather: ((tile modes...), (rest modes..., untouched modes...))",
+    "tiled_divide": "divide by the tiler: ((tile modes...), rest modes..., untouched modes...)",
+    "logical_divide": "divide each tiled mode into (tile, rest), in place",
+    "group_modes": "nest modes [begin, end) into one mode",
+    "partition_A": "MMA partition of the (M,K,...) tensor: (mma atom, MMA_RestM, MMA_RestK, carried modes...)",
+    "partition_B": "MMA partition of the (N,K,...) tensor: (mma atom, MMA_RestN, MMA_RestK, carried modes...)",
+    "partition_C": "MMA partition of the (M,N,...) tensor: (mma atom, MMA_RestM, MMA_RestN, carried modes...)",
+    "partition_S": "copy partition of the source: (copy atom, CPY_RestM, CPY_RestN, carried modes...)",
+    "partition_D": "copy partition of the destination: (copy atom, CPY_RestM, CPY_RestN, carried modes...)",
+    "retile": "re-tile a thread's fragment into the copy atom's value layout: (copy atom, carried modes...)",
+    "tma_partition": "grouped (tma tile, rest...) input -> TMA-shaped tile, rest modes carried unchanged",
+    "make_fragment_A": "register (or descriptor) fragment shaped like the MMA partition of A",
+    "make_fragment_B": "register (or descriptor) fragment shaped like the MMA partition of B",
+    "make_fragment_C": "accumulator fragment shaped like the MMA partition of C",
+    "make_tensor": "a tensor over a pointer and a layout",
+    "make_rmem_tensor": "a register tensor of the given layout",
+    "input": "a tensor first seen as an argument (kernel parameter or made by untraced code)",
+}
+
+
+@dataclass
+class Record:
+    """One traced call. Per-output lists (names, shapes, ...) have one entry per tensor the call returned."""
+
+    index: int
+    op: str
+    names: tuple
+    file: str
+    line: int
+    col: int
+    function: str
+    kernel: str
+    in_shapes: tuple
+    shapes: tuple
+    layouts: tuple
+    memspaces: tuple
+    dtypes: tuple
+    swizzles: tuple
+    levels: tuple
+    inputs: tuple = ()
+    library: bool = False
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def derivation(self) -> str:
+        return _DERIVATIONS.get(self.op, "")
+
+    @property
+    def name(self) -> str:
+        """The names joined for display (``tAsA, tAgA``), ``-`` for an unassigned intermediate."""
+        shown = [n for n in self.names if n]
+        return ", ".join(shown) if shown else "-"
+
+    def labelled_shape(self, i: int = 0) -> str:
+        """A shape with each mode's label: ``((128,16) mma-atom, 1 mma-rest-M, 4 mma-rest-K, 16 block-rest-K)``."""
+        shape, tree = self.shapes[i], self.levels[i]
+        if not isinstance(shape, tuple) or not isinstance(tree, tuple):
+            return format_shape(shape)
+        parts = []
+        for s, t in zip(shape, tree):
+            if isinstance(t, _levels.ModeLabel):
+                parts.append(f"{format_shape(s)} {t}")
+            else:
+                parts.append(f"{format_shape(s)} [{' '.join(str(x) for x in _flatten(t))}]")
+        return "(" + ", ".join(parts) + ")"
+
+    def to_json(self) -> dict:
+        return {
+            "index": self.index,
+            "names": list(self.names),
+            "op": self.op,
+            "file": relative(self.file),
+            "line": self.line,
+            "col": self.col,
+            "function": self.function,
+            "kernel": self.kernel,
+            "library": self.library,
+            "in_shapes": [format_shape(s) for s in self.in_shapes],
+            "shapes": [format_shape(s) for s in self.shapes],
+            "layouts": list(self.layouts),
+            "memspaces": list(self.memspaces),
+            "dtypes": list(self.dtypes),
+            "swizzles": list(self.swizzles),
+            "levels": [_levels.to_json(t) for t in self.levels],
+            "level_origins": [_levels.origins_json(t) for t in self.levels],
+            "inputs": list(self.inputs),
+            "derivation": self.derivation,
+        }
+
+
+def _flatten(tree):
+    if isinstance(tree, _levels.ModeLabel):
+        yield tree
+    else:
+        for t in tree:
+            yield from _flatten(t)
+
+
+class Trace:
+    """All records of one traced run (possibly several compiles and kernels)."""
+
+    def __init__(self):
+        self.records: list[Record] = []
+        self.arch: str | None = None
+
+    def __iter__(self):
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def find(self, name: str) -> list[Record]:
+        """Records that assigned `name` (a kernel may assign a name once per traced loop iteration)."""
+        return [r for r in self.records if name in r.names]
+
+    def kernels(self) -> list[str]:
+        seen: dict = {}
+        for r in self.records:
+            seen.setdefault(r.kernel, None)
+        return list(seen)
+
+    def to_json(self) -> dict:
+        return {"version": 1, "arch": self.arch, "events": [r.to_json() for r in self.records]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)

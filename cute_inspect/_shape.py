@@ -1,0 +1,143 @@
+"""CuTe shapes as plain Python values: nested tuples of ints, with `DYNAMIC` for run-time extents.
+
+Shapes are read from a value's MLIR type string (``!cute.memref<f16, smem, ..., "(128,64,4):(64,1,8192)">``),
+which costs nothing at run time: asking a tensor for ``.shape`` or ``str(layout)`` can emit IR.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Union
+
+
+class _Dynamic:
+    """A run-time extent: CuTe prints it as ``?`` (``?{i64 div=16}`` with its known divisibility)."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "?"
+
+    def __reduce__(self):
+        return (_Dynamic, ())
+
+
+DYNAMIC = _Dynamic()
+
+Shape = Union[int, _Dynamic, tuple]
+
+_TOKEN = re.compile(r"\s*(?:(\()|(\))|(,)|(-?\d+)|(\?(?:\{[^}]*\})?))")
+
+
+def parse_shape(text: str) -> Shape:
+    """Parse CuTe notation such as ``((128,16),1,4,?)`` into nested tuples.
+
+    >>> parse_shape("((128,16),1,4,?{i64 div=16})")
+    ((128, 16), 1, 4, ?)
+    """
+    pos = 0
+
+    def mode() -> Shape:
+        nonlocal pos
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise ValueError(f"cannot read a CuTe shape at column {pos + 1} of {text!r}")
+        pos = m.end()
+        if m.group(1):
+            items = [mode()]
+            while True:
+                m = _TOKEN.match(text, pos)
+                if not m or not (m.group(2) or m.group(3)):
+                    raise ValueError(f"expected ',' or ')' at column {pos + 1} of {text!r}")
+                pos = m.end()
+                if m.group(2):
+                    return tuple(items)
+                items.append(mode())
+        if m.group(4):
+            return int(m.group(4))
+        if m.group(5):
+            return DYNAMIC
+        raise ValueError(f"unexpected {m.group(0).strip()!r} at column {m.start() + 1} of {text!r}")
+
+    result = mode()
+    if text[pos:].strip():
+        raise ValueError(f"unexpected text {text[pos:].strip()!r} after a CuTe shape in {text!r}")
+    return result
+
+
+def format_shape(shape: Shape) -> str:
+    """Write a shape in CuTe notation: ``((128,16),1,4,?)``."""
+    if isinstance(shape, tuple):
+        return "(" + ",".join(format_shape(s) for s in shape) + ")"
+    return str(shape)
+
+
+def rank(shape: Shape) -> int:
+    return len(shape) if isinstance(shape, tuple) else 1
+
+
+def modes(shape: Shape) -> tuple:
+    """The top-level modes of a shape; a scalar shape is one mode."""
+    return shape if isinstance(shape, tuple) else (shape,)
+
+
+_MEMREF = re.compile(r'^!cute\.(\w+)<(.*)>$', re.S)
+_LAYOUT = re.compile(r'"([^"]*)"')
+_SWIZZLE = re.compile(r"S<\d+,\s*\d+,\s*\d+>")
+_MEMSPACES = ("gmem", "smem", "rmem", "tmem")
+
+
+class TypeInfo:
+    """What a tensor's or layout's MLIR type string says about it."""
+
+    __slots__ = ("kind", "shape", "stride", "memspace", "dtype", "swizzle", "text")
+
+    def __init__(self, text: str):
+        self.text = text
+        m = _MEMREF.match(text.strip())
+        self.kind = m.group(1) if m else "unknown"
+        body = m.group(2) if m else text
+        quoted = _LAYOUT.findall(body)
+        layout = quoted[-1] if quoted else None  # a coord_tensor quotes its base coordinate first
+        self.shape: Shape | None = None
+        self.stride: str | None = None
+        if layout:
+            shape_text, _, stride_text = layout.partition(":")
+            try:
+                self.shape = parse_shape(shape_text)
+                self.stride = stride_text or None
+            except ValueError:  # not a plain layout (an atom's, a composed one): nothing to record
+                self.shape = None
+        rest = _LAYOUT.sub("", body)
+        swizzle = _SWIZZLE.search(rest)
+        self.swizzle = swizzle.group(0) if swizzle else None
+        head = [p.strip() for p in _SWIZZLE.sub("", rest).split(",") if p.strip()]
+        self.memspace = next((p for p in head if p in _MEMSPACES), None)
+        if self.memspace is None and "coord" in self.kind:
+            self.memspace = "coord"
+        self.dtype = head[0] if head and self.kind == "memref" else None
+
+    @property
+    def layout(self) -> str | None:
+        if self.shape is None:
+            return None
+        return format_shape(self.shape) + (":" + self.stride if self.stride else "")
+
+
+def type_info(value) -> TypeInfo | None:
+    """Read a CuTeDSL tensor's or layout's type without emitting IR; None for anything else."""
+    typ = getattr(value, "type", None)
+    if typ is None:
+        return None
+    try:
+        text = str(typ)
+    except Exception:
+        return None
+    if not text.startswith("!cute."):
+        return None
+    return TypeInfo(text)

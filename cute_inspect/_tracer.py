@@ -1,0 +1,455 @@
+"""Record every tensor-making CuTe call of a compile, by wrapping the DSL's functions while a trace is active.
+
+Wrappers replace the originals everywhere they are bound (``cute.local_tile``, ``from cutlass.cute import
+local_tile`` in any loaded module, and methods such as ``ThrMma.partition_A``), so calls inside library helpers
+(``cutlass.utils.gemm.sm100``'s epilogue) are seen too. Only the outermost call is recorded: CuTe's own
+functions call each other. Observation reads MLIR types only, never emits IR, and never lets its own failure
+break the user's compile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import os
+import sys
+import threading
+
+from cute_inspect import _levels
+from cute_inspect._record import Record, Trace
+from cute_inspect._shape import rank, type_info
+from cute_inspect._source import CallSite, argument_text, assigned_names, caller
+
+_TENSOR_KINDS = ("memref", "coord_tensor")
+
+# op -> (module path, attribute) for functions; (module path, class, attribute) for methods.
+_FUNCTIONS = {
+    "local_tile": ("cutlass.cute", "local_tile"),
+    "local_partition": ("cutlass.cute", "local_partition"),
+    "flat_divide": ("cutlass.cute", "flat_divide"),
+    "zipped_divide": ("cutlass.cute", "zipped_divide"),
+    "tiled_divide": ("cutlass.cute", "tiled_divide"),
+    "logical_divide": ("cutlass.cute", "logical_divide"),
+    "group_modes": ("cutlass.cute", "group_modes"),
+    "make_tensor": ("cutlass.cute", "make_tensor"),
+    "make_rmem_tensor": ("cutlass.cute", "make_rmem_tensor"),
+    "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
+    "copy": ("cutlass.cute", "copy"),
+    "gemm": ("cutlass.cute", "gemm"),
+}
+_METHODS = {
+    "partition_A": ("cutlass.cute.atom", "ThrMma", "partition_A"),
+    "partition_B": ("cutlass.cute.atom", "ThrMma", "partition_B"),
+    "partition_C": ("cutlass.cute.atom", "ThrMma", "partition_C"),
+    "partition_S": ("cutlass.cute.atom", "ThrCopy", "partition_S"),
+    "partition_D": ("cutlass.cute.atom", "ThrCopy", "partition_D"),
+    "retile": ("cutlass.cute.atom", "TiledCopy", "retile"),
+    "make_fragment_A": ("cutlass.cute.atom", "MmaAtom", "make_fragment_A"),
+    "make_fragment_B": ("cutlass.cute.atom", "MmaAtom", "make_fragment_B"),
+    "make_fragment_C": ("cutlass.cute.atom", "MmaAtom", "make_fragment_C"),
+}
+_LIBRARY_DIR = None
+
+_active: "_Tracer | None" = None
+_local = threading.local()
+
+
+def _library_dir() -> str:
+    global _LIBRARY_DIR
+    if _LIBRARY_DIR is None:
+        import cutlass
+
+        _LIBRARY_DIR = os.path.dirname(os.path.abspath(cutlass.__file__))
+    return _LIBRARY_DIR
+
+
+def _value_key(obj):
+    value = getattr(obj, "value", None)
+    if value is None:
+        return None
+    try:
+        return hash(value)
+    except TypeError:
+        return None
+
+
+def _owner_key(obj):
+    value = getattr(obj, "value", None)
+    try:
+        return hash(value.owner)
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _mlir_function() -> str | None:
+    """The symbol of the MLIR function being built (mangled: ``kernel_cutlass_kernel_<module>_<args>``)."""
+    try:
+        from cutlass._mlir import ir
+
+        op = ir.InsertionPoint.current.block.owner
+        while op is not None:
+            if "sym_name" in op.attributes and op.name != "builtin.module":
+                return str(op.attributes["sym_name"]).strip('"')
+            op = op.parent
+    except Exception:
+        return None
+    return None
+
+
+def _current_kernel(frame) -> str:
+    """The Python name of the `@cute.kernel` or `@cute.jit` function being traced.
+
+    The MLIR symbol is mangled with argument types; the innermost enclosing Python frame whose name occurs in
+    it is the function the user wrote (frames inside dynamic loops carry generated names, which do not occur).
+    """
+    symbol = _mlir_function()
+    if symbol is None:
+        return frame.f_code.co_name if frame is not None else "<unknown>"
+    padded = f"_{symbol}_"
+    is_kernel = symbol.startswith("kernel_")
+    while frame is not None:
+        name = frame.f_code.co_name
+        if f"_{name}_" in padded and (name != "kernel" or is_kernel):
+            return name
+        frame = frame.f_back
+    return symbol
+
+
+def _is_loop_carried(obj) -> bool:
+    """A block argument of a region that is not a function body (a dynamic loop's or branch's)."""
+    try:
+        owner = obj.value.owner
+        parent = getattr(owner, "owner", None)
+        return parent is not None and parent.name not in ("func.func", "gpu.func", "llvm.func")
+    except Exception:
+        return False
+
+
+def _is_tensor(obj) -> bool:
+    info = type_info(obj)
+    return info is not None and info.kind in _TENSOR_KINDS
+
+
+class _Tracer:
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        self.known: dict = {}  # value hash -> (record index, output index, label tree)
+        self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
+        self.by_type: dict = {}  # type text -> the latest (record index, output index, labels) of that type
+        self.errors: list[str] = []
+
+    # -- lookups -----------------------------------------------------------------------------------
+    def lookup(self, obj):
+        key = _value_key(obj)
+        if key in self.known:
+            return self.known[key]
+        text = str(obj.value.type)
+        owner = _owner_key(obj)
+        for typ, index, out, labels in self.pending.get(owner, ()):
+            if typ == text:
+                self.known[key] = (index, out, labels)
+                return self.known[key]
+        # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
+        # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
+        if _is_loop_carried(obj):
+            return self.by_type.get(text)
+        return None
+
+    def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str):
+        """(record index, labels) for a tensor argument, making an `input` record the first time one is seen."""
+        found = self.lookup(obj)
+        if found:
+            self._name_from_use(found[0], site, arg_index, called)
+            return found[0], found[2]
+        info = type_info(obj)
+        text = argument_text(site, arg_index, called) if arg_index is not None else None
+        name = text if text and text.isidentifier() else None
+        index = len(self.trace.records)
+        labels = _levels.initial(rank(info.shape), name, index)
+        self._append(Record(
+            index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
+            function=site.function, kernel=kernel, in_shapes=(),
+            shapes=(info.shape,), layouts=(info.layout,), memspaces=(info.memspace,), dtypes=(info.dtype,),
+            swizzles=(info.swizzle,), levels=(labels,), library=site.file.startswith(_library_dir()),
+        ))
+        self._know(obj, (index, 0, labels))
+        return index, labels
+
+    def _name_from_use(self, index: int, site: CallSite, arg_index, called: str) -> None:
+        """A tensor made inside a helper (``storage.sA.get_tensor(...)``) gets the name it is used under."""
+        record = self.trace.records[index]
+        if record.names != (None,) or arg_index is None:
+            return
+        text = argument_text(site, arg_index, called)
+        if text and text.isidentifier():
+            record.names = (text,)
+
+    def _know(self, obj, entry) -> None:
+        key = _value_key(obj)
+        if key is not None:
+            self.known[key] = entry
+        self.by_type[str(obj.value.type)] = entry
+
+    def _append(self, record: Record) -> None:
+        self.trace.records.append(record)
+
+    # -- observing calls ---------------------------------------------------------------------------
+    def observe(self, op: str, signature: inspect.Signature, args, kwargs, result) -> None:
+        site, frame = caller(3)
+        kernel = _current_kernel(frame)
+        try:
+            bound = signature.bind_partial(*args, **kwargs).arguments
+        except TypeError:
+            bound = {}
+        called = op
+        params = list(signature.parameters)
+        offset = 1 if params and params[0] == "self" else 0
+        inputs, in_trees, in_shapes, in_memspace = [], [], [], None
+        for arg, value in bound.items():
+            if arg == "self":
+                continue
+            values = value if isinstance(value, list) else [value]
+            for v in values:
+                if not _is_tensor(v):
+                    continue
+                pos = params.index(arg) - offset
+                index, labels = self.source_of(v, site, pos, called, kernel)
+                info = type_info(v)
+                inputs.append(index)
+                in_trees.append(labels)
+                in_shapes.append(info.shape)
+                in_memspace = in_memspace or info.memspace
+        outputs = self._outputs(result)
+        if not outputs and op not in ("copy", "gemm"):
+            return
+        index = len(self.trace.records)
+        names = assigned_names(site, called) if site.direct else None
+        if names is None or len(names) != len(outputs):
+            names = (None,) * len(outputs)
+        out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, names, info,
+                                  in_memspace, index) for i, info in enumerate(outputs)]
+        record = Record(
+            index=index, op=op, names=tuple(names), file=site.file, line=site.line, col=site.col,
+            function=site.function, kernel=kernel, in_shapes=tuple(in_shapes),
+            shapes=tuple(o.shape for o in outputs), layouts=tuple(o.layout for o in outputs),
+            memspaces=tuple(o.memspace for o in outputs), dtypes=tuple(o.dtype for o in outputs),
+            swizzles=tuple(o.swizzle for o in outputs), levels=tuple(out_trees), inputs=tuple(inputs),
+            library=site.file.startswith(_library_dir()),
+        )
+        self._append(record)
+        self._remember(result, outputs, index, out_trees)
+
+    def _outputs(self, result) -> list:
+        if _is_tensor(result):
+            return [type_info(result)]
+        types = getattr(result, "types", None)
+        if types is not None:
+            from cute_inspect._shape import TypeInfo
+
+            infos = [TypeInfo(str(t)) for t in types]
+            return [i for i in infos if i.kind in _TENSOR_KINDS]
+        return []
+
+    def _remember(self, result, outputs, index, out_trees) -> None:
+        if len(outputs) == 1 and _is_tensor(result):
+            self._know(result, (index, 0, out_trees[0]))
+            return
+        try:
+            owner = hash(result.owner)
+        except (AttributeError, TypeError):
+            return
+        self.pending[owner] = [(o.text, index, i, out_trees[i]) for i, o in enumerate(outputs)]
+        for o, tree in zip(outputs, out_trees):
+            self.by_type[o.text] = (index, outputs.index(o), tree)
+
+    def _labels(self, op, bound, in_trees, names, info, in_memspace, origin):
+        out_rank = rank(info.shape)
+        inp = in_trees[0] if in_trees else ()
+        inp = inp if isinstance(inp, tuple) else (inp,)
+        epilogue = _levels.is_epilogue(tuple(names), tuple(in_trees), in_memspace or info.memspace)
+        tiler = bound.get("tiler")
+        tile_rank = rank(_shape_like(tiler)) if tiler is not None else 0
+        if op == "local_tile":
+            proj = bound.get("proj")
+            if isinstance(proj, tuple) and isinstance(tiler, tuple):
+                tile_rank = sum(p is not None for p in proj)
+            coord = bound.get("coord")
+            if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) == len(proj):
+                coord = tuple(c for c, p in zip(coord, proj) if p is not None)
+            return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
+        if op in ("partition_A", "partition_B", "partition_C"):
+            return _levels.partition(inp, "mma", out_rank, origin)
+        if op in ("partition_S", "partition_D"):
+            return _levels.partition(inp, "store" if epilogue else "copy", out_rank, origin)
+        if op == "retile":
+            return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
+        if op == "tma_partition":
+            return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin)
+        if op.startswith("make_fragment_"):
+            if in_trees and len(inp) == out_rank:
+                return _levels.first_mode(inp, "mma", out_rank, origin)
+            axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[op[-1]]
+            return _levels.fragment_from_shape(axes, out_rank, origin)
+        if op == "group_modes":
+            begin, end = bound.get("begin", 0), bound.get("end", len(inp))
+            return _levels.group_modes(inp, begin, end if end is not None else len(inp), out_rank)
+        if op.endswith("_divide"):
+            level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
+            return _levels.divide(op, inp, tile_rank, level, out_rank, origin)
+        if op == "local_partition":
+            return _levels.local_partition(inp, tile_rank, out_rank, origin)
+        if op == "make_tensor":
+            same = self._same_layout(info)
+            if same is not None:
+                return same
+        return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _same_layout(self, info):
+        """A tensor rebuilt over another pointer with a traced layout (a TMEM view) keeps that layout's labels."""
+        for record in reversed(self.trace.records):
+            for layout, labels in zip(record.layouts, record.levels):
+                if layout == info.layout and record.op != "input":
+                    return labels
+        return None
+
+    def observe_slice(self, tensor, coord, result) -> None:
+        found = self.lookup(tensor)
+        if found is None or not _is_tensor(result):
+            return
+        index, out, labels = found
+        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        if kept is not None and len(kept) == rank(type_info(result).shape):
+            self._know(result, (index, out, kept))
+
+
+def _shape_like(tiler):
+    """A tiler's rank source: a tuple, a layout's shape from its type, or a single mode."""
+    if isinstance(tiler, tuple):
+        return tiler
+    info = type_info(tiler)
+    if info is not None and info.shape is not None:
+        return info.shape
+    return 0
+
+
+def _wrap(op: str, original):
+    signature = inspect.signature(original)
+
+    def wrapper(*args, **kwargs):
+        if _active is None or getattr(_local, "depth", 0):
+            return original(*args, **kwargs)
+        _local.depth = 1
+        try:
+            result = original(*args, **kwargs)
+        finally:
+            _local.depth = 0
+        tracer = _active
+        try:
+            tracer.observe(op, signature, args, kwargs, result)
+        except Exception as exc:  # observing must never break the user's compile
+            tracer.errors.append(f"{op}: {type(exc).__name__}: {exc}")
+        return result
+
+    wrapper.__wrapped__ = original
+    wrapper.__name__ = getattr(original, "__name__", op)
+    wrapper.__qualname__ = getattr(original, "__qualname__", op)
+    wrapper.__doc__ = getattr(original, "__doc__", None)
+    wrapper._cute_inspect_wrapper = True
+    return wrapper
+
+
+def _wrap_getitem(original):
+    def __getitem__(self, crd, *args, **kwargs):
+        result = original(self, crd, *args, **kwargs)
+        tracer = _active
+        if tracer is not None and not getattr(_local, "depth", 0):
+            try:
+                tracer.observe_slice(self, crd, result)
+            except Exception as exc:
+                tracer.errors.append(f"slice: {type(exc).__name__}: {exc}")
+        return result
+
+    __getitem__.__wrapped__ = original
+    return __getitem__
+
+
+class _Patches:
+    """Install wrappers everywhere an original is bound, and put every original back afterwards."""
+
+    def __init__(self):
+        self.undo: list = []
+
+    def install(self) -> None:
+        import importlib
+
+        import cutlass.cute  # noqa: F401  (the modules to patch must be loaded)
+        import cutlass.cute.nvgpu.cpasync  # noqa: F401
+
+        originals = {}
+        for op, (module_name, attr) in _FUNCTIONS.items():
+            module = importlib.import_module(module_name)
+            original = getattr(module, attr, None)
+            if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
+                originals[id(original)] = (original, _wrap(op, original))
+        for module in list(sys.modules.values()):
+            namespace = getattr(module, "__dict__", None)
+            if not namespace:
+                continue
+            for attr, value in list(namespace.items()):
+                hit = originals.get(id(value))
+                if hit is not None and hit[0] is value:
+                    self._set(module, attr, hit[1])
+        for op, (module_name, cls_name, attr) in _METHODS.items():
+            cls = getattr(importlib.import_module(module_name), cls_name)
+            original = cls.__dict__.get(attr)
+            if original is not None:
+                self._set(cls, attr, _wrap(op, original))
+        from cutlass.cute.tensor import _Tensor
+
+        self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
+
+    def _set(self, owner, attr, value) -> None:
+        self.undo.append((owner, attr, owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)))
+        setattr(owner, attr, value)
+
+    def restore(self) -> None:
+        for owner, attr, value in reversed(self.undo):
+            setattr(owner, attr, value)
+        self.undo.clear()
+
+
+@contextlib.contextmanager
+def trace():
+    """Record every tensor-making CuTe call compiled inside the block.
+
+    >>> import cute_inspect
+    >>> with cute_inspect.trace() as t:      # doctest: +SKIP
+    ...     cute.compile(my_kernel, a, b)
+    >>> print(cute_inspect.format_text(t))   # doctest: +SKIP
+    """
+    global _active
+    if _active is not None:
+        raise RuntimeError("cute_inspect.trace() is already active: traces do not nest")
+    result = Trace()
+    result.arch = os.environ.get("CUTE_DSL_ARCH")
+    patches = _Patches()
+    patches.install()
+    tracer = _Tracer(result)
+    _active = tracer
+    try:
+        yield result
+    finally:
+        _active = None
+        patches.restore()
+        result.errors = tracer.errors
+
+
+def label_at(value, path: tuple):
+    """The level label of the mode at `path` of a traced tensor, while a trace is active."""
+    if _active is None:
+        return None
+    found = _active.lookup(value)
+    if not found:
+        return None
+    label = _levels.label_at(found[2], path)
+    return str(label) if label else None

@@ -1,0 +1,118 @@
+"""The tensor-name grammar of the CuTe naming convention, parsed into small frozen records.
+
+    partitioned:     <scope><op>[_]<where><what>[_<variant>]     tCgA  tTR_tAcc  bSG_gD  tdQrdS
+    unpartitioned:   <where><what>[_<variant>]                    gA_mkl  sA  tAcc_epi  cC
+
+Both the op and the tensor (``what``) vocabularies are open, as in CUTLASS: an op is an operand family
+(``A``, ``C``, ``S``, ``QK``), a data-flow direction (``TR``, ``RS``, ``SG``, alias ``R2G``), an upper-case
+word (``TMEM_LOAD``) or a gradient (``dQ``); a tensor is a capitalised word (``Acc``, ``SFA``, ``State``) or a
+gradient (``dS``). ``Vocabulary`` adds tokens that do not have those shapes.
+
+>>> parse_name("tTR_tAcc")
+TensorName(scope='t', op='TR', separator='_', where='t', what='Acc', variant='')
+>>> parse_name("gA_mkl").partitioned
+False
+>>> parse_name("acc_vec") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+WHERE_LETTERS = "mgsrtc"
+_MEMORY_OP_LETTERS = "GSRT"
+_GLOBAL_WHERE = frozenset("mg")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Op and tensor tokens accepted on top of the built-in shapes (config ``extra-ops``, ``extra-tensors``)."""
+
+    extra_ops: tuple[str, ...] = ()
+    extra_tensors: tuple[str, ...] = ()
+
+
+DEFAULT_VOCABULARY = Vocabulary()
+
+
+@dataclass(frozen=True)
+class TensorName:
+    """One parsed tensor name; ``scope`` and ``op`` are empty for an unpartitioned name."""
+
+    scope: str
+    op: str
+    separator: str
+    where: str
+    what: str
+    variant: str
+
+    @property
+    def partitioned(self) -> bool:
+        return bool(self.scope)
+
+    @property
+    def pattern(self) -> str:
+        """The partitioning pattern ``<scope><op>`` with aliases resolved (``tR2G`` reads as ``tRG``)."""
+        return self.scope + canonical_op(self.op)
+
+
+def canonical_op(op: str) -> str:
+    """``T2R`` -> ``TR``: the ``X2Y`` direction aliases name the same op as ``XY``."""
+    if len(op) == 3 and op[1] == "2" and op[0] in _MEMORY_OP_LETTERS and op[2] in _MEMORY_OP_LETTERS:
+        return op[0] + op[2]
+    return op
+
+
+def is_direction_op(op: str) -> bool:
+    """True for a data-flow op named by two memory letters, source then destination (``TR``, ``SG``, ``R2G``)."""
+    op = canonical_op(op)
+    return len(op) == 2 and op[0] in _MEMORY_OP_LETTERS and op[1] in _MEMORY_OP_LETTERS
+
+
+def same_memory(where_a: str, where_b: str) -> bool:
+    """Where letters naming the same memory: ``m`` (whole tensor) and ``g`` (a tile of it) are both global."""
+    return where_a == where_b or (where_a in _GLOBAL_WHERE and where_b in _GLOBAL_WHERE)
+
+
+def _alternatives(extra: tuple[str, ...], builtin: str) -> str:
+    tokens = sorted(extra, key=len, reverse=True)
+    return "|".join([re.escape(token) for token in tokens] + [builtin])
+
+
+@lru_cache(maxsize=None)
+def _patterns(vocabulary: Vocabulary) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    op = _alternatives(vocabulary.extra_ops, r"d[A-Z][A-Z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*")
+    what = _alternatives(vocabulary.extra_tensors, r"d?[A-Z][A-Za-z0-9]*")
+    tail = rf"(?P<where>[{WHERE_LETTERS}])(?P<what>{what})(?:_(?P<variant>\w*))?"
+    partitioned = re.compile(rf"(?P<scope>[tb])(?P<op>{op})(?P<sep>_?){tail}")
+    unpartitioned = re.compile(tail)
+    return partitioned, unpartitioned
+
+
+@lru_cache(maxsize=65536)
+def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
+    """Parse ``name`` as a partitioned name, else as an unpartitioned one; None when it is neither."""
+    partitioned, unpartitioned = _patterns(vocabulary)
+    match = partitioned.fullmatch(name)
+    if match:
+        return TensorName(
+            match["scope"], match["op"], match["sep"], match["where"], match["what"], match["variant"] or ""
+        )
+    match = unpartitioned.fullmatch(name)
+    if match:
+        return TensorName("", "", "", match["where"], match["what"], match["variant"] or "")
+    return None
+
+
+def parse_partitioned(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
+    """Like ``parse_name`` but None unless the name reads as a partitioned one."""
+    parsed = parse_name(name, vocabulary)
+    return parsed if parsed is not None and parsed.partitioned else None
+
+
+def compose(scope: str, op: str, separator: str, where: str, what: str, variant: str = "") -> str:
+    """The partitioned name built from its parts: ``compose("t", "TR", "_", "r", "Acc") == "tTR_rAcc"``."""
+    return f"{scope}{op}{separator}{where}{what}" + (f"_{variant}" if variant else "")

@@ -1,0 +1,55 @@
+"""The one table of rule codes: each code appears here once, mapped to the module that implements it.
+
+>>> sorted(RULES)[:2]
+['CI101', 'CI102']
+>>> select_codes(["CI10"], ["CI103"])[:3]
+['CI101', 'CI102', 'CI104']
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from cute_inspect.lint.rules import (
+    copy_pattern_agreement,
+    gemm_pattern_agreement,
+    memory_agreement,
+    operand_role,
+    partition_name_grammar,
+    partition_source_agreement,
+    partitioner_origin,
+    separator_style,
+)
+
+RULES: dict[str, ModuleType] = {
+    rule.CODE: rule
+    for rule in (
+        partition_name_grammar,
+        copy_pattern_agreement,
+        gemm_pattern_agreement,
+        partitioner_origin,
+        partition_source_agreement,
+        operand_role,
+        memory_agreement,
+        separator_style,
+    )
+}
+
+
+def needs_trace(code: str) -> bool:
+    return getattr(RULES[code], "NEEDS_TRACE", False)
+
+
+def matches(code: str, prefixes: list[str] | tuple[str, ...]) -> bool:
+    """True when ``code`` starts with one of ``prefixes`` (``ALL`` matches everything)."""
+    return any(prefix == "ALL" or code.startswith(prefix) for prefix in prefixes)
+
+
+def select_codes(select: list[str] | tuple[str, ...], ignore: list[str] | tuple[str, ...]) -> list[str]:
+    """The codes chosen by ``select`` prefixes less those matching ``ignore`` prefixes, in code order."""
+    return [code for code in sorted(RULES) if matches(code, select) and not matches(code, ignore)]
+
+
+def unknown_prefixes(prefixes: list[str] | tuple[str, ...]) -> list[str]:
+    """The prefixes that select no rule at all (likely typos)."""
+    return [prefix for prefix in prefixes if prefix != "ALL" and not any(c.startswith(prefix) for c in RULES)]

@@ -1,0 +1,35 @@
+"""Lint rules, one per module, each registered once in ``cute_inspect.lint.registry``.
+
+A rule module defines ``CODE``, ``NAME``, ``SUMMARY`` (one line) and its documentation as the module
+docstring (``## What it does`` / ``## Why is this bad?`` / ``## Example`` / ``Use instead:``). A static rule
+has ``check(facts, context)``; a trace rule has ``check_records(records, context)``. Both yield
+``Violation``s; the runner adds the path and code, and applies config and ``noqa``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cute_inspect.lint.names import DEFAULT_VOCABULARY, Vocabulary
+
+SEPARATOR_STYLES = ("either", "required", "forbidden")
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """What rules may be configured by: the vocabulary and the ``_`` separator style after direction ops."""
+
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY
+    separator: str = "either"
+
+    @property
+    def suggested_separator(self) -> str:
+        """The separator to put in a suggested name after a direction op (CUTLASS writes ``tTR_rAcc``)."""
+        return "" if self.separator == "forbidden" else "_"
+
+
+@dataclass(frozen=True)
+class Violation:
+    line: int
+    column: int
+    message: str

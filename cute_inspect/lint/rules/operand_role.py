@@ -1,0 +1,49 @@
+"""CI106 operand-role: an MMA partitioner for one operand is given another operand's tensor.
+
+## What it does
+Checks ``partition_A`` / ``make_fragment_A`` (and B, C) against the GEMM tensor they are given:
+A takes ``A`` or ``SFA``; B takes ``B`` or ``SFB``; C takes ``C``, ``D`` or ``Acc``. Other tensors
+(attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
+
+## Why is this bad?
+``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
+a wrongly partitioned operand, and, when the shapes happen to agree, does so silently.
+
+## Example
+```python
+tCgA = thr_mma.partition_A(gB_nkl)
+```
+
+Use instead:
+```python
+tCgB = thr_mma.partition_B(gB_nkl)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cute_inspect.lint.expectations import operand_letter, role_conflict, source_name
+from cute_inspect.lint.facts import FileFacts
+from cute_inspect.lint.rules import RuleContext, Violation
+
+CODE = "CI106"
+NAME = "operand-role"
+SUMMARY = "`partition_A`/`make_fragment_A` (or B, C) given another operand's tensor"
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    for partition in facts.partitions:
+        source = source_name(partition, context.vocabulary)
+        role = role_conflict(partition, source)
+        if role is None:
+            continue
+        own = operand_letter(partition)
+        method = partition.method[:-1] + role
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.method}` is given `{partition.source}`, a {role} tensor, not {own}; "
+            f"use `{method}`",
+        )

@@ -1,0 +1,50 @@
+"""CI101 partition-name-grammar: a tensor made by a partitioner does not read as a partitioned name.
+
+## What it does
+Checks every name assigned from a partitioner or fragment maker (``partition_A/B/C``,
+``partition_S/D``, ``make_fragment_A/B/C``, ``retile``, ``cpasync.tma_partition``) against the
+grammar ``<scope><op>[_]<where><what>[_<variant>]``: scope ``t`` or ``b``; an op (operand family ``A``,
+``C``, ``S``..., or a direction ``TR``, ``RS``, ``SG``...); a where letter ``m g s r t c``; the tensor.
+
+## Why is this bad?
+The name is the only place a reader sees which partitioning pattern produced a tensor and where it lives.
+``acc_vec`` or ``thrA`` hide both, and none of the agreement checks (CI102-CI105) can see through them.
+
+## Example
+```python
+acc_vec = tiled_copy_r2s.retile(tTR_rAcc)
+```
+
+Use instead:
+```python
+tRS_rAcc = tiled_copy_r2s.retile(tTR_rAcc)
+```
+
+## Options
+``extra-ops`` and ``extra-tensors`` accept tokens that do not have the built-in shapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cute_inspect.lint.expectations import suggested_name
+from cute_inspect.lint.facts import FileFacts
+from cute_inspect.lint.names import parse_partitioned
+from cute_inspect.lint.rules import RuleContext, Violation
+
+CODE = "CI101"
+NAME = "partition-name-grammar"
+SUMMARY = "A partitioner's result does not read as `<scope><op>[_]<where><what>`"
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    for partition in facts.partitions:
+        if partition.target.startswith("_") or parse_partitioned(partition.target, context.vocabulary):
+            continue
+        call = f"{partition.receiver}.{partition.method}" if partition.receiver else partition.method
+        message = f"`{partition.target}` is made by `{call}` but does not read as `<scope><op>[_]<where><what>`"
+        suggestion = suggested_name(partition, context.suggested_separator, context.vocabulary)
+        if suggestion:
+            message += f"; rename it to `{suggestion}`"
+        yield Violation(partition.line, partition.column, message)

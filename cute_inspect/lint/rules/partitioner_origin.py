@@ -1,0 +1,77 @@
+"""CI104 partitioner-origin: the op in a partition's name disagrees with the partitioner that made it.
+
+## What it does
+Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, following ``get_slice``):
+- a copy named by its direction, ``thr_copy_t2r`` / ``tiled_copy_r2s`` / ``thr_copy_s2t_sfa``, gives op
+  ``TR`` / ``RS`` / ``ST`` (alias ``T2R``...);
+- a TMEM load (``thr_tmem_load``) gives ``TR``, ``TM`` or ``TMEM_LOAD``; a TMEM store ``RT``, ``TM`` or
+  ``TMEM_STORE``;
+- ``cpasync.tma_partition`` of ``sA``/``gA`` gives op ``A`` (the operand), or ``SG`` / ``GS`` in an
+  epilogue;
+- an MMA (``thr_mma``, ``tiled_mma_qk``...) gives the MMA's own op (``C`` in a GEMM, ``S`` / ``O`` in
+  attention): never a copy direction, and never ``A`` for ``partition_A`` (or ``B`` for ``partition_B``).
+
+Partitioners whose names say nothing (``thr_copy``) are not checked.
+
+## Why is this bad?
+The op is what CI102 and CI103 compare: a ``tA`` tensor made by the MMA looks compatible with the TMA
+copy of A, and an MMA tensor named like a copy direction hides that its layout is the MMA's.
+
+## Example
+```python
+tAgA = thr_mma.partition_A(gA_mkl)
+tTR_sC = thr_copy_r2s.partition_D(sC)
+```
+
+Use instead:
+```python
+tCgA = thr_mma.partition_A(gA_mkl)
+tRS_sC = thr_copy_r2s.partition_D(sC)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cute_inspect.lint.expectations import expected_ops, mma_op_problem, op_allowed, source_name
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts
+from cute_inspect.lint.names import compose, is_direction_op, parse_partitioned
+from cute_inspect.lint.rules import RuleContext, Violation
+
+CODE = "CI104"
+NAME = "partitioner-origin"
+SUMMARY = "The op letters of a partition disagree with the partitioner that made it"
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    for partition in facts.partitions:
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is None:
+            continue
+        made_by = f"`{partition.receiver}.{partition.method}`" if partition.receiver else f"`{partition.method}`"
+        problem = mma_op_problem(partition, target)
+        if problem:
+            yield Violation(
+                partition.line,
+                partition.column,
+                f"`{partition.target}` is made by the MMA partitioner {made_by} but {problem}; "
+                "name it with the MMA's op (`tC...` in a GEMM)",
+            )
+            continue
+        source = source_name(partition, context.vocabulary)
+        allowed = expected_ops(partition, source)
+        if allowed and partition.method == TMA_PARTITION:
+            allowed += (target.what,)
+        if not allowed or op_allowed(target.op, allowed):
+            continue
+        op = allowed[0]
+        separator = (target.separator or context.suggested_separator) if is_direction_op(op) else ""
+        fixed = compose(target.scope, op, separator, target.where, target.what, target.variant)
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.target}` is made by {made_by}, whose op is "
+            + " or ".join(f"`{each}`" for each in allowed)
+            + f", not `{target.op}`; rename it to `{fixed}`",
+        )
