@@ -116,11 +116,10 @@ def _current_kernel(frame) -> str:
 
 
 def _is_loop_carried(obj) -> bool:
-    """A block argument of a region that is not a function body (a dynamic loop's or branch's)."""
+    """A block argument of a dynamic loop's or branch's region (an `scf` op), not a function parameter."""
     try:
-        owner = obj.value.owner
-        parent = getattr(owner, "owner", None)
-        return parent is not None and parent.name not in ("func.func", "gpu.func", "llvm.func")
+        region_op = obj.value.owner.owner
+        return getattr(region_op, "operation", region_op).name.startswith("scf.")
     except Exception:
         return False
 
