@@ -64,6 +64,15 @@ class Sm80Config:
                 f"the limit is {SMEM_LIMIT_BYTES}: use fewer stages or a smaller tile"
             )
 
+    def label(self) -> str:
+        """Short name for tables: ``128x128x32 s3 ldsm smem-epi``."""
+        parts = ["x".join(map(str, self.tile_mnk)), f"s{self.stages}"]
+        parts.append("ldsm" if self.ldmatrix else "lds")
+        parts.append("smem-epi" if self.smem_epilogue else "direct-epi")
+        if self.dtype != "float16":
+            parts.append(self.dtype)
+        return " ".join(parts)
+
     @property
     def smem_bytes(self) -> int:
         """Bytes of shared memory: the A/B stages, or the D tile that later reuses them, if larger."""

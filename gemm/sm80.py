@@ -46,12 +46,11 @@ from gemm._sm80_config import DTYPES, VECTOR_ELEMS, ConfigError, Sm80Config
 __all__ = ["Sm80Config", "ConfigError", "compile_only", "make_gemm", "main"]
 
 
-def _config(config: Sm80Config | dict | None) -> Sm80Config:
-    if config is None:
-        return Sm80Config()
+def _config(config: Sm80Config | dict | None, dtype: str) -> Sm80Config:
+    """The launch's configuration; the dtype comes from the tensors unless an Sm80Config fixes it."""
     if isinstance(config, Sm80Config):
         return config
-    return Sm80Config(**config)
+    return Sm80Config(**{"dtype": dtype, **(config or {})})
 
 
 def compile_only(m: int | None = None, n: int | None = None, k: int | None = None, l: int = 1, **config):
@@ -100,12 +99,12 @@ def make_gemm(a, b, d, *, config: Sm80Config | dict | None = None):
     """
     import torch
 
-    cfg = _config(config)
-    torch_dtype = {"float16": torch.float16, "bfloat16": torch.bfloat16}[cfg.dtype]
+    cfg = _config(config, str(a.dtype).removeprefix("torch."))
+    torch_dtype = getattr(torch, cfg.dtype)
     for name, t in (("a", a), ("b", b), ("d", d)):
         if t.dtype != torch_dtype:
-            raise ValueError(f"{name} has dtype {t.dtype}; config.dtype={cfg.dtype!r} wants {torch_dtype} "
-                             f"(allowed: {', '.join(DTYPES)})")
+            raise ValueError(f"{name} has dtype {t.dtype}, but the kernel is configured for {torch_dtype} "
+                             f"(one dtype for a, b and d; allowed: {', '.join(DTYPES)})")
         if not t.is_cuda:
             raise ValueError(f"{name} must be a CUDA tensor")
     a3, b3, d3 = _as_batched("a", a, "M", "K"), _as_batched("b", b, "N", "K"), _as_batched("d", d, "M", "N")
@@ -127,6 +126,7 @@ def make_gemm(a, b, d, *, config: Sm80Config | dict | None = None):
     def launch() -> None:
         compiled(*args, stream)
 
+    launch.config = cfg
     return launch
 
 
@@ -150,8 +150,17 @@ def _parse_tile(text: str) -> tuple[int, int, int]:
     return values
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments give one line, the error itself, before the usage."""
+
+    def error(self, message: str):
+        print(f"error: {message}", file=sys.stderr)
+        self.print_usage(sys.stderr)
+        sys.exit(2)
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m gemm.sm80", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="python -m gemm.sm80", description=__doc__.splitlines()[0])
     parser.add_argument("--mnkl", type=_parse_mnkl, default=(4096, 4096, 4096, 1), help="problem size M,N,K,L")
     parser.add_argument("--tile", type=_parse_tile, default=(128, 128, 32), help="BLK_M,BLK_N,BLK_K")
     parser.add_argument("--stages", type=int, default=3)
