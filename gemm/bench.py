@@ -1,0 +1,173 @@
+"""Benchmark a cute-inspect GEMM against cuBLAS (torch.matmul) on the same inputs, in the same process.
+
+For every shape and dtype: fresh torch.randn operands, the output poisoned with NaN, one run checked by
+relative Frobenius error against an fp32 reference, then the kernel and cuBLAS timed alternately twice each
+with the median of `triton.testing.do_bench`. Prints a markdown table, the ratio cuBLAS_ms / kernel_ms per
+problem (above 1: faster than cuBLAS) and its geometric mean.
+
+Kernels are looked up by module: `--kernel sm90` imports `gemm.sm90`; any module with
+`make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=None) -> launcher` works.
+A module that also defines `candidate_configs` is autotuned (config="auto") unless --no-tune.
+
+Run
+    python -m gemm.bench --kernel sm90 --dtype fp16,bf16
+    python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import sys
+
+KERNELS = {"sm90": "gemm.sm90", "sm80": "gemm.sm80"}
+DEFAULT_SHAPES = (
+    "4096x4096x4096,8192x8192x8192,8192x28672x8192,8192x8192x28672,1024x8192x8192,4000x4096x4096"
+)
+TOLERANCE = 1e-2
+
+
+def parse_shapes(text: str) -> list:
+    """'MxNxK[xL],...' -> [(M, N, K, L), ...]."""
+    shapes = []
+    for item in text.split(","):
+        parts = item.strip().lower().split("x")
+        try:
+            dims = [int(p) for p in parts]
+        except ValueError:
+            raise ValueError(f"shape must be MxNxK or MxNxKxL, got {item!r}") from None
+        if len(dims) not in (3, 4) or min(dims) < 1:
+            raise ValueError(f"shape must be MxNxK or MxNxKxL with positive extents, got {item!r}")
+        shapes.append(tuple(dims) + ((1,) if len(dims) == 3 else ()))
+    return shapes
+
+
+def load_kernel(name: str):
+    if name not in KERNELS:
+        raise ValueError(f"--kernel must be one of {sorted(KERNELS)}, got {name!r}")
+    try:
+        return importlib.import_module(KERNELS[name])
+    except ModuleNotFoundError as e:
+        if e.name == KERNELS[name]:
+            raise ValueError(f"kernel module {KERNELS[name]} does not exist yet") from None
+        raise
+
+
+def bench_one(module, mnkl, dtype_name, *, tune: bool, rep_ms: int) -> dict:
+    import torch
+    import triton.testing
+
+    from gemm._common import reference, rel_frobenius_error, tflops, torch_dtype
+
+    m, n, k, l = mnkl
+    dt = torch_dtype(dtype_name)
+    shape = lambda *s: s if l > 1 else s[1:]  # noqa: E731
+    a = torch.randn(*shape(l, m, k), device="cuda", dtype=dt)
+    b = torch.randn(*shape(l, n, k), device="cuda", dtype=dt)
+    d = torch.full(shape(l, m, n), float("nan"), device="cuda", dtype=dt)
+    d_ref = torch.empty_like(d)
+    config = "auto" if tune and hasattr(module, "candidate_configs") else None
+    run = module.make_gemm(a, b, d, config=config)
+    run()
+    torch.cuda.synchronize()
+    err = rel_frobenius_error(d, reference(a, b))
+
+    def cublas():
+        torch.matmul(a, b.mT, out=d_ref)
+
+    times = {"kernel": [], "cublas": []}
+    for _ in range(2):
+        for name, fn in (("kernel", run), ("cublas", cublas)):
+            times[name].append(triton.testing.do_bench(fn, warmup=25, rep=rep_ms, return_mode="median"))
+    ms, ms_ref = min(times["kernel"]), min(times["cublas"])
+    cfg = getattr(run, "config", None)
+    return {
+        "mnkl": list(mnkl),
+        "dtype": dtype_name,
+        "config": cfg.label() if hasattr(cfg, "label") else str(cfg),
+        "rel_err": err,
+        "ms": times["kernel"],
+        "cublas_ms": times["cublas"],
+        "tflops": tflops(m, n, k, l, ms),
+        "cublas_tflops": tflops(m, n, k, l, ms_ref),
+        "ratio": ms_ref / ms,
+    }
+
+
+def geomean(values) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def format_table(rows) -> str:
+    lines = [
+        "| M x N x K x L | dtype | config | rel err | ms (2 runs) | TFLOP/s | cuBLAS ms (2 runs) | cuBLAS TFLOP/s | ratio |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        lines.append(
+            "| {} | {} | {} | {:.1e} | {} | {:.0f} | {} | {:.0f} | {:.3f}x |".format(
+                "x".join(map(str, r["mnkl"])), r["dtype"], r["config"], r["rel_err"],
+                " / ".join(f"{t:.3f}" for t in r["ms"]), r["tflops"],
+                " / ".join(f"{t:.3f}" for t in r["cublas_ms"]), r["cublas_tflops"], r["ratio"],
+            )
+        )
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m gemm.bench", description=__doc__.splitlines()[0])
+    p.add_argument("--kernel", default="sm90", help=f"one of {sorted(KERNELS)} (default sm90)")
+    p.add_argument("--dtype", default="fp16,bf16", help="comma-separated: fp16, bf16")
+    p.add_argument("--shapes", default=DEFAULT_SHAPES, help="comma-separated MxNxK[xL]")
+    p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
+    p.add_argument("--rep-ms", type=int, default=200, help="do_bench repetition time per measurement")
+    p.add_argument("--json", default=None, help="also write the rows to this file")
+    args = p.parse_args(argv)
+    try:
+        shapes = parse_shapes(args.shapes)
+        dtypes = [s.strip() for s in args.dtype.split(",")]
+        for dt in dtypes:
+            if dt not in ("fp16", "bf16"):
+                raise ValueError(f"--dtype entries must be fp16 or bf16, got {dt!r}")
+        module = load_kernel(args.kernel)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        import torch
+    except ImportError:
+        print("error: the benchmark needs torch, triton and a CUDA GPU", file=sys.stderr)
+        return 2
+    if not torch.cuda.is_available():
+        print("error: the benchmark needs a CUDA GPU; none found", file=sys.stderr)
+        return 2
+
+    rows, failed = [], False
+    print(f"# {args.kernel} vs cuBLAS on {torch.cuda.get_device_name()}, torch {torch.__version__}")
+    for dt in dtypes:
+        for mnkl in shapes:
+            row = bench_one(module, mnkl, dt, tune=not args.no_tune, rep_ms=args.rep_ms)
+            rows.append(row)
+            ok = row["rel_err"] < TOLERANCE
+            failed |= not ok
+            print(
+                f"{'x'.join(map(str, mnkl)):>22} {dt} {row['config']:<22} err {row['rel_err']:.1e}"
+                f"{'' if ok else ' FAIL'}  {row['tflops']:6.1f} vs cuBLAS {row['cublas_tflops']:6.1f} TFLOP/s"
+                f"  ratio {row['ratio']:.3f}x",
+                flush=True,
+            )
+    print()
+    print(format_table(rows))
+    ratios = [r["ratio"] for r in rows]
+    for dt in dtypes:
+        print(f"geomean {dt}: {geomean([r['ratio'] for r in rows if r['dtype'] == dt]):.3f}x")
+    print(f"geomean all: {geomean(ratios):.3f}x, min {min(ratios):.3f}x")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
