@@ -15,7 +15,12 @@
 
 from cute_inspect._check import ShapeCheckError, expect
 from cute_inspect._record import Record, Trace
+from cute_inspect._report import format_markdown, format_text
 from cute_inspect._spec import SpecError
+from cute_inspect._target import trace_target
 from cute_inspect._tracer import trace
 
-__all__ = ["expect", "trace", "Trace", "Record", "ShapeCheckError", "SpecError"]
+__all__ = [
+    "expect", "trace", "trace_target", "format_text", "format_markdown",
+    "Trace", "Record", "ShapeCheckError", "SpecError",
+]

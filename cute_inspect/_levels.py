@@ -96,13 +96,18 @@ def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) ->
     return _pad(tiles + rests, out_rank)
 
 
-def partition(inp: tuple, level: str, out_rank: int, origin: int, tiled_rank: int = 2) -> tuple:
+def _axis_or(inp: tuple, i: int, default: tuple):
+    found = axis(inp[i]) if i < len(inp) else None
+    return found or (default[i] if i < len(default) else None)
+
+
+def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = ()) -> tuple:
     """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
-    carried = tuple(inp[tiled_rank:])
+    carried = tuple(inp[2:])
     n_rest = out_rank - 1 - len(carried)
     if n_rest < 0:
         return _pad((ModeLabel(level, "atom", None, origin),), out_rank)
-    rests = tuple(ModeLabel(level, "rest", axis(inp[i]) if i < len(inp) else None, origin) for i in range(n_rest))
+    rests = tuple(ModeLabel(level, "rest", _axis_or(inp, i, default_axes), origin) for i in range(n_rest))
     return (ModeLabel(level, "atom", None, origin),) + rests + carried
 
 
@@ -114,18 +119,19 @@ def fragment_from_shape(level_axes: tuple, out_rank: int, origin: int) -> tuple:
     return tuple(labels[:out_rank])
 
 
-def first_mode(inp: tuple, level: str, out_rank: int, origin: int) -> tuple:
+def first_mode(inp: tuple, level: str, out_rank: int, origin: int, role: str = "atom") -> tuple:
     """The first mode replaced by `level`'s atom, the others carried (tma_partition, retile, fragments)."""
-    return _pad((ModeLabel(level, "atom", None, origin),) + tuple(inp[1:]), out_rank)
+    return _pad((ModeLabel(level, role, None, origin),) + tuple(inp[1:]), out_rank)
 
 
 def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
     return _pad(tuple(inp[:begin]) + (tuple(inp[begin:end]),) + tuple(inp[end:]), out_rank)
 
 
-def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int) -> tuple:
-    tiles = tuple(ModeLabel(level, "atom", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
-    rests = tuple(ModeLabel(level, "rest", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int,
+           default_axes: tuple = ()) -> tuple:
+    tiles = tuple(ModeLabel(level, "atom", _axis_or(inp, i, default_axes), origin) for i in range(tile_rank))
+    rests = tuple(ModeLabel(level, "rest", _axis_or(inp, i, default_axes), origin) for i in range(tile_rank))
     carried = tuple(inp[tile_rank:])
     if kind == "flat_divide":
         out = tiles + rests + carried
@@ -194,3 +200,33 @@ def fit(tree, shape) -> object:
     if not isinstance(shape, tuple) or len(shape) != len(tree):
         return tree
     return tuple(fit(t, s) for t, s in zip(tree, shape))
+
+
+_ROLE_SYMBOLS = {
+    ("block", "atom"): "b{axis}", ("block", "tma"): "TMA", ("block", "rest"): "Rest{axis}",
+    ("mma", "atom"): "MMA", ("mma", "rest"): "MMA_{axis}",
+    ("epi", "atom"): "EPI_TILE_{axis}", ("epi", "rest"): "EPI_{axis}",
+    ("copy", "atom"): "CPY", ("copy", "rest"): "CPY_{axis}",
+    ("store", "atom"): "ST", ("store", "rest"): "ST_{axis}",
+}
+
+
+def symbol(label: ModeLabel) -> str:
+    """The name CUTLASS comments give such a mode: bM, RestK, MMA, MMA_M, EPI_TILE_M, EPI_N, CPY, STAGE..."""
+    if label.level == "stage":
+        return "STAGE"
+    if label.level == "input":
+        return label.axis or "_"
+    pattern = _ROLE_SYMBOLS.get((label.level, label.role))
+    if pattern is None:
+        return "_"
+    if "{axis}" in pattern and not label.axis:
+        return {"b{axis}": "BLK", "Rest{axis}": "Rest"}.get(pattern, pattern.replace("_{axis}", "_REST"))
+    return pattern.format(axis=label.axis or "")
+
+
+def symbols(tree) -> str:
+    """A label tree as a mode comment: ``(MMA, MMA_M, MMA_K, RestM, RestK, RestL)``."""
+    if isinstance(tree, ModeLabel):
+        return symbol(tree)
+    return "(" + ", ".join(symbols(t) for t in tree) + ")"

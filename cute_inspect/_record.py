@@ -76,6 +76,8 @@ class Record:
 
     def labelled_shape(self, i: int = 0) -> str:
         """A shape with each mode's label: ``((128,16) mma-atom, 1 mma-rest-M, 4 mma-rest-K, 16 block-rest-K)``."""
+        if not self.shapes:
+            return ""
         shape, tree = self.shapes[i], self.levels[i]
         if not isinstance(shape, tuple) or not isinstance(tree, tuple):
             return format_shape(shape)
@@ -125,6 +127,8 @@ class Trace:
     def __init__(self):
         self.records: list[Record] = []
         self.arch: str | None = None
+        self.target: str | None = None
+        self.errors: list[str] = []
 
     def __iter__(self):
         return iter(self.records)
@@ -143,7 +147,7 @@ class Trace:
         return list(seen)
 
     def to_json(self) -> dict:
-        return {"version": 1, "arch": self.arch, "events": [r.to_json() for r in self.records]}
+        return {"version": 1, "arch": self.arch, "target": self.target, "events": [r.to_json() for r in self.records]}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)

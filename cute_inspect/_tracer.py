@@ -276,14 +276,19 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) == len(proj):
                 coord = tuple(c for c, p in zip(coord, proj) if p is not None)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
+        operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
         if op in ("partition_A", "partition_B", "partition_C"):
-            return _levels.partition(inp, "mma", out_rank, origin)
+            return _levels.partition(inp, "mma", out_rank, origin, operand_axes[op[-1]])
         if op in ("partition_S", "partition_D"):
-            return _levels.partition(inp, "store" if epilogue else "copy", out_rank, origin)
+            what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
+            axes = ("M", "N") if epilogue else operand_axes.get(what, ())
+            return _levels.partition(inp, "store" if epilogue else "copy", out_rank, origin, axes)
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
-            return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin)
+            if epilogue:
+                return _levels.first_mode(inp, "store", out_rank, origin)
+            return _levels.first_mode(inp, "block", out_rank, origin, role="tma")
         if op.startswith("make_fragment_"):
             if in_trees and len(inp) == out_rank:
                 return _levels.first_mode(inp, "mma", out_rank, origin)
@@ -293,11 +298,12 @@ class _Tracer:
             begin, end = bound.get("begin", 0), bound.get("end", len(inp))
             return _levels.group_modes(inp, begin, end if end is not None else len(inp), out_rank)
         if op.endswith("_divide"):
-            level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
-            return _levels.divide(op, inp, tile_rank, level, out_rank, origin)
+            if epilogue or _levels.contains_level(inp, ("mma",)):
+                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"))
+            return _levels.divide(op, inp, tile_rank, "block", out_rank, origin)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
-        if op == "make_tensor":
+        if op == "make_tensor" and info.memspace == "tmem":
             same = self._same_layout(info)
             if same is not None:
                 return same

@@ -1,0 +1,48 @@
+"""Turn exceptions from a user's compile into the one-line-first messages and exit codes of the CLI."""
+
+from __future__ import annotations
+
+import os
+import traceback
+
+from cute_inspect._check import ShapeCheckError
+from cute_inspect._source import relative
+from cute_inspect._spec import SpecError
+from cute_inspect._target import TargetError
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _chain(exc: BaseException):
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        exc = exc.__cause__ or exc.__context__
+
+
+def _user_frame(exc: BaseException) -> str | None:
+    """The innermost traceback frame outside cutlass and cute-inspect: where the user's code broke."""
+    own = os.path.dirname(os.path.abspath(__file__))
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        path = os.path.abspath(frame.filename)
+        if path.startswith(own) or f"{os.sep}cutlass{os.sep}" in path or "site-packages" in path:
+            continue
+        found = f"{relative(path)}:{frame.lineno}"
+    return found
+
+
+def explain(exc: BaseException) -> tuple[int, str]:
+    """(exit code, message) for an exception raised while tracing a target."""
+    for e in _chain(exc):
+        if isinstance(e, ShapeCheckError):
+            return EXIT_CHECK_FAILED, f"shape check failed: {e}"
+        if isinstance(e, SpecError):
+            where = _user_frame(e) or _user_frame(exc)
+            return EXIT_CHECK_FAILED, f"{where + ': ' if where else ''}bad shape spec: {e}"
+        if isinstance(e, TargetError):
+            return EXIT_BAD_INPUT, str(e)
+    where = _user_frame(exc)
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}compile failed: {type(exc).__name__}: {first}"

@@ -1,0 +1,82 @@
+"""Run a user's compile function (``pkg.module:function`` or ``path/to/file.py:function``) under the tracer."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+
+from cute_inspect._record import Trace
+
+ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90a", "sm_100a", "sm_101a", "sm_103a", "sm_120a")
+
+
+class TargetError(Exception):
+    """The target cannot be found or loaded: a mistake in the command, not in the kernel."""
+
+
+def set_arch(arch: str) -> None:
+    """Set CUTE_DSL_ARCH for this process; the DSL reads it once, when cutlass is imported."""
+    if arch not in ARCHS:
+        raise TargetError(f"unknown arch {arch!r}: use one of {', '.join(ARCHS)}")
+    current = os.environ.get("CUTE_DSL_ARCH")
+    if "cutlass" in sys.modules and current != arch:
+        raise TargetError(
+            f"cutlass was already imported for {current or 'sm_100a (its default)'}; "
+            f"trace for {arch} in a fresh process (the DSL reads CUTE_DSL_ARCH once, at import)"
+        )
+    os.environ["CUTE_DSL_ARCH"] = arch
+
+
+def _load(target: str):
+    module_part, sep, func_name = target.rpartition(":")
+    if not sep or not module_part or not func_name:
+        raise TargetError(f"target {target!r} is not MODULE:FUNCTION or FILE.py:FUNCTION (e.g. gemm.sm90:compile_only)")
+    if module_part.endswith(".py") or os.sep in module_part:
+        path = os.path.abspath(module_part)
+        if not os.path.isfile(path):
+            raise TargetError(f"{module_part}: no such file")
+        directory = os.path.dirname(path)
+        if directory not in sys.path:
+            sys.path.insert(0, directory)
+        name = os.path.splitext(os.path.basename(path))[0]
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    else:
+        if os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())
+        try:
+            module = importlib.import_module(module_part)
+        except ModuleNotFoundError as exc:
+            if exc.name and module_part.startswith(exc.name):
+                raise TargetError(f"{module_part}: no such module (run from the directory that holds it)") from exc
+            raise
+    func = getattr(module, func_name, None)
+    if not callable(func):
+        raise TargetError(f"{module_part}: has no function {func_name!r}")
+    return func
+
+
+def trace_target(target: str, arch: str = "sm_100a", **kwargs) -> Trace:
+    """Import `target` and call it under `cute_inspect.trace()`; returns the trace.
+
+    The function compiles one or more kernels (with fake tensors, no GPU needed). The tracer is installed before
+    the target's module is imported, so names it binds at import time (``from cutlass.cute import local_tile``)
+    are seen too.
+
+    Example::
+
+        t = cute_inspect.trace_target("gemm.sm90:compile_only", arch="sm_90a")
+        print(len(t.records))
+    """
+    set_arch(arch)
+    from cute_inspect._tracer import trace
+
+    with trace() as result:
+        func = _load(target)
+        func(**kwargs)
+    result.target = target
+    return result

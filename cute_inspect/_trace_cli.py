@@ -1,0 +1,60 @@
+"""`cute-inspect trace TARGET`: compile a target under the tracer and print its records."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from cute_inspect._errors import EXIT_OK, explain
+
+
+def add_target_arguments(parser) -> None:
+    """TARGET and --arch, shared by every command that traces."""
+    parser.add_argument("target", metavar="TARGET",
+                        help="MODULE:FUNCTION or FILE.py:FUNCTION; the function compiles kernels with fake tensors")
+    parser.add_argument("--arch", default=os.environ.get("CUTE_DSL_ARCH", "sm_100a"),
+                        help="CuTeDSL target arch (sm_100a, sm_90a, sm_80...); default $CUTE_DSL_ARCH or sm_100a")
+
+
+def run_target(args):
+    """Trace args.target; returns (trace, None) or (None, exit code) after printing the one-line cause."""
+    from cute_inspect._target import trace_target
+
+    try:
+        return trace_target(args.target, arch=args.arch), None
+    except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
+        code, message = explain(exc)
+        print(f"cute-inspect: {message}", file=sys.stderr)
+        return None, code
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("trace", help="record every tile and partition of a compile, labelled by level",
+                              description=__doc__)
+    add_target_arguments(p)
+    p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    p.add_argument("-o", "--output", metavar="FILE", help="write there instead of standard output")
+    p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report")
+    p.set_defaults(func=_main)
+
+
+def _main(args) -> int:
+    from cute_inspect import _report
+
+    trace, code = run_target(args)
+    if trace is None:
+        return code
+    text = {"text": _report.format_text, "json": _report.format_json,
+            "markdown": _report.format_markdown}[args.format](trace)
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    if args.html:
+        from cute_inspect.render.html import write_report
+
+        write_report(trace, args.html)
+    for error in trace.errors:
+        print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
+    return EXIT_OK
