@@ -42,21 +42,21 @@ def measure(shape, variants, rep_ms: int) -> list[dict]:
     import torch
     from triton.testing import do_bench
 
+    from gemm._common import reference, rel_frobenius_error, tflops
     from gemm.sm80 import make_gemm
 
     m, n, k = shape
     a = torch.randn(m, k, device="cuda", dtype=torch.float16)
     b = torch.randn(n, k, device="cuda", dtype=torch.float16)
-    ref = torch.matmul(a.float(), b.float().mT)
+    ref = reference(a, b)
     d_ref = torch.empty(m, n, device="cuda", dtype=torch.float16)
-    flops = 2.0 * m * n * k
     rows = []
     for name, fields in variants:
         d = torch.full((m, n), float("nan"), device="cuda", dtype=torch.float16)
         launch = make_gemm(a, b, d, config=fields)
         launch()
         torch.cuda.synchronize()
-        err = ((d.float() - ref).norm() / ref.norm()).item()
+        err = rel_frobenius_error(d, ref)
         times, ref_times = [], []
         for _ in range(2):
             times.append(do_bench(launch, warmup=25, rep=rep_ms, return_mode="median"))
@@ -64,7 +64,7 @@ def measure(shape, variants, rep_ms: int) -> list[dict]:
                                       return_mode="median"))
         ms, ms_ref = min(times), min(ref_times)
         row = dict(shape=list(shape), variant=name, config=launch.config.label(), rel_err=err, ms=times,
-                   cublas_ms=ref_times, tflops=flops / ms / 1e9, cublas_tflops=flops / ms_ref / 1e9,
+                   cublas_ms=ref_times, tflops=tflops(m, n, k, 1, ms), cublas_tflops=tflops(m, n, k, 1, ms_ref),
                    ratio=ms_ref / ms)
         rows.append(row)
         print(f"{'x'.join(map(str, shape))} {name:<36} err {err:.1e} {row['tflops']:6.1f} TFLOP/s "

@@ -127,25 +127,27 @@ class Sm80Gemm:
             self.ab_dtype,
             num_bits_per_copy=VECTOR_ELEMS * self.ab_dtype.width,
         )
-        tiled_copy_g2s = self.row_major_copy(g2s_atom, self.blk_k)
-        thr_copy_g2s = tiled_copy_g2s.get_slice(tidx)
+        # A and B tiles share one copy geometry; a slice per operand keeps the tA*/tB* names honest.
+        tiled_copy_ab = self.row_major_copy(g2s_atom, self.blk_k)
+        thr_copy_a = tiled_copy_ab.get_slice(tidx)
+        thr_copy_b = tiled_copy_ab.get_slice(tidx)
         # tAgA: (CPY, CPY_M, CPY_K, k_tiles)
-        tAgA = thr_copy_g2s.partition_S(gA)
+        tAgA = thr_copy_a.partition_S(gA)
         expect(tAgA, "(CPY, CPY_M, CPY_K, k_tiles)")
         # tAsA: (CPY, CPY_M, CPY_K, PIPE)
-        tAsA = thr_copy_g2s.partition_D(sA)
+        tAsA = thr_copy_a.partition_D(sA)
         expect(tAsA, "(CPY, CPY_M, CPY_K, PIPE)")
         # tAcA: (CPY, CPY_M, CPY_K, k_tiles), the coordinates of tAgA's elements
-        tAcA = thr_copy_g2s.partition_S(cA)
+        tAcA = thr_copy_a.partition_S(cA)
         expect(tAcA, "(CPY, CPY_M, CPY_K, k_tiles)")
         # tBgB: (CPY, CPY_N, CPY_K, k_tiles)
-        tBgB = thr_copy_g2s.partition_S(gB)
+        tBgB = thr_copy_b.partition_S(gB)
         expect(tBgB, "(CPY, CPY_N, CPY_K, k_tiles)")
         # tBsB: (CPY, CPY_N, CPY_K, PIPE)
-        tBsB = thr_copy_g2s.partition_D(sB)
+        tBsB = thr_copy_b.partition_D(sB)
         expect(tBsB, "(CPY, CPY_N, CPY_K, PIPE)")
         # tBcB: (CPY, CPY_N, CPY_K, k_tiles)
-        tBcB = thr_copy_g2s.partition_S(cB)
+        tBcB = thr_copy_b.partition_S(cB)
         expect(tBcB, "(CPY, CPY_N, CPY_K, k_tiles)")
 
         # ---------------- MMA partitions: 4 warps, 2x2, over the SM80 16x8x16 atom ---------------
@@ -195,8 +197,8 @@ class Sm80Gemm:
         prefetch = self.stages - 1
         for tile in cutlass.range_constexpr(prefetch):
             if tile < k_tiles:
-                self.load_tile(tiled_copy_g2s, tAgA, tAsA, tAcA, shape_mk, tile, tile)
-                self.load_tile(tiled_copy_g2s, tBgB, tBsB, tBcB, shape_nk, tile, tile)
+                self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, tile, tile)
+                self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, tile, tile)
             # Empty groups too: the wait below counts groups, one per tile.
             cute.arch.cp_async_commit_group()
 
@@ -204,8 +206,8 @@ class Sm80Gemm:
             stage = k_tile % self.stages
             if cutlass.const_expr(prefetch == 0):
                 # The seed's loop: load, wait for it, compute, and only then load again.
-                self.load_tile(tiled_copy_g2s, tAgA, tAsA, tAcA, shape_mk, k_tile, 0)
-                self.load_tile(tiled_copy_g2s, tBgB, tBsB, tBcB, shape_nk, k_tile, 0)
+                self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, k_tile, 0)
+                self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, k_tile, 0)
                 cute.arch.cp_async_commit_group()
                 cute.arch.cp_async_wait_group(0)
                 cute.arch.sync_threads()
@@ -217,8 +219,8 @@ class Sm80Gemm:
                 next_tile = k_tile + prefetch
                 if next_tile < k_tiles:
                     next_stage = next_tile % self.stages
-                    self.load_tile(tiled_copy_g2s, tAgA, tAsA, tAcA, shape_mk, next_tile, next_stage)
-                    self.load_tile(tiled_copy_g2s, tBgB, tBsB, tBcB, shape_nk, next_tile, next_stage)
+                    self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, next_tile, next_stage)
+                    self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, next_tile, next_stage)
                 cute.arch.cp_async_commit_group()
 
             for k_block in cutlass.range_constexpr(cute.size(tCrA, mode=[2])):
