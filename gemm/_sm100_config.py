@@ -53,6 +53,12 @@ def _is_pow2(x: int) -> bool:
     return x > 0 and (x & (x - 1)) == 0
 
 
+def _tma_box(contiguous: int, strided: int, width: int) -> tuple:
+    """((box_contiguous, strided), boxes): a TMA box spans at most one 128-byte swizzle row."""
+    box = min(contiguous, 128 * 8 // width)
+    return (box, strided), contiguous // box
+
+
 @dataclasses.dataclass(frozen=True)
 class Sm100GemmConfig:
     """One compile-time configuration of `D = epilogue(alpha * A @ B^T + beta * C)`.
@@ -150,6 +156,54 @@ class Sm100GemmConfig:
     def threads_per_cta(self) -> int:
         last_warp = C_LOAD_WARP if self.with_c else TMA_WARP
         return 32 * (last_warp + 1)
+
+    # -- expected shapes -----------------------------------------------------------------
+
+    def shape_dims(self) -> dict:
+        """The extents the kernel's `expect` specs name, computed from the config alone.
+
+        Block level: bM, bN, bK (the MMA tile), MMA level: the tcgen05 atom seen by one CTA,
+        TMA: the box each copy moves, EPI: the epilogue subtile, Store: the tcgen05.ld, SMEM
+        store and SMEM load atoms of one thread.
+        """
+        mma_m, mma_n, bk = self.mma_tiler_mnk
+        cta_m, cta_n, _ = self.cta_tile_mnk
+        v = self.cta_group_size
+        epi_m, epi_n = self.epi_tile_mn
+        box_a, rest_a = _tma_box(bk if self.a_major == "k" else cta_m, cta_m if self.a_major == "k" else bk, self.ab_width)
+        b_n = mma_n // v
+        box_b, rest_b = _tma_box(bk if self.b_major == "k" else b_n, b_n if self.b_major == "k" else bk, self.ab_width)
+        box_d, rest_d = _tma_box(epi_n if self.d_major == "n" else epi_m, epi_m if self.d_major == "n" else epi_n, self.out_width)
+        # An MN-major SMEM atom splits M (or N) into 128-byte swizzle rows, as the TMA box does.
+        sa_atom = (cta_m, self.mma_inst_k) if self.a_major == "k" or rest_a == 1 else (
+            (box_a[0], rest_a), self.mma_inst_k)
+        sb_atom = (b_n, self.mma_inst_k) if self.b_major == "k" or rest_b == 1 else (
+            (box_b[0], rest_b), self.mma_inst_k)
+        dims = dict(
+            SA_ATOM=sa_atom, SB_ATOM=sb_atom,
+            bM=mma_m, bN=mma_n, bK=bk,
+            MMA_M=cta_m, MMA_N=mma_n, MMA_NB=b_n, MMA_K=self.mma_inst_k,
+            MMA_RestM=1, MMA_RestN=1, MMA_RestK=MMA_K_BLOCKS_PER_TILE,
+            AB_STAGE=self.ab_stages, ACC_STAGE=ACC_STAGES, C_STAGE=self.c_stages, D_STAGE=D_STAGES,
+            TMA_A=box_a, TMA_RestA=rest_a, TMA_A_SMEM=box_a[0] * box_a[1],
+            TMA_B=box_b, TMA_RestB=rest_b, TMA_B_SMEM=box_b[0] * box_b[1],
+            TMA_D=box_d, TMA_RestD=rest_d, TMA_D_SMEM=box_d[0] * box_d[1],
+            EPI_TILE_M=epi_m, EPI_TILE_N=epi_n, EPI_RestM=cta_m // epi_m, EPI_RestN=cta_n // epi_n,
+        )
+        # The tcgen05.ld shape the library picks: 16 lanes x 256 bits when a 16-bit D is
+        # M-major (so a thread's values run along M), else 32 lanes x 32 bits (a row per thread).
+        if self.d_major == "m" and self.out_width == 16:
+            dims.update(
+                T2R_V=epi_n, T2R_T=16, T2R_RestM=2, T2R_RestN=1,
+                T2R_R=(2, 2, epi_n // 8), R2S=(8, epi_n // 16),
+                S2R_S=(1, (2, 2, epi_n // 8)), S2R_R=(1, epi_n // 2),
+            )
+        else:
+            dims.update(
+                T2R_V=epi_n, T2R_T=32, T2R_RestM=1, T2R_RestN=1,
+                T2R_R=epi_n, R2S=(1, epi_n), S2R_S=(1, epi_n), S2R_R=(1, epi_n),
+            )
+        return dims
 
     # -- validation ----------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ from cutlass.cute.nvgpu import cpasync, tcgen05
 from cutlass.memory import SmemAllocator, TmemAllocator, get_num_tmem_alloc_cols
 from cutlass.tensor_utils import LayoutEnum
 
+from cute_inspect import expect
 from gemm._sm100_config import (
     ACC_STAGES,
     C_LOAD_WARP,
@@ -62,7 +63,6 @@ from gemm._sm100_epilogue import (
     apply_epilogue_op,
     smem_load_partition,
     smem_store_partition,
-    tma_epi_partition,
     tmem_load_partition,
 )
 
@@ -95,6 +95,7 @@ class Sm100Gemm:
         self.d_layout = _layout_enum(cfg.d_major == "n")
         self.ab_stages = cfg.ab_stages
         self.epi_tile = cfg.epi_tile_mn
+        self.dims = cfg.shape_dims()
 
     def _check_tensor(self, name, tensor, dtype, layout):
         if tensor.element_type != dtype:
@@ -272,6 +273,7 @@ class Sm100Gemm:
         beta: cutlass.Float32,
     ):
         cfg = self.cfg
+        dims = self.dims
         with_c = cfg.with_c
         use_2cta = cfg.use_2cta
         v_size = cfg.cta_group_size
@@ -339,38 +341,49 @@ class Sm100Gemm:
         )
         pipeline.pipeline_init_arrive(cluster_shape_mn=cfg.cluster_shape_mn, is_relaxed=True)
 
-        # (MMA, MMA_RestM, MMA_RestK, AB_STAGE)
+        # (SA_ATOM, MMA_RestM, MMA_RestK, AB_STAGE): an MMA-shaped, swizzled stage ring
         sA = storage.sA.get_tensor(a_smem_layout_staged.outer, swizzle=a_smem_layout_staged.inner)
-        # (MMA, MMA_RestN, MMA_RestK, AB_STAGE)
+        expect(sA, "(SA_ATOM, MMA_RestM, MMA_RestK, AB_STAGE)", **dims)
+        # (SB_ATOM, MMA_RestN, MMA_RestK, AB_STAGE)
         sB = storage.sB.get_tensor(b_smem_layout_staged.outer, swizzle=b_smem_layout_staged.inner)
-        # (EPI_TILE_M, EPI_TILE_N, D_STAGE)
+        expect(sB, "(SB_ATOM, MMA_RestN, MMA_RestK, AB_STAGE)", **dims)
+        # (EPI_TILE_M, EPI_TILE_N, D_STAGE), each mode split by the swizzle atom
         sD = storage.sD.get_tensor(d_smem_layout_staged.outer, swizzle=d_smem_layout_staged.inner)
+        expect(sD, "(_, _, (1, D_STAGE))", **dims)
         sC = None
         if cutlass.const_expr(with_c):
             # (EPI_TILE_M, EPI_TILE_N, C_STAGE)
             sC = storage.sC.get_tensor(c_smem_layout_staged.outer, swizzle=c_smem_layout_staged.inner)
+            expect(sC, "(_, _, (1, C_STAGE))", **dims)
 
         # ---------------------------------------------------------------- Block level
         # (bM, bK, RestM, RestK, RestL): bM is the MMA's M (both CTAs of a pair).
         gA_mkl = cute.local_tile(mA_mkl, cute.slice_(self.mma_tiler_mnk, (None, 0, None)), (None, None, None))
+        expect(gA_mkl, "(bM, bK, RestM, RestK, RestL)", **dims)
         # (bN, bK, RestN, RestK, RestL)
         gB_nkl = cute.local_tile(mB_nkl, cute.slice_(self.mma_tiler_mnk, (0, None, None)), (None, None, None))
+        expect(gB_nkl, "(bN, bK, RestN, RestK, RestL)", **dims)
         # (bM, bN, RestM, RestN, RestL)
         gD_mnl = cute.local_tile(mD_mnl, cute.slice_(self.mma_tiler_mnk, (None, None, 0)), (None, None, None))
+        expect(gD_mnl, "(bM, bN, RestM, RestN, RestL)", **dims)
         k_tile_cnt = cute.size(gA_mkl, mode=[3])
 
         # ---------------------------------------------------------------- MMA level
         thr_mma = tiled_mma.get_slice(mma_coord_v)
         # ((MMA_M, MMA_K), MMA_RestM, MMA_RestK, RestM, RestK, RestL): this CTA's half of the pair.
         tCgA = thr_mma.partition_A(gA_mkl)
-        # ((MMA_N, MMA_K), MMA_RestN, MMA_RestK, RestN, RestK, RestL)
+        expect(tCgA, "((MMA_M, MMA_K), MMA_RestM, MMA_RestK, RestM, RestK, RestL)", **dims)
+        # ((MMA_NB, MMA_K), MMA_RestN, MMA_RestK, RestN, RestK, RestL): MMA_NB is this CTA's share of N.
         tCgB = thr_mma.partition_B(gB_nkl)
+        expect(tCgB, "((MMA_NB, MMA_K), MMA_RestN, MMA_RestK, RestN, RestK, RestL)", **dims)
         # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, RestM, RestN, RestL)
         tCgD = thr_mma.partition_C(gD_mnl)
+        expect(tCgD, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, RestM, RestN, RestL)", **dims)
 
         # TMA partitions want (tma_tile, Rest...): the MMA modes are grouped into one tile.
         a_cta_layout = cute.make_layout(cute.slice_(cluster_layout_vmnk, (0, 0, None, 0)).shape)
-        # ((TMA, TMA_Rest), AB_STAGE) and ((TMA, TMA_Rest), RestM, RestK, RestL)
+        # ((TMA_A_SMEM, TMA_RestA), AB_STAGE) and ((TMA_A, TMA_RestA), RestM, RestK, RestL):
+        # TMA_A is the box (contiguous, strided) of one copy, TMA_RestA the boxes per k-tile.
         tAsA, tAgA = cpasync.tma_partition(
             tma_atom_a,
             cluster_coord_vmnk[2],
@@ -378,8 +391,10 @@ class Sm100Gemm:
             cute.group_modes(sA, 0, 3),
             cute.group_modes(tCgA, 0, 3),
         )
+        expect(tAsA, "((TMA_A_SMEM, TMA_RestA), AB_STAGE)", **dims)
+        expect(tAgA, "((TMA_A, TMA_RestA), RestM, RestK, RestL)", **dims)
         b_cta_layout = cute.make_layout(cute.slice_(cluster_layout_vmnk, (0, None, 0, 0)).shape)
-        # ((TMA, TMA_Rest), AB_STAGE) and ((TMA, TMA_Rest), RestN, RestK, RestL)
+        # ((TMA_B_SMEM, TMA_RestB), AB_STAGE) and ((TMA_B, TMA_RestB), RestN, RestK, RestL)
         tBsB, tBgB = cpasync.tma_partition(
             tma_atom_b,
             cluster_coord_vmnk[1],
@@ -387,14 +402,20 @@ class Sm100Gemm:
             cute.group_modes(sB, 0, 3),
             cute.group_modes(tCgB, 0, 3),
         )
+        expect(tBsB, "((TMA_B_SMEM, TMA_RestB), AB_STAGE)", **dims)
+        expect(tBgB, "((TMA_B, TMA_RestB), RestN, RestK, RestL)", **dims)
 
         # SMEM descriptors, one per MMA atom: (1, MMA_RestM, MMA_RestK, AB_STAGE)
+        # (expect reads their static .shape: a descriptor view's type is not a cute memref.)
         tCrA = tiled_mma.make_fragment_A(sA)
+        expect(tCrA.shape, "(1, MMA_RestM, MMA_RestK, AB_STAGE)", **dims)
         # (1, MMA_RestN, MMA_RestK, AB_STAGE)
         tCrB = tiled_mma.make_fragment_B(sB)
+        expect(tCrB.shape, "(1, MMA_RestN, MMA_RestK, AB_STAGE)", **dims)
         # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE): a layout only until TMEM is allocated.
         acc_shape = tiled_mma.partition_shape_C(self.mma_tiler_mnk[:2])
         tCtAcc_fake = tiled_mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
+        expect(tCtAcc_fake, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
 
         pipeline.pipeline_init_wait(cluster_shape_mn=cfg.cluster_shape_mn)
 
@@ -416,10 +437,12 @@ class Sm100Gemm:
             ab_producer = pipeline.make_pipeline_state(pipeline.PipelineUserType.Producer, self.ab_stages)
             while work_tile.is_valid_tile:
                 tile_m, tile_n, tile_l = work_tile.tile_idx
-                # ((TMA, TMA_Rest), RestK)
+                # ((TMA_A, TMA_RestA), RestK)
                 tAgA_k = tAgA[(None, tile_m // v_size, None, tile_l)]
-                # ((TMA, TMA_Rest), RestK)
+                expect(tAgA_k, "((TMA_A, TMA_RestA), RestK)", **dims)
+                # ((TMA_B, TMA_RestB), RestK)
                 tBgB_k = tBgB[(None, tile_n, None, tile_l)]
+                expect(tBgB_k, "((TMA_B, TMA_RestB), RestK)", **dims)
 
                 ab_producer.reset_count()
                 for k_tile in cutlass.range(0, k_tile_cnt, 1, unroll=1):
@@ -450,6 +473,7 @@ class Sm100Gemm:
             tmem.wait_for_alloc()
             # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
             tCtAcc_base = cute.make_tensor(tmem.retrieve_ptr(self.acc_dtype), tCtAcc_fake.layout)
+            expect(tCtAcc_base, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
             tile_sched = utils.StaticPersistentTileScheduler.create(
                 tile_sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
             )
@@ -460,6 +484,7 @@ class Sm100Gemm:
             while work_tile.is_valid_tile:
                 # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN)
                 tCtAcc = tCtAcc_base[(None, None, None, acc_producer.index)]
+                expect(tCtAcc, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN)", **dims)
                 ab_consumer.reset_count()
                 if is_leader_cta:
                     acc_pipeline.producer_acquire(acc_producer)
@@ -484,13 +509,24 @@ class Sm100Gemm:
         # ---------------------------------------------------------------- C loader warp
         if cutlass.const_expr(with_c):
             if warp_idx == C_LOAD_WARP:
-                # ((TMA, TMA_Rest), C_STAGE) and ((TMA, TMA_Rest), EPI_RestM, EPI_RestN, RestM, RestN, RestL)
+                # (bM, bN, RestM, RestN, RestL)
                 gC_mnl = cute.local_tile(
                     mC_mnl, cute.slice_(self.mma_tiler_mnk, (None, None, 0)), (None, None, None)
                 )
+                expect(gC_mnl, "(bM, bN, RestM, RestN, RestL)", **dims)
                 # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, RestM, RestN, RestL)
                 tCgC = thr_mma.partition_C(gC_mnl)
-                bGS_sC, bGS_gC = tma_epi_partition(tma_atom_c, tCgC, sC, self.epi_tile)
+                expect(tCgC, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, RestM, RestN, RestL)", **dims)
+                # (EPI_TILE_M, EPI_TILE_N, EPI_RestM, EPI_RestN, RestM, RestN, RestL)
+                gC_epi = cute.flat_divide(tCgC[((None, None), 0, 0, None, None, None)], self.epi_tile)
+                expect(gC_epi, "(EPI_TILE_M, EPI_TILE_N, EPI_RestM, EPI_RestN, RestM, RestN, RestL)", **dims)
+                # C shares D's type and major order, so its TMA box is D's.
+                # ((TMA_D_SMEM, TMA_RestD), (1, C_STAGE)) and ((TMA_D, TMA_RestD), EPI_RestM, EPI_RestN, RestM, RestN, RestL)
+                bGS_sC, bGS_gC = cpasync.tma_partition(
+                    tma_atom_c, 0, cute.make_layout(1), cute.group_modes(sC, 0, 2), cute.group_modes(gC_epi, 0, 2)
+                )
+                expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, C_STAGE))", **dims)
+                expect(bGS_gC, "((TMA_D, TMA_RestD), EPI_RestM, EPI_RestN, RestM, RestN, RestL)", **dims)
                 tile_sched = utils.StaticPersistentTileScheduler.create(
                     tile_sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
                 )
@@ -498,10 +534,11 @@ class Sm100Gemm:
                 c_producer = pipeline.make_pipeline_state(pipeline.PipelineUserType.Producer, cfg.c_stages)
                 while work_tile.is_valid_tile:
                     tile_m, tile_n, tile_l = work_tile.tile_idx
-                    # ((TMA, TMA_Rest), EPI_Rest)
+                    # ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
                     bGS_gC_tile = cute.group_modes(
                         bGS_gC[(None, None, None, tile_m // v_size, tile_n, tile_l)], 1, 3
                     )
+                    expect(bGS_gC_tile, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
                     for subtile in cutlass.range(cute.size(bGS_gC_tile, mode=[1])):
                         c_pipeline.producer_acquire(c_producer)
                         cute.copy(
@@ -522,20 +559,28 @@ class Sm100Gemm:
             tmem_ptr = tmem.retrieve_ptr(self.acc_dtype)
             # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
             tCtAcc_base = cute.make_tensor(tmem_ptr, tCtAcc_fake.layout)
+            expect(tCtAcc_base, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
 
             tiled_copy_t2r, tTR_tAcc, tTR_rAcc = tmem_load_partition(
-                cfg, tidx, tCtAcc_base, tCgD, self.epi_tile, self.d_layout
+                cfg, dims, tidx, tCtAcc_base, tCgD, self.epi_tile, self.d_layout
             )
             tiled_copy_r2s, tRS_rD, tRS_sD = smem_store_partition(
-                cfg, tidx, tiled_copy_t2r, tTR_rAcc, sD, self.d_layout
+                cfg, dims, tidx, tiled_copy_t2r, tTR_rAcc, sD, self.d_layout
             )
             tSR_sC = None
             tSR_rC = None
             tiled_copy_s2r = None
             if cutlass.const_expr(with_c):
-                tiled_copy_s2r, tSR_sC, tSR_rC = smem_load_partition(cfg, tidx, tiled_copy_t2r, tTR_rAcc, sC)
-            # ((TMA, TMA_Rest), D_STAGE) and ((TMA, TMA_Rest), EPI_RestM, EPI_RestN, RestM, RestN, RestL)
-            bSG_sD, bSG_gD = tma_epi_partition(tma_atom_d, tCgD, sD, self.epi_tile)
+                tiled_copy_s2r, tSR_sC, tSR_rC = smem_load_partition(cfg, dims, tidx, tiled_copy_t2r, tTR_rAcc, sC)
+            # (EPI_TILE_M, EPI_TILE_N, EPI_RestM, EPI_RestN, RestM, RestN, RestL)
+            gD_epi = cute.flat_divide(tCgD[((None, None), 0, 0, None, None, None)], self.epi_tile)
+            expect(gD_epi, "(EPI_TILE_M, EPI_TILE_N, EPI_RestM, EPI_RestN, RestM, RestN, RestL)", **dims)
+            # ((TMA_D_SMEM, TMA_RestD), (1, D_STAGE)) and ((TMA_D, TMA_RestD), EPI_RestM, EPI_RestN, RestM, RestN, RestL)
+            bSG_sD, bSG_gD = cpasync.tma_partition(
+                tma_atom_d, 0, cute.make_layout(1), cute.group_modes(sD, 0, 2), cute.group_modes(gD_epi, 0, 2)
+            )
+            expect(bSG_sD, "((TMA_D_SMEM, TMA_RestD), (1, D_STAGE))", **dims)
+            expect(bSG_gD, "((TMA_D, TMA_RestD), EPI_RestM, EPI_RestN, RestM, RestN, RestL)", **dims)
 
             epilogue_barrier = pipeline.NamedBarrier(EPILOGUE_BARRIER_ID, 32 * len(EPILOGUE_WARPS))
             d_pipeline = pipeline.PipelineTmaStore.create(
@@ -553,12 +598,14 @@ class Sm100Gemm:
 
             while work_tile.is_valid_tile:
                 tile_m, tile_n, tile_l = work_tile.tile_idx
-                # ((TMA, TMA_Rest), EPI_Rest)
+                # ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
                 bSG_gD_tile = cute.group_modes(bSG_gD[(None, None, None, tile_m // v_size, tile_n, tile_l)], 1, 3)
-                # (T2R, T2R_M, T2R_N, EPI_Rest)
+                expect(bSG_gD_tile, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+                # (T2R, T2R_RestM, T2R_RestN, (EPI_RestM, EPI_RestN)) of this tile's accumulator stage
                 tTR_tAcc_tile = cute.group_modes(
                     tTR_tAcc[(None, None, None, None, None, acc_consumer.index)], 3, 5
                 )
+                expect(tTR_tAcc_tile, "(((T2R_V, T2R_T), 1), T2R_RestM, T2R_RestN, (EPI_RestM, EPI_RestN))", **dims)
                 acc_pipeline.consumer_wait(acc_consumer)
 
                 subtile_cnt = cute.size(tTR_tAcc_tile, mode=[3])
