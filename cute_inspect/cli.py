@@ -11,6 +11,8 @@ import importlib
 import sys
 
 _COMMAND_MODULES = (
+    "cute_inspect._trace_cli",
+    "cute_inspect.lint.cli",
 )
 
 

@@ -9,13 +9,16 @@
 
 from __future__ import annotations
 
-from cute_inspect.lint.facts import TMA_PARTITION, Partition
+import re
+
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import (
     DEFAULT_VOCABULARY,
     TensorName,
     Vocabulary,
     canonical_op,
     compose,
+    is_copy_op,
     is_direction_op,
     parse_name,
 )
@@ -25,7 +28,10 @@ OPERAND_ROLES = {"A": frozenset({"A", "SFA"}), "B": frozenset({"B", "SFB"}), "C"
 _MMA_METHODS = frozenset(
     {"partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C"}
 )
-_FRAGMENT_WHERE = ("r", "t")
+# Copy directions an MMA partition can never carry (ST and TS are left out: attention's S-transposed).
+_MMA_FORBIDDEN_OPS = frozenset({"TR", "RT", "RS", "SR", "SG", "GS", "RG", "GR"})
+# A tensor token and its per-iteration, indexed or transposed forms: S, S0, Si, Kt, QT.
+_TENSOR_FORM = re.compile(r"(?:[0-9]+|[itT])")
 
 
 def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
@@ -38,41 +44,75 @@ def operand_letter(partition: Partition) -> str | None:
     return partition.method[-1] if partition.method in _MMA_METHODS else None
 
 
-def role_conflict(partition: Partition, source: TensorName | None) -> str | None:
-    """The operand letter whose tensor was given to another operand's partitioner (``partition_A(gB)`` -> B)."""
+def roles_in_use(facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> frozenset[str]:
+    """The operand letters this file gives to their own MMA partitioner (``partition_B(gB)`` -> B).
+
+    Only these letters are read as GEMM roles: in Mamba, ``C`` is a state-space matrix and is rightly
+    given to ``partition_A``."""
+    used = set()
+    for partition in facts.partitions:
+        letter = operand_letter(partition)
+        source = source_name(partition, vocabulary)
+        if letter and source is not None and source.what in OPERAND_ROLES[letter]:
+            used.add(letter)
+    return frozenset(used)
+
+
+def role_conflict(partition: Partition, source: TensorName | None, roles: frozenset[str]) -> str | None:
+    """The operand letter whose tensor was given to another operand's partitioner (``partition_A(gB)`` -> B);
+    ``roles`` are the letters the file uses as GEMM roles (``roles_in_use``)."""
     letter = operand_letter(partition)
     if letter is None or source is None:
         return None
-    for role, tensors in OPERAND_ROLES.items():
-        if role != letter and source.what in tensors:
+    for role in roles:
+        if role != letter and source.what in OPERAND_ROLES[role]:
             return role
     return None
 
 
-def expected_ops(partition: Partition, source: TensorName | None) -> tuple[str, ...] | None:
-    """The ops a copy-like partitioner's result may carry; None where it is not known from the call."""
-    if partition.partitioner is not None and partition.partitioner.kind in ("copy", "tmem"):
-        return partition.partitioner.ops
-    if partition.method == TMA_PARTITION and source is not None:
-        # A TMA load is named for its operand (tAsA); the epilogue's TMA store and load for their flow.
-        return (source.what, "SG", "GS")
-    return None
+def same_tensor(target: TensorName, source: TensorName) -> bool:
+    """Whether two names hold the same tensor: equal tokens, a per-iteration/indexed/transposed form of it
+    (``S0``, ``Si``, ``Kt``), or a view named in the source's variant (``tStS_P`` seen as ``P``)."""
+    short, long = sorted((target.what, source.what), key=len)
+    if short == long or (long.startswith(short) and _TENSOR_FORM.fullmatch(long[len(short):])):
+        return True
+    return target.what in source.variant.split("_") or source.what in target.variant.split("_")
+
+
+def _family_of(op: str, what: str) -> bool:
+    """An operand-family op names its tensor or the operand it belongs to: ``tAgSFA``, ``tVsScaleV``."""
+    return what == op or what.startswith(op) or what.endswith(op)
+
+
+def copy_op_problem(partition: Partition, target: TensorName, source: TensorName | None) -> tuple[str, str] | None:
+    """(expected ops in words, first expected op) when ``target``'s op contradicts a copy-like partitioner."""
+    if partition.method == TMA_PARTITION:
+        if target.op in ("SG", "GS") or _family_of(target.op, target.what):
+            return None
+        if source is not None and _family_of(target.op, source.what):
+            return None
+        what = source.what if source is not None else target.what
+        return f"`{what}` (its operand) or `SG` / `GS`", what
+    kind = partition.partitioner.kind if partition.partitioner else None
+    if kind not in ("copy", "tmem") or not is_copy_op(target.op):
+        return None
+    allowed = partition.partitioner.ops
+    op = canonical_op(target.op)
+    if any(op == each or op.startswith(each + "_") for each in allowed):
+        return None
+    return " or ".join(f"`{each}`" for each in allowed), allowed[0]
 
 
 def mma_op_problem(partition: Partition, target: TensorName) -> str | None:
     """Why ``target``'s op cannot name an MMA partition, or None when it can."""
     if partition.partitioner is None or partition.partitioner.kind != "mma":
         return None
-    if is_direction_op(target.op):
-        return f"`{target.op}` names a copy direction"
+    if canonical_op(target.op) in _MMA_FORBIDDEN_OPS or target.op.startswith("TMEM_"):
+        return f"`{target.op}` names a copy"
     letter = operand_letter(partition)
     if letter in ("A", "B") and target.op == letter:
         return f"`{letter}` names the copy that loads operand {letter}"
     return None
-
-
-def op_allowed(op: str, allowed: tuple[str, ...]) -> bool:
-    return canonical_op(op) in {canonical_op(each) for each in allowed}
 
 
 def expected_where(partition: Partition, source: TensorName | None) -> str | None:
@@ -87,9 +127,13 @@ def expected_where(partition: Partition, source: TensorName | None) -> str | Non
 def suggested_name(partition: Partition, separator: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> str | None:
     """The full name the result should have, when the call determines every part of it."""
     source = source_name(partition, vocabulary)
-    ops = expected_ops(partition, source)
     where = expected_where(partition, source)
-    if not ops or where is None or source is None or role_conflict(partition, source):
+    if source is None or where is None:
         return None
-    op = ops[0]
+    if partition.method == TMA_PARTITION:
+        op = source.what
+    elif partition.partitioner is not None and partition.partitioner.kind in ("copy", "tmem"):
+        op = partition.partitioner.ops[0]
+    else:
+        return None
     return compose("t", op, separator if is_direction_op(op) else "", where, source.what)

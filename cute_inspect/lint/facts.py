@@ -25,7 +25,6 @@ PARTITION_METHODS = frozenset(
 TMA_PARTITION = "tma_partition"
 # Calls that return a view of their first argument under the same name in the convention.
 _VIEW_FUNCTIONS = frozenset({"group_modes", "filter_zeros", "flatten"})
-_COPY_FUNCTIONS = {"copy": 1, "autovec_copy": 0, "basic_copy": 0}
 _SLICE_METHODS = frozenset({"get_slice", "get_slice_"})
 
 
@@ -53,7 +52,9 @@ class Operand:
 
 @dataclass(frozen=True)
 class Call:
-    """A ``cute.copy`` (operands: source, destination) or ``cute.gemm`` (operands: d, a, b, c)."""
+    """A ``cute.copy`` with its atom (operands: source, destination) or a ``cute.gemm`` (d, a, b, c).
+
+    ``autovec_copy`` / ``basic_copy`` copy element by element with no partitioner, so have no pattern."""
 
     function: str
     line: int
@@ -66,6 +67,7 @@ class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
+    tma_pairs: list[tuple[str, str]] = field(default_factory=list)  # (smem, gmem) names of one tma_partition
 
 
 def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
@@ -170,6 +172,8 @@ class _Collector:
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:
             sources = (_argument(value, 3, "smem_tensor"), _argument(value, 4, "gmem_tensor"))
+            if all(type(element) is ast.Name for element in target.elts):
+                self.facts.tma_pairs.append((target.elts[0].id, target.elts[1].id))
             for element, source in zip(target.elts, sources):
                 if type(element) is ast.Name:
                     self.facts.partitions.append(
@@ -187,10 +191,8 @@ class _Collector:
         name, module = _callee(call.func)
         if not _is_cute_module(module):
             return
-        if name in _COPY_FUNCTIONS:
-            first = _COPY_FUNCTIONS[name]
-            positions = ((first, "src"), (first + 1, "dst"))
-            self.facts.copies.append(self._operands(call, f"cute.{name}", positions))
+        if name == "copy":
+            self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst"))))
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions))

@@ -55,8 +55,10 @@ class TensorName:
 
     @property
     def pattern(self) -> str:
-        """The partitioning pattern ``<scope><op>`` with aliases resolved (``tR2G`` reads as ``tRG``)."""
-        return self.scope + canonical_op(self.op)
+        """The partitioning pattern ``<scope><op>``, with spellings of one op merged: ``tR2G`` reads as
+        ``tRG``, and ``tTMEM_LOAD`` / ``tTMEM_STORE_VEC`` as ``tTM`` (the TMEM tiled-copy family)."""
+        op = canonical_op(self.op)
+        return self.scope + ("TM" if op.startswith("TMEM_") else op)
 
 
 def canonical_op(op: str) -> str:
@@ -64,6 +66,11 @@ def canonical_op(op: str) -> str:
     if len(op) == 3 and op[1] == "2" and op[0] in _MEMORY_OP_LETTERS and op[2] in _MEMORY_OP_LETTERS:
         return op[0] + op[2]
     return op
+
+
+def is_copy_op(op: str) -> bool:
+    """True for an op that can only name a copy: a direction (``TR``, ``R2G``) or a TMEM copy (``TMEM_LOAD``)."""
+    return is_direction_op(op) or op.startswith("TMEM_") or op == "TM"
 
 
 def is_direction_op(op: str) -> bool:
@@ -84,7 +91,10 @@ def _alternatives(extra: tuple[str, ...], builtin: str) -> str:
 
 @lru_cache(maxsize=None)
 def _patterns(vocabulary: Vocabulary) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    op = _alternatives(vocabulary.extra_ops, r"d[A-Z][A-Z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*")
+    # Upper-case ops first (tCtAcc reads as op C, not Ct), then capitalised words (tDeltasDelta).
+    op = _alternatives(
+        vocabulary.extra_ops, r"d[A-Z][A-Z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*|[A-Z][A-Za-z0-9]*?"
+    )
     what = _alternatives(vocabulary.extra_tensors, r"d?[A-Z][A-Za-z0-9]*")
     tail = rf"(?P<where>[{WHERE_LETTERS}])(?P<what>{what})(?:_(?P<variant>\w*))?"
     partitioned = re.compile(rf"(?P<scope>[tb])(?P<op>{op})(?P<sep>_?){tail}")

@@ -1,9 +1,11 @@
 """CI102 copy-pattern-agreement: a copy's source and destination carry different partitioning patterns.
 
 ## What it does
-For ``cute.copy(atom, src, dst)`` (and ``cute.autovec_copy`` / ``cute.basic_copy``), when both tensors
-have partitioned names, checks that they share ``<scope><op>`` (``tAgA`` -> ``tAsA``, ``tTR_tAcc`` ->
-``tTR_rAcc``). The ``_`` separator and ``X2Y`` aliases do not count as a difference.
+For ``cute.copy(atom, src, dst)``, when both tensors have partitioned names, checks that they share
+``<scope><op>`` (``tAgA`` -> ``tAsA``, ``tTR_tAcc`` -> ``tTR_rAcc``). The ``_`` separator, ``X2Y``
+aliases and the TMEM-copy spellings ``TM`` / ``TMEM_LOAD`` / ``TMEM_STORE`` do not count as a difference,
+nor do the two names one ``tma_partition`` call returns (``tQsQ, tQLgQL = tma_partition(...)``).
+``autovec_copy`` and ``basic_copy`` have no partitioner and are not checked.
 
 ## Why is this bad?
 This is the reason the convention exists: "``tAsA`` is read as partitioning pattern ``tA`` applied to tensor
@@ -35,7 +37,17 @@ NAME = "copy-pattern-agreement"
 SUMMARY = "`cute.copy` source and destination use different `<scope><op>` patterns"
 
 
+def _paired_patterns(facts: FileFacts, context: RuleContext) -> set[frozenset[str]]:
+    pairs = set()
+    for smem, gmem in facts.tma_pairs:
+        names = [parse_partitioned(name, context.vocabulary) for name in (smem, gmem)]
+        if all(names):
+            pairs.add(frozenset(name.pattern for name in names))
+    return pairs
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    paired = _paired_patterns(facts, context) if facts.tma_pairs else set()
     for call in facts.copies:
         if len(call.operands) != 2:
             continue
@@ -44,11 +56,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         parsed_destination = parse_partitioned(destination.name, context.vocabulary) if destination.name else None
         if parsed_source is None or parsed_destination is None:
             continue
-        if parsed_source.pattern != parsed_destination.pattern:
+        patterns = frozenset((parsed_source.pattern, parsed_destination.pattern))
+        if len(patterns) == 2 and patterns not in paired:
             yield Violation(
                 destination.line,
                 destination.column,
                 f"`{call.function}` from `{source.name}` (pattern `{parsed_source.pattern}`) into "
-                f"`{destination.name}` (pattern `{parsed_destination.pattern}`): source and destination "
-                "must be partitioned by the same copy",
+                f"`{destination.name}` (pattern `{parsed_destination.pattern}`): the two sides of a copy "
+                "must carry the pattern of the one partitioner that made them",
             )

@@ -34,7 +34,7 @@ from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI107"
 NAME = "memory-agreement"
-SUMMARY = "The `<where>` letter disagrees with the traced memory space (needs `--trace`)"
+SUMMARY = "The `<where>` letter disagrees with the traced memory space"
 NEEDS_TRACE = True
 
 _WHERE_FOR_MEMORY = {

@@ -2,7 +2,9 @@
 
 ## What it does
 Checks ``partition_A`` / ``make_fragment_A`` (and B, C) against the GEMM tensor they are given:
-A takes ``A`` or ``SFA``; B takes ``B`` or ``SFB``; C takes ``C``, ``D`` or ``Acc``. Other tensors
+A takes ``A`` or ``SFA``; B takes ``B`` or ``SFB``; C takes ``C``, ``D`` or ``Acc``. A letter is read
+as a GEMM role only where the same file gives it to its own partitioner (``partition_B(gB)``
+somewhere): in Mamba, ``C`` is a state-space matrix and rightly goes to ``partition_A``. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
 ## Why is this bad?
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import operand_letter, role_conflict, source_name
+from cute_inspect.lint.expectations import operand_letter, role_conflict, roles_in_use, source_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.rules import RuleContext, Violation
 
@@ -34,9 +36,10 @@ SUMMARY = "`partition_A`/`make_fragment_A` (or B, C) given another operand's ten
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    roles = roles_in_use(facts, context.vocabulary)
     for partition in facts.partitions:
         source = source_name(partition, context.vocabulary)
-        role = role_conflict(partition, source)
+        role = role_conflict(partition, source, roles)
         if role is None:
             continue
         own = operand_letter(partition)

@@ -11,7 +11,9 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
 - an MMA (``thr_mma``, ``tiled_mma_qk``...) gives the MMA's own op (``C`` in a GEMM, ``S`` / ``O`` in
   attention): never a copy direction, and never ``A`` for ``partition_A`` (or ``B`` for ``partition_B``).
 
-Partitioners whose names say nothing (``thr_copy``) are not checked.
+For a copy, only ops that name a copy (directions, ``TMEM_*``) are checked: a copy may also carry the
+family of the operand it moves (``tBsB_s2r``) or keep the consumer's pattern in a copy view
+(``tCsA_copy_view``). Partitioners whose names say nothing (``thr_copy``) are not checked.
 
 ## Why is this bad?
 The op is what CI102 and CI103 compare: a ``tA`` tensor made by the MMA looks compatible with the TMA
@@ -34,8 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import expected_ops, mma_op_problem, op_allowed, source_name
-from cute_inspect.lint.facts import TMA_PARTITION, FileFacts
+from cute_inspect.lint.expectations import copy_op_problem, mma_op_problem, source_name
+from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import compose, is_direction_op, parse_partitioned
 from cute_inspect.lint.rules import RuleContext, Violation
 
@@ -59,19 +61,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 "name it with the MMA's op (`tC...` in a GEMM)",
             )
             continue
-        source = source_name(partition, context.vocabulary)
-        allowed = expected_ops(partition, source)
-        if allowed and partition.method == TMA_PARTITION:
-            allowed += (target.what,)
-        if not allowed or op_allowed(target.op, allowed):
+        expected = copy_op_problem(partition, target, source_name(partition, context.vocabulary))
+        if expected is None:
             continue
-        op = allowed[0]
+        allowed, op = expected
         separator = (target.separator or context.suggested_separator) if is_direction_op(op) else ""
         fixed = compose(target.scope, op, separator, target.where, target.what, target.variant)
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.target}` is made by {made_by}, whose op is "
-            + " or ".join(f"`{each}`" for each in allowed)
-            + f", not `{target.op}`; rename it to `{fixed}`",
+            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`; "
+            f"rename it to `{fixed}`",
         )

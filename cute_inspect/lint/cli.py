@@ -1,0 +1,93 @@
+"""The ``lint`` and ``rules`` sub-commands.
+
+    cute-inspect lint kernels/ --format sarif > lint.sarif
+    cute-inspect lint --trace kernels/gemm.py:compile_gemm --arch sm_100a kernels/
+    cute-inspect rules            # every code with its summary
+    cute-inspect rules CI105      # one rule's documentation
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from cute_inspect.lint.config import ConfigError
+from cute_inspect.lint.formats import FORMATS, render
+from cute_inspect.lint.registry import RULES, needs_trace, unknown_prefixes
+from cute_inspect.lint.runner import lint_paths
+
+
+def _code_list(text: str) -> tuple[str, ...]:
+    codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
+    unknown = unknown_prefixes(codes)
+    if unknown:
+        raise argparse.ArgumentTypeError(f"{', '.join(unknown)} selects no rule; run `cute-inspect rules`")
+    return codes
+
+
+def register(subparsers: Any) -> None:
+    lint = subparsers.add_parser(
+        "lint",
+        help="check tensor names against the CuTe naming convention (static; --trace adds memory checks)",
+        description="Check CuTeDSL tensor names against the CuTe naming convention. "
+        "Exit status: 0 clean, 1 findings, 2 a file could not be linted.",
+    )
+    lint.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (recursing into *.py)")
+    lint.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    lint.add_argument("--select", type=_code_list, metavar="CODES", help="comma-separated code prefixes to run")
+    lint.add_argument("--ignore", type=_code_list, metavar="CODES", help="comma-separated code prefixes to skip")
+    lint.add_argument("--trace", metavar="TARGET", help="compile TARGET ('pkg.mod:fn' or 'path.py:fn') with "
+                      "the tracer and check names against real memory spaces (CI107)")
+    lint.add_argument("--arch", help="architecture for --trace, e.g. sm_100a, sm_90a, sm_80")
+    lint.set_defaults(func=run_lint)
+
+    rules = subparsers.add_parser("rules", help="list the lint rules, or show one rule's documentation")
+    rules.add_argument("code", nargs="?", metavar="CODE", help="a rule code, e.g. CI105")
+    rules.set_defaults(func=run_rules)
+
+
+def _trace_records(target: str, arch: str | None) -> list[Any]:
+    import cute_inspect
+
+    trace_target = getattr(cute_inspect, "trace_target", None)
+    if trace_target is None:
+        raise RuntimeError("this version of cute_inspect has no trace_target; --trace is unavailable")
+    result = trace_target(target, arch=arch)
+    return list(getattr(result, "records", result))
+
+
+def run_lint(args: argparse.Namespace) -> int:
+    overrides = {}
+    if args.select:
+        overrides["select"] = args.select
+    if args.ignore:
+        overrides["ignore"] = args.ignore
+    records = None
+    if args.trace:
+        try:
+            records = _trace_records(args.trace, args.arch)
+        except Exception as error:  # the target's own failure: report it in one line, do not lint half
+            print(f"cute-inspect lint: --trace {args.trace}: {type(error).__name__}: {error}", file=sys.stderr)
+            return 2
+    try:
+        report = lint_paths(args.paths, overrides, records)
+    except ConfigError as error:
+        print(f"cute-inspect lint: {error}", file=sys.stderr)
+        return 2
+    print(render(report, args.format))
+    return report.exit_code
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    if args.code is None:
+        for code, rule in sorted(RULES.items()):
+            note = " (needs --trace)" if needs_trace(code) else ""
+            print(f"{code}  {rule.NAME:28} {rule.SUMMARY}{note}")
+        return 0
+    rule = RULES.get(args.code.upper())
+    if rule is None:
+        print(f"cute-inspect rules: no rule {args.code!r}; known: {', '.join(sorted(RULES))}", file=sys.stderr)
+        return 2
+    print(rule.__doc__.strip())
+    return 0

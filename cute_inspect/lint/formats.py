@@ -1,0 +1,129 @@
+"""Output formats for a lint report: ``text`` for people, ``json`` for scripts, ``sarif`` (2.1.0) for
+code-scanning UIs.
+
+>>> from cute_inspect.lint.runner import Finding, LintReport
+>>> report = LintReport([Finding("k.py", 3, 1, "CI105", "`tCgB` partitions `gA`")], [], 1)
+>>> print(render(report, "text"))
+k.py:3:1: CI105 `tCgB` partitions `gA`
+Found 1 finding in 1 file (1 file checked).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import PackageNotFoundError, version
+from urllib.parse import quote
+
+from cute_inspect.lint.registry import RULES
+from cute_inspect.lint.runner import LintReport
+
+FORMATS = ("text", "json", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_INFORMATION_URI = "https://github.com/NVIDIA/cutlass/blob/main/media/docs/pythonDSL/cute_dsl_general/naming_conventions.rst"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _location(path: str, line: int, column: int) -> str:
+    return f"{path}:{line}:{column}" if line else path
+
+
+def render_text(report: LintReport) -> str:
+    lines = [f"{_location(e.path, e.line, e.column)}: error: {e.message}" for e in report.errors]
+    lines += [f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in report.findings]
+    checked = _plural(report.files_checked, "file")
+    if report.findings:
+        files = len({finding.path for finding in report.findings})
+        lines.append(f"Found {_plural(len(report.findings), 'finding')} in {_plural(files, 'file')} ({checked} checked).")
+    else:
+        lines.append(f"All checks passed ({checked} checked).")
+    if report.errors:
+        lines.append(f"{_plural(len(report.errors), 'file')} could not be linted.")
+    return "\n".join(lines)
+
+
+def render_json(report: LintReport) -> str:
+    document = {
+        "files_checked": report.files_checked,
+        "findings": [
+            {"path": f.path, "line": f.line, "column": f.column, "code": f.code, "message": f.message}
+            for f in report.findings
+        ],
+        "errors": [{"path": e.path, "line": e.line, "column": e.column, "message": e.message} for e in report.errors],
+    }
+    return json.dumps(document, indent=2)
+
+
+def _tool_version() -> str:
+    try:
+        return version("cute-inspect")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+def _sarif_rule(code: str) -> dict:
+    rule = RULES[code]
+    return {
+        "id": code,
+        "name": rule.NAME,
+        "shortDescription": {"text": rule.SUMMARY.replace("`", "")},
+        "fullDescription": {"text": rule.SUMMARY},
+        "help": {"text": rule.__doc__, "markdown": rule.__doc__},
+        "defaultConfiguration": {"level": "warning"},
+    }
+
+
+def _artifact(path: str) -> dict:
+    return {"uri": quote(path.replace("\\", "/"))}
+
+
+def render_sarif(report: LintReport) -> str:
+    codes = sorted(RULES)
+    results = [
+        {
+            "ruleId": f.code,
+            "ruleIndex": codes.index(f.code),
+            "level": "warning",
+            "message": {"text": f.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": _artifact(f.path),
+                        "region": {"startLine": f.line, "startColumn": f.column},
+                    }
+                }
+            ],
+        }
+        for f in report.findings
+    ]
+    notifications = [
+        {
+            "level": "error",
+            "message": {"text": e.message},
+            "locations": [{"physicalLocation": {"artifactLocation": _artifact(e.path)}}],
+        }
+        for e in report.errors
+    ]
+    run = {
+        "tool": {
+            "driver": {
+                "name": "cute-inspect",
+                "version": _tool_version(),
+                "informationUri": _INFORMATION_URI,
+                "rules": [_sarif_rule(code) for code in codes],
+            }
+        },
+        "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
+        "results": results,
+    }
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
+
+
+_RENDERERS = {"text": render_text, "json": render_json, "sarif": render_sarif}
+
+
+def render(report: LintReport, format: str) -> str:
+    """The report in ``format`` (one of ``FORMATS``)."""
+    return _RENDERERS[format](report)

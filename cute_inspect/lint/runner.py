@@ -1,0 +1,180 @@
+"""Find the files, parse each once, run the enabled rules on its facts, and apply ``noqa``.
+
+>>> [f.code for f in lint_source("tCgB = thr_mma.partition_A(gA)\\n")]
+['CI105']
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cute_inspect.lint.config import ConfigFinder, LintConfig
+from cute_inspect.lint.facts import collect
+from cute_inspect.lint.noqa import file_suppressed, file_suppressions, suppressed
+from cute_inspect.lint.registry import RULES, needs_trace
+from cute_inspect.lint.rules import Violation
+
+_SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules"})
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    path: str
+    line: int
+    column: int
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, order=True)
+class FileError:
+    """A file that could not be linted: unreadable, or not valid Python."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass
+class LintReport:
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    files_checked: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        """2 when a file could not be linted, else 1 when something was found, else 0."""
+        return 2 if self.errors else 1 if self.findings else 0
+
+
+def python_files(paths: Iterable[str]) -> tuple[list[tuple[str, Path]], list[FileError]]:
+    """(display path, path) of every ``*.py`` under ``paths``, sorted; errors for paths that do not exist."""
+    found: dict[Path, str] = {}
+    errors = []
+    for argument in paths:
+        path = Path(argument)
+        if path.is_dir():
+            for directory, subdirectories, files in os.walk(path):
+                subdirectories[:] = sorted(d for d in subdirectories if d not in _SKIPPED_DIRECTORIES)
+                for name in files:
+                    if name.endswith(".py"):
+                        file = Path(directory, name)
+                        found.setdefault(file.resolve(), str(file))
+        elif path.exists() or path.is_symlink():
+            found.setdefault(path.resolve(), argument)
+        else:
+            errors.append(FileError(argument, 0, 0, "no such file or directory"))
+    return sorted(((display, path) for path, display in found.items()), key=lambda item: item[0]), errors
+
+
+def _check_tree(tree: ast.Module, codes: frozenset[str], config: LintConfig) -> list[tuple[str, Violation]]:
+    static = [code for code in sorted(codes) if not needs_trace(code)]
+    if not static:
+        return []
+    facts = collect(tree)
+    if not (facts.partitions or facts.copies or facts.gemms):
+        return []
+    context = config.context
+    return [(code, violation) for code in static for violation in RULES[code].check(facts, context)]
+
+
+def _unsuppressed(
+    display: str, text: str, violations: list[tuple[str, Violation]]
+) -> list[Finding]:
+    whole_file = file_suppressions(text)
+    lines = text.splitlines()
+    kept = []
+    for code, violation in violations:
+        line = lines[violation.line - 1] if 0 < violation.line <= len(lines) else ""
+        if "noqa" in line and suppressed(line, code):
+            continue
+        if whole_file and file_suppressed(whole_file, code):
+            continue
+        kept.append(Finding(display, violation.line, violation.column, code, violation.message))
+    return kept
+
+
+def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Finding], FileError | None]:
+    """The findings of one file, or the error that stopped it from being linted."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return [], FileError(display, 0, 0, f"could not read: {error.strerror or error}")
+    try:
+        tree = ast.parse(data, filename=display)
+    except (SyntaxError, ValueError) as error:
+        line = getattr(error, "lineno", None) or 0
+        column = getattr(error, "offset", None) or 0
+        return [], FileError(display, line, column, f"could not parse: {getattr(error, 'msg', None) or error}")
+    violations = _check_tree(tree, config.codes_for(path), config)
+    if not violations:
+        return [], None
+    return _unsuppressed(display, data.decode("utf-8", "replace"), violations), None
+
+
+def _trace_findings(
+    records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder
+) -> list[Finding]:
+    """CI107-style findings from trace records, kept for the linted files only."""
+    by_file: dict[str, list[tuple[str, Violation]]] = {}
+    paths: dict[str, Path] = {}
+    records = list(records)
+    for code, rule in RULES.items():
+        if not needs_trace(code):
+            continue
+        for file, violation in rule.check_records(records, finder.for_directory(Path.cwd()).context):
+            path = Path(file).resolve()
+            display = files.get(path)
+            if display is None or code not in finder.for_file(path).codes_for(path):
+                continue
+            by_file.setdefault(display, []).append((code, violation))
+            paths[display] = path
+    findings = []
+    for display, violations in by_file.items():
+        text = paths[display].read_bytes().decode("utf-8", "replace")
+        findings.extend(_unsuppressed(display, text, violations))
+    return findings
+
+
+def lint_paths(
+    paths: Iterable[str], overrides: dict[str, Any] | None = None, records: Iterable[Any] | None = None
+) -> LintReport:
+    """Lint every Python file under ``paths``; ``records`` (from a trace) enable the trace rules.
+
+    ``overrides`` replace config fields for every file (``{"select": ("CI102",)}``).
+    """
+    files, errors = python_files(paths)
+    finder = ConfigFinder(overrides=overrides)
+    report = LintReport(errors=errors)
+    collecting = gc.isenabled()
+    gc.disable()  # parsing allocates millions of AST nodes; cyclic collection passes would dominate the time
+    try:
+        for display, path in files:
+            findings, error = lint_file(display, path, finder.for_file(path))
+            report.findings.extend(findings)
+            if error is not None:
+                report.errors.append(error)
+            else:
+                report.files_checked += 1
+    finally:
+        if collecting:
+            gc.enable()
+    if records is not None:
+        report.findings.extend(_trace_findings(records, {path: display for display, path in files}, finder))
+    report.findings.sort()
+    report.errors.sort()
+    return report
+
+
+def lint_source(text: str, path: str = "<string>", config: LintConfig | None = None) -> list[Finding]:
+    """The findings for one module given as text (no files, no pyproject lookup)."""
+    config = config or LintConfig()
+    tree = ast.parse(text, filename=path)
+    return sorted(_unsuppressed(path, text, _check_tree(tree, config.codes_for(path), config)))
