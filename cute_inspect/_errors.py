@@ -44,5 +44,5 @@ def explain(exc: BaseException) -> tuple[int, str]:
         if isinstance(e, TargetError):
             return EXIT_BAD_INPUT, str(e)
     where = _user_frame(exc)
-    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    first = " | ".join([line.strip() for line in str(exc).splitlines() if line.strip()][:3])
     return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}compile failed: {type(exc).__name__}: {first}"

@@ -151,9 +151,16 @@ def assigned_names(site: CallSite, called: str | None = None) -> tuple | None:
     else:
         return None
     call = _call_at(stmt, site.line, site.col, called)
-    if call is None or call is not value:
+    if call is None:
         return None
-    return _target_names(targets)
+    if call is value:
+        return _target_names(targets)
+    # `gA, gB = cute.local_tile(...), cute.local_tile(...)`: each call gets its own target
+    if isinstance(value, ast.Tuple) and isinstance(targets, ast.Tuple) and len(value.elts) == len(targets.elts):
+        for element, target in zip(value.elts, targets.elts):
+            if element is call:
+                return _target_names(target)
+    return None
 
 
 def argument_text(site: CallSite, index: int, called: str | None = None) -> str | None:

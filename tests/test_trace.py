@@ -1,0 +1,142 @@
+"""Tracing small kernels compiled for sm_100a with fake tensors: records, names, labels, checks, exit codes."""
+
+import os
+
+import pytest
+
+from _cli import KERNELS, ROOT, cute_inspect, trace_json
+
+SEED = "tests/kernels/seed002.py"
+
+
+@pytest.fixture(scope="module")
+def mma_events():
+    return trace_json(f"{SEED}:compile_mma")
+
+
+def _one(events, name):
+    found = [e for e in events if name in e["names"]]
+    assert len(found) == 1, [e["names"] for e in events]
+    return found[0]
+
+
+def test_local_tile_of_the_seed_example_is_labelled_block():
+    gA = _one(trace_json(f"{SEED}:compile_tile"), "gA")
+    assert gA["op"] == "local_tile" and gA["shapes"] == ["(128,64,4)"]
+    assert gA["levels"] == [["block-atom", "block-atom", "block-rest"]]
+    assert "zipped_divide" in gA["derivation"]
+    assert gA["memspaces"] == ["gmem"] and gA["dtypes"] == ["f16"]
+
+
+def test_partition_a_of_the_seed_example_is_labelled_mma_then_block(mma_events):
+    tCgA = _one(mma_events, "tCgA")
+    assert tCgA["shapes"] == ["((128,16),1,4,8,16,1)"]
+    assert tCgA["levels"] == [["mma-atom", "mma-rest-M", "mma-rest-K", "block-rest-M", "block-rest-K",
+                               "block-rest-L"]]
+    gA = _one(mma_events, "gA_mkl")
+    assert tCgA["inputs"] == [gA["index"]]
+    assert tCgA["kernel"] == "mma_kernel" and tCgA["file"] == SEED
+
+
+def test_multi_line_calls_and_tuple_assignments_are_named(mma_events):
+    gB = _one(mma_events, "gB_nkl")
+    assert gB["line"] == 39 and gB["shapes"] == ["(256,64,4,16,1)"]
+    grouped, again = _one(mma_events, "grouped"), _one(mma_events, "again")
+    assert grouped["shapes"] == ["(((128,16),1,4),8,16,1)"]
+    assert again["shapes"] == ["(((256,16),1,4),4,16,1)"]
+    assert grouped["levels"][0][0] == ["mma-atom", "mma-rest-M", "mma-rest-K"]
+
+
+def test_calls_inside_other_modules_keep_their_own_file_and_line(mma_events):
+    helper = [e for e in mma_events if e["file"].endswith("helpers.py")]
+    assert len(helper) == 1 and helper[0]["op"] == "flat_divide" and helper[0]["line"] == 7
+    assert helper[0]["names"] == [None]
+
+
+def test_kernel_parameters_become_input_records_named_by_axis(mma_events):
+    mA = _one(mma_events, "mA_mkl")
+    assert mA["op"] == "input" and mA["levels"] == [["input-mode-M", "input-mode-K", "input-mode-L"]]
+
+
+def test_dynamic_extents_trace_as_question_marks():
+    events = trace_json(f"{SEED}:compile_mma_dynamic")
+    tCgA = _one(events, "tCgA")
+    assert tCgA["shapes"] == ["((128,16),1,4,?,?,1)"]
+
+
+def test_text_report_groups_by_level_within_100_columns():
+    done = cute_inspect("trace", f"{SEED}:compile_mma", "--arch", "sm_100a")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("kernel mma_kernel")
+    assert max(len(line) for line in lines) <= 100
+    text = done.stdout
+    assert text.index("Block (TMA)") < text.index("MMA: partitions") < text.index("Views")
+    assert "(MMA, MMA_M, MMA_K, RestM, RestK, RestL)" in text
+
+
+def test_markdown_report_has_a_row_per_tensor():
+    done = cute_inspect("trace", f"{SEED}:compile_tile", "--arch", "sm_100a", "--format", "markdown")
+    assert done.returncode == 0, done.stderr
+    assert "| `gA` | local_tile | gmem | f16 | `(128,64,4)` |" in done.stdout
+
+
+def test_json_events_carry_the_documented_fields(mma_events):
+    for key in ("names", "op", "file", "line", "kernel", "in_shapes", "shapes", "memspaces", "dtypes", "levels"):
+        assert all(key in e for e in mma_events), key
+
+
+def test_failed_check_exits_1_with_file_line_variable_and_labelled_mode():
+    done = cute_inspect("trace", f"{SEED}:compile_wrong", "--arch", "sm_100a")
+    assert done.returncode == 1
+    first, second = done.stderr.splitlines()[:2]
+    assert first.startswith("cute-inspect: shape check failed: tests/kernels/seed002.py:81: `gA` has shape (128,64,4)")
+    assert "'(bM, bK, RestK)'" in first
+    assert second.strip() == "mode 1: bK is 32, found 64 [block-atom]"
+
+
+@pytest.mark.parametrize("target, message", [
+    ("nope:fn", "nope: no such module"),
+    ("tests/kernels/missing.py:fn", "no such file"),
+    (f"{SEED}:absent", "has no function 'absent'"),
+    ("no-colon", "is not MODULE:FUNCTION"),
+    (f"{SEED}:broken", "seed002.py:97: compile failed: RuntimeError: no such tensor"),
+])
+def test_bad_targets_exit_2_with_one_line_cause(target, message):
+    done = cute_inspect("trace", target, "--arch", "sm_100a")
+    assert done.returncode == 2
+    assert message in done.stderr.splitlines()[0]
+    assert "Traceback" not in done.stderr
+
+
+def test_unknown_arch_is_refused():
+    done = cute_inspect("trace", f"{SEED}:compile_tile", "--arch", "sm_99")
+    assert done.returncode == 2 and "unknown arch 'sm_99'" in done.stderr
+
+
+def _ptx(tmp_path, label, args, env):
+    out = tmp_path / label
+    out.mkdir()
+    done = cute_inspect(*args, env={"CUTE_DSL_KEEP": "ptx", "CUTE_DSL_DUMP_DIR": str(out), **env})
+    assert done.returncode == 0, done.stderr
+    (ptx,) = out.glob("*.ptx")
+    return ptx.read_text()
+
+
+def test_checks_and_tracing_leave_the_ptx_unchanged(tmp_path):
+    compile_only = ["trace", f"{SEED}:compile_copy", "--arch", "sm_100a", "--format", "json"]
+    without = _ptx(tmp_path, "off", compile_only, {"CUTE_INSPECT_CHECKS": "0"})
+    traced = _ptx(tmp_path, "on", compile_only, {"CUTE_INSPECT_CHECKS": "1"})
+    assert "st.global" in without or "st.global" in traced
+    assert traced == without
+
+
+def test_kernel_module_runs_without_the_tracer():
+    import subprocess
+    import sys
+
+    code = "import seed002; seed002.compile_copy(); print('compiled')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=KERNELS,
+                          env={**os.environ, "CUTE_DSL_ARCH": "sm_100a", "PYTHONPATH": ROOT})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "compiled"
