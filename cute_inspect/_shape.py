@@ -53,7 +53,8 @@ def parse_shape(text: str) -> Shape:
             while True:
                 m = _TOKEN.match(text, pos)
                 if not m or not (m.group(2) or m.group(3)):
-                    raise ValueError(f"expected ',' or ')' at column {pos + 1} of {text!r}")
+                    at = len(text) - len(text[pos:].lstrip())
+                    raise ValueError(f"expected ',' or ')' at column {at + 1} of {text!r}")
                 pos = m.end()
                 if m.group(2):
                     return tuple(items)
