@@ -1,0 +1,146 @@
+"""Find the shape comment of an assignment: the comment lines directly above it, or the comment trailing it.
+
+Forms read (the ones CUTLASS's CuTeDSL examples use)::
+
+    # (MMA, MMA_M, MMA_K, STAGE)                 above the statement, one line per output
+    tAsA, tAgA = cpasync.tma_partition(...)      with ``# ((atom_v, rest_v), STAGE)`` and ``# ((atom_v, ...)...)``
+    tCsA = thr_mma.partition_A(sA)  # (MMA, MMA_M, MMA_K)
+    # tAgA: (CPY, CPY_M, CPY_K, k)               a ``name:`` prefix says which output it describes
+
+Comments are read with `tokenize`, so a ``#`` inside a string is never taken for one. A mode written as an
+expression (``MMA_M / 4``, ``bM*bK``) is read as ``_``: it is not checked, but the modes around it are.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import io
+import linecache
+import re
+import tokenize
+from dataclasses import dataclass
+
+from cute_inspect._spec import Node, SpecError, parse_spec
+
+
+@dataclass(frozen=True)
+class ShapeComment:
+    """One shape comment: where it is, the name it is prefixed with (if any), its text and its parsed spec."""
+
+    line: int
+    col: int
+    prefix: str | None
+    text: str
+    spec: Node
+    trailing: bool
+
+
+_PREFIX = re.compile(r"^\s*([A-Za-z_]\w*)\s*:\s*(?=\()")
+_EXPRESSION = re.compile(r"[A-Za-z_0-9?]+(?:\s*[*/+\-]\s*[A-Za-z_0-9?]+)+|[A-Za-z_]\w*\s*\([^()]*\)")
+_FOLLOWING_OK = re.compile(r"^\s*(?:$|[,;#]|<-|->|-\s|\s\s)")
+
+
+def _balanced(text: str) -> int | None:
+    """The end of the parenthesised group `text` starts with, or None when it never closes."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def parse_comment(body: str) -> tuple[str | None, str, Node] | None:
+    """(prefix, spec text, spec) of a comment's text after ``#``, or None when it is not a shape comment.
+
+    >>> parse_comment(" tAgA: (CPY, CPY_M, CPY_K, k)")[:2]
+    ('tAgA', '(CPY, CPY_M, CPY_K, k)')
+    >>> str(parse_comment(" (MMA, (4, MMA_M / 4), MMA_K)")[2])
+    '(MMA, (4, _), MMA_K)'
+    >>> parse_comment(" Peek (try_wait) AB buffer") is None
+    True
+    """
+    prefix = None
+    m = _PREFIX.match(body)
+    if m:
+        prefix, body = m.group(1), body[m.end():]
+    body = body.strip()
+    if not body.startswith("("):
+        return None
+    end = _balanced(body)
+    if end is None:
+        return None
+    text, rest = body[:end], body[end:]
+    if not _FOLLOWING_OK.match(rest):
+        return None
+    try:
+        spec = parse_spec(_EXPRESSION.sub("_", text))
+    except SpecError:
+        return None
+    if not getattr(spec, "items", ()) or (len(spec.items) < 2 and not rest.strip() == "" and prefix is None):
+        return None
+    return prefix, text, spec
+
+
+@functools.lru_cache(maxsize=256)
+def _comments(filename: str) -> dict:
+    """line -> (col, text after '#', whether code precedes it on that line)."""
+    source = "".join(linecache.getlines(filename))
+    found = {}
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.COMMENT:
+                line, col = tok.start
+                code_before = bool(tok.line[:col].strip())
+                found[line] = (col, tok.string[1:], code_before)
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return found
+
+
+def comments_for(filename: str, stmt: ast.stmt) -> list[ShapeComment]:
+    """The shape comments of a statement: the block of comment lines directly above it, then trailing ones."""
+    comments = _comments(filename)
+    found: list[ShapeComment] = []
+    line = stmt.lineno - 1
+    while line in comments and not comments[line][2]:
+        line -= 1
+    for above in range(line + 1, stmt.lineno):
+        col, body, _ = comments[above]
+        parsed = parse_comment(body)
+        if parsed:
+            found.append(ShapeComment(above, col + 1, parsed[0], parsed[1], parsed[2], False))
+    for on in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
+        if on in comments and comments[on][2]:
+            col, body, _ = comments[on]
+            parsed = parse_comment(body)
+            if parsed:
+                found.append(ShapeComment(on, col + 1, parsed[0], parsed[1], parsed[2], True))
+    return found
+
+
+def comment_for_output(comments: list[ShapeComment], names: tuple, index: int) -> ShapeComment | None:
+    """The comment describing output `index` of a statement assigning `names`.
+
+    A ``name:`` prefix naming an output decides; otherwise a trailing comment describes a single output, and
+    the unprefixed (or otherwise prefixed, ``smem:``) lines above map to the outputs in order when there are
+    as many of them as outputs, or the nearest one describes a single output.
+    """
+    name = names[index]
+    for c in comments:
+        if c.prefix is not None and c.prefix == name:
+            return c
+    free = [c for c in comments if c.prefix not in names]
+    trailing = [c for c in free if c.trailing]
+    above = [c for c in free if not c.trailing]
+    if len(names) == 1:
+        if trailing:
+            return trailing[0]
+        return above[-1] if above else None
+    if len(above) == len(names):
+        return above[index]
+    return None

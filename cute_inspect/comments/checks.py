@@ -1,0 +1,330 @@
+"""CI2xx: the shape comments a kernel already carries, checked against the traced shapes and level labels.
+
+Every traced assignment with a shape comment (see `_find`) is compared mode by mode with the traced shape.
+Symbols that name a mode of one axis (``MMA_M``, ``RestK``, ``bN``, ``EPI_M``, ``CPY_K``) are bound once per
+kernel; other symbols (``MMA``, ``STAGE``, ``atom_v``, ``k``) once per comment, since ``MMA`` is a different
+atom for A, B and C. A mode whose traced label is ``input`` or ``?`` (made by untraced code) is never judged
+by its level. Each finding points at the comment and shows the traced shape with its level labels.
+
+CI201 comment-modes
+## What it does
+Reports a shape comment whose number of modes, or nesting, differs from the traced shape.
+## Why is this bad?
+A reader counts modes to index a tensor (``tCgA[None, None, None, k]``); a comment with a mode too few sends
+them to the wrong one.
+## Example
+```python
+# (MMA, MMA_M, MMA_K)          traced: ((128,16),1,4,8) -- RestK is missing
+tCgA = thr_mma.partition_A(gA)
+```
+Use instead: ``# (MMA, MMA_M, MMA_K, RestK)``.
+
+CI202 comment-literal
+## What it does
+Reports a number in a shape comment that differs from the traced extent (a run-time extent is not judged),
+and a ``?`` on a mode the trace shows static.
+## Why is this bad?
+Literal extents are the ones readers trust most, and they go stale first when a tile size changes.
+## Example
+```python
+# (bM, 32, RestK)              traced: (128,64,16)
+gA = cute.local_tile(mA, (128, 64), (bidx, None))
+```
+Use instead: ``# (bM, bK, RestK)`` (or ``64``).
+
+CI203 comment-symbol-extent
+## What it does
+Reports a symbol that names modes of different extent: within one comment, or, for a symbol of one axis
+(``RestM``, ``MMA_K``, ``bN``, ``EPI_M``), anywhere in the kernel.
+## Why is this bad?
+``RestM`` in two comments promises the same extent; code written against one comment breaks on the other.
+## Example
+```python
+# (bM, bK, RestM, RestK)       traced: (128,64,8,16)
+gA = cute.local_tile(mA, tiler_mk, (None, None))
+# (bN, bK, RestM, RestK)       traced: (256,64,4,16) -- should be RestN
+gB = cute.local_tile(mB, tiler_nk, (None, None))
+```
+
+CI204 comment-symbol-modes
+## What it does
+Reports one symbol used for two modes the trace labels differently (different level, role or axis), even
+when their extents happen to agree.
+## Why is this bad?
+``(MMA, MMA_M, MMA_M)`` hides that the last mode iterates K; it reads right only while both are 4.
+## Example
+```python
+# (MMA, MMA_M, MMA_M)          traced: ((128,16) mma-atom, 4 mma-rest-M, 4 mma-rest-K)
+tCsA = thr_mma.partition_A(sA)
+```
+Use instead: ``# (MMA, MMA_M, MMA_K)``.
+
+CI205 comment-level
+## What it does
+Reports a level name on a mode the trace labels otherwise: ``MMA*`` on a mode not made by an MMA
+partition, ``EPI_*`` off the epilogue, ``RestK``/``bK`` off a block tile (or of another axis), ``STAGE`` on a
+non-stage mode, a copy name (``CPY``, ``T2R``, ``R2S``...) on a mode no copy made; ``MMA``/``CPY``/``T2R``
+alone name an atom, with an axis a rest.
+## Why is this bad?
+The level says which loop walks the mode; a mislabelled mode is walked by the wrong loop.
+## Example
+```python
+# (MMA, MMA_N, MMA_K, RestM, RestK, RestL)   traced: ... 4 block-rest-N ... -- copied from A's comment
+tCgB = thr_mma.partition_B(gB_nkl)
+```
+Use instead: ``# (MMA, MMA_N, MMA_K, RestN, RestK, RestL)``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+from cute_inspect import _levels
+from cute_inspect._shape import DYNAMIC, format_shape
+from cute_inspect._source import relative, statement_at
+from cute_inspect._spec import AnyMode, Dynamic, Fixed, Group, Named, Variadic
+from cute_inspect.comments._find import ShapeComment, comment_for_output, comments_for
+from cute_inspect.lint.runner import Finding
+
+CODES = {
+    "CI201": "The shape comment has a different number of modes, or nesting, than the traced shape",
+    "CI202": "A number in the shape comment differs from the traced extent",
+    "CI203": "A symbol in shape comments names modes of different extent",
+    "CI204": "One symbol in shape comments names two differently labelled modes",
+    "CI205": "A level name in the shape comment is on a mode the trace labels otherwise",
+}
+
+_KNOWN_LEVELS = ("block", "mma", "epi", "copy", "store", "stage")
+_AXIS_SYMBOL = re.compile(r"^(?:[A-Za-z0-9]+_|Rest|b)?([MNKL])$")
+_COPY_NAME = re.compile(r"^(?:[TRSG]2[TRSG]|CPY|COPY)(?:_|$)")
+
+
+@dataclass(frozen=True)
+class _Expect:
+    """What a symbol's name says about its mode: levels it may be at, the role and the axis it names."""
+
+    levels: tuple
+    role: str | None
+    axis: str | None
+    what: str
+
+
+def _expectation(name: str) -> _Expect | None:
+    """The level a conventional symbol names; None for symbols that name no level (``atom_v``, ``k``)."""
+    axis_m = _AXIS_SYMBOL.match(name)
+    axis = axis_m.group(1) if axis_m else None
+    upper = name.upper()
+    if upper.startswith("MMA"):
+        return _Expect(("mma",), "atom" if upper == "MMA" else "rest" if axis else None, axis, "an MMA mode")
+    if upper.startswith("EPI"):
+        return _Expect(("epi",), None, axis, "an epilogue mode")
+    if upper.endswith("STAGE") or upper in ("PIPE", "STAGES"):
+        return _Expect(("stage",), None, None, "a pipeline stage")
+    if re.fullmatch(r"Rest[MNKL]", name):
+        return _Expect(("block",), "rest", axis, "a block rest")
+    if re.fullmatch(r"b[MNK]", name):
+        return _Expect(("block",), "atom", axis, "a block tile mode")
+    if _COPY_NAME.match(upper):
+        role = "atom" if "_" not in upper else "rest" if axis else None
+        return _Expect(("copy", "store"), role, axis, "a copy mode")
+    return None
+
+
+def _is_kernel_wide(name: str) -> bool:
+    return bool(_AXIS_SYMBOL.match(name))
+
+
+@dataclass
+class _Binding:
+    extent: object
+    label: _levels.ModeLabel | None
+    line: int
+    tensor: str
+
+
+@dataclass
+class CommentReport:
+    """The findings, and how many (comment, tensor) pairs were compared and how many disagreed."""
+
+    findings: list[Finding] = field(default_factory=list)
+    checked: int = 0
+    disagreeing: int = 0
+
+
+def _describe(extent) -> str:
+    return "a run-time extent" if extent is DYNAMIC else format_shape(extent)
+
+
+def _mode(path: tuple) -> str:
+    return "mode " + ".".join(str(i) for i in path) if path else "the shape"
+
+
+def _known(label) -> bool:
+    return isinstance(label, _levels.ModeLabel) and label.level in _KNOWN_LEVELS
+
+
+def _align(node, shape, path=()):
+    """Yield ('leaf', path, node, extent) per spec leaf, or ('modes', path, node, extent) where nesting differs."""
+    if isinstance(node, Group):
+        if not isinstance(shape, tuple):
+            yield "modes", path, node, shape
+            return
+        items = node.items
+        var_at = next((i for i, it in enumerate(items) if isinstance(it, Variadic)), None)
+        if var_at is None:
+            if len(items) != len(shape):
+                yield "modes", path, node, shape
+                return
+            pairs = list(enumerate(items))
+        else:
+            head, tail = items[:var_at], items[var_at + 1:]
+            if len(shape) < len(head) + len(tail):
+                yield "modes", path, node, shape
+                return
+            start = len(shape) - len(tail)
+            pairs = list(enumerate(head)) + [(start + j, it) for j, it in enumerate(tail)]
+        for i, it in pairs:
+            yield from _align(it, shape[i], path + (i,))
+    else:
+        yield "leaf", path, node, shape
+
+
+class _Checker:
+    def __init__(self):
+        self.report = CommentReport()
+        self.kernel_scopes: dict = {}
+        self.seen_findings: set = set()
+        self.seen_pairs: set = set()
+
+    def finding(self, record, comment: ShapeComment, code: str, text: str, pair_key) -> None:
+        key = (record.file, comment.line, code, text)
+        if key in self.seen_findings:
+            return
+        self.seen_findings.add(key)
+        self.report.findings.append(Finding(relative(record.file), comment.line, comment.col, code, text))
+        self.disagreeing_pairs.add(pair_key)
+
+    def check(self, record, index: int, comment: ShapeComment) -> None:
+        name = record.names[index]
+        shape, tree = record.shapes[index], record.levels[index]
+        pair_key = (record.file, comment.line, name)
+        if pair_key not in self.seen_pairs:
+            self.seen_pairs.add(pair_key)
+            self.report.checked += 1
+        traced = record.labelled_shape(index)
+        where = f"`{name}` (comment `{comment.text}`)"
+        kernel_scope = self.kernel_scopes.setdefault(record.kernel, {})
+        local: dict = {}
+        for kind, path, node, extent in _align(comment.spec, shape):
+            if kind == "modes":
+                found = f"{len(extent)} modes" if isinstance(extent, tuple) else f"the single mode {_describe(extent)}"
+                wanted = f"{len(node.items)} modes"
+                self.finding(record, comment, "CI201",
+                             f"{where}: {_mode(path)} has {wanted} in the comment but {found} in the trace; "
+                             f"traced: {traced}", pair_key)
+                continue
+            label = _levels.label_at(tree, path)
+            label_text = f" [{label}]" if _known(label) else ""
+            if isinstance(node, Fixed):
+                if extent is not DYNAMIC and extent != node.value:
+                    self.finding(record, comment, "CI202",
+                                 f"{where}: {_mode(path)} is {_describe(extent)}{label_text}, not {node.value}; "
+                                 f"traced: {traced}", pair_key)
+            elif isinstance(node, Dynamic):
+                if extent is not DYNAMIC:
+                    self.finding(record, comment, "CI202",
+                                 f"{where}: {_mode(path)} is the static {_describe(extent)}{label_text}, not a "
+                                 f"run-time extent `?`; traced: {traced}", pair_key)
+            elif isinstance(node, Named):
+                self.named(record, comment, where, traced, node.name, path, extent, label, local, kernel_scope,
+                           pair_key, name)
+            elif not isinstance(node, (AnyMode, Variadic)):
+                raise TypeError(f"not a spec node: {node!r}")
+
+    def named(self, record, comment, where, traced, symbol, path, extent, label, local, kernel_scope, pair_key,
+              tensor) -> None:
+        expect = _expectation(symbol)
+        if expect is not None and _known(label):
+            wrong = (label.level not in expect.levels
+                     or (expect.role and label.role not in (expect.role, "tma") and label.level != "stage")
+                     or (expect.axis and label.axis and label.axis != expect.axis))
+            if wrong:
+                self.finding(record, comment, "CI205",
+                             f"{where}: `{symbol}` names {expect.what}"
+                             f"{' of axis ' + expect.axis if expect.axis else ''}, but {_mode(path)} is "
+                             f"{label} ({_describe(extent)}); traced: {traced}", pair_key)
+                return
+        scope = kernel_scope if _is_kernel_wide(symbol) else local
+        bound = scope.get(symbol)
+        here = _Binding(extent, label if _known(label) else None, comment.line, tensor)
+        if bound is None:
+            scope[symbol] = here
+            if scope is kernel_scope:
+                local[symbol] = here
+            return
+        same_comment = bound.line == comment.line and bound.tensor == tensor
+        at = "earlier in this comment" if same_comment else f"at line {bound.line} (`{bound.tensor}`)"
+        if bound.extent != extent and DYNAMIC not in (bound.extent, extent):
+            self.finding(record, comment, "CI203",
+                         f"{where}: `{symbol}` is {_describe(extent)} at {_mode(path)}"
+                         f"{' [' + str(label) + ']' if _known(label) else ''}, but "
+                         f"{_describe(bound.extent)} {at}; traced: {traced}", pair_key)
+            return
+        if bound.label is not None and here.label is not None and _different(bound.label, here.label):
+            self.finding(record, comment, "CI204",
+                         f"{where}: `{symbol}` names a {here.label} mode ({_mode(path)}) and a {bound.label} "
+                         f"mode {at}; give them different names; traced: {traced}", pair_key)
+
+
+def _different(a: _levels.ModeLabel, b: _levels.ModeLabel) -> bool:
+    if a.level != b.level or a.role != b.role:
+        return True
+    return bool(a.axis and b.axis and a.axis != b.axis)
+
+
+def _assigns(stmt, name: str) -> bool:
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign):
+        targets = [stmt.target]
+    else:
+        return False
+    for target in targets:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name) and node.id == name:
+                return True
+    return False
+
+
+def check_comments(trace, include_library: bool = False) -> list[Finding]:
+    """CI2xx findings for every traced assignment whose shape comment disagrees with the trace.
+
+    >>> import cute_inspect                                              # doctest: +SKIP
+    >>> t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta")  # doctest: +SKIP
+    >>> for f in check_comments(t): print(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}")  # doctest: +SKIP
+    """
+    return comment_report(trace, include_library).findings
+
+
+def comment_report(trace, include_library: bool = False) -> CommentReport:
+    """Like `check_comments`, with the number of comments compared and of those that disagree."""
+    checker = _Checker()
+    checker.disagreeing_pairs = set()
+    for record in trace.records:
+        if record.op == "input" or (record.library and not include_library):
+            continue
+        stmt = None
+        for index, name in enumerate(record.names):
+            if name is None or record.shapes[index] is None:
+                continue
+            stmt = stmt or statement_at(record.file, record.line)
+            if stmt is None or not _assigns(stmt, name):
+                continue
+            comment = comment_for_output(comments_for(record.file, stmt), record.names, index)
+            if comment is not None:
+                checker.check(record, index, comment)
+    checker.report.disagreeing = len(checker.disagreeing_pairs)
+    checker.report.findings.sort()
+    return checker.report
