@@ -1,0 +1,154 @@
+"""A static CuTe layout read back from its printed form, and evaluated the way CuTe defines a layout.
+
+The layout algebra itself (composition, divides, products...) always runs in CuTeDSL (see `layout_expr`); this
+module only reads the result, ``S<3,4,3> o 0 o (8,64):(64,1)``, and maps coordinates to indices for drawing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cute_inspect._shape import DYNAMIC, Shape, format_shape, parse_shape
+
+_QUOTED = re.compile(r'"([^"]*)"')
+_SWIZZLE = re.compile(r"^\s*S<(\d+),\s*(\d+),\s*(-?\d+)>\s*o\s*(\d+)\s*o\s*(.*)$", re.S)
+
+
+class LayoutTextError(ValueError):
+    """A layout text that is not ``SHAPE:STRIDE`` (optionally ``S<B,M,S> o OFFSET o SHAPE:STRIDE``)."""
+
+
+@dataclass(frozen=True)
+class Swizzle:
+    """CuTe's ``Swizzle<B, M, S>``: XOR the B bits at [M+S, M+S+B) into the B bits at [M, M+B)."""
+
+    bits: int
+    base: int
+    shift: int
+
+    def __call__(self, offset: int) -> int:
+        mask = (1 << self.bits) - 1
+        if self.shift >= 0:
+            return offset ^ ((offset & (mask << (self.base + self.shift))) >> self.shift)
+        return offset ^ ((offset & (mask << self.base)) << -self.shift)
+
+    def __str__(self) -> str:
+        return f"S<{self.bits},{self.base},{self.shift}>"
+
+
+@dataclass(frozen=True)
+class StaticLayout:
+    """Shape, stride (nested tuples of ints) and an optional swizzle applied after an offset."""
+
+    shape: Shape
+    stride: Shape
+    swizzle: Swizzle | None = None
+    offset: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> "StaticLayout":
+        """Read ``(8,4):(4,1)``, ``S<3,4,3> o 0 o (8,64):(64,1)`` or a CuTeDSL type string quoting one.
+
+        >>> StaticLayout.parse("(8,4):(4,1)")((1, 2))
+        6
+        """
+        swizzle = None
+        if text.lstrip().startswith("!cute."):
+            quoted = _QUOTED.findall(text)
+            if not quoted:
+                raise LayoutTextError(f"{text!r} holds no layout")
+            memref_swizzle = re.search(r"S<(\d+),\s*(\d+),\s*(-?\d+)>", _QUOTED.sub("", text))
+            if memref_swizzle:
+                swizzle = Swizzle(*(int(g) for g in memref_swizzle.groups()))
+            text = quoted[-1]
+        offset = 0
+        m = _SWIZZLE.match(text)
+        if m:
+            swizzle = Swizzle(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            offset, text = int(m.group(4)), m.group(5)
+        shape_text, sep, stride_text = text.partition(":")
+        try:
+            shape = parse_shape(shape_text)
+            stride = parse_shape(stride_text) if sep else _compact_stride(shape)
+        except ValueError as exc:
+            raise LayoutTextError(f"cannot read {text.strip()!r} as SHAPE:STRIDE, e.g. (8,4):(4,1): {exc}") from None
+        if not _congruent(shape, stride):
+            raise LayoutTextError(f"shape {format_shape(shape)} and stride {format_shape(stride)} do not nest alike")
+        if any(v is DYNAMIC for v in _leaves(shape) + _leaves(stride)):
+            raise LayoutTextError(f"{text.strip()!r} has run-time extents or strides; only static layouts draw")
+        return cls(shape, stride, swizzle, offset)
+
+    def __str__(self) -> str:
+        body = f"{format_shape(self.shape)}:{format_shape(self.stride)}"
+        return f"{self.swizzle} o {self.offset} o {body}" if self.swizzle else body
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape) if isinstance(self.shape, tuple) else 1
+
+    def mode(self, i: int) -> tuple:
+        """(shape, stride) of top-level mode i."""
+        if not isinstance(self.shape, tuple):
+            return self.shape, self.stride
+        return self.shape[i], self.stride[i]
+
+    def size(self) -> int:
+        return _product(self.shape)
+
+    def __call__(self, coord) -> int:
+        """The index of a coordinate: an int (colexicographic over the whole shape) or one int per top mode."""
+        if isinstance(coord, int):
+            value = _index(self.shape, self.stride, coord)
+        else:
+            value = sum(_index(*self.mode(i), c) for i, c in enumerate(coord))
+        return self.swizzle(self.offset + value) if self.swizzle else self.offset + value
+
+
+def mode_size(shape: Shape) -> int:
+    return _product(shape)
+
+
+def _index(shape, stride, coord: int) -> int:
+    """Split a 1-D coordinate colexicographically over `shape` and take the inner product with `stride`."""
+    if not isinstance(shape, tuple):
+        return (coord % shape) * stride
+    total = 0
+    for s, d in zip(shape, stride):
+        n = _product(s)
+        total += _index(s, d, coord % n)
+        coord //= n
+    return total
+
+
+def _product(shape) -> int:
+    if isinstance(shape, tuple):
+        out = 1
+        for s in shape:
+            out *= _product(s)
+        return out
+    return shape
+
+
+def _leaves(tree) -> list:
+    return [x for t in tree for x in _leaves(t)] if isinstance(tree, tuple) else [tree]
+
+
+def _congruent(a, b) -> bool:
+    if isinstance(a, tuple) != isinstance(b, tuple):
+        return False
+    return not isinstance(a, tuple) or (len(a) == len(b) and all(_congruent(x, y) for x, y in zip(a, b)))
+
+
+def _compact_stride(shape, start: int = 1):
+    """The column-major stride CuTe gives a shape written without one."""
+    def walk(s, current):
+        if isinstance(s, tuple):
+            out = []
+            for x in s:
+                d, current = walk(x, current)
+                out.append(d)
+            return tuple(out), current
+        return current, current * s
+
+    return walk(shape, start)[0]

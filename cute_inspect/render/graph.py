@@ -1,0 +1,170 @@
+"""The data flow of a trace: tensors as nodes, the calls that made or moved them as edges, grouped by kernel.
+
+A node is one output of one record (``r19.1`` is the second tensor `tma_partition` returned in record 19); it
+carries the tensor's name, shape and memory space (the fill colour). An edge goes from a call's input tensor to
+its output tensor, labelled by the op (``local_tile``, ``partition_A``, ``tma_partition``...); ``copy`` edges
+go from source to destination and ``gemm`` edges from the operands to the accumulator, drawn bold.
+Kernels are graphviz clusters, and library helpers (the epilogue helpers of ``cutlass.utils``) sub-clusters::
+
+    import cute_inspect
+    from cute_inspect.render import graph
+    t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta", arch="sm_100a")
+    g = graph.build_graph(t)                 # a networkx.MultiDiGraph
+    open("flow.dot", "w").write(graph.to_dot(t))
+    open("flow.svg", "w").write(graph.to_svg(t))   # needs graphviz's `dot`
+"""
+
+from __future__ import annotations
+
+import re
+
+from cute_inspect._shape import format_shape
+from cute_inspect._source import relative
+from cute_inspect.render._svg import MEMSPACE_COLORS
+
+#: Ops that move or combine data, drawn bold; every other op makes a view of its input.
+DATA_OPS = {"copy": "#1f5fbf", "gemm": "#c0392b"}
+_GENERATED = re.compile(r"^(?:loop_body|then_block|else_block|while_\w+|if_\w+|for_\w+)_\d+$")
+
+INSTALL_DOT = ("the graphviz `dot` executable is missing: install it "
+               "(apt-get install graphviz | brew install graphviz | conda install graphviz)")
+
+
+class MissingDotError(RuntimeError):
+    """Graphviz's `dot` is not on PATH (the Python package alone cannot lay out a graph)."""
+
+
+def node_id(record_index: int, output: int) -> str:
+    return f"r{record_index}.{output}"
+
+
+def anchor(record_index: int, output: int) -> str:
+    """The HTML id of a tensor's section in the report (graph nodes link to it)."""
+    return f"t{record_index}-{output}"
+
+
+def build_graph(trace):
+    """A networkx.MultiDiGraph of the trace: node attributes (name, shape, labelled, memspace, dtype, kernel,
+    group, op, record, output, library); edge attributes (op, record)."""
+    import networkx as nx
+
+    graph = nx.MultiDiGraph()
+    records = trace.records
+    for r in records:
+        for i, shape in enumerate(r.shapes):
+            graph.add_node(
+                node_id(r.index, i), name=r.names[i] or "", shape=format_shape(shape),
+                labelled=r.labelled_shape(i), memspace=r.memspaces[i], dtype=r.dtypes[i], swizzle=r.swizzles[i],
+                kernel=r.kernel, group=group_of(r), op=r.op, record=r.index, output=i, library=r.library,
+                where=f"{relative(r.file)}:{r.line}",
+            )
+    for r in records:
+        sources = [source_node(records[i], r.in_shapes[k] if k < len(r.in_shapes) else None)
+                   for k, i in enumerate(r.inputs)]
+        for src, dst in _edges(r, sources):
+            graph.add_edge(src, dst, op=r.op, record=r.index)
+    return graph
+
+
+def _edges(record, sources: list) -> list:
+    if record.op == "copy":
+        return [(sources[0], sources[1])] if len(sources) >= 2 else []
+    if record.op == "gemm":
+        return [(s, sources[0]) for s in sources[1:]]
+    outputs = [node_id(record.index, i) for i in range(len(record.shapes))]
+    if len(sources) == len(outputs) > 1:  # tma_partition: (smem view, gmem view) in, the same pair out
+        return list(zip(sources, outputs))
+    return [(s, o) for s in sources for o in outputs]
+
+
+def source_node(producer, in_shape) -> str:
+    """The node of the `producer` output a call read.
+
+    Records name the producing record, not which of its outputs was read: a call that read one of
+    ``tma_partition``'s (smem, gmem) pair is matched by shape (equal, else the same first mode, which slicing
+    ``tAgA[(None, k)]`` keeps).
+    """
+    if len(producer.shapes) == 1 or in_shape is None:
+        return node_id(producer.index, 0)
+
+    def score(shape) -> int:
+        if shape == in_shape:
+            return 2
+        same_first = isinstance(shape, tuple) and isinstance(in_shape, tuple) and shape and in_shape
+        return 1 if same_first and shape[0] == in_shape[0] else 0
+
+    best = max(range(len(producer.shapes)), key=lambda i: (score(producer.shapes[i]), -i))
+    return node_id(producer.index, best)
+
+
+def group_of(record) -> str:
+    """The function a record belongs to for grouping: generated names of dynamic loops count as the kernel."""
+    if record.function == record.kernel or _GENERATED.match(record.function or ""):
+        return record.kernel
+    return record.function
+
+
+def to_dot(trace, links: bool = False) -> str:
+    """The graph in graphviz's DOT language. With `links`, nodes link to their section of the HTML report."""
+    return _digraph(trace, links).source
+
+
+def to_svg(trace, links: bool = False) -> str:
+    """The graph laid out by graphviz's `dot`, as an SVG element (no XML prolog, ready to inline)."""
+    import graphviz
+
+    try:
+        svg = _digraph(trace, links).pipe(format="svg").decode()
+    except graphviz.ExecutableNotFound:
+        raise MissingDotError(INSTALL_DOT) from None
+    start = svg.find("<svg")
+    return svg[start:] if start >= 0 else svg
+
+
+def _digraph(trace, links: bool):
+    import graphviz
+
+    graph = build_graph(trace)
+    dot = graphviz.Digraph("trace", graph_attr={"rankdir": "TB", "fontname": "Helvetica", "fontsize": "11",
+                                                "nodesep": "0.25", "ranksep": "0.35"},
+                           node_attr={"shape": "box", "style": "rounded,filled", "fontname": "Helvetica",
+                                      "fontsize": "10", "margin": "0.08,0.03"},
+                           edge_attr={"fontname": "Helvetica", "fontsize": "8", "color": "#777777",
+                                      "fontcolor": "#555555", "arrowsize": "0.6"})
+    by_kernel: dict = {}
+    for node, data in graph.nodes(data=True):
+        by_kernel.setdefault(data["kernel"], {}).setdefault(data["group"], []).append((node, data))
+    for k, (kernel, groups) in enumerate(by_kernel.items()):
+        with dot.subgraph(name=f"cluster_k{k}") as cluster:
+            cluster.attr(label=f"kernel {kernel}", style="rounded", color="#888888", fontsize="12")
+            for g, (group, nodes) in enumerate(groups.items()):
+                if group == kernel:
+                    for node, data in nodes:
+                        _add_node(cluster, node, data, links)
+                    continue
+                with cluster.subgraph(name=f"cluster_k{k}_g{g}") as sub:
+                    sub.attr(label=group, style="dashed,rounded", color="#aaaaaa", fontsize="10")
+                    for node, data in nodes:
+                        _add_node(sub, node, data, links)
+    for src, dst, data in graph.edges(data=True):
+        color = DATA_OPS.get(data["op"])
+        attrs = {"label": data["op"]}
+        if color:
+            attrs.update(color=color, fontcolor=color, penwidth="2")
+        dot.edge(src, dst, **attrs)
+    return dot
+
+
+def _add_node(parent, node: str, data: dict, links: bool) -> None:
+    title = data["name"] or f"({data['op']})"
+    kind = " ".join(x for x in (data["memspace"], data["dtype"]) if x)
+    attrs = {
+        "label": f"{title}\n{data['shape']}" + (f"\n{kind}" if kind else ""),
+        "fillcolor": MEMSPACE_COLORS.get(data["memspace"], MEMSPACE_COLORS[None]),
+        "tooltip": f"{title} = {data['op']}  {data['labelled']}  {data['where']}",
+    }
+    if data["library"]:
+        attrs["style"] = "rounded,filled,dashed"
+    if links:
+        attrs["URL"] = "#" + anchor(data["record"], data["output"])
+    parent.node(node, **attrs)

@@ -1,0 +1,317 @@
+"""`cute-inspect layout EXPR`: CuTe layout algebra evaluated by CuTeDSL itself, step by step.
+
+An expression is CuTe notation plus calls: ``SHAPE:STRIDE`` literals (``(8,4):(4,1)``; a shape alone is
+column-major), tuples, ints, ``None``, and the whitelisted functions in `FUNCTIONS`. It is parsed with `ast`
+and only those nodes are accepted: nothing is ever passed to `eval`. Each call runs inside one ``@cute.jit``
+function, so results are CuTeDSL's own; `local_tile` is shown the way it is defined (zipped_divide ->
+index the rest modes by the coordinate -> unfold the tile modes)::
+
+    from cute_inspect.render.layout_expr import evaluate
+    result = evaluate("local_tile((1024,256):(1,1024), (128,64), (0,None))")
+    for step in result.steps:
+        print(step)          # zipped_divide((1024,256):(1,1024), (128,64)) = ((128,64),(8,4)):((1,1024),(128,65536)) ...
+    print(result.text)       # (128,64,4):(1,1024,65536)
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+
+class LayoutExprError(ValueError):
+    """An expression that cannot be read, uses a name outside the whitelist, or that CuTeDSL rejects."""
+
+
+#: name -> (signature shown in help, what it computes)
+FUNCTIONS = {
+    "layout": ("layout(shape, stride=None)", "a layout (what SHAPE:STRIDE writes)"),
+    "composition": ("composition(a, b)", "a o b: b's indices fed to a"),
+    "complement": ("complement(a, cotarget=cosize(a))", "the layout filling the indices a leaves out"),
+    "right_inverse": ("right_inverse(a)", "r with a(r(i)) == i"),
+    "left_inverse": ("left_inverse(a)", "l with l(a(i)) == i"),
+    "coalesce": ("coalesce(a)", "the fewest modes with the same index map"),
+    "logical_divide": ("logical_divide(a, tiler)", "each mode -> (tile, rest), in place"),
+    "zipped_divide": ("zipped_divide(a, tiler)", "((tile modes), (rest modes))"),
+    "tiled_divide": ("tiled_divide(a, tiler)", "((tile modes), rest modes...)"),
+    "flat_divide": ("flat_divide(a, tiler)", "(tile modes..., rest modes...)"),
+    "local_tile": ("local_tile(a, tiler, coord)", "zipped_divide, index the rest by coord, unfold"),
+    "logical_product": ("logical_product(a, b)", "(a, complement-of-a o b)"),
+    "zipped_product": ("zipped_product(a, b)", "((a modes), (b modes))"),
+    "tiled_product": ("tiled_product(a, b)", "((a modes), b modes...)"),
+    "flat_product": ("flat_product(a, b)", "(a modes..., b modes...)"),
+    "blocked_product": ("blocked_product(a, b)", "b's tiles of a, a blocks contiguous"),
+    "raked_product": ("raked_product(a, b)", "b's tiles of a, interleaved"),
+    "group_modes": ("group_modes(a, begin, end)", "nest modes [begin, end) into one"),
+    "size": ("size(a)", "number of coordinates"),
+    "cosize": ("cosize(a)", "one past the largest index"),
+    "swizzle": ("swizzle(B, M, S, a)", "S<B,M,S> o 0 o a (a swizzled SMEM layout)"),
+    "mma_tv": ('mma_tv("sm80_16x8x16", "A")', "an MMA's thread-value layout of operand A, B or C"),
+}
+
+#: MMA names accepted by mma_tv: (M, N, K) of CuTeDSL's warp-level F16 MMA (SM80 mma.sync).
+MMAS = {"sm80_16x8x16": (16, 8, 16), "sm80_16x8x8": (16, 8, 8)}
+
+
+@dataclass
+class Step:
+    """One evaluated call: ``call`` written with its arguments' values, ``result`` in CuTe notation."""
+
+    call: str
+    result: str
+    note: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.call} = {self.result}" + (f"    # {self.note}" if self.note else "")
+
+
+@dataclass
+class Evaluation:
+    """Every call's step in evaluation order, and the final value (``text``; a layout or a number)."""
+
+    expr: str
+    steps: list = field(default_factory=list)
+    text: str = ""
+    tile: tuple | None = None  # (M, N) when the result is an MMA's TV layout over that tile
+
+
+def evaluate(expr: str) -> Evaluation:
+    """Evaluate a layout expression through CuTeDSL (compiles one small ``@cute.jit`` function).
+
+    Raises `LayoutExprError` for a bad expression or one CuTeDSL rejects.
+    """
+    tree = parse(expr)
+    import cutlass.cute as cute
+
+    result = Evaluation(expr)
+
+    @cute.jit
+    def run():
+        value = _Evaluator(result, cute).visit(tree.body)
+        result.text = _show(value)
+
+    try:
+        cute.compile(run)
+    except LayoutExprError:
+        raise
+    except Exception as exc:
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        reason = " | ".join(lines[:3]) or type(exc).__name__
+        raise LayoutExprError(f"CuTeDSL rejected {expr!r}: {reason}") from None
+    return result
+
+
+def parse(expr: str) -> ast.Expression:
+    """Check `expr` against the grammar and return its `ast` (``SHAPE:STRIDE`` rewritten to ``layout(...)``)."""
+    source = _desugar(expr)
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError as exc:
+        raise LayoutExprError(f"cannot read {expr!r}: {exc.msg}; write layouts as (8,4):(4,1)") from None
+    for node in ast.walk(tree):
+        _check_node(node)
+    return tree
+
+
+_ALLOWED = (ast.Expression, ast.Call, ast.Tuple, ast.Constant, ast.Name, ast.keyword, ast.Load, ast.UnaryOp,
+            ast.USub)
+
+
+def _check_node(node) -> None:
+    if not isinstance(node, _ALLOWED):
+        raise LayoutExprError(f"`{type(node).__name__.lower()}` is not layout algebra: use SHAPE:STRIDE, tuples, "
+                              f"ints, None and the functions {', '.join(FUNCTIONS)}")
+    if isinstance(node, ast.Constant) and not (node.value is None or isinstance(node.value, (int, str))
+                                               and not isinstance(node.value, bool)):
+        raise LayoutExprError(f"{node.value!r} is not an int, None or a name string")
+    if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
+        shown = ast.unparse(node.func)
+        raise LayoutExprError(f"unknown function `{shown}`: use one of {', '.join(FUNCTIONS)}")
+    if isinstance(node, ast.Name) and node.id not in FUNCTIONS:
+        raise LayoutExprError(f"unknown name `{node.id}`: use one of {', '.join(FUNCTIONS)}")
+
+
+_TOKEN = re.compile(r"\s*(?:([A-Za-z_][A-Za-z_0-9]*)|(-?\d+)|(\"[^\"]*\"|'[^']*')|([(),:=]))")
+
+
+def _desugar(expr: str) -> str:
+    """Rewrite every ``A:B`` (A, B an int or a parenthesised group) as ``layout(A,B)``."""
+    tokens, pos = [], 0
+    while pos < len(expr):
+        if expr[pos:].strip() == "":
+            break
+        m = _TOKEN.match(expr, pos)
+        if not m:
+            raise LayoutExprError(f"unexpected {expr[pos:].strip()[:1]!r} at column {pos + 1} of {expr!r}")
+        tokens.append(m.group(0).strip())
+        pos = m.end()
+    while ":" in tokens:
+        colon = tokens.index(":")
+        start, end = _group_before(tokens, colon), _group_after(tokens, colon)
+        if start is None or end is None:
+            raise LayoutExprError(f"`:` in {expr!r} must join a shape and a stride, e.g. (8,4):(4,1)")
+        tokens[start:end] = ["layout", "(", *tokens[start:colon], ",", *tokens[colon + 1:end], ")"]
+    return " ".join(tokens)
+
+
+def _group_before(tokens: list, colon: int) -> int | None:
+    i = colon - 1
+    if i < 0:
+        return None
+    if tokens[i] != ")":
+        return i if re.fullmatch(r"-?\d+", tokens[i]) else None
+    depth = 0
+    for j in range(i, -1, -1):
+        depth += tokens[j] == ")"
+        depth -= tokens[j] == "("
+        if depth == 0:
+            return j
+    return None
+
+
+def _group_after(tokens: list, colon: int) -> int | None:
+    i = colon + 1
+    if i >= len(tokens):
+        return None
+    if tokens[i] != "(":
+        return i + 1 if re.fullmatch(r"-?\d+", tokens[i]) else None
+    depth = 0
+    for j in range(i, len(tokens)):
+        depth += tokens[j] == "("
+        depth -= tokens[j] == ")"
+        if depth == 0:
+            return j + 1
+    return None
+
+
+class _Evaluator:
+    """Walks a checked `ast`, calling CuTeDSL for each function and recording a `Step` per call."""
+
+    def __init__(self, result: Evaluation, cute):
+        self.result, self.cute = result, cute
+
+    def visit(self, node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.UnaryOp):
+            return -self.visit(node.operand)
+        if isinstance(node, ast.Tuple):
+            return tuple(self.visit(e) for e in node.elts)
+        if isinstance(node, ast.Name):
+            raise LayoutExprError(f"`{node.id}` is a function: call it, e.g. {FUNCTIONS[node.id][0]}")
+        args = [self.visit(a) for a in node.args]
+        kwargs = {k.arg: self.visit(k.value) for k in node.keywords}
+        name = node.func.id
+        try:
+            value = getattr(self, f"_{name}")(*args, **kwargs)
+        except TypeError as exc:
+            raise LayoutExprError(f"{name}: {exc}; write {FUNCTIONS[name][0]}") from None
+        if name != "layout":
+            shown = ", ".join([_show(a) for a in args] + [f"{k}={_show(v)}" for k, v in kwargs.items()])
+            self.result.steps.append(Step(f"{name}({shown})", _show(value)))
+        return value
+
+    def _l(self, value):
+        """A bare shape where a layout is expected means the column-major layout of that shape, as in CuTe."""
+        return self.cute.make_layout(value) if isinstance(value, (tuple, int)) else value
+
+    def _layout(self, shape, stride=None):
+        return self.cute.make_layout(shape, stride=stride)
+
+    def _composition(self, a, b):
+        return self.cute.composition(self._l(a), b)
+
+    def _complement(self, a, cotarget=None):
+        a = self._l(a)
+        return self.cute.complement(a, self.cute.cosize(a) if cotarget is None else cotarget)
+
+    def _right_inverse(self, a):
+        return self.cute.right_inverse(self._l(a))
+
+    def _left_inverse(self, a):
+        return self.cute.left_inverse(self._l(a))
+
+    def _coalesce(self, a):
+        return self.cute.coalesce(self._l(a))
+
+    def _logical_divide(self, a, tiler):
+        return self.cute.logical_divide(self._l(a), tiler)
+
+    def _zipped_divide(self, a, tiler):
+        return self.cute.zipped_divide(self._l(a), tiler)
+
+    def _tiled_divide(self, a, tiler):
+        return self.cute.tiled_divide(self._l(a), tiler)
+
+    def _flat_divide(self, a, tiler):
+        return self.cute.flat_divide(self._l(a), tiler)
+
+    def _local_tile(self, a, tiler, coord):
+        cute = self.cute
+        a = self._l(a)
+        zipped = cute.zipped_divide(a, tiler)
+        self.result.steps.append(Step(f"zipped_divide({_show(a)}, {_show(tiler)})", _show(zipped)))
+        indexed = cute.slice_(zipped, (None, coord))
+        self.result.steps.append(Step(f"index the rest modes by {_show(coord)}", _show(indexed),
+                                      "keeps the rest modes the coordinate leaves as None"))
+        unfolded = cute.local_tile(cute.make_tensor(0, a), tiler, coord).layout
+        self.result.steps.append(Step("unfold the tile modes", _show(unfolded), "CuTeDSL's local_tile on a tensor"))
+        return unfolded
+
+    def _logical_product(self, a, b):
+        return self.cute.logical_product(self._l(a), self._l(b))
+
+    def _zipped_product(self, a, b):
+        return self.cute.zipped_product(self._l(a), self._l(b))
+
+    def _tiled_product(self, a, b):
+        return self.cute.tiled_product(self._l(a), self._l(b))
+
+    def _flat_product(self, a, b):
+        return self.cute.flat_product(self._l(a), self._l(b))
+
+    def _blocked_product(self, a, b):
+        return self.cute.blocked_product(self._l(a), self._l(b))
+
+    def _raked_product(self, a, b):
+        return self.cute.raked_product(self._l(a), self._l(b))
+
+    def _group_modes(self, a, begin, end):
+        return self.cute.group_modes(self._l(a), begin, end)
+
+    def _size(self, a):
+        return self.cute.size(self._l(a))
+
+    def _cosize(self, a):
+        return self.cute.cosize(self._l(a))
+
+    def _swizzle(self, bits, base, shift, a):
+        return self.cute.make_composed_layout(self.cute.make_swizzle(bits, base, shift), 0, self._l(a))
+
+    def _mma_tv(self, name, operand):
+        import cutlass
+        from cutlass.cute.nvgpu import warp
+
+        if name not in MMAS or operand not in ("A", "B", "C"):
+            raise LayoutExprError(f"mma_tv({name!r}, {operand!r}): use an MMA of {', '.join(MMAS)} and A, B or C")
+        m, n, k = MMAS[name]
+        mma = self.cute.make_tiled_mma(warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (m, n, k)))
+        self.result.tile = {"A": (m, k), "B": (n, k), "C": (m, n)}[operand]
+        return getattr(mma, f"tv_layout_{operand}")
+
+
+_TYPE_TEXT = re.compile(r'^!cute\.\w+<"(.*)">$', re.S)
+
+
+def _show(value) -> str:
+    """CuTe notation for a value: a layout from its type string (free: emits no IR), tuples, ints."""
+    typ = getattr(value, "type", None)
+    if typ is not None:
+        m = _TYPE_TEXT.match(str(typ))
+        return m.group(1) if m else str(typ)
+    if isinstance(value, tuple):
+        return "(" + ",".join(_show(v) for v in value) + ")"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
