@@ -68,29 +68,30 @@ def format_text(trace: Trace, width: int = 100) -> str:
         files = {os.path.basename(r.file) for r in records if not r.library}
         base = files.pop() if len(files) == 1 else None
         lines.append(f"kernel {kernel}" + (f"  ({base})" if base else "") + f": {len(records)} records")
+        loc_width = max(len(_location(r, base)) for r in records)
         for level in _LEVEL_ORDER:
             group = [r for r in records if level_of(r) == level]
             if not group:
                 continue
             lines.append(f"  {_LEVEL_TITLES[level]}")
             for r in group:
-                lines.extend(_text_rows(r, base, width))
+                lines.extend(_text_rows(r, base, width, loc_width))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _text_rows(r: Record, base: str | None, width: int) -> list[str]:
-    loc = _location(r, base)
+def _text_rows(r: Record, base: str | None, width: int, loc_width: int) -> list[str]:
+    loc = _location(r, base).rjust(loc_width)
     if r.op in ("copy", "gemm"):
-        return [f"    {loc:>13}  {r.op:<15} reads records {', '.join(str(i) for i in r.inputs)}"]
+        return [f"    {loc}  {r.op:<15} reads records {', '.join(str(i) for i in r.inputs)}"]
     rows = []
     for i, shape in enumerate(r.shapes):
         name = r.names[i] if i < len(r.names) and r.names[i] else "-"
         mem = r.memspaces[i] or ""
         dtype = r.dtypes[i] or ""
-        head = f"    {loc:>13}  {name:<18} {r.op:<15} {mem:<5} {dtype:<5} "
+        head = f"    {loc}  {name:<18} {r.op:<15} {mem:<5} {dtype:<5} "
         rows.append((head + format_shape(shape))[:width])
-        rows.append((" " * 19 + _levels.symbols(r.levels[i]))[:width])
+        rows.append((" " * (6 + loc_width) + _levels.symbols(r.levels[i]))[:width])
     return rows
 
 
