@@ -66,7 +66,10 @@ class Record:
 
     @property
     def derivation(self) -> str:
-        return _DERIVATIONS.get(self.op, "")
+        """How the op builds its shape, in words, then with this call's numbers where they are known."""
+        words = _DERIVATIONS.get(self.op, "")
+        steps = self.meta.get("steps")
+        return f"{words}: {steps}" if steps else words
 
     @property
     def name(self) -> str:

@@ -17,7 +17,7 @@ import threading
 
 from cute_inspect import _levels
 from cute_inspect._record import Record, Trace
-from cute_inspect._shape import rank, type_info
+from cute_inspect._shape import DYNAMIC, format_shape, rank, type_info
 from cute_inspect._source import CallSite, argument_text, assigned_names, caller
 
 _TENSOR_KINDS = ("memref", "coord_tensor")
@@ -235,6 +235,11 @@ class _Tracer:
             swizzles=tuple(o.swizzle for o in outputs), levels=tuple(out_trees), inputs=tuple(inputs),
             library=site.file.startswith(_library_dir()),
         )
+        if op == "local_tile" and in_shapes and outputs:
+            steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
+                                      outputs[0].shape)
+            if steps:
+                record.meta["steps"] = steps
         self._append(record)
         self._remember(result, outputs, index, out_trees)
 
@@ -325,6 +330,41 @@ class _Tracer:
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         if kept is not None and len(kept) == rank(type_info(result).shape):
             self._know(result, (index, out, kept))
+
+
+def _coord_text(coord) -> str:
+    if isinstance(coord, tuple):
+        return "(" + ", ".join(_coord_text(c) for c in coord) + ")"
+    if coord is None or isinstance(coord, int):
+        return str(coord)
+    return "?"
+
+
+def _local_tile_steps(in_shape, tiler, coord, proj, out_shape) -> str | None:
+    """The seed 002 derivation with this call's numbers: zipped_divide -> index -> unfold."""
+    tile = _shape_like(tiler)
+    if not isinstance(tile, tuple) or not isinstance(in_shape, tuple):
+        return None
+    if isinstance(proj, tuple) and len(proj) == len(tile):
+        tile = tuple(t for t, p in zip(tile, proj) if p is not None)
+        if isinstance(coord, tuple) and len(coord) == len(proj):
+            coord = tuple(c for c, p in zip(coord, proj) if p is not None)
+    k = len(tile)
+    if k > len(in_shape):
+        return None
+
+    def rest(extent, t):
+        if isinstance(extent, int) and isinstance(t, int):
+            return -(-extent // t)
+        return DYNAMIC
+
+    rests = tuple(rest(e, t) for e, t in zip(in_shape, tile)) + tuple(in_shape[k:])
+    steps = [f"zipped_divide by {format_shape(tile)} -> {format_shape((tile, rests))}"]
+    if isinstance(coord, tuple) and len(coord) == len(rests):
+        kept = tuple(r for r, c in zip(rests, coord) if c is None)
+        steps.append(f"index the rest by {_coord_text(coord)} -> {format_shape((tile, kept))}")
+    steps.append(f"unfold -> {format_shape(out_shape)}")
+    return " -> ".join(steps)
 
 
 def _shape_like(tiler):
