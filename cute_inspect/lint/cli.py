@@ -53,7 +53,7 @@ def _trace_records(target: str, arch: str | None) -> list[Any]:
     trace_target = getattr(cute_inspect, "trace_target", None)
     if trace_target is None:
         raise RuntimeError("this version of cute_inspect has no trace_target; --trace is unavailable")
-    result = trace_target(target, arch=arch)
+    result = trace_target(target, arch=arch) if arch else trace_target(target)
     return list(getattr(result, "records", result))
 
 

@@ -144,14 +144,16 @@ class _Collector:
                 for case in getattr(stmt, "cases", ()):
                     self.walk(case.body, slices)
 
-    def _receiver(self, expr: ast.expr | None, slices: dict[str, str]) -> str | None:
+    @staticmethod
+    def _receiver(expr: ast.expr | None, slices: dict[str, str]) -> tuple[str | None, str | None]:
+        """(name as written, name of the tiled object it was sliced from) of a partitioner."""
         # `tiled_mma.get_slice(tidx).partition_A(gA)` partitions with `tiled_mma`.
         if type(expr) is ast.Call:
             name, inner = _callee(expr.func)
             if name in _SLICE_METHODS:
                 expr = inner
         receiver = tensor_name(expr)
-        return slices.get(receiver, receiver) if receiver else None
+        return receiver, slices.get(receiver, receiver) if receiver else None
 
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
         while type(value) is ast.Subscript:
@@ -161,12 +163,12 @@ class _Collector:
         target = targets[0]
         method, receiver_expr = _callee(value.func)
         if method in PARTITION_METHODS and type(target) is ast.Name:
-            receiver = self._receiver(receiver_expr, slices)
+            receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
-                    classify(receiver) if receiver else None,
+                    classify(receiver) or classify(origin) if receiver else None,
                     tensor_name(source, through_partitions=True),
                 )
             )
@@ -183,9 +185,9 @@ class _Collector:
                         )
                     )
         elif method in _SLICE_METHODS and type(target) is ast.Name:
-            receiver = self._receiver(receiver_expr, slices)
-            if receiver:
-                slices[target.id] = receiver
+            _, origin = self._receiver(receiver_expr, slices)
+            if origin:
+                slices[target.id] = origin
 
     def _call(self, call: ast.Call) -> None:
         name, module = _callee(call.func)

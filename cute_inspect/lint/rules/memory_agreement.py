@@ -44,6 +44,10 @@ _WHERE_FOR_MEMORY = {
     "rmem": ("r", "r"),
     "tmem": ("t", "t"),
 }
+_WHERE_WORDS = {
+    "m": "global memory", "g": "global memory", "s": "shared memory", "r": "registers", "t": "tensor memory",
+    "c": "coordinates",
+}
 _MEMORY_WORDS = {
     "gmem": "global memory", "coord": "a coordinate tensor (global)", "smem": "shared memory",
     "rmem": "registers", "tmem": "tensor memory",
@@ -76,7 +80,7 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
             fixed = compose(parsed.scope, parsed.op, parsed.separator, letter, parsed.what, parsed.variant)
             yield record.file, Violation(
                 record.line,
-                1,
-                f"`{name}` is named for `{parsed.where}` memory but the trace shows "
+                getattr(record, "col", 0) or 1,
+                f"`{name}` is named for {_WHERE_WORDS[parsed.where]} (`{parsed.where}`) but the trace shows "
                 f"{_MEMORY_WORDS[memory]}; rename it to `{fixed}`",
             )

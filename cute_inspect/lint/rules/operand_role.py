@@ -47,6 +47,6 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.method}` is given `{partition.source}`, a {role} tensor, not {own}; "
+            f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}; "
             f"use `{method}`",
         )
