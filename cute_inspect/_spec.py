@@ -9,6 +9,11 @@ Grammar (one page, as jaxtyping's)::
            | "_"                           any one mode, nested or not
            | "?"                           a run-time (dynamic) extent
            | "..." | "*" NAME              zero or more modes at this level (``*NAME`` binds them)
+           | expr                          arithmetic of ints and bound symbols: K/bK, 2*MMA_M, N-1
+    expr  := term (("+" | "-") term)*,  term := atom (("*" | "/") atom)*,  atom := INT | NAME
+
+``/`` is CuTe's ceiling division (a rest mode of K by 64 has ceil(K/64) tiles); an expression with a run-time
+operand is a run-time extent.
 
 A symbol matches one whole mode, so ``(MMA, MMA_M, MMA_K)`` checks a shape whose first mode is nested.
 Parsed specs are cached; matching returns a `Mismatch` (a reason) rather than raising.
@@ -72,9 +77,22 @@ class Group:
         return "(" + ", ".join(str(i) for i in self.items) + ")"
 
 
-Node = Union[Fixed, Named, AnyMode, Dynamic, Variadic, Group]
+@dataclass(frozen=True)
+class Expr:
+    op: str
+    left: "Fixed | Named | Expr"
+    right: "Fixed | Named | Expr"
 
-_TOKEN = re.compile(r"\s*(?:(\.\.\.)|(\*[A-Za-z_]\w*)|([A-Za-z_]\w*)|(\d+)|([(),?])|(\S))")
+    def __str__(self) -> str:
+        return f"{self.left}{self.op}{self.right}"
+
+
+Node = Union[Fixed, Named, AnyMode, Dynamic, Variadic, Group, Expr]
+
+_TOKEN = re.compile(r"\s*(?:(\.\.\.)|(\*(?=[A-Za-z_]))|([A-Za-z_]\w*)|(\d+)|([(),?])|([-+*/])|(\S))")
+
+
+_OPERATORS = ("+", "-", "*", "/")
 
 
 def _tokens(spec: str):
@@ -105,6 +123,38 @@ def parse_spec(spec: str) -> Node:
     def fail(msg: str, at: int) -> SpecError:
         return SpecError(f"{msg} at column {at + 1} of {spec!r}")
 
+    def peek() -> str | None:
+        return toks[pos][1] if pos < len(toks) else None
+
+    def operand() -> Node:
+        nonlocal pos
+        if pos >= len(toks) or toks[pos][0] not in (2, 3, 4):
+            at = toks[pos][2] if pos < len(toks) else len(spec)
+            raise fail("an arithmetic operator needs an int or a name after it", at)
+        kind, text, _ = toks[pos]
+        pos += 1
+        if kind == 2:  # a '*' here is multiplication, the next token its operand
+            return operand()
+        return Fixed(int(text)) if kind == 4 else Named(text)
+
+    def arithmetic(first: Node) -> Node:
+        nonlocal pos
+
+        def term(left: Node) -> Node:
+            nonlocal pos
+            while peek() in ("*", "/"):
+                op = toks[pos][1]
+                pos += 1
+                left = Expr(op, left, operand())
+            return left
+
+        left = term(first)
+        while peek() in ("+", "-"):
+            op = toks[pos][1]
+            pos += 1
+            left = Expr(op, left, term(operand()))
+        return left
+
     def mode() -> Node:
         nonlocal pos
         if pos >= len(toks):
@@ -132,11 +182,16 @@ def parse_spec(spec: str) -> Node:
         if kind == 1:
             return Variadic(None)
         if kind == 2:
-            return Variadic(text[1:])
+            if pos >= len(toks) or toks[pos][0] != 3:
+                raise fail("'*' starts a variadic '*name'", at)
+            pos += 1
+            return Variadic(toks[pos - 1][1])
         if kind == 3:
-            return AnyMode() if text == "_" else Named(text)
+            if text == "_":
+                return AnyMode()
+            return arithmetic(Named(text)) if peek() in _OPERATORS else Named(text)
         if kind == 4:
-            return Fixed(int(text))
+            return arithmetic(Fixed(int(text))) if peek() in _OPERATORS else Fixed(int(text))
         if text == "?":
             return Dynamic()
         if text == ")":
@@ -175,6 +230,27 @@ def _describe(value: Shape) -> str:
     return "a run-time extent (?)" if value is DYNAMIC else format_shape(value)
 
 
+def evaluate(node: Node, bindings: dict):
+    """An expression's extent: an int, or DYNAMIC when any operand is a run-time extent."""
+    if isinstance(node, Fixed):
+        return node.value
+    if isinstance(node, Named):
+        if node.name not in bindings:
+            raise SpecError(f"`{node.name}` has no value yet: pass {node.name}=... or bind it in an earlier check")
+        value = bindings[node.name]
+        if value is not DYNAMIC and not isinstance(value, int):
+            raise SpecError(f"`{node.name}` is the nested mode {format_shape(value)}: arithmetic needs an extent")
+        return value
+    left, right = evaluate(node.left, bindings), evaluate(node.right, bindings)
+    if left is DYNAMIC or right is DYNAMIC:
+        return DYNAMIC
+    if node.op == "/":
+        if right == 0:
+            raise SpecError(f"division by zero in {node}")
+        return -(-left // right)
+    return {"+": left + right, "-": left - right, "*": left * right}[node.op]
+
+
 def match(node: Node, actual: Shape, bindings: dict, path: tuple = ()) -> Mismatch | None:
     """Match `actual` against a parsed spec, binding symbols into `bindings` (mutated).
 
@@ -190,6 +266,16 @@ def match(node: Node, actual: Shape, bindings: dict, path: tuple = ()) -> Mismat
         if actual is DYNAMIC:
             return None
         return Mismatch(path, "?", actual, f"expected a run-time extent, found the static {format_shape(actual)}")
+    if isinstance(node, Expr):
+        want = evaluate(node, bindings)
+        if want == actual:
+            return None
+        return Mismatch(path, str(node), actual, f"{node} is {_describe(want)}, found {_describe(actual)}")
+    if isinstance(node, Expr):
+        want = evaluate(node, bindings)
+        if want == actual:
+            return None
+        return Mismatch(path, str(node), actual, f"{node} is {_describe(want)}, found {_describe(actual)}")
     if isinstance(node, Named):
         if node.name not in bindings:
             bindings[node.name] = actual

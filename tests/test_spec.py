@@ -110,3 +110,26 @@ def test_shapes_and_types_read_from_mlir_type_strings():
     with pytest.raises(ValueError) as info:
         parse_shape("(1 2)")
     assert "expected ',' or ')' at column 4" in str(info.value)
+
+
+def test_arithmetic_of_bound_symbols():
+    assert str(parse_spec("(2*MMA_M, N-1, *rest)")) == "(2*MMA_M, N-1, *rest)"
+    bindings = {"K": 1000}
+    assert match(parse_spec("(bM, bK, K/bK)"), (128, 64, 16), bindings) is None
+    found = match(parse_spec("(bM, bK, K/bK)"), (128, 64, 15), {"K": 1000})
+    assert found.path == (2,) and found.reason == "K/bK is 16, found 15"
+    assert match(parse_spec("(a*b+c)"), (7,), {"a": 2, "b": 3, "c": 1}) is None
+    assert match(parse_spec("(K/64)"), (DYNAMIC,), {"K": DYNAMIC}) is None
+    with pytest.raises(SpecError) as info:
+        match(parse_spec("(K/64)"), (16,), {})
+    assert "`K` has no value yet: pass K=..." in str(info.value)
+    with pytest.raises(SpecError) as info:
+        parse_spec("(a, *)")
+    assert "unexpected '*'" in str(info.value)
+
+
+def test_expect_binds_dims_for_expressions():
+    expect((128, 64, 16), "(bM, bK, K/bK)", K=1024)
+    with pytest.raises(ShapeCheckError) as info:
+        expect((128, 64, 15), "(bM, bK, K/bK)", K=1024)
+    assert "mode 2: K/bK is 16, found 15" in str(info.value)
