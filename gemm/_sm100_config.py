@@ -13,16 +13,17 @@ from typing import Optional
 import cutlass
 from cutlass.utils.blackwell_helpers import compute_epilogue_tile_size
 
+from gemm._common_epilogue import EPILOGUES
+
 DTYPES = {
-    "f16": cutlass.Float16,
+    "fp16": cutlass.Float16,
     "bf16": cutlass.BFloat16,
     "e4m3": cutlass.Float8E4M3FN,
     "e5m2": cutlass.Float8E5M2,
-    "f32": cutlass.Float32,
+    "fp32": cutlass.Float32,
 }
-AB_DTYPES = ("f16", "bf16", "e4m3", "e5m2")
-OUT_DTYPES = ("f16", "bf16", "f32")
-EPILOGUE_OPS = ("identity", "relu")
+AB_DTYPES = ("fp16", "bf16", "e4m3", "e5m2")
+OUT_DTYPES = ("fp16", "bf16", "fp32")
 A_MAJORS = ("k", "m")
 B_MAJORS = ("k", "n")
 D_MAJORS = ("n", "m")
@@ -65,10 +66,11 @@ class Sm100GemmConfig:
 
     ab_dtype/out_dtype are names from `DTYPES`; the accumulator is always fp32 and C has the
     type and major order of D. `with_c=False` drops the beta*C term (no C loads, no C SMEM).
+    `epilogue` names an op of `gemm._common_epilogue.EPILOGUES` (None: no op).
     """
 
-    ab_dtype: str = "f16"
-    out_dtype: str = "f16"
+    ab_dtype: str = "fp16"
+    out_dtype: str = "fp16"
     mma_tiler_mn: tuple = (256, 128)
     cluster_shape_mn: tuple = (2, 1)
     use_2cta: bool = True
@@ -76,7 +78,7 @@ class Sm100GemmConfig:
     b_major: str = "k"
     d_major: str = "n"
     with_c: bool = True
-    epilogue: str = "identity"
+    epilogue: Optional[str] = None
 
     # -- derived sizes -------------------------------------------------------------------
 
@@ -220,7 +222,7 @@ class Sm100GemmConfig:
         choice("a_major", self.a_major, A_MAJORS)
         choice("b_major", self.b_major, B_MAJORS)
         choice("d_major", self.d_major, D_MAJORS)
-        choice("epilogue", self.epilogue, EPILOGUE_OPS)
+        choice("epilogue", self.epilogue, (None, *sorted(EPILOGUES)))
         if out:
             return out
 

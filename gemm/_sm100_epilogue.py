@@ -15,13 +15,6 @@ from cute_inspect import expect
 from gemm._sm100_config import DTYPES
 
 
-def apply_epilogue_op(name: str, x):
-    """The elementwise op named in the config, applied to a register vector."""
-    if name == "relu":
-        return cute.where(x > 0, x, cute.full_like(x, 0))
-    return x
-
-
 def tmem_load_partition(cfg, dims, tidx, tCtAcc, tCgD, epi_tile, d_layout):
     """tcgen05.ld of one epilogue subtile: TMEM accumulator -> registers.
 

@@ -16,25 +16,25 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (id, compile_only kwargs): 1-CTA and 2-CTA, tile shapes, clusters with multicast of A, of B and
-# of both, fp16/bf16/fp8 in, fp16/bf16/fp32 out, every major, with and without C, relu.
+# of both, fp16/bf16/fp8 in, fp16/bf16/fp32 out, every major, with and without C, relu and gelu.
 MATRIX = [
-    ("1cta_128x128_f16", dict(use_2cta=False, mma_tiler_mn=(128, 128), cluster_shape_mn=(1, 1))),
-    ("1cta_128x256_bf16_f32out_mmajorD_relu_mcastA", dict(
+    ("1cta_128x128_fp16", dict(use_2cta=False, mma_tiler_mn=(128, 128), cluster_shape_mn=(1, 1))),
+    ("1cta_128x256_bf16_fp32out_mmajorD_relu_mcastA", dict(
         use_2cta=False, mma_tiler_mn=(128, 256), cluster_shape_mn=(1, 2), ab_dtype="bf16",
-        out_dtype="f32", d_major="m", epilogue="relu")),
+        out_dtype="fp32", d_major="m", epilogue="relu")),
     ("1cta_128x64_mnmajor_noC_mcastB", dict(
         use_2cta=False, mma_tiler_mn=(128, 64), cluster_shape_mn=(2, 1), a_major="m", b_major="n",
         with_c=False)),
-    ("1cta_128x192_f16", dict(use_2cta=False, mma_tiler_mn=(128, 192), cluster_shape_mn=(1, 1))),
-    ("2cta_256x128_f16", dict()),
+    ("1cta_128x192_fp16", dict(use_2cta=False, mma_tiler_mn=(128, 192), cluster_shape_mn=(1, 1))),
+    ("2cta_256x128_fp16", dict()),
     ("2cta_256x256_bf16_noC_relu", dict(mma_tiler_mn=(256, 256), ab_dtype="bf16", out_dtype="bf16",
                                         with_c=False, epilogue="relu")),
     ("2cta_256x128_mmajorA_mmajorD_mcastA", dict(cluster_shape_mn=(2, 2), a_major="m", d_major="m")),
-    ("2cta_256x64_nmajorB_f32out_mcastB", dict(mma_tiler_mn=(256, 64), cluster_shape_mn=(4, 1),
-                                               ab_dtype="bf16", b_major="n", out_dtype="f32")),
+    ("2cta_256x64_nmajorB_fp32out_mcastB", dict(mma_tiler_mn=(256, 64), cluster_shape_mn=(4, 1),
+                                               ab_dtype="bf16", b_major="n", out_dtype="fp32")),
     ("2cta_256x128_mcastAB", dict(cluster_shape_mn=(4, 2))),
     ("2cta_256x32_nmajorB", dict(mma_tiler_mn=(256, 32), b_major="n")),
-    ("2cta_256x160_f16", dict(mma_tiler_mn=(256, 160))),
+    ("2cta_256x160_fp16_gelu", dict(mma_tiler_mn=(256, 160), epilogue="gelu")),
     ("2cta_256x256_e4m3_bf16out", dict(mma_tiler_mn=(256, 256), ab_dtype="e4m3", out_dtype="bf16")),
     ("1cta_128x128_e5m2_mmajor", dict(use_2cta=False, mma_tiler_mn=(128, 128), cluster_shape_mn=(1, 1),
                                       ab_dtype="e5m2", a_major="m", d_major="m")),
@@ -48,7 +48,7 @@ REJECTED = [
     ("cluster_3x1", dict(cluster_shape_mn=(3, 1)), "each extent must be a power of 2"),
     ("2cta_cluster_m_1", dict(cluster_shape_mn=(1, 2)), "cluster shape M 1 must be a multiple of 2 with use_2cta=True"),
     ("cluster_too_big", dict(cluster_shape_mn=(8, 4)), "at most 16 CTAs"),
-    ("ab_f32", dict(ab_dtype="f32"), "ab_dtype 'f32' is not supported; allowed: 'f16', 'bf16', 'e4m3', 'e5m2'"),
+    ("ab_f32", dict(ab_dtype="fp32"), "ab_dtype 'fp32' is not supported; allowed: 'fp16', 'bf16', 'e4m3', 'e5m2'"),
     ("a_major_n", dict(a_major="n"), "a_major 'n' is not supported; allowed: 'k', 'm'"),
     ("misaligned_m", dict(a_major="m", mnkl=(1001, 1024, 1024, 1)),
      "A is M-major: its contiguous extent 1001 must be a multiple of 8 elements"),
@@ -163,7 +163,7 @@ def _cli(*args):
 
 
 def test_cli_compile_only():
-    proc = _cli("--mnkl", "512,384,256,2", "--beta", "0.5", "--epilogue", "relu", "--compile-only")
+    proc = _cli("--mnkl", "512,384,256,2", "--beta", "0.5", "--epilogue", "gelu", "--compile-only")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "compiled for sm_100a" in proc.stdout
 
