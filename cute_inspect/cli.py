@@ -13,6 +13,8 @@ import sys
 _COMMAND_MODULES = (
     "cute_inspect._trace_cli",
     "cute_inspect.lint.cli",
+    "cute_inspect.comments.cli",
+    "cute_inspect.render.cli",
 )
 
 

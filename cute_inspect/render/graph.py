@@ -146,9 +146,13 @@ def _digraph(trace, links: bool):
                     sub.attr(label=group, style="dashed,rounded", color="#aaaaaa", fontsize="10")
                     for node, data in nodes:
                         _add_node(sub, node, data, links)
+    # unrolled loops (range_constexpr) repeat a call: one edge per (source, destination, op), with a count
+    counts: dict = {}
     for src, dst, data in graph.edges(data=True):
-        color = DATA_OPS.get(data["op"])
-        attrs = {"label": data["op"]}
+        counts[(src, dst, data["op"])] = counts.get((src, dst, data["op"]), 0) + 1
+    for (src, dst, op), count in counts.items():
+        color = DATA_OPS.get(op)
+        attrs = {"label": op if count == 1 else f"{op} ×{count}"}
         if color:
             attrs.update(color=color, fontcolor=color, penwidth="2")
         dot.edge(src, dst, **attrs)

@@ -123,7 +123,7 @@ def _grid_shape(lay: StaticLayout) -> tuple:
     if lay.rank > 2:
         raise LayoutTextError(
             f"{lay} has {lay.rank} modes; a grid draws rank 1 or 2: group modes first, "
-            f"e.g. composition or group_modes in `cute-inspect layout`"
+            f"e.g. `cute-inspect layout \"group_modes(LAYOUT, 1, {lay.rank})\"`"
         )
     rows = mode_size(lay.mode(0)[0])
     cols = mode_size(lay.mode(1)[0]) if lay.rank == 2 else 1

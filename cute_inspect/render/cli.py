@@ -1,0 +1,153 @@
+"""`cute-inspect render` (graph, hierarchy pictures, HTML report of a trace) and `cute-inspect layout`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def register(subparsers) -> None:
+    render = subparsers.add_parser(
+        "render", help="draw a trace: data-flow graph (DOT, SVG), per-tensor hierarchy SVGs, HTML report",
+        description="Trace each TARGET and write graph.dot, graph.svg, report.html and tensors/*.svg into --out. "
+                    "Several targets (each TARGET@ARCH, e.g. gemm.sm90:compile_only@sm_90a) are traced in their "
+                    "own processes into --out/<target>/, with an index.html linking their reports.",
+    )
+    render.add_argument("targets", metavar="TARGET", nargs="+",
+                        help="MODULE:FUNCTION or FILE.py:FUNCTION, optionally @ARCH (sm_80, sm_90a, sm_100a...)")
+    render.add_argument("--arch", default=os.environ.get("CUTE_DSL_ARCH", "sm_100a"),
+                        help="arch for targets without @ARCH; default $CUTE_DSL_ARCH or sm_100a")
+    render.add_argument("--out", required=True, metavar="DIR", help="directory to write into (created)")
+    render.set_defaults(func=_render)
+
+    from cute_inspect.render.layout_expr import FUNCTIONS
+
+    functions = "\n".join(f"  {sig:<40} {what}" for sig, what in FUNCTIONS.values())
+    layout = subparsers.add_parser(
+        "layout", help="evaluate CuTe layout algebra with CuTeDSL, step by step; draw the result",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Evaluate EXPR with CuTeDSL and print every step's shape:stride.\n\n"
+                    "  cute-inspect layout \"(8,4):(4,1)\" --svg layout.svg\n"
+                    "  cute-inspect layout \"local_tile((1024,256):(1,1024), (128,64), (0,None))\"\n"
+                    "  cute-inspect layout \"swizzle(3,4,3, (8,64):(64,1))\" --svg swizzle.svg\n"
+                    "  cute-inspect layout 'mma_tv(\"sm80_16x8x16\", \"A\")' --svg tv_a.svg\n\n"
+                    "Layouts are SHAPE:STRIDE (a shape alone is column-major); tilers are tuples of ints or "
+                    "layouts.\nFunctions:\n" + functions,
+    )
+    layout.add_argument("expr", metavar="EXPR", help="a layout expression, e.g. \"composition((8,4):(4,1), (4,2))\"")
+    layout.add_argument("--svg", metavar="FILE", help="draw the result as an SVG grid (rank 1 or 2)")
+    layout.add_argument("--tv", metavar="M,N",
+                        help="draw the result as a thread-value layout over an M x N tile (column-major)")
+    layout.set_defaults(func=_layout)
+
+
+def _layout(args) -> int:
+    from cute_inspect.render import grid
+    from cute_inspect.render._layout import LayoutTextError
+    from cute_inspect.render.layout_expr import LayoutExprError, evaluate
+
+    tile = None
+    if args.tv:
+        m = re.fullmatch(r"\s*(\d+)\s*[,x]\s*(\d+)\s*", args.tv)
+        if not m:
+            print(f"cute-inspect: --tv {args.tv!r}: write the tile as M,N (e.g. 16,16)", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        tile = (int(m.group(1)), int(m.group(2)))
+    try:
+        result = evaluate(args.expr)
+    except LayoutExprError as exc:
+        print(f"cute-inspect: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for i, step in enumerate(result.steps, 1):
+        print(f"{i:>2}. {step}")
+    print(f"result: {result.text}")
+    if args.svg:
+        tile = tile or result.tile
+        try:
+            svg = grid.tv_layout_svg(result.text, tile) if tile else grid.layout_svg(result.text)
+        except LayoutTextError as exc:
+            print(f"cute-inspect: cannot draw {result.text}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(svg)
+        print(f"wrote {args.svg}")
+    return EXIT_OK
+
+
+def _split(target: str, default_arch: str) -> tuple:
+    name, sep, arch = target.rpartition("@")
+    return (name, arch) if sep and name else (target, default_arch)
+
+
+def _slug(target: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", target.replace(".py:", ":")).strip("_")
+
+
+def _render(args) -> int:
+    targets = [_split(t, args.arch) for t in args.targets]
+    os.makedirs(args.out, exist_ok=True)
+    if len(targets) == 1:
+        return _render_one(*targets[0], args.out)
+    worst, done = EXIT_OK, []
+    for target, arch in targets:
+        out = os.path.join(args.out, _slug(target))
+        # one process per target: CuTeDSL reads CUTE_DSL_ARCH once, at import
+        code = subprocess.run([sys.executable, "-m", "cute_inspect", "render", target, "--arch", arch,
+                               "--out", out]).returncode
+        worst = max(worst, code)
+        done.append((target, arch, out, code))
+    _write_index(args.out, done)
+    print(f"wrote {os.path.join(args.out, 'index.html')}")
+    return worst
+
+
+def _render_one(target: str, arch: str, out: str) -> int:
+    from cute_inspect._trace_cli import run_target
+    from cute_inspect.render import graph, hierarchy
+    from cute_inspect.render.html import write_report
+
+    trace, code = run_target(argparse.Namespace(target=target, arch=arch))
+    if trace is None:
+        return code
+    with open(os.path.join(out, "graph.dot"), "w", encoding="utf-8") as f:
+        f.write(graph.to_dot(trace))
+    tensors = os.path.join(out, "tensors")
+    os.makedirs(tensors, exist_ok=True)
+    for r in trace.records:
+        for i in range(len(r.shapes)):
+            name = _slug(r.names[i] or r.op)
+            with open(os.path.join(tensors, f"r{r.index:03d}-{i}_{name}.svg"), "w", encoding="utf-8") as f:
+                f.write(hierarchy.hierarchy_svg(r, i))
+    write_report(trace, os.path.join(out, "report.html"))
+    code = EXIT_OK
+    try:
+        svg = graph.to_svg(trace)
+    except graph.MissingDotError as exc:
+        print(f"cute-inspect: {exc}", file=sys.stderr)
+        code = EXIT_FAILED
+    else:
+        with open(os.path.join(out, "graph.svg"), "w", encoding="utf-8") as f:
+            f.write(svg)
+    for error in trace.errors:
+        print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
+    print(f"wrote {out}/: report.html, graph.dot{', graph.svg' if code == EXIT_OK else ''}, "
+          f"tensors/*.svg ({len(trace.records)} records)")
+    return code
+
+
+def _write_index(out: str, done: list) -> None:
+    from html import escape
+
+    rows = "".join(
+        f'<li><a href="{escape(os.path.relpath(path, out))}/report.html">{escape(target)}</a> ({escape(arch)})'
+        + ("" if code == EXIT_OK else f" <strong>failed (exit {code})</strong>") + "</li>"
+        for target, arch, path, code in done
+    )
+    with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
+        f.write(f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cute-inspect reports</title>'
+                f"</head><body><h1>cute-inspect reports</h1><ul>{rows}</ul></body></html>")
