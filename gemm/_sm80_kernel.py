@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import cutlass
 import cutlass.cute as cute
-import cutlass.utils
+import cutlass.memory
 
 from cute_inspect import expect
 from gemm._sm80_config import MMA_TILE_MNK, THREADS, VECTOR_ELEMS, Sm80Config
@@ -74,6 +74,10 @@ class Sm80Gemm:
         values = cute.make_layout((1, VECTOR_ELEMS))
         return cute.make_tiled_copy_tv(atom, threads, values)
 
+    def vector_copy_atom(self, dtype):
+        """Plain loads and stores of one 16-byte vector."""
+        return cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), dtype, num_bits_per_copy=VECTOR_ELEMS * dtype.width)
+
     def make_tiled_mma(self):
         op = cute.nvgpu.warp.MmaF16BF16Op(self.ab_dtype, self.acc_dtype, (16, 8, 16))
         return cute.make_tiled_mma(op, cute.make_layout((2, 2, 1)), permutation_mnk=MMA_TILE_MNK)
@@ -110,7 +114,7 @@ class Sm80Gemm:
         expect(cD, "(BLK_M, BLK_N)")
 
         # ---------------- Shared memory: A/B stages; the D tile reuses the same bytes later --------
-        smem = cutlass.utils.SmemAllocator()
+        smem = cutlass.memory.SmemAllocator()
         # 1024-byte alignment: the swizzles read address bits up to 9, so each stage starts a fresh pattern.
         smem_base = smem.allocate(self.config.smem_bytes, byte_alignment=1024)
         a_bytes = self.blk_m * self.blk_k * self.stages * self.ab_dtype.width // 8
@@ -193,12 +197,17 @@ class Sm80Gemm:
         expect(tSRrB, "(((4,2),1), SR_N, MMA_K)")
 
         # ---------------- Mainloop: a cp.async pipeline of `stages` shared buffers ----------------
+        # rZero: (CPY), stored in place of a 16-byte vector that lies outside the matrix
+        rZero = cute.make_fragment_like(tAsA[None, 0, 0, 0])
+        expect(rZero, "(CPY)")
+        rZero.fill(0)
+        zero_fill = (self.vector_copy_atom(self.ab_dtype), rZero)
         k_tiles = cute.size(gA, mode=[2])
         prefetch = self.stages - 1
         for tile in cutlass.range_constexpr(prefetch):
             if tile < k_tiles:
-                self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, tile, tile)
-                self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, tile, tile)
+                self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, tile, tile, zero_fill)
+                self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, tile, tile, zero_fill)
             # Empty groups too: the wait below counts groups, one per tile.
             cute.arch.cp_async_commit_group()
 
@@ -206,8 +215,8 @@ class Sm80Gemm:
             stage = k_tile % self.stages
             if cutlass.const_expr(prefetch == 0):
                 # The seed's loop: load, wait for it, compute, and only then load again.
-                self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, k_tile, 0)
-                self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, k_tile, 0)
+                self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, k_tile, 0, zero_fill)
+                self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, k_tile, 0, zero_fill)
                 cute.arch.cp_async_commit_group()
                 cute.arch.cp_async_wait_group(0)
                 cute.arch.sync_threads()
@@ -219,8 +228,8 @@ class Sm80Gemm:
                 next_tile = k_tile + prefetch
                 if next_tile < k_tiles:
                     next_stage = next_tile % self.stages
-                    self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, next_tile, next_stage)
-                    self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, next_tile, next_stage)
+                    self.load_tile(tiled_copy_ab, tAgA, tAsA, tAcA, shape_mk, next_tile, next_stage, zero_fill)
+                    self.load_tile(tiled_copy_ab, tBgB, tBsB, tBcB, shape_nk, next_tile, next_stage, zero_fill)
                 cute.arch.cp_async_commit_group()
 
             for k_block in cutlass.range_constexpr(cute.size(tCrA, mode=[2])):
@@ -244,20 +253,21 @@ class Sm80Gemm:
         if cutlass.const_expr(self.config.smem_epilogue):
             cute.arch.cp_async_wait_group(0)
             cute.arch.sync_threads()
-            self.store_through_smem(thr_mma, tCrD, smem_base, gD, cD, shape_mn, tidx)
+            self.store_through_smem(tiled_mma, tCrD, smem_base, gD, cD, shape_mn, tidx)
         else:
             self.store_scattered(thr_mma, tCrD, tCgD, cD, shape_mn)
 
     @cute.jit
-    def load_tile(self, tiled_copy, tXgX, tXsX, tXcX, shape, k_tile, stage):
+    def load_tile(self, tiled_copy, tXgX, tXsX, tXcX, shape, k_tile, stage, zero_fill):
         """Issue one k-tile's cp.async copies into one stage. A 16-byte vector outside the matrix (ragged
-        M, N or K) is zero-filled instead: stale data from an older tile would pollute the sum."""
+        M, N or K) gets zeros instead: stale data from an older tile would pollute the sum."""
         for row in cutlass.range_constexpr(cute.size(tXsX, mode=[1])):
             for col in cutlass.range_constexpr(cute.size(tXsX, mode=[2])):
                 if cute.elem_less(tXcX[0, row, col, k_tile], shape):
                     cute.copy(tiled_copy, tXgX[None, row, col, k_tile], tXsX[None, row, col, stage])
                 else:
-                    tXsX[None, row, col, stage].fill(0)
+                    zero_atom, rZero = zero_fill
+                    cute.copy(zero_atom, rZero, tXsX[None, row, col, stage])
 
     @cute.jit
     def store_scattered(self, thr_mma, tCrD, tCgD, cD, shape_mn):
@@ -265,28 +275,32 @@ class Sm80Gemm:
         # tCcD: (MMA_C, MMA_M, MMA_N)
         tCcD = thr_mma.partition_C(cD)
         expect(tCcD, "(MMA_C, MMA_M, MMA_N)")
-        for i in cutlass.range_constexpr(cute.size(tCrD)):
+        for i in cutlass.range(cute.size(tCrD), unroll_full=True):
             if cute.elem_less(tCcD[i], shape_mn):
                 tCgD[i] = tCrD[i]
 
     @cute.jit
-    def store_through_smem(self, thr_mma, tCrD, smem_base, gD, cD, shape_mn, tidx):
+    def store_through_smem(self, tiled_mma, tCrD, smem_base, gD, cD, shape_mn, tidx):
         """Park the D tile in shared memory in MMA order, read it back in rows of 16-byte vectors and store
         those: a warp then writes whole 128-byte lines instead of 4-byte pieces spread over 8 rows."""
         # sD: (BLK_M, BLK_N), over the bytes the A/B stages used
         sD = cute.make_tensor(self.smem_ptr_d(smem_base), cute.make_layout((self.blk_m, self.blk_n), stride=(self.blk_n, 1)))
         expect(sD, "(BLK_M, BLK_N)")
-        # tCsD: (MMA_C, MMA_M, MMA_N)
-        tCsD = thr_mma.partition_C(sD)
-        expect(tCsD, "(MMA_C, MMA_M, MMA_N)")
-        cute.autovec_copy(tCrD, tCsD)
+        # Registers -> smem in the accumulator's own thread layout, two adjacent columns (4 bytes) at a time.
+        r2s_atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.d_dtype, num_bits_per_copy=2 * self.d_dtype.width)
+        thr_copy_r2s = cute.make_tiled_copy_C(r2s_atom, tiled_mma).get_slice(tidx)
+        # tRS_sD: (RS, MMA_M, RS_N)
+        tRS_sD = thr_copy_r2s.partition_D(sD)
+        expect(tRS_sD, "(RS, MMA_M, RS_N)")
+        # tRS_rD: (RS, MMA_M, RS_N), tCrD seen by the copy; retile may fold RS's (2,(2,2)) into (2,4)
+        tRS_rD = thr_copy_r2s.retile(tCrD)
+        expect(tRS_rD, "(_, MMA_M, RS_N)")
+        cute.copy(r2s_atom, tRS_rD, tRS_sD)
         cute.arch.sync_threads()
 
-        store_atom = cute.make_copy_atom(
-            cute.nvgpu.CopyUniversalOp(), self.d_dtype, num_bits_per_copy=VECTOR_ELEMS * self.d_dtype.width
-        )
-        tiled_copy_d = self.row_major_copy(store_atom, self.blk_n)
-        thr_copy_d = tiled_copy_d.get_slice(tidx)
+        # Smem -> registers -> gmem in rows: BLK_N/8 threads cover one row of D with 16-byte vectors.
+        vector_atom = self.vector_copy_atom(self.d_dtype)
+        thr_copy_d = self.row_major_copy(vector_atom, self.blk_n).get_slice(tidx)
         # tDsD: (CPY_D, CPY_DM, CPY_DN)
         tDsD = thr_copy_d.partition_S(sD)
         expect(tDsD, "(CPY_D, CPY_DM, CPY_DN)")
@@ -299,8 +313,8 @@ class Sm80Gemm:
         # tDrD: (CPY_D, CPY_DM, CPY_DN)
         tDrD = cute.make_fragment_like(tDsD)
         expect(tDrD, "(CPY_D, CPY_DM, CPY_DN)")
-        cute.autovec_copy(tDsD, tDrD)
+        cute.copy(vector_atom, tDsD, tDrD)
         for row in cutlass.range_constexpr(cute.size(tDgD, mode=[1])):
             for col in cutlass.range_constexpr(cute.size(tDgD, mode=[2])):
                 if cute.elem_less(tDcD[0, row, col], shape_mn):
-                    cute.copy(store_atom, tDrD[None, row, col], tDgD[None, row, col])
+                    cute.copy(vector_atom, tDrD[None, row, col], tDgD[None, row, col])

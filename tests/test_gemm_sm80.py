@@ -55,6 +55,22 @@ def test_compiles_for_sm80_across_configs():
     assert "compiled 4" in result.stdout
 
 
+def test_every_allowed_tile_passes_its_shape_checks():
+    # CUTE_DSL_DRYRUN stops after tracing, which is when the expect(...) checks run
+    result = _python("""
+        import itertools, os
+        os.environ["CUTE_DSL_DRYRUN"] = "1"
+        from gemm._sm80_config import TILE_K, TILE_MN
+        from gemm.sm80 import compile_only
+        tiles = list(itertools.product(TILE_MN, TILE_MN, TILE_K))
+        for tile in tiles:
+            compile_only(tile_mnk=tile, stages=2)
+        print("traced", len(tiles))
+    """)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "traced 32" in result.stdout
+
+
 WRONG_SMEM_TILE = """
     import cutlass.cute as cute
     from gemm import _sm80_kernel, sm80
