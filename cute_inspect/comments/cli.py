@@ -1,0 +1,65 @@
+"""`cute-inspect check TARGET`: compare the shape comments of a kernel with its trace; check API contracts.
+
+Prints ``path:line:col: CODE message`` per finding (CI2xx comments, CI3xx contracts), then a summary line on
+standard error. Exit codes: 0 nothing found, 1 findings, 2 bad target or a compile error (printed with the
+contract findings that explain it). ``--suggest`` prints an ``expect(...)`` per traced tensor instead.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from cute_inspect._errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, explain
+
+
+def register(subparsers) -> None:
+    from cute_inspect._trace_cli import add_target_arguments
+
+    p = subparsers.add_parser("check", help="check a kernel's shape comments and CuTe API contracts against a trace",
+                              description=__doc__)
+    add_target_arguments(p)
+    p.add_argument("--suggest", action="store_true",
+                   help="print the expect(...) spec that holds for each traced tensor instead of checking")
+    p.add_argument("--include-library", action="store_true",
+                   help="also check comments in CuTeDSL's own library kernels (cutlass/utils/gemm)")
+    p.set_defaults(func=_main)
+
+
+def _print(finding) -> None:
+    print(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}")
+
+
+def _main(args) -> int:
+    from cute_inspect._target import set_arch, trace_target
+    from cute_inspect.comments.checks import comment_report
+    from cute_inspect.comments.contracts import ContractError, guard
+    from cute_inspect.comments.suggest import suggest
+
+    contracts = None
+    try:
+        set_arch(args.arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
+        with guard() as contracts:
+            trace = trace_target(args.target, arch=args.arch)
+    except ContractError as exc:
+        for finding in contracts.findings if contracts else ():
+            _print(finding)
+        print(f"cute-inspect: compile failed at a CuTe call:\n{exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
+        for finding in contracts.findings if contracts else ():
+            _print(finding)
+        code, message = explain(exc)
+        hint = " (the contract findings above are the likely cause)" if contracts and contracts.findings else ""
+        print(f"cute-inspect: {message}{hint}", file=sys.stderr)
+        return code
+    if args.suggest:
+        for line in suggest(trace, include_library=args.include_library):
+            print(line)
+        return EXIT_OK
+    report = comment_report(trace, include_library=args.include_library)
+    findings = sorted(set(report.findings) | set(contracts.findings))
+    for finding in findings:
+        _print(finding)
+    print(f"cute-inspect: {report.checked} shape comments checked, {report.disagreeing} disagree with the trace; "
+          f"{len(contracts.findings)} contract findings", file=sys.stderr)
+    return EXIT_CHECK_FAILED if findings else EXIT_OK
