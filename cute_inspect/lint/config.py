@@ -5,8 +5,8 @@
     ignore = ["CI108"]
     per-file-ignores = { "tests/*" = ["CI101"] }   # globs relative to this pyproject.toml
     separator = "either"             # "required" | "forbidden" | "either": `_` after a direction op
-    extra-ops = ["acc"]              # op tokens beyond the built-in shapes
-    extra-tensors = ["lse"]          # tensor tokens beyond the built-in shapes
+    extra-ops = ["accO"]             # op tokens beyond the built-in shapes (taccOsO)
+    extra-tensors = ["lse"]          # tensor tokens beyond the built-in shapes (tOrlse)
 
 >>> config = LintConfig(ignore=("CI103",))
 >>> sorted(config.codes_for("k.py"))[:3]

@@ -94,7 +94,7 @@ def _unsuppressed(
     kept = []
     for code, violation in violations:
         line = lines[violation.line - 1] if 0 < violation.line <= len(lines) else ""
-        if "noqa" in line and suppressed(line, code):
+        if suppressed(line, code):
             continue
         if whole_file and file_suppressed(whole_file, code):
             continue

@@ -62,7 +62,8 @@ def _descriptor_fragment(record: Any, where: str, memory: str) -> bool:
 def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tuple[str, Violation]]:
     """(file, violation) for every traced name whose where letter disagrees with its memory space.
 
-    A record needs ``names``, ``memspaces`` (one per output), ``file``, ``line``; ``op`` is optional.
+    A record needs ``names``, ``memspaces`` (one per output), ``file``, ``line``; ``col`` (from 0) and
+    ``op`` are optional.
     """
     seen = set()
     for record in records:
@@ -80,7 +81,7 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
             fixed = compose(parsed.scope, parsed.op, parsed.separator, letter, parsed.what, parsed.variant)
             yield record.file, Violation(
                 record.line,
-                getattr(record, "col", 0) or 1,
+                (getattr(record, "col", 0) or 0) + 1,  # records count columns from 0, as ast does
                 f"`{name}` is named for {_WHERE_WORDS[parsed.where]} (`{parsed.where}`) but the trace shows "
                 f"{_MEMORY_WORDS[memory]}; rename it to `{fixed}`",
             )

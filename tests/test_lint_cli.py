@@ -1,0 +1,122 @@
+"""`cute-inspect lint` / `rules` end to end: exit codes, unreadable files, output formats, bench, hooks."""
+
+import json
+import os
+
+import pytest
+
+from cute_inspect import cli
+from cute_inspect.lint import bench
+from cute_inspect.lint.registry import RULES
+
+CLEAN = "tCgA = thr_mma.partition_A(gA_mkl)\n"
+BAD = "tCgB = thr_mma.partition_A(gA_mkl)\n"
+
+
+def _run(capsys, *argv):
+    code = cli.main(["lint", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_clean_tree_exits_0_with_a_summary(tmp_path, capsys):
+    (tmp_path / "k.py").write_text(CLEAN)
+    (tmp_path / "notes.txt").write_text(BAD)
+    assert _run(capsys, str(tmp_path))[:2] == (0, "All checks passed (1 file checked).\n")
+
+
+def test_findings_exit_1_sorted_by_file_and_line(tmp_path, capsys):
+    (tmp_path / "b.py").write_text(CLEAN + BAD)
+    (tmp_path / "a.py").write_text(BAD + BAD)
+    code, out, _ = _run(capsys, str(tmp_path))
+    lines = out.splitlines()
+    assert code == 1
+    assert [line.split(" ")[0] for line in lines[:-1]] == [
+        f"{tmp_path}/a.py:1:1:", f"{tmp_path}/a.py:2:1:", f"{tmp_path}/b.py:2:1:"
+    ]
+    assert lines[0].endswith("CI105 `tCgB` partitions `gA_mkl` but names `gB`; rename it to `tCgA`")
+    assert lines[-1] == "Found 3 findings in 2 files (2 files checked)."
+
+
+def test_unparseable_and_unreadable_files_are_reported_and_others_still_linted(tmp_path, capsys):
+    (tmp_path / "bad_syntax.py").write_text("def broken(:\n")
+    (tmp_path / "missing.py").symlink_to(tmp_path / "nowhere.py")
+    (tmp_path / "k.py").write_text(BAD)
+    code, out, _ = _run(capsys, str(tmp_path), str(tmp_path / "absent.py"))
+    assert code == 2
+    assert f"{tmp_path}/bad_syntax.py:1:12: error: could not parse: invalid syntax" in out
+    assert f"{tmp_path}/missing.py: error: could not read: No such file or directory" in out
+    assert f"{tmp_path}/absent.py: error: no such file or directory" in out
+    assert f"{tmp_path}/k.py:1:1: CI105" in out
+    assert out.splitlines()[-1] == "3 files could not be linted."
+
+
+def test_json_format(tmp_path, capsys):
+    (tmp_path / "k.py").write_text(BAD)
+    (tmp_path / "x.py").write_text("(\n")
+    code, out, _ = _run(capsys, "--format", "json", str(tmp_path))
+    document = json.loads(out)
+    assert code == 2 and document["files_checked"] == 1
+    assert document["findings"] == [{
+        "path": f"{tmp_path}/k.py", "line": 1, "column": 1, "code": "CI105",
+        "message": "`tCgB` partitions `gA_mkl` but names `gB`; rename it to `tCgA`",
+    }]
+    assert document["errors"][0]["path"] == f"{tmp_path}/x.py"
+
+
+def test_sarif_format_has_the_required_2_1_0_fields(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dir with space").mkdir()
+    (tmp_path / "dir with space" / "k.py").write_text(CLEAN + BAD)
+    code, out, _ = _run(capsys, "--format", "sarif", "dir with space")
+    sarif = json.loads(out)
+    assert code == 1
+    assert sarif["version"] == "2.1.0" and sarif["$schema"].endswith("sarif-2.1.0.json")
+    (run,) = sarif["runs"]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "cute-inspect"
+    assert [rule["id"] for rule in driver["rules"]] == sorted(RULES)
+    assert all(rule["shortDescription"]["text"] and rule["help"]["text"] for rule in driver["rules"])
+    (result,) = run["results"]
+    assert result["ruleId"] == "CI105" and driver["rules"][result["ruleIndex"]]["id"] == "CI105"
+    assert result["message"]["text"].startswith("`tCgB` partitions")
+    location = result["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "dir%20with%20space/k.py"
+    assert location["region"] == {"startLine": 2, "startColumn": 1}
+    assert run["invocations"][0]["executionSuccessful"] is True
+
+
+def test_rules_lists_every_code_and_shows_one_rule_doc(capsys):
+    assert cli.main(["rules"]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in listing] == sorted(RULES)
+    assert cli.main(["rules", "ci105"]) == 0
+    doc = capsys.readouterr().out
+    assert doc.startswith("CI105 partition-source-agreement") and "## Why is this bad?" in doc
+    assert cli.main(["rules", "CI999"]) == 2
+    assert "no rule 'CI999'" in capsys.readouterr().err
+
+
+def test_unknown_select_code_is_a_usage_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["lint", "--select", "XX9", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert "XX9 selects no rule" in capsys.readouterr().err
+
+
+def test_bench_reports_files_findings_and_seconds(capsys):
+    corpus = os.path.join(os.path.dirname(__file__), "lint_corpus")
+    assert bench.main([corpus, "--repeat", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("files: 5  findings: ") and " seconds: best " in out and "(1 runs, 1 worker)" in out
+
+
+def test_pre_commit_hook_runs_the_lint_command():
+    path = os.path.join(os.path.dirname(__file__), os.pardir, ".pre-commit-hooks.yaml")
+    with open(path) as file:
+        fields = dict(line.strip(" -\n").split(": ", 1) for line in file if ": " in line)
+    assert fields["id"] == "cute-inspect-lint" and fields["language"] == "python"
+    assert fields["types"] == "[python]"
+    program, *arguments = fields["entry"].split()
+    assert program == "cute-inspect"
+    assert cli.build_parser().parse_args([*arguments, "k.py"]).func.__name__ == "run_lint"

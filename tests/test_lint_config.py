@@ -1,0 +1,96 @@
+"""[tool.cute-inspect] settings, found by walking up from the linted file, and noqa comments."""
+
+import textwrap
+
+import pytest
+
+from cute_inspect import cli
+from cute_inspect.lint import lint_paths
+
+BAD = "tCgB = thr_mma.partition_A(gA)\nacc_vec = tiled_copy_r2s.retile(tTR_rAcc)\n"  # CI105 on 1, CI101 on 2
+
+
+def _project(tmp_path, table, files):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'k'\n\n[tool.cute-inspect]\n" + textwrap.dedent(table))
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def _codes(report):
+    return sorted((f.path.rsplit("/", 1)[-1], f.line, f.code) for f in report.findings)
+
+
+def test_select_and_ignore_take_prefixes(tmp_path):
+    _project(tmp_path, 'select = ["CI10"]\nignore = ["CI101"]\n', {"src/k.py": BAD})
+    assert _codes(lint_paths([str(tmp_path / "src")], workers=1)) == [("k.py", 1, "CI105")]
+
+
+def test_config_is_found_by_walking_up_and_nearest_wins(tmp_path):
+    _project(tmp_path, 'ignore = ["CI105"]\n', {"a/deep/k.py": BAD, "b/k.py": BAD})
+    (tmp_path / "b" / "pyproject.toml").write_text("[tool.cute-inspect]\nignore = ['CI101']\n")
+    report = lint_paths([str(tmp_path)], workers=1)
+    assert sorted((f.path.split(str(tmp_path))[1], f.code) for f in report.findings) == [
+        ("/a/deep/k.py", "CI101"), ("/b/k.py", "CI105"),
+    ]
+
+
+def test_per_file_ignores_match_globs_relative_to_the_pyproject(tmp_path):
+    _project(tmp_path, '[tool.cute-inspect.per-file-ignores]\n"tests/*" = ["CI1"]\n"legacy.py" = ["CI105"]\n',
+             {"tests/k.py": BAD, "src/legacy.py": BAD, "src/k.py": BAD})
+    found = sorted((f.path.split(str(tmp_path))[1], f.code) for f in lint_paths([str(tmp_path)], workers=1).findings)
+    assert found == [("/src/k.py", "CI101"), ("/src/k.py", "CI105"), ("/src/legacy.py", "CI101")]
+
+
+def test_separator_and_extra_vocabulary(tmp_path):
+    source = "taccOsO = smem_thr_copy_O.partition_D(sO)\ntRSsC = thr_copy_r2s.partition_D(sC)\n"
+    _project(tmp_path, 'separator = "required"\nextra-ops = ["accO"]\n', {"k.py": source})
+    found = lint_paths([str(tmp_path)], workers=1).findings
+    assert [(f.line, f.code) for f in found] == [(2, "CI108")]
+    assert "rename it to `tRS_sC`" in found[0].message
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ('separator = "sometimes"\n', "separator: 'sometimes' is not one of 'either', 'required', 'forbidden'"),
+        ('select = ["XY1"]\n', "select: XY1 selects no rule"),
+        ('ignore = "CI101"\n', "ignore: expected a list of strings"),
+        ('selct = ["CI1"]\n', "unknown key 'selct'"),
+    ],
+)
+def test_bad_config_is_one_line_naming_file_and_key_with_exit_2(tmp_path, capsys, table, message):
+    _project(tmp_path, table, {"k.py": BAD})
+    assert cli.main(["lint", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(tmp_path / "pyproject.toml") in err and message in err
+
+
+@pytest.mark.parametrize(
+    "comment, remaining",
+    [
+        ("  # noqa: CI105", ["CI101"]),
+        ("  # noqa:CI101,CI105", []),
+        ("  # noqa", []),
+        ("  # NOQA: ci105", ["CI101"]),
+        ("  # noqa: E501", ["CI101", "CI105"]),
+    ],
+)
+def test_inline_noqa_suppresses_its_codes_on_its_line(tmp_path, comment, remaining):
+    source = "tCgB = thr_mma.partition_A(gA)" + comment + "\nacc_vec = tiled_copy_r2s.retile(tTR_rAcc)" + comment
+    (tmp_path / "k.py").write_text(source + "\n")
+    assert sorted(f.code for f in lint_paths([str(tmp_path)], workers=1).findings) == remaining
+
+
+@pytest.mark.parametrize("header, remaining", [("# cute-inspect: noqa\n", []), ("# cute-inspect: noqa: CI101\n", ["CI105"])])
+def test_file_level_noqa(tmp_path, header, remaining):
+    (tmp_path / "k.py").write_text(header + BAD)
+    assert [f.code for f in lint_paths([str(tmp_path)], workers=1).findings] == remaining
+
+
+def test_command_line_select_overrides_the_config(tmp_path, capsys):
+    _project(tmp_path, 'select = ["CI105"]\n', {"k.py": BAD})
+    assert cli.main(["lint", "--select", "CI101", str(tmp_path)]) == 1
+    assert " CI101 " in capsys.readouterr().out

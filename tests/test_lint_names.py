@@ -1,0 +1,57 @@
+"""The name grammar, checked on the names CUTLASS's naming-conventions page and seed 002 use."""
+
+import pytest
+
+from cute_inspect.lint.names import Vocabulary, canonical_op, is_direction_op, parse_name, parse_partitioned
+
+# name -> (scope, op, separator, where, what, variant)
+PARTITIONED = {
+    "tCgA": ("t", "C", "", "g", "A", ""),
+    "tAsSFA": ("t", "A", "", "s", "SFA", ""),
+    "tCtAcc": ("t", "C", "", "t", "Acc", ""),
+    "tTR_tAcc": ("t", "TR", "_", "t", "Acc", ""),
+    "tRSsC": ("t", "RS", "", "s", "C", ""),
+    "bSG_gD": ("b", "SG", "_", "g", "D", ""),
+    "tQgQ_qdl": ("t", "Q", "", "g", "Q", "qdl"),
+    "tTMrO": ("t", "TM", "", "r", "O", ""),
+    "tR2G_rO_src": ("t", "R2G", "_", "r", "O", "src"),
+    "tTMEM_LOADtS": ("t", "TMEM_LOAD", "", "t", "S", ""),
+    "tCtQState": ("t", "C", "", "t", "QState", ""),
+    "tdQrdS": ("t", "dQ", "", "r", "dS", ""),
+    "tDeltasCumsumDelta": ("t", "Delta", "", "s", "CumsumDelta", ""),
+    "tCtAcc_fake": ("t", "C", "", "t", "Acc", "fake"),
+}
+UNPARTITIONED = {"gA_mkl": ("g", "A", "mkl"), "sA": ("s", "A", ""), "tAcc_epi": ("t", "Acc", "epi"), "cC": ("c", "C", "")}
+NOT_NAMES = ["acc_vec", "thrA", "taccOsO", "tCor_for_copy", "s_part", "tTR_t", "tCpC"]
+
+
+@pytest.mark.parametrize("name", sorted(PARTITIONED))
+def test_partitioned_names_parse_into_their_parts(name):
+    parsed = parse_partitioned(name)
+    assert parsed is not None, name
+    assert (parsed.scope, parsed.op, parsed.separator, parsed.where, parsed.what, parsed.variant) == PARTITIONED[name]
+
+
+@pytest.mark.parametrize("name", sorted(UNPARTITIONED))
+def test_unpartitioned_names_parse_without_scope_or_op(name):
+    parsed = parse_name(name)
+    assert not parsed.partitioned
+    assert (parsed.where, parsed.what, parsed.variant) == UNPARTITIONED[name]
+
+
+@pytest.mark.parametrize("name", NOT_NAMES)
+def test_names_outside_the_grammar_do_not_parse(name):
+    assert parse_partitioned(name) is None
+
+
+def test_extra_vocabulary_admits_tokens_of_other_shapes():
+    vocabulary = Vocabulary(extra_ops=("accO",), extra_tensors=("lse",))
+    assert parse_partitioned("taccOsO") is None
+    assert parse_partitioned("taccOsO", vocabulary).op == "accO"
+    assert parse_partitioned("tOrlse", vocabulary).what == "lse"
+
+
+def test_patterns_merge_spellings_of_one_op():
+    assert parse_partitioned("tR2G_rO").pattern == parse_partitioned("tRGgO").pattern == "tRG"
+    assert parse_partitioned("tTMEM_LOADtO").pattern == parse_partitioned("tTMrO").pattern == "tTM"
+    assert canonical_op("T2R") == "TR" and is_direction_op("SG") and not is_direction_op("QK")

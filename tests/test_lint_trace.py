@@ -1,0 +1,141 @@
+"""CI107: the where letter against the traced memory space, from hand-made records and one real compile."""
+
+import subprocess
+import sys
+import textwrap
+from types import SimpleNamespace
+
+import pytest
+
+from cute_inspect import cli
+from cute_inspect.lint import lint_paths
+from cute_inspect.lint.rules import RuleContext
+from cute_inspect.lint.rules.memory_agreement import check_records
+
+
+def _record(name, memory, op="partition_A", file="/k.py", line=3):
+    return SimpleNamespace(names=(name,), memspaces=(memory,), op=op, file=file, line=line, col=4)
+
+
+@pytest.mark.parametrize(
+    "name, memory, op",
+    [
+        ("tCgA", "gmem", "partition_A"),
+        ("mA_mkl", "gmem", "input"),
+        ("tAgA", "coord", "tma_partition"),  # a TMA coordinate tensor counts as global
+        ("cC", "coord", "make_identity_tensor"),
+        ("tCsA", "smem", "partition_A"),
+        ("tTR_rAcc", "rmem", "make_rmem_tensor"),
+        ("tCtAcc", "tmem", "make_fragment_C"),
+        ("tCrA", "smem", "make_fragment_A"),  # wgmma / tcgen05 operand fragment: SMEM descriptors named r
+        ("acc", "rmem", "make_fragment_C"),  # not a convention name: nothing to compare
+        ("tCgA", None, "partition_A"),  # memory unknown
+    ],
+)
+def test_agreeing_or_unknown_memory_is_not_reported(name, memory, op):
+    assert list(check_records([_record(name, memory, op)], RuleContext())) == []
+
+
+@pytest.mark.parametrize(
+    "name, memory, op, fixed",
+    [
+        ("tCsA", "gmem", "partition_A", "tCgA"),
+        ("sA", "gmem", "local_tile", "gA"),
+        ("tCrA", "smem", "partition_A", "tCsA"),  # a plain partition of SMEM is not a descriptor fragment
+        ("tCtAcc", "rmem", "make_fragment_C", "tCrAcc"),
+        ("cC", "gmem", "local_tile", "gC"),
+        ("tTR_gC", "tmem", "partition_D", "tTR_tC"),
+    ],
+)
+def test_disagreeing_memory_is_reported_with_the_fix(name, memory, op, fixed):
+    (file, violation), = check_records([_record(name, memory, op)], RuleContext())
+    assert file == "/k.py" and violation.line == 3 and violation.column == 5
+    assert violation.message.startswith(f"`{name}` is named for ")
+    assert violation.message.endswith(f"rename it to `{fixed}`")
+
+
+def test_records_repeated_by_unrolled_loops_are_reported_once():
+    records = [_record("tCsA", "gmem"), _record("tCsA", "gmem"), SimpleNamespace(
+        names=(None, "tAsA"), memspaces=("smem", "gmem"), op="tma_partition", file="/k.py", line=4, col=1)]
+    found = [(file, v.line) for file, v in check_records(records, RuleContext())]
+    assert found == [("/k.py", 3), ("/k.py", 4)]
+
+
+def test_trace_findings_are_kept_for_linted_files_only_and_honour_noqa(tmp_path):
+    kernel = tmp_path / "k.py"
+    kernel.write_text("tCsA = thr_mma.partition_A(tile)\ntCsB = thr_mma.partition_B(tile)  # noqa: CI107\n")
+    records = [
+        _record("tCsA", "gmem", file=str(kernel), line=1),
+        _record("tCsB", "gmem", file=str(kernel), line=2),
+        _record("tCsC", "gmem", file=str(tmp_path / "library.py"), line=1),
+    ]
+    report = lint_paths([str(kernel)], records=records, workers=1)
+    assert [(f.line, f.code) for f in report.findings] == [(1, "CI107")]
+    assert lint_paths([str(kernel)], {"ignore": ("CI107",)}, records=records, workers=1).findings == []
+
+
+def test_cli_trace_uses_trace_target(tmp_path, monkeypatch, capsys):
+    import cute_inspect
+
+    kernel = tmp_path / "k.py"
+    kernel.write_text("tCsA = thr_mma.partition_A(tile)\n")
+    calls = []
+
+    def fake_trace_target(target, arch="sm_100a"):
+        calls.append((target, arch))
+        return SimpleNamespace(records=[_record("tCsA", "gmem", file=str(kernel), line=1)])
+
+    monkeypatch.setattr(cute_inspect, "trace_target", fake_trace_target)
+    assert cli.main(["lint", "--trace", "pkg.mod:fn", "--arch", "sm_90a", str(kernel)]) == 1
+    assert calls == [("pkg.mod:fn", "sm_90a")]
+    assert "CI107 `tCsA` is named for shared memory (`s`) but the trace shows global memory" in capsys.readouterr().out
+
+
+def test_cli_trace_failure_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    import cute_inspect
+
+    def failing_trace_target(target, arch="sm_100a"):
+        raise ValueError("no such module")
+
+    monkeypatch.setattr(cute_inspect, "trace_target", failing_trace_target)
+    assert cli.main(["lint", "--trace", "nope:fn", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == "cute-inspect lint: --trace nope:fn: ValueError: no such module"
+
+
+KERNEL = '''
+    import cutlass
+    import cutlass.cute as cute
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+
+    @cute.kernel
+    def kernel(mA: cute.Tensor):
+        sA = cute.local_tile(mA, (8, 8), (0, 0))
+        gA = cute.local_tile(mA, (8, 8), (0, 1))
+        sA[0] = gA[0]
+
+
+    @cute.jit
+    def host(mA: cute.Tensor):
+        kernel(mA).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+    def compile_kernel():
+        a = make_fake_compact_tensor(cutlass.Float16, (64, 64), stride_order=(1, 0), assumed_align=16)
+        cute.compile(host, a)
+'''
+
+
+def test_real_trace_catches_a_global_tile_named_shared(tmp_path):
+    kernel = tmp_path / "kernel.py"
+    kernel.write_text(textwrap.dedent(KERNEL))
+    result = subprocess.run(
+        [sys.executable, "-m", "cute_inspect", "lint", "--trace", f"{kernel}:compile_kernel", "--arch", "sm_80",
+         str(kernel)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        f"{kernel}:9:10: CI107 `sA` is named for shared memory (`s`) but the trace shows global memory; "
+        "rename it to `gA`"
+    )
