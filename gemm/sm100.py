@@ -37,19 +37,23 @@ Run
 import os
 from typing import Optional
 
-import cuda.bindings.driver as cuda
+# The DSL reads the target when cutlass is first imported; this module only compiles for sm_100a.
+os.environ.setdefault("CUTE_DSL_ARCH", "sm_100a")
 
-import cutlass
-import cutlass.cute as cute
-import cutlass.pipeline as pipeline
-import cutlass.utils as utils
-import cutlass.utils.blackwell_helpers as sm100_utils
-from cutlass.cute.nvgpu import cpasync, tcgen05
-from cutlass.memory import SmemAllocator, TmemAllocator, get_num_tmem_alloc_cols
-from cutlass.tensor_utils import LayoutEnum
+import cuda.bindings.driver as cuda  # noqa: E402
 
-from cute_inspect import expect
-from gemm._sm100_config import (
+import cutlass  # noqa: E402
+import cutlass.cute as cute  # noqa: E402
+import cutlass.pipeline as pipeline  # noqa: E402
+import cutlass.utils as utils  # noqa: E402
+import cutlass.utils.blackwell_helpers as sm100_utils  # noqa: E402
+from cutlass.cute.nvgpu import cpasync, tcgen05  # noqa: E402
+from cutlass.memory import SmemAllocator, TmemAllocator, get_num_tmem_alloc_cols  # noqa: E402
+from cutlass.tensor_utils import LayoutEnum  # noqa: E402
+
+from cute_inspect import expect  # noqa: E402
+from gemm._common_epilogue import resolve_epilogue  # noqa: E402
+from gemm._sm100_config import (  # noqa: E402
     ACC_STAGES,
     C_LOAD_WARP,
     D_STAGES,
@@ -59,13 +63,12 @@ from gemm._sm100_config import (
     TMA_WARP,
     Sm100GemmConfig,
 )
-from gemm._common_epilogue import resolve_epilogue
-from gemm._sm100_launch import make_gemm  # noqa: F401  (the launcher gemm.bench looks for)
-from gemm._sm100_epilogue import (
+from gemm._sm100_epilogue import (  # noqa: E402
     smem_load_partition,
     smem_store_partition,
     tmem_load_partition,
 )
+from gemm._sm100_launch import make_gemm  # noqa: E402, F401  (the launcher gemm.bench looks for)
 
 # Named barriers (0 is __syncthreads).
 EPILOGUE_BARRIER_ID = 1
