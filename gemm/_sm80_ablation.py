@@ -24,6 +24,7 @@ VARIANTS = (
     ("default, 2 stages", dict(stages=2)),
     ("default, 4 stages", dict(stages=4)),
     ("default, BLK_K=64", dict(tile_mnk=(128, 128, 64))),
+    ("default, 64x128 tile", dict(tile_mnk=(64, 128, 32))),
 )
 
 
