@@ -88,7 +88,8 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
 def parse_table(table: dict[str, Any], source: Path | None = None) -> LintConfig:
     """A ``LintConfig`` from the ``[tool.cute-inspect]`` table; ``source`` names the file in errors."""
     origin = f"{source or 'pyproject.toml'}: [tool.{TABLE}]"
-    unknown = sorted(set(table) - set(_KEYS))
+    # Sub-tables ([tool.cute-inspect.<command>]) belong to other commands; a stray plain key is a typo.
+    unknown = sorted(key for key in set(table) - set(_KEYS) if not isinstance(table[key], dict))
     if unknown:
         raise ConfigError(f"{origin}: unknown key {unknown[0]!r}; known keys: {', '.join(_KEYS)}")
     settings: dict[str, Any] = {"source": source, "root": source.parent.resolve() if source else None}
