@@ -101,3 +101,20 @@ def test_separator_style_reports_the_other_spelling(style, good, bad, fixed):
 )
 def test_conventional_cutlass_idioms_are_not_reported(source):
     assert lint_source(source, "k.py") == []
+
+
+def _doc_blocks(doc):
+    """The first python block after ``## Example`` and the one after ``Use instead:``."""
+    blocks = []
+    for heading in ("## Example", "Use instead:"):
+        after = doc.split(heading, 1)[1]
+        blocks.append(after.split("```python\n", 1)[1].split("```", 1)[0])
+    return blocks
+
+
+@pytest.mark.parametrize("code", sorted(code for code, rule in RULES.items() if not getattr(rule, "NEEDS_TRACE", False)))
+def test_each_rule_doc_example_is_reported_and_its_fix_is_clean(code):
+    example, fixed = _doc_blocks(RULES[code].__doc__)
+    config = {"separator": "required"} if code == "CI108" else {}
+    assert {f.code for f in _lint(example, code, **config)} == {code}
+    assert _lint(fixed, code, **config) == []

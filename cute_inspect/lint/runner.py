@@ -120,27 +120,25 @@ def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Findin
     return _unsuppressed(display, data.decode("utf-8", "replace"), violations), None
 
 
-def _trace_findings(
-    records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder
-) -> list[Finding]:
-    """CI107-style findings from trace records, kept for the linted files only."""
-    by_file: dict[str, list[tuple[str, Violation]]] = {}
-    paths: dict[str, Path] = {}
-    records = list(records)
-    for code, rule in RULES.items():
-        if not needs_trace(code):
-            continue
-        for file, violation in rule.check_records(records, finder.for_directory(Path.cwd()).context):
-            path = Path(file).resolve()
-            display = files.get(path)
-            if display is None or code not in finder.for_file(path).codes_for(path):
-                continue
-            by_file.setdefault(display, []).append((code, violation))
-            paths[display] = path
+def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder) -> list[Finding]:
+    """Findings of the trace rules, for the records made in the linted files, under each file's config."""
+    by_path: dict[Path, list[Any]] = {}
+    for record in records:
+        path = Path(record.file).resolve()
+        if path in files:
+            by_path.setdefault(path, []).append(record)
     findings = []
-    for display, violations in by_file.items():
-        text = paths[display].read_bytes().decode("utf-8", "replace")
-        findings.extend(_unsuppressed(display, text, violations))
+    for path, file_records in sorted(by_path.items()):
+        config = finder.for_file(path)
+        codes = config.codes_for(path)
+        violations = [
+            (code, violation)
+            for code in sorted(codes)
+            if needs_trace(code)
+            for _, violation in RULES[code].check_records(file_records, config.context)
+        ]
+        if violations:
+            findings.extend(_unsuppressed(files[path], path.read_bytes().decode("utf-8", "replace"), violations))
     return findings
 
 

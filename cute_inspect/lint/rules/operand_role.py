@@ -14,10 +14,12 @@ a wrongly partitioned operand, and, when the shapes happen to agree, does so sil
 ## Example
 ```python
 tCgA = thr_mma.partition_A(gB_nkl)
+tCgB = thr_mma.partition_B(gB_nkl)
 ```
 
 Use instead:
 ```python
+tCgA = thr_mma.partition_A(gA_mkl)
 tCgB = thr_mma.partition_B(gB_nkl)
 ```
 """
