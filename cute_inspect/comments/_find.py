@@ -21,7 +21,7 @@ import re
 import tokenize
 from dataclasses import dataclass
 
-from cute_inspect._spec import Node, SpecError, parse_spec
+from cute_inspect._spec import Group, Node, SpecError, parse_spec
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class ShapeComment:
 _PREFIX = re.compile(r"^\s*([A-Za-z_]\w*)\s*:\s*(?=\()")
 _EXPRESSION = re.compile(r"[A-Za-z_0-9?]+(?:\s*[*/+\-]\s*[A-Za-z_0-9?]+)+|[A-Za-z_]\w*\s*\([^()]*\)")
 _FOLLOWING_OK = re.compile(r"^\s*(?:$|[,;#]|<-|->|-\s|\s\s)")
+_NEXT = re.compile(r"^\s*[,;]\s*(?=[A-Za-z_]\w*\s*:\s*\()")
 
 
 def _balanced(text: str) -> int | None:
@@ -54,36 +55,42 @@ def _balanced(text: str) -> int | None:
     return None
 
 
-def parse_comment(body: str) -> tuple[str | None, str, Node] | None:
-    """(prefix, spec text, spec) of a comment's text after ``#``, or None when it is not a shape comment.
+def parse_comment(body: str) -> list[tuple[str | None, str, Node]]:
+    """[(prefix, spec text, spec)] of a comment's text after ``#``; empty when it is not a shape comment.
 
-    >>> parse_comment(" tAgA: (CPY, CPY_M, CPY_K, k)")[:2]
-    ('tAgA', '(CPY, CPY_M, CPY_K, k)')
-    >>> str(parse_comment(" (MMA, (4, MMA_M / 4), MMA_K)")[2])
+    >>> [p[:2] for p in parse_comment(" tAgA: (CPY, CPY_M, CPY_K, k)")]
+    [('tAgA', '(CPY, CPY_M, CPY_K, k)')]
+    >>> [p[0] for p in parse_comment(" gA: (BLK_M, BLK_K, k), gB: (BLK_N, BLK_K, k)")]
+    ['gA', 'gB']
+    >>> str(parse_comment(" (MMA, (4, MMA_M / 4), MMA_K)")[0][2])
     '(MMA, (4, _), MMA_K)'
-    >>> parse_comment(" Peek (try_wait) AB buffer") is None
-    True
+    >>> parse_comment(" Peek (try_wait) AB buffer")
+    []
     """
-    prefix = None
-    m = _PREFIX.match(body)
-    if m:
-        prefix, body = m.group(1), body[m.end():]
-    body = body.strip()
-    if not body.startswith("("):
-        return None
-    end = _balanced(body)
-    if end is None:
-        return None
-    text, rest = body[:end], body[end:]
-    if not _FOLLOWING_OK.match(rest):
-        return None
-    try:
-        spec = parse_spec(_EXPRESSION.sub("_", text))
-    except SpecError:
-        return None
-    if not getattr(spec, "items", ()) or (len(spec.items) < 2 and not rest.strip() == "" and prefix is None):
-        return None
-    return prefix, text, spec
+    found = []
+    while True:
+        prefix = None
+        m = _PREFIX.match(body)
+        if m:
+            prefix, body = m.group(1), body[m.end():]
+        body = body.strip()
+        end = _balanced(body) if body.startswith("(") else None
+        if end is None:
+            return []
+        text, body = body[:end], body[end:]
+        if not _FOLLOWING_OK.match(body):
+            return []
+        try:
+            spec = parse_spec(_EXPRESSION.sub("_", text))
+        except SpecError:
+            return []
+        if not isinstance(spec, Group) or (len(spec.items) < 2 and prefix is None and body.strip()):
+            return []
+        found.append((prefix, text, spec))
+        nxt = _NEXT.match(body)
+        if nxt is None:
+            return found
+        body = body[nxt.end():]
 
 
 @functools.lru_cache(maxsize=256)
@@ -111,16 +118,30 @@ def comments_for(filename: str, stmt: ast.stmt) -> list[ShapeComment]:
         line -= 1
     for above in range(line + 1, stmt.lineno):
         col, body, _ = comments[above]
-        parsed = parse_comment(body)
-        if parsed:
-            found.append(ShapeComment(above, col + 1, parsed[0], parsed[1], parsed[2], False))
+        for prefix, text, spec in parse_comment(body):
+            found.append(ShapeComment(above, col + 1, prefix, text, spec, False))
     for on in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1):
         if on in comments and comments[on][2]:
             col, body, _ = comments[on]
-            parsed = parse_comment(body)
-            if parsed:
-                found.append(ShapeComment(on, col + 1, parsed[0], parsed[1], parsed[2], True))
+            for prefix, text, spec in parse_comment(body):
+                found.append(ShapeComment(on, col + 1, prefix, text, spec, True))
     return found
+
+
+_LOOKBACK = 12
+
+
+def named_comment_before(filename: str, stmt: ast.stmt, name: str) -> ShapeComment | None:
+    """A ``name: (...)`` comment for `name` a few lines above `stmt`: one banner line may describe
+    several tensors assigned below it (``# gA: (BLK_M, BLK_K, k), gB: (BLK_N, BLK_K, k)``)."""
+    comments = _comments(filename)
+    for line in range(stmt.lineno - 1, max(0, stmt.lineno - _LOOKBACK), -1):
+        if line in comments and not comments[line][2]:
+            col, body, _ = comments[line]
+            for prefix, text, spec in parse_comment(body):
+                if prefix == name:
+                    return ShapeComment(line, col + 1, prefix, text, spec, False)
+    return None
 
 
 def comment_for_output(comments: list[ShapeComment], names: tuple, index: int) -> ShapeComment | None:

@@ -85,7 +85,7 @@ from cute_inspect import _levels
 from cute_inspect._shape import DYNAMIC, format_shape
 from cute_inspect._source import relative, statement_at
 from cute_inspect._spec import AnyMode, Dynamic, Fixed, Group, Named, Variadic
-from cute_inspect.comments._find import ShapeComment, comment_for_output, comments_for
+from cute_inspect.comments._find import ShapeComment, comment_for_output, comments_for, named_comment_before
 from cute_inspect.lint.runner import Finding
 
 CODES = {
@@ -98,7 +98,10 @@ CODES = {
 
 _KNOWN_LEVELS = ("block", "mma", "epi", "copy", "store", "stage")
 _AXIS_SYMBOL = re.compile(r"^(?:[A-Za-z0-9]+_|Rest|b)?([MNKL])$")
-_COPY_NAME = re.compile(r"^(?:[TRSG]2[TRSG]|CPY|COPY)(?:_|$)")
+_COPY_NAME = re.compile(r"^(?:[TRSG]2[TRSG]|[TRSG]{2}|CPY|COPY)(?:_|$)")
+# A thread partition's rests: a copy tiled from the MMA (make_tiled_copy_A/B/C, retile) walks the MMA's rests,
+# so a comment may name them after either.
+_THREAD_LEVELS = ("mma", "copy", "store")
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def _expectation(name: str) -> _Expect | None:
         return _Expect(("stage",), None, None, "a pipeline stage")
     if re.fullmatch(r"Rest[MNKL]", name):
         return _Expect(("block",), "rest", axis, "a block rest")
-    if re.fullmatch(r"b[MNK]", name):
+    if re.fullmatch(r"b[MNK]|BLK_[MNK]", name):
         return _Expect(("block",), "atom", axis, "a block tile mode")
     if _COPY_NAME.match(upper):
         role = "atom" if "_" not in upper else "rest" if axis else None
@@ -238,24 +241,20 @@ class _Checker:
                                  f"{where}: {_mode(path)} is the static {_describe(extent)}{label_text}, not a "
                                  f"run-time extent `?`; traced: {traced}", pair_key)
             elif isinstance(node, Named):
-                self.named(record, comment, where, traced, node.name, path, extent, label, local, kernel_scope,
-                           pair_key, name)
+                self.named(record, comment, where, traced, node.name, path, extent, label, tree, local,
+                           kernel_scope, pair_key, name)
             elif not isinstance(node, (AnyMode, Variadic)):
                 raise TypeError(f"not a spec node: {node!r}")
 
-    def named(self, record, comment, where, traced, symbol, path, extent, label, local, kernel_scope, pair_key,
-              tensor) -> None:
+    def named(self, record, comment, where, traced, symbol, path, extent, label, tree, local, kernel_scope,
+              pair_key, tensor) -> None:
         expect = _expectation(symbol)
-        if expect is not None and _known(label):
-            wrong = (label.level not in expect.levels
-                     or (expect.role and label.role not in (expect.role, "tma") and label.level != "stage")
-                     or (expect.axis and label.axis and label.axis != expect.axis))
-            if wrong:
-                self.finding(record, comment, "CI205",
-                             f"{where}: `{symbol}` names {expect.what}"
-                             f"{' of axis ' + expect.axis if expect.axis else ''}, but {_mode(path)} is "
-                             f"{label} ({_describe(extent)}); traced: {traced}", pair_key)
-                return
+        if expect is not None and _known(label) and _contradicts(expect, label, _inside_atom(tree, path)):
+            self.finding(record, comment, "CI205",
+                         f"{where}: `{symbol}` names {expect.what}"
+                         f"{' of axis ' + expect.axis if expect.axis else ''}, but {_mode(path)} is "
+                         f"{label} ({_describe(extent)}); traced: {traced}", pair_key)
+            return
         scope = kernel_scope if _is_kernel_wide(symbol) else local
         bound = scope.get(symbol)
         here = _Binding(extent, label if _known(label) else None, comment.line, tensor)
@@ -266,7 +265,7 @@ class _Checker:
             return
         same_comment = bound.line == comment.line and bound.tensor == tensor
         at = "earlier in this comment" if same_comment else f"at line {bound.line} (`{bound.tensor}`)"
-        if bound.extent != extent and DYNAMIC not in (bound.extent, extent):
+        if not _same_extent(bound.extent, extent):
             self.finding(record, comment, "CI203",
                          f"{where}: `{symbol}` is {_describe(extent)} at {_mode(path)}"
                          f"{' [' + str(label) + ']' if _known(label) else ''}, but "
@@ -278,8 +277,51 @@ class _Checker:
                          f"mode {at}; give them different names; traced: {traced}", pair_key)
 
 
+def _size(extent):
+    if isinstance(extent, tuple):
+        total = 1
+        for e in extent:
+            s = _size(e)
+            if s is DYNAMIC:
+                return DYNAMIC
+            total *= s
+        return total
+    return extent
+
+
+def _same_extent(a, b) -> bool:
+    """Extents agree when equal or of equal size: a comment's ``bM`` may name the mode ``(8,16)``."""
+    if a == b:
+        return True
+    sa, sb = _size(a), _size(b)
+    return DYNAMIC in (sa, sb) or sa == sb
+
+
+def _inside_atom(tree, path) -> bool:
+    """Whether `path` is a sub-mode of a mode one label covers (``MMA_M`` in ``((MMA_M, MMA_K), ...)``)."""
+    depth = 0
+    node = tree
+    for i in path:
+        if isinstance(node, _levels.ModeLabel) or not isinstance(node, tuple) or i >= len(node):
+            break
+        node = node[i]
+        depth += 1
+    return depth < len(path)
+
+
+def _contradicts(expect: _Expect, label, inside_atom: bool) -> bool:
+    if label.level not in expect.levels and not (
+        label.role == "rest" and label.level in _THREAD_LEVELS and set(expect.levels) & set(_THREAD_LEVELS)
+    ):
+        return True
+    if expect.role and not inside_atom and label.role not in (expect.role, "tma") and label.level != "stage":
+        return True
+    return bool(expect.axis and label.axis and label.axis != expect.axis)
+
+
 def _different(a: _levels.ModeLabel, b: _levels.ModeLabel) -> bool:
-    if a.level != b.level or a.role != b.role:
+    thread_rests = a.role == b.role == "rest" and {a.level, b.level} <= set(_THREAD_LEVELS)
+    if (a.level != b.level and not thread_rests) or a.role != b.role:
         return True
     return bool(a.axis and b.axis and a.axis != b.axis)
 
@@ -322,7 +364,8 @@ def comment_report(trace, include_library: bool = False) -> CommentReport:
             stmt = stmt or statement_at(record.file, record.line)
             if stmt is None or not _assigns(stmt, name):
                 continue
-            comment = comment_for_output(comments_for(record.file, stmt), record.names, index)
+            comment = (comment_for_output(comments_for(record.file, stmt), record.names, index)
+                       or named_comment_before(record.file, stmt, name))
             if comment is not None:
                 checker.check(record, index, comment)
     checker.report.disagreeing = len(checker.disagreeing_pairs)
