@@ -31,8 +31,11 @@ def _location(path: str, line: int, column: int) -> str:
 
 
 def render_text(report: LintReport) -> str:
-    lines = [f"{_location(e.path, e.line, e.column)}: error: {e.message}" for e in report.errors]
-    lines += [f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in report.findings]
+    entries = [((e.path, e.line, e.column), f"{_location(e.path, e.line, e.column)}: error: {e.message}")
+               for e in report.errors]
+    entries += [((f.path, f.line, f.column), f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}")
+                for f in report.findings]
+    lines = [text for _, text in sorted(entries, key=lambda entry: entry[0])]
     checked = _plural(report.files_checked, "file")
     if report.findings:
         files = len({finding.path for finding in report.findings})

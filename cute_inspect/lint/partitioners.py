@@ -2,6 +2,8 @@
 
 >>> classify("thr_copy_t2r")
 Partitioner(kind='copy', ops=('TR',))
+>>> classify("thr_reg2tmem_tiled_copy")
+Partitioner(kind='copy', ops=('RT',))
 >>> classify("qk_thr_mma").kind
 'mma'
 >>> classify("thr_copy") is None
@@ -14,7 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_DIRECTION_TOKEN = re.compile(r"[gsrt]2[gsrt]")
+_MEMORY_WORDS = "g|s|r|t|gmem|smem|rmem|reg|tmem"
+_DIRECTION_TOKEN = re.compile(rf"({_MEMORY_WORDS})2({_MEMORY_WORDS})")
 _TMEM_OPS = {"load": ("TR", "TM", "TMEM_LOAD"), "store": ("RT", "TM", "TMEM_STORE")}
 
 
@@ -32,10 +35,11 @@ def classify(receiver: str) -> Partitioner | None:
     tokens = receiver.lower().split("_")
     if "mma" in tokens:
         return Partitioner("mma")
-    directions = {token for token in tokens if _DIRECTION_TOKEN.fullmatch(token)}
+    directions = {
+        (match[1][0] + match[2][0]).upper() for match in map(_DIRECTION_TOKEN.fullmatch, tokens) if match
+    }
     if len(directions) == 1:
-        direction = directions.pop()
-        return Partitioner("copy", ((direction[0] + direction[2]).upper(),))
+        return Partitioner("copy", (directions.pop(),))
     if "tmem" in tokens and not directions:
         kinds = [kind for kind in _TMEM_OPS if kind in tokens]
         if len(kinds) == 1:
