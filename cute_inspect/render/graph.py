@@ -163,7 +163,7 @@ def _add_node(parent, node: str, data: dict, links: bool) -> None:
     title = data["name"] or f"({data['op']})"
     kind = " ".join(x for x in (data["memspace"], data["dtype"]) if x)
     attrs = {
-        "label": f"{title}\n{data['shape']}" + (f"\n{kind}" if kind else ""),
+        "label": "\\n".join(filter(None, (title, data["shape"], kind))),  # DOT's own line break
         "fillcolor": MEMSPACE_COLORS.get(data["memspace"], MEMSPACE_COLORS[None]),
         "tooltip": f"{title} = {data['op']}  {data['labelled']}  {data['where']}",
     }
