@@ -54,6 +54,29 @@ def _is_pow2(x: int) -> bool:
     return x > 0 and (x & (x - 1)) == 0
 
 
+def _store_dims(lanes_per_warp: int, out_width: int, d_major: str, e: int) -> dict:
+    """One thread's share of the tcgen05.ld, SMEM store and SMEM load of an E-column subtile.
+
+    Mirrors the TMEM load the library picks (`get_tmem_load_op`): 32 lanes x 32 bits (a row of
+    E values per thread) when each warp owns 32 lanes and D is fp32 or N-major; otherwise 16 lanes
+    x 256 bits, or x 128 bits for an N-major fp32 D. T2R_RestM repeats the atom over M.
+    """
+    if lanes_per_warp == 32 and (out_width == 32 or d_major == "n"):
+        row = (1, e)
+        return dict(T2R_V=e, T2R_T=32, T2R_RestM=1, T2R_RestN=1, T2R_R=e,
+                    R2S_S=row, R2S_R=row, S2R_S=row, S2R_R=row)
+    rest_m = lanes_per_warp // 16
+    if out_width == 32 and d_major == "n":
+        return dict(T2R_V=e, T2R_T=16, T2R_RestM=rest_m, T2R_RestN=1, T2R_R=(2, e // 4),
+                    R2S_S=(4, 4) if e == 32 else (4, (4, e // 32)), R2S_R=(4, e // 8),
+                    S2R_S=(1, (2, e // 4)), S2R_R=(1, e // 2))
+    quad = (2, 2, e // 8)
+    r2s = (8, e // 16) if out_width == 16 else None
+    return dict(T2R_V=e, T2R_T=16, T2R_RestM=rest_m, T2R_RestN=1, T2R_R=quad,
+                R2S_S=r2s or (1, quad), R2S_R=r2s or (1, e // 2),
+                S2R_S=(1, quad), S2R_R=(1, e // 2))
+
+
 def _tma_box(contiguous: int, strided: int, width: int) -> tuple:
     """((box_contiguous, strided), boxes): a TMA box spans at most one 128-byte swizzle row."""
     box = min(contiguous, 128 * 8 // width)
@@ -192,19 +215,9 @@ class Sm100GemmConfig:
             TMA_D=box_d, TMA_RestD=rest_d, TMA_D_SMEM=box_d[0] * box_d[1],
             EPI_TILE_M=epi_m, EPI_TILE_N=epi_n, EPI_RestM=cta_m // epi_m, EPI_RestN=cta_n // epi_n,
         )
-        # The tcgen05.ld shape the library picks: 16 lanes x 256 bits when a 16-bit D is
-        # M-major (so a thread's values run along M), else 32 lanes x 32 bits (a row per thread).
-        if self.d_major == "m" and self.out_width == 16:
-            dims.update(
-                T2R_V=epi_n, T2R_T=16, T2R_RestM=2, T2R_RestN=1,
-                T2R_R=(2, 2, epi_n // 8), R2S=(8, epi_n // 16),
-                S2R_S=(1, (2, 2, epi_n // 8)), S2R_R=(1, epi_n // 2),
-            )
-        else:
-            dims.update(
-                T2R_V=epi_n, T2R_T=32, T2R_RestM=1, T2R_RestN=1,
-                T2R_R=epi_n, R2S=(1, epi_n), S2R_S=(1, epi_n), S2R_R=(1, epi_n),
-            )
+        # The accumulator's M in TMEM: 128 lanes, or for M=64 16 lanes in each of 4 subpartitions.
+        dims["ACC_M"] = cta_m if cta_m == 128 else (16, 4)
+        dims.update(_store_dims(cta_m // 4, self.out_width, self.d_major, epi_n))
         return dims
 
     # -- validation ----------------------------------------------------------------------
@@ -227,7 +240,7 @@ class Sm100GemmConfig:
             return out
 
         mma_m, mma_n = self.mma_tiler_mn
-        allowed_m = (256,) if self.use_2cta else (128,)
+        allowed_m = (256,) if self.use_2cta else (64, 128)
         if mma_m not in allowed_m:
             out.append(
                 f"MMA tile M {mma_m} is not supported with use_2cta={self.use_2cta}; "

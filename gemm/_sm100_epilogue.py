@@ -20,9 +20,10 @@ def tmem_load_partition(cfg, dims, tidx, tCtAcc, tCgD, epi_tile, d_layout):
 
     Returns (tiled_copy_t2r, tTR_tAcc, tTR_rAcc).
     """
-    # (EPI_TILE_M, EPI_TILE_N, EPI_RestM, EPI_RestN, ACC_STAGE)
+    # (ACC_M, EPI_TILE_N, EPI_RestM, EPI_RestN, ACC_STAGE): a subtile spans all of the CTA's M,
+    # in TMEM's lane order
     tAcc_epi = cute.flat_divide(tCtAcc[((None, None), 0, 0, None)], epi_tile)
-    expect(tAcc_epi, "(EPI_TILE_M, EPI_TILE_N, EPI_RestM, EPI_RestN, ACC_STAGE)", **dims)
+    expect(tAcc_epi, "(ACC_M, EPI_TILE_N, EPI_RestM, EPI_RestN, ACC_STAGE)", **dims)
 
     copy_atom_t2r = sm100_utils.get_tmem_load_op(
         cfg.cta_tile_mnk,
@@ -63,12 +64,12 @@ def smem_store_partition(cfg, dims, tidx, tiled_copy_t2r, tTR_rAcc, sD, d_layout
     copy_atom_r2s = sm100_utils.get_smem_store_op(d_layout, d_dtype, cutlass.Float32, tiled_copy_t2r)
     tiled_copy_r2s = cute.make_tiled_copy_D(copy_atom_r2s, tiled_copy_t2r)
     thr_copy_r2s = tiled_copy_r2s.get_slice(tidx)
-    # (R2S, T2R_RestM, T2R_RestN, (1, D_STAGE)): the store repeats exactly as the load did
+    # (R2S_S, T2R_RestM, T2R_RestN, (1, D_STAGE)): the store repeats exactly as the load did
     tRS_sD = thr_copy_r2s.partition_D(sD)
-    expect(tRS_sD, "(R2S, T2R_RestM, T2R_RestN, (1, D_STAGE))", **dims)
-    # (R2S, T2R_RestM, T2R_RestN)
+    expect(tRS_sD, "(R2S_S, T2R_RestM, T2R_RestN, (1, D_STAGE))", **dims)
+    # (R2S_R, T2R_RestM, T2R_RestN): the same values, grouped as the store atom takes them
     tRS_rD = tiled_copy_r2s.retile(cute.make_rmem_tensor(tTR_rAcc.shape, d_dtype))
-    expect(tRS_rD, "(R2S, T2R_RestM, T2R_RestN)", **dims)
+    expect(tRS_rD, "(R2S_R, T2R_RestM, T2R_RestN)", **dims)
     return tiled_copy_r2s, tRS_rD, tRS_sD
 
 

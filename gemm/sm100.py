@@ -24,7 +24,7 @@ Every `local_tile`, partition, `tma_partition`, fragment, TMEM view and epilogue
 shape comment; the spec names follow the Block > MMA > EPI > Store hierarchy (see docs/sm100.md).
 
 Constraints (see `Sm100GemmConfig.reasons`)
-- MMA tile M 128 (1-CTA) or 256 (2-CTA); N 32..256 in steps of 32.
+- MMA tile M 64 or 128 (1-CTA) or 256 (2-CTA); N 32..256 in steps of 32.
 - Cluster extents powers of two, at most 16 CTAs; cluster M even with 2-CTA MMAs.
 - The contiguous extent of A, B, C and D is a multiple of 16 bytes (TMA).
 
@@ -420,7 +420,7 @@ class Sm100Gemm:
         # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE): a layout only until TMEM is allocated.
         acc_shape = tiled_mma.partition_shape_C(self.mma_tiler_mnk[:2])
         tCtAcc_fake = tiled_mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
-        expect(tCtAcc_fake, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
+        expect(tCtAcc_fake, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
 
         pipeline.pipeline_init_wait(cluster_shape_mn=cfg.cluster_shape_mn)
 
@@ -478,7 +478,7 @@ class Sm100Gemm:
             tmem.wait_for_alloc()
             # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
             tCtAcc_base = cute.make_tensor(tmem.retrieve_ptr(self.acc_dtype), tCtAcc_fake.layout)
-            expect(tCtAcc_base, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
+            expect(tCtAcc_base, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
             tile_sched = utils.StaticPersistentTileScheduler.create(
                 tile_sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
             )
@@ -489,7 +489,7 @@ class Sm100Gemm:
             while work_tile.is_valid_tile:
                 # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN)
                 tCtAcc = tCtAcc_base[(None, None, None, acc_producer.index)]
-                expect(tCtAcc, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN)", **dims)
+                expect(tCtAcc, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN)", **dims)
                 ab_consumer.reset_count()
                 if is_leader_cta:
                     acc_pipeline.producer_acquire(acc_producer)
@@ -564,7 +564,7 @@ class Sm100Gemm:
             tmem_ptr = tmem.retrieve_ptr(self.acc_dtype)
             # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
             tCtAcc_base = cute.make_tensor(tmem_ptr, tCtAcc_fake.layout)
-            expect(tCtAcc_base, "((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
+            expect(tCtAcc_base, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
 
             tiled_copy_t2r, tTR_tAcc, tTR_rAcc = tmem_load_partition(
                 cfg, dims, tidx, tCtAcc_base, tCgD, self.epi_tile, self.d_layout
