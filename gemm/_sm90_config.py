@@ -62,3 +62,65 @@ class Sm90Config:
             f"{self.tile_m}x{self.tile_n} c{self.cluster_m}x{self.cluster_n} "
             f"sw{self.swizzle}{order}"
         )
+
+
+# 16-bit operands: a 128-byte swizzle row (one SMEM atom, one TMA box row) holds 64 elements.
+_SWIZZLE_ROW = 64
+
+
+def _tma_box(contiguous: int, strided: int, contiguous_is_mn: bool, row: int = _SWIZZLE_ROW):
+    """(box, boxes per tile) of one TMA copy over a (contiguous, strided) SMEM tile.
+
+    A K-major tile is one box (K by rows). An MN-major tile is cut into swizzle rows of `row`
+    elements (128 bytes) along M (or N), one box each.
+    """
+    if contiguous_is_mn and contiguous > row:
+        return (row, strided), contiguous // row
+    return (contiguous, strided), 1
+
+
+def _mn_mode(extent: int, mn_major: bool):
+    """An M or N mode of an MN-major SMEM operand is split into swizzle rows: (64, extent / 64)."""
+    if mn_major and extent > _SWIZZLE_ROW:
+        return (_SWIZZLE_ROW, extent // _SWIZZLE_ROW)
+    return extent
+
+
+def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: int, epi_tile_n: int,
+               a_major: str, b_major: str, d_major: str, d_width: int = 16) -> dict:
+    """The extents every `expect` in `gemm.sm90` checks against, derived from the config alone.
+
+    Names follow the kernel's shape comments: bM/bN/bK the CTA tile; MMA_* one consumer warpgroup's
+    wgmma slice (64 rows, all of bN, K 16 per instruction); TMA_* one TMA box and the boxes per tile;
+    EPI_* the epilogue subtiles; R2S/S2R the per-thread values of the stmatrix / C read-back copies.
+    """
+    bm, bn, bk = config.tile_m, config.tile_n, tile_k
+    epi_m, epi_n = bm, epi_tile_n
+    box_a, rest_a = _tma_box(bk if a_major == "k" else bm, bm if a_major == "k" else bk, a_major == "m")
+    box_b, rest_b = _tma_box(bk if b_major == "k" else bn, bn if b_major == "k" else bk, b_major == "n")
+    # A 32-bit D has 32 elements per 128-byte row, so its M-major TMA boxes are 32 rows tall.
+    d_row = _SWIZZLE_ROW * 16 // d_width
+    box_d, rest_d = _tma_box(epi_n if d_major == "n" else epi_m, epi_m if d_major == "n" else epi_n,
+                             d_major == "m", row=d_row)
+    if d_width == 16:
+        # stmatrix x4: 8 values per thread over a 16-column slab of the warpgroup's 64 rows.
+        store = dict(R2S_ATOM=8, R2S_ATOMS=bn // 16, R2S_M=1, R2S_N=epi_n // 16, S2R_N=epi_n // 16,
+                     R2S_R=((2, 2, 2), 1), R2S_S=((2, 4), 1) if d_major == "n" else (8, 1),
+                     S2R=(1, (2, 2, 2)), S2R_R=(1, 8))
+    else:
+        # One element per copy: the values walk row pairs, column pairs, then 8-column chunks.
+        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=2, R2S_N=(2, epi_n // 8), S2R_N=epi_n // 4,
+                     R2S_R=(1, 1), R2S_S=(1, 1), S2R=(1, 1), S2R_R=(1, 1))
+    return dict(
+        bM=bm, bN=bn, bK=bk,
+        AB_STAGE=ab_stages, EPI_STAGE=epi_stages,
+        MMA_M=64, MMA_N=_mn_mode(bn, b_major == "n"), MMA_K=16,
+        MMA_RestM=1, MMA_RestN=1, MMA_RestK=bk // 16,
+        # wgmma accumulators per thread: 2 columns x 2 rows (8 apart) per 8-column chunk of N.
+        ACC=(2, 2, bn // 8),
+        TMA_A=box_a, TMA_RestA=rest_a, TMA_A_SMEM=box_a[0] * box_a[1],
+        TMA_B=box_b, TMA_RestB=rest_b, TMA_B_SMEM=box_b[0] * box_b[1],
+        TMA_D=box_d, TMA_RestD=rest_d, TMA_D_SMEM=box_d[0] * box_d[1],
+        EPI_TILE_M=epi_m, EPI_TILE_N=epi_n, EPI_RestM=1, EPI_RestN=bn // epi_n,
+        **store,
+    )

@@ -91,6 +91,22 @@ def test_alpha_beta_epilogue(dtype, epilogue):
     _check(d, reference(a, b, c=c, alpha=0.5, beta=-1.25, epilogue=epilogue), dtype)
 
 
+@pytest.mark.parametrize("d_major", ["n", "m"])
+def test_fp32_output(d_major):
+    """fp32 D (element-wise SMEM stores instead of stmatrix), with an fp32 C."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a, b, _ = _operands(1000, 776, 512, 2, "bf16")
+    shape = (2, 1000, 776) if d_major == "n" else (2, 776, 1000)
+    d = torch.full(shape, float("nan"), device="cuda", dtype=torch.float32)
+    d = d if d_major == "n" else d.mT
+    c = torch.randn_like(d)
+    make_gemm(a, b, d, c=c, alpha=1.5, beta=0.25)()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=1.5, beta=0.25), "fp16")
+
+
 def test_epilogue_without_c():
     from gemm._common import reference
     from gemm.sm90 import make_gemm

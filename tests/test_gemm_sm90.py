@@ -1,0 +1,195 @@
+"""The SM90 GEMM compiled for sm_90a on the CPU: every expect() passes across a config matrix, wrong
+configs fail with a clear message, the checks are live, and the PTX has the Hopper pieces.
+
+All compiling happens in one subprocess (CUTE_DSL_ARCH is read when cutlass is imported, and one
+process compiles for one arch); this file is also that subprocess's script (`--worker`).
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from gemm._sm90_config import Sm90Config, shape_dims  # noqa: E402
+
+# (id, compile_only kwargs): tiles, clusters (multicast of A, of B, of both), swizzle, dtypes, every
+# major, with and without C, fp32 out, relu/gelu, static and run-time shapes.
+MATRIX = [
+    ("128x256_c2x1_fp16", dict()),
+    ("128x256_c1x2_bf16_relu", dict(cluster_m=1, cluster_n=2, dtype="bf16", epilogue="relu")),
+    ("128x128_c2x2_mmajorA_nmajorB_C", dict(tile_n=128, cluster_m=2, cluster_n=2, a_major="m", b_major="n",
+                                             has_c=True)),
+    ("64x192_c1x1_mmajorD_gelu_dynamic", dict(tile_m=64, tile_n=192, cluster_m=1, cluster_n=1, d_major="m",
+                                              epilogue="gelu", dynamic=True)),
+    ("128x64_sw4_batched", dict(tile_n=64, swizzle=4, raster_along_m=False, l=3)),
+    ("128x256_fp32out_C_mmajorD", dict(out_dtype="fp32", has_c=True, d_major="m")),
+    ("64x256_bf16_fp32out_dynamic", dict(tile_m=64, dtype="bf16", out_dtype="fp32", dynamic=True)),
+]
+
+# (id, compile_only kwargs, text the ValueError must contain)
+REJECTED = [
+    ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128), got 96"),
+    ("tile_n_100", dict(tile_n=100), "tile_n must be one of (64, 128, 192, 256), got 100"),
+    ("cluster_4x1", dict(cluster_m=4), "cluster (cluster_m, cluster_n) must be one of"),
+    ("dtype_fp8", dict(dtype="e4m3"), "dtype must be one of ['bf16', 'fp16'], got 'e4m3'"),
+    ("a_major_n", dict(a_major="n"), "a_major must be one of ('k', 'm'), got 'n'"),
+]
+
+SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
+
+
+def _worker() -> dict:
+    os.environ["CUTE_DSL_ARCH"] = "sm_90a"
+    from cute_inspect import ShapeCheckError
+    from gemm import sm90
+
+    out = {"matrix": {}, "rejected": {}, "sabotage": {}}
+    for name, kwargs in MATRIX:
+        try:
+            sm90.compile_only(**kwargs)
+            out["matrix"][name] = "ok"
+        except Exception as exc:  # reported per config by the test
+            out["matrix"][name] = f"{type(exc).__name__}: {exc}"
+    for name, kwargs, _ in REJECTED:
+        try:
+            sm90.compile_only(**kwargs)
+            out["rejected"][name] = "compiled"
+        except ValueError as exc:
+            out["rejected"][name] = str(exc)
+
+    # The checks are live: dims off by one (or a mode nested once more) must stop the compile.
+    real_dims = sm90.shape_dims
+    for key in SABOTAGED:
+        def off_by_one(*args, key=key, **kwargs):
+            dims = real_dims(*args, **kwargs)
+            dims[key] = dims[key] + 1 if isinstance(dims[key], int) else (dims[key], 1)
+            return dims
+        sm90.shape_dims = off_by_one
+        try:
+            sm90.compile_only()
+            out["sabotage"][key] = "compiled"
+        except ShapeCheckError as exc:
+            out["sabotage"][key] = str(exc)
+        finally:
+            sm90.shape_dims = real_dims
+
+    ptx = {}
+    for checks in ("1", "0"):
+        os.environ["CUTE_INSPECT_CHECKS"] = checks
+        ptx[checks] = sm90.compile_only(cluster_m=2, cluster_n=2, tile_n=128, has_c=True).__ptx__
+    os.environ["CUTE_INSPECT_CHECKS"] = "1"
+    out["ptx"] = ptx["1"]
+    out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
+    return out
+
+
+@pytest.fixture(scope="module")
+def results():
+    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a", CUTE_DSL_KEEP="ptx", PYTHONWARNINGS="ignore")
+    proc = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--worker"],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("name", [m[0] for m in MATRIX])
+def test_config_compiles_with_every_check(results, name):
+    assert results["matrix"][name] == "ok"
+
+
+@pytest.mark.parametrize("name,reason", [(r[0], r[2]) for r in REJECTED])
+def test_unsupported_config_is_rejected_with_reason(results, name, reason):
+    assert reason in results["rejected"][name]
+
+
+@pytest.mark.parametrize("key", SABOTAGED)
+def test_wrong_spec_fails_the_compile(results, key):
+    message = results["sabotage"][key]
+    assert message != "compiled"
+    assert "does not match" in message and key in message
+
+
+@pytest.mark.parametrize(
+    "what,pattern",
+    [
+        ("wgmma", r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16"),
+        ("register handoff to the consumers", r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232"),
+        ("register release by the producer", r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40"),
+        ("multicast TMA load", r"cp\.async\.bulk\.tensor\.\dd\.shared::cluster\.global\.\S*multicast::cluster"),
+        ("TMA load of C", r"cp\.async\.bulk\.tensor\.\dd\.shared::cta\.global\.\S*mbarrier::complete_tx::bytes"),
+        ("stmatrix", r"stmatrix\.sync\.aligned\.(m8n8\.)?x4"),
+        ("TMA store", r"cp\.async\.bulk\.tensor\.\dd\.global\.shared::cta\.\S*bulk_group"),
+        ("mbarrier wait", r"mbarrier\.try_wait\.parity"),
+    ],
+)
+def test_ptx_has_the_hopper_pieces(results, what, pattern):
+    assert re.search(pattern, results["ptx"]), f"no {what} ({pattern}) in the PTX"
+
+
+def test_ptx_identical_without_checks(results):
+    assert results["ptx"]
+    assert results["ptx_identical_without_checks"]
+
+
+def test_config_validation_lists_allowed_values():
+    with pytest.raises(ValueError, match=r"tile_n must be one of \(64, 128, 192, 256\), got 100"):
+        Sm90Config(tile_n=100)
+    with pytest.raises(ValueError, match=r"swizzle must be one of \(1, 2, 4, 8\), got 3"):
+        Sm90Config(swizzle=3)
+    cfg = Sm90Config(128, 128, 1, 2, swizzle=4, raster_along_m=False)
+    assert Sm90Config.from_dict(cfg.to_dict()) == cfg
+    assert cfg.label() == "128x128 c1x2 sw4n"
+
+
+def test_shape_dims_follow_majorness():
+    common = dict(tile_k=64, ab_stages=4, epi_stages=4, epi_tile_n=32)
+    k_major = shape_dims(Sm90Config(128, 256), a_major="k", b_major="k", d_major="n", **common)
+    mn_major = shape_dims(Sm90Config(128, 256), a_major="m", b_major="n", d_major="m", **common)
+    assert (k_major["TMA_A"], k_major["TMA_RestA"]) == ((64, 128), 1)
+    assert (mn_major["TMA_A"], mn_major["TMA_RestA"]) == ((64, 64), 2)
+    assert (mn_major["TMA_B"], mn_major["TMA_RestB"]) == ((64, 64), 4)
+    assert mn_major["MMA_N"] == (64, 4) and k_major["MMA_N"] == 256
+    assert (mn_major["TMA_D"], mn_major["TMA_RestD"]) == ((64, 32), 2)
+
+
+def _cli(*args, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "gemm.sm90", *args], capture_output=True, text=True, cwd=ROOT, timeout=300,
+        env={**os.environ, "PYTHONWARNINGS": "ignore", **(env or {})},
+    )
+
+
+def test_cli_compile_only():
+    proc = _cli("--mnkl", "512,384,256,2", "--dtype", "bf16", "--epilogue", "relu", "--compile-only")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "compiled sm90 GEMM for sm_90a: mnkl=512,384,256,2 bf16" in proc.stdout
+
+
+def test_cli_rejects_wrong_tile_with_one_line():
+    proc = _cli("--mnkl", "512,512,512,1", "--tile", "96,256", "--compile-only")
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128), got 96"
+
+
+def test_cli_rejects_bad_mnkl():
+    proc = _cli("--mnkl", "512,512", "--compile-only")
+    assert proc.returncode == 2
+    assert "--mnkl must be 4 comma-separated positive integers" in proc.stderr
+
+
+def test_cli_without_gpu_says_why():
+    proc = _cli("--mnkl", "256,256,256,1", env={"CUDA_VISIBLE_DEVICES": ""})
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: ") and "--compile-only" in proc.stderr
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--worker"]:
+    print(json.dumps(_worker()))

@@ -1,0 +1,53 @@
+"""The benchmark's argument handling and the autotuner's on-disk cache (no GPU, no torch needed)."""
+import pytest
+
+from gemm import _autotune, bench
+
+
+def test_parse_shapes():
+    assert bench.parse_shapes("4096x4096x4096, 8x16x32x3") == [(4096, 4096, 4096, 1), (8, 16, 32, 3)]
+    with pytest.raises(ValueError, match="shape must be MxNxK or MxNxKxL.*, got '4096x4096'"):
+        bench.parse_shapes("4096x4096")
+    with pytest.raises(ValueError, match="got '4096xAx1'"):
+        bench.parse_shapes("4096xAx1")
+
+
+def test_default_shapes_cover_the_issue():
+    shapes = bench.parse_shapes(bench.DEFAULT_SHAPES)
+    for s in [(4096,) * 3, (8192,) * 3, (8192, 28672, 8192), (8192, 8192, 28672), (1024, 8192, 8192),
+              (4000, 4096, 4096)]:
+        assert s + (1,) in shapes
+
+
+def test_unknown_kernel_lists_choices():
+    with pytest.raises(ValueError, match=r"--kernel must be one of \['sm80', 'sm90'\], got 'sm70'"):
+        bench.load_kernel("sm70")
+
+
+def test_bench_rejects_bad_dtype(capsys):
+    assert bench.main(["--dtype", "fp8"]) == 2
+    assert capsys.readouterr().err.startswith("error: --dtype entries must be fp16 or bf16, got 'fp8'")
+
+
+def test_geomean():
+    assert bench.geomean([0.5, 2.0]) == pytest.approx(1.0)
+
+
+def test_cache_roundtrip(tmp_path, monkeypatch):
+    monkeypatch.setenv(_autotune.CACHE_ENV, str(tmp_path / "sub" / "tune.json"))
+    key = _autotune.problem_key("sm90", "H100", (8, 16, 32, 1), ("fp16", "k"))
+    assert key == "sm90|H100|8x16x32x1|fp16,k"
+    assert _autotune.lookup(key) is None
+    _autotune.store(key, {"tile_n": 128}, {"a": 1.0})
+    _autotune.store("other", {"tile_n": 256}, {})
+    assert _autotune.lookup(key) == {"tile_n": 128}
+    assert _autotune.lookup("other") == {"tile_n": 256}
+
+
+def test_corrupt_cache_is_ignored(tmp_path, monkeypatch):
+    path = tmp_path / "tune.json"
+    path.write_text("{not json")
+    monkeypatch.setenv(_autotune.CACHE_ENV, str(path))
+    assert _autotune.lookup("anything") is None
+    _autotune.store("k", {"tile_m": 64}, {})
+    assert _autotune.lookup("k") == {"tile_m": 64}
