@@ -1,5 +1,6 @@
 """CI107: the where letter against the traced memory space, from hand-made records and one real compile."""
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -126,16 +127,35 @@ KERNEL = '''
 '''
 
 
+def test_saved_trace_json_is_read_like_a_live_trace(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text("tCsA = thr_mma.partition_A(tile)\n")
+    event = {"names": ["tCsA"], "op": "partition_A", "file": "k.py", "line": 1, "col": 7, "memspaces": ["gmem"]}
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": [event]}))
+    assert cli.main(["lint", "--trace", "trace.json", "k.py"]) == 1
+    assert capsys.readouterr().out.startswith("k.py:1:8: CI107 `tCsA` is named for shared memory")
+    (tmp_path / "other.json").write_text("[]")
+    assert cli.main(["lint", "--trace", "other.json", "k.py"]) == 2
+    assert "is not a `cute-inspect trace --format json` file" in capsys.readouterr().err
+
+
 def test_real_trace_catches_a_global_tile_named_shared(tmp_path):
     kernel = tmp_path / "kernel.py"
     kernel.write_text(textwrap.dedent(KERNEL))
-    result = subprocess.run(
-        [sys.executable, "-m", "cute_inspect", "lint", "--trace", f"{kernel}:compile_kernel", "--arch", "sm_80",
-         str(kernel)],
-        capture_output=True, text=True, cwd=tmp_path, timeout=300,
-    )
-    assert result.returncode == 1, result.stderr
-    assert result.stdout.splitlines()[0] == (
-        f"{kernel}:9:10: CI107 `sA` is named for shared memory (`s`) but the trace shows global memory; "
+    expected = (
+        "kernel.py:9:10: CI107 `sA` is named for shared memory (`s`) but the trace shows global memory; "
         "rename it to `gA`"
     )
+    command = [sys.executable, "-m", "cute_inspect"]
+    live = subprocess.run(
+        [*command, "lint", "--trace", "kernel.py:compile_kernel", "--arch", "sm_80", "kernel.py"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )
+    assert live.returncode == 1, live.stderr
+    assert live.stdout.splitlines()[0] == expected
+    saved = subprocess.run(
+        [*command, "trace", "kernel.py:compile_kernel", "--arch", "sm_80", "--format", "json"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )
+    (tmp_path / "trace.json").write_text(saved.stdout)
+    assert cli.main(["lint", "--trace", str(tmp_path / "trace.json"), str(kernel)]) == 1

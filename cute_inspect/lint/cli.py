@@ -2,6 +2,8 @@
 
     cute-inspect lint kernels/ --format sarif > lint.sarif
     cute-inspect lint --trace kernels/gemm.py:compile_gemm --arch sm_100a kernels/
+    cute-inspect trace kernels/gemm.py:compile_gemm --format json > trace.json
+    cute-inspect lint --trace trace.json kernels/     # the same check from a saved trace
     cute-inspect rules            # every code with its summary
     cute-inspect rules CI105      # one rule's documentation
 """
@@ -9,7 +11,10 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from types import SimpleNamespace
 from typing import Any
 
 from cute_inspect.lint.config import ConfigError
@@ -38,7 +43,8 @@ def register(subparsers: Any) -> None:
     lint.add_argument("--select", type=_code_list, metavar="CODES", help="comma-separated code prefixes to run")
     lint.add_argument("--ignore", type=_code_list, metavar="CODES", help="comma-separated code prefixes to skip")
     lint.add_argument("--trace", metavar="TARGET", help="compile TARGET ('pkg.mod:fn' or 'path.py:fn') with "
-                      "the tracer and check names against real memory spaces (CI107)")
+                      "the tracer, or read a saved `cute-inspect trace --format json` file, and check names "
+                      "against real memory spaces (CI107)")
     lint.add_argument("--arch", help="architecture for --trace, e.g. sm_100a, sm_90a, sm_80")
     lint.set_defaults(func=run_lint)
 
@@ -47,7 +53,28 @@ def register(subparsers: Any) -> None:
     rules.set_defaults(func=run_rules)
 
 
+def _saved_records(path: str) -> list[Any]:
+    """The events of a ``cute-inspect trace --format json`` file.
+
+    Their paths are relative to the directory the trace ran in: looked up from here, else from the file's
+    own directory (``cute-inspect trace ... > trace.json`` writes it there)."""
+    with open(path) as file:
+        document = json.load(file)
+    if not isinstance(document, dict) or not isinstance(document.get("events"), list):
+        raise ValueError(f"{path} is not a `cute-inspect trace --format json` file (no 'events' list)")
+    beside = os.path.dirname(os.path.abspath(path))
+    records = []
+    for event in document["events"]:
+        record = SimpleNamespace(**event)
+        if not os.path.isabs(record.file) and not os.path.exists(record.file):
+            record.file = os.path.join(beside, record.file)
+        records.append(record)
+    return records
+
+
 def _trace_records(target: str, arch: str | None) -> list[Any]:
+    if target.endswith(".json") and os.path.isfile(target):
+        return _saved_records(target)
     import cute_inspect
 
     trace_target = getattr(cute_inspect, "trace_target", None)
