@@ -84,7 +84,9 @@ def test_inline_noqa_suppresses_its_codes_on_its_line(tmp_path, comment, remaini
     assert sorted(f.code for f in lint_paths([str(tmp_path)], workers=1).findings) == remaining
 
 
-@pytest.mark.parametrize("header, remaining", [("# cute-inspect: noqa\n", []), ("# cute-inspect: noqa: CI101\n", ["CI105"])])
+@pytest.mark.parametrize(
+    "header, remaining", [("# cute-inspect: noqa\n", []), ("# cute-inspect: noqa: CI101\n", ["CI105"])]
+)
 def test_file_level_noqa(tmp_path, header, remaining):
     (tmp_path / "k.py").write_text(header + BAD)
     assert [f.code for f in lint_paths([str(tmp_path)], workers=1).findings] == remaining

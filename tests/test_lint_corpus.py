@@ -65,7 +65,8 @@ def test_clean_kernels_are_clean_and_seeded_ones_are_not():
 def test_the_three_seeded_mistakes_of_issue_3_are_caught():
     report = lint_paths([str(CORPUS)], DEFAULTS, records=_trace_records(), workers=1)
     messages = [f.message for f in report.findings]
-    assert any(m.startswith("`tCsA` is named for shared memory (`s`) but the trace shows global memory") for m in messages)
+    memory = "`tCsA` is named for shared memory (`s`) but the trace shows global memory"
+    assert any(m.startswith(memory) for m in messages)
     assert any("from `tAgA` (pattern `tA`) into `tBsB` (pattern `tB`)" in m for m in messages)
     assert any(m.startswith("`tCgB` partitions `gA` but names `gB`; rename it to `tCgA`") for m in messages)
 

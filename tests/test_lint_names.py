@@ -21,7 +21,9 @@ PARTITIONED = {
     "tDeltasCumsumDelta": ("t", "Delta", "", "s", "CumsumDelta", ""),
     "tCtAcc_fake": ("t", "C", "", "t", "Acc", "fake"),
 }
-UNPARTITIONED = {"gA_mkl": ("g", "A", "mkl"), "sA": ("s", "A", ""), "tAcc_epi": ("t", "Acc", "epi"), "cC": ("c", "C", "")}
+UNPARTITIONED = {
+    "gA_mkl": ("g", "A", "mkl"), "sA": ("s", "A", ""), "tAcc_epi": ("t", "Acc", "epi"), "cC": ("c", "C", ""),
+}
 NOT_NAMES = ["acc_vec", "thrA", "taccOsO", "tCor_for_copy", "s_part", "tTR_t", "tCpC"]
 
 

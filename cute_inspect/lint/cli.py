@@ -75,13 +75,10 @@ def _saved_records(path: str) -> list[Any]:
 def _trace_records(target: str, arch: str | None) -> list[Any]:
     if target.endswith(".json") and os.path.isfile(target):
         return _saved_records(target)
-    import cute_inspect
+    import cute_inspect  # looked up at call time, so tests can stand in for the compile
 
-    trace_target = getattr(cute_inspect, "trace_target", None)
-    if trace_target is None:
-        raise RuntimeError("this version of cute_inspect has no trace_target; --trace is unavailable")
-    result = trace_target(target, arch=arch) if arch else trace_target(target)
-    return list(getattr(result, "records", result))
+    trace = cute_inspect.trace_target(target, arch=arch) if arch else cute_inspect.trace_target(target)
+    return trace.records
 
 
 def run_lint(args: argparse.Namespace) -> int:

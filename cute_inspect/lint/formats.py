@@ -19,7 +19,9 @@ from cute_inspect.lint.runner import LintReport
 
 FORMATS = ("text", "json", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-_INFORMATION_URI = "https://github.com/NVIDIA/cutlass/blob/main/media/docs/pythonDSL/cute_dsl_general/naming_conventions.rst"
+_INFORMATION_URI = (
+    "https://github.com/NVIDIA/cutlass/blob/main/media/docs/pythonDSL/cute_dsl_general/naming_conventions.rst"
+)
 
 
 def _plural(count: int, word: str) -> str:
@@ -39,7 +41,8 @@ def render_text(report: LintReport) -> str:
     checked = _plural(report.files_checked, "file")
     if report.findings:
         files = len({finding.path for finding in report.findings})
-        lines.append(f"Found {_plural(len(report.findings), 'finding')} in {_plural(files, 'file')} ({checked} checked).")
+        found = _plural(len(report.findings), "finding")
+        lines.append(f"Found {found} in {_plural(files, 'file')} ({checked} checked).")
     else:
         lines.append(f"All checks passed ({checked} checked).")
     if report.errors:

@@ -21,7 +21,9 @@ from cute_inspect.lint.noqa import file_suppressed, file_suppressions, suppresse
 from cute_inspect.lint.registry import RULES, needs_trace
 from cute_inspect.lint.rules import Violation
 
-_SKIPPED_DIRECTORIES = frozenset({".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules"})
+_SKIPPED_DIRECTORIES = frozenset(
+    {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules"}
+)
 
 
 @dataclass(frozen=True, order=True)
