@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _python(code: str, *args: str, checks: bool = True) -> subprocess.CompletedProcess:
-    env = dict(os.environ, CUTE_DSL_ARCH="sm_80", PYTHONPATH=str(ROOT), CUTE_INSPECT_CHECKS="1" if checks else "0")
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    env = dict(os.environ, CUTE_DSL_ARCH="sm_80", PYTHONPATH=path, CUTE_INSPECT_CHECKS="1" if checks else "0")
     return subprocess.run([sys.executable, *(["-c", textwrap.dedent(code)] if code else []), *args],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 
