@@ -1,0 +1,146 @@
+"""`cute-inspect render`: the DOT graph of known traces, the HTML report, and the report opened in Chromium."""
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from _cli import ROOT, cute_inspect, trace_json
+
+SEED = "tests/kernels/seed002.py:compile_mma"
+SM80 = "gemm.sm80:compile_only"
+
+
+def _render(target, arch, out):
+    done = cute_inspect("render", target, "--arch", arch, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def seed_out(tmp_path_factory):
+    return _render(SEED, "sm_100a", tmp_path_factory.mktemp("seed"))
+
+
+@pytest.fixture(scope="module")
+def sm80_out(tmp_path_factory):
+    return _render(SM80, "sm_80", tmp_path_factory.mktemp("sm80"))
+
+
+def dot_graph(path) -> tuple:
+    """({node id: tensor name}, [(source name, destination name, edge label)]) read from a DOT file."""
+    text = path.read_text()
+    nodes = dict(re.findall(r'"(r\d+\.\d+)" \[label="([^"\\]+)\\n', text))
+    edges = [(nodes[a], nodes[b], label.strip('"'))
+             for a, b, label in re.findall(r'"(r\d+\.\d+)" -> "(r\d+\.\d+)" \[.*?label=("[^"]*"|\S+?)[ \]]', text)]
+    return nodes, edges
+
+
+def test_dot_of_the_seed_trace_has_its_tensors_and_calls(seed_out):
+    nodes, edges = dot_graph(seed_out / "graph.dot")
+    assert sorted(nodes.values()) == sorted(["mA_mkl", "gA_mkl", "mB_nkl", "gB_nkl", "tCgA", "tCgB", "grouped",
+                                             "again", "(flat_divide)"])
+    assert sorted(edges) == sorted([
+        ("mA_mkl", "gA_mkl", "local_tile"), ("gA_mkl", "tCgA", "partition_A"),
+        ("gA_mkl", "(flat_divide)", "flat_divide"), ("mB_nkl", "gB_nkl", "local_tile"),
+        ("gB_nkl", "tCgB", "partition_B"), ("tCgA", "grouped", "group_modes"), ("tCgB", "again", "group_modes"),
+    ])
+    assert 'label="kernel mma_kernel"' in (seed_out / "graph.dot").read_text()
+
+
+def test_dot_of_a_gemm_draws_copies_and_the_mma_and_groups_helpers(sm80_out):
+    nodes, edges = dot_graph(sm80_out / "graph.dot")
+    labels = {(a, b): label for a, b, label in edges}
+    assert re.fullmatch(r"copy( ×\d+)?", labels[("tAgA", "tAsA")])
+    assert re.fullmatch(r"copy( ×\d+)?", labels[("tBgB", "tBsB")])
+    assert re.fullmatch(r"gemm( ×\d+)?", labels[("tCrA", "tCrC")])
+    assert re.fullmatch(r"gemm( ×\d+)?", labels[("tCrB", "tCrC")])
+    assert labels[("gA", "tAgA")] == "partition_S" and labels[("sA", "tCsA")] == "partition_A"
+    text = (sm80_out / "graph.dot").read_text()
+    assert 'label="kernel kernel"' in text and "subgraph cluster_k1_g" in text  # a helper's own sub-cluster
+
+
+def test_svg_graph_and_hierarchy_pictures_are_written(sm80_out):
+    svg = (sm80_out / "graph.svg").read_text()
+    assert svg.startswith("<svg") and svg.count('class="node"') == len(dot_graph(sm80_out / "graph.dot")[0])
+    pictures = os.listdir(sm80_out / "tensors")
+    assert any(p.endswith("_tCsA.svg") for p in pictures)
+
+
+def test_report_contains_every_traced_tensor_and_nothing_from_the_network(sm80_out):
+    events = trace_json(SM80, arch="sm_80")
+    assert len(events) > 100  # the "100+ records render in seconds" case
+    html = (sm80_out / "report.html").read_text()
+    for event in events:
+        for i, name in enumerate(event["names"]):
+            assert f'id="t{event["index"]}-{i}"' in html, (event["index"], name)
+            if name:
+                assert f">{name} <small>record {event['index']}</small>" in html
+    assert not re.search(r'<(script|link|img)[^>]+(src|href)=|url\(|@import', html)
+
+
+def test_tensor_section_shows_level_labels_derivation_and_hierarchy(seed_out):
+    html = (seed_out / "report.html").read_text()
+    section = html[html.index('<h4>tCgA <small>'):]
+    section = section[:section.index("</article>")]
+    assert "(128,16) mma-atom, 1 mma-rest-M, 4 mma-rest-K, 8 block-rest-M" in section
+    assert "(mma_atom, *mma_rests, *block_rests) = ((128,16), 1,4, 8,16,1)" in section
+    assert re.search(r"mA_mkl</a> <code>\(1024,1024,1\)</code>.*local_tile.*gA_mkl.*partition_A.*tCgA", section)
+    assert 'data-level="block"' in section and 'data-level="mma"' in section
+
+
+def test_static_report_reads_without_javascript(seed_out):
+    # what a browser without JavaScript shows: every tensor, and no filter box that would do nothing
+    html = (seed_out / "report.html").read_text()
+    assert '<p class="search" hidden>' in html and "display:none" not in html.replace(" ", "")
+    assert html.count('<article class="tensor filterable"') == 9
+
+
+def test_missing_dot_is_one_line_saying_how_to_install_it(tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    os.symlink(sys.executable, bin_dir / "python")
+    done = cute_inspect("render", SEED, "--arch", "sm_100a", "--out", str(tmp_path / "out"),
+                        env={"PATH": str(bin_dir)})
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "cute-inspect: the graphviz `dot` executable is missing: install it "
+        "(apt-get install graphviz | brew install graphviz | conda install graphviz)"]
+    assert "No graph: the graphviz `dot` executable is missing" in (tmp_path / "out" / "report.html").read_text()
+
+
+def _chromium():
+    return next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+
+
+def _browse(url, profile, *flags):
+    return subprocess.run(
+        [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={profile}", "--virtual-time-budget=3000", *flags, url],
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+@pytest.mark.skipif(_chromium() is None, reason="headless Chromium is not installed (apt-get install -y chromium)")
+def test_report_renders_in_headless_chromium_and_filters_by_name(seed_out, tmp_path):
+    url = (seed_out / "report.html").as_uri()
+    done = _browse(url + "?q=tcg", tmp_path / "profile", "--dump-dom")
+    assert done.returncode == 0, done.stderr
+    dom = done.stdout
+    assert '<p class="search">' in dom  # the script ran: it un-hides the filter
+    assert re.search(r'id="search-count">2 tensors match<', dom)
+    shown = re.findall(r'<article class="tensor filterable" id="[^"]+" data-search="([^"]+)"(?! style="display: none)',
+                       dom)
+    assert sorted(shown) == ["tcga partition_a", "tcgb partition_b"]
+    assert dom.count('class="node"') == 9  # graphviz's graph, inline
+
+    shot = tmp_path / "report.png"
+    done = _browse(url, tmp_path / "profile", f"--screenshot={shot}", "--window-size=1200,1600")
+    assert done.returncode == 0, done.stderr
+    header = shot.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", header[16:24]) == (1200, 1600)
