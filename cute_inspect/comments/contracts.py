@@ -92,7 +92,8 @@ _CONTRACTS = {
                   "most the tensor's modes; the coordinate has at least the tiler's modes and at most the tensor's",
     "partition": "partition_* takes a tensor whose two leading modes are multiples of the tiled op's tile and "
                  "returns (atom, rests of those modes, the other modes carried)",
-    "copy": "copy(atom, src, dst) takes partitions of the same shape: same number of modes, same size per mode",
+    "copy": "copy(atom, src, dst) takes partitions of the same shape: the same number of modes, and the same "
+            "size in every mode after the atom",
 }
 
 

@@ -1,0 +1,162 @@
+"""Shape comments checked against traces: comment finding and parsing, the CI2xx corpus, --suggest, the CLI."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from _cli import ROOT, cute_inspect
+from cute_inspect._spec import match, parse_spec
+from cute_inspect.comments._find import parse_comment
+
+CORPUS = os.path.join("tests", "comment_corpus")
+COMMENTS = f"{CORPUS}/comments_sm80.py:compile_comments"
+_MARK = re.compile(r"#: (CI\d{3})")
+
+
+def run_cases(arch, *targets):
+    """{target: result} from tests/comment_corpus/run_cases.py: one process per arch, many compiles."""
+    done = subprocess.run([sys.executable, os.path.join(CORPUS, "run_cases.py"), arch, *targets],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def marks(path):
+    """(line, code) of every ``#: CODE`` annotation in a corpus file."""
+    with open(os.path.join(ROOT, path)) as f:
+        return {(n, m.group(1)) for n, line in enumerate(f, 1) for m in _MARK.finditer(line)}
+
+
+@pytest.fixture(scope="module")
+def comments():
+    return run_cases("sm_80", COMMENTS)[COMMENTS]
+
+
+# -- finding and parsing comments -------------------------------------------------------------------
+
+@pytest.mark.parametrize("body, prefix, text", [
+    (" (MMA, MMA_M, MMA_K, STAGE)", None, "(MMA, MMA_M, MMA_K, STAGE)"),
+    (" tAgA: (CPY, CPY_M, CPY_K, k)", "tAgA", "(CPY, CPY_M, CPY_K, k)"),
+    (" ((atom_v, rest_v), RestM, RestK, RestL)", None, "((atom_v, rest_v), RestM, RestK, RestL)"),
+    (" (bM, bK)  #: CI205", None, "(bM, bK)"),
+    (" (l,m,k) -> (m,k,l)", None, "(l,m,k)"),
+])
+def test_shape_comments_are_read_with_their_prefix(body, prefix, text):
+    (found,) = parse_comment(body)
+    assert found[:2] == (prefix, text)
+
+
+def test_one_banner_line_can_describe_several_tensors():
+    found = parse_comment(" gA: (BLK_M, BLK_K, k), gB: (BLK_N, BLK_K, k), gC: (BLK_M, BLK_N)")
+    assert [(p, t) for p, t, _ in found] == [
+        ("gA", "(BLK_M, BLK_K, k)"), ("gB", "(BLK_N, BLK_K, k)"), ("gC", "(BLK_M, BLK_N)")]
+
+
+def test_modes_written_as_expressions_are_not_checked_but_the_others_are():
+    (found,) = parse_comment(" (MMA, (4, MMA_M / 4), MMA_K)")
+    assert str(found[2]) == "(MMA, (4, _), MMA_K)"
+    (found,) = parse_comment(" (CTA_Tile_Shape_M, Round_Up(MMA_Tile_Shape_N, 128), MMA_Inst_Shape_K)")
+    assert str(found[2]) == "(CTA_Tile_Shape_M, _, MMA_Inst_Shape_K)"
+
+
+@pytest.mark.parametrize("body", [
+    " Peek (try_wait) AB buffer full for k_tile = 0",
+    " (1) Per-tile flag wait.",
+    " (dependent in the context of the TMA/MMA synchronization pattern) to exit early",
+    " Setup smem tensor A/B/C",
+    " (optional) explanation",
+])
+def test_prose_in_parentheses_is_not_a_shape_comment(body):
+    assert parse_comment(body) == []
+
+
+# -- the corpus: every marked comment gives its finding, no unmarked one gives any --------------------
+
+def test_each_wrong_comment_gives_its_code_and_right_ones_give_none(comments):
+    assert comments["error"] is None
+    found = {(f["line"], f["code"]) for f in comments["findings"]}
+    assert found == marks(f"{CORPUS}/comments_sm80.py")
+
+
+def test_counts_cover_every_comment_of_a_traced_assignment(comments):
+    assert comments["checked"] == 16
+    assert comments["disagreeing"] == len(marks(f"{CORPUS}/comments_sm80.py"))
+
+
+def _finding(comments, code, name):
+    (found,) = [f for f in comments["findings"] if f["code"] == code and f"`{name}`" in f["message"]]
+    return found
+
+
+def test_findings_point_at_the_comment_and_show_the_labelled_trace(comments):
+    f = _finding(comments, "CI201", "tCgA_short")
+    assert f["path"] == f"{CORPUS}/comments_sm80.py" and f["column"] == 5
+    assert "3 modes in the comment but 4 modes in the trace" in f["message"]
+    assert f["message"].endswith(
+        "traced: ((2,2,2) mma-atom, 2 mma-rest-M, 2 mma-rest-K, 16 block-rest-K)")
+
+
+def test_nesting_is_checked_inside_a_mode(comments):
+    assert "mode 0 has 4 modes in the comment but 2 modes in the trace" in _finding(
+        comments, "CI201", "tCgC_nested")["message"]
+
+
+def test_a_literal_that_disagrees_names_the_mode_and_its_label(comments):
+    assert "mode 1 is 32 [block-atom-K], not 16" in _finding(comments, "CI202", "gA_literal")["message"]
+
+
+def test_a_symbol_is_bound_per_comment_and_axis_symbols_per_kernel(comments):
+    assert "`T` is 32 at mode 1 [block-atom-K], but 64 earlier in this comment" in _finding(
+        comments, "CI203", "gA_twice")["message"]
+    assert "`bM` is 32 at mode 0 [block-atom-M], but 64 at line 19 (`gA`)" in _finding(
+        comments, "CI203", "gA_small")["message"]
+
+
+def test_one_symbol_for_two_differently_labelled_modes(comments):
+    assert "`X` names a mma-rest-K mode (mode 2) and a mma-rest-M mode earlier in this comment" in _finding(
+        comments, "CI204", "tCgA_same")["message"]
+
+
+def test_level_names_must_match_the_traced_level_and_axis(comments):
+    assert "`STAGE` names a pipeline stage, but mode 3 is block-rest-K (16)" in _finding(
+        comments, "CI205", "tCgA_stage")["message"]
+    assert "`MMA_M` names an MMA mode of axis M, but mode 1 is mma-rest-N (4)" in _finding(
+        comments, "CI205", "tCgB_copied")["message"]
+    assert _finding(comments, "CI205", "gC_axis")["line"] == 52  # a trailing comment: the statement's line
+
+
+# -- --suggest ---------------------------------------------------------------------------------------
+
+def test_every_suggested_spec_holds_with_symbols_shared_per_kernel(comments):
+    from cute_inspect._shape import parse_shape
+
+    bindings = {}
+    assert len(comments["suggestions"]) == 16
+    for s in comments["suggestions"]:
+        scope = bindings.setdefault(s["kernel"], {})
+        assert match(parse_spec(s["spec"]), parse_shape(s["shape"]), scope) is None, s
+    texts = [s["text"] for s in comments["suggestions"]]
+    assert f'{CORPUS}/comments_sm80.py:26: expect(tCgA, "(MMA, MMA_M, MMA_K, RestK)")' in texts
+    # MMA is bound to A's atom first, so B's different atom is written out
+    assert f'{CORPUS}/comments_sm80.py:28: expect(tCgB, "((2, 2), MMA_N, MMA_K, RestK)")' in texts
+
+
+# -- the command line --------------------------------------------------------------------------------
+
+def test_check_prints_lint_style_findings_and_exits_1():
+    done = cute_inspect("check", COMMENTS, "--arch", "sm_80")
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 9 and all(re.match(r"^tests/comment_corpus/comments_sm80\.py:\d+:\d+: CI20\d ", x)
+                                   for x in lines)
+    assert "16 shape comments checked, 9 disagree with the trace; 0 contract findings" in done.stderr
+
+
+def test_check_rejects_a_bad_target_with_exit_2():
+    done = cute_inspect("check", f"{CORPUS}/comments_sm80.py:no_such_function", "--arch", "sm_80")
+    assert done.returncode == 2
+    assert "has no function 'no_such_function'" in done.stderr
