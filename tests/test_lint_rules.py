@@ -97,10 +97,35 @@ def test_separator_style_reports_the_other_spelling(style, good, bad, fixed):
         "tCsA_copy_view = thr_copy_s2r_A.partition_S(sA)\ntRT_tP = thr_r2t.partition_D(tdVrP)\n",
         # per-iteration and aliased forms of one tensor
         "tTMEM_LOADtS = thr_tmem_load.partition_S(tStSi)\ntTMEM_STOREtP = thr_tmem_store.partition_D(tStS_P)\n",
+        # swap_AB: C^T = B^T A^T gives each partitioner the other operand, on purpose (quack)
+        "def swapped(thr_mma, sA, sB):\n"
+        "    tCsB = thr_mma.partition_A(sB)\n    tCsA = thr_mma.partition_B(sA)\n"
+        "def plain(thr_mma, sA, sB):\n"
+        "    tCsA = thr_mma.partition_A(sA)\n    tCsB = thr_mma.partition_B(sB)\n",
+        # one thread pattern X shared by several tensors, TMA partitions included (quack)
+        "tXsX, tXgX = cpasync.tma_partition(atom_x, 0, layout, sX, gX)\n"
+        "tXsdO, tXgdO = cpasync.tma_partition(atom_do, 0, layout, sdO, gdO)\n",
     ],
 )
 def test_conventional_cutlass_idioms_are_not_reported(source):
     assert lint_source(source, "k.py") == []
+
+
+@pytest.mark.parametrize(
+    "source, code, fragment",
+    [
+        ("tCsA, tCgA = cpasync.tma_partition(atom, 0, layout, sA, gA)\n", "CI104", "rename it to `tAsA`"),
+        (
+            "def one_sided(thr_mma, tiled_mma, gA, gB, sA):\n"
+            "    tCgA = thr_mma.partition_B(gA)\n    tCgB = thr_mma.partition_B(gB)\n"
+            "    tCrA = tiled_mma.make_fragment_A(sA)\n",
+            "CI106", "`partition_B` is given `gA`, which holds operand A",
+        ),
+    ],
+)
+def test_lookalikes_of_those_idioms_are_still_reported(source, code, fragment):
+    findings = lint_source(source, "k.py")
+    assert [f.code for f in findings][:1] == [code] and fragment in findings[0].message
 
 
 def _doc_blocks(doc):

@@ -87,7 +87,9 @@ def _family_of(op: str, what: str) -> bool:
 def copy_op_problem(partition: Partition, target: TensorName, source: TensorName | None) -> tuple[str, str] | None:
     """(expected ops in words, first expected op) when ``target``'s op contradicts a copy-like partitioner."""
     if partition.method == TMA_PARTITION:
-        if target.op in ("SG", "GS") or _family_of(target.op, target.what):
+        # A shared pattern may name a TMA partition of another tensor (quack's tXgdO next to tXgX); only a
+        # GEMM operand's or the MMA's letter on a different tensor is wrong (tCsA, tBsA).
+        if target.op not in OPERAND_ROLES or _family_of(target.op, target.what):
             return None
         if source is not None and _family_of(target.op, source.what):
             return None

@@ -30,7 +30,9 @@ _SLICE_METHODS = frozenset({"get_slice", "get_slice_"})
 
 @dataclass(frozen=True)
 class Partition:
-    """``target = receiver.method(source)``; for ``tma_partition``, one fact per target (smem, then gmem)."""
+    """``target = receiver.method(source)``; for ``tma_partition``, one fact per target (smem, then gmem).
+
+    ``scope`` numbers the function the assignment is in (0: module level)."""
 
     target: str
     line: int
@@ -39,6 +41,7 @@ class Partition:
     receiver: str | None
     partitioner: Partitioner | None
     source: str | None
+    scope: int = 0
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,8 @@ def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
 class _Collector:
     def __init__(self) -> None:
         self.facts = FileFacts()
+        self.scopes = 0
+        self.scope = 0
 
     def walk(self, body: list[ast.stmt], slices: dict[str, str]) -> None:
         for stmt in body:
@@ -133,7 +138,11 @@ class _Collector:
                 if stmt.value is not None:
                     self._assign([stmt.target], stmt.value, slices)
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
+                outer = self.scope
+                self.scopes += 1
+                self.scope = self.scopes
                 self.walk(stmt.body, {})
+                self.scope = outer
             else:
                 for name in ("body", "orelse", "finalbody"):
                     sub = getattr(stmt, name, None)
@@ -169,7 +178,7 @@ class _Collector:
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     classify(receiver) or classify(origin) if receiver else None,
-                    tensor_name(source, through_partitions=True),
+                    tensor_name(source, through_partitions=True), self.scope,
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:
@@ -181,7 +190,7 @@ class _Collector:
                     self.facts.partitions.append(
                         Partition(
                             element.id, element.lineno, element.col_offset + 1, TMA_PARTITION, None, None,
-                            tensor_name(source),
+                            tensor_name(source), self.scope,
                         )
                     )
         elif method in _SLICE_METHODS and type(target) is ast.Name:

@@ -4,7 +4,9 @@
 Checks ``partition_A`` / ``make_fragment_A`` (and B, C) against the GEMM tensor they are given:
 A takes ``A`` or ``SFA``; B takes ``B`` or ``SFB``; C takes ``C``, ``D`` or ``Acc``. A letter is read
 as a GEMM role only where the same file gives it to its own partitioner (``partition_B(gB)``
-somewhere): in Mamba, ``C`` is a state-space matrix and rightly goes to ``partition_A``. Other tensors
+somewhere): in Mamba, ``C`` is a state-space matrix and rightly goes to ``partition_A``. A function that
+gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpose (``swap_AB``) and is
+not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
 ## Why is this bad?
@@ -39,12 +41,17 @@ SUMMARY = "`partition_A`/`make_fragment_A` (or B, C) given another operand's ten
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
+    conflicts = []
     for partition in facts.partitions:
-        source = source_name(partition, context.vocabulary)
-        role = role_conflict(partition, source, roles)
-        if role is None:
-            continue
+        role = role_conflict(partition, source_name(partition, context.vocabulary), roles)
+        if role is not None:
+            conflicts.append((partition, role))
+    # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T).
+    swapped = {(p.scope, operand_letter(p), role) for p, role in conflicts}
+    for partition, role in conflicts:
         own = operand_letter(partition)
+        if (partition.scope, role, own) in swapped:
+            continue
         method = partition.method[:-1] + role
         yield Violation(
             partition.line,

@@ -7,7 +7,8 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
 - a TMEM load (``thr_tmem_load``) gives ``TR``, ``TM`` or ``TMEM_LOAD``; a TMEM store ``RT``, ``TM`` or
   ``TMEM_STORE``;
 - ``cpasync.tma_partition`` of ``sA``/``gA`` gives op ``A`` (the operand), or ``SG`` / ``GS`` in an
-  epilogue;
+  epilogue; a GEMM letter on another tensor (``tCsA``, ``tBsA``) is reported, a pattern shared by several
+  tensors (``tXsdO`` next to ``tXsX``) is not;
 - an MMA (``thr_mma``, ``tiled_mma_qk``...) gives the MMA's own op (``C`` in a GEMM, ``S`` / ``O`` in
   attention): never a copy direction, and never ``A`` for ``partition_A`` (or ``B`` for ``partition_B``).
 
