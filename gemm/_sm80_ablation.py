@@ -17,11 +17,11 @@ import sys
 # (name, Sm80Config fields): the seed's kernel first, then one change at a time, then the pipeline depth.
 VARIANTS = (
     ("seed: 1 stage, lds, direct stores", dict(stages=1, ldmatrix=False, smem_epilogue=False)),
-    ("+ 3-stage cp.async pipeline", dict(stages=3, ldmatrix=False, smem_epilogue=False)),
-    ("+ ldmatrix.x4", dict(stages=3, ldmatrix=True, smem_epilogue=False)),
-    ("+ smem epilogue (default)", dict(stages=3, ldmatrix=True, smem_epilogue=True)),
+    ("+ cp.async double buffer", dict(stages=2, ldmatrix=False, smem_epilogue=False)),
+    ("+ ldmatrix.x4", dict(stages=2, ldmatrix=True, smem_epilogue=False)),
+    ("+ smem epilogue (default)", dict(stages=2, ldmatrix=True, smem_epilogue=True)),
     ("default, 1 stage", dict(stages=1)),
-    ("default, 2 stages", dict(stages=2)),
+    ("default, 3 stages", dict(stages=3)),
     ("default, 4 stages", dict(stages=4)),
     ("default, BLK_K=64", dict(tile_mnk=(128, 128, 64))),
     ("default, 64x128 tile", dict(tile_mnk=(64, 128, 32))),

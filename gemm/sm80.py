@@ -33,11 +33,14 @@ Run
 
 The kernel compiles for the architecture in CUTE_DSL_ARCH, read when cutlass is first imported: sm_80 for
 ``--compile-only``, the detected GPU otherwise (an H100 gets sm_90a; the kernel uses only SM80 instructions).
+An sm_80 build does not load on Hopper (cudaErrorNoKernelImageForDevice, seen on an H100): make_gemm refuses
+a CUTE_DSL_ARCH whose major version differs from the GPU's.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 
@@ -115,6 +118,12 @@ def make_gemm(a, b, d, *, config: Sm80Config | dict | None = None):
         raise ValueError(f"shapes do not chain: a {tuple(a.shape)}, b {tuple(b.shape)}, d {tuple(d.shape)} "
                          f"(want a (L,M,K), b (L,N,K), d (L,M,N))")
 
+    arch = os.environ.get("CUTE_DSL_ARCH")
+    major, minor = torch.cuda.get_device_capability(a.device)
+    if arch and not arch.removeprefix("sm_").startswith(str(major)):
+        raise ValueError(f"CUTE_DSL_ARCH={arch} builds code this sm_{major}{minor} GPU cannot load; "
+                         f"unset it (the GPU is detected) or set sm_{major}{minor}{'a' if major >= 9 else ''}")
+
     import cuda.bindings.driver as cuda_driver
     import cutlass.cute as cute
     from cutlass.cute.runtime import from_dlpack
@@ -164,8 +173,8 @@ class _Parser(argparse.ArgumentParser):
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m gemm.sm80", description=__doc__.splitlines()[0])
     parser.add_argument("--mnkl", type=_parse_mnkl, default=(4096, 4096, 4096, 1), help="problem size M,N,K,L")
-    parser.add_argument("--tile", type=_parse_tile, default=(128, 128, 32), help="BLK_M,BLK_N,BLK_K")
-    parser.add_argument("--stages", type=int, default=3)
+    parser.add_argument("--tile", type=_parse_tile, default=Sm80Config.tile_mnk, help="BLK_M,BLK_N,BLK_K")
+    parser.add_argument("--stages", type=int, default=Sm80Config.stages)
     parser.add_argument("--dtype", choices=DTYPES, default="float16")
     parser.add_argument("--no-smem-epilogue", action="store_true", help="the seed's scattered stores")
     parser.add_argument("--no-ldmatrix", action="store_true", help="element copies smem->registers")
@@ -191,7 +200,7 @@ def _run_on_gpu(mnkl, cfg: Sm80Config) -> int:
     torch.cuda.synchronize()
     rel = rel_frobenius_error(d, reference(a, b))
     ok = rel < 1e-2
-    print(f"D = A @ B^T, M,N,K,L = {m},{n},{k},{l}, {cfg}")
+    print(f"D = A @ B^T, M,N,K,L = {m},{n},{k},{l}, config {cfg.label()}")
     print(f"relative error vs float32 torch: {rel:.2e} -> {'PASS' if ok else 'FAIL'}")
     from triton.testing import do_bench
 
@@ -213,15 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.compile_only:
         os.environ.setdefault("CUTE_DSL_ARCH", "sm_80")
         m, n, k, l = args.mnkl
-        compile_only(m, n, k, l, **vars_of(cfg))
-        print(f"compiled for {os.environ['CUTE_DSL_ARCH']}: M,N,K,L = {m},{n},{k},{l}, {cfg}")
+        compile_only(m, n, k, l, **dataclasses.asdict(cfg))
+        print(f"compiled for {os.environ['CUTE_DSL_ARCH']}: M,N,K,L = {m},{n},{k},{l}, config {cfg.label()}")
         return 0
     return _run_on_gpu(args.mnkl, cfg)
-
-
-def vars_of(cfg: Sm80Config) -> dict:
-    """Sm80Config's fields as keyword arguments of compile_only."""
-    return {name: getattr(cfg, name) for name in cfg.__dataclass_fields__}
 
 
 if __name__ == "__main__":

@@ -96,3 +96,14 @@ def test_rejects_misaligned_k():
     d = torch.empty(64, 64, device="cuda", dtype=torch.float16)
     with pytest.raises(ValueError, match="multiples of 8"):
         make_gemm(a, b, d)
+
+
+def test_rejects_an_arch_the_gpu_cannot_load(monkeypatch):
+    from gemm.sm80 import make_gemm
+
+    major, _ = torch.cuda.get_device_capability()
+    wrong = "sm_80" if major != 8 else "sm_90a"
+    monkeypatch.setenv("CUTE_DSL_ARCH", wrong)
+    a = torch.randn(64, 64, device="cuda", dtype=torch.float16)
+    with pytest.raises(ValueError, match=f"CUTE_DSL_ARCH={wrong} builds code this sm_{major}"):
+        make_gemm(a, a, torch.empty_like(a))
