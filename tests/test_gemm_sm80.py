@@ -97,7 +97,7 @@ def test_wrong_smem_tile_stops_the_compile_at_sA():
     assert result.returncode == 0, result.stderr[-3000:]
     lines = result.stdout.splitlines()
     assert lines[0] == "ShapeCheckError"
-    assert "`sA` has shape (128,64,3), which does not match '(BLK_M, BLK_K, PIPE)'" in lines[1]
+    assert "`sA` has shape (128,64,2), which does not match '(BLK_M, BLK_K, PIPE)'" in lines[1]
     assert "BLK_K is 32, found 64" in result.stdout
 
 
