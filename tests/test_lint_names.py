@@ -20,6 +20,8 @@ PARTITIONED = {
     "tdQrdS": ("t", "dQ", "", "r", "dS", ""),
     "tDeltasCumsumDelta": ("t", "Delta", "", "s", "CumsumDelta", ""),
     "tCtAcc_fake": ("t", "C", "", "t", "Acc", "fake"),
+    "t0QcQ": ("t0", "Q", "", "c", "Q", ""),
+    "tdQvrdS": ("t", "dQv", "", "r", "dS", ""),
 }
 UNPARTITIONED = {
     "gA_mkl": ("g", "A", "mkl"), "sA": ("s", "A", ""), "tAcc_epi": ("t", "Acc", "epi"), "cC": ("c", "C", ""),

@@ -30,8 +30,8 @@ _MMA_METHODS = frozenset(
 )
 # Copy directions an MMA partition can never carry (ST and TS are left out: attention's S-transposed).
 _MMA_FORBIDDEN_OPS = frozenset({"TR", "RT", "RS", "SR", "SG", "GS", "RG", "GR"})
-# A tensor token and its per-iteration, indexed or transposed forms: S, S0, Si, Kt, QT.
-_TENSOR_FORM = re.compile(r"(?:[0-9]+|[itT])")
+# A tensor token and its per-iteration, indexed, transposed or accumulator forms: S0, Si, Kt, QT, SAcc, dVaccum.
+_TENSOR_FORM = re.compile(r"(?:[0-9]+|[itT]|Acc|accum)")
 
 
 def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
@@ -71,27 +71,23 @@ def role_conflict(partition: Partition, source: TensorName | None, roles: frozen
 
 
 def same_tensor(target: TensorName, source: TensorName) -> bool:
-    """Whether two names hold the same tensor: equal tokens, a per-iteration/indexed/transposed form of it
-    (``S0``, ``Si``, ``Kt``), or a view named in the source's variant (``tStS_P`` seen as ``P``)."""
+    """Whether two names hold the same tensor: equal tokens, a per-iteration/indexed/transposed/accumulator
+    form of it (``S0``, ``Si``, ``Kt``, ``SAcc``, ``dVaccum``), or a view named in the source's variant
+    (``tStS_P`` seen as ``P``)."""
     short, long = sorted((target.what, source.what), key=len)
     if short == long or (long.startswith(short) and _TENSOR_FORM.fullmatch(long[len(short):])):
         return True
     return target.what in source.variant.split("_") or source.what in target.variant.split("_")
 
 
-def _family_of(op: str, what: str) -> bool:
-    """An operand-family op names its tensor or the operand it belongs to: ``tAgSFA``, ``tVsScaleV``."""
-    return what == op or what.startswith(op) or what.endswith(op)
-
-
 def copy_op_problem(partition: Partition, target: TensorName, source: TensorName | None) -> tuple[str, str] | None:
     """(expected ops in words, first expected op) when ``target``'s op contradicts a copy-like partitioner."""
     if partition.method == TMA_PARTITION:
-        # A shared pattern may name a TMA partition of another tensor (quack's tXgdO next to tXgX); only a
-        # GEMM operand's or the MMA's letter on a different tensor is wrong (tCsA, tBsA).
-        if target.op not in OPERAND_ROLES or _family_of(target.op, target.what):
-            return None
-        if source is not None and _family_of(target.op, source.what):
+        # A TMA load is named for the operand it feeds (tAsdS when dS is the MMA's A) or for a pattern
+        # shared by several tensors (quack's tXgdO next to tXgX); only the MMA's own `C` on a tensor that
+        # is not C's (tCsA) cannot name one.
+        whats = (target.what, source.what if source is not None else "")
+        if target.op != "C" or any(what in OPERAND_ROLES["C"] for what in whats):
             return None
         what = source.what if source is not None else target.what
         return f"`{what}` (its operand) or `SG` / `GS`", what

@@ -1,6 +1,6 @@
 """The tensor-name grammar of the CuTe naming convention, parsed into small frozen records.
 
-    partitioned:     <scope><op>[_]<where><what>[_<variant>]     tCgA  tTR_tAcc  bSG_gD  tdQrdS
+    partitioned:     <scope><op>[_]<where><what>[_<variant>]     tCgA  tTR_tAcc  bSG_gD  tdQrdS  t0QcQ
     unpartitioned:   <where><what>[_<variant>]                    gA_mkl  sA  tAcc_epi  cC
 
 Both the op and the tensor (``what``) vocabularies are open, as in CUTLASS: an op is an operand family
@@ -93,11 +93,12 @@ def _alternatives(extra: tuple[str, ...], builtin: str) -> str:
 def _patterns(vocabulary: Vocabulary) -> tuple[re.Pattern[str], re.Pattern[str]]:
     # Upper-case ops first (tCtAcc reads as op C, not Ct), then capitalised words (tDeltasDelta).
     op = _alternatives(
-        vocabulary.extra_ops, r"d[A-Z][A-Z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*|[A-Z][A-Za-z0-9]*?"
+        vocabulary.extra_ops, r"d[A-Z][A-Za-z0-9]*?|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*|[A-Z][A-Za-z0-9]*?"
     )
     what = _alternatives(vocabulary.extra_tensors, r"d?[A-Z][A-Za-z0-9]*")
     tail = rf"(?P<where>[{WHERE_LETTERS}])(?P<what>{what})(?:_(?P<variant>\w*))?"
-    partitioned = re.compile(rf"(?P<scope>[tb])(?P<op>{op})(?P<sep>_?){tail}")
+    # t0: thread 0's partition, kept for predicates (t0QcQ in the flash-attention kernels).
+    partitioned = re.compile(rf"(?P<scope>t0|[tb])(?P<op>{op})(?P<sep>_?){tail}")
     unpartitioned = re.compile(tail)
     return partitioned, unpartitioned
 

@@ -6,9 +6,9 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   ``TR`` / ``RS`` / ``ST`` (alias ``T2R``...);
 - a TMEM load (``thr_tmem_load``) gives ``TR``, ``TM`` or ``TMEM_LOAD``; a TMEM store ``RT``, ``TM`` or
   ``TMEM_STORE``;
-- ``cpasync.tma_partition`` of ``sA``/``gA`` gives op ``A`` (the operand), or ``SG`` / ``GS`` in an
-  epilogue; a GEMM letter on another tensor (``tCsA``, ``tBsA``) is reported, a pattern shared by several
-  tensors (``tXsdO`` next to ``tXsX``) is not;
+- ``cpasync.tma_partition`` is named for the operand it loads (``tAsA``; ``tAsdS`` when dS is the MMA's
+  A), a pattern shared by several tensors (``tXsdO`` next to ``tXsX``), or ``SG`` / ``GS`` in an
+  epilogue: only the MMA's own ``C`` on a tensor that is not C's (``tCsA``) is reported;
 - an MMA (``thr_mma``, ``tiled_mma_qk``...) gives the MMA's own op (``C`` in a GEMM, ``S`` / ``O`` in
   attention): never a copy direction, and never ``A`` for ``partition_A`` (or ``B`` for ``partition_B``).
 
