@@ -54,13 +54,14 @@ def _cute_evaluates(rows: int, cols: int, tmp_path) -> list:
     """CuTeDSL's own layout((m, n)) of S<3,4,3> o 0 o (8,64):(64,1), evaluated in a fresh sm_80 process (the DSL
     compiles only functions whose source file it can read)."""
     script = (
-        "import json\nimport cutlass.cute as cute\n"
+        "import json\nimport cutlass.cute as cute\nfrom cute_inspect.render.grid import layout_svg\n"
         "out = []\n"
         "@cute.jit\n"
         "def f():\n"
         "    lay = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0,"
         " cute.make_layout((8, 64), stride=(64, 1)))\n"
         f"    out.extend(lay((m, n)) for m in range({rows}) for n in range({cols}))\n"
+        "    out.append(layout_svg(lay))  # a layout object built in user code draws too\n"
         "cute.compile(f)\n"
         "print(json.dumps(out))\n"
     )
@@ -73,8 +74,10 @@ def _cute_evaluates(rows: int, cols: int, tmp_path) -> list:
 
 
 def test_swizzle_grid_agrees_with_cutedsl(tmp_path):
-    expected = _cute_evaluates(8, 64, tmp_path)
-    grid = cells(layout_svg("S<3,4,3> o 0 o (8,64):(64,1)"))
+    *expected, drawn_in_jit = _cute_evaluates(8, 64, tmp_path)
+    svg = layout_svg("S<3,4,3> o 0 o (8,64):(64,1)")
+    assert drawn_in_jit == svg
+    grid = cells(svg)
     assert [int(grid[(m, n)][1][0]) for m in range(8) for n in range(64)] == expected
 
 

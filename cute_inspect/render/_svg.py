@@ -35,9 +35,9 @@ def text_width(text: str, size: float = 12) -> float:
     return len(text) * CHAR_WIDTH * size / 12
 
 
-def thread_color(thread: int, threads: int) -> str:
-    """A light colour per thread, hues spread so that neighbouring threads differ."""
-    hue = (thread * 0.618033988749895) % 1.0 if threads > 8 else thread / max(threads, 1)
+def palette(index: int, count: int) -> str:
+    """A light colour for index of count (a thread, a swizzle chunk), hues spread so that neighbours differ."""
+    hue = (index * 0.618033988749895) % 1.0 if count > 8 else index / max(count, 1)
     r, g, b = colorsys.hls_to_rgb(hue, 0.82, 0.75)
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 

@@ -56,7 +56,7 @@ def layout_svg(layout, title: str | None = None) -> str:
     def fill(value: int) -> str:
         if swz is None:
             return _svg.gray(value)
-        return _svg.thread_color((value >> swz.base) % (1 << swz.bits), 1 << swz.bits)
+        return _svg.palette((value >> swz.base) % (1 << swz.bits), 1 << swz.bits)
 
     cells = []
     for (m, n), value in index.items():
@@ -110,7 +110,7 @@ def tv_layout_svg(tv_layout, tile_mn, title: str | None = None) -> str:
             t, v = owner[(m, n)]
             cells.append(
                 f'<g class="cell" data-row="{m}" data-col="{n}" data-thread="{t}" data-value="{v}">'
-                + _svg.rect(x, y, cell_w, cell_h, _svg.thread_color(t, threads), stroke="#333")
+                + _svg.rect(x, y, cell_w, cell_h, _svg.palette(t, threads), stroke="#333")
                 + _svg.text(x + cell_w / 2, y + 13, f"T{t}", size=11, css_class="thr")
                 + _svg.text(x + cell_w / 2, y + 26, f"V{v}", size=11, css_class="val")
                 + "</g>"
