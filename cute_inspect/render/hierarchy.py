@@ -73,7 +73,7 @@ def formula(record, output: int = 0) -> str:
             names.append(f"{word}_atom")
             values.append(",".join(atoms) if len(atoms) == 1 else "(" + ",".join(atoms) + ")")
         if rests:
-            names.append(f"*{word}_rests" if level not in ("input", "stage", "?") else f"*{word}")
+            names.append({"input": "*carried", "stage": "*stages", "?": "*unlabelled"}.get(level, f"*{word}_rests"))
             values.append(",".join(rests))
     return f"({', '.join(names)}) = ({', '.join(values)})"
 

@@ -9,8 +9,8 @@ index the rest modes by the coordinate -> unfold the tile modes)::
     from cute_inspect.render.layout_expr import evaluate
     result = evaluate("local_tile((1024,256):(1,1024), (128,64), (0,None))")
     for step in result.steps:
-        print(step)          # zipped_divide((1024,256):(1,1024), (128,64)) = ((128,64),(8,4)):((1,1024),(128,65536)) ...
-    print(result.text)       # (128,64,4):(1,1024,65536)
+        print(step)      # zipped_divide((1024,256):(1,1024), (128,64)) = ((128,64),(8,4)):((1,1024),(128,65536))
+    print(result.text)   # (128,64,4):(1,1024,65536)
 """
 
 from __future__ import annotations
