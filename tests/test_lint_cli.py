@@ -84,6 +84,12 @@ def test_sarif_format_has_the_required_2_1_0_fields(tmp_path, capsys, monkeypatc
     assert location["artifactLocation"]["uri"] == "dir%20with%20space/k.py"
     assert location["region"] == {"startLine": 2, "startColumn": 1}
     assert run["invocations"][0]["executionSuccessful"] is True
+    code, out, _ = _run(capsys, "--format", "sarif", str(tmp_path / "absent.py"))
+    (notification,) = json.loads(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert code == 2 and notification["message"]["text"] == "no such file or directory"
+    assert notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
+        (tmp_path / "absent.py").as_uri()
+    )
 
 
 def test_rules_lists_every_code_and_shows_one_rule_doc(capsys):

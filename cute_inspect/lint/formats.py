@@ -11,7 +11,9 @@ Found 1 finding in 1 file (1 file checked).
 from __future__ import annotations
 
 import json
+import os
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from urllib.parse import quote
 
 from cute_inspect.lint.registry import RULES
@@ -82,7 +84,10 @@ def _sarif_rule(code: str) -> dict:
 
 
 def _artifact(path: str) -> dict:
-    return {"uri": quote(path.replace("\\", "/"))}
+    """A relative path stays a relative URI reference; an absolute one becomes a ``file://`` URI."""
+    if os.path.isabs(path):
+        return {"uri": Path(path).as_uri()}
+    return {"uri": quote(path.replace(os.sep, "/"))}
 
 
 def render_sarif(report: LintReport) -> str:
