@@ -83,6 +83,13 @@ class Sm80Config:
         return max(mainloop, epilogue)
 
     @property
+    def mma_reps(self) -> tuple[int, int, int]:
+        """How often one thread repeats the 2x2-warp 16x8x16 atom over the CTA tile in M, N and K: the seed's
+        "gemm() loops 4x in M, 8x in N, 2x in K" for 128x128x32 (M: 2 warps x 16 rows, N: 2 warps x 8 columns)."""
+        blk_m, blk_n, blk_k = self.tile_mnk
+        return blk_m // 32, blk_n // 16, blk_k // 16
+
+    @property
     def copy_rows(self) -> int:
         """Rows one pass of the 128-thread gmem->smem copy covers: BLK_K/8 threads share a row."""
         return THREADS // (self.tile_mnk[2] // VECTOR_ELEMS)

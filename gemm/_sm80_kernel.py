@@ -98,10 +98,10 @@ class Sm80Gemm:
         # ---------------- Block level: this CTA's strips of A and B, its tile of D ----------------
         # gA: (BLK_M, BLK_K, k_tiles), the k_tiles mode walked by the mainloop
         gA = cute.local_tile(mA_mkl[None, None, bidz], cta_tiler, cta_coord, proj=(1, None, 1))
-        expect(gA, "(BLK_M, BLK_K, k_tiles)")
+        expect(gA, "(BLK_M, BLK_K, k_tiles)", BLK_M=self.blk_m, BLK_K=self.blk_k)
         # gB: (BLK_N, BLK_K, k_tiles)
         gB = cute.local_tile(mB_nkl[None, None, bidz], cta_tiler, cta_coord, proj=(None, 1, 1))
-        expect(gB, "(BLK_N, BLK_K, k_tiles)")
+        expect(gB, "(BLK_N, BLK_K, k_tiles)", BLK_N=self.blk_n)
         # gD: (BLK_M, BLK_N)
         gD = cute.local_tile(mD_mnl[None, None, bidz], cta_tiler, cta_coord, proj=(1, 1, None))
         expect(gD, "(BLK_M, BLK_N)")
@@ -135,9 +135,10 @@ class Sm80Gemm:
         tiled_copy_ab = self.row_major_copy(g2s_atom, self.blk_k)
         thr_copy_a = tiled_copy_ab.get_slice(tidx)
         thr_copy_b = tiled_copy_ab.get_slice(tidx)
+        rows = self.config.copy_rows
         # tAgA: (CPY, CPY_M, CPY_K, k_tiles)
         tAgA = thr_copy_a.partition_S(gA)
-        expect(tAgA, "(CPY, CPY_M, CPY_K, k_tiles)")
+        expect(tAgA, "(CPY, CPY_M, CPY_K, k_tiles)", CPY=(VECTOR_ELEMS, 1), CPY_M=self.blk_m // rows, CPY_K=1)
         # tAsA: (CPY, CPY_M, CPY_K, PIPE)
         tAsA = thr_copy_a.partition_D(sA)
         expect(tAsA, "(CPY, CPY_M, CPY_K, PIPE)")
@@ -146,7 +147,7 @@ class Sm80Gemm:
         expect(tAcA, "(CPY, CPY_M, CPY_K, k_tiles)")
         # tBgB: (CPY, CPY_N, CPY_K, k_tiles)
         tBgB = thr_copy_b.partition_S(gB)
-        expect(tBgB, "(CPY, CPY_N, CPY_K, k_tiles)")
+        expect(tBgB, "(CPY, CPY_N, CPY_K, k_tiles)", CPY_N=self.blk_n // rows)
         # tBsB: (CPY, CPY_N, CPY_K, PIPE)
         tBsB = thr_copy_b.partition_D(sB)
         expect(tBsB, "(CPY, CPY_N, CPY_K, PIPE)")
@@ -155,14 +156,15 @@ class Sm80Gemm:
         expect(tBcB, "(CPY, CPY_N, CPY_K, k_tiles)")
 
         # ---------------- MMA partitions: 4 warps, 2x2, over the SM80 16x8x16 atom ---------------
+        mma_m, mma_n, mma_k = self.config.mma_reps
         tiled_mma = self.make_tiled_mma()
         thr_mma = tiled_mma.get_slice(tidx)
         # tCsA: (MMA, MMA_M, MMA_K, PIPE)
         tCsA = thr_mma.partition_A(sA)
-        expect(tCsA, "(MMA, MMA_M, MMA_K, PIPE)")
+        expect(tCsA, "(MMA, MMA_M, MMA_K, PIPE)", MMA_M=mma_m, MMA_K=mma_k)
         # tCsB: (MMA_B, MMA_N, MMA_K, PIPE)
         tCsB = thr_mma.partition_B(sB)
-        expect(tCsB, "(MMA_B, MMA_N, MMA_K, PIPE)")
+        expect(tCsB, "(MMA_B, MMA_N, MMA_K, PIPE)", MMA_N=mma_n)
         # tCgD: (MMA_C, MMA_M, MMA_N)
         tCgD = thr_mma.partition_C(gD)
         expect(tCgD, "(MMA_C, MMA_M, MMA_N)")
@@ -183,15 +185,15 @@ class Sm80Gemm:
         tiled_copy_s2r_b = cute.make_tiled_copy_B(s2r_atom, tiled_mma)
         thr_copy_s2r_a = tiled_copy_s2r_a.get_slice(tidx)
         thr_copy_s2r_b = tiled_copy_s2r_b.get_slice(tidx)
-        # tSRsA: (SR, SR_M, MMA_K, PIPE), one x4 load per (SR_M, k-block)
+        # tSRsA: (SR, MMA_M, MMA_K, PIPE), one x4 load (a 16x16 A block) per MMA_M and k-block
         tSRsA = thr_copy_s2r_a.partition_S(sA)
-        expect(tSRsA, "(SR, SR_M, MMA_K, PIPE)")
-        # tSRrA: (SR, SR_M, MMA_K), tCrA seen in the copy's value order
+        expect(tSRsA, "(SR, MMA_M, MMA_K, PIPE)", SR=(VECTOR_ELEMS, 1))
+        # tSRrA: (SR, MMA_M, MMA_K), tCrA seen in the copy's value order
         tSRrA = thr_copy_s2r_a.retile(tCrA)
-        expect(tSRrA, "(SR, SR_M, MMA_K)")
-        # tSRsB: (SR, SR_N, MMA_K, PIPE)
+        expect(tSRrA, "(SR, MMA_M, MMA_K)")
+        # tSRsB: (SR, SR_N, MMA_K, PIPE), one x4 load feeding two N atoms, hence SR_N = MMA_N / 2
         tSRsB = thr_copy_s2r_b.partition_S(sB)
-        expect(tSRsB, "(SR, SR_N, MMA_K, PIPE)")
+        expect(tSRsB, "(SR, SR_N, MMA_K, PIPE)", SR_N=mma_n // 2)
         # tSRrB: (((4,2),1), SR_N, MMA_K): the same 8 values, grouped as 4 per N atom, 2 N atoms per load
         tSRrB = thr_copy_s2r_b.retile(tCrB)
         expect(tSRrB, "(((4,2),1), SR_N, MMA_K)")
@@ -301,9 +303,10 @@ class Sm80Gemm:
         # Smem -> registers -> gmem in rows: BLK_N/8 threads cover one row of D with 16-byte vectors.
         vector_atom = self.vector_copy_atom(self.d_dtype)
         thr_copy_d = self.row_major_copy(vector_atom, self.blk_n).get_slice(tidx)
-        # tDsD: (CPY_D, CPY_DM, CPY_DN)
+        # tDsD: (CPY_D, CPY_DM, CPY_DN), BLK_N/8 threads per row, so one pass covers 128/(BLK_N/8) rows
         tDsD = thr_copy_d.partition_S(sD)
-        expect(tDsD, "(CPY_D, CPY_DM, CPY_DN)")
+        rows_per_pass = THREADS // (self.blk_n // VECTOR_ELEMS)
+        expect(tDsD, "(CPY_D, CPY_DM, CPY_DN)", CPY_D=(VECTOR_ELEMS, 1), CPY_DM=self.blk_m // rows_per_pass, CPY_DN=1)
         # tDgD: (CPY_D, CPY_DM, CPY_DN)
         tDgD = thr_copy_d.partition_D(gD)
         expect(tDgD, "(CPY_D, CPY_DM, CPY_DN)")
