@@ -186,3 +186,16 @@ def test_report_renders_in_headless_chromium_and_filters_by_name(seed_out, tmp_p
     assert done.returncode == 0, done.stderr
     header = shot.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", header[16:24]) == (1200, 1600)
+
+
+def test_several_targets_render_in_their_own_processes_with_an_index(tmp_path):
+    if shutil.which("dot") is None:
+        pytest.skip(NO_DOT)
+    done = cute_inspect("render", "tests/kernels/seed002.py:compile_tile@sm_100a", "tests/kernels/seed002.py:broken",
+                        "--out", str(tmp_path))
+    assert done.returncode == 2  # the worst of the targets' exit codes
+    assert "compile failed: RuntimeError: no such tensor" in done.stderr
+    index = (tmp_path / "index.html").read_text()
+    assert '<a href="tests_kernels_seed002_compile_tile/report.html">' in index
+    assert "tests/kernels/seed002.py:broken (sm_100a) <strong>failed (exit 2)</strong>" in index
+    assert (tmp_path / "tests_kernels_seed002_compile_tile" / "graph.svg").exists()

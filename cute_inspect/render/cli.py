@@ -143,11 +143,14 @@ def _render_one(target: str, arch: str, out: str) -> int:
 def _write_index(out: str, done: list) -> None:
     from html import escape
 
-    rows = "".join(
-        f'<li><a href="{escape(os.path.relpath(path, out))}/report.html">{escape(target)}</a> ({escape(arch)})'
-        + ("" if code == EXIT_OK else f" <strong>failed (exit {code})</strong>") + "</li>"
-        for target, arch, path, code in done
-    )
+    rows = []
+    for target, arch, path, code in done:
+        report = os.path.join(path, "report.html")
+        name = (f'<a href="{escape(os.path.relpath(report, out))}">{escape(target)}</a>' if os.path.exists(report)
+                else escape(target))
+        failed = "" if code == EXIT_OK else f" <strong>failed (exit {code})</strong>"
+        rows.append(f"<li>{name} ({escape(arch)}){failed}</li>")
+    rows = "".join(rows)
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
         f.write(f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cute-inspect reports</title>'
                 f"</head><body><h1>cute-inspect reports</h1><ul>{rows}</ul></body></html>")
