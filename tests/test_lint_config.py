@@ -28,6 +28,12 @@ def test_select_and_ignore_take_prefixes(tmp_path):
     assert _codes(lint_paths([str(tmp_path / "src")], workers=1)) == [("k.py", 1, "CI105")]
 
 
+def test_a_lint_sub_table_is_read_and_other_commands_tables_are_left_alone(tmp_path):
+    _project(tmp_path, '[tool.cute-inspect.lint]\nignore = ["CI105"]\n[tool.cute-inspect.render]\ntheme = "dark"\n',
+             {"k.py": BAD})
+    assert _codes(lint_paths([str(tmp_path)], workers=1)) == [("k.py", 2, "CI101")]
+
+
 def test_config_is_found_by_walking_up_and_nearest_wins(tmp_path):
     _project(tmp_path, 'ignore = ["CI105"]\n', {"a/deep/k.py": BAD, "b/k.py": BAD})
     (tmp_path / "b" / "pyproject.toml").write_text("[tool.cute-inspect]\nignore = ['CI101']\n")

@@ -1,4 +1,5 @@
-"""Lint settings from ``[tool.cute-inspect]`` in the nearest ``pyproject.toml`` above a linted file.
+"""Lint settings from ``[tool.cute-inspect]`` (or ``[tool.cute-inspect.lint]``) in the nearest
+``pyproject.toml`` above a linted file.
 
     [tool.cute-inspect]
     select = ["CI1"]                 # code prefixes; default: every rule ("ALL")
@@ -86,9 +87,13 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
 
 
 def parse_table(table: dict[str, Any], source: Path | None = None) -> LintConfig:
-    """A ``LintConfig`` from the ``[tool.cute-inspect]`` table; ``source`` names the file in errors."""
+    """A ``LintConfig`` from the ``[tool.cute-inspect]`` table; ``source`` names the file in errors.
+
+    The keys may also sit in a ``[tool.cute-inspect.lint]`` sub-table, which wins over the top level."""
     origin = f"{source or 'pyproject.toml'}: [tool.{TABLE}]"
-    # Sub-tables ([tool.cute-inspect.<command>]) belong to other commands; a stray plain key is a typo.
+    if isinstance(table.get("lint"), dict):
+        table = {**{k: v for k, v in table.items() if k != "lint"}, **table["lint"]}
+    # Other sub-tables ([tool.cute-inspect.<command>]) belong to other commands; a stray plain key is a typo.
     unknown = sorted(key for key in set(table) - set(_KEYS) if not isinstance(table[key], dict))
     if unknown:
         raise ConfigError(f"{origin}: unknown key {unknown[0]!r}; known keys: {', '.join(_KEYS)}")

@@ -28,6 +28,8 @@ _SKIPPED_DIRECTORIES = frozenset(
 
 @dataclass(frozen=True, order=True)
 class Finding:
+    """One reported name: ``path:line:column: code message``; findings sort by file, then position."""
+
     path: str
     line: int
     column: int
@@ -47,6 +49,8 @@ class FileError:
 
 @dataclass
 class LintReport:
+    """Everything one run found, and how many files it read."""
+
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files_checked: int = 0
