@@ -32,15 +32,19 @@ def test_grouped_tma_inputs_pass_and_flat_ones_get_the_group_modes_fix():
     assert check_tma_partition(_TMA, ((64, 64), 2), ((64, 64), 8)) == []
     (found,) = check_tma_partition(_TMA, ((64, 64), 2), (64, 64, 8), ("sA", "tCgA"))
     assert found == ("CI301", "`tCgA` is (64,64,8), but tma_partition takes (tma_tile, rest...) with the "
-                              "4096-element TMA tile as mode 0: pass `cute.group_modes(tCgA, 0, 2)`")
+                              "TMA tile (4096-element boxes) as mode 0: pass `cute.group_modes(tCgA, 0, 2)`")
+
+
+def test_a_tile_of_several_tma_boxes_is_accepted():
+    assert check_tma_partition(_TMA, (((64, 2), 64), 2), (((64, 64), 2), 8)) == []
 
 
 def test_the_group_modes_k_is_found_from_the_tma_tile_size():
     # an MMA partition (MMA, MMA_M, MMA_K, RestK) of a 64x64 tile: the tile is the first three modes
     (found,) = check_tma_partition(_TMA, ((64, 64), 2), ((64, 16), 1, 4, 8), ("sA", "tCgA"))
     assert "`cute.group_modes(tCgA, 0, 3)`" in found[1]
-    (found,) = check_tma_partition(_TMA, ((64, 64), 2), (32, 32, 8), ("sA", "gA"))
-    assert "no leading modes make up the tile" in found[1]
+    (found,) = check_tma_partition(_TMA, ((64, 64), 2), (32, 48, 5), ("sA", "gA"))
+    assert "not a multiple of the TMA atom's 4096-element box: no leading modes make up the tile" in found[1]
 
 
 def test_tiled_op_tiles_are_read_from_their_types():

@@ -130,13 +130,15 @@ def _expectation(name: str) -> _Expect | None:
     if re.fullmatch(r"b[MNK]|BLK_[MNK]", name):
         return _Expect(("block",), "atom", axis, "a block tile mode")
     if _COPY_NAME.match(upper):
+        # a copy's M and N name its tiler's first and second modes, not the tensor's axes (S2R_M on B's N)
         role = "atom" if "_" not in upper else "rest" if axis else None
-        return _Expect(("copy", "store"), role, axis, "a copy mode")
+        return _Expect(("copy", "store"), role, None, "a copy mode")
     return None
 
 
 def _is_kernel_wide(name: str) -> bool:
-    return bool(_AXIS_SYMBOL.match(name))
+    """Axis symbols hold kernel-wide, except a copy's: each tiled copy has its own ``S2R_M``."""
+    return bool(_AXIS_SYMBOL.match(name)) and not _COPY_NAME.match(name.upper())
 
 
 @dataclass
@@ -195,19 +197,29 @@ def _align(node, shape, path=()):
 
 
 class _Checker:
-    def __init__(self):
+    def __init__(self, records):
+        self.records = records
+        self.disagreeing_pairs: set = set()
         self.report = CommentReport()
         self.kernel_scopes: dict = {}
         self.seen_findings: set = set()
         self.seen_pairs: set = set()
 
     def finding(self, record, comment: ShapeComment, code: str, text: str, pair_key) -> None:
-        key = (record.file, comment.line, code, text)
+        # one finding per comment, code and tensor: a helper called twice (for C and D) traces the line twice
+        key = (record.file, comment.line, code, pair_key[2])
         if key in self.seen_findings:
             return
         self.seen_findings.add(key)
         self.report.findings.append(Finding(relative(record.file), comment.line, comment.col, code, text))
         self.disagreeing_pairs.add(pair_key)
+
+    def divided_epilogue(self, expect: _Expect, label) -> bool:
+        """An EPI name on a mode a divide made: the trace labels a divide of a tensor it does not know to be an
+        output (``sDeltaA``, ``gY``) as block level; the author knows better."""
+        if expect.levels != ("epi",) or label.level != "block" or label.origin is None:
+            return False
+        return 0 <= label.origin < len(self.records) and self.records[label.origin].op.endswith("_divide")
 
     def check(self, record, index: int, comment: ShapeComment) -> None:
         name = record.names[index]
@@ -249,6 +261,8 @@ class _Checker:
     def named(self, record, comment, where, traced, symbol, path, extent, label, tree, local, kernel_scope,
               pair_key, tensor) -> None:
         expect = _expectation(symbol)
+        if expect is not None and _known(label) and self.divided_epilogue(expect, label):
+            label = _levels.ModeLabel("epi", label.role, label.axis, label.origin)
         if expect is not None and _known(label) and _contradicts(expect, label, _inside_atom(tree, path)):
             self.finding(record, comment, "CI205",
                          f"{where}: `{symbol}` names {expect.what}"
@@ -273,8 +287,13 @@ class _Checker:
             return
         if bound.label is not None and here.label is not None and _different(bound.label, here.label):
             self.finding(record, comment, "CI204",
-                         f"{where}: `{symbol}` names a {here.label} mode ({_mode(path)}) and a {bound.label} "
+                         f"{where}: `{symbol}` names {_a(here.label)} mode ({_mode(path)}) and {_a(bound.label)} "
                          f"mode {at}; give them different names; traced: {traced}", pair_key)
+
+
+def _a(label) -> str:
+    text = str(label)
+    return ("an " if text[0] in "aeiou" else "a ") + text
 
 
 def _size(extent):
@@ -352,8 +371,7 @@ def check_comments(trace, include_library: bool = False) -> list[Finding]:
 
 def comment_report(trace, include_library: bool = False) -> CommentReport:
     """Like `check_comments`, with the number of comments compared and of those that disagree."""
-    checker = _Checker()
-    checker.disagreeing_pairs = set()
+    checker = _Checker(trace.records)
     for record in trace.records:
         if record.op == "input" or (record.library and not include_library):
             continue

@@ -9,9 +9,9 @@ contract. ``cute-inspect check`` runs its target inside `guard()`.
 
 CI301 tma-partition-flat
 ## What it does
-Reports a ``tma_partition`` input whose mode 0 is not the TMA tile: it takes the grouped form
-``(tma_tile, rest...)``, not the flat ``(bM, bK, RestK)`` that ``local_tile`` returns. The message says which
-``cute.group_modes(x, 0, k)`` makes mode 0 the tile (k found from the atom's tile size).
+Reports a ``tma_partition`` input whose mode 0 is not the TMA tile (a whole number of the atom's boxes): it
+takes the grouped form ``(tma_tile, rest...)``, not the flat ``(bM, bK, RestK)`` that ``local_tile`` returns.
+The message says which ``cute.group_modes(x, 0, k)`` makes mode 0 the tile (k found from the atom's box).
 ## Why is this bad?
 CuTe reads mode 0 as the tile: a flat input either fails IR verification with no line number ("stride at mode 1
 is 16 bits, not a multiple of the required 128-bit TMA smem alignment") or copies the wrong box.
@@ -186,24 +186,28 @@ def copy_tile(tiled_copy) -> tuple | None:
 
 
 def check_tma_partition(atom, smem_shape, gmem_shape, names=("smem_tensor", "gmem_tensor")) -> list:
-    """(code, message) for each tma_partition input whose mode 0 is not the atom's TMA tile."""
-    tile = _tma_tile_size(atom)
+    """(code, message) for each tma_partition input whose mode 0 is not a whole number of TMA boxes.
+
+    The atom's box (``tma_gbasis``) may be copied several times per tile, so mode 0 must be a multiple of it.
+    """
+    box = _tma_tile_size(atom)
     found = []
     for arg, shape in zip(names, (smem_shape, gmem_shape)):
-        if tile is None or not isinstance(shape, tuple):
+        if box is None or not isinstance(shape, tuple):
             continue
         first = _product(shape[0])
-        if first is None or first == tile:
+        if first is None or first % box == 0:
             continue
         sizes = [_product(m) for m in shape]
         k = next((k for k in range(2, len(shape) + 1)
-                  if None not in sizes[:k] and _product(tuple(sizes[:k])) == tile), None)
+                  if None not in sizes[:k] and _product(tuple(sizes[:k])) % box == 0), None)
         if k is not None:
             found.append(("CI301", f"`{arg}` is {format_shape(shape)}, but tma_partition takes (tma_tile, rest...) "
-                                   f"with the {tile}-element TMA tile as mode 0: pass `cute.group_modes({arg}, 0, {k})`"))
+                                   f"with the TMA tile ({box}-element boxes) as mode 0: pass "
+                                   f"`cute.group_modes({arg}, 0, {k})`"))
         else:
-            found.append(("CI301", f"mode 0 of `{arg}` {format_shape(shape)} has {first} elements, but the TMA atom "
-                                   f"copies {tile}: no leading modes make up the tile"))
+            found.append(("CI301", f"mode 0 of `{arg}` {format_shape(shape)} has {first} elements, not a multiple "
+                                   f"of the TMA atom's {box}-element box: no leading modes make up the tile"))
     return found
 
 
