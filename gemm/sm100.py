@@ -20,8 +20,9 @@ Data flow (warp roles, 7 warps; 6 without C)
 3. warp 6 (C loader): gmem C -> SMEM ring, one epilogue subtile at a time -> `c_pipeline`.
 4. warps 0-3 (epilogue): TMEM -> registers -> SMEM -> gmem D by TMA store, per subtile.
 
-Every `local_tile`, partition, `tma_partition`, fragment, TMEM view and epilogue divide carries a
-shape comment; the spec names follow the Block > MMA > EPI > Store hierarchy (see docs/sm100.md).
+Checks: every `local_tile`, partition, `tma_partition`, fragment, TMEM view and epilogue divide has
+a shape comment and an `expect(...)` beside it, in the Block > MMA > EPI > Store form; the extents
+come from `Sm100GemmConfig.shape_dims`, so a wrong partition stops the compile (docs/sm100.md).
 
 Constraints (see `Sm100GemmConfig.reasons`)
 - MMA tile M 64 or 128 (1-CTA) or 256 (2-CTA); N 32..256 in steps of 32.
@@ -29,8 +30,9 @@ Constraints (see `Sm100GemmConfig.reasons`)
 - The contiguous extent of A, B, C and D is a multiple of 16 bytes (TMA).
 
 Run
-    python -m gemm.sm100 --mnkl 8192,8192,8192,1 --mma-tiler 256,128 --cluster 2,1 --use-2cta
+    python -m gemm.sm100 --mnkl 8192,8192,8192,1 --mma-tiler 256,128 --cluster 2,1 --beta 1.0  # B200
     python -m gemm.sm100 --mnkl 4096,4096,4096,1 --compile-only      # no GPU needed
+    cute-inspect trace gemm.sm100:compile_only --arch sm_100a
 """
 
 
@@ -60,6 +62,7 @@ from gemm._sm100_config import (  # noqa: E402
     DTYPES,
     EPILOGUE_WARPS,
     MMA_WARP,
+    SMEM_CAPACITY_BYTES,
     TMA_WARP,
     Sm100GemmConfig,
 )
@@ -207,6 +210,10 @@ class Sm100Gemm:
         self.shared_storage = self._shared_storage(
             a_smem_layout_staged, b_smem_layout_staged, c_smem_layout_staged, d_smem_layout_staged
         )
+        if cutlass.const_expr(self.shared_storage.size_in_bytes() > SMEM_CAPACITY_BYTES):
+            raise AssertionError(
+                f"SMEM takes {self.shared_storage.size_in_bytes()} bytes; the CTA has {SMEM_CAPACITY_BYTES}"
+            )
         self.kernel(
             tiled_mma,
             tma_atom_a,
