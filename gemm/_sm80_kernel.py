@@ -1,7 +1,8 @@
 """Device code of the SM80 teaching GEMM: D = A @ B^T with cp.async, ldmatrix and mma.sync.
 
-Importing this module imports cutlass: set CUTE_DSL_ARCH first (gemm.sm80 does). The entry points
-(compile_only, make_gemm, the command line) live in gemm.sm80; the configuration in gemm._sm80_config.
+Importing this module imports cutlass, which fixes the target arch from CUTE_DSL_ARCH (else the detected
+GPU) for the whole process. The entry points (compile_only, make_gemm, the command line) live in gemm.sm80,
+the configuration in gemm._sm80_config.
 
 Every partition carries a CUTLASS-style mode comment and the same statement as an `expect(...)` check,
 so a wrong tile size stops the compile at the line that first disagrees.
@@ -79,6 +80,8 @@ class Sm80Gemm:
         return cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), dtype, num_bits_per_copy=VECTOR_ELEMS * dtype.width)
 
     def make_tiled_mma(self):
+        """4 warps as 2x2 over the 16x8x16 atom; the permutation tiles N by 32, not 16, so that each warp owns
+        two adjacent 8-column atoms and one ldmatrix.x4 loads B for both."""
         op = cute.nvgpu.warp.MmaF16BF16Op(self.ab_dtype, self.acc_dtype, (16, 8, 16))
         return cute.make_tiled_mma(op, cute.make_layout((2, 2, 1)), permutation_mnk=MMA_TILE_MNK)
 
