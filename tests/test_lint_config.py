@@ -87,7 +87,34 @@ def test_bad_config_is_one_line_naming_file_and_key_with_exit_2(tmp_path, capsys
 def test_inline_noqa_suppresses_its_codes_on_its_line(tmp_path, comment, remaining):
     source = "tCgB = thr_mma.partition_A(gA)" + comment + "\nacc_vec = tiled_copy_r2s.retile(tTR_rAcc)" + comment
     (tmp_path / "k.py").write_text(source + "\n")
-    assert sorted(f.code for f in lint_paths([str(tmp_path)], workers=1).findings) == remaining
+    findings = lint_paths([str(tmp_path)], {"ignore": ("CI100",)}, workers=1).findings
+    assert sorted(f.code for f in findings) == remaining
+
+
+@pytest.mark.parametrize(
+    "source, unused",
+    [
+        ("tCgB = thr_mma.partition_A(gA)  # noqa: CI105\n", []),  # used
+        ("tCgA = thr_mma.partition_A(gA)  # noqa: CI105, E501\n", [(1, 33, "CI105")]),  # stale; E501 not ours
+        ("tCgA = thr_mma.partition_A(gA)  # noqa: CI105, CI100\n", []),  # CI100 suppressed in the same comment
+        ("tCgA = thr_mma.partition_A(gA)  # noqa\n", []),  # a bare noqa may serve other tools
+        ("tCsA = thr_mma.partition_A(tile)  # noqa: CI107\n", []),  # only a trace can tell
+        ("# cute-inspect: noqa: CI100\ntCgA = thr_mma.partition_A(gA)  # noqa: CI105\n", []),
+        ('doc = """\nwrite `# noqa: CI105` after the name\n"""\n', []),  # not a comment: in a string
+    ],
+)
+def test_unused_noqa_is_reported_for_our_enabled_codes_only(tmp_path, source, unused):
+    (tmp_path / "k.py").write_text(source)
+    report = lint_paths([str(tmp_path)], workers=1)
+    expected = [(line, column, "CI100") for line, column, _ in unused]
+    assert [(f.line, f.column, f.code) for f in report.findings] == expected
+    assert all(f"unused `noqa` for `{code}`" in f.message for f, (_, _, code) in zip(report.findings, unused))
+    assert lint_paths([str(tmp_path)], {"ignore": ("CI105",)}, workers=1).findings == []
+
+
+def test_noqa_inside_a_string_suppresses_nothing(tmp_path):
+    (tmp_path / "k.py").write_text('tCgB = thr_mma.partition_A(gA); note = "# noqa: CI105"\n')
+    assert [f.code for f in lint_paths([str(tmp_path)], workers=1).findings] == ["CI105"]
 
 
 @pytest.mark.parametrize(

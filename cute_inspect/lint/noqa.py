@@ -11,7 +11,9 @@ False
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 
 ALL = None  # a bare noqa: every code
 _CODES = r"(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?"
@@ -25,13 +27,31 @@ def _codes(match: re.Match[str]) -> frozenset[str] | None:
     return ALL if codes is None else frozenset(code.upper() for code in _SPLIT.split(codes.strip()))
 
 
-def suppressed(line: str, code: str) -> bool:
-    """True when ``line`` carries a ``# noqa`` that covers ``code``."""
-    for match in _LINE.finditer(line):
+def suppressed(comment: str, code: str) -> bool:
+    """True when ``comment`` (a line's comment) carries a ``# noqa`` that covers ``code``."""
+    for match in _LINE.finditer(comment):
         codes = _codes(match)
         if codes is ALL or code in codes:
             return True
     return False
+
+
+def line_codes(comment: str) -> list[tuple[int, frozenset[str]]]:
+    """(offset, codes) of each ``# noqa: CODES`` in ``comment``; a bare ``# noqa`` is left out."""
+    return [(match.start(), codes) for match in _LINE.finditer(comment) if (codes := _codes(match)) is not ALL]
+
+
+def comments(text: str) -> dict[int, tuple[int, str]]:
+    """line -> (column from 1, text) of the comment on that line, read with the tokenizer so that a
+    ``# noqa`` inside a string is not taken for one. Only called for files that mention noqa."""
+    found = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                found[token.start[0]] = (token.start[1] + 1, token.string)
+    except (tokenize.TokenError, SyntaxError):  # a file ast accepted but tokenize does not: keep what was read
+        pass
+    return found
 
 
 def file_suppressions(text: str) -> frozenset[str]:
@@ -46,4 +66,4 @@ def file_suppressions(text: str) -> frozenset[str]:
 
 
 def file_suppressed(suppressions: frozenset[str], code: str) -> bool:
-    return "ALL" in suppressions or code in suppressions
+    return bool(suppressions) and ("ALL" in suppressions or code in suppressions)

@@ -1,8 +1,8 @@
 """The one table of rule codes: each code appears here once, mapped to the module that implements it.
 
 >>> sorted(RULES)[:2]
-['CI101', 'CI102']
->>> select_codes(["CI10"], ["CI103"])[:3]
+['CI100', 'CI101']
+>>> select_codes(["CI10"], ["CI100", "CI103"])[:3]
 ['CI101', 'CI102', 'CI104']
 """
 
@@ -19,11 +19,13 @@ from cute_inspect.lint.rules import (
     partition_source_agreement,
     partitioner_origin,
     separator_style,
+    unused_noqa,
 )
 
 RULES: dict[str, ModuleType] = {
     rule.CODE: rule
     for rule in (
+        unused_noqa,
         partition_name_grammar,
         copy_pattern_agreement,
         gemm_pattern_agreement,
@@ -36,8 +38,13 @@ RULES: dict[str, ModuleType] = {
 }
 
 
+def kind(code: str) -> str:
+    """``static`` (checks a file's facts), ``trace`` (checks trace records) or ``suppression`` (checks noqa)."""
+    return getattr(RULES[code], "KIND", "static")
+
+
 def needs_trace(code: str) -> bool:
-    return getattr(RULES[code], "NEEDS_TRACE", False)
+    return kind(code) == "trace"
 
 
 def matches(code: str, prefixes: list[str] | tuple[str, ...]) -> bool:

@@ -10,6 +10,7 @@ import ast
 import gc
 import multiprocessing
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,10 +18,12 @@ from typing import Any
 
 from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.facts import collect
-from cute_inspect.lint.noqa import file_suppressed, file_suppressions, suppressed
-from cute_inspect.lint.registry import RULES, needs_trace
-from cute_inspect.lint.rules import Violation
+from cute_inspect.lint.noqa import comments, file_suppressed, file_suppressions, suppressed
+from cute_inspect.lint.registry import RULES, kind, needs_trace
+from cute_inspect.lint.rules import Violation, unused_noqa
 
+_NOQA = re.compile(rb"noqa", re.IGNORECASE)
+_NOQA_TEXT = re.compile(r"noqa", re.IGNORECASE)
 _SKIPPED_DIRECTORIES = frozenset(
     {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules"}
 )
@@ -81,8 +84,12 @@ def python_files(paths: Iterable[str]) -> tuple[list[tuple[str, Path]], list[Fil
     return sorted(((display, path) for path, display in found.items()), key=lambda item: item[0]), errors
 
 
+def _static(codes: frozenset[str]) -> list[str]:
+    return [code for code in sorted(codes) if kind(code) == "static"]
+
+
 def _check_tree(tree: ast.Module, codes: frozenset[str], config: LintConfig) -> list[tuple[str, Violation]]:
-    static = [code for code in sorted(codes) if not needs_trace(code)]
+    static = _static(codes)
     if not static:
         return []
     facts = collect(tree)
@@ -93,18 +100,24 @@ def _check_tree(tree: ast.Module, codes: frozenset[str], config: LintConfig) -> 
 
 
 def _unsuppressed(
-    display: str, text: str, violations: list[tuple[str, Violation]]
+    display: str, text: str, violations: list[tuple[str, Violation]], checked: frozenset[str] = frozenset()
 ) -> list[Finding]:
+    """The violations no ``noqa`` covers, plus CI100 for the ``noqa`` codes among ``checked`` that covered
+    nothing (``checked``: the static codes that ran on this file, when CI100 is enabled)."""
     whole_file = file_suppressions(text)
-    lines = text.splitlines()
-    kept = []
+    line_comments = comments(text) if _NOQA_TEXT.search(text) else {}
+    kept, used = [], set()
     for code, violation in violations:
-        line = lines[violation.line - 1] if 0 < violation.line <= len(lines) else ""
-        if suppressed(line, code):
-            continue
-        if whole_file and file_suppressed(whole_file, code):
-            continue
-        kept.append(Finding(display, violation.line, violation.column, code, violation.message))
+        comment = line_comments.get(violation.line, (0, ""))[1]
+        if suppressed(comment, code):
+            used.add((violation.line, code))
+        elif not file_suppressed(whole_file, code):
+            kept.append(Finding(display, violation.line, violation.column, code, violation.message))
+    if checked and not file_suppressed(whole_file, unused_noqa.CODE):
+        kept.extend(
+            Finding(display, number, column, unused_noqa.CODE, message)
+            for number, column, message in unused_noqa.unused(line_comments, used, checked)
+        )
     return kept
 
 
@@ -120,10 +133,17 @@ def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Findin
         line = getattr(error, "lineno", None) or 0
         column = getattr(error, "offset", None) or 0
         return [], FileError(display, line, column, f"could not parse: {getattr(error, 'msg', None) or error}")
-    violations = _check_tree(tree, config.codes_for(path), config)
-    if not violations:
-        return [], None
-    return _unsuppressed(display, data.decode("utf-8", "replace"), violations), None
+    return _tree_findings(display, data, tree, config.codes_for(path), config), None
+
+
+def _tree_findings(
+    display: str, data: bytes, tree: ast.Module, codes: frozenset[str], config: LintConfig
+) -> list[Finding]:
+    violations = _check_tree(tree, codes, config)
+    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and _NOQA.search(data) else frozenset()
+    if not violations and not checked:
+        return []
+    return _unsuppressed(display, data.decode("utf-8", "replace"), violations, checked)
 
 
 def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder) -> list[Finding]:
@@ -214,4 +234,4 @@ def lint_source(text: str, path: str = "<string>", config: LintConfig | None = N
     """The findings for one module given as text (no files, no pyproject lookup)."""
     config = config or LintConfig()
     tree = ast.parse(text, filename=path)
-    return sorted(_unsuppressed(path, text, _check_tree(tree, config.codes_for(path), config)))
+    return sorted(_tree_findings(path, text.encode(), tree, config.codes_for(path), config))

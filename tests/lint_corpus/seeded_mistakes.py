@@ -34,5 +34,6 @@ def gemm_kernel(tiled_mma, tma_atom_a, tma_atom_b, gA, gB, gC, sA, sB, sC, tiled
     tRS_rC = tiled_copy_r2s.retile(tTR_rC)
     cute.copy(tiled_copy_r2s, tRS_rC, tRS_sC)
     cute.copy(tiled_copy_r2s, tRS_rC, tTR_sC)  # expect: CI102
-    cute.copy(tiled_copy_r2s, tRS_rC, tRS_sC)  # noqa: CI102
+    cute.copy(tiled_copy_r2s, tRS_rC, tTR_sC)  # noqa: CI102
+    cute.copy(tiled_copy_r2s, tRS_rC, tRS_sC)  # noqa: CI102  # expect: CI100
     return tCsB, acc_vec, tTR_tAcc

@@ -35,7 +35,7 @@ from cute_inspect.lint.rules import RuleContext, Violation
 CODE = "CI107"
 NAME = "memory-agreement"
 SUMMARY = "The `<where>` letter disagrees with the traced memory space"
-NEEDS_TRACE = True
+KIND = "trace"
 
 _WHERE_FOR_MEMORY = {
     "gmem": ("g", "mg"),
