@@ -133,6 +133,14 @@ def test_tensor_section_shows_level_labels_derivation_and_hierarchy(seed_out):
     assert "(mma_atom, *mma_rests, *block_rests) = ((128,16), 1,4, 8,16,1)" in section
     assert re.search(r"mA_mkl</a> <code>\(1024,1024,1\)</code>.*local_tile.*gA_mkl.*partition_A.*tCgA", section)
     assert 'data-level="block"' in section and 'data-level="mma"' in section
+    assert re.search(r"<dt>used by</dt><dd>group_modes &rarr; <a [^>]+>grouped</a></dd>", section)
+
+
+def test_copy_destinations_say_what_wrote_them(sm80_out):
+    html = (sm80_out / "report.html").read_text()
+    section = html[html.index("<h4>tAsA <small>"):]
+    section = section[:section.index("</article>")]
+    assert re.search(r"<dt>written by</dt><dd>copy &larr; <a [^>]+>tAgA</a>", section)
 
 
 def test_static_report_reads_without_javascript(seed_out):

@@ -33,6 +33,7 @@ def write_report(trace, path: str) -> None:
 def build_report(trace, title: str | None = None) -> str:
     """The report as one HTML string."""
     target = getattr(trace, "target", None)
+    flow = _graph.build_graph(trace)
     title = title or f"cute-inspect: {target or 'trace'}"
     parts = [
         "<!doctype html>",
@@ -41,8 +42,8 @@ def build_report(trace, title: str | None = None) -> str:
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         _header(trace, title),
         _graph_section(trace),
-        _table_section(trace),
-        _tensor_section(trace),
+        _table_section(trace, flow),
+        _tensor_section(trace, flow),
         f"<script>{_JS}</script>",
         "</body></html>",
     ]
@@ -88,10 +89,11 @@ def _graph_section(trace) -> str:
             f'Click a node to jump to its tensor.</p><div class="graph">{svg}</div></section>')
 
 
-def _table_section(trace) -> str:
+def _table_section(trace, flow) -> str:
     rows = []
     for r in trace.records:
-        inputs = ", ".join(_link(trace, i) for i in r.inputs)
+        inputs = ", ".join(_tensor_link(flow, _graph.source_node(trace.records[i], r.in_shapes[k]))
+                           for k, i in enumerate(r.inputs))
         outputs = range(len(r.shapes)) or [None]
         for i in outputs:
             name = (r.names[i] if i is not None else None) or ("-" if i is None else f"({r.op})")
@@ -116,7 +118,7 @@ def _table_section(trace) -> str:
             f'<tbody>{"".join(rows)}</tbody></table></div></section>')
 
 
-def _tensor_section(trace) -> str:
+def _tensor_section(trace, flow) -> str:
     parts = ['<section id="tensors"><h2>Tensors</h2>']
     for kernel in trace.kernels():
         parts.append(f"<h3>kernel {escape(kernel)}</h3>")
@@ -124,12 +126,12 @@ def _tensor_section(trace) -> str:
             if r.kernel != kernel:
                 continue
             for i in range(len(r.shapes)):
-                parts.append(_tensor(trace, r, i))
+                parts.append(_tensor(flow, r, i))
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def _tensor(trace, r, i: int) -> str:
+def _tensor(flow, r, i: int) -> str:
     name = r.names[i] or f"({r.op})"
     search = " ".join([name, r.op]).lower()
     facts = [
@@ -138,11 +140,12 @@ def _tensor(trace, r, i: int) -> str:
         ("shape", f"<code>{escape(format_shape(r.shapes[i]))}</code>"),
         ("by level", f"<code>{escape(r.labelled_shape(i))}</code>"),
         ("read inside-out", f"<code>{escape(hierarchy.formula(r, i))}</code>"),
-        ("derivation", _chain(trace, r, i)),
+        ("derivation", _chain(flow, _graph.node_id(r.index, i))),
         ("the call", escape(r.derivation)),
         ("layout", f"<code>{escape(r.layouts[i] or '')}</code>"),
         ("memory", _memspace(r.memspaces[i]) + " " + escape(" ".join(filter(None, (r.dtypes[i], r.swizzles[i]))))),
-        ("used by", ", ".join(_users(trace, r.index, i)) or "none traced"),
+        ("written by", ", ".join(_writers(flow, _graph.node_id(r.index, i)))),
+        ("used by", ", ".join(_users(flow, _graph.node_id(r.index, i))) or "none traced"),
     ]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts if v)
     return (f'<article class="tensor filterable" id="{_graph.anchor(r.index, i)}" data-search="{escape(search)}">'
@@ -150,50 +153,54 @@ def _tensor(trace, r, i: int) -> str:
             f'<div class="picture">{hierarchy.hierarchy_svg(r, i)}</div></article>')
 
 
-def _chain(trace, r, i: int) -> str:
-    """The first-input ancestry of a tensor: ``mA_mkl (1024,1024,1) -local_tile-> gA_mkl (...) -partition_A-> ...``."""
-    steps, seen = [(r, i)], {r.index}
-    current = r
-    while current.inputs and len(steps) < 16:
-        producer = trace.records[current.inputs[0]]
-        if producer.index in seen:
+def _chain(flow, node: str) -> str:
+    """The view ancestry of a tensor: ``mA_mkl (1024,1024,1) -local_tile-> gA_mkl (...) -partition_A-> tCgA``.
+
+    Follows the first call that made a view (not a copy or gemm, which move data into an existing tensor).
+    """
+    steps, seen = [(node, None)], {node}
+    while len(steps) < 16:
+        made_by = sorted(((src, data["op"]) for src, _, data in flow.in_edges(steps[-1][0], data=True)
+                          if data["op"] not in _graph.DATA_OPS and src not in seen),
+                         key=lambda e: flow.nodes[e[0]]["record"])
+        if not made_by:
             break
-        seen.add(producer.index)
-        node = _graph.source_node(producer, current.in_shapes[0] if current.in_shapes else None)
-        steps.append((producer, int(node.split(".")[1])))
-        current = producer
-    steps.reverse()
+        src, op = made_by[0]
+        steps[-1] = (steps[-1][0], op)
+        steps.append((src, None))
+        seen.add(src)
     out = []
-    for k, (rec, out_i) in enumerate(steps):
-        if k:
-            out.append(f' <span class="op">&minus;{escape(rec.op)}&rarr;</span> ')
-        label = rec.names[out_i] or f"({rec.op})"
-        out.append(f'<a href="#{_graph.anchor(rec.index, out_i)}">{escape(label)}</a> '
-                   f"<code>{escape(format_shape(rec.shapes[out_i]))}</code>")
+    for made, op in reversed(steps):  # op: the call that made `made` from the step before it
+        if op:
+            out.append(f' <span class="op">&minus;{escape(op)}&rarr;</span> ')
+        out.append(f"{_tensor_link(flow, made)} <code>{escape(flow.nodes[made]['shape'])}</code>")
     return "".join(out)
 
 
-def _users(trace, index: int, output: int) -> list:
-    me = _graph.node_id(index, output)
+def _users(flow, node: str) -> list:
+    """Each call that read the tensor, with what it made or wrote: ``partition_A -> tCgA``, ``copy -> tAsA``."""
     found = []
-    for r in trace.records:
-        for k, i in enumerate(r.inputs):
-            if i != index:
-                continue
-            shape = r.in_shapes[k] if k < len(r.in_shapes) else None
-            if _graph.source_node(trace.records[i], shape) != me:
-                continue
-            targets = ", ".join(n for n in r.names if n) or "-"
-            entry = (f'<a href="#{_graph.anchor(r.index, 0)}">{escape(r.op)} &rarr; {escape(targets)}</a>'
-                     if r.shapes else f"{escape(r.op)} (record {r.index})")
-            if entry not in found:
-                found.append(entry)
+    for _, dst, data in sorted(flow.out_edges(node, data=True), key=lambda e: e[2]["record"]):
+        entry = f"{escape(data['op'])} &rarr; {_tensor_link(flow, dst)}"
+        if entry not in found:
+            found.append(entry)
     return found
 
 
-def _link(trace, index: int) -> str:
-    r = trace.records[index]
-    return f'<a href="#{_graph.anchor(index, 0)}">{escape(r.name if r.name != "-" else f"({r.op})")}</a>'
+def _writers(flow, node: str) -> list:
+    """The copies and gemms that wrote into the tensor: ``copy <- tAgA``."""
+    found = []
+    for src, _, data in sorted(flow.in_edges(node, data=True), key=lambda e: e[2]["record"]):
+        entry = f"{escape(data['op'])} &larr; {_tensor_link(flow, src)}"
+        if data["op"] in _graph.DATA_OPS and entry not in found:
+            found.append(entry)
+    return found
+
+
+def _tensor_link(flow, node: str) -> str:
+    data = flow.nodes[node]
+    label = data["name"] or f"({data['op']})"
+    return f'<a href="#{_graph.anchor(data["record"], data["output"])}">{escape(label)}</a>'
 
 
 def _memspace(space) -> str:
