@@ -126,3 +126,14 @@ def test_pre_commit_hook_runs_the_lint_command():
     program, *arguments = fields["entry"].split()
     assert program == "cute-inspect"
     assert cli.build_parser().parse_args([*arguments, "k.py"]).func.__name__ == "run_lint"
+
+
+def test_statistics_counts_findings_per_code(tmp_path, capsys):
+    (tmp_path / "k.py").write_text(BAD + BAD + "acc_vec = tiled_copy_r2s.retile(tTR_rAcc)\n")
+    code, out, _ = _run(capsys, "--statistics", str(tmp_path))
+    assert code == 1
+    assert out.splitlines() == [
+        "     1  CI101  partition-name-grammar",
+        "     2  CI105  partition-source-agreement",
+        "Found 3 findings in 1 file (1 file checked).",
+    ]

@@ -1,4 +1,4 @@
-"""Static naming-convention linter for CuTeDSL kernels (``cute-inspect lint``), with rules CI101-CI108.
+"""Static naming-convention linter for CuTeDSL kernels (``cute-inspect lint``), with rules CI100-CI108.
 
 It parses each file once (no compile, no GPU), gathers the partition assignments, copies and GEMMs,
 and checks their names against the CuTe convention ``<scope><op>[_]<where><what>``.

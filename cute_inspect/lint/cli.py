@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from cute_inspect.lint.config import ConfigError
-from cute_inspect.lint.formats import FORMATS, render
+from cute_inspect.lint.formats import FORMATS, render, render_statistics
 from cute_inspect.lint.registry import RULES, needs_trace, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths
 
@@ -40,6 +40,7 @@ def register(subparsers: Any) -> None:
     )
     lint.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (recursing into *.py)")
     lint.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    lint.add_argument("--statistics", action="store_true", help="print a count per code instead of each finding")
     lint.add_argument("--select", type=_code_list, metavar="CODES", help="comma-separated code prefixes to run")
     lint.add_argument("--ignore", type=_code_list, metavar="CODES", help="comma-separated code prefixes to skip")
     lint.add_argument("--trace", metavar="TARGET", help="compile TARGET ('pkg.mod:fn' or 'path.py:fn') with "
@@ -99,7 +100,7 @@ def run_lint(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"cute-inspect lint: {error}", file=sys.stderr)
         return 2
-    print(render(report, args.format))
+    print(render_statistics(report) if args.statistics else render(report, args.format))
     return report.exit_code
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from urllib.parse import quote
@@ -34,22 +35,37 @@ def _location(path: str, line: int, column: int) -> str:
     return f"{path}:{line}:{column}" if line else path
 
 
-def render_text(report: LintReport) -> str:
-    entries = [((e.path, e.line, e.column), f"{_location(e.path, e.line, e.column)}: error: {e.message}")
-               for e in report.errors]
-    entries += [((f.path, f.line, f.column), f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}")
-                for f in report.findings]
-    lines = [text for _, text in sorted(entries, key=lambda entry: entry[0])]
+def _summary(report: LintReport) -> list[str]:
     checked = _plural(report.files_checked, "file")
     if report.findings:
         files = len({finding.path for finding in report.findings})
         found = _plural(len(report.findings), "finding")
-        lines.append(f"Found {found} in {_plural(files, 'file')} ({checked} checked).")
+        lines = [f"Found {found} in {_plural(files, 'file')} ({checked} checked)."]
     else:
-        lines.append(f"All checks passed ({checked} checked).")
+        lines = [f"All checks passed ({checked} checked)."]
     if report.errors:
         lines.append(f"{_plural(len(report.errors), 'file')} could not be linted.")
-    return "\n".join(lines)
+    return lines
+
+
+def _error_lines(report: LintReport) -> list[tuple[tuple[str, int, int], str]]:
+    return [((e.path, e.line, e.column), f"{_location(e.path, e.line, e.column)}: error: {e.message}")
+            for e in report.errors]
+
+
+def render_text(report: LintReport) -> str:
+    entries = _error_lines(report) + [
+        ((f.path, f.line, f.column), f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}") for f in report.findings
+    ]
+    return "\n".join([text for _, text in sorted(entries, key=lambda entry: entry[0])] + _summary(report))
+
+
+def render_statistics(report: LintReport) -> str:
+    """The files that could not be linted, one line per code found (count, code, rule name), the summary."""
+    counts = Counter(finding.code for finding in report.findings)
+    lines = [text for _, text in sorted(_error_lines(report))]
+    lines += [f"{counts[code]:6d}  {code}  {RULES[code].NAME}" for code in sorted(counts)]
+    return "\n".join(lines + _summary(report))
 
 
 def render_json(report: LintReport) -> str:
