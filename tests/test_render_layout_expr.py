@@ -85,6 +85,17 @@ def test_svg_of_the_result_and_of_an_mma_tv_layout(tmp_path):
     assert 'data-row="8" data-col="0" data-thread="0" data-value="2"' in out.read_text()
 
 
+def test_a_tiled_copys_tv_layout_is_drawn_over_its_tile(tmp_path):
+    out = tmp_path / "copy.svg"
+    code, lines, err = _layout("copy_tv((4,8):(8,1), (1,8))", "--svg", str(out))  # 32 threads in rows, 8 values each
+    assert code == 0, err
+    assert lines[-2] == "result: ((8,4),8):((32,1),4)"
+    svg = out.read_text()
+    assert svg.count('class="cell"') == 4 * 64
+    for row, col, thread, value in [(0, 0, 0, 0), (0, 7, 0, 7), (0, 8, 1, 0), (1, 0, 8, 0), (3, 63, 31, 7)]:
+        assert f'data-row="{row}" data-col="{col}" data-thread="{thread}" data-value="{value}"' in svg
+
+
 def test_errors_are_one_line_and_exit_2():
     code, lines, err = _layout("local_tile((1024,256), (128,64), (0,0,0))")
     assert code == 2 and err.startswith("cute-inspect: CuTeDSL rejected") and err.count("\n") == 1

@@ -86,7 +86,9 @@ def tv_layout_svg(tv_layout, tile_mn, title: str | None = None) -> str:
     tv = as_layout(tv_layout)
     if tv.rank != 2:
         raise LayoutTextError(f"a TV layout has two modes (thread, value); {tv} has {tv.rank}")
-    tile = as_layout(tile_mn if not isinstance(tile_mn, tuple) else _column_major(tile_mn))
+    if isinstance(tile_mn, tuple):  # (M, N), or a tiled copy's tiler_mn: one layout per mode
+        tile_mn = _column_major(tuple(t if isinstance(t, int) else as_layout(t).size() for t in tile_mn))
+    tile = as_layout(tile_mn)
     rows, cols = _grid_shape(tile)
     (m_shape, m_stride), (n_shape, n_stride) = tile.mode(0), tile.mode(1)
     if not isinstance(m_stride, int) or not isinstance(n_stride, int):

@@ -48,6 +48,7 @@ FUNCTIONS = {
     "cosize": ("cosize(a)", "one past the largest index"),
     "swizzle": ("swizzle(B, M, S, a)", "S<B,M,S> o 0 o a (a swizzled SMEM layout)"),
     "mma_tv": ('mma_tv("sm80_16x8x16", "A")', "an MMA's thread-value layout of operand A, B or C"),
+    "copy_tv": ("copy_tv(thr_layout, val_layout)", "make_tiled_copy_tv's thread-value layout over its tile"),
 }
 
 #: MMA names accepted by mma_tv: (M, N, K) of CuTeDSL's warp-level F16 MMA (SM80 mma.sync).
@@ -299,6 +300,16 @@ class _Evaluator:
         mma = self.cute.make_tiled_mma(warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (m, n, k)))
         self.result.tile = {"A": (m, k), "B": (n, k), "C": (m, n)}[operand]
         return getattr(mma, f"tv_layout_{operand}")
+
+
+    def _copy_tv(self, thr_layout, val_layout):
+        import cutlass
+
+        cute = self.cute
+        atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16)
+        tiled = cute.make_tiled_copy_tv(atom, self._l(thr_layout), self._l(val_layout))
+        self.result.tile = tuple(cute.size(t) for t in tiled.tiler_mn)
+        return tiled.layout_tv_tiled
 
 
 _TYPE_TEXT = re.compile(r'^!cute\.\w+<"(.*)">$', re.S)
