@@ -11,6 +11,7 @@ import gc
 import multiprocessing
 import os
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,7 +179,8 @@ def default_workers(file_count: int) -> int:
 
 
 def _lint_files(jobs: list[tuple[str, Path, LintConfig]], workers: int) -> list[tuple[list[Finding], FileError | None]]:
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    # Forking a process that runs other threads (after a --trace compile, say) can deadlock the child.
+    if workers <= 1 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
         return _lint_chunk(jobs)
     # Deal the files out largest first so that the workers finish together.
     by_size = sorted(range(len(jobs)), key=lambda i: -_size(jobs[i][1]))
