@@ -43,7 +43,7 @@ def comments():
     (" tAgA: (CPY, CPY_M, CPY_K, k)", "tAgA", "(CPY, CPY_M, CPY_K, k)"),
     (" ((atom_v, rest_v), RestM, RestK, RestL)", None, "((atom_v, rest_v), RestM, RestK, RestL)"),
     (" (bM, bK)  #: CI205", None, "(bM, bK)"),
-    (" (l,m,k) -> (m,k,l)", None, "(l,m,k)"),
+    (" (bM, bK, RestK) -> the CTA's tile", None, "(bM, bK, RestK)"),
 ])
 def test_shape_comments_are_read_with_their_prefix(body, prefix, text):
     (found,) = parse_comment(body)
@@ -69,6 +69,8 @@ def test_modes_written_as_expressions_are_not_checked_but_the_others_are():
     " (dependent in the context of the TMA/MMA synchronization pattern) to exit early",
     " Setup smem tensor A/B/C",
     " (optional) explanation",
+    " (granularity_m, repeat_m), (granularity_k, repeat_k), num_scale_stage)",  # its first '(' is missing
+    " (l,m,k) -> (m,k,l)",  # a permutation, not a shape
 ])
 def test_prose_in_parentheses_is_not_a_shape_comment(body):
     assert parse_comment(body) == []

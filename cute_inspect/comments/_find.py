@@ -66,6 +66,8 @@ def parse_comment(body: str) -> list[tuple[str | None, str, Node]]:
     '(MMA, (4, _), MMA_K)'
     >>> parse_comment(" Peek (try_wait) AB buffer")
     []
+    >>> parse_comment(" (granularity_m, repeat_m), (granularity_k, repeat_k), num_scale_stage)")
+    []
     """
     found = []
     while True:
@@ -89,7 +91,8 @@ def parse_comment(body: str) -> list[tuple[str | None, str, Node]]:
         found.append((prefix, text, spec))
         nxt = _NEXT.match(body)
         if nxt is None:
-            return found
+            # more parentheses after the spec: a sentence, or a tuple whose opening '(' is missing
+            return [] if "(" in body or ")" in body else found
         body = body[nxt.end():]
 
 

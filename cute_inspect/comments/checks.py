@@ -151,11 +151,15 @@ class _Binding:
 
 @dataclass
 class CommentReport:
-    """The findings, and how many (comment, tensor) pairs were compared and how many disagreed."""
+    """The findings, the (path, comment line, tensor) pairs compared, and how many of them disagreed."""
 
     findings: list[Finding] = field(default_factory=list)
-    checked: int = 0
+    compared: list = field(default_factory=list)
     disagreeing: int = 0
+
+    @property
+    def checked(self) -> int:
+        return len(self.compared)
 
 
 def _describe(extent) -> str:
@@ -227,7 +231,7 @@ class _Checker:
         pair_key = (record.file, comment.line, name)
         if pair_key not in self.seen_pairs:
             self.seen_pairs.add(pair_key)
-            self.report.checked += 1
+            self.report.compared.append((relative(record.file), comment.line, name))
         traced = record.labelled_shape(index)
         where = f"`{name}` (comment `{comment.text}`)"
         kernel_scope = self.kernel_scopes.setdefault(record.kernel, {})
