@@ -107,10 +107,14 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
         store = dict(R2S_ATOM=8, R2S_ATOMS=bn // 16, R2S_M=1, R2S_N=epi_n // 16, S2R_N=epi_n // 16,
                      R2S_R=((2, 2, 2), 1), R2S_S=((2, 4), 1) if d_major == "n" else (8, 1),
                      S2R=(1, (2, 2, 2)), S2R_R=(1, 8))
+    elif d_major == "n":
+        # A 32-bit D keeps stmatrix's value order but stores one element per copy: per 8-column
+        # chunk, 2 columns x 2 rows.
+        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=1, R2S_N=epi_n // 8, S2R_N=epi_n // 8,
+                     R2S_R=(1, (2, 2)), R2S_S=(1, (2, 2)), S2R=(1, (2, 2)), S2R_R=(1, 4))
     else:
-        # One element per copy: the values walk row pairs, column pairs, then 8-column chunks.
-        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=2, R2S_N=(2, epi_n // 8), S2R_N=epi_n // 4,
-                     R2S_R=(1, 1), R2S_S=(1, 1), S2R=(1, 1), S2R_R=(1, 1))
+        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=1, R2S_N=epi_n // 16, S2R_N=epi_n // 16,
+                     R2S_R=(1, (2, 2, 2)), R2S_S=(1, (2, 2, 2)), S2R=(1, (2, 2, 2)), S2R_R=(1, 8))
     return dict(
         bM=bm, bN=bn, bK=bk,
         AB_STAGE=ab_stages, EPI_STAGE=epi_stages,

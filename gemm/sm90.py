@@ -487,13 +487,15 @@ class Sm90Gemm:
             )
 
             # ---- EPI / Store level: register -> SMEM copies --------------------------------------
-            # stmatrix moves 16-bit values only; a 32-bit D is stored element by element.
-            c_store_atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.d_dtype)
-            if cutlass.const_expr(self.d_dtype.width == 16):
-                c_store_atom = cute.make_copy_atom(
+            # The stmatrix atom fixes the value order of every epilogue copy, even for a 32-bit D
+            # (stored element by element below): a subtile is then one contiguous run of the
+            # accumulator registers.
+            tiled_copy_c_atom = cute.make_tiled_copy_C_atom(
+                cute.make_copy_atom(
                     warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), 4), self.d_dtype
-                )
-            tiled_copy_c_atom = cute.make_tiled_copy_C_atom(c_store_atom, tiled_mma)
+                ),
+                tiled_mma,
+            )
             tiled_copy_r2s = cute.make_tiled_copy_S(
                 sm90_utils.get_smem_store_op(self.d_layout, self.d_dtype, cutlass.Float32),
                 tiled_copy_c_atom,
@@ -765,12 +767,22 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
             gemm = Sm90Gemm(
                 cfg, has_c=c is not None, epilogue_op=epilogue_op, max_active_clusters=clusters
             )
-            _compiled_cache[key] = cute.compile(
+            compiled = cute.compile(
                 gemm, mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream
             )
-        compiled = _compiled_cache[key]
-        alpha32, beta32 = cutlass.Float32(alpha), cutlass.Float32(beta)
-        return lambda: compiled(mA, mB, mD, mC, alpha32, beta32, stream)
+            _compiled_cache[key] = (compiled, compiled.to(None))
+        compiled, executor = _compiled_cache[key]
+        # Pack the arguments once: a launch then costs one C call, not a Python walk over them
+        # (which shows on sub-millisecond GEMMs).
+        args = (mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream)
+        exe_args, adapted = compiled.generate_execution_args(*args)
+
+        def launch():
+            executor.run_compiled_program(exe_args)
+
+        # exe_args holds raw pointers into these objects (the stream handle, the scalars): keep them alive.
+        launch.arg_owners = (args, adapted)
+        return launch
 
     cutlass_dtype(d.dtype)
     problem = _autotune.problem_key("sm90", torch.cuda.get_device_name(), (m, n, k, l), kind)
