@@ -42,6 +42,8 @@ from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import compose, is_direction_op, parse_partitioned
 from cute_inspect.lint.rules import RuleContext, Violation
 
+_GEMM_MMAS = frozenset({"thr_mma", "tiled_mma"})
+
 CODE = "CI104"
 NAME = "partitioner-origin"
 SUMMARY = "The op letters of a partition disagree with the partitioner that made it"
@@ -55,11 +57,14 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made_by = f"`{partition.receiver}.{partition.method}`" if partition.receiver else f"`{partition.method}`"
         problem = mma_op_problem(partition, target)
         if problem:
+            if partition.receiver in _GEMM_MMAS:  # a single, unqualified MMA: the GEMM's, whose op is C
+                fix = "rename it to `" + compose(target.scope, "C", "", target.where, target.what, target.variant) + "`"
+            else:
+                fix = "name it with the MMA's op (`tC...` in a GEMM, `tS...` / `tO...` in attention)"
             yield Violation(
                 partition.line,
                 partition.column,
-                f"`{partition.target}` is made by the MMA partitioner {made_by} but {problem}; "
-                "name it with the MMA's op (`tC...` in a GEMM)",
+                f"`{partition.target}` is made by the MMA partitioner {made_by} but {problem}; {fix}",
             )
             continue
         expected = copy_op_problem(partition, target, source_name(partition, context.vocabulary))
