@@ -23,6 +23,14 @@ from cute_inspect.lint.registry import RULES, needs_trace, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths
 
 
+def _emit(text: str) -> None:
+    """Print ``text``; a reader that stops early (``| head``) is not an error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit-time flush stays quiet
+
+
 def _code_list(text: str) -> tuple[str, ...]:
     codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
     unknown = unknown_prefixes(codes)
@@ -100,19 +108,20 @@ def run_lint(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"cute-inspect lint: {error}", file=sys.stderr)
         return 2
-    print(render_statistics(report) if args.statistics else render(report, args.format))
+    _emit(render_statistics(report) if args.statistics else render(report, args.format))
     return report.exit_code
 
 
 def run_rules(args: argparse.Namespace) -> int:
     if args.code is None:
-        for code, rule in sorted(RULES.items()):
-            note = " (needs --trace)" if needs_trace(code) else ""
-            print(f"{code}  {rule.NAME:28} {rule.SUMMARY}{note}")
+        _emit("\n".join(
+            f"{code}  {rule.NAME:28} {rule.SUMMARY}" + (" (needs --trace)" if needs_trace(code) else "")
+            for code, rule in sorted(RULES.items())
+        ))
         return 0
     rule = RULES.get(args.code.upper())
     if rule is None:
         print(f"cute-inspect rules: no rule {args.code!r}; known: {', '.join(sorted(RULES))}", file=sys.stderr)
         return 2
-    print(rule.__doc__.strip())
+    _emit(rule.__doc__.strip())
     return 0
