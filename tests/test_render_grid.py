@@ -81,9 +81,17 @@ def test_swizzle_grid_agrees_with_cutedsl(tmp_path):
     assert [int(grid[(m, n)][1][0]) for m in range(8) for n in range(64)] == expected
 
 
-def test_memref_type_string_draws_with_its_swizzle():
-    lay = StaticLayout.parse('!cute.memref<f16, smem, align<128>, S<3,4,3>, "(8,64):(64,1)">')
-    assert str(lay) == "S<3,4,3> o 0 o (8,64):(64,1)" and lay((2, 0)) == 144
+def test_a_swizzled_pointers_byte_swizzle_is_drawn_per_element():
+    # CuTeDSL's SW128 atom puts S<3,4,3> on the pointer for every dtype: it permutes 16-byte chunks of bytes
+    f16 = StaticLayout.parse('!cute.memref<f16, smem, align<128>, S<3,4,3>, "(8,64):(64,1)">')
+    assert str(f16) == "S<3,3,3> o 0 o (8,64):(64,1)" and f16((1, 0)) == 72  # byte 128 -> 144, element 64 -> 72
+    f32 = StaticLayout.parse('!cute.memref<f32, smem, align<128>, S<3,4,3>, "(8,32):(32,1)">')
+    assert str(f32) == "S<3,2,3> o 0 o (8,32):(32,1)" and f32((1, 0)) == 36
+    fp8 = StaticLayout.parse('!cute.memref<f8E4M3FN, smem, S<3,4,3>, "(8,128):(128,1)">')
+    assert fp8.swizzle.base == 4
+    # a composed layout inside the quotes is layout algebra on element offsets already
+    composed = StaticLayout.parse('!cute.memref<f16, smem, align<128>, "S<3,3,3> o 0 o (8,64):(64,1)">')
+    assert str(composed) == "S<3,3,3> o 0 o (8,64):(64,1)"
 
 
 def _tv_cells(operand: str, tmp_path) -> dict:

@@ -58,9 +58,9 @@ class StaticLayout:
             quoted = _QUOTED.findall(text)
             if not quoted:
                 raise LayoutTextError(f"{text!r} holds no layout")
-            memref_swizzle = re.search(r"S<(\d+),\s*(\d+),\s*(-?\d+)>", _QUOTED.sub("", text))
-            if memref_swizzle:
-                swizzle = Swizzle(*(int(g) for g in memref_swizzle.groups()))
+            pointer_swizzle = re.search(r"S<(\d+),\s*(\d+),\s*(-?\d+)>", _QUOTED.sub("", text))
+            if pointer_swizzle:
+                swizzle = _in_elements(Swizzle(*(int(g) for g in pointer_swizzle.groups())), text)
             text = quoted[-1]
         offset = 0
         m = _SWIZZLE.match(text)
@@ -103,6 +103,18 @@ class StaticLayout:
         else:
             value = sum(_index(*self.mode(i), c) for i, c in enumerate(coord))
         return self.swizzle(self.offset + value) if self.swizzle else self.offset + value
+
+
+def _in_elements(swizzle: Swizzle, type_text: str) -> Swizzle:
+    """A swizzled pointer's swizzle (``!cute.memref<f16, smem, S<3,4,3>, "...">``) acts on byte addresses, as
+    CuTe's swizzle_ptr does; the same permutation on element offsets moves its base by log2(bytes per element)."""
+    m = re.match(r"!cute\.\w+<\s*[a-z]+(\d+)", type_text)
+    if not m:
+        raise LayoutTextError(f"cannot tell the element width of {type_text!r} to place its swizzle")
+    delta = int(m.group(1)).bit_length() - 4  # log2(bits / 8) for a power-of-two width
+    if swizzle.base < delta:
+        raise LayoutTextError(f"{swizzle} permutes parts of a {m.group(1)}-bit element: it cannot be drawn per element")
+    return Swizzle(swizzle.bits, swizzle.base - delta, swizzle.shift)
 
 
 def mode_size(shape: Shape) -> int:

@@ -1,8 +1,8 @@
 """Layout grids as SVG, like CuTe's ``print_latex``: which index each coordinate maps to, or which thread owns it.
 
 - `layout_svg`: a rank-1 or rank-2 layout's index map, row m and column n showing ``layout((m, n))``; a swizzled
-  layout (``S<3,4,3> o 0 o (8,64):(64,1)``, or a swizzled SMEM tensor) is coloured by the chunk the swizzle
-  moved each element to, so the XOR pattern shows.
+  layout (``S<3,4,3> o 0 o (8,64):(64,1)``, or a swizzled SMEM tensor, whose pointer swizzle acts on bytes and is
+  drawn per element) is coloured by the chunk the swizzle moved each element to, so the XOR pattern shows.
 - `tv_layout_svg`: an MMA's or copy's thread-value layout over its (M, N) tile: each cell is coloured by thread
   and shows ``T<thread> V<value>``.
 
@@ -77,7 +77,8 @@ def tv_layout_svg(tv_layout, tile_mn, title: str | None = None) -> str:
     """A thread-value layout over its (M, N) tile: each cell coloured by thread, labelled ``T<t> V<v>``.
 
     `tv_layout` maps (thread, value) to an index of the tile; `tile_mn` is (M, N) (column-major, as CuTe's
-    ``make_layout((M, N))``) or a layout text for another order. Cells no (thread, value) reaches stay blank.
+    ``make_layout((M, N))``), a tiled copy's ``tiler_mn``, or a layout text for another order. Cells no
+    (thread, value) reaches stay blank.
 
     >>> svg = tv_layout_svg("((4,8),(2,2,2)):((32,1),(16,8,128))", (16, 16))
     >>> 'data-row="0" data-col="1" data-thread="0" data-value="1"' in svg
