@@ -38,9 +38,9 @@ def mnl_tensors(mnkl, ab_dtype=None, c_dtype=None, extra_outputs=0):
 
     ab_dtype = ab_dtype or cutlass.Float16
     c_dtype = c_dtype or cutlass.Float16
-    m, n, k, l = mnkl
-    a = make_fake_compact_tensor(ab_dtype, (m, k, l), stride_order=(1, 0, 2), assumed_align=16)
-    b = make_fake_compact_tensor(ab_dtype, (n, k, l), stride_order=(1, 0, 2), assumed_align=16)
-    outs = [make_fake_compact_tensor(c_dtype, (m, n, l), stride_order=(1, 0, 2), assumed_align=16)
+    m, n, k, batch = mnkl
+    a = make_fake_compact_tensor(ab_dtype, (m, k, batch), stride_order=(1, 0, 2), assumed_align=16)
+    b = make_fake_compact_tensor(ab_dtype, (n, k, batch), stride_order=(1, 0, 2), assumed_align=16)
+    outs = [make_fake_compact_tensor(c_dtype, (m, n, batch), stride_order=(1, 0, 2), assumed_align=16)
             for _ in range(1 + extra_outputs)]
     return (a, b, *outs)

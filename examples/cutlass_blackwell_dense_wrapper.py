@@ -61,10 +61,10 @@ def compile_persistent_dynamic():
     from cutlass.cute.runtime import make_fake_compact_tensor
 
     example = _cutlass_examples.load(_DIR + "dense_gemm_persistent_dynamic.py")
-    m, n, k, l = _MNKL
-    a = make_fake_compact_tensor(cutlass.Float16, (l, m, k), stride_order=(2, 1, 0), assumed_align=16)
-    b = make_fake_compact_tensor(cutlass.Float16, (l, n, k), stride_order=(2, 1, 0), assumed_align=16)
-    c = make_fake_compact_tensor(cutlass.Float16, (l, m, n), stride_order=(2, 1, 0), assumed_align=16)
+    m, n, k, batch = _MNKL
+    a = make_fake_compact_tensor(cutlass.Float16, (batch, m, k), stride_order=(2, 1, 0), assumed_align=16)
+    b = make_fake_compact_tensor(cutlass.Float16, (batch, n, k), stride_order=(2, 1, 0), assumed_align=16)
+    c = make_fake_compact_tensor(cutlass.Float16, (batch, m, n), stride_order=(2, 1, 0), assumed_align=16)
     return example.compile_bmm(_MNKL, a, b, c, cutlass.Float32, "k", "k", "n")
 
 
@@ -74,10 +74,10 @@ def compile_blockwise(mma_tiler_mn=(128, 128)):
     from cutlass.cute.runtime import make_fake_compact_tensor
 
     example = _cutlass_examples.load("cute/blackwell/kernel/blockwise_gemm/blockwise_gemm.py")
-    m, n, k, l = _MNKL
+    m, n, k, batch = _MNKL
     a, b, c = _cutlass_examples.mnl_tensors(_MNKL, cutlass.Float8E4M3FN, cutlass.BFloat16)
-    sfa = make_fake_compact_tensor(cutlass.Float32, (m, k // 128, l), stride_order=(0, 1, 2), assumed_align=16)
-    sfb = make_fake_compact_tensor(cutlass.Float32, (n // 128, k // 128, l), stride_order=(1, 0, 2),
+    sfa = make_fake_compact_tensor(cutlass.Float32, (m, k // 128, batch), stride_order=(0, 1, 2), assumed_align=16)
+    sfb = make_fake_compact_tensor(cutlass.Float32, (n // 128, k // 128, batch), stride_order=(1, 0, 2),
                                    assumed_align=16)
     gemm = example.BlockwiseGemmKernel(cutlass.Float32, False, mma_tiler_mn, (1, 1))
     return cutlass.cute.compile(gemm, a, b, c, sfa, sfb, 148, _stream())

@@ -114,7 +114,7 @@ def test_a_literal_that_disagrees_names_the_mode_and_its_label(comments):
 def test_a_symbol_is_bound_per_comment_and_axis_symbols_per_kernel(comments):
     assert "`T` is 32 at mode 1 [block-atom-K], but 64 earlier in this comment" in _finding(
         comments, "CI203", "gA_twice")["message"]
-    assert "`bM` is 32 at mode 0 [block-atom-M], but 64 at line 19 (`gA`)" in _finding(
+    assert "`bM` is 32 at mode 0 [block-atom-M], but 64 at line 21 (`gA`)" in _finding(
         comments, "CI203", "gA_small")["message"]
 
 
@@ -128,7 +128,7 @@ def test_level_names_must_match_the_traced_level_and_axis(comments):
         comments, "CI205", "tCgA_stage")["message"]
     assert "`MMA_M` names an MMA mode of axis M, but mode 1 is mma-rest-N (4)" in _finding(
         comments, "CI205", "tCgB_copied")["message"]
-    assert _finding(comments, "CI205", "gC_axis")["line"] == 52  # a trailing comment: the statement's line
+    assert _finding(comments, "CI205", "gC_axis")["line"] == 54  # a trailing comment: the statement's line
 
 
 # -- --suggest ---------------------------------------------------------------------------------------
@@ -142,9 +142,9 @@ def test_every_suggested_spec_holds_with_symbols_shared_per_kernel(comments):
         scope = bindings.setdefault(s["kernel"], {})
         assert match(parse_spec(s["spec"]), parse_shape(s["shape"]), scope) is None, s
     texts = [s["text"] for s in comments["suggestions"]]
-    assert f'{CORPUS}/comments_sm80.py:26: expect(tCgA, "(MMA, MMA_M, MMA_K, RestK)")' in texts
+    assert f'{CORPUS}/comments_sm80.py:28: expect(tCgA, "(MMA, MMA_M, MMA_K, RestK)")' in texts
     # MMA is bound to A's atom first, so B's different atom is written out
-    assert f'{CORPUS}/comments_sm80.py:28: expect(tCgB, "((2, 2), MMA_N, MMA_K, RestK)")' in texts
+    assert f'{CORPUS}/comments_sm80.py:30: expect(tCgB, "((2, 2), MMA_N, MMA_K, RestK)")' in texts
 
 
 # -- the command line --------------------------------------------------------------------------------

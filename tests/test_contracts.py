@@ -126,7 +126,7 @@ def test_a_flat_tma_input_says_which_group_modes_to_write(sm90):
 def test_cute_errors_gain_the_line_the_variable_the_labelled_inputs_and_the_contract(sm90):
     error = sm90[f"{SM90}:compile_flat_gmem"]["error"]
     lines = error.splitlines()
-    assert lines[0] == f"{SM90}:26: `tma_partition` for `tAsA, tAgA` failed"
+    assert lines[0] == f"{SM90}:28: `tma_partition` for `tAsA, tAgA` failed"
     assert "  gmem_tensor `gA`: (64 block-atom-M, 64 block-atom-K, 8 block-rest-K)" in lines
     assert any(x.startswith("  contract: tma_partition takes (tma_tile, rest...)") for x in lines)
     assert lines[-1].startswith("  CuTe said: MLIRError: ") and "expects smem and gmem have the same size" in error
@@ -134,7 +134,7 @@ def test_cute_errors_gain_the_line_the_variable_the_labelled_inputs_and_the_cont
 
 def test_local_tile_rank_errors_are_explained(sm90):
     error = sm90[f"{SM90}:compile_coord_rank"]["error"]
-    assert error.startswith(f"{SM90}:30: `local_tile` for `gA_bad` failed")
+    assert error.startswith(f"{SM90}:32: `local_tile` for `gA_bad` failed")
     assert "  input `mA_mk`: (256 input-mode-M, 512 input-mode-K)" in error
     assert "CI302: the coordinate (?, None, 0) has 3 modes but the tensor (256,512) has 2" in error
     assert sm90[f"{SM90}:compile_proj_rank"]["error_type"] == "ContractError"

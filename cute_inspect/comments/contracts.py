@@ -59,7 +59,8 @@ names neither tensor nor line.
 ```python
 cute.copy(tiled_copy, tAgA[None, None, None, k], tArB)   # ((8,1),2,1) vs (8,2,2)
 ```
-Use instead: make the destination from the source partition's shape (``cute.make_rmem_tensor(tAgA[..., 0].shape, ...)``) or ``retile`` it.
+Use instead: make the destination from the source partition's shape
+(``cute.make_rmem_tensor(tAgA[None, None, None, 0].shape, dtype)``), or ``retile`` it.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ def _layout_size(text: str) -> int | None:
 def mma_tile(tiled_mma) -> tuple | None:
     """(M, N, K) of a tiled MMA, read from its type: the atom's shape times its atom layout, or the permutation.
 
-    >>> class T: type = '!cute.tiled_mma<!x.mma<16x8x16, e>, atom_layout_MNK = <"(2,2,1):(1,2,0)">, permutation_MNK = <"[_;_;_]">>'
+    >>> class T: type = '!cute.tiled_mma<!x.mma<16x8x16>, atom_layout_MNK = <"(2,2,1):(1,2,0)">>'
     >>> mma_tile(T())
     (32, 16, 16)
     """

@@ -4,6 +4,8 @@ A trailing ``#: CODE`` marks the finding a comment line must produce; unmarked c
 Tile 64x32 of A, 64x32 of B, a 32x16 tiled MMA (2x2 atoms of 16x8x16): MMA_M = MMA_K = 2, MMA_N = 4.
 """
 
+# ruff: noqa: F841  (tensors are assigned only to be traced: the names and comments are the data)
+
 import cutlass
 import cutlass.cute as cute
 from cutlass.cute.nvgpu import warp

@@ -4,6 +4,8 @@ Each ``compile_*`` compiles one case; ``#: CODE`` marks the finding its call lin
 The tiled MMA's tile is 32x16 (M x K); the tiled copy's is 32x32.
 """
 
+# ruff: noqa: F841  (tensors are assigned only to be traced: the names and comments are the data)
+
 import cutlass
 import cutlass.cute as cute
 from cutlass.cute.nvgpu import warp

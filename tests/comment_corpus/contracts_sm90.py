@@ -3,6 +3,8 @@
 Each ``compile_*`` compiles one case; ``#: CODE`` marks the finding its call line must produce.
 """
 
+# ruff: noqa: F841  (tensors are assigned only to be traced: the names and comments are the data)
+
 import cutlass
 import cutlass.cute as cute
 from cutlass.cute.nvgpu import cpasync
