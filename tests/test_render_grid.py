@@ -142,3 +142,12 @@ def test_tv_cells_no_thread_reaches_stay_blank():
 def test_undrawable_layouts_say_what_to_do(text, message):
     with pytest.raises(LayoutTextError, match=message):
         layout_svg(text)
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    from cute_inspect.render import _layout, grid
+
+    for module in (grid, _layout):
+        assert doctest.testmod(module).failed == 0, module.__name__
