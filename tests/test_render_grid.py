@@ -150,4 +150,5 @@ def test_docstring_examples_run():
     from cute_inspect.render import _layout, grid
 
     for module in (grid, _layout):
-        assert doctest.testmod(module).failed == 0, module.__name__
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
