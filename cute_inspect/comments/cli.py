@@ -1,7 +1,8 @@
 """`cute-inspect check TARGET`: compare the shape comments of a kernel with its trace; check API contracts.
 
 Prints ``path:line:col: CODE message`` per finding (CI2xx comments, CI3xx contracts), then a summary line on
-standard error. Exit codes: 0 nothing found, 1 findings, 2 bad target or a compile error (printed with the
+standard error; ``# noqa: CI205`` on a line and ``# cute-inspect: noqa: CI205`` in a file silence findings as in
+``cute-inspect lint``. Exit codes: 0 nothing found, 1 findings, 2 bad target or a compile error (printed with the
 contract findings that explain it). ``--suggest`` prints an ``expect(...)`` per traced tensor instead.
 """
 
@@ -31,6 +32,7 @@ def _print(finding) -> None:
 
 def _main(args) -> int:
     from cute_inspect._target import set_arch, trace_target
+    from cute_inspect.comments._noqa import unsuppressed
     from cute_inspect.comments.checks import comment_report
     from cute_inspect.comments.contracts import ContractError, guard
     from cute_inspect.comments.suggest import suggest
@@ -57,7 +59,7 @@ def _main(args) -> int:
             print(line)
         return EXIT_OK
     report = comment_report(trace, include_library=args.include_library)
-    findings = sorted(set(report.findings) | set(contracts.findings))
+    findings = unsuppressed(sorted(set(report.findings) | set(contracts.findings)))
     for finding in findings:
         _print(finding)
     print(f"cute-inspect: {report.checked} shape comments checked, {report.disagreeing} disagree with the trace; "

@@ -18,6 +18,7 @@ def main(arch, targets):
     from cute_inspect._target import set_arch, trace_target
 
     set_arch(arch)
+    from cute_inspect.comments._noqa import unsuppressed
     from cute_inspect.comments.checks import comment_report
     from cute_inspect.comments.contracts import guard
     from cute_inspect.comments.suggest import suggest
@@ -36,7 +37,7 @@ def main(arch, targets):
             results[target] = out
             continue
         report = comment_report(trace)
-        out["findings"] = [_finding(f) for f in report.findings + contracts.findings]
+        out["findings"] = [_finding(f) for f in unsuppressed(report.findings + contracts.findings)]
         out["checked"], out["disagreeing"] = report.checked, report.disagreeing
         shapes = {}
         for record in trace.records:
