@@ -66,3 +66,12 @@ def test_a_shape_the_labels_do_not_fit_is_drawn_unlabelled():
     assert nesting(hierarchy_svg(odd)) == [("?", [("(4,2)", "? · whole")])]
     mismatched = record("odd", (4, (2, 3)), (ModeLabel("block", "atom"), (ModeLabel("block", "rest"),)))
     assert [level for level, _ in nesting(hierarchy_svg(mismatched))] == ["?", "block"]
+
+
+def test_a_tma_tile_reads_as_the_tile_of_the_block_level():
+    tAgA = record("tAgA", (((64, 128), 1), 8, 16, 1), (
+        ModeLabel("block", "tma"), ModeLabel("block", "rest", "M"), ModeLabel("block", "rest", "K"),
+        ModeLabel("block", "rest", "L")), op="tma_partition")
+    assert formula(tAgA) == "(tma_tile, *block_rests) = (((64,128),1), 8,16,1)"
+    chip = next(g for g in ET.fromstring(hierarchy_svg(tAgA)).iter(f"{SVG}g") if g.get("data-role") == "tma")
+    assert chip.find(f"{SVG}rect").get("stroke-width") == "2"  # drawn as a tile, like an atom

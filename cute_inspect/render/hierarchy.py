@@ -62,16 +62,22 @@ def by_level(record, output: int = 0) -> list:
     return [(level, groups[level]) for level in ORDER if level in groups]
 
 
+def is_tile(label) -> bool:
+    """Whether a mode is a level's tile (its atom, or the TMA tile of a ``tma_partition``), not a rest."""
+    return label.role not in ("rest", "mode", "stage", "?")
+
+
 def formula(record, output: int = 0) -> str:
     """The shape read inside-out, seed 002's way: ``(mma_atom, *mma_rests, *block_rests) = ((128,16), 1,4, 8,16,1)``."""
     names, values = [], []
     for level, entries in reversed(by_level(record, output)):
-        atoms = [format_shape(s) for _, s, label in entries if label.role == "atom"]
-        rests = [format_shape(s) for _, s, label in entries if label.role != "atom"]
+        tiles = [(label.role, format_shape(s)) for _, s, label in entries if is_tile(label)]
+        rests = [format_shape(s) for _, s, label in entries if not is_tile(label)]
         word = {"input": "carried", "?": "unlabelled"}.get(level, level)
-        if atoms:
-            names.append(f"{word}_atom")
-            values.append(",".join(atoms) if len(atoms) == 1 else "(" + ",".join(atoms) + ")")
+        for role in dict.fromkeys(r for r, _ in tiles):
+            shapes = [shape for r, shape in tiles if r == role]
+            names.append(f"{word}_atom" if role == "atom" else f"{role}_tile")
+            values.append(shapes[0] if len(shapes) == 1 else "(" + ",".join(shapes) + ")")
         if rests:
             names.append({"input": "*carried", "stage": "*stages", "?": "*unlabelled"}.get(level, f"*{word}_rests"))
             values.append(",".join(rests))
@@ -130,7 +136,7 @@ def _draw(levels: list, size: tuple, x: float, y: float, body: list) -> None:
     for path, shape, label in entries:
         cw, ch = _chip_size(path, shape, label)
         big, small = _chip_lines(path, shape, label)
-        atom = label.role == "atom"
+        atom = is_tile(label)
         origin = f"made by record {label.origin}" if label.origin is not None else ""
         body.append(
             f'<g class="mode" data-path="{".".join(map(str, path))}" data-level="{label.level}" '
