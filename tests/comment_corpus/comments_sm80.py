@@ -52,7 +52,7 @@ def comment_kernel(mA_mk: cute.Tensor, mB_nk: cute.Tensor, mC_mn: cute.Tensor, t
     # (MMA, MMA_M, MMA_K, RestK)  #: CI205
     tCgB_copied = thr_mma.partition_B(gB)
     gC_axis = cute.local_tile(mC_mn, (64, 64), (bidx, bidy))  # (bM, bK)  #: CI205
-    # (bM, 32)  # noqa: CI202  (a wrong comment, silenced)
+    # (bM, 32)  # noqa: CI202
     gC_silenced = cute.local_tile(mC_mn, (64, 64), (bidx, bidy))
 
 
