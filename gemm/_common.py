@@ -23,10 +23,18 @@ def parse_ints(text: str, count: int, what: str) -> tuple:
 def torch_dtype(name: str):
     import torch
 
-    table = {"fp16": torch.float16, "bf16": torch.bfloat16}
+    table = {"fp16": torch.float16, "bf16": torch.bfloat16, "e4m3": torch.float8_e4m3fn,
+             "e5m2": torch.float8_e5m2}
     if name not in table:
         raise ValueError(f"dtype must be one of {sorted(table)}, got {name!r}")
     return table[name]
+
+
+def _fp8_types() -> dict:
+    import cutlass
+    import torch
+
+    return {torch.float8_e4m3fn: cutlass.Float8E4M3FN, torch.float8_e5m2: cutlass.Float8E5M2}
 
 
 def cutlass_dtype(torch_dt):
@@ -37,6 +45,7 @@ def cutlass_dtype(torch_dt):
         torch.float16: cutlass.Float16,
         torch.bfloat16: cutlass.BFloat16,
         torch.float32: cutlass.Float32,
+        **_fp8_types(),
     }
     if torch_dt not in table:
         raise TypeError(f"tensor dtype must be one of {list(table)}, got {torch_dt}")
@@ -78,9 +87,16 @@ def check_alignment(t3, name: str):
 
 def to_cute(t3, leading_dim: int):
     """(L, rows, cols) torch view -> (rows, cols, L) cute tensor with a dynamic layout."""
+    import torch
     from cutlass.cute.runtime import from_dlpack
 
-    return from_dlpack(t3.permute(1, 2, 0), assumed_align=16).mark_layout_dynamic(leading_dim=leading_dim)
+    fp8 = _fp8_types().get(t3.dtype)
+    # DLPack has no fp8 codes in every torch: hand over the bytes and name the type on the cute side.
+    source = t3.view(torch.uint8) if fp8 else t3
+    tensor = from_dlpack(source.permute(1, 2, 0), assumed_align=16)
+    if fp8:
+        tensor.element_type = fp8
+    return tensor.mark_layout_dynamic(leading_dim=leading_dim)
 
 
 def reference(a, b, *, c=None, alpha=1.0, beta=0.0, epilogue=None):

@@ -87,14 +87,17 @@ def _mn_mode(extent: int, mn_major: bool):
 
 
 def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: int, epi_tile_n: int,
-               a_major: str, b_major: str, d_major: str, d_width: int = 16) -> dict:
+               a_major: str, b_major: str, d_major: str, ab_width: int = 16, d_width: int = 16) -> dict:
     """The extents every `expect` in `gemm.sm90` checks against, derived from the config alone.
 
     Names follow the kernel's shape comments: bM/bN/bK the CTA tile; MMA_* one consumer warpgroup's
-    wgmma slice (64 rows, all of bN, K 16 per instruction); TMA_* one TMA box and the boxes per tile;
+    wgmma slice (64 rows, all of bN, 32 bytes of K per instruction); TMA_* one TMA box and the boxes per tile;
     EPI_* the epilogue subtiles; R2S/S2R the per-thread values of the stmatrix / C read-back copies.
+    MN-major operands are 16-bit (wgmma reads 8-bit operands K-major only).
     """
     bm, bn, bk = config.tile_m, config.tile_n, tile_k
+    # One wgmma reads 32 bytes of K: 16 elements of a 16-bit type, 32 of an 8-bit one.
+    mma_k = 256 // ab_width
     epi_m, epi_n = bm, epi_tile_n
     box_a, rest_a = _tma_box(bk if a_major == "k" else bm, bm if a_major == "k" else bk, a_major == "m")
     box_b, rest_b = _tma_box(bk if b_major == "k" else bn, bn if b_major == "k" else bk, b_major == "n")
@@ -118,8 +121,8 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
     return dict(
         bM=bm, bN=bn, bK=bk,
         AB_STAGE=ab_stages, EPI_STAGE=epi_stages,
-        MMA_M=64, MMA_N=_mn_mode(bn, b_major == "n"), MMA_K=16,
-        MMA_RestM=1, MMA_RestN=1, MMA_RestK=bk // 16,
+        MMA_M=64, MMA_N=_mn_mode(bn, b_major == "n"), MMA_K=mma_k,
+        MMA_RestM=1, MMA_RestN=1, MMA_RestK=bk // mma_k,
         # wgmma accumulators per thread: 2 columns x 2 rows (8 apart) per 8-column chunk of N.
         ACC=(2, 2, bn // 8),
         TMA_A=box_a, TMA_RestA=rest_a, TMA_A_SMEM=box_a[0] * box_a[1],

@@ -10,22 +10,24 @@ Features
 - A multi-stage mbarrier pipeline between producer and consumers (cutlass.pipeline.PipelineTmaAsync).
 - Persistent grid: each CTA walks output tiles with a static scheduler, so the producer loads the next tile
   while the consumers finish the current one.
-- Epilogue through SMEM: registers -> stmatrix -> SMEM -> TMA store, in subtiles of (tile_m, 32) with a ring
-  of staging buffers. alpha, beta (C arrives by TMA in the same staging buffer) and an elementwise op.
-- fp16 and bf16 inputs and outputs; A K- or M-major, B K- or N-major, D N- or M-major; batched over L.
+- Epilogue through SMEM: registers -> stmatrix (plain stores for a 32-bit D) -> SMEM -> TMA store, in
+  subtiles of (tile_m, 32) with a ring of staging buffers. alpha, beta (C arrives by TMA in the same staging buffer) and an elementwise op.
+- A, B fp16, bf16, or fp8 (e4m3/e5m2, K-major); D and C fp16, bf16 or fp32; A K- or M-major, B K- or
+  N-major, D N- or M-major; batched over L.
 - Tile and cluster come from `Sm90Config`; `gemm._autotune` picks one per problem and caches it on disk.
 
 Data flow of one output tile
 1. producer warp: TMA A (bM, bK) and B (bN, bK) k-tiles into the stage ring (mbarrier "full" per stage).
-2. consumers: wait "full", issue 4 wgmma per k-tile (bK / 16), keep one k-tile of wgmma in flight, then
+2. consumers: wait "full", issue 4 wgmma per k-tile (32 bytes of K each), keep one k-tile in flight, then
    release the stage ("empty", signalled to every CTA that multicast into it).
 3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
 4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
 
 Constraints
 - tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2).
-- A and B of the same 16-bit dtype (fp16 or bf16); D fp16, bf16 or fp32; C of D's dtype and majorness.
-- Each tensor's contiguous extent must be 16-byte aligned (a multiple of 8 elements for 16-bit types).
+- A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
+  C of D's dtype and majorness.
+- Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
 
 Run
     python -m gemm.sm90 --mnkl 8192,8192,8192,1 --dtype bf16            # run, verify, time (needs a GPU)
@@ -63,7 +65,7 @@ EPI_STAGES = 4
 # mbarriers and the scheduler's scratch live in the first KiB of SMEM.
 SMEM_RESERVED_BYTES = 1024
 MAX_AB_STAGES = 8
-SUPPORTED_AB_DTYPES = (cutlass.Float16, cutlass.BFloat16)
+SUPPORTED_AB_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float8E4M3FN, cutlass.Float8E5M2)
 SUPPORTED_D_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float32)
 
 
@@ -99,13 +101,13 @@ class Sm90Gemm:
     # Host side: derived attributes, layouts, TMA atoms, launch
     # ------------------------------------------------------------------------------------------------
     def _setup(self):
-        ab_bytes = self.ab_dtype.width // 8
-        # bK spans one 128-byte swizzle row of K-major SMEM: 64 elements of a 16-bit type.
+        ab_bytes = self.a_dtype.width // 8
+        # bK spans one 128-byte swizzle row of K-major SMEM: 64 elements of a 16-bit type, 128 of fp8.
         self.tile_k = 128 // ab_bytes
         self.tile_shape_mnk = (self.config.tile_m, self.config.tile_n, self.tile_k)
         self.tiled_mma = sm90_utils.make_trivial_tiled_mma(
-            self.ab_dtype,
-            self.ab_dtype,
+            self.a_dtype,
+            self.b_dtype,
             self.a_layout.sm90_mma_major_mode(),
             self.b_layout.sm90_mma_major_mode(),
             cutlass.Float32,
@@ -128,10 +130,10 @@ class Sm90Gemm:
                 "in SMEM; at least 2 are needed"
             )
         self.a_smem_layout_staged = sm90_utils.make_smem_layout_a(
-            self.a_layout, self.tile_shape_mnk, self.ab_dtype, self.ab_stages
+            self.a_layout, self.tile_shape_mnk, self.a_dtype, self.ab_stages
         )
         self.b_smem_layout_staged = sm90_utils.make_smem_layout_b(
-            self.b_layout, self.tile_shape_mnk, self.ab_dtype, self.ab_stages
+            self.b_layout, self.tile_shape_mnk, self.b_dtype, self.ab_stages
         )
         self.epi_smem_layout_staged = sm90_utils.make_smem_layout_epi(
             self.d_dtype, self.d_layout, self.epi_tile, EPI_STAGES
@@ -145,6 +147,7 @@ class Sm90Gemm:
             a_major="k" if self.a_layout.is_k_major_a() else "m",
             b_major="k" if self.b_layout.is_k_major_b() else "n",
             d_major="n" if self.d_layout.is_n_major_c() else "m",
+            ab_width=self.a_dtype.width,
             d_width=self.d_dtype.width,
         )
 
@@ -159,17 +162,25 @@ class Sm90Gemm:
         beta: cutlass.Float32,
         stream,
     ):
-        self.ab_dtype = mA_mkl.element_type
+        self.a_dtype = mA_mkl.element_type
+        self.b_dtype = mB_nkl.element_type
         self.d_dtype = mD_mnl.element_type
-        if cutlass.const_expr(self.ab_dtype not in SUPPORTED_AB_DTYPES):
-            raise TypeError(f"A dtype must be one of {SUPPORTED_AB_DTYPES}, got {self.ab_dtype}")
-        if cutlass.const_expr(mB_nkl.element_type != self.ab_dtype):
-            raise TypeError(f"A and B must share a dtype, got {self.ab_dtype} and {mB_nkl.element_type}")
-        if cutlass.const_expr(self.d_dtype not in SUPPORTED_D_DTYPES):
-            raise TypeError(f"D dtype must be one of {SUPPORTED_D_DTYPES}, got {self.d_dtype}")
         self.a_layout = LayoutEnum.from_tensor(mA_mkl)
         self.b_layout = LayoutEnum.from_tensor(mB_nkl)
         self.d_layout = LayoutEnum.from_tensor(mD_mnl)
+        for name, dtype in (("A", self.a_dtype), ("B", self.b_dtype)):
+            if cutlass.const_expr(dtype not in SUPPORTED_AB_DTYPES):
+                raise TypeError(f"{name} dtype must be one of {SUPPORTED_AB_DTYPES}, got {dtype}")
+        if cutlass.const_expr(self.a_dtype.width == 16 and self.b_dtype != self.a_dtype):
+            raise TypeError(f"16-bit A and B must share a dtype, got {self.a_dtype} and {self.b_dtype}")
+        if cutlass.const_expr(self.a_dtype.width != self.b_dtype.width):
+            raise TypeError(f"A and B must both be 16-bit or both fp8, got {self.a_dtype} and {self.b_dtype}")
+        if cutlass.const_expr(
+            self.a_dtype.width == 8 and not (self.a_layout.is_k_major_a() and self.b_layout.is_k_major_b())
+        ):
+            raise TypeError("fp8 A and B must be K-major (wgmma reads 8-bit operands K-major only)")
+        if cutlass.const_expr(self.d_dtype not in SUPPORTED_D_DTYPES):
+            raise TypeError(f"D dtype must be one of {SUPPORTED_D_DTYPES}, got {self.d_dtype}")
         if cutlass.const_expr(self.has_c):
             if cutlass.const_expr(mC_mnl.element_type != self.d_dtype):
                 raise TypeError(f"C must have D's dtype {self.d_dtype}, got {mC_mnl.element_type}")
@@ -224,10 +235,10 @@ class Sm90Gemm:
             ab_barriers: cute.struct.MemRange[cutlass.Int64, self.ab_stages * 2]
             c_barrier: cute.struct.MemRange[cutlass.Int64, 1]
             sA: cute.struct.Align[
-                cute.struct.MemRange[self.ab_dtype, cute.cosize(self.a_smem_layout_staged)], 1024
+                cute.struct.MemRange[self.a_dtype, cute.cosize(self.a_smem_layout_staged)], 1024
             ]
             sB: cute.struct.Align[
-                cute.struct.MemRange[self.ab_dtype, cute.cosize(self.b_smem_layout_staged)], 1024
+                cute.struct.MemRange[self.b_dtype, cute.cosize(self.b_smem_layout_staged)], 1024
             ]
             sD: cute.struct.Align[
                 cute.struct.MemRange[self.d_dtype, cute.cosize(self.epi_smem_layout_staged)], 1024
@@ -321,8 +332,8 @@ class Sm90Gemm:
         storage = SmemAllocator().allocate(self.shared_storage)
         a_smem_layout = cute.slice_(a_smem_layout_staged, (None, None, 0))
         b_smem_layout = cute.slice_(b_smem_layout_staged, (None, None, 0))
-        stage_tx_bytes = cute.size_in_bytes(self.ab_dtype, a_smem_layout) + cute.size_in_bytes(
-            self.ab_dtype, b_smem_layout
+        stage_tx_bytes = cute.size_in_bytes(self.a_dtype, a_smem_layout) + cute.size_in_bytes(
+            self.b_dtype, b_smem_layout
         )
         # A stage is free once every consumer warp of every CTA that wrote into it (multicast) released it.
         mcast_peers = self.num_mcast_a + self.num_mcast_b - 1
@@ -664,6 +675,7 @@ def compile_only(
     k: int = 4096,
     l: int = 1,
     dtype: str = "fp16",
+    b_dtype: Optional[str] = None,
     out_dtype: Optional[str] = None,
     a_major: str = "k",
     b_major: str = "k",
@@ -683,17 +695,21 @@ def compile_only(
     for operand, major in (("a", a_major), ("b", b_major), ("d", d_major)):
         if major not in _MAJOR_CHOICES[operand]:
             raise ValueError(f"{operand}_major must be one of {_MAJOR_CHOICES[operand]}, got {major!r}")
-    names = {"fp16": cutlass.Float16, "bf16": cutlass.BFloat16}
-    if dtype not in names:
-        raise ValueError(f"dtype must be one of {sorted(names)}, got {dtype!r}")
-    out_names = dict(names, fp32=cutlass.Float32)
-    out_dtype = out_dtype or dtype
+    names = {"fp16": cutlass.Float16, "bf16": cutlass.BFloat16, "e4m3": cutlass.Float8E4M3FN,
+             "e5m2": cutlass.Float8E5M2}
+    b_dtype = b_dtype or dtype
+    for what, value in (("dtype", dtype), ("b_dtype", b_dtype)):
+        if value not in names:
+            raise ValueError(f"{what} must be one of {sorted(names)}, got {value!r}")
+    out_names = {"fp16": cutlass.Float16, "bf16": cutlass.BFloat16, "fp32": cutlass.Float32}
+    # fp8 products are written as bf16 unless asked otherwise.
+    out_dtype = out_dtype or (dtype if dtype in out_names else "bf16")
     if out_dtype not in out_names:
         raise ValueError(f"out_dtype must be one of {sorted(out_names)}, got {out_dtype!r}")
-    ab, out = names[dtype], out_names[out_dtype]
+    ab, bb, out = names[dtype], names[b_dtype], out_names[out_dtype]
     cfg = Sm90Config(**config)
     mA = _fake_operand(ab, m, k, l, a_major == "k", dynamic)
-    mB = _fake_operand(ab, n, k, l, b_major == "k", dynamic)
+    mB = _fake_operand(bb, n, k, l, b_major == "k", dynamic)
     mD = _fake_operand(out, m, n, l, d_major == "n", dynamic)
     mC = _fake_operand(out, m, n, l, d_major == "n", dynamic) if has_c else mD
     gemm = Sm90Gemm(
@@ -743,8 +759,9 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
         if not t.is_cuda:
             raise ValueError(f"{name} must be a CUDA tensor")
         check_alignment(t, name)
-    if a.dtype != b.dtype:
-        raise TypeError(f"a and b must share a dtype, got {a.dtype} and {b.dtype}")
+    both_fp8 = a.element_size() == 1 and b.element_size() == 1
+    if a.dtype != b.dtype and not both_fp8:
+        raise TypeError(f"a and b must share a dtype (or both be fp8), got {a.dtype} and {b.dtype}")
     a_major = major_of(a3, "a", "k", "m")
     b_major = major_of(b3, "b", "k", "n")
     d_major = major_of(d3, "d", "n", "m")
@@ -838,7 +855,8 @@ def _parse_args(argv):
 
     p = argparse.ArgumentParser(prog="python -m gemm.sm90", description="Run, verify and time one SM90 GEMM.")
     p.add_argument("--mnkl", default="4096,4096,4096,1", help="M,N,K,L (default 4096,4096,4096,1)")
-    p.add_argument("--dtype", default="fp16", choices=["fp16", "bf16"])
+    p.add_argument("--dtype", default="fp16", choices=["fp16", "bf16", "e4m3", "e5m2"],
+                   help="A and B dtype (fp8 runs write bf16 D)")
     p.add_argument("--tile", default=None, help="tile_m,tile_n (default: tuned cache or heuristic)")
     p.add_argument("--cluster", default=None, help="cluster_m,cluster_n")
     p.add_argument("--tune", action="store_true", help="time the candidate configs first and cache the best")
@@ -885,19 +903,29 @@ def main(argv=None) -> int:
     from gemm._common import reference, rel_frobenius_error, tflops, torch_dtype
 
     dt = torch_dtype(args.dtype)
-    a = torch.randn(l, m, k, device="cuda", dtype=dt)
-    b = torch.randn(l, n, k, device="cuda", dtype=dt)
-    d = torch.full((l, m, n), float("nan"), device="cuda", dtype=dt)
+    fp8 = args.dtype in ("e4m3", "e5m2")
+    # fp8 operands are rounded from randn; their products are written as bf16.
+    a = torch.randn(l, m, k, device="cuda").to(dt)
+    b = torch.randn(l, n, k, device="cuda").to(dt)
+    d = torch.full((l, m, n), float("nan"), device="cuda", dtype=torch.bfloat16 if fp8 else dt)
     config = "auto" if args.tune else (Sm90Config(**fields) if fields else None)
     run = make_gemm(a, b, d, epilogue=args.epilogue, config=config)
     run()
     torch.cuda.synchronize()
     err = rel_frobenius_error(d, reference(a, b, epilogue=args.epilogue))
     ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
-    ms_ref = triton.testing.do_bench(lambda: torch.matmul(a, b.mT), warmup=50, rep=300, return_mode="median")
-    print(f"sm90 {run.config.label()} mnkl={m},{n},{k},{l} {args.dtype}: rel_err={err:.2e} "
-          f"{ms:.4f} ms {tflops(m, n, k, l, ms):.1f} TFLOP/s | cuBLAS {ms_ref:.4f} ms "
-          f"{tflops(m, n, k, l, ms_ref):.1f} TFLOP/s | ratio {ms_ref / ms:.3f}x")
+    line = (f"sm90 {run.config.label()} mnkl={m},{n},{k},{l} {args.dtype}: rel_err={err:.2e} "
+            f"{ms:.4f} ms {tflops(m, n, k, l, ms):.1f} TFLOP/s")
+    if fp8 and l > 1:
+        print(f"{line} | cuBLAS: no batched fp8 baseline in torch")
+    else:
+        if fp8:
+            one = torch.ones((), device="cuda")
+            baseline = lambda: torch._scaled_mm(a[0], b[0].mT, scale_a=one, scale_b=one, out_dtype=d.dtype)  # noqa: E731
+        else:
+            baseline = lambda: torch.matmul(a, b.mT)  # noqa: E731
+        ms_ref = triton.testing.do_bench(baseline, warmup=50, rep=300, return_mode="median")
+        print(f"{line} | cuBLAS {ms_ref:.4f} ms {tflops(m, n, k, l, ms_ref):.1f} TFLOP/s | ratio {ms_ref / ms:.3f}x")
     tolerance = 1e-2
     if not err < tolerance:
         print(f"error: relative Frobenius error {err:.3e} exceeds {tolerance}", file=sys.stderr)

@@ -30,6 +30,11 @@ MATRIX = [
     ("128x64_sw4_batched", dict(tile_n=64, swizzle=4, raster_along_m=False, l=3)),
     ("128x256_fp32out_C_mmajorD", dict(out_dtype="fp32", has_c=True, d_major="m")),
     ("64x256_bf16_fp32out_dynamic", dict(tile_m=64, dtype="bf16", out_dtype="fp32", dynamic=True)),
+    ("128x256_e4m3_bf16out", dict(dtype="e4m3")),
+    ("128x128_e4m3xe5m2_fp16out_C_c1x2", dict(dtype="e4m3", b_dtype="e5m2", out_dtype="fp16", has_c=True,
+                                              tile_n=128, cluster_m=1, cluster_n=2)),
+    ("64x192_e5m2_fp32out_mmajorD_dynamic", dict(tile_m=64, tile_n=192, dtype="e5m2", out_dtype="fp32",
+                                                 d_major="m", dynamic=True)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -37,8 +42,11 @@ REJECTED = [
     ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128), got 96"),
     ("tile_n_100", dict(tile_n=100), "tile_n must be one of (64, 128, 192, 256), got 100"),
     ("cluster_4x1", dict(cluster_m=4), "cluster (cluster_m, cluster_n) must be one of"),
-    ("dtype_fp8", dict(dtype="e4m3"), "dtype must be one of ['bf16', 'fp16'], got 'e4m3'"),
+    ("dtype_fp32", dict(dtype="fp32"), "dtype must be one of ['bf16', 'e4m3', 'e5m2', 'fp16'], got 'fp32'"),
     ("a_major_n", dict(a_major="n"), "a_major must be one of ('k', 'm'), got 'n'"),
+    ("fp8_m_major", dict(dtype="e4m3", a_major="m"), "fp8 A and B must be K-major"),
+    ("fp8_times_fp16", dict(dtype="e4m3", b_dtype="fp16"), "A and B must both be 16-bit or both fp8"),
+    ("out_fp8", dict(out_dtype="e4m3"), "out_dtype must be one of ['bf16', 'fp16', 'fp32'], got 'e4m3'"),
 ]
 
 SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
@@ -60,7 +68,7 @@ def _worker() -> dict:
         try:
             sm90.compile_only(**kwargs)
             out["rejected"][name] = "compiled"
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             out["rejected"][name] = str(exc)
 
     # The checks are live: dims off by one (or a mode nested once more) must stop the compile.
@@ -85,6 +93,7 @@ def _worker() -> dict:
         ptx[checks] = sm90.compile_only(cluster_m=2, cluster_n=2, tile_n=128, has_c=True).__ptx__
     os.environ["CUTE_INSPECT_CHECKS"] = "1"
     out["ptx"] = ptx["1"]
+    out["ptx_fp8"] = sm90.compile_only(dtype="e4m3", b_dtype="e5m2").__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -132,6 +141,10 @@ def test_wrong_spec_fails_the_compile(results, key):
 )
 def test_ptx_has_the_hopper_pieces(results, what, pattern):
     assert re.search(pattern, results["ptx"]), f"no {what} ({pattern}) in the PTX"
+
+
+def test_ptx_of_fp8_has_the_8bit_wgmma(results):
+    assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n256k32\.f32\.e4m3\.e5m2", results["ptx_fp8"])
 
 
 def test_ptx_identical_without_checks(results):

@@ -107,6 +107,24 @@ def test_fp32_output(d_major):
     _check(d, reference(a, b, c=c, alpha=1.5, beta=0.25), "fp16")
 
 
+@pytest.mark.parametrize(
+    "a_dtype,b_dtype,with_c",
+    [("e4m3", "e4m3", False), ("e5m2", "e5m2", True), ("e4m3", "e5m2", False)],
+)
+def test_fp8_inputs(a_dtype, b_dtype, with_c):
+    """fp8 operands (exact after rounding from randn) into a bf16 D; K-major only."""
+    from gemm._common import reference, torch_dtype
+    from gemm.sm90 import make_gemm
+
+    a = torch.randn(2, 1000, 1024, device="cuda").to(torch_dtype(a_dtype))
+    b = torch.randn(2, 776, 1024, device="cuda").to(torch_dtype(b_dtype))
+    d = torch.full((2, 1000, 776), float("nan"), device="cuda", dtype=torch.bfloat16)
+    c = torch.randn_like(d) if with_c else None
+    make_gemm(a, b, d, c=c, alpha=0.5, beta=2.0, epilogue="relu")()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=0.5, beta=2.0, epilogue="relu"), "bf16")
+
+
 def test_epilogue_without_c():
     from gemm._common import reference
     from gemm.sm90 import make_gemm
