@@ -366,6 +366,8 @@ def _assigns(stmt, name: str) -> bool:
 def check_comments(trace, include_library: bool = False) -> list[Finding]:
     """CI2xx findings for every traced assignment whose shape comment disagrees with the trace.
 
+    `trace` is a `cute_inspect.Trace` or its list of `Record`s (``cute-inspect lint --trace`` passes those).
+
     >>> import cute_inspect                                              # doctest: +SKIP
     >>> t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta")  # doctest: +SKIP
     >>> for f in check_comments(t): print(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}")  # doctest: +SKIP
@@ -374,9 +376,10 @@ def check_comments(trace, include_library: bool = False) -> list[Finding]:
 
 
 def comment_report(trace, include_library: bool = False) -> CommentReport:
-    """Like `check_comments`, with the number of comments compared and of those that disagree."""
-    checker = _Checker(trace.records)
-    for record in trace.records:
+    """Like `check_comments`, with the comments compared and the number of those that disagree."""
+    records = list(trace)
+    checker = _Checker(records)
+    for record in records:
         if record.op == "input" or (record.library and not include_library):
             continue
         stmt = None
