@@ -289,10 +289,13 @@ class Sm80Gemm:
         """Park the D tile in shared memory in MMA order, read it back in rows of 16-byte vectors and store
         those: a warp then writes whole 128-byte lines instead of 4-byte pieces spread over 8 rows."""
         # sD: (BLK_M, BLK_N), over the bytes the A/B stages used
-        sD = cute.make_tensor(self.smem_ptr_d(smem_base), cute.make_layout((self.blk_m, self.blk_n), stride=(self.blk_n, 1)))
+        sD_layout = cute.make_layout((self.blk_m, self.blk_n), stride=(self.blk_n, 1))
+        sD = cute.make_tensor(self.smem_ptr_d(smem_base), sD_layout)
         expect(sD, "(BLK_M, BLK_N)")
         # Registers -> smem in the accumulator's own thread layout, two adjacent columns (4 bytes) at a time.
-        r2s_atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.d_dtype, num_bits_per_copy=2 * self.d_dtype.width)
+        r2s_atom = cute.make_copy_atom(
+            cute.nvgpu.CopyUniversalOp(), self.d_dtype, num_bits_per_copy=2 * self.d_dtype.width
+        )
         thr_copy_r2s = cute.make_tiled_copy_C(r2s_atom, tiled_mma).get_slice(tidx)
         # tRS_sD: (RS, MMA_M, RS_N)
         tRS_sD = thr_copy_r2s.partition_D(sD)

@@ -117,11 +117,23 @@ def test_cli_compile_only():
     "args, first_line",
     [
         (["--tile", "96,128,32"], "error: BLK_M must be one of (32, 64, 128, 256), got 96"),
-        (["--mnkl", "10,10,10"], "error: argument --mnkl: --mnkl wants four positive integers M,N,K,L, got '10,10,10'"),
-        (["--dtype", "float32"], "error: argument --dtype: invalid choice: 'float32' (choose from 'float16', 'bfloat16')"),
+        (["--mnkl", "10,10,10"],
+         "error: argument --mnkl: --mnkl wants four positive integers M,N,K,L, got '10,10,10'"),
+        (["--dtype", "float32"],
+         "error: argument --dtype: invalid choice: 'float32' (choose from 'float16', 'bfloat16')"),
     ],
 )
 def test_cli_bad_input_says_why_first(args, first_line):
     result = _python("", "-m", "gemm.sm80", *args, "--compile-only")
     assert result.returncode == 2
     assert result.stderr.splitlines()[0] == first_line
+
+
+def test_traceable_and_lint_clean():
+    trace = _python("", "-m", "cute_inspect", "trace", "gemm.sm80:compile_only", "--arch", "sm_80")
+    assert trace.returncode == 0, trace.stderr[-3000:]
+    for line in ("tAgA", "partition_S", "((8,1),4,1,?)"), ("tCrC", "make_fragment_C", "((2,2),4,8)"):
+        assert any(all(word in row for word in line) for row in trace.stdout.splitlines()), line
+    files = ["gemm/_sm80_kernel.py", "gemm/sm80.py", "examples/sm80_wrong_tile.py"]
+    lint = _python("", "-m", "cute_inspect", "lint", "--trace", "gemm.sm80:compile_only", "--arch", "sm_80", *files)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
