@@ -266,12 +266,12 @@ class Sm80Gemm:
     def load_tile(self, tiled_copy, tXgX, tXsX, tXcX, shape, k_tile, stage, zero_fill):
         """Issue one k-tile's cp.async copies into one stage. A 16-byte vector outside the matrix (ragged
         M, N or K) gets zeros instead: stale data from an older tile would pollute the sum."""
+        zero_atom, rZero = zero_fill
         for row in cutlass.range_constexpr(cute.size(tXsX, mode=[1])):
             for col in cutlass.range_constexpr(cute.size(tXsX, mode=[2])):
                 if cute.elem_less(tXcX[0, row, col, k_tile], shape):
                     cute.copy(tiled_copy, tXgX[None, row, col, k_tile], tXsX[None, row, col, stage])
                 else:
-                    zero_atom, rZero = zero_fill
                     cute.copy(zero_atom, rZero, tXsX[None, row, col, stage])
 
     @cute.jit
