@@ -3,7 +3,7 @@
 import pytest
 
 from cute_inspect.comments.contracts import (
-    check_copy, check_local_tile, check_partition, check_tma_partition, copy_tile, mma_tile,
+    check_copy, check_gemm, check_local_tile, check_partition, check_tma_partition, copy_tile, mma_tile,
 )
 from test_comments import CORPUS, marks, run_cases
 
@@ -82,6 +82,16 @@ def test_local_tile_ranks(in_shape, tiler, coord, proj, wanted):
         assert any(code == "CI302" and wanted in message for code, message in found), found
 
 
+def test_gemm_operands_must_agree_on_their_rests():
+    c = ((2, 2), 4, 8)
+    assert check_gemm(c, ((2, 2, 2), 4), ((2, 2), 8), c) == []  # k-slices of A and B
+    assert check_gemm(c, ((2, 2, 2), 4, 2), ((2, 2), 8, 2), c) == []
+    assert check_gemm(c, ((2, 2, 2), 4, 2), ((2, 2), 8, 4), c) == [
+        ("CI305", "MMA_K: mode 2 of a (2) and mode 2 of b (4) differ")]
+    assert check_gemm(((2, 2), 2, 8), ((2, 2, 2), 4), ((2, 2), 8), c)[0][1].startswith("MMA_M: mode 1 of d (2)")
+    assert check_gemm(((128, 256), 1, 1), (1, 1), (1, 1), ((128, 256), 1, 1)) == []  # tcgen05 descriptors
+
+
 def test_copies_compare_the_modes_after_the_atom():
     assert check_copy(((8, 1), 2, 1), ((8, 1), 2, 1)) == []
     assert check_copy((((32, 32), 1), 1, 1), ((32, 1), 1, 1)) == []  # TMEM -> registers: atoms differ
@@ -100,7 +110,7 @@ def sm90():
 
 @pytest.fixture(scope="module")
 def sm80():
-    return run_cases("sm_80", *(f"{SM80}:compile_{c}" for c in ("ok", "small_tile", "copy_shapes")))
+    return run_cases("sm_80", *(f"{SM80}:compile_{c}" for c in ("ok", "small_tile", "copy_shapes", "gemm_shapes")))
 
 
 def test_a_correct_kernel_breaks_no_contract(sm90, sm80):
@@ -153,3 +163,12 @@ def test_a_copy_of_mismatched_partitions_names_both_tensors(sm80):
     assert "  src `tAgA[None, None, None, 0]`: ((8,1) copy-atom, 2 copy-rest-M, 1 copy-rest-K)" in error
     assert "  dst `tArB`: (8 input-mode, 2 input-mode, 2 input-mode)" in error
     assert "CuTe said: ValueError: Expected source and destination tensors to have the same size" in error
+
+
+def test_a_gemm_of_mismatched_operands_shows_all_four_with_labels(sm80):
+    error = sm80[f"{SM80}:compile_gemm_shapes"]["error"]
+    assert error.startswith(f"{SM80}:42: `gemm` failed")
+    assert "  b `tCrB[None, None, 0]`: ((2,2) mma-atom, 2 mma-rest-N)" in error
+    assert "  c `tCrC`: ((2,2) mma-atom, 2 mma-rest-M, 4 mma-rest-N)" in error
+    assert "CI305: MMA_N: mode 1 of b (2) and mode 2 of c (4) differ" in error
+    assert "CuTe said: DSLOperationBuildError: [Error] MLIRError: Verification failed" in error  # colours gone

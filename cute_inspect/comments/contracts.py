@@ -1,11 +1,12 @@
 """CI3xx: the API contracts of CuTe's tiling calls (seed 002, "Convention 2"), checked at each call.
 
-Inside `guard()`, every ``local_tile``, ``tma_partition``, ``partition_A/B/C/S/D`` and ``cute.copy`` is
-checked before CuTe runs it, from the arguments' types only (no IR is emitted). A broken contract becomes a
-`Finding` at the call's line. When CuTe itself raises in one of these calls, the error is re-raised as a
-`ContractError` that adds what CuTe leaves out, as einops adds the pattern and the input shape: the call's
-line, the variable it assigns, each input's shape with its level labels (while a trace is active), and the
-contract. ``cute-inspect check`` runs its target inside `guard()`.
+Inside `guard()`, every ``local_tile``, ``tma_partition``, ``partition_A/B/C/S/D``, ``cute.copy`` and
+``cute.gemm`` is checked before CuTe runs it, from the arguments' types only (no IR is emitted). A broken
+contract becomes a `Finding` at the call's line. When CuTe itself raises in one of these calls, or in a
+divide, ``retile`` or ``make_fragment_*``, the error is re-raised as a `ContractError` that adds what CuTe
+leaves out, as einops adds the pattern and the input shape: the call's line, the variable it assigns, each
+input's shape with its level labels (while a trace is active), and the contract. ``cute-inspect check`` runs
+its target inside `guard()`.
 
 CI301 tma-partition-flat
 ## What it does
@@ -61,6 +62,19 @@ cute.copy(tiled_copy, tAgA[None, None, None, k], tArB)   # ((8,1),2,1) vs (8,2,2
 ```
 Use instead: make the destination from the source partition's shape
 (``cute.make_rmem_tensor(tAgA[None, None, None, 0].shape, dtype)``), or ``retile`` it.
+
+CI305 gemm-operands-agree
+## What it does
+Reports a ``cute.gemm(mma, d, a, b, c)`` whose operands disagree on a rest mode: MMA_M of a and c, MMA_N of b
+and c, MMA_K of a and b (when both still have it), or d shaped unlike c.
+## Why is this bad?
+Each operand is a partition by the same tiled MMA; a mismatch means one was sliced with the wrong coordinate
+or made by another MMA, and CuTe's error does not say which operand.
+## Example
+```python
+cute.gemm(tiled_mma, tCrC, tCrA[None, None, k], tCrB[None, None, 0:2], tCrC)
+```
+Use instead: slice A and B with the same k (``tCrB[None, None, k]``).
 """
 
 from __future__ import annotations
@@ -75,6 +89,7 @@ import threading
 from dataclasses import dataclass, field
 
 from cute_inspect import _levels
+from cute_inspect._record import _DERIVATIONS
 from cute_inspect._shape import DYNAMIC, format_shape, parse_shape, rank, type_info
 from cute_inspect._source import argument_text, assigned_names, caller, relative
 from cute_inspect.lint.runner import Finding
@@ -84,6 +99,7 @@ CODES = {
     "CI302": "local_tile's coordinate or projection rank does not match the tiler or the tensor",
     "CI303": "A partition's input does not cover the tiled MMA's or copy's tile",
     "CI304": "A copy's source and destination partitions disagree in shape",
+    "CI305": "A gemm's operands disagree on MMA_M, MMA_N or MMA_K",
 }
 
 _CONTRACTS = {
@@ -95,6 +111,8 @@ _CONTRACTS = {
                  "returns (atom, rests of those modes, the other modes carried)",
     "copy": "copy(atom, src, dst) takes partitions of the same shape: the same number of modes, and the same "
             "size in every mode after the atom",
+    "gemm": "gemm(mma, d, a, b, c) takes a (MMA, MMA_M[, MMA_K]), b (MMA, MMA_N[, MMA_K]), c and d "
+            "(MMA, MMA_M, MMA_N): M of a and c, N of b and c, K of a and b agree, and d is shaped as c",
 }
 
 
@@ -285,6 +303,25 @@ def check_copy(src_shape, dst_shape) -> list:
     return []
 
 
+def check_gemm(d_shape, a_shape, b_shape, c_shape) -> list:
+    """(code, message) when a gemm's operands disagree on a rest mode (a k-slice of a and b is usual).
+
+    >>> check_gemm(((2, 2), 4, 8), ((2, 2, 2), 4), ((2, 2), 4), ((2, 2), 4, 8))[0][1]
+    'MMA_N: mode 1 of b (4) and mode 2 of c (8) differ'
+    """
+    shapes = {"d": d_shape, "a": a_shape, "b": b_shape, "c": c_shape}
+    if any(not isinstance(v, tuple) for v in shapes.values()):
+        return []
+    pairs = [("MMA_M", "a", 1, "c", 1), ("MMA_N", "b", 1, "c", 2), ("MMA_K", "a", 2, "b", 2),
+             ("MMA_M", "d", 1, "c", 1), ("MMA_N", "d", 2, "c", 2)]
+    for what, x, i, y, j in pairs:
+        if i < len(shapes[x]) and j < len(shapes[y]):
+            sx, sy = _product(shapes[x][i]), _product(shapes[y][j])
+            if sx is not None and sy is not None and sx != sy:
+                return [("CI305", f"{what}: mode {i} of {x} ({sx}) and mode {j} of {y} ({sy}) differ")]
+    return []
+
+
 def _coord_text(coord) -> str:
     if isinstance(coord, tuple):
         return "(" + ", ".join("None" if c is None else c if isinstance(c, str) else
@@ -294,18 +331,27 @@ def _coord_text(coord) -> str:
 
 # -- the guard ------------------------------------------------------------------------------------------
 
+# Calls checked against a contract, and calls only given context when CuTe raises in them.
 _FUNCTIONS = {
     "local_tile": ("cutlass.cute", "local_tile"),
     "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
     "copy": ("cutlass.cute", "copy"),
+    "gemm": ("cutlass.cute", "gemm"),
+    "flat_divide": ("cutlass.cute", "flat_divide"),
+    "zipped_divide": ("cutlass.cute", "zipped_divide"),
+    "tiled_divide": ("cutlass.cute", "tiled_divide"),
+    "logical_divide": ("cutlass.cute", "logical_divide"),
 }
 _METHODS = {
     "partition_A": ("cutlass.cute.atom", "ThrMma"), "partition_B": ("cutlass.cute.atom", "ThrMma"),
     "partition_C": ("cutlass.cute.atom", "ThrMma"), "partition_S": ("cutlass.cute.atom", "ThrCopy"),
-    "partition_D": ("cutlass.cute.atom", "ThrCopy"),
+    "partition_D": ("cutlass.cute.atom", "ThrCopy"), "retile": ("cutlass.cute.atom", "TiledCopy"),
+    "make_fragment_A": ("cutlass.cute.atom", "MmaAtom"), "make_fragment_B": ("cutlass.cute.atom", "MmaAtom"),
+    "make_fragment_C": ("cutlass.cute.atom", "MmaAtom"),
 }
 _TENSOR_ARGS = {
     "local_tile": ("input",), "tma_partition": ("smem_tensor", "gmem_tensor"), "copy": ("src", "dst"),
+    "gemm": ("d", "a", "b", "c"),
 }
 _local = threading.local()
 
@@ -327,8 +373,12 @@ def _violations(op: str, bound: dict, site) -> list:
                                 bound.get("proj"))
     if op == "copy":
         return check_copy(_shape(bound.get("src")), _shape(bound.get("dst")))
-    tensor = next((v for k, v in bound.items() if k != "self"), None)
-    return check_partition(op, bound.get("self"), _shape(tensor))
+    if op == "gemm":
+        return check_gemm(*(_shape(bound.get(k)) for k in ("d", "a", "b", "c")))
+    if op.startswith("partition_"):
+        tensor = next((v for k, v in bound.items() if k != "self"), None)
+        return check_partition(op, bound.get("self"), _shape(tensor))
+    return []
 
 
 def _labels_of(value):
@@ -446,6 +496,7 @@ class _Guard:
 
 
 _MISSING = object()
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def _context(op: str, bound: dict, site, found: list, exc: BaseException) -> str:
@@ -456,8 +507,10 @@ def _context(op: str, bound: dict, site, found: list, exc: BaseException) -> str
     for code, message in found:
         lines.append(f"  {code}: {message}")
     kind = "partition" if op.startswith("partition_") else op
-    lines.append(f"  contract: {_CONTRACTS[kind]}")
-    said = " | ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    contract = _CONTRACTS.get(kind) or _DERIVATIONS.get(op)
+    if contract:
+        lines.append(f"  {'contract' if kind in _CONTRACTS else 'what it does'}: {contract}")
+    said = " | ".join(line.strip() for line in _ANSI.sub("", str(exc)).splitlines() if line.strip())
     lines.append(f"  CuTe said: {type(exc).__name__}: {said[:400]}")
     return "\n".join(lines)
 

@@ -32,6 +32,14 @@ def partition_kernel(mA_mk: cute.Tensor, tiled_mma: cute.TiledMma, tiled_copy: c
         gA_small = cute.local_tile(mA_mk, (8, 8), (bidx, None))
         tCgA_small = thr_mma.partition_A(gA_small)  #: CI303
         tAgA_small = thr_copy.partition_S(gA_small)  #: CI303
+    if cutlass.const_expr(case == "gemm_shapes"):
+        sC = cute.make_rmem_tensor((64, 64), cutlass.Float32)
+        # (MMA, MMA_M, MMA_N)
+        tCrC = thr_mma.make_fragment_C(thr_mma.partition_C(sC))
+        tCrA = thr_mma.make_fragment_A(tCgA[None, None, None, 0])
+        # (MMA, MMA_N, MMA_K): B of a 32-wide N tile, where C has 64
+        tCrB = thr_mma.make_fragment_B(thr_mma.partition_B(cute.make_rmem_tensor((32, 32), cutlass.Float16)))
+        cute.gemm(tiled_mma, tCrC, tCrA[None, None, 0], tCrB[None, None, 0], tCrC)  #: CI305
     if cutlass.const_expr(case == "copy_shapes"):
         tArB = cute.make_rmem_tensor((8, 2, 2), cutlass.Float16)
         cute.copy(tiled_copy, tAgA[None, None, None, 0], tArB)  #: CI304
@@ -57,6 +65,10 @@ def compile_ok():
 
 def compile_small_tile():
     return _compile("small_tile")
+
+
+def compile_gemm_shapes():
+    return _compile("gemm_shapes")
 
 
 def compile_copy_shapes():
