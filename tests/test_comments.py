@@ -86,7 +86,7 @@ def test_each_wrong_comment_gives_its_code_and_right_ones_give_none(comments):
 
 def test_counts_cover_every_comment_of_a_traced_assignment(comments):
     assert comments["checked"] == 17
-    # the comment silenced with `# noqa: CI202` still disagrees: noqa hides the finding, not the count
+    # the comment silenced by its noqa still disagrees: noqa hides the finding, not the count
     assert comments["disagreeing"] == len(marks(f"{CORPUS}/comments_sm80.py")) + 1
 
 
@@ -157,7 +157,7 @@ def test_check_prints_lint_style_findings_and_exits_1():
     assert len(lines) == 9 and all(re.match(r"^tests/comment_corpus/comments_sm80\.py:\d+:\d+: CI20\d ", x)
                                    for x in lines)
     assert "17 shape comments checked, 10 disagree with the trace; 0 contract findings" in done.stderr
-    assert "gC_silenced" not in done.stdout  # `# noqa: CI202` on its comment
+    assert "gC_silenced" not in done.stdout  # its comment carries a CI202 noqa
 
 
 def test_check_rejects_a_bad_target_with_exit_2():
