@@ -765,15 +765,18 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     a_major = major_of(a3, "a", "k", "m")
     b_major = major_of(b3, "b", "k", "n")
     d_major = major_of(d3, "d", "n", "m")
+    if c3 is not None and (c.dtype != d.dtype or major_of(c3, "c", "n", "m") != d_major):
+        raise TypeError(f"c must have d's dtype {d.dtype} and majorness ({d_major}-major)")
     epilogue_op = resolve_epilogue(epilogue)
     epilogue_key = epilogue if isinstance(epilogue, str) or epilogue is None else id(epilogue)
 
     mA = to_cute(a3, 1 if a_major == "k" else 0)
     mB = to_cute(b3, 1 if b_major == "k" else 0)
     mD = to_cute(d3, 1 if d_major == "n" else 0)
-    mC = to_cute(c3, 1 if major_of(c3, "c", "n", "m") == "n" else 0) if c3 is not None else mD
+    mC = to_cute(c3, 1 if d_major == "n" else 0) if c3 is not None else mD
     stream = cuda_driver.CUstream(torch.cuda.current_stream().cuda_stream)
-    kind = (str(a.dtype), str(d.dtype), a_major, b_major, d_major, c is not None, epilogue_key)
+    # Everything the compiled kernel depends on besides the config: one compile serves every shape.
+    kind = (str(a.dtype), str(b.dtype), str(d.dtype), a_major, b_major, d_major, c is not None, epilogue_key)
 
     def build(cfg: Sm90Config):
         key = (cfg, kind)

@@ -171,3 +171,12 @@ def test_launcher_reruns_on_new_values():
     run()
     torch.cuda.synchronize()
     _check(d, reference(a, b), "fp16")
+
+
+def test_c_must_match_d():
+    from gemm.sm90 import make_gemm
+
+    a, b, d = _operands(256, 256, 256, 1, "fp16")
+    wrong = torch.zeros(256, 256, device="cuda", dtype=torch.bfloat16)
+    with pytest.raises(TypeError, match="c must have d's dtype torch.float16"):
+        make_gemm(a, b, d, c=wrong, beta=1.0)
