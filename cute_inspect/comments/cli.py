@@ -8,6 +8,8 @@ contract findings that explain it). ``--suggest`` prints an ``expect(...)`` per 
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 
 from cute_inspect._errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, explain
@@ -21,6 +23,8 @@ def register(subparsers) -> None:
     add_target_arguments(p)
     p.add_argument("--suggest", action="store_true",
                    help="print the expect(...) spec that holds for each traced tensor instead of checking")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json: {findings: [{path, line, column, code, message}], checked, disagreeing}")
     p.add_argument("--include-library", action="store_true",
                    help="also check comments in CuTeDSL's own library kernels (cutlass/utils/gemm)")
     p.set_defaults(func=_main)
@@ -60,8 +64,13 @@ def _main(args) -> int:
         return EXIT_OK
     report = comment_report(trace, include_library=args.include_library)
     findings = unsuppressed(sorted(set(report.findings) | set(contracts.findings)))
-    for finding in findings:
-        _print(finding)
+    if args.format == "json":
+        json.dump({"findings": [dataclasses.asdict(f) for f in findings], "checked": report.checked,
+                   "disagreeing": report.disagreeing}, sys.stdout, indent=1)
+        print()
+    else:
+        for finding in findings:
+            _print(finding)
     print(f"cute-inspect: {report.checked} shape comments checked, {report.disagreeing} disagree with the trace; "
           f"{len(contracts.findings)} contract findings", file=sys.stderr)
     return EXIT_CHECK_FAILED if findings else EXIT_OK
