@@ -137,3 +137,20 @@ def test_traceable_and_lint_clean():
     files = ["gemm/_sm80_kernel.py", "gemm/sm80.py", "examples/sm80_wrong_tile.py"]
     lint = _python("", "-m", "cute_inspect", "lint", "--trace", "gemm.sm80:compile_only", "--arch", "sm_80", *files)
     assert lint.returncode == 0, lint.stdout + lint.stderr
+
+
+def test_checks_leave_the_ptx_unchanged(tmp_path):
+    ptx = {}
+    for checks in (True, False):
+        dump = tmp_path / f"checks_{checks}"
+        dump.mkdir()  # the DSL writes nothing into a folder that does not exist
+        result = _python(f"""
+            import os
+            os.environ.update(CUTE_DSL_KEEP="ptx", CUTE_DSL_DUMP_DIR={str(dump)!r})
+            from gemm.sm80 import compile_only
+            compile_only(1000, 1000, 200, 1)
+        """, checks=checks)
+        assert result.returncode == 0, result.stderr[-3000:]
+        (path,) = dump.glob("*.ptx")
+        ptx[checks] = [line for line in path.read_text().splitlines() if not line.startswith("//")]
+    assert ptx[True] == ptx[False]
