@@ -76,6 +76,53 @@ def test_prose_in_parentheses_is_not_a_shape_comment(body):
     assert parse_comment(body) == []
 
 
+_SOURCE = """\
+def kernel():
+    # (MMA, MMA_M, MMA_K)
+    tCsA = thr_mma.partition_A(sA)
+    tCsB = thr_mma.partition_B(sB)  # (MMA, MMA_N, MMA_K)
+    # ((atom_v, rest_v), STAGE)
+    # ((atom_v, rest_v), RestK)
+    tAsA, tAgA = cpasync.tma_partition(atom, 0, layout, sA_, gA_)
+    # tBgB: ((atom_v, rest_v), RestN, RestK)
+    tBsB, tBgB = cpasync.tma_partition(atom, 0, layout, sB_, gB_)
+    # gA: (bM, bK, RestK), gB: (bN, bK, RestK)
+    x = 1
+    gA = cute.local_tile(mA, tiler, coord)
+    gB = cute.local_tile(mB, tiler, coord)
+    # (bM, bN)
+
+    gC = cute.local_tile(mC, tiler, coord)
+"""
+
+
+def _comment(tmp_path, line, names, index=0):
+    import ast
+
+    from cute_inspect._source import statement_at
+    from cute_inspect.comments._find import comment_for_output, comments_for, named_comment_before
+
+    path = tmp_path / "kernel.py"
+    path.write_text(_SOURCE)
+    stmt = statement_at(str(path), line)
+    assert isinstance(stmt, ast.Assign)
+    found = comment_for_output(comments_for(str(path), stmt), names, index)
+    found = found or named_comment_before(str(path), stmt, names[index])
+    return found and (found.line, found.text)
+
+
+def test_comments_map_to_the_outputs_they_describe(tmp_path):
+    assert _comment(tmp_path, 3, ("tCsA",)) == (2, "(MMA, MMA_M, MMA_K)")
+    assert _comment(tmp_path, 4, ("tCsB",)) == (4, "(MMA, MMA_N, MMA_K)")  # trailing
+    assert _comment(tmp_path, 7, ("tAsA", "tAgA"), 0) == (5, "((atom_v, rest_v), STAGE)")
+    assert _comment(tmp_path, 7, ("tAsA", "tAgA"), 1) == (6, "((atom_v, rest_v), RestK)")
+    assert _comment(tmp_path, 9, ("tBsB", "tBgB"), 1) == (8, "((atom_v, rest_v), RestN, RestK)")  # by name
+    assert _comment(tmp_path, 9, ("tBsB", "tBgB"), 0) is None  # one line for two outputs names only tBgB
+    assert _comment(tmp_path, 12, ("gA",)) == (10, "(bM, bK, RestK)")  # a banner a few lines up
+    assert _comment(tmp_path, 13, ("gB",)) == (10, "(bN, bK, RestK)")
+    assert _comment(tmp_path, 16, ("gC",)) is None  # a blank line detaches a comment
+
+
 # -- the corpus: every marked comment gives its finding, no unmarked one gives any --------------------
 
 def test_each_wrong_comment_gives_its_code_and_right_ones_give_none(comments):
