@@ -154,3 +154,11 @@ def test_checks_leave_the_ptx_unchanged(tmp_path):
         (path,) = dump.glob("*.ptx")
         ptx[checks] = [line for line in path.read_text().splitlines() if not line.startswith("//")]
     assert ptx[True] == ptx[False]
+
+
+def test_walkthrough_quotes_the_real_error():
+    result = _python("", "examples/sm80_wrong_tile.py")
+    assert result.returncode == 1, result.stderr[-3000:]
+    walkthrough = (ROOT / "examples" / "sm80_walkthrough.md").read_text()
+    for line in result.stdout.strip().splitlines():
+        assert line in walkthrough, f"examples/sm80_walkthrough.md no longer quotes: {line}"
