@@ -17,12 +17,12 @@ def _need_sm80():
         pytest.skip("needs an sm_80 or newer GPU")
 
 
-def _guarded(l, rows, cols, dtype, fill=None):
+def _guarded(l, rows, cols, dtype, random=True):
     """A (L, rows, cols) view inside a NaN buffer 16 rows and 8 columns larger: the guard band stays NaN
-    unless the kernel writes it, and poisons the result if the kernel reads it."""
+    unless the kernel writes it, and poisons the result if the kernel reads it. The view is random or NaN."""
     buf = torch.full((l, rows + 16, cols + 8), float("nan"), device="cuda", dtype=dtype)
     view = buf[:, :rows, :cols]
-    if fill is None:
+    if random:
         view.copy_(torch.randn(l, rows, cols, device="cuda", dtype=dtype))
     return buf, view
 
@@ -33,7 +33,7 @@ def _run(m, n, k, l, dtype=torch.float16, config=None):
 
     _, a = _guarded(l, m, k, dtype)
     _, b = _guarded(l, n, k, dtype)
-    d_buf, d = _guarded(l, m, n, dtype, fill="nan")
+    d_buf, d = _guarded(l, m, n, dtype, random=False)
     if l == 1:
         a, b, d = a[0], b[0], d[0]
     make_gemm(a, b, d, config=config)()
