@@ -132,7 +132,7 @@ def test_each_wrong_comment_gives_its_code_and_right_ones_give_none(comments):
 
 
 def test_counts_cover_every_comment_of_a_traced_assignment(comments):
-    assert comments["checked"] == 17
+    assert comments["checked"] == 19
     # the comment silenced by its noqa still disagrees: noqa hides the finding, not the count
     assert comments["disagreeing"] == len(marks(f"{CORPUS}/comments_sm80.py")) + 1
 
@@ -185,7 +185,7 @@ def test_every_suggested_spec_holds_with_symbols_shared_per_kernel(comments):
     from cute_inspect._shape import parse_shape
 
     bindings = {}
-    assert len(comments["suggestions"]) == 17
+    assert len(comments["suggestions"]) == 19
     for s in comments["suggestions"]:
         scope = bindings.setdefault(s["kernel"], {})
         assert match(parse_spec(s["spec"]), parse_shape(s["shape"]), scope) is None, s
@@ -201,9 +201,9 @@ def test_check_prints_lint_style_findings_and_exits_1():
     done = cute_inspect("check", COMMENTS, "--arch", "sm_80")
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 9 and all(re.match(r"^tests/comment_corpus/comments_sm80\.py:\d+:\d+: CI20\d ", x)
+    assert len(lines) == 10 and all(re.match(r"^tests/comment_corpus/comments_sm80\.py:\d+:\d+: CI20\d ", x)
                                    for x in lines)
-    assert "17 shape comments checked, 10 disagree with the trace; 0 contract findings" in done.stderr
+    assert "19 shape comments checked, 11 disagree with the trace; 0 contract findings" in done.stderr
     assert "gC_silenced" not in done.stdout  # its comment carries a CI202 noqa
 
 
@@ -217,7 +217,7 @@ def test_check_json_lists_the_same_findings():
     done = cute_inspect("check", COMMENTS, "--arch", "sm_80", "--format", "json")
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)
-    assert report["checked"] == 17 and report["disagreeing"] == 10
+    assert report["checked"] == 19 and report["disagreeing"] == 11
     assert {(f["line"], f["code"]) for f in report["findings"]} == marks(f"{CORPUS}/comments_sm80.py")
 
 

@@ -54,6 +54,10 @@ def comment_kernel(mA_mk: cute.Tensor, mB_nk: cute.Tensor, mC_mn: cute.Tensor, t
     gC_axis = cute.local_tile(mC_mn, (64, 64), (bidx, bidy))  # (bM, bK)  #: CI205
     # (bM, 32)  # noqa: CI202
     gC_silenced = cute.local_tile(mC_mn, (64, 64), (bidx, bidy))
+    # (MMA, ..., RestK)
+    tCgA_variadic = thr_mma.partition_A(gA)
+    # (MMA, ..., STAGE)  #: CI205
+    tCgA_variadic_stage = thr_mma.partition_A(gA)
 
 
 def _mma_and_copy():
