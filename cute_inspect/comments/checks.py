@@ -21,8 +21,8 @@ Use instead: ``# (MMA, MMA_M, MMA_K, RestK)``.
 
 CI202 comment-literal
 ## What it does
-Reports a number in a shape comment that differs from the traced extent (a run-time extent is not judged),
-and a ``?`` on a mode the trace shows static.
+Reports a number in a shape comment that differs from the traced extent (from its size, for a nested mode;
+a run-time extent is not judged), and a ``?`` on a mode the trace shows static.
 ## Why is this bad?
 Literal extents are the ones readers trust most, and they go stale first when a tile size changes.
 ## Example
@@ -239,7 +239,8 @@ class _Checker:
         for kind, path, node, extent in _align(comment.spec, shape):
             if kind == "modes":
                 found = f"{len(extent)} modes" if isinstance(extent, tuple) else f"the single mode {_describe(extent)}"
-                wanted = f"{len(node.items)} modes"
+                fixed = [i for i in node.items if not isinstance(i, Variadic)]
+                wanted = f"{'at least ' if len(fixed) < len(node.items) else ''}{len(fixed)} modes"
                 self.finding(record, comment, "CI201",
                              f"{where}: {_mode(path)} has {wanted} in the comment but {found} in the trace; "
                              f"traced: {traced}", pair_key)
@@ -247,7 +248,7 @@ class _Checker:
             label = _levels.label_at(tree, path)
             label_text = f" [{label}]" if _known(label) else ""
             if isinstance(node, Fixed):
-                if extent is not DYNAMIC and extent != node.value:
+                if not _same_extent(extent, node.value):
                     self.finding(record, comment, "CI202",
                                  f"{where}: {_mode(path)} is {_describe(extent)}{label_text}, not {node.value}; "
                                  f"traced: {traced}", pair_key)
