@@ -1,16 +1,20 @@
 """Check the shape comments kernels already carry against a trace, suggest `expect` specs, explain API contracts.
 
     import cute_inspect
-    from cute_inspect.comments import check_comments, suggest
+    from cute_inspect.comments import check_comments, guard, suggest
 
-    t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta", arch="sm_100a")
-    for f in check_comments(t):                # CI2xx findings, in the lint's Finding shape
+    with guard() as contracts:                 # CI3xx: CuTe's API contracts, checked at each call
+        t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta", arch="sm_100a")
+    for f in check_comments(t) + contracts.findings:   # CI2xx and CI3xx, in the lint's Finding shape
         print(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}")
-    print("\\n".join(suggest(t)))              # one expect(...) per traced tensor
+    for s in suggest(t):                       # one expect(...) per traced tensor
+        print(s)
 
-The command line is ``cute-inspect check TARGET [--arch ARCH] [--suggest]``.
+The command line is ``cute-inspect check TARGET [--arch ARCH] [--suggest]``; docs/check.md has the details.
 """
 
 from cute_inspect.comments.checks import CommentReport, check_comments, comment_report
+from cute_inspect.comments.contracts import ContractError, guard
+from cute_inspect.comments.suggest import Suggestion, suggest
 
-__all__ = ["check_comments", "comment_report", "CommentReport"]
+__all__ = ["check_comments", "comment_report", "CommentReport", "guard", "ContractError", "suggest", "Suggestion"]
