@@ -172,3 +172,12 @@ def test_a_gemm_of_mismatched_operands_shows_all_four_with_labels(sm80):
     assert "  c `tCrC`: ((2,2) mma-atom, 2 mma-rest-M, 4 mma-rest-N)" in error
     assert "CI305: MMA_N: mode 1 of b (2) and mode 2 of c (4) differ" in error
     assert "CuTe said: DSLOperationBuildError: [Error] MLIRError: Verification failed" in error  # colours gone
+
+
+def test_check_prints_the_finding_then_the_explained_error_and_exits_2():
+    from _cli import cute_inspect
+
+    done = cute_inspect("check", f"{SM80}:compile_copy_shapes", "--arch", "sm_80")
+    assert done.returncode == 2
+    assert done.stdout.startswith(f"{SM80}:37:9: CI304 `copy`: mode 2 has 1 element in the source")
+    assert done.stderr.startswith(f"cute-inspect: compile failed at a CuTe call:\n{SM80}:37: `copy` failed\n")
