@@ -77,7 +77,7 @@ def check_alignment(t3, name: str):
     esize = t3.element_size()
     if t3.data_ptr() % 16:
         raise ValueError(f"{name} must start at a 16-byte aligned address")
-    for s, extent in zip(t3.stride(), t3.shape):
+    for s, extent in zip(t3.stride(), t3.shape, strict=True):
         if s != 1 and extent > 1 and (s * esize) % 16:
             raise ValueError(
                 f"{name}'s strides {tuple(t3.stride())} must be multiples of {16 // esize} elements "

@@ -55,7 +55,7 @@ SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
 def _worker() -> dict:
     os.environ["CUTE_DSL_ARCH"] = "sm_90a"
     from cute_inspect import ShapeCheckError
-    from gemm import sm90
+    from gemm import _sm90_kernel, sm90
 
     out = {"matrix": {}, "rejected": {}, "sabotage": {}}
     for name, kwargs in MATRIX:
@@ -72,20 +72,20 @@ def _worker() -> dict:
             out["rejected"][name] = str(exc)
 
     # The checks are live: dims off by one (or a mode nested once more) must stop the compile.
-    real_dims = sm90.shape_dims
+    real_dims = _sm90_kernel.shape_dims
     for key in SABOTAGED:
         def off_by_one(*args, key=key, **kwargs):
             dims = real_dims(*args, **kwargs)
             dims[key] = dims[key] + 1 if isinstance(dims[key], int) else (dims[key], 1)
             return dims
-        sm90.shape_dims = off_by_one
+        _sm90_kernel.shape_dims = off_by_one
         try:
             sm90.compile_only()
             out["sabotage"][key] = "compiled"
         except ShapeCheckError as exc:
             out["sabotage"][key] = str(exc)
         finally:
-            sm90.shape_dims = real_dims
+            _sm90_kernel.shape_dims = real_dims
 
     ptx = {}
     for checks in ("1", "0"):

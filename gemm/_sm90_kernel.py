@@ -1,0 +1,638 @@
+"""The SM90 GEMM kernel: `Sm90Gemm` (config in `__init__`, layouts/TMA/launch in `__call__`, device code
+in `kernel`). Entry points (`compile_only`, `make_gemm`, the CLI) are in `gemm.sm90`.
+
+    D = epilogue(alpha * A @ B^T + beta * C)        A: (M, K, L)  B: (N, K, L)  C, D: (M, N, L)
+
+Features
+- wgmma (warpgroup MMA) with A and B read from SMEM, fp32 accumulators in registers.
+- TMA loads with multicast across a cluster: A is shared by the CTAs of a cluster row, B by a column.
+- Warp specialization: warpgroup 0 is the TMA producer (registers shrunk with setmaxnreg to 40), one or two
+  consumer warpgroups run the MMAs and the epilogue (registers grown to 232).
+- A multi-stage mbarrier pipeline between producer and consumers (cutlass.pipeline.PipelineTmaAsync).
+- Persistent grid: each CTA walks output tiles with a static scheduler, so the producer loads the next tile
+  while the consumers finish the current one.
+- Epilogue through SMEM: registers -> stmatrix (plain stores for a 32-bit D) -> SMEM -> TMA store, in
+  subtiles of (tile_m, 32) with a ring of staging buffers; alpha, beta (C arrives by TMA in the same
+  staging buffers) and an elementwise op.
+- A, B fp16, bf16, or fp8 (e4m3/e5m2, K-major); D and C fp16, bf16 or fp32; A K- or M-major, B K- or
+  N-major, D N- or M-major; batched over L.
+- Tile and cluster come from `Sm90Config`; `gemm._autotune` picks one per problem and caches it on disk.
+
+Data flow of one output tile
+1. producer warp: TMA A (bM, bK) and B (bN, bK) k-tiles into the stage ring (mbarrier "full" per stage).
+2. consumers: wait "full", issue 4 wgmma per k-tile (32 bytes of K each), keep one k-tile in flight, then
+   release the stage ("empty", signalled to every CTA that multicast into it).
+3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
+4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
+
+Constraints
+- tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2).
+- A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
+  C of D's dtype and majorness.
+- Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
+"""
+from typing import Callable, Optional
+
+import cutlass
+import cutlass.cute as cute
+import cutlass.pipeline as pipeline
+import cutlass.utils as utils
+import cutlass.utils.hopper_helpers as sm90_utils
+from cutlass.cute.nvgpu import cpasync, warp, warpgroup
+from cutlass.memory import SmemAllocator, get_smem_capacity_in_bytes
+from cutlass.tensor_utils import LayoutEnum
+
+from cute_inspect import expect
+from gemm._sm90_config import Sm90Config, shape_dims
+
+THREADS_PER_WARPGROUP = 128
+PRODUCER_REGISTERS = 40
+CONSUMER_REGISTERS = 232
+EPI_TILE_N = 32
+EPI_STAGES = 4
+# mbarriers and the scheduler's scratch live in the first KiB of SMEM.
+SMEM_RESERVED_BYTES = 1024
+MAX_AB_STAGES = 8
+SUPPORTED_AB_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float8E4M3FN, cutlass.Float8E5M2)
+SUPPORTED_D_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float32)
+
+
+class Sm90Gemm:
+    """One compiled SM90 GEMM: `__init__` fixes the config, `__call__` builds layouts and TMA atoms and
+    launches, `kernel` is the device code."""
+
+    def __init__(
+        self,
+        config: Sm90Config,
+        *,
+        has_c: bool = False,
+        epilogue_op: Optional[Callable] = None,
+        max_active_clusters: int = 132,
+    ):
+        self.config = config
+        self.has_c = has_c
+        self.epilogue_op = epilogue_op
+        self.max_active_clusters = max_active_clusters
+        self.cluster_shape_mn = (config.cluster_m, config.cluster_n)
+        # One consumer warpgroup per 64 rows: a wgmma instruction is 64 rows tall.
+        self.num_mma_warpgroups = config.tile_m // 64
+        self.num_mma_threads = self.num_mma_warpgroups * THREADS_PER_WARPGROUP
+        self.threads_per_cta = THREADS_PER_WARPGROUP + self.num_mma_threads
+        self.producer_warp = 0
+        # The first consumer warp issues the epilogue's TMA copies.
+        self.epi_warp = THREADS_PER_WARPGROUP // 32
+        self.epi_barrier = pipeline.NamedBarrier(barrier_id=1, num_threads=self.num_mma_threads)
+        self.num_mcast_a = config.cluster_n
+        self.num_mcast_b = config.cluster_m
+
+    # ------------------------------------------------------------------------------------------------
+    # Host side: derived attributes, layouts, TMA atoms, launch
+    # ------------------------------------------------------------------------------------------------
+    def _setup(self):
+        ab_bytes = self.a_dtype.width // 8
+        # bK spans one 128-byte swizzle row of K-major SMEM: 64 elements of a 16-bit type, 128 of fp8.
+        self.tile_k = 128 // ab_bytes
+        self.tile_shape_mnk = (self.config.tile_m, self.config.tile_n, self.tile_k)
+        self.tiled_mma = sm90_utils.make_trivial_tiled_mma(
+            self.a_dtype,
+            self.b_dtype,
+            self.a_layout.sm90_mma_major_mode(),
+            self.b_layout.sm90_mma_major_mode(),
+            cutlass.Float32,
+            (self.num_mma_warpgroups, 1, 1),
+            tiler_mn=(64, self.config.tile_n),
+        )
+        self.epi_tile = (self.config.tile_m, EPI_TILE_N)
+        self.epi_count = self.config.tile_n // EPI_TILE_N
+
+        ab_stage_bytes = (self.config.tile_m + self.config.tile_n) * self.tile_k * ab_bytes
+        epi_bytes = self.config.tile_m * EPI_TILE_N * (self.d_dtype.width // 8) * EPI_STAGES
+        capacity = get_smem_capacity_in_bytes("sm_90")
+        self.ab_stages = min(
+            MAX_AB_STAGES, (capacity - SMEM_RESERVED_BYTES - epi_bytes) // ab_stage_bytes
+        )
+        if self.ab_stages < 2:
+            raise ValueError(
+                f"tile {self.config.tile_m}x{self.config.tile_n} leaves {self.ab_stages} pipeline stage(s) "
+                "in SMEM; at least 2 are needed"
+            )
+        self.a_smem_layout_staged = sm90_utils.make_smem_layout_a(
+            self.a_layout, self.tile_shape_mnk, self.a_dtype, self.ab_stages
+        )
+        self.b_smem_layout_staged = sm90_utils.make_smem_layout_b(
+            self.b_layout, self.tile_shape_mnk, self.b_dtype, self.ab_stages
+        )
+        self.epi_smem_layout_staged = sm90_utils.make_smem_layout_epi(
+            self.d_dtype, self.d_layout, self.epi_tile, EPI_STAGES
+        )
+        self.dims = shape_dims(
+            self.config,
+            tile_k=self.tile_k,
+            ab_stages=self.ab_stages,
+            epi_stages=EPI_STAGES,
+            epi_tile_n=EPI_TILE_N,
+            a_major="k" if self.a_layout.is_k_major_a() else "m",
+            b_major="k" if self.b_layout.is_k_major_b() else "n",
+            d_major="n" if self.d_layout.is_n_major_c() else "m",
+            ab_width=self.a_dtype.width,
+            d_width=self.d_dtype.width,
+        )
+
+    @cute.jit
+    def __call__(
+        self,
+        mA_mkl: cute.Tensor,
+        mB_nkl: cute.Tensor,
+        mD_mnl: cute.Tensor,
+        mC_mnl: cute.Tensor,
+        alpha: cutlass.Float32,
+        beta: cutlass.Float32,
+        stream,
+    ):
+        self.a_dtype = mA_mkl.element_type
+        self.b_dtype = mB_nkl.element_type
+        self.d_dtype = mD_mnl.element_type
+        self.a_layout = LayoutEnum.from_tensor(mA_mkl)
+        self.b_layout = LayoutEnum.from_tensor(mB_nkl)
+        self.d_layout = LayoutEnum.from_tensor(mD_mnl)
+        for name, dtype in (("A", self.a_dtype), ("B", self.b_dtype)):
+            if cutlass.const_expr(dtype not in SUPPORTED_AB_DTYPES):
+                raise TypeError(f"{name} dtype must be one of {SUPPORTED_AB_DTYPES}, got {dtype}")
+        if cutlass.const_expr(self.a_dtype.width == 16 and self.b_dtype != self.a_dtype):
+            raise TypeError(f"16-bit A and B must share a dtype, got {self.a_dtype} and {self.b_dtype}")
+        if cutlass.const_expr(self.a_dtype.width != self.b_dtype.width):
+            raise TypeError(f"A and B must both be 16-bit or both fp8, got {self.a_dtype} and {self.b_dtype}")
+        if cutlass.const_expr(
+            self.a_dtype.width == 8 and not (self.a_layout.is_k_major_a() and self.b_layout.is_k_major_b())
+        ):
+            raise TypeError("fp8 A and B must be K-major (wgmma reads 8-bit operands K-major only)")
+        if cutlass.const_expr(self.d_dtype not in SUPPORTED_D_DTYPES):
+            raise TypeError(f"D dtype must be one of {SUPPORTED_D_DTYPES}, got {self.d_dtype}")
+        if cutlass.const_expr(self.has_c):
+            if cutlass.const_expr(mC_mnl.element_type != self.d_dtype):
+                raise TypeError(f"C must have D's dtype {self.d_dtype}, got {mC_mnl.element_type}")
+            if cutlass.const_expr(LayoutEnum.from_tensor(mC_mnl) != self.d_layout):
+                raise TypeError("C must have D's majorness (both N-major or both M-major)")
+        self._setup()
+        dims = self.dims
+
+        a_smem_layout = cute.slice_(self.a_smem_layout_staged, (None, None, 0))
+        b_smem_layout = cute.slice_(self.b_smem_layout_staged, (None, None, 0))
+        epi_smem_layout = cute.slice_(self.epi_smem_layout_staged, (None, None, 0))
+        tma_atom_a, tma_tensor_a = cpasync.make_tiled_tma_atom(
+            self._load_op(self.num_mcast_a),
+            mA_mkl,
+            a_smem_layout,
+            (self.config.tile_m, self.tile_k),
+            num_multicast=self.num_mcast_a,
+        )
+        tma_atom_b, tma_tensor_b = cpasync.make_tiled_tma_atom(
+            self._load_op(self.num_mcast_b),
+            mB_nkl,
+            b_smem_layout,
+            (self.config.tile_n, self.tile_k),
+            num_multicast=self.num_mcast_b,
+        )
+        tma_atom_d, tma_tensor_d = cpasync.make_tiled_tma_atom(
+            cpasync.CopyBulkTensorTileS2GOp(), mD_mnl, epi_smem_layout, self.epi_tile
+        )
+        # Without C the kernel never touches it; D's atom stands in so the signature stays fixed.
+        tma_atom_c, tma_tensor_c = tma_atom_d, tma_tensor_d
+        if cutlass.const_expr(self.has_c):
+            tma_atom_c, tma_tensor_c = cpasync.make_tiled_tma_atom(
+                cpasync.CopyBulkTensorTileG2SOp(), mC_mnl, epi_smem_layout, self.epi_tile
+            )
+
+        # (bM, bN) tiles of D, counted per mode: (RestM, RestN, RestL)
+        gD_tiles = cute.zipped_divide(mD_mnl, tiler=(self.config.tile_m, self.config.tile_n))
+        expect(gD_tiles, "((bM, bN), (RestM, RestN, RestL))", **dims)
+        tile_count_mnl = gD_tiles[(0, (None, None, None))].shape
+        sched_params = utils.PersistentTileSchedulerParams(
+            tile_count_mnl,
+            (*self.cluster_shape_mn, 1),
+            self.config.swizzle,
+            self.config.raster_along_m,
+        )
+        grid = utils.StaticPersistentTileScheduler.get_grid_shape(
+            sched_params, self.max_active_clusters
+        )
+
+        @cute.struct
+        class SharedStorage:
+            ab_barriers: cute.struct.MemRange[cutlass.Int64, self.ab_stages * 2]
+            c_barrier: cute.struct.MemRange[cutlass.Int64, 1]
+            sA: cute.struct.Align[
+                cute.struct.MemRange[self.a_dtype, cute.cosize(self.a_smem_layout_staged)], 1024
+            ]
+            sB: cute.struct.Align[
+                cute.struct.MemRange[self.b_dtype, cute.cosize(self.b_smem_layout_staged)], 1024
+            ]
+            sD: cute.struct.Align[
+                cute.struct.MemRange[self.d_dtype, cute.cosize(self.epi_smem_layout_staged)], 1024
+            ]
+
+        self.shared_storage = SharedStorage
+
+        self.kernel(
+            tma_atom_a,
+            tma_tensor_a,
+            tma_atom_b,
+            tma_tensor_b,
+            tma_atom_d,
+            tma_tensor_d,
+            tma_atom_c,
+            tma_tensor_c,
+            alpha,
+            beta,
+            self.tiled_mma,
+            self.a_smem_layout_staged,
+            self.b_smem_layout_staged,
+            self.epi_smem_layout_staged,
+            sched_params,
+        ).launch(
+            grid=grid,
+            block=[self.threads_per_cta, 1, 1],
+            cluster=(*self.cluster_shape_mn, 1),
+            min_blocks_per_mp=1,
+            stream=stream,
+        )
+
+    @staticmethod
+    def _load_op(num_multicast: int):
+        if num_multicast == 1:
+            return cpasync.CopyBulkTensorTileG2SOp()
+        return cpasync.CopyBulkTensorTileG2SMulticastOp()
+
+    # ------------------------------------------------------------------------------------------------
+    # Device side
+    # ------------------------------------------------------------------------------------------------
+    @cute.kernel
+    def kernel(
+        self,
+        tma_atom_a: cute.CopyAtom,
+        mA_mkl: cute.Tensor,
+        tma_atom_b: cute.CopyAtom,
+        mB_nkl: cute.Tensor,
+        tma_atom_d: cute.CopyAtom,
+        mD_mnl: cute.Tensor,
+        tma_atom_c: cute.CopyAtom,
+        mC_mnl: cute.Tensor,
+        alpha: cutlass.Float32,
+        beta: cutlass.Float32,
+        tiled_mma: cute.TiledMma,
+        a_smem_layout_staged: cute.ComposedLayout,
+        b_smem_layout_staged: cute.ComposedLayout,
+        epi_smem_layout_staged: cute.ComposedLayout,
+        sched_params: utils.PersistentTileSchedulerParams,
+    ):
+        dims = self.dims
+        # TMA coordinate tensors over the whole problem
+        expect(mA_mkl, "(M, K, L)", **dims)
+        expect(mB_nkl, "(N, K, L)", **dims)
+        expect(mD_mnl, "(M, N, L)", **dims)
+        if cutlass.const_expr(self.has_c):
+            expect(mC_mnl, "(M, N, L)", **dims)
+        tidx, _, _ = cute.arch.thread_idx()
+        warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
+        warpgroup_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WARPGROUP)
+
+        if warp_idx == self.producer_warp:
+            cpasync.prefetch_descriptor(tma_atom_a)
+            cpasync.prefetch_descriptor(tma_atom_b)
+            cpasync.prefetch_descriptor(tma_atom_d)
+            if cutlass.const_expr(self.has_c):
+                cpasync.prefetch_descriptor(tma_atom_c)
+
+        # ---- cluster position and multicast masks ----------------------------------------------
+        cluster_layout_mnk = cute.make_layout((*self.cluster_shape_mn, 1))
+        cta_rank_in_cluster = cute.arch.make_warp_uniform(cute.arch.block_idx_in_cluster())
+        cluster_coord_mnk = cluster_layout_mnk.get_flat_coord(cta_rank_in_cluster)
+        # A is multicast to the CTAs of this cluster row (mode 1: along N), B to this column.
+        a_mcast_mask = 0
+        if cutlass.const_expr(self.num_mcast_a > 1):
+            a_mcast_mask = cute.make_layout_image_mask(cluster_layout_mnk, cluster_coord_mnk, mode=1)
+        b_mcast_mask = 0
+        if cutlass.const_expr(self.num_mcast_b > 1):
+            b_mcast_mask = cute.make_layout_image_mask(cluster_layout_mnk, cluster_coord_mnk, mode=0)
+
+        # ---- SMEM and the mainloop pipeline ----------------------------------------------------
+        storage = SmemAllocator().allocate(self.shared_storage)
+        a_smem_layout = cute.slice_(a_smem_layout_staged, (None, None, 0))
+        b_smem_layout = cute.slice_(b_smem_layout_staged, (None, None, 0))
+        stage_tx_bytes = cute.size_in_bytes(self.a_dtype, a_smem_layout) + cute.size_in_bytes(
+            self.b_dtype, b_smem_layout
+        )
+        # A stage is free once every consumer warp of every CTA that wrote into it (multicast) released it.
+        mcast_peers = self.num_mcast_a + self.num_mcast_b - 1
+        consumer_arrivals = mcast_peers * self.num_mma_warpgroups * 4
+        ab_pipeline = pipeline.PipelineTmaAsync.create(
+            barrier_storage=storage.ab_barriers.data_ptr(),
+            num_stages=self.ab_stages,
+            producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread),
+            consumer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, consumer_arrivals),
+            tx_count=stage_tx_bytes,
+            cta_layout_vmnk=cute.make_layout((1, *cluster_layout_mnk.shape)),
+            defer_sync=True,
+        )
+        c_barrier = storage.c_barrier.data_ptr()
+        if cutlass.const_expr(self.has_c):
+            if warp_idx == self.producer_warp:
+                with cute.arch.elect_one():
+                    cute.arch.mbarrier_init(c_barrier, 1)
+            cute.arch.mbarrier_init_fence()
+        # Peers multicast into our barriers: every CTA's init must be visible before the first TMA.
+        pipeline.pipeline_init_arrive(cluster_shape_mn=self.cluster_shape_mn, is_relaxed=True)
+
+        # (bM, bK, (1, AB_STAGE)): bM and bK each split by the 128-byte swizzle atom
+        sA = storage.sA.get_tensor(a_smem_layout_staged.outer, swizzle=a_smem_layout_staged.inner)
+        expect(sA, "(_, _, (1, AB_STAGE))", **dims)
+        # (bN, bK, (1, AB_STAGE))
+        sB = storage.sB.get_tensor(b_smem_layout_staged.outer, swizzle=b_smem_layout_staged.inner)
+        expect(sB, "(_, _, (1, AB_STAGE))", **dims)
+        # (EPI_TILE_M, EPI_TILE_N, (1, EPI_STAGE))
+        sD = storage.sD.get_tensor(epi_smem_layout_staged.outer, swizzle=epi_smem_layout_staged.inner)
+        expect(sD, "(_, _, (1, EPI_STAGE))", **dims)
+        # (EPI_TILE_M, EPI_TILE_N, (1, EPI_STAGE)): C passes through D's staging buffers (loaded, read
+        # into registers, then overwritten by D), so sC is a second view of the same SMEM.
+        sC = storage.sD.get_tensor(epi_smem_layout_staged.outer, swizzle=epi_smem_layout_staged.inner)
+        expect(sC, "(_, _, (1, EPI_STAGE))", **dims)
+
+        # ---- Block level: CTA tiles of the global tensors ----------------------------------------
+        bM, bN, bK = self.tile_shape_mnk
+        # (bM, bK, RestM, RestK, RestL)
+        gA_mkl = cute.local_tile(mA_mkl, (bM, bK), (None, None, None))
+        expect(gA_mkl, "(bM, bK, RestM, RestK, RestL)", **dims)
+        # (bN, bK, RestN, RestK, RestL)
+        gB_nkl = cute.local_tile(mB_nkl, (bN, bK), (None, None, None))
+        expect(gB_nkl, "(bN, bK, RestN, RestK, RestL)", **dims)
+        # (bM, bN, RestM, RestN, RestL)
+        gD_mnl = cute.local_tile(mD_mnl, (bM, bN), (None, None, None))
+        expect(gD_mnl, "(bM, bN, RestM, RestN, RestL)", **dims)
+        # (bM, bN, RestM, RestN, RestL)
+        gC_mnl = cute.local_tile(mC_mnl, (bM, bN), (None, None, None))
+        expect(gC_mnl, "(bM, bN, RestM, RestN, RestL)", **dims)
+
+        # TMA partitions want (tma_tile, Rest...): group the tile modes. This CTA loads its 1/cluster_n
+        # share of A and multicasts it along N; TMA_A is one box (contiguous, strided), TMA_RestA the
+        # boxes per k-tile.
+        a_cta_layout = cute.make_layout(cute.slice_(cluster_layout_mnk, (0, None, 0)).shape)
+        # ((TMA_A_SMEM, TMA_RestA), (1, AB_STAGE)) and ((TMA_A, TMA_RestA), RestM, RestK, RestL)
+        tAsA, tAgA = cpasync.tma_partition(
+            tma_atom_a,
+            cluster_coord_mnk[1],
+            a_cta_layout,
+            cute.group_modes(sA, 0, 2),
+            cute.group_modes(gA_mkl, 0, 2),
+        )
+        expect(tAsA, "((TMA_A_SMEM, TMA_RestA), (1, AB_STAGE))", **dims)
+        expect(tAgA, "((TMA_A, TMA_RestA), RestM, RestK, RestL)", **dims)
+        b_cta_layout = cute.make_layout(cute.slice_(cluster_layout_mnk, (None, 0, 0)).shape)
+        # ((TMA_B_SMEM, TMA_RestB), (1, AB_STAGE)) and ((TMA_B, TMA_RestB), RestN, RestK, RestL)
+        tBsB, tBgB = cpasync.tma_partition(
+            tma_atom_b,
+            cluster_coord_mnk[0],
+            b_cta_layout,
+            cute.group_modes(sB, 0, 2),
+            cute.group_modes(gB_nkl, 0, 2),
+        )
+        expect(tBsB, "((TMA_B_SMEM, TMA_RestB), (1, AB_STAGE))", **dims)
+        expect(tBgB, "((TMA_B, TMA_RestB), RestN, RestK, RestL)", **dims)
+
+        # ---- MMA level: one wgmma slice per consumer warpgroup ---------------------------------
+        mma_warpgroup = warpgroup_idx - 1
+        warpgroup_layout = cute.make_layout(self.num_mma_warpgroups, stride=THREADS_PER_WARPGROUP)
+        thr_mma = tiled_mma.get_slice(warpgroup_layout(mma_warpgroup))
+        # ((MMA_M, MMA_K), MMA_RestM, MMA_RestK, (1, AB_STAGE)): this warpgroup's 64 rows of A
+        tCsA = thr_mma.partition_A(sA)
+        expect(tCsA, "((MMA_M, MMA_K), MMA_RestM, MMA_RestK, (1, AB_STAGE))", **dims)
+        # ((MMA_N, MMA_K), MMA_RestN, MMA_RestK, (1, AB_STAGE)): all of B's tile
+        tCsB = thr_mma.partition_B(sB)
+        expect(tCsB, "((MMA_N, MMA_K), MMA_RestN, MMA_RestK, (1, AB_STAGE))", **dims)
+        # (1, MMA_RestM, MMA_RestK, (1, AB_STAGE)): one SMEM descriptor per wgmma
+        tCrA = tiled_mma.make_fragment_A(tCsA)
+        expect(tCrA.shape, "(1, MMA_RestM, MMA_RestK, (1, AB_STAGE))", **dims)
+        # (1, MMA_RestN, MMA_RestK, (1, AB_STAGE))
+        tCrB = tiled_mma.make_fragment_B(tCsB)
+        expect(tCrB.shape, "(1, MMA_RestN, MMA_RestK, (1, AB_STAGE))", **dims)
+        # (ACC, MMA_RestM, MMA_RestN, RestM, RestN, RestL): ACC is one thread's accumulator values
+        tCgD = thr_mma.partition_C(gD_mnl)
+        expect(tCgD, "(ACC, MMA_RestM, MMA_RestN, RestM, RestN, RestL)", **dims)
+        # (ACC, MMA_RestM, MMA_RestN) fp32
+        accumulators = cute.make_rmem_tensor(tCgD.shape[:3], cutlass.Float32)
+        expect(accumulators, "(ACC, MMA_RestM, MMA_RestN)", **dims)
+
+        k_tile_count = cute.size(gA_mkl, mode=[3])
+        k_blocks_per_tile = cute.size(tCrA, mode=[2])
+
+        pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
+
+        if warpgroup_idx == 0:
+            # ================= producer warpgroup: TMA loads ===================================
+            cute.arch.setmaxregister_decrease(PRODUCER_REGISTERS)
+            if warp_idx == self.producer_warp:
+                scheduler = utils.StaticPersistentTileScheduler.create(
+                    sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
+                )
+                work_tile = scheduler.initial_work_tile_info()
+                producer_state = pipeline.make_pipeline_state(
+                    pipeline.PipelineUserType.Producer, self.ab_stages
+                )
+                while work_tile.is_valid_tile:
+                    tile_m, tile_n, tile_l = work_tile.tile_idx
+                    # ((TMA_A, TMA_RestA), RestK)
+                    tAgA_k = tAgA[(None, tile_m, None, tile_l)]
+                    expect(tAgA_k, "((TMA_A, TMA_RestA), RestK)", **dims)
+                    # ((TMA_B, TMA_RestB), RestK)
+                    tBgB_k = tBgB[(None, tile_n, None, tile_l)]
+                    expect(tBgB_k, "((TMA_B, TMA_RestB), RestK)", **dims)
+                    producer_state.reset_count()
+                    for _k_tile in range(k_tile_count):
+                        ab_pipeline.producer_acquire(producer_state)
+                        full_barrier = ab_pipeline.producer_get_barrier(producer_state)
+                        cute.copy(
+                            tma_atom_a,
+                            tAgA_k[(None, producer_state.count)],
+                            tAsA[(None, producer_state.index)],
+                            tma_bar_ptr=full_barrier,
+                            mcast_mask=a_mcast_mask,
+                        )
+                        cute.copy(
+                            tma_atom_b,
+                            tBgB_k[(None, producer_state.count)],
+                            tBsB[(None, producer_state.index)],
+                            tma_bar_ptr=full_barrier,
+                            mcast_mask=b_mcast_mask,
+                        )
+                        ab_pipeline.producer_commit(producer_state)
+                        producer_state.advance()
+                    scheduler.advance_to_next_work()
+                    work_tile = scheduler.get_current_work()
+                # Keep the CTA alive until peers stop multicasting into our stages.
+                ab_pipeline.producer_tail(producer_state)
+        else:
+            # ================= consumer warpgroups: wgmma + epilogue ===========================
+            cute.arch.setmaxregister_increase(CONSUMER_REGISTERS)
+            epi_tidx = tidx - THREADS_PER_WARPGROUP
+            scheduler = utils.StaticPersistentTileScheduler.create(
+                sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
+            )
+            work_tile = scheduler.initial_work_tile_info()
+            read_state = pipeline.make_pipeline_state(
+                pipeline.PipelineUserType.Consumer, self.ab_stages
+            )
+            release_state = pipeline.make_pipeline_state(
+                pipeline.PipelineUserType.Consumer, self.ab_stages
+            )
+
+            # ---- EPI / Store level: register -> SMEM copies --------------------------------------
+            # The stmatrix atom fixes the value order of every epilogue copy, even for a 32-bit D
+            # (stored element by element below): a subtile is then one contiguous run of the
+            # accumulator registers.
+            tiled_copy_c_atom = cute.make_tiled_copy_C_atom(
+                cute.make_copy_atom(
+                    warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), 4), self.d_dtype
+                ),
+                tiled_mma,
+            )
+            tiled_copy_r2s = cute.make_tiled_copy_S(
+                sm90_utils.get_smem_store_op(self.d_layout, self.d_dtype, cutlass.Float32),
+                tiled_copy_c_atom,
+            )
+            thr_copy_r2s = tiled_copy_r2s.get_slice(epi_tidx)
+            # (R2S_S, R2S_M, R2S_N, (1, EPI_STAGE)): where this thread's stmatrix lanes write one subtile
+            tRS_sD = thr_copy_r2s.partition_D(sD)
+            expect(tRS_sD, "(R2S_S, R2S_M, R2S_N, (1, EPI_STAGE))", **dims)
+            # ((R2S_ATOM, R2S_ATOMS), MMA_RestM, MMA_RestN): all accumulators, grouped per stmatrix
+            tRS_rAcc = tiled_copy_r2s.retile(accumulators)
+            expect(tRS_rAcc, "((R2S_ATOM, R2S_ATOMS), MMA_RestM, MMA_RestN)", **dims)
+            # (R2S_R, R2S_M, R2S_N): one subtile's values, fp32 then D's dtype
+            tRS_rD = cute.make_rmem_tensor(
+                cute.shape(thr_copy_r2s.partition_S(sD))[:3], cutlass.Float32
+            )
+            expect(tRS_rD, "(R2S_R, R2S_M, R2S_N)", **dims)
+            tRS_rD_out = cute.make_rmem_tensor(tRS_rD.shape, self.d_dtype)
+            expect(tRS_rD_out, "(R2S_R, R2S_M, R2S_N)", **dims)
+            subtile_values = cute.size(tRS_rD)
+
+            # C is read back with plain loads in the same thread/value order as the stmatrix source.
+            tiled_copy_s2r = cute.make_tiled_copy_S(
+                cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.d_dtype), tiled_copy_c_atom
+            )
+            thr_copy_s2r = tiled_copy_s2r.get_slice(epi_tidx)
+            # (S2R, R2S_M, R2S_N, (1, EPI_STAGE)): one element per copy, in the stmatrix value order
+            tSR_sC = thr_copy_s2r.partition_S(sC)
+            expect(tSR_sC, "(S2R, R2S_M, R2S_N, (1, EPI_STAGE))", **dims)
+            # (R2S_R, R2S_M, R2S_N)
+            tRS_rC = cute.make_rmem_tensor(tRS_rD.shape, self.d_dtype)
+            expect(tRS_rC, "(R2S_R, R2S_M, R2S_N)", **dims)
+            # (S2R_R, R2S_M, S2R_N): the same registers seen by the read-back copy
+            tSR_rC = tiled_copy_s2r.retile(tRS_rC)
+            expect(tSR_rC, "(S2R_R, R2S_M, S2R_N)", **dims)
+            c_subtile_bytes = cute.size_in_bytes(
+                self.d_dtype, cute.slice_(epi_smem_layout_staged, (None, None, 0))
+            )
+
+            # One barrier per subtile suffices if at most EPI_STAGES - 2 stores are in flight after a
+            # commit: the buffer written next was then drained before the barrier everyone just passed.
+            tma_store_pipeline = pipeline.PipelineTmaStore.create(
+                num_stages=EPI_STAGES - 1,
+                producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.num_mma_threads),
+            )
+
+            while work_tile.is_valid_tile:
+                tile_m, tile_n, tile_l = work_tile.tile_idx
+
+                # ---- mainloop -------------------------------------------------------------------
+                read_state.reset_count()
+                release_state.reset_count()
+                accumulators.fill(0.0)
+                tiled_mma.set(warpgroup.Field.ACCUMULATE, True)
+                warpgroup.fence()
+                # The first k-tile has no predecessor to retire.
+                ab_pipeline.consumer_wait(read_state)
+                for k_block in cutlass.range_constexpr(k_blocks_per_tile):
+                    k_coord = (None, None, k_block, read_state.index)
+                    cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
+                warpgroup.commit_group()
+                read_state.advance()
+                for _k_tile in range(1, k_tile_count):
+                    ab_pipeline.consumer_wait(read_state)
+                    for k_block in cutlass.range_constexpr(k_blocks_per_tile):
+                        k_coord = (None, None, k_block, read_state.index)
+                        cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
+                    warpgroup.commit_group()
+                    # One k-tile of wgmma stays in flight; the one before it has read its stage.
+                    warpgroup.wait_group(1)
+                    ab_pipeline.consumer_release(release_state)
+                    release_state.advance()
+                    read_state.advance()
+                warpgroup.wait_group(0)
+                ab_pipeline.consumer_release(release_state)
+                release_state.advance()
+
+                # ---- epilogue -------------------------------------------------------------------
+                # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
+                gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+                expect(gD_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
+                # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
+                bSG_sD, bSG_gD = cpasync.tma_partition(
+                    tma_atom_d,
+                    0,
+                    cute.make_layout(1),
+                    cute.group_modes(sD, 0, 2),
+                    gD_epi,
+                )
+                expect(bSG_sD, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
+                expect(bSG_gD, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+                # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
+                gC_epi = cute.zipped_divide(gC_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+                expect(gC_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
+                # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
+                bGS_sC, bGS_gC = cpasync.tma_partition(
+                    tma_atom_c,
+                    0,
+                    cute.make_layout(1),
+                    cute.group_modes(sC, 0, 2),
+                    gC_epi,
+                )
+                expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
+                expect(bGS_gC, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+                subtiles_done = scheduler.num_tiles_executed * self.epi_count
+                for epi_n in cutlass.range_constexpr(self.epi_count):
+                    epi_stage = (subtiles_done + epi_n) % EPI_STAGES
+                    if cutlass.const_expr(self.has_c):
+                        if warp_idx == self.epi_warp:
+                            with cute.arch.elect_one():
+                                cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
+                            cute.copy(
+                                tma_atom_c,
+                                bGS_gC[(None, (0, epi_n))],
+                                bGS_sC[(None, epi_stage)],
+                                tma_bar_ptr=c_barrier,
+                            )
+                    # The accumulator walks N in 8-column chunks outermost, so subtile epi_n is a
+                    # contiguous run of subtile_values registers.
+                    for v in cutlass.range_constexpr(subtile_values):
+                        tRS_rD[v] = tRS_rAcc[epi_n * subtile_values + v]
+                    d_vec = tRS_rD.load() * alpha
+                    if cutlass.const_expr(self.has_c):
+                        # epi_count is even, so the barrier's phase restarts at 0 on every tile.
+                        cute.arch.mbarrier_wait(c_barrier, epi_n % 2)
+                        cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
+                        d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
+                    if cutlass.const_expr(self.epilogue_op is not None):
+                        d_vec = self.epilogue_op(d_vec)
+                    tRS_rD_out.store(d_vec.to(self.d_dtype))
+                    cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
+                    # stmatrix writes through the generic proxy; the TMA store reads through the async one.
+                    cute.arch.fence_proxy("async.shared", space="cta")
+                    self.epi_barrier.arrive_and_wait()
+                    if warp_idx == self.epi_warp:
+                        cute.copy(tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (0, epi_n))])
+                        tma_store_pipeline.producer_commit()
+                        tma_store_pipeline.producer_acquire()
+
+                scheduler.advance_to_next_work()
+                work_tile = scheduler.get_current_work()
+
+            tma_store_pipeline.producer_tail()
