@@ -35,7 +35,9 @@ def _code_list(text: str) -> tuple[str, ...]:
     codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
     unknown = unknown_prefixes(codes)
     if unknown:
-        raise argparse.ArgumentTypeError(f"{', '.join(unknown)} selects no rule; run `cute-inspect rules`")
+        raise argparse.ArgumentTypeError(
+            f"{', '.join(unknown)} is not a code prefix (CI and digits); run `cute-inspect rules`"
+        )
     return codes
 
 

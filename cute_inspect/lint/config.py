@@ -82,7 +82,9 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
     codes = _strings(value, where)
     unknown = unknown_prefixes(codes)
     if unknown:
-        raise ConfigError(f"{where}: {', '.join(unknown)} selects no rule; run `cute-inspect rules` for the codes")
+        raise ConfigError(
+            f"{where}: {', '.join(unknown)} is not a code prefix (CI and digits); run `cute-inspect rules` for the codes"
+        )
     return codes
 
 
