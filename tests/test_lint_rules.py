@@ -116,7 +116,10 @@ def test_conventional_cutlass_idioms_are_not_reported(source):
     "source, code, fragment",
     [
         ("tCsA, tCgA = cpasync.tma_partition(atom, 0, layout, sA, gA)\n", "CI104", "rename it to `tAsA`"),
-        ("tAgA = thr_mma.partition_A(gA_mkl)\n", "CI104", "`A` names the copy that loads operand A; rename it to `tCgA`"),
+        (
+            "tAgA = thr_mma.partition_A(gA_mkl)\n", "CI104",
+            "`A` names the copy that loads operand A; rename it to `tCgA`",
+        ),
         ("tTR_sK = qk_thr_mma.partition_B(sK)\n", "CI104", "`TR` names a copy; name it with the MMA's op"),
         (
             "def one_sided(thr_mma, tiled_mma, gA, gB, sA):\n"

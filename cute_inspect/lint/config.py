@@ -83,7 +83,8 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
     unknown = unknown_prefixes(codes)
     if unknown:
         raise ConfigError(
-            f"{where}: {', '.join(unknown)} is not a code prefix (CI and digits); run `cute-inspect rules` for the codes"
+            f"{where}: {', '.join(unknown)} is not a code prefix (CI and digits); "
+            "run `cute-inspect rules` for the codes"
         )
     return codes
 
