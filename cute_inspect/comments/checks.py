@@ -166,6 +166,10 @@ def _describe(extent) -> str:
     return "a run-time extent" if extent is DYNAMIC else format_shape(extent)
 
 
+def _modes(n: int) -> str:
+    return f"{n} mode{'s' * (n != 1)}"
+
+
 def _mode(path: tuple) -> str:
     return "mode " + ".".join(str(i) for i in path) if path else "the shape"
 
@@ -177,6 +181,9 @@ def _known(label) -> bool:
 def _align(node, shape, path=()):
     """Yield ('leaf', path, node, extent) per spec leaf, or ('modes', path, node, extent) where nesting differs."""
     if isinstance(node, Group):
+        if not isinstance(shape, tuple) and len(node.items) == 1:
+            yield from _align(node.items[0], shape, path)  # CuTe writes a rank-1 shape without parentheses
+            return
         if not isinstance(shape, tuple):
             yield "modes", path, node, shape
             return
@@ -238,9 +245,9 @@ class _Checker:
         local: dict = {}
         for kind, path, node, extent in _align(comment.spec, shape):
             if kind == "modes":
-                found = f"{len(extent)} modes" if isinstance(extent, tuple) else f"the single mode {_describe(extent)}"
+                found = _modes(len(extent)) if isinstance(extent, tuple) else f"the single mode {_describe(extent)}"
                 fixed = [i for i in node.items if not isinstance(i, Variadic)]
-                wanted = f"{'at least ' if len(fixed) < len(node.items) else ''}{len(fixed)} modes"
+                wanted = f"{'at least ' if len(fixed) < len(node.items) else ''}{_modes(len(fixed))}"
                 self.finding(record, comment, "CI201",
                              f"{where}: {_mode(path)} has {wanted} in the comment but {found} in the trace; "
                              f"traced: {traced}", pair_key)
