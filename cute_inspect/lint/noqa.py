@@ -11,9 +11,10 @@ False
 
 from __future__ import annotations
 
-import io
+import ast
 import re
 import tokenize
+from collections.abc import Iterable
 
 ALL = None  # a bare noqa: every code
 _CODES = r"(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?"
@@ -41,17 +42,46 @@ def line_codes(comment: str) -> list[tuple[int, frozenset[str]]]:
     return [(match.start(), codes) for match in _LINE.finditer(comment) if (codes := _codes(match)) is not ALL]
 
 
-def comments(text: str) -> dict[int, tuple[int, str]]:
-    """line -> (column from 1, text) of the comment on that line, read with the tokenizer so that a
-    ``# noqa`` inside a string is not taken for one. Only called for files that mention noqa."""
+def comments(tree: ast.Module, lines: list[str], wanted: Iterable[int]) -> dict[int, tuple[int, str]]:
+    """line -> (column from 1, text) of the comment on each ``wanted`` line that has one.
+
+    Each line is read with the tokenizer, over the lines of the statement it belongs to only, so that a
+    ``# noqa`` inside a string is not taken for a comment and a file is never tokenized whole. ``lines``
+    keep their line endings."""
     found = {}
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.type == tokenize.COMMENT:
-                found[token.start[0]] = (token.start[1] + 1, token.string)
-    except (tokenize.TokenError, SyntaxError):  # a file ast accepted but tokenize does not: keep what was read
-        pass
+    for number in sorted(set(wanted)):
+        first, last = _statement_span(tree.body, number)
+        chunk = iter(lines[first - 1:last])
+        try:
+            for token in tokenize.generate_tokens(lambda: next(chunk, "")):
+                if token.type == tokenize.COMMENT and token.start[0] + first - 1 == number:
+                    found[number] = (token.start[1] + 1, token.string)
+        except (tokenize.TokenError, SyntaxError):  # a span the tokenizer cannot close: read the raw line
+            start = lines[number - 1].find("#")
+            if start >= 0:
+                found[number] = (start + 1, lines[number - 1][start:].rstrip("\r\n"))
     return found
+
+
+def _blocks(statement: ast.AST) -> list[ast.AST]:
+    """The statements (and except handlers) nested directly in a compound statement, in line order."""
+    nested = [child for name in ("body", "orelse", "finalbody", "handlers") for child in getattr(statement, name, ())]
+    nested += [child for case in getattr(statement, "cases", ()) for child in case.body]
+    return sorted(nested, key=lambda child: child.lineno)
+
+
+def _statement_span(body: list[ast.AST], line: int) -> tuple[int, int]:
+    """The first and last line of the innermost statement (or compound statement header) holding ``line``."""
+    while True:
+        statement = next((s for s in body if s.lineno <= line <= s.end_lineno), None)
+        if statement is None:
+            return line, line  # between statements: only a comment can be there
+        nested = _blocks(statement)
+        if not nested:
+            return statement.lineno, statement.end_lineno
+        if line < nested[0].lineno:
+            return statement.lineno, nested[0].lineno - 1
+        body = nested
 
 
 def file_suppressions(text: str) -> frozenset[str]:

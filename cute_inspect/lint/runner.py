@@ -23,8 +23,7 @@ from cute_inspect.lint.noqa import comments, file_suppressed, file_suppressions,
 from cute_inspect.lint.registry import RULES, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
 
-_NOQA = re.compile(rb"noqa", re.IGNORECASE)
-_NOQA_TEXT = re.compile(r"noqa", re.IGNORECASE)
+_NOQA_CODES = re.compile(r"noqa\s*:[^\n]*CI[0-9]", re.IGNORECASE)
 _SKIPPED_DIRECTORIES = frozenset(
     {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules"}
 )
@@ -100,13 +99,32 @@ def _check_tree(tree: ast.Module, codes: frozenset[str], config: LintConfig) -> 
     return [(code, violation) for code in static for violation in RULES[code].check(facts, context)]
 
 
+def _noqa_comments(
+    text: str, tree: ast.Module | None, violations: list[tuple[str, Violation]], checked: frozenset[str]
+) -> dict[int, tuple[int, str]]:
+    """The comments that may matter: on lines with a violation, and noqa comments naming a CI code."""
+    if "noqa" not in text.lower():
+        return {}
+    lines = text.splitlines(keepends=True)
+    wanted = {v.line for _, v in violations if 0 < v.line <= len(lines) and "noqa" in lines[v.line - 1].lower()}
+    if checked:
+        wanted.update(text.count("\n", 0, match.start()) + 1 for match in _NOQA_CODES.finditer(text))
+    if not wanted:
+        return {}
+    return comments(tree if tree is not None else ast.parse(text), lines, wanted)
+
+
 def _unsuppressed(
-    display: str, text: str, violations: list[tuple[str, Violation]], checked: frozenset[str] = frozenset()
+    display: str,
+    text: str,
+    violations: list[tuple[str, Violation]],
+    checked: frozenset[str] = frozenset(),
+    tree: ast.Module | None = None,
 ) -> list[Finding]:
     """The violations no ``noqa`` covers, plus CI100 for the ``noqa`` codes among ``checked`` that covered
     nothing (``checked``: the static codes that ran on this file, when CI100 is enabled)."""
     whole_file = file_suppressions(text)
-    line_comments = comments(text) if _NOQA_TEXT.search(text) else {}
+    line_comments = _noqa_comments(text, tree, violations, checked)
     kept, used = [], set()
     for code, violation in violations:
         comment = line_comments.get(violation.line, (0, ""))[1]
@@ -141,10 +159,10 @@ def _tree_findings(
     display: str, data: bytes, tree: ast.Module, codes: frozenset[str], config: LintConfig
 ) -> list[Finding]:
     violations = _check_tree(tree, codes, config)
-    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and _NOQA.search(data) else frozenset()
+    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and b"noqa" in data.lower() else frozenset()
     if not violations and not checked:
         return []
-    return _unsuppressed(display, data.decode("utf-8", "replace"), violations, checked)
+    return _unsuppressed(display, data.decode("utf-8", "replace"), violations, checked, tree)
 
 
 def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder) -> list[Finding]:
