@@ -61,6 +61,7 @@ class Record:
     swizzles: tuple
     levels: tuple
     inputs: tuple = ()
+    input_outputs: tuple = ()
     library: bool = False
     meta: dict = field(default_factory=dict)
 
@@ -112,6 +113,7 @@ class Record:
             "levels": [_levels.to_json(t) for t in self.levels],
             "level_origins": [_levels.origins_json(t) for t in self.levels],
             "inputs": list(self.inputs),
+            "input_outputs": list(self.input_outputs),
             "derivation": self.derivation,
         }
 

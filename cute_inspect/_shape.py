@@ -87,7 +87,7 @@ def modes(shape: Shape) -> tuple:
     return shape if isinstance(shape, tuple) else (shape,)
 
 
-_MEMREF = re.compile(r'^!cute\.(\w+)<(.*)>$', re.S)
+_MEMREF = re.compile(r'^!cute(?:_nvgpu)?\.(\w+)<(.*)>$', re.S)
 _LAYOUT = re.compile(r'"([^"]*)"')
 _SWIZZLE = re.compile(r"S<\d+,\s*\d+,\s*\d+>")
 _MEMSPACES = ("gmem", "smem", "rmem", "tmem")
@@ -107,21 +107,30 @@ class TypeInfo:
         layout = quoted[-1] if quoted else None  # a coord_tensor quotes its base coordinate first
         self.shape: Shape | None = None
         self.stride: str | None = None
+        composed_swizzle = None
+        if layout and " o " in layout:
+            # a composed layout "S<3,3,3> o 0 o (128,32):(32,1)": the swizzle, an offset, then the layout
+            parts = layout.split(" o ")
+            composed_swizzle = parts[0] if parts[0].startswith("S<") else None
+            layout = parts[-1]
         if layout:
             shape_text, _, stride_text = layout.partition(":")
             try:
                 self.shape = parse_shape(shape_text)
                 self.stride = stride_text or None
-            except ValueError:  # not a plain layout (an atom's, a composed one): nothing to record
+            except ValueError:  # not a plain layout (an atom's TV layout): nothing to record
                 self.shape = None
         rest = _LAYOUT.sub("", body)
         swizzle = _SWIZZLE.search(rest)
-        self.swizzle = swizzle.group(0) if swizzle else None
+        self.swizzle = swizzle.group(0) if swizzle else composed_swizzle
         head = [p.strip() for p in _SWIZZLE.sub("", rest).split(",") if p.strip()]
         self.memspace = next((p for p in head if p in _MEMSPACES), None)
         if self.memspace is None and "coord" in self.kind:
             self.memspace = "coord"
         self.dtype = head[0] if head and self.kind == "memref" else None
+        if self.kind == "smem_desc_view":
+            # a tcgen05/wgmma operand fragment: SMEM descriptors held in registers, named `r` by convention
+            self.memspace, self.dtype = "rmem", "smem_desc"
 
     @property
     def layout(self) -> str | None:
@@ -139,6 +148,6 @@ def type_info(value) -> TypeInfo | None:
         text = str(typ)
     except Exception:
         return None
-    if not text.startswith("!cute."):
+    if not text.startswith(("!cute.", "!cute_nvgpu.")):
         return None
     return TypeInfo(text)

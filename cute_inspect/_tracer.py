@@ -9,6 +9,7 @@ break the user's compile.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import inspect
 import os
@@ -20,7 +21,7 @@ from cute_inspect._record import Record, Trace
 from cute_inspect._shape import DYNAMIC, format_shape, rank, type_info
 from cute_inspect._source import CallSite, argument_text, assigned_names, caller
 
-_TENSOR_KINDS = ("memref", "coord_tensor")
+_TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
 
 # op -> (module path, attribute) for functions; (module path, class, attribute) for methods.
 _FUNCTIONS = {
@@ -115,6 +116,19 @@ def _current_kernel(frame) -> str:
     return symbol
 
 
+def _tensor_name(text: str | None) -> str | None:
+    """The variable an argument names: ``mA_mkl`` itself, or the tensor a slice ``mA_mkl[None, None, l]`` views."""
+    if not text:
+        return None
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
 def _is_loop_carried(obj) -> bool:
     """A block argument of a dynamic loop's or branch's region (an `scf` op), not a function parameter."""
     try:
@@ -155,14 +169,14 @@ class _Tracer:
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str):
-        """(record index, labels) for a tensor argument, making an `input` record the first time one is seen."""
+        """(record index, output index, labels) for a tensor argument, making an `input` record the first time one is seen."""
         found = self.lookup(obj)
         if found:
             self._name_from_use(found[0], site, arg_index, called)
-            return found[0], found[2]
+            return found
         info = type_info(obj)
         text = argument_text(site, arg_index, called) if arg_index is not None else None
-        name = text if text and text.isidentifier() else None
+        name = _tensor_name(text)
         index = len(self.trace.records)
         labels = _levels.initial(rank(info.shape), name, index)
         self._append(Record(
@@ -172,7 +186,7 @@ class _Tracer:
             swizzles=(info.swizzle,), levels=(labels,), library=site.file.startswith(_library_dir()),
         ))
         self._know(obj, (index, 0, labels))
-        return index, labels
+        return index, 0, labels
 
     def _name_from_use(self, index: int, site: CallSite, arg_index, called: str) -> None:
         """A tensor made inside a helper (``storage.sA.get_tensor(...)``) gets the name it is used under."""
@@ -200,10 +214,16 @@ class _Tracer:
             bound = signature.bind_partial(*args, **kwargs).arguments
         except TypeError:
             bound = {}
+        outputs = self._outputs(result)
+        if not outputs and op not in ("copy", "gemm"):
+            return
+        if not site.direct and not (op in ("make_tensor", "make_rmem_tensor") and assigned_names(site) is not None):
+            # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use: not the user's tensor
+            return
         called = op
         params = list(signature.parameters)
         offset = 1 if params and params[0] == "self" else 0
-        inputs, in_trees, in_shapes, in_memspace = [], [], [], None
+        inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
         for arg, value in bound.items():
             if arg == "self":
                 continue
@@ -212,15 +232,13 @@ class _Tracer:
                 if not _is_tensor(v):
                     continue
                 pos = params.index(arg) - offset
-                index, labels = self.source_of(v, site, pos, called, kernel)
+                index, out, labels = self.source_of(v, site, pos, called, kernel)
                 info = type_info(v)
                 inputs.append(index)
+                input_outputs.append(out)
                 in_trees.append(labels)
                 in_shapes.append(info.shape)
                 in_memspace = in_memspace or info.memspace
-        outputs = self._outputs(result)
-        if not outputs and op not in ("copy", "gemm"):
-            return
         index = len(self.trace.records)
         names = assigned_names(site, called) if site.direct else None
         if names is None or len(names) != len(outputs):
@@ -233,6 +251,7 @@ class _Tracer:
             shapes=tuple(o.shape for o in outputs), layouts=tuple(o.layout for o in outputs),
             memspaces=tuple(o.memspace for o in outputs), dtypes=tuple(o.dtype for o in outputs),
             swizzles=tuple(o.swizzle for o in outputs), levels=tuple(out_trees), inputs=tuple(inputs),
+            input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
         if op == "local_tile" and in_shapes and outputs:

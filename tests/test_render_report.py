@@ -123,7 +123,8 @@ def _record(index, op, name, shape, inputs):
     return Record(index=index, op=op, names=tuple(name for _ in outputs), file="k.py", line=index, col=0,
                   function="kernel", kernel="kernel", in_shapes=(None,) * len(inputs), shapes=outputs,
                   layouts=(None,) * len(outputs), memspaces=("gmem",) * len(outputs),
-                  dtypes=("f16",) * len(outputs), swizzles=(None,) * len(outputs), levels=labels, inputs=inputs)
+                  dtypes=("f16",) * len(outputs), swizzles=(None,) * len(outputs), levels=labels, inputs=inputs,
+                  input_outputs=(0,) * len(inputs))
 
 
 def test_tensor_section_shows_level_labels_derivation_and_hierarchy(seed_out):

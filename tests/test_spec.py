@@ -133,3 +133,12 @@ def test_expect_binds_dims_for_expressions():
     with pytest.raises(ShapeCheckError) as info:
         expect((128, 64, 15), "(bM, bK, K/bK)", K=1024)
     assert "mode 2: K/bK is 16, found 15" in str(info.value)
+
+
+def test_composed_layouts_read_their_swizzle_and_shape():
+    info = TypeInfo('!cute.memref<f16, smem, align<16>, "S<3,3,3> o 0 o (128,32,3):(32,1,4096)">')
+    assert info.shape == (128, 32, 3) and info.swizzle == "S<3,3,3>"
+    assert info.layout == "(128,32,3):(32,1,4096)"
+    assert TypeInfo('!cute.composed_layout<"S<3,3,3> o 0 o (128,32):(32,1)">').shape == (128, 32)
+    desc = TypeInfo('!cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, "(1,1,4,4):(0,0,2,1024)">')
+    assert (desc.kind, desc.memspace, desc.dtype, desc.shape) == ("smem_desc_view", "rmem", "smem_desc", (1, 1, 4, 4))

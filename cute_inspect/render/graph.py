@@ -59,8 +59,7 @@ def build_graph(trace):
                 where=f"{relative(r.file)}:{r.line}",
             )
     for r in records:
-        sources = [source_node(records[i], r.in_shapes[k] if k < len(r.in_shapes) else None)
-                   for k, i in enumerate(r.inputs)]
+        sources = [source_node(r, k) for k in range(len(r.inputs))]
         for src, dst in _edges(r, sources):
             graph.add_edge(src, dst, op=r.op, record=r.index)
     return graph
@@ -77,24 +76,9 @@ def _edges(record, sources: list) -> list:
     return [(s, o) for s in sources for o in outputs]
 
 
-def source_node(producer, in_shape) -> str:
-    """The node of the `producer` output a call read.
-
-    Records name the producing record, not which of its outputs was read: a call that read one of
-    ``tma_partition``'s (smem, gmem) pair is matched by shape (equal, else the same first mode, which slicing
-    ``tAgA[(None, k)]`` keeps).
-    """
-    if len(producer.shapes) == 1 or in_shape is None:
-        return node_id(producer.index, 0)
-
-    def score(shape) -> int:
-        if shape == in_shape:
-            return 2
-        same_first = isinstance(shape, tuple) and isinstance(in_shape, tuple) and shape and in_shape
-        return 1 if same_first and shape[0] == in_shape[0] else 0
-
-    best = max(range(len(producer.shapes)), key=lambda i: (score(producer.shapes[i]), -i))
-    return node_id(producer.index, best)
+def source_node(record, k: int) -> str:
+    """The node of the tensor a call read as its `k`-th input (one output of the producing record)."""
+    return node_id(record.inputs[k], record.input_outputs[k])
 
 
 def group_of(record) -> str:

@@ -92,8 +92,8 @@ def _graph_section(trace) -> str:
 def _table_section(trace, flow) -> str:
     rows = []
     for r in trace.records:
-        inputs = ", ".join(_tensor_link(flow, _graph.source_node(trace.records[i], r.in_shapes[k]))
-                           for k, i in enumerate(r.inputs))
+        inputs = ", ".join(_tensor_link(flow, _graph.source_node(r, k))
+                           for k in range(len(r.inputs)))
         outputs = range(len(r.shapes)) or [None]
         for i in outputs:
             name = (r.names[i] if i is not None else None) or ("-" if i is None else f"({r.op})")
