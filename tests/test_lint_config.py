@@ -130,3 +130,26 @@ def test_command_line_select_overrides_the_config(tmp_path, capsys):
     _project(tmp_path, 'select = ["CI105"]\n', {"k.py": BAD})
     assert cli.main(["lint", "--select", "CI101", str(tmp_path)]) == 1
     assert " CI101 " in capsys.readouterr().out
+
+
+def test_comments_are_read_per_statement_and_skip_strings():
+    import ast
+
+    from cute_inspect.lint.noqa import comments
+
+    source = (
+        "class K:\n"
+        "    def f(self):\n"
+        "        s = '# noqa: CI105'  # noqa: CI101\n"
+        "        t = '''\n"
+        "# noqa: CI102\n"
+        "'''\n"
+        "        if s:\n"
+        "            pass\n"
+        "        else:  # noqa: CI103\n"
+        "            pass\n"
+        "# noqa: CI104\n"
+    )
+    lines = source.splitlines(keepends=True)
+    found = comments(ast.parse(source), lines, range(1, len(lines) + 1))
+    assert found == {3: (30, "# noqa: CI101"), 9: (16, "# noqa: CI103"), 11: (1, "# noqa: CI104")}
