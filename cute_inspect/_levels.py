@@ -181,6 +181,33 @@ def label_at(tree, path: tuple):
     return tree if isinstance(tree, ModeLabel) else None
 
 
+def flatten(tree):
+    """The labels of a tree, in mode order."""
+    if isinstance(tree, ModeLabel):
+        yield tree
+    else:
+        for t in tree:
+            yield from flatten(t)
+
+
+def labelled(shape, tree) -> str:
+    """A shape with each mode's label: ``((128,16) mma-atom, 1 mma-rest-M, 4 mma-rest-K, 16 block-rest-K)``.
+
+    The bare shape when the labels do not fit it (a tensor of unknown origin).
+    """
+    from cute_inspect._shape import format_shape
+
+    if not isinstance(shape, tuple) or not isinstance(tree, tuple) or len(tree) != len(shape):
+        return format_shape(shape)
+    parts = []
+    for s, t in zip(shape, tree):
+        if isinstance(t, ModeLabel):
+            parts.append(f"{format_shape(s)} {t}")
+        else:
+            parts.append(f"{format_shape(s)} [{' '.join(str(x) for x in flatten(t))}]")
+    return "(" + ", ".join(parts) + ")"
+
+
 def to_json(tree):
     if isinstance(tree, ModeLabel):
         return str(tree)

@@ -82,16 +82,7 @@ class Record:
         """A shape with each mode's label: ``((128,16) mma-atom, 1 mma-rest-M, 4 mma-rest-K, 16 block-rest-K)``."""
         if not self.shapes:
             return ""
-        shape, tree = self.shapes[i], self.levels[i]
-        if not isinstance(shape, tuple) or not isinstance(tree, tuple):
-            return format_shape(shape)
-        parts = []
-        for s, t in zip(shape, tree):
-            if isinstance(t, _levels.ModeLabel):
-                parts.append(f"{format_shape(s)} {t}")
-            else:
-                parts.append(f"{format_shape(s)} [{' '.join(str(x) for x in _flatten(t))}]")
-        return "(" + ", ".join(parts) + ")"
+        return _levels.labelled(self.shapes[i], self.levels[i])
 
     def to_json(self) -> dict:
         return {
@@ -116,14 +107,6 @@ class Record:
             "input_outputs": list(self.input_outputs),
             "derivation": self.derivation,
         }
-
-
-def _flatten(tree):
-    if isinstance(tree, _levels.ModeLabel):
-        yield tree
-    else:
-        for t in tree:
-            yield from _flatten(t)
 
 
 class Trace:

@@ -1,58 +1,25 @@
-"""Record every tensor-making CuTe call of a compile, by wrapping the DSL's functions while a trace is active.
+"""Record every tensor-making CuTe call of a compile, as an observer of the wrapped DSL calls (`_patch`).
 
-Wrappers replace the originals everywhere they are bound (``cute.local_tile``, ``from cutlass.cute import
-local_tile`` in any loaded module, and methods such as ``ThrMma.partition_A``), so calls inside library helpers
-(``cutlass.utils.gemm.sm100``'s epilogue) are seen too. Only the outermost call is recorded: CuTe's own
-functions call each other. Observation reads MLIR types only, never emits IR, and never lets its own failure
-break the user's compile.
+Observation reads MLIR types only, never emits IR, and never lets its own failure break the user's compile.
 """
 
 from __future__ import annotations
 
 import ast
 import contextlib
-import inspect
 import os
-import sys
-import threading
 
 from cute_inspect import _levels
+from cute_inspect._patch import Call, observing
 from cute_inspect._record import Record, Trace
 from cute_inspect._shape import DYNAMIC, format_shape, rank, type_info
-from cute_inspect._source import CallSite, argument_text, assigned_names, caller
+from cute_inspect._source import CallSite, argument_text, assigned_names
 
 _TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
 
-# op -> (module path, attribute) for functions; (module path, class, attribute) for methods.
-_FUNCTIONS = {
-    "local_tile": ("cutlass.cute", "local_tile"),
-    "local_partition": ("cutlass.cute", "local_partition"),
-    "flat_divide": ("cutlass.cute", "flat_divide"),
-    "zipped_divide": ("cutlass.cute", "zipped_divide"),
-    "tiled_divide": ("cutlass.cute", "tiled_divide"),
-    "logical_divide": ("cutlass.cute", "logical_divide"),
-    "group_modes": ("cutlass.cute", "group_modes"),
-    "make_tensor": ("cutlass.cute", "make_tensor"),
-    "make_rmem_tensor": ("cutlass.cute", "make_rmem_tensor"),
-    "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
-    "copy": ("cutlass.cute", "copy"),
-    "gemm": ("cutlass.cute", "gemm"),
-}
-_METHODS = {
-    "partition_A": ("cutlass.cute.atom", "ThrMma", "partition_A"),
-    "partition_B": ("cutlass.cute.atom", "ThrMma", "partition_B"),
-    "partition_C": ("cutlass.cute.atom", "ThrMma", "partition_C"),
-    "partition_S": ("cutlass.cute.atom", "ThrCopy", "partition_S"),
-    "partition_D": ("cutlass.cute.atom", "ThrCopy", "partition_D"),
-    "retile": ("cutlass.cute.atom", "TiledCopy", "retile"),
-    "make_fragment_A": ("cutlass.cute.atom", "MmaAtom", "make_fragment_A"),
-    "make_fragment_B": ("cutlass.cute.atom", "MmaAtom", "make_fragment_B"),
-    "make_fragment_C": ("cutlass.cute.atom", "MmaAtom", "make_fragment_C"),
-}
 _LIBRARY_DIR = None
 
 _active: "_Tracer | None" = None
-_local = threading.local()
 
 
 def _library_dir() -> str:
@@ -207,13 +174,21 @@ class _Tracer:
         self.trace.records.append(record)
 
     # -- observing calls ---------------------------------------------------------------------------
-    def observe(self, op: str, signature: inspect.Signature, args, kwargs, result) -> None:
-        site, frame = caller(3)
-        kernel = _current_kernel(frame)
+    def after(self, call: Call, result) -> None:
         try:
-            bound = signature.bind_partial(*args, **kwargs).arguments
-        except TypeError:
-            bound = {}
+            self._observe(call, result)
+        except Exception as exc:  # observing must never break the user's compile
+            self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
+
+    def on_slice(self, tensor, coord, result) -> None:
+        try:
+            self._observe_slice(tensor, coord, result)
+        except Exception as exc:
+            self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+
+    def _observe(self, call: Call, result) -> None:
+        op, bound, site = call.op, call.bound, call.site
+        kernel = _current_kernel(call.frame)
         outputs = self._outputs(result)
         if not outputs and op not in ("copy", "gemm"):
             return
@@ -221,8 +196,7 @@ class _Tracer:
             # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use: not the user's tensor
             return
         called = op
-        params = list(signature.parameters)
-        offset = 1 if params and params[0] == "self" else 0
+        params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
         for arg, value in bound.items():
             if arg == "self":
@@ -231,7 +205,7 @@ class _Tracer:
             for v in values:
                 if not _is_tensor(v):
                     continue
-                pos = params.index(arg) - offset
+                pos = params.index(arg)
                 index, out, labels = self.source_of(v, site, pos, called, kernel)
                 info = type_info(v)
                 inputs.append(index)
@@ -297,8 +271,7 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(tiler, tuple):
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
-            if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) == len(proj):
-                coord = tuple(c for c, p in zip(coord, proj) if p is not None)
+            coord = _project(coord, proj)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
         if op in ("partition_A", "partition_B", "partition_C"):
@@ -341,7 +314,7 @@ class _Tracer:
                     return labels
         return None
 
-    def observe_slice(self, tensor, coord, result) -> None:
+    def _observe_slice(self, tensor, coord, result) -> None:
         found = self.lookup(tensor)
         if found is None or not _is_tensor(result):
             return
@@ -359,6 +332,13 @@ def _coord_text(coord) -> str:
     return "?"
 
 
+def _project(coord, proj):
+    """The coordinate modes `proj` keeps; modes past the projection (L beyond (M, N, K)) are kept too."""
+    if isinstance(proj, tuple) and isinstance(coord, tuple) and len(coord) >= len(proj):
+        return tuple(c for c, p in zip(coord, proj) if p is not None) + coord[len(proj):]
+    return coord
+
+
 def _local_tile_steps(in_shape, tiler, coord, proj, out_shape) -> str | None:
     """The seed 002 derivation with this call's numbers: zipped_divide -> index -> unfold."""
     tile = _shape_like(tiler)
@@ -366,8 +346,7 @@ def _local_tile_steps(in_shape, tiler, coord, proj, out_shape) -> str | None:
         return None
     if isinstance(proj, tuple) and len(proj) == len(tile):
         tile = tuple(t for t, p in zip(tile, proj) if p is not None)
-        if isinstance(coord, tuple) and len(coord) == len(proj):
-            coord = tuple(c for c, p in zip(coord, proj) if p is not None)
+        coord = _project(coord, proj)
     k = len(tile)
     if k > len(in_shape):
         return None
@@ -396,92 +375,6 @@ def _shape_like(tiler):
     return 0
 
 
-def _wrap(op: str, original):
-    signature = inspect.signature(original)
-
-    def wrapper(*args, **kwargs):
-        if _active is None or getattr(_local, "depth", 0):
-            return original(*args, **kwargs)
-        _local.depth = 1
-        try:
-            result = original(*args, **kwargs)
-        finally:
-            _local.depth = 0
-        tracer = _active
-        try:
-            tracer.observe(op, signature, args, kwargs, result)
-        except Exception as exc:  # observing must never break the user's compile
-            tracer.errors.append(f"{op}: {type(exc).__name__}: {exc}")
-        return result
-
-    wrapper.__wrapped__ = original
-    wrapper.__name__ = getattr(original, "__name__", op)
-    wrapper.__qualname__ = getattr(original, "__qualname__", op)
-    wrapper.__doc__ = getattr(original, "__doc__", None)
-    wrapper._cute_inspect_wrapper = True
-    return wrapper
-
-
-def _wrap_getitem(original):
-    def __getitem__(self, crd, *args, **kwargs):
-        result = original(self, crd, *args, **kwargs)
-        tracer = _active
-        if tracer is not None and not getattr(_local, "depth", 0):
-            try:
-                tracer.observe_slice(self, crd, result)
-            except Exception as exc:
-                tracer.errors.append(f"slice: {type(exc).__name__}: {exc}")
-        return result
-
-    __getitem__.__wrapped__ = original
-    return __getitem__
-
-
-class _Patches:
-    """Install wrappers everywhere an original is bound, and put every original back afterwards."""
-
-    def __init__(self):
-        self.undo: list = []
-
-    def install(self) -> None:
-        import importlib
-
-        import cutlass.cute  # noqa: F401  (the modules to patch must be loaded)
-        import cutlass.cute.nvgpu.cpasync  # noqa: F401
-
-        originals = {}
-        for op, (module_name, attr) in _FUNCTIONS.items():
-            module = importlib.import_module(module_name)
-            original = getattr(module, attr, None)
-            if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
-                originals[id(original)] = (original, _wrap(op, original))
-        for module in list(sys.modules.values()):
-            namespace = getattr(module, "__dict__", None)
-            if not namespace:
-                continue
-            for attr, value in list(namespace.items()):
-                hit = originals.get(id(value))
-                if hit is not None and hit[0] is value:
-                    self._set(module, attr, hit[1])
-        for op, (module_name, cls_name, attr) in _METHODS.items():
-            cls = getattr(importlib.import_module(module_name), cls_name)
-            original = cls.__dict__.get(attr)
-            if original is not None:
-                self._set(cls, attr, _wrap(op, original))
-        from cutlass.cute.tensor import _Tensor
-
-        self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
-
-    def _set(self, owner, attr, value) -> None:
-        self.undo.append((owner, attr, owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)))
-        setattr(owner, attr, value)
-
-    def restore(self) -> None:
-        for owner, attr, value in reversed(self.undo):
-            setattr(owner, attr, value)
-        self.undo.clear()
-
-
 @contextlib.contextmanager
 def trace():
     """Record every tensor-making CuTe call compiled inside the block.
@@ -496,15 +389,13 @@ def trace():
         raise RuntimeError("cute_inspect.trace() is already active: traces do not nest")
     result = Trace()
     result.arch = os.environ.get("CUTE_DSL_ARCH")
-    patches = _Patches()
-    patches.install()
     tracer = _Tracer(result)
     _active = tracer
     try:
-        yield result
+        with observing(tracer):
+            yield result
     finally:
         _active = None
-        patches.restore()
         result.errors = tracer.errors
 
 

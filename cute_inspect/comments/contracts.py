@@ -80,18 +80,14 @@ Use instead: slice A and B with the same k (``tCrB[None, None, k]``).
 from __future__ import annotations
 
 import contextlib
-import functools
-import importlib
-import inspect
 import re
-import sys
-import threading
 from dataclasses import dataclass, field
 
 from cute_inspect import _levels
+from cute_inspect._patch import observing
 from cute_inspect._record import _DERIVATIONS
 from cute_inspect._shape import DYNAMIC, format_shape, parse_shape, rank, type_info
-from cute_inspect._source import argument_text, assigned_names, caller, relative
+from cute_inspect._source import argument_text, assigned_names, relative
 from cute_inspect.lint.runner import Finding
 
 CODES = {
@@ -332,28 +328,14 @@ def _coord_text(coord) -> str:
 # -- the guard ------------------------------------------------------------------------------------------
 
 # Calls checked against a contract, and calls only given context when CuTe raises in them.
-_FUNCTIONS = {
-    "local_tile": ("cutlass.cute", "local_tile"),
-    "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
-    "copy": ("cutlass.cute", "copy"),
-    "gemm": ("cutlass.cute", "gemm"),
-    "flat_divide": ("cutlass.cute", "flat_divide"),
-    "zipped_divide": ("cutlass.cute", "zipped_divide"),
-    "tiled_divide": ("cutlass.cute", "tiled_divide"),
-    "logical_divide": ("cutlass.cute", "logical_divide"),
-}
-_METHODS = {
-    "partition_A": ("cutlass.cute.atom", "ThrMma"), "partition_B": ("cutlass.cute.atom", "ThrMma"),
-    "partition_C": ("cutlass.cute.atom", "ThrMma"), "partition_S": ("cutlass.cute.atom", "ThrCopy"),
-    "partition_D": ("cutlass.cute.atom", "ThrCopy"), "retile": ("cutlass.cute.atom", "TiledCopy"),
-    "make_fragment_A": ("cutlass.cute.atom", "MmaAtom"), "make_fragment_B": ("cutlass.cute.atom", "MmaAtom"),
-    "make_fragment_C": ("cutlass.cute.atom", "MmaAtom"),
-}
+# The calls whose contracts are checked; CuTe errors in any of them gain context.
+_GUARDED = ("local_tile", "tma_partition", "copy", "gemm", "flat_divide", "zipped_divide", "tiled_divide",
+            "logical_divide", "partition_A", "partition_B", "partition_C", "partition_S", "partition_D", "retile",
+            "make_fragment_A", "make_fragment_B", "make_fragment_C")
 _TENSOR_ARGS = {
     "local_tile": ("input",), "tma_partition": ("smem_tensor", "gmem_tensor"), "copy": ("src", "dst"),
     "gemm": ("d", "a", "b", "c"),
 }
-_local = threading.local()
 
 
 def _arg_text(site, bound: dict, param: str, op: str) -> str:
@@ -395,66 +377,37 @@ def _labels_of(value):
     return found[2] if found else None
 
 
-def labelled(shape, tree) -> str:
-    """``(128 block-atom-M, 64 block-atom-K, 8 block-rest-K)``; the bare shape when the labels do not fit."""
-    if not isinstance(shape, tuple) or not isinstance(tree, tuple) or len(tree) != len(shape):
-        return format_shape(shape)
-    return "(" + ", ".join(f"{format_shape(s)} {t}" if isinstance(t, _levels.ModeLabel)
-                           else f"{format_shape(s)} [{' '.join(str(x) for x in _labels(t))}]"
-                           for s, t in zip(shape, tree)) + ")"
-
-
-def _labels(tree):
-    if isinstance(tree, _levels.ModeLabel):
-        yield tree
-    else:
-        for t in tree:
-            yield from _labels(t)
-
-
 def _inputs_text(op: str, bound: dict, site) -> list[str]:
     lines = []
     for param in _TENSOR_ARGS.get(op) or tuple(k for k in bound if k != "self")[:1]:
         value = bound.get(param)
         shape = _shape(value)
         if shape is not None:
-            lines.append(f"  {param} `{_arg_text(site, bound, param, op)}`: {labelled(shape, _labels_of(value))}")
+            lines.append(f"  {param} `{_arg_text(site, bound, param, op)}`: {_levels.labelled(shape, _labels_of(value))}")
     return lines
 
 
 class _Guard:
+    """An observer of the wrapped CuTe calls (see `cute_inspect._patch`) that checks each call's contract."""
+
     def __init__(self, contracts: Contracts):
         self.contracts = contracts
-        self.undo: list = []
 
-    def wrap(self, op: str, original):
-        signature = inspect.signature(original)
-        guard = self
+    def before(self, call) -> None:
+        if call.op not in _GUARDED:
+            return
+        try:
+            found = _violations(call.op, call.bound, call.site)
+        except Exception:  # checking must never break the user's compile
+            found = []
+        call.meta["contract_violations"] = found
+        for code, message in found:
+            self.report(call.site, call.op, code, message)
 
-        @functools.wraps(original)
-        def wrapper(*args, **kwargs):
-            if getattr(_local, "depth", 0):
-                return original(*args, **kwargs)
-            site, _ = caller(2)
-            try:
-                bound = signature.bind_partial(*args, **kwargs).arguments
-                found = _violations(op, bound, site)
-            except Exception:  # checking must never break the user's compile
-                bound, found = {}, []
-            for code, message in found:
-                guard.report(site, op, code, message)
-            _local.depth = 1
-            try:
-                return original(*args, **kwargs)
-            except ContractError:
-                raise
-            except Exception as exc:
-                raise ContractError(_context(op, bound, site, found, exc)) from exc
-            finally:
-                _local.depth = 0
-
-        wrapper._cute_inspect_guard = True
-        return wrapper
+    def on_error(self, call, exc: Exception):
+        if call.op not in _GUARDED or isinstance(exc, ContractError):
+            return None
+        return ContractError(_context(call.op, call.bound, call.site, call.meta.get("contract_violations", []), exc))
 
     def report(self, site, op: str, code: str, message: str) -> None:
         names = assigned_names(site, op) if site.direct else None
@@ -464,38 +417,7 @@ class _Guard:
         if finding not in self.contracts.findings:
             self.contracts.findings.append(finding)
 
-    def install(self) -> None:
-        originals = {}
-        for op, (module_name, attr) in _FUNCTIONS.items():
-            module = importlib.import_module(module_name)
-            original = getattr(module, attr)
-            if not getattr(original, "_cute_inspect_guard", False):
-                originals[id(original)] = (original, self.wrap(op, original))
-        for module in list(sys.modules.values()):
-            namespace = getattr(module, "__dict__", None)
-            for attr, value in list((namespace or {}).items()):
-                hit = originals.get(id(value))
-                if hit is not None and hit[0] is value:
-                    self.set(module, attr, hit[1])
-        for op, (module_name, cls_name) in _METHODS.items():
-            cls = getattr(importlib.import_module(module_name), cls_name)
-            self.set(cls, op, self.wrap(op, getattr(cls, op)))
 
-    def set(self, owner, attr, value) -> None:
-        self.undo.append((owner, attr, owner.__dict__.get(attr, _MISSING) if isinstance(owner, type)
-                          else getattr(owner, attr)))
-        setattr(owner, attr, value)
-
-    def restore(self) -> None:
-        for owner, attr, value in reversed(self.undo):
-            if value is _MISSING:
-                delattr(owner, attr)
-            else:
-                setattr(owner, attr, value)
-        self.undo.clear()
-
-
-_MISSING = object()
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -527,13 +449,6 @@ def guard():
             t = cute_inspect.trace_target("gemm.sm90:compile_only", arch="sm_90a")
         print(contracts.findings)
     """
-    import cutlass.cute  # noqa: F401  (the modules to patch must be loaded)
-    import cutlass.cute.nvgpu.cpasync  # noqa: F401
-
     contracts = Contracts()
-    patches = _Guard(contracts)
-    patches.install()
-    try:
+    with observing(_Guard(contracts)):
         yield contracts
-    finally:
-        patches.restore()

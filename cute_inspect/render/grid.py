@@ -91,7 +91,7 @@ def tv_layout_svg(tv_layout, tile_mn, title: str | None = None) -> str:
         tile_mn = _column_major(tuple(t if isinstance(t, int) else as_layout(t).size() for t in tile_mn))
     tile = as_layout(tile_mn)
     rows, cols = _grid_shape(tile)
-    (m_shape, m_stride), (n_shape, n_stride) = tile.mode(0), tile.mode(1)
+    (_, m_stride), (_, n_stride) = tile.mode(0), tile.mode(1)
     if not isinstance(m_stride, int) or not isinstance(n_stride, int):
         raise LayoutTextError(f"the tile {tile} must have one stride per mode, e.g. (16,16):(1,16)")
     threads, values = mode_size(tv.mode(0)[0]), mode_size(tv.mode(1)[0])

@@ -1,0 +1,192 @@
+"""Wrap CuTeDSL's tile, partition and fragment calls while an observer (the tracer, the contract guard) is active.
+
+Wrappers replace the originals everywhere they are bound (``cute.local_tile``, ``from cutlass.cute import
+local_tile`` in any loaded module, methods such as ``ThrMma.partition_A``), so calls inside library helpers
+(``cutlass.utils.gemm.sm100``'s epilogue) are seen too. Only the outermost call is observed: CuTe's own
+functions call each other. The originals are put back when the last observer leaves.
+
+An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
+to raise instead, or None) and ``on_slice(tensor, coord, result)``; it must never raise from them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import sys
+import threading
+
+from cute_inspect._source import CallSite, caller
+
+# op -> (module path, attribute) for functions; (module path, class, attribute) for methods.
+FUNCTIONS = {
+    "local_tile": ("cutlass.cute", "local_tile"),
+    "local_partition": ("cutlass.cute", "local_partition"),
+    "flat_divide": ("cutlass.cute", "flat_divide"),
+    "zipped_divide": ("cutlass.cute", "zipped_divide"),
+    "tiled_divide": ("cutlass.cute", "tiled_divide"),
+    "logical_divide": ("cutlass.cute", "logical_divide"),
+    "group_modes": ("cutlass.cute", "group_modes"),
+    "make_tensor": ("cutlass.cute", "make_tensor"),
+    "make_rmem_tensor": ("cutlass.cute", "make_rmem_tensor"),
+    "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
+    "copy": ("cutlass.cute", "copy"),
+    "gemm": ("cutlass.cute", "gemm"),
+}
+METHODS = {
+    "partition_A": ("cutlass.cute.atom", "ThrMma", "partition_A"),
+    "partition_B": ("cutlass.cute.atom", "ThrMma", "partition_B"),
+    "partition_C": ("cutlass.cute.atom", "ThrMma", "partition_C"),
+    "partition_S": ("cutlass.cute.atom", "ThrCopy", "partition_S"),
+    "partition_D": ("cutlass.cute.atom", "ThrCopy", "partition_D"),
+    "retile": ("cutlass.cute.atom", "TiledCopy", "retile"),
+    "make_fragment_A": ("cutlass.cute.atom", "MmaAtom", "make_fragment_A"),
+    "make_fragment_B": ("cutlass.cute.atom", "MmaAtom", "make_fragment_B"),
+    "make_fragment_C": ("cutlass.cute.atom", "MmaAtom", "make_fragment_C"),
+}
+
+_observers: list = []
+_installed: "_Patches | None" = None
+_local = threading.local()
+
+
+class Call:
+    """One intercepted call as observers see it; its bound arguments and call site are worked out once."""
+
+    __slots__ = ("op", "signature", "args", "kwargs", "meta", "_bound", "_site", "_frame")
+
+    def __init__(self, op: str, signature: inspect.Signature, args, kwargs):
+        self.op, self.signature, self.args, self.kwargs = op, signature, args, kwargs
+        self.meta: dict = {}
+        self._bound = self._site = self._frame = None
+
+    @property
+    def bound(self) -> dict:
+        if self._bound is None:
+            try:
+                self._bound = dict(self.signature.bind_partial(*self.args, **self.kwargs).arguments)
+            except TypeError:
+                self._bound = {}
+        return self._bound
+
+    @property
+    def params(self) -> list:
+        """Parameter names without ``self``, so positions match the call's source arguments."""
+        return [p for p in self.signature.parameters if p != "self"]
+
+    @property
+    def site(self) -> CallSite:
+        if self._site is None:
+            self._site, self._frame = caller(2)
+        return self._site
+
+    @property
+    def frame(self):
+        _ = self.site
+        return self._frame
+
+
+def _wrap(op: str, original):
+    signature = inspect.signature(original)
+
+    def wrapper(*args, **kwargs):
+        if not _observers or getattr(_local, "depth", 0):
+            return original(*args, **kwargs)
+        call = Call(op, signature, args, kwargs)
+        observers = list(_observers)
+        for observer in observers:
+            getattr(observer, "before", _ignore)(call)
+        _local.depth = 1
+        try:
+            result = original(*args, **kwargs)
+        except Exception as exc:
+            for observer in observers:
+                replacement = getattr(observer, "on_error", _ignore)(call, exc)
+                if replacement is not None:
+                    raise replacement from exc
+            raise
+        finally:
+            _local.depth = 0
+        for observer in observers:
+            getattr(observer, "after", _ignore)(call, result)
+        return result
+
+    wrapper.__wrapped__ = original
+    wrapper.__name__ = getattr(original, "__name__", op)
+    wrapper.__qualname__ = getattr(original, "__qualname__", op)
+    wrapper.__doc__ = getattr(original, "__doc__", None)
+    wrapper._cute_inspect_wrapper = True
+    return wrapper
+
+
+def _ignore(*_args):
+    return None
+
+
+def _wrap_getitem(original):
+    def __getitem__(self, crd, *args, **kwargs):
+        result = original(self, crd, *args, **kwargs)
+        if _observers and not getattr(_local, "depth", 0):
+            for observer in list(_observers):
+                getattr(observer, "on_slice", _ignore)(self, crd, result)
+        return result
+
+    __getitem__.__wrapped__ = original
+    return __getitem__
+
+
+class _Patches:
+    """Install wrappers everywhere an original is bound, and put every original back afterwards."""
+
+    def __init__(self):
+        self.undo: list = []
+
+    def install(self) -> None:
+        import cutlass.cute  # noqa: F401  (the modules to patch must be loaded)
+        import cutlass.cute.nvgpu.cpasync  # noqa: F401
+        from cutlass.cute.tensor import _Tensor
+
+        originals = {}
+        for op, (module_name, attr) in FUNCTIONS.items():
+            original = getattr(importlib.import_module(module_name), attr, None)
+            if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
+                originals[id(original)] = (original, _wrap(op, original))
+        for module in list(sys.modules.values()):
+            namespace = getattr(module, "__dict__", None)
+            for attr, value in list((namespace or {}).items()):
+                hit = originals.get(id(value))
+                if hit is not None and hit[0] is value:
+                    self._set(module, attr, hit[1])
+        for op, (module_name, cls_name, attr) in METHODS.items():
+            cls = getattr(importlib.import_module(module_name), cls_name)
+            original = cls.__dict__.get(attr)
+            if original is not None:
+                self._set(cls, attr, _wrap(op, original))
+        self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
+
+    def _set(self, owner, attr, value) -> None:
+        self.undo.append((owner, attr, owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)))
+        setattr(owner, attr, value)
+
+    def restore(self) -> None:
+        for owner, attr, value in reversed(self.undo):
+            setattr(owner, attr, value)
+        self.undo.clear()
+
+
+@contextlib.contextmanager
+def observing(observer):
+    """Let `observer` see every wrapped call made inside the block (wrappers installed on first use)."""
+    global _installed
+    if _installed is None:
+        _installed = _Patches()
+        _installed.install()
+    _observers.append(observer)
+    try:
+        yield observer
+    finally:
+        _observers.remove(observer)
+        if not _observers:
+            _installed.restore()
+            _installed = None
