@@ -9,6 +9,7 @@ from cute_inspect._check import ShapeCheckError
 from cute_inspect._source import relative
 from cute_inspect._spec import SpecError
 from cute_inspect._target import TargetError
+from cute_inspect.comments.contracts import ContractError
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -43,6 +44,8 @@ def explain(exc: BaseException) -> tuple[int, str]:
             return EXIT_CHECK_FAILED, f"{where + ': ' if where else ''}bad shape spec: {e}"
         if isinstance(e, TargetError):
             return EXIT_BAD_INPUT, str(e)
+        if isinstance(e, ContractError):  # already says where, what went in and which contract broke
+            return EXIT_BAD_INPUT, f"compile failed at a CuTe call: {e}"
     where = _user_frame(exc)
     first = " | ".join([line.strip() for line in str(exc).splitlines() if line.strip()][:3])
     return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}compile failed: {type(exc).__name__}: {first}"

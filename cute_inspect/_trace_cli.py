@@ -8,24 +8,44 @@ import sys
 from cute_inspect._errors import EXIT_OK, explain
 
 
+def default_arch() -> str:
+    return os.environ.get("CUTE_DSL_ARCH", "sm_100a")
+
+
 def add_target_arguments(parser) -> None:
     """TARGET and --arch, shared by every command that traces."""
     parser.add_argument("target", metavar="TARGET",
                         help="MODULE:FUNCTION or FILE.py:FUNCTION; the function compiles kernels with fake tensors")
-    parser.add_argument("--arch", default=os.environ.get("CUTE_DSL_ARCH", "sm_100a"),
+    parser.add_argument("--arch", default=default_arch(),
                         help="CuTeDSL target arch (sm_100a, sm_90a, sm_80...); default $CUTE_DSL_ARCH or sm_100a")
 
 
-def run_target(args):
-    """Trace args.target; returns (trace, None) or (None, exit code) after printing the one-line cause."""
-    from cute_inspect._target import trace_target
+def print_finding(finding) -> None:
+    print(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}")
 
+
+def run_target(target: str, arch: str):
+    """Trace `target` under the contract guard: (trace, contracts, None), or (None, contracts, exit code).
+
+    On failure the contract findings seen so far are printed first (they usually explain CuTe's error), then the
+    one-line cause on standard error.
+    """
+    from cute_inspect._target import set_arch, trace_target
+    from cute_inspect.comments.contracts import guard
+
+    contracts = None
     try:
-        return trace_target(args.target, arch=args.arch), None
+        set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
+        with guard() as contracts:
+            return trace_target(target, arch=arch), contracts, None
     except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
+        findings = contracts.findings if contracts else []
+        for finding in findings:
+            print_finding(finding)
         code, message = explain(exc)
-        print(f"cute-inspect: {message}", file=sys.stderr)
-        return None, code
+        hint = " (the contract findings above are the likely cause)" if findings else ""
+        print(f"cute-inspect: {message}{hint}", file=sys.stderr)
+        return None, contracts, code
 
 
 def register(subparsers) -> None:
@@ -41,7 +61,7 @@ def register(subparsers) -> None:
 def _main(args) -> int:
     from cute_inspect import _report
 
-    trace, code = run_target(args)
+    trace, _contracts, code = run_target(args.target, args.arch)
     if trace is None:
         return code
     text = {"text": _report.format_text, "json": _report.format_json,

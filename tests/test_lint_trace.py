@@ -8,8 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from _cli import cute_inspect as _cute_inspect
 from cute_inspect import cli
 from cute_inspect.lint import lint_paths
+from cute_inspect.lint.runner import Finding
 from cute_inspect.lint.rules import RuleContext
 from cute_inspect.lint.rules.memory_agreement import check_records
 
@@ -75,32 +77,41 @@ def test_trace_findings_are_kept_for_linted_files_only_and_honour_noqa(tmp_path)
     assert lint_paths([str(kernel)], {"ignore": ("CI107",)}, records=records, workers=1).findings == []
 
 
-def test_cli_trace_uses_trace_target(tmp_path, monkeypatch, capsys):
-    import cute_inspect
+def test_cli_trace_uses_the_traced_checks(tmp_path, monkeypatch, capsys):
+    from cute_inspect import comments
 
     kernel = tmp_path / "k.py"
-    kernel.write_text("tCsA = thr_mma.partition_A(tile)\n")
+    kernel.write_text("tCsA = thr_mma.partition_A(tile)\ngA = cute.local_tile(mA, (128, 64), (0, None, 0))\n")
     calls = []
+    contract = Finding(str(kernel), 2, 6, "CI302", "`local_tile` for `gA`: the coordinate has 3 modes")
+    elsewhere = Finding(str(tmp_path / "library.py"), 1, 1, "CI201", "not in the linted files")
 
-    def fake_trace_target(target, arch="sm_100a"):
+    def fake_trace_and_check(target, arch):
         calls.append((target, arch))
-        return SimpleNamespace(records=[_record("tCsA", "gmem", file=str(kernel), line=1)])
+        trace = SimpleNamespace(records=[_record("tCsA", "gmem", file=str(kernel), line=1)])
+        return trace, [contract, elsewhere], None
 
-    monkeypatch.setattr(cute_inspect, "trace_target", fake_trace_target)
+    monkeypatch.setattr(comments, "trace_and_check", fake_trace_and_check)
     assert cli.main(["lint", "--trace", "pkg.mod:fn", "--arch", "sm_90a", str(kernel)]) == 1
     assert calls == [("pkg.mod:fn", "sm_90a")]
-    assert "CI107 `tCsA` is named for shared memory (`s`) but the trace shows global memory" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "CI107 `tCsA` is named for shared memory (`s`) but the trace shows global memory" in out
+    assert ":2:6: CI302 `local_tile` for `gA`" in out and "CI201" not in out
+    assert cli.main(["lint", "--trace", "pkg.mod:fn", "--ignore", "CI3", str(kernel)]) == 1
+    assert "CI302" not in capsys.readouterr().out
 
 
-def test_cli_trace_failure_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
-    import cute_inspect
+def test_cli_trace_failure_exits_with_the_trace_exit_code(tmp_path, monkeypatch, capsys):
+    from cute_inspect import comments
 
-    def failing_trace_target(target, arch="sm_100a"):
-        raise ValueError("no such module")
-
-    monkeypatch.setattr(cute_inspect, "trace_target", failing_trace_target)
+    monkeypatch.setattr(comments, "trace_and_check", lambda target, arch: (None, [], 2))
     assert cli.main(["lint", "--trace", "nope:fn", str(tmp_path)]) == 2
-    assert capsys.readouterr().err.strip() == "cute-inspect lint: --trace nope:fn: ValueError: no such module"
+
+
+def test_cli_trace_of_a_bad_target_says_why_in_one_line(tmp_path):
+    done = _cute_inspect("lint", "--trace", "nope:fn", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == "cute-inspect: nope: no such module (run from the directory that holds it)"
 
 
 KERNEL = '''
@@ -159,3 +170,16 @@ def test_real_trace_catches_a_global_tile_named_shared(tmp_path):
     )
     (tmp_path / "trace.json").write_text(saved.stdout)
     assert cli.main(["lint", "--trace", str(tmp_path / "trace.json"), str(kernel)]) == 1
+
+
+def test_live_trace_adds_comment_and_contract_findings_of_the_linted_files():
+    corpus = "tests/comment_corpus/comments_sm80.py"
+    done = _cute_inspect("lint", "--trace", f"{corpus}:compile_comments", "--arch", "sm_80", corpus)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert f"{corpus}:42:5: CI202 `gA_literal` (comment `(64, 16, RestK)`): mode 1 is 32 [block-atom-K], not 16" \
+        in "\n".join(lines)
+    assert any(":50:5: CI205 `tCgA_stage`" in line for line in lines)
+    ignored = _cute_inspect("lint", "--trace", f"{corpus}:compile_comments", "--arch", "sm_80", "--ignore", "CI2",
+                            corpus)
+    assert "CI20" not in ignored.stdout

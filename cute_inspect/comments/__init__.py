@@ -17,4 +17,21 @@ from cute_inspect.comments.checks import CommentReport, check_comments, comment_
 from cute_inspect.comments.contracts import ContractError, guard
 from cute_inspect.comments.suggest import Suggestion, suggest
 
-__all__ = ["check_comments", "comment_report", "CommentReport", "guard", "ContractError", "suggest", "Suggestion"]
+
+
+def trace_and_check(target: str, arch: str):
+    """Trace `target` under the contract guard and check its shape comments: (trace, findings, exit code).
+
+    On a failed compile the trace is None and the exit code is set (the cause is already printed); the
+    findings are CI2xx and CI3xx, in the lint's `Finding` shape, before any ``noqa`` is applied.
+    """
+    from cute_inspect._trace_cli import run_target
+
+    trace, contracts, code = run_target(target, arch)
+    if trace is None:
+        return None, [], code
+    return trace, sorted(set(check_comments(trace)) | set(contracts.findings)), None
+
+
+__all__ = ["check_comments", "comment_report", "CommentReport", "guard", "ContractError", "suggest", "Suggestion",
+           "trace_and_check"]

@@ -12,7 +12,7 @@ import dataclasses
 import json
 import sys
 
-from cute_inspect._errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, explain
+from cute_inspect._errors import EXIT_CHECK_FAILED, EXIT_OK
 
 
 def register(subparsers) -> None:
@@ -30,33 +30,14 @@ def register(subparsers) -> None:
     p.set_defaults(func=_main)
 
 
-def _print(finding) -> None:
-    print(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}")
-
-
 def _main(args) -> int:
-    from cute_inspect._target import set_arch, trace_target
+    from cute_inspect._trace_cli import print_finding, run_target
     from cute_inspect.comments._noqa import unsuppressed
     from cute_inspect.comments.checks import comment_report
-    from cute_inspect.comments.contracts import ContractError, guard
     from cute_inspect.comments.suggest import suggest
 
-    contracts = None
-    try:
-        set_arch(args.arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
-        with guard() as contracts:
-            trace = trace_target(args.target, arch=args.arch)
-    except ContractError as exc:
-        for finding in contracts.findings if contracts else ():
-            _print(finding)
-        print(f"cute-inspect: compile failed at a CuTe call:\n{exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
-        for finding in contracts.findings if contracts else ():
-            _print(finding)
-        code, message = explain(exc)
-        hint = " (the contract findings above are the likely cause)" if contracts and contracts.findings else ""
-        print(f"cute-inspect: {message}{hint}", file=sys.stderr)
+    trace, contracts, code = run_target(args.target, args.arch)
+    if trace is None:
         return code
     if args.suggest:
         for line in suggest(trace, include_library=args.include_library):
@@ -70,7 +51,7 @@ def _main(args) -> int:
         print()
     else:
         for finding in findings:
-            _print(finding)
+            print_finding(finding)
     print(f"cute-inspect: {report.checked} shape comments checked, {report.disagreeing} disagree with the trace; "
           f"{len(contracts.findings)} contract findings", file=sys.stderr)
     return EXIT_CHECK_FAILED if findings else EXIT_OK

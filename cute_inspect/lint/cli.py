@@ -14,12 +14,13 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from cute_inspect.lint.config import ConfigError
 from cute_inspect.lint.formats import FORMATS, render, render_statistics
-from cute_inspect.lint.registry import RULES, needs_trace, unknown_prefixes
+from cute_inspect.lint.registry import all_rules, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths
 
 
@@ -83,13 +84,26 @@ def _saved_records(path: str) -> list[Any]:
     return records
 
 
-def _trace_records(target: str, arch: str | None) -> list[Any]:
+def _traced(target: str, arch: str | None) -> tuple[list[Any] | None, list[Any], int | None]:
+    """(records, CI2xx/CI3xx findings, exit code on failure) for --trace: a saved JSON trace or a live compile."""
     if target.endswith(".json") and os.path.isfile(target):
-        return _saved_records(target)
-    import cute_inspect  # looked up at call time, so tests can stand in for the compile
+        return _saved_records(target), [], None
+    from cute_inspect import comments  # looked up at call time, so tests can stand in for the compile
+    from cute_inspect._trace_cli import default_arch
 
-    trace = cute_inspect.trace_target(target, arch=arch) if arch else cute_inspect.trace_target(target)
-    return trace.records
+    trace, findings, code = comments.trace_and_check(target, arch or default_arch())
+    return (trace.records if trace is not None else None), findings, code
+
+
+def _in_files(findings: list[Any], paths: list[str], ignore: tuple[str, ...]) -> list[Any]:
+    """The comment and contract findings that fall in the linted files, not ignored and not silenced by noqa."""
+    from cute_inspect.comments._noqa import unsuppressed
+    from cute_inspect.lint.registry import matches
+    from cute_inspect.lint.runner import python_files
+
+    files = {path.resolve() for _, path in python_files(paths)[0]}
+    kept = [f for f in findings if Path(f.path).resolve() in files and not matches(f.code, ignore)]
+    return unsuppressed(kept)
 
 
 def run_lint(args: argparse.Namespace) -> int:
@@ -98,32 +112,38 @@ def run_lint(args: argparse.Namespace) -> int:
         overrides["select"] = args.select
     if args.ignore:
         overrides["ignore"] = args.ignore
-    records = None
+    records, traced_findings = None, []
     if args.trace:
         try:
-            records = _trace_records(args.trace, args.arch)
-        except Exception as error:  # the target's own failure: report it in one line, do not lint half
-            print(f"cute-inspect lint: --trace {args.trace}: {type(error).__name__}: {error}", file=sys.stderr)
+            records, traced_findings, code = _traced(args.trace, args.arch)
+        except ValueError as error:  # a saved trace that is not one
+            print(f"cute-inspect lint: --trace {args.trace}: {error}", file=sys.stderr)
             return 2
+        if records is None:
+            return code
     try:
         report = lint_paths(args.paths, overrides, records)
     except ConfigError as error:
         print(f"cute-inspect lint: {error}", file=sys.stderr)
         return 2
+    if traced_findings:
+        report.findings = sorted(set(report.findings) | set(_in_files(traced_findings, args.paths, args.ignore or ())))
     _emit(render_statistics(report) if args.statistics else render(report, args.format))
     return report.exit_code
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    rules = all_rules()
     if args.code is None:
         _emit("\n".join(
-            f"{code}  {rule.NAME:28} {rule.SUMMARY}" + (" (needs --trace)" if needs_trace(code) else "")
-            for code, rule in sorted(RULES.items())
+            f"{code}  {rule.NAME:28} {rule.SUMMARY}"
+            + (" (needs --trace)" if getattr(rule, "KIND", "static") == "trace" else "")
+            for code, rule in rules.items()
         ))
         return 0
-    rule = RULES.get(args.code.upper())
+    rule = rules.get(args.code.upper())
     if rule is None:
-        print(f"cute-inspect rules: no rule {args.code!r}; known: {', '.join(sorted(RULES))}", file=sys.stderr)
+        print(f"cute-inspect rules: no rule {args.code!r}; known: {', '.join(rules)}", file=sys.stderr)
         return 2
     _emit(rule.__doc__.strip())
     return 0

@@ -17,7 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from urllib.parse import quote
 
-from cute_inspect.lint.registry import RULES
+from cute_inspect.lint.registry import all_rules
 from cute_inspect.lint.runner import LintReport
 
 FORMATS = ("text", "json", "sarif")
@@ -64,7 +64,8 @@ def render_statistics(report: LintReport) -> str:
     """The files that could not be linted, one line per code found (count, code, rule name), the summary."""
     counts = Counter(finding.code for finding in report.findings)
     lines = [text for _, text in sorted(_error_lines(report))]
-    lines += [f"{counts[code]:6d}  {code}  {RULES[code].NAME}" for code in sorted(counts)]
+    rules = all_rules()
+    lines += [f"{counts[code]:6d}  {code}  {rules[code].NAME}" for code in sorted(counts)]
     return "\n".join(lines + _summary(report))
 
 
@@ -87,8 +88,7 @@ def _tool_version() -> str:
         return "0.0.0"
 
 
-def _sarif_rule(code: str) -> dict:
-    rule = RULES[code]
+def _sarif_rule(code: str, rule) -> dict:
     return {
         "id": code,
         "name": rule.NAME,
@@ -107,7 +107,8 @@ def _artifact(path: str) -> dict:
 
 
 def render_sarif(report: LintReport) -> str:
-    codes = sorted(RULES)
+    rules = all_rules()
+    codes = list(rules)
     results = [
         {
             "ruleId": f.code,
@@ -139,7 +140,7 @@ def render_sarif(report: LintReport) -> str:
                 "name": "cute-inspect",
                 "version": _tool_version(),
                 "informationUri": _INFORMATION_URI,
-                "rules": [_sarif_rule(code) for code in codes],
+                "rules": [_sarif_rule(code, rule) for code, rule in rules.items()],
             }
         },
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],

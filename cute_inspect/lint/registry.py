@@ -39,6 +39,40 @@ RULES: dict[str, ModuleType] = {
 }
 
 
+class _DocumentedCode:
+    """A trace check's code documented in its module's docstring (``CI201 comment-modes`` then its sections)."""
+
+    KIND = "trace"
+
+    def __init__(self, code: str, name: str, summary: str, doc: str):
+        self.CODE, self.NAME, self.SUMMARY, self.__doc__ = code, name, summary, doc
+
+
+_SECTION = re.compile(r"^(CI[0-9]{3}) (\S+)$", re.MULTILINE)
+
+
+def _documented_codes(module: ModuleType) -> dict[str, _DocumentedCode]:
+    doc = module.__doc__ or ""
+    heads = list(_SECTION.finditer(doc))
+    found = {}
+    for head, following in zip(heads, heads[1:] + [None]):
+        body = doc[head.start(): following.start() if following else len(doc)].strip()
+        code = head.group(1)
+        found[code] = _DocumentedCode(code, head.group(2), module.CODES[code], body)
+    return found
+
+
+def all_rules() -> dict:
+    """Every cute-inspect code: the lint's rules, then the trace checks of `cute-inspect check` (CI2xx shape
+    comments, CI3xx API contracts), which `lint --trace` also reports."""
+    from cute_inspect.comments import checks, contracts  # imported late: they build on the lint's Finding
+
+    table = dict(RULES)
+    for module in (checks, contracts):
+        table.update(_documented_codes(module))
+    return dict(sorted(table.items()))
+
+
 def kind(code: str) -> str:
     """``static`` (checks a file's facts), ``trace`` (checks trace records) or ``suppression`` (checks noqa)."""
     return getattr(RULES[code], "KIND", "static")
