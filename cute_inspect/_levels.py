@@ -38,6 +38,8 @@ UNKNOWN = ModeLabel("?", "?")
 _PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _EPILOGUE_TENSORS = ("C", "D", "Acc")
+# Axis-order suffixes name GEMM (m, n, k, l) and attention (q, d, h, b) modes: `mA_mkl`, `mQ_qdl`.
+_AXIS_LETTERS = "mnklqdhb"
 
 
 def tensor_of(name: str | None) -> str | None:
@@ -50,9 +52,9 @@ def tensor_of(name: str | None) -> str | None:
 
 def axes_of(name: str | None, rank: int) -> tuple:
     """Axis letters from an axis-order suffix (``mA_mkl`` -> M, K, L) when it has one letter per mode."""
-    if name and "_" in name:
+    if name and "_" in name and _PLAIN.match(name):
         suffix = name.rsplit("_", 1)[1]
-        if len(suffix) == rank and suffix.isalpha() and suffix.islower():
+        if len(suffix) == rank and all(c in _AXIS_LETTERS for c in suffix):
             return tuple(suffix.upper())
     return (None,) * rank
 

@@ -142,3 +142,13 @@ def test_composed_layouts_read_their_swizzle_and_shape():
     assert TypeInfo('!cute.composed_layout<"S<3,3,3> o 0 o (128,32):(32,1)">').shape == (128, 32)
     desc = TypeInfo('!cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, "(1,1,4,4):(0,0,2,1024)">')
     assert (desc.kind, desc.memspace, desc.dtype, desc.shape) == ("smem_desc_view", "rmem", "smem_desc", (1, 1, 4, 4))
+
+
+def test_axes_come_only_from_axis_order_suffixes_of_unpartitioned_names():
+    from cute_inspect._levels import axes_of
+
+    assert axes_of("mA_mkl", 3) == ("M", "K", "L")
+    assert axes_of("mQ_qdl", 3) == ("Q", "D", "L")
+    assert axes_of("tRS_rD_out", 3) == (None, None, None)
+    assert axes_of("sA_pipe", 4) == (None,) * 4
+    assert axes_of("gA_mk", 3) == (None,) * 3
