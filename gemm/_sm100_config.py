@@ -78,8 +78,14 @@ def _store_dims(lanes_per_warp: int, out_width: int, d_major: str, e: int) -> di
 
 
 def _tma_box(contiguous: int, strided: int, width: int) -> tuple:
-    """((box_contiguous, strided), boxes): a TMA box spans at most one 128-byte swizzle row."""
-    box = min(contiguous, 128 * 8 // width)
+    """((box_contiguous, strided), boxes): a box spans one swizzle row of the SMEM layout atom.
+
+    The row is the widest of 128, 64, 32 and 16 bytes that divides the contiguous extent, as
+    `get_smem_layout_atom_ab` chooses it (e.g. 32 fp16 for an N-major B of N=96: 3 boxes).
+    """
+    bits = contiguous * width
+    row_bits = next(b for b in (1024, 512, 256, 128) if bits % b == 0)
+    box = row_bits // width
     return (box, strided), contiguous // box
 
 

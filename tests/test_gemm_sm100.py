@@ -25,7 +25,8 @@ MATRIX = [
     ("1cta_128x64_mnmajor_noC_mcastB", dict(
         use_2cta=False, mma_tiler_mn=(128, 64), cluster_shape_mn=(2, 1), a_major="m", b_major="n",
         with_c=False)),
-    ("1cta_128x192_fp16", dict(use_2cta=False, mma_tiler_mn=(128, 192), cluster_shape_mn=(1, 1))),
+    ("1cta_128x192_nmajorB_3boxes", dict(use_2cta=False, mma_tiler_mn=(128, 192), cluster_shape_mn=(1, 1),
+                                         b_major="n")),
     ("1cta_64x128_mmajorD_mcastA", dict(use_2cta=False, mma_tiler_mn=(64, 128), cluster_shape_mn=(1, 2),
                                         d_major="m")),
     ("1cta_64x64_fp32out_noC", dict(use_2cta=False, mma_tiler_mn=(64, 64), cluster_shape_mn=(1, 1),
@@ -38,7 +39,7 @@ MATRIX = [
                                                ab_dtype="bf16", b_major="n", out_dtype="fp32")),
     ("2cta_256x128_mcastAB", dict(cluster_shape_mn=(4, 2))),
     ("2cta_256x32_nmajorB", dict(mma_tiler_mn=(256, 32), b_major="n")),
-    ("2cta_256x160_fp16_gelu", dict(mma_tiler_mn=(256, 160), epilogue="gelu")),
+    ("2cta_256x160_nmajorB_32Bswizzle_gelu", dict(mma_tiler_mn=(256, 160), b_major="n", epilogue="gelu")),
     ("2cta_256x256_e4m3_bf16out", dict(mma_tiler_mn=(256, 256), ab_dtype="e4m3", out_dtype="bf16")),
     ("1cta_128x128_e5m2_mmajor", dict(use_2cta=False, mma_tiler_mn=(128, 128), cluster_shape_mn=(1, 1),
                                       ab_dtype="e5m2", a_major="m", d_major="m")),
@@ -107,6 +108,44 @@ def _worker() -> dict:
     out["ptx"] = ptx["1"]
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
+
+
+def _sweep() -> dict:
+    """Trace (CUTE_DSL_DRYRUN) every supported combination of tile, dtypes, majors and C; count failures."""
+    import itertools
+
+    os.environ["CUTE_DSL_ARCH"] = "sm_100a"
+    os.environ["CUTE_DSL_DRYRUN"] = "1"
+    sys.path.insert(0, ROOT)
+    from gemm._sm100_config import Sm100GemmConfig
+    from gemm.sm100 import compile_only
+
+    modes = [(False, 64, (1, 1)), (False, 128, (1, 1)), (True, 256, (2, 1)), (False, 128, (2, 2)), (True, 256, (4, 2))]
+    failures, count = [], 0
+    for (two_cta, m, cluster), n, ab, out, a_major, b_major, d_major, with_c in itertools.product(
+        modes, range(32, 257, 32), ("fp16", "e4m3"), ("fp16", "fp32"), "km", "kn", "nm", (True, False)
+    ):
+        kwargs = dict(use_2cta=two_cta, mma_tiler_mn=(m, n), cluster_shape_mn=cluster, ab_dtype=ab,
+                      out_dtype=out, a_major=a_major, b_major=b_major, d_major=d_major, with_c=with_c)
+        if Sm100GemmConfig(**kwargs).reasons():
+            continue
+        count += 1
+        try:
+            compile_only(**kwargs)
+        except Exception as exc:
+            failures.append(f"{kwargs}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+    return {"count": count, "failures": failures}
+
+
+@pytest.mark.skipif(os.environ.get("SM100_SWEEP") != "1", reason="about 30 min on 2 cores; set SM100_SWEEP=1")
+def test_every_supported_config_traces_with_every_check():
+    env = dict(os.environ, CUTE_DSL_ARCH="sm_100a")
+    proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--sweep"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=7200)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["count"] > 2000
+    assert not out["failures"], "\n".join(out["failures"][:20])
 
 
 @pytest.fixture(scope="module")
@@ -190,3 +229,5 @@ def test_cli_runs_on_b200_or_says_why_not():
 
 if __name__ == "__main__" and sys.argv[1:] == ["--worker"]:
     print(json.dumps(_worker()))
+if __name__ == "__main__" and sys.argv[1:] == ["--sweep"]:
+    print(json.dumps(_sweep()))
