@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import io
 import multiprocessing
 import os
 import re
@@ -105,7 +106,7 @@ def _noqa_comments(
     """The comments that may matter: on lines with a violation, and noqa comments naming a CI code."""
     if "noqa" not in text.lower():
         return {}
-    lines = text.splitlines(keepends=True)
+    lines = io.StringIO(text, newline="").readlines()  # split as Python numbers lines (not at \f)
     wanted = {v.line for _, v in violations if 0 < v.line <= len(lines) and "noqa" in lines[v.line - 1].lower()}
     if checked:
         wanted.update(text.count("\n", 0, match.start()) + 1 for match in _NOQA_CODES.finditer(text))
