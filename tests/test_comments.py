@@ -219,16 +219,3 @@ def test_check_json_lists_the_same_findings():
     report = json.loads(done.stdout)
     assert report["checked"] == 19 and report["disagreeing"] == 11
     assert {(f["line"], f["code"]) for f in report["findings"]} == marks(f"{CORPUS}/comments_sm80.py")
-
-
-_EXAMPLES = os.environ.get("CUTLASS_DSL_EXAMPLES", "/tmp/cutlass/examples/python/CuTeDSL")
-
-
-@pytest.mark.skipif(not os.path.isdir(_EXAMPLES), reason="CUTLASS's CuTeDSL examples are not checked out")
-def test_a_known_mistake_in_cutlass_own_example_is_found():
-    done = cute_inspect("check", "examples/cutlass_blackwell_persistent.py:compile_1cta", "--arch", "sm_100a")
-    assert done.returncode == 1, done.stderr
-    (line,) = done.stdout.splitlines()  # B's TMA partition commented with A's `RestM`
-    assert "dense_gemm_persistent.py:" in line and ": CI205 `tBgB` (comment `((atom_v, rest_v), RestM," in line
-    assert line.endswith("`RestM` names a block rest of axis M, but mode 1 is block-rest-N (4); traced: "
-                         "(((64,256),1) block-tma, 4 block-rest-N, 16 block-rest-K, 1 block-rest-L)")
