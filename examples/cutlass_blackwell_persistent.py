@@ -6,33 +6,16 @@ The kernel is not copied here: point CUTLASS_DSL_EXAMPLES at a CUTLASS checkout'
     cute-inspect trace examples/cutlass_blackwell_persistent.py:compile_2cta --arch sm_100a
 """
 
-import importlib.util
-import os
-import sys
+import _cutlass_examples
 
 _EXAMPLE = "cute/blackwell/kernel/dense_gemm/dense_gemm_persistent.py"
-
-
-def _load_example():
-    root = os.environ.get("CUTLASS_DSL_EXAMPLES", "/tmp/cutlass/examples/python/CuTeDSL")
-    path = os.path.join(root, _EXAMPLE)
-    if not os.path.isfile(path):
-        raise FileNotFoundError(
-            f"{path}: CUTLASS's example is missing; set CUTLASS_DSL_EXAMPLES to a CUTLASS checkout's "
-            "examples/python/CuTeDSL"
-        )
-    spec = importlib.util.spec_from_file_location("cutlass_dense_gemm_persistent", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _compile(mma_tiler_mn, cluster_shape_mn, use_2cta_instrs, mnkl=(1024, 1024, 1024, 1)):
     import cutlass
     from cutlass.cute.runtime import make_fake_compact_tensor
 
-    example = _load_example()
+    example = _cutlass_examples.load(_EXAMPLE)
     m, n, k, l = mnkl
     # bmm convention of the example: a (l,m,k), b (l,n,k) K-major, c (l,m,n)
     a = make_fake_compact_tensor(cutlass.Float16, (l, m, k), stride_order=(2, 1, 0), assumed_align=16)

@@ -92,7 +92,7 @@ def test_failed_check_exits_1_with_file_line_variable_and_labelled_mode():
     done = cute_inspect("trace", f"{SEED}:compile_wrong", "--arch", "sm_100a")
     assert done.returncode == 1
     first, second = done.stderr.splitlines()[:2]
-    assert first.startswith("cute-inspect: shape check failed: tests/kernels/seed002.py:81: `gA` has shape (128,64,4)")
+    assert first.startswith("cute-inspect: shape check failed: tests/kernels/seed002.py:20: `gA` has shape (128,64,4)")
     assert "'(bM, bK, RestK)'" in first
     assert second.strip() == "mode 1: bK is 32, found 64 [block-atom]"
 
@@ -102,7 +102,7 @@ def test_failed_check_exits_1_with_file_line_variable_and_labelled_mode():
     ("tests/kernels/missing.py:fn", "no such file"),
     (f"{SEED}:absent", "has no function 'absent'"),
     ("no-colon", "is not MODULE:FUNCTION"),
-    (f"{SEED}:broken", "seed002.py:97: compile failed: RuntimeError: no such tensor"),
+    (f"{SEED}:broken", "seed002.py:85: compile failed: RuntimeError: no such tensor"),
 ])
 def test_bad_targets_exit_2_with_one_line_cause(target, message):
     done = cute_inspect("trace", target, "--arch", "sm_100a")

@@ -14,21 +14,21 @@ BM, BN, BK = 128, 256, 64
 
 
 @cute.kernel
-def tile_kernel(mA: cute.Tensor):
+def tile_kernel(mA: cute.Tensor, stated_bK: cutlass.Constexpr):
     # (bM, bK, RestK)
     gA = cute.local_tile(mA, (128, 64), (0, None))
-    expect(gA, "(bM, bK, RestK)", bM=128, bK=64)
+    expect(gA, "(bM, bK, RestK)", bM=128, bK=stated_bK)
 
 
 @cute.jit
-def tile_host(mA: cute.Tensor):
-    tile_kernel(mA).launch(grid=(1, 1, 1), block=(32, 1, 1))
+def tile_host(mA: cute.Tensor, stated_bK: cutlass.Constexpr):
+    tile_kernel(mA, stated_bK).launch(grid=(1, 1, 1), block=(32, 1, 1))
 
 
-def compile_tile():
+def compile_tile(stated_bK=64):
     """The seed's first example: local_tile of (1024, 256) by (128, 64) at (0, None)."""
     a = make_fake_compact_tensor(cutlass.Float16, (1024, 256), stride_order=(1, 0), assumed_align=16)
-    return cute.compile(tile_host, a)
+    return cute.compile(tile_host, a, stated_bK)
 
 
 @cute.kernel
@@ -75,21 +75,9 @@ def compile_mma_dynamic():
     return cute.compile(mma_host, a, b)
 
 
-@cute.kernel
-def wrong_kernel(mA: cute.Tensor):
-    gA = cute.local_tile(mA, (128, 64), (0, None))
-    expect(gA, "(bM, bK, RestK)", bM=128, bK=32)
-
-
-@cute.jit
-def wrong_host(mA: cute.Tensor):
-    wrong_kernel(mA).launch(grid=(1, 1, 1), block=(32, 1, 1))
-
-
 def compile_wrong():
-    """A kernel whose check states the wrong bK."""
-    a = make_fake_compact_tensor(cutlass.Float16, (1024, 256), stride_order=(1, 0), assumed_align=16)
-    return cute.compile(wrong_host, a)
+    """The first example with a check that states the wrong bK."""
+    return compile_tile(stated_bK=32)
 
 
 def broken():
