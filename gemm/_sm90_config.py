@@ -1,6 +1,7 @@
 """Tile configuration of the SM90 GEMM: the knobs the autotuner turns, and their validation.
 
-A config names the CTA tile (M, N), the cluster shape (M, N) and the persistent scheduler's rasterization.
+A config names the CTA tile (M, N), the cluster shape (M, N), the persistent scheduler's rasterization and
+the consumer schedule (cooperative or ping-pong).
 Everything else (K tile, stage counts, warpgroup count, epilogue tile) is derived from it in
 `gemm.sm90.Sm90Gemm`, so a config is small enough to key an on-disk cache.
 """
@@ -12,17 +13,24 @@ TILE_M_CHOICES = (64, 128)
 TILE_N_CHOICES = (64, 128, 192, 256)
 CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2))
 SWIZZLE_CHOICES = (1, 2, 4, 8)
+# A ping-pong warpgroup holds a whole tile's fp32 accumulators: at most 192 registers of its 232.
+PINGPONG_MAX_TILE_ELEMENTS = 128 * 192
+# Ping-pong epilogue subtiles are one wgmma tall.
+PINGPONG_EPI_TILE_M = 64
 
 
 @dataclass(frozen=True)
 class Sm90Config:
     """CTA tile and cluster of one SM90 GEMM compile.
 
-    tile_m: rows of D per CTA (64: one consumer warpgroup; 128: two, 64 rows each).
-    tile_n: columns of D per CTA (one wgmma instruction spans all of them).
+    tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each;
+        ping-pong: one warpgroup's tile, 64 rows per wgmma).
+    tile_n: columns of D per tile (one wgmma instruction spans all of them).
     cluster_m, cluster_n: CTAs per cluster; B is multicast along M, A along N.
     swizzle: clusters grouped along the raster direction by the persistent scheduler (L2 reuse).
     raster_along_m: walk clusters M-first (True) or N-first.
+    pingpong: two consumer warpgroups own alternate tiles and take turns at the mainloop and the
+        epilogue, so one's epilogue runs under the other's MMAs (False: they share one tile).
     """
 
     tile_m: int = 128
@@ -31,6 +39,7 @@ class Sm90Config:
     cluster_n: int = 1
     swizzle: int = 1
     raster_along_m: bool = True
+    pingpong: bool = False
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -44,6 +53,15 @@ class Sm90Config:
             )
         if self.swizzle not in SWIZZLE_CHOICES:
             raise ValueError(f"swizzle must be one of {SWIZZLE_CHOICES}, got {self.swizzle}")
+        if self.pingpong and self.tile_m * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
+            raise ValueError(
+                f"a ping-pong tile holds at most {PINGPONG_MAX_TILE_ELEMENTS} elements (e.g. 128x192, "
+                f"64x256), got {self.tile_m}x{self.tile_n}"
+            )
+
+    @property
+    def epi_tile_m(self) -> int:
+        return PINGPONG_EPI_TILE_M if self.pingpong else self.tile_m
 
     @property
     def cluster_size(self) -> int:
@@ -60,7 +78,7 @@ class Sm90Config:
         order = "m" if self.raster_along_m else "n"
         return (
             f"{self.tile_m}x{self.tile_n} c{self.cluster_m}x{self.cluster_n} "
-            f"sw{self.swizzle}{order}"
+            f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}"
         )
 
 
@@ -98,7 +116,7 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
     bm, bn, bk = config.tile_m, config.tile_n, tile_k
     # One wgmma reads 32 bytes of K: 16 elements of a 16-bit type, 32 of an 8-bit one.
     mma_k = 256 // ab_width
-    epi_m, epi_n = bm, epi_tile_n
+    epi_m, epi_n = config.epi_tile_m, epi_tile_n
     box_a, rest_a = _tma_box(bk if a_major == "k" else bm, bm if a_major == "k" else bk, a_major == "m")
     box_b, rest_b = _tma_box(bk if b_major == "k" else bn, bn if b_major == "k" else bk, b_major == "n")
     # A 32-bit D has 32 elements per 128-byte row, so its M-major TMA boxes are 32 rows tall.
@@ -122,12 +140,13 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
         bM=bm, bN=bn, bK=bk,
         AB_STAGE=ab_stages, EPI_STAGE=epi_stages,
         MMA_M=64, MMA_N=_mn_mode(bn, b_major == "n"), MMA_K=mma_k,
-        MMA_RestM=1, MMA_RestN=1, MMA_RestK=bk // mma_k,
+        # A ping-pong warpgroup walks its whole tile 64 rows at a time.
+        MMA_RestM=bm // 64 if config.pingpong else 1, MMA_RestN=1, MMA_RestK=bk // mma_k,
         # wgmma accumulators per thread: 2 columns x 2 rows (8 apart) per 8-column chunk of N.
         ACC=(2, 2, bn // 8),
         TMA_A=box_a, TMA_RestA=rest_a, TMA_A_SMEM=box_a[0] * box_a[1],
         TMA_B=box_b, TMA_RestB=rest_b, TMA_B_SMEM=box_b[0] * box_b[1],
         TMA_D=box_d, TMA_RestD=rest_d, TMA_D_SMEM=box_d[0] * box_d[1],
-        EPI_TILE_M=epi_m, EPI_TILE_N=epi_n, EPI_RestM=1, EPI_RestN=bn // epi_n,
+        EPI_TILE_M=epi_m, EPI_TILE_N=epi_n, EPI_RestM=bm // epi_m, EPI_RestN=bn // epi_n,
         **store,
     )

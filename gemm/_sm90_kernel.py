@@ -11,6 +11,10 @@ Features
 - A multi-stage mbarrier pipeline between producer and consumers (cutlass.pipeline.PipelineTmaAsync).
 - Persistent grid: each CTA walks output tiles with a static scheduler, so the producer loads the next tile
   while the consumers finish the current one.
+- Two consumer schedules (`Sm90Config.pingpong`). Cooperative: the consumer warpgroups split one tile's
+  rows and run the epilogue together, so the tensor cores idle during it. Ping-pong: two warpgroups own
+  alternate tiles of the CTA's sequence; ordered by named barriers, they take turns at the mainloop and at
+  the epilogue, so one's epilogue runs while the other's wgmma run.
 - Epilogue through SMEM: registers -> stmatrix (plain stores for a 32-bit D) -> SMEM -> TMA store, in
   subtiles of (tile_m, 32) with a ring of staging buffers; alpha, beta (C arrives by TMA in the same
   staging buffers) and an elementwise op.
@@ -24,9 +28,12 @@ Data flow of one output tile
    release the stage ("empty", signalled to every CTA that multicast into it).
 3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
 4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
+Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 3, 5, ...; each skips the
+other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
-- tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2).
+- tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2); a ping-pong
+  tile at most 128x192 (its accumulators live in one warpgroup's registers).
 - A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
   C of D's dtype and majorness.
 - Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
@@ -50,6 +57,10 @@ PRODUCER_REGISTERS = 40
 CONSUMER_REGISTERS = 232
 EPI_TILE_N = 32
 EPI_STAGES = 4
+# Named barrier ids (0 is __syncthreads): the epilogue's, then the ping-pong turns, one per warpgroup.
+EPI_BARRIER_ID = 1
+MMA_TURN_BARRIER_ID = 2
+EPI_TURN_BARRIER_ID = 4
 # mbarriers and the scheduler's scratch live in the first KiB of SMEM.
 SMEM_RESERVED_BYTES = 1024
 MAX_AB_STAGES = 8
@@ -74,14 +85,18 @@ class Sm90Gemm:
         self.epilogue_op = epilogue_op
         self.max_active_clusters = max_active_clusters
         self.cluster_shape_mn = (config.cluster_m, config.cluster_n)
-        # One consumer warpgroup per 64 rows: a wgmma instruction is 64 rows tall.
-        self.num_mma_warpgroups = config.tile_m // 64
+        self.pingpong = config.pingpong
+        # Cooperative: one consumer warpgroup per 64 rows of the tile (a wgmma instruction is 64 rows
+        # tall). Ping-pong: two, each with a whole tile.
+        self.num_mma_warpgroups = 2 if self.pingpong else config.tile_m // 64
+        # Warpgroups that share one tile: its MMAs, its stages' releases and its epilogue.
+        self.tile_warpgroups = 1 if self.pingpong else self.num_mma_warpgroups
         self.num_mma_threads = self.num_mma_warpgroups * THREADS_PER_WARPGROUP
+        self.epi_threads = self.tile_warpgroups * THREADS_PER_WARPGROUP
         self.threads_per_cta = THREADS_PER_WARPGROUP + self.num_mma_threads
         self.producer_warp = 0
-        # The first consumer warp issues the epilogue's TMA copies.
-        self.epi_warp = THREADS_PER_WARPGROUP // 32
-        self.epi_barrier = pipeline.NamedBarrier(barrier_id=1, num_threads=self.num_mma_threads)
+        # The epilogue barrier is reused by the ping-pong warpgroups in turn, never at once.
+        self.epi_barrier = pipeline.NamedBarrier(barrier_id=EPI_BARRIER_ID, num_threads=self.epi_threads)
         self.num_mcast_a = config.cluster_n
         self.num_mcast_b = config.cluster_m
 
@@ -99,14 +114,15 @@ class Sm90Gemm:
             self.a_layout.sm90_mma_major_mode(),
             self.b_layout.sm90_mma_major_mode(),
             cutlass.Float32,
-            (self.num_mma_warpgroups, 1, 1),
+            (self.tile_warpgroups, 1, 1),
             tiler_mn=(64, self.config.tile_n),
         )
-        self.epi_tile = (self.config.tile_m, EPI_TILE_N)
-        self.epi_count = self.config.tile_n // EPI_TILE_N
+        self.epi_tile = (self.config.epi_tile_m, EPI_TILE_N)
+        self.epi_rest_m = self.config.tile_m // self.config.epi_tile_m
+        self.epi_rest_n = self.config.tile_n // EPI_TILE_N
 
         ab_stage_bytes = (self.config.tile_m + self.config.tile_n) * self.tile_k * ab_bytes
-        epi_bytes = self.config.tile_m * EPI_TILE_N * (self.d_dtype.width // 8) * EPI_STAGES
+        epi_bytes = self.config.epi_tile_m * EPI_TILE_N * (self.d_dtype.width // 8) * EPI_STAGES
         capacity = get_smem_capacity_in_bytes("sm_90")
         self.ab_stages = min(
             MAX_AB_STAGES, (capacity - SMEM_RESERVED_BYTES - epi_bytes) // ab_stage_bytes
@@ -324,7 +340,7 @@ class Sm90Gemm:
         )
         # A stage is free once every consumer warp of every CTA that wrote into it (multicast) released it.
         mcast_peers = self.num_mcast_a + self.num_mcast_b - 1
-        consumer_arrivals = mcast_peers * self.num_mma_warpgroups * 4
+        consumer_arrivals = mcast_peers * self.tile_warpgroups * 4
         ab_pipeline = pipeline.PipelineTmaAsync.create(
             barrier_storage=storage.ab_barriers.data_ptr(),
             num_stages=self.ab_stages,
@@ -400,9 +416,13 @@ class Sm90Gemm:
 
         # ---- MMA level: one wgmma slice per consumer warpgroup ---------------------------------
         mma_warpgroup = warpgroup_idx - 1
-        warpgroup_layout = cute.make_layout(self.num_mma_warpgroups, stride=THREADS_PER_WARPGROUP)
-        thr_mma = tiled_mma.get_slice(warpgroup_layout(mma_warpgroup))
-        # ((MMA_M, MMA_K), MMA_RestM, MMA_RestK, (1, AB_STAGE)): this warpgroup's 64 rows of A
+        # Which of the tile's warpgroups this is (always the first in ping-pong: the tile is all its own)
+        tile_warpgroup = mma_warpgroup
+        if cutlass.const_expr(self.pingpong):
+            tile_warpgroup = 0
+        warpgroup_layout = cute.make_layout(self.tile_warpgroups, stride=THREADS_PER_WARPGROUP)
+        thr_mma = tiled_mma.get_slice(warpgroup_layout(tile_warpgroup))
+        # ((MMA_M, MMA_K), MMA_RestM, MMA_RestK, (1, AB_STAGE)): this warpgroup's rows of A, 64 per wgmma
         tCsA = thr_mma.partition_A(sA)
         expect(tCsA, "((MMA_M, MMA_K), MMA_RestM, MMA_RestK, (1, AB_STAGE))", **dims)
         # ((MMA_N, MMA_K), MMA_RestN, MMA_RestK, (1, AB_STAGE)): all of B's tile
@@ -472,7 +492,10 @@ class Sm90Gemm:
         else:
             # ================= consumer warpgroups: wgmma + epilogue ===========================
             cute.arch.setmaxregister_increase(CONSUMER_REGISTERS)
-            epi_tidx = tidx - THREADS_PER_WARPGROUP
+            # This thread's index among the threads that share its tile's epilogue
+            epi_tidx = tidx - THREADS_PER_WARPGROUP * (1 + mma_warpgroup - tile_warpgroup)
+            # The first warp of the tile's (first) warpgroup issues the epilogue's TMA copies.
+            is_epi_warp = warp_idx == (1 + mma_warpgroup - tile_warpgroup) * 4
             scheduler = utils.StaticPersistentTileScheduler.create(
                 sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
             )
@@ -483,6 +506,31 @@ class Sm90Gemm:
             release_state = pipeline.make_pipeline_state(
                 pipeline.PipelineUserType.Consumer, self.ab_stages
             )
+            # Ping-pong turns: a warpgroup waits on its own barrier and hands the turn over by arriving
+            # on the other's (bar.arrive does not block); both warpgroups count toward each barrier.
+            mma_turn = pipeline.NamedBarrier(
+                barrier_id=MMA_TURN_BARRIER_ID + mma_warpgroup, num_threads=self.num_mma_threads
+            )
+            mma_turn_next = pipeline.NamedBarrier(
+                barrier_id=MMA_TURN_BARRIER_ID + 1 - mma_warpgroup, num_threads=self.num_mma_threads
+            )
+            epi_turn = pipeline.NamedBarrier(
+                barrier_id=EPI_TURN_BARRIER_ID + mma_warpgroup, num_threads=self.num_mma_threads
+            )
+            epi_turn_next = pipeline.NamedBarrier(
+                barrier_id=EPI_TURN_BARRIER_ID + 1 - mma_warpgroup, num_threads=self.num_mma_threads
+            )
+            if cutlass.const_expr(self.pingpong):
+                if mma_warpgroup == 0:
+                    # The first warpgroup starts with both turns.
+                    mma_turn.arrive()
+                    epi_turn.arrive()
+                else:
+                    # The second starts at the CTA's second tile, past the first tile's k-tiles.
+                    read_state.advance(k_tile_count)
+                    release_state.advance(k_tile_count)
+                    scheduler.advance_to_next_work()
+                    work_tile = scheduler.get_current_work()
 
             # ---- EPI / Store level: register -> SMEM copies --------------------------------------
             # The stmatrix atom fixes the value order of every epilogue copy, even for a 32-bit D
@@ -536,13 +584,15 @@ class Sm90Gemm:
             # commit: the buffer written next was then drained before the barrier everyone just passed.
             tma_store_pipeline = pipeline.PipelineTmaStore.create(
                 num_stages=EPI_STAGES - 1,
-                producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.num_mma_threads),
+                producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.epi_threads),
             )
 
             while work_tile.is_valid_tile:
                 tile_m, tile_n, tile_l = work_tile.tile_idx
 
                 # ---- mainloop -------------------------------------------------------------------
+                if cutlass.const_expr(self.pingpong):
+                    mma_turn.arrive_and_wait()
                 read_state.reset_count()
                 release_state.reset_count()
                 accumulators.fill(0.0)
@@ -566,11 +616,16 @@ class Sm90Gemm:
                     ab_pipeline.consumer_release(release_state)
                     release_state.advance()
                     read_state.advance()
+                if cutlass.const_expr(self.pingpong):
+                    # Every k-tile of this tile is issued: the other warpgroup's stages come next.
+                    mma_turn_next.arrive()
                 warpgroup.wait_group(0)
                 ab_pipeline.consumer_release(release_state)
                 release_state.advance()
 
                 # ---- epilogue -------------------------------------------------------------------
+                if cutlass.const_expr(self.pingpong):
+                    epi_turn.arrive_and_wait()
                 # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
                 gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
                 expect(gD_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
@@ -597,42 +652,64 @@ class Sm90Gemm:
                 )
                 expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
                 expect(bGS_gC, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
-                subtiles_done = scheduler.num_tiles_executed * self.epi_count
-                for epi_n in cutlass.range_constexpr(self.epi_count):
-                    epi_stage = (subtiles_done + epi_n) % EPI_STAGES
-                    if cutlass.const_expr(self.has_c):
-                        if warp_idx == self.epi_warp:
-                            with cute.arch.elect_one():
-                                cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
+                # A ping-pong epilogue starts on drained staging buffers (the previous one waited for
+                # its stores), a cooperative one where the last tile's left off.
+                first_stage = 0
+                if cutlass.const_expr(not self.pingpong):
+                    first_stage = scheduler.num_tiles_executed * self.epi_rest_m * self.epi_rest_n
+                for epi_m in cutlass.range_constexpr(self.epi_rest_m):
+                    # (ACC_R2S, MMA_RestN): the accumulators of this subtile row
+                    tRS_rAcc_m = tRS_rAcc[(None, epi_m, None)]
+                    expect(tRS_rAcc_m, "((R2S_ATOM, R2S_ATOMS), MMA_RestN)", **dims)
+                    for epi_n in cutlass.range_constexpr(self.epi_rest_n):
+                        subtile = epi_m * self.epi_rest_n + epi_n
+                        epi_stage = (first_stage + subtile) % EPI_STAGES
+                        if cutlass.const_expr(self.has_c):
+                            if is_epi_warp:
+                                with cute.arch.elect_one():
+                                    cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
+                                cute.copy(
+                                    tma_atom_c,
+                                    bGS_gC[(None, (epi_m, epi_n))],
+                                    bGS_sC[(None, epi_stage)],
+                                    tma_bar_ptr=c_barrier,
+                                )
+                        # The accumulator walks N in 8-column chunks outermost, so subtile epi_n of a
+                        # row is a contiguous run of subtile_values registers.
+                        for v in cutlass.range_constexpr(subtile_values):
+                            tRS_rD[v] = tRS_rAcc_m[epi_n * subtile_values + v]
+                        d_vec = tRS_rD.load() * alpha
+                        if cutlass.const_expr(self.has_c):
+                            # A tile has an even number of subtiles: the phase restarts at 0 on each.
+                            cute.arch.mbarrier_wait(c_barrier, subtile % 2)
+                            cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
+                            d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
+                        if cutlass.const_expr(self.epilogue_op is not None):
+                            d_vec = self.epilogue_op(d_vec)
+                        tRS_rD_out.store(d_vec.to(self.d_dtype))
+                        cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
+                        # stmatrix writes through the generic proxy; the TMA store reads through the
+                        # async one.
+                        cute.arch.fence_proxy("async.shared", space="cta")
+                        self.epi_barrier.arrive_and_wait()
+                        if is_epi_warp:
                             cute.copy(
-                                tma_atom_c,
-                                bGS_gC[(None, (0, epi_n))],
-                                bGS_sC[(None, epi_stage)],
-                                tma_bar_ptr=c_barrier,
+                                tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (epi_m, epi_n))]
                             )
-                    # The accumulator walks N in 8-column chunks outermost, so subtile epi_n is a
-                    # contiguous run of subtile_values registers.
-                    for v in cutlass.range_constexpr(subtile_values):
-                        tRS_rD[v] = tRS_rAcc[epi_n * subtile_values + v]
-                    d_vec = tRS_rD.load() * alpha
-                    if cutlass.const_expr(self.has_c):
-                        # epi_count is even, so the barrier's phase restarts at 0 on every tile.
-                        cute.arch.mbarrier_wait(c_barrier, epi_n % 2)
-                        cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
-                        d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
-                    if cutlass.const_expr(self.epilogue_op is not None):
-                        d_vec = self.epilogue_op(d_vec)
-                    tRS_rD_out.store(d_vec.to(self.d_dtype))
-                    cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
-                    # stmatrix writes through the generic proxy; the TMA store reads through the async one.
-                    cute.arch.fence_proxy("async.shared", space="cta")
-                    self.epi_barrier.arrive_and_wait()
-                    if warp_idx == self.epi_warp:
-                        cute.copy(tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (0, epi_n))])
-                        tma_store_pipeline.producer_commit()
-                        tma_store_pipeline.producer_acquire()
+                            tma_store_pipeline.producer_commit()
+                            tma_store_pipeline.producer_acquire()
 
-                scheduler.advance_to_next_work()
+                if cutlass.const_expr(self.pingpong):
+                    # The other warpgroup's epilogue reuses the staging buffers: ours must be read out.
+                    if is_epi_warp:
+                        tma_store_pipeline.producer_tail()
+                    epi_turn_next.arrive()
+                    # The other warpgroup's tile and its k-tiles come next.
+                    read_state.advance(k_tile_count)
+                    release_state.advance(k_tile_count)
+                    scheduler.advance_to_next_work(advance_count=2)
+                else:
+                    scheduler.advance_to_next_work()
                 work_tile = scheduler.get_current_work()
 
             tma_store_pipeline.producer_tail()

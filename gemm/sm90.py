@@ -225,7 +225,14 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
             Sm90Config(128, 256, 1, 2, swizzle=8, raster_along_m=False),
             Sm90Config(128, 256, 2, 1),
         ]
-    configs = [Sm90Config(128, 256, 2, 1), Sm90Config(128, 256, 1, 2)]
+    # Ping-pong hides the epilogue under the other warpgroup's MMAs, but its tiles (at most 128x192)
+    # read more SMEM per MMA: on the H100 it ran 5-20% behind 128x256 cooperative on every bench shape
+    # (docs/sm90.md). Its 128x128 tile stays a candidate for problems where the epilogue weighs more.
+    configs = [
+        Sm90Config(128, 256, 2, 1),
+        Sm90Config(128, 256, 1, 2),
+        Sm90Config(128, 128, 2, 1, pingpong=True),
+    ]
     if big_tiles < 4 * 132:
         # A few waves of big tiles leave SMs idle in the last one; smaller tiles even it out.
         configs.append(Sm90Config(128, 128, 2, 1))
@@ -241,6 +248,7 @@ def _parse_args(argv):
                    help="A and B dtype (fp8 runs write bf16 D)")
     p.add_argument("--tile", default=None, help="tile_m,tile_n (default: tuned cache or heuristic)")
     p.add_argument("--cluster", default=None, help="cluster_m,cluster_n")
+    p.add_argument("--pingpong", action="store_true", help="ping-pong consumer schedule (with --tile)")
     p.add_argument("--tune", action="store_true", help="time the candidate configs first and cache the best")
     p.add_argument("--epilogue", default=None, choices=["relu", "gelu"])
     p.add_argument("--compile-only", action="store_true", help="compile for sm_90a from fake tensors, no GPU")
@@ -262,6 +270,8 @@ def main(argv=None) -> int:
         fields.update(tile_m=args.tile[0], tile_n=args.tile[1])
     if args.cluster:
         fields.update(cluster_m=args.cluster[0], cluster_n=args.cluster[1])
+    if args.pingpong:
+        fields.update(pingpong=True)
     try:
         if fields:
             Sm90Config(**fields)

@@ -35,6 +35,12 @@ MATRIX = [
                                               tile_n=128, cluster_m=1, cluster_n=2)),
     ("64x192_e5m2_fp32out_mmajorD_dynamic", dict(tile_m=64, tile_n=192, dtype="e5m2", out_dtype="fp32",
                                                  d_major="m", dynamic=True)),
+    ("pingpong_128x128_C_relu", dict(tile_n=128, pingpong=True, has_c=True, epilogue="relu")),
+    ("pingpong_64x256_c1x2_mmajorA_dynamic", dict(tile_m=64, pingpong=True, cluster_m=1, cluster_n=2,
+                                                  a_major="m", dynamic=True)),
+    ("pingpong_128x192_fp32out_mmajorD_batched", dict(tile_n=192, pingpong=True, out_dtype="fp32",
+                                                      d_major="m", l=2)),
+    ("pingpong_128x128_e4m3", dict(tile_n=128, pingpong=True, dtype="e4m3")),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -42,6 +48,7 @@ REJECTED = [
     ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128), got 96"),
     ("tile_n_100", dict(tile_n=100), "tile_n must be one of (64, 128, 192, 256), got 100"),
     ("cluster_4x1", dict(cluster_m=4), "cluster (cluster_m, cluster_n) must be one of"),
+    ("pingpong_128x256", dict(pingpong=True), "a ping-pong tile holds at most 24576 elements"),
     ("dtype_fp32", dict(dtype="fp32"), "dtype must be one of ['bf16', 'e4m3', 'e5m2', 'fp16'], got 'fp32'"),
     ("a_major_n", dict(a_major="n"), "a_major must be one of ('k', 'm'), got 'n'"),
     ("fp8_m_major", dict(dtype="e4m3", a_major="m"), "fp8 A and B must be K-major"),
@@ -94,6 +101,7 @@ def _worker() -> dict:
     os.environ["CUTE_INSPECT_CHECKS"] = "1"
     out["ptx"] = ptx["1"]
     out["ptx_fp8"] = sm90.compile_only(dtype="e4m3", b_dtype="e5m2").__ptx__
+    out["ptx_pingpong"] = sm90.compile_only(tile_n=128, pingpong=True).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -147,6 +155,15 @@ def test_ptx_of_fp8_has_the_8bit_wgmma(results):
     assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n256k32\.f32\.e4m3\.e5m2", results["ptx_fp8"])
 
 
+def test_ptx_of_pingpong_takes_turns(results):
+    """Each warpgroup waits for its turn (bar.sync) and hands it on (bar.arrive), over both warpgroups."""
+    ptx = results["ptx_pingpong"]
+    assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16", ptx)
+    assert re.search(r"bar\.arrive\s+%r\d+,\s*256;", ptx)
+    assert re.search(r"bar\.sync\s+%r\d+,\s*256;", ptx)
+    assert not re.search(r"bar\.arrive\s+%r\d+,\s*256;", results["ptx"])
+
+
 def test_ptx_identical_without_checks(results):
     assert results["ptx"]
     assert results["ptx_identical_without_checks"]
@@ -160,6 +177,9 @@ def test_config_validation_lists_allowed_values():
     cfg = Sm90Config(128, 128, 1, 2, swizzle=4, raster_along_m=False)
     assert Sm90Config.from_dict(cfg.to_dict()) == cfg
     assert cfg.label() == "128x128 c1x2 sw4n"
+    assert Sm90Config(64, 256, pingpong=True).label() == "64x256 c2x1 sw1m pp"
+    with pytest.raises(ValueError, match=r"a ping-pong tile holds at most 24576 elements .*, got 128x256"):
+        Sm90Config(128, 256, pingpong=True)
 
 
 def test_shape_dims_follow_majorness():
@@ -171,6 +191,16 @@ def test_shape_dims_follow_majorness():
     assert (mn_major["TMA_B"], mn_major["TMA_RestB"]) == ((64, 64), 4)
     assert mn_major["MMA_N"] == (64, 4) and k_major["MMA_N"] == 256
     assert (mn_major["TMA_D"], mn_major["TMA_RestD"]) == ((64, 32), 2)
+
+
+def test_shape_dims_of_pingpong():
+    """A ping-pong warpgroup walks its 128-row tile in two wgmma rows, and the epilogue in 64-row subtiles."""
+    common = dict(tile_k=64, ab_stages=4, epi_stages=4, epi_tile_n=32, a_major="k", b_major="k", d_major="n")
+    pp = shape_dims(Sm90Config(128, 192, pingpong=True), **common)
+    coop = shape_dims(Sm90Config(128, 192), **common)
+    assert (pp["MMA_RestM"], pp["EPI_TILE_M"], pp["EPI_RestM"], pp["EPI_RestN"]) == (2, 64, 2, 6)
+    assert (coop["MMA_RestM"], coop["EPI_TILE_M"], coop["EPI_RestM"]) == (1, 128, 1)
+    assert pp["TMA_D"] == (32, 64) and coop["TMA_D"] == (32, 128)
 
 
 def _cli(*args, env=None):

@@ -145,6 +145,10 @@ def test_epilogue_without_c():
         dict(tile_m=128, tile_n=192, cluster_m=2, cluster_n=1, swizzle=4),
         dict(tile_m=64, tile_n=128, cluster_m=1, cluster_n=1),
         dict(tile_m=64, tile_n=256, cluster_m=1, cluster_n=2, raster_along_m=False),
+        dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True),
+        dict(tile_m=128, tile_n=192, cluster_m=1, cluster_n=2, swizzle=8, pingpong=True),
+        dict(tile_m=64, tile_n=256, cluster_m=2, cluster_n=2, raster_along_m=False, pingpong=True),
+        dict(tile_m=64, tile_n=64, cluster_m=1, cluster_n=1, pingpong=True),
     ],
     ids=lambda c: "-".join(str(v) for v in c.values()),
 )
@@ -156,6 +160,24 @@ def test_configs(config):
     make_gemm(a, b, d, config=config)()
     torch.cuda.synchronize()
     _check(d, reference(a, b), "fp16")
+
+
+PINGPONG = dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True)
+
+
+@pytest.mark.parametrize("dtype", ["fp16", "bf16"])
+@pytest.mark.parametrize("d_major", ["n", "m"])
+def test_pingpong_with_c_and_many_tiles_per_cta(dtype, d_major):
+    """Ping-pong over several turns per warpgroup (5 or 6 tiles per CTA, so CTAs end on either
+    warpgroup), with C read through the staging buffers the two warpgroups share."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a, b, d = _operands(4000, 3000, 512, 1, dtype, d_major=d_major)
+    c = torch.randn_like(d)
+    make_gemm(a, b, d, c=c, alpha=0.75, beta=0.5, epilogue="gelu", config=PINGPONG)()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=0.75, beta=0.5, epilogue="gelu"), dtype)
 
 
 def test_launcher_reruns_on_new_values():
