@@ -174,6 +174,18 @@ def argument_text(site: CallSite, index: int, called: str | None = None) -> str 
     return ast.get_source_segment("".join(linecache.getlines(site.file)), call.args[index])
 
 
+def subscripted_name(site: CallSite) -> str | None:
+    """The variable sliced at this position (``mA_mkl`` in ``mA_mkl[None, None, bidz]``), when it is a name."""
+    stmt = statement_at(site.file, site.line)
+    if stmt is None:
+        return None
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.lineno == site.line:
+            if node.col_offset == site.col or node.value.col_offset == site.col:
+                return node.value.id
+    return None
+
+
 def relative(path: str) -> str:
     """A path as a user would type it: relative to the working directory when under it."""
     try:

@@ -13,7 +13,7 @@ from cute_inspect import _levels
 from cute_inspect._patch import Call, observing
 from cute_inspect._record import Record, Trace
 from cute_inspect._shape import DYNAMIC, format_shape, rank, type_info
-from cute_inspect._source import CallSite, argument_text, assigned_names
+from cute_inspect._source import CallSite, argument_text, assigned_names, caller, subscripted_name
 
 _TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
 
@@ -116,6 +116,7 @@ class _Tracer:
         self.known: dict = {}  # value hash -> (record index, output index, label tree)
         self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
         self.by_type: dict = {}  # type text -> the latest (record index, output index, labels) of that type
+        self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type
         self.errors: list[str] = []
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -136,24 +137,37 @@ class _Tracer:
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str):
-        """(record index, output index, labels) for a tensor argument, making an `input` record the first time one is seen."""
+        """(record index, output index, labels) for a tensor argument; an `input` record the first time one is seen."""
         found = self.lookup(obj)
         if found:
             self._name_from_use(found[0], site, arg_index, called)
             return found
-        info = type_info(obj)
         text = argument_text(site, arg_index, called) if arg_index is not None else None
-        name = _tensor_name(text)
+        return self._new_input(obj, site, _tensor_name(text), kernel)
+
+    def _new_input(self, obj, site: CallSite, name: str | None, kernel: str):
+        info = type_info(obj)
         index = len(self.trace.records)
         labels = _levels.initial(rank(info.shape), name, index)
+        passed = self._passed_in(str(obj.value.type), name, kernel)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
             shapes=(info.shape,), layouts=(info.layout,), memspaces=(info.memspace,), dtypes=(info.dtype,),
             swizzles=(info.swizzle,), levels=(labels,), library=site.file.startswith(_library_dir()),
+            inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
         self._know(obj, (index, 0, labels))
         return index, 0, labels
+
+    def _passed_in(self, type_text: str, name: str | None, kernel: str):
+        """The host tensor a kernel parameter came from: a tensor of exactly its type made in another function,
+        the one of the same name when several are (A, B and D of one dtype share a type)."""
+        candidates = [e for e in self.of_type.get(type_text, ()) if self.trace.records[e[0]].kernel != kernel]
+        named = [e for e in candidates if name and name in self.trace.records[e[0]].names]
+        if named:
+            return named[-1]
+        return candidates[0] if len(candidates) == 1 else None
 
     def _name_from_use(self, index: int, site: CallSite, arg_index, called: str) -> None:
         """A tensor made inside a helper (``storage.sA.get_tensor(...)``) gets the name it is used under."""
@@ -168,7 +182,11 @@ class _Tracer:
         key = _value_key(obj)
         if key is not None:
             self.known[key] = entry
-        self.by_type[str(obj.value.type)] = entry
+        self._of_type(str(obj.value.type), entry)
+
+    def _of_type(self, type_text: str, entry) -> None:
+        self.by_type[type_text] = entry
+        self.of_type.setdefault(type_text, []).append(entry)
 
     def _append(self, record: Record) -> None:
         self.trace.records.append(record)
@@ -256,8 +274,8 @@ class _Tracer:
         except (AttributeError, TypeError):
             return
         self.pending[owner] = [(o.text, index, i, out_trees[i]) for i, o in enumerate(outputs)]
-        for o, tree in zip(outputs, out_trees):
-            self.by_type[o.text] = (index, outputs.index(o), tree)
+        for i, (o, tree) in enumerate(zip(outputs, out_trees)):
+            self._of_type(o.text, (index, i, tree))
 
     def _labels(self, op, bound, in_trees, names, info, in_memspace, origin):
         out_rank = rank(info.shape)
@@ -315,9 +333,12 @@ class _Tracer:
         return None
 
     def _observe_slice(self, tensor, coord, result) -> None:
-        found = self.lookup(tensor)
-        if found is None or not _is_tensor(result):
+        if not _is_tensor(result) or not _is_tensor(tensor):
             return
+        found = self.lookup(tensor)
+        if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
+            site, frame = caller(2)
+            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame))
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         if kept is not None and len(kept) == rank(type_info(result).shape):

@@ -142,3 +142,15 @@ def test_kernel_module_runs_without_the_tracer():
                           env={**os.environ, "CUTE_DSL_ARCH": "sm_100a", "PYTHONPATH": ROOT})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "compiled"
+
+
+def test_kernel_parameters_link_to_the_host_tensors_passed_in_and_slices_keep_axes():
+    events = trace_json("gemm.sm80:compile_only", arch="sm_80")
+    host = {e["names"][0]: e for e in events if e["kernel"] == "__call__"}
+    params = [e for e in events if e["op"] == "input" and e["names"][0] in ("mA_mkl", "mB_nkl", "mD_mnl")]
+    assert {e["names"][0]: e["inputs"] for e in params} == {
+        name: [host[name]["index"]] for name in ("mA_mkl", "mB_nkl", "mD_mnl")}
+    gA = _one(events, "gA")  # made from the slice mA_mkl[None, None, bidz] of the parameter
+    (param_a,) = [e for e in params if e["names"] == ["mA_mkl"]]
+    assert gA["inputs"] == [param_a["index"]]
+    assert gA["levels"][0][:2] == ["block-atom-M", "block-atom-K"]

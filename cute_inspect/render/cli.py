@@ -111,7 +111,7 @@ def _render_one(target: str, arch: str, out: str) -> int:
     from cute_inspect.render import graph, hierarchy
     from cute_inspect.render.html import write_report
 
-    trace, code = run_target(argparse.Namespace(target=target, arch=arch))
+    trace, _contracts, code = run_target(target, arch)
     if trace is None:
         return code
     with open(os.path.join(out, "graph.dot"), "w", encoding="utf-8") as f:
