@@ -424,7 +424,7 @@ class Sm100Gemm:
         # (1, MMA_RestN, MMA_RestK, AB_STAGE)
         tCrB = tiled_mma.make_fragment_B(sB)
         expect(tCrB.shape, "(1, MMA_RestN, MMA_RestK, AB_STAGE)", **dims)
-        # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE): a layout only until TMEM is allocated.
+        # ((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE): a layout only until TMEM is allocated.
         acc_shape = tiled_mma.partition_shape_C(self.mma_tiler_mnk[:2])
         tCtAcc_fake = tiled_mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
         expect(tCtAcc_fake, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
@@ -483,7 +483,7 @@ class Sm100Gemm:
         # ---------------------------------------------------------------- MMA warp
         if warp_idx == MMA_WARP:
             tmem.wait_for_alloc()
-            # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
+            # ((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
             tCtAcc_base = cute.make_tensor(tmem.retrieve_ptr(self.acc_dtype), tCtAcc_fake.layout)
             expect(tCtAcc_base, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
             tile_sched = utils.StaticPersistentTileScheduler.create(
@@ -494,7 +494,7 @@ class Sm100Gemm:
             acc_producer = pipeline.make_pipeline_state(pipeline.PipelineUserType.Producer, ACC_STAGES)
             num_k_blocks = cute.size(tCrA, mode=[2])
             while work_tile.is_valid_tile:
-                # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN)
+                # ((ACC_M, MMA_N), MMA_RestM, MMA_RestN)
                 tCtAcc = tCtAcc_base[(None, None, None, acc_producer.index)]
                 expect(tCtAcc, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN)", **dims)
                 ab_consumer.reset_count()
@@ -569,7 +569,7 @@ class Sm100Gemm:
             tmem.allocate(get_num_tmem_alloc_cols(tCtAcc_fake))
             tmem.wait_for_alloc()
             tmem_ptr = tmem.retrieve_ptr(self.acc_dtype)
-            # ((MMA_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
+            # ((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE) in TMEM
             tCtAcc_base = cute.make_tensor(tmem_ptr, tCtAcc_fake.layout)
             expect(tCtAcc_base, "((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE)", **dims)
 
