@@ -61,6 +61,8 @@ REJECTED = [
 
 # Config used for the PTX inspection: 2-CTA MMAs, A multicast along N, B along M.
 PTX_CONFIG = dict(cluster_shape_mn=(4, 2))
+# And its opposite: one CTA per MMA, no cluster, fp8 operands.
+PTX_1CTA_FP8_CONFIG = dict(use_2cta=False, mma_tiler_mn=(128, 128), cluster_shape_mn=(1, 1), ab_dtype="e4m3")
 
 
 def _worker() -> dict:
@@ -106,6 +108,7 @@ def _worker() -> dict:
         ptx[checks] = compile_only(**PTX_CONFIG).__ptx__
     os.environ["CUTE_INSPECT_CHECKS"] = "1"
     out["ptx"] = ptx["1"]
+    out["ptx_1cta_fp8"] = compile_only(**PTX_1CTA_FP8_CONFIG).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -191,6 +194,13 @@ def test_wrong_spec_fails_the_compile(results, key):
 )
 def test_ptx_of_2cta_multicast_config(results, what, pattern):
     assert re.search(pattern, results["ptx"]), f"no {what} ({pattern}) in the PTX"
+
+
+def test_ptx_of_1cta_fp8_config(results):
+    ptx = results["ptx_1cta_fp8"]
+    assert re.search(r"tcgen05\.mma\.cta_group::1\.kind::f8f6f4", ptx)
+    assert "cta_group::2" not in ptx
+    assert "multicast::cluster" not in ptx
 
 
 def test_ptx_identical_without_checks(results):
