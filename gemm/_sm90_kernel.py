@@ -658,7 +658,7 @@ class Sm90Gemm:
                 if cutlass.const_expr(not self.pingpong):
                     first_stage = scheduler.num_tiles_executed * self.epi_rest_m * self.epi_rest_n
                 for epi_m in cutlass.range_constexpr(self.epi_rest_m):
-                    # (ACC_R2S, MMA_RestN): the accumulators of this subtile row
+                    # ((R2S_ATOM, R2S_ATOMS), MMA_RestN): the accumulators of this row of subtiles
                     tRS_rAcc_m = tRS_rAcc[(None, epi_m, None)]
                     expect(tRS_rAcc_m, "((R2S_ATOM, R2S_ATOMS), MMA_RestN)", **dims)
                     for epi_n in cutlass.range_constexpr(self.epi_rest_n):
