@@ -107,8 +107,10 @@ def _worker() -> dict:
 
 
 @pytest.fixture(scope="module")
-def results():
-    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a", CUTE_DSL_KEEP="ptx", PYTHONWARNINGS="ignore")
+def results(tmp_path_factory):
+    # CUTE_DSL_KEEP also writes the PTX files: into a temporary folder, not the checkout
+    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a", CUTE_DSL_KEEP="ptx", PYTHONWARNINGS="ignore",
+               CUTE_DSL_DUMP_DIR=str(tmp_path_factory.mktemp("ptx")))
     proc = subprocess.run(
         [sys.executable, os.path.abspath(__file__), "--worker"],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=900,
