@@ -115,8 +115,7 @@ class _Tracer:
         self.trace = trace
         self.known: dict = {}  # value hash -> (record index, output index, label tree)
         self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
-        self.by_type: dict = {}  # type text -> the latest (record index, output index, labels) of that type
-        self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type
+        self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -132,8 +131,8 @@ class _Tracer:
                 return self.known[key]
         # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
         # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
-        if _is_loop_carried(obj):
-            return self.by_type.get(text)
+        if _is_loop_carried(obj) and text in self.of_type:
+            return self.of_type[text][-1]
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str):
@@ -185,7 +184,6 @@ class _Tracer:
         self._of_type(str(obj.value.type), entry)
 
     def _of_type(self, type_text: str, entry) -> None:
-        self.by_type[type_text] = entry
         self.of_type.setdefault(type_text, []).append(entry)
 
     def _append(self, record: Record) -> None:
