@@ -140,7 +140,7 @@ def _sweep() -> dict:
     return {"count": count, "failures": failures}
 
 
-@pytest.mark.skipif(os.environ.get("SM100_SWEEP") != "1", reason="about 30 min on 2 cores; set SM100_SWEEP=1")
+@pytest.mark.skipif(os.environ.get("SM100_SWEEP") != "1", reason="about 11 min on 2 cores; set SM100_SWEEP=1")
 def test_every_supported_config_traces_with_every_check():
     env = dict(os.environ, CUTE_DSL_ARCH="sm_100a")
     proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--sweep"],
