@@ -24,7 +24,7 @@ import statistics
 import sys
 import time
 
-KERNELS = {"sm90": "gemm.sm90", "sm80": "gemm.sm80"}
+KERNELS = {"sm100": "gemm.sm100", "sm90": "gemm.sm90", "sm80": "gemm.sm80"}
 DEFAULT_SHAPES = (
     "4096x4096x4096,8192x8192x8192,8192x28672x8192,8192x8192x28672,1024x8192x8192,4000x4096x4096"
 )

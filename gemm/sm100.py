@@ -418,12 +418,11 @@ class Sm100Gemm:
         expect(tBgB, "((TMA_B, TMA_RestB), RestN, RestK, RestL)", **dims)
 
         # SMEM descriptors, one per MMA atom: (1, MMA_RestM, MMA_RestK, AB_STAGE)
-        # (expect reads their static .shape: a descriptor view's type is not a cute memref.)
         tCrA = tiled_mma.make_fragment_A(sA)
-        expect(tCrA.shape, "(1, MMA_RestM, MMA_RestK, AB_STAGE)", **dims)
+        expect(tCrA, "(1, MMA_RestM, MMA_RestK, AB_STAGE)", **dims)
         # (1, MMA_RestN, MMA_RestK, AB_STAGE)
         tCrB = tiled_mma.make_fragment_B(sB)
-        expect(tCrB.shape, "(1, MMA_RestN, MMA_RestK, AB_STAGE)", **dims)
+        expect(tCrB, "(1, MMA_RestN, MMA_RestK, AB_STAGE)", **dims)
         # ((ACC_M, MMA_N), MMA_RestM, MMA_RestN, ACC_STAGE): a layout only until TMEM is allocated.
         acc_shape = tiled_mma.partition_shape_C(self.mma_tiler_mnk[:2])
         tCtAcc_fake = tiled_mma.make_fragment_C(cute.append(acc_shape, ACC_STAGES))
