@@ -20,7 +20,7 @@ def test_default_shapes_cover_the_issue():
 
 
 def test_unknown_kernel_lists_choices():
-    with pytest.raises(ValueError, match=r"--kernel must be one of \['sm80', 'sm90'\], got 'sm70'"):
+    with pytest.raises(ValueError, match=r"--kernel must be one of \['sm100', 'sm80', 'sm90'\], got 'sm70'"):
         bench.load_kernel("sm70")
 
 
