@@ -20,6 +20,17 @@ def parse_ints(text: str, count: int, what: str) -> tuple:
     return values
 
 
+def missing_cuda() -> str | None:
+    """Why a GEMM cannot run here (no PyTorch, no CUDA GPU), or None when it can."""
+    try:
+        import torch
+    except ImportError:
+        return "PyTorch is not installed"
+    if not torch.cuda.is_available():
+        return "no CUDA GPU is visible"
+    return None
+
+
 def torch_dtype(name: str):
     import torch
 

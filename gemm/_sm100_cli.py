@@ -4,6 +4,7 @@ import argparse
 import dataclasses
 import sys
 
+from gemm._common import missing_cuda
 from gemm._common_epilogue import EPILOGUES
 from gemm._sm100_config import (
     A_MAJORS,
@@ -63,12 +64,11 @@ def config_from_args(args) -> Sm100GemmConfig:
 
 def blackwell_device_problem():
     """None when a B200-class GPU (compute capability 10.0) is usable here, else why not."""
-    try:
-        import torch
-    except ImportError:
-        return "PyTorch is not installed, so the kernel cannot be run or verified here"
-    if not torch.cuda.is_available():
-        return "no CUDA GPU is visible"
+    why = missing_cuda()
+    if why:
+        return f"{why}, so the kernel cannot be run or verified here"
+    import torch
+
     cap = torch.cuda.get_device_capability()
     if cap != (10, 0):
         name = torch.cuda.get_device_name()

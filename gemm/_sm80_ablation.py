@@ -14,6 +14,8 @@ import argparse
 import json
 import sys
 
+from gemm._common import missing_cuda
+
 # (name, Sm80Config fields): the seed's kernel first, then one change at a time, then the pipeline depth.
 VARIANTS = (
     ("seed: 1 stage, lds, direct stores", dict(stages=1, ldmatrix=False, smem_epilogue=False)),
@@ -90,11 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args(argv)
     shapes = _parse_shapes(args.shapes)
+    why = missing_cuda()
+    if why:
+        print(f"error: the ablation needs a CUDA GPU: {why}", file=sys.stderr)
+        return 2
     import torch
 
-    if not torch.cuda.is_available():
-        print("error: the ablation needs a CUDA GPU; none found", file=sys.stderr)
-        return 2
     print(f"# SM80 GEMM ablation on {torch.cuda.get_device_name()}, torch {torch.__version__}")
     rows = [row for shape in shapes for row in measure(shape, VARIANTS, args.rep_ms)]
     print()

@@ -24,6 +24,8 @@ import statistics
 import sys
 import time
 
+from gemm._common import missing_cuda
+
 KERNELS = {"sm100": "gemm.sm100", "sm90": "gemm.sm90", "sm80": "gemm.sm80"}
 DEFAULT_SHAPES = (
     "4096x4096x4096,8192x8192x8192,8192x28672x8192,8192x8192x28672,1024x8192x8192,4000x4096x4096"
@@ -146,14 +148,11 @@ def main(argv=None) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    try:
-        import torch
-    except ImportError:
-        print("error: the benchmark needs torch, triton and a CUDA GPU", file=sys.stderr)
+    why = missing_cuda()
+    if why:
+        print(f"error: the benchmark needs torch, triton and a CUDA GPU: {why}", file=sys.stderr)
         return 2
-    if not torch.cuda.is_available():
-        print("error: the benchmark needs a CUDA GPU; none found", file=sys.stderr)
-        return 2
+    import torch
 
     rows, failed = [], False
     print(f"# {args.kernel} vs cuBLAS on {torch.cuda.get_device_name()}, torch {torch.__version__}")

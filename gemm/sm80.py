@@ -183,13 +183,14 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _run_on_gpu(mnkl, cfg: Sm80Config) -> int:
+    from gemm._common import missing_cuda, reference, rel_frobenius_error, tflops
+
+    why = missing_cuda()
+    if why:
+        print(f"error: {why}; use --compile-only to compile without a GPU", file=sys.stderr)
+        return 1
     import torch
 
-    from gemm._common import reference, rel_frobenius_error, tflops
-
-    if not torch.cuda.is_available():
-        print("error: no CUDA GPU here; use --compile-only", file=sys.stderr)
-        return 1
     m, n, k, l = mnkl
     dtype = getattr(torch, cfg.dtype)
     a = torch.randn(l, m, k, device="cuda", dtype=dtype)

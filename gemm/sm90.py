@@ -29,6 +29,7 @@ from typing import Optional  # noqa: E402
 import cutlass  # noqa: E402
 import cutlass.cute as cute  # noqa: E402
 
+from gemm._common import missing_cuda  # noqa: E402
 from gemm._common_epilogue import resolve_epilogue  # noqa: E402
 from gemm._sm90_config import Sm90Config  # noqa: E402
 from gemm._sm90_kernel import Sm90Gemm  # noqa: E402
@@ -282,14 +283,11 @@ def main(argv=None) -> int:
         compile_only(m, n, k, l, dtype=args.dtype, epilogue=args.epilogue, **fields)
         print(f"compiled sm90 GEMM for sm_90a: mnkl={m},{n},{k},{l} {args.dtype} {Sm90Config(**fields).label()}")
         return 0
-    try:
-        import torch
-    except ImportError:
-        print("error: running needs torch and a CUDA GPU; use --compile-only to compile without one", file=sys.stderr)
+    why = missing_cuda()
+    if why:
+        print(f"error: {why}; use --compile-only to compile without a GPU", file=sys.stderr)
         return 2
-    if not torch.cuda.is_available():
-        print("error: no CUDA GPU found; use --compile-only to compile without one", file=sys.stderr)
-        return 2
+    import torch
     import triton.testing
 
     from gemm._common import reference, rel_frobenius_error, tflops, torch_dtype
