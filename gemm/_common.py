@@ -72,6 +72,26 @@ def batched(t, name: str):
     raise ValueError(f"{name} must be 2-D (rows, cols) or 3-D (L, rows, cols), got shape {tuple(t.shape)}")
 
 
+def cuda_operands(a, b, d, c=None):
+    """The operands as (L, rows, cols) views with their extents checked against one another, on the GPU and
+    aligned for TMA: (a3, b3, d3, c3, (m, n, k, l)); c3 is None without C."""
+    a3, b3, d3 = batched(a, "a"), batched(b, "b"), batched(d, "d")
+    c3 = batched(c, "c") if c is not None else None
+    l, m, k = a3.shape
+    n = b3.shape[1]
+    if b3.shape != (l, n, k):
+        raise ValueError(f"b must be (L, N, K) = ({l}, N, {k}) to match a {tuple(a3.shape)}, got {tuple(b3.shape)}")
+    for name, t in (("d", d3), ("c", c3)):
+        if t is not None and t.shape != (l, m, n):
+            raise ValueError(f"{name} must be (L, M, N) = ({l}, {m}, {n}), got {tuple(t.shape)}")
+    for name, t in (("a", a3), ("b", b3), ("d", d3), ("c", c3)):
+        if t is not None:
+            if not t.is_cuda:
+                raise ValueError(f"{name} must be a CUDA tensor")
+            check_alignment(t, name)
+    return a3, b3, d3, c3, (m, n, k, l)
+
+
 def major_of(t3, name: str, col_letter: str, row_letter: str) -> str:
     """Which mode of a (L, rows, cols) view is contiguous: `col_letter` (stride 1 on cols) or `row_letter`."""
     if t3.stride(2) == 1:

@@ -38,22 +38,9 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
 
     import cutlass
 
-    from gemm._common import batched, check_alignment, cutlass_dtype, major_of, to_cute
+    from gemm._common import cuda_operands, cutlass_dtype, major_of, to_cute
 
-    a3, b3, d3 = batched(a, "a"), batched(b, "b"), batched(d, "d")
-    c3 = batched(c, "c") if c is not None else None
-    l, m, k = a3.shape
-    n = b3.shape[1]
-    if b3.shape != (l, n, k):
-        raise ValueError(f"b must be (L, N, K) = ({l}, N, {k}) to match a {tuple(a3.shape)}, got {tuple(b3.shape)}")
-    for name, t in (("d", d3), ("c", c3)):
-        if t is not None and t.shape != (l, m, n):
-            raise ValueError(f"{name} must be (L, M, N) = ({l}, {m}, {n}), got {tuple(t.shape)}")
-    for name, t in (("a", a3), ("b", b3), ("d", d3), ("c", c3)):
-        if t is not None:
-            if not t.is_cuda:
-                raise ValueError(f"{name} must be a CUDA tensor")
-            check_alignment(t, name)
+    a3, b3, d3, c3, (m, n, k, l) = cuda_operands(a, b, d, c)
     if a.dtype != b.dtype:
         raise TypeError(f"a and b must share a dtype, got {a.dtype} and {b.dtype}")
     if c is not None and (c.dtype != d.dtype or major_of(c3, "c", "n", "m") != major_of(d3, "d", "n", "m")):

@@ -121,24 +121,9 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     from cuda.bindings import driver as cuda_driver
 
     from gemm import _autotune
-    from gemm._common import batched, check_alignment, cutlass_dtype, major_of, to_cute
+    from gemm._common import cuda_operands, cutlass_dtype, major_of, to_cute
 
-    a3, b3, d3 = batched(a, "a"), batched(b, "b"), batched(d, "d")
-    c3 = batched(c, "c") if c is not None else None
-    l, m, k = a3.shape
-    n = b3.shape[1]
-    if b3.shape != (l, n, k):
-        raise ValueError(f"b must be (L, N, K) = ({l}, N, {k}) to match a {tuple(a3.shape)}, got {tuple(b3.shape)}")
-    if d3.shape != (l, m, n):
-        raise ValueError(f"d must be (L, M, N) = ({l}, {m}, {n}), got {tuple(d3.shape)}")
-    if c3 is not None and c3.shape != (l, m, n):
-        raise ValueError(f"c must be (L, M, N) = ({l}, {m}, {n}), got {tuple(c3.shape)}")
-    for name, t in (("a", a3), ("b", b3), ("d", d3), ("c", c3)):
-        if t is None:
-            continue
-        if not t.is_cuda:
-            raise ValueError(f"{name} must be a CUDA tensor")
-        check_alignment(t, name)
+    a3, b3, d3, c3, (m, n, k, l) = cuda_operands(a, b, d, c)
     both_fp8 = a.element_size() == 1 and b.element_size() == 1
     if a.dtype != b.dtype and not both_fp8:
         raise TypeError(f"a and b must share a dtype (or both be fp8), got {a.dtype} and {b.dtype}")
