@@ -20,3 +20,15 @@ def trace_json(target, arch="sm_100a"):
     done = cute_inspect("trace", target, "--arch", arch, "--format", "json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)["events"]
+
+
+def run_worker(script, arch, dump_dir, **env):
+    """Run a test file's own ``--worker`` mode for `arch` and return the JSON it prints last.
+
+    CUTE_DSL_KEEP=ptx also writes PTX files: they go to `dump_dir`, not the checkout.
+    """
+    env = {**os.environ, "CUTE_DSL_ARCH": arch, "CUTE_DSL_KEEP": "ptx", "CUTE_DSL_DUMP_DIR": str(dump_dir), **env}
+    proc = subprocess.run([sys.executable, os.path.abspath(script), "--worker"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from _cli import run_worker
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -108,15 +109,7 @@ def _worker() -> dict:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    # CUTE_DSL_KEEP also writes the PTX files: into a temporary folder, not the checkout
-    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a", CUTE_DSL_KEEP="ptx", PYTHONWARNINGS="ignore",
-               CUTE_DSL_DUMP_DIR=str(tmp_path_factory.mktemp("ptx")))
-    proc = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--worker"],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=900,
-    )
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_worker(__file__, "sm_90a", tmp_path_factory.mktemp("ptx"), PYTHONWARNINGS="ignore")
 
 
 @pytest.mark.parametrize("name", [m[0] for m in MATRIX])
