@@ -31,6 +31,9 @@ class Sm90Config:
     raster_along_m: walk clusters M-first (True) or N-first.
     pingpong: two consumer warpgroups own alternate tiles and take turns at the mainloop and the
         epilogue, so one's epilogue runs under the other's MMAs (False: they share one tile).
+    stream_k: split the k-tiles of the last partial wave (and one full wave before it) evenly over the
+        clusters instead of leaving SMs idle; a tile cut in two is summed through a global workspace
+        (cooperative schedule only).
     """
 
     tile_m: int = 128
@@ -40,6 +43,7 @@ class Sm90Config:
     swizzle: int = 1
     raster_along_m: bool = True
     pingpong: bool = False
+    stream_k: bool = False
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -53,6 +57,8 @@ class Sm90Config:
             )
         if self.swizzle not in SWIZZLE_CHOICES:
             raise ValueError(f"swizzle must be one of {SWIZZLE_CHOICES}, got {self.swizzle}")
+        if self.pingpong and self.stream_k:
+            raise ValueError("stream_k needs the cooperative schedule (pingpong=False)")
         if self.pingpong and self.tile_m * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
             raise ValueError(
                 f"a ping-pong tile holds at most {PINGPONG_MAX_TILE_ELEMENTS} elements (e.g. 128x192, "
@@ -78,7 +84,7 @@ class Sm90Config:
         order = "m" if self.raster_along_m else "n"
         return (
             f"{self.tile_m}x{self.tile_n} c{self.cluster_m}x{self.cluster_n} "
-            f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}"
+            f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}{' sk' if self.stream_k else ''}"
         )
 
 

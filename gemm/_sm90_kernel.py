@@ -45,11 +45,13 @@ import cutlass.cute as cute
 import cutlass.pipeline as pipeline
 import cutlass.utils as utils
 import cutlass.utils.hopper_helpers as sm90_utils
+from cutlass import Int32
 from cutlass.cute.nvgpu import cpasync, warp, warpgroup
 from cutlass.memory import SmemAllocator, get_smem_capacity_in_bytes
 from cutlass.tensor_utils import LayoutEnum
 
 from cute_inspect import expect
+from gemm import _sm90_schedule as schedule
 from gemm._sm90_config import Sm90Config, shape_dims
 
 THREADS_PER_WARPGROUP = 128
@@ -164,6 +166,8 @@ class Sm90Gemm:
         alpha: cutlass.Float32,
         beta: cutlass.Float32,
         stream,
+        workspace: Optional[cute.Tensor] = None,
+        flags: Optional[cute.Tensor] = None,
     ):
         self.a_dtype = mA_mkl.element_type
         self.b_dtype = mB_nkl.element_type
@@ -189,6 +193,11 @@ class Sm90Gemm:
                 raise TypeError(f"C must have D's dtype {self.d_dtype}, got {mC_mnl.element_type}")
             if cutlass.const_expr(LayoutEnum.from_tensor(mC_mnl) != self.d_layout):
                 raise TypeError("C must have D's majorness (both N-major or both M-major)")
+        if cutlass.const_expr(self.config.stream_k and (workspace is None or flags is None)):
+            raise ValueError("a stream-K config needs its workspace and flags (see gemm.sm90.make_gemm)")
+        if cutlass.const_expr(workspace is None):
+            # Without stream-K the kernel never touches them; D stands in so the signature stays fixed.
+            workspace, flags = mD_mnl, mD_mnl
         self._setup()
         dims = self.dims
 
@@ -232,6 +241,9 @@ class Sm90Gemm:
         grid = utils.StaticPersistentTileScheduler.get_grid_shape(
             sched_params, self.max_active_clusters
         )
+        if cutlass.const_expr(self.config.stream_k):
+            # Stream-K shares k-tiles out to every cluster the GPU holds, even when there are fewer tiles.
+            grid = (*self.cluster_shape_mn, self.max_active_clusters)
 
         @cute.struct
         class SharedStorage:
@@ -265,6 +277,8 @@ class Sm90Gemm:
             self.b_smem_layout_staged,
             self.epi_smem_layout_staged,
             sched_params,
+            workspace,
+            flags,
         ).launch(
             grid=grid,
             block=[self.threads_per_cta, 1, 1],
@@ -300,6 +314,8 @@ class Sm90Gemm:
         b_smem_layout_staged: cute.ComposedLayout,
         epi_smem_layout_staged: cute.ComposedLayout,
         sched_params: utils.PersistentTileSchedulerParams,
+        workspace: cute.Tensor,
+        flags: cute.Tensor,
     ):
         dims = self.dims
         # TMA coordinate tensors over the whole problem
@@ -440,9 +456,23 @@ class Sm90Gemm:
         # (ACC, MMA_RestM, MMA_RestN) fp32
         accumulators = cute.make_rmem_tensor(tCgD.shape[:3], cutlass.Float32)
         expect(accumulators, "(ACC, MMA_RestM, MMA_RestN)", **dims)
+        # The same registers in one flat mode, as stream-K's workspace stores them
+        accumulators_flat = cute.make_tensor(
+            accumulators.iterator, cute.make_layout(cute.size(accumulators))
+        )
 
-        k_tile_count = cute.size(gA_mkl, mode=[3])
+        k_tile_count = Int32(cute.size(gA_mkl, mode=[3]))
         k_blocks_per_tile = cute.size(tCrA, mode=[2])
+        # ---- which tiles, and which of their k-tiles, this cluster computes (gemm._sm90_schedule) ----
+        num_clusters = cute.size(cute.arch.grid_dim()) // self.config.cluster_size
+        cluster_idx = cute.arch.make_warp_uniform(cute.arch.block_idx()[2])
+        dp_end, sk_total, sk_begin, sk_end = schedule.work_split(
+            cute.size(sched_params.problem_layout_ncluster_mnl),
+            num_clusters,
+            cluster_idx,
+            k_tile_count,
+            self.config.stream_k,
+        )
 
         pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
 
@@ -450,15 +480,16 @@ class Sm90Gemm:
             # ================= producer warpgroup: TMA loads ===================================
             cute.arch.setmaxregister_decrease(PRODUCER_REGISTERS)
             if warp_idx == self.producer_warp:
-                scheduler = utils.StaticPersistentTileScheduler.create(
-                    sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
-                )
-                work_tile = scheduler.initial_work_tile_info()
                 producer_state = pipeline.make_pipeline_state(
                     pipeline.PipelineUserType.Producer, self.ab_stages
                 )
-                while work_tile.is_valid_tile:
-                    tile_m, tile_n, tile_l = work_tile.tile_idx
+                idx = cluster_idx
+                pos = sk_begin
+                while schedule.has_unit(idx, pos, dp_end, sk_end):
+                    tile_idx, k_begin, k_end, idx, pos = schedule.next_unit(
+                        idx, pos, num_clusters, dp_end, sk_end, k_tile_count
+                    )
+                    tile_m, tile_n, tile_l = schedule.tile_coord(sched_params, tile_idx, cluster_coord_mnk)
                     # ((TMA_A, TMA_RestA), RestK)
                     tAgA_k = tAgA[(None, tile_m, None, tile_l)]
                     expect(tAgA_k, "((TMA_A, TMA_RestA), RestK)", **dims)
@@ -466,27 +497,26 @@ class Sm90Gemm:
                     tBgB_k = tBgB[(None, tile_n, None, tile_l)]
                     expect(tBgB_k, "((TMA_B, TMA_RestB), RestK)", **dims)
                     producer_state.reset_count()
-                    for _k_tile in range(k_tile_count):
+                    for _k_tile in range(k_end - k_begin):
                         ab_pipeline.producer_acquire(producer_state)
                         full_barrier = ab_pipeline.producer_get_barrier(producer_state)
+                        k_tile = k_begin + producer_state.count
                         cute.copy(
                             tma_atom_a,
-                            tAgA_k[(None, producer_state.count)],
+                            tAgA_k[(None, k_tile)],
                             tAsA[(None, producer_state.index)],
                             tma_bar_ptr=full_barrier,
                             mcast_mask=a_mcast_mask,
                         )
                         cute.copy(
                             tma_atom_b,
-                            tBgB_k[(None, producer_state.count)],
+                            tBgB_k[(None, k_tile)],
                             tBsB[(None, producer_state.index)],
                             tma_bar_ptr=full_barrier,
                             mcast_mask=b_mcast_mask,
                         )
                         ab_pipeline.producer_commit(producer_state)
                         producer_state.advance()
-                    scheduler.advance_to_next_work()
-                    work_tile = scheduler.get_current_work()
                 # Keep the CTA alive until peers stop multicasting into our stages.
                 ab_pipeline.producer_tail(producer_state)
         else:
@@ -496,10 +526,15 @@ class Sm90Gemm:
             epi_tidx = tidx - THREADS_PER_WARPGROUP * (1 + mma_warpgroup - tile_warpgroup)
             # The first warp of the tile's (first) warpgroup issues the epilogue's TMA copies.
             is_epi_warp = warp_idx == (1 + mma_warpgroup - tile_warpgroup) * 4
-            scheduler = utils.StaticPersistentTileScheduler.create(
-                sched_params, cute.arch.block_idx(), cute.arch.grid_dim()
-            )
-            work_tile = scheduler.initial_work_tile_info()
+            # Ping-pong: warpgroup w takes the cluster's tiles w, w + 2, ... (in units of the grid).
+            idx = cluster_idx
+            step = num_clusters
+            if cutlass.const_expr(self.pingpong):
+                idx = cluster_idx + mma_warpgroup * num_clusters
+                step = 2 * num_clusters
+            pos = sk_begin
+            # Epilogues this warpgroup ran: the staging buffers are used round-robin across tiles.
+            epilogues = Int32(0)
             read_state = pipeline.make_pipeline_state(
                 pipeline.PipelineUserType.Consumer, self.ab_stages
             )
@@ -529,8 +564,6 @@ class Sm90Gemm:
                     # The second starts at the CTA's second tile, past the first tile's k-tiles.
                     read_state.advance(k_tile_count)
                     release_state.advance(k_tile_count)
-                    scheduler.advance_to_next_work()
-                    work_tile = scheduler.get_current_work()
 
             # ---- EPI / Store level: register -> SMEM copies --------------------------------------
             # The stmatrix atom fixes the value order of every epilogue copy, even for a 32-bit D
@@ -587,8 +620,11 @@ class Sm90Gemm:
                 producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.epi_threads),
             )
 
-            while work_tile.is_valid_tile:
-                tile_m, tile_n, tile_l = work_tile.tile_idx
+            while schedule.has_unit(idx, pos, dp_end, sk_end):
+                tile_idx, k_begin, k_end, idx, pos = schedule.next_unit(
+                    idx, pos, step, dp_end, sk_end, k_tile_count
+                )
+                tile_m, tile_n, tile_l = schedule.tile_coord(sched_params, tile_idx, cluster_coord_mnk)
 
                 # ---- mainloop -------------------------------------------------------------------
                 if cutlass.const_expr(self.pingpong):
@@ -605,7 +641,7 @@ class Sm90Gemm:
                     cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
                 warpgroup.commit_group()
                 read_state.advance()
-                for _k_tile in range(1, k_tile_count):
+                for _k_tile in range(1, k_end - k_begin):
                     ab_pipeline.consumer_wait(read_state)
                     for k_block in cutlass.range_constexpr(k_blocks_per_tile):
                         k_coord = (None, None, k_block, read_state.index)
@@ -623,81 +659,107 @@ class Sm90Gemm:
                 ab_pipeline.consumer_release(release_state)
                 release_state.advance()
 
-                # ---- epilogue -------------------------------------------------------------------
-                if cutlass.const_expr(self.pingpong):
-                    epi_turn.arrive_and_wait()
-                # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
-                gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
-                expect(gD_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
-                # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
-                bSG_sD, bSG_gD = cpasync.tma_partition(
-                    tma_atom_d,
-                    0,
-                    cute.make_layout(1),
-                    cute.group_modes(sD, 0, 2),
-                    gD_epi,
-                )
-                expect(bSG_sD, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
-                expect(bSG_gD, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
-                # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
-                gC_epi = cute.zipped_divide(gC_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
-                expect(gC_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
-                # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
-                bGS_sC, bGS_gC = cpasync.tma_partition(
-                    tma_atom_c,
-                    0,
-                    cute.make_layout(1),
-                    cute.group_modes(sC, 0, 2),
-                    gC_epi,
-                )
-                expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
-                expect(bGS_gC, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
-                # A ping-pong epilogue starts on drained staging buffers (the previous one waited for
-                # its stores), a cooperative one where the last tile's left off.
-                first_stage = 0
-                if cutlass.const_expr(not self.pingpong):
-                    first_stage = scheduler.num_tiles_executed * self.epi_rest_m * self.epi_rest_n
-                for epi_m in cutlass.range_constexpr(self.epi_rest_m):
-                    # ((R2S_ATOM, R2S_ATOMS), MMA_RestN): the accumulators of this row of subtiles
-                    tRS_rAcc_m = tRS_rAcc[(None, epi_m, None)]
-                    expect(tRS_rAcc_m, "((R2S_ATOM, R2S_ATOMS), MMA_RestN)", **dims)
-                    for epi_n in cutlass.range_constexpr(self.epi_rest_n):
-                        subtile = epi_m * self.epi_rest_n + epi_n
-                        epi_stage = (first_stage + subtile) % EPI_STAGES
-                        if cutlass.const_expr(self.has_c):
-                            if is_epi_warp:
-                                with cute.arch.elect_one():
-                                    cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
-                                cute.copy(
-                                    tma_atom_c,
-                                    bGS_gC[(None, (epi_m, epi_n))],
-                                    bGS_sC[(None, epi_stage)],
-                                    tma_bar_ptr=c_barrier,
+                # ---- stream-K: a run that starts inside a tile hands its partial sums over ----------
+                stores_d = True
+                if cutlass.const_expr(self.config.stream_k):
+                    stores_d = k_begin == 0
+                    if k_begin > 0:
+                        schedule.store_partial(
+                            accumulators_flat, workspace, flags,
+                            cluster_idx * self.config.cluster_size + cta_rank_in_cluster,
+                            epi_tidx, self.epi_threads, self.epi_barrier,
+                        )
+                    else:
+                        if k_end < k_tile_count:
+                            # The tile's later runs belong to the clusters whose runs start before its end.
+                            tile_end = (tile_idx - dp_end + 1) * k_tile_count
+                            peer = cluster_idx + 1
+                            while (peer < num_clusters) & (peer * sk_total // num_clusters < tile_end):
+                                schedule.add_partial(
+                                    accumulators_flat, workspace, flags,
+                                    peer * self.config.cluster_size + cta_rank_in_cluster,
+                                    epi_tidx, self.epi_threads, self.epi_barrier,
                                 )
-                        # The accumulator walks N in 8-column chunks outermost, so subtile epi_n of a
-                        # row is a contiguous run of subtile_values registers.
-                        for v in cutlass.range_constexpr(subtile_values):
-                            tRS_rD[v] = tRS_rAcc_m[epi_n * subtile_values + v]
-                        d_vec = tRS_rD.load() * alpha
-                        if cutlass.const_expr(self.has_c):
-                            # A tile has an even number of subtiles: the phase restarts at 0 on each.
-                            cute.arch.mbarrier_wait(c_barrier, subtile % 2)
-                            cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
-                            d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
-                        if cutlass.const_expr(self.epilogue_op is not None):
-                            d_vec = self.epilogue_op(d_vec)
-                        tRS_rD_out.store(d_vec.to(self.d_dtype))
-                        cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
-                        # stmatrix writes through the generic proxy; the TMA store reads through the
-                        # async one.
-                        cute.arch.fence_proxy("async.shared", space="cta")
-                        self.epi_barrier.arrive_and_wait()
-                        if is_epi_warp:
-                            cute.copy(
-                                tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (epi_m, epi_n))]
-                            )
-                            tma_store_pipeline.producer_commit()
-                            tma_store_pipeline.producer_acquire()
+                                peer = peer + 1
+
+                # ---- epilogue -------------------------------------------------------------------
+                if stores_d:
+                    if cutlass.const_expr(self.pingpong):
+                        epi_turn.arrive_and_wait()
+                    # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
+                    gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+                    expect(gD_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
+                    # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
+                    bSG_sD, bSG_gD = cpasync.tma_partition(
+                        tma_atom_d,
+                        0,
+                        cute.make_layout(1),
+                        cute.group_modes(sD, 0, 2),
+                        gD_epi,
+                    )
+                    expect(bSG_sD, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
+                    expect(bSG_gD, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+                    # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
+                    gC_epi = cute.zipped_divide(gC_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+                    expect(gC_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
+                    # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
+                    bGS_sC, bGS_gC = cpasync.tma_partition(
+                        tma_atom_c,
+                        0,
+                        cute.make_layout(1),
+                        cute.group_modes(sC, 0, 2),
+                        gC_epi,
+                    )
+                    expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
+                    expect(bGS_gC, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+                    # A ping-pong epilogue starts on drained staging buffers (the previous one waited for
+                    # its stores), a cooperative one where the last tile's left off.
+                    first_stage = 0
+                    if cutlass.const_expr(not self.pingpong):
+                        first_stage = epilogues * self.epi_rest_m * self.epi_rest_n
+                    for epi_m in cutlass.range_constexpr(self.epi_rest_m):
+                        # ((R2S_ATOM, R2S_ATOMS), MMA_RestN): the accumulators of this row of subtiles
+                        tRS_rAcc_m = tRS_rAcc[(None, epi_m, None)]
+                        expect(tRS_rAcc_m, "((R2S_ATOM, R2S_ATOMS), MMA_RestN)", **dims)
+                        for epi_n in cutlass.range_constexpr(self.epi_rest_n):
+                            subtile = epi_m * self.epi_rest_n + epi_n
+                            epi_stage = (first_stage + subtile) % EPI_STAGES
+                            if cutlass.const_expr(self.has_c):
+                                if is_epi_warp:
+                                    with cute.arch.elect_one():
+                                        cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
+                                    cute.copy(
+                                        tma_atom_c,
+                                        bGS_gC[(None, (epi_m, epi_n))],
+                                        bGS_sC[(None, epi_stage)],
+                                        tma_bar_ptr=c_barrier,
+                                    )
+                            # The accumulator walks N in 8-column chunks outermost, so subtile epi_n of a
+                            # row is a contiguous run of subtile_values registers.
+                            for v in cutlass.range_constexpr(subtile_values):
+                                tRS_rD[v] = tRS_rAcc_m[epi_n * subtile_values + v]
+                            d_vec = tRS_rD.load() * alpha
+                            if cutlass.const_expr(self.has_c):
+                                # A tile has an even number of subtiles: the phase restarts at 0 on each.
+                                cute.arch.mbarrier_wait(c_barrier, subtile % 2)
+                                cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
+                                d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
+                            if cutlass.const_expr(self.epilogue_op is not None):
+                                d_vec = self.epilogue_op(d_vec)
+                            tRS_rD_out.store(d_vec.to(self.d_dtype))
+                            cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
+                            # stmatrix writes through the generic proxy; the TMA store reads through the
+                            # async one.
+                            cute.arch.fence_proxy("async.shared", space="cta")
+                            self.epi_barrier.arrive_and_wait()
+                            if is_epi_warp:
+                                cute.copy(
+                                    tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (epi_m, epi_n))]
+                                )
+                                tma_store_pipeline.producer_commit()
+                                tma_store_pipeline.producer_acquire()
+
+                    epilogues = epilogues + 1
 
                 if cutlass.const_expr(self.pingpong):
                     # The other warpgroup's epilogue reuses the staging buffers: ours must be read out.
@@ -707,9 +769,5 @@ class Sm90Gemm:
                     # The other warpgroup's tile and its k-tiles come next.
                     read_state.advance(k_tile_count)
                     release_state.advance(k_tile_count)
-                    scheduler.advance_to_next_work(advance_count=2)
-                else:
-                    scheduler.advance_to_next_work()
-                work_tile = scheduler.get_current_work()
 
             tma_store_pipeline.producer_tail()

@@ -70,7 +70,7 @@ def compile_only(
     Static shapes by default, so traces show every extent; `dynamic=True` compiles the run-time-shaped
     kernel that `make_gemm` launches.
     """
-    from cutlass.cute.runtime import make_fake_stream
+    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
 
     for operand, major in (("a", a_major), ("b", b_major), ("d", d_major)):
         if major not in _MAJOR_CHOICES[operand]:
@@ -92,13 +92,38 @@ def compile_only(
     mB = _fake_operand(bb, n, k, l, b_major == "k", dynamic)
     mD = _fake_operand(out, m, n, l, d_major == "n", dynamic)
     mC = _fake_operand(out, m, n, l, d_major == "n", dynamic) if has_c else mD
-    gemm = Sm90Gemm(
-        cfg,
-        has_c=has_c,
-        epilogue_op=resolve_epilogue(epilogue),
-        max_active_clusters=132 // cfg.cluster_size,
-    )
-    return cute.compile(gemm, mA, mB, mD, mC, 1.0, 0.0, make_fake_stream())
+    clusters = 132 // cfg.cluster_size
+    gemm = Sm90Gemm(cfg, has_c=has_c, epilogue_op=resolve_epilogue(epilogue), max_active_clusters=clusters)
+    stream_k = ()
+    if cfg.stream_k:
+        workspace_elems, flag_count = stream_k_buffer_sizes(cfg, clusters)
+        stream_k = (
+            make_fake_compact_tensor(cutlass.Float32, (workspace_elems,), assumed_align=16),
+            make_fake_compact_tensor(cutlass.Int32, (flag_count,), assumed_align=16),
+        )
+    return cute.compile(gemm, mA, mB, mD, mC, 1.0, 0.0, make_fake_stream(), *stream_k)
+
+
+def _stream_k_buffers(cfg: Sm90Config, clusters: int, device) -> tuple:
+    """((), ()) without stream-K, else the (workspace, flags) its launches share: as cute tensors, and
+    the torch tensors behind them, which must outlive every launch. The flags start at zero and every
+    launch leaves them at zero, so launches on one stream can reuse them."""
+    if not cfg.stream_k:
+        return (), ()
+    import torch
+    from cutlass.cute.runtime import from_dlpack
+
+    workspace_elems, flag_count = stream_k_buffer_sizes(cfg, clusters)
+    owners = (torch.empty(workspace_elems, device=device, dtype=torch.float32),
+              torch.zeros(flag_count, device=device, dtype=torch.int32))
+    return tuple(from_dlpack(t, assumed_align=16).mark_layout_dynamic() for t in owners), owners
+
+
+def stream_k_buffer_sizes(cfg: Sm90Config, clusters: int) -> tuple:
+    """(fp32 workspace elements, int32 flags) a stream-K launch needs: one tile of partial sums and
+    one flag per CTA of the persistent grid."""
+    ctas = clusters * cfg.cluster_size
+    return ctas * cfg.tile_m * cfg.tile_n, ctas
 
 
 def _as_config(config) -> Sm90Config:
@@ -152,14 +177,15 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
             gemm = Sm90Gemm(
                 cfg, has_c=c is not None, epilogue_op=epilogue_op, max_active_clusters=clusters
             )
+            stream_k, stream_k_storage = _stream_k_buffers(cfg, clusters, a.device)
             compiled = cute.compile(
-                gemm, mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream
+                gemm, mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream, *stream_k
             )
-            _compiled_cache[key] = (compiled, compiled.to(None))
-        compiled, executor = _compiled_cache[key]
+            _compiled_cache[key] = (compiled, compiled.to(None), stream_k, stream_k_storage)
+        compiled, executor, stream_k, _ = _compiled_cache[key]
         # Pack the arguments once: a launch then costs one C call, not a Python walk over them
         # (which shows on sub-millisecond GEMMs).
-        args = (mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream)
+        args = (mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream, *stream_k)
         exe_args, adapted = compiled.generate_execution_args(*args)
 
         def launch():
@@ -186,6 +212,10 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     return launcher
 
 
+# 128x256 tiles of a problem that stream-K may split profitably: a quarter of the H100's 132 SMs.
+_FEW_TILES = 32
+
+
 def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
     """Heuristic choice when nothing was tuned: the big tile unless it leaves most SMs idle, and for
     many waves a cluster swizzle that keeps each wave's A and B rows in L2 (the card runs at its power
@@ -194,7 +224,9 @@ def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
     if big_tiles >= 8 * 132:
         return Sm90Config(128, 256, 2, 1, swizzle=8)
     if big_tiles >= 2 * 132:
-        return Sm90Config(128, 256, 2, 1)
+        return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
+    if big_tiles <= _FEW_TILES and k >= 8192:
+        return Sm90Config(128, 128, 2, 1, stream_k=True)
     return Sm90Config(128, 128, 2, 1)
 
 
@@ -217,11 +249,19 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
     configs = [
         Sm90Config(128, 256, 2, 1),
         Sm90Config(128, 256, 1, 2),
+        # Walking N-first in groups of 4 cluster columns ran about 1% ahead on 4096^3, 4000x4096x4096
+        # and 1024x8192x8192 (docs/sm90.md).
+        Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False),
         Sm90Config(128, 128, 2, 1, pingpong=True),
     ]
     if big_tiles < 4 * 132:
         # A few waves of big tiles leave SMs idle in the last one; smaller tiles even it out.
         configs.append(Sm90Config(128, 128, 2, 1))
+    if big_tiles <= _FEW_TILES and k >= 4096:
+        # A quarter wave of tiles or less and a long K: stream-K puts every SM on the k-tiles (1.2-2.8x
+        # on 512x512x16384, 256x4096x16384 and 128x1024x65536; slower than whole tiles from half a
+        # wave up, docs/sm90.md).
+        configs += [Sm90Config(128, 128, 2, 1, stream_k=True), Sm90Config(128, 256, 2, 1, stream_k=True)]
     return configs
 
 

@@ -42,6 +42,10 @@ MATRIX = [
     ("pingpong_128x192_fp32out_mmajorD_batched", dict(tile_n=192, pingpong=True, out_dtype="fp32",
                                                       d_major="m", l=2)),
     ("pingpong_128x128_e4m3", dict(tile_n=128, pingpong=True, dtype="e4m3")),
+    ("stream_k_128x256_dynamic", dict(stream_k=True, dynamic=True)),
+    ("stream_k_64x128_c1x2_C_gelu_mmajorD_batched", dict(stream_k=True, tile_m=64, tile_n=128, cluster_m=1,
+                                                         cluster_n=2, has_c=True, epilogue="gelu",
+                                                         d_major="m", l=2)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -55,6 +59,7 @@ REJECTED = [
     ("fp8_m_major", dict(dtype="e4m3", a_major="m"), "fp8 A and B must be K-major"),
     ("fp8_times_fp16", dict(dtype="e4m3", b_dtype="fp16"), "A and B must both be 16-bit or both fp8"),
     ("out_fp8", dict(out_dtype="e4m3"), "out_dtype must be one of ['bf16', 'fp16', 'fp32'], got 'e4m3'"),
+    ("stream_k_pingpong", dict(tile_n=128, pingpong=True, stream_k=True), "stream_k needs the cooperative"),
 ]
 
 SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
@@ -103,6 +108,7 @@ def _worker() -> dict:
     out["ptx"] = ptx["1"]
     out["ptx_fp8"] = sm90.compile_only(dtype="e4m3", b_dtype="e5m2").__ptx__
     out["ptx_pingpong"] = sm90.compile_only(tile_n=128, pingpong=True).__ptx__
+    out["ptx_stream_k"] = sm90.compile_only(stream_k=True, dynamic=True).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -159,6 +165,19 @@ def test_ptx_of_pingpong_takes_turns(results):
     assert not re.search(r"bar\.arrive\s+%r\d+,\s*256;", results["ptx"])
 
 
+def test_ptx_of_stream_k_hands_partial_sums_over(results):
+    """A contributor publishes its stores with a GPU-scope release after a fence; a finisher polls with
+    an acquire. The data-parallel kernel has neither."""
+    ptx = results["ptx_stream_k"]
+    assert re.search(r"st\.release\.gpu\.global\.b32", ptx)
+    assert re.search(r"ld\.acquire\.gpu\.global\.b32", ptx)
+    assert re.search(r"fence\.acq_rel\.gpu", ptx)
+    # one store per accumulator register of a 64x256 warpgroup slice (128), plus the flag reset
+    assert len(re.findall(r"st\.global\.b32", ptx)) == 129
+    for kind in ("acquire", "release"):
+        assert f".{kind}.gpu" not in results["ptx"]
+
+
 def test_ptx_identical_without_checks(results):
     assert results["ptx"]
     assert results["ptx_identical_without_checks"]
@@ -173,6 +192,9 @@ def test_config_validation_lists_allowed_values():
     assert Sm90Config.from_dict(cfg.to_dict()) == cfg
     assert cfg.label() == "128x128 c1x2 sw4n"
     assert Sm90Config(64, 256, pingpong=True).label() == "64x256 c2x1 sw1m pp"
+    assert Sm90Config(stream_k=True).label() == "128x256 c2x1 sw1m sk"
+    with pytest.raises(ValueError, match="stream_k needs the cooperative schedule"):
+        Sm90Config(128, 128, pingpong=True, stream_k=True)
     with pytest.raises(ValueError, match=r"a ping-pong tile holds at most 24576 elements .*, got 128x256"):
         Sm90Config(128, 256, pingpong=True)
 

@@ -180,6 +180,67 @@ def test_pingpong_with_c_and_many_tiles_per_cta(dtype, d_major):
     _check(d, reference(a, b, c=c, alpha=0.75, beta=0.5, epilogue="gelu"), dtype)
 
 
+STREAM_K = dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, stream_k=True)
+
+
+@pytest.mark.parametrize(
+    "mnkl, config",
+    [
+        # 58 cluster tiles after 3 full waves: the tail alone is split, each tile in two or three runs
+        ((4096, 4096, 4096, 1), STREAM_K),
+        ((4000, 4096, 4000, 1), STREAM_K),  # ragged M and K
+        # 34 tiles past 15 waves: the tail alone; its runs are about half a tile long
+        ((8192, 8192, 8192, 1), STREAM_K),
+        # 4 cluster tiles for 66 clusters: each tile cut into about 16 runs, one finisher per tile
+        ((512, 512, 4096, 1), STREAM_K),
+        # three k-tiles per tile, runs of two or three: most tiles have a finisher and one peer
+        ((4096, 4096, 192, 1), STREAM_K),
+        ((520, 392, 3280, 3), STREAM_K),  # batched, ragged
+        ((1, 4096, 4096, 1), STREAM_K),  # one row
+        # a tail of 6 cluster tiles takes the full wave before it along: runs of 1.1 tiles, some
+        # covering the end of one tile, a whole tile and the start of a third
+        ((5376, 4096, 2048, 1), dict(STREAM_K, cluster_m=1, cluster_n=2, swizzle=1, raster_along_m=False)),
+        ((4096, 4096, 4096, 1), dict(STREAM_K, cluster_n=2, swizzle=4)),
+        ((2048, 2048, 8192, 1), dict(STREAM_K, tile_n=128, cluster_m=1)),
+    ],
+    ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else "-".join(f"{k}{v}" for k, v in x.items()),
+)
+def test_stream_k(mnkl, config):
+    """Every run of a split tile lands once: three launches in a row (the flags must come back to zero
+    after each) all match the reference."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a, b, d = _operands(*mnkl, "fp16")
+    run = make_gemm(a, b, d, config=config)
+    ref = reference(a, b)
+    for _ in range(3):
+        d.fill_(float("nan"))
+        run()
+        torch.cuda.synchronize()
+        _check(d, ref, "fp16")
+
+
+@pytest.mark.parametrize("dtype", ["fp16", "bf16"])
+@pytest.mark.parametrize("d_major", ["n", "m"])
+def test_stream_k_with_c_and_fp32_out(dtype, d_major):
+    """The finisher's epilogue (alpha, beta * C, gelu) sees the summed partials, in either D majorness."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a, b, d = _operands(2048, 2048, 4096, 1, dtype, d_major=d_major)
+    c = torch.randn_like(d)
+    make_gemm(a, b, d, c=c, alpha=0.75, beta=0.5, epilogue="gelu", config=dict(STREAM_K, tile_m=64))()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=0.75, beta=0.5, epilogue="gelu"), dtype)
+    d32 = torch.full(d.shape, float("nan"), device="cuda", dtype=torch.float32)
+    if d_major == "m":
+        d32 = d32.mT.contiguous().mT
+    make_gemm(a, b, d32, config=STREAM_K)()
+    torch.cuda.synchronize()
+    _check(d32, reference(a, b), "fp16")
+
+
 def test_launcher_reruns_on_new_values():
     """The launcher binds the tensors, not their values: new inputs give a new, right result."""
     from gemm._common import reference
