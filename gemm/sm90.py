@@ -140,7 +140,8 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     a: (M, K) or (L, M, K); b: (N, K) or (L, N, K); d, c: (M, N) or (L, M, N), all on the GPU. Computes
     d = epilogue(alpha * a @ b^T + beta * c) like torch.matmul(a, b.mT). `config`: an `Sm90Config` (or a
     dict of its fields); None takes the tuned choice cached for this problem, else a heuristic; "auto"
-    times the candidates on these tensors first and caches the winner.
+    times the candidates on these tensors first and caches the winner. A stream-K config's launchers
+    share one workspace per compiled config: run them on one stream, one launch at a time.
     """
     import torch
     from cuda.bindings import driver as cuda_driver
