@@ -31,9 +31,9 @@ class Sm90Config:
     raster_along_m: walk clusters M-first (True) or N-first.
     pingpong: two consumer warpgroups own alternate tiles and take turns at the mainloop and the
         epilogue, so one's epilogue runs under the other's MMAs (False: they share one tile).
-    stream_k: split the k-tiles of the last partial wave (and one full wave before it) evenly over the
-        clusters instead of leaving SMs idle; a tile cut in two is summed through a global workspace
-        (cooperative schedule only).
+    stream_k: split the k-tiles of the last partial wave (and of the full wave before it when that tail
+        is under half a wave) evenly over the clusters instead of leaving SMs idle; a tile cut into runs
+        is summed through a global workspace (cooperative schedule only).
     """
 
     tile_m: int = 128
