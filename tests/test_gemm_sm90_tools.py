@@ -51,3 +51,45 @@ def test_corrupt_cache_is_ignored(tmp_path, monkeypatch):
     assert _autotune.lookup("anything") is None
     _autotune.store("k", {"tile_m": 64}, {})
     assert _autotune.lookup("k") == {"tile_m": 64}
+
+
+def test_tune_ranks_by_median_and_alternates(tmp_path, monkeypatch):
+    monkeypatch.setenv(_autotune.CACHE_ENV, str(tmp_path / "tune.json"))
+    # "lucky" has the single best window but the worse median; best-of-rounds would pick it.
+    windows = {"lucky": iter([1.0, 5.0, 5.0, 5.0]), "steady": iter([2.0, 2.0, 2.1, 2.0])}
+    calls = []
+
+    def timer(launch):
+        calls.append(launch())
+        return next(windows[launch()])
+
+    winner = _autotune.tune("k", [{"x": "lucky"}, {"x": "steady"}], lambda c: lambda: c["x"],
+                            rounds=4, timer=timer, preheat_s=0)
+    assert winner == {"x": "steady"}
+    assert calls == ["lucky", "steady", "steady", "lucky"] * 2
+    entry = _autotune._load()["k"]
+    assert entry["config"] == {"x": "steady"}
+    assert entry["ms"] == {'{"x": "lucky"}': 5.0, '{"x": "steady"}': 2.0}
+
+
+def test_tune_skips_a_failing_candidate_and_raises_when_all_fail(tmp_path, monkeypatch):
+    monkeypatch.setenv(_autotune.CACHE_ENV, str(tmp_path / "tune.json"))
+
+    def build(c):
+        if c["x"] == "bad":
+            raise ValueError("no such tile\nsecond line")
+        return lambda: c["x"]
+
+    winner = _autotune.tune("k", [{"x": "bad"}, {"x": "ok"}], build, rounds=2, timer=lambda f: 1.0, preheat_s=0)
+    assert winner == {"x": "ok"}
+    assert _autotune._load()["k"]["ms"]['{"x": "bad"}'] == "error: ValueError: no such tile"
+    with pytest.raises(ValueError, match="no such tile"):
+        _autotune.tune("k2", [{"x": "bad"}], build, timer=lambda f: 1.0, preheat_s=0)
+
+
+def test_autotune_docstring_example_runs(monkeypatch, tmp_path):
+    import doctest
+
+    monkeypatch.setenv(_autotune.CACHE_ENV, str(tmp_path / "unused.json"))
+    result = doctest.testmod(_autotune)
+    assert result.attempted > 0 and result.failed == 0
