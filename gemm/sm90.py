@@ -250,8 +250,8 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
     configs = [
         Sm90Config(128, 256, 2, 1),
         Sm90Config(128, 256, 1, 2),
-        # Walking N-first in groups of 4 cluster columns ran about 1% ahead on 4096^3, 4000x4096x4096
-        # and 1024x8192x8192 (docs/sm90.md).
+        # Walking N-first in groups of 4 cluster columns ran 0.4-3% ahead of M-first on one H100 and
+        # 1-2% behind on 4096^3 and 4000x4096x4096 on another (docs/sm90.md): the best walk is the card's.
         Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False),
         Sm90Config(128, 128, 2, 1, pingpong=True),
     ]
