@@ -1,4 +1,6 @@
 """SM90 GEMM on a Hopper GPU: fresh random inputs, NaN-poisoned outputs, relative Frobenius error vs fp32."""
+import json
+
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -263,3 +265,25 @@ def test_c_must_match_d():
     wrong = torch.zeros(256, 256, device="cuda", dtype=torch.bfloat16)
     with pytest.raises(TypeError, match="c must have d's dtype torch.float16"):
         make_gemm(a, b, d, c=wrong, beta=1.0)
+
+
+def test_autotune_times_every_candidate_and_caches_a_correct_winner(tmp_path, monkeypatch):
+    from gemm import _autotune
+    from gemm._common import reference
+    from gemm.sm90 import candidate_configs, make_gemm
+
+    monkeypatch.setenv(_autotune.CACHE_ENV, str(tmp_path / "tune.json"))
+    mnkl = (1000, 1024, 512, 1)
+    a, b, d = _operands(*mnkl, "fp16")
+    run = make_gemm(a, b, d, config="auto")
+    run()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b), "fp16")
+    (entry,) = _autotune._load().values()
+    assert len(entry["ms"]) == len(candidate_configs(*mnkl))
+    timings = {label: ms for label, ms in entry["ms"].items() if isinstance(ms, float)}
+    assert timings and all(ms > 0 for ms in timings.values())
+    # The cached winner is the candidate of the fastest median, and a later plain call reuses it.
+    assert entry["config"] == run.config.to_dict()
+    assert json.loads(min(timings, key=timings.get)) == entry["config"]
+    assert make_gemm(a, b, d).config == run.config
