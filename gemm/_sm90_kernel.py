@@ -674,10 +674,10 @@ class Sm90Gemm:
                         )
                     else:
                         if k_end < k_tile_count:
-                            # The tile's later runs belong to the clusters whose runs start before its end.
-                            tile_end = (tile_idx - dp_end + 1) * k_tile_count
                             peer = cluster_idx + 1
-                            while (peer < num_clusters) & (peer * sk_total // num_clusters < tile_end):
+                            while schedule.contributes(
+                                peer, num_clusters, sk_total, tile_idx, dp_end, k_tile_count
+                            ):
                                 schedule.add_partial(
                                     accumulators_flat, workspace, flags,
                                     peer * self.config.cluster_size + cta_rank_in_cluster,

@@ -72,6 +72,13 @@ def has_unit(idx: Int32, pos: Int32, dp_end: Int32, sk_end: Int32):
     return (idx < dp_end) | (pos < sk_end)
 
 
+def contributes(peer: Int32, num_clusters: Int32, sk_total: Int32, tile_idx: Int32, dp_end: Int32, k_tiles: Int32):
+    """Whether cluster `peer` wrote partial sums for stream-K tile `tile_idx`. The tile's finisher asks
+    for its next clusters in turn (c + 1, c + 2, ...): each one whose run starts before the tile's end
+    contributed."""
+    return (peer < num_clusters) & (peer * sk_total // num_clusters < (tile_idx - dp_end + 1) * k_tiles)
+
+
 @cute.jit
 def tile_coord(sched_params, tile_idx: Int32, cta_coord_mnk):
     """(tile_m, tile_n, tile_l) of this CTA in cluster tile `tile_idx`, in the order
