@@ -105,9 +105,9 @@ def compile_only(
 
 
 def _stream_k_buffers(cfg: Sm90Config, clusters: int, device) -> tuple:
-    """((), ()) without stream-K, else the (workspace, flags) its launches share: as cute tensors, and
-    the torch tensors behind them, which must outlive every launch. The flags start at zero and every
-    launch leaves them at zero, so launches on one stream can reuse them."""
+    """((), ()) without stream-K, else one launcher's (workspace, flags): as cute tensors, and the torch
+    tensors behind them, which must outlive every launch. The flags start at zero and every launch
+    leaves them at zero, so the launcher's launches reuse them one after the other."""
     if not cfg.stream_k:
         return (), ()
     import torch
@@ -140,8 +140,9 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     a: (M, K) or (L, M, K); b: (N, K) or (L, N, K); d, c: (M, N) or (L, M, N), all on the GPU. Computes
     d = epilogue(alpha * a @ b^T + beta * c) like torch.matmul(a, b.mT). `config`: an `Sm90Config` (or a
     dict of its fields); None takes the tuned choice cached for this problem, else a heuristic; "auto"
-    times the candidates on these tensors first and caches the winner. A stream-K config's launchers
-    share one workspace per compiled config: run them on one stream, one launch at a time.
+    times the candidates on these tensors first and caches the winner. A stream-K launcher owns its
+    workspace (fp32 partial sums of one tile per CTA) and flags: its launches must not overlap, while
+    different launchers may run at once on different streams.
     """
     import torch
     from cuda.bindings import driver as cuda_driver
@@ -170,20 +171,20 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     kind = (str(a.dtype), str(b.dtype), str(d.dtype), a_major, b_major, d_major, c is not None, epilogue_key)
 
     def build(cfg: Sm90Config):
+        from cutlass.utils import HardwareInfo
+
+        clusters = HardwareInfo().get_max_active_clusters(cfg.cluster_size)
+        stream_k, stream_k_storage = _stream_k_buffers(cfg, clusters, a.device)
         key = (cfg, kind)
         if key not in _compiled_cache:
-            from cutlass.utils import HardwareInfo
-
-            clusters = HardwareInfo().get_max_active_clusters(cfg.cluster_size)
             gemm = Sm90Gemm(
                 cfg, has_c=c is not None, epilogue_op=epilogue_op, max_active_clusters=clusters
             )
-            stream_k, stream_k_storage = _stream_k_buffers(cfg, clusters, a.device)
             compiled = cute.compile(
                 gemm, mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream, *stream_k
             )
-            _compiled_cache[key] = (compiled, compiled.to(None), stream_k, stream_k_storage)
-        compiled, executor, stream_k, _ = _compiled_cache[key]
+            _compiled_cache[key] = (compiled, compiled.to(None))
+        compiled, executor = _compiled_cache[key]
         # Pack the arguments once: a launch then costs one C call, not a Python walk over them
         # (which shows on sub-millisecond GEMMs).
         args = (mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream, *stream_k)
@@ -192,8 +193,9 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
         def launch():
             executor.run_compiled_program(exe_args)
 
-        # exe_args holds raw pointers into these objects (the stream handle, the scalars): keep them alive.
-        launch.arg_owners = (args, adapted)
+        # exe_args holds raw pointers into these objects (the stream handle, the scalars, the stream-K
+        # buffers): keep them alive.
+        launch.arg_owners = (args, adapted, stream_k_storage)
         return launch
 
     cutlass_dtype(d.dtype)

@@ -223,6 +223,30 @@ def test_stream_k(mnkl, config):
         _check(d, ref, "fp16")
 
 
+def test_stream_k_launchers_on_two_streams_at_once():
+    """Each stream-K launcher owns its workspace and flags: two launchers of one compiled config hold
+    different buffers, and launched on two streams without waiting for each other (their launches may
+    overlap where one's last clusters finish and the other's first ones start), both land."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    problems = [_operands(2048, 2048, 8192, 1, "fp16") for _ in range(2)]
+    streams = [torch.cuda.Stream() for _ in problems]
+    runs = []
+    for (a, b, d), stream in zip(problems, streams):
+        with torch.cuda.stream(stream):
+            runs.append(make_gemm(a, b, d, config=STREAM_K))
+    workspaces = [run.arg_owners[2][0].data_ptr() for run in runs]
+    assert workspaces[0] != workspaces[1]
+    torch.cuda.synchronize()
+    for _ in range(3):
+        for run in runs:
+            run()
+    torch.cuda.synchronize()
+    for a, b, d in problems:
+        _check(d, reference(a, b), "fp16")
+
+
 @pytest.mark.parametrize("dtype", ["fp16", "bf16"])
 @pytest.mark.parametrize("d_major", ["n", "m"])
 def test_stream_k_with_c_and_fp32_out(dtype, d_major):
