@@ -142,8 +142,9 @@ def test_schedule_covers_every_k_tile_once_in_the_order_the_kernel_needs(walks, 
     # A finisher adds the partial sums of the peers `schedule.contributes` names, as the kernel does:
     # those must be exactly the clusters that wrote partial sums for its tile.
     assert walk["peers"] == contributors
-    split_tiles = {t for t, k in covered if k == 0} - {u[0] for us in walk["units"].values() for u in us
-                                                     if u[1] == 0 and u[2] == k_tiles}
+    whole_tiles = {t for units in walk["units"].values() for t, k_begin, k_end in units
+                   if k_begin == 0 and k_end == k_tiles}
+    split_tiles = set(range(tiles)) - whole_tiles
     assert set(contributors) == split_tiles
 
 
