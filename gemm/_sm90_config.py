@@ -34,6 +34,9 @@ class Sm90Config:
     stream_k: split the k-tiles of the last partial wave (and of the full wave before it when that tail
         is under half a wave) evenly over the clusters instead of leaving SMs idle; a tile cut into runs
         is summed through a global workspace (cooperative schedule only).
+    serpentine_k: a cluster walks the k-tiles of its odd waves backwards, so that a wave starts on the
+        A and B k-slices the wave before it read last, which are still in L2 (on the H100: 174 -> 134 MB
+        read from DRAM and 1-3% faster on 4096^3).
     """
 
     tile_m: int = 128
@@ -44,6 +47,7 @@ class Sm90Config:
     raster_along_m: bool = True
     pingpong: bool = False
     stream_k: bool = False
+    serpentine_k: bool = True
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -85,6 +89,7 @@ class Sm90Config:
         return (
             f"{self.tile_m}x{self.tile_n} c{self.cluster_m}x{self.cluster_n} "
             f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}{' sk' if self.stream_k else ''}"
+            f"{'' if self.serpentine_k else ' kfwd'}"
         )
 
 

@@ -500,10 +500,11 @@ class Sm90Gemm:
                     tBgB_k = tBgB[(None, tile_n, None, tile_l)]
                     expect(tBgB_k, "((TMA_B, TMA_RestB), RestK)", **dims)
                     producer_state.reset_count()
+                    backwards = schedule.walks_backwards(tile_idx, num_clusters, self.config.serpentine_k)
                     for _k_tile in range(k_end - k_begin):
                         ab_pipeline.producer_acquire(producer_state)
                         full_barrier = ab_pipeline.producer_get_barrier(producer_state)
-                        k_tile = k_begin + producer_state.count
+                        k_tile = schedule.k_tile_at(producer_state.count, k_begin, k_end, backwards)
                         cute.copy(
                             tma_atom_a,
                             tAgA_k[(None, k_tile)],

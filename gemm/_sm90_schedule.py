@@ -68,6 +68,23 @@ def next_unit(idx: Int32, pos: Int32, step: Int32, dp_end: Int32, sk_end: Int32,
     return tile_idx, k_begin, k_end, idx, pos
 
 
+@cute.jit
+def walks_backwards(tile_idx: Int32, num_clusters: Int32, serpentine: bool):
+    """1 if the k-tiles of tile `tile_idx` are read last to first, else 0. Serpentine: a cluster's odd
+    waves walk K backwards, so they start on the k-slices of A and B that the whole grid read last in
+    the wave before (still in L2) instead of the first ones (long evicted). The consumers sum the
+    k-tiles in whatever order they arrive."""
+    backwards = Int32(0)
+    if cutlass.const_expr(serpentine):
+        backwards = (tile_idx // num_clusters) % 2
+    return backwards
+
+
+def k_tile_at(count: Int32, k_begin: Int32, k_end: Int32, backwards: Int32):
+    """The k-tile a unit [k_begin, k_end) loads `count`-th: k_begin + count, or k_end - 1 - count."""
+    return k_begin + count + backwards * (k_end - k_begin - 1 - 2 * count)
+
+
 def has_unit(idx: Int32, pos: Int32, dp_end: Int32, sk_end: Int32):
     return (idx < dp_end) | (pos < sk_end)
 

@@ -223,11 +223,12 @@ _FEW_TILES = 32
 
 def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
     """Heuristic choice when nothing was tuned: the big tile unless it leaves most SMs idle, and for
-    many waves a cluster swizzle that keeps each wave's A and B rows in L2 (the card runs at its power
-    cap on large GEMMs, so HBM traffic saved is clock gained)."""
+    many waves a cluster swizzle that keeps each wave's A and B rows in L2 and stream-K for the last
+    partial wave (the card runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy
+    are clock gained). Every config walks K serpentine (`Sm90Config.serpentine_k`)."""
     big_tiles = -(-m // 128) * -(-n // 256) * l
     if big_tiles >= 8 * 132:
-        return Sm90Config(128, 256, 2, 1, swizzle=8)
+        return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
     if big_tiles >= 2 * 132:
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     if big_tiles <= _FEW_TILES and k >= 8192:
@@ -240,13 +241,14 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
     big_tiles = -(-m // 128) * -(-n // 256) * l
     if big_tiles >= 8 * 132:
         # Many waves: group clusters so that a wave covers a squarish block of D (8 clusters wide
-        # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2).
+        # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2). Stream-K on
+        # the last partial wave ran 0.7-1.7% ahead on 8192^3 and 8192x8192x28672 (docs/sm90.md).
         return [
             Sm90Config(128, 256, 2, 1, swizzle=8),
+            Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True),
             Sm90Config(128, 256, 2, 1, swizzle=4),
             Sm90Config(128, 256, 2, 2, swizzle=4),
             Sm90Config(128, 256, 1, 2, swizzle=8, raster_along_m=False),
-            Sm90Config(128, 256, 2, 1),
         ]
     # Ping-pong hides the epilogue under the other warpgroup's MMAs, but its tiles (at most 128x192)
     # read more SMEM per MMA: on the H100 it ran 5-20% behind 128x256 cooperative on every bench shape
@@ -254,8 +256,11 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
     configs = [
         Sm90Config(128, 256, 2, 1),
         Sm90Config(128, 256, 1, 2),
-        # Walking N-first in groups of 4 cluster columns ran 0.4-3% ahead of M-first on one H100 and
-        # 1-2% behind on 4096^3 and 4000x4096x4096 on another (docs/sm90.md): the best walk is the card's.
+        # With serpentine K, which walk reads least from DRAM depends on the shape and the best one
+        # changes between cards and runs by 1-2% (docs/sm90.md): the tuner times M-first groups of
+        # 2 and 8 and N-first groups of 4.
+        Sm90Config(128, 256, 2, 1, swizzle=2),
+        Sm90Config(128, 256, 2, 1, swizzle=8),
         Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False),
         Sm90Config(128, 128, 2, 1, pingpong=True),
     ]

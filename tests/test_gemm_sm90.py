@@ -193,6 +193,7 @@ def test_config_validation_lists_allowed_values():
     assert cfg.label() == "128x128 c1x2 sw4n"
     assert Sm90Config(64, 256, pingpong=True).label() == "64x256 c2x1 sw1m pp"
     assert Sm90Config(stream_k=True).label() == "128x256 c2x1 sw1m sk"
+    assert Sm90Config(serpentine_k=False).label() == "128x256 c2x1 sw1m kfwd"
     with pytest.raises(ValueError, match="stream_k needs the cooperative schedule"):
         Sm90Config(128, 128, pingpong=True, stream_k=True)
     with pytest.raises(ValueError, match=r"a ping-pong tile holds at most 24576 elements .*, got 128x256"):

@@ -3,6 +3,7 @@
 The schedule's functions are CuTeDSL code; a host-side `cute.jit` walk calls the very functions the
 kernel calls, for every cluster of a grid, and prints each unit of work. The test checks what the
 kernel relies on: every k-tile of every tile is computed exactly once, data-parallel tiles are whole,
+a unit's k-tiles are loaded in order, or in reverse on a cluster's odd waves when K walks serpentine,
 stream-K runs are balanced, a run that contributes partial sums is its cluster's first stream-K unit and
 a run that finishes a tile its last, and `contributes` (which peers a finisher waits on) names exactly
 the clusters that wrote partial sums for its tile.
@@ -19,18 +20,21 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# (tiles, clusters, k-tiles per tile, stream_k)
+# (tiles, clusters, k-tiles per tile, stream_k, serpentine_k)
 CASES = [
-    (10, 4, 8, True),  # tail of half a wave: split alone, two runs per tile
-    (9, 4, 8, True),  # small tail: the wave before it is split too, runs cross tile boundaries
-    (7, 3, 5, True),  # runs of 6-7 k-tiles over tiles of 5
-    (256, 66, 64, True),  # 4096^3 with 128x256 tiles in 2x1 clusters on an H100
-    (128, 66, 128, True),  # 1024x8192x8192, same tiles
-    (70, 66, 2, True),  # tiny tail, two k-tiles per tile: runs of two or three k-tiles
-    (3, 66, 64, True),  # fewer tiles than clusters
-    (3, 66, 1, True),  # too few k-tiles to give every cluster two: no stream-K
-    (132, 66, 8, True),  # no tail: no stream-K
-    (10, 4, 8, False),  # stream-K off: whole tiles only
+    (10, 4, 8, True, True),  # tail of half a wave: split alone, two runs per tile
+    (9, 4, 8, True, True),  # small tail: the wave before it is split too, runs cross tile boundaries
+    (7, 3, 5, True, True),  # runs of 6-7 k-tiles over tiles of 5
+    (256, 66, 64, True, True),  # 4096^3 with 128x256 tiles in 2x1 clusters on an H100
+    (128, 66, 128, True, True),  # 1024x8192x8192, same tiles
+    (70, 66, 2, True, True),  # tiny tail, two k-tiles per tile: runs of two or three k-tiles
+    (3, 66, 64, True, True),  # fewer tiles than clusters
+    (3, 66, 1, True, True),  # too few k-tiles to give every cluster two: no stream-K
+    (132, 66, 8, True, True),  # no tail: no stream-K
+    (10, 4, 8, False, True),  # stream-K off: whole tiles only
+    (256, 66, 64, False, True),  # 4096^3 without stream-K: four waves, two of them backwards
+    (10, 4, 8, True, False),  # K walked forward everywhere
+    (9, 4, 8, False, False),
 ]
 
 
@@ -43,10 +47,10 @@ def _worker():
 
     from gemm import _sm90_schedule as schedule
 
-    def make_walk(stream_k):
+    def make_walk(stream_k, serpentine):
         @cute.jit
         def walk(total_tiles: Int32, num_clusters: Int32, k_tiles: Int32):
-            cute.printf("CASE %d %d %d " + str(int(stream_k)), total_tiles, num_clusters, k_tiles)
+            cute.printf("CASE %d %d %d " + f"{int(stream_k)} {int(serpentine)}", total_tiles, num_clusters, k_tiles)
             for c in range(num_clusters):
                 dp_end, sk_total, sk_begin, sk_end = schedule.work_split(
                     total_tiles, num_clusters, c, k_tiles, cutlass.const_expr(stream_k)
@@ -58,7 +62,10 @@ def _worker():
                     tile_idx, k_begin, k_end, idx, pos = schedule.next_unit(
                         idx, pos, num_clusters, dp_end, sk_end, k_tiles
                     )
-                    cute.printf("U %d %d %d %d", c, tile_idx, k_begin, k_end)
+                    backwards = schedule.walks_backwards(tile_idx, num_clusters, cutlass.const_expr(serpentine))
+                    cute.printf("U %d %d %d %d %d", c, tile_idx, k_begin, k_end, backwards)
+                    for i in range(k_end - k_begin):
+                        cute.printf("K %d %d", c, schedule.k_tile_at(i, k_begin, k_end, backwards))
                     if (tile_idx >= dp_end) & (k_begin == 0) & (k_end < k_tiles):
                         peer = c + 1
                         while schedule.contributes(peer, num_clusters, sk_total, tile_idx, dp_end, k_tiles):
@@ -67,9 +74,11 @@ def _worker():
 
         return walk
 
-    walks = {True: make_walk(True), False: make_walk(False)}
-    for tiles, clusters, k_tiles, stream_k in CASES:
-        walks[stream_k](Int32(tiles), Int32(clusters), Int32(k_tiles))
+    walks = {}
+    for tiles, clusters, k_tiles, stream_k, serpentine in CASES:
+        if (stream_k, serpentine) not in walks:
+            walks[stream_k, serpentine] = make_walk(stream_k, serpentine)
+        walks[stream_k, serpentine](Int32(tiles), Int32(clusters), Int32(k_tiles))
 
 
 @pytest.fixture(scope="module")
@@ -81,24 +90,33 @@ def walks():
     cases, current = {}, None
     for line in proc.stdout.split("\n"):
         fields = line.split()
-        if not fields or fields[0] not in ("CASE", "C", "U", "P"):
+        if not fields or fields[0] not in ("CASE", "C", "U", "K", "P"):
             continue
         values = tuple(int(f) for f in fields[1:])
         if fields[0] == "CASE":
-            current = {"clusters": {}, "units": collections.defaultdict(list), "peers": collections.defaultdict(set)}
-            cases[values[:3] + (bool(values[3]),)] = current
+            current = {"clusters": {}, "units": collections.defaultdict(list), "peers": collections.defaultdict(set),
+                       "backwards": collections.defaultdict(list), "loads": collections.defaultdict(list)}
+            cases[values[:3] + (bool(values[3]), bool(values[4]))] = current
         elif fields[0] == "C":
             current["clusters"][values[0]] = values[1:]
         elif fields[0] == "P":
             current["peers"][values[1]].add(values[2])
+        elif fields[0] == "K":
+            current["loads"][values[0]][-1].append(values[1])
         else:
-            current["units"][values[0]].append(values[1:])
+            current["units"][values[0]].append(values[1:4])
+            current["backwards"][values[0]].append(values[4])
+            current["loads"][values[0]].append([])
     return cases
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "t{}_c{}_k{}_{}".format(c[0], c[1], c[2], "sk" if c[3] else "dp"))
+def _case_id(case):
+    return "t{}_c{}_k{}_{}_{}".format(*case[:3], "sk" if case[3] else "dp", "serp" if case[4] else "fwd")
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
 def test_schedule_covers_every_k_tile_once_in_the_order_the_kernel_needs(walks, case):
-    tiles, clusters, k_tiles, stream_k = case
+    tiles, clusters, k_tiles, stream_k, serpentine = case
     walk = walks[case]
     assert sorted(walk["clusters"]) == list(range(clusters))
     (dp_end, sk_total), = set(walk["clusters"].values())
@@ -150,3 +168,21 @@ def test_schedule_covers_every_k_tile_once_in_the_order_the_kernel_needs(walks, 
 
 if __name__ == "__main__" and "--worker" in sys.argv:
     _worker()
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_units_load_their_k_tiles_forward_or_on_odd_waves_backwards(walks, case):
+    """The producer's load order (`k_tile_at`): each unit loads each of its k-tiles once, first to last,
+    or last to first on the cluster's odd waves when K walks serpentine."""
+    tiles, clusters, k_tiles, stream_k, serpentine = case
+    walk = walks[case]
+    for c in range(clusters):
+        for (tile, k_begin, k_end), backwards, loads in zip(
+            walk["units"][c], walk["backwards"][c], walk["loads"][c], strict=True
+        ):
+            assert backwards == (serpentine and (tile // clusters) % 2 == 1)
+            forward = list(range(k_begin, k_end))
+            assert loads == (forward[::-1] if backwards else forward), (c, tile)
+    if serpentine and tiles > clusters:
+        # The second wave exists, so some cluster walks it backwards.
+        assert any(any(b) for b in walk["backwards"].values())
