@@ -116,7 +116,7 @@ def _case_id(case):
 
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
 def test_schedule_covers_every_k_tile_once_in_the_order_the_kernel_needs(walks, case):
-    tiles, clusters, k_tiles, stream_k, serpentine = case
+    tiles, clusters, k_tiles, stream_k, _ = case
     walk = walks[case]
     assert sorted(walk["clusters"]) == list(range(clusters))
     (dp_end, sk_total), = set(walk["clusters"].values())
@@ -174,7 +174,7 @@ if __name__ == "__main__" and "--worker" in sys.argv:
 def test_units_load_their_k_tiles_forward_or_on_odd_waves_backwards(walks, case):
     """The producer's load order (`k_tile_at`): each unit loads each of its k-tiles once, first to last,
     or last to first on the cluster's odd waves when K walks serpentine."""
-    tiles, clusters, k_tiles, stream_k, serpentine = case
+    tiles, clusters, _, _, serpentine = case
     walk = walks[case]
     for c in range(clusters):
         for (tile, k_begin, k_end), backwards, loads in zip(
