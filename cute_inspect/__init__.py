@@ -13,12 +13,15 @@
     print(cute_inspect.format_text(t))
 """
 
-from cute_inspect._check import ShapeCheckError, expect
-from cute_inspect._record import Record, Trace
-from cute_inspect._report import format_markdown, format_text
-from cute_inspect._spec import SpecError
-from cute_inspect._target import trace_target
-from cute_inspect._tracer import trace
+from cute_inspect.check import ShapeCheckError, SpecError, expect
+from cute_inspect.trace import (
+    Record,
+    Trace,
+    format_markdown,
+    format_text,
+    trace,
+    trace_target,
+)
 
 __all__ = [
     "expect", "trace", "trace_target", "format_text", "format_markdown",

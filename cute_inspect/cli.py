@@ -11,9 +11,9 @@ import importlib
 import sys
 
 _COMMAND_MODULES = (
-    "cute_inspect._trace_cli",
+    "cute_inspect.trace.cli",
     "cute_inspect.lint.cli",
-    "cute_inspect.comments.cli",
+    "cute_inspect.check.cli",
     "cute_inspect.render.cli",
 )
 

@@ -30,6 +30,7 @@ D_MAJORS = ("n", "m")
 
 # SM100 shared memory per CTA, and what the barriers, the TMEM pointer and alignment take of it.
 SMEM_CAPACITY_BYTES = 232448
+B200_SM_COUNT = 148
 SMEM_RESERVED_BYTES = 1024
 TMEM_COLUMNS = 512
 MAX_CLUSTER_SIZE = 16

@@ -29,10 +29,7 @@ Constraints (see `Sm100GemmConfig.reasons`)
 - Cluster extents powers of two, at most 16 CTAs; cluster M even with 2-CTA MMAs.
 - The contiguous extent of A, B, C and D is a multiple of 16 bytes (TMA).
 
-Run
-    python -m gemm.sm100 --mnkl 8192,8192,8192,1 --mma-tiler 256,128 --cluster 2,1 --beta 1.0  # B200
-    python -m gemm.sm100 --mnkl 4096,4096,4096,1 --compile-only      # no GPU needed
-    cute-inspect trace gemm.sm100:compile_only --arch sm_100a
+Entry points (`compile_only`, `make_gemm`, the command line) are in `gemm.sm100`.
 """
 
 
@@ -71,13 +68,11 @@ from gemm._sm100_epilogue import (  # noqa: E402
     smem_store_partition,
     tmem_load_partition,
 )
-from gemm._sm100_launch import make_gemm  # noqa: E402, F401  (the launcher gemm.bench looks for)
 
 # Named barriers (0 is __syncthreads).
 EPILOGUE_BARRIER_ID = 1
 TMEM_PTR_BARRIER_ID = 2
 SMEM_BUFFER_ALIGN = 1024
-B200_SM_COUNT = 148
 
 
 def _layout_enum(major_is_last_mode: bool) -> LayoutEnum:
@@ -660,55 +655,3 @@ class Sm100Gemm:
             tmem.free(tmem_ptr)
             d_pipeline.producer_tail()
 
-
-def make_fake_args(cfg: Sm100GemmConfig, mnkl=None):
-    """Fake A, B, C, D (dynamic M, N, K, L unless `mnkl` is given) and stream for `cute.compile`."""
-    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
-
-    ab_dtype, d_dtype = DTYPES[cfg.ab_dtype], DTYPES[cfg.out_dtype]
-    if mnkl is None:
-        # A dynamic extent that is some tensor's contiguous mode must keep TMA's 16-byte steps.
-        step = {"m": 1, "n": 1, "k": 1}
-        for major, width in ((cfg.a_major, ab_dtype.width), (cfg.b_major, ab_dtype.width), (cfg.d_major, d_dtype.width)):
-            step[major] = max(step[major], 128 // width)
-        m, n, k = (cute.sym_int32(divisibility=step[x]) for x in "mnk")
-        l = cute.sym_int32()
-    else:
-        m, n, k, l = mnkl
-
-    # stride_order: 0 marks the contiguous mode; L is always outermost.
-    def fake(dtype, shape, first_mode_contiguous):
-        order = (0, 1, 2) if first_mode_contiguous else (1, 0, 2)
-        return make_fake_compact_tensor(dtype, shape, stride_order=order, assumed_align=16)
-
-    a = fake(ab_dtype, (m, k, l), cfg.a_major == "m")
-    b = fake(ab_dtype, (n, k, l), cfg.b_major == "n")
-    c = fake(d_dtype, (m, n, l), cfg.d_major == "m")
-    d = fake(d_dtype, (m, n, l), cfg.d_major == "m")
-    return a, b, c, d, make_fake_stream()
-
-
-def compile_only(mnkl=None, max_active_clusters=None, **config):
-    """Compile for sm_100a with fake tensors (no GPU needed) and return the compiled kernel.
-
-    `config` holds `Sm100GemmConfig` fields; raises ValueError with the reasons when
-    `can_implement` says no.
-    """
-    arch = os.environ.get("CUTE_DSL_ARCH", "sm_100a")
-    if not arch.startswith("sm_100"):
-        raise RuntimeError(f"CUTE_DSL_ARCH is {arch!r}; the SM100 GEMM compiles only for sm_100a")
-    cfg = Sm100GemmConfig(**config)
-    ok, why = cfg.can_implement(mnkl)
-    if not ok:
-        raise ValueError(f"unsupported SM100 GEMM config: {why}")
-    if max_active_clusters is None:
-        max_active_clusters = B200_SM_COUNT // (cfg.cluster_shape_mn[0] * cfg.cluster_shape_mn[1])
-    a, b, c, d, stream = make_fake_args(cfg, mnkl)
-    gemm = Sm100Gemm(cfg)
-    return cute.compile(gemm, a, b, c, d, cutlass.Float32(1.0), cutlass.Float32(0.0), max_active_clusters, stream)
-
-
-if __name__ == "__main__":
-    from gemm._sm100_cli import main
-
-    raise SystemExit(main())

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from _cli import ROOT, cute_inspect
-from cute_inspect._spec import match, parse_spec
-from cute_inspect.comments._find import parse_comment
+from cute_inspect.check.spec import match, parse_spec
+from cute_inspect.check._find import parse_comment
 
 CORPUS = os.path.join("tests", "comment_corpus")
 COMMENTS = f"{CORPUS}/comments_sm80.py:compile_comments"
@@ -99,8 +99,8 @@ def kernel():
 def _comment(tmp_path, line, names, index=0):
     import ast
 
-    from cute_inspect._source import statement_at
-    from cute_inspect.comments._find import comment_for_output, comments_for, named_comment_before
+    from cute_inspect.trace.source import statement_at
+    from cute_inspect.check._find import comment_for_output, comments_for, named_comment_before
 
     path = tmp_path / "kernel.py"
     path.write_text(_SOURCE)
@@ -182,7 +182,7 @@ def test_level_names_must_match_the_traced_level_and_axis(comments):
 # -- --suggest ---------------------------------------------------------------------------------------
 
 def test_every_suggested_spec_holds_with_symbols_shared_per_kernel(comments):
-    from cute_inspect._shape import parse_shape
+    from cute_inspect.trace.shape import parse_shape
 
     bindings = {}
     assert len(comments["suggestions"]) == 19

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cute_inspect.comments.contracts import (
+from cute_inspect.check.contracts import (
     check_copy, check_gemm, check_local_tile, check_partition, check_tma_partition, copy_tile, mma_tile,
 )
 from test_comments import CORPUS, marks, run_cases

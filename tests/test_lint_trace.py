@@ -7,11 +7,11 @@ import textwrap
 from types import SimpleNamespace
 
 import pytest
-
 from _cli import cute_inspect as _cute_inspect
+
 from cute_inspect import cli
+from cute_inspect.findings import Finding
 from cute_inspect.lint import lint_paths
-from cute_inspect.lint.runner import Finding
 from cute_inspect.lint.rules import RuleContext
 from cute_inspect.lint.rules.memory_agreement import check_records
 
@@ -78,7 +78,7 @@ def test_trace_findings_are_kept_for_linted_files_only_and_honour_noqa(tmp_path)
 
 
 def test_cli_trace_uses_the_traced_checks(tmp_path, monkeypatch, capsys):
-    from cute_inspect import comments
+    from cute_inspect.check import cli as check_cli
 
     kernel = tmp_path / "k.py"
     kernel.write_text("tCsA = thr_mma.partition_A(tile)\ngA = cute.local_tile(mA, (128, 64), (0, None, 0))\n")
@@ -91,7 +91,7 @@ def test_cli_trace_uses_the_traced_checks(tmp_path, monkeypatch, capsys):
         trace = SimpleNamespace(records=[_record("tCsA", "gmem", file=str(kernel), line=1)])
         return trace, [contract, elsewhere], None
 
-    monkeypatch.setattr(comments, "trace_and_check", fake_trace_and_check)
+    monkeypatch.setattr(check_cli, "trace_and_check", fake_trace_and_check)
     assert cli.main(["lint", "--trace", "pkg.mod:fn", "--arch", "sm_90a", str(kernel)]) == 1
     assert calls == [("pkg.mod:fn", "sm_90a")]
     out = capsys.readouterr().out
@@ -102,9 +102,9 @@ def test_cli_trace_uses_the_traced_checks(tmp_path, monkeypatch, capsys):
 
 
 def test_cli_trace_failure_exits_with_the_trace_exit_code(tmp_path, monkeypatch, capsys):
-    from cute_inspect import comments
+    from cute_inspect.check import cli as check_cli
 
-    monkeypatch.setattr(comments, "trace_and_check", lambda target, arch: (None, [], 2))
+    monkeypatch.setattr(check_cli, "trace_and_check", lambda target, arch: (None, [], 2))
     assert cli.main(["lint", "--trace", "nope:fn", str(tmp_path)]) == 2
 
 

@@ -2,8 +2,8 @@
 
 import xml.etree.ElementTree as ET
 
-from cute_inspect._levels import ModeLabel
-from cute_inspect._record import Record
+from cute_inspect.trace.levels import ModeLabel
+from cute_inspect.trace.record import Record
 from cute_inspect.render.hierarchy import by_level, formula, hierarchy_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

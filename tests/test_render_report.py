@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from _cli import cute_inspect, trace_json
-from cute_inspect._levels import ModeLabel
-from cute_inspect._record import Record, Trace
+from cute_inspect.trace.levels import ModeLabel
+from cute_inspect.trace.record import Record, Trace
 from cute_inspect.render.graph import to_dot, to_svg
 from cute_inspect.render.html import build_report
 

@@ -3,8 +3,8 @@
 import pytest
 
 from cute_inspect import ShapeCheckError, SpecError, expect
-from cute_inspect._shape import DYNAMIC, TypeInfo, format_shape, parse_shape
-from cute_inspect._spec import match, parse_spec
+from cute_inspect.trace.shape import DYNAMIC, TypeInfo, format_shape, parse_shape
+from cute_inspect.check.spec import match, parse_spec
 
 
 @pytest.mark.parametrize("spec, text", [
@@ -145,7 +145,7 @@ def test_composed_layouts_read_their_swizzle_and_shape():
 
 
 def test_axes_come_only_from_axis_order_suffixes_of_unpartitioned_names():
-    from cute_inspect._levels import axes_of
+    from cute_inspect.trace.levels import axes_of
 
     assert axes_of("mA_mkl", 3) == ("M", "K", "L")
     assert axes_of("mQ_qdl", 3) == ("Q", "D", "L")

@@ -21,7 +21,7 @@ import re
 import tokenize
 from dataclasses import dataclass
 
-from cute_inspect._spec import Group, Node, SpecError, parse_spec
+from cute_inspect.check.spec import Group, Node, SpecError, parse_spec
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ import dataclasses
 import json
 import sys
 
-from cute_inspect._errors import EXIT_CHECK_FAILED, EXIT_OK
+from cute_inspect.findings import EXIT_FINDINGS, EXIT_OK
 
 
 def register(subparsers) -> None:
-    from cute_inspect._trace_cli import add_target_arguments
+    from cute_inspect.trace.cli import add_target_arguments
 
     p = subparsers.add_parser("check", help="check a kernel's shape comments and CuTe API contracts against a trace",
                               description=__doc__)
@@ -30,11 +30,26 @@ def register(subparsers) -> None:
     p.set_defaults(func=_main)
 
 
+def trace_and_check(target: str, arch: str):
+    """Trace `target` under the contract guard and check its shape comments: (trace, findings, exit code).
+
+    On a failed compile the trace is None and the exit code is set (the cause is already printed); the
+    findings are CI2xx and CI3xx, in the `Finding` shape, before any ``noqa`` is applied. ``lint --trace`` uses it.
+    """
+    from cute_inspect.check.comments import check_comments
+    from cute_inspect.trace.cli import run_target
+
+    trace, contracts, code = run_target(target, arch)
+    if trace is None:
+        return None, [], code
+    return trace, sorted(set(check_comments(trace)) | set(contracts.findings)), None
+
+
 def _main(args) -> int:
-    from cute_inspect._trace_cli import print_finding, run_target
-    from cute_inspect.comments._noqa import unsuppressed
-    from cute_inspect.comments.checks import comment_report
-    from cute_inspect.comments.suggest import suggest
+    from cute_inspect.check.comments import comment_report
+    from cute_inspect.check.suggest import suggest
+    from cute_inspect.findings import unsuppressed
+    from cute_inspect.trace.cli import print_finding, run_target
 
     trace, contracts, code = run_target(args.target, args.arch)
     if trace is None:
@@ -54,4 +69,4 @@ def _main(args) -> int:
             print_finding(finding)
     print(f"cute-inspect: {report.checked} shape comments checked, {report.disagreeing} disagree with the trace; "
           f"{len(contracts.findings)} contract findings", file=sys.stderr)
-    return EXIT_CHECK_FAILED if findings else EXIT_OK
+    return EXIT_FINDINGS if findings else EXIT_OK

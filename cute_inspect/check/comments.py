@@ -81,12 +81,17 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from cute_inspect import _levels
-from cute_inspect._shape import DYNAMIC, format_shape
-from cute_inspect._source import relative, statement_at
-from cute_inspect._spec import AnyMode, Dynamic, Fixed, Group, Named, Variadic
-from cute_inspect.comments._find import ShapeComment, comment_for_output, comments_for, named_comment_before
-from cute_inspect.lint.runner import Finding
+from cute_inspect.check._find import (
+    ShapeComment,
+    comment_for_output,
+    comments_for,
+    named_comment_before,
+)
+from cute_inspect.check.spec import AnyMode, Dynamic, Fixed, Group, Named, Variadic
+from cute_inspect.findings import Finding
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.shape import DYNAMIC, format_shape
+from cute_inspect.trace.source import relative, statement_at
 
 CODES = {
     "CI201": "The shape comment has a different number of modes, or nesting, than the traced shape",

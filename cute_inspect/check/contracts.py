@@ -83,12 +83,12 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 
-from cute_inspect import _levels
-from cute_inspect._patch import observing
-from cute_inspect._record import _DERIVATIONS
-from cute_inspect._shape import DYNAMIC, format_shape, parse_shape, rank, type_info
-from cute_inspect._source import argument_text, assigned_names, relative
-from cute_inspect.lint.runner import Finding
+from cute_inspect.findings import Finding
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.patch import observing
+from cute_inspect.trace.record import _DERIVATIONS
+from cute_inspect.trace.shape import DYNAMIC, format_shape, parse_shape, rank, type_info
+from cute_inspect.trace.source import argument_text, assigned_names, relative
 
 CODES = {
     "CI301": "tma_partition was given a tensor whose mode 0 is not the TMA tile: group it first",
@@ -365,7 +365,7 @@ def _violations(op: str, bound: dict, site) -> list:
 
 def _labels_of(value):
     """The level label tree of a traced tensor while a trace is active (None when unknown)."""
-    from cute_inspect import _tracer
+    from cute_inspect.trace import tracer as _tracer
 
     tracer = getattr(_tracer, "_active", None)
     if tracer is None:
@@ -388,7 +388,7 @@ def _inputs_text(op: str, bound: dict, site) -> list[str]:
 
 
 class _Guard:
-    """An observer of the wrapped CuTe calls (see `cute_inspect._patch`) that checks each call's contract."""
+    """An observer of the wrapped CuTe calls (see `cute_inspect.trace.patch`) that checks each call's contract."""
 
     def __init__(self, contracts: Contracts):
         self.contracts = contracts

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 
-from cute_inspect import _scope
-from cute_inspect._shape import DYNAMIC, Shape, format_shape, type_info
-from cute_inspect._source import argument_text, caller, relative
-from cute_inspect._spec import Mismatch, SpecError, match, parse_spec
+from cute_inspect.check import scope as _scope
+from cute_inspect.check.spec import Mismatch, SpecError, match, parse_spec
+from cute_inspect.trace.shape import DYNAMIC, Shape, format_shape, type_info
+from cute_inspect.trace.source import argument_text, caller, relative
 
 
 class ShapeCheckError(AssertionError):
@@ -44,7 +44,7 @@ def _dim_value(name: str, value) -> Shape:
 
 
 def _label_note(value, mismatch: Mismatch) -> str:
-    from cute_inspect import _tracer
+    from cute_inspect.trace import tracer as _tracer
 
     label = _tracer.label_at(value, mismatch.path)
     return f" [{label}]" if label else ""
@@ -58,7 +58,7 @@ def _bindings_text(bindings: dict) -> str:
 def expect(tensor, spec: str, **dims) -> None:
     """Check, at compile time, that `tensor`'s shape matches `spec`; abort the compile if not.
 
-    `spec` is written like the shape comments of CUTLASS kernels (see `cute_inspect._spec` for the grammar).
+    `spec` is written like the shape comments of CUTLASS kernels (see `cute_inspect.check.spec` for the grammar).
     Keyword `dims` fix symbols up front; a dim given a run-time integer (e.g. ``cute.size(mA, mode=[1]) // 64``
     when K is dynamic) matches any run-time extent. Symbols are shared by every `expect` of one compile.
 

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from cute_inspect._shape import DYNAMIC, Shape, format_shape
+from cute_inspect.trace.shape import DYNAMIC, Shape, format_shape
 
 
 class SpecError(ValueError):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cute_inspect import _levels
-from cute_inspect._shape import DYNAMIC
-from cute_inspect._source import relative
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.shape import DYNAMIC
+from cute_inspect.trace.source import relative
 
 
 @dataclass(frozen=True)

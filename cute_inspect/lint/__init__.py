@@ -8,7 +8,8 @@ and checks their names against the CuTe convention ``<scope><op>[_]<where><what>
 [('CI105', 1)]
 """
 
+from cute_inspect.findings import FileError, Finding
 from cute_inspect.lint.config import ConfigError, LintConfig
-from cute_inspect.lint.runner import FileError, Finding, LintReport, lint_paths, lint_source
+from cute_inspect.lint.runner import LintReport, lint_paths, lint_source
 
 __all__ = ["ConfigError", "FileError", "Finding", "LintConfig", "LintReport", "lint_paths", "lint_source"]

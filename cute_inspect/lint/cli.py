@@ -88,16 +88,18 @@ def _traced(target: str, arch: str | None) -> tuple[list[Any] | None, list[Any],
     """(records, CI2xx/CI3xx findings, exit code on failure) for --trace: a saved JSON trace or a live compile."""
     if target.endswith(".json") and os.path.isfile(target):
         return _saved_records(target), [], None
-    from cute_inspect import comments  # looked up at call time, so tests can stand in for the compile
-    from cute_inspect._trace_cli import default_arch
+    from cute_inspect.check import (
+        cli as check_cli,  # looked up at call time, so tests can stand in for the compile
+    )
+    from cute_inspect.trace.cli import default_arch
 
-    trace, findings, code = comments.trace_and_check(target, arch or default_arch())
+    trace, findings, code = check_cli.trace_and_check(target, arch or default_arch())
     return (trace.records if trace is not None else None), findings, code
 
 
 def _in_files(findings: list[Any], paths: list[str], ignore: tuple[str, ...]) -> list[Any]:
     """The comment and contract findings that fall in the linted files, not ignored and not silenced by noqa."""
-    from cute_inspect.comments._noqa import unsuppressed
+    from cute_inspect.findings import unsuppressed
     from cute_inspect.lint.registry import matches
     from cute_inspect.lint.runner import python_files
 

@@ -1,7 +1,8 @@
 """Output formats for a lint report: ``text`` for people, ``json`` for scripts, ``sarif`` (2.1.0) for
 code-scanning UIs.
 
->>> from cute_inspect.lint.runner import Finding, LintReport
+>>> from cute_inspect.findings import Finding
+>>> from cute_inspect.lint.runner import LintReport
 >>> report = LintReport([Finding("k.py", 3, 1, "CI105", "`tCgB` partitions `gA`")], [], 1)
 >>> print(render(report, "text"))
 k.py:3:1: CI105 `tCgB` partitions `gA`

@@ -65,10 +65,13 @@ def _documented_codes(module: ModuleType) -> dict[str, _DocumentedCode]:
 def all_rules() -> dict:
     """Every cute-inspect code: the lint's rules, then the trace checks of `cute-inspect check` (CI2xx shape
     comments, CI3xx API contracts), which `lint --trace` also reports."""
-    from cute_inspect.comments import checks, contracts  # imported late: they build on the lint's Finding
+    from cute_inspect.check import (  # imported late: a static lint need not load the trace modules
+        comments,
+        contracts,
+    )
 
     table = dict(RULES)
-    for module in (checks, contracts):
+    for module in (comments, contracts):
         table.update(_documented_codes(module))
     return dict(sorted(table.items()))
 

@@ -18,9 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cute_inspect.findings import (
+    FileError,
+    Finding,
+    file_suppressed,
+    file_suppressions,
+    suppressed,
+)
 from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.facts import collect
-from cute_inspect.lint.noqa import comments, file_suppressed, file_suppressions, suppressed
+from cute_inspect.lint.noqa import comments
 from cute_inspect.lint.registry import RULES, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
 
@@ -30,25 +37,6 @@ _SKIPPED_DIRECTORIES = frozenset(
 )
 
 
-@dataclass(frozen=True, order=True)
-class Finding:
-    """One reported name: ``path:line:column: code message``; findings sort by file, then position."""
-
-    path: str
-    line: int
-    column: int
-    code: str
-    message: str
-
-
-@dataclass(frozen=True, order=True)
-class FileError:
-    """A file that could not be linted: unreadable, or not valid Python."""
-
-    path: str
-    line: int
-    column: int
-    message: str
 
 
 @dataclass

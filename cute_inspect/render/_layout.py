@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cute_inspect._shape import DYNAMIC, Shape, format_shape, parse_shape
+from cute_inspect.trace.shape import DYNAMIC, Shape, format_shape, parse_shape
 
 _QUOTED = re.compile(r'"([^"]*)"')
 _SWIZZLE = re.compile(r"^\s*S<(\d+),\s*(\d+),\s*(-?\d+)>\s*o\s*(\d+)\s*o\s*(.*)$", re.S)

@@ -107,9 +107,9 @@ def _render(args) -> int:
 
 
 def _render_one(target: str, arch: str, out: str) -> int:
-    from cute_inspect._trace_cli import run_target
     from cute_inspect.render import graph, hierarchy
     from cute_inspect.render.html import write_report
+    from cute_inspect.trace.cli import run_target
 
     trace, _contracts, code = run_target(target, arch)
     if trace is None:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from cute_inspect._shape import format_shape
-from cute_inspect._source import relative
 from cute_inspect.render._svg import MEMSPACE_COLORS
+from cute_inspect.trace.shape import format_shape
+from cute_inspect.trace.source import relative
 
 #: Ops that move or combine data, drawn bold; every other op makes a view of its input.
 DATA_OPS = {"copy": "#1f5fbf", "gemm": "#c0392b"}

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from html import escape
 
-from cute_inspect import _levels
-from cute_inspect._shape import format_shape
 from cute_inspect.render import _svg
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.shape import format_shape
 
 #: Levels from the outermost box to the innermost.
 ORDER = ("input", "stage", "?", "block", "mma", "copy", "epi", "store")

@@ -17,11 +17,11 @@ from __future__ import annotations
 import os
 from html import escape
 
-from cute_inspect._shape import format_shape
-from cute_inspect._source import relative
 from cute_inspect.render import graph as _graph
 from cute_inspect.render import hierarchy
 from cute_inspect.render._svg import LEVEL_COLORS, MEMSPACE_COLORS
+from cute_inspect.trace.shape import format_shape
+from cute_inspect.trace.source import relative
 
 
 def write_report(trace, path: str) -> None:

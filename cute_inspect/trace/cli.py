@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
-from cute_inspect._errors import EXIT_OK, explain
+from cute_inspect.findings import EXIT_OK
+from cute_inspect.trace.explain import explain
 
 
 def default_arch() -> str:
@@ -30,8 +31,8 @@ def run_target(target: str, arch: str):
     On failure the contract findings seen so far are printed first (they usually explain CuTe's error), then the
     one-line cause on standard error.
     """
-    from cute_inspect._target import set_arch, trace_target
-    from cute_inspect.comments.contracts import guard
+    from cute_inspect.check.contracts import guard
+    from cute_inspect.trace.target import set_arch, trace_target
 
     contracts = None
     try:
@@ -59,7 +60,7 @@ def register(subparsers) -> None:
 
 
 def _main(args) -> int:
-    from cute_inspect import _report
+    from cute_inspect.trace import report as _report
 
     trace, _contracts, code = run_target(args.target, args.arch)
     if trace is None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import traceback
 
-from cute_inspect._check import ShapeCheckError
-from cute_inspect._source import relative
-from cute_inspect._spec import SpecError
-from cute_inspect._target import TargetError
-from cute_inspect.comments.contracts import ContractError
-
-EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+from cute_inspect.check.contracts import ContractError
+from cute_inspect.check.expect import ShapeCheckError
+from cute_inspect.check.spec import SpecError
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS
+from cute_inspect.trace.source import PACKAGE_DIR, relative
+from cute_inspect.trace.target import TargetError
 
 
 def _chain(exc: BaseException):
@@ -24,7 +23,7 @@ def _chain(exc: BaseException):
 
 def _user_frame(exc: BaseException) -> str | None:
     """The innermost traceback frame outside cutlass and cute-inspect: where the user's code broke."""
-    own = os.path.dirname(os.path.abspath(__file__))
+    own = PACKAGE_DIR
     found = None
     for frame in traceback.extract_tb(exc.__traceback__):
         path = os.path.abspath(frame.filename)
@@ -38,10 +37,10 @@ def explain(exc: BaseException) -> tuple[int, str]:
     """(exit code, message) for an exception raised while tracing a target."""
     for e in _chain(exc):
         if isinstance(e, ShapeCheckError):
-            return EXIT_CHECK_FAILED, f"shape check failed: {e}"
+            return EXIT_FINDINGS, f"shape check failed: {e}"
         if isinstance(e, SpecError):
             where = _user_frame(e) or _user_frame(exc)
-            return EXIT_CHECK_FAILED, f"{where + ': ' if where else ''}bad shape spec: {e}"
+            return EXIT_FINDINGS, f"{where + ': ' if where else ''}bad shape spec: {e}"
         if isinstance(e, TargetError):
             return EXIT_BAD_INPUT, str(e)
         if isinstance(e, ContractError):  # already says where, what went in and which contract broke

@@ -197,7 +197,7 @@ def labelled(shape, tree) -> str:
 
     The bare shape when the labels do not fit it (a tensor of unknown origin).
     """
-    from cute_inspect._shape import format_shape
+    from cute_inspect.trace.shape import format_shape
 
     if not isinstance(shape, tuple) or not isinstance(tree, tuple) or len(tree) != len(shape):
         return format_shape(shape)

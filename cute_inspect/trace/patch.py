@@ -17,7 +17,7 @@ import inspect
 import sys
 import threading
 
-from cute_inspect._source import CallSite, caller
+from cute_inspect.trace.source import CallSite, caller
 
 # op -> (module path, attribute) for functions; (module path, class, attribute) for methods.
 FUNCTIONS = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from cute_inspect import _levels
-from cute_inspect._shape import format_shape
-from cute_inspect._source import relative
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.shape import format_shape
+from cute_inspect.trace.source import relative
 
 #: The closed set of ops a record can hold.
 OPS = (

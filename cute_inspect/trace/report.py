@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 
-from cute_inspect import _levels
-from cute_inspect._record import Record, Trace
-from cute_inspect._shape import format_shape
-from cute_inspect._source import relative
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.record import Record, Trace
+from cute_inspect.trace.shape import format_shape
+from cute_inspect.trace.source import relative
 
 _LEVEL_ORDER = ("input", "block", "mma", "copy", "epi", "store", "stage", "view", "flow")
 _LEVEL_TITLES = {

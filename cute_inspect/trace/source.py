@@ -13,7 +13,8 @@ import os
 import sys
 from dataclasses import dataclass
 
-_OWN_DIR = os.path.dirname(os.path.abspath(__file__))
+# cute_inspect/ as a whole: frames of every wing (a check, a contract, the tracer) are ours, never the user's.
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 @dataclass(frozen=True)
@@ -32,9 +33,9 @@ def _dsl_dirs() -> tuple:
 
     spec = importlib.util.find_spec("cutlass")
     if spec is None or not spec.origin:
-        return (_OWN_DIR,), ()
+        return (PACKAGE_DIR,), ()
     root = os.path.dirname(os.path.abspath(spec.origin))
-    return (_OWN_DIR, root + os.sep), (os.path.join(root, "utils", "gemm") + os.sep,)
+    return (PACKAGE_DIR, root + os.sep), (os.path.join(root, "utils", "gemm") + os.sep,)
 
 
 _PASS_THROUGH = ("typing_extensions.py", "functools.py", "contextlib.py")
@@ -56,7 +57,7 @@ def caller(depth: int = 2) -> tuple[CallSite, object]:
     frame = sys._getframe(depth)
     direct = True
     while frame is not None and _is_internal(os.path.abspath(frame.f_code.co_filename)):
-        direct = direct and frame.f_code.co_filename.startswith(_OWN_DIR)
+        direct = direct and frame.f_code.co_filename.startswith(PACKAGE_DIR)
         frame = frame.f_back
     if frame is None:
         return CallSite("<unknown>", 0, 0, "<unknown>"), None

@@ -7,7 +7,7 @@ import importlib.util
 import os
 import sys
 
-from cute_inspect._record import Trace
+from cute_inspect.trace.record import Trace
 
 ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90a", "sm_100a", "sm_101a", "sm_103a", "sm_120a")
 
@@ -73,7 +73,7 @@ def trace_target(target: str, arch: str = "sm_100a", **kwargs) -> Trace:
         print(len(t.records))
     """
     set_arch(arch)
-    from cute_inspect._tracer import trace
+    from cute_inspect.trace.tracer import trace
 
     with trace() as result:
         func = _load(target)

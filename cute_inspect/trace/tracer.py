@@ -9,11 +9,17 @@ import ast
 import contextlib
 import os
 
-from cute_inspect import _levels
-from cute_inspect._patch import Call, observing
-from cute_inspect._record import Record, Trace
-from cute_inspect._shape import DYNAMIC, format_shape, rank, type_info
-from cute_inspect._source import CallSite, argument_text, assigned_names, caller, subscripted_name
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.patch import Call, observing
+from cute_inspect.trace.record import Record, Trace
+from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
+from cute_inspect.trace.source import (
+    CallSite,
+    argument_text,
+    assigned_names,
+    caller,
+    subscripted_name,
+)
 
 _TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
 
@@ -257,7 +263,7 @@ class _Tracer:
             return [type_info(result)]
         types = getattr(result, "types", None)
         if types is not None:
-            from cute_inspect._shape import TypeInfo
+            from cute_inspect.trace.shape import TypeInfo
 
             infos = [TypeInfo(str(t)) for t in types]
             return [i for i in infos if i.kind in _TENSOR_KINDS]

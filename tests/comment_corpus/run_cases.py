@@ -14,14 +14,14 @@ def _finding(f):
 
 
 def main(arch, targets):
-    from cute_inspect._shape import format_shape
-    from cute_inspect._target import set_arch, trace_target
+    from cute_inspect.trace.shape import format_shape
+    from cute_inspect.trace.target import set_arch, trace_target
 
     set_arch(arch)
-    from cute_inspect.comments._noqa import unsuppressed
-    from cute_inspect.comments.checks import comment_report
-    from cute_inspect.comments.contracts import guard
-    from cute_inspect.comments.suggest import suggest
+    from cute_inspect.findings import unsuppressed
+    from cute_inspect.check.comments import comment_report
+    from cute_inspect.check.contracts import guard
+    from cute_inspect.check.suggest import suggest
 
     results = {}
     for target in targets:

@@ -30,7 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import operand_letter, role_conflict, roles_in_use, source_name
+from cute_inspect.lint.expectations import (
+    operand_letter,
+    role_conflict,
+    roles_in_use,
+    source_name,
+)
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.rules import RuleContext, Violation
 

@@ -32,9 +32,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import role_conflict, roles_in_use, same_tensor, source_name
+from cute_inspect.lint.expectations import (
+    role_conflict,
+    roles_in_use,
+    same_tensor,
+    source_name,
+)
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import TensorName, compose, is_copy_op, parse_partitioned, same_memory
+from cute_inspect.lint.names import (
+    TensorName,
+    compose,
+    is_copy_op,
+    parse_partitioned,
+    same_memory,
+)
 from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI105"

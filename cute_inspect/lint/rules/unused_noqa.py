@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from cute_inspect.lint.noqa import line_codes
+from cute_inspect.findings import line_codes
 
 CODE = "CI100"
 NAME = "unused-noqa"

@@ -1,0 +1,23 @@
+"""Record every tile, partition and fragment a CuTeDSL compile makes, labelled by the level that made each mode.
+
+    import cute_inspect
+    from cute_inspect.trace import trace, trace_target, format_text
+
+    with trace() as t:                       # wraps CuTe's tensor-making calls for the duration
+        cute.compile(host, a, b)
+    print(format_text(t))
+
+    t = trace_target("gemm.sm90:compile_only", arch="sm_90a")     # what `cute-inspect trace` runs
+
+Modules: `patch` wraps the DSL's calls, `tracer` turns each call into a `record.Record`, `levels` labels modes
+(Block > MMA > EPI > Store), `source` reads names and lines from the caller's code, `shape` reads MLIR types,
+`target` imports and runs a ``module:function``, `report` prints, `explain` turns a failed compile into one
+line and an exit code, `cli` is ``cute-inspect trace``.
+"""
+
+from cute_inspect.trace.record import Record, Trace
+from cute_inspect.trace.report import format_json, format_markdown, format_text
+from cute_inspect.trace.target import trace_target
+from cute_inspect.trace.tracer import trace
+
+__all__ = ["trace", "trace_target", "format_text", "format_markdown", "format_json", "Trace", "Record"]
