@@ -1,0 +1,21 @@
+"""`cute-inspect lsp`: serve the language server protocol on standard input and output (see cute_inspect.lsp)."""
+
+from __future__ import annotations
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("lsp", help="language server for editors: hover shapes, diagnostics, renames",
+                              description=__doc__)
+    p.add_argument("--trace-timeout", type=float, default=120.0, metavar="SECONDS",
+                   help="stop a trace that runs longer (default 120)")
+    p.add_argument("--inlay-hints", action="store_true",
+                   help="show each traced tensor's shape at the end of its line (also initializationOptions "
+                        "{\"inlayHints\": true})")
+    p.set_defaults(func=_main)
+
+
+def _main(args) -> int:
+    from cute_inspect.lsp import serve
+
+    serve(args.trace_timeout, args.inlay_hints)
+    return 0

@@ -1,0 +1,273 @@
+"""The language server: hover, diagnostics, code actions and inlay hints for CuTeDSL kernels, over stdio.
+
+- Hover on a tensor name: its traced shape and mode names (as ``cute-inspect trace`` prints them), level labels,
+  memory, dtype, the op and its derivation, from the last good trace of a target that covers the file.
+- Diagnostics: the lint's findings on open and on every change (static, no compile); after a save, the
+  shape-comment and API-contract findings of the targets that cover the file, or one error where a compile failed.
+- Code actions: the lint's renames (`cute_inspect.lsp.fixes`).
+- Inlay hints (``{"inlayHints": true}`` in the initialization options, or ``--inlay-hints``): each traced
+  tensor's shape at the end of the line that assigns it.
+
+Which compiles cover a file: ``trace-targets`` in ``[tool.cute-inspect]`` (`cute_inspect.lsp.targets`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from cute_inspect.lsp import fixes as _fixes
+from cute_inspect.lsp import lookup
+from cute_inspect.lsp.runs import TraceRun, TraceRuns
+from cute_inspect.lsp.targets import TargetConfigError, TraceTarget, targets_for
+
+SOURCE = "cute-inspect"
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class CuteInspectServer(LanguageServer):
+    """Holds the documents' lint findings, the trace runs and what was published."""
+
+    def __init__(self, trace_timeout: float = 120.0, inlay_hints: bool = False):
+        super().__init__("cute-inspect", "0.1.0")
+        self.runs = TraceRuns(self._traced, timeout=trace_timeout)
+        self.inlay_hints = inlay_hints
+        self.saved_at: dict[Path, float] = {}
+        self.edited: set[Path] = set()
+        self._reported: set[str] = set()
+        self._with_trace_diagnostics: set[Path] = set()
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        self.window_log_message(types.LogMessageParams(type=kind, message=f"cute-inspect: {message}"))
+
+    def warn_once(self, message: str) -> None:
+        if message not in self._reported:
+            self._reported.add(message)
+            self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
+            self.log(message, types.MessageType.Warning)
+
+    def targets(self, path: Path) -> list[TraceTarget]:
+        try:
+            return targets_for(path)
+        except TargetConfigError as error:
+            self.warn_once(str(error))
+            return []
+
+    def covering(self, path: Path) -> list[TraceTarget]:
+        """The targets whose last run, good or failed, says something about `path`."""
+        return [t for t in self.targets(path)
+                if any(path in run.files() for run in (self.runs.latest.get(t.key), self.runs.good.get(t.key)) if run)]
+
+    def good_runs(self, path: Path) -> list[TraceRun]:
+        return [run for t in self.covering(path) if (run := self.runs.good.get(t.key))]
+
+    def stale_reason(self, path: Path, run: TraceRun) -> str | None:
+        """Why the trace `run` may no longer match `path`, or None when it is current."""
+        key = run.target.key
+        if self.runs.busy(key):
+            return "a newer trace is running"
+        latest = self.runs.latest.get(key)
+        if latest is not None and not latest.ok:
+            return f"the latest trace failed: {latest.error}"
+        if path in self.edited:
+            return "the file has unsaved changes"
+        if self.saved_at.get(path, 0) > run.started:
+            return "the file was saved after this trace"
+        return None
+
+    def _traced(self, run: TraceRun) -> None:
+        if run.ok:
+            self.log(f"traced {run.target.key} in {run.seconds:.1f} s: {len(run.tensors)} tensors, "
+                     f"{len(run.findings)} findings")
+        else:
+            kept = self.runs.good.get(run.target.key)
+            since = f"; hover shows the stale trace of {time.strftime('%H:%M:%S', time.localtime(kept.started))}" \
+                if kept else ""
+            self.log(f"trace of {run.target.key} failed: {run.error}{since}", types.MessageType.Warning)
+        for note in run.notes:
+            self.log(f"{run.target.key}: note: {note}")
+        for path in run.files() | self._with_trace_diagnostics:
+            self.publish(path)
+
+    def trace_diagnostics(self, path: Path) -> list[types.Diagnostic]:
+        found = []
+        for target in self.covering(path):
+            run = self.runs.latest.get(target.key)
+            if run is None:
+                continue
+            if run.ok:
+                found += [_diagnostic(f["line"], f["column"], f["code"], f["message"], self._line(path, f["line"]))
+                          for f in run.findings if Path(f["path"]) == path]
+            elif run.error_path == path:
+                found.append(types.Diagnostic(
+                    range=_line_range(run.error_line, self._line(path, run.error_line)),
+                    message=f"{run.target.key}: {run.error}", severity=types.DiagnosticSeverity.Error, source=SOURCE))
+        return found
+
+    def lint_findings(self, path: Path, text: str) -> list:
+        from cute_inspect.lint import ConfigError, lint_source
+        from cute_inspect.lint.config import ConfigFinder
+
+        try:
+            return lint_source(text, str(path), ConfigFinder().for_file(path))
+        except ConfigError as error:
+            self.warn_once(str(error))
+        except (SyntaxError, ValueError):  # a half-typed line: the editor's Python support reports it
+            pass
+        return []
+
+    def publish(self, path: Path) -> None:
+        uri = from_fs_path(str(path))
+        document = self.workspace.text_documents.get(uri)
+        diagnostics = []
+        if document is not None:
+            diagnostics += [_diagnostic(f.line, f.column, f.code, f.message, _text_line(document.source, f.line))
+                            for f in self.lint_findings(path, document.source)]
+        from_trace = self.trace_diagnostics(path)
+        if from_trace:
+            self._with_trace_diagnostics.add(path)
+        diagnostics += from_trace
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+
+    def _line(self, path: Path, line: int) -> str:
+        document = self.workspace.text_documents.get(from_fs_path(str(path)))
+        if document is not None:
+            return _text_line(document.source, line)
+        try:
+            return _text_line(path.read_text(encoding="utf-8", errors="replace"), line)
+        except OSError:
+            return ""
+
+
+def _text_line(text: str, line: int) -> str:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _line_range(line: int, text: str) -> types.Range:
+    start = len(text) - len(text.lstrip())
+    return types.Range(types.Position(line - 1, start), types.Position(line - 1, max(len(text), start)))
+
+
+def _diagnostic(line: int, column: int, code: str, message: str, text: str) -> types.Diagnostic:
+    """A finding at ``line:column`` (both from 1) covering the identifier that starts there, else the line."""
+    match = _IDENTIFIER.match(text, max(column - 1, 0))
+    if match:
+        rng = types.Range(types.Position(line - 1, match.start()), types.Position(line - 1, match.end()))
+    else:
+        rng = _line_range(line, text)
+    return types.Diagnostic(range=rng, message=message, code=code, source=SOURCE,
+                            severity=types.DiagnosticSeverity.Warning)
+
+
+def _path(uri: str) -> Path:
+    return Path(to_fs_path(uri)).resolve()
+
+
+def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspectServer:
+    """The server with its features registered; ``build().start_io()`` serves on stdin/stdout."""
+    server = CuteInspectServer(trace_timeout, inlay_hints)
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: CuteInspectServer, params: types.InitializeParams):
+        options = params.initialization_options or {}
+        if isinstance(options, dict) and "inlayHints" in options:
+            ls.inlay_hints = bool(options["inlayHints"])
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: CuteInspectServer, params: types.DidOpenTextDocumentParams):
+        path = _path(params.text_document.uri)
+        ls.publish(path)
+        if ls.covering(path):
+            return
+        untraced = [t for t in ls.targets(path) if t.key not in ls.runs.latest and not ls.runs.busy(t.key)]
+        if untraced:
+            ls.log(f"tracing {', '.join(t.key for t in untraced)} to find the one that covers {path.name}")
+            ls.runs.request(untraced)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: CuteInspectServer, params: types.DidChangeTextDocumentParams):
+        path = _path(params.text_document.uri)
+        ls.edited.add(path)
+        ls.publish(path)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: CuteInspectServer, params: types.DidSaveTextDocumentParams):
+        path = _path(params.text_document.uri)
+        ls.edited.discard(path)
+        ls.saved_at[path] = time.time()
+        covering = {t.key for t in ls.covering(path)}
+        # A target that never traced well may compile now; one that covers the file sees the saved change.
+        wanted = [t for t in ls.targets(path) if t.key in covering or t.key not in ls.runs.good]
+        if wanted:
+            ls.runs.request(wanted)
+        ls.publish(path)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: CuteInspectServer, params: types.DidCloseTextDocumentParams):
+        ls.edited.discard(_path(params.text_document.uri))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: CuteInspectServer, params: types.HoverParams):
+        path = _path(params.text_document.uri)
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        line = _text_line(document.source, params.position.line + 1)
+        name = next((m for m in _IDENTIFIER.finditer(line) if m.start() <= params.position.character <= m.end()), None)
+        if name is None:
+            return None
+        for run in ls.good_runs(path):
+            found = lookup.assignment(run.tensors, path, name.group(), params.position.line + 1, document.source)
+            if not found:
+                continue
+            parts = [lookup.hover_markdown(t, n) for t, n in lookup.distinct(found)[:4]]
+            when = time.strftime("%H:%M:%S", time.localtime(run.started))
+            footer = f"*{run.target.key}, line {found[0]['line']}, kernel `{found[0]['kernel']}`, traced {when}*"
+            stale = ls.stale_reason(path, run)
+            if stale:
+                footer += f"\n\n**stale**: {stale}"
+            return types.Hover(
+                contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts + [footer])),
+                range=types.Range(types.Position(params.position.line, name.start()),
+                                  types.Position(params.position.line, name.end())))
+        return None
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def code_action(ls: CuteInspectServer, params: types.CodeActionParams):
+        path = _path(params.text_document.uri)
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        findings = ls.lint_findings(path, document.source)
+        first, last = params.range.start.line + 1, params.range.end.line + 1
+        actions = []
+        for fix in _fixes.fixes(document.source, findings):
+            if not first <= fix.line <= last:
+                continue
+            edits = [types.TextEdit(types.Range(types.Position(line - 1, start), types.Position(line - 1, end)), new)
+                     for line, start, end, new in fix.edits]
+            diagnostics = [d for d in params.context.diagnostics
+                           if d.code == fix.code and d.range.start.line == fix.line - 1]
+            actions.append(types.CodeAction(title=fix.title, kind=types.CodeActionKind.QuickFix,
+                                            diagnostics=diagnostics or None, is_preferred=True,
+                                            edit=types.WorkspaceEdit(changes={params.text_document.uri: edits})))
+        return actions
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
+    def inlay_hint(ls: CuteInspectServer, params: types.InlayHintParams):
+        if not ls.inlay_hints:
+            return []
+        path = _path(params.text_document.uri)
+        source = ls.workspace.get_text_document(params.text_document.uri).source
+        hints = []
+        for run in ls.good_runs(path):
+            for line, label in sorted(lookup.inlay_labels(run.tensors, path, source).items()):
+                if params.range.start.line <= line - 1 <= params.range.end.line:
+                    hints.append(types.InlayHint(position=types.Position(line - 1, len(_text_line(source, line))),
+                                                 label=label, padding_left=True))
+        return hints
+
+    return server

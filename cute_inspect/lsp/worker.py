@@ -1,0 +1,107 @@
+"""Trace one target in this process and write what the language server needs as JSON (run in a subprocess).
+
+    python -m cute_inspect.lsp.worker gemm.sm90:compile_only sm_90a out.json
+
+The server never imports CuTeDSL itself: the DSL reads its arch once per process and a compile can hang or crash,
+so each trace runs here, and the server reads only the JSON: per traced tensor its shape, mode names, level
+labels, memory, dtype, op and derivation; the shape-comment and API-contract findings; or the one-line cause of a
+failed compile with the file and line it names.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+
+from cute_inspect._levels import symbols
+from cute_inspect._shape import format_shape
+
+_WHERE = re.compile(r"(?P<path>[^\s:'\"`]+\.py):(?P<line>\d+)")
+_DATA_OPS = ("copy", "gemm")
+
+
+def _where(message: str) -> dict:
+    """The first ``path.py:line`` a failure message names: where the user's code broke."""
+    match = _WHERE.search(message)
+    if not match:
+        return {"path": None, "line": None}
+    return {"path": os.path.abspath(match["path"]), "line": int(match["line"])}
+
+
+def _made_from(records, record) -> list:
+    """The view ancestry of a record's tensor, outermost first: ``[[name, shape, op that made the next], ...]``."""
+    steps, seen = [], set()
+    while record.inputs and record.index not in seen and len(steps) < 12:
+        seen.add(record.index)
+        source = records[record.inputs[0]]
+        output = record.input_outputs[0] if record.input_outputs else 0
+        name = source.names[output] if output < len(source.names) and source.names[output] else f"({source.op})"
+        steps.append([name, format_shape(source.shapes[output]), record.op])
+        record = source
+    return steps[::-1]
+
+
+def _tensors(trace) -> list:
+    from cute_inspect.render.hierarchy import formula
+
+    by_index = {r.index: r for r in trace.records}
+    found = []
+    for r in trace.records:
+        if r.op in _DATA_OPS:
+            continue
+        for i, shape in enumerate(r.shapes):
+            found.append({
+                "index": r.index, "output": i, "name": r.names[i] if i < len(r.names) else None,
+                "file": os.path.abspath(r.file), "line": r.line, "col": r.col, "function": r.function,
+                "kernel": r.kernel, "library": r.library, "op": r.op, "shape": format_shape(shape),
+                "modes": symbols(r.levels[i]), "labelled": r.labelled_shape(i), "reading": formula(r, i),
+                "memspace": r.memspaces[i], "dtype": r.dtypes[i], "swizzle": r.swizzles[i], "layout": r.layouts[i],
+                "derivation": r.derivation, "made_from": _made_from(by_index, r),
+            })
+    return found
+
+
+def trace_facts(target: str, arch: str) -> dict:
+    """Trace `target` for `arch` under the API-contract guard; the result as a JSON-ready dict."""
+    from cute_inspect._errors import explain
+    from cute_inspect._target import set_arch, trace_target
+    from cute_inspect.comments._noqa import unsuppressed
+    from cute_inspect.comments.checks import check_comments
+    from cute_inspect.comments.contracts import guard
+
+    started = time.monotonic()
+    result = {"target": target, "arch": arch, "ok": False, "tensors": [], "findings": [], "error": None, "notes": []}
+    try:
+        set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
+        with guard() as contracts:
+            trace = trace_target(target, arch=arch)
+    except Exception as exc:  # any failure of the user's compile becomes one located message
+        _code, message = explain(exc)
+        result["error"] = {"message": message, **_where(message)}
+    else:
+        if not trace.records:
+            result["error"] = {"message": f"{target} compiled no kernel under the tracer", "path": None, "line": None}
+        else:
+            result["ok"] = True
+            result["tensors"] = _tensors(trace)
+            findings = unsuppressed(sorted(set(check_comments(trace)) | set(contracts.findings)))
+            result["findings"] = [{"path": os.path.abspath(f.path), "line": f.line, "column": f.column,
+                                   "code": f.code, "message": f.message} for f in findings]
+            result["notes"] = [f"could not observe {e}" for e in trace.errors]
+    result["seconds"] = round(time.monotonic() - started, 3)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    target, arch, out = argv
+    result = trace_facts(target, arch)
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(result, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,171 @@
+"""`cute-inspect lsp` end to end: a real LSP client (pytest-lsp) drives the server over stdio, no GPU.
+
+One server serves the module's tests; the repository's pyproject.toml declares its GEMMs as trace-targets, so
+opening the SM90 kernel traces them in the server's subprocess.
+"""
+
+import asyncio
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from _cli import ROOT, cute_inspect
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+SERVER = [sys.executable, "-c", "from cute_inspect.lsp import serve; serve()"]
+SM90_KERNEL = Path(ROOT, "gemm", "_sm90_kernel.py")
+TRACE_WAIT_S = 300  # a bound, not a timing: tracing the three GEMMs takes seconds
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=Path(ROOT).as_uri(),
+        initialization_options={"inlayHints": True}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def _open(client: LanguageClient, path: Path, text: str | None = None) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=uri, language_id="python", version=1, text=path.read_text() if text is None else text)))
+    return uri
+
+
+async def _logged(client: LanguageClient, pattern: str) -> str:
+    """The first log message matching `pattern`, waiting for it."""
+    async def find():
+        while True:
+            for message in client.log_messages:
+                if re.search(pattern, message.message):
+                    return message.message
+            await asyncio.sleep(0.05)
+    return await asyncio.wait_for(find(), TRACE_WAIT_S)
+
+
+async def _diagnostics(client: LanguageClient, uri: str, check) -> list:
+    """The diagnostics published for `uri` once `check` accepts them."""
+    async def find():
+        while not (uri in client.diagnostics and check(client.diagnostics[uri])):
+            await asyncio.sleep(0.05)
+        return client.diagnostics[uri]
+    return await asyncio.wait_for(find(), TRACE_WAIT_S)
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+async def _hover(client, uri, line, text, name):
+    column = text.splitlines()[line].index(name) + 1
+    result = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(line, column)))
+    return result.contents.value if result else None
+
+
+def _text_trace_rows(target, arch, name):
+    """(shape, mode names) of `name` as ``cute-inspect trace`` prints them."""
+    lines = cute_inspect("trace", target, "--arch", arch).stdout.splitlines()
+    row = next(i for i, line in enumerate(lines) if re.search(rf"\s{name}\s", line))
+    return lines[row].split()[-1], lines[row + 1].strip()
+
+
+async def test_hover_shows_the_traced_shape_mode_names_and_levels(client):
+    text = SM90_KERNEL.read_text()
+    uri = _open(client, SM90_KERNEL)
+    await _logged(client, r"traced gemm\.sm90:compile_only@sm_90a")
+    assigned = _line_of(text, "tCsA = thr_mma.partition_A(")
+    hover = await _hover(client, uri, assigned, text, "tCsA")
+    shape, modes = _text_trace_rows("gemm.sm90:compile_only", "sm_90a", "tCsA")
+    assert shape.startswith("((") and shape in hover and modes in hover
+    assert "mma-atom" in hover and "`partition_A`" in hover and "smem" in hover and "f16" in hover
+    assert "MMA partition of the (M,K,...) tensor" in hover          # the derivation
+    used = _line_of(text, "make_fragment_A(tCsA)")                      # a use: the assignment's record
+    assert shape in await _hover(client, uri, used, text, "tCsA")
+
+
+_KERNEL = """\
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+from cute_inspect import expect
+
+
+@cute.kernel
+def tile_kernel(mA: cute.Tensor):
+    gA = cute.local_tile(mA, (128, 64), (0, None))
+    expect(gA, "(bM, BK, RestK)", bM=128, BK={bk})
+
+
+@cute.jit
+def tile_host(mA: cute.Tensor):
+    tile_kernel(mA).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_tile():
+    a = make_fake_compact_tensor(cutlass.Float16, (1024, 256), stride_order=(1, 0), assumed_align=16)
+    cute.compile(tile_host, a)
+"""
+
+
+async def test_a_broken_target_is_one_diagnostic_at_the_failing_line_until_a_save_fixes_it(client, tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.cute-inspect]\ntrace-targets = ["kernel.py:compile_tile@sm_80"]\n')
+    kernel = tmp_path / "kernel.py"
+    kernel.write_text(_KERNEL.format(bk=32))
+    uri = _open(client, kernel)
+    failing = _line_of(_KERNEL, "expect(gA")
+    diagnostics = await _diagnostics(client, uri, lambda d: len(d) > 0)
+    assert len(diagnostics) == 1
+    assert diagnostics[0].severity == types.DiagnosticSeverity.Error
+    assert diagnostics[0].range.start.line == failing
+    assert "shape check failed" in diagnostics[0].message and "BK is 32, found 64" in diagnostics[0].message
+
+    fixed = _KERNEL.format(bk=64)
+    kernel.write_text(fixed)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        [types.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    await _logged(client, r"traced kernel\.py:compile_tile@sm_80")
+    assert not await _diagnostics(client, uri, lambda d: len(d) == 0)
+    hover = await _hover(client, uri, _line_of(fixed, "gA = cute.local_tile"), fixed, "gA")
+    assert "(128,64,4)" in hover and "block-atom" in hover and "stale" not in hover
+
+
+async def test_lint_findings_arrive_as_you_type_and_renames_are_code_actions(client, tmp_path):
+    path = tmp_path / "k.py"
+    text = "def k(thr_mma, gA):\n    tCgB = thr_mma.partition_A(gA)\n    return tCgB\n"
+    uri = _open(client, path, text)
+    [diagnostic] = await _diagnostics(client, uri, lambda d: len(d) > 0)
+    assert diagnostic.code == "CI105" and diagnostic.range.start == types.Position(1, 4)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext([diagnostic])))
+    [action] = actions
+    edits = action.edit.changes[uri]
+    assert {(e.range.start.line, e.range.start.character, e.new_text) for e in edits} == {
+        (1, 4, "tCgA"), (2, 11, "tCgA")}
+    renamed = text.replace("tCgB", "tCgA")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        [types.TextDocumentContentChangeWholeDocument(text=renamed)]))
+    assert not await _diagnostics(client, uri, lambda d: len(d) == 0)
+
+
+async def test_inlay_hints_put_the_shape_at_the_end_of_assigning_lines(client):
+    uri = _open(client, SM90_KERNEL)
+    await _logged(client, r"traced gemm\.sm90:compile_only@sm_90a")
+    text = SM90_KERNEL.read_text()
+    line = _line_of(text, "tCsA = thr_mma.partition_A(")
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        types.TextDocumentIdentifier(uri), types.Range(types.Position(line, 0), types.Position(line + 1, 0))))
+    [hint] = [h for h in hints if h.position.line == line]
+    shape, _ = _text_trace_rows("gemm.sm90:compile_only", "sm_90a", "tCsA")
+    assert hint.label == f"  tCsA: {shape}" and hint.position.character == len(text.splitlines()[line])
