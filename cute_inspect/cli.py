@@ -15,6 +15,7 @@ _COMMAND_MODULES = (
     "cute_inspect.lint.cli",
     "cute_inspect.check.cli",
     "cute_inspect.render.cli",
+    "cute_inspect.lsp.cli",
 )
 
 

@@ -18,7 +18,7 @@ from _cli import ROOT, cute_inspect
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-SERVER = [sys.executable, "-c", "from cute_inspect.lsp import serve; serve()"]
+SERVER = [sys.executable, "-m", "cute_inspect", "lsp"]
 SM90_KERNEL = Path(ROOT, "gemm", "_sm90_kernel.py")
 TRACE_WAIT_S = 300  # a bound, not a timing: tracing the three GEMMs takes seconds
 

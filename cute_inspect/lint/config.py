@@ -31,7 +31,8 @@ except ModuleNotFoundError:  # Python 3.10
     tomllib = None
 
 TABLE = "cute-inspect"
-_KEYS = ("select", "ignore", "per-file-ignores", "separator", "extra-ops", "extra-tensors")
+# trace-targets is read by `cute-inspect lsp` (cute_inspect/lsp/targets.py), not by the lint.
+_KEYS = ("select", "ignore", "per-file-ignores", "separator", "extra-ops", "extra-tensors", "trace-targets")
 
 
 class ConfigError(ValueError):

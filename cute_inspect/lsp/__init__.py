@@ -10,11 +10,11 @@ are code actions. Declare which compiles cover your files in pyproject.toml::
 then point your editor's generic LSP client at ``cute-inspect lsp`` (README: "Editor").
 """
 
-from cute_inspect.lsp.server import build
-
 
 def serve(trace_timeout: float = 120.0, inlay_hints: bool = False) -> None:
     """Serve the language server protocol on standard input and output until the client exits."""
+    from cute_inspect.lsp.server import build  # pygls loads only for this command, not for every `cute-inspect`
+
     build(trace_timeout, inlay_hints).start_io()
 
 

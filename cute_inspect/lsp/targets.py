@@ -48,7 +48,7 @@ class TraceTarget:
 
 
 def parse_target(text: str, root: Path) -> TraceTarget:
-    from cute_inspect._target import ARCHS
+    from cute_inspect.trace.target import ARCHS
 
     name, sep, arch = text.rpartition("@")
     if not sep:

@@ -16,8 +16,8 @@ import re
 import sys
 import time
 
-from cute_inspect._levels import symbols
-from cute_inspect._shape import format_shape
+from cute_inspect.trace.levels import symbols
+from cute_inspect.trace.shape import format_shape
 
 _WHERE = re.compile(r"(?P<path>[^\s:'\"`]+\.py):(?P<line>\d+)")
 _DATA_OPS = ("copy", "gemm")
@@ -66,11 +66,10 @@ def _tensors(trace) -> list:
 
 def trace_facts(target: str, arch: str) -> dict:
     """Trace `target` for `arch` under the API-contract guard; the result as a JSON-ready dict."""
-    from cute_inspect._errors import explain
-    from cute_inspect._target import set_arch, trace_target
-    from cute_inspect.comments._noqa import unsuppressed
-    from cute_inspect.comments.checks import check_comments
-    from cute_inspect.comments.contracts import guard
+    from cute_inspect.check import check_comments, guard
+    from cute_inspect.findings import unsuppressed
+    from cute_inspect.trace.explain import explain
+    from cute_inspect.trace.target import set_arch, trace_target
 
     started = time.monotonic()
     result = {"target": target, "arch": arch, "ok": False, "tensors": [], "findings": [], "error": None, "notes": []}
