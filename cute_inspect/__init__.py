@@ -11,9 +11,11 @@
     with cute_inspect.trace() as t:                        # records every tile and partition
         cute.compile(host, a, b)
     print(cute_inspect.format_text(t))
+    cute_inspect.show(t.find("gA")[0])                     # in a notebook: the tensor's shape by level, boxed
 """
 
 from cute_inspect.check import ShapeCheckError, SpecError, expect
+from cute_inspect.render.notebook import show
 from cute_inspect.trace import (
     Record,
     Trace,
@@ -25,5 +27,5 @@ from cute_inspect.trace import (
 
 __all__ = [
     "expect", "trace", "trace_target", "format_text", "format_markdown",
-    "Trace", "Record", "ShapeCheckError", "SpecError",
+    "Trace", "Record", "ShapeCheckError", "SpecError", "show",
 ]

@@ -9,7 +9,8 @@ mode-hierarchy picture. Everything is static HTML; a few lines of JavaScript add
     t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta", arch="sm_100a")
     write_report(t, "report.html")
 
-Without graphviz's `dot` the report is still written, with a note where the graph would be.
+Without graphviz's `dot` the report is still written, with a note where the graph would be. `fragment` and
+`tensor_fragment` give the same content for a notebook cell (`cute_inspect.render.notebook`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,31 @@ def build_report(trace, title: str | None = None) -> str:
         "</body></html>",
     ]
     return "\n".join(parts)
+
+
+def fragment(trace) -> str:
+    """The report's content without the page around it, for a notebook cell: its styles apply inside it only."""
+    flow = _graph.build_graph(trace)
+    title = f"cute-inspect: {getattr(trace, 'target', None) or 'trace'}"
+    return (f'<div class="{_SCOPE}"><style>{_scoped(_CSS)}</style>{_header(trace, title)}{_graph_section(trace)}'
+            f"{_table_section(trace, flow)}{_tensor_section(trace, flow)}</div>")
+
+
+def tensor_fragment(record, output: int = 0) -> str:
+    """One tensor as the report shows it (facts, hierarchy box), alone: without its trace, no derivation chain."""
+    return f'<div class="{_SCOPE}"><style>{_scoped(_CSS)}</style>{_tensor(None, record, output)}</div>'
+
+
+def _scoped(css: str) -> str:
+    """The report's style sheet limited to the fragment's element, so the notebook page around it keeps its look."""
+    rules = []
+    for rule in css.split("}"):
+        if "{" in rule:
+            selectors, body = rule.split("{", 1)
+            scoped = ",".join(f".{_SCOPE}" if s.strip() == "body" else f".{_SCOPE} {s.strip()}"
+                              for s in selectors.split(","))
+            rules.append(f"{scoped}{{{body}}}")
+    return "".join(rules)
 
 
 def _header(trace, title: str) -> str:
@@ -132,20 +158,22 @@ def _tensor_section(trace, flow) -> str:
 
 
 def _tensor(flow, r, i: int) -> str:
+    """One tensor's article; `flow` (the trace's graph) adds its derivation chain, writers and users."""
     name = r.names[i] or f"({r.op})"
     search = " ".join([name, r.op]).lower()
+    node = _graph.node_id(r.index, i)
     facts = [
         ("made by", f"<code>{escape(r.op)}</code> at {escape(relative(r.file))}:{r.line} in "
                     f"<code>{escape(r.function)}</code>" + (" (library code)" if r.library else "")),
         ("shape", f"<code>{escape(format_shape(r.shapes[i]))}</code>"),
         ("by level", f"<code>{escape(r.labelled_shape(i))}</code>"),
         ("read inside-out", f"<code>{escape(hierarchy.formula(r, i))}</code>"),
-        ("derivation", _chain(flow, _graph.node_id(r.index, i))),
+        ("derivation", _chain(flow, node) if flow is not None else ""),
         ("the call", escape(r.derivation)),
         ("layout", f"<code>{escape(r.layouts[i] or '')}</code>"),
         ("memory", _memspace(r.memspaces[i]) + " " + escape(" ".join(filter(None, (r.dtypes[i], r.swizzles[i]))))),
-        ("written by", ", ".join(_writers(flow, _graph.node_id(r.index, i)))),
-        ("used by", ", ".join(_users(flow, _graph.node_id(r.index, i))) or "none traced"),
+        ("written by", ", ".join(_writers(flow, node)) if flow is not None else ""),
+        ("used by", (", ".join(_users(flow, node)) or "none traced") if flow is not None else ""),
     ]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts if v)
     return (f'<article class="tensor filterable" id="{_graph.anchor(r.index, i)}" data-search="{escape(search)}">'
@@ -208,6 +236,7 @@ def _memspace(space) -> str:
     return f'<span class="chip" style="background:{color}">{escape(space or "?")}</span>'
 
 
+_SCOPE = "cute-inspect"
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:0 auto;max-width:1400px;
 padding:0 20px 40px;color:#1b1b1b}

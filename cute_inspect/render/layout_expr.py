@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from html import escape
 
 
 class LayoutExprError(ValueError):
@@ -75,6 +76,23 @@ class Evaluation:
     steps: list = field(default_factory=list)
     text: str = ""
     tile: tuple | None = None  # (M, N) when the result is an MMA's TV layout over that tile
+
+    def __str__(self) -> str:
+        """The numbered steps and the result, as ``cute-inspect layout`` prints them."""
+        return "\n".join([f"{i:>2}. {step}" for i, step in enumerate(self.steps, 1)] + [f"result: {self.text}"])
+
+    def _repr_html_(self) -> str:
+        """The steps, then the result drawn as a grid (over its tile for a TV layout) when a grid can show it."""
+        from cute_inspect.render import grid
+        from cute_inspect.render._layout import LayoutTextError
+
+        picture = ""
+        if ":" in self.text:  # a layout, not a number
+            try:
+                picture = grid.tv_layout_svg(self.text, self.tile) if self.tile else grid.layout_svg(self.text)
+            except LayoutTextError:  # too many modes or cells for a grid: the steps say it
+                pass
+        return f"<pre>{escape(str(self))}</pre>{picture}"
 
 
 def evaluate(expr: str) -> Evaluation:

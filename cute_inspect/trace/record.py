@@ -41,6 +41,21 @@ _DERIVATIONS = {
 }
 
 
+#: Draws a `Trace` or `Record` in a notebook; set by `cute_inspect.render.notebook` (render reads traces, so
+#: the trace wing never imports render).
+_notebook_view = None
+
+
+def set_notebook_view(view) -> None:
+    """Let `view(trace_or_record)` give what ``_repr_html_`` and ``_repr_markdown_`` return."""
+    global _notebook_view
+    _notebook_view = view
+
+
+def _shown(item, kind: str) -> str | None:
+    return None if _notebook_view is None else getattr(_notebook_view(item), f"_repr_{kind}_")()
+
+
 @dataclass
 class Record:
     """One traced call. Per-output lists (names, shapes, ...) have one entry per tensor the call returned."""
@@ -83,6 +98,12 @@ class Record:
         if not self.shapes:
             return ""
         return _levels.labelled(self.shapes[i], self.levels[i])
+
+    def _repr_html_(self) -> str | None:
+        return _shown(self, "html")
+
+    def _repr_markdown_(self) -> str | None:
+        return _shown(self, "markdown")
 
     def to_json(self) -> dict:
         return {
@@ -136,6 +157,12 @@ class Trace:
 
     def to_json(self) -> dict:
         return {"version": 1, "arch": self.arch, "target": self.target, "events": [r.to_json() for r in self.records]}
+
+    def _repr_html_(self) -> str | None:
+        return _shown(self, "html")
+
+    def _repr_markdown_(self) -> str | None:
+        return _shown(self, "markdown")
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
