@@ -5,6 +5,7 @@ opening the SM90 kernel traces them in the server's subprocess.
 """
 
 import asyncio
+import functools
 import re
 import sys
 from pathlib import Path
@@ -70,6 +71,7 @@ async def _hover(client, uri, line, text, name):
     return result.contents.value if result else None
 
 
+@functools.lru_cache
 def _text_trace_rows(target, arch, name):
     """(shape, mode names) of `name` as ``cute-inspect trace`` prints them."""
     lines = cute_inspect("trace", target, "--arch", arch).stdout.splitlines()
