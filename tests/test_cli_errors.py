@@ -26,8 +26,9 @@ _FILES = {
     "cfg_code/pyproject.toml": '[tool.cute-inspect]\nselect = ["CI999"]\n',
     "cfg_code/k.py": "tCgA = thr_mma.partition_A(gA_mkl)\n",
 }
-_BYTES = {
-    "latin.py": b"# caf\xe9\ndef f():\n    pass\n",  # Python rejects it: not UTF-8 and no coding line
+_BYTES = {  # not UTF-8 and no coding line: Python refuses to run either; an import lets the comment pass
+    "latin_comment.py": b"# caf\xe9\ntCgA = thr_mma.partition_A(gA_mkl)\n",
+    "latin_code.py": b"def f():\n    return 'caf\xe9'\n",
 }
 
 
@@ -78,7 +79,7 @@ CASES = [
     ("target-syntax-error", ["trace", "{d}/syntax.py:f"], ERROR, ["syntax.py:1:", "import failed", "SyntaxError"]),
     ("target-import-error", ["trace", "{d}/importerr.py:f"], ERROR,
      ["importerr.py:1:", "import failed", "no_such_module_xyz"]),
-    ("target-not-utf8", ["trace", "{d}/latin.py:f"], ERROR, ["latin.py:1:", "import failed", "UTF-8"]),
+    ("target-not-utf8", ["trace", "{d}/latin_code.py:f"], ERROR, ["latin_code.py:2:", "import failed", "utf-8"]),
     ("target-raises", ["trace", "{d}/raises.py:f"], ERROR, ["raises.py:2:", "RuntimeError: boom"]),
     ("trace-no-kernel", ["trace", "{d}/nokernel.py:f"], ERROR, ["nokernel.py:f", "compiled no kernel"]),
     ("check-no-kernel", ["check", "{d}/nokernel.py:f"], ERROR, ["nokernel.py:f", "compiled no kernel"]),
@@ -111,7 +112,7 @@ CASES = [
     ("lint-missing-file", ["lint", "{d}/absent.py"], ERROR, ["absent.py", "no such file"]),
     ("lint-empty-directory", ["lint", "{d}/emptydir"], ERROR, ["emptydir", "no Python files"]),
     ("lint-syntax-error", ["lint", "{d}/syntax.py"], ERROR, ["syntax.py:1:", "could not parse"]),
-    ("lint-not-utf8", ["lint", "{d}/latin.py"], ERROR, ["latin.py:1", "UTF-8"]),
+    ("lint-not-utf8", ["lint", "{d}/latin_comment.py"], ERROR, ["latin_comment.py:1:6:", "0xe9", "UTF-8"]),
     ("lint-select-unknown-code", ["lint", "--select", "CI999", "{d}/clean.py"], ERROR, ["--select", "CI999"]),
     ("lint-ignore-unknown-code", ["lint", "--ignore", "CI999", "{d}/clean.py"], ERROR, ["--ignore", "CI999"]),
     ("lint-select-not-a-code", ["lint", "--select", "XX", "{d}/clean.py"], ERROR, ["--select", "XX"]),

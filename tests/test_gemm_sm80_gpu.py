@@ -3,11 +3,14 @@ relative Frobenius error against float32 torch, and NaN guard bands around every
 write outside the matrices shows."""
 import pytest
 
-torch = pytest.importorskip("torch")
+try:
+    import torch
+except ImportError:  # collected all the same: conftest.py skips every gpu test without torch, saying why
+    torch = None
 
 pytestmark = pytest.mark.gpu
 
-TOL = {torch.float16: 2e-3, torch.bfloat16: 8e-3}
+TOL = {"fp16": 2e-3, "bf16": 8e-3}
 SEED = dict(stages=1, ldmatrix=False, smem_epilogue=False)
 
 
@@ -27,10 +30,11 @@ def _guarded(l, rows, cols, dtype, random=True):
     return buf, view
 
 
-def _run(m, n, k, l, dtype=torch.float16, config=None):
-    from gemm._common import reference
+def _run(m, n, k, l, dtype="fp16", config=None):
+    from gemm._common import reference, torch_dtype
     from gemm.sm80 import make_gemm
 
+    dtype = torch_dtype(dtype)
     _, a = _guarded(l, m, k, dtype)
     _, b = _guarded(l, n, k, dtype)
     d_buf, d = _guarded(l, m, n, dtype, random=False)
@@ -44,15 +48,15 @@ def _run(m, n, k, l, dtype=torch.float16, config=None):
 @pytest.mark.parametrize(
     "mnkl, dtype, config",
     [
-        ((512, 512, 512, 1), torch.float16, None),  # square, whole tiles
-        ((1000, 1000, 200, 1), torch.float16, None),  # ragged M, N and K
-        ((77, 136, 40, 1), torch.float16, None),  # smaller than one tile in M, ragged N and K
-        ((129, 264, 1032, 3), torch.float16, None),  # batched, every extent ragged
-        ((257, 328, 96, 2), torch.bfloat16, None),  # bf16
-        ((300, 200, 72, 1), torch.float16, SEED),  # the seed's loop and epilogue, with predication
-        ((200, 136, 520, 1), torch.float16, dict(tile_mnk=(64, 64, 64), stages=4)),
-        ((384, 256, 4096, 1), torch.float16, dict(tile_mnk=(128, 256, 32), stages=2)),
-        ((1, 8, 8, 1), torch.float16, None),  # one element of work per dimension
+        ((512, 512, 512, 1), "fp16", None),  # square, whole tiles
+        ((1000, 1000, 200, 1), "fp16", None),  # ragged M, N and K
+        ((77, 136, 40, 1), "fp16", None),  # smaller than one tile in M, ragged N and K
+        ((129, 264, 1032, 3), "fp16", None),  # batched, every extent ragged
+        ((257, 328, 96, 2), "bf16", None),  # bf16
+        ((300, 200, 72, 1), "fp16", SEED),  # the seed's loop and epilogue, with predication
+        ((200, 136, 520, 1), "fp16", dict(tile_mnk=(64, 64, 64), stages=4)),
+        ((384, 256, 4096, 1), "fp16", dict(tile_mnk=(128, 256, 32), stages=2)),
+        ((1, 8, 8, 1), "fp16", None),  # one element of work per dimension
     ],
     ids=lambda v: "x".join(map(str, v)) if isinstance(v, tuple) else str(v),
 )
@@ -85,7 +89,7 @@ def test_launcher_recomputes_on_new_data():
         d.fill_(float("nan"))
         launch()
         torch.cuda.synchronize()
-        assert rel_frobenius_error(d, reference(a, b)) < TOL[torch.float16]
+        assert rel_frobenius_error(d, reference(a, b)) < TOL["fp16"]
 
 
 def test_rejects_misaligned_k():

@@ -14,14 +14,19 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
 from cute_inspect.lint.config import ConfigError
-from cute_inspect.lint.formats import FORMATS, render, render_statistics
+from cute_inspect.lint.formats import FORMATS, error_lines, render, render_statistics
 from cute_inspect.lint.registry import all_rules, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths
+
+
+_WIDTH = 100  # `rules` wraps its summaries to this many columns
 
 
 def _emit(text: str) -> None:
@@ -37,7 +42,7 @@ def _code_list(text: str) -> tuple[str, ...]:
     unknown = unknown_prefixes(codes)
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"{', '.join(unknown)} is not a code prefix (CI and digits); run `cute-inspect rules`"
+            f"{', '.join(unknown)} matches no rule code (CI105, CI1...); run `cute-inspect rules`"
         )
     return codes
 
@@ -47,7 +52,7 @@ def register(subparsers: Any) -> None:
         "lint",
         help="check tensor names against the CuTe naming convention (static; --trace adds memory checks)",
         description="Check CuTeDSL tensor names against the CuTe naming convention. "
-        "Exit status: 0 clean, 1 findings, 2 a file could not be linted.",
+        "Exit status: 0 clean, 1 findings, 2 a file could not be linted or a usage error.",
     )
     lint.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (recursing into *.py)")
     lint.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
@@ -57,7 +62,9 @@ def register(subparsers: Any) -> None:
     lint.add_argument("--trace", metavar="TARGET", help="compile TARGET ('pkg.mod:fn' or 'path.py:fn') with "
                       "the tracer, or read a saved `cute-inspect trace --format json` file, and check names "
                       "against real memory spaces (CI107)")
-    lint.add_argument("--arch", help="architecture for --trace, e.g. sm_100a, sm_90a, sm_80")
+    from cute_inspect.trace.cli import arch
+
+    lint.add_argument("--arch", type=arch, help="architecture for --trace, e.g. sm_100a, sm_90a, sm_80")
     lint.set_defaults(func=run_lint)
 
     rules = subparsers.add_parser("rules", help="list the lint rules, or show one rule's documentation")
@@ -70,10 +77,15 @@ def _saved_records(path: str) -> list[Any]:
 
     Their paths are relative to the directory the trace ran in: looked up from here, else from the file's
     own directory (``cute-inspect trace ... > trace.json`` writes it there)."""
-    with open(path) as file:
-        document = json.load(file)
+    try:
+        with open(path, encoding="utf-8") as file:
+            document = json.load(file)
+    except OSError as error:
+        raise ValueError(error.strerror.lower()) from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
+        raise ValueError(f"not JSON: {error}") from None
     if not isinstance(document, dict) or not isinstance(document.get("events"), list):
-        raise ValueError(f"{path} is not a `cute-inspect trace --format json` file (no 'events' list)")
+        raise ValueError("not a `cute-inspect trace --format json` file (no 'events' list)")
     beside = os.path.dirname(os.path.abspath(path))
     records = []
     for event in document["events"]:
@@ -86,7 +98,7 @@ def _saved_records(path: str) -> list[Any]:
 
 def _traced(target: str, arch: str | None) -> tuple[list[Any] | None, list[Any], int | None]:
     """(records, CI2xx/CI3xx findings, exit code on failure) for --trace: a saved JSON trace or a live compile."""
-    if target.endswith(".json") and os.path.isfile(target):
+    if target.endswith(".json"):
         return _saved_records(target), [], None
     from cute_inspect.check import (
         cli as check_cli,  # looked up at call time, so tests can stand in for the compile
@@ -118,18 +130,20 @@ def run_lint(args: argparse.Namespace) -> int:
     if args.trace:
         try:
             records, traced_findings, code = _traced(args.trace, args.arch)
-        except ValueError as error:  # a saved trace that is not one
+        except ValueError as error:  # a saved trace that is missing or is not one
             print(f"cute-inspect lint: --trace {args.trace}: {error}", file=sys.stderr)
-            return 2
+            return EXIT_BAD_INPUT
         if records is None:
             return code
     try:
         report = lint_paths(args.paths, overrides, records)
     except ConfigError as error:
         print(f"cute-inspect lint: {error}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     if traced_findings:
         report.findings = sorted(set(report.findings) | set(_in_files(traced_findings, args.paths, args.ignore or ())))
+    for line in error_lines(report):
+        print(line, file=sys.stderr)
     _emit(render_statistics(report) if args.statistics else render(report, args.format))
     return report.exit_code
 
@@ -138,14 +152,15 @@ def run_rules(args: argparse.Namespace) -> int:
     rules = all_rules()
     if args.code is None:
         _emit("\n".join(
-            f"{code}  {rule.NAME:28} {rule.SUMMARY}"
-            + (" (needs --trace)" if getattr(rule, "KIND", "static") == "trace" else "")
+            textwrap.fill(f"{code}  {rule.NAME:28} {rule.SUMMARY}"
+                          + (" (needs --trace)" if getattr(rule, "KIND", "static") == "trace" else ""),
+                          width=_WIDTH, subsequent_indent=" " * 36, break_on_hyphens=False)
             for code, rule in rules.items()
         ))
-        return 0
+        return EXIT_OK
     rule = rules.get(args.code.upper())
     if rule is None:
         print(f"cute-inspect rules: no rule {args.code!r}; known: {', '.join(rules)}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     _emit(rule.__doc__.strip())
-    return 0
+    return EXIT_OK

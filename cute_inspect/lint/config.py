@@ -5,6 +5,7 @@
     select = ["CI1"]                 # code prefixes; default: every rule ("ALL")
     ignore = ["CI108"]
     per-file-ignores = { "tests/*" = ["CI101"] }   # globs relative to this pyproject.toml
+    exclude = ["tests/corpus"]       # skipped when a directory is linted; linted when named on the command line
     separator = "either"             # "required" | "forbidden" | "either": `_` after a direction op
     extra-ops = ["accO"]             # op tokens beyond the built-in shapes (taccOsO)
     extra-tensors = ["lse"]          # tensor tokens beyond the built-in shapes (tOrlse)
@@ -32,7 +33,8 @@ except ModuleNotFoundError:  # Python 3.10
 
 TABLE = "cute-inspect"
 # trace-targets is read by `cute-inspect lsp` (cute_inspect/lsp/targets.py), not by the lint.
-_KEYS = ("select", "ignore", "per-file-ignores", "separator", "extra-ops", "extra-tensors", "trace-targets")
+_KEYS = ("select", "ignore", "per-file-ignores", "exclude", "separator", "extra-ops", "extra-tensors",
+         "trace-targets")
 
 
 class ConfigError(ValueError):
@@ -44,6 +46,7 @@ class LintConfig:
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = ()
     separator: str = "either"
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
     root: Path | None = None
@@ -62,6 +65,14 @@ class LintConfig:
                 if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(PurePath(relative).name, pattern):
                     ignore.extend(codes)
         return frozenset(select_codes(self.select, ignore))
+
+    def excludes(self, path: PurePath) -> bool:
+        """True when ``path`` or a directory above it (up to this config's root) matches an ``exclude`` glob."""
+        if not self.exclude:
+            return False
+        parts = PurePath(_relative(Path(path), self.root)).parts
+        prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+        return any(fnmatch.fnmatch(prefix, glob.rstrip("/")) for prefix in prefixes for glob in self.exclude)
 
 
 def _relative(path: Path, root: Path | None) -> str:
@@ -84,7 +95,7 @@ def _codes(value: Any, where: str) -> tuple[str, ...]:
     unknown = unknown_prefixes(codes)
     if unknown:
         raise ConfigError(
-            f"{where}: {', '.join(unknown)} is not a code prefix (CI and digits); "
+            f"{where}: {', '.join(unknown)} matches no rule code (CI105, CI1...); "
             "run `cute-inspect rules` for the codes"
         )
     return codes
@@ -113,6 +124,8 @@ def parse_table(table: dict[str, Any], source: Path | None = None) -> LintConfig
         settings["per_file_ignores"] = tuple(
             (glob, _codes(codes, f"{origin} per-file-ignores {glob!r}")) for glob, codes in value.items()
         )
+    if "exclude" in table:
+        settings["exclude"] = _strings(table["exclude"], f"{origin} exclude")
     if "separator" in table:
         if table["separator"] not in SEPARATOR_STYLES:
             raise ConfigError(

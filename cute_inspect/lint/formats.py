@@ -38,35 +38,31 @@ def _location(path: str, line: int, column: int) -> str:
 
 def _summary(report: LintReport) -> list[str]:
     checked = _plural(report.files_checked, "file")
+    failed = f"{_plural(len(report.errors), 'file')} could not be linted"
     if report.findings:
         files = len({finding.path for finding in report.findings})
         found = _plural(len(report.findings), "finding")
-        lines = [f"Found {found} in {_plural(files, 'file')} ({checked} checked)."]
-    else:
-        lines = [f"All checks passed ({checked} checked)."]
-    if report.errors:
-        lines.append(f"{_plural(len(report.errors), 'file')} could not be linted.")
-    return lines
+        return [f"Found {found} in {_plural(files, 'file')} ({checked} checked)."] + (
+            [f"{failed}."] if report.errors else [])
+    return [f"{failed} ({checked} checked)." if report.errors else f"All checks passed ({checked} checked)."]
 
 
-def _error_lines(report: LintReport) -> list[tuple[tuple[str, int, int], str]]:
-    return [((e.path, e.line, e.column), f"{_location(e.path, e.line, e.column)}: error: {e.message}")
-            for e in report.errors]
+def error_lines(report: LintReport) -> list[str]:
+    """``path:line:col: error: message`` per file that could not be linted (the CLI prints them to stderr)."""
+    return [f"{_location(e.path, e.line, e.column)}: error: {e.message}" for e in sorted(report.errors)]
 
 
 def render_text(report: LintReport) -> str:
-    entries = _error_lines(report) + [
-        ((f.path, f.line, f.column), f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}") for f in report.findings
-    ]
-    return "\n".join([text for _, text in sorted(entries, key=lambda entry: entry[0])] + _summary(report))
+    """The findings and the summary; the files that could not be linted are `error_lines`."""
+    return "\n".join([f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in report.findings]
+                     + _summary(report))
 
 
 def render_statistics(report: LintReport) -> str:
-    """The files that could not be linted, one line per code found (count, code, rule name), the summary."""
+    """One line per code found (count, code, rule name), then the summary."""
     counts = Counter(finding.code for finding in report.findings)
-    lines = [text for _, text in sorted(_error_lines(report))]
     rules = all_rules()
-    lines += [f"{counts[code]:6d}  {code}  {rules[code].NAME}" for code in sorted(counts)]
+    lines = [f"{counts[code]:6d}  {code}  {rules[code].NAME}" for code in sorted(counts)]
     return "\n".join(lines + _summary(report))
 
 

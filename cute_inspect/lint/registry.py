@@ -99,6 +99,11 @@ def select_codes(select: list[str] | tuple[str, ...], ignore: list[str] | tuple[
 
 
 def unknown_prefixes(prefixes: list[str] | tuple[str, ...]) -> list[str]:
-    """The prefixes that cannot name a cute-inspect code (likely typos). A well-formed ``CI`` code with no
-    rule here (``CI301``) is let through: other cute-inspect checks share the code space and the config."""
-    return [prefix for prefix in prefixes if prefix != "ALL" and not _CODE_PREFIX.fullmatch(prefix)]
+    """The prefixes that match no cute-inspect code (`all_rules`: the lint's and the trace checks'), likely typos.
+
+    >>> unknown_prefixes(["CI1", "CI301", "CI999", "XX"])
+    ['CI999', 'XX']
+    """
+    codes = all_rules()
+    return [prefix for prefix in prefixes if prefix != "ALL" and not (
+        _CODE_PREFIX.fullmatch(prefix) and any(code.startswith(prefix) for code in codes))]

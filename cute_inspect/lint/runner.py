@@ -13,12 +13,16 @@ import multiprocessing
 import os
 import re
 import threading
-from collections.abc import Iterable
+import tokenize
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cute_inspect.findings import (
+    EXIT_BAD_INPUT,
+    EXIT_FINDINGS,
+    EXIT_OK,
     FileError,
     Finding,
     file_suppressed,
@@ -50,22 +54,37 @@ class LintReport:
     @property
     def exit_code(self) -> int:
         """2 when a file could not be linted, else 1 when something was found, else 0."""
-        return 2 if self.errors else 1 if self.findings else 0
+        return EXIT_BAD_INPUT if self.errors else EXIT_FINDINGS if self.findings else EXIT_OK
 
 
-def python_files(paths: Iterable[str]) -> tuple[list[tuple[str, Path]], list[FileError]]:
-    """(display path, path) of every ``*.py`` under ``paths``, sorted; errors for paths that do not exist."""
+def python_files(
+    paths: Iterable[str], excluded: Callable[[Path], bool] | None = None
+) -> tuple[list[tuple[str, Path]], list[FileError]]:
+    """(display path, path) of every ``*.py`` under ``paths``, sorted; errors for paths that do not exist and
+    directories that hold no Python file. What a directory walk meets is skipped when ``excluded(path)``; a file
+    named in ``paths`` is always linted, as ruff does."""
     found: dict[Path, str] = {}
     errors = []
     for argument in paths:
         path = Path(argument)
         if path.is_dir():
+            count = skipped = 0
             for directory, subdirectories, files in os.walk(path):
-                subdirectories[:] = sorted(d for d in subdirectories if d not in _SKIPPED_DIRECTORIES)
+                kept = [d for d in subdirectories if d not in _SKIPPED_DIRECTORIES
+                        and not (excluded and excluded(Path(directory, d)))]
+                skipped += len(subdirectories) - len(kept)
+                subdirectories[:] = sorted(kept)
                 for name in files:
                     if name.endswith(".py"):
                         file = Path(directory, name)
+                        if excluded and excluded(file):
+                            skipped += 1
+                            continue
+                        count += 1
                         found.setdefault(file.resolve(), str(file))
+            if not count:
+                because = " (the rest is excluded by [tool.cute-inspect] exclude)" if skipped else ""
+                errors.append(FileError(argument, 0, 0, f"no Python files to lint{because}"))
         elif path.exists() or path.is_symlink():
             found.setdefault(path.resolve(), argument)
         else:
@@ -135,6 +154,9 @@ def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Findin
         data = path.read_bytes()
     except OSError as error:
         return [], FileError(display, 0, 0, f"could not read: {error.strerror or error}")
+    undecodable = _undecodable(display, data)
+    if undecodable:
+        return [], undecodable
     try:
         tree = ast.parse(data, filename=display)
     except (SyntaxError, ValueError) as error:
@@ -142,6 +164,25 @@ def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Findin
         column = getattr(error, "offset", None) or 0
         return [], FileError(display, line, column, f"could not parse: {getattr(error, 'msg', None) or error}")
     return _tree_findings(display, data, tree, config.codes_for(path), config), None
+
+
+def _undecodable(display: str, data: bytes) -> FileError | None:
+    """The error for a file Python would refuse to run: bytes that are not in its declared encoding (UTF-8 unless
+    a ``# -*- coding: ... -*-`` line says otherwise). Python's parser lets such bytes pass inside comments."""
+    encoding = "utf-8"
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:  # an unknown coding line, or first lines that are not UTF-8 (then said below)
+        if data.decode("utf-8", "replace").encode("utf-8") == data:
+            return FileError(display, error.lineno or 1, 1, f"could not read: {error.msg}")
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line, column = data.count(b"\n", 0, error.start) + 1, error.start - line_start + 1
+        return FileError(display, line, column, f"could not read: byte 0x{data[error.start]:02x} is not "
+                         f"{encoding.upper()}; save the file as UTF-8 or declare its encoding (PEP 263)")
+    return None
 
 
 def _tree_findings(
@@ -215,8 +256,8 @@ def lint_paths(
     ``overrides`` replace config fields for every file (``{"select": ("CI102",)}``); ``workers`` is the
     number of processes (default: one per core for large trees).
     """
-    files, errors = python_files(paths)
     finder = ConfigFinder(overrides=overrides)
+    files, errors = python_files(paths, lambda path: finder.for_file(path).excludes(path))
     jobs = [(display, path, finder.for_file(path)) for display, path in files]
     report = LintReport(errors=errors)
     collecting = gc.isenabled()

@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
 
 
 def register(subparsers) -> None:
@@ -20,7 +20,9 @@ def register(subparsers) -> None:
     )
     render.add_argument("targets", metavar="TARGET", nargs="+",
                         help="MODULE:FUNCTION or FILE.py:FUNCTION, optionally @ARCH (sm_80, sm_90a, sm_100a...)")
-    render.add_argument("--arch", default=os.environ.get("CUTE_DSL_ARCH", "sm_100a"),
+    from cute_inspect.trace.cli import arch, default_arch
+
+    render.add_argument("--arch", default=default_arch(), type=arch,
                         help="arch for targets without @ARCH; default $CUTE_DSL_ARCH or sm_100a")
     render.add_argument("--out", required=True, metavar="DIR", help="directory to write into (created)")
     render.set_defaults(func=_render)
@@ -51,6 +53,10 @@ def _layout(args) -> int:
     from cute_inspect.render._layout import LayoutTextError
     from cute_inspect.render.layout_expr import LayoutExprError, evaluate
 
+    from cute_inspect.cli import bad_output
+
+    if bad_output("--svg", args.svg):
+        return EXIT_BAD_INPUT
     tile = None
     if args.tv:
         m = re.fullmatch(r"\s*(\d+)\s*[,x]\s*(\d+)\s*", args.tv)
@@ -89,18 +95,33 @@ def _slug(target: str) -> str:
 
 
 def _render(args) -> int:
+    from cute_inspect.cli import bad_output
+    from cute_inspect.trace.cli import arch as known_arch
+
     targets = [_split(t, args.arch) for t in args.targets]
+    for target, arch in targets:
+        try:
+            known_arch(arch)
+        except argparse.ArgumentTypeError as exc:
+            print(f"cute-inspect: {target}@{arch}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if bad_output("--out", args.out, directory=True):
+        return EXIT_BAD_INPUT
     os.makedirs(args.out, exist_ok=True)
     if len(targets) == 1:
         return _render_one(*targets[0], args.out)
-    worst, done = EXIT_OK, []
+    worst, done, said = EXIT_OK, [], set()
     for target, arch in targets:
         out = os.path.join(args.out, _slug(target))
         # one process per target: CuTeDSL reads CUTE_DSL_ARCH once, at import
-        code = subprocess.run([sys.executable, "-m", "cute_inspect", "render", target, "--arch", arch,
-                               "--out", out]).returncode
-        worst = max(worst, code)
-        done.append((target, arch, out, code))
+        child = subprocess.run([sys.executable, "-m", "cute_inspect", "render", target, "--arch", arch,
+                                "--out", out], stderr=subprocess.PIPE, text=True)
+        for line in child.stderr.splitlines():  # a note every target shares (no `dot`) is said once
+            if line not in said:
+                said.add(line)
+                print(line, file=sys.stderr)
+        worst = max(worst, child.returncode)
+        done.append((target, arch, out, child.returncode))
     _write_index(args.out, done)
     print(f"wrote {os.path.join(args.out, 'index.html')}")
     return worst
@@ -128,8 +149,8 @@ def _render_one(target: str, arch: str, out: str) -> int:
     try:
         svg = graph.to_svg(trace)
     except graph.MissingDotError as exc:
-        print(f"cute-inspect: {exc}", file=sys.stderr)
-        code = EXIT_FAILED
+        print(f"cute-inspect: {exc}; report.html has no graph and graph.svg is not written", file=sys.stderr)
+        code = EXIT_BAD_INPUT
     else:
         with open(os.path.join(out, "graph.svg"), "w", encoding="utf-8") as f:
             f.write(svg)

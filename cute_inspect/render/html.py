@@ -272,7 +272,7 @@ _JS = """
       el.style.display = hit ? '' : 'none';
       if (hit && el.tagName === 'ARTICLE') shown++;
     });
-    count.textContent = q ? shown + ' tensors match' : '';
+    count.textContent = q ? shown + (shown === 1 ? ' tensor matches' : ' tensors match') : '';
   }
   box.addEventListener('input', apply);
   if (location.search.indexOf('q=') >= 0) {

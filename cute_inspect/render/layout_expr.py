@@ -16,6 +16,7 @@ index the rest modes by the coordinate -> unfold the tile modes)::
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from dataclasses import dataclass, field
 from html import escape
@@ -47,7 +48,7 @@ FUNCTIONS = {
     "group_modes": ("group_modes(a, begin, end)", "nest modes [begin, end) into one"),
     "size": ("size(a)", "number of coordinates"),
     "cosize": ("cosize(a)", "one past the largest index"),
-    "swizzle": ("swizzle(B, M, S, a)", "S<B,M,S> o 0 o a (a swizzled SMEM layout)"),
+    "swizzle": ("swizzle(B, M, S, layout)", "S<B,M,S> o 0 o a (a swizzled SMEM layout)"),
     "mma_tv": ('mma_tv("sm80_16x8x16", "A")', "an MMA's thread-value layout of operand A, B or C"),
     "copy_tv": ("copy_tv(thr_layout, val_layout)", "make_tiled_copy_tv's thread-value layout over its tile"),
 }
@@ -107,8 +108,7 @@ def evaluate(expr: str) -> Evaluation:
 
     @cute.jit
     def run():
-        value = _Evaluator(result, cute).visit(tree.body)
-        result.text = _show(value)
+        result.text = _show(_Evaluator(result, cute).value_of(tree.body))
 
     try:
         cute.compile(run)
@@ -210,6 +210,11 @@ class _Evaluator:
     def __init__(self, result: Evaluation, cute):
         self.result, self.cute = result, cute
 
+    def value_of(self, expression):
+        """The value of the whole expression: a bare shape is its column-major layout, as in CuTe."""
+        value = self.visit(expression)
+        return self._l(value) if isinstance(expression, ast.Tuple) else value
+
     def visit(self, node):
         if isinstance(node, ast.Constant):
             return node.value
@@ -222,8 +227,14 @@ class _Evaluator:
         args = [self.visit(a) for a in node.args]
         kwargs = {k.arg: self.visit(k.value) for k in node.keywords}
         name = node.func.id
+        method = getattr(self, f"_{name}")
         try:
-            value = getattr(self, f"_{name}")(*args, **kwargs)
+            inspect.signature(method).bind(*args, **kwargs)
+        except TypeError:
+            raise LayoutExprError(f"{name} takes {_arity(method)}, {len(args) + len(kwargs)} given; "
+                                  f"write {FUNCTIONS[name][0]}") from None
+        try:
+            value = method(*args, **kwargs)
         except TypeError as exc:
             raise LayoutExprError(f"{name}: {exc}; write {FUNCTIONS[name][0]}") from None
         if name != "layout":
@@ -328,6 +339,14 @@ class _Evaluator:
         tiled = cute.make_tiled_copy_tv(atom, self._l(thr_layout), self._l(val_layout))
         self.result.tile = tuple(cute.size(t) for t in tiled.tiler_mn)
         return tiled.layout_tv_tiled
+
+
+def _arity(method) -> str:
+    """``4 arguments``, ``1 or 2 arguments``: how many a function of the grammar takes."""
+    parameters = inspect.signature(method).parameters.values()
+    least = sum(p.default is inspect.Parameter.empty for p in parameters)
+    most = len(parameters)
+    return f"{least} argument{'s' * (most != 1)}" if least == most else f"{least} or {most} arguments"
 
 
 _TYPE_TEXT = re.compile(r'^!cute\.\w+<"(.*)">$', re.S)

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import argparse
 import os
+import shutil
 import sys
 
-from cute_inspect.findings import EXIT_OK
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
 from cute_inspect.trace.explain import explain
+from cute_inspect.trace.target import ARCHS
 
 
 def default_arch() -> str:
     return os.environ.get("CUTE_DSL_ARCH", "sm_100a")
 
 
+def arch(text: str) -> str:
+    """An --arch value CuTeDSL knows (argparse type)."""
+    if text not in ARCHS:
+        raise argparse.ArgumentTypeError(f"unknown arch {text!r}: use one of {', '.join(ARCHS)}")
+    return text
+
+
 def add_target_arguments(parser) -> None:
     """TARGET and --arch, shared by every command that traces."""
     parser.add_argument("target", metavar="TARGET",
                         help="MODULE:FUNCTION or FILE.py:FUNCTION; the function compiles kernels with fake tensors")
-    parser.add_argument("--arch", default=default_arch(),
+    parser.add_argument("--arch", default=default_arch(), type=arch,
                         help="CuTeDSL target arch (sm_100a, sm_90a, sm_80...); default $CUTE_DSL_ARCH or sm_100a")
 
 
@@ -38,15 +48,31 @@ def run_target(target: str, arch: str):
     try:
         set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
         with guard() as contracts:
-            return trace_target(target, arch=arch), contracts, None
+            trace = trace_target(target, arch=arch)
     except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
         findings = contracts.findings if contracts else []
         for finding in findings:
             print_finding(finding)
         code, message = explain(exc)
+        first, *rest = message.split("\n")
         hint = " (the contract findings above are the likely cause)" if findings else ""
-        print(f"cute-inspect: {message}{hint}", file=sys.stderr)
+        print("\n".join([f"cute-inspect: {first}{hint}", *rest]), file=sys.stderr)
         return None, contracts, code
+    if not trace.records:
+        print(f"cute-inspect: {target}: the function ran but compiled no kernel (no tensor was recorded); "
+              "it should call cute.compile(...) on fake tensors", file=sys.stderr)
+        return None, contracts, EXIT_BAD_INPUT
+    return trace, contracts, None
+
+
+def dot_missing_note(what: str) -> bool:
+    """Print that graphviz's `dot` is missing (so `what` has no graph) and return True, or return False."""
+    from cute_inspect.render.graph import INSTALL_DOT
+
+    if shutil.which("dot"):
+        return False
+    print(f"cute-inspect: {INSTALL_DOT}; {what} has no graph", file=sys.stderr)
+    return True
 
 
 def register(subparsers) -> None:
@@ -60,22 +86,28 @@ def register(subparsers) -> None:
 
 
 def _main(args) -> int:
+    from cute_inspect.cli import bad_output
     from cute_inspect.trace import report as _report
 
+    if bad_output("-o", args.output) or bad_output("--html", args.html):
+        return EXIT_BAD_INPUT
     trace, _contracts, code = run_target(args.target, args.arch)
     if trace is None:
         return code
     text = {"text": _report.format_text, "json": _report.format_json,
             "markdown": _report.format_markdown}[args.format](trace)
     if args.output:
-        with open(args.output, "w") as f:
+        with open(args.output, "w", encoding="utf-8") as f:
             f.write(text)
     else:
         sys.stdout.write(text)
+    code = EXIT_OK
     if args.html:
         from cute_inspect.render.html import write_report
 
+        if dot_missing_note(args.html):
+            code = EXIT_BAD_INPUT
         write_report(trace, args.html)
     for error in trace.errors:
         print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
-    return EXIT_OK
+    return code

@@ -16,6 +16,10 @@ class TargetError(Exception):
     """The target cannot be found or loaded: a mistake in the command, not in the kernel."""
 
 
+class TargetImportError(TargetError):
+    """Importing the target's module raised; the exception it raised is the ``__cause__``."""
+
+
 def set_arch(arch: str) -> None:
     """Set CUTE_DSL_ARCH for this process; the DSL reads it once, when cutlass is imported."""
     if arch not in ARCHS:
@@ -35,8 +39,12 @@ def _load(target: str):
         raise TargetError(f"target {target!r} is not MODULE:FUNCTION or FILE.py:FUNCTION (e.g. gemm.sm90:compile_only)")
     if module_part.endswith(".py") or os.sep in module_part:
         path = os.path.abspath(module_part)
+        if os.path.isdir(path):
+            raise TargetError(f"{module_part}: is a directory; name a FILE.py:FUNCTION")
         if not os.path.isfile(path):
             raise TargetError(f"{module_part}: no such file")
+        if not path.endswith(".py"):
+            raise TargetError(f"{module_part}: not a .py file; name a FILE.py:FUNCTION")
         directory = os.path.dirname(path)
         if directory not in sys.path:
             sys.path.insert(0, directory)
@@ -44,16 +52,19 @@ def _load(target: str):
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            raise TargetImportError(module_part) from exc
     else:
         if os.getcwd() not in sys.path:
             sys.path.insert(0, os.getcwd())
         try:
             module = importlib.import_module(module_part)
-        except ModuleNotFoundError as exc:
-            if exc.name and module_part.startswith(exc.name):
+        except Exception as exc:
+            if isinstance(exc, ModuleNotFoundError) and exc.name and module_part.startswith(exc.name):
                 raise TargetError(f"{module_part}: no such module (run from the directory that holds it)") from exc
-            raise
+            raise TargetImportError(module_part) from exc
     func = getattr(module, func_name, None)
     if not callable(func):
         raise TargetError(f"{module_part}: has no function {func_name!r}")
