@@ -67,6 +67,7 @@ CASES = [
     ("check-bad-arch", ["check", TRACED, "--arch", "sm_999"], ERROR, ["--arch", "sm_999"]),
     ("lint-no-path", ["lint"], ERROR, ["PATH"]),
     ("rules-unknown", ["rules", "CI999"], ERROR, ["CI999"]),
+    ("lsp-bad-timeout", ["lsp", "--trace-timeout", "soon"], ERROR, ["--trace-timeout", "soon"]),
     # the target
     ("target-not-module-function", ["trace", "foo"], ERROR, ["'foo'", "MODULE:FUNCTION"]),
     ("target-empty", ["trace", ""], ERROR, ["''", "MODULE:FUNCTION"]),

@@ -181,4 +181,5 @@ def test_check_prints_the_finding_then_the_explained_error_and_exits_2():
     done = cute_inspect("check", f"{SM80}:compile_copy_shapes", "--arch", "sm_80")
     assert done.returncode == 2
     assert done.stdout.startswith(f"{SM80}:{line}:9: CI304 `copy`: mode 2 has 1 element in the source")
-    assert done.stderr.startswith(f"cute-inspect: compile failed at a CuTe call: {SM80}:{line}: `copy` failed\n")
+    assert done.stderr.startswith(f"cute-inspect: compile failed at a CuTe call: {SM80}:{line}: `copy` failed "
+                                  "(the contract findings above are the likely cause)\n")

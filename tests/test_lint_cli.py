@@ -42,11 +42,13 @@ def test_unparseable_and_unreadable_files_are_reported_and_others_still_linted(t
     (tmp_path / "bad_syntax.py").write_text("def broken(:\n")
     (tmp_path / "missing.py").symlink_to(tmp_path / "nowhere.py")
     (tmp_path / "k.py").write_text(BAD)
-    code, out, _ = _run(capsys, str(tmp_path), str(tmp_path / "absent.py"))
+    code, out, err = _run(capsys, str(tmp_path), str(tmp_path / "absent.py"))
     assert code == 2
-    assert f"{tmp_path}/bad_syntax.py:1:12: error: could not parse: invalid syntax" in out
-    assert f"{tmp_path}/missing.py: error: could not read: No such file or directory" in out
-    assert f"{tmp_path}/absent.py: error: no such file or directory" in out
+    assert err.splitlines() == [  # on standard error, in path order
+        f"{tmp_path}/absent.py: error: no such file or directory",
+        f"{tmp_path}/bad_syntax.py:1:12: error: could not parse: invalid syntax",
+        f"{tmp_path}/missing.py: error: could not read: No such file or directory",
+    ]
     assert f"{tmp_path}/k.py:1:1: CI105" in out
     assert out.splitlines()[-1] == "3 files could not be linted."
 
@@ -96,7 +98,8 @@ def test_sarif_format_has_the_required_2_1_0_fields(tmp_path, capsys, monkeypatc
 def test_rules_lists_every_code_and_shows_one_rule_doc(capsys):
     assert cli.main(["rules"]) == 0
     listing = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in listing] == list(all_rules())
+    assert [line.split()[0] for line in listing if not line.startswith(" ")] == list(all_rules())
+    assert max(map(len, listing)) <= 100
     assert sorted(RULES) == [code for code in all_rules() if code < "CI200"]
     assert cli.main(["rules", "ci105"]) == 0
     doc = capsys.readouterr().out
@@ -109,12 +112,13 @@ def test_unknown_select_code_is_a_usage_error(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["lint", "--select", "XX9", str(tmp_path)])
     assert exit_info.value.code == 2
-    assert "XX9 is not a code prefix" in capsys.readouterr().err
+    assert "XX9 matches no rule code" in capsys.readouterr().err
 
 
 def test_bench_reports_files_findings_and_seconds(capsys):
     corpus = os.path.join(os.path.dirname(__file__), "lint_corpus")
-    assert bench.main([corpus, "--repeat", "1", "--workers", "1"]) == 0
+    files = sorted(os.path.join(corpus, name) for name in os.listdir(corpus) if name.endswith(".py"))
+    assert bench.main([*files, "--repeat", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("files: 5  findings: ") and " seconds: best " in out and "(1 runs, 1 worker)" in out
 

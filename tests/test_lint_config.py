@@ -63,7 +63,7 @@ def test_separator_and_extra_vocabulary(tmp_path):
     "table, message",
     [
         ('separator = "sometimes"\n', "separator: 'sometimes' is not one of 'either', 'required', 'forbidden'"),
-        ('select = ["XY1"]\n', "select: XY1 is not a code prefix (CI and digits)"),
+        ('select = ["XY1"]\n', "select: XY1 matches no rule code"),
         ('ignore = "CI101"\n', "ignore: expected a list of strings"),
         ('selct = ["CI1"]\n', "unknown key 'selct'"),
     ],

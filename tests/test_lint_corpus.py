@@ -12,7 +12,7 @@ from cute_inspect.lint import lint_paths
 
 CORPUS = Path(__file__).parent / "lint_corpus"
 # Lint the corpus with the defaults, whatever a project pyproject.toml says about it.
-DEFAULTS = {"select": ("ALL",), "ignore": (), "per_file_ignores": (), "separator": "either"}
+DEFAULTS = {"select": ("ALL",), "ignore": (), "per_file_ignores": (), "exclude": (), "separator": "either"}
 _EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 _TRACE = re.compile(r"#\s*trace:\s*(\w+)")
 _TARGET = re.compile(r"^\s*(\w+)\s*=")

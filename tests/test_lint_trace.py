@@ -147,7 +147,7 @@ def test_saved_trace_json_is_read_like_a_live_trace(tmp_path, monkeypatch, capsy
     assert capsys.readouterr().out.startswith("k.py:1:8: CI107 `tCsA` is named for shared memory")
     (tmp_path / "other.json").write_text("[]")
     assert cli.main(["lint", "--trace", "other.json", "k.py"]) == 2
-    assert "is not a `cute-inspect trace --format json` file" in capsys.readouterr().err
+    assert "not a `cute-inspect trace --format json` file" in capsys.readouterr().err
 
 
 def test_real_trace_catches_a_global_tile_named_shared(tmp_path):

@@ -158,10 +158,11 @@ def test_missing_dot_is_one_line_saying_how_to_install_it(tmp_path):
     os.symlink(sys.executable, bin_dir / "python")
     done = cute_inspect("render", SEED, "--arch", "sm_100a", "--out", str(tmp_path / "out"),
                         env={"PATH": str(bin_dir)})
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "cute-inspect: the graphviz `dot` executable is missing: install it "
-        "(apt-get install graphviz | brew install graphviz | conda install graphviz)"]
+        "(apt-get install graphviz | brew install graphviz | conda install graphviz); "
+        "report.html has no graph and graph.svg is not written"]
     assert "No graph: the graphviz `dot` executable is missing" in (tmp_path / "out" / "report.html").read_text()
 
 
@@ -204,7 +205,7 @@ def test_several_targets_render_in_their_own_processes_with_an_index(tmp_path):
     done = cute_inspect("render", "tests/kernels/seed002.py:compile_tile@sm_100a", "tests/kernels/seed002.py:broken",
                         "--out", str(tmp_path))
     assert done.returncode == 2  # the worst of the targets' exit codes
-    assert "compile failed: RuntimeError: no such tensor" in done.stderr
+    assert "the target raised: RuntimeError: no such tensor" in done.stderr
     index = (tmp_path / "index.html").read_text()
     assert '<a href="tests_kernels_seed002_compile_tile/report.html">' in index
     assert "tests/kernels/seed002.py:broken (sm_100a) <strong>failed (exit 2)</strong>" in index

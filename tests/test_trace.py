@@ -102,7 +102,7 @@ def test_failed_check_exits_1_with_file_line_variable_and_labelled_mode():
     ("tests/kernels/missing.py:fn", "no such file"),
     (f"{SEED}:absent", "has no function 'absent'"),
     ("no-colon", "is not MODULE:FUNCTION"),
-    (f"{SEED}:broken", "seed002.py:85: compile failed: RuntimeError: no such tensor"),
+    (f"{SEED}:broken", "seed002.py:85: the target raised: RuntimeError: no such tensor"),
 ])
 def test_bad_targets_exit_2_with_one_line_cause(target, message):
     done = cute_inspect("trace", target, "--arch", "sm_100a")

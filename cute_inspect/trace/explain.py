@@ -27,7 +27,8 @@ def _user_frame(exc: BaseException) -> str | None:
     found = None
     for frame in traceback.extract_tb(exc.__traceback__):
         path = os.path.abspath(frame.filename)
-        if frame.filename.startswith("<") or path.startswith(own) or f"{os.sep}cutlass{os.sep}" in path or "site-packages" in path:
+        if (frame.filename.startswith("<") or path.startswith(own) or f"{os.sep}cutlass{os.sep}" in path
+                or "site-packages" in path):
             continue
         found = f"{relative(path)}:{frame.lineno}"
     return found
