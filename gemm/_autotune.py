@@ -67,7 +67,7 @@ def tune(
     *,
     rounds: int = 6,
     warmup_ms: int = 25,
-    rep_ms: int = 100,
+    rep_ms: int = 50,
     preheat_s: float = 0.3,
     timer: Optional[Callable[[Callable[[], None]], float]] = None,
 ) -> dict:
@@ -77,7 +77,8 @@ def tune(
     median over the passes. A power-capped GPU (the H100 at 700 W) changes clock from one 100 ms window
     to the next by up to 10%, so a single window, or the best of two, ranks candidates 1-3% apart by
     luck; the median of six does not, and the alternation keeps a card that heats up during the sweep
-    from penalizing whoever comes last. The first candidate runs for `preheat_s` before the first pass
+    from penalizing whoever comes last. Windows of 50 ms keep a tune of nine candidates to about four
+    seconds. The first candidate runs for `preheat_s` before the first pass
     so that pass does not meet a cool card. A candidate that fails to compile or launch is skipped (its
     error is kept in the cache entry); if all fail, the first error is raised. `timer(launch) -> ms`
     defaults to the median of `triton.testing.do_bench(launch, warmup_ms, rep_ms)`.

@@ -13,6 +13,7 @@ TILE_M_CHOICES = (64, 128)
 TILE_N_CHOICES = (64, 128, 192, 256)
 CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2))
 SWIZZLE_CHOICES = (1, 2, 4, 8)
+SPLIT_K_CHOICES = (1, 2, 3, 4, 6, 8, 16)
 # A ping-pong warpgroup holds a whole tile's fp32 accumulators: at most 192 registers of its 232.
 PINGPONG_MAX_TILE_ELEMENTS = 128 * 192
 # Ping-pong epilogue subtiles are one wgmma tall.
@@ -33,7 +34,10 @@ class Sm90Config:
         epilogue, so one's epilogue runs under the other's MMAs (False: they share one tile).
     stream_k: split the k-tiles of the last partial wave (and of the full wave before it when that tail
         is under half a wave) evenly over the clusters instead of leaving SMs idle; a tile cut into runs
-        is summed through a global workspace (cooperative schedule only).
+        is summed through a global workspace by its participants together (cooperative schedule only).
+    split_k: 1, or the number of runs each tile's k-tiles are cut into: the whole problem is shared out
+        in min(clusters, tiles * split_k) equal runs of k-tiles, for problems of few tiles and long K
+        (cooperative only, not with stream_k).
     serpentine_k: a cluster walks the k-tiles of its odd waves backwards, so that a wave starts on the
         A and B k-slices the wave before it read last, which are still in L2 (on the H100, 4096^3 reads
         134 MB from DRAM instead of 174; ahead or even in 17 of 20 timed pairs, docs/sm90.md).
@@ -48,6 +52,7 @@ class Sm90Config:
     pingpong: bool = False
     stream_k: bool = False
     serpentine_k: bool = True
+    split_k: int = 1
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -63,6 +68,10 @@ class Sm90Config:
             raise ValueError(f"swizzle must be one of {SWIZZLE_CHOICES}, got {self.swizzle}")
         if self.pingpong and self.stream_k:
             raise ValueError("stream_k needs the cooperative schedule (pingpong=False)")
+        if self.split_k not in SPLIT_K_CHOICES:
+            raise ValueError(f"split_k must be one of {SPLIT_K_CHOICES}, got {self.split_k}")
+        if self.split_k > 1 and (self.pingpong or self.stream_k):
+            raise ValueError("split_k needs the cooperative schedule without stream_k")
         if self.pingpong and self.tile_m * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
             raise ValueError(
                 f"a ping-pong tile holds at most {PINGPONG_MAX_TILE_ELEMENTS} elements (e.g. 128x192, "
@@ -72,6 +81,11 @@ class Sm90Config:
     @property
     def epi_tile_m(self) -> int:
         return PINGPONG_EPI_TILE_M if self.pingpong else self.tile_m
+
+    @property
+    def splits_k(self) -> bool:
+        """Whether some tiles' k-tiles are shared between clusters (stream-K or split-K)."""
+        return self.stream_k or self.split_k > 1
 
     @property
     def cluster_size(self) -> int:
@@ -89,6 +103,7 @@ class Sm90Config:
         return (
             f"{self.tile_m}x{self.tile_n} c{self.cluster_m}x{self.cluster_n} "
             f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}{' sk' if self.stream_k else ''}"
+            f"{f' split{self.split_k}' if self.split_k > 1 else ''}"
             f"{'' if self.serpentine_k else ' kfwd'}"
         )
 

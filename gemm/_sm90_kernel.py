@@ -41,6 +41,7 @@ Constraints
   C of D's dtype and majorness.
 - Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
 """
+from types import SimpleNamespace
 from typing import Callable, Optional
 
 import cutlass
@@ -196,10 +197,11 @@ class Sm90Gemm:
                 raise TypeError(f"C must have D's dtype {self.d_dtype}, got {mC_mnl.element_type}")
             if cutlass.const_expr(LayoutEnum.from_tensor(mC_mnl) != self.d_layout):
                 raise TypeError("C must have D's majorness (both N-major or both M-major)")
-        if cutlass.const_expr(self.config.stream_k and (workspace is None or flags is None)):
-            raise ValueError("a stream-K config needs its workspace and flags (see gemm.sm90.make_gemm)")
+        if cutlass.const_expr(self.config.splits_k and (workspace is None or flags is None)):
+            raise ValueError("a stream-K or split-K config needs its workspace and flags (see gemm.sm90.make_gemm)")
         if cutlass.const_expr(workspace is None):
-            # Without stream-K the kernel never touches them; D stands in so the signature stays fixed.
+            # Without stream-K or split-K the kernel never touches them; D stands in so the signature
+            # stays fixed.
             workspace, flags = mD_mnl, mD_mnl
         self._setup()
         dims = self.dims
@@ -244,8 +246,9 @@ class Sm90Gemm:
         grid = utils.StaticPersistentTileScheduler.get_grid_shape(
             sched_params, self.max_active_clusters
         )
-        if cutlass.const_expr(self.config.stream_k):
-            # Stream-K shares k-tiles out to every cluster the GPU holds, even when there are fewer tiles.
+        if cutlass.const_expr(self.config.splits_k):
+            # Stream-K and split-K share k-tiles out to every cluster the GPU holds, even when there are
+            # fewer tiles.
             grid = (*self.cluster_shape_mn, self.max_active_clusters)
 
         @cute.struct
@@ -459,22 +462,19 @@ class Sm90Gemm:
         # (ACC, MMA_RestM, MMA_RestN) fp32
         accumulators = cute.make_rmem_tensor(tCgD.shape[:3], cutlass.Float32)
         expect(accumulators, "(ACC, MMA_RestM, MMA_RestN)", **dims)
-        # The same registers in one flat mode, as stream-K's workspace stores them
-        accumulators_flat = cute.make_tensor(
-            accumulators.iterator, cute.make_layout(cute.size(accumulators))
-        )
-
         k_tile_count = Int32(cute.size(gA_mkl, mode=[3]))
         k_blocks_per_tile = cute.size(tCrA, mode=[2])
         # ---- which tiles, and which of their k-tiles, this cluster computes (gemm._sm90_schedule) ----
         num_clusters = cute.size(cute.arch.grid_dim()) // self.config.cluster_size
         cluster_idx = cute.arch.make_warp_uniform(cute.arch.block_idx()[2])
-        dp_end, sk_total, sk_begin, sk_end = schedule.work_split(
+        cta_idx = cluster_idx * self.config.cluster_size + cta_rank_in_cluster
+        dp_end, sk_clusters, sk_total, sk_begin, sk_end = schedule.work_split(
             cute.size(sched_params.problem_layout_ncluster_mnl),
             num_clusters,
             cluster_idx,
             k_tile_count,
             self.config.stream_k,
+            self.config.split_k,
         )
 
         pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
@@ -537,8 +537,9 @@ class Sm90Gemm:
                 idx = cluster_idx + mma_warpgroup * num_clusters
                 step = 2 * num_clusters
             pos = sk_begin
-            # Epilogues this warpgroup ran: the staging buffers are used round-robin across tiles.
-            epilogues = Int32(0)
+            # Subtiles this warpgroup stored (cooperative): the staging buffers are used round-robin
+            # across tiles, and each subtile's C load completes one phase of the C barrier.
+            stores = Int32(0)
             read_state = pipeline.make_pipeline_state(
                 pipeline.PipelineUserType.Consumer, self.ab_stages
             )
@@ -623,6 +624,13 @@ class Sm90Gemm:
                 num_stages=EPI_STAGES - 1,
                 producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.epi_threads),
             )
+            # What every subtile store uses, whichever tile it belongs to.
+            store_parts = SimpleNamespace(
+                tiled_copy_r2s=tiled_copy_r2s, tRS_sD=tRS_sD, tRS_rD_out=tRS_rD_out,
+                tiled_copy_s2r=tiled_copy_s2r, tSR_sC=tSR_sC, tSR_rC=tSR_rC, tRS_rC=tRS_rC,
+                tma_atom_c=tma_atom_c, tma_atom_d=tma_atom_d, c_barrier=c_barrier,
+                c_subtile_bytes=c_subtile_bytes, tma_store_pipeline=tma_store_pipeline,
+            )
 
             while schedule.has_unit(idx, pos, dp_end, sk_end):
                 tile_idx, k_begin, k_end, idx, pos = schedule.next_unit(
@@ -663,107 +671,49 @@ class Sm90Gemm:
                 ab_pipeline.consumer_release(release_state)
                 release_state.advance()
 
-                # ---- stream-K: a run that starts inside a tile hands its partial sums over ----------
+                # ---- a unit with part of its tile's k-tiles leaves its sums for the parallel fixup ----
                 stores_d = True
-                if cutlass.const_expr(self.config.stream_k):
-                    stores_d = k_begin == 0
-                    if k_begin > 0:
+                if cutlass.const_expr(self.config.splits_k):
+                    if schedule.is_split(k_begin, k_end, k_tile_count):
+                        stores_d = False
+                        starts_tile = Int32(0)
+                        if k_begin == 0:
+                            starts_tile = Int32(1)
+                        first, _ = schedule.participants(tile_idx - dp_end, k_tile_count, sk_clusters, sk_total)
                         schedule.store_partial(
-                            accumulators_flat, workspace, flags,
-                            cluster_idx * self.config.cluster_size + cta_rank_in_cluster,
+                            tRS_rAcc, workspace, flags,
+                            schedule.slot_of(cta_idx, starts_tile),
+                            first * self.config.cluster_size + cta_rank_in_cluster,
                             epi_tidx, self.epi_threads, self.epi_barrier,
                         )
-                    else:
-                        if k_end < k_tile_count:
-                            peer = cluster_idx + 1
-                            while schedule.contributes(
-                                peer, num_clusters, sk_total, tile_idx, dp_end, k_tile_count
-                            ):
-                                schedule.add_partial(
-                                    accumulators_flat, workspace, flags,
-                                    peer * self.config.cluster_size + cta_rank_in_cluster,
-                                    epi_tidx, self.epi_threads, self.epi_barrier,
-                                )
-                                peer = peer + 1
 
                 # ---- epilogue -------------------------------------------------------------------
                 if stores_d:
                     if cutlass.const_expr(self.pingpong):
                         epi_turn.arrive_and_wait()
-                    # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
-                    gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
-                    expect(gD_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
-                    # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
-                    bSG_sD, bSG_gD = cpasync.tma_partition(
-                        tma_atom_d,
-                        0,
-                        cute.make_layout(1),
-                        cute.group_modes(sD, 0, 2),
-                        gD_epi,
+                    epi = self._epilogue_partitions(
+                        tma_atom_d, tma_atom_c, gD_mnl, gC_mnl, sD, sC, tile_m, tile_n, tile_l
                     )
-                    expect(bSG_sD, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
-                    expect(bSG_gD, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
-                    # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
-                    gC_epi = cute.zipped_divide(gC_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
-                    expect(gC_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
-                    # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
-                    bGS_sC, bGS_gC = cpasync.tma_partition(
-                        tma_atom_c,
-                        0,
-                        cute.make_layout(1),
-                        cute.group_modes(sC, 0, 2),
-                        gC_epi,
-                    )
-                    expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
-                    expect(bGS_gC, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
                     # A ping-pong epilogue starts on drained staging buffers (the previous one waited for
                     # its stores), a cooperative one where the last tile's left off.
                     first_stage = 0
                     if cutlass.const_expr(not self.pingpong):
-                        first_stage = epilogues * self.epi_rest_m * self.epi_rest_n
+                        first_stage = stores
                     for epi_m in cutlass.range_constexpr(self.epi_rest_m):
                         # ((R2S_ATOM, R2S_ATOMS), MMA_RestN): the accumulators of this row of subtiles
                         tRS_rAcc_m = tRS_rAcc[(None, epi_m, None)]
                         expect(tRS_rAcc_m, "((R2S_ATOM, R2S_ATOMS), MMA_RestN)", **dims)
                         for epi_n in cutlass.range_constexpr(self.epi_rest_n):
                             subtile = epi_m * self.epi_rest_n + epi_n
-                            epi_stage = (first_stage + subtile) % EPI_STAGES
-                            if cutlass.const_expr(self.has_c):
-                                if is_epi_warp:
-                                    with cute.arch.elect_one():
-                                        cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, c_subtile_bytes)
-                                    cute.copy(
-                                        tma_atom_c,
-                                        bGS_gC[(None, (epi_m, epi_n))],
-                                        bGS_sC[(None, epi_stage)],
-                                        tma_bar_ptr=c_barrier,
-                                    )
                             # The accumulator walks N in 8-column chunks outermost, so subtile epi_n of a
                             # row is a contiguous run of subtile_values registers.
                             for v in cutlass.range_constexpr(subtile_values):
                                 tRS_rD[v] = tRS_rAcc_m[epi_n * subtile_values + v]
-                            d_vec = tRS_rD.load() * alpha
-                            if cutlass.const_expr(self.has_c):
-                                # A tile has an even number of subtiles: the phase restarts at 0 on each.
-                                cute.arch.mbarrier_wait(c_barrier, subtile % 2)
-                                cute.copy(tiled_copy_s2r, tSR_sC[(None, None, None, epi_stage)], tSR_rC)
-                                d_vec = d_vec + tRS_rC.load().to(cutlass.Float32) * beta
-                            if cutlass.const_expr(self.epilogue_op is not None):
-                                d_vec = self.epilogue_op(d_vec)
-                            tRS_rD_out.store(d_vec.to(self.d_dtype))
-                            cute.copy(tiled_copy_r2s, tRS_rD_out, tRS_sD[(None, None, None, epi_stage)])
-                            # stmatrix writes through the generic proxy; the TMA store reads through the
-                            # async one.
-                            cute.arch.fence_proxy("async.shared", space="cta")
-                            self.epi_barrier.arrive_and_wait()
-                            if is_epi_warp:
-                                cute.copy(
-                                    tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (epi_m, epi_n))]
-                                )
-                                tma_store_pipeline.producer_commit()
-                                tma_store_pipeline.producer_acquire()
-
-                    epilogues = epilogues + 1
+                            self._store_subtile(
+                                store_parts, epi, tRS_rD, epi_m, epi_n, first_stage + subtile, alpha, beta, is_epi_warp
+                            )
+                    if cutlass.const_expr(not self.pingpong):
+                        stores = stores + self.epi_rest_m * self.epi_rest_n
 
                 if cutlass.const_expr(self.pingpong):
                     # The other warpgroup's epilogue reuses the staging buffers: ours must be read out.
@@ -774,4 +724,103 @@ class Sm90Gemm:
                     read_state.advance(k_tile_count)
                     release_state.advance(k_tile_count)
 
+            # ---- parallel fixup: this cluster's share of every tile it computed part of ----------
+            if cutlass.const_expr(self.config.splits_k):
+                first_tile, first_split, last_tile, last_split = schedule.split_units(
+                    sk_begin, sk_end, k_tile_count
+                )
+                for unit in cutlass.range_constexpr(2):
+                    sk_tile = (first_tile, last_tile)[unit]
+                    if (first_split, last_split)[unit]:
+                        first, last = schedule.participants(sk_tile, k_tile_count, sk_clusters, sk_total)
+                        count = last - first + 1
+                        counter = first * self.config.cluster_size + cta_rank_in_cluster
+                        tile_m, tile_n, tile_l = schedule.tile_coord(
+                            sched_params, dp_end + sk_tile, cluster_coord_mnk
+                        )
+                        epi = self._epilogue_partitions(
+                            tma_atom_d, tma_atom_c, gD_mnl, gC_mnl, sD, sC, tile_m, tile_n, tile_l
+                        )
+                        if cluster_idx - first < self.epi_rest_n:
+                            schedule.wait_participants(flags, counter, count, epi_tidx, self.epi_barrier)
+                        # Participant i of the tile sums and stores subtiles i, i + count, ...
+                        for epi_n in range(cluster_idx - first, self.epi_rest_n, count):
+                            tRS_rD.fill(0.0)
+                            for peer in range(first, last + 1):
+                                schedule.add_subtile(
+                                    tRS_rD, workspace,
+                                    schedule.slot_of(
+                                        peer * self.config.cluster_size + cta_rank_in_cluster,
+                                        Int32(peer == first),
+                                    ),
+                                    epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
+                                )
+                            self._store_subtile(store_parts, epi, tRS_rD, 0, epi_n, stores, alpha, beta, is_epi_warp)
+                            stores = stores + 1
+                        schedule.leave(flags, counter, count, epi_tidx, self.epi_barrier)
+
             tma_store_pipeline.producer_tail()
+
+    @cute.jit
+    def _epilogue_partitions(self, tma_atom_d, tma_atom_c, gD_mnl, gC_mnl, sD, sC, tile_m, tile_n, tile_l):
+        """The TMA partitions of one tile's D (and C) epilogue subtiles and of the staging buffers."""
+        dims = self.dims
+        # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
+        gD_epi = cute.zipped_divide(gD_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+        expect(gD_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
+        # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
+        bSG_sD, bSG_gD = cpasync.tma_partition(
+            tma_atom_d,
+            0,
+            cute.make_layout(1),
+            cute.group_modes(sD, 0, 2),
+            gD_epi,
+        )
+        expect(bSG_sD, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
+        expect(bSG_gD, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+        # ((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))
+        gC_epi = cute.zipped_divide(gC_mnl[(None, None, tile_m, tile_n, tile_l)], self.epi_tile)
+        expect(gC_epi, "((EPI_TILE_M, EPI_TILE_N), (EPI_RestM, EPI_RestN))", **dims)
+        # ((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE)) and ((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))
+        bGS_sC, bGS_gC = cpasync.tma_partition(
+            tma_atom_c,
+            0,
+            cute.make_layout(1),
+            cute.group_modes(sC, 0, 2),
+            gC_epi,
+        )
+        expect(bGS_sC, "((TMA_D_SMEM, TMA_RestD), (1, EPI_STAGE))", **dims)
+        expect(bGS_gC, "((TMA_D, TMA_RestD), (EPI_RestM, EPI_RestN))", **dims)
+        return SimpleNamespace(bSG_sD=bSG_sD, bSG_gD=bSG_gD, bGS_sC=bGS_sC, bGS_gC=bGS_gC)
+
+    @cute.jit
+    def _store_subtile(self, parts, epi, tRS_rD, epi_m, epi_n, count, alpha, beta, is_epi_warp):
+        """Store epilogue subtile (epi_m, epi_n) of a tile from its fp32 values `tRS_rD`: alpha, beta * C
+        and the op, stmatrix into staging buffer `count` % EPI_STAGES, then the TMA store. `count` also
+        numbers the C loads, whose barrier completes one phase per subtile."""
+        epi_stage = count % EPI_STAGES
+        # Plain names: the `if`s below run at run time and may only carry runtime values.
+        c_barrier, tma_atom_c, tma_atom_d = parts.c_barrier, parts.tma_atom_c, parts.tma_atom_d
+        store_pipeline = parts.tma_store_pipeline
+        bGS_gC, bGS_sC, bSG_sD, bSG_gD = epi.bGS_gC, epi.bGS_sC, epi.bSG_sD, epi.bSG_gD
+        if cutlass.const_expr(self.has_c):
+            if is_epi_warp:
+                with cute.arch.elect_one():
+                    cute.arch.mbarrier_arrive_and_expect_tx(c_barrier, parts.c_subtile_bytes)
+                cute.copy(tma_atom_c, bGS_gC[(None, (epi_m, epi_n))], bGS_sC[(None, epi_stage)], tma_bar_ptr=c_barrier)
+        d_vec = tRS_rD.load() * alpha
+        if cutlass.const_expr(self.has_c):
+            cute.arch.mbarrier_wait(c_barrier, count % 2)
+            cute.copy(parts.tiled_copy_s2r, parts.tSR_sC[(None, None, None, epi_stage)], parts.tSR_rC)
+            d_vec = d_vec + parts.tRS_rC.load().to(cutlass.Float32) * beta
+        if cutlass.const_expr(self.epilogue_op is not None):
+            d_vec = self.epilogue_op(d_vec)
+        parts.tRS_rD_out.store(d_vec.to(self.d_dtype))
+        cute.copy(parts.tiled_copy_r2s, parts.tRS_rD_out, parts.tRS_sD[(None, None, None, epi_stage)])
+        # stmatrix writes through the generic proxy; the TMA store reads through the async one.
+        cute.arch.fence_proxy("async.shared", space="cta")
+        self.epi_barrier.arrive_and_wait()
+        if is_epi_warp:
+            cute.copy(tma_atom_d, bSG_sD[(None, epi_stage)], bSG_gD[(None, (epi_m, epi_n))])
+            store_pipeline.producer_commit()
+            store_pipeline.producer_acquire()

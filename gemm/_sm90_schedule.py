@@ -5,12 +5,23 @@ each whole. A last partial wave then leaves clusters idle: at 4096^3 with 128x25
 CTAs work in the fourth wave, which costs as long as a full one.
 
 Stream-K (`Sm90Config.stream_k`): the last partial wave (with the full wave before it when the tail is
-small) is cut instead into C runs of k-tiles of equal length, one per cluster, in tile order. A run
-covers the end of one tile, whole tiles, then the start of another. A run that starts a tile (k_begin == 0) but stops short finishes it:
-it adds the partial sums that the clusters after it wrote to the workspace, then stores D. A run that
-starts inside a tile writes its partial sum and raises its flag. Such a run is always its cluster's first
-stream-K unit and a finishing run its last, so a cluster only ever waits on work its peers did first.
-All clusters of the grid are resident at once (the grid is sized to the GPU), so the waits end.
+small) is cut instead into C runs of k-tiles of equal length, one per cluster, in tile order. Split-K
+(`Sm90Config.split_k` = s > 1): the whole problem is one such region, cut into min(C, tiles * s) runs,
+so that each tile is shared by about s clusters. A run covers the end of one tile, whole tiles, then
+the start of another; a whole tile is stored as in the data-parallel part.
+
+The parallel fixup: a unit that covers only part of its tile's k-tiles writes its fp32 partial sums to
+its own workspace slot and counts itself in at the tile's counter. Once a cluster has run all its
+units, it waits, for each tile it had a part in, until every participant has counted in, then sums
+one share of the tile's epilogue subtiles (the i-th of s participants takes subtiles i, i + s, ...)
+over all participants' slots and stores them. No one waits before its own mainloops are done, so every
+wait ends (all clusters of the grid are resident at once: the grid is sized to the GPU), and the
+participants of a tile reduce it together instead of one adding the others' sums in turn.
+
+A cluster has at most two split units: the first of its run (it may start inside a tile) and the last
+(it may stop inside one). The unit that starts at a tile's first k-tile (k_begin == 0) belongs to the
+tile's first participant; every other participant's unit starts inside the tile. Hence each unit's
+slot, (CTA, k_begin == 0), and each split tile's counter, named by its first participant.
 
 Units are whole cluster tiles: the CTAs of a cluster walk the same k-tiles, which multicast needs.
 """
@@ -22,29 +33,39 @@ from cutlass import Int32
 
 
 @cute.jit
-def work_split(total_tiles: Int32, num_clusters: Int32, cluster_idx: Int32, k_tiles: Int32, stream_k: bool):
-    """(dp_end, sk_total, sk_begin, sk_end): tiles below dp_end are whole (data-parallel); this cluster's
-    stream-K run is [sk_begin, sk_end) of the sk_total k-tiles of the tiles from dp_end on."""
+def work_split(total_tiles: Int32, num_clusters: Int32, cluster_idx: Int32, k_tiles: Int32, stream_k: bool,
+               split_k: int = 1):
+    """(dp_end, sk_clusters, sk_total, sk_begin, sk_end): tiles below dp_end are whole (data-parallel); the
+    sk_total k-tiles of the tiles from dp_end on are cut into sk_clusters runs, and this cluster's run is
+    [sk_begin, sk_end) (empty for clusters past sk_clusters)."""
     dp_end = total_tiles
+    sk_clusters = num_clusters
     sk_total = Int32(0)
     sk_begin = Int32(0)
     sk_end = Int32(0)
-    if cutlass.const_expr(stream_k):
+    if cutlass.const_expr(split_k > 1):
+        dp_end = Int32(0)
+        sk_total = total_tiles * k_tiles
+        # About split_k runs per tile, and never an empty run (a participant count relies on it).
+        sk_clusters = cutlass.min(cutlass.min(num_clusters, total_tiles * split_k), sk_total)
+        if cluster_idx < sk_clusters:
+            sk_begin = cluster_idx * sk_total // sk_clusters
+            sk_end = (cluster_idx + 1) * sk_total // sk_clusters
+    elif cutlass.const_expr(stream_k):
         full_waves = total_tiles // num_clusters
         tail = total_tiles - full_waves * num_clusters
         # A tail of half a wave or more is split alone (each tile in two or three runs). A smaller one
-        # takes the full wave before it along, so that no tile is cut into more than three runs: a
-        # finisher reads its peers' partial sums one after the other.
+        # takes the full wave before it along, so that no tile is cut into more than three runs.
         sk_tiles = tail
         if 2 * tail < num_clusters and full_waves > 0:
             sk_tiles = tail + num_clusters
-        # At least two k-tiles per run keeps every cluster's run non-empty (a finisher counts on it).
+        # At least two k-tiles per run keeps every run non-empty and shorter units rare.
         if tail > 0 and sk_tiles * k_tiles >= 2 * num_clusters:
             dp_end = total_tiles - sk_tiles
             sk_total = sk_tiles * k_tiles
             sk_begin = cluster_idx * sk_total // num_clusters
             sk_end = (cluster_idx + 1) * sk_total // num_clusters
-    return dp_end, sk_total, sk_begin, sk_end
+    return dp_end, sk_clusters, sk_total, sk_begin, sk_end
 
 
 @cute.jit
@@ -89,11 +110,33 @@ def has_unit(idx: Int32, pos: Int32, dp_end: Int32, sk_end: Int32):
     return (idx < dp_end) | (pos < sk_end)
 
 
-def contributes(peer: Int32, num_clusters: Int32, sk_total: Int32, tile_idx: Int32, dp_end: Int32, k_tiles: Int32):
-    """Whether cluster `peer` wrote partial sums for stream-K tile `tile_idx`. The tile's finisher asks
-    for its next clusters in turn (c + 1, c + 2, ...): each one whose run starts before the tile's end
-    contributed."""
-    return (peer < num_clusters) & (peer * sk_total // num_clusters < (tile_idx - dp_end + 1) * k_tiles)
+def is_split(k_begin: Int32, k_end: Int32, k_tiles: Int32):
+    """Whether a unit covers only part of its tile's k-tiles (its sums go through the workspace)."""
+    return (k_begin > 0) | (k_end < k_tiles)
+
+
+def participants(sk_tile: Int32, k_tiles: Int32, sk_clusters: Int32, sk_total: Int32):
+    """(first, last) cluster whose run covers part of stream-K tile `sk_tile` (counted from dp_end): the
+    clusters whose runs hold its first and its last k-tile (run c starts at c * sk_total // sk_clusters)."""
+    first = ((sk_tile * k_tiles + 1) * sk_clusters - 1) // sk_total
+    last = ((sk_tile + 1) * k_tiles * sk_clusters - 1) // sk_total
+    return first, last
+
+
+def split_units(sk_begin: Int32, sk_end: Int32, k_tiles: Int32):
+    """(first_tile, first_split, last_tile, last_split): the stream-K tiles of a run's first and last
+    units and whether each is split (the last counts only when it is another tile than the first)."""
+    first_tile = sk_begin // k_tiles
+    last_tile = (sk_end - 1) // k_tiles
+    nonempty = sk_end > sk_begin
+    first_split = nonempty & ((sk_begin > first_tile * k_tiles) | (sk_end < (first_tile + 1) * k_tiles))
+    last_split = nonempty & (last_tile > first_tile) & (sk_end < (last_tile + 1) * k_tiles)
+    return first_tile, first_split, last_tile, last_split
+
+
+def slot_of(cta: Int32, starts_tile: Int32):
+    """Workspace slot of a CTA's split unit: two per CTA, by whether the unit starts at k-tile 0."""
+    return cta * 2 + starts_tile
 
 
 @cute.jit
@@ -115,42 +158,64 @@ def tile_coord(sched_params, tile_idx: Int32, cta_coord_mnk):
     )
 
 
-def _slot_view(workspace: cute.Tensor, slot: Int32, thread: Int32, threads: int, values: int):
-    """One thread's values in a CTA's workspace slot, value-major so that a warp's stores coalesce."""
+def _subtile_view(workspace: cute.Tensor, slot: Int32, subtile, thread: Int32, threads: int, values: int,
+                  subtile_values: int):
+    """One thread's values of one epilogue subtile in a workspace slot. A slot holds a tile value-major
+    (value v of thread t at v * threads + t) so that a warp's accesses coalesce; the values of a thread
+    are in the epilogue's order, subtile after subtile."""
     return cute.make_tensor(
-        workspace.iterator + (slot * (threads * values) + thread),
-        cute.make_layout(values, stride=threads),
+        workspace.iterator + (slot * (threads * values) + subtile * (subtile_values * threads) + thread),
+        cute.make_layout(subtile_values, stride=threads),
     )
 
 
 @cute.jit
-def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, slot: Int32,
+def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, slot: Int32, counter: Int32,
                   thread: Int32, threads: cutlass.Constexpr, barrier):
-    """Write this CTA's partial sums (`acc`, flat) to its slot, then raise the slot's flag."""
+    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order) to `slot`, then count
+    the unit in at its tile's `counter`."""
     values = cute.size(acc)
-    view = _slot_view(workspace, slot, thread, threads, values)
+    view = _subtile_view(workspace, slot, 0, thread, threads, values, values)
     for v in cutlass.range_constexpr(values):
         view[v] = acc[v]
-    # Every thread's stores reach the GPU scope before the one flag store that publishes them.
+    # Every thread's stores reach the GPU scope before the one atomic that publishes them.
     cute.arch.fence_acq_rel_gpu()
     barrier.arrive_and_wait()
     if thread == 0:
-        cute.arch.store(flags.iterator + slot, Int32(1), sem="release", scope="gpu")
+        cute.arch.atomic_add(flags.iterator + counter, Int32(1), sem="release", scope="gpu")
+
+
+# A tile's counter: participants that wrote their sums in the low bits, those done reading above.
+_DONE = 1 << 16
 
 
 @cute.jit
-def add_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, slot: Int32,
-                thread: Int32, threads: cutlass.Constexpr, barrier):
-    """Wait for `slot`'s flag, add its partial sums into `acc` (flat) and lower the flag for the next
-    launch."""
+def wait_participants(flags: cute.Tensor, counter: Int32, count: Int32, thread: Int32, barrier):
+    """Block until `count` participants have counted in at `counter`."""
     if thread == 0:
-        ready = Int32(0)
-        while ready == 0:
-            ready = cute.arch.load(flags.iterator + slot, Int32, sem="acquire", scope="gpu")
-        cute.arch.store(flags.iterator + slot, Int32(0))
+        arrived = Int32(0)
+        while arrived < count:
+            arrived = cute.arch.load(flags.iterator + counter, Int32, sem="acquire", scope="gpu") % _DONE
     barrier.arrive_and_wait()
     cute.arch.fence_acq_rel_gpu()
-    values = cute.size(acc)
-    view = _slot_view(workspace, slot, thread, threads, values)
-    for v in cutlass.range_constexpr(values):
-        acc[v] = acc[v] + view[v]
+
+
+@cute.jit
+def add_subtile(dst: cute.Tensor, workspace: cute.Tensor, slot: Int32, subtile: Int32, thread: Int32,
+                threads: cutlass.Constexpr, values: cutlass.Constexpr):
+    """dst (one subtile's values, fp32) += the same values of workspace slot `slot`."""
+    subtile_values = cute.size(dst)
+    view = _subtile_view(workspace, slot, subtile, thread, threads, values, subtile_values)
+    for v in cutlass.range_constexpr(subtile_values):
+        dst[v] = dst[v] + view[v]
+
+
+@cute.jit
+def leave(flags: cute.Tensor, counter: Int32, count: Int32, thread: Int32, barrier):
+    """Count this participant out once its threads have read their share; the last one out resets the
+    counter to zero for the next launch."""
+    barrier.arrive_and_wait()
+    if thread == 0:
+        before = cute.arch.atomic_add(flags.iterator + counter, Int32(_DONE), sem="acq_rel", scope="gpu")
+        if before == count + (count - 1) * _DONE:
+            cute.arch.store(flags.iterator + counter, Int32(0))

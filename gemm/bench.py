@@ -12,6 +12,7 @@ A module that also defines `candidate_configs` is autotuned (config="auto") unle
 
 Run
     python -m gemm.bench --kernel sm90 --dtype fp16,bf16
+    python -m gemm.bench --kernel sm90 --shapes llm                 # the 24 LLM projection shapes
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -30,13 +31,25 @@ KERNELS = {"sm100": "gemm.sm100", "sm90": "gemm.sm90", "sm80": "gemm.sm80"}
 DEFAULT_SHAPES = (
     "4096x4096x4096,8192x8192x8192,8192x28672x8192,8192x8192x28672,1024x8192x8192,4000x4096x4096"
 )
+# LLM projection shapes: token counts M from decode batches to long prefills, against the weights
+# (N, K) of Llama-class models (7B/8B: 4096x4096 attention, 6144x4096 fused QKV with grouped KV heads,
+# 14336x4096 and 4096x14336 MLP up/down; 70B: 28672x8192 fused gate+up, 8192x28672 down). Each M meets
+# three of the six weights, each weight four Ms (24 shapes).
+_LLM_WEIGHTS = ((4096, 4096), (6144, 4096), (14336, 4096), (4096, 14336), (28672, 8192), (8192, 28672))
+LLM_SHAPES = ",".join(
+    f"{m}x{n}x{k}"
+    for i, m in enumerate((64, 128, 256, 512, 1024, 2048, 4096, 8192))
+    for n, k in _LLM_WEIGHTS[(i % 2)::2]
+)
+SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
 
 
 def parse_shapes(text: str) -> list:
-    """'MxNxK[xL],...' -> [(M, N, K, L), ...]."""
+    """'MxNxK[xL],...' or a named set ('default', 'llm') -> [(M, N, K, L), ...]."""
+    text = SHAPE_SETS.get(text.strip(), text)
     shapes = []
     for item in text.split(","):
         parts = item.strip().lower().split("x")
@@ -133,7 +146,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m gemm.bench", description=__doc__.splitlines()[0])
     p.add_argument("--kernel", default="sm90", help=f"one of {sorted(KERNELS)} (default sm90)")
     p.add_argument("--dtype", default="fp16,bf16", help="comma-separated: fp16, bf16")
-    p.add_argument("--shapes", default=DEFAULT_SHAPES, help="comma-separated MxNxK[xL]")
+    p.add_argument("--shapes", default="default",
+                   help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

@@ -32,6 +32,7 @@ import cutlass.cute as cute  # noqa: E402
 from gemm._common import missing_cuda  # noqa: E402
 from gemm._common_epilogue import resolve_epilogue  # noqa: E402
 from gemm._sm90_config import Sm90Config  # noqa: E402
+from gemm._sm90_heuristic import candidate_configs, default_config  # noqa: E402,F401 (public API)
 from gemm._sm90_kernel import Sm90Gemm  # noqa: E402
 
 _MAJOR_CHOICES = {"a": ("k", "m"), "b": ("k", "n"), "d": ("n", "m")}
@@ -95,7 +96,7 @@ def compile_only(
     clusters = 132 // cfg.cluster_size
     gemm = Sm90Gemm(cfg, has_c=has_c, epilogue_op=resolve_epilogue(epilogue), max_active_clusters=clusters)
     stream_k = ()
-    if cfg.stream_k:
+    if cfg.splits_k:
         workspace_elems, flag_count = stream_k_buffer_sizes(cfg, clusters)
         stream_k = (
             make_fake_compact_tensor(cutlass.Float32, (workspace_elems,), assumed_align=16),
@@ -105,10 +106,10 @@ def compile_only(
 
 
 def _stream_k_buffers(cfg: Sm90Config, clusters: int, device) -> tuple:
-    """((), ()) without stream-K, else one launcher's (workspace, flags): as cute tensors, and the torch
+    """((), ()) without stream-K or split-K, else one launcher's (workspace, flags): as cute tensors, and the torch
     tensors behind them, which must outlive every launch. The flags start at zero and every launch
     leaves them at zero, so the launcher's launches reuse them one after the other."""
-    if not cfg.stream_k:
+    if not cfg.splits_k:
         return (), ()
     import torch
     from cutlass.cute.runtime import from_dlpack
@@ -120,10 +121,10 @@ def _stream_k_buffers(cfg: Sm90Config, clusters: int, device) -> tuple:
 
 
 def stream_k_buffer_sizes(cfg: Sm90Config, clusters: int) -> tuple:
-    """(fp32 workspace elements, int32 flags) a stream-K launch needs: one tile of partial sums and
-    one flag per CTA of the persistent grid."""
+    """(fp32 workspace elements, int32 counters) a stream-K or split-K launch needs: two tiles of
+    partial sums per CTA of the persistent grid (a run's first and last units), one counter per CTA."""
     ctas = clusters * cfg.cluster_size
-    return ctas * cfg.tile_m * cfg.tile_n, ctas
+    return 2 * ctas * cfg.tile_m * cfg.tile_n, ctas
 
 
 def _as_config(config) -> Sm90Config:
@@ -215,64 +216,6 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     launcher = build(cfg)
     launcher.config = cfg
     return launcher
-
-
-# 128x256 tiles of a problem that stream-K may split profitably: a quarter of the H100's 132 SMs.
-_FEW_TILES = 32
-
-
-def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
-    """Heuristic choice when nothing was tuned: the big tile unless it leaves most SMs idle, and for
-    many waves a cluster swizzle that keeps each wave's A and B rows in L2 and stream-K for the last
-    partial wave (the card runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy
-    are clock gained). Every config walks K serpentine (`Sm90Config.serpentine_k`)."""
-    big_tiles = -(-m // 128) * -(-n // 256) * l
-    if big_tiles >= 8 * 132:
-        return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
-    if big_tiles >= 2 * 132:
-        return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
-    if big_tiles <= _FEW_TILES and k >= 8192:
-        return Sm90Config(128, 128, 2, 1, stream_k=True)
-    return Sm90Config(128, 128, 2, 1)
-
-
-def candidate_configs(m: int, n: int, k: int, l: int) -> list:
-    """The few configs the autotuner times for one problem."""
-    big_tiles = -(-m // 128) * -(-n // 256) * l
-    if big_tiles >= 8 * 132:
-        # Many waves: group clusters so that a wave covers a squarish block of D (8 clusters wide
-        # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2). Stream-K on
-        # the last partial wave ran 0.7-1.7% ahead on 8192^3 and 8192x8192x28672 (docs/sm90.md).
-        return [
-            Sm90Config(128, 256, 2, 1, swizzle=8),
-            Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True),
-            Sm90Config(128, 256, 2, 1, swizzle=4),
-            Sm90Config(128, 256, 2, 2, swizzle=4),
-            Sm90Config(128, 256, 1, 2, swizzle=8, raster_along_m=False),
-        ]
-    # Ping-pong hides the epilogue under the other warpgroup's MMAs, but its tiles (at most 128x192)
-    # read more SMEM per MMA: on the H100 it ran 5-20% behind 128x256 cooperative on every bench shape
-    # (docs/sm90.md). Its 128x128 tile stays a candidate for problems where the epilogue weighs more.
-    configs = [
-        Sm90Config(128, 256, 2, 1),
-        Sm90Config(128, 256, 1, 2),
-        # With serpentine K, which walk reads least from DRAM depends on the shape and the best one
-        # changes between cards and runs by 1-2% (docs/sm90.md): the tuner times M-first groups of
-        # 2 and 8 and N-first groups of 4.
-        Sm90Config(128, 256, 2, 1, swizzle=2),
-        Sm90Config(128, 256, 2, 1, swizzle=8),
-        Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False),
-        Sm90Config(128, 128, 2, 1, pingpong=True),
-    ]
-    if big_tiles < 4 * 132:
-        # A few waves of big tiles leave SMs idle in the last one; smaller tiles even it out.
-        configs.append(Sm90Config(128, 128, 2, 1))
-    if big_tiles <= _FEW_TILES and k >= 4096:
-        # A quarter wave of tiles or less and a long K: stream-K puts every SM on the k-tiles (1.2-2.8x
-        # on 512x512x16384, 256x4096x16384 and 128x1024x65536; slower than whole tiles from half a
-        # wave up, docs/sm90.md).
-        configs += [Sm90Config(128, 128, 2, 1, stream_k=True), Sm90Config(128, 256, 2, 1, stream_k=True)]
-    return configs
 
 
 def _parse_args(argv):

@@ -46,6 +46,12 @@ MATRIX = [
     ("stream_k_64x128_c1x2_C_gelu_mmajorD_batched", dict(stream_k=True, tile_m=64, tile_n=128, cluster_m=1,
                                                          cluster_n=2, has_c=True, epilogue="gelu",
                                                          d_major="m", l=2)),
+    ("split_k4_64x128_c1x1_bf16_dynamic", dict(split_k=4, tile_m=64, tile_n=128, cluster_m=1, cluster_n=1,
+                                               dtype="bf16", dynamic=True)),
+    ("split_k2_128x128_c1x2_C_relu_fp32out", dict(split_k=2, tile_n=128, cluster_m=1, cluster_n=2, has_c=True,
+                                                  epilogue="relu", out_dtype="fp32")),
+    ("split_k8_64x64_c2x1_mmajorD_batched", dict(split_k=8, tile_m=64, tile_n=64, d_major="m", l=3)),
+    ("split_k3_64x256_e4m3_dynamic", dict(split_k=3, tile_m=64, dtype="e4m3", dynamic=True)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -60,6 +66,8 @@ REJECTED = [
     ("fp8_times_fp16", dict(dtype="e4m3", b_dtype="fp16"), "A and B must both be 16-bit or both fp8"),
     ("out_fp8", dict(out_dtype="e4m3"), "out_dtype must be one of ['bf16', 'fp16', 'fp32'], got 'e4m3'"),
     ("stream_k_pingpong", dict(tile_n=128, pingpong=True, stream_k=True), "stream_k needs the cooperative"),
+    ("split_k_5", dict(split_k=5), "split_k must be one of (1, 2, 3, 4, 6, 8, 16), got 5"),
+    ("split_k_with_stream_k", dict(split_k=2, stream_k=True), "split_k needs the cooperative schedule without"),
 ]
 
 SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
@@ -109,6 +117,7 @@ def _worker() -> dict:
     out["ptx_fp8"] = sm90.compile_only(dtype="e4m3", b_dtype="e5m2").__ptx__
     out["ptx_pingpong"] = sm90.compile_only(tile_n=128, pingpong=True).__ptx__
     out["ptx_stream_k"] = sm90.compile_only(stream_k=True, dynamic=True).__ptx__
+    out["ptx_split_k"] = sm90.compile_only(split_k=4, tile_m=64, tile_n=128, dynamic=True).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -165,17 +174,21 @@ def test_ptx_of_pingpong_takes_turns(results):
     assert not re.search(r"bar\.arrive\s+%r\d+,\s*256;", results["ptx"])
 
 
-def test_ptx_of_stream_k_hands_partial_sums_over(results):
-    """A contributor publishes its stores with a GPU-scope release after a fence; a finisher polls with
-    an acquire. The data-parallel kernel has neither."""
-    ptx = results["ptx_stream_k"]
-    assert re.search(r"st\.release\.gpu\.global\.b32", ptx)
+@pytest.mark.parametrize("kind,values", [("ptx_stream_k", 128), ("ptx_split_k", 64)])
+def test_ptx_of_stream_k_and_split_k_hands_partial_sums_over(results, kind, values):
+    """A participant publishes its stores with a fence and a GPU-scope release (an atomic add on its
+    tile's counter); the fixup polls with an acquire and counts itself out with an acq_rel atomic. The
+    data-parallel kernel has none of these."""
+    ptx = results[kind]
+    # (an atom without a scope is GPU-scoped)
+    assert re.search(r"atom\.global\.release\.add\.u32", ptx)
+    assert re.search(r"atom\.global\.acq_rel\.add\.u32", ptx)
     assert re.search(r"ld\.acquire\.gpu\.global\.b32", ptx)
     assert re.search(r"fence\.acq_rel\.gpu", ptx)
-    # one store per accumulator register of a 64x256 warpgroup slice (128), plus the flag reset
-    assert len(re.findall(r"st\.global\.b32", ptx)) == 129
-    for kind in ("acquire", "release"):
-        assert f".{kind}.gpu" not in results["ptx"]
+    # one store per accumulator register of a warpgroup's 64-row slice (64x256: 128, 64x128: 64),
+    # plus the counter reset of each of the run's two possible split units
+    assert len(re.findall(r"st\.global\.b32", ptx)) == values + 2
+    assert "atom.global" not in results["ptx"] and "ld.acquire.gpu" not in results["ptx"]
 
 
 def test_ptx_identical_without_checks(results):
@@ -193,6 +206,7 @@ def test_config_validation_lists_allowed_values():
     assert cfg.label() == "128x128 c1x2 sw4n"
     assert Sm90Config(64, 256, pingpong=True).label() == "64x256 c2x1 sw1m pp"
     assert Sm90Config(stream_k=True).label() == "128x256 c2x1 sw1m sk"
+    assert Sm90Config(64, 128, 1, 1, split_k=4).label() == "64x128 c1x1 sw1m split4"
     assert Sm90Config(serpentine_k=False).label() == "128x256 c2x1 sw1m kfwd"
     with pytest.raises(ValueError, match="stream_k needs the cooperative schedule"):
         Sm90Config(128, 128, pingpong=True, stream_k=True)

@@ -19,6 +19,33 @@ def test_default_shapes_cover_the_issue():
         assert s + (1,) in shapes
 
 
+def test_llm_shapes_cross_every_m_with_llama_weights():
+    shapes = bench.parse_shapes("llm")
+    assert len(shapes) == len(set(shapes)) == 24
+    assert sorted({s[0] for s in shapes}) == [64, 128, 256, 512, 1024, 2048, 4096, 8192]
+    weights = {(4096, 4096), (6144, 4096), (14336, 4096), (4096, 14336), (28672, 8192), (8192, 28672)}
+    assert {s[1:3] for s in shapes} == weights
+    assert bench.parse_shapes("default") == bench.parse_shapes(bench.DEFAULT_SHAPES)
+
+
+def test_heuristic_and_candidates_fit_the_problem():
+    """Skinny problems get 64-row tiles, few tiles with a long K get split-K (never more runs than SMs),
+    many waves keep the 128x256 walks, and a tune stays at nine candidates or fewer."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import candidate_configs, default_config
+
+    assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 128, 1, 1)
+    assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 128, 2, 1, split_k=2)
+    split = default_config(256, 256, 8192, 1)
+    assert split.split_k == 8 and (256 // split.tile_m) * (256 // split.tile_n) * split.split_k <= 132
+    assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
+    for mnkl in [(64, 4096, 4096, 1), (256, 4096, 14336, 1), (1024, 28672, 8192, 1), (4096, 4096, 4096, 1),
+                 (8192, 8192, 8192, 1), (256, 256, 8192, 1), (1024, 1024, 1024, 8)]:
+        candidates = candidate_configs(*mnkl)
+        assert 3 <= len(candidates) <= 9 and len(set(candidates)) == len(candidates)
+        assert default_config(*mnkl) in candidates or mnkl[0] > 1024
+
+
 def test_unknown_kernel_lists_choices():
     with pytest.raises(ValueError, match=r"--kernel must be one of \['sm100', 'sm80', 'sm90'\], got 'sm70'"):
         bench.load_kernel("sm70")

@@ -1,0 +1,130 @@
+"""Which SM90 config to run for a problem: the heuristic (`default_config`, no timing) and the few
+candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL needed.
+
+    >>> from gemm._sm90_heuristic import default_config
+    >>> default_config(128, 4096, 14336, 1).label()
+    '64x128 c2x1 sw1m split2'
+"""
+from __future__ import annotations
+
+from gemm._sm90_config import SPLIT_K_CHOICES, Sm90Config
+
+# The H100's SMs: one CTA each (a CTA takes a whole SM's shared memory).
+_SMS = 132
+# The cooperative tiles the heuristic weighs and their throughput per SM relative to 128x256 (fitted to
+# the LLM-shape sweeps of docs/sm90.md: smaller tiles read more SMEM per MMA, and a 64-row tile has one
+# consumer warpgroup).
+_TILE_EFFICIENCY = {(128, 256): 1.0, (128, 192): 0.95, (128, 128): 0.93, (64, 128): 0.7}
+# Split-K pays only when K is long: at K = 4096 even 32 tiles ran 5% slower split (docs/sm90.md).
+_SPLIT_K_MIN_K = 8192
+# Each split-K run keeps at least this many k-tiles: a run has fixed costs (pipeline fill, its share
+# of the fixup), and 256x256x8192 ran 0.82x of cuBLAS in runs of 16 k-tiles, 0.72x in runs of 8.
+_SPLIT_K_MIN_K_TILES = 16
+
+
+def _cdiv(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _ranked_tiles(m: int, n: int, l: int) -> list:
+    """The cooperative tiles by estimated time: whole waves of CTAs times work per tile over throughput.
+    For M <= 128 only 64-row tiles count: there the B reads bound the time, and 64x128 tiles put the
+    most SMs on them (128-row tiles half-empty, or too few of them, ran 5-50% slower)."""
+    if m <= 128:
+        return [(64, 128)]
+
+    def cost(tile):
+        tiles = _cdiv(m, tile[0]) * _cdiv(n, tile[1]) * l
+        return _cdiv(tiles, _SMS) * tile[0] * tile[1] / _TILE_EFFICIENCY[tile]
+
+    return sorted(_TILE_EFFICIENCY, key=cost)
+
+
+def _tile_config(m: int, n: int, k: int, l: int, tile, **walk) -> Sm90Config:
+    """A cooperative config of this tile: 2x1 clusters (B multicast over two row tiles) unless M fits in
+    one row tile, and split-K when the tiles leave most SMs idle and K is long."""
+    tile_m, tile_n = tile
+    cluster_m = 2 if m > tile_m else 1
+    tiles = _cdiv(m, tile_m) * _cdiv(n, tile_n) * l
+    return Sm90Config(tile_m, tile_n, cluster_m, 1, split_k=_split_k(tiles, k), **walk)
+
+
+def _split_k(tiles: int, k: int) -> int:
+    """The most runs per tile that keep every SM at most one run and each run 16 k-tiles long, when K
+    is long and the tiles fill at most half the SMs; else 1."""
+    if k < _SPLIT_K_MIN_K or 2 * tiles > _SMS:
+        return 1
+    k_tiles = _cdiv(k, 64)
+    fits = [s for s in SPLIT_K_CHOICES if s * tiles <= _SMS and k_tiles >= s * _SPLIT_K_MIN_K_TILES]
+    return max(fits, default=1)
+
+
+def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
+    """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
+    swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
+    runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained).
+    Otherwise the tile that fills the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K.
+    Every config walks K serpentine (`Sm90Config.serpentine_k`)."""
+    big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l
+    if big_tiles >= 8 * _SMS:
+        return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
+    if m > 1024 and big_tiles >= 2 * _SMS:
+        return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
+    return _tile_config(m, n, k, l, _ranked_tiles(m, n, l)[0])
+
+
+def candidate_configs(m: int, n: int, k: int, l: int) -> list:
+    """The few configs the autotuner times for one problem (at most nine: a tune takes seconds)."""
+    big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l
+    if big_tiles >= 8 * _SMS:
+        # Many waves: group clusters so that a wave covers a squarish block of D (8 clusters wide
+        # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2). Stream-K on
+        # the last partial wave ran 0.7-1.7% ahead on 8192^3 and 8192x8192x28672 (docs/sm90.md).
+        return [
+            Sm90Config(128, 256, 2, 1, swizzle=8),
+            Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True),
+            Sm90Config(128, 256, 2, 1, swizzle=4),
+            Sm90Config(128, 256, 2, 2, swizzle=4),
+            Sm90Config(128, 256, 1, 2, swizzle=8, raster_along_m=False),
+        ]
+    if m > 1024 and big_tiles >= 2 * _SMS:
+        # Ping-pong hides the epilogue under the other warpgroup's MMAs, but its tiles (at most
+        # 128x192) read more SMEM per MMA: on the H100 it ran 5-20% behind 128x256 cooperative on every
+        # bench shape (docs/sm90.md). Its 128x128 tile stays a candidate for problems where the
+        # epilogue weighs more.
+        configs = [
+            Sm90Config(128, 256, 2, 1),
+            Sm90Config(128, 256, 1, 2),
+            # With serpentine K, which walk reads least from DRAM depends on the shape and the best one
+            # changes between cards and runs by 1-2% (docs/sm90.md): the tuner times M-first groups of
+            # 2 and 8 and N-first groups of 4.
+            Sm90Config(128, 256, 2, 1, swizzle=2),
+            Sm90Config(128, 256, 2, 1, swizzle=8),
+            Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False),
+            Sm90Config(128, 128, 2, 1, pingpong=True),
+        ]
+        if big_tiles < 4 * _SMS:
+            # A few waves of big tiles leave SMs idle in the last one; smaller tiles even it out.
+            configs.append(Sm90Config(128, 128, 2, 1))
+        return configs
+    # Up to a few waves (M <= 1024, or few tiles): the best-ranked tiles, each also without split-K
+    # where the heuristic splits, and the walks that mattered for the big tiles on the best one.
+    ranked = _ranked_tiles(m, n, l)
+    configs = [default_config(m, n, k, l)]
+    for tile in ranked[:3]:
+        config = _tile_config(m, n, k, l, tile)
+        configs += [config, Sm90Config.from_dict({**config.to_dict(), "split_k": 1})]
+    top = configs[0]
+    if m <= 128:
+        # Skinny: one row tile; 2x1 clusters share B over two 64-row tiles, 1x2 share A; 128x128 with
+        # A multicast ran 0.99x on 128x28672x8192 where 64x128 ran 0.97x.
+        configs += [Sm90Config(64, 128, 1, 1), Sm90Config(64, 128, 2, 1), Sm90Config(128, 128, 1, 2),
+                    Sm90Config(64, 256, 1, 2)]
+    elif big_tiles >= _SMS:
+        # A wave or more: the walks the many-wave candidates time (M-first groups of 2 and 8, N-first
+        # groups of 4).
+        configs += [Sm90Config.from_dict({**top.to_dict(), **walk})
+                    for walk in ({"swizzle": 4, "raster_along_m": False}, {"swizzle": 2}, {"swizzle": 8})]
+    if top.split_k > 1:
+        configs.append(Sm90Config.from_dict({**top.to_dict(), "split_k": max(2, top.split_k // 2)}))
+    return list(dict.fromkeys(configs))[:9]
