@@ -8,6 +8,7 @@ import asyncio
 import functools
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,14 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from _cli import ROOT, cute_inspect
+from cute_inspect.lsp.runs import TraceRuns
+from cute_inspect.lsp.targets import TraceTarget
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 SERVER = [sys.executable, "-m", "cute_inspect", "lsp"]
 SM90_KERNEL = Path(ROOT, "gemm", "_sm90_kernel.py")
+SM100_KERNEL = Path(ROOT, "gemm", "_sm100_kernel.py")
 TRACE_WAIT_S = 300  # a bound, not a timing: tracing the three GEMMs takes seconds
 
 
@@ -91,6 +95,17 @@ async def test_hover_shows_the_traced_shape_mode_names_and_levels(client):
     assert "MMA partition of the (M,K,...) tensor" in hover          # the derivation
     used = _line_of(text, "make_fragment_A(tCsA)")                      # a use: the assignment's record
     assert shape in await _hover(client, uri, used, text, "tCsA")
+
+
+async def test_hover_on_tCgA_in_the_sm100_kernel(client):
+    """The SM90 kernel loads A by TMA (tAgA) and has no tCgA; the SM100 kernel's MMA partition of gA is it."""
+    text = SM100_KERNEL.read_text()
+    uri = _open(client, SM100_KERNEL)
+    await _logged(client, r"traced gemm\.sm100:compile_only@sm_100a")
+    hover = await _hover(client, uri, _line_of(text, "tCgA = thr_mma.partition_A("), text, "tCgA")
+    shape, modes = _text_trace_rows("gemm.sm100:compile_only", "sm_100a", "tCgA")
+    assert shape.startswith("((") and shape in hover and modes in hover
+    assert "mma-atom" in hover and "block-rest-M" in hover
 
 
 _KERNEL = """\
@@ -171,3 +186,33 @@ async def test_inlay_hints_put_the_shape_at_the_end_of_assigning_lines(client):
     [hint] = [h for h in hints if h.position.line == line]
     shape, _ = _text_trace_rows("gemm.sm90:compile_only", "sm_90a", "tCsA")
     assert hint.label == f"  tCsA: {shape}" and hint.position.character == len(text.splitlines()[line])
+
+
+def _slow_target(tmp_path, seconds):
+    """A target whose function waits `seconds` and compiles nothing (so its trace fails, after the wait)."""
+    (tmp_path / "slow.py").write_text(f"import time\n\n\ndef wait():\n    time.sleep({seconds})\n")
+    return TraceTarget("slow.py:wait", "sm_80", tmp_path)
+
+
+async def test_a_newer_request_stops_the_running_trace_of_that_target(tmp_path):
+    done = []
+    runs = TraceRuns(done.append)
+    target = _slow_target(tmp_path, 2)
+    runs.request([target])
+    await asyncio.sleep(0.5)
+    assert runs.busy(target.key)
+    again = time.time()
+    runs.request([target])
+    await runs.wait()
+    [run] = done  # the first run was stopped, never reported
+    assert run.started >= again and not run.ok and "compiled no kernel" in run.error
+
+
+async def test_a_trace_past_the_timeout_is_stopped_and_reported(tmp_path):
+    done = []
+    runs = TraceRuns(done.append, timeout=1)
+    runs.request([_slow_target(tmp_path, 60)])
+    await runs.wait()
+    [run] = done
+    assert not run.ok and "took longer than 1 s" in run.error
+    assert run.error_path == (tmp_path / "slow.py").resolve()
