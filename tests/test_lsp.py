@@ -185,7 +185,8 @@ async def test_inlay_hints_put_the_shape_at_the_end_of_assigning_lines(client):
         types.TextDocumentIdentifier(uri), types.Range(types.Position(line, 0), types.Position(line + 1, 0))))
     [hint] = [h for h in hints if h.position.line == line]
     shape, _ = _text_trace_rows("gemm.sm90:compile_only", "sm_90a", "tCsA")
-    assert hint.label == f"  tCsA: {shape}" and hint.position.character == len(text.splitlines()[line])
+    assert hint.label == f"tCsA: {shape}" and hint.padding_left
+    assert hint.position.character == len(text.splitlines()[line])
 
 
 def _slow_target(tmp_path, seconds):

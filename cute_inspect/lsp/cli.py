@@ -15,7 +15,8 @@ def register(subparsers) -> None:
 
 
 def _main(args) -> int:
+    from cute_inspect.findings import EXIT_OK
     from cute_inspect.lsp import serve
 
     serve(args.trace_timeout, args.inlay_hints)
-    return 0
+    return EXIT_OK

@@ -89,11 +89,11 @@ def hover_markdown(tensor: dict, count: int = 1) -> str:
 
 
 def inlay_labels(tensors: list, path: Path, source: str) -> dict:
-    """line -> label at the end of each statement that assigned a traced tensor: `` tCsA ((64,16),1,4,(1,4))``."""
+    """line -> label at the end of each statement that assigned a traced tensor: ``tCsA: ((64,16),1,4,(1,4))``."""
     statements, _ = _spans(source)
     found: dict = {}
     for tensor in tensors:
         if tensor["name"] and Path(tensor["file"]) == path:
             end = _innermost(statements, tensor["line"])[1]
             found.setdefault(end, {}).setdefault(tensor["name"], tensor["shape"])
-    return {line: "  " + ", ".join(f"{n}: {s}" for n, s in names.items()) for line, names in found.items()}
+    return {line: ", ".join(f"{n}: {s}" for n, s in names.items()) for line, names in found.items()}

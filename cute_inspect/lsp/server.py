@@ -28,10 +28,12 @@ from cute_inspect.lsp.targets import TargetConfigError, TraceTarget, targets_for
 
 SOURCE = "cute-inspect"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Different records one hover shows at most (a statement traced once per kernel or per unrolled iteration).
+_MAX_SHOWN = 4
 
 
 class CuteInspectServer(LanguageServer):
-    """Holds the documents' lint findings, the trace runs and what was published."""
+    """The trace runs, which files were saved or edited since, and which files carry trace diagnostics."""
 
     def __init__(self, trace_timeout: float = 120.0, inlay_hints: bool = False):
         super().__init__("cute-inspect", "0.1.0")
@@ -60,8 +62,12 @@ class CuteInspectServer(LanguageServer):
 
     def covering(self, path: Path) -> list[TraceTarget]:
         """The targets whose last run, good or failed, says something about `path`."""
-        return [t for t in self.targets(path)
-                if any(path in run.files() for run in (self.runs.latest.get(t.key), self.runs.good.get(t.key)) if run)]
+        found = []
+        for target in self.targets(path):
+            runs = (self.runs.latest.get(target.key), self.runs.good.get(target.key))
+            if any(run is not None and path in run.files() for run in runs):
+                found.append(target)
+        return found
 
     def good_runs(self, path: Path) -> list[TraceRun]:
         return [run for t in self.covering(path) if (run := self.runs.good.get(t.key))]
@@ -80,14 +86,30 @@ class CuteInspectServer(LanguageServer):
             return "the file was saved after this trace"
         return None
 
+    def hover_text(self, path: Path, name: str, line: int, source: str) -> str | None:
+        """Markdown for `name` at `line` of `path`: its record in the first good trace that has it, or None."""
+        for run in self.good_runs(path):
+            found = lookup.assignment(run.tensors, path, name, line, source)
+            if not found:
+                continue
+            parts = [lookup.hover_markdown(t, n) for t, n in lookup.distinct(found)[:_MAX_SHOWN]]
+            when = time.strftime("%H:%M:%S", time.localtime(run.started))
+            footer = f"*{run.target.key}, line {found[0]['line']}, kernel `{found[0]['kernel']}`, traced {when}*"
+            stale = self.stale_reason(path, run)
+            if stale:
+                footer += f"\n\n**stale**: {stale}"
+            return "\n\n---\n\n".join(parts + [footer])
+        return None
+
     def _traced(self, run: TraceRun) -> None:
         if run.ok:
             self.log(f"traced {run.target.key} in {run.seconds:.1f} s: {len(run.tensors)} tensors, "
                      f"{len(run.findings)} findings")
         else:
             kept = self.runs.good.get(run.target.key)
-            since = f"; hover shows the stale trace of {time.strftime('%H:%M:%S', time.localtime(kept.started))}" \
-                if kept else ""
+            since = ""
+            if kept is not None:
+                since = f"; hover shows the stale trace of {time.strftime('%H:%M:%S', time.localtime(kept.started))}"
             self.log(f"trace of {run.target.key} failed: {run.error}{since}", types.MessageType.Warning)
         for note in run.notes:
             self.log(f"{run.target.key}: note: {note}")
@@ -131,6 +153,8 @@ class CuteInspectServer(LanguageServer):
         from_trace = self.trace_diagnostics(path)
         if from_trace:
             self._with_trace_diagnostics.add(path)
+        else:
+            self._with_trace_diagnostics.discard(path)
         diagnostics += from_trace
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
@@ -220,21 +244,12 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
         name = next((m for m in _IDENTIFIER.finditer(line) if m.start() <= params.position.character <= m.end()), None)
         if name is None:
             return None
-        for run in ls.good_runs(path):
-            found = lookup.assignment(run.tensors, path, name.group(), params.position.line + 1, document.source)
-            if not found:
-                continue
-            parts = [lookup.hover_markdown(t, n) for t, n in lookup.distinct(found)[:4]]
-            when = time.strftime("%H:%M:%S", time.localtime(run.started))
-            footer = f"*{run.target.key}, line {found[0]['line']}, kernel `{found[0]['kernel']}`, traced {when}*"
-            stale = ls.stale_reason(path, run)
-            if stale:
-                footer += f"\n\n**stale**: {stale}"
-            return types.Hover(
-                contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts + [footer])),
-                range=types.Range(types.Position(params.position.line, name.start()),
-                                  types.Position(params.position.line, name.end())))
-        return None
+        text = ls.hover_text(path, name.group(), params.position.line + 1, document.source)
+        if text is None:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+                           range=types.Range(types.Position(params.position.line, name.start()),
+                                             types.Position(params.position.line, name.end())))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))

@@ -72,7 +72,8 @@ def read_targets(pyproject: Path) -> list[TraceTarget] | None:
         return None
     entries = table.get(KEY, [])
     if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
-        raise TargetConfigError(f"{pyproject}: {KEY} must be a list of strings, e.g. [\"gemm.sm90:compile_only@sm_90a\"]")
+        raise TargetConfigError(f"{pyproject}: {KEY} must be a list of strings, "
+                                f"e.g. [\"gemm.sm90:compile_only@sm_90a\"]")
     return [parse_target(e, pyproject.parent) for e in entries]
 
 
