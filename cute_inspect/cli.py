@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 
 from cute_inspect.findings import EXIT_BAD_INPUT
@@ -56,6 +57,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def summary_of(exc: BaseException) -> str:
+    """The first three lines of an exception's message that say something, on one line, without terminal colour
+    codes (CuTeDSL colours its errors and frames them with lines of `|`)."""
+    lines = [line.strip() for line in _COLOUR.sub("", str(exc)).splitlines() if any(c.isalnum() for c in line)]
+    return " | ".join(lines[:3])
+
+
+def write_output(option: str, path: str, text: str) -> bool:
+    """Write `text` to `path`; on failure print ``cute-inspect: OPTION PATH: why`` and return False."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as error:
+        print(f"cute-inspect: {option} {path}: {error.strerror or error}", file=sys.stderr)
+        return False
+    return True
+
+
 def output_problem(path: str, directory: bool = False) -> str | None:
     """Why `path` cannot be written (created as a directory when `directory`), or None when it can."""
     if directory and os.path.exists(path) and not os.path.isdir(path):
@@ -90,9 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except OSError as error:  # an output that failed while written (a full disk, a path that vanished)
-        if error.filename is None:
-            raise
-        print(f"cute-inspect: {error.filename}: {error.strerror}", file=sys.stderr)
+        print(f"cute-inspect: {error.filename or 'writing the output'}: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

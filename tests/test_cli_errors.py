@@ -81,7 +81,9 @@ CASES = [
     ("target-import-error", ["trace", "{d}/importerr.py:f"], ERROR,
      ["importerr.py:1:", "import failed", "no_such_module_xyz"]),
     ("target-not-utf8", ["trace", "{d}/latin_code.py:f"], ERROR, ["latin_code.py:2:", "import failed", "utf-8"]),
-    ("target-raises", ["trace", "{d}/raises.py:f"], ERROR, ["raises.py:2:", "RuntimeError: boom"]),
+    ("target-raises", ["trace", "{d}/raises.py:f"], ERROR, ["raises.py:2:", "the target raised", "RuntimeError: boom"]),
+    ("target-compile-error", ["trace", "gemm.sm90:compile_only", "--arch", "sm_100a"], ERROR,
+     ["gemm/_sm90_kernel.py:", "compile failed", "expects arch to be sm_90a"]),
     ("trace-no-kernel", ["trace", "{d}/nokernel.py:f"], ERROR, ["nokernel.py:f", "compiled no kernel"]),
     ("check-no-kernel", ["check", "{d}/nokernel.py:f"], ERROR, ["nokernel.py:f", "compiled no kernel"]),
     ("check-suggest-no-kernel", ["check", "--suggest", "{d}/nokernel.py:f"], ERROR,
@@ -102,6 +104,7 @@ CASES = [
     ("trace-output-under-a-file", ["trace", TRACED, "-o", "{d}/plain/x.txt"], ERROR,
      ["plain/x.txt", "not a directory"]),
     ("render-out-is-a-file", ["render", TRACED, "--out", "{d}/plain"], ERROR, ["plain", "not a directory"]),
+    ("trace-output-disk-full", ["trace", TRACED, "-o", "/dev/full"], ERROR, ["-o /dev/full", "No space left"]),
     ("layout-svg-dir-missing", ["layout", "(8,4):(4,1)", "--svg", "{d}/no/such/x.svg"], ERROR,
      ["no/such/x.svg", "no such directory"]),
     # layout expressions
@@ -109,6 +112,7 @@ CASES = [
     ("layout-unknown-function", ["layout", "foo(1)"], ERROR, ["foo"]),
     ("layout-swizzle-arity", ["layout", "swizzle(3,4,3)"], ERROR, ["swizzle", "4 arguments", "3 given"]),
     ("layout-bad-tv", ["layout", "(8,4):(4,1)", "--tv", "3"], ERROR, ["--tv", "'3'"]),
+    ("layout-empty-tv", ["layout", "(8,4):(4,1)", "--tv", "0,0", "--svg", "{d}/tv.svg"], ERROR, ["--tv", "'0,0'"]),
     # lint inputs
     ("lint-missing-file", ["lint", "{d}/absent.py"], ERROR, ["absent.py", "no such file"]),
     ("lint-empty-directory", ["lint", "{d}/emptydir"], ERROR, ["emptydir", "no Python files"]),
@@ -145,6 +149,7 @@ def test_bad_input_gets_one_clear_line_and_the_documented_exit_code(inputs, args
     for fragment in fragments:
         assert fragment in first.replace(str(inputs) + "/", ""), f"{fragment!r} not in the first line: {first}"
     assert "All checks passed" not in done.stdout
+    assert "\x1b[" not in first, "terminal colour codes in a message"
 
 
 def test_a_failed_output_is_reported_before_the_trace_runs(inputs):

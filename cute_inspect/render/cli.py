@@ -53,15 +53,16 @@ def _layout(args) -> int:
     from cute_inspect.render._layout import LayoutTextError
     from cute_inspect.render.layout_expr import LayoutExprError, evaluate
 
-    from cute_inspect.cli import bad_output
+    from cute_inspect.cli import bad_output, write_output
 
     if bad_output("--svg", args.svg):
         return EXIT_BAD_INPUT
     tile = None
     if args.tv:
-        m = re.fullmatch(r"\s*(\d+)\s*[,x]\s*(\d+)\s*", args.tv)
+        m = re.fullmatch(r"\s*([1-9]\d*)\s*[,x]\s*([1-9]\d*)\s*", args.tv)
         if not m:
-            print(f"cute-inspect: --tv {args.tv!r}: write the tile as M,N (e.g. 16,16)", file=sys.stderr)
+            print(f"cute-inspect: --tv {args.tv!r}: write the tile as M,N of positive ints (e.g. 16,16)",
+                  file=sys.stderr)
             return EXIT_BAD_INPUT
         tile = (int(m.group(1)), int(m.group(2)))
     try:
@@ -79,8 +80,8 @@ def _layout(args) -> int:
         except LayoutTextError as exc:
             print(f"cute-inspect: cannot draw {result.text}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(svg)
+        if not write_output("--svg", args.svg, svg):
+            return EXIT_BAD_INPUT
         print(f"wrote {args.svg}")
     return EXIT_OK
 

@@ -115,9 +115,9 @@ def evaluate(expr: str) -> Evaluation:
     except LayoutExprError:
         raise
     except Exception as exc:
-        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-        reason = " | ".join(lines[:3]) or type(exc).__name__
-        raise LayoutExprError(f"CuTeDSL rejected {expr!r}: {reason}") from None
+        from cute_inspect.cli import summary_of
+
+        raise LayoutExprError(f"CuTeDSL rejected {expr!r}: {summary_of(exc) or type(exc).__name__}") from None
     return result
 
 

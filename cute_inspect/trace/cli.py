@@ -86,7 +86,7 @@ def register(subparsers) -> None:
 
 
 def _main(args) -> int:
-    from cute_inspect.cli import bad_output
+    from cute_inspect.cli import bad_output, write_output
     from cute_inspect.trace import report as _report
 
     if bad_output("-o", args.output) or bad_output("--html", args.html):
@@ -97,8 +97,8 @@ def _main(args) -> int:
     text = {"text": _report.format_text, "json": _report.format_json,
             "markdown": _report.format_markdown}[args.format](trace)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        if not write_output("-o", args.output, text):
+            return EXIT_BAD_INPUT
     else:
         sys.stdout.write(text)
     code = EXIT_OK

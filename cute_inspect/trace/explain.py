@@ -8,6 +8,7 @@ import traceback
 from cute_inspect.check.contracts import ContractError
 from cute_inspect.check.expect import ShapeCheckError
 from cute_inspect.check.spec import SpecError
+from cute_inspect.cli import summary_of
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS
 from cute_inspect.trace.source import PACKAGE_DIR, relative
 from cute_inspect.trace.target import TargetError, TargetImportError
@@ -52,11 +53,7 @@ def explain(exc: BaseException) -> tuple[int, str]:
     # an exception that came through the DSL failed the compile; any other was raised by the target itself
     compiling = any(f"{os.sep}cutlass{os.sep}" in frame.filename for frame in traceback.extract_tb(exc.__traceback__))
     what = "compile failed" if compiling else "the target raised"
-    return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}{what}: {type(exc).__name__}: {_first_lines(exc)}"
-
-
-def _first_lines(exc: BaseException) -> str:
-    return " | ".join([line.strip() for line in str(exc).splitlines() if line.strip()][:3])
+    return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}{what}: {type(exc).__name__}: {summary_of(exc)}"
 
 
 def _import_failed(exc: BaseException) -> str:
@@ -65,4 +62,4 @@ def _import_failed(exc: BaseException) -> str:
         where = f"{relative(os.path.abspath(exc.filename))}:{exc.lineno or 0}"
         return f"{where}: import failed: {type(exc).__name__}: {exc.msg}"
     where = _user_frame(exc)
-    return f"{where + ': ' if where else ''}import failed: {type(exc).__name__}: {_first_lines(exc)}"
+    return f"{where + ': ' if where else ''}import failed: {type(exc).__name__}: {summary_of(exc)}"
