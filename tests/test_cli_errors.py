@@ -19,6 +19,14 @@ _FILES = {
     "raises.py": "def f():\n    raise RuntimeError('boom')\n",
     "plain": "def f():\n    pass\n",
     "clean.py": "tCgA = thr_mma.partition_A(gA_mkl)\n",
+    "badspec.py": (
+        "import cutlass\nimport cutlass.cute as cute\nfrom cutlass.cute.runtime import make_fake_compact_tensor\n"
+        "from cute_inspect import expect\n\n\n@cute.kernel\ndef k(mA: cute.Tensor):\n"
+        "    gA = cute.local_tile(mA, (128, 64), (0, None))\n    expect(gA, '(bM, bK')\n\n\n"
+        "@cute.jit\ndef host(mA: cute.Tensor):\n    k(mA).launch(grid=(1, 1, 1), block=(32, 1, 1))\n\n\n"
+        "def f():\n    a = make_fake_compact_tensor(cutlass.Float16, (1024, 256), stride_order=(1, 0))\n"
+        "    cute.compile(host, a)\n"
+    ),
     "bad.json": "{}\n",
     "notjson.json": "not json\n",
     "cfg_key/pyproject.toml": '[tool.cute-inspect]\nselcet = ["CI1"]\n',
@@ -84,6 +92,7 @@ CASES = [
     ("target-raises", ["trace", "{d}/raises.py:f"], ERROR, ["raises.py:2:", "the target raised", "RuntimeError: boom"]),
     ("target-compile-error", ["trace", "gemm.sm90:compile_only", "--arch", "sm_100a"], ERROR,
      ["gemm/_sm90_kernel.py:", "compile failed", "expects arch to be sm_90a"]),
+    ("target-bad-spec", ["trace", "{d}/badspec.py:f"], ERROR, ["badspec.py:10:", "bad shape spec"]),
     ("trace-no-kernel", ["trace", "{d}/nokernel.py:f"], ERROR, ["nokernel.py:f", "compiled no kernel"]),
     ("check-no-kernel", ["check", "{d}/nokernel.py:f"], ERROR, ["nokernel.py:f", "compiled no kernel"]),
     ("check-suggest-no-kernel", ["check", "--suggest", "{d}/nokernel.py:f"], ERROR,

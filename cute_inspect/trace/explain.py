@@ -42,7 +42,7 @@ def explain(exc: BaseException) -> tuple[int, str]:
             return EXIT_FINDINGS, f"shape check failed: {e}"
         if isinstance(e, SpecError):
             where = _user_frame(e) or _user_frame(exc)
-            return EXIT_FINDINGS, f"{where + ': ' if where else ''}bad shape spec: {e}"
+            return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}bad shape spec: {e}"
         if isinstance(e, TargetImportError):
             return EXIT_BAD_INPUT, _import_failed(e.__cause__)
         if isinstance(e, TargetError):
