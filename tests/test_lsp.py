@@ -118,6 +118,7 @@ from cute_inspect import expect
 
 @cute.kernel
 def tile_kernel(mA: cute.Tensor):
+    # (bM, bK)
     gA = cute.local_tile(mA, (128, 64), (0, None))
     expect(gA, "(bM, BK, RestK)", bM=128, BK={bk})
 
@@ -134,6 +135,7 @@ def compile_tile():
 
 
 async def test_a_broken_target_is_one_diagnostic_at_the_failing_line_until_a_save_fixes_it(client, tmp_path):
+    """A failed compile is one error where it failed; once a save fixes it, the trace's comment findings show."""
     (tmp_path / "pyproject.toml").write_text('[tool.cute-inspect]\ntrace-targets = ["kernel.py:compile_tile@sm_80"]\n')
     kernel = tmp_path / "kernel.py"
     kernel.write_text(_KERNEL.format(bk=32))
@@ -152,7 +154,8 @@ async def test_a_broken_target_is_one_diagnostic_at_the_failing_line_until_a_sav
         [types.TextDocumentContentChangeWholeDocument(text=fixed)]))
     client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri)))
     await _logged(client, r"traced kernel\.py:compile_tile@sm_80")
-    assert not await _diagnostics(client, uri, lambda d: len(d) == 0)
+    [comment] = await _diagnostics(client, uri, lambda d: [x.code for x in d] == ["CI201"])
+    assert comment.range.start.line == _line_of(fixed, "# (bM, bK)") and "2 modes in the comment" in comment.message
     hover = await _hover(client, uri, _line_of(fixed, "gA = cute.local_tile"), fixed, "gA")
     assert "(128,64,4)" in hover and "block-atom" in hover and "stale" not in hover
 

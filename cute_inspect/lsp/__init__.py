@@ -7,7 +7,7 @@ are code actions. Declare which compiles cover your files in pyproject.toml::
     [tool.cute-inspect]
     trace-targets = ["gemm.sm90:compile_only@sm_90a"]
 
-then point your editor's generic LSP client at ``cute-inspect lsp`` (README: "Editor").
+then point your editor's LSP client at ``cute-inspect lsp`` (README, "In the editor").
 """
 
 
