@@ -177,6 +177,12 @@ async def test_lint_findings_arrive_as_you_type_and_renames_are_code_actions(cli
         types.VersionedTextDocumentIdentifier(uri=uri, version=2),
         [types.TextDocumentContentChangeWholeDocument(text=renamed)]))
     assert not await _diagnostics(client, uri, lambda d: len(d) == 0)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        [types.TextDocumentContentChangeWholeDocument(text=text)]))
+    await _diagnostics(client, uri, lambda d: len(d) == 1)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    assert not await _diagnostics(client, uri, lambda d: len(d) == 0)  # the lint saw the editor's text only
 
 
 async def test_inlay_hints_put_the_shape_at_the_end_of_assigning_lines(client):
@@ -220,3 +226,14 @@ async def test_a_trace_past_the_timeout_is_stopped_and_reported(tmp_path):
     [run] = done
     assert not run.ok and "took longer than 1 s" in run.error
     assert run.error_path == (tmp_path / "slow.py").resolve()
+
+
+async def test_stopping_drops_the_queue_and_ends_the_running_trace(tmp_path):
+    done = []
+    runs = TraceRuns(done.append)
+    slow, queued = _slow_target(tmp_path, 600), TraceTarget("slow.py:other", "sm_80", tmp_path)
+    runs.request([slow, queued])
+    await asyncio.sleep(0.5)
+    runs.stop()
+    await asyncio.wait_for(runs.wait(), TRACE_WAIT_S)  # returns once the 600 s trace's process has ended
+    assert done == [] and not runs.busy(slow.key) and not runs.busy(queued.key)

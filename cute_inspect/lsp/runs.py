@@ -90,6 +90,13 @@ class TraceRuns:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain())
 
+    def stop(self) -> None:
+        """Drop what waits and stop the running trace: the client is going away."""
+        self._pending.clear()
+        if self._process is not None:
+            self._cancelled = True
+            self._process.kill()
+
     async def wait(self) -> None:
         """Until the queue is empty."""
         while self._task is not None and not self._task.done():
@@ -120,6 +127,9 @@ class TraceRuns:
                 stderr=asyncio.subprocess.PIPE)
             try:
                 _, stderr = await asyncio.wait_for(self._process.communicate(), self._timeout)
+            except asyncio.CancelledError:  # the server's loop is closing: leave no trace running behind it
+                self._process.kill()
+                raise
             except asyncio.TimeoutError:
                 self._process.kill()
                 await self._process.wait()

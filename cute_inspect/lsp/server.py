@@ -203,6 +203,10 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
         if isinstance(options, dict) and "inlayHints" in options:
             ls.inlay_hints = bool(options["inlayHints"])
 
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: CuteInspectServer, params: None):
+        ls.runs.stop()
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: CuteInspectServer, params: types.DidOpenTextDocumentParams):
         path = _path(params.text_document.uri)
@@ -234,7 +238,9 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: CuteInspectServer, params: types.DidCloseTextDocumentParams):
-        ls.edited.discard(_path(params.text_document.uri))
+        path = _path(params.text_document.uri)
+        ls.edited.discard(path)
+        ls.publish(path)  # a closed file keeps its trace's findings only: the lint saw the editor's text
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: CuteInspectServer, params: types.HoverParams):
