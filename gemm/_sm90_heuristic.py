@@ -14,7 +14,7 @@ _SMS = 132
 # The cooperative tiles the heuristic weighs and their throughput per SM relative to 128x256 (fitted to
 # the LLM-shape sweeps of docs/sm90.md: smaller tiles read more SMEM per MMA, and a 64-row tile has one
 # consumer warpgroup).
-_TILE_EFFICIENCY = {(128, 256): 1.0, (128, 192): 0.95, (128, 128): 0.93, (64, 128): 0.7}
+_TILE_EFFICIENCY = {(128, 256): 1.0, (128, 192): 0.95, (128, 128): 0.93, (128, 64): 0.8, (64, 128): 0.7}
 # Split-K pays only when K is long: at K = 4096 even 32 tiles ran 5% slower split (docs/sm90.md).
 _SPLIT_K_MIN_K = 8192
 # Each split-K run keeps at least this many k-tiles: a run has fixed costs (pipeline fill, its share
@@ -26,12 +26,16 @@ def _cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def _ranked_tiles(m: int, n: int, l: int) -> list:
+def _ranked_tiles(m: int, n: int, k: int, l: int) -> list:
     """The cooperative tiles by estimated time: whole waves of CTAs times work per tile over throughput.
-    For M <= 128 only 64-row tiles count: there the B reads bound the time, and 64x128 tiles put the
-    most SMs on them (128-row tiles half-empty, or too few of them, ran 5-50% slower)."""
+    For M <= 128 only 64-row tiles count: there the B reads bound the time, and the tile that puts the
+    most SMs on them wins (128-row tiles half-empty, or too few of them, ran 5-50% slower): 64x64 while
+    64x128 tiles would fill under half the SMs and K is too short for split-K to fill them (64x4096x4096:
+    0.92x of cuBLAS against 0.88x)."""
     if m <= 128:
-        return [(64, 128)]
+        if 2 * _cdiv(m, 64) * _cdiv(n, 128) * l <= _SMS and k < _SPLIT_K_MIN_K:
+            return [(64, 64), (64, 128)]
+        return [(64, 128), (64, 64)]
 
     def cost(tile):
         tiles = _cdiv(m, tile[0]) * _cdiv(n, tile[1]) * l
@@ -70,7 +74,7 @@ def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
         return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
     if m > 1024 and big_tiles >= 2 * _SMS:
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
-    return _tile_config(m, n, k, l, _ranked_tiles(m, n, l)[0])
+    return _tile_config(m, n, k, l, _ranked_tiles(m, n, k, l)[0])
 
 
 def candidate_configs(m: int, n: int, k: int, l: int) -> list:
@@ -109,7 +113,7 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
         return configs
     # Up to a few waves (M <= 1024, or few tiles): the best-ranked tiles, each also without split-K
     # where the heuristic splits, and the walks that mattered for the big tiles on the best one.
-    ranked = _ranked_tiles(m, n, l)
+    ranked = _ranked_tiles(m, n, k, l)
     configs = [default_config(m, n, k, l)]
     for tile in ranked[:3]:
         config = _tile_config(m, n, k, l, tile)
@@ -119,7 +123,7 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
         # Skinny: one row tile; 2x1 clusters share B over two 64-row tiles, 1x2 share A; 128x128 with
         # A multicast ran 0.99x on 128x28672x8192 where 64x128 ran 0.97x.
         configs += [Sm90Config(64, 128, 1, 1), Sm90Config(64, 128, 2, 1), Sm90Config(128, 128, 1, 2),
-                    Sm90Config(64, 256, 1, 2)]
+                    Sm90Config(64, 256, 1, 2), Sm90Config(64, 64, 1, 1)]
     elif big_tiles >= _SMS:
         # A wave or more: the walks the many-wave candidates time (M-first groups of 2 and 8, N-first
         # groups of 4).

@@ -46,6 +46,7 @@ MATRIX = [
     ("stream_k_64x128_c1x2_C_gelu_mmajorD_batched", dict(stream_k=True, tile_m=64, tile_n=128, cluster_m=1,
                                                          cluster_n=2, has_c=True, epilogue="gelu",
                                                          d_major="m", l=2)),
+    ("64x64_c1x1_dynamic", dict(tile_m=64, tile_n=64, cluster_m=1, cluster_n=1, dynamic=True)),
     ("split_k4_64x128_c1x1_bf16_dynamic", dict(split_k=4, tile_m=64, tile_n=128, cluster_m=1, cluster_n=1,
                                                dtype="bf16", dynamic=True)),
     ("split_k2_128x128_c1x2_C_relu_fp32out", dict(split_k=2, tile_n=128, cluster_m=1, cluster_n=2, has_c=True,

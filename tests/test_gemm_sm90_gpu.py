@@ -154,6 +154,9 @@ def test_epilogue_without_c():
         dict(tile_m=128, tile_n=192, cluster_m=1, cluster_n=2, swizzle=8, pingpong=True),
         dict(tile_m=64, tile_n=256, cluster_m=2, cluster_n=2, raster_along_m=False, pingpong=True),
         dict(tile_m=64, tile_n=64, cluster_m=1, cluster_n=1, pingpong=True),
+        # the narrow cooperative tiles the heuristic picks for skinny problems
+        dict(tile_m=64, tile_n=64, cluster_m=1, cluster_n=1),
+        dict(tile_m=128, tile_n=64, cluster_m=2, cluster_n=1),
         # K walked forward on every wave (the default walks odd waves backwards)
         dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, serpentine_k=False),
         dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True, serpentine_k=False),
