@@ -11,8 +11,9 @@ Features
 - A multi-stage mbarrier pipeline between producer and consumers (cutlass.pipeline.PipelineTmaAsync).
 - Persistent grid: each CTA walks output tiles in a static order (`gemm._sm90_schedule`), so the producer
   loads the next tile while the consumers finish the current one. With `Sm90Config.stream_k` the last
-  partial wave is cut into equal runs of k-tiles, one per cluster; split tiles are summed through a global
-  workspace, the cluster that starts a tile adding its peers' partial sums before the epilogue.
+  partial wave, with `Sm90Config.split_k` the whole problem, is cut into equal runs of k-tiles, one per
+  cluster; a split tile's partial sums go through a global workspace, and once their runs are done its
+  participants sum and store a share of its subtiles each (the parallel fixup).
 - Two consumer schedules (`Sm90Config.pingpong`). Cooperative: the consumer warpgroups split one tile's
   rows and run the epilogue together, so the tensor cores idle during it. Ping-pong: two warpgroups own
   alternate tiles of the CTA's sequence; ordered by named barriers, they take turns at the mainloop and at
@@ -30,13 +31,15 @@ Data flow of one output tile
    release the stage ("empty", signalled to every CTA that multicast into it).
 3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
 4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
-Stream-K: a run that starts inside a tile skips 3-4 and stores its accumulators to the workspace instead.
+Stream-K and split-K: a unit with part of its tile's k-tiles stores its accumulators to the workspace
+instead of 3-4; after its last unit the warpgroup sums its shares of the split tiles and runs 3-4 on them.
 Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 3, 5, ...; each skips the
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
 - tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2); a ping-pong
-  tile at most 128x192 (its accumulators live in one warpgroup's registers); stream-K cooperative only.
+  tile at most 128x192 (its accumulators live in one warpgroup's registers); stream-K and split-K
+  cooperative only.
 - A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
   C of D's dtype and majorness.
 - Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
