@@ -190,6 +190,8 @@ def test_report_renders_in_headless_chromium_and_filters_by_name(seed_out, tmp_p
     shown = re.findall(r'<article class="tensor filterable" id="[^"]+" data-search="([^"]+)"(?! style="display: none)',
                        dom)
     assert sorted(shown) == ["tcga partition_a", "tcgb partition_b"]
+    one = _browse(url + "?q=tcga", tmp_path / "profile", "--dump-dom").stdout
+    assert re.search(r'id="search-count">1 tensor matches<', one)
     assert dom.count('class="node"') == 9  # graphviz's graph, inline
 
     shot = tmp_path / "report.png"
