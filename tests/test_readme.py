@@ -69,3 +69,14 @@ def test_ci_runs_readme_test_command():
     assert len(test_command) == 1, commands
     with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
         assert test_command[0] in [line.strip() for line in f]
+
+
+def test_readme_shape_check_error_is_what_the_check_raises():
+    with open(README, encoding="utf-8") as f:
+        text = f.read()
+    shown = re.search(r"^    (tests/kernels/seed002\.py:20: .*\n(?:      .*\n)+)", text, flags=re.M).group(1)
+    done = subprocess.run([sys.executable, "-m", "cute_inspect", "trace", "tests/kernels/seed002.py:compile_wrong"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1
+    raised = done.stderr.removeprefix("cute-inspect: shape check failed: ")
+    assert raised.startswith(shown.replace("\n    ", "\n")), raised
