@@ -31,11 +31,13 @@ def test_findings_exit_1_sorted_by_file_and_line(tmp_path, capsys):
     code, out, _ = _run(capsys, str(tmp_path))
     lines = out.splitlines()
     assert code == 1
-    assert [line.split(" ")[0] for line in lines[:-1]] == [
+    assert [line.split(" ")[0] for line in lines[:-2]] == [
         f"{tmp_path}/a.py:1:1:", f"{tmp_path}/a.py:2:1:", f"{tmp_path}/b.py:2:1:"
     ]
     assert lines[0].endswith("CI105 `tCgB` partitions `gA_mkl` but names `gB`; rename it to `tCgA`")
-    assert lines[-1] == "Found 3 findings in 2 files (2 files checked)."
+    assert lines[-2] == "Found 3 findings in 2 files (2 files checked)."
+    # module-level names may be imported elsewhere: renaming them is not safe; b.py's tCgA is taken
+    assert lines[-1] == "No safe fixes (2 more with `--fix --unsafe-fixes`); `--diff` shows them."
 
 
 def test_unparseable_and_unreadable_files_are_reported_and_others_still_linted(tmp_path, capsys):
@@ -50,7 +52,8 @@ def test_unparseable_and_unreadable_files_are_reported_and_others_still_linted(t
         f"{tmp_path}/missing.py: error: could not read: No such file or directory",
     ]
     assert f"{tmp_path}/k.py:1:1: CI105" in out
-    assert out.splitlines()[-1] == "3 files could not be linted."
+    assert out.splitlines()[-2] == "3 files could not be linted."
+    assert "All checks passed" not in out
 
 
 def test_json_format(tmp_path, capsys):
@@ -97,9 +100,12 @@ def test_sarif_format_has_the_required_2_1_0_fields(tmp_path, capsys, monkeypatc
 
 def test_rules_lists_every_code_and_shows_one_rule_doc(capsys):
     assert cli.main(["rules"]) == 0
-    listing = capsys.readouterr().out.splitlines()
+    header, *listing = capsys.readouterr().out.splitlines()
+    assert header.startswith("code   on   name")
     assert [line.split()[0] for line in listing if not line.startswith(" ")] == list(all_rules())
     assert max(map(len, listing)) <= 100
+    on = {line.split()[0] for line in listing if not line.startswith(" ") and line.split()[1] == "yes"}
+    assert {"CI101", "CI108", "CI109"}.isdisjoint(on) and {"CI102", "CI103", "CI104", "CI105", "CI106"} <= on
     assert sorted(RULES) == [code for code in all_rules() if code < "CI200"]
     assert cli.main(["rules", "ci105"]) == 0
     doc = capsys.readouterr().out
@@ -113,6 +119,31 @@ def test_unknown_select_code_is_a_usage_error(tmp_path, capsys):
         cli.main(["lint", "--select", "XX9", str(tmp_path)])
     assert exit_info.value.code == 2
     assert "XX9 matches no rule code" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore", "--extend-select"])
+def test_a_well_formed_code_no_rule_has_is_a_usage_error_too(tmp_path, capsys, option):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["lint", option, "CI1,CI999", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert "CI999 matches no rule code" in capsys.readouterr().err
+
+
+def test_non_utf8_file_is_an_error_with_its_line_not_a_pass(tmp_path, capsys):
+    (tmp_path / "k.py").write_bytes(b"x = 1\n# caf\xe9\n")
+    code, out, err = _run(capsys, str(tmp_path / "k.py"))
+    assert code == 2
+    assert err.splitlines()[0].startswith(f"{tmp_path}/k.py:2:6: error: could not read: byte 0xe9 is not UTF-8")
+    assert "All checks passed" not in out
+    (tmp_path / "k.py").write_bytes(b"# -*- coding: latin-1 -*-\n# caf\xe9\n" + BAD.encode())
+    assert _run(capsys, str(tmp_path / "k.py"))[0] == 1  # a declared encoding is honoured, as Python does
+
+
+def test_opt_in_rules_run_with_extend_select(tmp_path, capsys):
+    (tmp_path / "k.py").write_text("acc_vec = tiled_copy_r2s.retile(tTR_rAcc)\n")
+    assert _run(capsys, str(tmp_path))[0] == 0
+    code, out, _ = _run(capsys, "--extend-select", "CI101", str(tmp_path))
+    assert code == 1 and "CI101 `acc_vec` is made by `tiled_copy_r2s.retile`" in out
 
 
 def test_bench_reports_files_findings_and_seconds(capsys):
@@ -136,7 +167,7 @@ def test_pre_commit_hook_runs_the_lint_command():
 
 def test_statistics_counts_findings_per_code(tmp_path, capsys):
     (tmp_path / "k.py").write_text(BAD + BAD + "acc_vec = tiled_copy_r2s.retile(tTR_rAcc)\n")
-    code, out, _ = _run(capsys, "--statistics", str(tmp_path))
+    code, out, _ = _run(capsys, "--statistics", "--extend-select", "CI101", str(tmp_path))
     assert code == 1
     assert out.splitlines() == [
         "     1  CI101  partition-name-grammar",

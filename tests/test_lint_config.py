@@ -30,13 +30,14 @@ def test_select_and_ignore_take_prefixes(tmp_path):
 
 
 def test_a_lint_sub_table_is_read_and_other_commands_tables_are_left_alone(tmp_path):
-    _project(tmp_path, '[tool.cute-inspect.lint]\nignore = ["CI105"]\n[tool.cute-inspect.render]\ntheme = "dark"\n',
+    _project(tmp_path, '[tool.cute-inspect.lint]\nignore = ["CI105"]\nextend-select = ["CI101"]\n'
+             '[tool.cute-inspect.render]\ntheme = "dark"\n',
              {"k.py": BAD})
     assert _codes(lint_paths([str(tmp_path)], workers=1)) == [("k.py", 2, "CI101")]
 
 
 def test_config_is_found_by_walking_up_and_nearest_wins(tmp_path):
-    _project(tmp_path, 'ignore = ["CI105"]\n', {"a/deep/k.py": BAD, "b/k.py": BAD})
+    _project(tmp_path, 'ignore = ["CI105"]\nextend-select = ["CI101"]\n', {"a/deep/k.py": BAD, "b/k.py": BAD})
     (tmp_path / "b" / "pyproject.toml").write_text("[tool.cute-inspect]\nignore = ['CI101']\n")
     report = lint_paths([str(tmp_path)], workers=1)
     assert sorted((f.path.split(str(tmp_path))[1], f.code) for f in report.findings) == [
@@ -45,7 +46,8 @@ def test_config_is_found_by_walking_up_and_nearest_wins(tmp_path):
 
 
 def test_per_file_ignores_match_globs_relative_to_the_pyproject(tmp_path):
-    _project(tmp_path, '[tool.cute-inspect.per-file-ignores]\n"tests/*" = ["CI1"]\n"legacy.py" = ["CI105"]\n',
+    _project(tmp_path, 'extend-select = ["CI101"]\n[tool.cute-inspect.per-file-ignores]\n"tests/*" = ["CI1"]\n'
+             '"legacy.py" = ["CI105"]\n',
              {"tests/k.py": BAD, "src/legacy.py": BAD, "src/k.py": BAD})
     found = sorted((f.path.split(str(tmp_path))[1], f.code) for f in lint_paths([str(tmp_path)], workers=1).findings)
     assert found == [("/src/k.py", "CI101"), ("/src/k.py", "CI105"), ("/src/legacy.py", "CI101")]
@@ -53,7 +55,7 @@ def test_per_file_ignores_match_globs_relative_to_the_pyproject(tmp_path):
 
 def test_separator_and_extra_vocabulary(tmp_path):
     source = "taccOsO = smem_thr_copy_O.partition_D(sO)\ntRSsC = thr_copy_r2s.partition_D(sC)\n"
-    _project(tmp_path, 'separator = "required"\nextra-ops = ["accO"]\n', {"k.py": source})
+    _project(tmp_path, 'separator = "required"\nextend-select = ["CI1"]\nextra-ops = ["accO"]\n', {"k.py": source})
     found = lint_paths([str(tmp_path)], workers=1).findings
     assert [(f.line, f.code) for f in found] == [(2, "CI108")]
     assert "rename it to `tRS_sC`" in found[0].message
@@ -64,6 +66,10 @@ def test_separator_and_extra_vocabulary(tmp_path):
     [
         ('separator = "sometimes"\n', "separator: 'sometimes' is not one of 'either', 'required', 'forbidden'"),
         ('select = ["XY1"]\n', "select: XY1 matches no rule code"),
+        ('select = ["CI1", "CI199"]\n', "select: CI199 matches no rule code"),
+        ('extend-select = ["CI9"]\n', "extend-select: CI9 matches no rule code"),
+        ('[tool.cute-inspect.per-file-ignores]\n"t/*" = ["CI1O5"]\n', "per-file-ignores 't/*': CI1O5 matches no rule"),
+        ('[tool.cute-inspect.lnt]\nselect = ["CI1"]\n', "unknown key 'lnt'"),
         ('ignore = "CI101"\n', "ignore: expected a list of strings"),
         ('selct = ["CI1"]\n', "unknown key 'selct'"),
     ],
@@ -88,8 +94,18 @@ def test_bad_config_is_one_line_naming_file_and_key_with_exit_2(tmp_path, capsys
 def test_inline_noqa_suppresses_its_codes_on_its_line(tmp_path, comment, remaining):
     source = "tCgB = thr_mma.partition_A(gA)" + comment + "\nacc_vec = tiled_copy_r2s.retile(tTR_rAcc)" + comment
     (tmp_path / "k.py").write_text(source + "\n")
-    findings = lint_paths([str(tmp_path)], {"ignore": ("CI100",)}, workers=1).findings
+    findings = lint_paths([str(tmp_path)], {"ignore": ("CI100",), "extend_select": ("CI101",)}, workers=1).findings
     assert sorted(f.code for f in findings) == remaining
+
+
+@pytest.mark.parametrize("line", [1, 2, 3])
+def test_noqa_on_any_line_of_a_multi_line_statement_covers_it(tmp_path, line):
+    lines = ["cute.copy(", "    tma_atom_a, tAgA[None, k],", "    tBsB[None, s])"]
+    lines[line - 1] += "  # noqa: CI102"
+    (tmp_path / "k.py").write_text("\n".join(lines) + "\n")
+    assert lint_paths([str(tmp_path)], workers=1).findings == []
+    (tmp_path / "k.py").write_text("\n".join(lines).replace("# noqa: CI102", "") + "\n")
+    assert [(f.line, f.code) for f in lint_paths([str(tmp_path)], workers=1).findings] == [(3, "CI102")]
 
 
 @pytest.mark.parametrize(

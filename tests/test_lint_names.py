@@ -2,7 +2,14 @@
 
 import pytest
 
-from cute_inspect.lint.names import Vocabulary, canonical_op, is_direction_op, parse_name, parse_partitioned
+from cute_inspect.lint.names import (
+    Vocabulary,
+    canonical_op,
+    is_direction_op,
+    parse_name,
+    parse_partitioned,
+    renamed,
+)
 
 # name -> (scope, op, separator, where, what, variant)
 PARTITIONED = {
@@ -22,11 +29,19 @@ PARTITIONED = {
     "tCtAcc_fake": ("t", "C", "", "t", "Acc", "fake"),
     "t0QcQ": ("t0", "Q", "", "c", "Q", ""),
     "tdQvrdS": ("t", "dQv", "", "r", "dS", ""),
+    # as kernel authors also write them: FlashAttention's accumulator family, lower-case and glued directions
+    "taccOrO": ("t", "accO", "", "r", "O", ""),
+    "taccdVsdV": ("t", "accdV", "", "s", "dV", ""),
+    "ts2rsLSE": ("t", "s2r", "", "s", "LSE", ""),
+    "tdQsdQaccumg2s": ("t", "dQ", "", "s", "dQaccum", "g2s"),
+    "tXc0X": ("t", "X", "", "c", "0X", ""),
+    # a copy's partition of an MMA partition keeps that name whole: read as its where and tensor
+    "tTR_tCcState": ("t", "TR", "_", "c", "State", ""),
 }
 UNPARTITIONED = {
     "gA_mkl": ("g", "A", "mkl"), "sA": ("s", "A", ""), "tAcc_epi": ("t", "Acc", "epi"), "cC": ("c", "C", ""),
 }
-NOT_NAMES = ["acc_vec", "thrA", "taccOsO", "tCor_for_copy", "s_part", "tTR_t", "tCpC"]
+NOT_NAMES = ["acc_vec", "thrA", "tCor_for_copy", "s_part", "tTR_t", "tCpC"]
 
 
 @pytest.mark.parametrize("name", sorted(PARTITIONED))
@@ -49,13 +64,19 @@ def test_names_outside_the_grammar_do_not_parse(name):
 
 
 def test_extra_vocabulary_admits_tokens_of_other_shapes():
-    vocabulary = Vocabulary(extra_ops=("accO",), extra_tensors=("lse",))
-    assert parse_partitioned("taccOsO") is None
-    assert parse_partitioned("taccOsO", vocabulary).op == "accO"
+    vocabulary = Vocabulary(extra_ops=("qk",), extra_tensors=("lse",))
+    assert parse_partitioned("tqksQ") is None
+    assert parse_partitioned("tqksQ", vocabulary).op == "qk"
     assert parse_partitioned("tOrlse", vocabulary).what == "lse"
+
+
+def test_nested_names_keep_their_inner_pattern_when_renamed():
+    name = parse_partitioned("tTR_tCcState")
+    assert name.inner == "tC" and renamed(name, where="t") == "tTR_tCtState"
 
 
 def test_patterns_merge_spellings_of_one_op():
     assert parse_partitioned("tR2G_rO").pattern == parse_partitioned("tRGgO").pattern == "tRG"
     assert parse_partitioned("tTMEM_LOADtO").pattern == parse_partitioned("tTMrO").pattern == "tTM"
     assert canonical_op("T2R") == "TR" and is_direction_op("SG") and not is_direction_op("QK")
+    assert canonical_op("s2r") == "SR" and parse_partitioned("ts2rsLSE").pattern == parse_partitioned("tSRrLSE").pattern

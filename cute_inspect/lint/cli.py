@@ -1,6 +1,9 @@
 """The ``lint`` and ``rules`` sub-commands.
 
     cute-inspect lint kernels/ --format sarif > lint.sarif
+    cute-inspect lint kernels/ --diff             # what --fix would change
+    cute-inspect lint kernels/ --fix              # apply the safe fixes (renames); --unsafe-fixes for the rest
+    cute-inspect lint kernels/ --extend-select CI101   # add an opt-in rule to the default set
     cute-inspect lint --trace kernels/gemm.py:compile_gemm --arch sm_100a kernels/
     cute-inspect trace kernels/gemm.py:compile_gemm --format json > trace.json
     cute-inspect lint --trace trace.json kernels/     # the same check from a saved trace
@@ -11,19 +14,22 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
 import textwrap
+import tokenize
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
-from cute_inspect.lint.config import ConfigError
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
+from cute_inspect.lint.config import ConfigError, ConfigFinder
+from cute_inspect.lint.fix import findings_with_fixes, fix_text
 from cute_inspect.lint.formats import FORMATS, error_lines, render, render_statistics
 from cute_inspect.lint.registry import all_rules, unknown_prefixes
-from cute_inspect.lint.runner import lint_paths
+from cute_inspect.lint.runner import lint_paths, python_files, read_source
 
 
 _WIDTH = 100  # `rules` wraps its summaries to this many columns
@@ -57,7 +63,10 @@ def register(subparsers: Any) -> None:
     lint.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (recursing into *.py)")
     lint.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     lint.add_argument("--statistics", action="store_true", help="print a count per code instead of each finding")
-    lint.add_argument("--select", type=_code_list, metavar="CODES", help="comma-separated code prefixes to run")
+    lint.add_argument("--select", type=_code_list, metavar="CODES",
+                      help="comma-separated code prefixes to run instead of the default set")
+    lint.add_argument("--extend-select", type=_code_list, metavar="CODES",
+                      help="comma-separated code prefixes to run on top of the selection (opt-in rules: CI101...)")
     lint.add_argument("--ignore", type=_code_list, metavar="CODES", help="comma-separated code prefixes to skip")
     lint.add_argument("--trace", metavar="TARGET", help="compile TARGET ('pkg.mod:fn' or 'path.py:fn') with "
                       "the tracer, or read a saved `cute-inspect trace --format json` file, and check names "
@@ -65,6 +74,9 @@ def register(subparsers: Any) -> None:
     from cute_inspect.trace.cli import arch
 
     lint.add_argument("--arch", type=arch, help="architecture for --trace, e.g. sm_100a, sm_90a, sm_80")
+    lint.add_argument("--fix", action="store_true", help="apply the safe fixes (renames of a tensor and its uses)")
+    lint.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply the unsafe fixes too")
+    lint.add_argument("--diff", action="store_true", help="print the fixes as a diff and change no file")
     lint.set_defaults(func=run_lint)
 
     rules = subparsers.add_parser("rules", help="list the lint rules, or show one rule's documentation")
@@ -120,12 +132,68 @@ def _in_files(findings: list[Any], paths: list[str], ignore: tuple[str, ...]) ->
     return unsuppressed(kept)
 
 
+def _encoding(path: Path) -> str:
+    with open(path, "rb") as file:
+        return tokenize.detect_encoding(file.readline)[0]
+
+
+def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: bool) -> int:
+    """Apply (or, with ``diff``, print) the fixes of every file; the number of fixes. Files that cannot be
+    read or parsed are left alone: the lint that follows reports them."""
+    finder = ConfigFinder(overrides=overrides)
+    total = 0
+    for display, path in python_files(paths)[0]:
+        text, _, error = read_source(display, path)
+        if error is not None:
+            continue
+        fixed, count = fix_text(text, str(path), finder.for_file(path), unsafe)
+        if not count:
+            continue
+        total += count
+        if diff:
+            _emit("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), fixed.splitlines(keepends=True), display, display
+            )).rstrip("\n"))
+        else:
+            with open(path, "w", encoding=_encoding(path), newline="") as file:
+                file.write(fixed)
+    return total
+
+
+def _fixable(report: Any, overrides: dict[str, Any], unsafe: bool) -> tuple[int, int]:
+    """(findings a fix would resolve now, findings only an unsafe fix would) among ``report``'s."""
+    finder = ConfigFinder(overrides=overrides)
+    safe = hidden = 0
+    for display in sorted({finding.path for finding in report.findings}):
+        path = Path(display)
+        text, _, error = read_source(display, path)
+        if error is not None:
+            continue
+        for _, fix in findings_with_fixes(text, str(path), finder.for_file(path)):
+            if fix is not None and (fix.safe or unsafe):
+                safe += 1
+            elif fix is not None:
+                hidden += 1
+    return safe, hidden
+
+
 def run_lint(args: argparse.Namespace) -> int:
     overrides = {}
     if args.select:
         overrides["select"] = args.select
+    if args.extend_select:
+        overrides["extend_select"] = args.extend_select
     if args.ignore:
         overrides["ignore"] = args.ignore
+    if args.fix or args.diff:
+        try:
+            fixed = _fix_files(args.paths, overrides, args.unsafe_fixes, args.diff)
+        except ConfigError as error:
+            print(f"cute-inspect lint: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if args.diff:
+            print(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}.", file=sys.stderr)
+            return EXIT_FINDINGS if fixed else EXIT_OK
     records, traced_findings = None, []
     if args.trace:
         try:
@@ -145,6 +213,16 @@ def run_lint(args: argparse.Namespace) -> int:
     for line in error_lines(report):
         print(line, file=sys.stderr)
     _emit(render_statistics(report) if args.statistics else render(report, args.format))
+    if args.format == "text" and not args.statistics:
+        if args.fix:
+            _emit(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.")
+        elif report.findings:
+            safe, hidden = _fixable(report, overrides, args.unsafe_fixes)
+            if safe or hidden:
+                note = f"{safe} fixable with `--fix`" if safe else "No safe fixes"
+                if hidden:
+                    note += f" ({hidden} more with `--fix --unsafe-fixes`)"
+                _emit(note + "; `--diff` shows them.")
     return report.exit_code
 
 
@@ -152,10 +230,15 @@ def run_rules(args: argparse.Namespace) -> int:
     rules = all_rules()
     if args.code is None:
         _emit("\n".join(
-            textwrap.fill(f"{code}  {rule.NAME:28} {rule.SUMMARY}"
-                          + (" (needs --trace)" if getattr(rule, "KIND", "static") == "trace" else ""),
-                          width=_WIDTH, subsequent_indent=" " * 36, break_on_hyphens=False)
-            for code, rule in rules.items()
+            ["code   on   name                         summary (on: in the default set; select the others)"]
+            + [
+                textwrap.fill(
+                    f"{code}  {'yes' if getattr(rule, 'DEFAULT', True) else 'no ':3}  {rule.NAME:28} {rule.SUMMARY}"
+                    + (" (needs --trace)" if getattr(rule, "KIND", "static") == "trace" else ""),
+                    width=_WIDTH, subsequent_indent=" " * 41, break_on_hyphens=False,
+                )
+                for code, rule in rules.items()
+            ]
         ))
         return EXIT_OK
     rule = rules.get(args.code.upper())

@@ -2,7 +2,8 @@
 ``pyproject.toml`` above a linted file.
 
     [tool.cute-inspect]
-    select = ["CI1"]                 # code prefixes; default: every rule ("ALL")
+    select = ["CI1"]                 # code prefixes; default: the rules that find contradictions
+    extend-select = ["CI101"]        # opt-in rules added to the default set
     ignore = ["CI108"]
     per-file-ignores = { "tests/*" = ["CI101"] }   # globs relative to this pyproject.toml
     exclude = ["tests/corpus"]       # skipped when a directory is linted; linted when named on the command line
@@ -12,7 +13,7 @@
 
 >>> config = LintConfig(ignore=("CI103",))
 >>> sorted(config.codes_for("k.py"))[:3]
-['CI101', 'CI102', 'CI104']
+['CI100', 'CI102', 'CI104']
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ except ModuleNotFoundError:  # Python 3.10
     tomllib = None
 
 TABLE = "cute-inspect"
+_COMMAND_TABLES = ("trace", "check", "render", "layout", "lsp")
 # trace-targets is read by `cute-inspect lsp` (cute_inspect/lsp/targets.py), not by the lint.
-_KEYS = ("select", "ignore", "per-file-ignores", "exclude", "separator", "extra-ops", "extra-tensors",
-         "trace-targets")
+_KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "separator", "extra-ops",
+         "extra-tensors", "trace-targets")
 
 
 class ConfigError(ValueError):
@@ -43,7 +45,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class LintConfig:
-    select: tuple[str, ...] = ("ALL",)
+    select: tuple[str, ...] | None = None  # None: the default set (registry.is_default)
+    extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     exclude: tuple[str, ...] = ()
@@ -64,7 +67,7 @@ class LintConfig:
             for pattern, codes in self.per_file_ignores:
                 if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(PurePath(relative).name, pattern):
                     ignore.extend(codes)
-        return frozenset(select_codes(self.select, ignore))
+        return frozenset(select_codes(self.select, ignore, self.extend_select))
 
     def excludes(self, path: PurePath) -> bool:
         """True when ``path`` or a directory above it (up to this config's root) matches an ``exclude`` glob."""
@@ -108,13 +111,17 @@ def parse_table(table: dict[str, Any], source: Path | None = None) -> LintConfig
     origin = f"{source or 'pyproject.toml'}: [tool.{TABLE}]"
     if isinstance(table.get("lint"), dict):
         table = {**{k: v for k, v in table.items() if k != "lint"}, **table["lint"]}
-    # Other sub-tables ([tool.cute-inspect.<command>]) belong to other commands; a stray plain key is a typo.
-    unknown = sorted(key for key in set(table) - set(_KEYS) if not isinstance(table[key], dict))
+    # Sub-tables named for another command ([tool.cute-inspect.render]) are that command's; anything else is a typo.
+    unknown = sorted(
+        key for key in set(table) - set(_KEYS) if not (isinstance(table[key], dict) and key in _COMMAND_TABLES)
+    )
     if unknown:
         raise ConfigError(f"{origin}: unknown key {unknown[0]!r}; known keys: {', '.join(_KEYS)}")
     settings: dict[str, Any] = {"source": source, "root": source.parent.resolve() if source else None}
     if "select" in table:
         settings["select"] = _codes(table["select"], f"{origin} select")
+    if "extend-select" in table:
+        settings["extend_select"] = _codes(table["extend-select"], f"{origin} extend-select")
     if "ignore" in table:
         settings["ignore"] = _codes(table["ignore"], f"{origin} ignore")
     if "per-file-ignores" in table:

@@ -1,5 +1,11 @@
 """What a partition's name should be, judged from the call that made it (shared by several rules).
 
+A name is judged only where it contradicts what the code shows: another tensor of the file, another
+memory, another partitioner. Kernel authors' spellings are read as they mean them: abbreviations
+(``tWgW`` of ``mWeight``, ``tXgI`` of ``gIdx``), a placeholder such as ``X`` (judged only where the file has
+a tensor X), the accumulator family (``C``, ``D`` and ``Acc`` name one tensor unless the file has two of
+them), and a helper's parameters, whose names are whatever its callers pass, are not judged at all.
+
 >>> from cute_inspect.lint.facts import Partition
 >>> from cute_inspect.lint.partitioners import classify
 >>> p = Partition("acc", 1, 1, "retile", "tiled_copy_r2s", classify("tiled_copy_r2s"), "tTR_rAcc")
@@ -11,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition, TmaPair
 from cute_inspect.lint.names import (
     DEFAULT_VOCABULARY,
     TensorName,
@@ -21,17 +27,22 @@ from cute_inspect.lint.names import (
     is_copy_op,
     is_direction_op,
     parse_name,
+    same_memory,
 )
 
 # Tensors that play one GEMM operand role; a partitioner of another role must not be given them.
 OPERAND_ROLES = {"A": frozenset({"A", "SFA"}), "B": frozenset({"B", "SFB"}), "C": frozenset({"C", "D", "Acc"})}
-_MMA_METHODS = frozenset(
+_ROLE_OF = {what: role for role, whats in OPERAND_ROLES.items() for what in whats}
+MMA_METHODS = frozenset(
     {"partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C"}
 )
+_FRAGMENT_METHODS = frozenset({"make_fragment_A", "make_fragment_B"})
 # Copy directions an MMA partition can never carry (ST and TS are left out: attention's S-transposed).
 _MMA_FORBIDDEN_OPS = frozenset({"TR", "RT", "RS", "SR", "SG", "GS", "RG", "GR"})
 # A tensor token and its per-iteration, indexed, transposed or accumulator forms: S0, Si, Kt, QT, SAcc, dVaccum.
 _TENSOR_FORM = re.compile(r"(?:[0-9]+|[itT]|Acc|accum)")
+# Variants that make a name something other than a tensor: rD_shape, sA_layout.
+_NOT_TENSOR_VARIANTS = frozenset({"shape", "layout", "ptr", "size", "stride", "dtype", "type", "bytes", "offset"})
 
 
 def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
@@ -41,7 +52,7 @@ def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULAR
 
 def operand_letter(partition: Partition) -> str | None:
     """``A`` for ``partition_A`` / ``make_fragment_A`` (and B, C); None for other partitioners."""
-    return partition.method[-1] if partition.method in _MMA_METHODS else None
+    return partition.method[-1] if partition.method in MMA_METHODS else None
 
 
 def roles_in_use(facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> frozenset[str]:
@@ -64,58 +75,238 @@ def role_conflict(partition: Partition, source: TensorName | None, roles: frozen
     letter = operand_letter(partition)
     if letter is None or source is None:
         return None
-    for role in roles:
+    # A and B are inputs; a C given to an input's partitioner is some other matrix named C (Mamba, GDN).
+    for role in roles - {"C"}:
         if role != letter and source.what in OPERAND_ROLES[role]:
             return role
     return None
 
 
+def _abbreviates(short: str, long: str) -> bool:
+    """``W`` of ``Weight``, ``I`` of ``Idx``, ``dV`` of ``dVals``: a prefix ending where a lower-case run goes
+    on. ``A`` is not ``Acc``: that is the accumulator, another tensor."""
+    return (
+        len(long) > len(short) and long.startswith(short) and long[len(short)].islower()
+        and not long[len(short) - 1:].startswith(("Acc", "acc"))
+    )
+
+
+def _unaccumulated(what: str) -> str:
+    """``accO`` -> ``O``: FlashAttention's accumulator family (``caccO`` holds O's coordinates)."""
+    return what[3:] if what.startswith("acc") and len(what) > 3 else what
+
+
 def same_tensor(target: TensorName, source: TensorName) -> bool:
     """Whether two names hold the same tensor: equal tokens, a per-iteration/indexed/transposed/accumulator
-    form of it (``S0``, ``Si``, ``Kt``, ``SAcc``, ``dVaccum``), or a view named in the source's variant
-    (``tStS_P`` seen as ``P``)."""
-    short, long = sorted((target.what, source.what), key=len)
+    form of it (``S0``, ``Si``, ``Kt``, ``SAcc``, ``dVaccum``), an abbreviation (``W`` / ``Weight``), or a
+    view named in the source's variant (``tStS_P`` seen as ``P``)."""
+    short, long = sorted((_unaccumulated(target.what), _unaccumulated(source.what)), key=len)
     if short == long or (long.startswith(short) and _TENSOR_FORM.fullmatch(long[len(short):])):
+        return True
+    if _abbreviates(short, long):
         return True
     return target.what in source.variant.split("_") or source.what in target.variant.split("_")
 
 
-def copy_op_problem(partition: Partition, target: TensorName, source: TensorName | None) -> tuple[str, str] | None:
+def _tensor(name: str | None, vocabulary: Vocabulary) -> TensorName | None:
+    """The parsed name when it names a tensor (not ``sA_layout``, ``rD_shape``)."""
+    parsed = parse_name(name, vocabulary) if name else None
+    return parsed if parsed is not None and parsed.variant.split("_")[0] not in _NOT_TENSOR_VARIANTS else None
+
+
+def _memory(where: str) -> str:
+    return "g" if where == "m" else where
+
+
+class TensorIndex:
+    """The tensors a file has: the ``what`` and memory of every unpartitioned name it binds (``mD``, ``gB``,
+    ``sC``), and which of them hold the same data: one made from the other (``gD = cute.local_tile(mO,
+    ...)``: D is O), or the two sides of one ``tma_partition`` (``sB`` and ``gDst``)."""
+
+    def __init__(self, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> None:
+        self.memories: dict[str, set[str]] = {}
+        for scope in facts.scopes:
+            for name in scope.bound:
+                parsed = _tensor(name, vocabulary)
+                if parsed is not None and not parsed.partitioned:
+                    self.memories.setdefault(parsed.what, set()).add(_memory(parsed.where))
+        self._group: dict[str, str] = {}
+        for made, made_from in facts.derived + facts.same_data:
+            a, b = _tensor(made, vocabulary), _tensor(made_from, vocabulary)
+            if a is not None and b is not None and a.what != b.what:
+                self._union(a.what, b.what)
+
+    def _find(self, what: str) -> str:
+        while self._group.get(what, what) != what:
+            what = self._group[what]
+        return what
+
+    def _union(self, a: str, b: str) -> None:
+        self._group[self._find(a)] = self._find(b)
+
+    def other_tensor(self, what: str, than: TensorName) -> bool:
+        """``what`` is a tensor of this file in ``than``'s memory, and neither is made from the other."""
+        return _memory(than.where) in self.memories.get(what, ()) and self._find(what) != self._find(than.what)
+
+    def plausible_op(self, name: TensorName, source: TensorName) -> bool:
+        """An op spelled as a capitalised word (``Delta`` in tDeltasCumsumDelta) must be a tensor of the file:
+        ``tTransferC`` does not read as op ``Transfe``, where ``r``."""
+        op = name.op
+        if not any(c.islower() for c in op) or op.startswith(("acc", "d")) or is_direction_op(op):
+            return True
+        return op in self.memories or op == source.what
+
+
+def what_contradicts(target: TensorName, source: TensorName, index: TensorIndex) -> bool:
+    """Whether ``target`` names another tensor than ``source``'s: another GEMM operand (``B`` for ``A``), or
+    a tensor the file has, in that memory, apart from the source (``sK`` for ``sQ``). Only a plain tensor
+    is compared so: a partition's view (``tCcShared``) may hold different data over time, and coordinate
+    tensors (``c``) hold only coordinates. ``D`` for ``C`` is the output's usual name unless the file holds
+    a D of its own; ``C`` or ``D`` for the accumulator names what it holds."""
+    if same_tensor(target, source):
+        return False
+    target_role, source_role = _ROLE_OF.get(target.what), _ROLE_OF.get(source.what)
+    if target_role and source_role and target_role != source_role:
+        return True
+    if target_role == source_role == "C" and "Acc" in (target.what, source.what):
+        return False
+    if source.partitioned or source.where == "c":
+        return False
+    return index.other_tensor(target.what, source)
+
+
+def where_agrees(partition: Partition, target: TensorName, source: TensorName) -> bool:
+    """The result's where letter tells the source's memory: equal, or ``m`` / ``g`` (both global). An MMA
+    operand fragment may say ``r``, ``s`` (an SMEM descriptor) or ``t`` (a TMEM operand)."""
+    if partition.method in _FRAGMENT_METHODS:
+        return target.where in "rst"
+    if same_memory(target.where, source.where):
+        return True
+    # An MMA operand fragment is named `r` wherever it lives (tcgen05 A in TMEM): its copies may say `t`.
+    return source.partitioned and source.where == "r" and target.where == "t" and not is_copy_op(source.op)
+
+
+def _derived_from(facts: FileFacts) -> dict[str, str]:
+    return {made: made_from for made, made_from in facts.derived if made_from}
+
+
+def tma_direction(pair: TmaPair, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> str | None:
+    """``load`` or ``store`` for one ``tma_partition``: from the copies of its results (smem to gmem is a
+    store), else from the copies made with its atom, else from the op the atom was made with."""
+    by_atom = None
+    for copy in facts.copies:
+        if len(copy.operands) != 2:
+            continue
+        source, destination = (operand.name for operand in copy.operands)
+        if source is not None and source in (pair.smem, pair.gmem) or destination in (pair.smem, pair.gmem):
+            if source == pair.smem or (destination is not None and destination == pair.gmem):
+                return "store"
+            return "load"
+        if by_atom is None and pair.atom is not None and copy.atom == pair.atom:
+            names = [parse_name(name, vocabulary) if name else None for name in (source, destination)]
+            if all(names):
+                wheres = names[0].where + names[1].where
+                by_atom = "store" if wheres in ("sg", "sm") else "load" if wheres in ("gs", "ms") else None
+    return by_atom or facts.atom_directions.get(pair.atom or "")
+
+
+def tma_pair_of(name: str, facts: FileFacts) -> TmaPair | None:
+    """The ``tma_partition`` that made ``name``, or a tensor it was sliced from (``tBgB_cta = tBgB[...]``)."""
+    derived = _derived_from(facts) if facts.derived else {}
+    for _ in range(4):
+        for pair in facts.tma_pairs:
+            if name in (pair.smem, pair.gmem):
+                return pair
+        name = derived.get(name, "")
+        if not name:
+            return None
+    return None
+
+
+def copy_op_problem(
+    partition: Partition, target: TensorName, source: TensorName | None, facts: FileFacts,
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+) -> tuple[str, str] | None:
     """(expected ops in words, first expected op) when ``target``'s op contradicts a copy-like partitioner."""
     if partition.method == TMA_PARTITION:
-        # A TMA load is named for the operand it feeds (tAsdS when dS is the MMA's A) or for a pattern
-        # shared by several tensors (quack's tXgdO next to tXgX); only the MMA's own `C` on a tensor that
-        # is not C's (tCsA) cannot name one.
-        whats = (target.what, source.what if source is not None else "")
-        if target.op != "C" or any(what in OPERAND_ROLES["C"] for what in whats):
-            return None
-        what = source.what if source is not None else target.what
-        return f"`{what}` (its operand) or `SG` / `GS`", what
+        return _tma_op_problem(partition, target, source, facts, vocabulary)
     kind = partition.partitioner.kind if partition.partitioner else None
     if kind not in ("copy", "tmem") or not is_copy_op(target.op):
         return None
     allowed = partition.partitioner.ops
     op = canonical_op(target.op)
-    if any(op == each or op.startswith(each + "_") for each in allowed):
+    if any(op == each or op.startswith(each + "_") for each in allowed) or _borrowed(partition, op, target.where):
         return None
     return " or ".join(f"`{each}`" for each in allowed), allowed[0]
 
 
-def mma_op_problem(partition: Partition, target: TensorName) -> str | None:
-    """Why ``target``'s op cannot name an MMA partition, or None when it can."""
+_WHERE_MEMORY = {"g": "G", "m": "G", "s": "S", "r": "R", "t": "T"}
+
+
+def _borrowed(partition: Partition, op: str, where: str) -> bool:
+    """A tensor of another memory laid out like one side of a copy, for the copy it takes from there:
+    ``tRG_gState = thr_t2r.partition_D(gS)`` lays global memory out as T2R's registers, for R2G."""
+    direction = partition.partitioner.ops[0]
+    if partition.method not in ("partition_S", "partition_D"):
+        return False
+    if not (is_direction_op(op) and is_direction_op(direction)):
+        return False
+    side = direction[0] if partition.method == "partition_S" else direction[1]
+    memory = _WHERE_MEMORY.get(where)
+    return side in op and memory is not None and memory != side and memory in op
+
+
+def _tma_op_problem(
+    partition: Partition, target: TensorName, source: TensorName | None, facts: FileFacts, vocabulary: Vocabulary
+) -> tuple[str, str] | None:
+    # A TMA partition is named for the operand it feeds (tAsdS when dS is the MMA's A), for a pattern
+    # shared by several tensors (quack's tXgdO next to tXgX), or by its direction (bSG_gC in an epilogue).
+    if canonical_op(target.op) in ("GS", "SG"):
+        pair = tma_pair_of(partition.target, facts)
+        direction = tma_direction(pair, facts, vocabulary) if pair else None
+        wanted = {"load": "GS", "store": "SG"}.get(direction or "")
+        if wanted and canonical_op(target.op) != wanted:
+            return f"`{wanted}` (a TMA {direction})", wanted
+        return None
+    # The MMA's own `C` on a tensor that is not C's (tCsA) cannot name a TMA partition.
+    whats = (target.what, source.what if source is not None else "")
+    if target.op != "C" or any(what in OPERAND_ROLES["C"] for what in whats):
+        return None
+    what = source.what if source is not None else target.what
+    return f"`{what}` (its operand) or `SG` / `GS`", what
+
+
+def mma_op_problem(partition: Partition, target: TensorName) -> tuple[str, str | None] | None:
+    """(why ``target``'s op contradicts its MMA partitioner, the op it should carry when known), or None.
+
+    Contradictions: a copy direction; another operand's letter (``tAgC`` from ``partition_C``); the other
+    attention matmul's op (``tS...`` from ``mma_pv``, whose results are ``tO...``)."""
     if partition.partitioner is None or partition.partitioner.kind != "mma":
         return None
+    own = partition.partitioner.ops[0] if partition.partitioner.ops else None
     if canonical_op(target.op) in _MMA_FORBIDDEN_OPS or target.op.startswith("TMEM_"):
-        return f"`{target.op}` names a copy"
+        return f"`{target.op}` names a copy", own
     letter = operand_letter(partition)
-    if letter in ("A", "B") and target.op == letter:
-        return f"`{letter}` names the copy that loads operand {letter}"
+    if target.op in ("A", "B") and letter is not None and target.op != letter:
+        return f"`{target.op}` names operand {target.op}, not {letter}", own
+    if own is not None and target.op in ("S", "O") and target.op != own:
+        matmul = "Q·K" if own == "S" else "P·V"
+        return f"it is the {matmul} MMA, whose results are `t{own}...`, not `t{target.op}...`", own
     return None
+
+
+def same_letter_mma_op(partition: Partition, target: TensorName) -> bool:
+    """``tAgA = thr_mma.partition_A(gA)``: an MMA partition named with its operand's letter, the pattern CuTe
+    keeps for the copy that loads that operand (style, not a contradiction)."""
+    if partition.partitioner is None or partition.partitioner.kind != "mma":
+        return False
+    letter = operand_letter(partition)
+    return letter in ("A", "B") and target.op == letter
 
 
 def expected_where(partition: Partition, source: TensorName | None) -> str | None:
     """The ``<where>`` letter the result should carry, when the call tells."""
-    if partition.method in ("make_fragment_A", "make_fragment_B"):
+    if partition.method in _FRAGMENT_METHODS:
         return "r"
     if partition.method == "make_fragment_C" or source is None:
         return None
@@ -132,6 +323,13 @@ def suggested_name(partition: Partition, separator: str, vocabulary: Vocabulary 
         op = source.what
     elif partition.partitioner is not None and partition.partitioner.kind in ("copy", "tmem"):
         op = partition.partitioner.ops[0]
+    elif partition.partitioner is not None and partition.partitioner.ops:
+        op = partition.partitioner.ops[0]
     else:
         return None
     return compose("t", op, separator if is_direction_op(op) else "", where, source.what)
+
+
+def free_name(name: str | None, facts: FileFacts, scope: int) -> str | None:
+    """``name`` when it is not already bound in ``scope`` (a suggestion must not collide), else None."""
+    return name if name is not None and not facts.bound_in(name, scope) else None

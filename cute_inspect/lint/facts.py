@@ -46,11 +46,13 @@ class Partition:
 
 @dataclass(frozen=True)
 class Operand:
-    """A tensor argument of a copy or GEMM: its resolved name (None when not a plain name) and position."""
+    """A tensor argument of a copy or GEMM: its resolved name (None when not a plain name), position and
+    slot (``src``/``dst``; ``d``/``a``/``b``/``c``)."""
 
     name: str | None
     line: int
     column: int
+    slot: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,31 @@ class Call:
     line: int
     column: int
     operands: tuple[Operand, ...]
+    scope: int = 0
+    atom: str | None = None
+
+
+@dataclass(frozen=True)
+class TmaPair:
+    """The two results of one ``tma_partition(atom, ..., smem, gmem)``; a result written ``_`` is None."""
+
+    smem: str | None
+    gmem: str | None
+    atom: str | None
+    scope: int = 0
+
+
+@dataclass
+class Scope:
+    """A function (or the module, scope 0): its parameters and every name bound in it.
+
+    ``kernel``: decorated ``@cute.kernel``, whose parameters are the kernel's own tensors; a helper's
+    parameters carry whatever its callers pass."""
+
+    params: set[str] = field(default_factory=set)
+    bound: set[str] = field(default_factory=set)
+    kernel: bool = False
+    node: ast.AST | None = None
 
 
 @dataclass
@@ -70,7 +97,22 @@ class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
-    tma_pairs: list[tuple[str, str]] = field(default_factory=list)  # (smem, gmem) names of one tma_partition
+    tma_pairs: list[TmaPair] = field(default_factory=list)
+    scopes: list[Scope] = field(default_factory=lambda: [Scope()])
+    # (name, name of the tensor it was made from): ``gD = cute.local_tile(mO, ...)`` -> ("gD", "mO")
+    derived: list[tuple[str, str]] = field(default_factory=list)
+    # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
+    same_data: list[tuple[str, str]] = field(default_factory=list)
+    # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
+    atom_directions: dict[str, str] = field(default_factory=dict)
+
+    def is_helper_param(self, name: str | None, scope: int) -> bool:
+        """True for a parameter of the enclosing function when that function is not a ``@cute.kernel``."""
+        info = self.scopes[scope]
+        return name is not None and scope != 0 and not info.kernel and name in info.params
+
+    def bound_in(self, name: str, scope: int) -> bool:
+        return name in self.scopes[scope].bound
 
 
 def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
@@ -120,30 +162,88 @@ def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
     return None
 
 
+_TMA_ATOM_MAKERS = ("make_tiled_tma_atom",)
+
+
+def _binds(target: ast.expr, names: set[str]) -> None:
+    """Add the names an assignment target binds (``a, (b, *c) = ...``)."""
+    kind = type(target)
+    if kind is ast.Name:
+        names.add(target.id)
+    elif kind is ast.Tuple or kind is ast.List:
+        for element in target.elts:
+            _binds(element, names)
+    elif kind is ast.Starred:
+        _binds(target.value, names)
+
+
+def _classified(receiver: str | None, origin: str | None) -> Partitioner | None:
+    """The partitioner by the name written, or by the tiled object it was sliced from when that tells more
+    (``thr_mma = tiled_mma_qk.get_slice(0)``)."""
+    if not receiver:
+        return None
+    written = classify(receiver)
+    if origin and origin != receiver and (written is None or not written.ops):
+        return classify(origin) or written
+    return written
+
+
+def _is_kernel(function: ast.AST) -> bool:
+    """Decorated ``@cute.kernel`` (or ``@cute.kernel(...)``)."""
+    for decorator in getattr(function, "decorator_list", ()):
+        if type(decorator) is ast.Call:
+            decorator = decorator.func
+        name, _ = _callee(decorator)
+        if name == "kernel":
+            return True
+    return False
+
+
+def _atom_direction(call: ast.Call, maker: str) -> str | None:
+    """``load`` or ``store`` for a TMA atom made by ``make_tiled_tma_atom*(Op(), ...)``."""
+    if maker.endswith(("_A", "_B")):
+        return "load"
+    for node in ast.walk(call.args[0]) if call.args else ():
+        name = node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
+        if "S2G" in name or "Store" in name:
+            return "store"
+        if "G2S" in name or "Load" in name:
+            return "load"
+    return None
+
+
 class _Collector:
     def __init__(self) -> None:
         self.facts = FileFacts()
-        self.scopes = 0
         self.scope = 0
 
     def walk(self, body: list[ast.stmt], slices: dict[str, str]) -> None:
+        bound = self.facts.scopes[self.scope].bound
         for stmt in body:
             kind = type(stmt)
             if kind is ast.Assign:
+                for target in stmt.targets:
+                    _binds(target, bound)
                 self._assign(stmt.targets, stmt.value, slices)
             elif kind is ast.Expr:
                 if type(stmt.value) is ast.Call:
                     self._call(stmt.value)
             elif kind is ast.AnnAssign:
+                _binds(stmt.target, bound)
                 if stmt.value is not None:
                     self._assign([stmt.target], stmt.value, slices)
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
-                outer = self.scope
-                self.scopes += 1
-                self.scope = self.scopes
-                self.walk(stmt.body, {})
-                self.scope = outer
+                bound.add(stmt.name)
+                self._function(stmt)
             else:
+                if kind is ast.AugAssign:
+                    _binds(stmt.target, bound)
+                elif kind is ast.For or kind is ast.AsyncFor:
+                    _binds(stmt.target, bound)
+                elif kind is ast.With or kind is ast.AsyncWith:
+                    for item in stmt.items:
+                        if item.optional_vars is not None:
+                            _binds(item.optional_vars, bound)
                 for name in ("body", "orelse", "finalbody"):
                     sub = getattr(stmt, name, None)
                     if sub:
@@ -152,6 +252,20 @@ class _Collector:
                     self.walk(handler.body, slices)
                 for case in getattr(stmt, "cases", ()):
                     self.walk(case.body, slices)
+
+    def _function(self, stmt: ast.AST) -> None:
+        outer = self.scope
+        info = Scope(kernel=_is_kernel(stmt), node=stmt)
+        arguments = getattr(stmt, "args", None)
+        if arguments is not None:
+            every = arguments.posonlyargs + arguments.args + arguments.kwonlyargs
+            every += [arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None]
+            info.params = {arg.arg for arg in every}
+            info.bound = set(info.params)
+        self.facts.scopes.append(info)
+        self.scope = len(self.facts.scopes) - 1
+        self.walk(stmt.body, {})
+        self.scope = outer
 
     @staticmethod
     def _receiver(expr: ast.expr | None, slices: dict[str, str]) -> tuple[str | None, str | None]:
@@ -167,9 +281,15 @@ class _Collector:
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
         while type(value) is ast.Subscript:
             value = value.value
-        if type(value) is not ast.Call or len(targets) != 1:
+        if len(targets) != 1:
             return
         target = targets[0]
+        if type(value) is ast.Name or type(value) is ast.Attribute:
+            if type(target) is ast.Name:
+                self.facts.derived.append((target.id, tensor_name(value)))
+            return
+        if type(value) is not ast.Call:
+            return
         method, receiver_expr = _callee(value.func)
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
@@ -177,19 +297,26 @@ class _Collector:
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
-                    classify(receiver) or classify(origin) if receiver else None,
+                    _classified(receiver, origin),
                     tensor_name(source, through_partitions=True), self.scope,
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:
-            sources = (_argument(value, 3, "smem_tensor"), _argument(value, 4, "gmem_tensor"))
-            if all(type(element) is ast.Name for element in target.elts):
-                self.facts.tma_pairs.append((target.elts[0].id, target.elts[1].id))
-            for element, source in zip(target.elts, sources):
-                if type(element) is ast.Name:
+            if any(type(arg) is ast.Starred for arg in value.args) and len(value.args) >= 2:
+                sources = (value.args[-2], value.args[-1])  # tma_partition(atom, *coord_layout, smem, gmem)
+            else:
+                sources = (_argument(value, 3, "smem_tensor"), _argument(value, 4, "gmem_tensor"))
+            names = [element.id if type(element) is ast.Name and element.id != "_" else None for element in target.elts]
+            atom = tensor_name(_argument(value, 0, "atom"))
+            self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope))
+            smem, gmem = (tensor_name(source) for source in sources)
+            if smem and gmem:
+                self.facts.same_data.append((smem, gmem))
+            for element, name, source in zip(target.elts, names, sources):
+                if name is not None:
                     self.facts.partitions.append(
                         Partition(
-                            element.id, element.lineno, element.col_offset + 1, TMA_PARTITION, None, None,
+                            name, element.lineno, element.col_offset + 1, TMA_PARTITION, None, None,
                             tensor_name(source), self.scope,
                         )
                     )
@@ -197,29 +324,41 @@ class _Collector:
             _, origin = self._receiver(receiver_expr, slices)
             if origin:
                 slices[target.id] = origin
+        elif method is not None and method.startswith(_TMA_ATOM_MAKERS):
+            if type(target) in (ast.Tuple, ast.List) and target.elts and type(target.elts[0]) is ast.Name:
+                direction = _atom_direction(value, method)
+                if direction:
+                    self.facts.atom_directions[target.elts[0].id] = direction
+        elif type(target) is ast.Name and value.args:
+            made_from = tensor_name(value.args[0])
+            if made_from:
+                self.facts.derived.append((target.id, made_from))
 
     def _call(self, call: ast.Call) -> None:
         name, module = _callee(call.func)
         if not _is_cute_module(module):
             return
         if name == "copy":
-            self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst"))))
+            atom = tensor_name(_argument(call, 0, "atom"))
+            self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst")), atom))
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
-            self.facts.gemms.append(self._operands(call, "cute.gemm", positions))
+            self.facts.gemms.append(self._operands(call, "cute.gemm", positions, None))
 
-    @staticmethod
-    def _operands(call: ast.Call, function: str, positions: tuple[tuple[int, str], ...]) -> Call:
+    def _operands(
+        self, call: ast.Call, function: str, positions: tuple[tuple[int, str], ...], atom: str | None
+    ) -> Call:
         operands = []
         for position, keyword in positions:
             expr = _argument(call, position, keyword)
             if expr is not None:
-                operands.append(Operand(tensor_name(expr), expr.lineno, expr.col_offset + 1))
-        return Call(function, call.lineno, call.col_offset + 1, tuple(operands))
+                operands.append(Operand(tensor_name(expr), expr.lineno, expr.col_offset + 1, keyword))
+        return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom)
 
 
 def collect(tree: ast.Module) -> FileFacts:
-    """The partitions, copies and GEMMs of one parsed module."""
+    """The partitions, copies and GEMMs of one parsed module, with its functions' bound names."""
     collector = _Collector()
+    collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
     return collector.facts

@@ -4,14 +4,18 @@
     unpartitioned:   <where><what>[_<variant>]                    gA_mkl  sA  tAcc_epi  cC
 
 Both the op and the tensor (``what``) vocabularies are open, as in CUTLASS: an op is an operand family
-(``A``, ``C``, ``S``, ``QK``), a data-flow direction (``TR``, ``RS``, ``SG``, alias ``R2G``), an upper-case
-word (``TMEM_LOAD``) or a gradient (``dQ``); a tensor is a capitalised word (``Acc``, ``SFA``, ``State``) or a
-gradient (``dS``). ``Vocabulary`` adds tokens that do not have those shapes.
+(``A``, ``C``, ``S``, ``QK``), a data-flow direction (``TR``, ``RS``, ``SG``, alias ``R2G``, or lower-case as
+kernel authors also write it: ``ts2rsLSE``), an upper-case word (``TMEM_LOAD``), a gradient (``dQ``) or an
+accumulator (FlashAttention's ``taccOrO``: op ``accO``); a tensor is a capitalised word (``Acc``, ``SFA``,
+``State``), a gradient (``dS``) or an accumulator (``caccO``). A direction glued to the end of the tensor
+(``tdQsdQaccumg2s``) is read as its variant. ``Vocabulary`` adds tokens that do not have those shapes.
 
 >>> parse_name("tTR_tAcc")
-TensorName(scope='t', op='TR', separator='_', where='t', what='Acc', variant='')
+TensorName(scope='t', op='TR', separator='_', where='t', what='Acc', variant='', inner='')
 >>> parse_name("gA_mkl").partitioned
 False
+>>> parse_name("tdQsdQaccumg2s").what, parse_name("ts2rsLSE").op
+('dQaccum', 's2r')
 >>> parse_name("acc_vec") is None
 True
 """
@@ -48,6 +52,7 @@ class TensorName:
     where: str
     what: str
     variant: str
+    inner: str = ""  # the pattern of a partitioned source kept in the name: `tC` in tTR_tCcState
 
     @property
     def partitioned(self) -> bool:
@@ -61,10 +66,17 @@ class TensorName:
         return self.scope + ("TM" if op.startswith("TMEM_") else op)
 
 
+def renamed(name: TensorName, **parts: str) -> str:
+    """``name`` with some parts replaced: ``renamed(parse_name("tTR_sC"), op="RS") == "tRS_sC"``."""
+    fields = {key: getattr(name, key) for key in ("scope", "op", "separator", "where", "what", "variant", "inner")}
+    fields.update(parts)
+    return compose(**fields)
+
+
 def canonical_op(op: str) -> str:
-    """``T2R`` -> ``TR``: the ``X2Y`` direction aliases name the same op as ``XY``."""
-    if len(op) == 3 and op[1] == "2" and op[0] in _MEMORY_OP_LETTERS and op[2] in _MEMORY_OP_LETTERS:
-        return op[0] + op[2]
+    """``T2R`` -> ``TR``, ``s2r`` -> ``SR``: the ``X2Y`` direction aliases name the same op as ``XY``."""
+    if len(op) == 3 and op[1] == "2" and op[0].upper() in _MEMORY_OP_LETTERS and op[2].upper() in _MEMORY_OP_LETTERS:
+        return (op[0] + op[2]).upper()
     return op
 
 
@@ -93,14 +105,27 @@ def _alternatives(extra: tuple[str, ...], builtin: str) -> str:
 def _patterns(vocabulary: Vocabulary) -> tuple[re.Pattern[str], re.Pattern[str]]:
     # Upper-case ops first (tCtAcc reads as op C, not Ct), then capitalised words (tDeltasDelta).
     op = _alternatives(
-        vocabulary.extra_ops, r"d[A-Z][A-Za-z0-9]*?|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*|[A-Z][A-Za-z0-9]*?"
+        vocabulary.extra_ops,
+        r"d[A-Z][A-Za-z0-9]*?|[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*|[A-Z][A-Za-z0-9]*?|[gsrt]2[gsrt]|accd?[A-Z][A-Za-z0-9]*?",
     )
-    what = _alternatives(vocabulary.extra_tensors, r"d?[A-Z][A-Za-z0-9]*")
+    # 0X: thread 0's slice of X (tXc0X), kept for predicates.
+    what = _alternatives(vocabulary.extra_tensors, r"0?d?[A-Z][A-Za-z0-9]*|acc[A-Z][A-Za-z0-9]*")
     tail = rf"(?P<where>[{WHERE_LETTERS}])(?P<what>{what})(?:_(?P<variant>\w*))?"
     # t0: thread 0's partition, kept for predicates (t0QcQ in the flash-attention kernels).
     partitioned = re.compile(rf"(?P<scope>t0|[tb])(?P<op>{op})(?P<sep>_?){tail}")
     unpartitioned = re.compile(tail)
     return partitioned, unpartitioned
+
+
+_GLUED_DIRECTION = re.compile(r"(?P<what>.+?[A-Za-z0-9])(?P<direction>[gsrt]2[gsrt])")
+
+
+def _unglued(what: str, variant: str) -> tuple[str, str]:
+    """``dQaccumg2s`` -> (``dQaccum``, ``g2s``): a direction glued to the tensor is a variant."""
+    match = _GLUED_DIRECTION.fullmatch(what)
+    if match is None:
+        return what, variant
+    return match["what"], "_".join(part for part in (match["direction"], variant) if part)
 
 
 @lru_cache(maxsize=65536)
@@ -109,12 +134,20 @@ def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Tensor
     partitioned, unpartitioned = _patterns(vocabulary)
     match = partitioned.fullmatch(name)
     if match:
-        return TensorName(
-            match["scope"], match["op"], match["sep"], match["where"], match["what"], match["variant"] or ""
-        )
+        what, variant = _unglued(match["what"], match["variant"] or "")
+        if match["sep"]:
+            # tTR_tCcState: a copy's partition of the MMA partition tCcState keeps that name whole.
+            inner = parse_partitioned(name[match.end("sep"):], vocabulary)
+            if inner is not None and not inner.inner:
+                return TensorName(
+                    match["scope"], match["op"], match["sep"], inner.where, inner.what, inner.variant,
+                    inner.scope + inner.op,
+                )
+        return TensorName(match["scope"], match["op"], match["sep"], match["where"], what, variant)
     match = unpartitioned.fullmatch(name)
     if match:
-        return TensorName("", "", "", match["where"], match["what"], match["variant"] or "")
+        what, variant = _unglued(match["what"], match["variant"] or "")
+        return TensorName("", "", "", match["where"], what, variant)
     return None
 
 
@@ -124,6 +157,6 @@ def parse_partitioned(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) ->
     return parsed if parsed is not None and parsed.partitioned else None
 
 
-def compose(scope: str, op: str, separator: str, where: str, what: str, variant: str = "") -> str:
+def compose(scope: str, op: str, separator: str, where: str, what: str, variant: str = "", inner: str = "") -> str:
     """The partitioned name built from its parts: ``compose("t", "TR", "_", "r", "Acc") == "tTR_rAcc"``."""
-    return f"{scope}{op}{separator}{where}{what}" + (f"_{variant}" if variant else "")
+    return f"{scope}{op}{separator}{inner}{where}{what}" + (f"_{variant}" if variant else "")

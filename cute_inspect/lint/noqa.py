@@ -18,7 +18,7 @@ def comments(tree: ast.Module, lines: list[str], wanted: Iterable[int]) -> dict[
     keep their line endings."""
     found = {}
     for number in sorted(set(wanted)):
-        first, last = _statement_span(tree.body, number)
+        first, last = statement_span(tree.body, number)
         chunk = iter(lines[first - 1:last])
         try:
             for token in tokenize.generate_tokens(lambda: next(chunk, "")):
@@ -38,7 +38,7 @@ def _blocks(statement: ast.AST) -> list[ast.AST]:
     return sorted(nested, key=lambda child: child.lineno)
 
 
-def _statement_span(body: list[ast.AST], line: int) -> tuple[int, int]:
+def statement_span(body: list[ast.AST], line: int) -> tuple[int, int]:
     """The first and last line of the innermost statement (or compound statement header) holding ``line``."""
     while True:
         statement = next((s for s in body if s.lineno <= line <= s.end_lineno), None)

@@ -4,6 +4,8 @@
 ['CI100', 'CI101']
 >>> select_codes(["CI10"], ["CI100", "CI103"])[:3]
 ['CI101', 'CI102', 'CI104']
+>>> select_codes(None, [])   # the default set: the rules that find contradictions
+['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107']
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from cute_inspect.lint.rules import (
     copy_pattern_agreement,
     gemm_pattern_agreement,
     memory_agreement,
+    mma_operand_letter,
     operand_role,
     partition_name_grammar,
     partition_source_agreement,
@@ -35,6 +38,7 @@ RULES: dict[str, ModuleType] = {
         operand_role,
         memory_agreement,
         separator_style,
+        mma_operand_letter,
     )
 }
 
@@ -84,6 +88,11 @@ def kind(code: str) -> str:
 _CODE_PREFIX = re.compile(r"CI[0-9]{0,3}")
 
 
+def is_default(code: str) -> bool:
+    """On without ``select``: the rules that find contradictions. Grammar and style rules are opt-in."""
+    return getattr(RULES[code], "DEFAULT", True)
+
+
 def needs_trace(code: str) -> bool:
     return kind(code) == "trace"
 
@@ -93,9 +102,19 @@ def matches(code: str, prefixes: list[str] | tuple[str, ...]) -> bool:
     return any(prefix == "ALL" or code.startswith(prefix) for prefix in prefixes)
 
 
-def select_codes(select: list[str] | tuple[str, ...], ignore: list[str] | tuple[str, ...]) -> list[str]:
-    """The codes chosen by ``select`` prefixes less those matching ``ignore`` prefixes, in code order."""
-    return [code for code in sorted(RULES) if matches(code, select) and not matches(code, ignore)]
+def select_codes(
+    select: list[str] | tuple[str, ...] | None,
+    ignore: list[str] | tuple[str, ...],
+    extend: list[str] | tuple[str, ...] = (),
+) -> list[str]:
+    """The codes chosen by ``select`` prefixes (None: the default set) and ``extend`` prefixes, less those
+    matching ``ignore`` prefixes, in code order."""
+    return [
+        code
+        for code in sorted(RULES)
+        if (is_default(code) if select is None else matches(code, select)) or matches(code, extend)
+        if not matches(code, ignore)
+    ]
 
 
 def unknown_prefixes(prefixes: list[str] | tuple[str, ...]) -> list[str]:

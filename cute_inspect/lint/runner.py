@@ -30,8 +30,8 @@ from cute_inspect.findings import (
     suppressed,
 )
 from cute_inspect.lint.config import ConfigFinder, LintConfig
-from cute_inspect.lint.facts import collect
-from cute_inspect.lint.noqa import comments
+from cute_inspect.lint.facts import FileFacts, collect
+from cute_inspect.lint.noqa import comments, statement_span
 from cute_inspect.lint.registry import RULES, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
 
@@ -39,8 +39,6 @@ _NOQA_CODES = re.compile(r"noqa\s*:[^\n]*CI[0-9]", re.IGNORECASE)
 _SKIPPED_DIRECTORIES = frozenset(
     {".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules"}
 )
-
-
 
 
 @dataclass
@@ -96,11 +94,13 @@ def _static(codes: frozenset[str]) -> list[str]:
     return [code for code in sorted(codes) if kind(code) == "static"]
 
 
-def _check_tree(tree: ast.Module, codes: frozenset[str], config: LintConfig) -> list[tuple[str, Violation]]:
+def _check_tree(
+    tree: ast.Module, codes: frozenset[str], config: LintConfig, facts: FileFacts | None = None
+) -> list[tuple[str, Violation]]:
     static = _static(codes)
     if not static:
         return []
-    facts = collect(tree)
+    facts = facts or collect(tree)
     if not (facts.partitions or facts.copies or facts.gemms):
         return []
     context = config.context
@@ -109,17 +109,55 @@ def _check_tree(tree: ast.Module, codes: frozenset[str], config: LintConfig) -> 
 
 def _noqa_comments(
     text: str, tree: ast.Module | None, violations: list[tuple[str, Violation]], checked: frozenset[str]
-) -> dict[int, tuple[int, str]]:
-    """The comments that may matter: on lines with a violation, and noqa comments naming a CI code."""
+) -> tuple[dict[int, tuple[int, str]], dict[int, tuple[int, int]]]:
+    """(the comments that may matter, the statement span of each violation's line).
+
+    A ``# noqa`` on any line of a multi-line statement covers the statement's findings; noqa comments
+    naming a CI code matter for CI100 too."""
     if "noqa" not in text.lower():
-        return {}
+        return {}, {}
     lines = io.StringIO(text, newline="").readlines()  # split as Python numbers lines (not at \f)
-    wanted = {v.line for _, v in violations if 0 < v.line <= len(lines) and "noqa" in lines[v.line - 1].lower()}
+    tree = tree if tree is not None else ast.parse(text)
+    spans = {v.line: statement_span(tree.body, v.line) for _, v in violations if 0 < v.line <= len(lines)}
+    wanted = {
+        number
+        for first, last in spans.values()
+        for number in range(first, min(last, len(lines)) + 1)
+        if "noqa" in lines[number - 1].lower()
+    }
     if checked:
         wanted.update(text.count("\n", 0, match.start()) + 1 for match in _NOQA_CODES.finditer(text))
     if not wanted:
-        return {}
-    return comments(tree if tree is not None else ast.parse(text), lines, wanted)
+        return {}, spans
+    return comments(tree, lines, wanted), spans
+
+
+def _unsuppressed_pairs(
+    display: str,
+    text: str,
+    violations: list[tuple[str, Violation]],
+    checked: frozenset[str] = frozenset(),
+    tree: ast.Module | None = None,
+) -> list[tuple[Finding, Violation | None]]:
+    """The violations no ``noqa`` covers (with the violation each came from), plus CI100 for the ``noqa``
+    codes among ``checked`` that covered nothing (``checked``: the static codes that ran on this file, when
+    CI100 is enabled)."""
+    whole_file = file_suppressions(text)
+    line_comments, spans = _noqa_comments(text, tree, violations, checked)
+    kept, used = [], set()
+    for code, violation in violations:
+        first, last = spans.get(violation.line, (violation.line, violation.line))
+        covering = [n for n in range(first, last + 1) if n in line_comments and suppressed(line_comments[n][1], code)]
+        if covering:
+            used.update((number, code) for number in covering)
+        elif not file_suppressed(whole_file, code):
+            kept.append((Finding(display, violation.line, violation.column, code, violation.message), violation))
+    if checked and not file_suppressed(whole_file, unused_noqa.CODE):
+        kept.extend(
+            (Finding(display, number, column, unused_noqa.CODE, message), None)
+            for number, column, message in unused_noqa.unused(line_comments, used, checked)
+        )
+    return kept
 
 
 def _unsuppressed(
@@ -129,41 +167,54 @@ def _unsuppressed(
     checked: frozenset[str] = frozenset(),
     tree: ast.Module | None = None,
 ) -> list[Finding]:
-    """The violations no ``noqa`` covers, plus CI100 for the ``noqa`` codes among ``checked`` that covered
-    nothing (``checked``: the static codes that ran on this file, when CI100 is enabled)."""
-    whole_file = file_suppressions(text)
-    line_comments = _noqa_comments(text, tree, violations, checked)
-    kept, used = [], set()
-    for code, violation in violations:
-        comment = line_comments.get(violation.line, (0, ""))[1]
-        if suppressed(comment, code):
-            used.add((violation.line, code))
-        elif not file_suppressed(whole_file, code):
-            kept.append(Finding(display, violation.line, violation.column, code, violation.message))
-    if checked and not file_suppressed(whole_file, unused_noqa.CODE):
-        kept.extend(
-            Finding(display, number, column, unused_noqa.CODE, message)
-            for number, column, message in unused_noqa.unused(line_comments, used, checked)
-        )
-    return kept
+    return [finding for finding, _ in _unsuppressed_pairs(display, text, violations, checked, tree)]
+
+
+def read_source(display: str, path: Path) -> tuple[str | None, ast.Module | None, FileError | None]:
+    """(text, tree, None) of a Python file, or (None, None, the error that stops it from being linted):
+    unreadable, not in its declared encoding (UTF-8 by default, as Python requires), or not valid Python."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return None, None, FileError(display, 0, 0, f"could not read: {error.strerror or error}")
+    return parse_source(display, data)
+
+
+def parse_source(display: str, data: bytes) -> tuple[str | None, ast.Module | None, FileError | None]:
+    """(text, tree, None) of a file's bytes, or (None, None, the error): not in its declared encoding, or not
+    valid Python."""
+    undecodable = _undecodable(display, data)
+    if undecodable:
+        return None, None, undecodable
+    text = data.decode(tokenize.detect_encoding(io.BytesIO(data).readline)[0])
+    try:
+        tree = ast.parse(text, filename=display)
+    except (SyntaxError, ValueError) as error:
+        line = getattr(error, "lineno", None) or 0
+        column = getattr(error, "offset", None) or 0
+        return None, None, FileError(display, line, column, f"could not parse: {getattr(error, 'msg', None) or error}")
+    return text, tree, None
 
 
 def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Finding], FileError | None]:
     """The findings of one file, or the error that stopped it from being linted."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        return [], FileError(display, 0, 0, f"could not read: {error.strerror or error}")
-    undecodable = _undecodable(display, data)
-    if undecodable:
-        return [], undecodable
-    try:
-        tree = ast.parse(data, filename=display)
-    except (SyntaxError, ValueError) as error:
-        line = getattr(error, "lineno", None) or 0
-        column = getattr(error, "offset", None) or 0
-        return [], FileError(display, line, column, f"could not parse: {getattr(error, 'msg', None) or error}")
-    return _tree_findings(display, data, tree, config.codes_for(path), config), None
+    text, tree, error = read_source(display, path)
+    if error is not None:
+        return [], error
+    return _tree_findings(display, text, tree, config.codes_for(path), config), None
+
+
+def file_violations(
+    display: str, text: str, tree: ast.Module, codes: frozenset[str], config: LintConfig,
+    facts: FileFacts | None = None,
+) -> list[tuple[Finding, Violation | None]]:
+    """Each finding of one parsed file with the violation it came from (None for CI100), noqa applied;
+    ``facts``: the file's facts when the caller has them (``collect(tree)``)."""
+    violations = _check_tree(tree, codes, config, facts)
+    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and "noqa" in text.lower() else frozenset()
+    if not violations and not checked:
+        return []
+    return _unsuppressed_pairs(display, text, violations, checked, tree)
 
 
 def _undecodable(display: str, data: bytes) -> FileError | None:
@@ -186,13 +237,9 @@ def _undecodable(display: str, data: bytes) -> FileError | None:
 
 
 def _tree_findings(
-    display: str, data: bytes, tree: ast.Module, codes: frozenset[str], config: LintConfig
+    display: str, text: str, tree: ast.Module, codes: frozenset[str], config: LintConfig
 ) -> list[Finding]:
-    violations = _check_tree(tree, codes, config)
-    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and b"noqa" in data.lower() else frozenset()
-    if not violations and not checked:
-        return []
-    return _unsuppressed(display, data.decode("utf-8", "replace"), violations, checked, tree)
+    return [finding for finding, _ in file_violations(display, text, tree, codes, config)]
 
 
 def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder) -> list[Finding]:
@@ -284,4 +331,4 @@ def lint_source(text: str, path: str = "<string>", config: LintConfig | None = N
     """The findings for one module given as text (no files, no pyproject lookup)."""
     config = config or LintConfig()
     tree = ast.parse(text, filename=path)
-    return sorted(_tree_findings(path, text.encode(), tree, config.codes_for(path), config))
+    return sorted(_tree_findings(path, text, tree, config.codes_for(path), config))

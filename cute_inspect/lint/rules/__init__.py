@@ -1,9 +1,12 @@
 """Lint rules, one per module, each registered once in ``cute_inspect.lint.registry``.
 
-A rule module defines ``CODE``, ``NAME``, ``SUMMARY`` (one line) and its documentation as the module
+A rule module defines ``CODE``, ``NAME``, ``SUMMARY`` (one line), ``DEFAULT`` (on without ``select``: the
+rules that find contradictions are; grammar and style rules are opt-in) and its documentation as the module
 docstring (``## What it does`` / ``## Why is this bad?`` / ``## Example`` / ``Use instead:``). A static rule
 has ``check(facts, context)``; a trace rule has ``check_records(records, context)``. Both yield
-``Violation``s; the runner adds the path and code, and applies config and ``noqa``.
+``Violation``s; the runner adds the path and code, and applies config and ``noqa``. A violation that
+suggests a name carries it as ``rename`` (``cute_inspect.lint.fix`` turns it into edits); one that suggests
+changing a call carries ``replace``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,28 @@ class RuleContext:
 
 
 @dataclass(frozen=True)
+class Rename:
+    """Rename the tensor ``old`` to ``new`` in function ``scope`` (an index into ``FileFacts.scopes``)."""
+
+    old: str
+    new: str
+    scope: int
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Replace the first ``old`` text at or after (``line``, ``column``) with ``new`` (a call's method)."""
+
+    line: int
+    column: int
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
 class Violation:
     line: int
     column: int
     message: str
+    rename: Rename | None = None
+    replace: Replace | None = None

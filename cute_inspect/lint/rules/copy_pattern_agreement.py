@@ -1,11 +1,19 @@
-"""CI102 copy-pattern-agreement: a copy's source and destination carry different partitioning patterns.
+"""CI102 copy-pattern-agreement: a copy's two sides carry patterns of different partitioners.
 
 ## What it does
-For ``cute.copy(atom, src, dst)``, when both tensors have partitioned names, checks that they share
-``<scope><op>`` (``tAgA`` -> ``tAsA``, ``tTR_tAcc`` -> ``tTR_rAcc``). The ``_`` separator, ``X2Y``
-aliases and the TMEM-copy spellings ``TM`` / ``TMEM_LOAD`` / ``TMEM_STORE`` do not count as a difference,
-nor do the two names one ``tma_partition`` call returns (``tQsQ, tQLgQL = tma_partition(...)``).
-``autovec_copy`` and ``basic_copy`` have no partitioner and are not checked.
+For ``cute.copy(atom, src, dst)``, when both tensors have partitioned names and live in memory (global,
+shared, tensor memory), checks that they share ``<scope><op>`` (``tAgA`` -> ``tAsA``). The ``_``
+separator, ``X2Y`` aliases, lower-case directions and the TMEM-copy spellings ``TM`` / ``TMEM_LOAD`` do
+not count as a difference, nor do the two names one ``tma_partition`` call returns. When the atom is
+named by its direction (``tiled_copy_r2s``), a side named by a direction must carry that one
+or its reverse, a round trip through one partition (``tTR_sC`` in an R2S copy is reported; a bare atom
+such as ``s2r_atom_d`` partitions nothing and is not read).
+
+Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
+``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
+(``_, tKRgKR = tma_partition(...)``: its copies pair it with another call's smem partition on purpose);
+a helper's parameter (its name is whatever the callers pass); ``autovec_copy`` and ``basic_copy``,
+which have no partitioner.
 
 ## Why is this bad?
 This is the reason the convention exists: "``tAsA`` is read as partitioning pattern ``tA`` applied to tensor
@@ -28,40 +36,66 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cute_inspect.lint.expectations import tma_pair_of
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import parse_partitioned
+from cute_inspect.lint.names import canonical_op, is_direction_op, parse_partitioned
+from cute_inspect.lint.partitioners import classify
 from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI102"
 NAME = "copy-pattern-agreement"
-SUMMARY = "`cute.copy` source and destination use different `<scope><op>` patterns"
+SUMMARY = "`cute.copy` source and destination use patterns of different partitioners"
+DEFAULT = True
 
 
-def _paired_patterns(facts: FileFacts, context: RuleContext) -> set[frozenset[str]]:
-    pairs = set()
-    for smem, gmem in facts.tma_pairs:
-        names = [parse_partitioned(name, context.vocabulary) for name in (smem, gmem)]
-        if all(names):
-            pairs.add(frozenset(name.pattern for name in names))
-    return pairs
+def _paired(a: str, b: str, facts: FileFacts) -> bool:
+    """Made by one tma_partition (or sliced from its results), or one side by a tma_partition whose other
+    half was dropped (`_`)."""
+    pairs = [tma_pair_of(name, facts) for name in (a, b)]
+    if pairs[0] is not None and pairs[0] is pairs[1]:
+        return True
+    return any(pair is not None and (pair.smem is None or pair.gmem is None) for pair in pairs)
+
+
+def _tiled(atom: str) -> bool:
+    """A tiled copy (``tiled_copy_r2s``) partitions its tensors; a bare atom (``s2r_atom_d``) only copies
+    whatever layout it is given."""
+    return "atom" not in atom.lower().split("_")
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
-    paired = _paired_patterns(facts, context) if facts.tma_pairs else set()
     for call in facts.copies:
         if len(call.operands) != 2:
             continue
-        source, destination = call.operands
-        parsed_source = parse_partitioned(source.name, context.vocabulary) if source.name else None
-        parsed_destination = parse_partitioned(destination.name, context.vocabulary) if destination.name else None
-        if parsed_source is None or parsed_destination is None:
+        sides = [
+            (operand, parse_partitioned(operand.name, context.vocabulary) if operand.name else None)
+            for operand in call.operands
+            if not facts.is_helper_param(operand.name, call.scope)
+        ]
+        sides = [(operand, name) for operand, name in sides if name is not None and name.where != "r"]
+        atom = classify(call.atom) if call.atom else None
+        if atom is not None and atom.kind == "copy" and _tiled(call.atom):
+            # The reverse direction is a round trip through one partition (load, update, store back).
+            turns = (atom.ops[0], atom.ops[0][::-1])
+            off = [(o, n) for o, n in sides if is_direction_op(n.op) and canonical_op(n.op) not in turns]
+            for operand, name in off:
+                yield Violation(
+                    operand.line,
+                    operand.column,
+                    f"`{call.function}` with `{call.atom}` (op `{atom.ops[0]}`) on `{operand.name}` "
+                    f"(op `{canonical_op(name.op)}`): the tensor was partitioned by another copy",
+                )
+            if off:
+                continue
+        if len(sides) != 2:
             continue
-        patterns = frozenset((parsed_source.pattern, parsed_destination.pattern))
-        if len(patterns) == 2 and patterns not in paired:
-            yield Violation(
-                destination.line,
-                destination.column,
-                f"`{call.function}` from `{source.name}` (pattern `{parsed_source.pattern}`) into "
-                f"`{destination.name}` (pattern `{parsed_destination.pattern}`): the two sides of a copy "
-                "must carry the pattern of the one partitioner that made them",
-            )
+        (source, parsed_source), (destination, parsed_destination) = sides
+        if parsed_source.pattern == parsed_destination.pattern or _paired(source.name, destination.name, facts):
+            continue
+        yield Violation(
+            destination.line,
+            destination.column,
+            f"`{call.function}` from `{source.name}` (pattern `{parsed_source.pattern}`) into "
+            f"`{destination.name}` (pattern `{parsed_destination.pattern}`): the two sides of a copy "
+            "must carry the pattern of the one partitioner that made them",
+        )

@@ -29,13 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from cute_inspect.lint.names import compose, parse_name
+from cute_inspect.lint.names import parse_name, renamed
 from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI107"
 NAME = "memory-agreement"
 SUMMARY = "The `<where>` letter disagrees with the traced memory space"
 KIND = "trace"
+DEFAULT = True
 
 _WHERE_FOR_MEMORY = {
     "gmem": ("g", "mg"),
@@ -78,7 +79,7 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
             letter, accepted = _WHERE_FOR_MEMORY[memory]
             if parsed.where in accepted or _descriptor_fragment(record, parsed.where, memory):
                 continue
-            fixed = compose(parsed.scope, parsed.op, parsed.separator, letter, parsed.what, parsed.variant)
+            fixed = renamed(parsed, where=letter)
             yield record.file, Violation(
                 record.line,
                 (getattr(record, "col", 0) or 0) + 1,  # records count columns from 0, as ast does

@@ -9,6 +9,11 @@ gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpo
 not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
+The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
+the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the
+argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
+it changes what the kernel computes).
+
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
 a wrongly partitioned operand, and, when the shapes happen to agree, does so silently.
@@ -30,18 +35,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import (
-    operand_letter,
-    role_conflict,
-    roles_in_use,
-    source_name,
-)
+from cute_inspect.lint.expectations import OPERAND_ROLES, operand_letter, role_conflict, roles_in_use, source_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.rules import RuleContext, Violation
+from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
+from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
 CODE = "CI106"
 NAME = "operand-role"
 SUMMARY = "`partition_A`/`make_fragment_A` (or B, C) given another operand's tensor"
+DEFAULT = True
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -58,9 +60,23 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if (partition.scope, role, own) in swapped:
             continue
         method = partition.method[:-1] + role
+        given = f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}"
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is not None and target.what in OPERAND_ROLES[own]:
+            source = parse_name(partition.source, context.vocabulary)
+            wanted = renamed(source, what=target.what)
+            bound = facts.bound_in(wanted, partition.scope)
+            yield Violation(
+                partition.line,
+                partition.column,
+                f"{given}; `{partition.target}` and `{partition.method}` both say {own}, so the argument is "
+                "likely the mistake: " + (f"pass `{wanted}`" if bound else f"pass operand {own}'s tensor"),
+                replace=Replace(partition.line, partition.column, partition.source, wanted) if bound else None,
+            )
+            continue
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}; "
-            f"use `{method}`",
+            f"{given}; use `{method}`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}", f".{method}"),
         )

@@ -6,6 +6,9 @@ Checks every name assigned from a partitioner or fragment maker (``partition_A/B
 grammar ``<scope><op>[_]<where><what>[_<variant>]``: scope ``t`` or ``b``; an op (operand family ``A``,
 ``C``, ``S``..., or a direction ``TR``, ``RS``, ``SG``...); a where letter ``m g s r t c``; the tensor.
 
+Off by default (a style rule: the name is outside the grammar, not false); select ``CI101`` to enforce
+it. A helper's parameter reassigned from a partitioner (``src = tiled_copy.retile(src)``) is not judged.
+
 ## Why is this bad?
 The name is the only place a reader sees which partitioning pattern produced a tensor and where it lives.
 ``acc_vec`` or ``thrA`` hide both, and none of the agreement checks (CI102-CI105) can see through them.
@@ -28,23 +31,29 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import suggested_name
+from cute_inspect.lint.expectations import free_name, suggested_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import parse_partitioned
-from cute_inspect.lint.rules import RuleContext, Violation
+from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI101"
 NAME = "partition-name-grammar"
 SUMMARY = "A partitioner's result does not read as `<scope><op>[_]<where><what>`"
+DEFAULT = False
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for partition in facts.partitions:
         if partition.target.startswith("_") or parse_partitioned(partition.target, context.vocabulary):
             continue
+        if facts.is_helper_param(partition.target, partition.scope):
+            continue
         call = f"{partition.receiver}.{partition.method}" if partition.receiver else partition.method
         message = f"`{partition.target}` is made by `{call}` but does not read as `<scope><op>[_]<where><what>`"
-        suggestion = suggested_name(partition, context.suggested_separator, context.vocabulary)
+        suggestion = free_name(
+            suggested_name(partition, context.suggested_separator, context.vocabulary), facts, partition.scope
+        )
         if suggestion:
             message += f"; rename it to `{suggestion}`"
-        yield Violation(partition.line, partition.column, message)
+        rename = Rename(partition.target, suggestion, partition.scope) if suggestion else None
+        yield Violation(partition.line, partition.column, message, rename)

@@ -1,14 +1,24 @@
-"""CI105 partition-source-agreement: a partition's ``<where><what>`` disagrees with the tensor partitioned.
+"""CI105 partition-source-agreement: a partition's ``<where><what>`` contradicts the tensor partitioned.
 
 ## What it does
-For ``tXY_wT = partitioner.partition_*(wT...)`` (and ``retile``, ``tma_partition``), checks that the
-result keeps the where letter and tensor of its argument: ``thr_mma.partition_A(gA_mkl)`` gives ``tCgA``,
-``thr_copy_t2r.partition_S(tAcc_epi)`` gives ``tTR_tAcc``. ``m`` and ``g`` both count as global; an
-MMA operand fragment (``tCrQ``, named ``r`` though tcgen05 may keep it in TMEM) may be partitioned into a
-``t`` name. For ``make_fragment_A/B`` the tensor must agree and the where letter is ``r`` (``t`` for a TMEM
-operand). Indexed, per-iteration and transposed forms (``S0``, ``Si``, ``Kt``) and views named in the
-variant (``tStS_P`` -> ``P``) count as the same tensor. Arguments whose names do not follow the
-convention are not checked.
+For ``tXY_wT = partitioner.partition_*(wT...)`` (and ``retile``, ``tma_partition``, ``make_fragment_A/B``),
+checks that the result keeps the memory and the tensor of its argument: ``thr_mma.partition_A(gA_mkl)``
+gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
+
+- Memory: the where letters must agree (``m`` and ``g`` are both global). An MMA operand fragment
+  (``make_fragment_A/B``) may say ``r``, ``s`` (an SMEM descriptor) or ``t`` (a TMEM operand), and a
+  fragment named ``r`` may be partitioned into a ``t`` name.
+- Tensor: reported only when the result names another tensor: another GEMM operand (``tCgB`` of ``gA``),
+  or a tensor the file has apart from the source (``tSgK`` of ``gQ`` where ``gK`` exists). Read as the
+  same tensor: indexed, per-iteration and transposed forms (``S0``, ``Si``, ``Kt``), abbreviations
+  (``tWgW`` of ``mWeight``, ``tXgI`` of ``gIdx``), a placeholder that is no tensor of the file (``tAgA`` of
+  ``gSrc``), partitions of coordinates (``tXcX`` of ``cMN``), views named in the variant (``tStS_P``), a
+  tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
+  separate D.
+
+Arguments whose names do not follow the convention, and arguments that are parameters of a helper
+function (not a ``@cute.kernel``), whose names are whatever the callers pass, are not checked. A
+suggested name is never one already bound in that function.
 
 ## Why is this bad?
 Partitioning does not move data: a partition of ``sA`` still lives in shared memory and still holds A.
@@ -33,56 +43,63 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
+    TensorIndex,
+    free_name,
     role_conflict,
     roles_in_use,
-    same_tensor,
     source_name,
+    what_contradicts,
+    where_agrees,
 )
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import (
-    TensorName,
-    compose,
-    is_copy_op,
-    parse_partitioned,
-    same_memory,
-)
-from cute_inspect.lint.rules import RuleContext, Violation
+from cute_inspect.lint.names import parse_partitioned, renamed
+from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI105"
 NAME = "partition-source-agreement"
-SUMMARY = "A partition's `<where><what>` disagrees with the tensor it partitions"
+SUMMARY = "A partition's `<where><what>` contradicts the tensor it partitions"
+DEFAULT = True
 
-_FRAGMENT_WHERE = ("r", "t")
 
-
-def _where_agrees(target: TensorName, source: TensorName) -> bool:
-    if same_memory(target.where, source.where):
-        return True
-    # An MMA operand fragment is named `r` wherever it lives (tcgen05 A in TMEM): its copies may say `t`.
-    return source.partitioned and source.where == "r" and target.where == "t" and not is_copy_op(source.op)
+def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
+    """(scope, target what, source what) of partitions that trade tensors both ways in one function (SFA's
+    copy given SFB's tile and SFB's given SFA's: a deliberate swap_AB)."""
+    seen = set()
+    for partition in facts.partitions:
+        target = parse_partitioned(partition.target, context.vocabulary)
+        source = source_name(partition, context.vocabulary)
+        if target is not None and source is not None and target.what != source.what:
+            seen.add((partition.scope, target.what, source.what))
+    return {(scope, a, b) for scope, a, b in seen if (scope, b, a) in seen}
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
+    index = swaps = None
     for partition in facts.partitions:
-        if partition.method == "make_fragment_C":
+        if partition.method == "make_fragment_C" or facts.is_helper_param(partition.source, partition.scope):
             continue
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
         if target is None or source is None or role_conflict(partition, source, roles):
             continue
-        if partition.method in ("make_fragment_A", "make_fragment_B"):
-            where_ok = target.where in _FRAGMENT_WHERE
-            where = target.where if where_ok else "r"
-        else:
-            where_ok = _where_agrees(target, source)
-            where = target.where if where_ok else source.where
-        if where_ok and same_tensor(target, source):
+        if index is None:
+            index, swaps = TensorIndex(facts, context.vocabulary), _swaps(facts, context)
+        if not index.plausible_op(target, source):
             continue
-        fixed = compose(target.scope, target.op, target.separator, where, source.what, target.variant)
+        where_ok = where_agrees(partition, target, source)
+        what_ok = (partition.scope, target.what, source.what) in swaps or not what_contradicts(target, source, index)
+        if where_ok and what_ok:
+            continue
+        where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)
+        what = target.what if what_ok else source.what
+        fixed = free_name(
+            renamed(target, where=where, what=what), facts, partition.scope
+        )
+        message = f"`{partition.target}` partitions `{partition.source}` but names `{target.where}{target.what}`"
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.target}` partitions `{partition.source}` but names "
-            f"`{target.where}{target.what}`; rename it to `{fixed}`",
+            message + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(partition.target, fixed, partition.scope) if fixed else None,
         )

@@ -1,55 +1,84 @@
-"""CI104 partitioner-origin: the op in a partition's name disagrees with the partitioner that made it.
+"""CI104 partitioner-origin: the op in a partition's name contradicts the partitioner that made it.
 
 ## What it does
 Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, following ``get_slice``):
-- a copy named by its direction, ``thr_copy_t2r`` / ``tiled_copy_r2s`` / ``thr_copy_s2t_sfa``, gives op
-  ``TR`` / ``RS`` / ``ST`` (alias ``T2R``...);
+- a copy named by its direction, ``thr_copy_t2r`` / ``tiled_copy_r2s`` / ``s2r_thr_copy_LSE``, gives op
+  ``TR`` / ``RS`` / ``SR`` (alias ``T2R``, and lower case ``s2r`` as in ``ts2rsLSE``);
 - a TMEM load (``thr_tmem_load``) gives ``TR``, ``TM`` or ``TMEM_LOAD``; a TMEM store ``RT``, ``TM`` or
   ``TMEM_STORE``;
-- ``cpasync.tma_partition`` is named for the operand it loads (``tAsA``; ``tAsdS`` when dS is the MMA's
-  A), a pattern shared by several tensors (``tXsdO`` next to ``tXsX``), or ``SG`` / ``GS`` in an
-  epilogue: only the MMA's own ``C`` on a tensor that is not C's (``tCsA``) is reported;
-- an MMA (``thr_mma``, ``tiled_mma_qk``...) gives the MMA's own op (``C`` in a GEMM, ``S`` / ``O`` in
-  attention): never a copy direction, and never ``A`` for ``partition_A`` (or ``B`` for ``partition_B``).
+- ``cpasync.tma_partition`` named by direction must say the direction it copies: ``GS`` for a load, ``SG``
+  for a store (``bSG_sC, bSG_gC`` in an epilogue), told by the copies of its results (shared to global
+  is a store), the copies made with its atom, or the op the atom was made with
+  (``CopyBulkTensorTileS2GOp``); otherwise it is named for the operand it loads (``tAsA``), a shared
+  pattern (``tXsdO``), and only the MMA's own ``C`` on a tensor that is not C's (``tCsA``) is reported;
+- an MMA (``thr_mma``, ``tiled_mma_qk``...) never gives a copy direction, never another operand's letter
+  (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
+  other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
 
 For a copy, only ops that name a copy (directions, ``TMEM_*``) are checked: a copy may also carry the
 family of the operand it moves (``tBsB_s2r``) or keep the consumer's pattern in a copy view
-(``tCsA_copy_view``). Partitioners whose names say nothing (``thr_copy``) are not checked.
+(``tCsA_copy_view``). Partitioners whose names say nothing (``thr_copy``) are not checked. An MMA partition
+named with its own operand's letter (``tAgA`` from ``partition_A``) is a style question: CI109.
 
 ## Why is this bad?
 The op is what CI102 and CI103 compare: a ``tA`` tensor made by the MMA looks compatible with the TMA
-copy of A, and an MMA tensor named like a copy direction hides that its layout is the MMA's.
+copy of A, and an MMA tensor named like a copy direction hides that its layout is the MMA's. A TMA store
+named ``GS`` reads as a load.
 
 ## Example
 ```python
-tAgA = thr_mma.partition_A(gA_mkl)
+tAgC = thr_mma.partition_C(gC)
 tTR_sC = thr_copy_r2s.partition_D(sC)
 ```
 
 Use instead:
 ```python
-tCgA = thr_mma.partition_A(gA_mkl)
+tCgC = thr_mma.partition_C(gC)
 tRS_sC = thr_copy_r2s.partition_D(sC)
 ```
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import copy_op_problem, mma_op_problem, source_name
-from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import compose, is_direction_op, parse_partitioned
-from cute_inspect.lint.rules import RuleContext, Violation
-
-_GEMM_MMAS = frozenset({"thr_mma", "tiled_mma"})
+from cute_inspect.lint.expectations import copy_op_problem, free_name, mma_op_problem, source_name
+from cute_inspect.lint.facts import FileFacts, Partition
+from cute_inspect.lint.names import TensorName, is_direction_op, parse_partitioned, renamed
+from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI104"
 NAME = "partitioner-origin"
-SUMMARY = "The op letters of a partition disagree with the partitioner that made it"
+SUMMARY = "The op letters of a partition contradict the partitioner that made it"
+DEFAULT = True
+
+_GEMM_MMAS = frozenset({"thr_mma", "tiled_mma"})
+_MMA_OP_ADVICE = "name it with the MMA's op (`tC...` in a GEMM, `tS...` / `tO...` in attention)"
+
+
+def _mma_ops(facts: FileFacts, context: RuleContext) -> dict[str, Counter]:
+    """receiver -> the ops its uncontested partitions carry (the MMA's own op, as this file writes it)."""
+    ops: dict[str, Counter] = {}
+    for partition in facts.partitions:
+        if partition.partitioner is None or partition.partitioner.kind != "mma" or not partition.receiver:
+            continue
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is not None and target.op not in ("A", "B") and mma_op_problem(partition, target) is None:
+            ops.setdefault(partition.receiver, Counter())[target.op] += 1
+    return ops
+
+
+def _mma_fix(partition: Partition, target: TensorName, own: str | None, ops: dict[str, Counter]) -> str | None:
+    if own is None and partition.receiver in ops:
+        own = ops[partition.receiver].most_common(1)[0][0]
+    if own is None and partition.receiver in _GEMM_MMAS:  # a single, unqualified MMA: the GEMM's, whose op is C
+        own = "C"
+    return renamed(target, op=own, separator="") if own else None
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
         if target is None:
@@ -57,25 +86,31 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made_by = f"`{partition.receiver}.{partition.method}`" if partition.receiver else f"`{partition.method}`"
         problem = mma_op_problem(partition, target)
         if problem:
-            if partition.receiver in _GEMM_MMAS:  # a single, unqualified MMA: the GEMM's, whose op is C
-                fix = "rename it to `" + compose(target.scope, "C", "", target.where, target.what, target.variant) + "`"
-            else:
-                fix = "name it with the MMA's op (`tC...` in a GEMM, `tS...` / `tO...` in attention)"
+            why, own = problem
+            if ops is None:
+                ops = _mma_ops(facts, context)
+            fixed = free_name(_mma_fix(partition, target, own, ops), facts, partition.scope)
+            fix = f"rename it to `{fixed}`" if fixed else _MMA_OP_ADVICE
             yield Violation(
                 partition.line,
                 partition.column,
-                f"`{partition.target}` is made by the MMA partitioner {made_by} but {problem}; {fix}",
+                f"`{partition.target}` is made by the MMA partitioner {made_by} but {why}; {fix}",
+                Rename(partition.target, fixed, partition.scope) if fixed else None,
             )
             continue
-        expected = copy_op_problem(partition, target, source_name(partition, context.vocabulary))
+        source = source_name(partition, context.vocabulary)
+        expected = copy_op_problem(partition, target, source, facts, context.vocabulary)
         if expected is None:
             continue
         allowed, op = expected
         separator = (target.separator or context.suggested_separator) if is_direction_op(op) else ""
-        fixed = compose(target.scope, op, separator, target.where, target.what, target.variant)
+        fixed = free_name(
+            renamed(target, op=op, separator=separator), facts, partition.scope
+        )
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`; "
-            f"rename it to `{fixed}`",
+            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`"
+            + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(partition.target, fixed, partition.scope) if fixed else None,
         )

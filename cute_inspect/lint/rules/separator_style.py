@@ -4,7 +4,7 @@
 With ``separator = "required"``, names with a direction op (``TR``, ``RS``, ``SG``, ``R2G``...) must put
 ``_`` between the op and the where letter (``tTR_tAcc``, as CUTLASS writes); with ``"forbidden"`` they must
 not (``tRSsC``, as seed 002 writes). The default, ``"either"``, accepts both and this rule reports nothing.
-Operand ops (``tCgA``) never take a separator.
+Operand ops (``tCgA``) never take a separator. Off by default; select ``CI108`` and set ``separator``.
 
 ## Why is this bad?
 Both spellings are in use; mixing them in one project makes the same partition look like two names, and
@@ -29,13 +29,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import compose, is_direction_op, parse_partitioned
-from cute_inspect.lint.rules import RuleContext, Violation
+from cute_inspect.lint.names import is_direction_op, parse_partitioned, renamed
+from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI108"
 NAME = "separator-style"
 SUMMARY = "`_` after a direction op (`tTR_tAcc` vs `tTRtAcc`) breaks the configured style"
+DEFAULT = False
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -46,9 +48,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         name = parse_partitioned(partition.target, context.vocabulary)
         if name is None or not is_direction_op(name.op) or name.separator == wanted:
             continue
-        fixed = compose(name.scope, name.op, wanted, name.where, name.what, name.variant)
+        fixed = free_name(renamed(name, separator=wanted), facts, partition.scope)
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.target}`: separator `_` after `{name.op}` is {context.separator}; rename it to `{fixed}`",
+            f"`{partition.target}`: separator `_` after `{name.op}` is {context.separator}"
+            + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(partition.target, fixed, partition.scope) if fixed else None,
         )

@@ -30,6 +30,7 @@ CODE = "CI100"
 NAME = "unused-noqa"
 SUMMARY = "A `# noqa: CI...` comment suppresses no finding on its line"
 KIND = "suppression"
+DEFAULT = True
 
 
 def unused(
