@@ -162,16 +162,17 @@ async def test_a_broken_target_is_one_diagnostic_at_the_failing_line_until_a_sav
 
 async def test_lint_findings_arrive_as_you_type_and_renames_are_code_actions(client, tmp_path):
     path = tmp_path / "k.py"
-    text = "def k(thr_mma, gA):\n    tCgB = thr_mma.partition_A(gA)\n    return tCgB\n"
+    # a kernel: the lint does not judge a helper's parameters (gA of a plain function is whatever callers pass)
+    text = "@cute.kernel\ndef k(thr_mma, gA):\n    tCgB = thr_mma.partition_A(gA)\n    return tCgB\n"
     uri = _open(client, path, text)
     [diagnostic] = await _diagnostics(client, uri, lambda d: len(d) > 0)
-    assert diagnostic.code == "CI105" and diagnostic.range.start == types.Position(1, 4)
+    assert diagnostic.code == "CI105" and diagnostic.range.start == types.Position(2, 4)
     actions = await client.text_document_code_action_async(types.CodeActionParams(
         types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext([diagnostic])))
     [action] = actions
     edits = action.edit.changes[uri]
     assert {(e.range.start.line, e.range.start.character, e.new_text) for e in edits} == {
-        (1, 4, "tCgA"), (2, 11, "tCgA")}
+        (2, 4, "tCgA"), (3, 11, "tCgA")}
     renamed = text.replace("tCgB", "tCgA")
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         types.VersionedTextDocumentIdentifier(uri=uri, version=2),
