@@ -253,3 +253,11 @@ def test_a_helper_parameter_is_judged_in_a_kernel_not_in_a_helper():
     helper = "def helper(thr_mma, gA, gB):\n    tCgB = thr_mma.partition_A(gA)\n"
     assert lint_source(helper, "k.py") == []
     assert [f.code for f in lint_source("@cute.kernel\n" + helper, "k.py")] == ["CI105"]
+    # its where letter still says which memory the helper expects
+    (finding,) = lint_source("def store(thr_copy, sO):\n    tOgO = thr_copy.partition_S(sO)\n", "k.py")
+    assert finding.code == "CI105" and "rename it to `tOsO`" in finding.message
+
+
+def test_tuple_assignments_of_partitions_are_read_one_by_one():
+    source = "sK, sV = a, b\ntKsK, tKgK = thr_copy_K.partition_D(sV), thr_copy_K.partition_S(gK)\n"
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(2, "CI105")]

@@ -133,7 +133,10 @@ class TensorIndex:
         self._group: dict[str, str] = {}
         for made, made_from in facts.derived + facts.same_data:
             a, b = _tensor(made, vocabulary), _tensor(made_from, vocabulary)
-            if a is not None and b is not None and a.what != b.what:
+            # Only plain tensors hold data: `tVcV = tKcK` reuses coordinates, it does not make V of K.
+            if a is None or b is None or a.partitioned or b.partitioned or "c" in (a.where, b.where):
+                continue
+            if a.what != b.what:
                 self._union(a.what, b.what)
 
     def _find(self, what: str) -> str:

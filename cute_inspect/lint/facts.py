@@ -284,6 +284,11 @@ class _Collector:
         if len(targets) != 1:
             return
         target = targets[0]
+        if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
+            # tKsK, tKgK = thr.partition_D(sK), thr.partition_S(gK)
+            for element, part in zip(target.elts, value.elts):
+                self._assign([element], part, slices)
+            return
         if type(value) is ast.Name or type(value) is ast.Attribute:
             if type(target) is ast.Name:
                 self.facts.derived.append((target.id, tensor_name(value)))

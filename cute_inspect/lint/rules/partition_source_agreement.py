@@ -16,8 +16,9 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
-Arguments whose names do not follow the convention, and arguments that are parameters of a helper
-function (not a ``@cute.kernel``), whose names are whatever the callers pass, are not checked. A
+Arguments whose names do not follow the convention are not checked; for an argument that is a parameter
+of a helper function (not a ``@cute.kernel``), named for whatever the callers pass, only the where letter
+is. A
 suggested name is never one already bound in that function.
 
 ## Why is this bad?
@@ -77,8 +78,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = None
     for partition in facts.partitions:
-        if partition.method == "make_fragment_C" or facts.is_helper_param(partition.source, partition.scope):
+        if partition.method == "make_fragment_C":
             continue
+        # A helper's parameter is named for whatever its callers pass: its where letter still says which
+        # memory the helper expects, its tensor is not compared.
+        helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
         if target is None or source is None or role_conflict(partition, source, roles):
@@ -88,7 +92,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if not index.plausible_op(target, source):
             continue
         where_ok = where_agrees(partition, target, source)
-        what_ok = (partition.scope, target.what, source.what) in swaps or not what_contradicts(target, source, index)
+        what_ok = (
+            helper_param or (partition.scope, target.what, source.what) in swaps
+            or not what_contradicts(target, source, index)
+        )
         if where_ok and what_ok:
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)
