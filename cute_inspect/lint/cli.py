@@ -31,7 +31,6 @@ from cute_inspect.lint.formats import FORMATS, error_lines, render, render_stati
 from cute_inspect.lint.registry import all_rules, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths, python_files, read_source
 
-
 _WIDTH = 100  # `rules` wraps its summaries to this many columns
 
 

@@ -8,7 +8,7 @@
     per-file-ignores = { "tests/*" = ["CI101"] }   # globs relative to this pyproject.toml
     exclude = ["tests/corpus"]       # skipped when a directory is linted; linted when named on the command line
     separator = "either"             # "required" | "forbidden" | "either": `_` after a direction op
-    extra-ops = ["accO"]             # op tokens beyond the built-in shapes (taccOsO)
+    extra-ops = ["qk"]               # op tokens beyond the built-in shapes (tqksQ)
     extra-tensors = ["lse"]          # tensor tokens beyond the built-in shapes (tOrlse)
 
 >>> config = LintConfig(ignore=("CI103",))
