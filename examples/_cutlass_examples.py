@@ -9,8 +9,9 @@ import os
 import sys
 
 
-def load(relative_path: str):
-    """Import ``CUTLASS_DSL_EXAMPLES/relative_path`` as a module (once per process)."""
+def load(relative_path: str, *search: str):
+    """Import ``CUTLASS_DSL_EXAMPLES/relative_path`` as a module (once per process); `search` names more
+    directories under the examples root that the example imports its siblings from (``cute`` for ``blackwell...``)."""
     root = os.environ.get("CUTLASS_DSL_EXAMPLES", "/tmp/cutlass/examples/python/CuTeDSL")
     path = os.path.join(root, relative_path)
     if not os.path.isfile(path):
@@ -18,8 +19,9 @@ def load(relative_path: str):
             f"{path}: CUTLASS's example is missing; set CUTLASS_DSL_EXAMPLES to a CUTLASS checkout's "
             "examples/python/CuTeDSL"
         )
-    if root not in sys.path:  # some examples import their siblings as ``cute.blackwell...``
-        sys.path.append(root)
+    for directory in (root, *(os.path.join(root, d) for d in search)):
+        if directory not in sys.path:  # examples import their siblings as ``cute.blackwell...``, ``helpers``
+            sys.path.append(directory)
     name = "cutlass_example_" + os.path.splitext(relative_path)[0].replace("/", "_")
     if name in sys.modules:
         return sys.modules[name]

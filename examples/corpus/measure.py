@@ -1,0 +1,175 @@
+"""Measure the tracer on the corpus of real CuTeDSL kernels: does each compile plain and traced, how many records,
+how many names agree with their assigning statement, how many modes are labelled, and what tracing costs.
+
+    python examples/corpus/measure.py [--repeats 5] [--only NAME...] [--json FILE]
+
+Each kernel runs in its own process (CuTeDSL reads CUTE_DSL_ARCH once, at import), which compiles it once plain
+and once traced to warm up, then `--repeats` times each, alternating plain and traced; the ratio is the median
+of the per-pair ratios traced/plain. Traced means as `cute-inspect trace` runs it: the tracer and the contract
+guard. Needs the public checkouts (see _sources.py) and no GPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_ROOT = os.path.dirname(os.path.dirname(_HERE))
+
+# (module, project): the order of the table
+CORPUS = (
+    ("ampere_sgemm", "CUTLASS"),
+    ("ampere_flash_attention_v2", "CUTLASS"),
+    ("hopper_fmha", "CUTLASS"),
+    ("hopper_cta_norm", "CUTLASS"),
+    ("blackwell_fmha", "CUTLASS"),
+    ("blackwell_mla", "CUTLASS"),
+    ("blackwell_grouped_gemm", "CUTLASS"),
+    ("blackwell_blockscaled_gemm", "CUTLASS"),
+    ("blackwell_mixed_input_gemm", "CUTLASS"),
+    ("blackwell_mamba2_ssd", "CUTLASS"),
+    ("blackwell_rmsnorm", "CUTLASS"),
+    ("flash_attn_fwd_sm80", "flash-attention"),
+    ("flash_attn_fwd_sm90", "flash-attention"),
+    ("flash_attn_fwd_sm100", "flash-attention"),
+    ("quack_rmsnorm", "quack"),
+    ("quack_softmax", "quack"),
+    ("quack_cross_entropy", "quack"),
+)
+
+
+def _arch_of(module: str) -> str:
+    with open(os.path.join(_HERE, module + ".py")) as f:
+        for line in f:
+            if line.startswith("ARCH = "):
+                return line.split("=", 1)[1].strip().strip('"')
+    raise SystemExit(f"{module}.py: no ARCH = line")
+
+
+def _traced(compile_only):
+    """Compile under the tracer as the trace command does; returns the trace."""
+    import cute_inspect
+    from cute_inspect.comments.contracts import guard
+
+    with guard(), cute_inspect.trace() as trace:
+        compile_only()
+    return trace
+
+
+def _child(module: str, repeats: int) -> dict:
+    """Runs in the kernel's own process (CUTE_DSL_ARCH already set)."""
+    sys.path[:0] = [_HERE, _ROOT]
+    import warnings
+
+    warnings.simplefilter("ignore")
+    result = {"kernel": module, "plain": False, "traced": False}
+    try:
+        wrapper = __import__(module)
+        wrapper.compile_only()
+        result["plain"] = True
+    except Exception as exc:  # a kernel that does not compile plain is reported, not measured
+        result["error"] = f"plain: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        return result
+    try:
+        trace = _traced(wrapper.compile_only)
+        result["traced"] = True
+    except Exception as exc:
+        result["error"] = f"traced: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        return result
+    plain, traced = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        wrapper.compile_only()
+        plain.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        trace = _traced(wrapper.compile_only)
+        traced.append(time.perf_counter() - start)
+    import _judge
+
+    counts = _judge.judge(trace)
+    result.update(counts)
+    result["observer_errors"] = list(trace.errors)
+    result["plain_s"], result["traced_s"] = plain, traced
+    result["ratio"] = statistics.median(t / p for t, p in zip(traced, plain))
+    return result
+
+
+def _run(module: str, repeats: int) -> dict:
+    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(module))
+    proc = subprocess.run([sys.executable, __file__, "--child", module, "--repeats", str(repeats)],
+                          capture_output=True, text=True, env=env, cwd=_ROOT)
+    for line in reversed(proc.stdout.splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)
+    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    return {"kernel": module, "plain": False, "traced": False, "error": f"process failed: {tail}"}
+
+
+def _pct(part, whole) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def table(results: list, projects: dict) -> str:
+    rows = ["| kernel | project | arch | plain | traced | records | named | names agree | derived modes labelled "
+            "| traced/plain |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    total = {"outputs": 0, "named": 0, "agrees": 0, "disagrees": 0, "derived_modes": 0, "labelled_modes": 0}
+    for r in results:
+        ok = lambda b: "yes" if b else "**no**"  # noqa: E731
+        if "records" not in r:
+            rows.append(f"| {r['kernel']} | {projects[r['kernel']]} | {_arch_of(r['kernel'])} | {ok(r['plain'])} | "
+                        f"{ok(r['traced'])} | {r.get('error', '')} | | | | |")
+            continue
+        for key in total:
+            total[key] += r[key]
+        rows.append(
+            f"| {r['kernel']} | {projects[r['kernel']]} | {_arch_of(r['kernel'])} | yes | yes | {r['records']} | "
+            f"{_pct(r['named'], r['outputs'])} | {_pct(r['agrees'], r['agrees'] + r['disagrees'])} | "
+            f"{_pct(r['labelled_modes'], r['derived_modes'])} | {r['ratio']:.2f}x |")
+    ratios = [r["ratio"] for r in results if "ratio" in r]
+    rows.append(f"| **all** | | | | | | {_pct(total['named'], total['outputs'])} | "
+                f"{_pct(total['agrees'], total['agrees'] + total['disagrees'])} | "
+                f"{_pct(total['labelled_modes'], total['derived_modes'])} | "
+                f"{max(ratios):.2f}x max |" if ratios else "| **all** | | | | | | | | | |")
+    return "\n".join(rows)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=5, help="timed compiles of each kind per kernel")
+    parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these kernels")
+    parser.add_argument("--json", metavar="FILE", help="also write every count and timing there")
+    parser.add_argument("--details", action="store_true", help="list each disagreement and unlabelled op")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(_child(args.child, args.repeats)))
+        return 0
+    projects = dict(CORPUS)
+    chosen = [m for m, _ in CORPUS if not args.only or m in args.only]
+    results = []
+    for module in chosen:
+        results.append(_run(module, args.repeats))
+        print(f"measured {module}", file=sys.stderr)
+    print(table(results, projects))
+    if args.details:
+        for r in results:
+            for line in r.get("disagreements", []):
+                print(f"{r['kernel']}: {line}")
+            if r.get("unlabelled"):
+                print(f"{r['kernel']}: unlabelled modes by op: {r['unlabelled']}")
+            for line in r.get("observer_errors", []):
+                print(f"{r['kernel']}: observer error: {line}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 0 if all(r.get("traced") for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
