@@ -49,10 +49,12 @@ def test_multi_line_calls_and_tuple_assignments_are_named(mma_events):
     assert grouped["levels"][0][0] == ["mma-atom", "mma-rest-M", "mma-rest-K"]
 
 
-def test_calls_inside_other_modules_keep_their_own_file_and_line(mma_events):
-    helper = [e for e in mma_events if e["file"].endswith("helpers.py")]
-    assert len(helper) == 1 and helper[0]["op"] == "flat_divide" and helper[0]["line"] == 7
-    assert helper[0]["names"] == [None]
+def test_a_helper_modules_tensor_is_shown_at_the_callers_line_under_the_callers_name(mma_events):
+    helper = [e for e in mma_events if e["chain"]]
+    assert len(helper) == 1 and helper[0]["op"] == "flat_divide"
+    assert helper[0]["names"] == ["helper_tile"] and (helper[0]["file"], helper[0]["line"]) == (SEED, 50)
+    assert [(c["file"].rsplit("/", 1)[-1], c["line"], c["function"]) for c in helper[0]["chain"]] == [
+        ("seed002.py", 50, "mma_kernel"), ("helpers.py", 7, "tile_in_helper")]
 
 
 def test_kernel_parameters_become_input_records_named_by_axis(mma_events):

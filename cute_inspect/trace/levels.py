@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LEVELS = ("input", "block", "mma", "epi", "copy", "store", "stage", "?")
+LEVELS = ("input", "coord", "block", "mma", "epi", "copy", "store", "stage", "?")
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ UNKNOWN = ModeLabel("?", "?")
 
 _PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
-_EPILOGUE_TENSORS = ("C", "D", "Acc")
+_EPILOGUE_TENSORS = ("C", "D", "Acc", "O")
 # Axis-order suffixes name GEMM (m, n, k, l) and attention (q, d, h, b) modes: `mA_mkl`, `mQ_qdl`.
 _AXIS_LETTERS = "mnklqdhb"
 
@@ -61,6 +61,44 @@ def axes_of(name: str | None, rank: int) -> tuple:
 
 def initial(rank: int, name: str | None, origin: int | None) -> tuple:
     return tuple(ModeLabel("input", "mode", axis, origin) for axis in axes_of(name, rank))
+
+
+def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
+    """An identity (coordinate) tensor: one coordinate mode per axis of the shape it counts over."""
+    return tuple(ModeLabel("coord", "mode", axis, origin) for axis in axes_of(name, rank))
+
+
+def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
+    """An SMEM buffer: the CTA tile's modes, then the pipeline stages when there is a mode past the tile.
+
+    A rank-4 buffer is laid out for the MMA (sm100's `make_smem_layout_a`: (MMA, MMA_M, MMA_K, STAGE));
+    rank 3 is (tile, tile, STAGE); rank 2 and less the tile alone.
+    """
+    axes = operand_axes(tensor_of(name))
+    if rank >= 4:
+        labels = [ModeLabel("mma", "atom", None, origin)]
+        labels += [ModeLabel("mma", "rest", axes[i] if i < len(axes) else None, origin) for i in range(rank - 2)]
+        return tuple(labels) + (ModeLabel("stage", "stage", None, origin),)
+    tile = tuple(ModeLabel("block", "atom", axes[i] if i < len(axes) else None, origin) for i in range(min(rank, 2)))
+    return tile + ((ModeLabel("stage", "stage", None, origin),) if rank == 3 else ())
+
+
+# The axes of each operand's modes: GEMM (C = A B^T) and attention (S = Q K^T over the head dim D, O = P V
+# over the key sequence), in the words CUTLASS's FMHA comments use.
+_OPERAND_AXES = {
+    "A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N"), "D": ("M", "N"), "Acc": ("M", "N"),
+    "Q": ("Q", "D"), "K": ("K", "D"), "V": ("D", "K"), "Vt": ("K", "D"), "O": ("Q", "D"),
+    "S": ("Q", "K"), "P": ("Q", "K"),
+}
+
+
+def operand_axes(what: str | None) -> tuple:
+    return _OPERAND_AXES.get(what or "", ())
+
+
+def is_labelled(tree) -> bool:
+    """Whether any mode of the tree was labelled by a traced op (not only `input` or unknown)."""
+    return any(label.level not in ("input", "?") for label in flatten(tree))
 
 
 def axis(tree) -> str | None:
@@ -244,7 +282,7 @@ def symbol(label: ModeLabel) -> str:
     """The name CUTLASS comments give such a mode: bM, RestK, MMA, MMA_M, EPI_TILE_M, EPI_N, CPY, STAGE..."""
     if label.level == "stage":
         return "STAGE"
-    if label.level == "input":
+    if label.level in ("input", "coord"):
         return label.axis or "_"
     pattern = _ROLE_SYMBOLS.get((label.level, label.role))
     if pattern is None:

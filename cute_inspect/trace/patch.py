@@ -33,6 +33,17 @@ FUNCTIONS = {
     "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
     "copy": ("cutlass.cute", "copy"),
     "gemm": ("cutlass.cute", "gemm"),
+    # views: new tensors over an existing one's data, whose modes come from its modes
+    "domain_offset": ("cutlass.cute", "domain_offset"),
+    "filter_zeros": ("cutlass.cute", "filter_zeros"),
+    "make_fragment_like": ("cutlass.cute", "make_fragment_like"),
+    "make_rmem_tensor_like": ("cutlass.cute", "make_rmem_tensor_like"),
+    "recast_tensor": ("cutlass.cute", "recast_tensor"),
+    "composition": ("cutlass.cute", "composition"),
+    "select": ("cutlass.cute", "select"),
+    "flatten": ("cutlass.cute", "flatten"),
+    "coalesce": ("cutlass.cute", "coalesce"),
+    "make_identity_tensor": ("cutlass.cute", "make_identity_tensor"),
 }
 METHODS = {
     "partition_A": ("cutlass.cute.atom", "ThrMma", "partition_A"),
@@ -44,6 +55,10 @@ METHODS = {
     "make_fragment_A": ("cutlass.cute.atom", "MmaAtom", "make_fragment_A"),
     "make_fragment_B": ("cutlass.cute.atom", "MmaAtom", "make_fragment_B"),
     "make_fragment_C": ("cutlass.cute.atom", "MmaAtom", "make_fragment_C"),
+    # shapes, not tensors: what an MMA fragment made from them (`make_rmem_tensor(shape)`) is
+    "partition_shape_A": ("cutlass.cute.atom", "TiledMma", "partition_shape_A"),
+    "partition_shape_B": ("cutlass.cute.atom", "TiledMma", "partition_shape_B"),
+    "partition_shape_C": ("cutlass.cute.atom", "TiledMma", "partition_shape_C"),
 }
 
 _observers: list = []

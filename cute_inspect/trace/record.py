@@ -14,7 +14,8 @@ OPS = (
     "input", "local_tile", "local_partition", "flat_divide", "zipped_divide", "tiled_divide", "logical_divide",
     "group_modes", "partition_A", "partition_B", "partition_C", "partition_S", "partition_D", "retile",
     "tma_partition", "make_fragment_A", "make_fragment_B", "make_fragment_C", "make_tensor", "make_rmem_tensor",
-    "copy", "gemm",
+    "copy", "gemm", "domain_offset", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like",
+    "recast_tensor", "composition", "select", "flatten", "coalesce", "make_identity_tensor",
 )
 
 _DERIVATIONS = {
@@ -38,6 +39,16 @@ _DERIVATIONS = {
     "make_tensor": "a tensor over a pointer and a layout",
     "make_rmem_tensor": "a register tensor of the given layout",
     "input": "a tensor first seen as an argument (kernel parameter or made by untraced code)",
+    "domain_offset": "the same modes, their coordinates offset",
+    "filter_zeros": "the same modes, stride-0 modes made size 1",
+    "make_fragment_like": "a register fragment shaped like its source, mode for mode",
+    "make_rmem_tensor_like": "a register tensor shaped like its source, mode for mode",
+    "recast_tensor": "the same modes over another element type",
+    "composition": "the source composed with a layout",
+    "select": "the modes picked, in the order given",
+    "flatten": "the leaf modes, in order",
+    "coalesce": "the modes merged where strides allow",
+    "make_identity_tensor": "coordinates of a shape: each element is its own (m, n, ...) coordinate",
 }
 
 
@@ -78,6 +89,8 @@ class Record:
     inputs: tuple = ()
     input_outputs: tuple = ()
     library: bool = False
+    # made in a helper module: (file, line, function) from the kernel's own line down to the CuTe call
+    chain: tuple = ()
     meta: dict = field(default_factory=dict)
 
     @property
@@ -127,6 +140,7 @@ class Record:
             "inputs": list(self.inputs),
             "input_outputs": list(self.input_outputs),
             "derivation": self.derivation,
+            "chain": [{"file": relative(f), "line": line, "function": fn} for f, line, fn in self.chain],
         }
 
 

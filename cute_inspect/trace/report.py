@@ -9,9 +9,10 @@ from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.source import relative
 
-_LEVEL_ORDER = ("input", "block", "mma", "copy", "epi", "store", "stage", "view", "flow")
+_LEVEL_ORDER = ("input", "coord", "block", "mma", "copy", "epi", "store", "stage", "view", "flow")
 _LEVEL_TITLES = {
     "input": "Inputs (tensors made outside a traced partition)",
+    "coord": "Coordinates: identity tensors of the problem's shape",
     "block": "Block (TMA): CTA tiles and TMA partitions",
     "mma": "MMA: partitions and fragments",
     "copy": "Copy: thread copy partitions",

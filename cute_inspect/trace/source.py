@@ -48,6 +48,33 @@ def _is_internal(filename: str) -> bool:
     return filename.startswith(internal) and not filename.startswith(library)
 
 
+def _column(frame) -> int:
+    """The column of the call the frame is executing (0 when Python does not say)."""
+    positions = _positions(frame.f_code)
+    index = frame.f_lasti // 2
+    if index < len(positions):
+        pos = positions[index]
+        if pos[0] == frame.f_lineno and pos[2] is not None:
+            return pos[2]
+    return 0
+
+
+_POSITIONS: dict = {}
+
+
+def _positions(code) -> tuple:
+    found = _POSITIONS.get(code)
+    if found is None:
+        positions = getattr(code, "co_positions", None)
+        found = _POSITIONS[code] = tuple(positions()) if positions is not None else ()
+    return found
+
+
+def _site(frame, direct: bool = True) -> CallSite:
+    code = frame.f_code
+    return CallSite(os.path.abspath(code.co_filename), frame.f_lineno, _column(frame), code.co_name, direct)
+
+
 def caller(depth: int = 2) -> tuple[CallSite, object]:
     """The first frame, at least `depth` frames up, of user or library-kernel code, with its position.
 
@@ -61,44 +88,68 @@ def caller(depth: int = 2) -> tuple[CallSite, object]:
         frame = frame.f_back
     if frame is None:
         return CallSite("<unknown>", 0, 0, "<unknown>"), None
-    col = 0
-    positions = getattr(frame.f_code, "co_positions", None)
-    if positions is not None:
+    return _site(frame, direct), frame
+
+
+def callers(frame, stop_file: str | None, limit: int = 12) -> list:
+    """(site, frame) of each user frame above `frame` (excluded) up to the first one in `stop_file` (included).
+
+    The frames between a CuTe call made in a helper module and the kernel's own file: the helper's call chain.
+    Empty when no frame of `stop_file` is found within `limit` user frames.
+    """
+    found = []
+    frame = frame.f_back if frame is not None else None
+    while frame is not None and len(found) < limit:
+        path = os.path.abspath(frame.f_code.co_filename)
+        if not _is_internal(path):
+            found.append((_site(frame), frame))
+            if path == stop_file:
+                return found
+        frame = frame.f_back
+    return []
+
+
+class _Source:
+    """A file's lines, AST and, for each line, the innermost simple statement covering it."""
+
+    _COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.While, ast.With, ast.Try)
+
+    def __init__(self, filename: str):
+        self.lines = linecache.getlines(filename)
+        self.tree = None
+        self.by_line: dict = {}
+        if not self.lines:
+            return
         try:
-            pos = list(positions())[frame.f_lasti // 2]
-            if pos[0] == frame.f_lineno and pos[2] is not None:
-                col = pos[2]
-        except (IndexError, ValueError):
-            col = 0
-    site = CallSite(os.path.abspath(frame.f_code.co_filename), frame.f_lineno, col, frame.f_code.co_name, direct)
-    return site, frame
+            self.tree = ast.parse("".join(self.lines), filename)
+        except SyntaxError:
+            return
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.stmt) and not isinstance(node, self._COMPOUND):
+                span = node.end_lineno - node.lineno
+                for line in range(node.lineno, node.end_lineno + 1):
+                    best = self.by_line.get(line)
+                    if best is None or span < best.end_lineno - best.lineno:
+                        self.by_line[line] = node
+
+    def segment(self, node: ast.AST) -> str | None:
+        """The source text of `node` (as ast.get_source_segment, without re-reading the file)."""
+        if node.lineno == node.end_lineno:
+            return self.lines[node.lineno - 1].encode()[node.col_offset:node.end_col_offset].decode()
+        first = self.lines[node.lineno - 1].encode()[node.col_offset:].decode()
+        middle = self.lines[node.lineno:node.end_lineno - 1]
+        last = self.lines[node.end_lineno - 1].encode()[:node.end_col_offset].decode()
+        return "".join([first, *middle, last])
 
 
 @functools.lru_cache(maxsize=256)
-def _statements(filename: str) -> tuple:
-    """Every statement of a file as (first line, last line, node), innermost found by the smallest span."""
-    source = "".join(linecache.getlines(filename))
-    if not source:
-        return ()
-    try:
-        tree = ast.parse(source, filename)
-    except SyntaxError:
-        return ()
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.stmt) and not isinstance(
-            node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.While, ast.With, ast.Try)
-        ):
-            found.append((node.lineno, node.end_lineno, node))
-    return tuple(found)
+def source_of(filename: str) -> _Source:
+    return _Source(filename)
 
 
 def statement_at(filename: str, line: int) -> ast.stmt | None:
-    best = None
-    for first, last, node in _statements(filename):
-        if first <= line <= last and (best is None or last - first < best[1] - best[0]):
-            best = (first, last, node)
-    return best[2] if best else None
+    """The innermost simple statement (not a def, if, loop...) that covers `line`."""
+    return source_of(filename).by_line.get(line)
 
 
 def _target_names(target: ast.expr) -> tuple:
@@ -114,11 +165,16 @@ def _calls_in(node: ast.AST) -> list[ast.Call]:
 
 
 def _call_at(stmt: ast.stmt, line: int, col: int, attr: str | None) -> ast.Call | None:
-    """The call node in `stmt` that this frame is executing: by position, else by the called name."""
-    calls = _calls_in(stmt)
-    for call in calls:
-        if call.lineno == line and call.col_offset == col:
-            return call
+    """The call node in `stmt` that this frame is executing.
+
+    By position first: of the calls starting there (``x.retile(y).load()`` has two), the innermost one of the
+    called name, else the outermost (a DSL helper such as ``storage.sA.get_tensor(...)``). Else by name alone.
+    """
+    calls = _calls_in(stmt)  # outermost first
+    here = [c for c in calls if c.lineno == line and c.col_offset == col]
+    if here:
+        named = [c for c in here if attr and _called_name(c) == attr]
+        return named[-1] if named else here[0]
     named = [c for c in calls if attr and _called_name(c) == attr]
     on_line = [c for c in named if c.lineno <= line <= c.end_lineno]
     for group in (on_line, named):
@@ -136,11 +192,22 @@ def _called_name(call: ast.Call) -> str | None:
     return None
 
 
-def assigned_names(site: CallSite, called: str | None = None) -> tuple | None:
+def _unwrap(value: ast.expr, call: ast.Call) -> bool:
+    """Whether `value` yields the call's result as it is: the call itself, or a branch of a conditional."""
+    if value is call:
+        return True
+    if isinstance(value, ast.IfExp):
+        return _unwrap(value.body, call) or _unwrap(value.orelse, call)
+    return False
+
+
+def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tuple | None:
     """The names the call's result was assigned to, one per output; None when not assigned directly.
 
-    ``tAsA, tAgA = cpasync.tma_partition(...)`` gives ("tAsA", "tAgA"); a call nested in a larger
-    expression gives None (its result is an intermediate).
+    ``tAsA, tAgA = cpasync.tma_partition(...)`` gives ("tAsA", "tAgA"); ``tXgW = t.partition_S(gW) if w else
+    None`` gives ("tXgW",); a call nested in a larger expression (``t.retile(x).load()``) gives None (its
+    result is an intermediate). In ``gX, gO = [local_tile(m, ...) for m in (mX, mO)]`` each pass gets its own
+    name when `frame` (the comprehension's) tells which element it is on.
     """
     stmt = statement_at(site.file, site.line)
     if stmt is None:
@@ -154,13 +221,32 @@ def assigned_names(site: CallSite, called: str | None = None) -> tuple | None:
     call = _call_at(stmt, site.line, site.col, called)
     if call is None:
         return None
-    if call is value:
+    if _unwrap(value, call):
         return _target_names(targets)
     # `gA, gB = cute.local_tile(...), cute.local_tile(...)`: each call gets its own target
     if isinstance(value, ast.Tuple) and isinstance(targets, ast.Tuple) and len(value.elts) == len(targets.elts):
         for element, target in zip(value.elts, targets.elts):
-            if element is call:
+            if _unwrap(element, call):
                 return _target_names(target)
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and _unwrap(value.elt, call):
+        return _comprehension_target(value, targets, frame)
+    return None
+
+
+def _comprehension_target(comp, targets, frame) -> tuple | None:
+    """The target of the element the comprehension is on: ``for m in (mX, mO)`` with `m` bound to `mO` -> 2nd."""
+    if frame is None or len(comp.generators) != 1 or not isinstance(targets, (ast.Tuple, ast.List)):
+        return None
+    gen = comp.generators[0]
+    if not isinstance(gen.target, ast.Name) or not isinstance(gen.iter, (ast.Tuple, ast.List)):
+        return None
+    if len(gen.iter.elts) != len(targets.elts) or frame.f_back is None:
+        return None
+    current = frame.f_locals.get(gen.target.id)
+    outer = frame.f_back.f_locals
+    for element, target in zip(gen.iter.elts, targets.elts):
+        if isinstance(element, ast.Name) and element.id in outer and outer[element.id] is current:
+            return _target_names(target)
     return None
 
 
@@ -172,7 +258,7 @@ def argument_text(site: CallSite, index: int, called: str | None = None) -> str 
     call = _call_at(stmt, site.line, site.col, called)
     if call is None or len(call.args) <= index:
         return None
-    return ast.get_source_segment("".join(linecache.getlines(site.file)), call.args[index])
+    return source_of(site.file).segment(call.args[index])
 
 
 def subscripted_name(site: CallSite) -> str | None:

@@ -18,6 +18,8 @@ from cute_inspect.trace.source import (
     argument_text,
     assigned_names,
     caller,
+    callers,
+    statement_at,
     subscripted_name,
 )
 
@@ -70,23 +72,23 @@ def _mlir_function() -> str | None:
     return None
 
 
-def _current_kernel(frame) -> str:
-    """The Python name of the `@cute.kernel` or `@cute.jit` function being traced.
+def _current_kernel(frame) -> tuple[str, str | None]:
+    """The Python name and file of the `@cute.kernel` or `@cute.jit` function being traced.
 
     The MLIR symbol is mangled with argument types; the innermost enclosing Python frame whose name occurs in
     it is the function the user wrote (frames inside dynamic loops carry generated names, which do not occur).
     """
     symbol = _mlir_function()
     if symbol is None:
-        return frame.f_code.co_name if frame is not None else "<unknown>"
+        return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
     padded = f"_{symbol}_"
     is_kernel = symbol.startswith("kernel_")
     while frame is not None:
         name = frame.f_code.co_name
         if f"_{name}_" in padded and (name != "kernel" or is_kernel):
-            return name
+            return name, os.path.abspath(frame.f_code.co_filename)
         frame = frame.f_back
-    return symbol
+    return symbol, None
 
 
 def _tensor_name(text: str | None) -> str | None:
@@ -102,13 +104,35 @@ def _tensor_name(text: str | None) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
+_COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
+
+
+def _local_name(frame, obj) -> str | None:
+    """The variable the calling code holds `obj` in (a kernel parameter's own name), looking past a
+    comprehension's loop variable to the name it iterates over: ``for m in (mA, mB)`` gives ``mA``."""
+    frames = [frame.f_back, frame] if frame is not None and frame.f_code.co_name in _COMPREHENSIONS else [frame]
+    for f in frames:
+        if f is None:
+            continue
+        for name, value in f.f_locals.items():
+            if value is obj and name.isidentifier() and name != "self":
+                return name
+    return None
+
+
 def _is_loop_carried(obj) -> bool:
-    """A block argument of a dynamic loop's or branch's region (an `scf` op), not a function parameter."""
+    """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
-        region_op = obj.value.owner.owner
-        return getattr(region_op, "operation", region_op).name.startswith("scf.")
+        owner = obj.value.owner
     except Exception:
         return False
+    for op in (owner, getattr(owner, "owner", None)):
+        try:
+            if getattr(op, "operation", op).name.startswith("scf."):
+                return True
+        except Exception:
+            continue
+    return False
 
 
 def _is_tensor(obj) -> bool:
@@ -123,6 +147,11 @@ class _Tracer:
         self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
+        # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
+        self.unresolved: list = []
+        self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
+        self.by_shape: dict = {}  # shape text -> labels, from traced tensors and MMA partition shapes
+        self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj):
@@ -141,14 +170,15 @@ class _Tracer:
             return self.of_type[text][-1]
         return None
 
-    def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str):
+    def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
         """(record index, output index, labels) for a tensor argument; an `input` record the first time one is seen."""
         found = self.lookup(obj)
         if found:
-            self._name_from_use(found[0], site, arg_index, called)
             return found
-        text = argument_text(site, arg_index, called) if arg_index is not None else None
-        return self._new_input(obj, site, _tensor_name(text), kernel)
+        name = _local_name(frame, obj)
+        if name is None and arg_index is not None:
+            name = _tensor_name(argument_text(site, arg_index, called))
+        return self._new_input(obj, site, name, kernel)
 
     def _new_input(self, obj, site: CallSite, name: str | None, kernel: str):
         info = type_info(obj)
@@ -174,15 +204,6 @@ class _Tracer:
             return named[-1]
         return candidates[0] if len(candidates) == 1 else None
 
-    def _name_from_use(self, index: int, site: CallSite, arg_index, called: str) -> None:
-        """A tensor made inside a helper (``storage.sA.get_tensor(...)``) gets the name it is used under."""
-        record = self.trace.records[index]
-        if record.names != (None,) or arg_index is None:
-            return
-        text = argument_text(site, arg_index, called)
-        if text and text.isidentifier():
-            record.names = (text,)
-
     def _know(self, obj, entry) -> None:
         key = _value_key(obj)
         if key is not None:
@@ -194,6 +215,21 @@ class _Tracer:
 
     def _append(self, record: Record) -> None:
         self.trace.records.append(record)
+        if record.op in ("input", "copy", "gemm"):
+            return
+        for shape, layout, labels in zip(record.shapes, record.layouts, record.levels):
+            if _levels.is_labelled(labels):
+                if layout:
+                    self.by_layout[layout] = labels
+                self.by_shape[format_shape(shape)] = labels
+
+    def _shape_of_fragment(self, operand: str, shape) -> None:
+        """`tiled_mma.partition_shape_C(...)`: a fragment made with this shape is an MMA fragment."""
+        if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
+            return
+        axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[operand]
+        labels = _levels.fragment_from_shape(axes, len(shape), len(self.trace.records))
+        self.by_shape.setdefault(format_shape(shape), labels)
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
@@ -210,13 +246,22 @@ class _Tracer:
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
-        kernel = _current_kernel(call.frame)
+        kernel, kernel_file = _current_kernel(call.frame)
+        if self.unresolved:
+            self._resolve(call.frame)
+        if op.startswith("partition_shape_"):
+            self._shape_of_fragment(op[-1], result)
+            return
         outputs = self._outputs(result)
         if not outputs and op not in ("copy", "gemm"):
             return
-        if not site.direct and not (op in ("make_tensor", "make_rmem_tensor") and assigned_names(site) is not None):
-            # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use: not the user's tensor
-            return
+        if site.direct:
+            names = assigned_names(site, op, call.frame)
+        elif op not in ("make_tensor", "make_rmem_tensor") or assigned_names(site) is None:
+            return  # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use
+        else:
+            # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
+            names = None
         called = op
         params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
@@ -228,7 +273,7 @@ class _Tracer:
                 if not _is_tensor(v):
                     continue
                 pos = params.index(arg)
-                index, out, labels = self.source_of(v, site, pos, called, kernel)
+                index, out, labels = self.source_of(v, site, pos, called, kernel, call.frame)
                 info = type_info(v)
                 inputs.append(index)
                 input_outputs.append(out)
@@ -236,7 +281,6 @@ class _Tracer:
                 in_shapes.append(info.shape)
                 in_memspace = in_memspace or info.memspace
         index = len(self.trace.records)
-        names = assigned_names(site, called) if site.direct else None
         if names is None or len(names) != len(outputs):
             names = (None,) * len(outputs)
         out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, names, info,
@@ -257,6 +301,79 @@ class _Tracer:
                 record.meta["steps"] = steps
         self._append(record)
         self._remember(result, outputs, index, out_trees)
+        if call.frame is None:
+            return
+        if not site.direct:
+            self.unresolved.append((index, [(site, call.frame, None, None)]))
+        elif kernel_file and site.file != kernel_file:
+            self._attribute(record, site, call.frame, kernel_file)
+
+    # -- helpers' records: the caller's line and names -------------------------------------------------
+    def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str) -> None:
+        """A record made in a helper module: remember the call chain from the kernel's file down to the call.
+
+        Which caller binds the tensor is known only once its statement has run, so the record waits in
+        `unresolved` until then (see `_resolve`).
+        """
+        above = callers(frame, kernel_file)
+        if not above:
+            return
+        frames = [(s, f) for s, f in reversed(above)] + [(site, frame)]  # outermost (the kernel's line) first
+        record.chain = tuple((s.file, s.line, s.function) for s, _ in frames)
+        # each caller with the function it called, the one its statement's names would come from
+        levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
+        self.unresolved.append((record.index, levels))
+
+    def _resolve(self, frame=None) -> None:
+        """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
+        below = {}  # id(frame) -> the frame it is calling now, for every frame on the current stack
+        child = None
+        while frame is not None:
+            below[id(frame)] = child
+            child, frame = frame, frame.f_back
+        waiting = []
+        for index, levels in self.unresolved:
+            outer_site, outer, _called, inner = levels[0]  # `inner`: the helper frame the caller is in
+            if id(outer) in below:
+                now = below[id(outer)]
+                same_statement = statement_at(outer_site.file, outer.f_lineno) is \
+                    statement_at(outer_site.file, outer_site.line)
+                if (inner is not None and now is inner) or (same_statement and now is None):
+                    waiting.append((index, levels))  # the caller's statement has not bound its result yet
+                    continue
+            try:
+                self._bind(self.trace.records[index], levels)
+            except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
+                self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
+        self.unresolved = waiting
+
+    def _bind(self, record: Record, levels: list) -> None:
+        """Give the record the names of the outermost caller whose statement bound its tensors, and that line;
+        the names only for a tensor a CuTeDSL helper made at the kernel's line (levels of one)."""
+        for site, frame, called, _inner in levels:
+            names = assigned_names(site, called, frame)
+            if not names:
+                continue
+            bound, hit = [None] * len(record.names), False
+            for name in names:
+                if not name or name == "_":  # a throwaway is not a name
+                    continue
+                value = frame.f_locals.get(name)
+                found = self.lookup(value) if _is_tensor(value) else None
+                if found and found[0] == record.index and found[1] < len(bound):
+                    bound[found[1]], hit = name, True
+            if hit:
+                record.names = tuple(bound)
+                record.file, record.line, record.col, record.function = site.file, site.line, site.col, site.function
+                return
+
+    def finish(self) -> None:
+        """Resolve what is still waiting when the compile ends."""
+        try:
+            self._resolve(None)
+        except Exception as exc:
+            self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
+        self.unresolved = []
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -300,8 +417,9 @@ class _Tracer:
             return _levels.partition(inp, "mma", out_rank, origin, operand_axes[op[-1]])
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
-            axes = ("M", "N") if epilogue else operand_axes.get(what, ())
-            return _levels.partition(inp, "store" if epilogue else "copy", out_rank, origin, axes)
+            level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
+            axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
+            return _levels.partition(inp, level, out_rank, origin, axes)
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
@@ -322,19 +440,46 @@ class _Tracer:
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
-        if op == "make_tensor" and info.memspace == "tmem":
-            same = self._same_layout(info)
-            if same is not None:
-                return same
+        if op in _SAME_MODES and len(inp) == out_rank:
+            return inp
+        if op == "select":
+            modes = bound.get("mode")
+            modes = [modes] if isinstance(modes, int) else list(modes or ())
+            if len(modes) == out_rank and all(isinstance(m, int) and m < len(inp) for m in modes):
+                return tuple(inp[m] for m in modes)
+        if op in ("flatten", "coalesce"):
+            leaves = tuple(_levels.flatten(inp))
+            if len(leaves) == out_rank:
+                return leaves
+        if op == "make_identity_tensor":
+            return _levels.coordinates(out_rank, names[0] if names else None, origin)
+        if op in ("make_tensor", "make_rmem_tensor", "composition"):
+            found = self._like(info)
+            if found is not None:
+                return found
+            if info.memspace == "smem":
+                return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
 
-    def _same_layout(self, info):
-        """A tensor rebuilt over another pointer with a traced layout (a TMEM view) keeps that layout's labels."""
-        for record in reversed(self.trace.records):
-            for layout, labels in zip(record.layouts, record.levels):
-                if layout == info.layout and record.op != "input":
-                    return labels
-        return None
+    def _copy_side_level(self, thr_copy, level: str) -> str:
+        """Both sides of one thread copy are at one level: the one its first partition got."""
+        if thr_copy is None:
+            return level
+        kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
+        return kept[1]
+
+    def _like(self, info):
+        """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
+        the same layout, else the same modes in another order (a transposed view), else the same shape."""
+        if info.layout in self.by_layout:
+            return self.by_layout[info.layout]
+        modes = _top_modes(info.layout)
+        if modes and len(modes) > 1:
+            for layout, labels in reversed(list(self.by_layout.items())[-64:]):
+                other = _top_modes(layout)
+                if other and sorted(other) == sorted(modes) and len(labels) == len(other):
+                    return tuple(labels[other.index(m)] for m in modes)
+        return self.by_shape.get(format_shape(info.shape))
 
     def _observe_slice(self, tensor, coord, result) -> None:
         if not _is_tensor(result) or not _is_tensor(tensor):
@@ -342,11 +487,52 @@ class _Tracer:
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             site, frame = caller(2)
-            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame))
+            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0])
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         if kept is not None and len(kept) == rank(type_info(result).shape):
             self._know(result, (index, out, kept))
+
+
+# views whose modes are their source's, mode for mode, when the rank is kept
+_SAME_MODES = ("domain_offset", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "recast_tensor",
+               "composition", "coalesce")
+
+
+def _leaves(shape):
+    if isinstance(shape, tuple):
+        for s in shape:
+            yield from _leaves(s)
+    else:
+        yield shape
+
+
+def _top_modes(layout: str | None) -> list | None:
+    """A layout's top-level modes as 'shape:stride' texts: ``(4,(2,8)):(1,(4,8))`` -> ['4:1', '(2,8):(4,8)']."""
+    if not layout or ":" not in layout:
+        return None
+    shape_text, stride_text = layout.split(":", 1)
+    shapes, strides = _split_top(shape_text), _split_top(stride_text)
+    if shapes is None or strides is None or len(shapes) != len(strides):
+        return None
+    return [f"{a}:{b}" for a, b in zip(shapes, strides)]
+
+
+def _split_top(text: str) -> list | None:
+    text = text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return [text]
+    parts, depth, start = [], 0, 1
+    for i, ch in enumerate(text[1:-1], start=1):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:-1])
+    return parts
 
 
 def _coord_text(coord) -> str:
@@ -420,6 +606,7 @@ def trace():
         with observing(tracer):
             yield result
     finally:
+        tracer.finish()
         _active = None
         result.errors = tracer.errors
 

@@ -3,7 +3,9 @@
 - A name agrees when it is the target that the record's own call is assigned to: the statement at the record's
   line, the call at the record's column whose called name is the record's op (or, for a tensor made inside a
   helper, the outermost call there), which must be the statement's whole right-hand side (or one element of a
-  tuple right-hand side, or the element of a comprehension unpacked into several names). A call nested in a larger expression (`x.retile(y).load()`) assigns no name.
+  tuple right-hand side, or the element of a comprehension unpacked into several names; either branch of a
+  conditional expression counts). A call nested in a larger expression (`x.retile(y).load()`) assigns no name.
+  A tensor made in a helper module and shown at its caller's line must be one of that statement's targets.
   A kernel parameter (an `input` record) agrees when its name is a parameter or an assigned variable of the
   function its line is in.
 - A mode of a derived tensor (any record but `input`) is labelled when its level is neither `input` nor `?`.
@@ -77,15 +79,22 @@ def expected_names(path: str, line: int, col: int, op: str) -> tuple | None:
         value, target = stmt.value, stmt.target
     else:
         return ()
-    if call is value:
+    if _yields(value, call):
         return _names(target)
-    if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and value.elt is call:
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and _yields(value.elt, call):
         return ("*",) + _names(target)  # `gX, gO = [local_tile(t, ...) for t in (mX, mO)]`: one target per pass
     if isinstance(value, ast.Tuple) and isinstance(target, ast.Tuple) and len(value.elts) == len(target.elts):
         for element, t in zip(value.elts, target.elts):
-            if element is call:
+            if _yields(element, call):
                 return _names(t)
     return ()
+
+
+def _yields(value, call) -> bool:
+    """The value is the call's result itself: the call, or either branch of `a if cond else b`."""
+    if isinstance(value, ast.IfExp):
+        return _yields(value.body, call) or _yields(value.orelse, call)
+    return value is call
 
 
 @functools.lru_cache(maxsize=None)
@@ -112,6 +121,9 @@ def name_verdicts(record) -> list:
             out.append("agrees" if name in _bound_in(record.file, record.line) else "disagrees")
             continue
         expected = expected_names(record.file, record.line, record.col, record.op)
+        chain = getattr(record, "chain", ())
+        if expected and chain and tuple(chain[0][:2]) == (record.file, record.line):
+            expected = ("*",) + tuple(n for n in expected if n != "*")  # bound by a helper's caller: any target
         if expected is None:
             out.append("unjudged")
         elif expected[:1] == ("*",):

@@ -55,7 +55,7 @@ def _arch_of(module: str) -> str:
 def _traced(compile_only):
     """Compile under the tracer as the trace command does; returns the trace."""
     import cute_inspect
-    from cute_inspect.comments.contracts import guard
+    from cute_inspect.check.contracts import guard
 
     with guard(), cute_inspect.trace() as trace:
         compile_only()
@@ -163,8 +163,9 @@ def main(argv=None) -> int:
                 print(f"{r['kernel']}: {line}")
             if r.get("unlabelled"):
                 print(f"{r['kernel']}: unlabelled modes by op: {r['unlabelled']}")
-            for line in r.get("observer_errors", []):
-                print(f"{r['kernel']}: observer error: {line}")
+            errors = r.get("observer_errors", [])
+            for line in sorted(set(errors))[:5]:
+                print(f"{r['kernel']}: observer error ({errors.count(line)}x): {line}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

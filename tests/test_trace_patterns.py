@@ -1,0 +1,56 @@
+"""What real kernels do to the tracer, reproduced by small kernels (tests/kernels/patterns.py) for sm_80:
+names come from the assigning statement (helpers, comprehensions, conditionals, chained calls, branches)."""
+
+import pytest
+
+from _cli import trace_json
+
+PATTERNS = "tests/kernels/patterns.py"
+
+
+@pytest.fixture(scope="module")
+def names_events():
+    return trace_json(f"{PATTERNS}:compile_names", arch="sm_80")
+
+
+def _named(events, name):
+    return [e for e in events if name in e["names"]]
+
+
+def test_a_helpers_results_take_the_callers_names_at_the_callers_line(names_events):
+    (tAgA,) = _named(names_events, "tAgA")
+    (tAgB,) = _named(names_events, "tAgB")
+    assert (tAgA["op"], tAgA["line"]) == ("partition_S", 28) and (tAgB["op"], tAgB["line"]) == ("partition_D", 28)
+    assert [c["function"] for c in tAgA["chain"]] == ["names_kernel", "partition_pair"]
+    assert tAgA["chain"][-1]["file"].endswith("pattern_helpers.py") and tAgA["chain"][-1]["line"] == 8
+
+
+def test_a_helpers_intermediate_keeps_its_own_name_and_line_with_the_chain(names_events):
+    (tCgC,) = _named(names_events, "tCgC")
+    (gX,) = _named(names_events, "gX")
+    assert tCgC["line"] == 29 and gX["file"].endswith("pattern_helpers.py") and gX["line"] == 14
+    assert gX["chain"][0]["line"] == 29
+
+
+def test_kernel_parameters_iterated_by_a_comprehension_keep_their_own_names(names_events):
+    inputs = [e["names"][0] for e in names_events if e["op"] == "input"]
+    assert inputs == ["mA", "mB", "mC"]
+    assert [e["names"][0] for e in names_events if e["op"] == "local_tile" and e["line"] == 26] == ["gA", "gB"]
+
+
+def test_a_conditional_assignment_names_its_call(names_events):
+    (gC,) = _named(names_events, "gC")
+    assert gC["op"] == "local_tile" and gC["line"] == 27
+
+
+def test_a_chained_call_leaves_the_inner_result_unnamed(names_events):
+    (inner,) = [e for e in names_events if e["line"] == 30 and e["op"] == "partition_S"]
+    assert inner["names"] == [None]
+    assert not [e for e in names_events if "values" in e["names"]]
+
+
+def test_a_tensor_reassigned_in_a_branch_keeps_its_name(names_events):
+    picked = _named(names_events, "picked")
+    assert [e["line"] for e in picked] == [33, 35]
+    copies = [e for e in names_events if e["op"] == "copy"]
+    assert all(i not in [e["index"] for e in names_events if e["op"] == "input"] for c in copies for i in c["inputs"])
