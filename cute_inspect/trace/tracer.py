@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import os
 
 from cute_inspect.trace import levels as _levels
@@ -135,6 +136,13 @@ def _is_loop_carried(obj) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=1)
+def _tensor_class():
+    from cutlass.cute.tensor import _Tensor
+
+    return _Tensor
+
+
 def _is_tensor(obj) -> bool:
     info = type_info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
@@ -255,13 +263,14 @@ class _Tracer:
         outputs = self._outputs(result)
         if not outputs and op not in ("copy", "gemm"):
             return
+        hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
         elif op not in ("make_tensor", "make_rmem_tensor") or assigned_names(site) is None:
             return  # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use
         else:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
-            names = None
+            names, hint = None, assigned_names(site)
         called = op
         params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
@@ -283,8 +292,9 @@ class _Tracer:
         index = len(self.trace.records)
         if names is None or len(names) != len(outputs):
             names = (None,) * len(outputs)
-        out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, names, info,
-                                  in_memspace, index) for i, info in enumerate(outputs)]
+        label_names = hint if hint and len(hint) == len(outputs) else names
+        out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, label_names,
+                                  info, in_memspace, index) for i, info in enumerate(outputs)]
         record = Record(
             index=index, op=op, names=tuple(names), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=tuple(in_shapes),
@@ -326,6 +336,7 @@ class _Tracer:
 
     def _resolve(self, frame=None) -> None:
         """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
+        frame_given = frame is not None
         below = {}  # id(frame) -> the frame it is calling now, for every frame on the current stack
         child = None
         while frame is not None:
@@ -342,12 +353,12 @@ class _Tracer:
                     waiting.append((index, levels))  # the caller's statement has not bound its result yet
                     continue
             try:
-                self._bind(self.trace.records[index], levels)
+                self._bind(self.trace.records[index], levels, live=frame_given)
             except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
                 self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = waiting
 
-    def _bind(self, record: Record, levels: list) -> None:
+    def _bind(self, record: Record, levels: list, live: bool = True) -> None:
         """Give the record the names of the outermost caller whose statement bound its tensors, and that line;
         the names only for a tensor a CuTeDSL helper made at the kernel's line (levels of one)."""
         for site, frame, called, _inner in levels:
@@ -359,7 +370,10 @@ class _Tracer:
                 if not name or name == "_":  # a throwaway is not a name
                     continue
                 value = frame.f_locals.get(name)
-                found = self.lookup(value) if _is_tensor(value) else None
+                if not isinstance(value, _tensor_class()):
+                    continue
+                # once the compile has ended its IR is gone: only what is already known may be asked
+                found = self.lookup(value) if live else self.known.get(_value_key(value))
                 if found and found[0] == record.index and found[1] < len(bound):
                     bound[found[1]], hit = name, True
             if hit:
@@ -426,7 +440,7 @@ class _Tracer:
             if epilogue:
                 return _levels.first_mode(inp, "store", out_rank, origin)
             return _levels.first_mode(inp, "block", out_rank, origin, role="tma")
-        if op.startswith("make_fragment_"):
+        if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank:
                 return _levels.first_mode(inp, "mma", out_rank, origin)
             axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[op[-1]]
@@ -454,7 +468,8 @@ class _Tracer:
         if op == "make_identity_tensor":
             return _levels.coordinates(out_rank, names[0] if names else None, origin)
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
-            found = self._like(info)
+            # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
+            found = self._like(info, same_layout=info.memspace != "smem")
             if found is not None:
                 return found
             if info.memspace == "smem":
@@ -468,18 +483,39 @@ class _Tracer:
         kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
 
-    def _like(self, info):
+    def _like(self, info, same_layout: bool = True):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
         the same layout, else the same modes in another order (a transposed view), else the same shape."""
-        if info.layout in self.by_layout:
+        if same_layout and info.layout in self.by_layout:
             return self.by_layout[info.layout]
         modes = _top_modes(info.layout)
         if modes and len(modes) > 1:
             for layout, labels in reversed(list(self.by_layout.items())[-64:]):
                 other = _top_modes(layout)
-                if other and sorted(other) == sorted(modes) and len(labels) == len(other):
+                if layout != info.layout and other and sorted(other) == sorted(modes) and len(labels) == len(other):
                     return tuple(labels[other.index(m)] for m in modes)
-        return self.by_shape.get(format_shape(info.shape))
+        found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
+        return found if found is not None else self._regrouped(info)
+
+    def _regrouped(self, info):
+        """Labels of a view that regroups a traced tensor's modes (``make_tensor(acc.iterator, mn_view(acc))``):
+        each leaf (extent:stride) of the new layout found among a recent tensor's leaves takes that mode's label."""
+        new = _leaf_tree(info.layout)
+        if new is None:
+            return None
+        wanted = sorted(leaf for leaf in _tree_leaves(new) if not leaf.startswith("1:"))
+        if not wanted:
+            return None
+        for layout, labels in reversed(list(self.by_layout.items())[-64:]):
+            old = _leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
+            if old is None or not isinstance(old, tuple) or len(old) != len(labels):
+                continue
+            pool = [(leaf, label) for mode, label in zip(old, labels) for leaf in _tree_leaves(mode)
+                    for label in [label if isinstance(label, _levels.ModeLabel) else next(_levels.flatten(label))]]
+            if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
+                continue
+            return _map_leaves(new, pool)
+        return None
 
     def _observe_slice(self, tensor, coord, result) -> None:
         if not _is_tensor(result) or not _is_tensor(tensor):
@@ -533,6 +569,59 @@ def _split_top(text: str) -> list | None:
             start = i + 1
     parts.append(text[start:-1])
     return parts
+
+
+def _leaf_tree(layout: str | None):
+    """A layout's modes as a tree of 'extent:stride' leaves: ``((2,1),4):((2,0),8)`` -> (('2:2', '1:0'), '4:8')."""
+    if not layout or ":" not in layout:
+        return None
+    shape_text, stride_text = layout.split(":", 1)
+    shape, stride = _nested(shape_text), _nested(stride_text)
+
+    def zip_tree(a, b):
+        if isinstance(a, tuple) != isinstance(b, tuple) or (isinstance(a, tuple) and len(a) != len(b)):
+            raise ValueError
+        return tuple(zip_tree(x, y) for x, y in zip(a, b)) if isinstance(a, tuple) else f"{a}:{b}"
+
+    try:
+        return zip_tree(shape, stride)
+    except ValueError:
+        return None
+
+
+def _nested(text: str):
+    parts = _split_top(text)
+    if parts is None or (len(parts) == 1 and not text.strip().startswith("(")):
+        return text.strip()
+    return tuple(_nested(p) for p in parts)
+
+
+def _tree_leaves(tree):
+    if isinstance(tree, tuple):
+        for t in tree:
+            yield from _tree_leaves(t)
+    else:
+        yield tree
+
+
+def _map_leaves(tree, pool: list):
+    """The label tree of `tree`: each leaf takes the label of an equal leaf from `pool` (used once); a size-1
+    leaf with no equal takes its sibling's label."""
+    def label_of(leaf):
+        for i, (candidate, label) in enumerate(pool):
+            if candidate == leaf:
+                del pool[i]
+                return label
+        return None
+
+    def walk(node):
+        if not isinstance(node, tuple):
+            return label_of(node) or _levels.UNKNOWN
+        labels = [walk(n) for n in node]
+        known = next((x for x in labels if x is not _levels.UNKNOWN), None)
+        return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
+
+    return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
 
 
 def _coord_text(coord) -> str:

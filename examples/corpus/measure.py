@@ -96,7 +96,8 @@ def _child(module: str, repeats: int) -> dict:
     result.update(counts)
     result["observer_errors"] = list(trace.errors)
     result["plain_s"], result["traced_s"] = plain, traced
-    result["ratio"] = statistics.median(t / p for t, p in zip(traced, plain))
+    if repeats:
+        result["ratio"] = statistics.median(t / p for t, p in zip(traced, plain))
     return result
 
 
@@ -130,18 +131,20 @@ def table(results: list, projects: dict) -> str:
         rows.append(
             f"| {r['kernel']} | {projects[r['kernel']]} | {_arch_of(r['kernel'])} | yes | yes | {r['records']} | "
             f"{_pct(r['named'], r['outputs'])} | {_pct(r['agrees'], r['agrees'] + r['disagrees'])} | "
-            f"{_pct(r['labelled_modes'], r['derived_modes'])} | {r['ratio']:.2f}x |")
+            f"{_pct(r['labelled_modes'], r['derived_modes'])} | "
+            f"{format(r['ratio'], '.2f') + 'x' if 'ratio' in r else '-'} |")
     ratios = [r["ratio"] for r in results if "ratio" in r]
     rows.append(f"| **all** | | | | | | {_pct(total['named'], total['outputs'])} | "
                 f"{_pct(total['agrees'], total['agrees'] + total['disagrees'])} | "
                 f"{_pct(total['labelled_modes'], total['derived_modes'])} | "
-                f"{max(ratios):.2f}x max |" if ratios else "| **all** | | | | | | | | | |")
+                f"{max(ratios):.2f}x max |" if ratios else "-")
     return "\n".join(rows)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeats", type=int, default=5, help="timed compiles of each kind per kernel")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="timed compiles of each kind per kernel (0: counts only, no timing)")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these kernels")
     parser.add_argument("--json", metavar="FILE", help="also write every count and timing there")
     parser.add_argument("--details", action="store_true", help="list each disagreement and unlabelled op")
