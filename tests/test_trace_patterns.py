@@ -50,7 +50,7 @@ def test_a_chained_call_leaves_the_inner_result_unnamed(names_events):
 
 
 def test_a_tensor_reassigned_in_a_branch_keeps_its_name(names_events):
-    picked = _named(names_events, "picked")
+    picked = _named(names_events, "tPgA")
     assert [e["line"] for e in picked] == [33, 35]
     copies = [e for e in names_events if e["op"] == "copy"]
     assert all(i not in [e["index"] for e in names_events if e["op"] == "input"] for c in copies for i in c["inputs"])

@@ -124,12 +124,12 @@ def _expectation(name: str) -> _Expect | None:
     axis_m = _AXIS_SYMBOL.match(name)
     axis = axis_m.group(1) if axis_m else None
     upper = name.upper()
+    if upper.endswith("STAGE") or upper in ("PIPE", "STAGES"):  # `EPI_STAGE` too: a stage of the epilogue
+        return _Expect(("stage",), None, None, "a pipeline stage")
     if upper.startswith("MMA"):
         return _Expect(("mma",), "atom" if upper == "MMA" else "rest" if axis else None, axis, "an MMA mode")
     if upper.startswith("EPI"):
         return _Expect(("epi",), None, axis, "an epilogue mode")
-    if upper.endswith("STAGE") or upper in ("PIPE", "STAGES"):
-        return _Expect(("stage",), None, None, "a pipeline stage")
     if re.fullmatch(r"Rest[MNKL]", name):
         return _Expect(("block",), "rest", axis, "a block rest")
     if re.fullmatch(r"b[MNK]|BLK_[MNK]", name):

@@ -192,12 +192,22 @@ def mma_tile(tiled_mma) -> tuple | None:
 
 
 def copy_tile(tiled_copy) -> tuple | None:
-    """The (M, N) tile of a tiled copy, from ``tiler_mn`` in its type."""
-    m = re.search(r'tiler_mn = <"\[([^\]]*)\]', _type_text(tiled_copy))
+    """The (M, N) tile of a tiled copy, from ``tiler_mn`` in its type, in elements of its source.
+
+    A tcgen05 SMEM->TMEM copy that broadcasts (``s2t_copy<..., x4>``: each source element to 4 lane groups)
+    counts every copy in its tiler; its source covers a quarter of it, which is what CuTe partitions.
+    """
+    text = _type_text(tiled_copy)
+    m = re.search(r'tiler_mn = <"\[([^\]]*)\]', text)
     if not m:
         return None
     sizes = tuple(_layout_size(e.strip()) for e in m.group(1).split(";"))
-    return None if None in sizes else sizes
+    if None in sizes:
+        return None
+    broadcast = re.search(r"s2t_copy<[^>]*,\s*x(\d+)>", text)
+    if broadcast and sizes and sizes[0] % int(broadcast.group(1)) == 0:
+        sizes = (sizes[0] // int(broadcast.group(1)),) + sizes[1:]
+    return sizes
 
 
 def check_tma_partition(atom, smem_shape, gmem_shape, names=("smem_tensor", "gmem_tensor")) -> list:

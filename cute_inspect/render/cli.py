@@ -149,7 +149,7 @@ def _render_one(target: str, arch: str, out: str) -> int:
     code = EXIT_OK
     try:
         svg = graph.to_svg(trace)
-    except graph.MissingDotError as exc:
+    except graph.GraphError as exc:
         print(f"cute-inspect: {exc}; report.html has no graph and graph.svg is not written", file=sys.stderr)
         code = EXIT_BAD_INPUT
     else:

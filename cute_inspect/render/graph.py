@@ -30,8 +30,21 @@ INSTALL_DOT = ("the graphviz `dot` executable is missing: install it "
                "(apt-get install graphviz | brew install graphviz | conda install graphviz)")
 
 
-class MissingDotError(RuntimeError):
+class GraphError(RuntimeError):
+    """The graph could not be drawn; reports are still written, without it."""
+
+
+class MissingDotError(GraphError):
     """Graphviz's `dot` is not on PATH (the Python package alone cannot lay out a graph)."""
+
+
+class LayoutError(GraphError):
+    """Every graphviz layout tried failed on this graph (`dot` can die in "trouble in init_rank" on large ones)."""
+
+
+# tried in order: dot's ranking, dot's other ranking (clusters ranked together, which avoids init_rank's
+# failures), then a force-directed layout that has no ranks at all
+_LAYOUTS = (("dot", {}), ("dot", {"newrank": "true"}), ("sfdp", {"overlap": "prism"}))
 
 
 def node_id(record_index: int, output: int) -> str:
@@ -97,10 +110,21 @@ def to_svg(trace, links: bool = False) -> str:
     """The graph laid out by graphviz's `dot`, as an SVG element (no XML prolog, ready to inline)."""
     import graphviz
 
-    try:
-        svg = _digraph(trace, links).pipe(format="svg").decode()
-    except graphviz.ExecutableNotFound:
-        raise MissingDotError(INSTALL_DOT) from None
+    digraph = _digraph(trace, links)
+    failures = []
+    for engine, attrs in _LAYOUTS:
+        tried = digraph.copy()
+        tried.graph_attr.update(attrs)
+        try:
+            svg = tried.pipe(format="svg", engine=engine, quiet=True).decode()
+            break
+        except graphviz.ExecutableNotFound:
+            raise MissingDotError(INSTALL_DOT) from None
+        except graphviz.CalledProcessError as exc:
+            said = [line for line in (exc.stderr or b"").decode(errors="replace").splitlines() if line.strip()]
+            failures.append(f"{engine}{' ' + str(attrs) if attrs else ''}: {said[-1] if said else exc}")
+    else:
+        raise LayoutError("graphviz could not lay out the graph (" + "; ".join(failures) + ")")
     start = svg.find("<svg")
     return svg[start:] if start >= 0 else svg
 

@@ -25,14 +25,20 @@ from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.source import relative
 
 
-def write_report(trace, path: str) -> None:
-    """Write the report of `trace` to `path` (one HTML file)."""
+def write_report(trace, path: str) -> str | None:
+    """Write the report of `trace` to `path` (one HTML file); returns why it has no graph, or None.
+
+    The page is built before the file is opened, so a failure never leaves an empty file behind.
+    """
+    problems: list = []
+    page = build_report(trace, problems=problems)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(build_report(trace))
+        f.write(page)
+    return problems[0] if problems else None
 
 
-def build_report(trace, title: str | None = None) -> str:
-    """The report as one HTML string."""
+def build_report(trace, title: str | None = None, problems: list | None = None) -> str:
+    """The report as one HTML string; why the graph is missing, if it is, is appended to `problems`."""
     target = getattr(trace, "target", None)
     flow = _graph.build_graph(trace)
     title = title or f"cute-inspect: {target or 'trace'}"
@@ -42,7 +48,7 @@ def build_report(trace, title: str | None = None) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         _header(trace, title),
-        _graph_section(trace),
+        _graph_section(trace, problems),
         _table_section(trace, flow),
         _tensor_section(trace, flow),
         f"<script>{_JS}</script>",
@@ -105,11 +111,13 @@ def _legend() -> str:
             f'<p class="legend">levels (hierarchy pictures): {levels}</p>')
 
 
-def _graph_section(trace) -> str:
+def _graph_section(trace, problems: list | None = None) -> str:
     try:
         svg = _graph.to_svg(trace, links=True)
-    except _graph.MissingDotError as exc:
+    except _graph.GraphError as exc:
         svg = f'<p class="note">No graph: {escape(str(exc))}.</p>'
+        if problems is not None:
+            problems.append(str(exc))
     return (f'<section id="graph"><h2>Data flow</h2>{_legend()}'
             f'<p>Tensors are nodes; arrows are the calls that made a view of a tensor, or moved data. '
             f'Click a node to jump to its tensor.</p><div class="graph">{svg}</div></section>')

@@ -107,7 +107,10 @@ def _main(args) -> int:
 
         if dot_missing_note(args.html):
             code = EXIT_BAD_INPUT
-        write_report(trace, args.html)
+        problem = write_report(trace, args.html)
+        if problem and code == EXIT_OK:  # the report is written; only its graph is missing
+            print(f"cute-inspect: note: {args.html} has no graph: {problem}", file=sys.stderr)
+            code = EXIT_BAD_INPUT
     for error in trace.errors:
         print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
     return code

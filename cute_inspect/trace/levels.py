@@ -69,12 +69,17 @@ def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
 
 
 def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
-    """An SMEM buffer: the CTA tile's modes, then the pipeline stages when there is a mode past the tile.
+    """An SMEM buffer: the CTA tile's modes, then the pipeline stages when there is a mode past the tile; a
+    staged buffer of C, D or O holds epilogue subtiles.
 
     A rank-4 buffer is laid out for the MMA (sm100's `make_smem_layout_a`: (MMA, MMA_M, MMA_K, STAGE));
     rank 3 is (tile, tile, STAGE); rank 2 and less the tile alone.
     """
-    axes = operand_axes(tensor_of(name))
+    what = tensor_of(name)
+    axes = operand_axes(what)
+    if what in _EPILOGUE_TENSORS and rank == 3:  # an epilogue's staged buffer: (EPI_TILE_M, EPI_TILE_N, STAGE)
+        tile = tuple(ModeLabel("epi", "atom", axes[i] if i < len(axes) else None, origin) for i in range(2))
+        return tile + (ModeLabel("stage", "stage", None, origin),)
     if rank >= 4:
         labels = [ModeLabel("mma", "atom", None, origin)]
         labels += [ModeLabel("mma", "rest", axes[i] if i < len(axes) else None, origin) for i in range(rank - 2)]

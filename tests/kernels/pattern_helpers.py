@@ -5,9 +5,9 @@ import cutlass.cute as cute
 
 
 def partition_pair(thr_copy, src, dst):
-    s = thr_copy.partition_S(src)
-    d = thr_copy.partition_D(dst)
-    return s, d
+    tSgS = thr_copy.partition_S(src)
+    tDgD = thr_copy.partition_D(dst)
+    return tSgS, tDgD
 
 
 def tile_then_partition(thr_copy, mX, tiler, coord):

@@ -30,10 +30,10 @@ def names_kernel(mA: cute.Tensor, mB: cute.Tensor, mC: cute.Tensor):
     values = thr_copy.partition_S(gC).load()
     tArA = cute.make_rmem_tensor_like(tAgA)
     tArA.store(values)
-    picked = thr_copy.partition_S(gA)
+    tPgA = thr_copy.partition_S(gA)
     if tidx > 0:
-        picked = thr_copy.partition_S(gB)
-    cute.autovec_copy(picked, tArA)
+        tPgA = thr_copy.partition_D(gA)
+    cute.autovec_copy(tPgA, tArA)
     cute.autovec_copy(tArA, tCgC)
 
 
