@@ -55,10 +55,10 @@ def dot_graph_text(text: str) -> tuple:
 def test_dot_of_the_seed_trace_has_its_tensors_calls_and_helper_cluster(seed_out):
     nodes, edges = dot_graph(seed_out / "graph.dot")
     assert sorted(nodes.values()) == sorted(["mA_mkl", "gA_mkl", "mB_nkl", "gB_nkl", "tCgA", "tCgB", "grouped",
-                                             "again", "(flat_divide)"])
+                                             "again", "helper_tile"])
     assert sorted(edges) == sorted([
         ("mA_mkl", "gA_mkl", "local_tile"), ("gA_mkl", "tCgA", "partition_A"),
-        ("gA_mkl", "(flat_divide)", "flat_divide"), ("mB_nkl", "gB_nkl", "local_tile"),
+        ("gA_mkl", "helper_tile", "flat_divide"), ("mB_nkl", "gB_nkl", "local_tile"),
         ("gB_nkl", "tCgB", "partition_B"), ("tCgA", "grouped", "group_modes"), ("tCgB", "again", "group_modes"),
     ])
     text = (seed_out / "graph.dot").read_text()

@@ -54,3 +54,41 @@ def test_a_tensor_reassigned_in_a_branch_keeps_its_name(names_events):
     assert [e["line"] for e in picked] == [33, 35]
     copies = [e for e in names_events if e["op"] == "copy"]
     assert all(i not in [e["index"] for e in names_events if e["op"] == "input"] for c in copies for i in c["inputs"])
+
+
+@pytest.fixture(scope="module")
+def attention_events():
+    return trace_json(f"{PATTERNS}:compile_attention", arch="sm_80")
+
+
+def _levels_of(events, name):
+    (event,) = _named(events, name)
+    return event["levels"][0]
+
+
+def test_two_mmas_label_their_own_modes_with_attention_axes(attention_events):
+    assert _levels_of(attention_events, "tSgQ") == ["mma_qk-atom", "mma_qk-rest-Q", "mma_qk-rest-D"]
+    assert _levels_of(attention_events, "tSrK") == ["mma_qk-atom", "mma_qk-rest-K", "mma_qk-rest-D"]
+    assert _levels_of(attention_events, "tOrV") == ["mma_pv-atom", "mma_pv-rest-D", "mma_pv-rest-K"]
+    assert _levels_of(attention_events, "acc_O") == ["mma_pv-atom", "mma_pv-rest-M", "mma_pv-rest-N"]
+    assert _levels_of(attention_events, "gK") == ["block-atom-K", "block-atom-D", "block-rest-K"]
+
+
+def test_views_carry_their_sources_labels(attention_events):
+    assert _levels_of(attention_events, "tOrP_i32") == _levels_of(attention_events, "tOrP")
+    assert _levels_of(attention_events, "acc_S_nz") == _levels_of(attention_events, "acc_S")
+    assert _levels_of(attention_events, "gQ_next") == _levels_of(attention_events, "gQ")
+    assert _levels_of(attention_events, "tSrQ_copy") == _levels_of(attention_events, "tSrQ")
+    assert _levels_of(attention_events, "gQ_t") == ["block-atom-D", "block-atom-Q"]  # a transposed view
+    assert _levels_of(attention_events, "cS") == ["coord-mode-Q", "coord-mode-K"]
+
+
+def test_gemms_name_their_operands_and_unrolled_helper_calls_fold(attention_events, tmp_path):
+    from _cli import cute_inspect
+
+    done = cute_inspect("trace", f"{PATTERNS}:compile_attention", "--arch", "sm_80")
+    assert done.returncode == 0, done.stderr
+    assert "acc_S = tSrQ x tSrK + acc_S" in done.stdout and "acc_O = tOrP x tOrV + acc_O" in done.stdout
+    folded = [line for line in done.stdout.splitlines() if " x2 " in line]
+    assert len(folded) == 2 and all("patterns.py:88" in line for line in folded), done.stdout
+    assert len([e for e in attention_events if e["chain"]]) == 4

@@ -95,10 +95,12 @@ def source_node(record, k: int) -> str:
 
 
 def group_of(record) -> str:
-    """The function a record belongs to for grouping: generated names of dynamic loops count as the kernel."""
-    if record.function == record.kernel or _GENERATED.match(record.function or ""):
+    """The function a record belongs to for grouping: generated names of dynamic loops count as the kernel; a
+    tensor made in a helper module belongs to the helper that made it (the last function of its call chain)."""
+    function = record.chain[-1][2] if record.chain else record.function
+    if function == record.kernel or _GENERATED.match(function or ""):
         return record.kernel
-    return record.function
+    return function
 
 
 def to_dot(trace, links: bool = False) -> str:

@@ -25,12 +25,35 @@ class ModeLabel:
     role: str
     axis: str | None = None
     origin: int | None = None
+    # which MMA made an MMA mode, when a kernel has several (attention's `qk` and `pv`): from the MMA's name
+    mma: str | None = None
 
     def __str__(self) -> str:
         if self.level in ("?", "stage"):
             return self.level
-        text = f"{self.level}-{self.role}"
+        text = f"{self.level}{'_' + self.mma if self.mma else ''}-{self.role}"
         return f"{text}-{self.axis}" if self.axis else text
+
+
+def tagged(tree, mma: str | None, origin: int):
+    """The tree with the MMA modes this record made (`origin`) marked as made by the MMA `mma`."""
+    if not mma:
+        return tree
+    if isinstance(tree, ModeLabel):
+        if tree.level == "mma" and tree.origin == origin:
+            return ModeLabel(tree.level, tree.role, tree.axis, tree.origin, mma)
+        return tree
+    return tuple(tagged(t, mma, origin) for t in tree)
+
+
+def mma_name(receiver: str | None) -> str | None:
+    """The distinguishing part of an MMA's variable name: ``thr_mma_qk`` and ``pv_tiled_mma`` give ``qk`` and
+    ``pv``; ``thr_mma`` (a kernel with one MMA) gives None."""
+    if not receiver:
+        return None
+    last = re.split(r"[^A-Za-z0-9_]", receiver)[-1]
+    kept = [w for w in last.lower().split("_") if w and w not in ("thr", "tiled", "mma", "self", "atom")]
+    return "_".join(kept) or None
 
 
 UNKNOWN = ModeLabel("?", "?")
@@ -64,8 +87,13 @@ def initial(rank: int, name: str | None, origin: int | None) -> tuple:
 
 
 def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
-    """An identity (coordinate) tensor: one coordinate mode per axis of the shape it counts over."""
-    return tuple(ModeLabel("coord", "mode", axis, origin) for axis in axes_of(name, rank))
+    """An identity (coordinate) tensor: one coordinate mode per axis of the shape it counts over (``cS`` counts
+    over S's (Q, K))."""
+    axes = axes_of(name, rank)
+    named = operand_axes(tensor_of(name))
+    if not any(axes) and len(named) == rank:
+        axes = named
+    return tuple(ModeLabel("coord", "mode", axis, origin) for axis in axes)
 
 
 def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
@@ -97,13 +125,18 @@ _OPERAND_AXES = {
 }
 
 
+ATTENTION_TENSORS = ("Q", "K", "V", "Vt", "O", "S", "P")
+
+
 def operand_axes(what: str | None) -> tuple:
     return _OPERAND_AXES.get(what or "", ())
 
 
 def is_labelled(tree) -> bool:
-    """Whether any mode of the tree was labelled by a traced op (not only `input` or unknown)."""
-    return any(label.level not in ("input", "?") for label in flatten(tree))
+    """Whether any mode of the tree was labelled by a traced op (not only `input` or unknown); an empty tree
+    (no modes) is."""
+    labels = list(flatten(tree))
+    return not labels or any(label.level not in ("input", "?") for label in labels)
 
 
 def axis(tree) -> str | None:
@@ -173,11 +206,18 @@ def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
     return _pad(tuple(inp[:begin]) + (tuple(inp[begin:end]),) + tuple(inp[end:]), out_rank)
 
 
+def _as_rest(tree, level: str, origin: int):
+    """A mode the tiler left whole: a kernel input's mode (a batch L) is one more rest of the tiling."""
+    if isinstance(tree, ModeLabel):
+        return ModeLabel(level, "rest", tree.axis, origin) if tree.level == "input" else tree
+    return tuple(_as_rest(t, level, origin) for t in tree)
+
+
 def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int,
            default_axes: tuple = ()) -> tuple:
     tiles = tuple(ModeLabel(level, "atom", _axis_or(inp, i, default_axes), origin) for i in range(tile_rank))
     rests = tuple(ModeLabel(level, "rest", _axis_or(inp, i, default_axes), origin) for i in range(tile_rank))
-    carried = tuple(inp[tile_rank:])
+    carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])
     if kind == "flat_divide":
         out = tiles + rests + carried
     elif kind == "zipped_divide":

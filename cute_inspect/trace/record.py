@@ -91,6 +91,8 @@ class Record:
     library: bool = False
     # made in a helper module: (file, line, function) from the kernel's own line down to the CuTe call
     chain: tuple = ()
+    # a TMEM view over another traced tensor's storage (attention's P written over S): that record's index
+    reuses: int | None = None
     meta: dict = field(default_factory=dict)
 
     @property
@@ -141,6 +143,7 @@ class Record:
             "input_outputs": list(self.input_outputs),
             "derivation": self.derivation,
             "chain": [{"file": relative(f), "line": line, "function": fn} for f, line, fn in self.chain],
+            "reuses": self.reuses,
         }
 
 

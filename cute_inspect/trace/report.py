@@ -136,6 +136,13 @@ def _number(r: Record, count: int) -> str:
     return f"#{r.index}" + (f" x{count}" if count > 1 else "")
 
 
+def _reuse_text(r: Record, trace: Trace) -> str:
+    if r.reuses is None or r.reuses >= len(trace.records):
+        return ""
+    other = trace.records[r.reuses]
+    return f"  reuses #{r.reuses}" + (f" ({other.name})" if other.name != "-" else "") + "'s TMEM"
+
+
 def _made_where(r: Record) -> str:
     """For a tensor made in a helper module: the line in the helper that made it."""
     if not r.chain:
@@ -157,7 +164,7 @@ def _text_rows(r: Record, count: int, trace: Trace, base: str | None, width: int
         dtype = r.dtypes[i] or ""
         head = f"    {number}  {loc}  {name:<18} {r.op:<15} {mem:<5} {dtype:<5} "
         rows.append((head + format_shape(shape))[:width])
-        rows.append((indent + _levels.symbols(r.levels[i]) + _made_where(r))[:width])
+        rows.append((indent + _levels.symbols(r.levels[i]) + _made_where(r) + _reuse_text(r, trace))[:width])
     return rows
 
 

@@ -261,6 +261,17 @@ def argument_text(site: CallSite, index: int, called: str | None = None) -> str 
     return source_of(site.file).segment(call.args[index])
 
 
+def receiver_text(site: CallSite, called: str | None = None) -> str | None:
+    """The object a method was called on, as written (``thr_mma_qk`` in ``thr_mma_qk.partition_A(sQ)``)."""
+    stmt = statement_at(site.file, site.line)
+    if stmt is None:
+        return None
+    call = _call_at(stmt, site.line, site.col, called)
+    if call is None or not isinstance(call.func, ast.Attribute):
+        return None
+    return source_of(site.file).segment(call.func.value)
+
+
 def subscripted_name(site: CallSite) -> str | None:
     """The variable sliced at this position (``mA_mkl`` in ``mA_mkl[None, None, bidz]``), when it is a name."""
     stmt = statement_at(site.file, site.line)

@@ -20,6 +20,7 @@ from cute_inspect.trace.source import (
     assigned_names,
     caller,
     callers,
+    receiver_text,
     statement_at,
     subscripted_name,
 )
@@ -158,7 +159,8 @@ class _Tracer:
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: list = []
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
-        self.by_shape: dict = {}  # shape text -> labels, from traced tensors and MMA partition shapes
+        self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
+        self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -231,13 +233,14 @@ class _Tracer:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
 
-    def _shape_of_fragment(self, operand: str, shape) -> None:
-        """`tiled_mma.partition_shape_C(...)`: a fragment made with this shape is an MMA fragment."""
+    def _shape_of_fragment(self, operand: str, shape, mma: str | None) -> None:
+        """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
         if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
             return
         axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[operand]
-        labels = _levels.fragment_from_shape(axes, len(shape), len(self.trace.records))
-        self.by_shape.setdefault(format_shape(shape), labels)
+        origin = len(self.trace.records)
+        labels = _levels.tagged(_levels.fragment_from_shape(axes, len(shape), origin), mma, origin)
+        self.fragment_shapes[format_shape(shape)] = labels
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
@@ -258,7 +261,7 @@ class _Tracer:
         if self.unresolved:
             self._resolve(call.frame)
         if op.startswith("partition_shape_"):
-            self._shape_of_fragment(op[-1], result)
+            self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None)
             return
         outputs = self._outputs(result)
         if not outputs and op not in ("copy", "gemm"):
@@ -295,6 +298,9 @@ class _Tracer:
         label_names = hint if hint and len(hint) == len(outputs) else names
         out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, label_names,
                                   info, in_memspace, index) for i, info in enumerate(outputs)]
+        if op in _MMA_OPS and site.direct:
+            mma = _levels.mma_name(receiver_text(site, op))
+            out_trees = [_levels.tagged(t, mma, index) for t in out_trees]
         record = Record(
             index=index, op=op, names=tuple(names), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=tuple(in_shapes),
@@ -304,6 +310,10 @@ class _Tracer:
             input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
+        if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
+            reused = self._reused(bound.get("iterator"))
+            if reused is not None:
+                record.reuses = reused
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -428,7 +438,10 @@ class _Tracer:
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
         if op in ("partition_A", "partition_B", "partition_C"):
-            return _levels.partition(inp, "mma", out_rank, origin, operand_axes[op[-1]])
+            # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
+            what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
+            axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
+            return _levels.partition(inp, "mma", out_rank, origin, axes)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
@@ -441,7 +454,7 @@ class _Tracer:
                 return _levels.first_mode(inp, "store", out_rank, origin)
             return _levels.first_mode(inp, "block", out_rank, origin, role="tma")
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
-            if in_trees and len(inp) == out_rank:
+            if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
                 return _levels.first_mode(inp, "mma", out_rank, origin)
             axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[op[-1]]
             return _levels.fragment_from_shape(axes, out_rank, origin)
@@ -454,8 +467,13 @@ class _Tracer:
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
-        if op in _SAME_MODES and len(inp) == out_rank:
-            return inp
+        if op in _SAME_MODES:
+            if len(inp) == out_rank:
+                return inp
+            if not in_trees:  # made like a value, not a tensor (`make_rmem_tensor_like(acc.load())`)
+                found = self._like(info)
+                if found is not None:
+                    return found
         if op == "select":
             modes = bound.get("mode")
             modes = [modes] if isinstance(modes, int) else list(modes or ())
@@ -474,7 +492,32 @@ class _Tracer:
                 return found
             if info.memspace == "smem":
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
+            if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
+                return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _reused(self, pointer) -> int | None:
+        """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
+        written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
+        frontier = [getattr(pointer, "value", None)]
+        for _ in range(4):
+            following = []
+            for value in frontier:
+                value = getattr(value, "value", value)  # the DSL wraps operands (_Tensor, _Pointer)
+                if value is None:
+                    continue
+                try:
+                    found = self.known.get(hash(value))
+                except TypeError:
+                    continue
+                if found is not None:
+                    return found[0]
+                try:
+                    following.extend(value.owner.operands)
+                except (AttributeError, ValueError):
+                    continue
+            frontier = following
+        return None
 
     def _copy_side_level(self, thr_copy, level: str) -> str:
         """Both sides of one thread copy are at one level: the one its first partition got."""
@@ -486,6 +529,9 @@ class _Tracer:
     def _like(self, info, same_layout: bool = True):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
         the same layout, else the same modes in another order (a transposed view), else the same shape."""
+        shape_text = format_shape(info.shape)
+        if shape_text in self.fragment_shapes:  # `make_rmem_tensor(tiled_mma.partition_shape_C(...))`
+            return self.fragment_shapes.pop(shape_text)
         if same_layout and info.layout in self.by_layout:
             return self.by_layout[info.layout]
         modes = _top_modes(info.layout)
@@ -529,6 +575,8 @@ class _Tracer:
         if kept is not None and len(kept) == rank(type_info(result).shape):
             self._know(result, (index, out, kept))
 
+
+_MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
 
 # views whose modes are their source's, mode for mode, when the rank is kept
 _SAME_MODES = ("domain_offset", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "recast_tensor",

@@ -5,7 +5,8 @@
   helper, the outermost call there), which must be the statement's whole right-hand side (or one element of a
   tuple right-hand side, or the element of a comprehension unpacked into several names; either branch of a
   conditional expression counts). A call nested in a larger expression (`x.retile(y).load()`) assigns no name.
-  A tensor made in a helper module and shown at its caller's line must be one of that statement's targets.
+  A tensor made in a helper module and shown at its caller's line, or made inside a call of another name
+  (``sA = storage.sA.get_tensor(...)``), must be one of that statement's targets.
   A kernel parameter (an `input` record) agrees when its name is a parameter or an assigned variable of the
   function its line is in.
 - A mode of a derived tensor (any record but `input`) is labelled when its level is neither `input` nor `?`.
@@ -73,6 +74,14 @@ def expected_names(path: str, line: int, col: int, op: str) -> tuple | None:
         return None
     own = [c for c in calls if _called(c) == op]
     call = own[-1] if own else calls[0]  # ast.walk is outermost first: the innermost call of the op's name
+    if not own:  # made inside the call of a helper (`sA = storage.sA.get_tensor(...)`): one of its results
+        found = expected_names_of(stmt, call)
+        return ("*",) + tuple(n for n in found if n != "*") if found else found
+    return expected_names_of(stmt, call)
+
+
+def expected_names_of(stmt, call) -> tuple:
+    """The targets `stmt` assigns to the result of `call`, () when it assigns none of them."""
     if isinstance(stmt, ast.Assign):
         value, target = stmt.value, stmt.targets[-1]
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:

@@ -134,10 +134,11 @@ def table(results: list, projects: dict) -> str:
             f"{_pct(r['labelled_modes'], r['derived_modes'])} | "
             f"{format(r['ratio'], '.2f') + 'x' if 'ratio' in r else '-'} |")
     ratios = [r["ratio"] for r in results if "ratio" in r]
-    rows.append(f"| **all** | | | | | | {_pct(total['named'], total['outputs'])} | "
+    rows.append(f"| **all** | | | | | {sum(r.get('records', 0) for r in results)} | "
+                f"{_pct(total['named'], total['outputs'])} | "
                 f"{_pct(total['agrees'], total['agrees'] + total['disagrees'])} | "
                 f"{_pct(total['labelled_modes'], total['derived_modes'])} | "
-                f"{max(ratios):.2f}x max |" if ratios else "-")
+                f"{format(max(ratios), '.2f') + 'x max' if ratios else '-'} |")
     return "\n".join(rows)
 
 

@@ -13,3 +13,8 @@ def partition_pair(thr_copy, src, dst):
 def tile_then_partition(thr_copy, mX, tiler, coord):
     gX = cute.local_tile(mX, tiler, coord)
     return thr_copy.partition_S(gX)
+
+
+def mma_tile(thr_mma, mX, tiler, coord):
+    gX = cute.local_tile(mX, tiler, coord)
+    return thr_mma.partition_A(gX)

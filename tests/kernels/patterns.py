@@ -49,3 +49,50 @@ def _fake(shape=(256, 32)):
 def compile_names():
     """Helpers, a comprehension, a conditional assignment, a chained call, a branch-carried partition."""
     return cute.compile(names_host, _fake(), _fake(), _fake())
+
+
+def _mma():
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    return cute.make_tiled_mma(op, cute.make_layout((2, 2, 1)))
+
+
+@cute.kernel
+def attention_kernel(tiled_mma_qk: cute.TiledMma, tiled_mma_pv: cute.TiledMma, mQ_qd: cute.Tensor,
+                     mK_kd: cute.Tensor, mV_dk: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gQ = cute.local_tile(mQ_qd, (64, 64), (bidx, 0))
+    gK = cute.local_tile(mK_kd, (64, 64), (None, 0))
+    gV = cute.local_tile(mV_dk, (64, 64), (0, None))
+    thr_mma_qk = tiled_mma_qk.get_slice(tidx)
+    thr_mma_pv = tiled_mma_pv.get_slice(tidx)
+    tSgQ = thr_mma_qk.partition_A(gQ)
+    tSgK = thr_mma_qk.partition_B(gK)
+    tSrQ = tiled_mma_qk.make_fragment_A(tSgQ)
+    tSrK = tiled_mma_qk.make_fragment_B(tSgK[None, None, None, 0])
+    acc_S = cute.make_rmem_tensor(tiled_mma_qk.partition_shape_C((64, 64)), cutlass.Float32)
+    cute.gemm(tiled_mma_qk, acc_S, tSrQ, tSrK, acc_S)
+    tOrP = cute.make_rmem_tensor(tiled_mma_pv.partition_shape_A((64, 64)), cutlass.Float16)
+    tOgV = thr_mma_pv.partition_B(gV)
+    tOrV = tiled_mma_pv.make_fragment_B(tOgV[None, None, None, 0])
+    acc_O = cute.make_rmem_tensor(tiled_mma_pv.partition_shape_C((64, 64)), cutlass.Float32)
+    cute.gemm(tiled_mma_pv, acc_O, tOrP, tOrV, acc_O)
+    # views of traced tensors keep their modes' labels
+    tOrP_i32 = cute.recast_tensor(tOrP, cutlass.Int32)
+    acc_S_nz = cute.filter_zeros(acc_S)
+    gQ_next = cute.domain_offset((1, 0), gQ)
+    gQ_t = cute.make_tensor(gQ.iterator, cute.select(gQ.layout, mode=[1, 0]))
+    tSrQ_copy = cute.make_fragment_like(tSrQ)
+    cS = cute.make_identity_tensor((64, 64))
+    for stage in cutlass.range_constexpr(2):  # unrolled: the helper's records repeat, once per pass
+        pattern_helpers.mma_tile(thr_mma_qk, mQ_qd, (64, 64), (bidx, stage))
+
+
+@cute.jit
+def attention_host(mQ_qd: cute.Tensor, mK_kd: cute.Tensor, mV_dk: cute.Tensor):
+    attention_kernel(_mma(), _mma(), mQ_qd, mK_kd, mV_dk).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_attention():
+    """S = Q K^T and O = P V with two MMAs, views of their operands, an unrolled helper call."""
+    return cute.compile(attention_host, _fake((256, 64)), _fake((256, 64)), _fake((64, 256)))
