@@ -44,6 +44,9 @@ def comments():
     (" ((atom_v, rest_v), RestM, RestK, RestL)", None, "((atom_v, rest_v), RestM, RestK, RestL)"),
     (" (bM, bK)  #: CI205", None, "(bM, bK)"),
     (" (bM, bK, RestK) -> the CTA's tile", None, "(bM, bK, RestK)"),
+    (" tAcA:  (CPY, CPY_M, CPY_K) => (blk_m, blk_k)", "tAcA", "(CPY, CPY_M, CPY_K)"),
+    (" cA:    (BLK_M, BLK_K)      => (blk_m, blk_k)", "cA", "(BLK_M, BLK_K)"),
+    (" the MMA's view of it, tCsA: (MMA, MMA_M, MMA_K)", "tCsA", "(MMA, MMA_M, MMA_K)"),
 ])
 def test_shape_comments_are_read_with_their_prefix(body, prefix, text):
     (found,) = parse_comment(body)
@@ -219,3 +222,46 @@ def test_check_json_lists_the_same_findings():
     report = json.loads(done.stdout)
     assert report["checked"] == 19 and report["disagreeing"] == 11
     assert {(f["line"], f["code"]) for f in report["findings"]} == marks(f"{CORPUS}/comments_sm80.py")
+
+
+def test_a_comment_several_statements_above_that_names_its_tensor_is_compared(tmp_path):
+    from cute_inspect.check.comments import comment_report
+    from cute_inspect.trace.levels import ModeLabel
+    from cute_inspect.trace.record import Record
+
+    source = tmp_path / "kernel.py"
+    source.write_text("def kernel(thr, sA, gA):\n"
+                      "    # tCsA: (MMA, MMA_M, MMA_K) => (m, k)\n"
+                      "    tCgA = thr.partition_A(gA)\n"
+                      "    x = 1\n"
+                      "    tCsA = thr.partition_A(sA)\n")
+    mma = (ModeLabel("mma", "atom", None, 0), ModeLabel("mma", "rest", "M", 0), ModeLabel("mma", "rest", "K", 0))
+    record = Record(index=0, op="partition_A", names=("tCsA",), file=str(source), line=5, col=11,
+                    function="kernel", kernel="kernel", in_shapes=(), shapes=(((64, 16), 2, 3),), layouts=(None,),
+                    memspaces=("smem",), dtypes=("f16",), swizzles=(None,), levels=(mma,))
+    report = comment_report([record])
+    assert [c[1:] for c in report.compared] == [(2, "tCsA")]
+    assert report.findings == []
+
+
+def test_scale_factor_tensors_bind_axis_symbols_apart_from_the_operands(tmp_path):
+    from cute_inspect.check.comments import comment_report
+    from cute_inspect.trace.levels import ModeLabel
+    from cute_inspect.trace.record import Record
+
+    source = tmp_path / "kernel.py"
+    source.write_text("def kernel(thr, sA, sSFA):\n"
+                      "    # (MMA, MMA_M, MMA_K)\n"
+                      "    tCsA = thr.partition_A(sA)\n"
+                      "    # (MMA, MMA_M, MMA_K)\n"
+                      "    tCsSFA = thr.partition_A(sSFA)\n")
+    mma = (ModeLabel("mma", "atom", None, 0), ModeLabel("mma", "rest", "M", 0), ModeLabel("mma", "rest", "K", 0))
+
+    def record(index, name, line, shape):
+        return Record(index=index, op="partition_A", names=(name,), file=str(source), line=line, col=11,
+                      function="kernel", kernel="kernel", in_shapes=(), shapes=(shape,), layouts=(None,),
+                      memspaces=("smem",), dtypes=("f16",), swizzles=(None,), levels=(mma,))
+
+    # MMA_K is 4 blocks of elements for A but 1 block of scale factors (16 elements each) for SFA
+    report = comment_report([record(0, "tCsA", 3, ((128, 16), 1, 4)), record(1, "tCsSFA", 5, ((128, 16), 1, 1))])
+    assert [f.code for f in report.findings] == []

@@ -6,6 +6,8 @@ Forms read (the ones CUTLASS's CuTeDSL examples use)::
     tAsA, tAgA = cpasync.tma_partition(...)      with ``# ((atom_v, rest_v), STAGE)`` and ``# ((atom_v, ...)...)``
     tCsA = thr_mma.partition_A(sA)  # (MMA, MMA_M, MMA_K)
     # tAgA: (CPY, CPY_M, CPY_K, k)               a ``name:`` prefix says which output it describes
+    # the copy's view, tAgA: (CPY, CPY_M, CPY_K)  the prefix may follow a few words
+    # tAcA: (CPY, CPY_M, CPY_K) => (blk_m, blk_k)  what the elements hold, after ``=>``, is not a mode
 
 Comments are read with `tokenize`, so a ``#`` inside a string is never taken for one. A mode written as an
 expression (``MMA_M / 4``, ``bM*bK``) is read as ``_``: it is not checked, but the modes around it are.
@@ -40,6 +42,9 @@ _PREFIX = re.compile(r"^\s*([A-Za-z_]\w*)\s*:\s*(?=\()")
 _EXPRESSION = re.compile(r"[A-Za-z_0-9?]+(?:\s*[*/+\-]\s*[A-Za-z_0-9?]+)+|[A-Za-z_]\w*\s*\([^()]*\)")
 _FOLLOWING_OK = re.compile(r"^\s*(?:$|[,;#]|<-|->|-\s|\s\s)")
 _NEXT = re.compile(r"^\s*[,;]\s*(?=[A-Za-z_]\w*\s*:\s*\()")
+_ARROW = re.compile(r"^\s*=+>\s*")
+# `name: (...)` after a few words of prose: "# partitioned for the MMA, tCsA: (MMA, MMA_M, MMA_K)"
+_PROSE_PREFIX = re.compile(r"^[^()#:]*?\b([A-Za-z_]\w*)\s*:\s*(?=\()")
 
 
 def _balanced(text: str) -> int | None:
@@ -68,11 +73,15 @@ def parse_comment(body: str) -> list[tuple[str | None, str, Node]]:
     []
     >>> parse_comment(" (granularity_m, repeat_m), (granularity_k, repeat_k), num_scale_stage)")
     []
+    >>> [p[:2] for p in parse_comment(" tAcA:  (CPY, CPY_M, CPY_K) => (blk_m, blk_k)")]
+    [('tAcA', '(CPY, CPY_M, CPY_K)')]
+    >>> [p[:2] for p in parse_comment(" partitioned for the MMA, tCsA: (MMA, MMA_M, MMA_K)")]
+    [('tCsA', '(MMA, MMA_M, MMA_K)')]
     """
     found = []
     while True:
         prefix = None
-        m = _PREFIX.match(body)
+        m = _PREFIX.match(body) or (_PROSE_PREFIX.match(body) if not found else None)
         if m:
             prefix, body = m.group(1), body[m.end():]
         body = body.strip()
@@ -80,6 +89,13 @@ def parse_comment(body: str) -> list[tuple[str | None, str, Node]]:
         if end is None:
             return []
         text, body = body[:end], body[end:]
+        arrow = _ARROW.match(body)
+        if arrow:  # `(CPY, CPY_M, CPY_K) => (blk_m, blk_k)`: the shape, then what its elements hold
+            rest = body[arrow.end():]
+            held = _balanced(rest) if rest.startswith("(") else None
+            if held is None:
+                return []
+            body = rest[held:]
         if not _FOLLOWING_OK.match(body):
             return []
         try:

@@ -35,7 +35,9 @@ Use instead: ``# (bM, bK, RestK)`` (or ``64``).
 CI203 comment-symbol-extent
 ## What it does
 Reports a symbol that names modes of different extent: within one comment, or, for a symbol of one axis
-(``RestM``, ``MMA_K``, ``bN``, ``EPI_M``), anywhere in the kernel.
+(``RestM``, ``MMA_K``, ``bN``, ``EPI_M``), anywhere in the kernel among tensors of one unit (a scale-factor
+tensor's ``MMA_K``, in ``sSFA`` or ``tCtSFB``, counts scale factors and is compared only with other
+scale-factor tensors).
 ## Why is this bad?
 ``RestM`` in two comments promises the same extent; code written against one comment breaks on the other.
 ## Example
@@ -287,10 +289,12 @@ class _Checker:
                          f"{label} ({_describe(extent)}); traced: {traced}", pair_key)
             return
         scope = kernel_scope if _is_kernel_wide(symbol) else local
-        bound = scope.get(symbol)
+        # kernel-wide symbols hold within one unit: a scale-factor tensor's MMA_K counts scale factors
+        key = (symbol, _unit(tensor)) if scope is kernel_scope else symbol
+        bound = scope.get(key) if scope is kernel_scope else local.get(symbol)
         here = _Binding(extent, label if _known(label) else None, comment.line, tensor)
         if bound is None:
-            scope[symbol] = here
+            scope[key] = here
             if scope is kernel_scope:
                 local[symbol] = here
             return
@@ -306,6 +310,13 @@ class _Checker:
             self.finding(record, comment, "CI204",
                          f"{where}: `{symbol}` names {_a(here.label)} mode ({_mode(path)}) and {_a(bound.label)} "
                          f"mode {at}; give them different names; traced: {traced}", pair_key)
+
+
+def _unit(tensor: str | None) -> str:
+    """What a tensor's extents count: scale factors (``sSFA``, ``tCtSFB``: one per vector of elements) or
+    elements."""
+    what = _levels.tensor_of(tensor) or ""
+    return "scale factors" if what.startswith("SF") else "elements"
 
 
 def _a(label) -> str:

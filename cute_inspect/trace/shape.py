@@ -6,6 +6,7 @@ which costs nothing at run time: asking a tensor for ``.shape`` or ``str(layout)
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Union
 
@@ -150,4 +151,10 @@ def type_info(value) -> TypeInfo | None:
         return None
     if not text.startswith(("!cute.", "!cute_nvgpu.")):
         return None
+    return info_of(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def info_of(text: str) -> TypeInfo:
+    """The `TypeInfo` of a type's text, read once per distinct type (a kernel repeats a few hundred types)."""
     return TypeInfo(text)

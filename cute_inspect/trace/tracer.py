@@ -404,9 +404,9 @@ class _Tracer:
             return [type_info(result)]
         types = getattr(result, "types", None)
         if types is not None:
-            from cute_inspect.trace.shape import TypeInfo
+            from cute_inspect.trace.shape import info_of
 
-            infos = [TypeInfo(str(t)) for t in types]
+            infos = [info_of(str(t)) for t in types]
             return [i for i in infos if i.kind in _TENSOR_KINDS]
         return []
 
@@ -619,6 +619,7 @@ def _split_top(text: str) -> list | None:
     return parts
 
 
+@functools.lru_cache(maxsize=4096)
 def _leaf_tree(layout: str | None):
     """A layout's modes as a tree of 'extent:stride' leaves: ``((2,1),4):((2,0),8)`` -> (('2:2', '1:0'), '4:8')."""
     if not layout or ":" not in layout:
