@@ -151,6 +151,19 @@ def _wrap_getitem(original):
     return __getitem__
 
 
+# id(module) -> (module, names it binds to a wrapped function): a module's imports are read once per process,
+# not at every trace (walking every loaded module's namespace cost a tenth of a second per compile)
+_SCANNED: dict = {}
+
+
+def _bindings(module, namespace: dict, originals: dict) -> tuple:
+    found = _SCANNED.get(id(module))
+    if found is None or found[0] is not module:
+        names = tuple(attr for attr, value in list(namespace.items()) if id(value) in originals)
+        found = _SCANNED[id(module)] = (module, names)
+    return found[1]
+
+
 class _Patches:
     """Install wrappers everywhere an original is bound, and put every original back afterwards."""
 
@@ -169,9 +182,11 @@ class _Patches:
                 originals[id(original)] = (original, _wrap(op, original))
         for module in list(sys.modules.values()):
             namespace = getattr(module, "__dict__", None)
-            for attr, value in list((namespace or {}).items()):
-                hit = originals.get(id(value))
-                if hit is not None and hit[0] is value:
+            if namespace is None:
+                continue
+            for attr in _bindings(module, namespace, originals):
+                hit = originals.get(id(namespace.get(attr)))
+                if hit is not None and hit[0] is namespace[attr]:
                     self._set(module, attr, hit[1])
         for op, (module_name, cls_name, attr) in METHODS.items():
             cls = getattr(importlib.import_module(module_name), cls_name)

@@ -161,6 +161,7 @@ class _Tracer:
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
+        self.recent: list = []  # (shape, labels) of the latest labelled tensors, for `_same_rests`
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -232,6 +233,7 @@ class _Tracer:
                 if layout:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
+                self.recent = (self.recent + [(shape, labels)])[-64:]
 
     def _shape_of_fragment(self, operand: str, shape, mma: str | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
@@ -541,7 +543,22 @@ class _Tracer:
                 if layout != info.layout and other and sorted(other) == sorted(modes) and len(labels) == len(other):
                     return tuple(labels[other.index(m)] for m in modes)
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
-        return found if found is not None else self._regrouped(info)
+        if found is None:
+            found = self._regrouped(info)
+        if found is None and same_layout and info.memspace == "rmem":
+            found = self._same_rests(info.shape)
+        return found
+
+    def _same_rests(self, shape):
+        """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
+        (1, CPY_M, CPY_K) over `tAgA` ((8,1), CPY_M, CPY_K)): that partition's labels."""
+        if not isinstance(shape, tuple) or len(shape) < 2:
+            return None
+        for other, labels in reversed(self.recent):
+            if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
+                    and len(labels) == len(shape):
+                return labels
+        return None
 
     def _regrouped(self, info):
         """Labels of a view that regroups a traced tensor's modes (``make_tensor(acc.iterator, mn_view(acc))``):
