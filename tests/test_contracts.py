@@ -183,3 +183,12 @@ def test_check_prints_the_finding_then_the_explained_error_and_exits_2():
     assert done.stdout.startswith(f"{SM80}:{line}:9: CI304 `copy`: mode 2 has 1 element in the source")
     assert done.stderr.startswith(f"cute-inspect: compile failed at a CuTe call: {SM80}:{line}: `copy` failed "
                                   "(the contract findings above are the likely cause)\n")
+
+
+def test_a_broadcasting_s2t_copy_is_checked_against_its_source_elements():
+    # Blackwell block-scaled GEMM's scale-factor copy: tiler 2048 elements, each source element copied to 4 lanes
+    s2t = _Typed('!cute.tiled_copy<!cute_nvgpu.atom.s2t_copy<f8E4M3FN, 32 DP, 128 bit, 1 cta, x4>, '
+                 'layout_copy_tv = <"(1,(32,(4,4),4)):(0,(1,(32,128),512))">, '
+                 'tiler_mn = <"[(32,4,16):(1,512,32);1:0;1:0]">>')
+    assert check_partition("partition_S", s2t, ((((32, 4), 1), (1, 4)), 1, 4, 5)) == []
+    assert check_partition("partition_S", s2t, (((32, 2), 1), 1, 4, 5))[0][0] == "CI303"
