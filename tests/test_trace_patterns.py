@@ -92,3 +92,14 @@ def test_gemms_name_their_operands_and_unrolled_helper_calls_fold(attention_even
     folded = [line for line in done.stdout.splitlines() if " x2 " in line]
     assert len(folded) == 2 and all("patterns.py:88" in line for line in folded), done.stdout
     assert len([e for e in attention_events if e["chain"]]) == 4
+
+
+def test_the_html_report_shows_a_helpers_tensor_at_the_kernel_line_with_the_helper_line(tmp_path):
+    from _cli import cute_inspect
+
+    report = tmp_path / "report.html"
+    done = cute_inspect("trace", f"{PATTERNS}:compile_names", "--arch", "sm_80", "--html", str(report))
+    assert done.returncode == 0, done.stderr
+    page = report.read_text()
+    assert "patterns.py:28</span> <em>via pattern_helpers.py:8</em>" in page
+    assert "<dt>call chain</dt>" in page and "<code>partition_pair</code>" in page

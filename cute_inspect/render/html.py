@@ -140,7 +140,7 @@ def _table_section(trace, flow) -> str:
                 escape(r.dtypes[i] or "") if i is not None else "",
                 escape(r.swizzles[i] or "") if i is not None else "",
                 inputs,
-                f'<span title="{escape(relative(r.file))}:{r.line}">{escape(os.path.basename(r.file))}:{r.line}</span>',
+                _where(r),
                 escape(r.function) + (" <em>(library)</em>" if r.library else ""),
             ]
             search = " ".join(filter(None, [name, r.op, *(n or "" for n in r.names)])).lower()
@@ -150,6 +150,19 @@ def _table_section(trace, flow) -> str:
                                              "swizzle", "inputs", "where", "function"))
     return (f'<section id="records"><h2>Trace table</h2><div class="scroll"><table><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div></section>')
+
+
+def _where(r) -> str:
+    """The kernel's line that made it; for a tensor made in a helper module, the helper's line after it."""
+    file, line = (r.chain[0][0], r.chain[0][1]) if r.chain else (r.file, r.line)
+    cell = f'<span title="{escape(relative(file))}:{line}">{escape(os.path.basename(file))}:{line}</span>'
+    if r.chain:
+        cell += f" <em>via {escape(os.path.basename(r.chain[-1][0]))}:{r.chain[-1][1]}</em>"
+    return cell
+
+
+def _call_chain(r) -> str:
+    return " &rarr; ".join(f"{escape(relative(f))}:{line} <code>{escape(fn)}</code>" for f, line, fn in r.chain)
 
 
 def _tensor_section(trace, flow) -> str:
@@ -173,6 +186,8 @@ def _tensor(flow, r, i: int) -> str:
     facts = [
         ("made by", f"<code>{escape(r.op)}</code> at {escape(relative(r.file))}:{r.line} in "
                     f"<code>{escape(r.function)}</code>" + (" (library code)" if r.library else "")),
+        ("call chain", _call_chain(r)),
+        ("reuses the TMEM of", f"record {r.reuses}" if r.reuses is not None else ""),
         ("shape", f"<code>{escape(format_shape(r.shapes[i]))}</code>"),
         ("by level", f"<code>{escape(r.labelled_shape(i))}</code>"),
         ("read inside-out", f"<code>{escape(hierarchy.formula(r, i))}</code>"),
