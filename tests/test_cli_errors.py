@@ -79,6 +79,7 @@ CASES = [
     ("lint-no-path", ["lint"], ERROR, ["PATH"]),
     ("rules-unknown", ["rules", "CI999"], ERROR, ["CI999"]),
     ("lsp-bad-timeout", ["lsp", "--trace-timeout", "soon"], ERROR, ["--trace-timeout", "soon"]),
+    ("lsp-negative-timeout", ["lsp", "--trace-timeout", "-3"], ERROR, ["--trace-timeout", "-3", "above 0"]),
     # the target
     ("target-not-module-function", ["trace", "foo"], ERROR, ["'foo'", "MODULE:FUNCTION"]),
     ("target-empty", ["trace", ""], ERROR, ["''", "MODULE:FUNCTION"]),

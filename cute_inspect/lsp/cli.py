@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import argparse
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("lsp", help="language server for editors: hover shapes, diagnostics, renames",
                               description=__doc__)
-    p.add_argument("--trace-timeout", type=float, default=120.0, metavar="SECONDS",
+    p.add_argument("--trace-timeout", type=_seconds, default=120.0, metavar="SECONDS",
                    help="stop a trace that runs longer (default 120)")
     p.add_argument("--inlay-hints", action="store_true",
                    help="show each traced tensor's shape at the end of its line (also initializationOptions "
                         "{\"inlayHints\": true})")
     p.set_defaults(func=_main)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 (e.g. 120)")
+    return value
 
 
 def _main(args) -> int:
