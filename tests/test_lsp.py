@@ -30,8 +30,16 @@ TRACE_WAIT_S = 300  # a bound, not a timing: tracing the three GEMMs takes secon
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient):
+    lsp_client.inlay_refreshes = 0
+
+    @lsp_client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def inlay_hint_refresh(params):
+        lsp_client.inlay_refreshes += 1
+
+    capabilities = types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(
+        inlay_hint=types.InlayHintWorkspaceClientCapabilities(refresh_support=True)))
     await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=Path(ROOT).as_uri(),
+        capabilities=capabilities, root_uri=Path(ROOT).as_uri(),
         initialization_options={"inlayHints": True}))
     yield
     await lsp_client.shutdown_session()
@@ -194,6 +202,7 @@ async def test_inlay_hints_put_the_shape_at_the_end_of_assigning_lines(client):
     hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
         types.TextDocumentIdentifier(uri), types.Range(types.Position(line, 0), types.Position(line + 1, 0))))
     [hint] = [h for h in hints if h.position.line == line]
+    assert client.inlay_refreshes > 0  # each finished trace asks the editor for its hints again
     shape, _ = _text_trace_rows("gemm.sm90:compile_only", "sm_90a", "tCsA")
     assert hint.label == f"tCsA: {shape}" and hint.padding_left
     assert hint.position.character == len(text.splitlines()[line])

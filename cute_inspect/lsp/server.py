@@ -115,6 +115,9 @@ class CuteInspectServer(LanguageServer):
             self.log(f"{run.target.key}: note: {note}")
         for path in run.files() | self._with_trace_diagnostics:
             self.publish(path)
+        workspace = self.client_capabilities.workspace
+        if self.inlay_hints and workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support:
+            self.workspace_inlay_hint_refresh(None)  # the shapes changed: ask the editor for the hints again
 
     def trace_diagnostics(self, path: Path) -> list[types.Diagnostic]:
         found = []
