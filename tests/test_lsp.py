@@ -181,6 +181,7 @@ async def test_lint_findings_arrive_as_you_type_and_renames_are_code_actions(cli
     edits = action.edit.changes[uri]
     assert {(e.range.start.line, e.range.start.character, e.new_text) for e in edits} == {
         (2, 4, "tCgA"), (3, 11, "tCgA")}
+    assert action.is_preferred and action.title == "Rename `tCgB` to `tCgA`"  # the lint's own safe fix
     renamed = text.replace("tCgB", "tCgA")
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         types.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -192,6 +193,18 @@ async def test_lint_findings_arrive_as_you_type_and_renames_are_code_actions(cli
     await _diagnostics(client, uri, lambda d: len(d) == 1)
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
     assert not await _diagnostics(client, uri, lambda d: len(d) == 0)  # the lint saw the editor's text only
+
+
+async def test_an_unsafe_fix_is_offered_labelled_and_not_preferred(client, tmp_path):
+    text = ("@cute.kernel\ndef k(tiled_mma, thr_mma, sA):\n    tCsA = thr_mma.partition_A(sA)\n"
+            "    tCrA = tiled_mma.make_fragment_B(tCsA)\n")
+    uri = _open(client, tmp_path / "u.py", text)
+    [diagnostic] = await _diagnostics(client, uri, lambda d: len(d) > 0)
+    [action] = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext([diagnostic])))
+    assert diagnostic.code == "CI106" and not action.is_preferred and "(unsafe" in action.title
+    [edit] = action.edit.changes[uri]
+    assert edit.new_text == ".make_fragment_A" and edit.range.start.line == 3
 
 
 async def test_inlay_hints_put_the_shape_at_the_end_of_assigning_lines(client):

@@ -4,7 +4,7 @@
   memory, dtype, the op and its derivation, from the last good trace of a target that covers the file.
 - Diagnostics: the lint's findings on open and on every change (static, no compile); after a save, the
   shape-comment and API-contract findings of the targets that cover the file, or one error where a compile failed.
-- Code actions: the lint's renames (`cute_inspect.lsp.fixes`).
+- Code actions: the lint's fixes (`cute_inspect.lint.fix`), safe ones preferred, the others offered as unsafe.
 - Inlay hints (``{"inlayHints": true}`` in the initialization options, or ``--inlay-hints``): each traced
   tensor's shape at the end of the line that assigns it.
 
@@ -21,7 +21,6 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from cute_inspect.lsp import fixes as _fixes
 from cute_inspect.lsp import lookup
 from cute_inspect.lsp.runs import TraceRun, TraceRuns
 from cute_inspect.lsp.targets import TargetConfigError, TraceTarget, targets_for
@@ -135,14 +134,16 @@ class CuteInspectServer(LanguageServer):
         return found
 
     def lint_findings(self, path: Path, text: str) -> list:
-        from cute_inspect.lint import ConfigError, lint_source
+        """(finding, fix or None) for each lint finding of the editor's `text` of `path`."""
+        from cute_inspect.lint import ConfigError
         from cute_inspect.lint.config import ConfigFinder
+        from cute_inspect.lint.fix import findings_with_fixes
 
         try:
-            return lint_source(text, str(path), ConfigFinder().for_file(path))
+            return findings_with_fixes(text, str(path), ConfigFinder().for_file(path))
         except ConfigError as error:
             self.warn_once(str(error))
-        except (SyntaxError, ValueError):  # a half-typed line: the editor's Python support reports it
+        except ValueError:  # a half-typed line that does not parse: the editor's Python support reports it
             pass
         return []
 
@@ -152,7 +153,7 @@ class CuteInspectServer(LanguageServer):
         diagnostics = []
         if document is not None:
             diagnostics += [_diagnostic(f.line, f.column, f.code, f.message, _text_line(document.source, f.line))
-                            for f in self.lint_findings(path, document.source)]
+                            for f, _ in self.lint_findings(path, document.source)]
         from_trace = self.trace_diagnostics(path)
         if from_trace:
             self._with_trace_diagnostics.add(path)
@@ -265,19 +266,20 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
     def code_action(ls: CuteInspectServer, params: types.CodeActionParams):
         path = _path(params.text_document.uri)
         document = ls.workspace.get_text_document(params.text_document.uri)
-        findings = ls.lint_findings(path, document.source)
         first, last = params.range.start.line + 1, params.range.end.line + 1
         actions = []
-        for fix in _fixes.fixes(document.source, findings):
-            if not first <= fix.line <= last:
+        for finding, fix in ls.lint_findings(path, document.source):
+            if fix is None or not first <= finding.line <= last:
                 continue
-            edits = [types.TextEdit(types.Range(types.Position(line - 1, start), types.Position(line - 1, end)), new)
-                     for line, start, end, new in fix.edits]
+            edits = [types.TextEdit(types.Range(types.Position(e.line - 1, e.column - 1),
+                                                types.Position(e.end_line - 1, e.end_column - 1)), e.text)
+                     for e in fix.edits]
             diagnostics = [d for d in params.context.diagnostics
-                           if d.code == fix.code and d.range.start.line == fix.line - 1]
-            actions.append(types.CodeAction(title=fix.title, kind=types.CodeActionKind.QuickFix,
-                                            diagnostics=diagnostics or None, is_preferred=True,
-                                            edit=types.WorkspaceEdit(changes={params.text_document.uri: edits})))
+                           if d.code == finding.code and d.range.start.line == finding.line - 1]
+            actions.append(types.CodeAction(
+                title=fix.title if fix.safe else f"{fix.title} (unsafe: may change what the kernel computes)",
+                kind=types.CodeActionKind.QuickFix, diagnostics=diagnostics or None, is_preferred=fix.safe,
+                edit=types.WorkspaceEdit(changes={params.text_document.uri: edits})))
         return actions
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
