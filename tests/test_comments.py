@@ -265,3 +265,38 @@ def test_scale_factor_tensors_bind_axis_symbols_apart_from_the_operands(tmp_path
     # MMA_K is 4 blocks of elements for A but 1 block of scale factors (16 elements each) for SFA
     report = comment_report([record(0, "tCsA", 3, ((128, 16), 1, 4)), record(1, "tCsSFA", 5, ((128, 16), 1, 1))])
     assert [f.code for f in report.findings] == []
+
+
+def _record(path, index, name, line, shape, labels):
+    from cute_inspect.trace.record import Record
+
+    return Record(index=index, op="partition_A", names=(name,), file=str(path), line=line, col=11,
+                  function="kernel", kernel="kernel", in_shapes=(), shapes=(shape,), layouts=(None,),
+                  memspaces=("smem",), dtypes=("f16",), swizzles=(None,), levels=(labels,))
+
+
+def test_gemm_letters_in_an_attention_kernels_comments_name_its_mma_modes(tmp_path):
+    from cute_inspect.check.comments import comment_report
+    from cute_inspect.trace.levels import ModeLabel
+
+    source = tmp_path / "kernel.py"
+    source.write_text("def kernel(thr_mma_qk, sQ):\n"
+                      "    # (MMA, MMA_M, MMA_K)\n"
+                      "    tSsQ = thr_mma_qk.partition_A(sQ)\n")
+    labels = (ModeLabel("mma", "atom", None, 0, "qk"), ModeLabel("mma", "rest", "Q", 0, "qk"),
+              ModeLabel("mma", "rest", "D", 0, "qk"))
+    report = comment_report([_record(source, 0, "tSsQ", 3, ((64, 16), 2, 4), labels)])
+    assert report.checked == 1 and report.findings == []
+
+
+def test_a_comment_prefixed_with_another_tensors_name_is_not_this_statements(tmp_path):
+    from cute_inspect.check.comments import comment_report
+    from cute_inspect.trace.levels import ModeLabel
+
+    source = tmp_path / "kernel.py"
+    source.write_text("def kernel(thr, mA):\n"
+                      "    # cA: (BLK_M, BLK_K) => (m, k)\n"
+                      "    mcA = thr.partition_A(mA)\n")
+    labels = (ModeLabel("mma", "atom", None, 0), ModeLabel("mma", "rest", "M", 0), ModeLabel("mma", "rest", "K", 0))
+    report = comment_report([_record(source, 0, "mcA", 3, ((64, 16), 2, 4), labels)])
+    assert report.checked == 0

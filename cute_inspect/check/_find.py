@@ -163,6 +163,12 @@ def named_comment_before(filename: str, stmt: ast.stmt, name: str) -> ShapeComme
     return None
 
 
+def _names_a_tensor(prefix: str | None) -> bool:
+    from cute_inspect.trace.levels import tensor_of
+
+    return prefix is not None and tensor_of(prefix) is not None
+
+
 def comment_for_output(comments: list[ShapeComment], names: tuple, index: int) -> ShapeComment | None:
     """The comment describing output `index` of a statement assigning `names`.
 
@@ -174,7 +180,8 @@ def comment_for_output(comments: list[ShapeComment], names: tuple, index: int) -
     for c in comments:
         if c.prefix is not None and c.prefix == name:
             return c
-    free = [c for c in comments if c.prefix not in names]
+    # a prefix that names another tensor (`cA:` above `mcA = ...`) describes that tensor, not this statement
+    free = [c for c in comments if c.prefix not in names and not _names_a_tensor(c.prefix)]
     trailing = [c for c in free if c.trailing]
     above = [c for c in free if not c.trailing]
     if len(names) == 1:

@@ -290,7 +290,8 @@ class _Checker:
             return
         scope = kernel_scope if _is_kernel_wide(symbol) else local
         # kernel-wide symbols hold within one unit: a scale-factor tensor's MMA_K counts scale factors
-        key = (symbol, _unit(tensor)) if scope is kernel_scope else symbol
+        # and within one MMA: attention's MMA_K is the head dim for S = Q K^T, the key sequence for O = P V
+        key = (symbol, _unit(tensor), getattr(label, "mma", None)) if scope is kernel_scope else symbol
         bound = scope.get(key) if scope is kernel_scope else local.get(symbol)
         here = _Binding(extent, label if _known(label) else None, comment.line, tensor)
         if bound is None:
@@ -363,14 +364,21 @@ def _contradicts(expect: _Expect, label, inside_atom: bool) -> bool:
         return True
     if expect.role and not inside_atom and label.role not in (expect.role, "tma") and label.level != "stage":
         return True
-    return bool(expect.axis and label.axis and label.axis != expect.axis)
+    return bool(expect.axis and label.axis and not _same_axis(expect.axis, label))
+
+
+def _same_axis(letter: str, label) -> bool:
+    """An axis letter agrees with a label's axis when equal, or when the label is attention's (Q or D, or any axis
+    of a kernel with several MMAs, where K is the key sequence): attention kernels' comments name the MMA's modes
+    in GEMM letters (`MMA_M` for the query rows, `MMA_N` for the keys), so those never contradict one."""
+    return letter == label.axis or label.axis in _levels.ATTENTION_AXES or label.mma is not None
 
 
 def _different(a: _levels.ModeLabel, b: _levels.ModeLabel) -> bool:
     thread_rests = a.role == b.role == "rest" and {a.level, b.level} <= set(_THREAD_LEVELS)
     if (a.level != b.level and not thread_rests) or a.role != b.role:
         return True
-    return bool(a.axis and b.axis and a.axis != b.axis)
+    return bool(a.axis and b.axis and not (_same_axis(a.axis, b) or _same_axis(b.axis, a)))
 
 
 def _assigns(stmt, name: str) -> bool:

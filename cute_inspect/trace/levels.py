@@ -126,6 +126,9 @@ _OPERAND_AXES = {
 
 
 ATTENTION_TENSORS = ("Q", "K", "V", "Vt", "O", "S", "P")
+# the axes attention tensors name that a GEMM does not: the query sequence and the head dim (K, the key
+# sequence, shares its letter with GEMM's K)
+ATTENTION_AXES = ("Q", "D")
 
 
 def operand_axes(what: str | None) -> tuple:
