@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from cute_inspect.lsp.lookup import assignment, distinct, inlay_labels
+from cute_inspect.lsp.lookup import assignment, distinct, hover_markdown, inlay_labels
 
 PATH = Path("/k/kernel.py")
 SOURCE = """\
@@ -54,3 +54,11 @@ def test_an_unrolled_statement_shows_once_with_its_count():
 
 def test_inlay_labels_sit_at_the_end_of_the_assigning_statement():
     assert inlay_labels(TENSORS, PATH, SOURCE) == {3: "tCsA: ((64,16),4)", 6: "tCsA: (((64,16),4))"}
+
+
+def test_a_tensor_made_in_a_helper_says_where_it_was_called_from():
+    tensor = {**_tensor(3, "((64,16),4)"), "reading": "", "made_from": [], "derivation": "", "swizzle": None,
+              "chain": [["/k/kernel.py", 40, "kernel"], ["/k/helpers.py", 7, "tile_in_helper"]]}
+    text = hover_markdown(tensor)
+    assert "called from: `kernel.py:40` `kernel` → `helpers.py:7` `tile_in_helper`" in text
+    assert "((64,16),4)\n(MMA, _)" in text  # the shape, then its modes' names, as the text trace prints them

@@ -85,6 +85,9 @@ def hover_markdown(tensor: dict, count: int = 1) -> str:
         lines.append(f"- made from: {chain} `{tensor['name']}`")
     if tensor["derivation"]:
         lines.append(f"- the call: {tensor['derivation']}")
+    if tensor.get("chain"):
+        calls = " → ".join(f"`{Path(f).name}:{line}` `{fn}`" for f, line, fn in tensor["chain"])
+        lines.append(f"- made in a helper, called from: {calls}")
     return "\n".join(lines)
 
 

@@ -60,6 +60,7 @@ def _tensors(trace) -> list:
                 "modes": symbols(r.levels[i]), "labelled": r.labelled_shape(i), "reading": formula(r, i),
                 "memspace": r.memspaces[i], "dtype": r.dtypes[i], "swizzle": r.swizzles[i], "layout": r.layouts[i],
                 "derivation": r.derivation, "made_from": _made_from(by_index, r),
+                "chain": [[os.path.abspath(f), line, fn] for f, line, fn in r.chain],
             })
     return found
 
