@@ -258,6 +258,11 @@ def test_a_helper_parameter_is_judged_in_a_kernel_not_in_a_helper():
     assert finding.code == "CI105" and "rename it to `tOsO`" in finding.message
 
 
+def test_two_slips_that_trade_tensors_are_not_taken_for_a_deliberate_swap():
+    slips = "gA, gB, sA, sB = x\ntAgB = thr_copy_a.partition_S(gA)\ntBsA = thr_copy_b.partition_D(sB)\n"
+    assert [(f.line, f.code) for f in lint_source(slips, "k.py")] == [(2, "CI105"), (3, "CI105")]
+
+
 def test_tuple_assignments_of_partitions_are_read_one_by_one():
     source = "sK, sV = a, b\ntKsK, tKgK = thr_copy_K.partition_D(sV), thr_copy_K.partition_S(gK)\n"
     assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(2, "CI105")]

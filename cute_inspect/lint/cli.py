@@ -26,7 +26,7 @@ from typing import Any
 
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 from cute_inspect.lint.config import ConfigError, ConfigFinder
-from cute_inspect.lint.fix import findings_with_fixes, fix_text
+from cute_inspect.lint.fix import fix_text
 from cute_inspect.lint.formats import FORMATS, error_lines, render, render_statistics
 from cute_inspect.lint.registry import all_rules, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths, python_files, read_source
@@ -159,23 +159,6 @@ def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: 
     return total
 
 
-def _fixable(report: Any, overrides: dict[str, Any], unsafe: bool) -> tuple[int, int]:
-    """(findings a fix would resolve now, findings only an unsafe fix would) among ``report``'s."""
-    finder = ConfigFinder(overrides=overrides)
-    safe = hidden = 0
-    for display in sorted({finding.path for finding in report.findings}):
-        path = Path(display)
-        text, _, error = read_source(display, path)
-        if error is not None:
-            continue
-        for _, fix in findings_with_fixes(text, str(path), finder.for_file(path)):
-            if fix is not None and (fix.safe or unsafe):
-                safe += 1
-            elif fix is not None:
-                hidden += 1
-    return safe, hidden
-
-
 def run_lint(args: argparse.Namespace) -> int:
     overrides = {}
     if args.select:
@@ -216,7 +199,9 @@ def run_lint(args: argparse.Namespace) -> int:
         if args.fix:
             _emit(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.")
         elif report.findings:
-            safe, hidden = _fixable(report, overrides, args.unsafe_fixes)
+            safe, hidden = report.safe_fixes, report.unsafe_fixes
+            if args.unsafe_fixes:
+                safe, hidden = safe + hidden, 0
             if safe or hidden:
                 note = f"{safe} fixable with `--fix`" if safe else "No safe fixes"
                 if hidden:

@@ -30,6 +30,7 @@ from cute_inspect.findings import (
     suppressed,
 )
 from cute_inspect.lint.config import ConfigFinder, LintConfig
+from cute_inspect.lint.edits import fix_for
 from cute_inspect.lint.facts import FileFacts, collect
 from cute_inspect.lint.noqa import comments, statement_span
 from cute_inspect.lint.registry import RULES, kind, needs_trace
@@ -48,6 +49,8 @@ class LintReport:
     findings: list[Finding] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     files_checked: int = 0
+    safe_fixes: int = 0  # findings a safe fix resolves (`--fix`)
+    unsafe_fixes: int = 0  # findings only an unsafe fix resolves (`--fix --unsafe-fixes`)
 
     @property
     def exit_code(self) -> int:
@@ -183,10 +186,9 @@ def read_source(display: str, path: Path) -> tuple[str | None, ast.Module | None
 def parse_source(display: str, data: bytes) -> tuple[str | None, ast.Module | None, FileError | None]:
     """(text, tree, None) of a file's bytes, or (None, None, the error): not in its declared encoding, or not
     valid Python."""
-    undecodable = _undecodable(display, data)
+    text, undecodable = _decoded(display, data)
     if undecodable:
         return None, None, undecodable
-    text = data.decode(tokenize.detect_encoding(io.BytesIO(data).readline)[0])
     try:
         tree = ast.parse(text, filename=display)
     except (SyntaxError, ValueError) as error:
@@ -198,10 +200,29 @@ def parse_source(display: str, data: bytes) -> tuple[str | None, ast.Module | No
 
 def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Finding], FileError | None]:
     """The findings of one file, or the error that stopped it from being linted."""
+    findings, error, _ = _lint_one(display, path, config)
+    return findings, error
+
+
+def _lint_one(
+    display: str, path: Path, config: LintConfig
+) -> tuple[list[Finding], FileError | None, tuple[int, int]]:
+    """``lint_file``, and how many of the findings a safe fix, and only an unsafe fix, would resolve."""
     text, tree, error = read_source(display, path)
     if error is not None:
-        return [], error
-    return _tree_findings(display, text, tree, config.codes_for(path), config), None
+        return [], error, (0, 0)
+    codes = config.codes_for(path)
+    facts = collect(tree) if _static(codes) else None
+    pairs = file_violations(display, text, tree, codes, config, facts)
+    safe = unsafe = 0
+    if facts is not None and any(v is not None and (v.rename or v.replace) for _, v in pairs):
+        lines = text.splitlines(keepends=True)
+        for _, violation in pairs:
+            if violation is not None and (violation.rename or violation.replace):
+                fix = fix_for(violation, facts, lines, statement_span(tree.body, violation.line)[1])
+                safe += fix is not None and fix.safe
+                unsafe += fix is not None and not fix.safe
+    return [finding for finding, _ in pairs], None, (safe, unsafe)
 
 
 def file_violations(
@@ -217,23 +238,23 @@ def file_violations(
     return _unsuppressed_pairs(display, text, violations, checked, tree)
 
 
-def _undecodable(display: str, data: bytes) -> FileError | None:
-    """The error for a file Python would refuse to run: bytes that are not in its declared encoding (UTF-8 unless
-    a ``# -*- coding: ... -*-`` line says otherwise). Python's parser lets such bytes pass inside comments."""
+def _decoded(display: str, data: bytes) -> tuple[str | None, FileError | None]:
+    """(text, None), or (None, the error) for a file Python would refuse to run: bytes that are not in its
+    declared encoding (UTF-8 unless a ``# -*- coding: ... -*-`` line says otherwise). Python's parser lets
+    such bytes pass inside comments."""
     encoding = "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:  # an unknown coding line, or first lines that are not UTF-8 (then said below)
         if data.decode("utf-8", "replace").encode("utf-8") == data:
-            return FileError(display, error.lineno or 1, 1, f"could not read: {error.msg}")
+            return None, FileError(display, error.lineno or 1, 1, f"could not read: {error.msg}")
     try:
-        data.decode(encoding)
+        return data.decode(encoding), None
     except UnicodeDecodeError as error:
         line_start = data.rfind(b"\n", 0, error.start) + 1
         line, column = data.count(b"\n", 0, error.start) + 1, error.start - line_start + 1
-        return FileError(display, line, column, f"could not read: byte 0x{data[error.start]:02x} is not "
-                         f"{encoding.upper()}; save the file as UTF-8 or declare its encoding (PEP 263)")
-    return None
+        return None, FileError(display, line, column, f"could not read: byte 0x{data[error.start]:02x} is not "
+                               f"{encoding.upper()}; save the file as UTF-8 or declare its encoding (PEP 263)")
 
 
 def _tree_findings(
@@ -264,8 +285,10 @@ def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: Conf
     return findings
 
 
-def _lint_chunk(jobs: list[tuple[str, Path, LintConfig]]) -> list[tuple[list[Finding], FileError | None]]:
-    return [lint_file(display, path, config) for display, path, config in jobs]
+def _lint_chunk(
+    jobs: list[tuple[str, Path, LintConfig]],
+) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
+    return [_lint_one(display, path, config) for display, path, config in jobs]
 
 
 def default_workers(file_count: int) -> int:
@@ -273,7 +296,9 @@ def default_workers(file_count: int) -> int:
     return min(os.cpu_count() or 1, 8) if file_count >= 48 else 1
 
 
-def _lint_files(jobs: list[tuple[str, Path, LintConfig]], workers: int) -> list[tuple[list[Finding], FileError | None]]:
+def _lint_files(
+    jobs: list[tuple[str, Path, LintConfig]], workers: int
+) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
     # Forking a process that runs other threads (after a --trace compile, say) can deadlock the child.
     if workers <= 1 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
         return _lint_chunk(jobs)
@@ -314,8 +339,10 @@ def lint_paths(
     finally:
         if collecting:
             gc.enable()
-    for findings, error in results:
+    for findings, error, (safe, unsafe) in results:
         report.findings.extend(findings)
+        report.safe_fixes += safe
+        report.unsafe_fixes += unsafe
         if error is not None:
             report.errors.append(error)
         else:

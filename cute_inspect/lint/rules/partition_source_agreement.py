@@ -63,13 +63,17 @@ DEFAULT = True
 
 
 def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
-    """(scope, target what, source what) of partitions that trade tensors both ways in one function (SFA's
-    copy given SFB's tile and SFB's given SFA's: a deliberate swap_AB)."""
+    """(scope, target what, source what) of partitions that trade tensors both ways in one function, each made
+    by a partitioner named for its result (``tCsSFA_view = thr_copy_SFA.partition_S(sSFB_tile)`` next to the
+    SFB copy given SFA's tile): a deliberate swap_AB. Two slips (``tAgB = thr_copy_a.partition_S(gA)``, ``tBsA
+    = thr_copy_b.partition_D(sB)``) are not one."""
     seen = set()
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
-        if target is not None and source is not None and target.what != source.what:
+        if target is None or source is None or target.what == source.what or not partition.receiver:
+            continue
+        if target.what.lower() in partition.receiver.lower().split("_"):
             seen.add((partition.scope, target.what, source.what))
     return {(scope, a, b) for scope, a, b in seen if (scope, b, a) in seen}
 
