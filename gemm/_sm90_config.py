@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 TILE_M_CHOICES = (64, 128)
-TILE_N_CHOICES = (64, 128, 192, 256)
+# wgmma's N runs in steps of 8 and stmatrix stores 16 columns at a time: any multiple of 16 from 32 to 256.
+# Widths that are not multiples of 64 let the tile count land just under a whole number of waves
+# (1024x14336 in 128x176 tiles: 656 tiles, 4.97 waves of 132 SMs; cuBLAS picks such widths too).
+TILE_N_CHOICES = tuple(range(32, 257, 16))
 CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2))
 SWIZZLE_CHOICES = (1, 2, 4, 8)
 SPLIT_K_CHOICES = (1, 2, 3, 4, 6, 8, 16)
@@ -26,7 +29,8 @@ class Sm90Config:
 
     tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each;
         ping-pong: one warpgroup's tile, 64 rows per wgmma).
-    tile_n: columns of D per tile (one wgmma instruction spans all of them).
+    tile_n: columns of D per tile (one wgmma instruction spans all of them): a multiple of 16 from 32 to
+        256, and a multiple of 64 when B is N-major (its SMEM rows are 64 elements wide).
     cluster_m, cluster_n: CTAs per cluster; B is multicast along M, A along N.
     swizzle: clusters grouped along the raster direction by the persistent scheduler (L2 reuse).
     raster_along_m: walk clusters M-first (True) or N-first.
@@ -58,7 +62,7 @@ class Sm90Config:
         if self.tile_m not in TILE_M_CHOICES:
             raise ValueError(f"tile_m must be one of {TILE_M_CHOICES}, got {self.tile_m}")
         if self.tile_n not in TILE_N_CHOICES:
-            raise ValueError(f"tile_n must be one of {TILE_N_CHOICES}, got {self.tile_n}")
+            raise ValueError(f"tile_n must be a multiple of 16 from 32 to 256, got {self.tile_n}")
         if (self.cluster_m, self.cluster_n) not in CLUSTER_CHOICES:
             raise ValueError(
                 f"cluster (cluster_m, cluster_n) must be one of {CLUSTER_CHOICES}, "
@@ -81,6 +85,11 @@ class Sm90Config:
     @property
     def epi_tile_m(self) -> int:
         return PINGPONG_EPI_TILE_M if self.pingpong else self.tile_m
+
+    @property
+    def epi_tile_n(self) -> int:
+        """Columns per epilogue subtile: 32, or 16 where 32 does not divide the tile."""
+        return 32 if self.tile_n % 32 == 0 else 16
 
     @property
     def splits_k(self) -> bool:
@@ -130,7 +139,7 @@ def _mn_mode(extent: int, mn_major: bool):
     return extent
 
 
-def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: int, epi_tile_n: int,
+def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: int,
                a_major: str, b_major: str, d_major: str, ab_width: int = 16, d_width: int = 16) -> dict:
     """The extents every `expect` in `gemm.sm90` checks against, derived from the config alone.
 
@@ -142,7 +151,7 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
     bm, bn, bk = config.tile_m, config.tile_n, tile_k
     # One wgmma reads 32 bytes of K: 16 elements of a 16-bit type, 32 of an 8-bit one.
     mma_k = 256 // ab_width
-    epi_m, epi_n = config.epi_tile_m, epi_tile_n
+    epi_m, epi_n = config.epi_tile_m, config.epi_tile_n
     box_a, rest_a = _tma_box(bk if a_major == "k" else bm, bm if a_major == "k" else bk, a_major == "m")
     box_b, rest_b = _tma_box(bk if b_major == "k" else bn, bn if b_major == "k" else bk, b_major == "n")
     # A 32-bit D has 32 elements per 128-byte row, so its M-major TMA boxes are 32 rows tall.

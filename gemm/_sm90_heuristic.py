@@ -4,44 +4,78 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
     >>> from gemm._sm90_heuristic import default_config
     >>> default_config(128, 4096, 14336, 1).label()
     '64x128 c2x1 sw1m split2'
+    >>> default_config(1024, 14336, 4096, 1).label()
+    '128x224 c2x1 sw1m'
 """
 from __future__ import annotations
 
-from gemm._sm90_config import SPLIT_K_CHOICES, Sm90Config
+from gemm._sm90_config import SPLIT_K_CHOICES, TILE_N_CHOICES, Sm90Config
 
 # The H100's SMs: one CTA each (a CTA takes a whole SM's shared memory).
 _SMS = 132
-# The cooperative tiles the heuristic weighs and their throughput per SM relative to 128x256 (fitted to
-# the LLM-shape sweeps of docs/sm90.md: smaller tiles read more SMEM per MMA, and a 64-row tile has one
-# consumer warpgroup).
-_TILE_EFFICIENCY = {(128, 256): 1.0, (128, 192): 0.95, (128, 128): 0.93, (128, 64): 0.8, (64, 128): 0.7}
 # Split-K pays only when K is long: at K = 4096 even 32 tiles ran 5% slower split (docs/sm90.md).
 _SPLIT_K_MIN_K = 8192
 # Each split-K run keeps at least this many k-tiles: a run has fixed costs (pipeline fill, its share
 # of the fixup), and 256x256x8192 ran 0.82x of cuBLAS in runs of 16 k-tiles, 0.72x in runs of 8.
 _SPLIT_K_MIN_K_TILES = 16
+# What the fixup of a split tile costs, as a factor on its time (its partial sums go through global
+# memory): 512x4096x14336 ran 128x128 whole at 0.96-1.01x, where 128x256 split 2 would be estimated
+# 6% faster without it.
+_SPLIT_K_COST = 1.1
+# Skinny problems (M <= 128) below this K are bound by reading B once from DRAM: the tile that puts
+# the most SMs on it wins.
+_SKINNY_ROWS = 128
 
 
 def _cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def _ranked_tiles(m: int, n: int, k: int, l: int) -> list:
-    """The cooperative tiles by estimated time: whole waves of CTAs times work per tile over throughput.
-    For M <= 128 only 64-row tiles count: there the B reads bound the time, and the tile that puts the
-    most SMs on them wins (128-row tiles half-empty, or too few of them, ran 5-50% slower): 64x64 while
-    64x128 tiles would fill under half the SMs and K is too short for split-K to fill them (64x4096x4096:
-    0.92x of cuBLAS against 0.88x)."""
-    if m <= 128:
-        if 2 * _cdiv(m, 64) * _cdiv(n, 128) * l <= _SMS and k < _SPLIT_K_MIN_K:
-            return [(64, 64), (64, 128)]
-        return [(64, 128), (64, 64)]
+def _efficiency(tile_m: int, tile_n: int) -> float:
+    """Throughput per SM of a cooperative tile relative to 128x256. Measured on the H100 (docs/sm90.md,
+    4096x14336x4096 over every width, with the wave count divided out): flat within the noise from 128
+    to 256 columns, then falling, because narrow tiles read more SMEM per MMA (128x96: 0.81). A 64-row
+    tile has one consumer warpgroup (64x128: 0.7 in the LLM-shape sweeps)."""
+    if tile_m == 64:
+        return 0.7 if tile_n >= 128 else 0.6
+    if tile_n >= 224:
+        return 1.0
+    if tile_n >= 192:
+        return 0.96
+    if tile_n >= 128:
+        return 0.94
+    return 0.88 if tile_n >= 112 else 0.8
 
-    def cost(tile):
-        tiles = _cdiv(m, tile[0]) * _cdiv(n, tile[1]) * l
-        return _cdiv(tiles, _SMS) * tile[0] * tile[1] / _TILE_EFFICIENCY[tile]
 
-    return sorted(_TILE_EFFICIENCY, key=cost)
+def _widths(b_major: str) -> list:
+    """Tile widths an operand B of this majorness allows (an N-major B's SMEM rows are 64 wide)."""
+    return [n for n in TILE_N_CHOICES if b_major == "k" or n % 64 == 0]
+
+
+def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
+    """Cooperative tiles by estimated time: whole waves of CTAs (or of split-K runs) times work per run
+    over throughput, over every width (multiples of 16), so that some width lands the tile count just
+    under a whole number of waves (1024x14336: 128x224, four waves, 1.01-1.03x of cuBLAS where 128x128 ran 0.96x).
+    Skinny problems (M <= 128, K short enough that reading B bounds the time) rank 64-row tiles by how
+    many SMs they put on B: the narrowest width that still fits in one wave first."""
+    widths = _widths(b_major)
+    if m <= _SKINNY_ROWS and k < _SPLIT_K_MIN_K:
+        fits = [w for w in widths if _cdiv(m, 64) * _cdiv(n, w) * l <= _SMS]
+        return [(64, w) for w in fits] + [(64, w) for w in widths if w not in fits]
+    if m <= _SKINNY_ROWS:
+        tiles = [(64, w) for w in widths if w >= 64]
+    else:
+        tiles = [(128, w) for w in widths if w >= 64] + [(64, 128)]
+
+    def rank(tile):
+        count = _cdiv(m, tile[0]) * _cdiv(n, tile[1]) * l
+        split = _split_k(count, k)
+        cost = _cdiv(count * split, _SMS) * tile[0] * tile[1] / split / _efficiency(*tile)
+        # Among equal costs: fewer runs per tile (each split tile is summed through global memory),
+        # then the wider tile (fewer tiles read A again).
+        return (cost * (_SPLIT_K_COST if split > 1 else 1.0), split, -tile[1])
+
+    return sorted(tiles, key=rank)
 
 
 def _tile_config(m: int, n: int, k: int, l: int, tile, **walk) -> Sm90Config:
@@ -63,21 +97,21 @@ def _split_k(tiles: int, k: int) -> int:
     return max(fits, default=1)
 
 
-def default_config(m: int, n: int, k: int, l: int) -> Sm90Config:
+def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
     swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
     runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained).
     Otherwise the tile that fills the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K.
-    Every config walks K serpentine (`Sm90Config.serpentine_k`)."""
+    Every config walks K serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l
     if big_tiles >= 8 * _SMS:
         return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
     if m > 1024 and big_tiles >= 2 * _SMS:
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
-    return _tile_config(m, n, k, l, _ranked_tiles(m, n, k, l)[0])
+    return _tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0])
 
 
-def candidate_configs(m: int, n: int, k: int, l: int) -> list:
+def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
     """The few configs the autotuner times for one problem (at most nine: a tune takes seconds)."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l
     if big_tiles >= 8 * _SMS:
@@ -108,27 +142,27 @@ def candidate_configs(m: int, n: int, k: int, l: int) -> list:
             Sm90Config(128, 128, 2, 1, pingpong=True),
         ]
         if big_tiles < 4 * _SMS:
-            # A few waves of big tiles leave SMs idle in the last one; smaller tiles even it out.
-            configs.append(Sm90Config(128, 128, 2, 1))
-        return configs
-    # Up to a few waves (M <= 1024, or few tiles): the best-ranked tiles, each also without split-K
-    # where the heuristic splits, and the walks that mattered for the big tiles on the best one.
-    ranked = _ranked_tiles(m, n, k, l)
-    configs = [default_config(m, n, k, l)]
-    for tile in ranked[:3]:
+            # A few waves of big tiles leave SMs idle in the last one; a width that evens them out.
+            configs.append(_tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0]))
+        return list(dict.fromkeys(configs))
+    # Up to a few waves (M <= 1024, or few tiles): the best-ranked widths (which of two near-equal
+    # estimates runs faster is not predictable: on 512x6144x4096, 128x208 in 120 tiles ran 3% ahead of
+    # 128x192 in 128), each also without split-K where the heuristic splits.
+    ranked = _ranked_tiles(m, n, k, l, b_major)
+    configs = [default_config(m, n, k, l, b_major)]
+    for tile in ranked[:4]:
         config = _tile_config(m, n, k, l, tile)
         configs += [config, Sm90Config.from_dict({**config.to_dict(), "split_k": 1})]
     top = configs[0]
-    if m <= 128:
+    if m <= _SKINNY_ROWS:
         # Skinny: one row tile; 2x1 clusters share B over two 64-row tiles, 1x2 share A; 128x128 with
         # A multicast ran 0.99x on 128x28672x8192 where 64x128 ran 0.97x.
-        configs += [Sm90Config(64, 128, 1, 1), Sm90Config(64, 128, 2, 1), Sm90Config(128, 128, 1, 2),
-                    Sm90Config(64, 256, 1, 2), Sm90Config(64, 64, 1, 1)]
+        configs += [Sm90Config(64, 128, 1, 1), Sm90Config(64, 128, 2, 1), Sm90Config(128, 128, 1, 2)]
     elif big_tiles >= _SMS:
         # A wave or more: the walks the many-wave candidates time (M-first groups of 2 and 8, N-first
         # groups of 4).
         configs += [Sm90Config.from_dict({**top.to_dict(), **walk})
-                    for walk in ({"swizzle": 4, "raster_along_m": False}, {"swizzle": 2}, {"swizzle": 8})]
+                    for walk in ({"swizzle": 4, "raster_along_m": False}, {"swizzle": 2})]
     if top.split_k > 1:
         configs.append(Sm90Config.from_dict({**top.to_dict(), "split_k": max(2, top.split_k // 2)}))
     return list(dict.fromkeys(configs))[:9]

@@ -37,7 +37,7 @@ Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
-- tile_m in (64, 128), tile_n in (64, 128, 192, 256); cluster in (1,1), (2,1), (1,2), (2,2); a ping-pong
+- tile_m in (64, 128), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in (1,1), (2,1), (1,2), (2,2); a ping-pong
   tile at most 128x192 (its accumulators live in one warpgroup's registers); stream-K and split-K
   cooperative only.
 - A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
@@ -64,7 +64,6 @@ from gemm._sm90_config import Sm90Config, shape_dims
 THREADS_PER_WARPGROUP = 128
 PRODUCER_REGISTERS = 40
 CONSUMER_REGISTERS = 232
-EPI_TILE_N = 32
 EPI_STAGES = 4
 # Named barrier ids (0 is __syncthreads): the epilogue's, then the ping-pong turns, one per warpgroup.
 EPI_BARRIER_ID = 1
@@ -80,6 +79,9 @@ SUPPORTED_D_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float32)
 class Sm90Gemm:
     """One compiled SM90 GEMM: `__init__` fixes the config, `__call__` builds layouts and TMA atoms and
     launches, `kernel` is the device code."""
+
+    # Launch as a programmatic dependent of the kernel before it in the stream (PDL).
+    use_pdl = True
 
     def __init__(
         self,
@@ -126,12 +128,12 @@ class Sm90Gemm:
             (self.tile_warpgroups, 1, 1),
             tiler_mn=(64, self.config.tile_n),
         )
-        self.epi_tile = (self.config.epi_tile_m, EPI_TILE_N)
+        self.epi_tile = (self.config.epi_tile_m, self.config.epi_tile_n)
         self.epi_rest_m = self.config.tile_m // self.config.epi_tile_m
-        self.epi_rest_n = self.config.tile_n // EPI_TILE_N
+        self.epi_rest_n = self.config.tile_n // self.config.epi_tile_n
 
         ab_stage_bytes = (self.config.tile_m + self.config.tile_n) * self.tile_k * ab_bytes
-        epi_bytes = self.config.epi_tile_m * EPI_TILE_N * (self.d_dtype.width // 8) * EPI_STAGES
+        epi_bytes = self.config.epi_tile_m * self.config.epi_tile_n * (self.d_dtype.width // 8) * EPI_STAGES
         capacity = get_smem_capacity_in_bytes("sm_90")
         self.ab_stages = min(
             MAX_AB_STAGES, (capacity - SMEM_RESERVED_BYTES - epi_bytes) // ab_stage_bytes
@@ -155,7 +157,6 @@ class Sm90Gemm:
             tile_k=self.tile_k,
             ab_stages=self.ab_stages,
             epi_stages=EPI_STAGES,
-            epi_tile_n=EPI_TILE_N,
             a_major="k" if self.a_layout.is_k_major_a() else "m",
             b_major="k" if self.b_layout.is_k_major_b() else "n",
             d_major="n" if self.d_layout.is_n_major_c() else "m",
@@ -193,6 +194,10 @@ class Sm90Gemm:
             self.a_dtype.width == 8 and not (self.a_layout.is_k_major_a() and self.b_layout.is_k_major_b())
         ):
             raise TypeError("fp8 A and B must be K-major (wgmma reads 8-bit operands K-major only)")
+        if cutlass.const_expr(self.b_layout.is_n_major_b() and self.config.tile_n % 64 != 0):
+            raise ValueError(
+                f"an N-major B needs tile_n a multiple of 64 (its SMEM rows are 64 elements), got {self.config.tile_n}"
+            )
         if cutlass.const_expr(self.d_dtype not in SUPPORTED_D_DTYPES):
             raise TypeError(f"D dtype must be one of {SUPPORTED_D_DTYPES}, got {self.d_dtype}")
         if cutlass.const_expr(self.has_c):
@@ -294,6 +299,7 @@ class Sm90Gemm:
             cluster=(*self.cluster_shape_mn, 1),
             min_blocks_per_mp=1,
             stream=stream,
+            use_pdl=self.use_pdl,
         )
 
     @staticmethod
@@ -481,6 +487,9 @@ class Sm90Gemm:
         )
 
         pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
+        # Launched as a programmatic dependent (PDL): the setup above overlapped the previous kernel's
+        # tail; its writes (our A, B, C) are visible only after this wait.
+        cute.arch.griddepcontrol_wait()
 
         if warpgroup_idx == 0:
             # ================= producer warpgroup: TMA loads ===================================
@@ -524,6 +533,9 @@ class Sm90Gemm:
                         )
                         ab_pipeline.producer_commit(producer_state)
                         producer_state.advance()
+                # Every load is issued: the next kernel in the stream may start its own setup (its
+                # griddepcontrol.wait still waits for all of this grid's writes).
+                cute.arch.griddepcontrol_launch_dependents()
                 # Keep the CTA alive until peers stop multicasting into our stages.
                 ab_pipeline.producer_tail(producer_state)
         else:

@@ -205,10 +205,10 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     problem = _autotune.problem_key("sm90", torch.cuda.get_device_name(), (m, n, k, l), kind)
     if config is None:
         cached = _autotune.lookup(problem)
-        cfg = Sm90Config.from_dict(cached) if cached else default_config(m, n, k, l)
+        cfg = Sm90Config.from_dict(cached) if cached else default_config(m, n, k, l, b_major)
     elif config == "auto":
         cfg = Sm90Config.from_dict(
-            _autotune.tune(problem, [c_.to_dict() for c_ in candidate_configs(m, n, k, l)],
+            _autotune.tune(problem, [c_.to_dict() for c_ in candidate_configs(m, n, k, l, b_major)],
                            lambda cd: build(Sm90Config.from_dict(cd)))
         )
     else:

@@ -53,12 +53,19 @@ MATRIX = [
                                                   epilogue="relu", out_dtype="fp32")),
     ("split_k8_64x64_c2x1_mmajorD_batched", dict(split_k=8, tile_m=64, tile_n=64, d_major="m", l=3)),
     ("split_k3_64x256_e4m3_dynamic", dict(split_k=3, tile_m=64, dtype="e4m3", dynamic=True)),
+    # widths off the multiples of 64; 16-column epilogue subtiles where 32 does not divide the tile
+    ("128x176_C_fp32out_mmajorD", dict(tile_n=176, has_c=True, out_dtype="fp32", d_major="m")),
+    ("64x32_c1x1_split2_dynamic", dict(tile_m=64, tile_n=32, cluster_m=1, split_k=2, dynamic=True)),
+    ("128x208_stream_k_gelu_dynamic", dict(tile_n=208, stream_k=True, epilogue="gelu", dynamic=True)),
+    ("pingpong_128x112_bf16", dict(tile_n=112, pingpong=True, dtype="bf16")),
+    ("64x144_e4m3", dict(tile_m=64, tile_n=144, dtype="e4m3")),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
 REJECTED = [
     ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128), got 96"),
-    ("tile_n_100", dict(tile_n=100), "tile_n must be one of (64, 128, 192, 256), got 100"),
+    ("tile_n_100", dict(tile_n=100), "tile_n must be a multiple of 16 from 32 to 256, got 100"),
+    ("n_major_b_176", dict(tile_n=176, b_major="n"), "an N-major B needs tile_n a multiple of 64"),
     ("cluster_4x1", dict(cluster_m=4), "cluster (cluster_m, cluster_n) must be one of"),
     ("pingpong_128x256", dict(pingpong=True), "a ping-pong tile holds at most 24576 elements"),
     ("dtype_fp32", dict(dtype="fp32"), "dtype must be one of ['bf16', 'e4m3', 'e5m2', 'fp16'], got 'fp32'"),
@@ -119,6 +126,7 @@ def _worker() -> dict:
     out["ptx_pingpong"] = sm90.compile_only(tile_n=128, pingpong=True).__ptx__
     out["ptx_stream_k"] = sm90.compile_only(stream_k=True, dynamic=True).__ptx__
     out["ptx_split_k"] = sm90.compile_only(split_k=4, tile_m=64, tile_n=128, dynamic=True).__ptx__
+    out["ptx_176"] = sm90.compile_only(tile_n=176).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -162,6 +170,18 @@ def test_ptx_has_the_hopper_pieces(results, what, pattern):
     assert re.search(pattern, results["ptx"]), f"no {what} ({pattern}) in the PTX"
 
 
+def test_ptx_waits_for_the_previous_kernel_and_releases_the_next(results):
+    """Launched as a programmatic dependent: griddepcontrol.wait before the first load, and the producer
+    lets the next kernel start once its loads are issued."""
+    ptx = results["ptx"]
+    assert ptx.index("griddepcontrol.wait") < ptx.index("cp.async.bulk.tensor")
+    assert "griddepcontrol.launch_dependents" in ptx
+
+
+def test_ptx_of_a_176_wide_tile_has_one_wgmma_across_it(results):
+    assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n176k16\.f32\.f16\.f16", results["ptx_176"])
+
+
 def test_ptx_of_fp8_has_the_8bit_wgmma(results):
     assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n256k32\.f32\.e4m3\.e5m2", results["ptx_fp8"])
 
@@ -198,7 +218,7 @@ def test_ptx_identical_without_checks(results):
 
 
 def test_config_validation_lists_allowed_values():
-    with pytest.raises(ValueError, match=r"tile_n must be one of \(64, 128, 192, 256\), got 100"):
+    with pytest.raises(ValueError, match="tile_n must be a multiple of 16 from 32 to 256, got 100"):
         Sm90Config(tile_n=100)
     with pytest.raises(ValueError, match=r"swizzle must be one of \(1, 2, 4, 8\), got 3"):
         Sm90Config(swizzle=3)
@@ -216,7 +236,7 @@ def test_config_validation_lists_allowed_values():
 
 
 def test_shape_dims_follow_majorness():
-    common = dict(tile_k=64, ab_stages=4, epi_stages=4, epi_tile_n=32)
+    common = dict(tile_k=64, ab_stages=4, epi_stages=4)
     k_major = shape_dims(Sm90Config(128, 256), a_major="k", b_major="k", d_major="n", **common)
     mn_major = shape_dims(Sm90Config(128, 256), a_major="m", b_major="n", d_major="m", **common)
     assert (k_major["TMA_A"], k_major["TMA_RestA"]) == ((64, 128), 1)
@@ -228,7 +248,7 @@ def test_shape_dims_follow_majorness():
 
 def test_shape_dims_of_pingpong():
     """A ping-pong warpgroup walks its 128-row tile in two wgmma rows, and the epilogue in 64-row subtiles."""
-    common = dict(tile_k=64, ab_stages=4, epi_stages=4, epi_tile_n=32, a_major="k", b_major="k", d_major="n")
+    common = dict(tile_k=64, ab_stages=4, epi_stages=4, a_major="k", b_major="k", d_major="n")
     pp = shape_dims(Sm90Config(128, 192, pingpong=True), **common)
     coop = shape_dims(Sm90Config(128, 192), **common)
     assert (pp["MMA_RestM"], pp["EPI_TILE_M"], pp["EPI_RestM"], pp["EPI_RestN"]) == (2, 64, 2, 6)

@@ -173,6 +173,13 @@ def test_epilogue_without_c():
         # the narrow cooperative tiles the heuristic picks for skinny problems
         dict(tile_m=64, tile_n=64, cluster_m=1, cluster_n=1),
         dict(tile_m=128, tile_n=64, cluster_m=2, cluster_n=1),
+        # widths that are not multiples of 64 (16-column epilogue subtiles where 32 does not divide)
+        dict(tile_m=128, tile_n=176, cluster_m=2, cluster_n=1),
+        dict(tile_m=128, tile_n=224, cluster_m=1, cluster_n=2, swizzle=4, raster_along_m=False),
+        dict(tile_m=64, tile_n=112, cluster_m=1, cluster_n=1),
+        dict(tile_m=64, tile_n=32, cluster_m=1, cluster_n=1),
+        dict(tile_m=64, tile_n=48, cluster_m=2, cluster_n=1),
+        dict(tile_m=128, tile_n=80, cluster_m=2, cluster_n=1, pingpong=True),
         # K walked forward on every wave (the default walks odd waves backwards)
         dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, serpentine_k=False),
         dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True, serpentine_k=False),
@@ -187,6 +194,48 @@ def test_configs(config):
     make_gemm(a, b, d, config=config)()
     torch.cuda.synchronize()
     _check(d, reference(a, b), "fp16")
+
+
+@pytest.mark.parametrize("tile_n", [208, 96])
+@pytest.mark.parametrize("d_major, out", [("n", "fp16"), ("m", "bf16"), ("n", "fp32"), ("m", "fp32")])
+def test_odd_widths_through_every_store_path(tile_n, d_major, out):
+    """A 208-wide tile stores 16-column subtiles, a 96-wide one three 32-column ones: with C, alpha, beta
+    and gelu, into 16- and 32-bit D of either majorness, on a ragged batched problem (M a multiple of 8:
+    an M-major D needs 16-byte strides)."""
+    from gemm._common import reference, torch_dtype
+    from gemm.sm90 import make_gemm
+
+    a, b, _ = _operands(336, 1000, 520, 2, "bf16" if out == "bf16" else "fp16")
+    d = torch.full((2, 336, 1000) if d_major == "n" else (2, 1000, 336), float("nan"), device="cuda",
+                   dtype=torch_dtype(out))
+    d = d if d_major == "n" else d.mT
+    c = torch.randn_like(d)
+    config = dict(tile_m=128, tile_n=tile_n, cluster_m=2, cluster_n=1)
+    make_gemm(a, b, d, c=c, alpha=0.5, beta=1.5, epilogue="gelu", config=config)()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=0.5, beta=1.5, epilogue="gelu"), "bf16" if out == "bf16" else "fp16")
+
+
+def test_chained_launches_wait_for_their_inputs():
+    """Each GEMM is launched as a programmatic dependent of the kernel before it, so its setup runs under
+    that kernel's tail: the second GEMM reads the first one's D (and the third the second's) and must
+    still see every value written, with no synchronisation between the launches."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    x = torch.randn(2048, 4096, device="cuda", dtype=torch.float16)
+    w = [torch.randn(4096, 4096, device="cuda", dtype=torch.float16) / 64 for _ in range(3)]
+    h = [torch.full((2048, 4096), float("nan"), device="cuda", dtype=torch.float16) for _ in range(3)]
+    runs = [make_gemm(src, wi, dst) for src, wi, dst in zip([x, h[0], h[1]], w, h)]
+    for _ in range(3):
+        for t in h:
+            t.fill_(float("nan"))
+        for run in runs:
+            run()
+        torch.cuda.synchronize()
+        # A read of an input before its producer wrote it would see the NaN poison.
+        for src, wi, got in zip([x, h[0], h[1]], w, h):
+            _check(got, reference(src, wi), "fp16")
 
 
 PINGPONG = dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True)
@@ -231,6 +280,8 @@ STREAM_K = dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, stream_k=True)
         ((2048, 2048, 8192, 1), dict(STREAM_K, tile_n=128, cluster_m=1)),
         # 4 tiles cut into 16 runs each: more participants than subtiles, most store none
         ((256, 256, 8192, 1), dict(STREAM_K, tile_n=128)),
+        # a 176-wide tile: 11 subtiles of 16 columns shared out among the participants
+        ((1000, 1800, 2048, 1), dict(STREAM_K, tile_n=176)),
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else "-".join(f"{k}{v}" for k, v in x.items()),
 )
@@ -255,6 +306,7 @@ SPLIT_K = dict(tile_m=64, tile_n=128, cluster_m=1, cluster_n=1, split_k=4)
         ((200, 520, 3280, 3), dict(SPLIT_K, split_k=6)),  # batched, ragged
         ((512, 4096, 512, 1), dict(SPLIT_K, split_k=2)),  # more runs wanted than clusters: runs cross tiles
         ((4096, 4096, 1024, 1), dict(SPLIT_K, tile_m=128, tile_n=256, cluster_m=2, split_k=2)),  # many waves
+        ((128, 4000, 6000, 1), dict(SPLIT_K, tile_n=112, cluster_m=2, split_k=3)),  # 7 subtiles of 16 columns
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else "-".join(f"{k}{v}" for k, v in x.items()),
 )

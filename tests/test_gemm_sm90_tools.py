@@ -34,10 +34,18 @@ def test_heuristic_and_candidates_fit_the_problem():
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import candidate_configs, default_config
 
-    assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 64, 1, 1)
-    assert default_config(64, 14336, 4096, 1) == Sm90Config(64, 128, 1, 1)
+    # Skinny and short K: the narrowest width whose tiles still fit in one wave (most SMs reading B).
+    assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 32, 1, 1)
+    assert default_config(64, 14336, 4096, 1) == Sm90Config(64, 112, 1, 1)
+    assert default_config(128, 6144, 4096, 1) == Sm90Config(64, 96, 2, 1)
     assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 128, 2, 1, split_k=2)
     assert default_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
+    # A width that lands just under a whole number of waves: 1024x14336 in 4 x 132 - 16 tiles.
+    assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)
+    # An N-major B keeps to widths of whole 64-element SMEM rows.
+    for mnkl in [(64, 4096, 4096, 1), (1024, 14336, 4096, 1), (128, 6144, 4096, 1)]:
+        assert default_config(*mnkl, b_major="n").tile_n % 64 == 0
+        assert all(c.tile_n % 64 == 0 for c in candidate_configs(*mnkl, b_major="n"))
     split = default_config(256, 256, 8192, 1)
     assert split.split_k == 8 and (256 // split.tile_m) * (256 // split.tile_n) * split.split_k <= 132
     assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
