@@ -59,19 +59,17 @@ from cutlass.tensor_utils import LayoutEnum
 
 from cute_inspect import expect
 from gemm import _sm90_schedule as schedule
-from gemm._sm90_config import Sm90Config, shape_dims
+from gemm._sm90_config import Sm90Config, shape_dims, stage_counts
 
 THREADS_PER_WARPGROUP = 128
 PRODUCER_REGISTERS = 40
 CONSUMER_REGISTERS = 232
-EPI_STAGES = 4
 # Named barrier ids (0 is __syncthreads): the epilogue's, then the ping-pong turns, one per warpgroup.
 EPI_BARRIER_ID = 1
 MMA_TURN_BARRIER_ID = 2
 EPI_TURN_BARRIER_ID = 4
 # mbarriers and the scheduler's scratch live in the first KiB of SMEM.
 SMEM_RESERVED_BYTES = 1024
-MAX_AB_STAGES = 8
 SUPPORTED_AB_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float8E4M3FN, cutlass.Float8E5M2)
 SUPPORTED_D_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float32)
 
@@ -132,11 +130,12 @@ class Sm90Gemm:
         self.epi_rest_m = self.config.tile_m // self.config.epi_tile_m
         self.epi_rest_n = self.config.tile_n // self.config.epi_tile_n
 
-        ab_stage_bytes = (self.config.tile_m + self.config.tile_n) * self.tile_k * ab_bytes
-        epi_bytes = self.config.epi_tile_m * self.config.epi_tile_n * (self.d_dtype.width // 8) * EPI_STAGES
-        capacity = get_smem_capacity_in_bytes("sm_90")
-        self.ab_stages = min(
-            MAX_AB_STAGES, (capacity - SMEM_RESERVED_BYTES - epi_bytes) // ab_stage_bytes
+        self.ab_stages, self.epi_stages = stage_counts(
+            self.config,
+            tile_k=self.tile_k,
+            ab_width=self.a_dtype.width,
+            d_width=self.d_dtype.width,
+            smem_bytes=get_smem_capacity_in_bytes("sm_90") - SMEM_RESERVED_BYTES,
         )
         if self.ab_stages < 2:
             raise ValueError(
@@ -150,13 +149,13 @@ class Sm90Gemm:
             self.b_layout, self.tile_shape_mnk, self.b_dtype, self.ab_stages
         )
         self.epi_smem_layout_staged = sm90_utils.make_smem_layout_epi(
-            self.d_dtype, self.d_layout, self.epi_tile, EPI_STAGES
+            self.d_dtype, self.d_layout, self.epi_tile, self.epi_stages
         )
         self.dims = shape_dims(
             self.config,
             tile_k=self.tile_k,
             ab_stages=self.ab_stages,
-            epi_stages=EPI_STAGES,
+            epi_stages=self.epi_stages,
             a_major="k" if self.a_layout.is_k_major_a() else "m",
             b_major="k" if self.b_layout.is_k_major_b() else "n",
             d_major="n" if self.d_layout.is_n_major_c() else "m",
@@ -633,10 +632,10 @@ class Sm90Gemm:
                 self.d_dtype, cute.slice_(epi_smem_layout_staged, (None, None, 0))
             )
 
-            # One barrier per subtile suffices if at most EPI_STAGES - 2 stores are in flight after a
+            # One barrier per subtile suffices if at most epi_stages - 2 stores are in flight after a
             # commit: the buffer written next was then drained before the barrier everyone just passed.
             tma_store_pipeline = pipeline.PipelineTmaStore.create(
-                num_stages=EPI_STAGES - 1,
+                num_stages=self.epi_stages - 1,
                 producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread, self.epi_threads),
             )
             # What every subtile store uses, whichever tile it belongs to.
@@ -811,9 +810,9 @@ class Sm90Gemm:
     @cute.jit
     def _store_subtile(self, parts, epi, tRS_rD, epi_m, epi_n, count, alpha, beta, is_epi_warp):
         """Store epilogue subtile (epi_m, epi_n) of a tile from its fp32 values `tRS_rD`: alpha, beta * C
-        and the op, stmatrix into staging buffer `count` % EPI_STAGES, then the TMA store. `count` also
+        and the op, stmatrix into staging buffer `count` % epi_stages, then the TMA store. `count` also
         numbers the C loads, whose barrier completes one phase per subtile."""
-        epi_stage = count % EPI_STAGES
+        epi_stage = count % self.epi_stages
         # Plain names: the `if`s below run at run time and may only carry runtime values.
         c_barrier, tma_atom_c, tma_atom_d = parts.c_barrier, parts.tma_atom_c, parts.tma_atom_d
         store_pipeline = parts.tma_store_pipeline
