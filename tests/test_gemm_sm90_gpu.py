@@ -202,12 +202,13 @@ def test_odd_widths_through_every_store_path(tile_n, d_major, out):
     """A 208-wide tile stores 16-column subtiles, a 96-wide one three 32-column ones: with C, alpha, beta
     and gelu, into 16- and 32-bit D of either majorness, on a ragged batched problem (M a multiple of 8:
     an M-major D needs 16-byte strides)."""
-    from gemm._common import reference, torch_dtype
+    from gemm._common import reference
     from gemm.sm90 import make_gemm
 
+    out_dtype = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}[out]
     a, b, _ = _operands(336, 1000, 520, 2, "bf16" if out == "bf16" else "fp16")
     d = torch.full((2, 336, 1000) if d_major == "n" else (2, 1000, 336), float("nan"), device="cuda",
-                   dtype=torch_dtype(out))
+                   dtype=out_dtype)
     d = d if d_major == "n" else d.mT
     c = torch.randn_like(d)
     config = dict(tile_m=128, tile_n=tile_n, cluster_m=2, cluster_n=1)

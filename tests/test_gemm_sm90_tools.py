@@ -38,7 +38,9 @@ def test_heuristic_and_candidates_fit_the_problem():
     assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 32, 1, 1)
     assert default_config(64, 14336, 4096, 1) == Sm90Config(64, 112, 1, 1)
     assert default_config(128, 6144, 4096, 1) == Sm90Config(64, 96, 2, 1)
-    assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 128, 2, 1, split_k=2)
+    assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 64, 2, 1)
+    # ... and split-K where even the narrowest tiles leave most SMs idle and K is long.
+    assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 32, 1, 1, split_k=4)
     assert default_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
     # A width that lands just under a whole number of waves: 1024x14336 in 4 x 132 - 16 tiles.
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)
