@@ -140,7 +140,9 @@ def stage_counts(config: Sm90Config, *, tile_k: int, ab_width: int, d_width: int
     def ab_stages_beside(epi_stages):
         return min(MAX_AB_STAGES, (smem_bytes - epi_buffer_bytes * epi_stages) // ab_stage_bytes)
 
-    epi_stages = EPI_STAGES - 1 if ab_stages_beside(EPI_STAGES - 1) > ab_stages_beside(EPI_STAGES) else EPI_STAGES
+    epi_stages = EPI_STAGES
+    if ab_stages_beside(EPI_STAGES - 1) > ab_stages_beside(EPI_STAGES):
+        epi_stages = EPI_STAGES - 1
     return ab_stages_beside(epi_stages), epi_stages
 
 

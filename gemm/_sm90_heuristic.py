@@ -57,8 +57,8 @@ def _widths(b_major: str) -> list:
 def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
     """Cooperative tiles by estimated time: whole waves of CTAs (or of split-K runs) times work per run
     over throughput, over every width (multiples of 16), so that some width lands the tile count just
-    under a whole number of waves (1024x14336: 128x224, four waves, 1.01-1.03x of cuBLAS where 128x128 ran 0.96x).
-    Skinny problems (M <= 128) are bound by reading B from DRAM, and rank 64-row tiles by how many SMs
+    under a whole number of waves (1024x14336: 128x224, four waves, 1.01-1.03x of cuBLAS where 128x128
+    ran 0.96x). Skinny problems (M <= 128) are bound by reading B from DRAM, and rank 64-row tiles by how many SMs
     they put on it: the narrowest width that still fits in one wave first (split-K then fills the SMs
     if even that leaves most idle). With 16 stages this holds at long K too: 128x4096x14336 ran 1.10x of
     cuBLAS in 64x64 tiles, 1.02x in 64x128 split 2."""

@@ -37,9 +37,9 @@ Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
-- tile_m in (64, 128), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in (1,1), (2,1), (1,2), (2,2); a ping-pong
-  tile at most 128x192 (its accumulators live in one warpgroup's registers); stream-K and split-K
-  cooperative only.
+- tile_m in (64, 128), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in (1,1),
+  (2,1), (1,2), (2,2); a ping-pong tile at most 128x192 (its accumulators live in one warpgroup's
+  registers); stream-K and split-K cooperative only.
 - A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
   C of D's dtype and majorness.
 - Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
@@ -195,7 +195,8 @@ class Sm90Gemm:
             raise TypeError("fp8 A and B must be K-major (wgmma reads 8-bit operands K-major only)")
         if cutlass.const_expr(self.b_layout.is_n_major_b() and self.config.tile_n % 64 != 0):
             raise ValueError(
-                f"an N-major B needs tile_n a multiple of 64 (its SMEM rows are 64 elements), got {self.config.tile_n}"
+                "an N-major B needs tile_n a multiple of 64 (its SMEM rows are 64 elements), "
+                f"got {self.config.tile_n}"
             )
         if cutlass.const_expr(self.d_dtype not in SUPPORTED_D_DTYPES):
             raise TypeError(f"D dtype must be one of {SUPPORTED_D_DTYPES}, got {self.d_dtype}")
