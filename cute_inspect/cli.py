@@ -1,5 +1,6 @@
-"""The `cute-inspect` command line: one sub-command per module, each registered by that module.
+"""The `cute-inspect` command line: one sub-command module per command in `cute_inspect.commands`.
 
+This layer sits on top: it imports the wings (trace, check, lint, render, lsp) and no wing imports it.
 Every command module exposes ``register(subparsers)``, which adds its sub-parser and sets
 ``func`` (a callable taking the parsed arguments and returning the exit code, one of `cute_inspect.findings`'
 ``EXIT_*``). Whatever goes wrong, the first line on standard error names the argument or file and the cause.
@@ -9,18 +10,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
-import re
 import sys
 
 from cute_inspect.findings import EXIT_BAD_INPUT
 
 _COMMAND_MODULES = (
-    "cute_inspect.trace.cli",
-    "cute_inspect.lint.cli",
-    "cute_inspect.check.cli",
-    "cute_inspect.render.cli",
-    "cute_inspect.lsp.cli",
+    "cute_inspect.commands.trace",
+    "cute_inspect.commands.lint",
+    "cute_inspect.commands.check",
+    "cute_inspect.commands.render",
+    "cute_inspect.commands.lsp",
 )
 
 
@@ -55,53 +54,6 @@ def build_parser() -> argparse.ArgumentParser:
         importlib.import_module(name).register(subparsers)
     parser.set_defaults(commands=tuple(subparsers.choices))
     return parser
-
-
-_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def summary_of(exc: BaseException) -> str:
-    """The first three lines of an exception's message that say something, on one line, without terminal colour
-    codes (CuTeDSL colours its errors and frames them with lines of `|`)."""
-    lines = [line.strip() for line in _COLOUR.sub("", str(exc)).splitlines() if any(c.isalnum() for c in line)]
-    return " | ".join(lines[:3])
-
-
-def write_output(option: str, path: str, text: str) -> bool:
-    """Write `text` to `path`; on failure print ``cute-inspect: OPTION PATH: why`` and return False."""
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as error:
-        print(f"cute-inspect: {option} {path}: {error.strerror or error}", file=sys.stderr)
-        return False
-    return True
-
-
-def output_problem(path: str, directory: bool = False) -> str | None:
-    """Why `path` cannot be written (created as a directory when `directory`), or None when it can."""
-    if directory and os.path.exists(path) and not os.path.isdir(path):
-        return "exists and is not a directory"
-    if not directory and os.path.isdir(path):
-        return "is a directory"
-    parent = os.path.dirname(os.path.abspath(path))
-    while not os.path.exists(parent):
-        if not directory:
-            return f"no such directory: {os.path.dirname(path) or '.'}"
-        parent = os.path.dirname(parent)
-    if not os.path.isdir(parent):
-        return f"not a directory: {parent}"
-    if not os.access(parent, os.W_OK):
-        return f"cannot write in {parent}: permission denied"
-    return None
-
-
-def bad_output(option: str, path: str | None, directory: bool = False) -> bool:
-    """Print ``cute-inspect: OPTION PATH: why`` and return True when `path` cannot be written."""
-    problem = output_problem(path, directory) if path else None
-    if problem:
-        print(f"cute-inspect: {option} {path}: {problem}", file=sys.stderr)
-    return problem is not None
 
 
 def main(argv: list[str] | None = None) -> int:

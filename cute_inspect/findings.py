@@ -96,3 +96,13 @@ def unsuppressed(findings: list) -> list:
             continue
         kept.append(finding)
     return kept
+
+
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def summary_of(exc: BaseException) -> str:
+    """The first three lines of an exception's message that say something, on one line, without terminal colour
+    codes (CuTeDSL colours its errors and frames them with lines of `|`)."""
+    lines = [line.strip() for line in _COLOUR.sub("", str(exc)).splitlines() if any(c.isalnum() for c in line)]
+    return " | ".join(lines[:3])

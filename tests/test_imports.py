@@ -1,4 +1,7 @@
-"""No import circles in cute_inspect/ or gemm/: each module's imports, read statically, form a graph without cycles.
+"""Imports run one way: no circles in cute_inspect/ or gemm/, and in cute_inspect/ every import runs downward.
+
+The command-line layer (`cute_inspect.cli`, `cute_inspect.commands`) sits on top and imports the wings; a wing
+imports only the wings below it (`WINGS_BELOW`), trace is the bottom, and `cute_inspect.findings` is shared by all.
 
 Every import counts, also one inside a function (a late import hides a circle, it does not remove it). Importing
 ``a.b.c`` also runs ``a/__init__`` and ``a/b/__init__``, so those are edges too; a package's ``__init__``
@@ -77,6 +80,60 @@ def test_a_circle_is_found(tmp_path, monkeypatch):
     monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path)
     monkeypatch.setattr(__import__(__name__), "PACKAGES", ("pkg",))
     assert sorted(next(iter(nx.simple_cycles(import_graph())))) == ["pkg.a", "pkg.b"]
+
+
+CLI_LAYER = ("cute_inspect.cli", "cute_inspect.commands", "cute_inspect.__main__")
+WINGS_BELOW = {  # what each wing may import; anything else of cute_inspect/ but findings is above it
+    "trace": set(),
+    "check": {"trace"},
+    "render": {"trace"},
+    "lint": {"trace", "check"},
+    "lsp": {"trace", "check", "lint", "render"},
+}
+
+
+def _layer(module: str) -> str | None:
+    """'cli' for the command-line layer, the wing's name for a wing's module, None for the shared modules."""
+    if any(module == top or module.startswith(top + ".") for top in CLI_LAYER):
+        return "cli"
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in WINGS_BELOW else None
+
+
+def upward_imports(graph: nx.DiGraph) -> list[str]:
+    """Each import of cute_inspect/ that runs up or sideways: ``a -> b`` with b's layer not below a's."""
+    found = []
+    for module, target in graph.edges:
+        if not module.startswith("cute_inspect.") or target == "cute_inspect":  # the package facade re-exports
+            continue
+        here, there = _layer(module), _layer(target)
+        if here == "cli" or there is None or here == there:
+            continue
+        if there == "cli" or here is None or there not in WINGS_BELOW[here]:
+            found.append(f"{module} -> {target}")
+    return sorted(found)
+
+
+def test_every_import_runs_downward():
+    assert upward_imports(import_graph()) == []
+
+
+def test_the_layers_are_all_there():
+    layers = {_layer(m) for m in import_graph() if m.startswith("cute_inspect.")}
+    assert layers == {"cli", None, *WINGS_BELOW}
+
+
+def test_an_upward_import_is_found():
+    graph = nx.DiGraph([("cute_inspect.trace.target", "cute_inspect.check.spec"),
+                        ("cute_inspect.render.grid", "cute_inspect.commands._output"),
+                        ("cute_inspect.check.explain", "cute_inspect.render.graph"),
+                        ("cute_inspect.findings", "cute_inspect.lint.config"),
+                        ("cute_inspect.commands.trace", "cute_inspect.render.html"),
+                        ("cute_inspect.lsp.worker", "cute_inspect.check.explain")])
+    assert upward_imports(graph) == ["cute_inspect.check.explain -> cute_inspect.render.graph",
+                                     "cute_inspect.findings -> cute_inspect.lint.config",
+                                     "cute_inspect.render.grid -> cute_inspect.commands._output",
+                                     "cute_inspect.trace.target -> cute_inspect.check.spec"]
 
 
 def test_at_most_four_modules_at_the_top_of_cute_inspect():

@@ -78,7 +78,7 @@ def test_trace_findings_are_kept_for_linted_files_only_and_honour_noqa(tmp_path)
 
 
 def test_cli_trace_uses_the_traced_checks(tmp_path, monkeypatch, capsys):
-    from cute_inspect.check import cli as check_cli
+    from cute_inspect.commands import check as check_cli
 
     kernel = tmp_path / "k.py"
     kernel.write_text("tCsA = thr_mma.partition_A(tile)\ngA = cute.local_tile(mA, (128, 64), (0, None, 0))\n")
@@ -102,7 +102,7 @@ def test_cli_trace_uses_the_traced_checks(tmp_path, monkeypatch, capsys):
 
 
 def test_cli_trace_failure_exits_with_the_trace_exit_code(tmp_path, monkeypatch, capsys):
-    from cute_inspect.check import cli as check_cli
+    from cute_inspect.commands import check as check_cli
 
     monkeypatch.setattr(check_cli, "trace_and_check", lambda target, arch: (None, [], 2))
     assert cli.main(["lint", "--trace", "nope:fn", str(tmp_path)]) == 2

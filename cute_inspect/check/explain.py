@@ -8,8 +8,7 @@ import traceback
 from cute_inspect.check.contracts import ContractError
 from cute_inspect.check.expect import ShapeCheckError
 from cute_inspect.check.spec import SpecError
-from cute_inspect.cli import summary_of
-from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, summary_of
 from cute_inspect.trace.source import PACKAGE_DIR, relative
 from cute_inspect.trace.target import TargetError, TargetImportError
 

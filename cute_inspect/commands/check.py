@@ -12,12 +12,11 @@ import dataclasses
 import json
 import sys
 
+from cute_inspect.commands._target import add_target_arguments, print_finding, run_target
 from cute_inspect.findings import EXIT_FINDINGS, EXIT_OK
 
 
 def register(subparsers) -> None:
-    from cute_inspect.trace.cli import add_target_arguments
-
     p = subparsers.add_parser("check", help="check a kernel's shape comments and CuTe API contracts against a trace",
                               description=__doc__)
     add_target_arguments(p)
@@ -37,7 +36,6 @@ def trace_and_check(target: str, arch: str):
     findings are CI2xx and CI3xx, in the `Finding` shape, before any ``noqa`` is applied. ``lint --trace`` uses it.
     """
     from cute_inspect.check.comments import check_comments
-    from cute_inspect.trace.cli import run_target
 
     trace, contracts, code = run_target(target, arch)
     if trace is None:
@@ -49,7 +47,6 @@ def _main(args) -> int:
     from cute_inspect.check.comments import comment_report
     from cute_inspect.check.suggest import suggest
     from cute_inspect.findings import unsuppressed
-    from cute_inspect.trace.cli import print_finding, run_target
 
     trace, contracts, code = run_target(args.target, args.arch)
     if trace is None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from cute_inspect.commands._target import arch, default_arch
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 from cute_inspect.lint.config import ConfigError, ConfigFinder
 from cute_inspect.lint.fix import fix_text
@@ -70,8 +71,6 @@ def register(subparsers: Any) -> None:
     lint.add_argument("--trace", metavar="TARGET", help="compile TARGET ('pkg.mod:fn' or 'path.py:fn') with "
                       "the tracer, or read a saved `cute-inspect trace --format json` file, and check names "
                       "against real memory spaces (CI107)")
-    from cute_inspect.trace.cli import arch
-
     lint.add_argument("--arch", type=arch, help="architecture for --trace, e.g. sm_100a, sm_90a, sm_80")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes (renames of a tensor and its uses)")
     lint.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply the unsafe fixes too")
@@ -111,12 +110,9 @@ def _traced(target: str, arch: str | None) -> tuple[list[Any] | None, list[Any],
     """(records, CI2xx/CI3xx findings, exit code on failure) for --trace: a saved JSON trace or a live compile."""
     if target.endswith(".json"):
         return _saved_records(target), [], None
-    from cute_inspect.check import (
-        cli as check_cli,  # looked up at call time, so tests can stand in for the compile
-    )
-    from cute_inspect.trace.cli import default_arch
+    from cute_inspect.commands import check as check_command  # looked up at call time: tests stand in for it
 
-    trace, findings, code = check_cli.trace_and_check(target, arch or default_arch())
+    trace, findings, code = check_command.trace_and_check(target, arch or default_arch())
     return (trace.records if trace is not None else None), findings, code
 
 

@@ -8,6 +8,9 @@ import re
 import subprocess
 import sys
 
+from cute_inspect.commands._output import bad_output, write_output
+from cute_inspect.commands._target import arch as known_arch
+from cute_inspect.commands._target import default_arch, run_target
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
 
 
@@ -20,9 +23,7 @@ def register(subparsers) -> None:
     )
     render.add_argument("targets", metavar="TARGET", nargs="+",
                         help="MODULE:FUNCTION or FILE.py:FUNCTION, optionally @ARCH (sm_80, sm_90a, sm_100a...)")
-    from cute_inspect.trace.cli import arch, default_arch
-
-    render.add_argument("--arch", default=default_arch(), type=arch,
+    render.add_argument("--arch", default=default_arch(), type=known_arch,
                         help="arch for targets without @ARCH; default $CUTE_DSL_ARCH or sm_100a")
     render.add_argument("--out", required=True, metavar="DIR", help="directory to write into (created)")
     render.set_defaults(func=_render)
@@ -52,8 +53,6 @@ def _layout(args) -> int:
     from cute_inspect.render import grid
     from cute_inspect.render._layout import LayoutTextError
     from cute_inspect.render.layout_expr import LayoutExprError, evaluate
-
-    from cute_inspect.cli import bad_output, write_output
 
     if bad_output("--svg", args.svg):
         return EXIT_BAD_INPUT
@@ -96,9 +95,6 @@ def _slug(target: str) -> str:
 
 
 def _render(args) -> int:
-    from cute_inspect.cli import bad_output
-    from cute_inspect.trace.cli import arch as known_arch
-
     targets = [_split(t, args.arch) for t in args.targets]
     for target, arch in targets:
         try:
@@ -131,7 +127,6 @@ def _render(args) -> int:
 def _render_one(target: str, arch: str, out: str) -> int:
     from cute_inspect.render import graph, hierarchy
     from cute_inspect.render.html import write_report
-    from cute_inspect.trace.cli import run_target
 
     trace, _contracts, code = run_target(target, arch)
     if trace is None:

@@ -69,7 +69,7 @@ def trace_facts(target: str, arch: str) -> dict:
     """Trace `target` for `arch` under the API-contract guard; the result as a JSON-ready dict."""
     from cute_inspect.check import check_comments, guard
     from cute_inspect.findings import unsuppressed
-    from cute_inspect.trace.explain import explain
+    from cute_inspect.check.explain import explain
     from cute_inspect.trace.target import set_arch, trace_target
 
     started = time.monotonic()

@@ -115,7 +115,7 @@ def evaluate(expr: str) -> Evaluation:
     except LayoutExprError:
         raise
     except Exception as exc:
-        from cute_inspect.cli import summary_of
+        from cute_inspect.findings import summary_of
 
         raise LayoutExprError(f"CuTeDSL rejected {expr!r}: {summary_of(exc) or type(exc).__name__}") from None
     return result

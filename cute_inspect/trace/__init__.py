@@ -11,8 +11,7 @@
 
 Modules: `patch` wraps the DSL's calls, `tracer` turns each call into a `record.Record`, `levels` labels modes
 (Block > MMA > EPI > Store), `source` reads names and lines from the caller's code, `shape` reads MLIR types,
-`target` imports and runs a ``module:function``, `report` prints, `explain` turns a failed compile into one
-line and an exit code, `cli` is ``cute-inspect trace``.
+`target` imports and runs a ``module:function``, `report` prints. Trace is the bottom wing: it imports no other.
 """
 
 from cute_inspect.trace.record import Record, Trace

@@ -1,0 +1,75 @@
+"""What every command that traces shares: TARGET and --arch, running the target, printing findings."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+
+from cute_inspect.check.explain import explain
+from cute_inspect.findings import EXIT_BAD_INPUT
+from cute_inspect.trace.target import ARCHS
+
+
+def default_arch() -> str:
+    return os.environ.get("CUTE_DSL_ARCH", "sm_100a")
+
+
+def arch(text: str) -> str:
+    """An --arch value CuTeDSL knows (argparse type)."""
+    if text not in ARCHS:
+        raise argparse.ArgumentTypeError(f"unknown arch {text!r}: use one of {', '.join(ARCHS)}")
+    return text
+
+
+def add_target_arguments(parser) -> None:
+    """TARGET and --arch, shared by every command that traces."""
+    parser.add_argument("target", metavar="TARGET",
+                        help="MODULE:FUNCTION or FILE.py:FUNCTION; the function compiles kernels with fake tensors")
+    parser.add_argument("--arch", default=default_arch(), type=arch,
+                        help="CuTeDSL target arch (sm_100a, sm_90a, sm_80...); default $CUTE_DSL_ARCH or sm_100a")
+
+
+def print_finding(finding) -> None:
+    print(f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}")
+
+
+def run_target(target: str, arch: str):
+    """Trace `target` under the contract guard: (trace, contracts, None), or (None, contracts, exit code).
+
+    On failure the contract findings seen so far are printed first (they usually explain CuTe's error), then the
+    one-line cause on standard error.
+    """
+    from cute_inspect.check.contracts import guard
+    from cute_inspect.trace.target import set_arch, trace_target
+
+    contracts = None
+    try:
+        set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
+        with guard() as contracts:
+            trace = trace_target(target, arch=arch)
+    except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
+        findings = contracts.findings if contracts else []
+        for finding in findings:
+            print_finding(finding)
+        code, message = explain(exc)
+        first, *rest = message.split("\n")
+        hint = " (the contract findings above are the likely cause)" if findings else ""
+        print("\n".join([f"cute-inspect: {first}{hint}", *rest]), file=sys.stderr)
+        return None, contracts, code
+    if not trace.records:
+        print(f"cute-inspect: {target}: the function ran but compiled no kernel (no tensor was recorded); "
+              "it should call cute.compile(...) on fake tensors", file=sys.stderr)
+        return None, contracts, EXIT_BAD_INPUT
+    return trace, contracts, None
+
+
+def dot_missing_note(what: str) -> bool:
+    """Print that graphviz's `dot` is missing (so `what` has no graph) and return True, or return False."""
+    from cute_inspect.render.graph import INSTALL_DOT
+
+    if shutil.which("dot"):
+        return False
+    print(f"cute-inspect: {INSTALL_DOT}; {what} has no graph", file=sys.stderr)
+    return True
