@@ -9,7 +9,7 @@ import sys
 
 from cute_inspect.check.explain import explain
 from cute_inspect.findings import EXIT_BAD_INPUT
-from cute_inspect.trace.target import ARCHS
+from cute_inspect.trace.target import TargetError, arch_problem
 
 
 def default_arch() -> str:
@@ -17,9 +17,13 @@ def default_arch() -> str:
 
 
 def arch(text: str) -> str:
-    """An --arch value CuTeDSL knows (argparse type)."""
-    if text not in ARCHS:
-        raise argparse.ArgumentTypeError(f"unknown arch {text!r}: use one of {', '.join(ARCHS)}")
+    """An --arch value the installed CuTeDSL knows (argparse type)."""
+    try:
+        problem = arch_problem(text)
+    except TargetError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 

@@ -48,14 +48,14 @@ class TraceTarget:
 
 
 def parse_target(text: str, root: Path) -> TraceTarget:
-    from cute_inspect.trace.target import ARCHS
+    from cute_inspect.trace.target import known_archs
 
     name, sep, arch = text.rpartition("@")
     if not sep:
         name, arch = text, DEFAULT_ARCH
-    if ":" not in name or arch not in ARCHS:
+    if ":" not in name or arch not in known_archs():
         raise TargetConfigError(f"{root / 'pyproject.toml'}: {KEY}: {text!r} is not TARGET@ARCH "
-                                f"(e.g. gemm.sm90:compile_only@sm_90a; archs: {', '.join(ARCHS)})")
+                                f"(e.g. gemm.sm90:compile_only@sm_90a; archs: {', '.join(known_archs())})")
     return TraceTarget(name, arch, root.resolve())
 
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import os
 import sys
 
 from cute_inspect.trace.record import Trace
-
-ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90a", "sm_100a", "sm_101a", "sm_103a", "sm_120a")
 
 
 class TargetError(Exception):
@@ -20,10 +19,36 @@ class TargetImportError(TargetError):
     """Importing the target's module raised; the exception it raised is the ``__cause__``."""
 
 
+@functools.cache
+def known_archs() -> tuple[str, ...]:
+    """Every arch name of the installed CuTeDSL's ``cutlass.base_dsl.Arch`` (aliases such as sm_101a included).
+
+    Read from the enum's own module, loaded alone: importing ``cutlass`` would fix CUTE_DSL_ARCH for the process.
+
+    >>> {"sm_80", "sm_90a", "sm_100f", "sm_121a"} <= set(known_archs())
+    True
+    """
+    spec = importlib.util.find_spec("cutlass")
+    enums = os.path.join(spec.submodule_search_locations[0], "base_dsl", "enums.py") if spec else None
+    if not enums or not os.path.isfile(enums):
+        raise TargetError("nvidia-cutlass-dsl is not installed (pip install nvidia-cutlass-dsl): no arch is known")
+    loader = importlib.util.spec_from_file_location("_cute_inspect_cutedsl_enums", enums)
+    module = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(module)
+    return tuple(module.Arch.__members__)
+
+
+def arch_problem(arch: str) -> str | None:
+    """Why `arch` is not an arch name CuTeDSL knows (listing the ones it knows), or None."""
+    archs = known_archs()
+    return None if arch in archs else f"unknown arch {arch!r}: use one of {', '.join(archs)}"
+
+
 def set_arch(arch: str) -> None:
     """Set CUTE_DSL_ARCH for this process; the DSL reads it once, when cutlass is imported."""
-    if arch not in ARCHS:
-        raise TargetError(f"unknown arch {arch!r}: use one of {', '.join(ARCHS)}")
+    problem = arch_problem(arch)
+    if problem:
+        raise TargetError(problem)
     current = os.environ.get("CUTE_DSL_ARCH")
     if "cutlass" in sys.modules and current != arch:
         raise TargetError(
