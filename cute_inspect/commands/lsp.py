@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+_EXIT_WITHOUT_SHUTDOWN = 1  # the protocol's: an `exit` (or a closed input) that no `shutdown` came before
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("lsp", help="language server for editors: hover shapes, diagnostics, renames",
@@ -13,6 +15,9 @@ def register(subparsers) -> None:
     p.add_argument("--inlay-hints", action="store_true",
                    help="show each traced tensor's shape at the end of its line (also initializationOptions "
                         "{\"inlayHints\": true})")
+    p.add_argument("--no-trace-on-open", dest="trace_on_open", action="store_false",
+                   help="do not run the project's trace targets when a file is opened, only after a save "
+                        "(also initializationOptions {\"traceOnOpen\": false})")
     p.set_defaults(func=_main)
 
 
@@ -30,5 +35,4 @@ def _main(args) -> int:
     from cute_inspect.findings import EXIT_OK
     from cute_inspect.lsp import serve
 
-    serve(args.trace_timeout, args.inlay_hints)
-    return EXIT_OK
+    return EXIT_OK if serve(args.trace_timeout, args.inlay_hints, args.trace_on_open) else _EXIT_WITHOUT_SHUTDOWN

@@ -7,7 +7,8 @@ look names up by string (``locals()``, ``eval``). Every use of the tensor in the
 Any other rename, and every change to a call (``make_fragment_B`` -> ``make_fragment_A``), is unsafe:
 applied only with ``--unsafe-fixes``. A rename whose new name is taken is not offered at all.
 
-Positions are 1-based lines and 1-based character columns (not bytes), end exclusive.
+Positions are 1-based lines as Python numbers them and 1-based character columns (not bytes), end exclusive
+(`cute_inspect.positions`); ``lines`` arguments are `source_lines` of the text.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.rules import Rename, Replace, Violation
+from cute_inspect.positions import char_column, source_lines
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _DYNAMIC = frozenset({"locals", "vars", "eval", "exec", "globals"})
@@ -45,10 +47,7 @@ class Fix:
 
 def _column(lines: list[str], line: int, byte_offset: int) -> int:
     """The 1-based character column of a byte offset that ``ast`` reports."""
-    text = lines[line - 1]
-    if text.isascii():
-        return byte_offset + 1
-    return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
+    return char_column(lines[line - 1], byte_offset) + 1
 
 
 def _binds_in(node: ast.AST, name: str) -> bool:
@@ -116,7 +115,7 @@ def replace_fix(replace: Replace, lines: list[str], last_line: int) -> Fix | Non
     word = re.escape(replace.old)
     pattern = re.compile(word + r"\b" if replace.old.startswith(".") else r"\b" + word + r"\b")
     for number in range(replace.line, min(last_line, len(lines)) + 1):
-        start = replace.column - 1 if number == replace.line else 0
+        start = _column(lines, number, replace.column - 1) - 1 if number == replace.line else 0
         match = pattern.search(lines[number - 1], start)
         if match:
             edit = Edit(number, match.start() + 1, number, match.end() + 1, replace.new)
@@ -138,8 +137,9 @@ def _position(edit: Edit) -> tuple[int, int]:
 
 
 def apply_edits(text: str, edits: list[Edit] | tuple[Edit, ...]) -> str:
-    """``text`` with non-overlapping ``edits`` applied (ValueError when two overlap)."""
-    lines = text.splitlines(keepends=True)
+    """``text`` with non-overlapping ``edits`` applied (ValueError when two overlap); lines as Python numbers them
+    (`cute_inspect.positions`)."""
+    lines = source_lines(text)
     ordered = sorted(edits, key=_position, reverse=True)
     for later, earlier in zip(ordered, ordered[1:]):
         if (earlier.end_line, earlier.end_column) > (later.line, later.column):

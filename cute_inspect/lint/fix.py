@@ -19,6 +19,7 @@ from cute_inspect.lint.edits import Edit, Fix, apply_edits, fix_for
 from cute_inspect.lint.facts import collect
 from cute_inspect.lint.noqa import statement_span
 from cute_inspect.lint.runner import file_violations, parse_source
+from cute_inspect.positions import source_lines
 
 __all__ = ["Edit", "Fix", "apply_edits", "findings_with_fixes", "fix_text"]
 
@@ -36,7 +37,7 @@ def findings_with_fixes(
     if error is not None:
         raise ValueError(f"{error.path}:{error.line}:{error.column}: {error.message}")
     facts = collect(tree)
-    lines = text.splitlines(keepends=True)
+    lines = source_lines(text)
     pairs = []
     for finding, violation in file_violations(path, text, tree, config.codes_for(path), config, facts):
         fix = None

@@ -35,6 +35,7 @@ from cute_inspect.lint.facts import FileFacts, collect
 from cute_inspect.lint.noqa import comments, statement_span
 from cute_inspect.lint.registry import RULES, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
+from cute_inspect.positions import char_column, source_lines
 
 _NOQA_CODES = re.compile(r"noqa\s*:[^\n]*CI[0-9]", re.IGNORECASE)
 _SKIPPED_DIRECTORIES = frozenset(
@@ -119,7 +120,7 @@ def _noqa_comments(
     naming a CI code matter for CI100 too."""
     if "noqa" not in text.lower():
         return {}, {}
-    lines = io.StringIO(text, newline="").readlines()  # split as Python numbers lines (not at \f)
+    lines = source_lines(text)
     tree = tree if tree is not None else ast.parse(text)
     spans = {v.line: statement_span(tree.body, v.line) for _, v in violations if 0 < v.line <= len(lines)}
     wanted = {
@@ -148,13 +149,17 @@ def _unsuppressed_pairs(
     whole_file = file_suppressions(text)
     line_comments, spans = _noqa_comments(text, tree, violations, checked)
     kept, used = [], set()
+    lines = source_lines(text) if not text.isascii() else None
     for code, violation in violations:
         first, last = spans.get(violation.line, (violation.line, violation.line))
         covering = [n for n in range(first, last + 1) if n in line_comments and suppressed(line_comments[n][1], code)]
         if covering:
             used.update((number, code) for number in covering)
         elif not file_suppressed(whole_file, code):
-            kept.append((Finding(display, violation.line, violation.column, code, violation.message), violation))
+            column = violation.column  # ast's, in UTF-8 bytes from 1: findings count characters
+            if lines and 0 < violation.line <= len(lines) and column > 0:
+                column = char_column(lines[violation.line - 1], column - 1) + 1
+            kept.append((Finding(display, violation.line, column, code, violation.message), violation))
     if checked and not file_suppressed(whole_file, unused_noqa.CODE):
         kept.extend(
             (Finding(display, number, column, unused_noqa.CODE, message), None)
@@ -216,7 +221,7 @@ def _lint_one(
     pairs = file_violations(display, text, tree, codes, config, facts)
     safe = unsafe = 0
     if facts is not None and any(v is not None and (v.rename or v.replace) for _, v in pairs):
-        lines = text.splitlines(keepends=True)
+        lines = source_lines(text)
         for _, violation in pairs:
             if violation is not None and (violation.rename or violation.replace):
                 fix = fix_for(violation, facts, lines, statement_span(tree.body, violation.line)[1])

@@ -8,7 +8,9 @@
 - Inlay hints (``{"inlayHints": true}`` in the initialization options, or ``--inlay-hints``): each traced
   tensor's shape at the end of the line that assigns it.
 
-Which compiles cover a file: ``trace-targets`` in ``[tool.cute-inspect]`` (`cute_inspect.lsp.targets`).
+Which compiles cover a file: ``trace-targets`` in ``[tool.cute-inspect]`` (`cute_inspect.lsp.targets`); opening a
+file no trace covers runs them unless ``traceOnOpen`` is false. Positions are in the negotiated encoding (UTF-16
+unless the client asks for another), converted from the characters the lint counts (`cute_inspect.positions`).
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ import time
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 
 from cute_inspect.lsp import lookup
 from cute_inspect.lsp.runs import TraceRun, TraceRuns
 from cute_inspect.lsp.targets import TargetConfigError, TraceTarget, targets_for
+from cute_inspect.positions import from_units, line_at, to_units
 
 SOURCE = "cute-inspect"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -31,13 +36,27 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MAX_SHOWN = 4
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls' protocol, but a request whose params do not fit their type (a negative position, a string for a
+    number) is answered with an InvalidParams error instead of being dropped unanswered."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                self._send_response(data["id"], error=error.to_response_error())
+            raise
+
+
 class CuteInspectServer(LanguageServer):
     """The trace runs, which files were saved or edited since, and which files carry trace diagnostics."""
 
-    def __init__(self, trace_timeout: float = 120.0, inlay_hints: bool = False):
-        super().__init__("cute-inspect", "0.1.0")
+    def __init__(self, trace_timeout: float = 120.0, inlay_hints: bool = False, trace_on_open: bool = True):
+        super().__init__("cute-inspect", "0.1.0", protocol_cls=_Protocol)
         self.runs = TraceRuns(self._traced, timeout=trace_timeout)
         self.inlay_hints = inlay_hints
+        self.trace_on_open = trace_on_open
         self.saved_at: dict[Path, float] = {}
         self.edited: set[Path] = set()
         self._reported: set[str] = set()
@@ -125,11 +144,12 @@ class CuteInspectServer(LanguageServer):
             if run is None:
                 continue
             if run.ok:
-                found += [_diagnostic(f["line"], f["column"], f["code"], f["message"], self._line(path, f["line"]))
+                found += [_diagnostic(f["line"], f["column"], f["code"], f["message"], self._line(path, f["line"]),
+                                      self.encoding)
                           for f in run.findings if Path(f["path"]) == path]
             elif run.error_path == path:
                 found.append(types.Diagnostic(
-                    range=_line_range(run.error_line, self._line(path, run.error_line)),
+                    range=_line_range(run.error_line, self._line(path, run.error_line), self.encoding),
                     message=f"{run.target.key}: {run.error}", severity=types.DiagnosticSeverity.Error, source=SOURCE))
         return found
 
@@ -152,7 +172,8 @@ class CuteInspectServer(LanguageServer):
         document = self.workspace.text_documents.get(uri)
         diagnostics = []
         if document is not None:
-            diagnostics += [_diagnostic(f.line, f.column, f.code, f.message, _text_line(document.source, f.line))
+            diagnostics += [_diagnostic(f.line, f.column, f.code, f.message, line_at(document.source, f.line),
+                                        self.encoding)
                             for f, _ in self.lint_findings(path, document.source)]
         from_trace = self.trace_diagnostics(path)
         if from_trace:
@@ -162,50 +183,66 @@ class CuteInspectServer(LanguageServer):
         diagnostics += from_trace
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
-    def _line(self, path: Path, line: int) -> str:
-        document = self.workspace.text_documents.get(from_fs_path(str(path)))
+    @property
+    def encoding(self) -> str:
+        """The position encoding negotiated with the client: ``utf-16`` unless it asked for another."""
+        return str(getattr(self.workspace, "position_encoding", None) or "utf-16")
+
+    def source(self, uri: str) -> str | None:
+        """The editor's text of `uri`, else the file's text on disk; None for a missing file or an ``untitled:``
+        buffer the client never opened."""
+        document = self.workspace.text_documents.get(uri)
         if document is not None:
-            return _text_line(document.source, line)
+            return document.source
+        path = _path(uri)
         try:
-            return _text_line(path.read_text(encoding="utf-8", errors="replace"), line)
+            return path.read_text(encoding="utf-8", errors="replace") if path is not None else None
         except OSError:
-            return ""
+            return None
+
+    def _line(self, path: Path, line: int) -> str:
+        return line_at(self.source(from_fs_path(str(path))) or "", line)
 
 
-def _text_line(text: str, line: int) -> str:
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
+def _position(line: int, index: int, text: str, encoding: str) -> types.Position:
+    """The client's position of character `index` (from 0) on `line` (from 1), whose text is `text`."""
+    return types.Position(line - 1, to_units(text, index, encoding))
 
 
-def _line_range(line: int, text: str) -> types.Range:
+def _line_range(line: int, text: str, encoding: str) -> types.Range:
     start = len(text) - len(text.lstrip())
-    return types.Range(types.Position(line - 1, start), types.Position(line - 1, max(len(text), start)))
+    return types.Range(_position(line, start, text, encoding), _position(line, max(len(text), start), text, encoding))
 
 
-def _diagnostic(line: int, column: int, code: str, message: str, text: str) -> types.Diagnostic:
-    """A finding at ``line:column`` (both from 1) covering the identifier that starts there, else the line."""
+def _diagnostic(line: int, column: int, code: str, message: str, text: str, encoding: str) -> types.Diagnostic:
+    """A finding at ``line:column`` (both from 1, the column in characters) covering the identifier that starts
+    there, else the line; positions in the client's `encoding`."""
     match = _IDENTIFIER.match(text, max(column - 1, 0))
     if match:
-        rng = types.Range(types.Position(line - 1, match.start()), types.Position(line - 1, match.end()))
+        rng = types.Range(_position(line, match.start(), text, encoding), _position(line, match.end(), text, encoding))
     else:
-        rng = _line_range(line, text)
+        rng = _line_range(line, text, encoding)
     return types.Diagnostic(range=rng, message=message, code=code, source=SOURCE,
                             severity=types.DiagnosticSeverity.Warning)
 
 
-def _path(uri: str) -> Path:
-    return Path(to_fs_path(uri)).resolve()
+def _path(uri: str) -> Path | None:
+    """The file of a ``file:`` URI; None for any other (``untitled:``, ``git:``...)."""
+    path = to_fs_path(uri) if uri.startswith("file:") else None
+    return Path(path).resolve() if path else None
 
 
-def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspectServer:
+def build(trace_timeout: float = 120.0, inlay_hints: bool = False, trace_on_open: bool = True) -> CuteInspectServer:
     """The server with its features registered; ``build().start_io()`` serves on stdin/stdout."""
-    server = CuteInspectServer(trace_timeout, inlay_hints)
+    server = CuteInspectServer(trace_timeout, inlay_hints, trace_on_open)
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: CuteInspectServer, params: types.InitializeParams):
         options = params.initialization_options or {}
         if isinstance(options, dict) and "inlayHints" in options:
             ls.inlay_hints = bool(options["inlayHints"])
+        if isinstance(options, dict) and "traceOnOpen" in options:
+            ls.trace_on_open = bool(options["traceOnOpen"])
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: CuteInspectServer, params: None):
@@ -214,23 +251,30 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: CuteInspectServer, params: types.DidOpenTextDocumentParams):
         path = _path(params.text_document.uri)
+        if path is None:
+            return
         ls.publish(path)
-        if ls.covering(path):
+        if ls.covering(path) or not ls.trace_on_open:
             return
         untraced = [t for t in ls.targets(path) if t.key not in ls.runs.latest and not ls.runs.busy(t.key)]
         if untraced:
-            ls.log(f"tracing {', '.join(t.key for t in untraced)} to find the one that covers {path.name}")
+            ls.log(f"tracing {', '.join(t.key for t in untraced)} to find the one that covers {path.name} "
+                   "(traceOnOpen: false in the initialization options turns this off)")
             ls.runs.request(untraced)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: CuteInspectServer, params: types.DidChangeTextDocumentParams):
         path = _path(params.text_document.uri)
+        if path is None:
+            return
         ls.edited.add(path)
         ls.publish(path)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: CuteInspectServer, params: types.DidSaveTextDocumentParams):
         path = _path(params.text_document.uri)
+        if path is None:
+            return
         ls.edited.discard(path)
         ls.saved_at[path] = time.time()
         covering = {t.key for t in ls.covering(path)}
@@ -243,36 +287,43 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: CuteInspectServer, params: types.DidCloseTextDocumentParams):
         path = _path(params.text_document.uri)
+        if path is None:
+            return
         ls.edited.discard(path)
         ls.publish(path)  # a closed file keeps its trace's findings only: the lint saw the editor's text
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: CuteInspectServer, params: types.HoverParams):
-        path = _path(params.text_document.uri)
-        document = ls.workspace.get_text_document(params.text_document.uri)
-        line = _text_line(document.source, params.position.line + 1)
-        name = next((m for m in _IDENTIFIER.finditer(line) if m.start() <= params.position.character <= m.end()), None)
+        path, source = _path(params.text_document.uri), ls.source(params.text_document.uri)
+        if path is None or source is None:
+            return None
+        number = params.position.line + 1
+        line = line_at(source, number)
+        at = from_units(line, params.position.character, ls.encoding)
+        name = next((m for m in _IDENTIFIER.finditer(line) if m.start() <= at <= m.end()), None)
         if name is None:
             return None
-        text = ls.hover_text(path, name.group(), params.position.line + 1, document.source)
+        text = ls.hover_text(path, name.group(), number, source)
         if text is None:
             return None
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
-                           range=types.Range(types.Position(params.position.line, name.start()),
-                                             types.Position(params.position.line, name.end())))
+                           range=types.Range(_position(number, name.start(), line, ls.encoding),
+                                             _position(number, name.end(), line, ls.encoding)))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
     def code_action(ls: CuteInspectServer, params: types.CodeActionParams):
-        path = _path(params.text_document.uri)
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        path, source = _path(params.text_document.uri), ls.source(params.text_document.uri)
+        if path is None or source is None:
+            return []
         first, last = params.range.start.line + 1, params.range.end.line + 1
         actions = []
-        for finding, fix in ls.lint_findings(path, document.source):
+        for finding, fix in ls.lint_findings(path, source):
             if fix is None or not first <= finding.line <= last:
                 continue
-            edits = [types.TextEdit(types.Range(types.Position(e.line - 1, e.column - 1),
-                                                types.Position(e.end_line - 1, e.end_column - 1)), e.text)
+            edits = [types.TextEdit(types.Range(
+                _position(e.line, e.column - 1, line_at(source, e.line), ls.encoding),
+                _position(e.end_line, e.end_column - 1, line_at(source, e.end_line), ls.encoding)), e.text)
                      for e in fix.edits]
             diagnostics = [d for d in params.context.diagnostics
                            if d.code == finding.code and d.range.start.line == finding.line - 1]
@@ -284,15 +335,15 @@ def build(trace_timeout: float = 120.0, inlay_hints: bool = False) -> CuteInspec
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
     def inlay_hint(ls: CuteInspectServer, params: types.InlayHintParams):
-        if not ls.inlay_hints:
+        path, source = _path(params.text_document.uri), ls.source(params.text_document.uri)
+        if not ls.inlay_hints or path is None or source is None:
             return []
-        path = _path(params.text_document.uri)
-        source = ls.workspace.get_text_document(params.text_document.uri).source
         hints = []
         for run in ls.good_runs(path):
             for line, label in sorted(lookup.inlay_labels(run.tensors, path, source).items()):
                 if params.range.start.line <= line - 1 <= params.range.end.line:
-                    hints.append(types.InlayHint(position=types.Position(line - 1, len(_text_line(source, line))),
+                    text = line_at(source, line)
+                    hints.append(types.InlayHint(position=_position(line, len(text), text, ls.encoding),
                                                  label=label, padding_left=True))
         return hints
 
