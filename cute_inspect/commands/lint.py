@@ -24,6 +24,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from cute_inspect.commands._output import write_file
 from cute_inspect.commands._target import arch, default_arch
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 from cute_inspect.lint.config import ConfigError, ConfigFinder
@@ -31,6 +32,7 @@ from cute_inspect.lint.fix import fix_text
 from cute_inspect.lint.formats import FORMATS, error_lines, render, render_statistics
 from cute_inspect.lint.registry import all_rules, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths, python_files, read_source
+from cute_inspect.positions import source_lines
 
 _WIDTH = 100  # `rules` wraps its summaries to this many columns
 
@@ -132,11 +134,22 @@ def _encoding(path: Path) -> str:
         return tokenize.detect_encoding(file.readline)[0]
 
 
-def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: bool) -> int:
-    """Apply (or, with ``diff``, print) the fixes of every file; the number of fixes. Files that cannot be
-    read or parsed are left alone: the lint that follows reports them."""
+def _outside(path: Path, given: list[str]) -> bool:
+    """Whether `path` (resolved) lies outside every path given on the command line: reached through a symlink
+    that leads out of them. A file named itself (a symlink or not) is inside."""
+    for argument in given:
+        root = Path(argument).resolve()
+        if path == root or (Path(argument).is_dir() and path.is_relative_to(root)):
+            return False
+    return True
+
+
+def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: bool) -> tuple[int, bool]:
+    """Apply (or, with ``diff``, print) the fixes of every file: (the number of fixes, whether every file that
+    needed one was written). Files that cannot be read or parsed are left alone: the lint that follows reports
+    them. A file reached through a symlink out of `paths` is not written."""
     finder = ConfigFinder(overrides=overrides)
-    total = 0
+    total, complete = 0, True
     for display, path in python_files(paths)[0]:
         text, _, error = read_source(display, path)
         if error is not None:
@@ -144,15 +157,26 @@ def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: 
         fixed, count = fix_text(text, str(path), finder.for_file(path), unsafe)
         if not count:
             continue
-        total += count
         if diff:
+            total += count
             _emit("".join(difflib.unified_diff(
-                text.splitlines(keepends=True), fixed.splitlines(keepends=True), display, display
+                source_lines(text), source_lines(fixed), display, display
             )).rstrip("\n"))
-        else:
-            with open(path, "w", encoding=_encoding(path), newline="") as file:
-                file.write(fixed)
-    return total
+            continue
+        if _outside(path, paths):
+            print(f"cute-inspect lint: {display}: not fixed: a symlink to {path}, outside the paths given",
+                  file=sys.stderr)
+            complete = False
+            continue
+        try:
+            write_file(str(path), fixed, _encoding(path))
+        except (OSError, UnicodeEncodeError) as error:
+            why = error.strerror if isinstance(error, OSError) else f"cannot encode the fix: {error.reason}"
+            print(f"cute-inspect lint: {display}: not fixed: {why or error} (the file is unchanged)", file=sys.stderr)
+            complete = False
+            continue
+        total += count
+    return total, complete
 
 
 def run_lint(args: argparse.Namespace) -> int:
@@ -163,9 +187,10 @@ def run_lint(args: argparse.Namespace) -> int:
         overrides["extend_select"] = args.extend_select
     if args.ignore:
         overrides["ignore"] = args.ignore
+    complete = True
     if args.fix or args.diff:
         try:
-            fixed = _fix_files(args.paths, overrides, args.unsafe_fixes, args.diff)
+            fixed, complete = _fix_files(args.paths, overrides, args.unsafe_fixes, args.diff)
         except ConfigError as error:
             print(f"cute-inspect lint: {error}", file=sys.stderr)
             return EXIT_BAD_INPUT
@@ -190,7 +215,7 @@ def run_lint(args: argparse.Namespace) -> int:
         report.findings = sorted(set(report.findings) | set(_in_files(traced_findings, args.paths, args.ignore or ())))
     for line in error_lines(report):
         print(line, file=sys.stderr)
-    _emit(render_statistics(report) if args.statistics else render(report, args.format))
+    _emit(render_statistics(report, args.format) if args.statistics else render(report, args.format))
     if args.format == "text" and not args.statistics:
         if args.fix:
             _emit(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.")
@@ -203,7 +228,7 @@ def run_lint(args: argparse.Namespace) -> int:
                 if hidden:
                     note += f" ({hidden} more with `--fix --unsafe-fixes`)"
                 _emit(note + "; `--diff` shows them.")
-    return report.exit_code
+    return report.exit_code if complete else EXIT_BAD_INPUT
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 
-from cute_inspect.commands._output import bad_output, write_output
+from cute_inspect.commands._output import bad_output, write_file, write_output
 from cute_inspect.commands._target import arch as known_arch
 from cute_inspect.commands._target import default_arch, run_target
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
@@ -94,6 +94,18 @@ def _slug(target: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", target.replace(".py:", ":")).strip("_")
 
 
+def _folders(targets: list[tuple[str, str]]) -> list[str] | str:
+    """One folder name per (target, arch): the target's slug, with the arch where two targets share a slug;
+    or why they cannot have one each (a target named twice)."""
+    slugs = [_slug(target) for target, _ in targets]
+    names = [f"{slug}_{arch}" if slugs.count(slug) > 1 else slug for slug, (_, arch) in zip(slugs, targets)]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            target, arch = targets[i]
+            return f"{target}@{arch} is named twice; name each target once"
+    return names
+
+
 def _render(args) -> int:
     targets = [_split(t, args.arch) for t in args.targets]
     for target, arch in targets:
@@ -102,14 +114,18 @@ def _render(args) -> int:
         except argparse.ArgumentTypeError as exc:
             print(f"cute-inspect: {target}@{arch}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    folders = _folders(targets)
+    if isinstance(folders, str):
+        print(f"cute-inspect: {folders}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if bad_output("--out", args.out, directory=True):
         return EXIT_BAD_INPUT
     os.makedirs(args.out, exist_ok=True)
     if len(targets) == 1:
         return _render_one(*targets[0], args.out)
     worst, done, said = EXIT_OK, [], set()
-    for target, arch in targets:
-        out = os.path.join(args.out, _slug(target))
+    for (target, arch), folder in zip(targets, folders):
+        out = os.path.join(args.out, folder)
         # one process per target: CuTeDSL reads CUTE_DSL_ARCH once, at import
         child = subprocess.run([sys.executable, "-m", "cute_inspect", "render", target, "--arch", arch,
                                 "--out", out], stderr=subprocess.PIPE, text=True)
@@ -124,23 +140,44 @@ def _render(args) -> int:
     return worst
 
 
+#: What `render` writes into --out; a file of these names that this run did not write is an earlier render's.
+_OWN_FILES = re.compile(r"(?:graph\.dot|graph\.svg|report\.html|index\.html|tensors/r\d{3}-\d+_\w*\.svg)")
+
+
+def _remove_stale(out: str, written: set[str]) -> None:
+    """Remove what an earlier render left in `out` (another kernel's tensors, a graph not drawn this time)."""
+    candidates = [os.path.join(out, name) for name in ("graph.dot", "graph.svg", "report.html", "index.html")]
+    tensors = os.path.join(out, "tensors")
+    if os.path.isdir(tensors):
+        candidates += [os.path.join(tensors, name) for name in os.listdir(tensors)]
+    for path in candidates:
+        name = os.path.relpath(path, out).replace(os.sep, "/")
+        if path not in written and _OWN_FILES.fullmatch(name) and os.path.isfile(path) and not os.path.islink(path):
+            os.unlink(path)
+
+
 def _render_one(target: str, arch: str, out: str) -> int:
     from cute_inspect.render import graph, hierarchy
-    from cute_inspect.render.html import write_report
+    from cute_inspect.render.html import build_report
 
     trace, _contracts, code = run_target(target, arch)
     if trace is None:
         return code
-    with open(os.path.join(out, "graph.dot"), "w", encoding="utf-8") as f:
-        f.write(graph.to_dot(trace))
-    tensors = os.path.join(out, "tensors")
-    os.makedirs(tensors, exist_ok=True)
+    written: set[str] = set()
+
+    def write(name: str, text: str) -> None:
+        path = os.path.join(out, name)
+        write_file(path, text)
+        written.add(path)
+
+    write("graph.dot", graph.to_dot(trace))
+    os.makedirs(os.path.join(out, "tensors"), exist_ok=True)
     for r in trace.records:
         for i in range(len(r.shapes)):
             name = _slug(r.names[i] or r.op)
-            with open(os.path.join(tensors, f"r{r.index:03d}-{i}_{name}.svg"), "w", encoding="utf-8") as f:
-                f.write(hierarchy.hierarchy_svg(r, i))
-    write_report(trace, os.path.join(out, "report.html"))
+            write(os.path.join("tensors", f"r{r.index:03d}-{i}_{name}.svg"), hierarchy.hierarchy_svg(r, i))
+    problems: list = []
+    write("report.html", build_report(trace, problems=problems))
     code = EXIT_OK
     try:
         svg = graph.to_svg(trace)
@@ -148,8 +185,8 @@ def _render_one(target: str, arch: str, out: str) -> int:
         print(f"cute-inspect: {exc}; report.html has no graph and graph.svg is not written", file=sys.stderr)
         code = EXIT_BAD_INPUT
     else:
-        with open(os.path.join(out, "graph.svg"), "w", encoding="utf-8") as f:
-            f.write(svg)
+        write("graph.svg", svg)
+    _remove_stale(out, written)
     for error in trace.errors:
         print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
     print(f"wrote {out}/: report.html, graph.dot{', graph.svg' if code == EXIT_OK else ''}, "
@@ -168,6 +205,7 @@ def _write_index(out: str, done: list) -> None:
         failed = "" if code == EXIT_OK else f" <strong>failed (exit {code})</strong>"
         rows.append(f"<li>{name} ({escape(arch)}){failed}</li>")
     rows = "".join(rows)
-    with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
-        f.write(f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cute-inspect reports</title>'
-                f"</head><body><h1>cute-inspect reports</h1><ul>{rows}</ul></body></html>")
+    index = os.path.join(out, "index.html")
+    write_file(index, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cute-inspect reports</title>'
+               f"</head><body><h1>cute-inspect reports</h1><ul>{rows}</ul></body></html>")
+    _remove_stale(out, {index})  # what a one-target render left at the top

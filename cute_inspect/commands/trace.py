@@ -19,10 +19,13 @@ def register(subparsers) -> None:
 
 
 def _main(args) -> int:
-    from cute_inspect.commands._output import bad_output, write_output
+    from cute_inspect.commands._output import check_outputs, write_output
     from cute_inspect.trace import report as _report
+    from cute_inspect.trace.target import target_file
 
-    if bad_output("-o", args.output) or bad_output("--html", args.html):
+    source = target_file(args.target)
+    if not check_outputs([("-o", args.output), ("--html", args.html)],
+                         {source: "the target's source file"} if source else None):
         return EXIT_BAD_INPUT
     trace, _contracts, code = run_target(args.target, args.arch)
     if trace is None:
@@ -36,11 +39,14 @@ def _main(args) -> int:
         sys.stdout.write(text)
     code = EXIT_OK
     if args.html:
-        from cute_inspect.render.html import write_report
+        from cute_inspect.render.html import build_report
 
         if dot_missing_note(args.html):
             code = EXIT_BAD_INPUT
-        problem = write_report(trace, args.html)
+        problems: list = []
+        if not write_output("--html", args.html, build_report(trace, problems=problems)):
+            return EXIT_BAD_INPUT
+        problem = problems[0] if problems else None
         if problem and code == EXIT_OK:  # the report is written; only its graph is missing
             print(f"cute-inspect: note: {args.html} has no graph: {problem}", file=sys.stderr)
             code = EXIT_BAD_INPUT

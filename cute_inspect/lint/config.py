@@ -155,6 +155,9 @@ def read_pyproject(path: Path) -> LintConfig | None:
             document = tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: cannot read: byte 0x{error.object[error.start]:02x} at offset {error.start} "
+                          "is not UTF-8 (TOML files are UTF-8)") from None
     table = document.get("tool", {}).get(TABLE)
     if table is None:
         return None

@@ -58,11 +58,18 @@ def render_text(report: LintReport) -> str:
                      + _summary(report))
 
 
-def render_statistics(report: LintReport) -> str:
-    """One line per code found (count, code, rule name), then the summary."""
+def render_statistics(report: LintReport, format: str = "text") -> str:
+    """A count per code found: in text one line each (count, code, rule name) then the summary; in JSON a list of
+    ``{code, name, count}``; SARIF has no place for counts, so there it is the whole report (valid SARIF)."""
+    if format == "sarif":
+        return render_sarif(report)
     counts = Counter(finding.code for finding in report.findings)
     rules = all_rules()
-    lines = [f"{counts[code]:6d}  {code}  {rules[code].NAME}" for code in sorted(counts)]
+    names = {code: rules[code].NAME if code in rules else "" for code in counts}
+    if format == "json":
+        return json.dumps([{"code": code, "name": names[code], "count": counts[code]} for code in sorted(counts)],
+                          indent=2)
+    lines = [f"{counts[code]:6d}  {code}  {names[code]}" for code in sorted(counts)]
     return "\n".join(lines + _summary(report))
 
 
@@ -109,7 +116,7 @@ def render_sarif(report: LintReport) -> str:
     results = [
         {
             "ruleId": f.code,
-            "ruleIndex": codes.index(f.code),
+            **({"ruleIndex": codes.index(f.code)} if f.code in rules else {}),
             "level": "warning",
             "message": {"text": f.message},
             "locations": [
@@ -141,6 +148,7 @@ def render_sarif(report: LintReport) -> str:
             }
         },
         "invocations": [{"executionSuccessful": not report.errors, "toolExecutionNotifications": notifications}],
+        "columnKind": "unicodeCodePoints",  # columns count characters, as on the command line
         "results": results,
     }
     return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)

@@ -12,6 +12,7 @@ import io
 import multiprocessing
 import os
 import re
+import stat
 import threading
 import tokenize
 from collections.abc import Callable, Iterable
@@ -27,13 +28,14 @@ from cute_inspect.findings import (
     Finding,
     file_suppressed,
     file_suppressions,
+    line_codes,
     suppressed,
 )
 from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.edits import fix_for
 from cute_inspect.lint.facts import FileFacts, collect
 from cute_inspect.lint.noqa import comments, statement_span
-from cute_inspect.lint.registry import RULES, kind, needs_trace
+from cute_inspect.lint.registry import RULES, all_rules, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
 from cute_inspect.positions import char_column, source_lines
 
@@ -163,9 +165,21 @@ def _unsuppressed_pairs(
     if checked and not file_suppressed(whole_file, unused_noqa.CODE):
         kept.extend(
             (Finding(display, number, column, unused_noqa.CODE, message), None)
-            for number, column, message in unused_noqa.unused(line_comments, used, checked)
+            for number, column, message in [*unused_noqa.unused(line_comments, used, checked),
+                                            *_unknown_noqa_codes(line_comments)]
         )
     return kept
+
+
+def _unknown_noqa_codes(line_comments: dict[int, tuple[int, str]]) -> Iterable[tuple[int, int, str]]:
+    """(line, column, message) for each CI code a ``# noqa`` names that is no cute-inspect code (a typo: it
+    suppresses nothing, now or later)."""
+    known = all_rules()
+    for number, (column, comment) in sorted(line_comments.items()):
+        for offset, codes in line_codes(comment):
+            for code in sorted(c for c in codes if c.startswith("CI") and c not in known):
+                yield (number, column + offset,
+                       f"`noqa` names `{code}`, which is no cute-inspect code (`cute-inspect rules` lists them)")
 
 
 def _unsuppressed(
@@ -182,6 +196,8 @@ def read_source(display: str, path: Path) -> tuple[str | None, ast.Module | None
     """(text, tree, None) of a Python file, or (None, None, the error that stops it from being linted):
     unreadable, not in its declared encoding (UTF-8 by default, as Python requires), or not valid Python."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO named .py would block the read forever
+            return None, None, FileError(display, 0, 0, "could not read: not a regular file (a FIFO or a device?)")
         data = path.read_bytes()
     except OSError as error:
         return None, None, FileError(display, 0, 0, f"could not read: {error.strerror or error}")
@@ -196,6 +212,8 @@ def parse_source(display: str, data: bytes) -> tuple[str | None, ast.Module | No
         return None, None, undecodable
     try:
         tree = ast.parse(text, filename=display)
+    except (RecursionError, MemoryError):
+        return None, None, FileError(display, 0, 0, "could not parse: nested too deeply for Python's parser")
     except (SyntaxError, ValueError) as error:
         line = getattr(error, "lineno", None) or 0
         column = getattr(error, "offset", None) or 0
@@ -217,8 +235,11 @@ def _lint_one(
     if error is not None:
         return [], error, (0, 0)
     codes = config.codes_for(path)
-    facts = collect(tree) if _static(codes) else None
-    pairs = file_violations(display, text, tree, codes, config, facts)
+    try:
+        facts = collect(tree) if _static(codes) else None
+        pairs = file_violations(display, text, tree, codes, config, facts)
+    except RecursionError:
+        return [], FileError(display, 0, 0, "could not lint: nested too deeply"), (0, 0)
     safe = unsafe = 0
     if facts is not None and any(v is not None and (v.rename or v.replace) for _, v in pairs):
         lines = source_lines(text)

@@ -66,7 +66,7 @@ def read_targets(pyproject: Path) -> list[TraceTarget] | None:
     try:
         with open(pyproject, "rb") as f:
             table = tomllib.load(f).get("tool", {}).get("cute-inspect")
-    except (OSError, tomllib.TOMLDecodeError) as error:
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise TargetConfigError(f"{pyproject}: cannot read: {error}") from None
     if not isinstance(table, dict):
         return None

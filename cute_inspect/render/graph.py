@@ -16,7 +16,10 @@ Kernels are graphviz clusters, and library helpers (the epilogue helpers of ``cu
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
 
 from cute_inspect.render._svg import MEMSPACE_COLORS
 from cute_inspect.trace.shape import format_shape
@@ -45,6 +48,7 @@ class LayoutError(GraphError):
 # tried in order: dot's ranking, dot's other ranking (clusters ranked together, which avoids init_rank's
 # failures), then a force-directed layout that has no ranks at all
 _LAYOUTS = (("dot", {}), ("dot", {"newrank": "true"}), ("sfdp", {"overlap": "prism"}))
+_TIMEOUT_VARIABLE, _DEFAULT_TIMEOUT = "CUTE_INSPECT_DOT_TIMEOUT", 60.0
 
 
 def node_id(record_index: int, output: int) -> str:
@@ -109,26 +113,42 @@ def to_dot(trace, links: bool = False) -> str:
 
 
 def to_svg(trace, links: bool = False) -> str:
-    """The graph laid out by graphviz's `dot`, as an SVG element (no XML prolog, ready to inline)."""
-    import graphviz
+    """The graph laid out by graphviz's `dot`, as an SVG element (no XML prolog, ready to inline).
 
-    digraph = _digraph(trace, links)
+    Each layout program runs at most `layout_timeout()` seconds: a `dot` that never returns is a `LayoutError`."""
+    source = _digraph(trace, links).source
+    executable = shutil.which("dot")
+    if executable is None:
+        raise MissingDotError(INSTALL_DOT)
     failures = []
     for engine, attrs in _LAYOUTS:
-        tried = digraph.copy()
-        tried.graph_attr.update(attrs)
+        command = [executable, f"-K{engine}", "-Tsvg", *(f"-G{key}={value}" for key, value in attrs.items())]
         try:
-            svg = tried.pipe(format="svg", engine=engine, quiet=True).decode()
+            done = subprocess.run(command, input=source.encode(), capture_output=True, timeout=layout_timeout())
+        except subprocess.TimeoutExpired:
+            raise LayoutError(f"graphviz's {engine} did not finish in {layout_timeout():g} s "
+                              f"(${_TIMEOUT_VARIABLE} sets the limit)") from None
+        except OSError as exc:
+            failures.append(f"{engine}: {exc.strerror or exc}")
+            continue
+        if done.returncode == 0:
+            svg = done.stdout.decode(errors="replace")
             break
-        except graphviz.ExecutableNotFound:
-            raise MissingDotError(INSTALL_DOT) from None
-        except graphviz.CalledProcessError as exc:
-            said = [line for line in (exc.stderr or b"").decode(errors="replace").splitlines() if line.strip()]
-            failures.append(f"{engine}{' ' + str(attrs) if attrs else ''}: {said[-1] if said else exc}")
+        said = [line for line in done.stderr.decode(errors="replace").splitlines() if line.strip()]
+        failures.append(f"{engine}{' ' + str(attrs) if attrs else ''}: {said[-1] if said else done.returncode}")
     else:
         raise LayoutError("graphviz could not lay out the graph (" + "; ".join(failures) + ")")
     start = svg.find("<svg")
     return svg[start:] if start >= 0 else svg
+
+
+def layout_timeout() -> float:
+    """Seconds a graphviz layout may run: ``$CUTE_INSPECT_DOT_TIMEOUT``, else 60."""
+    try:
+        value = float(os.environ.get(_TIMEOUT_VARIABLE, ""))
+    except ValueError:
+        return _DEFAULT_TIMEOUT
+    return value if value > 0 else _DEFAULT_TIMEOUT
 
 
 def _digraph(trace, links: bool):

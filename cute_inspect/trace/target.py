@@ -58,6 +58,23 @@ def set_arch(arch: str) -> None:
     os.environ["CUTE_DSL_ARCH"] = arch
 
 
+def target_file(target: str) -> str | None:
+    """The source file of `target` (``FILE.py:FUNCTION`` or ``pkg.module:FUNCTION``), found without importing
+    anything; None when it cannot be found so (the import then says why)."""
+    module_part = target.rpartition(":")[0]
+    if not module_part:
+        return None
+    if module_part.endswith(".py") or os.sep in module_part:
+        return os.path.abspath(module_part)
+    parts = module_part.split(".")
+    for root in [os.getcwd(), *sys.path]:
+        base = os.path.join(root or os.getcwd(), *parts)
+        for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+            if os.path.isfile(candidate):
+                return os.path.abspath(candidate)
+    return None
+
+
 def _load(target: str):
     module_part, sep, func_name = target.rpartition(":")
     if not sep or not module_part or not func_name:
@@ -66,6 +83,8 @@ def _load(target: str):
         path = os.path.abspath(module_part)
         if os.path.isdir(path):
             raise TargetError(f"{module_part}: is a directory; name a FILE.py:FUNCTION")
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise TargetError(f"{module_part}: not a regular file (a FIFO or a device?); name a FILE.py:FUNCTION")
         if not os.path.isfile(path):
             raise TargetError(f"{module_part}: no such file")
         if not path.endswith(".py"):
