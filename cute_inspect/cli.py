@@ -3,7 +3,8 @@
 This layer sits on top: it imports the wings (trace, check, lint, render, lsp) and no wing imports it.
 Every command module exposes ``register(subparsers)``, which adds its sub-parser and sets
 ``func`` (a callable taking the parsed arguments and returning the exit code, one of `cute_inspect.findings`'
-``EXIT_*``). Whatever goes wrong, the first line on standard error names the argument or file and the cause.
+``EXIT_*``) and, for a command that runs the user's code, ``target_run`` (the parsed arguments -> the target it
+will run, or None). Whatever goes wrong, the first line on standard error names the argument or file and the cause.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import importlib
 import sys
 
+from cute_inspect.commands._isolate import interrupted, supervised
 from cute_inspect.findings import EXIT_BAD_INPUT
 
 _COMMAND_MODULES = (
@@ -56,16 +58,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.error(f"a COMMAND is needed: one of {', '.join(args.commands)}")
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.func(args)
     except OSError as error:  # an output that failed while written (a full disk, a path that vanished)
         print(f"cute-inspect: {error.filename or 'writing the output'}: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def main(argv: list[str] | None = None, isolate: bool | None = None) -> int:
+    """Run the command line `argv` (default: this process's) and return its exit code.
+
+    A command that runs the user's target runs in a forked child when `isolate` (default: when `argv` is None, as
+    for the ``cute-inspect`` program), so that a target that crashes or calls ``os._exit`` still ends in one line
+    and exit 2 (`cute_inspect.commands._isolate`)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        return interrupted()
+    if not getattr(args, "func", None):
+        parser.error(f"a COMMAND is needed: one of {', '.join(args.commands)}")
+    target = getattr(args, "target_run", lambda _: None)(args)
+    if target and (argv is None if isolate is None else isolate):
+        return supervised(lambda: _run(args), target)
+    return _run(args)
 
 
 if __name__ == "__main__":

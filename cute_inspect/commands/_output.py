@@ -9,23 +9,33 @@ kernel.py:f -o kernel.py`) or that another output of the same command also names
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 
 
 def write_file(path: str, data: str | bytes, encoding: str = "utf-8") -> None:
-    """Replace `path` with `data` in one step (through a symlink, its target; the file's mode is kept).
+    """Replace `path` with `data` in one step (through a symlink, its target; the file's mode is kept). A pipe or a
+    device (``-o /dev/stdout``) is written to as it is.
 
     Raises OSError naming `path`; then `path` is unchanged and no temporary file is left."""
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
     payload = data.encode(encoding) if isinstance(data, str) else data
     try:
-        mode = os.stat(target).st_mode & 0o7777
+        status = os.stat(target)
+        mode = status.st_mode & 0o7777
     except FileNotFoundError:
-        mode = 0o666 & ~_umask()
+        status, mode = None, 0o666 & ~_umask()
     except OSError as error:
         raise OSError(error.errno, error.strerror, path) from None
+    if status is not None and not stat.S_ISREG(status.st_mode):  # a pipe or a device (/dev/stdout): no file to keep
+        try:
+            with open(target, "wb") as stream:
+                stream.write(payload)
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, path) from None
+        return
     temporary = None
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
@@ -70,8 +80,6 @@ def output_problem(path: str, directory: bool = False) -> str | None:
         return "exists and is not a directory"
     if not directory and os.path.isdir(path):
         return "is a directory"
-    if not directory and os.path.exists(path) and not os.path.isfile(path):
-        return "is not a regular file (a FIFO or a device?); name a file"
     parent = os.path.dirname(os.path.abspath(path))
     while not os.path.exists(parent):
         if not directory:

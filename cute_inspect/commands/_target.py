@@ -8,6 +8,7 @@ import shutil
 import sys
 
 from cute_inspect.check.explain import explain
+from cute_inspect.commands._isolate import target_stdout_to_stderr
 from cute_inspect.findings import EXIT_BAD_INPUT
 from cute_inspect.trace.target import TargetError, arch_problem
 
@@ -51,13 +52,19 @@ def run_target(target: str, arch: str):
     contracts = None
     try:
         set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
-        with guard() as contracts:
+        with target_stdout_to_stderr(), guard() as contracts:
             trace = trace_target(target, arch=arch)
-    except Exception as exc:  # every failure of the user's code becomes a one-line message and an exit code
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # whatever the user's code does becomes a one-line message and an exit code
         findings = contracts.findings if contracts else []
         for finding in findings:
             print_finding(finding)
-        code, message = explain(exc)
+        if isinstance(exc, SystemExit):
+            code, message = EXIT_BAD_INPUT, (f"{target}: the target called sys.exit({exc.code!r}) before its "
+                                             "compile finished; a target must return")
+        else:
+            code, message = explain(exc)
         first, *rest = message.split("\n")
         hint = " (the contract findings above are the likely cause)" if findings else ""
         print("\n".join([f"cute-inspect: {first}{hint}", *rest]), file=sys.stderr)

@@ -26,7 +26,7 @@ def register(subparsers) -> None:
                    help="json: {findings: [{path, line, column, code, message}], checked, disagreeing}")
     p.add_argument("--include-library", action="store_true",
                    help="also check comments in CuTeDSL's own library kernels (cutlass/utils/gemm)")
-    p.set_defaults(func=_main)
+    p.set_defaults(func=_main, target_run=lambda args: args.target)
 
 
 def trace_and_check(target: str, arch: str):

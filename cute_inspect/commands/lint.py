@@ -77,7 +77,7 @@ def register(subparsers: Any) -> None:
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes (renames of a tensor and its uses)")
     lint.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply the unsafe fixes too")
     lint.add_argument("--diff", action="store_true", help="print the fixes as a diff and change no file")
-    lint.set_defaults(func=run_lint)
+    lint.set_defaults(func=run_lint, target_run=lambda args: args.trace if _compiles(args.trace) else None)
 
     rules = subparsers.add_parser("rules", help="list the lint rules, or show one rule's documentation")
     rules.add_argument("code", nargs="?", metavar="CODE", help="a rule code, e.g. CI105")
@@ -108,9 +108,14 @@ def _saved_records(path: str) -> list[Any]:
     return records
 
 
+def _compiles(trace: str | None) -> bool:
+    """Whether --trace names a target to compile (not a saved JSON trace)."""
+    return bool(trace) and not trace.endswith(".json")
+
+
 def _traced(target: str, arch: str | None) -> tuple[list[Any] | None, list[Any], int | None]:
     """(records, CI2xx/CI3xx findings, exit code on failure) for --trace: a saved JSON trace or a live compile."""
-    if target.endswith(".json"):
+    if not _compiles(target):
         return _saved_records(target), [], None
     from cute_inspect.commands import check as check_command  # looked up at call time: tests stand in for it
 

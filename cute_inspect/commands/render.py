@@ -26,7 +26,7 @@ def register(subparsers) -> None:
     render.add_argument("--arch", default=default_arch(), type=known_arch,
                         help="arch for targets without @ARCH; default $CUTE_DSL_ARCH or sm_100a")
     render.add_argument("--out", required=True, metavar="DIR", help="directory to write into (created)")
-    render.set_defaults(func=_render)
+    render.set_defaults(func=_render, target_run=lambda args: " ".join(args.targets))
 
     from cute_inspect.render.layout_expr import FUNCTIONS
 
@@ -46,7 +46,7 @@ def register(subparsers) -> None:
     layout.add_argument("--svg", metavar="FILE", help="draw the result as an SVG grid (rank 1 or 2)")
     layout.add_argument("--tv", metavar="M,N",
                         help="draw the result as a thread-value layout over an M x N tile (column-major)")
-    layout.set_defaults(func=_layout)
+    layout.set_defaults(func=_layout, target_run=lambda args: f"layout {args.expr!r}")
 
 
 def _layout(args) -> int:

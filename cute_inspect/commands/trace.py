@@ -15,7 +15,7 @@ def register(subparsers) -> None:
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     p.add_argument("-o", "--output", metavar="FILE", help="write there instead of standard output")
     p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report")
-    p.set_defaults(func=_main)
+    p.set_defaults(func=_main, target_run=lambda args: args.target)
 
 
 def _main(args) -> int:
