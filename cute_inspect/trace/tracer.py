@@ -10,6 +10,8 @@ import contextlib
 import functools
 import os
 
+from cute_inspect.trace import axes as _axes
+from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
@@ -163,6 +165,8 @@ class _Tracer:
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
         self.recent: list = []  # (shape, labels) of the latest labelled tensors, for `_same_rests`
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
+        self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
+        self.objects = _flow.Partitioners()
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj):
@@ -204,6 +208,11 @@ class _Tracer:
             inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
         self._know(obj, (index, 0, labels))
+        for label in labels:
+            if label.axis:
+                self.axes.bind(label.var, ("hint", label.axis))
+        if passed:  # the host tensor's modes are the parameter's
+            _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
         return index, 0, labels
 
     def _passed_in(self, type_text: str, name: str | None, kernel: str):
@@ -278,7 +287,7 @@ class _Tracer:
             names, hint = None, assigned_names(site)
         called = op
         params = call.params
-        inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
+        inputs, input_outputs, in_trees, in_shapes, in_memspace, in_args = [], [], [], [], None, []
         for arg, value in bound.items():
             if arg == "self":
                 continue
@@ -293,6 +302,7 @@ class _Tracer:
                 input_outputs.append(out)
                 in_trees.append(labels)
                 in_shapes.append(info.shape)
+                in_args.append(arg)
                 in_memspace = in_memspace or info.memspace
         index = len(self.trace.records)
         if names is None or len(names) != len(outputs):
@@ -321,6 +331,12 @@ class _Tracer:
                                       outputs[0].shape)
             if steps:
                 record.meta["steps"] = steps
+        by_arg = dict(zip(in_args, zip(inputs, in_trees, in_shapes)))
+        record.made_by = self.objects.made_by(op, bound, site)
+        if op in ("copy", "gemm"):
+            record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
+                               for slot, arg in _flow.OPERAND_ARGS[op].items()}
+        _flow.observe(self.axes, record, bound, by_arg, out_trees)
         self._append(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
@@ -394,12 +410,16 @@ class _Tracer:
                 return
 
     def finish(self) -> None:
-        """Resolve what is still waiting when the compile ends."""
+        """Resolve what is still waiting when the compile ends, then give every mode its axis from the data flow."""
         try:
             self._resolve(None)
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
+        try:
+            _flow.settle(self.axes, self.trace.records)
+        except Exception as exc:  # the labels made while tracing stay
+            self.errors.append(f"axes: {type(exc).__name__}: {exc}")
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -443,21 +463,21 @@ class _Tracer:
             # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
-            return _levels.partition(inp, "mma", out_rank, origin, axes)
+            return _levels.partition(inp, "mma", out_rank, origin, axes, op)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
-            return _levels.partition(inp, level, out_rank, origin, axes)
+            return _levels.partition(inp, level, out_rank, origin, axes, op)
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
             if epilogue:
-                return _levels.first_mode(inp, "store", out_rank, origin)
-            return _levels.first_mode(inp, "block", out_rank, origin, role="tma")
+                return _levels.first_mode(inp, "store", out_rank, origin, op=op)
+            return _levels.first_mode(inp, "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
-                return _levels.first_mode(inp, "mma", out_rank, origin)
+                return _levels.first_mode(inp, "mma", out_rank, origin, op="fragment")
             axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[op[-1]]
             return _levels.fragment_from_shape(axes, out_rank, origin)
         if op == "group_modes":
