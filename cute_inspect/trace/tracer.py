@@ -9,6 +9,7 @@ import ast
 import contextlib
 import functools
 import os
+from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
 from cute_inspect.trace import flow as _flow
@@ -325,7 +326,7 @@ class _Tracer:
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
-                record.reuses = reused
+                record.reuses = reused[0]
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -509,6 +510,12 @@ class _Tracer:
             return _levels.coordinates(out_rank, names[0] if names else None, origin)
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" else None
+            if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
+                record = self.trace.records[viewed[0]]
+                found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                if found is not None:
+                    return found
             found = self._like(info, same_layout=info.memspace != "smem")
             if found is not None:
                 return found
@@ -518,7 +525,7 @@ class _Tracer:
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
 
-    def _reused(self, pointer) -> int | None:
+    def _reused(self, pointer):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
@@ -533,7 +540,7 @@ class _Tracer:
                 except TypeError:
                     continue
                 if found is not None:
-                    return found[0]
+                    return found
                 try:
                     following.extend(value.owner.operands)
                 except (AttributeError, ValueError):
@@ -708,6 +715,73 @@ def _map_leaves(tree, pool: list):
         return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
 
     return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
+
+
+def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
+    """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
+    source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
+    label on both parts); a leaf of extent 1 takes its position's label."""
+    new, old = _leaf_tree(layout), _leaf_tree(source_layout)
+    if new is None or old is None or not isinstance(source_labels, tuple):
+        return None
+    old = old if isinstance(old, tuple) else (old,)
+    if len(old) != len(source_labels):
+        return None
+    pool = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_tree_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            if extent is not None and extent > 1 and stride:
+                pool.append((stride, stride * extent, leaf_label))
+
+    def label_of(leaf, position_label):
+        extent, stride = _leaf_numbers(leaf)
+        if extent == 1:
+            return position_label
+        if extent is None or not stride:
+            return None
+        for low, high, label in pool:
+            if low <= stride < high and stride % low == 0:
+                return replace(label, rule="like") if label.origin != origin else label
+        return None
+
+    new = new if isinstance(new, tuple) else (new,)
+    out = []
+    for i, mode in enumerate(new):
+        at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
+        at = at if isinstance(at, _levels.ModeLabel) else None
+        leaves = [label_of(leaf, at) for leaf in _tree_leaves(mode)]
+        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _tree_leaves(mode))):
+            return None
+        known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
+        leaves = [known if x is None else x for x in leaves]
+        out.append(_shaped(mode, iter(leaves)))
+    return tuple(out)
+
+
+def _shaped(mode, labels):
+    """A label tree of `mode`'s nesting; a mode whose leaves share one label gets that label."""
+    if not isinstance(mode, tuple):
+        return next(labels)
+    parts = tuple(_shaped(m, labels) for m in mode)
+    flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
+    return flat[0] if len(flat) == len(parts) and all(p == flat[0] and p.var == flat[0].var for p in flat) else parts
+
+
+def _leaf_labels_of(mode, label) -> list:
+    count = sum(1 for _ in _tree_leaves(mode))
+    if isinstance(label, _levels.ModeLabel):
+        return [label] * count
+    flat = list(_levels.flatten(label))
+    return flat if len(flat) == count else [flat[0] if flat else _levels.UNKNOWN] * count
+
+
+def _leaf_numbers(leaf: str):
+    extent, _, stride = leaf.partition(":")
+    try:
+        return int(extent), int(stride)
+    except ValueError:
+        return None, None
 
 
 def _coord_text(coord) -> str:
