@@ -34,6 +34,7 @@ class Axes:
         self.keys: dict = {}  # root -> [key]
         self.key_var: dict = {}  # key -> its variable
         self.mmas: dict = {}  # mma object number -> None, in order of first use
+        self.chains: set = set()  # (m1, m2): MMA m1's accumulator, converted, is MMA m2's A operand
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -75,10 +76,16 @@ class Axes:
         """root -> (axis or None, rule) for every class that met a key."""
         named: dict = {}
         mma = {m: {a: self._root_of(("mma", m, a)) for a in "MNK"} for m in self.mmas}
-        scores = [m for m in mma if self._feeds_a(mma, m)]
+        chained = {m2: m1 for m1, m2 in self.chains if m1 in mma and m2 in mma}
+        scores = [m for m in mma if m in chained.values() or self._feeds_a(mma, m)]
         for m in scores:  # S = Q K^T over D
             for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
                 root = mma[m][axis]
+                if root is not None:
+                    named.setdefault(root, (letter, "attention"))
+        for m2, m1 in chained.items():  # O = P V over K, unless P entered transposed (the classes then said)
+            for axis, letter in (("M", "Q"), ("K", "K"), ("N", "D")):
+                root = mma[m2][axis]
                 if root is not None:
                     named.setdefault(root, (letter, "attention"))
         if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
@@ -89,12 +96,12 @@ class Axes:
         for root, keys in self.keys.items():
             if root in named:
                 continue
-            letters = {k[2] for k in keys if k[0] == "mma"}
-            if len(letters) == 1:
-                named[root] = (letters.pop(), "mma_slot")
-                continue
-            if len(letters) > 1:  # one class along two axes of an MMA: the data flow contradicts itself
+            slots = sorted({(k[1], k[2]) for k in keys if k[0] == "mma"})
+            if len({m for m, _ in slots}) < len(slots):  # two axes of one MMA: the data flow contradicts itself
                 named[root] = (None, "unknown")
+                continue
+            if slots:  # chained MMAs that are no attention: the first MMA's letter
+                named[root] = (slots[0][1], "mma_slot")
                 continue
             positions = {k[2] for k in keys if k[0] == "tiler"}
             if len(positions) == 1:

@@ -33,14 +33,12 @@ class Partitioners:
     def __init__(self):
         self.numbers: dict = {}
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
+        self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
 
     def number(self, obj) -> int:
-        trait = getattr(obj, "_trait", None)
-        value = getattr(trait, "value", None)
-        try:
-            key = ("value", hash(value)) if value is not None else ("id", id(trait if trait is not None else obj))
-        except TypeError:
-            key = ("id", id(trait if trait is not None else obj))
+        # the atom's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes
+        # of them (their MLIR values are new each time)
+        key = id(getattr(obj, "op", None) or obj)
         found = self.numbers.get(key)
         if found is None:
             found = self.numbers[key] = len(self.numbers)
@@ -72,8 +70,49 @@ class Partitioners:
                 receiver = receiver_text(site, op) if "self" in bound else argument_text(site, 0, op)
             except Exception:
                 receiver = None
-        return {"kind": kind, "object": self.number(obj), "op": operation, "receiver": receiver,
-                "line": _made_at(obj)}
+        number = self.number(obj)
+        if kind == "mma" and number not in self.shapes:
+            self.shapes[number] = _shape_mnk(obj)
+        return {"kind": kind, "object": number, "op": operation, "receiver": receiver, "line": _made_at(obj)}
+
+
+def _shape_mnk(obj) -> tuple | None:
+    """A tiled MMA's (M, N, K) extents, read from its MLIR type (no IR is emitted)."""
+    import re
+
+    try:
+        text = str(obj._trait.value.type.shape_mnk)
+    except Exception:
+        return None
+    numbers = tuple(int(n) for n in re.findall(r"\d+", text))
+    return numbers if len(numbers) == 3 else None
+
+
+def atom_axes(atom_shape, mnk: tuple | None, slot: str) -> tuple | None:
+    """The axes of an MMA atom's two leaves when they are the instruction's extents along the slot's axes
+    (tcgen05 and wgmma atoms: (128, 16) of A is (M, K)); None for a thread's scattered values (SM80)."""
+    if mnk is None or not isinstance(atom_shape, tuple) or len(atom_shape) != 2:
+        return None
+    if not all(isinstance(x, int) for x in atom_shape):
+        return None
+    extents = dict(zip("MNK", mnk))
+    first, second = slot_axes(slot)
+    x, y = atom_shape
+    fits = x >= 32 and extents[first] % x == 0 and (y == extents[second] or (second != "K" and extents[second] % y == 0))
+    return (first, second) if fits else None
+
+
+def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int):
+    """An MMA partition's labels with its atom's leaf axes (see `atom_axes`), as the MMA's axis keys until the
+    trace is settled."""
+    modes = _modes(tree)
+    if not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
+            or not isinstance(shape, tuple) or not shape:
+        return tree
+    found = atom_axes(shape[0], mnk, slot)
+    if found is None:
+        return tree
+    return (replace(modes[0], leaf_axes=tuple(("mma", mma, a) for a in found)),) + tuple(modes[1:])
 
 
 def _made_at(obj) -> int | None:
@@ -128,8 +167,12 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> N
         if format_shape(src_shape) == format_shape(dst_shape):
             join_leaves(axes, src, dst)
     elif op == "tma_partition" and "smem_tensor" in by_arg and "gmem_tensor" in by_arg:
-        smem, gmem = _modes(by_arg["smem_tensor"][1]), _modes(by_arg["gmem_tensor"][1])
-        if smem and gmem:
+        (_, smem, smem_shape), (_, gmem, gmem_shape) = by_arg["smem_tensor"], by_arg["gmem_tensor"]
+        smem, gmem = _modes(smem), _modes(gmem)
+        # the two tiles' modes correspond only where their extents do (an MMA-laid SMEM buffer and the MMA
+        # partition of the global tile); a swizzled buffer's nesting differs, and says nothing here
+        if smem and gmem and isinstance(smem_shape, tuple) and isinstance(gmem_shape, tuple) \
+                and list(_levels.shape_leaves(smem_shape[0])) == list(_levels.shape_leaves(gmem_shape[0])):
             join_leaves(axes, smem[0], gmem[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
@@ -147,13 +190,21 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
-def settle(axes: Axes, records: list) -> None:
+def settle(axes: Axes, records: list, views: dict) -> None:
+    axes.chains.update(_chains(records, views))
     named = axes.solve()
     _batch(axes, records, named)
+
+    def letter(key):
+        var = axes.key_var.get(key) if isinstance(key, tuple) else None
+        found = named.get(axes.find(var)) if var is not None else None
+        return found[0] if found else None
 
     def final(tree):
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
+        if tree.leaf_axes and isinstance(tree.leaf_axes[0], tuple):
+            tree = replace(tree, leaf_axes=tuple(letter(k) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
         found = named.get(axes.find(tree.var))
@@ -167,6 +218,49 @@ def settle(axes: Axes, records: list) -> None:
     accumulators = _accumulator_roots(axes)
     _epilogue(axes, records, accumulators)
     _metadata(records)
+
+
+def _chains(records: list, views: dict) -> set:
+    """(m1, m2) for each MMA m2 whose A operand holds values of MMA m1's accumulator: through views over the
+    same data, register copies and stores of loaded (converted) values."""
+    group = {}
+    for view, source in views.items():
+        root = group.get(source, source)
+        group[view] = root
+        group.setdefault(source, root)
+    members: dict = {}
+    for index, root in group.items():
+        members.setdefault(root, []).append(index)
+    accumulator = {}  # record index -> the MMA whose accumulator it is
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if obj is None:
+            continue
+        if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            accumulator[record.operands["D"]] = obj
+        elif record.op in ("make_fragment_C", "partition_C"):
+            accumulator[record.index] = obj
+    found = set()
+    for record in records:
+        if record.op != "gemm" or not record.operands or record.operands.get("A") is None or not record.made_by:
+            continue
+        mma = record.made_by["object"]
+        seen, frontier = set(), [record.operands["A"]]
+        for _ in range(12):
+            following = []
+            for index in frontier:
+                for i in members.get(group.get(index, index), [index]):
+                    if i in seen or i >= len(records):
+                        continue
+                    seen.add(i)
+                    source = accumulator.get(i)
+                    if source is not None and source != mma:
+                        found.add((source, mma))
+                        continue
+                    following.extend(records[i].inputs)
+                    following.extend(records[i].meta.get("values_from", ()))
+            frontier = following
+    return found
 
 
 def _batch(axes: Axes, records: list, named: dict) -> None:

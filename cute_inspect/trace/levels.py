@@ -35,6 +35,8 @@ class ModeLabel:
     axis_rule: str | None = field(default=None, compare=False)
     # the axis variable (`axes.Axes`) the mode runs along: shared by every view of the same mode
     var: int | None = field(default=None, compare=False)
+    # an atom covering a nested mode: the axis each of its leaves runs along, when the instruction says
+    leaf_axes: tuple | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         if self.level in ("?", "stage"):
@@ -344,18 +346,22 @@ def origins_json(tree):
 def leaves(shape, tree) -> list:
     """One label per leaf of `shape`, left to right: a label covering a nested mode labels each of its leaves."""
     if isinstance(tree, ModeLabel):
-        return [tree] * sum(1 for _ in _shape_leaves(shape))
+        count = sum(1 for _ in shape_leaves(shape))
+        if tree.leaf_axes and len(tree.leaf_axes) == count and all(isinstance(x, (str, type(None)))
+                                                                    for x in tree.leaf_axes):
+            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in tree.leaf_axes]
+        return [tree] * count
     if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
         return [label for s, t in zip(shape, tree) for label in leaves(s, t)]
     labels = list(flatten(tree)) if isinstance(tree, tuple) else []
-    count = sum(1 for _ in _shape_leaves(shape))
+    count = sum(1 for _ in shape_leaves(shape))
     return labels if len(labels) == count else [UNKNOWN] * count
 
 
-def _shape_leaves(shape):
+def shape_leaves(shape):
     if isinstance(shape, tuple):
         for s in shape:
-            yield from _shape_leaves(s)
+            yield from shape_leaves(s)
     else:
         yield shape
 

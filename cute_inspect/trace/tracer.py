@@ -23,6 +23,7 @@ from cute_inspect.trace.source import (
     assigned_names,
     caller,
     callers,
+    defining_function,
     receiver_text,
     statement_at,
     subscripted_name,
@@ -168,6 +169,8 @@ class _Tracer:
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners()
+        self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
+        self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj):
@@ -261,6 +264,25 @@ class _Tracer:
         except Exception as exc:  # observing must never break the user's compile
             self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
 
+    def on_load(self, tensor, value) -> None:
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        if found is not None:
+            for v in (value, getattr(value, "value", None)):
+                try:
+                    self.loaded[hash(v)] = found[0]
+                except TypeError:
+                    pass
+
+    def on_store(self, tensor, value) -> None:
+        """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
+        try:
+            found = self.lookup(tensor)
+            source = _loaded_from(value, self.loaded)
+            if found is not None and source is not None and source != found[0]:
+                self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+        except Exception as exc:
+            self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
     def on_slice(self, tensor, coord, result) -> None:
         try:
             self._observe_slice(tensor, coord, result)
@@ -337,6 +359,11 @@ class _Tracer:
         if op in ("copy", "gemm"):
             record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
+        if op in _MMA_OPS and record.made_by:
+            mnk = self.objects.shapes.get(record.made_by["object"])
+            out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index,
+                                                 record.made_by["object"]) for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees)
         self._append(record)
         self._remember(result, outputs, index, out_trees)
@@ -344,7 +371,7 @@ class _Tracer:
             return
         if not site.direct:
             self.unresolved.append((index, [(site, call.frame, None, None)]))
-        elif kernel_file and site.file != kernel_file:
+        elif kernel_file and (site.file != kernel_file or _in_helper(site, kernel)):
             self._attribute(record, site, call.frame, kernel_file)
 
     # -- helpers' records: the caller's line and names -------------------------------------------------
@@ -418,7 +445,7 @@ class _Tracer:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
         try:
-            _flow.settle(self.axes, self.trace.records)
+            _flow.settle(self.axes, self.trace.records, self.views)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
 
@@ -512,6 +539,7 @@ class _Tracer:
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
+                self.views[origin] = viewed[0]
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
@@ -618,6 +646,33 @@ class _Tracer:
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         if kept is not None and len(kept) == rank(type_info(result).shape):
             self._know(result, (index, out, kept))
+
+
+def _loaded_from(value, loaded: dict, depth: int = 6):
+    """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
+    frontier = [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            try:
+                found = loaded.get(hash(v))
+            except TypeError:
+                found = None
+            if found is not None:
+                return found
+            v = getattr(v, "value", v)
+            try:
+                following.extend(v.owner.operands)
+            except (AttributeError, ValueError):
+                continue
+        frontier = following[:16]
+    return None
+
+
+def _in_helper(site: CallSite, kernel: str) -> bool:
+    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
+    dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
+    return site.function != kernel and defining_function(site.file, site.line) == site.function
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
