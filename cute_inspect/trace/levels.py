@@ -14,7 +14,10 @@ the call's level) and which are carried over from its input, following `shared/c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+
+from cute_inspect.trace.axes import fresh
+from cute_inspect.trace.rules import rule_of
 
 LEVELS = ("input", "coord", "block", "mma", "epi", "copy", "store", "stage", "?")
 
@@ -27,6 +30,13 @@ class ModeLabel:
     origin: int | None = None
     # which MMA made an MMA mode, when a kernel has several (attention's `qk` and `pv`): from the MMA's name
     mma: str | None = None
+    # the rule (`rules.RULES`) that made the level and role, and the one that decided the axis
+    rule: str = field(default="unknown", compare=False)
+    axis_rule: str | None = field(default=None, compare=False)
+    # the axis variable (`axes.Axes`) the mode runs along: shared by every view of the same mode
+    var: int | None = field(default=None, compare=False)
+    # an atom covering a nested mode: the axis each of its leaves runs along, when the instruction says
+    leaf_axes: tuple | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         if self.level in ("?", "stage"):
@@ -41,7 +51,7 @@ def tagged(tree, mma: str | None, origin: int):
         return tree
     if isinstance(tree, ModeLabel):
         if tree.level == "mma" and tree.origin == origin:
-            return ModeLabel(tree.level, tree.role, tree.axis, tree.origin, mma)
+            return replace(tree, mma=mma)
         return tree
     return tuple(tagged(t, mma, origin) for t in tree)
 
@@ -57,6 +67,15 @@ def mma_name(receiver: str | None) -> str | None:
 
 
 UNKNOWN = ModeLabel("?", "?")
+
+
+def made(level: str, role: str, origin: int | None, op: str, source=None, axis: str | None = None,
+         axis_rule: str | None = None) -> ModeLabel:
+    """A mode made by `op`: along the same axis as its `source` mode when it has one, else on a new axis."""
+    if isinstance(source, ModeLabel):
+        return ModeLabel(level, role, axis or source.axis, origin, None, rule_of(op, role),
+                         axis_rule if axis else source.axis_rule, source.var)
+    return ModeLabel(level, role, axis, origin, None, rule_of(op, role), axis_rule if axis else None, fresh())
 
 _PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
@@ -83,7 +102,8 @@ def axes_of(name: str | None, rank: int) -> tuple:
 
 
 def initial(rank: int, name: str | None, origin: int | None) -> tuple:
-    return tuple(ModeLabel("input", "mode", axis, origin) for axis in axes_of(name, rank))
+    return tuple(made("input", "mode", origin, "input", axis=axis, axis_rule="hint:name")
+                 for axis in axes_of(name, rank))
 
 
 def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
@@ -93,7 +113,7 @@ def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
     named = operand_axes(tensor_of(name))
     if not any(axes) and len(named) == rank:
         axes = named
-    return tuple(ModeLabel("coord", "mode", axis, origin) for axis in axes)
+    return tuple(made("coord", "mode", origin, "coord", axis=axis, axis_rule="hint:name") for axis in axes)
 
 
 def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
@@ -105,15 +125,20 @@ def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
     """
     what = tensor_of(name)
     axes = operand_axes(what)
+
+    def mode(level, role, i):
+        return made(level, role, origin, "smem_buffer", axis=axes[i] if i < len(axes) else None,
+                    axis_rule="hint:name")
+
+    stage = made("stage", "stage", origin, "smem_buffer")
     if what in _EPILOGUE_TENSORS and rank == 3:  # an epilogue's staged buffer: (EPI_TILE_M, EPI_TILE_N, STAGE)
-        tile = tuple(ModeLabel("epi", "atom", axes[i] if i < len(axes) else None, origin) for i in range(2))
-        return tile + (ModeLabel("stage", "stage", None, origin),)
+        return tuple(mode("epi", "atom", i) for i in range(2)) + (stage,)
     if rank >= 4:
-        labels = [ModeLabel("mma", "atom", None, origin)]
-        labels += [ModeLabel("mma", "rest", axes[i] if i < len(axes) else None, origin) for i in range(rank - 2)]
-        return tuple(labels) + (ModeLabel("stage", "stage", None, origin),)
-    tile = tuple(ModeLabel("block", "atom", axes[i] if i < len(axes) else None, origin) for i in range(min(rank, 2)))
-    return tile + ((ModeLabel("stage", "stage", None, origin),) if rank == 3 else ())
+        labels = [made("mma", "atom", origin, "smem_buffer")]
+        labels += [mode("mma", "rest", i) for i in range(rank - 2)]
+        return tuple(labels) + (stage,)
+    tile = tuple(mode("block", "atom", i) for i in range(min(rank, 2)))
+    return tile + ((stage,) if rank == 3 else ())
 
 
 # The axes of each operand's modes: GEMM (C = A B^T) and attention (S = Q K^T over the head dim D, O = P V
@@ -166,43 +191,53 @@ def _pad(trees: tuple, out_rank: int) -> tuple:
     return trees + (UNKNOWN,) * (out_rank - len(trees))
 
 
-def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -> tuple:
-    tiles = tuple(ModeLabel("block", "atom", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+def _at(inp: tuple, i):
+    return inp[i] if i is not None and i < len(inp) else None
+
+
+def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, kept: list | None = None) -> tuple:
+    """`kept`: the input mode each tile mode tiles (those proj keeps), by default the first `tile_rank`."""
+    kept = kept if kept is not None and len(kept) == tile_rank else list(range(tile_rank))
+    tiles = tuple(made("block", "atom", origin, "local_tile", _at(inp, i)) for i in kept)
     n_rest = out_rank - tile_rank
     free = [i for i, c in enumerate(coord) if c is None] if isinstance(coord, tuple) else []
     if len(free) != n_rest:
         free = [None] * n_rest
-    rests = tuple(ModeLabel("block", "rest", axis(inp[i]) if i is not None and i < len(inp) else None, origin)
-                  for i in free)
+    rests = tuple(made("block", "rest", origin, "local_tile", _at(inp, i)) for i in free)
     return _pad(tiles + rests, out_rank)
 
 
-def _axis_or(inp: tuple, i: int, default: tuple):
-    found = axis(inp[i]) if i < len(inp) else None
-    return found or (default[i] if i < len(default) else None)
+def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple) -> ModeLabel:
+    """A mode made from input mode `i`: its axis, or the call's own guess (`default`) until the data flow says."""
+    source = _at(inp, i)
+    guess = None if axis(source) else (default[i] if i < len(default) else None)
+    return made(level, role, origin, op, source, axis=guess, axis_rule="mma_slot" if guess else None)
 
 
-def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = ()) -> tuple:
+def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),
+              op: str = "partition_S") -> tuple:
     """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
     carried = tuple(inp[2:])
     n_rest = out_rank - 1 - len(carried)
+    atom = made(level, "atom", origin, op)
     if n_rest < 0:
-        return _pad((ModeLabel(level, "atom", None, origin),), out_rank)
-    rests = tuple(ModeLabel(level, "rest", _axis_or(inp, i, default_axes), origin) for i in range(n_rest))
-    return (ModeLabel(level, "atom", None, origin),) + rests + carried
+        return _pad((atom,), out_rank)
+    rests = tuple(_from(level, "rest", origin, op, inp, i, default_axes) for i in range(n_rest))
+    return (atom,) + rests + carried
 
 
 def fragment_from_shape(level_axes: tuple, out_rank: int, origin: int) -> tuple:
     """A fragment made from a partition shape: (atom, rests, then pipeline stages appended by the kernel)."""
-    labels = [ModeLabel("mma", "atom", None, origin)]
-    labels += [ModeLabel("mma", "rest", a, origin) for a in level_axes[: max(0, min(2, out_rank - 1))]]
-    labels += [ModeLabel("stage", "stage", None, origin)] * (out_rank - len(labels))
+    labels = [made("mma", "atom", origin, "fragment")]
+    labels += [made("mma", "rest", origin, "fragment", axis=a, axis_rule="mma_slot")
+               for a in level_axes[: max(0, min(2, out_rank - 1))]]
+    labels += [made("stage", "stage", origin, "fragment") for _ in range(out_rank - len(labels))]
     return tuple(labels[:out_rank])
 
 
-def first_mode(inp: tuple, level: str, out_rank: int, origin: int, role: str = "atom") -> tuple:
+def first_mode(inp: tuple, level: str, out_rank: int, origin: int, role: str = "atom", op: str = "retile") -> tuple:
     """The first mode replaced by `level`'s atom, the others carried (tma_partition, retile, fragments)."""
-    return _pad((ModeLabel(level, role, None, origin),) + tuple(inp[1:]), out_rank)
+    return _pad((made(level, role, origin, op),) + tuple(inp[1:]), out_rank)
 
 
 def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
@@ -212,14 +247,14 @@ def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
 def _as_rest(tree, level: str, origin: int):
     """A mode the tiler left whole: a kernel input's mode (a batch L) is one more rest of the tiling."""
     if isinstance(tree, ModeLabel):
-        return ModeLabel(level, "rest", tree.axis, origin) if tree.level == "input" else tree
+        return made(level, "rest", origin, "divide", tree) if tree.level == "input" else tree
     return tuple(_as_rest(t, level, origin) for t in tree)
 
 
 def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int,
            default_axes: tuple = ()) -> tuple:
-    tiles = tuple(ModeLabel(level, "atom", _axis_or(inp, i, default_axes), origin) for i in range(tile_rank))
-    rests = tuple(ModeLabel(level, "rest", _axis_or(inp, i, default_axes), origin) for i in range(tile_rank))
+    tiles = tuple(_from(level, "atom", origin, "divide", inp, i, default_axes) for i in range(tile_rank))
+    rests = tuple(_from(level, "rest", origin, "divide", inp, i, default_axes) for i in range(tile_rank))
     carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])
     if kind == "flat_divide":
         out = tiles + rests + carried
@@ -233,7 +268,7 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
 
 
 def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int) -> tuple:
-    rests = tuple(ModeLabel("copy", "rest", axis(inp[i]) if i < len(inp) else None, origin) for i in range(tile_rank))
+    rests = tuple(made("copy", "rest", origin, "local_partition", _at(inp, i)) for i in range(tile_rank))
     return _pad(rests + tuple(inp[tile_rank:]), out_rank)
 
 
@@ -306,6 +341,39 @@ def origins_json(tree):
     if isinstance(tree, ModeLabel):
         return tree.origin
     return [origins_json(t) for t in tree]
+
+
+def leaves(shape, tree) -> list:
+    """One label per leaf of `shape`, left to right: a label covering a nested mode labels each of its leaves."""
+    if isinstance(tree, ModeLabel):
+        count = sum(1 for _ in shape_leaves(shape))
+        if tree.leaf_axes and len(tree.leaf_axes) == count and all(isinstance(x, (str, type(None)))
+                                                                    for x in tree.leaf_axes):
+            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in tree.leaf_axes]
+        return [tree] * count
+    if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
+        return [label for s, t in zip(shape, tree) for label in leaves(s, t)]
+    labels = list(flatten(tree)) if isinstance(tree, tuple) else []
+    count = sum(1 for _ in shape_leaves(shape))
+    return labels if len(labels) == count else [UNKNOWN] * count
+
+
+def shape_leaves(shape):
+    if isinstance(shape, tuple):
+        for s in shape:
+            yield from shape_leaves(s)
+    else:
+        yield shape
+
+
+def rule_name(label: ModeLabel, index: int) -> str:
+    """The rule that gave a leaf its label: the axis's rule when it has an axis, else the call's (`carried`
+    for a mode the record took unchanged from its input)."""
+    if label.axis and label.axis_rule:
+        return label.axis_rule
+    if label.level == "?":
+        return "unknown"
+    return label.rule if label.origin == index else "carried"
 
 
 def fit(tree, shape) -> object:

@@ -6,7 +6,8 @@ local_tile`` in any loaded module, methods such as ``ThrMma.partition_A``), so c
 functions call each other. The originals are put back when the last observer leaves.
 
 An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
-to raise instead, or None) and ``on_slice(tensor, coord, result)``; it must never raise from them.
+to raise instead, or None) and ``on_slice(tensor, coord, result)``, ``on_load(tensor, value)`` and ``on_store(tensor, value)`` (a register value
+read from or written to a tensor); it must never raise from them.
 """
 
 from __future__ import annotations
@@ -151,6 +152,20 @@ def _wrap_getitem(original):
     return __getitem__
 
 
+def _wrap_value_flow(original, hook: str):
+    """`Tensor.load` / `Tensor.store`: observers see which tensor's values a register value came from or went to."""
+    def method(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        if _observers and not getattr(_local, "depth", 0):
+            value = result if hook == "on_load" else (args[0] if args else kwargs.get("data"))
+            for observer in list(_observers):
+                getattr(observer, hook, _ignore)(self, value)
+        return result
+
+    method.__wrapped__ = original
+    return method
+
+
 # id(module) -> (module, names it binds to a wrapped function): a module's imports are read once per process,
 # not at every trace (walking every loaded module's namespace cost a tenth of a second per compile)
 _SCANNED: dict = {}
@@ -194,6 +209,8 @@ class _Patches:
             if original is not None:
                 self._set(cls, attr, _wrap(op, original))
         self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
+        self._set(_Tensor, "load", _wrap_value_flow(_Tensor.__dict__["load"], "on_load"))
+        self._set(_Tensor, "store", _wrap_value_flow(_Tensor.__dict__["store"], "on_store"))
 
     def _set(self, owner, attr, value) -> None:
         self.undo.append((owner, attr, owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)))

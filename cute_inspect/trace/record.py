@@ -93,6 +93,10 @@ class Record:
     chain: tuple = ()
     # a TMEM view over another traced tensor's storage (attention's P written over S): that record's index
     reuses: int | None = None
+    # partition/fragment/retile/tma/copy/gemm: the partitioner or atom object that made it (see to_json)
+    made_by: dict | None = None
+    # gemm: {"D", "A", "B", "C"} and copy: {"src", "dst"} -> the record index of each operand (None: untraced)
+    operands: dict | None = None
     meta: dict = field(default_factory=dict)
 
     @property
@@ -139,6 +143,11 @@ class Record:
             "swizzles": list(self.swizzles),
             "levels": [_levels.to_json(t) for t in self.levels],
             "level_origins": [_levels.origins_json(t) for t in self.levels],
+            "leaf_labels": [[str(label) for label in _levels.leaves(s, t)] for s, t in zip(self.shapes, self.levels)],
+            "label_rules": [[_levels.rule_name(label, self.index) for label in _levels.leaves(s, t)]
+                            for s, t in zip(self.shapes, self.levels)],
+            "made_by": self.made_by,
+            "operands": self.operands,
             "inputs": list(self.inputs),
             "input_outputs": list(self.input_outputs),
             "derivation": self.derivation,

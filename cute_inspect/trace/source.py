@@ -284,6 +284,20 @@ def subscripted_name(site: CallSite) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
+def defining_function(filename: str, line: int) -> str | None:
+    """The name of the innermost ``def`` whose body holds `line` (a method's name, a helper's name)."""
+    tree = source_of(filename).tree
+    if tree is None:
+        return None
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
+            if best is None or node.lineno >= best.lineno:
+                best = node
+    return best.name if best is not None else None
+
+
 def relative(path: str) -> str:
     """A path as a user would type it: relative to the working directory when under it."""
     try:

@@ -9,7 +9,10 @@ import ast
 import contextlib
 import functools
 import os
+from dataclasses import replace
 
+from cute_inspect.trace import axes as _axes
+from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
@@ -20,6 +23,7 @@ from cute_inspect.trace.source import (
     assigned_names,
     caller,
     callers,
+    defining_function,
     receiver_text,
     statement_at,
     subscripted_name,
@@ -163,6 +167,10 @@ class _Tracer:
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
         self.recent: list = []  # (shape, labels) of the latest labelled tensors, for `_same_rests`
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
+        self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
+        self.objects = _flow.Partitioners()
+        self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
+        self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj):
@@ -204,6 +212,11 @@ class _Tracer:
             inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
         self._know(obj, (index, 0, labels))
+        for label in labels:
+            if label.axis:
+                self.axes.bind(label.var, ("hint", label.axis))
+        if passed:  # the host tensor's modes are the parameter's
+            _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
         return index, 0, labels
 
     def _passed_in(self, type_text: str, name: str | None, kernel: str):
@@ -251,6 +264,25 @@ class _Tracer:
         except Exception as exc:  # observing must never break the user's compile
             self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
 
+    def on_load(self, tensor, value) -> None:
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        if found is not None:
+            for v in (value, getattr(value, "value", None)):
+                try:
+                    self.loaded[hash(v)] = found[0]
+                except TypeError:
+                    pass
+
+    def on_store(self, tensor, value) -> None:
+        """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
+        try:
+            found = self.lookup(tensor)
+            source = _loaded_from(value, self.loaded)
+            if found is not None and source is not None and source != found[0]:
+                self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+        except Exception as exc:
+            self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
     def on_slice(self, tensor, coord, result) -> None:
         try:
             self._observe_slice(tensor, coord, result)
@@ -278,7 +310,7 @@ class _Tracer:
             names, hint = None, assigned_names(site)
         called = op
         params = call.params
-        inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
+        inputs, input_outputs, in_trees, in_shapes, in_memspace, in_args = [], [], [], [], None, []
         for arg, value in bound.items():
             if arg == "self":
                 continue
@@ -293,6 +325,7 @@ class _Tracer:
                 input_outputs.append(out)
                 in_trees.append(labels)
                 in_shapes.append(info.shape)
+                in_args.append(arg)
                 in_memspace = in_memspace or info.memspace
         index = len(self.trace.records)
         if names is None or len(names) != len(outputs):
@@ -315,19 +348,30 @@ class _Tracer:
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
-                record.reuses = reused
+                record.reuses = reused[0]
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
             if steps:
                 record.meta["steps"] = steps
+        by_arg = dict(zip(in_args, zip(inputs, in_trees, in_shapes)))
+        record.made_by = self.objects.made_by(op, bound, site)
+        if op in ("copy", "gemm"):
+            record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
+                               for slot, arg in _flow.OPERAND_ARGS[op].items()}
+        if op in _MMA_OPS and record.made_by:
+            mnk = self.objects.shapes.get(record.made_by["object"])
+            out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index,
+                                                 record.made_by["object"]) for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
+        _flow.observe(self.axes, record, bound, by_arg, out_trees)
         self._append(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
             return
         if not site.direct:
             self.unresolved.append((index, [(site, call.frame, None, None)]))
-        elif kernel_file and site.file != kernel_file:
+        elif kernel_file and (site.file != kernel_file or _in_helper(site, kernel)):
             self._attribute(record, site, call.frame, kernel_file)
 
     # -- helpers' records: the caller's line and names -------------------------------------------------
@@ -394,12 +438,16 @@ class _Tracer:
                 return
 
     def finish(self) -> None:
-        """Resolve what is still waiting when the compile ends."""
+        """Resolve what is still waiting when the compile ends, then give every mode its axis from the data flow."""
         try:
             self._resolve(None)
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
+        try:
+            _flow.settle(self.axes, self.trace.records, self.views)
+        except Exception as exc:  # the labels made while tracing stay
+            self.errors.append(f"axes: {type(exc).__name__}: {exc}")
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -443,21 +491,21 @@ class _Tracer:
             # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
-            return _levels.partition(inp, "mma", out_rank, origin, axes)
+            return _levels.partition(inp, "mma", out_rank, origin, axes, op)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
-            return _levels.partition(inp, level, out_rank, origin, axes)
+            return _levels.partition(inp, level, out_rank, origin, axes, op)
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
             if epilogue:
-                return _levels.first_mode(inp, "store", out_rank, origin)
-            return _levels.first_mode(inp, "block", out_rank, origin, role="tma")
+                return _levels.first_mode(inp, "store", out_rank, origin, op=op)
+            return _levels.first_mode(inp, "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
-                return _levels.first_mode(inp, "mma", out_rank, origin)
+                return _levels.first_mode(inp, "mma", out_rank, origin, op="fragment")
             axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[op[-1]]
             return _levels.fragment_from_shape(axes, out_rank, origin)
         if op == "group_modes":
@@ -489,6 +537,13 @@ class _Tracer:
             return _levels.coordinates(out_rank, names[0] if names else None, origin)
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" else None
+            if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
+                self.views[origin] = viewed[0]
+                record = self.trace.records[viewed[0]]
+                found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                if found is not None:
+                    return found
             found = self._like(info, same_layout=info.memspace != "smem")
             if found is not None:
                 return found
@@ -498,7 +553,7 @@ class _Tracer:
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
 
-    def _reused(self, pointer) -> int | None:
+    def _reused(self, pointer):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
@@ -513,7 +568,7 @@ class _Tracer:
                 except TypeError:
                     continue
                 if found is not None:
-                    return found[0]
+                    return found
                 try:
                     following.extend(value.owner.operands)
                 except (AttributeError, ValueError):
@@ -591,6 +646,33 @@ class _Tracer:
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         if kept is not None and len(kept) == rank(type_info(result).shape):
             self._know(result, (index, out, kept))
+
+
+def _loaded_from(value, loaded: dict, depth: int = 6):
+    """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
+    frontier = [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            try:
+                found = loaded.get(hash(v))
+            except TypeError:
+                found = None
+            if found is not None:
+                return found
+            v = getattr(v, "value", v)
+            try:
+                following.extend(v.owner.operands)
+            except (AttributeError, ValueError):
+                continue
+        frontier = following[:16]
+    return None
+
+
+def _in_helper(site: CallSite, kernel: str) -> bool:
+    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
+    dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
+    return site.function != kernel and defining_function(site.file, site.line) == site.function
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
@@ -688,6 +770,73 @@ def _map_leaves(tree, pool: list):
         return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
 
     return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
+
+
+def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
+    """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
+    source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
+    label on both parts); a leaf of extent 1 takes its position's label."""
+    new, old = _leaf_tree(layout), _leaf_tree(source_layout)
+    if new is None or old is None or not isinstance(source_labels, tuple):
+        return None
+    old = old if isinstance(old, tuple) else (old,)
+    if len(old) != len(source_labels):
+        return None
+    pool = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_tree_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            if extent is not None and extent > 1 and stride:
+                pool.append((stride, stride * extent, leaf_label))
+
+    def label_of(leaf, position_label):
+        extent, stride = _leaf_numbers(leaf)
+        if extent == 1:
+            return position_label
+        if extent is None or not stride:
+            return None
+        for low, high, label in pool:
+            if low <= stride < high and stride % low == 0:
+                return replace(label, rule="like") if label.origin != origin else label
+        return None
+
+    new = new if isinstance(new, tuple) else (new,)
+    out = []
+    for i, mode in enumerate(new):
+        at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
+        at = at if isinstance(at, _levels.ModeLabel) else None
+        leaves = [label_of(leaf, at) for leaf in _tree_leaves(mode)]
+        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _tree_leaves(mode))):
+            return None
+        known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
+        leaves = [known if x is None else x for x in leaves]
+        out.append(_shaped(mode, iter(leaves)))
+    return tuple(out)
+
+
+def _shaped(mode, labels):
+    """A label tree of `mode`'s nesting; a mode whose leaves share one label gets that label."""
+    if not isinstance(mode, tuple):
+        return next(labels)
+    parts = tuple(_shaped(m, labels) for m in mode)
+    flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
+    return flat[0] if len(flat) == len(parts) and all(p == flat[0] and p.var == flat[0].var for p in flat) else parts
+
+
+def _leaf_labels_of(mode, label) -> list:
+    count = sum(1 for _ in _tree_leaves(mode))
+    if isinstance(label, _levels.ModeLabel):
+        return [label] * count
+    flat = list(_levels.flatten(label))
+    return flat if len(flat) == count else [flat[0] if flat else _levels.UNKNOWN] * count
+
+
+def _leaf_numbers(leaf: str):
+    extent, _, stride = leaf.partition(":")
+    try:
+        return int(extent), int(stride)
+    except ValueError:
+        return None, None
 
 
 def _coord_text(coord) -> str:

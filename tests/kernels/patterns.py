@@ -53,7 +53,14 @@ def compile_names():
 
 def _mma():
     op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
-    return cute.make_tiled_mma(op, cute.make_layout((2, 2, 1)))
+    return cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+
+
+def _acc_as_a(acc):
+    """An SM80 accumulator ((2,2), MMA_M, MMA_N) viewed as the next MMA's A fragment ((2,2,2), MMA_M, MMA_N/2)."""
+    div = cute.logical_divide(acc, ((None, None), None, 2))
+    return cute.make_layout(((div.shape[0], div.shape[2][0]), div.shape[1], div.shape[2][1]),
+                            stride=((div.stride[0], div.stride[2][0]), div.stride[1], div.stride[2][1]))
 
 
 @cute.kernel
@@ -72,7 +79,8 @@ def attention_kernel(tiled_mma_qk: cute.TiledMma, tiled_mma_pv: cute.TiledMma, m
     tSrK = tiled_mma_qk.make_fragment_B(tSgK[None, None, None, 0])
     acc_S = cute.make_rmem_tensor(tiled_mma_qk.partition_shape_C((64, 64)), cutlass.Float32)
     cute.gemm(tiled_mma_qk, acc_S, tSrQ, tSrK, acc_S)
-    tOrP = cute.make_rmem_tensor(tiled_mma_pv.partition_shape_A((64, 64)), cutlass.Float16)
+    rP = cute.make_rmem_tensor_like(acc_S, cutlass.Float16)  # the scores, converted: P enters the second MMA's A
+    tOrP = cute.make_tensor(rP.iterator, _acc_as_a(rP.layout))
     tOgV = thr_mma_pv.partition_B(gV)
     tOrV = tiled_mma_pv.make_fragment_B(tOgV[None, None, None, 0])
     acc_O = cute.make_rmem_tensor(tiled_mma_pv.partition_shape_C((64, 64)), cutlass.Float32)

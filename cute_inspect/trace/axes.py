@@ -1,0 +1,121 @@
+"""Which modes run along one axis, decided from the data flow of a whole trace, not from tensor names.
+
+Every mode label carries an axis variable. A view gives its modes its source's variables; the calls that say
+what a mode is join a variable to a key: an MMA slot (``partition_A`` makes its input's first two modes the
+MMA's M and K), a `local_tile` projection over an (M, N, K) tiler, a name's suggestion (weakest). Copies and
+TMA partitions join the modes of the two tensors they connect. When the trace ends, each class of joined
+variables gets its axis (`Axes.solve`): GEMM letters from the MMA slots, or attention's Q, K, D when one MMA's
+accumulator enters another MMA's A slot.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+_counter = itertools.count(1)
+
+_SLOT_AXES = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N"), "D": ("M", "N")}
+
+
+def fresh() -> int:
+    """A new axis variable."""
+    return next(_counter)
+
+
+def slot_axes(slot: str) -> tuple:
+    return _SLOT_AXES[slot]
+
+
+class Axes:
+    """A union-find over axis variables, with the keys (MMA axes, tiler positions, name hints) each class met."""
+
+    def __init__(self):
+        self.parent: dict = {}
+        self.keys: dict = {}  # root -> [key]
+        self.key_var: dict = {}  # key -> its variable
+        self.mmas: dict = {}  # mma object number -> None, in order of first use
+        self.chains: set = set()  # (m1, m2): MMA m1's accumulator, converted, is MMA m2's A operand
+
+    def find(self, v: int) -> int:
+        parent = self.parent
+        root = v
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while parent.get(v, v) != root:
+            parent[v], v = root, parent[v]
+        return root
+
+    def join(self, a: int | None, b: int | None) -> None:
+        if a is None or b is None:
+            return
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return
+        self.parent[rb] = ra
+        moved = self.keys.pop(rb, None)
+        if moved:
+            self.keys.setdefault(ra, []).extend(moved)
+
+    def bind(self, var: int | None, key: tuple) -> None:
+        """Join `var` to `key`: ("mma", object, "M"), ("tiler", tiler, position), ("hint", letter)."""
+        if var is None:
+            return
+        if key[0] == "mma":
+            self.mmas.setdefault(key[1], None)
+        known = self.key_var.get(key)
+        if known is None:
+            known = self.key_var[key] = fresh()
+            self.keys.setdefault(known, []).append(key)
+        self.join(known, var)
+
+    def _root_of(self, key: tuple) -> int | None:
+        v = self.key_var.get(key)
+        return self.find(v) if v is not None else None
+
+    def solve(self) -> dict:
+        """root -> (axis or None, rule) for every class that met a key."""
+        named: dict = {}
+        mma = {m: {a: self._root_of(("mma", m, a)) for a in "MNK"} for m in self.mmas}
+        chained = {m2: m1 for m1, m2 in self.chains if m1 in mma and m2 in mma}
+        scores = [m for m in mma if m in chained.values() or self._feeds_a(mma, m)]
+        for m in scores:  # S = Q K^T over D
+            for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
+                root = mma[m][axis]
+                if root is not None:
+                    named.setdefault(root, (letter, "attention"))
+        for m2, m1 in chained.items():  # O = P V over K, unless P entered transposed (the classes then said)
+            for axis, letter in (("M", "Q"), ("K", "K"), ("N", "D")):
+                root = mma[m2][axis]
+                if root is not None:
+                    named.setdefault(root, (letter, "attention"))
+        if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
+            for m in mma:
+                for root in mma[m].values():
+                    if root is not None:
+                        named.setdefault(root, ("D", "attention"))
+        for root, keys in self.keys.items():
+            if root in named:
+                continue
+            slots = sorted({(k[1], k[2]) for k in keys if k[0] == "mma"})
+            if len({m for m, _ in slots}) < len(slots):  # two axes of one MMA: the data flow contradicts itself
+                named[root] = (None, "unknown")
+                continue
+            if slots:  # chained MMAs that are no attention: the first MMA's letter
+                named[root] = (slots[0][1], "mma_slot")
+                continue
+            positions = {k[2] for k in keys if k[0] == "tiler"}
+            if len(positions) == 1:
+                pos = positions.pop()
+                named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
+                continue
+            hints = {k[1] for k in keys if k[0] == "hint"}
+            if len(hints) == 1:
+                named[root] = (hints.pop(), "hint:name")
+        return named
+
+    def _feeds_a(self, mma: dict, m) -> bool:
+        """Whether MMA `m`'s accumulator (its M and N) enters another MMA's A slot, transposed or not."""
+        acc = {mma[m]["M"], mma[m]["N"]}
+        if None in acc or len(acc) != 2:
+            return False
+        return any(o != m and {mma[o]["M"], mma[o]["K"]} == acc for o in mma)

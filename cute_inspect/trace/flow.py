@@ -1,0 +1,353 @@
+"""What each traced call says about the axes of its tensors, and the labels once the whole trace is known.
+
+`observe` runs at each call: an MMA partition or `cute.gemm` joins its operands' modes to the MMA's axes, a
+`local_tile` with `proj` joins the input's modes to the tiler's positions, a copy or TMA partition joins the
+modes of the two tensors it connects. `settle` runs when the trace ends: it solves the axes (`axes.Axes.solve`),
+writes them into every record's labels, and re-levels what only the whole data flow shows (a divide over the
+accumulator's axes is EPI, copies of it are Store, an SMEM buffer nothing reads as an operand is metadata).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.axes import Axes, slot_axes
+from cute_inspect.trace.shape import format_shape
+
+# the argument each operand slot of a data-flow event is bound to
+OPERAND_ARGS = {
+    "gemm": {"D": "d", "A": "a", "B": "b", "C": "c"},
+    "copy": {"src": "src", "dst": "dst"},
+}
+
+_MMA_OPS = {"partition_A": "A", "partition_B": "B", "partition_C": "C",
+            "make_fragment_A": "A", "make_fragment_B": "B", "make_fragment_C": "C"}
+_COPY_OPS = ("partition_S", "partition_D", "retile")
+_DIVIDES = ("flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
+
+
+class Partitioners:
+    """Numbers the MMA and copy objects of a trace: a TiledMma and its ThrMma slices share one number."""
+
+    def __init__(self):
+        self.numbers: dict = {}
+        self.held: list = []  # keeps the objects alive, so their ids stay theirs
+        self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
+
+    def number(self, obj) -> int:
+        # the atom's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes
+        # of them (their MLIR values are new each time)
+        key = id(getattr(obj, "op", None) or obj)
+        found = self.numbers.get(key)
+        if found is None:
+            found = self.numbers[key] = len(self.numbers)
+            self.held.append(obj)
+        return found
+
+    def made_by(self, op: str, bound: dict, site) -> dict | None:
+        """`made_by` of the JSON contract: which partitioner object (and atom operation) made the record."""
+        from cute_inspect.trace.source import argument_text, receiver_text
+
+        if op in _MMA_OPS:
+            kind, obj = "mma", bound.get("self")
+        elif op in _COPY_OPS:
+            kind, obj = "copy", bound.get("self")
+        elif op in ("tma_partition", "copy"):
+            kind, obj = "tma" if op == "tma_partition" else "copy", bound.get("atom")
+        elif op == "gemm":
+            kind, obj = "mma", bound.get("atom")
+        else:
+            return None
+        if obj is None:
+            return {"kind": None, "object": None, "op": None, "receiver": None, "line": None}
+        operation = type(getattr(obj, "op", None)).__name__ if getattr(obj, "op", None) is not None else None
+        if kind == "copy" and operation and "BulkTensor" in operation:
+            kind = "tma"
+        receiver = None
+        if site.direct:
+            try:
+                receiver = receiver_text(site, op) if "self" in bound else argument_text(site, 0, op)
+            except Exception:
+                receiver = None
+        number = self.number(obj)
+        if kind == "mma" and number not in self.shapes:
+            self.shapes[number] = _shape_mnk(obj)
+        return {"kind": kind, "object": number, "op": operation, "receiver": receiver, "line": _made_at(obj)}
+
+
+def _shape_mnk(obj) -> tuple | None:
+    """A tiled MMA's (M, N, K) extents, read from its MLIR type (no IR is emitted)."""
+    import re
+
+    try:
+        text = str(obj._trait.value.type.shape_mnk)
+    except Exception:
+        return None
+    numbers = tuple(int(n) for n in re.findall(r"\d+", text))
+    return numbers if len(numbers) == 3 else None
+
+
+def atom_axes(atom_shape, mnk: tuple | None, slot: str) -> tuple | None:
+    """The axes of an MMA atom's two leaves when they are the instruction's extents along the slot's axes
+    (tcgen05 and wgmma atoms: (128, 16) of A is (M, K)); None for a thread's scattered values (SM80)."""
+    if mnk is None or not isinstance(atom_shape, tuple) or len(atom_shape) != 2:
+        return None
+    if not all(isinstance(x, int) for x in atom_shape):
+        return None
+    extents = dict(zip("MNK", mnk))
+    first, second = slot_axes(slot)
+    x, y = atom_shape
+    fits = x >= 32 and extents[first] % x == 0 and (y == extents[second] or (second != "K" and extents[second] % y == 0))
+    return (first, second) if fits else None
+
+
+def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int):
+    """An MMA partition's labels with its atom's leaf axes (see `atom_axes`), as the MMA's axis keys until the
+    trace is settled."""
+    modes = _modes(tree)
+    if not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
+            or not isinstance(shape, tuple) or not shape:
+        return tree
+    found = atom_axes(shape[0], mnk, slot)
+    if found is None:
+        return tree
+    return (replace(modes[0], leaf_axes=tuple(("mma", mma, a) for a in found)),) + tuple(modes[1:])
+
+
+def _made_at(obj) -> int | None:
+    """The source line the partitioner's MLIR value was built at, when its location says."""
+    try:
+        text = str(obj._trait.value.owner.location)
+    except Exception:
+        return None
+    parts = text.split(":")
+    for part in parts[1:]:
+        digits = part.split(")")[0].split(" ")[0]
+        if digits.isdigit():
+            return int(digits)
+    return None
+
+
+def _modes(tree) -> tuple:
+    return tree if isinstance(tree, tuple) else (tree,)
+
+
+def _var(label):
+    return label.var if isinstance(label, _levels.ModeLabel) else None
+
+
+def join_leaves(axes: Axes, a, b) -> None:
+    """Join two label trees leaf by leaf when they have as many leaves (the same modes seen twice)."""
+    la, lb = list(_levels.flatten(a)), list(_levels.flatten(b))
+    if len(la) == len(lb):
+        for x, y in zip(la, lb):
+            axes.join(x.var, y.var)
+
+
+def _bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
+    """An MMA operand (atom, rest, rest, ...): its two rests run along the slot's axes."""
+    modes = _modes(tree)
+    for label, letter in zip(modes[1:3], slot_axes(slot)):
+        axes.bind(_var(label), ("mma", mma, letter))
+
+
+def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> None:
+    op = record.op
+    made_by = record.made_by
+    if op in _MMA_OPS and made_by and made_by["object"] is not None:
+        for tree in out_trees:
+            _bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
+    elif op == "gemm" and made_by and made_by["object"] is not None:
+        for slot, arg in OPERAND_ARGS["gemm"].items():
+            if arg in by_arg:
+                _bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
+    elif op == "copy" and "src" in by_arg and "dst" in by_arg:
+        (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
+        if format_shape(src_shape) == format_shape(dst_shape):
+            join_leaves(axes, src, dst)
+    elif op == "tma_partition" and "smem_tensor" in by_arg and "gmem_tensor" in by_arg:
+        (_, smem, smem_shape), (_, gmem, gmem_shape) = by_arg["smem_tensor"], by_arg["gmem_tensor"]
+        smem, gmem = _modes(smem), _modes(gmem)
+        # the two tiles' modes correspond only where their extents do (an MMA-laid SMEM buffer and the MMA
+        # partition of the global tile); a swizzled buffer's nesting differs, and says nothing here
+        if smem and gmem and isinstance(smem_shape, tuple) and isinstance(gmem_shape, tuple) \
+                and list(_levels.shape_leaves(smem_shape[0])) == list(_levels.shape_leaves(gmem_shape[0])):
+            join_leaves(axes, smem[0], gmem[0])
+    elif op == "local_tile":
+        _bind_tiler(axes, record, bound, by_arg)
+
+
+def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
+    """`local_tile(mA, (bM, bN, bK), coord, proj=(1, None, 1))`: mA's modes are the tiler's M and K."""
+    proj, tiler = bound.get("proj"), bound.get("tiler")
+    if not isinstance(proj, tuple) or not isinstance(tiler, tuple) or "input" not in by_arg:
+        return
+    key = (record.kernel, format_shape(tuple(t if isinstance(t, int) else "?" for t in tiler)))
+    kept = [p for p, x in enumerate(proj) if x is not None]
+    for mode, position in zip(_modes(by_arg["input"][1]), kept):
+        axes.bind(_var(mode), ("tiler", key, position))
+
+
+# -- when the trace ends ----------------------------------------------------------------------------------
+def settle(axes: Axes, records: list, views: dict) -> None:
+    axes.chains.update(_chains(records, views))
+    named = axes.solve()
+    _batch(axes, records, named)
+
+    def letter(key):
+        var = axes.key_var.get(key) if isinstance(key, tuple) else None
+        found = named.get(axes.find(var)) if var is not None else None
+        return found[0] if found else None
+
+    def final(tree):
+        if isinstance(tree, tuple):
+            return tuple(final(t) for t in tree)
+        if tree.leaf_axes and isinstance(tree.leaf_axes[0], tuple):
+            tree = replace(tree, leaf_axes=tuple(letter(k) for k in tree.leaf_axes))
+        if tree.var is None:
+            return tree
+        found = named.get(axes.find(tree.var))
+        if found is None:
+            return tree
+        axis, rule = found
+        return replace(tree, axis=axis, axis_rule=rule if axis else None)
+
+    for record in records:
+        record.levels = tuple(final(t) for t in record.levels)
+    accumulators = _accumulator_roots(axes)
+    _epilogue(axes, records, accumulators)
+    _metadata(records)
+
+
+def _chains(records: list, views: dict) -> set:
+    """(m1, m2) for each MMA m2 whose A operand holds values of MMA m1's accumulator: through views over the
+    same data, register copies and stores of loaded (converted) values."""
+    group = {}
+    for view, source in views.items():
+        root = group.get(source, source)
+        group[view] = root
+        group.setdefault(source, root)
+    members: dict = {}
+    for index, root in group.items():
+        members.setdefault(root, []).append(index)
+    accumulator = {}  # record index -> the MMA whose accumulator it is
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if obj is None:
+            continue
+        if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            accumulator[record.operands["D"]] = obj
+        elif record.op in ("make_fragment_C", "partition_C"):
+            accumulator[record.index] = obj
+    found = set()
+    for record in records:
+        if record.op != "gemm" or not record.operands or record.operands.get("A") is None or not record.made_by:
+            continue
+        mma = record.made_by["object"]
+        seen, frontier = set(), [record.operands["A"]]
+        for _ in range(12):
+            following = []
+            for index in frontier:
+                for i in members.get(group.get(index, index), [index]):
+                    if i in seen or i >= len(records):
+                        continue
+                    seen.add(i)
+                    source = accumulator.get(i)
+                    if source is not None and source != mma:
+                        found.add((source, mma))
+                        continue
+                    following.extend(records[i].inputs)
+                    following.extend(records[i].meta.get("values_from", ()))
+            frontier = following
+    return found
+
+
+def _batch(axes: Axes, records: list, named: dict) -> None:
+    """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L."""
+    for record in records:
+        if record.op != "input" or not record.levels:
+            continue
+        modes = _modes(record.levels[0])
+        if not all(isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
+            continue
+        found = [named.get(axes.find(m.var)) for m in modes]
+        letters = [f[0] for f in found if f and f[1] == "mma_slot"]
+        unnamed = [m for m, f in zip(modes, found) if not f or f[0] is None or f[1] == "hint:name"]
+        if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
+                and modes[-1] is unnamed[0]:
+            named[axes.find(unnamed[0].var)] = ("L", "batch")
+
+
+def _accumulator_roots(axes: Axes) -> set:
+    """The (M, N) axis classes of each MMA's accumulator."""
+    found = set()
+    for m in axes.mmas:
+        roots = [axes.key_var.get(("mma", m, a)) for a in "MN"]
+        if None not in roots:
+            found.add(frozenset(axes.find(v) for v in roots))
+    return found
+
+
+def _epilogue(axes: Axes, records: list, accumulators: set) -> None:
+    """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
+    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
+    epilogue: set = set()
+    store_objects: set = set()
+    for record in records:
+        if record.op in _DIVIDES:
+            made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
+                if record.levels else []
+            tiles = [label for label in made if label.role == "atom"]
+            roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
+            if len(tiles) == 2 and roots in accumulators or any(label.level == "epi" for label in made):
+                record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
+                epilogue.add(record.index)
+        elif record.op in _COPY_OPS + ("tma_partition",):
+            source = record.inputs[0] if record.inputs else None
+            obj = (record.made_by or {}).get("object")
+            if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
+                record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
+                epilogue.add(record.index)
+                if obj is not None and record.op != "tma_partition":
+                    store_objects.add(obj)
+        elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
+            epilogue.add(record.index)
+
+
+def _is_store(record) -> bool:
+    return any(label.level == "store" and label.origin == record.index
+               for tree in record.levels for label in _levels.flatten(tree))
+
+
+def _relevel(tree, origin: int, old: tuple, level: str):
+    if isinstance(tree, tuple):
+        return tuple(_relevel(t, origin, old, level) for t in tree)
+    if tree.origin != origin or tree.level not in old:
+        return tree
+    return replace(tree, level=level, role="atom" if tree.role == "tma" else tree.role)
+
+
+_READERS = ("local_tile", "local_partition", "partition_A", "partition_B", "partition_C", "partition_S",
+            "partition_D", "retile", "tma_partition", "make_fragment_A", "make_fragment_B", "make_fragment_C",
+            "copy", "gemm") + _DIVIDES
+
+
+def _metadata(records: list) -> None:
+    """An SMEM buffer that no tile, partition, copy or MMA reads (group sizes, scheduler state): input level."""
+    read: set = set()
+    for record in records:
+        if record.op in _READERS:
+            read.update(record.inputs)
+    for record in records:
+        if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
+            continue
+        labels = list(_levels.flatten(record.levels[0])) if record.levels else []
+        if labels and all(label.rule.startswith("smem_buffer") for label in labels):
+            record.levels = tuple(_as_metadata(t) for t in record.levels)
+
+
+def _as_metadata(tree):
+    if isinstance(tree, tuple):
+        return tuple(_as_metadata(t) for t in tree)
+    return replace(tree, level="input", role="mode", rule="metadata")

@@ -1,0 +1,56 @@
+"""The rules that label modes: one entry per rule, named as `label_rules` in the JSON trace names them.
+
+A label is ``level-role[-axis]``. Its level and role come from the CuTe call that made the mode (``<op>.<role>``
+rules below, or ``carried`` when the mode came unchanged from the call's input); its axis comes from the data
+flow (`axes.Axes` joins the modes that run along one axis: a view keeps its source's axis, an MMA slot fixes
+it). `label_rules` gives, per leaf, the rule that decided the axis when the label has one, else the rule that
+made the level and role.
+"""
+
+from __future__ import annotations
+
+# rule name -> what it decides. Names ending in ``.atom``/``.rest``/``.mode``/``.stage``/``.tma`` are per call.
+RULES = {
+    # levels and roles, per CuTe call
+    "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code)",
+    "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
+    "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj",
+    "local_tile.rest": "local_tile's rests left by None coordinates",
+    "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided",
+    "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
+    "local_partition.rest": "an outer partition's per-thread repeats",
+    "partition_A.atom": "the MMA atom of an A partition", "partition_A.rest": "MMA rests of an A partition",
+    "partition_B.atom": "the MMA atom of a B partition", "partition_B.rest": "MMA rests of a B partition",
+    "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
+    "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
+    "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
+    "retile.atom": "a copy atom over a thread's fragment",
+    "tma_partition.tma": "the TMA box mode of a load", "tma_partition.atom": "the TMA box of a store",
+    "fragment.atom": "an MMA fragment's atom", "fragment.rest": "an MMA fragment's rests",
+    "fragment.stage": "stages appended to a fragment's shape",
+    "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
+    "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer",
+    "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
+    "coord.mode": "an identity tensor's coordinate modes",
+    "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes",
+    "transpose": "a view with the source's modes permuted: each mode keeps its axis",
+    "unknown": "no rule applies",
+    # axes, from the data flow
+    "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N)",
+    "attention": "an MMA's accumulator feeds the A slot of another: S = Q K^T over D, O = P V over K (and the "
+                 "backward passes through transposes)",
+    "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps",
+    "batch": "a GEMM input's mode past the two an MMA slot fixed: L",
+    "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes",
+    "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
+}
+
+
+def rule_of(op: str, role: str) -> str:
+    """The per-call rule that makes a mode of `role` in a record of `op`."""
+    if op.endswith("_divide"):
+        op = "divide"
+    elif op.startswith("make_fragment_"):
+        op = "fragment"
+    name = f"{op}.{role}"
+    return name if name in RULES else "unknown"
