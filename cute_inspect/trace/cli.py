@@ -7,8 +7,9 @@ import os
 import shutil
 import sys
 
-from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 from cute_inspect.trace.explain import explain
+from cute_inspect.trace.source import relative
 from cute_inspect.trace.target import ARCHS
 
 
@@ -113,4 +114,8 @@ def _main(args) -> int:
             code = EXIT_BAD_INPUT
     for error in trace.errors:
         print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
+    for budget in trace.resources.values():  # a config that cannot launch: said now, not by a failing launch
+        for problem in budget.problems():
+            print(f"cute-inspect: {relative(budget.file)}:{budget.line}: {problem}", file=sys.stderr)
+            code = code or EXIT_FINDINGS
     return code
