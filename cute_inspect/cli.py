@@ -21,6 +21,7 @@ _COMMAND_MODULES = (
     "cute_inspect.check.cli",
     "cute_inspect.render.cli",
     "cute_inspect.lsp.cli",
+    "cute_inspect.diff.cli",
 )
 
 
