@@ -22,6 +22,7 @@ _COMMAND_MODULES = (
     "cute_inspect.commands.check",
     "cute_inspect.commands.render",
     "cute_inspect.commands.lsp",
+    "cute_inspect.commands.diff",
 )
 
 

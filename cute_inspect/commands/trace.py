@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 
 from cute_inspect.commands._target import add_target_arguments, dot_missing_note, run_target
-from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_OK
+from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
+from cute_inspect.trace.source import relative
 
 
 def register(subparsers) -> None:
@@ -15,6 +18,9 @@ def register(subparsers) -> None:
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     p.add_argument("-o", "--output", metavar="FILE", help="write there instead of standard output")
     p.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report")
+    p.add_argument("--sweep", metavar="NAME=V1,V2,...", action="append",
+                   help="trace every combination of these values of the target's keyword arguments (repeatable) "
+                        "and print one table: fits or not, SMEM/TMEM used, failed checks")
     p.set_defaults(func=_main, target_run=lambda args: args.target)
 
 
@@ -27,6 +33,8 @@ def _main(args) -> int:
     if not check_outputs([("-o", args.output), ("--html", args.html)],
                          {source: "the target's source file"} if source else None):
         return EXIT_BAD_INPUT
+    if args.sweep:
+        return _sweep(args)
     trace, _contracts, code = run_target(args.target, args.arch)
     if trace is None:
         return code
@@ -52,4 +60,28 @@ def _main(args) -> int:
             code = EXIT_BAD_INPUT
     for error in trace.errors:
         print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
+    for budget in trace.resources.values():  # a config that cannot launch: said now, not by a failing launch
+        for problem in budget.problems():
+            print(f"cute-inspect: {relative(budget.file)}:{budget.line}: {problem}", file=sys.stderr)
+            code = code or EXIT_FINDINGS
     return code
+
+
+def _sweep(args) -> int:
+    from cute_inspect.commands._output import write_output
+    from cute_inspect.sweep import SweepError, format_table, parse_sweeps, sweep
+
+    try:
+        grid = parse_sweeps(args.sweep)
+        rows = sweep(args.target, args.arch, grid)
+    except SweepError as error:
+        print(f"cute-inspect: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    text = (json.dumps([dataclasses.asdict(r) for r in rows], indent=1) + "\n" if args.format == "json"
+            else format_table(grid, rows))
+    if args.output:
+        if not write_output("-o", args.output, text):
+            return EXIT_BAD_INPUT
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK if all(r.ok for r in rows) else EXIT_FINDINGS

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 
 from cute_inspect.trace import levels as _levels
+from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.source import relative
 
@@ -164,6 +165,8 @@ class Trace:
         self.arch: str | None = None
         self.target: str | None = None
         self.errors: list[str] = []
+        # kernel name -> `resources.KernelResources`: its shared-memory buffers, launch and TMEM columns
+        self.resources: dict = {}
 
     def __iter__(self):
         return iter(self.records)
@@ -182,7 +185,11 @@ class Trace:
         return list(seen)
 
     def to_json(self) -> dict:
-        return {"version": 1, "arch": self.arch, "target": self.target, "events": [r.to_json() for r in self.records]}
+        out = {"version": 1, "arch": self.arch, "target": self.target, "events": [r.to_json() for r in self.records]}
+        budget = _resources.resources_json(self.resources)
+        if budget is not None:
+            out["resources"] = budget
+        return out
 
     def _repr_html_(self) -> str | None:
         return _shown(self, "html")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from cute_inspect.trace import levels as _levels
+from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.source import relative
@@ -87,6 +88,8 @@ def format_text(trace: Trace, width: int = 100) -> str:
             lines.append(f"  {_LEVEL_TITLES[level]}")
             for r, n in group:
                 lines.extend(_text_rows(r, n, trace, base, width, loc_width, num_width))
+        if kernel in trace.resources:
+            lines.extend(_resources.budget_lines(trace.resources[kernel]))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from cute_inspect.trace import axes as _axes
 from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
+from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
@@ -907,12 +908,14 @@ def trace():
     tracer = _Tracer(result)
     _active = tracer
     try:
-        with observing(tracer):
+        with observing(tracer), _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
+            result.resources = budgets
             yield result
     finally:
         tracer.finish()
         _active = None
         result.errors = tracer.errors
+        _resources.describe_buffers(result.resources, result.records)
 
 
 def label_at(value, path: tuple):

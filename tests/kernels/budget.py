@@ -1,0 +1,38 @@
+"""A kernel whose shared memory grows with its tile and stage count, for the budget, diff and sweep tests.
+
+`compile_staged(tile_m=128, tile_k=64, stages=4)` allocates pipeline barriers, an A ring of `stages` tiles
+(tile_m x tile_k fp16) and an epilogue tile, then tiles its input by (tile_m, tile_k). At tile_m=256, stages=8
+the ring alone takes 256 KiB: more than any GPU gives one block.
+"""
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+from cutlass.memory import SmemAllocator
+
+
+@cute.kernel
+def staged_kernel(mA: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Constexpr,
+                  stages: cutlass.Constexpr):
+    @cute.struct
+    class SharedStorage:
+        ab_full_mbar: cute.struct.MemRange[cutlass.Int64, stages]
+        sA: cute.struct.Align[cute.struct.MemRange[cutlass.Float16, tile_m * tile_k * stages], 1024]
+        sC: cute.struct.Align[cute.struct.MemRange[cutlass.Float16, tile_m * 32], 1024]
+
+    storage = SmemAllocator().allocate(SharedStorage)
+    # (bM, bK, STAGE)
+    sA = storage.sA.get_tensor(cute.make_layout((tile_m, tile_k, stages), stride=(tile_k, 1, tile_m * tile_k)))
+    # (bM, bK, RestM, RestK)
+    gA = cute.local_tile(mA, (tile_m, tile_k), (None, None))
+
+
+@cute.jit
+def staged_host(mA: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Constexpr, stages: cutlass.Constexpr):
+    staged_kernel(mA, tile_m, tile_k, stages).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_staged(tile_m=128, tile_k=64, stages=4):
+    """The staged kernel over a (1024, 1024) fp16 tensor."""
+    a = make_fake_compact_tensor(cutlass.Float16, (1024, 1024), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(staged_host, a, int(tile_m), int(tile_k), int(stages))

@@ -1,0 +1,139 @@
+"""The budget (`resources` of the trace) against CuTeDSL's own figures, on the CPU: the dynamic shared memory
+the compiler writes into each launch (the host code's launch config) equals the trace's `smem_bytes` for our
+SM80, SM90 and SM100 GEMMs at several configs; SM100's TMEM columns are those the kernel asks
+`get_num_tmem_alloc_cols` for; a config over the limit is reported at compile time with its buffers.
+
+Compiling happens in one subprocess per arch (CUTE_DSL_ARCH is read once per process); this file is also
+that subprocess's script (`--worker ARCH`).
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from _cli import cute_inspect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUDGET = "tests/kernels/budget.py"
+
+# arch -> (id, target, kwargs)
+CASES = {
+    "sm_80": [
+        ("sm80_default", "gemm.sm80:compile_only", {}),
+        ("sm80_128x128x32_s3", "gemm.sm80:compile_only", {"tile_mnk": (128, 128, 32), "stages": 3}),
+        ("sm80_64x64x64_s4_noepi", "gemm.sm80:compile_only",
+         {"tile_mnk": (64, 64, 64), "stages": 4, "smem_epilogue": False}),
+    ],
+    "sm_90a": [
+        ("sm90_128x256", "gemm.sm90:compile_only", {"m": 1024, "n": 1024, "k": 1024}),
+        ("sm90_64x128_pingpong", "gemm.sm90:compile_only",
+         {"m": 1024, "n": 1024, "k": 1024, "tile_m": 64, "tile_n": 128, "pingpong": True, "has_c": True}),
+        ("staged_over_limit", f"{BUDGET}:compile_staged", {"tile_m": 256, "stages": 8}),
+    ],
+    "sm_100a": [
+        ("sm100_default", "gemm.sm100:compile_only", {}),
+        ("sm100_128x64_1cta", "gemm.sm100:compile_only", {"mma_tiler_mn": (128, 64), "cluster_shape_mn": (1, 1), "use_2cta": False}),
+    ],
+}
+
+
+def launch_smem(compiled) -> list:
+    """The dynamic shared memory of each launch in the compiled host code: the i64 stored into field 2 of the
+    launch config struct (grid, block, dynamicSmemBytes, ...) that CuTeDSL's compiler fills in."""
+    text = str(compiled.ir_module)
+    constants = dict(re.findall(r"(%\d+) = llvm\.mlir\.constant\((\d+) : i64\)", text))
+    found = []
+    for field in re.findall(r"(%\d+) = llvm\.getelementptr %\d+\[0, 2\] : \(!llvm\.ptr\) -> !llvm\.ptr, "
+                            r"!llvm\.struct<\(array<3 x i32>, array<3 x i32>, i64", text):
+        stored = re.search(rf"llvm\.store (%\d+), {field} :", text)
+        found.append(int(constants[stored.group(1)]) if stored and stored.group(1) in constants else None)
+    return found
+
+
+def _worker(arch: str) -> None:
+    os.environ["CUTE_DSL_ARCH"] = arch
+    sys.path.insert(0, ROOT)
+    import cute_inspect
+    from cute_inspect.trace.target import _load
+
+    out = {}
+    for case, target, kwargs in CASES[arch]:
+        with cute_inspect.trace() as t:
+            compiled = _load(target)(**kwargs)
+        budget = t.to_json()["resources"]
+        smem_names = sorted({n for r in t.records for n, m in zip(r.names, r.memspaces)
+                             if n and m == "smem" and r.op == "make_tensor"})
+        out[case] = {"compiler": launch_smem(compiled), "resources": budget, "smem_tensors": smem_names}
+    print(json.dumps(out))
+
+
+@pytest.fixture(scope="module", params=sorted(CASES))
+def measured(request):
+    proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", request.param],
+                          capture_output=True, text=True, cwd=ROOT, timeout=900,
+                          env={**os.environ, "CUTE_DSL_ARCH": request.param})
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return request.param, json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_smem_bytes_is_what_the_compiler_launches(measured):
+    arch, cases = measured
+    for case, got in cases.items():
+        assert len(got["compiler"]) == 1, (case, got["compiler"])
+        assert got["resources"]["smem_bytes"] == got["compiler"][0], case
+        limit = {"sm_80": 163 * 1024, "sm_90a": 227 * 1024, "sm_100a": 227 * 1024}[arch]
+        assert got["resources"]["smem_limit"] == limit
+
+
+def test_buffers_cover_the_traced_smem_tensors(measured):
+    _arch, cases = measured
+    for case, got in cases.items():
+        buffers = got["resources"]["buffers"]
+        assert buffers and all(b["bytes"] > 0 for b in buffers), case
+        ends = [b["offset"] + b["bytes"] for b in buffers]
+        assert max(ends) == got["resources"]["allocated_bytes"], case
+        names = {b["name"] for b in buffers}
+        words = " ".join(b["holds"] for b in buffers)
+        for tensor in got["smem_tensors"]:
+            assert tensor in names or tensor in words, (case, tensor, buffers)
+
+
+def test_fits_within_the_limit_except_the_oversized_config(measured):
+    _arch, cases = measured
+    for case, got in cases.items():
+        r = got["resources"]
+        assert r["fits"] == (case != "staged_over_limit"), case
+        assert r["fits"] == (r["smem_bytes"] <= r["smem_limit"]), case
+
+
+def test_tmem_columns_on_sm100_only(measured):
+    arch, cases = measured
+    if arch != "sm_100a":
+        assert all("tmem_columns" not in got["resources"] for got in cases.values())
+        return
+    # The kernel allocates get_num_tmem_alloc_cols of its accumulator: 2 stages of bN fp32 columns, rounded up
+    # to a power of two; a 1-CTA 128x64 tile takes 128, the default 2-CTA 256x128 (bN 128 per CTA pair) 256.
+    assert cases["sm100_default"]["resources"]["tmem_columns"] == 256
+    assert cases["sm100_128x64_1cta"]["resources"]["tmem_columns"] == 128
+    for got in cases.values():
+        assert 0 < got["resources"]["tmem_columns"] <= got["resources"]["tmem_limit"] == 512
+
+
+def test_a_config_over_the_limit_is_reported_at_compile_time(tmp_path):
+    target = tmp_path / "over.py"
+    target.write_text(f"import sys\nsys.path.insert(0, {os.path.join(ROOT, 'tests', 'kernels')!r})\n"
+                      "from budget import compile_staged\n\n\ndef big():\n"
+                      "    return compile_staged(tile_m=256, stages=8)\n")
+    done = cute_inspect("trace", f"{target}:big", "--arch", "sm_90a")
+    assert done.returncode == 1, done.stderr
+    first = done.stderr.splitlines()[0]
+    assert "budget.py:" in first and "279552 B of shared memory, 47104 B over the 232448 B limit" in first
+    assert "sA 262144 B" in first
+    assert "DOES NOT FIT" in done.stdout
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
+    _worker(sys.argv[2])
