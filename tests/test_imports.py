@@ -89,6 +89,8 @@ WINGS_BELOW = {  # what each wing may import; anything else of cute_inspect/ but
     "render": {"trace"},
     "lint": {"trace", "check"},
     "lsp": {"trace", "check", "lint", "render"},
+    "diff": {"trace"},
+    "sweep": {"trace", "check"},
 }
 
 
