@@ -5,7 +5,7 @@
 >>> select_codes(["CI10"], ["CI100", "CI103"])[:3]
 ['CI101', 'CI102', 'CI104']
 >>> select_codes(None, [])   # the default set: the rules that find contradictions
-['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107', 'CI110', 'CI111']
+['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107', 'CI110', 'CI111', 'CI112']
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from cute_inspect.lint.rules import (
     partitioner_origin,
     pattern_provenance,
     separator_style,
+    traced_gemm_operands,
     unused_noqa,
 )
 
@@ -43,6 +44,7 @@ RULES: dict[str, ModuleType] = {
         mma_operand_letter,
         pattern_provenance,
         gemm_operand_provenance,
+        traced_gemm_operands,
     )
 }
 

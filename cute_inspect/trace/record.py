@@ -94,6 +94,11 @@ class Record:
     # a TMEM view over another traced tensor's storage (attention's P written over S): that record's index
     reuses: int | None = None
     meta: dict = field(default_factory=dict)
+    # the partitioner object of a partition, fragment, retile or tma_partition (TEAM contract: kind, object,
+    # op, receiver, line); a copy's atom
+    made_by: dict | None = None
+    # a gemm's {"D", "A", "B", "C"} or a copy's {"src", "dst"}: the records of its operands (None: untraced)
+    operands: dict | None = None
 
     @property
     def derivation(self) -> str:
@@ -144,6 +149,8 @@ class Record:
             "derivation": self.derivation,
             "chain": [{"file": relative(f), "line": line, "function": fn} for f, line, fn in self.chain],
             "reuses": self.reuses,
+            "made_by": self.made_by,
+            "operands": self.operands,
         }
 
 

@@ -159,6 +159,7 @@ class _Tracer:
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: list = []
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
+        self.objects: dict = {}  # id of a partitioner's trait -> (its number, the trait, kept alive)
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
         self.recent: list = []  # (shape, labels) of the latest labelled tensors, for `_same_rests`
@@ -279,6 +280,7 @@ class _Tracer:
         called = op
         params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace = [], [], [], [], None
+        by_parameter = {}
         for arg, value in bound.items():
             if arg == "self":
                 continue
@@ -289,6 +291,7 @@ class _Tracer:
                 pos = params.index(arg)
                 index, out, labels = self.source_of(v, site, pos, called, kernel, call.frame)
                 info = type_info(v)
+                by_parameter[arg] = index if len(values) == 1 else None
                 inputs.append(index)
                 input_outputs.append(out)
                 in_trees.append(labels)
@@ -312,6 +315,9 @@ class _Tracer:
             input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
+        record.made_by = self._made_by(op, bound, site)
+        if op in _OPERAND_SLOTS:
+            record.operands = {slot: by_parameter.get(arg) for arg, slot in _OPERAND_SLOTS[op].items()}
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
@@ -329,6 +335,25 @@ class _Tracer:
             self.unresolved.append((index, [(site, call.frame, None, None)]))
         elif kernel_file and site.file != kernel_file:
             self._attribute(record, site, call.frame, kernel_file)
+
+    def _made_by(self, op: str, bound: dict, site: CallSite) -> dict | None:
+        """The partitioner object of a partition (the TiledMma / TiledCopy and its thread slices are one
+        object: they share a trait), a tma_partition's TMA atom, a copy's or gemm's atom."""
+        if op in _PARTITIONER_OPS:
+            obj, kind = bound.get("self"), None
+        elif op in ("tma_partition", "copy", "gemm"):
+            obj, kind = bound.get("atom"), "tma" if op == "tma_partition" else None
+        else:
+            return None
+        trait = getattr(obj, "_trait", None)
+        if obj is None or trait is None:
+            return None
+        classes = {cls.__name__ for cls in type(obj).__mro__}
+        kind = kind or ("mma" if "MmaAtom" in classes else "copy" if "CopyAtom" in classes else None)
+        number = self.objects.setdefault(id(trait), (len(self.objects), trait))[0]
+        receiver = receiver_text(site, op) if site.direct and op in _PARTITIONER_OPS else None
+        return {"kind": kind, "object": number, "op": type(getattr(obj, "op", None)).__name__,
+                "receiver": receiver, "line": None}
 
     # -- helpers' records: the caller's line and names -------------------------------------------------
     def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str) -> None:
@@ -594,6 +619,8 @@ class _Tracer:
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
+_PARTITIONER_OPS = _MMA_OPS + ("partition_S", "partition_D", "retile")
+_OPERAND_SLOTS = {"gemm": {"d": "D", "a": "A", "b": "B", "c": "C"}, "copy": {"src": "src", "dst": "dst"}}
 
 # views whose modes are their source's, mode for mode, when the rank is kept
 _SAME_MODES = ("domain_offset", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "recast_tensor",
