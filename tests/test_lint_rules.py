@@ -40,6 +40,22 @@ CASES = {
         "`partition_A` is given `gB`, which holds operand B, not A; `tCgA` and `partition_A` both say A, so "
         "the argument is likely the mistake: pass operand A's tensor",
     ),
+    "CI110": (
+        "def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):\n"
+        "    tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n",
+        "def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):\n"
+        "    tBsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n",
+        "`tBsA` is named with pattern `tB`, which is the parameter `tma_atom_b`'s (`tBsB`, line 3), but it was "
+        "made by the parameter `tma_atom_a`, whose partitions are `tA...` (`tAgA`, line 2); rename it to `tAsA`",
+    ),
+    "CI111": (
+        "tSrQ = thr_mma.make_fragment_A(sQ)\ncute.gemm(tiled_mma, acc, tSrQ, tSrK, acc)\n",
+        "tSsQ = smem_thr_copy_Q.partition_S(sQ)\ncute.gemm(tiled_mma, acc, tSsQ, tSrK, acc)\n",
+        "`cute.gemm` is given `tSsQ` as its A operand, but that tensor is a copy's partition, made by "
+        "`smem_thr_copy_Q.partition_S` (line 1)",
+    ),
     "CI109": (
         "tCgA = thr_mma.partition_A(gA_mkl)\n",
         "tAgA = thr_mma.partition_A(gA_mkl)\n",

@@ -183,3 +183,48 @@ def test_live_trace_adds_comment_and_contract_findings_of_the_linted_files():
     ignored = _cute_inspect("lint", "--trace", f"{corpus}:compile_comments", "--arch", "sm_80", "--ignore", "CI2",
                             corpus)
     assert "CI20" not in ignored.stdout
+
+
+def _event(index, op, names, line, function, made_by=None, operands=None, file="k.py"):
+    return {"index": index, "op": op, "names": names, "file": file, "line": line, "col": 4, "function": function,
+            "memspaces": [None] * len(names), "made_by": made_by, "operands": operands}
+
+
+def test_saved_trace_gemm_operands_made_by_a_copy_are_reported_at_the_kernel_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text("\n".join(f"x{i} = {i}" for i in range(12)) + "\n")
+    copy = {"kind": "copy", "object": 3, "op": "LdMatrix8x8x16bOp", "receiver": "smem_thr_copy_Q", "line": None}
+    mma = {"kind": "mma", "object": 1, "op": "MmaF16BF16Op", "receiver": "thr_mma_qk", "line": None}
+    events = [
+        _event(0, "partition_S", ["tSsQ"], 5, "kernel", copy),
+        _event(1, "make_fragment_B", ["tSrK"], 6, "kernel", mma),
+        _event(2, "make_fragment_C", ["acc"], 7, "kernel", mma),
+        # the helper's cute.gemm, twice (an unrolled loop): one finding
+        _event(3, "gemm", [], 2, "gemm_helper", mma, {"D": 2, "A": 0, "B": 1, "C": 2}, file="helpers.py"),
+        _event(4, "gemm", [], 2, "gemm_helper", mma, {"D": 2, "A": 0, "B": 1, "C": 2}, file="helpers.py"),
+    ]
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
+    assert cli.main(["lint", "--trace", "trace.json", "k.py"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("CI112") == 1
+    assert out.startswith(
+        "k.py:5:5: CI112 `tSsQ` is given to `cute.gemm` as its A operand (helpers.py:2, in `gemm_helper`), but the "
+        "trace shows it is a copy's partition, made by `smem_thr_copy_Q.partition_S` (line 5, copy atom "
+        "`LdMatrix8x8x16bOp`)"
+    )
+
+
+def test_saved_trace_gemm_operands_of_their_own_slot_or_function_are_not_reported(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text("\n".join(f"x{i} = {i}" for i in range(12)) + "\n")
+    mma = {"kind": "mma", "object": 1, "op": "MmaF16BF16Op", "receiver": "thr_mma", "line": None}
+    copy = {"kind": "copy", "object": 3, "op": "LdMatrix8x8x16bOp", "receiver": "thr_copy", "line": None}
+    events = [
+        _event(0, "make_fragment_A", ["tCrA"], 5, "kernel", mma),
+        _event(1, "make_fragment_B", ["tCrB"], 6, "kernel", mma),
+        _event(2, "partition_S", ["tCsA"], 7, "kernel", copy),
+        _event(3, "gemm", [], 2, "gemm_helper", mma, {"D": None, "A": 0, "B": 1, "C": None}, file="helpers.py"),
+        _event(4, "gemm", [], 9, "kernel", mma, {"D": None, "A": 2, "B": 1, "C": None}),  # CI111's, in the source
+    ]
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI112", "k.py"]) == 0

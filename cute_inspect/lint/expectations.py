@@ -91,6 +91,15 @@ def _abbreviates(short: str, long: str) -> bool:
     )
 
 
+def _qualified(short: str, long: str) -> bool:
+    """``A`` of ``ATransformed``: the tensor with a word after it (a capital, then lower case)."""
+    rest = long[len(short):]
+    return (
+        bool(short) and long.startswith(short) and len(rest) > 1 and rest[0].isupper() and rest[1].islower()
+        and not rest.startswith("Acc")
+    )
+
+
 def _unaccumulated(what: str) -> str:
     """``accO`` -> ``O``: FlashAttention's accumulator family (``caccO`` holds O's coordinates)."""
     return what[3:] if what.startswith("acc") and len(what) > 3 else what
@@ -103,7 +112,7 @@ def same_tensor(target: TensorName, source: TensorName) -> bool:
     short, long = sorted((_unaccumulated(target.what), _unaccumulated(source.what)), key=len)
     if short == long or (long.startswith(short) and _TENSOR_FORM.fullmatch(long[len(short):])):
         return True
-    if _abbreviates(short, long):
+    if _abbreviates(short, long) or _qualified(short, long):
         return True
     return target.what in source.variant.split("_") or source.what in target.variant.split("_")
 

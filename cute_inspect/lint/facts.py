@@ -12,8 +12,10 @@ keeps one file to a single statement-level traversal.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
+from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref
 from cute_inspect.lint.partitioners import Partitioner, classify
 
 PARTITION_METHODS = frozenset(
@@ -42,6 +44,7 @@ class Partition:
     partitioner: Partitioner | None
     source: str | None
     scope: int = 0
+    made_by: Ref | None = None  # the partitioner object, resolved with ``FileFacts.origin``
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ class Call:
     operands: tuple[Operand, ...]
     scope: int = 0
     atom: str | None = None
+    atom_ref: Ref | None = None  # the copy atom or TiledMma given as first argument
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,24 @@ class FileFacts:
     same_data: list[tuple[str, str]] = field(default_factory=list)
     # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
     atom_directions: dict[str, str] = field(default_factory=dict)
+    # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
+    identities: set[str] = field(default_factory=set)
+    objects: ObjectFacts = field(default_factory=ObjectFacts)
+    _origins: Origins | None = None
+
+    @property
+    def origins(self) -> Origins:
+        if self._origins is None:
+            self._origins = Origins(self.objects)
+        return self._origins
+
+    def origin(self, ref: Ref | None) -> Obj | None:
+        """The partitioner object a reference holds, when the file proves which (``cute_inspect.lint.objects``)."""
+        return self.origins.object(ref)
+
+    def coordinates(self, name: str | None) -> bool:
+        """``name`` holds an identity tensor's coordinates (made by ``make_identity_tensor``, or a view of one)."""
+        return name is not None and name in self.identities
 
     def is_helper_param(self, name: str | None, scope: int) -> bool:
         """True for a parameter of the enclosing function when that function is not a ``@cute.kernel``."""
@@ -212,10 +234,142 @@ def _atom_direction(call: ast.Call, maker: str) -> str | None:
     return None
 
 
+_SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
+_IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
+_OP_SUFFIX = "Op"
+
+
+def _maker_kind(name: str) -> str | None:
+    """The kind of partitioner object a call makes, by the CuTe maker it calls (``make_tiled_mma``,
+    ``make_tiled_copy_A``, ``make_tiled_tma_atom_A``, ``make_tmem_copy``)."""
+    lowered = name.lower()
+    if "tma_atom" in lowered:
+        return "tma"
+    if "fragment" in lowered or "partition" in lowered:
+        return None
+    if "mma" in lowered and ("make" in lowered or "tiled" in lowered):
+        return "mma"
+    if "copy" in lowered and ("make" in lowered or "tiled" in lowered) and lowered != "copy":
+        return "copy"
+    return None
+
+
+def _op_named(call: ast.Call) -> str | None:
+    """The atom operation a maker call names among its arguments (``CopyBulkTensorTileG2SOp()``)."""
+    for arg in list(call.args) + [kw.value for kw in call.keywords]:
+        node = arg.func if type(arg) is ast.Call else arg
+        name = node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
+        if name.endswith(_OP_SUFFIX) and name[:1].isupper():
+            return name
+    return None
+
+
+_MMA_COPY_MAKER = re.compile(r"make_tiled_copy_[ABCSD]")
+_HELPER_PARTITION = re.compile(r"(?:\w*_)?(make_fragment|partition)_([ABC])")
+
+
 class _Collector:
     def __init__(self) -> None:
         self.facts = FileFacts()
         self.scope = 0
+        self.envs: list[dict[str, Ref]] = [{}]
+        self.defined: set[str] = set()  # the file's functions: calling one is not making an object
+
+    def _lookup(self, name: str) -> Ref | None:
+        for env in reversed(self.envs):
+            if name in env:
+                return env[name]
+        return None
+
+    def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
+        objects = self.facts.objects.objects
+        op, family = _op_named(call), None
+        if _MMA_COPY_MAKER.fullmatch(maker) and len(call.args) > 1:
+            family = self.ref(call.args[1], create=False)  # make_tiled_copy_A(atom, tiled_mma)
+        for arg in list(call.args) + [kw.value for kw in call.keywords]:
+            if type(arg) is ast.Attribute and type(arg.value) is ast.Name:
+                arg = arg.value  # make_mma_atom(tiled_mma.op): an atom of that MMA
+                ref = self.ref(arg, create=False)
+                if family is None and kind == "mma" and ref is not None:
+                    family = ref
+            ref = self.ref(arg, create=False)
+            if ref is not None and op is None and ref[0] == "obj":
+                op = objects[ref[1]].op
+        objects.append(Obj(kind, maker, op, call.lineno, name, family))
+        return ("obj", len(objects) - 1)
+
+    def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
+        """The reference an expression holds, when it may be a partitioner object."""
+        kind = type(expr)
+        if kind is ast.Name:
+            return self._lookup(expr.id)
+        if kind is ast.Attribute:
+            return ("attr", expr.attr)
+        if kind is not ast.Call:
+            return None
+        callee, receiver = _callee(expr.func)
+        if callee is None:
+            return None
+        if callee in _SLICE_LIKE:
+            return self.ref(receiver, name, create)
+        maker = _maker_kind(callee) if callee not in self.defined else None
+        if maker is not None:
+            return self._new_object(expr, callee, maker, name) if create else None
+        return ("call", callee, None)
+
+    def _record_call(self, call: ast.Call) -> None:
+        """A call site, for resolving the parameters of the file's functions (receivers' calls too:
+        ``self.kernel(...).launch(...)``)."""
+        while True:
+            callee, receiver = _callee(call.func)
+            if callee is not None and callee not in _SLICE_LIKE and (callee in self.defined or _maker_kind(callee) is None):
+                positional = [self.ref(arg, create=False) for arg in call.args]
+                keywords = {}
+                for kw in call.keywords:
+                    ref = self.ref(kw.value, create=False)
+                    if kw.arg is not None and ref is not None:
+                        keywords[kw.arg] = ref
+                        self.facts.objects.attributes.setdefault(kw.arg, []).append(ref)
+                if any(positional) or keywords:
+                    self.facts.objects.calls.append((callee, receiver is not None, positional, keywords))
+            if type(receiver) is not ast.Call:
+                return
+            call = receiver
+
+    def _bind_objects(self, target: ast.expr, value: ast.expr) -> None:
+        """Bindings of partitioner objects: ``thr = tiled.get_slice(t)``, ``atom, tensor = make_tiled_tma_atom(...)``,
+        ``a, b = self.make_mmas()``, ``self.tiled_mma = ...``."""
+        env = self.envs[-1]
+        kind = type(target)
+        if kind is ast.Name:
+            ref = self.ref(value, target.id)
+            if ref is not None:
+                env[target.id] = ref
+            else:
+                env.pop(target.id, None)
+        elif kind is ast.Attribute:
+            ref = self.ref(value, target.attr)
+            if ref is not None:
+                self.facts.objects.attributes.setdefault(target.attr, []).append(ref)
+        elif kind is ast.Tuple or kind is ast.List:
+            if type(value) is ast.Tuple and len(value.elts) == len(target.elts):
+                for element, part in zip(target.elts, value.elts):
+                    self._bind_objects(element, part)
+                return
+            whole = self.ref(value, _first_name(target))
+            for position, element in enumerate(target.elts):
+                if type(element) is not ast.Name:
+                    continue
+                if whole is not None and whole[0] == "obj":
+                    ref = whole if position == 0 else None
+                elif whole is not None and whole[0] == "call":
+                    ref = ("call", whole[1], position)
+                else:
+                    ref = None
+                if ref is not None:
+                    env[element.id] = ref
+                else:
+                    env.pop(element.id, None)
 
     def walk(self, body: list[ast.stmt], slices: dict[str, str]) -> None:
         bound = self.facts.scopes[self.scope].bound
@@ -224,14 +378,24 @@ class _Collector:
             if kind is ast.Assign:
                 for target in stmt.targets:
                     _binds(target, bound)
+                    self._bind_objects(target, stmt.value)
+                if type(stmt.value) is ast.Call:
+                    self._record_call(stmt.value)
                 self._assign(stmt.targets, stmt.value, slices)
             elif kind is ast.Expr:
                 if type(stmt.value) is ast.Call:
+                    self._record_call(stmt.value)
                     self._call(stmt.value)
             elif kind is ast.AnnAssign:
                 _binds(stmt.target, bound)
                 if stmt.value is not None:
+                    self._bind_objects(stmt.target, stmt.value)
                     self._assign([stmt.target], stmt.value, slices)
+            elif kind is ast.Return:
+                if stmt.value is not None:
+                    values = stmt.value.elts if type(stmt.value) is ast.Tuple else [stmt.value]
+                    refs = [self.ref(value) for value in values]
+                    self.facts.objects.returns.setdefault(self.scope, []).append(refs)
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
                 bound.add(stmt.name)
                 self._function(stmt)
@@ -264,7 +428,15 @@ class _Collector:
             info.bound = set(info.params)
         self.facts.scopes.append(info)
         self.scope = len(self.facts.scopes) - 1
+        env: dict[str, Ref] = {}
+        if arguments is not None:
+            ordered = [arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs]
+            env = {name: ("param", self.scope, name) for name in ordered}
+            method = bool(ordered) and ordered[0] in ("self", "cls")
+            self.facts.objects.functions.setdefault(stmt.name, []).append((self.scope, ordered, method))
+        self.envs.append(env)
         self.walk(stmt.body, {})
+        self.envs.pop()
         self.scope = outer
 
     @staticmethod
@@ -303,7 +475,7 @@ class _Collector:
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     _classified(receiver, origin),
-                    tensor_name(source, through_partitions=True), self.scope,
+                    tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr, create=False),
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:
@@ -312,7 +484,8 @@ class _Collector:
             else:
                 sources = (_argument(value, 3, "smem_tensor"), _argument(value, 4, "gmem_tensor"))
             names = [element.id if type(element) is ast.Name and element.id != "_" else None for element in target.elts]
-            atom = tensor_name(_argument(value, 0, "atom"))
+            atom_expr = _argument(value, 0, "atom")
+            atom, atom_ref = tensor_name(atom_expr), self.ref(atom_expr, create=False)
             self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope))
             smem, gmem = (tensor_name(source) for source in sources)
             if smem and gmem:
@@ -322,7 +495,7 @@ class _Collector:
                     self.facts.partitions.append(
                         Partition(
                             name, element.lineno, element.col_offset + 1, TMA_PARTITION, None, None,
-                            tensor_name(source), self.scope,
+                            tensor_name(source), self.scope, atom_ref,
                         )
                     )
         elif method in _SLICE_METHODS and type(target) is ast.Name:
@@ -334,10 +507,33 @@ class _Collector:
                 direction = _atom_direction(value, method)
                 if direction:
                     self.facts.atom_directions[target.elts[0].id] = direction
+        elif type(target) is ast.Name and method is not None and _HELPER_PARTITION.fullmatch(method):
+            self._helper_partition(target, value, method)
         elif type(target) is ast.Name and value.args:
             made_from = tensor_name(value.args[0])
-            if made_from:
+            if method in _IDENTITY_MAKERS:
+                self.facts.identities.add(target.id)
+            elif made_from:
                 self.facts.derived.append((target.id, made_from))
+                if made_from in self.facts.identities:
+                    self.facts.identities.add(target.id)
+        elif type(target) is ast.Name and method in _IDENTITY_MAKERS:
+            self.facts.identities.add(target.id)
+
+    def _helper_partition(self, target: ast.Name, call: ast.Call, method: str) -> None:
+        """``tdQrdS = utils.mma_make_fragment_A(sdS, thr_mma_dq)``: a helper that partitions with the
+        partitioner object it is given; which argument that is, the resolved references tell."""
+        match = _HELPER_PARTITION.fullmatch(method)
+        arguments = list(call.args) + [kw.value for kw in call.keywords]
+        refs = tuple(ref for ref in (self.ref(arg, create=False) for arg in arguments[1:]) if ref is not None)
+        if not refs or not call.args:
+            return
+        self.facts.partitions.append(
+            Partition(
+                target.id, target.lineno, target.col_offset + 1, f"{match[1]}_{match[2]}", None, None,
+                tensor_name(call.args[0], through_partitions=True), self.scope, ("any", refs),
+            )
+        )
 
     def _call(self, call: ast.Call) -> None:
         name, module = _callee(call.func)
@@ -348,7 +544,7 @@ class _Collector:
             self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst")), atom))
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
-            self.facts.gemms.append(self._operands(call, "cute.gemm", positions, None))
+            self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))
 
     def _operands(
         self, call: ast.Call, function: str, positions: tuple[tuple[int, str], ...], atom: str | None
@@ -358,12 +554,31 @@ class _Collector:
             expr = _argument(call, position, keyword)
             if expr is not None:
                 operands.append(Operand(tensor_name(expr), expr.lineno, expr.col_offset + 1, keyword))
-        return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom)
+        first = _argument(call, 0, "atom")
+        return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom, self.ref(first, create=False))
+
+
+def _defined_functions(body: list[ast.stmt]) -> set[str]:
+    """Names of the module's functions and its classes' methods."""
+    names = set()
+    for stmt in body:
+        kind = type(stmt)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            names.add(stmt.name)
+        elif kind is ast.ClassDef:
+            names.update(_defined_functions(stmt.body))
+    return names
+
+
+def _first_name(target: ast.expr) -> str:
+    elements = getattr(target, "elts", ())
+    return elements[0].id if elements and type(elements[0]) is ast.Name else ""
 
 
 def collect(tree: ast.Module) -> FileFacts:
     """The partitions, copies and GEMMs of one parsed module, with its functions' bound names."""
     collector = _Collector()
+    collector.defined = _defined_functions(tree.body)
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
     return collector.facts

@@ -132,13 +132,16 @@ def _unglued(what: str, variant: str) -> tuple[str, str]:
 def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
     """Parse ``name`` as a partitioned name, else as an unpartitioned one; None when it is neither."""
     partitioned, unpartitioned = _patterns(vocabulary)
+    separated = _separated(name, vocabulary)
+    if separated is not None:
+        return separated
     match = partitioned.fullmatch(name)
     if match:
         what, variant = _unglued(match["what"], match["variant"] or "")
         if match["sep"]:
             # tTR_tCcState: a copy's partition of the MMA partition tCcState keeps that name whole.
             inner = parse_partitioned(name[match.end("sep"):], vocabulary)
-            if inner is not None and not inner.inner:
+            if inner is not None and not inner.inner and _plain_op(inner.op):
                 return TensorName(
                     match["scope"], match["op"], match["sep"], inner.where, inner.what, inner.variant,
                     inner.scope + inner.op,
@@ -149,6 +152,41 @@ def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Tensor
         what, variant = _unglued(match["what"], match["variant"] or "")
         return TensorName("", "", "", match["where"], what, variant)
     return None
+
+
+def _plain_op(op: str) -> bool:
+    """An op that reads as one without a tensor around it: upper case (``C``, ``TR``), a gradient or an
+    accumulator. ``Ac`` (from ``tAccA``) is not: that is the accumulator ``AccA``."""
+    return op.isupper() or op.startswith(("d", "acc")) or is_direction_op(op)
+
+
+@lru_cache(maxsize=8)
+def _head_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
+    partitioned, _ = _patterns(vocabulary)
+    op = partitioned.pattern.split("(?P<op>", 1)[1].split(")(?P<sep>", 1)[0]
+    return re.compile(rf"(?P<scope>t0|[tb])(?P<op>{op})")
+
+
+def _separated(name: str, vocabulary: Vocabulary) -> TensorName | None:
+    """The whole convention ``t<op>_<where><what>``, read first where the name has that form: the tensor after
+    the ``_`` is kept whole (``tTR_tAccA`` holds ``AccA``, ``tDtBias_gDtBias`` holds ``DtBias``)."""
+    head, underscore, tail = name.partition("_")
+    if not underscore or not tail[:1] or tail[0] not in WHERE_LETTERS:
+        return None
+    match = _head_pattern(vocabulary).fullmatch(head)
+    if match is None:
+        return None
+    inner = parse_name(tail, vocabulary)
+    if inner is None or inner.inner:
+        return None
+    # `tXsX_sLSE` is the partition tXsX with a variant; `tDtBias_gDtBias` is op DtBias on gDtBias.
+    if match["op"] != inner.what and _patterns(vocabulary)[0].fullmatch(head):
+        return None
+    if inner.partitioned:
+        if not _plain_op(inner.op):
+            return None
+        return TensorName(match["scope"], match["op"], "_", inner.where, inner.what, inner.variant, inner.scope + inner.op)
+    return TensorName(match["scope"], match["op"], "_", inner.where, inner.what, inner.variant)
 
 
 def parse_partitioned(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:

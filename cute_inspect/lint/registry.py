@@ -5,7 +5,7 @@
 >>> select_codes(["CI10"], ["CI100", "CI103"])[:3]
 ['CI101', 'CI102', 'CI104']
 >>> select_codes(None, [])   # the default set: the rules that find contradictions
-['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107']
+['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107', 'CI110', 'CI111', 'CI112']
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from types import ModuleType
 
 from cute_inspect.lint.rules import (
     copy_pattern_agreement,
+    gemm_operand_provenance,
     gemm_pattern_agreement,
     memory_agreement,
     mma_operand_letter,
@@ -22,7 +23,9 @@ from cute_inspect.lint.rules import (
     partition_name_grammar,
     partition_source_agreement,
     partitioner_origin,
+    pattern_provenance,
     separator_style,
+    traced_gemm_operands,
     unused_noqa,
 )
 
@@ -39,6 +42,9 @@ RULES: dict[str, ModuleType] = {
         memory_agreement,
         separator_style,
         mma_operand_letter,
+        pattern_provenance,
+        gemm_operand_provenance,
+        traced_gemm_operands,
     )
 }
 

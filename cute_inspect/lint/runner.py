@@ -290,22 +290,24 @@ def _tree_findings(
 
 
 def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: ConfigFinder) -> list[Finding]:
-    """Findings of the trace rules, for the records made in the linted files, under each file's config."""
-    by_path: dict[Path, list[Any]] = {}
-    for record in records:
-        path = Path(record.file).resolve()
-        if path in files:
-            by_path.setdefault(path, []).append(record)
+    """Findings of the trace rules, for the records made in the linted files, under each file's config.
+
+    Each rule reads every record (a GEMM in a helper's file names an operand made in the kernel's) and says
+    which file each violation is in; those in linted files are kept."""
+    records = list(records)
+    if not files or not records:
+        return []
+    context = finder.for_file(next(iter(files))).context  # one project's vocabulary, as one run lints
+    by_path: dict[Path, list[tuple[str, Any]]] = {}
+    for code in sorted(code for code in RULES if needs_trace(code)):
+        for file, violation in RULES[code].check_records(records, context):
+            path = Path(file).resolve()
+            if path in files:
+                by_path.setdefault(path, []).append((code, violation))
     findings = []
-    for path, file_records in sorted(by_path.items()):
-        config = finder.for_file(path)
-        codes = config.codes_for(path)
-        violations = [
-            (code, violation)
-            for code in sorted(codes)
-            if needs_trace(code)
-            for _, violation in RULES[code].check_records(file_records, config.context)
-        ]
+    for path, found in sorted(by_path.items()):
+        codes = finder.for_file(path).codes_for(path)
+        violations = [(code, violation) for code, violation in found if code in codes]
         if violations:
             findings.extend(_unsuppressed(files[path], path.read_bytes().decode("utf-8", "replace"), violations))
     return findings

@@ -13,7 +13,7 @@ def gemm_kernel(tiled_mma, tma_atom_a, tma_atom_b, gA, gB, gC, sA, sB, sC, tiled
     tCgA = thr_mma.partition_B(gA)  # expect: CI106
     tCgC = thr_mma.partition_C(gC)
     tCsB = thr_mma.partition_B(sB)
-    tAgA_mma = thr_mma.partition_A(gA)  # expect: CI109
+    tAgA_mma = thr_mma.partition_A(gA)  # expect: CI109, CI110
 
     tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, cute.make_layout(1), sA, gA)
     tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), sB, gB)
@@ -22,7 +22,7 @@ def gemm_kernel(tiled_mma, tma_atom_a, tma_atom_b, gA, gB, gC, sA, sB, sC, tiled
     tCrA = tiled_mma.make_fragment_A(sA)
     tCrB = tiled_mma.make_fragment_B(sB)
     tCrC = tiled_mma.make_fragment_C(tCgC)
-    cute.gemm(tiled_mma, tCrC, tCrA, tBsB, tCrC)  # expect: CI103
+    cute.gemm(tiled_mma, tCrC, tCrA, tBsB, tCrC)  # expect: CI103, CI111
 
     thr_copy_t2r = tiled_copy_t2r.get_slice(tidx)
     tTR_tAcc = thr_copy_t2r.partition_S(tAcc)

@@ -57,6 +57,16 @@ def _paired(a: str, b: str, facts: FileFacts) -> bool:
     return any(pair is not None and (pair.smem is None or pair.gmem is None) for pair in pairs)
 
 
+def _one_object(a: str, b: str, scope: int, facts: FileFacts) -> bool:
+    """Both sides made by one partitioner object (``tRABgRAB`` and ``tRabsRAB`` of one tiled copy): the
+    patterns are spelled differently but are one."""
+    made = {p.target: p.made_by for p in facts.partitions if p.scope == scope and p.target in (a, b)}
+    if len(made) != 2 or None in made.values():
+        return False
+    first, second = (facts.origins.family(ref) for ref in made.values())
+    return first is not None and first == second
+
+
 def _tiled(atom: str) -> bool:
     """A tiled copy (``tiled_copy_r2s``) partitions its tensors; a bare atom (``s2r_atom_d``) only copies
     whatever layout it is given."""
@@ -91,6 +101,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         (source, parsed_source), (destination, parsed_destination) = sides
         if parsed_source.pattern == parsed_destination.pattern or _paired(source.name, destination.name, facts):
+            continue
+        if _one_object(source.name, destination.name, call.scope, facts):
             continue
         yield Violation(
             destination.line,

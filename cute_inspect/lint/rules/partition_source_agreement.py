@@ -91,6 +91,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         source = source_name(partition, context.vocabulary)
         if target is None or source is None or role_conflict(partition, source, roles):
             continue
+        # A coordinate partition (`tCcC`) names what it counts over; the source may be any view of an
+        # identity tensor, whatever its name (`gCcoord`).
+        if target.where == "c":
+            continue
         if index is None:
             index, swaps = TensorIndex(facts, context.vocabulary), _swaps(facts, context)
         if not index.plausible_op(target, source):

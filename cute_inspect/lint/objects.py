@@ -1,0 +1,154 @@
+"""Which object made a tensor: partitioner objects (TiledMma, TiledCopy, TMA atoms) followed through the source.
+
+The collector (``cute_inspect.lint.facts``) records, while it walks a module, a ``Ref`` for each expression
+that may hold a partitioner: the object a maker call creates (``cute.make_tiled_mma(...)``), a binding that
+holds one (``thr_mma = tiled_mma.get_slice(tidx)`` is ``tiled_mma``'s object), a function's parameter, an
+attribute (``self.tiled_mma``, ``params.thr_mma_dq``) or what a function of the file returns. ``Origins``
+resolves a reference at the end: a parameter through every call of its function in the file, an attribute
+through every assignment and keyword of that name, a returned tuple element through the function's
+``return``. Names are never read for meaning here: two bindings are one object only when the code says so.
+
+>>> import ast
+>>> from cute_inspect.lint.facts import collect
+>>> facts = collect(ast.parse('''
+... def kernel(self):
+...     mma = cute.make_tiled_mma(MmaF16BF16Op())
+...     thr = mma.get_slice(0)
+...     self.helper(thr)
+... def helper(self, thr_x):
+...     tCsA = thr_x.partition_A(sA)
+... '''))
+>>> obj = facts.origin(facts.partitions[0].made_by)
+>>> obj.kind, obj.op, obj.line
+('mma', 'MmaF16BF16Op', 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# ("obj", index) | ("param", scope, name) | ("attr", name) | ("call", function, element) | ("any", refs)
+Ref = tuple
+
+
+@dataclass(frozen=True)
+class Obj:
+    """A partitioner object the file makes: ``kind`` ``mma``, ``copy`` or ``tma``; ``op`` the atom's operation
+    when the maker names it (``CopyBulkTensorTileG2SOp``); ``family``: the TiledMma a copy was made for
+    (``make_tiled_copy_A(atom, tiled_mma)``), whose partition patterns it shares."""
+
+    kind: str
+    maker: str
+    op: str | None
+    line: int
+    name: str
+    family: Ref | None = None
+
+
+@dataclass
+class ObjectFacts:
+    """What the walk records for resolving references (filled by the collector)."""
+
+    objects: list[Obj] = field(default_factory=list)
+    # function name -> (scope index, parameter names in order, called as a method: the first is skipped)
+    functions: dict[str, list[tuple[int, list[str], bool]]] = field(default_factory=dict)
+    # (function name, called on an object, positional refs, keyword refs)
+    calls: list[tuple[str, bool, list[Ref | None], dict[str, Ref]]] = field(default_factory=list)
+    attributes: dict[str, list[Ref]] = field(default_factory=dict)
+    # scope index -> each ``return`` as a list of element refs
+    returns: dict[int, list[list[Ref | None]]] = field(default_factory=dict)
+
+
+class Origins:
+    """Resolves references to the object they hold (``Obj``), when the file proves which one."""
+
+    _DEPTH = 8
+
+    def __init__(self, facts: ObjectFacts) -> None:
+        self._facts = facts
+        self._memo: dict[Ref, int | None] = {}
+        self._scope_function: dict[int, tuple[str, list[str], bool]] = {
+            scope: (name, params, method)
+            for name, defs in facts.functions.items()
+            for scope, params, method in defs
+        }
+        self._calls_of: dict[str, list[tuple[bool, list[Ref | None], dict[str, Ref]]]] = {}
+        for name, on_object, positional, keywords in facts.calls:
+            self._calls_of.setdefault(name, []).append((on_object, positional, keywords))
+
+    def object(self, ref: Ref | None) -> Obj | None:
+        index = self.index(ref)
+        return None if index is None else self._facts.objects[index]
+
+    def index(self, ref: Ref | None, depth: int = 0) -> int | None:
+        if ref is None or depth > self._DEPTH:
+            return None
+        if ref in self._memo:
+            return self._memo[ref]
+        self._memo[ref] = None  # a cycle resolves to nothing
+        found = self._resolve(ref, depth)
+        self._memo[ref] = found
+        return found
+
+    def identity(self, ref: Ref | None) -> Ref | None:
+        """The object's reference when resolved, else the reference itself: one unresolved binding (a
+        parameter no call of the file passes) is still one object wherever it is used."""
+        index = self.index(ref)
+        if index is not None:
+            return ("obj", index)
+        return ref[1][0] if ref is not None and ref[0] == "any" else ref
+
+    def family(self, ref: Ref | None) -> Ref | None:
+        """The TiledMma a copy was made for, else the object itself."""
+        obj = self.object(ref)
+        if obj is not None and obj.family is not None:
+            return self.identity(obj.family)
+        return self.identity(ref)
+
+    def _unique(self, refs: list[Ref | None], depth: int) -> int | None:
+        found = {self.index(ref, depth + 1) for ref in refs if ref is not None}
+        return found.pop() if len(found) == 1 else None
+
+    def _resolve(self, ref: Ref, depth: int) -> int | None:
+        kind = ref[0]
+        if kind == "obj":
+            return ref[1]
+        if kind == "any":
+            for each in ref[1]:
+                found = self.index(each, depth + 1)
+                if found is not None:
+                    return found
+            return None
+        if kind == "attr":
+            return self._unique(self._facts.attributes.get(ref[1], []), depth)
+        if kind == "call":
+            _, name, element = ref
+            defs = self._facts.functions.get(name, [])
+            if len(defs) != 1:
+                return None
+            refs = [
+                values[element] if element is not None and element < len(values) else
+                (values[0] if element is None and len(values) == 1 else None)
+                for values in self._facts.returns.get(defs[0][0], [])
+            ]
+            return self._unique(refs, depth)
+        if kind == "param":
+            _, scope, name = ref
+            function = self._scope_function.get(scope)
+            if function is None:
+                return None
+            fname, params, method = function
+            if len(self._facts.functions.get(fname, [])) != 1 or name not in params:
+                return None
+            position = params.index(name)
+            passed = []
+            for on_object, positional, keywords in self._calls_of.get(fname, []):
+                offset = position - (1 if method and on_object else 0)
+                if name in keywords:
+                    passed.append(keywords[name])
+                elif 0 <= offset < len(positional):
+                    passed.append(positional[offset])
+                else:
+                    return None  # a call that passes it in a way not followed (a default, *args)
+            return self._unique(passed, depth) if passed else None
+        return None

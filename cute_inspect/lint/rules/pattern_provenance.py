@@ -1,0 +1,111 @@
+"""CI110 pattern-provenance: a partition named with the pattern of another partitioner object than the one
+that made it.
+
+## What it does
+Follows each partition to the object that made it: the TiledMma, TiledCopy or TMA atom, through
+``get_slice``, assignments, tuples (``atom, tensor = make_tiled_tma_atom(...)``, ``a, b =
+self.make_mmas()``), attributes (``self.tiled_mma``, ``params.thr_mma_dq``) and the arguments a helper is
+called with in the file; never by reading its variable's name. A copy made for an MMA
+(``make_tiled_copy_A(atom, tiled_mma)``) shares that MMA's patterns. Then, for a name's pattern ``<scope><op>``
+(``tB`` in ``tBsA``, ``tdK`` in ``tdKrdS``), reports it when
+- no other partition of the same object carries that op,
+- the object's other partitions carry another op (``tA``), and
+- the op is carried by the partitions of another object only (``tBsB``, ``tBgB`` from ``tma_atom_b``).
+
+The message says both sides: what the name claims (the other object, with a partition of it and its
+line) and what made the tensor (the object, where it was made, and a partition of it with its line).
+Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
+
+## Why is this bad?
+The op is how a reader (and CuTe's own convention) pairs the two sides of a copy and the operands of a GEMM:
+``tBsA`` reads as laid out by B's TMA load, and will be handed to B's copy.
+
+## Example
+```python
+def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):
+    tBsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, layout, sA, gA)
+    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, layout, sB, gB)
+```
+
+Use instead:
+```python
+def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):
+    tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, layout, sA, gA)
+    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, layout, sB, gB)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cute_inspect.lint.expectations import free_name
+from cute_inspect.lint.facts import FileFacts, Partition
+from cute_inspect.lint.names import canonical_op, is_copy_op, parse_partitioned, renamed
+from cute_inspect.lint.provenance import describe_object, distinct_objects
+from cute_inspect.lint.rules import Rename, RuleContext, Violation
+
+CODE = "CI110"
+NAME = "pattern-provenance"
+SUMMARY = "A partition is named with the pattern of another partitioner object than the one that made it"
+DEFAULT = True
+
+
+def _first(partitions: list[Partition]) -> Partition:
+    return min(partitions, key=lambda p: p.line)
+
+
+def _related(a: str, b: str) -> bool:
+    """Ops of one family: one extends the other (``Q`` and ``QL``, ``K`` and ``KT``, ``O`` and ``Oi``), or
+    FlashAttention's accumulator form (``O`` and ``accO``)."""
+    a, b = (op[3:] if op.startswith("acc") and len(op) > 3 else op for op in (a, b))
+    return a.startswith(b) or b.startswith(a)
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    origins = facts.origins
+    named: list[tuple[Partition, str, object, object]] = []
+    by_family: dict[object, dict[str, list[Partition]]] = {}
+    for partition in facts.partitions:
+        if partition.made_by is None:
+            continue
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is None or is_copy_op(target.op):
+            continue
+        if partition.source and partition.target.startswith(partition.source + "_"):
+            continue  # a view named for the tensor it views: `tCrA_copy_view = thr_copy.retile(tCrA)`
+        op = canonical_op(target.op)
+        family = origins.family(partition.made_by)
+        if family is None:
+            continue
+        # Patterns are a function's words: compare partitions of one function only.
+        family = (partition.scope, family)
+        named.append((partition, op, family, target))
+        by_family.setdefault(family, {}).setdefault(op, []).append(partition)
+    for partition, op, family, target in named:
+        ops = by_family[family]
+        if len(ops[op]) > 1:
+            continue
+        own = {other: parts for other, parts in ops.items() if other != op}
+        carriers = [f for f, f_ops in by_family.items() if f != family and f[0] == family[0] and op in f_ops]
+        if not own or not carriers or any(_related(op, other) for other in own):
+            continue
+        if op == "C" and origins.object(partition.made_by) is not None and origins.object(partition.made_by).kind != "tma":
+            continue  # `tC`: the generic MMA pattern, which helpers use for any MMA's operands
+        if not all(distinct_objects(family[1], f[1]) and not (own.keys() & by_family[f].keys()) for f in carriers):
+            continue
+        claimed = _first([p for f in carriers for p in by_family[f][op]])
+        theirs = describe_object(origins.object(claimed.made_by), origins.family(claimed.made_by))
+        mine = describe_object(origins.object(partition.made_by), family[1])
+        own_op, own_parts = min(own.items(), key=lambda item: _first(item[1]).line)
+        example = _first(own_parts)
+        fixed = free_name(renamed(target, op=own_op), facts, partition.scope) if len(own) == 1 else None
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.target}` is named with pattern `{target.scope}{target.op}`, which is {theirs}'s "
+            f"(`{claimed.target}`, line {claimed.line}), but it was made by {mine}, whose partitions are "
+            f"`{target.scope}{own_op}...` (`{example.target}`, line {example.line})"
+            + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(partition.target, fixed, partition.scope) if fixed else None,
+        )
