@@ -11,9 +11,11 @@ import functools
 import os
 
 from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
+from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
     CallSite,
     argument_text,
@@ -312,6 +314,7 @@ class _Tracer:
             input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
+        _capture_traffic(op, bound, record.meta)
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
@@ -764,6 +767,7 @@ def trace():
         tracer.finish()
         _active = None
         result.errors = tracer.errors
+        annotate_traffic(result)
 
 
 def label_at(value, path: tuple):
