@@ -29,7 +29,7 @@ def test_every_prediction_within_ten_percent_of_ncu(tmp_path):
     if not Path(NCU).exists():
         pytest.skip(f"Nsight Compute not found at {NCU} (set NCU=/path/to/ncu)")
     measure = _measure_module()
-    predicted = measure.predictions()
+    predicted = measure.predictions(gpu=True)
     measured = measure.measure(NCU)
     assert len(measured) == len(predicted), "one profiled launch per kernel"
     rows = measure.compare(predicted, measured)

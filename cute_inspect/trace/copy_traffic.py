@@ -142,7 +142,7 @@ def annotate(trace) -> None:
                 _annotate_copy(trace, record)
             elif record.op == "gemm":
                 _annotate_gemm(trace, record)
-        except Exception as exc:  # a figure must never break a trace
+        except Exception as exc:  # noqa: BLE001  (a figure must never break a trace)
             record.meta["banks"] = {"wavefronts_per_instr": None, "ideal_wavefronts_per_instr": None,
                                     "ways": None, "reason": f"model error: {type(exc).__name__}: {exc}"}
 

@@ -59,13 +59,13 @@ class Swizzle:
         return f"S<{self.bits},{self.base},{self.shift}>"
 
     @classmethod
-    def parse(cls, text: str) -> "Swizzle":
+    def parse(cls, text: str) -> Swizzle:
         m = _SWIZZLE.search(text)
         if not m:
             raise ValueError(f"{text!r} is not a swizzle S<B,M,S>")
         return cls(*(int(g) for g in m.groups()))
 
-    def in_bytes(self, elem_bytes: int) -> "Swizzle":
+    def in_bytes(self, elem_bytes: int) -> Swizzle:
         """The same permutation acting on byte addresses instead of element offsets."""
         return Swizzle(self.bits, self.base + elem_bytes.bit_length() - 1, self.shift)
 
@@ -79,7 +79,7 @@ class Layout:
     stride: object
 
     @classmethod
-    def parse(cls, text: str) -> "Layout":
+    def parse(cls, text: str) -> Layout:
         """``(8,4):(4,1)``, ``32:1``, or the quoted layout of a type string; a leading ``S<..> o 0 o`` is dropped
         (read it with `split_swizzle`)."""
         text = _quoted(text).split(" o ")[-1].strip()
@@ -92,7 +92,7 @@ class Layout:
     def size(self) -> int:
         return _product(self.shape)
 
-    def modes(self) -> list["Layout"]:
+    def modes(self) -> list[Layout]:
         if not isinstance(self.shape, tuple):
             return [self]
         return [Layout(s, d) for s, d in zip(self.shape, self.stride)]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import cutlass
-import cutlass.cute as cute
+from cutlass import cute
 
 
 @dataclass(frozen=True)

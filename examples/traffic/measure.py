@@ -37,22 +37,35 @@ TOLERANCE = 0.10
 GEMM_MNK = (256, 256, 256)
 
 
-def _gemm_targets():
+def _gemm_operands():
+    import torch
+
+    m, n, k = GEMM_MNK
+    torch.manual_seed(0)
+    a, b = (torch.randn(rows, k, device="cuda", dtype=torch.float16) for rows in (m, n))
+    return a, b, torch.empty(m, n, device="cuda", dtype=torch.float16)
+
+
+def _gemm_targets(gpu: bool):
+    """Builders of our GEMMs: on a GPU the very launchers `_launch_all` profiles (same heuristic config),
+    else compile-only ones."""
     from gemm import sm80, sm90
 
-    return {"sm80_gemm": lambda: sm80.compile_only(),
-            "sm90_gemm": lambda: sm90.compile_only()}
+    if gpu:
+        operands = _gemm_operands()
+        return {"sm80_gemm": lambda: sm80.make_gemm(*operands), "sm90_gemm": lambda: sm90.make_gemm(*operands)}
+    return {"sm80_gemm": lambda: sm80.compile_only(), "sm90_gemm": lambda: sm90.compile_only()}
 
 
-def predictions() -> dict:
+def predictions(gpu: bool = False) -> dict:
     """kernel name -> {class: [(figure, ideal), ...]} from tracing each kernel's compile (no GPU needed)."""
-    import cute_inspect
     from kernels import CASES, compile_case
 
+    import cute_inspect
     from cute_inspect.trace.copy_traffic import atom_kind
 
     targets = {c.name: (lambda c=c: compile_case(c)) for c in CASES}
-    targets.update(_gemm_targets())
+    targets.update(_gemm_targets(gpu))
     out = {}
     for name, build in targets.items():
         with cute_inspect.trace() as t:
@@ -88,11 +101,9 @@ def _launch_all() -> None:
         args = [from_dlpack(x, assumed_align=16) for x in tensors]
         compiled = compile_case(c, args)
         launches.append(lambda compiled=compiled, args=args: compiled(*args))
-    m, n, k = GEMM_MNK
-    a, b = (torch.randn(rows, k, device="cuda", dtype=torch.float16) for rows in (m, n))
-    d = torch.empty(m, n, device="cuda", dtype=torch.float16)
-    launches.append(sm80.make_gemm(a, b, d))
-    launches.append(sm90.make_gemm(a, b, d, config=None))
+    operands = _gemm_operands()
+    launches.append(sm80.make_gemm(*operands))
+    launches.append(sm90.make_gemm(*operands))
     torch.cuda.synchronize()
     torch.cuda.cudart().cudaProfilerStart()
     for launch in launches:
@@ -103,7 +114,7 @@ def _launch_all() -> None:
 
 def _optional_metrics(ncu: str) -> dict:
     """cp.async and stmatrix counters, under the names this ncu knows (they differ between versions)."""
-    run = subprocess.run([ncu, "--query-metrics"], capture_output=True, text=True)
+    run = subprocess.run([ncu, "--query-metrics"], capture_output=True, text=True, check=False)
     known = {line.split()[0] for line in run.stdout.splitlines() if line.strip()}
     wanted = {}
     for base in sorted(known):
@@ -121,7 +132,7 @@ def measure(ncu: str) -> list:
         chosen = {**metrics, **(extra if attempt else {})}
         cmd = [ncu, "--profile-from-start", "off", "--csv", "--print-units", "base",
                "--metrics", ",".join(chosen.values()), sys.executable, __file__, "--child"]
-        run = subprocess.run(cmd, capture_output=True, text=True)
+        run = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if run.returncode == 0:
             break
         print(f"measure.py: ncu failed ({run.returncode}) with {len(chosen)} metrics: "
@@ -196,7 +207,7 @@ def main(argv=None) -> int:
     if args.child:
         _launch_all()
         return 0
-    predicted = predictions()
+    predicted = predictions(gpu=True)
     measured = measure(args.ncu)
     if len(measured) != len(predicted):
         print(f"measure.py: {len(measured)} launches profiled for {len(predicted)} kernels", file=sys.stderr)
@@ -205,7 +216,7 @@ def main(argv=None) -> int:
     rows = compare(predicted, measured)
     print(f"{'kernel':18} {'class':6} {'model':>8} {'ideal':>7} {'ncu':>8}  within 10%")
     for r in rows:
-        print(f"{r['kernel']:18} {r['class']:6} {r['predicted']:>8} {str(r['ideal']):>7} {str(r['ncu']):>8}  "
+        print(f"{r['kernel']:18} {r['class']:6} {r['predicted']:>8} {r['ideal']!s:>7} {r['ncu']!s:>8}  "
               f"{'yes' if r['ok'] else 'NO'}")
     if args.json:
         Path(args.json).write_text(json.dumps({"rows": rows, "measured": measured, "predicted": predicted}, indent=1))
