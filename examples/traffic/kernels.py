@@ -5,7 +5,8 @@ registers -> global (the *load* copy), with one warp. Known answers (wavefronts 
 
     f32_column        lanes walk a column of a 32x32 fp32 tile        LDS 32/1 (32-way), STS 1/1
     f32_column_pad    the same tile padded to 33 columns               LDS 1/1
-    f32_pairs         64-bit loads, lane i reads row i                 LDS 32/2 (16-way)
+    f32_pairs         2 fp32 a lane, row i: merged with the next pair into 128-bit   LDS 32/4 (8-way)
+    f32_pairs_64      64-bit loads (not merged: the next pair is 16 bytes on), lanes 0-15 down a column   LDS 32/2
     f16_rows_128      128-bit loads, lane i reads row i of 128-byte rows   LDS 32/4 (8-way)
     f16_rows_128_swz  the same through Swizzle<3,4,3>                  LDS 4/4
     f16_merge         32-bit atoms over 4 contiguous fp16: emitted as 64-bit   STS/LDS 2/2
@@ -15,6 +16,11 @@ registers -> global (the *load* copy), with one warp. Known answers (wavefronts 
     ldsm_x2           ldmatrix.x2, 128-byte rows                       LDSM 16/2
     ldsm_x1_swz       ldmatrix.x1 through Swizzle<3,4,3>              LDSM 1/1
     strided_global    lanes read a column of global memory             32 sectors per request, ideal 4
+    async_128         cp.async of 16 bytes, rows of 8 lanes            conflict-free
+    async_128_half_rows  cp.async of 16 bytes over 64-byte rows (8 global rows a warp)   conflict-free
+    async_128_rows    cp.async of 16 bytes, lane i writes row i of 128-byte rows   8-way
+    async_64          cp.async of 8 bytes, lane i writes 2 fp32 of one row        conflict-free
+    async_32_column   cp.async of 4 bytes down a column of fp32      32-way
 
     python examples/traffic/measure.py          # on a GPU with ncu: predictions next to the hardware's
 """
@@ -46,12 +52,15 @@ class Case:
     swizzle: tuple | None = None
     ldsm: int = 0
     store_thr_col_major: bool = False
+    store_async: bool = False
+    load_thr_col_major: bool = False
 
 
 CASES = (
     Case("f32_column", "f32", 32, 32, (1, 32), (1, 1), 32, (32, 1), (1, 1), 32),
     Case("f32_column_pad", "f32", 32, 32, (1, 32), (1, 1), 32, (32, 1), (1, 1), 32, pitch=33),
     Case("f32_pairs", "f32", 32, 32, (1, 32), (1, 1), 32, (32, 1), (1, 2), 64),
+    Case("f32_pairs_64", "f32", 32, 32, (1, 32), (1, 1), 32, (16, 2), (1, 2), 64, load_thr_col_major=True),
     Case("f16_rows_128", "f16", 32, 64, (4, 8), (1, 8), 128, (32, 1), (1, 8), 128),
     Case("f16_rows_128_swz", "f16", 32, 64, (4, 8), (1, 8), 128, (32, 1), (1, 8), 128, swizzle=(3, 4, 3)),
     Case("f16_merge", "f16", 32, 64, (2, 16), (1, 4), 32, (2, 16), (1, 4), 32),
@@ -61,6 +70,13 @@ CASES = (
     Case("ldsm_x2", "f16", 16, 64, (2, 16), (1, 4), 64, ldsm=2),
     Case("ldsm_x1_swz", "f16", 16, 64, (2, 16), (1, 4), 64, ldsm=1, swizzle=(3, 4, 3)),
     Case("strided_global", "f32", 32, 32, (32, 1), (1, 1), 32, (1, 32), (1, 1), 32, store_thr_col_major=True),
+    Case("async_128", "f16", 32, 64, (4, 8), (1, 8), 128, (4, 8), (1, 8), 128, store_async=True),
+    Case("async_128_half_rows", "f16", 32, 32, (8, 4), (1, 8), 128, (8, 4), (1, 8), 128, store_async=True),
+    Case("async_128_rows", "f16", 32, 64, (32, 1), (1, 8), 128, (4, 8), (1, 8), 128, store_async=True,
+         store_thr_col_major=True),
+    Case("async_64", "f32", 32, 32, (2, 16), (1, 2), 64, (1, 32), (1, 1), 32, store_async=True),
+    Case("async_32_column", "f32", 32, 32, (32, 1), (1, 1), 32, (1, 32), (1, 1), 32, store_async=True,
+         store_thr_col_major=True),
 )
 
 _DTYPES = {"f32": cutlass.Float32, "f16": cutlass.Float16}
@@ -95,14 +111,23 @@ class TrafficKernel:
             ptr = cute.recast_ptr(base, dtype=self.dtype)
         sX = cute.make_tensor(ptr, cute.make_layout((c.rows, c.cols), stride=(pitch, 1)))
 
-        store = cute.make_tiled_copy_tv(self._universal(c.store_bits), _thr_layout(c.store_thr, c.store_thr_col_major),
+        if cutlass.const_expr(c.store_async):
+            atom = cute.make_copy_atom(cute.nvgpu.cpasync.CopyG2SOp(), self.dtype, num_bits_per_copy=c.store_bits)
+        else:
+            atom = self._universal(c.store_bits)
+        store = cute.make_tiled_copy_tv(atom, _thr_layout(c.store_thr, c.store_thr_col_major),
                                         cute.make_layout(c.store_val))
         thr_store = store.get_slice(tidx)
         tSgIn = thr_store.partition_S(mIn)
         tSsX = thr_store.partition_D(sX)
-        tSrX = cute.make_fragment_like(tSgIn)
-        cute.copy(store, tSgIn, tSrX)
-        cute.copy(store, tSrX, tSsX)
+        if cutlass.const_expr(c.store_async):
+            cute.copy(store, tSgIn, tSsX)
+            cute.arch.cp_async_commit_group()
+            cute.arch.cp_async_wait_group(0)
+        else:
+            tSrX = cute.make_fragment_like(tSgIn)
+            cute.copy(store, tSgIn, tSrX)
+            cute.copy(store, tSrX, tSsX)
         cute.arch.sync_threads()
 
         if cutlass.const_expr(c.ldsm > 0):
@@ -117,7 +142,7 @@ class TrafficKernel:
             cute.copy(load, tLsX, tLrX)
             cute.copy(self._universal(16), tLrX, tLgOut)
         else:
-            load = cute.make_tiled_copy_tv(self._universal(c.load_bits), _thr_layout(c.load_thr),
+            load = cute.make_tiled_copy_tv(self._universal(c.load_bits), _thr_layout(c.load_thr, c.load_thr_col_major),
                                            cute.make_layout(c.load_val))
             thr_load = load.get_slice(tidx)
             tLsX = thr_load.partition_S(sX)

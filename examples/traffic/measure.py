@@ -112,16 +112,24 @@ def _launch_all() -> None:
     torch.cuda.cudart().cudaProfilerStop()
 
 
+#: per-opcode counters (SASS level), asked for where this ncu knows them: key -> metric
+SASS = {
+    "i_lds": "smsp__sass_inst_executed_op_shared_ld", "i_sts": "smsp__sass_inst_executed_op_shared_st",
+    "i_ldsm": "smsp__sass_inst_executed_op_ldsm", "i_stsm": "smsp__sass_inst_executed_op_shared_stsm",
+    "i_ldgsts": "smsp__sass_inst_executed_op_ldgsts",
+    "w_ld": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld",
+    "w_st": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st",
+    "w_ldsm": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm",
+    "w_stsm": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm",
+    "w_ldgsts": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts",
+}
+
+
 def _optional_metrics(ncu: str) -> dict:
-    """cp.async and stmatrix counters, under the names this ncu knows (they differ between versions)."""
+    """The `SASS` counters this ncu knows (names differ between versions)."""
     run = subprocess.run([ncu, "--query-metrics"], capture_output=True, text=True, check=False)
     known = {line.split()[0] for line in run.stdout.splitlines() if line.strip()}
-    wanted = {}
-    for base in sorted(known):
-        if ("ldgsts" in base or "stsm" in base) and ("inst_executed" in base or "wavefronts" in base) \
-                and "pred" not in base:
-            wanted[base] = base + ".sum"
-    return wanted
+    return {key: name + ".sum" for key, name in SASS.items() if name in known}
 
 
 def measure(ncu: str) -> list:
@@ -154,34 +162,48 @@ def _ratio(a: float, b: float):
 
 
 def compare(predicted: dict, measured: list) -> list:
-    """Rows (kernel, class, model, ideal, ncu, ok). A class the model gives several figures for (two copies of
-    one kind whose run-time counts the trace cannot know) is a range the measurement must fall in."""
-    # does ncu count ldmatrix among shared loads? a kernel whose only shared loads are ldmatrix says
-    pure = [hw for (name, cls), hw in zip(predicted.items(), measured) if "LDSM" in cls and "LDS" not in cls]
-    ldsm_in_lds = bool(pure) and all(abs(hw.get("lds", 0) - hw.get("ldsm", 0)) < 0.5 for hw in pure)
+    """Rows (kernel, class, model, ideal, ncu, ok), one per instruction class the model predicts. A class the
+    model gives several figures for (two copies of one kind whose run-time counts the trace cannot know) is a
+    range the measurement must fall in."""
+    included = _included(predicted, measured)
     rows = []
     for (name, classes), hw in zip(predicted.items(), measured):
-        n_ldsm = hw.get("ldsm", 0.0)
-        n_lds = hw.get("lds", 0.0) - (n_ldsm if ldsm_in_lds else 0.0)
-        loads = {c: classes[c] for c in ("LDS", "LDSM") if c in classes}
-        if len(loads) == 2 and n_lds > 0 and n_ldsm > 0:
-            counts = {"LDS": n_lds, "LDSM": n_ldsm}
-            weighted = [sum(f(v)[i] * counts[c] for c, v in loads.items()) / (n_lds + n_ldsm)
-                        for f in (_span,) for i in (0, 1)]
-            ideal = sum(_span(v, 1)[0] * counts[c] for c, v in loads.items()) / (n_lds + n_ldsm)
-            rows.append(_row(name, "LD", weighted, ideal, _ratio(hw.get("ld_wf", 0.0), n_lds + n_ldsm)))
-        elif loads:
-            cls = "LDSM" if "LDSM" in loads and n_ldsm > 0 else "LDS"
-            figures = loads.get(cls) or next(iter(loads.values()))
-            instrs = n_ldsm if cls == "LDSM" else n_lds
-            rows.append(_row(name, cls, _span(figures), _span(figures, 1)[0], _ratio(hw.get("ld_wf", 0.0), instrs)))
-        if "STS" in classes:
-            rows.append(_row(name, "STS", _span(classes["STS"]), _span(classes["STS"], 1)[0],
-                             _ratio(hw.get("st_wf", 0.0), hw.get("sts", 0.0))))
-        if "GLD" in classes:
-            rows.append(_row(name, "GLD", _span(classes["GLD"]), _span(classes["GLD"], 1)[0],
-                             _ratio(hw.get("g_sectors", 0.0), hw.get("g_requests", 0.0))))
+        for cls in ("LDS", "LDSM", "STS", "STSM", "LDGSTS", "GLD"):
+            if cls in classes:
+                rows.append(_row(name, cls, _span(classes[cls]), _span(classes[cls], 1)[0],
+                                 _measured(cls, hw, included)))
     return rows
+
+
+def _included(predicted: dict, measured: list) -> dict:
+    """Whether ncu's plain shared-load (store) counters also count ldmatrix (stmatrix): read off the kernels
+    whose only shared loads (stores) are ldmatrix (stmatrix)."""
+    out = {}
+    for plain, special, p_cls, s_cls in (("ld", "ldsm", "LDS", "LDSM"), ("st", "stsm", "STS", "STSM")):
+        only = [hw for (_, cls), hw in zip(predicted.items(), measured) if s_cls in cls and p_cls not in cls]
+        for kind in ("w", "i"):
+            key = f"{kind}_{special}"
+            out[f"{kind}_{plain}"] = bool(only) and all(hw.get(f"{kind}_{plain}" if kind == "w" else
+                                                                f"i_{plain}s", 0.0) >= hw.get(key, 0.0) > 0
+                                                        for hw in only)
+    return out
+
+
+def _measured(cls: str, hw: dict, included: dict):
+    """ncu's wavefronts per instruction (sectors per request for GLD), per-opcode counters where known."""
+    if cls == "GLD":
+        return _ratio(hw.get("g_sectors", 0.0), hw.get("g_requests", 0.0))
+    if "i_ldsm" not in hw:  # this ncu has no per-opcode counters: the plain ones (LDSM: over ldsm instructions)
+        if cls in ("LDS", "LDSM"):
+            return _ratio(hw.get("ld_wf", 0.0), hw.get("ldsm" if cls == "LDSM" else "lds", 0.0))
+        return _ratio(hw.get("st_wf", 0.0), hw.get("sts", 0.0)) if cls == "STS" else None
+    if cls in ("LDSM", "STSM", "LDGSTS"):
+        key = cls.lower()
+        return _ratio(hw.get(f"w_{key}", 0.0), hw.get(f"i_{key}", 0.0))
+    plain, special = ("ld", "ldsm") if cls == "LDS" else ("st", "stsm")
+    waves = hw.get(f"w_{plain}", 0.0) - (hw.get(f"w_{special}", 0.0) if included[f"w_{plain}"] else 0.0)
+    instrs = hw.get(f"i_{plain}s", 0.0) - (hw.get(f"i_{special}", 0.0) if included[f"i_{plain}"] else 0.0)
+    return _ratio(waves, instrs)
 
 
 def _span(pairs, i: int = 0) -> list:
