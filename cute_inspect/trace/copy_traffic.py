@@ -98,7 +98,8 @@ def geometry(tv_text: str, tiler_text: str, tensor_text: str, operand_text: str,
     swizzle = _t.split_swizzle(tensor_text, eb) if memspace == "smem" else None
     return _t.CopyGeometry(tv=tv, tiler=tiler, tensor=tensor, elem_bytes=eb, atom_bytes=atom_bytes,
                            swizzle=swizzle, rest=_rest(operand), rows=rows, matrices=width if rows else 1,
-                           merge=kind == "universal" and memspace == "smem")
+                           merge=kind == "universal" and memspace == "smem",
+                           bypass=kind == "cp.async" and "cache = global" in atom)
 
 
 @functools.lru_cache(maxsize=512)
@@ -168,6 +169,8 @@ def _annotate_copy(trace, record) -> None:
                                         "ways": None, "reason": str(exc)}
             continue
         record.meta[out] = {**fig.to_json(), "side": key, "width_bytes": fig.width}
+        if out == "banks" and geo.bypass:
+            record.meta[out]["note"] = "cp.async bypassing L1 (.cg): at best 64 bytes a wavefront (measured)"
         record.meta[f"_{out}_geometry"] = geo
 
 

@@ -34,6 +34,10 @@ WAVEFRONT_BYTES = BANKS * BANK_BYTES
 SECTOR_BYTES = 32
 WARP = 32
 MAX_VECTOR_BYTES = 16
+#: cp.async bypassing L1 (``.cg``) fills shared memory 64 bytes a wavefront: measured on an H100, where our
+#: SM80 GEMM's conflict-free 16-byte ``cp.async.cg`` took 8 wavefronts per instruction (4 with ``.ca``). A rule
+#: read off one kernel: see docs/traffic.md.
+BYPASS_WAVEFRONT_BYTES = 64
 # A run-time stride (``?{i64 div=8}``) stands for a large multiple of its divisibility: rows that far apart
 # never share a sector or a 16-byte vector.
 _DYNAMIC_STRIDE_SCALE = 4096
@@ -210,7 +214,8 @@ class CopyGeometry:
     partitioning (elements), `swizzle` on byte addresses; `rest`: the copy operand's modes after the value mode
     (the atom repeats it walks); `atom_bytes`: bytes one lane moves per atom; `rows`: ldmatrix/stmatrix
     (`atom_bytes` is then 16 per matrix, `matrices` of them); `merge`: whether contiguous atoms of one lane may
-    be merged into wider vectors (plain shared loads and stores; not cp.async, ldmatrix or global)."""
+    be merged into wider vectors (plain shared loads and stores; not cp.async, ldmatrix or global); `bypass`:
+    a cp.async that bypasses L1 (``.cg``), served `BYPASS_WAVEFRONT_BYTES` a wavefront at best."""
 
     tv: Layout
     tiler: tuple
@@ -223,6 +228,7 @@ class CopyGeometry:
     matrices: int = 1
     merge: bool = False
     threads: int = field(default=0)
+    bypass: bool = False
 
     def lane_offsets(self, thread: int) -> list:
         """Byte offsets (before the swizzle) of the thread's values, value mode first, then the rest modes."""
@@ -362,8 +368,13 @@ def smem_figure(geometry: CopyGeometry) -> BankFigure:
     for warp in range(min(_WARPS, max(1, threads // WARP))):
         for width, addrs in _instructions(geometry, warp):
             active = sum(a is not None for a in addrs)
-            total += smem_wavefronts(addrs, width, rows=geometry.rows)
-            ideal += ideal_wavefronts(active, width) if not geometry.rows else geometry.matrices
+            waves = smem_wavefronts(addrs, width, rows=geometry.rows)
+            best = ideal_wavefronts(active, width) if not geometry.rows else geometry.matrices
+            if geometry.bypass:
+                floor = max(1, -(-active * width // BYPASS_WAVEFRONT_BYTES))
+                waves, best = max(waves, floor), max(best, floor)
+            total += waves
+            ideal += best
             count += 1
             if not first:
                 first = tuple((lane, a, width) for lane, a in enumerate(addrs) if a is not None)

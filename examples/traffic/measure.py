@@ -2,6 +2,7 @@
 `examples/traffic/kernels.py` and our SM80 and SM90 GEMMs. Needs an sm_90 GPU, torch and ncu.
 
     python examples/traffic/measure.py [--ncu /usr/local/cuda/bin/ncu] [--json OUT]
+    python examples/traffic/measure.py --measured OUT    # no GPU: today's model against a saved run's ncu figures
 
 Prints one row per (kernel, instruction class): the model's wavefronts (or sectors) per instruction, the
 hardware's, and whether they agree within 10%. Classes: `LDS`/`STS` plain shared loads/stores, `LDSM`
@@ -223,14 +224,17 @@ def _row(name, cls, span, ideal, hw) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ncu", default="/usr/local/cuda/bin/ncu")
-    parser.add_argument("--json")
+    parser.add_argument("--json", help="write the rows, ncu's figures and the predictions here")
+    parser.add_argument("--measured", help="compare with the ncu figures a --json run saved instead of profiling")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         _launch_all()
         return 0
-    predicted = predictions(gpu=True)
-    measured = measure(args.ncu)
+    if args.measured:
+        predicted, measured = predictions(), json.loads(Path(args.measured).read_text())["measured"]
+    else:
+        predicted, measured = predictions(gpu=True), measure(args.ncu)
     if len(measured) != len(predicted):
         print(f"measure.py: {len(measured)} launches profiled for {len(predicted)} kernels", file=sys.stderr)
         print(json.dumps(measured, indent=1), file=sys.stderr)
