@@ -197,6 +197,28 @@ def _smem_type(record) -> str:
     return f'!cute.memref<{record.dtypes[0]}, smem, {swizzle}, "{record.layouts[0]}">'
 
 
+def traffic_text(record) -> str:
+    """A copy's traffic in a few words, for reports: ``smem 8-way, gmem coalesced``; empty when none applies."""
+    parts = []
+    banks, coal = record.meta.get("banks"), record.meta.get("coalescing")
+    if banks:
+        if banks.get("ways") is None:
+            reason = banks.get("reason", "")
+            mode = next((m for m in ("SW128", "SW64", "SW32") if m in reason), None)
+            who = "TMA" if reason.startswith("TMA") else "MMA" if "MMA" in reason else ""
+            if mode and who and "not a canonical" not in reason:
+                parts.append(f"smem {who} {mode}")
+            else:
+                parts.append(f"smem {who} not canonical" if who and "not a canonical" in reason
+                             else "smem: no per-lane figure")
+        else:
+            parts.append("smem conflict-free" if banks["ways"] <= 1 else f"smem {banks['ways']:g}-way")
+    if coal:
+        ratio = coal["sectors_per_request"] / coal["ideal_sectors_per_request"]
+        parts.append("gmem coalesced" if ratio <= 1 else f"gmem {ratio:g}x sectors")
+    return ", ".join(parts)
+
+
 def figure(record):
     """(BankFigure, CopyGeometry) of a copy record with a per-lane bank figure, else None."""
     geo = record.meta.get("_banks_geometry")
