@@ -219,6 +219,30 @@ def traffic_text(record) -> str:
     return ", ".join(parts)
 
 
+def collisions(fig: _t.BankFigure, limit: int = 4) -> list:
+    """Lines naming the lanes of the first instruction that collide, by bank: ``bank 0: lanes 0, 8, 16, 24``."""
+    by_bank: dict = {}
+    for lane, address, width in fig.first:
+        if lane in set(fig.colliding_lanes()):
+            by_bank.setdefault(_t.bank_of(address), []).append(lane)
+    lines = [f"bank {bank}: lanes {', '.join(map(str, lanes))}" for bank, lanes in sorted(by_bank.items())]
+    return lines[:limit] + ([f"... {len(lines) - limit} more banks"] if len(lines) > limit else [])
+
+
+def conflict_message(fig: _t.BankFigure, geo: _t.CopyGeometry) -> list:
+    """What a failed check or a lint finding says: the figure, the colliding lanes, a swizzle that fixes it."""
+    lines = [f"{fig.ways:g}-way bank conflict: {fig.wavefronts_per_instr:g} wavefronts per instruction, ideal "
+             f"{fig.ideal_wavefronts_per_instr:g} ({fig.width}-byte accesses)"]
+    lines += ["colliding lanes of the first instruction: " + "; ".join(collisions(fig))]
+    fix = _t.fixing_swizzle(geo)
+    if fix is not None:
+        lines.append(f"a swizzle that removes it: {fix} on byte addresses "
+                     f"(cute.recast_ptr(ptr, cute.make_swizzle({fix.bits}, {fix.base}, {fix.shift}), dtype=...))")
+    else:
+        lines.append("no Swizzle<B,M,S> removes it: pad the rows or change the thread layout")
+    return lines
+
+
 def figure(record):
     """(BankFigure, CopyGeometry) of a copy record with a per-lane bank figure, else None."""
     geo = record.meta.get("_banks_geometry")

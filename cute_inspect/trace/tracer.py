@@ -770,6 +770,14 @@ def trace():
         annotate_traffic(result)
 
 
+def record_of(value):
+    """The record that made a traced tensor (a slice's source), while a trace is active; else None."""
+    if _active is None:
+        return None
+    found = _active.lookup(value)
+    return _active.trace.records[found[0]] if found else None
+
+
 def label_at(value, path: tuple):
     """The level label of the mode at `path` of a traced tensor, while a trace is active."""
     if _active is None:

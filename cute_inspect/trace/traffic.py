@@ -396,11 +396,11 @@ def gmem_figure(geometry: CopyGeometry) -> SectorFigure:
 
 
 def fixing_swizzle(geometry: CopyGeometry) -> Swizzle | None:
-    """The smallest byte swizzle ``S<B,M,S>`` that makes the copy conflict-free, None if none of the usual ones
-    does (M: the emitted width, so each lane's vector stays whole)."""
-    base = max(4, (smem_figure(geometry).width or 4).bit_length() - 1)
-    for bits in (1, 2, 3):
-        for shift in range(bits, 8):
+    """The smallest byte swizzle ``S<B,M,S>`` that makes the copy conflict-free, None if none does (M: the
+    emitted width, so each lane's vector stays whole; B: up to the rest of a 128-byte row of banks)."""
+    base = max(2, (smem_figure(geometry).width or 4).bit_length() - 1)
+    for bits in range(1, 8 - base):  # the XORed bits stay inside one 128-byte row of banks
+        for shift in range(bits, 9):
             candidate = Swizzle(bits, base, shift)
             if smem_figure(_with_swizzle(geometry, candidate)).conflict_free:
                 return candidate

@@ -8,7 +8,10 @@ texts into figures after the compile.
 from __future__ import annotations
 
 
-def _type_text(obj) -> str | None:
+def type_text(obj, trait: bool = False) -> str | None:
+    """``str(obj.type)`` (an atom's or TiledCopy's trait type with `trait`); None when it has none."""
+    if trait:
+        obj = getattr(getattr(obj, "_trait", None), "value", None)
     typ = getattr(obj, "type", None)
     return str(typ) if typ is not None else None
 
@@ -19,21 +22,29 @@ def _trait_type(obj):
     return getattr(value, "type", None)
 
 
+def partition_texts(tiled_copy, tensor, op: str) -> dict | None:
+    """What a ``partition_S``/``partition_D`` of `tensor` by `tiled_copy` keeps: the side's TV layout, the tiler,
+    the tensor's type; None when `tiled_copy` is not a TiledCopy."""
+    typ = _trait_type(tiled_copy)
+    text = type_text(tensor)
+    if typ is None or text is None or not hasattr(typ, "tiler_mn"):
+        return None
+    tv = typ.layout_src_tv_tiled if op == "partition_S" else typ.layout_dst_tv_tiled
+    return {"tiled": str(typ), "tv": str(tv), "tiler": str(typ.tiler_mn), "tensor": text}
+
+
 def capture(op: str, bound: dict, meta: dict) -> None:
     """Store the texts the traffic model reads in a record's `meta`, for partition_S/D, copy and gemm."""
     if op in ("partition_S", "partition_D"):
-        typ = _trait_type(bound.get("self"))
-        tensor = _type_text(bound.get("src") if op == "partition_S" else bound.get("dst"))
-        if typ is None or tensor is None:
-            return
-        tv = typ.layout_src_tv_tiled if op == "partition_S" else typ.layout_dst_tv_tiled
-        meta["copy_tv"] = {"tiled": str(typ), "tv": str(tv), "tiler": str(typ.tiler_mn), "tensor": tensor}
+        texts = partition_texts(bound.get("self"), bound.get("src") if op == "partition_S" else bound.get("dst"), op)
+        if texts is not None:
+            meta["copy_tv"] = texts
     elif op == "copy":
         typ = _trait_type(bound.get("atom"))
         src, dst = bound.get("src"), bound.get("dst")
         if typ is None or isinstance(src, (list, tuple)) or isinstance(dst, (list, tuple)):
             return
-        meta["copy_atom"] = {"atom": str(typ), "src": _type_text(src), "dst": _type_text(dst)}
+        meta["copy_atom"] = {"atom": str(typ), "src": type_text(src), "dst": type_text(dst)}
     elif op == "gemm":
         typ = _trait_type(bound.get("atom"))
         if typ is not None:

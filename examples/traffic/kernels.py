@@ -32,6 +32,8 @@ from dataclasses import dataclass
 import cutlass
 from cutlass import cute
 
+from cute_inspect.check import expect_conflict_free
+
 
 @dataclass(frozen=True)
 class Case:
@@ -87,8 +89,11 @@ def _thr_layout(shape: tuple, col_major: bool = False):
 
 
 class TrafficKernel:
-    def __init__(self, case: Case):
+    """`check`: state `expect_conflict_free` beside the load copy (the tests' way to see it fail)."""
+
+    def __init__(self, case: Case, check: bool = False):
         self.case = case
+        self.check = check
         self.dtype = _DTYPES[case.dtype]
 
     def _universal(self, bits: int):
@@ -149,6 +154,8 @@ class TrafficKernel:
             tLgOut = thr_load.partition_D(mOut)
             tLrX = cute.make_fragment_like(tLsX)
             cute.copy(load, tLsX, tLrX)
+            if cutlass.const_expr(self.check):
+                expect_conflict_free(load, tLsX, tLrX, smem=sX)
             cute.copy(load, tLrX, tLgOut)
 
 
@@ -160,9 +167,9 @@ def fake_tensors(case: Case):
             for _ in range(2)]
 
 
-def compile_case(case: Case, tensors=None):
+def compile_case(case: Case, tensors=None, check: bool = False):
     """Compile one case (fake tensors unless given) and return the compiled function."""
-    return cute.compile(TrafficKernel(case), *(tensors or fake_tensors(case)))
+    return cute.compile(TrafficKernel(case, check), *(tensors or fake_tensors(case)))
 
 
 def compile_all():
