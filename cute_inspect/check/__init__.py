@@ -2,6 +2,7 @@
 
     from cute_inspect.check import expect      # in a kernel: fails the compile when the shape is not so
     expect(gA, "(bM, bK, RestK)", bM=128, bK=64)
+    expect_conflict_free(tiled_copy, tAsA, tArA, smem=sA)   # fails the compile on a bank-conflicted copy
 
     import cute_inspect
     from cute_inspect.check import check_comments, guard, suggest
@@ -16,11 +17,12 @@
 The command line is ``cute-inspect check TARGET [--arch ARCH] [--suggest]``; docs/check.md has the details.
 """
 
+from cute_inspect.check.banks import BankConflictError, expect_conflict_free
 from cute_inspect.check.comments import CommentReport, check_comments, comment_report
 from cute_inspect.check.contracts import ContractError, guard
 from cute_inspect.check.expect import ShapeCheckError, expect
 from cute_inspect.check.spec import SpecError
 from cute_inspect.check.suggest import Suggestion, suggest
 
-__all__ = ["expect", "ShapeCheckError", "SpecError", "check_comments", "comment_report", "CommentReport", "guard",
+__all__ = ["expect", "ShapeCheckError", "expect_conflict_free", "BankConflictError", "SpecError", "check_comments", "comment_report", "CommentReport", "guard",
            "ContractError", "suggest", "Suggestion"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import traceback
 
+from cute_inspect.check.banks import BankConflictError
 from cute_inspect.check.contracts import ContractError
 from cute_inspect.check.expect import ShapeCheckError
 from cute_inspect.check.spec import SpecError
@@ -39,6 +40,8 @@ def explain(exc: BaseException) -> tuple[int, str]:
     for e in _chain(exc):
         if isinstance(e, ShapeCheckError):
             return EXIT_FINDINGS, f"shape check failed: {e}"
+        if isinstance(e, BankConflictError):
+            return EXIT_FINDINGS, f"bank-conflict check failed: {e}"
         if isinstance(e, SpecError):
             where = _user_frame(e) or _user_frame(exc)
             return EXIT_BAD_INPUT, f"{where + ': ' if where else ''}bad shape spec: {e}"

@@ -154,6 +154,7 @@ class Record:
             "derivation": self.derivation,
             "chain": [{"file": relative(f), "line": line, "function": fn} for f, line, fn in self.chain],
             "reuses": self.reuses,
+            **{key: self.meta[key] for key in ("banks", "coalescing") if key in self.meta},
         }
 
 

@@ -6,6 +6,7 @@ import os
 
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
+from cute_inspect.trace.copy_traffic import traffic_text
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.source import relative
@@ -112,7 +113,7 @@ def fold(records: list, trace: Trace) -> list:
 def _fold_key(r: Record, trace: Trace) -> tuple:
     where = (r.op, r.file, r.line, r.col, r.names)
     if r.op in ("copy", "gemm"):
-        return where + tuple(flow_names(r, trace))
+        return where + tuple(flow_names(r, trace)) + (traffic_text(r),)
     return where + (r.shapes, r.memspaces, r.dtypes, tuple(_levels.symbols(t) for t in r.levels))
 
 
@@ -158,7 +159,9 @@ def _text_rows(r: Record, count: int, trace: Trace, base: str | None, width: int
     loc = _location(r, base).rjust(loc_width)
     number = _number(r, count).ljust(num_width)
     if r.op in ("copy", "gemm"):
-        return [f"    {number}  {loc}  {r.op:<15} {_flow_text(r, trace)}{_made_where(r)}"[:width]]
+        traffic = traffic_text(r)
+        traffic = f"  [{traffic}]" if traffic else ""
+        return [f"    {number}  {loc}  {r.op:<15} {_flow_text(r, trace)}{traffic}{_made_where(r)}"[:width]]
     rows = []
     indent = " " * (8 + num_width + loc_width)
     for i, shape in enumerate(r.shapes):

@@ -15,9 +15,11 @@ from cute_inspect.trace import axes as _axes
 from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
+from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
+from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
     CallSite,
     argument_text,
@@ -346,6 +348,7 @@ class _Tracer:
             input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
+        _capture_traffic(op, bound, record.meta)
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
@@ -916,6 +919,15 @@ def trace():
         _active = None
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)
+        annotate_traffic(result)
+
+
+def record_of(value):
+    """The record that made a traced tensor (a slice's source), while a trace is active; else None."""
+    if _active is None:
+        return None
+    found = _active.lookup(value)
+    return _active.trace.records[found[0]] if found else None
 
 
 def label_at(value, path: tuple):
