@@ -1,7 +1,8 @@
 """The hand-judged gold set (tests/gold): its data keeps the label contract, and the tracer labels at least 95%
 of its tensors right (every leaf's level, role and axis). Both splits' figures are printed (`pytest -s`).
 
-The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels)."""
+The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels,
+flashinfer-python)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def test_gold_entries_keep_the_contract():
 
 def test_gold_set_is_large_and_holds_whole_kernels_out():
     assert len(GOLD) >= 150
+    assert len({e["project"] for e in GOLD}) >= 3
     wrappers = {split: {e["wrapper"] for e in GOLD if e["split"] == split} for split in score.SPLITS}
     assert not wrappers["tune"] & wrappers["heldout"], "a kernel is in both splits"
     held = Counter(e["split"] for e in GOLD)["heldout"]
