@@ -63,6 +63,11 @@ class _Anything:
 
     __ror__ = __or__
 
+    def __lt__(self, other):
+        return False  # `max(torch._dynamo.config.x, 64)` at import time: keep the stand-in
+
+    __gt__ = __le__ = __ge__ = __lt__
+
     def __mro_entries__(self, _bases):
         return (object,)
 
@@ -86,12 +91,29 @@ class _Decorated:
         return _Anything(f"{self._name}.{attr}")
 
 
+_DTYPE_NAME = re.compile(r"^(bfloat|float|u?int|complex)(\d+)(_[a-z0-9]+?)?(_x(\d+))?$|^bool$")
+
+
+def _dtype(dtype_type: type, name: str):
+    """A stand-in dtype: an instance of the stand-in `torch.dtype`, with its name and its `itemsize` in bytes."""
+    found = _DTYPE_NAME.match(name)
+    bits = int(found.group(2)) * int(found.group(5) or 1) if found.group(2) else 8
+    value = dtype_type()
+    value.itemsize, value.is_floating_point = max(1, bits // 8), "float" in name
+    return value
+
+
 class _TorchStandIn(types.ModuleType):
     def __getattr__(self, attr: str):
         if attr.startswith("__"):
             raise AttributeError(attr)
         # type names stay types, so `isinstance(x, torch.Tensor)` answers False instead of failing
-        value = type(attr, (), {}) if attr[0].isupper() or attr in ("dtype", "device") else _Anything(f"torch.{attr}")
+        if attr[0].isupper() or attr in ("dtype", "device"):
+            value = type(attr, (), {})
+        elif _DTYPE_NAME.match(attr):  # module-level tables of dtypes check `isinstance(d, torch.dtype)`
+            value = _dtype(self.dtype, attr)
+        else:
+            value = _Anything(f"torch.{attr}")
         setattr(self, attr, value)
         return value
 

@@ -1,0 +1,69 @@
+"""Import kernels from the pinned public PyPI packages (flash-attn-4, quack-kernels, flashinfer-python) for
+compile-only use: no torch, no GPU, no package __init__ (they import the torch-facing runtime API).
+
+The packages are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the
+installed copy, never copied into this repository. torch and triton are answered by the stand-in of
+examples/corpus/_sources.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+import types
+
+_CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                       "examples", "corpus")
+
+
+def _stand_ins() -> None:
+    if _CORPUS not in sys.path:
+        sys.path.append(_CORPUS)
+    importlib.import_module("_sources").without_torch()
+
+
+def _package_dir(name: str) -> str:
+    top = name.split(".")[0]
+    spec = sys.modules[top].__spec__ if top in sys.modules else importlib.util.find_spec(top)
+    if top in sys.modules and spec is None:
+        return os.path.join(sys.modules[top].__path__[0], *name.split(".")[1:])
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"{name}: not installed; run .ci/setup (it pins the gold set's packages)")
+    return os.path.join(list(spec.submodule_search_locations)[0], *name.split(".")[1:])
+
+
+def _namespace(name: str) -> None:
+    """Register package `name` at its installed directory without running its __init__."""
+    if name in sys.modules:
+        return
+    module = types.ModuleType(name)
+    module.__path__ = [_package_dir(name)]
+    module.__version__ = "0"
+    sys.modules[name] = module
+
+
+def quack(module: str):
+    """``quack.<module>``; quack's __init__ runs (it only installs its tensor-indexing sugar and imports kernels)."""
+    _stand_ins()
+    return importlib.import_module(f"quack.{module}")
+
+
+def flash_attn(module: str):
+    """``flash_attn.cute.<module>`` from the flash-attn-4 package."""
+    _stand_ins()
+    importlib.import_module("quack")
+    _namespace("flash_attn")
+    _namespace("flash_attn.cute")
+    return importlib.import_module(f"flash_attn.cute.{module}")
+
+
+def flashinfer(module: str):
+    """``flashinfer.<module>`` (dotted) from the flashinfer-python package, its package __init__s skipped."""
+    _stand_ins()
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        _namespace(".".join(["flashinfer", *parts[:i]]))
+    _namespace("flashinfer")
+    return importlib.import_module(f"flashinfer.{module}")

@@ -1,0 +1,64 @@
+"""Trace one gold-set wrapper in its own process (CuTeDSL reads CUTE_DSL_ARCH once per process) and return the
+JSON trace, with each event's file made package-relative (``flash_attn/cute/flash_bwd_sm90.py``)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PACKAGES = ("flash_attn/", "quack/", "flashinfer/")
+
+
+class TraceFailed(RuntimeError):
+    """The wrapper did not compile under the tracer; the message ends with the tracer's last stderr line."""
+
+
+def wrapper_arch(path: str) -> str:
+    """The wrapper's module-level ``ARCH = "sm_90a"``, read without importing it."""
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "ARCH" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise ValueError(f"{path}: no ARCH = '...' at module level")
+
+
+def package_relative(path: str) -> str:
+    """``.../site-packages/flash_attn/cute/x.py`` -> ``flash_attn/cute/x.py``; other paths unchanged."""
+    norm = path.replace(os.sep, "/")
+    for package in PACKAGES:
+        at = norm.rfind("/" + package)
+        if at >= 0:
+            return norm[at + 1:]
+        if norm.startswith(package):
+            return norm
+    return norm
+
+
+def in_package(path: str) -> bool:
+    return package_relative(path).startswith(PACKAGES)
+
+
+def trace_wrapper(path: str, timeout: float = 600) -> dict:
+    """Run ``cute_inspect trace WRAPPER:compile_only --format json`` in a child process.
+
+    The child runs in a temporary directory, so the tracer is the `cute_inspect` that PYTHONPATH (or the
+    installed package) gives, not one that happens to sit in the working directory.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "trace.json")
+        cmd = [sys.executable, "-m", "cute_inspect", "trace", f"{os.path.abspath(path)}:compile_only",
+               "--arch", wrapper_arch(path), "--format", "json", "-o", out]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=tmp)
+        if done.returncode != 0 or not os.path.exists(out):
+            last = (done.stderr.strip().splitlines() or ["(no stderr)"])[-1]
+            raise TraceFailed(f"{path}: trace exited {done.returncode}: {last}")
+        with open(out) as f:
+            trace = json.load(f)
+    for event in trace["events"]:
+        event["file"] = package_relative(event["file"])
+    return trace

@@ -1,0 +1,206 @@
+"""Score the tracer's labels against the hand-judged gold set (tests/gold/tune.json, tests/gold/heldout.json).
+
+    python -m tests.gold.score [--split tune|heldout|all] [--details] [--json FILE]
+
+Each wrapper in tests/gold/wrappers/ is traced in its own process (`python -m cute_inspect trace`, from a
+temporary directory, so the tracer is whichever `cute_inspect` PYTHONPATH or the venv gives: run it with
+PYTHONPATH=/path/to/another/worktree to score that tree's tracer). Gold entries are matched to trace records by
+(file, line, name); an entry whose name is not at that line takes the next unused record at that line with
+its shape, and counts as a wrong name. Per split it reports: tensors whose every leaf's level, role and axis
+are right, the leaf accuracy, wrong names, unlabelled modes (the tracer says `input` or `?` where the gold says
+another level) and wrappers that crashed. The labels read are the contract's `leaf_labels`; a tracer without
+them has its per-top-level-mode `levels` spread over the leaves.
+
+Exit codes: 0 scored, 2 a gold file or wrapper could not be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+
+from tests.gold import _labels, _trace
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPLITS = ("tune", "heldout")
+
+
+def load_gold(splits=SPLITS) -> list[dict]:
+    entries = []
+    for split in splits:
+        with open(os.path.join(HERE, f"{split}.json")) as f:
+            entries += json.load(f)
+    return entries
+
+
+def wrapper_path(name: str) -> str:
+    return os.path.join(HERE, "wrappers", f"{name}.py")
+
+
+def record_leaf_labels(event: dict, output: int = 0) -> list[str] | None:
+    """The record's labels per leaf: `leaf_labels` where the tracer gives them, else its `levels` spread."""
+    if event.get("leaf_labels") is not None:
+        return list(event["leaf_labels"][output])
+    if not event.get("levels") or not event.get("shapes"):
+        return None
+    return _labels.expand(event["levels"][output], event["shapes"][output])
+
+
+def _candidates(events: list[dict], entry: dict) -> list[tuple[dict, int]]:
+    """(event, output) pairs at the entry's file and line with the entry's shape."""
+    found = []
+    for e in events:
+        if e["file"] != entry["file"] or e["line"] != entry["line"]:
+            continue
+        for i, shape in enumerate(e.get("shapes") or []):
+            if shape == entry["shape"]:
+                found.append((e, i))
+    return found
+
+
+def match(events: list[dict], entries: list[dict]) -> list[tuple[dict, dict | None, int, bool]]:
+    """(entry, event or None, output, name_right) for each entry, in order."""
+    used: set = set()
+    out = []
+    pending = []
+    for entry in entries:
+        named = [(e, i) for e, i in _candidates(events, entry)
+                 if i < len(e["names"]) and e["names"][i] == entry["name"]
+                 or (len(e["names"]) == 1 and e["names"][0] == entry["name"])]
+        if named:
+            e, i = named[0]
+            used.add((e["index"], i))
+            out.append((entry, e, i, True))
+        else:
+            pending.append(len(out))
+            out.append((entry, None, 0, False))
+    for slot in pending:  # a name the tracer got wrong: the next unused record of that shape at that line
+        entry = out[slot][0]
+        free = [(e, i) for e, i in _candidates(events, entry) if (e["index"], i) not in used]
+        if free:
+            e, i = free[0]
+            used.add((e["index"], i))
+            out[slot] = (entry, e, i, False)
+    return out
+
+
+def compare(gold: list[str], got: list[str] | None) -> list[bool]:
+    if got is None or len(got) != len(gold):
+        return [False] * len(gold)
+    return [_labels.parse(g) == _labels.parse(t) for g, t in zip(gold, got)]
+
+
+class Tally:
+    def __init__(self):
+        self.tensors = self.right = self.leaves = self.leaves_right = 0
+        self.names_wrong = self.missing = self.unlabelled = self.labelled_gold = 0
+        self.crashed: set = set()
+        self.disagreements: list[dict] = []
+
+    def add(self, entry, event, output, name_right, crashed):
+        self.tensors += 1
+        gold = entry["leaves"]
+        got = record_leaf_labels(event, output) if event is not None else None
+        ok = compare(gold, got)
+        self.leaves += len(gold)
+        self.leaves_right += sum(ok)
+        if crashed:
+            self.crashed.add(entry["wrapper"])
+        elif event is None:
+            self.missing += 1
+        elif not name_right:
+            self.names_wrong += 1
+        for i, g in enumerate(gold):
+            if _labels.parse(g).level not in ("input", "?"):
+                self.labelled_gold += 1
+                if got is None or len(got) != len(gold) or _labels.parse(got[i]).level in ("input", "?"):
+                    self.unlabelled += 1
+        if all(ok) and event is not None:
+            self.right += 1
+        else:
+            self.disagreements.append({
+                "wrapper": entry["wrapper"], "file": entry["file"], "line": entry["line"], "name": entry["name"],
+                "shape": entry["shape"], "gold": gold, "got": got, "got_name": (event or {}).get("names"),
+                "why": entry["why"], "crashed": crashed, "missing": event is None and not crashed})
+
+    def figures(self) -> dict:
+        pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
+        return {"tensors_right": self.right, "tensors": self.tensors, "tensors_right_pct": pct(self.right, self.tensors),
+                "leaf_accuracy_pct": pct(self.leaves_right, self.leaves), "leaves": self.leaves,
+                "names_wrong": self.names_wrong, "names_wrong_pct": pct(self.names_wrong, self.tensors),
+                "unlabelled_modes": self.unlabelled, "unlabelled_pct": pct(self.unlabelled, self.labelled_gold),
+                "not_found": self.missing, "crashed_wrappers": sorted(self.crashed)}
+
+
+def tracer_location(pythonpath: str | None = None) -> str:
+    """Which cute_inspect the wrappers are traced with (the children run where this one would import it)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run([sys.executable, "-c", "import cute_inspect, os; print(os.path.dirname(os.path.dirname("
+                               "cute_inspect.__file__)))"], capture_output=True, text=True, cwd=tmp)
+    return done.stdout.strip() or done.stderr.strip().splitlines()[-1]
+
+
+def score(entries: list[dict], log=None) -> dict:
+    """Trace every wrapper the entries name and tally them per split (and `all`)."""
+    by_wrapper: dict = defaultdict(list)
+    for entry in entries:
+        by_wrapper[entry["wrapper"]].append(entry)
+    tallies = {split: Tally() for split in (*SPLITS, "all")}
+    for wrapper, group in by_wrapper.items():
+        crashed = False
+        try:
+            events = _trace.trace_wrapper(wrapper_path(wrapper))["events"]
+        except (_trace.TraceFailed, OSError, ValueError) as error:
+            crashed, events = True, []
+            if log:
+                print(f"crash: {error}", file=log)
+        for entry, event, output, name_right in match(events, group):
+            for split in (entry["split"], "all"):
+                tallies[split].add(entry, event, output, name_right, crashed)
+    return {split: t for split, t in tallies.items() if t.tensors}
+
+
+def _print(tallies: dict, details: bool) -> None:
+    for split, t in tallies.items():
+        f = t.figures()
+        print(f"{split:8} tensors right {f['tensors_right']}/{f['tensors']} ({f['tensors_right_pct']}%)  "
+              f"leaves {f['leaf_accuracy_pct']}%  names wrong {f['names_wrong']} ({f['names_wrong_pct']}%)  "
+              f"unlabelled modes {f['unlabelled_modes']} ({f['unlabelled_pct']}%)  not found {f['not_found']}  "
+              f"crashed {len(f['crashed_wrappers'])} {' '.join(f['crashed_wrappers'])}")
+    if details:
+        for d in tallies["all"].disagreements:
+            state = "CRASHED" if d["crashed"] else "NOT FOUND" if d["missing"] else ""
+            print(f"\n{d['wrapper']}  {d['file']}:{d['line']}  {d['name']} {d['shape']}  {state}")
+            print(f"  gold: {' '.join(d['gold'])}")
+            print(f"  got:  {' '.join(d['got']) if d['got'] else d['got']}   (record names {d['got_name']})")
+            print(f"  why:  {d['why']}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.gold.score", description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
+    parser.add_argument("--details", action="store_true", help="list every disagreement")
+    parser.add_argument("--json", metavar="FILE", help="write the figures and disagreements as JSON")
+    args = parser.parse_args(argv)
+    try:
+        entries = load_gold(SPLITS if args.split == "all" else (args.split,))
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"tests/gold: cannot read the gold set: {error}", file=sys.stderr)
+        return 2
+    print(f"tracer: {tracer_location()}")
+    tallies = score(entries, log=sys.stderr)
+    _print(tallies, args.details)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({s: {**t.figures(), "disagreements": t.disagreements} for s, t in tallies.items()}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""Print a traced wrapper's tensors WITHOUT the tracer's labels, for judging a kernel by hand.
+
+    python -m tests.gold.shapes tests/gold/wrappers/fa_bwd_sm90.py [--all]
+
+One line per record: index, line, names, op, memspace, dtype, shape, layout (and the record numbers it was made
+from). Levels, leaf labels, label rules and origins are left out on purpose, so a judge is not biased by the
+tool. Kernel-package records only, unless --all.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from tests.gold import _trace
+
+
+def main(argv=None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    show_all = "--all" in args
+    args = [a for a in args if a != "--all"]
+    if len(args) != 1:
+        print("usage: python -m tests.gold.shapes WRAPPER.py [--all]", file=sys.stderr)
+        return 2
+    trace = _trace.trace_wrapper(args[0])
+    for e in trace["events"]:
+        if not show_all and not _trace.in_package(e["file"]):
+            continue
+        names = ",".join(n or "-" for n in e["names"]) or "-"
+        print(f'#{e["index"]:<4} {e["file"]}:{e["line"]:<5} {e["function"]:<24.24} {names:<22} {e["op"]:<20} '
+              f'{"/".join(map(str, e["memspaces"])):<6} {"/".join(map(str, e["dtypes"])):<6} {" | ".join(map(str, e["shapes"]))}  '
+              f'{" | ".join(map(str, e["layouts"]))}  <- {e["inputs"]}')
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

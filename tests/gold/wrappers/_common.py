@@ -1,0 +1,18 @@
+"""Fake tensors and the package loader for the gold set's compile-only wrappers."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _path in (os.path.dirname(_HERE), os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(_HERE))),
+                                                   "examples", "corpus")):
+    if _path not in sys.path:
+        sys.path.append(_path)
+
+import _fake  # noqa: E402  (examples/corpus: fake tensors with a stride order)
+import _packages  # noqa: E402  (tests/gold: the pinned PyPI kernels)
+
+tensor, row_major, stream, dynamic = _fake.tensor, _fake.row_major, _fake.stream, _fake.dynamic
+flash_attn, quack, flashinfer = _packages.flash_attn, _packages.quack, _packages.flashinfer

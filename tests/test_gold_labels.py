@@ -1,0 +1,56 @@
+"""The hand-judged gold set (tests/gold): its data keeps the label contract, and the tracer labels at least 95%
+of its tensors right (every leaf's level, role and axis). Both splits' figures are printed (`pytest -s`).
+
+The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels,
+flashinfer-python)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.gold import _labels, score
+
+GOLD = score.load_gold()
+
+
+def test_gold_entries_keep_the_contract():
+    fields = {"project", "wrapper", "file", "kernel", "name", "line", "shape", "leaves", "why", "split"}
+    for entry in GOLD:
+        where = f"{entry.get('wrapper')} {entry.get('file')}:{entry.get('line')} {entry.get('name')}"
+        assert set(entry) == fields, where
+        assert entry["split"] in score.SPLITS, where
+        assert len(_labels.leaves(entry["shape"])) == len(entry["leaves"]), where
+        assert [_labels.check(label) for label in entry["leaves"]] == [None] * len(entry["leaves"]), where
+        assert entry["why"].strip(), where
+
+
+def test_gold_set_is_large_and_holds_whole_kernels_out():
+    assert len(GOLD) >= 150
+    assert len({e["project"] for e in GOLD}) >= 3
+    wrappers = {split: {e["wrapper"] for e in GOLD if e["split"] == split} for split in score.SPLITS}
+    assert not wrappers["tune"] & wrappers["heldout"], "a kernel is in both splits"
+    held = Counter(e["split"] for e in GOLD)["heldout"]
+    assert 0.25 <= held / len(GOLD) <= 0.45
+
+
+def test_gold_entries_name_one_tensor_each():
+    keys = Counter((e["wrapper"], e["file"], e["line"], e["name"], e["shape"]) for e in GOLD)
+    assert [k for k, n in keys.items() if n > 1] == []
+
+
+@pytest.fixture(scope="module")
+def tallies():
+    return score.score(GOLD)
+
+
+def test_tracer_labels_the_gold_set(tallies, capsys):
+    with capsys.disabled():
+        for split in (*score.SPLITS, "all"):
+            print(f"\ngold {split}: {tallies[split].figures()}")
+    figures = tallies["all"].figures()
+    assert figures["crashed_wrappers"] == []
+    assert figures["tensors_right_pct"] >= 95.0, (
+        f"{figures['tensors_right']}/{figures['tensors']} tensors labelled right; "
+        "python -m tests.gold.score --details lists the disagreements")
