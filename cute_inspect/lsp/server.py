@@ -186,7 +186,8 @@ class CuteInspectServer(LanguageServer):
     @property
     def encoding(self) -> str:
         """The position encoding negotiated with the client: ``utf-16`` unless it asked for another."""
-        return str(getattr(self.workspace, "position_encoding", None) or "utf-16")
+        encoding = getattr(self.workspace, "position_encoding", None)
+        return str(getattr(encoding, "value", encoding) or "utf-16")  # pygls gives the enum or the client's string
 
     def source(self, uri: str) -> str | None:
         """The editor's text of `uri`, else the file's text on disk; None for a missing file or an ``untitled:``

@@ -213,6 +213,8 @@ class _Evaluator:
     def value_of(self, expression):
         """The value of the whole expression: a bare shape is its column-major layout, as in CuTe."""
         value = self.visit(expression)
+        if not (isinstance(value, int) and not isinstance(value, bool) or _is_layout(value) or _fits(value, "shape")):
+            raise LayoutExprError(f"{_show(value)} is not {_WHAT['layout']}")
         return self._l(value) if isinstance(expression, ast.Tuple) else value
 
     def visit(self, node):
@@ -229,10 +231,11 @@ class _Evaluator:
         name = node.func.id
         method = getattr(self, f"_{name}")
         try:
-            inspect.signature(method).bind(*args, **kwargs)
+            bound = inspect.signature(method).bind(*args, **kwargs)
         except TypeError:
             raise LayoutExprError(f"{name} takes {_arity(method)}, {len(args) + len(kwargs)} given; "
                                   f"write {FUNCTIONS[name][0]}") from None
+        _check_arguments(name, bound.arguments)
         try:
             value = method(*args, **kwargs)
         except TypeError as exc:
@@ -339,6 +342,99 @@ class _Evaluator:
         tiled = cute.make_tiled_copy_tv(atom, self._l(thr_layout), self._l(val_layout))
         self.result.tile = tuple(cute.size(t) for t in tiled.tiler_mn)
         return tiled.layout_tv_tiled
+
+
+#: what each argument of each function must be, checked before CuTeDSL sees it (a 0 in a tiler kills the
+#: process with SIGFPE inside the DSL; a string or None would be printed back as if it were a result)
+_ARGUMENTS = {
+    "layout": {"shape": "shape", "stride": "stride"},
+    "composition": {"a": "layout", "b": "tiler"},
+    "complement": {"a": "layout", "cotarget": "positive"},
+    "right_inverse": {"a": "layout"}, "left_inverse": {"a": "layout"}, "coalesce": {"a": "layout"},
+    "logical_divide": {"a": "layout", "tiler": "tiler"}, "zipped_divide": {"a": "layout", "tiler": "tiler"},
+    "tiled_divide": {"a": "layout", "tiler": "tiler"}, "flat_divide": {"a": "layout", "tiler": "tiler"},
+    "local_tile": {"a": "layout", "tiler": "tiler", "coord": "coord"},
+    "logical_product": {"a": "layout", "b": "layout"}, "zipped_product": {"a": "layout", "b": "layout"},
+    "tiled_product": {"a": "layout", "b": "layout"}, "flat_product": {"a": "layout", "b": "layout"},
+    "blocked_product": {"a": "layout", "b": "layout"}, "raked_product": {"a": "layout", "b": "layout"},
+    "group_modes": {"a": "layout", "begin": "index", "end": "index"},
+    "size": {"a": "layout"}, "cosize": {"a": "layout"},
+    "swizzle": {"bits": "index", "base": "index", "shift": "int", "a": "layout"},
+    "mma_tv": {"name": "name", "operand": "name"},
+    "copy_tv": {"thr_layout": "layout", "val_layout": "layout"},
+}
+_LARGEST = 2**31 - 1  # CuTeDSL's static integers are 32-bit
+_WHAT = {
+    "shape": "a shape: a positive int or a tuple of them, e.g. (8,4)",
+    "stride": "a stride: an int or a tuple of them shaped like the shape",
+    "layout": "a layout: SHAPE:STRIDE, a shape of positive ints, or a function's layout",
+    "tiler": "a tiler: a positive int, a layout, or a tuple of them, e.g. (128,64)",
+    "coord": "a coordinate: an int >= 0, None, or a tuple of them, e.g. (0,None)",
+    "positive": "a positive int", "index": "an int >= 0", "int": "an int", "name": "a quoted name",
+}
+
+
+def _is_layout(value) -> bool:
+    return getattr(value, "type", None) is not None
+
+
+def _fits(value, kind: str) -> bool:
+    """Whether `value` (a Python value or a CuTeDSL layout) is a `kind` of `_WHAT`."""
+    if isinstance(value, bool):
+        return False
+    if kind == "name":
+        return isinstance(value, str)
+    if isinstance(value, int):
+        low = {"shape": 1, "layout": 1, "tiler": 1, "positive": 1, "coord": 0, "index": 0}.get(kind, -_LARGEST)
+        return low <= value <= _LARGEST
+    if kind in ("layout", "tiler") and _is_layout(value):
+        return True
+    if value is None:
+        return kind == "coord"
+    if isinstance(value, tuple) and value and kind in ("shape", "stride", "layout", "tiler", "coord"):
+        inner = "shape" if kind == "layout" else kind
+        return all(_fits(v, inner) for v in value)
+    return False
+
+
+def _congruent(shape, stride) -> bool:
+    if isinstance(shape, tuple) or isinstance(stride, tuple):
+        return (isinstance(shape, tuple) and isinstance(stride, tuple) and len(shape) == len(stride)
+                and all(_congruent(a, b) for a, b in zip(shape, stride)))
+    return True
+
+
+def _size_of(shape) -> int:
+    if isinstance(shape, tuple):
+        total = 1
+        for mode in shape:
+            total *= _size_of(mode)
+        return total
+    return shape if isinstance(shape, int) else 1
+
+
+def _check_arguments(name: str, arguments: dict) -> None:
+    """Raise `LayoutExprError` unless every argument of `name` is what CuTe expects (`_ARGUMENTS`)."""
+    for parameter, value in arguments.items():
+        kind = _ARGUMENTS[name][parameter]
+        if parameter == "stride" and value is None:
+            continue
+        if not _fits(value, kind):
+            raise LayoutExprError(f"{name}: {parameter} = {_show(value)} is not {_WHAT[kind]}; "
+                                  f"write {FUNCTIONS[name][0]}")
+        if kind in ("shape", "layout", "tiler") and _size_of(value) > _LARGEST:
+            raise LayoutExprError(f"{name}: {parameter} = {_show(value)} has more than {_LARGEST} elements "
+                                  "(CuTeDSL's integers are 32-bit)")
+    if name == "layout" and arguments.get("stride") is not None and not _congruent(arguments["shape"],
+                                                                                   arguments["stride"]):
+        raise LayoutExprError(f"layout: the stride {_show(arguments['stride'])} is not shaped like the shape "
+                              f"{_show(arguments['shape'])}; e.g. (8,(2,2)):(1,(8,16))")
+    if name == "swizzle" and abs(arguments["shift"]) < arguments["bits"] or name == "swizzle" and (
+            arguments["bits"] + arguments["base"] + abs(arguments["shift"]) > 31):
+        raise LayoutExprError(f"swizzle({arguments['bits']},{arguments['base']},{arguments['shift']}): CuTe's "
+                              "Swizzle<B,M,S> needs |S| >= B and B+M+|S| <= 31 (e.g. swizzle(3,4,3, ...))")
+    if name == "group_modes" and arguments["begin"] > arguments["end"]:
+        raise LayoutExprError(f"group_modes: begin {arguments['begin']} is after end {arguments['end']}")
 
 
 def _arity(method) -> str:
