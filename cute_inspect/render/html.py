@@ -9,7 +9,8 @@ mode-hierarchy picture. Everything is static HTML; a few lines of JavaScript add
     t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta", arch="sm_100a")
     write_report(t, "report.html")
 
-Without graphviz's `dot` the report is still written, with a note where the graph would be. `fragment` and
+Without graphviz's `dot` the browser lays the graph out (`browser_graph`: Viz.js, shipped in the package); when
+no layout works the report is still written, with a note where the graph would be. `fragment` and
 `tensor_fragment` give the same content for a notebook cell (`cute_inspect.render.notebook`).
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import os
 from html import escape
 
+from cute_inspect.render import browser_graph
 from cute_inspect.render import graph as _graph
 from cute_inspect.render import hierarchy
 from cute_inspect.render._svg import LEVEL_COLORS, MEMSPACE_COLORS
@@ -114,6 +116,8 @@ def _legend() -> str:
 def _graph_section(trace, problems: list | None = None) -> str:
     try:
         svg = _graph.to_svg(trace, links=True)
+    except _graph.MissingDotError:
+        svg = browser_graph.graph_html(_graph.to_dot(trace, links=True))
     except _graph.GraphError as exc:
         svg = f'<p class="note">No graph: {escape(str(exc))}.</p>'
         if problems is not None:
