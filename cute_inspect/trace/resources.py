@@ -215,7 +215,12 @@ _STRUCT_FIELD = re.compile(r"\.(\w+)\.(?:get_tensor|data_ptr)\(")
 
 
 def _tile_text(modes) -> str:
-    return "x".join(str(_size(m)) for m in modes)
+    """``128x64`` for a (bM, bK) tile; the shape itself for a tile laid out for the MMA (``((128,16),1,4)``)."""
+    if len(modes) == 2:
+        return "x".join(str(_size(m)) for m in modes)
+    from cute_inspect.trace.shape import format_shape
+
+    return format_shape(tuple(modes))
 
 
 def _size(shape) -> int:
