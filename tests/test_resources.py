@@ -122,16 +122,12 @@ def test_tmem_columns_on_sm100_only(measured):
         assert 0 < got["resources"]["tmem_columns"] <= got["resources"]["tmem_limit"] == 512
 
 
-def test_a_config_over_the_limit_is_reported_at_compile_time(tmp_path):
-    target = tmp_path / "over.py"
-    target.write_text(f"import sys\nsys.path.insert(0, {os.path.join(ROOT, 'tests', 'kernels')!r})\n"
-                      "from budget import compile_staged\n\n\ndef big():\n"
-                      "    return compile_staged(tile_m=256, stages=8)\n")
-    done = cute_inspect("trace", f"{target}:big", "--arch", "sm_90a")
+def test_a_config_over_the_limit_is_reported_at_compile_time():
+    done = cute_inspect("trace", f"{BUDGET}:compile_too_big", "--arch", "sm_90a")
     assert done.returncode == 1, done.stderr
     first = done.stderr.splitlines()[0]
     assert "budget.py:" in first and "279552 B of shared memory, 47104 B over the 232448 B limit" in first
-    assert "sA 262144 B" in first
+    assert "(largest buffers: sA 262144 B, sC 16384 B)" in first
     assert "DOES NOT FIT" in done.stdout
 
 

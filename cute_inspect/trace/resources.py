@@ -89,7 +89,8 @@ class KernelResources:
         found = []
         limit = self.smem_limit
         if limit is not None and self.requested_smem > limit:
-            biggest = sorted(self.buffers, key=lambda b: -b.bytes)[:4]
+            biggest = sorted((b for b in self.buffers if 100 * b.bytes >= self.requested_smem),
+                             key=lambda b: -b.bytes)[:4]
             names = ", ".join(f"{b.name} {b.bytes} B" for b in biggest)
             found.append(f"`{self.kernel}` needs {self.requested_smem} B of shared memory, "
                          f"{self.requested_smem - limit} B over the {limit} B limit of {self.arch}"
@@ -128,7 +129,10 @@ def resources_json(resources: dict) -> dict | None:
 
 def budget_lines(budget: KernelResources, width: int = 40) -> list[str]:
     """The budget as text: one bar per buffer and one for the total, drawn to scale against the limit
-    (``|`` marks the limit when the total passes it), then the TMEM columns."""
+    (``|`` marks the limit when the total passes it), then the TMEM columns. Nothing for a kernel that allocates
+    neither."""
+    if not (budget.buffers or budget.tmem_columns or budget.launch_smem):
+        return []
     limit = budget.smem_limit
     total = budget.requested_smem
     scale = max(limit or 0, total, 1)
