@@ -241,22 +241,19 @@ _LAYOUT = re.compile(r'"([^"]*)"')
 
 
 def _cosize(layout) -> int | None:
-    """Elements a static layout spans (1 + sum of (extent-1)*stride over leaves), from its type string."""
+    """Elements a static layout spans (1 + sum of (extent-1)*|stride| over its leaves), from its type string;
+    None for a dynamic one (CuTeDSL refuses to allocate those)."""
     text = str(getattr(layout, "type", layout))
     m = _LAYOUT.search(text)
     body = m.group(1) if m else text
-    if ":" not in body:
+    if ":" not in body or "?" in body:
         return None
     shape_text, stride_text = body.split(":", 1)
-    shapes = [int(x) for x in re.findall(r"-?\d+|\?", shape_text) if x != "?"]
+    shapes = [int(x) for x in re.findall(r"-?\d+", shape_text)]
     strides = [int(x) for x in re.findall(r"-?\d+", stride_text)]
-    if "?" in body or len(shapes) != len(strides):
+    if len(shapes) != len(strides):
         return None
     return 1 + sum((s - 1) * abs(d) for s, d in zip(shapes, strides))
-
-
-def _struct_fields(fields) -> list:
-    return [tuple(f) for f in fields or ()]
 
 
 class _Capture:
@@ -293,7 +290,7 @@ class _Capture:
         alignment = max(int(alignment or 1), width // 8, 1)
         base = -(-k.smem_bytes // alignment) * alignment
         if struct_fields:
-            for name, nbytes, offset in _struct_fields(struct_fields):
+            for name, nbytes, offset in struct_fields:
                 k.buffers.append(Buffer(name, nbytes, base + offset, line=site.line, file=site.file))
         else:
             names = assigned_names(site)
