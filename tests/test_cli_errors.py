@@ -233,16 +233,16 @@ def test_trace_html_without_dot_writes_the_report_and_says_so_once(tmp_path, wit
     report = tmp_path / "r.html"
     done = cute_inspect("trace", TRACED, "--html", str(report), env=without_dot)
     first = _first_error(done)
-    assert done.returncode == ERROR
-    assert "`dot`" in first and "graphviz" in first
-    assert report.stat().st_size > 0
+    assert done.returncode == 0  # the browser lays the graph out (Viz.js, shipped in the package)
+    assert "`dot`" in first and "graphviz" in first and "in the browser" in first
+    assert report.stat().st_size > 0 and "var DOT_SOURCE" in report.read_text()
 
 
 def test_render_without_dot_of_two_targets_says_so_once(tmp_path, without_dot):
     done = cute_inspect("render", f"{TRACED}@sm_100a", "tests/kernels/seed002.py:compile_copy@sm_100a",
                         "--out", str(tmp_path / "out"), env=without_dot)
     first = _first_error(done)
-    assert done.returncode == ERROR
+    assert done.returncode == 0
     assert "`dot`" in first and "graphviz" in first
     assert done.stderr.count("`dot`") == 1, done.stderr
     assert len(list((tmp_path / "out").glob("*/report.html"))) == 2

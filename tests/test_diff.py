@@ -176,3 +176,16 @@ def test_the_committed_snapshots_match_fresh_traces(tmp_path):
     for name, call in (("staged_sm90", "compile_staged()"), ("staged_sm90_tile64", "compile_staged(tile_m=64)")):
         fresh = _traced(tmp_path, name, f"from budget import compile_staged\n\n\ndef run():\n    return {call}\n")
         assert_snapshot(json.load(open(fresh)), os.path.join(SNAPSHOTS, f"{name}.json"))
+
+
+def test_readme_snapshot_example_runs_and_passes(tmp_path):
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    example = readme.split("```python\n# tests/test_layouts.py\n", 1)[1].split("```", 1)[0]
+    test = tmp_path / "test_layouts.py"
+    test.write_text(example)
+    env = {k: v for k, v in os.environ.items() if k not in (UPDATE_ENV, "CUTE_DSL_ARCH")}
+    env["PYTHONPATH"] = ROOT
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test)], cwd=ROOT,
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "1 passed" in done.stdout

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from _cli import cute_inspect, trace_json
+from _cli import ROOT, cute_inspect, trace_json
 from cute_inspect.trace.levels import ModeLabel
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.render.graph import to_dot, to_svg
@@ -152,18 +152,44 @@ def test_static_report_reads_without_javascript(seed_out):
     assert html.count('<article class="tensor filterable"') == 9
 
 
-def test_missing_dot_is_one_line_saying_how_to_install_it(tmp_path):
+def _without_dot(tmp_path) -> dict:
+    """A PATH that has Python but not graphviz's `dot`."""
     bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    os.symlink(sys.executable, bin_dir / "python")
+    bin_dir.mkdir(exist_ok=True)
+    if not (bin_dir / "python").exists():
+        os.symlink(sys.executable, bin_dir / "python")
+    return {"PATH": str(bin_dir)}
+
+
+@pytest.fixture(scope="module")
+def no_dot_out(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("no_dot")
     done = cute_inspect("render", SEED, "--arch", "sm_100a", "--out", str(tmp_path / "out"),
-                        env={"PATH": str(bin_dir)})
-    assert done.returncode == 2
+                        env=_without_dot(tmp_path))
+    return done, tmp_path / "out"
+
+
+def test_missing_dot_is_a_note_and_the_report_carries_the_graph_for_the_browser(no_dot_out):
+    done, out = no_dot_out
+    assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == [
-        "cute-inspect: the graphviz `dot` executable is missing: install it "
-        "(apt-get install graphviz | brew install graphviz | conda install graphviz); "
-        "report.html has no graph and graph.svg is not written"]
-    assert "No graph: the graphviz `dot` executable is missing" in (tmp_path / "out" / "report.html").read_text()
+        "cute-inspect: note: the graphviz `dot` executable is missing: install it "
+        "(apt-get install graphviz | brew install graphviz | conda install graphviz) to write graph.svg; "
+        "report.html lays its graph out in the browser"]
+    assert not (out / "graph.svg").exists() and (out / "graph.dot").exists()
+    page = (out / "report.html").read_text()
+    assert "Viz.js 3.31.0" in page and "var DOT_SOURCE = " in page and '<p class="note">No graph' not in page
+    assert "http://" not in page.split("var DOT_SOURCE")[1].split("</script>")[0].replace("http://www.w3.org", "")
+
+
+def test_the_vendored_layout_engine_is_the_pinned_release_with_its_license():
+    from cute_inspect.render import browser_graph
+
+    vendor = os.path.join(ROOT, "cute_inspect", "render", "_vendor")
+    assert browser_graph.viz_script().startswith(f"/*!\nViz.js {browser_graph.VIZ_VERSION}\n")
+    notes = open(os.path.join(vendor, "README.md"), encoding="utf-8").read()
+    assert browser_graph.VIZ_VERSION in notes and browser_graph.VIZ_SHA256 in notes
+    assert "Permission is hereby granted" in open(os.path.join(vendor, "LICENSE-viz-js"), encoding="utf-8").read()
 
 
 def _chromium():
@@ -199,6 +225,20 @@ def test_report_renders_in_headless_chromium_and_filters_by_name(seed_out, tmp_p
     assert done.returncode == 0, done.stderr
     header = shot.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", header[16:24]) == (1200, 1600)
+
+
+@pytest.mark.skipif(_chromium() is None, reason="headless Chromium is not installed (apt-get install -y chromium)")
+def test_without_dot_the_browser_draws_the_graph_that_dot_would(no_dot_out, seed_out, tmp_path):
+    _done, out = no_dot_out
+    done = _browse((out / "report.html").as_uri(), tmp_path / "profile", "--dump-dom")
+    assert done.returncode == 0, done.stderr
+    dom = done.stdout
+    assert 'data-layout="dot"' in dom and '<p class="note">No graph' not in dom
+    drawn = sorted(re.findall(r'<g id="(node\d+)" class="node">', dom))
+    by_dot = sorted(re.findall(r'<g id="(node\d+)" class="node">', (seed_out / "report.html").read_text()))
+    assert len(drawn) == 9 and drawn == by_dot
+    assert sorted(re.findall(r'xlink:href="#(t\d+-\d+)"', dom)) == \
+        sorted(re.findall(r'xlink:href="#(t\d+-\d+)"', (seed_out / "report.html").read_text()))
 
 
 def test_several_targets_render_in_their_own_processes_with_an_index(tmp_path):

@@ -122,18 +122,49 @@ def test_tmem_columns_on_sm100_only(measured):
         assert 0 < got["resources"]["tmem_columns"] <= got["resources"]["tmem_limit"] == 512
 
 
-def test_a_config_over_the_limit_is_reported_at_compile_time(tmp_path):
-    target = tmp_path / "over.py"
-    target.write_text(f"import sys\nsys.path.insert(0, {os.path.join(ROOT, 'tests', 'kernels')!r})\n"
-                      "from budget import compile_staged\n\n\ndef big():\n"
-                      "    return compile_staged(tile_m=256, stages=8)\n")
-    done = cute_inspect("trace", f"{target}:big", "--arch", "sm_90a")
+def test_a_config_over_the_limit_is_reported_at_compile_time():
+    done = cute_inspect("trace", f"{BUDGET}:compile_too_big", "--arch", "sm_90a")
     assert done.returncode == 1, done.stderr
     first = done.stderr.splitlines()[0]
     assert "budget.py:" in first and "279552 B of shared memory, 47104 B over the 232448 B limit" in first
-    assert "sA 262144 B" in first
+    assert "(largest buffers: sA 262144 B, sC 16384 B)" in first
     assert "DOES NOT FIT" in done.stdout
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
     _worker(sys.argv[2])
+
+
+def _budget(smem_over=False):
+    from cute_inspect.trace.resources import Buffer, KernelResources
+
+    sA = 262144 if smem_over else 65536
+    return KernelResources(kernel="staged_kernel", arch="sm_90a", smem_bytes=1024 + sA + 8192, tmem_columns=128,
+                           buffers=[Buffer("ab_full_mbar", 32, 0, "barriers"),
+                                    Buffer("sA", sA, 1024, "operand A tiles: 4 pipeline stages of 128x64"),
+                                    Buffer("sC", 8192, 1024 + sA, "epilogue tiles")])
+
+
+def test_text_report_draws_buffers_against_the_limit():
+    from cute_inspect.trace.resources import budget_lines
+
+    lines = budget_lines(_budget(), width=20)
+    assert lines[0] == "  Budget: shared memory 74752 B (32.2% of the 232448 B limit of sm_90a), fits"
+    assert lines[2] == "    sA             65536 B [######              ]  operand A tiles: 4 pipeline stages of 128x64"
+    assert lines[-1] == "  TMEM: 128 of 512 columns [#####               ]"
+    over = budget_lines(_budget(smem_over=True), width=20)
+    assert "DOES NOT FIT" in over[0] and "|" in over[4] and over[-1].startswith("  ! `staged_kernel` needs 271360 B")
+
+
+def test_html_report_draws_each_buffer_the_limit_and_tmem():
+    from cute_inspect.render.html import build_report
+    from cute_inspect.trace.record import Trace
+
+    t = Trace()
+    t.resources = {"staged_kernel": _budget(smem_over=True)}
+    page = build_report(t)
+    section = page[page.index('<section id="budget">'):]
+    section = section[:section.index("</section>")]
+    assert section.count('class="buffer"') == 3 and section.count('class="limit"') == 1
+    assert 'class="tmem"' in section and "128 of 512 columns" in section
+    assert "38912 B over the 232448 B limit" in section and "does not fit" in section

@@ -76,11 +76,8 @@ def run_target(target: str, arch: str):
     return trace, contracts, None
 
 
-def dot_missing_note(what: str) -> bool:
-    """Print that graphviz's `dot` is missing (so `what` has no graph) and return True, or return False."""
-    from cute_inspect.render.graph import INSTALL_DOT
-
-    if shutil.which("dot"):
-        return False
-    print(f"cute-inspect: {INSTALL_DOT}; {what} has no graph", file=sys.stderr)
-    return True
+def dot_missing_note(what: str) -> None:
+    """Say, when graphviz's `dot` is missing, that `what` lays its graph out in the browser instead."""
+    if not shutil.which("dot"):
+        print(f"cute-inspect: note: graphviz's `dot` is missing; {what} lays its graph out in the browser",
+              file=sys.stderr)

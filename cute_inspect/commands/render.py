@@ -181,15 +181,20 @@ def _render_one(target: str, arch: str, out: str) -> int:
     code = EXIT_OK
     try:
         svg = graph.to_svg(trace)
+    except graph.MissingDotError as exc:  # the report lays the graph out in the browser
+        print(f"cute-inspect: note: {exc} to write graph.svg; report.html lays its graph out in the browser",
+              file=sys.stderr)
+        svg = None
     except graph.GraphError as exc:
         print(f"cute-inspect: {exc}; report.html has no graph and graph.svg is not written", file=sys.stderr)
         code = EXIT_BAD_INPUT
-    else:
+        svg = None
+    if svg is not None:
         write("graph.svg", svg)
     _remove_stale(out, written)
     for error in trace.errors:
         print(f"cute-inspect: note: could not observe {error}", file=sys.stderr)
-    print(f"wrote {out}/: report.html, graph.dot{', graph.svg' if code == EXIT_OK else ''}, "
+    print(f"wrote {out}/: report.html, graph.dot{', graph.svg' if svg is not None else ''}, "
           f"tensors/*.svg ({len(trace.records)} records)")
     return code
 

@@ -49,8 +49,7 @@ def _main(args) -> int:
     if args.html:
         from cute_inspect.render.html import build_report
 
-        if dot_missing_note(args.html):
-            code = EXIT_BAD_INPUT
+        dot_missing_note(args.html)
         problems: list = []
         if not write_output("--html", args.html, build_report(trace, problems=problems)):
             return EXIT_BAD_INPUT

@@ -9,7 +9,8 @@ mode-hierarchy picture. Everything is static HTML; a few lines of JavaScript add
     t = cute_inspect.trace_target("examples/cutlass_blackwell_persistent.py:compile_1cta", arch="sm_100a")
     write_report(t, "report.html")
 
-Without graphviz's `dot` the report is still written, with a note where the graph would be. `fragment` and
+Without graphviz's `dot` the browser lays the graph out (`browser_graph`: Viz.js, shipped in the package); when
+no layout works the report is still written, with a note where the graph would be. `fragment` and
 `tensor_fragment` give the same content for a notebook cell (`cute_inspect.render.notebook`).
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import os
 from html import escape
 
+from cute_inspect.render import browser_graph, budget
 from cute_inspect.render import graph as _graph
 from cute_inspect.render import hierarchy
 from cute_inspect.render._svg import LEVEL_COLORS, MEMSPACE_COLORS
@@ -49,6 +51,7 @@ def build_report(trace, title: str | None = None, problems: list | None = None) 
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         _header(trace, title),
         _graph_section(trace, problems),
+        _budget_section(trace),
         _table_section(trace, flow),
         _tensor_section(trace, flow),
         f"<script>{_JS}</script>",
@@ -62,7 +65,7 @@ def fragment(trace) -> str:
     flow = _graph.build_graph(trace)
     title = f"cute-inspect: {getattr(trace, 'target', None) or 'trace'}"
     return (f'<div class="{_SCOPE}"><style>{_scoped(_CSS)}</style>{_header(trace, title)}{_graph_section(trace)}'
-            f"{_table_section(trace, flow)}{_tensor_section(trace, flow)}</div>")
+            f"{_budget_section(trace)}{_table_section(trace, flow)}{_tensor_section(trace, flow)}</div>")
 
 
 def tensor_fragment(record, output: int = 0) -> str:
@@ -92,7 +95,7 @@ def _header(trace, title: str) -> str:
     notes = "".join(f'<p class="note">could not observe {escape(e)}</p>' for e in getattr(trace, "errors", ()))
     return (
         f"<header><h1>{escape(title)}</h1><p>{' · '.join(facts)}</p>{notes}"
-        '<nav><a href="#graph">Data flow</a> · <a href="#records">Trace table</a> · <a href="#tensors">Tensors</a>'
+        '<nav><a href="#graph">Data flow</a> · <a href="#budget">Budget</a> · <a href="#records">Trace table</a> · <a href="#tensors">Tensors</a>'
         "</nav>"
         '<p class="search" hidden><label>Filter by name or op: <input id="search" type="search" '
         'placeholder="e.g. tCgA, sC, partition_" autocomplete="off"></label> <span id="search-count"></span></p>'
@@ -114,6 +117,8 @@ def _legend() -> str:
 def _graph_section(trace, problems: list | None = None) -> str:
     try:
         svg = _graph.to_svg(trace, links=True)
+    except _graph.MissingDotError:
+        svg = browser_graph.graph_html(_graph.to_dot(trace, links=True))
     except _graph.GraphError as exc:
         svg = f'<p class="note">No graph: {escape(str(exc))}.</p>'
         if problems is not None:
@@ -121,6 +126,15 @@ def _graph_section(trace, problems: list | None = None) -> str:
     return (f'<section id="graph"><h2>Data flow</h2>{_legend()}'
             f'<p>Tensors are nodes; arrows are the calls that made a view of a tensor, or moved data. '
             f'Click a node to jump to its tensor.</p><div class="graph">{svg}</div></section>')
+
+
+def _budget_section(trace) -> str:
+    budgets = getattr(trace, "resources", None) or {}
+    if not budgets:
+        return '<section id="budget"><h2>Budget</h2><p>No kernel launch was traced.</p></section>'
+    return ('<section id="budget"><h2>Budget</h2><p>Shared memory per block, buffer by buffer in allocation '
+            'order, against the limit (red line); TMEM columns against the 512 of an SM.</p>'
+            + "".join(budget.budget_html(b) for b in budgets.values()) + "</section>")
 
 
 def _table_section(trace, flow) -> str:

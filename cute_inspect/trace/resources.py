@@ -89,7 +89,8 @@ class KernelResources:
         found = []
         limit = self.smem_limit
         if limit is not None and self.requested_smem > limit:
-            biggest = sorted(self.buffers, key=lambda b: -b.bytes)[:4]
+            biggest = sorted((b for b in self.buffers if 100 * b.bytes >= self.requested_smem),
+                             key=lambda b: -b.bytes)[:4]
             names = ", ".join(f"{b.name} {b.bytes} B" for b in biggest)
             found.append(f"`{self.kernel}` needs {self.requested_smem} B of shared memory, "
                          f"{self.requested_smem - limit} B over the {limit} B limit of {self.arch}"
@@ -128,7 +129,10 @@ def resources_json(resources: dict) -> dict | None:
 
 def budget_lines(budget: KernelResources, width: int = 40) -> list[str]:
     """The budget as text: one bar per buffer and one for the total, drawn to scale against the limit
-    (``|`` marks the limit when the total passes it), then the TMEM columns."""
+    (``|`` marks the limit when the total passes it), then the TMEM columns. Nothing for a kernel that allocates
+    neither."""
+    if not (budget.buffers or budget.tmem_columns or budget.launch_smem):
+        return []
     limit = budget.smem_limit
     total = budget.requested_smem
     scale = max(limit or 0, total, 1)
@@ -215,7 +219,12 @@ _STRUCT_FIELD = re.compile(r"\.(\w+)\.(?:get_tensor|data_ptr)\(")
 
 
 def _tile_text(modes) -> str:
-    return "x".join(str(_size(m)) for m in modes)
+    """``128x64`` for a (bM, bK) tile; the shape itself for a tile laid out for the MMA (``((128,16),1,4)``)."""
+    if len(modes) == 2:
+        return "x".join(str(_size(m)) for m in modes)
+    from cute_inspect.trace.shape import format_shape
+
+    return format_shape(tuple(modes))
 
 
 def _size(shape) -> int:
@@ -232,22 +241,19 @@ _LAYOUT = re.compile(r'"([^"]*)"')
 
 
 def _cosize(layout) -> int | None:
-    """Elements a static layout spans (1 + sum of (extent-1)*stride over leaves), from its type string."""
+    """Elements a static layout spans (1 + sum of (extent-1)*|stride| over its leaves), from its type string;
+    None for a dynamic one (CuTeDSL refuses to allocate those)."""
     text = str(getattr(layout, "type", layout))
     m = _LAYOUT.search(text)
     body = m.group(1) if m else text
-    if ":" not in body:
+    if ":" not in body or "?" in body:
         return None
     shape_text, stride_text = body.split(":", 1)
-    shapes = [int(x) for x in re.findall(r"-?\d+|\?", shape_text) if x != "?"]
+    shapes = [int(x) for x in re.findall(r"-?\d+", shape_text)]
     strides = [int(x) for x in re.findall(r"-?\d+", stride_text)]
-    if "?" in body or len(shapes) != len(strides):
+    if len(shapes) != len(strides):
         return None
     return 1 + sum((s - 1) * abs(d) for s, d in zip(shapes, strides))
-
-
-def _struct_fields(fields) -> list:
-    return [tuple(f) for f in fields or ()]
 
 
 class _Capture:
@@ -284,7 +290,7 @@ class _Capture:
         alignment = max(int(alignment or 1), width // 8, 1)
         base = -(-k.smem_bytes // alignment) * alignment
         if struct_fields:
-            for name, nbytes, offset in _struct_fields(struct_fields):
+            for name, nbytes, offset in struct_fields:
                 k.buffers.append(Buffer(name, nbytes, base + offset, line=site.line, file=site.file))
         else:
             names = assigned_names(site)

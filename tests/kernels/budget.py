@@ -12,7 +12,7 @@ from cutlass.memory import SmemAllocator
 
 
 @cute.kernel
-def staged_kernel(mA: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Constexpr,
+def staged_kernel(mA_mk: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Constexpr,
                   stages: cutlass.Constexpr):
     @cute.struct
     class SharedStorage:
@@ -24,15 +24,20 @@ def staged_kernel(mA: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Co
     # (bM, bK, STAGE)
     sA = storage.sA.get_tensor(cute.make_layout((tile_m, tile_k, stages), stride=(tile_k, 1, tile_m * tile_k)))
     # (bM, bK, RestM, RestK)
-    gA = cute.local_tile(mA, (tile_m, tile_k), (None, None))
+    gA = cute.local_tile(mA_mk, (tile_m, tile_k), (None, None))
 
 
 @cute.jit
-def staged_host(mA: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Constexpr, stages: cutlass.Constexpr):
-    staged_kernel(mA, tile_m, tile_k, stages).launch(grid=(1, 1, 1), block=(128, 1, 1))
+def staged_host(mA_mk: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass.Constexpr, stages: cutlass.Constexpr):
+    staged_kernel(mA_mk, tile_m, tile_k, stages).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_staged(tile_m=128, tile_k=64, stages=4):
     """The staged kernel over a (1024, 1024) fp16 tensor."""
     a = make_fake_compact_tensor(cutlass.Float16, (1024, 1024), stride_order=(1, 0), assumed_align=16)
     return cute.compile(staged_host, a, int(tile_m), int(tile_k), int(stages))
+
+
+def compile_too_big():
+    """256x64 tiles in 8 stages: 273 KiB of shared memory, over the 227 KiB a Hopper block may have."""
+    return compile_staged(tile_m=256, stages=8)
