@@ -14,6 +14,7 @@ import re
 from types import ModuleType
 
 from cute_inspect.lint.rules import (
+    bank_conflict,
     copy_pattern_agreement,
     gemm_pattern_agreement,
     memory_agreement,
@@ -39,6 +40,7 @@ RULES: dict[str, ModuleType] = {
         memory_agreement,
         separator_style,
         mma_operand_letter,
+        bank_conflict,
     )
 }
 

@@ -148,8 +148,19 @@ def annotate(trace) -> None:
                                     "ways": None, "reason": f"model error: {type(exc).__name__}: {exc}"}
 
 
+def operand_names(trace, record) -> tuple:
+    """The names of a copy's source and destination (``#12`` for an unnamed one)."""
+    out = []
+    for i, o in zip(record.inputs, record.input_outputs or (0,) * len(record.inputs)):
+        source = trace.records[i] if i is not None and i < len(trace.records) else None
+        name = source.names[o] if source is not None and o < len(source.names) else None
+        out.append(name or f"#{i}")
+    return tuple(out)
+
+
 def _annotate_copy(trace, record) -> None:
     texts = record.meta["copy_atom"]
+    record.meta["_operands"] = operand_names(trace, record)
     atom = texts["atom"]
     for i, key in enumerate(("src", "dst")):
         text = texts.get(key)
