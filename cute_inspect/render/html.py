@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from html import escape
 
+from cute_inspect.render import bank_map as _bank_map
 from cute_inspect.render import graph as _graph
 from cute_inspect.render import hierarchy
 from cute_inspect.render._svg import LEVEL_COLORS, MEMSPACE_COLORS
@@ -46,11 +47,12 @@ def build_report(trace, title: str | None = None, problems: list | None = None) 
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{_CSS}{_bank_map.CSS}</style></head><body>",
         _header(trace, title),
         _graph_section(trace, problems),
         _table_section(trace, flow),
         _tensor_section(trace, flow),
+        _bank_map.bank_map_section(trace),
         f"<script>{_JS}</script>",
         "</body></html>",
     ]
@@ -61,8 +63,9 @@ def fragment(trace) -> str:
     """The report's content without the page around it, for a notebook cell: its styles apply inside it only."""
     flow = _graph.build_graph(trace)
     title = f"cute-inspect: {getattr(trace, 'target', None) or 'trace'}"
-    return (f'<div class="{_SCOPE}"><style>{_scoped(_CSS)}</style>{_header(trace, title)}{_graph_section(trace)}'
-            f"{_table_section(trace, flow)}{_tensor_section(trace, flow)}</div>")
+    return (f'<div class="{_SCOPE}"><style>{_scoped(_CSS + _bank_map.CSS)}</style>{_header(trace, title)}'
+            f'{_graph_section(trace)}'
+            f"{_table_section(trace, flow)}{_tensor_section(trace, flow)}{_bank_map.bank_map_section(trace)}</div>")
 
 
 def tensor_fragment(record, output: int = 0) -> str:
