@@ -101,9 +101,17 @@ class Layout:
             return [self]
         return [Layout(s, d) for s, d in zip(self.shape, self.stride)]
 
+    @functools.cached_property
+    def _flat(self) -> tuple:
+        return tuple(zip(_leaves(self.shape), _leaves(self.stride)))
+
     def __call__(self, index: int) -> int:
         """The offset of a 1-D (colexicographic) coordinate."""
-        return _index(self.shape, self.stride, index)
+        total = 0
+        for size, stride in self._flat:
+            total += (index % size) * stride
+            index //= size
+        return total
 
 
 def _static(shape):
@@ -125,17 +133,6 @@ def split_swizzle(type_text: str, elem_bytes: int) -> Swizzle | None:
         return Swizzle.parse(quoted).in_bytes(elem_bytes)
     outside = re.sub(r'"[^"]*"', "", type_text)
     return Swizzle.parse(outside) if _SWIZZLE.search(outside) else None
-
-
-def _index(shape, stride, coord: int) -> int:
-    if not isinstance(shape, tuple):
-        return (coord % shape) * stride
-    total = 0
-    for s, d in zip(shape, stride):
-        n = _product(s)
-        total += _index(s, d, coord % n)
-        coord //= n
-    return total
 
 
 def _product(shape) -> int:
@@ -171,6 +168,15 @@ def bank_of(address: int) -> int:
 
 def _phase_wavefronts(accesses) -> int:
     """Wavefronts of one phase: the most distinct 4-byte words asked of one bank."""
+    if not accesses:
+        return 0
+    # moving every address by one word only renames the banks: count each relative pattern once
+    origin = accesses[0][0] // BANK_BYTES * BANK_BYTES
+    return _relative_wavefronts(tuple((a - origin, w) for a, w in accesses))
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative_wavefronts(accesses: tuple) -> int:
     words: dict = {}
     for address, width in accesses:
         for word in range(address // BANK_BYTES, (address + width - 1) // BANK_BYTES + 1):
@@ -230,22 +236,27 @@ class CopyGeometry:
     threads: int = field(default=0)
     bypass: bool = False
 
+    @functools.cached_property
+    def _prepared(self) -> tuple:
+        tv_thr, tv_val = self.tv.modes()[0], self.tv.modes()[1]
+        tiles = tuple(zip(self.tensor.modes(), self.tiler, (m.size() for m in self.tiler)))
+        values = tuple(tv_val(v) for v in range(tv_val.size()))
+        rests = tuple(self.rest(r) for r in range(self.rest.size())) if self.rest is not None else (0,)
+        return tv_thr, tiles, values, rests
+
     def lane_offsets(self, thread: int) -> list:
         """Byte offsets (before the swizzle) of the thread's values, value mode first, then the rest modes."""
-        tv_thr, tv_val = self.tv.modes()[0], self.tv.modes()[1]
-        sizes = [m.size() for m in self.tiler]
-        tensor_modes = self.tensor.modes()
+        tv_thr, tiles, values, rests = self._prepared
         base = tv_thr(thread)
-        values = []
-        for v in range(tv_val.size()):
-            idx = base + tv_val(v)
+        offsets = []
+        for v in values:
+            idx = base + v
             offset = 0
-            for mode, tile, n in zip(tensor_modes, self.tiler, sizes):
+            for mode, tile, n in tiles:
                 offset += mode(tile(idx % n))
                 idx //= n
-            values.append(offset)
-        rests = [self.rest(r) for r in range(self.rest.size())] if self.rest is not None else [0]
-        return [(v + r) * self.elem_bytes for r in rests for v in values]
+            offsets.append(offset)
+        return [(v + r) * self.elem_bytes for r in rests for v in offsets]
 
 
 @dataclass(frozen=True)
@@ -303,8 +314,12 @@ class SectorFigure:
                 "ideal_sectors_per_request": self.ideal_sectors_per_request}
 
 
-#: The warps whose instructions are averaged: a copy's warps usually see the same pattern, and a few suffice.
-_WARPS = 4
+def _sampled_warps(threads: int) -> list:
+    """The warps whose instructions are averaged: the first and the last (a copy's warps see one pattern, shifted
+    by whole rows; the two ends catch a swizzle that treats them differently)."""
+    warps = max(1, threads // WARP)
+    return sorted({0, warps - 1})
+
 
 
 def _instructions(geometry: CopyGeometry, warp: int) -> list:
@@ -365,7 +380,7 @@ def smem_figure(geometry: CopyGeometry) -> BankFigure:
     threads = geometry.threads or geometry.tv.modes()[0].size()
     total = ideal = count = 0
     first = ()
-    for warp in range(min(_WARPS, max(1, threads // WARP))):
+    for warp in _sampled_warps(threads):
         for width, addrs in _instructions(geometry, warp):
             active = sum(a is not None for a in addrs)
             waves = smem_wavefronts(addrs, width, rows=geometry.rows)
@@ -386,7 +401,7 @@ def gmem_figure(geometry: CopyGeometry) -> SectorFigure:
     threads = geometry.threads or geometry.tv.modes()[0].size()
     total = ideal = count = 0
     width = 0
-    for warp in range(min(_WARPS, max(1, threads // WARP))):
+    for warp in _sampled_warps(threads):
         for width, addrs in _instructions(geometry, warp):
             active = sum(a is not None for a in addrs)
             total += sectors(addrs, width)
