@@ -215,3 +215,34 @@ def test_language_server_hover_on_a_copy(tmp_path):
     line = [i for i, text in enumerate(source.splitlines(), 1) if "cute.copy(load, tLsX, tLrX)" in text][-1]
     shown = "\n".join(lookup.copy_markdown(c) for c in lookup.copies_at(copies, path, line, source))
     assert "`tLsX` -> `tLrX`: smem 8-way" in shown and "32 wavefronts per warp instruction, ideal 4" in shown
+
+
+_PTX = r"""
+import os, sys
+sys.path[:0] = [os.getcwd(), os.path.join(os.getcwd(), "examples", "traffic")]
+from kernels import CASES, compile_case
+case = next(c for c in CASES if c.name == "f16_rows_128_swz")
+if sys.argv[1] == "traced":  # traced, and with expect_conflict_free beside the load
+    import cute_inspect
+    with cute_inspect.trace() as t:
+        compiled = compile_case(case, check=True)
+    assert any("banks" in r.meta for r in t.records)
+else:
+    compiled = compile_case(case)
+sys.stdout.write(compiled.__ptx__)
+"""
+
+
+def test_the_traffic_capture_and_check_leave_the_ptx_unchanged(tmp_path):
+    ptx = {}
+    for mode in ("plain", "traced"):
+        dump = tmp_path / mode
+        dump.mkdir()
+        env = {**os.environ, "CUTE_DSL_ARCH": "sm_90a", "PYTHONPATH": str(ROOT), "CUTE_DSL_KEEP": "ptx",
+               "CUTE_DSL_DUMP_DIR": str(dump)}
+        run = subprocess.run([sys.executable, "-c", _PTX, mode], capture_output=True, text=True, cwd=ROOT, env=env,
+                             check=False)
+        assert run.returncode == 0, run.stderr[-2000:]
+        ptx[mode] = run.stdout
+    assert "ld.shared.v4" in ptx["plain"]
+    assert ptx["traced"] == ptx["plain"]
