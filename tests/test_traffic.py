@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from _cli import cute_inspect
+
 from cute_inspect.trace import traffic as model
 from cute_inspect.trace.copy_traffic import atom_kind, canonical_reason, traffic_text
 
@@ -155,12 +155,13 @@ def test_expect_conflict_free_fails_the_compile_with_lanes_and_a_fix(tmp_path):
 
 
 def test_traffic_words_for_reports():
-    class R:
-        meta = {"banks": {"ways": 8.0}, "coalescing": {"sectors_per_request": 8, "ideal_sectors_per_request": 4}}
+    from types import SimpleNamespace
 
-    assert traffic_text(R) == "smem 8-way, gmem 2x sectors"
-    R.meta = {"banks": {"ways": None, "reason": "TMA reads whole swizzle atoms: ... the canonical SW128 mode"}}
-    assert traffic_text(R) == "smem TMA SW128"
+    conflicted = SimpleNamespace(meta={"banks": {"ways": 8.0},
+                                       "coalescing": {"sectors_per_request": 8, "ideal_sectors_per_request": 4}})
+    assert traffic_text(conflicted) == "smem 8-way, gmem 2x sectors"
+    tma = SimpleNamespace(meta={"banks": {"ways": None, "reason": "TMA reads whole swizzle atoms: ... canonical SW128 mode"}})
+    assert traffic_text(tma) == "smem TMA SW128"
 
 
 # -- where people look: text, HTML, lint, the layout command, the language server ---------------------------------

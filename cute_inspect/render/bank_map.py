@@ -67,9 +67,9 @@ def bank_map_section(trace) -> str:
     found = conflicted(trace)
     if not found:
         return ""
-    parts = ['<section id="banks"><h2>Bank maps</h2><p>Copies whose shared-memory side is bank-conflicted: the '
-             "lanes of the first warp instruction by bank (red: lanes asking one bank for different words). "
-             'The model: docs/traffic.md.</p>']
+    parts = [('<section id="banks"><h2>Bank maps</h2><p>Copies whose shared-memory side is bank-conflicted: the '
+              "lanes of the first warp instruction by bank (red: lanes asking one bank for different words). "
+              "The model: docs/traffic.md.</p>")]
     for record, fig in found:
         src, dst = record.meta.get("_operands", ("src", "dst"))
         parts.append(f"<h3>{escape(relative(record.file))}:{record.line}: copy <code>{escape(src)} -&gt; "

@@ -52,8 +52,8 @@ FUNCTIONS = {
     "mma_tv": ('mma_tv("sm80_16x8x16", "A")', "an MMA's thread-value layout of operand A, B or C"),
     "copy_tv": ("copy_tv(thr_layout, val_layout)", "make_tiled_copy_tv's thread-value layout over its tile"),
     "banks": ("banks(tv, smem, bits, tile=None, ldmatrix=0)",
-              "bank conflicts of a warp moving tv's values of an smem layout (bits per element; tile: (M, N) "
-              "unless tv comes from copy_tv/mma_tv; ldmatrix: its matrices)"),
+              ("bank conflicts of a warp moving tv's values of an smem layout (bits per element; tile: (M, N) "
+               "unless tv comes from copy_tv/mma_tv; ldmatrix: its matrices)")),
 }
 
 #: MMA names accepted by mma_tv: (M, N, K) of CuTeDSL's warp-level F16 MMA (SM80 mma.sync).

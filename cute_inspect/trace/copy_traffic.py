@@ -242,8 +242,8 @@ def collisions(fig: _t.BankFigure, limit: int = 4) -> list:
 
 def conflict_message(fig: _t.BankFigure, geo: _t.CopyGeometry) -> list:
     """What a failed check or a lint finding says: the figure, the colliding lanes, a swizzle that fixes it."""
-    lines = [f"{fig.ways:g}-way bank conflict: {fig.wavefronts_per_instr:g} wavefronts per instruction, ideal "
-             f"{fig.ideal_wavefronts_per_instr:g} ({fig.width}-byte accesses)"]
+    lines = [(f"{fig.ways:g}-way bank conflict: {fig.wavefronts_per_instr:g} wavefronts per instruction, ideal "
+              f"{fig.ideal_wavefronts_per_instr:g} ({fig.width}-byte accesses)")]
     lines += ["colliding lanes of the first instruction: " + "; ".join(collisions(fig))]
     fix = _t.fixing_swizzle(geo)
     if fix is not None:
