@@ -93,6 +93,8 @@ def geometry(tv_text: str, tiler_text: str, tensor_text: str, operand_text: str,
         atom_bytes = _t.MAX_VECTOR_BYTES
     elif width:
         atom_bytes = width
+    elif kind == "universal":  # no num_bits_per_copy: one element a copy
+        atom_bytes = eb
     else:
         raise Unsupported(f"copy atom {atom} of unknown width")
     swizzle = _t.split_swizzle(tensor_text, eb) if memspace == "smem" else None
