@@ -14,6 +14,7 @@ import re
 from types import ModuleType
 
 from cute_inspect.lint.rules import (
+    bank_conflict,
     copy_pattern_agreement,
     gemm_operand_provenance,
     gemm_pattern_agreement,
@@ -45,6 +46,7 @@ RULES: dict[str, ModuleType] = {
         pattern_provenance,
         gemm_operand_provenance,
         traced_gemm_operands,
+        bank_conflict,
     )
 }
 

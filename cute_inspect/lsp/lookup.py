@@ -91,6 +91,30 @@ def hover_markdown(tensor: dict, count: int = 1) -> str:
     return "\n".join(lines)
 
 
+def copies_at(copies: list, path: Path, line: int, source: str) -> list:
+    """The traced copies (and MMAs) of the statement at `line` of `path`."""
+    statements, _ = _spans(source)
+    first, last = _innermost(statements, line)
+    return [c for c in copies if Path(c["file"]) == path and first <= c["line"] <= last]
+
+
+def copy_markdown(copy: dict) -> str:
+    """A copy's memory traffic as hover text: bank conflicts of its shared side, coalescing of its global side."""
+    flow = " -> ".join(f"`{n}`" for n in copy["operands"]) if copy["operands"] else f"`{copy['op']}`"
+    lines = [f"**{copy['op']}** {flow}: {copy['traffic']}"]
+    banks, coal = copy.get("banks"), copy.get("coalescing")
+    if banks and banks.get("ways") is not None:
+        lines.append(f"- shared memory ({banks['side']}, {banks['width_bytes']}-byte accesses): "
+                     f"{banks['wavefronts_per_instr']:g} wavefronts per warp instruction, ideal "
+                     f"{banks['ideal_wavefronts_per_instr']:g}, {banks['ways']:g}-way")
+    elif banks:
+        lines.append(f"- shared memory: {banks['reason']}")
+    if coal:
+        lines.append(f"- global memory ({coal['side']}, {coal['width_bytes']}-byte accesses): "
+                     f"{coal['sectors_per_request']:g} sectors per request, ideal {coal['ideal_sectors_per_request']:g}")
+    return "\n".join(lines)
+
+
 def inlay_labels(tensors: list, path: Path, source: str) -> dict:
     """line -> label at the end of each statement that assigned a traced tensor: ``tCsA: ((64,16),1,4,(1,4))``."""
     statements, _ = _spans(source)

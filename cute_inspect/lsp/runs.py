@@ -36,6 +36,7 @@ class TraceRun:
     error: str | None = None
     error_path: Path | None = None
     error_line: int = 1
+    copies: list = field(default_factory=list)
 
     def files(self) -> set[Path]:
         """The files this run says something about: where its tensors were made, its findings, its failure."""
@@ -53,7 +54,8 @@ class TraceRun:
         error = data.get("error") or {}
         path = error.get("path")
         return cls(target, data["ok"], started, data["seconds"], data["tensors"], data["findings"], data["notes"],
-                   error.get("message"), Path(path) if path else target.module_file(), error.get("line") or 1)
+                   error.get("message"), Path(path) if path else target.module_file(), error.get("line") or 1,
+                   data.get("copies", []))
 
     @classmethod
     def failed(cls, target: TraceTarget, started: float, message: str) -> TraceRun:

@@ -108,9 +108,12 @@ class CuteInspectServer(LanguageServer):
         """Markdown for `name` at `line` of `path`: its record in the first good trace that has it, or None."""
         for run in self.good_runs(path):
             found = lookup.assignment(run.tensors, path, name, line, source)
-            if not found:
+            copies = lookup.copies_at(run.copies, path, line, source)
+            if not found and not copies:
                 continue
             parts = [lookup.hover_markdown(t, n) for t, n in lookup.distinct(found)[:_MAX_SHOWN]]
+            parts += [lookup.copy_markdown(c) for c in copies[:_MAX_SHOWN]]
+            found = found or copies
             when = time.strftime("%H:%M:%S", time.localtime(run.started))
             footer = f"*{run.target.key}, line {found[0]['line']}, kernel `{found[0]['kernel']}`, traced {when}*"
             stale = self.stale_reason(path, run)

@@ -4,7 +4,7 @@
 
 The server never imports CuTeDSL itself: the DSL reads its arch once per process and a compile can hang or crash,
 so each trace runs here, and the server reads only the JSON: per traced tensor its shape, mode names, level
-labels, memory, dtype, op and derivation; the shape-comment and API-contract findings; or the one-line cause of a
+labels, memory, dtype, op and derivation; per copy its bank conflicts and coalescing; the shape-comment and API-contract findings; or the one-line cause of a
 failed compile with the file and line it names.
 """
 
@@ -65,6 +65,24 @@ def _tensors(trace) -> list:
     return found
 
 
+def _copies(trace) -> list:
+    """Per traced copy (and MMA reading shared memory) with a traffic figure: where it is and the figure."""
+    from cute_inspect.trace.copy_traffic import traffic_text
+
+    found, seen = [], set()
+    for r in trace.records:
+        if r.op not in _DATA_OPS or not ({"banks", "coalescing"} & set(r.meta)):
+            continue
+        entry = {"file": os.path.abspath(r.file), "line": r.line, "op": r.op, "kernel": r.kernel,
+                 "operands": list(r.meta.get("_operands", ())), "traffic": traffic_text(r),
+                 "banks": r.meta.get("banks"), "coalescing": r.meta.get("coalescing")}
+        key = json.dumps(entry, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            found.append(entry)
+    return found
+
+
 def trace_facts(target: str, arch: str) -> dict:
     """Trace `target` for `arch` under the API-contract guard; the result as a JSON-ready dict."""
     from cute_inspect.check import check_comments, guard
@@ -73,7 +91,8 @@ def trace_facts(target: str, arch: str) -> dict:
     from cute_inspect.trace.target import set_arch, trace_target
 
     started = time.monotonic()
-    result = {"target": target, "arch": arch, "ok": False, "tensors": [], "findings": [], "error": None, "notes": []}
+    result = {"target": target, "arch": arch, "ok": False, "tensors": [], "copies": [], "findings": [], "error": None,
+              "notes": []}
     try:
         set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
         with guard() as contracts:
@@ -87,6 +106,7 @@ def trace_facts(target: str, arch: str) -> dict:
         else:
             result["ok"] = True
             result["tensors"] = _tensors(trace)
+            result["copies"] = _copies(trace)
             findings = unsuppressed(sorted(set(check_comments(trace)) | set(contracts.findings)))
             result["findings"] = [{"path": os.path.abspath(f.path), "line": f.line, "column": f.column,
                                    "code": f.code, "message": f.message} for f in findings]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from html import escape
 
+from cute_inspect.render import bank_map as _bank_map
 from cute_inspect.render import browser_graph, budget
 from cute_inspect.render import graph as _graph
 from cute_inspect.render import hierarchy
@@ -48,12 +49,13 @@ def build_report(trace, title: str | None = None, problems: list | None = None) 
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{_CSS}{_bank_map.CSS}</style></head><body>",
         _header(trace, title),
         _graph_section(trace, problems),
         _budget_section(trace),
         _table_section(trace, flow),
         _tensor_section(trace, flow),
+        _bank_map.bank_map_section(trace),
         f"<script>{_JS}</script>",
         "</body></html>",
     ]
@@ -64,8 +66,9 @@ def fragment(trace) -> str:
     """The report's content without the page around it, for a notebook cell: its styles apply inside it only."""
     flow = _graph.build_graph(trace)
     title = f"cute-inspect: {getattr(trace, 'target', None) or 'trace'}"
-    return (f'<div class="{_SCOPE}"><style>{_scoped(_CSS)}</style>{_header(trace, title)}{_graph_section(trace)}'
-            f"{_budget_section(trace)}{_table_section(trace, flow)}{_tensor_section(trace, flow)}</div>")
+    return (f'<div class="{_SCOPE}"><style>{_scoped(_CSS + _bank_map.CSS)}</style>{_header(trace, title)}'
+            f"{_graph_section(trace)}{_budget_section(trace)}{_table_section(trace, flow)}"
+            f"{_tensor_section(trace, flow)}{_bank_map.bank_map_section(trace)}</div>")
 
 
 def tensor_fragment(record, output: int = 0) -> str:

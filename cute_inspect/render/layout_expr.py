@@ -51,6 +51,9 @@ FUNCTIONS = {
     "swizzle": ("swizzle(B, M, S, layout)", "S<B,M,S> o 0 o a (a swizzled SMEM layout)"),
     "mma_tv": ('mma_tv("sm80_16x8x16", "A")', "an MMA's thread-value layout of operand A, B or C"),
     "copy_tv": ("copy_tv(thr_layout, val_layout)", "make_tiled_copy_tv's thread-value layout over its tile"),
+    "banks": ("banks(tv, smem, bits, tile=None, ldmatrix=0)",
+              ("bank conflicts of a warp moving tv's values of an smem layout (bits per element; tile: (M, N) "
+               "unless tv comes from copy_tv/mma_tv; ldmatrix: its matrices)")),
 }
 
 #: MMA names accepted by mma_tv: (M, N, K) of CuTeDSL's warp-level F16 MMA (SM80 mma.sync).
@@ -343,6 +346,38 @@ class _Evaluator:
         self.result.tile = tuple(cute.size(t) for t in tiled.tiler_mn)
         return tiled.layout_tv_tiled
 
+    def _banks(self, tv, smem, bits, tile=None, ldmatrix=0):
+        from cute_inspect.trace import copy_traffic
+        from cute_inspect.trace import traffic as model
+
+        tile = tile or self.result.tile
+        if not (isinstance(tile, tuple) and len(tile) == 2 and all(isinstance(t, int) for t in tile)):
+            raise LayoutExprError("banks: give the tile the TV layout indexes, tile=(M, N), or build tv with "
+                                  "copy_tv(...) or mma_tv(...)")
+        if bits not in (8, 16, 32, 64):
+            raise LayoutExprError(f"banks: bits={bits!r}: an element is 8, 16, 32 or 64 bits")
+        elem = bits // 8
+        smem_text = _show(self._l(smem))
+        try:
+            geo = model.CopyGeometry(
+                tv=model.Layout.parse(_show(tv)), tiler=(model.Layout(tile[0], 1), model.Layout(tile[1], 1)),
+                tensor=model.Layout.parse(smem_text), elem_bytes=elem,
+                atom_bytes=model.MAX_VECTOR_BYTES if ldmatrix else elem,
+                swizzle=model.split_swizzle(smem_text, elem), rows=bool(ldmatrix), matrices=ldmatrix or 1,
+                merge=not ldmatrix)
+            fig = model.smem_figure(geo)
+        except (ValueError, IndexError, StopIteration) as exc:
+            raise LayoutExprError(f"banks: cannot follow {_show(tv)} over {smem_text}: {exc}") from None
+        self.result.tile = None  # the result is a figure, not a layout to draw
+        if fig.conflict_free:
+            return _Figure(f"conflict-free: {fig.wavefronts_per_instr:g} wavefronts per warp instruction, ideal "
+                           f"{fig.ideal_wavefronts_per_instr:g} ({fig.width}-byte accesses)")
+        return _Figure("\n  ".join(copy_traffic.conflict_message(fig, geo)))
+
+
+class _Figure(str):
+    """A result that is words, not a layout: shown as is."""
+
 
 #: what each argument of each function must be, checked before CuTeDSL sees it (a 0 in a tiler kills the
 #: process with SIGFPE inside the DSL; a string or None would be printed back as if it were a result)
@@ -456,6 +491,8 @@ def _show(value) -> str:
         return m.group(1) if m else str(typ)
     if isinstance(value, tuple):
         return "(" + ",".join(_show(v) for v in value) + ")"
+    if isinstance(value, _Figure):
+        return str(value)
     if isinstance(value, str):
         return repr(value)
     return str(value)

@@ -93,6 +93,8 @@ def geometry(tv_text: str, tiler_text: str, tensor_text: str, operand_text: str,
         atom_bytes = _t.MAX_VECTOR_BYTES
     elif width:
         atom_bytes = width
+    elif kind == "universal":  # no num_bits_per_copy: one element a copy
+        atom_bytes = eb
     else:
         raise Unsupported(f"copy atom {atom} of unknown width")
     swizzle = _t.split_swizzle(tensor_text, eb) if memspace == "smem" else None
@@ -148,8 +150,19 @@ def annotate(trace) -> None:
                                     "ways": None, "reason": f"model error: {type(exc).__name__}: {exc}"}
 
 
+def operand_names(trace, record) -> tuple:
+    """The names of a copy's source and destination (``#12`` for an unnamed one)."""
+    out = []
+    for i, o in zip(record.inputs, record.input_outputs or (0,) * len(record.inputs)):
+        source = trace.records[i] if i is not None and i < len(trace.records) else None
+        name = source.names[o] if source is not None and o < len(source.names) else None
+        out.append(name or f"#{i}")
+    return tuple(out)
+
+
 def _annotate_copy(trace, record) -> None:
     texts = record.meta["copy_atom"]
+    record.meta["_operands"] = operand_names(trace, record)
     atom = texts["atom"]
     for i, key in enumerate(("src", "dst")):
         text = texts.get(key)
@@ -231,8 +244,8 @@ def collisions(fig: _t.BankFigure, limit: int = 4) -> list:
 
 def conflict_message(fig: _t.BankFigure, geo: _t.CopyGeometry) -> list:
     """What a failed check or a lint finding says: the figure, the colliding lanes, a swizzle that fixes it."""
-    lines = [f"{fig.ways:g}-way bank conflict: {fig.wavefronts_per_instr:g} wavefronts per instruction, ideal "
-             f"{fig.ideal_wavefronts_per_instr:g} ({fig.width}-byte accesses)"]
+    lines = [(f"{fig.ways:g}-way bank conflict: {fig.wavefronts_per_instr:g} wavefronts per instruction, ideal "
+              f"{fig.ideal_wavefronts_per_instr:g} ({fig.width}-byte accesses)")]
     lines += ["colliding lanes of the first instruction: " + "; ".join(collisions(fig))]
     fix = _t.fixing_swizzle(geo)
     if fix is not None:

@@ -26,6 +26,8 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from cute_inspect.trace.shape import DYNAMIC, parse_shape
 
 BANKS = 32
@@ -101,9 +103,17 @@ class Layout:
             return [self]
         return [Layout(s, d) for s, d in zip(self.shape, self.stride)]
 
+    @functools.cached_property
+    def _flat(self) -> tuple:
+        return tuple(zip(_leaves(self.shape), _leaves(self.stride)))
+
     def __call__(self, index: int) -> int:
         """The offset of a 1-D (colexicographic) coordinate."""
-        return _index(self.shape, self.stride, index)
+        total = 0
+        for size, stride in self._flat:
+            total += (index % size) * stride
+            index //= size
+        return total
 
 
 def _static(shape):
@@ -125,17 +135,6 @@ def split_swizzle(type_text: str, elem_bytes: int) -> Swizzle | None:
         return Swizzle.parse(quoted).in_bytes(elem_bytes)
     outside = re.sub(r'"[^"]*"', "", type_text)
     return Swizzle.parse(outside) if _SWIZZLE.search(outside) else None
-
-
-def _index(shape, stride, coord: int) -> int:
-    if not isinstance(shape, tuple):
-        return (coord % shape) * stride
-    total = 0
-    for s, d in zip(shape, stride):
-        n = _product(s)
-        total += _index(s, d, coord % n)
-        coord //= n
-    return total
 
 
 def _product(shape) -> int:
@@ -171,6 +170,15 @@ def bank_of(address: int) -> int:
 
 def _phase_wavefronts(accesses) -> int:
     """Wavefronts of one phase: the most distinct 4-byte words asked of one bank."""
+    if not accesses:
+        return 0
+    # moving every address by one word only renames the banks: count each relative pattern once
+    origin = accesses[0][0] // BANK_BYTES * BANK_BYTES
+    return _relative_wavefronts(tuple((a - origin, w) for a, w in accesses))
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative_wavefronts(accesses: tuple) -> int:
     words: dict = {}
     for address, width in accesses:
         for word in range(address // BANK_BYTES, (address + width - 1) // BANK_BYTES + 1):
@@ -230,22 +238,29 @@ class CopyGeometry:
     threads: int = field(default=0)
     bypass: bool = False
 
-    def lane_offsets(self, thread: int) -> list:
-        """Byte offsets (before the swizzle) of the thread's values, value mode first, then the rest modes."""
+    @functools.cached_property
+    def _prepared(self) -> tuple:
         tv_thr, tv_val = self.tv.modes()[0], self.tv.modes()[1]
-        sizes = [m.size() for m in self.tiler]
-        tensor_modes = self.tensor.modes()
-        base = tv_thr(thread)
-        values = []
-        for v in range(tv_val.size()):
-            idx = base + tv_val(v)
-            offset = 0
-            for mode, tile, n in zip(tensor_modes, self.tiler, sizes):
-                offset += mode(tile(idx % n))
-                idx //= n
-            values.append(offset)
-        rests = [self.rest(r) for r in range(self.rest.size())] if self.rest is not None else [0]
-        return [(v + r) * self.elem_bytes for r in rests for v in values]
+        tiles = tuple(zip(self.tensor.modes(), self.tiler, (m.size() for m in self.tiler)))
+        values = tv_val(np.arange(tv_val.size(), dtype=np.int64))
+        rests = self.rest(np.arange(self.rest.size(), dtype=np.int64)) if self.rest is not None else np.zeros(1, np.int64)
+        return tv_thr, tiles, values, rests
+
+    def threads_count(self) -> int:
+        return self.threads or self.tv.modes()[0].size()
+
+    def lane_addresses(self, warp: int) -> tuple:
+        """(the warp's lanes that take part, their byte addresses after the swizzle: one row per lane, one column
+        per value, value mode first, then the rest modes)."""
+        tv_thr, tiles, values, rests = self._prepared
+        lanes = [lane for lane in range(WARP) if warp * WARP + lane < self.threads_count()]
+        idx = tv_thr(np.array([warp * WARP + lane for lane in lanes], dtype=np.int64))[:, None] + values[None, :]
+        offset = np.zeros_like(idx)
+        for mode, tile, n in tiles:
+            offset = offset + mode(tile(idx % n))
+            idx = idx // n
+        full = (rests[None, :, None] + offset[:, None, :]).reshape(len(lanes), -1) * self.elem_bytes
+        return lanes, (self.swizzle(full) if self.swizzle is not None else full)
 
 
 @dataclass(frozen=True)
@@ -303,44 +318,37 @@ class SectorFigure:
                 "ideal_sectors_per_request": self.ideal_sectors_per_request}
 
 
-#: The warps whose instructions are averaged: a copy's warps usually see the same pattern, and a few suffice.
-_WARPS = 4
+def _sampled_warps(threads: int) -> list:
+    """The warps whose instructions are averaged: the first and the last (a copy's warps see one pattern, shifted
+    by whole rows; the two ends catch a swizzle that treats them differently)."""
+    warps = max(1, threads // WARP)
+    return sorted({0, warps - 1})
+
 
 
 def _instructions(geometry: CopyGeometry, warp: int) -> list:
-    """[(width, [byte address per lane])] in program order, for one warp, widths as the compiler emits them."""
-    threads = geometry.threads or geometry.tv.modes()[0].size()
-    lanes = [warp * WARP + i for i in range(WARP)]
-    offsets = [geometry.lane_offsets(t) if t < threads else None for t in lanes]
-    swz = geometry.swizzle or (lambda a: a)
-    n_values = len(next(o for o in offsets if o is not None))
-    step = geometry.atom_bytes // geometry.elem_bytes
-    if geometry.rows:
-        step = MAX_VECTOR_BYTES // geometry.elem_bytes
-    chunks = []  # (value index, bytes) per instruction, before merging
-    for v in range(0, n_values, max(step, 1)):
-        chunks.append((v, max(step, 1) * geometry.elem_bytes))
+    """[(width, [byte address per lane, None where a lane takes no part])] in program order, for one warp, widths as
+    the compiler emits them."""
+    lanes, addresses = geometry.lane_addresses(warp)
+    step = MAX_VECTOR_BYTES // geometry.elem_bytes if geometry.rows else geometry.atom_bytes // geometry.elem_bytes
+    step = max(step, 1)
+    chunks = [(v, step * geometry.elem_bytes) for v in range(0, addresses.shape[1], step)]
     if geometry.merge:
-        chunks = _merged(chunks, offsets, swz, geometry.elem_bytes)
+        chunks = _merged(chunks, addresses)
+    # an ldmatrix/stmatrix takes its rows from lanes 0..8*matrices-1
+    used = 8 * geometry.matrices if geometry.rows else WARP
     out = []
-    if geometry.rows:
-        # one ldmatrix/stmatrix moves `matrices` matrices: rows from lanes 0..8*matrices-1, each lane's row the
-        # value chunk it holds in that instruction
-        per_instr = geometry.matrices
-        for first in range(0, len(chunks), 1):
-            v, width = chunks[first]
-            addrs = [swz(o[v]) if o is not None else None for o in offsets]
-            out.append((width, addrs[:8 * per_instr]))
-        return out
     for v, width in chunks:
-        out.append((width, [swz(o[v]) if o is not None else None for o in offsets]))
+        column = [None] * WARP
+        for row, lane in enumerate(lanes):
+            column[lane] = int(addresses[row, v])
+        out.append((width, column[:used]))
     return out
 
 
-def _merged(chunks: list, offsets: list, swz, elem_bytes: int) -> list:
+def _merged(chunks: list, addresses) -> list:
     """Merge neighbouring atoms of every lane into vectors of up to 16 bytes where every lane's bytes are
     contiguous and aligned after the swizzle (what the compiler's load/store vectorizer does)."""
-    live = [o for o in offsets if o is not None]
     out = []
     i = 0
     while i < len(chunks):
@@ -350,9 +358,8 @@ def _merged(chunks: list, offsets: list, swz, elem_bytes: int) -> list:
         while target > width:
             n = target // width
             run = chunks[i:i + n]
-            if len(run) == n and all(w == width for _, w in run) and all(
-                    swz(o[v]) % target == 0 and all(swz(o[rv]) == swz(o[v]) + k * width for k, (rv, _) in
-                                                    enumerate(run)) for o in live):
+            if len(run) == n and all(w == width for _, w in run) and (addresses[:, v] % target == 0).all() and all(
+                    (addresses[:, rv] == addresses[:, v] + k * width).all() for k, (rv, _) in enumerate(run)):
                 taken = n
                 break
             target //= 2
@@ -362,10 +369,10 @@ def _merged(chunks: list, offsets: list, swz, elem_bytes: int) -> list:
 
 
 def smem_figure(geometry: CopyGeometry) -> BankFigure:
-    threads = geometry.threads or geometry.tv.modes()[0].size()
+    threads = geometry.threads_count()
     total = ideal = count = 0
     first = ()
-    for warp in range(min(_WARPS, max(1, threads // WARP))):
+    for warp in _sampled_warps(threads):
         for width, addrs in _instructions(geometry, warp):
             active = sum(a is not None for a in addrs)
             waves = smem_wavefronts(addrs, width, rows=geometry.rows)
@@ -383,10 +390,10 @@ def smem_figure(geometry: CopyGeometry) -> BankFigure:
 
 
 def gmem_figure(geometry: CopyGeometry) -> SectorFigure:
-    threads = geometry.threads or geometry.tv.modes()[0].size()
+    threads = geometry.threads_count()
     total = ideal = count = 0
     width = 0
-    for warp in range(min(_WARPS, max(1, threads // WARP))):
+    for warp in _sampled_warps(threads):
         for width, addrs in _instructions(geometry, warp):
             active = sum(a is not None for a in addrs)
             total += sectors(addrs, width)

@@ -176,3 +176,9 @@ def compile_all():
     """The trace target: every case, compiled for fake tensors."""
     for case in CASES:
         compile_case(case)
+
+
+def compile_pair():
+    """A small trace target: 128-byte rows read a row a lane, without and with Swizzle<3,4,3>."""
+    for name in ("f16_rows_128", "f16_rows_128_swz"):
+        compile_case(next(c for c in CASES if c.name == name))
