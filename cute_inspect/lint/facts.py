@@ -106,6 +106,8 @@ class FileFacts:
     scopes: list[Scope] = field(default_factory=lambda: [Scope()])
     # (name, name of the tensor it was made from): ``gD = cute.local_tile(mO, ...)`` -> ("gD", "mO")
     derived: list[tuple[str, str]] = field(default_factory=list)
+    # (name, the tensor it is a slice or alias of): ``tCrA_k = tCrA[None, None, k]`` -> ("tCrA_k", "tCrA")
+    views: list[tuple[str, str]] = field(default_factory=list)
     # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
     same_data: list[tuple[str, str]] = field(default_factory=list)
     # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
@@ -468,6 +470,7 @@ class _Collector:
         if type(value) is ast.Name or type(value) is ast.Attribute:
             if type(target) is ast.Name:
                 self.facts.derived.append((target.id, tensor_name(value)))
+                self.facts.views.append((target.id, tensor_name(value)))
             return
         if type(value) is not ast.Call:
             return

@@ -10,8 +10,8 @@ called with in the file; never by reading its variable's name. A copy made for a
 (``tB`` in ``tBsA``, ``tdK`` in ``tdKrdS``), reports it when
 - no other partition of the same object carries that op,
 - the object's other partitions carry another op (``tA``), and
-- the op is carried by the partitions of another object of the same kind only (``tBsB``, ``tBgB`` from
-  ``tma_atom_b``: MMAs claim MMA patterns; copies and TMA atoms, data movements, claim theirs).
+- the op is carried by partitions of the same kind made by another object only (``tBsB``, ``tBgB`` from
+  ``tma_atom_b``: MMA partitions claim MMA patterns; copies and TMA atoms, data movements, claim theirs).
 
 The message says both sides: what the name claims (the other object, with a partition of it and its
 line) and what made the tensor (the object, where it was made, and a partition of it with its line).
@@ -97,16 +97,19 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         named.append((partition, op, family, target))
         by_family.setdefault(family, {}).setdefault(op, []).append(partition)
         kinds.setdefault(family, set()).add(_kind(partition))
+        made = origins.object(partition.made_by)
+        if made is not None and made.family is not None:
+            kinds[family].add("mma")  # a copy made for an MMA (make_tiled_copy_B(atom, tiled_mma_pv)): its family
     for partition, op, family, target in named:
         ops = by_family[family]
         if len(ops[op]) > 1:
             continue
         own = {other: parts for other, parts in ops.items() if other != op}
-        # Only an object of the same kind claims a pattern (an MMA, or a data movement: TiledCopy, TMA atom):
-        # the P·V MMA's `tOrV` is not the output TMA atom's `tO` (`tOsO`), whatever else the MMA makes.
+        # A pattern is claimed by an object that makes partitions of the same kind (MMA partitions, or data
+        # movement: a TiledCopy's, a TMA atom's): the P·V MMA's `tOrV` is not the output TMA atom's `tO`.
         carriers = [
             f for f, f_ops in by_family.items()
-            if f != family and f[0] == family[0] and op in f_ops and kinds[f] & kinds[family]
+            if f != family and f[0] == family[0] and op in f_ops and _kind(partition) in kinds[f]
         ]
         if not own or not carriers or any(_related(op, other) for other in own):
             continue
