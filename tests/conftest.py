@@ -36,3 +36,9 @@ def pytest_collection_modifyitems(config, items):
     skip = pytest.mark.skip(reason=reason)
     for item in gpu:
         item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _lint_cache_in_tmp(tmp_path_factory, monkeypatch):
+    """`cute-inspect lint` keeps results between runs in the user's cache directory: tests keep theirs apart."""
+    monkeypatch.setenv("CUTE_INSPECT_CACHE_DIR", str(tmp_path_factory.mktemp("lint-cache")))

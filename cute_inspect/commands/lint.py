@@ -65,6 +65,9 @@ def register(subparsers: Any) -> None:
     lint.add_argument("paths", nargs="+", metavar="PATH", help="files or directories (recursing into *.py)")
     lint.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     lint.add_argument("--statistics", action="store_true", help="print a count per code instead of each finding")
+    lint.add_argument("--no-cache", action="store_true",
+                      help="lint every file again, not reusing the results of unchanged files (kept in "
+                      "$CUTE_INSPECT_CACHE_DIR, else ~/.cache/cute-inspect)")
     lint.add_argument("--select", type=_code_list, metavar="CODES",
                       help="comma-separated code prefixes to run instead of the default set")
     lint.add_argument("--extend-select", type=_code_list, metavar="CODES",
@@ -212,7 +215,7 @@ def run_lint(args: argparse.Namespace) -> int:
         if records is None:
             return code
     try:
-        report = lint_paths(args.paths, overrides, records)
+        report = lint_paths(args.paths, overrides, records, cache=not args.no_cache)
     except ConfigError as error:
         print(f"cute-inspect lint: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref
 from cute_inspect.lint.partitioners import Partitioner, classify
@@ -105,6 +106,8 @@ class FileFacts:
     scopes: list[Scope] = field(default_factory=lambda: [Scope()])
     # (name, name of the tensor it was made from): ``gD = cute.local_tile(mO, ...)`` -> ("gD", "mO")
     derived: list[tuple[str, str]] = field(default_factory=list)
+    # (name, the tensor it is a slice or alias of): ``tCrA_k = tCrA[None, None, k]`` -> ("tCrA_k", "tCrA")
+    views: list[tuple[str, str]] = field(default_factory=list)
     # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
     same_data: list[tuple[str, str]] = field(default_factory=list)
     # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
@@ -239,6 +242,7 @@ _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
 _OP_SUFFIX = "Op"
 
 
+@lru_cache(maxsize=4096)
 def _maker_kind(name: str) -> str | None:
     """The kind of partitioner object a call makes, by the CuTe maker it calls (``make_tiled_mma``,
     ``make_tiled_copy_A``, ``make_tiled_tma_atom_A``, ``make_tmem_copy``)."""
@@ -322,15 +326,17 @@ class _Collector:
         ``self.kernel(...).launch(...)``)."""
         while True:
             callee, receiver = _callee(call.func)
-            if callee is not None and callee not in _SLICE_LIKE and (callee in self.defined or _maker_kind(callee) is None):
-                positional = [self.ref(arg, create=False) for arg in call.args]
+            if callee is not None and (call.keywords or callee in self.defined):
+                # Only the file's functions bind parameters; any call's keywords may set an attribute
+                # (`SimpleNamespace(thr_mma_dq=thr_mma_dq)`).
+                positional = [self.ref(arg, create=False) for arg in call.args] if callee in self.defined else []
                 keywords = {}
                 for kw in call.keywords:
-                    ref = self.ref(kw.value, create=False)
-                    if kw.arg is not None and ref is not None:
+                    ref = self.ref(kw.value, create=False) if kw.arg is not None else None
+                    if ref is not None:
                         keywords[kw.arg] = ref
                         self.facts.objects.attributes.setdefault(kw.arg, []).append(ref)
-                if any(positional) or keywords:
+                if callee in self.defined and (any(positional) or keywords):
                     self.facts.objects.calls.append((callee, receiver is not None, positional, keywords))
             if type(receiver) is not ast.Call:
                 return
@@ -464,6 +470,7 @@ class _Collector:
         if type(value) is ast.Name or type(value) is ast.Attribute:
             if type(target) is ast.Name:
                 self.facts.derived.append((target.id, tensor_name(value)))
+                self.facts.views.append((target.id, tensor_name(value)))
             return
         if type(value) is not ast.Call:
             return

@@ -16,7 +16,7 @@ import stat
 import threading
 import tokenize
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from cute_inspect.findings import (
     line_codes,
     suppressed,
 )
+from cute_inspect.lint.cache import ResultCache, default_directory
 from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.edits import fix_for
 from cute_inspect.lint.facts import FileFacts, collect
@@ -350,23 +351,38 @@ def lint_paths(
     overrides: dict[str, Any] | None = None,
     records: Iterable[Any] | None = None,
     workers: int | None = None,
+    cache: bool = False,
 ) -> LintReport:
     """Lint every Python file under ``paths``; ``records`` (from a trace) enable the trace rules.
 
     ``overrides`` replace config fields for every file (``{"select": ("CI102",)}``); ``workers`` is the
-    number of processes (default: one per core for large trees).
+    number of processes (default: one per core for large trees); ``cache``: reuse the results of files
+    unchanged since an earlier run (``cute_inspect.lint.cache``).
     """
+    paths = list(paths)
     finder = ConfigFinder(overrides=overrides)
     files, errors = python_files(paths, lambda path: finder.for_file(path).excludes(path))
     jobs = [(display, path, finder.for_file(path)) for display, path in files]
     report = LintReport(errors=errors)
+    stored = ResultCache(default_directory(), "\n".join(sorted(str(Path(p).resolve()) for p in paths))) if cache else None
+    results: list[tuple[list[Finding], FileError | None, tuple[int, int]] | None] = [None] * len(jobs)
+    if stored is not None:
+        for position, (display, path, config) in enumerate(jobs):
+            results[position] = _as_displayed(stored.get(path, repr(config)), display)
+    todo = [position for position, result in enumerate(results) if result is None]
     collecting = gc.isenabled()
     gc.disable()  # parsing allocates millions of AST nodes; cyclic collection passes would dominate the time
     try:
-        results = _lint_files(jobs, default_workers(len(jobs)) if workers is None else workers)
+        fresh = _lint_files([jobs[i] for i in todo], default_workers(len(todo)) if workers is None else workers)
     finally:
         if collecting:
             gc.enable()
+    for position, result in zip(todo, fresh):
+        results[position] = result
+        if stored is not None:
+            stored.put(jobs[position][1], repr(jobs[position][2]), result)
+    if stored is not None:
+        stored.save()
     for findings, error, (safe, unsafe) in results:
         report.findings.extend(findings)
         report.safe_fixes += safe
@@ -380,6 +396,17 @@ def lint_paths(
     report.findings.sort()
     report.errors.sort()
     return report
+
+
+def _as_displayed(
+    result: tuple[list[Finding], FileError | None, tuple[int, int]] | None, display: str
+) -> tuple[list[Finding], FileError | None, tuple[int, int]] | None:
+    """A cached result under the path as this run names the file."""
+    if result is None:
+        return None
+    findings, error, counts = result
+    findings = [replace(finding, path=display) for finding in findings]
+    return findings, (replace(error, path=display) if error is not None else None), counts
 
 
 def lint_source(text: str, path: str = "<string>", config: LintConfig | None = None) -> list[Finding]:

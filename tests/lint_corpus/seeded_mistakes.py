@@ -13,7 +13,7 @@ def gemm_kernel(tiled_mma, tma_atom_a, tma_atom_b, gA, gB, gC, sA, sB, sC, tiled
     tCgA = thr_mma.partition_B(gA)  # expect: CI106
     tCgC = thr_mma.partition_C(gC)
     tCsB = thr_mma.partition_B(sB)
-    tAgA_mma = thr_mma.partition_A(gA)  # expect: CI109, CI110
+    tAgA_mma = thr_mma.partition_A(gA)  # expect: CI109
 
     tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, cute.make_layout(1), sA, gA)
     tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), sB, gB)

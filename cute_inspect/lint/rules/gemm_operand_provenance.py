@@ -5,7 +5,8 @@ Follows each operand of ``cute.gemm(mma, D, A, B, C)`` to the statement that mad
 reports
 - a copy's partition (``partition_S`` / ``partition_D`` / ``retile`` of a TiledCopy, ``tma_partition``):
   the MMA reads its operands in its own layout, made by ``partition_A/B/C`` or ``make_fragment_A/B/C``;
-- an MMA partition of another slot: ``make_fragment_B``'s result given as A.
+- an MMA partition of another input slot: ``make_fragment_B``'s result given as A (an accumulator given as
+  A is not: attention reuses S's registers as P).
 
 An operand made by another MMA than the GEMM's is not reported: kernels share one shared-memory fragment
 between two MMAs on purpose (FlashAttention's dS for dQ and dQv); a name that claims another MMA's pattern
@@ -55,6 +56,15 @@ def _made_by(partition: Partition) -> str:
     return f"`{call}` (line {partition.line})"
 
 
+def _origin(name: str, aliases: dict[str, str]) -> str:
+    """The partition a view was cut from: ``tCrA_1phase = tCrA[None, None, 0]`` is ``tCrA``'s."""
+    for _ in range(4):
+        if name not in aliases or aliases[name] == name:
+            return name
+        name = aliases[name]
+    return name
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     if not facts.gemms:
         return
@@ -64,11 +74,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         key = (partition.target, partition.scope)
         earlier = made.get(key, partition)
         made[key] = partition if earlier is not None and earlier.method == partition.method else None
+    aliases = dict(facts.views)
     for call in facts.gemms:
         for operand in call.operands:
             if operand.name is None or facts.is_helper_param(operand.name, call.scope):
                 continue
-            partition = made.get((operand.name, call.scope))
+            partition = made.get((_origin(operand.name, aliases), call.scope))
             if partition is None or partition.line > call.line:
                 continue
             slot = _SLOT_WORD[operand.slot]
@@ -77,7 +88,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 obj = origins.object(partition.made_by)
                 by = f", a copy: {describe_object(obj, partition.made_by)}" if partition.made_by else ""
                 why = f"a copy's partition, made by {_made_by(partition)}{by}"
-            elif partition.method in MMA_METHODS and partition.method[-1] != _SLOT[operand.slot]:
+            elif partition.method in MMA_METHODS and partition.method[-1] in ("A", "B") \
+                    and partition.method[-1] != _SLOT[operand.slot]:
                 why = f"operand {partition.method[-1]}'s, made by {_made_by(partition)}"
             if why is None:
                 continue

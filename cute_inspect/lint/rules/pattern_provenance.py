@@ -10,7 +10,8 @@ called with in the file; never by reading its variable's name. A copy made for a
 (``tB`` in ``tBsA``, ``tdK`` in ``tdKrdS``), reports it when
 - no other partition of the same object carries that op,
 - the object's other partitions carry another op (``tA``), and
-- the op is carried by the partitions of another object only (``tBsB``, ``tBgB`` from ``tma_atom_b``).
+- the op is carried by partitions of the same kind made by another object only (``tBsB``, ``tBgB`` from
+  ``tma_atom_b``: MMA partitions claim MMA patterns; copies and TMA atoms, data movements, claim theirs).
 
 The message says both sides: what the name claims (the other object, with a partition of it and its
 line) and what made the tensor (the object, where it was made, and a partition of it with its line).
@@ -39,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import free_name
+from cute_inspect.lint.expectations import MMA_METHODS, free_name
 from cute_inspect.lint.facts import FileFacts, Partition
 from cute_inspect.lint.names import canonical_op, is_copy_op, parse_partitioned, renamed
 from cute_inspect.lint.provenance import describe_object, distinct_objects
@@ -62,10 +63,23 @@ def _related(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)
 
 
+def _kind(partition: Partition) -> str:
+    """What the method proves the object is: an MMA (``partition_A``...), or a copy (a TiledCopy's
+    ``partition_S`` / ``retile``, a TMA atom's ``tma_partition``): data movement."""
+    return "mma" if partition.method in MMA_METHODS else "move"
+
+
+def _distinct(a: tuple, b: tuple, kinds: dict) -> bool:
+    """Two families the file proves are different objects: distinct objects (``distinct_objects``), or one
+    that makes MMA partitions and one that makes none."""
+    return distinct_objects(a[1], b[1]) or ("mma" in kinds[a]) != ("mma" in kinds[b])
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     origins = facts.origins
     named: list[tuple[Partition, str, object, object]] = []
     by_family: dict[object, dict[str, list[Partition]]] = {}
+    kinds: dict[object, set[str]] = {}
     for partition in facts.partitions:
         if partition.made_by is None:
             continue
@@ -82,17 +96,26 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         family = (partition.scope, family)
         named.append((partition, op, family, target))
         by_family.setdefault(family, {}).setdefault(op, []).append(partition)
+        kinds.setdefault(family, set()).add(_kind(partition))
+        made = origins.object(partition.made_by)
+        if made is not None and made.family is not None:
+            kinds[family].add("mma")  # a copy made for an MMA (make_tiled_copy_B(atom, tiled_mma_pv)): its family
     for partition, op, family, target in named:
         ops = by_family[family]
         if len(ops[op]) > 1:
             continue
         own = {other: parts for other, parts in ops.items() if other != op}
-        carriers = [f for f, f_ops in by_family.items() if f != family and f[0] == family[0] and op in f_ops]
+        # A pattern is claimed by an object that makes partitions of the same kind (MMA partitions, or data
+        # movement: a TiledCopy's, a TMA atom's): the P·V MMA's `tOrV` is not the output TMA atom's `tO`.
+        carriers = [
+            f for f, f_ops in by_family.items()
+            if f != family and f[0] == family[0] and op in f_ops and _kind(partition) in kinds[f]
+        ]
         if not own or not carriers or any(_related(op, other) for other in own):
             continue
         if op == "C" and origins.object(partition.made_by) is not None and origins.object(partition.made_by).kind != "tma":
             continue  # `tC`: the generic MMA pattern, which helpers use for any MMA's operands
-        if not all(distinct_objects(family[1], f[1]) and not (own.keys() & by_family[f].keys()) for f in carriers):
+        if not all(_distinct(family, f, kinds) and not (own.keys() & by_family[f].keys()) for f in carriers):
             continue
         claimed = _first([p for f in carriers for p in by_family[f][op]])
         theirs = describe_object(origins.object(claimed.made_by), origins.family(claimed.made_by))

@@ -1,0 +1,54 @@
+"""The lint's result cache: an unchanged file's results are reused, a changed file or configuration is
+linted again, and --no-cache reads nothing from it."""
+
+import os
+
+from cute_inspect import cli
+from cute_inspect.lint import lint_paths
+from cute_inspect.lint import runner
+
+
+def _count_parses(monkeypatch):
+    parsed = []
+    original = runner.parse_source
+
+    def counting(display, data):
+        parsed.append(display)
+        return original(display, data)
+
+    monkeypatch.setattr(runner, "parse_source", counting)
+    return parsed
+
+
+def test_unchanged_files_are_not_parsed_again_and_give_the_same_findings(tmp_path, monkeypatch):
+    (tmp_path / "a.py").write_text("tCgB = thr_mma.partition_A(gA)\n")
+    (tmp_path / "b.py").write_text("x = 1\n")
+    first = lint_paths([str(tmp_path)], workers=1, cache=True)
+    parsed = _count_parses(monkeypatch)
+    second = lint_paths([str(tmp_path)], workers=1, cache=True)
+    assert parsed == []
+    assert second.findings == first.findings and [f.code for f in second.findings] == ["CI105"]
+    assert (second.safe_fixes, second.unsafe_fixes) == (first.safe_fixes, first.unsafe_fixes) == (0, 1)
+
+
+def test_a_changed_file_or_configuration_is_linted_again(tmp_path, monkeypatch):
+    kernel = tmp_path / "a.py"
+    kernel.write_text("tCgB = thr_mma.partition_A(gA)\n")
+    lint_paths([str(tmp_path)], workers=1, cache=True)
+    parsed = _count_parses(monkeypatch)
+    kernel.write_text("tCgA = thr_mma.partition_A(gA)\n")
+    os.utime(kernel, ns=(1, 1))  # a different modification time even on a coarse clock
+    assert lint_paths([str(tmp_path)], workers=1, cache=True).findings == []
+    assert lint_paths([str(tmp_path)], {"select": ("CI101",)}, workers=1, cache=True).findings == []
+    assert len(parsed) == 2
+
+
+def test_no_cache_lints_every_file(tmp_path, monkeypatch, capsys):
+    (tmp_path / "a.py").write_text("tCgB = thr_mma.partition_A(gA)\n")
+    assert cli.main(["lint", str(tmp_path)]) == 1
+    parsed = _count_parses(monkeypatch)
+    assert cli.main(["lint", str(tmp_path)]) == 1
+    assert parsed == []
+    assert cli.main(["lint", "--no-cache", str(tmp_path)]) == 1
+    assert len(parsed) == 1
+    assert capsys.readouterr().out.count("CI105") == 3
