@@ -79,7 +79,9 @@ def match(events: list[dict], entries: list[dict]) -> list[tuple[dict, dict | No
             out.append((entry, None, 0, False))
     for slot in pending:  # a name the tracer got wrong: the next unused record of that shape at that line
         entry = out[slot][0]
+        wants_input = _labels.parse(entry["leaves"][0]).level == "input"
         free = [(e, i) for e, i in _candidates(events, entry) if (e["index"], i) not in used]
+        free.sort(key=lambda c: (c[0]["op"] == "input") != wants_input)  # a kernel parameter for a parameter
         if free:
             e, i = free[0]
             used.add((e["index"], i))
