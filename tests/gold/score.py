@@ -101,6 +101,7 @@ class Tally:
         self.names_wrong = self.missing = self.unlabelled = self.labelled_gold = 0
         self.crashed: set = set()
         self.disagreements: list[dict] = []
+        self.wrong_names: list[dict] = []
 
     def add(self, entry, event, output, name_right, crashed):
         self.tensors += 1
@@ -115,6 +116,8 @@ class Tally:
             self.missing += 1
         elif not name_right:
             self.names_wrong += 1
+            self.wrong_names.append({"wrapper": entry["wrapper"], "file": entry["file"], "line": entry["line"],
+                                     "gold": entry["name"], "record": event["names"]})
         for i, g in enumerate(gold):
             if _labels.parse(g).level not in ("input", "?"):
                 self.labelled_gold += 1
@@ -176,6 +179,8 @@ def _print(tallies: dict, details: bool) -> None:
               f"unlabelled modes {f['unlabelled_modes']} ({f['unlabelled_pct']}%)  not found {f['not_found']}  "
               f"crashed {len(f['crashed_wrappers'])} {' '.join(f['crashed_wrappers'])}")
     if details:
+        for w in tallies["all"].wrong_names:
+            print(f"name wrong: {w['file']}:{w['line']} gold {w['gold']}, record {w['record']}  ({w['wrapper']})")
         for d in tallies["all"].disagreements:
             state = "CRASHED" if d["crashed"] else "NOT FOUND" if d["missing"] else ""
             print(f"\n{d['wrapper']}  {d['file']}:{d['line']}  {d['name']} {d['shape']}  {state}")
@@ -200,7 +205,8 @@ def main(argv=None) -> int:
     _print(tallies, args.details)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({s: {**t.figures(), "disagreements": t.disagreements} for s, t in tallies.items()}, f, indent=1)
+            json.dump({s: {**t.figures(), "wrong_names": t.wrong_names, "disagreements": t.disagreements}
+                       for s, t in tallies.items()}, f, indent=1)
     return 0
 
 
