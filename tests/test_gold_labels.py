@@ -54,3 +54,24 @@ def test_tracer_labels_the_gold_set(tallies, capsys):
     assert figures["tensors_right_pct"] >= 95.0, (
         f"{figures['tensors_right']}/{figures['tensors']} tensors labelled right; "
         "python -m tests.gold.score --details lists the disagreements")
+
+
+def test_scorer_spreads_mode_labels_and_ignores_the_mma_name():
+    assert _labels.expand(["mma-atom", "mma-rest-M", ["stage", "stage"]], "((8,16),1,(1,2))") == [
+        "mma-atom", "mma-atom", "mma-rest-M", "stage", "stage"]
+    assert _labels.expand(["block-atom"], "(64,2)") is None
+    assert score.compare(["mma-atom-Q", "copy-atom-?"], ["mma_qk-atom-Q", "copy-atom"]) == [True, True]
+    assert score.compare(["mma-atom-Q", "copy-atom-?"], ["mma-atom-M", "copy-atom-N"]) == [False, False]
+
+
+def test_scorer_matches_by_name_then_by_shape_and_prefers_a_parameter_for_an_input_entry():
+    def event(index, op, name, shape):
+        return {"index": index, "op": op, "names": [name], "file": "k.py", "line": 7, "shapes": [shape]}
+
+    events = [event(0, "input", "mT", "(2,8)"), event(1, "local_tile", None, "(2,8)"),
+              event(2, "local_tile", "gB", "(2,8)")]
+    entry = {"file": "k.py", "line": 7, "shape": "(2,8)"}
+    found = score.match(events, [dict(entry, name="gB", leaves=["block-atom-M", "block-atom-N"]),
+                                 dict(entry, name="gW", leaves=["block-atom-M", "block-atom-N"]),
+                                 dict(entry, name="mW", leaves=["input-mode-M", "input-mode-N"])])
+    assert [(e["index"], right) for _, e, _, right in found] == [(2, True), (1, False), (0, False)]

@@ -79,7 +79,9 @@ def match(events: list[dict], entries: list[dict]) -> list[tuple[dict, dict | No
             out.append((entry, None, 0, False))
     for slot in pending:  # a name the tracer got wrong: the next unused record of that shape at that line
         entry = out[slot][0]
+        wants_input = _labels.parse(entry["leaves"][0]).level == "input"
         free = [(e, i) for e, i in _candidates(events, entry) if (e["index"], i) not in used]
+        free.sort(key=lambda c: (c[0]["op"] == "input") != wants_input)  # a kernel parameter for a parameter
         if free:
             e, i = free[0]
             used.add((e["index"], i))
@@ -99,6 +101,7 @@ class Tally:
         self.names_wrong = self.missing = self.unlabelled = self.labelled_gold = 0
         self.crashed: set = set()
         self.disagreements: list[dict] = []
+        self.wrong_names: list[dict] = []
 
     def add(self, entry, event, output, name_right, crashed):
         self.tensors += 1
@@ -113,6 +116,8 @@ class Tally:
             self.missing += 1
         elif not name_right:
             self.names_wrong += 1
+            self.wrong_names.append({"wrapper": entry["wrapper"], "file": entry["file"], "line": entry["line"],
+                                     "gold": entry["name"], "record": event["names"]})
         for i, g in enumerate(gold):
             if _labels.parse(g).level not in ("input", "?"):
                 self.labelled_gold += 1
@@ -174,6 +179,8 @@ def _print(tallies: dict, details: bool) -> None:
               f"unlabelled modes {f['unlabelled_modes']} ({f['unlabelled_pct']}%)  not found {f['not_found']}  "
               f"crashed {len(f['crashed_wrappers'])} {' '.join(f['crashed_wrappers'])}")
     if details:
+        for w in tallies["all"].wrong_names:
+            print(f"name wrong: {w['file']}:{w['line']} gold {w['gold']}, record {w['record']}  ({w['wrapper']})")
         for d in tallies["all"].disagreements:
             state = "CRASHED" if d["crashed"] else "NOT FOUND" if d["missing"] else ""
             print(f"\n{d['wrapper']}  {d['file']}:{d['line']}  {d['name']} {d['shape']}  {state}")
@@ -198,7 +205,8 @@ def main(argv=None) -> int:
     _print(tallies, args.details)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({s: {**t.figures(), "disagreements": t.disagreements} for s, t in tallies.items()}, f, indent=1)
+            json.dump({s: {**t.figures(), "wrong_names": t.wrong_names, "disagreements": t.disagreements}
+                       for s, t in tallies.items()}, f, indent=1)
     return 0
 
 

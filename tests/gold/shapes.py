@@ -21,7 +21,11 @@ def main(argv=None) -> int:
     if len(args) != 1:
         print("usage: python -m tests.gold.shapes WRAPPER.py [--all]", file=sys.stderr)
         return 2
-    trace = _trace.trace_wrapper(args[0])
+    try:
+        trace = _trace.trace_wrapper(args[0])
+    except (_trace.TraceFailed, OSError, ValueError) as error:
+        print(f"{args[0]}: {error}", file=sys.stderr)
+        return 2
     for e in trace["events"]:
         if not show_all and not _trace.in_package(e["file"]):
             continue
