@@ -267,11 +267,9 @@ class _Tracer:
     def on_load(self, tensor, value) -> None:
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
         if found is not None:
-            for v in (value, getattr(value, "value", None)):
-                try:
-                    self.loaded[hash(v)] = found[0]
-                except TypeError:
-                    pass
+            key = _ir_hash(value)
+            if key is not None:
+                self.loaded[key] = found[0]
 
     def on_store(self, tensor, value) -> None:
         """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
@@ -648,19 +646,25 @@ class _Tracer:
             self._know(result, (index, out, kept))
 
 
+def _ir_hash(value) -> int | None:
+    """An MLIR value's identity; a `TensorSSA` compares elementwise, so it is hashed as the value it is."""
+    try:
+        from cutlass._mlir import ir
+
+        return ir.Value.__hash__(value) if isinstance(value, ir.Value) else hash(value)
+    except TypeError:
+        return None
+
+
 def _loaded_from(value, loaded: dict, depth: int = 6):
     """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
     frontier = [value]
     for _ in range(depth):
         following = []
         for v in frontier:
-            try:
-                found = loaded.get(hash(v))
-            except TypeError:
-                found = None
+            found = loaded.get(_ir_hash(v))
             if found is not None:
                 return found
-            v = getattr(v, "value", v)
             try:
                 following.extend(v.owner.operands)
             except (AttributeError, ValueError):
