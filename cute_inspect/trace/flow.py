@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.axes import Axes, slot_axes
+from cute_inspect.trace.layout_text import leaf_tree, tree_leaves
 from cute_inspect.trace.shape import format_shape
 
 # the argument each operand slot of a data-flow event is bound to
@@ -21,9 +22,13 @@ OPERAND_ARGS = {
     "copy": {"src": "src", "dst": "dst"},
 }
 
-_MMA_OPS = {"partition_A": "A", "partition_B": "B", "partition_C": "C",
+_MMA_OPS = {"partition_shape_A": "A", "partition_shape_B": "B", "partition_shape_C": "C", "partition_A": "A", "partition_B": "B", "partition_C": "C",
             "make_fragment_A": "A", "make_fragment_B": "B", "make_fragment_C": "C"}
 _COPY_OPS = ("partition_S", "partition_D", "retile")
+_VIEW_OPS = ("local_tile", "partition_A", "partition_B", "partition_C", "partition_S", "partition_D",
+             "tma_partition", "group_modes", "domain_offset", "filter_zeros", "recast_tensor", "composition",
+             "select", "flatten", "coalesce", "flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
+_SAME_MODES = ("recast_tensor", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "domain_offset")
 _DIVIDES = ("flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
 
 
@@ -34,6 +39,7 @@ class Partitioners:
         self.numbers: dict = {}
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
+        self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
 
     def number(self, obj) -> int:
         # the atom's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes
@@ -73,6 +79,7 @@ class Partitioners:
         number = self.number(obj)
         if kind == "mma" and number not in self.shapes:
             self.shapes[number] = _shape_mnk(obj)
+            self.values[number] = {slot: _value_axes(obj, slot, self.shapes[number]) for slot in "ABC"}
         return {"kind": kind, "object": number, "op": operation, "receiver": receiver, "line": _made_at(obj)}
 
 
@@ -88,9 +95,48 @@ def _shape_mnk(obj) -> tuple | None:
     return numbers if len(numbers) == 3 else None
 
 
-def atom_axes(atom_shape, mnk: tuple | None, slot: str) -> tuple | None:
+def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
+    """Each value leaf of the atom's (thread, value) layout for `slot` with the axis it runs along: the TV layout
+    maps to a column-major (M, K), (N, K) or (M, N) coordinate, so a stride below the first extent steps the
+    first axis and a multiple of it the second (wgmma's C values (2,2,16):(64,8,512) run N, M, N)."""
+    if mnk is None:
+        return None
+    try:
+        text = str(getattr(obj._trait.value.type, f"layout_{slot.lower()}_tv"))
+    except Exception:
+        return None
+    text = text[text.find('"') + 1:text.rfind('"')]
+    tree = leaf_tree(text)
+    if not isinstance(tree, tuple) or len(tree) != 2:
+        return None
+    extents = dict(zip("MNK", mnk))
+    first, second = slot_axes(slot)
+    out = []
+    for leaf in tree_leaves(tree[1]):
+        extent, _, stride = leaf.partition(":")
+        try:
+            extent, stride = int(extent), int(stride)
+        except ValueError:
+            return None
+        if extent == 1 or stride == 0:
+            out.append((extent, None))
+        elif stride * (extent - 1) < extents[first]:
+            out.append((extent, first))
+        elif stride % extents[first] == 0:
+            out.append((extent, second))
+        else:
+            out.append((extent, None))
+    return tuple(out)
+
+
+def atom_axes(atom_shape, mnk: tuple | None, slot: str, values: tuple | None = None) -> tuple | None:
     """The axes of an MMA atom's two leaves when they are the instruction's extents along the slot's axes
     (tcgen05 and wgmma atoms: (128, 16) of A is (M, K)); None for a thread's scattered values (SM80)."""
+    leaves = list(_levels.shape_leaves(atom_shape))
+    if values and [e for e, _ in values if e != 1] == [e for e in leaves if e != 1]:
+        axes = iter(a for e, a in values if e != 1)
+        found = tuple(next(axes) if e != 1 else None for e in leaves)
+        return found if any(found) else None
     if mnk is None or not isinstance(atom_shape, tuple) or len(atom_shape) != 2:
         return None
     if not all(isinstance(x, int) for x in atom_shape):
@@ -102,17 +148,17 @@ def atom_axes(atom_shape, mnk: tuple | None, slot: str) -> tuple | None:
     return (first, second) if fits else None
 
 
-def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int):
+def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int, values: tuple | None = None):
     """An MMA partition's labels with its atom's leaf axes (see `atom_axes`), as the MMA's axis keys until the
     trace is settled."""
     modes = _modes(tree)
     if not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
             or not isinstance(shape, tuple) or not shape:
         return tree
-    found = atom_axes(shape[0], mnk, slot)
+    found = atom_axes(shape[0], mnk, slot, values)
     if found is None:
         return tree
-    return (replace(modes[0], leaf_axes=tuple(("mma", mma, a) for a in found)),) + tuple(modes[1:])
+    return (replace(modes[0], leaf_axes=tuple(("mma", mma, a) if a else None for a in found)),) + tuple(modes[1:])
 
 
 def _made_at(obj) -> int | None:
@@ -145,7 +191,7 @@ def join_leaves(axes: Axes, a, b) -> None:
             axes.join(x.var, y.var)
 
 
-def _bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
+def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
     """An MMA operand (atom, rest, rest, ...): its two rests run along the slot's axes."""
     modes = _modes(tree)
     for label, letter in zip(modes[1:3], slot_axes(slot)):
@@ -157,11 +203,11 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> N
     made_by = record.made_by
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
-            _bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
+            bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
     elif op == "gemm" and made_by and made_by["object"] is not None:
         for slot, arg in OPERAND_ARGS["gemm"].items():
             if arg in by_arg:
-                _bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
+                bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
         if format_shape(src_shape) == format_shape(dst_shape):
@@ -215,6 +261,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
+    _operand_views(records)
     accumulators = _accumulator_roots(axes)
     _epilogue(axes, records, accumulators)
     _metadata(records)
@@ -223,11 +270,20 @@ def settle(axes: Axes, records: list, views: dict) -> None:
 def _chains(records: list, views: dict) -> set:
     """(m1, m2) for each MMA m2 whose A operand holds values of MMA m1's accumulator: through views over the
     same data, register copies and stores of loaded (converted) values."""
-    group = {}
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
     for view, source in views.items():
-        root = group.get(source, source)
-        group[view] = root
-        group.setdefault(source, root)
+        parent[find(view)] = find(source)
+    for record in records:  # tiles, partitions and views of one tensor hold its data: a write to one is to all
+        if record.op in _VIEW_OPS and record.inputs:
+            for source in record.inputs:
+                parent[find(record.index)] = find(source)
+    group = {i: find(i) for i in range(len(records))}
     members: dict = {}
     for index, root in group.items():
         members.setdefault(root, []).append(index)
@@ -261,6 +317,39 @@ def _chains(records: list, views: dict) -> set:
                     following.extend(records[i].meta.get("values_from", ()))
             frontier = following
     return found
+
+
+def _operand_views(records: list) -> None:
+    """A view made over another MMA's accumulator (P over S) that enters an MMA's slot is that MMA's operand:
+    (its atom, its rests), each leaf keeping the axis it runs along; views of it (a recast) follow."""
+    relabelled: set = set()
+    for record in records:
+        if record.op != "gemm" or not record.operands or not record.made_by:
+            continue
+        mma = _levels.mma_name(record.made_by.get("receiver"))
+        for slot in ("A", "B"):
+            index = record.operands.get(slot)
+            if index is None or records[index].op != "make_tensor" or not records[index].levels:
+                continue
+            view = records[index]
+            modes = _modes(view.levels[0])
+            if len(modes) < 3 or not all(label.level == "mma" for label in _levels.flatten(view.levels[0])):
+                continue
+            roles = ["atom"] + ["rest"] * (len(modes) - 1)
+            view.levels = (tuple(_as_operand(m, role, mma) for m, role in zip(modes, roles)),) + view.levels[1:]
+            relabelled.add(index)
+    for record in records:
+        if record.op in _SAME_MODES and record.inputs and record.inputs[0] in relabelled and record.levels:
+            source = records[record.inputs[0]].levels[0]
+            if len(_modes(source)) == len(_modes(record.levels[0])):
+                record.levels = (source,) + record.levels[1:]
+                relabelled.add(record.index)
+
+
+def _as_operand(tree, role: str, mma: str | None):
+    if isinstance(tree, tuple):
+        return tuple(_as_operand(t, role, mma) for t in tree)
+    return replace(tree, role=role, mma=mma)
 
 
 def _batch(axes: Axes, records: list, named: dict) -> None:

@@ -347,9 +347,9 @@ def leaves(shape, tree) -> list:
     """One label per leaf of `shape`, left to right: a label covering a nested mode labels each of its leaves."""
     if isinstance(tree, ModeLabel):
         count = sum(1 for _ in shape_leaves(shape))
-        if tree.leaf_axes and len(tree.leaf_axes) == count and all(isinstance(x, (str, type(None)))
-                                                                    for x in tree.leaf_axes):
-            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in tree.leaf_axes]
+        axes = tree.leaf_axes * count if tree.leaf_axes and len(tree.leaf_axes) == 1 else tree.leaf_axes
+        if axes and len(axes) == count and all(isinstance(x, (str, type(None))) for x in axes):
+            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in axes]
         return [tree] * count
     if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
         return [label for s, t in zip(shape, tree) for label in leaves(s, t)]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from cute_inspect.trace import axes as _axes
 from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
+from cute_inspect.trace.layout_text import leaf_tree, top_modes, tree_leaves
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
@@ -248,13 +249,18 @@ class _Tracer:
                 self.by_shape[format_shape(shape)] = labels
                 self.recent = (self.recent + [(shape, labels)])[-64:]
 
-    def _shape_of_fragment(self, operand: str, shape, mma: str | None) -> None:
+    def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
         if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
             return
         axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[operand]
         origin = len(self.trace.records)
         labels = _levels.tagged(_levels.fragment_from_shape(axes, len(shape), origin), mma, origin)
+        if made_by and made_by["object"] is not None:
+            number = made_by["object"]
+            mnk, values = self.objects.shapes.get(number), self.objects.values.get(number, {}).get(operand)
+            labels = _flow.with_atom_axes(labels, shape, mnk, operand, origin, number, values)
+            _flow.bind_slot(self.axes, labels, number, operand)
         self.fragment_shapes[format_shape(shape)] = labels
 
     # -- observing calls ---------------------------------------------------------------------------
@@ -293,7 +299,8 @@ class _Tracer:
         if self.unresolved:
             self._resolve(call.frame)
         if op.startswith("partition_shape_"):
-            self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None)
+            self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None,
+                                    self.objects.made_by(op, bound, site))
             return
         outputs = self._outputs(result)
         if not outputs and op not in ("copy", "gemm"):
@@ -359,10 +366,15 @@ class _Tracer:
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
         if op in _MMA_OPS and record.made_by:
             mnk = self.objects.shapes.get(record.made_by["object"])
-            out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index,
-                                                 record.made_by["object"]) for t, o in zip(out_trees, outputs)]
+            number = record.made_by["object"]
+            values = self.objects.values.get(number, {}).get(op[-1])
+            out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index, number, values)
+                         for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees)
+        if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
+            self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
+                record.operands["src"])
         self._append(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
@@ -589,10 +601,10 @@ class _Tracer:
             return self.fragment_shapes.pop(shape_text)
         if same_layout and info.layout in self.by_layout:
             return self.by_layout[info.layout]
-        modes = _top_modes(info.layout)
+        modes = top_modes(info.layout)
         if modes and len(modes) > 1:
             for layout, labels in reversed(list(self.by_layout.items())[-64:]):
-                other = _top_modes(layout)
+                other = top_modes(layout)
                 if layout != info.layout and other and sorted(other) == sorted(modes) and len(labels) == len(other):
                     return tuple(labels[other.index(m)] for m in modes)
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
@@ -616,17 +628,17 @@ class _Tracer:
     def _regrouped(self, info):
         """Labels of a view that regroups a traced tensor's modes (``make_tensor(acc.iterator, mn_view(acc))``):
         each leaf (extent:stride) of the new layout found among a recent tensor's leaves takes that mode's label."""
-        new = _leaf_tree(info.layout)
+        new = leaf_tree(info.layout)
         if new is None:
             return None
-        wanted = sorted(leaf for leaf in _tree_leaves(new) if not leaf.startswith("1:"))
+        wanted = sorted(leaf for leaf in tree_leaves(new) if not leaf.startswith("1:"))
         if not wanted:
             return None
         for layout, labels in reversed(list(self.by_layout.items())[-64:]):
-            old = _leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
+            old = leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
             if old is None or not isinstance(old, tuple) or len(old) != len(labels):
                 continue
-            pool = [(leaf, label) for mode, label in zip(old, labels) for leaf in _tree_leaves(mode)
+            pool = [(leaf, label) for mode, label in zip(old, labels) for leaf in tree_leaves(mode)
                     for label in [label if isinstance(label, _levels.ModeLabel) else next(_levels.flatten(label))]]
             if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
                 continue
@@ -694,68 +706,6 @@ def _leaves(shape):
         yield shape
 
 
-def _top_modes(layout: str | None) -> list | None:
-    """A layout's top-level modes as 'shape:stride' texts: ``(4,(2,8)):(1,(4,8))`` -> ['4:1', '(2,8):(4,8)']."""
-    if not layout or ":" not in layout:
-        return None
-    shape_text, stride_text = layout.split(":", 1)
-    shapes, strides = _split_top(shape_text), _split_top(stride_text)
-    if shapes is None or strides is None or len(shapes) != len(strides):
-        return None
-    return [f"{a}:{b}" for a, b in zip(shapes, strides)]
-
-
-def _split_top(text: str) -> list | None:
-    text = text.strip()
-    if not (text.startswith("(") and text.endswith(")")):
-        return [text]
-    parts, depth, start = [], 0, 1
-    for i, ch in enumerate(text[1:-1], start=1):
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:-1])
-    return parts
-
-
-@functools.lru_cache(maxsize=4096)
-def _leaf_tree(layout: str | None):
-    """A layout's modes as a tree of 'extent:stride' leaves: ``((2,1),4):((2,0),8)`` -> (('2:2', '1:0'), '4:8')."""
-    if not layout or ":" not in layout:
-        return None
-    shape_text, stride_text = layout.split(":", 1)
-    shape, stride = _nested(shape_text), _nested(stride_text)
-
-    def zip_tree(a, b):
-        if isinstance(a, tuple) != isinstance(b, tuple) or (isinstance(a, tuple) and len(a) != len(b)):
-            raise ValueError
-        return tuple(zip_tree(x, y) for x, y in zip(a, b)) if isinstance(a, tuple) else f"{a}:{b}"
-
-    try:
-        return zip_tree(shape, stride)
-    except ValueError:
-        return None
-
-
-def _nested(text: str):
-    parts = _split_top(text)
-    if parts is None or (len(parts) == 1 and not text.strip().startswith("(")):
-        return text.strip()
-    return tuple(_nested(p) for p in parts)
-
-
-def _tree_leaves(tree):
-    if isinstance(tree, tuple):
-        for t in tree:
-            yield from _tree_leaves(t)
-    else:
-        yield tree
-
-
 def _map_leaves(tree, pool: list):
     """The label tree of `tree`: each leaf takes the label of an equal leaf from `pool` (used once); a size-1
     leaf with no equal takes its sibling's label."""
@@ -780,7 +730,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); a leaf of extent 1 takes its position's label."""
-    new, old = _leaf_tree(layout), _leaf_tree(source_layout)
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
     if new is None or old is None or not isinstance(source_labels, tuple):
         return None
     old = old if isinstance(old, tuple) else (old,)
@@ -788,7 +738,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         return None
     pool = []
     for mode, label in zip(old, source_labels):
-        for leaf, leaf_label in zip(_tree_leaves(mode), _leaf_labels_of(mode, label)):
+        for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label)):
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
@@ -809,8 +759,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
         at = at if isinstance(at, _levels.ModeLabel) else None
-        leaves = [label_of(leaf, at) for leaf in _tree_leaves(mode)]
-        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _tree_leaves(mode))):
+        leaves = [label_of(leaf, at) for leaf in tree_leaves(mode)]
+        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, tree_leaves(mode))):
             return None
         known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
         leaves = [known if x is None else x for x in leaves]
@@ -824,12 +774,15 @@ def _shaped(mode, labels):
         return next(labels)
     parts = tuple(_shaped(m, labels) for m in mode)
     flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
-    return flat[0] if len(flat) == len(parts) and all(p == flat[0] and p.var == flat[0].var for p in flat) else parts
+    same = all(p == flat[0] and p.var == flat[0].var and p.leaf_axes == flat[0].leaf_axes for p in flat)
+    return flat[0] if len(flat) == len(parts) and same else parts
 
 
 def _leaf_labels_of(mode, label) -> list:
-    count = sum(1 for _ in _tree_leaves(mode))
+    count = sum(1 for _ in tree_leaves(mode))
     if isinstance(label, _levels.ModeLabel):
+        if label.leaf_axes and len(label.leaf_axes) == count:  # an atom's leaves keep their own axes
+            return [replace(label, leaf_axes=(a,)) for a in label.leaf_axes]
         return [label] * count
     flat = list(_levels.flatten(label))
     return flat if len(flat) == count else [flat[0] if flat else _levels.UNKNOWN] * count
