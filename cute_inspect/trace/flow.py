@@ -217,11 +217,43 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> N
         smem, gmem = _modes(smem), _modes(gmem)
         # the two tiles' modes correspond only where their extents do (an MMA-laid SMEM buffer and the MMA
         # partition of the global tile); a swizzled buffer's nesting differs, and says nothing here
-        if smem and gmem and isinstance(smem_shape, tuple) and isinstance(gmem_shape, tuple) \
-                and list(_levels.shape_leaves(smem_shape[0])) == list(_levels.shape_leaves(gmem_shape[0])):
-            join_leaves(axes, smem[0], gmem[0])
+        if smem and gmem and isinstance(smem_shape, tuple) and isinstance(gmem_shape, tuple):
+            _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+
+
+def _size(shape) -> int | None:
+    size = 1
+    for extent in _levels.shape_leaves(shape):
+        if not isinstance(extent, int):
+            return None
+        size *= extent
+    return size
+
+
+def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """The SMEM and global tiles of one TMA: equal leaves join leaf by leaf; else, when their modes have equal
+    sizes (a swizzled buffer's ((8,16),(64,2)) and the tile's (128,128)), mode by mode."""
+    if list(_levels.shape_leaves(a_shape)) == list(_levels.shape_leaves(b_shape)):
+        join_leaves(axes, a, b)
+        return
+    while isinstance(a_shape, tuple) and len(a_shape) == 1:  # a grouped tile: (((8,16),(64,2)),)
+        a_shape, a = a_shape[0], _modes(a)[0]
+    while isinstance(b_shape, tuple) and len(b_shape) == 1:
+        b_shape, b = b_shape[0], _modes(b)[0]
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple) and len(a_shape) == len(b_shape)):
+        return
+    a_modes, b_modes = _modes(a), _modes(b)
+    if len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+        return
+    sizes_a, sizes_b = [_size(s) for s in a_shape], [_size(s) for s in b_shape]
+    if None in sizes_a or sizes_a != sizes_b:
+        return
+    for x, y in zip(a_modes, b_modes):
+        first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
+        if first_x is not None and first_y is not None:
+            axes.join(first_x.var, first_y.var)
 
 
 def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
@@ -264,7 +296,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     _operand_views(records)
     accumulators = _accumulator_roots(axes)
     _epilogue(axes, records, accumulators)
-    _metadata(records)
+    _metadata(records, views)
 
 
 def _chains(records: list, views: dict) -> set:
@@ -417,17 +449,11 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level, role="atom" if tree.role == "tma" else tree.role)
 
 
-_READERS = ("local_tile", "local_partition", "partition_A", "partition_B", "partition_C", "partition_S",
-            "partition_D", "retile", "tma_partition", "make_fragment_A", "make_fragment_B", "make_fragment_C",
-            "copy", "gemm") + _DIVIDES
-
-
-def _metadata(records: list) -> None:
-    """An SMEM buffer that no tile, partition, copy or MMA reads (group sizes, scheduler state): input level."""
-    read: set = set()
+def _metadata(records: list, views: dict) -> None:
+    """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
+    read: set = set(views.values())
     for record in records:
-        if record.op in _READERS:
-            read.update(record.inputs)
+        read.update(record.inputs)
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue

@@ -166,7 +166,7 @@ class _Tracer:
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
-        self.recent: list = []  # (shape, labels) of the latest labelled tensors, for `_same_rests`
+        self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners()
@@ -247,7 +247,7 @@ class _Tracer:
                 if layout:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
-                self.recent = (self.recent + [(shape, labels)])[-64:]
+                self.recent = (self.recent + [(shape, labels, layout)])[-64:]
 
     def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
@@ -547,14 +547,17 @@ class _Tracer:
             return _levels.coordinates(out_rank, names[0] if names else None, origin)
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
-            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" else None
+            # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
                     return found
-            found = self._like(info, same_layout=info.memspace != "smem")
+            # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
+            found = self._regrouped(info) if info.memspace == "coord" else None
+            found = found if found is not None else self._like(info, same_layout=info.memspace != "smem")
             if found is not None:
                 return found
             if info.memspace == "smem":
@@ -619,7 +622,7 @@ class _Tracer:
         (1, CPY_M, CPY_K) over `tAgA` ((8,1), CPY_M, CPY_K)): that partition's labels."""
         if not isinstance(shape, tuple) or len(shape) < 2:
             return None
-        for other, labels in reversed(self.recent):
+        for other, labels, _layout in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
                     and len(labels) == len(shape):
                 return labels
@@ -634,12 +637,12 @@ class _Tracer:
         wanted = sorted(leaf for leaf in tree_leaves(new) if not leaf.startswith("1:"))
         if not wanted:
             return None
-        for layout, labels in reversed(list(self.by_layout.items())[-64:]):
+        for _shape, labels, layout in reversed(self.recent):
             old = leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
             if old is None or not isinstance(old, tuple) or len(old) != len(labels):
                 continue
-            pool = [(leaf, label) for mode, label in zip(old, labels) for leaf in tree_leaves(mode)
-                    for label in [label if isinstance(label, _levels.ModeLabel) else next(_levels.flatten(label))]]
+            pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
+                    for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label))]
             if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
                 continue
             return _map_leaves(new, pool)
@@ -729,24 +732,30 @@ def _map_leaves(tree, pool: list):
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
-    label on both parts); a leaf of extent 1 takes its position's label."""
+    label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
+    many, else their position's label."""
     new, old = leaf_tree(layout), leaf_tree(source_layout)
     if new is None or old is None or not isinstance(source_labels, tuple):
         return None
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
-    pool = []
+    pool, ones = [], []
     for mode, label in zip(old, source_labels):
         for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label)):
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
+            elif extent == 1:
+                ones.append(leaf_label)
+    new = new if isinstance(new, tuple) else (new,)
+    if sum(1 for leaf in tree_leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
+        ones = None
 
     def label_of(leaf, position_label):
         extent, stride = _leaf_numbers(leaf)
         if extent == 1:
-            return position_label
+            return ones.pop(0) if ones else position_label
         if extent is None or not stride:
             return None
         for low, high, label in pool:
@@ -754,7 +763,6 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 return replace(label, rule="like") if label.origin != origin else label
         return None
 
-    new = new if isinstance(new, tuple) else (new,)
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
