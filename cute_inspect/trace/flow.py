@@ -212,6 +212,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> N
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
         if format_shape(src_shape) == format_shape(dst_shape):
             join_leaves(axes, src, dst)
+        else:  # the two sides of a copy partitioned differently (r2s: registers (8,8) to SMEM (8,(4,2))): rests
+            _join_rests(axes, src, dst, src_shape, dst_shape)
     elif op == "tma_partition" and "smem_tensor" in by_arg and "gmem_tensor" in by_arg:
         (_, smem, smem_shape), (_, gmem, gmem_shape) = by_arg["smem_tensor"], by_arg["gmem_tensor"]
         smem, gmem = _modes(smem), _modes(gmem)
@@ -256,6 +258,20 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
             axes.join(first_x.var, first_y.var)
 
 
+def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """Two partitions of one copy: past the atom, modes of equal sizes are the same repeats."""
+    a_modes, b_modes = _modes(a), _modes(b)
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) != len(b_shape) \
+            or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+        return
+    if [_size(s) for s in a_shape] != [_size(s) for s in b_shape]:
+        return
+    for x, y in zip(a_modes[1:], b_modes[1:]):
+        first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
+        if first_x is not None and first_y is not None and not isinstance(x, tuple) and not isinstance(y, tuple):
+            axes.join(first_x.var, first_y.var)
+
+
 def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     """`local_tile(mA, (bM, bN, bK), coord, proj=(1, None, 1))`: mA's modes are the tiler's M and K."""
     proj, tiler = bound.get("proj"), bound.get("tiler")
@@ -295,7 +311,11 @@ def settle(axes: Axes, records: list, views: dict) -> None:
         record.levels = tuple(final(t) for t in record.levels)
     _operand_views(records)
     accumulators = _accumulator_roots(axes)
-    _epilogue(axes, records, accumulators)
+    relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
+    staged = _smem_operands(axes, records, views, accumulators, relevels)
+    _epilogue(axes, records, accumulators, staged, relevels)
+    for record in records:
+        record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
 
 
@@ -410,24 +430,62 @@ def _accumulator_roots(axes: Axes) -> set:
     return found
 
 
-def _epilogue(axes: Axes, records: list, accumulators: set) -> None:
+_MMA_READERS = ("partition_A", "partition_B", "make_fragment_A", "make_fragment_B")
+_SAME_DATA = ("composition", "select", "make_tensor", "group_modes", "recast_tensor")
+
+
+def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, relevels: dict) -> set:
+    """SMEM buffers: one an MMA partition reads (itself or a transposed view of it) holds MMA tiles; one whose
+    tiles run along an accumulator's axes (over another buffer's memory or not) is the staged epilogue buffer.
+    Returns the epilogue buffers."""
+    readers: dict = {}  # record index -> whether an MMA partition reads it
+    buffers = [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
+               and any(label.rule.startswith("smem_buffer") for label in _levels.flatten(r.levels[0]))]
+    is_buffer = {r.index for r in buffers}
+    for record in reversed(records):
+        if record.op in _MMA_READERS:
+            readers.update({i: True for i in record.inputs})
+        elif record.op in _SAME_DATA and readers.get(record.index) and record.index not in is_buffer:
+            readers.update({i: True for i in record.inputs})
+            if record.index in views:
+                readers[views[record.index]] = True
+    staged = set()
+    for record in buffers:
+        made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
+        tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
+        roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
+        if readers.get(record.index):
+            level = "mma"
+        elif len(roots) == 2 and roots in accumulators:
+            level = "epi"
+            staged.add(record.index)
+        else:
+            continue
+        relevels[record.index] = (("block", "mma", "epi"), level)
+        record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
+    return staged
+
+
+def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
     """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
     copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
-    epilogue: set = set()
+    epilogue: set = set(staged)
     store_objects: set = set()
-    for record in records:
+    for record in records + records:  # twice: a copy's first partition may come before the one that says Store
         if record.op in _DIVIDES:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
             if len(tiles) == 2 and roots in accumulators or any(label.level == "epi" for label in made):
+                relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
                 epilogue.add(record.index)
         elif record.op in _COPY_OPS + ("tma_partition",):
             source = record.inputs[0] if record.inputs else None
             obj = (record.made_by or {}).get("object")
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
+                relevels[record.index] = (("copy", "block"), "store")
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
                 epilogue.add(record.index)
                 if obj is not None and record.op != "tma_partition":
@@ -439,6 +497,16 @@ def _epilogue(axes: Axes, records: list, accumulators: set) -> None:
 def _is_store(record) -> bool:
     return any(label.level == "store" and label.origin == record.index
                for tree in record.levels for label in _levels.flatten(tree))
+
+
+def _carried_relevel(tree, relevels: dict):
+    """A record's labels with the modes other records made re-levelled as those records were."""
+    if isinstance(tree, tuple):
+        return tuple(_carried_relevel(t, relevels) for t in tree)
+    found = relevels.get(tree.origin)
+    if found is None or tree.level not in found[0]:
+        return tree
+    return _relevel(tree, tree.origin, found[0], found[1])
 
 
 def _relevel(tree, origin: int, old: tuple, level: str):

@@ -174,7 +174,7 @@ class _Tracer:
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
 
     # -- lookups -----------------------------------------------------------------------------------
-    def lookup(self, obj):
+    def lookup(self, obj, frame=None):
         key = _value_key(obj)
         if key in self.known:
             return self.known[key]
@@ -187,12 +187,15 @@ class _Tracer:
         # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
         # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
         if _is_loop_carried(obj) and text in self.of_type:
-            return self.of_type[text][-1]
+            # acc_S and acc_O may share a type: the one the calling code holds under that name, if any
+            name = _local_name(frame, obj) if frame is not None else None
+            named = [e for e in self.of_type[text] if name and name in self.trace.records[e[0]].names]
+            return (named or self.of_type[text])[-1]
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
         """(record index, output index, labels) for a tensor argument; an `input` record the first time one is seen."""
-        found = self.lookup(obj)
+        found = self.lookup(obj, frame)
         if found:
             return found
         name = _local_name(frame, obj)
@@ -249,6 +252,21 @@ class _Tracer:
                 self.by_shape[format_shape(shape)] = labels
                 self.recent = (self.recent + [(shape, labels, layout)])[-64:]
 
+    def _tma_atom(self, call: Call, result, kernel: str) -> None:
+        """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
+        forms name the MMA whose A or B slot mA feeds."""
+        bound = call.bound
+        gmem = bound.get("gmem_tensor")
+        tma_tensor = result[1] if isinstance(result, tuple) and len(result) == 2 else None
+        if not _is_tensor(gmem) or tma_tensor is None or not _is_tensor(tma_tensor):
+            return
+        params = call.params
+        entry = self.source_of(gmem, call.site, params.index("gmem_tensor"), call.op, kernel, call.frame)
+        self._know(tma_tensor, entry)
+        mma = bound.get("tiled_mma")
+        if mma is not None and call.op[-1] in "AB":
+            _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), self.objects.number(mma), call.op[-1])
+
     def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
         if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
@@ -298,6 +316,9 @@ class _Tracer:
         kernel, kernel_file = _current_kernel(call.frame)
         if self.unresolved:
             self._resolve(call.frame)
+        if op.startswith("make_tiled_tma_atom"):
+            self._tma_atom(call, result, kernel)
+            return
         if op.startswith("partition_shape_"):
             self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None,
                                     self.objects.made_by(op, bound, site))
@@ -527,6 +548,10 @@ class _Tracer:
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
+        if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
+            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin)
+            if found is not None:
+                return found
         if op in _SAME_MODES:
             if len(inp) == out_rank:
                 return inp
