@@ -103,7 +103,9 @@ class Axes:
             if slots:  # chained MMAs that are no attention: the first MMA's letter
                 named[root] = (slots[0][1], "mma_slot")
                 continue
-            positions = {k[2] for k in keys if k[0] == "tiler"}
+            # a tiler's positions name axes when projected over (M, N, K); unprojected, only in a kernel with no
+            # MMA at all (a norm's (rows, columns) tiler_mn), where M and N are all there is
+            positions = {k[2] for k in keys if k[0] == "tiler" and (k[3] or not self.mmas)}
             if len(positions) == 1:
                 pos = positions.pop()
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")

@@ -42,9 +42,12 @@ class Partitioners:
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
 
     def number(self, obj) -> int:
-        # the atom's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes
-        # of them (their MLIR values are new each time)
-        key = id(getattr(obj, "op", None) or obj)
+        # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
+        # them (their MLIR values are new each time); a copy's trait, shared by a TiledCopy and its slices
+        # (copies of one operation may tile differently)
+        trait = getattr(obj, "_trait", None)
+        key = id(obj.op) if type(obj.op).__name__.startswith("Mma") or "Mma" in type(obj).__name__ \
+            else id(trait if trait is not None else obj)
         found = self.numbers.get(key)
         if found is None:
             found = self.numbers[key] = len(self.numbers)
@@ -77,6 +80,8 @@ class Partitioners:
             except Exception:
                 receiver = None
         number = self.number(obj)
+        if op in ("partition_S", "partition_D") and (number, op) not in self.values:
+            self.values[(number, op)] = _copy_value_modes(obj, op)
         if kind == "mma" and number not in self.shapes:
             self.shapes[number] = _shape_mnk(obj)
             self.values[number] = {slot: _value_axes(obj, slot, self.shapes[number]) for slot in "ABC"}
@@ -93,6 +98,57 @@ def _shape_mnk(obj) -> tuple | None:
         return None
     numbers = tuple(int(n) for n in re.findall(r"\d+", text))
     return numbers if len(numbers) == 3 else None
+
+
+def _copy_value_modes(obj, op: str) -> tuple | None:
+    """Each value leaf of a tiled copy's (thread, value) layout on the partitioned side with the tile mode it steps
+    (0 or 1; None for a size-1 leaf): a stride below the tile's first extent steps mode 0 (quack's 128-bit loads
+    of (8,1) values at stride 2 in a (2, 512) tile step mode 1, the columns)."""
+    import re
+
+    side = "src" if op == "partition_S" else "dst"
+    try:
+        kind = obj._trait.value.type
+        tiler = re.findall(r"(\d+):\d+", str(kind.tiler_mn))
+        text = str(getattr(kind, f"layout_{side}_tv_tiled"))
+    except Exception:
+        return None
+    tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')])
+    if len(tiler) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
+        return None
+    first = int(tiler[0])
+    out = []
+    for leaf in tree_leaves(tree[1]):
+        extent, _, stride = leaf.partition(":")
+        if not (extent.isdigit() and stride.isdigit()):
+            return None
+        extent, stride = int(extent), int(stride)
+        if extent == 1 or stride == 0:
+            out.append((extent, None))
+        elif stride * (extent - 1) < first:
+            out.append((extent, 0))
+        elif stride % first == 0:
+            out.append((extent, 1))
+        else:
+            out.append((extent, None))
+    return tuple(out)
+
+
+def with_copy_axes(tree, shape, values: tuple | None, source: tuple, origin: int):
+    """A copy partition's labels with its atom's leaves running along the partitioned tensor's first or second
+    mode's axis, as the copy's value layout says."""
+    modes = _modes(tree)
+    if not values or not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
+            or not isinstance(shape, tuple) or not shape:
+        return tree
+    leaves = list(_levels.shape_leaves(shape[0]))
+    if [e for e, _ in values] != leaves:
+        return tree
+    sources = [_var(source[i]) if i is not None and i < len(source) else None for _, i in values]
+    if not any(sources):
+        return tree
+    keys = tuple(("var", v) if v is not None else None for v in sources)
+    return (replace(modes[0], leaf_axes=keys),) + tuple(modes[1:])
 
 
 def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
@@ -275,12 +331,13 @@ def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
 def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     """`local_tile(mA, (bM, bN, bK), coord, proj=(1, None, 1))`: mA's modes are the tiler's M and K."""
     proj, tiler = bound.get("proj"), bound.get("tiler")
-    if not isinstance(proj, tuple) or not isinstance(tiler, tuple) or "input" not in by_arg:
+    if not isinstance(tiler, tuple) or "input" not in by_arg:
         return
     key = (record.kernel, format_shape(tuple(t if isinstance(t, int) else "?" for t in tiler)))
-    kept = [p for p, x in enumerate(proj) if x is not None]
+    projected = isinstance(proj, tuple)
+    kept = [p for p, x in enumerate(proj) if x is not None] if projected else list(range(len(tiler)))
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
-        axes.bind(_var(mode), ("tiler", key, position))
+        axes.bind(_var(mode), ("tiler", key, position, projected))
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
@@ -290,6 +347,9 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     _batch(axes, records, named)
 
     def letter(key):
+        if isinstance(key, tuple) and key[0] == "var":
+            found = named.get(axes.find(key[1]))
+            return found[0] if found else None
         var = axes.key_var.get(key) if isinstance(key, tuple) else None
         found = named.get(axes.find(var)) if var is not None else None
         return found[0] if found else None
@@ -490,6 +550,13 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 epilogue.add(record.index)
                 if obj is not None and record.op != "tma_partition":
                     store_objects.add(obj)
+        elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
+            # a copy into global memory writes the result out: its destination partition is Store
+            dst = records[record.operands["dst"]]
+            if dst.op in _COPY_OPS and "gmem" in dst.memspaces and dst.index not in epilogue:
+                relevels[dst.index] = (("copy", "block"), "store")
+                dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
+                epilogue.add(dst.index)
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             epilogue.add(record.index)
 

@@ -207,22 +207,24 @@ def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, ke
     return _pad(tiles + rests, out_rank)
 
 
-def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple) -> ModeLabel:
-    """A mode made from input mode `i`: its axis, or the call's own guess (`default`) until the data flow says."""
+def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple,
+          guess_rule: str = "hint:name") -> ModeLabel:
+    """A mode made from input mode `i`: its axis, or the call's own guess (`default`, by `guess_rule`) until the
+    data flow says."""
     source = _at(inp, i)
     guess = None if axis(source) else (default[i] if i < len(default) else None)
-    return made(level, role, origin, op, source, axis=guess, axis_rule="mma_slot" if guess else None)
+    return made(level, role, origin, op, source, axis=guess, axis_rule=guess_rule if guess else None)
 
 
 def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),
-              op: str = "partition_S") -> tuple:
+              op: str = "partition_S", guess_rule: str = "hint:name") -> tuple:
     """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
     carried = tuple(inp[2:])
     n_rest = out_rank - 1 - len(carried)
     atom = made(level, "atom", origin, op)
     if n_rest < 0:
         return _pad((atom,), out_rank)
-    rests = tuple(_from(level, "rest", origin, op, inp, i, default_axes) for i in range(n_rest))
+    rests = tuple(_from(level, "rest", origin, op, inp, i, default_axes, guess_rule) for i in range(n_rest))
     return (atom,) + rests + carried
 
 

@@ -392,6 +392,11 @@ class _Tracer:
             out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index, number, values)
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op in ("partition_S", "partition_D") and record.made_by and in_trees:
+            values = self.objects.values.get((record.made_by["object"], op))
+            source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
+            out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees)
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
@@ -522,7 +527,8 @@ class _Tracer:
             # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
-            return _levels.partition(inp, "mma", out_rank, origin, axes, op)
+            rule = "hint:name" if what in _levels.ATTENTION_TENSORS else "mma_slot"
+            return _levels.partition(inp, "mma", out_rank, origin, axes, op, rule)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
