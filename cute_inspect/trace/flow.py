@@ -337,7 +337,10 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     projected = isinstance(proj, tuple)
     kept = [p for p, x in enumerate(proj) if x is not None] if projected else list(range(len(tiler)))
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
-        axes.bind(_var(mode), ("tiler", key, position, projected))
+        if projected:
+            axes.bind(_var(mode), ("tiler", key, position))
+        elif position < 2:
+            axes.suggest(_var(mode), "MN"[position], "local_tile.proj")
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
@@ -531,6 +534,7 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
     epilogue: set = set(staged)
     store_objects: set = set()
+    written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
         if record.op in _DIVIDES:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
@@ -544,6 +548,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
         elif record.op in _COPY_OPS + ("tma_partition",):
             source = record.inputs[0] if record.inputs else None
             obj = (record.made_by or {}).get("object")
+            if record.index in written_out:
+                continue
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
                 relevels[record.index] = (("copy", "block"), "store")
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
@@ -557,6 +563,7 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[dst.index] = (("copy", "block"), "store")
                 dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
                 epilogue.add(dst.index)
+                written_out.add(dst.index)
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             epilogue.add(record.index)
 

@@ -79,7 +79,6 @@ def made(level: str, role: str, origin: int | None, op: str, source=None, axis: 
 
 _PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
-_EPILOGUE_TENSORS = ("C", "D", "Acc", "O")
 # Axis-order suffixes name GEMM (m, n, k, l) and attention (q, d, h, b) modes: `mA_mkl`, `mQ_qdl`.
 _AXIS_LETTERS = "mnklqdhb"
 
@@ -131,8 +130,6 @@ def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
                     axis_rule="hint:name")
 
     stage = made("stage", "stage", origin, "smem_buffer")
-    if what in _EPILOGUE_TENSORS and rank == 3:  # an epilogue's staged buffer: (EPI_TILE_M, EPI_TILE_N, STAGE)
-        return tuple(mode("epi", "atom", i) for i in range(2)) + (stage,)
     if rank >= 4:
         labels = [made("mma", "atom", origin, "smem_buffer")]
         labels += [mode("mma", "rest", i) for i in range(rank - 2)]
@@ -177,12 +174,9 @@ def contains_level(tree, levels: tuple) -> bool:
     return any(contains_level(t, levels) for t in tree)
 
 
-def is_epilogue(names: tuple, in_trees: tuple, memspace: str | None) -> bool:
-    """Whether a copy or divide works on the output side: by tensor name first, then by memory and labels."""
-    for name in names:
-        what = tensor_of(name)
-        if what:
-            return what in _EPILOGUE_TENSORS
+def is_epilogue(in_trees: tuple, memspace: str | None) -> bool:
+    """Whether a copy or divide works on the output side, as far as the call shows it: TMEM (the accumulator) or
+    an input already at the EPI or Store level (the trace's end decides the rest: `flow.settle`)."""
     return memspace == "tmem" or any(contains_level(t, ("epi", "store")) for t in in_trees)
 
 
@@ -286,7 +280,12 @@ def sliced(inp: tuple, coord) -> tuple | None:
         if c is None:
             kept.append(tree)
         elif isinstance(c, tuple):
-            subs = tree if isinstance(tree, tuple) else (tree,) * len(c)
+            if isinstance(tree, tuple):
+                subs = tree
+            elif tree.leaf_axes and len(tree.leaf_axes) == len(c):  # an atom split leaf by leaf: each its axis
+                subs = tuple(replace(tree, leaf_axes=(a,)) for a in tree.leaf_axes)
+            else:
+                subs = (tree,) * len(c)
             for t, cc in zip(subs, c):
                 walk(t, cc)
 

@@ -218,7 +218,7 @@ class _Tracer:
         self._know(obj, (index, 0, labels))
         for label in labels:
             if label.axis:
-                self.axes.bind(label.var, ("hint", label.axis))
+                self.axes.suggest(label.var, label.axis, "hint:name")
         if passed:  # the host tensor's modes are the parameter's
             _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
         return index, 0, labels
@@ -512,7 +512,7 @@ class _Tracer:
         out_rank = rank(info.shape)
         inp = in_trees[0] if in_trees else ()
         inp = inp if isinstance(inp, tuple) else (inp,)
-        epilogue = _levels.is_epilogue(tuple(names), tuple(in_trees), in_memspace or info.memspace)
+        epilogue = _levels.is_epilogue(tuple(in_trees), in_memspace or info.memspace)
         tiler = bound.get("tiler")
         tile_rank = rank(_shape_like(tiler)) if tiler is not None else 0
         if op == "local_tile":
@@ -688,8 +688,27 @@ class _Tracer:
             found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0])
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
-        if kept is not None and len(kept) == rank(type_info(result).shape):
+        info = type_info(result)
+        if kept is not None and len(kept) == rank(info.shape):
+            kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
+            if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
+                self.by_shape[format_shape(info.shape)] = kept
+
+    def _leaf_var(self, label):
+        """One leaf of a split atom runs along its own axis: the variable of that MMA axis or source mode."""
+        if not isinstance(label, _levels.ModeLabel) or not label.leaf_axes or len(label.leaf_axes) != 1:
+            return label
+        key = label.leaf_axes[0]
+        if not isinstance(key, tuple):
+            return label
+        if key[0] == "var":
+            return replace(label, var=key[1])
+        var = self.axes.key_var.get(key)
+        if var is None:
+            var = _axes.fresh()
+            self.axes.bind(var, key)
+        return replace(label, var=var)
 
 
 def _ir_hash(value) -> int | None:
