@@ -23,7 +23,9 @@ def _one(events, name):
 def test_local_tile_of_the_seed_example_is_labelled_block():
     gA = _one(trace_json(f"{SEED}:compile_tile"), "gA")
     assert gA["op"] == "local_tile" and gA["shapes"] == ["(128,64,4)"]
-    assert gA["levels"] == [["block-atom", "block-atom", "block-rest"]]
+    # no MMA in this kernel: the tiler's positions name the axes (rows M, columns N), a guess marked as such
+    assert gA["levels"] == [["block-atom-M", "block-atom-N", "block-rest-N"]]
+    assert gA["label_rules"] == [["local_tile.proj"] * 3]
     assert gA["derivation"].endswith(
         "zipped_divide by (128,64) -> ((128,64),(8,4)) -> index the rest by (0, None) -> ((128,64),(4))"
         " -> unfold -> (128,64,4)")

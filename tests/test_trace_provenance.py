@@ -27,7 +27,8 @@ def test_untyped_inputs_take_axes_from_the_mma_slots_their_tiles_enter(events):
 
 
 def test_an_operand_named_c_in_the_b_slot_is_b(events):
-    assert _one(events, "C")[0] == ["mma-atom", "mma-atom", "mma-rest-N", "mma-rest-K", "block-rest-K"]
+    # the atom's leaves run along K (the m16n8k16 B values: two pairs of consecutive k)
+    assert _one(events, "C")[0] == ["mma-atom-K", "mma-atom-K", "mma-rest-N", "mma-rest-K", "block-rest-K"]
 
 
 def test_fragments_carry_their_sources_labels_and_a_helpers_tensor_takes_the_callers_name(events):
@@ -59,3 +60,28 @@ def test_contract_fields(events):
     for e in events:
         for shape, labels, rules in zip(e["shapes"], e["leaf_labels"], e["label_rules"]):
             assert len(labels) == len(rules) == len(shape.replace("(", "").replace(")", "").split(","))
+
+
+@pytest.fixture(scope="module")
+def backward():
+    return trace_json(f"{KERNEL}:compile_backward", arch="sm_80")
+
+
+def test_a_backward_pass_gets_attention_axes_through_transposes(backward):
+    # S = Q K^T decides Q, K, D; dV = P^T dO reads P and dO transposed, so dV is (K, D) over Q
+    assert _one(backward, "scores")[0][-2:] == ["mma_s-rest-Q", "mma_s-rest-K"]
+    assert _one(backward, "scratch") == (["input-mode-Q", "input-mode-K"], ["attention", "attention"])
+    assert _one(backward, "gPt")[0] == ["block-atom-K", "block-atom-Q"]
+    assert _one(backward, "gdOt")[0] == ["block-atom-D", "block-atom-Q"]
+    assert _one(backward, "lhs")[0][-2:] == ["mma_dv-rest-K", "mma_dv-rest-Q"]
+    assert _one(backward, "grad")[0] == ["mma_dv-atom-D", "mma_dv-atom-K", "mma_dv-rest-K", "mma_dv-rest-D"]
+    (copy,) = [e for e in backward if e["op"] == "copy"]
+    by_name = {n: e["index"] for e in backward for n in e["names"] if n}
+    assert copy["operands"] == {"src": by_name["probs"], "dst": by_name["written"]}
+
+
+def test_a_gemm_whose_tensors_carry_attention_letters_keeps_gemm_axes():
+    events = trace_json(f"{KERNEL}:compile_gemm", arch="sm_80")
+    assert _one(events, "P")[0] == ["input-mode-M", "input-mode-K"]
+    assert _one(events, "K")[0] == ["input-mode-N", "input-mode-K"]
+    assert _one(events, "tSrS")[0] == ["mma-atom-N", "mma-atom-M", "mma-rest-M", "mma-rest-N"]

@@ -358,7 +358,9 @@ def _inside_atom(tree, path) -> bool:
 
 
 def _contradicts(expect: _Expect, label, inside_atom: bool) -> bool:
-    if label.level not in expect.levels and not (
+    # an SMEM buffer's tile is the CTA tile however the trace levels it (MMA tiles, the staged epilogue tile)
+    smem_tile = expect.levels == ("block",) and expect.role == "atom" and label.rule.startswith("smem_buffer")
+    if label.level not in expect.levels and not smem_tile and not (
         label.role == "rest" and label.level in _THREAD_LEVELS and set(expect.levels) & set(_THREAD_LEVELS)
     ):
         return True
@@ -376,7 +378,10 @@ def _same_axis(letter: str, label) -> bool:
 
 def _different(a: _levels.ModeLabel, b: _levels.ModeLabel) -> bool:
     thread_rests = a.role == b.role == "rest" and {a.level, b.level} <= set(_THREAD_LEVELS)
-    if (a.level != b.level and not thread_rests) or a.role != b.role:
+    # a CTA tile: the global tile's block atom and an SMEM buffer's tile (MMA or epilogue level) are one extent
+    cta_tile = a.role == b.role == "atom" and "block" in (a.level, b.level) and any(
+        x.rule.startswith("smem_buffer") for x in (a, b))
+    if (a.level != b.level and not thread_rests and not cta_tile) or a.role != b.role:
         return True
     return bool(a.axis and b.axis and not (_same_axis(a.axis, b) or _same_axis(b.axis, a)))
 

@@ -34,6 +34,7 @@ class Axes:
         self.keys: dict = {}  # root -> [key]
         self.key_var: dict = {}  # key -> its variable
         self.mmas: dict = {}  # mma object number -> None, in order of first use
+        self.weak: list = []  # (var, letter, rule): names that join nothing, for classes nothing else names
         self.chains: set = set()  # (m1, m2): MMA m1's accumulator, converted, is MMA m2's A operand
 
     def find(self, v: int) -> int:
@@ -56,8 +57,14 @@ class Axes:
         if moved:
             self.keys.setdefault(ra, []).extend(moved)
 
+    def suggest(self, var: int | None, letter: str, rule: str) -> None:
+        """A name for `var`'s class that joins it to nothing: a variable's name (`hint:name`), an unprojected
+        tiler's position (used only in a kernel with no MMA)."""
+        if var is not None:
+            self.weak.append((var, letter, rule))
+
     def bind(self, var: int | None, key: tuple) -> None:
-        """Join `var` to `key`: ("mma", object, "M"), ("tiler", tiler, position), ("hint", letter)."""
+        """Join `var` to `key`: ("mma", object, "M") or ("tiler", tiler, position) of a projected tiler."""
         if var is None:
             return
         if key[0] == "mma":
@@ -107,10 +114,12 @@ class Axes:
             if len(positions) == 1:
                 pos = positions.pop()
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
-                continue
-            hints = {k[1] for k in keys if k[0] == "hint"}
-            if len(hints) == 1:
-                named[root] = (hints.pop(), "hint:name")
+        # an unprojected tiler's positions name axes only in a kernel with no MMA at all (a norm's (rows,
+        # columns) tiler_mn); a name's hint last of all
+        for wanted in ("local_tile.proj", "hint:name"):
+            for var, letter, rule in self.weak:
+                if rule == wanted and (rule != "local_tile.proj" or not self.mmas):
+                    named.setdefault(self.find(var), (letter, rule))
         return named
 
     def _feeds_a(self, mma: dict, m) -> bool:

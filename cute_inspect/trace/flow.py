@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.axes import Axes, slot_axes
+from cute_inspect.trace.layout_text import leaf_tree, tree_leaves
 from cute_inspect.trace.shape import format_shape
 
 # the argument each operand slot of a data-flow event is bound to
@@ -21,9 +22,13 @@ OPERAND_ARGS = {
     "copy": {"src": "src", "dst": "dst"},
 }
 
-_MMA_OPS = {"partition_A": "A", "partition_B": "B", "partition_C": "C",
+_MMA_OPS = {"partition_shape_A": "A", "partition_shape_B": "B", "partition_shape_C": "C", "partition_A": "A", "partition_B": "B", "partition_C": "C",
             "make_fragment_A": "A", "make_fragment_B": "B", "make_fragment_C": "C"}
 _COPY_OPS = ("partition_S", "partition_D", "retile")
+_VIEW_OPS = ("local_tile", "partition_A", "partition_B", "partition_C", "partition_S", "partition_D",
+             "tma_partition", "group_modes", "domain_offset", "filter_zeros", "recast_tensor", "composition",
+             "select", "flatten", "coalesce", "flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
+_SAME_MODES = ("recast_tensor", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "domain_offset")
 _DIVIDES = ("flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
 
 
@@ -34,11 +39,15 @@ class Partitioners:
         self.numbers: dict = {}
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
+        self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
 
     def number(self, obj) -> int:
-        # the atom's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes
-        # of them (their MLIR values are new each time)
-        key = id(getattr(obj, "op", None) or obj)
+        # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
+        # them (their MLIR values are new each time); a copy's trait, shared by a TiledCopy and its slices
+        # (copies of one operation may tile differently)
+        trait = getattr(obj, "_trait", None)
+        key = id(obj.op) if type(obj.op).__name__.startswith("Mma") or "Mma" in type(obj).__name__ \
+            else id(trait if trait is not None else obj)
         found = self.numbers.get(key)
         if found is None:
             found = self.numbers[key] = len(self.numbers)
@@ -71,8 +80,11 @@ class Partitioners:
             except Exception:
                 receiver = None
         number = self.number(obj)
+        if op in ("partition_S", "partition_D") and (number, op) not in self.values:
+            self.values[(number, op)] = _copy_value_modes(obj, op)
         if kind == "mma" and number not in self.shapes:
             self.shapes[number] = _shape_mnk(obj)
+            self.values[number] = {slot: _value_axes(obj, slot, self.shapes[number]) for slot in "ABC"}
         return {"kind": kind, "object": number, "op": operation, "receiver": receiver, "line": _made_at(obj)}
 
 
@@ -88,9 +100,99 @@ def _shape_mnk(obj) -> tuple | None:
     return numbers if len(numbers) == 3 else None
 
 
-def atom_axes(atom_shape, mnk: tuple | None, slot: str) -> tuple | None:
+def _copy_value_modes(obj, op: str) -> tuple | None:
+    """Each value leaf of a tiled copy's (thread, value) layout on the partitioned side with the tile mode it steps
+    (0 or 1; None for a size-1 leaf): a stride below the tile's first extent steps mode 0 (quack's 128-bit loads
+    of (8,1) values at stride 2 in a (2, 512) tile step mode 1, the columns)."""
+    import re
+
+    side = "src" if op == "partition_S" else "dst"
+    try:
+        kind = obj._trait.value.type
+        tiler = re.findall(r"(\d+):\d+", str(kind.tiler_mn))
+        text = str(getattr(kind, f"layout_{side}_tv_tiled"))
+    except Exception:
+        return None
+    tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')])
+    if len(tiler) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
+        return None
+    first = int(tiler[0])
+    out = []
+    for leaf in tree_leaves(tree[1]):
+        extent, _, stride = leaf.partition(":")
+        if not (extent.isdigit() and stride.isdigit()):
+            return None
+        extent, stride = int(extent), int(stride)
+        if extent == 1 or stride == 0:
+            out.append((extent, None))
+        elif stride * (extent - 1) < first:
+            out.append((extent, 0))
+        elif stride % first == 0:
+            out.append((extent, 1))
+        else:
+            out.append((extent, None))
+    return tuple(out)
+
+
+def with_copy_axes(tree, shape, values: tuple | None, source: tuple, origin: int):
+    """A copy partition's labels with its atom's leaves running along the partitioned tensor's first or second
+    mode's axis, as the copy's value layout says."""
+    modes = _modes(tree)
+    if not values or not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
+            or not isinstance(shape, tuple) or not shape:
+        return tree
+    leaves = list(_levels.shape_leaves(shape[0]))
+    if [e for e, _ in values] != leaves:
+        return tree
+    sources = [_var(source[i]) if i is not None and i < len(source) else None for _, i in values]
+    if not any(sources):
+        return tree
+    keys = tuple(("var", v) if v is not None else None for v in sources)
+    return (replace(modes[0], leaf_axes=keys),) + tuple(modes[1:])
+
+
+def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
+    """Each value leaf of the atom's (thread, value) layout for `slot` with the axis it runs along: the TV layout
+    maps to a column-major (M, K), (N, K) or (M, N) coordinate, so a stride below the first extent steps the
+    first axis and a multiple of it the second (wgmma's C values (2,2,16):(64,8,512) run N, M, N)."""
+    if mnk is None:
+        return None
+    try:
+        text = str(getattr(obj._trait.value.type, f"layout_{slot.lower()}_tv"))
+    except Exception:
+        return None
+    text = text[text.find('"') + 1:text.rfind('"')]
+    tree = leaf_tree(text)
+    if not isinstance(tree, tuple) or len(tree) != 2:
+        return None
+    extents = dict(zip("MNK", mnk))
+    first, second = slot_axes(slot)
+    out = []
+    for leaf in tree_leaves(tree[1]):
+        extent, _, stride = leaf.partition(":")
+        try:
+            extent, stride = int(extent), int(stride)
+        except ValueError:
+            return None
+        if extent == 1 or stride == 0:
+            out.append((extent, None))
+        elif stride * (extent - 1) < extents[first]:
+            out.append((extent, first))
+        elif stride % extents[first] == 0:
+            out.append((extent, second))
+        else:
+            out.append((extent, None))
+    return tuple(out)
+
+
+def atom_axes(atom_shape, mnk: tuple | None, slot: str, values: tuple | None = None) -> tuple | None:
     """The axes of an MMA atom's two leaves when they are the instruction's extents along the slot's axes
     (tcgen05 and wgmma atoms: (128, 16) of A is (M, K)); None for a thread's scattered values (SM80)."""
+    leaves = list(_levels.shape_leaves(atom_shape))
+    if values and [e for e, _ in values if e != 1] == [e for e in leaves if e != 1]:
+        axes = iter(a for e, a in values if e != 1)
+        found = tuple(next(axes) if e != 1 else None for e in leaves)
+        return found if any(found) else None
     if mnk is None or not isinstance(atom_shape, tuple) or len(atom_shape) != 2:
         return None
     if not all(isinstance(x, int) for x in atom_shape):
@@ -102,17 +204,17 @@ def atom_axes(atom_shape, mnk: tuple | None, slot: str) -> tuple | None:
     return (first, second) if fits else None
 
 
-def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int):
+def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int, values: tuple | None = None):
     """An MMA partition's labels with its atom's leaf axes (see `atom_axes`), as the MMA's axis keys until the
     trace is settled."""
     modes = _modes(tree)
     if not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
             or not isinstance(shape, tuple) or not shape:
         return tree
-    found = atom_axes(shape[0], mnk, slot)
+    found = atom_axes(shape[0], mnk, slot, values)
     if found is None:
         return tree
-    return (replace(modes[0], leaf_axes=tuple(("mma", mma, a) for a in found)),) + tuple(modes[1:])
+    return (replace(modes[0], leaf_axes=tuple(("mma", mma, a) if a else None for a in found)),) + tuple(modes[1:])
 
 
 def _made_at(obj) -> int | None:
@@ -145,7 +247,7 @@ def join_leaves(axes: Axes, a, b) -> None:
             axes.join(x.var, y.var)
 
 
-def _bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
+def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
     """An MMA operand (atom, rest, rest, ...): its two rests run along the slot's axes."""
     modes = _modes(tree)
     for label, letter in zip(modes[1:3], slot_axes(slot)):
@@ -157,36 +259,88 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> N
     made_by = record.made_by
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
-            _bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
+            bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
     elif op == "gemm" and made_by and made_by["object"] is not None:
         for slot, arg in OPERAND_ARGS["gemm"].items():
             if arg in by_arg:
-                _bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
+                bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
         if format_shape(src_shape) == format_shape(dst_shape):
             join_leaves(axes, src, dst)
+        else:  # the two sides of a copy partitioned differently (r2s: registers (8,8) to SMEM (8,(4,2))): rests
+            _join_rests(axes, src, dst, src_shape, dst_shape)
     elif op == "tma_partition" and "smem_tensor" in by_arg and "gmem_tensor" in by_arg:
         (_, smem, smem_shape), (_, gmem, gmem_shape) = by_arg["smem_tensor"], by_arg["gmem_tensor"]
         smem, gmem = _modes(smem), _modes(gmem)
         # the two tiles' modes correspond only where their extents do (an MMA-laid SMEM buffer and the MMA
         # partition of the global tile); a swizzled buffer's nesting differs, and says nothing here
-        if smem and gmem and isinstance(smem_shape, tuple) and isinstance(gmem_shape, tuple) \
-                and list(_levels.shape_leaves(smem_shape[0])) == list(_levels.shape_leaves(gmem_shape[0])):
-            join_leaves(axes, smem[0], gmem[0])
+        if smem and gmem and isinstance(smem_shape, tuple) and isinstance(gmem_shape, tuple):
+            _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+
+
+def _size(shape) -> int | None:
+    size = 1
+    for extent in _levels.shape_leaves(shape):
+        if not isinstance(extent, int):
+            return None
+        size *= extent
+    return size
+
+
+def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """The SMEM and global tiles of one TMA: equal leaves join leaf by leaf; else, when their modes have equal
+    sizes (a swizzled buffer's ((8,16),(64,2)) and the tile's (128,128)), mode by mode."""
+    if list(_levels.shape_leaves(a_shape)) == list(_levels.shape_leaves(b_shape)):
+        join_leaves(axes, a, b)
+        return
+    while isinstance(a_shape, tuple) and len(a_shape) == 1:  # a grouped tile: (((8,16),(64,2)),)
+        a_shape, a = a_shape[0], _modes(a)[0]
+    while isinstance(b_shape, tuple) and len(b_shape) == 1:
+        b_shape, b = b_shape[0], _modes(b)[0]
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple) and len(a_shape) == len(b_shape)):
+        return
+    a_modes, b_modes = _modes(a), _modes(b)
+    if len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+        return
+    sizes_a, sizes_b = [_size(s) for s in a_shape], [_size(s) for s in b_shape]
+    if None in sizes_a or sizes_a != sizes_b:
+        return
+    for x, y in zip(a_modes, b_modes):
+        first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
+        if first_x is not None and first_y is not None:
+            axes.join(first_x.var, first_y.var)
+
+
+def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """Two partitions of one copy: past the atom, modes of equal sizes are the same repeats."""
+    a_modes, b_modes = _modes(a), _modes(b)
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) != len(b_shape) \
+            or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+        return
+    if [_size(s) for s in a_shape] != [_size(s) for s in b_shape]:
+        return
+    for x, y in zip(a_modes[1:], b_modes[1:]):
+        first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
+        if first_x is not None and first_y is not None and not isinstance(x, tuple) and not isinstance(y, tuple):
+            axes.join(first_x.var, first_y.var)
 
 
 def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     """`local_tile(mA, (bM, bN, bK), coord, proj=(1, None, 1))`: mA's modes are the tiler's M and K."""
     proj, tiler = bound.get("proj"), bound.get("tiler")
-    if not isinstance(proj, tuple) or not isinstance(tiler, tuple) or "input" not in by_arg:
+    if not isinstance(tiler, tuple) or "input" not in by_arg:
         return
     key = (record.kernel, format_shape(tuple(t if isinstance(t, int) else "?" for t in tiler)))
-    kept = [p for p, x in enumerate(proj) if x is not None]
+    projected = isinstance(proj, tuple)
+    kept = [p for p, x in enumerate(proj) if x is not None] if projected else list(range(len(tiler)))
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
-        axes.bind(_var(mode), ("tiler", key, position))
+        if projected:
+            axes.bind(_var(mode), ("tiler", key, position))
+        elif position < 2:
+            axes.suggest(_var(mode), "MN"[position], "local_tile.proj")
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
@@ -196,6 +350,9 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     _batch(axes, records, named)
 
     def letter(key):
+        if isinstance(key, tuple) and key[0] == "var":
+            found = named.get(axes.find(key[1]))
+            return found[0] if found else None
         var = axes.key_var.get(key) if isinstance(key, tuple) else None
         found = named.get(axes.find(var)) if var is not None else None
         return found[0] if found else None
@@ -215,19 +372,33 @@ def settle(axes: Axes, records: list, views: dict) -> None:
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
+    _operand_views(records)
     accumulators = _accumulator_roots(axes)
-    _epilogue(axes, records, accumulators)
-    _metadata(records)
+    relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
+    staged = _smem_operands(axes, records, views, accumulators, relevels)
+    _epilogue(axes, records, accumulators, staged, relevels)
+    for record in records:
+        record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
+    _metadata(records, views)
 
 
 def _chains(records: list, views: dict) -> set:
     """(m1, m2) for each MMA m2 whose A operand holds values of MMA m1's accumulator: through views over the
     same data, register copies and stores of loaded (converted) values."""
-    group = {}
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
     for view, source in views.items():
-        root = group.get(source, source)
-        group[view] = root
-        group.setdefault(source, root)
+        parent[find(view)] = find(source)
+    for record in records:  # tiles, partitions and views of one tensor hold its data: a write to one is to all
+        if record.op in _VIEW_OPS and record.inputs:
+            for source in record.inputs:
+                parent[find(record.index)] = find(source)
+    group = {i: find(i) for i in range(len(records))}
     members: dict = {}
     for index, root in group.items():
         members.setdefault(root, []).append(index)
@@ -263,6 +434,39 @@ def _chains(records: list, views: dict) -> set:
     return found
 
 
+def _operand_views(records: list) -> None:
+    """A view made over another MMA's accumulator (P over S) that enters an MMA's slot is that MMA's operand:
+    (its atom, its rests), each leaf keeping the axis it runs along; views of it (a recast) follow."""
+    relabelled: set = set()
+    for record in records:
+        if record.op != "gemm" or not record.operands or not record.made_by:
+            continue
+        mma = _levels.mma_name(record.made_by.get("receiver"))
+        for slot in ("A", "B"):
+            index = record.operands.get(slot)
+            if index is None or records[index].op != "make_tensor" or not records[index].levels:
+                continue
+            view = records[index]
+            modes = _modes(view.levels[0])
+            if len(modes) < 3 or not all(label.level == "mma" for label in _levels.flatten(view.levels[0])):
+                continue
+            roles = ["atom"] + ["rest"] * (len(modes) - 1)
+            view.levels = (tuple(_as_operand(m, role, mma) for m, role in zip(modes, roles)),) + view.levels[1:]
+            relabelled.add(index)
+    for record in records:
+        if record.op in _SAME_MODES and record.inputs and record.inputs[0] in relabelled and record.levels:
+            source = records[record.inputs[0]].levels[0]
+            if len(_modes(source)) == len(_modes(record.levels[0])):
+                record.levels = (source,) + record.levels[1:]
+                relabelled.add(record.index)
+
+
+def _as_operand(tree, role: str, mma: str | None):
+    if isinstance(tree, tuple):
+        return tuple(_as_operand(t, role, mma) for t in tree)
+    return replace(tree, role=role, mma=mma)
+
+
 def _batch(axes: Axes, records: list, named: dict) -> None:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L."""
     for record in records:
@@ -289,28 +493,77 @@ def _accumulator_roots(axes: Axes) -> set:
     return found
 
 
-def _epilogue(axes: Axes, records: list, accumulators: set) -> None:
+_MMA_READERS = ("partition_A", "partition_B", "make_fragment_A", "make_fragment_B")
+_SAME_DATA = ("composition", "select", "make_tensor", "group_modes", "recast_tensor")
+
+
+def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, relevels: dict) -> set:
+    """SMEM buffers: one an MMA partition reads (itself or a transposed view of it) holds MMA tiles; one whose
+    tiles run along an accumulator's axes (over another buffer's memory or not) is the staged epilogue buffer.
+    Returns the epilogue buffers."""
+    readers: dict = {}  # record index -> whether an MMA partition reads it
+    buffers = [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
+               and any(label.rule.startswith("smem_buffer") for label in _levels.flatten(r.levels[0]))]
+    is_buffer = {r.index for r in buffers}
+    for record in reversed(records):
+        if record.op in _MMA_READERS:
+            readers.update({i: True for i in record.inputs})
+        elif record.op in _SAME_DATA and readers.get(record.index) and record.index not in is_buffer:
+            readers.update({i: True for i in record.inputs})
+            if record.index in views:
+                readers[views[record.index]] = True
+    staged = set()
+    for record in buffers:
+        made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
+        tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
+        roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
+        if readers.get(record.index):
+            level = "mma"
+        elif len(roots) == 2 and roots in accumulators:
+            level = "epi"
+            staged.add(record.index)
+        else:
+            continue
+        relevels[record.index] = (("block", "mma", "epi"), level)
+        record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
+    return staged
+
+
+def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
     """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
     copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
-    epilogue: set = set()
+    epilogue: set = set(staged)
     store_objects: set = set()
-    for record in records:
+    written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
+    for record in records + records:  # twice: a copy's first partition may come before the one that says Store
         if record.op in _DIVIDES:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
             if len(tiles) == 2 and roots in accumulators or any(label.level == "epi" for label in made):
+                relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
                 epilogue.add(record.index)
         elif record.op in _COPY_OPS + ("tma_partition",):
             source = record.inputs[0] if record.inputs else None
             obj = (record.made_by or {}).get("object")
+            if record.index in written_out:
+                continue
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
+                relevels[record.index] = (("copy", "block"), "store")
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
                 epilogue.add(record.index)
                 if obj is not None and record.op != "tma_partition":
                     store_objects.add(obj)
+        elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
+            # a copy into global memory writes the result out: its destination partition is Store
+            dst = records[record.operands["dst"]]
+            if dst.op in _COPY_OPS and "gmem" in dst.memspaces and dst.index not in epilogue:
+                relevels[dst.index] = (("copy", "block"), "store")
+                dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
+                epilogue.add(dst.index)
+                written_out.add(dst.index)
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             epilogue.add(record.index)
 
@@ -318,6 +571,16 @@ def _epilogue(axes: Axes, records: list, accumulators: set) -> None:
 def _is_store(record) -> bool:
     return any(label.level == "store" and label.origin == record.index
                for tree in record.levels for label in _levels.flatten(tree))
+
+
+def _carried_relevel(tree, relevels: dict):
+    """A record's labels with the modes other records made re-levelled as those records were."""
+    if isinstance(tree, tuple):
+        return tuple(_carried_relevel(t, relevels) for t in tree)
+    found = relevels.get(tree.origin)
+    if found is None or tree.level not in found[0]:
+        return tree
+    return _relevel(tree, tree.origin, found[0], found[1])
 
 
 def _relevel(tree, origin: int, old: tuple, level: str):
@@ -328,17 +591,11 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level, role="atom" if tree.role == "tma" else tree.role)
 
 
-_READERS = ("local_tile", "local_partition", "partition_A", "partition_B", "partition_C", "partition_S",
-            "partition_D", "retile", "tma_partition", "make_fragment_A", "make_fragment_B", "make_fragment_C",
-            "copy", "gemm") + _DIVIDES
-
-
-def _metadata(records: list) -> None:
-    """An SMEM buffer that no tile, partition, copy or MMA reads (group sizes, scheduler state): input level."""
-    read: set = set()
+def _metadata(records: list, views: dict) -> None:
+    """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
+    read: set = set(views.values())
     for record in records:
-        if record.op in _READERS:
-            read.update(record.inputs)
+        read.update(record.inputs)
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue

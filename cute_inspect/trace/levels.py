@@ -79,7 +79,6 @@ def made(level: str, role: str, origin: int | None, op: str, source=None, axis: 
 
 _PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
-_EPILOGUE_TENSORS = ("C", "D", "Acc", "O")
 # Axis-order suffixes name GEMM (m, n, k, l) and attention (q, d, h, b) modes: `mA_mkl`, `mQ_qdl`.
 _AXIS_LETTERS = "mnklqdhb"
 
@@ -131,8 +130,6 @@ def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
                     axis_rule="hint:name")
 
     stage = made("stage", "stage", origin, "smem_buffer")
-    if what in _EPILOGUE_TENSORS and rank == 3:  # an epilogue's staged buffer: (EPI_TILE_M, EPI_TILE_N, STAGE)
-        return tuple(mode("epi", "atom", i) for i in range(2)) + (stage,)
     if rank >= 4:
         labels = [made("mma", "atom", origin, "smem_buffer")]
         labels += [mode("mma", "rest", i) for i in range(rank - 2)]
@@ -177,12 +174,9 @@ def contains_level(tree, levels: tuple) -> bool:
     return any(contains_level(t, levels) for t in tree)
 
 
-def is_epilogue(names: tuple, in_trees: tuple, memspace: str | None) -> bool:
-    """Whether a copy or divide works on the output side: by tensor name first, then by memory and labels."""
-    for name in names:
-        what = tensor_of(name)
-        if what:
-            return what in _EPILOGUE_TENSORS
+def is_epilogue(in_trees: tuple, memspace: str | None) -> bool:
+    """Whether a copy or divide works on the output side, as far as the call shows it: TMEM (the accumulator) or
+    an input already at the EPI or Store level (the trace's end decides the rest: `flow.settle`)."""
     return memspace == "tmem" or any(contains_level(t, ("epi", "store")) for t in in_trees)
 
 
@@ -207,22 +201,24 @@ def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, ke
     return _pad(tiles + rests, out_rank)
 
 
-def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple) -> ModeLabel:
-    """A mode made from input mode `i`: its axis, or the call's own guess (`default`) until the data flow says."""
+def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple,
+          guess_rule: str = "hint:name") -> ModeLabel:
+    """A mode made from input mode `i`: its axis, or the call's own guess (`default`, by `guess_rule`) until the
+    data flow says."""
     source = _at(inp, i)
     guess = None if axis(source) else (default[i] if i < len(default) else None)
-    return made(level, role, origin, op, source, axis=guess, axis_rule="mma_slot" if guess else None)
+    return made(level, role, origin, op, source, axis=guess, axis_rule=guess_rule if guess else None)
 
 
 def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),
-              op: str = "partition_S") -> tuple:
+              op: str = "partition_S", guess_rule: str = "hint:name") -> tuple:
     """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
     carried = tuple(inp[2:])
     n_rest = out_rank - 1 - len(carried)
     atom = made(level, "atom", origin, op)
     if n_rest < 0:
         return _pad((atom,), out_rank)
-    rests = tuple(_from(level, "rest", origin, op, inp, i, default_axes) for i in range(n_rest))
+    rests = tuple(_from(level, "rest", origin, op, inp, i, default_axes, guess_rule) for i in range(n_rest))
     return (atom,) + rests + carried
 
 
@@ -284,7 +280,12 @@ def sliced(inp: tuple, coord) -> tuple | None:
         if c is None:
             kept.append(tree)
         elif isinstance(c, tuple):
-            subs = tree if isinstance(tree, tuple) else (tree,) * len(c)
+            if isinstance(tree, tuple):
+                subs = tree
+            elif tree.leaf_axes and len(tree.leaf_axes) == len(c):  # an atom split leaf by leaf: each its axis
+                subs = tuple(replace(tree, leaf_axes=(a,)) for a in tree.leaf_axes)
+            else:
+                subs = (tree,) * len(c)
             for t, cc in zip(subs, c):
                 walk(t, cc)
 
@@ -347,9 +348,9 @@ def leaves(shape, tree) -> list:
     """One label per leaf of `shape`, left to right: a label covering a nested mode labels each of its leaves."""
     if isinstance(tree, ModeLabel):
         count = sum(1 for _ in shape_leaves(shape))
-        if tree.leaf_axes and len(tree.leaf_axes) == count and all(isinstance(x, (str, type(None)))
-                                                                    for x in tree.leaf_axes):
-            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in tree.leaf_axes]
+        axes = tree.leaf_axes * count if tree.leaf_axes and len(tree.leaf_axes) == 1 else tree.leaf_axes
+        if axes and len(axes) == count and all(isinstance(x, (str, type(None))) for x in axes):
+            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in axes]
         return [tree] * count
     if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
         return [label for s, t in zip(shape, tree) for label in leaves(s, t)]

@@ -45,6 +45,10 @@ FUNCTIONS = {
     "flatten": ("cutlass.cute", "flatten"),
     "coalesce": ("cutlass.cute", "coalesce"),
     "make_identity_tensor": ("cutlass.cute", "make_identity_tensor"),
+    # host calls that build a TMA over a global tensor: the TMA tensor the kernel receives is that tensor
+    "make_tiled_tma_atom": ("cutlass.cute.nvgpu.cpasync", "make_tiled_tma_atom"),
+    "make_tiled_tma_atom_A": ("cutlass.cute.nvgpu", "make_tiled_tma_atom_A"),
+    "make_tiled_tma_atom_B": ("cutlass.cute.nvgpu", "make_tiled_tma_atom_B"),
 }
 METHODS = {
     "partition_A": ("cutlass.cute.atom", "ThrMma", "partition_A"),

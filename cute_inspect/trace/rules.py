@@ -39,7 +39,8 @@ RULES = {
     "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N)",
     "attention": "an MMA's accumulator feeds the A slot of another: S = Q K^T over D, O = P V over K (and the "
                  "backward passes through transposes)",
-    "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps",
+    "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
+                       "MMA, a tiler's positions are M and N (rows and columns)",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",

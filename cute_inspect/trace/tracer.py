@@ -16,6 +16,7 @@ from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
+from cute_inspect.trace.layout_text import leaf_tree, top_modes, tree_leaves
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
@@ -168,7 +169,7 @@ class _Tracer:
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
-        self.recent: list = []  # (shape, labels) of the latest labelled tensors, for `_same_rests`
+        self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners()
@@ -176,7 +177,7 @@ class _Tracer:
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
 
     # -- lookups -----------------------------------------------------------------------------------
-    def lookup(self, obj):
+    def lookup(self, obj, frame=None):
         key = _value_key(obj)
         if key in self.known:
             return self.known[key]
@@ -189,12 +190,15 @@ class _Tracer:
         # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
         # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
         if _is_loop_carried(obj) and text in self.of_type:
-            return self.of_type[text][-1]
+            # acc_S and acc_O may share a type: the one the calling code holds under that name, if any
+            name = _local_name(frame, obj) if frame is not None else None
+            named = [e for e in self.of_type[text] if name and name in self.trace.records[e[0]].names]
+            return (named or self.of_type[text])[-1]
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
         """(record index, output index, labels) for a tensor argument; an `input` record the first time one is seen."""
-        found = self.lookup(obj)
+        found = self.lookup(obj, frame)
         if found:
             return found
         name = _local_name(frame, obj)
@@ -217,7 +221,7 @@ class _Tracer:
         self._know(obj, (index, 0, labels))
         for label in labels:
             if label.axis:
-                self.axes.bind(label.var, ("hint", label.axis))
+                self.axes.suggest(label.var, label.axis, "hint:name")
         if passed:  # the host tensor's modes are the parameter's
             _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
         return index, 0, labels
@@ -249,15 +253,35 @@ class _Tracer:
                 if layout:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
-                self.recent = (self.recent + [(shape, labels)])[-64:]
+                self.recent = (self.recent + [(shape, labels, layout)])[-64:]
 
-    def _shape_of_fragment(self, operand: str, shape, mma: str | None) -> None:
+    def _tma_atom(self, call: Call, result, kernel: str) -> None:
+        """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
+        forms name the MMA whose A or B slot mA feeds."""
+        bound = call.bound
+        gmem = bound.get("gmem_tensor")
+        tma_tensor = result[1] if isinstance(result, tuple) and len(result) == 2 else None
+        if not _is_tensor(gmem) or tma_tensor is None or not _is_tensor(tma_tensor):
+            return
+        params = call.params
+        entry = self.source_of(gmem, call.site, params.index("gmem_tensor"), call.op, kernel, call.frame)
+        self._know(tma_tensor, entry)
+        mma = bound.get("tiled_mma")
+        if mma is not None and call.op[-1] in "AB":
+            _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), self.objects.number(mma), call.op[-1])
+
+    def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
         if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
             return
         axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}[operand]
         origin = len(self.trace.records)
         labels = _levels.tagged(_levels.fragment_from_shape(axes, len(shape), origin), mma, origin)
+        if made_by and made_by["object"] is not None:
+            number = made_by["object"]
+            mnk, values = self.objects.shapes.get(number), self.objects.values.get(number, {}).get(operand)
+            labels = _flow.with_atom_axes(labels, shape, mnk, operand, origin, number, values)
+            _flow.bind_slot(self.axes, labels, number, operand)
         self.fragment_shapes[format_shape(shape)] = labels
 
     # -- observing calls ---------------------------------------------------------------------------
@@ -270,11 +294,9 @@ class _Tracer:
     def on_load(self, tensor, value) -> None:
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
         if found is not None:
-            for v in (value, getattr(value, "value", None)):
-                try:
-                    self.loaded[hash(v)] = found[0]
-                except TypeError:
-                    pass
+            key = _ir_hash(value)
+            if key is not None:
+                self.loaded[key] = found[0]
 
     def on_store(self, tensor, value) -> None:
         """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
@@ -297,8 +319,12 @@ class _Tracer:
         kernel, kernel_file = _current_kernel(call.frame)
         if self.unresolved:
             self._resolve(call.frame)
+        if op.startswith("make_tiled_tma_atom"):
+            self._tma_atom(call, result, kernel)
+            return
         if op.startswith("partition_shape_"):
-            self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None)
+            self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None,
+                                    self.objects.made_by(op, bound, site))
             return
         outputs = self._outputs(result)
         if not outputs and op not in ("copy", "gemm"):
@@ -365,10 +391,20 @@ class _Tracer:
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
         if op in _MMA_OPS and record.made_by:
             mnk = self.objects.shapes.get(record.made_by["object"])
-            out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index,
-                                                 record.made_by["object"]) for t, o in zip(out_trees, outputs)]
+            number = record.made_by["object"]
+            values = self.objects.values.get(number, {}).get(op[-1])
+            out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index, number, values)
+                         for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
+        if op in ("partition_S", "partition_D") and record.made_by and in_trees:
+            values = self.objects.values.get((record.made_by["object"], op))
+            source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
+            out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees)
+        if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
+            self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
+                record.operands["src"])
         self._append(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
@@ -480,7 +516,7 @@ class _Tracer:
         out_rank = rank(info.shape)
         inp = in_trees[0] if in_trees else ()
         inp = inp if isinstance(inp, tuple) else (inp,)
-        epilogue = _levels.is_epilogue(tuple(names), tuple(in_trees), in_memspace or info.memspace)
+        epilogue = _levels.is_epilogue(tuple(in_trees), in_memspace or info.memspace)
         tiler = bound.get("tiler")
         tile_rank = rank(_shape_like(tiler)) if tiler is not None else 0
         if op == "local_tile":
@@ -495,7 +531,8 @@ class _Tracer:
             # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
-            return _levels.partition(inp, "mma", out_rank, origin, axes, op)
+            rule = "hint:name" if what in _levels.ATTENTION_TENSORS else "mma_slot"
+            return _levels.partition(inp, "mma", out_rank, origin, axes, op, rule)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
@@ -521,6 +558,10 @@ class _Tracer:
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
+        if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
+            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin)
+            if found is not None:
+                return found
         if op in _SAME_MODES:
             if len(inp) == out_rank:
                 return inp
@@ -541,14 +582,17 @@ class _Tracer:
             return _levels.coordinates(out_rank, names[0] if names else None, origin)
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
-            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" else None
+            # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
                     return found
-            found = self._like(info, same_layout=info.memspace != "smem")
+            # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
+            found = self._regrouped(info) if info.memspace == "coord" else None
+            found = found if found is not None else self._like(info, same_layout=info.memspace != "smem")
             if found is not None:
                 return found
             if info.memspace == "smem":
@@ -595,10 +639,10 @@ class _Tracer:
             return self.fragment_shapes.pop(shape_text)
         if same_layout and info.layout in self.by_layout:
             return self.by_layout[info.layout]
-        modes = _top_modes(info.layout)
+        modes = top_modes(info.layout)
         if modes and len(modes) > 1:
             for layout, labels in reversed(list(self.by_layout.items())[-64:]):
-                other = _top_modes(layout)
+                other = top_modes(layout)
                 if layout != info.layout and other and sorted(other) == sorted(modes) and len(labels) == len(other):
                     return tuple(labels[other.index(m)] for m in modes)
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
@@ -613,7 +657,7 @@ class _Tracer:
         (1, CPY_M, CPY_K) over `tAgA` ((8,1), CPY_M, CPY_K)): that partition's labels."""
         if not isinstance(shape, tuple) or len(shape) < 2:
             return None
-        for other, labels in reversed(self.recent):
+        for other, labels, _layout in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
                     and len(labels) == len(shape):
                 return labels
@@ -622,18 +666,18 @@ class _Tracer:
     def _regrouped(self, info):
         """Labels of a view that regroups a traced tensor's modes (``make_tensor(acc.iterator, mn_view(acc))``):
         each leaf (extent:stride) of the new layout found among a recent tensor's leaves takes that mode's label."""
-        new = _leaf_tree(info.layout)
+        new = leaf_tree(info.layout)
         if new is None:
             return None
-        wanted = sorted(leaf for leaf in _tree_leaves(new) if not leaf.startswith("1:"))
+        wanted = sorted(leaf for leaf in tree_leaves(new) if not leaf.startswith("1:"))
         if not wanted:
             return None
-        for layout, labels in reversed(list(self.by_layout.items())[-64:]):
-            old = _leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
+        for _shape, labels, layout in reversed(self.recent):
+            old = leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
             if old is None or not isinstance(old, tuple) or len(old) != len(labels):
                 continue
-            pool = [(leaf, label) for mode, label in zip(old, labels) for leaf in _tree_leaves(mode)
-                    for label in [label if isinstance(label, _levels.ModeLabel) else next(_levels.flatten(label))]]
+            pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
+                    for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label))]
             if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
                 continue
             return _map_leaves(new, pool)
@@ -648,8 +692,37 @@ class _Tracer:
             found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0])
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
-        if kept is not None and len(kept) == rank(type_info(result).shape):
+        info = type_info(result)
+        if kept is not None and len(kept) == rank(info.shape):
+            kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
+            if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
+                self.by_shape[format_shape(info.shape)] = kept
+
+    def _leaf_var(self, label):
+        """One leaf of a split atom runs along its own axis: the variable of that MMA axis or source mode."""
+        if not isinstance(label, _levels.ModeLabel) or not label.leaf_axes or len(label.leaf_axes) != 1:
+            return label
+        key = label.leaf_axes[0]
+        if not isinstance(key, tuple):
+            return label
+        if key[0] == "var":
+            return replace(label, var=key[1])
+        var = self.axes.key_var.get(key)
+        if var is None:
+            var = _axes.fresh()
+            self.axes.bind(var, key)
+        return replace(label, var=var)
+
+
+def _ir_hash(value) -> int | None:
+    """An MLIR value's identity; a `TensorSSA` compares elementwise, so it is hashed as the value it is."""
+    try:
+        from cutlass._mlir import ir
+
+        return ir.Value.__hash__(value) if isinstance(value, ir.Value) else hash(value)
+    except TypeError:
+        return None
 
 
 def _loaded_from(value, loaded: dict, depth: int = 6):
@@ -658,13 +731,9 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
     for _ in range(depth):
         following = []
         for v in frontier:
-            try:
-                found = loaded.get(hash(v))
-            except TypeError:
-                found = None
+            found = loaded.get(_ir_hash(v))
             if found is not None:
                 return found
-            v = getattr(v, "value", v)
             try:
                 following.extend(v.owner.operands)
             except (AttributeError, ValueError):
@@ -694,68 +763,6 @@ def _leaves(shape):
         yield shape
 
 
-def _top_modes(layout: str | None) -> list | None:
-    """A layout's top-level modes as 'shape:stride' texts: ``(4,(2,8)):(1,(4,8))`` -> ['4:1', '(2,8):(4,8)']."""
-    if not layout or ":" not in layout:
-        return None
-    shape_text, stride_text = layout.split(":", 1)
-    shapes, strides = _split_top(shape_text), _split_top(stride_text)
-    if shapes is None or strides is None or len(shapes) != len(strides):
-        return None
-    return [f"{a}:{b}" for a, b in zip(shapes, strides)]
-
-
-def _split_top(text: str) -> list | None:
-    text = text.strip()
-    if not (text.startswith("(") and text.endswith(")")):
-        return [text]
-    parts, depth, start = [], 0, 1
-    for i, ch in enumerate(text[1:-1], start=1):
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:-1])
-    return parts
-
-
-@functools.lru_cache(maxsize=4096)
-def _leaf_tree(layout: str | None):
-    """A layout's modes as a tree of 'extent:stride' leaves: ``((2,1),4):((2,0),8)`` -> (('2:2', '1:0'), '4:8')."""
-    if not layout or ":" not in layout:
-        return None
-    shape_text, stride_text = layout.split(":", 1)
-    shape, stride = _nested(shape_text), _nested(stride_text)
-
-    def zip_tree(a, b):
-        if isinstance(a, tuple) != isinstance(b, tuple) or (isinstance(a, tuple) and len(a) != len(b)):
-            raise ValueError
-        return tuple(zip_tree(x, y) for x, y in zip(a, b)) if isinstance(a, tuple) else f"{a}:{b}"
-
-    try:
-        return zip_tree(shape, stride)
-    except ValueError:
-        return None
-
-
-def _nested(text: str):
-    parts = _split_top(text)
-    if parts is None or (len(parts) == 1 and not text.strip().startswith("(")):
-        return text.strip()
-    return tuple(_nested(p) for p in parts)
-
-
-def _tree_leaves(tree):
-    if isinstance(tree, tuple):
-        for t in tree:
-            yield from _tree_leaves(t)
-    else:
-        yield tree
-
-
 def _map_leaves(tree, pool: list):
     """The label tree of `tree`: each leaf takes the label of an equal leaf from `pool` (used once); a size-1
     leaf with no equal takes its sibling's label."""
@@ -779,24 +786,30 @@ def _map_leaves(tree, pool: list):
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
-    label on both parts); a leaf of extent 1 takes its position's label."""
-    new, old = _leaf_tree(layout), _leaf_tree(source_layout)
+    label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
+    many, else their position's label."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
     if new is None or old is None or not isinstance(source_labels, tuple):
         return None
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
-    pool = []
+    pool, ones = [], []
     for mode, label in zip(old, source_labels):
-        for leaf, leaf_label in zip(_tree_leaves(mode), _leaf_labels_of(mode, label)):
+        for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label)):
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
+            elif extent == 1:
+                ones.append(leaf_label)
+    new = new if isinstance(new, tuple) else (new,)
+    if sum(1 for leaf in tree_leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
+        ones = None
 
     def label_of(leaf, position_label):
         extent, stride = _leaf_numbers(leaf)
         if extent == 1:
-            return position_label
+            return ones.pop(0) if ones else position_label
         if extent is None or not stride:
             return None
         for low, high, label in pool:
@@ -804,13 +817,12 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 return replace(label, rule="like") if label.origin != origin else label
         return None
 
-    new = new if isinstance(new, tuple) else (new,)
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
         at = at if isinstance(at, _levels.ModeLabel) else None
-        leaves = [label_of(leaf, at) for leaf in _tree_leaves(mode)]
-        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _tree_leaves(mode))):
+        leaves = [label_of(leaf, at) for leaf in tree_leaves(mode)]
+        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, tree_leaves(mode))):
             return None
         known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
         leaves = [known if x is None else x for x in leaves]
@@ -824,12 +836,15 @@ def _shaped(mode, labels):
         return next(labels)
     parts = tuple(_shaped(m, labels) for m in mode)
     flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
-    return flat[0] if len(flat) == len(parts) and all(p == flat[0] and p.var == flat[0].var for p in flat) else parts
+    same = all(p == flat[0] and p.var == flat[0].var and p.leaf_axes == flat[0].leaf_axes for p in flat)
+    return flat[0] if len(flat) == len(parts) and same else parts
 
 
 def _leaf_labels_of(mode, label) -> list:
-    count = sum(1 for _ in _tree_leaves(mode))
+    count = sum(1 for _ in tree_leaves(mode))
     if isinstance(label, _levels.ModeLabel):
+        if label.leaf_axes and len(label.leaf_axes) == count:  # an atom's leaves keep their own axes
+            return [replace(label, leaf_axes=(a,)) for a in label.leaf_axes]
         return [label] * count
     flat = list(_levels.flatten(label))
     return flat if len(flat) == count else [flat[0] if flat else _levels.UNKNOWN] * count

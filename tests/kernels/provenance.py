@@ -1,4 +1,6 @@
 """Compile-only kernels whose names say nothing about their modes: the labels must come from the data flow."""
+# The names here are meant not to follow the convention:
+# cute-inspect: noqa: CI101
 
 # The names are untyped on purpose (that is what the tests measure), so the grammar rule is off here.
 # cute-inspect: noqa: CI101
@@ -56,3 +58,65 @@ def _fake(shape):
 def compile_assign():
     """k-means-like: X (M, K) against centroids (N, K), nothing named with axis letters."""
     return cute.compile(assign_host, _fake((256, 128)), _fake((256, 128)), _fake((256, 256)))
+
+
+@cute.kernel
+def backward_kernel(mma_s: cute.TiledMma, mma_dv: cute.TiledMma, Q: cute.Tensor, Kt: cute.Tensor, dO: cute.Tensor,
+                    scratch: cute.Tensor):
+    """dV = P^T dO: the scores' accumulator, written out, read back transposed as the second MMA's A."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gQ = cute.local_tile(Q, (64, 64), (bidx, 0))
+    gK = cute.local_tile(Kt, (64, 64), (0, 0))
+    gdO = cute.local_tile(dO, (64, 64), (bidx, 0))
+    gP = cute.local_tile(scratch, (64, 64), (bidx, 0))
+    thr_s = mma_s.get_slice(tidx)
+    thr_dv = mma_dv.get_slice(tidx)
+    first = mma_s.make_fragment_A(thr_s.partition_A(gQ))
+    second = mma_s.make_fragment_B(thr_s.partition_B(gK))
+    scores = mma_s.make_fragment_C(thr_s.partition_C(gP))
+    cute.gemm(mma_s, scores, first, second, scores)
+    written = thr_s.partition_C(gP)
+    probs = cute.make_rmem_tensor_like(scores, cutlass.Float16)
+    probs.store(scores.load().to(cutlass.Float16))
+    cute.copy(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16), probs, written)
+    gPt = cute.make_tensor(gP.iterator, cute.select(gP.layout, mode=[1, 0]))
+    gdOt = cute.make_tensor(gdO.iterator, cute.select(gdO.layout, mode=[1, 0]))
+    lhs = mma_dv.make_fragment_A(thr_dv.partition_A(gPt))
+    rhs = mma_dv.make_fragment_B(thr_dv.partition_B(gdOt))
+    grad = cute.make_rmem_tensor(mma_dv.partition_shape_C((64, 64)), cutlass.Float32)
+    cute.gemm(mma_dv, grad, lhs, rhs, grad)
+
+
+@cute.jit
+def backward_host(Q: cute.Tensor, Kt: cute.Tensor, dO: cute.Tensor, scratch: cute.Tensor):
+    backward_kernel(_mma(), _mma(), Q, Kt, dO, scratch).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_backward():
+    """Attention's dV = P^T dO, with no attention letter in any name."""
+    return cute.compile(backward_host, _fake((256, 64)), _fake((64, 64)), _fake((256, 64)), _fake((256, 64)))
+
+
+@cute.kernel
+def gemm_kernel(tiled_mma: cute.TiledMma, P: cute.Tensor, K: cute.Tensor, S: cute.Tensor):
+    """A plain GEMM whose tensors carry attention letters."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gP = cute.local_tile(P, TILER, (bidx, 0, None), proj=(1, None, 1))
+    gK = cute.local_tile(K, TILER, (bidx, 0, None), proj=(None, 1, 1))
+    gS = cute.local_tile(S, TILER, (bidx, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    tSrP = tiled_mma.make_fragment_A(thr.partition_A(gP)[None, None, None, 0])
+    tSrK = tiled_mma.make_fragment_B(thr.partition_B(gK)[None, None, None, 0])
+    tSrS = tiled_mma.make_fragment_C(thr.partition_C(gS))
+    cute.gemm(tiled_mma, tSrS, tSrP, tSrK, tSrS)
+
+
+@cute.jit
+def gemm_host(P: cute.Tensor, K: cute.Tensor, S: cute.Tensor):
+    gemm_kernel(_mma(), P, K, S).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_gemm():
+    return cute.compile(gemm_host, _fake((256, 128)), _fake((256, 128)), _fake((256, 256)))
