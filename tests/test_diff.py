@@ -189,3 +189,10 @@ def test_readme_snapshot_example_runs_and_passes(tmp_path):
                           capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:]
     assert "1 passed" in done.stdout
+
+
+def test_control_flow_bodies_count_as_their_kernel():
+    """The DSL numbers dynamic control-flow bodies (`else_block_10`); a new branch above renumbers them."""
+    old = trace(event("tRS_rAcc", kernel="kernel", function="else_block_10"))
+    new = trace(event("tRS_rAcc", kernel="kernel", function="else_block_11"))
+    assert not diff_traces(old, new).changed

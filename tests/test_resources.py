@@ -168,3 +168,33 @@ def test_html_report_draws_each_buffer_the_limit_and_tmem():
     assert section.count('class="buffer"') == 3 and section.count('class="limit"') == 1
     assert 'class="tmem"' in section and "128 of 512 columns" in section
     assert "38912 B over the 232448 B limit" in section and "does not fit" in section
+
+
+def _smem_record(index, op, name, shape, inputs=(), over=None, stage=False):
+    from cute_inspect.trace.levels import ModeLabel
+    from cute_inspect.trace.record import Record
+
+    labels = tuple(ModeLabel("stage" if stage and i == len(shape) - 1 else "block", "atom") for i in range(len(shape)))
+    r = Record(index=index, op=op, names=(name,), file="k.py", line=index, col=0, function="kernel",
+               kernel="kernel", in_shapes=(), shapes=(shape,), layouts=(None,), memspaces=("smem",),
+               dtypes=("f16",), swizzles=(None,), levels=(labels,), inputs=inputs)
+    if over is not None:
+        r.meta["over"] = over
+    return r
+
+
+def test_views_over_another_buffer_are_named_on_it():
+    """`sV` made over `sK.iterator` (the tracer's pointer walk: meta["over"]) and a thread's view of it reached
+    through a partition are named on sK's buffer; a stage mode gives the stage count."""
+    from cute_inspect.trace.resources import Buffer, KernelResources, describe_buffers
+
+    records = [
+        _smem_record(0, "make_tensor", "sK", (128, 64, 3), stage=True),
+        _smem_record(1, "make_tensor", "sV", (64, 128, 3), over=0),
+        _smem_record(2, "partition_D", None, (8, 4), inputs=(1,)),
+        _smem_record(3, "make_tensor", "tOsV", (8, 4), over=2),
+    ]
+    budget = KernelResources(kernel="kernel", arch="sm_90a", smem_bytes=49152,
+                             buffers=[Buffer("sK", 49152, 0)])
+    describe_buffers({"kernel": budget}, records)
+    assert budget.buffers[0].holds == "operand K tiles: 3 pipeline stages of 128x64 (also viewed as sV, tOsV)"

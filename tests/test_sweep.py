@@ -54,3 +54,8 @@ def test_a_keyword_the_target_does_not_take_is_exit_2():
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [
         f"cute-inspect: --sweep tile_x: {BUDGET} takes no keyword argument 'tile_x'"]
+
+
+def test_html_with_sweep_is_refused():
+    done = cute_inspect("trace", BUDGET, "--arch", "sm_90a", "--sweep", "stages=2", "--html", "r.html")
+    assert done.returncode == 2 and done.stderr.startswith("cute-inspect: --html: not with --sweep")

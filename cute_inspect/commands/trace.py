@@ -34,6 +34,10 @@ def _main(args) -> int:
                          {source: "the target's source file"} if source else None):
         return EXIT_BAD_INPUT
     if args.sweep:
+        if args.html:
+            print("cute-inspect: --html: not with --sweep (one report per trace; trace one config for its report)",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         return _sweep(args)
     trace, _contracts, code = run_target(args.target, args.arch)
     if trace is None:

@@ -3,7 +3,8 @@ went, and how each kernel's shared-memory and TMEM budget moved.
 
 Tensors are matched by kernel, function and name, then by order among tensors of the same name (a name assigned
 once per unrolled iteration); never by line, so an edit that only moves code changes nothing. An unnamed
-intermediate is matched as ``<op>`` (``<partition_S>``) the same way.
+intermediate is matched as ``<op>`` (``<partition_S>``) the same way; a tensor made in a body of dynamic control
+flow (the DSL names it ``then_block_3``, ``loop_body_6``) counts as its kernel's.
 
     >>> from cute_inspect.diff import diff_traces
     >>> old = {"events": [{"names": ["gA"], "kernel": "k", "function": "k", "op": "local_tile",
@@ -19,6 +20,7 @@ intermediate is matched as ``<op>`` (``<partition_S>``) the same way.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 #: What is compared, per output: (JSON key of the per-output list, the word printed).
@@ -26,6 +28,9 @@ FIELDS = (("shapes", "shape"), ("layouts", "layout"), ("swizzles", "swizzle"), (
           ("dtypes", "dtype"), ("levels", "levels"), ("leaf_labels", "leaf labels"))
 #: What is compared in each kernel's budget (`resources`).
 BUDGET_FIELDS = ("smem_bytes", "smem_limit", "tmem_columns", "fits")
+
+
+_GENERATED = re.compile(r"^(?:loop_body|then_block|else_block|while_\w+|if_\w+|for_\w+)_\d+$")
 
 
 class TraceFileError(Exception):
@@ -42,6 +47,7 @@ class Tensor:
     occurrence: int  # 0 for the first tensor of this (kernel, function, name), 1 for the next...
     op: str
     values: dict  # field word -> value
+    position: int = 0  # among the trace's tensors: reports list changes in the order the kernel made them
 
     @property
     def key(self) -> tuple:
@@ -78,15 +84,15 @@ class TraceDiff:
         for c in self.changes:
             lines = [f"  ~ {c.new.label()}: {c.fields[0][0]} {_shown(c.fields[0][1])} -> {_shown(c.fields[0][2])}"]
             lines += [f"      {word} {_shown(a)} -> {_shown(b)}" for word, a, b in c.fields[1:]]
-            groups.setdefault((c.new.kernel, c.new.function), []).append((c.new.key, lines))
+            groups.setdefault((c.new.kernel, c.new.function), []).append((c.new.position, lines))
         for sign, tensors in (("+", self.added), ("-", self.removed)):
             for t in tensors:
                 groups.setdefault((t.kernel, t.function), []).append(
-                    (t.key, [f"  {sign} {t.label()}: {_summary(t)}"]))
+                    (t.position, [f"  {sign} {t.label()}: {_summary(t)}"]))
         out = []
         for (kernel, function), entries in groups.items():
             out.append(f"{kernel} / {function}:")
-            for _key, lines in sorted(entries, key=lambda e: (e[0][2], e[0][3])):
+            for _position, lines in sorted(entries, key=lambda e: e[0]):
                 out.extend(lines)
         for kernel, word, a, b in self.budget:
             out.append(f"budget of {kernel}: {word} {_shown(a)} -> {_shown(b)}")
@@ -143,10 +149,13 @@ def tensors(trace: dict) -> list:
                 if isinstance(per_output, list) and i < len(per_output):
                     values[word] = per_output[i]
             name = name or f"<{event.get('op', '?')}>"
-            where = (str(event.get("kernel")), str(event.get("function")), name)
+            kernel, function = str(event.get("kernel")), str(event.get("function"))
+            # a body of dynamic control flow is named by the DSL with a counter (`else_block_10`) that any new
+            # branch above renumbers: such a tensor belongs to its kernel
+            where = (kernel, kernel if _GENERATED.match(function) else function, name)
             occurrence = seen.get(where, 0)
             seen[where] = occurrence + 1
-            found.append(Tensor(*where, occurrence, str(event.get("op")), values))
+            found.append(Tensor(*where, occurrence, str(event.get("op")), values, len(found)))
     return found
 
 

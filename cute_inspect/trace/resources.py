@@ -168,22 +168,26 @@ _HOLDS = (
     (re.compile(r"^s?(c|d|o|epi|out|acc)(_|$)|epi", re.I), "epilogue tiles"),
     (re.compile(r"^s?a(_|$)|^sa", re.I), "operand A tiles"),
     (re.compile(r"^s?b(_|$)|^sb", re.I), "operand B tiles"),
+    (re.compile(r"^s?(q|k|v|p)(_|$)", re.I), "operand {} tiles"),
 )
 
 
 def _holds(name: str) -> str:
     for pattern, words in _HOLDS:
-        if pattern.search(name):
-            return words
+        found = pattern.search(name)
+        if found:
+            return words.format(found.group(1).upper()) if "{}" in words else words
     return "data"
 
 
 def describe_buffers(resources: dict, records) -> None:
     """Say what each buffer holds; for an operand or epilogue buffer whose traced SMEM tensor has a stage mode,
-    how many stages of which tile (``operand A tiles: 4 pipeline stages of 128x64``). A raw byte buffer that the
-    kernel carves into tensors itself (``smem.allocate(n)``, then ``make_tensor(ptr + offset, ...)``) lists the
-    SMEM tensors its kernel makes that no other buffer names."""
-    staged, carved, shared = {}, {}, {}
+    how many stages of which tile (``operand A tiles: 4 pipeline stages of 128x64``). An SMEM tensor made over
+    another's storage (``sV`` over ``sK.iterator``, ``sC = storage.sD.get_tensor(...)``, a thread's view of a
+    buffer) is named on that buffer; a raw byte buffer that the kernel carves into tensors itself
+    (``smem.allocate(n)``, then ``make_tensor(ptr + offset, ...)``) lists the SMEM tensors no other buffer takes."""
+    staged, made = {}, {}
+    by_index = {r.index: r for r in records}
     for r in records:
         for name, memspace, shape, levels in zip(r.names, r.memspaces, r.shapes, r.levels):
             if not name or memspace != "smem":
@@ -191,27 +195,47 @@ def describe_buffers(resources: dict, records) -> None:
             last = levels[-1] if isinstance(levels, (list, tuple)) and levels else None
             if isinstance(shape, tuple) and getattr(last, "level", None) == "stage" and name not in staged:
                 staged[name] = (shape[-1], shape[:-1])
-            if r.op == "make_tensor" and name not in carved.setdefault(r.kernel, []):
-                carved[r.kernel].append(name)
-                over = _STRUCT_FIELD.search(linecache.getline(r.file, r.line))
-                if over and over.group(1) != name:
-                    shared.setdefault((r.kernel, over.group(1)), []).append(name)
+            if r.op == "make_tensor" and name not in made.setdefault(r.kernel, {}):
+                field = _STRUCT_FIELD.search(linecache.getline(r.file, r.line))
+                made[r.kernel][name] = [field.group(1)] if field else _sources(r, by_index)
     for kernel, budget in resources.items():
         named = {b.name for b in budget.buffers}
-        raw = [b for b in budget.buffers if _holds(b.name) == "data"]
+        shared, views = {}, []
+        for name, sources in made.get(kernel, {}).items():
+            if name in named:
+                continue
+            owner = next((n for n in sources if n in named), None)
+            if owner:
+                shared.setdefault(owner, []).append(name)
+            else:
+                views.append(name)
         for b in budget.buffers:
             words = _holds(b.name)
             found = staged.get(b.name)
             if found and words.endswith("tiles"):
                 words = f"{words}: {_size(found[0])} pipeline stages of {_tile_text(found[1])}"
-            also = shared.get((kernel, b.name))
+            also = shared.get(b.name)
             b.holds = words + (f" (also viewed as {', '.join(also)})" if also else "")
-            named.update(also or ())
-        views = [n for n in carved.get(kernel, []) if n not in named]
+        raw = [b for b in budget.buffers if _holds(b.name) == "data"]
         if len(raw) == 1 and views:
             parts = [f"{n} ({_size(staged[n][0])} stages of {_tile_text(staged[n][1])})" if n in staged else n
                      for n in views]
             raw[0].holds = "carved into " + ", ".join(parts)
+
+
+def _sources(record, by_index: dict) -> list:
+    """The names of the tensors a view's storage leads back to, nearest first: the tracer's walk of its pointer
+    (`meta["over"]`: `sV` over `sK.iterator` gives sK), then the tensors each of those was made from."""
+    names, seen = [], set()
+    step = record.meta.get("over")
+    while step is not None and step not in seen:
+        seen.add(step)
+        record = by_index.get(step)
+        if record is None:
+            break
+        names.extend(n for n in record.names if n)
+        step = record.meta.get("over", record.inputs[0] if record.inputs else None)
+    return names
 
 
 # `sC = storage.sD.get_tensor(...)`: a tensor over a struct field's bytes

@@ -379,6 +379,11 @@ class _Tracer:
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
                 record.reuses = reused[0]
+        if op == "make_tensor" and outputs and outputs[0].memspace == "smem":
+            # `sV` over `sK.iterator`, a thread's view over a swizzled partition's pointer: whose buffer it is in
+            over = self._reused(bound.get("iterator"))
+            if over is not None:
+                record.meta["over"] = over[0]
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -605,7 +610,7 @@ class _Tracer:
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
-        for _ in range(4):
+        for _ in range(depth):
             following = []
             for value in frontier:
                 value = getattr(value, "value", value)  # the DSL wraps operands (_Tensor, _Pointer)
