@@ -216,7 +216,72 @@ KERNEL_AUTHORS_IDIOMS = {
     "name outside the grammar": "tTransferC = thr_copy.partition_S(cTransfer)\n",
     "C of another algorithm": "tCgC = thr_mma.partition_C(gC)\n"
     "tOrC = tiled_mma.make_fragment_B(thr_mma.partition_B(sC))\n",
+    "compound accumulator names": "def epilogue(thr_copy_t2r, tAccA, tAccB, tCtAccA):\n"
+    "    tTR_tAccA = thr_copy_t2r.partition_S(tAccA)\n    tTR_tAccB = thr_copy_t2r.partition_S(tAccB)\n"
+    "    tTR_tAcc_qk = thr_copy_t2r.partition_S(tCtAccA)\n",
+    "coordinates of an identity tensor named g": "gC_coord = cute.local_tile(cute.make_identity_tensor(s), t, c)\n"
+    "gCcoord = cute.make_identity_tensor(s)\ntCcC = thr_mma.partition_C(gC_coord)\n"
+    "tCcC2 = thr_mma.partition_C(gCcoord)\n",
+    "copy atom passed into a helper": "def kernel(self):\n"
+    "    tiled_copy_t2r = tcgen05.make_tmem_copy(tcgen05.Ld32x32bOp(r), tAcc)\n"
+    "    self.epilogue(tiled_copy_t2r, tAcc, sC)\n"
+    "def epilogue(self, copy_atom, tAcc, sC):\n"
+    "    thr_copy = copy_atom.get_slice(0)\n    tTR_tAcc = thr_copy.partition_S(tAcc)\n"
+    "    tTR_rAcc = cute.make_rmem_tensor(s)\n    cute.copy(copy_atom, tTR_tAcc, tTR_rAcc)\n",
+    "one copy object, two spellings of its pattern": "def kernel(gmem_tiled_copy_QKV, gRAB, sRAB):\n"
+    "    thr = gmem_tiled_copy_QKV.get_slice(t)\n    tRABgRAB = thr.partition_S(gRAB)\n"
+    "    tRabsRAB = thr.partition_D(sRAB)\n    cute.copy(thr, tRABgRAB, tRabsRAB)\n",
 }
+
+# The mistakes issue 24 names, written as snippets of our own: each is reported by default at its line.
+PROVENANCE_MISTAKES = {
+    "TMA partition of A named with B's load op": (
+        "def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):\n"
+        "    tBsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n", 2, "CI110"),
+    "P·V fragment built from the Q·K MMA's partition": (
+        "def kernel(tiled_mma_qk, tiled_mma_pv, atom_v, sQ, sK, sVt):\n"
+        "    thr_qk = tiled_mma_qk.get_slice(0)\n"
+        "    tSrQ = thr_qk.make_fragment_A(thr_qk.partition_A(sQ))\n"
+        "    tSrK = thr_qk.make_fragment_B(thr_qk.partition_B(sK))\n"
+        "    tOrVt = thr_qk.make_fragment_B(thr_qk.partition_B(sVt))\n"
+        "    tOsVt = cute.make_tiled_copy_B(atom_v, tiled_mma_pv).get_slice(0).partition_S(sVt)\n", 5, "CI110"),
+    "cute.gemm given a copy partition": (
+        "def kernel(tiled_mma, atom, sQ):\n"
+        "    tSsQ = cute.make_tiled_copy_A(atom, tiled_mma).get_slice(0).partition_S(sQ)\n"
+        "    tSrQ = tiled_mma.make_fragment_A(sQ)\n"
+        "    cute.gemm(tiled_mma, acc, tSsQ, tSrK, acc)\n", 4, "CI111"),
+    "K partition named with V's copy op": (
+        "def kernel(gmem_tiled_copy_K, gmem_tiled_copy_V, sK, gK, sV, gV):\n"
+        "    thr_K, thr_V = gmem_tiled_copy_K.get_slice(0), gmem_tiled_copy_V.get_slice(0)\n"
+        "    tVsK, tKgK = thr_K.partition_D(sK), thr_K.partition_S(gK)\n"
+        "    tVsV, tVgV = thr_V.partition_D(sV), thr_V.partition_S(gV)\n", 3, "CI110"),
+    "dQ-MMA fragment named with the dK MMA's op": (
+        "class Bwd:\n"
+        "    def kernel(self, sdS, sdSt, sQt, sKt):\n"
+        "        mma_dkv, mma_dq = self._mmas()\n"
+        "        params = SimpleNamespace(thr_mma_dq=mma_dq.get_slice(0))\n"
+        "        tdKrdS = utils.mma_make_fragment_A(sdSt, mma_dkv)\n"
+        "        tdKrQ = utils.mma_make_fragment_B(sQt, mma_dkv)\n"
+        "        tdKrdS2 = utils.mma_make_fragment_A(sdS, params.thr_mma_dq)\n"
+        "        tdQrK = utils.mma_make_fragment_B(sKt, params.thr_mma_dq)\n"
+        "    def _mmas(self):\n"
+        "        return cute.make_tiled_mma(MmaF16BF16Op()), cute.make_tiled_mma(MmaF16BF16Op())\n", 7, "CI110"),
+    "A slot of cute.gemm given the B fragment": (
+        "def kernel(tiled_mma, sA, sB):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    tCrB_k = tCrB[None, None, 0]\n"
+        "    cute.gemm(tiled_mma, acc, tCrB_k, tCrB_k, acc)\n", 5, "CI111"),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(PROVENANCE_MISTAKES))
+def test_provenance_mistakes_are_reported_by_default(mistake):
+    source, line, code = PROVENANCE_MISTAKES[mistake]
+    found = lint_source(source, "k.py", LintConfig())
+    assert (line, code) in {(f.line, f.code) for f in found}, found
+    assert all(f.line == line for f in found), found
 
 
 @pytest.mark.parametrize("idiom", sorted(KERNEL_AUTHORS_IDIOMS))

@@ -1,8 +1,9 @@
-"""Static naming-convention linter for CuTeDSL kernels (``cute-inspect lint``), with rules CI100-CI109.
+"""Static naming-convention linter for CuTeDSL kernels (``cute-inspect lint``), with rules CI100-CI112.
 
 It parses each file once (no compile, no GPU), gathers the partition assignments, copies and GEMMs,
-and checks their names against the CuTe convention ``<scope><op>[_]<where><what>``. The default rules
-report contradictions (a name that states something false about its tensor); the grammar and style
+and checks their names against the CuTe convention ``<scope><op>[_]<where><what>`` and against what made
+each tensor (the partitioner object, followed through the code: ``cute_inspect.lint.objects``). The default
+rules report contradictions (a name that states something false about its tensor); the grammar and style
 rules (CI101, CI108, CI109) are opt-in (``select`` / ``extend-select``).
 
 >>> from cute_inspect.lint import lint_source

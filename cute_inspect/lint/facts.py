@@ -482,7 +482,7 @@ class _Collector:
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     _classified(receiver, origin),
-                    tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr, create=False),
+                    tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr),
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:

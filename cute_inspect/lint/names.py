@@ -135,6 +135,11 @@ def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Tensor
     separated = _separated(name, vocabulary)
     if separated is not None:
         return separated
+    match = unpartitioned.fullmatch(name)
+    if match and match["where"] == "t" and match["what"].startswith("Acc"):
+        # `tAccA`, `tAcc_qk`: an accumulator in tensor memory, not a partition with op `Ac`.
+        what, variant = _unglued(match["what"], match["variant"] or "")
+        return TensorName("", "", "", "t", what, variant)
     match = partitioned.fullmatch(name)
     if match:
         what, variant = _unglued(match["what"], match["variant"] or "")

@@ -109,7 +109,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # movement: a TiledCopy's, a TMA atom's): the P·V MMA's `tOrV` is not the output TMA atom's `tO`.
         carriers = [
             f for f, f_ops in by_family.items()
-            if f != family and f[0] == family[0] and op in f_ops and _kind(partition) in kinds[f]
+            if f != family and f[0] == family[0] and op in f_ops and (_kind(partition) in kinds[f] or "mma" in kinds[f])
         ]
         if not own or not carriers or any(_related(op, other) for other in own):
             continue
