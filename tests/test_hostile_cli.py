@@ -163,6 +163,7 @@ def work(tmp_path):
     (work / "dir" / "link_dir").symlink_to(outside / "victim_dir")
     (work / "dir" / "loop").symlink_to(work / "dir")
     os.mkfifo(work / "fifo.py")
+    os.mkfifo(work / "fifo.json")
     (work / "dir.py").mkdir()
     return work, outside
 
@@ -238,6 +239,7 @@ IN_PROCESS = [
     ("lint-trace-list-json", ["lint", "--trace", "trace_list.json", "k.py"], ERROR, "events"),
     ("lint-trace-json-ok", ["lint", "--trace", "trace_ok.json", "clean.py"], OK, None),
     ("lint-trace-dir-json", ["lint", "--trace", "dir.py", "clean.py"], ERROR, None),
+    ("lint-trace-fifo-json", ["lint", "--trace", "fifo.json", "clean.py"], ERROR, "not a regular file"),
     ("lint-symlink-loop", ["lint", "dir"], FINDINGS, None),
     ("lint-diff-writes-nothing", ["lint", "--diff", "k.py"], FINDINGS, "Would fix 1"),
     ("lint-diff-unsafe", ["lint", "--diff", "--unsafe-fixes", "dir"], FINDINGS, "Would fix"),
