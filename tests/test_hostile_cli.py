@@ -462,6 +462,11 @@ def test_one_target_at_two_archs_gets_two_folders(real):
            program=True, writes=("out",), timeout=300)
     folders = sorted(p.name for p in (real[0] / "out").iterdir() if p.is_dir())
     assert folders == ["real_noisy_sm_100a", "real_noisy_sm_100f"]
+    make_files(real[0] / "out", {"mine/notes.txt": "kept"})
+    _check(real, ["render", "real.py:noisy@sm_100a", "t.py:nothing@sm_100a", "--out", "out"], ERROR, None,
+           program=True, writes=("out",), timeout=300)
+    folders = sorted(p.name for p in (real[0] / "out").iterdir() if p.is_dir())
+    assert folders == ["mine", "real_noisy", "t_nothing"]  # the earlier render's folders went; the user's stayed
 
 
 def test_a_dot_that_never_returns_is_stopped(real, tmp_path):
