@@ -163,6 +163,7 @@ def work(tmp_path):
     (work / "dir" / "link_dir").symlink_to(outside / "victim_dir")
     (work / "dir" / "loop").symlink_to(work / "dir")
     os.mkfifo(work / "fifo.py")
+    os.mkfifo(work / "fifo.json")
     (work / "dir.py").mkdir()
     return work, outside
 
@@ -238,6 +239,7 @@ IN_PROCESS = [
     ("lint-trace-list-json", ["lint", "--trace", "trace_list.json", "k.py"], ERROR, "events"),
     ("lint-trace-json-ok", ["lint", "--trace", "trace_ok.json", "clean.py"], OK, None),
     ("lint-trace-dir-json", ["lint", "--trace", "dir.py", "clean.py"], ERROR, None),
+    ("lint-trace-fifo-json", ["lint", "--trace", "fifo.json", "clean.py"], ERROR, "not a regular file"),
     ("lint-symlink-loop", ["lint", "dir"], FINDINGS, None),
     ("lint-diff-writes-nothing", ["lint", "--diff", "k.py"], FINDINGS, "Would fix 1"),
     ("lint-diff-unsafe", ["lint", "--diff", "--unsafe-fixes", "dir"], FINDINGS, "Would fix"),
@@ -460,6 +462,11 @@ def test_one_target_at_two_archs_gets_two_folders(real):
            program=True, writes=("out",), timeout=300)
     folders = sorted(p.name for p in (real[0] / "out").iterdir() if p.is_dir())
     assert folders == ["real_noisy_sm_100a", "real_noisy_sm_100f"]
+    make_files(real[0] / "out", {"mine/notes.txt": "kept"})
+    _check(real, ["render", "real.py:noisy@sm_100a", "t.py:nothing@sm_100a", "--out", "out"], ERROR, None,
+           program=True, writes=("out",), timeout=300)
+    folders = sorted(p.name for p in (real[0] / "out").iterdir() if p.is_dir())
+    assert folders == ["mine", "real_noisy", "t_nothing"]  # the earlier render's folders went; the user's stayed
 
 
 def test_a_dot_that_never_returns_is_stopped(real, tmp_path):

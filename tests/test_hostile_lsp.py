@@ -216,6 +216,25 @@ def test_a_form_feed_or_line_separator_above_does_not_shift_diagnostics(server, 
     assert server.diagnostics(uri)[0]["range"]["start"] == _position(3, 4)
 
 
+def test_changes_are_whole_texts_so_separators_cannot_shift_an_edit(server, folder):
+    uri = (folder / "changed.py").as_uri()
+    server.open(uri, "x = 1\n")
+    server.diagnostics(uri)
+    text = "@cute.kernel\ndef k(thr_mma, gA):\n    s = '\f\u2028\x85'\n\n    tCgB = thr_mma.partition_A(gA)\n"
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": text}]})
+    assert server.diagnostics(uri)[0]["range"]["start"] == _position(4, 4)
+
+
+def test_the_server_asks_for_whole_texts(folder):
+    client = Client(folder, "--no-trace-on-open")
+    try:
+        sync = client.initialize(folder)["result"]["capabilities"]["textDocumentSync"]
+        assert sync["change"] == 1  # Full: pygls' incremental edits count lines as str.splitlines does
+    finally:
+        client.close()
+
+
 def test_a_20000_term_expression_is_answered(server, folder):
     uri = (folder / "deep.py").as_uri()
     server.open(uri, "x = " + "+".join(["a"] * 20000) + "\n")

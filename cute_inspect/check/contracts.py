@@ -80,10 +80,12 @@ Use instead: slice A and B with the same k (``tCrB[None, None, k]``).
 from __future__ import annotations
 
 import contextlib
+import linecache
 import re
 from dataclasses import dataclass, field
 
 from cute_inspect.findings import Finding
+from cute_inspect.positions import char_column
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.patch import observing
 from cute_inspect.trace.record import _DERIVATIONS
@@ -423,7 +425,9 @@ class _Guard:
         names = assigned_names(site, op) if site.direct else None
         target = ", ".join(n for n in names or () if n)
         text = f"`{op}`{' for `' + target + '`' if target else ''}: {message}"
-        finding = Finding(relative(site.file), site.line, site.col + 1, code, text)
+        line = linecache.getline(site.file, site.line)
+        column = char_column(line, site.col) + 1  # Python's frames count UTF-8 bytes; findings count characters
+        finding = Finding(relative(site.file), site.line, column, code, text)
         if finding not in self.contracts.findings:
             self.contracts.findings.append(finding)
 

@@ -92,6 +92,8 @@ def _saved_records(path: str) -> list[Any]:
 
     Their paths are relative to the directory the trace ran in: looked up from here, else from the file's
     own directory (``cute-inspect trace ... > trace.json`` writes it there)."""
+    if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would block the read forever
+        raise ValueError("not a regular file (a FIFO or a device?)")
     try:
         with open(path, encoding="utf-8") as file:
             document = json.load(file)

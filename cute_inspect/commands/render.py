@@ -156,6 +156,21 @@ def _remove_stale(out: str, written: set[str]) -> None:
             os.unlink(path)
 
 
+def _remove_stale_folders(out: str, kept: set[str]) -> None:
+    """Remove the folders an earlier render of other targets left in `out`: those holding only render's files."""
+    for name in sorted(set(os.listdir(out)) - kept):
+        folder = os.path.join(out, name)
+        if not os.path.isdir(folder) or os.path.islink(folder):
+            continue
+        files = [os.path.relpath(os.path.join(d, f), folder).replace(os.sep, "/")
+                 for d, _, fs in os.walk(folder) for f in fs]
+        if files and "report.html" in files and all(_OWN_FILES.fullmatch(f) for f in files):
+            _remove_stale(folder, set())
+            for leftover in (os.path.join(folder, "tensors"), folder):
+                if os.path.isdir(leftover) and not os.listdir(leftover):
+                    os.rmdir(leftover)
+
+
 def _render_one(target: str, arch: str, out: str) -> int:
     from cute_inspect.render import graph, hierarchy
     from cute_inspect.render.html import build_report
@@ -210,6 +225,7 @@ def _write_index(out: str, done: list) -> None:
         failed = "" if code == EXIT_OK else f" <strong>failed (exit {code})</strong>"
         rows.append(f"<li>{name} ({escape(arch)}){failed}</li>")
     rows = "".join(rows)
+    _remove_stale_folders(out, {os.path.basename(path) for _, _, path, _ in done})
     index = os.path.join(out, "index.html")
     write_file(index, '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cute-inspect reports</title>'
                f"</head><body><h1>cute-inspect reports</h1><ul>{rows}</ul></body></html>")

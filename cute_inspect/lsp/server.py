@@ -53,7 +53,10 @@ class CuteInspectServer(LanguageServer):
     """The trace runs, which files were saved or edited since, and which files carry trace diagnostics."""
 
     def __init__(self, trace_timeout: float = 120.0, inlay_hints: bool = False, trace_on_open: bool = True):
-        super().__init__("cute-inspect", "0.1.0", protocol_cls=_Protocol)
+        # Full sync: pygls applies incremental edits by str.splitlines lines, which a form feed or U+2028 inside a
+        # string shifts (the editor counts only \n, \r\n, \r); the whole text each time cannot drift
+        super().__init__("cute-inspect", "0.1.0", text_document_sync_kind=types.TextDocumentSyncKind.Full,
+                         protocol_cls=_Protocol)
         self.runs = TraceRuns(self._traced, timeout=trace_timeout)
         self.inlay_hints = inlay_hints
         self.trace_on_open = trace_on_open

@@ -97,8 +97,13 @@ def trace_facts(target: str, arch: str) -> dict:
         set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
         with guard() as contracts:
             trace = trace_target(target, arch=arch)
-    except Exception as exc:  # any failure of the user's compile becomes one located message
-        _code, message = explain(exc)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # whatever the user's code does (sys.exit too) becomes one located message
+        if isinstance(exc, SystemExit):
+            message = f"{target}: the target called sys.exit({exc.code!r}) before its compile finished"
+        else:
+            _code, message = explain(exc)
         result["error"] = {"message": message, **_where(message)}
     else:
         if not trace.records:

@@ -168,6 +168,7 @@ def _desugar(expr: str) -> str:
             raise LayoutExprError(f"unexpected {expr[pos:].strip()[:1]!r} at column {pos + 1} of {expr!r}")
         tokens.append(m.group(0).strip())
         pos = m.end()
+    _one_tuples(tokens)
     while ":" in tokens:
         colon = tokens.index(":")
         start, end = _group_before(tokens, colon), _group_after(tokens, colon)
@@ -175,6 +176,23 @@ def _desugar(expr: str) -> str:
             raise LayoutExprError(f"`:` in {expr!r} must join a shape and a stride, e.g. (8,4):(4,1)")
         tokens[start:end] = ["layout", "(", *tokens[start:colon], ",", *tokens[colon + 1:end], ")"]
     return " ".join(tokens)
+
+
+def _one_tuples(tokens: list) -> None:
+    """Make ``(x)`` a one-mode tuple, as CuTe writes it (``((1,1)):((0,0))`` has one mode); Python would read
+    it as ``x``. Parentheses that call a function are left alone."""
+    opened, closing = [], []
+    for i, token in enumerate(tokens):
+        if token == "(":
+            opened.append([i, i > 0 and re.fullmatch(r"[A-Za-z_]\w*", tokens[i - 1]) is not None, False])
+        elif token == "," and opened:
+            opened[-1][2] = True
+        elif token == ")" and opened:
+            start, called, comma = opened.pop()
+            if not called and not comma and i > start + 1:
+                closing.append(i)
+    for i in reversed(closing):
+        tokens.insert(i, ",")
 
 
 def _group_before(tokens: list, colon: int) -> int | None:
@@ -239,6 +257,7 @@ class _Evaluator:
             raise LayoutExprError(f"{name} takes {_arity(method)}, {len(args) + len(kwargs)} given; "
                                   f"write {FUNCTIONS[name][0]}") from None
         _check_arguments(name, bound.arguments)
+        _check_complements(name, bound.arguments)
         try:
             value = method(*args, **kwargs)
         except TypeError as exc:
@@ -470,6 +489,61 @@ def _check_arguments(name: str, arguments: dict) -> None:
                               "Swizzle<B,M,S> needs |S| >= B and B+M+|S| <= 31 (e.g. swizzle(3,4,3, ...))")
     if name == "group_modes" and arguments["begin"] > arguments["end"]:
         raise LayoutExprError(f"group_modes: begin {arguments['begin']} is after end {arguments['end']}")
+
+
+#: functions that take the complement of an argument inside CuTeDSL, which divides by what the complement
+#: built so far: a layout whose sorted strides do not each divide by the extent before them ends in SIGFPE
+_COMPLEMENTED = {"complement": ("a",), "logical_product": ("a",), "zipped_product": ("a",),
+                 "tiled_product": ("a",), "flat_product": ("a",), "blocked_product": ("a",),
+                 "raked_product": ("a",), "logical_divide": ("tiler",), "zipped_divide": ("tiler",),
+                 "tiled_divide": ("tiler",), "flat_divide": ("tiler",), "local_tile": ("tiler",)}
+
+
+def _leaves_of(value) -> list[tuple[int, int]] | None:
+    """(extent, stride) of every leaf of a static layout `value`; None for a swizzled or unreadable one."""
+    from cute_inspect.render._layout import LayoutTextError, StaticLayout, _leaves
+
+    try:
+        layout = StaticLayout.parse(_show(value))
+    except LayoutTextError:
+        return None
+    if layout.swizzle is not None:
+        return None
+    return list(zip(_leaves(layout.shape), _leaves(layout.stride)))
+
+
+def complement_problem(value) -> str | None:
+    """Why CuTe cannot take the complement of layout `value` (CuTe's divisibility condition), or None.
+
+    >>> complement_problem(_Text("(4,2):(1,8)")) is None, complement_problem(_Text("(6,6):(51,34)"))[:30]
+    (True, 'stride 51 is not a multiple of')
+    """
+    leaves = _leaves_of(value)
+    if leaves is None:
+        return None
+    extent = 1
+    for stride, shape in sorted((abs(d), s) for s, d in leaves if s != 1 and d != 0):
+        if stride % extent:
+            return (f"stride {stride} is not a multiple of {extent}, the extent of the modes with smaller strides "
+                    "(CuTe's complement needs it)")
+        extent = shape * stride
+    return None
+
+
+class _Text:
+    """A layout given by its text, as `_show` reads CuTeDSL's (for the doctest above)."""
+
+    def __init__(self, text: str):
+        self.type = f'!cute.layout<"{text}">'
+
+
+def _check_complements(name: str, arguments: dict) -> None:
+    for parameter in _COMPLEMENTED.get(name, ()):
+        value = arguments[parameter]
+        for part in value if isinstance(value, tuple) else (value,):
+            problem = complement_problem(part) if _is_layout(part) else None
+            if problem:
+                raise LayoutExprError(f"{name}: {parameter} = {_show(part)}: {problem}; e.g. (4,2):(1,8)")
 
 
 def _arity(method) -> str:
