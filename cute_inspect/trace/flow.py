@@ -421,7 +421,7 @@ def _chains(records: list, views: dict) -> set:
             following = []
             for index in frontier:
                 for i in members.get(group.get(index, index), [index]):
-                    if i in seen or i >= len(records):
+                    if i in seen or i >= record.index:  # only what was written before this MMA read it
                         continue
                     seen.add(i)
                     source = accumulator.get(i)

@@ -380,6 +380,12 @@ class _Tracer:
                                       outputs[0].shape)
             if steps:
                 record.meta["steps"] = steps
+        if not inputs and op in ("make_rmem_tensor", "make_tensor") and out_trees:
+            # `make_rmem_tensor(acc.shape)` then filled from acc (flash-attention's cvt_f16): shaped like it, and
+            # for the data flow holding its values
+            made_from = {label.origin for label in _levels.flatten(out_trees[0])} - {index, None}
+            if made_from:
+                record.meta["values_from"] = sorted(made_from)[:4]
         by_arg = dict(zip(in_args, zip(inputs, in_trees, in_shapes)))
         record.made_by = self.objects.made_by(op, bound, site)
         if op in ("copy", "gemm"):
@@ -601,7 +607,7 @@ class _Tracer:
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
-        for _ in range(4):
+        for _ in range(8):
             following = []
             for value in frontier:
                 value = getattr(value, "value", value)  # the DSL wraps operands (_Tensor, _Pointer)
@@ -617,7 +623,7 @@ class _Tracer:
                     following.extend(value.owner.operands)
                 except (AttributeError, ValueError):
                     continue
-            frontier = following
+            frontier = following[:16]
         return None
 
     def _copy_side_level(self, thr_copy, level: str) -> str:
