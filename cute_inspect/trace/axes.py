@@ -122,9 +122,9 @@ class Axes:
             if len(positions) == 1:
                 pos = positions.pop()
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
-        # an unprojected tiler's positions name axes only in a kernel with no MMA at all (a norm's (rows,
-        # columns) tiler_mn); a name's hint last of all
-        for wanted in ("local_tile.proj", "hint:name"):
+        # what no data flow decides: an axis-order suffix (`mA_mk`) says it, else in a kernel with no MMA at
+        # all an unprojected tiler's positions (a norm's (rows, columns) tiler_mn)
+        for wanted in ("hint:name", "local_tile.proj"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule != "local_tile.proj" or not self.mmas):
                     named.setdefault(self.find(var), (letter, rule))

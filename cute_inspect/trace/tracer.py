@@ -257,7 +257,10 @@ class _Tracer:
         forms name the MMA whose A or B slot mA feeds."""
         bound = call.bound
         gmem = bound.get("gmem_tensor")
-        tma_tensor = result[1] if isinstance(result, tuple) and len(result) == 2 else None
+        # a pair, or (newer CuTeDSL) a TmaInfo that unpacks as one
+        tma_tensor = getattr(result, "tma_tensor", None)
+        if tma_tensor is None and isinstance(result, tuple) and len(result) == 2:
+            tma_tensor = result[1]
         if not _is_tensor(gmem) or tma_tensor is None or not _is_tensor(tma_tensor):
             return
         params = call.params
