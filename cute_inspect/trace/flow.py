@@ -40,6 +40,7 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
+        self.partitions: dict = {}  # copy object number -> (labels, shape) of its latest partition
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -254,9 +255,16 @@ def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
         axes.bind(_var(label), ("mma", mma, letter))
 
 
-def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> None:
+def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, partitioners=None) -> None:
     op = record.op
     made_by = record.made_by
+    if op in _COPY_OPS and made_by and made_by["object"] is not None and partitioners is not None and out_trees:
+        # one tiled copy's partitions (t2r of the accumulator and of its coordinates; r2s's registers and SMEM)
+        # repeat the atom over the same tile: their rests are the same modes
+        before = partitioners.partitions.get(made_by["object"])
+        if before is not None:
+            _join_rests(axes, before[0], out_trees[0], before[1], record.shapes[0])
+        partitioners.partitions[made_by["object"]] = (out_trees[0], record.shapes[0])
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -317,12 +325,13 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
     """Two partitions of one copy: past the atom, modes of equal sizes are the same repeats."""
     a_modes, b_modes = _modes(a), _modes(b)
-    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) != len(b_shape) \
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) \
             or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
         return
-    if [_size(s) for s in a_shape] != [_size(s) for s in b_shape]:
+    common = min(len(a_shape), len(b_shape), 3)  # the atom and its two rests; what follows is carried
+    if [_size(s) for s in a_shape[1:common]] != [_size(s) for s in b_shape[1:common]]:
         return
-    for x, y in zip(a_modes[1:], b_modes[1:]):
+    for x, y in zip(a_modes[1:common], b_modes[1:common]):
         first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
         if first_x is not None and first_y is not None and not isinstance(x, tuple) and not isinstance(y, tuple):
             axes.join(first_x.var, first_y.var)
