@@ -110,14 +110,18 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
     side = "src" if op == "partition_S" else "dst"
     try:
         kind = obj._trait.value.type
-        tiler = re.findall(r"(\d+):\d+", str(kind.tiler_mn))
+        tiler_text = str(kind.tiler_mn)
         text = str(getattr(kind, f"layout_{side}_tv_tiled"))
     except Exception:
         return None
     tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')])
-    if len(tiler) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
+    inner = tiler_text[tiler_text.find("[") + 1:tiler_text.rfind("]")]
+    parts = inner.split(";")
+    if len(parts) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
         return None
-    first = int(tiler[0])
+    first = 1  # the tile's first mode's size: (32,4):(1,32) is 128
+    for extent in re.findall(r"\d+", parts[0].split(":")[0]):
+        first *= int(extent)
     out = []
     for leaf in tree_leaves(tree[1]):
         extent, _, stride = leaf.partition(":")
@@ -259,12 +263,13 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
     op = record.op
     made_by = record.made_by
     if op in _COPY_OPS and made_by and made_by["object"] is not None and partitioners is not None and out_trees:
-        # one tiled copy's partitions (t2r of the accumulator and of its coordinates; r2s's registers and SMEM)
-        # repeat the atom over the same tile: their rests are the same modes
+        # the two sides of one tiled copy (t2r of the accumulator and of its coordinates; r2s's registers and
+        # SMEM) repeat the atom over the same tile: their rests are the same modes. One side partitioned twice
+        # may be two tensors (a copy shared by A's and B's loads): nothing joins them
         before = partitioners.partitions.get(made_by["object"])
-        if before is not None:
-            _join_rests(axes, before[0], out_trees[0], before[1], record.shapes[0])
-        partitioners.partitions[made_by["object"]] = (out_trees[0], record.shapes[0])
+        if before is not None and before[0] != op:
+            _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
+        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0])
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -382,6 +387,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
     _operand_views(records)
+    _atoms_by_rests(records)
     accumulators = _accumulator_roots(axes)
     relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
     staged = _smem_operands(axes, records, views, accumulators, relevels)
@@ -443,6 +449,29 @@ def _chains(records: list, views: dict) -> set:
     return found
 
 
+def _atoms_by_rests(records: list) -> None:
+    """An MMA atom of two sub-modes whose leaves no layout placed (an SMEM buffer in MMA form (128,32), a scale
+    factor's ((32,4),32)): the sub-modes run along the axes of the MMA rests that follow them."""
+    for record in records:
+        for i, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
+            modes = _modes(tree)
+            if len(modes) < 3 or not isinstance(shape, tuple) or not isinstance(shape[0], tuple) \
+                    or len(shape[0]) != 2:
+                continue
+            atom, rests = modes[0], modes[1:3]
+            if not isinstance(atom, _levels.ModeLabel) or atom.level != "mma" or atom.role != "atom" \
+                    or atom.origin != record.index or atom.leaf_axes:
+                continue
+            if not all(isinstance(r, _levels.ModeLabel) and r.role == "rest" and r.axis for r in rests):
+                continue
+            if min(_size(s) or 0 for s in shape[0]) < 8:  # a thread's few scattered values: no such reading
+                continue
+            leaf_axes = tuple(r.axis for sub, r in zip(shape[0], rests) for _ in _levels.shape_leaves(sub))
+            levels = list(record.levels)
+            levels[i] = (replace(atom, leaf_axes=leaf_axes),) + tuple(modes[1:])
+            record.levels = tuple(levels)
+
+
 def _operand_views(records: list) -> None:
     """A view made over another MMA's accumulator (P over S) that enters an MMA's slot is that MMA's operand:
     (its atom, its rests), each leaf keeping the axis it runs along; views of it (a recast) follow."""
@@ -479,7 +508,8 @@ def _as_operand(tree, role: str, mma: str | None):
 def _batch(axes: Axes, records: list, named: dict) -> None:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L."""
     for record in records:
-        if record.op != "input" or not record.levels:
+        if record.op not in ("input", "make_tensor") or not record.levels \
+                or not set(record.memspaces) & {"gmem", "coord"}:
             continue
         modes = _modes(record.levels[0])
         if not all(isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
