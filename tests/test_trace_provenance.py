@@ -75,6 +75,7 @@ def test_a_backward_pass_gets_attention_axes_through_transposes(backward):
     assert _one(backward, "gdOt")[0] == ["block-atom-D", "block-atom-Q"]
     assert _one(backward, "lhs")[0][-2:] == ["mma_dv-rest-K", "mma_dv-rest-Q"]
     assert _one(backward, "grad")[0] == ["mma_dv-atom-D", "mma_dv-atom-K", "mma_dv-rest-K", "mma_dv-rest-D"]
+    assert _one(backward, "grad_k")[0][-2:] == ["mma_dk-rest-K", "mma_dk-rest-D"]
     (copy,) = [e for e in backward if e["op"] == "copy"]
     by_name = {n: e["index"] for e in backward for n in e["names"] if n}
     assert copy["operands"] == {"src": by_name["probs"], "dst": by_name["written"]}

@@ -83,18 +83,26 @@ class Axes:
         """root -> (axis or None, rule) for every class that met a key."""
         named: dict = {}
         mma = {m: {a: self._root_of(("mma", m, a)) for a in "MNK"} for m in self.mmas}
-        chained = {m2: m1 for m1, m2 in self.chains if m1 in mma and m2 in mma}
-        scores = [m for m in mma if m in chained.values() or self._feeds_a(mma, m)]
-        for m in scores:  # S = Q K^T over D
-            for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
-                root = mma[m][axis]
-                if root is not None:
-                    named.setdefault(root, (letter, "attention"))
-        for m2, m1 in chained.items():  # O = P V over K, unless P entered transposed (the classes then said)
-            for axis, letter in (("M", "Q"), ("K", "K"), ("N", "D")):
-                root = mma[m2][axis]
-                if root is not None:
-                    named.setdefault(root, (letter, "attention"))
+        order = list(mma)
+        pairs = {(m1, m2) for m1, m2 in self.chains if m1 in mma and m2 in mma}
+        if not pairs:  # no path of values found: modes shared between an accumulator and an A operand
+            pairs = {(m, o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
+        scores = sorted({m1 for m1, _ in pairs}, key=order.index)
+        consumers = sorted({m2 for _, m2 in pairs} - set(scores), key=order.index)
+        if scores:
+            rows, cols = mma[scores[0]]["M"], mma[scores[0]]["N"]
+            queries_are_rows = self._queries_are_rows(mma, rows, cols, consumers)
+            for m in scores:  # S = Q K^T over D (or S^T = K Q^T when the kernel swaps A and B)
+                first, second = ("Q", "K") if queries_are_rows else ("K", "Q")
+                for axis, letter in (("M", first), ("N", second), ("K", "D")):
+                    root = mma[m][axis]
+                    if root is not None:
+                        named.setdefault(root, (letter, "attention"))
+            for c in consumers:  # P entered by a path the modes do not show (a store of values): O = P V over K
+                if mma[c]["M"] not in named and mma[c]["K"] not in named:
+                    for axis, letter in (("M", "Q"), ("K", "K")):
+                        if mma[c][axis] is not None:
+                            named.setdefault(mma[c][axis], (letter, "attention"))
         if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
             for m in mma:
                 for root in mma[m].values():
@@ -114,17 +122,29 @@ class Axes:
             if len(positions) == 1:
                 pos = positions.pop()
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
-        # an unprojected tiler's positions name axes only in a kernel with no MMA at all (a norm's (rows,
-        # columns) tiler_mn); a name's hint last of all
-        for wanted in ("local_tile.proj", "hint:name"):
+        # what no data flow decides: an axis-order suffix (`mA_mk`) says it, else in a kernel with no MMA at
+        # all an unprojected tiler's positions (a norm's (rows, columns) tiler_mn)
+        for wanted in ("hint:name", "local_tile.proj"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule != "local_tile.proj" or not self.mmas):
                     named.setdefault(self.find(var), (letter, rule))
         return named
 
-    def _feeds_a(self, mma: dict, m) -> bool:
-        """Whether MMA `m`'s accumulator (its M and N) enters another MMA's A slot, transposed or not."""
+    @staticmethod
+    def _feeds(mma: dict, m, o) -> bool:
+        """Whether MMA `m`'s accumulator (its M and N) is MMA `o`'s A operand, transposed or not."""
         acc = {mma[m]["M"], mma[m]["N"]}
-        if None in acc or len(acc) != 2:
-            return False
-        return any(o != m and {mma[o]["M"], mma[o]["K"]} == acc for o in mma)
+        return None not in acc and len(acc) == 2 and {mma[o]["M"], mma[o]["K"]} == acc
+
+    @staticmethod
+    def _queries_are_rows(mma: dict, rows, cols, consumers: list) -> bool:
+        """Which of the scores' axes is the query sequence. The MMAs that read the scores keep one of its axes
+        as their rows: forward has one (O = P V: the queries); backward has dV and dK (the keys) and dQ (the
+        queries), so there the keys are the axis most of them keep."""
+        kept = [mma[c]["M"] for c in consumers if mma[c]["M"] in (rows, cols)]
+        if not kept:
+            return True
+        if len(kept) == 1:
+            return kept[0] == rows
+        keys = max(set(kept), key=kept.count)
+        return keys != rows

@@ -40,6 +40,7 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
+        self.partitions: dict = {}  # copy object number -> (labels, shape) of its latest partition
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -109,14 +110,18 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
     side = "src" if op == "partition_S" else "dst"
     try:
         kind = obj._trait.value.type
-        tiler = re.findall(r"(\d+):\d+", str(kind.tiler_mn))
+        tiler_text = str(kind.tiler_mn)
         text = str(getattr(kind, f"layout_{side}_tv_tiled"))
     except Exception:
         return None
     tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')])
-    if len(tiler) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
+    inner = tiler_text[tiler_text.find("[") + 1:tiler_text.rfind("]")]
+    parts = inner.split(";")
+    if len(parts) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
         return None
-    first = int(tiler[0])
+    first = 1  # the tile's first mode's size: (32,4):(1,32) is 128
+    for extent in re.findall(r"\d+", parts[0].split(":")[0]):
+        first *= int(extent)
     out = []
     for leaf in tree_leaves(tree[1]):
         extent, _, stride = leaf.partition(":")
@@ -254,9 +259,17 @@ def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
         axes.bind(_var(label), ("mma", mma, letter))
 
 
-def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list) -> None:
+def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, partitioners=None) -> None:
     op = record.op
     made_by = record.made_by
+    if op in _COPY_OPS and made_by and made_by["object"] is not None and partitioners is not None and out_trees:
+        # the two sides of one tiled copy (t2r of the accumulator and of its coordinates; r2s's registers and
+        # SMEM) repeat the atom over the same tile: their rests are the same modes. One side partitioned twice
+        # may be two tensors (a copy shared by A's and B's loads): nothing joins them
+        before = partitioners.partitions.get(made_by["object"])
+        if before is not None and before[0] != op:
+            _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
+        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0])
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -317,12 +330,13 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
     """Two partitions of one copy: past the atom, modes of equal sizes are the same repeats."""
     a_modes, b_modes = _modes(a), _modes(b)
-    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) != len(b_shape) \
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) \
             or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
         return
-    if [_size(s) for s in a_shape] != [_size(s) for s in b_shape]:
+    common = min(len(a_shape), len(b_shape), 3)  # the atom and its two rests; what follows is carried
+    if [_size(s) for s in a_shape[1:common]] != [_size(s) for s in b_shape[1:common]]:
         return
-    for x, y in zip(a_modes[1:], b_modes[1:]):
+    for x, y in zip(a_modes[1:common], b_modes[1:common]):
         first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
         if first_x is not None and first_y is not None and not isinstance(x, tuple) and not isinstance(y, tuple):
             axes.join(first_x.var, first_y.var)
@@ -373,6 +387,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
     _operand_views(records)
+    _atoms_by_rests(records)
     accumulators = _accumulator_roots(axes)
     relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
     staged = _smem_operands(axes, records, views, accumulators, relevels)
@@ -421,7 +436,7 @@ def _chains(records: list, views: dict) -> set:
             following = []
             for index in frontier:
                 for i in members.get(group.get(index, index), [index]):
-                    if i in seen or i >= len(records):
+                    if i in seen or i >= record.index:  # only what was written before this MMA read it
                         continue
                     seen.add(i)
                     source = accumulator.get(i)
@@ -432,6 +447,29 @@ def _chains(records: list, views: dict) -> set:
                     following.extend(records[i].meta.get("values_from", ()))
             frontier = following
     return found
+
+
+def _atoms_by_rests(records: list) -> None:
+    """An MMA atom of two sub-modes whose leaves no layout placed (an SMEM buffer in MMA form (128,32), a scale
+    factor's ((32,4),32)): the sub-modes run along the axes of the MMA rests that follow them."""
+    for record in records:
+        for i, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
+            modes = _modes(tree)
+            if len(modes) < 3 or not isinstance(shape, tuple) or not isinstance(shape[0], tuple) \
+                    or len(shape[0]) != 2:
+                continue
+            atom, rests = modes[0], modes[1:3]
+            if not isinstance(atom, _levels.ModeLabel) or atom.level != "mma" or atom.role != "atom" \
+                    or atom.origin != record.index or atom.leaf_axes:
+                continue
+            if not all(isinstance(r, _levels.ModeLabel) and r.role == "rest" and r.axis for r in rests):
+                continue
+            if min(_size(s) or 0 for s in shape[0]) < 8:  # a thread's few scattered values: no such reading
+                continue
+            leaf_axes = tuple(r.axis for sub, r in zip(shape[0], rests) for _ in _levels.shape_leaves(sub))
+            levels = list(record.levels)
+            levels[i] = (replace(atom, leaf_axes=leaf_axes),) + tuple(modes[1:])
+            record.levels = tuple(levels)
 
 
 def _operand_views(records: list) -> None:
@@ -470,7 +508,8 @@ def _as_operand(tree, role: str, mma: str | None):
 def _batch(axes: Axes, records: list, named: dict) -> None:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L."""
     for record in records:
-        if record.op != "input" or not record.levels:
+        if record.op not in ("input", "make_tensor") or not record.levels \
+                or not set(record.memspaces) & {"gmem", "coord"}:
             continue
         modes = _modes(record.levels[0])
         if not all(isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):

@@ -206,6 +206,9 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
     """A mode made from input mode `i`: its axis, or the call's own guess (`default`, by `guess_rule`) until the
     data flow says."""
     source = _at(inp, i)
+    if isinstance(source, tuple):  # a nested mode (an atom's values and a rest): it runs along its rest's axis
+        labels = list(flatten(source))
+        source = next((x for x in labels if x.role == "rest"), labels[0] if labels else None)
     guess = None if axis(source) else (default[i] if i < len(default) else None)
     return made(level, role, origin, op, source, axis=guess, axis_rule=guess_rule if guess else None)
 
@@ -248,9 +251,12 @@ def _as_rest(tree, level: str, origin: int):
 
 
 def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int,
-           default_axes: tuple = ()) -> tuple:
-    tiles = tuple(_from(level, "atom", origin, "divide", inp, i, default_axes) for i in range(tile_rank))
-    rests = tuple(_from(level, "rest", origin, "divide", inp, i, default_axes) for i in range(tile_rank))
+           default_axes: tuple = (), whole: list = ()) -> tuple:
+    """`whole`: modes the tiler leaves undivided (`None`): they stay as they are, their rest is trivial."""
+    tiles = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "atom", origin, "divide", inp, i, default_axes)
+                  for i in range(tile_rank))
+    rests = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "rest", origin, "divide", inp, i, default_axes)
+                  for i in range(tile_rank))
     carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])
     if kind == "flat_divide":
         out = tiles + rests + carried

@@ -243,7 +243,17 @@ def _comprehension_target(comp, targets, frame) -> tuple | None:
     if len(gen.iter.elts) != len(targets.elts) or frame.f_back is None:
         return None
     current = frame.f_locals.get(gen.target.id)
-    outer = frame.f_back.f_locals
+    names = [e.id for e in gen.iter.elts if isinstance(e, ast.Name)]
+    outer_frame = frame.f_back
+    # the comprehension's caller, or (the DSL runs some code through its own frames) the first frame up that
+    # holds the iterated names
+    for _ in range(4):
+        if outer_frame is None or all(n in outer_frame.f_locals for n in names):
+            break
+        outer_frame = outer_frame.f_back
+    if outer_frame is None:
+        return None
+    outer = outer_frame.f_locals
     for element, target in zip(gen.iter.elts, targets.elts):
         if isinstance(element, ast.Name) and element.id in outer and outer[element.id] is current:
             return _target_names(target)

@@ -260,7 +260,10 @@ class _Tracer:
         forms name the MMA whose A or B slot mA feeds."""
         bound = call.bound
         gmem = bound.get("gmem_tensor")
-        tma_tensor = result[1] if isinstance(result, tuple) and len(result) == 2 else None
+        # a pair, or (newer CuTeDSL) a TmaInfo that unpacks as one
+        tma_tensor = getattr(result, "tma_tensor", None)
+        if tma_tensor is None and isinstance(result, tuple) and len(result) == 2:
+            tma_tensor = result[1]
         if not _is_tensor(gmem) or tma_tensor is None or not _is_tensor(tma_tensor):
             return
         params = call.params
@@ -389,6 +392,12 @@ class _Tracer:
                                       outputs[0].shape)
             if steps:
                 record.meta["steps"] = steps
+        if not inputs and op in ("make_rmem_tensor", "make_tensor") and out_trees:
+            # `make_rmem_tensor(acc.shape)` then filled from acc (flash-attention's cvt_f16): shaped like it, and
+            # for the data flow holding its values
+            made_from = {label.origin for label in _levels.flatten(out_trees[0])} - {index, None}
+            if made_from:
+                record.meta["values_from"] = sorted(made_from)[:4]
         by_arg = dict(zip(in_args, zip(inputs, in_trees, in_shapes)))
         record.made_by = self.objects.made_by(op, bound, site)
         if op in ("copy", "gemm"):
@@ -406,7 +415,7 @@ class _Tracer:
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
             out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
-        _flow.observe(self.axes, record, bound, by_arg, out_trees)
+        _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
@@ -558,9 +567,14 @@ class _Tracer:
             begin, end = bound.get("begin", 0), bound.get("end", len(inp))
             return _levels.group_modes(inp, begin, end if end is not None else len(inp), out_rank)
         if op.endswith("_divide"):
+            # modes the tiler leaves whole: `None`, or a nested mode tiled by its own shape (quack's atom)
+            source = next((type_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            whole = [i for i, t in enumerate(tiler) if t is None or (
+                isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
+                if isinstance(tiler, tuple) else []
             if epilogue or _levels.contains_level(inp, ("mma",)):
-                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"))
-            return _levels.divide(op, inp, tile_rank, "block", out_rank, origin)
+                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
+            return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
@@ -610,7 +624,7 @@ class _Tracer:
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
-        for _ in range(depth):
+        for _ in range(8):
             following = []
             for value in frontier:
                 value = getattr(value, "value", value)  # the DSL wraps operands (_Tensor, _Pointer)
@@ -620,13 +634,15 @@ class _Tracer:
                     found = self.known.get(hash(value))
                 except TypeError:
                     continue
+                if found is None and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
+                    found = (self.of_type.get(str(value.type)) or [None])[-1]
                 if found is not None:
                     return found
                 try:
                     following.extend(value.owner.operands)
                 except (AttributeError, ValueError):
                     continue
-            frontier = following
+            frontier = following[:16]
         return None
 
     def _copy_side_level(self, thr_copy, level: str) -> str:
@@ -720,6 +736,15 @@ class _Tracer:
         return replace(label, var=var)
 
 
+class _Wrapped:
+    """An MLIR value as `_is_loop_carried` takes it (a DSL object with `.value`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
 def _ir_hash(value) -> int | None:
     """An MLIR value's identity; a `TensorSSA` compares elementwise, so it is hashed as the value it is."""
     try:
@@ -811,10 +836,17 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     if sum(1 for leaf in tree_leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
 
-    def label_of(leaf, position_label):
+    def label_of(leaf, position_label, siblings):
         extent, stride = _leaf_numbers(leaf)
         if extent == 1:
-            return ones.pop(0) if ones else position_label
+            if not ones:
+                return position_label
+            # the size-1 rest of the axis its mode's other leaves run along (a transposed view reorders them)
+            match = next((x for x in ones if x.axis and x.axis in siblings), ones[0])
+            ones.remove(match)
+            return match
+        if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the head dim): no source
+            return position_label if position_label is not None else _levels.UNKNOWN
         if extent is None or not stride:
             return None
         for low, high, label in pool:
@@ -822,17 +854,33 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 return replace(label, rule="like") if label.origin != origin else label
         return None
 
+    def label_of_leaf(leaf):
+        extent, stride = _leaf_numbers(leaf)
+        if not extent or extent == 1 or not stride:
+            return None
+        return next((label for low, high, label in pool if low <= stride < high and stride % low == 0), None)
+
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
         at = at if isinstance(at, _levels.ModeLabel) else None
-        leaves = [label_of(leaf, at) for leaf in tree_leaves(mode)]
+        siblings = {_leaf_letter(label) for leaf in tree_leaves(mode) if _leaf_numbers(leaf)[0] != 1
+                    for label in [label_of_leaf(leaf)] if label is not None}
+        leaves = [label_of(leaf, at, siblings) for leaf in tree_leaves(mode)]
         if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, tree_leaves(mode))):
             return None
         known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _leaf_letter(label) -> str | None:
+    """The axis letter a leaf's label says so far: its own axis, or its MMA axis key's letter."""
+    if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
+        key = label.leaf_axes[0]
+        return key[2] if key[0] == "mma" else None
+    return label.axis
 
 
 def _shaped(mode, labels):

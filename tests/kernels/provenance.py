@@ -61,9 +61,10 @@ def compile_assign():
 
 
 @cute.kernel
-def backward_kernel(mma_s: cute.TiledMma, mma_dv: cute.TiledMma, Q: cute.Tensor, Kt: cute.Tensor, dO: cute.Tensor,
-                    scratch: cute.Tensor):
-    """dV = P^T dO: the scores' accumulator, written out, read back transposed as the second MMA's A."""
+def backward_kernel(mma_s: cute.TiledMma, mma_dv: cute.TiledMma, mma_dk: cute.TiledMma, Q: cute.Tensor,
+                    Kt: cute.Tensor, dO: cute.Tensor, scratch: cute.Tensor):
+    """dV = P^T dO and dK = dS^T Q (P standing in for dS): the scores' accumulator, written out, read back
+    transposed as the A operand of two more MMAs, whose rows are the keys."""
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     gQ = cute.local_tile(Q, (64, 64), (bidx, 0))
@@ -86,11 +87,17 @@ def backward_kernel(mma_s: cute.TiledMma, mma_dv: cute.TiledMma, Q: cute.Tensor,
     rhs = mma_dv.make_fragment_B(thr_dv.partition_B(gdOt))
     grad = cute.make_rmem_tensor(mma_dv.partition_shape_C((64, 64)), cutlass.Float32)
     cute.gemm(mma_dv, grad, lhs, rhs, grad)
+    thr_dk = mma_dk.get_slice(tidx)
+    gQt = cute.make_tensor(gQ.iterator, cute.select(gQ.layout, mode=[1, 0]))
+    lhs_k = mma_dk.make_fragment_A(thr_dk.partition_A(gPt))
+    rhs_k = mma_dk.make_fragment_B(thr_dk.partition_B(gQt))
+    grad_k = cute.make_rmem_tensor(mma_dk.partition_shape_C((64, 64)), cutlass.Float32)
+    cute.gemm(mma_dk, grad_k, lhs_k, rhs_k, grad_k)
 
 
 @cute.jit
 def backward_host(Q: cute.Tensor, Kt: cute.Tensor, dO: cute.Tensor, scratch: cute.Tensor):
-    backward_kernel(_mma(), _mma(), Q, Kt, dO, scratch).launch(grid=(4, 1, 1), block=(128, 1, 1))
+    backward_kernel(_mma(), _mma(), _mma(), Q, Kt, dO, scratch).launch(grid=(4, 1, 1), block=(128, 1, 1))
 
 
 def compile_backward():
