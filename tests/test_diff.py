@@ -137,7 +137,7 @@ def test_traces_of_a_line_shifted_copy_and_a_smaller_tile(tmp_path):
     assert "  ~ gA (local_tile): shape (128,64,8,16) -> (64,64,16,16)" in changed.stdout.splitlines()
     assert "budget of staged_kernel: smem_bytes 74752 -> 37888" in changed.stdout
     as_json = json.loads(cute_inspect("diff", original, smaller, "--format", "json").stdout)
-    assert {c["name"] for c in as_json["changed"]} == {"gA", "sA"}
+    assert {c["name"] for c in as_json["changed"]} == {"gA", "sA", "tAgA", "tAsA"}
 
 
 def test_snapshot_is_written_on_request_then_compared(tmp_path, monkeypatch):

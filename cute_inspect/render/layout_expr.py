@@ -234,6 +234,8 @@ class _Evaluator:
     def value_of(self, expression):
         """The value of the whole expression: a bare shape is its column-major layout, as in CuTe."""
         value = self.visit(expression)
+        if isinstance(value, _Figure):
+            return value
         if not (isinstance(value, int) and not isinstance(value, bool) or _is_layout(value) or _fits(value, "shape")):
             raise LayoutExprError(f"{_show(value)} is not {_WHAT['layout']}")
         return self._l(value) if isinstance(expression, ast.Tuple) else value
@@ -416,6 +418,7 @@ _ARGUMENTS = {
     "swizzle": {"bits": "index", "base": "index", "shift": "int", "a": "layout"},
     "mma_tv": {"name": "name", "operand": "name"},
     "copy_tv": {"thr_layout": "layout", "val_layout": "layout"},
+    "banks": {"tv": "layout", "smem": "layout", "bits": "positive", "tile": "tiler", "ldmatrix": "index"},
 }
 _LARGEST = 2**31 - 1  # CuTeDSL's static integers are 32-bit
 _WHAT = {
@@ -471,7 +474,7 @@ def _check_arguments(name: str, arguments: dict) -> None:
     """Raise `LayoutExprError` unless every argument of `name` is what CuTe expects (`_ARGUMENTS`)."""
     for parameter, value in arguments.items():
         kind = _ARGUMENTS[name][parameter]
-        if parameter == "stride" and value is None:
+        if parameter in ("stride", "tile") and value is None:  # optional: the function works it out
             continue
         if not _fits(value, kind):
             raise LayoutExprError(f"{name}: {parameter} = {_show(value)} is not {_WHAT[kind]}; "

@@ -1,7 +1,8 @@
 """A kernel whose shared memory grows with its tile and stage count, for the budget, diff and sweep tests.
 
 `compile_staged(tile_m=128, tile_k=64, stages=4)` allocates pipeline barriers, an A ring of `stages` tiles
-(tile_m x tile_k fp16) and an epilogue tile, then tiles its input by (tile_m, tile_k). At tile_m=256, stages=8
+(tile_m x tile_k fp16) and an epilogue tile, tiles its input by (tile_m, tile_k) and copies the first tile into
+the ring's first stage. At tile_m=256, stages=8
 the ring alone takes 256 KiB: more than any GPU gives one block.
 """
 
@@ -25,6 +26,15 @@ def staged_kernel(mA_mk: cute.Tensor, tile_m: cutlass.Constexpr, tile_k: cutlass
     sA = storage.sA.get_tensor(cute.make_layout((tile_m, tile_k, stages), stride=(tile_k, 1, tile_m * tile_k)))
     # (bM, bK, RestM, RestK)
     gA = cute.local_tile(mA_mk, (tile_m, tile_k), (None, None))
+    # The ring is an operand buffer only if a copy fills it: one 128-bit copy per thread, 16x64 per pass.
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)
+    g2s = cute.make_tiled_copy_tv(atom, cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 8)))
+    thr_g2s = g2s.get_slice(cute.arch.thread_idx()[0])
+    # (CPY, CPY_M, CPY_K, RestM, RestK)
+    tAgA = thr_g2s.partition_S(gA)
+    # (CPY, CPY_M, CPY_K, STAGE)
+    tAsA = thr_g2s.partition_D(sA)
+    cute.copy(g2s, tAgA[None, None, None, 0, 0], tAsA[None, None, None, 0])
 
 
 @cute.jit
