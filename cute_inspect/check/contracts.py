@@ -89,7 +89,7 @@ from cute_inspect.positions import char_column
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.patch import observing
 from cute_inspect.trace.record import _DERIVATIONS
-from cute_inspect.trace.shape import DYNAMIC, format_shape, parse_shape, rank, type_info
+from cute_inspect.trace.shape import format_shape, parse_shape, rank, size, type_info
 from cute_inspect.trace.source import argument_text, assigned_names, relative
 
 CODES = {
@@ -125,21 +125,6 @@ class Contracts:
     findings: list = field(default_factory=list)
 
 
-def _product(shape) -> int | None:
-    total = 1
-    for s in _flat(shape):
-        if s is DYNAMIC:
-            return None
-        total *= s
-    return total
-
-
-def _flat(shape):
-    if isinstance(shape, tuple):
-        for s in shape:
-            yield from _flat(s)
-    else:
-        yield shape
 
 
 def _shape(value):
@@ -159,14 +144,14 @@ def _tma_tile_size(atom) -> int | None:
     if not m:
         return None
     try:
-        return _product(parse_shape(m.group(1)))
+        return size(parse_shape(m.group(1)))
     except ValueError:
         return None
 
 
 def _layout_size(text: str) -> int | None:
     try:
-        return _product(parse_shape(text.split(":")[0]))
+        return size(parse_shape(text.split(":")[0]))
     except ValueError:
         return None
 
@@ -222,12 +207,12 @@ def check_tma_partition(atom, smem_shape, gmem_shape, names=("smem_tensor", "gme
     for arg, shape in zip(names, (smem_shape, gmem_shape)):
         if box is None or not isinstance(shape, tuple):
             continue
-        first = _product(shape[0])
+        first = size(shape[0])
         if first is None or first % box == 0:
             continue
-        sizes = [_product(m) for m in shape]
+        sizes = [size(m) for m in shape]
         k = next((k for k in range(2, len(shape) + 1)
-                  if None not in sizes[:k] and _product(tuple(sizes[:k])) % box == 0), None)
+                  if None not in sizes[:k] and size(tuple(sizes[:k])) % box == 0), None)
         if k is not None:
             found.append(("CI301", f"`{arg}` is {format_shape(shape)}, but tma_partition takes (tma_tile, rest...) "
                                    f"with the TMA tile ({box}-element boxes) as mode 0: pass "
@@ -278,7 +263,7 @@ def check_partition(op: str, partitioner, in_shape) -> list:
         return []
     bad = []
     for i, (want, axis) in enumerate(zip(sizes, axes)):
-        have = _product(in_shape[i])
+        have = size(in_shape[i])
         if have is not None and want and have % want:
             along = f" ({axis})" if axis.isalpha() else ""
             bad.append(f"mode {i}{along} has {have} elements, the tile {want}")
@@ -304,7 +289,7 @@ def check_copy(src_shape, dst_shape) -> list:
         return [("CI304", f"the source {format_shape(src_shape)} has {len(src_shape)} modes, the destination "
                           f"{format_shape(dst_shape)} has {len(dst_shape)}")]
     for i, (s, d) in enumerate(zip(src_shape[1:], dst_shape[1:]), start=1):
-        ps, pd = _product(s), _product(d)
+        ps, pd = size(s), size(d)
         if ps is not None and pd is not None and ps != pd:
             return [("CI304", f"mode {i} has {ps} element{'s' * (ps != 1)} in the source {format_shape(src_shape)} "
                               f"but {pd} in the destination {format_shape(dst_shape)}")]
@@ -324,7 +309,7 @@ def check_gemm(d_shape, a_shape, b_shape, c_shape) -> list:
              ("MMA_M", "d", 1, "c", 1), ("MMA_N", "d", 2, "c", 2)]
     for what, x, i, y, j in pairs:
         if i < len(shapes[x]) and j < len(shapes[y]):
-            sx, sy = _product(shapes[x][i]), _product(shapes[y][j])
+            sx, sy = size(shapes[x][i]), size(shapes[y][j])
             if sx is not None and sy is not None and sx != sy:
                 return [("CI305", f"{what}: mode {i} of {x} ({sx}) and mode {j} of {y} ({sy}) differ")]
     return []

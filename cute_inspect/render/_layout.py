@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cute_inspect.trace.shape import DYNAMIC, Shape, format_shape, parse_shape
+from cute_inspect.trace.shape import DYNAMIC, Shape, format_shape, leaves, parse_shape, size
 
 _QUOTED = re.compile(r'"([^"]*)"')
 _SWIZZLE = re.compile(r"^\s*S<(\d+),\s*(\d+),\s*(-?\d+)>\s*o\s*(\d+)\s*o\s*(.*)$", re.S)
@@ -75,7 +75,7 @@ class StaticLayout:
             raise LayoutTextError(f"cannot read {text.strip()!r} as SHAPE:STRIDE, e.g. (8,4):(4,1): {exc}") from None
         if not _congruent(shape, stride):
             raise LayoutTextError(f"shape {format_shape(shape)} and stride {format_shape(stride)} do not nest alike")
-        if any(v is DYNAMIC for v in _leaves(shape) + _leaves(stride)):
+        if any(v is DYNAMIC for v in leaves(shape) + leaves(stride)):
             raise LayoutTextError(f"{text.strip()!r} has run-time extents or strides; only static layouts draw")
         return cls(shape, stride, swizzle, offset)
 
@@ -94,7 +94,7 @@ class StaticLayout:
         return self.shape[i], self.stride[i]
 
     def size(self) -> int:
-        return _product(self.shape)
+        return size(self.shape)
 
     def __call__(self, coord) -> int:
         """The index of a coordinate: an int (colexicographic over the whole shape) or one int per top mode."""
@@ -118,7 +118,7 @@ def _in_elements(swizzle: Swizzle, type_text: str) -> Swizzle:
 
 
 def mode_size(shape: Shape) -> int:
-    return _product(shape)
+    return size(shape)
 
 
 def _index(shape, stride, coord: int) -> int:
@@ -127,23 +127,12 @@ def _index(shape, stride, coord: int) -> int:
         return (coord % shape) * stride
     total = 0
     for s, d in zip(shape, stride):
-        n = _product(s)
+        n = size(s)
         total += _index(s, d, coord % n)
         coord //= n
     return total
 
 
-def _product(shape) -> int:
-    if isinstance(shape, tuple):
-        out = 1
-        for s in shape:
-            out *= _product(s)
-        return out
-    return shape
-
-
-def _leaves(tree) -> list:
-    return [x for t in tree for x in _leaves(t)] if isinstance(tree, tuple) else [tree]
 
 
 def _congruent(a, b) -> bool:

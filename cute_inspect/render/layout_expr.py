@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 
+from cute_inspect.trace.shape import leaves, size
+
 
 class LayoutExprError(ValueError):
     """An expression that cannot be read, uses a name outside the whitelist, or that CuTeDSL rejects."""
@@ -461,14 +463,6 @@ def _congruent(shape, stride) -> bool:
     return True
 
 
-def _size_of(shape) -> int:
-    if isinstance(shape, tuple):
-        total = 1
-        for mode in shape:
-            total *= _size_of(mode)
-        return total
-    return shape if isinstance(shape, int) else 1
-
 
 def _check_arguments(name: str, arguments: dict) -> None:
     """Raise `LayoutExprError` unless every argument of `name` is what CuTe expects (`_ARGUMENTS`)."""
@@ -479,7 +473,7 @@ def _check_arguments(name: str, arguments: dict) -> None:
         if not _fits(value, kind):
             raise LayoutExprError(f"{name}: {parameter} = {_show(value)} is not {_WHAT[kind]}; "
                                   f"write {FUNCTIONS[name][0]}")
-        if kind in ("shape", "layout", "tiler") and _size_of(value) > _LARGEST:
+        if kind in ("shape", "layout", "tiler") and size(value, unknown=1) > _LARGEST:
             raise LayoutExprError(f"{name}: {parameter} = {_show(value)} has more than {_LARGEST} elements "
                                   "(CuTeDSL's integers are 32-bit)")
     if name == "layout" and arguments.get("stride") is not None and not _congruent(arguments["shape"],
@@ -504,7 +498,7 @@ _COMPLEMENTED = {"complement": ("a",), "logical_product": ("a",), "zipped_produc
 
 def _leaves_of(value) -> list[tuple[int, int]] | None:
     """(extent, stride) of every leaf of a static layout `value`; None for a swizzled or unreadable one."""
-    from cute_inspect.render._layout import LayoutTextError, StaticLayout, _leaves
+    from cute_inspect.render._layout import LayoutTextError, StaticLayout
 
     try:
         layout = StaticLayout.parse(_show(value))
@@ -512,7 +506,7 @@ def _leaves_of(value) -> list[tuple[int, int]] | None:
         return None
     if layout.swizzle is not None:
         return None
-    return list(zip(_leaves(layout.shape), _leaves(layout.stride)))
+    return list(zip(leaves(layout.shape), leaves(layout.stride)))
 
 
 def complement_problem(value) -> str | None:

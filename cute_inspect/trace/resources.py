@@ -24,6 +24,7 @@ import linecache
 import re
 from dataclasses import dataclass, field
 
+from cute_inspect.trace.shape import format_shape, size
 from cute_inspect.trace.source import assigned_names, caller, relative
 
 #: The most dynamic shared memory one block may opt in to, by compute capability (CUDA C++ Programming Guide,
@@ -213,12 +214,12 @@ def describe_buffers(resources: dict, records) -> None:
             words = _holds(b.name)
             found = staged.get(b.name)
             if found and words.endswith("tiles"):
-                words = f"{words}: {_size(found[0])} pipeline stages of {_tile_text(found[1])}"
+                words = f"{words}: {_count(found[0])} pipeline stages of {_tile_text(found[1])}"
             also = shared.get(b.name)
             b.holds = words + (f" (also viewed as {', '.join(also)})" if also else "")
         raw = [b for b in budget.buffers if _holds(b.name) == "data"]
         if len(raw) == 1 and views:
-            parts = [f"{n} ({_size(staged[n][0])} stages of {_tile_text(staged[n][1])})" if n in staged else n
+            parts = [f"{n} ({_count(staged[n][0])} stages of {_tile_text(staged[n][1])})" if n in staged else n
                      for n in views]
             raw[0].holds = "carved into " + ", ".join(parts)
 
@@ -242,22 +243,18 @@ def _sources(record, by_index: dict) -> list:
 _STRUCT_FIELD = re.compile(r"\.(\w+)\.(?:get_tensor|data_ptr)\(")
 
 
+def _count(shape) -> str:
+    """A mode's extent for the words of a buffer (``?`` where it is known only at run time)."""
+    n = size(shape)
+    return "?" if n is None else str(n)
+
+
 def _tile_text(modes) -> str:
     """``128x64`` for a (bM, bK) tile; the shape itself for a tile laid out for the MMA (``((128,16),1,4)``)."""
     if len(modes) == 2:
-        return "x".join(str(_size(m)) for m in modes)
-    from cute_inspect.trace.shape import format_shape
-
+        return "x".join(_count(m) for m in modes)
     return format_shape(tuple(modes))
 
-
-def _size(shape) -> int:
-    if isinstance(shape, tuple):
-        n = 1
-        for mode in shape:
-            n *= _size(mode)
-        return n
-    return shape if isinstance(shape, int) else 0
 
 
 # -- capture -------------------------------------------------------------------------------------------------

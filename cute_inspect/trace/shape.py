@@ -79,6 +79,24 @@ def format_shape(shape: Shape) -> str:
     return str(shape)
 
 
+def leaves(tree) -> list:
+    """The leaves of a nested tuple, left to right: ``((128,16),1,4)`` gives ``[128, 16, 1, 4]``."""
+    return [x for t in tree for x in leaves(t)] if isinstance(tree, tuple) else [tree]
+
+
+def size(shape: Shape, unknown: int | None = None) -> int | None:
+    """The number of elements of `shape`, the product of its leaves. A leaf that is no static int (`DYNAMIC`, a
+    layout object) counts as `unknown`; with None, the size is unknown too (None)."""
+    total = 1
+    for leaf in leaves(shape):
+        if not isinstance(leaf, int) or isinstance(leaf, bool):
+            if unknown is None:
+                return None
+            leaf = unknown
+        total *= leaf
+    return total
+
+
 def rank(shape: Shape) -> int:
     return len(shape) if isinstance(shape, tuple) else 1
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cute_inspect.trace.shape import DYNAMIC, parse_shape
+from cute_inspect.trace.shape import DYNAMIC, leaves, parse_shape, size
 
 BANKS = 32
 BANK_BYTES = 4
@@ -96,7 +96,7 @@ class Layout:
         return cls(shape, stride)
 
     def size(self) -> int:
-        return _product(self.shape)
+        return size(self.shape)
 
     def modes(self) -> list[Layout]:
         if not isinstance(self.shape, tuple):
@@ -105,14 +105,14 @@ class Layout:
 
     @functools.cached_property
     def _flat(self) -> tuple:
-        return tuple(zip(_leaves(self.shape), _leaves(self.stride)))
+        return tuple(zip(leaves(self.shape), leaves(self.stride)))
 
     def __call__(self, index: int) -> int:
         """The offset of a 1-D (colexicographic) coordinate."""
         total = 0
-        for size, stride in self._flat:
-            total += (index % size) * stride
-            index //= size
+        for extent, stride in self._flat:
+            total += (index % extent) * stride
+            index //= extent
         return total
 
 
@@ -137,17 +137,6 @@ def split_swizzle(type_text: str, elem_bytes: int) -> Swizzle | None:
     return Swizzle.parse(outside) if _SWIZZLE.search(outside) else None
 
 
-def _product(shape) -> int:
-    if isinstance(shape, tuple):
-        out = 1
-        for s in shape:
-            out *= _product(s)
-        return out
-    return shape
-
-
-def _leaves(tree) -> list:
-    return [x for t in tree for x in _leaves(t)] if isinstance(tree, tuple) else [tree]
 
 
 def _compact(shape, start: int = 1):
