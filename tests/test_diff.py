@@ -158,8 +158,8 @@ def test_pytest_snapshot_update_option(tmp_path):
     test = tmp_path / "test_snap.py"
     test.write_text("from cute_inspect.diff import assert_snapshot\n\n\ndef test_k():\n"
                     f"    assert_snapshot({{'events': [{event('gA')!r}]}}, 'k.json')\n")
-    run = [sys.executable, "-m", "pytest", "-q", "-p", "cute_inspect.diff.pytest_plugin", "-p", "no:cacheprovider",
-           str(test)]
+    # the plugin is loaded through the package's pytest11 entry point, as in any project that installs it
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test)]
     env = {k: v for k, v in os.environ.items() if k != UPDATE_ENV}
     env["PYTHONPATH"] = ROOT
     first = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300)
