@@ -428,10 +428,18 @@ def _chains(records: list, views: dict) -> set:
             accumulator[record.index] = obj
     found = set()
     for record in records:
-        if record.op != "gemm" or not record.operands or record.operands.get("A") is None or not record.made_by:
+        mma = (record.made_by or {}).get("object")
+        if record.op == "gemm" and record.operands and record.operands.get("A") is not None:
+            start = [record.operands["A"]]
+        elif record.op in ("make_fragment_A", "partition_A") and record.inputs:
+            # an A operand laid over another MMA's accumulator (P written over S in TMEM, then issued by PTX the
+            # trace does not see as `cute.gemm`) is read by this MMA as much as a gemm's A operand is
+            start = list(record.inputs)
+        else:
             continue
-        mma = record.made_by["object"]
-        seen, frontier = set(), [record.operands["A"]]
+        if mma is None:
+            continue
+        seen, frontier = set(), start
         for _ in range(12):
             following = []
             for index in frontier:
