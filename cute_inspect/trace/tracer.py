@@ -607,8 +607,14 @@ class _Tracer:
                 self.views[origin] = viewed[0]
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                if found is None:
+                    found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
                     return found
+                if info.memspace in ("smem", "tmem"):
+                    # a buffer of its own laid over another's storage (P over S in TMEM, in another element
+                    # type): its modes are new, not those of an unrelated tensor that shares its layout
+                    return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
             found = found if found is not None else self._like(info, same_layout=info.memspace != "smem")
@@ -813,6 +819,18 @@ def _map_leaves(tree, pool: list):
     return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
 
 
+def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int):
+    """Labels of a view that is its source's layout with modes appended (`make_tensor(t.iterator + offset,
+    cute.append(t.layout, stages))`): the source's modes keep their labels; each appended mode repeats the whole
+    source at another address, a pipeline stage."""
+    new, old = top_modes(layout), top_modes(source_layout)
+    if not new or not old or not isinstance(source_labels, tuple) or len(old) != len(source_labels) \
+            or len(new) <= len(old) or new[:len(old)] != old:
+        return None
+    return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
+                                 for _ in range(len(new) - len(old)))
+
+
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
@@ -851,6 +869,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None
         for low, high, label in pool:
             if low <= stride < high and stride % low == 0:
+                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent):
+                    return None
                 return replace(label, rule="like") if label.origin != origin else label
         return None
 
@@ -873,6 +893,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _one_axis(pool: list, label, low: int, high: int) -> bool:
+    """Whether a view's leaf that runs past its source leaf, over [low, high), covers only source leaves of one
+    axis (a merge of a mode's parts). A leaf across two axes' strides (`sV` laid over `sK`'s storage, not a view
+    of K) says the view is another tensor in the same buffer, not a regrouping of its source."""
+    return all(other.var == label.var for start, _end, other in pool if low <= start < high)
 
 
 def _leaf_letter(label) -> str | None:
