@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.axes import Axes, slot_axes
-from cute_inspect.trace.layout_text import leaf_tree, tree_leaves
+from cute_inspect.trace.layout_text import leaf_tree, top_modes, tree_leaves
 from cute_inspect.trace.shape import format_shape
 
 # the argument each operand slot of a data-flow event is bound to
@@ -514,7 +514,8 @@ def _as_operand(tree, role: str, mma: str | None):
 
 
 def _batch(axes: Axes, records: list, named: dict) -> None:
-    """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L."""
+    """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
+    trailing modes past those the MMAs fixed: heads H, then batch B."""
     for record in records:
         if record.op not in ("input", "make_tensor") or not record.levels \
                 or not set(record.memspaces) & {"gmem", "coord"}:
@@ -528,6 +529,29 @@ def _batch(axes: Axes, records: list, named: dict) -> None:
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
+            continue
+        # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
+        # an LSE's (seqlen, h, b)): the heads, then the batch
+        attention = [f[0] for f in found if f and f[1] == "attention"]
+        if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
+                and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
+            for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
+                named[axes.find(mode.var)] = (letter, "batch")
+
+
+def _by_stride(record, modes: tuple, chosen: list) -> list:
+    """`chosen` modes of `record` from the innermost (smallest stride) out: the batch is the outermost mode of a
+    (b, s, h, d) tensor however a view orders it. In mode order when the strides are not all known numbers."""
+    strides = []
+    for mode in (top_modes(record.layouts[0]) or []) if record.layouts else []:
+        stride = mode.rpartition(":")[2]
+        strides.append(int(stride) if stride.isdigit() else None)
+    if len(strides) != len(modes):
+        return chosen
+    at = {id(m): strides[i] for i, m in enumerate(modes)}
+    if any(at.get(id(m)) is None for m in chosen):
+        return chosen
+    return sorted(chosen, key=lambda m: at[id(m)])
 
 
 def _accumulator_roots(axes: Axes) -> set:

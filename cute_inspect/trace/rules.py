@@ -43,7 +43,8 @@ RULES = {
                  "backward passes through transposes)",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, a tiler's positions are M and N (rows and columns)",
-    "batch": "a GEMM input's mode past the two an MMA slot fixed: L",
+    "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
+             "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
 }
