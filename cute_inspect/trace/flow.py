@@ -374,7 +374,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     def final(tree):
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
-        if tree.leaf_axes and isinstance(tree.leaf_axes[0], tuple):
+        if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
             tree = replace(tree, leaf_axes=tuple(letter(k) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
