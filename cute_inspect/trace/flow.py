@@ -83,6 +83,11 @@ class Partitioners:
         number = self.number(obj)
         if op in ("partition_S", "partition_D") and (number, op) not in self.values:
             self.values[(number, op)] = _copy_value_modes(obj, op)
+        if op == "retile" and (number, op) not in self.values:
+            # a retiled register fragment is either side of the copy: its values step the tile's modes as both
+            # sides' value layouts say, when they say the same
+            sides = [_copy_value_modes(obj, side) for side in ("partition_S", "partition_D")]
+            self.values[(number, op)] = sides[0] if sides[0] == sides[1] else None
         if kind == "mma" and number not in self.shapes:
             self.shapes[number] = _shape_mnk(obj)
             self.values[number] = {slot: _value_axes(obj, slot, self.shapes[number]) for slot in "ABC"}

@@ -415,6 +415,12 @@ class _Tracer:
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
             out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "retile" and record.made_by and out_trees and isinstance(out_trees[0], tuple):
+            # a retiled fragment's rests follow the tile's modes in order: tile mode i is rest i + 1
+            values = self.objects.values.get((record.made_by["object"], op))
+            out_trees = [_flow.with_copy_axes(t, o.shape, values, tuple(t[1:]), index)
+                         for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
