@@ -151,14 +151,31 @@ def with_copy_axes(tree, shape, values: tuple | None, source: tuple, origin: int
     if not values or not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
             or not isinstance(shape, tuple) or not shape:
         return tree
-    leaves = list(_levels.shape_leaves(shape[0]))
-    if [e for e, _ in values] != leaves:
+    steps = _per_leaf(values, list(_levels.shape_leaves(shape[0])))
+    if steps is None:
         return tree
-    sources = [_var(source[i]) if i is not None and i < len(source) else None for _, i in values]
+    sources = [_var(source[i]) if i is not None and i < len(source) else None for i in steps]
     if not any(sources):
         return tree
     keys = tuple(("var", v) if v is not None else None for v in sources)
     return (replace(modes[0], leaf_axes=keys),) + tuple(modes[1:])
+
+
+def _per_leaf(values: tuple, leaves: list) -> list | None:
+    """The tile mode each leaf of a partition's atom steps: a value leaf the partition splits in several
+    ((8,(4,2)) over values (8, 8): a tiled copy of two atoms' values) gives each part its mode."""
+    out, at = [], 0
+    for extent, mode in values:
+        product = 1
+        while at < len(leaves) and isinstance(leaves[at], int) and (product < extent or extent == product == 1):
+            product *= leaves[at]
+            out.append(mode)
+            at += 1
+            if extent == 1:
+                break
+        if product != extent:
+            return None
+    return out if at == len(leaves) else None
 
 
 def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
