@@ -127,3 +127,41 @@ def gemm_host(P: cute.Tensor, K: cute.Tensor, S: cute.Tensor):
 
 def compile_gemm():
     return cute.compile(gemm_host, _fake((256, 128)), _fake((256, 128)), _fake((256, 256)))
+
+
+@cute.kernel
+def storage_kernel(mma_s: cute.TiledMma, mma_o: cute.TiledMma, Q: cute.Tensor, K: cute.Tensor):
+    """Tensors laid over other tensors' storage: an A operand over the scores' registers that no `cute.gemm`
+    reads (P over S, issued by PTX), a B buffer over an A buffer's SMEM whose leaves cross A's two axes, a view
+    that appends stages; attention inputs of four modes (sequence, head dim, heads, batch)."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gQ = cute.local_tile(Q[None, None, 0, bidx], (64, 64), (bidx, 0))
+    gK = cute.local_tile(K[None, None, 0, bidx], (64, 64), (0, 0))
+    thr_s = mma_s.get_slice(tidx)
+    thr_o = mma_o.get_slice(tidx)
+    first = mma_s.make_fragment_A(thr_s.partition_A(gQ))
+    second = mma_s.make_fragment_B(thr_s.partition_B(gK))
+    scores = cute.make_rmem_tensor(mma_s.partition_shape_C((64, 64)), cutlass.Float32)
+    cute.gemm(mma_s, scores, first, second, scores)
+    probs = cute.make_tensor(scores.iterator, cute.make_layout((64, 32), stride=(32, 1)))
+    weights = thr_o.partition_A(probs)
+    smem = cutlass.utils.SmemAllocator()
+    sA = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 32), stride=(32, 1)), 16)
+    sB = cute.make_tensor(sA.iterator, cute.make_layout((128, 16), stride=(1, 128)))
+    sA_staged = cute.make_tensor(sA.iterator, cute.append(sA.layout, cute.make_layout(2, stride=2048)))
+    thr_a = thr_s.partition_A(sA)
+    thr_b = thr_s.partition_B(sB)
+
+
+@cute.jit
+def storage_host(Q: cute.Tensor, K: cute.Tensor):
+    storage_kernel(_mma(), _mma(), Q, K).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+def compile_storage():
+    """Attention with P laid over S's registers; Q and K are (sequence, head dim, heads, batch), batch outermost
+    in memory, K's heads and batch swapped in mode order."""
+    def fake(shape, order):
+        return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=order, assumed_align=16)
+    return cute.compile(storage_host, fake((128, 64, 2, 2), (1, 0, 2, 3)), fake((128, 64, 2, 2), (1, 0, 3, 2)))
