@@ -124,3 +124,10 @@ def test_a_copy_atom_that_splits_a_value_leaf_gives_each_part_its_mode():
     assert _per_leaf(((8, 1), (8, 1)), [8, 4, 2]) == [1, 1, 1]  # (8,(4,2)) over two atoms' 8 values
     assert _per_leaf(((1, None), (32, 1)), [1, 32]) == [None, 1]
     assert _per_leaf(((8, 0),), [4]) is None  # a partition that is not the copy's values
+
+
+def test_a_retiled_fragments_copy_atom_runs_along_the_axis_its_values_step():
+    events = trace_json(f"{KERNEL}:compile_retile", arch="sm_80")
+    # 8 values along the tile's columns (K), then the atom's size-1 repeat, which runs along no axis
+    assert _one(events, "retiled") == (["copy-atom-K", "copy-atom", "copy-rest-M", "copy-rest-K"],
+                                       ["atom_shape", "retile.atom", "mma_slot", "mma_slot"])

@@ -165,3 +165,33 @@ def compile_storage():
     def fake(shape, order):
         return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=order, assumed_align=16)
     return cute.compile(storage_host, fake((128, 64, 2, 2), (1, 0, 2, 3)), fake((128, 64, 2, 2), (1, 0, 3, 2)))
+
+
+@cute.kernel
+def retile_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.Tensor, Y: cute.Tensor,
+                  Z: cute.Tensor):
+    """A register fragment retiled for a 128-bit copy along the columns of X's tile (X enters the A slot)."""
+    tidx, _, _ = cute.arch.thread_idx()
+    gX = cute.local_tile(X, TILER, (0, 0, None), proj=(1, None, 1))
+    gY = cute.local_tile(Y, TILER, (0, 0, None), proj=(None, 1, 1))
+    gZ = cute.local_tile(Z, TILER, (0, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    first = tiled_mma.make_fragment_A(thr.partition_A(gX)[None, None, None, 0])
+    second = tiled_mma.make_fragment_B(thr.partition_B(gY)[None, None, None, 0])
+    acc = tiled_mma.make_fragment_C(thr.partition_C(gZ))
+    cute.gemm(tiled_mma, acc, first, second, acc)
+    thr_copy = tiled_copy.get_slice(tidx)
+    loaded = thr_copy.partition_D(gX[None, None, 0])
+    regs = cute.make_rmem_tensor(loaded.shape, cutlass.Float16)
+    retiled = thr_copy.retile(regs)
+
+
+@cute.jit
+def retile_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)
+    tiled_copy = cute.make_tiled_copy_tv(atom, cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 8)))
+    retile_kernel(_mma(), tiled_copy, X, Y, Z).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_retile():
+    return cute.compile(retile_host, _fake((64, 64)), _fake((64, 64)), _fake((64, 64)))
