@@ -657,6 +657,16 @@ class _Tracer:
             frontier = following[:16]
         return None
 
+    def _axis_class(self, label) -> int | None:
+        """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
+        if not isinstance(label, _levels.ModeLabel):
+            return None
+        if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
+            var = self.axes.key_var.get(label.leaf_axes[0]) if label.leaf_axes[0][0] == "mma" \
+                else label.leaf_axes[0][1]
+            return self.axes.find(var) if var is not None else None
+        return self.axes.find(label.var) if label.var is not None else None
+
     def _copy_side_level(self, thr_copy, level: str) -> str:
         """Both sides of one thread copy are at one level: the one its first partition got."""
         if thr_copy is None:
@@ -713,7 +723,7 @@ class _Tracer:
                     for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label))]
             if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
                 continue
-            return _map_leaves(new, pool)
+            return _map_leaves(new, pool, self._axis_class)
         return None
 
     def _observe_slice(self, tensor, coord, result) -> None:
@@ -805,20 +815,27 @@ def _leaves(shape):
         yield shape
 
 
-def _map_leaves(tree, pool: list):
+def _map_leaves(tree, pool: list, axis_class=None):
     """The label tree of `tree`: each leaf takes the label of an equal leaf from `pool` (used once); a size-1
-    leaf with no equal takes its sibling's label."""
-    def label_of(leaf):
-        for i, (candidate, label) in enumerate(pool):
-            if candidate == leaf:
-                del pool[i]
-                return label
-        return None
+    leaf with no equal takes its sibling's label. A size-1 leaf nested in a mode takes, of the pool's equal
+    size-1 leaves, one on the axis its siblings run along (the regrouped mode's own size-1 rest, not another
+    mode's), as `axis_class` tells."""
+    def label_of(leaf, siblings=()):
+        equal = [i for i, (candidate, _) in enumerate(pool) if candidate == leaf]
+        if not equal:
+            return None
+        if siblings and axis_class is not None:
+            equal = [i for i in equal if axis_class(pool[i][1]) in siblings] or equal
+        return pool.pop(equal[0])[1]
 
-    def walk(node):
+    def walk(node, siblings=()):
         if not isinstance(node, tuple):
-            return label_of(node) or _levels.UNKNOWN
-        labels = [walk(n) for n in node]
+            return label_of(node, siblings) or _levels.UNKNOWN
+        ones = [isinstance(n, str) and n.startswith("1:") for n in node]
+        labels = [None if one else walk(n) for n, one in zip(node, ones)]
+        classes = {axis_class(x) for x in labels if isinstance(x, _levels.ModeLabel)} - {None} \
+            if axis_class is not None else set()
+        labels = [walk(n, classes) if one else x for n, one, x in zip(node, ones, labels)]
         known = next((x for x in labels if x is not _levels.UNKNOWN), None)
         return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
 
