@@ -131,3 +131,9 @@ def test_a_retiled_fragments_copy_atom_runs_along_the_axis_its_values_step():
     # 8 values along the tile's columns (K), then the atom's size-1 repeat, which runs along no axis
     assert _one(events, "retiled") == (["copy-atom-K", "copy-atom", "copy-rest-M", "copy-rest-K"],
                                        ["atom_shape", "retile.atom", "mma_slot", "mma_slot"])
+
+
+def test_a_size_1_leaf_of_a_regrouped_view_takes_the_rest_on_its_siblings_axis():
+    events = trace_json(f"{KERNEL}:compile_cols_rows", arch="sm_80")
+    # (columns, rows): each mode's nested size-1 leaf is its own axis's MMA rest, whatever order they come in
+    assert _one(events, "cols_rows")[0] == ["mma-atom-N", "mma-rest-N", "mma-atom-M", "mma-rest-M"]

@@ -195,3 +195,32 @@ def retile_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
 
 def compile_retile():
     return cute.compile(retile_host, _fake((64, 64)), _fake((64, 64)), _fake((64, 64)))
+
+
+@cute.kernel
+def cols_rows_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    """The accumulator's coordinates regrouped as (columns, rows), each with its size-1 MMA rest nested."""
+    tidx, _, _ = cute.arch.thread_idx()
+    tiler = (64, 8, 32)
+    gX = cute.local_tile(X, tiler, (0, 0, None), proj=(1, None, 1))
+    gY = cute.local_tile(Y, tiler, (0, 0, None), proj=(None, 1, 1))
+    gZ = cute.local_tile(Z, tiler, (0, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    first = tiled_mma.make_fragment_A(thr.partition_A(gX)[None, None, None, 0])
+    second = tiled_mma.make_fragment_B(thr.partition_B(gY)[None, None, None, 0])
+    acc = tiled_mma.make_fragment_C(thr.partition_C(gZ))
+    cute.gemm(tiled_mma, acc, first, second, acc)
+    coords = thr.partition_C(cute.make_identity_tensor((64, 8)))
+    mode = coords.layout
+    cols_rows = cute.make_tensor(coords.iterator, cute.make_layout(
+        ((mode.shape[0][0], mode.shape[2]), (mode.shape[0][1], mode.shape[1])),
+        stride=((mode.stride[0][0], mode.stride[2]), (mode.stride[0][1], mode.stride[1]))))
+
+
+@cute.jit
+def cols_rows_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    cols_rows_kernel(_mma(), X, Y, Z).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_cols_rows():
+    return cute.compile(cols_rows_host, _fake((64, 64)), _fake((8, 64)), _fake((64, 8)))
