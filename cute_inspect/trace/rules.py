@@ -36,7 +36,8 @@ RULES = {
     "coord.mode": "an identity tensor's coordinate modes",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
-            "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses",
+            "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
+            "nested size-1 leaf is the source's size-1 rest on its siblings' axis",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow
