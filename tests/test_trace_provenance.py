@@ -86,3 +86,54 @@ def test_a_gemm_whose_tensors_carry_attention_letters_keeps_gemm_axes():
     assert _one(events, "P")[0] == ["input-mode-M", "input-mode-K"]
     assert _one(events, "K")[0] == ["input-mode-N", "input-mode-K"]
     assert _one(events, "tSrS")[0] == ["mma-atom-N", "mma-atom-M", "mma-rest-M", "mma-rest-N"]
+
+
+@pytest.fixture(scope="module")
+def storage():
+    return trace_json(f"{KERNEL}:compile_storage", arch="sm_80")
+
+
+def test_an_a_operand_laid_over_another_mmas_accumulator_makes_attention(storage):
+    # no cute.gemm reads `weights`: its partition over the scores' registers is what chains the two MMAs
+    assert _one(storage, "scores")[0][-2:] == ["mma_s-rest-Q", "mma_s-rest-K"]
+    assert _one(storage, "weights")[0][-2:] == ["mma_o-rest-Q", "mma_o-rest-K"]
+    assert _one(storage, "gK")[0] == ["block-atom-K", "block-atom-D"]
+
+
+def test_an_attention_inputs_trailing_modes_are_heads_then_batch_by_stride(storage):
+    assert _one(storage, "Q") == (["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"],
+                                  ["attention", "attention", "batch", "batch"])
+    # K's modes are (sequence, head dim, batch, heads) in memory order: the larger stride is the batch
+    assert _one(storage, "K")[0] == ["input-mode-K", "input-mode-D", "input-mode-B", "input-mode-H"]
+
+
+def test_a_buffer_over_anothers_storage_across_its_axes_is_its_own(storage):
+    # sB's 128 contiguous elements cross sA's rows and columns: not a view of sA, so B's slot decides its axes
+    assert _one(storage, "sA")[0] == ["mma-atom-Q", "mma-atom-D"]
+    assert _one(storage, "sB")[0] == ["mma-atom-K", "mma-atom-D"]
+
+
+def test_a_view_appending_modes_to_its_sources_layout_adds_stages(storage):
+    assert _one(storage, "sA_staged") == (["mma-atom-Q", "mma-atom-D", "stage"],
+                                          ["attention", "attention", "make_tensor.stage"])
+
+
+def test_a_copy_atom_that_splits_a_value_leaf_gives_each_part_its_mode():
+    from cute_inspect.trace.flow import _per_leaf
+
+    assert _per_leaf(((8, 1), (8, 1)), [8, 4, 2]) == [1, 1, 1]  # (8,(4,2)) over two atoms' 8 values
+    assert _per_leaf(((1, None), (32, 1)), [1, 32]) == [None, 1]
+    assert _per_leaf(((8, 0),), [4]) is None  # a partition that is not the copy's values
+
+
+def test_a_retiled_fragments_copy_atom_runs_along_the_axis_its_values_step():
+    events = trace_json(f"{KERNEL}:compile_retile", arch="sm_80")
+    # 8 values along the tile's columns (K), then the atom's size-1 repeat, which runs along no axis
+    assert _one(events, "retiled") == (["copy-atom-K", "copy-atom", "copy-rest-M", "copy-rest-K"],
+                                       ["atom_shape", "retile.atom", "mma_slot", "mma_slot"])
+
+
+def test_a_size_1_leaf_of_a_regrouped_view_takes_the_rest_on_its_siblings_axis():
+    events = trace_json(f"{KERNEL}:compile_cols_rows", arch="sm_80")
+    # (columns, rows): each mode's nested size-1 leaf is its own axis's MMA rest, whatever order they come in
+    assert _one(events, "cols_rows")[0] == ["mma-atom-N", "mma-rest-N", "mma-atom-M", "mma-rest-M"]

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.axes import Axes, slot_axes
-from cute_inspect.trace.layout_text import leaf_tree, tree_leaves
+from cute_inspect.trace.layout_text import leaf_tree, top_modes, tree_leaves
 from cute_inspect.trace.shape import format_shape
 
 # the argument each operand slot of a data-flow event is bound to
@@ -83,6 +83,11 @@ class Partitioners:
         number = self.number(obj)
         if op in ("partition_S", "partition_D") and (number, op) not in self.values:
             self.values[(number, op)] = _copy_value_modes(obj, op)
+        if op == "retile" and (number, op) not in self.values:
+            # a retiled register fragment is either side of the copy: its values step the tile's modes as both
+            # sides' value layouts say, when they say the same
+            sides = [_copy_value_modes(obj, side) for side in ("partition_S", "partition_D")]
+            self.values[(number, op)] = sides[0] if sides[0] == sides[1] else None
         if kind == "mma" and number not in self.shapes:
             self.shapes[number] = _shape_mnk(obj)
             self.values[number] = {slot: _value_axes(obj, slot, self.shapes[number]) for slot in "ABC"}
@@ -146,14 +151,31 @@ def with_copy_axes(tree, shape, values: tuple | None, source: tuple, origin: int
     if not values or not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
             or not isinstance(shape, tuple) or not shape:
         return tree
-    leaves = list(_levels.shape_leaves(shape[0]))
-    if [e for e, _ in values] != leaves:
+    steps = _per_leaf(values, list(_levels.shape_leaves(shape[0])))
+    if steps is None:
         return tree
-    sources = [_var(source[i]) if i is not None and i < len(source) else None for _, i in values]
+    sources = [_var(source[i]) if i is not None and i < len(source) else None for i in steps]
     if not any(sources):
         return tree
     keys = tuple(("var", v) if v is not None else None for v in sources)
     return (replace(modes[0], leaf_axes=keys),) + tuple(modes[1:])
+
+
+def _per_leaf(values: tuple, leaves: list) -> list | None:
+    """The tile mode each leaf of a partition's atom steps: a value leaf the partition splits in several
+    ((8,(4,2)) over values (8, 8): a tiled copy of two atoms' values) gives each part its mode."""
+    out, at = [], 0
+    for extent, mode in values:
+        product = 1
+        while at < len(leaves) and isinstance(leaves[at], int) and (product < extent or extent == product == 1):
+            product *= leaves[at]
+            out.append(mode)
+            at += 1
+            if extent == 1:
+                break
+        if product != extent:
+            return None
+    return out if at == len(leaves) else None
 
 
 def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
@@ -374,7 +396,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     def final(tree):
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
-        if tree.leaf_axes and isinstance(tree.leaf_axes[0], tuple):
+        if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
             tree = replace(tree, leaf_axes=tuple(letter(k) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
@@ -428,10 +450,18 @@ def _chains(records: list, views: dict) -> set:
             accumulator[record.index] = obj
     found = set()
     for record in records:
-        if record.op != "gemm" or not record.operands or record.operands.get("A") is None or not record.made_by:
+        mma = (record.made_by or {}).get("object")
+        if record.op == "gemm" and record.operands and record.operands.get("A") is not None:
+            start = [record.operands["A"]]
+        elif record.op in ("make_fragment_A", "partition_A") and record.inputs:
+            # an A operand laid over another MMA's accumulator (P written over S in TMEM, then issued by PTX the
+            # trace does not see as `cute.gemm`) is read by this MMA as much as a gemm's A operand is
+            start = list(record.inputs)
+        else:
             continue
-        mma = record.made_by["object"]
-        seen, frontier = set(), [record.operands["A"]]
+        if mma is None:
+            continue
+        seen, frontier = set(), start
         for _ in range(12):
             following = []
             for index in frontier:
@@ -506,7 +536,8 @@ def _as_operand(tree, role: str, mma: str | None):
 
 
 def _batch(axes: Axes, records: list, named: dict) -> None:
-    """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L."""
+    """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
+    trailing modes past those the MMAs fixed: heads H, then batch B."""
     for record in records:
         if record.op not in ("input", "make_tensor") or not record.levels \
                 or not set(record.memspaces) & {"gmem", "coord"}:
@@ -520,6 +551,29 @@ def _batch(axes: Axes, records: list, named: dict) -> None:
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
+            continue
+        # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
+        # an LSE's (seqlen, h, b)): the heads, then the batch
+        attention = [f[0] for f in found if f and f[1] == "attention"]
+        if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
+                and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
+            for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
+                named[axes.find(mode.var)] = (letter, "batch")
+
+
+def _by_stride(record, modes: tuple, chosen: list) -> list:
+    """`chosen` modes of `record` from the innermost (smallest stride) out: the batch is the outermost mode of a
+    (b, s, h, d) tensor however a view orders it. In mode order when the strides are not all known numbers."""
+    strides = []
+    for mode in (top_modes(record.layouts[0]) or []) if record.layouts else []:
+        stride = mode.rpartition(":")[2]
+        strides.append(int(stride) if stride.isdigit() else None)
+    if len(strides) != len(modes):
+        return chosen
+    at = {id(m): strides[i] for i, m in enumerate(modes)}
+    if any(at.get(id(m)) is None for m in chosen):
+        return chosen
+    return sorted(chosen, key=lambda m: at[id(m)])
 
 
 def _accumulator_roots(axes: Axes) -> set:

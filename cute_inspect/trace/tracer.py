@@ -415,6 +415,12 @@ class _Tracer:
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
             out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "retile" and record.made_by and out_trees and isinstance(out_trees[0], tuple):
+            # a retiled fragment's rests follow the tile's modes in order: tile mode i is rest i + 1
+            values = self.objects.values.get((record.made_by["object"], op))
+            out_trees = [_flow.with_copy_axes(t, o.shape, values, tuple(t[1:]), index)
+                         for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
@@ -607,8 +613,14 @@ class _Tracer:
                 self.views[origin] = viewed[0]
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                if found is None:
+                    found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
                     return found
+                if info.memspace in ("smem", "tmem"):
+                    # a buffer of its own laid over another's storage (P over S in TMEM, in another element
+                    # type): its modes are new, not those of an unrelated tensor that shares its layout
+                    return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
             found = found if found is not None else self._like(info, same_layout=info.memspace != "smem")
@@ -644,6 +656,16 @@ class _Tracer:
                     continue
             frontier = following[:16]
         return None
+
+    def _axis_class(self, label) -> int | None:
+        """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
+        if not isinstance(label, _levels.ModeLabel):
+            return None
+        if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
+            var = self.axes.key_var.get(label.leaf_axes[0]) if label.leaf_axes[0][0] == "mma" \
+                else label.leaf_axes[0][1]
+            return self.axes.find(var) if var is not None else None
+        return self.axes.find(label.var) if label.var is not None else None
 
     def _copy_side_level(self, thr_copy, level: str) -> str:
         """Both sides of one thread copy are at one level: the one its first partition got."""
@@ -701,7 +723,7 @@ class _Tracer:
                     for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label))]
             if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
                 continue
-            return _map_leaves(new, pool)
+            return _map_leaves(new, pool, self._axis_class)
         return None
 
     def _observe_slice(self, tensor, coord, result) -> None:
@@ -793,24 +815,43 @@ def _leaves(shape):
         yield shape
 
 
-def _map_leaves(tree, pool: list):
+def _map_leaves(tree, pool: list, axis_class=None):
     """The label tree of `tree`: each leaf takes the label of an equal leaf from `pool` (used once); a size-1
-    leaf with no equal takes its sibling's label."""
-    def label_of(leaf):
-        for i, (candidate, label) in enumerate(pool):
-            if candidate == leaf:
-                del pool[i]
-                return label
-        return None
+    leaf with no equal takes its sibling's label. A size-1 leaf nested in a mode takes, of the pool's equal
+    size-1 leaves, one on the axis its siblings run along (the regrouped mode's own size-1 rest, not another
+    mode's), as `axis_class` tells."""
+    def label_of(leaf, siblings=()):
+        equal = [i for i, (candidate, _) in enumerate(pool) if candidate == leaf]
+        if not equal:
+            return None
+        if siblings and axis_class is not None:
+            equal = [i for i in equal if axis_class(pool[i][1]) in siblings] or equal
+        return pool.pop(equal[0])[1]
 
-    def walk(node):
+    def walk(node, siblings=()):
         if not isinstance(node, tuple):
-            return label_of(node) or _levels.UNKNOWN
-        labels = [walk(n) for n in node]
+            return label_of(node, siblings) or _levels.UNKNOWN
+        ones = [isinstance(n, str) and n.startswith("1:") for n in node]
+        labels = [None if one else walk(n) for n, one in zip(node, ones)]
+        classes = {axis_class(x) for x in labels if isinstance(x, _levels.ModeLabel)} - {None} \
+            if axis_class is not None else set()
+        labels = [walk(n, classes) if one else x for n, one, x in zip(node, ones, labels)]
         known = next((x for x in labels if x is not _levels.UNKNOWN), None)
         return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
 
     return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
+
+
+def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int):
+    """Labels of a view that is its source's layout with modes appended (`make_tensor(t.iterator + offset,
+    cute.append(t.layout, stages))`): the source's modes keep their labels; each appended mode repeats the whole
+    source at another address, a pipeline stage."""
+    new, old = top_modes(layout), top_modes(source_layout)
+    if not new or not old or not isinstance(source_labels, tuple) or len(old) != len(source_labels) \
+            or len(new) <= len(old) or new[:len(old)] != old:
+        return None
+    return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
+                                 for _ in range(len(new) - len(old)))
 
 
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
@@ -851,6 +892,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None
         for low, high, label in pool:
             if low <= stride < high and stride % low == 0:
+                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent):
+                    return None
                 return replace(label, rule="like") if label.origin != origin else label
         return None
 
@@ -873,6 +916,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _one_axis(pool: list, label, low: int, high: int) -> bool:
+    """Whether a view's leaf that runs past its source leaf, over [low, high), covers only source leaves of one
+    axis (a merge of a mode's parts). A leaf across two axes' strides (`sV` laid over `sK`'s storage, not a view
+    of K) says the view is another tensor in the same buffer, not a regrouping of its source."""
+    return all(other.var == label.var for start, _end, other in pool if low <= start < high)
 
 
 def _leaf_letter(label) -> str | None:

@@ -127,3 +127,100 @@ def gemm_host(P: cute.Tensor, K: cute.Tensor, S: cute.Tensor):
 
 def compile_gemm():
     return cute.compile(gemm_host, _fake((256, 128)), _fake((256, 128)), _fake((256, 256)))
+
+
+@cute.kernel
+def storage_kernel(mma_s: cute.TiledMma, mma_o: cute.TiledMma, Q: cute.Tensor, K: cute.Tensor):
+    """Tensors laid over other tensors' storage: an A operand over the scores' registers that no `cute.gemm`
+    reads (P over S, issued by PTX), a B buffer over an A buffer's SMEM whose leaves cross A's two axes, a view
+    that appends stages; attention inputs of four modes (sequence, head dim, heads, batch)."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gQ = cute.local_tile(Q[None, None, 0, bidx], (64, 64), (bidx, 0))
+    gK = cute.local_tile(K[None, None, 0, bidx], (64, 64), (0, 0))
+    thr_s = mma_s.get_slice(tidx)
+    thr_o = mma_o.get_slice(tidx)
+    first = mma_s.make_fragment_A(thr_s.partition_A(gQ))
+    second = mma_s.make_fragment_B(thr_s.partition_B(gK))
+    scores = cute.make_rmem_tensor(mma_s.partition_shape_C((64, 64)), cutlass.Float32)
+    cute.gemm(mma_s, scores, first, second, scores)
+    probs = cute.make_tensor(scores.iterator, cute.make_layout((64, 32), stride=(32, 1)))
+    weights = thr_o.partition_A(probs)
+    smem = cutlass.utils.SmemAllocator()
+    sA = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 32), stride=(32, 1)), 16)
+    sB = cute.make_tensor(sA.iterator, cute.make_layout((128, 16), stride=(1, 128)))
+    sA_staged = cute.make_tensor(sA.iterator, cute.append(sA.layout, cute.make_layout(2, stride=2048)))
+    thr_a = thr_s.partition_A(sA)
+    thr_b = thr_s.partition_B(sB)
+
+
+@cute.jit
+def storage_host(Q: cute.Tensor, K: cute.Tensor):
+    storage_kernel(_mma(), _mma(), Q, K).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+def compile_storage():
+    """Attention with P laid over S's registers; Q and K are (sequence, head dim, heads, batch), batch outermost
+    in memory, K's heads and batch swapped in mode order."""
+    def fake(shape, order):
+        return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=order, assumed_align=16)
+    return cute.compile(storage_host, fake((128, 64, 2, 2), (1, 0, 2, 3)), fake((128, 64, 2, 2), (1, 0, 3, 2)))
+
+
+@cute.kernel
+def retile_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.Tensor, Y: cute.Tensor,
+                  Z: cute.Tensor):
+    """A register fragment retiled for a 128-bit copy along the columns of X's tile (X enters the A slot)."""
+    tidx, _, _ = cute.arch.thread_idx()
+    gX = cute.local_tile(X, TILER, (0, 0, None), proj=(1, None, 1))
+    gY = cute.local_tile(Y, TILER, (0, 0, None), proj=(None, 1, 1))
+    gZ = cute.local_tile(Z, TILER, (0, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    first = tiled_mma.make_fragment_A(thr.partition_A(gX)[None, None, None, 0])
+    second = tiled_mma.make_fragment_B(thr.partition_B(gY)[None, None, None, 0])
+    acc = tiled_mma.make_fragment_C(thr.partition_C(gZ))
+    cute.gemm(tiled_mma, acc, first, second, acc)
+    thr_copy = tiled_copy.get_slice(tidx)
+    loaded = thr_copy.partition_D(gX[None, None, 0])
+    regs = cute.make_rmem_tensor(loaded.shape, cutlass.Float16)
+    retiled = thr_copy.retile(regs)
+
+
+@cute.jit
+def retile_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)
+    tiled_copy = cute.make_tiled_copy_tv(atom, cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 8)))
+    retile_kernel(_mma(), tiled_copy, X, Y, Z).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_retile():
+    return cute.compile(retile_host, _fake((64, 64)), _fake((64, 64)), _fake((64, 64)))
+
+
+@cute.kernel
+def cols_rows_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    """The accumulator's coordinates regrouped as (columns, rows), each with its size-1 MMA rest nested."""
+    tidx, _, _ = cute.arch.thread_idx()
+    tiler = (64, 8, 32)
+    gX = cute.local_tile(X, tiler, (0, 0, None), proj=(1, None, 1))
+    gY = cute.local_tile(Y, tiler, (0, 0, None), proj=(None, 1, 1))
+    gZ = cute.local_tile(Z, tiler, (0, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    first = tiled_mma.make_fragment_A(thr.partition_A(gX)[None, None, None, 0])
+    second = tiled_mma.make_fragment_B(thr.partition_B(gY)[None, None, None, 0])
+    acc = tiled_mma.make_fragment_C(thr.partition_C(gZ))
+    cute.gemm(tiled_mma, acc, first, second, acc)
+    coords = thr.partition_C(cute.make_identity_tensor((64, 8)))
+    mode = coords.layout
+    cols_rows = cute.make_tensor(coords.iterator, cute.make_layout(
+        ((mode.shape[0][0], mode.shape[2]), (mode.shape[0][1], mode.shape[1])),
+        stride=((mode.stride[0][0], mode.stride[2]), (mode.stride[0][1], mode.stride[1]))))
+
+
+@cute.jit
+def cols_rows_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    cols_rows_kernel(_mma(), X, Y, Z).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_cols_rows():
+    return cute.compile(cols_rows_host, _fake((64, 64)), _fake((8, 64)), _fake((64, 8)))
