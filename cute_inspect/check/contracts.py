@@ -125,8 +125,6 @@ class Contracts:
     findings: list = field(default_factory=list)
 
 
-
-
 def _shape(value):
     info = type_info(value)
     return info.shape if info is not None else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cute_inspect.trace.shape import DYNAMIC, Shape, format_shape, leaves, parse_shape, size
+from cute_inspect.trace.shape import DYNAMIC, Shape, compact_stride, format_shape, leaves, parse_shape, size
 
 _QUOTED = re.compile(r'"([^"]*)"')
 _SWIZZLE = re.compile(r"^\s*S<(\d+),\s*(\d+),\s*(-?\d+)>\s*o\s*(\d+)\s*o\s*(.*)$", re.S)
@@ -70,7 +70,7 @@ class StaticLayout:
         shape_text, sep, stride_text = text.partition(":")
         try:
             shape = parse_shape(shape_text)
-            stride = parse_shape(stride_text) if sep else _compact_stride(shape)
+            stride = parse_shape(stride_text) if sep else compact_stride(shape)
         except ValueError as exc:
             raise LayoutTextError(f"cannot read {text.strip()!r} as SHAPE:STRIDE, e.g. (8,4):(4,1): {exc}") from None
         if not _congruent(shape, stride):
@@ -133,23 +133,7 @@ def _index(shape, stride, coord: int) -> int:
     return total
 
 
-
-
 def _congruent(a, b) -> bool:
     if isinstance(a, tuple) != isinstance(b, tuple):
         return False
     return not isinstance(a, tuple) or (len(a) == len(b) and all(_congruent(x, y) for x, y in zip(a, b)))
-
-
-def _compact_stride(shape, start: int = 1):
-    """The column-major stride CuTe gives a shape written without one."""
-    def walk(s, current):
-        if isinstance(s, tuple):
-            out = []
-            for x in s:
-                d, current = walk(x, current)
-                out.append(d)
-            return tuple(out), current
-        return current, current * s
-
-    return walk(shape, start)[0]

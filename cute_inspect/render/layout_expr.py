@@ -359,7 +359,6 @@ class _Evaluator:
         self.result.tile = {"A": (m, k), "B": (n, k), "C": (m, n)}[operand]
         return getattr(mma, f"tv_layout_{operand}")
 
-
     def _copy_tv(self, thr_layout, val_layout):
         import cutlass
 
@@ -461,7 +460,6 @@ def _congruent(shape, stride) -> bool:
         return (isinstance(shape, tuple) and isinstance(stride, tuple) and len(shape) == len(stride)
                 and all(_congruent(a, b) for a, b in zip(shape, stride)))
     return True
-
 
 
 def _check_arguments(name: str, arguments: dict) -> None:

@@ -256,7 +256,6 @@ def _tile_text(modes) -> str:
     return format_shape(tuple(modes))
 
 
-
 # -- capture -------------------------------------------------------------------------------------------------
 _LAYOUT = re.compile(r'"([^"]*)"')
 

@@ -97,6 +97,20 @@ def size(shape: Shape, unknown: int | None = None) -> int | None:
     return total
 
 
+def compact_stride(shape, start: int = 1):
+    """The column-major stride CuTe gives a shape written without one: ``(4,(2,3))`` gives ``(1,(4,8))``."""
+    def walk(s, current):
+        if isinstance(s, tuple):
+            out = []
+            for x in s:
+                d, current = walk(x, current)
+                out.append(d)
+            return tuple(out), current
+        return current, current * s
+
+    return walk(shape, start)[0]
+
+
 def rank(shape: Shape) -> int:
     return len(shape) if isinstance(shape, tuple) else 1
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cute_inspect.trace.shape import DYNAMIC, leaves, parse_shape, size
+from cute_inspect.trace.shape import DYNAMIC, compact_stride, leaves, parse_shape, size
 
 BANKS = 32
 BANK_BYTES = 4
@@ -92,7 +92,7 @@ class Layout:
         shape_text, _, stride_text = text.partition(":")
         stride_text = _DIV.sub(lambda m: str(int(m.group(1) or 1) * _DYNAMIC_STRIDE_SCALE), stride_text)
         shape = _static(parse_shape(shape_text))
-        stride = parse_shape(stride_text) if stride_text else _compact(shape)
+        stride = parse_shape(stride_text) if stride_text else compact_stride(shape)
         return cls(shape, stride)
 
     def size(self) -> int:
@@ -135,21 +135,6 @@ def split_swizzle(type_text: str, elem_bytes: int) -> Swizzle | None:
         return Swizzle.parse(quoted).in_bytes(elem_bytes)
     outside = re.sub(r'"[^"]*"', "", type_text)
     return Swizzle.parse(outside) if _SWIZZLE.search(outside) else None
-
-
-
-
-def _compact(shape, start: int = 1):
-    def walk(s, current):
-        if isinstance(s, tuple):
-            out = []
-            for x in s:
-                d, current = walk(x, current)
-                out.append(d)
-            return tuple(out), current
-        return current, current * s
-
-    return walk(shape, start)[0]
 
 
 # -- per-instruction figures ---------------------------------------------------------------------------
@@ -312,7 +297,6 @@ def _sampled_warps(threads: int) -> list:
     by whole rows; the two ends catch a swizzle that treats them differently)."""
     warps = max(1, threads // WARP)
     return sorted({0, warps - 1})
-
 
 
 def _instructions(geometry: CopyGeometry, warp: int) -> list:
