@@ -137,3 +137,11 @@ def test_a_size_1_leaf_of_a_regrouped_view_takes_the_rest_on_its_siblings_axis()
     events = trace_json(f"{KERNEL}:compile_cols_rows", arch="sm_80")
     # (columns, rows): each mode's nested size-1 leaf is its own axis's MMA rest, whatever order they come in
     assert _one(events, "cols_rows")[0] == ["mma-atom-N", "mma-rest-N", "mma-atom-M", "mma-rest-M"]
+
+
+def test_a_kernel_parameter_is_the_host_tensor_passed_in_its_position_or_keyword_at_the_launch():
+    events = trace_json(f"{KERNEL}:compile_launched", arch="sm_80")
+    # `cols` is passed first (the A slot), `rows` as second= (B), `out` as third= (C): names and types say nothing
+    assert _one(events, "cols")[0] == ["input-mode-M", "input-mode-K"]
+    assert _one(events, "rows")[0] == ["input-mode-N", "input-mode-K"]
+    assert _one(events, "out")[0] == ["input-mode-M", "input-mode-N"]

@@ -12,7 +12,9 @@ from __future__ import annotations
 # rule name -> what it decides. Names ending in ``.atom``/``.rest``/``.mode``/``.stage``/``.tma`` are per call.
 RULES = {
     # levels and roles, per CuTe call
-    "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code)",
+    "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code); they are the modes of the "
+                  "host tensor the launch passes in the parameter's position or keyword (`kernel(mA, b=mB)`), "
+                  "else of the one host tensor of its type (of its name when several are)",
     "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj",
     "local_tile.rest": "local_tile's rests left by None coordinates",

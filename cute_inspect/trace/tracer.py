@@ -130,6 +130,50 @@ def _local_name(frame, obj) -> str | None:
     return None
 
 
+_OWN_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _launch_argument(frame, obj):
+    """The host value a kernel parameter was given at the launch: the kernel is built while the host function
+    launches it, so the first frame above the kernel's own outside CuTeDSL is the host's, at the launching
+    statement (``self.kernel(mA, mB).launch(...)``); its argument in the parameter's
+    position (or keyword) is the host tensor. None when `obj` is no parameter of the kernel being built."""
+    name, file = _current_kernel(frame)
+    while frame is not None and not (frame.f_code.co_name == name and os.path.abspath(frame.f_code.co_filename) == file):
+        frame = frame.f_back
+    if frame is None:
+        return None
+    code = frame.f_code
+    params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    param = next((p for p in params if frame.f_locals.get(p) is obj), None)
+    host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
+    while host is not None and os.path.abspath(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
+        host = host.f_back
+    if param is None or host is None:
+        return None
+    call = _kernel_call(statement_at(host.f_code.co_filename, host.f_lineno), name)
+    if call is None:
+        return None
+    given = next((k.value for k in call.keywords if k.arg == param), None)
+    positional = list(params[1:] if isinstance(call.func, ast.Attribute) and params[:1] == ("self",) else params)
+    if given is None and positional.index(param) < len(call.args):
+        given = call.args[positional.index(param)]
+    if not isinstance(given, ast.Name):
+        return None
+    value = host.f_locals.get(given.id)
+    return value if value is not None and _is_tensor(value) else None
+
+
+def _kernel_call(stmt, name: str):
+    """The call of the kernel function `name` in a host statement (``self.kernel(mA, mB).launch(...)``)."""
+    for node in ast.walk(stmt) if stmt is not None else ():
+        if isinstance(node, ast.Call) and not any(isinstance(a, ast.Starred) for a in node.args):
+            func = node.func
+            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) == name:
+                return node
+    return None
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -204,13 +248,15 @@ class _Tracer:
         name = _local_name(frame, obj)
         if name is None and arg_index is not None:
             name = _tensor_name(argument_text(site, arg_index, called))
-        return self._new_input(obj, site, name, kernel)
+        return self._new_input(obj, site, name, kernel, frame)
 
-    def _new_input(self, obj, site: CallSite, name: str | None, kernel: str):
+    def _new_input(self, obj, site: CallSite, name: str | None, kernel: str, frame=None):
         info = type_info(obj)
         index = len(self.trace.records)
         labels = _levels.initial(rank(info.shape), name, index)
-        passed = self._passed_in(str(obj.value.type), name, kernel)
+        host = _launch_argument(frame, obj) if frame is not None else None
+        launched = self.lookup(host) if host is not None else None
+        passed = launched or self._passed_in(str(obj.value.type), name, kernel)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -732,7 +778,7 @@ class _Tracer:
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             site, frame = caller(2)
-            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0])
+            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0], frame)
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         info = type_info(result)

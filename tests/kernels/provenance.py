@@ -224,3 +224,31 @@ def cols_rows_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
 
 def compile_cols_rows():
     return cute.compile(cols_rows_host, _fake((64, 64)), _fake((8, 64)), _fake((64, 8)))
+
+
+@cute.kernel
+def launched_kernel(tiled_mma: cute.TiledMma, first: cute.Tensor, second: cute.Tensor, third: cute.Tensor):
+    """Parameters of one type whose names are none of the host's: only their positions at the launch say which
+    host view each one is."""
+    tidx, _, _ = cute.arch.thread_idx()
+    gA = cute.local_tile(first, TILER, (0, 0, None), proj=(1, None, 1))
+    gB = cute.local_tile(second, TILER, (0, 0, None), proj=(None, 1, 1))
+    gC = cute.local_tile(third, TILER, (0, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    tCrA = tiled_mma.make_fragment_A(thr.partition_A(gA)[None, None, None, 0])
+    tCrB = tiled_mma.make_fragment_B(thr.partition_B(gB)[None, None, None, 0])
+    tCrC = tiled_mma.make_fragment_C(thr.partition_C(gC))
+    cute.gemm(tiled_mma, tCrC, tCrA, tCrB, tCrC)
+
+
+@cute.jit
+def launched_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    # transposed host views, all of one type: (64, 64) column-major
+    rows = cute.make_tensor(X.iterator, cute.select(X.layout, mode=[1, 0]))
+    cols = cute.make_tensor(Y.iterator, cute.select(Y.layout, mode=[1, 0]))
+    out = cute.make_tensor(Z.iterator, cute.select(Z.layout, mode=[1, 0]))
+    launched_kernel(_mma(), cols, third=out, second=rows).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_launched():
+    return cute.compile(launched_host, _fake((64, 64)), _fake((64, 64)), _fake((64, 64)))
