@@ -145,3 +145,9 @@ def test_a_kernel_parameter_is_the_host_tensor_passed_in_its_position_or_keyword
     assert _one(events, "cols")[0] == ["input-mode-M", "input-mode-K"]
     assert _one(events, "rows")[0] == ["input-mode-N", "input-mode-K"]
     assert _one(events, "out")[0] == ["input-mode-M", "input-mode-N"]
+
+
+def test_a_block_copys_two_tiles_are_one_tile():
+    events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'block_copy.py')}:compile_load", arch="sm_90a")
+    # the SMEM buffer is made bare; only the TMA load from the tiler's (M, N) tile names its modes
+    assert _one(events, "buf")[0] == ["block-atom-M", "block-atom-N"]

@@ -5,6 +5,11 @@ rules below, or ``carried`` when the mode came unchanged from the call's input);
 flow (`axes.Axes` joins the modes that run along one axis: a view keeps its source's axis, an MMA slot fixes
 it). `label_rules` gives, per leaf, the rule that decided the axis when the label has one, else the rule that
 made the level and role.
+
+Joins name no rule of their own (a joined mode shows the rule that decided the axis): a view and its source; a
+kernel parameter and the host tensor the launch passes in its position or keyword; the two sides of a copy of
+equal shapes; the SMEM and global tiles of a TMA partition, and the two tiles of a `block_copy` (a TMA or S2T
+copy of whole tiles, each side (tile, rest...), which partitions out of sight).
 """
 
 from __future__ import annotations

@@ -301,6 +301,17 @@ class _Tracer:
                 self.by_shape[format_shape(shape)] = labels
                 self.recent = (self.recent + [(shape, labels, layout)])[-64:]
 
+    def _block_copy(self, bound, frame) -> None:
+        """`block_copy(atom, src, dst)` copies whole tiles, each side (tile, rest...) with no partition call to
+        see: its two tile modes are one tile, so their modes join (a TMA load's global tile and its SMEM buffer,
+        an S2T copy's SMEM scale factors and their TMEM copy)."""
+        src, dst = bound.get("src"), bound.get("dst")
+        if not (_is_tensor(src) and _is_tensor(dst)):
+            return
+        found = self.lookup(src, frame), self.lookup(dst, frame)
+        if found[0] and found[1]:
+            _flow.join_tile_modes(self.axes, found[0][2], found[1][2], type_info(src).shape, type_info(dst).shape)
+
     def _tma_atom(self, call: Call, result, kernel: str) -> None:
         """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
         forms name the MMA whose A or B slot mA feeds."""
@@ -370,6 +381,9 @@ class _Tracer:
             self._resolve(call.frame)
         if op.startswith("make_tiled_tma_atom"):
             self._tma_atom(call, result, kernel)
+            return
+        if op == "block_copy":
+            self._block_copy(bound, call.frame)
             return
         if op.startswith("partition_shape_"):
             self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None,
