@@ -151,3 +151,13 @@ def test_a_block_copys_two_tiles_are_one_tile():
     events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'block_copy.py')}:compile_load", arch="sm_90a")
     # the SMEM buffer is made bare; only the TMA load from the tiler's (M, N) tile names its modes
     assert _one(events, "buf")[0] == ["block-atom-M", "block-atom-N"]
+
+
+def test_a_tensor_a_dynamic_branch_hands_to_a_helper_is_the_one_its_caller_names():
+    events = trace_json(f"{KERNEL}:compile_carried", arch="sm_80")
+    made = {e["names"][0]: e["index"] for e in events if e["op"] == "make_tensor" and e["function"] != "carried_kernel"}
+    (kept_first,) = [e for e in events if "kept_first" in e["names"]]
+    (kept_second,) = [e for e in events if "kept_second" in e["names"]]
+    # both buffers share one type; the helper holds each as `tensor`, the kernel as `first` and `second`
+    assert kept_first["inputs"] == [made["first"]]
+    assert kept_second["inputs"] == [made["second"]]

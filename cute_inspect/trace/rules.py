@@ -9,7 +9,9 @@ made the level and role.
 Joins name no rule of their own (a joined mode shows the rule that decided the axis): a view and its source; a
 kernel parameter and the host tensor the launch passes in its position or keyword; the two sides of a copy of
 equal shapes; the SMEM and global tiles of a TMA partition, and the two tiles of a `block_copy` (a TMA or S2T
-copy of whole tiles, each side (tile, rest...), which partitions out of sight).
+copy of whole tiles, each side (tile, rest...), which partitions out of sight). A tensor a dynamic loop or branch
+hands on (a new value of an old type) is the latest traced tensor of its type that the code using it, or the code
+calling that, holds under the same name (`tCtSFA` passed to a helper's `dst_tensor`).
 """
 
 from __future__ import annotations

@@ -174,6 +174,17 @@ def _kernel_call(stmt, name: str):
     return None
 
 
+def _held_names(frame, obj, depth: int = 8) -> list:
+    """The names `obj` is held under in `frame` and the frames that called it, innermost first."""
+    names = []
+    while frame is not None and depth > 0:
+        name = _local_name(frame, obj)
+        if name is not None:
+            names.append(name)
+        frame, depth = frame.f_back, depth - 1
+    return names
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -234,10 +245,13 @@ class _Tracer:
         # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
         # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
         if _is_loop_carried(obj) and text in self.of_type:
-            # acc_S and acc_O may share a type: the one the calling code holds under that name, if any
-            name = _local_name(frame, obj) if frame is not None else None
-            named = [e for e in self.of_type[text] if name and name in self.trace.records[e[0]].names]
-            return (named or self.of_type[text])[-1]
+            # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
+            # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
+            for name in _held_names(frame, obj):
+                named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
+                if named:
+                    return named[-1]
+            return self.of_type[text][-1]
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):

@@ -252,3 +252,33 @@ def launched_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
 
 def compile_launched():
     return cute.compile(launched_host, _fake((64, 64)), _fake((64, 64)), _fake((64, 64)))
+
+
+def _compact(tensor):
+    kept = cute.filter_zeros(tensor)
+    return kept
+
+
+@cute.kernel
+def carried_kernel(X: cute.Tensor):
+    """Two SMEM buffers of one type that a dynamic branch hands on, each then given to a helper under its
+    parameter's name: which one the helper got only the caller's names say."""
+    bidx, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    first = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 32)), byte_alignment=128)
+    second = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 32)), byte_alignment=128)
+    if bidx > 0:
+        first = cute.make_tensor(first.iterator, first.layout)
+        second = cute.make_tensor(second.iterator, second.layout)
+    kept_first = _compact(first)
+    kept_second = _compact(second)
+    kept_first[0] = kept_second[0]
+
+
+@cute.jit
+def carried_host(X: cute.Tensor):
+    carried_kernel(X).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_carried():
+    return cute.compile(carried_host, _fake((64, 64)))
