@@ -137,3 +137,27 @@ def test_a_size_1_leaf_of_a_regrouped_view_takes_the_rest_on_its_siblings_axis()
     events = trace_json(f"{KERNEL}:compile_cols_rows", arch="sm_80")
     # (columns, rows): each mode's nested size-1 leaf is its own axis's MMA rest, whatever order they come in
     assert _one(events, "cols_rows")[0] == ["mma-atom-N", "mma-rest-N", "mma-atom-M", "mma-rest-M"]
+
+
+def test_a_kernel_parameter_is_the_host_tensor_passed_in_its_position_or_keyword_at_the_launch():
+    events = trace_json(f"{KERNEL}:compile_launched", arch="sm_80")
+    # `cols` is passed first (the A slot), `rows` as second= (B), `out` as third= (C): names and types say nothing
+    assert _one(events, "cols")[0] == ["input-mode-M", "input-mode-K"]
+    assert _one(events, "rows")[0] == ["input-mode-N", "input-mode-K"]
+    assert _one(events, "out")[0] == ["input-mode-M", "input-mode-N"]
+
+
+def test_a_block_copys_two_tiles_are_one_tile():
+    events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'block_copy.py')}:compile_load", arch="sm_90a")
+    # the SMEM buffer is made bare; only the TMA load from the tiler's (M, N) tile names its modes
+    assert _one(events, "buf")[0] == ["block-atom-M", "block-atom-N"]
+
+
+def test_a_tensor_a_dynamic_branch_hands_to_a_helper_is_the_one_its_caller_names():
+    events = trace_json(f"{KERNEL}:compile_carried", arch="sm_80")
+    made = {e["names"][0]: e["index"] for e in events if e["op"] == "make_tensor" and e["function"] != "carried_kernel"}
+    (kept_first,) = [e for e in events if "kept_first" in e["names"]]
+    (kept_second,) = [e for e in events if "kept_second" in e["names"]]
+    # both buffers share one type; the helper holds each as `tensor`, the kernel as `first` and `second`
+    assert kept_first["inputs"] == [made["first"]]
+    assert kept_second["inputs"] == [made["second"]]

@@ -316,6 +316,13 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         _bind_tiler(axes, record, bound, by_arg)
 
 
+def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """Two tensors whose first mode is one tile seen twice (the two sides of a `block_copy`): join those modes."""
+    a, b = _modes(a), _modes(b)
+    if a and b and isinstance(a_shape, tuple) and isinstance(b_shape, tuple):
+        _join_tiles(axes, a[0], b[0], a_shape[0], b_shape[0])
+
+
 def _size(shape) -> int | None:
     size = 1
     for extent in _levels.shape_leaves(shape):

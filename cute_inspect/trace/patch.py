@@ -33,6 +33,8 @@ FUNCTIONS = {
     "make_rmem_tensor": ("cutlass.cute", "make_rmem_tensor"),
     "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
     "copy": ("cutlass.cute", "copy"),
+    # a whole-tile copy (TMA, S2T) that partitions inside: both sides are (tile, rest...)
+    "block_copy": ("cutlass.block", "block_copy"),
     "gemm": ("cutlass.cute", "gemm"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
@@ -196,7 +198,10 @@ class _Patches:
 
         originals = {}
         for op, (module_name, attr) in FUNCTIONS.items():
-            original = getattr(importlib.import_module(module_name), attr, None)
+            try:
+                original = getattr(importlib.import_module(module_name), attr, None)
+            except ImportError:  # a CuTeDSL release without it (`cutlass.block` is recent)
+                continue
             if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
                 originals[id(original)] = (original, _wrap(op, original))
         for module in list(sys.modules.values()):

@@ -5,6 +5,13 @@ rules below, or ``carried`` when the mode came unchanged from the call's input);
 flow (`axes.Axes` joins the modes that run along one axis: a view keeps its source's axis, an MMA slot fixes
 it). `label_rules` gives, per leaf, the rule that decided the axis when the label has one, else the rule that
 made the level and role.
+
+Joins name no rule of their own (a joined mode shows the rule that decided the axis): a view and its source; a
+kernel parameter and the host tensor the launch passes in its position or keyword; the two sides of a copy of
+equal shapes; the SMEM and global tiles of a TMA partition, and the two tiles of a `block_copy` (a TMA or S2T
+copy of whole tiles, each side (tile, rest...), which partitions out of sight). A tensor a dynamic loop or branch
+hands on (a new value of an old type) is the latest traced tensor of its type that the code using it, or the code
+calling that, holds under the same name (`tCtSFA` passed to a helper's `dst_tensor`).
 """
 
 from __future__ import annotations
@@ -12,7 +19,9 @@ from __future__ import annotations
 # rule name -> what it decides. Names ending in ``.atom``/``.rest``/``.mode``/``.stage``/``.tma`` are per call.
 RULES = {
     # levels and roles, per CuTe call
-    "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code)",
+    "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code); they are the modes of the "
+                  "host tensor the launch passes in the parameter's position or keyword (`kernel(mA, b=mB)`), "
+                  "else of the one host tensor of its type (of its name when several are)",
     "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj",
     "local_tile.rest": "local_tile's rests left by None coordinates",

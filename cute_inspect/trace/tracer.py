@@ -130,6 +130,61 @@ def _local_name(frame, obj) -> str | None:
     return None
 
 
+_OWN_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _launch_argument(frame, obj):
+    """The host value a kernel parameter was given at the launch: the kernel is built while the host function
+    launches it, so the first frame above the kernel's own outside CuTeDSL is the host's, at the launching
+    statement (``self.kernel(mA, mB).launch(...)``); its argument in the parameter's
+    position (or keyword) is the host tensor. None when `obj` is no parameter of the kernel being built."""
+    name, file = _current_kernel(frame)
+    while frame is not None and not (frame.f_code.co_name == name and os.path.abspath(frame.f_code.co_filename) == file):
+        frame = frame.f_back
+    if frame is None:
+        return None
+    code = frame.f_code
+    params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    param = next((p for p in params if frame.f_locals.get(p) is obj), None)
+    host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
+    while host is not None and os.path.abspath(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
+        host = host.f_back
+    if param is None or host is None:
+        return None
+    call = _kernel_call(statement_at(host.f_code.co_filename, host.f_lineno), name)
+    if call is None:
+        return None
+    given = next((k.value for k in call.keywords if k.arg == param), None)
+    positional = list(params[1:] if isinstance(call.func, ast.Attribute) and params[:1] == ("self",) else params)
+    if given is None and positional.index(param) < len(call.args):
+        given = call.args[positional.index(param)]
+    if not isinstance(given, ast.Name):
+        return None
+    value = host.f_locals.get(given.id)
+    return value if value is not None and _is_tensor(value) else None
+
+
+def _kernel_call(stmt, name: str):
+    """The call of the kernel function `name` in a host statement (``self.kernel(mA, mB).launch(...)``)."""
+    for node in ast.walk(stmt) if stmt is not None else ():
+        if isinstance(node, ast.Call) and not any(isinstance(a, ast.Starred) for a in node.args):
+            func = node.func
+            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) == name:
+                return node
+    return None
+
+
+def _held_names(frame, obj, depth: int = 8) -> list:
+    """The names `obj` is held under in `frame` and the frames that called it, innermost first."""
+    names = []
+    while frame is not None and depth > 0:
+        name = _local_name(frame, obj)
+        if name is not None:
+            names.append(name)
+        frame, depth = frame.f_back, depth - 1
+    return names
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -190,10 +245,13 @@ class _Tracer:
         # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
         # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
         if _is_loop_carried(obj) and text in self.of_type:
-            # acc_S and acc_O may share a type: the one the calling code holds under that name, if any
-            name = _local_name(frame, obj) if frame is not None else None
-            named = [e for e in self.of_type[text] if name and name in self.trace.records[e[0]].names]
-            return (named or self.of_type[text])[-1]
+            # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
+            # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
+            for name in _held_names(frame, obj):
+                named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
+                if named:
+                    return named[-1]
+            return self.of_type[text][-1]
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
@@ -204,13 +262,15 @@ class _Tracer:
         name = _local_name(frame, obj)
         if name is None and arg_index is not None:
             name = _tensor_name(argument_text(site, arg_index, called))
-        return self._new_input(obj, site, name, kernel)
+        return self._new_input(obj, site, name, kernel, frame)
 
-    def _new_input(self, obj, site: CallSite, name: str | None, kernel: str):
+    def _new_input(self, obj, site: CallSite, name: str | None, kernel: str, frame=None):
         info = type_info(obj)
         index = len(self.trace.records)
         labels = _levels.initial(rank(info.shape), name, index)
-        passed = self._passed_in(str(obj.value.type), name, kernel)
+        host = _launch_argument(frame, obj) if frame is not None else None
+        launched = self.lookup(host) if host is not None else None
+        passed = launched or self._passed_in(str(obj.value.type), name, kernel)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -254,6 +314,17 @@ class _Tracer:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
                 self.recent = (self.recent + [(shape, labels, layout)])[-64:]
+
+    def _block_copy(self, bound, frame) -> None:
+        """`block_copy(atom, src, dst)` copies whole tiles, each side (tile, rest...) with no partition call to
+        see: its two tile modes are one tile, so their modes join (a TMA load's global tile and its SMEM buffer,
+        an S2T copy's SMEM scale factors and their TMEM copy)."""
+        src, dst = bound.get("src"), bound.get("dst")
+        if not (_is_tensor(src) and _is_tensor(dst)):
+            return
+        found = self.lookup(src, frame), self.lookup(dst, frame)
+        if found[0] and found[1]:
+            _flow.join_tile_modes(self.axes, found[0][2], found[1][2], type_info(src).shape, type_info(dst).shape)
 
     def _tma_atom(self, call: Call, result, kernel: str) -> None:
         """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
@@ -324,6 +395,9 @@ class _Tracer:
             self._resolve(call.frame)
         if op.startswith("make_tiled_tma_atom"):
             self._tma_atom(call, result, kernel)
+            return
+        if op == "block_copy":
+            self._block_copy(bound, call.frame)
             return
         if op.startswith("partition_shape_"):
             self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None,
@@ -732,7 +806,7 @@ class _Tracer:
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             site, frame = caller(2)
-            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0])
+            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0], frame)
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         info = type_info(result)

@@ -224,3 +224,61 @@ def cols_rows_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
 
 def compile_cols_rows():
     return cute.compile(cols_rows_host, _fake((64, 64)), _fake((8, 64)), _fake((64, 8)))
+
+
+@cute.kernel
+def launched_kernel(tiled_mma: cute.TiledMma, first: cute.Tensor, second: cute.Tensor, third: cute.Tensor):
+    """Parameters of one type whose names are none of the host's: only their positions at the launch say which
+    host view each one is."""
+    tidx, _, _ = cute.arch.thread_idx()
+    gA = cute.local_tile(first, TILER, (0, 0, None), proj=(1, None, 1))
+    gB = cute.local_tile(second, TILER, (0, 0, None), proj=(None, 1, 1))
+    gC = cute.local_tile(third, TILER, (0, 0, None), proj=(1, 1, None))
+    thr = tiled_mma.get_slice(tidx)
+    tCrA = tiled_mma.make_fragment_A(thr.partition_A(gA)[None, None, None, 0])
+    tCrB = tiled_mma.make_fragment_B(thr.partition_B(gB)[None, None, None, 0])
+    tCrC = tiled_mma.make_fragment_C(thr.partition_C(gC))
+    cute.gemm(tiled_mma, tCrC, tCrA, tCrB, tCrC)
+
+
+@cute.jit
+def launched_host(X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
+    # transposed host views, all of one type: (64, 64) column-major
+    rows = cute.make_tensor(X.iterator, cute.select(X.layout, mode=[1, 0]))
+    cols = cute.make_tensor(Y.iterator, cute.select(Y.layout, mode=[1, 0]))
+    out = cute.make_tensor(Z.iterator, cute.select(Z.layout, mode=[1, 0]))
+    launched_kernel(_mma(), cols, third=out, second=rows).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_launched():
+    return cute.compile(launched_host, _fake((64, 64)), _fake((64, 64)), _fake((64, 64)))
+
+
+def _compact(tensor):
+    kept = cute.filter_zeros(tensor)
+    return kept
+
+
+@cute.kernel
+def carried_kernel(X: cute.Tensor):
+    """Two SMEM buffers of one type that a dynamic branch hands on, each then given to a helper under its
+    parameter's name: which one the helper got only the caller's names say."""
+    bidx, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    first = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 32)), byte_alignment=128)
+    second = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 32)), byte_alignment=128)
+    if bidx > 0:
+        first = cute.make_tensor(first.iterator, first.layout)
+        second = cute.make_tensor(second.iterator, second.layout)
+    kept_first = _compact(first)
+    kept_second = _compact(second)
+    kept_first[0] = kept_second[0]
+
+
+@cute.jit
+def carried_host(X: cute.Tensor):
+    carried_kernel(X).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_carried():
+    return cute.compile(carried_host, _fake((64, 64)))
