@@ -13,8 +13,9 @@ from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.axes import Axes, slot_axes
-from cute_inspect.trace.layout_text import leaf_tree, top_modes, tree_leaves
+from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.shape import format_shape
+from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 
 # the argument each operand slot of a data-flow event is bound to
 OPERAND_ARGS = {
@@ -128,7 +129,7 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
     for extent in re.findall(r"\d+", parts[0].split(":")[0]):
         first *= int(extent)
     out = []
-    for leaf in tree_leaves(tree[1]):
+    for leaf in _leaves(tree[1]):
         extent, _, stride = leaf.partition(":")
         if not (extent.isdigit() and stride.isdigit()):
             return None
@@ -151,7 +152,7 @@ def with_copy_axes(tree, shape, values: tuple | None, source: tuple, origin: int
     if not values or not modes or not isinstance(modes[0], _levels.ModeLabel) or modes[0].origin != origin \
             or not isinstance(shape, tuple) or not shape:
         return tree
-    steps = _per_leaf(values, list(_levels.shape_leaves(shape[0])))
+    steps = _per_leaf(values, list(_leaves(shape[0])))
     if steps is None:
         return tree
     sources = [_var(source[i]) if i is not None and i < len(source) else None for i in steps]
@@ -195,7 +196,7 @@ def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
     extents = dict(zip("MNK", mnk))
     first, second = slot_axes(slot)
     out = []
-    for leaf in tree_leaves(tree[1]):
+    for leaf in _leaves(tree[1]):
         extent, _, stride = leaf.partition(":")
         try:
             extent, stride = int(extent), int(stride)
@@ -215,7 +216,7 @@ def _value_axes(obj, slot: str, mnk: tuple | None) -> tuple | None:
 def atom_axes(atom_shape, mnk: tuple | None, slot: str, values: tuple | None = None) -> tuple | None:
     """The axes of an MMA atom's two leaves when they are the instruction's extents along the slot's axes
     (tcgen05 and wgmma atoms: (128, 16) of A is (M, K)); None for a thread's scattered values (SM80)."""
-    leaves = list(_levels.shape_leaves(atom_shape))
+    leaves = list(_leaves(atom_shape))
     if values and [e for e, _ in values if e != 1] == [e for e in leaves if e != 1]:
         axes = iter(a for e, a in values if e != 1)
         found = tuple(next(axes) if e != 1 else None for e in leaves)
@@ -325,7 +326,7 @@ def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
 
 def _size(shape) -> int | None:
     size = 1
-    for extent in _levels.shape_leaves(shape):
+    for extent in _leaves(shape):
         if not isinstance(extent, int):
             return None
         size *= extent
@@ -335,7 +336,7 @@ def _size(shape) -> int | None:
 def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
     """The SMEM and global tiles of one TMA: equal leaves join leaf by leaf; else, when their modes have equal
     sizes (a swizzled buffer's ((8,16),(64,2)) and the tile's (128,128)), mode by mode."""
-    if list(_levels.shape_leaves(a_shape)) == list(_levels.shape_leaves(b_shape)):
+    if list(_leaves(a_shape)) == list(_leaves(b_shape)):
         join_leaves(axes, a, b)
         return
     while isinstance(a_shape, tuple) and len(a_shape) == 1:  # a grouped tile: (((8,16),(64,2)),)
@@ -503,7 +504,7 @@ def _atoms_by_rests(records: list) -> None:
                 continue
             if min(_size(s) or 0 for s in shape[0]) < 8:  # a thread's few scattered values: no such reading
                 continue
-            leaf_axes = tuple(r.axis for sub, r in zip(shape[0], rests) for _ in _levels.shape_leaves(sub))
+            leaf_axes = tuple(r.axis for sub, r in zip(shape[0], rests) for _ in _leaves(sub))
             levels = list(record.levels)
             levels[i] = (replace(atom, leaf_axes=leaf_axes),) + tuple(modes[1:])
             record.levels = tuple(levels)

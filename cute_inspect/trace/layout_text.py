@@ -58,11 +58,3 @@ def nested(text: str):
     if parts is None or (len(parts) == 1 and not text.strip().startswith("(")):
         return text.strip()
     return tuple(nested(p) for p in parts)
-
-
-def tree_leaves(tree):
-    if isinstance(tree, tuple):
-        for t in tree:
-            yield from tree_leaves(t)
-    else:
-        yield tree

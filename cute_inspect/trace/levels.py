@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from cute_inspect.trace.axes import fresh
 from cute_inspect.trace.rules import rule_of
+from cute_inspect.trace.shape import leaves as _leaves  # `leaves` is this module's label function
 
 LEVELS = ("input", "coord", "block", "mma", "epi", "copy", "store", "stage", "?")
 
@@ -76,6 +77,7 @@ def made(level: str, role: str, origin: int | None, op: str, source=None, axis: 
         return ModeLabel(level, role, axis or source.axis, origin, None, rule_of(op, role),
                          axis_rule if axis else source.axis_rule, source.var)
     return ModeLabel(level, role, axis, origin, None, rule_of(op, role), axis_rule if axis else None, fresh())
+
 
 _PARTITIONED = re.compile(r"^[tb](?:[A-Z]{1,2}|[A-Z][a-z]+)_?([mgsrtc])([A-Z][A-Za-z0-9]*)")
 _PLAIN = re.compile(r"^([mgsrtc])([A-Z][A-Za-z0-9]*)")
@@ -353,7 +355,7 @@ def origins_json(tree):
 def leaves(shape, tree) -> list:
     """One label per leaf of `shape`, left to right: a label covering a nested mode labels each of its leaves."""
     if isinstance(tree, ModeLabel):
-        count = sum(1 for _ in shape_leaves(shape))
+        count = sum(1 for _ in _leaves(shape))
         axes = tree.leaf_axes * count if tree.leaf_axes and len(tree.leaf_axes) == 1 else tree.leaf_axes
         if axes and len(axes) == count and all(isinstance(x, (str, type(None))) for x in axes):
             return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in axes]
@@ -361,16 +363,8 @@ def leaves(shape, tree) -> list:
     if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
         return [label for s, t in zip(shape, tree) for label in leaves(s, t)]
     labels = list(flatten(tree)) if isinstance(tree, tuple) else []
-    count = sum(1 for _ in shape_leaves(shape))
+    count = sum(1 for _ in _leaves(shape))
     return labels if len(labels) == count else [UNKNOWN] * count
-
-
-def shape_leaves(shape):
-    if isinstance(shape, tuple):
-        for s in shape:
-            yield from shape_leaves(s)
-    else:
-        yield shape
 
 
 def rule_name(label: ModeLabel, index: int) -> str:

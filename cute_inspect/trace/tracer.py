@@ -16,10 +16,11 @@ from cute_inspect.trace import flow as _flow
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
-from cute_inspect.trace.layout_text import leaf_tree, top_modes, tree_leaves
+from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
+from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
     CallSite,
@@ -786,7 +787,7 @@ class _Tracer:
         new = leaf_tree(info.layout)
         if new is None:
             return None
-        wanted = sorted(leaf for leaf in tree_leaves(new) if not leaf.startswith("1:"))
+        wanted = sorted(leaf for leaf in _leaves(new) if not leaf.startswith("1:"))
         if not wanted:
             return None
         for _shape, labels, layout in reversed(self.recent):
@@ -794,7 +795,7 @@ class _Tracer:
             if old is None or not isinstance(old, tuple) or len(old) != len(labels):
                 continue
             pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
-                    for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label))]
+                    for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label))]
             if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
                 continue
             return _map_leaves(new, pool, self._axis_class)
@@ -881,14 +882,6 @@ _SAME_MODES = ("domain_offset", "filter_zeros", "make_fragment_like", "make_rmem
                "composition", "coalesce")
 
 
-def _leaves(shape):
-    if isinstance(shape, tuple):
-        for s in shape:
-            yield from _leaves(s)
-    else:
-        yield shape
-
-
 def _map_leaves(tree, pool: list, axis_class=None):
     """The label tree of `tree`: each leaf takes the label of an equal leaf from `pool` (used once); a size-1
     leaf with no equal takes its sibling's label. A size-1 leaf nested in a mode takes, of the pool's equal
@@ -941,14 +934,14 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         return None
     pool, ones = [], []
     for mode, label in zip(old, source_labels):
-        for leaf, leaf_label in zip(tree_leaves(mode), _leaf_labels_of(mode, label)):
+        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
             elif extent == 1:
                 ones.append(leaf_label)
     new = new if isinstance(new, tuple) else (new,)
-    if sum(1 for leaf in tree_leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
+    if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
 
     def label_of(leaf, position_label, siblings):
@@ -981,10 +974,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
         at = at if isinstance(at, _levels.ModeLabel) else None
-        siblings = {_leaf_letter(label) for leaf in tree_leaves(mode) if _leaf_numbers(leaf)[0] != 1
+        siblings = {_leaf_letter(label) for leaf in _leaves(mode) if _leaf_numbers(leaf)[0] != 1
                     for label in [label_of_leaf(leaf)] if label is not None}
-        leaves = [label_of(leaf, at, siblings) for leaf in tree_leaves(mode)]
-        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, tree_leaves(mode))):
+        leaves = [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
+        if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _leaves(mode))):
             return None
         known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
         leaves = [known if x is None else x for x in leaves]
@@ -1018,7 +1011,7 @@ def _shaped(mode, labels):
 
 
 def _leaf_labels_of(mode, label) -> list:
-    count = sum(1 for _ in tree_leaves(mode))
+    count = sum(1 for _ in _leaves(mode))
     if isinstance(label, _levels.ModeLabel):
         if label.leaf_axes and len(label.leaf_axes) == count:  # an atom's leaves keep their own axes
             return [replace(label, leaf_axes=(a,)) for a in label.leaf_axes]

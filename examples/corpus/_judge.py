@@ -18,6 +18,8 @@ import ast
 import functools
 import linecache
 
+from cute_inspect.trace.shape import leaves as _leaves
+
 
 @functools.lru_cache(maxsize=None)
 def _tree(path: str):
@@ -142,14 +144,6 @@ def name_verdicts(record) -> list:
         else:
             out.append("disagrees")
     return out
-
-
-def _leaves(tree):
-    if isinstance(tree, tuple):
-        for t in tree:
-            yield from _leaves(t)
-    else:
-        yield tree
 
 
 def judge(trace) -> dict:
