@@ -9,7 +9,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cute_inspect.trace.shape import DYNAMIC, Shape, compact_stride, format_shape, leaves, parse_shape, size
+from cute_inspect.trace.shape import (
+    DYNAMIC,
+    Shape,
+    Swizzle,
+    compact_stride,
+    format_shape,
+    leaves,
+    parse_shape,
+    size,
+)
 
 _QUOTED = re.compile(r'"([^"]*)"')
 _SWIZZLE = re.compile(r"^\s*S<(\d+),\s*(\d+),\s*(-?\d+)>\s*o\s*(\d+)\s*o\s*(.*)$", re.S)
@@ -17,24 +26,6 @@ _SWIZZLE = re.compile(r"^\s*S<(\d+),\s*(\d+),\s*(-?\d+)>\s*o\s*(\d+)\s*o\s*(.*)$
 
 class LayoutTextError(ValueError):
     """A layout text that is not ``SHAPE:STRIDE`` (optionally ``S<B,M,S> o OFFSET o SHAPE:STRIDE``)."""
-
-
-@dataclass(frozen=True)
-class Swizzle:
-    """CuTe's ``Swizzle<B, M, S>``: XOR the B bits at [M+S, M+S+B) into the B bits at [M, M+B)."""
-
-    bits: int
-    base: int
-    shift: int
-
-    def __call__(self, offset: int) -> int:
-        mask = (1 << self.bits) - 1
-        if self.shift >= 0:
-            return offset ^ ((offset & (mask << (self.base + self.shift))) >> self.shift)
-        return offset ^ ((offset & (mask << self.base)) << -self.shift)
-
-    def __str__(self) -> str:
-        return f"S<{self.bits},{self.base},{self.shift}>"
 
 
 @dataclass(frozen=True)

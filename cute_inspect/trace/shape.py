@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from typing import Union
 
 
@@ -77,6 +78,39 @@ def format_shape(shape: Shape) -> str:
     if isinstance(shape, tuple):
         return "(" + ",".join(format_shape(s) for s in shape) + ")"
     return str(shape)
+
+
+#: a swizzle's text, ``S<3,4,3>``, its three numbers grouped
+SWIZZLE_TEXT = re.compile(r"S<(\d+),\s*(\d+),\s*(-?\d+)>")
+
+
+@dataclass(frozen=True)
+class Swizzle:
+    """CuTe's ``Swizzle<B, M, S>``: XOR the B bits at [M+S, M+S+B) into the B bits at [M, M+B)."""
+
+    bits: int
+    base: int
+    shift: int
+
+    def __call__(self, offset: int) -> int:
+        mask = (1 << self.bits) - 1
+        if self.shift >= 0:
+            return offset ^ ((offset & (mask << (self.base + self.shift))) >> self.shift)
+        return offset ^ ((offset & (mask << self.base)) << -self.shift)
+
+    def __str__(self) -> str:
+        return f"S<{self.bits},{self.base},{self.shift}>"
+
+    @classmethod
+    def parse(cls, text: str) -> Swizzle:
+        m = SWIZZLE_TEXT.search(text)
+        if not m:
+            raise ValueError(f"{text!r} is not a swizzle S<B,M,S>")
+        return cls(*(int(g) for g in m.groups()))
+
+    def in_bytes(self, elem_bytes: int) -> Swizzle:
+        """The same permutation acting on byte addresses instead of element offsets."""
+        return Swizzle(self.bits, self.base + elem_bytes.bit_length() - 1, self.shift)
 
 
 def leaves(tree) -> list:

@@ -28,7 +28,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cute_inspect.trace.shape import DYNAMIC, compact_stride, leaves, parse_shape, size
+from cute_inspect.trace.shape import (
+    DYNAMIC,
+    SWIZZLE_TEXT,
+    Swizzle,
+    compact_stride,
+    leaves,
+    parse_shape,
+    size,
+)
 
 BANKS = 32
 BANK_BYTES = 4
@@ -45,35 +53,7 @@ BYPASS_WAVEFRONT_BYTES = 64
 _DYNAMIC_STRIDE_SCALE = 4096
 RUNTIME_EXTENT = 1 << 30
 
-_SWIZZLE = re.compile(r"S<(\d+),\s*(\d+),\s*(-?\d+)>")
 _DIV = re.compile(r"\?\{[^}]*div=(\d+)[^}]*\}|\?(?:\{[^}]*\})?")
-
-
-@dataclass(frozen=True)
-class Swizzle:
-    """CuTe's ``Swizzle<B, M, S>``: XOR the B bits at [M+S, M+S+B) into the B bits at [M, M+B)."""
-
-    bits: int
-    base: int
-    shift: int
-
-    def __call__(self, offset: int) -> int:
-        mask = ((1 << self.bits) - 1) << (self.base + self.shift)
-        return offset ^ ((offset & mask) >> self.shift) if self.shift >= 0 else offset
-
-    def __str__(self) -> str:
-        return f"S<{self.bits},{self.base},{self.shift}>"
-
-    @classmethod
-    def parse(cls, text: str) -> Swizzle:
-        m = _SWIZZLE.search(text)
-        if not m:
-            raise ValueError(f"{text!r} is not a swizzle S<B,M,S>")
-        return cls(*(int(g) for g in m.groups()))
-
-    def in_bytes(self, elem_bytes: int) -> Swizzle:
-        """The same permutation acting on byte addresses instead of element offsets."""
-        return Swizzle(self.bits, self.base + elem_bytes.bit_length() - 1, self.shift)
 
 
 @dataclass(frozen=True)
@@ -134,7 +114,7 @@ def split_swizzle(type_text: str, elem_bytes: int) -> Swizzle | None:
     if " o " in quoted and quoted.lstrip().startswith("S<"):
         return Swizzle.parse(quoted).in_bytes(elem_bytes)
     outside = re.sub(r'"[^"]*"', "", type_text)
-    return Swizzle.parse(outside) if _SWIZZLE.search(outside) else None
+    return Swizzle.parse(outside) if SWIZZLE_TEXT.search(outside) else None
 
 
 # -- per-instruction figures ---------------------------------------------------------------------------
