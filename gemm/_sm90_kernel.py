@@ -251,13 +251,13 @@ class Sm90Gemm:
             self.config.swizzle,
             self.config.raster_along_m,
         )
-        grid = utils.StaticPersistentTileScheduler.get_grid_shape(
-            sched_params, self.max_active_clusters
-        )
+        count_m, count_n, count_l = schedule.cluster_counts(sched_params)
+        clusters = cutlass.min(count_m * count_n * count_l, Int32(self.max_active_clusters))
         if cutlass.const_expr(self.config.splits_k):
             # Stream-K and split-K share k-tiles out to every cluster the GPU holds, even when there are
             # fewer tiles.
-            grid = (*self.cluster_shape_mn, self.max_active_clusters)
+            clusters = Int32(self.max_active_clusters)
+        grid = (*self.cluster_shape_mn, clusters)
 
         @cute.struct
         class SharedStorage:
@@ -477,8 +477,9 @@ class Sm90Gemm:
         num_clusters = cute.size(cute.arch.grid_dim()) // self.config.cluster_size
         cluster_idx = cute.arch.make_warp_uniform(cute.arch.block_idx()[2])
         cta_idx = cluster_idx * self.config.cluster_size + cta_rank_in_cluster
+        count_m, count_n, count_l = schedule.cluster_counts(sched_params)
         dp_end, sk_clusters, sk_total, sk_begin, sk_end = schedule.work_split(
-            cute.size(sched_params.problem_layout_ncluster_mnl),
+            count_m * count_n * count_l,
             num_clusters,
             cluster_idx,
             k_tile_count,
