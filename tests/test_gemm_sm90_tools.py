@@ -48,11 +48,21 @@ def test_heuristic_and_candidates_fit_the_problem():
     for mnkl in [(64, 4096, 4096, 1), (1024, 14336, 4096, 1), (128, 6144, 4096, 1)]:
         assert default_config(*mnkl, b_major="n").tile_n % 64 == 0
         assert all(c.tile_n % 64 == 0 for c in candidate_configs(*mnkl, b_major="n"))
-    split = default_config(256, 256, 8192, 1)
-    assert split.split_k == 8 and (256 // split.tile_m) * (256 // split.tile_n) * split.split_k <= 132
+    # Small MN, long K: narrow tiles split so that about 128 runs of at least 32 k-tiles fill the SMs.
+    assert default_config(256, 256, 8192, 1) == Sm90Config(64, 32, 2, 1, split_k=4)
+    assert default_config(512, 512, 16384, 1) == Sm90Config(128, 128, 2, 1, split_k=8)
+    for mnkl in [(256, 256, 8192, 1), (512, 512, 16384, 1), (128, 1024, 8192, 1), (64, 1024, 16384, 1)]:
+        split = default_config(*mnkl)
+        tiles = -(-mnkl[0] // split.tile_m) * -(-mnkl[1] // split.tile_n)
+        assert split.split_k > 1 and tiles * split.split_k <= 132 and mnkl[2] // 64 >= 32 * split.split_k
     assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
+    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two.
+    assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 256, 2, 1, swizzle=8)
+    # A narrow N: the ranked widths, not 128x256 tiles half empty.
+    assert default_config(2048, 128, 2048, 32) == Sm90Config(128, 128, 2, 1)
+    assert all(c.tile_n <= 160 for c in candidate_configs(2048, 128, 2048, 32))
     for mnkl in [(64, 4096, 4096, 1), (256, 4096, 14336, 1), (1024, 28672, 8192, 1), (4096, 4096, 4096, 1),
-                 (8192, 8192, 8192, 1), (256, 256, 8192, 1), (1024, 1024, 1024, 8)]:
+                 (8192, 8192, 8192, 1), (256, 256, 8192, 1), (1024, 1024, 1024, 8), (2048, 128, 2048, 32)]:
         candidates = candidate_configs(*mnkl)
         assert 3 <= len(candidates) <= 9 and len(set(candidates)) == len(candidates)
         assert default_config(*mnkl) in candidates or mnkl[0] > 1024
