@@ -761,16 +761,10 @@ class Sm90Gemm:
                             schedule.wait_participants(flags, counter, count, epi_tidx, self.epi_barrier)
                         # Participant i of the tile sums and stores subtiles i, i + count, ...
                         for epi_n in range(cluster_idx - first, self.epi_rest_n, count):
-                            tRS_rD.fill(0.0)
-                            for peer in range(first, last + 1):
-                                schedule.add_subtile(
-                                    tRS_rD, workspace,
-                                    schedule.slot_of(
-                                        peer * self.config.cluster_size + cta_rank_in_cluster,
-                                        Int32(peer == first),
-                                    ),
-                                    epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
-                                )
+                            schedule.sum_subtile(
+                                tRS_rD, workspace, first, last, self.config.cluster_size, cta_rank_in_cluster,
+                                epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
+                            )
                             self._store_subtile(store_parts, epi, tRS_rD, 0, epi_n, stores, alpha, beta, is_epi_warp)
                             stores = stores + 1
                         schedule.leave(flags, counter, count, epi_tidx, self.epi_barrier)

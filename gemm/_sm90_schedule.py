@@ -205,8 +205,9 @@ def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, 
     view = _subtile_view(workspace, slot, 0, thread, threads, values, values)
     for v in cutlass.range_constexpr(values):
         view[v] = acc[v]
-    # Every thread's stores reach the GPU scope before the one atomic that publishes them.
-    cute.arch.fence_acq_rel_gpu()
+    # The barrier orders every thread's stores before thread 0's release, which (being cumulative)
+    # publishes them all at GPU scope: one fence for the CTA, as CUTLASS's split-K semaphore does,
+    # instead of one per thread.
     barrier.arrive_and_wait()
     if thread == 0:
         cute.arch.atomic_add(flags.iterator + counter, Int32(1), sem="release", scope="gpu")
@@ -223,18 +224,35 @@ def wait_participants(flags: cute.Tensor, counter: Int32, count: Int32, thread: 
         arrived = Int32(0)
         while arrived < count:
             arrived = cute.arch.load(flags.iterator + counter, Int32, sem="acquire", scope="gpu") % _DONE
+    # Thread 0's acquire, then the barrier, orders every thread's reads of the slots after it.
     barrier.arrive_and_wait()
-    cute.arch.fence_acq_rel_gpu()
+
+
+# Participants whose slots a fixup reads in one batch: their loads are issued together, so a subtile
+# costs one round trip to L2 per batch instead of one per participant.
+PEERS_PER_BATCH = 4
 
 
 @cute.jit
-def add_subtile(dst: cute.Tensor, workspace: cute.Tensor, slot: Int32, subtile: Int32, thread: Int32,
-                threads: cutlass.Constexpr, values: cutlass.Constexpr):
-    """dst (one subtile's values, fp32) += the same values of workspace slot `slot`."""
+def sum_subtile(dst: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int32, cluster_size: cutlass.Constexpr,
+                rank: Int32, subtile: Int32, thread: Int32, threads: cutlass.Constexpr, values: cutlass.Constexpr):
+    """dst (one subtile's values, fp32) = the sum of that subtile over the slots of the tile's participants
+    first..last (clusters; each participant's slot is that of its CTA of cluster rank `rank`). A batch
+    that runs past `last` re-reads the last slot and leaves it out of the sum."""
     subtile_values = cute.size(dst)
-    view = _subtile_view(workspace, slot, subtile, thread, threads, values, subtile_values)
-    for v in cutlass.range_constexpr(subtile_values):
-        dst[v] = dst[v] + view[v]
+    loaded = cute.make_rmem_tensor(PEERS_PER_BATCH * subtile_values, cutlass.Float32)
+    dst.fill(0.0)
+    for batch in range(first, last + 1, PEERS_PER_BATCH):
+        for u in cutlass.range_constexpr(PEERS_PER_BATCH):
+            peer = cutlass.min(batch + u, last)
+            view = _subtile_view(workspace, slot_of(peer * cluster_size + rank, Int32(peer == first)), subtile,
+                                 thread, threads, values, subtile_values)
+            for v in cutlass.range_constexpr(subtile_values):
+                loaded[u * subtile_values + v] = view[v]
+        for u in cutlass.range_constexpr(PEERS_PER_BATCH):
+            if batch + u <= last:
+                for v in cutlass.range_constexpr(subtile_values):
+                    dst[v] = dst[v] + loaded[u * subtile_values + v]
 
 
 @cute.jit
