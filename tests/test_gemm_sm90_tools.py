@@ -28,6 +28,16 @@ def test_llm_shapes_cross_every_m_with_llama_weights():
     assert bench.parse_shapes("default") == bench.parse_shapes(bench.DEFAULT_SHAPES)
 
 
+def test_llm27_shapes_hold_the_issue_problems():
+    """Issue 27's set: at least 20 problems, the weak spots it names among them, batched and ragged ones."""
+    shapes = bench.parse_shapes("llm27")
+    assert len(shapes) == len(set(shapes)) >= 20
+    for s in [(256, 256, 8192, 1), (1024, 1024, 1024, 8), (2048, 4096, 14336, 1), (2048, 14336, 4096, 1),
+              (2048, 8192, 8192, 1)]:
+        assert s in shapes
+    assert any(l > 1 for *_, l in shapes) and any(m % 64 for m, *_ in shapes)
+
+
 def test_heuristic_and_candidates_fit_the_problem():
     """Skinny problems get 64-row tiles, few tiles with a long K get split-K (never more runs than SMs),
     many waves keep the 128x256 walks, and a tune stays at nine candidates or fewer."""
