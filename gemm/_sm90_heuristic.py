@@ -18,8 +18,10 @@ _SMS = 132
 # Split-K pays only when K is long: at K = 4096 even 32 tiles ran 5% slower split (docs/sm90.md).
 _SPLIT_K_MIN_K = 8192
 # Each split-K run keeps at least this many k-tiles: a run has fixed costs (pipeline fill, its share
-# of the fixup), and 256x256x8192 ran 0.82x of cuBLAS in runs of 16 k-tiles, 0.72x in runs of 8.
-_SPLIT_K_MIN_K_TILES = 16
+# of the fixup). One process (docs/sm90.md, seventh session): 512x512x16384 ran 0.90x of cuBLAS in
+# 128x128 tiles split 8 (runs of 32 k-tiles) and 0.85x in 128x256 split 16 (runs of 16); 256x256x8192
+# 0.85x in 64x32 split 4 (32) and 0.76-0.80x in 128x64 or 64x128 split 8 (16).
+_SPLIT_K_MIN_K_TILES = 32
 # What the fixup of a split tile costs, as a factor on its time (its partial sums go through global
 # memory): 512x4096x14336 ran 128x128 whole at 0.96-1.01x, where 128x256 split 2 would be estimated
 # 6% faster without it.
@@ -27,6 +29,13 @@ _SPLIT_K_COST = 1.1
 # Skinny problems (M <= 128) are bound by reading B once from DRAM: the tile that puts the most SMs on
 # it wins.
 _SKINNY_ROWS = 128
+# Stream-K cuts tiles into runs of k-tiles; with few k-tiles per tile the fixup costs more than the
+# evened-out last wave gains (2048x2048x128 x32: 0.86x of cuBLAS with it, 0.96x without). From K = 4096
+# on it measured even or ahead (docs/sm90.md).
+_STREAM_K_MIN_K = 4096
+# The many-wave rules below pick 128x256 tiles; they hold where those waste little of N (a 128-wide N in
+# 128x256 tiles ran 0.85x of cuBLAS, in 128x128 tiles 1.01x). Elsewhere the ranked widths decide.
+_WIDE_TILE_MAX_WASTE = 1.1
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -67,6 +76,10 @@ def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
         fits = [w for w in widths if _cdiv(m, 64) * _cdiv(n, w) * l <= _SMS]
         return [(64, w) for w in fits] + [(64, w) for w in widths if w not in fits]
     tiles = [(128, w) for w in widths if w >= 64] + [(64, 128)]
+    if k >= _SPLIT_K_MIN_K:
+        # Few tiles and a long K: narrow 64-row tiles split fewer ways fill the SMs with longer runs
+        # (256x256x8192: 64x32 split 4 ran 0.85x of cuBLAS, 128x64 split 8 0.76x).
+        tiles += [(64, w) for w in widths if w < 128]
 
     def rank(tile):
         count = _cdiv(m, tile[0]) * _cdiv(n, tile[1]) * l
@@ -98,15 +111,20 @@ def _split_k(tiles: int, k: int) -> int:
     return max(fits, default=1)
 
 
+def _wide_tiles_fit(n: int) -> bool:
+    """Whether 256-wide tiles cover N with little waste (the many-wave rules assume 128x256 tiles)."""
+    return _cdiv(n, 256) * 256 <= _WIDE_TILE_MAX_WASTE * n
+
+
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
     swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
     runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained).
     Otherwise the tile that fills the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K.
     Every config walks K serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
-    big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l
+    big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
-        return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
+        return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=k >= _STREAM_K_MIN_K)
     if m > 1024 and big_tiles >= 2 * _SMS:
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     return _tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0])
@@ -114,7 +132,7 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Co
 
 def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
     """The few configs the autotuner times for one problem (at most nine: a tune takes seconds)."""
-    big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l
+    big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
         # Many waves: group clusters so that a wave covers a squarish block of D (8 clusters wide
         # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2). Stream-K on

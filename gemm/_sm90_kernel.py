@@ -251,13 +251,13 @@ class Sm90Gemm:
             self.config.swizzle,
             self.config.raster_along_m,
         )
-        grid = utils.StaticPersistentTileScheduler.get_grid_shape(
-            sched_params, self.max_active_clusters
-        )
+        count_m, count_n, count_l = schedule.cluster_counts(sched_params)
+        clusters = cutlass.min(count_m * count_n * count_l, Int32(self.max_active_clusters))
         if cutlass.const_expr(self.config.splits_k):
             # Stream-K and split-K share k-tiles out to every cluster the GPU holds, even when there are
             # fewer tiles.
-            grid = (*self.cluster_shape_mn, self.max_active_clusters)
+            clusters = Int32(self.max_active_clusters)
+        grid = (*self.cluster_shape_mn, clusters)
 
         @cute.struct
         class SharedStorage:
@@ -477,8 +477,9 @@ class Sm90Gemm:
         num_clusters = cute.size(cute.arch.grid_dim()) // self.config.cluster_size
         cluster_idx = cute.arch.make_warp_uniform(cute.arch.block_idx()[2])
         cta_idx = cluster_idx * self.config.cluster_size + cta_rank_in_cluster
+        count_m, count_n, count_l = schedule.cluster_counts(sched_params)
         dp_end, sk_clusters, sk_total, sk_begin, sk_end = schedule.work_split(
-            cute.size(sched_params.problem_layout_ncluster_mnl),
+            count_m * count_n * count_l,
             num_clusters,
             cluster_idx,
             k_tile_count,
@@ -760,16 +761,10 @@ class Sm90Gemm:
                             schedule.wait_participants(flags, counter, count, epi_tidx, self.epi_barrier)
                         # Participant i of the tile sums and stores subtiles i, i + count, ...
                         for epi_n in range(cluster_idx - first, self.epi_rest_n, count):
-                            tRS_rD.fill(0.0)
-                            for peer in range(first, last + 1):
-                                schedule.add_subtile(
-                                    tRS_rD, workspace,
-                                    schedule.slot_of(
-                                        peer * self.config.cluster_size + cta_rank_in_cluster,
-                                        Int32(peer == first),
-                                    ),
-                                    epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
-                                )
+                            schedule.sum_subtile(
+                                tRS_rD, workspace, first, last, self.config.cluster_size, cta_rank_in_cluster,
+                                epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
+                            )
                             self._store_subtile(store_parts, epi, tRS_rD, 0, epi_n, stores, alpha, beta, is_epi_warp)
                             stores = stores + 1
                         schedule.leave(flags, counter, count, epi_tidx, self.epi_barrier)

@@ -139,22 +139,49 @@ def slot_of(cta: Int32, starts_tile: Int32):
     return cta * 2 + starts_tile
 
 
+def cluster_counts(sched_params):
+    """(clusters along M, along N, batches): the problem's cluster tiles. The scheduler's own layout
+    (`problem_layout_ncluster_mnl`) rounds the swizzled mode up to a multiple of the swizzle, and the
+    tiles it adds would be computed for nothing (4096x11008 in 128x256 tiles, groups of 8: 48 columns of
+    clusters for 43, 0.87x of cuBLAS against 1.00x in groups of 4; a 128-wide N in groups of 8: 8x the
+    work), so the schedule counts and walks the tiles itself."""
+    tiles_m, tiles_n, tiles_l = sched_params.problem_shape_ntile_mnl
+    cluster_m, cluster_n = sched_params.cluster_shape_mn
+    return (tiles_m + cluster_m - 1) // cluster_m, (tiles_n + cluster_n - 1) // cluster_n, tiles_l
+
+
+@cute.jit
+def cluster_coord(tile_idx: Int32, count_m: Int32, count_n: Int32, swizzle: cutlass.Constexpr,
+                  raster_along_m: cutlass.Constexpr):
+    """(m, n, l) of cluster tile `tile_idx`, in `StaticPersistentTileScheduler`'s order without its
+    padding: batch after batch; in a batch, groups of `swizzle` columns of clusters (rows, when the
+    raster runs along N) one after the other, each walked along M (N) with its columns (rows) varying
+    fastest. Where `swizzle` does not divide the count, the last group is narrower."""
+    per_batch = count_m * count_n
+    l = tile_idx // per_batch
+    rest = tile_idx - l * per_batch
+    along = count_m if raster_along_m else count_n
+    across = count_n if raster_along_m else count_m
+    group = rest // (swizzle * along)
+    width = cutlass.min(Int32(swizzle), across - group * swizzle)
+    in_group = rest - group * swizzle * along
+    a = in_group // width
+    c = group * swizzle + in_group - a * width
+    m, n = (a, c) if cutlass.const_expr(raster_along_m) else (c, a)
+    return m, n, l
+
+
 @cute.jit
 def tile_coord(sched_params, tile_idx: Int32, cta_coord_mnk):
-    """(tile_m, tile_n, tile_l) of this CTA in cluster tile `tile_idx`, in the order
-    `StaticPersistentTileScheduler` walks them (raster and swizzle of `sched_params`)."""
-    layout = sched_params.problem_layout_ncluster_mnl
+    """(tile_m, tile_n, tile_l) of this CTA in cluster tile `tile_idx` (`cluster_coord`, with the raster
+    and swizzle of `sched_params`)."""
+    count_m, count_n, _ = cluster_counts(sched_params)
     cluster_m, cluster_n = sched_params.cluster_shape_mn
-    if cutlass.const_expr(sched_params.swizzle_size == 1 and not sched_params.raster_along_m):
-        count_n = cute.size(layout, mode=[1])
-        count_mn = count_n * cute.size(layout, mode=[0])
-        coord = (tile_idx % count_mn // count_n, tile_idx % count_n, tile_idx // count_mn)
-    else:
-        coord = layout.get_flat_coord(tile_idx)
+    m, n, l = cluster_coord(tile_idx, count_m, count_n, sched_params.swizzle_size, sched_params.raster_along_m)
     return (
-        cute.arch.make_warp_uniform(Int32(coord[0]) * cluster_m + Int32(cta_coord_mnk[0])),
-        cute.arch.make_warp_uniform(Int32(coord[1]) * cluster_n + Int32(cta_coord_mnk[1])),
-        cute.arch.make_warp_uniform(Int32(coord[2])),
+        cute.arch.make_warp_uniform(Int32(m) * cluster_m + Int32(cta_coord_mnk[0])),
+        cute.arch.make_warp_uniform(Int32(n) * cluster_n + Int32(cta_coord_mnk[1])),
+        cute.arch.make_warp_uniform(Int32(l)),
     )
 
 
@@ -178,8 +205,9 @@ def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, 
     view = _subtile_view(workspace, slot, 0, thread, threads, values, values)
     for v in cutlass.range_constexpr(values):
         view[v] = acc[v]
-    # Every thread's stores reach the GPU scope before the one atomic that publishes them.
-    cute.arch.fence_acq_rel_gpu()
+    # The barrier orders every thread's stores before thread 0's release, which (being cumulative)
+    # publishes them all at GPU scope, as CUTLASS's split-K semaphore does; a fence in every thread
+    # cost 0.4-1.3 us a launch (docs/sm90.md).
     barrier.arrive_and_wait()
     if thread == 0:
         cute.arch.atomic_add(flags.iterator + counter, Int32(1), sem="release", scope="gpu")
@@ -196,18 +224,35 @@ def wait_participants(flags: cute.Tensor, counter: Int32, count: Int32, thread: 
         arrived = Int32(0)
         while arrived < count:
             arrived = cute.arch.load(flags.iterator + counter, Int32, sem="acquire", scope="gpu") % _DONE
+    # Thread 0's acquire, then the barrier, orders every thread's reads of the slots after it.
     barrier.arrive_and_wait()
-    cute.arch.fence_acq_rel_gpu()
+
+
+# Participants whose slots a fixup reads in one batch: their loads are issued together, so a subtile
+# costs one round trip to L2 per batch instead of one per participant.
+PEERS_PER_BATCH = 4
 
 
 @cute.jit
-def add_subtile(dst: cute.Tensor, workspace: cute.Tensor, slot: Int32, subtile: Int32, thread: Int32,
-                threads: cutlass.Constexpr, values: cutlass.Constexpr):
-    """dst (one subtile's values, fp32) += the same values of workspace slot `slot`."""
+def sum_subtile(dst: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int32, cluster_size: cutlass.Constexpr,
+                rank: Int32, subtile: Int32, thread: Int32, threads: cutlass.Constexpr, values: cutlass.Constexpr):
+    """dst (one subtile's values, fp32) = the sum of that subtile over the slots of the tile's participants
+    first..last (clusters; each participant's slot is that of its CTA of cluster rank `rank`). A batch
+    that runs past `last` re-reads the last slot and leaves it out of the sum."""
     subtile_values = cute.size(dst)
-    view = _subtile_view(workspace, slot, subtile, thread, threads, values, subtile_values)
-    for v in cutlass.range_constexpr(subtile_values):
-        dst[v] = dst[v] + view[v]
+    loaded = cute.make_rmem_tensor(PEERS_PER_BATCH * subtile_values, cutlass.Float32)
+    dst.fill(0.0)
+    for batch in range(first, last + 1, PEERS_PER_BATCH):
+        for u in cutlass.range_constexpr(PEERS_PER_BATCH):
+            peer = cutlass.min(batch + u, last)
+            view = _subtile_view(workspace, slot_of(peer * cluster_size + rank, Int32(peer == first)), subtile,
+                                 thread, threads, values, subtile_values)
+            for v in cutlass.range_constexpr(subtile_values):
+                loaded[u * subtile_values + v] = view[v]
+        for u in cutlass.range_constexpr(PEERS_PER_BATCH):
+            if batch + u <= last:
+                for v in cutlass.range_constexpr(subtile_values):
+                    dst[v] = dst[v] + loaded[u * subtile_values + v]
 
 
 @cute.jit

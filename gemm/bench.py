@@ -13,6 +13,7 @@ A module that also defines `candidate_configs` is autotuned (config="auto") unle
 Run
     python -m gemm.bench --kernel sm90 --dtype fp16,bf16
     python -m gemm.bench --kernel sm90 --shapes llm                 # the 24 LLM projection shapes
+    python -m gemm.bench --kernel sm90 --shapes llm27               # 22 LLM problems, batched and ragged too
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -41,7 +42,18 @@ LLM_SHAPES = ",".join(
     for i, m in enumerate((64, 128, 256, 512, 1024, 2048, 4096, 8192))
     for n, k in _LLM_WEIGHTS[(i % 2)::2]
 )
-SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES}
+# The issue-27 set: the weak spots it names (small-MN large-K, batched, the many-wave MLP shapes),
+# ragged and odd M, decode-sized M, attention's batched QK^T (K = head dim 128) and PV (N = 128), and
+# Llama-7B (11008) and 70B (28672) weights. 22 problems.
+LLM27_SHAPES = (
+    "256x256x8192,512x512x16384,128x1024x8192,"
+    "1024x1024x1024x8,512x4096x4096x4,2048x2048x128x32,2048x128x2048x32,"
+    "2048x4096x14336,2048x14336x4096,2048x8192x8192,"
+    "4096x4096x4096,4096x11008x4096,4096x4096x11008,8192x8192x8192,6144x6144x6144,"
+    "1000x4096x4096,3000x14336x4096,77x4096x4096,200x6144x4096,32x4096x14336,"
+    "1024x28672x8192,512x4096x14336"
+)
+SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -147,7 +159,8 @@ def main(argv=None) -> int:
     p.add_argument("--kernel", default="sm90", help=f"one of {sorted(KERNELS)} (default sm90)")
     p.add_argument("--dtype", default="fp16,bf16", help="comma-separated: fp16, bf16")
     p.add_argument("--shapes", default="default",
-                   help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes)")
+                   help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes), "
+                        "llm27 (22 LLM problems: batched, ragged, small-MN large-K)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

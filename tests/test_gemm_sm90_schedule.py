@@ -47,6 +47,18 @@ CASES = [
     (300, 66, 16, False, True, 2),  # many waves: stream-K over the whole problem, runs of 4.5 tiles
 ]
 
+# Cluster grids for `cluster_coord`: (clusters along M, along N, batches, swizzle, raster along M).
+COORD_CASES = [
+    (16, 43, 1, 8, True),  # 4096x11008 in 128x256 tiles, 2x1 clusters: 43 columns in groups of 8
+    (8, 1, 32, 8, True),  # a 128-wide N, batched: one column, groups of 8
+    (16, 24, 1, 8, True),  # groups that divide the columns: the scheduler's own order
+    (8, 4, 3, 2, True),
+    (12, 5, 2, 4, False),  # raster along N: groups of 4 rows, the last one of 4 then 4 then 4
+    (7, 9, 1, 4, False),  # last group of 3 rows
+    (5, 6, 2, 1, True),
+    (5, 6, 2, 1, False),
+]
+
 
 def _worker():
     os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")
@@ -95,6 +107,17 @@ def _worker():
 
         return walk
 
+    @cute.jit
+    def coords(count_m: Int32, count_n: Int32, count_l: Int32, swizzle: cutlass.Constexpr,
+               raster_along_m: cutlass.Constexpr):
+        cute.printf("GRID %d %d %d " + f"{swizzle} {int(raster_along_m)}", count_m, count_n, count_l)
+        for idx in range(count_m * count_n * count_l):
+            m, n, l = schedule.cluster_coord(idx, count_m, count_n, swizzle, raster_along_m)
+            cute.printf("X %d %d %d %d", idx, m, n, l)
+
+    for count_m, count_n, count_l, swizzle, raster_along_m in COORD_CASES:
+        coords(Int32(count_m), Int32(count_n), Int32(count_l), swizzle, raster_along_m)
+
     walks = {}
     for tiles, clusters, k_tiles, stream_k, serpentine, split_k in CASES:
         key = (stream_k, serpentine, split_k)
@@ -112,10 +135,15 @@ def walks():
     cases, current = {}, None
     for line in proc.stdout.split("\n"):
         fields = line.split()
-        if not fields or fields[0] not in ("CASE", "C", "U", "K", "W", "F", "R", "S"):
+        if not fields or fields[0] not in ("GRID", "X", "CASE", "C", "U", "K", "W", "F", "R", "S"):
             continue
         values = tuple(int(f) for f in fields[1:])
-        if fields[0] == "CASE":
+        if fields[0] == "GRID":
+            current = []
+            cases[values[:4] + (bool(values[4]),)] = current
+        elif fields[0] == "X":
+            current.append(values)
+        elif fields[0] == "CASE":
             current = {"clusters": {}, "units": collections.defaultdict(list),
                        "backwards": collections.defaultdict(list), "loads": collections.defaultdict(list),
                        "writes": [], "fixups": [], "reads": collections.defaultdict(list), "shares": []}
@@ -217,6 +245,38 @@ def test_schedule_covers_every_k_tile_once_in_the_order_the_kernel_needs(walks, 
         assert sorted(walk["reads"][c, tile]) == written
     stored = collections.Counter((tile, j) for _, tile, j in walk["shares"])
     assert stored == collections.Counter((tile, j) for tile in split_units for j in range(SUBTILES))
+
+
+def _scheduler_order(count_m, count_n, count_l, swizzle, raster_along_m):
+    """(m, n, l) per index in the order of `StaticPersistentTileScheduler`'s swizzled layout, which
+    holds where `swizzle` divides the grouped mode: along M, index = n0 + m * s + n1 * s * count_m
+    (+ l * count_m * count_n) for column n = n1 * s + n0; along N the same with M and N swapped."""
+    order = []
+    along, across = (count_m, count_n) if raster_along_m else (count_n, count_m)
+    for l in range(count_l):
+        for group in range(across // swizzle):
+            for a in range(along):
+                for c0 in range(swizzle):
+                    c = group * swizzle + c0
+                    order.append((a, c, l) if raster_along_m else (c, a, l))
+    return order
+
+
+@pytest.mark.parametrize("grid", COORD_CASES, ids=lambda g: "m{}_n{}_l{}_sw{}{}".format(*g[:4], "m" if g[4] else "n"))
+def test_cluster_coords_cover_the_grid_once_in_swizzle_groups(walks, grid):
+    """`cluster_coord` maps the indices 0..tiles-1 onto every cluster tile once (no padding tiles),
+    walks groups of `swizzle` columns (rows) one after the other, and where the swizzle divides the
+    grid gives the persistent scheduler's own order."""
+    count_m, count_n, count_l, swizzle, raster_along_m = grid
+    coords = walks[grid]
+    assert [c[0] for c in coords] == list(range(count_m * count_n * count_l))
+    tiles = [c[1:] for c in coords]
+    assert sorted(tiles) == sorted((m, n, l) for m in range(count_m) for n in range(count_n) for l in range(count_l))
+    across = 1 if raster_along_m else 0
+    groups = [t[across] // swizzle + t[2] * count_m * count_n for t in tiles]
+    assert groups == sorted(groups)
+    if (count_n if raster_along_m else count_m) % swizzle == 0:
+        assert tiles == _scheduler_order(*grid)
 
 
 if __name__ == "__main__" and "--worker" in sys.argv:

@@ -28,6 +28,16 @@ def test_llm_shapes_cross_every_m_with_llama_weights():
     assert bench.parse_shapes("default") == bench.parse_shapes(bench.DEFAULT_SHAPES)
 
 
+def test_llm27_shapes_hold_the_issue_problems():
+    """Issue 27's set: at least 20 problems, the weak spots it names among them, batched and ragged ones."""
+    shapes = bench.parse_shapes("llm27")
+    assert len(shapes) == len(set(shapes)) >= 20
+    for s in [(256, 256, 8192, 1), (1024, 1024, 1024, 8), (2048, 4096, 14336, 1), (2048, 14336, 4096, 1),
+              (2048, 8192, 8192, 1)]:
+        assert s in shapes
+    assert any(l > 1 for *_, l in shapes) and any(m % 64 for m, *_ in shapes)
+
+
 def test_heuristic_and_candidates_fit_the_problem():
     """Skinny problems get 64-row tiles, few tiles with a long K get split-K (never more runs than SMs),
     many waves keep the 128x256 walks, and a tune stays at nine candidates or fewer."""
@@ -48,11 +58,21 @@ def test_heuristic_and_candidates_fit_the_problem():
     for mnkl in [(64, 4096, 4096, 1), (1024, 14336, 4096, 1), (128, 6144, 4096, 1)]:
         assert default_config(*mnkl, b_major="n").tile_n % 64 == 0
         assert all(c.tile_n % 64 == 0 for c in candidate_configs(*mnkl, b_major="n"))
-    split = default_config(256, 256, 8192, 1)
-    assert split.split_k == 8 and (256 // split.tile_m) * (256 // split.tile_n) * split.split_k <= 132
+    # Small MN, long K: narrow tiles split so that about 128 runs of at least 32 k-tiles fill the SMs.
+    assert default_config(256, 256, 8192, 1) == Sm90Config(64, 32, 2, 1, split_k=4)
+    assert default_config(512, 512, 16384, 1) == Sm90Config(128, 128, 2, 1, split_k=8)
+    for mnkl in [(256, 256, 8192, 1), (512, 512, 16384, 1), (128, 1024, 8192, 1), (64, 1024, 16384, 1)]:
+        split = default_config(*mnkl)
+        tiles = -(-mnkl[0] // split.tile_m) * -(-mnkl[1] // split.tile_n)
+        assert split.split_k > 1 and tiles * split.split_k <= 132 and mnkl[2] // 64 >= 32 * split.split_k
     assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
+    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two.
+    assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 256, 2, 1, swizzle=8)
+    # A narrow N: the ranked widths, not 128x256 tiles half empty.
+    assert default_config(2048, 128, 2048, 32) == Sm90Config(128, 128, 2, 1)
+    assert all(c.tile_n <= 160 for c in candidate_configs(2048, 128, 2048, 32))
     for mnkl in [(64, 4096, 4096, 1), (256, 4096, 14336, 1), (1024, 28672, 8192, 1), (4096, 4096, 4096, 1),
-                 (8192, 8192, 8192, 1), (256, 256, 8192, 1), (1024, 1024, 1024, 8)]:
+                 (8192, 8192, 8192, 1), (256, 256, 8192, 1), (1024, 1024, 1024, 8), (2048, 128, 2048, 32)]:
         candidates = candidate_configs(*mnkl)
         assert 3 <= len(candidates) <= 9 and len(set(candidates)) == len(candidates)
         assert default_config(*mnkl) in candidates or mnkl[0] > 1024
