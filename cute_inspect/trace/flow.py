@@ -41,7 +41,7 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
-        self.partitions: dict = {}  # copy object number -> (labels, shape) of its latest partition
+        self.partitions: dict = {}  # copy object number -> (op, labels, shape, paired) of its latest partition
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -288,11 +288,14 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
     if op in _COPY_OPS and made_by and made_by["object"] is not None and partitioners is not None and out_trees:
         # the two sides of one tiled copy (t2r of the accumulator and of its coordinates; r2s's registers and
         # SMEM) repeat the atom over the same tile: their rests are the same modes. One side partitioned twice
-        # may be two tensors (a copy shared by A's and B's loads): nothing joins them
+        # may be two tensors (a copy shared by A's and B's loads): nothing joins them. A source and a destination
+        # pair once (Q's S and D sides, then K's through the same copy: never K's source with Q's destination);
+        # a retiled register fragment is the latest partition's other side
         before = partitioners.partitions.get(made_by["object"])
-        if before is not None and before[0] != op:
+        paired = before is not None and before[0] != op and (op == "retile" or not before[3])
+        if paired:
             _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
-        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0])
+        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0], paired and op != "retile")
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -428,8 +431,11 @@ def settle(axes: Axes, records: list, views: dict) -> None:
 
 
 def _chains(records: list, views: dict) -> set:
-    """(m1, m2) for each MMA m2 whose A operand holds values of MMA m1's accumulator: through views over the
-    same data, register copies and stores of loaded (converted) values."""
+    """(m1, source, m2, slot, result) for each MMA m2 whose A or B operand holds values of MMA m1's accumulator
+    (`source`, a group of records over one tensor's data) into its own accumulator (`result`): through views over
+    the same data, register copies and stores of loaded (converted) values.
+    An MMA the trace sees issued (`cute.gemm`) reads its gemms' operands; one issued out of sight (PTX) reads
+    what its partitions lay over."""
     parent: dict = {}
 
     def find(i):
@@ -457,33 +463,47 @@ def _chains(records: list, views: dict) -> set:
         elif record.op in ("make_fragment_C", "partition_C"):
             accumulator[record.index] = obj
     found = set()
+    issued = {r.made_by["object"] for r in records if r.op == "gemm" and r.made_by}
     for record in records:
         mma = (record.made_by or {}).get("object")
-        if record.op == "gemm" and record.operands and record.operands.get("A") is not None:
-            start = [record.operands["A"]]
-        elif record.op in ("make_fragment_A", "partition_A") and record.inputs:
-            # an A operand laid over another MMA's accumulator (P written over S in TMEM, then issued by PTX the
-            # trace does not see as `cute.gemm`) is read by this MMA as much as a gemm's A operand is
-            start = list(record.inputs)
-        else:
-            continue
         if mma is None:
             continue
-        seen, frontier = set(), start
-        for _ in range(12):
-            following = []
-            for index in frontier:
-                for i in members.get(group.get(index, index), [index]):
-                    if i in seen or i >= record.index:  # only what was written before this MMA read it
-                        continue
-                    seen.add(i)
-                    source = accumulator.get(i)
-                    if source is not None and source != mma:
-                        found.add((source, mma))
-                        continue
-                    following.extend(records[i].inputs)
-                    following.extend(records[i].meta.get("values_from", ()))
-            frontier = following
+        if record.op == "gemm" and record.operands:
+            result = record.operands.get("D")
+            starts = [(slot, record.operands[slot], group.get(result, record.index))
+                      for slot in "AB" if record.operands.get(slot) is not None]
+        elif record.op in _MMA_READERS and record.inputs and mma not in issued:
+            # an operand laid over another MMA's accumulator (P written over S in TMEM, then issued by PTX the
+            # trace does not see as `cute.gemm`) is read by this MMA as much as a gemm's operand is
+            starts = [(record.op[-1], i, group.get(i, i)) for i in record.inputs]
+        else:
+            continue
+        for slot, start, result in starts:
+            found.update((m1, source, mma, slot, result) for m1, source in
+                         _accumulators_read(records, record.index, mma, [start], members, group, accumulator))
+    return found
+
+
+def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict,
+                       accumulator: dict) -> set:
+    """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`,
+    written before the `reader` record reads them."""
+    found = set()
+    seen, frontier = set(), start
+    for _ in range(12):
+        following = []
+        for index in frontier:
+            for i in members.get(group.get(index, index), [index]):
+                if i in seen or i >= reader:  # only what was written before this MMA read it
+                    continue
+                seen.add(i)
+                source = accumulator.get(i)
+                if source is not None and source != mma:
+                    found.add((source, group.get(i, i)))
+                    continue
+                following.extend(records[i].inputs)
+                following.extend(records[i].meta.get("values_from", ()))
+        frontier = following
     return found
 
 

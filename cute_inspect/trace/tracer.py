@@ -696,13 +696,15 @@ class _Tracer:
                     # a buffer of its own laid over another's storage (P over S in TMEM, in another element
                     # type): its modes are new, not those of an unrelated tensor that shares its layout
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
+            if info.memspace == "smem":
+                # over storage no traced tensor holds: a buffer of its own, whatever layout or leaves it shares
+                # with another (sK's are sQ's, regrouped or not: K is no view of Q)
+                return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
-            found = found if found is not None else self._like(info, same_layout=info.memspace != "smem")
+            found = found if found is not None else self._like(info)
             if found is not None:
                 return found
-            if info.memspace == "smem":
-                return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
