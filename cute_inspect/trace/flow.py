@@ -634,6 +634,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             if record.index in views:
                 readers[views[record.index]] = True
     staged = set()
+    for index in _written_from_accumulators(records) - {i for i, read in readers.items() if read}:
+        # a view over an operand's SMEM that the epilogue writes (sdK over sK): the staging buffer, its own modes
+        record = records[index]
+        record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
+        staged.add(index)
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
@@ -648,6 +653,37 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _written_from_accumulators(records: list) -> set:
+    """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s)."""
+    held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
+    for record in records:
+        if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
+            held.add(record.index)
+        elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            held.add(record.operands["D"])
+        elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
+                and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
+            held.add(record.index)
+    found = set()
+    for record in records:
+        if record.op != "copy" or not record.operands or record.operands.get("src") not in held:
+            continue
+        dst = records[record.operands["dst"]] if record.operands.get("dst") is not None else None
+        if dst is not None and dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
+            target = records[dst.inputs[0]]
+            if target.op == "make_tensor" and "smem" in target.memspaces:
+                found.add(target.index)
+    return found
+
+
+def _as_epilogue_buffer(tree, origin: int):
+    if isinstance(tree, tuple):
+        return tuple(_as_epilogue_buffer(t, origin) for t in tree)
+    if tree.level not in ("block", "mma", "epi"):
+        return tree
+    return replace(tree, level="epi", role="atom", origin=origin, rule="epilogue_buffer", mma=None)
 
 
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
