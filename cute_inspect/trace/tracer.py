@@ -497,6 +497,10 @@ class _Tracer:
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
+        if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
+            for label in _levels.flatten(out_trees[0]):
+                if label.axis and label.axis_rule == "hint:name":
+                    self.axes.suggest(label.var, label.axis, "hint:name")
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
