@@ -102,7 +102,8 @@ class Axes:
                         named.setdefault(root, (letter, "attention"))
             for _, _, c, slot, _ in consumers:  # P entered by a path the modes do not show (a store of values):
                 kept = "M" if slot == "A" else "N"  # O = P V over K, or O^T = V^T P^T (P in the B slot)
-                if mma[c][kept] not in named and mma[c]["K"] not in named:
+                rows_of = named.get(mma[c][kept], ("Q",))[0]
+                if rows_of == "Q" and mma[c]["K"] not in named:  # a reader keeping the queries contracts the keys
                     for axis, letter in ((kept, "Q"), ("K", "K")):
                         if mma[c][axis] is not None:
                             named.setdefault(mma[c][axis], (letter, "attention"))

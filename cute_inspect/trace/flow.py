@@ -41,6 +41,7 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
+        self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
         self.partitions: dict = {}  # copy object number -> (op, labels, shape, paired) of its latest partition
 
     def number(self, obj) -> int:
@@ -84,6 +85,7 @@ class Partitioners:
         number = self.number(obj)
         if op in ("partition_S", "partition_D") and (number, op) not in self.values:
             self.values[(number, op)] = _copy_value_modes(obj, op)
+            self.tiler_ranks[number] = tiler_rank(obj)
         if op == "retile" and (number, op) not in self.values:
             # a retiled register fragment is either side of the copy: its values step the tile's modes as both
             # sides' value layouts say, when they say the same
@@ -107,6 +109,16 @@ def _shape_mnk(obj) -> tuple | None:
     return numbers if len(numbers) == 3 else None
 
 
+def tiler_rank(obj) -> int | None:
+    """How many modes a tiled copy's tiler cuts (``[16:1;64:1]`` is 2), from its MLIR type."""
+    try:
+        text = str(obj._trait.value.type.tiler_mn)
+    except Exception:
+        return None
+    inner = text[text.find("[") + 1:text.rfind("]")]
+    return inner.count(";") + 1 if inner else None
+
+
 def _copy_value_modes(obj, op: str) -> tuple | None:
     """Each value leaf of a tiled copy's (thread, value) layout on the partitioned side with the tile mode it steps
     (0 or 1; None for a size-1 leaf): a stride below the tile's first extent steps mode 0 (quack's 128-bit loads
@@ -123,7 +135,7 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
     tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')])
     inner = tiler_text[tiler_text.find("[") + 1:tiler_text.rfind("]")]
     parts = inner.split(";")
-    if len(parts) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
+    if len(parts) not in (1, 2) or not isinstance(tree, tuple) or len(tree) != 2:  # a tile of rows, or 2-D
         return None
     first = 1  # the tile's first mode's size: (32,4):(1,32) is 128
     for extent in re.findall(r"\d+", parts[0].split(":")[0]):
@@ -293,9 +305,13 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         # a retiled register fragment is the latest partition's other side
         before = partitioners.partitions.get(made_by["object"])
         paired = before is not None and before[0] != op and (op == "retile" or not before[3])
+        source = by_arg.get("src" if op == "partition_S" else "dst")
         if paired:
             _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
-        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0], paired and op != "retile")
+            if source is not None and before[4] is not None:  # one tiler cuts both tiles: their tile modes agree
+                _join_tiled_modes(axes, before[4], source[1:], partitioners.tiler_ranks.get(made_by["object"]))
+        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0], paired and op != "retile",
+                                                      source[1:] if source is not None else None)
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -358,6 +374,21 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
         if first_x is not None and first_y is not None:
             axes.join(first_x.var, first_y.var)
+
+
+def _join_tiled_modes(axes: Axes, a: tuple, b: tuple, rank: int | None) -> None:
+    """The tensors a tiled copy's source and destination partitions cut (labels, shape): their first `rank` modes
+    (the copy's tiler's) are the same tile coordinates where their sizes agree (gLSE's 64 rows and sLSE's)."""
+    (a_tree, a_shape), (b_tree, b_shape) = a, b
+    a_modes, b_modes = _modes(a_tree), _modes(b_tree)
+    if not rank or not isinstance(a_shape, tuple) or not isinstance(b_shape, tuple) \
+            or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+        return
+    for i in range(min(rank, len(a_shape), len(b_shape))):
+        x, y = a_modes[i], b_modes[i]
+        if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel) and not x.leaf_axes \
+                and not y.leaf_axes and _size(a_shape[i]) == _size(b_shape[i]) is not None:
+            axes.join(x.var, y.var)
 
 
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
@@ -510,6 +541,7 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
 def _atoms_by_rests(records: list) -> None:
     """An MMA atom of two sub-modes whose leaves no layout placed (an SMEM buffer in MMA form (128,32), a scale
     factor's ((32,4),32)): the sub-modes run along the axes of the MMA rests that follow them."""
+    filled: dict = {}  # record index -> (its atom's shape, the leaf axes it got): views carrying that atom too
     for record in records:
         for i, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
             modes = _modes(tree)
@@ -518,13 +550,21 @@ def _atoms_by_rests(records: list) -> None:
                 continue
             atom, rests = modes[0], modes[1:3]
             if not isinstance(atom, _levels.ModeLabel) or atom.level != "mma" or atom.role != "atom" \
-                    or atom.origin != record.index or atom.leaf_axes:
+                    or atom.leaf_axes:
+                continue
+            if atom.origin != record.index:  # a view of an atom placed here already (sA over sA_mma's storage)
+                found = filled.get(atom.origin)
+                if found is not None and found[0] == shape[0]:
+                    levels = list(record.levels)
+                    levels[i] = (replace(atom, leaf_axes=found[1]),) + tuple(modes[1:])
+                    record.levels = tuple(levels)
                 continue
             if not all(isinstance(r, _levels.ModeLabel) and r.role == "rest" and r.axis for r in rests):
                 continue
             if min(_size(s) or 0 for s in shape[0]) < 8:  # a thread's few scattered values: no such reading
                 continue
             leaf_axes = tuple(r.axis for sub, r in zip(shape[0], rests) for _ in _leaves(sub))
+            filled[record.index] = (shape[0], leaf_axes)
             levels = list(record.levels)
             levels[i] = (replace(atom, leaf_axes=leaf_axes),) + tuple(modes[1:])
             record.levels = tuple(levels)

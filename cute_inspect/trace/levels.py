@@ -216,9 +216,10 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
 
 
 def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),
-              op: str = "partition_S", guess_rule: str = "hint:name") -> tuple:
-    """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
-    carried = tuple(inp[2:])
+              op: str = "partition_S", guess_rule: str = "hint:name", tile_rank: int = 2) -> tuple:
+    """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result; the
+    partitioner tiles `tile_rank` modes (an MMA's two, a copy's tiler's one or two)."""
+    carried = tuple(inp[tile_rank:])
     n_rest = out_rank - 1 - len(carried)
     atom = made(level, "atom", origin, op)
     if n_rest < 0:

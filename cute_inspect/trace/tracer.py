@@ -231,6 +231,7 @@ class _Tracer:
         self.objects = _flow.Partitioners()
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -462,6 +463,9 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+            key = _storage_key(bound.get("iterator"))
+            if key is not None and key not in self.storage:
+                self.storage[key] = (index, 0, out_trees[0])
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -636,7 +640,8 @@ class _Tracer:
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
-            return _levels.partition(inp, level, out_rank, origin, axes, op)
+            tile_rank = _flow.tiler_rank(bound.get("self")) or 2
+            return _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
@@ -701,8 +706,15 @@ class _Tracer:
                     # type): its modes are new, not those of an unrelated tensor that shares its layout
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             if info.memspace == "smem":
+                # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
                 # over storage no traced tensor holds: a buffer of its own, whatever layout or leaves it shares
                 # with another (sK's are sQ's, regrouped or not: K is no view of Q)
+                same = self.storage.get(_storage_key(bound.get("iterator")))
+                if same is not None:
+                    self.views[origin] = same[0]
+                    found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin)
+                    if found is not None:
+                        return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
@@ -873,6 +885,19 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
                 continue
         frontier = following[:16]
     return None
+
+
+def _storage_key(pointer) -> int | None:
+    """The storage a pointer starts, as the value it recasts (`storage.sLSE.get_tensor(...)` twice recasts one
+    field's pointer twice): tensors made over one key view the same data."""
+    value = getattr(pointer, "value", None)
+    try:
+        while getattr(value.owner, "operation", value.owner).name == "cute.recast_iter":
+            value = value.owner.operands[0]
+            value = getattr(value, "value", value)  # the DSL wraps operands (_Pointer)
+        return _ir_hash(value)
+    except (AttributeError, ValueError, IndexError):
+        return _ir_hash(value) if value is not None else None
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
