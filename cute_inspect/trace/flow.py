@@ -474,24 +474,25 @@ def _chains(records: list, views: dict) -> set:
             i = parent[i]
         return i
 
-    for view, source in views.items():
-        parent[find(view)] = find(source)
     for record in records:  # tiles, partitions and views of one tensor hold its data: a write to one is to all
         if record.op in _VIEW_OPS and record.inputs:
             for source in record.inputs:
                 parent[find(record.index)] = find(source)
+    tensor = {i: find(i) for i in range(len(records))}
+    for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
+        parent[find(view)] = find(source)
     group = {i: find(i) for i in range(len(records))}
     members: dict = {}
     for index, root in group.items():
         members.setdefault(root, []).append(index)
-    accumulator = {}  # record index -> the MMA whose accumulator it is
+    accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
     for record in records:
         obj = (record.made_by or {}).get("object")
         if obj is None:
             continue
         if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
             accumulator[record.operands["D"]] = obj
-        elif record.op in ("make_fragment_C", "partition_C"):
+        elif record.op in ("make_fragment_C", "partition_C") and set(record.memspaces) & {"rmem", "tmem"}:
             accumulator[record.index] = obj
     found = set()
     issued = {r.made_by["object"] for r in records if r.op == "gemm" and r.made_by}
@@ -511,29 +512,34 @@ def _chains(records: list, views: dict) -> set:
             continue
         for slot, start, result in starts:
             found.update((m1, source, mma, slot, result) for m1, source in
-                         _accumulators_read(records, record.index, mma, [start], members, group, accumulator))
+                         _accumulators_read(records, record.index, mma, [start], members, group, tensor,
+                                            accumulator))
     return found
 
 
-def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict,
+def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
                        accumulator: dict) -> set:
-    """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`,
-    written before the `reader` record reads them."""
+    """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`: a
+    write to the tensor read and what it wrote from, traced before or after the `reader` record (warp-specialized
+    kernels trace the MMA warp's code before the softmax warps that write P); past another tensor in the same
+    storage, only what was traced before (an epilogue's buffer over an operand's SMEM is written after the
+    mainloop that reads the operand)."""
     found = set()
-    seen, frontier = set(), start
+    seen, frontier = set(), [(i, False) for i in start]  # (record, whether the path crossed into other storage)
     for _ in range(12):
         following = []
-        for index in frontier:
+        for index, crossed in frontier:
             for i in members.get(group.get(index, index), [index]):
-                if i in seen or i >= reader:  # only what was written before this MMA read it
+                other = tensor.get(i, i) != tensor.get(index, index)
+                if i in seen or ((other or crossed) and i >= reader):
                     continue
                 seen.add(i)
                 source = accumulator.get(i)
                 if source is not None and source != mma:
                     found.add((source, group.get(i, i)))
                     continue
-                following.extend(records[i].inputs)
-                following.extend(records[i].meta.get("values_from", ()))
+                following.extend((j, crossed or other) for j in records[i].inputs)
+                following.extend((j, crossed or other) for j in records[i].meta.get("values_from", ()))
         frontier = following
     return found
 
