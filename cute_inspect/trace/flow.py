@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
-from cute_inspect.trace.axes import Axes, slot_axes
+from cute_inspect.trace.axes import Axes, fresh, slot_axes
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
@@ -380,6 +380,10 @@ def _join_tiled_modes(axes: Axes, a: tuple, b: tuple, rank: int | None) -> None:
     """The tensors a tiled copy's source and destination partitions cut (labels, shape): their first `rank` modes
     (the copy's tiler's) are the same tile coordinates where their sizes agree (gLSE's 64 rows and sLSE's)."""
     (a_tree, a_shape), (b_tree, b_shape) = a, b
+    if format_shape(a_shape) == format_shape(b_shape):  # one coordinate space (t2r of S into P's SMEM view of it)
+        for x, y in zip(_leaf_vars(axes, a_tree, a_shape), _leaf_vars(axes, b_tree, b_shape)):
+            axes.join(x, y)
+        return
     a_modes, b_modes = _modes(a_tree), _modes(b_tree)
     if not rank or not isinstance(a_shape, tuple) or not isinstance(b_shape, tuple) \
             or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
@@ -389,6 +393,30 @@ def _join_tiled_modes(axes: Axes, a: tuple, b: tuple, rank: int | None) -> None:
         if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel) and not x.leaf_axes \
                 and not y.leaf_axes and _size(a_shape[i]) == _size(b_shape[i]) is not None:
             axes.join(x.var, y.var)
+
+
+def _leaf_vars(axes: Axes, tree, shape) -> list:
+    """The axis variable of each leaf of `shape`: an atom's leaf its placed axis key's (an MMA axis, a rest's
+    variable), any other leaf its mode's."""
+    if isinstance(tree, tuple):
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return [None] * sum(1 for _ in _leaves(shape))
+        return [v for t, s in zip(tree, shape) for v in _leaf_vars(axes, t, s)]
+    count = sum(1 for _ in _leaves(shape))
+    keys = tree.leaf_axes if tree.leaf_axes and len(tree.leaf_axes) == count else None
+    if keys is None:
+        return [tree.var] * count
+    out = []
+    for key in keys:
+        if isinstance(key, tuple) and key[0] == "var":
+            out.append(key[1])
+        elif isinstance(key, tuple) and key[0] == "mma":
+            if key not in axes.key_var:
+                axes.bind(fresh(), key)
+            out.append(axes.key_var[key])
+        else:
+            out.append(None)
+    return out
 
 
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
@@ -556,7 +584,7 @@ def _atoms_by_rests(records: list) -> None:
                 continue
             atom, rests = modes[0], modes[1:3]
             if not isinstance(atom, _levels.ModeLabel) or atom.level != "mma" or atom.role != "atom" \
-                    or atom.leaf_axes:
+                    or (atom.leaf_axes and any(atom.leaf_axes)):  # placed (a buffer's keys no flow named: not)
                 continue
             if atom.origin != record.index:  # a view of an atom placed here already (sA over sA_mma's storage)
                 found = filled.get(atom.origin)

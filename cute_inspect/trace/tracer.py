@@ -668,9 +668,14 @@ class _Tracer:
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
-            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin)
+            # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
+            # the rests along them), which a tensor laid over another's storage may not
+            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin, self._axis_class)
             if found is not None:
                 return found
+            if format_shape(type_info(bound["lhs"]).shape) != format_shape(info.shape):
+                # a reshaping composition no stride maps (P's SMEM seen in S's shape): not mode for mode
+                return self._like(info) or _levels.initial(out_rank, names[0] if names else None, origin)
         if op in _SAME_MODES:
             if len(inp) == out_rank:
                 return inp
@@ -704,7 +709,7 @@ class _Tracer:
                 if info.memspace in ("smem", "tmem"):
                     # a buffer of its own laid over another's storage (P over S in TMEM, in another element
                     # type): its modes are new, not those of an unrelated tensor that shares its layout
-                    return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
+                    return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "smem":
                 # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
                 # over storage no traced tensor holds: a buffer of its own, whatever layout or leaves it shares
@@ -715,7 +720,7 @@ class _Tracer:
                     found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin)
                     if found is not None:
                         return found
-                return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
+                return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
             found = found if found is not None else self._like(info)
@@ -952,7 +957,7 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
                                  for _ in range(len(new) - len(old)))
 
 
-def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
+def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
@@ -990,7 +995,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None
         for low, high, label in pool:
             if low <= stride < high and stride % low == 0:
-                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent):
+                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
                     return None
                 return replace(label, rule="like") if label.origin != origin else label
         return None
@@ -1016,11 +1021,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     return tuple(out)
 
 
-def _one_axis(pool: list, label, low: int, high: int) -> bool:
+def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:
     """Whether a view's leaf that runs past its source leaf, over [low, high), covers only source leaves of one
-    axis (a merge of a mode's parts). A leaf across two axes' strides (`sV` laid over `sK`'s storage, not a view
-    of K) says the view is another tensor in the same buffer, not a regrouping of its source."""
-    return all(other.var == label.var for start, _end, other in pool if low <= start < high)
+    axis (a merge of a mode's parts, or with `axis_class`, of parts of one axis class). A leaf across two axes'
+    strides (`sV` laid over `sK`'s storage, not a view of K) says the view is another tensor in the same buffer,
+    not a regrouping of its source."""
+    same = axis_class or (lambda x: x.var)
+    return all(same(other) == same(label) for start, _end, other in pool if low <= start < high)
 
 
 def _leaf_letter(label) -> str | None:
