@@ -9,6 +9,7 @@ import ast
 import contextlib
 import functools
 import os
+import sys
 from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
@@ -249,7 +250,9 @@ class _Tracer:
         if _is_loop_carried(obj) and text in self.of_type:
             # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
             # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
-            for name in _held_names(frame, obj):
+            if frame is None and len({e[0] for e in self.of_type[text]}) > 1:  # a slice's: the user's frames
+                frame = sys._getframe(1)
+            for name in _held_names(frame, obj, depth=12):
                 named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
                 if named:
                     return named[-1]
@@ -346,6 +349,18 @@ class _Tracer:
         if mma is not None and call.op[-1] in "AB":
             _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), self.objects.number(mma), call.op[-1])
 
+    def _scale_factors(self, bound: dict) -> None:
+        """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
+        factors of A or B, an MMA operand in MMA form: its rests run along that slot's axes."""
+        field = getattr(bound.get("modifier"), "name", "")
+        if field not in ("SFA", "SFB") or bound.get("self") is None:
+            return
+        found = self._reused(bound.get("value"), carried=False)  # SFA's and SFB's TMEM may share a type
+        if found is None:
+            return
+        labels = self.trace.records[found[0]].levels[found[1]]
+        _flow.bind_slot(self.axes, labels, self.objects.number(bound["self"]), field[-1])
+
     def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
         if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
@@ -392,6 +407,9 @@ class _Tracer:
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
+        if op == "mma_set":
+            self._scale_factors(bound)
+            return
         kernel, kernel_file = _current_kernel(call.frame)
         if self.unresolved:
             self._resolve(call.frame)
@@ -730,7 +748,7 @@ class _Tracer:
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
 
-    def _reused(self, pointer):
+    def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
@@ -744,7 +762,7 @@ class _Tracer:
                     found = self.known.get(hash(value))
                 except TypeError:
                     continue
-                if found is None and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
+                if found is None and carried and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
                     found = (self.of_type.get(str(value.type)) or [None])[-1]
                 if found is not None:
                     return found
