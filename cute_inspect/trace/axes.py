@@ -35,7 +35,9 @@ class Axes:
         self.key_var: dict = {}  # key -> its variable
         self.mmas: dict = {}  # mma object number -> None, in order of first use
         self.weak: list = []  # (var, letter, rule): names that join nothing, for classes nothing else names
-        self.chains: set = set()  # (m1, m2): MMA m1's accumulator, converted, is MMA m2's A operand
+        # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
+        # m2's A or B operand, read into m2's accumulator (`result`)
+        self.chains: set = set()
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -84,11 +86,11 @@ class Axes:
         named: dict = {}
         mma = {m: {a: self._root_of(("mma", m, a)) for a in "MNK"} for m in self.mmas}
         order = list(mma)
-        pairs = {(m1, m2) for m1, m2 in self.chains if m1 in mma and m2 in mma}
-        if not pairs:  # no path of values found: modes shared between an accumulator and an A operand
-            pairs = {(m, o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
-        scores = sorted({m1 for m1, _ in pairs}, key=order.index)
-        consumers = sorted({m2 for _, m2 in pairs} - set(scores), key=order.index)
+        reads = {r for r in self.chains if r[0] in mma and r[2] in mma}
+        if not reads:  # no path of values found: modes shared between an accumulator and an A operand
+            reads = {(m, None, o, "A", o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
+        scores = sorted({r[0] for r in reads}, key=order.index)
+        consumers = [r for r in reads if r[2] not in scores]
         if scores:
             rows, cols = mma[scores[0]]["M"], mma[scores[0]]["N"]
             queries_are_rows = self._queries_are_rows(mma, rows, cols, consumers)
@@ -98,9 +100,11 @@ class Axes:
                     root = mma[m][axis]
                     if root is not None:
                         named.setdefault(root, (letter, "attention"))
-            for c in consumers:  # P entered by a path the modes do not show (a store of values): O = P V over K
-                if mma[c]["M"] not in named and mma[c]["K"] not in named:
-                    for axis, letter in (("M", "Q"), ("K", "K")):
+            for _, _, c, slot, _ in consumers:  # P entered by a path the modes do not show (a store of values):
+                kept = "M" if slot == "A" else "N"  # O = P V over K, or O^T = V^T P^T (P in the B slot)
+                rows_of = named.get(mma[c][kept], ("Q",))[0]
+                if rows_of == "Q" and mma[c]["K"] not in named:  # a reader keeping the queries contracts the keys
+                    for axis, letter in ((kept, "Q"), ("K", "K")):
                         if mma[c][axis] is not None:
                             named.setdefault(mma[c][axis], (letter, "attention"))
         if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
@@ -137,14 +141,25 @@ class Axes:
         return None not in acc and len(acc) == 2 and {mma[o]["M"], mma[o]["K"]} == acc
 
     @staticmethod
-    def _queries_are_rows(mma: dict, rows, cols, consumers: list) -> bool:
-        """Which of the scores' axes is the query sequence. The MMAs that read the scores keep one of its axes
-        as their rows: forward has one (O = P V: the queries); backward has dV and dK (the keys) and dQ (the
-        queries), so there the keys are the axis most of them keep."""
-        kept = [mma[c]["M"] for c in consumers if mma[c]["M"] in (rows, cols)]
-        if not kept:
+    def _queries_are_rows(mma: dict, rows, cols, reads: list) -> bool:
+        """Which of the scores' axes is the query sequence. An MMA that reads an accumulator into its own keeps
+        one of its axes (its M from the A slot, its N from the B slot) and contracts the other. Forward, each
+        score accumulator feeds one output (O = P V, however many tiles it reads): it keeps the queries.
+        Backward, the scores feed several gradients: dV = P^T dO and dK = dS^T Q keep the keys, dQ = dS K the
+        queries, so the keys are the axis most of them keep."""
+        kept: dict = {}  # (reading MMA, slot, its accumulator) -> the score axis it keeps
+        outputs: dict = {}  # score accumulator -> the accumulators it feeds
+        for _, source, c, slot, result in reads:
+            keep = mma[c]["M" if slot == "A" else "N"]
+            if keep in (rows, cols):
+                kept[(c, slot, result)] = keep
+            elif mma[c]["K"] in (rows, cols):  # only the contracted axis is joined: the other is kept
+                kept[(c, slot, result)] = cols if mma[c]["K"] == rows else rows
+            outputs.setdefault(source, set()).add(result)
+        votes = list(kept.values())
+        if not votes:
             return True
-        if len(kept) == 1:
-            return kept[0] == rows
-        keys = max(set(kept), key=kept.count)
+        if all(len(found) == 1 for found in outputs.values()):
+            return votes[0] == rows
+        keys = max(set(votes), key=votes.count)
         return keys != rows

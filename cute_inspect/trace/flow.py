@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cute_inspect.trace import levels as _levels
-from cute_inspect.trace.axes import Axes, slot_axes
+from cute_inspect.trace.axes import Axes, fresh, slot_axes
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
@@ -41,7 +41,8 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
-        self.partitions: dict = {}  # copy object number -> (labels, shape) of its latest partition
+        self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
+        self.partitions: dict = {}  # copy object number -> (op, labels, shape, paired) of its latest partition
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -84,6 +85,7 @@ class Partitioners:
         number = self.number(obj)
         if op in ("partition_S", "partition_D") and (number, op) not in self.values:
             self.values[(number, op)] = _copy_value_modes(obj, op)
+            self.tiler_ranks[number] = tiler_rank(obj)
         if op == "retile" and (number, op) not in self.values:
             # a retiled register fragment is either side of the copy: its values step the tile's modes as both
             # sides' value layouts say, when they say the same
@@ -107,6 +109,16 @@ def _shape_mnk(obj) -> tuple | None:
     return numbers if len(numbers) == 3 else None
 
 
+def tiler_rank(obj) -> int | None:
+    """How many modes a tiled copy's tiler cuts (``[16:1;64:1]`` is 2), from its MLIR type."""
+    try:
+        text = str(obj._trait.value.type.tiler_mn)
+    except Exception:
+        return None
+    inner = text[text.find("[") + 1:text.rfind("]")]
+    return inner.count(";") + 1 if inner else None
+
+
 def _copy_value_modes(obj, op: str) -> tuple | None:
     """Each value leaf of a tiled copy's (thread, value) layout on the partitioned side with the tile mode it steps
     (0 or 1; None for a size-1 leaf): a stride below the tile's first extent steps mode 0 (quack's 128-bit loads
@@ -123,7 +135,7 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
     tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')])
     inner = tiler_text[tiler_text.find("[") + 1:tiler_text.rfind("]")]
     parts = inner.split(";")
-    if len(parts) != 2 or not isinstance(tree, tuple) or len(tree) != 2:
+    if len(parts) not in (1, 2) or not isinstance(tree, tuple) or len(tree) != 2:  # a tile of rows, or 2-D
         return None
     first = 1  # the tile's first mode's size: (32,4):(1,32) is 128
     for extent in re.findall(r"\d+", parts[0].split(":")[0]):
@@ -288,11 +300,18 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
     if op in _COPY_OPS and made_by and made_by["object"] is not None and partitioners is not None and out_trees:
         # the two sides of one tiled copy (t2r of the accumulator and of its coordinates; r2s's registers and
         # SMEM) repeat the atom over the same tile: their rests are the same modes. One side partitioned twice
-        # may be two tensors (a copy shared by A's and B's loads): nothing joins them
+        # may be two tensors (a copy shared by A's and B's loads): nothing joins them. A source and a destination
+        # pair once (Q's S and D sides, then K's through the same copy: never K's source with Q's destination);
+        # a retiled register fragment is the latest partition's other side
         before = partitioners.partitions.get(made_by["object"])
-        if before is not None and before[0] != op:
+        paired = before is not None and before[0] != op and (op == "retile" or not before[3])
+        source = by_arg.get("src" if op == "partition_S" else "dst")
+        if paired:
             _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
-        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0])
+            if source is not None and before[4] is not None:  # one tiler cuts both tiles: their tile modes agree
+                _join_tiled_modes(axes, before[4], source[1:], partitioners.tiler_ranks.get(made_by["object"]))
+        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0], paired and op != "retile",
+                                                      source[1:] if source is not None else None)
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -355,6 +374,49 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
         if first_x is not None and first_y is not None:
             axes.join(first_x.var, first_y.var)
+
+
+def _join_tiled_modes(axes: Axes, a: tuple, b: tuple, rank: int | None) -> None:
+    """The tensors a tiled copy's source and destination partitions cut (labels, shape): their first `rank` modes
+    (the copy's tiler's) are the same tile coordinates where their sizes agree (gLSE's 64 rows and sLSE's)."""
+    (a_tree, a_shape), (b_tree, b_shape) = a, b
+    if format_shape(a_shape) == format_shape(b_shape):  # one coordinate space (t2r of S into P's SMEM view of it)
+        for x, y in zip(_leaf_vars(axes, a_tree, a_shape), _leaf_vars(axes, b_tree, b_shape)):
+            axes.join(x, y)
+        return
+    a_modes, b_modes = _modes(a_tree), _modes(b_tree)
+    if not rank or not isinstance(a_shape, tuple) or not isinstance(b_shape, tuple) \
+            or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+        return
+    for i in range(min(rank, len(a_shape), len(b_shape))):
+        x, y = a_modes[i], b_modes[i]
+        if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel) and not x.leaf_axes \
+                and not y.leaf_axes and _size(a_shape[i]) == _size(b_shape[i]) is not None:
+            axes.join(x.var, y.var)
+
+
+def _leaf_vars(axes: Axes, tree, shape) -> list:
+    """The axis variable of each leaf of `shape`: an atom's leaf its placed axis key's (an MMA axis, a rest's
+    variable), any other leaf its mode's."""
+    if isinstance(tree, tuple):
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return [None] * sum(1 for _ in _leaves(shape))
+        return [v for t, s in zip(tree, shape) for v in _leaf_vars(axes, t, s)]
+    count = sum(1 for _ in _leaves(shape))
+    keys = tree.leaf_axes if tree.leaf_axes and len(tree.leaf_axes) == count else None
+    if keys is None:
+        return [tree.var] * count
+    out = []
+    for key in keys:
+        if isinstance(key, tuple) and key[0] == "var":
+            out.append(key[1])
+        elif isinstance(key, tuple) and key[0] == "mma":
+            if key not in axes.key_var:
+                axes.bind(fresh(), key)
+            out.append(axes.key_var[key])
+        else:
+            out.append(None)
+    return out
 
 
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
@@ -428,8 +490,11 @@ def settle(axes: Axes, records: list, views: dict) -> None:
 
 
 def _chains(records: list, views: dict) -> set:
-    """(m1, m2) for each MMA m2 whose A operand holds values of MMA m1's accumulator: through views over the
-    same data, register copies and stores of loaded (converted) values."""
+    """(m1, source, m2, slot, result) for each MMA m2 whose A or B operand holds values of MMA m1's accumulator
+    (`source`, a group of records over one tensor's data) into its own accumulator (`result`): through views over
+    the same data, register copies and stores of loaded (converted) values.
+    An MMA the trace sees issued (`cute.gemm`) reads its gemms' operands; one issued out of sight (PTX) reads
+    what its partitions lay over."""
     parent: dict = {}
 
     def find(i):
@@ -437,59 +502,80 @@ def _chains(records: list, views: dict) -> set:
             i = parent[i]
         return i
 
-    for view, source in views.items():
-        parent[find(view)] = find(source)
     for record in records:  # tiles, partitions and views of one tensor hold its data: a write to one is to all
         if record.op in _VIEW_OPS and record.inputs:
             for source in record.inputs:
                 parent[find(record.index)] = find(source)
+    tensor = {i: find(i) for i in range(len(records))}
+    for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
+        parent[find(view)] = find(source)
     group = {i: find(i) for i in range(len(records))}
     members: dict = {}
     for index, root in group.items():
         members.setdefault(root, []).append(index)
-    accumulator = {}  # record index -> the MMA whose accumulator it is
+    accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
     for record in records:
         obj = (record.made_by or {}).get("object")
         if obj is None:
             continue
         if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
             accumulator[record.operands["D"]] = obj
-        elif record.op in ("make_fragment_C", "partition_C"):
+        elif record.op in ("make_fragment_C", "partition_C") and set(record.memspaces) & {"rmem", "tmem"}:
             accumulator[record.index] = obj
     found = set()
+    issued = {r.made_by["object"] for r in records if r.op == "gemm" and r.made_by}
     for record in records:
         mma = (record.made_by or {}).get("object")
-        if record.op == "gemm" and record.operands and record.operands.get("A") is not None:
-            start = [record.operands["A"]]
-        elif record.op in ("make_fragment_A", "partition_A") and record.inputs:
-            # an A operand laid over another MMA's accumulator (P written over S in TMEM, then issued by PTX the
-            # trace does not see as `cute.gemm`) is read by this MMA as much as a gemm's A operand is
-            start = list(record.inputs)
-        else:
-            continue
         if mma is None:
             continue
-        seen, frontier = set(), start
-        for _ in range(12):
-            following = []
-            for index in frontier:
-                for i in members.get(group.get(index, index), [index]):
-                    if i in seen or i >= record.index:  # only what was written before this MMA read it
-                        continue
-                    seen.add(i)
-                    source = accumulator.get(i)
-                    if source is not None and source != mma:
-                        found.add((source, mma))
-                        continue
-                    following.extend(records[i].inputs)
-                    following.extend(records[i].meta.get("values_from", ()))
-            frontier = following
+        if record.op == "gemm" and record.operands:
+            result = record.operands.get("D")
+            starts = [(slot, record.operands[slot], group.get(result, record.index))
+                      for slot in "AB" if record.operands.get(slot) is not None]
+        elif record.op in _MMA_READERS and record.inputs and mma not in issued:
+            # an operand laid over another MMA's accumulator (P written over S in TMEM, then issued by PTX the
+            # trace does not see as `cute.gemm`) is read by this MMA as much as a gemm's operand is
+            starts = [(record.op[-1], i, group.get(i, i)) for i in record.inputs]
+        else:
+            continue
+        for slot, start, result in starts:
+            found.update((m1, source, mma, slot, result) for m1, source in
+                         _accumulators_read(records, record.index, mma, [start], members, group, tensor,
+                                            accumulator))
+    return found
+
+
+def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
+                       accumulator: dict) -> set:
+    """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`: a
+    write to the tensor read and what it wrote from, traced before or after the `reader` record (warp-specialized
+    kernels trace the MMA warp's code before the softmax warps that write P); past another tensor in the same
+    storage, only what was traced before (an epilogue's buffer over an operand's SMEM is written after the
+    mainloop that reads the operand)."""
+    found = set()
+    seen, frontier = set(), [(i, False) for i in start]  # (record, whether the path crossed into other storage)
+    for _ in range(12):
+        following = []
+        for index, crossed in frontier:
+            for i in members.get(group.get(index, index), [index]):
+                other = tensor.get(i, i) != tensor.get(index, index)
+                if i in seen or ((other or crossed) and i >= reader):
+                    continue
+                seen.add(i)
+                source = accumulator.get(i)
+                if source is not None and source != mma:
+                    found.add((source, group.get(i, i)))
+                    continue
+                following.extend((j, crossed or other) for j in records[i].inputs)
+                following.extend((j, crossed or other) for j in records[i].meta.get("values_from", ()))
+        frontier = following
     return found
 
 
 def _atoms_by_rests(records: list) -> None:
     """An MMA atom of two sub-modes whose leaves no layout placed (an SMEM buffer in MMA form (128,32), a scale
     factor's ((32,4),32)): the sub-modes run along the axes of the MMA rests that follow them."""
+    filled: dict = {}  # record index -> (its atom's shape, the leaf axes it got): views carrying that atom too
     for record in records:
         for i, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
             modes = _modes(tree)
@@ -498,13 +584,21 @@ def _atoms_by_rests(records: list) -> None:
                 continue
             atom, rests = modes[0], modes[1:3]
             if not isinstance(atom, _levels.ModeLabel) or atom.level != "mma" or atom.role != "atom" \
-                    or atom.origin != record.index or atom.leaf_axes:
+                    or (atom.leaf_axes and any(atom.leaf_axes)):  # placed (a buffer's keys no flow named: not)
+                continue
+            if atom.origin != record.index:  # a view of an atom placed here already (sA over sA_mma's storage)
+                found = filled.get(atom.origin)
+                if found is not None and found[0] == shape[0]:
+                    levels = list(record.levels)
+                    levels[i] = (replace(atom, leaf_axes=found[1]),) + tuple(modes[1:])
+                    record.levels = tuple(levels)
                 continue
             if not all(isinstance(r, _levels.ModeLabel) and r.role == "rest" and r.axis for r in rests):
                 continue
             if min(_size(s) or 0 for s in shape[0]) < 8:  # a thread's few scattered values: no such reading
                 continue
             leaf_axes = tuple(r.axis for sub, r in zip(shape[0], rests) for _ in _leaves(sub))
+            filled[record.index] = (shape[0], leaf_axes)
             levels = list(record.levels)
             levels[i] = (replace(atom, leaf_axes=leaf_axes),) + tuple(modes[1:])
             record.levels = tuple(levels)
@@ -614,6 +708,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             if record.index in views:
                 readers[views[record.index]] = True
     staged = set()
+    for index in _written_from_accumulators(records) - {i for i, read in readers.items() if read}:
+        # a view over an operand's SMEM that the epilogue writes (sdK over sK): the staging buffer, its own modes
+        record = records[index]
+        record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
+        staged.add(index)
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
@@ -628,6 +727,37 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _written_from_accumulators(records: list) -> set:
+    """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s)."""
+    held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
+    for record in records:
+        if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
+            held.add(record.index)
+        elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            held.add(record.operands["D"])
+        elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
+                and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
+            held.add(record.index)
+    found = set()
+    for record in records:
+        if record.op != "copy" or not record.operands or record.operands.get("src") not in held:
+            continue
+        dst = records[record.operands["dst"]] if record.operands.get("dst") is not None else None
+        if dst is not None and dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
+            target = records[dst.inputs[0]]
+            if target.op == "make_tensor" and "smem" in target.memspaces:
+                found.add(target.index)
+    return found
+
+
+def _as_epilogue_buffer(tree, origin: int):
+    if isinstance(tree, tuple):
+        return tuple(_as_epilogue_buffer(t, origin) for t in tree)
+    if tree.level not in ("block", "mma", "epi"):
+        return tree
+    return replace(tree, level="epi", role="atom", origin=origin, rule="epilogue_buffer", mma=None)
 
 
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:

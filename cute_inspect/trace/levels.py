@@ -117,9 +117,10 @@ def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
     return tuple(made("coord", "mode", origin, "coord", axis=axis, axis_rule="hint:name") for axis in axes)
 
 
-def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
+def smem_buffer(rank: int, name: str | None, origin: int, shape=None) -> tuple:
     """An SMEM buffer: the CTA tile's modes, then the pipeline stages when there is a mode past the tile; a
-    staged buffer of C, D or O holds epilogue subtiles.
+    staged buffer of C, D or O holds epilogue subtiles. In MMA form, an atom of two sub-modes (`shape`'s first
+    mode, (128,32) of A) runs along its two rests' axes, sub-mode by sub-mode.
 
     A rank-4 buffer is laid out for the MMA (sm100's `make_smem_layout_a`: (MMA, MMA_M, MMA_K, STAGE));
     rank 3 is (tile, tile, STAGE); rank 2 and less the tile alone.
@@ -133,11 +134,21 @@ def smem_buffer(rank: int, name: str | None, origin: int) -> tuple:
 
     stage = made("stage", "stage", origin, "smem_buffer")
     if rank >= 4:
-        labels = [made("mma", "atom", origin, "smem_buffer")]
-        labels += [mode("mma", "rest", i) for i in range(rank - 2)]
-        return tuple(labels) + (stage,)
+        rests = [mode("mma", "rest", i) for i in range(rank - 2)]
+        atom = made("mma", "atom", origin, "smem_buffer")
+        sub = shape[0] if isinstance(shape, tuple) and shape else None
+        if isinstance(sub, tuple) and len(sub) == 2 and all(_extent(x) >= 8 for x in sub):
+            atom = replace(atom, leaf_axes=tuple(("var", r.var) for x, r in zip(sub, rests) for _ in _leaves(x)))
+        return (atom,) + tuple(rests) + (stage,)
     tile = tuple(mode("block", "atom", i) for i in range(min(rank, 2)))
     return tile + ((stage,) if rank == 3 else ())
+
+
+def _extent(shape) -> int:
+    size = 1
+    for x in _leaves(shape):
+        size *= x if isinstance(x, int) else 0
+    return size
 
 
 # The axes of each operand's modes: GEMM (C = A B^T) and attention (S = Q K^T over the head dim D, O = P V
@@ -216,9 +227,10 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
 
 
 def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),
-              op: str = "partition_S", guess_rule: str = "hint:name") -> tuple:
-    """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result."""
-    carried = tuple(inp[2:])
+              op: str = "partition_S", guess_rule: str = "hint:name", tile_rank: int = 2) -> tuple:
+    """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result; the
+    partitioner tiles `tile_rank` modes (an MMA's two, a copy's tiler's one or two)."""
+    carried = tuple(inp[tile_rank:])
     n_rest = out_rank - 1 - len(carried)
     atom = made(level, "atom", origin, op)
     if n_rest < 0:

@@ -66,6 +66,8 @@ METHODS = {
     "partition_shape_A": ("cutlass.cute.atom", "TiledMma", "partition_shape_A"),
     "partition_shape_B": ("cutlass.cute.atom", "TiledMma", "partition_shape_B"),
     "partition_shape_C": ("cutlass.cute.atom", "TiledMma", "partition_shape_C"),
+    # a runtime field of an MMA: a block-scaled MMA's scale factors (`Field.SFB`) are an operand in TMEM
+    "mma_set": ("cutlass.cute.atom", "Atom", "set"),
 }
 
 _observers: list = []

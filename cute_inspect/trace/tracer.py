@@ -9,6 +9,7 @@ import ast
 import contextlib
 import functools
 import os
+import sys
 from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
@@ -231,6 +232,7 @@ class _Tracer:
         self.objects = _flow.Partitioners()
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -248,7 +250,9 @@ class _Tracer:
         if _is_loop_carried(obj) and text in self.of_type:
             # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
             # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
-            for name in _held_names(frame, obj):
+            if frame is None and len({e[0] for e in self.of_type[text]}) > 1:  # a slice's: the user's frames
+                frame = sys._getframe(1)
+            for name in _held_names(frame, obj, depth=12):
                 named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
                 if named:
                     return named[-1]
@@ -345,6 +349,18 @@ class _Tracer:
         if mma is not None and call.op[-1] in "AB":
             _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), self.objects.number(mma), call.op[-1])
 
+    def _scale_factors(self, bound: dict) -> None:
+        """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
+        factors of A or B, an MMA operand in MMA form: its rests run along that slot's axes."""
+        field = getattr(bound.get("modifier"), "name", "")
+        if field not in ("SFA", "SFB") or bound.get("self") is None:
+            return
+        found = self._reused(bound.get("value"), carried=False)  # SFA's and SFB's TMEM may share a type
+        if found is None:
+            return
+        labels = self.trace.records[found[0]].levels[found[1]]
+        _flow.bind_slot(self.axes, labels, self.objects.number(bound["self"]), field[-1])
+
     def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
         if not isinstance(shape, tuple) or not all(isinstance(i, int) for i in _leaves(shape)):
@@ -391,6 +407,9 @@ class _Tracer:
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
+        if op == "mma_set":
+            self._scale_factors(bound)
+            return
         kernel, kernel_file = _current_kernel(call.frame)
         if self.unresolved:
             self._resolve(call.frame)
@@ -462,6 +481,9 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+            key = _storage_key(bound.get("iterator"))
+            if key is not None and key not in self.storage:
+                self.storage[key] = (index, 0, out_trees[0])
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -497,6 +519,10 @@ class _Tracer:
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
+        if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
+            for label in _levels.flatten(out_trees[0]):
+                if label.axis and label.axis_rule == "hint:name":
+                    self.axes.suggest(label.var, label.axis, "hint:name")
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
@@ -632,7 +658,8 @@ class _Tracer:
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
-            return _levels.partition(inp, level, out_rank, origin, axes, op)
+            tile_rank = _flow.tiler_rank(bound.get("self")) or 2
+            return _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
@@ -659,9 +686,14 @@ class _Tracer:
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
-            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin)
+            # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
+            # the rests along them), which a tensor laid over another's storage may not
+            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin, self._axis_class)
             if found is not None:
                 return found
+            if format_shape(type_info(bound["lhs"]).shape) != format_shape(info.shape):
+                # a reshaping composition no stride maps (P's SMEM seen in S's shape): not mode for mode
+                return self._like(info) or _levels.initial(out_rank, names[0] if names else None, origin)
         if op in _SAME_MODES:
             if len(inp) == out_rank:
                 return inp
@@ -695,19 +727,28 @@ class _Tracer:
                 if info.memspace in ("smem", "tmem"):
                     # a buffer of its own laid over another's storage (P over S in TMEM, in another element
                     # type): its modes are new, not those of an unrelated tensor that shares its layout
-                    return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
+                    return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+            if info.memspace == "smem":
+                # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
+                # over storage no traced tensor holds: a buffer of its own, whatever layout or leaves it shares
+                # with another (sK's are sQ's, regrouped or not: K is no view of Q)
+                same = self.storage.get(_storage_key(bound.get("iterator")))
+                if same is not None:
+                    self.views[origin] = same[0]
+                    found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin)
+                    if found is not None:
+                        return found
+                return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
-            found = found if found is not None else self._like(info, same_layout=info.memspace != "smem")
+            found = found if found is not None else self._like(info)
             if found is not None:
                 return found
-            if info.memspace == "smem":
-                return _levels.smem_buffer(out_rank, names[0] if names else None, origin)
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
 
-    def _reused(self, pointer):
+    def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
         written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
         frontier = [getattr(pointer, "value", None)]
@@ -721,7 +762,7 @@ class _Tracer:
                     found = self.known.get(hash(value))
                 except TypeError:
                     continue
-                if found is None and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
+                if found is None and carried and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
                     found = (self.of_type.get(str(value.type)) or [None])[-1]
                 if found is not None:
                     return found
@@ -869,6 +910,19 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
     return None
 
 
+def _storage_key(pointer) -> int | None:
+    """The storage a pointer starts, as the value it recasts (`storage.sLSE.get_tensor(...)` twice recasts one
+    field's pointer twice): tensors made over one key view the same data."""
+    value = getattr(pointer, "value", None)
+    try:
+        while getattr(value.owner, "operation", value.owner).name == "cute.recast_iter":
+            value = value.owner.operands[0]
+            value = getattr(value, "value", value)  # the DSL wraps operands (_Pointer)
+        return _ir_hash(value)
+    except (AttributeError, ValueError, IndexError):
+        return _ir_hash(value) if value is not None else None
+
+
 def _in_helper(site: CallSite, kernel: str) -> bool:
     """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
     dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
@@ -921,7 +975,7 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
                                  for _ in range(len(new) - len(old)))
 
 
-def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int):
+def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
@@ -959,7 +1013,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None
         for low, high, label in pool:
             if low <= stride < high and stride % low == 0:
-                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent):
+                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
                     return None
                 return replace(label, rule="like") if label.origin != origin else label
         return None
@@ -985,11 +1039,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     return tuple(out)
 
 
-def _one_axis(pool: list, label, low: int, high: int) -> bool:
+def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:
     """Whether a view's leaf that runs past its source leaf, over [low, high), covers only source leaves of one
-    axis (a merge of a mode's parts). A leaf across two axes' strides (`sV` laid over `sK`'s storage, not a view
-    of K) says the view is another tensor in the same buffer, not a regrouping of its source."""
-    return all(other.var == label.var for start, _end, other in pool if low <= start < high)
+    axis (a merge of a mode's parts, or with `axis_class`, of parts of one axis class). A leaf across two axes'
+    strides (`sV` laid over `sK`'s storage, not a view of K) says the view is another tensor in the same buffer,
+    not a regrouping of its source."""
+    same = axis_class or (lambda x: x.var)
+    return all(same(other) == same(label) for start, _end, other in pool if low <= start < high)
 
 
 def _leaf_letter(label) -> str | None:
