@@ -8,11 +8,13 @@ file without a partition, a copy or a GEMM. Each of those needs an identifier in
 - a copy or a GEMM: a statement ``cute.copy(...)`` / ``cute.gemm(...)``: the identifiers ``cute`` and
   ``copy`` or ``gemm``.
 
-So a file whose text holds none of these words (in ASCII; see below) has no facts for a rule to read, and
-can hold only one other finding: CI100, about its ``# noqa`` comments, so a file that says ``noqa`` anywhere
-is parsed too. Python reads identifiers through NFKC (``ｃｏｐｙ`` is ``copy``), so a file with a non-ASCII
-character that may stand in an identifier is always parsed. The words may match inside strings and comments:
-that only parses a file for nothing.
+So a file whose text holds none of these words has no fact for a rule to read. Two more things decide what
+a file reports, and keep it too: CI100, about its ``# noqa`` comments (a file that says ``noqa`` in any case);
+and the error of a collector that recursed too deeply, which only a long chain of ``get_slice`` /
+``thr_slice`` calls can cause (the parser bounds other nesting: 200 brackets, 100 indents). Python reads
+identifiers through NFKC (``ｃｏｐｙ`` is ``copy``), so a file with a non-ASCII character that may stand in an
+identifier is kept. The words are looked for everywhere, strings and comments included: that keeps a file for
+nothing, it never skips one wrongly.
 
 A skipped file is still parsed, as every file is: one that does not parse is an error (exit 2), and only
 ``ast.parse`` says exactly which (``symtable`` parses in C for two thirds of the time, but refuses some

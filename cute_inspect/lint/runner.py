@@ -234,7 +234,7 @@ def _lint_one(
     display: str, path: Path, config: LintConfig, prefilter: bool = True
 ) -> tuple[list[Finding], FileError | None, tuple[int, int]]:
     """``lint_file``, and how many of the findings a safe fix, and only an unsafe fix, would resolve;
-    ``prefilter``: skip the facts of a file whose text shows it cannot hold a finding (``prefilter``)."""
+    ``prefilter``: skip the facts of a file whose text shows it cannot hold a finding (``lint.prefilter``)."""
     text, tree, error = read_source(display, path)
     if error is not None:
         return [], error, (0, 0)
