@@ -32,16 +32,26 @@ class _Package(types.ModuleType):
 
 sys.modules[__name__].__class__ = _Package
 
-from cute_inspect.trace.lazy import exports  # after the class: this loads the subpackage `trace`
+from cute_inspect.trace import lazy as _lazy  # after the class: this loads the subpackage `trace`
 
 __all__ = [
     "expect", "trace", "trace_target", "format_text", "format_markdown",
     "Trace", "Record", "ShapeCheckError", "SpecError", "show",
 ]
-__getattr__, __dir__ = exports(__name__, {
+__getattr__, __dir__ = _lazy.exports(__name__, {
     "expect": "cute_inspect.check",
     "ShapeCheckError": "cute_inspect.check",
     "SpecError": "cute_inspect.check",
     "show": "cute_inspect.render.notebook",
     **dict.fromkeys(("Record", "Trace", "format_markdown", "format_text", "trace", "trace_target"), "cute_inspect.trace"),
 }, globals())
+
+
+def _notebook_view(item):
+    """A `Trace` or `Record` shown in a notebook, drawn as the HTML report draws it."""
+    from cute_inspect.render.notebook import view  # once loaded, it is the view the trace uses
+
+    return view(item)
+
+
+_lazy.notebook_view = _notebook_view

@@ -12,6 +12,11 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+#: Draws a `Trace` or `Record` in a notebook until `cute_inspect.render.notebook` is loaded and sets its own
+#: (``record.set_notebook_view``); the package `cute_inspect` sets it to load that module, which the trace wing
+#: may not import.
+notebook_view: Callable | None = None
+
 
 def exports(package: str, where: dict[str, str], names: dict[str, Any]) -> tuple[Callable, Callable]:
     """``(__getattr__, __dir__)`` for ``package``, whose name N comes from module ``where[N]``; ``names`` is the
