@@ -45,13 +45,25 @@ def _version() -> str:
     return f"cute-inspect {of('cute-inspect')} (nvidia-cutlass-dsl {of('nvidia-cutlass-dsl')})"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the versions are looked up only when asked (reading package metadata takes 20 ms)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the versions of cute-inspect and CuTeDSL and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(_version())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cute-inspect",
         description="Trace, check, lint and draw the nested shapes of CuTeDSL kernels. "
                     "Exit status: 0 success, 1 findings or a failed check, 2 a usage, input or compile error.",
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)

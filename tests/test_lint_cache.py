@@ -52,3 +52,15 @@ def test_no_cache_lints_every_file(tmp_path, monkeypatch, capsys):
     assert cli.main(["lint", "--no-cache", str(tmp_path)]) == 1
     assert len(parsed) == 1
     assert capsys.readouterr().out.count("CI105") == 3
+
+
+def test_results_cached_by_a_parallel_run_stay_with_their_files(tmp_path):
+    # The workers take the files largest first; each result must still be stored under its own file.
+    for number in range(6):
+        padding = "# padding\n" * (number * 7 % 5)
+        body = "tCgB = thr_mma.partition_A(gA)\n" if number % 2 else "x = 1\n"
+        (tmp_path / f"k{number}.py").write_text(padding + body)
+    fresh = lint_paths([str(tmp_path)], workers=2, cache=True)
+    cached = lint_paths([str(tmp_path)], workers=2, cache=True)
+    assert [(f.path.rsplit("/", 1)[1], f.line) for f in fresh.findings] == [("k1.py", 3), ("k3.py", 2), ("k5.py", 1)]
+    assert cached.findings == fresh.findings

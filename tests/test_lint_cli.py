@@ -174,3 +174,21 @@ def test_statistics_counts_findings_per_code(tmp_path, capsys):
         "     2  CI105  partition-source-agreement",
         "Found 3 findings in 1 file (1 file checked).",
     ]
+
+
+def test_jobs_sets_the_processes_and_changes_no_result(tmp_path, capsys):
+    for number in range(10):
+        (tmp_path / f"k{number}.py").write_text(BAD * (number % 3) + CLEAN)
+    serial = _run(capsys, "--no-cache", "--jobs", "1", str(tmp_path))
+    assert serial[0] == 1 and "Found 9 findings in 6 files (10 files checked)." in serial[1]
+    assert _run(capsys, "--no-cache", "--jobs", "3", str(tmp_path)) == serial
+
+
+@pytest.mark.parametrize("count", ["0", "-2", "two"])
+def test_jobs_must_be_a_positive_number(tmp_path, capsys, count):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["lint", "--jobs", count, str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"cute-inspect lint: error: argument --jobs: {count!r} is not a number of processes (1 or more)"
+    )

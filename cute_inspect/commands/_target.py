@@ -7,10 +7,8 @@ import os
 import shutil
 import sys
 
-from cute_inspect.check.explain import explain
 from cute_inspect.commands._isolate import target_stdout_to_stderr
 from cute_inspect.findings import EXIT_BAD_INPUT
-from cute_inspect.trace.target import TargetError, arch_problem
 
 
 def default_arch() -> str:
@@ -19,6 +17,8 @@ def default_arch() -> str:
 
 def arch(text: str) -> str:
     """An --arch value the installed CuTeDSL knows (argparse type)."""
+    from cute_inspect.trace.target import TargetError, arch_problem  # late: `lint` without --arch needs no tracer
+
     try:
         problem = arch_problem(text)
     except TargetError as error:
@@ -47,6 +47,7 @@ def run_target(target: str, arch: str):
     one-line cause on standard error.
     """
     from cute_inspect.check.contracts import guard
+    from cute_inspect.check.explain import explain
     from cute_inspect.trace.target import set_arch, trace_target
 
     contracts = None

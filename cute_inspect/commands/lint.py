@@ -30,6 +30,7 @@ from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
 from cute_inspect.lint.config import ConfigError, ConfigFinder
 from cute_inspect.lint.fix import fix_text
 from cute_inspect.lint.formats import FORMATS, error_lines, render, render_statistics
+from cute_inspect.lint.prefilter import cannot_hold_findings
 from cute_inspect.lint.registry import all_rules, unknown_prefixes
 from cute_inspect.lint.runner import lint_paths, python_files, read_source
 from cute_inspect.positions import source_lines
@@ -55,6 +56,16 @@ def _code_list(text: str) -> tuple[str, ...]:
     return codes
 
 
+def _job_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return count
+
+
 def register(subparsers: Any) -> None:
     lint = subparsers.add_parser(
         "lint",
@@ -68,6 +79,8 @@ def register(subparsers: Any) -> None:
     lint.add_argument("--no-cache", action="store_true",
                       help="lint every file again, not reusing the results of unchanged files (kept in "
                       "$CUTE_INSPECT_CACHE_DIR, else ~/.cache/cute-inspect)")
+    lint.add_argument("--jobs", type=_job_count, metavar="N",
+                      help="processes to lint with (default: one per core, for 24 files or more a core)")
     lint.add_argument("--select", type=_code_list, metavar="CODES",
                       help="comma-separated code prefixes to run instead of the default set")
     lint.add_argument("--extend-select", type=_code_list, metavar="CODES",
@@ -162,7 +175,7 @@ def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: 
     total, complete = 0, True
     for display, path in python_files(paths)[0]:
         text, _, error = read_source(display, path)
-        if error is not None:
+        if error is not None or cannot_hold_findings(text):
             continue
         fixed, count = fix_text(text, str(path), finder.for_file(path), unsafe)
         if not count:
@@ -217,7 +230,7 @@ def run_lint(args: argparse.Namespace) -> int:
         if records is None:
             return code
     try:
-        report = lint_paths(args.paths, overrides, records, cache=not args.no_cache)
+        report = lint_paths(args.paths, overrides, records, workers=args.jobs, cache=not args.no_cache)
     except ConfigError as error:
         print(f"cute-inspect lint: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -8,7 +8,6 @@ import sys
 
 from cute_inspect.commands._target import add_target_arguments, dot_missing_note, run_target
 from cute_inspect.findings import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK
-from cute_inspect.trace.source import relative
 
 
 def register(subparsers) -> None:
@@ -27,6 +26,7 @@ def register(subparsers) -> None:
 def _main(args) -> int:
     from cute_inspect.commands._output import check_outputs, write_output
     from cute_inspect.trace import report as _report
+    from cute_inspect.trace.source import relative
     from cute_inspect.trace.target import target_file
 
     source = target_file(args.target)

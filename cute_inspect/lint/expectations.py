@@ -134,11 +134,10 @@ class TensorIndex:
 
     def __init__(self, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> None:
         self.memories: dict[str, set[str]] = {}
-        for scope in facts.scopes:
-            for name in scope.bound:
-                parsed = _tensor(name, vocabulary)
-                if parsed is not None and not parsed.partitioned:
-                    self.memories.setdefault(parsed.what, set()).add(_memory(parsed.where))
+        for name in set().union(*(scope.bound for scope in facts.scopes)):  # a name bound in many functions once
+            parsed = _tensor(name, vocabulary)
+            if parsed is not None and not parsed.partitioned:
+                self.memories.setdefault(parsed.what, set()).add(_memory(parsed.where))
         self._group: dict[str, str] = {}
         for made, made_from in facts.derived + facts.same_data:
             a, b = _tensor(made, vocabulary), _tensor(made_from, vocabulary)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from urllib.parse import quote
 
@@ -86,6 +85,8 @@ def render_json(report: LintReport) -> str:
 
 
 def _tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # late: only SARIF names the version
+
     try:
         return version("cute-inspect")
     except PackageNotFoundError:

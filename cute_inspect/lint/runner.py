@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 import io
 import multiprocessing
@@ -36,6 +37,7 @@ from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.edits import fix_for
 from cute_inspect.lint.facts import FileFacts, collect
 from cute_inspect.lint.noqa import comments, statement_span
+from cute_inspect.lint.prefilter import cannot_hold_findings
 from cute_inspect.lint.registry import RULES, all_rules, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
 from cute_inspect.positions import char_column, source_lines
@@ -175,10 +177,10 @@ def _unsuppressed_pairs(
 def _unknown_noqa_codes(line_comments: dict[int, tuple[int, str]]) -> Iterable[tuple[int, int, str]]:
     """(line, column, message) for each CI code a ``# noqa`` names that is no cute-inspect code (a typo: it
     suppresses nothing, now or later)."""
-    known = all_rules()
     for number, (column, comment) in sorted(line_comments.items()):
         for offset, codes in line_codes(comment):
-            for code in sorted(c for c in codes if c.startswith("CI") and c not in known):
+            # The lint's own codes first: `all_rules` loads the trace checks (and numpy) to know theirs.
+            for code in sorted(c for c in codes if c.startswith("CI") and c not in RULES and c not in all_rules()):
                 yield (number, column + offset,
                        f"`noqa` names `{code}`, which is no cute-inspect code (`cute-inspect rules` lists them)")
 
@@ -229,12 +231,15 @@ def lint_file(display: str, path: Path, config: LintConfig) -> tuple[list[Findin
 
 
 def _lint_one(
-    display: str, path: Path, config: LintConfig
+    display: str, path: Path, config: LintConfig, prefilter: bool = True
 ) -> tuple[list[Finding], FileError | None, tuple[int, int]]:
-    """``lint_file``, and how many of the findings a safe fix, and only an unsafe fix, would resolve."""
+    """``lint_file``, and how many of the findings a safe fix, and only an unsafe fix, would resolve;
+    ``prefilter``: skip the facts of a file whose text shows it cannot hold a finding (``lint.prefilter``)."""
     text, tree, error = read_source(display, path)
     if error is not None:
         return [], error, (0, 0)
+    if prefilter and cannot_hold_findings(text):
+        return [], None, (0, 0)
     codes = config.codes_for(path)
     try:
         facts = collect(tree) if _static(codes) else None
@@ -315,28 +320,41 @@ def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: Conf
 
 
 def _lint_chunk(
-    jobs: list[tuple[str, Path, LintConfig]],
+    jobs: list[tuple[str, Path, LintConfig]], prefilter: bool = True
 ) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
-    return [_lint_one(display, path, config) for display, path, config in jobs]
+    return [_lint_one(display, path, config, prefilter) for display, path, config in jobs]
+
+
+_FILES_PER_WORKER = 24  # below this many files a process costs more than it saves
+_BATCH = 4  # files a worker takes at a time: few enough that the workers finish together
 
 
 def default_workers(file_count: int) -> int:
-    # Below a few dozen files a second process costs more than it saves.
-    return min(os.cpu_count() or 1, 8) if file_count >= 48 else 1
+    """One process per core this process may run on, when there are enough files to share."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, file_count // _FILES_PER_WORKER))
 
 
 def _lint_files(
-    jobs: list[tuple[str, Path, LintConfig]], workers: int
+    jobs: list[tuple[str, Path, LintConfig]], workers: int, prefilter: bool = True
 ) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
+    """Each job's result, in the order of ``jobs``."""
+    workers = min(workers, -(-len(jobs) // _BATCH))
     # Forking a process that runs other threads (after a --trace compile, say) can deadlock the child.
     if workers <= 1 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return _lint_chunk(jobs)
-    # Deal the files out largest first so that the workers finish together.
-    by_size = sorted(range(len(jobs)), key=lambda i: -_size(jobs[i][1]))
-    chunks = [[jobs[i] for i in by_size[w::workers]] for w in range(workers)]
+        return _lint_chunk(jobs, prefilter)
+    # Largest files first, a few at a time to whichever worker is free, so that the workers finish together.
+    order = sorted(range(len(jobs)), key=lambda i: -_size(jobs[i][1]))
+    batches = [[jobs[i] for i in order[start:start + _BATCH]] for start in range(0, len(order), _BATCH)]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        results = pool.map(_lint_chunk, chunks)
-    return [result for chunk in results for result in chunk]
+        done = pool.map(functools.partial(_lint_chunk, prefilter=prefilter), batches, chunksize=1)
+    results: list = [None] * len(jobs)
+    for position, result in zip(order, (result for batch in done for result in batch)):
+        results[position] = result
+    return results
 
 
 def _size(path: Path) -> int:
@@ -352,12 +370,15 @@ def lint_paths(
     records: Iterable[Any] | None = None,
     workers: int | None = None,
     cache: bool = False,
+    prefilter: bool = True,
 ) -> LintReport:
     """Lint every Python file under ``paths``; ``records`` (from a trace) enable the trace rules.
 
     ``overrides`` replace config fields for every file (``{"select": ("CI102",)}``); ``workers`` is the
-    number of processes (default: one per core for large trees); ``cache``: reuse the results of files
-    unchanged since an earlier run (``cute_inspect.lint.cache``).
+    number of processes (default: one per core, for trees of a few dozen files or more); ``cache``: reuse the
+    results of files unchanged since an earlier run (``cute_inspect.lint.cache``); ``prefilter``: skip the
+    facts of files whose text shows they cannot hold a finding (``cute_inspect.lint.prefilter``; off only to
+    check that it changes nothing).
     """
     paths = list(paths)
     finder = ConfigFinder(overrides=overrides)
@@ -373,7 +394,9 @@ def lint_paths(
     collecting = gc.isenabled()
     gc.disable()  # parsing allocates millions of AST nodes; cyclic collection passes would dominate the time
     try:
-        fresh = _lint_files([jobs[i] for i in todo], default_workers(len(todo)) if workers is None else workers)
+        fresh = _lint_files(
+            [jobs[i] for i in todo], default_workers(len(todo)) if workers is None else workers, prefilter
+        )
     finally:
         if collecting:
             gc.enable()

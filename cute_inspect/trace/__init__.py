@@ -14,9 +14,15 @@ Modules: `patch` wraps the DSL's calls, `tracer` turns each call into a `record.
 `target` imports and runs a ``module:function``, `report` prints. Trace is the bottom wing: it imports no other.
 """
 
-from cute_inspect.trace.record import Record, Trace
-from cute_inspect.trace.report import format_json, format_markdown, format_text
-from cute_inspect.trace.target import trace_target
-from cute_inspect.trace.tracer import trace
+from cute_inspect.trace.lazy import exports
 
 __all__ = ["trace", "trace_target", "format_text", "format_markdown", "format_json", "Trace", "Record"]
+__getattr__, __dir__ = exports(__name__, {
+    "Record": "cute_inspect.trace.record",
+    "Trace": "cute_inspect.trace.record",
+    "format_json": "cute_inspect.trace.report",
+    "format_markdown": "cute_inspect.trace.report",
+    "format_text": "cute_inspect.trace.report",
+    "trace_target": "cute_inspect.trace.target",
+    "trace": "cute_inspect.trace.tracer",
+}, globals())

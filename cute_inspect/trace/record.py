@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from cute_inspect.trace import lazy as _lazy
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.shape import format_shape
@@ -65,7 +66,8 @@ def set_notebook_view(view) -> None:
 
 
 def _shown(item, kind: str) -> str | None:
-    return None if _notebook_view is None else getattr(_notebook_view(item), f"_repr_{kind}_")()
+    view = _notebook_view or _lazy.notebook_view
+    return None if view is None else getattr(view(item), f"_repr_{kind}_")()
 
 
 @dataclass

@@ -30,7 +30,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cute_inspect.lint.rules import RuleContext, Violation
-from cute_inspect.trace.copy_traffic import conflict_message, figure
 
 CODE = "CI120"
 NAME = "bank-conflict"
@@ -41,6 +40,8 @@ DEFAULT = False  # a performance finding, not a contradiction: opt in with selec
 
 def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tuple[str, Violation]]:
     """(file, violation) for every traced copy whose shared-memory side is conflicted, once per source line."""
+    from cute_inspect.trace.copy_traffic import conflict_message, figure  # late: a static lint needs no tracer
+
     seen = set()
     for record in records:
         if getattr(record, "op", None) != "copy":

@@ -1,0 +1,73 @@
+"""Which files cannot hold a static finding, told from their text, so that their facts are not collected.
+
+Every static rule reads the facts ``cute_inspect.lint.facts`` collects, and the runner runs none of them on a
+file without a partition, a copy or a GEMM. Each of those needs an identifier in the code:
+
+- a partition: a call of ``partition_A/B/C/S/D``, ``make_fragment_A/B/C``, ``retile``, ``tma_partition`` or
+  a helper ``*_partition_[ABC]`` / ``*make_fragment_[ABC]``;
+- a copy or a GEMM: a statement ``cute.copy(...)`` / ``cute.gemm(...)``: the identifiers ``cute`` and
+  ``copy`` or ``gemm``.
+
+So a file whose text holds none of these words has no fact for a rule to read. Two more things decide what
+a file reports, and keep it too: CI100, about its ``# noqa`` comments (a file that says ``noqa`` in any case);
+and the error of a collector that recursed too deeply, which only a long chain of ``get_slice`` /
+``thr_slice`` calls can cause (the parser bounds other nesting: 200 brackets, 100 indents). Python reads
+identifiers through NFKC (``ｃｏｐｙ`` is ``copy``), so a file with a non-ASCII character that may stand in an
+identifier is kept. The words are looked for everywhere, strings and comments included: that keeps a file for
+nothing, it never skips one wrongly.
+
+A skipped file is still parsed, as every file is: one that does not parse is an error (exit 2), and only
+``ast.parse`` says exactly which (``symtable`` parses in C for two thirds of the time, but refuses some
+programs ``ast.parse`` accepts and, near Python's recursion limit, accepts some it refuses). What is skipped
+is the walk that collects the facts, the rules and the ``noqa`` handling.
+
+``python -m cute_inspect.lint.prefilter_check PATH...`` lints with and without the filter, prints any difference
+(exit 1 if there is one) and the share of the files and bytes it skips.
+
+>>> cannot_hold_findings("import torch\\nx = torch.zeros(4)\\n")
+True
+>>> cannot_hold_findings("tCsA = thr_mma.partition_A(sA)\\n")
+False
+>>> cannot_hold_findings("cute . copy(atom, src, dst)\\n")
+False
+"""
+
+from __future__ import annotations
+
+import re
+
+# Any of these words makes a file worth its facts (`partition` covers tma_partition and partition_A...);
+# get_slice / thr_slice: the collector follows a chain of them recursively (a RecursionError is an error).
+_WORDS = ("partition", "make_fragment_", "retile", "get_slice", "thr_slice")
+_IDENTIFIER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _has_word(text: str, word: str) -> bool:
+    """Whether ``word`` stands in ``text`` as a whole ASCII word (as ``re``'s ``\\bword\\b``, faster)."""
+    end = len(word)
+    found = text.find(word)
+    while found >= 0:
+        if (found == 0 or text[found - 1] not in _IDENTIFIER_CHARACTERS) and (
+            found + end == len(text) or text[found + end] not in _IDENTIFIER_CHARACTERS
+        ):
+            return True
+        found = text.find(word, found + 1)
+    return False
+
+
+def _identifier_characters(text: str) -> bool:
+    """Whether a non-ASCII character of ``text`` may stand in an identifier."""
+    if text.isascii():
+        return False
+    return any(("a" + c).isidentifier() for c in set("".join(_NON_ASCII.findall(text))))
+
+
+def cannot_hold_findings(text: str) -> bool:
+    """True when no static rule (and no CI100) can report anything in the module ``text``."""
+    # Cheapest tests first: most files of a CuTeDSL tree stop at the first.
+    if any(word in text for word in _WORDS):
+        return False
+    if _has_word(text, "cute") and (_has_word(text, "copy") or _has_word(text, "gemm")):
+        return False
+    return "noqa" not in text.lower() and not _identifier_characters(text)
