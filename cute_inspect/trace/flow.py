@@ -762,7 +762,8 @@ def _as_epilogue_buffer(tree, origin: int):
 
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
     """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
-    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
+    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy; so
+    is a copy partition of global memory that the kernel writes values into (`tCgO.store(result)`)."""
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
@@ -780,6 +781,13 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
             source = record.inputs[0] if record.inputs else None
             obj = (record.made_by or {}).get("object")
             if record.index in written_out:
+                continue
+            if record.op in _COPY_OPS and "gmem" in record.memspaces and record.meta.get("stored"):
+                # the kernel stores values into it: a write-out, whose copy's loads stay loads
+                relevels[record.index] = (("copy", "block"), "store")
+                record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
+                epilogue.add(record.index)
+                written_out.add(record.index)
                 continue
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
                 relevels[record.index] = (("copy", "block"), "store")

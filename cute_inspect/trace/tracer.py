@@ -393,6 +393,8 @@ class _Tracer:
         """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
         try:
             found = self.lookup(tensor)
+            if found is not None:
+                self.trace.records[found[0]].meta["stored"] = True
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
