@@ -453,7 +453,8 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 def settle(axes: Axes, records: list, views: dict) -> None:
     axes.chains.update(_chains(records, views))
     named = axes.solve()
-    _batch(axes, records, named)
+    grouped: dict = {}  # class root -> the letters of the leaves of a grouped (heads, batch) mode
+    _batch(axes, records, named, grouped)
 
     def letter(key):
         if isinstance(key, tuple) and key[0] == "var":
@@ -474,7 +475,8 @@ def settle(axes: Axes, records: list, views: dict) -> None:
         if found is None:
             return tree
         axis, rule = found
-        return replace(tree, axis=axis, axis_rule=rule if axis else None)
+        letters = grouped.get(axes.find(tree.var)) if not tree.leaf_axes else None
+        return replace(tree, axis=axis, axis_rule=rule if axis else None, leaf_axes=letters or tree.leaf_axes)
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
@@ -637,7 +639,7 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict) -> None:
+def _batch(axes: Axes, records: list, named: dict, grouped: dict) -> None:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
     trailing modes past those the MMAs fixed: heads H, then batch B."""
     for record in records:
@@ -661,6 +663,22 @@ def _batch(axes: Axes, records: list, named: dict) -> None:
                 and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
                 named[axes.find(mode.var)] = (letter, "batch")
+            if len(unnamed) == 1:  # heads and batch grouped in one mode ((h, b)): by stride, leaf by leaf
+                letters = _grouped_batch(record, len(modes) - 1)
+                if letters:
+                    grouped[axes.find(unnamed[0].var)] = letters
+
+
+def _grouped_batch(record, at: int) -> tuple | None:
+    """The letters of a grouped (heads, batch) mode's two leaves, heads the inner (smaller stride) one."""
+    found = top_modes(record.layouts[0]) if record.layouts else None
+    tree = leaf_tree(found[at]) if found and at < len(found) else None
+    if not isinstance(tree, tuple) or len(tree) != 2 or not all(isinstance(x, str) for x in tree):
+        return None
+    strides = [x.rpartition(":")[2] for x in tree]
+    if not all(x.isdigit() for x in strides) or strides[0] == strides[1]:
+        return None
+    return ("H", "B") if int(strides[0]) < int(strides[1]) else ("B", "H")
 
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
