@@ -659,6 +659,14 @@ def _batch(axes: Axes, records: list, named: dict, grouped: dict) -> None:
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
         attention = [f[0] for f in found if f and f[1] == "attention"]
+        for i, (mode, f) in enumerate(zip(modes, found)):
+            # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
+            # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
+            # columns over the packed index) runs along no single axis
+            letters = _grouped_batch(record, i, ("H", "Q")) if f and f == ("Q", "attention") else None
+            if letters:
+                named[axes.find(mode.var)] = (None, "attention")
+                grouped[axes.find(mode.var)] = letters
         if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
                 and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
@@ -669,8 +677,9 @@ def _batch(axes: Axes, records: list, named: dict, grouped: dict) -> None:
                     grouped[axes.find(unnamed[0].var)] = letters
 
 
-def _grouped_batch(record, at: int) -> tuple | None:
-    """The letters of a grouped (heads, batch) mode's two leaves, heads the inner (smaller stride) one."""
+def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | None:
+    """The letters of a grouped mode's two leaves ((heads, batch), (heads, queries)): the first of `inner_outer`
+    for the leaf of smaller stride."""
     found = top_modes(record.layouts[0]) if record.layouts else None
     tree = leaf_tree(found[at]) if found and at < len(found) else None
     if not isinstance(tree, tuple) or len(tree) != 2 or not all(isinstance(x, str) for x in tree):
@@ -678,7 +687,8 @@ def _grouped_batch(record, at: int) -> tuple | None:
     strides = [x.rpartition(":")[2] for x in tree]
     if not all(x.isdigit() for x in strides) or strides[0] == strides[1]:
         return None
-    return ("H", "B") if int(strides[0]) < int(strides[1]) else ("B", "H")
+    inner, outer = inner_outer
+    return (inner, outer) if int(strides[0]) < int(strides[1]) else (outer, inner)
 
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
