@@ -280,11 +280,19 @@ def _var(label):
 
 
 def join_leaves(axes: Axes, a, b) -> None:
-    """Join two label trees leaf by leaf when they have as many leaves (the same modes seen twice)."""
+    """Join two label trees leaf by leaf when they have as many leaves (the same modes seen twice); else mode by
+    mode where both label a mode whole (a host view labels a grouped mode's leaves apart, the kernel's parameter
+    the whole mode)."""
     la, lb = list(_levels.flatten(a)), list(_levels.flatten(b))
     if len(la) == len(lb):
         for x, y in zip(la, lb):
             axes.join(x.var, y.var)
+    elif isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+        for x, y in zip(a, b):
+            if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel):
+                axes.join(x.var, y.var)
+            elif isinstance(x, tuple) and isinstance(y, tuple):
+                join_leaves(axes, x, y)
 
 
 def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
