@@ -232,6 +232,7 @@ class _Tracer:
         self.objects = _flow.Partitioners()
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -752,28 +753,24 @@ class _Tracer:
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
-        written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
-        frontier = [getattr(pointer, "value", None)]
-        for _ in range(8):
-            following = []
-            for value in frontier:
-                value = getattr(value, "value", value)  # the DSL wraps operands (_Tensor, _Pointer)
-                if value is None:
-                    continue
-                try:
-                    found = self.known.get(hash(value))
-                except TypeError:
-                    continue
-                if found is None and carried and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
-                    found = (self.of_type.get(str(value.type)) or [None])[-1]
-                if found is not None:
-                    return found
-                try:
-                    following.extend(value.owner.operands)
-                except (AttributeError, ValueError):
-                    continue
-            frontier = following[:16]
-        return None
+        written where S was): found by walking the pointer's defining ops up to a traced tensor's value; an
+        accumulator a loop carried (a block argument) is the latest tensor of its type, when `carried`."""
+        walked = self._walked  # a make_tensor asks twice (its labels, then whose storage it is in)
+        if walked is not None and walked[0] is pointer and walked[1:3] == (carried, len(self.trace.records)):
+            return walked[3]
+
+        def traced(value):
+            try:
+                found = self.known.get(hash(value))
+            except TypeError:
+                return None
+            if found is None and carried and _is_loop_carried(_Wrapped(value)):
+                found = (self.of_type.get(str(value.type)) or [None])[-1]
+            return found
+
+        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
+        self._walked = (pointer, carried, len(self.trace.records), found)
+        return found
 
     def _axis_class(self, label) -> int | None:
         """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
@@ -897,18 +894,29 @@ def _ir_hash(value) -> int | None:
 
 def _loaded_from(value, loaded: dict, depth: int = 6):
     """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
-    frontier = [value]
+    return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
+
+
+def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):
+    """Breadth-first up the ops that define `start` (its defining op's operands, theirs, ...; at most `width` a
+    level): the first answer `match` gives a value, else None. `unwrap`: take the MLIR value the DSL wraps an
+    operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is."""
+    frontier = [start]
     for _ in range(depth):
         following = []
-        for v in frontier:
-            found = loaded.get(_ir_hash(v))
+        for value in frontier:
+            if unwrap:
+                value = getattr(value, "value", value)
+            if value is None:
+                continue
+            found = match(value)
             if found is not None:
                 return found
             try:
-                following.extend(v.owner.operands)
+                following.extend(value.owner.operands)
             except (AttributeError, ValueError):
                 continue
-        frontier = following[:16]
+        frontier = following[:width]
     return None
 
 
