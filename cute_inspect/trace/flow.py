@@ -744,8 +744,14 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             if record.index in views:
                 readers[views[record.index]] = True
     staged = set()
-    for index in _written_from_accumulators(records) - {i for i, read in readers.items() if read}:
-        # a view over an operand's SMEM that the epilogue writes (sdK over sK): the staging buffer, its own modes
+    storage = _storage_roots(records, views)
+    stored_out = _stored_out(records, storage)
+    for index in _written_from_accumulators(records):
+        # an SMEM tensor the epilogue writes with an accumulator's values and copies out to global memory, over
+        # an operand's storage or not (sdK over sK): the staging buffer, its own modes. One only an MMA reads
+        # (P written from S, read by P V) is an operand
+        if readers.get(index) or storage[index] not in stored_out:
+            continue
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
         staged.add(index)
@@ -765,8 +771,51 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     return staged
 
 
-def _written_from_accumulators(records: list) -> set:
-    """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s)."""
+def _storage_roots(records: list, views: dict) -> dict:
+    """record index -> one record of the tensors over the same storage (views over another's pointer, and
+    compositions, selections and regroupings of them)."""
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    for view, source in views.items():
+        parent[find(view)] = find(source)
+    for record in records:
+        if record.op in _SAME_DATA and record.inputs:
+            parent[find(record.index)] = find(record.inputs[0])
+    return {i: find(i) for i in range(len(records))}
+
+
+def _stored_out(records: list, storage: dict) -> set:
+    """Storage roots a copy reads into global memory (an s2g copy's or TMA store's source, through its partition
+    and the registers it was loaded into)."""
+    found, writers = set(), set()
+    for record in records:
+        if record.op != "copy" or not record.operands or record.operands.get("src") is None \
+                or record.operands.get("dst") is None:
+            continue
+        # a TMA store's global side is a coordinate tensor: the operation says it writes global memory
+        to_global = "gmem" in records[record.operands["dst"]].memspaces \
+            or str((record.made_by or {}).get("op") or "").endswith("S2GOp")
+        if not to_global:
+            continue
+        writers.add((records[record.operands["dst"]].made_by or {}).get("object"))
+        frontier = [record.operands["src"]]
+        for _ in range(4):  # the partition, what it partitions (a grouped view), the tensor; or the registers an
+            found.update(storage[i] for i in frontier)  # s2r copy filled from them (wider global stores)
+            frontier = [j for i in frontier for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))]
+    for record in records:  # the source side of the tiled copy that writes global memory (sdK's s2r, then r2g)
+        if record.op == "partition_S" and record.inputs and (record.made_by or {}).get("object") in writers - {None}:
+            found.add(storage[record.inputs[0]])
+    return found
+
+
+def _written_from_accumulators(records: list) -> dict:
+    """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s), with
+    the first such copy."""
     held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
     for record in records:
         if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
@@ -776,7 +825,7 @@ def _written_from_accumulators(records: list) -> set:
         elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
                 and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
             held.add(record.index)
-    found = set()
+    found: dict = {}
     for record in records:
         if record.op != "copy" or not record.operands or record.operands.get("src") not in held:
             continue
@@ -784,7 +833,7 @@ def _written_from_accumulators(records: list) -> set:
         if dst is not None and dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
             target = records[dst.inputs[0]]
             if target.op == "make_tensor" and "smem" in target.memspaces:
-                found.add(target.index)
+                found.setdefault(target.index, record.index)
     return found
 
 

@@ -461,7 +461,7 @@ class _Tracer:
             names = (None,) * len(outputs)
         label_names = hint if hint and len(hint) == len(outputs) else names
         out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, label_names,
-                                  info, in_memspace, index) for i, info in enumerate(outputs)]
+                                  info, in_memspace, index, call) for i, info in enumerate(outputs)]
         if op in _MMA_OPS and site.direct:
             mma = _levels.mma_name(receiver_text(site, op))
             out_trees = [_levels.tagged(t, mma, index) for t in out_trees]
@@ -636,7 +636,7 @@ class _Tracer:
         for i, (o, tree) in enumerate(zip(outputs, out_trees)):
             self._of_type(o.text, (index, i, tree))
 
-    def _labels(self, op, bound, in_trees, names, info, in_memspace, origin):
+    def _labels(self, op, bound, in_trees, names, info, in_memspace, origin, call=None):
         out_rank = rank(info.shape)
         inp = in_trees[0] if in_trees else ()
         inp = inp if isinstance(inp, tuple) else (inp,)
@@ -742,8 +742,12 @@ class _Tracer:
                     if found is not None:
                         return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+            # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
+            # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
+            found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
-            found = self._regrouped(info) if info.memspace == "coord" else None
+            if found is None and info.memspace == "coord":
+                found = self._regrouped(info)
             found = found if found is not None else self._like(info)
             if found is not None:
                 return found
@@ -771,6 +775,24 @@ class _Tracer:
         found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
+
+    def _layout_of(self, layout, text: str | None, call=None):
+        """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
+        layout: found by walking the layout value's defining ops up to a traced tensor's value, or, for a static
+        layout (no op to walk), as the tensor the calling code's argument `t.layout` reads it from."""
+        def traced(value):
+            try:
+                return self.known.get(hash(value))
+            except TypeError:
+                return None
+
+        found = _up_defining_ops(getattr(layout, "value", None), traced, depth=2, unwrap=True)
+        if found is None and call is not None and call.site.direct and call.frame is not None:
+            holder = _layout_holder(argument_text(call.site, call.params.index("layout"), call.op), call.frame)
+            found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
+            return None
+        return self.trace.records[found[0]].levels[found[1]]
 
     def _axis_class(self, label) -> int | None:
         """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
@@ -931,6 +953,17 @@ def _storage_key(pointer) -> int | None:
         return _ir_hash(value)
     except (AttributeError, ValueError, IndexError):
         return _ir_hash(value) if value is not None else None
+
+
+def _layout_holder(text: str | None, frame):
+    """The object whose layout an argument reads (`tStS.layout` in the calling frame gives tStS), or None."""
+    try:
+        node = ast.parse(text, mode="eval").body if text else None
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Name):
+        return frame.f_locals.get(node.value.id)
+    return None
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
