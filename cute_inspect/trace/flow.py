@@ -747,10 +747,10 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
     for index in _written_from_accumulators(records):
-        # an SMEM tensor the epilogue writes with an accumulator's values and copies out to global memory, over
-        # an operand's storage or not (sdK over sK): the staging buffer, its own modes. One only an MMA reads
-        # (P written from S, read by P V) is an operand
-        if readers.get(index) or storage[index] not in stored_out:
+        # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
+        # and copies out to global memory: the staging buffer, its own modes, not the operand's. One only an MMA
+        # reads (P written from S, read by P V) is an operand; a buffer of its own storage is judged below
+        if index not in views or readers.get(index) or storage[index] not in stored_out:
             continue
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
