@@ -143,23 +143,21 @@ class Axes:
     @staticmethod
     def _queries_are_rows(mma: dict, rows, cols, reads: list) -> bool:
         """Which of the scores' axes is the query sequence. An MMA that reads an accumulator into its own keeps
-        one of its axes (its M from the A slot, its N from the B slot) and contracts the other. Forward, each
-        score accumulator feeds one output (O = P V, however many tiles it reads): it keeps the queries.
-        Backward, the scores feed several gradients: dV = P^T dO and dK = dS^T Q keep the keys, dQ = dS K the
-        queries, so the keys are the axis most of them keep."""
+        one of its axes (its M from the A slot, its N from the B slot) and contracts the other. Forward, one MMA
+        reads the scores (O = P V, however many tiles or output stages it reads into): it keeps the queries.
+        Backward, several gradients read them: dV = P^T dO and dK = dS^T Q keep the keys, dQ = dS K the
+        queries, so there the keys are the axis most of their accumulators keep."""
         kept: dict = {}  # (reading MMA, slot, its accumulator) -> the score axis it keeps
-        outputs: dict = {}  # score accumulator -> the accumulators it feeds
-        for _, source, c, slot, result in reads:
+        for _, _, c, slot, result in reads:
             keep = mma[c]["M" if slot == "A" else "N"]
             if keep in (rows, cols):
                 kept[(c, slot, result)] = keep
             elif mma[c]["K"] in (rows, cols):  # only the contracted axis is joined: the other is kept
                 kept[(c, slot, result)] = cols if mma[c]["K"] == rows else rows
-            outputs.setdefault(source, set()).add(result)
         votes = list(kept.values())
         if not votes:
             return True
-        if all(len(found) == 1 for found in outputs.values()):
+        if len({c for c, _, _ in kept}) == 1 and len(set(votes)) == 1:
             return votes[0] == rows
         keys = max(set(votes), key=votes.count)
         return keys != rows

@@ -280,11 +280,19 @@ def _var(label):
 
 
 def join_leaves(axes: Axes, a, b) -> None:
-    """Join two label trees leaf by leaf when they have as many leaves (the same modes seen twice)."""
+    """Join two label trees leaf by leaf when they have as many leaves (the same modes seen twice); else mode by
+    mode where both label a mode whole (a host view labels a grouped mode's leaves apart, the kernel's parameter
+    the whole mode)."""
     la, lb = list(_levels.flatten(a)), list(_levels.flatten(b))
     if len(la) == len(lb):
         for x, y in zip(la, lb):
             axes.join(x.var, y.var)
+    elif isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+        for x, y in zip(a, b):
+            if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel):
+                axes.join(x.var, y.var)
+            elif isinstance(x, tuple) and isinstance(y, tuple):
+                join_leaves(axes, x, y)
 
 
 def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
@@ -453,7 +461,8 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 def settle(axes: Axes, records: list, views: dict) -> None:
     axes.chains.update(_chains(records, views))
     named = axes.solve()
-    _batch(axes, records, named)
+    grouped: dict = {}  # class root -> the letters of the leaves of a grouped (heads, batch) mode
+    _batch(axes, records, named, grouped)
 
     def letter(key):
         if isinstance(key, tuple) and key[0] == "var":
@@ -474,7 +483,8 @@ def settle(axes: Axes, records: list, views: dict) -> None:
         if found is None:
             return tree
         axis, rule = found
-        return replace(tree, axis=axis, axis_rule=rule if axis else None)
+        letters = grouped.get(axes.find(tree.var)) if not tree.leaf_axes else None
+        return replace(tree, axis=axis, axis_rule=rule if axis else None, leaf_axes=letters or tree.leaf_axes)
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
@@ -637,7 +647,7 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict) -> None:
+def _batch(axes: Axes, records: list, named: dict, grouped: dict) -> None:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
     trailing modes past those the MMAs fixed: heads H, then batch B."""
     for record in records:
@@ -657,10 +667,36 @@ def _batch(axes: Axes, records: list, named: dict) -> None:
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
         attention = [f[0] for f in found if f and f[1] == "attention"]
+        for i, (mode, f) in enumerate(zip(modes, found)):
+            # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
+            # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
+            # columns over the packed index) runs along no single axis
+            letters = _grouped_batch(record, i, ("H", "Q")) if f and f == ("Q", "attention") else None
+            if letters:
+                named[axes.find(mode.var)] = (None, "attention")
+                grouped[axes.find(mode.var)] = letters
         if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
                 and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
                 named[axes.find(mode.var)] = (letter, "batch")
+            if len(unnamed) == 1:  # heads and batch grouped in one mode ((h, b)): by stride, leaf by leaf
+                letters = _grouped_batch(record, len(modes) - 1)
+                if letters:
+                    grouped[axes.find(unnamed[0].var)] = letters
+
+
+def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | None:
+    """The letters of a grouped mode's two leaves ((heads, batch), (heads, queries)): the first of `inner_outer`
+    for the leaf of smaller stride."""
+    found = top_modes(record.layouts[0]) if record.layouts else None
+    tree = leaf_tree(found[at]) if found and at < len(found) else None
+    if not isinstance(tree, tuple) or len(tree) != 2 or not all(isinstance(x, str) for x in tree):
+        return None
+    strides = [x.rpartition(":")[2] for x in tree]
+    if not all(x.isdigit() for x in strides) or strides[0] == strides[1]:
+        return None
+    inner, outer = inner_outer
+    return (inner, outer) if int(strides[0]) < int(strides[1]) else (outer, inner)
 
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
@@ -708,8 +744,14 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             if record.index in views:
                 readers[views[record.index]] = True
     staged = set()
-    for index in _written_from_accumulators(records) - {i for i, read in readers.items() if read}:
-        # a view over an operand's SMEM that the epilogue writes (sdK over sK): the staging buffer, its own modes
+    storage = _storage_roots(records, views)
+    stored_out = _stored_out(records, storage)
+    for index in _written_from_accumulators(records):
+        # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
+        # and copies out to global memory: the staging buffer, its own modes, not the operand's. One only an MMA
+        # reads (P written from S, read by P V) is an operand; a buffer of its own storage is judged below
+        if index not in views or readers.get(index) or storage[index] not in stored_out:
+            continue
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
         staged.add(index)
@@ -729,8 +771,51 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     return staged
 
 
-def _written_from_accumulators(records: list) -> set:
-    """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s)."""
+def _storage_roots(records: list, views: dict) -> dict:
+    """record index -> one record of the tensors over the same storage (views over another's pointer, and
+    compositions, selections and regroupings of them)."""
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    for view, source in views.items():
+        parent[find(view)] = find(source)
+    for record in records:
+        if record.op in _SAME_DATA and record.inputs:
+            parent[find(record.index)] = find(record.inputs[0])
+    return {i: find(i) for i in range(len(records))}
+
+
+def _stored_out(records: list, storage: dict) -> set:
+    """Storage roots a copy reads into global memory (an s2g copy's or TMA store's source, through its partition
+    and the registers it was loaded into)."""
+    found, writers = set(), set()
+    for record in records:
+        if record.op != "copy" or not record.operands or record.operands.get("src") is None \
+                or record.operands.get("dst") is None:
+            continue
+        # a TMA store's global side is a coordinate tensor: the operation says it writes global memory
+        to_global = "gmem" in records[record.operands["dst"]].memspaces \
+            or str((record.made_by or {}).get("op") or "").endswith("S2GOp")
+        if not to_global:
+            continue
+        writers.add((records[record.operands["dst"]].made_by or {}).get("object"))
+        frontier = [record.operands["src"]]
+        for _ in range(4):  # the partition, what it partitions (a grouped view), the tensor; or the registers an
+            found.update(storage[i] for i in frontier)  # s2r copy filled from them (wider global stores)
+            frontier = [j for i in frontier for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))]
+    for record in records:  # the source side of the tiled copy that writes global memory (sdK's s2r, then r2g)
+        if record.op == "partition_S" and record.inputs and (record.made_by or {}).get("object") in writers - {None}:
+            found.add(storage[record.inputs[0]])
+    return found
+
+
+def _written_from_accumulators(records: list) -> dict:
+    """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s), with
+    the first such copy."""
     held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
     for record in records:
         if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
@@ -740,7 +825,7 @@ def _written_from_accumulators(records: list) -> set:
         elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
                 and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
             held.add(record.index)
-    found = set()
+    found: dict = {}
     for record in records:
         if record.op != "copy" or not record.operands or record.operands.get("src") not in held:
             continue
@@ -748,7 +833,7 @@ def _written_from_accumulators(records: list) -> set:
         if dst is not None and dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
             target = records[dst.inputs[0]]
             if target.op == "make_tensor" and "smem" in target.memspaces:
-                found.add(target.index)
+                found.setdefault(target.index, record.index)
     return found
 
 
@@ -762,7 +847,8 @@ def _as_epilogue_buffer(tree, origin: int):
 
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
     """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
-    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
+    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy; so
+    is a copy partition of global memory that the kernel writes values into (`tCgO.store(result)`)."""
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
@@ -780,6 +866,13 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
             source = record.inputs[0] if record.inputs else None
             obj = (record.made_by or {}).get("object")
             if record.index in written_out:
+                continue
+            if record.op in _COPY_OPS and "gmem" in record.memspaces and record.meta.get("stored"):
+                # the kernel stores values into it: a write-out, whose copy's loads stay loads
+                relevels[record.index] = (("copy", "block"), "store")
+                record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
+                epilogue.add(record.index)
+                written_out.add(record.index)
                 continue
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
                 relevels[record.index] = (("copy", "block"), "store")

@@ -39,8 +39,9 @@ RULES = {
     "fragment.stage": "stages appended to a fragment's shape",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer",
-    "epilogue_buffer": "an SMEM tensor a copy writes with an accumulator's values (its registers, converted) and "
-                       "no MMA reads: the epilogue's staging buffer, its tiles EPI (sdK laid over sK's storage)",
+    "epilogue_buffer": "an SMEM tensor laid over an operand's storage (sdK over sK) that a copy writes with an "
+                       "accumulator's values and that is copied out to global memory: the epilogue's staging "
+                       "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",

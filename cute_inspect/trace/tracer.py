@@ -232,6 +232,7 @@ class _Tracer:
         self.objects = _flow.Partitioners()
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -393,6 +394,8 @@ class _Tracer:
         """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
         try:
             found = self.lookup(tensor)
+            if found is not None:
+                self.trace.records[found[0]].meta["stored"] = True
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
@@ -458,7 +461,7 @@ class _Tracer:
             names = (None,) * len(outputs)
         label_names = hint if hint and len(hint) == len(outputs) else names
         out_trees = [self._labels(op, bound, in_trees[i:] if op == "tma_partition" else in_trees, label_names,
-                                  info, in_memspace, index) for i, info in enumerate(outputs)]
+                                  info, in_memspace, index, call) for i, info in enumerate(outputs)]
         if op in _MMA_OPS and site.direct:
             mma = _levels.mma_name(receiver_text(site, op))
             out_trees = [_levels.tagged(t, mma, index) for t in out_trees]
@@ -633,7 +636,7 @@ class _Tracer:
         for i, (o, tree) in enumerate(zip(outputs, out_trees)):
             self._of_type(o.text, (index, i, tree))
 
-    def _labels(self, op, bound, in_trees, names, info, in_memspace, origin):
+    def _labels(self, op, bound, in_trees, names, info, in_memspace, origin, call=None):
         out_rank = rank(info.shape)
         inp = in_trees[0] if in_trees else ()
         inp = inp if isinstance(inp, tuple) else (inp,)
@@ -739,8 +742,12 @@ class _Tracer:
                     if found is not None:
                         return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+            # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
+            # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
+            found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
-            found = self._regrouped(info) if info.memspace == "coord" else None
+            if found is None and info.memspace == "coord":
+                found = self._regrouped(info)
             found = found if found is not None else self._like(info)
             if found is not None:
                 return found
@@ -750,28 +757,42 @@ class _Tracer:
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
-        written where S was): found by walking the pointer's defining ops up to a traced tensor's value."""
-        frontier = [getattr(pointer, "value", None)]
-        for _ in range(8):
-            following = []
-            for value in frontier:
-                value = getattr(value, "value", value)  # the DSL wraps operands (_Tensor, _Pointer)
-                if value is None:
-                    continue
-                try:
-                    found = self.known.get(hash(value))
-                except TypeError:
-                    continue
-                if found is None and carried and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
-                    found = (self.of_type.get(str(value.type)) or [None])[-1]
-                if found is not None:
-                    return found
-                try:
-                    following.extend(value.owner.operands)
-                except (AttributeError, ValueError):
-                    continue
-            frontier = following[:16]
-        return None
+        written where S was): found by walking the pointer's defining ops up to a traced tensor's value; an
+        accumulator a loop carried (a block argument) is the latest tensor of its type, when `carried`."""
+        walked = self._walked  # a make_tensor asks twice (its labels, then whose storage it is in)
+        if walked is not None and walked[0] is pointer and walked[1:3] == (carried, len(self.trace.records)):
+            return walked[3]
+
+        def traced(value):
+            try:
+                found = self.known.get(hash(value))
+            except TypeError:
+                return None
+            if found is None and carried and _is_loop_carried(_Wrapped(value)):
+                found = (self.of_type.get(str(value.type)) or [None])[-1]
+            return found
+
+        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
+        self._walked = (pointer, carried, len(self.trace.records), found)
+        return found
+
+    def _layout_of(self, layout, text: str | None, call=None):
+        """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
+        layout: found by walking the layout value's defining ops up to a traced tensor's value, or, for a static
+        layout (no op to walk), as the tensor the calling code's argument `t.layout` reads it from."""
+        def traced(value):
+            try:
+                return self.known.get(hash(value))
+            except TypeError:
+                return None
+
+        found = _up_defining_ops(getattr(layout, "value", None), traced, depth=2, unwrap=True)
+        if found is None and call is not None and call.site.direct and call.frame is not None:
+            holder = _layout_holder(argument_text(call.site, call.params.index("layout"), call.op), call.frame)
+            found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
+            return None
+        return self.trace.records[found[0]].levels[found[1]]
 
     def _axis_class(self, label) -> int | None:
         """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
@@ -895,18 +916,29 @@ def _ir_hash(value) -> int | None:
 
 def _loaded_from(value, loaded: dict, depth: int = 6):
     """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
-    frontier = [value]
+    return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
+
+
+def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):
+    """Breadth-first up the ops that define `start` (its defining op's operands, theirs, ...; at most `width` a
+    level): the first answer `match` gives a value, else None. `unwrap`: take the MLIR value the DSL wraps an
+    operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is."""
+    frontier = [start]
     for _ in range(depth):
         following = []
-        for v in frontier:
-            found = loaded.get(_ir_hash(v))
+        for value in frontier:
+            if unwrap:
+                value = getattr(value, "value", value)
+            if value is None:
+                continue
+            found = match(value)
             if found is not None:
                 return found
             try:
-                following.extend(v.owner.operands)
+                following.extend(value.owner.operands)
             except (AttributeError, ValueError):
                 continue
-        frontier = following[:16]
+        frontier = following[:width]
     return None
 
 
@@ -921,6 +953,17 @@ def _storage_key(pointer) -> int | None:
         return _ir_hash(value)
     except (AttributeError, ValueError, IndexError):
         return _ir_hash(value) if value is not None else None
+
+
+def _layout_holder(text: str | None, frame):
+    """The object whose layout an argument reads (`tStS.layout` in the calling frame gives tStS), or None."""
+    try:
+        node = ast.parse(text, mode="eval").body if text else None
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Name):
+        return frame.f_locals.get(node.value.id)
+    return None
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
