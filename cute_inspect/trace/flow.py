@@ -506,6 +506,9 @@ def _chains(records: list, views: dict) -> set:
         if record.op in _VIEW_OPS and record.inputs:
             for source in record.inputs:
                 parent[find(record.index)] = find(source)
+    for view, source in views.items():  # a register fragment re-laid over another's registers is its data
+        if records[view].memspaces == ("rmem",):
+            parent[find(view)] = find(source)
     tensor = {i: find(i) for i in range(len(records))}
     for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
         parent[find(view)] = find(source)
@@ -513,6 +516,9 @@ def _chains(records: list, views: dict) -> set:
     members: dict = {}
     for index, root in group.items():
         members.setdefault(root, []).append(index)
+    # operand buffers: tensors an MMA reads. Two of them in one storage are one operand seen by two MMAs (dS and
+    # dS^T, Q and Q^T), written in the same step whatever order the warps' code was traced in
+    operands = {tensor[i] for record in records if record.op in _MMA_READERS for i in record.inputs}
     accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
     for record in records:
         obj = (record.made_by or {}).get("object")
@@ -541,24 +547,25 @@ def _chains(records: list, views: dict) -> set:
         for slot, start, result in starts:
             found.update((m1, source, mma, slot, result) for m1, source in
                          _accumulators_read(records, record.index, mma, [start], members, group, tensor,
-                                            accumulator))
+                                            accumulator, operands))
     return found
 
 
 def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
-                       accumulator: dict) -> set:
+                       accumulator: dict, operands: set) -> set:
     """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`: a
     write to the tensor read and what it wrote from, traced before or after the `reader` record (warp-specialized
     kernels trace the MMA warp's code before the softmax warps that write P); past another tensor in the same
     storage, only what was traced before (an epilogue's buffer over an operand's SMEM is written after the
-    mainloop that reads the operand)."""
+    mainloop that reads the operand), unless both are `operands` of MMAs (dS^T over dS's SMEM is dS)."""
     found = set()
     seen, frontier = set(), [(i, False) for i in start]  # (record, whether the path crossed into other storage)
     for _ in range(12):
         following = []
         for index, crossed in frontier:
             for i in members.get(group.get(index, index), [index]):
-                other = tensor.get(i, i) != tensor.get(index, index)
+                other = tensor.get(i, i) != tensor.get(index, index) \
+                    and not {tensor.get(i, i), tensor.get(index, index)} <= operands
                 if i in seen or ((other or crossed) and i >= reader):
                     continue
                 seen.add(i)

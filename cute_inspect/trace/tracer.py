@@ -407,6 +407,8 @@ class _Tracer:
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
+        if op == "autovec_copy":  # a copy of src's values into dst like any other, its atom chosen inside
+            op = "copy"
         if op == "mma_set":
             self._scale_factors(bound)
             return
@@ -434,7 +436,7 @@ class _Tracer:
         else:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
             names, hint = None, assigned_names(site)
-        called = op
+        called = call.op  # the name the source spells, for argument texts
         params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace, in_args = [], [], [], [], None, []
         for arg, value in bound.items():

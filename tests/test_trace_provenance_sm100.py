@@ -1,0 +1,48 @@
+"""Labels from the data flow on a Blackwell attention backward: tcgen05 MMAs with TMEM accumulators, the score
+MMAs swapped (S^T = K Q^T), scores read back with tcgen05.ld and written again to TMEM (P^T) and SMEM (dS)."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "provenance_sm100.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_backward", arch="sm_100a")
+
+
+def _one(events, name):
+    (event,) = [e for e in events if name in e["names"]]
+    i = event["names"].index(name)
+    return event["leaf_labels"][i], event["label_rules"][i]
+
+
+def _axes(labels):
+    return [label.split("-")[2] if label.count("-") == 2 else None for label in labels]
+
+
+def test_autovec_copy_is_a_copy_of_its_source_into_its_destination(events):
+    by_name = {n: e["index"] for e in events for n in e["names"] if n}
+    copies = [e for e in events if e["op"] == "copy" and e["operands"]["dst"] == by_name["mine"]]
+    assert len(copies) == 1 and copies[0]["operands"]["src"] is not None
+
+
+def test_a_score_read_out_of_tmem_and_written_to_an_smem_operand_is_a_score(events):
+    # dP^T's values reach dQ's A operand through tcgen05.ld, a conversion written through a view over the new
+    # registers, autovec_copy into SMEM, and the SMEM descriptors dQ's MMA reads
+    labels, rules = _one(events, "acc2")
+    assert _axes(labels) == ["K", "Q", "K", "Q"] and rules[2:] == ["attention", "attention"]
+
+
+def test_swapped_scores_whose_gradients_keep_the_keys_have_the_keys_as_rows(events):
+    # dS^T is a view over dS's SMEM that dK's MMA reads, written by code traced after that MMA: still dS, so the
+    # scores feed dV, dK (keeping the keys) and dQ (keeping the queries)
+    assert _axes(_one(events, "acc1")[0]) == ["K", "Q", "K", "Q"]
+    assert _axes(_one(events, "acc3")[0]) == ["Q", "D", "Q", "D"]
+    assert _axes(_one(events, "acc4")[0]) == ["K", "D", "K", "D"]
+    assert _axes(_one(events, "acc5")[0]) == ["K", "D", "K", "D"]
+    assert _axes(_one(events, "sf")[0]) == ["K", "Q", "K", "Q", "Q", None]
