@@ -46,3 +46,16 @@ def test_swapped_scores_whose_gradients_keep_the_keys_have_the_keys_as_rows(even
     assert _axes(_one(events, "acc4")[0]) == ["K", "D", "K", "D"]
     assert _axes(_one(events, "acc5")[0]) == ["K", "D", "K", "D"]
     assert _axes(_one(events, "sf")[0]) == ["K", "Q", "K", "Q", "Q", None]
+
+
+def test_tcgen05_ld_and_st_partitions_of_accumulators_are_store(events):
+    # the softmax code reading the scores is their MMA's epilogue, and so is the tcgen05.st writing P back
+    for name in ("where", "t1", "t2", "tq", "oc", "og", "ot"):
+        labels, _ = _one(events, name)
+        assert {label.split("-")[0] for label in labels[:2]} == {"store"}, name
+    assert _one(events, "r1")[0][0].startswith("store-atom")
+
+
+def test_coordinates_partitioned_before_the_output_tile_count_the_accumulators_tile(events):
+    # partition_D(identity), then partition_D(output tile), then partition_S(dK's TMEM): all three one tile
+    assert _one(events, "oc")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]

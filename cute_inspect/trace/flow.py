@@ -42,7 +42,9 @@ class Partitioners:
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
         self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
-        self.partitions: dict = {}  # copy object number -> (op, labels, shape, paired) of its latest partition
+        # copy object number -> (op, [(labels, shape, tile, coordinates) of the partitions of that side made since
+        # the other side's], whether the latest was paired)
+        self.partitions: dict = {}
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -302,16 +304,25 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         # SMEM) repeat the atom over the same tile: their rests are the same modes. One side partitioned twice
         # may be two tensors (a copy shared by A's and B's loads): nothing joins them. A source and a destination
         # pair once (Q's S and D sides, then K's through the same copy: never K's source with Q's destination);
-        # a retiled register fragment is the latest partition's other side
+        # a retiled register fragment is the latest partition's other side. Coordinates partitioned on one side
+        # before the latest partition of it (t2r's `partition_D(cAcc)`, then `partition_D(gOut)`) count the
+        # same tile: they pair with the other side too
         before = partitioners.partitions.get(made_by["object"])
-        paired = before is not None and before[0] != op and (op == "retile" or not before[3])
+        paired = before is not None and before[0] != op and (op == "retile" or not before[2])
         source = by_arg.get("src" if op == "partition_S" else "dst")
+        entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
+                 record.memspaces[:1] == ("coord",))
         if paired:
-            _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
-            if source is not None and before[4] is not None:  # one tiler cuts both tiles: their tile modes agree
-                _join_tiled_modes(axes, before[4], source[1:], partitioners.tiler_ranks.get(made_by["object"]))
-        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0], paired and op != "retile",
-                                                      source[1:] if source is not None else None)
+            run = before[1] if op != "retile" else before[1][-1:]
+            for i, (tree, shape, tile, coords) in enumerate(run):
+                if not coords and i != len(run) - 1:
+                    continue
+                _join_rests(axes, tree, out_trees[0], shape, record.shapes[0])
+                if source is not None and tile is not None:  # one tiler cuts both tiles: their tile modes agree
+                    _join_tiled_modes(axes, tile, source[1:], partitioners.tiler_ranks.get(made_by["object"]))
+        growing = before is not None and before[0] == op and not before[2] and not paired
+        partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],
+                                                      paired and op != "retile")
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -483,7 +494,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     accumulators = _accumulator_roots(axes)
     relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
     staged = _smem_operands(axes, records, views, accumulators, relevels)
-    _epilogue(axes, records, accumulators, staged, relevels)
+    _epilogue(axes, records, accumulators, staged | _accumulator_tensors(records, views), relevels)
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
@@ -767,9 +778,27 @@ def _as_epilogue_buffer(tree, origin: int):
     return replace(tree, level="epi", role="atom", origin=origin, rule="epilogue_buffer", mma=None)
 
 
+def _accumulator_tensors(records: list, views: dict) -> set:
+    """Records holding an MMA's accumulator in TMEM or registers: its fragment, the gemms' D, views over its
+    storage (P laid over S in TMEM) and views of those. A copy's partition of one reads the accumulator out
+    (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA."""
+    found = set()
+    for record in records:
+        if record.op in ("make_fragment_C", "partition_C") and record.made_by \
+                and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces:
+            found.add(record.index)
+        elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            found.add(record.operands["D"])
+        elif record.op in _SAME_DATA + ("domain_offset", "flatten", "coalesce") and record.inputs \
+                and record.inputs[0] in found or views.get(record.index) in found:
+            found.add(record.index)
+    return found
+
+
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
     """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
-    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy."""
+    copy partitions of an EPI or accumulator tensor (`staged`: the staging buffers and the accumulators) are
+    Store, and so are the other partitions of that copy."""
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads

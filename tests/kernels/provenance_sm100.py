@@ -38,7 +38,7 @@ def _half(values: cute.Tensor) -> cute.Tensor:
 
 @cute.kernel
 def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4: cute.TiledMma,
-                    m5: cute.TiledMma):
+                    m5: cute.TiledMma, out: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     la, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -106,14 +106,29 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     mine = cute.composition(rows[tidx % 128, None], cute.make_layout(where.shape))
     cute.autovec_copy(q2, mine)
 
+    # dK's epilogue: its coordinates and its output tile partitioned by the tcgen05.ld that reads it
+    fourth = acc4[(None, None), 0, 0]
+    tile = cute.local_tile(out, GRADS[:2], (0, 0))
+    out_load = tcgen05.make_tmem_copy(
+        cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(16)), F32), fourth)
+    thr_out = out_load.get_slice(tidx % 128)
+    oc = thr_out.partition_D(cute.make_identity_tensor(GRADS[:2]))
+    og = thr_out.partition_D(tile)
+    ot = thr_out.partition_S(fourth)
+    values = cute.make_rmem_tensor(oc.shape, F32)
+    cute.copy(out_load, ot, values)
+
 
 @cute.jit
-def backward_host():
+def backward_host(out: cute.Tensor):
     k_major, mn_major, tmem = OperandMajorMode.K, OperandMajorMode.MN, tcgen05.OperandSource.TMEM
     backward_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, k_major, SCORES[:2]),
                     _mma(mn_major, mn_major, (TILE, HEAD)), _mma(k_major, mn_major, GRADS[:2]),
-                    _mma(k_major, mn_major, GRADS[:2], tmem)).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                    _mma(k_major, mn_major, GRADS[:2], tmem), out).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_backward():
-    return cute.compile(backward_host)
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    return cute.compile(backward_host, make_fake_compact_tensor(F16, (TILE, HEAD), stride_order=(1, 0),
+                                                                assumed_align=16))
