@@ -59,3 +59,12 @@ def test_tcgen05_ld_and_st_partitions_of_accumulators_are_store(events):
 def test_coordinates_partitioned_before_the_output_tile_count_the_accumulators_tile(events):
     # partition_D(identity), then partition_D(output tile), then partition_S(dK's TMEM): all three one tile
     assert _one(events, "oc")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
+
+
+def test_a_nested_trailing_mode_of_an_attention_input_is_heads_then_the_batch(events):
+    found = [e for e in events if "queries" in e["names"]]  # the host's view and the kernel's parameter
+    assert len(found) == 2
+    for event in found:
+        assert event["leaf_labels"][0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-H",
+                                           "input-mode-B"]
+        assert event["label_rules"][0][2:] == ["batch", "batch", "batch"]

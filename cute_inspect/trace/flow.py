@@ -464,7 +464,7 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 def settle(axes: Axes, records: list, views: dict) -> None:
     axes.chains.update(_chains(records, views))
     named = axes.solve()
-    _batch(axes, records, named)
+    split = _batch(axes, records, named)
 
     def letter(key):
         if isinstance(key, tuple) and key[0] == "var":
@@ -485,6 +485,8 @@ def settle(axes: Axes, records: list, views: dict) -> None:
         if found is None:
             return tree
         axis, rule = found
+        if not tree.leaf_axes and axes.find(tree.var) in split:  # heads and batch in one nested mode
+            tree = replace(tree, leaf_axes=split[axes.find(tree.var)])
         return replace(tree, axis=axis, axis_rule=rule if axis else None)
 
     for record in records:
@@ -655,9 +657,12 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict) -> None:
+def _batch(axes: Axes, records: list, named: dict) -> dict:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
-    trailing modes past those the MMAs fixed: heads H, then batch B."""
+    trailing modes past those the MMAs fixed: heads H, then batch B; one nested trailing mode (``((h_r, h_k), b)``)
+    is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). Returns the
+    per-leaf letters of such nested modes, by axis class."""
+    split: dict = {}
     for record in records:
         if record.op not in ("input", "make_tensor") or not record.levels \
                 or not set(record.memspaces) & {"gmem", "coord"}:
@@ -679,6 +684,11 @@ def _batch(axes: Axes, records: list, named: dict) -> None:
                 and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
                 named[axes.find(mode.var)] = (letter, "batch")
+            shape = record.shapes[0]
+            count = len(list(_leaves(shape[-1]))) if isinstance(shape, tuple) and len(shape) == len(modes) else 1
+            if len(unnamed) == 1 and count > 1:
+                split[axes.find(unnamed[0].var)] = ("H",) * (count - 1) + ("B",)
+    return split
 
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:

@@ -370,7 +370,8 @@ def leaves(shape, tree) -> list:
         count = sum(1 for _ in _leaves(shape))
         axes = tree.leaf_axes * count if tree.leaf_axes and len(tree.leaf_axes) == 1 else tree.leaf_axes
         if axes and len(axes) == count and all(isinstance(x, (str, type(None))) for x in axes):
-            return [replace(tree, axis=a, axis_rule="atom_shape" if a else None) for a in axes]
+            rule = "atom_shape" if tree.role == "atom" or not tree.axis_rule else tree.axis_rule
+            return [replace(tree, axis=a, axis_rule=rule if a else None) for a in axes]
         return [tree] * count
     if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
         return [label for s, t in zip(shape, tree) for label in leaves(s, t)]

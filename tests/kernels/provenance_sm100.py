@@ -38,7 +38,7 @@ def _half(values: cute.Tensor) -> cute.Tensor:
 
 @cute.kernel
 def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4: cute.TiledMma,
-                    m5: cute.TiledMma, out: cute.Tensor):
+                    m5: cute.TiledMma, out: cute.Tensor, queries: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     la, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -71,6 +71,7 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     fi = m5.make_fragment_B(si)
 
     # the MMA warp
+    tiles = m1.get_slice(0).partition_B(cute.local_tile(queries, (TILE, HEAD), (None, None, None)))
     for k in cutlass.range_constexpr(cute.size(fa, mode=[2])):
         cute.gemm(m1, acc1, fa[None, None, k, 0], fb[None, None, k, 0], acc1)
         cute.gemm(m2, acc2, fc[None, None, k, 0], fd[None, None, k, 0], acc2)
@@ -120,15 +121,20 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
 
 
 @cute.jit
-def backward_host(out: cute.Tensor):
+def backward_host(out: cute.Tensor, q: cute.Tensor):
+    # (s, d, h_r, h_k, b) seen as (s, d, ((h_r, h_k), b)): heads and batch in one nested mode
+    queries = cute.make_tensor(q.iterator, cute.make_layout(
+        (q.shape[0], q.shape[1], ((q.shape[2], q.shape[3]), q.shape[4])),
+        stride=(q.stride[0], q.stride[1], ((q.stride[2], q.stride[3]), q.stride[4]))))
     k_major, mn_major, tmem = OperandMajorMode.K, OperandMajorMode.MN, tcgen05.OperandSource.TMEM
     backward_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, k_major, SCORES[:2]),
                     _mma(mn_major, mn_major, (TILE, HEAD)), _mma(k_major, mn_major, GRADS[:2]),
-                    _mma(k_major, mn_major, GRADS[:2], tmem), out).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                    _mma(k_major, mn_major, GRADS[:2], tmem), out, queries).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_backward():
     from cutlass.cute.runtime import make_fake_compact_tensor
 
-    return cute.compile(backward_host, make_fake_compact_tensor(F16, (TILE, HEAD), stride_order=(1, 0),
-                                                                assumed_align=16))
+    out = make_fake_compact_tensor(F16, (TILE, HEAD), stride_order=(1, 0), assumed_align=16)
+    q = make_fake_compact_tensor(F16, (4 * TILE, HEAD, 2, 2, 2), stride_order=(3, 0, 1, 2, 4), assumed_align=16)
+    return cute.compile(backward_host, out, q)
