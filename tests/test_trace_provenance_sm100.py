@@ -68,3 +68,14 @@ def test_a_nested_trailing_mode_of_an_attention_input_is_heads_then_the_batch(ev
         assert event["leaf_labels"][0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-H",
                                            "input-mode-B"]
         assert event["label_rules"][0][2:] == ["batch", "batch", "batch"]
+
+
+def test_a_composition_of_a_coordinate_partition_keeps_its_labels(events):
+    assert _one(events, "halves")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q",
+                                         "store-rest-Q"]
+    assert _one(events, "half")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q"]
+
+
+def test_registers_made_from_a_shape_take_the_latest_tensor_of_that_shape_not_of_that_layout(events):
+    # `half` (the scores' coordinates) has the compact layout `values` gets from the shape of dK's coordinates
+    assert _one(events, "values")[0] == _one(events, "oc")[0][:2] + ["store-rest-K", "store-rest-D"]

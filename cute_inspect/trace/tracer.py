@@ -743,7 +743,7 @@ class _Tracer:
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             found = self._regrouped(info) if info.memspace == "coord" else None
-            found = found if found is not None else self._like(info)
+            found = found if found is not None else self._like(info, from_shape=op == "make_rmem_tensor")
             if found is not None:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
@@ -792,12 +792,16 @@ class _Tracer:
         kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
 
-    def _like(self, info, same_layout: bool = True):
+    def _like(self, info, same_layout: bool = True, from_shape: bool = False):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
-        the same layout, else the same modes in another order (a transposed view), else the same shape."""
+        the same layout, else the same modes in another order (a transposed view), else the same shape. A tensor
+        made from a shape alone (`make_rmem_tensor(t.shape)`) is the latest tensor of that shape's first: its
+        compact layout is any other register tensor's of that shape too."""
         shape_text = format_shape(info.shape)
         if shape_text in self.fragment_shapes:  # `make_rmem_tensor(tiled_mma.partition_shape_C(...))`
             return self.fragment_shapes.pop(shape_text)
+        if from_shape and shape_text in self.by_shape:
+            return self.by_shape[shape_text]
         if same_layout and info.layout in self.by_layout:
             return self.by_layout[info.layout]
         modes = top_modes(info.layout)
@@ -1078,10 +1082,15 @@ def _leaf_labels_of(mode, label) -> list:
     return flat if len(flat) == count else [flat[0] if flat else _levels.UNKNOWN] * count
 
 
+_BASIS = 1 << 40  # a coordinate stride `s@i` steps coordinate mode i: one number space per mode
+
+
 def _leaf_numbers(leaf: str):
+    """(extent, stride) of a layout leaf; a coordinate tensor's stride `s@i` as s in coordinate mode i's range."""
     extent, _, stride = leaf.partition(":")
+    scale, at, mode = stride.partition("@")
     try:
-        return int(extent), int(stride)
+        return int(extent), int(scale) * _BASIS ** int(mode) if at else int(stride)
     except ValueError:
         return None, None
 

@@ -90,6 +90,9 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     thr_load = load.get_slice(tidx % 128)
     where = thr_load.partition_D(grid)
     r1 = cute.make_rmem_tensor(where.shape, F32)
+    # the coordinates' column rests split between two warp groups, one group's half in registers
+    halves = cute.composition(where, cute.make_layout((where.shape[0], where.shape[1], (2, 4))))
+    half = cute.make_rmem_tensor(halves[None, None, (0, None)].shape, F32)
     t1 = thr_load.partition_S(first)
     r2 = cute.make_rmem_tensor(where.shape, F32)
     t2 = thr_load.partition_S(second)
@@ -135,6 +138,6 @@ def backward_host(out: cute.Tensor, q: cute.Tensor):
 def compile_backward():
     from cutlass.cute.runtime import make_fake_compact_tensor
 
-    out = make_fake_compact_tensor(F16, (TILE, HEAD), stride_order=(1, 0), assumed_align=16)
+    out = make_fake_compact_tensor(F16, (TILE, HEAD), stride_order=(0, 1), assumed_align=16)  # keys contiguous
     q = make_fake_compact_tensor(F16, (4 * TILE, HEAD, 2, 2, 2), stride_order=(3, 0, 1, 2, 4), assumed_align=16)
     return cute.compile(backward_host, out, q)
