@@ -79,3 +79,9 @@ def test_a_composition_of_a_coordinate_partition_keeps_its_labels(events):
 def test_registers_made_from_a_shape_take_the_latest_tensor_of_that_shape_not_of_that_layout(events):
     # `half` (the scores' coordinates) has the compact layout `values` gets from the shape of dK's coordinates
     assert _one(events, "values")[0] == _one(events, "oc")[0][:2] + ["store-rest-K", "store-rest-D"]
+
+
+def test_a_staging_buffer_a_tcgen05_ld_writes_is_a_subtile_of_the_accumulators_tile(events):
+    # the 32 columns of `staging` are 32 of dK's 64 head-dim columns: the copy's tiler cuts both tiles alike
+    assert _one(events, "staging")[0] == ["epi-atom-K", "epi-atom-D"]
+    assert _one(events, "ss")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]

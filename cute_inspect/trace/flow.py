@@ -400,10 +400,22 @@ def _join_tiled_modes(axes: Axes, a: tuple, b: tuple, rank: int | None) -> None:
             or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
         return
     for i in range(min(rank, len(a_shape), len(b_shape))):
-        x, y = a_modes[i], b_modes[i]
-        if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel) and not x.leaf_axes \
-                and not y.leaf_axes and _size(a_shape[i]) == _size(b_shape[i]) is not None:
-            axes.join(x.var, y.var)
+        x, y = _mode_var(axes, a_modes[i], a_shape[i]), _mode_var(axes, b_modes[i], b_shape[i])
+        sizes = sorted((_size(a_shape[i]) or 0, _size(b_shape[i]) or 0))
+        # a staging buffer's 32 columns are a subtile of the accumulator's 128: one axis
+        if x is not None and y is not None and sizes[0] > 1 and sizes[1] % sizes[0] == 0:
+            axes.join(x, y)
+
+
+def _mode_var(axes: Axes, label, shape) -> int | None:
+    """The one axis variable of a mode: its label's, or the axis its leaves were placed on when they all run
+    along one (an accumulator's atom sliced to its (M, N) leaves)."""
+    if not isinstance(label, _levels.ModeLabel):
+        return None
+    if not label.leaf_axes:
+        return label.var
+    found = set(_leaf_vars(axes, label, shape)) - {None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _leaf_vars(axes: Axes, tree, shape) -> list:

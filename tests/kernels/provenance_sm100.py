@@ -121,6 +121,14 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     ot = thr_out.partition_S(fourth)
     values = cute.make_rmem_tensor(oc.shape, F32)
     cute.copy(out_load, ot, values)
+    # a 32-column staging buffer of dK: the tcgen05.ld's destination tile is a subtile of the accumulator's
+    staging = smem.allocate_tensor(F32, cute.make_layout((TILE, 32), stride=(32, 1)), 16)
+    wide_load = tcgen05.make_tmem_copy(
+        cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(32)), F32), fourth)
+    thr_wide = wide_load.get_slice(tidx % 128)
+    sc_ = thr_wide.partition_D(cute.make_identity_tensor(GRADS[:2]))
+    ss = thr_wide.partition_D(staging)
+    st = thr_wide.partition_S(fourth)
 
 
 @cute.jit
