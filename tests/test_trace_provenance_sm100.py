@@ -85,3 +85,7 @@ def test_a_staging_buffer_a_tcgen05_ld_writes_is_a_subtile_of_the_accumulators_t
     # the 32 columns of `staging` are 32 of dK's 64 head-dim columns: the copy's tiler cuts both tiles alike
     assert _one(events, "staging")[0] == ["epi-atom-K", "epi-atom-D"]
     assert _one(events, "ss")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
+
+
+def test_a_view_over_run_time_strides_takes_the_labels_of_the_leaves_of_those_strides(events):
+    assert _one(events, "first_keys")[0] == ["input-mode-K", "input-mode-D"]

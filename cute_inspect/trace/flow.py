@@ -45,6 +45,7 @@ class Partitioners:
         # copy object number -> (op, [(labels, shape, tile, coordinates) of the partitions of that side made since
         # the other side's], whether the latest was paired)
         self.partitions: dict = {}
+        self.sides: dict = {}  # copy object number -> the partition calls it made
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -306,16 +307,19 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         # pair once (Q's S and D sides, then K's through the same copy: never K's source with Q's destination);
         # a retiled register fragment is the latest partition's other side. Coordinates partitioned on one side
         # before the latest partition of it (t2r's `partition_D(cAcc)`, then `partition_D(gOut)`) count the
-        # same tile: they pair with the other side too
+        # same tile: they pair with the other side's first partition too (not with B's source after A's
+        # coordinates, through a copy shared by A's and B's loads)
         before = partitioners.partitions.get(made_by["object"])
         paired = before is not None and before[0] != op and (op == "retile" or not before[2])
         source = by_arg.get("src" if op == "partition_S" else "dst")
         entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
                  record.memspaces[:1] == ("coord",))
+        first = op not in partitioners.sides.setdefault(made_by["object"], set())
+        partitioners.sides[made_by["object"]].add(op)
         if paired:
             run = before[1] if op != "retile" else before[1][-1:]
             for i, (tree, shape, tile, coords) in enumerate(run):
-                if not coords and i != len(run) - 1:
+                if i != len(run) - 1 and not (coords and first):
                     continue
                 _join_rests(axes, tree, out_trees[0], shape, record.shapes[0])
                 if source is not None and tile is not None:  # one tiler cuts both tiles: their tile modes agree

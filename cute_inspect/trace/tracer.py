@@ -992,9 +992,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
-    pool, ones = [], []
+    pool, ones, by_text = [], [], {}
     for mode, label in zip(old, source_labels):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            by_text.setdefault(leaf.partition(":")[2], []).append(leaf_label)
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
@@ -1015,14 +1016,17 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return match
         if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the head dim): no source
             return position_label if position_label is not None else _levels.UNKNOWN
-        if extent is None or not stride:
+        if extent is not None and stride:
+            for low, high, label in pool:
+                if low <= stride < high and stride % low == 0:
+                    if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
+                        return None
+                    return replace(label, rule="like") if label.origin != origin else label
+        # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
+        same = by_text.get(leaf.partition(":")[2], [])
+        if len(same) != 1 or same[0] is None:
             return None
-        for low, high, label in pool:
-            if low <= stride < high and stride % low == 0:
-                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
-                    return None
-                return replace(label, rule="like") if label.origin != origin else label
-        return None
+        return replace(same[0], rule="like") if same[0].origin != origin else same[0]
 
     def label_of_leaf(leaf):
         extent, stride = _leaf_numbers(leaf)

@@ -120,6 +120,8 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     og = thr_out.partition_D(tile)
     ot = thr_out.partition_S(fourth)
     values = cute.make_rmem_tensor(oc.shape, F32)
+    # the output's first tile seen over its run-time strides
+    first_keys = cute.make_tensor(out.iterator, cute.make_layout(GRADS[:2], stride=out.stride))
     cute.copy(out_load, ot, values)
     # a 32-column staging buffer of dK: the tcgen05.ld's destination tile is a subtile of the accumulator's
     staging = smem.allocate_tensor(F32, cute.make_layout((TILE, 32), stride=(32, 1)), 16)
@@ -146,6 +148,7 @@ def backward_host(out: cute.Tensor, q: cute.Tensor):
 def compile_backward():
     from cutlass.cute.runtime import make_fake_compact_tensor
 
-    out = make_fake_compact_tensor(F16, (TILE, HEAD), stride_order=(0, 1), assumed_align=16)  # keys contiguous
+    # keys contiguous, as many keys as run time says
+    out = make_fake_compact_tensor(F16, (cute.sym_int(divisibility=TILE), HEAD), stride_order=(0, 1), assumed_align=16)
     q = make_fake_compact_tensor(F16, (4 * TILE, HEAD, 2, 2, 2), stride_order=(3, 0, 1, 2, 4), assumed_align=16)
     return cute.compile(backward_host, out, q)
