@@ -89,3 +89,9 @@ def test_a_staging_buffer_a_tcgen05_ld_writes_is_a_subtile_of_the_accumulators_t
 
 def test_a_view_over_run_time_strides_takes_the_labels_of_the_leaves_of_those_strides(events):
     assert _one(events, "first_keys")[0] == ["input-mode-K", "input-mode-D"]
+
+
+def test_a_tma_boxs_global_leaves_run_along_the_modes_their_coordinate_strides_step(events):
+    # box ((64, 128), 1) at coordinate strides (1@0, 1@1): 64 head-dim columns, 128 queries, one issue
+    assert _one(events, "box_g")[0][:3] == ["block-tma-D", "block-tma-Q", "block-tma"]
+    assert _one(events, "box_s")[0] == ["block-tma", "block-tma", "stage"]

@@ -351,6 +351,36 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         _bind_tiler(axes, record, bound, by_arg)
 
 
+def tma_box_axes(axes: Axes, record, gmem) -> tuple:
+    """A TMA partition's labels with its box's leaves placed: on the global side each box leaf runs along the
+    tile mode its coordinate stride steps (``1@0`` steps the mode the input's ``s@0`` strides do), the box's
+    size-1 issue count along none; on the SMEM side the flattened box has no axis and a last sub-mode of the
+    global side's extent (the boxes issued along one axis) runs along that one."""
+    smem, glob = (_modes(t) for t in record.levels)
+    source = leaf_tree(gmem.layouts[0]) if gmem.layouts else None
+    box = top_modes(record.layouts[1]) if len(record.layouts) == 2 else None
+    if not smem or not glob or source is None or not box or not gmem.levels:
+        return record.levels
+    by_basis: dict = {}  # coordinate mode -> the variable of the first input leaf stepping it
+    for leaf, var in zip(_leaves(source), _leaf_vars(axes, gmem.levels[0], gmem.shapes[0])):
+        if "@" in leaf and var is not None:
+            by_basis.setdefault(leaf.rpartition("@")[2], var)
+    keys = []
+    for leaf in _leaves(leaf_tree(box[0])):
+        extent, _, stride = leaf.partition(":")
+        var = by_basis.get(stride.rpartition("@")[2]) if "@" in stride and extent != "1" else None
+        keys.append(("var", var) if var is not None else None)
+    if not any(keys) or not isinstance(glob[0], _levels.ModeLabel) or not isinstance(smem[0], _levels.ModeLabel):
+        return record.levels
+    glob = (replace(glob[0], leaf_axes=tuple(keys)),) + tuple(glob[1:])
+    box_shape, smem_shape = record.shapes[1][0], record.shapes[0][0]
+    if isinstance(box_shape, tuple) and isinstance(smem_shape, tuple) and len(box_shape) == len(smem_shape) == 2 \
+            and box_shape[1] == smem_shape[1] and keys[-1] is not None:
+        smem_keys = (None,) * len(list(_leaves(smem_shape[0]))) + (keys[-1],)
+        smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
+    return (smem, glob)
+
+
 def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
     """Two tensors whose first mode is one tile seen twice (the two sides of a `block_copy`): join those modes."""
     a, b = _modes(a), _modes(b)
@@ -881,7 +911,7 @@ def _relevel(tree, origin: int, old: tuple, level: str):
         return tuple(_relevel(t, origin, old, level) for t in tree)
     if tree.origin != origin or tree.level not in old:
         return tree
-    return replace(tree, level=level, role="atom" if tree.role == "tma" else tree.role)
+    return replace(tree, level=level)
 
 
 def _metadata(records: list, views: dict) -> None:

@@ -404,7 +404,7 @@ _ROLE_SYMBOLS = {
     ("mma", "atom"): "MMA", ("mma", "rest"): "MMA_{axis}",
     ("epi", "atom"): "EPI_TILE_{axis}", ("epi", "rest"): "EPI_{axis}",
     ("copy", "atom"): "CPY", ("copy", "rest"): "CPY_{axis}",
-    ("store", "atom"): "ST", ("store", "rest"): "ST_{axis}",
+    ("store", "atom"): "ST", ("store", "rest"): "ST_{axis}", ("store", "tma"): "TMA",
 }
 
 

@@ -520,6 +520,9 @@ class _Tracer:
             out_trees = [_flow.with_copy_axes(t, o.shape, values, tuple(t[1:]), index)
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "tma_partition" and len(out_trees) == 2 and "gmem_tensor" in by_arg:
+            record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
+            out_trees = list(record.levels)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
@@ -665,9 +668,7 @@ class _Tracer:
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
-            if epilogue:
-                return _levels.first_mode(inp, "store", out_rank, origin, op=op)
-            return _levels.first_mode(inp, "block", out_rank, origin, role="tma", op=op)
+            return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
                 return _levels.first_mode(inp, "mma", out_rank, origin, op="fragment")

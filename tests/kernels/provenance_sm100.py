@@ -13,7 +13,7 @@ import cutlass
 import cutlass.cute as cute
 import cutlass.utils as utils
 import cutlass.utils.blackwell_helpers as sm100
-from cutlass.cute.nvgpu import tcgen05
+from cutlass.cute.nvgpu import cpasync, tcgen05
 from cutlass.cute.nvgpu.common import OperandMajorMode
 
 TILE, HEAD = 128, 64
@@ -38,7 +38,8 @@ def _half(values: cute.Tensor) -> cute.Tensor:
 
 @cute.kernel
 def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4: cute.TiledMma,
-                    m5: cute.TiledMma, out: cute.Tensor, queries: cute.Tensor):
+                    m5: cute.TiledMma, out: cute.Tensor, queries: cute.Tensor, load_atom: cute.CopyAtom,
+                    loaded: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     la, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -72,6 +73,10 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
 
     # the MMA warp
     tiles = m1.get_slice(0).partition_B(cute.local_tile(queries, (TILE, HEAD), (None, None, None)))
+    # the same tiles through a TMA load into m1's B buffer
+    tma_tiles = m1.get_slice(0).partition_B(cute.local_tile(loaded, (TILE, HEAD), (None, None, None)))
+    box_s, box_g = cpasync.tma_partition(load_atom, 0, cute.make_layout(1), cute.group_modes(sb, 0, 3),
+                                         cute.group_modes(tma_tiles, 0, 3))
     for k in cutlass.range_constexpr(cute.size(fa, mode=[2])):
         cute.gemm(m1, acc1, fa[None, None, k, 0], fb[None, None, k, 0], acc1)
         cute.gemm(m2, acc2, fc[None, None, k, 0], fd[None, None, k, 0], acc2)
@@ -140,9 +145,14 @@ def backward_host(out: cute.Tensor, q: cute.Tensor):
         (q.shape[0], q.shape[1], ((q.shape[2], q.shape[3]), q.shape[4])),
         stride=(q.stride[0], q.stride[1], ((q.stride[2], q.stride[3]), q.stride[4]))))
     k_major, mn_major, tmem = OperandMajorMode.K, OperandMajorMode.MN, tcgen05.OperandSource.TMEM
-    backward_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, k_major, SCORES[:2]),
+    m1 = _mma(k_major, k_major, SCORES[:2])
+    cluster = cute.tiled_divide(cute.make_layout((1, 1, 1)), (m1.thr_id.shape,)).shape
+    load_atom, loaded = cute.nvgpu.make_tiled_tma_atom_B(
+        cpasync.CopyBulkTensorTileG2SOp(tcgen05.CtaGroup.ONE), queries,
+        cute.select(sm100.make_smem_layout_b(m1, SCORES, F16, 1), mode=[0, 1, 2]), SCORES, m1, cluster)
+    backward_kernel(m1, _mma(k_major, k_major, SCORES[:2]),
                     _mma(mn_major, mn_major, (TILE, HEAD)), _mma(k_major, mn_major, GRADS[:2]),
-                    _mma(k_major, mn_major, GRADS[:2], tmem), out, queries).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                    _mma(k_major, mn_major, GRADS[:2], tmem), out, queries, load_atom, loaded).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_backward():
