@@ -42,7 +42,10 @@ class Partitioners:
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
         self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
-        self.partitions: dict = {}  # copy object number -> (op, labels, shape, paired) of its latest partition
+        # copy object number -> (op, [(labels, shape, tile, coordinates) of the partitions of that side made since
+        # the other side's], whether the latest was paired)
+        self.partitions: dict = {}
+        self.sides: dict = {}  # copy object number -> the partition calls it made
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -310,16 +313,28 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         # SMEM) repeat the atom over the same tile: their rests are the same modes. One side partitioned twice
         # may be two tensors (a copy shared by A's and B's loads): nothing joins them. A source and a destination
         # pair once (Q's S and D sides, then K's through the same copy: never K's source with Q's destination);
-        # a retiled register fragment is the latest partition's other side
+        # a retiled register fragment is the latest partition's other side. Coordinates partitioned on one side
+        # before the latest partition of it (t2r's `partition_D(cAcc)`, then `partition_D(gOut)`) count the
+        # same tile: they pair with the other side's first partition too (not with B's source after A's
+        # coordinates, through a copy shared by A's and B's loads)
         before = partitioners.partitions.get(made_by["object"])
-        paired = before is not None and before[0] != op and (op == "retile" or not before[3])
+        paired = before is not None and before[0] != op and (op == "retile" or not before[2])
         source = by_arg.get("src" if op == "partition_S" else "dst")
+        entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
+                 record.memspaces[:1] == ("coord",))
+        first = op not in partitioners.sides.setdefault(made_by["object"], set())
+        partitioners.sides[made_by["object"]].add(op)
         if paired:
-            _join_rests(axes, before[1], out_trees[0], before[2], record.shapes[0])
-            if source is not None and before[4] is not None:  # one tiler cuts both tiles: their tile modes agree
-                _join_tiled_modes(axes, before[4], source[1:], partitioners.tiler_ranks.get(made_by["object"]))
-        partitioners.partitions[made_by["object"]] = (op, out_trees[0], record.shapes[0], paired and op != "retile",
-                                                      source[1:] if source is not None else None)
+            run = before[1] if op != "retile" else before[1][-1:]
+            for i, (tree, shape, tile, coords) in enumerate(run):
+                if i != len(run) - 1 and not (coords and first):
+                    continue
+                _join_rests(axes, tree, out_trees[0], shape, record.shapes[0])
+                if source is not None and tile is not None:  # one tiler cuts both tiles: their tile modes agree
+                    _join_tiled_modes(axes, tile, source[1:], partitioners.tiler_ranks.get(made_by["object"]))
+        growing = before is not None and before[0] == op and not before[2] and not paired
+        partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],
+                                                      paired and op != "retile")
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
@@ -342,6 +357,36 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+
+
+def tma_box_axes(axes: Axes, record, gmem) -> tuple:
+    """A TMA partition's labels with its box's leaves placed: on the global side each box leaf runs along the
+    tile mode its coordinate stride steps (``1@0`` steps the mode the input's ``s@0`` strides do), the box's
+    size-1 issue count along none; on the SMEM side the flattened box has no axis and a last sub-mode of the
+    global side's extent (the boxes issued along one axis) runs along that one."""
+    smem, glob = (_modes(t) for t in record.levels)
+    source = leaf_tree(gmem.layouts[0]) if gmem.layouts else None
+    box = top_modes(record.layouts[1]) if len(record.layouts) == 2 else None
+    if not smem or not glob or source is None or not box or not gmem.levels:
+        return record.levels
+    by_basis: dict = {}  # coordinate mode -> the variable of the first input leaf stepping it
+    for leaf, var in zip(_leaves(source), _leaf_vars(axes, gmem.levels[0], gmem.shapes[0])):
+        if "@" in leaf and var is not None:
+            by_basis.setdefault(leaf.rpartition("@")[2], var)
+    keys = []
+    for leaf in _leaves(leaf_tree(box[0])):
+        extent, _, stride = leaf.partition(":")
+        var = by_basis.get(stride.rpartition("@")[2]) if "@" in stride and extent != "1" else None
+        keys.append(("var", var) if var is not None else None)
+    if not any(keys) or not isinstance(glob[0], _levels.ModeLabel) or not isinstance(smem[0], _levels.ModeLabel):
+        return record.levels
+    glob = (replace(glob[0], leaf_axes=tuple(keys)),) + tuple(glob[1:])
+    box_shape, smem_shape = record.shapes[1][0], record.shapes[0][0]
+    if isinstance(box_shape, tuple) and isinstance(smem_shape, tuple) and len(box_shape) == len(smem_shape) == 2 \
+            and box_shape[1] == smem_shape[1] and keys[-1] is not None:
+        smem_keys = (None,) * len(list(_leaves(smem_shape[0]))) + (keys[-1],)
+        smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
+    return (smem, glob)
 
 
 def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
@@ -397,10 +442,22 @@ def _join_tiled_modes(axes: Axes, a: tuple, b: tuple, rank: int | None) -> None:
             or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
         return
     for i in range(min(rank, len(a_shape), len(b_shape))):
-        x, y = a_modes[i], b_modes[i]
-        if isinstance(x, _levels.ModeLabel) and isinstance(y, _levels.ModeLabel) and not x.leaf_axes \
-                and not y.leaf_axes and _size(a_shape[i]) == _size(b_shape[i]) is not None:
-            axes.join(x.var, y.var)
+        x, y = _mode_var(axes, a_modes[i], a_shape[i]), _mode_var(axes, b_modes[i], b_shape[i])
+        sizes = sorted((_size(a_shape[i]) or 0, _size(b_shape[i]) or 0))
+        # a staging buffer's 32 columns are a subtile of the accumulator's 128: one axis
+        if x is not None and y is not None and sizes[0] > 1 and sizes[1] % sizes[0] == 0:
+            axes.join(x, y)
+
+
+def _mode_var(axes: Axes, label, shape) -> int | None:
+    """The one axis variable of a mode: its label's, or the axis its leaves were placed on when they all run
+    along one (an accumulator's atom sliced to its (M, N) leaves)."""
+    if not isinstance(label, _levels.ModeLabel):
+        return None
+    if not label.leaf_axes:
+        return label.var
+    found = set(_leaf_vars(axes, label, shape)) - {None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _leaf_vars(axes: Axes, tree, shape) -> list:
@@ -461,8 +518,7 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 def settle(axes: Axes, records: list, views: dict) -> None:
     axes.chains.update(_chains(records, views))
     named = axes.solve()
-    grouped: dict = {}  # class root -> the letters of the leaves of a grouped (heads, batch) mode
-    _batch(axes, records, named, grouped)
+    grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key):
         if isinstance(key, tuple) and key[0] == "var":
@@ -493,7 +549,7 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     accumulators = _accumulator_roots(axes)
     relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
     staged = _smem_operands(axes, records, views, accumulators, relevels)
-    _epilogue(axes, records, accumulators, staged, relevels)
+    _epilogue(axes, records, accumulators, staged | _accumulator_tensors(records, views), relevels)
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
@@ -516,6 +572,9 @@ def _chains(records: list, views: dict) -> set:
         if record.op in _VIEW_OPS and record.inputs:
             for source in record.inputs:
                 parent[find(record.index)] = find(source)
+    for view, source in views.items():  # a register fragment re-laid over another's registers is its data
+        if records[view].memspaces == ("rmem",):
+            parent[find(view)] = find(source)
     tensor = {i: find(i) for i in range(len(records))}
     for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
         parent[find(view)] = find(source)
@@ -523,6 +582,9 @@ def _chains(records: list, views: dict) -> set:
     members: dict = {}
     for index, root in group.items():
         members.setdefault(root, []).append(index)
+    # operand buffers: tensors an MMA reads. Two of them in one storage are one operand seen by two MMAs (dS and
+    # dS^T, Q and Q^T), written in the same step whatever order the warps' code was traced in
+    operands = {tensor[i] for record in records if record.op in _MMA_READERS for i in record.inputs}
     accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
     for record in records:
         obj = (record.made_by or {}).get("object")
@@ -551,24 +613,25 @@ def _chains(records: list, views: dict) -> set:
         for slot, start, result in starts:
             found.update((m1, source, mma, slot, result) for m1, source in
                          _accumulators_read(records, record.index, mma, [start], members, group, tensor,
-                                            accumulator))
+                                            accumulator, operands))
     return found
 
 
 def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
-                       accumulator: dict) -> set:
+                       accumulator: dict, operands: set) -> set:
     """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`: a
     write to the tensor read and what it wrote from, traced before or after the `reader` record (warp-specialized
     kernels trace the MMA warp's code before the softmax warps that write P); past another tensor in the same
     storage, only what was traced before (an epilogue's buffer over an operand's SMEM is written after the
-    mainloop that reads the operand)."""
+    mainloop that reads the operand), unless both are `operands` of MMAs (dS^T over dS's SMEM is dS)."""
     found = set()
     seen, frontier = set(), [(i, False) for i in start]  # (record, whether the path crossed into other storage)
     for _ in range(12):
         following = []
         for index, crossed in frontier:
             for i in members.get(group.get(index, index), [index]):
-                other = tensor.get(i, i) != tensor.get(index, index)
+                other = tensor.get(i, i) != tensor.get(index, index) \
+                    and not {tensor.get(i, i), tensor.get(index, index)} <= operands
                 if i in seen or ((other or crossed) and i >= reader):
                     continue
                 seen.add(i)
@@ -647,9 +710,12 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+def _batch(axes: Axes, records: list, named: dict) -> dict:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
-    trailing modes past those the MMAs fixed: heads H, then batch B."""
+    trailing modes past those the MMAs fixed: heads H, then batch B; one nested trailing mode (``((h_r, h_k), b)``)
+    is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). Returns the
+    per-leaf letters of such grouped modes, by axis class."""
+    grouped: dict = {}
     for record in records:
         if record.op not in ("input", "make_tensor") or not record.levels \
                 or not set(record.memspaces) & {"gmem", "coord"}:
@@ -679,10 +745,19 @@ def _batch(axes: Axes, records: list, named: dict, grouped: dict) -> None:
                 and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
                 named[axes.find(mode.var)] = (letter, "batch")
-            if len(unnamed) == 1:  # heads and batch grouped in one mode ((h, b)): by stride, leaf by leaf
-                letters = _grouped_batch(record, len(modes) - 1)
+            if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
+                letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
+    return grouped
+
+
+def _nested_batch(record, modes: tuple) -> tuple | None:
+    """The letters of a nested trailing mode (``((h_r, h_k), b)``) whose strides do not order its leaves: heads
+    but for its last leaf, the batch."""
+    shape = record.shapes[0]
+    count = len(list(_leaves(shape[-1]))) if isinstance(shape, tuple) and len(shape) == len(modes) else 1
+    return ("H",) * (count - 1) + ("B",) if count > 1 else None
 
 
 def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | None:
@@ -845,10 +920,28 @@ def _as_epilogue_buffer(tree, origin: int):
     return replace(tree, level="epi", role="atom", origin=origin, rule="epilogue_buffer", mma=None)
 
 
+def _accumulator_tensors(records: list, views: dict) -> set:
+    """Records holding an MMA's accumulator in TMEM or registers: its fragment, the gemms' D, views over its
+    storage (P laid over S in TMEM) and views of those. A copy's partition of one reads the accumulator out
+    (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA."""
+    found = set()
+    for record in records:
+        if record.op in ("make_fragment_C", "partition_C") and record.made_by \
+                and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces:
+            found.add(record.index)
+        elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            found.add(record.operands["D"])
+        elif record.op in _SAME_DATA + ("domain_offset", "flatten", "coalesce") and record.inputs \
+                and record.inputs[0] in found or views.get(record.index) in found:
+            found.add(record.index)
+    return found
+
+
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
     """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
-    copy partitions of an EPI or accumulator tensor are Store, and so are the other partitions of that copy; so
-    is a copy partition of global memory that the kernel writes values into (`tCgO.store(result)`)."""
+    copy partitions of an EPI or accumulator tensor (`staged`: the staging buffers and the accumulators) are
+    Store, and so are the other partitions of that copy; so is a copy partition of global memory that the kernel
+    writes values into (`tCgO.store(result)`)."""
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
@@ -912,7 +1005,7 @@ def _relevel(tree, origin: int, old: tuple, level: str):
         return tuple(_relevel(t, origin, old, level) for t in tree)
     if tree.origin != origin or tree.level not in old:
         return tree
-    return replace(tree, level=level, role="atom" if tree.role == "tma" else tree.role)
+    return replace(tree, level=level)
 
 
 def _metadata(records: list, views: dict) -> None:

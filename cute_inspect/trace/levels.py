@@ -370,7 +370,8 @@ def leaves(shape, tree) -> list:
         count = sum(1 for _ in _leaves(shape))
         axes = tree.leaf_axes * count if tree.leaf_axes and len(tree.leaf_axes) == 1 else tree.leaf_axes
         if axes and len(axes) == count and all(isinstance(x, (str, type(None))) for x in axes):
-            rule = "atom_shape" if tree.role == "atom" else tree.axis_rule  # a grouped (h, b) input mode: batch
+            # an atom's leaves, or a grouped (h, b) input mode's with no rule of its own, carry the atom's shape
+            rule = "atom_shape" if tree.role == "atom" or not tree.axis_rule else tree.axis_rule
             return [replace(tree, axis=a, axis_rule=rule if a else None) for a in axes]
         return [tree] * count
     if isinstance(shape, tuple) and isinstance(tree, tuple) and len(shape) == len(tree):
@@ -404,7 +405,7 @@ _ROLE_SYMBOLS = {
     ("mma", "atom"): "MMA", ("mma", "rest"): "MMA_{axis}",
     ("epi", "atom"): "EPI_TILE_{axis}", ("epi", "rest"): "EPI_{axis}",
     ("copy", "atom"): "CPY", ("copy", "rest"): "CPY_{axis}",
-    ("store", "atom"): "ST", ("store", "rest"): "ST_{axis}",
+    ("store", "atom"): "ST", ("store", "rest"): "ST_{axis}", ("store", "tma"): "TMA",
 }
 
 

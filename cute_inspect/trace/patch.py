@@ -33,6 +33,8 @@ FUNCTIONS = {
     "make_rmem_tensor": ("cutlass.cute", "make_rmem_tensor"),
     "tma_partition": ("cutlass.cute.nvgpu.cpasync", "tma_partition"),
     "copy": ("cutlass.cute", "copy"),
+    # a SIMT copy that picks its own vector width (registers to SMEM, fp16 dS into an MMA's operand buffer)
+    "autovec_copy": ("cutlass.cute", "autovec_copy"),
     # a whole-tile copy (TMA, S2T) that partitions inside: both sides are (tile, rest...)
     "block_copy": ("cutlass.block", "block_copy"),
     "gemm": ("cutlass.cute", "gemm"),

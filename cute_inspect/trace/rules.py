@@ -34,7 +34,9 @@ RULES = {
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
     "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
     "retile.atom": "a copy atom over a thread's fragment",
-    "tma_partition.tma": "the TMA box mode of a load", "tma_partition.atom": "the TMA box of a store",
+    "tma_partition.tma": "the TMA box mode (Block for a load, Store for a store); the global side's box leaves "
+                         "run along the tile modes their coordinate strides step, the SMEM side's issue count "
+                         "along the global side's",
     "fragment.atom": "an MMA fragment's atom", "fragment.rest": "an MMA fragment's rests",
     "fragment.stage": "stages appended to a fragment's shape",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",

@@ -410,6 +410,8 @@ class _Tracer:
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
+        if op == "autovec_copy":  # a copy of src's values into dst like any other, its atom chosen inside
+            op = "copy"
         if op == "mma_set":
             self._scale_factors(bound)
             return
@@ -437,7 +439,7 @@ class _Tracer:
         else:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
             names, hint = None, assigned_names(site)
-        called = op
+        called = call.op  # the name the source spells, for argument texts
         params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace, in_args = [], [], [], [], None, []
         for arg, value in bound.items():
@@ -521,6 +523,9 @@ class _Tracer:
             out_trees = [_flow.with_copy_axes(t, o.shape, values, tuple(t[1:]), index)
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "tma_partition" and len(out_trees) == 2 and "gmem_tensor" in by_arg:
+            record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
+            out_trees = list(record.levels)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
@@ -666,9 +671,7 @@ class _Tracer:
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
-            if epilogue:
-                return _levels.first_mode(inp, "store", out_rank, origin, op=op)
-            return _levels.first_mode(inp, "block", out_rank, origin, role="tma", op=op)
+            return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
                 return _levels.first_mode(inp, "mma", out_rank, origin, op="fragment")
@@ -748,7 +751,7 @@ class _Tracer:
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
-            found = found if found is not None else self._like(info)
+            found = found if found is not None else self._like(info, from_shape=op == "make_rmem_tensor")
             if found is not None:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
@@ -811,12 +814,16 @@ class _Tracer:
         kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
 
-    def _like(self, info, same_layout: bool = True):
+    def _like(self, info, same_layout: bool = True, from_shape: bool = False):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
-        the same layout, else the same modes in another order (a transposed view), else the same shape."""
+        the same layout, else the same modes in another order (a transposed view), else the same shape. A tensor
+        made from a shape alone (`make_rmem_tensor(t.shape)`) is the latest tensor of that shape's first: its
+        compact layout is any other register tensor's of that shape too."""
         shape_text = format_shape(info.shape)
         if shape_text in self.fragment_shapes:  # `make_rmem_tensor(tiled_mma.partition_shape_C(...))`
             return self.fragment_shapes.pop(shape_text)
+        if from_shape and shape_text in self.by_shape:
+            return self.by_shape[shape_text]
         if same_layout and info.layout in self.by_layout:
             return self.by_layout[info.layout]
         modes = top_modes(info.layout)
@@ -1029,9 +1036,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
-    pool, ones = [], []
+    pool, ones, by_text = [], [], {}
     for mode, label in zip(old, source_labels):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            by_text.setdefault(leaf.partition(":")[2], []).append(leaf_label)
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
@@ -1052,14 +1060,17 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return match
         if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the head dim): no source
             return position_label if position_label is not None else _levels.UNKNOWN
-        if extent is None or not stride:
+        if extent is not None and stride:
+            for low, high, label in pool:
+                if low <= stride < high and stride % low == 0:
+                    if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
+                        return None
+                    return replace(label, rule="like") if label.origin != origin else label
+        # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
+        same = by_text.get(leaf.partition(":")[2], [])
+        if len(same) != 1 or same[0] is None:
             return None
-        for low, high, label in pool:
-            if low <= stride < high and stride % low == 0:
-                if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
-                    return None
-                return replace(label, rule="like") if label.origin != origin else label
-        return None
+        return replace(same[0], rule="like") if same[0].origin != origin else same[0]
 
     def label_of_leaf(leaf):
         extent, stride = _leaf_numbers(leaf)
@@ -1119,10 +1130,15 @@ def _leaf_labels_of(mode, label) -> list:
     return flat if len(flat) == count else [flat[0] if flat else _levels.UNKNOWN] * count
 
 
+_BASIS = 1 << 40  # a coordinate stride `s@i` steps coordinate mode i: one number space per mode
+
+
 def _leaf_numbers(leaf: str):
+    """(extent, stride) of a layout leaf; a coordinate tensor's stride `s@i` as s in coordinate mode i's range."""
     extent, _, stride = leaf.partition(":")
+    scale, at, mode = stride.partition("@")
     try:
-        return int(extent), int(stride)
+        return int(extent), int(scale) * _BASIS ** int(mode) if at else int(stride)
     except ValueError:
         return None, None
 
