@@ -22,6 +22,13 @@ def trace_json(target, arch="sm_100a"):
     return json.loads(done.stdout)["events"]
 
 
+def labels_of(events, name):
+    """The leaf labels and the rule behind each of the one traced tensor named `name`."""
+    (event,) = [e for e in events if name in e["names"]]
+    i = event["names"].index(name)
+    return event["leaf_labels"][i], event["label_rules"][i]
+
+
 def run_worker(script, arch, dump_dir, **env):
     """Run a test file's own ``--worker`` mode for `arch` and return the JSON it prints last.
 

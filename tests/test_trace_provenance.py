@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, trace_json
+from _cli import ROOT, labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "provenance.py")
 
@@ -14,40 +14,34 @@ def events():
     return trace_json(f"{KERNEL}:compile_assign", arch="sm_80")
 
 
-def _one(events, name):
-    (event,) = [e for e in events if name in e["names"]]
-    i = event["names"].index(name)
-    return event["leaf_labels"][i], event["label_rules"][i]
-
-
 def test_untyped_inputs_take_axes_from_the_mma_slots_their_tiles_enter(events):
-    assert _one(events, "X") == (["input-mode-M", "input-mode-K"], ["mma_slot", "mma_slot"])
-    assert _one(events, "centroids")[0] == ["input-mode-N", "input-mode-K"]
-    assert _one(events, "out")[0] == ["input-mode-M", "input-mode-N"]
+    assert labels_of(events, "X") == (["input-mode-M", "input-mode-K"], ["mma_slot", "mma_slot"])
+    assert labels_of(events, "centroids")[0] == ["input-mode-N", "input-mode-K"]
+    assert labels_of(events, "out")[0] == ["input-mode-M", "input-mode-N"]
 
 
 def test_an_operand_named_c_in_the_b_slot_is_b(events):
     # the atom's leaves run along K (the m16n8k16 B values: two pairs of consecutive k)
-    assert _one(events, "C")[0] == ["mma-atom-K", "mma-atom-K", "mma-rest-N", "mma-rest-K", "block-rest-K"]
+    assert labels_of(events, "C")[0] == ["mma-atom-K", "mma-atom-K", "mma-rest-N", "mma-rest-K", "block-rest-K"]
 
 
 def test_fragments_carry_their_sources_labels_and_a_helpers_tensor_takes_the_callers_name(events):
-    assert _one(events, "like")[0] == _one(events, "acc")[0]
+    assert labels_of(events, "like")[0] == labels_of(events, "acc")[0]
     (frag,) = [e for e in events if "frag" in e["names"]]
     assert frag["chain"] and frag["leaf_labels"][0][-2:] == ["mma-rest-M", "mma-rest-K"]
 
 
 def test_coordinates_and_their_divide_follow_the_output(events):
-    assert _one(events, "coords")[0] == ["coord-mode-M", "coord-mode-N"]
-    assert _one(events, "subtiles")[0] == ["epi-atom-M", "epi-atom-N", "epi-rest-M", "epi-rest-N"]
+    assert labels_of(events, "coords")[0] == ["coord-mode-M", "coord-mode-N"]
+    assert labels_of(events, "subtiles")[0] == ["epi-atom-M", "epi-atom-N", "epi-rest-M", "epi-rest-N"]
 
 
 def test_a_transposed_view_swaps_axes(events):
-    assert _one(events, "out_t")[0] == ["block-atom-N", "block-atom-M"]
+    assert labels_of(events, "out_t")[0] == ["block-atom-N", "block-atom-M"]
 
 
 def test_a_buffer_nothing_reads_as_an_operand_is_metadata(events):
-    assert _one(events, "counts") == (["input-mode"], ["metadata"])
+    assert labels_of(events, "counts") == (["input-mode"], ["metadata"])
 
 
 def test_contract_fields(events):
@@ -69,13 +63,13 @@ def backward():
 
 def test_a_backward_pass_gets_attention_axes_through_transposes(backward):
     # S = Q K^T decides Q, K, D; dV = P^T dO reads P and dO transposed, so dV is (K, D) over Q
-    assert _one(backward, "scores")[0][-2:] == ["mma_s-rest-Q", "mma_s-rest-K"]
-    assert _one(backward, "scratch") == (["input-mode-Q", "input-mode-K"], ["attention", "attention"])
-    assert _one(backward, "gPt")[0] == ["block-atom-K", "block-atom-Q"]
-    assert _one(backward, "gdOt")[0] == ["block-atom-D", "block-atom-Q"]
-    assert _one(backward, "lhs")[0][-2:] == ["mma_dv-rest-K", "mma_dv-rest-Q"]
-    assert _one(backward, "grad")[0] == ["mma_dv-atom-D", "mma_dv-atom-K", "mma_dv-rest-K", "mma_dv-rest-D"]
-    assert _one(backward, "grad_k")[0][-2:] == ["mma_dk-rest-K", "mma_dk-rest-D"]
+    assert labels_of(backward, "scores")[0][-2:] == ["mma_s-rest-Q", "mma_s-rest-K"]
+    assert labels_of(backward, "scratch") == (["input-mode-Q", "input-mode-K"], ["attention", "attention"])
+    assert labels_of(backward, "gPt")[0] == ["block-atom-K", "block-atom-Q"]
+    assert labels_of(backward, "gdOt")[0] == ["block-atom-D", "block-atom-Q"]
+    assert labels_of(backward, "lhs")[0][-2:] == ["mma_dv-rest-K", "mma_dv-rest-Q"]
+    assert labels_of(backward, "grad")[0] == ["mma_dv-atom-D", "mma_dv-atom-K", "mma_dv-rest-K", "mma_dv-rest-D"]
+    assert labels_of(backward, "grad_k")[0][-2:] == ["mma_dk-rest-K", "mma_dk-rest-D"]
     (copy,) = [e for e in backward if e["op"] == "copy"]
     by_name = {n: e["index"] for e in backward for n in e["names"] if n}
     assert copy["operands"] == {"src": by_name["probs"], "dst": by_name["written"]}
@@ -83,9 +77,9 @@ def test_a_backward_pass_gets_attention_axes_through_transposes(backward):
 
 def test_a_gemm_whose_tensors_carry_attention_letters_keeps_gemm_axes():
     events = trace_json(f"{KERNEL}:compile_gemm", arch="sm_80")
-    assert _one(events, "P")[0] == ["input-mode-M", "input-mode-K"]
-    assert _one(events, "K")[0] == ["input-mode-N", "input-mode-K"]
-    assert _one(events, "tSrS")[0] == ["mma-atom-N", "mma-atom-M", "mma-rest-M", "mma-rest-N"]
+    assert labels_of(events, "P")[0] == ["input-mode-M", "input-mode-K"]
+    assert labels_of(events, "K")[0] == ["input-mode-N", "input-mode-K"]
+    assert labels_of(events, "tSrS")[0] == ["mma-atom-N", "mma-atom-M", "mma-rest-M", "mma-rest-N"]
 
 
 @pytest.fixture(scope="module")
@@ -95,26 +89,26 @@ def storage():
 
 def test_an_a_operand_laid_over_another_mmas_accumulator_makes_attention(storage):
     # no cute.gemm reads `weights`: its partition over the scores' registers is what chains the two MMAs
-    assert _one(storage, "scores")[0][-2:] == ["mma_s-rest-Q", "mma_s-rest-K"]
-    assert _one(storage, "weights")[0][-2:] == ["mma_o-rest-Q", "mma_o-rest-K"]
-    assert _one(storage, "gK")[0] == ["block-atom-K", "block-atom-D"]
+    assert labels_of(storage, "scores")[0][-2:] == ["mma_s-rest-Q", "mma_s-rest-K"]
+    assert labels_of(storage, "weights")[0][-2:] == ["mma_o-rest-Q", "mma_o-rest-K"]
+    assert labels_of(storage, "gK")[0] == ["block-atom-K", "block-atom-D"]
 
 
 def test_an_attention_inputs_trailing_modes_are_heads_then_batch_by_stride(storage):
-    assert _one(storage, "Q") == (["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"],
+    assert labels_of(storage, "Q") == (["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"],
                                   ["attention", "attention", "batch", "batch"])
     # K's modes are (sequence, head dim, batch, heads) in memory order: the larger stride is the batch
-    assert _one(storage, "K")[0] == ["input-mode-K", "input-mode-D", "input-mode-B", "input-mode-H"]
+    assert labels_of(storage, "K")[0] == ["input-mode-K", "input-mode-D", "input-mode-B", "input-mode-H"]
 
 
 def test_a_buffer_over_anothers_storage_across_its_axes_is_its_own(storage):
     # sB's 128 contiguous elements cross sA's rows and columns: not a view of sA, so B's slot decides its axes
-    assert _one(storage, "sA")[0] == ["mma-atom-Q", "mma-atom-D"]
-    assert _one(storage, "sB")[0] == ["mma-atom-K", "mma-atom-D"]
+    assert labels_of(storage, "sA")[0] == ["mma-atom-Q", "mma-atom-D"]
+    assert labels_of(storage, "sB")[0] == ["mma-atom-K", "mma-atom-D"]
 
 
 def test_a_view_appending_modes_to_its_sources_layout_adds_stages(storage):
-    assert _one(storage, "sA_staged") == (["mma-atom-Q", "mma-atom-D", "stage"],
+    assert labels_of(storage, "sA_staged") == (["mma-atom-Q", "mma-atom-D", "stage"],
                                           ["attention", "attention", "make_tensor.stage"])
 
 
@@ -129,28 +123,28 @@ def test_a_copy_atom_that_splits_a_value_leaf_gives_each_part_its_mode():
 def test_a_retiled_fragments_copy_atom_runs_along_the_axis_its_values_step():
     events = trace_json(f"{KERNEL}:compile_retile", arch="sm_80")
     # 8 values along the tile's columns (K), then the atom's size-1 repeat, which runs along no axis
-    assert _one(events, "retiled") == (["copy-atom-K", "copy-atom", "copy-rest-M", "copy-rest-K"],
+    assert labels_of(events, "retiled") == (["copy-atom-K", "copy-atom", "copy-rest-M", "copy-rest-K"],
                                        ["atom_shape", "retile.atom", "mma_slot", "mma_slot"])
 
 
 def test_a_size_1_leaf_of_a_regrouped_view_takes_the_rest_on_its_siblings_axis():
     events = trace_json(f"{KERNEL}:compile_cols_rows", arch="sm_80")
     # (columns, rows): each mode's nested size-1 leaf is its own axis's MMA rest, whatever order they come in
-    assert _one(events, "cols_rows")[0] == ["mma-atom-N", "mma-rest-N", "mma-atom-M", "mma-rest-M"]
+    assert labels_of(events, "cols_rows")[0] == ["mma-atom-N", "mma-rest-N", "mma-atom-M", "mma-rest-M"]
 
 
 def test_a_kernel_parameter_is_the_host_tensor_passed_in_its_position_or_keyword_at_the_launch():
     events = trace_json(f"{KERNEL}:compile_launched", arch="sm_80")
     # `cols` is passed first (the A slot), `rows` as second= (B), `out` as third= (C): names and types say nothing
-    assert _one(events, "cols")[0] == ["input-mode-M", "input-mode-K"]
-    assert _one(events, "rows")[0] == ["input-mode-N", "input-mode-K"]
-    assert _one(events, "out")[0] == ["input-mode-M", "input-mode-N"]
+    assert labels_of(events, "cols")[0] == ["input-mode-M", "input-mode-K"]
+    assert labels_of(events, "rows")[0] == ["input-mode-N", "input-mode-K"]
+    assert labels_of(events, "out")[0] == ["input-mode-M", "input-mode-N"]
 
 
 def test_a_block_copys_two_tiles_are_one_tile():
     events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'block_copy.py')}:compile_load", arch="sm_90a")
     # the SMEM buffer is made bare; only the TMA load from the tiler's (M, N) tile names its modes
-    assert _one(events, "buf")[0] == ["block-atom-M", "block-atom-N"]
+    assert labels_of(events, "buf")[0] == ["block-atom-M", "block-atom-N"]
 
 
 def test_a_tensor_a_dynamic_branch_hands_to_a_helper_is_the_one_its_caller_names():

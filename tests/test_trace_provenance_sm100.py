@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, trace_json
+from _cli import ROOT, labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "provenance_sm100.py")
 
@@ -13,12 +13,6 @@ KERNEL = os.path.join(ROOT, "tests", "kernels", "provenance_sm100.py")
 @pytest.fixture(scope="module")
 def events():
     return trace_json(f"{KERNEL}:compile_backward", arch="sm_100a")
-
-
-def _one(events, name):
-    (event,) = [e for e in events if name in e["names"]]
-    i = event["names"].index(name)
-    return event["leaf_labels"][i], event["label_rules"][i]
 
 
 def _axes(labels):
@@ -34,31 +28,31 @@ def test_autovec_copy_is_a_copy_of_its_source_into_its_destination(events):
 def test_a_score_read_out_of_tmem_and_written_to_an_smem_operand_is_a_score(events):
     # dP^T's values reach dQ's A operand through tcgen05.ld, a conversion written through a view over the new
     # registers, autovec_copy into SMEM, and the SMEM descriptors dQ's MMA reads
-    labels, rules = _one(events, "acc2")
+    labels, rules = labels_of(events, "acc2")
     assert _axes(labels) == ["K", "Q", "K", "Q"] and rules[2:] == ["attention", "attention"]
 
 
 def test_swapped_scores_whose_gradients_keep_the_keys_have_the_keys_as_rows(events):
     # dS^T is a view over dS's SMEM that dK's MMA reads, written by code traced after that MMA: still dS, so the
     # scores feed dV, dK (keeping the keys) and dQ (keeping the queries)
-    assert _axes(_one(events, "acc1")[0]) == ["K", "Q", "K", "Q"]
-    assert _axes(_one(events, "acc3")[0]) == ["Q", "D", "Q", "D"]
-    assert _axes(_one(events, "acc4")[0]) == ["K", "D", "K", "D"]
-    assert _axes(_one(events, "acc5")[0]) == ["K", "D", "K", "D"]
-    assert _axes(_one(events, "sf")[0]) == ["K", "Q", "K", "Q", "Q", None]
+    assert _axes(labels_of(events, "acc1")[0]) == ["K", "Q", "K", "Q"]
+    assert _axes(labels_of(events, "acc3")[0]) == ["Q", "D", "Q", "D"]
+    assert _axes(labels_of(events, "acc4")[0]) == ["K", "D", "K", "D"]
+    assert _axes(labels_of(events, "acc5")[0]) == ["K", "D", "K", "D"]
+    assert _axes(labels_of(events, "sf")[0]) == ["K", "Q", "K", "Q", "Q", None]
 
 
 def test_tcgen05_ld_and_st_partitions_of_accumulators_are_store(events):
     # the softmax code reading the scores is their MMA's epilogue, and so is the tcgen05.st writing P back
     for name in ("where", "t1", "t2", "tq", "oc", "og", "ot"):
-        labels, _ = _one(events, name)
+        labels, _ = labels_of(events, name)
         assert {label.split("-")[0] for label in labels[:2]} == {"store"}, name
-    assert _one(events, "r1")[0][0].startswith("store-atom")
+    assert labels_of(events, "r1")[0][0].startswith("store-atom")
 
 
 def test_coordinates_partitioned_before_the_output_tile_count_the_accumulators_tile(events):
     # partition_D(identity), then partition_D(output tile), then partition_S(dK's TMEM): all three one tile
-    assert _one(events, "oc")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
+    assert labels_of(events, "oc")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
 
 
 def test_a_nested_trailing_mode_of_an_attention_input_is_heads_then_the_batch(events):
@@ -71,27 +65,27 @@ def test_a_nested_trailing_mode_of_an_attention_input_is_heads_then_the_batch(ev
 
 
 def test_a_composition_of_a_coordinate_partition_keeps_its_labels(events):
-    assert _one(events, "halves")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q",
+    assert labels_of(events, "halves")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q",
                                          "store-rest-Q"]
-    assert _one(events, "half")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q"]
+    assert labels_of(events, "half")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q"]
 
 
 def test_registers_made_from_a_shape_take_the_latest_tensor_of_that_shape_not_of_that_layout(events):
     # `half` (the scores' coordinates) has the compact layout `values` gets from the shape of dK's coordinates
-    assert _one(events, "values")[0] == _one(events, "oc")[0][:2] + ["store-rest-K", "store-rest-D"]
+    assert labels_of(events, "values")[0] == labels_of(events, "oc")[0][:2] + ["store-rest-K", "store-rest-D"]
 
 
 def test_a_staging_buffer_a_tcgen05_ld_writes_is_a_subtile_of_the_accumulators_tile(events):
     # the 32 columns of `staging` are 32 of dK's 64 head-dim columns: the copy's tiler cuts both tiles alike
-    assert _one(events, "staging")[0] == ["epi-atom-K", "epi-atom-D"]
-    assert _one(events, "ss")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
+    assert labels_of(events, "staging")[0] == ["epi-atom-K", "epi-atom-D"]
+    assert labels_of(events, "ss")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
 
 
 def test_a_view_over_run_time_strides_takes_the_labels_of_the_leaves_of_those_strides(events):
-    assert _one(events, "first_keys")[0] == ["input-mode-K", "input-mode-D"]
+    assert labels_of(events, "first_keys")[0] == ["input-mode-K", "input-mode-D"]
 
 
 def test_a_tma_boxs_global_leaves_run_along_the_modes_their_coordinate_strides_step(events):
     # box ((64, 128), 1) at coordinate strides (1@0, 1@1): 64 head-dim columns, 128 queries, one issue
-    assert _one(events, "box_g")[0][:3] == ["block-tma-D", "block-tma-Q", "block-tma"]
-    assert _one(events, "box_s")[0] == ["block-tma", "block-tma", "stage"]
+    assert labels_of(events, "box_g")[0][:3] == ["block-tma-D", "block-tma-Q", "block-tma"]
+    assert labels_of(events, "box_s")[0] == ["block-tma", "block-tma", "stage"]
