@@ -50,7 +50,7 @@ def tallies():
 
 
 #: tensors labelled right at the last measurement (main 2026-11-25): raise these with every gain
-REACHED = {"tune": 173, "heldout": 66}
+REACHED = {"tune": 173, "heldout": 68}
 ISSUE_TARGET_PCT = 95.0
 
 
