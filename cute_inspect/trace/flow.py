@@ -516,6 +516,7 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict) -> None:
+    _coordinates_of_copies(axes, records)
     axes.chains.update(_chains(records, views))
     named = axes.solve()
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
@@ -553,6 +554,40 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _coordinates_of_copies(axes: Axes, records: list) -> None:
+    """An identity tensor partitioned by a tiled copy (the predicates' coordinates) counts over the tiles that copy
+    cuts on that side: its modes join theirs where every such tile's mode runs along one axis (gLSE's and gdPsum's
+    rows through one LSE copy); tiles of different axes through one copy (gQ and gK) decide nothing."""
+    tiles: dict = {}  # (copy object, side) -> [(labels, shape)] of the tensors it partitions
+    coords = []
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op not in ("partition_S", "partition_D") or obj is None or not record.inputs:
+            continue
+        source = records[record.inputs[0]]
+        entry = (source.levels[0], source.shapes[0]) if source.levels and source.shapes else None
+        if entry is None:
+            continue
+        if source.op == "make_identity_tensor":
+            coords.append(((obj, record.op), entry))
+        else:
+            tiles.setdefault((obj, record.op), []).append(entry)
+    for key, (tree, shape) in coords:
+        modes, extents = _modes(tree), shape if isinstance(shape, tuple) else (shape,)
+        for i, (mode, extent) in enumerate(zip(modes, extents)):
+            if not isinstance(mode, _levels.ModeLabel):
+                continue
+            found = set()
+            for other, other_shape in tiles.get(key, ()):
+                other_modes = _modes(other)
+                other_shape = other_shape if isinstance(other_shape, tuple) else (other_shape,)
+                if i < len(other_modes) and i < len(other_shape) and isinstance(other_modes[i], _levels.ModeLabel) \
+                        and _size(other_shape[i]) == _size(extent) and other_modes[i].var is not None:
+                    found.add(axes.find(other_modes[i].var))
+            if len(found) == 1:
+                axes.join(mode.var, found.pop())
 
 
 def _chains(records: list, views: dict) -> set:
