@@ -1087,7 +1087,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
         if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _leaves(mode))):
             return None
-        known = next((x for x in leaves if x is not None), _levels.UNKNOWN)
+        known = next((x for x in leaves if x is not None), None)
+        if known is None and "@" in layout:  # a coordinate view's mode no leaf maps: leave it to the layout's
+            return None  # likeness (a column (128,1) of S's coordinates is its first column, along K)
+        known = known if known is not None else _levels.UNKNOWN
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)

@@ -29,6 +29,7 @@ CORPUS = (
     ("hopper_fmha", "CUTLASS"),
     ("hopper_cta_norm", "CUTLASS"),
     ("blackwell_fmha", "CUTLASS"),
+    ("blackwell_fmha_bwd", "CUTLASS"),
     ("blackwell_mla", "CUTLASS"),
     ("blackwell_grouped_gemm", "CUTLASS"),
     ("blackwell_blockscaled_gemm", "CUTLASS"),
