@@ -19,11 +19,12 @@ from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
-from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
+from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info, types_cached
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
     CallSite,
+    absolute,
     argument_text,
     assigned_names,
     caller,
@@ -76,11 +77,23 @@ def _mlir_function() -> str | None:
         op = ir.InsertionPoint.current.block.owner
         while op is not None:
             if "sym_name" in op.attributes and op.name != "builtin.module":
-                return str(op.attributes["sym_name"]).strip('"')
+                return _symbol_text(op.attributes["sym_name"], ir)
             op = op.parent
     except Exception:
         return None
     return None
+
+
+def _symbol_text(attr, ir) -> str:
+    """``str(attr).strip('"')`` of a symbol's name attribute, read without printing it (printing costs ~10 us,
+    at every traced call); a name the printer would escape is printed as before."""
+    try:
+        value = ir.StringAttr(attr).value
+    except Exception:
+        return str(attr).strip('"')
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return value
+    return str(attr).strip('"')
 
 
 def _current_kernel(frame) -> tuple[str, str | None]:
@@ -97,7 +110,7 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     while frame is not None:
         name = frame.f_code.co_name
         if f"_{name}_" in padded and (name != "kernel" or is_kernel):
-            return name, os.path.abspath(frame.f_code.co_filename)
+            return name, absolute(frame.f_code.co_filename)
         frame = frame.f_back
     return symbol, None
 
@@ -140,7 +153,7 @@ def _launch_argument(frame, obj):
     statement (``self.kernel(mA, mB).launch(...)``); its argument in the parameter's
     position (or keyword) is the host tensor. None when `obj` is no parameter of the kernel being built."""
     name, file = _current_kernel(frame)
-    while frame is not None and not (frame.f_code.co_name == name and os.path.abspath(frame.f_code.co_filename) == file):
+    while frame is not None and not (frame.f_code.co_name == name and absolute(frame.f_code.co_filename) == file):
         frame = frame.f_back
     if frame is None:
         return None
@@ -148,7 +161,7 @@ def _launch_argument(frame, obj):
     params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     param = next((p for p in params if frame.f_locals.get(p) is obj), None)
     host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
-    while host is not None and os.path.abspath(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
+    while host is not None and absolute(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
         host = host.f_back
     if param is None or host is None:
         return None
@@ -208,6 +221,12 @@ def _tensor_class():
     return _Tensor
 
 
+def _type_text(value) -> str:
+    """``str(value.type)``, printed once per type while the trace runs (see `shape.types_cached`)."""
+    info = type_info(value)
+    return info.text if info is not None else str(value.type)
+
+
 def _is_tensor(obj) -> bool:
     info = type_info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
@@ -237,7 +256,7 @@ class _Tracer:
         key = _value_key(obj)
         if key in self.known:
             return self.known[key]
-        text = str(obj.value.type)
+        text = _type_text(obj.value)
         owner = _owner_key(obj)
         for typ, index, out, labels in self.pending.get(owner, ()):
             if typ == text:
@@ -271,7 +290,7 @@ class _Tracer:
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
         launched = self.lookup(host) if host is not None else None
-        passed = launched or self._passed_in(str(obj.value.type), name, kernel)
+        passed = launched or self._passed_in(_type_text(obj.value), name, kernel)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -300,7 +319,7 @@ class _Tracer:
         key = _value_key(obj)
         if key is not None:
             self.known[key] = entry
-        self._of_type(str(obj.value.type), entry)
+        self._of_type(_type_text(obj.value), entry)
 
     def _of_type(self, type_text: str, entry) -> None:
         self.of_type.setdefault(type_text, []).append(entry)
@@ -557,10 +576,11 @@ class _Tracer:
             if not names:
                 continue
             bound, hit = [None] * len(record.names), False
+            local = frame.f_locals  # a fresh copy of the frame's variables at each read: read once
             for name in names:
                 if not name or name == "_":  # a throwaway is not a name
                     continue
-                value = frame.f_locals.get(name)
+                value = local.get(name)
                 if not isinstance(value, _tensor_class()):
                     continue
                 # once the compile has ended its IR is gone: only what is already known may be asked
@@ -722,7 +742,7 @@ class _Tracer:
                 except TypeError:
                     continue
                 if found is None and _is_loop_carried(_Wrapped(value)):  # an accumulator a loop carried
-                    found = (self.of_type.get(str(value.type)) or [None])[-1]
+                    found = (self.of_type.get(_type_text(value)) or [None])[-1]
                 if found is not None:
                     return found
                 try:
@@ -1096,7 +1116,8 @@ def trace():
     tracer = _Tracer(result)
     _active = tracer
     try:
-        with observing(tracer), _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
+        with observing(tracer), types_cached(), \
+                _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
             result.resources = budgets
             yield result
     finally:
