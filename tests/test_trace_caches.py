@@ -99,3 +99,17 @@ def test_a_symbol_name_reads_as_its_printed_text(name):
     with ir.Context():
         attr = ir.StringAttr.get(name)
         assert tracer._symbol_text(attr, ir) == str(attr).strip('"')
+
+
+def test_mlir_text_prints_a_type_or_attribute_once_inside_a_trace():
+    ir = pytest.importorskip("cutlass._mlir.ir")
+
+    with ir.Context():
+        attr, typ = ir.StringAttr.get("tiler"), ir.IntegerType.get_signless(16)
+        assert shape.mlir_text(attr) == str(attr) and shape._texts is None
+        with shape.types_cached():
+            assert shape.mlir_text(attr) == str(attr) and shape.mlir_text(typ) == str(typ)
+            assert shape.mlir_text(ir.IntegerType.get_signless(16)) == "i16"  # the same type, another object
+            assert shape.mlir_text(3) == "3"  # anything else is printed as it is
+            assert len(shape._texts) == 2
+        assert shape._texts is None

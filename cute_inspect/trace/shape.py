@@ -213,7 +213,9 @@ _UNREAD = object()
 
 # MLIR type -> its TypeInfo (None: not a CuTe type) inside `types_cached`; None outside it
 _by_type: dict | None = None
+_texts: dict | None = None  # MLIR type or attribute -> its text, inside `types_cached`
 _ir_type = None  # the MLIR bindings' Type class: only its instances hash and compare without emitting IR
+_ir_uniqued = ()  # Type and Attribute: uniqued by their context, so equal objects print alike
 
 
 @contextlib.contextmanager
@@ -221,15 +223,28 @@ def types_cached():
     """Inside the block, `type_info` prints each MLIR type once (printing costs microseconds and a traced
     kernel asks for a few hundred types thousands of times). A cached type holds its MLIR context alive, so no
     other type can take its address while the block lasts; the cache is dropped when it ends."""
-    global _by_type, _ir_type
+    global _by_type, _texts, _ir_type, _ir_uniqued
     from cutlass._mlir import ir
 
-    _ir_type = ir.Type
-    saved, _by_type = _by_type, ({} if _by_type is None else _by_type)
+    _ir_type, _ir_uniqued = ir.Type, (ir.Type, ir.Attribute)
+    saved = _by_type, _texts
+    _by_type = {} if _by_type is None else _by_type
+    _texts = {} if _texts is None else _texts
     try:
         yield
     finally:
-        _by_type = saved
+        _by_type, _texts = saved
+
+
+def mlir_text(obj) -> str:
+    """``str(obj)``; an MLIR type or attribute is printed once inside `types_cached` (a TiledCopy's type prints
+    a few hundred characters, at every copy partition)."""
+    if _texts is None or not isinstance(obj, _ir_uniqued):
+        return str(obj)
+    found = _texts.get(obj)
+    if found is None:
+        found = _texts[obj] = str(obj)
+    return found
 
 
 def type_info(value) -> TypeInfo | None:
