@@ -227,6 +227,13 @@ def _type_text(value) -> str:
     return info.text if info is not None else str(value.type)
 
 
+@functools.lru_cache(maxsize=1)
+def _numeric_class():
+    from cutlass.base_dsl.typing import Numeric
+
+    return Numeric
+
+
 def _is_tensor(obj) -> bool:
     info = type_info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
@@ -822,7 +829,8 @@ class _Tracer:
         return None
 
     def _observe_slice(self, tensor, coord, result) -> None:
-        if not _is_tensor(result) or not _is_tensor(tensor):
+        # an element (`row_max[i]`, most slices of a softmax) is a scalar: known without reading its type
+        if isinstance(result, _numeric_class()) or not _is_tensor(result) or not _is_tensor(tensor):
             return
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
