@@ -105,14 +105,18 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     symbol = _mlir_function()
     if symbol is None:
         return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
-    padded = f"_{symbol}_"
-    is_kernel = symbol.startswith("kernel_")
     while frame is not None:
         name = frame.f_code.co_name
-        if f"_{name}_" in padded and (name != "kernel" or is_kernel):
+        if _named_in(symbol, name):
             return name, absolute(frame.f_code.co_filename)
         frame = frame.f_back
     return symbol, None
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_in(symbol: str, name: str) -> bool:
+    """Whether the mangled MLIR symbol (kilobytes of argument types) was made from the Python function `name`."""
+    return f"_{name}_" in f"_{symbol}_" and (name != "kernel" or symbol.startswith("kernel_"))
 
 
 def _tensor_name(text: str | None) -> str | None:
