@@ -225,9 +225,24 @@ def _tensor_class():
     return _Tensor
 
 
+# id(obj) -> (obj, its TypeInfo) for the objects one observed call hands over (see `_observing_one`): each
+# is asked for its type several times, and nothing changes a type while the call is observed
+_seen: dict | None = None
+
+
+def _info(obj):
+    """`type_info(obj)`, read once per object while one call is observed."""
+    if _seen is None:
+        return type_info(obj)
+    hit = _seen.get(id(obj))
+    if hit is None or hit[0] is not obj:
+        hit = _seen[id(obj)] = (obj, type_info(obj))
+    return hit[1]
+
+
 def _type_text(value) -> str:
     """``str(value.type)``, printed once per type while the trace runs (see `shape.types_cached`)."""
-    info = type_info(value)
+    info = _info(value)
     return info.text if info is not None else str(value.type)
 
 
@@ -239,8 +254,19 @@ def _numeric_class():
 
 
 def _is_tensor(obj) -> bool:
-    info = type_info(obj)
+    info = _info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
+
+
+@contextlib.contextmanager
+def _observing_one():
+    """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen."""
+    global _seen
+    _seen = {}
+    try:
+        yield
+    finally:
+        _seen = None
 
 
 class _Tracer:
@@ -296,7 +322,7 @@ class _Tracer:
         return self._new_input(obj, site, name, kernel, frame)
 
     def _new_input(self, obj, site: CallSite, name: str | None, kernel: str, frame=None):
-        info = type_info(obj)
+        info = _info(obj)
         index = len(self.trace.records)
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
@@ -355,7 +381,7 @@ class _Tracer:
             return
         found = self.lookup(src, frame), self.lookup(dst, frame)
         if found[0] and found[1]:
-            _flow.join_tile_modes(self.axes, found[0][2], found[1][2], type_info(src).shape, type_info(dst).shape)
+            _flow.join_tile_modes(self.axes, found[0][2], found[1][2], _info(src).shape, _info(dst).shape)
 
     def _tma_atom(self, call: Call, result, kernel: str) -> None:
         """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
@@ -391,10 +417,11 @@ class _Tracer:
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
-        try:
-            self._observe(call, result)
-        except Exception as exc:  # observing must never break the user's compile
-            self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
+        with _observing_one():
+            try:
+                self._observe(call, result)
+            except Exception as exc:  # observing must never break the user's compile
+                self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
 
     def on_load(self, tensor, value) -> None:
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
@@ -414,10 +441,11 @@ class _Tracer:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
     def on_slice(self, tensor, coord, result) -> None:
-        try:
-            self._observe_slice(tensor, coord, result)
-        except Exception as exc:
-            self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+        with _observing_one():
+            try:
+                self._observe_slice(tensor, coord, result)
+            except Exception as exc:
+                self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -457,7 +485,7 @@ class _Tracer:
                     continue
                 pos = params.index(arg)
                 index, out, labels = self.source_of(v, site, pos, called, kernel, call.frame)
-                info = type_info(v)
+                info = _info(v)
                 inputs.append(index)
                 input_outputs.append(out)
                 in_trees.append(labels)
@@ -558,10 +586,14 @@ class _Tracer:
     def _resolve(self, frame=None) -> None:
         """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
         frame_given = frame is not None
-        below = {}  # id(frame) -> the frame it is calling now, for every frame on the current stack
+        # id(frame) -> the frame it is calling now, for each waiting record's caller frame on the current stack
+        # (the stack runs deep into the DSL's compiler: the walk stops once every caller frame is found)
+        callers_of = {id(levels[0][1]) for _index, levels in self.unresolved}
+        below = {}
         child = None
-        while frame is not None:
-            below[id(frame)] = child
+        while frame is not None and len(below) < len(callers_of):
+            if id(frame) in callers_of:
+                below[id(frame)] = child
             child, frame = frame, frame.f_back
         waiting = []
         for index, levels in self.unresolved:
@@ -617,7 +649,7 @@ class _Tracer:
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
-            return [type_info(result)]
+            return [_info(result)]
         types = getattr(result, "types", None)
         if types is not None:
             from cute_inspect.trace.shape import info_of
@@ -680,7 +712,7 @@ class _Tracer:
             return _levels.group_modes(inp, begin, end if end is not None else len(inp), out_rank)
         if op.endswith("_divide"):
             # modes the tiler leaves whole: `None`, or a nested mode tiled by its own shape (quack's atom)
-            source = next((type_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
             whole = [i for i, t in enumerate(tiler) if t is None or (
                 isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
                 if isinstance(tiler, tuple) else []
@@ -690,7 +722,7 @@ class _Tracer:
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
-            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin)
+            found = _strided_view(info.layout, _info(bound["lhs"]).layout, inp, origin)
             if found is not None:
                 return found
         if op in _SAME_MODES:
@@ -842,7 +874,7 @@ class _Tracer:
             found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0], frame)
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
-        info = type_info(result)
+        info = _info(result)
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
@@ -1105,7 +1137,7 @@ def _shape_like(tiler):
     """A tiler's rank source: a tuple, a layout's shape from its type, or a single mode."""
     if isinstance(tiler, tuple):
         return tiler
-    info = type_info(tiler)
+    info = _info(tiler)
     if info is not None and info.shape is not None:
         return info.shape
     return 0
