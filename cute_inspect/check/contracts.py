@@ -89,7 +89,7 @@ from cute_inspect.positions import char_column
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.patch import observing
 from cute_inspect.trace.record import _DERIVATIONS
-from cute_inspect.trace.shape import format_shape, parse_shape, rank, size, type_info
+from cute_inspect.trace.shape import format_shape, mlir_text, parse_shape, rank, size, type_info
 from cute_inspect.trace.source import argument_text, assigned_names, relative
 
 CODES = {
@@ -132,7 +132,7 @@ def _shape(value):
 
 def _type_text(obj) -> str:
     try:
-        return str(obj.type)
+        return mlir_text(obj.type)  # printed once per trace: a TiledMma's type runs to hundreds of characters
     except Exception:
         return ""
 

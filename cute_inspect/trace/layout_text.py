@@ -8,13 +8,20 @@ import functools
 
 def top_modes(layout: str | None) -> list | None:
     """A layout's top-level modes as 'shape:stride' texts: ``(4,(2,8)):(1,(4,8))`` -> ['4:1', '(2,8):(4,8)']."""
+    found = _top_modes(layout)
+    return list(found) if found is not None else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _top_modes(layout: str | None) -> tuple | None:
+    # read once per layout text: a view's labels compare it with the latest sixty-four traced layouts
     if not layout or ":" not in layout:
         return None
     shape_text, stride_text = layout.split(":", 1)
     shapes, strides = split_top(shape_text), split_top(stride_text)
     if shapes is None or strides is None or len(shapes) != len(strides):
         return None
-    return [f"{a}:{b}" for a, b in zip(shapes, strides)]
+    return tuple(f"{a}:{b}" for a, b in zip(shapes, strides))
 
 
 def split_top(text: str) -> list | None:

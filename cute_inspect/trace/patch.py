@@ -90,10 +90,7 @@ class Call:
     @property
     def bound(self) -> dict:
         if self._bound is None:
-            try:
-                self._bound = dict(self.signature.bind_partial(*self.args, **self.kwargs).arguments)
-            except TypeError:
-                self._bound = {}
+            self._bound = _bind(self.signature, self.args, self.kwargs)
         return self._bound
 
     @property
@@ -113,8 +110,51 @@ class Call:
         return self._frame
 
 
+# original -> its signature: read once per process, not at every trace's install
+_SIGNATURES: dict = {}
+
+
+def _signature(original) -> inspect.Signature:
+    found = _SIGNATURES.get(original)
+    if found is None:
+        found = _SIGNATURES[original] = inspect.signature(original)
+    return found
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+_PLANS: dict = {}  # id(signature) -> (signature, its positional names, its other named parameters)
+
+
+def _bind(signature: inspect.Signature, args: tuple, kwargs: dict) -> dict:
+    """``signature.bind_partial(*args, **kwargs).arguments`` ({} when they do not bind). The calls CuTe kernels
+    make (positional arguments, then keywords that name parameters) are bound directly, in the same order;
+    anything else (``*args``, ``**kwargs``, an argument given twice) goes to `inspect`."""
+    plan = _PLANS.get(id(signature))
+    if plan is None or plan[0] is not signature:
+        params = list(signature.parameters.values())
+        count = next((i for i, p in enumerate(params) if p.kind not in _POSITIONAL), len(params))
+        named = tuple(p.name for p in params[count:] if p.kind == inspect.Parameter.KEYWORD_ONLY)
+        if len(named) != len(params) - count:  # `*args` or `**kwargs`
+            named = None
+        plan = _PLANS[id(signature)] = (signature, tuple(p.name for p in params[:count]), named)
+    _, positional, named = plan
+    if named is not None and len(args) <= len(positional):
+        bound = dict(zip(positional, args))
+        if not kwargs:
+            return bound
+        rest = [n for n in positional[len(args):] if signature.parameters[n].kind != inspect.Parameter.POSITIONAL_ONLY]
+        taken = [n for n in rest + list(named) if n in kwargs]
+        if len(taken) == len(kwargs):
+            bound.update((n, kwargs[n]) for n in taken)
+            return bound
+    try:
+        return dict(signature.bind_partial(*args, **kwargs).arguments)
+    except TypeError:
+        return {}
+
+
 def _wrap(op: str, original):
-    signature = inspect.signature(original)
+    signature = _signature(original)
 
     def wrapper(*args, **kwargs):
         if not _observers or getattr(_local, "depth", 0):

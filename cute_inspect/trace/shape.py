@@ -6,6 +6,7 @@ which costs nothing at run time: asking a tensor for ``.shape`` or ``str(layout)
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from dataclasses import dataclass
@@ -163,10 +164,11 @@ _MEMSPACES = ("gmem", "smem", "rmem", "tmem")
 class TypeInfo:
     """What a tensor's or layout's MLIR type string says about it."""
 
-    __slots__ = ("kind", "shape", "stride", "memspace", "dtype", "swizzle", "text")
+    __slots__ = ("kind", "shape", "stride", "memspace", "dtype", "swizzle", "text", "_layout")
 
     def __init__(self, text: str):
         self.text = text
+        self._layout = _UNREAD
         m = _MEMREF.match(text.strip())
         self.kind = m.group(1) if m else "unknown"
         body = m.group(2) if m else text
@@ -201,9 +203,48 @@ class TypeInfo:
 
     @property
     def layout(self) -> str | None:
-        if self.shape is None:
-            return None
-        return format_shape(self.shape) + (":" + self.stride if self.stride else "")
+        if self._layout is _UNREAD:  # one TypeInfo serves every value of its type: the text is made once
+            self._layout = None if self.shape is None else \
+                format_shape(self.shape) + (":" + self.stride if self.stride else "")
+        return self._layout
+
+
+_UNREAD = object()
+
+# MLIR type -> its TypeInfo (None: not a CuTe type) inside `types_cached`; None outside it
+_by_type: dict | None = None
+_texts: dict | None = None  # MLIR type or attribute -> its text, inside `types_cached`
+_ir_type = None  # the MLIR bindings' Type class: only its instances hash and compare without emitting IR
+_ir_uniqued = ()  # Type and Attribute: uniqued by their context, so equal objects print alike
+
+
+@contextlib.contextmanager
+def types_cached():
+    """Inside the block, `type_info` prints each MLIR type once (printing costs microseconds and a traced
+    kernel asks for a few hundred types thousands of times). A cached type holds its MLIR context alive, so no
+    other type can take its address while the block lasts; the cache is dropped when it ends."""
+    global _by_type, _texts, _ir_type, _ir_uniqued
+    from cutlass._mlir import ir
+
+    _ir_type, _ir_uniqued = ir.Type, (ir.Type, ir.Attribute)
+    saved = _by_type, _texts
+    _by_type = {} if _by_type is None else _by_type
+    _texts = {} if _texts is None else _texts
+    try:
+        yield
+    finally:
+        _by_type, _texts = saved
+
+
+def mlir_text(obj) -> str:
+    """``str(obj)``; an MLIR type or attribute is printed once inside `types_cached` (a TiledCopy's type prints
+    a few hundred characters, at every copy partition)."""
+    if _texts is None or not isinstance(obj, _ir_uniqued):
+        return str(obj)
+    found = _texts.get(obj)
+    if found is None:
+        found = _texts[obj] = str(obj)
+    return found
 
 
 def type_info(value) -> TypeInfo | None:
@@ -211,13 +252,17 @@ def type_info(value) -> TypeInfo | None:
     typ = getattr(value, "type", None)
     if typ is None:
         return None
+    cache = _by_type if _by_type is not None and isinstance(typ, _ir_type) else None
+    if cache is not None and typ in cache:
+        return cache[typ]
     try:
         text = str(typ)
     except Exception:
         return None
-    if not text.startswith(("!cute.", "!cute_nvgpu.")):
-        return None
-    return info_of(text)
+    info = info_of(text) if text.startswith(("!cute.", "!cute_nvgpu.")) else None
+    if cache is not None:
+        cache[typ] = info
+    return info
 
 
 @functools.lru_cache(maxsize=8192)

@@ -41,6 +41,22 @@ def _dsl_dirs() -> tuple:
 _PASS_THROUGH = ("typing_extensions.py", "functools.py", "contextlib.py")
 
 
+# co_filename -> its absolute path; a relative name (a script run from its folder) depends on the working
+# directory at the time, so only names already absolute are kept
+_ABSOLUTE: dict = {}
+
+
+def absolute(filename: str) -> str:
+    """`os.path.abspath` of a frame's file name, without re-normalising the same absolute name at every call."""
+    found = _ABSOLUTE.get(filename)
+    if found is None:
+        found = os.path.abspath(filename)
+        if os.path.isabs(filename):
+            _ABSOLUTE[filename] = found
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
 def _is_internal(filename: str) -> bool:
     internal, library = _dsl_dirs()
     if filename.endswith(_PASS_THROUGH):
@@ -59,20 +75,26 @@ def _column(frame) -> int:
     return 0
 
 
+# id(code) -> (code, its positions): keyed by id because hashing a code object hashes its whole bytecode and
+# constants at every call; holding the code keeps its id from being reused. The DSL compiles a new code object
+# for each kernel function at each compile, so the table is emptied when it grows past a few compiles' worth.
 _POSITIONS: dict = {}
+_POSITIONS_KEPT = 1024
 
 
 def _positions(code) -> tuple:
-    found = _POSITIONS.get(code)
-    if found is None:
+    found = _POSITIONS.get(id(code))
+    if found is None or found[0] is not code:
+        if len(_POSITIONS) >= _POSITIONS_KEPT:
+            _POSITIONS.clear()
         positions = getattr(code, "co_positions", None)
-        found = _POSITIONS[code] = tuple(positions()) if positions is not None else ()
-    return found
+        found = _POSITIONS[id(code)] = (code, tuple(positions()) if positions is not None else ())
+    return found[1]
 
 
 def _site(frame, direct: bool = True) -> CallSite:
     code = frame.f_code
-    return CallSite(os.path.abspath(code.co_filename), frame.f_lineno, _column(frame), code.co_name, direct)
+    return CallSite(absolute(code.co_filename), frame.f_lineno, _column(frame), code.co_name, direct)
 
 
 def caller(depth: int = 2) -> tuple[CallSite, object]:
@@ -83,7 +105,7 @@ def caller(depth: int = 2) -> tuple[CallSite, object]:
     """
     frame = sys._getframe(depth)
     direct = True
-    while frame is not None and _is_internal(os.path.abspath(frame.f_code.co_filename)):
+    while frame is not None and _is_internal(absolute(frame.f_code.co_filename)):
         direct = direct and frame.f_code.co_filename.startswith(PACKAGE_DIR)
         frame = frame.f_back
     if frame is None:
@@ -100,7 +122,7 @@ def callers(frame, stop_file: str | None, limit: int = 12) -> list:
     found = []
     frame = frame.f_back if frame is not None else None
     while frame is not None and len(found) < limit:
-        path = os.path.abspath(frame.f_code.co_filename)
+        path = absolute(frame.f_code.co_filename)
         if not _is_internal(path):
             found.append((_site(frame), frame))
             if path == stop_file:
@@ -164,6 +186,9 @@ def _calls_in(node: ast.AST) -> list[ast.Call]:
     return [n for n in ast.walk(node) if isinstance(n, ast.Call)]
 
 
+# keyed by the statement node itself (hashed by identity, kept alive by the cache): a file read again after an
+# edit gives new nodes, so an entry never outlives the text it was found in
+@functools.lru_cache(maxsize=8192)
 def _call_at(stmt: ast.stmt, line: int, col: int, attr: str | None) -> ast.Call | None:
     """The call node in `stmt` that this frame is executing.
 

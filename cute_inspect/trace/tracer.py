@@ -20,11 +20,12 @@ from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
-from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info
+from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info, types_cached
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
     CallSite,
+    absolute,
     argument_text,
     assigned_names,
     caller,
@@ -77,11 +78,23 @@ def _mlir_function() -> str | None:
         op = ir.InsertionPoint.current.block.owner
         while op is not None:
             if "sym_name" in op.attributes and op.name != "builtin.module":
-                return str(op.attributes["sym_name"]).strip('"')
+                return _symbol_text(op.attributes["sym_name"], ir)
             op = op.parent
     except Exception:
         return None
     return None
+
+
+def _symbol_text(attr, ir) -> str:
+    """``str(attr).strip('"')`` of a symbol's name attribute, read without printing it (printing costs ~10 us,
+    at every traced call); a name the printer would escape is printed as before."""
+    try:
+        value = ir.StringAttr(attr).value
+    except Exception:
+        return str(attr).strip('"')
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return value
+    return str(attr).strip('"')
 
 
 def _current_kernel(frame) -> tuple[str, str | None]:
@@ -93,14 +106,18 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     symbol = _mlir_function()
     if symbol is None:
         return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
-    padded = f"_{symbol}_"
-    is_kernel = symbol.startswith("kernel_")
     while frame is not None:
         name = frame.f_code.co_name
-        if f"_{name}_" in padded and (name != "kernel" or is_kernel):
-            return name, os.path.abspath(frame.f_code.co_filename)
+        if _named_in(symbol, name):
+            return name, absolute(frame.f_code.co_filename)
         frame = frame.f_back
     return symbol, None
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_in(symbol: str, name: str) -> bool:
+    """Whether the mangled MLIR symbol (kilobytes of argument types) was made from the Python function `name`."""
+    return f"_{name}_" in f"_{symbol}_" and (name != "kernel" or symbol.startswith("kernel_"))
 
 
 def _tensor_name(text: str | None) -> str | None:
@@ -141,7 +158,7 @@ def _launch_argument(frame, obj):
     statement (``self.kernel(mA, mB).launch(...)``); its argument in the parameter's
     position (or keyword) is the host tensor. None when `obj` is no parameter of the kernel being built."""
     name, file = _current_kernel(frame)
-    while frame is not None and not (frame.f_code.co_name == name and os.path.abspath(frame.f_code.co_filename) == file):
+    while frame is not None and not (frame.f_code.co_name == name and absolute(frame.f_code.co_filename) == file):
         frame = frame.f_back
     if frame is None:
         return None
@@ -149,7 +166,7 @@ def _launch_argument(frame, obj):
     params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     param = next((p for p in params if frame.f_locals.get(p) is obj), None)
     host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
-    while host is not None and os.path.abspath(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
+    while host is not None and absolute(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
         host = host.f_back
     if param is None or host is None:
         return None
@@ -209,9 +226,48 @@ def _tensor_class():
     return _Tensor
 
 
+# id(obj) -> (obj, its TypeInfo) for the objects one observed call hands over (see `_observing_one`): each
+# is asked for its type several times, and nothing changes a type while the call is observed
+_seen: dict | None = None
+
+
+def _info(obj):
+    """`type_info(obj)`, read once per object while one call is observed."""
+    if _seen is None:
+        return type_info(obj)
+    hit = _seen.get(id(obj))
+    if hit is None or hit[0] is not obj:
+        hit = _seen[id(obj)] = (obj, type_info(obj))
+    return hit[1]
+
+
+def _type_text(value) -> str:
+    """``str(value.type)``, printed once per type while the trace runs (see `shape.types_cached`)."""
+    info = _info(value)
+    return info.text if info is not None else str(value.type)
+
+
+@functools.lru_cache(maxsize=1)
+def _numeric_class():
+    from cutlass.base_dsl.typing import Numeric
+
+    return Numeric
+
+
 def _is_tensor(obj) -> bool:
-    info = type_info(obj)
+    info = _info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
+
+
+@contextlib.contextmanager
+def _observing_one():
+    """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen."""
+    global _seen
+    _seen = {}
+    try:
+        yield
+    finally:
+        _seen = None
 
 
 class _Tracer:
@@ -240,7 +296,7 @@ class _Tracer:
         key = _value_key(obj)
         if key in self.known:
             return self.known[key]
-        text = str(obj.value.type)
+        text = _type_text(obj.value)
         owner = _owner_key(obj)
         for typ, index, out, labels in self.pending.get(owner, ()):
             if typ == text:
@@ -271,12 +327,12 @@ class _Tracer:
         return self._new_input(obj, site, name, kernel, frame)
 
     def _new_input(self, obj, site: CallSite, name: str | None, kernel: str, frame=None):
-        info = type_info(obj)
+        info = _info(obj)
         index = len(self.trace.records)
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
         launched = self.lookup(host) if host is not None else None
-        passed = launched or self._passed_in(str(obj.value.type), name, kernel)
+        passed = launched or self._passed_in(_type_text(obj.value), name, kernel)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -305,7 +361,7 @@ class _Tracer:
         key = _value_key(obj)
         if key is not None:
             self.known[key] = entry
-        self._of_type(str(obj.value.type), entry)
+        self._of_type(_type_text(obj.value), entry)
 
     def _of_type(self, type_text: str, entry) -> None:
         self.of_type.setdefault(type_text, []).append(entry)
@@ -330,7 +386,7 @@ class _Tracer:
             return
         found = self.lookup(src, frame), self.lookup(dst, frame)
         if found[0] and found[1]:
-            _flow.join_tile_modes(self.axes, found[0][2], found[1][2], type_info(src).shape, type_info(dst).shape)
+            _flow.join_tile_modes(self.axes, found[0][2], found[1][2], _info(src).shape, _info(dst).shape)
 
     def _tma_atom(self, call: Call, result, kernel: str) -> None:
         """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
@@ -378,10 +434,11 @@ class _Tracer:
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
-        try:
-            self._observe(call, result)
-        except Exception as exc:  # observing must never break the user's compile
-            self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
+        with _observing_one():
+            try:
+                self._observe(call, result)
+            except Exception as exc:  # observing must never break the user's compile
+                self.errors.append(f"{call.op}: {type(exc).__name__}: {exc}")
 
     def on_load(self, tensor, value) -> None:
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
@@ -403,10 +460,11 @@ class _Tracer:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
     def on_slice(self, tensor, coord, result) -> None:
-        try:
-            self._observe_slice(tensor, coord, result)
-        except Exception as exc:
-            self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+        with _observing_one():
+            try:
+                self._observe_slice(tensor, coord, result)
+            except Exception as exc:
+                self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -451,7 +509,7 @@ class _Tracer:
                     continue
                 pos = params.index(arg)
                 index, out, labels = self.source_of(v, site, pos, called, kernel, call.frame)
-                info = type_info(v)
+                info = _info(v)
                 inputs.append(index)
                 input_outputs.append(out)
                 in_trees.append(labels)
@@ -562,10 +620,14 @@ class _Tracer:
     def _resolve(self, frame=None) -> None:
         """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
         frame_given = frame is not None
-        below = {}  # id(frame) -> the frame it is calling now, for every frame on the current stack
+        # id(frame) -> the frame it is calling now, for each waiting record's caller frame on the current stack
+        # (the stack runs deep into the DSL's compiler: the walk stops once every caller frame is found)
+        callers_of = {id(levels[0][1]) for _index, levels in self.unresolved}
+        below = {}
         child = None
-        while frame is not None:
-            below[id(frame)] = child
+        while frame is not None and len(below) < len(callers_of):
+            if id(frame) in callers_of:
+                below[id(frame)] = child
             child, frame = frame, frame.f_back
         waiting = []
         for index, levels in self.unresolved:
@@ -591,10 +653,11 @@ class _Tracer:
             if not names:
                 continue
             bound, hit = [None] * len(record.names), False
+            local = frame.f_locals  # a fresh copy of the frame's variables at each read: read once
             for name in names:
                 if not name or name == "_":  # a throwaway is not a name
                     continue
-                value = frame.f_locals.get(name)
+                value = local.get(name)
                 if not isinstance(value, _tensor_class()):
                     continue
                 # once the compile has ended its IR is gone: only what is already known may be asked
@@ -620,7 +683,7 @@ class _Tracer:
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
-            return [type_info(result)]
+            return [_info(result)]
         types = getattr(result, "types", None)
         if types is not None:
             from cute_inspect.trace.shape import info_of
@@ -682,7 +745,7 @@ class _Tracer:
             return _levels.group_modes(inp, begin, end if end is not None else len(inp), out_rank)
         if op.endswith("_divide"):
             # modes the tiler leaves whole: `None`, or a nested mode tiled by its own shape (quack's atom)
-            source = next((type_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
             whole = [i for i, t in enumerate(tiler) if t is None or (
                 isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
                 if isinstance(tiler, tuple) else []
@@ -694,10 +757,10 @@ class _Tracer:
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
             # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
             # the rests along them), which a tensor laid over another's storage may not
-            found = _strided_view(info.layout, type_info(bound["lhs"]).layout, inp, origin, self._axis_class)
+            found = _strided_view(info.layout, _info(bound["lhs"]).layout, inp, origin, self._axis_class)
             if found is not None:
                 return found
-            if format_shape(type_info(bound["lhs"]).shape) != format_shape(info.shape):
+            if format_shape(_info(bound["lhs"]).shape) != format_shape(info.shape):
                 # a reshaping composition no stride maps (P's SMEM seen in S's shape): not mode for mode
                 return self._like(info) or _levels.initial(out_rank, names[0] if names else None, origin)
         if op in _SAME_MODES:
@@ -772,7 +835,7 @@ class _Tracer:
             except TypeError:
                 return None
             if found is None and carried and _is_loop_carried(_Wrapped(value)):
-                found = (self.of_type.get(str(value.type)) or [None])[-1]
+                found = (self.of_type.get(_type_text(value)) or [None])[-1]
             return found
 
         found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
@@ -871,7 +934,8 @@ class _Tracer:
         return None
 
     def _observe_slice(self, tensor, coord, result) -> None:
-        if not _is_tensor(result) or not _is_tensor(tensor):
+        # an element (`row_max[i]`, most slices of a softmax) is a scalar: known without reading its type
+        if isinstance(result, _numeric_class()) or not _is_tensor(result) or not _is_tensor(tensor):
             return
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
@@ -879,7 +943,7 @@ class _Tracer:
             found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0], frame)
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
-        info = type_info(result)
+        info = _info(result)
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
@@ -1191,7 +1255,7 @@ def _shape_like(tiler):
     """A tiler's rank source: a tuple, a layout's shape from its type, or a single mode."""
     if isinstance(tiler, tuple):
         return tiler
-    info = type_info(tiler)
+    info = _info(tiler)
     if info is not None and info.shape is not None:
         return info.shape
     return 0
@@ -1214,7 +1278,8 @@ def trace():
     tracer = _Tracer(result)
     _active = tracer
     try:
-        with observing(tracer), _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
+        with observing(tracer), types_cached(), \
+                _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
             result.resources = budgets
             yield result
     finally:

@@ -7,13 +7,15 @@ texts into figures after the compile.
 
 from __future__ import annotations
 
+from cute_inspect.trace.shape import mlir_text
+
 
 def type_text(obj, trait: bool = False) -> str | None:
     """``str(obj.type)`` (an atom's or TiledCopy's trait type with `trait`); None when it has none."""
     if trait:
         obj = getattr(getattr(obj, "_trait", None), "value", None)
     typ = getattr(obj, "type", None)
-    return str(typ) if typ is not None else None
+    return mlir_text(typ) if typ is not None else None
 
 
 def _trait_type(obj):
@@ -30,7 +32,7 @@ def partition_texts(tiled_copy, tensor, op: str) -> dict | None:
     if typ is None or text is None or not hasattr(typ, "tiler_mn"):
         return None
     tv = typ.layout_src_tv_tiled if op == "partition_S" else typ.layout_dst_tv_tiled
-    return {"tiled": str(typ), "tv": str(tv), "tiler": str(typ.tiler_mn), "tensor": text}
+    return {"tiled": mlir_text(typ), "tv": mlir_text(tv), "tiler": mlir_text(typ.tiler_mn), "tensor": text}
 
 
 def capture(op: str, bound: dict, meta: dict) -> None:
@@ -44,8 +46,8 @@ def capture(op: str, bound: dict, meta: dict) -> None:
         src, dst = bound.get("src"), bound.get("dst")
         if typ is None or isinstance(src, (list, tuple)) or isinstance(dst, (list, tuple)):
             return
-        meta["copy_atom"] = {"atom": str(typ), "src": type_text(src), "dst": type_text(dst)}
+        meta["copy_atom"] = {"atom": mlir_text(typ), "src": type_text(src), "dst": type_text(dst)}
     elif op == "gemm":
         typ = _trait_type(bound.get("atom"))
         if typ is not None:
-            meta["mma_atom"] = str(typ)
+            meta["mma_atom"] = mlir_text(typ)
