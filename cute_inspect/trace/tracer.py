@@ -830,10 +830,7 @@ class _Tracer:
             return walked[3]
 
         def traced(value):
-            try:
-                found = self.known.get(hash(value))
-            except TypeError:
-                return None
+            found = self._known_value(value)
             if found is None and carried and _is_loop_carried(_Wrapped(value)):
                 found = (self.of_type.get(_type_text(value)) or [None])[-1]
             return found
@@ -846,19 +843,20 @@ class _Tracer:
         """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
         layout: found by walking the layout value's defining ops up to a traced tensor's value, or, for a static
         layout (no op to walk), as the tensor the calling code's argument `t.layout` reads it from."""
-        def traced(value):
-            try:
-                return self.known.get(hash(value))
-            except TypeError:
-                return None
-
-        found = _up_defining_ops(getattr(layout, "value", None), traced, depth=2, unwrap=True)
+        found = _up_defining_ops(getattr(layout, "value", None), self._known_value, depth=2, unwrap=True)
         if found is None and call is not None and call.site.direct and call.frame is not None:
             holder = _layout_holder(argument_text(call.site, call.params.index("layout"), call.op), call.frame)
             found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return self.trace.records[found[0]].levels[found[1]]
+
+    def _known_value(self, value):
+        """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
+        try:
+            return self.known.get(hash(value))
+        except TypeError:
+            return None
 
     def _axis_class(self, label) -> int | None:
         """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
