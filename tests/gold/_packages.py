@@ -1,9 +1,11 @@
-"""Import kernels from the pinned public PyPI packages (flash-attn-4, quack-kernels, flashinfer-python) for
-compile-only use: no torch, no GPU, no package __init__ (they import the torch-facing runtime API).
+"""Import kernels from the pinned public PyPI packages for compile-only use: no torch, no GPU, no package
+__init__ (they import the torch-facing runtime API).
 
-The packages are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the
-installed copy, never copied into this repository. torch and triton are answered by the stand-in of
-examples/corpus/_sources.py.
+The packages (flash-attn-4, quack-kernels, flashinfer-python; for the third held-out split flashlib, whose
+k-means assignment kernels are a fused GEMM + argmin epilogue, and dist-moe, Meta's distributed MoE kernels,
+whose fused RMSNorm + weighted top-k combine is a norm) are installed with `pip install --no-deps` by
+`.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
+triton are answered by the stand-in of examples/corpus/_sources.py.
 """
 
 from __future__ import annotations
@@ -67,3 +69,23 @@ def flashinfer(module: str):
         _namespace(".".join(["flashinfer", *parts[:i]]))
     _namespace("flashinfer")
     return importlib.import_module(f"flashinfer.{module}")
+
+
+def _skipping_inits(module: str):
+    """``module`` imported with every package above it registered, not run (their __init__s import the torch-facing
+    API or, as flashlib's, probe the GPU)."""
+    _stand_ins()
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        _namespace(".".join(parts[:i]))
+    return importlib.import_module(module)
+
+
+def flashlib(module: str):
+    """``flashlib.<module>`` (dotted) from the flashlib package, its package __init__s skipped."""
+    return _skipping_inits(f"flashlib.{module}")
+
+
+def dist_moe(module: str):
+    """``dist_moe.kernels.<module>`` (dotted) from the dist-moe package, its package __init__s skipped."""
+    return _skipping_inits(f"dist_moe.kernels.{module}")
