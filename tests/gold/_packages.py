@@ -1,5 +1,6 @@
-"""Import kernels from the pinned public PyPI packages (flash-attn-4, quack-kernels, flashinfer-python) for
-compile-only use: no torch, no GPU, no package __init__ (they import the torch-facing runtime API).
+"""Import kernels from the pinned public PyPI packages (flash-attn-4, quack-kernels, flashinfer-python, and for
+the third held-out split flash-msa) for compile-only use: no torch, no GPU, no package __init__ (they import the
+torch-facing runtime API).
 
 The packages are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the
 installed copy, never copied into this repository. torch and triton are answered by the stand-in of
@@ -67,3 +68,10 @@ def flashinfer(module: str):
         _namespace(".".join(["flashinfer", *parts[:i]]))
     _namespace("flashinfer")
     return importlib.import_module(f"flashinfer.{module}")
+
+
+def flash_msa(module: str):
+    """``flash_msa.<module>`` from the flash-msa package (MSA block-sparse attention), its __init__ skipped."""
+    _stand_ins()
+    _namespace("flash_msa")
+    return importlib.import_module(f"flash_msa.{module}")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 
-PACKAGES = ("flash_attn/", "quack/", "flashinfer/")
+PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flash_msa/")
 
 
 class TraceFailed(RuntimeError):
