@@ -1,5 +1,5 @@
 """Import kernels from the pinned public PyPI packages (flash-attn-4, quack-kernels, flashinfer-python, and for
-the third held-out split flash-msa) for compile-only use: no torch, no GPU, no package __init__ (they import the
+the third held-out split flash-msa and kernel-fun) for compile-only use: no torch, no GPU, no package __init__ (they import the
 torch-facing runtime API).
 
 The packages are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the
@@ -75,3 +75,14 @@ def flash_msa(module: str):
     _stand_ins()
     _namespace("flash_msa")
     return importlib.import_module(f"flash_msa.{module}")
+
+
+def kernel_fun(module: str):
+    """``kernel_fun.<module>`` (dotted) from the kernel-fun package (KDA linear attention), its __init__s skipped
+    (they import flash-linear-attention and torch)."""
+    _stand_ins()
+    parts = module.split(".")
+    _namespace("kernel_fun")
+    for i in range(1, len(parts)):
+        _namespace(".".join(["kernel_fun", *parts[:i]]))
+    return importlib.import_module(f"kernel_fun.{module}")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 
-PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flash_msa/")
+PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flash_msa/", "kernel_fun/")
 
 
 class TraceFailed(RuntimeError):
