@@ -1,6 +1,11 @@
-"""Import kernels from the pinned public PyPI packages (flash-attn-4, quack-kernels, flashinfer-python, and for
-the third held-out split flash-msa and kernel-fun) for compile-only use: no torch, no GPU, no package __init__ (they import the
-torch-facing runtime API).
+"""Import kernels from the pinned public PyPI packages for compile-only use: no torch, no GPU, no package __init__
+(they import the torch-facing runtime API).
+
+- flash-attn-4==4.0.0b36, quack-kernels==0.6.5, flashinfer-python==0.7.2.post1: the tune split and the first
+  held-out splits;
+- flash-msa==0.1.1 (MSA block-sparse attention: the proxy block selection and the fused backward, mma.sync) and
+  kernel-fun==0.2.0 (KDA linear attention: the chunked forward, tcgen05/TMEM/TMA): the third held-out split,
+  part A.
 
 The packages are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the
 installed copy, never copied into this repository. torch and triton are answered by the stand-in of
