@@ -1,10 +1,14 @@
-"""Import kernels from the pinned public PyPI packages for compile-only use: no torch, no GPU, no package
-__init__ (they import the torch-facing runtime API).
+"""Import kernels from the pinned public PyPI packages for compile-only use: no torch, no GPU, no package __init__
+(they import the torch-facing runtime API, or probe the GPU).
 
-The packages (flash-attn-4, quack-kernels, flashinfer-python; for the third held-out split flashlib, whose
-k-means assignment kernels are a fused GEMM + argmin epilogue, and dist-moe, Meta's distributed MoE kernels,
-whose fused RMSNorm + weighted top-k combine is a norm) are installed with `pip install --no-deps` by
-`.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
+- flash-attn-4==4.0.0b36, quack-kernels==0.6.5, flashinfer-python==0.7.2.post1: the tune split and the first
+  held-out splits;
+- the third held-out split: flash-msa==0.1.1 (MSA block-sparse attention: the proxy block selection and the fused
+  backward, mma.sync) and kernel-fun==0.2.0 (KDA linear attention: the chunked forward, tcgen05/TMEM/TMA), part A;
+  flashlib==0.4.0 (k-means assignment: a fused GEMM + argmin epilogue) and dist-moe==0.1.0 (fused RMSNorm +
+  weighted top-k combine, a norm), part B.
+
+They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
 """
 
@@ -89,3 +93,14 @@ def flashlib(module: str):
 def dist_moe(module: str):
     """``dist_moe.kernels.<module>`` (dotted) from the dist-moe package, its package __init__s skipped."""
     return _skipping_inits(f"dist_moe.kernels.{module}")
+
+
+def flash_msa(module: str):
+    """``flash_msa.<module>`` from the flash-msa package (MSA block-sparse attention), its __init__ skipped."""
+    return _skipping_inits(f"flash_msa.{module}")
+
+
+def kernel_fun(module: str):
+    """``kernel_fun.<module>`` (dotted) from the kernel-fun package (KDA linear attention), its __init__s skipped
+    (they import flash-linear-attention and torch)."""
+    return _skipping_inits(f"kernel_fun.{module}")

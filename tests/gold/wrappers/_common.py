@@ -17,3 +17,4 @@ import _packages  # noqa: E402  (tests/gold: the pinned PyPI kernels)
 tensor, row_major, stream, dynamic = _fake.tensor, _fake.row_major, _fake.stream, _fake.dynamic
 flash_attn, quack, flashinfer = _packages.flash_attn, _packages.quack, _packages.flashinfer
 flashlib, dist_moe = _packages.flashlib, _packages.dist_moe
+flash_msa, kernel_fun = _packages.flash_msa, _packages.kernel_fun
