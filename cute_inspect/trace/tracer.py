@@ -9,6 +9,7 @@ import ast
 import contextlib
 import functools
 import os
+import re
 import sys
 from dataclasses import replace
 
@@ -290,6 +291,7 @@ class _Tracer:
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
+        self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the first tensor made there
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -539,6 +541,13 @@ class _Tracer:
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
                 record.reuses = reused[0]
+            # P made at `tmem_ptr + P_offset` before the softmax writes it through `tStS.iterator + (P_offset -
+            # S_offset)`: two tensors at one TMEM address hold the same data, however each pointer was reached
+            address = _tmem_address(bound.get("iterator"))
+            if address is not None:
+                first = self.tmem_at.setdefault(address, index)
+                if first != index:
+                    record.meta["same_storage"] = first
         if op == "make_tensor" and outputs and outputs[0].memspace == "smem":
             # `sV` over `sK.iterator`, a thread's view over a swizzled partition's pointer: whose buffer it is in
             over = self._reused(bound.get("iterator"))
@@ -556,6 +565,8 @@ class _Tracer:
             # `make_rmem_tensor(acc.shape)` then filled from acc (flash-attention's cvt_f16): shaped like it, and
             # for the data flow holding its values
             made_from = {label.origin for label in _levels.flatten(out_trees[0])} - {index, None}
+            if op == "make_tensor":  # a view over a pointer holds what is there: data of its own memory only
+                made_from = {i for i in made_from if self.trace.records[i].memspaces[:1] == (outputs[0].memspace,)}
             if made_from:
                 record.meta["values_from"] = sorted(made_from)[:4]
         by_arg = dict(zip(in_args, zip(inputs, in_trees, in_shapes)))
@@ -1024,6 +1035,33 @@ def _storage_key(pointer) -> int | None:
         return _ir_hash(value) if value is not None else None
 
 
+def _tmem_address(pointer) -> tuple | None:
+    """(the pointer a TMEM address is counted from, its offset in bits) where the offsets are static: walks
+    `recast_iter`, `add_offset` by a constant and `get_iter` of a view back to the first other op."""
+    value, bits = getattr(pointer, "value", None), 0
+    try:
+        for _ in range(12):
+            owner = getattr(value.owner, "operation", value.owner)
+            name = owner.name
+            if name == "cute.add_offset":
+                offset = _STATIC_OFFSET.search(str(owner.operands[1].type))
+                width = _ELEMENT_BITS.search(str(value.type))
+                if offset is None or width is None:
+                    return None
+                bits += int(offset.group(1)) * int(width.group(1))
+            elif name not in ("cute.recast_iter", "cute.get_iter", "cute.make_view"):
+                return _ir_hash(value), bits
+            value = owner.operands[0]
+            value = getattr(value, "value", value)
+    except (AttributeError, ValueError, IndexError):
+        return None
+    return None
+
+
+_STATIC_OFFSET = re.compile(r'^!cute\.int_tuple<"(\d+)">$')
+_ELEMENT_BITS = re.compile(r"^!cute\.ptr<[a-zA-Z]+(\d+)")
+
+
 def _layout_holder(text: str | None, frame):
     """The object whose layout an argument reads (`tStS.layout` in the calling frame gives tStS), or None."""
     try:
@@ -1098,7 +1136,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
-    pool, ones, by_text = [], [], {}
+    pool, ones, broadcasts, by_text = [], [], [], {}
     for mode, label in zip(old, source_labels):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
             by_text.setdefault(leaf.partition(":")[2], []).append(leaf_label)
@@ -1107,6 +1145,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 pool.append((stride, stride * extent, leaf_label))
             elif extent == 1:
                 ones.append(leaf_label)
+            elif extent is not None and stride == 0 and leaf_label is not None:
+                broadcasts.append(leaf_label)
     new = new if isinstance(new, tuple) else (new,)
     if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
@@ -1120,8 +1160,14 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             match = next((x for x in ones if x.axis and x.axis in siblings), ones[0])
             ones.remove(match)
             return match
-        if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the head dim): no source
-            return position_label if position_label is not None else _levels.UNKNOWN
+        if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the tile's keys): the
+            if broadcasts:  # source's broadcast mode (a transposed view moves it), else a mode of its own, along
+                return broadcasts.pop(0)  # the axis of whatever it is laid against
+            like = pool[0][2] if pool else None
+            if like is None:
+                return _levels.UNKNOWN
+            return replace(like, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None,
+                           leaf_axes=None)
         if extent is not None and stride:
             for low, high, label in pool:
                 if low <= stride < high and stride % low == 0:
