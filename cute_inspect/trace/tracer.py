@@ -30,6 +30,7 @@ from cute_inspect.trace.source import (
     argument_text,
     assigned_names,
     caller,
+    caller_above,
     callers,
     defining_function,
     receiver_text,
@@ -626,7 +627,7 @@ class _Tracer:
         record.chain = tuple((s.file, s.line, s.function) for s, _ in frames)
         # each caller with the function it called, the one its statement's names would come from
         levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
-        self.unresolved.append((record.index, levels))
+        self.unresolved.append((record.index, [_past_comprehension(level) for level in levels]))
 
     def _resolve(self, frame=None) -> None:
         """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
@@ -642,7 +643,7 @@ class _Tracer:
             child, frame = frame, frame.f_back
         waiting = []
         for index, levels in self.unresolved:
-            outer_site, outer, _called, inner = levels[0]  # `inner`: the helper frame the caller is in
+            outer_site, outer, _called, inner = levels[0][:4]  # `inner`: the helper frame the caller is in
             if id(outer) in below:
                 now = below[id(outer)]
                 same_statement = statement_at(outer_site.file, outer.f_lineno) is \
@@ -659,8 +660,8 @@ class _Tracer:
     def _bind(self, record: Record, levels: list, live: bool = True) -> None:
         """Give the record the names of the outermost caller whose statement bound its tensors, and that line;
         the names only for a tensor a CuTeDSL helper made at the kernel's line (levels of one)."""
-        for site, frame, called, _inner in levels:
-            names = assigned_names(site, called, frame)
+        for site, frame, called, _inner, *given in levels:
+            names = given[0] if given else assigned_names(site, called, frame)
             if not names:
                 continue
             bound, hit = [None] * len(record.names), False
@@ -677,7 +678,8 @@ class _Tracer:
                     bound[found[1]], hit = name, True
             if hit:
                 record.names = tuple(bound)
-                record.file, record.line, record.col, record.function = site.file, site.line, site.col, site.function
+                record.file, record.line, record.col = site.file, site.line, site.col
+                record.function = frame.f_code.co_name if given else site.function
                 return
 
     def finish(self) -> None:
@@ -948,8 +950,7 @@ class _Tracer:
             return
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
-            site, frame = caller(2)
-            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0], frame)
+            found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         info = _info(result)
@@ -958,6 +959,23 @@ class _Tracer:
             self._know(result, (index, out, kept))
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    @staticmethod
+    def _first_use(tensor) -> tuple:
+        """(site, name, kernel, frame) of the kernel's code slicing a parameter it has not used before: past a
+        subscription shim (a package's own `__getitem__` over CuTe's, its `self` the tensor), and for a
+        helper module's slice (`offset_batch_Q(mQ, ...)`), the kernel's line calling it and its name there."""
+        site, frame = caller(3)
+        while frame is not None and frame.f_locals.get("self") is tensor:
+            site, frame = caller_above(frame)
+        name = subscripted_name(site)
+        kernel, kernel_file = _current_kernel(frame)
+        if kernel_file and site.file != kernel_file:
+            above = callers(frame, kernel_file)
+            if above:
+                site, outer = above[-1]
+                name = _local_name(outer, tensor) or name
+        return site, name, kernel, frame
 
     def _leaf_var(self, label):
         """One leaf of a split atom runs along its own axis: the variable of that MMA axis or source mode."""
@@ -1071,6 +1089,16 @@ def _layout_holder(text: str | None, frame):
     if isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Name):
         return frame.f_locals.get(node.value.id)
     return None
+
+
+def _past_comprehension(level: tuple) -> tuple:
+    """A caller level whose frame is a comprehension's (``mQ, mdO = [select(t, ...) for t in (mQ, mdO)]``) as
+    the frame running the comprehension's statement, which binds the result once the comprehension has
+    finished: (site, that frame, None, the comprehension's frame, the names of the element it is on now)."""
+    site, frame, called, _inner = level
+    if frame.f_code.co_name not in _COMPREHENSIONS or frame.f_back is None:
+        return level
+    return site, frame.f_back, None, frame, assigned_names(site, called, frame)
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
