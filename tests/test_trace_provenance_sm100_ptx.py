@@ -52,3 +52,12 @@ def test_tmem_accumulators_that_take_turns_in_one_address_pass_no_data(events):
     # as a score MMA; it keeps the queries and contracts the keys
     assert _axes(labels_of(events, "acc3")[0]) == ["Q", "D", "Q", "D"]
     assert _axes(labels_of(events, "fs")[0]) == [None, "Q", "K", None]
+
+
+def test_a_tcgen05_ld_partition_runs_along_the_tmem_leaves_its_strides_step(events):
+    # a tiled tcgen05.ld over a whole accumulator: values along the columns (stride 1, the queries), the warps'
+    # lanes along the rows (stride 65536, the keys), the repeats along the columns; its coordinates alike
+    assert labels_of(events, "lanes")[0] == ["store-atom-Q", "store-atom-K", "store-atom", "store-rest-Q",
+                                             "mma_m1-rest-K", "mma_m1-rest-Q"]
+    assert labels_of(events, "lane_coords")[0] == ["store-atom-Q", "store-atom", "store-rest-Q", "mma-rest-K",
+                                                   "mma-rest-Q"]

@@ -68,7 +68,9 @@ RULES = {
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
                   "(of a partition, or of a retiled fragment whose rests stand for the tile's modes in order) "
-                  "run along the tile mode the copy's value layout steps, a split value leaf's parts alike",
+                  "run along the tile mode the copy's value layout steps, a split value leaf's parts alike; a "
+                  "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
+                  "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes)",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
 }
 

@@ -587,6 +587,14 @@ class _Tracer:
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
             out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op in ("partition_S", "partition_D") and in_trees and in_memspace in ("tmem", "coord") \
+                and record.memspaces[:1] == (in_memspace,):
+            # TMEM (lanes, columns) and coordinates have exact strides: a leaf runs along the source leaf its
+            # stride steps (tcgen05.ld's values along the columns, its repeats too: the warps cover the lanes)
+            source = self.trace.records[inputs[0]]
+            out_trees = [_strided_axes(self.axes, t, o.layout, source.layouts[input_outputs[0]], in_trees[0], index)
+                         for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
         if op == "retile" and record.made_by and out_trees and isinstance(out_trees[0], tuple):
             # a retiled fragment's rests follow the tile's modes in order: tile mode i is rest i + 1
             values = self.objects.values.get((record.made_by["object"], op))
@@ -1230,6 +1238,56 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, source_labels, origin: int):
+    """A partition's atom leaves and new rests along the source leaf whose stride range holds their stride: the
+    atom's leaves get that leaf's axis key, a rest's variable is joined to it. Leaves already placed stay."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
+    modes = tree if isinstance(tree, tuple) else None
+    if not isinstance(new, tuple) or not isinstance(old, tuple) or not modes or len(new) != len(modes) \
+            or not isinstance(source_labels, tuple) or len(old) != len(source_labels):
+        return tree
+    pool = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            key = _axis_key(leaf_label)
+            if extent is not None and extent > 1 and stride and key is not None:
+                pool.append((stride, stride * extent, key))
+
+    def key_of(leaf):
+        extent, stride = _leaf_numbers(leaf)
+        if extent is None or extent == 1 or not stride:
+            return None
+        return next((key for low, high, key in pool if low <= stride < high and stride % low == 0), None)
+
+    out = list(modes)
+    atom = modes[0]
+    if isinstance(atom, _levels.ModeLabel) and atom.origin == origin:  # over a value layout's reading
+        keys = tuple(key_of(leaf) for leaf in _leaves(new[0]))
+        if len(keys) > 1 and all(k is not None or _leaf_numbers(leaf)[0] == 1 for k, leaf in zip(keys, _leaves(new[0]))):
+            out[0] = replace(atom, leaf_axes=keys)
+    for i in range(1, len(modes)):
+        label, leaves = modes[i], list(_leaves(new[i]))
+        # a rest whose class met an MMA axis or a tiler already says what it runs along
+        if isinstance(label, _levels.ModeLabel) and label.origin == origin and label.var is not None \
+                and len(leaves) == 1 and not axes.keys.get(axes.find(label.var)):
+            key = key_of(leaves[0])
+            if key is not None and key[0] == "var":
+                axes.join(key[1], label.var)
+            elif key is not None:
+                axes.bind(label.var, key)
+    return tuple(out)
+
+
+def _axis_key(label):
+    """The key a leaf's label runs along: its one leaf axis (an MMA axis or a variable), else its variable."""
+    if not isinstance(label, _levels.ModeLabel):
+        return None
+    if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
+        return label.leaf_axes[0]
+    return ("var", label.var) if label.var is not None else None
 
 
 def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:

@@ -83,6 +83,14 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     thr_r2s = r2s.get_slice(tidx % 128)
     cute.copy(r2s, thr_r2s.retile(halves), thr_r2s.partition_D(ds_epi))
 
+    # flash-attention's own tcgen05.ld tiling of a whole accumulator: each warp's 32 lanes, 16 columns a value
+    # run, repeated along the columns
+    ld_atom = cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(16)), F32)
+    by_warps = cute.make_tiled_copy(ld_atom, cute.make_layout(((32, 4, 1), (16, 32)), stride=((0, 1, 64), (4, 64))),
+                                    (cute.make_layout((64, 32), stride=(32, 1)),)).get_slice(tidx % 128)
+    lanes = by_warps.partition_S(acc1)
+    lane_coords = by_warps.partition_D(m1.get_slice(0).partition_C(cute.make_identity_tensor(SCORES[:2])))
+
 
 @cute.jit
 def ptx_backward_host():
