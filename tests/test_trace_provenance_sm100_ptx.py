@@ -61,3 +61,10 @@ def test_a_tcgen05_ld_partition_runs_along_the_tmem_leaves_its_strides_step(even
                                              "mma_m1-rest-K", "mma_m1-rest-Q"]
     assert labels_of(events, "lane_coords")[0] == ["store-atom-Q", "store-atom", "store-rest-Q", "mma-rest-K",
                                                    "mma-rest-Q"]
+
+
+def test_a_tcgen05_st_writing_p_back_over_an_accumulator_placed_at_an_address_is_store(events):
+    # S^T is made at `tmem + 0` with its fragment's layout: that tensor is the accumulator, so the tcgen05.st
+    # partitions writing P through a view of it (and the same copy's coordinates, partitioned first) are Store
+    assert labels_of(events, "p_coords")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q"]
+    assert labels_of(events, "p_slots")[0][:2] == ["store-atom-Q", "store-atom-K"]

@@ -998,6 +998,9 @@ def _accumulator_tensors(records: list, views: dict) -> set:
         elif record.op in _SAME_DATA + ("domain_offset", "flatten", "coalesce") and record.inputs \
                 and record.inputs[0] in found or views.get(record.index) in found:
             found.add(record.index)
+        elif record.op == "make_tensor" and record.memspaces == ("tmem",) \
+                and found & set(record.meta.get("values_from", ())):
+            found.add(record.index)  # `make_tensor(tmem_ptr + offset, tStS.layout)`: the accumulator, placed
     return found
 
 

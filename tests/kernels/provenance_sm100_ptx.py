@@ -75,7 +75,9 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     save = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.St32x32bOp(tcgen05.copy.Repetition(16)), F32),
                                   p_view[(None, None), 0, 0])
     thr_save = save.get_slice(tidx % 128)
-    cute.copy(save, values, thr_save.partition_D(p_view[(None, None), 0, 0]))
+    p_coords = thr_save.partition_S(cute.make_identity_tensor(SCORES[:2]))  # the copy's first partition
+    p_slots = thr_save.partition_D(p_view[(None, None), 0, 0])
+    cute.copy(save, values, p_slots)
     halves = cute.make_rmem_tensor(grid.shape, F16)
     halves.store(values.load().to(F16))
     ds_epi = cute.make_tensor(ss.iterator, cute.make_layout((TILE, TILE), stride=(TILE, 1)))
