@@ -103,3 +103,30 @@ def test_the_html_report_shows_a_helpers_tensor_at_the_kernel_line_with_the_help
     page = report.read_text()
     assert "patterns.py:28</span> <em>via pattern_helpers.py:8</em>" in page
     assert "<dt>call chain</dt>" in page and "<code>partition_pair</code>" in page
+
+
+@pytest.fixture(scope="module")
+def binding_events():
+    return trace_json(f"{PATTERNS}:compile_bindings", arch="sm_80")
+
+
+def test_a_helpers_tensors_made_in_a_comprehension_take_the_names_the_statement_binds(binding_events):
+    # `mA, mB = [aligned(t) for t in (mA, mB)]`: made in the helper, bound once the comprehension has finished
+    made = [e for e in binding_events if e["op"] == "make_tensor"]
+    assert [(e["names"], e["line"], e["function"]) for e in made] == [(["mA"], 120, "binding_host"),
+                                                                     (["mB"], 120, "binding_host")]
+    assert [c["function"] for c in made[0]["chain"]] == ["<listcomp>", "aligned"]
+
+
+def test_a_parameter_first_sliced_in_a_helper_is_entered_at_the_kernels_call_under_its_name(binding_events):
+    (mC,) = [e for e in binding_events if e["op"] == "input" and e["names"] == ["mC"]]
+    assert (mC["file"].endswith("patterns.py"), mC["line"], mC["function"]) == (True, 113, "binding_kernel")
+
+
+def test_a_parameter_sliced_through_a_packages_own_getitem_is_entered_at_the_kernels_slice(binding_events):
+    inputs = {e["names"][0]: e for e in binding_events if e["op"] == "input"}
+    assert (inputs["mA"]["line"], inputs["mB"]["line"]) == (112, 115)
+    assert inputs["mA"]["file"].endswith("patterns.py")
+    # and each is the host's view of the same name
+    made = {e["names"][0]: e["index"] for e in binding_events if e["op"] == "make_tensor"}
+    assert (inputs["mA"]["inputs"], inputs["mB"]["inputs"]) == ([made["mA"]], [made["mB"]])

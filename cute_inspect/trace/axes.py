@@ -103,8 +103,10 @@ class Axes:
             for _, _, c, slot, _ in consumers:  # P entered by a path the modes do not show (a store of values):
                 kept = "M" if slot == "A" else "N"  # O = P V over K, or O^T = V^T P^T (P in the B slot)
                 rows_of = named.get(mma[c][kept], ("Q",))[0]
-                if rows_of == "Q" and mma[c]["K"] not in named:  # a reader keeping the queries contracts the keys
-                    for axis, letter in ((kept, "Q"), ("K", "K")):
+                # a reader keeping the queries contracts the keys (O = P V, dQ = dS K), one keeping the keys the
+                # queries (dV = P^T dO, dK = dS^T Q)
+                if rows_of in ("Q", "K") and mma[c]["K"] not in named:
+                    for axis, letter in ((kept, rows_of), ("K", "K" if rows_of == "Q" else "Q")):
                         if mma[c][axis] is not None:
                             named.setdefault(mma[c][axis], (letter, "attention"))
         if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
@@ -157,7 +159,7 @@ class Axes:
         votes = list(kept.values())
         if not votes:
             return True
-        if len({c for c, _, _ in kept}) == 1 and len(set(votes)) == 1:
+        if len({c for _, _, c, _, _ in reads}) == 1 and len(set(votes)) == 1:  # forward: one reader, O
             return votes[0] == rows
         keys = max(set(votes), key=votes.count)
         return keys != rows

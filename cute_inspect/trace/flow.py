@@ -517,7 +517,10 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict) -> None:
     _coordinates_of_copies(axes, records)
-    axes.chains.update(_chains(records, views))
+    chains, lanes = _chains(records, views)
+    axes.chains.update(chains)
+    for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
+        axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve()
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
@@ -590,8 +593,10 @@ def _coordinates_of_copies(axes: Axes, records: list) -> None:
                 axes.join(mode.var, found.pop())
 
 
-def _chains(records: list, views: dict) -> set:
-    """(m1, source, m2, slot, result) for each MMA m2 whose A or B operand holds values of MMA m1's accumulator
+def _chains(records: list, views: dict) -> tuple:
+    """The chains, and the (m1, m2) whose M are one axis (an A operand in TMEM over m1's accumulator's lanes).
+
+    (m1, source, m2, slot, result) for each MMA m2 whose A or B operand holds values of MMA m1's accumulator
     (`source`, a group of records over one tensor's data) into its own accumulator (`result`): through views over
     the same data, register copies and stores of loaded (converted) values.
     An MMA the trace sees issued (`cute.gemm`) reads its gemms' operands; one issued out of sight (PTX) reads
@@ -603,6 +608,20 @@ def _chains(records: list, views: dict) -> set:
             i = parent[i]
         return i
 
+    accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if obj is None:
+            continue
+        if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+            accumulator[record.operands["D"]] = obj
+        elif record.op in ("make_fragment_C", "partition_C") and set(record.memspaces) & {"rmem", "tmem"}:
+            accumulator[record.index] = obj
+
+    def accumulator_of(i):  # an accumulator's own record, or a TMEM tensor laid out like one
+        return accumulator.get(i, next((accumulator[j] for j in records[i].meta.get("values_from", ())
+                                        if j in accumulator), None))
+
     for record in records:  # tiles, partitions and views of one tensor hold its data: a write to one is to all
         if record.op in _VIEW_OPS and record.inputs:
             for source in record.inputs:
@@ -613,6 +632,12 @@ def _chains(records: list, views: dict) -> set:
     tensor = {i: find(i) for i in range(len(records))}
     for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
         parent[find(view)] = find(source)
+    for record in records:  # two TMEM tensors made at one address (P, and the view the softmax writes P through)
+        first = record.meta.get("same_storage")
+        # two MMAs' accumulators at one address (dQ's over dP's columns) take turns in it: no data passes
+        if first is not None and (accumulator_of(first) is None or accumulator_of(record.index) is None
+                                  or accumulator_of(first) == accumulator_of(record.index)):
+            parent[find(record.index)] = find(first)
     group = {i: find(i) for i in range(len(records))}
     members: dict = {}
     for index, root in group.items():
@@ -620,16 +645,12 @@ def _chains(records: list, views: dict) -> set:
     # operand buffers: tensors an MMA reads. Two of them in one storage are one operand seen by two MMAs (dS and
     # dS^T, Q and Q^T), written in the same step whatever order the warps' code was traced in
     operands = {tensor[i] for record in records if record.op in _MMA_READERS for i in record.inputs}
-    accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
-    for record in records:
-        obj = (record.made_by or {}).get("object")
-        if obj is None:
-            continue
-        if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
-            accumulator[record.operands["D"]] = obj
-        elif record.op in ("make_fragment_C", "partition_C") and set(record.memspaces) & {"rmem", "tmem"}:
-            accumulator[record.index] = obj
-    found = set()
+    # an SMEM buffer written with an accumulator's converted values that no copy takes out to global memory is
+    # the operand those values are written for (dS for dQ = dS K), whichever warp's code was traced first
+    storage = _storage_roots(records, views)
+    stored = _stored_out(records, storage)
+    written = {tensor[i] for i in _written_from_accumulators(records) if storage[i] not in stored}
+    found, lanes = set(), set()
     issued = {r.made_by["object"] for r in records if r.op == "gemm" and r.made_by}
     for record in records:
         mma = (record.made_by or {}).get("object")
@@ -646,10 +667,13 @@ def _chains(records: list, views: dict) -> set:
         else:
             continue
         for slot, start, result in starts:
-            found.update((m1, source, mma, slot, result) for m1, source in
-                         _accumulators_read(records, record.index, mma, [start], members, group, tensor,
-                                            accumulator, operands))
-    return found
+            read = _accumulators_read(records, record.index, mma, [start], members, group, tensor, accumulator,
+                                      operands | written)
+            found.update((m1, source, mma, slot, result) for m1, source in read)
+            if slot == "A" and "tmem" in records[start].memspaces:
+                # an A operand in TMEM holds a row per lane, as the accumulator it was written from does
+                lanes.update((m1, mma) for m1, source in read if "tmem" in records[source].memspaces)
+    return found, lanes
 
 
 def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
@@ -658,7 +682,8 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
     write to the tensor read and what it wrote from, traced before or after the `reader` record (warp-specialized
     kernels trace the MMA warp's code before the softmax warps that write P); past another tensor in the same
     storage, only what was traced before (an epilogue's buffer over an operand's SMEM is written after the
-    mainloop that reads the operand), unless both are `operands` of MMAs (dS^T over dS's SMEM is dS)."""
+    mainloop that reads the operand), unless both are `operands` of MMAs (dS^T over dS's SMEM is dS) or buffers
+    written for them (dS's epilogue-shaped view, which no copy takes to global memory)."""
     found = set()
     seen, frontier = set(), [(i, False) for i in start]  # (record, whether the path crossed into other storage)
     for _ in range(12):
@@ -927,14 +952,18 @@ def _written_from_accumulators(records: list) -> dict:
     """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s), with
     the first such copy."""
     held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
-    for record in records:
-        if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
-            held.add(record.index)
-        elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
-            held.add(record.operands["D"])
-        elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
-                and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
-            held.add(record.index)
+    for _ in range(4):  # registers made before the partition a copy later fills them from: another pass
+        size = len(held)
+        for record in records:
+            if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
+                held.add(record.index)
+            elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+                held.add(record.operands["D"])
+            elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} \
+                    and record.memspaces and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
+                held.add(record.index)
+        if len(held) == size:
+            break
     found: dict = {}
     for record in records:
         if record.op != "copy" or not record.operands or record.operands.get("src") not in held:
@@ -969,6 +998,9 @@ def _accumulator_tensors(records: list, views: dict) -> set:
         elif record.op in _SAME_DATA + ("domain_offset", "flatten", "coalesce") and record.inputs \
                 and record.inputs[0] in found or views.get(record.index) in found:
             found.add(record.index)
+        elif record.op == "make_tensor" and record.memspaces == ("tmem",) \
+                and found & set(record.meta.get("values_from", ())):
+            found.add(record.index)  # `make_tensor(tmem_ptr + offset, tStS.layout)`: the accumulator, placed
     return found
 
 

@@ -51,21 +51,26 @@ RULES = {
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
-            "nested size-1 leaf is the source's size-1 rest on its siblings' axis",
+            "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a broadcast (stride 0) leaf "
+            "is the source's broadcast leaf, else a mode of its own",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow
     "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N)",
     "attention": "an MMA's accumulator feeds the A slot of another (a gemm's A operand, or an A fragment or "
-                 "partition laid over the accumulator's storage): S = Q K^T over D, O = P V over K (and the "
-                 "backward passes through transposes)",
+                 "partition laid over the accumulator's storage or a TMEM address its values are written to): "
+                 "S = Q K^T over D, O = P V over K; a TMEM A operand's rows are the accumulator's (its lanes); "
+                 "with several readers (backward) the score axis most of them keep is the keys, and a reader "
+                 "keeping one score axis contracts the other (dV = P^T dO over Q, dQ = dS K over K)",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, a tiler's positions are M and N (rows and columns)",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
                   "(of a partition, or of a retiled fragment whose rests stand for the tile's modes in order) "
-                  "run along the tile mode the copy's value layout steps, a split value leaf's parts alike",
+                  "run along the tile mode the copy's value layout steps, a split value leaf's parts alike; a "
+                  "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
+                  "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes)",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
 }
 

@@ -103,7 +103,15 @@ def caller(depth: int = 2) -> tuple[CallSite, object]:
     Frames of cute-inspect and of CuTeDSL's implementation are skipped, so a tensor made inside a DSL helper
     (an SMEM allocator, a TMEM view) is attributed to the line of the kernel that asked for it.
     """
-    frame = sys._getframe(depth)
+    return _user_frame(sys._getframe(depth))
+
+
+def caller_above(frame) -> tuple[CallSite, object]:
+    """The first frame of user or library-kernel code above `frame` (excluded), as `caller` finds it."""
+    return _user_frame(frame.f_back)
+
+
+def _user_frame(frame) -> tuple[CallSite, object]:
     direct = True
     while frame is not None and _is_internal(absolute(frame.f_code.co_filename)):
         direct = direct and frame.f_code.co_filename.startswith(PACKAGE_DIR)

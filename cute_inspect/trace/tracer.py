@@ -9,6 +9,7 @@ import ast
 import contextlib
 import functools
 import os
+import re
 import sys
 from dataclasses import replace
 
@@ -29,6 +30,7 @@ from cute_inspect.trace.source import (
     argument_text,
     assigned_names,
     caller,
+    caller_above,
     callers,
     defining_function,
     receiver_text,
@@ -290,6 +292,7 @@ class _Tracer:
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
+        self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the first tensor made there
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -539,6 +542,13 @@ class _Tracer:
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
                 record.reuses = reused[0]
+            # P made at `tmem_ptr + P_offset` before the softmax writes it through `tStS.iterator + (P_offset -
+            # S_offset)`: two tensors at one TMEM address hold the same data, however each pointer was reached
+            address = _tmem_address(bound.get("iterator"))
+            if address is not None:
+                first = self.tmem_at.setdefault(address, index)
+                if first != index:
+                    record.meta["same_storage"] = first
         if op == "make_tensor" and outputs and outputs[0].memspace == "smem":
             # `sV` over `sK.iterator`, a thread's view over a swizzled partition's pointer: whose buffer it is in
             over = self._reused(bound.get("iterator"))
@@ -556,6 +566,8 @@ class _Tracer:
             # `make_rmem_tensor(acc.shape)` then filled from acc (flash-attention's cvt_f16): shaped like it, and
             # for the data flow holding its values
             made_from = {label.origin for label in _levels.flatten(out_trees[0])} - {index, None}
+            if op == "make_tensor":  # a view over a pointer holds what is there: data of its own memory only
+                made_from = {i for i in made_from if self.trace.records[i].memspaces[:1] == (outputs[0].memspace,)}
             if made_from:
                 record.meta["values_from"] = sorted(made_from)[:4]
         by_arg = dict(zip(in_args, zip(inputs, in_trees, in_shapes)))
@@ -574,6 +586,14 @@ class _Tracer:
             values = self.objects.values.get((record.made_by["object"], op))
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
             out_trees = [_flow.with_copy_axes(t, o.shape, values, source, index) for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
+        if op in ("partition_S", "partition_D") and in_trees and in_memspace in ("tmem", "coord") \
+                and record.memspaces[:1] == (in_memspace,):
+            # TMEM (lanes, columns) and coordinates have exact strides: a leaf runs along the source leaf its
+            # stride steps (tcgen05.ld's values along the columns, its repeats too: the warps cover the lanes)
+            source = self.trace.records[inputs[0]]
+            out_trees = [_strided_axes(self.axes, t, o.layout, source.layouts[input_outputs[0]], in_trees[0], index)
+                         for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
         if op == "retile" and record.made_by and out_trees and isinstance(out_trees[0], tuple):
             # a retiled fragment's rests follow the tile's modes in order: tile mode i is rest i + 1
@@ -615,7 +635,7 @@ class _Tracer:
         record.chain = tuple((s.file, s.line, s.function) for s, _ in frames)
         # each caller with the function it called, the one its statement's names would come from
         levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
-        self.unresolved.append((record.index, levels))
+        self.unresolved.append((record.index, [_past_comprehension(level) for level in levels]))
 
     def _resolve(self, frame=None) -> None:
         """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
@@ -631,7 +651,7 @@ class _Tracer:
             child, frame = frame, frame.f_back
         waiting = []
         for index, levels in self.unresolved:
-            outer_site, outer, _called, inner = levels[0]  # `inner`: the helper frame the caller is in
+            outer_site, outer, _called, inner = levels[0][:4]  # `inner`: the helper frame the caller is in
             if id(outer) in below:
                 now = below[id(outer)]
                 same_statement = statement_at(outer_site.file, outer.f_lineno) is \
@@ -648,8 +668,8 @@ class _Tracer:
     def _bind(self, record: Record, levels: list, live: bool = True) -> None:
         """Give the record the names of the outermost caller whose statement bound its tensors, and that line;
         the names only for a tensor a CuTeDSL helper made at the kernel's line (levels of one)."""
-        for site, frame, called, _inner in levels:
-            names = assigned_names(site, called, frame)
+        for site, frame, called, _inner, *given in levels:
+            names = given[0] if given else assigned_names(site, called, frame)
             if not names:
                 continue
             bound, hit = [None] * len(record.names), False
@@ -666,7 +686,8 @@ class _Tracer:
                     bound[found[1]], hit = name, True
             if hit:
                 record.names = tuple(bound)
-                record.file, record.line, record.col, record.function = site.file, site.line, site.col, site.function
+                record.file, record.line, record.col = site.file, site.line, site.col
+                record.function = frame.f_code.co_name if given else site.function
                 return
 
     def finish(self) -> None:
@@ -937,8 +958,7 @@ class _Tracer:
             return
         found = self.lookup(tensor)
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
-            site, frame = caller(2)
-            found = self._new_input(tensor, site, subscripted_name(site), _current_kernel(frame)[0], frame)
+            found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         info = _info(result)
@@ -947,6 +967,23 @@ class _Tracer:
             self._know(result, (index, out, kept))
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    @staticmethod
+    def _first_use(tensor) -> tuple:
+        """(site, name, kernel, frame) of the kernel's code slicing a parameter it has not used before: past a
+        subscription shim (a package's own `__getitem__` over CuTe's, its `self` the tensor), and for a
+        helper module's slice (`offset_batch_Q(mQ, ...)`), the kernel's line calling it and its name there."""
+        site, frame = caller(3)
+        while frame is not None and frame.f_locals.get("self") is tensor:
+            site, frame = caller_above(frame)
+        name = subscripted_name(site)
+        kernel, kernel_file = _current_kernel(frame)
+        if kernel_file and site.file != kernel_file:
+            above = callers(frame, kernel_file)
+            if above:
+                site, outer = above[-1]
+                name = _local_name(outer, tensor) or name
+        return site, name, kernel, frame
 
     def _leaf_var(self, label):
         """One leaf of a split atom runs along its own axis: the variable of that MMA axis or source mode."""
@@ -1024,6 +1061,33 @@ def _storage_key(pointer) -> int | None:
         return _ir_hash(value) if value is not None else None
 
 
+def _tmem_address(pointer) -> tuple | None:
+    """(the pointer a TMEM address is counted from, its offset in bits) where the offsets are static: walks
+    `recast_iter`, `add_offset` by a constant and `get_iter` of a view back to the first other op."""
+    value, bits = getattr(pointer, "value", None), 0
+    try:
+        for _ in range(12):
+            owner = getattr(value.owner, "operation", value.owner)
+            name = owner.name
+            if name == "cute.add_offset":
+                offset = _STATIC_OFFSET.search(str(owner.operands[1].type))
+                width = _ELEMENT_BITS.search(str(value.type))
+                if offset is None or width is None:
+                    return None
+                bits += int(offset.group(1)) * int(width.group(1))
+            elif name not in ("cute.recast_iter", "cute.get_iter", "cute.make_view"):
+                return _ir_hash(value), bits
+            value = owner.operands[0]
+            value = getattr(value, "value", value)
+    except (AttributeError, ValueError, IndexError):
+        return None
+    return None
+
+
+_STATIC_OFFSET = re.compile(r'^!cute\.int_tuple<"(\d+)">$')
+_ELEMENT_BITS = re.compile(r"^!cute\.ptr<[a-zA-Z]+(\d+)")
+
+
 def _layout_holder(text: str | None, frame):
     """The object whose layout an argument reads (`tStS.layout` in the calling frame gives tStS), or None."""
     try:
@@ -1033,6 +1097,16 @@ def _layout_holder(text: str | None, frame):
     if isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Name):
         return frame.f_locals.get(node.value.id)
     return None
+
+
+def _past_comprehension(level: tuple) -> tuple:
+    """A caller level whose frame is a comprehension's (``mQ, mdO = [select(t, ...) for t in (mQ, mdO)]``) as
+    the frame running the comprehension's statement, which binds the result once the comprehension has
+    finished: (site, that frame, None, the comprehension's frame, the names of the element it is on now)."""
+    site, frame, called, _inner = level
+    if frame.f_code.co_name not in _COMPREHENSIONS or frame.f_back is None:
+        return level
+    return site, frame.f_back, None, frame, assigned_names(site, called, frame)
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
@@ -1098,7 +1172,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
-    pool, ones, by_text = [], [], {}
+    pool, ones, broadcasts, by_text = [], [], [], {}
     for mode, label in zip(old, source_labels):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
             by_text.setdefault(leaf.partition(":")[2], []).append(leaf_label)
@@ -1107,6 +1181,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 pool.append((stride, stride * extent, leaf_label))
             elif extent == 1:
                 ones.append(leaf_label)
+            elif extent is not None and stride == 0 and leaf_label is not None:
+                broadcasts.append(leaf_label)
     new = new if isinstance(new, tuple) else (new,)
     if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
@@ -1120,8 +1196,14 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             match = next((x for x in ones if x.axis and x.axis in siblings), ones[0])
             ones.remove(match)
             return match
-        if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the head dim): no source
-            return position_label if position_label is not None else _levels.UNKNOWN
+        if extent is not None and stride == 0:  # a broadcast mode (LSE expanded over the tile's keys): the
+            if broadcasts:  # source's broadcast mode (a transposed view moves it), else a mode of its own, along
+                return broadcasts.pop(0)  # the axis of whatever it is laid against
+            like = pool[0][2] if pool else None
+            if like is None:
+                return _levels.UNKNOWN
+            return replace(like, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None,
+                           leaf_axes=None)
         if extent is not None and stride:
             for low, high, label in pool:
                 if low <= stride < high and stride % low == 0:
@@ -1156,6 +1238,56 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, source_labels, origin: int):
+    """A partition's atom leaves and new rests along the source leaf whose stride range holds their stride: the
+    atom's leaves get that leaf's axis key, a rest's variable is joined to it. Leaves already placed stay."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
+    modes = tree if isinstance(tree, tuple) else None
+    if not isinstance(new, tuple) or not isinstance(old, tuple) or not modes or len(new) != len(modes) \
+            or not isinstance(source_labels, tuple) or len(old) != len(source_labels):
+        return tree
+    pool = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            key = _axis_key(leaf_label)
+            if extent is not None and extent > 1 and stride and key is not None:
+                pool.append((stride, stride * extent, key))
+
+    def key_of(leaf):
+        extent, stride = _leaf_numbers(leaf)
+        if extent is None or extent == 1 or not stride:
+            return None
+        return next((key for low, high, key in pool if low <= stride < high and stride % low == 0), None)
+
+    out = list(modes)
+    atom = modes[0]
+    if isinstance(atom, _levels.ModeLabel) and atom.origin == origin:  # over a value layout's reading
+        keys = tuple(key_of(leaf) for leaf in _leaves(new[0]))
+        if len(keys) > 1 and all(k is not None or _leaf_numbers(leaf)[0] == 1 for k, leaf in zip(keys, _leaves(new[0]))):
+            out[0] = replace(atom, leaf_axes=keys)
+    for i in range(1, len(modes)):
+        label, leaves = modes[i], list(_leaves(new[i]))
+        # a rest whose class met an MMA axis or a tiler already says what it runs along
+        if isinstance(label, _levels.ModeLabel) and label.origin == origin and label.var is not None \
+                and len(leaves) == 1 and not axes.keys.get(axes.find(label.var)):
+            key = key_of(leaves[0])
+            if key is not None and key[0] == "var":
+                axes.join(key[1], label.var)
+            elif key is not None:
+                axes.bind(label.var, key)
+    return tuple(out)
+
+
+def _axis_key(label):
+    """The key a leaf's label runs along: its one leaf axis (an MMA axis or a variable), else its variable."""
+    if not isinstance(label, _levels.ModeLabel):
+        return None
+    if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
+        return label.leaf_axes[0]
+    return ("var", label.var) if label.var is not None else None
 
 
 def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:

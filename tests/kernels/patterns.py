@@ -104,3 +104,31 @@ def attention_host(mQ_qd: cute.Tensor, mK_kd: cute.Tensor, mV_dk: cute.Tensor):
 def compile_attention():
     """S = Q K^T and O = P V with two MMAs, views of their operands, an unrolled helper call."""
     return cute.compile(attention_host, _fake((256, 64)), _fake((256, 64)), _fake((64, 256)))
+
+
+@cute.kernel
+def binding_kernel(mA: cute.Tensor, mB: cute.Tensor, mC: cute.Tensor):
+    bidx, _, _ = cute.arch.block_idx()
+    row_a = mA[bidx, None]
+    row_c = pattern_helpers.row_of(mC, bidx)
+    cute.autovec_copy(row_a, row_c)
+    cute.autovec_copy(mB[bidx, None], row_c)
+
+
+@cute.jit
+def binding_host(mA: cute.Tensor, mB: cute.Tensor, mC: cute.Tensor):
+    mA, mB = [pattern_helpers.aligned(t) for t in (mA, mB)]
+    binding_kernel(mA, mB, mC).launch(grid=(4, 1, 1), block=(1, 1, 1))
+
+
+def compile_bindings():
+    """Tensors a helper makes in a comprehension, parameters first sliced in a helper or through a package's
+    own `__getitem__` (installed for this compile only)."""
+    import cutlass.cute.tensor as cute_tensor
+
+    original = cute_tensor._Tensor.__getitem__
+    cute_tensor._Tensor.__getitem__ = pattern_helpers.subscription_shim(original)
+    try:
+        return cute.compile(binding_host, _fake(), _fake(), _fake())
+    finally:
+        cute_tensor._Tensor.__getitem__ = original
