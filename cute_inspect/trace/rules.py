@@ -23,7 +23,8 @@ RULES = {
                   "host tensor the launch passes in the parameter's position or keyword (`kernel(mA, b=mB)`), "
                   "else of the one host tensor of its type (of its name when several are)",
     "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
-    "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj",
+    "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
+                      "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
@@ -33,7 +34,8 @@ RULES = {
     "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
     "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
-    "retile.atom": "a copy atom over a thread's fragment",
+    "retile.atom": "a copy atom over a thread's fragment, at the fragment's level (a retiled accumulator is MMA); "
+                   "a copy that retiles an accumulator cuts the tiles it partitions along the accumulator's M, N",
     "tma_partition.tma": "the TMA box mode (Block for a load, Store for a store); the global side's box leaves "
                          "run along the tile modes their coordinate strides step, the SMEM side's issue count "
                          "along the global side's",
@@ -47,7 +49,8 @@ RULES = {
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
-    "coord.mode": "an identity tensor's coordinate modes",
+    "coord.mode": "an identity tensor's coordinate modes; over a tensor's shape (`make_identity_tensor(t.shape)`) "
+                  "they run along that tensor's modes' axes",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
