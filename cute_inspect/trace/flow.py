@@ -169,6 +169,11 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
             out.append((extent, 1))
         else:
             out.append((extent, None))
+    steps = {mode for extent, mode in out[1:] if extent != 1}
+    if out and out[0] == (1, None) and len(steps) == 1 and None not in steps:
+        # a one-element atom repeated along one tile mode (a 32-bit copy, two per thread along the head dim): its
+        # value runs along that mode too; a trailing size-1 repeat ((8,1) of a 128-bit copy) along none
+        out[0] = (1, steps.pop())
     return tuple(out)
 
 
@@ -802,7 +807,9 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             continue
         found = [named.get(axes.find(m.var)) for m in modes]
         letters = [f[0] for f in found if f and f[1] == "mma_slot"]
-        unnamed = [m for m, f in zip(modes, found) if not f or f[0] is None or f[1] == "hint:name"]
+        # a mode the attention fixed but no single axis names (GQA's packed (heads, queries)) is no unnamed mode
+        unnamed = [m for m, f in zip(modes, found)
+                   if not f or (f[0] is None and f[1] != "attention") or f[1] == "hint:name"]
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
@@ -819,7 +826,7 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
         if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
-                and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
+                and set(attention) - {None} <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
                 named[axes.find(mode.var)] = (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out

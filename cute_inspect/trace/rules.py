@@ -54,7 +54,9 @@ RULES = {
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
-            "nested size-1 leaf is the source's size-1 rest on its siblings' axis",
+            "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a second host view over a kernel "
+            "argument's memory no traced tensor holds is a view of the first (a mode across two of the first's "
+            "leaves is its own, a mode inside one keeps that leaf's axis)",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow
@@ -68,7 +70,8 @@ RULES = {
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
                   "(of a partition, or of a retiled fragment whose rests stand for the tile's modes in order) "
-                  "run along the tile mode the copy's value layout steps, a split value leaf's parts alike",
+                  "run along the tile mode the copy's value layout steps, a split value leaf's parts alike; a "
+                  "one-element atom's value along the one mode its repeats step",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
 }
 

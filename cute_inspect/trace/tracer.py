@@ -544,6 +544,7 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+        if op == "make_tensor" and outputs and outputs[0].memspace in ("smem", "gmem"):
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
                 self.storage[key] = (index, 0, out_trees[0])
@@ -816,6 +817,20 @@ class _Tracer:
                     if found is not None:
                         return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+            if info.memspace == "gmem":
+                # two host views over one argument's memory that no traced tensor holds (`select` of o_bshd for one
+                # kernel, a packed regrouping of it for another): a leaf of the other's stride is the same data
+                same = self.storage.get(_storage_key(bound.get("iterator")))
+                found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin) \
+                    if same is not None else None
+                if found is not None:
+                    return found
+                if same is not None:  # modes across two of its leaves (heads packed apart): join those that are one
+                    own = _levels.initial(out_rank, names[0] if names else None, origin)
+                    record = self.trace.records[same[0]]
+                    for label, source in zip(own, _within_leaves(info.layout, record.layouts[same[1]], same[2])):
+                        self.axes.join(label.var, self._axis_class(source))
+                    return own
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
@@ -1243,6 +1258,30 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _within_leaves(layout: str | None, source_layout: str | None, source_labels) -> list:
+    """For each top mode of `layout` over a traced tensor's data: the label of the one source leaf whose stride
+    range holds the whole mode when it is a single leaf, else None."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
+    if new is None or old is None or not isinstance(source_labels, tuple):
+        return []
+    old = old if isinstance(old, tuple) else (old,)
+    if len(old) != len(source_labels):
+        return []
+    pool = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            if extent is not None and extent > 1 and stride:
+                pool.append((stride, stride * extent, leaf_label))
+    out = []
+    for mode in new if isinstance(new, tuple) else (new,):
+        extent, stride = _leaf_numbers(mode) if isinstance(mode, str) else (None, None)
+        hits = [label for low, high, label in pool if extent and extent > 1 and stride
+                and low <= stride < high and stride % low == 0 and stride * extent <= high]
+        out.append(hits[0] if len(hits) == 1 else None)
+    return out
 
 
 def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:
