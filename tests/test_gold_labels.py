@@ -51,7 +51,7 @@ def tallies():
 
 #: tensors labelled right at the last measurement (main, 2026-11-25, after the held-out split's rotation and
 #: the fourth provenance round): raise these with every gain
-REACHED = {"tune": 241, "heldout": 47}
+REACHED = {"tune": 244, "heldout": 131}
 ISSUE_TARGET_PCT = 95.0
 
 

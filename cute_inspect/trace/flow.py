@@ -36,8 +36,10 @@ _DIVIDES = ("flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
 class Partitioners:
     """Numbers the MMA and copy objects of a trace: a TiledMma and its ThrMma slices share one number."""
 
-    def __init__(self):
+    def __init__(self, carried=None):
         self.numbers: dict = {}
+        self.kinds: dict = {}  # (id of a copy's operation, its MLIR type) -> the number of the first such copy
+        self.carried = carried  # whether a trait's value is one a dynamic loop or branch carries
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
@@ -52,12 +54,22 @@ class Partitioners:
         # them (their MLIR values are new each time); a copy's trait, shared by a TiledCopy and its slices
         # (copies of one operation may tile differently)
         trait = getattr(obj, "_trait", None)
-        key = id(obj.op) if type(obj.op).__name__.startswith("Mma") or "Mma" in type(obj).__name__ \
-            else id(trait if trait is not None else obj)
+        mma = type(obj.op).__name__.startswith("Mma") or "Mma" in type(obj).__name__
+        key = id(obj.op) if mma else id(trait if trait is not None else obj)
         found = self.numbers.get(key)
+        if found is not None:
+            return found
+        kind = None if mma or trait is None else getattr(getattr(trait, "value", None), "type", None)
+        if kind is not None and self.carried is not None and self.carried(trait):
+            # a dynamic loop's copy of a TiledCopy (a new trait over a block argument) keeps the operation and the
+            # uniqued MLIR type, which says the tiling: the copy made before the loop
+            found = self.kinds.get((id(obj.op), kind))
         if found is None:
-            found = self.numbers[key] = len(self.numbers)
+            found = len(self.held)
             self.held.append(obj)
+        self.numbers[key] = found
+        if kind is not None:
+            self.kinds.setdefault((id(obj.op), kind), found)
         return found
 
     def made_by(self, op: str, bound: dict, site) -> dict | None:
@@ -157,6 +169,11 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
             out.append((extent, 1))
         else:
             out.append((extent, None))
+    steps = {mode for extent, mode in out[1:] if extent != 1}
+    if out and out[0] == (1, None) and len(steps) == 1 and None not in steps:
+        # a one-element atom repeated along one tile mode (a 32-bit copy, two per thread along the head dim): its
+        # value runs along that mode too; a trailing size-1 repeat ((8,1) of a 128-bit copy) along none
+        out[0] = (1, steps.pop())
     return tuple(out)
 
 
@@ -515,7 +532,9 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
-def settle(axes: Axes, records: list, views: dict) -> None:
+def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None) -> None:
+    """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`)."""
+    _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _coordinates_of_copies(axes, records)
     chains, lanes = _chains(records, views)
     axes.chains.update(chains)
@@ -557,6 +576,34 @@ def settle(axes: Axes, records: list, views: dict) -> None:
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _copies_of_accumulators(axes: Axes, records: list, views: dict, tiler_ranks: dict) -> None:
+    """A tiled copy that retiles an MMA's accumulator (the epilogue's r2s copy, made from the MMA's C layout) cuts
+    its tiles in the accumulator's (M, N) coordinates: the first two modes of every tensor it partitions (the
+    SMEM subtile it writes, that subtile's coordinates) run along the accumulator's two rests' axes. A copy that
+    retiles two accumulators of different axes says nothing."""
+    accumulators = _accumulator_tensors(records, views)
+    rests: dict = {}  # copy object -> the axis variables of the MMA rests of the accumulator it retiles
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op != "retile" or obj is None or not record.levels or not set(record.inputs) & accumulators \
+                or tiler_ranks.get(obj) != 2:  # a copy of rows (dQ's atomic adds of a flat tile) cuts no (M, N)
+            continue
+        modes = _modes(record.levels[0])
+        if len(modes) >= 3 and all(isinstance(m, _levels.ModeLabel) and m.level == "mma" and m.role == "rest"
+                                   and m.var is not None for m in modes[1:3]):
+            pair = tuple(axes.find(m.var) for m in modes[1:3])
+            rests[obj] = pair if rests.get(obj, pair) == pair else None
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op not in ("partition_S", "partition_D") or rests.get(obj) is None or not record.inputs:
+            continue
+        source = records[record.inputs[0]]
+        if not source.levels or not isinstance(source.shapes[0], tuple):
+            continue
+        for label, extent, var in zip(_modes(source.levels[0])[:2], source.shapes[0][:2], rests[obj]):
+            axes.join(_mode_var(axes, label, extent), var)
 
 
 def _coordinates_of_copies(axes: Axes, records: list) -> None:
@@ -777,7 +824,7 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
     per-leaf letters of such grouped modes, by axis class."""
     grouped: dict = {}
     for record in records:
-        if record.op not in ("input", "make_tensor") or not record.levels \
+        if record.op not in ("input", "make_tensor", "make_identity_tensor") or not record.levels \
                 or not set(record.memspaces) & {"gmem", "coord"}:
             continue
         modes = _modes(record.levels[0])
@@ -785,7 +832,9 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             continue
         found = [named.get(axes.find(m.var)) for m in modes]
         letters = [f[0] for f in found if f and f[1] == "mma_slot"]
-        unnamed = [m for m, f in zip(modes, found) if not f or f[0] is None or f[1] == "hint:name"]
+        # a mode the attention fixed but no single axis names (GQA's packed (heads, queries)) is no unnamed mode
+        unnamed = [m for m, f in zip(modes, found)
+                   if not f or (f[0] is None and f[1] != "attention") or f[1] == "hint:name"]
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
@@ -802,7 +851,7 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
         if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
-                and set(attention) <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
+                and set(attention) - {None} <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
             for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
                 named[axes.find(mode.var)] = (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
@@ -1049,6 +1098,9 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 epilogue.add(dst.index)
                 written_out.add(dst.index)
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
+            if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
+                relevels[record.index] = (("block",), "epi")
+                record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
 
 

@@ -23,7 +23,8 @@ RULES = {
                   "host tensor the launch passes in the parameter's position or keyword (`kernel(mA, b=mB)`), "
                   "else of the one host tensor of its type (of its name when several are)",
     "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
-    "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj",
+    "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
+                      "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
@@ -33,7 +34,8 @@ RULES = {
     "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
     "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
-    "retile.atom": "a copy atom over a thread's fragment",
+    "retile.atom": "a copy atom over a thread's fragment, at the fragment's level (a retiled accumulator is MMA); "
+                   "a copy that retiles an accumulator cuts the tiles it partitions along the accumulator's M, N",
     "tma_partition.tma": "the TMA box mode (Block for a load, Store for a store); the global side's box leaves "
                          "run along the tile modes their coordinate strides step, the SMEM side's issue count "
                          "along the global side's",
@@ -47,12 +49,15 @@ RULES = {
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
-    "coord.mode": "an identity tensor's coordinate modes",
+    "coord.mode": "an identity tensor's coordinate modes; over a tensor's shape (`make_identity_tensor(t.shape)`) "
+                  "they run along that tensor's modes' axes",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
             "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a broadcast (stride 0) leaf "
-            "is the source's broadcast leaf, else a mode of its own",
+            "is the source's broadcast leaf, else a mode of its own; a second host view over a kernel argument's "
+            "memory no traced tensor holds is a view of the first (a mode across two of the first's leaves is its "
+            "own, a mode inside one keeps that leaf's axis)",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow
@@ -70,7 +75,8 @@ RULES = {
                   "(of a partition, or of a retiled fragment whose rests stand for the tile's modes in order) "
                   "run along the tile mode the copy's value layout steps, a split value leaf's parts alike; a "
                   "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
-                  "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes)",
+                  "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes); a "
+                  "one-element atom's value along the one mode its repeats step",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
 }
 

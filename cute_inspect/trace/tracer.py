@@ -287,7 +287,7 @@ class _Tracer:
         self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
-        self.objects = _flow.Partitioners()
+        self.objects = _flow.Partitioners(_is_loop_carried)
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
@@ -554,6 +554,7 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+        if op == "make_tensor" and outputs and outputs[0].memspace in ("smem", "gmem"):
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
                 self.storage[key] = (index, 0, out_trees[0])
@@ -698,7 +699,7 @@ class _Tracer:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
         try:
-            _flow.settle(self.axes, self.trace.records, self.views)
+            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
 
@@ -752,8 +753,11 @@ class _Tracer:
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             return _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
-        if op == "retile":
-            return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
+        if op == "retile":  # a fragment re-laid for a copy keeps its source's level: the accumulator's is MMA
+            first = next(_levels.flatten(inp[0]), None) if inp else None
+            level = first.level if first is not None and first.level in ("mma", "copy", "store", "epi") \
+                else "store" if epilogue else "copy"
+            return _levels.first_mode(inp, level, out_rank, origin)
         if op == "tma_partition":
             return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
@@ -801,7 +805,12 @@ class _Tracer:
             if len(leaves) == out_rank:
                 return leaves
         if op == "make_identity_tensor":
-            return _levels.coordinates(out_rank, names[0] if names else None, origin)
+            coords = _levels.coordinates(out_rank, names[0] if names else None, origin)
+            counted = self._shape_source(call, "shape", info)  # `make_identity_tensor(mX.shape)`: mX's axes
+            for coord, mode in zip(coords, counted or ()):
+                if isinstance(mode, _levels.ModeLabel):
+                    self.axes.join(coord.var, self._axis_class(mode))
+            return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
@@ -829,9 +838,26 @@ class _Tracer:
                     if found is not None:
                         return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+            if info.memspace == "gmem":
+                # two host views over one argument's memory that no traced tensor holds (`select` of o_bshd for one
+                # kernel, a packed regrouping of it for another): a leaf of the other's stride is the same data
+                same = self.storage.get(_storage_key(bound.get("iterator")))
+                found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin) \
+                    if same is not None else None
+                if found is not None:
+                    return found
+                if same is not None:  # modes across two of its leaves (heads packed apart): join those that are one
+                    own = _levels.initial(out_rank, names[0] if names else None, origin)
+                    record = self.trace.records[same[0]]
+                    for label, source in zip(own, _within_leaves(info.layout, record.layouts[same[1]], same[2])):
+                        self.axes.join(label.var, self._axis_class(source))
+                    return own
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
+            if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
+                shaped = self._shape_source(call, "layout_or_shape", info)
+                found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
@@ -920,6 +946,35 @@ class _Tracer:
         if found is None and same_layout and info.memspace == "rmem":
             found = self._same_rests(info.shape)
         return found
+
+    def _shape_source(self, call, param: str, info):
+        """The labels of the traced tensor whose shape the call's argument `param` reads (`make_rmem_tensor(
+        tCgAcc.shape[:3])`, `make_identity_tensor(mX.shape)`): its modes, indexed as the argument indexes the
+        shape; None when the argument is no such read or the modes do not fit the result's shape."""
+        if call is None or not call.site.direct or call.frame is None or param not in call.params:
+            return None
+        read = _shape_read(argument_text(call.site, call.params.index(param), call.op))
+        if read is None:
+            return None
+        name, coord, indices = read
+        holder = call.frame.f_locals.get(name)
+        if holder is None or not _is_tensor(holder):
+            return None
+        found = self.lookup(holder, call.frame)
+        if found is None:
+            return None
+        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        if coord is not None:
+            labels = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        for index in indices:
+            if labels is None or not isinstance(labels, tuple) or isinstance(index, tuple):
+                return None
+            try:
+                labels = labels[index]
+            except IndexError:
+                return None
+        labels = labels if isinstance(labels, tuple) else (labels,)
+        return labels if len(labels) == rank(info.shape) else None
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
@@ -1109,6 +1164,53 @@ def _past_comprehension(level: tuple) -> tuple:
     return site, frame.f_back, None, frame, assigned_names(site, called, frame)
 
 
+def _shape_read(text: str | None):
+    """(tensor name, slice of its modes or None, indices) of an argument that reads a tensor's shape:
+    ``t.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything else."""
+    try:
+        node = ast.parse(text, mode="eval").body if text else None
+    except SyntaxError:
+        return None
+    indices = []
+    while isinstance(node, ast.Subscript):
+        index = _literal_index(node.slice)
+        if index is _NOT_LITERAL:
+            return None
+        indices.append(index)
+        node = node.value
+    if isinstance(node, ast.Attribute) and node.attr == "shape":
+        node = node.value
+    elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "shape":
+        node = node.args[0]
+    else:
+        return None
+    coord = None
+    if isinstance(node, ast.Subscript):  # a slice of the tensor: `t[None, 0, None].shape`
+        coord = _literal_index(node.slice)
+        if coord is _NOT_LITERAL or isinstance(coord, slice):
+            return None
+        node = node.value
+    return (node.id, coord, tuple(reversed(indices))) if isinstance(node, ast.Name) else None
+
+
+_NOT_LITERAL = object()
+
+
+def _literal_index(node):
+    """An index written with literals only (``0``, ``:3``, ``None, 0``), as Python would take it."""
+    try:
+        if isinstance(node, ast.Slice):
+            parts = [ast.literal_eval(p) if p is not None else None for p in (node.lower, node.upper, node.step)]
+            return slice(*parts) if all(p is None or isinstance(p, int) for p in parts) else _NOT_LITERAL
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError):
+        return _NOT_LITERAL
+    ok = value is None or isinstance(value, int) or (
+        isinstance(value, tuple) and all(v is None or isinstance(v, int) for v in value))
+    return value if ok else _NOT_LITERAL
+
+
 def _in_helper(site: CallSite, kernel: str) -> bool:
     """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
     dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
@@ -1288,6 +1390,30 @@ def _axis_key(label):
     if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
         return label.leaf_axes[0]
     return ("var", label.var) if label.var is not None else None
+
+
+def _within_leaves(layout: str | None, source_layout: str | None, source_labels) -> list:
+    """For each top mode of `layout` over a traced tensor's data: the label of the one source leaf whose stride
+    range holds the whole mode when it is a single leaf, else None."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
+    if new is None or old is None or not isinstance(source_labels, tuple):
+        return []
+    old = old if isinstance(old, tuple) else (old,)
+    if len(old) != len(source_labels):
+        return []
+    pool = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            if extent is not None and extent > 1 and stride:
+                pool.append((stride, stride * extent, leaf_label))
+    out = []
+    for mode in new if isinstance(new, tuple) else (new,):
+        extent, stride = _leaf_numbers(mode) if isinstance(mode, str) else (None, None)
+        hits = [label for low, high, label in pool if extent and extent > 1 and stride
+                and low <= stride < high and stride % low == 0 and stride * extent <= high]
+        out.append(hits[0] if len(hits) == 1 else None)
+    return out
 
 
 def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:
