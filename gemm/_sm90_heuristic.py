@@ -159,9 +159,11 @@ def _wide_tiles_fit(n: int) -> bool:
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
     swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
-    runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained).
-    Otherwise the tile that fills the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K.
-    Every config walks K serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
+    runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained),
+    or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
+    M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
+    fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K. Every config walks K
+    serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
         if _loads_at_once(k):
