@@ -220,7 +220,8 @@ def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> lis
         if big_tiles < 4 * _SMS:
             # A few waves of big tiles leave SMs idle in the last one; a width that evens them out.
             configs.append(_tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0]))
-        return list(dict.fromkeys(configs))
+        # The heuristic's own choice (a ranked width where 128x256 would end on a nearly empty wave).
+        return list(dict.fromkeys(configs + [default_config(m, n, k, l, b_major)]))
     # Up to a few waves (M <= 1024, or few tiles): the best-ranked widths (which of two near-equal
     # estimates runs faster is not predictable: on 512x6144x4096, 128x208 in 120 tiles ran 3% ahead of
     # 128x192 in 128), each also without split-K where the heuristic splits.

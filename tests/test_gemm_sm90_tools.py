@@ -93,6 +93,8 @@ def test_heuristic_and_candidates_fit_the_problem():
         candidates = candidate_configs(*mnkl)
         assert 3 <= len(candidates) <= 9 and len(set(candidates)) == len(candidates)
         assert default_config(*mnkl) in candidates or mnkl[0] > 1024
+    for mnkl in [(2500, 5120, 13824, 1), (2048, 14336, 4096, 1), (8192, 8192, 8192, 1), (2048, 2048, 128, 32)]:
+        assert default_config(*mnkl) in candidate_configs(*mnkl)
 
 
 def test_unknown_kernel_lists_choices():
