@@ -96,9 +96,9 @@ def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
         pair = 2 if m > 64 else 1
         fits = [w for w in widths if _ctas(m, n, l, 64, w, pair) <= _SMS]
         return [(64, w, pair) for w in fits] + [(64, w, pair) for w in widths if w not in fits]
-    # 64-row tiles from 128 wide: an odd count of 128-row tiles wastes a sixth or more of M (320 rows
-    # in 64-row tiles fill 5 exactly, in 128-row tiles 3 with 64 rows empty).
-    tiles = [(128, w) for w in widths if w >= 64] + [(64, w) for w in widths if w >= 128]
+    # 64-row tiles wider than 128 measured no better where 128-row tiles leave rows empty (320x5120x5120:
+    # 64x208 in 1x1 clusters 0.762x of cuBLAS, 128x160 in 2x1 0.833x).
+    tiles = [(128, w) for w in widths if w >= 64] + [(64, 128)]
     if k >= _SPLIT_K_MIN_K:
         # Few tiles and a long K: narrow 64-row tiles split fewer ways fill the SMs with longer runs
         # (256x256x8192: 64x32 split 4 ran 0.85x of cuBLAS, 128x64 split 8 0.76x).
