@@ -5,7 +5,7 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
     >>> default_config(128, 4096, 14336, 1).label()
     '64x64 c2x1 sw1m'
     >>> default_config(64, 1024, 16384, 1).label()
-    '64x32 c1x1 sw1m split4'
+    '64x64 c1x1 sw1m split8'
     >>> default_config(1024, 14336, 4096, 1).label()
     '128x224 c2x1 sw1m'
 """
@@ -36,6 +36,23 @@ _STREAM_K_MIN_K = 4096
 # The many-wave rules below pick 128x256 tiles; they hold where those waste little of N (a 128-wide N in
 # 128x256 tiles ran 0.85x of cuBLAS, in 128x128 tiles 1.01x). Elsewhere the ranked widths decide.
 _WIDE_TILE_MAX_WASTE = 1.1
+# A 64-row tile narrower than this issues wgmmas too small to pay for their A: skinny problems get more
+# from fewer, wider tiles split over K. One process each (docs/sm90.md, eighth session): 32x4096x14336
+# ran 0.982x of cuBLAS in 64x64 split 2 and 0.959x in 64x32 (both 128 CTAs); 128x1024x8192 0.957x in
+# 64x64 split 4 and 0.946x in 64x32 split 2; 64x4096x4096 1.025x in 64x64 and 1.013x in 64x32.
+_SKINNY_MIN_WIDTH = 64
+# The same for the narrow 64-row tiles that small-MN, long-K problems split: 256x256x8192 ran 0.967x in
+# 64x48 split 4 and 0.946x in 64x32 split 4 (the tuner also took 64x48 in the seventh session).
+_NARROW_MIN_WIDTH = 48
+# Tiles of at most this many k-tiles (the 128x256 stage ring holds them all) issue all their loads at
+# once: with many such tiles the loads of all CTAs meet at L2, and 2x2 clusters, which multicast A and B
+# both, halve what L2 serves. 2048x2048x128 x32 ran 0.987-0.998x of cuBLAS in 2x2 clusters, 0.963-0.968x
+# in 2x1 (two sessions); 1024x1024x1024 x8 (16 k-tiles) ran 0.76x in 2x2.
+_SHORT_K = 256
+# Throughput of a tile without a cluster partner (no B multicast) relative to the same tile in 2x1
+# clusters: 512x512x16384 128x128 split 8 ran 0.910x of cuBLAS in 1x1 clusters and 0.956x in 2x1;
+# 256x256x8192 64x48 split 4 0.943x and 0.967x, 64x32 split 4 0.923x and 0.946x (one process).
+_UNPAIRED = 0.96
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -64,40 +81,63 @@ def _widths(b_major: str) -> list:
 
 
 def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
-    """Cooperative tiles by estimated time: whole waves of CTAs (or of split-K runs) times work per run
-    over throughput, over every width (multiples of 16), so that some width lands the tile count just
-    under a whole number of waves (1024x14336: 128x224, four waves, 1.01-1.03x of cuBLAS where 128x128
-    ran 0.96x). Skinny problems (M <= 128) are bound by reading B from DRAM, and rank 64-row tiles by how many SMs
-    they put on it: the narrowest width that still fits in one wave first (split-K then fills the SMs
-    if even that leaves most idle). With 16 stages this holds at long K too: 128x4096x14336 ran 1.10x of
-    cuBLAS in 64x64 tiles, 1.02x in 64x128 split 2."""
+    """Cooperative (tile_m, tile_n, cluster_m) by estimated time: whole waves of CTAs (or of split-K
+    runs) times work per run over throughput, over every width (multiples of 16), so that some width
+    lands the tile count just under a whole number of waves (1024x14336: 128x224, four waves, 1.01-1.03x
+    of cuBLAS where 128x128 ran 0.96x). A 2x1 cluster over an odd number of row tiles computes one
+    more, empty, row tile per column (`_ctas`), so each tile is ranked in 2x1 and, where that pads,
+    in 1x1 clusters. Skinny problems (M <= 128) are bound by reading B from DRAM, and rank 64-row
+    tiles by how many SMs they put on it: the narrowest width that still fits in one wave first
+    (split-K then fills the SMs if even that leaves most idle). With 16 stages this holds at long K
+    too: 128x4096x14336 ran 1.10x of cuBLAS in 64x64 tiles, 1.02x in 64x128 split 2."""
     widths = _widths(b_major)
     if m <= _SKINNY_ROWS:
-        fits = [w for w in widths if _cdiv(m, 64) * _cdiv(n, w) * l <= _SMS]
-        return [(64, w) for w in fits] + [(64, w) for w in widths if w not in fits]
+        widths = _at_least(widths, _SKINNY_MIN_WIDTH, n)
+        pair = 2 if m > 64 else 1
+        fits = [w for w in widths if _ctas(m, n, l, 64, w, pair) <= _SMS]
+        return [(64, w, pair) for w in fits] + [(64, w, pair) for w in widths if w not in fits]
+    # 64-row tiles wider than 128 measured no better where 128-row tiles leave rows empty (320x5120x5120:
+    # 64x208 in 1x1 clusters 0.762x of cuBLAS, 128x160 in 2x1 0.833x).
     tiles = [(128, w) for w in widths if w >= 64] + [(64, 128)]
     if k >= _SPLIT_K_MIN_K:
         # Few tiles and a long K: narrow 64-row tiles split fewer ways fill the SMs with longer runs
         # (256x256x8192: 64x32 split 4 ran 0.85x of cuBLAS, 128x64 split 8 0.76x).
-        tiles += [(64, w) for w in widths if w < 128]
+        tiles += [(64, w) for w in _at_least(widths, _NARROW_MIN_WIDTH, n) if w < 128]
+    shapes = [(tm, tn, 2) for tm, tn in tiles] + [
+        (tm, tn, 1) for tm, tn in tiles if _cdiv(m, tm) % 2 == 1
+    ]
 
-    def rank(tile):
-        count = _cdiv(m, tile[0]) * _cdiv(n, tile[1]) * l
+    def rank(shape):
+        tile_m, tile_n, cluster_m = shape
+        count = _ctas(m, n, l, tile_m, tile_n, cluster_m)
         split = _split_k(count, k)
-        cost = _cdiv(count * split, _SMS) * tile[0] * tile[1] / split / _efficiency(*tile)
+        cost = _cdiv(count * split, _SMS) * tile_m * tile_n / split / _efficiency(tile_m, tile_n)
+        if cluster_m == 1:
+            cost /= _UNPAIRED
         # Among equal costs: fewer runs per tile (each split tile is summed through global memory),
         # then the wider tile (fewer tiles read A again).
-        return (cost * (_SPLIT_K_COST if split > 1 else 1.0), split, -tile[1])
+        return (cost * (_SPLIT_K_COST if split > 1 else 1.0), split, -tile_n)
 
-    return sorted(tiles, key=rank)
+    return sorted(shapes, key=rank)
 
 
-def _tile_config(m: int, n: int, k: int, l: int, tile, **walk) -> Sm90Config:
-    """A cooperative config of this tile: 2x1 clusters (B multicast over two row tiles) unless M fits in
-    one row tile, and split-K when the tiles leave most SMs idle and K is long."""
-    tile_m, tile_n = tile
-    cluster_m = 2 if m > tile_m else 1
-    tiles = _cdiv(m, tile_m) * _cdiv(n, tile_n) * l
+def _ctas(m: int, n: int, l: int, tile_m: int, tile_n: int, cluster_m: int) -> int:
+    """CTAs (tiles computed) of a tiling: clusters of `cluster_m` row tiles cover M, the last one
+    padded with an empty row tile where the row tiles do not divide."""
+    return _cdiv(_cdiv(m, tile_m), cluster_m) * cluster_m * _cdiv(n, tile_n) * l
+
+
+def _at_least(widths: list, least: int, n: int) -> list:
+    """The widths from `least` up, or from the narrowest that covers N where N is narrower."""
+    return [w for w in widths if w >= min(least, _cdiv(n, 16) * 16)]
+
+
+def _tile_config(m: int, n: int, k: int, l: int, shape, **walk) -> Sm90Config:
+    """A cooperative config of a ranked (tile_m, tile_n, cluster_m), with split-K when the tiles leave
+    most SMs idle and K is long. A single row tile needs no 2x1 cluster."""
+    tile_m, tile_n, cluster_m = shape
+    cluster_m = cluster_m if m > tile_m else 1
+    tiles = _ctas(m, n, l, tile_m, tile_n, cluster_m)
     return Sm90Config(tile_m, tile_n, cluster_m, 1, split_k=_split_k(tiles, k), **walk)
 
 
@@ -119,15 +159,29 @@ def _wide_tiles_fit(n: int) -> bool:
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
     swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
-    runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained).
-    Otherwise the tile that fills the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K.
-    Every config walks K serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
+    runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained),
+    or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
+    M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
+    fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K. Every config walks K
+    serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
+        if _loads_at_once(k):
+            return Sm90Config(128, 256, 2, 2)
         return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=k >= _STREAM_K_MIN_K)
-    if m > 1024 and big_tiles >= 2 * _SMS:
+    best = _ranked_tiles(m, n, k, l, b_major)[0]
+    if m > 1024 and big_tiles >= 2 * _SMS and best == (128, 256, 2):
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
-    return _tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0])
+    # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
+    # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
+    return _tile_config(m, n, k, l, best)
+
+
+def _loads_at_once(k: int) -> bool:
+    """Whether a 128x256 tile's k-tiles all fit its stage ring and its loads outweigh its store: then
+    2x2 clusters pay (`_SHORT_K`). 2048x2048x64 x16 (one k-tile, 48 KB loaded against 64 KB stored)
+    ran 0.974x of cuBLAS in 2x2 clusters and 1.003-1.005x in 2x1."""
+    return k <= _SHORT_K and (128 + 256) * k >= 128 * 256
 
 
 def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
@@ -137,13 +191,16 @@ def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> lis
         # Many waves: group clusters so that a wave covers a squarish block of D (8 clusters wide
         # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2). Stream-K on
         # the last partial wave ran 0.7-1.7% ahead on 8192^3 and 8192x8192x28672 (docs/sm90.md).
-        return [
+        configs = [
+            default_config(m, n, k, l, b_major),
             Sm90Config(128, 256, 2, 1, swizzle=8),
             Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True),
             Sm90Config(128, 256, 2, 1, swizzle=4),
+            Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False),
             Sm90Config(128, 256, 2, 2, swizzle=4),
             Sm90Config(128, 256, 1, 2, swizzle=8, raster_along_m=False),
         ]
+        return list(dict.fromkeys(configs))
     if m > 1024 and big_tiles >= 2 * _SMS:
         # Ping-pong hides the epilogue under the other warpgroup's MMAs, but its tiles (at most
         # 128x192) read more SMEM per MMA: on the H100 it ran 5-20% behind 128x256 cooperative on every
@@ -163,7 +220,8 @@ def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> lis
         if big_tiles < 4 * _SMS:
             # A few waves of big tiles leave SMs idle in the last one; a width that evens them out.
             configs.append(_tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0]))
-        return list(dict.fromkeys(configs))
+        # The heuristic's own choice (a ranked width where 128x256 would end on a nearly empty wave).
+        return list(dict.fromkeys(configs + [default_config(m, n, k, l, b_major)]))
     # Up to a few waves (M <= 1024, or few tiles): the best-ranked widths (which of two near-equal
     # estimates runs faster is not predictable: on 512x6144x4096, 128x208 in 120 tiles ran 3% ahead of
     # 128x192 in 128), each also without split-K where the heuristic splits.

@@ -317,6 +317,27 @@ def test_split_k(mnkl, config):
     _three_launches_match(mnkl, config, "bf16")
 
 
+@pytest.mark.parametrize(
+    "mnkl, label",
+    [
+        ((320, 5120, 5120, 1), "128x128 c1x1 sw1m"),  # three row tiles: no 2x1 cluster padding a fourth
+        ((384, 384, 12288, 1), "128x64 c1x1 sw1m split6"),  # the same, split over K
+        ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
+        ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2"),  # skinny: 64 wide, split where that halves the CTAs
+        ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
+    ],
+    ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
+)
+def test_heuristic_configs_compute_right(mnkl, label):
+    """The configs the untuned heuristic picks under issue 27's rules compute the product, three
+    launches in a row (split tiles' counters must come back to zero)."""
+    from gemm.sm90 import default_config
+
+    config = default_config(*mnkl)
+    assert config.label() == label
+    _three_launches_match(mnkl, config, "bf16")
+
+
 def test_split_k_with_c_and_fp32_out():
     """The fixup's epilogue (alpha, beta * C, gelu) sees the summed partials, subtile by subtile."""
     from gemm._common import reference

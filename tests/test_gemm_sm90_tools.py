@@ -36,6 +36,8 @@ def test_llm27_shapes_hold_the_issue_problems():
               (2048, 8192, 8192, 1)]:
         assert s in shapes
     assert any(l > 1 for *_, l in shapes) and any(m % 64 for m, *_ in shapes)
+    check = bench.parse_shapes("llm27-check")
+    assert len(check) == len(set(check)) == 10 and not set(check) & set(shapes)
 
 
 def test_heuristic_and_candidates_fit_the_problem():
@@ -44,13 +46,15 @@ def test_heuristic_and_candidates_fit_the_problem():
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import candidate_configs, default_config
 
-    # Skinny and short K: the narrowest width whose tiles still fit in one wave (most SMs reading B).
-    assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 32, 1, 1)
+    # Skinny and short K: the narrowest width from 64 whose tiles still fit in one wave (most SMs
+    # reading B).
+    assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 64, 1, 1)
     assert default_config(64, 14336, 4096, 1) == Sm90Config(64, 112, 1, 1)
     assert default_config(128, 6144, 4096, 1) == Sm90Config(64, 96, 2, 1)
     assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 64, 2, 1)
     # ... and split-K where even the narrowest tiles leave most SMs idle and K is long.
-    assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 32, 1, 1, split_k=4)
+    assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 64, 1, 1, split_k=8)
+    assert default_config(32, 4096, 14336, 1) == Sm90Config(64, 64, 1, 1, split_k=2)
     assert default_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
     # A width that lands just under a whole number of waves: 1024x14336 in 4 x 132 - 16 tiles.
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)
@@ -59,15 +63,28 @@ def test_heuristic_and_candidates_fit_the_problem():
         assert default_config(*mnkl, b_major="n").tile_n % 64 == 0
         assert all(c.tile_n % 64 == 0 for c in candidate_configs(*mnkl, b_major="n"))
     # Small MN, long K: narrow tiles split so that about 128 runs of at least 32 k-tiles fill the SMs.
-    assert default_config(256, 256, 8192, 1) == Sm90Config(64, 32, 2, 1, split_k=4)
+    assert default_config(256, 256, 8192, 1) == Sm90Config(64, 48, 2, 1, split_k=4)
     assert default_config(512, 512, 16384, 1) == Sm90Config(128, 128, 2, 1, split_k=8)
     for mnkl in [(256, 256, 8192, 1), (512, 512, 16384, 1), (128, 1024, 8192, 1), (64, 1024, 16384, 1)]:
         split = default_config(*mnkl)
         tiles = -(-mnkl[0] // split.tile_m) * -(-mnkl[1] // split.tile_n)
         assert split.split_k > 1 and tiles * split.split_k <= 132 and mnkl[2] // 64 >= 32 * split.split_k
     assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
-    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two.
-    assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 256, 2, 1, swizzle=8)
+    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two; 2x2 clusters where
+    # all of a tile's loads go out at once and outweigh its store, 2x1 where one k-tile weighs less.
+    assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 256, 2, 2)
+    assert default_config(2048, 2048, 64, 16) == Sm90Config(128, 256, 2, 1, swizzle=8)
+    # An odd count of row tiles: 2x1 clusters would compute an empty row tile per column, here taking
+    # 320x5120 (3 x 40 tiles of 128x128) to two waves; 1x1 clusters keep it to one.
+    for mnkl in [(320, 5120, 5120, 1), (384, 384, 12288, 1), (640, 1280, 20480, 1)]:
+        config = default_config(*mnkl)
+        rows = -(-mnkl[0] // config.tile_m)
+        ctas = -(-rows // config.cluster_m) * config.cluster_m * -(-mnkl[1] // config.tile_n)
+        assert ctas * config.split_k <= 132, config
+    # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
+    # waves): a width that fills the last wave.
+    assert default_config(2500, 5120, 13824, 1).tile_n != 256
+    assert default_config(2048, 14336, 4096, 1) == Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A narrow N: the ranked widths, not 128x256 tiles half empty.
     assert default_config(2048, 128, 2048, 32) == Sm90Config(128, 128, 2, 1)
     assert all(c.tile_n <= 160 for c in candidate_configs(2048, 128, 2048, 32))
@@ -76,6 +93,8 @@ def test_heuristic_and_candidates_fit_the_problem():
         candidates = candidate_configs(*mnkl)
         assert 3 <= len(candidates) <= 9 and len(set(candidates)) == len(candidates)
         assert default_config(*mnkl) in candidates or mnkl[0] > 1024
+    for mnkl in [(2500, 5120, 13824, 1), (2048, 14336, 4096, 1), (8192, 8192, 8192, 1), (2048, 2048, 128, 32)]:
+        assert default_config(*mnkl) in candidate_configs(*mnkl)
 
 
 def test_unknown_kernel_lists_choices():
