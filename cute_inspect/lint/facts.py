@@ -272,6 +272,12 @@ _MMA_COPY_MAKER = re.compile(r"make_tiled_copy_[ABCSD]")
 _HELPER_PARTITION = re.compile(r"(?:\w*_)?(make_fragment|partition)_([ABC])")
 
 
+@lru_cache(maxsize=4096)
+def _helper_partition_method(name: str) -> bool:
+    """``mma_make_fragment_A``, ``utils.partition_C``: a helper that partitions with the object it is given."""
+    return _HELPER_PARTITION.fullmatch(name) is not None
+
+
 class _Collector:
     def __init__(self) -> None:
         self.facts = FileFacts()
@@ -514,7 +520,7 @@ class _Collector:
                 direction = _atom_direction(value, method)
                 if direction:
                     self.facts.atom_directions[target.elts[0].id] = direction
-        elif type(target) is ast.Name and method is not None and _HELPER_PARTITION.fullmatch(method):
+        elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and value.args:
             made_from = tensor_name(value.args[0])
