@@ -65,11 +65,13 @@ class LintReport:
 
 
 def python_files(
-    paths: Iterable[str], excluded: Callable[[Path], bool] | None = None
+    paths: Iterable[str], excluded: Callable[[Path], bool] | None = None,
+    resolve: Callable[[Path], Path] = Path.resolve,
 ) -> tuple[list[tuple[str, Path]], list[FileError]]:
     """(display path, path) of every ``*.py`` under ``paths``, sorted; errors for paths that do not exist and
     directories that hold no Python file. What a directory walk meets is skipped when ``excluded(path)``; a file
-    named in ``paths`` is always linted, as ruff does."""
+    named in ``paths`` is always linted, as ruff does. ``resolve``: how to resolve a path (the config finder's
+    resolves each directory once)."""
     found: dict[Path, str] = {}
     errors = []
     for argument in paths:
@@ -88,12 +90,12 @@ def python_files(
                             skipped += 1
                             continue
                         count += 1
-                        found.setdefault(file.resolve(), str(file))
+                        found.setdefault(resolve(file), str(file))
             if not count:
                 because = " (the rest is excluded by [tool.cute-inspect] exclude)" if skipped else ""
                 errors.append(FileError(argument, 0, 0, f"no Python files to lint{because}"))
         elif path.exists() or path.is_symlink():
-            found.setdefault(path.resolve(), argument)
+            found.setdefault(resolve(path), argument)
         else:
             errors.append(FileError(argument, 0, 0, "no such file or directory"))
     return sorted(((display, path) for path, display in found.items()), key=lambda item: item[0]), errors
@@ -381,8 +383,8 @@ def lint_paths(
     """
     paths = list(paths)
     finder = ConfigFinder(overrides=overrides)
-    files, errors = python_files(paths, lambda path: finder.for_file(path).excludes(path))
-    jobs = [(display, path, finder.for_file(path)) for display, path in files]
+    files, errors = python_files(paths, lambda path: finder.for_file(path).excludes(path), finder.resolve)
+    jobs = [(display, path, finder.for_directory(path.parent)) for display, path in files]  # paths resolved
     report = LintReport(errors=errors)
     stored = ResultCache(default_directory(), "\n".join(sorted(str(Path(p).resolve()) for p in paths))) if cache else None
     results: list[tuple[list[Finding], FileError | None, tuple[int, int]] | None] = [None] * len(jobs)
