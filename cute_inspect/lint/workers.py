@@ -54,7 +54,7 @@ def _received(source: int) -> dict[int, list]:
         data = stream.read()
     try:
         return pickle.loads(data)
-    except Exception:  # a child that died while writing: its batches are done again
+    except (pickle.UnpicklingError, EOFError, ValueError):  # a child that died before or while writing
         return {}
 
 
