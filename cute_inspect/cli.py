@@ -16,14 +16,18 @@ import sys
 from cute_inspect.commands._isolate import interrupted, supervised
 from cute_inspect.findings import EXIT_BAD_INPUT
 
-_COMMAND_MODULES = (
-    "cute_inspect.commands.trace",
-    "cute_inspect.commands.lint",
-    "cute_inspect.commands.check",
-    "cute_inspect.commands.render",
-    "cute_inspect.commands.lsp",
-    "cute_inspect.commands.diff",
-)
+# Each sub-command and the module that registers it, in the order of the help: a command line naming one
+# imports only its module (importing them all, the renderer's and the differ's included, slows every start).
+COMMANDS = {
+    "trace": "cute_inspect.commands.trace",
+    "lint": "cute_inspect.commands.lint",
+    "rules": "cute_inspect.commands.lint",
+    "check": "cute_inspect.commands.check",
+    "render": "cute_inspect.commands.render",
+    "layout": "cute_inspect.commands.render",
+    "lsp": "cute_inspect.commands.lsp",
+    "diff": "cute_inspect.commands.diff",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,7 +61,8 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or only of ``command`` (one of ``COMMANDS``) when given."""
     parser = _Parser(
         prog="cute-inspect",
         description="Trace, check, lint and draw the nested shapes of CuTeDSL kernels. "
@@ -65,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _COMMAND_MODULES:
+    for name in [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values()):
         importlib.import_module(name).register(subparsers)
     parser.set_defaults(commands=tuple(subparsers.choices))
     return parser
@@ -87,7 +92,8 @@ def main(argv: list[str] | None = None, isolate: bool | None = None) -> int:
     A command that runs the user's target runs in a forked child when `isolate` (default: when `argv` is None, as
     for the ``cute-inspect`` program), so that a target that crashes or calls ``os._exit`` still ends in one line
     and exit 2 (`cute_inspect.commands._isolate`)."""
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(words[0] if words else None)
     try:
         args = parser.parse_args(argv)
     except KeyboardInterrupt:

@@ -1,11 +1,13 @@
 """[tool.cute-inspect] settings, found by walking up from the linted file, and noqa comments."""
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from cute_inspect import cli
 from cute_inspect.lint import lint_paths
+from cute_inspect.lint.config import ConfigFinder
 
 BAD = "tCgB = thr_mma.partition_A(gA)\nacc_vec = tiled_copy_r2s.retile(tTR_rAcc)\n"  # CI105 on 1, CI101 on 2
 
@@ -169,3 +171,17 @@ def test_comments_are_read_per_statement_and_skip_strings():
     lines = source.splitlines(keepends=True)
     found = comments(ast.parse(source), lines, range(1, len(lines) + 1))
     assert found == {3: (30, "# noqa: CI101"), 9: (16, "# noqa: CI103"), 11: (1, "# noqa: CI104")}
+
+
+def test_the_finder_resolves_paths_as_pathlib_does(tmp_path):
+    real = tmp_path / "real"
+    (real / "sub").mkdir(parents=True)
+    (real / "sub" / "k.py").write_text("x = 1\n")
+    (tmp_path / "linked_dir").symlink_to(real)
+    (tmp_path / "linked_file.py").symlink_to(real / "sub" / "k.py")
+    finder = ConfigFinder()
+    paths = [real / "sub" / "k.py", tmp_path / "linked_dir" / "sub" / "k.py", tmp_path / "linked_file.py",
+             tmp_path / "linked_dir" / "sub" / ".." / "sub" / "k.py", tmp_path / "linked_dir" / "..",
+             tmp_path / "missing" / "k.py", Path("relative.py")]
+    for path in paths * 2:  # the second time from the finder's cache
+        assert finder.resolve(path) == path.resolve()

@@ -100,6 +100,15 @@ def test_cli_diff_shows_and_fix_writes_then_reports_what_is_left(tmp_path, capsy
     assert cli.main(["lint", "--diff", str(path)]) == 0
 
 
+def test_fix_and_diff_leave_a_file_too_deep_to_lint_to_the_lint_error(tmp_path, capsys):
+    path = tmp_path / "deep.py"
+    path.write_text("x = a" + ".get_slice(0)" * 1200 + "\n")  # parses, but collecting it recurses too deeply
+    assert cli.main(["lint", "--no-cache", "--diff", str(path)]) == 0  # as for a file that does not parse
+    assert capsys.readouterr().err == "Would fix 0 findings.\n"
+    assert cli.main(["lint", "--no-cache", "--fix", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"{path}: error: could not lint: nested too deeply")
+
+
 def _seeded(text):
     """Our SM80 kernel with four tensors renamed in its code (comments keep the right names, as they would
     after a slip of the keyboard) to names that contradict their tensors."""

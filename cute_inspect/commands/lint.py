@@ -177,7 +177,10 @@ def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: 
         text, _, error = read_source(display, path)
         if error is not None or cannot_hold_findings(text):
             continue
-        fixed, count = fix_text(text, str(path), finder.for_file(path), unsafe)
+        try:
+            fixed, count = fix_text(text, str(path), finder.for_file(path), unsafe)
+        except RecursionError:  # the lint that follows reports it: `could not lint: nested too deeply`
+            continue
         if not count:
             continue
         if diff:

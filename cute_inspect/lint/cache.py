@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 from pathlib import Path
@@ -66,6 +65,8 @@ class ResultCache:
     """The cached results of one set of linted paths (``key``), each file's under its configuration."""
 
     def __init__(self, directory: Path, key: str) -> None:
+        import hashlib  # here: `lint --no-cache` need not load it
+
         self.directory = directory
         digest = hashlib.sha256(f"{_FORMAT}\n{key}\n{_linter_version()}".encode()).hexdigest()[:24]
         self._file = directory / f"lint-{digest}.pickle"

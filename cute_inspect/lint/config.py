@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
 from typing import Any
@@ -173,9 +174,19 @@ class ConfigFinder:
         self._default = default or LintConfig()
         self._overrides = overrides or {}
         self._by_directory: dict[Path, LintConfig] = {}
+        self._resolved: dict[Path, Path] = {}
 
     def for_file(self, path: Path) -> LintConfig:
-        return self.for_directory(path.resolve().parent)
+        return self.for_directory(self.resolve(path).parent)
+
+    def resolve(self, path: Path) -> Path:
+        """``path.resolve()``, each directory resolved once (a tree's thousands of files share a few)."""
+        if path.name in ("", ".", "..") or os.path.islink(path):
+            return path.resolve()
+        parent = self._resolved.get(path.parent)
+        if parent is None:
+            parent = self._resolved[path.parent] = path.parent.resolve()
+        return parent / path.name
 
     def for_directory(self, directory: Path) -> LintConfig:
         found = self._by_directory.get(directory)

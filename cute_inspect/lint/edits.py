@@ -50,13 +50,26 @@ def _column(lines: list[str], line: int, byte_offset: int) -> int:
     return char_column(lines[line - 1], byte_offset) + 1
 
 
+def _add_children(node: ast.AST, stack: list[ast.AST]) -> None:
+    """Push the nodes directly under ``node`` (``ast.iter_child_nodes``, without a generator per node)."""
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, ast.AST):
+            stack.append(value)
+        elif type(value) is list:
+            stack.extend(item for item in value if isinstance(item, ast.AST))
+
+
 def _binds_in(node: ast.AST, name: str) -> bool:
     """Whether a nested function or class binds ``name`` itself (a parameter or an assignment)."""
-    for child in ast.walk(node):
+    stack = [node]
+    while stack:
+        child = stack.pop()
         if type(child) is ast.arg and child.arg == name:
             return True
         if type(child) is ast.Name and child.id == name and type(child.ctx) is not ast.Load:
             return True
+        _add_children(child, stack)
     return False
 
 
@@ -84,7 +97,7 @@ def _uses(scope: ast.AST, old: str, new: str) -> tuple[list[ast.Name], bool, boo
             new_used = new_used or new in node.names
         elif kind is ast.Call and type(node.func) is ast.Name and node.func.id in _DYNAMIC:
             unsafe = True
-        stack.extend(ast.iter_child_nodes(node))
+        _add_children(node, stack)
     return names, new_used, unsafe
 
 

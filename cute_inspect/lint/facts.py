@@ -268,8 +268,20 @@ def _op_named(call: ast.Call) -> str | None:
     return None
 
 
+_ASSIGN, _EXPR, _NAME, _CALL, _ATTRIBUTE = ast.Assign, ast.Expr, ast.Name, ast.Call, ast.Attribute
+# Statements that bind no name the rules read and hold no statement: the walk passes them by.
+_LEAF_STATEMENTS = frozenset({
+    ast.Import, ast.ImportFrom, ast.Raise, ast.Assert, ast.Pass, ast.Break, ast.Continue, ast.Global,
+    ast.Nonlocal, ast.Delete,
+})
 _MMA_COPY_MAKER = re.compile(r"make_tiled_copy_[ABCSD]")
 _HELPER_PARTITION = re.compile(r"(?:\w*_)?(make_fragment|partition)_([ABC])")
+
+
+@lru_cache(maxsize=4096)
+def _helper_partition_method(name: str) -> bool:
+    """``mma_make_fragment_A``, ``utils.partition_C``: a helper that partitions with the object it is given."""
+    return _HELPER_PARTITION.fullmatch(name) is not None
 
 
 class _Collector:
@@ -278,12 +290,6 @@ class _Collector:
         self.scope = 0
         self.envs: list[dict[str, Ref]] = [{}]
         self.defined: set[str] = set()  # the file's functions: calling one is not making an object
-
-    def _lookup(self, name: str) -> Ref | None:
-        for env in reversed(self.envs):
-            if name in env:
-                return env[name]
-        return None
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -305,14 +311,23 @@ class _Collector:
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
         """The reference an expression holds, when it may be a partitioner object."""
         kind = type(expr)
-        if kind is ast.Name:
-            return self._lookup(expr.id)
-        if kind is ast.Attribute:
-            return ("attr", expr.attr)
-        if kind is not ast.Call:
+        if kind is _NAME:
+            name_id = expr.id
+            for env in reversed(self.envs):
+                if name_id in env:
+                    return env[name_id]
             return None
-        callee, receiver = _callee(expr.func)
-        if callee is None:
+        if kind is _ATTRIBUTE:
+            return ("attr", expr.attr)
+        if kind is not _CALL:
+            return None
+        func = expr.func
+        kind = type(func)  # `_callee`, inlined: this runs for every call the walk meets
+        if kind is _ATTRIBUTE:
+            callee, receiver = func.attr, func.value
+        elif kind is _NAME:
+            callee, receiver = func.id, None
+        else:
             return None
         if callee in _SLICE_LIKE:
             return self.ref(receiver, name, create)
@@ -324,9 +339,17 @@ class _Collector:
     def _record_call(self, call: ast.Call) -> None:
         """A call site, for resolving the parameters of the file's functions (receivers' calls too:
         ``self.kernel(...).launch(...)``)."""
+        defined = self.defined
         while True:
-            callee, receiver = _callee(call.func)
-            if callee is not None and (call.keywords or callee in self.defined):
+            func = call.func
+            kind = type(func)
+            if kind is _ATTRIBUTE:
+                callee, receiver = func.attr, func.value
+            elif kind is _NAME:
+                callee, receiver = func.id, None
+            else:
+                callee = receiver = None
+            if callee is not None and (call.keywords or callee in defined):
                 # Only the file's functions bind parameters; any call's keywords may set an attribute
                 # (`SimpleNamespace(thr_mma_dq=thr_mma_dq)`).
                 positional = [self.ref(arg, create=False) for arg in call.args] if callee in self.defined else []
@@ -338,7 +361,7 @@ class _Collector:
                         self.facts.objects.attributes.setdefault(kw.arg, []).append(ref)
                 if callee in self.defined and (any(positional) or keywords):
                     self.facts.objects.calls.append((callee, receiver is not None, positional, keywords))
-            if type(receiver) is not ast.Call:
+            if type(receiver) is not _CALL:
                 return
             call = receiver
 
@@ -381,17 +404,23 @@ class _Collector:
         bound = self.facts.scopes[self.scope].bound
         for stmt in body:
             kind = type(stmt)
-            if kind is ast.Assign:
+            if kind is _ASSIGN:
+                value = stmt.value
                 for target in stmt.targets:
-                    _binds(target, bound)
-                    self._bind_objects(target, stmt.value)
-                if type(stmt.value) is ast.Call:
-                    self._record_call(stmt.value)
-                self._assign(stmt.targets, stmt.value, slices)
-            elif kind is ast.Expr:
-                if type(stmt.value) is ast.Call:
+                    if type(target) is _NAME:
+                        bound.add(target.id)
+                    else:
+                        _binds(target, bound)
+                    self._bind_objects(target, value)
+                if type(value) is _CALL:
+                    self._record_call(value)
+                self._assign(stmt.targets, value, slices)
+            elif kind is _EXPR:
+                if type(stmt.value) is _CALL:
                     self._record_call(stmt.value)
                     self._call(stmt.value)
+            elif kind in _LEAF_STATEMENTS:
+                continue
             elif kind is ast.AnnAssign:
                 _binds(stmt.target, bound)
                 if stmt.value is not None:
@@ -514,7 +543,7 @@ class _Collector:
                 direction = _atom_direction(value, method)
                 if direction:
                     self.facts.atom_directions[target.elts[0].id] = direction
-        elif type(target) is ast.Name and method is not None and _HELPER_PARTITION.fullmatch(method):
+        elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and value.args:
             made_from = tensor_name(value.args[0])

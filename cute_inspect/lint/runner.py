@@ -10,7 +10,6 @@ import ast
 import functools
 import gc
 import io
-import multiprocessing
 import os
 import re
 import stat
@@ -40,6 +39,7 @@ from cute_inspect.lint.noqa import comments, statement_span
 from cute_inspect.lint.prefilter import cannot_hold_findings
 from cute_inspect.lint.registry import RULES, all_rules, kind, needs_trace
 from cute_inspect.lint.rules import Violation, unused_noqa
+from cute_inspect.lint.workers import MAX_BATCHES, map_batches
 from cute_inspect.positions import char_column, source_lines
 
 _NOQA_CODES = re.compile(r"noqa\s*:[^\n]*CI[0-9]", re.IGNORECASE)
@@ -65,11 +65,13 @@ class LintReport:
 
 
 def python_files(
-    paths: Iterable[str], excluded: Callable[[Path], bool] | None = None
+    paths: Iterable[str], excluded: Callable[[Path], bool] | None = None,
+    resolve: Callable[[Path], Path] = Path.resolve,
 ) -> tuple[list[tuple[str, Path]], list[FileError]]:
     """(display path, path) of every ``*.py`` under ``paths``, sorted; errors for paths that do not exist and
     directories that hold no Python file. What a directory walk meets is skipped when ``excluded(path)``; a file
-    named in ``paths`` is always linted, as ruff does."""
+    named in ``paths`` is always linted, as ruff does. ``resolve``: how to resolve a path (the config finder's
+    resolves each directory once)."""
     found: dict[Path, str] = {}
     errors = []
     for argument in paths:
@@ -88,12 +90,12 @@ def python_files(
                             skipped += 1
                             continue
                         count += 1
-                        found.setdefault(file.resolve(), str(file))
+                        found.setdefault(resolve(file), str(file))
             if not count:
                 because = " (the rest is excluded by [tool.cute-inspect] exclude)" if skipped else ""
                 errors.append(FileError(argument, 0, 0, f"no Python files to lint{because}"))
         elif path.exists() or path.is_symlink():
-            found.setdefault(path.resolve(), argument)
+            found.setdefault(resolve(path), argument)
         else:
             errors.append(FileError(argument, 0, 0, "no such file or directory"))
     return sorted(((display, path) for path, display in found.items()), key=lambda item: item[0]), errors
@@ -326,7 +328,7 @@ def _lint_chunk(
 
 
 _FILES_PER_WORKER = 24  # below this many files a process costs more than it saves
-_BATCH = 4  # files a worker takes at a time: few enough that the workers finish together
+_BATCH = 4  # files a process takes at a time: few enough that the processes finish together
 
 
 def default_workers(file_count: int) -> int:
@@ -341,16 +343,15 @@ def default_workers(file_count: int) -> int:
 def _lint_files(
     jobs: list[tuple[str, Path, LintConfig]], workers: int, prefilter: bool = True
 ) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
-    """Each job's result, in the order of ``jobs``."""
-    workers = min(workers, -(-len(jobs) // _BATCH))
+    """Each job's result, in the order of ``jobs``; ``workers``: processes, this one included."""
     # Forking a process that runs other threads (after a --trace compile, say) can deadlock the child.
-    if workers <= 1 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or len(jobs) <= _BATCH or threading.active_count() > 1 or not hasattr(os, "fork"):
         return _lint_chunk(jobs, prefilter)
-    # Largest files first, a few at a time to whichever worker is free, so that the workers finish together.
+    # Largest files first, a few at a time to whichever process is free, so that they finish together.
     order = sorted(range(len(jobs)), key=lambda i: -_size(jobs[i][1]))
-    batches = [[jobs[i] for i in order[start:start + _BATCH]] for start in range(0, len(order), _BATCH)]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        done = pool.map(functools.partial(_lint_chunk, prefilter=prefilter), batches, chunksize=1)
+    size = max(_BATCH, -(-len(order) // MAX_BATCHES))
+    batches = [[jobs[i] for i in order[start:start + size]] for start in range(0, len(order), size)]
+    done = map_batches(functools.partial(_lint_chunk, prefilter=prefilter), batches, workers)
     results: list = [None] * len(jobs)
     for position, result in zip(order, (result for batch in done for result in batch)):
         results[position] = result
@@ -382,8 +383,8 @@ def lint_paths(
     """
     paths = list(paths)
     finder = ConfigFinder(overrides=overrides)
-    files, errors = python_files(paths, lambda path: finder.for_file(path).excludes(path))
-    jobs = [(display, path, finder.for_file(path)) for display, path in files]
+    files, errors = python_files(paths, lambda path: finder.for_file(path).excludes(path), finder.resolve)
+    jobs = [(display, path, finder.for_directory(path.parent)) for display, path in files]  # paths resolved
     report = LintReport(errors=errors)
     stored = ResultCache(default_directory(), "\n".join(sorted(str(Path(p).resolve()) for p in paths))) if cache else None
     results: list[tuple[list[Finding], FileError | None, tuple[int, int]] | None] = [None] * len(jobs)
