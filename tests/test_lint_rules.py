@@ -228,6 +228,18 @@ KERNEL_AUTHORS_IDIOMS = {
     "def epilogue(self, copy_atom, tAcc, sC):\n"
     "    thr_copy = copy_atom.get_slice(0)\n    tTR_tAcc = thr_copy.partition_S(tAcc)\n"
     "    tTR_rAcc = cute.make_rmem_tensor(s)\n    cute.copy(copy_atom, tTR_tAcc, tTR_rAcc)\n",
+    "a norm's row pattern on every copy of the row, its TMA atoms too": "def kernel(tiled_copy, tma_atom_X, tma_atom_dO):\n"
+    "    thr_copy_X = tiled_copy.get_slice(t)\n"
+    "    tXgX = thr_copy_X.partition_S(gX)\n    tXsX = thr_copy_X.partition_D(sX)\n"
+    "    tXgdO = thr_copy_X.partition_S(gdO)\n    tXsdO = thr_copy_X.partition_D(sdO)\n"
+    "    tXsX_tma, tXgX_tma = cpasync.tma_partition(tma_atom_X, 0, l, sX, gX_tma)\n"
+    "    tXsdO_tma, tXgdO_tma = cpasync.tma_partition(tma_atom_dO, 0, l, sdO, gdO_tma)\n",
+    "a load copy and a store copy of one row pattern": "def kernel(copy_X, copy_O):\n"
+    "    thr_X, thr_O = copy_X.get_slice(t), copy_O.get_slice(t)\n"
+    "    tXgX = thr_X.partition_S(gX)\n    tXsX = thr_X.partition_D(sX)\n    tXgO = thr_O.partition_D(gO)\n",
+    "a scale factor loaded with its operand's pattern": "def load(tma_atom_b, tma_atom_sf, sB, gB, sActSf, gActSf):\n"
+    "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
+    "    tBsActSf, tBgActSf = cpasync.tma_partition(tma_atom_sf, 0, l, sActSf, gActSf)\n",
     "one copy object, two spellings of its pattern": "def kernel(gmem_tiled_copy_QKV, gRAB, sRAB):\n"
     "    thr = gmem_tiled_copy_QKV.get_slice(t)\n    tRABgRAB = thr.partition_S(gRAB)\n"
     "    tRabsRAB = thr.partition_D(sRAB)\n    cute.copy(thr, tRABgRAB, tRabsRAB)\n",
@@ -267,6 +279,24 @@ PROVENANCE_MISTAKES = {
         "        tdQrK = utils.mma_make_fragment_B(sKt, params.thr_mma_dq)\n"
         "    def _mmas(self):\n"
         "        return cute.make_tiled_mma(MmaF16BF16Op()), cute.make_tiled_mma(MmaF16BF16Op())\n", 7, "CI110"),
+    "TMA pair of A named with B's load op, both outputs": (
+        "def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):\n"
+        "    tBsA, tBgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
+        "    cute.copy(tma_atom_a, tBgA, tBsA)\n    cute.copy(tma_atom_b, tBgB, tBsB)\n", 2, "CI110"),
+    "TMA atoms made by one helper, called once per operand": (
+        "class G:\n"
+        "    def __call__(self, a, b):\n"
+        "        tma_atom_a, ta = self._make_tma(a)\n        tma_atom_b, tb = self._make_tma(b)\n"
+        "        self.kernel(tma_atom_a, tma_atom_b)\n"
+        "    def _make_tma(self, t):\n"
+        "        atom, tensor = cpasync.make_tiled_tma_atom(CopyBulkTensorTileG2SOp(), t)\n"
+        "        return atom, tensor\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tma_atom_a, tma_atom_b):\n"
+        "        tAsB, tAgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
+        "        tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "        cute.copy(tma_atom_b, tAgB, tAsB)\n        cute.copy(tma_atom_a, tAgA, tAsA)\n", 11, "CI110"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

@@ -319,7 +319,7 @@ class _Collector:
         maker = _maker_kind(callee) if callee not in self.defined else None
         if maker is not None:
             return self._new_object(expr, callee, maker, name) if create else None
-        return ("call", callee, None)
+        return ("call", callee, None, expr.lineno)
 
     def _record_call(self, call: ast.Call) -> None:
         """A call site, for resolving the parameters of the file's functions (receivers' calls too:
@@ -369,7 +369,7 @@ class _Collector:
                 if whole is not None and whole[0] == "obj":
                     ref = whole if position == 0 else None
                 elif whole is not None and whole[0] == "call":
-                    ref = ("call", whole[1], position)
+                    ref = ("call", whole[1], position, whole[3])
                 else:
                     ref = None
                 if ref is not None:
