@@ -240,6 +240,8 @@ KERNEL_AUTHORS_IDIOMS = {
     "a scale factor loaded with its operand's pattern": "def load(tma_atom_b, tma_atom_sf, sB, gB, sActSf, gActSf):\n"
     "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
     "    tBsActSf, tBgActSf = cpasync.tma_partition(tma_atom_sf, 0, l, sActSf, gActSf)\n",
+    "an operand role named for the tensor that plays it": "def kernel(thr_mma, thr_copy_b, gB, sQ):\n"
+    "    tBsB = thr_copy_b.partition_D(sQ)\n    tCrB = thr_mma.make_fragment_B(sQ)\n",
     "one copy object, two spellings of its pattern": "def kernel(gmem_tiled_copy_QKV, gRAB, sRAB):\n"
     "    thr = gmem_tiled_copy_QKV.get_slice(t)\n    tRABgRAB = thr.partition_S(gRAB)\n"
     "    tRabsRAB = thr.partition_D(sRAB)\n    cute.copy(thr, tRABgRAB, tRabsRAB)\n",
@@ -321,6 +323,8 @@ def test_kernel_authors_idioms_are_not_reported_by_default(idiom):
 
 # Contradictions: each one line (among context) and reported by default, with the fix that fits the name.
 CONTRADICTIONS = [
+    ("gdX = cute.local_tile(mdX, t, c)\ntXsdX = thr_copy_X.partition_D(sdO)\n", 2, "CI105",
+     "`tXsdX` partitions `sdO` but names `sdX`; rename it to `tXsdO`"),
     ("sV = x\ntSgV = pv_thr_mma.partition_B(gV)\n", 2, "CI104", "the P·V MMA, whose results are `tO...`, not `tS...`; "
      "rename it to `tOgV`"),
     ("tOrP = qk_thr_mma.make_fragment_A(sP)\n", 1, "CI104", "rename it to `tSrP`"),

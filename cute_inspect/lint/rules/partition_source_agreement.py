@@ -9,7 +9,9 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   (``make_fragment_A/B``) may say ``r``, ``s`` (an SMEM descriptor) or ``t`` (a TMEM operand), and a
   fragment named ``r`` may be partitioned into a ``t`` name.
 - Tensor: reported only when the result names another tensor: another GEMM operand (``tCgB`` of ``gA``),
-  or a tensor the file has apart from the source (``tSgK`` of ``gQ`` where ``gK`` exists). Read as the
+  or a tensor the file has apart from the source (``tSgK`` of ``gQ`` where ``gK`` exists; in any memory
+  unless the name is an operand role: ``tXsdX`` of ``sdO`` in a norm backward whose ``dX`` is ``gdX``, while
+  ``tCrB`` of ``sQ`` names the operand Q plays). Read as the
   same tensor: indexed, per-iteration and transposed forms (``S0``, ``Si``, ``Kt``), abbreviations
   (``tWgW`` of ``mWeight``, ``tXgI`` of ``gIdx``), a placeholder that is no tensor of the file (``tAgA`` of
   ``gSrc``), partitions of coordinates (``tXcX`` of ``cMN``), views named in the variant (``tStS_P``), a
