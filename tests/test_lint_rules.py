@@ -242,6 +242,19 @@ KERNEL_AUTHORS_IDIOMS = {
     "    tBsActSf, tBgActSf = cpasync.tma_partition(tma_atom_sf, 0, l, sActSf, gActSf)\n",
     "an operand role named for the tensor that plays it": "def kernel(thr_mma, thr_copy_b, gB, sQ):\n"
     "    tBsB = thr_copy_b.partition_D(sQ)\n    tCrB = thr_mma.make_fragment_B(sQ)\n",
+    "a helper called with different fragments by its two callers": "class G:\n"
+    "    def k1(self, tiled_mma, sA, sB):\n"
+    "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
+    "        self.body(tiled_mma, tCrB)\n        self.body(tiled_mma, tCrA)\n"
+    "    def body(self, tiled_mma, tCrX):\n        cute.gemm(tiled_mma, acc, tCrX, tCrX, acc)\n",
+    "a helper's tile named for the half of its parameter it holds": "class G:\n"
+    "    def k1(self, tiled_mma, sBg, sB):\n        self.load(tiled_mma, sBg, sB)\n"
+    "    def load(self, thr, sB_g, sB):\n"
+    "        tCrG = thr.make_fragment_B(thr.partition_B(sB_g))\n"
+    "        tCrU = thr.make_fragment_B(thr.partition_B(sB))\n",
+    "a helper's parameter named for the role the caller's tensor plays": "class G:\n"
+    "    def k1(self, thr, sA, sSFA):\n        self.load_b(thr, sA, sSFA)\n"
+    "    def load_b(self, thr, sB, sSFB):\n        tBsB = thr.partition_D(sB)\n        tCrB = thr.make_fragment_B(sB)\n",
     "one copy object, two spellings of its pattern": "def kernel(gmem_tiled_copy_QKV, gRAB, sRAB):\n"
     "    thr = gmem_tiled_copy_QKV.get_slice(t)\n    tRABgRAB = thr.partition_S(gRAB)\n"
     "    tRabsRAB = thr.partition_D(sRAB)\n    cute.copy(thr, tRABgRAB, tRabsRAB)\n",
@@ -299,6 +312,22 @@ PROVENANCE_MISTAKES = {
         "        tAsB, tAgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
         "        tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
         "        cute.copy(tma_atom_b, tAgB, tAsB)\n        cute.copy(tma_atom_a, tAgA, tAsA)\n", 11, "CI110"),
+    "a helper's gemm given the fragments swapped, through its one call": (
+        "class G:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tiled_mma, sA, sB):\n"
+        "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "        self._mma_body(tiled_mma=tiled_mma, tCrA=tCrA, tCrB=tCrB, acc=acc)\n"
+        "    def _mma_body(self, tiled_mma, tCrA, tCrB, acc):\n"
+        "        cute.gemm(tiled_mma, acc, tCrB[k], tCrA[k], acc)\n", 8, "CI111"),
+    "a helper's R2S partition of the C buffer named A's": (
+        "class G:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tiled_mma, sA, sB, sC):\n"
+        "        tCsA = tiled_mma.partition_A(sA)\n        tCsB = tiled_mma.partition_B(sB)\n"
+        "        self.epilogue(tiled_copy_r2s, sC)\n"
+        "    def epilogue(self, tiled_copy_r2s, sC):\n"
+        "        tRS_sA = tiled_copy_r2s.get_slice(0).partition_D(sC)\n", 8, "CI105"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

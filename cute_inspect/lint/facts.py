@@ -115,6 +115,11 @@ class FileFacts:
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
     identities: set[str] = field(default_factory=set)
     objects: ObjectFacts = field(default_factory=ObjectFacts)
+    # Calls of the file's functions: (function, called on an object, caller's scope, line, the tensor name each
+    # positional argument refers to, the same for each keyword); for resolving a helper's tensor parameters.
+    call_arguments: list[tuple[str, bool, int, int, list[str | None], dict[str, str | None]]] = field(
+        default_factory=list
+    )
     _origins: Origins | None = None
 
     @property
@@ -138,6 +143,28 @@ class FileFacts:
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
+
+    def passed(self, name: str, scope: int) -> list[tuple[int, int, str]] | None:
+        """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter ``name`` of the
+        function ``scope``: ``self._mma_body(tCrA=tCrA)`` and ``self._mma_body(..., tCrA, ...)`` alike.
+        None when the function is not called in the file, is defined twice, or a call passes the parameter in
+        a way not followed (a default, ``*args``, an expression that names no tensor)."""
+        node = self.scopes[scope].node if 0 < scope < len(self.scopes) else None
+        defs = self.objects.functions.get(getattr(node, "name", ""), [])
+        if len(defs) != 1 or defs[0][0] != scope or name not in defs[0][1]:
+            return None
+        function, (_, params, method) = node.name, defs[0]
+        position = params.index(name)
+        found = []
+        for callee, on_object, caller, line, positional, keywords in self.call_arguments:
+            if callee != function:
+                continue
+            offset = position - (1 if method and on_object else 0)
+            given = keywords.get(name) if name in keywords else positional[offset] if 0 <= offset < len(positional) else None
+            if given is None:
+                return None
+            found.append((caller, line, given))
+        return found or None
 
 
 def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
@@ -326,6 +353,14 @@ class _Collector:
         ``self.kernel(...).launch(...)``)."""
         while True:
             callee, receiver = _callee(call.func)
+            if callee in self.defined:
+                # `*args` and `**kwargs` hide which argument is which: such a call resolves no parameter.
+                starred = any(type(arg) is ast.Starred for arg in call.args)
+                self.facts.call_arguments.append((
+                    callee, receiver is not None, self.scope, call.lineno,
+                    [None if starred else tensor_name(arg) for arg in call.args],
+                    {kw.arg if kw.arg is not None else "**": tensor_name(kw.value) for kw in call.keywords},
+                ))
             if callee is not None and (call.keywords or callee in self.defined):
                 # Only the file's functions bind parameters; any call's keywords may set an attribute
                 # (`SimpleNamespace(thr_mma_dq=thr_mma_dq)`).
