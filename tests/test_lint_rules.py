@@ -228,7 +228,8 @@ KERNEL_AUTHORS_IDIOMS = {
     "def epilogue(self, copy_atom, tAcc, sC):\n"
     "    thr_copy = copy_atom.get_slice(0)\n    tTR_tAcc = thr_copy.partition_S(tAcc)\n"
     "    tTR_rAcc = cute.make_rmem_tensor(s)\n    cute.copy(copy_atom, tTR_tAcc, tTR_rAcc)\n",
-    "a norm's row pattern on every copy of the row, its TMA atoms too": "def kernel(tiled_copy, tma_atom_X, tma_atom_dO):\n"
+    "a norm's row pattern on every copy of the row, its TMA atoms too":
+    "def kernel(tiled_copy, tma_atom_X, tma_atom_dO):\n"
     "    thr_copy_X = tiled_copy.get_slice(t)\n"
     "    tXgX = thr_copy_X.partition_S(gX)\n    tXsX = thr_copy_X.partition_D(sX)\n"
     "    tXgdO = thr_copy_X.partition_S(gdO)\n    tXsdO = thr_copy_X.partition_D(sdO)\n"
@@ -254,7 +255,12 @@ KERNEL_AUTHORS_IDIOMS = {
     "        tCrU = thr.make_fragment_B(thr.partition_B(sB))\n",
     "a helper's parameter named for the role the caller's tensor plays": "class G:\n"
     "    def k1(self, thr, sA, sSFA):\n        self.load_b(thr, sA, sSFA)\n"
-    "    def load_b(self, thr, sB, sSFB):\n        tBsB = thr.partition_D(sB)\n        tCrB = thr.make_fragment_B(sB)\n",
+    "    def load_b(self, thr, sB, sSFB):\n"
+    "        tBsB = thr.partition_D(sB)\n        tCrB = thr.make_fragment_B(sB)\n",
+    "one buffer for two MMAs in two roles": "def kernel(mma_qk, mma_dq, tma_atom_k, sK):\n"
+    "    tSgK = mma_qk.get_slice(0).partition_B(gK)\n"
+    "    tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, l, sK, tSgK)\n"
+    "    tSrK = mma_qk.make_fragment_B(sK)\n    tdQrK = mma_dq.make_fragment_A(sK)\n",
     "one copy object, two spellings of its pattern": "def kernel(gmem_tiled_copy_QKV, gRAB, sRAB):\n"
     "    thr = gmem_tiled_copy_QKV.get_slice(t)\n    tRABgRAB = thr.partition_S(gRAB)\n"
     "    tRabsRAB = thr.partition_D(sRAB)\n    cute.copy(thr, tRABgRAB, tRabsRAB)\n",
@@ -328,6 +334,13 @@ PROVENANCE_MISTAKES = {
         "        self.epilogue(tiled_copy_r2s, sC)\n"
         "    def epilogue(self, tiled_copy_r2s, sC):\n"
         "        tRS_sA = tiled_copy_r2s.get_slice(0).partition_D(sC)\n", 8, "CI105"),
+    "make_fragment_B given the buffer a TMA load pairs with the MMA's A tile": (
+        "def kernel(tiled_mma, tma_atom_x, mX, sX, sW):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCgX = thr_mma.partition_A(gX)\n"
+        "    tXsX, tXgX = cpasync.tma_partition(tma_atom_x, 0, l, sX, tCgX)\n"
+        "    tCrX = tiled_mma.make_fragment_B(sX)\n"
+        "    tCrW = tiled_mma.make_fragment_B(sW)\n", 5, "CI106"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

@@ -110,6 +110,8 @@ class FileFacts:
     views: list[tuple[str, str]] = field(default_factory=list)
     # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
     same_data: list[tuple[str, str]] = field(default_factory=list)
+    # (scope, line, smem, gmem): the tensors each tma_partition is given, where it is written
+    tma_sources: list[tuple[int, int, str, str]] = field(default_factory=list)
     # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
     atom_directions: dict[str, str] = field(default_factory=dict)
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
@@ -145,8 +147,8 @@ class FileFacts:
         return name in self.scopes[scope].bound
 
     def passed(self, name: str, scope: int) -> list[tuple[int, int, str]] | None:
-        """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter ``name`` of the
-        function ``scope``: ``self._mma_body(tCrA=tCrA)`` and ``self._mma_body(..., tCrA, ...)`` alike.
+        """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter
+        ``name`` of the function ``scope``: ``self._mma_body(tCrA=tCrA)`` and ``self._mma_body(x, tCrA)`` alike.
         None when the function is not called in the file, is defined twice, or a call passes the parameter in
         a way not followed (a default, ``*args``, an expression that names no tensor)."""
         node = self.scopes[scope].node if 0 < scope < len(self.scopes) else None
@@ -160,7 +162,9 @@ class FileFacts:
             if callee != function:
                 continue
             offset = position - (1 if method and on_object else 0)
-            given = keywords.get(name) if name in keywords else positional[offset] if 0 <= offset < len(positional) else None
+            given = keywords.get(name) if name in keywords else None
+            if name not in keywords and 0 <= offset < len(positional):
+                given = positional[offset]
             if given is None:
                 return None
             found.append((caller, line, given))
@@ -532,6 +536,7 @@ class _Collector:
             smem, gmem = (tensor_name(source) for source in sources)
             if smem and gmem:
                 self.facts.same_data.append((smem, gmem))
+                self.facts.tma_sources.append((self.scope, value.lineno, smem, gmem))
             for element, name, source in zip(target.elts, names, sources):
                 if name is not None:
                     self.facts.partitions.append(

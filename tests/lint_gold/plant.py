@@ -44,9 +44,9 @@ def _function_lines(text: str, line: int) -> tuple[int, int]:
     tree = ast.parse(text)
     span = (1, len(text.splitlines()))
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
-            if node.end_lineno - node.lineno < span[1] - span[0]:
-                span = (node.lineno, node.end_lineno)
+        inside = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno
+        if inside and node.end_lineno - node.lineno < span[1] - span[0]:
+            span = (node.lineno, node.end_lineno)
     return span
 
 

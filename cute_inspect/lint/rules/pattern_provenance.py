@@ -141,8 +141,9 @@ def _shared_pattern(
             if len(directions) != 1:
                 continue
             carriers = [other for other, other_ops in movers.items() if other != family and op in other_ops]
+            # Another object gives the pattern to these tensors too: a pattern of the row, not of one object.
             if any(whats & _tensors(movers[other][op], facts, context) for other in carriers if other[0] == family[0]):
-                continue  # another object gives the pattern to these tensors too: a pattern of the row, not of one object
+                continue
             for other, other_ops in movers.items():
                 if other == family or other[0] != family[0] or op not in other_ops:
                     continue
