@@ -341,6 +341,16 @@ PROVENANCE_MISTAKES = {
         "    tXsX, tXgX = cpasync.tma_partition(tma_atom_x, 0, l, sX, tCgX)\n"
         "    tCrX = tiled_mma.make_fragment_B(sX)\n"
         "    tCrW = tiled_mma.make_fragment_B(sW)\n", 5, "CI106"),
+    "make_fragment_B given the buffer the load helper pairs with the MMA's A tile": (
+        "class F:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, kq_mma, tma_atom_k, sK):\n"
+        "        tSTrK = kq_mma.make_fragment_B(sK)\n"
+        "        self.load(kq_mma, tma_atom_k, sK)\n"
+        "        acc = tSTrK.load()\n"
+        "    def load(self, kq_mma, tma_atom_k, sK):\n"
+        "        tSTgK = kq_mma.get_slice(0).partition_A(gK)\n"
+        "        tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, l, sK, tSTgK)\n", 4, "CI106"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

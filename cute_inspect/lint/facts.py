@@ -117,9 +117,10 @@ class FileFacts:
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
     identities: set[str] = field(default_factory=set)
     objects: ObjectFacts = field(default_factory=ObjectFacts)
-    # Calls of the file's functions: (function, called on an object, caller's scope, line, the tensor name each
-    # positional argument refers to, the same for each keyword); for resolving a helper's tensor parameters.
-    call_arguments: list[tuple[str, bool, int, int, list[str | None], dict[str, str | None]]] = field(
+    # Calls of the file's functions: (function, receiver: "" for none, "self" for `self.`/`cls.`, else "other",
+    # caller's scope, line, the tensor name each positional argument refers to, the same for each keyword);
+    # for resolving a helper's tensor parameters.
+    call_arguments: list[tuple[str, str, int, int, list[str | None], dict[str, str | None]]] = field(
         default_factory=list
     )
     _origins: Origins | None = None
@@ -158,10 +159,12 @@ class FileFacts:
         function, (_, params, method) = node.name, defs[0]
         position = params.index(name)
         found = []
-        for callee, on_object, caller, line, positional, keywords in self.call_arguments:
-            if callee != function:
+        for callee, receiver, caller, line, positional, keywords in self.call_arguments:
+            # A method is called on `self`; a plain function with no receiver (`tTR_rAcc.load()` and
+            # `utils.gemm(...)` are other functions of the same name).
+            if callee != function or receiver != ("self" if method else ""):
                 continue
-            offset = position - (1 if method and on_object else 0)
+            offset = position - (1 if method else 0)
             given = keywords.get(name) if name in keywords else None
             if name not in keywords and 0 <= offset < len(positional):
                 given = positional[offset]
@@ -360,8 +363,11 @@ class _Collector:
             if callee in self.defined:
                 # `*args` and `**kwargs` hide which argument is which: such a call resolves no parameter.
                 starred = any(type(arg) is ast.Starred for arg in call.args)
+                on = "" if receiver is None else "other"
+                if type(receiver) is ast.Name and receiver.id in ("self", "cls"):
+                    on = "self"
                 self.facts.call_arguments.append((
-                    callee, receiver is not None, self.scope, call.lineno,
+                    callee, on, self.scope, call.lineno,
                     [None if starred else tensor_name(arg) for arg in call.args],
                     {kw.arg if kw.arg is not None else "**": tensor_name(kw.value) for kw in call.keywords},
                 ))

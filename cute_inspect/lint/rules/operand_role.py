@@ -53,31 +53,57 @@ SUMMARY = "`partition_A`/`make_fragment_A` (or B, C) given another operand's ten
 DEFAULT = True
 
 
+def _holding(start: tuple[int, str], links: dict) -> dict[tuple[int, str], int | None]:
+    """Every (scope, name) linked to ``start``, with the line of the ``tma_partition`` that pairs it with a
+    name of ``start``'s chain (None for ``start`` itself and names only a call links)."""
+    holding: dict[tuple[int, str], int | None] = {start: None}
+    todo = [start]
+    while todo:
+        node = todo.pop()
+        for other, line in links.get(node, ()):
+            if other not in holding and len(holding) < 64:
+                holding[other] = line if holding[node] is None else holding[node]
+                todo.append(other)
+    return holding
+
+
 def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
     """For each A/B partitioner call, the operand its tensor plays for that MMA by the function's data flow
     (see the module docstring), when one role only, with the words that show it."""
     origins = facts.origins
     calls = [p for p in facts.partitions if p.source and operand_letter(p) in ("A", "B")]
-    families = {p: origins.family(p.made_by) for p in calls}
-    links: dict[tuple[int, str], list[tuple[str, int]]] = {}
+    # An MMA the file does not make is followed through the calls that pass it (a load helper's `kq_mma` is
+    # the kernel's), so that partitions in two functions compare as one object's.
+    families = {
+        p: origins.family(p.made_by) if origins.index(p.made_by) is not None else origins.instance(p.made_by)
+        for p in calls
+    }
+    # (scope, name) -> the (scope, name) holding the same tensor, with the line that shows it: the two sides of
+    # a tma_partition, and a helper's parameter with what each call of the helper passes for it.
+    links: dict[tuple[int, str], list[tuple[tuple[int, str], int]]] = {}
+
+    def link(a: tuple[int, str], b: tuple[int, str], line: int) -> None:
+        links.setdefault(a, []).append((b, line))
+        links.setdefault(b, []).append((a, line))
+
     for scope, line, smem, gmem in facts.tma_sources:
-        links.setdefault((scope, smem), []).append((gmem, line))
-        links.setdefault((scope, gmem), []).append((smem, line))
+        link((scope, smem), (scope, gmem), line)
+        for name in (smem, gmem):
+            for caller, call_line, given in (facts.passed(name, scope) or ()) if facts.is_helper_param(name, scope) else ():
+                link((scope, name), (caller, given), call_line)
     found = {}
     for partition in calls:
         family = families[partition]
         if family is None:
             continue
-        holding = {partition.source: None}
-        for name, line in links.get((partition.scope, partition.source), ()):
-            holding.setdefault(name, line)
+        holding = _holding((partition.scope, partition.source), links)
         shown = {}
         for other in calls:
-            if other is partition or other.scope != partition.scope or families[other] != family:
+            if other is partition or families[other] != family:
                 continue
             for name in (other.source, other.target):
-                if name in holding:
-                    shown.setdefault(operand_letter(other), (other, holding[name]))
+                if (other.scope, name) in holding:
+                    shown.setdefault(operand_letter(other), (other, holding[(other.scope, name)]))
         if len(shown) == 1:
             (role, (other, line)), = shown.items()
             paired = f"`tma_partition` (line {line}) pairs it with `{other.target}`, " if line else ""
