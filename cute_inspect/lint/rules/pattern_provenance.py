@@ -13,6 +13,13 @@ called with in the file; never by reading its variable's name. A copy made for a
 - the op is carried by partitions of the same kind made by another object only (``tBsB``, ``tBgB`` from
   ``tma_atom_b``: MMA partitions claim MMA patterns; copies and TMA atoms, data movements, claim theirs).
 
+When two data-movement objects (TMA atoms, TiledCopies) each carry the pattern on all their partitions
+(``tBsA, tBgA`` from ``tma_atom_a`` next to ``tBsB, tBgB`` from ``tma_atom_b``), the tensors tell them
+apart: the one whose tensors the op names owns the pattern, and the other is reported when it moves other
+tensors, which are operands of their own, in the same direction, and no object gives the pattern to them
+(quack's row pattern ``tX`` on every copy of a row, ``tXgdO`` included, is not reported). An object a
+function of the file makes is one object per call of it.
+
 The message says both sides: what the name claims (the other object, with a partition of it and its
 line) and what made the tensor (the object, where it was made, and a partition of it with its line).
 Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
