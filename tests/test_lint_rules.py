@@ -305,6 +305,11 @@ PROVENANCE_MISTAKES = {
         "    tBsA, tBgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
         "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
         "    cute.copy(tma_atom_a, tBgA, tBsA)\n    cute.copy(tma_atom_b, tBgB, tBsB)\n", 2, "CI110"),
+    "TMA pair of B named with A's op, its copies in another function": (
+        "def load(tma_atom_a, tma_atom_b, sA, sB, tCgA, tCgB):\n"
+        "    tAsA, tAgA_mkl = cpasync.tma_partition(tma_atom_a, 0, l, sA, tCgA)\n"
+        "    tAsB, tAgB_nkl = cpasync.tma_partition(tma_atom_b, 0, l, sB, tCgB)\n"
+        "    return tAsA, tAgA_mkl, tAsB, tAgB_nkl\n", 3, "CI110"),
     "TMA atoms made by one helper, called once per operand": (
         "class G:\n"
         "    def __call__(self, a, b):\n"

@@ -101,6 +101,15 @@ def _direction(partition: Partition, facts: FileFacts, context: RuleContext) -> 
     return "load" if partition.method == "partition_S" else "store"
 
 
+def _way(partitions: list[Partition], facts: FileFacts, context: RuleContext) -> set[str]:
+    """The directions an object's partitions move data in; TMA partitions whose direction the file does not
+    show (no copy of them here, an atom made elsewhere) move it one unknown way, the same for every TMA atom."""
+    directions = {_direction(p, facts, context) for p in partitions} - {None}
+    if not directions and all(p.method == TMA_PARTITION for p in partitions):
+        return {"tma"}
+    return directions
+
+
 def _tensors(partitions: list[Partition], facts: FileFacts, context: RuleContext) -> set[str]:
     """What the partitions hold: their sources' tensors (``A`` for ``sA`` and ``tCgA``), coordinates left out."""
     whats = set()
@@ -144,7 +153,7 @@ def _shared_pattern(
             whats = _tensors(mine, facts, context)
             if not whats or any(_names_tensor(op, what) for what in whats) or not whats <= peers:
                 continue
-            directions = {_direction(p, facts, context) for p in mine} - {None}
+            directions = _way(mine, facts, context)
             if len(directions) != 1:
                 continue
             carriers = [other for other, other_ops in movers.items() if other != family and op in other_ops]
@@ -161,7 +170,7 @@ def _shared_pattern(
                 owned = _tensors(other_ops[op], facts, context)
                 if whats & their_whats or op not in owned:
                     continue
-                if {_direction(p, facts, context) for p in theirs} - {None} != directions:
+                if _way(theirs, facts, context) != directions:
                     continue
                 claimed = _first(other_ops[op])
                 for partition in mine:
