@@ -356,6 +356,16 @@ PROVENANCE_MISTAKES = {
         "    def load(self, kq_mma, tma_atom_k, sK):\n"
         "        tSTgK = kq_mma.get_slice(0).partition_A(gK)\n"
         "        tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, l, sK, tSTgK)\n", 4, "CI106"),
+    "make_fragment_B of an A partition made in its argument": (
+        "def kernel(thr_mma, sQ, sK):\n"
+        "    tSrQ = thr_mma.make_fragment_B(thr_mma.partition_A(sQ))\n", 2, "CI106"),
+    "a helper's gemm given the B fragment as A, through functools.partial": (
+        "class G:\n"
+        "    def k1(self, tiled_mma, sA, sB):\n"
+        "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "        block = partial(self._block, tiled_mma, acc, tCrA, tCrB)\n        block(0)\n"
+        "    def _block(self, tiled_mma, acc, tCrA, tCrB, k):\n"
+        "        cute.gemm(tiled_mma, acc, tCrB[k], tCrB[k], acc)\n", 8, "CI111"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

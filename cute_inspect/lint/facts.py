@@ -46,6 +46,8 @@ class Partition:
     source: str | None
     scope: int = 0
     made_by: Ref | None = None  # the partitioner object, resolved with ``FileFacts.origin``
+    # (method, receiver) of an MMA partition call the argument is: `thr.make_fragment_B(thr.partition_A(sQ))`
+    inner: tuple[str, str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -360,6 +362,10 @@ class _Collector:
         ``self.kernel(...).launch(...)``)."""
         while True:
             callee, receiver = _callee(call.func)
+            if callee == "partial" and call.args and _callee(call.args[0])[0] in self.defined:
+                # functools.partial(self.f, a, b) binds f's first parameters; the later calls pass the rest.
+                callee, receiver = _callee(call.args[0])
+                call = ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords, lineno=call.lineno)
             if callee in self.defined:
                 # `*args` and `**kwargs` hide which argument is which: such a call resolves no parameter.
                 starred = any(type(arg) is ast.Starred for arg in call.args)
@@ -523,11 +529,14 @@ class _Collector:
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
+            inner = source.value if type(source) is ast.Subscript else source
+            inner_method, inner_receiver = _callee(inner.func) if type(inner) is ast.Call else (None, None)
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     _classified(receiver, origin),
                     tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr),
+                    (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:

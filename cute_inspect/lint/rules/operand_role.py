@@ -42,7 +42,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import OPERAND_ROLES, operand_letter, role_conflict, roles_in_use, source_name
+from cute_inspect.lint.expectations import (
+    MMA_METHODS,
+    OPERAND_ROLES,
+    operand_letter,
+    role_conflict,
+    roles_in_use,
+    source_name,
+)
 from cute_inspect.lint.facts import FileFacts, Partition
 from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
@@ -89,7 +96,8 @@ def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
     for scope, line, smem, gmem in facts.tma_sources:
         link((scope, smem), (scope, gmem), line)
         for name in (smem, gmem):
-            for caller, call_line, given in (facts.passed(name, scope) or ()) if facts.is_helper_param(name, scope) else ():
+            passed = facts.passed(name, scope) if facts.is_helper_param(name, scope) else None
+            for caller, call_line, given in passed or ():
                 link((scope, name), (caller, given), call_line)
     found = {}
     for partition in calls:
@@ -104,8 +112,14 @@ def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
             for name in (other.source, other.target):
                 if (other.scope, name) in holding:
                     shown.setdefault(operand_letter(other), (other, holding[(other.scope, name)]))
+        inner_method, inner_receiver = partition.inner or (None, None)
+        if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and inner_receiver == partition.receiver:
+            shown = {inner_method[-1]: (partition, "inner")}
         if len(shown) == 1:
             (role, (other, line)), = shown.items()
+            if line == "inner":
+                found[partition] = role, f"it is `{other.receiver}.{inner_method}`'s partition"
+                continue
             paired = f"`tma_partition` (line {line}) pairs it with `{other.target}`, " if line else ""
             made = f"{other.receiver}.{other.method}" if other.receiver else other.method
             found[partition] = role, f"{paired}made by `{made}` (line {other.line})"

@@ -101,6 +101,11 @@ def _direction(partition: Partition, facts: FileFacts, context: RuleContext) -> 
     return "load" if partition.method == "partition_S" else "store"
 
 
+def _call_site(instance: tuple | None) -> str:
+    """Which call of the file's function that made the object: `` (returned by the call at line 12)``."""
+    return f" (returned by the call at line {instance[2]})" if instance and len(instance) == 3 else ""
+
+
 def _way(partitions: list[Partition], facts: FileFacts, context: RuleContext) -> set[str]:
     """The directions an object's partitions move data in; TMA partitions whose direction the file does not
     show (no copy of them here, an atom made elsewhere) move it one unknown way, the same for every TMA atom."""
@@ -243,8 +248,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         reported.add(partition)
         family, target = targets[partition]
-        theirs = describe_object(origins.object(claimed.made_by), other[1])
+        theirs = describe_object(origins.object(claimed.made_by), other[1]) + _call_site(other[1])
         mine = describe_object(origins.object(partition.made_by), family[1])
+        mine += _call_site(origins.instance(partition.made_by))
         source = source_name(partition, context.vocabulary)
         fixed = None
         if source is not None and len(source.what) == 1:
@@ -252,7 +258,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         yield Violation(
             partition.line,
             partition.column,
-            f"`{partition.target}` is named with pattern `{target.scope}{op}`, which is {theirs}'s "
+            f"`{partition.target}` is named with pattern `{target.scope}{op}`, the pattern of {theirs} "
             f"(`{claimed.target}` of `{claimed.source}`, line {claimed.line}), but it was made by {mine}, which "
             f"moves `{partition.source}`, not {op}"
             + (f"; rename it to `{fixed}`" if fixed else ""),
