@@ -228,6 +228,39 @@ KERNEL_AUTHORS_IDIOMS = {
     "def epilogue(self, copy_atom, tAcc, sC):\n"
     "    thr_copy = copy_atom.get_slice(0)\n    tTR_tAcc = thr_copy.partition_S(tAcc)\n"
     "    tTR_rAcc = cute.make_rmem_tensor(s)\n    cute.copy(copy_atom, tTR_tAcc, tTR_rAcc)\n",
+    "a norm's row pattern on every copy of the row, its TMA atoms too":
+    "def kernel(tiled_copy, tma_atom_X, tma_atom_dO):\n"
+    "    thr_copy_X = tiled_copy.get_slice(t)\n"
+    "    tXgX = thr_copy_X.partition_S(gX)\n    tXsX = thr_copy_X.partition_D(sX)\n"
+    "    tXgdO = thr_copy_X.partition_S(gdO)\n    tXsdO = thr_copy_X.partition_D(sdO)\n"
+    "    tXsX_tma, tXgX_tma = cpasync.tma_partition(tma_atom_X, 0, l, sX, gX_tma)\n"
+    "    tXsdO_tma, tXgdO_tma = cpasync.tma_partition(tma_atom_dO, 0, l, sdO, gdO_tma)\n",
+    "a load copy and a store copy of one row pattern": "def kernel(copy_X, copy_O):\n"
+    "    thr_X, thr_O = copy_X.get_slice(t), copy_O.get_slice(t)\n"
+    "    tXgX = thr_X.partition_S(gX)\n    tXsX = thr_X.partition_D(sX)\n    tXgO = thr_O.partition_D(gO)\n",
+    "a scale factor loaded with its operand's pattern": "def load(tma_atom_b, tma_atom_sf, sB, gB, sActSf, gActSf):\n"
+    "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
+    "    tBsActSf, tBgActSf = cpasync.tma_partition(tma_atom_sf, 0, l, sActSf, gActSf)\n",
+    "an operand role named for the tensor that plays it": "def kernel(thr_mma, thr_copy_b, gB, sQ):\n"
+    "    tBsB = thr_copy_b.partition_D(sQ)\n    tCrB = thr_mma.make_fragment_B(sQ)\n",
+    "a helper called with different fragments by its two callers": "class G:\n"
+    "    def k1(self, tiled_mma, sA, sB):\n"
+    "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
+    "        self.body(tiled_mma, tCrB)\n        self.body(tiled_mma, tCrA)\n"
+    "    def body(self, tiled_mma, tCrX):\n        cute.gemm(tiled_mma, acc, tCrX, tCrX, acc)\n",
+    "a helper's tile named for the half of its parameter it holds": "class G:\n"
+    "    def k1(self, tiled_mma, sBg, sB):\n        self.load(tiled_mma, sBg, sB)\n"
+    "    def load(self, thr, sB_g, sB):\n"
+    "        tCrG = thr.make_fragment_B(thr.partition_B(sB_g))\n"
+    "        tCrU = thr.make_fragment_B(thr.partition_B(sB))\n",
+    "a helper's parameter named for the role the caller's tensor plays": "class G:\n"
+    "    def k1(self, thr, sA, sSFA):\n        self.load_b(thr, sA, sSFA)\n"
+    "    def load_b(self, thr, sB, sSFB):\n"
+    "        tBsB = thr.partition_D(sB)\n        tCrB = thr.make_fragment_B(sB)\n",
+    "one buffer for two MMAs in two roles": "def kernel(mma_qk, mma_dq, tma_atom_k, sK):\n"
+    "    tSgK = mma_qk.get_slice(0).partition_B(gK)\n"
+    "    tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, l, sK, tSgK)\n"
+    "    tSrK = mma_qk.make_fragment_B(sK)\n    tdQrK = mma_dq.make_fragment_A(sK)\n",
     "one copy object, two spellings of its pattern": "def kernel(gmem_tiled_copy_QKV, gRAB, sRAB):\n"
     "    thr = gmem_tiled_copy_QKV.get_slice(t)\n    tRABgRAB = thr.partition_S(gRAB)\n"
     "    tRabsRAB = thr.partition_D(sRAB)\n    cute.copy(thr, tRABgRAB, tRabsRAB)\n",
@@ -267,6 +300,72 @@ PROVENANCE_MISTAKES = {
         "        tdQrK = utils.mma_make_fragment_B(sKt, params.thr_mma_dq)\n"
         "    def _mmas(self):\n"
         "        return cute.make_tiled_mma(MmaF16BF16Op()), cute.make_tiled_mma(MmaF16BF16Op())\n", 7, "CI110"),
+    "TMA pair of A named with B's load op, both outputs": (
+        "def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):\n"
+        "    tBsA, tBgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
+        "    cute.copy(tma_atom_a, tBgA, tBsA)\n    cute.copy(tma_atom_b, tBgB, tBsB)\n", 2, "CI110"),
+    "TMA pair of B named with A's op, its copies in another function": (
+        "def load(tma_atom_a, tma_atom_b, sA, sB, tCgA, tCgB):\n"
+        "    tAsA, tAgA_mkl = cpasync.tma_partition(tma_atom_a, 0, l, sA, tCgA)\n"
+        "    tAsB, tAgB_nkl = cpasync.tma_partition(tma_atom_b, 0, l, sB, tCgB)\n"
+        "    return tAsA, tAgA_mkl, tAsB, tAgB_nkl\n", 3, "CI110"),
+    "TMA atoms made by one helper, called once per operand": (
+        "class G:\n"
+        "    def __call__(self, a, b):\n"
+        "        tma_atom_a, ta = self._make_tma(a)\n        tma_atom_b, tb = self._make_tma(b)\n"
+        "        self.kernel(tma_atom_a, tma_atom_b)\n"
+        "    def _make_tma(self, t):\n"
+        "        atom, tensor = cpasync.make_tiled_tma_atom(CopyBulkTensorTileG2SOp(), t)\n"
+        "        return atom, tensor\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tma_atom_a, tma_atom_b):\n"
+        "        tAsB, tAgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, gB)\n"
+        "        tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, gA)\n"
+        "        cute.copy(tma_atom_b, tAgB, tAsB)\n        cute.copy(tma_atom_a, tAgA, tAsA)\n", 11, "CI110"),
+    "a helper's gemm given the fragments swapped, through its one call": (
+        "class G:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tiled_mma, sA, sB):\n"
+        "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "        self._mma_body(tiled_mma=tiled_mma, tCrA=tCrA, tCrB=tCrB, acc=acc)\n"
+        "    def _mma_body(self, tiled_mma, tCrA, tCrB, acc):\n"
+        "        cute.gemm(tiled_mma, acc, tCrB[k], tCrA[k], acc)\n", 8, "CI111"),
+    "a helper's R2S partition of the C buffer named A's": (
+        "class G:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tiled_mma, sA, sB, sC):\n"
+        "        tCsA = tiled_mma.partition_A(sA)\n        tCsB = tiled_mma.partition_B(sB)\n"
+        "        self.epilogue(tiled_copy_r2s, sC)\n"
+        "    def epilogue(self, tiled_copy_r2s, sC):\n"
+        "        tRS_sA = tiled_copy_r2s.get_slice(0).partition_D(sC)\n", 8, "CI105"),
+    "make_fragment_B given the buffer a TMA load pairs with the MMA's A tile": (
+        "def kernel(tiled_mma, tma_atom_x, mX, sX, sW):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCgX = thr_mma.partition_A(gX)\n"
+        "    tXsX, tXgX = cpasync.tma_partition(tma_atom_x, 0, l, sX, tCgX)\n"
+        "    tCrX = tiled_mma.make_fragment_B(sX)\n"
+        "    tCrW = tiled_mma.make_fragment_B(sW)\n", 5, "CI106"),
+    "make_fragment_B given the buffer the load helper pairs with the MMA's A tile": (
+        "class F:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, kq_mma, tma_atom_k, sK):\n"
+        "        tSTrK = kq_mma.make_fragment_B(sK)\n"
+        "        self.load(kq_mma, tma_atom_k, sK)\n"
+        "        acc = tSTrK.load()\n"
+        "    def load(self, kq_mma, tma_atom_k, sK):\n"
+        "        tSTgK = kq_mma.get_slice(0).partition_A(gK)\n"
+        "        tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, l, sK, tSTgK)\n", 4, "CI106"),
+    "make_fragment_B of an A partition made in its argument": (
+        "def kernel(thr_mma, sQ, sK):\n"
+        "    tSrQ = thr_mma.make_fragment_B(thr_mma.partition_A(sQ))\n", 2, "CI106"),
+    "a helper's gemm given the B fragment as A, through functools.partial": (
+        "class G:\n"
+        "    def k1(self, tiled_mma, sA, sB):\n"
+        "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "        block = partial(self._block, tiled_mma, acc, tCrA, tCrB)\n        block(0)\n"
+        "    def _block(self, tiled_mma, acc, tCrA, tCrB, k):\n"
+        "        cute.gemm(tiled_mma, acc, tCrB[k], tCrB[k], acc)\n", 8, "CI111"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"
@@ -291,6 +390,8 @@ def test_kernel_authors_idioms_are_not_reported_by_default(idiom):
 
 # Contradictions: each one line (among context) and reported by default, with the fix that fits the name.
 CONTRADICTIONS = [
+    ("gdX = cute.local_tile(mdX, t, c)\ntXsdX = thr_copy_X.partition_D(sdO)\n", 2, "CI105",
+     "`tXsdX` partitions `sdO` but names `sdX`; rename it to `tXsdO`"),
     ("sV = x\ntSgV = pv_thr_mma.partition_B(gV)\n", 2, "CI104", "the P·V MMA, whose results are `tO...`, not `tS...`; "
      "rename it to `tOgV`"),
     ("tOrP = qk_thr_mma.make_fragment_A(sP)\n", 1, "CI104", "rename it to `tSrP`"),

@@ -156,8 +156,13 @@ class TensorIndex:
         self._group[self._find(a)] = self._find(b)
 
     def other_tensor(self, what: str, than: TensorName) -> bool:
-        """``what`` is a tensor of this file in ``than``'s memory, and neither is made from the other."""
-        return _memory(than.where) in self.memories.get(what, ()) and self._find(what) != self._find(than.what)
+        """``what`` is a tensor of this file, and neither is made from the other: in ``than``'s memory, or in any
+        memory for a tensor that is no GEMM operand role (a norm backward's ``dX`` in global memory is not the
+        ``dO`` its shared buffer holds; ``B`` may name whichever tensor plays operand B)."""
+        memories = self.memories.get(what, ())
+        if _memory(than.where) not in memories and (what in _ROLE_OF or not memories):
+            return False
+        return self._find(what) != self._find(than.what)
 
     def plausible_op(self, name: TensorName, source: TensorName) -> bool:
         """An op spelled as a capitalised word (``Delta`` in tDeltasCumsumDelta) must be a tensor of the file:

@@ -46,6 +46,8 @@ class Partition:
     source: str | None
     scope: int = 0
     made_by: Ref | None = None  # the partitioner object, resolved with ``FileFacts.origin``
+    # (method, receiver) of an MMA partition call the argument is: `thr.make_fragment_B(thr.partition_A(sQ))`
+    inner: tuple[str, str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -110,11 +112,19 @@ class FileFacts:
     views: list[tuple[str, str]] = field(default_factory=list)
     # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
     same_data: list[tuple[str, str]] = field(default_factory=list)
+    # (scope, line, smem, gmem): the tensors each tma_partition is given, where it is written
+    tma_sources: list[tuple[int, int, str, str]] = field(default_factory=list)
     # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
     atom_directions: dict[str, str] = field(default_factory=dict)
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
     identities: set[str] = field(default_factory=set)
     objects: ObjectFacts = field(default_factory=ObjectFacts)
+    # Calls of the file's functions: (function, receiver: "" for none, "self" for `self.`/`cls.`, else "other",
+    # caller's scope, line, the tensor name each positional argument refers to, the same for each keyword);
+    # for resolving a helper's tensor parameters.
+    call_arguments: list[tuple[str, str, int, int, list[str | None], dict[str, str | None]]] = field(
+        default_factory=list
+    )
     _origins: Origins | None = None
 
     @property
@@ -138,6 +148,32 @@ class FileFacts:
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
+
+    def passed(self, name: str, scope: int) -> list[tuple[int, int, str]] | None:
+        """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter
+        ``name`` of the function ``scope``: ``self._mma_body(tCrA=tCrA)`` and ``self._mma_body(x, tCrA)`` alike.
+        None when the function is not called in the file, is defined twice, or a call passes the parameter in
+        a way not followed (a default, ``*args``, an expression that names no tensor)."""
+        node = self.scopes[scope].node if 0 < scope < len(self.scopes) else None
+        defs = self.objects.functions.get(getattr(node, "name", ""), [])
+        if len(defs) != 1 or defs[0][0] != scope or name not in defs[0][1]:
+            return None
+        function, (_, params, method) = node.name, defs[0]
+        position = params.index(name)
+        found = []
+        for callee, receiver, caller, line, positional, keywords in self.call_arguments:
+            # A method is called on `self`; a plain function with no receiver (`tTR_rAcc.load()` and
+            # `utils.gemm(...)` are other functions of the same name).
+            if callee != function or receiver != ("self" if method else ""):
+                continue
+            offset = position - (1 if method else 0)
+            given = keywords.get(name) if name in keywords else None
+            if name not in keywords and 0 <= offset < len(positional):
+                given = positional[offset]
+            if given is None:
+                return None
+            found.append((caller, line, given))
+        return found or None
 
 
 def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
@@ -334,7 +370,7 @@ class _Collector:
         maker = _maker_kind(callee) if callee not in self.defined else None
         if maker is not None:
             return self._new_object(expr, callee, maker, name) if create else None
-        return ("call", callee, None)
+        return ("call", callee, None, expr.lineno)
 
     def _record_call(self, call: ast.Call) -> None:
         """A call site, for resolving the parameters of the file's functions (receivers' calls too:
@@ -349,6 +385,21 @@ class _Collector:
                 callee, receiver = func.id, None
             else:
                 callee = receiver = None
+            if callee == "partial" and call.args and _callee(call.args[0])[0] in defined:
+                # functools.partial(self.f, a, b) binds f's first parameters; the later calls pass the rest.
+                callee, receiver = _callee(call.args[0])
+                call = ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords, lineno=call.lineno)
+            if callee in defined:
+                # `*args` and `**kwargs` hide which argument is which: such a call resolves no parameter.
+                starred = any(type(arg) is ast.Starred for arg in call.args)
+                on = "" if receiver is None else "other"
+                if type(receiver) is ast.Name and receiver.id in ("self", "cls"):
+                    on = "self"
+                self.facts.call_arguments.append((
+                    callee, on, self.scope, call.lineno,
+                    [None if starred else tensor_name(arg) for arg in call.args],
+                    {kw.arg if kw.arg is not None else "**": tensor_name(kw.value) for kw in call.keywords},
+                ))
             if callee is not None and (call.keywords or callee in defined):
                 # Only the file's functions bind parameters; any call's keywords may set an attribute
                 # (`SimpleNamespace(thr_mma_dq=thr_mma_dq)`).
@@ -392,7 +443,7 @@ class _Collector:
                 if whole is not None and whole[0] == "obj":
                     ref = whole if position == 0 else None
                 elif whole is not None and whole[0] == "call":
-                    ref = ("call", whole[1], position)
+                    ref = ("call", whole[1], position, whole[3])
                 else:
                     ref = None
                 if ref is not None:
@@ -507,11 +558,14 @@ class _Collector:
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
+            inner = source.value if type(source) is ast.Subscript else source
+            inner_method, inner_receiver = _callee(inner.func) if type(inner) is ast.Call else (None, None)
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     _classified(receiver, origin),
                     tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr),
+                    (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:
@@ -526,6 +580,7 @@ class _Collector:
             smem, gmem = (tensor_name(source) for source in sources)
             if smem and gmem:
                 self.facts.same_data.append((smem, gmem))
+                self.facts.tma_sources.append((self.scope, value.lineno, smem, gmem))
             for element, name, source in zip(target.elts, names, sources):
                 if name is not None:
                     self.facts.partitions.append(

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# ("obj", index) | ("param", scope, name) | ("attr", name) | ("call", function, element) | ("any", refs)
+# ("obj", index) | ("param", scope, name) | ("attr", name) | ("call", function, element, line) | ("any", refs)
 Ref = tuple
 
 
@@ -98,6 +98,21 @@ class Origins:
             return ("obj", index)
         return ref[1][0] if ref is not None and ref[0] == "any" else ref
 
+    def instance(self, ref: Ref | None, depth: int = 0) -> Ref | None:
+        """``identity``, with an object that a function of the file makes told apart per call of that function:
+        ``tma_atom_a, _ = self._make_tma_atoms(a)`` and ``tma_atom_b, _ = self._make_tma_atoms(b)`` are two
+        atoms, though one statement makes both."""
+        if ref is None or depth > self._DEPTH:
+            return None
+        if ref[0] == "call" and self.index(ref) is not None:
+            return ("obj", self.index(ref), ref[3])
+        if ref[0] == "param":
+            passed = self._passed(ref)
+            found = {self.instance(each, depth + 1) for each in passed or ()}
+            if len(found) == 1 and None not in found:
+                return found.pop()
+        return self.identity(ref)
+
     def family(self, ref: Ref | None) -> Ref | None:
         """The TiledMma a copy was made for, else the object itself."""
         obj = self.object(ref)
@@ -122,7 +137,7 @@ class Origins:
         if kind == "attr":
             return self._unique(self._facts.attributes.get(ref[1], []), depth)
         if kind == "call":
-            _, name, element = ref
+            _, name, element, _ = ref
             defs = self._facts.functions.get(name, [])
             if len(defs) != 1:
                 return None
@@ -133,22 +148,28 @@ class Origins:
             ]
             return self._unique(refs, depth)
         if kind == "param":
-            _, scope, name = ref
-            function = self._scope_function.get(scope)
-            if function is None:
-                return None
-            fname, params, method = function
-            if len(self._facts.functions.get(fname, [])) != 1 or name not in params:
-                return None
-            position = params.index(name)
-            passed = []
-            for on_object, positional, keywords in self._calls_of.get(fname, []):
-                offset = position - (1 if method and on_object else 0)
-                if name in keywords:
-                    passed.append(keywords[name])
-                elif 0 <= offset < len(positional):
-                    passed.append(positional[offset])
-                else:
-                    return None  # a call that passes it in a way not followed (a default, *args)
+            passed = self._passed(ref)
             return self._unique(passed, depth) if passed else None
         return None
+
+    def _passed(self, ref: Ref) -> list[Ref | None] | None:
+        """What every call of the file passes for a parameter reference; None when a call passes it in a way
+        not followed (a default, ``*args``) or the function is not one the file defines once."""
+        _, scope, name = ref
+        function = self._scope_function.get(scope)
+        if function is None:
+            return None
+        fname, params, method = function
+        if len(self._facts.functions.get(fname, [])) != 1 or name not in params:
+            return None
+        position = params.index(name)
+        passed = []
+        for on_object, positional, keywords in self._calls_of.get(fname, []):
+            offset = position - (1 if method and on_object else 0)
+            if name in keywords:
+                passed.append(keywords[name])
+            elif 0 <= offset < len(positional):
+                passed.append(positional[offset])
+            else:
+                return None
+        return passed

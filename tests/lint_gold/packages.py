@@ -16,6 +16,7 @@ PACKAGES = {
     "flash-attn-4": ("4.0.0b36", "flash_attn/cute"),
     "quack-kernels": ("0.6.5", "quack"),
     "flashinfer-python": ("0.7.2.post1", "flashinfer"),
+    "nvidia-cutlass-operators": ("0.3.0", "cutlass"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

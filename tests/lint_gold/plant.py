@@ -6,6 +6,7 @@ the keyboard or of copy and paste would, in a file of a pinned package (``tests.
 
 from __future__ import annotations
 
+import ast
 import re
 
 from cute_inspect.lint import LintConfig, lint_source
@@ -36,3 +37,41 @@ def new_findings(package: str, path: str, line: int, old: str, new: str) -> set[
     """What the plant adds to the file's default findings."""
     text = source(package, path)
     return findings(planted(text, line, old, new), path) - findings(text, path)
+
+
+def _function_lines(text: str, line: int) -> tuple[int, int]:
+    """The first and last line of the innermost function holding ``line`` (the whole module if none)."""
+    tree = ast.parse(text)
+    span = (1, len(text.splitlines()))
+    for node in ast.walk(tree):
+        inside = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno
+        if inside and node.end_lineno - node.lineno < span[1] - span[0]:
+            span = (node.lineno, node.end_lineno)
+    return span
+
+
+def planted_everywhere(text: str, edits: list[list], rename: str) -> str:
+    """``text`` with each edit ``[line, old, new]`` applied: with ``rename == "function"``, ``old`` is a name
+    renamed at every use in the function holding ``line`` (as an author who chose the wrong name writes it
+    everywhere); with ``"line"``, the first whole word ``old`` on that line (a method: ``make_fragment_A``)."""
+    for line, old, new in edits:
+        lines = text.splitlines(keepends=True)
+        if rename == "line":
+            match = re.search(rf"(?<!\w){re.escape(old)}(?!\w)", lines[line - 1])
+            if match is None:
+                raise ValueError(f"line {line} has no `{old}`")
+            lines[line - 1] = lines[line - 1][: match.start()] + new + lines[line - 1][match.end():]
+        else:
+            if not re.search(rf"(?<![\w.]){re.escape(old)}(?!\w)", lines[line - 1]):
+                raise ValueError(f"line {line} has no `{old}`")
+            first, last = _function_lines(text, line)
+            for number in range(first - 1, last):
+                lines[number] = re.sub(rf"(?<![\w.]){re.escape(old)}(?!\w)", new, lines[number])
+        text = "".join(lines)
+    return text
+
+
+def new_findings_of(package: str, path: str, edits: list[list], rename: str) -> set[tuple[int, str, str]]:
+    """What a plant of several edits (``planted_everywhere``) adds to the file's default findings."""
+    text = source(package, path)
+    return findings(planted_everywhere(text, edits, rename), path) - findings(text, path)

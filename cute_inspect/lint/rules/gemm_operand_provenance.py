@@ -12,8 +12,10 @@ An operand made by another MMA than the GEMM's is not reported: kernels share on
 between two MMAs on purpose (FlashAttention's dS for dQ and dQv); a name that claims another MMA's pattern
 is CI110's.
 
-Operands that are parameters of a helper, or not made in the function, are not judged. The message says
-both sides: the slot the name is given to, and the call (and line) that made it.
+An operand that is a parameter of a helper is followed to what every call of the helper in the file
+passes (positionally or by keyword, ``self._mma_body(tCrA=tCrA, tCrB=tCrB)``), and judged only when all of
+them were made the same way; operands not made in the function (or by its callers) are not judged. The
+message says both sides: the slot the name is given to, and the call (and line) that made it.
 
 ## Why is this bad?
 A GEMM on a tensor laid out for a copy, another slot or another MMA computes with the wrong elements
@@ -65,6 +67,31 @@ def _origin(name: str, aliases: dict[str, str]) -> str:
     return name
 
 
+def _makers(
+    name: str, scope: int, facts: FileFacts, made: dict, aliases: dict[str, str], depth: int = 0,
+) -> list[tuple[Partition, int | None]] | None:
+    """The partitions that made what ``name`` holds in ``scope``, with the line of the helper call that passed
+    it (None when made in the function itself); a helper's parameter is followed through every call of the
+    helper in the file. None when one of them is not known."""
+    if not facts.is_helper_param(name, scope):
+        partition = made.get((_origin(name, aliases), scope))
+        return None if partition is None else [(partition, None)]
+    passed = facts.passed(name, scope) if depth < 3 else None
+    if passed is None:
+        return None
+    found = []
+    for caller, line, given in passed:
+        makers = _makers(given, caller, facts, made, aliases, depth + 1)
+        if makers is None:
+            return None
+        found += [(partition, line if via is None else via) for partition, via in makers]
+    return found
+
+
+def _kind_of(partition: Partition) -> str:
+    return "copy" if partition.method in _COPY_METHODS else partition.method
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     if not facts.gemms:
         return
@@ -77,10 +104,14 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     aliases = dict(facts.views)
     for call in facts.gemms:
         for operand in call.operands:
-            if operand.name is None or facts.is_helper_param(operand.name, call.scope):
+            if operand.name is None:
                 continue
-            partition = made.get((_origin(operand.name, aliases), call.scope))
-            if partition is None or partition.line > call.line:
+            makers = _makers(operand.name, call.scope, facts, made, aliases)
+            # Every call of a helper must agree on what it passes, or the helper is not judged.
+            if not makers or len({_kind_of(partition) for partition, _ in makers}) != 1:
+                continue
+            partition, via = makers[0]
+            if via is None and partition.line > call.line:
                 continue
             slot = _SLOT_WORD[operand.slot]
             why = None
@@ -93,7 +124,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 why = f"operand {partition.method[-1]}'s, made by {_made_by(partition)}"
             if why is None:
                 continue
+            passed = f" (passed by the call at line {via})" if via is not None else ""
             yield Violation(
                 operand.line, operand.column,
-                f"`cute.gemm` is given `{operand.name}` as its {slot} operand, but that tensor is {why}",
+                f"`cute.gemm` is given `{operand.name}` as its {slot} operand, but that tensor is {why}{passed}",
             )

@@ -4,7 +4,14 @@
 Checks ``partition_A`` / ``make_fragment_A`` (and B, C) against the GEMM tensor they are given:
 A takes ``A`` or ``SFA``; B takes ``B`` or ``SFB``; C takes ``C``, ``D`` or ``Acc``. A letter is read
 as a GEMM role only where the same file gives it to its own partitioner (``partition_B(gB)``
-somewhere): in Mamba, ``C`` is a state-space matrix and rightly goes to ``partition_A``. A function that
+somewhere): in Mamba, ``C`` is a state-space matrix and rightly goes to ``partition_A``.
+
+A tensor whose name says no operand gets its role from the function's data flow, for the MMA object (the
+TiledMma and its slices) at hand: the same tensor given to that MMA's ``partition_A`` / ``make_fragment_A``
+elsewhere, or paired by a ``tma_partition`` with a tile that MMA's ``partition_A`` made (``tSgQ =
+qk_thr_mma.partition_A(gQ)``; ``tma_partition(tma_atom_q, ..., sQ, tSgQ)``: ``sQ`` is operand A of the Q·K
+MMA). ``qk_thr_mma.make_fragment_B(sQ)`` is then reported, with the lines that show the role; a tensor with
+both roles in the function is not. A function that
 gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpose (``swap_AB``) and is
 not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
@@ -35,8 +42,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import OPERAND_ROLES, operand_letter, role_conflict, roles_in_use, source_name
-from cute_inspect.lint.facts import FileFacts
+from cute_inspect.lint.expectations import (
+    MMA_METHODS,
+    OPERAND_ROLES,
+    operand_letter,
+    role_conflict,
+    roles_in_use,
+    source_name,
+)
+from cute_inspect.lint.facts import FileFacts, Partition
 from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
@@ -46,20 +60,102 @@ SUMMARY = "`partition_A`/`make_fragment_A` (or B, C) given another operand's ten
 DEFAULT = True
 
 
+def _holding(start: tuple[int, str], links: dict) -> dict[tuple[int, str], int | None]:
+    """Every (scope, name) linked to ``start``, with the line of the ``tma_partition`` that pairs it with a
+    name of ``start``'s chain (None for ``start`` itself and names only a call links)."""
+    holding: dict[tuple[int, str], int | None] = {start: None}
+    todo = [start]
+    while todo:
+        node = todo.pop()
+        for other, line in links.get(node, ()):
+            if other not in holding and len(holding) < 64:
+                holding[other] = line if holding[node] is None else holding[node]
+                todo.append(other)
+    return holding
+
+
+def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
+    """For each A/B partitioner call, the operand its tensor plays for that MMA by the function's data flow
+    (see the module docstring), when one role only, with the words that show it."""
+    origins = facts.origins
+    calls = [p for p in facts.partitions if p.source and operand_letter(p) in ("A", "B")]
+    # An MMA the file does not make is followed through the calls that pass it (a load helper's `kq_mma` is
+    # the kernel's), so that partitions in two functions compare as one object's.
+    families = {
+        p: origins.family(p.made_by) if origins.index(p.made_by) is not None else origins.instance(p.made_by)
+        for p in calls
+    }
+    # (scope, name) -> the (scope, name) holding the same tensor, with the line that shows it: the two sides of
+    # a tma_partition, and a helper's parameter with what each call of the helper passes for it.
+    links: dict[tuple[int, str], list[tuple[tuple[int, str], int]]] = {}
+
+    def link(a: tuple[int, str], b: tuple[int, str], line: int) -> None:
+        links.setdefault(a, []).append((b, line))
+        links.setdefault(b, []).append((a, line))
+
+    for scope, line, smem, gmem in facts.tma_sources:
+        link((scope, smem), (scope, gmem), line)
+        for name in (smem, gmem):
+            passed = facts.passed(name, scope) if facts.is_helper_param(name, scope) else None
+            for caller, call_line, given in passed or ():
+                link((scope, name), (caller, given), call_line)
+    found = {}
+    for partition in calls:
+        family = families[partition]
+        if family is None:
+            continue
+        holding = _holding((partition.scope, partition.source), links)
+        shown = {}
+        for other in calls:
+            if other is partition or families[other] != family:
+                continue
+            for name in (other.source, other.target):
+                if (other.scope, name) in holding:
+                    shown.setdefault(operand_letter(other), (other, holding[(other.scope, name)]))
+        inner_method, inner_receiver = partition.inner or (None, None)
+        if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and inner_receiver == partition.receiver:
+            shown = {inner_method[-1]: (partition, "inner")}
+        if len(shown) == 1:
+            (role, (other, line)), = shown.items()
+            if line == "inner":
+                found[partition] = role, f"it is `{other.receiver}.{inner_method}`'s partition"
+                continue
+            paired = f"`tma_partition` (line {line}) pairs it with `{other.target}`, " if line else ""
+            made = f"{other.receiver}.{other.method}" if other.receiver else other.method
+            found[partition] = role, f"{paired}made by `{made}` (line {other.line})"
+    return found
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     conflicts = []
+    flow = None
     for partition in facts.partitions:
         role = role_conflict(partition, source_name(partition, context.vocabulary), roles)
         if role is not None:
-            conflicts.append((partition, role))
+            conflicts.append((partition, role, None))
+        elif operand_letter(partition) in ("A", "B"):
+            if flow is None:
+                flow = _data_flow_roles(facts)
+            role, shown = flow.get(partition, (None, None))
+            if role is not None and role != operand_letter(partition):
+                conflicts.append((partition, role, shown))
     # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T).
-    swapped = {(p.scope, operand_letter(p), role) for p, role in conflicts}
-    for partition, role in conflicts:
+    swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
+    for partition, role, shown in conflicts:
         own = operand_letter(partition)
         if (partition.scope, role, own) in swapped:
             continue
         method = partition.method[:-1] + role
+        if shown is not None:
+            yield Violation(
+                partition.line,
+                partition.column,
+                f"`{partition.method}` is given `{partition.source}`, which is operand {role} of this MMA: {shown}; "
+                f"use `{method}`",
+                replace=Replace(partition.line, partition.column, f".{partition.method}", f".{method}"),
+            )
+            continue
         given = f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}"
         target = parse_partitioned(partition.target, context.vocabulary)
         if target is not None and target.what in OPERAND_ROLES[own]:

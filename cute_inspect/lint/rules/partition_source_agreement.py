@@ -9,17 +9,20 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   (``make_fragment_A/B``) may say ``r``, ``s`` (an SMEM descriptor) or ``t`` (a TMEM operand), and a
   fragment named ``r`` may be partitioned into a ``t`` name.
 - Tensor: reported only when the result names another tensor: another GEMM operand (``tCgB`` of ``gA``),
-  or a tensor the file has apart from the source (``tSgK`` of ``gQ`` where ``gK`` exists). Read as the
+  or a tensor the file has apart from the source (``tSgK`` of ``gQ`` where ``gK`` exists; in any memory
+  unless the name is an operand role: ``tXsdX`` of ``sdO`` in a norm backward whose ``dX`` is ``gdX``, while
+  ``tCrB`` of ``sQ`` names the operand Q plays). Read as the
   same tensor: indexed, per-iteration and transposed forms (``S0``, ``Si``, ``Kt``), abbreviations
   (``tWgW`` of ``mWeight``, ``tXgI`` of ``gIdx``), a placeholder that is no tensor of the file (``tAgA`` of
   ``gSrc``), partitions of coordinates (``tXcX`` of ``cMN``), views named in the variant (``tStS_P``), a
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
-Arguments whose names do not follow the convention are not checked; for an argument that is a parameter
-of a helper function (not a ``@cute.kernel``), named for whatever the callers pass, only the where letter
-is. A
-suggested name is never one already bound in that function.
+Arguments whose names do not follow the convention are not checked. An argument that is a parameter of a
+helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
+of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
+callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
+letter is always compared. A suggested name is never one already bound in that function.
 
 ## Why is this bad?
 Partitioning does not move data: a partition of ``sA`` still lives in shared memory and still holds A.
@@ -44,22 +47,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
+    OPERAND_ROLES,
     TensorIndex,
     free_name,
     role_conflict,
     roles_in_use,
+    same_tensor,
     source_name,
     what_contradicts,
     where_agrees,
 )
-from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import parse_partitioned, renamed
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
+from cute_inspect.lint.names import TensorName, parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI105"
 NAME = "partition-source-agreement"
 SUMMARY = "A partition's `<where><what>` contradicts the tensor it partitions"
 DEFAULT = True
+
+
+def _role(what: str) -> str | None:
+    return next((role for role, whats in OPERAND_ROLES.items() if what in whats), None)
 
 
 def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
@@ -76,6 +85,53 @@ def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
         if target.what.lower() in partition.receiver.lower().split("_"):
             seen.add((partition.scope, target.what, source.what))
     return {(scope, a, b) for scope, a, b in seen if (scope, b, a) in seen}
+
+
+def _passed_tensor(name: str, scope: int, facts: FileFacts, context: RuleContext, depth: int = 0):
+    """(the tensor every call of the helper passes for its parameter ``name``, parsed; the line of one such
+    call), followed through the callers' own parameters; None unless all calls pass one tensor (one ``what``)."""
+    passed = facts.passed(name, scope) if depth < 3 else None
+    if passed is None:
+        return None
+    found = set()
+    for caller, line, given in passed:
+        if facts.is_helper_param(given, caller):
+            resolved = _passed_tensor(given, caller, facts, context, depth + 1)
+            if resolved is None:
+                return None
+            found.add(resolved)
+            continue
+        parsed = parse_name(given, context.vocabulary)
+        if parsed is None or parsed.partitioned or parsed.where == "c" or facts.coordinates(given):
+            return None
+        found.add((given, parsed, line))
+    return found.pop() if len({parsed.what for _, parsed, _ in found}) == 1 else None
+
+
+def _helper_misnames(
+    partition: Partition, target: TensorName, parameter: TensorName, held: TensorName, facts: FileFacts,
+    context: RuleContext,
+) -> bool:
+    """A helper's partition names another tensor than its parameter holds, in a way its own code shows: it
+    contradicts the parameter's name and what every call passes, it is not the tensor a TMA partition's
+    global side loads, and it names another GEMM operand (``tRS_sA`` of ``sC``) or another parameter of the
+    helper in that memory (``taccdVsdK`` of ``sdV`` where ``sdK`` is a parameter too). Helpers name their
+    own tiles freely otherwise (``tGsG`` of ``sB_g``, the gate half of B)."""
+    if same_tensor(target, parameter) or same_tensor(target, held):
+        return False
+    if partition.method == TMA_PARTITION:
+        pair = next((p for p in facts.tma_pairs if partition.target in (p.smem, p.gmem)), None)
+        partner = parse_name(pair.gmem, context.vocabulary) if pair is not None and pair.gmem else None
+        if partner is None or same_tensor(target, partner):
+            return False
+    roles = {_role(target.what), _role(held.what), _role(parameter.what)}
+    if None not in roles and len(roles) > 1 and _role(target.what) != _role(held.what):
+        return True
+    for name in facts.scopes[partition.scope].params:
+        other = parse_name(name, context.vocabulary)
+        if other is not None and not other.partitioned and other.where == target.where and other.what == target.what:
+            return True
+    return False
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -100,18 +156,26 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if not index.plausible_op(target, source):
             continue
         where_ok = where_agrees(partition, target, source)
+        # A helper's parameter holds what its callers pass: judged by that tensor when every call agrees.
+        passed = _passed_tensor(partition.source, partition.scope, facts, context) if helper_param else None
+        if passed is not None and not _helper_misnames(partition, target, source, passed[1], facts, context):
+            passed = None
+        held = passed[1] if passed is not None else source
         what_ok = (
-            helper_param or (partition.scope, target.what, source.what) in swaps
-            or not what_contradicts(target, source, index)
+            (helper_param and passed is None) or (partition.scope, target.what, held.what) in swaps
+            or not what_contradicts(target, held, index)
         )
         if where_ok and what_ok:
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)
-        what = target.what if what_ok else source.what
+        what = target.what if what_ok else held.what
         fixed = free_name(
             renamed(target, where=where, what=what), facts, partition.scope
         )
-        message = f"`{partition.target}` partitions `{partition.source}` but names `{target.where}{target.what}`"
+        given = f" (the call at line {passed[2]} passes `{passed[0]}`)" if passed is not None and not what_ok else ""
+        message = (
+            f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
+        )
         yield Violation(
             partition.line,
             partition.column,

@@ -13,6 +13,13 @@ called with in the file; never by reading its variable's name. A copy made for a
 - the op is carried by partitions of the same kind made by another object only (``tBsB``, ``tBgB`` from
   ``tma_atom_b``: MMA partitions claim MMA patterns; copies and TMA atoms, data movements, claim theirs).
 
+When two data-movement objects (TMA atoms, TiledCopies) each carry the pattern on all their partitions
+(``tBsA, tBgA`` from ``tma_atom_a`` next to ``tBsB, tBgB`` from ``tma_atom_b``), the tensors tell them
+apart: the one whose tensors the op names owns the pattern, and the other is reported when it moves other
+tensors, which are operands of their own, in the same direction, and no object gives the pattern to them
+(quack's row pattern ``tX`` on every copy of a row, ``tXgdO`` included, is not reported). An object a
+function of the file makes is one object per call of it.
+
 The message says both sides: what the name claims (the other object, with a partition of it and its
 line) and what made the tensor (the object, where it was made, and a partition of it with its line).
 Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
@@ -40,8 +47,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import MMA_METHODS, free_name
-from cute_inspect.lint.facts import FileFacts, Partition
+from cute_inspect.lint.expectations import (
+    MMA_METHODS,
+    OPERAND_ROLES,
+    free_name,
+    source_name,
+    tma_direction,
+    tma_pair_of,
+)
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import canonical_op, is_copy_op, parse_partitioned, renamed
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import Rename, RuleContext, Violation
@@ -75,6 +89,100 @@ def _distinct(a: tuple, b: tuple, kinds: dict) -> bool:
     return distinct_objects(a[1], b[1]) or ("mma" in kinds[a]) != ("mma" in kinds[b])
 
 
+def _direction(partition: Partition, facts: FileFacts, context: RuleContext) -> str | None:
+    """``load`` or ``store``: a TMA partition by its pair's copies or its atom's op, a TiledCopy's by the side of
+    the copy its global-memory tensor is on; None for a partition that does not touch global memory."""
+    if partition.method == TMA_PARTITION:
+        pair = tma_pair_of(partition.target, facts)
+        return tma_direction(pair, facts, context.vocabulary) if pair is not None else None
+    source = source_name(partition, context.vocabulary)
+    if source is None or source.where not in ("g", "m") or partition.method not in ("partition_S", "partition_D"):
+        return None
+    return "load" if partition.method == "partition_S" else "store"
+
+
+def _call_site(instance: tuple | None) -> str:
+    """Which call of the file's function that made the object: `` (returned by the call at line 12)``."""
+    return f" (returned by the call at line {instance[2]})" if instance and len(instance) == 3 else ""
+
+
+def _way(partitions: list[Partition], facts: FileFacts, context: RuleContext) -> set[str]:
+    """The directions an object's partitions move data in; TMA partitions whose direction the file does not
+    show (no copy of them here, an atom made elsewhere) move it one unknown way, the same for every TMA atom."""
+    directions = {_direction(p, facts, context) for p in partitions} - {None}
+    if not directions and all(p.method == TMA_PARTITION for p in partitions):
+        return {"tma"}
+    return directions
+
+
+def _tensors(partitions: list[Partition], facts: FileFacts, context: RuleContext) -> set[str]:
+    """What the partitions hold: their sources' tensors (``A`` for ``sA`` and ``tCgA``), coordinates left out."""
+    whats = set()
+    for partition in partitions:
+        source = source_name(partition, context.vocabulary)
+        if source is not None and source.where != "c" and not facts.coordinates(partition.source):
+            whats.add(source.what)
+    return whats
+
+
+def _names_tensor(op: str, what: str) -> bool:
+    """The op names that tensor, or the operand it belongs to: ``B`` for ``B``, ``SFB``, ``Bt``."""
+    return op == what or what.startswith(op) or what.endswith(op)
+
+
+def _shared_pattern(
+    named: list[tuple[Partition, str, object, object]], kinds: dict, facts: FileFacts, context: RuleContext,
+) -> Iterator[tuple[Partition, str, Partition, tuple]]:
+    """Partitions of a data-movement object named with the pattern another one carries for its own tensor:
+    ``tBsA, tBgA`` from ``tma_atom_a`` next to ``tBsB, tBgB`` from ``tma_atom_b``. Both objects carry the
+    pattern twice, so the first check does not tell them apart; the tensors do. The one whose tensors the
+    op names (``B``) owns it; the other moves other tensors in the same direction (both loads), so it is
+    not a pattern shared on purpose: quack names every copy of a row ``tX`` (``tXgX``, ``tXgdO``), its TMA
+    atoms for X and dO too, with one copy object moving several of those tensors (so the pattern is the row's,
+    not one object's), and its stores (``tXgO``) run the other way. Objects are
+    told apart per call of a function of the file that makes them (``Origins.instance``)."""
+    # Tensors that are operands in their own right: a GEMM operand, or a tensor the file names a pattern after
+    # (`tKcK`). A tensor that rides another's copy (a scale factor of B's, `tBsActivationSf`) takes its pattern.
+    peers = {what for role in ("A", "B") for what in OPERAND_ROLES[role]}
+    for partition in facts.partitions:
+        parsed = parse_partitioned(partition.target, context.vocabulary)
+        if parsed is not None:
+            peers.add(canonical_op(parsed.op))
+    movers: dict[tuple, dict[str, list[Partition]]] = {}
+    for partition, op, family, _ in named:
+        if "mma" not in kinds[family]:
+            key = (partition.scope, facts.origins.instance(partition.made_by))
+            movers.setdefault(key, {}).setdefault(op, []).append(partition)
+    for family, ops in movers.items():
+        for op, mine in ops.items():
+            whats = _tensors(mine, facts, context)
+            if not whats or any(_names_tensor(op, what) for what in whats) or not whats <= peers:
+                continue
+            directions = _way(mine, facts, context)
+            if len(directions) != 1:
+                continue
+            carriers = [other for other, other_ops in movers.items() if other != family and op in other_ops]
+            # Another object gives the pattern to these tensors too: a pattern of the row, not of one object.
+            if any(whats & _tensors(movers[other][op], facts, context) for other in carriers if other[0] == family[0]):
+                continue
+            for other, other_ops in movers.items():
+                if other == family or other[0] != family[0] or op not in other_ops:
+                    continue
+                if not distinct_objects(family[1], other[1]):
+                    continue
+                theirs = [p for parts in other_ops.values() for p in parts]
+                their_whats = _tensors(theirs, facts, context)
+                owned = _tensors(other_ops[op], facts, context)
+                if whats & their_whats or op not in owned:
+                    continue
+                if _way(theirs, facts, context) != directions:
+                    continue
+                claimed = _first(other_ops[op])
+                for partition in mine:
+                    yield partition, op, claimed, other
+                break
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     origins = facts.origins
     named: list[tuple[Partition, str, object, object]] = []
@@ -100,6 +208,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made = origins.object(partition.made_by)
         if made is not None and made.family is not None:
             kinds[family].add("mma")  # a copy made for an MMA (make_tiled_copy_B(atom, tiled_mma_pv)): its family
+    reported = set()
     for partition, op, family, target in named:
         ops = by_family[family]
         if len(ops[op]) > 1:
@@ -123,12 +232,35 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         own_op, own_parts = min(own.items(), key=lambda item: _first(item[1]).line)
         example = _first(own_parts)
         fixed = free_name(renamed(target, op=own_op), facts, partition.scope) if len(own) == 1 else None
+        reported.add(partition)
         yield Violation(
             partition.line,
             partition.column,
             f"`{partition.target}` is named with pattern `{target.scope}{target.op}`, which is {theirs}'s "
             f"(`{claimed.target}`, line {claimed.line}), but it was made by {mine}, whose partitions are "
             f"`{target.scope}{own_op}...` (`{example.target}`, line {example.line})"
+            + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(partition.target, fixed, partition.scope) if fixed else None,
+        )
+    targets = {partition: (family, target) for partition, _, family, target in named}
+    for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
+        if partition in reported:
+            continue
+        reported.add(partition)
+        family, target = targets[partition]
+        theirs = describe_object(origins.object(claimed.made_by), other[1]) + _call_site(other[1])
+        mine = describe_object(origins.object(partition.made_by), family[1])
+        mine += _call_site(origins.instance(partition.made_by))
+        source = source_name(partition, context.vocabulary)
+        fixed = None
+        if source is not None and len(source.what) == 1:
+            fixed = free_name(renamed(target, op=source.what), facts, partition.scope)
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.target}` is named with pattern `{target.scope}{op}`, the pattern of {theirs} "
+            f"(`{claimed.target}` of `{claimed.source}`, line {claimed.line}), but it was made by {mine}, which "
+            f"moves `{partition.source}`, not {op}"
             + (f"; rename it to `{fixed}`" if fixed else ""),
             Rename(partition.target, fixed, partition.scope) if fixed else None,
         )
