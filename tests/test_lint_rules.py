@@ -181,6 +181,8 @@ def test_each_rule_doc_example_is_reported_and_its_fix_is_clean(code):
 # Idioms of public CuTeDSL code bases (CUTLASS's examples, FlashAttention, quack, FlashInfer), written here as
 # small snippets of our own: each states nothing false about its tensor and must not be reported by default.
 KERNEL_AUTHORS_IDIOMS = {
+    "qualifier said once, in the op": "cPxDq = cute.make_identity_tensor(s)\nsKt = _transpose_view(sK)\n"
+    "tPxDqsKt = copy_B_px.partition_S(sKpxt)\n",
     "abbreviations": "tWgW = thr_copy.partition_S(mWeight)\ntBgB = thr_copy.partition_S(mBias)\n"
     "tXgI = thr_copy.partition_S(gIdx)\ntXgdV = thr_copy.partition_S(gdVals)\ntVgV = thr_copy.partition_S(gVec)\n",
     "glued direction": "tdQsdQaccumg2s = g2s_thr_copy_dQaccum.partition_D(sdQaccum_flat)\n",
@@ -408,6 +410,8 @@ CONTRADICTIONS = [
      "partitions `sQ` but names `rK`; rename it to `tSrQ`"),
     ("tTR_tS = tmem_thr_copy.partition_D(cS)\n", 1, "CI105", "rename it to `tTR_cS`"),
     ("gO = x\ntXgX = thr_copy_X.partition_D(gO)\ngX = y\n", 2, "CI105", "rename it to `tXgO`"),
+    ("cDq = cute.make_identity_tensor(s)\nsKt = _transpose_view(sK)\ntDqsKt = copy_B.partition_S(sKpxt)\n", 3,
+     "CI105", "partitions `sKpxt` but names `sKt`"),
     ("tCsA = thr_mma.partition_A(sA)\ntCsB = x\ntCrB = tiled_mma.make_fragment_B(tCsA)\n", 3, "CI106",
      "`tCrB` and `make_fragment_B` both say B, so the argument is likely the mistake: pass `tCsB`"),
     ("tCsA = thr_mma.partition_A(sA)\ntCrA = tiled_mma.make_fragment_B(tCsA)\n", 2, "CI106", "use `make_fragment_A`"),
@@ -448,3 +452,20 @@ def test_two_slips_that_trade_tensors_are_not_taken_for_a_deliberate_swap():
 def test_tuple_assignments_of_partitions_are_read_one_by_one():
     source = "sK, sV = a, b\ntKsK, tKgK = thr_copy_K.partition_D(sV), thr_copy_K.partition_S(gK)\n"
     assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(2, "CI105")]
+
+
+def test_a_slip_is_not_hidden_by_the_data_flow_it_bends():
+    """`partition_A(gB)` makes B's TMA pair look like operand A's, so `make_fragment_B(sB)` seems to take A: the two
+    must not read as a deliberate swap (C^T = B^T A^T), and the slip is reported, once."""
+    kernel = (
+        "@cute.kernel\n"
+        "def k(tiled_mma, tma_atom_a, tma_atom_b, gA, gB, sA, sB):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCgA = thr_mma.partition_A(gA)\n"
+        "    tCgB = thr_mma.partition_A(gB)\n"
+        "    tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, l, sA, tCgA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, l, sB, tCgB)\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(kernel, "k.py")] == [(5, "CI106")]

@@ -179,7 +179,7 @@ def what_contradicts(target: TensorName, source: TensorName, index: TensorIndex)
     is compared so: a partition's view (``tCcShared``) may hold different data over time, and coordinate
     tensors (``c``) hold only coordinates. ``D`` for ``C`` is the output's usual name unless the file holds
     a D of its own; ``C`` or ``D`` for the accumulator names what it holds."""
-    if same_tensor(target, source):
+    if same_tensor(target, source) or _qualified_by_op(target, source):
         return False
     target_role, source_role = _ROLE_OF.get(target.what), _ROLE_OF.get(source.what)
     if target_role and source_role and target_role != source_role:
@@ -189,6 +189,16 @@ def what_contradicts(target: TensorName, source: TensorName, index: TensorIndex)
     if source.partitioned or source.where == "c":
         return False
     return index.other_tensor(target.what, source)
+
+
+def _qualified_by_op(target: TensorName, source: TensorName) -> bool:
+    """The target's op carries a word the source's name has inline, and the target leaves it out of its tensor:
+    ``tPxDqsKt`` of ``sKpxt`` (the proxy branch's K^T, ``Px`` said once, in the op)."""
+    for word in re.findall(r"[A-Z][a-z]+", target.op or ""):
+        at = source.what.lower().find(word.lower(), 1)
+        if at > 0 and source.what[:at] + source.what[at + len(word):] == target.what:
+            return True
+    return False
 
 
 def where_agrees(partition: Partition, target: TensorName, source: TensorName) -> bool:

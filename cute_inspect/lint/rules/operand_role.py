@@ -74,9 +74,10 @@ def _holding(start: tuple[int, str], links: dict) -> dict[tuple[int, str], int |
     return holding
 
 
-def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
+def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partition, tuple[str, str]]:
     """For each A/B partitioner call, the operand its tensor plays for that MMA by the function's data flow
-    (see the module docstring), when one role only, with the words that show it."""
+    (see the module docstring), when one role only, with the words that show it. A `suspect` call (its
+    tensor's name says another operand) is no evidence: a slip would otherwise make its partners look wrong."""
     origins = facts.origins
     calls = [p for p in facts.partitions if p.source and operand_letter(p) in ("A", "B")]
     # An MMA the file does not make is followed through the calls that pass it (a load helper's `kq_mma` is
@@ -104,10 +105,13 @@ def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
         family = families[partition]
         if family is None:
             continue
+        if any(other.source == partition.source and other.scope == partition.scope and families[other] == family
+               and operand_letter(other) != operand_letter(partition) for other in calls):
+            continue  # one tensor given to both slots: the flow cannot say which call is the slip
         holding = _holding((partition.scope, partition.source), links)
         shown = {}
         for other in calls:
-            if other is partition or families[other] != family:
+            if other is partition or other in suspect or families[other] != family:
                 continue
             for name in (other.source, other.target):
                 if (other.scope, name) in holding:
@@ -129,19 +133,21 @@ def _data_flow_roles(facts: FileFacts) -> dict[Partition, tuple[str, str]]:
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     conflicts = []
-    flow = None
     for partition in facts.partitions:
         role = role_conflict(partition, source_name(partition, context.vocabulary), roles)
         if role is not None:
             conflicts.append((partition, role, None))
-        elif operand_letter(partition) in ("A", "B"):
+    # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T); the names
+    # say it, not the data flow, which a single slip bends both ways.
+    swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
+    flow = None
+    for partition in facts.partitions:
+        if operand_letter(partition) in ("A", "B") and not any(partition is c for c, _, _ in conflicts):
             if flow is None:
-                flow = _data_flow_roles(facts)
+                flow = _data_flow_roles(facts, {c for c, _, _ in conflicts})
             role, shown = flow.get(partition, (None, None))
             if role is not None and role != operand_letter(partition):
                 conflicts.append((partition, role, shown))
-    # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T).
-    swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
     for partition, role, shown in conflicts:
         own = operand_letter(partition)
         if (partition.scope, role, own) in swapped:
