@@ -68,3 +68,11 @@ def test_a_tcgen05_st_writing_p_back_over_an_accumulator_placed_at_an_address_is
     # partitions writing P through a view of it (and the same copy's coordinates, partitioned first) are Store
     assert labels_of(events, "p_coords")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q"]
     assert labels_of(events, "p_slots")[0][:2] == ["store-atom-Q", "store-atom-K"]
+
+
+def test_a_buffer_an_mma_fragment_reads_in_its_own_rank_is_laid_out_for_that_mma(events):
+    # an SMEM operand without stages ((64,16),1,8) and P^T's TMEM region: (atom, MMA rests), not (tile, tile, stage)
+    assert labels_of(events, "sk_once")[0] == ["mma-atom-D", "mma-atom-K", "mma-rest-D", "mma-rest-K"]
+    assert labels_of(events, "fk_once")[0] == ["mma_m3-atom", "mma-rest-D", "mma-rest-K"]
+    assert labels_of(events, "pt")[0] == ["mma-atom-K", "mma-atom-Q", "mma-rest-K", "mma-rest-Q", "mma-rest-Q",
+                                          "stage"]

@@ -41,6 +41,8 @@ RULES = {
     "fragment.stage": "stages appended to a fragment's shape",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer",
+    # an SMEM or TMEM buffer an MMA fragment reads in its own rank (`make_fragment_A(sK)`, `make_fragment_A(tP)`)
+    # is relabelled (MMA atom, MMA_M or MMA_N, MMA_K, stages) under the same smem_buffer rules
     "epilogue_buffer": "an SMEM tensor laid over an operand's storage (sdK over sK) that a copy writes with an "
                        "accumulator's values and that is copied out to global memory: the epilogue's staging "
                        "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",

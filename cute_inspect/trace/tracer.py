@@ -519,6 +519,8 @@ class _Tracer:
                 in_shapes.append(info.shape)
                 in_args.append(arg)
                 in_memspace = in_memspace or info.memspace
+        if op in ("make_fragment_A", "make_fragment_B") and inputs and outputs:
+            self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
         index = len(self.trace.records)
         if names is None or len(names) != len(outputs):
             names = (None,) * len(outputs)
@@ -967,6 +969,24 @@ class _Tracer:
             self._know(result, (index, out, kept))
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
+        """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),
+        `make_fragment_A(tP)`): the buffer is laid out for that MMA, whatever its rank suggested when it was made
+        ((tile, tile, STAGE) for rank 3): relabelled (atom, rests, stages), and so is what the fragment reads."""
+        record = self.trace.records[source]
+        if record.op != "make_tensor" or record.memspaces[:1] not in (("smem",), ("tmem",)) \
+                or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != out_rank:
+            return
+        relabelled = _levels.as_mma_operand(record.levels[0], record.shapes[0], source)
+        if relabelled is None:
+            return
+        record.levels = (relabelled,) + record.levels[1:]
+        in_trees[0] = relabelled
+        tensor = next((v for v in bound.values() if _is_tensor(v)), None)
+        key = _value_key(tensor) if tensor is not None else None
+        if key in self.known:
+            self.known[key] = (source, 0, relabelled)
 
     @staticmethod
     def _first_use(tensor) -> tuple:

@@ -43,6 +43,7 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     ss = smem.allocate_tensor(F16, ls.outer, 1024, ls.inner)
     sk = smem.allocate_tensor(F16, lk.outer, 1024, lk.inner)
     stat = smem.allocate_tensor(F32, cute.make_layout(TILE), 16)
+    sk_once = smem.allocate_tensor(F16, cute.slice_(lk.outer, (None, None, None, 0)), 1024, lk.inner)  # no stages
 
     tmem = cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16)
     frag1 = m1.make_fragment_C(m1.partition_shape_C(SCORES[:2]))
@@ -57,6 +58,7 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     fa, fb = m1.make_fragment_A(sa), m1.make_fragment_B(sb)
     fp, fo = m2.make_fragment_A(pt), m2.make_fragment_B(so)
     fs, fk = m3.make_fragment_A(ss), m3.make_fragment_B(sk)
+    fk_once = m3.make_fragment_B(sk_once)
     for k in cutlass.range_constexpr(cute.size(fs, mode=[2])):
         cute.gemm(m3, acc3, fs[None, None, k, 0], fk[None, None, k, 0], acc3)
 
