@@ -76,3 +76,10 @@ def test_a_buffer_an_mma_fragment_reads_in_its_own_rank_is_laid_out_for_that_mma
     assert labels_of(events, "fk_once")[0] == ["mma_m3-atom", "mma-rest-D", "mma-rest-K"]
     assert labels_of(events, "pt")[0] == ["mma-atom-K", "mma-atom-Q", "mma-rest-K", "mma-rest-Q", "mma-rest-Q",
                                           "stage"]
+
+
+def test_a_copy_tiler_mode_over_an_accumulator_rest_it_covers_one_element_of_leaves_that_rest(events):
+    # tcgen05.make_tmem_copy's 2-D tiler over ((128, 64), 1, 1): its first mode tiles the (keys, head dim) atom
+    # (4 column runs: a new rest), its second runs over MMA_M, one element: that rest stays the MMA's
+    assert labels_of(events, "whole")[0] == ["store-atom-D", "store-atom-K", "store-atom", "store-rest-D",
+                                             "mma_m2-rest-K", "mma_m2-rest-D"]

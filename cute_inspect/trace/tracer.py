@@ -753,7 +753,12 @@ class _Tracer:
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
-            return _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            # a tiler mode over a rest it covers one element of (a 2-D tcgen05.ld tiler over an accumulator's
+            # ((M, N), MMA_M, MMA_N): its second mode over MMA_M) leaves that rest as it was
+            source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            return tuple(inp[i - 1] if 2 <= i <= tile_rank and _whole_rest(inp, source, info.shape, i - 1) else label
+                         for i, label in enumerate(out))
         if op == "retile":
             return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
@@ -1258,6 +1263,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _whole_rest(inp: tuple, source, shape, mode: int) -> bool:
+    """Whether a partition's rest over input `mode` is that mode itself: an input rest as long as the rest."""
+    return isinstance(source, tuple) and isinstance(shape, tuple) and mode < len(inp) and mode < len(source) \
+        and mode + 1 < len(shape) and isinstance(inp[mode], _levels.ModeLabel) and inp[mode].role == "rest" \
+        and source[mode] == shape[mode + 1]
 
 
 def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, source_labels, origin: int):

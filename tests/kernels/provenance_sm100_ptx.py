@@ -93,6 +93,8 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     by_warps = cute.make_tiled_copy(ld_atom, cute.make_layout(((32, 4, 1), (16, 32)), stride=((0, 1, 64), (4, 64))),
                                     (cute.make_layout((64, 32), stride=(32, 1)),)).get_slice(tidx % 128)
     lanes = by_warps.partition_S(acc1)
+    # CuTe's own tcgen05.ld tiling of dV's whole accumulator: a 2-D tiler, its second mode over MMA_M
+    whole = tcgen05.make_tmem_copy(ld_atom, acc2).get_slice(tidx % 128).partition_S(acc2)
     lane_coords = by_warps.partition_D(m1.get_slice(0).partition_C(cute.make_identity_tensor(SCORES[:2])))
 
 
