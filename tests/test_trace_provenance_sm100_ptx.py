@@ -83,3 +83,9 @@ def test_a_copy_tiler_mode_over_an_accumulator_rest_it_covers_one_element_of_lea
     # (4 column runs: a new rest), its second runs over MMA_M, one element: that rest stays the MMA's
     assert labels_of(events, "whole")[0] == ["store-atom-D", "store-atom-K", "store-atom", "store-rest-D",
                                              "mma_m2-rest-K", "mma_m2-rest-D"]
+
+
+def test_the_mode_a_load_from_global_memory_indexes_away_in_an_smem_buffer_is_a_stage(events):
+    # copy(lse_tiles[None, 0], lse_slots[None, 1]): one tile per load, the slot it goes to a pipeline stage
+    assert labels_of(events, "lse_slots")[0] == ["block-atom", "stage"]
+    assert labels_of(events, "lse_tiles")[0] == ["block-atom", "block-rest"]

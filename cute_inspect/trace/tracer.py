@@ -293,6 +293,7 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the first tensor made there
+        self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -614,6 +615,7 @@ class _Tracer:
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
+            self._slot_filled(by_arg)
         self._append(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
@@ -703,6 +705,9 @@ class _Tracer:
             _flow.settle(self.axes, self.trace.records, self.views)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
+        if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
+            for record in self.trace.records:
+                record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -974,6 +979,20 @@ class _Tracer:
             self._know(result, (index, out, kept))
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _slot_filled(self, by_arg: dict) -> None:
+        """A load from global memory into one slot of an SMEM buffer (`copy(gLSE[None, m], sLSE[None, i])`): the
+        buffer's last mode, which the copy indexes away, is a pipeline stage (the tile is what one load brings)."""
+        (src, _, _), (dst, kept, dst_shape) = by_arg["src"], by_arg["dst"]
+        record = self.trace.records[dst]
+        if record.op != "make_tensor" or record.memspaces != ("smem",) or "gmem" not in self.trace.records[src].memspaces:
+            return
+        modes = record.levels[0] if isinstance(record.levels[0], tuple) else (record.levels[0],)
+        last = modes[-1] if modes else None
+        kept_vars = {label.var for label in _levels.flatten(kept)}
+        if rank(dst_shape) == len(modes) - 1 and isinstance(last, _levels.ModeLabel) and last.var is not None \
+                and last.var not in kept_vars and last.level != "stage":
+            self.stages.add((last.origin, last.var))
 
     def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
         """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),
@@ -1263,6 +1282,15 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _as_stage(tree, stages: set):
+    if isinstance(tree, tuple):
+        return tuple(_as_stage(t, stages) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and (tree.origin, tree.var) in stages:
+        return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                       rule="smem_buffer.stage")
+    return tree
 
 
 def _whole_rest(inp: tuple, source, shape, mode: int) -> bool:

@@ -31,7 +31,7 @@ def _mma(a_major, b_major, mn, source=tcgen05.OperandSource.SMEM):
 
 
 @cute.kernel
-def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma):
+def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, lse: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     la, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -43,6 +43,7 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     ss = smem.allocate_tensor(F16, ls.outer, 1024, ls.inner)
     sk = smem.allocate_tensor(F16, lk.outer, 1024, lk.inner)
     stat = smem.allocate_tensor(F32, cute.make_layout(TILE), 16)
+    lse_slots = smem.allocate_tensor(F32, cute.make_layout((TILE, 2)), 16)  # a per-query tile, two stages
     sk_once = smem.allocate_tensor(F16, cute.slice_(lk.outer, (None, None, None, 0)), 1024, lk.inner)  # no stages
 
     tmem = cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16)
@@ -61,6 +62,10 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     fk_once = m3.make_fragment_B(sk_once)
     for k in cutlass.range_constexpr(cute.size(fs, mode=[2])):
         cute.gemm(m3, acc3, fs[None, None, k, 0], fk[None, None, k, 0], acc3)
+
+    # the load warp: one tile of the per-query statistic into one slot
+    lse_tiles = cute.local_tile(lse, (TILE,), (None,))
+    cute.autovec_copy(lse_tiles[None, 0], lse_slots[None, 1])
 
     # the softmax warps: S^T out of TMEM, P^T back into its own columns, dS into dQ's SMEM operand
     stat_2d = cute.make_tensor(stat.iterator, cute.make_layout((TILE, TILE), stride=(1, 0)))
@@ -99,11 +104,13 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
 
 
 @cute.jit
-def ptx_backward_host():
+def ptx_backward_host(lse: cute.Tensor):
     k_major, mn_major, tmem = OperandMajorMode.K, OperandMajorMode.MN, tcgen05.OperandSource.TMEM
     ptx_backward_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, mn_major, GRAD_V[:2], tmem),
-                        _mma(mn_major, mn_major, GRAD_Q[:2])).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                        _mma(mn_major, mn_major, GRAD_Q[:2]), lse).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_ptx_backward():
-    return cute.compile(ptx_backward_host)
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    return cute.compile(ptx_backward_host, make_fake_compact_tensor(F32, (4 * TILE,), assumed_align=16))
