@@ -49,9 +49,9 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-25, after the held-out split's rotation and
-#: the fourth provenance round): raise these with every gain
-REACHED = {"tune": 241, "heldout": 47}
+#: tensors labelled right at the last measurement (branch provA, 2026-11-25: attention chains of MMAs issued out
+#: of sight, helper bindings, TMEM partitions): raise these with every gain
+REACHED = {"tune": 241, "heldout": 143}
 ISSUE_TARGET_PCT = 95.0
 
 
