@@ -68,3 +68,24 @@ def test_a_tcgen05_st_writing_p_back_over_an_accumulator_placed_at_an_address_is
     # partitions writing P through a view of it (and the same copy's coordinates, partitioned first) are Store
     assert labels_of(events, "p_coords")[0] == ["store-atom-Q", "store-atom", "store-rest-K", "store-rest-Q"]
     assert labels_of(events, "p_slots")[0][:2] == ["store-atom-Q", "store-atom-K"]
+
+
+def test_a_buffer_an_mma_fragment_reads_in_its_own_rank_is_laid_out_for_that_mma(events):
+    # an SMEM operand without stages ((64,16),1,8) and P^T's TMEM region: (atom, MMA rests), not (tile, tile, stage)
+    assert labels_of(events, "sk_once")[0] == ["mma-atom-D", "mma-atom-K", "mma-rest-D", "mma-rest-K"]
+    assert labels_of(events, "fk_once")[0] == ["mma_m3-atom", "mma-rest-D", "mma-rest-K"]
+    assert labels_of(events, "pt")[0] == ["mma-atom-K", "mma-atom-Q", "mma-rest-K", "mma-rest-Q", "mma-rest-Q",
+                                          "stage"]
+
+
+def test_a_copy_tiler_mode_over_an_accumulator_rest_it_covers_one_element_of_leaves_that_rest(events):
+    # tcgen05.make_tmem_copy's 2-D tiler over ((128, 64), 1, 1): its first mode tiles the (keys, head dim) atom
+    # (4 column runs: a new rest), its second runs over MMA_M, one element: that rest stays the MMA's
+    assert labels_of(events, "whole")[0] == ["store-atom-D", "store-atom-K", "store-atom", "store-rest-D",
+                                             "mma_m2-rest-K", "mma_m2-rest-D"]
+
+
+def test_the_mode_a_load_from_global_memory_indexes_away_in_an_smem_buffer_is_a_stage(events):
+    # copy(lse_tiles[None, 0], lse_slots[None, 1]): one tile per load, the slot it goes to a pipeline stage
+    assert labels_of(events, "lse_slots")[0] == ["block-atom", "stage"]
+    assert labels_of(events, "lse_tiles")[0] == ["block-atom", "block-rest"]

@@ -248,6 +248,28 @@ def fragment_from_shape(level_axes: tuple, out_rank: int, origin: int) -> tuple:
     return tuple(labels[:out_rank])
 
 
+def as_mma_operand(tree, shape, origin: int):
+    """An SMEM or TMEM buffer an MMA fragment reads in its own rank, as the MMA lays it out: (MMA atom, MMA_M or
+    MMA_N, MMA_K, stages...); None when it is so already or is no such tree. Its modes keep their variables
+    when it made them (views share them), else get new ones (labels taken from a like layout say nothing)."""
+    if not isinstance(tree, tuple) or len(tree) < 3 or not all(isinstance(m, ModeLabel) for m in tree) \
+            or not isinstance(shape, tuple) or not isinstance(shape[0], tuple):
+        return None
+    if all(m.level == "mma" and m.role == "rest" for m in tree[1:3]):
+        return None
+
+    def mode(level, role, label):
+        own = label.origin == origin and label.var is not None
+        return made(level, role, origin, "smem_buffer", label if own else None)
+
+    rests = [mode("mma", "rest", m) for m in tree[1:3]]
+    stages = [mode("stage", "stage", m) for m in tree[3:]]
+    atom = mode("mma", "atom", tree[0])
+    if len(shape[0]) == 2:  # the atom's two sub-modes run along the two rests' axes
+        atom = replace(atom, leaf_axes=tuple(("var", r.var) for x, r in zip(shape[0], rests) for _ in _leaves(x)))
+    return (atom, *rests, *stages)
+
+
 def first_mode(inp: tuple, level: str, out_rank: int, origin: int, role: str = "atom", op: str = "retile") -> tuple:
     """The first mode replaced by `level`'s atom, the others carried (tma_partition, retile, fragments)."""
     return _pad((made(level, role, origin, op),) + tuple(inp[1:]), out_rank)

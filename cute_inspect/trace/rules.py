@@ -42,7 +42,10 @@ RULES = {
     "fragment.atom": "an MMA fragment's atom", "fragment.rest": "an MMA fragment's rests",
     "fragment.stage": "stages appended to a fragment's shape",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
-    "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer",
+    "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
+                         "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",
+    # an SMEM or TMEM buffer an MMA fragment reads in its own rank (`make_fragment_A(sK)`, `make_fragment_A(tP)`)
+    # is relabelled (MMA atom, MMA_M or MMA_N, MMA_K, stages) under the same smem_buffer rules
     "epilogue_buffer": "an SMEM tensor laid over an operand's storage (sdK over sK) that a copy writes with an "
                        "accumulator's values and that is copied out to global memory: the epilogue's staging "
                        "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",

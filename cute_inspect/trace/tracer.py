@@ -293,6 +293,7 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the first tensor made there
+        self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -519,6 +520,8 @@ class _Tracer:
                 in_shapes.append(info.shape)
                 in_args.append(arg)
                 in_memspace = in_memspace or info.memspace
+        if op in ("make_fragment_A", "make_fragment_B") and inputs and outputs:
+            self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
         index = len(self.trace.records)
         if names is None or len(names) != len(outputs):
             names = (None,) * len(outputs)
@@ -613,6 +616,7 @@ class _Tracer:
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
+            self._slot_filled(by_arg)
         self._append(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
@@ -702,6 +706,9 @@ class _Tracer:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
+        if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
+            for record in self.trace.records:
+                record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -752,7 +759,12 @@ class _Tracer:
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
-            return _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            # a tiler mode over a rest it covers one element of (a 2-D tcgen05.ld tiler over an accumulator's
+            # ((M, N), MMA_M, MMA_N): its second mode over MMA_M) leaves that rest as it was
+            source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            return tuple(inp[i - 1] if 2 <= i <= tile_rank and _whole_rest(inp, source, info.shape, i - 1) else label
+                         for i, label in enumerate(out))
         if op == "retile":  # a fragment re-laid for a copy keeps its source's level: the accumulator's is MMA
             first = next(_levels.flatten(inp[0]), None) if inp else None
             level = first.level if first is not None and first.level in ("mma", "copy", "store", "epi") \
@@ -1022,6 +1034,38 @@ class _Tracer:
             self._know(result, (index, out, kept))
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _slot_filled(self, by_arg: dict) -> None:
+        """A load from global memory into one slot of an SMEM buffer (`copy(gLSE[None, m], sLSE[None, i])`): the
+        buffer's last mode, which the copy indexes away, is a pipeline stage (the tile is what one load brings)."""
+        (src, _, _), (dst, kept, dst_shape) = by_arg["src"], by_arg["dst"]
+        record = self.trace.records[dst]
+        if record.op != "make_tensor" or record.memspaces != ("smem",) or "gmem" not in self.trace.records[src].memspaces:
+            return
+        modes = record.levels[0] if isinstance(record.levels[0], tuple) else (record.levels[0],)
+        last = modes[-1] if modes else None
+        kept_vars = {label.var for label in _levels.flatten(kept)}
+        if rank(dst_shape) == len(modes) - 1 and isinstance(last, _levels.ModeLabel) and last.var is not None \
+                and last.var not in kept_vars and last.level != "stage":
+            self.stages.add((last.origin, last.var))
+
+    def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
+        """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),
+        `make_fragment_A(tP)`): the buffer is laid out for that MMA, whatever its rank suggested when it was made
+        ((tile, tile, STAGE) for rank 3): relabelled (atom, rests, stages), and so is what the fragment reads."""
+        record = self.trace.records[source]
+        if record.op != "make_tensor" or record.memspaces[:1] not in (("smem",), ("tmem",)) \
+                or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != out_rank:
+            return
+        relabelled = _levels.as_mma_operand(record.levels[0], record.shapes[0], source)
+        if relabelled is None:
+            return
+        record.levels = (relabelled,) + record.levels[1:]
+        in_trees[0] = relabelled
+        tensor = next((v for v in bound.values() if _is_tensor(v)), None)
+        key = _value_key(tensor) if tensor is not None else None
+        if key in self.known:
+            self.known[key] = (source, 0, relabelled)
 
     @staticmethod
     def _first_use(tensor) -> tuple:
@@ -1340,6 +1384,22 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _as_stage(tree, stages: set):
+    if isinstance(tree, tuple):
+        return tuple(_as_stage(t, stages) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and (tree.origin, tree.var) in stages:
+        return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                       rule="smem_buffer.stage")
+    return tree
+
+
+def _whole_rest(inp: tuple, source, shape, mode: int) -> bool:
+    """Whether a partition's rest over input `mode` is that mode itself: an input rest as long as the rest."""
+    return isinstance(source, tuple) and isinstance(shape, tuple) and mode < len(inp) and mode < len(source) \
+        and mode + 1 < len(shape) and isinstance(inp[mode], _levels.ModeLabel) and inp[mode].role == "rest" \
+        and source[mode] == shape[mode + 1]
 
 
 def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, source_labels, origin: int):

@@ -31,7 +31,7 @@ def _mma(a_major, b_major, mn, source=tcgen05.OperandSource.SMEM):
 
 
 @cute.kernel
-def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma):
+def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, lse: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     la, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -43,6 +43,8 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     ss = smem.allocate_tensor(F16, ls.outer, 1024, ls.inner)
     sk = smem.allocate_tensor(F16, lk.outer, 1024, lk.inner)
     stat = smem.allocate_tensor(F32, cute.make_layout(TILE), 16)
+    lse_slots = smem.allocate_tensor(F32, cute.make_layout((TILE, 2)), 16)  # a per-query tile, two stages
+    sk_once = smem.allocate_tensor(F16, cute.slice_(lk.outer, (None, None, None, 0)), 1024, lk.inner)  # no stages
 
     tmem = cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16)
     frag1 = m1.make_fragment_C(m1.partition_shape_C(SCORES[:2]))
@@ -57,8 +59,13 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     fa, fb = m1.make_fragment_A(sa), m1.make_fragment_B(sb)
     fp, fo = m2.make_fragment_A(pt), m2.make_fragment_B(so)
     fs, fk = m3.make_fragment_A(ss), m3.make_fragment_B(sk)
+    fk_once = m3.make_fragment_B(sk_once)
     for k in cutlass.range_constexpr(cute.size(fs, mode=[2])):
         cute.gemm(m3, acc3, fs[None, None, k, 0], fk[None, None, k, 0], acc3)
+
+    # the load warp: one tile of the per-query statistic into one slot
+    lse_tiles = cute.local_tile(lse, (TILE,), (None,))
+    cute.autovec_copy(lse_tiles[None, 0], lse_slots[None, 1])
 
     # the softmax warps: S^T out of TMEM, P^T back into its own columns, dS into dQ's SMEM operand
     stat_2d = cute.make_tensor(stat.iterator, cute.make_layout((TILE, TILE), stride=(1, 0)))
@@ -91,15 +98,19 @@ def ptx_backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma)
     by_warps = cute.make_tiled_copy(ld_atom, cute.make_layout(((32, 4, 1), (16, 32)), stride=((0, 1, 64), (4, 64))),
                                     (cute.make_layout((64, 32), stride=(32, 1)),)).get_slice(tidx % 128)
     lanes = by_warps.partition_S(acc1)
+    # CuTe's own tcgen05.ld tiling of dV's whole accumulator: a 2-D tiler, its second mode over MMA_M
+    whole = tcgen05.make_tmem_copy(ld_atom, acc2).get_slice(tidx % 128).partition_S(acc2)
     lane_coords = by_warps.partition_D(m1.get_slice(0).partition_C(cute.make_identity_tensor(SCORES[:2])))
 
 
 @cute.jit
-def ptx_backward_host():
+def ptx_backward_host(lse: cute.Tensor):
     k_major, mn_major, tmem = OperandMajorMode.K, OperandMajorMode.MN, tcgen05.OperandSource.TMEM
     ptx_backward_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, mn_major, GRAD_V[:2], tmem),
-                        _mma(mn_major, mn_major, GRAD_Q[:2])).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                        _mma(mn_major, mn_major, GRAD_Q[:2]), lse).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_ptx_backward():
-    return cute.compile(ptx_backward_host)
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    return cute.compile(ptx_backward_host, make_fake_compact_tensor(F32, (4 * TILE,), assumed_align=16))
