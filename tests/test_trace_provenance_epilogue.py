@@ -52,6 +52,12 @@ def test_subtiles_of_the_staging_buffer_inside_a_dynamic_loop_are_epi_and_their_
     assert len(objects) == 1
 
 
+def test_a_table_read_at_a_pipeline_states_index_and_a_row_coordinate_is_metadata_by_row_and_stage(staged):
+    # table[(i * 32 + tpos[v][0], state.index)]: rows of the accumulator's M, the pipeline's stages; no MMA or
+    # copy reads the table, so it keeps the input level
+    assert labels_of(staged, "table") == (["input-mode-M", "stage"], ["mma_slot", "metadata.stage"])
+
+
 @pytest.fixture(scope="module")
 def views():
     return trace_json(f"{KERNEL}:compile_views", arch="sm_80")

@@ -1106,9 +1106,16 @@ def _metadata(records: list, views: dict) -> None:
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if labels and all(label.rule.startswith("smem_buffer") for label in labels):
             record.levels = tuple(_as_metadata(t) for t in record.levels)
+            staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
+            modes = _modes(record.levels[0])
+            if staged and all(i < len(modes) for i in staged):
+                record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
+                    + record.levels[1:]
 
 
-def _as_metadata(tree):
+def _as_metadata(tree, level: str = "input"):
     if isinstance(tree, tuple):
-        return tuple(_as_metadata(t) for t in tree)
+        return tuple(_as_metadata(t, level) for t in tree)
+    if level == "stage":
+        return replace(tree, level="stage", role="stage", rule="metadata.stage", axis=None, axis_rule=None)
     return replace(tree, level="input", role="mode", rule="metadata")

@@ -290,6 +290,8 @@ class _Tracer:
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
+        self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
+        self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -459,12 +461,72 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
+    def on_stage_index(self, value) -> None:
+        key = _ir_hash(getattr(value, "value", None))
+        if key is not None:
+            self.stage_values.add(key)
+
     def on_slice(self, tensor, coord, result) -> None:
         with _observing_one():
             try:
+                if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
+                    self._coordinates_read(tensor, result)
+                elif self.stage_values or self.coordinate_values:
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 self._observe_slice(tensor, coord, result)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+
+    def _coordinates_read(self, tensor, coordinates: tuple) -> None:
+        """`tRS_cD[v]`: each run-time coordinate read from an identity tensor (or a partition of one) runs along
+        that identity's mode."""
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        record = self.trace.records[found[0]] if found is not None else None
+        for _ in range(4):  # up the partitions and tiles of the identity
+            if record is None or record.op == "make_identity_tensor" or not record.inputs:
+                break
+            record = self.trace.records[record.inputs[0]]
+        if record is None or record.op != "make_identity_tensor" or not record.levels:
+            return
+        modes = record.levels[0] if isinstance(record.levels[0], tuple) else (record.levels[0],)
+        for coordinate, mode in zip(coordinates, modes):
+            value = getattr(coordinate, "value", None) if not isinstance(coordinate, int) else None
+            if value is None or not isinstance(mode, _levels.ModeLabel) or mode.var is None:
+                continue
+            self.coordinate_values[_ir_hash(value)] = mode.var
+            try:  # the scalar is read out of an integer tuple; arithmetic on the coordinate may use the tuple
+                if value.owner.name == "cute.get_scalars":
+                    self.coordinate_values[_ir_hash(value.owner.operands[0])] = mode.var
+            except (AttributeError, ValueError, IndexError):
+                continue
+
+    def _indexed(self, tensor, coord: tuple) -> None:
+        """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
+        (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
+        coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis."""
+        stages, joins = [], []
+        for i, c in enumerate(coord):
+            value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
+            if value is None:
+                continue
+            if _ir_hash(value) in self.stage_values:
+                stages.append(i)
+            elif self.coordinate_values:
+                var = _up_defining_ops(value, lambda v: self.coordinate_values.get(_ir_hash(v)), depth=4, unwrap=True)
+                if var is not None:
+                    joins.append((i, var))
+        found = self.lookup(tensor) if (stages or joins) and _value_key(tensor) is not None else None
+        if found is None or found[1] != 0:
+            return
+        record = self.trace.records[found[0]]
+        if not record.shapes or not isinstance(record.shapes[0], tuple) or len(record.shapes[0]) != len(coord):
+            return
+        if stages:
+            record.meta["stage_modes"] = sorted(set(record.meta.get("stage_modes", ())) | set(stages))
+        modes = found[2] if isinstance(found[2], tuple) else (found[2],)
+        for i, var in joins:
+            if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
+                self.axes.join(modes[i].var, var)
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site

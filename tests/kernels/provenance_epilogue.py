@@ -6,6 +6,7 @@ name says a mode's axis or level: the labels must come from the calls that made 
 
 import cutlass
 import cutlass.cute as cute
+from cutlass import pipeline
 from cutlass.cute.runtime import make_fake_compact_tensor
 
 TILER = (64, 64, 32)
@@ -19,9 +20,10 @@ def _mma():
 
 @cute.kernel
 def staged_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.Tensor, W: cute.Tensor,
-                  rows: cute.Tensor, tiles: cute.Int32):
-    """The accumulator made from a coordinate partition's shape, retiled by a copy built from the MMA's C layout
-    and written, subtile by subtile, into a padded SMEM buffer (fused-finalize MoE's epilogue)."""
+                  tiles: cute.Int32):
+    """The accumulator made from a coordinate partition's shape, retiled by a copy built from the MMA's C layout,
+    scaled per row from an SMEM table that a pipeline fills per tile, and written, subtile by subtile, into a
+    padded SMEM buffer (fused-finalize MoE's epilogue)."""
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     gX = cute.local_tile(X, TILER, (bidx, 0, None), proj=(1, None, 1))
@@ -36,7 +38,8 @@ def staged_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.
 
     smem = cutlass.utils.SmemAllocator()
     buf = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 64, 1), stride=(PITCH, 1, 64 * PITCH)))
-    table = smem.allocate_tensor(cutlass.Int32, cute.make_layout((64, 2), stride=(1, 64)))
+    table = smem.allocate_tensor(cutlass.Float32, cute.make_layout((64, 2), stride=(1, 64)))
+    state = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, 2)
     thr_copy = tiled_copy.get_slice(tidx)
     view = tiled_copy.retile(held)
     pos = cute.make_identity_tensor((32, 32))
@@ -47,19 +50,20 @@ def staged_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.
         for i in cutlass.range_constexpr(2):
             for j in cutlass.range_constexpr(2):
                 for v in cutlass.range_constexpr(cute.size(out)):
-                    out[v] = cutlass.Float16(view[(i * 2 + j) * cute.size(out) + v] * 2.0)
+                    row = i * 32 + tpos[v][0]  # a row coordinate of the subtile, offset to the tile's
+                    out[v] = cutlass.Float16(view[(i * 2 + j) * cute.size(out) + v] * table[(row, state.index)])
                 part = cute.local_tile(flat, (32, 32), (i, j))
                 tpart = thr_copy.partition_D(part)
                 cute.copy(tiled_copy, out, tpart)
-        table[(tidx % 64, t % 2)] = rows[tidx % 64]
+        state.advance()
 
 
 @cute.jit
-def staged_host(X: cute.Tensor, W: cute.Tensor, rows: cute.Tensor):
+def staged_host(X: cute.Tensor, W: cute.Tensor):
     tiled_mma = _mma()
     atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16)
     tiled_copy = cute.make_tiled_copy_C(atom, tiled_mma)
-    staged_kernel(tiled_mma, tiled_copy, X, W, rows, cutlass.Int32(2)).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    staged_kernel(tiled_mma, tiled_copy, X, W, cutlass.Int32(2)).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def _fake(dtype, shape, order):
@@ -68,7 +72,7 @@ def _fake(dtype, shape, order):
 
 def compile_staged():
     return cute.compile(staged_host, _fake(cutlass.Float16, (64, 128), (1, 0)),
-                        _fake(cutlass.Float16, (64, 128), (1, 0)), _fake(cutlass.Int32, (64,), (0,)))
+                        _fake(cutlass.Float16, (64, 128), (1, 0)))
 
 
 @cute.kernel
