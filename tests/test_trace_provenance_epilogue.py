@@ -93,3 +93,9 @@ def test_a_grouped_query_views_trailing_kv_heads_and_batch_are_heads_then_batch(
     expected = ["input-mode-H", "input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
     assert labels_of(events, "grouped")[0] == expected
     assert labels_of(events, "Q")[0] == expected
+
+
+def test_a_table_indexed_by_the_index_that_selects_a_tile_runs_along_that_tiles_axis():
+    events = trace_json(f"{KERNEL}:compile_routing", arch="sm_80")
+    # per_tile[tile] and tXgX[None, None, None, tile, 0]: one run-time index, X's M tiles
+    assert labels_of(events, "table")[0] == ["input-mode-M"]

@@ -532,9 +532,12 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
-def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None) -> None:
-    """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`)."""
+def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
+           index_uses: dict | None = None) -> None:
+    """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
+    `index_uses`: a run-time index -> the axis variables of the modes it indexed."""
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
+    _same_indices(axes, index_uses or {})
     _coordinates_of_copies(axes, records)
     axes.chains.update(_chains(records, views))
     named = axes.solve()
@@ -573,6 +576,17 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _same_indices(axes: Axes, index_uses: dict) -> None:
+    """Modes one run-time index selects in several tensors (`tile_to_expert[m_tile]` and `tAgA[None, m_tile, ...]`;
+    a routing table's row `r` in the per-row tables it fills) run along one axis. Weaker than what the calls say:
+    two classes that an MMA slot or a tiler already keys stay apart."""
+    for variables in index_uses.values():
+        for other in variables[1:]:
+            a, b = axes.find(variables[0]), axes.find(other)
+            if a != b and not (axes.keys.get(a) and axes.keys.get(b)):
+                axes.join(a, b)
 
 
 def _copies_of_accumulators(axes: Axes, records: list, views: dict, tiler_ranks: dict) -> None:
@@ -825,10 +839,13 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             if letters:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
-        if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
-                and set(attention) - {None} <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
-            for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
-                named[axes.find(mode.var)] = (letter, "batch")
+        # a mode another input already named (K's and V's heads indexed by one head index) keeps its name
+        trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
+                and set(attention) - {None} <= set("QKD") and list(modes[-len(trailing):]) == trailing:
+            for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
+                if any(mode is u for u in unnamed):
+                    named[axes.find(mode.var)] = (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
                 letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)
                 if letters:

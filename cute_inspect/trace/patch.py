@@ -7,8 +7,8 @@ functions call each other. The originals are put back when the last observer lea
 
 An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
 to raise instead, or None) and ``on_slice(tensor, coord, result)``, ``on_load(tensor, value)`` and ``on_store(tensor, value)`` (a register value
-read from or written to a tensor), ``on_stage_index(value)`` (a pipeline state's stage index, read); it must never
-raise from them.
+read from or written to a tensor), ``on_index(tensor, coord)`` (an element written), ``on_stage_index(value)`` (a
+pipeline state's stage index, read); it must never raise from them.
 """
 
 from __future__ import annotations
@@ -215,6 +215,19 @@ def _wrap_getitem(original):
     return __getitem__
 
 
+def _wrap_setitem(original):
+    """`t[crd] = value`: observers see the coordinate a tensor is written at (`on_index(tensor, crd)`)."""
+    def __setitem__(self, crd, *args, **kwargs):
+        result = original(self, crd, *args, **kwargs)
+        if _observers and not getattr(_local, "depth", 0):
+            for observer in list(_observers):
+                getattr(observer, "on_index", _ignore)(self, crd)
+        return result
+
+    __setitem__.__wrapped__ = original
+    return __setitem__
+
+
 def _wrap_value_flow(original, hook: str):
     """`Tensor.load` / `Tensor.store`: observers see which tensor's values a register value came from or went to."""
     def method(self, *args, **kwargs):
@@ -275,6 +288,7 @@ class _Patches:
             if original is not None:
                 self._set(cls, attr, _wrap(op, original))
         self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
+        self._set(_Tensor, "__setitem__", _wrap_setitem(_Tensor.__dict__["__setitem__"]))
         self._set(_Tensor, "load", _wrap_value_flow(_Tensor.__dict__["load"], "on_load"))
         self._set(_Tensor, "store", _wrap_value_flow(_Tensor.__dict__["store"], "on_store"))
         try:

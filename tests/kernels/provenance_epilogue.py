@@ -149,3 +149,33 @@ def packed_host(Q: cute.Tensor, K: cute.Tensor):
 def compile_packed():
     f16 = cutlass.Float16
     return cute.compile(packed_host, _fake(f16, (2, 16, 8, 64), (3, 2, 1, 0)), _fake(f16, (64, 64, 2, 2), (1, 0, 2, 3)))
+
+
+@cute.kernel
+def routing_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, W: cute.Tensor, per_tile: cute.Tensor,
+                   tiles: cute.Int32):
+    """A per-tile table read at the tile index that also selects X's tile (an MoE's tile -> expert map)."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gX = cute.local_tile(X, TILER, (None, 0, None), proj=(1, None, 1))
+    gW = cute.local_tile(W, TILER, (0, 0, None), proj=(None, 1, 1))
+    thr = tiled_mma.get_slice(tidx)
+    tXgX = thr.partition_A(gX)
+    second = tiled_mma.make_fragment_B(thr.partition_B(gW)[None, None, None, 0])
+    acc = cute.make_rmem_tensor(tiled_mma.partition_shape_C((64, 64)), cutlass.Float32)
+    for tile in cutlass.range(bidx, tiles, 4, unroll=1):
+        if per_tile[tile] >= 0:
+            first = tiled_mma.make_fragment_A(tXgX[None, None, None, tile, 0])
+            cute.gemm(tiled_mma, acc, first, second, acc)
+
+
+@cute.jit
+def routing_host(X: cute.Tensor, W: cute.Tensor, per_tile: cute.Tensor):
+    table = cute.make_tensor(per_tile.iterator, per_tile.layout)
+    routing_kernel(_mma(), X, W, table, cutlass.Int32(4)).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_routing():
+    f16 = cutlass.Float16
+    return cute.compile(routing_host, _fake(f16, (256, 128), (1, 0)), _fake(f16, (64, 128), (0, 1)),
+                        _fake(cutlass.Int32, (4,), (0,)))
