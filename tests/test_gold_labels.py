@@ -49,9 +49,9 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-25, after the held-out split's rotation and
-#: the fourth provenance round): raise these with every gain
-REACHED = {"tune": 241, "heldout": 47}
+#: tensors labelled right at the last measurement (branch provB, 2026-11-25: epilogues staged through SMEM,
+#: indices, host views): raise these with every gain
+REACHED = {"tune": 245, "heldout": 64}
 ISSUE_TARGET_PCT = 95.0
 
 
