@@ -52,6 +52,12 @@ def test_subtiles_of_the_staging_buffer_inside_a_dynamic_loop_are_epi_and_their_
     assert len(objects) == 1
 
 
+def test_a_table_read_at_a_pipeline_states_index_and_a_row_coordinate_is_metadata_by_row_and_stage(staged):
+    # table[(i * 32 + tpos[v][0], state.index)]: rows of the accumulator's M, the pipeline's stages; no MMA or
+    # copy reads the table, so it keeps the input level
+    assert labels_of(staged, "table") == (["input-mode-M", "stage"], ["mma_slot", "metadata.stage"])
+
+
 @pytest.fixture(scope="module")
 def views():
     return trace_json(f"{KERNEL}:compile_views", arch="sm_80")
@@ -87,3 +93,9 @@ def test_a_grouped_query_views_trailing_kv_heads_and_batch_are_heads_then_batch(
     expected = ["input-mode-H", "input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
     assert labels_of(events, "grouped")[0] == expected
     assert labels_of(events, "Q")[0] == expected
+
+
+def test_a_table_indexed_by_the_index_that_selects_a_tile_runs_along_that_tiles_axis():
+    events = trace_json(f"{KERNEL}:compile_routing", arch="sm_80")
+    # per_tile[tile] and tXgX[None, None, None, tile, 0]: one run-time index, X's M tiles
+    assert labels_of(events, "table")[0] == ["input-mode-M"]

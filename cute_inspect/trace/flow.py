@@ -532,9 +532,12 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
-def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None) -> None:
-    """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`)."""
+def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
+           index_uses: dict | None = None) -> None:
+    """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
+    `index_uses`: a run-time index -> the axis variables of the modes it indexed."""
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
+    _same_indices(axes, index_uses or {})
     _coordinates_of_copies(axes, records)
     chains, lanes = _chains(records, views)
     axes.chains.update(chains)
@@ -576,6 +579,17 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _same_indices(axes: Axes, index_uses: dict) -> None:
+    """Modes one run-time index selects in several tensors (`tile_to_expert[m_tile]` and `tAgA[None, m_tile, ...]`;
+    a routing table's row `r` in the per-row tables it fills) run along one axis. Weaker than what the calls say:
+    two classes that an MMA slot or a tiler already keys stay apart."""
+    for variables in index_uses.values():
+        for other in variables[1:]:
+            a, b = axes.find(variables[0]), axes.find(other)
+            if a != b and not (axes.keys.get(a) and axes.keys.get(b)):
+                axes.join(a, b)
 
 
 def _copies_of_accumulators(axes: Axes, records: list, views: dict, tiler_ranks: dict) -> None:
@@ -850,10 +864,13 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             if letters:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
-        if attention and len(attention) + len(unnamed) == len(modes) and 1 <= len(unnamed) <= 2 \
-                and set(attention) - {None} <= set("QKD") and list(modes[-len(unnamed):]) == unnamed:
-            for mode, letter in zip(_by_stride(record, modes, unnamed), "HB"):
-                named[axes.find(mode.var)] = (letter, "batch")
+        # a mode another input already named (K's and V's heads indexed by one head index) keeps its name
+        trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
+                and set(attention) - {None} <= set("QKD") and list(modes[-len(trailing):]) == trailing:
+            for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
+                if any(mode is u for u in unnamed):
+                    named[axes.find(mode.var)] = (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
                 letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)
                 if letters:
@@ -1138,9 +1155,16 @@ def _metadata(records: list, views: dict) -> None:
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if labels and all(label.rule.startswith("smem_buffer") for label in labels):
             record.levels = tuple(_as_metadata(t) for t in record.levels)
+            staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
+            modes = _modes(record.levels[0])
+            if staged and all(i < len(modes) for i in staged):
+                record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
+                    + record.levels[1:]
 
 
-def _as_metadata(tree):
+def _as_metadata(tree, level: str = "input"):
     if isinstance(tree, tuple):
-        return tuple(_as_metadata(t) for t in tree)
+        return tuple(_as_metadata(t, level) for t in tree)
+    if level == "stage":
+        return replace(tree, level="stage", role="stage", rule="metadata.stage", axis=None, axis_rule=None)
     return replace(tree, level="input", role="mode", rule="metadata")

@@ -7,7 +7,8 @@ functions call each other. The originals are put back when the last observer lea
 
 An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
 to raise instead, or None) and ``on_slice(tensor, coord, result)``, ``on_load(tensor, value)`` and ``on_store(tensor, value)`` (a register value
-read from or written to a tensor); it must never raise from them.
+read from or written to a tensor), ``on_index(tensor, coord)`` (an element written), ``on_stage_index(value)`` (a
+pipeline state's stage index, read); it must never raise from them.
 """
 
 from __future__ import annotations
@@ -190,6 +191,18 @@ def _ignore(*_args):
     return None
 
 
+def _wrap_stage_index(original: property) -> property:
+    """`PipelineState.index`: observers see the values that index a pipeline's stages."""
+    def index(self):
+        value = original.fget(self)
+        if _observers and not getattr(_local, "depth", 0):
+            for observer in list(_observers):
+                getattr(observer, "on_stage_index", _ignore)(value)
+        return value
+
+    return property(index, doc=original.__doc__)
+
+
 def _wrap_getitem(original):
     def __getitem__(self, crd, *args, **kwargs):
         result = original(self, crd, *args, **kwargs)
@@ -200,6 +213,19 @@ def _wrap_getitem(original):
 
     __getitem__.__wrapped__ = original
     return __getitem__
+
+
+def _wrap_setitem(original):
+    """`t[crd] = value`: observers see the coordinate a tensor is written at (`on_index(tensor, crd)`)."""
+    def __setitem__(self, crd, *args, **kwargs):
+        result = original(self, crd, *args, **kwargs)
+        if _observers and not getattr(_local, "depth", 0):
+            for observer in list(_observers):
+                getattr(observer, "on_index", _ignore)(self, crd)
+        return result
+
+    __setitem__.__wrapped__ = original
+    return __setitem__
 
 
 def _wrap_value_flow(original, hook: str):
@@ -262,8 +288,15 @@ class _Patches:
             if original is not None:
                 self._set(cls, attr, _wrap(op, original))
         self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
+        self._set(_Tensor, "__setitem__", _wrap_setitem(_Tensor.__dict__["__setitem__"]))
         self._set(_Tensor, "load", _wrap_value_flow(_Tensor.__dict__["load"], "on_load"))
         self._set(_Tensor, "store", _wrap_value_flow(_Tensor.__dict__["store"], "on_store"))
+        try:
+            from cutlass.pipeline import PipelineState
+        except ImportError:  # a CuTeDSL release without the pipeline helpers
+            PipelineState = None
+        if isinstance(getattr(PipelineState, "__dict__", {}).get("index"), property):
+            self._set(PipelineState, "index", _wrap_stage_index(PipelineState.__dict__["index"]))
 
     def _set(self, owner, attr, value) -> None:
         self.undo.append((owner, attr, owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)))

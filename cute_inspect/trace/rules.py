@@ -11,7 +11,10 @@ kernel parameter and the host tensor the launch passes in its position or keywor
 equal shapes; the SMEM and global tiles of a TMA partition, and the two tiles of a `block_copy` (a TMA or S2T
 copy of whole tiles, each side (tile, rest...), which partitions out of sight). A tensor a dynamic loop or branch
 hands on (a new value of an old type) is the latest traced tensor of its type that the code using it, or the code
-calling that, holds under the same name (`tCtSFA` passed to a helper's `dst_tensor`).
+calling that, holds under the same name (`tCtSFA` passed to a helper's `dst_tensor`). Indices join too: a mode
+indexed by a coordinate read from an identity tensor (plus an offset) and that coordinate's mode; the modes of
+several tensors that one run-time index selects (`tile_to_expert[m_tile]`, `tAgA[None, m_tile, None]`), unless
+an MMA slot or a tiler already keys both.
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ RULES = {
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
+    "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
+                      "that pipeline's stage",
     "coord.mode": "an identity tensor's coordinate modes; over a tensor's shape (`make_identity_tensor(t.shape)`) "
                   "they run along that tensor's modes' axes",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "

@@ -294,6 +294,9 @@ class _Tracer:
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the first tensor made there
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
+        self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
+        self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
+        self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -463,12 +466,93 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
+    def on_stage_index(self, value) -> None:
+        key = _ir_hash(getattr(value, "value", None))
+        if key is not None:
+            self.stage_values.add(key)
+
     def on_slice(self, tensor, coord, result) -> None:
         with _observing_one():
             try:
+                if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
+                    self._coordinates_read(tensor, result)
+                else:
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 self._observe_slice(tensor, coord, result)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+
+    def on_index(self, tensor, coord) -> None:
+        """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`)."""
+        with _observing_one():
+            try:
+                self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
+            except Exception as exc:
+                self.errors.append(f"index: {type(exc).__name__}: {exc}")
+
+    def _coordinates_read(self, tensor, coordinates: tuple) -> None:
+        """`tRS_cD[v]`: each run-time coordinate read from an identity tensor (or a partition of one) runs along
+        that identity's mode."""
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        record = self.trace.records[found[0]] if found is not None else None
+        for _ in range(4):  # up the partitions and tiles of the identity
+            if record is None or record.op == "make_identity_tensor" or not record.inputs:
+                break
+            record = self.trace.records[record.inputs[0]]
+        if record is None or record.op != "make_identity_tensor" or not record.levels:
+            return
+        modes = record.levels[0] if isinstance(record.levels[0], tuple) else (record.levels[0],)
+        for coordinate, mode in zip(coordinates, modes):
+            value = getattr(coordinate, "value", None) if not isinstance(coordinate, int) else None
+            if value is None or not isinstance(mode, _levels.ModeLabel) or mode.var is None:
+                continue
+            self.coordinate_values[_ir_hash(value)] = mode.var
+            try:  # the scalar is read out of an integer tuple; arithmetic on the coordinate may use the tuple
+                if value.owner.name == "cute.get_scalars":
+                    self.coordinate_values[_ir_hash(value.owner.operands[0])] = mode.var
+            except (AttributeError, ValueError, IndexError):
+                continue
+
+    def _indexed(self, tensor, coord: tuple) -> None:
+        """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
+        (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
+        coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
+        other run-time index is remembered with the modes it selects (see `flow._same_indices`)."""
+        stages, joins, others = [], [], []
+        for i, c in enumerate(coord):
+            value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
+            if value is None:
+                continue
+            key = _ir_hash(value)
+            if key in self.stage_values:
+                stages.append(i)
+                continue
+            var = _up_defining_ops(value, lambda v: self.coordinate_values.get(_ir_hash(v)), depth=4, unwrap=True) \
+                if self.coordinate_values else None
+            if var is not None:
+                joins.append((i, var))
+            elif key is not None:
+                others.append((i, key))
+        found = self.lookup(tensor) if (stages or joins or others) and _value_key(tensor) is not None else None
+        if found is None and others:  # a kernel parameter only ever indexed (`tile_to_expert[m_tile]`): the host
+            host = _launch_argument(caller(2)[1], tensor)  # tensor the launch passed is what it indexes
+            found = self.lookup(host) if host is not None and _is_tensor(host) else None
+            stages, joins = [], []
+        if found is None:
+            return
+        record = self.trace.records[found[0]]
+        if stages and found[1] == 0 and record.shapes and isinstance(record.shapes[0], tuple) \
+                and len(record.shapes[0]) == len(coord):
+            record.meta["stage_modes"] = sorted(set(record.meta.get("stage_modes", ())) | set(stages))
+        modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
+        if len(modes) != len(coord):
+            return
+        for i, var in joins:
+            if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
+                self.axes.join(modes[i].var, var)
+        for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
+            if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
+                self.index_uses.setdefault(key, []).append(modes[i].var)
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -703,7 +787,7 @@ class _Tracer:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
         try:
-            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks)
+            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them

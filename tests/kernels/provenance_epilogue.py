@@ -6,6 +6,7 @@ name says a mode's axis or level: the labels must come from the calls that made 
 
 import cutlass
 import cutlass.cute as cute
+from cutlass import pipeline
 from cutlass.cute.runtime import make_fake_compact_tensor
 
 TILER = (64, 64, 32)
@@ -19,9 +20,10 @@ def _mma():
 
 @cute.kernel
 def staged_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.Tensor, W: cute.Tensor,
-                  rows: cute.Tensor, tiles: cute.Int32):
-    """The accumulator made from a coordinate partition's shape, retiled by a copy built from the MMA's C layout
-    and written, subtile by subtile, into a padded SMEM buffer (fused-finalize MoE's epilogue)."""
+                  tiles: cute.Int32):
+    """The accumulator made from a coordinate partition's shape, retiled by a copy built from the MMA's C layout,
+    scaled per row from an SMEM table that a pipeline fills per tile, and written, subtile by subtile, into a
+    padded SMEM buffer (fused-finalize MoE's epilogue)."""
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     gX = cute.local_tile(X, TILER, (bidx, 0, None), proj=(1, None, 1))
@@ -36,7 +38,8 @@ def staged_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.
 
     smem = cutlass.utils.SmemAllocator()
     buf = smem.allocate_tensor(cutlass.Float16, cute.make_layout((64, 64, 1), stride=(PITCH, 1, 64 * PITCH)))
-    table = smem.allocate_tensor(cutlass.Int32, cute.make_layout((64, 2), stride=(1, 64)))
+    table = smem.allocate_tensor(cutlass.Float32, cute.make_layout((64, 2), stride=(1, 64)))
+    state = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, 2)
     thr_copy = tiled_copy.get_slice(tidx)
     view = tiled_copy.retile(held)
     pos = cute.make_identity_tensor((32, 32))
@@ -47,19 +50,20 @@ def staged_kernel(tiled_mma: cute.TiledMma, tiled_copy: cute.TiledCopy, X: cute.
         for i in cutlass.range_constexpr(2):
             for j in cutlass.range_constexpr(2):
                 for v in cutlass.range_constexpr(cute.size(out)):
-                    out[v] = cutlass.Float16(view[(i * 2 + j) * cute.size(out) + v] * 2.0)
+                    row = i * 32 + tpos[v][0]  # a row coordinate of the subtile, offset to the tile's
+                    out[v] = cutlass.Float16(view[(i * 2 + j) * cute.size(out) + v] * table[(row, state.index)])
                 part = cute.local_tile(flat, (32, 32), (i, j))
                 tpart = thr_copy.partition_D(part)
                 cute.copy(tiled_copy, out, tpart)
-        table[(tidx % 64, t % 2)] = rows[tidx % 64]
+        state.advance()
 
 
 @cute.jit
-def staged_host(X: cute.Tensor, W: cute.Tensor, rows: cute.Tensor):
+def staged_host(X: cute.Tensor, W: cute.Tensor):
     tiled_mma = _mma()
     atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16)
     tiled_copy = cute.make_tiled_copy_C(atom, tiled_mma)
-    staged_kernel(tiled_mma, tiled_copy, X, W, rows, cutlass.Int32(2)).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    staged_kernel(tiled_mma, tiled_copy, X, W, cutlass.Int32(2)).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def _fake(dtype, shape, order):
@@ -68,7 +72,7 @@ def _fake(dtype, shape, order):
 
 def compile_staged():
     return cute.compile(staged_host, _fake(cutlass.Float16, (64, 128), (1, 0)),
-                        _fake(cutlass.Float16, (64, 128), (1, 0)), _fake(cutlass.Int32, (64,), (0,)))
+                        _fake(cutlass.Float16, (64, 128), (1, 0)))
 
 
 @cute.kernel
@@ -145,3 +149,33 @@ def packed_host(Q: cute.Tensor, K: cute.Tensor):
 def compile_packed():
     f16 = cutlass.Float16
     return cute.compile(packed_host, _fake(f16, (2, 16, 8, 64), (3, 2, 1, 0)), _fake(f16, (64, 64, 2, 2), (1, 0, 2, 3)))
+
+
+@cute.kernel
+def routing_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, W: cute.Tensor, per_tile: cute.Tensor,
+                   tiles: cute.Int32):
+    """A per-tile table read at the tile index that also selects X's tile (an MoE's tile -> expert map)."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    gX = cute.local_tile(X, TILER, (None, 0, None), proj=(1, None, 1))
+    gW = cute.local_tile(W, TILER, (0, 0, None), proj=(None, 1, 1))
+    thr = tiled_mma.get_slice(tidx)
+    tXgX = thr.partition_A(gX)
+    second = tiled_mma.make_fragment_B(thr.partition_B(gW)[None, None, None, 0])
+    acc = cute.make_rmem_tensor(tiled_mma.partition_shape_C((64, 64)), cutlass.Float32)
+    for tile in cutlass.range(bidx, tiles, 4, unroll=1):
+        if per_tile[tile] >= 0:
+            first = tiled_mma.make_fragment_A(tXgX[None, None, None, tile, 0])
+            cute.gemm(tiled_mma, acc, first, second, acc)
+
+
+@cute.jit
+def routing_host(X: cute.Tensor, W: cute.Tensor, per_tile: cute.Tensor):
+    table = cute.make_tensor(per_tile.iterator, per_tile.layout)
+    routing_kernel(_mma(), X, W, table, cutlass.Int32(4)).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_routing():
+    f16 = cutlass.Float16
+    return cute.compile(routing_host, _fake(f16, (256, 128), (1, 0)), _fake(f16, (64, 128), (0, 1)),
+                        _fake(cutlass.Int32, (4,), (0,)))
