@@ -51,7 +51,7 @@ def tallies():
 
 #: tensors labelled right at the last measurement (main, 2026-11-25, after the held-out split's rotation and
 #: the fourth provenance round): raise these with every gain
-REACHED = {"tune": 244, "heldout": 131}
+REACHED = {"tune": 245, "heldout": 160}
 ISSUE_TARGET_PCT = 95.0
 
 
