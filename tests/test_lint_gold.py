@@ -1,5 +1,5 @@
-"""Precision on public CuTeDSL code: every default finding on the pinned packages (flash-attn-4, quack-kernels,
-flashinfer-python; .ci/setup installs them with --no-deps) has a verdict judged by hand in
+"""Precision on public CuTeDSL code: every default finding on the pinned packages (tests/lint_gold/packages.py;
+.ci/setup installs them with --no-deps) has a verdict judged by hand in
 tests/lint_gold/verdicts.json, and at least 95% of each package's findings are true."""
 
 import json

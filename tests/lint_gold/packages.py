@@ -17,6 +17,10 @@ PACKAGES = {
     "quack-kernels": ("0.6.5", "quack"),
     "flashinfer-python": ("0.7.2.post1", "flashinfer"),
     "nvidia-cutlass-operators": ("0.3.0", "cutlass"),
+    "flashlib": ("0.4.0", "flashlib"),
+    "dist-moe": ("0.1.0", "dist_moe"),
+    "flash-msa": ("0.1.1", "flash_msa"),
+    "kernel-fun": ("0.2.0", "kernel_fun"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}
