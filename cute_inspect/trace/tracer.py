@@ -816,11 +816,8 @@ class _Tracer:
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             return _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
-        if op == "retile":  # a fragment re-laid for a copy keeps its source's level: the accumulator's is MMA
-            first = next(_levels.flatten(inp[0]), None) if inp else None
-            level = first.level if first is not None and first.level in ("mma", "copy", "store", "epi") \
-                else "store" if epilogue else "copy"
-            return _levels.first_mode(inp, level, out_rank, origin)
+        if op == "retile":
+            return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
         if op == "tma_partition":
             return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
