@@ -575,7 +575,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     accumulators = _accumulator_roots(axes)
     relevels: dict = {}  # record index -> (levels, new level) of the modes it made, for every record carrying them
     staged = _smem_operands(axes, records, views, accumulators, relevels)
-    _epilogue(axes, records, accumulators, staged | _accumulator_tensors(records, views), relevels)
+    held = _accumulator_tensors(records, views)
+    _epilogue(axes, records, accumulators, staged | held, relevels)
+    for record in records:  # the accumulator re-laid for its epilogue copy (`tRS_rAcc`) stays the MMA's fragment
+        if record.op == "retile" and set(record.inputs) & held:
+            relevels[record.index] = (("copy", "store"), "mma")
+            record.levels = tuple(_relevel(t, record.index, ("copy", "store"), "mma") for t in record.levels)
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)

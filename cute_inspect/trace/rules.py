@@ -37,7 +37,7 @@ RULES = {
     "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
     "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
-    "retile.atom": "a copy atom over a thread's fragment, at the fragment's level (a retiled accumulator is MMA); "
+    "retile.atom": "a copy atom over a thread's fragment (an accumulator retiled for its epilogue copy stays MMA); "
                    "a copy that retiles an accumulator cuts the tiles it partitions along the accumulator's M, N",
     "tma_partition.tma": "the TMA box mode (Block for a load, Store for a store); the global side's box leaves "
                          "run along the tile modes their coordinate strides step, the SMEM side's issue count "
