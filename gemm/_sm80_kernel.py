@@ -191,9 +191,9 @@ class Sm80Gemm:
         # tSRsA: (SR, MMA_M, MMA_K, PIPE), one x4 load (a 16x16 A block) per MMA_M and k-block
         tSRsA = thr_copy_s2r_a.partition_S(sA)
         expect(tSRsA, "(SR, MMA_M, MMA_K, PIPE)", SR=(VECTOR_ELEMS, 1))
-        # tSRrA: (SR, MMA_M, MMA_K), tCrA seen in the copy's value order
+        # tSRrA: (MMA_SR, MMA_M, MMA_K): tCrA's registers in ldmatrix's value order; a retile keeps the fragment's modes
         tSRrA = thr_copy_s2r_a.retile(tCrA)
-        expect(tSRrA, "(SR, MMA_M, MMA_K)")
+        expect(tSRrA, "(MMA_SR, MMA_M, MMA_K)", MMA_SR=(VECTOR_ELEMS, 1))
         # tSRsB: (SR, SR_N, MMA_K, PIPE), one x4 load feeding two N atoms, hence SR_N = MMA_N / 2
         tSRsB = thr_copy_s2r_b.partition_S(sB)
         expect(tSRsB, "(SR, SR_N, MMA_K, PIPE)", SR_N=mma_n // 2)

@@ -849,8 +849,11 @@ class _Tracer:
             source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
             return tuple(inp[i - 1] if 2 <= i <= tile_rank and _whole_rest(inp, source, info.shape, i - 1) else label
                          for i, label in enumerate(out))
-        if op == "retile":
-            return _levels.first_mode(inp, "store" if epilogue else "copy", out_rank, origin)
+        if op == "retile":  # a fragment re-laid for a copy keeps its source's level: the accumulator's is MMA
+            first = next(_levels.flatten(inp[0]), None) if inp else None
+            level = first.level if first is not None and first.level in ("mma", "copy", "store", "epi") \
+                else "store" if epilogue else "copy"
+            return _levels.first_mode(inp, level, out_rank, origin)
         if op == "tma_partition":
             return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
