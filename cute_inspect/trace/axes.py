@@ -38,6 +38,8 @@ class Axes:
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
+        self.context: int | None = None  # the record the calls being observed make: where a bind came from
+        self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -51,6 +53,10 @@ class Axes:
     def join(self, a: int | None, b: int | None) -> None:
         if a is None or b is None:
             return
+        self.log.append(("join", a, b))
+        self._union(a, b)
+
+    def _union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return
@@ -69,13 +75,35 @@ class Axes:
         """Join `var` to `key`: ("mma", object, "M") or ("tiler", tiler, position) of a projected tiler."""
         if var is None:
             return
+        self.log.append(("bind", var, key, self.context))
+        self._bind(var, key)
+
+    def _bind(self, var: int, key: tuple) -> None:
         if key[0] == "mma":
             self.mmas.setdefault(key[1], None)
         known = self.key_var.get(key)
         if known is None:
             known = self.key_var[key] = fresh()
             self.keys.setdefault(known, []).append(key)
-        self.join(known, var)
+        self._union(known, var)
+
+    def split(self, instance: dict) -> None:
+        """Redo every join and bind with MMA keys per issued MMA: `instance` maps a record to the MMA it belongs
+        to (a TiledMma issuing gemms into two accumulators that share no operand is two MMAs, (object, n)); a
+        bind made while observing that record joins that MMA's axis, not the TiledMma's."""
+        log, self.log = self.log, []
+        self.parent, self.keys, self.key_var, self.mmas = {}, {}, {}, {}
+        for entry in log:
+            if entry[0] == "join":
+                self.join(entry[1], entry[2])
+                continue
+            _, var, key, context = entry
+            mma = instance.get(context)
+            if key[0] == "mma" and mma is not None and mma[0] == key[1]:
+                key = ("mma", mma, key[2])
+            self.context = context
+            self.bind(var, key)
+        self.context = None
 
     def _root_of(self, key: tuple) -> int | None:
         v = self.key_var.get(key)

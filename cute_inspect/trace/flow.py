@@ -492,10 +492,11 @@ def _leaf_vars(axes: Axes, tree, shape) -> list:
     for key in keys:
         if isinstance(key, tuple) and key[0] == "var":
             out.append(key[1])
-        elif isinstance(key, tuple) and key[0] == "mma":
-            if key not in axes.key_var:
-                axes.bind(fresh(), key)
-            out.append(axes.key_var[key])
+        elif isinstance(key, tuple) and key[0] == "mma":  # bound as made by the label's record (`Axes.split`)
+            var, context, axes.context = fresh(), axes.context, tree.origin
+            axes.bind(var, key)
+            axes.context = context
+            out.append(var)
         else:
             out.append(None)
     return out
@@ -534,16 +535,21 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`)."""
+    instance = _issued_mmas(records, views)
+    if instance:
+        axes.split(instance)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _coordinates_of_copies(axes, records)
-    chains, lanes = _chains(records, views)
+    chains, lanes = _chains(records, views, instance)
     axes.chains.update(chains)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve()
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
-    def letter(key):
+    def letter(key, mma=None):
+        if isinstance(key, tuple) and key[0] == "mma" and mma is not None and mma[0] == key[1]:
+            key = ("mma", mma, key[2])
         if isinstance(key, tuple) and key[0] == "var":
             found = named.get(axes.find(key[1]))
             return found[0] if found else None
@@ -555,7 +561,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
         if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
-            tree = replace(tree, leaf_axes=tuple(letter(k) for k in tree.leaf_axes))
+            mma = instance.get(tree.origin)  # the MMA of the record that placed the atom's leaves
+            tree = replace(tree, leaf_axes=tuple(letter(k, mma) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
         found = named.get(axes.find(tree.var))
@@ -640,7 +647,56 @@ def _coordinates_of_copies(axes: Axes, records: list) -> None:
                 axes.join(mode.var, found.pop())
 
 
-def _chains(records: list, views: dict) -> tuple:
+def _issued_mmas(records: list, views: dict) -> dict:
+    """record index -> (object, n) for the records of the n-th MMA (n >= 1) of a TiledMma that issues several.
+
+    One TiledMma may issue different products (an Ampere attention's S = Q K^T and O = P V through one
+    `tiled_mma`): its gemms whose operands share no record write unrelated accumulators, and each is an MMA of
+    its own, with its own M, N and K. A gemm's operands, the partitions and fragments of that TiledMma they were
+    made from, and the fragments made like them or laid over them belong to its MMA; the first MMA keeps the
+    object's number."""
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    issued: dict = {}  # object -> [gemm record index]
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op != "gemm" or obj is None or not record.operands:
+            continue
+        issued.setdefault(obj, []).append(record.index)
+        for operand in record.operands.values():
+            if operand is not None:
+                parent[find(("r", operand))] = find(("g", record.index))
+    instance: dict = {}
+    for obj, gemms in issued.items():
+        order = list(dict.fromkeys(find(("g", g)) for g in gemms))
+        for n, root in enumerate(order[1:], 1):
+            for g in gemms:
+                if find(("g", g)) != root:
+                    continue
+                instance[g] = (obj, n)
+                for operand in records[g].operands.values():
+                    stack = [operand] if operand is not None else []
+                    while stack:  # the operand and the partitions / fragments of this TiledMma it comes from
+                        i = stack.pop()
+                        if i in instance:
+                            continue
+                        instance[i] = (obj, n)
+                        stack.extend(j for j in records[i].inputs
+                                     if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
+    if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O)
+        for record in records:
+            source = record.inputs[0] if record.op in _SAME_MODES and record.inputs else views.get(record.index)
+            if record.index not in instance and source in instance:
+                instance[record.index] = instance[source]
+    return instance
+
+
+def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     """The chains, and the (m1, m2) whose M are one axis (an A operand in TMEM over m1's accumulator's lanes).
 
     (m1, source, m2, slot, result) for each MMA m2 whose A or B operand holds values of MMA m1's accumulator
@@ -655,9 +711,10 @@ def _chains(records: list, views: dict) -> tuple:
             i = parent[i]
         return i
 
+    instance = instance or {}
     accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
     for record in records:
-        obj = (record.made_by or {}).get("object")
+        obj = instance.get(record.index, (record.made_by or {}).get("object"))
         if obj is None:
             continue
         if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
@@ -698,9 +755,9 @@ def _chains(records: list, views: dict) -> tuple:
     stored = _stored_out(records, storage)
     written = {tensor[i] for i in _written_from_accumulators(records) if storage[i] not in stored}
     found, lanes = set(), set()
-    issued = {r.made_by["object"] for r in records if r.op == "gemm" and r.made_by}
+    issued = {instance.get(r.index, r.made_by["object"]) for r in records if r.op == "gemm" and r.made_by}
     for record in records:
-        mma = (record.made_by or {}).get("object")
+        mma = instance.get(record.index, (record.made_by or {}).get("object"))
         if mma is None:
             continue
         if record.op == "gemm" and record.operands:

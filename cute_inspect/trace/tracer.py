@@ -437,6 +437,7 @@ class _Tracer:
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
+        self.axes.context = len(self.trace.records)  # the record this call makes: what its binds belong to
         with _observing_one():
             try:
                 self._observe(call, result)
