@@ -31,3 +31,7 @@ def test_the_second_products_operands_and_inputs_follow_it(events):
 def test_the_first_products_operands_keep_theirs(events):
     assert labels_of(events, "fy")[0] == ["mma-atom-D", "mma-atom-D", "mma-rest-K", "mma-rest-D"]
     assert labels_of(events, "tx")[0] == ["block-atom-Q", "block-atom-D"]
+
+
+def test_an_identity_over_a_layouts_shape_counts_that_tensors_modes(events):
+    assert labels_of(events, "counts")[0] == ["coord-mode-Q", "coord-mode-D", "coord-mode-H"]

@@ -92,6 +92,7 @@ class Axes:
         to (a TiledMma issuing gemms into two accumulators that share no operand is two MMAs, (object, n)); a
         bind made while observing that record joins that MMA's axis, not the TiledMma's."""
         log, self.log = self.log, []
+        known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
         self.parent, self.keys, self.key_var, self.mmas = {}, {}, {}, {}
         for entry in log:
             if entry[0] == "join":
@@ -101,6 +102,9 @@ class Axes:
             mma = instance.get(context)
             if key[0] == "mma" and mma is not None and mma[0] == key[1]:
                 key = ("mma", mma, key[2])
+            if key not in self.key_var and key in known:
+                self.key_var[key] = known[key]
+                self.keys.setdefault(known[key], []).append(key)
             self.context = context
             self.bind(var, key)
         self.context = None

@@ -1167,7 +1167,8 @@ def _past_comprehension(level: tuple) -> tuple:
 
 def _shape_read(text: str | None):
     """(tensor name, slice of its modes or None, indices) of an argument that reads a tensor's shape:
-    ``t.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything else."""
+    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything
+    else."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
@@ -1181,6 +1182,8 @@ def _shape_read(text: str | None):
         node = node.value
     if isinstance(node, ast.Attribute) and node.attr == "shape":
         node = node.value
+        if isinstance(node, ast.Attribute) and node.attr == "layout":  # `t.layout.shape` is `t.shape`
+            node = node.value
     elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
             and getattr(node.func, "attr", getattr(node.func, "id", None)) == "shape":
         node = node.args[0]

@@ -30,6 +30,8 @@ def two_products_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor
                             stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1]))
     operand = cute.make_tensor(half.iterator, as_a)
     cute.gemm(tiled_mma, second, operand, fz, second)
+    counts = cute.make_identity_tensor(X.layout.shape)  # X's coordinates, through its layout's shape
+    cute.printf("{}", counts[0])
 
 
 @cute.jit
