@@ -255,13 +255,13 @@ def atom_axes(atom_shape, mnk: tuple | None, slot: str, values: tuple | None = N
         return found if any(found) else None
     if mnk is None or not isinstance(atom_shape, tuple) or len(atom_shape) != 2:
         return None
-    if not all(isinstance(x, int) for x in atom_shape):
+    x, y = (_size(s) for s in atom_shape)  # a 2-CTA accumulator's (64, (64, 2)): its N split over the lanes
+    if x is None or y is None:
         return None
     extents = dict(zip("MNK", mnk))
     first, second = slot_axes(slot)
-    x, y = atom_shape
     fits = x >= 32 and extents[first] % x == 0 and (y == extents[second] or (second != "K" and extents[second] % y == 0))
-    return (first, second) if fits else None
+    return tuple(a for sub, a in zip(atom_shape, (first, second)) for _ in _leaves(sub)) if fits else None
 
 
 def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int, values: tuple | None = None):
@@ -473,6 +473,8 @@ def _mode_var(axes: Axes, label, shape) -> int | None:
         return None
     if not label.leaf_axes:
         return label.var
+    if len(label.leaf_axes) != sum(1 for _ in _leaves(shape)) and len(set(label.leaf_axes) - {None}) > 1:
+        return None  # a part of a mode whose leaves run along several axes (an atom's size-1 rest left over)
     found = set(_leaf_vars(axes, label, shape)) - {None}
     return found.pop() if len(found) == 1 else None
 
@@ -511,10 +513,9 @@ def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
     common = min(len(a_shape), len(b_shape), 3)  # the atom and its two rests; what follows is carried
     if [_size(s) for s in a_shape[1:common]] != [_size(s) for s in b_shape[1:common]]:
         return
-    for x, y in zip(a_modes[1:common], b_modes[1:common]):
-        first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
-        if first_x is not None and first_y is not None and not isinstance(x, tuple) and not isinstance(y, tuple):
-            axes.join(first_x.var, first_y.var)
+    for x, y, x_shape, y_shape in zip(a_modes[1:common], b_modes[1:common], a_shape[1:common], b_shape[1:common]):
+        if not isinstance(x, tuple) and not isinstance(y, tuple):
+            axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
 
 
 def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:

@@ -1016,7 +1016,10 @@ class _Tracer:
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
-        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        # an atom whose leaves run along several axes splits among its sub-modes by the tensor's shape
+        split = any(label.leaf_axes and len(label.leaf_axes) > 1 for label in _levels.flatten(labels))
+        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,),
+                              _info(tensor).shape if split else None)
         info = _info(result)
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
@@ -1043,7 +1046,7 @@ class _Tracer:
 
     def _leaf_var(self, label):
         """One leaf of a split atom runs along its own axis: the variable of that MMA axis or source mode."""
-        if not isinstance(label, _levels.ModeLabel) or not label.leaf_axes or len(label.leaf_axes) != 1:
+        if not isinstance(label, _levels.ModeLabel) or not label.leaf_axes or len(set(label.leaf_axes)) != 1:
             return label
         key = label.leaf_axes[0]
         if not isinstance(key, tuple):
