@@ -23,7 +23,7 @@ def test_the_two_products_of_one_tiled_mma_keep_their_own_axes(events):
 def test_the_second_products_operands_and_inputs_follow_it(events):
     assert labels_of(events, "fz")[0] == ["mma-atom-K", "mma-atom-K", "mma-rest-D", "mma-rest-K"]
     assert labels_of(events, "tz")[0] == ["block-atom-D", "block-atom-K"]
-    assert labels_of(events, "Z")[0] == ["input-mode-D", "input-mode-K", "input-mode-H"]
+    assert labels_of(events, "Yt")[0] == ["input-mode-D", "input-mode-K", "input-mode-H"]
     # P laid out as the second product's A operand keeps the scores' axes: keys contracted, queries kept
     assert labels_of(events, "operand")[0] == ["mma-atom-K", "mma-atom-Q", "mma-atom-K", "mma-rest-Q", "mma-rest-K"]
 
@@ -35,3 +35,8 @@ def test_the_first_products_operands_keep_theirs(events):
 
 def test_an_identity_over_a_layouts_shape_counts_that_tensors_modes(events):
     assert labels_of(events, "counts")[0] == ["coord-mode-Q", "coord-mode-D", "coord-mode-H"]
+
+
+def test_an_operands_tiles_along_the_outputs_axes_are_block_not_epi(events):
+    # X's (rows, depth) tiles run along the second product's accumulator (rows, depth), but an MMA reads them
+    assert labels_of(events, "tiles")[0] == ["block-atom-Q", "block-atom-D", "block-rest-Q", "block-rest-D"]

@@ -38,6 +38,7 @@ class Axes:
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
+        self.key_vars: set = set()  # the variables `bind` made for keys
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
 
@@ -60,6 +61,10 @@ class Axes:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return
+        if ra in self.key_vars and rb not in self.key_vars:
+            # a key's own variable never roots a class a mode joined: calls join to the roots they see, and
+            # `split` gives a split key a new variable
+            ra, rb = rb, ra
         self.parent[rb] = ra
         moved = self.keys.pop(rb, None)
         if moved:
@@ -84,6 +89,7 @@ class Axes:
         known = self.key_var.get(key)
         if known is None:
             known = self.key_var[key] = fresh()
+            self.key_vars.add(known)
             self.keys.setdefault(known, []).append(key)
         self._union(known, var)
 
@@ -93,7 +99,7 @@ class Axes:
         bind made while observing that record joins that MMA's axis, not the TiledMma's."""
         log, self.log = self.log, []
         known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
-        self.parent, self.keys, self.key_var, self.mmas = {}, {}, {}, {}
+        self.parent, self.keys, self.key_var, self.mmas, self.key_vars = {}, {}, {}, {}, set()
         for entry in log:
             if entry[0] == "join":
                 self.join(entry[1], entry[2])
@@ -104,6 +110,7 @@ class Axes:
                 key = ("mma", mma, key[2])
             if key not in self.key_var and key in known:
                 self.key_var[key] = known[key]
+                self.key_vars.add(known[key])
                 self.keys.setdefault(known[key], []).append(key)
             self.context = context
             self.bind(var, key)

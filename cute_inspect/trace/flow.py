@@ -1112,15 +1112,19 @@ def _accumulator_tensors(records: list, views: dict) -> set:
 
 
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
-    """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
+    """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates), unless
+    an MMA reads it as an operand;
     copy partitions of an EPI or accumulator tensor (`staged`: the staging buffers and the accumulators) are
     Store, and so are the other partitions of that copy; so is a copy partition of global memory that the kernel
     writes values into (`tCgO.store(result)`)."""
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
+    # tiles an MMA's A or B partition reads are operands, even along the output's axes (MLA's Q tile (heads,
+    # latent) over O's (heads, latent))
+    operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
-        if record.op in _DIVIDES:
+        if record.op in _DIVIDES and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]

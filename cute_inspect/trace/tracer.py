@@ -810,7 +810,7 @@ class _Tracer:
             counted = self._shape_source(call, "shape", info)  # `make_identity_tensor(mX.shape)`: mX's axes
             for coord, mode in zip(coords, counted or ()):
                 if isinstance(mode, _levels.ModeLabel):
-                    self.axes.join(coord.var, self._axis_class(mode))
+                    self.axes.join(coord.var, self._axis_var(mode))
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
@@ -851,7 +851,7 @@ class _Tracer:
                     own = _levels.initial(out_rank, names[0] if names else None, origin)
                     record = self.trace.records[same[0]]
                     for label, source in zip(own, _within_leaves(info.layout, record.layouts[same[1]], same[2])):
-                        self.axes.join(label.var, self._axis_class(source))
+                        self.axes.join(label.var, self._axis_var(source))
                     return own
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
@@ -908,13 +908,18 @@ class _Tracer:
 
     def _axis_class(self, label) -> int | None:
         """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
+        var = self._axis_var(label)
+        return self.axes.find(var) if var is not None else None
+
+    def _axis_var(self, label) -> int | None:
+        """The variable a leaf label runs along (its atom leaf's MMA axis, else its own): what a join takes, not
+        the class's root of the moment, which `Axes.split` may place elsewhere."""
         if not isinstance(label, _levels.ModeLabel):
             return None
         if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
-            var = self.axes.key_var.get(label.leaf_axes[0]) if label.leaf_axes[0][0] == "mma" \
+            return self.axes.key_var.get(label.leaf_axes[0]) if label.leaf_axes[0][0] == "mma" \
                 else label.leaf_axes[0][1]
-            return self.axes.find(var) if var is not None else None
-        return self.axes.find(label.var) if label.var is not None else None
+        return label.var
 
     def _copy_side_level(self, thr_copy, level: str) -> str:
         """Both sides of one thread copy are at one level: the one its first partition got."""

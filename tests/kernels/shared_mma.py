@@ -9,12 +9,14 @@ from cutlass.cute.runtime import make_fake_compact_tensor
 
 @cute.kernel
 def two_products_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor, Z: cute.Tensor):
-    """X (rows, depth), Y (cols, depth), Z (depth, cols): first = X Y^T, then second = first Z^T, one tiled_mma."""
+    """X (rows, depth), Y (cols, depth): first = X Y^T, then second = first Yt^T with Yt the (depth, cols) view of
+    Y's memory (keys and values in one buffer, as MLA's latent cache), one tiled_mma. Z is not read."""
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     tx = cute.local_tile(X[None, None, bidx], (64, 64), (0, 0))
     ty = cute.local_tile(Y[None, None, bidx], (64, 64), (0, 0))
-    tz = cute.local_tile(Z[None, None, bidx], (64, 64), (0, 0))
+    Yt = cute.make_tensor(Y.iterator, cute.select(Y.layout, mode=[1, 0, 2]))
+    tz = cute.local_tile(Yt[None, None, bidx], (64, 64), (0, 0))
     thr = tiled_mma.get_slice(tidx)
     fx = thr.make_fragment_A(thr.partition_A(tx))
     fy = thr.make_fragment_B(thr.partition_B(ty))
@@ -30,6 +32,8 @@ def two_products_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor
                             stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1]))
     operand = cute.make_tensor(half.iterator, as_a)
     cute.gemm(tiled_mma, second, operand, fz, second)
+    tiles = cute.flat_divide(X[None, None, bidx], (64, 64))  # an operand's tiles along the second product's axes
+    thr.partition_A(tiles)
     counts = cute.make_identity_tensor(X.layout.shape)  # X's coordinates, through its layout's shape
     cute.printf("{}", counts[0])
 
