@@ -38,6 +38,9 @@ class Axes:
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
+        self.key_vars: set = set()  # the variables `bind` made for keys
+        self.context: int | None = None  # the record the calls being observed make: where a bind came from
+        self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -51,9 +54,17 @@ class Axes:
     def join(self, a: int | None, b: int | None) -> None:
         if a is None or b is None:
             return
+        self.log.append(("join", a, b))
+        self._union(a, b)
+
+    def _union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return
+        if ra in self.key_vars and rb not in self.key_vars:
+            # a key's own variable never roots a class a mode joined: calls join to the roots they see, and
+            # `split` gives a split key a new variable
+            ra, rb = rb, ra
         self.parent[rb] = ra
         moved = self.keys.pop(rb, None)
         if moved:
@@ -69,13 +80,41 @@ class Axes:
         """Join `var` to `key`: ("mma", object, "M") or ("tiler", tiler, position) of a projected tiler."""
         if var is None:
             return
+        self.log.append(("bind", var, key, self.context))
+        self._bind(var, key)
+
+    def _bind(self, var: int, key: tuple) -> None:
         if key[0] == "mma":
             self.mmas.setdefault(key[1], None)
         known = self.key_var.get(key)
         if known is None:
             known = self.key_var[key] = fresh()
+            self.key_vars.add(known)
             self.keys.setdefault(known, []).append(key)
-        self.join(known, var)
+        self._union(known, var)
+
+    def split(self, instance: dict) -> None:
+        """Redo every join and bind with MMA keys per issued MMA: `instance` maps a record to the MMA it belongs
+        to (a TiledMma issuing gemms into two accumulators that share no operand is two MMAs, (object, n)); a
+        bind made while observing that record joins that MMA's axis, not the TiledMma's."""
+        log, self.log = self.log, []
+        known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
+        self.parent, self.keys, self.key_var, self.mmas, self.key_vars = {}, {}, {}, {}, set()
+        for entry in log:
+            if entry[0] == "join":
+                self.join(entry[1], entry[2])
+                continue
+            _, var, key, context = entry
+            mma = instance.get(context)
+            if key[0] == "mma" and mma is not None and mma[0] == key[1]:
+                key = ("mma", mma, key[2])
+            if key not in self.key_var and key in known:
+                self.key_var[key] = known[key]
+                self.key_vars.add(known[key])
+                self.keys.setdefault(known[key], []).append(key)
+            self.context = context
+            self.bind(var, key)
+        self.context = None
 
     def _root_of(self, key: tuple) -> int | None:
         v = self.key_var.get(key)

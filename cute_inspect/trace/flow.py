@@ -255,13 +255,13 @@ def atom_axes(atom_shape, mnk: tuple | None, slot: str, values: tuple | None = N
         return found if any(found) else None
     if mnk is None or not isinstance(atom_shape, tuple) or len(atom_shape) != 2:
         return None
-    if not all(isinstance(x, int) for x in atom_shape):
+    x, y = (_size(s) for s in atom_shape)  # a 2-CTA accumulator's (64, (64, 2)): its N split over the lanes
+    if x is None or y is None:
         return None
     extents = dict(zip("MNK", mnk))
     first, second = slot_axes(slot)
-    x, y = atom_shape
     fits = x >= 32 and extents[first] % x == 0 and (y == extents[second] or (second != "K" and extents[second] % y == 0))
-    return (first, second) if fits else None
+    return tuple(a for sub, a in zip(atom_shape, (first, second)) for _ in _leaves(sub)) if fits else None
 
 
 def with_atom_axes(tree, shape, mnk: tuple | None, slot: str, origin: int, mma: int, values: tuple | None = None):
@@ -473,6 +473,8 @@ def _mode_var(axes: Axes, label, shape) -> int | None:
         return None
     if not label.leaf_axes:
         return label.var
+    if len(label.leaf_axes) != sum(1 for _ in _leaves(shape)) and len(set(label.leaf_axes) - {None}) > 1:
+        return None  # a part of a mode whose leaves run along several axes (an atom's size-1 rest left over)
     found = set(_leaf_vars(axes, label, shape)) - {None}
     return found.pop() if len(found) == 1 else None
 
@@ -492,10 +494,11 @@ def _leaf_vars(axes: Axes, tree, shape) -> list:
     for key in keys:
         if isinstance(key, tuple) and key[0] == "var":
             out.append(key[1])
-        elif isinstance(key, tuple) and key[0] == "mma":
-            if key not in axes.key_var:
-                axes.bind(fresh(), key)
-            out.append(axes.key_var[key])
+        elif isinstance(key, tuple) and key[0] == "mma":  # bound as made by the label's record (`Axes.split`)
+            var, context, axes.context = fresh(), axes.context, tree.origin
+            axes.bind(var, key)
+            axes.context = context
+            out.append(var)
         else:
             out.append(None)
     return out
@@ -510,10 +513,9 @@ def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
     common = min(len(a_shape), len(b_shape), 3)  # the atom and its two rests; what follows is carried
     if [_size(s) for s in a_shape[1:common]] != [_size(s) for s in b_shape[1:common]]:
         return
-    for x, y in zip(a_modes[1:common], b_modes[1:common]):
-        first_x, first_y = next(_levels.flatten(x), None), next(_levels.flatten(y), None)
-        if first_x is not None and first_y is not None and not isinstance(x, tuple) and not isinstance(y, tuple):
-            axes.join(first_x.var, first_y.var)
+    for x, y, x_shape, y_shape in zip(a_modes[1:common], b_modes[1:common], a_shape[1:common], b_shape[1:common]):
+        if not isinstance(x, tuple) and not isinstance(y, tuple):
+            axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
 
 
 def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
@@ -536,17 +538,22 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
            index_uses: dict | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed."""
+    instance = _issued_mmas(records, views)
+    if instance:
+        axes.split(instance)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _same_indices(axes, index_uses or {})
     _coordinates_of_copies(axes, records)
-    chains, lanes = _chains(records, views)
+    chains, lanes = _chains(records, views, instance)
     axes.chains.update(chains)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve()
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
-    def letter(key):
+    def letter(key, mma=None):
+        if isinstance(key, tuple) and key[0] == "mma" and mma is not None and mma[0] == key[1]:
+            key = ("mma", mma, key[2])
         if isinstance(key, tuple) and key[0] == "var":
             found = named.get(axes.find(key[1]))
             return found[0] if found else None
@@ -558,7 +565,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
         if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
-            tree = replace(tree, leaf_axes=tuple(letter(k) for k in tree.leaf_axes))
+            mma = instance.get(tree.origin)  # the MMA of the record that placed the atom's leaves
+            tree = replace(tree, leaf_axes=tuple(letter(k, mma) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
         found = named.get(axes.find(tree.var))
@@ -659,7 +667,56 @@ def _coordinates_of_copies(axes: Axes, records: list) -> None:
                 axes.join(mode.var, found.pop())
 
 
-def _chains(records: list, views: dict) -> tuple:
+def _issued_mmas(records: list, views: dict) -> dict:
+    """record index -> (object, n) for the records of the n-th MMA (n >= 1) of a TiledMma that issues several.
+
+    One TiledMma may issue different products (an Ampere attention's S = Q K^T and O = P V through one
+    `tiled_mma`): its gemms whose operands share no record write unrelated accumulators, and each is an MMA of
+    its own, with its own M, N and K. A gemm's operands, the partitions and fragments of that TiledMma they were
+    made from, and the fragments made like them or laid over them belong to its MMA; the first MMA keeps the
+    object's number."""
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    issued: dict = {}  # object -> [gemm record index]
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op != "gemm" or obj is None or not record.operands:
+            continue
+        issued.setdefault(obj, []).append(record.index)
+        for operand in record.operands.values():
+            if operand is not None:
+                parent[find(("r", operand))] = find(("g", record.index))
+    instance: dict = {}
+    for obj, gemms in issued.items():
+        order = list(dict.fromkeys(find(("g", g)) for g in gemms))
+        for n, root in enumerate(order[1:], 1):
+            for g in gemms:
+                if find(("g", g)) != root:
+                    continue
+                instance[g] = (obj, n)
+                for operand in records[g].operands.values():
+                    stack = [operand] if operand is not None else []
+                    while stack:  # the operand and the partitions / fragments of this TiledMma it comes from
+                        i = stack.pop()
+                        if i in instance:
+                            continue
+                        instance[i] = (obj, n)
+                        stack.extend(j for j in records[i].inputs
+                                     if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
+    if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O)
+        for record in records:
+            source = record.inputs[0] if record.op in _SAME_MODES and record.inputs else views.get(record.index)
+            if record.index not in instance and source in instance:
+                instance[record.index] = instance[source]
+    return instance
+
+
+def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     """The chains, and the (m1, m2) whose M are one axis (an A operand in TMEM over m1's accumulator's lanes).
 
     (m1, source, m2, slot, result) for each MMA m2 whose A or B operand holds values of MMA m1's accumulator
@@ -674,9 +731,10 @@ def _chains(records: list, views: dict) -> tuple:
             i = parent[i]
         return i
 
+    instance = instance or {}
     accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
     for record in records:
-        obj = (record.made_by or {}).get("object")
+        obj = instance.get(record.index, (record.made_by or {}).get("object"))
         if obj is None:
             continue
         if record.op == "gemm" and record.operands and record.operands.get("D") is not None:
@@ -717,9 +775,9 @@ def _chains(records: list, views: dict) -> tuple:
     stored = _stored_out(records, storage)
     written = {tensor[i] for i in _written_from_accumulators(records) if storage[i] not in stored}
     found, lanes = set(), set()
-    issued = {r.made_by["object"] for r in records if r.op == "gemm" and r.made_by}
+    issued = {instance.get(r.index, r.made_by["object"]) for r in records if r.op == "gemm" and r.made_by}
     for record in records:
-        mma = (record.made_by or {}).get("object")
+        mma = instance.get(record.index, (record.made_by or {}).get("object"))
         if mma is None:
             continue
         if record.op == "gemm" and record.operands:
@@ -1076,15 +1134,19 @@ def _accumulator_tensors(records: list, views: dict) -> set:
 
 
 def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevels: dict) -> None:
-    """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates);
+    """A divide whose tiles run along an accumulator's two axes is EPI (the output tile, its coordinates), unless
+    an MMA reads it as an operand;
     copy partitions of an EPI or accumulator tensor (`staged`: the staging buffers and the accumulators) are
     Store, and so are the other partitions of that copy; so is a copy partition of global memory that the kernel
     writes values into (`tCgO.store(result)`)."""
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
+    # tiles an MMA's A or B partition reads are operands, even along the output's axes (MLA's Q tile (heads,
+    # latent) over O's (heads, latent))
+    operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
-        if record.op in _DIVIDES:
+        if record.op in _DIVIDES and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]

@@ -310,29 +310,35 @@ def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int) -> t
     return _pad(rests + tuple(inp[tile_rank:]), out_rank)
 
 
-def sliced(inp: tuple, coord) -> tuple | None:
-    """Labels of ``t[coord]``: the modes a ``None`` keeps, flattened as CuTe flattens a slice."""
+def sliced(inp: tuple, coord, shape=None) -> tuple | None:
+    """Labels of ``t[coord]``: the modes a ``None`` keeps, flattened as CuTe flattens a slice. `shape` (t's, when
+    known) splits an atom's leaf axes among its sub-modes (`tAcc[(None, None), 0, 0]` of a (64, (128, 2)) atom)."""
     if coord is None:
         return tuple(inp)
     if not isinstance(coord, tuple):
         return ()
     kept: list = []
 
-    def walk(tree, c):
+    def walk(tree, c, s):
         if c is None:
             kept.append(tree)
         elif isinstance(c, tuple):
+            subs, sub_shapes = (tree,) * len(c), s if isinstance(s, tuple) and len(s) == len(c) else (None,) * len(c)
             if isinstance(tree, tuple):
                 subs = tree
             elif tree.leaf_axes and len(tree.leaf_axes) == len(c):  # an atom split leaf by leaf: each its axis
                 subs = tuple(replace(tree, leaf_axes=(a,)) for a in tree.leaf_axes)
-            else:
-                subs = (tree,) * len(c)
-            for t, cc in zip(subs, c):
-                walk(t, cc)
+            elif tree.leaf_axes and None not in sub_shapes:  # split by its sub-modes' leaves
+                counts = [sum(1 for _ in _leaves(x)) for x in sub_shapes]
+                if sum(counts) == len(tree.leaf_axes):
+                    starts = [sum(counts[:i]) for i in range(len(counts))]
+                    subs = tuple(replace(tree, leaf_axes=tree.leaf_axes[a:a + n]) for a, n in zip(starts, counts))
+            for t, cc, ss in zip(subs, c, sub_shapes):
+                walk(t, cc, ss)
 
-    for t, c in zip(inp, coord):
-        walk(t, c)
+    shapes = shape if isinstance(shape, tuple) and len(shape) == len(inp) else (None,) * len(inp)
+    for t, c, s in zip(inp, coord, shapes):
+        walk(t, c, s)
     return tuple(kept)
 
 

@@ -441,6 +441,7 @@ class _Tracer:
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
+        self.axes.context = len(self.trace.records)  # the record this call makes: what its binds belong to
         with _observing_one():
             try:
                 self._observe(call, result)
@@ -905,7 +906,7 @@ class _Tracer:
             counted = self._shape_source(call, "shape", info)  # `make_identity_tensor(mX.shape)`: mX's axes
             for coord, mode in zip(coords, counted or ()):
                 if isinstance(mode, _levels.ModeLabel):
-                    self.axes.join(coord.var, self._axis_class(mode))
+                    self.axes.join(coord.var, self._axis_var(mode))
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
@@ -946,7 +947,7 @@ class _Tracer:
                     own = _levels.initial(out_rank, names[0] if names else None, origin)
                     record = self.trace.records[same[0]]
                     for label, source in zip(own, _within_leaves(info.layout, record.layouts[same[1]], same[2])):
-                        self.axes.join(label.var, self._axis_class(source))
+                        self.axes.join(label.var, self._axis_var(source))
                     return own
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
@@ -1003,13 +1004,18 @@ class _Tracer:
 
     def _axis_class(self, label) -> int | None:
         """The axis class a leaf label runs along so far: its atom leaf's MMA axis, else its own variable's."""
+        var = self._axis_var(label)
+        return self.axes.find(var) if var is not None else None
+
+    def _axis_var(self, label) -> int | None:
+        """The variable a leaf label runs along (its atom leaf's MMA axis, else its own): what a join takes, not
+        the class's root of the moment, which `Axes.split` may place elsewhere."""
         if not isinstance(label, _levels.ModeLabel):
             return None
         if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
-            var = self.axes.key_var.get(label.leaf_axes[0]) if label.leaf_axes[0][0] == "mma" \
+            return self.axes.key_var.get(label.leaf_axes[0]) if label.leaf_axes[0][0] == "mma" \
                 else label.leaf_axes[0][1]
-            return self.axes.find(var) if var is not None else None
-        return self.axes.find(label.var) if label.var is not None else None
+        return label.var
 
     def _copy_side_level(self, thr_copy, level: str) -> str:
         """Both sides of one thread copy are at one level: the one its first partition got."""
@@ -1111,7 +1117,10 @@ class _Tracer:
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
-        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        # an atom whose leaves run along several axes splits among its sub-modes by the tensor's shape
+        split = any(label.leaf_axes and len(label.leaf_axes) > 1 for label in _levels.flatten(labels))
+        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,),
+                              _info(tensor).shape if split else None)
         info = _info(result)
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
@@ -1170,7 +1179,7 @@ class _Tracer:
 
     def _leaf_var(self, label):
         """One leaf of a split atom runs along its own axis: the variable of that MMA axis or source mode."""
-        if not isinstance(label, _levels.ModeLabel) or not label.leaf_axes or len(label.leaf_axes) != 1:
+        if not isinstance(label, _levels.ModeLabel) or not label.leaf_axes or len(set(label.leaf_axes)) != 1:
             return label
         key = label.leaf_axes[0]
         if not isinstance(key, tuple):
@@ -1294,7 +1303,8 @@ def _past_comprehension(level: tuple) -> tuple:
 
 def _shape_read(text: str | None):
     """(tensor name, slice of its modes or None, indices) of an argument that reads a tensor's shape:
-    ``t.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything else."""
+    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything
+    else."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
@@ -1308,6 +1318,8 @@ def _shape_read(text: str | None):
         node = node.value
     if isinstance(node, ast.Attribute) and node.attr == "shape":
         node = node.value
+        if isinstance(node, ast.Attribute) and node.attr == "layout":  # `t.layout.shape` is `t.shape`
+            node = node.value
     elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
             and getattr(node.func, "attr", getattr(node.func, "id", None)) == "shape":
         node = node.args[0]
