@@ -49,9 +49,9 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-25, after the held-out split's rotation and
-#: the fourth provenance round): raise these with every gain
-REACHED = {"tune": 245, "heldout": 160}
+#: tensors labelled right at the last measurement (main, 2026-11-25, third session: the second held-out split
+#: retired into tune, the third held out): raise these with every gain
+REACHED = {"tune": 405, "heldout": 121}
 ISSUE_TARGET_PCT = 95.0
 
 
