@@ -1095,17 +1095,16 @@ class _Tracer:
         new = leaf_tree(info.layout)
         if new is None:
             return None
-        wanted = sorted(leaf for leaf in _leaves(new) if not leaf.startswith("1:"))
+        wanted = _sorted_leaves(new)
         if not wanted:
             return None
         for _shape, labels, layout in reversed(self.recent):
             old = leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
-            if old is None or not isinstance(old, tuple) or len(old) != len(labels):
+            if old is None or not isinstance(old, tuple) or len(old) != len(labels) \
+                    or _sorted_leaves(old) != wanted:  # compared before any label is unpacked: most differ
                 continue
             pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
                     for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label))]
-            if sorted(leaf for leaf, _ in pool if not leaf.startswith("1:")) != wanted:
-                continue
             return _map_leaves(new, pool, self._axis_class)
         return None
 
@@ -1278,6 +1277,12 @@ def _tmem_address(pointer) -> tuple | None:
 
 _STATIC_OFFSET = re.compile(r'^!cute\.int_tuple<"(\d+)">$')
 _ELEMENT_BITS = re.compile(r"^!cute\.ptr<[a-zA-Z]+(\d+)")
+
+
+@functools.lru_cache(maxsize=4096)
+def _sorted_leaves(tree) -> list:
+    """A leaf tree's leaves past its size-1 ones, sorted: what a regrouping of the same modes keeps."""
+    return sorted(leaf for leaf in _leaves(tree) if not leaf.startswith("1:"))
 
 
 def _layout_holder(text: str | None, frame):
