@@ -1511,13 +1511,8 @@ def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, sou
     if not isinstance(new, tuple) or not isinstance(old, tuple) or not modes or len(new) != len(modes) \
             or not isinstance(source_labels, tuple) or len(old) != len(source_labels):
         return tree
-    pool = []
-    for mode, label in zip(old, source_labels):
-        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
-            extent, stride = _leaf_numbers(leaf)
-            key = _axis_key(leaf_label)
-            if extent is not None and extent > 1 and stride and key is not None:
-                pool.append((stride, stride * extent, key))
+    pool = [(low, high, key) for low, high, label in _stride_ranges(old, source_labels)
+            if (key := _axis_key(label)) is not None]
 
     def key_of(leaf):
         extent, stride = _leaf_numbers(leaf)
@@ -1544,6 +1539,18 @@ def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, sou
     return tuple(out)
 
 
+def _stride_ranges(old: tuple, source_labels: tuple) -> list:
+    """(first stride, past the last, label) of each source leaf longer than 1 with a stride: the ranges of the
+    source's data that a view's leaves are placed in."""
+    ranges = []
+    for mode, label in zip(old, source_labels):
+        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
+            extent, stride = _leaf_numbers(leaf)
+            if extent is not None and extent > 1 and stride:
+                ranges.append((stride, stride * extent, leaf_label))
+    return ranges
+
+
 def _axis_key(label):
     """The key a leaf's label runs along: its one leaf axis (an MMA axis or a variable), else its variable."""
     if not isinstance(label, _levels.ModeLabel):
@@ -1562,12 +1569,7 @@ def _within_leaves(layout: str | None, source_layout: str | None, source_labels)
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return []
-    pool = []
-    for mode, label in zip(old, source_labels):
-        for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
-            extent, stride = _leaf_numbers(leaf)
-            if extent is not None and extent > 1 and stride:
-                pool.append((stride, stride * extent, leaf_label))
+    pool = _stride_ranges(old, source_labels)
     out = []
     for mode in new if isinstance(new, tuple) else (new,):
         extent, stride = _leaf_numbers(mode) if isinstance(mode, str) else (None, None)
