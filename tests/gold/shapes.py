@@ -14,12 +14,15 @@ import sys
 from tests.gold import _trace
 
 
-def main(argv=None) -> int:
+def main(argv=None, *, prog: str = "python -m tests.gold.shapes", place=None) -> int:
+    """Print the records; `place(file)` is the path shown for a record's file, or None for a record outside the
+    kernel's code (printed as traced with --all only). By default: the gold set's packages' records."""
+    place = place or (lambda file: file if _trace.in_package(file) else None)
     args = list(sys.argv[1:] if argv is None else argv)
     show_all = "--all" in args
     args = [a for a in args if a != "--all"]
     if len(args) != 1:
-        print("usage: python -m tests.gold.shapes WRAPPER.py [--all]", file=sys.stderr)
+        print(f"usage: {prog} WRAPPER.py [--all]", file=sys.stderr)
         return 2
     try:
         trace = _trace.trace_wrapper(args[0])
@@ -27,14 +30,14 @@ def main(argv=None) -> int:
         print(f"{args[0]}: {error}", file=sys.stderr)
         return 2
     for e in trace["events"]:
-        if not show_all and not _trace.in_package(e["file"]):
+        path = place(e["file"])
+        if path is None and not show_all:
             continue
         names = ",".join(n or "-" for n in e["names"]) or "-"
-        print(f'#{e["index"]:<4} {e["file"]}:{e["line"]:<5} {e["function"]:<24.24} {names:<22} {e["op"]:<20} '
+        print(f'#{e["index"]:<4} {path or e["file"]}:{e["line"]:<5} {e["function"]:<24.24} {names:<22} {e["op"]:<20} '
               f'{"/".join(map(str, e["memspaces"])):<6} {"/".join(map(str, e["dtypes"])):<6} {" | ".join(map(str, e["shapes"]))}  '
               f'{" | ".join(map(str, e["layouts"]))}  <- {e["inputs"]}')
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
