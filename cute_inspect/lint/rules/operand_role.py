@@ -140,11 +140,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T); the names
     # say it, not the data flow, which a single slip bends both ways.
     swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
+    named = {p for p, _, _ in conflicts}
     flow = None
     for partition in facts.partitions:
-        if operand_letter(partition) in ("A", "B") and not any(partition is c for c, _, _ in conflicts):
+        if operand_letter(partition) in ("A", "B") and partition not in named:
             if flow is None:
-                flow = _data_flow_roles(facts, {c for c, _, _ in conflicts})
+                flow = _data_flow_roles(facts, named)
             role, shown = flow.get(partition, (None, None))
             if role is not None and role != operand_letter(partition):
                 conflicts.append((partition, role, shown))
