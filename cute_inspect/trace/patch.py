@@ -191,13 +191,19 @@ def _ignore(*_args):
     return None
 
 
+def _notify(hook: str, *args) -> None:
+    """Call `hook` on every observer that has it, unless a wrapped CuTe call is already running (its internals
+    are not the kernel's)."""
+    if _observers and not getattr(_local, "depth", 0):
+        for observer in list(_observers):
+            getattr(observer, hook, _ignore)(*args)
+
+
 def _wrap_stage_index(original: property) -> property:
     """`PipelineState.index`: observers see the values that index a pipeline's stages."""
     def index(self):
         value = original.fget(self)
-        if _observers and not getattr(_local, "depth", 0):
-            for observer in list(_observers):
-                getattr(observer, "on_stage_index", _ignore)(value)
+        _notify("on_stage_index", value)
         return value
 
     return property(index, doc=original.__doc__)
@@ -206,9 +212,7 @@ def _wrap_stage_index(original: property) -> property:
 def _wrap_getitem(original):
     def __getitem__(self, crd, *args, **kwargs):
         result = original(self, crd, *args, **kwargs)
-        if _observers and not getattr(_local, "depth", 0):
-            for observer in list(_observers):
-                getattr(observer, "on_slice", _ignore)(self, crd, result)
+        _notify("on_slice", self, crd, result)
         return result
 
     __getitem__.__wrapped__ = original
@@ -219,9 +223,7 @@ def _wrap_setitem(original):
     """`t[crd] = value`: observers see the coordinate a tensor is written at (`on_index(tensor, crd)`)."""
     def __setitem__(self, crd, *args, **kwargs):
         result = original(self, crd, *args, **kwargs)
-        if _observers and not getattr(_local, "depth", 0):
-            for observer in list(_observers):
-                getattr(observer, "on_index", _ignore)(self, crd)
+        _notify("on_index", self, crd)
         return result
 
     __setitem__.__wrapped__ = original
@@ -232,10 +234,8 @@ def _wrap_value_flow(original, hook: str):
     """`Tensor.load` / `Tensor.store`: observers see which tensor's values a register value came from or went to."""
     def method(self, *args, **kwargs):
         result = original(self, *args, **kwargs)
-        if _observers and not getattr(_local, "depth", 0):
-            value = result if hook == "on_load" else (args[0] if args else kwargs.get("data"))
-            for observer in list(_observers):
-                getattr(observer, hook, _ignore)(self, value)
+        if _observers:
+            _notify(hook, self, result if hook == "on_load" else (args[0] if args else kwargs.get("data")))
         return result
 
     method.__wrapped__ = original
