@@ -368,6 +368,12 @@ PROVENANCE_MISTAKES = {
         "        block = partial(self._block, tiled_mma, acc, tCrA, tCrB)\n        block(0)\n"
         "    def _block(self, tiled_mma, acc, tCrA, tCrB, k):\n"
         "        cute.gemm(tiled_mma, acc, tCrB[k], tCrB[k], acc)\n", 8, "CI111"),
+    "V's view named K where one layout serves both buffers": (
+        "def kernel(storage, smem_thr_copy_V, sKV_all_layout, t):\n"
+        "    sK_all = storage.sK.get_tensor(sKV_all_layout)\n"
+        "    sV_all = storage.sV.get_tensor(sKV_all_layout)\n"
+        "    sVt = cute.composition(sV_all[0, None, None], t)\n"
+        "    tOsK = smem_thr_copy_V.partition_S(sVt)\n", 5, "CI105"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

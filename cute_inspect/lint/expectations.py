@@ -118,9 +118,9 @@ def same_tensor(target: TensorName, source: TensorName) -> bool:
 
 
 def _tensor(name: str | None, vocabulary: Vocabulary) -> TensorName | None:
-    """The parsed name when it names a tensor (not ``sA_layout``, ``rD_shape``)."""
+    """The parsed name when it names a tensor (not ``sA_layout``, ``rD_shape``, ``sKV_all_layout``)."""
     parsed = parse_name(name, vocabulary) if name else None
-    return parsed if parsed is not None and parsed.variant.split("_")[0] not in _NOT_TENSOR_VARIANTS else None
+    return parsed if parsed is not None and _NOT_TENSOR_VARIANTS.isdisjoint(parsed.variant.split("_")) else None
 
 
 def _memory(where: str) -> str:
