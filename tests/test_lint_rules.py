@@ -212,6 +212,12 @@ KERNEL_AUTHORS_IDIOMS = {
     "tGR_tCgState = thr_state_r2t.partition_S(gS_init)\n",
     "deliberate swap": "tCsSFA_view = thr_copy_SFA.partition_S(sSFB_tile)\n"
     "tCsSFB_view = thr_copy_SFB.partition_S(sSFA_tile)\n",
+    "buffers named outside the convention, in the memory their names say": "class K:\n"
+    "    def store(self, thr_r2s_p, smem_pt, frag):\n"
+    "        tRS_sP = thr_r2s_p.partition_D(smem_pt)\n        tRS_rP = thr_r2s_p.retile(frag)\n"
+    "    @cute.kernel\n    def kernel(self, storage, thr):\n"
+    "        smem_pt = storage.smem_p.get_tensor(layout)\n        frag = cute.make_rmem_tensor(s, t)\n"
+    "        self.store(thr, smem_pt, frag)\n",
     "bare copy atom": "cute.copy(s2r_atom_d, tRS_sD, tRS_rD)\n",
     "buffer reused for other data": "sV = x\ntRT_tCcV = thr_r2t.partition_S(tCcShared_inp)\n",
     "starred coordinates": "sK = x\ntQsQ, tQgQ = cpasync.tma_partition(atom, *coord, sQ, gQ)\n",
@@ -374,6 +380,14 @@ PROVENANCE_MISTAKES = {
         "    sV_all = storage.sV.get_tensor(sKV_all_layout)\n"
         "    sVt = cute.composition(sV_all[0, None, None], t)\n"
         "    tOsK = smem_thr_copy_V.partition_S(sVt)\n", 5, "CI105"),
+    "partition of a shared buffer named outside the convention, named global, in a helper": (
+        "class K:\n"
+        "    def store(self, thr_r2s_p, smem_pt):\n"
+        "        tRS_gP = thr_r2s_p.partition_D(smem_pt)\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, storage, thr):\n"
+        "        smem_pt = storage.smem_p.get_tensor(layout)\n"
+        "        self.store(thr, smem_pt)\n", 3, "CI105"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

@@ -118,6 +118,9 @@ class FileFacts:
     atom_directions: dict[str, str] = field(default_factory=dict)
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
     identities: set[str] = field(default_factory=set)
+    # (scope, name) -> (where letter, line) for a name bound by a maker whose memory it names (`_MEMORY_OF_MAKER`):
+    # `smem_pt = storage.smem_p.get_tensor(layout)` is in shared memory, whatever it is called
+    made_in: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
     objects: ObjectFacts = field(default_factory=ObjectFacts)
     # Calls of the file's functions: (function, receiver: "" for none, "self" for `self.`/`cls.`, else "other",
     # caller's scope, line, the tensor name each positional argument refers to, the same for each keyword);
@@ -145,6 +148,17 @@ class FileFacts:
         """True for a parameter of the enclosing function when that function is not a ``@cute.kernel``."""
         info = self.scopes[scope]
         return name is not None and scope != 0 and not info.kernel and name in info.params
+
+    def memory_of(self, name: str | None, scope: int, depth: int = 0) -> tuple[str, int] | None:
+        """(where letter, line of the maker) of a tensor a memory-naming maker made (`made_in`), followed from a
+        helper's parameter to what every call passes; None when not known or the calls disagree."""
+        if name is None:
+            return None
+        if (scope, name) in self.made_in:
+            return self.made_in[(scope, name)]
+        passed = self.passed(name, scope) if depth < 3 and self.is_helper_param(name, scope) else None
+        found = [self.memory_of(given, caller, depth + 1) for caller, _, given in passed or ()]
+        return found[0] if found and None not in found and len({where for where, _ in found}) == 1 else None
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
@@ -275,6 +289,12 @@ def _atom_direction(call: ast.Call, maker: str) -> str | None:
 
 _SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
 _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
+# Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor`, the
+# SMEM allocator's `allocate_tensor`, and register fragments.
+_MEMORY_OF_MAKER = {
+    "get_tensor": "s", "allocate_tensor": "s",
+    "make_rmem_tensor": "r", "make_rmem_tensor_like": "r", "make_fragment": "r", "make_fragment_like": "r",
+}
 _OP_SUFFIX = "Op"
 
 
@@ -601,6 +621,8 @@ class _Collector:
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and value.args:
+            if method in _MEMORY_OF_MAKER:
+                self.facts.made_in[(self.scope, target.id)] = (_MEMORY_OF_MAKER[method], target.lineno)
             made_from = tensor_name(value.args[0])
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)

@@ -18,7 +18,9 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
-Arguments whose names do not follow the convention are not checked. An argument that is a parameter of a
+An argument whose name does not follow the convention is checked for its memory only, where its maker
+proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers),
+through a helper's parameter too when every call passes such a tensor. An argument that is a parameter of a
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
@@ -58,7 +60,7 @@ from cute_inspect.lint.expectations import (
     where_agrees,
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
-from cute_inspect.lint.names import TensorName, parse_name, parse_partitioned, renamed
+from cute_inspect.lint.names import TensorName, parse_name, parse_partitioned, renamed, same_memory
 from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI105"
@@ -134,6 +136,28 @@ def _helper_misnames(
     return False
 
 
+_MEMORY_WORDS = {"s": "shared memory", "r": "registers"}
+
+
+def _unnamed_source_memory(partition: Partition, target: TensorName, facts: FileFacts) -> Iterator[Violation]:
+    """A source named outside the convention (``smem_pt``) still has the memory its maker gives it
+    (``storage.smem_p.get_tensor(...)``), also through a helper's parameter: the where letter must say it."""
+    if target.where == "c" or partition.method.startswith("make_fragment"):
+        return
+    known = facts.memory_of(partition.source, partition.scope)
+    if known is None or same_memory(target.where, known[0]):
+        return
+    where, line = known
+    fixed = free_name(renamed(target, where=where), facts, partition.scope)
+    yield Violation(
+        partition.line,
+        partition.column,
+        f"`{partition.target}` partitions `{partition.source}`, which is in {_MEMORY_WORDS[where]} (made at line "
+        f"{line}), but names `{target.where}{target.what}`" + (f"; rename it to `{fixed}`" if fixed else ""),
+        Rename(partition.target, fixed, partition.scope) if fixed else None,
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = None
@@ -145,7 +169,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
-        if target is None or source is None or role_conflict(partition, source, roles):
+        if target is not None and source is None:
+            yield from _unnamed_source_memory(partition, target, facts)
+            continue
+        if target is None or role_conflict(partition, source, roles):
             continue
         # A coordinate partition (`tCcC`) names what it counts over; the source may be any view of an
         # identity tensor, whatever its name (`gCcoord`).
