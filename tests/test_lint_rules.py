@@ -218,6 +218,13 @@ KERNEL_AUTHORS_IDIOMS = {
     "    @cute.kernel\n    def kernel(self, storage, thr):\n"
     "        smem_pt = storage.smem_p.get_tensor(layout)\n        frag = cute.make_rmem_tensor(s, t)\n"
     "        self.store(thr, smem_pt, frag)\n",
+    "one pattern for every operand of an MMA with two products": "def inverse(tiled_mma, sD, sC, sA):\n"
+    "    thr_mma = tiled_mma.get_slice(0)\n"
+    "    tOrD = thr_mma.make_fragment_A(thr_mma.partition_A(sD))\n"
+    "    tOrC = thr_mma.make_fragment_B(thr_mma.partition_B(sC))\n"
+    "    tOrA = thr_mma.make_fragment_B(thr_mma.partition_B(sA))\n"
+    "    cute.gemm(tiled_mma, tDCrDC, tOrD, tOrC, tDCrDC)\n"
+    "    cute.gemm(tiled_mma, tOrO, tDCrDC, tOrA, tOrO)\n",
     "bare copy atom": "cute.copy(s2r_atom_d, tRS_sD, tRS_rD)\n",
     "buffer reused for other data": "sV = x\ntRT_tCcV = thr_r2t.partition_S(tCcShared_inp)\n",
     "starred coordinates": "sK = x\ntQsQ, tQgQ = cpasync.tma_partition(atom, *coord, sQ, gQ)\n",
@@ -388,6 +395,15 @@ PROVENANCE_MISTAKES = {
         "    def kernel(self, storage, thr):\n"
         "        smem_pt = storage.smem_p.get_tensor(layout)\n"
         "        self.store(thr, smem_pt)\n", 3, "CI105"),
+    "fragment named for the other product of a TiledMma that issues both": (
+        "def kernel(tiled_mma, sQ, sK, sVt, rP):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tSrQ = thr_mma.make_fragment_A(thr_mma.partition_A(sQ))\n"
+        "    tSrK = thr_mma.make_fragment_B(thr_mma.partition_B(sK))\n"
+        "    tSrVt = thr_mma.make_fragment_B(thr_mma.partition_B(sVt))\n"
+        "    cute.gemm(tiled_mma, acc_S, tSrQ, tSrK, acc_S)\n"
+        "    tOrS = cute.make_tensor(rP.iterator, l)\n"
+        "    cute.gemm(tiled_mma, acc_O, tOrS, tSrVt, acc_O)\n", 5, "CI110"),
     "A slot of cute.gemm given the B fragment": (
         "def kernel(tiled_mma, sA, sB):\n"
         "    tCrA = tiled_mma.make_fragment_A(sA)\n"

@@ -20,6 +20,11 @@ tensors, which are operands of their own, in the same direction, and no object g
 (quack's row pattern ``tX`` on every copy of a row, ``tXgdO`` included, is not reported). An object a
 function of the file makes is one object per call of it.
 
+One object can issue two products (a TiledMma for both S = Q K^T and O = P V, its gemms accumulating
+``acc_S`` and ``acc_O``): an operand named with one product's op (``tSrVt``) and given only to the other
+product's gemm is reported, where the file names that gemm's other operands for their product (``tOrS``);
+a function that gives every operand of its MMA one pattern (``tOrD``, ``tOrC`` into ``tDCrDC``) is not.
+
 The message says both sides: what the name claims (the other object, with a partition of it and its
 line) and what made the tensor (the object, where it was made, and a partition of it with its line).
 Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
@@ -45,6 +50,7 @@ def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
@@ -264,3 +270,64 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             + (f"; rename it to `{fixed}`" if fixed else ""),
             Rename(partition.target, fixed, partition.scope) if fixed else None,
         )
+    for partition, target, product, line, products in _other_products(facts, context):
+        if partition in reported:
+            continue
+        fixed = free_name(renamed(target, op=product), facts, partition.scope)
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.target}` is named with op `{target.op}`, but it feeds only the `cute.gemm` at line {line}, "
+            f"which accumulates `{products[product]}`: the {product} product of a TiledMma that also makes the "
+            f"{target.op} product (`{products[canonical_op(target.op)]}`)"
+            + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(partition.target, fixed, partition.scope) if fixed else None,
+        )
+
+
+_ACCUMULATOR = re.compile(r"acc_?([A-Za-z][A-Za-z0-9]*)")
+
+
+def _product(name: str | None, context: RuleContext) -> str | None:
+    """The product a GEMM's accumulator names: its op (``tStS``: S) or its suffix (``acc_O``: O)."""
+    parsed = parse_partitioned(name, context.vocabulary) if name else None
+    if parsed is not None:
+        return None if is_copy_op(parsed.op) else canonical_op(parsed.op)
+    matched = _ACCUMULATOR.fullmatch(name or "")
+    return matched.group(1) if matched else None
+
+
+def _other_products(facts: FileFacts, context: RuleContext) -> Iterator[tuple]:
+    """(partition, its parsed name, the product it feeds, that gemm's line, product -> accumulator) for an MMA
+    operand named with one product's op of a TiledMma that issues several (``tiled_mma`` accumulating ``acc_S``
+    and ``acc_O``), given only to the other product's gemm: ``tSrVt`` in the gemm into ``acc_O`` next to
+    ``tOrS``. Only where the file names that gemm's operands for their product at all: a pattern a function
+    gives every operand of its MMA (``tOrDinv``, ``tOrC`` into ``tDCrDC``) is a pattern, not a product."""
+    origins = facts.origins
+    products: dict = {}
+    fed: dict = {}
+    for call in facts.gemms:
+        family = origins.family(call.atom_ref) if call.atom_ref is not None else None
+        product = _product(call.operands[0].name, context) if call.operands else None
+        if family is None or product is None:
+            continue
+        products.setdefault(family, {}).setdefault(product, call.operands[0].name)
+        for operand in call.operands[1:3]:
+            if operand.name is not None:
+                fed.setdefault((family, call.scope, operand.name), {}).setdefault(product, call.line)
+    named_for: set = set()
+    for family, _, name in fed:
+        target = parse_partitioned(name, context.vocabulary)
+        if target is not None:
+            named_for |= {(family, canonical_op(target.op), product) for product in fed[(family, _, name)]}
+    made = {(p.scope, p.target): p for p in facts.partitions if p.method in MMA_METHODS}
+    for (family, scope, name), into in fed.items():
+        partition = made.get((scope, name))
+        target = parse_partitioned(name, context.vocabulary)
+        if partition is None or target is None or len(products[family]) < 2 or len(into) != 1:
+            continue
+        op = canonical_op(target.op)
+        (product, line), = into.items()
+        if op != product and op in products[family] and (family, product, product) in named_for:
+            yield partition, target, product, line, products[family]
+
