@@ -6,7 +6,7 @@ Issue 23 asks for 95% of the tensors; the tracer is not there yet (see docs/trac
 figures reached, split by split, and each gain raises them: a change that loses a tensor fails here.
 
 The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels,
-flashinfer-python)."""
+flashinfer-python, flash-msa, kernel-fun, flashlib, dist-moe, fast-trimul)."""
 
 from __future__ import annotations
 
@@ -49,9 +49,9 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-25, third session: the second held-out split
-#: retired into tune, the third held out): raise these with every gain
-REACHED = {"tune": 405, "heldout": 121}
+#: tensors labelled right at the last measurement (main, 2026-11-25, fourth session: the third held-out split
+#: retired into tune, the fourth held out): raise these with every gain
+REACHED = {"tune": 526, "heldout": 77}
 ISSUE_TARGET_PCT = 95.0
 
 

@@ -7,6 +7,8 @@
   backward, mma.sync) and kernel-fun==0.2.0 (KDA linear attention: the chunked forward, tcgen05/TMEM/TMA), part A;
   flashlib==0.4.0 (k-means assignment: a fused GEMM + argmin epilogue) and dist-moe==0.1.0 (fused RMSNorm +
   weighted top-k combine, a norm), part B.
+- the fourth held-out split, part B: fast-trimul==3.0.6 (triangle multiplicative update: its own LayerNorm, gate
+  and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -65,9 +67,15 @@ def flash_attn(module: str):
     return importlib.import_module(f"flash_attn.cute.{module}")
 
 
-def flashinfer(module: str):
-    """``flashinfer.<module>`` (dotted) from the flashinfer-python package, its package __init__s skipped."""
+def flashinfer(module: str, host_only: tuple[str, ...] = ()):
+    """``flashinfer.<module>`` (dotted) from the flashinfer-python package, its package __init__s skipped.
+    `host_only` names flashinfer modules (dotted, e.g. ``"utils"``) that the kernel's file imports for its
+    torch-facing API only; the torch stand-in answers them (``flashinfer.utils`` imports pynvml and the JIT
+    loader at import time)."""
     _stand_ins()
+    for name in host_only:
+        sys.modules.setdefault(f"flashinfer.{name}", importlib.import_module("_sources")._TorchStandIn(
+            f"flashinfer.{name}"))
     parts = module.split(".")
     for i in range(1, len(parts)):
         _namespace(".".join(["flashinfer", *parts[:i]]))
@@ -104,3 +112,18 @@ def kernel_fun(module: str):
     """``kernel_fun.<module>`` (dotted) from the kernel-fun package (KDA linear attention), its __init__s skipped
     (they import flash-linear-attention and torch)."""
     return _skipping_inits(f"kernel_fun.{module}")
+
+
+# The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).
+_H100 = types.SimpleNamespace(multi_processor_count=132, max_threads_per_multi_processor=2048,
+                              shared_memory_per_block_optin=232448)
+
+
+def fast_trimul(module: str):
+    """``fast_trimul.<module>`` from the fast-trimul package, its __init__ skipped (it imports the torch backends);
+    the torch stand-in answers `torch.cuda.get_device_properties` with an H100's figures."""
+    _stand_ins()
+    torch = importlib.import_module("torch")
+    if not hasattr(torch, "__file__"):  # the stand-in, not a real torch
+        torch.cuda.get_device_properties = lambda _device: _H100
+    return _skipping_inits(f"fast_trimul.{module}")
