@@ -14,9 +14,15 @@ TILE_M_CHOICES = (64, 128)
 # Widths that are not multiples of 64 let the tile count land just under a whole number of waves
 # (1024x14336 in 128x176 tiles: 656 tiles, 4.97 waves of 132 SMs; cuBLAS picks such widths too).
 TILE_N_CHOICES = tuple(range(32, 257, 16))
-CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2))
+CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2), (1, 4), (4, 1))
 SWIZZLE_CHOICES = (1, 2, 4, 8)
 SPLIT_K_CHOICES = (1, 2, 3, 4, 6, 8, 16)
+# The last-arrival fixup saves the parallel one's wait and count-out but makes one CTA read all its peers'
+# partial sums. One process each (H100, fp16, docs/sm90.md, ninth session): it ran ahead where that read
+# 36-112 KB (256x256x8192 64x48 split 4: 0.995x of cuBLAS against 0.912x; 768x768x8192 128x112 split 3:
+# 0.947x against 0.914x) and behind at 336-448 KB (512x512x16384 128x128 split 8: 0.871x against 0.950x;
+# 640x1280x20480 128x224 split 4: 0.930x against 0.955x). The bound is the largest read measured ahead.
+LAST_ARRIVAL_MAX_BYTES = 112 * 1024
 # A ping-pong warpgroup holds a whole tile's fp32 accumulators: at most 192 registers of its 232.
 PINGPONG_MAX_TILE_ELEMENTS = 128 * 192
 # Ping-pong epilogue subtiles are one wgmma tall.
@@ -90,6 +96,13 @@ class Sm90Config:
     def epi_tile_n(self) -> int:
         """Columns per epilogue subtile: 32, or 16 where 32 does not divide the tile."""
         return 32 if self.tile_n % 32 == 0 else 16
+
+    @property
+    def fixup_by_last(self) -> bool:
+        """Whether a split tile is summed by the unit that counts in last, alone (else by all its
+        participants, a share each, once they have all counted in: `gemm._sm90_schedule`). Split-K only,
+        where the last unit's reads of its peers' fp32 sums stay small (`LAST_ARRIVAL_MAX_BYTES`)."""
+        return self.split_k > 1 and (self.split_k - 1) * self.tile_m * self.tile_n * 4 <= LAST_ARRIVAL_MAX_BYTES
 
     @property
     def splits_k(self) -> bool:

@@ -22,10 +22,14 @@ _SPLIT_K_MIN_K = 8192
 # 128x128 tiles split 8 (runs of 32 k-tiles) and 0.85x in 128x256 split 16 (runs of 16); 256x256x8192
 # 0.85x in 64x32 split 4 (32) and 0.76-0.80x in 128x64 or 64x128 split 8 (16).
 _SPLIT_K_MIN_K_TILES = 32
-# What the fixup of a split tile costs, as a factor on its time (its partial sums go through global
-# memory): 512x4096x14336 ran 128x128 whole at 0.96-1.01x, where 128x256 split 2 would be estimated
-# 6% faster without it.
+# What the parallel fixup of a split tile costs, as a factor on its time (its partial sums go through
+# global memory, and every participant waits for the last): 512x4096x14336 ran 128x128 whole at
+# 0.96-1.01x, where 128x256 split 2 would be estimated 6% faster without it. The last-arrival fixup
+# (`Sm90Config.fixup_by_last`: nobody waits) costs less: 256x256x8192 in 64x48 split 4 ran 0.995x of
+# cuBLAS with it and 0.912x with the parallel one, 384x384x12288 in 64x80 split 4 0.961x and 0.941x
+# (one process each, docs/sm90.md, ninth session).
 _SPLIT_K_COST = 1.1
+_LAST_ARRIVAL_COST = 1.0
 # Skinny problems (M <= 128) are bound by reading B once from DRAM: the tile that puts the most SMs on
 # it wins.
 _SKINNY_ROWS = 128
@@ -41,6 +45,11 @@ _WIDE_TILE_MAX_WASTE = 1.1
 # ran 0.982x of cuBLAS in 64x64 split 2 and 0.959x in 64x32 (both 128 CTAs); 128x1024x8192 0.957x in
 # 64x64 split 4 and 0.946x in 64x32 split 2; 64x4096x4096 1.025x in 64x64 and 1.013x in 64x32.
 _SKINNY_MIN_WIDTH = 64
+# Two 64-row tiles (64 < M <= 128) at a short K: wider tiles, fewer of them, ran ahead of 64-wide ones
+# that fill the SMs (77x4096x4096: 64x96 0.951x of cuBLAS, 64x112 0.952x, 64x64 0.926x, bf16, one
+# process; 0.934x and 0.920x for 64x112 and 64x64 in fp16 in the eighth session; the tuner took 64x96 on
+# 128x6144x4096). At long K 64x64 stays (128x4096x14336: 1.09-1.10x of cuBLAS).
+_SKINNY_PAIR_MIN_WIDTH = 96
 # The same for the narrow 64-row tiles that small-MN, long-K problems split: 256x256x8192 ran 0.967x in
 # 64x48 split 4 and 0.946x in 64x32 split 4 (the tuner also took 64x48 in the seventh session).
 _NARROW_MIN_WIDTH = 48
@@ -53,6 +62,26 @@ _SHORT_K = 256
 # clusters: 512x512x16384 128x128 split 8 ran 0.910x of cuBLAS in 1x1 clusters and 0.956x in 2x1;
 # 256x256x8192 64x48 split 4 0.943x and 0.967x, 64x32 split 4 0.923x and 0.946x (one process).
 _UNPAIRED = 0.96
+# The same for split-K runs of a tile narrower than 128, which reads its A rows from L2 again for every
+# few columns of D: on 384x384x12288 128x64 split 6 in 1x1 clusters ran 0.882x of cuBLAS where 64x80
+# split 4 in 2x1 ran 0.961x and 64x64 split 3 in 2x2 0.962x (one process, ninth session). A wide tile
+# keeps `_UNPAIRED`: 640x1280x20480 ran 0.961x in 128x224 split 4 in 1x1 clusters, 0.692x in 128x128
+# split 2 in 2x1 (an empty row tile per column).
+_UNPAIRED_NARROW_SPLIT = 0.85
+# Clusters of four CTAs along N share A four ways. Where an odd number of row tiles leaves 2x1 clusters
+# an empty row tile, and the tiles fill about one wave of 30 such clusters (how many fit on an H100),
+# they beat 1x1 and 2x1 clusters (one process each, ratio to cuBLAS, ninth session): 320x5120x5120
+# 128x128 0.938x in 1x4 clusters, 0.756x in 1x1 (bf16 0.942x, 0.755x), 0.817x in 1x2, 128x160 in 2x1
+# 0.818x; 640x5120x5120 128x224 1x4 1.000x, 128x208 1x1 0.921x; 320x4096x4096 128x112 1x4 0.876x, 128x96
+# 1x1 0.732x; 384x8192x4096 128x208 1x4 0.896x, 128x192 1x1 0.831x; 640x4096x4096 128x176 1x4 0.901x,
+# 128x160 1x1 0.809x; 320x2560x8192 128x64 1x4 0.953x, 128x240 1x1 split 4 0.873x. cuBLAS runs 4x1
+# clusters (its D^T orientation) on the first. Throughput relative to a 2x1 cluster, as `_UNPAIRED`:
+# 1.2 / 0.96 puts the same tile 1.25x ahead of 1x1 clusters (1.24x measured on 320x5120x5120). Below 96
+# CTAs or with split-K they measured worse (384x384x12288 64x80 split 4: 0.714x in 1x4, 0.961x in 2x1);
+# 64-row tiles and batched problems were not measured in them.
+_SHARED_BY_FOUR = 1.2
+_CLUSTERS_OF_FOUR = 30
+_SHARED_BY_FOUR_MIN_CTAS = 96
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -81,21 +110,22 @@ def _widths(b_major: str) -> list:
 
 
 def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
-    """Cooperative (tile_m, tile_n, cluster_m) by estimated time: whole waves of CTAs (or of split-K
+    """Cooperative (tile_m, tile_n, cluster_m, cluster_n) by estimated time: whole waves of CTAs (or of split-K
     runs) times work per run over throughput, over every width (multiples of 16), so that some width
     lands the tile count just under a whole number of waves (1024x14336: 128x224, four waves, 1.01-1.03x
     of cuBLAS where 128x128 ran 0.96x). A 2x1 cluster over an odd number of row tiles computes one
     more, empty, row tile per column (`_ctas`), so each tile is ranked in 2x1 and, where that pads,
-    in 1x1 clusters. Skinny problems (M <= 128) are bound by reading B from DRAM, and rank 64-row
+    in 1x1 clusters and, where they fill about one wave, in 1x4 clusters (`_SHARED_BY_FOUR`). Skinny problems (M <= 128) are bound by reading B from DRAM, and rank 64-row
     tiles by how many SMs they put on it: the narrowest width that still fits in one wave first
     (split-K then fills the SMs if even that leaves most idle). With 16 stages this holds at long K
     too: 128x4096x14336 ran 1.10x of cuBLAS in 64x64 tiles, 1.02x in 64x128 split 2."""
     widths = _widths(b_major)
     if m <= _SKINNY_ROWS:
-        widths = _at_least(widths, _SKINNY_MIN_WIDTH, n)
         pair = 2 if m > 64 else 1
+        least = _SKINNY_PAIR_MIN_WIDTH if pair == 2 and k < _SPLIT_K_MIN_K else _SKINNY_MIN_WIDTH
+        widths = _at_least(widths, least, n)
         fits = [w for w in widths if _ctas(m, n, l, 64, w, pair) <= _SMS]
-        return [(64, w, pair) for w in fits] + [(64, w, pair) for w in widths if w not in fits]
+        return [(64, w, pair, 1) for w in fits] + [(64, w, pair, 1) for w in widths if w not in fits]
     # 64-row tiles wider than 128 measured no better where 128-row tiles leave rows empty (320x5120x5120:
     # 64x208 in 1x1 clusters 0.762x of cuBLAS, 128x160 in 2x1 0.833x).
     tiles = [(128, w) for w in widths if w >= 64] + [(64, 128)]
@@ -103,28 +133,40 @@ def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
         # Few tiles and a long K: narrow 64-row tiles split fewer ways fill the SMs with longer runs
         # (256x256x8192: 64x32 split 4 ran 0.85x of cuBLAS, 128x64 split 8 0.76x).
         tiles += [(64, w) for w in _at_least(widths, _NARROW_MIN_WIDTH, n) if w < 128]
-    shapes = [(tm, tn, 2) for tm, tn in tiles] + [
-        (tm, tn, 1) for tm, tn in tiles if _cdiv(m, tm) % 2 == 1
-    ]
+    shapes = [(tm, tn, 2, 1) for tm, tn in tiles]
+    for tm, tn in tiles:
+        if _cdiv(m, tm) % 2 == 1:
+            shapes.append((tm, tn, 1, 1))
+            # 1x4 clusters as measured: 128-row tiles, one problem, about one wave, whole tiles.
+            count = _ctas(m, n, l, tm, tn, 1, 4)
+            if tm == 128 and m > tm and l == 1 and _split_k(count, k) == 1 and (
+                _SHARED_BY_FOUR_MIN_CTAS <= count <= 4 * _CLUSTERS_OF_FOUR
+            ):
+                shapes.append((tm, tn, 1, 4))
 
     def rank(shape):
-        tile_m, tile_n, cluster_m = shape
-        count = _ctas(m, n, l, tile_m, tile_n, cluster_m)
+        tile_m, tile_n, cluster_m, cluster_n = shape
+        count = _ctas(m, n, l, tile_m, tile_n, cluster_m, cluster_n)
         split = _split_k(count, k)
         cost = _cdiv(count * split, _SMS) * tile_m * tile_n / split / _efficiency(tile_m, tile_n)
-        if cluster_m == 1:
-            cost /= _UNPAIRED
+        if cluster_n == 4:
+            cost /= _SHARED_BY_FOUR
+        elif cluster_m == 1:
+            cost /= _UNPAIRED_NARROW_SPLIT if split > 1 and tile_n < 128 else _UNPAIRED
+        if split > 1:
+            config = Sm90Config(tile_m, tile_n, cluster_m, cluster_n, split_k=split)
+            cost *= _LAST_ARRIVAL_COST if config.fixup_by_last else _SPLIT_K_COST
         # Among equal costs: fewer runs per tile (each split tile is summed through global memory),
         # then the wider tile (fewer tiles read A again).
-        return (cost * (_SPLIT_K_COST if split > 1 else 1.0), split, -tile_n)
+        return (cost, split, -tile_n)
 
     return sorted(shapes, key=rank)
 
 
-def _ctas(m: int, n: int, l: int, tile_m: int, tile_n: int, cluster_m: int) -> int:
-    """CTAs (tiles computed) of a tiling: clusters of `cluster_m` row tiles cover M, the last one
-    padded with an empty row tile where the row tiles do not divide."""
-    return _cdiv(_cdiv(m, tile_m), cluster_m) * cluster_m * _cdiv(n, tile_n) * l
+def _ctas(m: int, n: int, l: int, tile_m: int, tile_n: int, cluster_m: int, cluster_n: int = 1) -> int:
+    """CTAs (tiles computed) of a tiling: clusters of `cluster_m` row tiles by `cluster_n` column tiles
+    cover D, the last ones padded with empty tiles where the tiles do not divide."""
+    return _cdiv(_cdiv(m, tile_m), cluster_m) * cluster_m * _cdiv(_cdiv(n, tile_n), cluster_n) * cluster_n * l
 
 
 def _at_least(widths: list, least: int, n: int) -> list:
@@ -133,12 +175,12 @@ def _at_least(widths: list, least: int, n: int) -> list:
 
 
 def _tile_config(m: int, n: int, k: int, l: int, shape, **walk) -> Sm90Config:
-    """A cooperative config of a ranked (tile_m, tile_n, cluster_m), with split-K when the tiles leave
-    most SMs idle and K is long. A single row tile needs no 2x1 cluster."""
-    tile_m, tile_n, cluster_m = shape
+    """A cooperative config of a ranked (tile_m, tile_n, cluster_m, cluster_n), with split-K when the
+    tiles leave most SMs idle and K is long. A single row tile needs no 2x1 cluster."""
+    tile_m, tile_n, cluster_m, cluster_n = shape
     cluster_m = cluster_m if m > tile_m else 1
-    tiles = _ctas(m, n, l, tile_m, tile_n, cluster_m)
-    return Sm90Config(tile_m, tile_n, cluster_m, 1, split_k=_split_k(tiles, k), **walk)
+    tiles = _ctas(m, n, l, tile_m, tile_n, cluster_m, cluster_n)
+    return Sm90Config(tile_m, tile_n, cluster_m, cluster_n, split_k=_split_k(tiles, k), **walk)
 
 
 def _split_k(tiles: int, k: int) -> int:
@@ -170,7 +212,7 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Co
             return Sm90Config(128, 256, 2, 2)
         return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=k >= _STREAM_K_MIN_K)
     best = _ranked_tiles(m, n, k, l, b_major)[0]
-    if m > 1024 and big_tiles >= 2 * _SMS and best == (128, 256, 2):
+    if m > 1024 and big_tiles >= 2 * _SMS and best == (128, 256, 2, 1):
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.

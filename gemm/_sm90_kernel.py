@@ -12,8 +12,9 @@ Features
 - Persistent grid: each CTA walks output tiles in a static order (`gemm._sm90_schedule`), so the producer
   loads the next tile while the consumers finish the current one. With `Sm90Config.stream_k` the last
   partial wave, with `Sm90Config.split_k` the whole problem, is cut into equal runs of k-tiles, one per
-  cluster; a split tile's partial sums go through a global workspace, and once their runs are done its
-  participants sum and store a share of its subtiles each (the parallel fixup).
+  cluster; a split tile's partial sums go through a global workspace, and either the participant that
+  counts in last adds the others' sums and stores the tile, or, once their runs are done, its
+  participants sum and store a share of its subtiles each (the fixup, `Sm90Config.fixup_by_last`).
 - Two consumer schedules (`Sm90Config.pingpong`). Cooperative: the consumer warpgroups split one tile's
   rows and run the epilogue together, so the tensor cores idle during it. Ping-pong: two warpgroups own
   alternate tiles of the CTA's sequence; ordered by named barriers, they take turns at the mainloop and at
@@ -32,7 +33,8 @@ Data flow of one output tile
 3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
 4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
 Stream-K and split-K: a unit with part of its tile's k-tiles stores its accumulators to the workspace
-instead of 3-4; after its last unit the warpgroup sums its shares of the split tiles and runs 3-4 on them.
+and counts in; by last arrival, the one that counts in last adds the others' sums to its accumulators
+and runs 3-4; else, after its last unit the warpgroup sums its shares of the split tiles and runs 3-4.
 Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 3, 5, ...; each skips the
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
@@ -263,6 +265,8 @@ class Sm90Gemm:
         class SharedStorage:
             ab_barriers: cute.struct.MemRange[cutlass.Int64, self.ab_stages * 2]
             c_barrier: cute.struct.MemRange[cutlass.Int64, 1]
+            # Split-K by last arrival: thread 0 tells the epilogue's threads whether their unit came last.
+            fixup_flag: cute.struct.MemRange[cutlass.Int32, 1]
             sA: cute.struct.Align[
                 cute.struct.MemRange[self.a_dtype, cute.cosize(self.a_smem_layout_staged)], 1024
             ]
@@ -382,6 +386,9 @@ class Sm90Gemm:
             defer_sync=True,
         )
         c_barrier = storage.c_barrier.data_ptr()
+        # 1: whether this CTA's split unit counted in last (split-K by last arrival)
+        fixup_flag = storage.fixup_flag.get_tensor(cute.make_layout(1))
+        expect(fixup_flag, "1", **dims)
         if cutlass.const_expr(self.has_c):
             if warp_idx == self.producer_warp:
                 with cute.arch.elect_one():
@@ -687,7 +694,7 @@ class Sm90Gemm:
                 ab_pipeline.consumer_release(release_state)
                 release_state.advance()
 
-                # ---- a unit with part of its tile's k-tiles leaves its sums for the parallel fixup ----
+                # ---- a unit with part of its tile's k-tiles leaves its sums; by last arrival the last stores ----
                 stores_d = True
                 if cutlass.const_expr(self.config.splits_k):
                     if schedule.is_split(k_begin, k_end, k_tile_count):
@@ -695,13 +702,20 @@ class Sm90Gemm:
                         starts_tile = Int32(0)
                         if k_begin == 0:
                             starts_tile = Int32(1)
-                        first, _ = schedule.participants(tile_idx - dp_end, k_tile_count, sk_clusters, sk_total)
-                        schedule.store_partial(
+                        first, last = schedule.participants(tile_idx - dp_end, k_tile_count, sk_clusters, sk_total)
+                        counted_last = schedule.store_partial(
                             tRS_rAcc, workspace, flags,
                             schedule.slot_of(cta_idx, starts_tile),
-                            first * self.config.cluster_size + cta_rank_in_cluster,
-                            epi_tidx, self.epi_threads, self.epi_barrier,
+                            first * self.config.cluster_size + cta_rank_in_cluster, last - first + 1,
+                            epi_tidx, self.epi_threads, self.epi_barrier, fixup_flag, self.config.fixup_by_last,
                         )
+                        if cutlass.const_expr(self.config.fixup_by_last):
+                            if counted_last == 1:
+                                schedule.add_peers(
+                                    tRS_rAcc, workspace, first, last, cluster_idx, self.config.cluster_size,
+                                    cta_rank_in_cluster, epi_tidx, self.epi_threads,
+                                )
+                                stores_d = True
 
                 # ---- epilogue -------------------------------------------------------------------
                 if stores_d:
@@ -741,7 +755,7 @@ class Sm90Gemm:
                     release_state.advance(k_tile_count)
 
             # ---- parallel fixup: this cluster's share of every tile it computed part of ----------
-            if cutlass.const_expr(self.config.splits_k):
+            if cutlass.const_expr(self.config.splits_k and not self.config.fixup_by_last):
                 first_tile, first_split, last_tile, last_split = schedule.split_units(
                     sk_begin, sk_end, k_tile_count
                 )

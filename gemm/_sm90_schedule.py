@@ -10,13 +10,19 @@ small) is cut instead into C runs of k-tiles of equal length, one per cluster, i
 so that each tile is shared by about s clusters. A run covers the end of one tile, whole tiles, then
 the start of another; a whole tile is stored as in the data-parallel part.
 
-The parallel fixup: a unit that covers only part of its tile's k-tiles writes its fp32 partial sums to
-its own workspace slot and counts itself in at the tile's counter. Once a cluster has run all its
-units, it waits, for each tile it had a part in, until every participant has counted in, then sums
-one share of the tile's epilogue subtiles (the i-th of s participants takes subtiles i, i + s, ...)
-over all participants' slots and stores them. No one waits before its own mainloops are done, so every
-wait ends (all clusters of the grid are resident at once: the grid is sized to the GPU), and the
-participants of a tile reduce it together instead of one adding the others' sums in turn.
+The fixup: a unit that covers only part of its tile's k-tiles writes its fp32 partial sums to its own
+workspace slot and counts itself in at the tile's counter (an atomic add). Then one of two ways
+(`Sm90Config.fixup_by_last`, fixed per config):
+- last arrival (split-K whose peers' sums are small): the unit that counts in last adds the other
+  participants' sums to its accumulators and stores the tile through the usual epilogue; the others go
+  on. Nobody waits: the last to arrive finds every other unit's sums published (released before their
+  counts, acquired by its own).
+- parallel (stream-K, and split-K whose last unit would read much): once a cluster has run all its
+  units, it waits, for each tile it had a part in, until every participant has counted in, then sums
+  one share of the tile's epilogue subtiles (the i-th of s participants takes subtiles i, i + s, ...)
+  over all participants' slots and stores them, so the reads are spread over the participants. No one
+  waits before its own mainloops are done, so every wait ends (all clusters of the grid are resident
+  at once: the grid is sized to the GPU).
 
 A cluster has at most two split units: the first of its run (it may start inside a tile) and the last
 (it may stop inside one). The unit that starts at a tile's first k-tile (k_begin == 0) belongs to the
@@ -198,19 +204,75 @@ def _subtile_view(workspace: cute.Tensor, slot: Int32, subtile, thread: Int32, t
 
 @cute.jit
 def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, slot: Int32, counter: Int32,
-                  thread: Int32, threads: cutlass.Constexpr, barrier):
-    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order) to `slot`, then count
-    the unit in at its tile's `counter`."""
+                  count: Int32, thread: Int32, threads: cutlass.Constexpr, barrier, last_flag: cute.Tensor,
+                  by_last: cutlass.Constexpr):
+    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order) to `slot` and count
+    the unit in at its tile's `counter`, of `count` participants. With `by_last` (the last-arrival
+    fixup) returns 1 in every thread if this unit counted in last (it then adds the others' sums and
+    stores the tile), else 0, and the last one sets the counter back to zero for the next launch: every
+    other participant has counted in by then, and a counter serves one split tile per launch. Without
+    it returns 0 (the parallel fixup, after the cluster's units, stores the tile)."""
     values = cute.size(acc)
     view = _subtile_view(workspace, slot, 0, thread, threads, values, values)
     for v in cutlass.range_constexpr(values):
         view[v] = acc[v]
-    # The barrier orders every thread's stores before thread 0's release, which (being cumulative)
+    # The barrier orders every thread's stores before thread 0's count, whose release (cumulative)
     # publishes them all at GPU scope, as CUTLASS's split-K semaphore does; a fence in every thread
     # cost 0.4-1.3 us a launch (docs/sm90.md).
     barrier.arrive_and_wait()
-    if thread == 0:
-        cute.arch.atomic_add(flags.iterator + counter, Int32(1), sem="release", scope="gpu")
+    last = Int32(0)
+    if cutlass.const_expr(by_last):
+        if thread == 0:
+            # The acquire half makes the peers' sums visible to the one that counts in last.
+            before = cute.arch.atomic_add(flags.iterator + counter, Int32(1), sem="acq_rel", scope="gpu")
+            came_last = Int32(0)
+            if before == count - 1:
+                came_last = Int32(1)
+                cute.arch.store(flags.iterator + counter, Int32(0))
+            last_flag[0] = came_last
+        # Thread 0's acquire, then the barrier, orders every thread's reads of the peers' slots after it.
+        barrier.arrive_and_wait()
+        last = last_flag[0]
+    else:
+        if thread == 0:
+            cute.arch.atomic_add(flags.iterator + counter, Int32(1), sem="release", scope="gpu")
+    return last
+
+
+def peer_slot(peer: Int32, first: Int32, cluster_size: cutlass.Constexpr, rank: Int32):
+    """Workspace slot of participant (cluster) `peer`'s unit of the tile whose first participant is
+    `first`, for its CTA of cluster rank `rank`: only the first participant's unit starts the tile."""
+    return slot_of(peer * cluster_size + rank, Int32(peer == first))
+
+
+# Workspace values a thread has in flight at once when it adds its peers' sums: enough to hide L2's
+# latency over a few peers, few enough beside a 128x256 tile's 128 accumulators per thread.
+LOADS_IN_FLIGHT = 64
+
+
+@cute.jit
+def add_peers(acc: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int32, me: Int32,
+              cluster_size: cutlass.Constexpr, rank: Int32, thread: Int32, threads: cutlass.Constexpr):
+    """acc += the partial sums of the tile's other participants first..last (clusters, all but `me`), from
+    their slots, in `acc`'s value order. Loads of up to four peers are issued together, so a chunk of
+    values costs one round trip to L2 per batch of peers instead of one per peer; a batch that runs past
+    `last` re-reads the last slot and leaves it out of the sum."""
+    values = cute.size(acc)
+    chunk = values if values <= LOADS_IN_FLIGHT else values // 2
+    batch = max(1, min(4, LOADS_IN_FLIGHT // chunk))
+    loaded = cute.make_rmem_tensor(batch * chunk, cutlass.Float32)
+    for c in cutlass.range_constexpr(values // chunk):
+        for peers in range(first, last + 1, batch):
+            for u in cutlass.range_constexpr(batch):
+                peer = cutlass.min(peers + u, last)
+                view = _subtile_view(workspace, peer_slot(peer, first, cluster_size, rank), 0, thread, threads, values,
+                                     values)
+                for v in cutlass.range_constexpr(chunk):
+                    loaded[u * chunk + v] = view[c * chunk + v]
+            for u in cutlass.range_constexpr(batch):
+                if (peers + u <= last) & (peers + u != me):
+                    for v in cutlass.range_constexpr(chunk):
+                        acc[c * chunk + v] = acc[c * chunk + v] + loaded[u * chunk + v]
 
 
 # A tile's counter: participants that wrote their sums in the low bits, those done reading above.
@@ -245,7 +307,7 @@ def sum_subtile(dst: cute.Tensor, workspace: cute.Tensor, first: Int32, last: In
     for batch in range(first, last + 1, PEERS_PER_BATCH):
         for u in cutlass.range_constexpr(PEERS_PER_BATCH):
             peer = cutlass.min(batch + u, last)
-            view = _subtile_view(workspace, slot_of(peer * cluster_size + rank, Int32(peer == first)), subtile,
+            view = _subtile_view(workspace, peer_slot(peer, first, cluster_size, rank), subtile,
                                  thread, threads, values, subtile_values)
             for v in cutlass.range_constexpr(subtile_values):
                 loaded[u * subtile_values + v] = view[v]

@@ -59,6 +59,10 @@ MATRIX = [
     ("128x208_stream_k_gelu_dynamic", dict(tile_n=208, stream_k=True, epilogue="gelu", dynamic=True)),
     ("pingpong_128x112_bf16", dict(tile_n=112, pingpong=True, dtype="bf16")),
     ("64x144_e4m3", dict(tile_m=64, tile_n=144, dtype="e4m3")),
+    # clusters of four along one mode: A (or B) multicast to four CTAs
+    ("128x128_c1x4_mmajorA_C", dict(tile_n=128, cluster_m=1, cluster_n=4, a_major="m", has_c=True)),
+    ("64x128_c4x1_nmajorB_dynamic", dict(tile_m=64, tile_n=128, cluster_m=4, cluster_n=1, b_major="n", dynamic=True)),
+    ("128x112_c1x4_split2_bf16", dict(tile_n=112, cluster_m=1, cluster_n=4, split_k=2, dtype="bf16")),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -66,7 +70,7 @@ REJECTED = [
     ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128), got 96"),
     ("tile_n_100", dict(tile_n=100), "tile_n must be a multiple of 16 from 32 to 256, got 100"),
     ("n_major_b_176", dict(tile_n=176, b_major="n"), "an N-major B needs tile_n a multiple of 64"),
-    ("cluster_4x1", dict(cluster_m=4), "cluster (cluster_m, cluster_n) must be one of"),
+    ("cluster_4x2", dict(cluster_m=4, cluster_n=2), "cluster (cluster_m, cluster_n) must be one of"),
     ("pingpong_128x256", dict(pingpong=True), "a ping-pong tile holds at most 24576 elements"),
     ("dtype_fp32", dict(dtype="fp32"), "dtype must be one of ['bf16', 'e4m3', 'e5m2', 'fp16'], got 'fp32'"),
     ("a_major_n", dict(a_major="n"), "a_major must be one of ('k', 'm'), got 'n'"),
@@ -195,19 +199,24 @@ def test_ptx_of_pingpong_takes_turns(results):
     assert not re.search(r"bar\.arrive\s+%r\d+,\s*256;", results["ptx"])
 
 
-@pytest.mark.parametrize("kind,values", [("ptx_stream_k", 128), ("ptx_split_k", 64)])
-def test_ptx_of_stream_k_and_split_k_hands_partial_sums_over(results, kind, values):
-    """A participant publishes its stores with a GPU-scope release (one thread's atomic add on its
-    tile's counter, after the CTA's barrier); the fixup polls with an acquire and counts itself out with
-    an acq_rel atomic. The data-parallel kernel has none of these."""
-    ptx = results[kind]
+def test_ptx_of_stream_k_and_split_k_hands_partial_sums_over(results):
+    """A participant publishes its stores with one thread's GPU-scope atomic add on its tile's counter,
+    after the CTA's barrier. Stream-K's parallel fixup releases, polls with an acquire and counts itself
+    out with an acq_rel add; split-K by last arrival (this 64x128 split 4: its last unit reads 96 KB)
+    counts in with an acq_rel add that also tells it whether it came last, and nobody polls. The
+    data-parallel kernel has none of these."""
     # (an atom without a scope is GPU-scoped)
-    assert re.search(r"atom\.global\.release\.add\.u32", ptx)
-    assert re.search(r"atom\.global\.acq_rel\.add\.u32", ptx)
-    assert re.search(r"ld\.acquire\.gpu\.global\.b32", ptx)
-    # one store per accumulator register of a warpgroup's 64-row slice (64x256: 128, 64x128: 64),
-    # plus the counter reset of each of the run's two possible split units
-    assert len(re.findall(r"st\.global\.b32", ptx)) == values + 2
+    stream_k, split_k = results["ptx_stream_k"], results["ptx_split_k"]
+    assert re.search(r"atom\.global\.release\.add\.u32", stream_k)
+    assert re.search(r"atom\.global\.acq_rel\.add\.u32", stream_k)
+    assert re.search(r"ld\.acquire\.gpu\.global\.b32", stream_k)
+    assert re.search(r"atom\.global\.acq_rel\.add\.u32", split_k)
+    assert not re.search(r"atom\.global\.release|ld\.acquire", split_k)
+    # one store per accumulator register of a warpgroup's 64-row slice (64x256: 128, 64x128: 64), plus
+    # the counter resets: by the last out of each of a run's two possible split tiles (stream-K), by the
+    # last in (split-K)
+    assert len(re.findall(r"st\.global\.b32", stream_k)) == 128 + 2
+    assert len(re.findall(r"st\.global\.b32", split_k)) == 64 + 1
     assert "atom.global" not in results["ptx"] and "ld.acquire.gpu" not in results["ptx"]
 
 
@@ -228,6 +237,12 @@ def test_config_validation_lists_allowed_values():
     assert Sm90Config(stream_k=True).label() == "128x256 c2x1 sw1m sk"
     assert Sm90Config(64, 128, 1, 1, split_k=4).label() == "64x128 c1x1 sw1m split4"
     assert Sm90Config(serpentine_k=False).label() == "128x256 c2x1 sw1m kfwd"
+    assert Sm90Config(128, 128, 1, 4).label() == "128x128 c1x4 sw1m"
+    # Split-K's last unit sums its peers alone while that reads at most 112 KB of partial sums.
+    assert Sm90Config(64, 48, split_k=4).fixup_by_last
+    assert Sm90Config(128, 64, split_k=4).fixup_by_last
+    assert not Sm90Config(128, 128, split_k=8).fixup_by_last
+    assert not Sm90Config(stream_k=True).fixup_by_last and not Sm90Config().fixup_by_last
     with pytest.raises(ValueError, match="stream_k needs the cooperative schedule"):
         Sm90Config(128, 128, pingpong=True, stream_k=True)
     with pytest.raises(ValueError, match=r"a ping-pong tile holds at most 24576 elements .*, got 128x256"):

@@ -180,6 +180,9 @@ def test_epilogue_without_c():
         dict(tile_m=64, tile_n=32, cluster_m=1, cluster_n=1),
         dict(tile_m=64, tile_n=48, cluster_m=2, cluster_n=1),
         dict(tile_m=128, tile_n=80, cluster_m=2, cluster_n=1, pingpong=True),
+        # clusters of four: A multicast to four CTAs along N (15 column tiles, one empty), B along M
+        dict(tile_m=128, tile_n=128, cluster_m=1, cluster_n=4),
+        dict(tile_m=64, tile_n=96, cluster_m=4, cluster_n=1, raster_along_m=False),
         # K walked forward on every wave (the default walks odd waves backwards)
         dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, serpentine_k=False),
         dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True, serpentine_k=False),
@@ -320,11 +323,14 @@ def test_split_k(mnkl, config):
 @pytest.mark.parametrize(
     "mnkl, label",
     [
-        ((320, 5120, 5120, 1), "128x128 c1x1 sw1m"),  # three row tiles: no 2x1 cluster padding a fourth
-        ((384, 384, 12288, 1), "128x64 c1x1 sw1m split6"),  # the same, split over K
+        ((320, 5120, 5120, 1), "128x128 c1x4 sw1m"),  # three row tiles: A shared four ways, no empty row tile
+        ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4"),  # split over K, summed by the last to arrive
+        ((320, 2560, 8192, 1), "128x64 c1x4 sw1m"),  # a narrow tile in 1x4 clusters at a long K, unsplit
         ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
         ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2"),  # skinny: 64 wide, split where that halves the CTAs
         ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
+        ((77, 4096, 4096, 1), "64x96 c2x1 sw1m"),  # two 64-row tiles at a short K: 96 wide
+        ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8"),  # 448 KB of peers' sums: the parallel fixup
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -5,9 +5,10 @@ kernel calls, for every cluster of a grid, and prints each unit of work and each
 checks what the kernel relies on: every k-tile of every tile is computed exactly once, data-parallel
 tiles are whole, a unit's k-tiles are loaded in order, or in reverse on a cluster's odd waves when K
 walks serpentine, stream-K and split-K runs are balanced and non-empty, only a run's first and last
-units are split, the fixup (`split_units`, `participants`, `slot_of`) names exactly the clusters that
-wrote partial sums for a tile, in distinct workspace slots, with one counter per split tile, and the
-participants' shares store every epilogue subtile of a split tile once.
+units are split, the fixup (`split_units`, `participants`, `slot_of`, `peer_slot`) names exactly the
+clusters that wrote partial sums for a tile, in distinct workspace slots, with one counter per split
+tile; in the parallel fixup the participants' shares store every epilogue subtile of a split tile once,
+and in the last-arrival fixup whichever unit counts in last reads every other participant's slot.
 
 The walk runs in a subprocess (`--worker`): CUTE_DSL_ARCH is read once per process.
 """
@@ -91,9 +92,13 @@ def _worker():
                     for i in range(k_end - k_begin):
                         cute.printf("K %d %d", c, schedule.k_tile_at(i, k_begin, k_end, backwards))
                     if schedule.is_split(k_begin, k_end, k_tiles):
-                        first, _ = schedule.participants(tile_idx - dp_end, k_tiles, sk_clusters, sk_total)
+                        first, last = schedule.participants(tile_idx - dp_end, k_tiles, sk_clusters, sk_total)
                         cute.printf("W %d %d %d %d", c, tile_idx, schedule.slot_of(c, Int32(k_begin == 0)), first)
-                # The fixup, as the kernel runs it after its units.
+                        # The last-arrival fixup, should this unit count in last: the others' slots it adds.
+                        for peer in range(first, last + 1):
+                            if peer != c:
+                                cute.printf("A %d %d %d", c, tile_idx, schedule.peer_slot(peer, first, 1, Int32(0)))
+                # The parallel fixup, as the kernel runs it after its units.
                 first_tile, first_split, last_tile, last_split = schedule.split_units(sk_begin, sk_end, k_tiles)
                 for unit in cutlass.range_constexpr(2):
                     sk_tile = (first_tile, last_tile)[unit]
@@ -101,7 +106,7 @@ def _worker():
                         first, last = schedule.participants(sk_tile, k_tiles, sk_clusters, sk_total)
                         cute.printf("F %d %d %d %d", c, dp_end + sk_tile, first, last)
                         for peer in range(first, last + 1):
-                            cute.printf("R %d %d %d", c, dp_end + sk_tile, schedule.slot_of(peer, Int32(peer == first)))
+                            cute.printf("R %d %d %d", c, dp_end + sk_tile, schedule.peer_slot(peer, first, 1, Int32(0)))
                         for j in range(c - first, SUBTILES, last - first + 1):
                             cute.printf("S %d %d %d", c, dp_end + sk_tile, j)
 
@@ -135,7 +140,7 @@ def walks():
     cases, current = {}, None
     for line in proc.stdout.split("\n"):
         fields = line.split()
-        if not fields or fields[0] not in ("GRID", "X", "CASE", "C", "U", "K", "W", "F", "R", "S"):
+        if not fields or fields[0] not in ("GRID", "X", "CASE", "C", "U", "K", "W", "A", "F", "R", "S"):
             continue
         values = tuple(int(f) for f in fields[1:])
         if fields[0] == "GRID":
@@ -146,7 +151,8 @@ def walks():
         elif fields[0] == "CASE":
             current = {"clusters": {}, "units": collections.defaultdict(list),
                        "backwards": collections.defaultdict(list), "loads": collections.defaultdict(list),
-                       "writes": [], "fixups": [], "reads": collections.defaultdict(list), "shares": []}
+                       "writes": [], "fixups": [], "reads": collections.defaultdict(list), "shares": [],
+                       "last_reads": collections.defaultdict(list)}
             cases[values[:3] + (bool(values[3]), bool(values[4]), values[5])] = current
         elif fields[0] == "C":
             current["clusters"][values[0]] = values[1:]
@@ -154,6 +160,8 @@ def walks():
             current["loads"][values[0]][-1].append(values[1])
         elif fields[0] == "W":
             current["writes"].append(values)
+        elif fields[0] == "A":
+            current["last_reads"][values[:2]].append(values[2])
         elif fields[0] == "F":
             current["fixups"].append(values)
         elif fields[0] == "R":
@@ -245,6 +253,12 @@ def test_schedule_covers_every_k_tile_once_in_the_order_the_kernel_needs(walks, 
         assert sorted(walk["reads"][c, tile]) == written
     stored = collections.Counter((tile, j) for _, tile, j in walk["shares"])
     assert stored == collections.Counter((tile, j) for tile in split_units for j in range(SUBTILES))
+
+    # The last-arrival fixup: whichever split unit of a tile counts in last reads every other
+    # participant's slot, and only those.
+    for c, tile, _, _ in walk["writes"]:
+        others = sorted(w[2] for w in walk["writes"] if w[1] == tile and w[0] != c)
+        assert sorted(walk["last_reads"][c, tile]) == others
 
 
 def _scheduler_order(count_m, count_n, count_l, swizzle, raster_along_m):

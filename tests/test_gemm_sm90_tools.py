@@ -52,6 +52,8 @@ def test_heuristic_and_candidates_fit_the_problem():
     assert default_config(64, 14336, 4096, 1) == Sm90Config(64, 112, 1, 1)
     assert default_config(128, 6144, 4096, 1) == Sm90Config(64, 96, 2, 1)
     assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 64, 2, 1)
+    # Two 64-row tiles at a short K: from 96 wide.
+    assert default_config(77, 4096, 4096, 1) == Sm90Config(64, 96, 2, 1)
     # ... and split-K where even the narrowest tiles leave most SMs idle and K is long.
     assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 64, 1, 1, split_k=8)
     assert default_config(32, 4096, 14336, 1) == Sm90Config(64, 64, 1, 1, split_k=2)
@@ -75,12 +77,20 @@ def test_heuristic_and_candidates_fit_the_problem():
     assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 256, 2, 2)
     assert default_config(2048, 2048, 64, 16) == Sm90Config(128, 256, 2, 1, swizzle=8)
     # An odd count of row tiles: 2x1 clusters would compute an empty row tile per column, here taking
-    # 320x5120 (3 x 40 tiles of 128x128) to two waves; 1x1 clusters keep it to one.
-    for mnkl in [(320, 5120, 5120, 1), (384, 384, 12288, 1), (640, 1280, 20480, 1)]:
+    # 320x5120 (3 x 40 tiles of 128x128) to two waves; 1x4 clusters (A shared four ways) keep it to one
+    # wave of the 30 such clusters an H100 holds.
+    for mnkl in [(320, 5120, 5120, 1), (384, 384, 12288, 1), (640, 1280, 20480, 1), (640, 5120, 5120, 1)]:
         config = default_config(*mnkl)
         rows = -(-mnkl[0] // config.tile_m)
-        ctas = -(-rows // config.cluster_m) * config.cluster_m * -(-mnkl[1] // config.tile_n)
-        assert ctas * config.split_k <= 132, config
+        cols = -(-mnkl[1] // config.tile_n)
+        ctas = -(-rows // config.cluster_m) * config.cluster_m * -(-cols // config.cluster_n) * config.cluster_n
+        assert ctas * config.split_k <= (120 if config.cluster_size == 4 else 132), config
+    assert default_config(320, 5120, 5120, 1) == Sm90Config(128, 128, 1, 4)
+    assert default_config(640, 5120, 5120, 1) == Sm90Config(128, 224, 1, 4)
+    # Split tiles whose peers' sums are small go to the last-arrival fixup, and the ranking prefers them.
+    assert default_config(384, 384, 12288, 1) == Sm90Config(64, 80, 2, 1, split_k=4)
+    assert default_config(384, 384, 12288, 1).fixup_by_last and default_config(256, 256, 8192, 1).fixup_by_last
+    assert not default_config(512, 512, 16384, 1).fixup_by_last
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves): a width that fills the last wave.
     assert default_config(2500, 5120, 13824, 1).tile_n != 256
