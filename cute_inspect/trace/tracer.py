@@ -72,15 +72,24 @@ def _owner_key(obj):
         return None
 
 
+# (insertion point, the symbol `_mlir_function` found for it): traced calls come in runs at one insertion point,
+# and walking its block's parents costs ~15 us a call; holding the point keeps its identity; dropped when a trace ends
+_symbol_at: tuple = (None, None)
+
+
 def _mlir_function() -> str | None:
     """The symbol of the MLIR function being built (mangled: ``kernel_cutlass_kernel_<module>_<args>``)."""
+    global _symbol_at
     try:
-        from cutlass._mlir import ir
-
-        op = ir.InsertionPoint.current.block.owner
+        ir = _ir()
+        point = ir.InsertionPoint.current
+        if point is _symbol_at[0]:
+            return _symbol_at[1]
+        op = point.block.owner
         while op is not None:
             if "sym_name" in op.attributes and op.name != "builtin.module":
-                return _symbol_text(op.attributes["sym_name"], ir)
+                _symbol_at = (point, _symbol_text(op.attributes["sym_name"], ir))
+                return _symbol_at[1]
             op = op.parent
     except Exception:
         return None
@@ -261,15 +270,22 @@ def _is_tensor(obj) -> bool:
     return info is not None and info.kind in _TENSOR_KINDS
 
 
-@contextlib.contextmanager
-def _observing_one():
-    """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen."""
-    global _seen
-    _seen = {}
-    try:
-        yield
-    finally:
+class _ObservingOne:
+    """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen (a
+    plain context manager, not a generator: one opens at every traced slice)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        global _seen
+        _seen = {}
+
+    def __exit__(self, *_exc) -> None:
+        global _seen
         _seen = None
+
+
+_observing_one = _ObservingOne()
 
 
 class _Tracer:
@@ -442,7 +458,7 @@ class _Tracer:
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
         self.axes.context = len(self.trace.records)  # the record this call makes: what its binds belong to
-        with _observing_one():
+        with _observing_one:
             try:
                 self._observe(call, result)
             except Exception as exc:  # observing must never break the user's compile
@@ -473,7 +489,7 @@ class _Tracer:
             self.stage_values.add(key)
 
     def on_slice(self, tensor, coord, result) -> None:
-        with _observing_one():
+        with _observing_one:
             try:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
@@ -485,7 +501,7 @@ class _Tracer:
 
     def on_index(self, tensor, coord) -> None:
         """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`)."""
-        with _observing_one():
+        with _observing_one:
             try:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
             except Exception as exc:
@@ -1204,11 +1220,18 @@ class _Wrapped:
 def _ir_hash(value) -> int | None:
     """An MLIR value's identity; a `TensorSSA` compares elementwise, so it is hashed as the value it is."""
     try:
-        from cutlass._mlir import ir
-
-        return ir.Value.__hash__(value) if isinstance(value, ir.Value) else hash(value)
+        value_class = _ir().Value
+        return value_class.__hash__(value) if isinstance(value, value_class) else hash(value)
     except TypeError:
         return None
+
+
+@functools.lru_cache(maxsize=1)
+def _ir():
+    """The MLIR bindings' `ir` module (imported once, not at each of the thousands of values hashed)."""
+    from cutlass._mlir import ir
+
+    return ir
 
 
 def _loaded_from(value, loaded: dict, depth: int = 6):
@@ -1374,26 +1397,32 @@ def _map_leaves(tree, pool: list, axis_class=None):
     leaf with no equal takes its sibling's label. A size-1 leaf nested in a mode takes, of the pool's equal
     size-1 leaves, one on the axis its siblings run along (the regrouped mode's own size-1 rest, not another
     mode's), as `axis_class` tells."""
-    def label_of(leaf, siblings=()):
-        equal = [i for i, (candidate, _) in enumerate(pool) if candidate == leaf]
-        if not equal:
-            return None
-        if siblings and axis_class is not None:
-            equal = [i for i in equal if axis_class(pool[i][1]) in siblings] or equal
-        return pool.pop(equal[0])[1]
+    return _mapped(tree, pool, axis_class) if isinstance(tree, tuple) else (_mapped(tree, pool, axis_class),)
 
-    def walk(node, siblings=()):
-        if not isinstance(node, tuple):
-            return label_of(node, siblings) or _levels.UNKNOWN
-        ones = [isinstance(n, str) and n.startswith("1:") for n in node]
-        labels = [None if one else walk(n) for n, one in zip(node, ones)]
-        classes = {axis_class(x) for x in labels if isinstance(x, _levels.ModeLabel)} - {None} \
-            if axis_class is not None else set()
-        labels = [walk(n, classes) if one else x for n, one, x in zip(node, ones, labels)]
-        known = next((x for x in labels if x is not _levels.UNKNOWN), None)
-        return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
 
-    return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
+# `_map_leaves`'s walk, as module functions: a recursive closure is a reference cycle, and this one held the
+# tracer (through `axis_class`), so every trace stayed garbage until the collector ran
+def _mapped(node, pool: list, axis_class, siblings=()):
+    if not isinstance(node, tuple):
+        return _pooled(node, pool, axis_class, siblings) or _levels.UNKNOWN
+    ones = [isinstance(n, str) and n.startswith("1:") for n in node]
+    labels = [None if one else _mapped(n, pool, axis_class) for n, one in zip(node, ones)]
+    classes = {axis_class(x) for x in labels if isinstance(x, _levels.ModeLabel)} - {None} \
+        if axis_class is not None else set()
+    labels = [_mapped(n, pool, axis_class, classes) if one else x for n, one, x in zip(node, ones, labels)]
+    known = next((x for x in labels if x is not _levels.UNKNOWN), None)
+    return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
+
+
+def _pooled(leaf, pool: list, axis_class, siblings=()):
+    """The label of the first leaf of `pool` equal to `leaf`, taken out of the pool (of those on an axis class
+    in `siblings`, when there are)."""
+    equal = [i for i, (candidate, _) in enumerate(pool) if candidate == leaf]
+    if not equal:
+        return None
+    if siblings and axis_class is not None:
+        equal = [i for i in equal if axis_class(pool[i][1]) in siblings] or equal
+    return pool.pop(equal[0])[1]
 
 
 def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int):
@@ -1689,7 +1718,7 @@ def trace():
     ...     cute.compile(my_kernel, a, b)
     >>> print(cute_inspect.format_text(t))   # doctest: +SKIP
     """
-    global _active
+    global _active, _symbol_at
     if _active is not None:
         raise RuntimeError("cute_inspect.trace() is already active: traces do not nest")
     result = Trace()
@@ -1704,6 +1733,7 @@ def trace():
     finally:
         tracer.finish()
         _active = None
+        _symbol_at = (None, None)
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)
         annotate_traffic(result)
