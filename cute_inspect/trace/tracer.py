@@ -1244,7 +1244,7 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
     level): the first answer `match` gives a value, else None. `unwrap`: take the MLIR value the DSL wraps an
     operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is."""
     frontier = [start]
-    for _ in range(depth):
+    for level in range(depth):
         following = []
         for value in frontier:
             if unwrap:
@@ -1254,12 +1254,30 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
             found = match(value)
             if found is not None:
                 return found
-            try:
-                following.extend(value.owner.operands)
-            except (AttributeError, ValueError):
-                continue
+            if level + 1 < depth:  # the last level's operands would never be looked at
+                following.extend(_operands(value))
         frontier = following[:width]
     return None
+
+
+# hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one). The DSL
+# wraps every operand it hands out in a Python object, and a tensor's wrapper emits a `get_iter` op and reads its
+# element type (~0.1 ms): walks up the same ops (each run-time index up to the thread's coordinates) read them once
+_defining: dict | None = None
+
+
+def _operands(value) -> tuple:
+    """The operands of the op that defines `value` (none for a block argument or an unreadable value)."""
+    key = _ir_hash(value) if _defining is not None else None
+    found = _defining.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = tuple(value.owner.operands)
+        except (AttributeError, ValueError):
+            found = ()
+        if key is not None:
+            _defining[key] = found
+    return found
 
 
 def _storage_key(pointer) -> int | None:
@@ -1718,13 +1736,13 @@ def trace():
     ...     cute.compile(my_kernel, a, b)
     >>> print(cute_inspect.format_text(t))   # doctest: +SKIP
     """
-    global _active, _symbol_at
+    global _active, _symbol_at, _defining
     if _active is not None:
         raise RuntimeError("cute_inspect.trace() is already active: traces do not nest")
     result = Trace()
     result.arch = os.environ.get("CUTE_DSL_ARCH")
     tracer = _Tracer(result)
-    _active = tracer
+    _active, _defining = tracer, {}
     try:
         with observing(tracer), types_cached(), \
                 _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
@@ -1732,8 +1750,7 @@ def trace():
             yield result
     finally:
         tracer.finish()
-        _active = None
-        _symbol_at = (None, None)
+        _active, _symbol_at, _defining = None, (None, None), None
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)
         annotate_traffic(result)
