@@ -1260,20 +1260,23 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
     return None
 
 
-# hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one). The DSL
-# wraps every operand it hands out in a Python object, and a tensor's wrapper emits a `get_iter` op and reads its
-# element type (~0.1 ms): walks up the same ops (each run-time index up to the thread's coordinates) read them once
+# hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
+# the same ops (each run-time index up to the thread's coordinates) read them once
 _defining: dict | None = None
 
 
 def _operands(value) -> tuple:
-    """The operands of the op that defines `value` (none for a block argument or an unreadable value)."""
+    """The operands of the op that defines `value`, as plain `ir.Value`s (none for a block argument or an
+    unreadable value). Indexing an operand list hands out each operand in the DSL's wrapper for its type, and a
+    tensor's wrapper emits a `get_iter` op and builds its element type (~0.1 ms); the list the bindings make by
+    concatenating operand lists holds the values unwrapped (each hashes as its wrapper's value does)."""
     key = _ir_hash(value) if _defining is not None else None
     found = _defining.get(key) if key is not None else None
     if found is None:
         try:
-            found = tuple(value.owner.operands)
-        except (AttributeError, ValueError):
+            operands = value.owner.operands
+            found = tuple(operands + operands[:0])
+        except (AttributeError, ValueError, TypeError):
             found = ()
         if key is not None:
             _defining[key] = found
@@ -1286,8 +1289,7 @@ def _storage_key(pointer) -> int | None:
     value = getattr(pointer, "value", None)
     try:
         while getattr(value.owner, "operation", value.owner).name == "cute.recast_iter":
-            value = value.owner.operands[0]
-            value = getattr(value, "value", value)  # the DSL wraps operands (_Pointer)
+            value = _operands(value)[0]
         return _ir_hash(value)
     except (AttributeError, ValueError, IndexError):
         return _ir_hash(value) if value is not None else None
@@ -1302,15 +1304,14 @@ def _tmem_address(pointer) -> tuple | None:
             owner = getattr(value.owner, "operation", value.owner)
             name = owner.name
             if name == "cute.add_offset":
-                offset = _STATIC_OFFSET.search(str(owner.operands[1].type))
+                offset = _STATIC_OFFSET.search(str(_operands(value)[1].type))
                 width = _ELEMENT_BITS.search(str(value.type))
                 if offset is None or width is None:
                     return None
                 bits += int(offset.group(1)) * int(width.group(1))
             elif name not in ("cute.recast_iter", "cute.get_iter", "cute.make_view"):
                 return _ir_hash(value), bits
-            value = owner.operands[0]
-            value = getattr(value, "value", value)
+            value = _operands(value)[0]
     except (AttributeError, ValueError, IndexError):
         return None
     return None
