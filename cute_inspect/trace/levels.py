@@ -318,28 +318,30 @@ def sliced(inp: tuple, coord, shape=None) -> tuple | None:
     if not isinstance(coord, tuple):
         return ()
     kept: list = []
-
-    def walk(tree, c, s):
-        if c is None:
-            kept.append(tree)
-        elif isinstance(c, tuple):
-            subs, sub_shapes = (tree,) * len(c), s if isinstance(s, tuple) and len(s) == len(c) else (None,) * len(c)
-            if isinstance(tree, tuple):
-                subs = tree
-            elif tree.leaf_axes and len(tree.leaf_axes) == len(c):  # an atom split leaf by leaf: each its axis
-                subs = tuple(replace(tree, leaf_axes=(a,)) for a in tree.leaf_axes)
-            elif tree.leaf_axes and None not in sub_shapes:  # split by its sub-modes' leaves
-                counts = [sum(1 for _ in _leaves(x)) for x in sub_shapes]
-                if sum(counts) == len(tree.leaf_axes):
-                    starts = [sum(counts[:i]) for i in range(len(counts))]
-                    subs = tuple(replace(tree, leaf_axes=tree.leaf_axes[a:a + n]) for a, n in zip(starts, counts))
-            for t, cc, ss in zip(subs, c, sub_shapes):
-                walk(t, cc, ss)
-
     shapes = shape if isinstance(shape, tuple) and len(shape) == len(inp) else (None,) * len(inp)
     for t, c, s in zip(inp, coord, shapes):
-        walk(t, c, s)
+        _slice_into(kept, t, c, s)
     return tuple(kept)
+
+
+def _slice_into(kept: list, tree, c, s) -> None:
+    """`sliced`'s walk of one mode, appending what `c` keeps to `kept` (a module function, not a closure: a
+    recursive closure is a reference cycle, garbage that only the collector frees, at every slice traced)."""
+    if c is None:
+        kept.append(tree)
+    elif isinstance(c, tuple):
+        subs, sub_shapes = (tree,) * len(c), s if isinstance(s, tuple) and len(s) == len(c) else (None,) * len(c)
+        if isinstance(tree, tuple):
+            subs = tree
+        elif tree.leaf_axes and len(tree.leaf_axes) == len(c):  # an atom split leaf by leaf: each its axis
+            subs = tuple(replace(tree, leaf_axes=(a,)) for a in tree.leaf_axes)
+        elif tree.leaf_axes and None not in sub_shapes:  # split by its sub-modes' leaves
+            counts = [sum(1 for _ in _leaves(x)) for x in sub_shapes]
+            if sum(counts) == len(tree.leaf_axes):
+                starts = [sum(counts[:i]) for i in range(len(counts))]
+                subs = tuple(replace(tree, leaf_axes=tree.leaf_axes[a:a + n]) for a, n in zip(starts, counts))
+        for t, cc, ss in zip(subs, c, sub_shapes):
+            _slice_into(kept, t, cc, ss)
 
 
 def label_at(tree, path: tuple):

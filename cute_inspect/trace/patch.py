@@ -74,6 +74,9 @@ METHODS = {
 }
 
 _observers: list = []
+_HOOKS = ("before", "after", "on_error", "on_slice", "on_load", "on_store", "on_index", "on_stage_index")
+# hook -> the observers' methods for it, made when an observer comes or goes, not looked up at every call
+_hooks: dict = {hook: () for hook in _HOOKS}
 _installed: "_Patches | None" = None
 _local = threading.local()
 
@@ -161,22 +164,22 @@ def _wrap(op: str, original):
         if not _observers or getattr(_local, "depth", 0):
             return original(*args, **kwargs)
         call = Call(op, signature, args, kwargs)
-        observers = list(_observers)
-        for observer in observers:
-            getattr(observer, "before", _ignore)(call)
+        hooks = _hooks  # the observers of this call, whoever comes or goes while it runs
+        for before in hooks["before"]:
+            before(call)
         _local.depth = 1
         try:
             result = original(*args, **kwargs)
         except Exception as exc:
-            for observer in observers:
-                replacement = getattr(observer, "on_error", _ignore)(call, exc)
+            for on_error in hooks["on_error"]:
+                replacement = on_error(call, exc)
                 if replacement is not None:
                     raise replacement from exc
             raise
         finally:
             _local.depth = 0
-        for observer in observers:
-            getattr(observer, "after", _ignore)(call, result)
+        for after in hooks["after"]:
+            after(call, result)
         return result
 
     wrapper.__wrapped__ = original
@@ -187,16 +190,18 @@ def _wrap(op: str, original):
     return wrapper
 
 
-def _ignore(*_args):
-    return None
-
-
 def _notify(hook: str, *args) -> None:
     """Call `hook` on every observer that has it, unless a wrapped CuTe call is already running (its internals
     are not the kernel's)."""
-    if _observers and not getattr(_local, "depth", 0):
-        for observer in list(_observers):
-            getattr(observer, hook, _ignore)(*args)
+    methods = _hooks[hook]
+    if methods and not getattr(_local, "depth", 0):
+        for method in methods:
+            method(*args)
+
+
+def _gather_hooks() -> None:
+    global _hooks
+    _hooks = {hook: tuple(getattr(o, hook) for o in _observers if hasattr(o, hook)) for hook in _HOOKS}
 
 
 def _wrap_stage_index(original: property) -> property:
@@ -234,7 +239,7 @@ def _wrap_value_flow(original, hook: str):
     """`Tensor.load` / `Tensor.store`: observers see which tensor's values a register value came from or went to."""
     def method(self, *args, **kwargs):
         result = original(self, *args, **kwargs)
-        if _observers:
+        if _hooks[hook]:
             _notify(hook, self, result if hook == "on_load" else (args[0] if args else kwargs.get("data")))
         return result
 
@@ -316,10 +321,12 @@ def observing(observer):
         _installed = _Patches()
         _installed.install()
     _observers.append(observer)
+    _gather_hooks()
     try:
         yield observer
     finally:
         _observers.remove(observer)
+        _gather_hooks()
         if not _observers:
             _installed.restore()
             _installed = None

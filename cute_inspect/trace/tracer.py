@@ -72,15 +72,24 @@ def _owner_key(obj):
         return None
 
 
+# (insertion point, the symbol `_mlir_function` found for it): traced calls come in runs at one insertion point,
+# and walking its block's parents costs ~15 us a call; holding the point keeps its identity; dropped when a trace ends
+_symbol_at: tuple = (None, None)
+
+
 def _mlir_function() -> str | None:
     """The symbol of the MLIR function being built (mangled: ``kernel_cutlass_kernel_<module>_<args>``)."""
+    global _symbol_at
     try:
-        from cutlass._mlir import ir
-
-        op = ir.InsertionPoint.current.block.owner
+        ir = _ir()
+        point = ir.InsertionPoint.current
+        if point is _symbol_at[0]:
+            return _symbol_at[1]
+        op = point.block.owner
         while op is not None:
             if "sym_name" in op.attributes and op.name != "builtin.module":
-                return _symbol_text(op.attributes["sym_name"], ir)
+                _symbol_at = (point, _symbol_text(op.attributes["sym_name"], ir))
+                return _symbol_at[1]
             op = op.parent
     except Exception:
         return None
@@ -261,15 +270,22 @@ def _is_tensor(obj) -> bool:
     return info is not None and info.kind in _TENSOR_KINDS
 
 
-@contextlib.contextmanager
-def _observing_one():
-    """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen."""
-    global _seen
-    _seen = {}
-    try:
-        yield
-    finally:
+class _ObservingOne:
+    """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen (a
+    plain context manager, not a generator: one opens at every traced slice)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        global _seen
+        _seen = {}
+
+    def __exit__(self, *_exc) -> None:
+        global _seen
         _seen = None
+
+
+_observing_one = _ObservingOne()
 
 
 class _Tracer:
@@ -442,7 +458,7 @@ class _Tracer:
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
         self.axes.context = len(self.trace.records)  # the record this call makes: what its binds belong to
-        with _observing_one():
+        with _observing_one:
             try:
                 self._observe(call, result)
             except Exception as exc:  # observing must never break the user's compile
@@ -473,7 +489,7 @@ class _Tracer:
             self.stage_values.add(key)
 
     def on_slice(self, tensor, coord, result) -> None:
-        with _observing_one():
+        with _observing_one:
             try:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
@@ -485,7 +501,7 @@ class _Tracer:
 
     def on_index(self, tensor, coord) -> None:
         """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`)."""
-        with _observing_one():
+        with _observing_one:
             try:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
             except Exception as exc:
@@ -1204,11 +1220,18 @@ class _Wrapped:
 def _ir_hash(value) -> int | None:
     """An MLIR value's identity; a `TensorSSA` compares elementwise, so it is hashed as the value it is."""
     try:
-        from cutlass._mlir import ir
-
-        return ir.Value.__hash__(value) if isinstance(value, ir.Value) else hash(value)
+        value_class = _ir().Value
+        return value_class.__hash__(value) if isinstance(value, value_class) else hash(value)
     except TypeError:
         return None
+
+
+@functools.lru_cache(maxsize=1)
+def _ir():
+    """The MLIR bindings' `ir` module (imported once, not at each of the thousands of values hashed)."""
+    from cutlass._mlir import ir
+
+    return ir
 
 
 def _loaded_from(value, loaded: dict, depth: int = 6):
@@ -1221,7 +1244,7 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
     level): the first answer `match` gives a value, else None. `unwrap`: take the MLIR value the DSL wraps an
     operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is."""
     frontier = [start]
-    for _ in range(depth):
+    for level in range(depth):
         following = []
         for value in frontier:
             if unwrap:
@@ -1231,12 +1254,33 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
             found = match(value)
             if found is not None:
                 return found
-            try:
-                following.extend(value.owner.operands)
-            except (AttributeError, ValueError):
-                continue
+            if level + 1 < depth:  # the last level's operands would never be looked at
+                following.extend(_operands(value))
         frontier = following[:width]
     return None
+
+
+# hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
+# the same ops (each run-time index up to the thread's coordinates) read them once
+_defining: dict | None = None
+
+
+def _operands(value) -> tuple:
+    """The operands of the op that defines `value`, as plain `ir.Value`s (none for a block argument or an
+    unreadable value). Indexing an operand list hands out each operand in the DSL's wrapper for its type, and a
+    tensor's wrapper emits a `get_iter` op and builds its element type (~0.1 ms); the list the bindings make by
+    concatenating operand lists holds the values unwrapped (each hashes as its wrapper's value does)."""
+    key = _ir_hash(value) if _defining is not None else None
+    found = _defining.get(key) if key is not None else None
+    if found is None:
+        try:
+            operands = value.owner.operands
+            found = tuple(operands + operands[:0])
+        except (AttributeError, ValueError, TypeError):
+            found = ()
+        if key is not None:
+            _defining[key] = found
+    return found
 
 
 def _storage_key(pointer) -> int | None:
@@ -1245,8 +1289,7 @@ def _storage_key(pointer) -> int | None:
     value = getattr(pointer, "value", None)
     try:
         while getattr(value.owner, "operation", value.owner).name == "cute.recast_iter":
-            value = value.owner.operands[0]
-            value = getattr(value, "value", value)  # the DSL wraps operands (_Pointer)
+            value = _operands(value)[0]
         return _ir_hash(value)
     except (AttributeError, ValueError, IndexError):
         return _ir_hash(value) if value is not None else None
@@ -1261,15 +1304,14 @@ def _tmem_address(pointer) -> tuple | None:
             owner = getattr(value.owner, "operation", value.owner)
             name = owner.name
             if name == "cute.add_offset":
-                offset = _STATIC_OFFSET.search(str(owner.operands[1].type))
+                offset = _STATIC_OFFSET.search(str(_operands(value)[1].type))
                 width = _ELEMENT_BITS.search(str(value.type))
                 if offset is None or width is None:
                     return None
                 bits += int(offset.group(1)) * int(width.group(1))
             elif name not in ("cute.recast_iter", "cute.get_iter", "cute.make_view"):
                 return _ir_hash(value), bits
-            value = owner.operands[0]
-            value = getattr(value, "value", value)
+            value = _operands(value)[0]
     except (AttributeError, ValueError, IndexError):
         return None
     return None
@@ -1374,26 +1416,32 @@ def _map_leaves(tree, pool: list, axis_class=None):
     leaf with no equal takes its sibling's label. A size-1 leaf nested in a mode takes, of the pool's equal
     size-1 leaves, one on the axis its siblings run along (the regrouped mode's own size-1 rest, not another
     mode's), as `axis_class` tells."""
-    def label_of(leaf, siblings=()):
-        equal = [i for i, (candidate, _) in enumerate(pool) if candidate == leaf]
-        if not equal:
-            return None
-        if siblings and axis_class is not None:
-            equal = [i for i in equal if axis_class(pool[i][1]) in siblings] or equal
-        return pool.pop(equal[0])[1]
+    return _mapped(tree, pool, axis_class) if isinstance(tree, tuple) else (_mapped(tree, pool, axis_class),)
 
-    def walk(node, siblings=()):
-        if not isinstance(node, tuple):
-            return label_of(node, siblings) or _levels.UNKNOWN
-        ones = [isinstance(n, str) and n.startswith("1:") for n in node]
-        labels = [None if one else walk(n) for n, one in zip(node, ones)]
-        classes = {axis_class(x) for x in labels if isinstance(x, _levels.ModeLabel)} - {None} \
-            if axis_class is not None else set()
-        labels = [walk(n, classes) if one else x for n, one, x in zip(node, ones, labels)]
-        known = next((x for x in labels if x is not _levels.UNKNOWN), None)
-        return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
 
-    return walk(tree) if isinstance(tree, tuple) else (walk(tree),)
+# `_map_leaves`'s walk, as module functions: a recursive closure is a reference cycle, and this one held the
+# tracer (through `axis_class`), so every trace stayed garbage until the collector ran
+def _mapped(node, pool: list, axis_class, siblings=()):
+    if not isinstance(node, tuple):
+        return _pooled(node, pool, axis_class, siblings) or _levels.UNKNOWN
+    ones = [isinstance(n, str) and n.startswith("1:") for n in node]
+    labels = [None if one else _mapped(n, pool, axis_class) for n, one in zip(node, ones)]
+    classes = {axis_class(x) for x in labels if isinstance(x, _levels.ModeLabel)} - {None} \
+        if axis_class is not None else set()
+    labels = [_mapped(n, pool, axis_class, classes) if one else x for n, one, x in zip(node, ones, labels)]
+    known = next((x for x in labels if x is not _levels.UNKNOWN), None)
+    return tuple(known if x is _levels.UNKNOWN and known is not None else x for x in labels)
+
+
+def _pooled(leaf, pool: list, axis_class, siblings=()):
+    """The label of the first leaf of `pool` equal to `leaf`, taken out of the pool (of those on an axis class
+    in `siblings`, when there are)."""
+    equal = [i for i, (candidate, _) in enumerate(pool) if candidate == leaf]
+    if not equal:
+        return None
+    if siblings and axis_class is not None:
+        equal = [i for i in equal if axis_class(pool[i][1]) in siblings] or equal
+    return pool.pop(equal[0])[1]
 
 
 def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int):
@@ -1689,13 +1737,13 @@ def trace():
     ...     cute.compile(my_kernel, a, b)
     >>> print(cute_inspect.format_text(t))   # doctest: +SKIP
     """
-    global _active
+    global _active, _symbol_at, _defining
     if _active is not None:
         raise RuntimeError("cute_inspect.trace() is already active: traces do not nest")
     result = Trace()
     result.arch = os.environ.get("CUTE_DSL_ARCH")
     tracer = _Tracer(result)
-    _active = tracer
+    _active, _defining = tracer, {}
     try:
         with observing(tracer), types_cached(), \
                 _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
@@ -1703,7 +1751,7 @@ def trace():
             yield result
     finally:
         tracer.finish()
-        _active = None
+        _active, _symbol_at, _defining = None, (None, None), None
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)
         annotate_traffic(result)
