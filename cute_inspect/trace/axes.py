@@ -38,6 +38,7 @@ class Axes:
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
+        self.states: set = set()  # MMAs whose accumulator is a recurrent state another MMA reads (linear attention)
         self.key_vars: set = set()  # the variables `bind` made for keys
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
@@ -128,6 +129,7 @@ class Axes:
         reads = {r for r in self.chains if r[0] in mma and r[2] in mma}
         if not reads:  # no path of values found: modes shared between an accumulator and an A operand
             reads = {(m, None, o, "A", o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
+        reads -= self._linear_attention(mma, order, reads, named)
         scores = sorted({r[0] for r in reads}, key=order.index)
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
@@ -148,7 +150,7 @@ class Axes:
                     for axis, letter in ((kept, rows_of), ("K", "K" if rows_of == "Q" else "Q")):
                         if mma[c][axis] is not None:
                             named.setdefault(mma[c][axis], (letter, "attention"))
-        if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
+        if scores or named:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
             for m in mma:
                 for root in mma[m].values():
                     if root is not None:
@@ -174,6 +176,35 @@ class Axes:
                 if rule == wanted and (rule != "local_tile.proj" or not self.mmas):
                     named.setdefault(self.find(var), (letter, rule))
         return named
+
+    def _linear_attention(self, mma: dict, order: list, reads: set, named: dict) -> set:
+        """Linear attention's axes, from a recurrent state (`self.states`: an accumulator updated in registers from
+        its own old values, h = decay * h + K^T V, and read by another MMA): the state's two axes are feature
+        dims D and the axis it contracts is the key tokens K; an MMA reading the state contracts and keeps
+        feature dims, and its other axis is the queries Q (O = Q h) unless it is the key tokens already (w h,
+        for v' = u - w h). An MMA contracting the key tokens keeps the queries (O = A v'). Names into `named`;
+        returns the chains these decide (the state's and its readers'), which are no softmax scores."""
+        states = [m for m in order if m in self.states and any(r[0] == m for r in reads)]
+        if not states:
+            return set()
+        for m in states:
+            for axis, letter in (("M", "D"), ("N", "D"), ("K", "K")):
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], (letter, "attention"))
+        decided = {r for r in reads if r[0] in states}
+        readers = {r[2] for r in decided}
+        for _, _, c, slot, _ in decided:
+            kept, other = ("M", "N") if slot == "A" else ("N", "M")
+            for axis, letter in ((kept, "D"), ("K", "D"), (other, "Q")):
+                if mma[c][axis] is not None:
+                    named.setdefault(mma[c][axis], (letter, "attention"))
+        decided |= {r for r in reads if r[0] in readers}
+        for m in {r[2] for r in decided} - set(states) - readers:
+            if named.get(mma[m]["K"], (None,))[0] == "K":
+                for axis in "MN":
+                    if mma[m][axis] is not None and mma[m][axis] not in named:
+                        named[mma[m][axis]] = ("Q", "attention")
+        return decided
 
     @staticmethod
     def _feeds(mma: dict, m, o) -> bool:

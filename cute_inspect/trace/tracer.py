@@ -477,19 +477,42 @@ class _Tracer:
             try:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
+                elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
+                    self.on_load(tensor, getattr(result, "value", None))
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 else:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 self._observe_slice(tensor, coord, result)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
-    def on_index(self, tensor, coord) -> None:
-        """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`)."""
+    def on_index(self, tensor, coord, value=None) -> None:
+        """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`), and whose elements the
+        value was computed from (`tRS_rVp[i] = (tWHrU[i] - tTR_rWH[i]).to(bf16)`: a SIMT step of the data flow)."""
         with _observing_one():
             try:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
+                if value is not None and self.loaded:
+                    self._element_written(tensor, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
+
+    def _element_written(self, tensor, value) -> None:
+        """Every traced tensor an element write's value was read from becomes a source of the written tensor's
+        values. An unrolled loop writes one expression many times: a tensor's first few writes say it."""
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        if found is None:
+            return
+        meta = self.trace.records[found[0]].meta
+        writes = meta["element_writes"] = meta.get("element_writes", 0) + 1
+        if writes > _ELEMENT_WRITES_READ:
+            return
+        sources = meta.setdefault("values_from", [])
+        read = _all_loaded_from(getattr(value, "value", value), self.loaded)
+        sources.extend(source for source in read if source != found[0] and source not in sources)
+        if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
+            combined = meta.setdefault("combines", [])
+            combined.extend(source for source in read if source != found[0] and source not in combined)
 
     def _coordinates_read(self, tensor, coordinates: tuple) -> None:
         """`tRS_cD[v]`: each run-time coordinate read from an identity tensor (or a partition of one) runs along
@@ -788,7 +811,8 @@ class _Tracer:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
         try:
-            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses)
+            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
+                         self.objects)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -1214,6 +1238,28 @@ def _ir_hash(value) -> int | None:
 def _loaded_from(value, loaded: dict, depth: int = 6):
     """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
     return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
+
+
+_ELEMENT_WRITES_READ = 4  # element writes per tensor whose values are followed up to the reads they came from
+
+
+def _all_loaded_from(value, loaded: dict, depth: int = 6, width: int = 16) -> list:
+    """Every record a scalar value was computed from, up its defining ops (`dec * h[i] + dh[i]`: h and dh)."""
+    found, frontier = [], [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            source = loaded.get(_ir_hash(v))
+            if source is not None:
+                if source not in found:
+                    found.append(source)
+                continue
+            try:
+                following.extend(v.owner.operands)
+            except (AttributeError, ValueError):
+                continue
+        frontier = following[:width]
+    return found
 
 
 def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):

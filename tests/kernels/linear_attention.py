@@ -1,0 +1,121 @@
+"""A compile-only chunked linear attention forward (sm_100a): a state recurrence between tcgen05 MMAs.
+
+Per chunk of 64 tokens, with the state h (value dim x key dim) in SMEM as the B operand of two MMAs:
+
+    WH = w h          (M = the chunk's key tokens, N = value dim, K = key dim)
+    OH = q h          (M = the chunk's queries, N = value dim, K = key dim)
+    v' = u - WH       SIMT, element by element, stored with stmatrix through a column-major view of v''s SMEM
+    DH = v'^T k       (M = value dim, N = key dim, K = key tokens: v' is the A operand, transposed by its layout)
+    h  = decay * h + DH   SIMT in registers, stored with stmatrix through a row-major view of h's SMEM
+
+The MMAs' accumulators reach other MMAs' operands only through SIMT steps (tcgen05.ld, element writes, stmatrix
+into an epilogue-layout view of the operand's bytes), never directly as an A operand: the data flow has no
+softmax score. The state's axes are feature dims (D), the axis DH contracts is the key tokens (K), the rows of
+OH the queries (Q).
+"""
+# The names here are meant not to follow the convention:
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+import cutlass.utils as utils
+import cutlass.utils.blackwell_helpers as sm100
+from cutlass.cute.nvgpu import tcgen05
+from cutlass.cute.nvgpu.common import OperandMajorMode
+
+BT, KEY, BV = 64, 128, 64  # chunk tokens, key dim, value dim
+BF16, F32 = cutlass.BFloat16, cutlass.Float32
+TILE_WH, TILE_DH = (BT, BV, KEY), (BV, KEY, BT)
+
+
+def _mma(a_major, b_major, mn):
+    return sm100.make_trivial_tiled_mma(BF16, a_major, b_major, F32, tcgen05.CtaGroup.ONE, mn,
+                                        tcgen05.OperandSource.SMEM)
+
+
+def _load_and_store(acc, tidx):
+    """tcgen05.ld of an accumulator's (rows, columns) and the stmatrix copy made from it."""
+    tile = acc[((None, None), 0, 0)]
+    load = tcgen05.make_tmem_copy(
+        cute.make_copy_atom(tcgen05.Ld16x256bOp(tcgen05.Repetition(8), tcgen05.Pack.NONE), F32), tile)
+    return tile, load, load.get_slice(tidx)
+
+
+@cute.kernel
+def linear_attention_kernel(m_wh: cute.TiledMma, m_oh: cute.TiledMma, m_dh: cute.TiledMma, chunks: cutlass.Int32):
+    tidx = cute.arch.thread_idx()[0] % 128
+    smem = utils.SmemAllocator()
+    lw, lh = sm100.make_smem_layout_a(m_wh, TILE_WH, BF16, 1), sm100.make_smem_layout_b(m_wh, TILE_WH, BF16, 1)
+    lv, lk = sm100.make_smem_layout_a(m_dh, TILE_DH, BF16, 1), sm100.make_smem_layout_b(m_dh, TILE_DH, BF16, 1)
+    h_view = sm100.make_smem_layout_epi(BF16, utils.LayoutEnum.ROW_MAJOR, (BV, KEY), 1)
+    v_view = sm100.make_smem_layout_epi(BF16, utils.LayoutEnum.COL_MAJOR, (BT, BV), 1)
+    sw = smem.allocate_tensor(BF16, lw.outer, 1024, lw.inner)
+    sq = smem.allocate_tensor(BF16, lw.outer, 1024, lw.inner)
+    sh = smem.allocate_tensor(BF16, lh.outer, 1024, lh.inner)
+    sh_epi = cute.make_tensor(cute.recast_ptr(sh.iterator, h_view.inner, BF16), h_view.outer)
+    sv = smem.allocate_tensor(BF16, lv.outer, 1024, lv.inner)
+    sv_epi = cute.make_tensor(cute.recast_ptr(sv.iterator, v_view.inner, BF16), v_view.outer)
+    sk = smem.allocate_tensor(BF16, lk.outer, 1024, lk.inner)
+    su = smem.allocate_tensor(BF16, cute.make_layout((BT, BV), stride=(BV, 1)), 128)
+
+    tmem = cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16)
+    wh_frag = m_wh.make_fragment_C(m_wh.partition_shape_C(TILE_WH[:2]))
+    acc_wh = cute.make_tensor(tmem + 0, wh_frag.layout)
+    oh_frag = m_oh.make_fragment_C(m_oh.partition_shape_C(TILE_WH[:2]))
+    acc_oh = cute.make_tensor(tmem + BV, oh_frag.layout)
+    dh_frag = m_dh.make_fragment_C(m_dh.partition_shape_C(TILE_DH[:2]))
+    acc_dh = cute.make_tensor(tmem + 2 * BV, dh_frag.layout)
+
+    fw, fq, fh = m_wh.make_fragment_A(sw), m_oh.make_fragment_A(sq), m_wh.make_fragment_B(sh)
+    fh_o = m_oh.make_fragment_B(sh)
+    fv, fk = m_dh.make_fragment_A(sv), m_dh.make_fragment_B(sk)
+
+    # v' = u - WH, written for DH through v''s column-major view
+    wh_tile, wh_load, wh_thr = _load_and_store(acc_wh, tidx)
+    wh_regs = cute.make_rmem_tensor(wh_thr.partition_D(cute.make_identity_tensor((BT, BV))).shape, F32)
+    u_part = wh_thr.partition_D(su)
+    u_regs = cute.make_rmem_tensor(u_part.shape, BF16)
+    v_store = cute.make_tiled_copy_D(
+        cute.make_copy_atom(cute.nvgpu.warp.StMatrix8x8x16bOp(transpose=True, num_matrices=4), BF16), wh_load)
+    v_slots = v_store.get_slice(tidx).partition_D(sv_epi)
+    v_regs = cute.make_rmem_tensor(cute.slice_(v_slots.shape, (None, None, None, 0)), BF16)
+
+    # h = decay * h + DH, written for WH and OH through h's row-major view
+    dh_tile, dh_load, dh_thr = _load_and_store(acc_dh, tidx)
+    dh_coords = dh_thr.partition_D(cute.make_identity_tensor((BV, KEY)))
+    dh_regs = cute.make_rmem_tensor(dh_coords.shape, F32)
+    state = cute.make_rmem_tensor(dh_regs.shape, F32)
+    state.fill(0.0)
+    h_store = cute.make_tiled_copy_D(
+        cute.make_copy_atom(cute.nvgpu.warp.StMatrix8x8x16bOp(transpose=False, num_matrices=4), BF16), dh_load)
+    h_slots = h_store.get_slice(tidx).partition_D(sh_epi)
+    h_regs = cute.make_rmem_tensor(cute.slice_(h_slots.shape, (None, None, None, 0)), BF16)
+
+    for c in cutlass.range(chunks, unroll=1):
+        for kk in cutlass.range_constexpr(cute.size(fh, mode=[2])):
+            cute.gemm(m_wh, acc_wh, fw[None, None, kk, 0], fh[None, None, kk, 0], acc_wh)
+            cute.gemm(m_oh, acc_oh, fq[None, None, kk, 0], fh_o[None, None, kk, 0], acc_oh)
+        cute.copy(wh_load, wh_thr.partition_S(wh_tile), wh_regs)
+        cute.autovec_copy(u_part, u_regs)
+        for i in cutlass.range(cute.size(wh_regs), unroll_full=True):
+            v_regs[i] = (u_regs[i].to(F32) - wh_regs[i]).to(BF16)
+        cute.copy(v_store, v_regs, v_slots[None, None, None, 0])
+        for kk in cutlass.range_constexpr(cute.size(fv, mode=[2])):
+            cute.gemm(m_dh, acc_dh, fv[None, None, kk, 0], fk[None, None, kk, 0], acc_dh)
+        cute.copy(dh_load, dh_thr.partition_S(dh_tile), dh_regs)
+        for i in cutlass.range(cute.size(state), unroll_full=True):
+            state[i] = 0.5 * state[i] + dh_regs[i]
+        for i in cutlass.range(cute.size(state), unroll_full=True):
+            h_regs[i] = state[i].to(BF16)
+        cute.copy(h_store, h_regs, h_slots[None, None, None, 0])
+
+
+@cute.jit
+def linear_attention_host(chunks: cutlass.Int32):
+    k_major, mn_major = OperandMajorMode.K, OperandMajorMode.MN
+    linear_attention_kernel(_mma(k_major, k_major, TILE_WH[:2]), _mma(k_major, k_major, TILE_WH[:2]),
+                            _mma(k_major, mn_major, TILE_DH[:2]), chunks).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_linear_attention():
+    return cute.compile(linear_attention_host, cutlass.Int32(4))
