@@ -31,7 +31,8 @@ def test_the_recurrent_state_is_feature_by_feature_and_contracts_the_key_tokens(
 
 
 def test_a_reader_of_the_state_keeps_a_feature_dim_and_its_rows_are_queries_or_key_tokens(events):
-    # q h: rows the queries; w h: rows the key tokens, because v' = u - w h is what DH contracts
+    # q h: rows the queries; w h: rows the key tokens, because v' = u - w h is what DH contracts. One TiledMma
+    # issues both (they share h, the B operand): each product has rows of its own, N and K in common
     assert _axes(labels_of(events, "acc_oh")[0]) == ["Q", "Q", "D", "Q", "D"]
     assert _axes(labels_of(events, "acc_wh")[0]) == ["K", "K", "D", "K", "D"]
     assert _axes(labels_of(events, "sq")[0]) == ["Q", "D", "Q", "D", "D", None]
@@ -51,3 +52,18 @@ def test_the_stmatrix_copy_made_from_a_tcgen05_ld_cuts_the_same_tile(events):
     # of WH read, so the SMEM slots it writes run along WH's (key tokens, value dim)
     assert _axes(labels_of(events, "v_slots")[0]) == ["K", "D", "K", "D", None, None]
     assert _axes(labels_of(events, "h_slots")[0]) == ["D", "D", "D", "D", None, None]
+
+
+def test_an_mma_contracting_the_key_tokens_keeps_the_queries(events):
+    # OI = A v' reads v' (key tokens, value dim) in its B slot
+    assert _axes(labels_of(events, "acc_oi")[0]) == ["Q", "Q", "D", "Q", "D"]
+    assert _axes(labels_of(events, "sa")[0]) == ["Q", "K", "Q", "K", None]
+    assert _axes(labels_of(events, "svb_epi")[0]) == ["K", "K", "D", "D", None, None]
+
+
+def test_two_accumulator_tiles_summed_element_by_element_are_stored_in_their_coordinates(events):
+    # o[i] = oh[i] + oi[i], stored by the stmatrix copy made from OH's tcgen05.ld: o's SMEM tile is (queries, value
+    # dim), a staging buffer of the accumulators' axes
+    assert labels_of(events, "so")[0] == ["epi-atom-Q", "epi-atom-D"]
+    assert _axes(labels_of(events, "o_slots")[0]) == ["D", "D", "Q", "D"]
+    assert _axes(labels_of(events, "o_regs")[0]) == ["D", "D", "Q", "D"]

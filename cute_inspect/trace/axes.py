@@ -42,6 +42,8 @@ class Axes:
         self.key_vars: set = set()  # the variables `bind` made for keys
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
+        self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
+        self.rows_apart: dict = {}  # after `split`: object -> the records of its products, when they share B only
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -82,7 +84,17 @@ class Axes:
         if var is None:
             return
         self.log.append(("bind", var, key, self.context))
-        self._bind(var, key)
+        self._bind(var, self._issued_key(key, self.context))
+
+    def _issued_key(self, key: tuple, context) -> tuple:
+        """The key a bind made while observing record `context` joins once `split` knows the products issued: the
+        axis of the product the record belongs to."""
+        if key[0] != "mma" or not (self.instance or self.rows_apart):
+            return key
+        if key[2] == "M" and context not in self.rows_apart.get(key[1], (context,)):
+            return ("rows", key[1], context)
+        mma = self.instance.get(context)
+        return ("mma", mma, key[2]) if mma is not None and mma[0] == key[1] else key
 
     def _bind(self, var: int, key: tuple) -> None:
         if key[0] == "mma":
@@ -94,10 +106,14 @@ class Axes:
             self.keys.setdefault(known, []).append(key)
         self._union(known, var)
 
-    def split(self, instance: dict) -> None:
+    def split(self, instance: dict, rows_apart: dict | None = None) -> None:
         """Redo every join and bind with MMA keys per issued MMA: `instance` maps a record to the MMA it belongs
         to (a TiledMma issuing gemms into two accumulators that share no operand is two MMAs, (object, n)); a
-        bind made while observing that record joins that MMA's axis, not the TiledMma's."""
+        bind made while observing that record joins that MMA's axis, not the TiledMma's. `rows_apart`: object ->
+        the records of its products, for a TiledMma whose products share B only: a bind of its M made while
+        observing another record (an A tile partitioned for a TMA load) names no product's rows: it joins that
+        record's rows to each other only, for the data flow to name."""
+        self.instance, self.rows_apart = instance, rows_apart or {}  # binds made later are keyed alike
         log, self.log = self.log, []
         known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
         self.parent, self.keys, self.key_var, self.mmas, self.key_vars = {}, {}, {}, {}, set()
@@ -106,13 +122,11 @@ class Axes:
                 self.join(entry[1], entry[2])
                 continue
             _, var, key, context = entry
-            mma = instance.get(context)
-            if key[0] == "mma" and mma is not None and mma[0] == key[1]:
-                key = ("mma", mma, key[2])
-            if key not in self.key_var and key in known:
-                self.key_var[key] = known[key]
-                self.key_vars.add(known[key])
-                self.keys.setdefault(known[key], []).append(key)
+            issued = self._issued_key(key, context)
+            if issued not in self.key_var and issued in known:
+                self.key_var[issued] = known[issued]
+                self.key_vars.add(known[issued])
+                self.keys.setdefault(known[issued], []).append(issued)
             self.context = context
             self.bind(var, key)
         self.context = None

@@ -487,8 +487,8 @@ def _mode_var(axes: Axes, label, shape) -> int | None:
         return label.var
     if len(label.leaf_axes) != sum(1 for _ in _leaves(shape)) and len(set(label.leaf_axes) - {None}) > 1:
         return None  # a part of a mode whose leaves run along several axes (an atom's size-1 rest left over)
-    found = set(_leaf_vars(axes, label, shape)) - {None}
-    return found.pop() if len(found) == 1 else None
+    found = {axes.find(v): v for v in _leaf_vars(axes, label, shape) if v is not None}  # one class, not one var
+    return found.popitem()[1] if len(found) == 1 else None
 
 
 def _leaf_vars(axes: Axes, tree, shape) -> list:
@@ -551,15 +551,16 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut)."""
-    instance = _issued_mmas(records, views)
+    instance, rows_apart = _issued_mmas(records, views)
     if instance:
-        axes.split(instance)
+        axes.split(instance, rows_apart)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
+    _combined_tiles(axes, records, views)
     if partitioners is not None:
         _copies_through_registers(axes, records, partitioners)
-    _same_indices(axes, index_uses or {})
     _coordinates_of_copies(axes, records)
+    _same_indices(axes, index_uses or {})  # the weakest: after every join the calls make
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
     axes.states.update(states)
@@ -690,6 +691,22 @@ def _written_through_views(axes: Axes, records: list, views: dict) -> None:
                 axes.join(var, classes.pop())
 
 
+def _combined_tiles(axes: Axes, records: list, views: dict) -> None:
+    """Accumulators' register tiles read at one index into one value (`o[i] = scale * oh[i] + oi[i]`: q h and
+    A v' summed into one output) hold the same coordinates element by element: their modes are one. Only tiles
+    an accumulator was loaded into: other register tensors of a tile's shape (a statistic broadcast along rows,
+    the same one along columns) may hold other data at the same element."""
+    held = _accumulator_tensors(records, views)
+    tiles = {i for i in held if records[i].memspaces == ("rmem",)}
+    tiles |= {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None
+              and r.operands.get("src") is not None and set(records[r.operands["src"]].inputs) & held}
+    for record in records:
+        for group in record.meta.get("same_index", ()):
+            group = [i for i in group if i in tiles and records[i].levels]
+            for other in group[1:]:
+                join_leaves(axes, records[group[0]].levels[0], records[other].levels[0])
+
+
 def _extent_stride(leaf: str) -> tuple:
     extent, _, stride = leaf.partition(":")
     return (int(extent), int(stride)) if extent.isdigit() and stride.isdigit() else (None, None)
@@ -731,15 +748,14 @@ def _copies_through_registers(axes: Axes, records: list, partitioners: Partition
                 following.extend(j for j in records[i].meta.get("values_from", ())
                                  if records[j].memspaces == ("rmem",))
             frontier = following
-        if len(found) != 1:
-            continue
-        (a_tree, a_shape), (b_tree, b_shape) = partitioners.cuts[found.pop()], partitioners.cuts[dst]
-        a_modes, b_modes = _modes(a_tree), _modes(b_tree)
-        if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) < 2 or len(b_shape) < 2 \
-                or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
-            continue
-        for x, y, x_shape, y_shape in zip(a_modes[:2], b_modes[:2], a_shape[:2], b_shape[:2]):
-            axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
+        for tile in found:  # several loads of one tiler combined (`o = oh + oi`): each cut the same coordinates
+            (a_tree, a_shape), (b_tree, b_shape) = partitioners.cuts[tile], partitioners.cuts[dst]
+            a_modes, b_modes = _modes(a_tree), _modes(b_tree)
+            if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) < 2 \
+                    or len(b_shape) < 2 or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+                continue
+            for x, y, x_shape, y_shape in zip(a_modes[:2], b_modes[:2], a_shape[:2], b_shape[:2]):
+                axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
 
 
 def _coordinates_of_copies(axes: Axes, records: list) -> None:
@@ -776,12 +792,14 @@ def _coordinates_of_copies(axes: Axes, records: list) -> None:
                 axes.join(mode.var, found.pop())
 
 
-def _issued_mmas(records: list, views: dict) -> dict:
-    """record index -> (object, n) for the records of the n-th MMA (n >= 1) of a TiledMma that issues several.
+def _issued_mmas(records: list, views: dict) -> tuple:
+    """record index -> (object, n) for the records of the n-th MMA (n >= 1) of a TiledMma that issues several;
+    and, for a TiledMma whose products share their B operand but not A (w h and q h), the records of its products
+    (their rows are their own: an A partition made for neither, a TMA load's, takes its rows from the data flow).
 
     One TiledMma may issue different products (an Ampere attention's S = Q K^T and O = P V through one
     `tiled_mma`): its gemms whose operands share no record write unrelated accumulators, and each is an MMA of
-    its own, with its own M, N and K. A gemm's operands, the partitions and fragments of that TiledMma they were
+    its own, with its own M, N and K (N and K shared with another through a B operand both read). A gemm's operands, the partitions and fragments of that TiledMma they were
     made from, and the fragments made like them or laid over them belong to its MMA; the first MMA keeps the
     object's number."""
     parent: dict = {}
@@ -797,32 +815,40 @@ def _issued_mmas(records: list, views: dict) -> dict:
         if record.op != "gemm" or obj is None or not record.operands:
             continue
         issued.setdefault(obj, []).append(record.index)
-        for operand in record.operands.values():
-            if operand is not None:
+        for slot, operand in record.operands.items():
+            if operand is not None and slot != "B":
                 parent[find(("r", operand))] = find(("g", record.index))
     instance: dict = {}
+    rows_apart: dict = {}
     for obj, gemms in issued.items():
         order = list(dict.fromkeys(find(("g", g)) for g in gemms))
-        for n, root in enumerate(order[1:], 1):
+        member: dict = {}
+        for n, root in [*enumerate(order[1:], 1), (0, order[0])]:
             for g in gemms:
                 if find(("g", g)) != root:
                     continue
-                instance[g] = (obj, n)
+                member[g] = (obj, n)
                 for operand in records[g].operands.values():
                     stack = [operand] if operand is not None else []
                     while stack:  # the operand and the partitions / fragments of this TiledMma it comes from
                         i = stack.pop()
-                        if i in instance:
+                        if i in member:
                             continue
-                        instance[i] = (obj, n)
-                        stack.extend(j for j in records[i].inputs
+                        member[i] = (obj, n)
+                        # and the fragment a TMEM accumulator's layout was taken from (`make_tensor(tmem + offset,
+                        # tiled_mma.make_fragment_C(shape).layout)`, one per accumulator)
+                        stack.extend(j for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))
                                      if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
-    if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O)
-        for record in records:
-            source = record.inputs[0] if record.op in _SAME_MODES and record.inputs else views.get(record.index)
+        instance.update((i, m) for i, m in member.items() if m[1])
+        if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
+            rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
+    if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
+        for record in records:  # the tiles and copy partitions of its accumulator (tcgen05.ld of q h)
+            source = record.inputs[0] if (record.op in _SAME_MODES + _VIEW_OPS + _COPY_OPS) and record.inputs \
+                else views.get(record.index)
             if record.index not in instance and source in instance:
                 instance[record.index] = instance[source]
-    return instance
+    return instance, rows_apart
 
 
 def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:

@@ -297,6 +297,8 @@ class _Tracer:
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
+        self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
+        self.read_at: dict = {}  # hash of an element read's value -> the index it was read at
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -411,7 +413,12 @@ class _Tracer:
         self._know(tma_tensor, entry)
         mma = bound.get("tiled_mma")
         if mma is not None and call.op[-1] in "AB":
-            _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), self.objects.number(mma), call.op[-1])
+            number, slot = self.objects.number(mma), call.op[-1]
+            # a second tensor loaded for the same slot of one TiledMma (w and q, both A of w h and q h) shares its
+            # contracted K only: which rows (or columns) each has, the products it is issued in say
+            first = self.tma_slots.setdefault((number, slot), entry[0])
+            labels = tuple(entry[2]) if first == entry[0] else (None,) + tuple(entry[2])[1:]
+            _flow.bind_slot(self.axes, (None,) + labels, number, slot)
 
     def _scale_factors(self, bound: dict) -> None:
         """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
@@ -479,6 +486,7 @@ class _Tracer:
                     self._coordinates_read(tensor, result)
                 elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
                     self.on_load(tensor, getattr(result, "value", None))
+                    self.read_at[_ir_hash(getattr(result, "value", None))] = _coordinate_key(coord)
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 else:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
@@ -508,11 +516,25 @@ class _Tracer:
         if writes > _ELEMENT_WRITES_READ:
             return
         sources = meta.setdefault("values_from", [])
-        read = _all_loaded_from(getattr(value, "value", value), self.loaded)
+        values = _all_loaded_from(getattr(value, "value", value), self.loaded)
+        read = list(dict.fromkeys(source for source, _ in values))
         sources.extend(source for source in read if source != found[0] and source not in sources)
+        self._same_elements(meta, values)
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _same_elements(self, meta: dict, values: list) -> None:
+        """Register tensors of one shape read at one index into one value (`o[i] = scale * oh[i] + oi[i]`) are
+        combined element by element: remembered on the written tensor for `flow.settle` (`same_index`)."""
+        by_index: dict = {}
+        for source, key in values:
+            at = self.read_at.get(key)
+            record = self.trace.records[source]
+            if at is not None and record.memspaces == ("rmem",):
+                by_index.setdefault((at, format_shape(record.shapes[0])), set()).add(source)
+        groups = meta.setdefault("same_index", [])
+        groups.extend(sorted(g) for g in by_index.values() if len(g) > 1 and sorted(g) not in groups)
 
     def _coordinates_read(self, tensor, coordinates: tuple) -> None:
         """`tRS_cD[v]`: each run-time coordinate read from an identity tensor (or a partition of one) runs along
@@ -1209,10 +1231,12 @@ class _Tracer:
             return label
         if key[0] == "var":
             return replace(label, var=key[1])
-        var = self.axes.key_var.get(key)
-        if var is None:
-            var = _axes.fresh()
-            self.axes.bind(var, key)
+        # a variable of its own, bound as made by the record that placed the atom: when a TiledMma turns out to
+        # issue several products (`Axes.split`), the slice of one product's accumulator keeps that product's axis
+        var, context = _axes.fresh(), self.axes.context
+        self.axes.context = label.origin
+        self.axes.bind(var, key)
+        self.axes.context = context
         return replace(label, var=var)
 
 
@@ -1243,16 +1267,24 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 _ELEMENT_WRITES_READ = 4  # element writes per tensor whose values are followed up to the reads they came from
 
 
+def _coordinate_key(coord):
+    """An element index as a key: a literal as itself, a run-time index as its value's identity."""
+    parts = coord if isinstance(coord, tuple) else (coord,)
+    return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
+
+
 def _all_loaded_from(value, loaded: dict, depth: int = 6, width: int = 16) -> list:
-    """Every record a scalar value was computed from, up its defining ops (`dec * h[i] + dh[i]`: h and dh)."""
+    """(record, value key) of every loaded value a scalar was computed from, up its defining ops (`dec * h[i] +
+    dh[i]`: h's and dh's elements)."""
     found, frontier = [], [value]
     for _ in range(depth):
         following = []
         for v in frontier:
-            source = loaded.get(_ir_hash(v))
+            key = _ir_hash(v)
+            source = loaded.get(key)
             if source is not None:
-                if source not in found:
-                    found.append(source)
+                if (source, key) not in found:
+                    found.append((source, key))
                 continue
             try:
                 following.extend(v.owner.operands)
@@ -1354,12 +1386,18 @@ def _past_comprehension(level: tuple) -> tuple:
 
 def _shape_read(text: str | None):
     """(tensor name, slice of its modes or None, indices) of an argument that reads a tensor's shape:
-    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything
-    else."""
+    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``,
+    ``cute.slice_(t.shape, (None, 0))`` (as ``t[None, 0].shape``); None for anything else."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
         return None
+    if isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords \
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "slice_":
+        inner, coord = _shape_read(ast.unparse(node.args[0])), _literal_index(node.args[1])
+        if inner is None or inner[1] is not None or inner[2] or coord is _NOT_LITERAL or isinstance(coord, slice):
+            return None
+        return inner[0], coord, ()
     indices = []
     while isinstance(node, ast.Subscript):
         index = _literal_index(node.slice)
