@@ -298,7 +298,8 @@ class _Tracer:
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
-        self.read_at: dict = {}  # hash of an element read's value -> the index it was read at
+        self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -485,8 +486,11 @@ class _Tracer:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
                 elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
-                    self.on_load(tensor, getattr(result, "value", None))
-                    self.read_at[_ir_hash(getattr(result, "value", None))] = _coordinate_key(coord)
+                    found = self._element_source(tensor)
+                    key = _ir_hash(getattr(result, "value", None)) if found is not None else None
+                    if key is not None:
+                        self.loaded[key] = found[0]
+                        self.read_at[key] = coord
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 else:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
@@ -508,7 +512,7 @@ class _Tracer:
     def _element_written(self, tensor, value) -> None:
         """Every traced tensor an element write's value was read from becomes a source of the written tensor's
         values. An unrolled loop writes one expression many times: a tensor's first few writes say it."""
-        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        found = self._element_source(tensor)
         if found is None:
             return
         meta = self.trace.records[found[0]].meta
@@ -524,12 +528,22 @@ class _Tracer:
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
 
+    def _element_source(self, tensor):
+        """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
+        unrolled loop reads thousands)."""
+        hit = self.element_sources.get(id(tensor))
+        if hit is not None and hit[0] is tensor:
+            return hit[1]
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        self.element_sources[id(tensor)] = (tensor, found)  # holding it keeps the id its own
+        return found
+
     def _same_elements(self, meta: dict, values: list) -> None:
         """Register tensors of one shape read at one index into one value (`o[i] = scale * oh[i] + oi[i]`) are
         combined element by element: remembered on the written tensor for `flow.settle` (`same_index`)."""
         by_index: dict = {}
         for source, key in values:
-            at = self.read_at.get(key)
+            at = _coordinate_key(self.read_at[key]) if key in self.read_at else None
             record = self.trace.records[source]
             if at is not None and record.memspaces == ("rmem",):
                 by_index.setdefault((at, format_shape(record.shapes[0])), set()).add(source)
@@ -1264,7 +1278,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
     return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
 
 
-_ELEMENT_WRITES_READ = 4  # element writes per tensor whose values are followed up to the reads they came from
+_ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
 
 
 def _coordinate_key(coord):
@@ -1273,7 +1287,7 @@ def _coordinate_key(coord):
     return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
 
 
-def _all_loaded_from(value, loaded: dict, depth: int = 6, width: int = 16) -> list:
+def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> list:
     """(record, value key) of every loaded value a scalar was computed from, up its defining ops (`dec * h[i] +
     dh[i]`: h's and dh's elements)."""
     found, frontier = [], [value]
