@@ -67,3 +67,16 @@ def test_two_accumulator_tiles_summed_element_by_element_are_stored_in_their_coo
     assert labels_of(events, "so")[0] == ["epi-atom-Q", "epi-atom-D"]
     assert _axes(labels_of(events, "o_slots")[0]) == ["D", "D", "Q", "D"]
     assert _axes(labels_of(events, "o_regs")[0]) == ["D", "D", "Q", "D"]
+
+
+def test_a_buffer_a_tma_load_fills_is_an_input_tile_though_the_accumulators_copy_reads_it(events):
+    # u comes in by TMA and is read in WH's register layout (v' = u - WH): a Block tile of (key tokens, value
+    # dim), not the staging buffer of WH's epilogue; its last mode is the slot the pipeline's stage index picks
+    assert labels_of(events, "su")[0] == ["block-atom-K", "block-atom-D", "stage"]
+    assert labels_of(events, "u_box")[0] == ["block-tma", "block-tma", "stage"]
+
+
+def test_a_buffer_mode_a_pipeline_stage_index_selects_is_a_stage(events):
+    # the decay vectors' (key dim, 2) buffer, one slot per chunk in flight: `g_box[None, state.index]`
+    labels = labels_of(events, "sg")[0]
+    assert labels[0].startswith("block-atom") and labels[1] == "stage"

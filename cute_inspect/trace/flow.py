@@ -1188,13 +1188,17 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
         staged.add(index)
+    # buffers a TMA load fills from global memory: tiles of an input (u read beside v' = u - WH), not the staging
+    # of an accumulator's epilogue, though a copy of the accumulator's layout reads them
+    loaded = {storage[r.inputs[0]] for r in records if r.op == "tma_partition" and r.inputs
+              and str((r.made_by or {}).get("op") or "").endswith("G2SOp")}
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
         roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
         if readers.get(record.index):
             level = "mma"
-        elif len(roots) == 2 and roots in accumulators:
+        elif len(roots) == 2 and roots in accumulators and storage[record.index] not in loaded:
             level = "epi"
             staged.add(record.index)
         else:

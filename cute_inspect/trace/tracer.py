@@ -607,6 +607,11 @@ class _Tracer:
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
         if len(modes) != len(coord):
             return
+        for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
+            label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
+            if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") \
+                    and label.rule.startswith("smem_buffer") and label.var is not None:
+                self.stages.add((label.origin, label.var))
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)

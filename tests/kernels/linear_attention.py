@@ -10,7 +10,8 @@ Per chunk of 64 tokens, with the state h (value dim x key dim) in SMEM as the B 
     h  = decay * h + DH   SIMT in registers, stored with stmatrix through a row-major view of h's SMEM
     o  = OH + OI      SIMT, stored with stmatrix into o's SMEM tile
 
-The MMAs' accumulators reach other MMAs' operands only through SIMT steps (tcgen05.ld, element writes, stmatrix
+u comes in by TMA, two chunks in flight, as does each chunk's decay vector over the key dim (a pipeline's stage
+index picks the slot). The MMAs' accumulators reach other MMAs' operands only through SIMT steps (tcgen05.ld, element writes, stmatrix
 into an epilogue-layout view of the operand's bytes), never directly as an A operand: the data flow has no
 softmax score. The state's axes are feature dims (D), the axis DH contracts is the key tokens (K), the rows of
 OH the queries (Q).
@@ -21,11 +22,21 @@ OH the queries (Q).
 import cutlass
 import cutlass.cute as cute
 import cutlass.utils as utils
+import cutlass.pipeline as pipeline
 import cutlass.utils.blackwell_helpers as sm100
-from cutlass.cute.nvgpu import tcgen05
+from cutlass.cute.nvgpu import cpasync, tcgen05
 from cutlass.cute.nvgpu.common import OperandMajorMode
 
 BT, KEY, BV = 64, 128, 64  # chunk tokens, key dim, value dim
+STAGES = 2
+
+
+def _u_layout():  # u's chunks in SMEM, row-major, STAGES in flight
+    return cute.make_layout((BT, BV, STAGES), stride=(BV, 1, BT * BV))
+
+
+def _g_layout():  # the chunks' decay vectors over the key dim
+    return cute.make_layout((KEY, STAGES))
 BF16, F32 = cutlass.BFloat16, cutlass.Float32
 TILE_WH, TILE_DH, TILE_OI = (BT, BV, KEY), (BV, KEY, BT), (BT, BV, BT)
 
@@ -44,7 +55,8 @@ def _load_and_store(acc, tidx):
 
 
 @cute.kernel
-def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute.TiledMma, chunks: cutlass.Int32):
+def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute.TiledMma, u_atom: cute.CopyAtom,
+                            mu: cute.Tensor, g_atom: cute.CopyAtom, mg: cute.Tensor):
     tidx = cute.arch.thread_idx()[0] % 128
     smem = utils.SmemAllocator()
     lw, lh = sm100.make_smem_layout_a(m_wh, TILE_WH, BF16, 1), sm100.make_smem_layout_b(m_wh, TILE_WH, BF16, 1)
@@ -62,7 +74,8 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
     sa = smem.allocate_tensor(BF16, la.outer, 1024, la.inner)
     svb = smem.allocate_tensor(BF16, lb.outer, 1024, lb.inner)
     svb_epi = cute.make_tensor(cute.recast_ptr(svb.iterator, v_view.inner, BF16), v_view.outer)
-    su = smem.allocate_tensor(BF16, cute.make_layout((BT, BV), stride=(BV, 1)), 128)
+    su = smem.allocate_tensor(BF16, _u_layout(), 128)
+    sg = smem.allocate_tensor(F32, _g_layout(), 128)
     so = smem.allocate_tensor(BF16, cute.make_layout((BT, BV), stride=(BV, 1)), 128)
 
     tmem = cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16)
@@ -83,7 +96,13 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
     wh_tile, wh_load, wh_thr = _load_and_store(acc_wh, tidx)
     wh_regs = cute.make_rmem_tensor(wh_thr.partition_D(cute.make_identity_tensor((BT, BV))).shape, F32)
     u_part = wh_thr.partition_D(su)
-    u_regs = cute.make_rmem_tensor(u_part.shape, BF16)
+    u_regs = cute.make_rmem_tensor(cute.slice_(u_part.shape, (None, None, None, 0)), BF16)
+    u_box, u_tiles = cpasync.tma_partition(u_atom, 0, cute.make_layout(1), cute.group_modes(su, 0, 2),
+                                           cute.group_modes(cute.local_tile(mu, (BT, BV), (None, 0)), 0, 2))
+    g_box, g_tiles = cpasync.tma_partition(g_atom, 0, cute.make_layout(1), cute.group_modes(sg, 0, 1),
+                                           cute.group_modes(mg, 0, 1))
+    slot = pipeline.make_pipeline_state(pipeline.PipelineUserType.Producer, STAGES)
+    barrier = smem.allocate_array(cutlass.Int64, STAGES)
     v_store = cute.make_tiled_copy_D(
         cute.make_copy_atom(cute.nvgpu.warp.StMatrix8x8x16bOp(transpose=True, num_matrices=4), BF16), wh_load)
     v_slots = v_store.get_slice(tidx).partition_D(sv_epi)
@@ -111,12 +130,15 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
     o_slots = o_store.get_slice(tidx).partition_D(so)
     o_regs = cute.make_rmem_tensor(o_slots.shape, BF16)
 
-    for c in cutlass.range(chunks, unroll=1):
+    for c in cutlass.range(cute.size(mg, mode=[1]), unroll=1):
+        cute.copy(u_atom, u_tiles[None, c], u_box[None, slot.index], tma_bar_ptr=barrier + slot.index)
+        cute.copy(g_atom, g_tiles[None, c], g_box[None, slot.index], tma_bar_ptr=barrier + slot.index)
+        slot.advance()
         for kk in cutlass.range_constexpr(cute.size(fh, mode=[2])):
             cute.gemm(m_wh, acc_wh, fw[None, None, kk, 0], fh[None, None, kk, 0], acc_wh)
             cute.gemm(m_wh, acc_oh, fq[None, None, kk, 0], fh[None, None, kk, 0], acc_oh)
         cute.copy(wh_load, wh_thr.partition_S(wh_tile), wh_regs)
-        cute.autovec_copy(u_part, u_regs)
+        cute.autovec_copy(u_part[None, None, None, 0], u_regs)
         for i in cutlass.range(cute.size(wh_regs), unroll_full=True):
             v_regs[i] = (u_regs[i].to(F32) - wh_regs[i]).to(BF16)
         cute.copy(v_store, v_regs, v_slots[None, None, None, 0])
@@ -138,11 +160,20 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
 
 
 @cute.jit
-def linear_attention_host(chunks: cutlass.Int32):
+def linear_attention_host(u: cute.Tensor, g: cute.Tensor):
     k_major, mn_major = OperandMajorMode.K, OperandMajorMode.MN
+    load = cpasync.CopyBulkTensorTileG2SOp()
+    u_atom, mu = cpasync.make_tiled_tma_atom(load, u, cute.slice_(_u_layout(), (None, None, 0)), (BT, BV))
+    g_atom, mg = cpasync.make_tiled_tma_atom(load, g, cute.slice_(_g_layout(), (None, 0)),
+                                             cute.slice_(cute.make_identity_layout(g.shape), (None, 0)))
     linear_attention_kernel(_mma(k_major, k_major, TILE_WH[:2]), _mma(k_major, mn_major, TILE_DH[:2]),
-                            _mma(k_major, k_major, TILE_OI[:2]), chunks).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                            _mma(k_major, k_major, TILE_OI[:2]), u_atom, mu, g_atom, mg).launch(
+        grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_linear_attention():
-    return cute.compile(linear_attention_host, cutlass.Int32(4))
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    u = make_fake_compact_tensor(BF16, (4 * BT, BV), stride_order=(1, 0), assumed_align=16)  # (tokens, value dim)
+    g = make_fake_compact_tensor(F32, (KEY, 4), stride_order=(0, 1), assumed_align=16)  # (key dim, chunks)
+    return cute.compile(linear_attention_host, u, g)
