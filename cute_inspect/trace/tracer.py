@@ -609,8 +609,8 @@ class _Tracer:
             return
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
-            if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") \
-                    and label.rule.startswith("smem_buffer") and label.var is not None:
+            if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") and label.origin != found[0] \
+                    and label.rule.startswith("smem_buffer") and label.var is not None:  # (indexed itself: metadata)
                 self.stages.add((label.origin, label.var))
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
