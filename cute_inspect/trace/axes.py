@@ -38,9 +38,12 @@ class Axes:
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
+        self.states: set = set()  # MMAs whose accumulator is a recurrent state another MMA reads (linear attention)
         self.key_vars: set = set()  # the variables `bind` made for keys
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
+        self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
+        self.rows_apart: dict = {}  # after `split`: object -> the records of its products, when they share B only
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -81,7 +84,17 @@ class Axes:
         if var is None:
             return
         self.log.append(("bind", var, key, self.context))
-        self._bind(var, key)
+        self._bind(var, self._issued_key(key, self.context))
+
+    def _issued_key(self, key: tuple, context) -> tuple:
+        """The key a bind made while observing record `context` joins once `split` knows the products issued: the
+        axis of the product the record belongs to."""
+        if key[0] != "mma" or not (self.instance or self.rows_apart):
+            return key
+        if key[2] == "M" and context not in self.rows_apart.get(key[1], (context,)):
+            return ("rows", key[1], context)
+        mma = self.instance.get(context)
+        return ("mma", mma, key[2]) if mma is not None and mma[0] == key[1] else key
 
     def _bind(self, var: int, key: tuple) -> None:
         if key[0] == "mma":
@@ -93,10 +106,14 @@ class Axes:
             self.keys.setdefault(known, []).append(key)
         self._union(known, var)
 
-    def split(self, instance: dict) -> None:
+    def split(self, instance: dict, rows_apart: dict | None = None) -> None:
         """Redo every join and bind with MMA keys per issued MMA: `instance` maps a record to the MMA it belongs
         to (a TiledMma issuing gemms into two accumulators that share no operand is two MMAs, (object, n)); a
-        bind made while observing that record joins that MMA's axis, not the TiledMma's."""
+        bind made while observing that record joins that MMA's axis, not the TiledMma's. `rows_apart`: object ->
+        the records of its products, for a TiledMma whose products share B only: a bind of its M made while
+        observing another record (an A tile partitioned for a TMA load) names no product's rows: it joins that
+        record's rows to each other only, for the data flow to name."""
+        self.instance, self.rows_apart = instance, rows_apart or {}  # binds made later are keyed alike
         log, self.log = self.log, []
         known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
         self.parent, self.keys, self.key_var, self.mmas, self.key_vars = {}, {}, {}, {}, set()
@@ -105,13 +122,11 @@ class Axes:
                 self.join(entry[1], entry[2])
                 continue
             _, var, key, context = entry
-            mma = instance.get(context)
-            if key[0] == "mma" and mma is not None and mma[0] == key[1]:
-                key = ("mma", mma, key[2])
-            if key not in self.key_var and key in known:
-                self.key_var[key] = known[key]
-                self.key_vars.add(known[key])
-                self.keys.setdefault(known[key], []).append(key)
+            issued = self._issued_key(key, context)
+            if issued not in self.key_var and issued in known:
+                self.key_var[issued] = known[issued]
+                self.key_vars.add(known[issued])
+                self.keys.setdefault(known[issued], []).append(issued)
             self.context = context
             self.bind(var, key)
         self.context = None
@@ -128,6 +143,7 @@ class Axes:
         reads = {r for r in self.chains if r[0] in mma and r[2] in mma}
         if not reads:  # no path of values found: modes shared between an accumulator and an A operand
             reads = {(m, None, o, "A", o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
+        reads -= self._linear_attention(mma, order, reads, named)
         scores = sorted({r[0] for r in reads}, key=order.index)
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
@@ -148,7 +164,7 @@ class Axes:
                     for axis, letter in ((kept, rows_of), ("K", "K" if rows_of == "Q" else "Q")):
                         if mma[c][axis] is not None:
                             named.setdefault(mma[c][axis], (letter, "attention"))
-        if scores:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
+        if scores or named:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
             for m in mma:
                 for root in mma[m].values():
                     if root is not None:
@@ -174,6 +190,35 @@ class Axes:
                 if rule == wanted and (rule != "local_tile.proj" or not self.mmas):
                     named.setdefault(self.find(var), (letter, rule))
         return named
+
+    def _linear_attention(self, mma: dict, order: list, reads: set, named: dict) -> set:
+        """Linear attention's axes, from a recurrent state (`self.states`: an accumulator updated in registers from
+        its own old values, h = decay * h + K^T V, and read by another MMA): the state's two axes are feature
+        dims D and the axis it contracts is the key tokens K; an MMA reading the state contracts and keeps
+        feature dims, and its other axis is the queries Q (O = Q h) unless it is the key tokens already (w h,
+        for v' = u - w h). An MMA contracting the key tokens keeps the queries (O = A v'). Names into `named`;
+        returns the chains these decide (the state's and its readers'), which are no softmax scores."""
+        states = [m for m in order if m in self.states and any(r[0] == m for r in reads)]
+        if not states:
+            return set()
+        for m in states:
+            for axis, letter in (("M", "D"), ("N", "D"), ("K", "K")):
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], (letter, "attention"))
+        decided = {r for r in reads if r[0] in states}
+        readers = {r[2] for r in decided}
+        for _, _, c, slot, _ in decided:
+            kept, other = ("M", "N") if slot == "A" else ("N", "M")
+            for axis, letter in ((kept, "D"), ("K", "D"), (other, "Q")):
+                if mma[c][axis] is not None:
+                    named.setdefault(mma[c][axis], (letter, "attention"))
+        decided |= {r for r in reads if r[0] in readers}
+        for m in {r[2] for r in decided} - set(states) - readers:
+            if named.get(mma[m]["K"], (None,))[0] == "K":
+                for axis in "MN":
+                    if mma[m][axis] is not None and mma[m][axis] not in named:
+                        named[mma[m][axis]] = ("Q", "attention")
+        return decided
 
     @staticmethod
     def _feeds(mma: dict, m, o) -> bool:

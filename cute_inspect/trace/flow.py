@@ -44,6 +44,8 @@ class Partitioners:
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
         self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
+        self.tilers: dict = {}  # copy object number -> its tiler's text (`[(4,16):(16,1);64:1]`)
+        self.cuts: dict = {}  # copy partition record index -> (labels, shape) of the tensor it partitions
         # copy object number -> (op, [(labels, shape, tile, coordinates) of the partitions of that side made since
         # the other side's], whether the latest was paired)
         self.partitions: dict = {}
@@ -101,6 +103,7 @@ class Partitioners:
         if op in ("partition_S", "partition_D") and (number, op) not in self.values:
             self.values[(number, op)] = _copy_value_modes(obj, op)
             self.tiler_ranks[number] = tiler_rank(obj)
+            self.tilers[number] = _tiler_text(obj)
         if op == "retile" and (number, op) not in self.values:
             # a retiled register fragment is either side of the copy: its values step the tile's modes as both
             # sides' value layouts say, when they say the same
@@ -122,6 +125,13 @@ def _shape_mnk(obj) -> tuple | None:
         return None
     numbers = tuple(int(n) for n in re.findall(r"\d+", text))
     return numbers if len(numbers) == 3 else None
+
+
+def _tiler_text(obj) -> str | None:
+    try:
+        return str(obj._trait.value.type.tiler_mn)
+    except Exception:
+        return None
 
 
 def tiler_rank(obj) -> int | None:
@@ -337,6 +347,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         before = partitioners.partitions.get(made_by["object"])
         paired = before is not None and before[0] != op and (op == "retile" or not before[2])
         source = by_arg.get("src" if op == "partition_S" else "dst")
+        if source is not None and op != "retile":
+            partitioners.cuts[record.index] = source[1:]
         entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
                  record.memspaces[:1] == ("coord",))
         first = op not in partitioners.sides.setdefault(made_by["object"], set())
@@ -475,8 +487,8 @@ def _mode_var(axes: Axes, label, shape) -> int | None:
         return label.var
     if len(label.leaf_axes) != sum(1 for _ in _leaves(shape)) and len(set(label.leaf_axes) - {None}) > 1:
         return None  # a part of a mode whose leaves run along several axes (an atom's size-1 rest left over)
-    found = set(_leaf_vars(axes, label, shape)) - {None}
-    return found.pop() if len(found) == 1 else None
+    found = {axes.find(v): v for v in _leaf_vars(axes, label, shape) if v is not None}  # one class, not one var
+    return found.popitem()[1] if len(found) == 1 else None
 
 
 def _leaf_vars(axes: Axes, tree, shape) -> list:
@@ -535,17 +547,23 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
-           index_uses: dict | None = None) -> None:
+           index_uses: dict | None = None, partitioners: Partitioners | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
-    `index_uses`: a run-time index -> the axis variables of the modes it indexed."""
-    instance = _issued_mmas(records, views)
+    `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
+    MMA and copy objects (the tilers of its copies, the tensors their partitions cut)."""
+    instance, rows_apart = _issued_mmas(records, views)
     if instance:
-        axes.split(instance)
+        axes.split(instance, rows_apart)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
-    _same_indices(axes, index_uses or {})
+    _written_through_views(axes, records, views)
+    _combined_tiles(axes, records, views)
+    if partitioners is not None:
+        _copies_through_registers(axes, records, partitioners)
     _coordinates_of_copies(axes, records)
-    chains, lanes = _chains(records, views, instance)
+    _same_indices(axes, index_uses or {})  # the weakest: after every join the calls make
+    chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
+    axes.states.update(states)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve()
@@ -633,6 +651,113 @@ def _copies_of_accumulators(axes: Axes, records: list, views: dict, tiler_ranks:
             axes.join(_mode_var(axes, label, extent), var)
 
 
+def _written_through_views(axes: Axes, records: list, views: dict) -> None:
+    """An MMA operand's SMEM buffer that only another view of its storage writes (the state `h` or `v'` that a
+    SIMT step stores through an epilogue-layout view, `sH_epi` over `sH`'s bytes) holds the data written
+    through that view: each of the view's leaves runs along the operand's axis whose leaves its offsets cover
+    (a row-major (BV, K) view's rows along the operand's N, its columns along its K). Made before the MMA
+    placed the operand's atom, the view was a buffer of its own; one the buffer is also written through itself
+    (a load into sK, another tensor sV laid over it later) stays one."""
+    written, read = set(), set()
+    for record in records:
+        if record.op in _MMA_READERS:
+            read.update(record.inputs)
+        elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
+            dst = records[record.operands["dst"]]
+            written.update(dst.inputs if dst.op in _COPY_OPS else (dst.index,))
+        elif record.op == "tma_partition" and record.inputs:
+            written.add(record.inputs[0])
+    for view, source in views.items():
+        record, buffer = records[view], records[source]
+        if view not in written or source in written or source not in read or buffer.op != "make_tensor" \
+                or record.memspaces != ("smem",) or buffer.memspaces != ("smem",) or not record.levels \
+                or not buffer.levels or record.swizzles[:1] != buffer.swizzles[:1]:
+            continue
+        ranges = []  # (first offset, past the last, axis variable) of the buffer's leaves
+        for leaf, var in zip(_leaves(leaf_tree(buffer.layouts[0])), _leaf_vars(axes, buffer.levels[0],
+                                                                              buffer.shapes[0])):
+            extent, stride = _extent_stride(leaf)
+            if extent and extent > 1 and stride and var is not None:
+                ranges.append((stride, stride * extent, var))
+        covered: dict = {}  # the view's variable -> the buffer's axis classes its leaves' offsets cover
+        leaves = list(_leaves(leaf_tree(record.layouts[0]) or ()))
+        for leaf, var in zip(leaves, _leaf_vars(axes, record.levels[0], record.shapes[0])):
+            extent, stride = _extent_stride(leaf)
+            if extent and extent > 1 and stride and var is not None:
+                covered.setdefault(var, set()).update(
+                    axes.find(v) for low, high, v in ranges if low < stride * extent and stride < high)
+        for var, classes in covered.items():
+            if len(classes) == 1:  # a mode whose leaves cover two axes (a flat view's one mode) joins neither
+                axes.join(var, classes.pop())
+
+
+def _combined_tiles(axes: Axes, records: list, views: dict) -> None:
+    """Accumulators' register tiles read at one index into one value (`o[i] = scale * oh[i] + oi[i]`: q h and
+    A v' summed into one output) hold the same coordinates element by element: their modes are one. Only tiles
+    an accumulator was loaded into: other register tensors of a tile's shape (a statistic broadcast along rows,
+    the same one along columns) may hold other data at the same element."""
+    held = _accumulator_tensors(records, views)
+    tiles = {i for i in held if records[i].memspaces == ("rmem",)}
+    tiles |= {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None
+              and r.operands.get("src") is not None and set(records[r.operands["src"]].inputs) & held}
+    for record in records:
+        for group in record.meta.get("same_index", ()):
+            group = [i for i in group if i in tiles and records[i].levels]
+            for other in group[1:]:
+                join_leaves(axes, records[group[0]].levels[0], records[other].levels[0])
+
+
+def _extent_stride(leaf: str) -> tuple:
+    extent, _, stride = leaf.partition(":")
+    return (int(extent), int(stride)) if extent.isdigit() and stride.isdigit() else (None, None)
+
+
+def _copies_through_registers(axes: Axes, records: list, partitioners: Partitioners) -> None:
+    """A SIMT step between two tiled copies of one tiler: the second copy's source registers hold values
+    computed element by element from the first copy's destination registers (tcgen05.ld of an accumulator, `v =
+    u - acc`, then the stmatrix copy made from the load, `make_tiled_copy_D(stmatrix, tiled_t2r)`). Register
+    element i is one tile coordinate in both, so the tensor the second copy writes (an MMA operand's SMEM
+    buffer, seen through its epilogue-layout view) is cut in the coordinates the first copy read: the first two
+    modes of the two partitioned tensors run along the same axes, in order."""
+    read: dict = {}  # register record -> (copy object, the source partition's record) of a copy that filled it
+    for record in records:
+        if record.op == "copy" and record.operands and record.made_by:
+            src, dst = record.operands.get("src"), record.operands.get("dst")
+            if src is not None and dst is not None and src in partitioners.cuts \
+                    and records[dst].memspaces == ("rmem",):
+                read[dst] = (record.made_by.get("object"), src)
+    if not read:
+        return
+    for record in records:
+        if record.op != "copy" or not record.operands or not record.made_by:
+            continue
+        src, dst = record.operands.get("src"), record.operands.get("dst")
+        tiler = partitioners.tilers.get(record.made_by.get("object"))
+        if src is None or dst not in partitioners.cuts or tiler is None or partitioners.tiler_ranks.get(
+                record.made_by.get("object")) != 2 or records[src].memspaces != ("rmem",):
+            continue
+        frontier, seen, found = [src], set(), set()
+        for _ in range(4):  # registers the source's elements were computed from, and theirs
+            following = []
+            for i in frontier:
+                if i in seen:
+                    continue
+                seen.add(i)
+                if i in read and i != src and partitioners.tilers.get(read[i][0]) == tiler:
+                    found.add(read[i][1])
+                following.extend(j for j in records[i].meta.get("values_from", ())
+                                 if records[j].memspaces == ("rmem",))
+            frontier = following
+        for tile in found:  # several loads of one tiler combined (`o = oh + oi`): each cut the same coordinates
+            (a_tree, a_shape), (b_tree, b_shape) = partitioners.cuts[tile], partitioners.cuts[dst]
+            a_modes, b_modes = _modes(a_tree), _modes(b_tree)
+            if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)) or len(a_shape) < 2 \
+                    or len(b_shape) < 2 or len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
+                continue
+            for x, y, x_shape, y_shape in zip(a_modes[:2], b_modes[:2], a_shape[:2], b_shape[:2]):
+                axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
+
+
 def _coordinates_of_copies(axes: Axes, records: list) -> None:
     """An identity tensor partitioned by a tiled copy (the predicates' coordinates) counts over the tiles that copy
     cuts on that side: its modes join theirs where every such tile's mode runs along one axis (gLSE's and gdPsum's
@@ -667,12 +792,14 @@ def _coordinates_of_copies(axes: Axes, records: list) -> None:
                 axes.join(mode.var, found.pop())
 
 
-def _issued_mmas(records: list, views: dict) -> dict:
-    """record index -> (object, n) for the records of the n-th MMA (n >= 1) of a TiledMma that issues several.
+def _issued_mmas(records: list, views: dict) -> tuple:
+    """record index -> (object, n) for the records of the n-th MMA (n >= 1) of a TiledMma that issues several;
+    and, for a TiledMma whose products share their B operand but not A (w h and q h), the records of its products
+    (their rows are their own: an A partition made for neither, a TMA load's, takes its rows from the data flow).
 
     One TiledMma may issue different products (an Ampere attention's S = Q K^T and O = P V through one
     `tiled_mma`): its gemms whose operands share no record write unrelated accumulators, and each is an MMA of
-    its own, with its own M, N and K. A gemm's operands, the partitions and fragments of that TiledMma they were
+    its own, with its own M, N and K (N and K shared with another through a B operand both read). A gemm's operands, the partitions and fragments of that TiledMma they were
     made from, and the fragments made like them or laid over them belong to its MMA; the first MMA keeps the
     object's number."""
     parent: dict = {}
@@ -688,32 +815,40 @@ def _issued_mmas(records: list, views: dict) -> dict:
         if record.op != "gemm" or obj is None or not record.operands:
             continue
         issued.setdefault(obj, []).append(record.index)
-        for operand in record.operands.values():
-            if operand is not None:
+        for slot, operand in record.operands.items():
+            if operand is not None and slot != "B":
                 parent[find(("r", operand))] = find(("g", record.index))
     instance: dict = {}
+    rows_apart: dict = {}
     for obj, gemms in issued.items():
         order = list(dict.fromkeys(find(("g", g)) for g in gemms))
-        for n, root in enumerate(order[1:], 1):
+        member: dict = {}
+        for n, root in [*enumerate(order[1:], 1), (0, order[0])]:
             for g in gemms:
                 if find(("g", g)) != root:
                     continue
-                instance[g] = (obj, n)
+                member[g] = (obj, n)
                 for operand in records[g].operands.values():
                     stack = [operand] if operand is not None else []
                     while stack:  # the operand and the partitions / fragments of this TiledMma it comes from
                         i = stack.pop()
-                        if i in instance:
+                        if i in member:
                             continue
-                        instance[i] = (obj, n)
-                        stack.extend(j for j in records[i].inputs
+                        member[i] = (obj, n)
+                        # and the fragment a TMEM accumulator's layout was taken from (`make_tensor(tmem + offset,
+                        # tiled_mma.make_fragment_C(shape).layout)`, one per accumulator)
+                        stack.extend(j for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))
                                      if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
-    if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O)
-        for record in records:
-            source = record.inputs[0] if record.op in _SAME_MODES and record.inputs else views.get(record.index)
+        instance.update((i, m) for i, m in member.items() if m[1])
+        if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
+            rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
+    if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
+        for record in records:  # the tiles and copy partitions of its accumulator (tcgen05.ld of q h)
+            source = record.inputs[0] if (record.op in _SAME_MODES + _VIEW_OPS + _COPY_OPS) and record.inputs \
+                else views.get(record.index)
             if record.index not in instance and source in instance:
                 instance[record.index] = instance[source]
-    return instance
+    return instance, rows_apart
 
 
 def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
@@ -797,7 +932,41 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
             if slot == "A" and "tmem" in records[start].memspaces:
                 # an A operand in TMEM holds a row per lane, as the accumulator it was written from does
                 lanes.update((m1, mma) for m1, source in read if "tmem" in records[source].memspaces)
-    return found, lanes
+    # a recurrent state: registers whose new values are computed from their old ones (`h = decay * h + dh`, or a
+    # store back into the tensor they were read from) and from an MMA's accumulator, which another MMA reads
+    states = set()
+    sources = {m1 for m1, _, _, _, _ in found}
+    # register tiles of an accumulator: its own registers, or those a copy reads it into (tcgen05.ld)
+    tiles = {i for i in accumulator if records[i].memspaces == ("rmem",)}
+    copied = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None
+              and r.operands.get("src") is not None}
+    tiles |= {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") in copied
+              and any(i in accumulator for i in members.get(group.get(r.operands["src"]), ()))}
+    for record in records:
+        if record.memspaces != ("rmem",) or not _recurrent(records, record.index, tiles, copied):
+            continue
+        read = _accumulators_read(records, len(records), None, [record.index], members, group, tensor, accumulator,
+                                  operands | written)
+        states.update(m1 for m1, _ in read if m1 in sources)
+    return found, lanes, states
+
+
+def _recurrent(records: list, index: int, tiles: set, copied: set) -> bool:
+    """Whether a register tensor accumulates an accumulator's tile across iterations: one element write combines
+    its old values with those of another register tensor of its shape, one of the two an accumulator's register
+    tile (`tiles`), and the sum is carried in registers no copy refills: the tensor itself (`h[i] = decay * h[i] +
+    dh[i]`) or the other, stored back from it (`p[i] = a * state[i] + p[i]`, then `state.store(p.load())`).
+    Updates within one step are no recurrence: scores from themselves (`s[i] = exp2(s[i] * scale - max)`), dS
+    from dP and P (`dp[i] = p[i] * (dp[i] - sum)`: both reloaded each step), row statistics (no tile)."""
+    record = records[index]
+    for j in record.meta.get("combines", ()):
+        other = records[j]
+        if other.memspaces != ("rmem",) or format_shape(other.shapes[0]) != format_shape(record.shapes[0]):
+            continue
+        if (j in tiles and index not in copied) or (index in tiles and j not in copied
+                                                     and index in other.meta.get("values_from", ())):
+            return True
+    return False
 
 
 def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
@@ -1019,13 +1188,17 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
         staged.add(index)
+    # buffers a TMA load fills from global memory: tiles of an input (u read beside v' = u - WH), not the staging
+    # of an accumulator's epilogue, though a copy of the accumulator's layout reads them
+    loaded = {storage[r.inputs[0]] for r in records if r.op == "tma_partition" and r.inputs
+              and str((r.made_by or {}).get("op") or "").endswith("G2SOp")}
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
         roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
         if readers.get(record.index):
             level = "mma"
-        elif len(roots) == 2 and roots in accumulators:
+        elif len(roots) == 2 and roots in accumulators and storage[record.index] not in loaded:
             level = "epi"
             staged.add(record.index)
         else:

@@ -7,7 +7,7 @@ functions call each other. The originals are put back when the last observer lea
 
 An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
 to raise instead, or None) and ``on_slice(tensor, coord, result)``, ``on_load(tensor, value)`` and ``on_store(tensor, value)`` (a register value
-read from or written to a tensor), ``on_index(tensor, coord)`` (an element written), ``on_stage_index(value)`` (a
+read from or written to a tensor), ``on_index(tensor, coord, value)`` (an element written, and the value written), ``on_stage_index(value)`` (a
 pipeline state's stage index, read); it must never raise from them.
 """
 
@@ -225,10 +225,11 @@ def _wrap_getitem(original):
 
 
 def _wrap_setitem(original):
-    """`t[crd] = value`: observers see the coordinate a tensor is written at (`on_index(tensor, crd)`)."""
+    """`t[crd] = value`: observers see the coordinate a tensor is written at and the value (`on_index(tensor, crd,
+    value)`)."""
     def __setitem__(self, crd, *args, **kwargs):
         result = original(self, crd, *args, **kwargs)
-        _notify("on_index", self, crd)
+        _notify("on_index", self, crd, args[0] if args else kwargs.get("data"))
         return result
 
     __setitem__.__wrapped__ = original

@@ -313,6 +313,9 @@ class _Tracer:
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
+        self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
+        self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -427,7 +430,12 @@ class _Tracer:
         self._know(tma_tensor, entry)
         mma = bound.get("tiled_mma")
         if mma is not None and call.op[-1] in "AB":
-            _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), self.objects.number(mma), call.op[-1])
+            number, slot = self.objects.number(mma), call.op[-1]
+            # a second tensor loaded for the same slot of one TiledMma (w and q, both A of w h and q h) shares its
+            # contracted K only: which rows (or columns) each has, the products it is issued in say
+            first = self.tma_slots.setdefault((number, slot), entry[0])
+            labels = tuple(entry[2]) if first == entry[0] else (None,) + tuple(entry[2])[1:]
+            _flow.bind_slot(self.axes, (None,) + labels, number, slot)
 
     def _scale_factors(self, bound: dict) -> None:
         """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
@@ -493,19 +501,70 @@ class _Tracer:
             try:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
+                elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
+                    found = self._element_source(tensor)
+                    key = _ir_hash(getattr(result, "value", None)) if found is not None else None
+                    if key is not None:
+                        self.loaded[key] = found[0]
+                        self.read_at[key] = coord
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 else:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 self._observe_slice(tensor, coord, result)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
-    def on_index(self, tensor, coord) -> None:
-        """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`)."""
+    def on_index(self, tensor, coord, value=None) -> None:
+        """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`), and whose elements the
+        value was computed from (`tRS_rVp[i] = (tWHrU[i] - tTR_rWH[i]).to(bf16)`: a SIMT step of the data flow)."""
         with _observing_one:
             try:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
+                if value is not None and self.loaded:
+                    self._element_written(tensor, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
+
+    def _element_written(self, tensor, value) -> None:
+        """Every traced tensor an element write's value was read from becomes a source of the written tensor's
+        values. An unrolled loop writes one expression many times: a tensor's first few writes say it."""
+        found = self._element_source(tensor)
+        if found is None:
+            return
+        meta = self.trace.records[found[0]].meta
+        writes = meta["element_writes"] = meta.get("element_writes", 0) + 1
+        if writes > _ELEMENT_WRITES_READ:
+            return
+        sources = meta.setdefault("values_from", [])
+        values = _all_loaded_from(getattr(value, "value", value), self.loaded)
+        read = list(dict.fromkeys(source for source, _ in values))
+        sources.extend(source for source in read if source != found[0] and source not in sources)
+        self._same_elements(meta, values)
+        if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
+            combined = meta.setdefault("combines", [])
+            combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _element_source(self, tensor):
+        """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
+        unrolled loop reads thousands)."""
+        hit = self.element_sources.get(id(tensor))
+        if hit is not None and hit[0] is tensor:
+            return hit[1]
+        found = self.lookup(tensor) if _value_key(tensor) is not None else None
+        self.element_sources[id(tensor)] = (tensor, found)  # holding it keeps the id its own
+        return found
+
+    def _same_elements(self, meta: dict, values: list) -> None:
+        """Register tensors of one shape read at one index into one value (`o[i] = scale * oh[i] + oi[i]`) are
+        combined element by element: remembered on the written tensor for `flow.settle` (`same_index`)."""
+        by_index: dict = {}
+        for source, key in values:
+            at = _coordinate_key(self.read_at[key]) if key in self.read_at else None
+            record = self.trace.records[source]
+            if at is not None and record.memspaces == ("rmem",):
+                by_index.setdefault((at, format_shape(record.shapes[0])), set()).add(source)
+        groups = meta.setdefault("same_index", [])
+        groups.extend(sorted(g) for g in by_index.values() if len(g) > 1 and sorted(g) not in groups)
 
     def _coordinates_read(self, tensor, coordinates: tuple) -> None:
         """`tRS_cD[v]`: each run-time coordinate read from an identity tensor (or a partition of one) runs along
@@ -564,6 +623,11 @@ class _Tracer:
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
         if len(modes) != len(coord):
             return
+        for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
+            label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
+            if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") and label.origin != found[0] \
+                    and label.rule.startswith("smem_buffer") and label.var is not None:  # (indexed itself: metadata)
+                self.stages.add((label.origin, label.var))
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
@@ -804,7 +868,8 @@ class _Tracer:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
         try:
-            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses)
+            _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
+                         self.objects)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -1201,10 +1266,12 @@ class _Tracer:
             return label
         if key[0] == "var":
             return replace(label, var=key[1])
-        var = self.axes.key_var.get(key)
-        if var is None:
-            var = _axes.fresh()
-            self.axes.bind(var, key)
+        # a variable of its own, bound as made by the record that placed the atom: when a TiledMma turns out to
+        # issue several products (`Axes.split`), the slice of one product's accumulator keeps that product's axis
+        var, context = _axes.fresh(), self.axes.context
+        self.axes.context = label.origin
+        self.axes.bind(var, key)
+        self.axes.context = context
         return replace(label, var=var)
 
 
@@ -1237,6 +1304,36 @@ def _ir():
 def _loaded_from(value, loaded: dict, depth: int = 6):
     """The record a register value was loaded from, looking through conversions (`.to(f16)`, arithmetic)."""
     return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
+
+
+_ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
+
+
+def _coordinate_key(coord):
+    """An element index as a key: a literal as itself, a run-time index as its value's identity."""
+    parts = coord if isinstance(coord, tuple) else (coord,)
+    return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
+
+
+def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> list:
+    """(record, value key) of every loaded value a scalar was computed from, up its defining ops (`dec * h[i] +
+    dh[i]`: h's and dh's elements)."""
+    found, frontier = [], [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            key = _ir_hash(v)
+            source = loaded.get(key)
+            if source is not None:
+                if (source, key) not in found:
+                    found.append((source, key))
+                continue
+            try:
+                following.extend(v.owner.operands)
+            except (AttributeError, ValueError):
+                continue
+        frontier = following[:width]
+    return found
 
 
 def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):
@@ -1350,12 +1447,18 @@ def _past_comprehension(level: tuple) -> tuple:
 
 def _shape_read(text: str | None):
     """(tensor name, slice of its modes or None, indices) of an argument that reads a tensor's shape:
-    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``; None for anything
-    else."""
+    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``,
+    ``cute.slice_(t.shape, (None, 0))`` (as ``t[None, 0].shape``); None for anything else."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
         return None
+    if isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords \
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "slice_":
+        inner, coord = _shape_read(ast.unparse(node.args[0])), _literal_index(node.args[1])
+        if inner is None or inner[1] is not None or inner[2] or coord is _NOT_LITERAL or isinstance(coord, slice):
+            return None
+        return inner[0], coord, ()
     indices = []
     while isinstance(node, ast.Subscript):
         index = _literal_index(node.slice)
