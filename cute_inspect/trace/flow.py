@@ -335,7 +335,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         # same tile: they pair with the other side's first partition too (not with B's source after A's
         # coordinates, through a copy shared by A's and B's loads)
         before = partitioners.partitions.get(made_by["object"])
-        paired = before is not None and before[0] != op and (op == "retile" or not before[2])
+        # a retile closes its pair: a partition made after it is another tensor's (K^T's copy, then Q^T's)
+        paired = before is not None and before[0] != op and (op == "retile" or not before[2] and before[0] != "retile")
         source = by_arg.get("src" if op == "partition_S" else "dst")
         entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
                  record.memspaces[:1] == ("coord",))

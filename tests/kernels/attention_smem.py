@@ -1,0 +1,104 @@
+"""Compile-only kernel: attention products chained through shared memory, as mma.sync backward passes write them.
+Names carry no axis letters: the labels must come from the data flow.
+
+`compile_through_smem` (sm_80): first = X Y^T (X (rows, depth), Y (cols, depth)), its values stored to SMEM by an
+r2s copy; then, by one second TiledMma and one B-operand copy, a product reading first's SMEM (rows, cols) and
+Y's transposed view (depth, cols), and two reading first's transposed view (cols, rows) and X's or W's (depth,
+rows), as dQ = dS K, dK = dS^T Q and dV = P^T dO read theirs: X's rows are the queries, Y's the keys.
+"""
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+_N = 64
+
+
+def _transposed(t: cute.Tensor) -> cute.Tensor:
+    """The same SMEM seen with its two modes swapped (a composition with an ordered layout)."""
+    return cute.composition(t, cute.make_ordered_layout((t.shape[1], t.shape[0]), order=(1, 0)))
+
+
+@cute.kernel
+def through_smem_kernel(mma_first: cute.TiledMma, mma_second: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor,
+                        W: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    smem = cutlass.utils.SmemAllocator()
+    layout = cute.make_layout((_N, _N), stride=(_N, 1))
+    sx = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sy = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sp = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sw = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sxt = _transposed(sx)
+    syt = _transposed(sy)
+    spt = _transposed(sp)
+    swt = _transposed(sw)
+    cute.autovec_copy(cute.local_tile(X, (_N, _N), (0, 0)), sx)
+    cute.autovec_copy(cute.local_tile(Y, (_N, _N), (0, 0)), sy)
+    cute.autovec_copy(cute.local_tile(W, (_N, _N), (0, 0)), sw)
+    cute.arch.sync_threads()
+
+    thr = mma_first.get_slice(tidx)
+    px = thr.partition_A(sx)
+    py = thr.partition_B(sy)
+    fx = thr.make_fragment_A(px)
+    fy = thr.make_fragment_B(py)
+    cute.autovec_copy(px, fx)
+    cute.autovec_copy(py, fy)
+    first = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    first.fill(0.0)
+    cute.gemm(mma_first, first, fx, fy, first)
+    half = cute.make_fragment_like(first, cutlass.Float16)
+    half.store(first.load().to(cutlass.Float16))
+    r2s = cute.make_tiled_copy_C(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16), mma_first)
+    r2s_thr = r2s.get_slice(tidx)
+    cute.copy(r2s, r2s_thr.retile(half), r2s_thr.partition_D(sp))
+    cute.arch.sync_threads()
+
+    # one B-operand copy partitions two tensors of different axes in turn, each followed by its fragment's retile
+    thr2 = mma_second.get_slice(tidx)
+    copy_b = cute.make_tiled_copy_B(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16), mma_second)
+    copy_b_thr = copy_b.get_slice(tidx)
+    pp = thr2.partition_A(sp)
+    rows_a = thr2.make_fragment_A(pp)
+    cols_b = thr2.make_fragment_B(thr2.partition_B(syt))
+    cols_src = copy_b_thr.partition_S(syt)
+    cols_view = copy_b_thr.retile(cols_b)
+    ppt = thr2.partition_A(spt)
+    cols_a = thr2.make_fragment_A(ppt)
+    rows_b = thr2.make_fragment_B(thr2.partition_B(sxt))
+    rows_src = copy_b_thr.partition_S(sxt)
+    rows_view = copy_b_thr.retile(rows_b)
+    cute.autovec_copy(pp, rows_a)
+    cute.copy(copy_b, cols_src, cols_view)
+    by_rows = cute.make_rmem_tensor(thr2.partition_shape_C((_N, _N)), cutlass.Float32)
+    by_rows.fill(0.0)
+    cute.gemm(mma_second, by_rows, rows_a, cols_b, by_rows)
+    cute.autovec_copy(ppt, cols_a)
+    cute.copy(copy_b, rows_src, rows_view)
+    by_cols = cute.make_rmem_tensor(thr2.partition_shape_C((_N, _N)), cutlass.Float32)
+    by_cols.fill(0.0)
+    cute.gemm(mma_second, by_cols, cols_a, rows_b, by_cols)
+    again = thr2.make_fragment_A(ppt)
+    other = thr2.make_fragment_B(thr2.partition_B(swt))
+    cute.autovec_copy(ppt, again)
+    by_cols_too = cute.make_rmem_tensor(thr2.partition_shape_C((_N, _N)), cutlass.Float32)
+    by_cols_too.fill(0.0)
+    cute.gemm(mma_second, by_cols_too, again, other, by_cols_too)
+    cute.printf("{} {} {}", by_rows[0], by_cols[0], by_cols_too[0])
+
+
+@cute.jit
+def through_smem_host(X: cute.Tensor, Y: cute.Tensor, W: cute.Tensor):
+    def op():
+        return cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    mma_first = cute.make_tiled_mma(op(), cute.make_layout((4, 1, 1)))
+    mma_second = cute.make_tiled_mma(op(), cute.make_layout((4, 1, 1)))
+    through_smem_kernel(mma_first, mma_second, X, Y, W).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_through_smem():
+    def fake():
+        return make_fake_compact_tensor(cutlass.Float16, (_N, _N), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(through_smem_host, fake(), fake(), fake())

@@ -1,0 +1,35 @@
+"""Attention products chained through shared memory (mma.sync backward passes): P stored to SMEM by an r2s copy and
+read back, straight or through a transposed view, by a second TiledMma whose one B-operand copy partitions two
+tensors in turn. The queries and keys stay apart, and each product keeps or contracts the axes its operands say."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "attention_smem.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_through_smem", arch="sm_80")
+
+
+def test_the_scores_keep_queries_and_keys_apart(events):
+    assert labels_of(events, "first")[0] == ["mma-atom-K", "mma-atom-Q", "mma-rest-Q", "mma-rest-K"]
+    assert labels_of(events, "sp")[0] == ["mma-atom-Q", "mma-atom-K"]
+    assert labels_of(events, "spt")[0] == ["mma-atom-K", "mma-atom-Q"]
+
+
+def test_a_partition_after_a_retile_of_the_same_copy_is_another_tensors(events):
+    # the B copy partitions Y^T, retiles its fragment, then partitions X^T: X^T's rests are (D, Q), not Y^T's (D, K)
+    assert labels_of(events, "cols_src")[0][3:] == ["copy-rest-D", "copy-rest-K"]
+    assert labels_of(events, "rows_src")[0][3:] == ["copy-rest-D", "copy-rest-Q"]
+    assert labels_of(events, "sx")[0] == ["mma-atom-Q", "mma-atom-D"]
+    assert labels_of(events, "sy")[0] == ["mma-atom-K", "mma-atom-D"]
+
+
+def test_each_reader_of_the_scores_keeps_the_axis_its_a_operand_keeps(events):
+    assert labels_of(events, "by_rows")[0] == ["mma_thr2-atom-D", "mma_thr2-atom-Q", "mma_thr2-rest-Q", "mma_thr2-rest-D"]
+    assert labels_of(events, "by_cols")[0] == ["mma_thr2-atom-D", "mma_thr2-atom-K", "mma_thr2-rest-K", "mma_thr2-rest-D"]
