@@ -33,3 +33,21 @@ def test_a_partition_after_a_retile_of_the_same_copy_is_another_tensors(events):
 def test_each_reader_of_the_scores_keeps_the_axis_its_a_operand_keeps(events):
     assert labels_of(events, "by_rows")[0] == ["mma_thr2-atom-D", "mma_thr2-atom-Q", "mma_thr2-rest-Q", "mma_thr2-rest-D"]
     assert labels_of(events, "by_cols")[0] == ["mma_thr2-atom-D", "mma_thr2-atom-K", "mma_thr2-rest-K", "mma_thr2-rest-D"]
+
+
+@pytest.fixture(scope="module")
+def lone():
+    return trace_json(f"{KERNEL}:compile_lone_scores", arch="sm_80")
+
+
+def test_a_lone_product_named_queries_by_keys_is_attentions_scores(lone):
+    labels, rules = labels_of(lone, "acc")
+    assert labels == ["mma-atom-K", "mma-atom-Q", "mma-rest-Q", "mma-rest-K"]
+    assert rules[2:] == ["hint:scores", "hint:scores"]  # the names decided it, and the JSON says so
+    assert labels_of(lone, "tSrQ")[0] == ["mma-atom-D", "mma-atom-Q", "mma-atom-D", "mma-rest-Q", "mma-rest-D"]
+    assert labels_of(lone, "sK")[0] == ["mma-atom-K", "mma-atom-D"]
+
+
+def test_leading_modes_of_a_b_h_s_d_input_are_batch_then_heads(lone):
+    assert labels_of(lone, "q")[0] == ["input-mode-B", "input-mode-H", "input-mode-Q", "input-mode-D"]
+    assert labels_of(lone, "k")[0] == ["input-mode-B", "input-mode-H", "input-mode-K", "input-mode-D"]

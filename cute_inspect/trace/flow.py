@@ -549,7 +549,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     axes.chains.update(chains)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
-    named = axes.solve()
+    named = axes.solve(_hinted(axes, records))
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key, mma=None):
@@ -593,6 +593,17 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _hinted(axes: Axes, records: list) -> dict:
+    """class root -> the axis letters names suggested for its modes (`hint:name` labels: `sQ`'s (Q, D))."""
+    found: dict = {}
+    for record in records:
+        for tree in record.levels:
+            for label in _levels.flatten(tree):
+                if label.axis_rule == "hint:name" and label.axis and label.var is not None:
+                    found.setdefault(axes.find(label.var), set()).add(label.axis)
+    return found
 
 
 def _same_indices(axes: Axes, index_uses: dict) -> None:
@@ -919,7 +930,7 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] == "attention"]
+        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores")]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
@@ -928,10 +939,12 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             if letters:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
-        # a mode another input already named (K's and V's heads indexed by one head index) keeps its name
+        # a mode another input already named (K's and V's heads indexed by one head index) keeps its name; the
+        # heads and batch lead a (b, h, s, d) tensor (not a (rows, d) tile whose rows nothing named)
         trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
-                and set(attention) - {None} <= set("QKD") and list(modes[-len(trailing):]) == trailing:
+                and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
                     named[axes.find(mode.var)] = (letter, "batch")

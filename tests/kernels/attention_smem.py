@@ -5,6 +5,10 @@ Names carry no axis letters: the labels must come from the data flow.
 r2s copy; then, by one second TiledMma and one B-operand copy, a product reading first's SMEM (rows, cols) and
 Y's transposed view (depth, cols), and two reading first's transposed view (cols, rows) and X's or W's (depth,
 rows), as dQ = dS K, dK = dS^T Q and dV = P^T dO read theirs: X's rows are the queries, Y's the keys.
+
+`compile_lone_scores` (sm_80): S = Q K^T and nothing after it but a row maximum (a block selection's scores), over
+(batch, heads, tokens, head dim) inputs. No second MMA says attention: only the operands' names (`sQ`, `sK`, `cS`)
+do, as `hint:scores`.
 """
 # cute-inspect: noqa: CI101
 
@@ -102,3 +106,44 @@ def compile_through_smem():
     def fake():
         return make_fake_compact_tensor(cutlass.Float16, (_N, _N), stride_order=(1, 0), assumed_align=16)
     return cute.compile(through_smem_host, fake(), fake(), fake())
+
+
+@cute.kernel
+def lone_scores_kernel(tiled_mma: cute.TiledMma, q: cute.Tensor, k: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    tile, head, batch = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    layout = cute.make_layout((_N, _N), stride=(_N, 1))
+    sQ = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sK = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    cute.autovec_copy(cute.local_tile(q[batch, head, None, None], (_N, _N), (tile, 0)), sQ)
+    cute.autovec_copy(cute.local_tile(k[batch, head, None, None], (_N, _N), (0, 0)), sK)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    tSsQ = thr.partition_A(sQ)
+    tSsK = thr.partition_B(sK)
+    tSrQ = thr.make_fragment_A(tSsQ)
+    tSrK = thr.make_fragment_B(tSsK)
+    cute.autovec_copy(tSsQ, tSrQ)
+    cute.autovec_copy(tSsK, tSrK)
+    acc = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    acc.fill(0.0)
+    cute.gemm(tiled_mma, acc, tSrQ, tSrK, acc)
+    cS = cute.make_identity_tensor((_N, _N))
+    tScS = thr.partition_C(cS)
+    best = acc.load().reduce(cute.ReductionOp.MAX, -cutlass.Float32.inf, 0)
+    cute.printf("{} {}", best, tScS[0])
+
+
+@cute.jit
+def lone_scores_host(q: cute.Tensor, k: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    lone_scores_kernel(tiled_mma, q, k).launch(grid=(2, 2, 2), block=(128, 1, 1))
+
+
+def compile_lone_scores():
+    def fake():
+        return make_fake_compact_tensor(cutlass.Float16, (2, 2, 2 * _N, _N), stride_order=(3, 2, 1, 0),
+                                        assumed_align=16)
+    return cute.compile(lone_scores_host, fake(), fake())
