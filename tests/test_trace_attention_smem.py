@@ -51,3 +51,16 @@ def test_a_lone_product_named_queries_by_keys_is_attentions_scores(lone):
 def test_leading_modes_of_a_b_h_s_d_input_are_batch_then_heads(lone):
     assert labels_of(lone, "q")[0] == ["input-mode-B", "input-mode-H", "input-mode-Q", "input-mode-D"]
     assert labels_of(lone, "k")[0] == ["input-mode-B", "input-mode-H", "input-mode-K", "input-mode-D"]
+
+
+@pytest.fixture(scope="module")
+def two_layouts():
+    return trace_json(f"{KERNEL}:compile_two_layouts", arch="sm_80")
+
+
+def test_a_second_layout_of_an_operands_smem_is_the_tiles_its_loads_cut(two_layouts):
+    assert labels_of(two_layouts, "ring")[0] == ["mma-atom-M", "mma-atom-K", "stage"]
+    # the same storage, tiled ((rows, 16 columns), 1, 4 column tiles, stage): its own modes, at the Block level,
+    # each leaf along the axis of the data it holds (the 4 column tiles too, though no mode of `ring` is theirs)
+    assert labels_of(two_layouts, "loaded")[0] == ["block-atom-M", "block-atom-K", "block-rest-M", "block-rest-K",
+                                                   "stage"]

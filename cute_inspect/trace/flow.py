@@ -427,7 +427,14 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
     """The SMEM and global tiles of one TMA: equal leaves join leaf by leaf; else, when their modes have equal
     sizes (a swizzled buffer's ((8,16),(64,2)) and the tile's (128,128)), mode by mode."""
     if list(_leaves(a_shape)) == list(_leaves(b_shape)):
-        join_leaves(axes, a, b)
+        # leaf by leaf where each side's leaves run along axes of their own (an MMA-laid buffer's atom placed per
+        # leaf against a divide's tile modes), else label by label
+        va, vb = _leaf_vars(axes, a, a_shape), _leaf_vars(axes, b, b_shape)
+        if len(va) > 1 and None not in va + vb and len(set(va)) == len(va) and len(set(vb)) == len(vb):
+            for x, y in zip(va, vb):
+                axes.join(x, y)
+        else:
+            join_leaves(axes, a, b)
         return
     while isinstance(a_shape, tuple) and len(a_shape) == 1:  # a grouped tile: (((8,16),(64,2)),)
         a_shape, a = a_shape[0], _modes(a)[0]
@@ -1042,6 +1049,13 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         elif len(roots) == 2 and roots in accumulators:
             level = "epi"
             staged.add(record.index)
+        elif record.index in views and readers.get(views[record.index]):
+            # an MMA operand's storage in its own layout: the same modes (quack's TMA-load layout of sA) when the
+            # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC)
+            if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]):
+                level = "block"
+            else:
+                level = "mma"
         else:
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)

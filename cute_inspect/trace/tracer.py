@@ -922,18 +922,20 @@ class _Tracer:
                     return found
                 if info.memspace in ("smem", "tmem"):
                     # a buffer of its own laid over another's storage (P over S in TMEM, in another element
-                    # type): its modes are new, not those of an unrelated tensor that shares its layout
+                    # type): its modes are new, not those of an unrelated tensor that shares its layout; unless it
+                    # views a tensor made over the very same pointer (MLA's `sVC_for_tma` over `sVC_ptr`, as sVC)
+                    found = self._same_storage(bound.get("iterator"), info, names[0] if names else None, origin,
+                                               viewed[0])
+                    if found is not None:
+                        return found
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "smem":
                 # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
                 # over storage no traced tensor holds: a buffer of its own, whatever layout or leaves it shares
                 # with another (sK's are sQ's, regrouped or not: K is no view of Q)
-                same = self.storage.get(_storage_key(bound.get("iterator")))
-                if same is not None:
-                    self.views[origin] = same[0]
-                    found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin)
-                    if found is not None:
-                        return found
+                found = self._same_storage(bound.get("iterator"), info, names[0] if names else None, origin)
+                if found is not None:
+                    return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "gmem":
                 # two host views over one argument's memory that no traced tensor holds (`select` of o_bshd for one
@@ -964,6 +966,27 @@ class _Tracer:
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
+        """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
+        field twice, `make_tensor` over one recast pointer twice): a buffer of its own (its uses say its level),
+        each leaf along the axis of the data it holds, as a view's would be; a leaf that merges parts of one axis
+        (a TMA box's 64 columns over the MMA atom's 16 and the rests along them) keeps that axis."""
+        same = self.storage.get(_storage_key(pointer))
+        if same is None or same[0] == other_than:
+            return None
+        source = self.trace.records[same[0]]
+        found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class)
+        if found is None:
+            return None
+        self.views[origin] = same[0]
+        own = _levels.smem_buffer(rank(info.shape), name, origin, info.shape)
+        modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
+        held = [leaf for mode, tree in zip(modes, found) for leaf in _nested_leaf_labels(mode, tree)]
+        for var, label in zip(_flow._leaf_vars(self.axes, own, info.shape), held):
+            if var is not None and label.role != "stage":
+                self.axes.join(var, self._axis_var(label))
+        return own
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
@@ -1604,6 +1627,13 @@ def _shaped(mode, labels):
     flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
     same = all(p == flat[0] and p.var == flat[0].var and p.leaf_axes == flat[0].leaf_axes for p in flat)
     return flat[0] if len(flat) == len(parts) and same else parts
+
+
+def _nested_leaf_labels(mode, tree) -> list:
+    """One label per leaf of `mode`, a label tree of its nesting (or coarser: a sub-mode one label covers)."""
+    if isinstance(tree, tuple) and isinstance(mode, tuple) and len(tree) == len(mode):
+        return [leaf for m, t in zip(mode, tree) for leaf in _nested_leaf_labels(m, t)]
+    return _leaf_labels_of(mode, tree)
 
 
 def _leaf_labels_of(mode, label) -> list:

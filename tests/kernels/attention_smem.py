@@ -9,12 +9,18 @@ rows), as dQ = dS K, dK = dS^T Q and dV = P^T dO read theirs: X's rows are the q
 `compile_lone_scores` (sm_80): S = Q K^T and nothing after it but a row maximum (a block selection's scores), over
 (batch, heads, tokens, head dim) inputs. No second MMA says attention: only the operands' names (`sQ`, `sK`, `cS`)
 do, as `hint:scores`.
+
+`compile_two_layouts` (sm_80): one SMEM field seen twice (`get_tensor` with two layouts), as the MMA reads it
+((rows, depth, stage)) and as its load tiles it (((rows, 16 columns), 1, 4 column tiles, stage)); the MMA reads only
+the first. The second is a buffer of its own at the Block level whose leaves run along the axes of the data they
+hold.
 """
 # cute-inspect: noqa: CI101
 
 import cutlass
 import cutlass.cute as cute
 from cutlass.cute.runtime import make_fake_compact_tensor
+from cutlass.memory import SmemAllocator
 
 _N = 64
 
@@ -147,3 +153,45 @@ def compile_lone_scores():
         return make_fake_compact_tensor(cutlass.Float16, (2, 2, 2 * _N, _N), stride_order=(3, 2, 1, 0),
                                         assumed_align=16)
     return cute.compile(lone_scores_host, fake(), fake())
+
+
+@cute.kernel
+def two_layouts_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor):
+    @cute.struct
+    class SharedStorage:
+        x: cute.struct.Align[cute.struct.MemRange[cutlass.Float16, _N * _N * 2], 1024]
+        y: cute.struct.Align[cute.struct.MemRange[cutlass.Float16, _N * _N], 1024]
+
+    tidx, _, _ = cute.arch.thread_idx()
+    storage = SmemAllocator().allocate(SharedStorage)
+    ring = storage.x.get_tensor(cute.make_layout((_N, _N, 2), stride=(_N, 1, _N * _N)))
+    loaded = storage.x.get_tensor(cute.make_layout(((_N, 16), 1, 4, 2), stride=((_N, 1), 0, 16, _N * _N)))
+    other = storage.y.get_tensor(cute.make_layout((_N, _N), stride=(_N, 1)))
+    for t in cutlass.range_constexpr(4):
+        cute.autovec_copy(cute.local_tile(X, (_N, 16), (0, t)), loaded[None, 0, t, 0])
+    cute.autovec_copy(cute.local_tile(Y, (_N, _N), (0, 0)), other)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    pa = thr.partition_A(ring[None, None, 0])
+    pb = thr.partition_B(other)
+    fa = thr.make_fragment_A(pa)
+    fb = thr.make_fragment_B(pb)
+    cute.autovec_copy(pa, fa)
+    cute.autovec_copy(pb, fb)
+    acc = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    acc.fill(0.0)
+    cute.gemm(tiled_mma, acc, fa, fb, acc)
+    cute.printf("{}", acc[0])
+
+
+@cute.jit
+def two_layouts_host(X: cute.Tensor, Y: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    two_layouts_kernel(tiled_mma, X, Y).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_two_layouts():
+    def fake():
+        return make_fake_compact_tensor(cutlass.Float16, (_N, _N), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(two_layouts_host, fake(), fake())
