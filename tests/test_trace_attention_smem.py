@@ -64,3 +64,10 @@ def test_a_second_layout_of_an_operands_smem_is_the_tiles_its_loads_cut(two_layo
     # each leaf along the axis of the data it holds (the 4 column tiles too, though no mode of `ring` is theirs)
     assert labels_of(two_layouts, "loaded")[0] == ["block-atom-M", "block-atom-K", "block-rest-M", "block-rest-K",
                                                    "stage"]
+
+
+def test_a_shape_written_from_tensors_modes_takes_their_labels(lone):
+    # (rows, 4) with rows = cute.size(tScS.shape[1]): the accumulator's rest along the queries; 4 read from nothing
+    assert labels_of(lone, "per_row")[0] == ["mma-rest-Q", "?"]
+    # (tSsQ.shape[0][1], cute.size(tSsQ, mode=[2])): the A atom's second leaf (a query row) and the k-blocks (D)
+    assert labels_of(lone, "pred")[0] == ["mma-atom-Q", "mma-rest-D"]

@@ -29,6 +29,7 @@ from cute_inspect.trace.source import (
     absolute,
     argument_text,
     assigned_names,
+    assigned_value,
     caller,
     caller_above,
     callers,
@@ -955,7 +956,7 @@ class _Tracer:
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
-                shaped = self._shape_source(call, "layout_or_shape", info)
+                shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
@@ -1100,6 +1101,64 @@ class _Tracer:
                 return None
         labels = labels if isinstance(labels, tuple) else (labels,)
         return labels if len(labels) == rank(info.shape) else None
+
+    def _shape_entries(self, call, info):
+        """The labels of a shape written mode by mode from tensors' modes (`make_rmem_tensor((rows, k))` with `rows =
+        cute.size(tScS_mn.shape[0])`, `make_layout((tQsQ.shape[0][1], cute.size(tQsQ, mode=[1])), ...)`): each
+        entry the mode it reads (a mode of several leaves counts as its first leaf's, one leaf now), `?` for an
+        entry read from no tensor. None when no entry reads a tensor's mode."""
+        if call is None or not call.site.direct or call.frame is None or "layout_or_shape" not in call.params:
+            return None
+        text = argument_text(call.site, call.params.index("layout_or_shape"), call.op)
+        try:
+            node = ast.parse(text, mode="eval").body if text else None
+        except SyntaxError:
+            return None
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
+                and node.args:
+            node = node.args[0]
+        if not isinstance(node, ast.Tuple) or len(node.elts) != rank(info.shape):
+            return None
+        out = [self._mode_read(entry, call) for entry in node.elts]
+        if all(label is None for label in out):
+            return None
+        return tuple(label if label is not None else _levels.UNKNOWN for label in out)
+
+    def _mode_read(self, node, call):
+        """The label of the one tensor mode an expression's value is the size of: `t.shape[i]...`, `cute.size(
+        t.shape[i])`, `cute.size(t, mode=[i])`, or a local name assigned one of these before the call."""
+        if isinstance(node, ast.Name):
+            node = assigned_value(call.site.file, call.site.line, node.id)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "size" \
+                and len(node.args) == 1:
+            mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
+            if mode is None and not node.keywords:
+                node = node.args[0]
+            elif isinstance(mode, ast.List) and len(mode.elts) == 1 and isinstance(node.args[0], ast.Name):
+                node = ast.Subscript(value=ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load()),
+                                     slice=mode.elts[0], ctx=ast.Load())
+            else:
+                return None
+        read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None
+        if read is None or read[1] is not None or not read[2]:
+            return None
+        holder = call.frame.f_locals.get(read[0])
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None:
+            return None
+        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        for index in read[2]:
+            if isinstance(labels, tuple) and isinstance(index, int) and index < len(labels):
+                labels = labels[index]
+            elif isinstance(labels, _levels.ModeLabel) and isinstance(index, int) and labels.leaf_axes \
+                    and index < len(labels.leaf_axes):  # one leaf of an atom placed leaf by leaf
+                labels = replace(labels, leaf_axes=(labels.leaf_axes[index],))
+            else:
+                return None
+        first = next(_levels.flatten(labels), None)
+        if first is not None and first.leaf_axes and len(first.leaf_axes) > 1:
+            first = replace(first, leaf_axes=first.leaf_axes[:1])
+        return first
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of

@@ -138,7 +138,14 @@ def lone_scores_kernel(tiled_mma: cute.TiledMma, q: cute.Tensor, k: cute.Tensor)
     cS = cute.make_identity_tensor((_N, _N))
     tScS = thr.partition_C(cS)
     best = acc.load().reduce(cute.ReductionOp.MAX, -cutlass.Float32.inf, 0)
-    cute.printf("{} {}", best, tScS[0])
+    # shapes written mode by mode from the partitions' modes
+    rows = cute.size(tScS.shape[1])
+    per_row = cute.make_rmem_tensor((rows, 4), cutlass.Float32)
+    per_row.fill(best)
+    pred = cute.make_rmem_tensor(cute.make_layout((tSsQ.shape[0][1], cute.size(tSsQ, mode=[2])), stride=(0, 1)),
+                                 cutlass.Boolean)
+    pred.fill(True)
+    cute.printf("{} {} {}", per_row[0], pred[0], tScS[0])
 
 
 @cute.jit
