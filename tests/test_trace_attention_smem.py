@@ -24,8 +24,8 @@ def test_the_scores_keep_queries_and_keys_apart(events):
 
 def test_a_partition_after_a_retile_of_the_same_copy_is_another_tensors(events):
     # the B copy partitions Y^T, retiles its fragment, then partitions X^T: X^T's rests are (D, Q), not Y^T's (D, K)
-    assert labels_of(events, "cols_src")[0][3:] == ["copy-rest-D", "copy-rest-K"]
-    assert labels_of(events, "rows_src")[0][3:] == ["copy-rest-D", "copy-rest-Q"]
+    assert labels_of(events, "cols_src")[0][2:] == ["copy-rest-D", "copy-rest-K"]
+    assert labels_of(events, "rows_src")[0][2:] == ["copy-rest-D", "copy-rest-Q"]
     assert labels_of(events, "sx")[0] == ["mma-atom-Q", "mma-atom-D"]
     assert labels_of(events, "sy")[0] == ["mma-atom-K", "mma-atom-D"]
 
@@ -71,3 +71,10 @@ def test_a_shape_written_from_tensors_modes_takes_their_labels(lone):
     assert labels_of(lone, "per_row")[0] == ["mma-rest-Q", "?"]
     # (tSsQ.shape[0][1], cute.size(tSsQ, mode=[2])): the A atom's second leaf (a query row) and the k-blocks (D)
     assert labels_of(lone, "pred")[0] == ["mma-atom-Q", "mma-rest-D"]
+
+
+def test_an_operand_fragments_load_view_keeps_the_fragments_leaves(events):
+    # ldmatrix.trans's retile of the B fragment ((2,2),8,4): its 4 values (stride 1) are the atom's (2,2) keys
+    assert labels_of(events, "cols_view")[0][0] == "mma_thr2-atom-K"
+    assert labels_of(events, "rows_view")[0][0] == "mma_thr2-atom-Q"
+    assert labels_of(events, "rows_view")[0][3:] == ["mma_thr2-rest-D", "mma_thr2-rest-Q"]

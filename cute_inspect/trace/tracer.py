@@ -690,6 +690,17 @@ class _Tracer:
             values = self.objects.values.get((record.made_by["object"], op))
             out_trees = [_flow.with_copy_axes(t, o.shape, values, tuple(t[1:]), index)
                          for t, o in zip(out_trees, outputs)]
+            first = out_trees[0][0] if out_trees[0] else None
+            source = self.trace.records[inputs[0]] if inputs else None
+            if isinstance(first, _levels.ModeLabel) and first.origin == index and not first.leaf_axes \
+                    and in_trees and outputs[0].memspace == "rmem" and source.op in ("make_fragment_A", "make_fragment_B"):
+                # an operand fragment's load view (ldmatrix): values the copy's layout places on no tile mode are the
+                # fragment's registers its strides step: each leaf the fragment's leaf (4 values over a B atom's
+                # (2,2) keys, a rest folded into the atom), or a mode of its own where it crosses two axes
+                mapped = _strided_view(outputs[0].layout, source.layouts[input_outputs[0]], in_trees[0], index,
+                                       self._axis_class, mixed=True)
+                if mapped is not None and len(mapped) == len(out_trees[0]):
+                    out_trees[0] = (mapped[0],) + tuple(out_trees[0][1:])
             record.levels = tuple(out_trees)
         if op == "tma_partition" and len(out_trees) == 2 and "gmem_tensor" in by_arg:
             record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
@@ -1490,11 +1501,14 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
                                  for _ in range(len(new) - len(old)))
 
 
-def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None):
+def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None,
+                  mixed: bool = False):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
-    many, else their position's label."""
+    many, else their position's label. With `mixed`, a leaf across source leaves of several axes (a copy atom's
+    values over an MMA atom's rows and columns) is a mode of its own, of the first one's level and role and no
+    axis, and so is a size-1 leaf the source has none of, instead of no view at all."""
     new, old = leaf_tree(layout), leaf_tree(source_layout)
     if new is None or old is None or not isinstance(source_labels, tuple):
         return None
@@ -1520,7 +1534,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         extent, stride = _leaf_numbers(leaf)
         if extent == 1:
             if not ones:
-                return position_label
+                return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
+                    else position_label
             # the size-1 rest of the axis its mode's other leaves run along (a transposed view reorders them)
             match = next((x for x in ones if x.axis and x.axis in siblings), ones[0])
             ones.remove(match)
@@ -1537,13 +1552,16 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             for low, high, label in pool:
                 if low <= stride < high and stride % low == 0:
                     if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
-                        return None
+                        return _own(label) if mixed else None
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
         same = by_text.get(leaf.partition(":")[2], [])
         if len(same) != 1 or same[0] is None:
             return None
         return replace(same[0], rule="like") if same[0].origin != origin else same[0]
+
+    def _own(label):
+        return replace(label, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None, leaf_axes=None)
 
     def label_of_leaf(leaf):
         extent, stride = _leaf_numbers(leaf)
@@ -1667,7 +1685,16 @@ def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:
     strides (`sV` laid over `sK`'s storage, not a view of K) says the view is another tensor in the same buffer,
     not a regrouping of its source."""
     same = axis_class or (lambda x: x.var)
-    return all(same(other) == same(label) for start, _end, other in pool if low <= start < high)
+    covered = [other for start, _end, other in pool if low <= start < high]
+    # two MMA axes of an atom are two axes, whatever a TiledMma issuing several products has joined so far
+    keys = {_mma_key(x) for x in covered + [label]} - {None}
+    return len(keys) <= 1 and all(same(other) == same(label) for other in covered)
+
+
+def _mma_key(label):
+    """The MMA axis key an atom leaf was placed on, or None."""
+    key = label.leaf_axes[0] if label.leaf_axes and len(label.leaf_axes) == 1 else None
+    return key if isinstance(key, tuple) and key[0] == "mma" else None
 
 
 def _leaf_letter(label) -> str | None:

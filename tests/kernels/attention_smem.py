@@ -68,7 +68,8 @@ def through_smem_kernel(mma_first: cute.TiledMma, mma_second: cute.TiledMma, X: 
 
     # one B-operand copy partitions two tensors of different axes in turn, each followed by its fragment's retile
     thr2 = mma_second.get_slice(tidx)
-    copy_b = cute.make_tiled_copy_B(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16), mma_second)
+    ldmatrix_t = cute.nvgpu.warp.LdMatrix8x8x16bOp(transpose=True, num_matrices=4)
+    copy_b = cute.make_tiled_copy_B(cute.make_copy_atom(ldmatrix_t, cutlass.Float16), mma_second)
     copy_b_thr = copy_b.get_slice(tidx)
     pp = thr2.partition_A(sp)
     rows_a = thr2.make_fragment_A(pp)
