@@ -135,15 +135,22 @@ class Axes:
         v = self.key_var.get(key)
         return self.find(v) if v is not None else None
 
-    def solve(self) -> dict:
-        """root -> (axis or None, rule) for every class that met a key."""
+    def solve(self, hinted: dict | None = None) -> dict:
+        """root -> (axis or None, rule) for every class that met a key. `hinted`: class root -> the axis letters
+        names suggested for its modes (`hint:name` labels), read only where the data flow cannot decide."""
         named: dict = {}
         mma = {m: {a: self._root_of(("mma", m, a)) for a in "MNK"} for m in self.mmas}
         order = list(mma)
         reads = {r for r in self.chains if r[0] in mma and r[2] in mma}
         if not reads:  # no path of values found: modes shared between an accumulator and an A operand
             reads = {(m, None, o, "A", o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
+        chained = {r[0] for r in reads} | {r[2] for r in reads}
         reads -= self._linear_attention(mma, order, reads, named)
+        for m in mma:  # a lone product (no MMA reads it or feeds it) whose operands names call queries and keys
+            if m not in chained and self._named_scores(mma[m], hinted or {}):
+                for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
+                    if mma[m][axis] is not None:
+                        named.setdefault(mma[m][axis], (letter, "hint:scores"))
         scores = sorted({r[0] for r in reads}, key=order.index)
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
@@ -219,6 +226,13 @@ class Axes:
                     if mma[m][axis] is not None and mma[m][axis] not in named:
                         named[mma[m][axis]] = ("Q", "attention")
         return decided
+
+    @staticmethod
+    def _named_scores(axes: dict, hinted: dict) -> bool:
+        """Whether names call an MMA's rows queries and its columns keys, and nothing calls them GEMM axes: S = Q K^T
+        with no second MMA after it (a block selection's scores), which no data flow tells from a GEMM."""
+        rows, cols = (hinted.get(axes[a], set()) if axes[a] is not None else set() for a in "MN")
+        return "Q" in rows and "K" in cols and not (rows | cols) & set("MN")
 
     @staticmethod
     def _feeds(mma: dict, m, o) -> bool:

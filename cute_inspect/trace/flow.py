@@ -345,7 +345,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         # same tile: they pair with the other side's first partition too (not with B's source after A's
         # coordinates, through a copy shared by A's and B's loads)
         before = partitioners.partitions.get(made_by["object"])
-        paired = before is not None and before[0] != op and (op == "retile" or not before[2])
+        # a retile closes its pair: a partition made after it is another tensor's (K^T's copy, then Q^T's)
+        paired = before is not None and before[0] != op and (op == "retile" or not before[2] and before[0] != "retile")
         source = by_arg.get("src" if op == "partition_S" else "dst")
         if source is not None and op != "retile":
             partitioners.cuts[record.index] = source[1:]
@@ -438,7 +439,14 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
     """The SMEM and global tiles of one TMA: equal leaves join leaf by leaf; else, when their modes have equal
     sizes (a swizzled buffer's ((8,16),(64,2)) and the tile's (128,128)), mode by mode."""
     if list(_leaves(a_shape)) == list(_leaves(b_shape)):
-        join_leaves(axes, a, b)
+        # leaf by leaf where each side's leaves run along axes of their own (an MMA-laid buffer's atom placed per
+        # leaf against a divide's tile modes), else label by label
+        va, vb = _leaf_vars(axes, a, a_shape), _leaf_vars(axes, b, b_shape)
+        if len(va) > 1 and None not in va + vb and len(set(va)) == len(va) and len(set(vb)) == len(vb):
+            for x, y in zip(va, vb):
+                axes.join(x, y)
+        else:
+            join_leaves(axes, a, b)
         return
     while isinstance(a_shape, tuple) and len(a_shape) == 1:  # a grouped tile: (((8,16),(64,2)),)
         a_shape, a = a_shape[0], _modes(a)[0]
@@ -566,7 +574,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     axes.states.update(states)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
-    named = axes.solve()
+    named = axes.solve(_hinted(axes, records))
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key, mma=None):
@@ -610,6 +618,17 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _hinted(axes: Axes, records: list) -> dict:
+    """class root -> the axis letters names suggested for its modes (`hint:name` labels: `sQ`'s (Q, D))."""
+    found: dict = {}
+    for record in records:
+        for tree in record.levels:
+            for label in _levels.flatten(tree):
+                if label.axis_rule == "hint:name" and label.axis and label.var is not None:
+                    found.setdefault(axes.find(label.var), set()).add(label.axis)
+    return found
 
 
 def _same_indices(axes: Axes, index_uses: dict) -> None:
@@ -1087,7 +1106,7 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] == "attention"]
+        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores")]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
@@ -1096,10 +1115,12 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
             if letters:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
-        # a mode another input already named (K's and V's heads indexed by one head index) keeps its name
+        # a mode another input already named (K's and V's heads indexed by one head index) keeps its name; the
+        # heads and batch lead a (b, h, s, d) tensor (not a (rows, d) tile whose rows nothing named)
         trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
-                and set(attention) - {None} <= set("QKD") and list(modes[-len(trailing):]) == trailing:
+                and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
                     named[axes.find(mode.var)] = (letter, "batch")
@@ -1201,6 +1222,13 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         elif len(roots) == 2 and roots in accumulators and storage[record.index] not in loaded:
             level = "epi"
             staged.add(record.index)
+        elif record.index in views and readers.get(views[record.index]):
+            # an MMA operand's storage in its own layout: the same modes (quack's TMA-load layout of sA) when the
+            # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC)
+            if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]):
+                level = "block"
+            else:
+                level = "mma"
         else:
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)

@@ -86,6 +86,9 @@ RULES = {
                   "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes); a "
                   "one-element atom's value along the one mode its repeats step",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
+    "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
+                   "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
+                   "which no data flow tells from a GEMM (a block selection's scores)",
 }
 
 

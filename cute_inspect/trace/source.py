@@ -341,6 +341,26 @@ def defining_function(filename: str, line: int) -> str | None:
     return best.name if best is not None else None
 
 
+@functools.lru_cache(maxsize=1024)
+def assigned_value(filename: str, line: int, name: str) -> ast.expr | None:
+    """The value of the last plain assignment ``name = value`` before `line` in the innermost ``def`` holding it."""
+    tree = source_of(filename).tree
+    if tree is None:
+        return None
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
+            if best is None or node.lineno >= best.lineno:
+                best = node
+    found = None
+    for node in ast.walk(best) if best is not None else ():
+        if isinstance(node, ast.Assign) and node.lineno < line and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name \
+                and (found is None or node.lineno > found.lineno):
+            found = node
+    return found.value if found is not None else None
+
+
 def relative(path: str) -> str:
     """A path as a user would type it: relative to the working directory when under it."""
     try:

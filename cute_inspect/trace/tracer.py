@@ -29,6 +29,7 @@ from cute_inspect.trace.source import (
     absolute,
     argument_text,
     assigned_names,
+    assigned_value,
     caller,
     caller_above,
     callers,
@@ -769,6 +770,17 @@ class _Tracer:
             values = self.objects.values.get((record.made_by["object"], op))
             out_trees = [_flow.with_copy_axes(t, o.shape, values, tuple(t[1:]), index)
                          for t, o in zip(out_trees, outputs)]
+            first = out_trees[0][0] if out_trees[0] else None
+            source = self.trace.records[inputs[0]] if inputs else None
+            if isinstance(first, _levels.ModeLabel) and first.origin == index and not first.leaf_axes \
+                    and in_trees and outputs[0].memspace == "rmem" and source.op in ("make_fragment_A", "make_fragment_B"):
+                # an operand fragment's load view (ldmatrix): values the copy's layout places on no tile mode are the
+                # fragment's registers its strides step: each leaf the fragment's leaf (4 values over a B atom's
+                # (2,2) keys, a rest folded into the atom), or a mode of its own where it crosses two axes
+                mapped = _strided_view(outputs[0].layout, source.layouts[input_outputs[0]], in_trees[0], index,
+                                       self._axis_class, mixed=True)
+                if mapped is not None and len(mapped) == len(out_trees[0]):
+                    out_trees[0] = (mapped[0],) + tuple(out_trees[0][1:])
             record.levels = tuple(out_trees)
         if op == "tma_partition" and len(out_trees) == 2 and "gmem_tensor" in by_arg:
             record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
@@ -1003,18 +1015,20 @@ class _Tracer:
                     return found
                 if info.memspace in ("smem", "tmem"):
                     # a buffer of its own laid over another's storage (P over S in TMEM, in another element
-                    # type): its modes are new, not those of an unrelated tensor that shares its layout
+                    # type): its modes are new, not those of an unrelated tensor that shares its layout; unless it
+                    # views a tensor made over the very same pointer (MLA's `sVC_for_tma` over `sVC_ptr`, as sVC)
+                    found = self._same_storage(bound.get("iterator"), info, names[0] if names else None, origin,
+                                               viewed[0])
+                    if found is not None:
+                        return found
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "smem":
                 # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
                 # over storage no traced tensor holds: a buffer of its own, whatever layout or leaves it shares
                 # with another (sK's are sQ's, regrouped or not: K is no view of Q)
-                same = self.storage.get(_storage_key(bound.get("iterator")))
-                if same is not None:
-                    self.views[origin] = same[0]
-                    found = _strided_view(info.layout, self.trace.records[same[0]].layouts[same[1]], same[2], origin)
-                    if found is not None:
-                        return found
+                found = self._same_storage(bound.get("iterator"), info, names[0] if names else None, origin)
+                if found is not None:
+                    return found
                 return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "gmem":
                 # two host views over one argument's memory that no traced tensor holds (`select` of o_bshd for one
@@ -1034,7 +1048,7 @@ class _Tracer:
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
-                shaped = self._shape_source(call, "layout_or_shape", info)
+                shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
@@ -1045,6 +1059,27 @@ class _Tracer:
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
+        """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
+        field twice, `make_tensor` over one recast pointer twice): a buffer of its own (its uses say its level),
+        each leaf along the axis of the data it holds, as a view's would be; a leaf that merges parts of one axis
+        (a TMA box's 64 columns over the MMA atom's 16 and the rests along them) keeps that axis."""
+        same = self.storage.get(_storage_key(pointer))
+        if same is None or same[0] == other_than:
+            return None
+        source = self.trace.records[same[0]]
+        found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class)
+        if found is None:
+            return None
+        self.views[origin] = same[0]
+        own = _levels.smem_buffer(rank(info.shape), name, origin, info.shape)
+        modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
+        held = [leaf for mode, tree in zip(modes, found) for leaf in _nested_leaf_labels(mode, tree)]
+        for var, label in zip(_flow._leaf_vars(self.axes, own, info.shape), held):
+            if var is not None and label.role != "stage":
+                self.axes.join(var, self._axis_var(label))
+        return own
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
@@ -1158,6 +1193,64 @@ class _Tracer:
                 return None
         labels = labels if isinstance(labels, tuple) else (labels,)
         return labels if len(labels) == rank(info.shape) else None
+
+    def _shape_entries(self, call, info):
+        """The labels of a shape written mode by mode from tensors' modes (`make_rmem_tensor((rows, k))` with `rows =
+        cute.size(tScS_mn.shape[0])`, `make_layout((tQsQ.shape[0][1], cute.size(tQsQ, mode=[1])), ...)`): each
+        entry the mode it reads (a mode of several leaves counts as its first leaf's, one leaf now), `?` for an
+        entry read from no tensor. None when no entry reads a tensor's mode."""
+        if call is None or not call.site.direct or call.frame is None or "layout_or_shape" not in call.params:
+            return None
+        text = argument_text(call.site, call.params.index("layout_or_shape"), call.op)
+        try:
+            node = ast.parse(text, mode="eval").body if text else None
+        except SyntaxError:
+            return None
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
+                and node.args:
+            node = node.args[0]
+        if not isinstance(node, ast.Tuple) or len(node.elts) != rank(info.shape):
+            return None
+        out = [self._mode_read(entry, call) for entry in node.elts]
+        if all(label is None for label in out):
+            return None
+        return tuple(label if label is not None else _levels.UNKNOWN for label in out)
+
+    def _mode_read(self, node, call):
+        """The label of the one tensor mode an expression's value is the size of: `t.shape[i]...`, `cute.size(
+        t.shape[i])`, `cute.size(t, mode=[i])`, or a local name assigned one of these before the call."""
+        if isinstance(node, ast.Name):
+            node = assigned_value(call.site.file, call.site.line, node.id)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "size" \
+                and len(node.args) == 1:
+            mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
+            if mode is None and not node.keywords:
+                node = node.args[0]
+            elif isinstance(mode, ast.List) and len(mode.elts) == 1 and isinstance(node.args[0], ast.Name):
+                node = ast.Subscript(value=ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load()),
+                                     slice=mode.elts[0], ctx=ast.Load())
+            else:
+                return None
+        read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None
+        if read is None or read[1] is not None or not read[2]:
+            return None
+        holder = call.frame.f_locals.get(read[0])
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None:
+            return None
+        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        for index in read[2]:
+            if isinstance(labels, tuple) and isinstance(index, int) and index < len(labels):
+                labels = labels[index]
+            elif isinstance(labels, _levels.ModeLabel) and isinstance(index, int) and labels.leaf_axes \
+                    and index < len(labels.leaf_axes):  # one leaf of an atom placed leaf by leaf
+                labels = replace(labels, leaf_axes=(labels.leaf_axes[index],))
+            else:
+                return None
+        first = next(_levels.flatten(labels), None)
+        if first is not None and first.leaf_axes and len(first.leaf_axes) > 1:
+            first = replace(first, leaf_axes=first.leaf_axes[:1])
+        return first
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
@@ -1559,11 +1652,14 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
                                  for _ in range(len(new) - len(old)))
 
 
-def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None):
+def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None,
+                  mixed: bool = False):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
-    many, else their position's label."""
+    many, else their position's label. With `mixed`, a leaf across source leaves of several axes (a copy atom's
+    values over an MMA atom's rows and columns) is a mode of its own, of the first one's level and role and no
+    axis, and so is a size-1 leaf the source has none of, instead of no view at all."""
     new, old = leaf_tree(layout), leaf_tree(source_layout)
     if new is None or old is None or not isinstance(source_labels, tuple):
         return None
@@ -1589,7 +1685,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         extent, stride = _leaf_numbers(leaf)
         if extent == 1:
             if not ones:
-                return position_label
+                return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
+                    else position_label
             # the size-1 rest of the axis its mode's other leaves run along (a transposed view reorders them)
             match = next((x for x in ones if x.axis and x.axis in siblings), ones[0])
             ones.remove(match)
@@ -1606,13 +1703,16 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             for low, high, label in pool:
                 if low <= stride < high and stride % low == 0:
                     if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
-                        return None
+                        return _own(label) if mixed else None
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
         same = by_text.get(leaf.partition(":")[2], [])
         if len(same) != 1 or same[0] is None:
             return None
         return replace(same[0], rule="like") if same[0].origin != origin else same[0]
+
+    def _own(label):
+        return replace(label, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None, leaf_axes=None)
 
     def label_of_leaf(leaf):
         extent, stride = _leaf_numbers(leaf)
@@ -1736,7 +1836,16 @@ def _one_axis(pool: list, label, low: int, high: int, axis_class=None) -> bool:
     strides (`sV` laid over `sK`'s storage, not a view of K) says the view is another tensor in the same buffer,
     not a regrouping of its source."""
     same = axis_class or (lambda x: x.var)
-    return all(same(other) == same(label) for start, _end, other in pool if low <= start < high)
+    covered = [other for start, _end, other in pool if low <= start < high]
+    # two MMA axes of an atom are two axes, whatever a TiledMma issuing several products has joined so far
+    keys = {_mma_key(x) for x in covered + [label]} - {None}
+    return len(keys) <= 1 and all(same(other) == same(label) for other in covered)
+
+
+def _mma_key(label):
+    """The MMA axis key an atom leaf was placed on, or None."""
+    key = label.leaf_axes[0] if label.leaf_axes and len(label.leaf_axes) == 1 else None
+    return key if isinstance(key, tuple) and key[0] == "mma" else None
 
 
 def _leaf_letter(label) -> str | None:
@@ -1755,6 +1864,13 @@ def _shaped(mode, labels):
     flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
     same = all(p == flat[0] and p.var == flat[0].var and p.leaf_axes == flat[0].leaf_axes for p in flat)
     return flat[0] if len(flat) == len(parts) and same else parts
+
+
+def _nested_leaf_labels(mode, tree) -> list:
+    """One label per leaf of `mode`, a label tree of its nesting (or coarser: a sub-mode one label covers)."""
+    if isinstance(tree, tuple) and isinstance(mode, tuple) and len(tree) == len(mode):
+        return [leaf for m, t in zip(mode, tree) for leaf in _nested_leaf_labels(m, t)]
+    return _leaf_labels_of(mode, tree)
 
 
 def _leaf_labels_of(mode, label) -> list:
