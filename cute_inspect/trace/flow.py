@@ -1190,7 +1190,7 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         staged.add(index)
     # buffers a TMA load fills from global memory: tiles of an input (u read beside v' = u - WH), not the staging
     # of an accumulator's epilogue, though a copy of the accumulator's layout reads them
-    loaded = {storage[r.inputs[0]] for r in records if r.op == "tma_partition" and r.inputs
+    loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and r.inputs
               and str((r.made_by or {}).get("op") or "").endswith("G2SOp")}
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
@@ -1198,7 +1198,7 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
         if readers.get(record.index):
             level = "mma"
-        elif len(roots) == 2 and roots in accumulators and storage[record.index] not in loaded:
+        elif len(roots) == 2 and roots in accumulators and record.index not in loaded:
             level = "epi"
             staged.add(record.index)
         else:
@@ -1206,6 +1206,17 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _made_tensor(records: list, index: int) -> int:
+    """The tensor a view, tile or regrouping was taken of (`group_modes(sU, 0, 2)` -> sU), not another tensor laid
+    over the same storage (an output buffer reusing an input's SMEM)."""
+    for _ in range(8):
+        record = records[index]
+        if record.op == "make_tensor" or not record.inputs:
+            break
+        index = record.inputs[0]
+    return index
 
 
 def _storage_roots(records: list, views: dict) -> dict:
