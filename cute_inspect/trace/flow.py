@@ -569,9 +569,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     named = axes.solve()
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
-    def letter(key, mma=None):
-        if isinstance(key, tuple) and key[0] == "mma" and mma is not None and mma[0] == key[1]:
-            key = ("mma", mma, key[2])
+    def letter(key, origin=None):
+        if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
+            key = axes.issued_key(key, origin)
         if isinstance(key, tuple) and key[0] == "var":
             found = named.get(axes.find(key[1]))
             return found[0] if found else None
@@ -583,8 +583,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
         if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
-            mma = instance.get(tree.origin)  # the MMA of the record that placed the atom's leaves
-            tree = replace(tree, leaf_axes=tuple(letter(k, mma) for k in tree.leaf_axes))
+            tree = replace(tree, leaf_axes=tuple(letter(k, tree.origin) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
         found = named.get(axes.find(tree.var))
