@@ -1187,10 +1187,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
         staged.add(index)
-    # buffers a TMA load fills from global memory: tiles of an input (u read beside v' = u - WH), not the staging
-    # of an accumulator's epilogue, though a copy of the accumulator's layout reads them
-    loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and r.inputs
-              and str((r.made_by or {}).get("op") or "").endswith("G2SOp")}
+    # buffers a TMA load fills with a CTA tile of an input (u read beside v' = u - WH), not the staging of an
+    # accumulator's epilogue, though a copy of the accumulator's layout reads them; a load of an epilogue subtile
+    # (the source C, a divide of the output's tile) fills the epilogue's buffer
+    loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and len(r.inputs) > 1
+              and str((r.made_by or {}).get("op") or "").endswith("G2SOp") and not _divided(records, r.inputs[1])}
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
@@ -1205,6 +1206,18 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _divided(records: list, index: int) -> bool:
+    """Whether a tensor is, through views and tiles, a divide's tile (`flat_divide(gC, epi_tile)`)."""
+    for _ in range(8):
+        record = records[index]
+        if record.op in _DIVIDES:
+            return True
+        if not record.inputs:
+            return False
+        index = record.inputs[0]
+    return False
 
 
 def _made_tensor(records: list, index: int) -> int:
