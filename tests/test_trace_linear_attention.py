@@ -80,3 +80,13 @@ def test_a_buffer_mode_a_pipeline_stage_index_selects_is_a_stage(events):
     # the decay vectors' (key dim, 2) buffer, one slot per chunk in flight: `g_box[None, state.index]`
     labels = labels_of(events, "sg")[0]
     assert labels[0].startswith("block-atom") and labels[1] == "stage"
+
+
+def test_tiles_loaded_for_one_slot_of_a_tiledmma_take_their_rows_from_the_product_they_feed(events):
+    # q and w are both TMA-loaded as A of the one TiledMma that issues q h and w h: the host atoms share only the
+    # contracted key dim, and A partitions made for the loads (in neither product) take their rows from the SMEM
+    # buffer each load fills
+    assert labels_of(events, "q")[0] == ["input-mode-Q", "input-mode-D"]
+    assert labels_of(events, "w")[0] == ["input-mode-K", "input-mode-D"]
+    assert _axes(labels_of(events, "q_mma")[0]) == ["Q", "D", "Q", "D", "Q"]
+    assert _axes(labels_of(events, "w_mma")[0]) == ["K", "D", "K", "D", "K"]

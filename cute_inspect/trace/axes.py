@@ -84,9 +84,9 @@ class Axes:
         if var is None:
             return
         self.log.append(("bind", var, key, self.context))
-        self._bind(var, self._issued_key(key, self.context))
+        self._bind(var, self.issued_key(key, self.context))
 
-    def _issued_key(self, key: tuple, context) -> tuple:
+    def issued_key(self, key: tuple, context) -> tuple:
         """The key a bind made while observing record `context` joins once `split` knows the products issued: the
         axis of the product the record belongs to."""
         if key[0] != "mma" or not (self.instance or self.rows_apart):
@@ -122,7 +122,7 @@ class Axes:
                 self.join(entry[1], entry[2])
                 continue
             _, var, key, context = entry
-            issued = self._issued_key(key, context)
+            issued = self.issued_key(key, context)
             if issued not in self.key_var and issued in known:
                 self.key_var[issued] = known[issued]
                 self.key_vars.add(known[issued])

@@ -577,9 +577,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     named = axes.solve(_hinted(axes, records))
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
-    def letter(key, mma=None):
-        if isinstance(key, tuple) and key[0] == "mma" and mma is not None and mma[0] == key[1]:
-            key = ("mma", mma, key[2])
+    def letter(key, origin=None):
+        if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
+            key = axes.issued_key(key, origin)
         if isinstance(key, tuple) and key[0] == "var":
             found = named.get(axes.find(key[1]))
             return found[0] if found else None
@@ -591,8 +591,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
         if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
-            mma = instance.get(tree.origin)  # the MMA of the record that placed the atom's leaves
-            tree = replace(tree, leaf_axes=tuple(letter(k, mma) for k in tree.leaf_axes))
+            tree = replace(tree, leaf_axes=tuple(letter(k, tree.origin) for k in tree.leaf_axes))
         if tree.var is None:
             return tree
         found = named.get(axes.find(tree.var))
@@ -1209,17 +1208,18 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
         staged.add(index)
-    # buffers a TMA load fills from global memory: tiles of an input (u read beside v' = u - WH), not the staging
-    # of an accumulator's epilogue, though a copy of the accumulator's layout reads them
-    loaded = {storage[r.inputs[0]] for r in records if r.op == "tma_partition" and r.inputs
-              and str((r.made_by or {}).get("op") or "").endswith("G2SOp")}
+    # buffers a TMA load fills with a CTA tile of an input (u read beside v' = u - WH), not the staging of an
+    # accumulator's epilogue, though a copy of the accumulator's layout reads them; a load of an epilogue subtile
+    # (the source C, a divide of the output's tile) fills the epilogue's buffer
+    loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and len(r.inputs) > 1
+              and str((r.made_by or {}).get("op") or "").endswith("G2SOp") and not _divided(records, r.inputs[1])}
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
         roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
         if readers.get(record.index):
             level = "mma"
-        elif len(roots) == 2 and roots in accumulators and storage[record.index] not in loaded:
+        elif len(roots) == 2 and roots in accumulators and record.index not in loaded:
             level = "epi"
             staged.add(record.index)
         elif record.index in views and readers.get(views[record.index]):
@@ -1234,6 +1234,29 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _divided(records: list, index: int) -> bool:
+    """Whether a tensor is, through views and tiles, a divide's tile (`flat_divide(gC, epi_tile)`)."""
+    for _ in range(8):
+        record = records[index]
+        if record.op in _DIVIDES:
+            return True
+        if not record.inputs:
+            return False
+        index = record.inputs[0]
+    return False
+
+
+def _made_tensor(records: list, index: int) -> int:
+    """The tensor a view, tile or regrouping was taken of (`group_modes(sU, 0, 2)` -> sU), not another tensor laid
+    over the same storage (an output buffer reusing an input's SMEM)."""
+    for _ in range(8):
+        record = records[index]
+        if record.op == "make_tensor" or not record.inputs:
+            break
+        index = record.inputs[0]
+    return index
 
 
 def _storage_roots(records: list, views: dict) -> dict:

@@ -74,7 +74,11 @@ RULES = {
                  "partition laid over the accumulator's storage or a TMEM address its values are written to): "
                  "S = Q K^T over D, O = P V over K; a TMEM A operand's rows are the accumulator's (its lanes); "
                  "with several readers (backward) the score axis most of them keep is the keys, and a reader "
-                 "keeping one score axis contracts the other (dV = P^T dO over Q, dQ = dS K over K)",
+                 "keeping one score axis contracts the other (dV = P^T dO over Q, dQ = dS K over K). Linear "
+                 "attention: an MMA whose accumulator is a recurrent state (registers updated from their own old "
+                 "values and its tile, h = decay * h + K^T V, then read by another MMA) is (D, D) over the key "
+                 "tokens K; a reader of the state contracts and keeps feature dims D, its other axis is the "
+                 "queries Q unless the key tokens already; an MMA contracting the key tokens keeps the queries",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, a tiler's positions are M and N (rows and columns)",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "

@@ -10,7 +10,7 @@ Per chunk of 64 tokens, with the state h (value dim x key dim) in SMEM as the B 
     h  = decay * h + DH   SIMT in registers, stored with stmatrix through a row-major view of h's SMEM
     o  = OH + OI      SIMT, stored with stmatrix into o's SMEM tile
 
-u comes in by TMA, two chunks in flight, as does each chunk's decay vector over the key dim (a pipeline's stage
+q and w come in by TMA (A operands of the one TiledMma of w h and q h), u too, two chunks in flight, as does each chunk's decay vector over the key dim (a pipeline's stage
 index picks the slot). The MMAs' accumulators reach other MMAs' operands only through SIMT steps (tcgen05.ld, element writes, stmatrix
 into an epilogue-layout view of the operand's bytes), never directly as an A operand: the data flow has no
 softmax score. The state's axes are feature dims (D), the axis DH contracts is the key tokens (K), the rows of
@@ -56,7 +56,8 @@ def _load_and_store(acc, tidx):
 
 @cute.kernel
 def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute.TiledMma, u_atom: cute.CopyAtom,
-                            mu: cute.Tensor, g_atom: cute.CopyAtom, mg: cute.Tensor):
+                            mu: cute.Tensor, g_atom: cute.CopyAtom, mg: cute.Tensor, q_atom: cute.CopyAtom,
+                            mq: cute.Tensor, w_atom: cute.CopyAtom, mw: cute.Tensor):
     tidx = cute.arch.thread_idx()[0] % 128
     smem = utils.SmemAllocator()
     lw, lh = sm100.make_smem_layout_a(m_wh, TILE_WH, BF16, 1), sm100.make_smem_layout_b(m_wh, TILE_WH, BF16, 1)
@@ -101,6 +102,13 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
                                            cute.group_modes(cute.local_tile(mu, (BT, BV), (None, 0)), 0, 2))
     g_box, g_tiles = cpasync.tma_partition(g_atom, 0, cute.make_layout(1), cute.group_modes(sg, 0, 1),
                                            cute.group_modes(mg, 0, 1))
+    # q's and w's chunks in the A layout of w h / q h, for their TMA loads: tiles of neither product
+    q_mma = m_wh.get_slice(0).partition_A(cute.local_tile(mq, (BT, KEY), (None, 0)))
+    w_mma = m_wh.get_slice(0).partition_A(cute.local_tile(mw, (BT, KEY), (None, 0)))
+    q_box, q_tiles = cpasync.tma_partition(q_atom, 0, cute.make_layout(1), cute.group_modes(sq, 0, 3),
+                                           cute.group_modes(q_mma, 0, 3))
+    w_box, w_tiles = cpasync.tma_partition(w_atom, 0, cute.make_layout(1), cute.group_modes(sw, 0, 3),
+                                           cute.group_modes(w_mma, 0, 3))
     slot = pipeline.make_pipeline_state(pipeline.PipelineUserType.Producer, STAGES)
     barrier = smem.allocate_array(cutlass.Int64, STAGES)
     v_store = cute.make_tiled_copy_D(
@@ -133,6 +141,8 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
     for c in cutlass.range(cute.size(mg, mode=[1]), unroll=1):
         cute.copy(u_atom, u_tiles[None, c], u_box[None, slot.index], tma_bar_ptr=barrier + slot.index)
         cute.copy(g_atom, g_tiles[None, c], g_box[None, slot.index], tma_bar_ptr=barrier + slot.index)
+        cute.copy(q_atom, q_tiles[None, c], q_box[None, 0], tma_bar_ptr=barrier + slot.index)
+        cute.copy(w_atom, w_tiles[None, c], w_box[None, 0], tma_bar_ptr=barrier + slot.index)
         slot.advance()
         for kk in cutlass.range_constexpr(cute.size(fh, mode=[2])):
             cute.gemm(m_wh, acc_wh, fw[None, None, kk, 0], fh[None, None, kk, 0], acc_wh)
@@ -160,14 +170,19 @@ def linear_attention_kernel(m_wh: cute.TiledMma, m_dh: cute.TiledMma, m_oi: cute
 
 
 @cute.jit
-def linear_attention_host(u: cute.Tensor, g: cute.Tensor):
+def linear_attention_host(u: cute.Tensor, g: cute.Tensor, q: cute.Tensor, w: cute.Tensor):
     k_major, mn_major = OperandMajorMode.K, OperandMajorMode.MN
     load = cpasync.CopyBulkTensorTileG2SOp()
+    m_wh = _mma(k_major, k_major, TILE_WH[:2])
+    cluster = cute.tiled_divide(cute.make_layout((1, 1, 1)), (m_wh.thr_id.shape,)).shape
+    a_layout = cute.select(sm100.make_smem_layout_a(m_wh, TILE_WH, BF16, 1), mode=[0, 1, 2])
+    q_atom, mq = cute.nvgpu.make_tiled_tma_atom_A(load, q, a_layout, TILE_WH, m_wh, cluster)
+    w_atom, mw = cute.nvgpu.make_tiled_tma_atom_A(load, w, a_layout, TILE_WH, m_wh, cluster)
     u_atom, mu = cpasync.make_tiled_tma_atom(load, u, cute.slice_(_u_layout(), (None, None, 0)), (BT, BV))
     g_atom, mg = cpasync.make_tiled_tma_atom(load, g, cute.slice_(_g_layout(), (None, 0)),
                                              cute.slice_(cute.make_identity_layout(g.shape), (None, 0)))
     linear_attention_kernel(_mma(k_major, k_major, TILE_WH[:2]), _mma(k_major, mn_major, TILE_DH[:2]),
-                            _mma(k_major, k_major, TILE_OI[:2]), u_atom, mu, g_atom, mg).launch(
+                            _mma(k_major, k_major, TILE_OI[:2]), u_atom, mu, g_atom, mg, q_atom, mq, w_atom, mw).launch(
         grid=(1, 1, 1), block=(128, 1, 1))
 
 
@@ -176,4 +191,5 @@ def compile_linear_attention():
 
     u = make_fake_compact_tensor(BF16, (4 * BT, BV), stride_order=(1, 0), assumed_align=16)  # (tokens, value dim)
     g = make_fake_compact_tensor(F32, (KEY, 4), stride_order=(0, 1), assumed_align=16)  # (key dim, chunks)
-    return cute.compile(linear_attention_host, u, g)
+    q, w = (make_fake_compact_tensor(BF16, (4 * BT, KEY), stride_order=(1, 0), assumed_align=16) for _ in range(2))
+    return cute.compile(linear_attention_host, u, g, q, w)
