@@ -20,6 +20,10 @@ def _h(x, y=None):
     return x, y
 
 
+def _copy(atom, src, dst, *, pred=None, **kwargs):  # `cute.copy`'s parameters
+    return atom, src, dst, pred, kwargs
+
+
 @pytest.mark.parametrize("function, args, kwargs", [
     (_f, (1, 2), {}),
     (_f, (1,), {}),
@@ -32,6 +36,12 @@ def _h(x, y=None):
     (_g, (1, 2, 3, 4), {"k": 5}),  # *rest and **extra: inspect binds them
     (_g, (), {"a": 1}),  # positional-only given by keyword: does not bind
     (_h, (1,), {"y": 2}),
+    (_g, (1, 2), {}),  # *rest and **extra given nothing
+    (_g, (1,), {}),
+    (_copy, (1, 2, 3), {}),
+    (_copy, (1, 2, 3), {"pred": 4}),
+    (_copy, (1, 2, 3), {"tma_bar_ptr": 5}),
+    (_copy, (1, 2, 3, 4), {}),  # too many: does not bind
 ])
 def test_binding_a_call_gives_what_bind_partial_gives(function, args, kwargs):
     signature = inspect.signature(function)

@@ -132,7 +132,8 @@ _PLANS: dict = {}  # id(signature) -> (signature, its positional names, its othe
 def _bind(signature: inspect.Signature, args: tuple, kwargs: dict) -> dict:
     """``signature.bind_partial(*args, **kwargs).arguments`` ({} when they do not bind). The calls CuTe kernels
     make (positional arguments, then keywords that name parameters) are bound directly, in the same order;
-    anything else (``*args``, ``**kwargs``, an argument given twice) goes to `inspect`."""
+    anything else (keywords where the signature has ``*args`` or ``**kwargs``, an argument given twice) goes
+    to `inspect`."""
     plan = _PLANS.get(id(signature))
     if plan is None or plan[0] is not signature:
         params = list(signature.parameters.values())
@@ -142,8 +143,8 @@ def _bind(signature: inspect.Signature, args: tuple, kwargs: dict) -> dict:
             named = None
         plan = _PLANS[id(signature)] = (signature, tuple(p.name for p in params[:count]), named)
     _, positional, named = plan
-    if named is not None and len(args) <= len(positional):
-        bound = dict(zip(positional, args))
+    if len(args) <= len(positional) and (named is not None or not kwargs):  # `copy(atom, src, dst)` of
+        bound = dict(zip(positional, args))  # `copy(atom, src, dst, *, pred=None, **kwargs)` binds directly too
         if not kwargs:
             return bound
         rest = [n for n in positional[len(args):] if signature.parameters[n].kind != inspect.Parameter.POSITIONAL_ONLY]
