@@ -55,8 +55,16 @@ def supervised(run: Callable[[], int], target: str) -> int:
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     read_end, write_end = os.pipe()
-    pid = os.fork()
+    # Ctrl-C reaches the child too, and it answers for both. Ignored before the fork: a Ctrl-C that came after the
+    # child started but before this process ignored it would end this one alone, leaving the child running.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pid = os.fork()
+    except OSError:
+        signal.signal(signal.SIGINT, previous)
+        raise
     if pid == 0:  # the child: run the command, report its code through the pipe, never return into the caller
+        signal.signal(signal.SIGINT, previous)
         os.close(read_end)
         code = EXIT_BAD_INPUT
         try:
@@ -71,7 +79,6 @@ def supervised(run: Callable[[], int], target: str) -> int:
                 os.write(write_end, bytes([code & 0xFF]))
             os._exit(code)
     os.close(write_end)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the child too; it answers for both
     try:
         _, status = os.waitpid(pid, 0)
         reported = os.read(read_end, 1)
