@@ -330,28 +330,24 @@ def subscripted_name(site: CallSite) -> str | None:
 @functools.lru_cache(maxsize=4096)
 def defining_function(filename: str, line: int) -> str | None:
     """The name of the innermost ``def`` whose body holds `line` (a method's name, a helper's name)."""
+    best = _innermost_def(filename, line)
+    return best.name if best is not None else None
+
+
+def _innermost_def(filename: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     tree = source_of(filename).tree
-    if tree is None:
-        return None
     best = None
-    for node in ast.walk(tree):
+    for node in ast.walk(tree) if tree is not None else ():
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
             if best is None or node.lineno >= best.lineno:
                 best = node
-    return best.name if best is not None else None
+    return best
 
 
 @functools.lru_cache(maxsize=1024)
 def assigned_value(filename: str, line: int, name: str) -> ast.expr | None:
     """The value of the last plain assignment ``name = value`` before `line` in the innermost ``def`` holding it."""
-    tree = source_of(filename).tree
-    if tree is None:
-        return None
-    best = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
-            if best is None or node.lineno >= best.lineno:
-                best = node
+    best = _innermost_def(filename, line)
     found = None
     for node in ast.walk(best) if best is not None else ():
         if isinstance(node, ast.Assign) and node.lineno < line and len(node.targets) == 1 \
