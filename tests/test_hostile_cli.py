@@ -340,10 +340,17 @@ def test_a_target_interrupted_by_ctrl_c_ends_in_one_line_and_130(work):
     assert _check(work, ["trace", "t.py:interrupt"], INTERRUPTED, "interrupted", where="last", program=True)
 
 
+def _as_from_a_terminal() -> None:
+    # A program started with SIGINT ignored (a background job of a script, as CI may run the suite) keeps ignoring
+    # it, as it should; the user this test stands for pressed Ctrl-C in a terminal, where SIGINT is not ignored.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_a_target_runs_ends_in_one_line_and_130(work):
     process = subprocess.Popen([sys.executable, "-m", "cute_inspect", "trace", "t.py:sleeps"], cwd=work[0],
                                env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_as_from_a_terminal)
     assert process.stderr.readline() == "sleeping\n"  # the target's print went to stderr, not stdout
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
