@@ -316,10 +316,10 @@ def _other_products(facts: FileFacts, context: RuleContext) -> Iterator[tuple]:
             if operand.name is not None:
                 fed.setdefault((family, call.scope, operand.name), {}).setdefault(product, call.line)
     named_for: set = set()
-    for family, _, name in fed:
+    for (family, _, name), into in fed.items():
         target = parse_partitioned(name, context.vocabulary)
         if target is not None:
-            named_for |= {(family, canonical_op(target.op), product) for product in fed[(family, _, name)]}
+            named_for |= {(family, canonical_op(target.op), product) for product in into}
     made = {(p.scope, p.target): p for p in facts.partitions if p.method in MMA_METHODS}
     for (family, scope, name), into in fed.items():
         partition = made.get((scope, name))
