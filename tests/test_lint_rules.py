@@ -56,6 +56,12 @@ CASES = {
         "`cute.gemm` is given `tSsQ` as its A operand, but that tensor is a copy's partition, made by "
         "`smem_thr_copy_Q.partition_S` (line 1)",
     ),
+    "CI113": (
+        "tTR_rC = cute.make_rmem_tensor(tTR_rAcc.shape, Float16)\n",
+        "tTR_sC = cute.make_rmem_tensor(tTR_rAcc.shape, Float16)\n",
+        "`tTR_sC` is named for shared memory (`s`), but the call that makes it allocates in registers; rename it "
+        "to `tTR_rC`",
+    ),
     "CI109": (
         "tCgA = thr_mma.partition_A(gA_mkl)\n",
         "tAgA = thr_mma.partition_A(gA_mkl)\n",
@@ -293,7 +299,7 @@ PROVENANCE_MISTAKES = {
         "    tSrQ = thr_qk.make_fragment_A(thr_qk.partition_A(sQ))\n"
         "    tSrK = thr_qk.make_fragment_B(thr_qk.partition_B(sK))\n"
         "    tOrVt = thr_qk.make_fragment_B(thr_qk.partition_B(sVt))\n"
-        "    tOsVt = cute.make_tiled_copy_B(atom_v, tiled_mma_pv).get_slice(0).partition_S(sVt)\n", 5, "CI110"),
+        "    tOsVt = cute.make_tiled_copy_B(atom_v, tiled_mma_pv).get_slice(0).partition_S(sVt)\n", 5, "CI104"),
     "cute.gemm given a copy partition": (
         "def kernel(tiled_mma, atom, sQ):\n"
         "    tSsQ = cute.make_tiled_copy_A(atom, tiled_mma).get_slice(0).partition_S(sQ)\n"
@@ -471,10 +477,14 @@ def test_a_suggestion_is_never_a_name_already_bound_in_that_function():
     assert "rename" in lint_source(source.replace("tCgA = gA", "x = gA"), "k.py")[0].message
 
 
-def test_a_helper_parameter_is_judged_in_a_kernel_not_in_a_helper():
-    helper = "def helper(thr_mma, gA, gB):\n    tCgB = thr_mma.partition_A(gA)\n"
-    assert lint_source(helper, "k.py") == []
-    assert [f.code for f in lint_source("@cute.kernel\n" + helper, "k.py")] == ["CI105"]
+def test_a_helper_parameter_is_judged_in_a_kernel_and_by_the_helpers_own_parameters():
+    helper = "def helper(thr_mma, gA, gX, gB):\n    tCgW = thr_mma.partition_A(gA)\n    tCgA = thr_mma.partition_A(gB)\n"
+    # A helper's parameter holds what its callers pass (here none): its tensor is not compared with another
+    # tensor's name, only with the helper's own words, its other parameters and the GEMM operand roles.
+    assert [(f.line, f.code) for f in lint_source(helper, "k.py")] == [(3, "CI105")]
+    assert [(f.line, f.code) for f in lint_source(helper.replace("gX", "gW"), "k.py")] == [(2, "CI105"), (3, "CI105")]
+    kernel = "@cute.kernel\ndef k(thr_mma, gA, gW):\n    tCgW = thr_mma.partition_A(gA)\n"
+    assert [f.code for f in lint_source(kernel, "k.py")] == ["CI105"]
     # its where letter still says which memory the helper expects
     (finding,) = lint_source("def store(thr_copy, sO):\n    tOgO = thr_copy.partition_S(sO)\n", "k.py")
     assert finding.code == "CI105" and "rename it to `tOsO`" in finding.message
@@ -505,3 +515,74 @@ def test_a_slip_is_not_hidden_by_the_data_flow_it_bends():
         "    tCrB = tiled_mma.make_fragment_B(sB)\n"
     )
     assert [(f.line, f.code) for f in lint_source(kernel, "k.py")] == [(5, "CI106")]
+
+
+# Causes found by the lead's fourth set of plants (nvidia-cudnn-frontend), each written as a snippet of ours.
+TWO_MMAS_MADE_FROM_SETTINGS = (
+    "class Bwd:\n"
+    "    def __call__(self):\n"
+    "        tmma2 = make_trivial_tiled_mma(self.q_dtype, self.q_dtype)\n"
+    "        tmma3 = make_trivial_tiled_mma(self.q_dtype, self.q_dtype)\n"
+    "        self.kernel(tmma2, tmma3)\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, tmma2, tmma3):\n"
+    "        thr_mma2, thr_mma3 = tmma2.get_slice(0), tmma3.get_slice(0)\n"
+    "        tDKrQt = thr_mma2.make_fragment_A(sQt)\n"
+    "        tDQrDSt = thr_mma2.make_fragment_B(sdSt)\n"
+    "        tCsDK = thr_mma2.partition_C(sdK)\n"
+    "        tDQrDS = thr_mma3.make_fragment_A(sdS)\n"
+    "        tCsDQ = thr_mma3.partition_C(sdQ)\n"
+)
+
+
+def test_mmas_made_from_the_kernels_settings_are_two_objects_and_share_only_tc():
+    # `self.q_dtype` is no MMA the two are made for, and `tC` on both does not make them one family.
+    findings = lint_source(TWO_MMAS_MADE_FROM_SETTINGS, "k.py")
+    assert [(f.line, f.code) for f in findings] == [(10, "CI110")]
+    assert "rename it to `tDKrDSt`" in findings[0].message
+
+
+def test_objects_that_carry_only_tc_next_to_a_specific_pattern_are_not_reported():
+    source = (
+        "def epi(tiled_tmem_load_s_0, tiled_tmem_load_s_1, tStS, cS):\n"
+        "    t0, t1 = tiled_tmem_load_s_0.get_slice(0), tiled_tmem_load_s_1.get_slice(0)\n"
+        "    tStS_t2r_0 = t0.partition_S(tStS)\n    tCcS = t0.partition_D(cS)\n"
+        "    tStS_t2r_1 = t1.partition_S(tStS)\n"
+    )
+    assert [f.code for f in lint_source(source, "k.py")] == []
+
+
+def test_a_helper_no_call_resolves_still_names_its_own_parameters():
+    source = (
+        "class F:\n"
+        "    def mma(self, thr_mma_pv, sQ, sK, sV):\n"
+        "        tOrK = thr_mma_pv.make_fragment_B(sV)\n"
+    )
+    (finding,) = lint_source(source, "k.py")
+    assert (finding.line, finding.code) == (3, "CI105")
+    assert "`tOrK` partitions `sV` but names `rK`" in finding.message
+
+
+def test_one_slip_seen_by_name_and_by_object_is_reported_once():
+    source = (
+        "def kernel(qk_tiled_mma, pv_tiled_mma, gQ, gV):\n"
+        "    qk_thr_mma, pv_thr_mma = qk_tiled_mma.get_slice(0), pv_tiled_mma.get_slice(0)\n"
+        "    tSgQ = qk_thr_mma.partition_A(gQ)\n    tOrP = pv_thr_mma.make_fragment_A(sP)\n"
+        "    tSgV = pv_thr_mma.partition_B(gV)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(5, "CI104")]
+    config = LintConfig(ignore=("CI104",))
+    assert [(f.line, f.code) for f in lint_source(source, "k.py", config)] == [(5, "CI110")]
+
+
+@pytest.mark.parametrize("source, reported", [
+    ("tmem = utils.TmemBufferPool(ptr, cols)\ntCtS = tmem.allocate_tensor(layout, Float32)\n", []),
+    ("tmem = utils.TmemBufferPool(ptr, cols)\nsS = tmem.allocate_tensor(layout, Float32)\n", [2]),
+    ("sV = utils.SmemAllocator().allocate_tensor(Float16, layout)\n", []),
+    ("rV = utils.SmemAllocator().allocate_tensor(Float16, layout)\n", [1]),
+    ("tCrA = pool.allocate_tensor(Float16, layout)\n", []),
+    ("tMask = cute.make_rmem_tensor(shape, Boolean)\ntApA = cute.make_rmem_tensor(shape, Boolean)\n", []),
+    ("tTR_tC = cute.make_rmem_tensor_like(tTR_rAcc)\n", [1]),
+])
+def test_maker_memory_reads_the_allocator_and_only_names_that_state_a_memory(source, reported):
+    assert [f.line for f in lint_source(source, "k.py") if f.code == "CI113"] == reported

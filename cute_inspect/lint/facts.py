@@ -118,9 +118,12 @@ class FileFacts:
     atom_directions: dict[str, str] = field(default_factory=dict)
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
     identities: set[str] = field(default_factory=set)
-    # (scope, name) -> (where letter, line) for a name bound by a maker whose memory it names (`_MEMORY_OF_MAKER`):
-    # `smem_pt = storage.smem_p.get_tensor(layout)` is in shared memory, whatever it is called
-    made_in: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    # (scope, name) -> (where letter, line, column) for a name bound by a maker whose memory it names
+    # (`_MEMORY_OF_MAKER`): `smem_pt = storage.smem_p.get_tensor(layout)` is in shared memory, whatever it is called
+    made_in: dict[tuple[int, str], tuple[str, int, int]] = field(default_factory=dict)
+    # (scope, name) -> where letter of the memory an allocator bound to that name allocates in:
+    # `smem = utils.SmemAllocator()` -> "s", `tmem = utils.TmemBufferPool(ptr, cols)` -> "t"
+    allocators: dict[tuple[int, str], str] = field(default_factory=dict)
     objects: ObjectFacts = field(default_factory=ObjectFacts)
     # Calls of the file's functions: (function, receiver: "" for none, "self" for `self.`/`cls.`, else "other",
     # caller's scope, line, the tensor name each positional argument refers to, the same for each keyword);
@@ -155,7 +158,7 @@ class FileFacts:
         if name is None:
             return None
         if (scope, name) in self.made_in:
-            return self.made_in[(scope, name)]
+            return self.made_in[(scope, name)][:2]
         passed = self.passed(name, scope) if depth < 3 and self.is_helper_param(name, scope) else None
         found = [self.memory_of(given, caller, depth + 1) for caller, _, given in passed or ()]
         return found[0] if found and None not in found and len({where for where, _ in found}) == 1 else None
@@ -289,13 +292,23 @@ def _atom_direction(call: ast.Call, maker: str) -> str | None:
 
 _SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
 _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
-# Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor`, the
-# SMEM allocator's `allocate_tensor`, and register fragments.
+# Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor` and
+# register fragments (an allocator's `allocate_tensor`: by the allocator, below).
 _MEMORY_OF_MAKER = {
-    "get_tensor": "s", "allocate_tensor": "s",
+    "get_tensor": "s",
     "make_rmem_tensor": "r", "make_rmem_tensor_like": "r", "make_fragment": "r", "make_fragment_like": "r",
 }
+# `allocate_tensor` puts a tensor where its allocator allocates: told by the class the allocator was made from.
+_ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
+_ALLOCATE = "allocate_tensor"
 _OP_SUFFIX = "Op"
+
+
+def _allocator_memory(maker: str) -> str | None:
+    """``s`` for a class that allocates shared memory (``SmemAllocator``), ``t`` for tensor memory."""
+    if maker.endswith(("Allocator", "Pool")):
+        return next((where for prefix, where in _ALLOCATOR_MEMORY if maker.startswith(prefix)), None)
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -353,8 +366,9 @@ class _Collector:
         if _MMA_COPY_MAKER.fullmatch(maker) and len(call.args) > 1:
             family = self.ref(call.args[1], create=False)  # make_tiled_copy_A(atom, tiled_mma)
         for arg in list(call.args) + [kw.value for kw in call.keywords]:
-            if type(arg) is ast.Attribute and type(arg.value) is ast.Name:
-                arg = arg.value  # make_mma_atom(tiled_mma.op): an atom of that MMA
+            # make_mma_atom(tiled_mma.op): an atom of that MMA; `self.q_dtype` is the kernel's setting, no MMA's
+            if type(arg) is ast.Attribute and type(arg.value) is ast.Name and arg.value.id not in ("self", "cls"):
+                arg = arg.value
                 ref = self.ref(arg, create=False)
                 if family is None and kind == "mma" and ref is not None:
                     family = ref
@@ -620,9 +634,12 @@ class _Collector:
                     self.facts.atom_directions[target.elts[0].id] = direction
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
+        elif type(target) is ast.Name and method is not None and _allocator_memory(method):
+            self.facts.allocators[(self.scope, target.id)] = _allocator_memory(method)
         elif type(target) is ast.Name and value.args:
-            if method in _MEMORY_OF_MAKER:
-                self.facts.made_in[(self.scope, target.id)] = (_MEMORY_OF_MAKER[method], target.lineno)
+            where = _MEMORY_OF_MAKER.get(method) if method != _ALLOCATE else self._allocated_in(receiver_expr)
+            if where:
+                self.facts.made_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
             made_from = tensor_name(value.args[0])
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
@@ -632,6 +649,16 @@ class _Collector:
                     self.facts.identities.add(target.id)
         elif type(target) is ast.Name and method in _IDENTITY_MAKERS:
             self.facts.identities.add(target.id)
+
+    def _allocated_in(self, allocator: ast.expr | None) -> str | None:
+        """The memory ``allocator.allocate_tensor(...)`` allocates in: ``SmemAllocator().allocate_tensor`` or a
+        name bound to an allocator in this function; None when the file does not show which."""
+        if type(allocator) is ast.Call:
+            method, _ = _callee(allocator.func)
+            return _allocator_memory(method) if method else None
+        if type(allocator) is ast.Name:
+            return self.facts.allocators.get((self.scope, allocator.id))
+        return None
 
     def _helper_partition(self, target: ast.Name, call: ast.Call, method: str) -> None:
         """``tdQrdS = utils.mma_make_fragment_A(sdS, thr_mma_dq)``: a helper that partitions with the

@@ -1,10 +1,13 @@
 """Which files cannot hold a static finding, told from their text, so that their facts are not collected.
 
 Every static rule reads the facts ``cute_inspect.lint.facts`` collects, and the runner runs none of them on a
-file without a partition, a copy or a GEMM. Each of those needs an identifier in the code:
+file without a partition, a copy, a GEMM or a tensor made in a known memory. Each of those needs an identifier
+in the code:
 
 - a partition: a call of ``partition_A/B/C/S/D``, ``make_fragment_A/B/C``, ``retile``, ``tma_partition`` or
   a helper ``*_partition_[ABC]`` / ``*make_fragment_[ABC]``;
+- a tensor in a known memory (CI113): ``make_rmem_tensor(_like)``, ``make_fragment(_like)``,
+  ``allocate_tensor``, ``get_tensor``;
 - a copy or a GEMM: a statement ``cute.copy(...)`` / ``cute.gemm(...)``: the identifiers ``cute`` and
   ``copy`` or ``gemm``.
 
@@ -38,7 +41,11 @@ import re
 
 # Any of these words makes a file worth its facts (`partition` covers tma_partition and partition_A...);
 # get_slice / thr_slice: the collector follows a chain of them recursively (a RecursionError is an error).
-_WORDS = ("partition", "make_fragment_", "retile", "get_slice", "thr_slice")
+# make_rmem_tensor / make_fragment / allocate_tensor / get_tensor: makers whose memory CI113 compares.
+_WORDS = (
+    "partition", "make_fragment", "retile", "get_slice", "thr_slice", "make_rmem_tensor", "allocate_tensor",
+    "get_tensor",
+)
 _IDENTIFIER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 

@@ -5,7 +5,7 @@
 >>> select_codes(["CI10"], ["CI100", "CI103"])[:3]
 ['CI101', 'CI102', 'CI104']
 >>> select_codes(None, [])   # the default set: the rules that find contradictions
-['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107', 'CI110', 'CI111', 'CI112']
+['CI100', 'CI102', 'CI103', 'CI104', 'CI105', 'CI106', 'CI107', 'CI110', 'CI111', 'CI112', 'CI113']
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from cute_inspect.lint.rules import (
     copy_pattern_agreement,
     gemm_operand_provenance,
     gemm_pattern_agreement,
+    maker_memory,
     memory_agreement,
     mma_operand_letter,
     operand_role,
@@ -46,6 +47,7 @@ RULES: dict[str, ModuleType] = {
         pattern_provenance,
         gemm_operand_provenance,
         traced_gemm_operands,
+        maker_memory,
         bank_conflict,
     )
 }

@@ -112,10 +112,17 @@ def _check_tree(
     if not static:
         return []
     facts = facts or collect(tree)
-    if not (facts.partitions or facts.copies or facts.gemms):
+    if not (facts.partitions or facts.copies or facts.gemms or facts.made_in):
         return []
     context = config.context
-    return [(code, violation) for code in static for violation in RULES[code].check(facts, context)]
+    found = [(code, violation) for code in static for violation in RULES[code].check(facts, context)]
+    # A rule that reaches another's finding by another road (CI110 by objects, CI104 by partitioner names)
+    # defers to it at the same place: one slip, one finding.
+    at = {(code, violation.line, violation.column) for code, violation in found}
+    return [
+        (code, violation) for code, violation in found
+        if not any((other, violation.line, violation.column) in at for other in getattr(RULES[code], "DEFERS_TO", ()))
+    ]
 
 
 def _noqa_comments(

@@ -117,7 +117,8 @@ def _helper_misnames(
     """A helper's partition names another tensor than its parameter holds, in a way its own code shows: it
     contradicts the parameter's name and what every call passes, it is not the tensor a TMA partition's
     global side loads, and it names another GEMM operand (``tRS_sA`` of ``sC``) or another parameter of the
-    helper in that memory (``taccdVsdK`` of ``sdV`` where ``sdK`` is a parameter too). Helpers name their
+    helper in the parameter's memory (``taccdVsdK`` of ``sdV`` where ``sdK`` is a parameter too; ``tOrK`` of
+    ``sV`` next to ``sK``). Helpers name their
     own tiles freely otherwise (``tGsG`` of ``sB_g``, the gate half of B)."""
     if same_tensor(target, parameter) or same_tensor(target, held):
         return False
@@ -131,12 +132,12 @@ def _helper_misnames(
         return True
     for name in facts.scopes[partition.scope].params:
         other = parse_name(name, context.vocabulary)
-        if other is not None and not other.partitioned and other.where == target.where and other.what == target.what:
+        if other is not None and not other.partitioned and other.where == parameter.where and other.what == target.what:
             return True
     return False
 
 
-_MEMORY_WORDS = {"s": "shared memory", "r": "registers"}
+_MEMORY_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory"}
 
 
 def _unnamed_source_memory(partition: Partition, target: TensorName, facts: FileFacts) -> Iterator[Violation]:
@@ -185,11 +186,17 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         where_ok = where_agrees(partition, target, source)
         # A helper's parameter holds what its callers pass: judged by that tensor when every call agrees.
         passed = _passed_tensor(partition.source, partition.scope, facts, context) if helper_param else None
-        if passed is not None and not _helper_misnames(partition, target, source, passed[1], facts, context):
+        # A helper no call of the file resolves still names its parameters: a partition named for another
+        # parameter of it (`tOrK` of the parameter `sV`, next to `sK`) contradicts the helper's own words.
+        unjudged = helper_param and (
+            passed is None and not _helper_misnames(partition, target, source, source, facts, context)
+            or passed is not None and not _helper_misnames(partition, target, source, passed[1], facts, context)
+        )
+        if unjudged:
             passed = None
         held = passed[1] if passed is not None else source
         what_ok = (
-            (helper_param and passed is None) or (partition.scope, target.what, held.what) in swaps
+            unjudged or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
         )
         if where_ok and what_ok:

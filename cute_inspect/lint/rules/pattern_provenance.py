@@ -26,7 +26,9 @@ product's gemm is reported, where the file names that gemm's other operands for 
 a function that gives every operand of its MMA one pattern (``tOrD``, ``tOrC`` into ``tDCrDC``) is not.
 
 The message says both sides: what the name claims (the other object, with a partition of it and its
-line) and what made the tensor (the object, where it was made, and a partition of it with its line).
+line) and what made the tensor (the object, where it was made, and a partition of it with its line). A
+slip CI104 already reports at the same place (it reads the partitioner's name: ``tSgV`` from
+``pv_thr_mma``) is reported there only.
 Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
 
 ## Why is this bad?
@@ -70,6 +72,8 @@ CODE = "CI110"
 NAME = "pattern-provenance"
 SUMMARY = "A partition is named with the pattern of another partitioner object than the one that made it"
 DEFAULT = True
+# CI104 reads the same slip from the partitioner's name (`tSgV` from `pv_thr_mma`): it is reported once, there.
+DEFERS_TO = ("CI104",)
 
 
 def _first(partitions: list[Partition]) -> Partition:
@@ -109,7 +113,8 @@ def _direction(partition: Partition, facts: FileFacts, context: RuleContext) -> 
 
 def _call_site(instance: tuple | None) -> str:
     """Which call of the file's function that made the object: `` (returned by the call at line 12)``."""
-    return f" (returned by the call at line {instance[2]})" if instance and len(instance) == 3 else ""
+    made_at = instance[2] if instance and len(instance) == 3 else None
+    return f" (returned by the call at line {made_at})" if isinstance(made_at, int) else ""
 
 
 def _way(partitions: list[Partition], facts: FileFacts, context: RuleContext) -> set[str]:
@@ -230,14 +235,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         if op == "C" and origins.object(partition.made_by) is not None and origins.object(partition.made_by).kind != "tma":
             continue  # `tC`: the generic MMA pattern, which helpers use for any MMA's operands
-        if not all(_distinct(family, f, kinds) and not (own.keys() & by_family[f].keys()) for f in carriers):
+        # `tC`, the MMA's generic pattern, may be shared by objects whose own patterns differ (`tDKrQt` and
+        # `tCsDK` of the dK MMA, `tDQrDS` and `tCsDQ` of the dQ MMA); an object named only `tC` has no own.
+        specific = {other: parts for other, parts in own.items() if other != "C"} or own
+        generic = {"C"} if specific is not own else set()
+        if not all(_distinct(family, f, kinds) and not (own.keys() & by_family[f].keys()) - generic for f in carriers):
             continue
         claimed = _first([p for f in carriers for p in by_family[f][op]])
         theirs = describe_object(origins.object(claimed.made_by), origins.family(claimed.made_by))
         mine = describe_object(origins.object(partition.made_by), family[1])
-        own_op, own_parts = min(own.items(), key=lambda item: _first(item[1]).line)
+        own_op, own_parts = min(specific.items(), key=lambda item: _first(item[1]).line)
         example = _first(own_parts)
-        fixed = free_name(renamed(target, op=own_op), facts, partition.scope) if len(own) == 1 else None
+        fixed = free_name(renamed(target, op=own_op), facts, partition.scope) if len(specific) == 1 else None
         reported.add(partition)
         yield Violation(
             partition.line,

@@ -1,0 +1,63 @@
+"""CI113 maker-memory: a tensor's ``<where>`` letter contradicts the memory the call that made it allocates in.
+
+## What it does
+For a name that follows the convention (``tTR_rC``, ``sA``, ``tCtS``) bound to the result of a call whose
+memory is known from the call alone, compares the where letter with that memory:
+- registers: ``cute.make_rmem_tensor``, ``make_rmem_tensor_like``, ``make_fragment``, ``make_fragment_like``;
+- shared memory: a shared-storage field's ``get_tensor`` (``storage.sA.get_tensor(layout)``), and
+  ``allocate_tensor`` of an allocator made from an ``Smem...Allocator`` class;
+- tensor memory: ``allocate_tensor`` of an allocator made from a ``Tmem...`` allocator or pool class.
+
+``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
+reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand
+fragments (``make_fragment_A/B``) and partitions are CI105's.
+
+## Why is this bad?
+The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and MMA
+operand sources are legal. A register tile named ``s`` sends the reader, and the copy checks, to shared
+memory.
+
+## Example
+```python
+tTR_sC = cute.make_rmem_tensor(tTR_rAcc.shape, self.c_dtype)
+```
+
+Use instead:
+```python
+tTR_rC = cute.make_rmem_tensor(tTR_rAcc.shape, self.c_dtype)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cute_inspect.lint.expectations import free_name
+from cute_inspect.lint.facts import FileFacts
+from cute_inspect.lint.names import parse_name, renamed, same_memory
+from cute_inspect.lint.rules import Rename, RuleContext, Violation
+
+CODE = "CI113"
+NAME = "maker-memory"
+SUMMARY = "A tensor's `<where>` letter contradicts the memory the call that made it allocates in"
+DEFAULT = True
+
+_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory", "m": "global memory", "g": "global memory"}
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    for (scope, name), (where, line, column) in facts.made_in.items():
+        parsed = parse_name(name, context.vocabulary)
+        # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
+        if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
+            continue
+        if same_memory(parsed.where, where):
+            continue
+        fixed = free_name(renamed(parsed, where=where), facts, scope)
+        yield Violation(
+            line,
+            column,
+            f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but the call that "
+            f"makes it allocates in {_WORDS[where]}" + (f"; rename it to `{fixed}`" if fixed else ""),
+            Rename(name, fixed, scope) if fixed else None,
+        )
