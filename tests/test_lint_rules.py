@@ -586,3 +586,51 @@ def test_one_slip_seen_by_name_and_by_object_is_reported_once():
 ])
 def test_maker_memory_reads_the_allocator_and_only_names_that_state_a_memory(source, reported):
     assert [f.line for f in lint_source(source, "k.py") if f.code == "CI113"] == reported
+
+
+def test_the_accumulator_of_another_mma_is_another_tensor_even_as_a_partition():
+    source = (
+        "def kernel(tiled_mma_qk, tiled_mma_pv, thr_ld, sQ, sK, tAtP, tBsV):\n"
+        "    tCtS = tiled_mma_qk.make_fragment_C(shape_s)\n    tCtO = tiled_mma_pv.make_fragment_C(shape_o)\n"
+        "    cute.gemm(tiled_mma_qk, tCtS, tAsQ, tBsK, tCtS)\n    cute.gemm(tiled_mma_pv, tCtO, tAtP, tBsV, tCtO)\n"
+        "    tStO = thr_ld.partition_S(tCtS)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(6, "CI105")]
+    # P is no MMA's accumulator: a view of S's TMEM named for the P it will hold is not reported
+    assert lint_source(source.replace("tStO", "tStP"), "k.py") == []
+
+
+def test_a_gemm_given_another_mmas_fragment_while_its_own_goes_unused_is_reported():
+    source = (
+        "def kernel(tiled_mma_qk, tiled_mma_pv, tCtS, tCtO, tAtP, sQ, sK, sV):\n"
+        "    thr_qk, thr_pv = tiled_mma_qk.get_slice(0), tiled_mma_pv.get_slice(0)\n"
+        "    tAsQ = thr_qk.make_fragment_A(sQ)\n    tBsK = thr_qk.make_fragment_B(sK)\n"
+        "    tBsV = thr_pv.make_fragment_B(sV)\n"
+        "    cute.gemm(tiled_mma_qk, tCtS, tAsQ, tBsK, tCtS)\n    cute.gemm(tiled_mma_pv, tCtO, tAtP, tBsK, tCtO)\n"
+    )
+    (finding,) = lint_source(source, "k.py")
+    assert (finding.line, finding.code) == (7, "CI111")
+    assert "`tBsV`" in finding.message and "is given to no `cute.gemm`" in finding.message
+    # one fragment shared by two MMAs on purpose (the second makes none of its own for that slot)
+    assert lint_source(source.replace("    tBsV = thr_pv.make_fragment_B(sV)\n", ""), "k.py") == []
+
+
+@pytest.mark.parametrize("source", [
+    # a buffer reused for the data written into it
+    "def epi(thr_mma, sQ, acc_dQ, sDQ):\n    tCsDQ = thr_mma.partition_C(sQ)\n"
+    "    for i in range(8):\n        tCsDQ[i] = acc_dQ[i] * scale\n",
+    # the accumulator of a gradient, `tAccdQ`, is dQ
+    "def epi(thr_t2r, tAccdQ):\n    tTR_tdQ = thr_t2r.partition_S(tAccdQ)\n",
+    # a gradient written in capitals
+    "def mma(tiled_mma, sdO):\n    tDPrDO = tiled_mma.make_fragment_A(sdO)\n",
+])
+def test_names_that_state_the_data_truly_are_not_reported(source):
+    assert lint_source(source, "k.py") == []
+
+
+def test_a_buffer_written_from_another_tensor_is_still_judged_by_that_tensor():
+    source = (
+        "def epi(thr_mma, sQ, acc_dK, sDQ):\n    tCsDQ = thr_mma.partition_C(sQ)\n"
+        "    for i in range(8):\n        tCsDQ[i] = acc_dK[i] * scale\n"
+    )
+    assert [f.code for f in lint_source(source, "k.py")] == ["CI105"]

@@ -101,8 +101,16 @@ def _qualified(short: str, long: str) -> bool:
 
 
 def _unaccumulated(what: str) -> str:
-    """``accO`` -> ``O``: FlashAttention's accumulator family (``caccO`` holds O's coordinates)."""
-    return what[3:] if what.startswith("acc") and len(what) > 3 else what
+    """``accO`` -> ``O``: FlashAttention's accumulator family (``caccO`` holds O's coordinates); ``AccdQ`` ->
+    ``dQ``: the accumulator of a gradient (``tAccdQ``), whose lower-case ``d`` shows where its name starts."""
+    if what.startswith("acc") and len(what) > 3:
+        return what[3:]
+    return what[3:] if what.startswith("Accd") and len(what) > 4 and what[4].isupper() else what
+
+
+def _gradient_spelling(what: str) -> str:
+    """``DO`` -> ``dO``: a gradient written in capitals (``tDPrDO`` of ``sdO``) is the same tensor."""
+    return "d" + what[1:] if len(what) > 1 and what[0] == "D" and what[1].isupper() else what
 
 
 def same_tensor(target: TensorName, source: TensorName) -> bool:
@@ -110,7 +118,7 @@ def same_tensor(target: TensorName, source: TensorName) -> bool:
     form of it (``S0``, ``Si``, ``Kt``, ``SAcc``, ``dVaccum``), an abbreviation (``W`` / ``Weight``), or a
     view named in the source's variant (``tStS_P`` seen as ``P``)."""
     short, long = sorted((_unaccumulated(target.what), _unaccumulated(source.what)), key=len)
-    if short == long or (long.startswith(short) and _TENSOR_FORM.fullmatch(long[len(short):])):
+    if short == long or _gradient_spelling(short) == _gradient_spelling(long) or (long.startswith(short) and _TENSOR_FORM.fullmatch(long[len(short):])):
         return True
     if _abbreviates(short, long) or _qualified(short, long):
         return True

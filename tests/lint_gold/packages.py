@@ -21,6 +21,7 @@ PACKAGES = {
     "dist-moe": ("0.1.0", "dist_moe"),
     "flash-msa": ("0.1.1", "flash_msa"),
     "kernel-fun": ("0.2.0", "kernel_fun"),
+    "nvidia-cudnn-frontend": ("1.32.0", "cudnn"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

@@ -8,9 +8,11 @@ reports
 - an MMA partition of another input slot: ``make_fragment_B``'s result given as A (an accumulator given as
   A is not: attention reuses S's registers as P).
 
-An operand made by another MMA than the GEMM's is not reported: kernels share one shared-memory fragment
-between two MMAs on purpose (FlashAttention's dS for dQ and dQv); a name that claims another MMA's pattern
-is CI110's.
+An operand made by another MMA than the GEMM's is not reported for that alone: kernels share one
+shared-memory fragment between two MMAs on purpose (FlashAttention's dS for dQ and dQv); a name that claims
+another MMA's pattern is CI110's. It is reported when the GEMM's own MMA made a fragment for that slot in the
+function that no ``cute.gemm`` there is given (``tBsV_desc = thr_mma_pv.make_fragment_B(sV)`` left unused
+while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other MMA's place by a slip.
 
 An operand that is a parameter of a helper is followed to what every call of the helper in the file
 passes (positionally or by keyword, ``self._mma_body(tCrA=tCrA, tCrB=tCrB)``), and judged only when all of
@@ -40,7 +42,7 @@ from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import MMA_METHODS
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
-from cute_inspect.lint.provenance import describe_object
+from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI111"
@@ -92,6 +94,21 @@ def _kind_of(partition: Partition) -> str:
     return "copy" if partition.method in _COPY_METHODS else partition.method
 
 
+def _unused_own_fragments(facts: FileFacts, aliases: dict[str, str]) -> dict[tuple, Partition]:
+    """(scope, MMA family, slot letter) -> an operand fragment that MMA made in that function for that slot and
+    no ``cute.gemm`` of the function is given (through its views)."""
+    origins = facts.origins
+    given = {(call.scope, _origin(operand.name, aliases)) for call in facts.gemms for operand in call.operands
+             if operand.name is not None}
+    unused: dict[tuple, Partition] = {}
+    for partition in facts.partitions:
+        if partition.method not in ("make_fragment_A", "make_fragment_B") or partition.made_by is None:
+            continue
+        if (partition.scope, partition.target) not in given:
+            unused.setdefault((partition.scope, origins.family(partition.made_by), partition.method[-1]), partition)
+    return unused
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     if not facts.gemms:
         return
@@ -102,6 +119,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         earlier = made.get(key, partition)
         made[key] = partition if earlier is not None and earlier.method == partition.method else None
     aliases = dict(facts.views)
+    unused = None
     for call in facts.gemms:
         for operand in call.operands:
             if operand.name is None:
@@ -122,6 +140,16 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             elif partition.method in MMA_METHODS and partition.method[-1] in ("A", "B") \
                     and partition.method[-1] != _SLOT[operand.slot]:
                 why = f"operand {partition.method[-1]}'s, made by {_made_by(partition)}"
+            elif partition.method in MMA_METHODS and partition.method[-1] == _SLOT[operand.slot] in ("A", "B") \
+                    and via is None and call.atom_ref is not None:
+                mine = origins.family(call.atom_ref)
+                if distinct_objects(mine, origins.family(partition.made_by)):
+                    if unused is None:
+                        unused = _unused_own_fragments(facts, aliases)
+                    own = unused.get((call.scope, mine, _SLOT[operand.slot]))
+                    if own is not None:
+                        why = (f"another MMA's, made by {_made_by(partition)}, while this MMA's own operand {slot}, "
+                               f"`{own.target}` ({_made_by(own)}), is given to no `cute.gemm`")
             if why is None:
                 continue
             passed = f" (passed by the call at line {via})" if via is not None else ""

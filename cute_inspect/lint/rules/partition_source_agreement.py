@@ -46,6 +46,8 @@ tTR_cS = tmem_thr_copy.partition_D(cS)
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
@@ -61,6 +63,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import TensorName, parse_name, parse_partitioned, renamed, same_memory
+from cute_inspect.lint.provenance import distinct_objects
 from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
 CODE = "CI105"
@@ -159,9 +162,78 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     )
 
 
+def _accumulators(facts: FileFacts, context: RuleContext) -> dict[tuple[int, str], set]:
+    """(scope, what) -> the MMAs whose ``cute.gemm`` accumulates into a tensor of that name in that function
+    (``tCtS_s``, a view of ``tCtS``: S, the Q·K MMA's)."""
+    found: dict[tuple[int, str], set] = {}
+    aliases = dict(facts.views)
+    for call in facts.gemms:
+        if not call.operands or call.operands[0].name is None or call.atom_ref is None:
+            continue
+        name = call.operands[0].name
+        for _ in range(4):
+            parsed = parse_name(name, context.vocabulary)
+            if parsed is not None or name not in aliases:
+                break
+            name = aliases[name]
+        if parsed is not None:
+            found.setdefault((call.scope, parsed.what), set()).add(facts.origins.family(call.atom_ref))
+    return found
+
+
+def _other_accumulator(partition: Partition, target: TensorName, source: TensorName, accumulators: dict) -> bool:
+    """A partition of one MMA's accumulator named for another MMA's (``tStO`` of the S accumulator ``tCtS``,
+    where O is the P·V MMA's): two accumulators are two tensors, even when both are partitions."""
+    mine = accumulators.get((partition.scope, source.what), set())
+    theirs = accumulators.get((partition.scope, target.what), set())
+    return target.what != source.what and len(mine) == len(theirs) == 1 and distinct_objects(*mine, *theirs)
+
+
+_ACCUMULATOR_NAME = re.compile(r"acc_?([A-Za-z][A-Za-z0-9]*)")
+
+
+def _written_from(target: str, line: int, scope: int, facts: FileFacts) -> set[str]:
+    """The names whose values the function writes into the tensor ``target`` binds at ``line``, before the name
+    is bound again: ``target[i] = f(acc_dQ[i])`` element by element, or ``cute.copy(atom, src, target)``."""
+    node = facts.scopes[scope].node
+    if node is None:
+        return set()
+    writes: list[tuple[int, set[str]]] = [
+        (call.line, {call.operands[0].name}) for call in facts.copies
+        if call.scope == scope and len(call.operands) == 2 and call.operands[1].name == target and call.operands[0].name
+    ]
+    rebound = []
+    for statement in ast.walk(node):
+        if type(statement) is not ast.Assign:
+            continue
+        for each in statement.targets:
+            if type(each) is ast.Subscript and type(each.value) is ast.Name and each.value.id == target:
+                writes.append((statement.lineno, {n.id for n in ast.walk(statement.value) if type(n) is ast.Name}))
+            elif any(type(n) is ast.Name and n.id == target for n in ast.walk(each)) and statement.lineno > line:
+                rebound.append(statement.lineno)
+    until = min(rebound, default=float("inf"))
+    return {name for at, names in writes if line < at < until for name in names}
+
+
+def _names_written_data(
+    target: TensorName, name: str, line: int, scope: int, facts: FileFacts, context: RuleContext,
+) -> bool:
+    """The partition is named for the data the function writes into it, not for the buffer it views: a
+    buffer reused once its first tensor is dead (``tCsDQ = thr_mma.partition_C(sQ_half)`` filled from
+    ``acc_dQ``, the comment says "reuse sQ as the epilogue buffer")."""
+    for written in _written_from(name, line, scope, facts):
+        parsed = parse_name(written, context.vocabulary)
+        if parsed is None:
+            matched = _ACCUMULATOR_NAME.fullmatch(written)
+            parsed = TensorName("", "", "", "r", matched.group(1), "") if matched else None
+        if parsed is not None and same_tensor(target, parsed):
+            return True
+    return False
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
-    index = swaps = None
+    index = swaps = accumulators = None
     for partition in facts.partitions:
         if partition.method == "make_fragment_C":
             continue
@@ -199,6 +271,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             unjudged or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
         )
+        if what_ok and not unjudged and held.partitioned and facts.gemms:
+            if accumulators is None:
+                accumulators = _accumulators(facts, context)
+            what_ok = not _other_accumulator(partition, target, held, accumulators)
+        if not what_ok and passed is None:
+            what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
         if where_ok and what_ok:
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)

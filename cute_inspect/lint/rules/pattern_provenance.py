@@ -235,6 +235,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         if op == "C" and origins.object(partition.made_by) is not None and origins.object(partition.made_by).kind != "tma":
             continue  # `tC`: the generic MMA pattern, which helpers use for any MMA's operands
+        if partition.method in MMA_METHODS and partition.method[-1] == op:
+            continue  # `tBsK = thr_mma.make_fragment_B(sK)`: the letter names the slot it was made for (CI109's)
         # `tC`, the MMA's generic pattern, may be shared by objects whose own patterns differ (`tDKrQt` and
         # `tCsDK` of the dK MMA, `tDQrDS` and `tCsDQ` of the dQ MMA); an object named only `tC` has no own.
         specific = {other: parts for other, parts in own.items() if other != "C"} or own
