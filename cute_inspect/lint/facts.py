@@ -152,16 +152,39 @@ class FileFacts:
         info = self.scopes[scope]
         return name is not None and scope != 0 and not info.kernel and name in info.params
 
-    def memory_of(self, name: str | None, scope: int, depth: int = 0) -> tuple[str, int] | None:
+    def memory_of(self, name: str | None, scope: int) -> tuple[str, int] | None:
         """(where letter, line of the maker) of a tensor a memory-naming maker made (`made_in`), followed from a
         helper's parameter to what every call passes; None when not known or the calls disagree."""
         if name is None:
             return None
         if (scope, name) in self.made_in:
             return self.made_in[(scope, name)][:2]
-        passed = self.passed(name, scope) if depth < 3 and self.is_helper_param(name, scope) else None
-        found = [self.memory_of(given, caller, depth + 1) for caller, _, given in passed or ()]
-        return found[0] if found and None not in found and len({where for where, _ in found}) == 1 else None
+        if not self.is_helper_param(name, scope):
+            return None
+        def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
+            known = self.made_in.get((caller, given))
+            return None if known is None else known[:2]
+
+        found = self.through_callers(name, scope, made)
+        return found[0] if found and len({where for where, _ in found}) == 1 else None
+
+    def through_callers(self, name: str, scope: int, resolve, depth: int = 0) -> list | None:
+        """``resolve(tensor, caller's scope, line of the call)`` for every tensor the file's calls pass for the
+        helper parameter ``name`` of function ``scope``, followed through the callers' own parameters (three
+        levels); None when a call passes it in a way not followed, or ``resolve`` gives None for one."""
+        passed = self.passed(name, scope) if depth < 3 else None
+        if passed is None:
+            return None
+        found = []
+        for caller, line, given in passed:
+            if self.is_helper_param(given, caller):
+                inner = self.through_callers(given, caller, resolve, depth + 1)
+            else:
+                inner = [resolve(given, caller, line)]
+            if inner is None or None in inner:
+                return None
+            found += inner
+        return found
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound

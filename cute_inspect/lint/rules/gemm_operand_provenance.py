@@ -70,7 +70,7 @@ def _origin(name: str, aliases: dict[str, str]) -> str:
 
 
 def _makers(
-    name: str, scope: int, facts: FileFacts, made: dict, aliases: dict[str, str], depth: int = 0,
+    name: str, scope: int, facts: FileFacts, made: dict, aliases: dict[str, str],
 ) -> list[tuple[Partition, int | None]] | None:
     """The partitions that made what ``name`` holds in ``scope``, with the line of the helper call that passed
     it (None when made in the function itself); a helper's parameter is followed through every call of the
@@ -78,16 +78,12 @@ def _makers(
     if not facts.is_helper_param(name, scope):
         partition = made.get((_origin(name, aliases), scope))
         return None if partition is None else [(partition, None)]
-    passed = facts.passed(name, scope) if depth < 3 else None
-    if passed is None:
-        return None
-    found = []
-    for caller, line, given in passed:
-        makers = _makers(given, caller, facts, made, aliases, depth + 1)
-        if makers is None:
-            return None
-        found += [(partition, line if via is None else via) for partition, via in makers]
-    return found
+
+    def maker(given: str, caller: int, line: int):
+        partition = made.get((_origin(given, aliases), caller))
+        return None if partition is None else (partition, line)
+
+    return facts.through_callers(name, scope, maker)
 
 
 def _kind_of(partition: Partition) -> str:

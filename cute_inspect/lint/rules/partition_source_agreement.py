@@ -62,7 +62,13 @@ from cute_inspect.lint.expectations import (
     where_agrees,
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
-from cute_inspect.lint.names import TensorName, parse_name, parse_partitioned, renamed, same_memory
+from cute_inspect.lint.names import (
+    TensorName,
+    parse_name,
+    parse_partitioned,
+    renamed,
+    same_memory,
+)
 from cute_inspect.lint.provenance import distinct_objects
 from cute_inspect.lint.rules import Rename, RuleContext, Violation
 
@@ -92,25 +98,17 @@ def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
     return {(scope, a, b) for scope, a, b in seen if (scope, b, a) in seen}
 
 
-def _passed_tensor(name: str, scope: int, facts: FileFacts, context: RuleContext, depth: int = 0):
+def _passed_tensor(name: str, scope: int, facts: FileFacts, context: RuleContext):
     """(the tensor every call of the helper passes for its parameter ``name``, parsed; the line of one such
     call), followed through the callers' own parameters; None unless all calls pass one tensor (one ``what``)."""
-    passed = facts.passed(name, scope) if depth < 3 else None
-    if passed is None:
-        return None
-    found = set()
-    for caller, line, given in passed:
-        if facts.is_helper_param(given, caller):
-            resolved = _passed_tensor(given, caller, facts, context, depth + 1)
-            if resolved is None:
-                return None
-            found.add(resolved)
-            continue
+    def named(given: str, caller: int, line: int):
         parsed = parse_name(given, context.vocabulary)
         if parsed is None or parsed.partitioned or parsed.where == "c" or facts.coordinates(given):
             return None
-        found.add((given, parsed, line))
-    return found.pop() if len({parsed.what for _, parsed, _ in found}) == 1 else None
+        return given, parsed, line
+
+    found = facts.through_callers(name, scope, named)
+    return found[0] if found and len({parsed.what for _, parsed, _ in found}) == 1 else None
 
 
 def _helper_misnames(
