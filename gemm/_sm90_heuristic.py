@@ -85,24 +85,25 @@ _SHARED_BY_FOUR = 1.2
 _CLUSTERS_OF_FOUR = 30
 _SHARED_BY_FOUR_MIN_CTAS = 96
 # Mid-size M against a large weight: computing D^T = B A^T (`Sm90Config.swap_ab`) puts M on wgmma's N,
-# where 80, 96, 112, 144... rows of M are legal tiles, and the weight on the 128-row side, shared by the
-# two CTAs of a 1x2 cluster (cuBLAS runs this orientation: 128x80 tiles in 1x2 clusters on
-# 320x4096x4096). One process each (H100, ratio to cuBLAS, fp16 unless noted, docs/sm90.md, tenth
-# session), the swapped tiling / the unswapped choice: 320x4096x4096 128x80 c1x2 0.981x / 128x112 c1x4
-# 0.860x; 384x8192x4096 128x192 c1x2 1.005x / 128x208 c1x4 0.893x; 576x4096x4096 128x144 c1x2 1.060x /
-# 128x176 c1x4 0.906x; 640x4096x4096 128x160 c1x2 0.967x / 128x176 c1x4 0.894x; 448x5120x5120 128x160
-# c1x1 0.986x / 128x160 c2x1 0.926x; 512x4096x14336 128x128 c1x2 0.922x / the same tile unswapped
-# 0.861x; 160x4096x4096 128x80 c1x2 0.861x / 128x64 c2x1 0.658x. The swapped tiling runs one wave of
-# 128-row tiles of N by the narrowest width of M from `_SWAP_MIN_WIDTH` that fits it. The cost model
-# (`_cost`) does not see why it wins: it is taken where its estimate is within `_SWAPPED_ADVANTAGE` of
-# the unswapped choice's (384x8192x4096: 1.11), or where the unswapped row tiles pad M by a quarter or
-# more (`_SWAP_PADDED_ROWS`; 160x4096x4096: estimated 1.25). Where it lost: estimates 1.14-1.28
-# (256x4096x4096 128x64 c1x2 0.938x / 128x64 c2x1 1.005x; 512x6144x4096 128x256 c1x2 0.871x / 128x192
-# c2x1 0.984x), more than one wave (1024x14336x4096 0.86x / 0.97x), unpaired swapped tiles at a long K
-# (384x5120x13824 128x128 c1x1 0.902x / 128x128 c1x4 0.941x: `_SWAP_UNPAIRED_MAX_K`). From M = 1000 on
-# it ran even (1000x4096x4096, 1024x4096x4096: 0.979-0.997x both ways), so it stops at `_SWAP_MAX_ROWS`.
-# Split-K problems keep their split (192x4096x8192, 512x2048x8192: even or behind swapped).
+# where 80, 96, 112, 144... rows of M are legal tiles, and the weight on the 64- or 128-row side, shared
+# by the two CTAs of a 1x2 cluster (cuBLAS runs this orientation: 128x80 tiles in 1x2 clusters on
+# 320x4096x4096, 64x96 in pairs on 192x4096x8192). One process each (H100, ratio to cuBLAS, fp16, docs/
+# sm90.md, tenth session), the swapped tiling / the unswapped choice: 320x4096x4096 128x80 c1x2 0.981x
+# / 128x112 c1x4 0.860x; 384x8192x4096 128x192 c1x2 1.005x / 128x208 c1x4 0.893x; 576x4096x4096 128x144
+# c1x2 1.060x / 128x176 c1x4 0.906x; 448x5120x5120 128x160 c1x1 0.986x / 128x160 c2x1 0.926x;
+# 160x4096x4096 128x80 c1x2 0.861x / 128x64 c2x1 0.658x; 272x4096x4096 64x144 c1x2 0.984x / 128x112
+# c1x4 0.812x; 192x4096x8192 64x96 c1x2 1.037x / 128x128 c2x1 split 2 0.938x. The swapped tiling
+# (`_swapped_config`) fills one wave. The cost model (`_cost`) does not see why it wins: it is taken
+# where its estimate is within `_SWAPPED_ADVANTAGE` of the unswapped choice's (384x8192x4096: 1.11), or
+# the unswapped row tiles pad M by a quarter or more (`_SWAP_PADDED_ROWS`; 160x4096x4096: estimated
+# 1.25), or run in 1x4 clusters. Where it lost: estimates 1.28 (512x6144x4096 128x256 c1x2 0.871x /
+# 128x192 c2x1 0.984x), more than one wave (1024x14336x4096 0.86x / 0.97x), unpaired swapped tiles at a
+# long K (384x5120x13824 128x128 c1x1 0.902x / 128x128 c1x4 0.941x: `_SWAP_UNPAIRED_MAX_K`), 64 rows of
+# M or fewer per 128-row tile (256x4096x4096 128x64 c1x2 0.938x / 128x64 c2x1 1.005x: `_SWAP_MIN_WIDTH`;
+# 64x128 c1x2 ran 1.016x). From M = 1000 on it ran even (1000x4096x4096, 1024x4096x4096: 0.979-0.997x
+# both ways), so it stops at `_SWAP_MAX_ROWS`.
 _SWAP_MIN_WIDTH = 80
+_SKINNY_SWAP_MIN_WIDTH = 48
 _SWAPPED_ADVANTAGE = 1.12
 _SWAP_PADDED_ROWS = 1.25
 _SWAP_UNPAIRED_MAX_K = 8192
@@ -238,23 +239,30 @@ def _wide_tiles_fit(n: int) -> bool:
 
 def _swapped_config(m: int, n: int, k: int, l: int):
     """The transposed problem's one-wave tiling (`Sm90Config.swap_ab`: tile_m along N, tile_n along M)
-    and its `_cost`, or None: for 64 < M <= 128, two tiles of half of M in a 1x2 cluster, 64 rows of N
-    each; for a larger M, 128-row tiles by the narrowest width of M
-    from `_SWAP_MIN_WIDTH` that fits one wave, in 1x2 clusters where it cuts M into an even number of
-    tiles (the two CTAs share their A, the weight), else unpaired (short K only)."""
-    if m <= _SKINNY_ROWS:
-        width = max(32, _cdiv(_cdiv(m, 2), 16) * 16)
-        if _ctas(n, m, l, 64, width, 1, 2) <= _SMS:
-            return Sm90Config(64, width, 1, 2, swap_ab=True), None
+    and its estimated cost, or None. 128 rows of N by the narrowest width of M from `_SWAP_MIN_WIDTH`
+    whose tiles fit one wave, in 1x2 clusters where it cuts M into an even number of tiles (the two
+    CTAs share their A, the weight), else unpaired (short K only); or 64 rows of N by the narrowest
+    such width that cuts M evenly, in 1x2 clusters (unpaired 64-row tiles lost: 100x4096x4096 64x64
+    c1x1 0.859x of cuBLAS, c1x2 0.999x). Of the two, the one that pads M less, 128 rows on a tie
+    (512x4096x14336: 128x128 c1x2 0.998x, 64x256 c1x2 0.979x; 272x4096x4096: 64x144 c1x2 1.010x,
+    128x80 c1x2 0.905x). Skinny M (at most 128 rows) takes 64-row tiles only, from 48 wide. The cost is
+    `_cost`'s at 128-row throughput, halved for 64 rows."""
+    choices = []
+    for tile_m in (128, 64) if m > _SKINNY_ROWS else (64,):
+        least = _SKINNY_SWAP_MIN_WIDTH if m <= _SKINNY_ROWS else _SWAP_MIN_WIDTH
+        for width in _at_least(_widths("k"), least, m):
+            count = _cdiv(m, width)
+            if _ctas(n, m, l, tile_m, width, 1) > _SMS or (tile_m == 64 and count % 2):
+                continue
+            if count % 2 == 0 or (tile_m == 128 and k < _SWAP_UNPAIRED_MAX_K and m > _SKINNY_ROWS):
+                cost = _cost(n, m, k, l, (128, width, 2, 1)) * tile_m / 128
+                config = Sm90Config(tile_m, width, 1, 2 if count % 2 == 0 else 1, swap_ab=True)
+                choices.append((count * width, -tile_m, config, cost))
+            break
+    if not choices:
         return None
-    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
-        if _ctas(n, m, l, 128, width, 1) <= _SMS:
-            cluster_n = 2 if _cdiv(m, width) % 2 == 0 else 1
-            if cluster_n == 1 and k >= _SWAP_UNPAIRED_MAX_K:
-                return None
-            # Unpaired swapped tiles ran as fast as paired ones (640x5120x5120 128x224 c1x1: 1.074x).
-            return Sm90Config(128, width, 1, cluster_n, swap_ab=True), _cost(n, m, k, l, (128, width, 2, 1))
-    return None
+    _, _, config, cost = min(choices, key=lambda c: c[:2])
+    return config, cost
 
 
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
@@ -271,12 +279,18 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
     in 1x4 clusters."""
-    if l != 1 or a_major != "k" or unswapped.splits_k or not 64 < m <= _SWAP_MAX_ROWS:
+    if l != 1 or a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
         return None
     swapped = _swapped_config(m, n, k, l)
-    if swapped is None or m <= _SKINNY_ROWS:
-        return swapped and swapped[0]
+    if swapped is None:
+        return None
     config, cost = swapped
+    # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
+    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
+    if unswapped.splits_k and _ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS:
+        return None
+    if m <= _SKINNY_ROWS:
+        return config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
     padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _SWAP_PADDED_ROWS * m
     # 1x4 clusters patched odd row-tile counts (ninth session); swapped ran ahead of them on five of six

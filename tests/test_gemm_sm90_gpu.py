@@ -323,16 +323,17 @@ def test_split_k(mnkl, config):
 @pytest.mark.parametrize(
     "mnkl, label",
     [
-        ((320, 5120, 5120, 1), "128x128 c1x4 sw1m"),  # three row tiles: A shared four ways, no empty row tile
+        ((320, 5120, 5120, 1), "128x112 c1x1 sw1m swap"),  # three tiles of M, unpaired, one wave
         ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4"),  # split over K, summed by the last to arrive
-        ((320, 2560, 8192, 1), "128x64 c1x4 sw1m"),  # a narrow tile in 1x4 clusters at a long K, unsplit
+        ((384, 5120, 13824, 1), "128x128 c1x4 sw1m"),  # three row tiles at a long K: A shared four ways
         ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
         ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2"),  # skinny: 64 wide, split where that halves the CTAs
         ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
-        ((77, 4096, 4096, 1), "64x96 c2x1 sw1m"),  # two 64-row tiles at a short K: 96 wide
+        ((77, 4096, 4096, 1), "64x48 c1x2 sw1m swap"),  # skinny, swapped: 64 rows of N by half of M
         ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8"),  # 448 KB of peers' sums: the parallel fixup
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
-        ((448, 5120, 5120, 1), "128x160 c1x1 sw1m swap"),  # an odd count of M tiles: no cluster
+        ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
+        ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

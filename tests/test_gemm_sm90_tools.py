@@ -58,7 +58,7 @@ def test_heuristic_and_candidates_fit_the_problem():
     # ... and split-K where even the narrowest tiles leave most SMs idle and K is long.
     assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 64, 1, 1, split_k=8)
     assert default_config(32, 4096, 14336, 1) == Sm90Config(64, 64, 1, 1, split_k=2)
-    assert default_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
+    assert _unswapped_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
     # A width that lands just under a whole number of waves: 1024x14336 in 4 x 132 - 16 tiles.
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)
     # An N-major B keeps to widths of whole 64-element SMEM rows.
@@ -123,6 +123,8 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (512, 4096, 14336, 1): Sm90Config(128, 128, 1, 2, swap_ab=True),
         (160, 4096, 4096, 1): Sm90Config(128, 80, 1, 2, swap_ab=True),  # 128x64 tiles pad M by 60%
         (77, 4096, 4096, 1): Sm90Config(64, 48, 1, 2, swap_ab=True),  # skinny: half of M per tile
+        (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
+        (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
     }
     for (m, n, k, l), config in swapped.items():
         assert default_config(m, n, k, l) == config
@@ -133,8 +135,8 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     kept = [
         ((320, 4096, 4096, 2), {}),  # batched
         ((320, 4096, 4096, 1), {"a_major": "m"}),  # the kernel's B would be N-major
-        ((192, 4096, 8192, 1), {}),  # split over K
-        ((256, 4096, 4096, 1), {}),  # the swapped tiles would be 64 rows of M wide
+        ((512, 512, 16384, 1), {}),  # split over K: swapped tiles would leave SMs idle
+        ((256, 256, 8192, 1), {}),
         ((1024, 4096, 4096, 1), {}),  # large M: even both ways
         ((1024, 14336, 4096, 1), {}),  # more than one wave swapped
         ((64, 4096, 4096, 1), {}),  # one 64-row tile of M
