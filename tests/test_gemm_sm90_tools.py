@@ -38,6 +38,9 @@ def test_llm27_shapes_hold_the_issue_problems():
     assert any(l > 1 for *_, l in shapes) and any(m % 64 for m, *_ in shapes)
     check = bench.parse_shapes("llm27-check")
     assert len(check) == len(set(check)) == 10 and not set(check) & set(shapes)
+    midm = bench.parse_shapes("midm")
+    assert len(midm) == len(set(midm)) == 12 and all(96 <= m <= 768 and l == 1 for m, _, _, l in midm)
+    assert not set(midm) & (set(shapes) | set(check))
 
 
 def test_heuristic_and_candidates_fit_the_problem():
