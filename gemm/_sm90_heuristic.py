@@ -243,9 +243,10 @@ def _swapped_config(m: int, n: int, k: int, l: int):
     whose tiles fit one wave, in 1x2 clusters where it cuts M into an even number of tiles (the two
     CTAs share their A, the weight), else unpaired (short K only); or 64 rows of N by the narrowest
     such width that cuts M evenly, in 1x2 clusters (unpaired 64-row tiles lost: 100x4096x4096 64x64
-    c1x1 0.859x of cuBLAS, c1x2 0.999x). Of the two, the one that pads M less, 128 rows on a tie
-    (512x4096x14336: 128x128 c1x2 0.998x, 64x256 c1x2 0.979x; 272x4096x4096: 64x144 c1x2 1.010x,
-    128x80 c1x2 0.905x). Skinny M (at most 128 rows) takes 64-row tiles only, from 48 wide. The cost is
+    c1x1 0.859x of cuBLAS, c1x2 0.999x). Of the two, the one that pads M less (272x4096x4096: 64x144
+    c1x2 1.010x, 128x80 c1x2 0.905x), then the one with more CTAs (160x4096x4096: 64x80 c1x2 in 128
+    CTAs 0.994x, 128x80 c1x2 in 64 0.886x), then 128 rows (512x4096x14336: 128x128 c1x2 0.998x,
+    64x256 c1x2 0.979x, 128 CTAs each). Skinny M (at most 128 rows) takes 64-row tiles only, from 48 wide. The cost is
     `_cost`'s at 128-row throughput, halved for 64 rows."""
     choices = []
     for tile_m in (128, 64) if m > _SKINNY_ROWS else (64,):
@@ -257,11 +258,11 @@ def _swapped_config(m: int, n: int, k: int, l: int):
             if count % 2 == 0 or (tile_m == 128 and k < _SWAP_UNPAIRED_MAX_K and m > _SKINNY_ROWS):
                 cost = _cost(n, m, k, l, (128, width, 2, 1)) * tile_m / 128
                 config = Sm90Config(tile_m, width, 1, 2 if count % 2 == 0 else 1, swap_ab=True)
-                choices.append((count * width, -tile_m, config, cost))
+                choices.append((count * width, -_ctas(n, m, l, tile_m, width, 1), -tile_m, config, cost))
             break
     if not choices:
         return None
-    _, _, config, cost = min(choices, key=lambda c: c[:2])
+    *_, config, cost = min(choices, key=lambda c: c[:3])
     return config, cost
 
 

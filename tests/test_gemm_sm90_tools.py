@@ -124,7 +124,8 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (384, 8192, 4096, 1): Sm90Config(128, 192, 1, 2, swap_ab=True),
         (448, 5120, 5120, 1): Sm90Config(128, 160, 1, 1, swap_ab=True),  # three tiles of M: unpaired
         (512, 4096, 14336, 1): Sm90Config(128, 128, 1, 2, swap_ab=True),
-        (160, 4096, 4096, 1): Sm90Config(128, 80, 1, 2, swap_ab=True),  # 128x64 tiles pad M by 60%
+        (160, 4096, 4096, 1): Sm90Config(64, 80, 1, 2, swap_ab=True),  # 128x64 tiles pad M by 60%
+        (136, 4096, 11008, 1): Sm90Config(64, 80, 1, 2, swap_ab=True),  # 128x80 would fill half the SMs
         (77, 4096, 4096, 1): Sm90Config(64, 48, 1, 2, swap_ab=True),  # skinny: half of M per tile
         (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
         (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
