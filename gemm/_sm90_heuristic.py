@@ -279,12 +279,12 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     (the kernel's B then allows any width), an unswapped choice that does not split K; for
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
-    in 1x4 clusters."""
+    in 1x4 clusters; where no swapped tiling fits one wave, `_two_wave_swap`."""
     if l != 1 or a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
-        return None
+        return _two_wave_swap(m, n, l, unswapped)
     config, cost = swapped
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
     # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
@@ -299,6 +299,25 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     shared_by_four = unswapped.cluster_n == 4
     if padded or shared_by_four or cost <= _SWAPPED_ADVANTAGE * _cost(m, n, k, l, shape):
         return config
+    return None
+
+
+def _two_wave_swap(m: int, n: int, l: int, unswapped: Sm90Config):
+    """Where no swapped tiling fits one wave and the unswapped choice runs unpaired (an odd count of row
+    tiles) over more than one wave, the swapped tiling of 128 rows of N by the narrowest width of M that
+    cuts it evenly in at most two waves, in 1x2 clusters; else None. Unpaired, every CTA reads its B
+    tile (the weight) alone, and those problems ran far behind (one process each, ratio to cuBLAS,
+    fp16, swapped / unswapped): 544x8192x8192 128x144 c1x2 0.916x / 128x160 c1x1 0.583x; 320x14336x4096
+    128x160 c1x2 0.978x / 128x176 c1x1 0.675x; 640x8192x4096 128x160 c1x2 0.895x / 128x160 c1x1 0.771x;
+    608x8192x8192 0.917x / 0.731x. Where the unswapped tiles were paired (2x1) it lost: 512x10240x8192
+    128x256 c1x2 0.656x / 128x160 c2x1 0.971x; 448x11008x4096 0.746x / 0.870x; and where they ran one wave
+    (384x11008x4096 128x192 c1x2 0.713x / 128x256 c1x1 0.883x)."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    if unswapped.cluster_size != 1 or unswapped.splits_k or ctas <= _SMS:
+        return None
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if _ctas(n, m, l, 128, width, 1) <= 2 * _SMS and _cdiv(m, width) % 2 == 0:
+            return Sm90Config(128, width, 1, 2, swap_ab=True)
     return None
 
 

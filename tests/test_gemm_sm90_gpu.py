@@ -334,6 +334,7 @@ def test_split_k(mnkl, config):
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
         ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
+        ((544, 8192, 8192, 1), "128x144 c1x2 sw1m swap"),  # two waves swapped, in place of unpaired tiles
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

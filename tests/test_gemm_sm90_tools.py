@@ -130,6 +130,11 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
         (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
     }
+    # Two waves where the unswapped tiles would run unpaired over more than one wave.
+    assert _unswapped_config(544, 8192, 8192, 1).cluster_size == 1
+    assert default_config(544, 8192, 8192, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
+    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # paired: kept
+    assert default_config(384, 11008, 4096, 1) == _unswapped_config(384, 11008, 4096, 1)  # one wave: kept
     for (m, n, k, l), config in swapped.items():
         assert default_config(m, n, k, l) == config
         assert default_config(m, n, k, l) in candidate_configs(m, n, k, l)
