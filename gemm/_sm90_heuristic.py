@@ -177,7 +177,7 @@ def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
                 shapes.append((tm, tn, 1, 4))
 
     def rank(shape):
-        tile_m, tile_n, cluster_m, cluster_n = shape
+        tile_n = shape[1]
         # Among equal costs: fewer runs per tile (each split tile is summed through global memory),
         # then the wider tile (fewer tiles read A again).
         return (_cost(m, n, k, l, shape), _split_k(_ctas(m, n, l, *shape), k), -tile_n)

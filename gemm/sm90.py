@@ -151,9 +151,9 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     d = epilogue(alpha * a @ b^T + beta * c) like torch.matmul(a, b.mT). `config`: an `Sm90Config` (or a
     dict of its fields); None takes the tuned choice cached for this problem, else a heuristic; "auto"
     times the candidates on these tensors first and caches the winner. A config with `swap_ab` runs the
-    kernel on the transposed problem d^T = b a^T (b as its A, a as its B, d^T and c^T as its D and C). A stream-K launcher owns its
-    workspace (fp32 partial sums of one tile per CTA) and flags: its launches must not overlap, while
-    different launchers may run at once on different streams.
+    kernel on the transposed problem d^T = b a^T (b as its A, a as its B, d^T and c^T as its D and C).
+    A stream-K launcher owns its workspace (fp32 partial sums of one tile per CTA) and flags: its
+    launches must not overlap, while different launchers may run at once on different streams.
     """
     import torch
     from cuda.bindings import driver as cuda_driver
