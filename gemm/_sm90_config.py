@@ -7,7 +7,7 @@ Everything else (K tile, stage counts, warpgroup count, epilogue tile) is derive
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 TILE_M_CHOICES = (64, 128)
 # wgmma's N runs in steps of 8 and stmatrix stores 16 columns at a time: any multiple of 16 from 32 to 256.
@@ -51,6 +51,10 @@ class Sm90Config:
     serpentine_k: a cluster walks the k-tiles of its odd waves backwards, so that a wave starts on the
         A and B k-slices the wave before it read last, which are still in L2 (on the H100, 4096^3 reads
         134 MB from DRAM instead of 174; ahead or even in 17 of 20 timed pairs, docs/sm90.md).
+    swap_ab: compute D^T = B A^T: the kernel runs with B as its A, A as its B and D^T (M-major where D
+        is N-major) as its D, so every other field describes the transposed problem (tile_m runs along
+        N, tile_n along M). A mid-size M then lands on wgmma's N, where tiles of 80, 96, 112... rows
+        are legal (`gemm.sm90.make_gemm` swaps the operands; the kernel never sees this field).
     """
 
     tile_m: int = 128
@@ -63,6 +67,7 @@ class Sm90Config:
     stream_k: bool = False
     serpentine_k: bool = True
     split_k: int = 1
+    swap_ab: bool = False
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -127,7 +132,12 @@ class Sm90Config:
             f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}{' sk' if self.stream_k else ''}"
             f"{f' split{self.split_k}' if self.split_k > 1 else ''}"
             f"{'' if self.serpentine_k else ' kfwd'}"
+            f"{' swap' if self.swap_ab else ''}"
         )
+
+    def unswapped(self) -> "Sm90Config":
+        """The config the kernel compiles: this one without `swap_ab` (the swap is done on the operands)."""
+        return replace(self, swap_ab=False)
 
 
 # The epilogue's staging ring: four buffers, or three where that frees the SMEM for one more mainloop

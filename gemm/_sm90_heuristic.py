@@ -3,7 +3,9 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
 
     >>> from gemm._sm90_heuristic import default_config
     >>> default_config(128, 4096, 14336, 1).label()
-    '64x64 c2x1 sw1m'
+    '64x64 c1x2 sw1m swap'
+    >>> default_config(320, 4096, 4096, 1).label()
+    '128x80 c1x2 sw1m swap'
     >>> default_config(64, 1024, 16384, 1).label()
     '64x64 c1x1 sw1m split8'
     >>> default_config(1024, 14336, 4096, 1).label()
@@ -82,6 +84,36 @@ _UNPAIRED_NARROW_SPLIT = 0.85
 _SHARED_BY_FOUR = 1.2
 _CLUSTERS_OF_FOUR = 30
 _SHARED_BY_FOUR_MIN_CTAS = 96
+# Mid-size M against a large weight: computing D^T = B A^T (`Sm90Config.swap_ab`) puts M on wgmma's N,
+# where 80, 96, 112, 144... rows of M are legal tiles, and the weight on the 64- or 128-row side, shared
+# by the two CTAs of a 1x2 cluster (cuBLAS runs this orientation: 128x80 tiles in 1x2 clusters on
+# 320x4096x4096, 64x96 in pairs on 192x4096x8192). One process each (H100, ratio to cuBLAS, fp16, docs/
+# sm90.md, tenth session), the swapped tiling / the unswapped choice: 320x4096x4096 128x80 c1x2 0.981x
+# / 128x112 c1x4 0.860x; 384x8192x4096 128x192 c1x2 1.005x / 128x208 c1x4 0.893x; 576x4096x4096 128x144
+# c1x2 1.060x / 128x176 c1x4 0.906x; 448x5120x5120 128x160 c1x1 0.986x / 128x160 c2x1 0.926x;
+# 160x4096x4096 128x80 c1x2 0.861x / 128x64 c2x1 0.658x; 272x4096x4096 64x144 c1x2 0.984x / 128x112
+# c1x4 0.812x; 192x4096x8192 64x96 c1x2 1.037x / 128x128 c2x1 split 2 0.938x. The swapped tiling
+# (`_swapped_config`) fills one wave. The cost model (`_cost`) does not see why it wins: it is taken
+# where its estimate is within `_SWAPPED_ADVANTAGE` of the unswapped choice's (384x8192x4096: 1.11), or
+# the unswapped row tiles pad M by a quarter or more (`_SWAP_PADDED_ROWS`; 160x4096x4096: estimated
+# 1.25), or run in 1x4 clusters. Where it lost: estimates 1.28 (512x6144x4096 128x256 c1x2 0.871x /
+# 128x192 c2x1 0.984x), more than one wave (1024x14336x4096 0.86x / 0.97x), unpaired swapped tiles at a
+# long K (384x5120x13824 128x128 c1x1 0.902x / 128x128 c1x4 0.941x: `_SWAP_UNPAIRED_MAX_K`), 64 rows of
+# M or fewer per 128-row tile (256x4096x4096 128x64 c1x2 0.938x / 128x64 c2x1 1.005x: `_SWAP_MIN_WIDTH`;
+# 64x128 c1x2 ran 1.016x). From M = 1000 on it ran even (1000x4096x4096, 1024x4096x4096: 0.979-0.997x
+# both ways), so it stops at `_SWAP_MAX_ROWS`.
+_SWAP_MIN_WIDTH = 80
+_SKINNY_SWAP_MIN_WIDTH = 48
+_SWAPPED_ADVANTAGE = 1.12
+_SWAP_PADDED_ROWS = 1.25
+_SWAP_UNPAIRED_MAX_K = 8192
+_SWAP_MAX_ROWS = 768
+# Two 64-row tiles of M (64 < M <= 128), swapped: 64-row tiles of N by half of M each, in 1x2 clusters
+# (cuBLAS: 64x40 in 1x2 on 77x4096x4096), where they fit one wave. Swapped / unswapped (fp16, bf16):
+# 77x4096x4096 64x48 c1x2 1.012x, 0.985x / 64x96 c2x1 0.942x, 0.936x; 100x4096x4096 64x64 c1x2 0.999x,
+# 0.985x / 0.946x, 0.944x; 80x4096x11008 64x48 c1x2 1.009x, 1.010x / 64x64 c2x1 0.957x, 0.955x. With
+# 128-row tiles of N (where 64 rows take two waves) it lost: 128x6144x4096 128x64 c1x2 0.971x / 64x96
+# c2x1 1.010x; 120x5120x5120 0.967x / 1.027x.
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -145,22 +177,29 @@ def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
                 shapes.append((tm, tn, 1, 4))
 
     def rank(shape):
-        tile_m, tile_n, cluster_m, cluster_n = shape
-        count = _ctas(m, n, l, tile_m, tile_n, cluster_m, cluster_n)
-        split = _split_k(count, k)
-        cost = _cdiv(count * split, _SMS) * tile_m * tile_n / split / _efficiency(tile_m, tile_n)
-        if cluster_n == 4:
-            cost /= _SHARED_BY_FOUR
-        elif cluster_m == 1:
-            cost /= _UNPAIRED_NARROW_SPLIT if split > 1 and tile_n < 128 else _UNPAIRED
-        if split > 1:
-            config = Sm90Config(tile_m, tile_n, cluster_m, cluster_n, split_k=split)
-            cost *= _LAST_ARRIVAL_COST if config.fixup_by_last else _SPLIT_K_COST
+        tile_n = shape[1]
         # Among equal costs: fewer runs per tile (each split tile is summed through global memory),
         # then the wider tile (fewer tiles read A again).
-        return (cost, split, -tile_n)
+        return (_cost(m, n, k, l, shape), _split_k(_ctas(m, n, l, *shape), k), -tile_n)
 
     return sorted(shapes, key=rank)
+
+
+def _cost(m: int, n: int, k: int, l: int, shape) -> float:
+    """Estimated time of a cooperative (tile_m, tile_n, cluster_m, cluster_n) tiling, in tile elements
+    over relative throughput: whole waves of CTAs (or of split-K runs) times work per run."""
+    tile_m, tile_n, cluster_m, cluster_n = shape
+    count = _ctas(m, n, l, tile_m, tile_n, cluster_m, cluster_n)
+    split = _split_k(count, k)
+    cost = _cdiv(count * split, _SMS) * tile_m * tile_n / split / _efficiency(tile_m, tile_n)
+    if cluster_n == 4:
+        cost /= _SHARED_BY_FOUR
+    elif cluster_m == 1:
+        cost /= _UNPAIRED_NARROW_SPLIT if split > 1 and tile_n < 128 else _UNPAIRED
+    if split > 1:
+        config = Sm90Config(tile_m, tile_n, cluster_m, cluster_n, split_k=split)
+        cost *= _LAST_ARRIVAL_COST if config.fixup_by_last else _SPLIT_K_COST
+    return cost
 
 
 def _ctas(m: int, n: int, l: int, tile_m: int, tile_n: int, cluster_m: int, cluster_n: int = 1) -> int:
@@ -198,14 +237,98 @@ def _wide_tiles_fit(n: int) -> bool:
     return _cdiv(n, 256) * 256 <= _WIDE_TILE_MAX_WASTE * n
 
 
-def default_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
+def _swapped_config(m: int, n: int, k: int, l: int):
+    """The transposed problem's one-wave tiling (`Sm90Config.swap_ab`: tile_m along N, tile_n along M)
+    and its estimated cost, or None. 128 rows of N by the narrowest width of M from `_SWAP_MIN_WIDTH`
+    whose tiles fit one wave, in 1x2 clusters where it cuts M into an even number of tiles (the two
+    CTAs share their A, the weight), else unpaired (short K only); or 64 rows of N by the narrowest
+    such width that cuts M evenly, in 1x2 clusters (unpaired 64-row tiles lost: 100x4096x4096 64x64
+    c1x1 0.859x of cuBLAS, c1x2 0.999x). Of the two, the one that pads M less (272x4096x4096: 64x144
+    c1x2 1.010x, 128x80 c1x2 0.905x), then the one with more CTAs (160x4096x4096: 64x80 c1x2 in 128
+    CTAs 0.994x, 128x80 c1x2 in 64 0.886x), then 128 rows (512x4096x14336: 128x128 c1x2 0.998x,
+    64x256 c1x2 0.979x, 128 CTAs each). Skinny M (at most 128 rows) takes 64-row tiles only, from 48 wide. The cost is
+    `_cost`'s at 128-row throughput, halved for 64 rows."""
+    choices = []
+    for tile_m in (128, 64) if m > _SKINNY_ROWS else (64,):
+        least = _SKINNY_SWAP_MIN_WIDTH if m <= _SKINNY_ROWS else _SWAP_MIN_WIDTH
+        for width in _at_least(_widths("k"), least, m):
+            count = _cdiv(m, width)
+            if _ctas(n, m, l, tile_m, width, 1) > _SMS or (tile_m == 64 and count % 2):
+                continue
+            if count % 2 == 0 or (tile_m == 128 and k < _SWAP_UNPAIRED_MAX_K and m > _SKINNY_ROWS):
+                cost = _cost(n, m, k, l, (128, width, 2, 1)) * tile_m / 128
+                config = Sm90Config(tile_m, width, 1, 2 if count % 2 == 0 else 1, swap_ab=True)
+                choices.append((count * width, -_ctas(n, m, l, tile_m, width, 1), -tile_m, config, cost))
+            break
+    if not choices:
+        return None
+    *_, config, cost = min(choices, key=lambda c: c[:3])
+    return config, cost
+
+
+def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
+    """Heuristic choice when nothing was tuned: `_unswapped_config`, or for a mid-size or skinny M the
+    transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`. `a_major` is "k" or "m",
+    `b_major` "k" or "n"."""
+    unswapped = _unswapped_config(m, n, k, l, b_major)
+    return _swap_pays(m, n, k, l, a_major, unswapped) or unswapped
+
+
+def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):
+    """The swapped config (`_swapped_config`) where it measured ahead, else None: one problem, a K-major A
+    (the kernel's B then allows any width), an unswapped choice that does not split K; for
+    64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
+    `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
+    in 1x4 clusters; where no swapped tiling fits one wave, `_two_wave_swap`."""
+    if l != 1 or a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
+        return None
+    swapped = _swapped_config(m, n, k, l)
+    if swapped is None:
+        return _two_wave_swap(m, n, l, unswapped)
+    config, cost = swapped
+    # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
+    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
+    if unswapped.splits_k and _ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS:
+        return None
+    if m <= _SKINNY_ROWS:
+        return config
+    shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _SWAP_PADDED_ROWS * m
+    # 1x4 clusters patched odd row-tile counts (ninth session); swapped ran ahead of them on five of six
+    # problems (640x5120x5120 128x224 c1x1 swapped 1.074x, 128x224 c1x4 1.006x; estimated 1.20).
+    shared_by_four = unswapped.cluster_n == 4
+    if padded or shared_by_four or cost <= _SWAPPED_ADVANTAGE * _cost(m, n, k, l, shape):
+        return config
+    return None
+
+
+def _two_wave_swap(m: int, n: int, l: int, unswapped: Sm90Config):
+    """Where no swapped tiling fits one wave and the unswapped choice runs unpaired (an odd count of row
+    tiles) over more than one wave, the swapped tiling of 128 rows of N by the narrowest width of M that
+    cuts it evenly in at most two waves, in 1x2 clusters; else None. Unpaired, every CTA reads its B
+    tile (the weight) alone, and those problems ran far behind (one process each, ratio to cuBLAS,
+    fp16, swapped / unswapped): 544x8192x8192 128x144 c1x2 0.916x / 128x160 c1x1 0.583x; 320x14336x4096
+    128x160 c1x2 0.978x / 128x176 c1x1 0.675x; 640x8192x4096 128x160 c1x2 0.895x / 128x160 c1x1 0.771x;
+    608x8192x8192 0.917x / 0.731x. Where the unswapped tiles were paired (2x1) it lost: 512x10240x8192
+    128x256 c1x2 0.656x / 128x160 c2x1 0.971x; 448x11008x4096 0.746x / 0.870x; and where they ran one wave
+    (384x11008x4096 128x192 c1x2 0.713x / 128x256 c1x1 0.883x)."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    if unswapped.cluster_size != 1 or unswapped.splits_k or ctas <= _SMS:
+        return None
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if _ctas(n, m, l, 128, width, 1) <= 2 * _SMS and _cdiv(m, width) % 2 == 0:
+            return Sm90Config(128, width, 1, 2, swap_ab=True)
+    return None
+
+
+def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
     swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
     runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained),
     or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
     M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
     fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K. Every config walks K
-    serpentine (`Sm90Config.serpentine_k`). `b_major` is "k" or "n"."""
+    serpentine (`Sm90Config.serpentine_k`)."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
         if _loads_at_once(k):
@@ -226,7 +349,7 @@ def _loads_at_once(k: int) -> bool:
     return k <= _SHORT_K and (128 + 256) * k >= 128 * 256
 
 
-def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
+def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> list:
     """The few configs the autotuner times for one problem (at most nine: a tune takes seconds)."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
@@ -234,7 +357,7 @@ def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> lis
         # balances A's and B's rows for 128x256 tiles), or multicast both operands (2x2). Stream-K on
         # the last partial wave ran 0.7-1.7% ahead on 8192^3 and 8192x8192x28672 (docs/sm90.md).
         configs = [
-            default_config(m, n, k, l, b_major),
+            default_config(m, n, k, l, b_major, a_major),
             Sm90Config(128, 256, 2, 1, swizzle=8),
             Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True),
             Sm90Config(128, 256, 2, 1, swizzle=4),
@@ -263,12 +386,18 @@ def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k") -> lis
             # A few waves of big tiles leave SMs idle in the last one; a width that evens them out.
             configs.append(_tile_config(m, n, k, l, _ranked_tiles(m, n, k, l, b_major)[0]))
         # The heuristic's own choice (a ranked width where 128x256 would end on a nearly empty wave).
-        return list(dict.fromkeys(configs + [default_config(m, n, k, l, b_major)]))
+        return list(dict.fromkeys(configs + [default_config(m, n, k, l, b_major, a_major)]))
     # Up to a few waves (M <= 1024, or few tiles): the best-ranked widths (which of two near-equal
     # estimates runs faster is not predictable: on 512x6144x4096, 128x208 in 120 tiles ran 3% ahead of
     # 128x192 in 128), each also without split-K where the heuristic splits.
     ranked = _ranked_tiles(m, n, k, l, b_major)
-    configs = [default_config(m, n, k, l, b_major)]
+    configs = [default_config(m, n, k, l, b_major, a_major)]
+    swapped = _swapped_config(m, n, 0, l) if l == 1 and a_major == "k" and 64 < m <= 1024 else None
+    if swapped:
+        # The transposed problem's one-wave tiling, paired and unpaired (both ran within 3% of each
+        # other where the width cuts M evenly; 512x8192x28672: 0.991x unpaired, 0.971x paired).
+        config = swapped[0]
+        configs += [config, Sm90Config.from_dict({**config.to_dict(), "cluster_n": 1})]
     for tile in ranked[:4]:
         config = _tile_config(m, n, k, l, tile)
         configs += [config, Sm90Config.from_dict({**config.to_dict(), "split_k": 1})]

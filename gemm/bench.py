@@ -15,6 +15,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm                 # the 24 LLM projection shapes
     python -m gemm.bench --kernel sm90 --shapes llm27               # 22 LLM problems, batched and ragged too
     python -m gemm.bench --kernel sm90 --shapes llm27-check         # 10 more, not in llm27 (a generality check)
+    python -m gemm.bench --kernel sm90 --shapes midm                # 12 mid-size M (96..768) problems
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -63,7 +64,15 @@ LLM27_CHECK_SHAPES = (
     "16x8192x8192,96x5120x13824,320x5120x5120,768x13824x5120,2500x5120x13824,"
     "384x384x12288,1024x2048x4096x4,2048x2048x64x16,12288x4096x4096,640x1280x20480"
 )
-SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES}
+# Mid-size M (96..768 tokens) against real weights none of the tenth session's sweeps timed, chosen before
+# any was measured: Qwen2.5-7B (hidden 3584, QKV 4608, MLP 18944), Llama-2-7B (11008), Llama-3-8B
+# (14336), Llama-2-13B (5120, 13824) and Llama-70B (8192, QKV 10240). 12 problems.
+MIDM_SHAPES = (
+    "96x4608x3584,136x4096x11008,208x3584x18944,240x14336x4096,304x5120x5120,352x4096x4096,"
+    "416x10240x8192,448x4096x14336,544x4096x4096,608x8192x8192,672x3584x3584,736x5120x13824"
+)
+SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
+              "midm": MIDM_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -171,7 +180,7 @@ def main(argv=None) -> int:
     p.add_argument("--shapes", default="default",
                    help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes), "
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
-                        "llm27-check (10 more problems, none in llm27)")
+                        "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

@@ -66,7 +66,8 @@ def compile_only(
     dynamic: bool = False,
     **config,
 ):
-    """Compile for sm_90a from fake tensors (no GPU needed); `config` holds `Sm90Config` fields.
+    """Compile for sm_90a from fake tensors (no GPU needed); `config` holds `Sm90Config` fields (with
+    `swap_ab`, the transposed problem that `make_gemm` runs).
 
     Static shapes by default, so traces show every extent; `dynamic=True` compiles the run-time-shaped
     kernel that `make_gemm` launches.
@@ -89,6 +90,14 @@ def compile_only(
         raise ValueError(f"out_dtype must be one of {sorted(out_names)}, got {out_dtype!r}")
     ab, bb, out = names[dtype], names[b_dtype], out_names[out_dtype]
     cfg = Sm90Config(**config)
+    if cfg.swap_ab:
+        # What make_gemm compiles for a swapped config: the transposed problem (B as A, A as B, D^T).
+        swapped_major = {"k": "k", "m": "n", "n": "m"}
+        return compile_only(
+            n, m, k, l, dtype=b_dtype, b_dtype=dtype, out_dtype=out_dtype, a_major=swapped_major[b_major],
+            b_major=swapped_major[a_major], d_major=swapped_major[d_major], has_c=has_c, epilogue=epilogue,
+            dynamic=dynamic, **cfg.unswapped().to_dict(),
+        )
     mA = _fake_operand(ab, m, k, l, a_major == "k", dynamic)
     mB = _fake_operand(bb, n, k, l, b_major == "k", dynamic)
     mD = _fake_operand(out, m, n, l, d_major == "n", dynamic)
@@ -141,9 +150,10 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     a: (M, K) or (L, M, K); b: (N, K) or (L, N, K); d, c: (M, N) or (L, M, N), all on the GPU. Computes
     d = epilogue(alpha * a @ b^T + beta * c) like torch.matmul(a, b.mT). `config`: an `Sm90Config` (or a
     dict of its fields); None takes the tuned choice cached for this problem, else a heuristic; "auto"
-    times the candidates on these tensors first and caches the winner. A stream-K launcher owns its
-    workspace (fp32 partial sums of one tile per CTA) and flags: its launches must not overlap, while
-    different launchers may run at once on different streams.
+    times the candidates on these tensors first and caches the winner. A config with `swap_ab` runs the
+    kernel on the transposed problem d^T = b a^T (b as its A, a as its B, d^T and c^T as its D and C).
+    A stream-K launcher owns its workspace (fp32 partial sums of one tile per CTA) and flags: its
+    launches must not overlap, while different launchers may run at once on different streams.
     """
     import torch
     from cuda.bindings import driver as cuda_driver
@@ -162,26 +172,44 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
         raise TypeError(f"c must have d's dtype {d.dtype} and majorness ({d_major}-major)")
     epilogue_op = resolve_epilogue(epilogue)
     epilogue_key = epilogue if isinstance(epilogue, str) or epilogue is None else id(epilogue)
-
-    mA = to_cute(a3, 1 if a_major == "k" else 0)
-    mB = to_cute(b3, 1 if b_major == "k" else 0)
-    mD = to_cute(d3, 1 if d_major == "n" else 0)
-    mC = to_cute(c3, 1 if d_major == "n" else 0) if c3 is not None else mD
     stream = cuda_driver.CUstream(torch.cuda.current_stream().cuda_stream)
     # Everything the compiled kernel depends on besides the config: one compile serves every shape.
     kind = (str(a.dtype), str(b.dtype), str(d.dtype), a_major, b_major, d_major, c is not None, epilogue_key)
+    operands = {}
+
+    def oriented(swap: bool):
+        """(cute A, B, D, C, kernel kind) the kernel runs on: these operands, or for `swap_ab` B as A, A as
+        B and the transposed views of D and C (D^T = B A^T; a K-major operand stays K-major, an N-major D
+        becomes M-major)."""
+        if swap not in operands:
+            ka, kb, kd, kc = (b3, a3, d3.mT, c3.mT if c3 is not None else None) if swap else (a3, b3, d3, c3)
+            ka_major = major_of(ka, "a", "k", "m")
+            kb_major = major_of(kb, "b", "k", "n")
+            kd_major = major_of(kd, "d", "n", "m")
+            mD = to_cute(kd, 1 if kd_major == "n" else 0)
+            operands[swap] = (
+                to_cute(ka, 1 if ka_major == "k" else 0),
+                to_cute(kb, 1 if kb_major == "k" else 0),
+                mD,
+                to_cute(kc, 1 if kd_major == "n" else 0) if kc is not None else mD,
+                (str(ka.dtype), str(kb.dtype), str(d.dtype), ka_major, kb_major, kd_major, c is not None,
+                 epilogue_key),
+            )
+        return operands[swap]
 
     def build(cfg: Sm90Config):
         from cutlass.utils import HardwareInfo
 
-        key = (cfg, kind)
+        mA, mB, mD, mC, kernel_kind = oriented(cfg.swap_ab)
+        kernel_cfg = cfg.unswapped()
+        key = (kernel_cfg, kernel_kind)
         cached = _compiled_cache.get(key)
         # The occupancy query costs a driver call: once per compile, not per launcher.
         clusters = cached[2] if cached else HardwareInfo().get_max_active_clusters(cfg.cluster_size)
-        stream_k, stream_k_storage = _stream_k_buffers(cfg, clusters, a.device)
+        stream_k, stream_k_storage = _stream_k_buffers(kernel_cfg, clusters, a.device)
         if cached is None:
             gemm = Sm90Gemm(
-                cfg, has_c=c is not None, epilogue_op=epilogue_op, max_active_clusters=clusters
+                kernel_cfg, has_c=c is not None, epilogue_op=epilogue_op, max_active_clusters=clusters
             )
             compiled = cute.compile(
                 gemm, mA, mB, mD, mC, cutlass.Float32(alpha), cutlass.Float32(beta), stream, *stream_k
@@ -205,10 +233,10 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
     problem = _autotune.problem_key("sm90", torch.cuda.get_device_name(), (m, n, k, l), kind)
     if config is None:
         cached = _autotune.lookup(problem)
-        cfg = Sm90Config.from_dict(cached) if cached else default_config(m, n, k, l, b_major)
+        cfg = Sm90Config.from_dict(cached) if cached else default_config(m, n, k, l, b_major, a_major)
     elif config == "auto":
         cfg = Sm90Config.from_dict(
-            _autotune.tune(problem, [c_.to_dict() for c_ in candidate_configs(m, n, k, l, b_major)],
+            _autotune.tune(problem, [c_.to_dict() for c_ in candidate_configs(m, n, k, l, b_major, a_major)],
                            lambda cd: build(Sm90Config.from_dict(cd)))
         )
     else:

@@ -63,6 +63,13 @@ MATRIX = [
     ("128x128_c1x4_mmajorA_C", dict(tile_n=128, cluster_m=1, cluster_n=4, a_major="m", has_c=True)),
     ("64x128_c4x1_nmajorB_dynamic", dict(tile_m=64, tile_n=128, cluster_m=4, cluster_n=1, b_major="n", dynamic=True)),
     ("128x112_c1x4_split2_bf16", dict(tile_n=112, cluster_m=1, cluster_n=4, split_k=2, dtype="bf16")),
+    # swap_ab: the transposed problem (B as A, A as B, D^T), each major mapped onto the kernel's
+    ("swap_128x80_c1x2_C_dynamic", dict(m=320, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True, has_c=True,
+                                        dynamic=True)),
+    ("swap_64x48_c1x2_nmajorB_mmajorD", dict(m=77, tile_m=64, tile_n=48, cluster_m=1, cluster_n=2,
+                                             swap_ab=True, b_major="n", d_major="m")),
+    ("swap_128x128_mmajorA_fp32out", dict(m=512, tile_n=128, cluster_m=1, cluster_n=1, swap_ab=True,
+                                          a_major="m", out_dtype="fp32")),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)

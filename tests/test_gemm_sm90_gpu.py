@@ -323,14 +323,18 @@ def test_split_k(mnkl, config):
 @pytest.mark.parametrize(
     "mnkl, label",
     [
-        ((320, 5120, 5120, 1), "128x128 c1x4 sw1m"),  # three row tiles: A shared four ways, no empty row tile
+        ((320, 5120, 5120, 1), "128x112 c1x1 sw1m swap"),  # three tiles of M, unpaired, one wave
         ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4"),  # split over K, summed by the last to arrive
-        ((320, 2560, 8192, 1), "128x64 c1x4 sw1m"),  # a narrow tile in 1x4 clusters at a long K, unsplit
+        ((384, 5120, 13824, 1), "128x128 c1x4 sw1m"),  # three row tiles at a long K: A shared four ways
         ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
         ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2"),  # skinny: 64 wide, split where that halves the CTAs
         ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
-        ((77, 4096, 4096, 1), "64x96 c2x1 sw1m"),  # two 64-row tiles at a short K: 96 wide
+        ((77, 4096, 4096, 1), "64x48 c1x2 sw1m swap"),  # skinny, swapped: 64 rows of N by half of M
         ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8"),  # 448 KB of peers' sums: the parallel fixup
+        ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
+        ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
+        ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
+        ((544, 8192, 8192, 1), "128x144 c1x2 sw1m swap"),  # two waves swapped, in place of unpaired tiles
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )
@@ -402,6 +406,58 @@ def test_stream_k_with_c_and_fp32_out(dtype, d_major):
     make_gemm(a, b, d32, config=STREAM_K)()
     torch.cuda.synchronize()
     _check(d32, reference(a, b), "fp16")
+
+
+SWAP = dict(tile_m=128, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True)
+
+
+@pytest.mark.parametrize(
+    "mnkl, majors, config",
+    [
+        ((320, 4096, 4096, 1), ("k", "k", "n"), SWAP),  # the heuristic's orientation: D^T M-major
+        ((200, 1000, 520, 1), ("k", "k", "n"), dict(SWAP, tile_n=112)),  # ragged M, N and K
+        ((264, 392, 328, 3), ("k", "k", "n"), dict(SWAP, tile_n=96, cluster_n=1)),  # batched, ragged
+        ((256, 1024, 512, 1), ("m", "k", "n"), dict(SWAP, tile_n=128)),  # M-major A: an N-major kernel B
+        ((320, 1024, 512, 1), ("k", "n", "n"), SWAP),  # N-major B: an M-major kernel A
+        ((320, 1024, 512, 1), ("k", "k", "m"), SWAP),  # M-major D: the kernel stores N-major
+        ((192, 512, 8192, 1), ("k", "k", "n"), dict(SWAP, tile_n=96, split_k=4)),  # split-K, last arrival
+        ((320, 8192, 4096, 1), ("k", "k", "n"), dict(SWAP, cluster_m=2, cluster_n=1, stream_k=True)),
+    ],
+    ids=["320x4096x4096", "ragged", "batched", "a-m-major", "b-n-major", "d-m-major", "split-k", "stream-k"],
+)
+def test_swapped_operands(mnkl, majors, config):
+    """`swap_ab` runs the kernel on D^T = B A^T: every majorness maps onto the kernel's, and split tiles
+    sum right, three launches in a row."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a_major, b_major, d_major = majors
+    a, b, d = _operands(*mnkl, "fp16", a_major=a_major, b_major=b_major, d_major=d_major)
+    run = make_gemm(a, b, d, config=config)
+    assert run.config.swap_ab
+    ref = reference(a, b)
+    for _ in range(3):
+        d.fill_(float("nan"))
+        run()
+        torch.cuda.synchronize()
+        _check(d, ref, "fp16")
+
+
+@pytest.mark.parametrize("dtype", ["fp16", "bf16"])
+def test_swapped_with_c_and_fp32_out(dtype):
+    """alpha, beta * C and gelu reach C through its transposed view, into fp16/bf16 and fp32 D."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a, b, d = _operands(320, 2048, 1024, 1, dtype)
+    c = torch.randn_like(d)
+    make_gemm(a, b, d, c=c, alpha=0.75, beta=0.5, epilogue="gelu", config=SWAP)()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=0.75, beta=0.5, epilogue="gelu"), dtype)
+    d32 = torch.full(d.shape, float("nan"), device="cuda", dtype=torch.float32)
+    make_gemm(a, b, d32, c=c.float(), beta=1.0, config=SWAP)()
+    torch.cuda.synchronize()
+    _check(d32, reference(a, b, c=c.float(), beta=1.0), dtype)
 
 
 def test_launcher_reruns_on_new_values():

@@ -38,26 +38,30 @@ def test_llm27_shapes_hold_the_issue_problems():
     assert any(l > 1 for *_, l in shapes) and any(m % 64 for m, *_ in shapes)
     check = bench.parse_shapes("llm27-check")
     assert len(check) == len(set(check)) == 10 and not set(check) & set(shapes)
+    midm = bench.parse_shapes("midm")
+    assert len(midm) == len(set(midm)) == 12 and all(96 <= m <= 768 and l == 1 for m, _, _, l in midm)
+    assert not set(midm) & (set(shapes) | set(check))
 
 
 def test_heuristic_and_candidates_fit_the_problem():
     """Skinny problems get 64-row tiles, few tiles with a long K get split-K (never more runs than SMs),
     many waves keep the 128x256 walks, and a tune stays at nine candidates or fewer."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import candidate_configs, default_config
+    from gemm._sm90_heuristic import _unswapped_config, candidate_configs, default_config
 
     # Skinny and short K: the narrowest width from 64 whose tiles still fit in one wave (most SMs
     # reading B).
     assert default_config(64, 4096, 4096, 1) == Sm90Config(64, 64, 1, 1)
     assert default_config(64, 14336, 4096, 1) == Sm90Config(64, 112, 1, 1)
     assert default_config(128, 6144, 4096, 1) == Sm90Config(64, 96, 2, 1)
-    assert default_config(128, 4096, 14336, 1) == Sm90Config(64, 64, 2, 1)
-    # Two 64-row tiles at a short K: from 96 wide.
-    assert default_config(77, 4096, 4096, 1) == Sm90Config(64, 96, 2, 1)
+    assert _unswapped_config(128, 4096, 14336, 1) == Sm90Config(64, 64, 2, 1)
+    # Two 64-row tiles at a short K: from 96 wide (where the swapped tiling takes two waves).
+    assert default_config(128, 6144, 4096, 1) == _unswapped_config(128, 6144, 4096, 1)
+    assert _unswapped_config(77, 4096, 4096, 1) == Sm90Config(64, 96, 2, 1)
     # ... and split-K where even the narrowest tiles leave most SMs idle and K is long.
     assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 64, 1, 1, split_k=8)
     assert default_config(32, 4096, 14336, 1) == Sm90Config(64, 64, 1, 1, split_k=2)
-    assert default_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
+    assert _unswapped_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
     # A width that lands just under a whole number of waves: 1024x14336 in 4 x 132 - 16 tiles.
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)
     # An N-major B keeps to widths of whole 64-element SMEM rows.
@@ -80,13 +84,15 @@ def test_heuristic_and_candidates_fit_the_problem():
     # 320x5120 (3 x 40 tiles of 128x128) to two waves; 1x4 clusters (A shared four ways) keep it to one
     # wave of the 30 such clusters an H100 holds.
     for mnkl in [(320, 5120, 5120, 1), (384, 384, 12288, 1), (640, 1280, 20480, 1), (640, 5120, 5120, 1)]:
-        config = default_config(*mnkl)
+        config = _unswapped_config(*mnkl)
         rows = -(-mnkl[0] // config.tile_m)
         cols = -(-mnkl[1] // config.tile_n)
         ctas = -(-rows // config.cluster_m) * config.cluster_m * -(-cols // config.cluster_n) * config.cluster_n
         assert ctas * config.split_k <= (120 if config.cluster_size == 4 else 132), config
-    assert default_config(320, 5120, 5120, 1) == Sm90Config(128, 128, 1, 4)
-    assert default_config(640, 5120, 5120, 1) == Sm90Config(128, 224, 1, 4)
+    assert _unswapped_config(320, 5120, 5120, 1) == Sm90Config(128, 128, 1, 4)
+    assert _unswapped_config(640, 5120, 5120, 1) == Sm90Config(128, 224, 1, 4)
+    # ... which the swapped tiling replaces where K is short; at a long K 1x4 stays.
+    assert default_config(384, 5120, 13824, 1) == Sm90Config(128, 128, 1, 4)
     # Split tiles whose peers' sums are small go to the last-arrival fixup, and the ranking prefers them.
     assert default_config(384, 384, 12288, 1) == Sm90Config(64, 80, 2, 1, split_k=4)
     assert default_config(384, 384, 12288, 1).fixup_by_last and default_config(256, 256, 8192, 1).fixup_by_last
@@ -105,6 +111,62 @@ def test_heuristic_and_candidates_fit_the_problem():
         assert default_config(*mnkl) in candidates or mnkl[0] > 1024
     for mnkl in [(2500, 5120, 13824, 1), (2048, 14336, 4096, 1), (8192, 8192, 8192, 1), (2048, 2048, 128, 32)]:
         assert default_config(*mnkl) in candidate_configs(*mnkl)
+
+
+def test_heuristic_swaps_mid_m_onto_wgmma_n():
+    """Mid-size and skinny M run as D^T = B A^T in one wave of tiles whose width divides M finely; the
+    swap stays out of batched problems, M-major A, split-K problems, large M and many waves."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _unswapped_config, candidate_configs, default_config
+
+    swapped = {
+        (320, 4096, 4096, 1): Sm90Config(128, 80, 1, 2, swap_ab=True),  # was 128x112 in 1x4 clusters
+        (384, 8192, 4096, 1): Sm90Config(128, 192, 1, 2, swap_ab=True),
+        (448, 5120, 5120, 1): Sm90Config(128, 160, 1, 1, swap_ab=True),  # three tiles of M: unpaired
+        (512, 4096, 14336, 1): Sm90Config(128, 128, 1, 2, swap_ab=True),
+        (160, 4096, 4096, 1): Sm90Config(64, 80, 1, 2, swap_ab=True),  # 128x64 tiles pad M by 60%
+        (136, 4096, 11008, 1): Sm90Config(64, 80, 1, 2, swap_ab=True),  # 128x80 would fill half the SMs
+        (77, 4096, 4096, 1): Sm90Config(64, 48, 1, 2, swap_ab=True),  # skinny: half of M per tile
+        (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
+        (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
+    }
+    # Two waves where the unswapped tiles would run unpaired over more than one wave.
+    assert _unswapped_config(544, 8192, 8192, 1).cluster_size == 1
+    assert default_config(544, 8192, 8192, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
+    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # paired: kept
+    assert default_config(384, 11008, 4096, 1) == _unswapped_config(384, 11008, 4096, 1)  # one wave: kept
+    for (m, n, k, l), config in swapped.items():
+        assert default_config(m, n, k, l) == config
+        assert default_config(m, n, k, l) in candidate_configs(m, n, k, l)
+        # One wave: tile_m runs along N, tile_n along M.
+        tiles = -(-n // config.tile_m) * -(-m // config.tile_n)
+        assert tiles <= 132 and tiles % config.cluster_n == 0
+    kept = [
+        ((320, 4096, 4096, 2), {}),  # batched
+        ((320, 4096, 4096, 1), {"a_major": "m"}),  # the kernel's B would be N-major
+        ((512, 512, 16384, 1), {}),  # split over K: swapped tiles would leave SMs idle
+        ((256, 256, 8192, 1), {}),
+        ((1024, 4096, 4096, 1), {}),  # large M: even both ways
+        ((1024, 14336, 4096, 1), {}),  # more than one wave swapped
+        ((64, 4096, 4096, 1), {}),  # one 64-row tile of M
+        ((384, 5120, 13824, 1), {}),  # an odd count of M tiles at a long K
+        ((128, 6144, 4096, 1), {}),  # 64-row tiles of N would take two waves
+    ]
+    for mnkl, majors in kept:
+        assert default_config(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
+        assert not any(c.swap_ab for c in candidate_configs(*mnkl, **majors)) or mnkl[3] == 1 and not majors
+
+
+def test_swapped_config_label_and_kernel_config():
+    """`swap_ab` shows in the label, old cache entries (no such field) read as unswapped, and the
+    kernel compiles the config without it."""
+    from gemm._sm90_config import Sm90Config
+
+    config = Sm90Config(128, 80, 1, 2, swap_ab=True)
+    assert config.label() == "128x80 c1x2 sw1m swap"
+    assert config.unswapped() == Sm90Config(128, 80, 1, 2)
+    old_entry = {k: v for k, v in Sm90Config(128, 80, 1, 2).to_dict().items() if k != "swap_ab"}
+    assert Sm90Config.from_dict(old_entry) == config.unswapped()
 
 
 def test_unknown_kernel_lists_choices():
