@@ -121,22 +121,26 @@ def _user_frame(frame) -> tuple[CallSite, object]:
     return _site(frame, direct), frame
 
 
-def callers(frame, stop_file: str | None, limit: int = 12) -> list:
+def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | None = None) -> list:
     """(site, frame) of each user frame above `frame` (excluded) up to the first one in `stop_file` (included).
 
     The frames between a CuTe call made in a helper module and the kernel's own file: the helper's call chain.
+    With `stop_function`, up to the frame of that function in `stop_file` (the kernel the helpers serve, past
+    its file's own helpers and methods), or as without it when that frame is not within `limit` user frames.
     Empty when no frame of `stop_file` is found within `limit` user frames.
     """
-    found = []
+    found, first = [], None
     frame = frame.f_back if frame is not None else None
     while frame is not None and len(found) < limit:
         path = absolute(frame.f_code.co_filename)
         if not _is_internal(path):
             found.append((_site(frame), frame))
             if path == stop_file:
-                return found
+                first = len(found) if first is None else first
+                if stop_function is None or frame.f_code.co_name == stop_function:
+                    return found
         frame = frame.f_back
-    return []
+    return found[:first] if first is not None else []
 
 
 class _Source:
@@ -264,6 +268,35 @@ def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tup
     if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and _unwrap(value.elt, call):
         return _comprehension_target(value, targets, frame)
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def bound_names(filename: str, line: int) -> tuple | None:
+    """Every name the assignment at `line` binds, left to right through nested targets (``a, (b, c) = f()[0]``
+    gives a, b, c); None when the statement there assigns no name.
+
+    For a helper's result, which the statement may index, unpack or wrap (``tCrA = self.frags(...)[0]``) where
+    `assigned_names` cannot place one call's result: which of the names holds a tensor is for its value to say.
+    """
+    stmt = statement_at(filename, line)
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [stmt.target]
+    else:
+        return None
+    names = tuple(name for target in targets for name in _stored_names(target))
+    return names or None
+
+
+def _stored_names(target: ast.expr) -> list:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return _stored_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _stored_names(element)]
+    return []
 
 
 def _comprehension_target(comp, targets, frame) -> tuple | None:
