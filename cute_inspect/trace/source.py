@@ -28,14 +28,16 @@ class CallSite:
 
 @functools.lru_cache(maxsize=1)
 def _dsl_dirs() -> tuple:
-    """CuTeDSL's own implementation (not its library kernels in ``cutlass/utils/gemm``) and ours."""
+    """CuTeDSL's own implementation and ours; not CuTeDSL's helpers written in the DSL (``cutlass/utils``: the
+    library kernels of ``utils/gemm``, ``mixed_input_helpers.transform_partition`` ...), whose tensors are the
+    kernel's, shown where it binds them."""
     import importlib.util
 
     spec = importlib.util.find_spec("cutlass")
     if spec is None or not spec.origin:
         return (PACKAGE_DIR,), ()
     root = os.path.dirname(os.path.abspath(spec.origin))
-    return (PACKAGE_DIR, root + os.sep), (os.path.join(root, "utils", "gemm") + os.sep,)
+    return (PACKAGE_DIR, root + os.sep), (os.path.join(root, "utils") + os.sep,)
 
 
 _PASS_THROUGH = ("typing_extensions.py", "functools.py", "contextlib.py")
