@@ -666,8 +666,11 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
-        elif op not in ("make_tensor", "make_rmem_tensor") or assigned_names(site) is None:
-            return  # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use
+        elif op not in ("make_tensor", "make_rmem_tensor") or \
+                (assigned_names(site) is None and not isinstance(statement_at(site.file, site.line), ast.Return)):
+            # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use; a helper's
+            # `return smem.allocate_tensor(...)` hands it to a caller that may bind it (see _attribute)
+            return
         else:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
             names, hint = None, assigned_names(site)
@@ -864,7 +867,7 @@ class _Tracer:
                 level = waiting.levels.pop()
                 try:
                     if self._bind(self.trace.records[waiting.index], level, live, locals_of):
-                        waiting.bound = level[5]
+                        waiting.bound = level[5]  # its position in the chain
                 except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
                     self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
                 if waiting.levels:
@@ -878,7 +881,7 @@ class _Tracer:
         """Give the record the names the caller's statement bound its tensors to, and that line, when it bound
         any: a tensor itself, or one held in the tuple, list, dict or record (namedtuple, dataclass,
         SimpleNamespace) a name holds (``parts.tCrA``)."""
-        site, frame, called, _inner, given, _position = level
+        site, frame, called, _inner, given = level[:5]
         names = given or assigned_names(site, called, frame) or (bound_names(site.file, site.line) if called else None)
         if not names:
             return False
@@ -903,6 +906,7 @@ class _Tracer:
         record.names = tuple(bound)
         record.file, record.line, record.col = site.file, site.line, site.col
         record.function = frame.f_code.co_name if given else site.function
+        record.library = record.library and site.file.startswith(_library_dir())  # the kernel's tensor now
         return True
 
     def finish(self) -> None:
@@ -1573,8 +1577,9 @@ class _Waiting:
 
 def _level(site, frame, called, inner, given=None, *, position: int) -> tuple:
     """One caller a record waits on: (site, frame, the function it called, that function's frame, the names
-    a comprehension's element is bound to or None, its position in the record's chain)."""
-    return site, frame, called, inner, given, position
+    a comprehension's element is bound to or None, its position in the record's chain, the instruction the
+    frame was at)."""
+    return site, frame, called, inner, given, position, frame.f_lasti
 
 
 def _level_key(level: tuple) -> tuple:
@@ -1604,8 +1609,10 @@ class _Stack:
             return False
         if inner is not None and id(inner) in self._below:
             return True
-        return self._below[id(frame)] is None and \
-            statement_at(site.file, frame.f_lineno) is statement_at(site.file, site.line)
+        # on the statement still: asking from it, or at a later call in it (`gX, gY = tile(mX), tile(mY)`); at the
+        # same call again, calling another frame, is the statement's next run (an unrolled loop)
+        return statement_at(site.file, frame.f_lineno) is statement_at(site.file, site.line) and \
+            (self._below[id(frame)] is None or frame.f_lasti != level[6])
 
 
 def _same_statement(site: CallSite, other: CallSite) -> bool:
@@ -1708,9 +1715,10 @@ def _literal_index(node):
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
-    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
-    dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
-    return site.function != kernel and defining_function(site.file, site.line) == site.function
+    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls, a
+    lambda); a dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
+    return site.function != kernel and (site.function == "<lambda>"
+                                        or defining_function(site.file, site.line) == site.function)
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
