@@ -831,9 +831,9 @@ class _Tracer:
         # each caller with the function it called, the one its statement's names would come from
         levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
         levels = [_level(*_past_comprehension(level), position=i) for i, level in enumerate(levels)]
-        # a comprehension's level is its statement's, in the frame running it: that frame's own level repeats it
-        # (a conditional expression the DSL runs in a generated function of its own: the innermost frame's line is
-        # the call's)
+        # one statement seen from two frames (a comprehension's or a conditional expression's, which the DSL runs
+        # in a generated function, and the frame running the statement) is waited on once: at the innermost,
+        # whose line is the call's
         levels = [level for i, level in enumerate(levels)
                   if not any(_same_statement(other[0], level[0]) for other in levels[i + 1:])]
         # a statement that assigns no name (`self.mma(...)`, `return helper(...)`) binds nothing: not waited on
@@ -1583,8 +1583,9 @@ def _level(site, frame, called, inner, given=None, *, position: int) -> tuple:
 
 
 def _level_key(level: tuple) -> tuple:
-    """Records waiting on one statement's run share its verdict: its frame, line and the frame it called."""
-    return id(level[1]), level[0].line, id(level[3])
+    """Records waiting on one statement's run share its verdict: its frame, line, the frame it called and the
+    call instruction."""
+    return id(level[1]), level[0].line, id(level[3]), level[6]
 
 
 class _Stack:
