@@ -272,7 +272,6 @@ def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tup
     return None
 
 
-@functools.lru_cache(maxsize=4096)
 def bound_names(filename: str, line: int) -> tuple | None:
     """Every name the assignment at `line` binds, left to right through nested targets (``a, (b, c) = f()[0]``
     gives a, b, c); None when the statement there assigns no name.
@@ -280,7 +279,12 @@ def bound_names(filename: str, line: int) -> tuple | None:
     For a helper's result, which the statement may index, unpack or wrap (``tCrA = self.frags(...)[0]``) where
     `assigned_names` cannot place one call's result: which of the names holds a tensor is for its value to say.
     """
-    stmt = statement_at(filename, line)
+    return _bound_by(statement_at(filename, line))
+
+
+# keyed by the statement node, as `_call_at` is: a file read again after an edit gives new nodes
+@functools.lru_cache(maxsize=4096)
+def _bound_by(stmt: ast.stmt | None) -> tuple | None:
     if isinstance(stmt, ast.Assign):
         targets = stmt.targets
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
