@@ -374,13 +374,20 @@ def defining_function(filename: str, line: int) -> str | None:
 
 
 def _innermost_def(filename: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    tree = source_of(filename).tree
     best = None
-    for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
-            if best is None or node.lineno >= best.lineno:
-                best = node
+    for node in _defs_of(source_of(filename)):
+        if node.lineno <= line <= node.end_lineno and (best is None or node.lineno >= best.lineno):
+            best = node
     return best
+
+
+@functools.lru_cache(maxsize=256)
+def _defs_of(source: _Source) -> tuple:
+    """Every ``def`` of a file, found once per file: each helper record asks which one holds its line, and a
+    walk of a kernel file's whole tree costs tens of milliseconds."""
+    tree = source.tree
+    return tuple(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))) \
+        if tree is not None else ()
 
 
 @functools.lru_cache(maxsize=1024)
