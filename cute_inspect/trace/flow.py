@@ -1437,9 +1437,7 @@ def _relevel(tree, origin: int, old: tuple, level: str):
 
 def _metadata(records: list, views: dict) -> None:
     """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
-    read: set = set(views.values())
-    for record in records:
-        read.update(record.inputs)
+    read = _read_as_tensors(records, views)
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue
@@ -1451,6 +1449,28 @@ def _metadata(records: list, views: dict) -> None:
             if staged and all(i < len(modes) for i in staged):
                 record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
                     + record.levels[1:]
+
+
+def _read_as_tensors(records: list, views: dict) -> set:
+    """The records some traced call reads. A copy into a register tensor that no traced call reads and whose
+    values are never loaded whole, only field by field (a scheduler's SMEM work tile staged in registers:
+    cutlass's `make_contiguous_group_work_tile_info`), reads its source as scalar reads would: not as a tensor."""
+    read: set = set(views.values())
+    copies = []
+    for record in records:
+        dst = (record.operands or {}).get("dst") if record.op == "copy" else None
+        if dst is None:
+            read.update(record.inputs)
+        else:
+            copies.append((record, dst))
+    used = read | {i for record, dst in copies for i in record.inputs if i != dst}
+    for record, dst in copies:
+        target = records[dst]
+        if dst in used or target.meta.get("loaded") or "rmem" not in target.memspaces:
+            read.update(record.inputs)
+        else:
+            read.add(dst)
+    return read
 
 
 def _as_metadata(tree, level: str = "input"):

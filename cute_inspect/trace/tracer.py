@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import functools
 import os
 import re
 import sys
+import types
 from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
@@ -30,6 +32,7 @@ from cute_inspect.trace.source import (
     argument_text,
     assigned_names,
     assigned_value,
+    bound_names,
     caller,
     caller_above,
     callers,
@@ -297,7 +300,7 @@ class _Tracer:
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
-        self.unresolved: list = []
+        self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
@@ -476,6 +479,7 @@ class _Tracer:
     def on_load(self, tensor, value) -> None:
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
         if found is not None:
+            self.trace.records[found[0]].meta["loaded"] = True  # read whole, as a tensor value (see flow's metadata)
             key = _ir_hash(value)
             if key is not None:
                 self.loaded[key] = found[0]
@@ -662,8 +666,11 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
-        elif op not in ("make_tensor", "make_rmem_tensor") or assigned_names(site) is None:
-            return  # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use
+        elif op not in ("make_tensor", "make_rmem_tensor") or \
+                (assigned_names(site) is None and not isinstance(statement_at(site.file, site.line), ast.Return)):
+            # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use; a helper's
+            # `return smem.allocate_tensor(...)` hands it to a caller that may bind it (see _attribute)
+            return
         else:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
             names, hint = None, assigned_names(site)
@@ -798,79 +805,109 @@ class _Tracer:
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
             return
-        if not site.direct:
-            self.unresolved.append((index, [(site, call.frame, None, None)]))
-        elif kernel_file and (site.file != kernel_file or _in_helper(site, kernel)):
-            self._attribute(record, site, call.frame, kernel_file)
+        if kernel_file and (site.file != kernel_file or _in_helper(site, kernel)):
+            self._attribute(record, site, call.frame, kernel_file, kernel)
+        elif not site.direct:
+            self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
 
     # -- helpers' records: the caller's line and names -------------------------------------------------
-    def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str) -> None:
-        """A record made in a helper module: remember the call chain from the kernel's file down to the call.
+    def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str, kernel: str) -> None:
+        """A record made in a helper (of another module, or of the kernel's own file: a method, a function the
+        kernel calls): remember the call chain from the kernel function's frame down to the call.
 
         Which caller binds the tensor is known only once its statement has run, so the record waits in
-        `unresolved` until then (see `_resolve`).
+        `unresolved` until then, one caller at a time from the innermost out (see `_resolve`); the outermost
+        statement that binds it gives its name and line, the chain keeps the helper's own.
         """
-        above = callers(frame, kernel_file)
+        # a kernel's dynamic branches each run in a generated function of its file: role dispatches nest deep
+        above = callers(frame, kernel_file, limit=64, stop_function=kernel)
+        own = [] if site.direct else [(site, frame, None, None)]  # made by a CuTeDSL helper the line called
         if not above:
+            if own:
+                self._wait(_Waiting(record.index, [_level(*own[0], position=0)], 0))
             return
         frames = [(s, f) for s, f in reversed(above)] + [(site, frame)]  # outermost (the kernel's line) first
         record.chain = tuple((s.file, s.line, s.function) for s, _ in frames)
         # each caller with the function it called, the one its statement's names would come from
         levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
-        self.unresolved.append((record.index, [_past_comprehension(level) for level in levels]))
+        levels = [_level(*_past_comprehension(level), position=i) for i, level in enumerate(levels)]
+        # one statement seen from two frames (a comprehension's or a conditional expression's, which the DSL runs
+        # in a generated function, and the frame running the statement) is waited on once: at the innermost,
+        # whose line is the call's
+        levels = [level for i, level in enumerate(levels)
+                  if not any(_same_statement(other[0], level[0]) for other in levels[i + 1:])]
+        # a statement that assigns no name (`self.mma(...)`, `return helper(...)`) binds nothing: not waited on
+        levels = [level for level in levels if level[4] or bound_names(level[0].file, level[0].line)]
+        levels += [_level(*own[0], position=len(frames) - 1)] if own else []
+        # without a binding, the chain starts where it always has: the innermost caller in the kernel's file
+        start = max(i for i, (s, _f) in enumerate(frames[:-1]) if s.file == kernel_file)
+        if levels:
+            self._wait(_Waiting(record.index, levels, start))
+        else:
+            record.chain = _trimmed(record.chain, start)
+
+    def _wait(self, waiting: "_Waiting") -> None:
+        self.unresolved.setdefault(_level_key(waiting.levels[-1]), []).append(waiting)
 
     def _resolve(self, frame=None) -> None:
-        """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
-        frame_given = frame is not None
-        # id(frame) -> the frame it is calling now, for each waiting record's caller frame on the current stack
-        # (the stack runs deep into the DSL's compiler: the walk stops once every caller frame is found)
-        callers_of = {id(levels[0][1]) for _index, levels in self.unresolved}
-        below = {}
-        child = None
-        while frame is not None and len(below) < len(callers_of):
-            if id(frame) in callers_of:
-                below[id(frame)] = child
-            child, frame = frame, frame.f_back
-        waiting = []
-        for index, levels in self.unresolved:
-            outer_site, outer, _called, inner = levels[0][:4]  # `inner`: the helper frame the caller is in
-            if id(outer) in below:
-                now = below[id(outer)]
-                same_statement = statement_at(outer_site.file, outer.f_lineno) is \
-                    statement_at(outer_site.file, outer_site.line)
-                if (inner is not None and now is inner) or (same_statement and now is None):
-                    waiting.append((index, levels))  # the caller's statement has not bound its result yet
-                    continue
-            try:
-                self._bind(self.trace.records[index], levels, live=frame_given)
-            except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
-                self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
-        self.unresolved = waiting
+        """Name the waiting records whose caller statements have finished (all of them when `frame` is None).
 
-    def _bind(self, record: Record, levels: list, live: bool = True) -> None:
-        """Give the record the names of the outermost caller whose statement bound its tensors, and that line;
-        the names only for a tensor a CuTeDSL helper made at the kernel's line (levels of one)."""
-        for site, frame, called, _inner, *given in levels:
-            names = given[0] if given else assigned_names(site, called, frame)
-            if not names:
+        Records wait in groups, one per caller statement (its frame, line and the helper it called), so each
+        call costs a look at each statement still running, not at each record waiting on it."""
+        live = frame is not None
+        stack = _Stack(frame)
+        todo, self.unresolved = self.unresolved, {}
+        locals_of: dict = {}  # id(frame) -> its variables, read once per pass
+        while todo:
+            key, group = todo.popitem()
+            if live and stack.busy(group[0].levels[-1]):
+                self.unresolved.setdefault(key, []).extend(group)
                 continue
-            bound, hit = [None] * len(record.names), False
-            local = frame.f_locals  # a fresh copy of the frame's variables at each read: read once
-            for name in names:
-                if not name or name == "_":  # a throwaway is not a name
-                    continue
-                value = local.get(name)
-                if not isinstance(value, _tensor_class()):
-                    continue
+            for waiting in group:
+                level = waiting.levels.pop()
+                try:
+                    if self._bind(self.trace.records[waiting.index], level, live, locals_of):
+                        waiting.bound = level[5]  # its position in the chain
+                except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
+                    self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
+                if waiting.levels:
+                    next_key = _level_key(waiting.levels[-1])
+                    (self.unresolved if next_key in self.unresolved else todo).setdefault(next_key, []).append(waiting)
+                else:
+                    record = self.trace.records[waiting.index]
+                    record.chain = _trimmed(record.chain, waiting.start if waiting.bound is None else waiting.bound)
+
+    def _bind(self, record: Record, level: tuple, live: bool, locals_of: dict) -> bool:
+        """Give the record the names the caller's statement bound its tensors to, and that line, when it bound
+        any: a tensor itself, or one held in the tuple, list, dict or record (namedtuple, dataclass,
+        SimpleNamespace) a name holds (``parts.tCrA``)."""
+        site, frame, called, _inner, given = level[:5]
+        names = given or assigned_names(site, called, frame) or (bound_names(site.file, site.line) if called else None)
+        if not names:
+            return False
+        bound, hit = [None] * len(record.names), False
+        local = locals_of.get(id(frame))
+        if local is None:  # a fresh copy of the frame's variables at each read: read once
+            local = locals_of[id(frame)] = frame.f_locals
+        tensor = _tensor_class()
+        for name in names:
+            if not name or name == "_":  # a throwaway is not a name
+                continue
+            for shown, value in _held(name, local.get(name), tensor):
                 # once the compile has ended its IR is gone: only what is already known may be asked
                 found = self.lookup(value) if live else self.known.get(_value_key(value))
                 if found and found[0] == record.index and found[1] < len(bound):
-                    bound[found[1]], hit = name, True
-            if hit:
-                record.names = tuple(bound)
-                record.file, record.line, record.col = site.file, site.line, site.col
-                record.function = frame.f_code.co_name if given else site.function
-                return
+                    bound[found[1]], hit = shown, True
+        if not hit:
+            return False
+        if (record.file, record.line) != (site.file, site.line) and "made_at" not in record.meta:
+            record.meta["made_at"] = {"file": record.file, "line": record.line, "function": record.function,
+                                      "names": list(record.names)}
+        record.names = tuple(bound)
+        record.file, record.line, record.col = site.file, site.line, site.col
+        record.function = frame.f_code.co_name if given else site.function
+        record.library = record.library and site.file.startswith(_library_dir())  # the kernel's tensor now
+        return True
 
     def finish(self) -> None:
         """Resolve what is still waiting when the compile ends, then give every mode its axis from the data flow."""
@@ -878,7 +915,7 @@ class _Tracer:
             self._resolve(None)
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
-        self.unresolved = []
+        self.unresolved = {}
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects)
@@ -1528,6 +1565,90 @@ def _layout_holder(text: str | None, frame):
     return None
 
 
+class _Waiting:
+    """A record waiting for its callers' statements to bind it: the callers not yet asked (outermost first),
+    where its chain starts when none binds it, and the chain position of the outermost one that did."""
+
+    __slots__ = ("index", "levels", "start", "bound")
+
+    def __init__(self, index: int, levels: list, start: int):
+        self.index, self.levels, self.start, self.bound = index, levels, start, None
+
+
+def _level(site, frame, called, inner, given=None, *, position: int) -> tuple:
+    """One caller a record waits on: (site, frame, the function it called, that function's frame, the names
+    a comprehension's element is bound to or None, its position in the record's chain, the instruction the
+    frame was at)."""
+    return site, frame, called, inner, given, position, frame.f_lasti
+
+
+def _level_key(level: tuple) -> tuple:
+    """Records waiting on one statement's run share its verdict: its frame, line, the frame it called and the
+    call instruction."""
+    return id(level[1]), level[0].line, id(level[3]), level[6]
+
+
+class _Stack:
+    """The running frames from one up, walked only as far as a question needs, once per `_resolve`."""
+
+    def __init__(self, frame):
+        self._next, self._child = frame, None
+        self._below: dict = {}  # id(frame) -> the frame it is calling now (None: the frame asking)
+
+    def _walk_to(self, frame) -> bool:
+        while id(frame) not in self._below and self._next is not None:
+            self._below[id(self._next)] = self._child
+            self._child, self._next = self._next, self._next.f_back
+        return id(frame) in self._below
+
+    def busy(self, level: tuple) -> bool:
+        """Whether the caller's statement is still running: the helper it called is on the stack (past
+        CuTeDSL's frames of a `@cute.jit` helper), or the caller itself asks from that statement (``a, b =
+        helper(x), cute.local_tile(...)``). A frame that has left the statement or returned has bound its names."""
+        site, frame, _called, inner = level[:4]
+        if not self._walk_to(frame):
+            return False
+        if inner is not None and id(inner) in self._below:
+            return True
+        # on the statement still: asking from it, or at a later call in it (`gX, gY = tile(mX), tile(mY)`); at the
+        # same call again, calling another frame, is the statement's next run (an unrolled loop)
+        return statement_at(site.file, frame.f_lineno) is statement_at(site.file, site.line) and \
+            (self._below[id(frame)] is None or frame.f_lasti != level[6])
+
+
+def _same_statement(site: CallSite, other: CallSite) -> bool:
+    stmt = statement_at(site.file, site.line)
+    return stmt is not None and site.file == other.file and stmt is statement_at(other.file, other.line)
+
+
+def _trimmed(chain: tuple, start: int) -> tuple:
+    """The chain from `start` (the line the record is shown at) down to the CuTe call; none when that is the
+    call itself."""
+    chain = chain[start:]
+    return chain if len(chain) > 1 else ()
+
+
+def _held(name: str, value, tensor) -> list:
+    """(how the kernel's code reaches it, tensor) for a name's value: the tensor itself, or the tensors one
+    level inside a tuple, list, dict, namedtuple, dataclass or SimpleNamespace a helper returned."""
+    if isinstance(value, tensor):
+        return [(name, value)]
+    fields = getattr(type(value), "_fields", None)
+    if isinstance(value, tuple) and fields:
+        items = [(f"{name}.{f}", v) for f, v in zip(fields, value)]
+    elif isinstance(value, (tuple, list)):
+        items = [(f"{name}[{i}]", v) for i, v in enumerate(value)]
+    elif isinstance(value, dict):
+        items = [(f"{name}[{k!r}]", v) for k, v in value.items()]
+    elif isinstance(value, types.SimpleNamespace):
+        items = [(f"{name}.{k}", v) for k, v in vars(value).items()]
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = [(f"{name}.{f.name}", getattr(value, f.name, None)) for f in dataclasses.fields(value)]
+    else:
+        return []
+    return [(shown, v) for shown, v in items if isinstance(v, tensor)]
+
+
 def _past_comprehension(level: tuple) -> tuple:
     """A caller level whose frame is a comprehension's (``mQ, mdO = [select(t, ...) for t in (mQ, mdO)]``) as
     the frame running the comprehension's statement, which binds the result once the comprehension has
@@ -1595,9 +1716,10 @@ def _literal_index(node):
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
-    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
-    dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
-    return site.function != kernel and defining_function(site.file, site.line) == site.function
+    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls, a
+    lambda); a dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
+    return site.function != kernel and (site.function == "<lambda>"
+                                        or defining_function(site.file, site.line) == site.function)
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
