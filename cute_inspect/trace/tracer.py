@@ -1162,7 +1162,8 @@ class _Tracer:
         if found is None:
             found = self._regrouped(info)
         if found is None and same_layout and info.memspace == "rmem":
-            found = self._same_rests(info.shape)
+            found = self._sliced_shape(info.shape) if from_shape else None
+            found = found if found is not None else self._same_rests(info.shape)
         return found
 
     def _shape_source(self, call, param: str, info):
@@ -1251,6 +1252,29 @@ class _Tracer:
         if first is not None and first.leaf_axes and len(first.leaf_axes) > 1:
             first = replace(first, leaf_axes=first.leaf_axes[:1])
         return first
+
+    def _sliced_shape(self, shape):
+        """A register tensor made from a recent tensor's shape with some modes sliced away (`make_rmem_tensor(
+        slice_(thr_copy.partition_S(tP).shape, (None, None, 0, None, 0)))`: one stage of it): the labels of the modes
+        kept, the atom first and the rests in order. Tried before `_same_rests`, whose match by rests alone may pick
+        an unrelated copy's partition (another accumulator's tcgen05.ld)."""
+        if not isinstance(shape, tuple) or len(shape) < 2:
+            return None
+        for other, labels, _layout in reversed(self.recent):
+            if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
+                    or other[0] != shape[0]:
+                continue
+            kept, at = [labels[0]], 1
+            for mode in shape[1:]:
+                while at < len(other) and other[at] != mode:
+                    at += 1
+                if at == len(other):
+                    break
+                kept.append(labels[at])
+                at += 1
+            if len(kept) == len(shape):
+                return tuple(kept)
+        return None
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of

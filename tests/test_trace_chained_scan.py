@@ -1,0 +1,38 @@
+"""Axes of MMAs chained through TMEM and SMEM as a state-space model's chunk step chains them
+(tests/kernels/chained_scan.py): S = C B^T, its decayed values written back to TMEM as the A operand of Y = P x,
+and the chunk state H = B^T x."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "chained_scan.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_scan", arch="sm_100a")
+
+
+def _axes(labels):
+    return [label.split("-")[2] if label.count("-") == 2 else None for label in labels]
+
+
+def test_registers_made_from_one_stage_of_a_partitions_shape_are_that_partitions_modes(events):
+    # p_regs = make_rmem_tensor(slice_(partition_S(tP).shape, (None, None, 0, None, 0))): its rests are the
+    # partition's kept rests (P's key tokens), not those of H's tcgen05.ld registers, whose rests have the same
+    # extents; taking H's would make the copy into P's TMEM join H's axes with Y's
+    labels = labels_of(events, "p_regs")[0]
+    assert labels[-1] == "mma_m2-rest-K"
+    assert _axes(labels_of(events, "h_regs")[0]) == ["D", None, "D", "D"]
+
+
+def test_the_chained_mmas_keep_axes_of_their_own(events):
+    # S = C B^T is (queries, key tokens); Y = P x keeps the queries and the head dim; the state H = B^T x is
+    # (state dim, head dim)
+    assert _axes(labels_of(events, "acc_s")[0]) == ["Q", "K", "Q", "K"]
+    assert _axes(labels_of(events, "acc_y")[0]) == ["Q", "D", "Q", "D"]
+    assert _axes(labels_of(events, "acc_h")[0]) == ["D", "D", "D", "D"]
+    assert _axes(labels_of(events, "sx")[0]) == ["D", "K", "D", "K", None]
