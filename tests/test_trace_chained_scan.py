@@ -36,3 +36,13 @@ def test_the_chained_mmas_keep_axes_of_their_own(events):
     assert _axes(labels_of(events, "acc_y")[0]) == ["Q", "D", "Q", "D"]
     assert _axes(labels_of(events, "acc_h")[0]) == ["D", "D", "D", "D"]
     assert _axes(labels_of(events, "sx")[0]) == ["D", "K", "D", "K", None]
+
+
+def test_a_mode_continuing_the_sequence_in_memory_is_its_chunk_index_then_heads_and_batch(events):
+    # x (head dim, tokens, chunks, heads, batch): the chunks' stride is 128 tokens times the tokens' stride, so
+    # the chunk index is a rest along the tokens' axis (the key tokens Y contracts); the two modes left are the
+    # heads (the smaller stride) and the batch
+    labels, rules = labels_of(events, "mx")
+    assert labels == ["input-mode-D", "input-mode-K", "input-mode-K", "input-mode-H", "input-mode-B"]
+    assert rules[2:] == ["chunks", "batch", "batch"]
+    assert labels_of(events, "x_tiles")[0][4:] == ["block-rest-K", "block-rest-H", "block-rest-B"]

@@ -1117,6 +1117,13 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
         # a mode another input already named (K's and V's heads indexed by one head index) keeps its name; the
         # heads and batch lead a (b, h, s, d) tensor (not a (rows, d) tile whose rows nothing named)
         trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        chunks = _chunk_mode(record, modes, found, trailing) if len(trailing) == 3 and attention else None
+        if chunks is not None:  # a sequence cut into chunks ((d, l, c, h, b)): the chunk index, then heads and batch
+            mode, letter = chunks
+            named[axes.find(mode.var)] = (letter, "chunks")
+            trailing = [m for m in trailing if m is not mode]
+            unnamed = [m for m in unnamed if m is not mode]
+            attention.append(letter)
         leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
@@ -1128,6 +1135,37 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _stride_value(mode: str) -> tuple | None:
+    """A top mode's stride, ("=", n) when a number, ("div", n) when run-time with a known divisibility."""
+    stride = mode.rpartition(":")[2]
+    if stride.isdigit():
+        return ("=", int(stride))
+    at = stride.find("div=")
+    digits = stride[at + 4:].rstrip("}") if at >= 0 else ""
+    return ("div", int(digits)) if digits.isdigit() else None
+
+
+def _chunk_mode(record, modes: tuple, found: list, trailing: list) -> tuple | None:
+    """(mode, letter) of the trailing mode of an attention input that continues its sequence mode in memory: its
+    stride is the sequence mode's extent times its stride (both numbers, or both run-time with divisibilities
+    that multiply alike): a sequence cut into chunks, the chunk index a rest along the sequence's axis. Of several
+    such modes the innermost in mode order."""
+    layout = top_modes(record.layouts[0]) if record.layouts else None
+    shape = record.shapes[0] if record.shapes else None
+    if not layout or not isinstance(shape, tuple) or len(layout) != len(modes) or len(shape) != len(modes):
+        return None
+    strides = [_stride_value(m) for m in layout]
+    for i, f in enumerate(found):
+        if not f or f[1] != "attention" or f[0] not in ("Q", "K") or not isinstance(shape[i], int) \
+                or strides[i] is None:
+            continue
+        kind, value = strides[i]
+        for j, mode in enumerate(modes):
+            if j > i and any(mode is t for t in trailing) and strides[j] == (kind, value * shape[i]):
+                return mode, f[0]
+    return None
 
 
 def _nested_batch(record, modes: tuple) -> tuple | None:

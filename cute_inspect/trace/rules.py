@@ -79,6 +79,9 @@ RULES = {
                  "values and its tile, h = decay * h + K^T V, then read by another MMA) is (D, D) over the key "
                  "tokens K; a reader of the state contracts and keeps feature dims D, its other axis is the "
                  "queries Q unless the key tokens already; an MMA contracting the key tokens keeps the queries",
+    "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
+              "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
+              "two modes after it are heads and batch",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, a tiler's positions are M and N (rows and columns)",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "

@@ -8,7 +8,8 @@ Per chunk of 128 tokens, with C and B over a 128-wide state and x over a 64-wide
     Y = P x       (M = query tokens, N = head dim, K = key tokens: P read from TMEM)
     H = B^T x     (M = state dim, N = head dim, K = key tokens: the chunk's state, read out by tcgen05.ld)
 
-The registers tcgen05.st writes P from are made from one stage of its TMEM partition's shape
+x comes in as (head dim, tokens, chunks, heads, batch), its tokens one sequence cut into chunks. The registers
+tcgen05.st writes P from are made from one stage of its TMEM partition's shape
 (`make_rmem_tensor(slice_(thr.partition_S(tp).shape, ...))`), after H's tcgen05.ld partition whose rests have
 the same extents: their labels are P's, not H's.
 """
@@ -32,7 +33,7 @@ def _mma(a_major, b_major, mn, source=tcgen05.OperandSource.SMEM):
 
 
 @cute.kernel
-def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma):
+def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     lc, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -53,6 +54,8 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma):
     fc, fb = m1.make_fragment_A(sc), m1.make_fragment_B(sb)
     fx, fbt = m2.make_fragment_B(sx), m3.make_fragment_A(sbt)
     fx3 = m3.make_fragment_B(sx)
+    # x's (head dim, tokens) tiles of every chunk, head and batch, as Y's B operand
+    x_tiles = m2.get_slice(0).partition_B(cute.local_tile(mx, OUT[1:], (0, 0, None, None, None)))
     for k in cutlass.range_constexpr(cute.size(fc, mode=[2])):
         cute.gemm(m1, acc_s, fc[None, None, k, 0], fb[None, None, k, 0], acc_s)
     for k in cutlass.range_constexpr(cute.size(fx, mode=[2])):
@@ -86,11 +89,16 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma):
 
 
 @cute.jit
-def scan_host():
+def scan_host(x: cute.Tensor):
     k_major, mn_major = OperandMajorMode.K, OperandMajorMode.MN
     scan_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, mn_major, OUT[:2], tcgen05.OperandSource.TMEM),
-                _mma(k_major, mn_major, CARRY[:2])).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                _mma(k_major, mn_major, CARRY[:2]), x).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_scan():
-    return cute.compile(scan_host)
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    # x (head dim, tokens, chunks, heads, batch) over a (batch, sequence, heads, head dim) buffer: the sequence of
+    # 4 chunks of 128 tokens seen as (tokens, chunks)
+    x = make_fake_compact_tensor(F16, (HEAD, CHUNK, 4, 2, 2), stride_order=(0, 2, 3, 1, 4), assumed_align=16)
+    return cute.compile(scan_host, x)
