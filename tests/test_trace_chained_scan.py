@@ -46,3 +46,19 @@ def test_a_mode_continuing_the_sequence_in_memory_is_its_chunk_index_then_heads_
     assert labels == ["input-mode-D", "input-mode-K", "input-mode-K", "input-mode-H", "input-mode-B"]
     assert rules[2:] == ["chunks", "batch", "batch"]
     assert labels_of(events, "x_tiles")[0][4:] == ["block-rest-K", "block-rest-H", "block-rest-B"]
+
+
+def test_broadcast_views_read_in_a_tcgen05_ld_layout_run_along_the_accumulators_axes(events):
+    # cum_rows (cum[q] over every column) and cum_cols (cum[k] over every row) partitioned by the scores'
+    # tcgen05.ld after its own pair of partitions: the thread's values of the scores' tile, (queries, key tokens)
+    for name in ("cum_rows", "cum_cols", "steps_cols"):
+        assert _axes(labels_of(events, name)[0]) == ["Q", "K"], name
+    for name in ("rows_part", "cols_part", "steps_part"):
+        assert _axes(labels_of(events, name)[0])[2:] == ["Q", "K"], name
+
+
+def test_a_vector_laid_along_two_axes_runs_along_none_and_one_laid_along_one_runs_along_it(events):
+    # cum is read along the rows in one view and along the columns in another: no single axis; the step sizes
+    # only along the columns: the key tokens
+    assert labels_of(events, "cum")[0] == ["block-atom"]
+    assert labels_of(events, "steps")[0] == ["block-atom-K"]

@@ -8,10 +8,11 @@ Per chunk of 128 tokens, with C and B over a 128-wide state and x over a 64-wide
     Y = P x       (M = query tokens, N = head dim, K = key tokens: P read from TMEM)
     H = B^T x     (M = state dim, N = head dim, K = key tokens: the chunk's state, read out by tcgen05.ld)
 
-x comes in as (head dim, tokens, chunks, heads, batch), its tokens one sequence cut into chunks. The registers
-tcgen05.st writes P from are made from one stage of its TMEM partition's shape
-(`make_rmem_tensor(slice_(thr.partition_S(tp).shape, ...))`), after H's tcgen05.ld partition whose rests have
-the same extents: their labels are P's, not H's.
+The decay reads a cumulative sum over the chunk's tokens through two broadcast views, along the scores' rows and
+along their columns, and the step sizes along their columns. x comes in as (head dim, tokens, chunks, heads,
+batch), its tokens one sequence cut into chunks. The registers tcgen05.st writes P from are made from one stage
+of its TMEM partition's shape (`make_rmem_tensor(slice_(thr.partition_S(tp).shape, ...))`), after H's tcgen05.ld
+partition whose rests have the same extents: their labels are P's, not H's.
 """
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
@@ -75,8 +76,19 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cut
     s_load = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(32)), F32),
                                     s_tile)
     s_thr = s_load.get_slice(tidx % 128)
+    s_part = s_thr.partition_S(s_tile)
     s_regs = cute.make_rmem_tensor(s_thr.partition_D(cute.make_identity_tensor(SCORES[:2])).shape, F32)
-    cute.copy(s_load, s_thr.partition_S(s_tile), s_regs)
+    cute.copy(s_load, s_part, s_regs)
+    # the decay: the cumulative sum over the chunk's tokens laid along the scores' rows and along their columns
+    # (exp(cum[q] - cum[k])), the step sizes along their columns, each read in the tcgen05.ld's register layout
+    cum = smem.allocate_tensor(F32, cute.make_layout((CHUNK,)), 16)
+    steps = smem.allocate_tensor(F32, cute.make_layout((CHUNK,)), 16)
+    cum_rows = cute.make_tensor(cum.iterator, cute.make_layout(SCORES[:2], stride=(1, 0)))
+    cum_cols = cute.make_tensor(cum.iterator, cute.make_layout(SCORES[:2], stride=(0, 1)))
+    steps_cols = cute.make_tensor(steps.iterator, cute.make_layout(SCORES[:2], stride=(0, 1)))
+    rows_part = s_thr.partition_D(cum_rows)
+    cols_part = s_thr.partition_D(cum_cols)
+    steps_part = s_thr.partition_D(steps_cols)
     p_save = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.St32x32bOp(tcgen05.copy.Repetition(8)), F16),
                                     tp)
     p_thr = p_save.get_slice(tidx % 128)
