@@ -40,6 +40,9 @@ class Axes:
         self.chains: set = set()
         self.states: set = set()  # MMAs whose accumulator is a recurrent state another MMA reads (linear attention)
         self.key_vars: set = set()  # the variables `bind` made for keys
+        # (a broadcast view's variable, its vector's): a vector expanded to a tile, joined when the trace ends
+        # unless its views run along two axes (`flow.settle`)
+        self.expansions: list = []
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to

@@ -50,6 +50,8 @@ class Partitioners:
         # the other side's], whether the latest was paired)
         self.partitions: dict = {}
         self.sides: dict = {}  # copy object number -> the partition calls it made
+        # copy object number -> (labels, shape) of the other side's latest partition when the latest pair closed
+        self.paired_with: dict = {}
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -362,6 +364,11 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                 _join_rests(axes, tree, out_trees[0], shape, record.shapes[0])
                 if source is not None and tile is not None:  # one tiler cuts both tiles: their tile modes agree
                     _join_tiled_modes(axes, tile, source[1:], partitioners.tiler_ranks.get(made_by["object"]))
+        if paired:
+            partitioners.paired_with[made_by["object"]] = before[1][-1][:2]
+        elif before is not None and before[0] == op and op != "retile" \
+                and _broadcasts(bound.get("src" if op == "partition_S" else "dst")):
+            _laid_against_pair(axes, partitioners.paired_with.get(made_by["object"]), out_trees[0], record.shapes[0])
         growing = before is not None and before[0] == op and not before[2] and not paired
         partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],
                                                       paired and op != "retile")
@@ -387,6 +394,23 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+
+
+def _broadcasts(tensor) -> bool:
+    """Whether a tensor's layout has a broadcast leaf (stride 0, extent > 1): a vector expanded over a tile."""
+    layout = getattr(tensor, "layout", None)
+    tree = leaf_tree(str(layout)) if layout is not None else None
+    return tree is not None and any(e is not None and e > 1 and st == 0
+                                    for e, st in (_extent_stride(leaf) for leaf in _leaves(tree)))
+
+
+def _laid_against_pair(axes: Axes, other, tree, shape) -> None:
+    """A broadcast view (a per-token vector expanded to the tile) partitioned on the side of a tiled copy that
+    already paired with the other side (`thr_t2r.partition_D(sDelta_row)` after the
+    accumulator's `partition_S` and the registers' `partition_D`): the thread's values of one tile, laid as the
+    other side's; its rests are that side's repeats (the other side partitioned the accumulator)."""
+    if other is not None:
+        _join_rests(axes, other[0], tree, other[1], shape)
 
 
 def tma_box_axes(axes: Axes, record, gmem) -> tuple:
@@ -562,6 +586,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     instance, rows_apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart)
+    _expanded_vectors(axes)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
     _combined_tiles(axes, records, views)
@@ -639,6 +664,21 @@ def _same_indices(axes: Axes, index_uses: dict) -> None:
             a, b = axes.find(variables[0]), axes.find(other)
             if a != b and not (axes.keys.get(a) and axes.keys.get(b)):
                 axes.join(a, b)
+
+
+def _expanded_vectors(axes: Axes) -> None:
+    """A vector expanded to a tile by broadcast views (`cumsum` laid along the scores' rows in one view, along
+    their columns in another; an LSE along the rows): its views' modes run along the axes the tiles they are laid
+    against give them. Laid along one axis, the vector runs along it too (its views join it); along two MMA axes,
+    it runs along none (a segment sum's cumulative decay, read by query rows and key columns)."""
+    by_source: dict = {}
+    for view, source in axes.expansions:
+        by_source.setdefault(source, []).append(view)
+    for source, views in by_source.items():
+        keyed = {axes.find(v) for v in views if any(k[0] in ("mma", "rows") for k in axes.keys.get(axes.find(v), ()))}
+        if len(keyed) <= 1:
+            for view in views:
+                axes.join(source, view)
 
 
 def _copies_of_accumulators(axes: Axes, records: list, views: dict, tiler_ranks: dict) -> None:
@@ -1117,6 +1157,13 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
         # a mode another input already named (K's and V's heads indexed by one head index) keeps its name; the
         # heads and batch lead a (b, h, s, d) tensor (not a (rows, d) tile whose rows nothing named)
         trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        chunks = _chunk_mode(record, modes, found, trailing) if len(trailing) == 3 and attention else None
+        if chunks is not None:  # a sequence cut into chunks ((d, l, c, h, b)): the chunk index, then heads and batch
+            mode, letter = chunks
+            named[axes.find(mode.var)] = (letter, "chunks")
+            trailing = [m for m in trailing if m is not mode]
+            unnamed = [m for m in unnamed if m is not mode]
+            attention.append(letter)
         leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
@@ -1128,6 +1175,37 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _stride_value(mode: str) -> tuple | None:
+    """A top mode's stride, ("=", n) when a number, ("div", n) when run-time with a known divisibility."""
+    stride = mode.rpartition(":")[2]
+    if stride.isdigit():
+        return ("=", int(stride))
+    at = stride.find("div=")
+    digits = stride[at + 4:].rstrip("}") if at >= 0 else ""
+    return ("div", int(digits)) if digits.isdigit() else None
+
+
+def _chunk_mode(record, modes: tuple, found: list, trailing: list) -> tuple | None:
+    """(mode, letter) of the trailing mode of an attention input that continues its sequence mode in memory: its
+    stride is the sequence mode's extent times its stride (both numbers, or both run-time with divisibilities
+    that multiply alike): a sequence cut into chunks, the chunk index a rest along the sequence's axis. Of several
+    such modes the innermost in mode order."""
+    layout = top_modes(record.layouts[0]) if record.layouts else None
+    shape = record.shapes[0] if record.shapes else None
+    if not layout or not isinstance(shape, tuple) or len(layout) != len(modes) or len(shape) != len(modes):
+        return None
+    strides = [_stride_value(m) for m in layout]
+    for i, f in enumerate(found):
+        if not f or f[1] != "attention" or f[0] not in ("Q", "K") or not isinstance(shape[i], int) \
+                or strides[i] is None:
+            continue
+        kind, value = strides[i]
+        for j, mode in enumerate(modes):
+            if j > i and any(mode is t for t in trailing) and strides[j] == (kind, value * shape[i]):
+                return mode, f[0]
+    return None
 
 
 def _nested_batch(record, modes: tuple) -> tuple | None:

@@ -63,7 +63,11 @@ RULES = {
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
             "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a broadcast (stride 0) leaf "
-            "is the source's broadcast leaf, else a mode of its own; a second host view over a kernel argument's "
+            "is the source's broadcast leaf, else a mode of its own; a broadcast view of a vector that has none "
+            "(an outer product: cum[q] over every column) has modes of its own, laid along the tile a copy "
+            "partitions it as (partitioned on a side of a tiled copy that already paired, it takes that pair's "
+            "repeats), and its vector runs along their axis when they all run along one, else along none; a "
+            "second host view over a kernel argument's "
             "memory no traced tensor holds is a view of the first (a mode across two of the first's leaves is its "
             "own, a mode inside one keeps that leaf's axis)",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
@@ -79,6 +83,9 @@ RULES = {
                  "values and its tile, h = decay * h + K^T V, then read by another MMA) is (D, D) over the key "
                  "tokens K; a reader of the state contracts and keeps feature dims D, its other axis is the "
                  "queries Q unless the key tokens already; an MMA contracting the key tokens keeps the queries",
+    "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
+              "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
+              "two modes after it are heads and batch",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, a tiler's positions are M and N (rows and columns)",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "

@@ -1009,7 +1009,8 @@ class _Tracer:
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
             # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
             # the rests along them), which a tensor laid over another's storage may not
-            found = _strided_view(info.layout, _info(bound["lhs"]).layout, inp, origin, self._axis_class)
+            found = _strided_view(info.layout, _info(bound["lhs"]).layout, inp, origin, self._axis_class,
+                                  expansions=self.axes.expansions)
             if found is not None:
                 return found
             if format_shape(_info(bound["lhs"]).shape) != format_shape(info.shape):
@@ -1045,7 +1046,8 @@ class _Tracer:
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 record = self.trace.records[viewed[0]]
-                found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
+                                      expansions=self.axes.expansions)
                 if found is None:
                     found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
@@ -1106,7 +1108,8 @@ class _Tracer:
         if same is None or same[0] == other_than:
             return None
         source = self.trace.records[same[0]]
-        found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class)
+        found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class,
+                              expansions=self.axes.expansions)
         if found is None:
             return None
         self.views[origin] = same[0]
@@ -1199,7 +1202,8 @@ class _Tracer:
         if found is None:
             found = self._regrouped(info)
         if found is None and same_layout and info.memspace == "rmem":
-            found = self._same_rests(info.shape)
+            found = self._sliced_shape(info.shape) if from_shape else None
+            found = found if found is not None else self._same_rests(info.shape)
         return found
 
     def _shape_source(self, call, param: str, info):
@@ -1288,6 +1292,29 @@ class _Tracer:
         if first is not None and first.leaf_axes and len(first.leaf_axes) > 1:
             first = replace(first, leaf_axes=first.leaf_axes[:1])
         return first
+
+    def _sliced_shape(self, shape):
+        """A register tensor made from a recent tensor's shape with some modes sliced away (`make_rmem_tensor(
+        slice_(thr_copy.partition_S(tP).shape, (None, None, 0, None, 0)))`: one stage of it): the labels of the modes
+        kept, the atom first and the rests in order. Tried before `_same_rests`, whose match by rests alone may pick
+        an unrelated copy's partition (another accumulator's tcgen05.ld)."""
+        if not isinstance(shape, tuple) or len(shape) < 2:
+            return None
+        for other, labels, _layout in reversed(self.recent):
+            if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
+                    or other[0] != shape[0]:
+                continue
+            kept, at = [labels[0]], 1
+            for mode in shape[1:]:
+                while at < len(other) and other[at] != mode:
+                    at += 1
+                if at == len(other):
+                    break
+                kept.append(labels[at])
+                at += 1
+            if len(kept) == len(shape):
+                return tuple(kept)
+        return None
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
@@ -1775,7 +1802,7 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
 
 
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None,
-                  mixed: bool = False):
+                  mixed: bool = False, expansions: list | None = None):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
@@ -1802,6 +1829,16 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     new = new if isinstance(new, tuple) else (new,)
     if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
+    # a view that broadcasts a source with no broadcast mode (a per-token vector expanded to a (rows, columns)
+    # tile: an outer product) lays the source's values along a tile of its own: each of its modes is its own,
+    # along the axis the tile's uses give it (the vector is read along rows in one view, along columns in another)
+    # (the source's own first mode: its trailing modes, stages, stay the source's)
+    expands = not broadcasts and any((n := _leaf_numbers(leaf))[0] is not None and n[0] > 1 and n[1] == 0
+                                     for leaf in _leaves(new))
+    # `expansions` collects (the view's variable, the source's) for `flow.settle` to join unless the vector is
+    # laid along two axes; without it the view keeps the source's modes
+    expanded = {id(x) for x in _leaf_labels_of(old[0], source_labels[0])} if expands and expansions is not None \
+        else set()
 
     def label_of(leaf, position_label, siblings):
         extent, stride = _leaf_numbers(leaf)
@@ -1826,6 +1863,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 if low <= stride < high and stride % low == 0:
                     if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
                         return _own(label) if mixed else None
+                    if id(label) in expanded:  # the source's mode (its level is the source's), a variable apart
+                        mine = replace(label, var=_axes.fresh(), rule="like", axis=None, axis_rule=None, leaf_axes=None)
+                        expansions.append((mine.var, label.var))
+                        return mine
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
         same = by_text.get(leaf.partition(":")[2], [])
