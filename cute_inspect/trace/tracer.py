@@ -216,6 +216,23 @@ def _held_names(frame, obj, depth: int = 8) -> list:
     return names
 
 
+def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
+    """Whether the code holding `obj` under a name binds, in one frame, that name to one tensor and one of `names`
+    to another: two tensors, of which `obj` is a later value of the first (a branch's block argument)."""
+    held: set = set()
+    while frame is not None and depth > 0:
+        values = frame.f_locals
+        if not frame.f_code.co_filename.startswith(_OWN_DIR):
+            held.update(k for k, v in values.items() if v is obj and k.isidentifier() and k != "self")
+            own = [values[k] for k in held if _is_tensor(values.get(k))]
+            for name in names if own else ():
+                other = values.get(name) if name else None
+                if other is not None and _is_tensor(other) and all(other is not v for v in own):
+                    return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -340,7 +357,12 @@ class _Tracer:
                 named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
                 if named:
                     return named[-1]
-            return self.of_type[text][-1]
+            latest = self.of_type[text][-1]
+            # code holding this tensor beside another under the latest's name holds two tensors (mO written
+            # element by element in a branch, beside mQ of the same type): this one is not traced, not mQ
+            if _held_apart(frame or sys._getframe(1), obj, self.trace.records[latest[0]].names, depth=24):
+                return None
+            return latest
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):

@@ -1,0 +1,73 @@
+"""Compile-only kernels: an mma.sync attention forward pass (S = Q K^T, O = P V through one TiledMma), written the
+way sparse and decode kernels write it. Names carry no axis letters: the labels must come from the data flow.
+
+`compile_output_in_branch` (sm_80): the work sits in a dynamic branch (the kernel's parameters reach it as the
+branch's block arguments), and the output, of the query input's type, is written element by element from O's
+registers, each element in a branch of its own: past the first, the output is the value the previous branch yields.
+Those writes are not the query input's, so O's values never reach S's A operand (which would make O a second score
+product, and the head dim the keys).
+"""
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+_N = 64
+
+
+@cute.kernel
+def output_in_branch_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor,
+                            out: cute.Tensor, limit: cutlass.Int32):
+    tidx, _, _ = cute.arch.thread_idx()
+    if tidx < limit:
+        smem = cutlass.utils.SmemAllocator()
+        layout = cute.make_layout((_N, _N), stride=(_N, 1))
+        sx = smem.allocate_tensor(cutlass.Float16, layout, 16)
+        sy = smem.allocate_tensor(cutlass.Float16, layout, 16)
+        sz = smem.allocate_tensor(cutlass.Float16, layout, 16)
+        szt = cute.composition(sz, cute.make_layout((_N, _N), stride=(1, _N)))
+        cute.autovec_copy(cute.local_tile(x, (_N, _N), (0, 0)), sx)
+        cute.autovec_copy(cute.local_tile(y, (_N, _N), (0, 0)), sy)
+        cute.autovec_copy(cute.local_tile(z, (_N, _N), (0, 0)), sz)
+        cute.arch.sync_threads()
+
+        thr = tiled_mma.get_slice(tidx)
+        fx = thr.make_fragment_A(thr.partition_A(sx))
+        fy = thr.make_fragment_B(thr.partition_B(sy))
+        fzt = thr.make_fragment_B(thr.partition_B(szt))
+        cute.autovec_copy(thr.partition_A(sx), fx)
+        cute.autovec_copy(thr.partition_B(sy), fy)
+        cute.autovec_copy(thr.partition_B(szt), fzt)
+        first = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+        first.fill(0.0)
+        cute.gemm(tiled_mma, first, fx, fy, first)
+        half = cute.make_fragment_like(first, cutlass.Float16)
+        half.store(first.load().to(cutlass.Float16))
+        # the C fragment ((2,2),M,N) read as an A fragment ((2,2,2),M,N/2): two n8 blocks make one k16 block
+        split = cute.logical_divide(half.layout, (None, None, 2))
+        as_a = cute.make_tensor(half.iterator, cute.make_layout(
+            ((split.shape[0], split.shape[2][0]), split.shape[1], split.shape[2][1]),
+            stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1])))
+        second = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+        second.fill(0.0)
+        cute.gemm(tiled_mma, second, as_a, fzt, second)
+
+        coords = thr.partition_C(cute.make_identity_tensor((_N, _N)))
+        for i in cutlass.range_constexpr(cute.size(second)):
+            if coords[i][0] < limit:  # a branch writing the output: the next one reads the value this one yields
+                out[coords[i]] = second[i].to(cutlass.Float16)
+
+
+@cute.jit
+def output_in_branch_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, out: cute.Tensor, limit: cutlass.Int32):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    output_in_branch_kernel(tiled_mma, x, y, z, out, limit).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_output_in_branch():
+    def fake(rows):
+        return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
+    # the queries and the output span two tiles, the keys and values one: only x shares the output's type
+    return cute.compile(output_in_branch_host, fake(2 * _N), fake(_N), fake(_N), fake(2 * _N), cutlass.Int32(128))

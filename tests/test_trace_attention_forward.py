@@ -1,0 +1,24 @@
+"""An mma.sync attention forward pass written the way sparse and decode kernels write it (tests/kernels/
+attention_forward.py): S = Q K^T and O = P V keep their axes whatever the branches the kernel's tensors pass."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "attention_forward.py")
+
+
+@pytest.fixture(scope="module")
+def in_branch():
+    return trace_json(f"{KERNEL}:compile_output_in_branch", arch="sm_80")
+
+
+def test_an_output_written_in_branches_is_not_the_query_input_of_its_type(in_branch):
+    # the output's element writes went to the query input (the latest tensor of its type), so O's values reached
+    # S's A operand: O was read as a second score product, (queries, keys), and V as (keys, keys)
+    assert labels_of(in_branch, "second")[0][2:] == ["mma-rest-Q", "mma-rest-D"]
+    assert labels_of(in_branch, "fzt")[0][2:] == ["mma-rest-D", "mma-rest-K"]
+    assert labels_of(in_branch, "x")[0] == ["input-mode-Q", "input-mode-D"]
+    assert labels_of(in_branch, "first")[0][2:] == ["mma-rest-Q", "mma-rest-K"]
