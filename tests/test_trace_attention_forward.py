@@ -22,3 +22,16 @@ def test_an_output_written_in_branches_is_not_the_query_input_of_its_type(in_bra
     assert labels_of(in_branch, "fzt")[0][2:] == ["mma-rest-D", "mma-rest-K"]
     assert labels_of(in_branch, "x")[0] == ["input-mode-Q", "input-mode-D"]
     assert labels_of(in_branch, "first")[0][2:] == ["mma-rest-Q", "mma-rest-K"]
+
+
+@pytest.fixture(scope="module")
+def rows_copied():
+    return trace_json(f"{KERNEL}:compile_rows_copied", arch="sm_80")
+
+
+def test_a_copy_pairs_the_partitions_it_copies_between(rows_copied):
+    # the copy partitions sy, sx, coordinates, gy, gx in that order: gy's source partition pairs with no
+    # destination partition by order, only by the copies that read it into sy's
+    assert labels_of(rows_copied, "gy")[0] == ["block-atom-N", "block-atom-K", "block-rest-N"]
+    assert labels_of(rows_copied, "gx")[0] == ["block-atom-M", "block-atom-K", "block-rest-M"]
+    assert labels_of(rows_copied, "from_gy")[0][2:4] == ["copy-rest-N", "copy-rest-K"]

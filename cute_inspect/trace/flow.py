@@ -568,6 +568,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if partitioners is not None:
         _copies_through_registers(axes, records, partitioners)
     _coordinates_of_copies(axes, records)
+    _copied_partitions(axes, records)
     _same_indices(axes, index_uses or {})  # the weakest: after every join the calls make
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
@@ -774,6 +775,22 @@ def _copies_through_registers(axes: Axes, records: list, partitioners: Partition
                 continue
             for x, y, x_shape, y_shape in zip(a_modes[:2], b_modes[:2], a_shape[:2], b_shape[:2]):
                 axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
+
+
+def _copied_partitions(axes: Axes, records: list) -> None:
+    """A copy from a tiled copy's source partition into its destination partition (`copy(tiled, tKgK[None, n, None,
+    blk], tKsK[None, n, None])`) pairs the two, whatever other tensors that copy partitioned in between (sK's and
+    sV's destinations, then coordinates, then gK's and gV's sources): past the atom, their rests of equal sizes are
+    the same repeats, the modes the slices select as much as those they keep."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        objects = {(src.made_by or {}).get("object"), (dst.made_by or {}).get("object")}
+        if (src.op, dst.op) == ("partition_S", "partition_D") and len(objects) == 1 and None not in objects \
+                and src.levels and dst.levels:
+            _join_rests(axes, src.levels[0], dst.levels[0], src.shapes[0], dst.shapes[0])
 
 
 def _coordinates_of_copies(axes: Axes, records: list) -> None:

@@ -6,6 +6,10 @@ branch's block arguments), and the output, of the query input's type, is written
 registers, each element in a branch of its own: past the first, the output is the value the previous branch yields.
 Those writes are not the query input's, so O's values never reach S's A operand (which would make O a second score
 product, and the head dim the keys).
+
+`compile_rows_copied` (sm_80): one cp.async tiled copy loads both operands of a product, row block by row block,
+as sparse kernels load K and V: it partitions both SMEM tiles, then coordinates, then both global tiles, and each
+copy pairs a global partition's slice with an SMEM partition's. The global tiles' rows are the operands' rows.
 """
 # cute-inspect: noqa: CI101
 
@@ -71,3 +75,51 @@ def compile_output_in_branch():
         return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
     # the queries and the output span two tiles, the keys and values one: only x shares the output's type
     return cute.compile(output_in_branch_host, fake(2 * _N), fake(_N), fake(_N), fake(2 * _N), cutlass.Int32(128))
+
+
+@cute.kernel
+def rows_copied_kernel(tiled_mma: cute.TiledMma, rows_copy: cute.TiledCopy, x: cute.Tensor, y: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    smem = cutlass.utils.SmemAllocator()
+    layout = cute.make_layout((_N, _N), stride=(_N, 1))
+    sx = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sy = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    thr_copy = rows_copy.get_slice(tidx)
+    to_sy = thr_copy.partition_D(sy)
+    to_sx = thr_copy.partition_D(sx)
+    coords = thr_copy.partition_S(cute.make_identity_tensor((_N, _N)))
+    gy = cute.local_tile(y, (_N, _N), (None, 0))
+    gx = cute.local_tile(x, (_N, _N), (None, 0))
+    from_gy = thr_copy.partition_S(gy)
+    from_gx = thr_copy.partition_S(gx)
+    for n in cutlass.range_constexpr(cute.size(to_sy.shape[1])):
+        if coords[0, n, 0][0] < _N:
+            cute.copy(rows_copy, from_gy[None, n, None, 0], to_sy[None, n, None])
+            cute.copy(rows_copy, from_gx[None, n, None, 0], to_sx[None, n, None])
+    cute.arch.cp_async_commit_group()
+    cute.arch.cp_async_wait_group(0)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    fx = thr.make_fragment_A(thr.partition_A(sx))
+    fy = thr.make_fragment_B(thr.partition_B(sy))
+    cute.autovec_copy(thr.partition_A(sx), fx)
+    cute.autovec_copy(thr.partition_B(sy), fy)
+    acc = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    acc.fill(0.0)
+    cute.gemm(tiled_mma, acc, fx, fy, acc)
+    cute.printf("{}", acc[0])
+
+
+@cute.jit
+def rows_copied_host(x: cute.Tensor, y: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    atom = cute.make_copy_atom(cute.nvgpu.cpasync.CopyG2SOp(), cutlass.Float16, num_bits_per_copy=128)
+    rows_copy = cute.make_tiled_copy_tv(atom, cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 8)))
+    rows_copied_kernel(tiled_mma, rows_copy, x, y).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_rows_copied():
+    def fake(rows):
+        return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(rows_copied_host, fake(2 * _N), fake(4 * _N))
