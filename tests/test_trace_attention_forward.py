@@ -35,3 +35,29 @@ def test_a_copy_pairs_the_partitions_it_copies_between(rows_copied):
     assert labels_of(rows_copied, "gy")[0] == ["block-atom-N", "block-atom-K", "block-rest-N"]
     assert labels_of(rows_copied, "gx")[0] == ["block-atom-M", "block-atom-K", "block-rest-M"]
     assert labels_of(rows_copied, "from_gy")[0][2:4] == ["copy-rest-N", "copy-rest-K"]
+
+
+@pytest.fixture(scope="module")
+def packed():
+    return trace_json(f"{KERNEL}:compile_packed_rows", arch="sm_80")
+
+
+def test_rows_gathered_from_tokens_and_heads_run_along_neither(packed):
+    # row m holds token m // G's head kv_head * G + m % G: the MMA's rows pack queries and heads
+    labels, rules = labels_of(packed, "first")
+    assert labels == ["mma-atom-K", "mma-atom", "mma-rest", "mma-rest-K"]
+    assert labels_of(packed, "second")[0] == ["mma-atom-D", "mma-atom", "mma-rest", "mma-rest-D"]
+    assert labels_of(packed, "sx")[0] == ["mma-atom", "mma-atom-D"]
+    # the input's quotient mode is the queries, its remainder mode the heads (the inner, as in a packed layout)
+    labels, rules = labels_of(packed, "x")
+    assert labels == ["input-mode-Q", "input-mode-H", "input-mode-D"]
+    assert rules[:2] == ["gather", "gather"]
+
+
+def test_rows_gathered_from_one_tokens_heads_are_the_heads():
+    events = trace_json(f"{KERNEL}:compile_head_rows", arch="sm_80")
+    labels, rules = labels_of(events, "first")
+    assert labels == ["mma-atom-K", "mma-atom-H", "mma-rest-H", "mma-rest-K"]
+    assert rules[2] == "gather"
+    assert labels_of(events, "sx")[0] == ["mma-atom-H", "mma-atom-D"]
+    assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-H", "input-mode-D"]

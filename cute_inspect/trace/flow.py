@@ -555,10 +555,11 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
-           index_uses: dict | None = None, partitioners: Partitioners | None = None) -> None:
+           index_uses: dict | None = None, partitioners: Partitioners | None = None, gathers: list | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
-    MMA and copy objects (the tilers of its copies, the tensors their partitions cut)."""
+    MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: (record index,
+    axis variable, run-time index, what it was computed from) of the modes run-time indices selected."""
     instance, rows_apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart)
@@ -576,6 +577,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve(_hinted(axes, records))
+    _packed_rows(axes, named, _gathered_rows(records, gathers or []), index_uses or {})
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key, origin=None):
@@ -618,6 +620,83 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+
+
+def _gathered_rows(records: list, gathers: list) -> dict:
+    """axis variable -> ({variable of a source mode: what its index was computed from}, {the source's other modes a
+    run-time index selected}) for each mode that a copy fills from another, selected by a run-time index from which
+    the source's selecting indices were computed:
+    `sQ[m, None]` filled from `mQ[q_start + m // G, kv_head * G + m % G, None]` (a gather: each of sQ's rows holds
+    the query and the head that m's quotient and remainder select)."""
+    by_record: dict = {}
+    for index, var, key, sources in gathers:
+        by_record.setdefault(index, []).append((var, key, sources))
+
+    if not by_record:
+        return {}
+    memo: dict = {}
+
+    def roots(i) -> set:  # the indexed tensors a copy's operand was tiled from (`local_tile(sQ[m, None], (8,),
+        if i in memo:  # (c,))`), or whose values its registers were given (`frag.store(g.load())`)
+            return memo[i]
+        found, frontier = memo.setdefault(i, set()), [i]
+        for _ in range(4):
+            following = []
+            for j in frontier:
+                if j in by_record:
+                    found.add(j)
+                else:
+                    following.extend(records[j].inputs[:1] or records[j].meta.get("values_from", ()))
+            frontier = following
+        return found
+
+    pairs = set()
+    for record in records:
+        operands = record.operands or {}
+        if record.op == "copy" and operands.get("src") is not None and operands.get("dst") is not None:
+            pairs.update((src, dst) for src in roots(operands["src"]) for dst in roots(operands["dst"]) if src != dst)
+    found: dict = {}
+    for src, dst in pairs:
+        for var, key, _ in by_record[dst]:
+            parts, others = found.get(var, ({}, set()))
+            for source_var, source_key, sources in by_record[src]:
+                if key in sources:  # what the source's index was computed from, past the index itself
+                    parts[source_var] = {k: how for k, how in sources.items() if k != source_key}
+                else:
+                    others.add(source_var)
+            if parts:
+                found[var] = (parts, others)
+    return found
+
+
+def _packed_rows(axes: Axes, named: dict, gathered: dict, index_uses: dict) -> None:
+    """A mode gathered from two modes of its source (`_gathered_rows`: the MMA's rows over (token, head) pairs,
+    m = token * G + head) runs along neither: it packs both. Where the data flow made it an attention sequence,
+    the source's mode whose index also walks from a value that selects another tensor's mode (`kv_head * G + g`,
+    kv_head selecting K's heads) is the heads H, the other that sequence. Gathered from that heads mode alone (a
+    decode tile of one token's grouped heads), the mode is the heads, and the source's one other mode a run-time
+    index selects (the token) is the sequence."""
+    for var, (parts, others) in gathered.items():
+        root = axes.find(var)
+        classes = {axes.find(v): sources for v, sources in parts.items()}
+        if root in classes:
+            continue
+        letter = named.get(root, (None,))[0]
+        own = {v for v in parts} | {var}
+        # (an index the gathered mode is selected by, `s` of `sK[s, None]` and `sV[s, None]`, walks no group)
+        heads = [c for c, sources in classes.items()
+                 if any(not how and var not in index_uses.get(key, ()) and set(index_uses.get(key, ())) - own
+                        for key, how in sources.items())]
+        if len(classes) >= 2:
+            named[root] = (None, "gather")
+            if letter in ("Q", "K") and len(classes) == 2 and len(heads) == 1:
+                for part in classes:
+                    named[part] = ("H" if part == heads[0] else letter, "gather")
+        elif heads and letter in ("Q", "K"):
+            named[root] = named[heads[0]] = ("H", "gather")
+            sequence = {axes.find(v) for v in others} - {heads[0]}
+            if len(sequence) == 1:
+                named[sequence.pop()] = (letter, "gather")
 
 
 def _hinted(axes: Axes, records: list) -> dict:

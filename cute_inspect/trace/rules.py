@@ -89,6 +89,10 @@ RULES = {
                   "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
                   "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes); a "
                   "one-element atom's value along the one mode its repeats step",
+    "gather": "a mode a copy fills from another tensor, selected by a run-time index from which the source's "
+              "selecting indices were computed (`sQ[m, None]` from `mQ[m // G, kv_head * G + m % G, None]`): over "
+              "two source modes it packs both and runs along neither; in attention the quotient's mode is the "
+              "sequence, the remainder's the heads H",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "

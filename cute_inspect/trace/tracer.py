@@ -331,6 +331,9 @@ class _Tracer:
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
+        # (record index, axis variable, hash of the run-time index, what that index was computed from): see
+        # `_index_sources` and `flow._gathered_rows`
+        self.gathers: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
@@ -531,9 +534,10 @@ class _Tracer:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                else:
+                    self._observe_slice(tensor, coord, result)
+                else:  # a kernel parameter first seen sliced is traced first, then what its indices select
+                    self._observe_slice(tensor, coord, result)
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                self._observe_slice(tensor, coord, result)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
@@ -657,6 +661,9 @@ class _Tracer:
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
                 self.index_uses.setdefault(key, []).append(modes[i].var)
+                if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
+                    record.meta["indexed"] = record.meta.get("indexed", 0) + 1
+                    self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -903,7 +910,7 @@ class _Tracer:
         self.unresolved = []
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects)
+                         self.objects, gathers=self.gathers)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -1422,6 +1429,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 
 
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
+_GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
 
 
 def _coordinate_key(coord):
@@ -1475,6 +1483,30 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 # hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
 # the same ops (each run-time index up to the thread's coordinates) read them once
 _defining: dict | None = None
+
+
+def _index_sources(value, depth: int = 6) -> dict:
+    """hash -> "div", "rem" or "": the values a run-time index was computed from by integer arithmetic (`q_start +
+    m // G`, `kv_head * G + m % G`), each marked with the quotient or remainder op its path passed first."""
+    found: dict = {}
+    frontier = [(value, "")]
+    for _ in range(depth):
+        following = []
+        for v, how in frontier:
+            key = _ir_hash(v)
+            if key is None or key in found:
+                continue
+            found[key] = how
+            try:
+                name = getattr(v.owner, "operation", v.owner).name
+            except (AttributeError, ValueError):
+                continue
+            if not name.startswith("arith."):  # a load's result is data, not an index computed from its own
+                continue
+            part = "div" if "div" in name else "rem" if "rem" in name else ""
+            following.extend((o, how or part) for o in _operands(v))
+        frontier = following[:16]
+    return found
 
 
 def _operands(value) -> tuple:

@@ -10,6 +10,14 @@ product, and the head dim the keys).
 `compile_rows_copied` (sm_80): one cp.async tiled copy loads both operands of a product, row block by row block,
 as sparse kernels load K and V: it partitions both SMEM tiles, then coordinates, then both global tiles, and each
 copy pairs a global partition's slice with an SMEM partition's. The global tiles' rows are the operands' rows.
+
+`compile_packed_rows` (sm_80): the query tile gathers (token, head) pairs, row m = token * G + head, 8 elements at a
+time from a (tokens, heads, head dim) input, as GQA prefill kernels pack one KV head's group of query heads (the head
+index `kv_head * G + m % G` walks the group of the KV head that selects K's and V's heads): the MMA's rows run along
+neither axis; the input's modes are the queries and the heads.
+
+`compile_head_rows` (sm_80): as decode kernels do, the query tile gathers one token's heads, row m = head
+`kv_head * 64 + m` of the CTA's token: the MMA's rows are the heads, the input's other selected mode the queries.
 """
 # cute-inspect: noqa: CI101
 
@@ -123,3 +131,71 @@ def compile_rows_copied():
     def fake(rows):
         return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
     return cute.compile(rows_copied_host, fake(2 * _N), fake(4 * _N))
+
+
+_G = 4  # query heads per KV head
+
+
+@cute.kernel
+def packed_rows_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, kv_head: cutlass.Int32,
+                       one_token: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    token, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    layout = cute.make_layout((_N, _N), stride=(_N, 1))
+    sx = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sy = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sz = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    szt = cute.composition(sz, cute.make_layout((_N, _N), stride=(1, _N)))
+    for step in cutlass.range_constexpr(_N * _N // 8 // 128):
+        chunk = tidx + step * 128
+        m = chunk // (_N // 8)
+        column = chunk % (_N // 8)
+        if cutlass.const_expr(one_token):
+            row = x[token, kv_head * _N + m, None]
+        else:
+            row = x[m // _G, kv_head * _G + m % _G, None]
+        cute.autovec_copy(cute.local_tile(row, (8,), (column,)), cute.local_tile(sx[m, None], (8,), (column,)))
+    cute.autovec_copy(cute.local_tile(y[None, kv_head, None], (_N, _N), (0, 0)), sy)
+    cute.autovec_copy(cute.local_tile(z[None, kv_head, None], (_N, _N), (0, 0)), sz)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    fx = thr.make_fragment_A(thr.partition_A(sx))
+    fy = thr.make_fragment_B(thr.partition_B(sy))
+    fzt = thr.make_fragment_B(thr.partition_B(szt))
+    cute.autovec_copy(thr.partition_A(sx), fx)
+    cute.autovec_copy(thr.partition_B(sy), fy)
+    cute.autovec_copy(thr.partition_B(szt), fzt)
+    first = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    first.fill(0.0)
+    cute.gemm(tiled_mma, first, fx, fy, first)
+    half = cute.make_fragment_like(first, cutlass.Float16)
+    half.store(first.load().to(cutlass.Float16))
+    split = cute.logical_divide(half.layout, (None, None, 2))
+    as_a = cute.make_tensor(half.iterator, cute.make_layout(
+        ((split.shape[0], split.shape[2][0]), split.shape[1], split.shape[2][1]),
+        stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1])))
+    second = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    second.fill(0.0)
+    cute.gemm(tiled_mma, second, as_a, fzt, second)
+    cute.printf("{}", second[0])
+
+
+@cute.jit
+def packed_rows_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, kv_head: cutlass.Int32,
+                     one_token: cutlass.Constexpr):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    packed_rows_kernel(tiled_mma, x, y, z, kv_head, one_token).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_packed_rows(one_token=False):
+    shape = (2, 2 * _N, _N) if one_token else (_N // _G, 2 * _G, _N)
+    tokens = make_fake_compact_tensor(cutlass.Float16, shape, stride_order=(2, 1, 0), assumed_align=16)
+    keys, values = (make_fake_compact_tensor(cutlass.Float16, (_N, 2, _N), stride_order=(2, 1, 0), assumed_align=16)
+                    for _ in range(2))
+    return cute.compile(packed_rows_host, tokens, keys, values, cutlass.Int32(1), one_token)
+
+
+def compile_head_rows():
+    return compile_packed_rows(one_token=True)
