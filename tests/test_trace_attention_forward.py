@@ -61,3 +61,14 @@ def test_rows_gathered_from_one_tokens_heads_are_the_heads():
     assert rules[2] == "gather"
     assert labels_of(events, "sx")[0] == ["mma-atom-H", "mma-atom-D"]
     assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-H", "input-mode-D"]
+
+
+def test_a_tile_at_a_coordinate_from_the_thread_index_is_a_copy_atom(packed):
+    # one event per unrolled step: each is this thread's 8 head-dim elements
+    pieces = [e for e in packed if "piece" in e["names"]]
+    assert pieces and all(e["leaf_labels"][0] == ["copy-atom-D"] for e in pieces)
+
+
+def test_registers_a_chunk_is_copied_from_are_the_copys_atom(packed):
+    staged = [e for e in packed if "staged" in e["names"]]
+    assert staged and all(e["leaf_labels"][0] == ["copy-atom-D"] for e in staged)

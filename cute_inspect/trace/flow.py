@@ -374,7 +374,7 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                 bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
-        if format_shape(src_shape) == format_shape(dst_shape):
+        if format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
             join_leaves(axes, src, dst)
         else:  # the two sides of a copy partitioned differently (r2s: registers (8,8) to SMEM (8,(4,2))): rests
             _join_rests(axes, src, dst, src_shape, dst_shape)
@@ -387,6 +387,11 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+
+
+def _one_mode_alike(a, b) -> bool:
+    """A register vector of 8 and a one-mode chunk (8): one mode of one extent, however the shape nests it."""
+    return list(_leaves(a)) == list(_leaves(b)) and len(list(_leaves(a))) == 1
 
 
 def tma_box_axes(axes: Axes, record, gmem) -> tuple:
@@ -620,6 +625,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+    _register_chunks(records)
 
 
 def _gathered_rows(records: list, gathers: list) -> dict:
@@ -1529,6 +1535,24 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     if tree.origin != origin or tree.level not in old:
         return tree
     return replace(tree, level=level)
+
+
+def _register_chunks(records: list) -> None:
+    """Registers made from a layout alone (`make_rmem_tensor(make_layout(8))`) that a copy moves to or from one
+    thread's copy chunk of as many elements (`autovec_copy(frag, local_tile(sQ[r, None], (8,), (c8,)))`) are that
+    chunk's values: the copy's atom, labelled as the chunk."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        for mine, other in ((operands["src"], operands["dst"]), (operands["dst"], operands["src"])):
+            registers, chunk = records[mine], records[other]
+            labels = list(_levels.flatten(registers.levels[0])) if registers.levels else []
+            if registers.op == "make_rmem_tensor" and not registers.inputs and labels \
+                    and all(label.level == "input" for label in labels) and chunk.levels \
+                    and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
+                    and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
+                registers.levels = (chunk.levels[0],) + registers.levels[1:]
 
 
 def _metadata(records: list, views: dict) -> None:

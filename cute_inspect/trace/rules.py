@@ -29,6 +29,9 @@ RULES = {
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
+    "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
+                        "one thread's hand-partitioned copy chunk, the copy's atom",
+    "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
     "local_partition.rest": "an outer partition's per-thread repeats",

@@ -514,8 +514,27 @@ class _Tracer:
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+                self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
+    def _stored_copy(self, found, value) -> None:
+        """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal
+        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do)."""
+        v = getattr(value, "value", value)
+        for _ in range(3):  # up conversions: ops of one operand
+            source = self.loaded.get(_ir_hash(v))
+            if source is not None:
+                break
+            operands = _operands(v)
+            if len(operands) != 1:
+                return
+            v = operands[0]
+        else:
+            return
+        dst, src = self.trace.records[found[0]], self.trace.records[source]
+        if dst.levels and src.levels and found[1] == 0 and list(_leaves(dst.shapes[0])) == list(_leaves(src.shapes[0])):
+            _flow.join_leaves(self.axes, src.levels[0], dst.levels[0])
 
     def on_stage_index(self, value) -> None:
         key = _ir_hash(getattr(value, "value", None))
@@ -952,6 +971,8 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(tiler, tuple):
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
+            if _from_thread_index(coord):
+                return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             coord = _project(coord, proj)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
@@ -1483,6 +1504,26 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 # hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
 # the same ops (each run-time index up to the thread's coordinates) read them once
 _defining: dict | None = None
+
+
+def _from_thread_index(coord, depth: int = 6) -> bool:
+    """Whether a run-time coordinate was computed from the thread index by integer arithmetic (`c8 = (tidx + i *
+    128) % 16`): a thread's own tile, not the CTA's."""
+    values = [getattr(c, "value", None) for c in (coord if isinstance(coord, tuple) else (coord,))]
+    frontier = [v for v in values if v is not None and not isinstance(v, int)]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            try:
+                name = getattr(v.owner, "operation", v.owner).name
+            except (AttributeError, ValueError):
+                continue
+            if name.startswith("nvvm.read.ptx.sreg.tid"):
+                return True
+            if name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return False
 
 
 def _index_sources(value, depth: int = 6) -> dict:

@@ -155,7 +155,10 @@ def packed_rows_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor,
             row = x[token, kv_head * _N + m, None]
         else:
             row = x[m // _G, kv_head * _G + m % _G, None]
-        cute.autovec_copy(cute.local_tile(row, (8,), (column,)), cute.local_tile(sx[m, None], (8,), (column,)))
+        piece = cute.local_tile(row, (8,), (column,))  # this thread's 8 elements: a copy's atom, not a CTA tile
+        staged = cute.make_rmem_tensor(cute.make_layout(8), cutlass.Float16)  # held in registers on the way
+        staged.store(piece.load())
+        cute.autovec_copy(staged, cute.local_tile(sx[m, None], (8,), (column,)))
     cute.autovec_copy(cute.local_tile(y[None, kv_head, None], (_N, _N), (0, 0)), sy)
     cute.autovec_copy(cute.local_tile(z[None, kv_head, None], (_N, _N), (0, 0)), sz)
     cute.arch.sync_threads()
