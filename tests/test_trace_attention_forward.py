@@ -72,3 +72,9 @@ def test_a_tile_at_a_coordinate_from_the_thread_index_is_a_copy_atom(packed):
 def test_registers_a_chunk_is_copied_from_are_the_copys_atom(packed):
     staged = [e for e in packed if "staged" in e["names"]]
     assert staged and all(e["leaf_labels"][0] == ["copy-atom-D"] for e in staged)
+
+
+def test_coordinates_of_a_products_tile_belong_to_the_product_of_that_shape():
+    events = trace_json(f"{KERNEL}:compile_output_coordinates", arch="sm_80")
+    assert labels_of(events, "score_coords")[0][2:] == ["mma-rest-Q", "mma-rest-K"]
+    assert labels_of(events, "output_coords")[0][2:] == ["mma-rest-Q", "mma-rest-D"]

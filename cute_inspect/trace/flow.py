@@ -560,7 +560,8 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
-           index_uses: dict | None = None, partitioners: Partitioners | None = None, gathers: list | None = None) -> None:
+           index_uses: dict | None = None, partitioners: Partitioners | None = None,
+           gathers: list | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: (record index,
@@ -960,6 +961,8 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                         stack.extend(j for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))
                                      if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
         instance.update((i, m) for i, m in member.items() if m[1])
+        if len(order) > 1:
+            instance.update(_partitions_by_shape(records, obj, gemms, member))
         if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
             rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
     if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
@@ -969,6 +972,23 @@ def _issued_mmas(records: list, views: dict) -> tuple:
             if record.index not in instance and source in instance:
                 instance[record.index] = instance[source]
     return instance, rows_apart
+
+
+def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict) -> dict:
+    """C partitions of a TiledMma issuing several products that no gemm reads (the identity over O's tile whose
+    coordinates index the output): the product whose accumulator has the partition's shape, when only one has it."""
+    products: dict = {}  # accumulator shape -> the products with an accumulator of that shape
+    for g in gemms:
+        d = records[g].operands.get("D")
+        if d is not None:
+            products.setdefault(format_shape(records[d].shapes[0]), set()).add(member.get(g, (obj, 0))[1])
+    found = {}
+    for record in records:
+        if record.op == "partition_C" and record.index not in member and (record.made_by or {}).get("object") == obj:
+            n = products.get(format_shape(record.shapes[0]), set())
+            if len(n) == 1 and min(n):
+                found[record.index] = (obj, min(n))
+    return found
 
 
 def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:

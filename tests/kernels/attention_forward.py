@@ -16,6 +16,10 @@ time from a (tokens, heads, head dim) input, as GQA prefill kernels pack one KV 
 index `kv_head * G + m % G` walks the group of the KV head that selects K's and V's heads): the MMA's rows run along
 neither axis; the input's modes are the queries and the heads.
 
+`compile_output_coordinates` (sm_80): 32 keys and a head dim of 64, so S's tile (64, 32) and O's (64, 64) differ;
+the coordinates of each, partitioned by the one TiledMma that issues both products, belong to the product whose
+accumulator has their shape: O's columns are the head dim.
+
 `compile_head_rows` (sm_80): as decode kernels do, the query tile gathers one token's heads, row m = head
 `kv_head * 64 + m` of the CTA's token: the MMA's rows are the heads, the input's other selected mode the queries.
 """
@@ -202,3 +206,55 @@ def compile_packed_rows(one_token=False):
 
 def compile_head_rows():
     return compile_packed_rows(one_token=True)
+
+
+_KEYS = 32
+
+
+@cute.kernel
+def output_coordinates_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    smem = cutlass.utils.SmemAllocator()
+    sx = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    sy = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_KEYS, _N), stride=(_N, 1)), 16)
+    sz = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_KEYS, _N), stride=(_N, 1)), 16)
+    szt = cute.composition(sz, cute.make_layout((_N, _KEYS), stride=(1, _N)))
+    cute.autovec_copy(cute.local_tile(x, (_N, _N), (0, 0)), sx)
+    cute.autovec_copy(cute.local_tile(y, (_KEYS, _N), (0, 0)), sy)
+    cute.autovec_copy(cute.local_tile(z, (_KEYS, _N), (0, 0)), sz)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    fx = thr.make_fragment_A(thr.partition_A(sx))
+    fy = thr.make_fragment_B(thr.partition_B(sy))
+    fzt = thr.make_fragment_B(thr.partition_B(szt))
+    cute.autovec_copy(thr.partition_A(sx), fx)
+    cute.autovec_copy(thr.partition_B(sy), fy)
+    cute.autovec_copy(thr.partition_B(szt), fzt)
+    first = cute.make_rmem_tensor(thr.partition_shape_C((_N, _KEYS)), cutlass.Float32)
+    first.fill(0.0)
+    cute.gemm(tiled_mma, first, fx, fy, first)
+    half = cute.make_fragment_like(first, cutlass.Float16)
+    half.store(first.load().to(cutlass.Float16))
+    split = cute.logical_divide(half.layout, (None, None, 2))
+    as_a = cute.make_tensor(half.iterator, cute.make_layout(
+        ((split.shape[0], split.shape[2][0]), split.shape[1], split.shape[2][1]),
+        stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1])))
+    second = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    second.fill(0.0)
+    cute.gemm(tiled_mma, second, as_a, fzt, second)
+    score_coords = thr.partition_C(cute.make_identity_tensor((_N, _KEYS)))
+    output_coords = thr.partition_C(cute.make_identity_tensor((_N, _N)))
+    cute.printf("{} {} {}", second[0], score_coords[0], output_coords[0])
+
+
+@cute.jit
+def output_coordinates_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    output_coordinates_kernel(tiled_mma, x, y, z).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_output_coordinates():
+    def fake(rows):
+        return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(output_coordinates_host, fake(_N), fake(_KEYS), fake(_KEYS))
