@@ -78,3 +78,8 @@ def test_coordinates_of_a_products_tile_belong_to_the_product_of_that_shape():
     events = trace_json(f"{KERNEL}:compile_output_coordinates", arch="sm_80")
     assert labels_of(events, "score_coords")[0][2:] == ["mma-rest-Q", "mma-rest-K"]
     assert labels_of(events, "output_coords")[0][2:] == ["mma-rest-Q", "mma-rest-D"]
+
+
+def test_a_buffer_filled_at_a_remainder_of_its_first_extent_is_staged_there():
+    events = trace_json(f"{KERNEL}:compile_ring", arch="sm_80")
+    assert labels_of(events, "ring")[0] == ["stage", "mma-atom-N", "mma-atom-K"]

@@ -561,11 +561,12 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
-           gathers: list | None = None) -> None:
+           gathers: tuple | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
-    MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: (record index,
-    axis variable, run-time index, what it was computed from) of the modes run-time indices selected."""
+    MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
+    axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
+    run-time index -> the axis variables of every mode it selected."""
     instance, rows_apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart)
@@ -583,7 +584,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve(_hinted(axes, records))
-    _packed_rows(axes, named, _gathered_rows(records, gathers or []), index_uses or {})
+    if gathers:
+        _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key, origin=None):
@@ -676,7 +678,7 @@ def _gathered_rows(records: list, gathers: list) -> dict:
     return found
 
 
-def _packed_rows(axes: Axes, named: dict, gathered: dict, index_uses: dict) -> None:
+def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> None:
     """A mode gathered from two modes of its source (`_gathered_rows`: the MMA's rows over (token, head) pairs,
     m = token * G + head) runs along neither: it packs both. Where the data flow made it an attention sequence,
     the source's mode whose index also walks from a value that selects another tensor's mode (`kv_head * G + g`,
@@ -692,7 +694,7 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, index_uses: dict) -> N
         own = {v for v in parts} | {var}
         # (an index the gathered mode is selected by, `s` of `sK[s, None]` and `sV[s, None]`, walks no group)
         heads = [c for c, sources in classes.items()
-                 if any(not how and var not in index_uses.get(key, ()) and set(index_uses.get(key, ())) - own
+                 if any(not how and var not in selections.get(key, ()) and set(selections.get(key, ())) - own
                         for key, how in sources.items())]
         if len(classes) >= 2:
             named[root] = (None, "gather")

@@ -334,6 +334,8 @@ class _Tracer:
         # (record index, axis variable, hash of the run-time index, what that index was computed from): see
         # `_index_sources` and `flow._gathered_rows`
         self.gathers: list = []
+        self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
@@ -555,8 +557,9 @@ class _Tracer:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                     self._observe_slice(tensor, coord, result)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
+                    first = _value_key(tensor) is not None and self.lookup(tensor) is None
                     self._observe_slice(tensor, coord, result)
-                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,), first)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
@@ -635,11 +638,12 @@ class _Tracer:
             except (AttributeError, ValueError, IndexError):
                 continue
 
-    def _indexed(self, tensor, coord: tuple) -> None:
+    def _indexed(self, tensor, coord: tuple, first: bool = False) -> None:
         """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
         (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
         coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
-        other run-time index is remembered with the modes it selects (see `flow._same_indices`)."""
+        other run-time index is remembered with the modes it selects (see `flow._same_indices`; a parameter's
+        `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`)."""
         stages, joins, others = [], [], []
         for i, c in enumerate(coord):
             value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
@@ -679,7 +683,13 @@ class _Tracer:
                 self.axes.join(modes[i].var, var)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
-                self.index_uses.setdefault(key, []).append(modes[i].var)
+                if not first:
+                    self.index_uses.setdefault(key, []).append(modes[i].var)
+                self.selections.setdefault(key, []).append(modes[i].var)
+                if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
+                        and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
+                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]):
+                    self.rings.add((found[0], modes[i].var))
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
@@ -927,9 +937,15 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = []
+        if self.rings:  # before the MMA's SMEM relevels, which then reach the buffer's tile modes
+            buffers = {origin for origin, _ in self.rings}
+            last = {label.var for origin in buffers for t in self.trace.records[origin].levels[:1]
+                    for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
+            for record in self.trace.records:
+                record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects, gathers=self.gathers)
+                         self.objects, gathers=(self.gathers, self.selections))
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -1831,6 +1847,32 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _as_ring(tree, rings: set, last: set):
+    """A ring buffer's mode indexed `i % extent` is its stage; the mode the buffer's rank took for the stage (the
+    last, of axis variable in `last`) is then a tile mode, in every tensor carrying it."""
+    if isinstance(tree, tuple):
+        return tuple(_as_ring(t, rings, last) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and (tree.origin, tree.var) in rings:
+        return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                       rule="smem_buffer.stage")
+    if isinstance(tree, _levels.ModeLabel) and tree.level == "stage" and tree.var in last:
+        return replace(tree, level="block", role="atom", rule="smem_buffer.atom")
+    return tree
+
+
+def _ring_index(coord, extent) -> bool:
+    """Whether a run-time index is `i % extent` (`sK_all[s % 2, None, None]`): a ring buffer's slot."""
+    try:
+        owner = coord.value.owner
+        op = getattr(owner, "operation", owner)
+        if not isinstance(extent, int) or extent < 2 or not op.name.startswith("arith.rem"):
+            return False
+        divisor = _operands(coord.value)[1]
+        return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
+    except (AttributeError, ValueError, IndexError, KeyError, TypeError):
+        return False
 
 
 def _as_stage(tree, stages: set):

@@ -20,6 +20,9 @@ neither axis; the input's modes are the queries and the heads.
 the coordinates of each, partitioned by the one TiledMma that issues both products, belong to the product whose
 accumulator has their shape: O's columns are the head dim.
 
+`compile_ring` (sm_80): a double-buffered SMEM ring laid out (slot, rows, columns), filled at `ring[s % 2, None,
+None]` in a dynamic loop, as hand-pipelined decode kernels do: its first mode is the stage, the other two the tile.
+
 `compile_head_rows` (sm_80): as decode kernels do, the query tile gathers one token's heads, row m = head
 `kv_head * 64 + m` of the CTA's token: the MMA's rows are the heads, the input's other selected mode the queries.
 """
@@ -258,3 +261,37 @@ def compile_output_coordinates():
     def fake(rows):
         return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
     return cute.compile(output_coordinates_host, fake(_N), fake(_KEYS), fake(_KEYS))
+
+
+@cute.kernel
+def ring_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, steps: cutlass.Int32):
+    tidx, _, _ = cute.arch.thread_idx()
+    smem = cutlass.utils.SmemAllocator()
+    sx = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    ring = smem.allocate_tensor(cutlass.Float16, cute.make_layout((2, _N, _N), stride=(_N * _N, _N, 1)), 16)
+    cute.autovec_copy(cute.local_tile(x, (_N, _N), (0, 0)), sx)
+    thr = tiled_mma.get_slice(tidx)
+    fx = thr.make_fragment_A(thr.partition_A(sx))
+    fy = thr.make_fragment_B(thr.partition_B(ring[0, None, None]))
+    acc = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    acc.fill(0.0)
+    cute.autovec_copy(thr.partition_A(sx), fx)
+    for s in cutlass.range(steps):
+        cute.autovec_copy(cute.local_tile(y, (_N, _N), (s, 0)), ring[s % 2, None, None])
+        cute.arch.sync_threads()
+        cute.autovec_copy(thr.partition_B(ring[s % 2, None, None]), fy)
+        cute.gemm(tiled_mma, acc, fx, fy, acc)
+    cute.printf("{}", acc[0])
+
+
+@cute.jit
+def ring_host(x: cute.Tensor, y: cute.Tensor, steps: cutlass.Int32):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    ring_kernel(tiled_mma, x, y, steps).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_ring():
+    def fake(rows):
+        return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(ring_host, fake(_N), fake(4 * _N), cutlass.Int32(4))
