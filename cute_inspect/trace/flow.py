@@ -381,7 +381,7 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                 bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
-        if format_shape(src_shape) == format_shape(dst_shape):
+        if format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
             join_leaves(axes, src, dst)
         else:  # the two sides of a copy partitioned differently (r2s: registers (8,8) to SMEM (8,(4,2))): rests
             _join_rests(axes, src, dst, src_shape, dst_shape)
@@ -411,6 +411,11 @@ def _laid_against_pair(axes: Axes, other, tree, shape) -> None:
     other side's; its rests are that side's repeats (the other side partitioned the accumulator)."""
     if other is not None:
         _join_rests(axes, other[0], tree, other[1], shape)
+
+
+def _one_mode_alike(a, b) -> bool:
+    """A register vector of 8 and a one-mode chunk (8): one mode of one extent, however the shape nests it."""
+    return list(_leaves(a)) == list(_leaves(b)) and len(list(_leaves(a))) == 1
 
 
 def tma_box_axes(axes: Axes, record, gmem) -> tuple:
@@ -579,10 +584,13 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
-           index_uses: dict | None = None, partitioners: Partitioners | None = None) -> None:
+           index_uses: dict | None = None, partitioners: Partitioners | None = None,
+           gathers: tuple | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
-    MMA and copy objects (the tilers of its copies, the tensors their partitions cut)."""
+    MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
+    axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
+    run-time index -> the axis variables of every mode it selected."""
     instance, rows_apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart)
@@ -593,6 +601,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if partitioners is not None:
         _copies_through_registers(axes, records, partitioners)
     _coordinates_of_copies(axes, records)
+    _copied_partitions(axes, records)
     _same_indices(axes, index_uses or {})  # the weakest: after every join the calls make
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
@@ -600,6 +609,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve(_hinted(axes, records))
+    if gathers:
+        _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key, origin=None):
@@ -642,6 +653,84 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     _metadata(records, views)
+    _register_chunks(records)
+
+
+def _gathered_rows(records: list, gathers: list) -> dict:
+    """axis variable -> ({variable of a source mode: what its index was computed from}, {the source's other modes a
+    run-time index selected}) for each mode that a copy fills from another, selected by a run-time index from which
+    the source's selecting indices were computed:
+    `sQ[m, None]` filled from `mQ[q_start + m // G, kv_head * G + m % G, None]` (a gather: each of sQ's rows holds
+    the query and the head that m's quotient and remainder select)."""
+    by_record: dict = {}
+    for index, var, key, sources in gathers:
+        by_record.setdefault(index, []).append((var, key, sources))
+
+    if not by_record:
+        return {}
+    memo: dict = {}
+
+    def roots(i) -> set:  # the indexed tensors a copy's operand was tiled from (`local_tile(sQ[m, None], (8,),
+        if i in memo:  # (c,))`), or whose values its registers were given (`frag.store(g.load())`)
+            return memo[i]
+        found, frontier = memo.setdefault(i, set()), [i]
+        for _ in range(4):
+            following = []
+            for j in frontier:
+                if j in by_record:
+                    found.add(j)
+                else:
+                    following.extend(records[j].inputs[:1] or records[j].meta.get("values_from", ()))
+            frontier = following
+        return found
+
+    pairs = set()
+    for record in records:
+        operands = record.operands or {}
+        if record.op == "copy" and operands.get("src") is not None and operands.get("dst") is not None:
+            pairs.update((src, dst) for src in roots(operands["src"]) for dst in roots(operands["dst"]) if src != dst)
+    found: dict = {}
+    for src, dst in pairs:
+        for var, key, _ in by_record[dst]:
+            parts, others = found.get(var, ({}, set()))
+            for source_var, source_key, sources in by_record[src]:
+                if key in sources:  # what the source's index was computed from, past the index itself
+                    parts[source_var] = {k: how for k, how in sources.items() if k != source_key}
+                else:
+                    others.add(source_var)
+            if parts:
+                found[var] = (parts, others)
+    return found
+
+
+def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> None:
+    """A mode gathered from two modes of its source (`_gathered_rows`: the MMA's rows over (token, head) pairs,
+    m = token * G + head) runs along neither: it packs both. Where the data flow made it an attention sequence,
+    the source's mode whose index also walks from a value that selects another tensor's mode (`kv_head * G + g`,
+    kv_head selecting K's heads) is the heads H, the other that sequence. Gathered from that heads mode alone (a
+    decode tile of one token's grouped heads), the mode is the heads, and the source's one other mode a run-time
+    index selects (the token) is the sequence."""
+    for var, (parts, others) in gathered.items():
+        root = axes.find(var)
+        classes = {axes.find(v): sources for v, sources in parts.items()}
+        if root in classes:
+            continue
+        letter = named.get(root, (None,))[0]
+        own = {v for v in parts} | {var}
+        # (an index the gathered mode is selected by, `s` of `sK[s, None]` and `sV[s, None]`, walks no group)
+        heads = [c for c, sources in classes.items()
+                 if any(not how and var not in selections.get(key, ()) and set(selections.get(key, ())) - own
+                        for key, how in sources.items())]
+        if len(classes) >= 2:
+            named[root] = (None, "gather")
+            if letter in ("Q", "K") and len(classes) == 2 and len(heads) == 1:
+                for part in classes:
+                    named[part] = ("H" if part == heads[0] else letter, "gather")
+        elif heads and letter in ("Q", "K"):
+            named[root] = named[heads[0]] = ("H", "gather")
+            sequence = {axes.find(v) for v in others} - {heads[0]}
+            if len(sequence) == 1:
+                named[sequence.pop()] = (letter, "gather")
 
 
 def _hinted(axes: Axes, records: list) -> dict:
@@ -816,6 +905,22 @@ def _copies_through_registers(axes: Axes, records: list, partitioners: Partition
                 axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
 
 
+def _copied_partitions(axes: Axes, records: list) -> None:
+    """A copy from a tiled copy's source partition into its destination partition (`copy(tiled, tKgK[None, n, None,
+    blk], tKsK[None, n, None])`) pairs the two, whatever other tensors that copy partitioned in between (sK's and
+    sV's destinations, then coordinates, then gK's and gV's sources): past the atom, their rests of equal sizes are
+    the same repeats, the modes the slices select as much as those they keep."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        objects = {(src.made_by or {}).get("object"), (dst.made_by or {}).get("object")}
+        if (src.op, dst.op) == ("partition_S", "partition_D") and len(objects) == 1 and None not in objects \
+                and src.levels and dst.levels:
+            _join_rests(axes, src.levels[0], dst.levels[0], src.shapes[0], dst.shapes[0])
+
+
 def _coordinates_of_copies(axes: Axes, records: list) -> None:
     """An identity tensor partitioned by a tiled copy (the predicates' coordinates) counts over the tiles that copy
     cuts on that side: its modes join theirs where every such tile's mode runs along one axis (gLSE's and gdPsum's
@@ -898,6 +1003,8 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                         stack.extend(j for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))
                                      if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
         instance.update((i, m) for i, m in member.items() if m[1])
+        if len(order) > 1:
+            instance.update(_partitions_by_shape(records, obj, gemms, member))
         if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
             rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
     if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
@@ -907,6 +1014,23 @@ def _issued_mmas(records: list, views: dict) -> tuple:
             if record.index not in instance and source in instance:
                 instance[record.index] = instance[source]
     return instance, rows_apart
+
+
+def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict) -> dict:
+    """C partitions of a TiledMma issuing several products that no gemm reads (the identity over O's tile whose
+    coordinates index the output): the product whose accumulator has the partition's shape, when only one has it."""
+    products: dict = {}  # accumulator shape -> the products with an accumulator of that shape
+    for g in gemms:
+        d = records[g].operands.get("D")
+        if d is not None:
+            products.setdefault(format_shape(records[d].shapes[0]), set()).add(member.get(g, (obj, 0))[1])
+    found = {}
+    for record in records:
+        if record.op == "partition_C" and record.index not in member and (record.made_by or {}).get("object") == obj:
+            n = products.get(format_shape(record.shapes[0]), set())
+            if len(n) == 1 and min(n):
+                found[record.index] = (obj, min(n))
+    return found
 
 
 def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
@@ -1511,6 +1635,24 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     if tree.origin != origin or tree.level not in old:
         return tree
     return replace(tree, level=level)
+
+
+def _register_chunks(records: list) -> None:
+    """Registers made from a layout alone (`make_rmem_tensor(make_layout(8))`) that a copy moves to or from one
+    thread's copy chunk of as many elements (`autovec_copy(frag, local_tile(sQ[r, None], (8,), (c8,)))`) are that
+    chunk's values: the copy's atom, labelled as the chunk."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        for mine, other in ((operands["src"], operands["dst"]), (operands["dst"], operands["src"])):
+            registers, chunk = records[mine], records[other]
+            labels = list(_levels.flatten(registers.levels[0])) if registers.levels else []
+            if registers.op == "make_rmem_tensor" and not registers.inputs and labels \
+                    and all(label.level == "input" for label in labels) and chunk.levels \
+                    and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
+                    and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
+                registers.levels = (chunk.levels[0],) + registers.levels[1:]
 
 
 def _metadata(records: list, views: dict) -> None:

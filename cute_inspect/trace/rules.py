@@ -29,6 +29,9 @@ RULES = {
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
+    "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
+                        "one thread's hand-partitioned copy chunk, the copy's atom",
+    "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
     "local_partition.rest": "an outer partition's per-thread repeats",
@@ -96,6 +99,10 @@ RULES = {
                   "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
                   "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes); a "
                   "one-element atom's value along the one mode its repeats step",
+    "gather": "a mode a copy fills from another tensor, selected by a run-time index from which the source's "
+              "selecting indices were computed (`sQ[m, None]` from `mQ[m // G, kv_head * G + m % G, None]`): over "
+              "two source modes it packs both and runs along neither; in attention the quotient's mode is the "
+              "sequence, the remainder's the heads H",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "

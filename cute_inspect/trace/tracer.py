@@ -219,6 +219,23 @@ def _held_names(frame, obj, depth: int = 8) -> list:
     return names
 
 
+def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
+    """Whether the code holding `obj` under a name binds, in one frame, that name to one tensor and one of `names`
+    to another: two tensors, of which `obj` is a later value of the first (a branch's block argument)."""
+    held: set = set()
+    while frame is not None and depth > 0:
+        values = frame.f_locals
+        if not frame.f_code.co_filename.startswith(_OWN_DIR):
+            held.update(k for k, v in values.items() if v is obj and k.isidentifier() and k != "self")
+            own = [values[k] for k in held if _is_tensor(values.get(k))]
+            for name in names if own else ():
+                other = values.get(name) if name else None
+                if other is not None and _is_tensor(other) and all(other is not v for v in own):
+                    return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -317,6 +334,11 @@ class _Tracer:
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
+        # (record index, axis variable, hash of the run-time index, what that index was computed from): see
+        # `_index_sources` and `flow._gathered_rows`
+        self.gathers: list = []
+        self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
@@ -343,7 +365,12 @@ class _Tracer:
                 named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
                 if named:
                     return named[-1]
-            return self.of_type[text][-1]
+            latest = self.of_type[text][-1]
+            # code holding this tensor beside another under the latest's name holds two tensors (mO written
+            # element by element in a branch, beside mQ of the same type): this one is not traced, not mQ
+            if _held_apart(frame or sys._getframe(1), obj, self.trace.records[latest[0]].names, depth=24):
+                return None
+            return latest
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
@@ -493,8 +520,27 @@ class _Tracer:
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+                self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
+    def _stored_copy(self, found, value) -> None:
+        """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal
+        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do)."""
+        v = getattr(value, "value", value)
+        for _ in range(3):  # up conversions: ops of one operand
+            source = self.loaded.get(_ir_hash(v))
+            if source is not None:
+                break
+            operands = _operands(v)
+            if len(operands) != 1:
+                return
+            v = operands[0]
+        else:
+            return
+        dst, src = self.trace.records[found[0]], self.trace.records[source]
+        if dst.levels and src.levels and found[1] == 0 and list(_leaves(dst.shapes[0])) == list(_leaves(src.shapes[0])):
+            _flow.join_leaves(self.axes, src.levels[0], dst.levels[0])
 
     def on_stage_index(self, value) -> None:
         key = _ir_hash(getattr(value, "value", None))
@@ -513,9 +559,11 @@ class _Tracer:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                else:
-                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                self._observe_slice(tensor, coord, result)
+                    self._observe_slice(tensor, coord, result)
+                else:  # a kernel parameter first seen sliced is traced first, then what its indices select
+                    first = _value_key(tensor) is not None and self.lookup(tensor) is None
+                    self._observe_slice(tensor, coord, result)
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,), first)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
@@ -594,11 +642,12 @@ class _Tracer:
             except (AttributeError, ValueError, IndexError):
                 continue
 
-    def _indexed(self, tensor, coord: tuple) -> None:
+    def _indexed(self, tensor, coord: tuple, first: bool = False) -> None:
         """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
         (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
         coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
-        other run-time index is remembered with the modes it selects (see `flow._same_indices`)."""
+        other run-time index is remembered with the modes it selects (see `flow._same_indices`; a parameter's
+        `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`)."""
         stages, joins, others = [], [], []
         for i, c in enumerate(coord):
             value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
@@ -638,7 +687,16 @@ class _Tracer:
                 self.axes.join(modes[i].var, var)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
-                self.index_uses.setdefault(key, []).append(modes[i].var)
+                if not first:
+                    self.index_uses.setdefault(key, []).append(modes[i].var)
+                self.selections.setdefault(key, []).append(modes[i].var)
+                if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
+                        and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
+                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]):
+                    self.rings.add((found[0], modes[i].var))
+                if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
+                    record.meta["indexed"] = record.meta.get("indexed", 0) + 1
+                    self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -916,9 +974,15 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = {}
+        if self.rings:  # before the MMA's SMEM relevels, which then reach the buffer's tile modes
+            buffers = {origin for origin, _ in self.rings}
+            last = {label.var for origin in buffers for t in self.trace.records[origin].levels[:1]
+                    for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
+            for record in self.trace.records:
+                record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects)
+                         self.objects, gathers=(self.gathers, self.selections))
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -960,6 +1024,8 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(tiler, tuple):
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
+            if _from_thread_index(coord):
+                return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             coord = _project(coord, proj)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
@@ -1464,6 +1530,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 
 
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
+_GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
 
 
 def _coordinate_key(coord):
@@ -1517,6 +1584,50 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 # hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
 # the same ops (each run-time index up to the thread's coordinates) read them once
 _defining: dict | None = None
+
+
+def _from_thread_index(coord, depth: int = 6) -> bool:
+    """Whether a run-time coordinate was computed from the thread index by integer arithmetic (`c8 = (tidx + i *
+    128) % 16`): a thread's own tile, not the CTA's."""
+    values = [getattr(c, "value", None) for c in (coord if isinstance(coord, tuple) else (coord,))]
+    frontier = [v for v in values if v is not None and not isinstance(v, int)]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            try:
+                name = getattr(v.owner, "operation", v.owner).name
+            except (AttributeError, ValueError):
+                continue
+            if name.startswith("nvvm.read.ptx.sreg.tid"):
+                return True
+            if name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return False
+
+
+def _index_sources(value, depth: int = 6) -> dict:
+    """hash -> "div", "rem" or "": the values a run-time index was computed from by integer arithmetic (`q_start +
+    m // G`, `kv_head * G + m % G`), each marked with the quotient or remainder op its path passed first."""
+    found: dict = {}
+    frontier = [(value, "")]
+    for _ in range(depth):
+        following = []
+        for v, how in frontier:
+            key = _ir_hash(v)
+            if key is None or key in found:
+                continue
+            found[key] = how
+            try:
+                name = getattr(v.owner, "operation", v.owner).name
+            except (AttributeError, ValueError):
+                continue
+            if not name.startswith("arith."):  # a load's result is data, not an index computed from its own
+                continue
+            part = "div" if "div" in name else "rem" if "rem" in name else ""
+            following.extend((o, how or part) for o in _operands(v))
+        frontier = following[:16]
+    return found
 
 
 def _operands(value) -> tuple:
@@ -1899,6 +2010,32 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _as_ring(tree, rings: set, last: set):
+    """A ring buffer's mode indexed `i % extent` is its stage; the mode the buffer's rank took for the stage (the
+    last, of axis variable in `last`) is then a tile mode, in every tensor carrying it."""
+    if isinstance(tree, tuple):
+        return tuple(_as_ring(t, rings, last) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and (tree.origin, tree.var) in rings:
+        return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                       rule="smem_buffer.stage")
+    if isinstance(tree, _levels.ModeLabel) and tree.level == "stage" and tree.var in last:
+        return replace(tree, level="block", role="atom", rule="smem_buffer.atom")
+    return tree
+
+
+def _ring_index(coord, extent) -> bool:
+    """Whether a run-time index is `i % extent` (`sK_all[s % 2, None, None]`): a ring buffer's slot."""
+    try:
+        owner = coord.value.owner
+        op = getattr(owner, "operation", owner)
+        if not isinstance(extent, int) or extent < 2 or not op.name.startswith("arith.rem"):
+            return False
+        divisor = _operands(coord.value)[1]
+        return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
+    except (AttributeError, ValueError, IndexError, KeyError, TypeError):
+        return False
 
 
 def _as_stage(tree, stages: set):
