@@ -89,6 +89,8 @@ RULES = {
                   "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
                   "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes); a "
                   "one-element atom's value along the one mode its repeats step",
+    "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
+                 "(`x[row, None]`, a thread's vector of one row): the columns N; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "

@@ -1298,8 +1298,20 @@ class _Tracer:
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
+            self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _row_sliced(self, coord, kept: tuple) -> None:
+        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
+        with no MMA (an element-wise or norm kernel's vector loads) that suggests the columns are N, as a norm's
+        `tiler_mn` names them; the row index may pack anything (all the elements' vectors), so it gets no axis."""
+        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
+                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int):
+            return
+        label = kept[0]
+        if isinstance(label, _levels.ModeLabel) and label.var is not None:
+            self.axes.suggest(label.var, "N", "row_slice")
 
     def _slot_filled(self, by_arg: dict) -> None:
         """A load from global memory into one slot of an SMEM buffer (`copy(gLSE[None, m], sLSE[None, i])`): the
