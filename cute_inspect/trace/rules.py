@@ -61,7 +61,8 @@ RULES = {
                   "they run along that tensor's modes' axes",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
-            "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
+            "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses (laid out by an MMA "
+            "fragment made for it, `make_fragment_A(...).layout`, it is that operand); a regrouped view's "
             "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a broadcast (stride 0) leaf "
             "is the source's broadcast leaf, else a mode of its own; a second host view over a kernel argument's "
             "memory no traced tensor holds is a view of the first (a mode across two of the first's leaves is its "

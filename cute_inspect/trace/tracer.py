@@ -1007,6 +1007,10 @@ class _Tracer:
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                found = self._fragment_layout(bound.get("layout"), info.layout, call) \
+                    if info.memspace in ("smem", "tmem") else None
+                if found is not None:
+                    return found
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is None:
@@ -1110,6 +1114,25 @@ class _Tracer:
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return self.trace.records[found[0]].levels[found[1]]
+
+    def _fragment_layout(self, layout, text: str | None, call=None):
+        """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,
+        tiled_mma.make_fragment_A(...).layout)`: an operand written into TMEM past the accumulators) is that MMA
+        operand: the fragment's modes, whatever the storage held before. The fragment, a temporary of the same
+        statement, is one of the few records made just before."""
+        if call is None or not call.site.direct or "layout" not in call.params:
+            return None
+        try:
+            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr.startswith("make_fragment_")):
+            return None
+        for record in reversed(self.trace.records[-_FRAGMENT_LOOKBACK:]):
+            if record.op == node.value.func.attr and record.layouts[:1] == (text,) and record.levels:
+                return record.levels[0]
+        return None
 
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
@@ -1378,6 +1401,9 @@ class _Tracer:
         self.axes.bind(var, key)
         self.axes.context = context
         return replace(label, var=var)
+
+
+_FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them
 
 
 class _Wrapped:
