@@ -1375,7 +1375,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
-            if len(tiles) == 2 and roots in accumulators or any(label.level == "epi" for label in made):
+            if (len(tiles) == 2 and roots in accumulators and not _whole_input(records, record)) \
+                    or any(label.level == "epi" for label in made):
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
                 epilogue.add(record.index)
@@ -1410,6 +1411,14 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _whole_input(records: list, record) -> bool:
+    """Whether a divide cuts a whole input (a kernel parameter or host tensor, every mode its own: the grid's
+    `zipped_divide(c, cta_tile)`): its tiles are the CTA's, Block, however the output's axes run."""
+    source = records[record.inputs[0]] if record.inputs else None
+    labels = [label for tree in (source.levels[:1] if source is not None else ()) for label in _levels.flatten(tree)]
+    return bool(labels) and all(label.level == "input" for label in labels)
 
 
 def _is_store(record) -> bool:

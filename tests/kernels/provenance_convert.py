@@ -15,7 +15,7 @@ F16, F32 = cutlass.Float16, cutlass.Float32
 
 
 @cute.kernel
-def converted_kernel(mma: cute.TiledMma, second: cute.Tensor):
+def converted_kernel(mma: cute.TiledMma, second: cute.Tensor, out: cute.Tensor):
     smem = utils.SmemAllocator()
     lb = sm100.make_smem_layout_b(mma, TILE, F16, 1)
     la = sm100.make_smem_layout_a(mma, TILE, F16, 1)
@@ -27,19 +27,23 @@ def converted_kernel(mma: cute.TiledMma, second: cute.Tensor):
                                mma.make_fragment_A(la.outer).layout)
     fb = mma.make_fragment_B(sb)
     tiles = mma.get_slice(0).partition_B(cute.local_tile(second, TILE[1:], (None, None)))
+    out_tiles = mma.get_slice(0).partition_C(cute.local_tile(out, TILE[:2], (None, None)))
     for k in cutlass.range_constexpr(cute.size(fb, mode=[2])):
         cute.gemm(mma, acc, decoded[None, None, k, 0], fb[None, None, k, 0], acc)
 
 
 @cute.jit
-def converted_host(second: cute.Tensor):
+def converted_host(second: cute.Tensor, out: cute.Tensor):
     mma = sm100.make_trivial_tiled_mma(F16, F16, OperandMajorMode.K, OperandMajorMode.K, F32, tcgen05.CtaGroup.ONE,
                                        TILE[:2], tcgen05.OperandSource.TMEM)
-    converted_kernel(mma, second).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    # the grid: the output cut into CTA tiles on the host
+    grid = cute.zipped_divide(out, TILE[:2])
+    converted_kernel(mma, second, out).launch(grid=(cute.size(grid, mode=[1]), 1, 1), block=(128, 1, 1))
 
 
 def compile_converted():
     from cutlass.cute.runtime import make_fake_compact_tensor
 
     second = make_fake_compact_tensor(F16, (256, 256), stride_order=(1, 0), assumed_align=16)
-    return cute.compile(converted_host, second)
+    out = make_fake_compact_tensor(F32, (256, 256), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(converted_host, second, out)
