@@ -20,3 +20,13 @@ def test_a_row_sliced_by_a_run_time_index_keeps_the_columns(vectors):
         assert labels_of(vectors, name) == (["input-mode", "input-mode-N"], ["input.mode", "row_slice"])
     for name in ("ra", "rb", "ro"):
         assert labels_of(vectors, name)[0] == ["input-mode-N"]
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return trace_json(f"{KERNEL}:compile_rows", arch="sm_90a")
+
+
+def test_a_shape_entry_read_from_a_sub_mode_takes_that_leafs_label(rows):
+    # `cute.size(coords, mode=[0, 1])`: the atom's second leaf (its repeats along the columns)
+    assert labels_of(rows, "pred")[0] == ["copy-atom-N", "copy-rest-M", "copy-rest-N"]

@@ -1249,9 +1249,10 @@ class _Tracer:
             mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
             if mode is None and not node.keywords:
                 node = node.args[0]
-            elif isinstance(mode, ast.List) and len(mode.elts) == 1 and isinstance(node.args[0], ast.Name):
-                node = ast.Subscript(value=ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load()),
-                                     slice=mode.elts[0], ctx=ast.Load())
+            elif isinstance(mode, ast.List) and mode.elts and isinstance(node.args[0], ast.Name):
+                node = ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load())
+                for index in mode.elts:  # `mode=[0, 1]`: the sub-mode `t.shape[0][1]`
+                    node = ast.Subscript(value=node, slice=index, ctx=ast.Load())
             else:
                 return None
         read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None

@@ -39,3 +39,38 @@ def _rows(shape):
 
 def compile_vectors():
     return cute.compile(vectors_host, _rows((1024, VEC)), _rows((1024, VEC)), _rows((1024, VEC)), cutlass.Int32(1024))
+
+
+ROWS, COLS = 4, 512  # a CTA's tile: 4 rows of 32 threads, each thread 16 values of a row in two 128-bit copies
+
+
+@cute.kernel
+def rows_kernel(x: cute.Tensor, tiled: cute.TiledCopy, limit: cutlass.Int32):
+    """A norm's load: a CTA tile of rows, a tiled copy of 128-bit atoms, a predicate per atom along the columns."""
+    bidx, _, _ = cute.arch.block_idx()
+    tidx, _, _ = cute.arch.thread_idx()
+    tile = cute.local_tile(x, (ROWS, COLS), (bidx, 0))
+    where = cute.local_tile(cute.make_identity_tensor(x.shape), (ROWS, COLS), (bidx, 0))
+    thr = tiled.get_slice(tidx)
+    part = thr.partition_S(tile)
+    coords = thr.partition_S(where)
+    values = cute.make_fragment_like(part)
+    # one predicate per atom repeat (the atom's second leaf) and per rest: sizes read from the coordinates' modes
+    pred = cute.make_rmem_tensor(
+        cute.make_layout((cute.size(coords, mode=[0, 1]), cute.size(coords, mode=[1]), cute.size(coords, mode=[2])),
+                         stride=(cute.size(coords, mode=[2]), 0, 1)), cutlass.Boolean)
+    for v in cutlass.range_constexpr(cute.size(pred, mode=[0])):
+        pred[v, 0, 0] = cute.elem_less(coords[(0, v), 0, 0][1], limit)
+    cute.copy(tiled, part, values, pred=pred)
+
+
+@cute.jit
+def rows_host(x: cute.Tensor, limit: cutlass.Int32):
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)
+    tiled = cute.make_tiled_copy_tv(atom, cute.make_ordered_layout((ROWS, 32), order=(1, 0)),
+                                    cute.make_layout((1, 16)))
+    rows_kernel(x, tiled, limit).launch(grid=(8, 1, 1), block=(ROWS * 32, 1, 1))
+
+
+def compile_rows():
+    return cute.compile(rows_host, _rows((32, COLS)), cutlass.Int32(COLS))
