@@ -30,3 +30,16 @@ def rows():
 def test_a_shape_entry_read_from_a_sub_mode_takes_that_leafs_label(rows):
     # `cute.size(coords, mode=[0, 1])`: the atom's second leaf (its repeats along the columns)
     assert labels_of(rows, "pred")[0] == ["copy-atom-N", "copy-rest-M", "copy-rest-N"]
+
+
+@pytest.fixture(scope="module")
+def reduce():
+    return trace_json(f"{KERNEL}:compile_reduce", arch="sm_90a")
+
+
+def test_a_cross_warp_reduction_buffer_is_the_tiles_rows_and_partial_sums(reduce):
+    # `slot[warp // per_row, warp % per_row] = warp_sum` over `partials[None, None, 1]`: rows, partials, sync slots
+    assert labels_of(reduce, "partials") == (["block-atom-M", "block-rest-N", "stage"],
+                                             ["reduction_buffer", "reduction_buffer", "reduction_buffer.stage"])
+    # `per_warp[tidx // 32] = warp_sum`: one slot per warp
+    assert labels_of(reduce, "per_warp")[0] == ["block-rest-N"]

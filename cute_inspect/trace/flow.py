@@ -616,6 +616,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
             record.levels = tuple(_relevel(t, record.index, ("copy", "store"), "mma") for t in record.levels)
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
+    if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
+        _reduction_buffers(records)
     _metadata(records, views)
 
 
@@ -1442,6 +1444,32 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     if tree.origin != origin or tree.level not in old:
         return tree
     return replace(tree, level=level)
+
+
+def _reduction_buffers(records: list) -> None:
+    """A cross-warp reduction buffer (`buffer[warp // per_row, warp % per_row] = warp_sum`, seen by the tracer as
+    `warp_partials`: axis variable -> "rows" or "partials") is the CTA tile's: the rows its atom, each warp's
+    partial sums rests along the reduced axis, and a mode no such write indexes (sliced away first: the sync
+    slots) a stage."""
+    for record in records:
+        roles = record.meta.get("warp_partials")
+        if not roles or record.op != "make_tensor" or not record.levels:
+            continue
+        modes = []
+        for mode in _modes(record.levels[0]):
+            labels = list(_levels.flatten(mode))
+            role = next((roles[label.var] for label in labels if label.var in roles), None)
+            modes.append(_as_reduction_mode(mode, role))
+        record.levels = (tuple(modes),) + record.levels[1:]
+
+
+def _as_reduction_mode(tree, role: str | None):
+    if isinstance(tree, tuple):
+        return tuple(_as_reduction_mode(t, role) for t in tree)
+    if role is None:
+        return replace(tree, level="stage", role="stage", rule="reduction_buffer.stage", axis=None, axis_rule=None)
+    kind = "atom" if role == "rows" else "rest"
+    return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
 
 
 def _metadata(records: list, views: dict) -> None:

@@ -55,6 +55,13 @@ RULES = {
                        "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
+    "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
+                             "kernel with no MMA: Block, along M",
+    "reduction_buffer.rest": "a cross-warp reduction buffer's slots per warp of a row (`buf[..., warp % per_row]`, "
+                             "`buf[warp]`): rests along the reduced axis N",
+    "reduction_buffer.stage": "a cross-warp reduction buffer's mode no warp's write indexes (sliced away first): "
+                              "its sync slots",
+    "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
                       "that pipeline's stage",

@@ -523,6 +523,8 @@ class _Tracer:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 if value is not None and self.loaded:
                     self._element_written(tensor, value)
+                if value is not None:
+                    self._warp_partial_written(tensor, coord if isinstance(coord, tuple) else (coord,), value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -544,6 +546,27 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _warp_partial_written(self, tensor, coord: tuple, value) -> None:
+        """`buffer[warp // per_row, warp % per_row] = warp_sum`: an SMEM buffer where each warp leaves its
+        reduced value (a shuffle or vector reduction) at an index its warp number gives. The warp number's
+        quotient picks the rows (the warps of one row share it), the warp number itself or its remainder the
+        row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
+        roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
+                 for c in coord]
+        if "partials" not in roles or self.axes.mmas:
+            return
+        found = self._element_source(tensor)
+        if found is None or self.trace.records[found[0]].memspaces != ("smem",):
+            return
+        modes = found[2] if isinstance(found[2], tuple) else (found[2],)
+        if len(modes) != len(coord) or not _reduced(getattr(value, "value", value)):
+            return
+        meta = self.trace.records[found[0]].meta
+        for label, role in zip(modes, roles):
+            if role is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
+                meta.setdefault("warp_partials", {})[label.var] = role
+                self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
 
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
@@ -1402,6 +1425,64 @@ class _Tracer:
         self.axes.bind(var, key)
         self.axes.context = context
         return replace(label, var=var)
+
+
+_THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
+_QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_REMAINDERS = ("arith.remsi", "arith.remui")
+
+
+def _op_name(value) -> str | None:
+    try:
+        return value.owner.name
+    except (AttributeError, ValueError):
+        return None
+
+
+def _constant(value) -> int | None:
+    try:
+        return int(str(value.owner.attributes["value"]).split(":")[0]) if _op_name(value) == "arith.constant" else None
+    except (AttributeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def _warp_number(value) -> bool:
+    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32."""
+    name = _op_name(value)
+    if name == "cute_nvgpu.arch.make_warp_uniform":
+        return True
+    operands = _operands(value) if name in _QUOTIENTS else ()
+    return len(operands) == 2 and _constant(operands[1]) == 32 and _op_name(operands[0]) == _THREAD_INDEX
+
+
+def _warp_role(value) -> str | None:
+    """What an index of a cross-warp buffer selects: "rows" (the warp number divided, the warps of a row share
+    it), "partials" (the warp number, or its remainder: one slot per warp of a row), or None."""
+    if value is None:
+        return None
+    if _warp_number(value):
+        return "partials"
+    name = _op_name(value)
+    operands = _operands(value) if name in _QUOTIENTS + _REMAINDERS else ()
+    if len(operands) == 2 and _constant(operands[1]) is not None and _warp_number(operands[0]):
+        return "rows" if name in _QUOTIENTS else "partials"
+    return None
+
+
+def _reduced(value, limit: int = 256) -> bool:
+    """Whether `value` is computed from a reduction across values: a warp shuffle or a vector reduction among the
+    ops that define it (at most `limit` ops looked at)."""
+    frontier, seen = [value], set()
+    while frontier and len(seen) < limit:
+        value = frontier.pop()
+        key = _ir_hash(value)
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        if _op_name(value) in ("nvvm.shfl.sync", "vector.reduction"):
+            return True
+        frontier.extend(_operands(value))
+    return False
 
 
 _FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them

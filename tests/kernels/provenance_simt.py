@@ -74,3 +74,44 @@ def rows_host(x: cute.Tensor, limit: cutlass.Int32):
 
 def compile_rows():
     return cute.compile(rows_host, _rows((32, COLS)), cutlass.Int32(COLS))
+
+
+WARPS_PER_ROW = 2
+
+
+@cute.jit
+def _warp_sum(value):
+    for offset in range(5):
+        value = value + cute.arch.shuffle_sync_down(value, 1 << offset)
+    return value
+
+
+@cute.kernel
+def reduce_kernel(x: cute.Tensor):
+    """A row sum across warps: each warp leaves its shuffled sum in an SMEM slot of its row, in one of two sync
+    slots; a per-warp buffer of a one-row CTA indexed by the thread index over 32."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    partials = smem.allocate_tensor(cutlass.Float32, cute.make_layout((2, WARPS_PER_ROW, 2)), byte_alignment=4)
+    per_warp = smem.allocate_tensor(cutlass.Float32, cute.make_layout(4), byte_alignment=4)
+    tile = cute.local_tile(x, (2, 128), (bidx, 0))
+    mine = cute.make_rmem_tensor((4,), cutlass.Float32)
+    total = _warp_sum(mine.load().reduce(cute.ReductionOp.ADD, 0.0, 0))
+    warp = cute.arch.warp_idx()
+    lane = cute.arch.lane_idx()
+    slot = partials[None, None, 1]
+    if lane == 0:
+        slot[warp // WARPS_PER_ROW, warp % WARPS_PER_ROW] = total
+        per_warp[tidx // 32] = total
+    tile[0, tidx] = slot[warp // WARPS_PER_ROW, lane] + per_warp[lane]
+
+
+@cute.jit
+def reduce_host(x: cute.Tensor):
+    reduce_kernel(x).launch(grid=(8, 1, 1), block=(128, 1, 1))
+
+
+def compile_reduce():
+    return cute.compile(reduce_host, make_fake_compact_tensor(cutlass.Float32, (16, 128), stride_order=(1, 0),
+                                                              assumed_align=16))
