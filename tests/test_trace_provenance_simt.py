@@ -43,3 +43,9 @@ def test_a_cross_warp_reduction_buffer_is_the_tiles_rows_and_partial_sums(reduce
                                              ["reduction_buffer", "reduction_buffer", "reduction_buffer.stage"])
     # `per_warp[tidx // 32] = warp_sum`: one slot per warp
     assert labels_of(reduce, "per_warp")[0] == ["block-rest-N"]
+
+
+def test_arrays_computed_element_by_element_from_an_atom_keep_its_label(rows):
+    # `pairs[2 * i] = atom[i].to(f32)`, then `scaled[i] = pairs[i] * 0.5`: what one copy atom brought, along N
+    assert labels_of(rows, "pairs") == (["copy-atom-N"], ["values_from"])
+    assert labels_of(rows, "scaled") == (["copy-atom-N"], ["values_from"])

@@ -618,6 +618,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
+    _computed_arrays(records)
     _metadata(records, views)
 
 
@@ -1444,6 +1445,36 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     if tree.origin != origin or tree.level not in old:
         return tree
     return replace(tree, level=level)
+
+
+def _computed_arrays(records: list) -> None:
+    """A register array of one mode made from a bare shape (`make_rmem_tensor((16,), f32)`) and filled element by
+    element from the values of labelled one-mode register arrays (`y[2 * i], y[2 * i + 1] = to_f32x2(xw[i])`,
+    `q[i] = y[i] * scale`) holds their values: their label, when they agree. In record order, so a chain of
+    such arrays passes it on."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        if not sources or record.op != "make_rmem_tensor" or not record.levels:
+            continue
+        own = _single_leaf(record)
+        if own is None or own.level not in ("input", "?"):
+            continue
+        labels = {(label.level, label.role, label.axis, label.leaf_axes): label
+                  for label in (_single_leaf(records[i]) for i in sources if records[i].memspaces == ("rmem",))
+                  if label is not None and label.level not in ("input", "?")}
+        if len(labels) == 1:
+            (label,) = labels.values()
+            axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
+            record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
+                                     axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _single_leaf(record):
+    """The one label of a record whose first output is one mode of one leaf, else None."""
+    tree = record.levels[0] if record.levels else None
+    if isinstance(tree, tuple):
+        tree = tree[0] if len(tree) == 1 else None
+    return tree if isinstance(tree, _levels.ModeLabel) and len(tree.leaf_axes or ()) <= 1 else None
 
 
 def _reduction_buffers(records: list) -> None:

@@ -62,6 +62,8 @@ RULES = {
     "reduction_buffer.stage": "a cross-warp reduction buffer's mode no warp's write indexes (sliced away first): "
                               "its sync slots",
     "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
+    "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
+                   "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
                       "that pipeline's stage",

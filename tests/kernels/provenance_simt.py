@@ -62,6 +62,15 @@ def rows_kernel(x: cute.Tensor, tiled: cute.TiledCopy, limit: cutlass.Int32):
     for v in cutlass.range_constexpr(cute.size(pred, mode=[0])):
         pred[v, 0, 0] = cute.elem_less(coords[(0, v), 0, 0][1], limit)
     cute.copy(tiled, part, values, pred=pred)
+    # arrays computed element by element from one atom's values: widened to fp32 pairs, then scaled
+    atom = cute.make_fragment_like(values[(None, 0), 0, 0])
+    pairs = cute.make_rmem_tensor((16,), cutlass.Float32)
+    for i in cutlass.range_constexpr(8):
+        pairs[2 * i] = atom[i].to(cutlass.Float32)
+        pairs[2 * i + 1] = atom[i].to(cutlass.Float32) * 2.0
+    scaled = cute.make_rmem_tensor((16,), cutlass.Float32)
+    for i in cutlass.range_constexpr(16):
+        scaled[i] = pairs[i] * 0.5
 
 
 @cute.jit
