@@ -49,3 +49,9 @@ def test_arrays_computed_element_by_element_from_an_atom_keep_its_label(rows):
     # `pairs[2 * i] = atom[i].to(f32)`, then `scaled[i] = pairs[i] * 0.5`: what one copy atom brought, along N
     assert labels_of(rows, "pairs") == (["copy-atom-N"], ["values_from"])
     assert labels_of(rows, "scaled") == (["copy-atom-N"], ["values_from"])
+
+
+def test_an_smem_buffer_filled_by_hand_from_a_tile_stages_that_tile(rows):
+    # `staged[tidx] = row_weights[tidx]`: the CTA's rows of a per-row vector, not metadata
+    assert labels_of(rows, "row_weights")[0] == ["block-atom-M"]
+    assert labels_of(rows, "staged") == (["block-atom-M"], ["values_from"])

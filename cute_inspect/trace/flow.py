@@ -618,8 +618,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
-    _computed_arrays(records)
     _metadata(records, views)
+    _computed_arrays(records)
 
 
 def _hinted(axes: Axes, records: list) -> dict:
@@ -1451,16 +1451,18 @@ def _computed_arrays(records: list) -> None:
     """A register array of one mode made from a bare shape (`make_rmem_tensor((16,), f32)`) and filled element by
     element from the values of labelled one-mode register arrays (`y[2 * i], y[2 * i + 1] = to_f32x2(xw[i])`,
     `q[i] = y[i] * scale`) holds their values: their label, when they agree. In record order, so a chain of
-    such arrays passes it on."""
+    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads, filled by hand
+    from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
     for record in records:
         sources = record.meta.get("values_from")
-        if not sources or record.op != "make_rmem_tensor" or not record.levels:
+        if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
             continue
         own = _single_leaf(record)
-        if own is None or own.level not in ("input", "?"):
+        if own is None or own.level not in ("input", "?") or record.op == "make_tensor" and own.rule != "metadata":
             continue
         labels = {(label.level, label.role, label.axis, label.leaf_axes): label
-                  for label in (_single_leaf(records[i]) for i in sources if records[i].memspaces == ("rmem",))
+                  for label in (_single_leaf(records[i]) for i in sources
+                                if records[i].memspaces == ("rmem",) or record.op == "make_tensor")
                   if label is not None and label.level not in ("input", "?")}
         if len(labels) == 1:
             (label,) = labels.values()

@@ -63,7 +63,8 @@ RULES = {
                               "its sync slots",
     "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
     "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
-                   "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label",
+                   "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
+                   "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
                       "that pipeline's stage",

@@ -45,7 +45,7 @@ ROWS, COLS = 4, 512  # a CTA's tile: 4 rows of 32 threads, each thread 16 values
 
 
 @cute.kernel
-def rows_kernel(x: cute.Tensor, tiled: cute.TiledCopy, limit: cutlass.Int32):
+def rows_kernel(x: cute.Tensor, weights: cute.Tensor, tiled: cute.TiledCopy, limit: cutlass.Int32):
     """A norm's load: a CTA tile of rows, a tiled copy of 128-bit atoms, a predicate per atom along the columns."""
     bidx, _, _ = cute.arch.block_idx()
     tidx, _, _ = cute.arch.thread_idx()
@@ -71,18 +71,25 @@ def rows_kernel(x: cute.Tensor, tiled: cute.TiledCopy, limit: cutlass.Int32):
     scaled = cute.make_rmem_tensor((16,), cutlass.Float32)
     for i in cutlass.range_constexpr(16):
         scaled[i] = pairs[i] * 0.5
+    # a per-row vector staged into SMEM by hand, one element per thread
+    staged = cutlass.utils.SmemAllocator().allocate_tensor(cutlass.Float16, cute.make_layout(ROWS), byte_alignment=4)
+    row_weights = cute.local_tile(weights, (ROWS,), (bidx,))
+    if tidx < ROWS:
+        staged[tidx] = row_weights[tidx]
+    values[0] = values[0] * staged[0]
 
 
 @cute.jit
-def rows_host(x: cute.Tensor, limit: cutlass.Int32):
+def rows_host(x: cute.Tensor, weights: cute.Tensor, limit: cutlass.Int32):
     atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)
     tiled = cute.make_tiled_copy_tv(atom, cute.make_ordered_layout((ROWS, 32), order=(1, 0)),
                                     cute.make_layout((1, 16)))
-    rows_kernel(x, tiled, limit).launch(grid=(8, 1, 1), block=(ROWS * 32, 1, 1))
+    rows_kernel(x, weights, tiled, limit).launch(grid=(8, 1, 1), block=(ROWS * 32, 1, 1))
 
 
 def compile_rows():
-    return cute.compile(rows_host, _rows((32, COLS)), cutlass.Int32(COLS))
+    weights = make_fake_compact_tensor(cutlass.Float16, (32,), assumed_align=16)
+    return cute.compile(rows_host, _rows((32, COLS)), weights, cutlass.Int32(COLS))
 
 
 WARPS_PER_ROW = 2
