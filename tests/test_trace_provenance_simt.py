@@ -55,3 +55,8 @@ def test_an_smem_buffer_filled_by_hand_from_a_tile_stages_that_tile(rows):
     # `staged[tidx] = row_weights[tidx]`: the CTA's rows of a per-row vector, not metadata
     assert labels_of(rows, "row_weights")[0] == ["block-atom-M"]
     assert labels_of(rows, "staged") == (["block-atom-M"], ["values_from"])
+
+
+def test_a_divide_of_a_threads_copied_values_stays_at_the_copys_level(rows):
+    # `flat_divide(atom, 4)`: one thread's values in blocks, not CTA tiles
+    assert labels_of(rows, "blocks")[0] == ["copy-atom-N", "copy-rest-N"]

@@ -30,7 +30,8 @@ RULES = {
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
-                   "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block)",
+                   "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
+                   "thread's copied values in registers, chunks of a copy: its copy's level)",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
     "local_partition.rest": "an outer partition's per-thread repeats",
     "partition_A.atom": "the MMA atom of an A partition", "partition_A.rest": "MMA rests of an A partition",

@@ -989,6 +989,9 @@ class _Tracer:
                 if isinstance(tiler, tuple) else []
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
+            if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
+                # a thread's copied values cut into chunks (a decode or quantization step's 32 values): no CTA tile
+                return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)

@@ -71,6 +71,8 @@ def rows_kernel(x: cute.Tensor, weights: cute.Tensor, tiled: cute.TiledCopy, lim
     scaled = cute.make_rmem_tensor((16,), cutlass.Float32)
     for i in cutlass.range_constexpr(16):
         scaled[i] = pairs[i] * 0.5
+    # the atom's values cut into two blocks of four (one scale each)
+    blocks = cute.flat_divide(atom, cute.make_layout(4))
     # a per-row vector staged into SMEM by hand, one element per thread
     staged = cutlass.utils.SmemAllocator().allocate_tensor(cutlass.Float16, cute.make_layout(ROWS), byte_alignment=4)
     row_weights = cute.local_tile(weights, (ROWS,), (bidx,))
