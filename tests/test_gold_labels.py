@@ -51,7 +51,7 @@ def tallies():
 
 #: tensors labelled right at the last measurement (main, 2026-11-25, fourth session: the third held-out split
 #: retired into tune, the fourth held out): raise these with every gain
-REACHED = {"tune": 699, "heldout": 125}
+REACHED = {"tune": 699, "heldout": 126}
 ISSUE_TARGET_PCT = 95.0
 
 

@@ -60,3 +60,8 @@ def test_an_smem_buffer_filled_by_hand_from_a_tile_stages_that_tile(rows):
 def test_a_divide_of_a_threads_copied_values_stays_at_the_copys_level(rows):
     # `flat_divide(atom, 4)`: one thread's values in blocks, not CTA tiles
     assert labels_of(rows, "blocks")[0] == ["copy-atom-N", "copy-rest-N"]
+
+
+def test_a_tensor_over_a_slice_of_a_traced_layout_keeps_the_modes_the_slice_keeps(rows):
+    # `make_tensor(moved_iterator, cute.slice_(coords.layout, (None, 0, None)))`: coords' atom and column rest
+    assert labels_of(rows, "moved")[0] == ["copy-atom-N", "copy-atom-N", "copy-rest-N"]

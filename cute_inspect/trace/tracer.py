@@ -1077,6 +1077,8 @@ class _Tracer:
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
+            if found is None and op == "make_tensor":
+                found = self._sliced_layout_of(info, call)
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
@@ -1140,6 +1142,32 @@ class _Tracer:
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return self.trace.records[found[0]].levels[found[1]]
+
+    def _sliced_layout_of(self, info, call):
+        """`make_tensor(ptr, cute.slice_(t.layout, (None, 0, None, 0)))`: the modes of t the slice keeps (a TMA
+        partition's box and k-tiles over a coordinate shifted to another tile)."""
+        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+            return None
+        try:
+            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Call) and len(node.args) == 2
+                and getattr(node.func, "attr", getattr(node.func, "id", None)) == "slice_"):
+            return None
+        holder = _layout_holder(ast.unparse(node.args[0]), call.frame)
+        try:
+            coord = ast.literal_eval(node.args[1])
+        except ValueError:
+            return None
+        if holder is None or not _is_tensor(holder):
+            return None
+        found = self.lookup(holder, call.frame)
+        if found is None:
+            return None
+        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        return kept if kept is not None and len(kept) == rank(info.shape) else None
 
     def _fragment_layout(self, layout, text: str | None, call=None):
         """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,

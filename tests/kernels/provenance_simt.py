@@ -55,6 +55,8 @@ def rows_kernel(x: cute.Tensor, weights: cute.Tensor, tiled: cute.TiledCopy, lim
     part = thr.partition_S(tile)
     coords = thr.partition_S(where)
     values = cute.make_fragment_like(part)
+    # the coordinates of the thread's first row rest, over an iterator moved to the next CTA's rows
+    moved = cute.make_tensor((coords.iterator[0] + ROWS, coords.iterator[1]), cute.slice_(coords.layout, (None, 0, None)))
     # one predicate per atom repeat (the atom's second leaf) and per rest: sizes read from the coordinates' modes
     pred = cute.make_rmem_tensor(
         cute.make_layout((cute.size(coords, mode=[0, 1]), cute.size(coords, mode=[1]), cute.size(coords, mode=[2])),
