@@ -652,6 +652,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
             record.levels = tuple(_relevel(t, record.index, ("copy", "store"), "mma") for t in record.levels)
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
+    if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
+        _reduction_buffers(records)
     _metadata(records, views)
     _register_chunks(records)
 
@@ -731,6 +733,7 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
             sequence = {axes.find(v) for v in others} - {heads[0]}
             if len(sequence) == 1:
                 named[sequence.pop()] = (letter, "gather")
+    _computed_arrays(records)
 
 
 def _hinted(axes: Axes, records: list) -> dict:
@@ -1577,7 +1580,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
-            if len(tiles) == 2 and roots in accumulators or any(label.level == "epi" for label in made):
+            if (len(tiles) == 2 and roots in accumulators and not _whole_input(records, record)) \
+                    or any(label.level == "epi" for label in made):
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
                 epilogue.add(record.index)
@@ -1612,6 +1616,14 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _whole_input(records: list, record) -> bool:
+    """Whether a divide cuts a whole input (a kernel parameter or host tensor, every mode its own: the grid's
+    `zipped_divide(c, cta_tile)`): its tiles are the CTA's, Block, however the output's axes run."""
+    source = records[record.inputs[0]] if record.inputs else None
+    labels = [label for tree in (source.levels[:1] if source is not None else ()) for label in _levels.flatten(tree)]
+    return bool(labels) and all(label.level == "input" for label in labels)
 
 
 def _is_store(record) -> bool:
@@ -1653,6 +1665,64 @@ def _register_chunks(records: list) -> None:
                     and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
                     and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
                 registers.levels = (chunk.levels[0],) + registers.levels[1:]
+
+
+def _computed_arrays(records: list) -> None:
+    """A register array of one mode made from a bare shape (`make_rmem_tensor((16,), f32)`) and filled element by
+    element from the values of labelled one-mode register arrays (`y[2 * i], y[2 * i + 1] = to_f32x2(xw[i])`,
+    `q[i] = y[i] * scale`) holds their values: their label, when they agree. In record order, so a chain of
+    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads, filled by hand
+    from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
+            continue
+        own = _single_leaf(record)
+        if own is None or own.level not in ("input", "?") or record.op == "make_tensor" and own.rule != "metadata":
+            continue
+        labels = {(label.level, label.role, label.axis, label.leaf_axes): label
+                  for label in (_single_leaf(records[i]) for i in sources
+                                if records[i].memspaces == ("rmem",) or record.op == "make_tensor")
+                  if label is not None and label.level not in ("input", "?")}
+        if len(labels) == 1:
+            (label,) = labels.values()
+            axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
+            record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
+                                     axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _single_leaf(record):
+    """The one label of a record whose first output is one mode of one leaf, else None."""
+    tree = record.levels[0] if record.levels else None
+    if isinstance(tree, tuple):
+        tree = tree[0] if len(tree) == 1 else None
+    return tree if isinstance(tree, _levels.ModeLabel) and len(tree.leaf_axes or ()) <= 1 else None
+
+
+def _reduction_buffers(records: list) -> None:
+    """A cross-warp reduction buffer (`buffer[warp // per_row, warp % per_row] = warp_sum`, seen by the tracer as
+    `warp_partials`: axis variable -> "rows" or "partials") is the CTA tile's: the rows its atom, each warp's
+    partial sums rests along the reduced axis, and a mode no such write indexes (sliced away first: the sync
+    slots) a stage."""
+    for record in records:
+        roles = record.meta.get("warp_partials")
+        if not roles or record.op != "make_tensor" or not record.levels:
+            continue
+        modes = []
+        for mode in _modes(record.levels[0]):
+            labels = list(_levels.flatten(mode))
+            role = next((roles[label.var] for label in labels if label.var in roles), None)
+            modes.append(_as_reduction_mode(mode, role))
+        record.levels = (tuple(modes),) + record.levels[1:]
+
+
+def _as_reduction_mode(tree, role: str | None):
+    if isinstance(tree, tuple):
+        return tuple(_as_reduction_mode(t, role) for t in tree)
+    if role is None:
+        return replace(tree, level="stage", role="stage", rule="reduction_buffer.stage", axis=None, axis_rule=None)
+    kind = "atom" if role == "rows" else "rest"
+    return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
 
 
 def _metadata(records: list, views: dict) -> None:

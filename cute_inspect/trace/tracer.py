@@ -575,6 +575,8 @@ class _Tracer:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 if value is not None and self.loaded:
                     self._element_written(tensor, value)
+                if value is not None:
+                    self._warp_partial_written(tensor, coord if isinstance(coord, tuple) else (coord,), value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -596,6 +598,27 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _warp_partial_written(self, tensor, coord: tuple, value) -> None:
+        """`buffer[warp // per_row, warp % per_row] = warp_sum`: an SMEM buffer where each warp leaves its
+        reduced value (a shuffle or vector reduction) at an index its warp number gives. The warp number's
+        quotient picks the rows (the warps of one row share it), the warp number itself or its remainder the
+        row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
+        roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
+                 for c in coord]
+        if "partials" not in roles or self.axes.mmas:
+            return
+        found = self._element_source(tensor)
+        if found is None or self.trace.records[found[0]].memspaces != ("smem",):
+            return
+        modes = found[2] if isinstance(found[2], tuple) else (found[2],)
+        if len(modes) != len(coord) or not _reduced(getattr(value, "value", value)):
+            return
+        meta = self.trace.records[found[0]].meta
+        for label, role in zip(modes, roles):
+            if role is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
+                meta.setdefault("warp_partials", {})[label.var] = role
+                self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
 
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
@@ -1069,6 +1092,9 @@ class _Tracer:
                 if isinstance(tiler, tuple) else []
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
+            if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
+                # a thread's copied values cut into chunks (a decode or quantization step's 32 values): no CTA tile
+                return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
@@ -1111,6 +1137,10 @@ class _Tracer:
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                found = self._fragment_layout(bound.get("layout"), info.layout, call) \
+                    if info.memspace in ("smem", "tmem") else None
+                if found is not None:
+                    return found
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
@@ -1152,6 +1182,8 @@ class _Tracer:
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
+            if found is None and op == "make_tensor":
+                found = self._sliced_layout_of(info, call)
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
@@ -1216,6 +1248,51 @@ class _Tracer:
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return self.trace.records[found[0]].levels[found[1]]
+
+    def _sliced_layout_of(self, info, call):
+        """`make_tensor(ptr, cute.slice_(t.layout, (None, 0, None, 0)))`: the modes of t the slice keeps (a TMA
+        partition's box and k-tiles over a coordinate shifted to another tile)."""
+        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+            return None
+        try:
+            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Call) and len(node.args) == 2
+                and getattr(node.func, "attr", getattr(node.func, "id", None)) == "slice_"):
+            return None
+        holder = _layout_holder(ast.unparse(node.args[0]), call.frame)
+        try:
+            coord = ast.literal_eval(node.args[1])
+        except ValueError:
+            return None
+        if holder is None or not _is_tensor(holder):
+            return None
+        found = self.lookup(holder, call.frame)
+        if found is None:
+            return None
+        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        return kept if kept is not None and len(kept) == rank(info.shape) else None
+
+    def _fragment_layout(self, layout, text: str | None, call=None):
+        """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,
+        tiled_mma.make_fragment_A(...).layout)`: an operand written into TMEM past the accumulators) is that MMA
+        operand: the fragment's modes, whatever the storage held before. The fragment, a temporary of the same
+        statement, is one of the few records made just before."""
+        if call is None or not call.site.direct or "layout" not in call.params:
+            return None
+        try:
+            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr.startswith("make_fragment_")):
+            return None
+        for record in reversed(self.trace.records[-_FRAGMENT_LOOKBACK:]):
+            if record.op == node.value.func.attr and record.layouts[:1] == (text,) and record.levels:
+                return record.levels[0]
+        return None
 
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
@@ -1333,9 +1410,10 @@ class _Tracer:
             mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
             if mode is None and not node.keywords:
                 node = node.args[0]
-            elif isinstance(mode, ast.List) and len(mode.elts) == 1 and isinstance(node.args[0], ast.Name):
-                node = ast.Subscript(value=ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load()),
-                                     slice=mode.elts[0], ctx=ast.Load())
+            elif isinstance(mode, ast.List) and mode.elts and isinstance(node.args[0], ast.Name):
+                node = ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load())
+                for index in mode.elts:  # `mode=[0, 1]`: the sub-mode `t.shape[0][1]`
+                    node = ast.Subscript(value=node, slice=index, ctx=ast.Load())
             else:
                 return None
         read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None
@@ -1428,8 +1506,20 @@ class _Tracer:
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
+            self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _row_sliced(self, coord, kept: tuple) -> None:
+        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
+        with no MMA (an element-wise or norm kernel's vector loads) that suggests the columns are N, as a norm's
+        `tiler_mn` names them; the row index may pack anything (all the elements' vectors), so it gets no axis."""
+        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
+                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int):
+            return
+        label = kept[0]
+        if isinstance(label, _levels.ModeLabel) and label.var is not None:
+            self.axes.suggest(label.var, "N", "row_slice")
 
     def _slot_filled(self, by_arg: dict) -> None:
         """A load from global memory into one slot of an SMEM buffer (`copy(gLSE[None, m], sLSE[None, i])`): the
@@ -1496,6 +1586,67 @@ class _Tracer:
         self.axes.bind(var, key)
         self.axes.context = context
         return replace(label, var=var)
+
+
+_THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
+_QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_REMAINDERS = ("arith.remsi", "arith.remui")
+
+
+def _op_name(value) -> str | None:
+    try:
+        return value.owner.name
+    except (AttributeError, ValueError):
+        return None
+
+
+def _constant(value) -> int | None:
+    try:
+        return int(str(value.owner.attributes["value"]).split(":")[0]) if _op_name(value) == "arith.constant" else None
+    except (AttributeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def _warp_number(value) -> bool:
+    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32."""
+    name = _op_name(value)
+    if name == "cute_nvgpu.arch.make_warp_uniform":
+        return True
+    operands = _operands(value) if name in _QUOTIENTS else ()
+    return len(operands) == 2 and _constant(operands[1]) == 32 and _op_name(operands[0]) == _THREAD_INDEX
+
+
+def _warp_role(value) -> str | None:
+    """What an index of a cross-warp buffer selects: "rows" (the warp number divided, the warps of a row share
+    it), "partials" (the warp number, or its remainder: one slot per warp of a row), or None."""
+    if value is None:
+        return None
+    if _warp_number(value):
+        return "partials"
+    name = _op_name(value)
+    operands = _operands(value) if name in _QUOTIENTS + _REMAINDERS else ()
+    if len(operands) == 2 and _constant(operands[1]) is not None and _warp_number(operands[0]):
+        return "rows" if name in _QUOTIENTS else "partials"
+    return None
+
+
+def _reduced(value, limit: int = 256) -> bool:
+    """Whether `value` is computed from a reduction across values: a warp shuffle or a vector reduction among the
+    ops that define it (at most `limit` ops looked at)."""
+    frontier, seen = [value], set()
+    while frontier and len(seen) < limit:
+        value = frontier.pop()
+        key = _ir_hash(value)
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        if _op_name(value) in ("nvvm.shfl.sync", "vector.reduction"):
+            return True
+        frontier.extend(_operands(value))
+    return False
+
+
+_FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them
 
 
 class _Wrapped:
