@@ -655,6 +655,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views)
+    _computed_arrays(records)
     _register_chunks(records)
 
 
@@ -733,7 +734,6 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
             sequence = {axes.find(v) for v in others} - {heads[0]}
             if len(sequence) == 1:
                 named[sequence.pop()] = (letter, "gather")
-    _computed_arrays(records)
 
 
 def _hinted(axes: Axes, records: list) -> dict:
