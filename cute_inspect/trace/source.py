@@ -108,6 +108,11 @@ def caller(depth: int = 2) -> tuple[CallSite, object]:
     return _user_frame(sys._getframe(depth))
 
 
+def site_of(frame) -> CallSite:
+    """Where a user frame is, column included."""
+    return _site(frame)
+
+
 def caller_above(frame) -> tuple[CallSite, object]:
     """The first frame of user or library-kernel code above `frame` (excluded), as `caller` finds it."""
     return _user_frame(frame.f_back)
@@ -123,20 +128,22 @@ def _user_frame(frame) -> tuple[CallSite, object]:
     return _site(frame, direct), frame
 
 
-def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | None = None) -> list:
+def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | None = None,
+            columns: bool = True) -> list:
     """(site, frame) of each user frame above `frame` (excluded) up to the first one in `stop_file` (included).
 
     The frames between a CuTe call made in a helper module and the kernel's own file: the helper's call chain.
     With `stop_function`, up to the frame of that function in `stop_file` (the kernel the helpers serve, past
     its file's own helpers and methods), or as without it when that frame is not within `limit` user frames.
-    Empty when no frame of `stop_file` is found within `limit` user frames.
+    Empty when no frame of `stop_file` is found within `limit` user frames. Without `columns` the sites' columns
+    are 0 (a column costs a read of the code's positions; `site_of` gives it for the frames that need one).
     """
     found, first = [], None
     frame = frame.f_back if frame is not None else None
     while frame is not None and len(found) < limit:
         path = absolute(frame.f_code.co_filename)
         if not _is_internal(path):
-            found.append((_site(frame), frame))
+            found.append((_site(frame) if columns else CallSite(path, frame.f_lineno, 0, frame.f_code.co_name), frame))
             if path == stop_file:
                 first = len(found) if first is None else first
                 if stop_function is None or frame.f_code.co_name == stop_function:

@@ -38,6 +38,7 @@ from cute_inspect.trace.source import (
     callers,
     defining_function,
     receiver_text,
+    site_of,
     statement_at,
     subscripted_name,
 )
@@ -901,7 +902,7 @@ class _Tracer:
         statement that binds it gives its name and line, the chain keeps the helper's own.
         """
         # a kernel's dynamic branches each run in a generated function of its file: role dispatches nest deep
-        above = callers(frame, kernel_file, limit=64, stop_function=kernel)
+        above = callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)
         own = [] if site.direct else [(site, frame, None, None)]  # made by a CuTeDSL helper the line called
         if not above:
             if own:
@@ -912,13 +913,16 @@ class _Tracer:
         # each caller with the function it called, the one its statement's names would come from
         levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
         levels = [_level(*_past_comprehension(level), position=i) for i, level in enumerate(levels)]
+        # a statement that assigns no name (`self.mma(...)`, `return helper(...)`) binds nothing: not waited on
+        levels = [level for level in levels if level[4] or bound_names(level[0].file, level[0].line)]
         # one statement seen from two frames (a comprehension's or a conditional expression's, which the DSL runs
         # in a generated function, and the frame running the statement) is waited on once: at the innermost,
         # whose line is the call's
         levels = [level for i, level in enumerate(levels)
                   if not any(_same_statement(other[0], level[0]) for other in levels[i + 1:])]
-        # a statement that assigns no name (`self.mma(...)`, `return helper(...)`) binds nothing: not waited on
-        levels = [level for level in levels if level[4] or bound_names(level[0].file, level[0].line)]
+        # the statements waited on find their call by its column
+        levels = [(site_of(frames[level[5]][1]),) + level[1:] if level[0].col == 0 and level[4] is None else level
+                  for level in levels]
         levels += [_level(*own[0], position=len(frames) - 1)] if own else []
         # without a binding, the chain starts where it always has: the innermost caller in the kernel's file
         start = max(i for i, (s, _f) in enumerate(frames[:-1]) if s.file == kernel_file)
