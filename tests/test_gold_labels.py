@@ -49,9 +49,8 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-25, fourth session: the third held-out split
-#: retired into tune, the fourth held out): raise these with every gain
-REACHED = {"tune": 696, "heldout": 100}
+#: tensors labelled right at the last measurement (trial merge, 2026-11-26, fifth session): raise these with every gain
+REACHED = {"tune": 699, "heldout": 174}
 ISSUE_TARGET_PCT = 95.0
 
 

@@ -40,6 +40,9 @@ class Axes:
         self.chains: set = set()
         self.states: set = set()  # MMAs whose accumulator is a recurrent state another MMA reads (linear attention)
         self.key_vars: set = set()  # the variables `bind` made for keys
+        # (a broadcast view's variable, its vector's): a vector expanded to a tile, joined when the trace ends
+        # unless its views run along two axes (`flow.settle`)
+        self.expansions: list = []
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
@@ -192,9 +195,9 @@ class Axes:
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
         # what no data flow decides: an axis-order suffix (`mA_mk`) says it, else in a kernel with no MMA at
         # all an unprojected tiler's positions (a norm's (rows, columns) tiler_mn)
-        for wanted in ("hint:name", "local_tile.proj"):
+        for wanted in ("hint:name", "local_tile.proj", "row_slice", "reduction_buffer"):
             for var, letter, rule in self.weak:
-                if rule == wanted and (rule != "local_tile.proj" or not self.mmas):
+                if rule == wanted and (rule == "hint:name" or not self.mmas):
                     named.setdefault(self.find(var), (letter, rule))
         return named
 

@@ -50,6 +50,8 @@ class Partitioners:
         # the other side's], whether the latest was paired)
         self.partitions: dict = {}
         self.sides: dict = {}  # copy object number -> the partition calls it made
+        # copy object number -> (labels, shape) of the other side's latest partition when the latest pair closed
+        self.paired_with: dict = {}
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -362,6 +364,11 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                 _join_rests(axes, tree, out_trees[0], shape, record.shapes[0])
                 if source is not None and tile is not None:  # one tiler cuts both tiles: their tile modes agree
                     _join_tiled_modes(axes, tile, source[1:], partitioners.tiler_ranks.get(made_by["object"]))
+        if paired:
+            partitioners.paired_with[made_by["object"]] = before[1][-1][:2]
+        elif before is not None and before[0] == op and op != "retile" \
+                and _broadcasts(bound.get("src" if op == "partition_S" else "dst")):
+            _laid_against_pair(axes, partitioners.paired_with.get(made_by["object"]), out_trees[0], record.shapes[0])
         growing = before is not None and before[0] == op and not before[2] and not paired
         partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],
                                                       paired and op != "retile")
@@ -374,7 +381,7 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                 bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
-        if format_shape(src_shape) == format_shape(dst_shape):
+        if format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
             join_leaves(axes, src, dst)
         else:  # the two sides of a copy partitioned differently (r2s: registers (8,8) to SMEM (8,(4,2))): rests
             _join_rests(axes, src, dst, src_shape, dst_shape)
@@ -387,6 +394,28 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+
+
+def _broadcasts(tensor) -> bool:
+    """Whether a tensor's layout has a broadcast leaf (stride 0, extent > 1): a vector expanded over a tile."""
+    layout = getattr(tensor, "layout", None)
+    tree = leaf_tree(str(layout)) if layout is not None else None
+    return tree is not None and any(e is not None and e > 1 and st == 0
+                                    for e, st in (_extent_stride(leaf) for leaf in _leaves(tree)))
+
+
+def _laid_against_pair(axes: Axes, other, tree, shape) -> None:
+    """A broadcast view (a per-token vector expanded to the tile) partitioned on the side of a tiled copy that
+    already paired with the other side (`thr_t2r.partition_D(sDelta_row)` after the
+    accumulator's `partition_S` and the registers' `partition_D`): the thread's values of one tile, laid as the
+    other side's; its rests are that side's repeats (the other side partitioned the accumulator)."""
+    if other is not None:
+        _join_rests(axes, other[0], tree, other[1], shape)
+
+
+def _one_mode_alike(a, b) -> bool:
+    """A register vector of 8 and a one-mode chunk (8): one mode of one extent, however the shape nests it."""
+    return list(_leaves(a)) == list(_leaves(b)) and len(list(_leaves(a))) == 1
 
 
 def tma_box_axes(axes: Axes, record, gmem) -> tuple:
@@ -555,19 +584,24 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
-           index_uses: dict | None = None, partitioners: Partitioners | None = None) -> None:
+           index_uses: dict | None = None, partitioners: Partitioners | None = None,
+           gathers: tuple | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
-    MMA and copy objects (the tilers of its copies, the tensors their partitions cut)."""
+    MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
+    axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
+    run-time index -> the axis variables of every mode it selected."""
     instance, rows_apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart)
+    _expanded_vectors(axes)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
     _combined_tiles(axes, records, views)
     if partitioners is not None:
         _copies_through_registers(axes, records, partitioners)
     _coordinates_of_copies(axes, records)
+    _copied_partitions(axes, records)
     _same_indices(axes, index_uses or {})  # the weakest: after every join the calls make
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
@@ -575,6 +609,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     named = axes.solve(_hinted(axes, records))
+    if gathers:
+        _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
 
     def letter(key, origin=None):
@@ -616,7 +652,88 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
             record.levels = tuple(_relevel(t, record.index, ("copy", "store"), "mma") for t in record.levels)
     for record in records:
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
+    if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
+        _reduction_buffers(records)
     _metadata(records, views)
+    _computed_arrays(records)
+    _register_chunks(records)
+
+
+def _gathered_rows(records: list, gathers: list) -> dict:
+    """axis variable -> ({variable of a source mode: what its index was computed from}, {the source's other modes a
+    run-time index selected}) for each mode that a copy fills from another, selected by a run-time index from which
+    the source's selecting indices were computed:
+    `sQ[m, None]` filled from `mQ[q_start + m // G, kv_head * G + m % G, None]` (a gather: each of sQ's rows holds
+    the query and the head that m's quotient and remainder select)."""
+    by_record: dict = {}
+    for index, var, key, sources in gathers:
+        by_record.setdefault(index, []).append((var, key, sources))
+
+    if not by_record:
+        return {}
+    memo: dict = {}
+
+    def roots(i) -> set:  # the indexed tensors a copy's operand was tiled from (`local_tile(sQ[m, None], (8,),
+        if i in memo:  # (c,))`), or whose values its registers were given (`frag.store(g.load())`)
+            return memo[i]
+        found, frontier = memo.setdefault(i, set()), [i]
+        for _ in range(4):
+            following = []
+            for j in frontier:
+                if j in by_record:
+                    found.add(j)
+                else:
+                    following.extend(records[j].inputs[:1] or records[j].meta.get("values_from", ()))
+            frontier = following
+        return found
+
+    pairs = set()
+    for record in records:
+        operands = record.operands or {}
+        if record.op == "copy" and operands.get("src") is not None and operands.get("dst") is not None:
+            pairs.update((src, dst) for src in roots(operands["src"]) for dst in roots(operands["dst"]) if src != dst)
+    found: dict = {}
+    for src, dst in pairs:
+        for var, key, _ in by_record[dst]:
+            parts, others = found.get(var, ({}, set()))
+            for source_var, source_key, sources in by_record[src]:
+                if key in sources:  # what the source's index was computed from, past the index itself
+                    parts[source_var] = {k: how for k, how in sources.items() if k != source_key}
+                else:
+                    others.add(source_var)
+            if parts:
+                found[var] = (parts, others)
+    return found
+
+
+def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> None:
+    """A mode gathered from two modes of its source (`_gathered_rows`: the MMA's rows over (token, head) pairs,
+    m = token * G + head) runs along neither: it packs both. Where the data flow made it an attention sequence,
+    the source's mode whose index also walks from a value that selects another tensor's mode (`kv_head * G + g`,
+    kv_head selecting K's heads) is the heads H, the other that sequence. Gathered from that heads mode alone (a
+    decode tile of one token's grouped heads), the mode is the heads, and the source's one other mode a run-time
+    index selects (the token) is the sequence."""
+    for var, (parts, others) in gathered.items():
+        root = axes.find(var)
+        classes = {axes.find(v): sources for v, sources in parts.items()}
+        if root in classes:
+            continue
+        letter = named.get(root, (None,))[0]
+        own = {v for v in parts} | {var}
+        # (an index the gathered mode is selected by, `s` of `sK[s, None]` and `sV[s, None]`, walks no group)
+        heads = [c for c, sources in classes.items()
+                 if any(not how and var not in selections.get(key, ()) and set(selections.get(key, ())) - own
+                        for key, how in sources.items())]
+        if len(classes) >= 2:
+            named[root] = (None, "gather")
+            if letter in ("Q", "K") and len(classes) == 2 and len(heads) == 1:
+                for part in classes:
+                    named[part] = ("H" if part == heads[0] else letter, "gather")
+        elif heads and letter in ("Q", "K"):
+            named[root] = named[heads[0]] = ("H", "gather")
+            sequence = {axes.find(v) for v in others} - {heads[0]}
+            if len(sequence) == 1:
+                named[sequence.pop()] = (letter, "gather")
 
 
 def _hinted(axes: Axes, records: list) -> dict:
@@ -639,6 +756,21 @@ def _same_indices(axes: Axes, index_uses: dict) -> None:
             a, b = axes.find(variables[0]), axes.find(other)
             if a != b and not (axes.keys.get(a) and axes.keys.get(b)):
                 axes.join(a, b)
+
+
+def _expanded_vectors(axes: Axes) -> None:
+    """A vector expanded to a tile by broadcast views (`cumsum` laid along the scores' rows in one view, along
+    their columns in another; an LSE along the rows): its views' modes run along the axes the tiles they are laid
+    against give them. Laid along one axis, the vector runs along it too (its views join it); along two MMA axes,
+    it runs along none (a segment sum's cumulative decay, read by query rows and key columns)."""
+    by_source: dict = {}
+    for view, source in axes.expansions:
+        by_source.setdefault(source, []).append(view)
+    for source, views in by_source.items():
+        keyed = {axes.find(v) for v in views if any(k[0] in ("mma", "rows") for k in axes.keys.get(axes.find(v), ()))}
+        if len(keyed) <= 1:
+            for view in views:
+                axes.join(source, view)
 
 
 def _copies_of_accumulators(axes: Axes, records: list, views: dict, tiler_ranks: dict) -> None:
@@ -776,6 +908,22 @@ def _copies_through_registers(axes: Axes, records: list, partitioners: Partition
                 axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
 
 
+def _copied_partitions(axes: Axes, records: list) -> None:
+    """A copy from a tiled copy's source partition into its destination partition (`copy(tiled, tKgK[None, n, None,
+    blk], tKsK[None, n, None])`) pairs the two, whatever other tensors that copy partitioned in between (sK's and
+    sV's destinations, then coordinates, then gK's and gV's sources): past the atom, their rests of equal sizes are
+    the same repeats, the modes the slices select as much as those they keep."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        objects = {(src.made_by or {}).get("object"), (dst.made_by or {}).get("object")}
+        if (src.op, dst.op) == ("partition_S", "partition_D") and len(objects) == 1 and None not in objects \
+                and src.levels and dst.levels:
+            _join_rests(axes, src.levels[0], dst.levels[0], src.shapes[0], dst.shapes[0])
+
+
 def _coordinates_of_copies(axes: Axes, records: list) -> None:
     """An identity tensor partitioned by a tiled copy (the predicates' coordinates) counts over the tiles that copy
     cuts on that side: its modes join theirs where every such tile's mode runs along one axis (gLSE's and gdPsum's
@@ -858,6 +1006,8 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                         stack.extend(j for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))
                                      if (records[j].made_by or {}).get("object") == obj and records[j].op in _MMA_OPS)
         instance.update((i, m) for i, m in member.items() if m[1])
+        if len(order) > 1:
+            instance.update(_partitions_by_shape(records, obj, gemms, member))
         if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
             rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
     if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
@@ -867,6 +1017,23 @@ def _issued_mmas(records: list, views: dict) -> tuple:
             if record.index not in instance and source in instance:
                 instance[record.index] = instance[source]
     return instance, rows_apart
+
+
+def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict) -> dict:
+    """C partitions of a TiledMma issuing several products that no gemm reads (the identity over O's tile whose
+    coordinates index the output): the product whose accumulator has the partition's shape, when only one has it."""
+    products: dict = {}  # accumulator shape -> the products with an accumulator of that shape
+    for g in gemms:
+        d = records[g].operands.get("D")
+        if d is not None:
+            products.setdefault(format_shape(records[d].shapes[0]), set()).add(member.get(g, (obj, 0))[1])
+    found = {}
+    for record in records:
+        if record.op == "partition_C" and record.index not in member and (record.made_by or {}).get("object") == obj:
+            n = products.get(format_shape(record.shapes[0]), set())
+            if len(n) == 1 and min(n):
+                found[record.index] = (obj, min(n))
+    return found
 
 
 def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
@@ -1117,6 +1284,13 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
         # a mode another input already named (K's and V's heads indexed by one head index) keeps its name; the
         # heads and batch lead a (b, h, s, d) tensor (not a (rows, d) tile whose rows nothing named)
         trailing = [m for m, f in zip(modes, found) if any(m is u for u in unnamed) or (f and f[1] == "batch")]
+        chunks = _chunk_mode(record, modes, found, trailing) if len(trailing) == 3 and attention else None
+        if chunks is not None:  # a sequence cut into chunks ((d, l, c, h, b)): the chunk index, then heads and batch
+            mode, letter = chunks
+            named[axes.find(mode.var)] = (letter, "chunks")
+            trailing = [m for m in trailing if m is not mode]
+            unnamed = [m for m in unnamed if m is not mode]
+            attention.append(letter)
         leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
@@ -1128,6 +1302,37 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _stride_value(mode: str) -> tuple | None:
+    """A top mode's stride, ("=", n) when a number, ("div", n) when run-time with a known divisibility."""
+    stride = mode.rpartition(":")[2]
+    if stride.isdigit():
+        return ("=", int(stride))
+    at = stride.find("div=")
+    digits = stride[at + 4:].rstrip("}") if at >= 0 else ""
+    return ("div", int(digits)) if digits.isdigit() else None
+
+
+def _chunk_mode(record, modes: tuple, found: list, trailing: list) -> tuple | None:
+    """(mode, letter) of the trailing mode of an attention input that continues its sequence mode in memory: its
+    stride is the sequence mode's extent times its stride (both numbers, or both run-time with divisibilities
+    that multiply alike): a sequence cut into chunks, the chunk index a rest along the sequence's axis. Of several
+    such modes the innermost in mode order."""
+    layout = top_modes(record.layouts[0]) if record.layouts else None
+    shape = record.shapes[0] if record.shapes else None
+    if not layout or not isinstance(shape, tuple) or len(layout) != len(modes) or len(shape) != len(modes):
+        return None
+    strides = [_stride_value(m) for m in layout]
+    for i, f in enumerate(found):
+        if not f or f[1] != "attention" or f[0] not in ("Q", "K") or not isinstance(shape[i], int) \
+                or strides[i] is None:
+            continue
+        kind, value = strides[i]
+        for j, mode in enumerate(modes):
+            if j > i and any(mode is t for t in trailing) and strides[j] == (kind, value * shape[i]):
+                return mode, f[0]
+    return None
 
 
 def _nested_batch(record, modes: tuple) -> tuple | None:
@@ -1375,7 +1580,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
-            if len(tiles) == 2 and roots in accumulators or any(label.level == "epi" for label in made):
+            if (len(tiles) == 2 and roots in accumulators and not _whole_input(records, record)) \
+                    or any(label.level == "epi" for label in made):
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
                 epilogue.add(record.index)
@@ -1412,6 +1618,14 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
             epilogue.add(record.index)
 
 
+def _whole_input(records: list, record) -> bool:
+    """Whether a divide cuts a whole input (a kernel parameter or host tensor, every mode its own: the grid's
+    `zipped_divide(c, cta_tile)`): its tiles are the CTA's, Block, however the output's axes run."""
+    source = records[record.inputs[0]] if record.inputs else None
+    labels = [label for tree in (source.levels[:1] if source is not None else ()) for label in _levels.flatten(tree)]
+    return bool(labels) and all(label.level == "input" for label in labels)
+
+
 def _is_store(record) -> bool:
     return any(label.level == "store" and label.origin == record.index
                for tree in record.levels for label in _levels.flatten(tree))
@@ -1435,11 +1649,85 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level)
 
 
+def _register_chunks(records: list) -> None:
+    """Registers made from a layout alone (`make_rmem_tensor(make_layout(8))`) that a copy moves to or from one
+    thread's copy chunk of as many elements (`autovec_copy(frag, local_tile(sQ[r, None], (8,), (c8,)))`) are that
+    chunk's values: the copy's atom, labelled as the chunk."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        for mine, other in ((operands["src"], operands["dst"]), (operands["dst"], operands["src"])):
+            registers, chunk = records[mine], records[other]
+            labels = list(_levels.flatten(registers.levels[0])) if registers.levels else []
+            if registers.op == "make_rmem_tensor" and not registers.inputs and labels \
+                    and all(label.level == "input" for label in labels) and chunk.levels \
+                    and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
+                    and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
+                registers.levels = (chunk.levels[0],) + registers.levels[1:]
+
+
+def _computed_arrays(records: list) -> None:
+    """A register array of one mode made from a bare shape (`make_rmem_tensor((16,), f32)`) and filled element by
+    element from the values of labelled one-mode register arrays (`y[2 * i], y[2 * i + 1] = to_f32x2(xw[i])`,
+    `q[i] = y[i] * scale`) holds their values: their label, when they agree. In record order, so a chain of
+    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads, filled by hand
+    from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
+            continue
+        own = _single_leaf(record)
+        if own is None or own.level not in ("input", "?") or record.op == "make_tensor" and own.rule != "metadata":
+            continue
+        labels = {(label.level, label.role, label.axis, label.leaf_axes): label
+                  for label in (_single_leaf(records[i]) for i in sources
+                                if records[i].memspaces == ("rmem",) or record.op == "make_tensor")
+                  if label is not None and label.level not in ("input", "?")}
+        if len(labels) == 1:
+            (label,) = labels.values()
+            axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
+            record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
+                                     axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _single_leaf(record):
+    """The one label of a record whose first output is one mode of one leaf, else None."""
+    tree = record.levels[0] if record.levels else None
+    if isinstance(tree, tuple):
+        tree = tree[0] if len(tree) == 1 else None
+    return tree if isinstance(tree, _levels.ModeLabel) and len(tree.leaf_axes or ()) <= 1 else None
+
+
+def _reduction_buffers(records: list) -> None:
+    """A cross-warp reduction buffer (`buffer[warp // per_row, warp % per_row] = warp_sum`, seen by the tracer as
+    `warp_partials`: axis variable -> "rows" or "partials") is the CTA tile's: the rows its atom, each warp's
+    partial sums rests along the reduced axis, and a mode no such write indexes (sliced away first: the sync
+    slots) a stage."""
+    for record in records:
+        roles = record.meta.get("warp_partials")
+        if not roles or record.op != "make_tensor" or not record.levels:
+            continue
+        modes = []
+        for mode in _modes(record.levels[0]):
+            labels = list(_levels.flatten(mode))
+            role = next((roles[label.var] for label in labels if label.var in roles), None)
+            modes.append(_as_reduction_mode(mode, role))
+        record.levels = (tuple(modes),) + record.levels[1:]
+
+
+def _as_reduction_mode(tree, role: str | None):
+    if isinstance(tree, tuple):
+        return tuple(_as_reduction_mode(t, role) for t in tree)
+    if role is None:
+        return replace(tree, level="stage", role="stage", rule="reduction_buffer.stage", axis=None, axis_rule=None)
+    kind = "atom" if role == "rows" else "rest"
+    return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
+
+
 def _metadata(records: list, views: dict) -> None:
     """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
-    read: set = set(views.values())
-    for record in records:
-        read.update(record.inputs)
+    read = _read_as_tensors(records, views)
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue
@@ -1451,6 +1739,28 @@ def _metadata(records: list, views: dict) -> None:
             if staged and all(i < len(modes) for i in staged):
                 record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
                     + record.levels[1:]
+
+
+def _read_as_tensors(records: list, views: dict) -> set:
+    """The records some traced call reads. A copy into a register tensor that no traced call reads and whose
+    values are never loaded whole, only field by field (a scheduler's SMEM work tile staged in registers:
+    cutlass's `make_contiguous_group_work_tile_info`), reads its source as scalar reads would: not as a tensor."""
+    read: set = set(views.values())
+    copies = []
+    for record in records:
+        dst = (record.operands or {}).get("dst") if record.op == "copy" else None
+        if dst is None:
+            read.update(record.inputs)
+        else:
+            copies.append((record, dst))
+    used = read | {i for record, dst in copies for i in record.inputs if i != dst}
+    for record, dst in copies:
+        target = records[dst]
+        if dst in used or target.meta.get("loaded") or "rmem" not in target.memspaces:
+            read.update(record.inputs)
+        else:
+            read.add(dst)
+    return read
 
 
 def _as_metadata(tree, level: str = "input"):

@@ -198,6 +198,14 @@ def _pad(trees: tuple, out_rank: int) -> tuple:
     return trees + (UNKNOWN,) * (out_rank - len(trees))
 
 
+def thread_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -> tuple:
+    """`local_tile(row, (8,), (c8,))` at a coordinate computed from the thread index: one thread's hand-partitioned
+    copy chunk, the copy's atom (and rests), not a CTA tile."""
+    return tuple(replace(label, level="copy", rule=f"thread_tile.{label.role}")
+                 if isinstance(label, ModeLabel) and label.origin == origin and label.level == "block" else label
+                 for label in local_tile(inp, tile_rank, coord, out_rank, origin))
+
+
 def _at(inp: tuple, i):
     return inp[i] if i is not None and i < len(inp) else None
 

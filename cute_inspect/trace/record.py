@@ -155,6 +155,9 @@ class Record:
             "input_outputs": list(self.input_outputs),
             "derivation": self.derivation,
             "chain": [{"file": relative(f), "line": line, "function": fn} for f, line, fn in self.chain],
+            # made in a helper and shown where the kernel binds it: the CuTe call's own place and names there
+            "made_at": {**self.meta["made_at"], "file": relative(self.meta["made_at"]["file"])}
+            if "made_at" in self.meta else None,
             "reuses": self.reuses,
             **{key: self.meta[key] for key in ("banks", "coalescing") if key in self.meta},
         }

@@ -29,7 +29,12 @@ RULES = {
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
-    "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided",
+    "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
+                        "one thread's hand-partitioned copy chunk, the copy's atom",
+    "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
+    "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
+                   "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
+                   "thread's copied values in registers, chunks of a copy: its copy's level)",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
     "local_partition.rest": "an outer partition's per-thread repeats",
     "partition_A.atom": "the MMA atom of an A partition", "partition_A.rest": "MMA rests of an A partition",
@@ -54,6 +59,16 @@ RULES = {
                        "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
+    "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
+                             "kernel with no MMA: Block, along M",
+    "reduction_buffer.rest": "a cross-warp reduction buffer's slots per warp of a row (`buf[..., warp % per_row]`, "
+                             "`buf[warp]`): rests along the reduced axis N",
+    "reduction_buffer.stage": "a cross-warp reduction buffer's mode no warp's write indexes (sliced away first): "
+                              "its sync slots",
+    "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
+    "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
+                   "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
+                   "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
                       "that pipeline's stage",
@@ -61,9 +76,14 @@ RULES = {
                   "they run along that tensor's modes' axes",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
-            "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses; a regrouped view's "
+            "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses (laid out by an MMA "
+            "fragment made for it, `make_fragment_A(...).layout`, it is that operand); a regrouped view's "
             "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a broadcast (stride 0) leaf "
-            "is the source's broadcast leaf, else a mode of its own; a second host view over a kernel argument's "
+            "is the source's broadcast leaf, else a mode of its own; a broadcast view of a vector that has none "
+            "(an outer product: cum[q] over every column) has modes of its own, laid along the tile a copy "
+            "partitions it as (partitioned on a side of a tiled copy that already paired, it takes that pair's "
+            "repeats), and its vector runs along their axis when they all run along one, else along none; a "
+            "second host view over a kernel argument's "
             "memory no traced tensor holds is a view of the first (a mode across two of the first's leaves is its "
             "own, a mode inside one keeps that leaf's axis)",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
@@ -79,6 +99,9 @@ RULES = {
                  "values and its tile, h = decay * h + K^T V, then read by another MMA) is (D, D) over the key "
                  "tokens K; a reader of the state contracts and keeps feature dims D, its other axis is the "
                  "queries Q unless the key tokens already; an MMA contracting the key tokens keeps the queries",
+    "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
+              "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
+              "two modes after it are heads and batch",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, a tiler's positions are M and N (rows and columns)",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
@@ -89,6 +112,12 @@ RULES = {
                   "partition of TMEM or of coordinates, whose strides are exact, runs along the source leaf each "
                   "stride steps (tcgen05.ld's values and repeats along the columns, its warps along the lanes); a "
                   "one-element atom's value along the one mode its repeats step",
+    "gather": "a mode a copy fills from another tensor, selected by a run-time index from which the source's "
+              "selecting indices were computed (`sQ[m, None]` from `mQ[m // G, kv_head * G + m % G, None]`): over "
+              "two source modes it packs both and runs along neither; in attention the quotient's mode is the "
+              "sequence, the remainder's the heads H",
+    "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
+                 "(`x[row, None]`, a thread's vector of one row): the columns N; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "

@@ -28,14 +28,16 @@ class CallSite:
 
 @functools.lru_cache(maxsize=1)
 def _dsl_dirs() -> tuple:
-    """CuTeDSL's own implementation (not its library kernels in ``cutlass/utils/gemm``) and ours."""
+    """CuTeDSL's own implementation and ours; not CuTeDSL's helpers written in the DSL (``cutlass/utils``: the
+    library kernels of ``utils/gemm``, ``mixed_input_helpers.transform_partition`` ...), whose tensors are the
+    kernel's, shown where it binds them."""
     import importlib.util
 
     spec = importlib.util.find_spec("cutlass")
     if spec is None or not spec.origin:
         return (PACKAGE_DIR,), ()
     root = os.path.dirname(os.path.abspath(spec.origin))
-    return (PACKAGE_DIR, root + os.sep), (os.path.join(root, "utils", "gemm") + os.sep,)
+    return (PACKAGE_DIR, root + os.sep), (os.path.join(root, "utils") + os.sep,)
 
 
 _PASS_THROUGH = ("typing_extensions.py", "functools.py", "contextlib.py")
@@ -106,6 +108,11 @@ def caller(depth: int = 2) -> tuple[CallSite, object]:
     return _user_frame(sys._getframe(depth))
 
 
+def site_of(frame) -> CallSite:
+    """Where a user frame is, column included."""
+    return _site(frame)
+
+
 def caller_above(frame) -> tuple[CallSite, object]:
     """The first frame of user or library-kernel code above `frame` (excluded), as `caller` finds it."""
     return _user_frame(frame.f_back)
@@ -121,22 +128,28 @@ def _user_frame(frame) -> tuple[CallSite, object]:
     return _site(frame, direct), frame
 
 
-def callers(frame, stop_file: str | None, limit: int = 12) -> list:
+def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | None = None,
+            columns: bool = True) -> list:
     """(site, frame) of each user frame above `frame` (excluded) up to the first one in `stop_file` (included).
 
     The frames between a CuTe call made in a helper module and the kernel's own file: the helper's call chain.
-    Empty when no frame of `stop_file` is found within `limit` user frames.
+    With `stop_function`, up to the frame of that function in `stop_file` (the kernel the helpers serve, past
+    its file's own helpers and methods), or as without it when that frame is not within `limit` user frames.
+    Empty when no frame of `stop_file` is found within `limit` user frames. Without `columns` the sites' columns
+    are 0 (a column costs a read of the code's positions; `site_of` gives it for the frames that need one).
     """
-    found = []
+    found, first = [], None
     frame = frame.f_back if frame is not None else None
     while frame is not None and len(found) < limit:
         path = absolute(frame.f_code.co_filename)
         if not _is_internal(path):
-            found.append((_site(frame), frame))
+            found.append((_site(frame) if columns else CallSite(path, frame.f_lineno, 0, frame.f_code.co_name), frame))
             if path == stop_file:
-                return found
+                first = len(found) if first is None else first
+                if stop_function is None or frame.f_code.co_name == stop_function:
+                    return found
         frame = frame.f_back
-    return []
+    return found[:first] if first is not None else []
 
 
 class _Source:
@@ -266,6 +279,39 @@ def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tup
     return None
 
 
+def bound_names(filename: str, line: int) -> tuple | None:
+    """Every name the assignment at `line` binds, left to right through nested targets (``a, (b, c) = f()[0]``
+    gives a, b, c); None when the statement there assigns no name.
+
+    For a helper's result, which the statement may index, unpack or wrap (``tCrA = self.frags(...)[0]``) where
+    `assigned_names` cannot place one call's result: which of the names holds a tensor is for its value to say.
+    """
+    return _bound_by(statement_at(filename, line))
+
+
+# keyed by the statement node, as `_call_at` is: a file read again after an edit gives new nodes
+@functools.lru_cache(maxsize=4096)
+def _bound_by(stmt: ast.stmt | None) -> tuple | None:
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [stmt.target]
+    else:
+        return None
+    names = tuple(name for target in targets for name in _stored_names(target))
+    return names or None
+
+
+def _stored_names(target: ast.expr) -> list:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return _stored_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _stored_names(element)]
+    return []
+
+
 def _comprehension_target(comp, targets, frame) -> tuple | None:
     """The target of the element the comprehension is on: ``for m in (mX, mO)`` with `m` bound to `mO` -> 2nd."""
     if frame is None or len(comp.generators) != 1 or not isinstance(targets, (ast.Tuple, ast.List)):
@@ -335,13 +381,20 @@ def defining_function(filename: str, line: int) -> str | None:
 
 
 def _innermost_def(filename: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    tree = source_of(filename).tree
     best = None
-    for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= node.end_lineno:
-            if best is None or node.lineno >= best.lineno:
-                best = node
+    for node in _defs_of(source_of(filename)):
+        if node.lineno <= line <= node.end_lineno and (best is None or node.lineno >= best.lineno):
+            best = node
     return best
+
+
+@functools.lru_cache(maxsize=256)
+def _defs_of(source: _Source) -> tuple:
+    """Every ``def`` of a file, found once per file: each helper record asks which one holds its line, and a
+    walk of a kernel file's whole tree costs tens of milliseconds."""
+    tree = source.tree
+    return tuple(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))) \
+        if tree is not None else ()
 
 
 @functools.lru_cache(maxsize=1024)

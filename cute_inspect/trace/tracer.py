@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import functools
 import os
 import re
 import sys
+import types
 from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
@@ -30,11 +32,13 @@ from cute_inspect.trace.source import (
     argument_text,
     assigned_names,
     assigned_value,
+    bound_names,
     caller,
     caller_above,
     callers,
     defining_function,
     receiver_text,
+    site_of,
     statement_at,
     subscripted_name,
 )
@@ -216,6 +220,23 @@ def _held_names(frame, obj, depth: int = 8) -> list:
     return names
 
 
+def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
+    """Whether the code holding `obj` under a name binds, in one frame, that name to one tensor and one of `names`
+    to another: two tensors, of which `obj` is a later value of the first (a branch's block argument)."""
+    held: set = set()
+    while frame is not None and depth > 0:
+        values = frame.f_locals
+        if not frame.f_code.co_filename.startswith(_OWN_DIR):
+            held.update(k for k, v in values.items() if v is obj and k.isidentifier() and k != "self")
+            own = [values[k] for k in held if _is_tensor(values.get(k))]
+            for name in names if own else ():
+                other = values.get(name) if name else None
+                if other is not None and _is_tensor(other) and all(other is not v for v in own):
+                    return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -297,7 +318,7 @@ class _Tracer:
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
-        self.unresolved: list = []
+        self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
@@ -314,6 +335,11 @@ class _Tracer:
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
+        # (record index, axis variable, hash of the run-time index, what that index was computed from): see
+        # `_index_sources` and `flow._gathered_rows`
+        self.gathers: list = []
+        self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
@@ -340,7 +366,12 @@ class _Tracer:
                 named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
                 if named:
                     return named[-1]
-            return self.of_type[text][-1]
+            latest = self.of_type[text][-1]
+            # code holding this tensor beside another under the latest's name holds two tensors (mO written
+            # element by element in a branch, beside mQ of the same type): this one is not traced, not mQ
+            if _held_apart(frame or sys._getframe(1), obj, self.trace.records[latest[0]].names, depth=24):
+                return None
+            return latest
         return None
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
@@ -476,6 +507,7 @@ class _Tracer:
     def on_load(self, tensor, value) -> None:
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
         if found is not None:
+            self.trace.records[found[0]].meta["loaded"] = True  # read whole, as a tensor value (see flow's metadata)
             key = _ir_hash(value)
             if key is not None:
                 self.loaded[key] = found[0]
@@ -489,8 +521,27 @@ class _Tracer:
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+                self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
+    def _stored_copy(self, found, value) -> None:
+        """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal
+        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do)."""
+        v = getattr(value, "value", value)
+        for _ in range(3):  # up conversions: ops of one operand
+            source = self.loaded.get(_ir_hash(v))
+            if source is not None:
+                break
+            operands = _operands(v)
+            if len(operands) != 1:
+                return
+            v = operands[0]
+        else:
+            return
+        dst, src = self.trace.records[found[0]], self.trace.records[source]
+        if dst.levels and src.levels and found[1] == 0 and list(_leaves(dst.shapes[0])) == list(_leaves(src.shapes[0])):
+            _flow.join_leaves(self.axes, src.levels[0], dst.levels[0])
 
     def on_stage_index(self, value) -> None:
         key = _ir_hash(getattr(value, "value", None))
@@ -509,9 +560,11 @@ class _Tracer:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                else:
-                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                self._observe_slice(tensor, coord, result)
+                    self._observe_slice(tensor, coord, result)
+                else:  # a kernel parameter first seen sliced is traced first, then what its indices select
+                    first = _value_key(tensor) is not None and self.lookup(tensor) is None
+                    self._observe_slice(tensor, coord, result)
+                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,), first)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
 
@@ -523,6 +576,8 @@ class _Tracer:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 if value is not None and self.loaded:
                     self._element_written(tensor, value)
+                if value is not None:
+                    self._warp_partial_written(tensor, coord if isinstance(coord, tuple) else (coord,), value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -544,6 +599,27 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _warp_partial_written(self, tensor, coord: tuple, value) -> None:
+        """`buffer[warp // per_row, warp % per_row] = warp_sum`: an SMEM buffer where each warp leaves its
+        reduced value (a shuffle or vector reduction) at an index its warp number gives. The warp number's
+        quotient picks the rows (the warps of one row share it), the warp number itself or its remainder the
+        row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
+        roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
+                 for c in coord]
+        if "partials" not in roles or self.axes.mmas:
+            return
+        found = self._element_source(tensor)
+        if found is None or self.trace.records[found[0]].memspaces != ("smem",):
+            return
+        modes = found[2] if isinstance(found[2], tuple) else (found[2],)
+        if len(modes) != len(coord) or not _reduced(getattr(value, "value", value)):
+            return
+        meta = self.trace.records[found[0]].meta
+        for label, role in zip(modes, roles):
+            if role is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
+                meta.setdefault("warp_partials", {})[label.var] = role
+                self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
 
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
@@ -590,11 +666,12 @@ class _Tracer:
             except (AttributeError, ValueError, IndexError):
                 continue
 
-    def _indexed(self, tensor, coord: tuple) -> None:
+    def _indexed(self, tensor, coord: tuple, first: bool = False) -> None:
         """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
         (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
         coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
-        other run-time index is remembered with the modes it selects (see `flow._same_indices`)."""
+        other run-time index is remembered with the modes it selects (see `flow._same_indices`; a parameter's
+        `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`)."""
         stages, joins, others = [], [], []
         for i, c in enumerate(coord):
             value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
@@ -634,7 +711,16 @@ class _Tracer:
                 self.axes.join(modes[i].var, var)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
-                self.index_uses.setdefault(key, []).append(modes[i].var)
+                if not first:
+                    self.index_uses.setdefault(key, []).append(modes[i].var)
+                self.selections.setdefault(key, []).append(modes[i].var)
+                if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
+                        and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
+                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]):
+                    self.rings.add((found[0], modes[i].var))
+                if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
+                    record.meta["indexed"] = record.meta.get("indexed", 0) + 1
+                    self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -662,8 +748,11 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
-        elif op not in ("make_tensor", "make_rmem_tensor") or assigned_names(site) is None:
-            return  # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use
+        elif op not in ("make_tensor", "make_rmem_tensor") or \
+                (assigned_names(site) is None and not isinstance(statement_at(site.file, site.line), ast.Return)):
+            # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use; a helper's
+            # `return smem.allocate_tensor(...)` hands it to a caller that may bind it (see _attribute)
+            return
         else:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
             names, hint = None, assigned_names(site)
@@ -798,79 +887,112 @@ class _Tracer:
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
             return
-        if not site.direct:
-            self.unresolved.append((index, [(site, call.frame, None, None)]))
-        elif kernel_file and (site.file != kernel_file or _in_helper(site, kernel)):
-            self._attribute(record, site, call.frame, kernel_file)
+        if kernel_file and (site.file != kernel_file or _in_helper(site, kernel)):
+            self._attribute(record, site, call.frame, kernel_file, kernel)
+        elif not site.direct:
+            self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
 
     # -- helpers' records: the caller's line and names -------------------------------------------------
-    def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str) -> None:
-        """A record made in a helper module: remember the call chain from the kernel's file down to the call.
+    def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str, kernel: str) -> None:
+        """A record made in a helper (of another module, or of the kernel's own file: a method, a function the
+        kernel calls): remember the call chain from the kernel function's frame down to the call.
 
         Which caller binds the tensor is known only once its statement has run, so the record waits in
-        `unresolved` until then (see `_resolve`).
+        `unresolved` until then, one caller at a time from the innermost out (see `_resolve`); the outermost
+        statement that binds it gives its name and line, the chain keeps the helper's own.
         """
-        above = callers(frame, kernel_file)
+        # a kernel's dynamic branches each run in a generated function of its file: role dispatches nest deep
+        above = callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)
+        own = [] if site.direct else [(site, frame, None, None)]  # made by a CuTeDSL helper the line called
         if not above:
+            if own:
+                self._wait(_Waiting(record.index, [_level(*own[0], position=0)], 0))
             return
         frames = [(s, f) for s, f in reversed(above)] + [(site, frame)]  # outermost (the kernel's line) first
         record.chain = tuple((s.file, s.line, s.function) for s, _ in frames)
         # each caller with the function it called, the one its statement's names would come from
         levels = [(s, f, frames[i + 1][1].f_code.co_name, frames[i + 1][1]) for i, (s, f) in enumerate(frames[:-1])]
-        self.unresolved.append((record.index, [_past_comprehension(level) for level in levels]))
+        levels = [_level(*_past_comprehension(level), position=i) for i, level in enumerate(levels)]
+        # a statement that assigns no name (`self.mma(...)`, `return helper(...)`) binds nothing: not waited on
+        levels = [level for level in levels if level[4] or bound_names(level[0].file, level[0].line)]
+        # one statement seen from two frames (a comprehension's or a conditional expression's, which the DSL runs
+        # in a generated function, and the frame running the statement) is waited on once: at the innermost,
+        # whose line is the call's
+        levels = [level for i, level in enumerate(levels)
+                  if not any(_same_statement(other[0], level[0]) for other in levels[i + 1:])]
+        # the statements waited on find their call by its column
+        levels = [(site_of(frames[level[5]][1]),) + level[1:] if level[0].col == 0 and level[4] is None else level
+                  for level in levels]
+        levels += [_level(*own[0], position=len(frames) - 1)] if own else []
+        # without a binding, the chain starts where it always has: the innermost caller in the kernel's file
+        start = max(i for i, (s, _f) in enumerate(frames[:-1]) if s.file == kernel_file)
+        if levels:
+            self._wait(_Waiting(record.index, levels, start))
+        else:
+            record.chain = _trimmed(record.chain, start)
+
+    def _wait(self, waiting: "_Waiting") -> None:
+        self.unresolved.setdefault(_level_key(waiting.levels[-1]), []).append(waiting)
 
     def _resolve(self, frame=None) -> None:
-        """Name the waiting records whose caller statements have finished (all of them when `frame` is None)."""
-        frame_given = frame is not None
-        # id(frame) -> the frame it is calling now, for each waiting record's caller frame on the current stack
-        # (the stack runs deep into the DSL's compiler: the walk stops once every caller frame is found)
-        callers_of = {id(levels[0][1]) for _index, levels in self.unresolved}
-        below = {}
-        child = None
-        while frame is not None and len(below) < len(callers_of):
-            if id(frame) in callers_of:
-                below[id(frame)] = child
-            child, frame = frame, frame.f_back
-        waiting = []
-        for index, levels in self.unresolved:
-            outer_site, outer, _called, inner = levels[0][:4]  # `inner`: the helper frame the caller is in
-            if id(outer) in below:
-                now = below[id(outer)]
-                same_statement = statement_at(outer_site.file, outer.f_lineno) is \
-                    statement_at(outer_site.file, outer_site.line)
-                if (inner is not None and now is inner) or (same_statement and now is None):
-                    waiting.append((index, levels))  # the caller's statement has not bound its result yet
-                    continue
-            try:
-                self._bind(self.trace.records[index], levels, live=frame_given)
-            except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
-                self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
-        self.unresolved = waiting
+        """Name the waiting records whose caller statements have finished (all of them when `frame` is None).
 
-    def _bind(self, record: Record, levels: list, live: bool = True) -> None:
-        """Give the record the names of the outermost caller whose statement bound its tensors, and that line;
-        the names only for a tensor a CuTeDSL helper made at the kernel's line (levels of one)."""
-        for site, frame, called, _inner, *given in levels:
-            names = given[0] if given else assigned_names(site, called, frame)
-            if not names:
+        Records wait in groups, one per caller statement (its frame, line and the helper it called), so each
+        call costs a look at each statement still running, not at each record waiting on it."""
+        live = frame is not None
+        stack = _Stack(frame)
+        todo, self.unresolved = self.unresolved, {}
+        locals_of: dict = {}  # id(frame) -> its variables, read once per pass
+        while todo:
+            key, group = todo.popitem()
+            if live and stack.busy(group[0].levels[-1]):
+                self.unresolved.setdefault(key, []).extend(group)
                 continue
-            bound, hit = [None] * len(record.names), False
-            local = frame.f_locals  # a fresh copy of the frame's variables at each read: read once
-            for name in names:
-                if not name or name == "_":  # a throwaway is not a name
-                    continue
-                value = local.get(name)
-                if not isinstance(value, _tensor_class()):
-                    continue
+            for waiting in group:
+                level = waiting.levels.pop()
+                try:
+                    if self._bind(self.trace.records[waiting.index], level, live, locals_of):
+                        waiting.bound = level[5]  # its position in the chain
+                except Exception as exc:  # a caller's locals that cannot be read leave the helper's own names
+                    self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
+                if waiting.levels:
+                    next_key = _level_key(waiting.levels[-1])
+                    (self.unresolved if next_key in self.unresolved else todo).setdefault(next_key, []).append(waiting)
+                else:
+                    record = self.trace.records[waiting.index]
+                    record.chain = _trimmed(record.chain, waiting.start if waiting.bound is None else waiting.bound)
+
+    def _bind(self, record: Record, level: tuple, live: bool, locals_of: dict) -> bool:
+        """Give the record the names the caller's statement bound its tensors to, and that line, when it bound
+        any: a tensor itself, or one held in the tuple, list, dict or record (namedtuple, dataclass,
+        SimpleNamespace) a name holds (``parts.tCrA``)."""
+        site, frame, called, _inner, given = level[:5]
+        names = given or assigned_names(site, called, frame) or (bound_names(site.file, site.line) if called else None)
+        if not names:
+            return False
+        bound, hit = [None] * len(record.names), False
+        local = locals_of.get(id(frame))
+        if local is None:  # a fresh copy of the frame's variables at each read: read once
+            local = locals_of[id(frame)] = frame.f_locals
+        tensor = _tensor_class()
+        for name in names:
+            if not name or name == "_":  # a throwaway is not a name
+                continue
+            for shown, value in _held(name, local.get(name), tensor):
                 # once the compile has ended its IR is gone: only what is already known may be asked
                 found = self.lookup(value) if live else self.known.get(_value_key(value))
                 if found and found[0] == record.index and found[1] < len(bound):
-                    bound[found[1]], hit = name, True
-            if hit:
-                record.names = tuple(bound)
-                record.file, record.line, record.col = site.file, site.line, site.col
-                record.function = frame.f_code.co_name if given else site.function
-                return
+                    bound[found[1]], hit = shown, True
+        if not hit:
+            return False
+        if (record.file, record.line) != (site.file, site.line) and "made_at" not in record.meta:
+            record.meta["made_at"] = {"file": record.file, "line": record.line, "function": record.function,
+                                      "names": list(record.names)}
+        record.names = tuple(bound)
+        record.file, record.line, record.col = site.file, site.line, site.col
+        record.function = frame.f_code.co_name if given else site.function
+        record.library = record.library and site.file.startswith(_library_dir())  # the kernel's tensor now
+        return True
 
     def finish(self) -> None:
         """Resolve what is still waiting when the compile ends, then give every mode its axis from the data flow."""
@@ -878,10 +1000,16 @@ class _Tracer:
             self._resolve(None)
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
-        self.unresolved = []
+        self.unresolved = {}
+        if self.rings:  # before the MMA's SMEM relevels, which then reach the buffer's tile modes
+            buffers = {origin for origin, _ in self.rings}
+            last = {label.var for origin in buffers for t in self.trace.records[origin].levels[:1]
+                    for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
+            for record in self.trace.records:
+                record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects)
+                         self.objects, gathers=(self.gathers, self.selections))
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -923,6 +1051,8 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(tiler, tuple):
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
+            if _from_thread_index(coord):
+                return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             coord = _project(coord, proj)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
@@ -966,13 +1096,17 @@ class _Tracer:
                 if isinstance(tiler, tuple) else []
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
+            if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
+                # a thread's copied values cut into chunks (a decode or quantization step's 32 values): no CTA tile
+                return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
         if op == "local_partition":
             return _levels.local_partition(inp, tile_rank, out_rank, origin)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
             # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
             # the rests along them), which a tensor laid over another's storage may not
-            found = _strided_view(info.layout, _info(bound["lhs"]).layout, inp, origin, self._axis_class)
+            found = _strided_view(info.layout, _info(bound["lhs"]).layout, inp, origin, self._axis_class,
+                                  expansions=self.axes.expansions)
             if found is not None:
                 return found
             if format_shape(_info(bound["lhs"]).shape) != format_shape(info.shape):
@@ -1007,8 +1141,13 @@ class _Tracer:
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                found = self._fragment_layout(bound.get("layout"), info.layout, call) \
+                    if info.memspace in ("smem", "tmem") else None
+                if found is not None:
+                    return found
                 record = self.trace.records[viewed[0]]
-                found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
+                                      expansions=self.axes.expansions)
                 if found is None:
                     found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
@@ -1047,6 +1186,8 @@ class _Tracer:
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
+            if found is None and op == "make_tensor":
+                found = self._sliced_layout_of(info, call)
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
@@ -1069,7 +1210,8 @@ class _Tracer:
         if same is None or same[0] == other_than:
             return None
         source = self.trace.records[same[0]]
-        found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class)
+        found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class,
+                              expansions=self.axes.expansions)
         if found is None:
             return None
         self.views[origin] = same[0]
@@ -1110,6 +1252,51 @@ class _Tracer:
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return self.trace.records[found[0]].levels[found[1]]
+
+    def _sliced_layout_of(self, info, call):
+        """`make_tensor(ptr, cute.slice_(t.layout, (None, 0, None, 0)))`: the modes of t the slice keeps (a TMA
+        partition's box and k-tiles over a coordinate shifted to another tile)."""
+        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+            return None
+        try:
+            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Call) and len(node.args) == 2
+                and getattr(node.func, "attr", getattr(node.func, "id", None)) == "slice_"):
+            return None
+        holder = _layout_holder(ast.unparse(node.args[0]), call.frame)
+        try:
+            coord = ast.literal_eval(node.args[1])
+        except ValueError:
+            return None
+        if holder is None or not _is_tensor(holder):
+            return None
+        found = self.lookup(holder, call.frame)
+        if found is None:
+            return None
+        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
+        return kept if kept is not None and len(kept) == rank(info.shape) else None
+
+    def _fragment_layout(self, layout, text: str | None, call=None):
+        """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,
+        tiled_mma.make_fragment_A(...).layout)`: an operand written into TMEM past the accumulators) is that MMA
+        operand: the fragment's modes, whatever the storage held before. The fragment, a temporary of the same
+        statement, is one of the few records made just before."""
+        if call is None or not call.site.direct or "layout" not in call.params:
+            return None
+        try:
+            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
+        except SyntaxError:
+            return None
+        if not (isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr.startswith("make_fragment_")):
+            return None
+        for record in reversed(self.trace.records[-_FRAGMENT_LOOKBACK:]):
+            if record.op == node.value.func.attr and record.layouts[:1] == (text,) and record.levels:
+                return record.levels[0]
+        return None
 
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
@@ -1162,7 +1349,8 @@ class _Tracer:
         if found is None:
             found = self._regrouped(info)
         if found is None and same_layout and info.memspace == "rmem":
-            found = self._same_rests(info.shape)
+            found = self._sliced_shape(info.shape) if from_shape else None
+            found = found if found is not None else self._same_rests(info.shape)
         return found
 
     def _shape_source(self, call, param: str, info):
@@ -1226,9 +1414,10 @@ class _Tracer:
             mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
             if mode is None and not node.keywords:
                 node = node.args[0]
-            elif isinstance(mode, ast.List) and len(mode.elts) == 1 and isinstance(node.args[0], ast.Name):
-                node = ast.Subscript(value=ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load()),
-                                     slice=mode.elts[0], ctx=ast.Load())
+            elif isinstance(mode, ast.List) and mode.elts and isinstance(node.args[0], ast.Name):
+                node = ast.Attribute(value=node.args[0], attr="shape", ctx=ast.Load())
+                for index in mode.elts:  # `mode=[0, 1]`: the sub-mode `t.shape[0][1]`
+                    node = ast.Subscript(value=node, slice=index, ctx=ast.Load())
             else:
                 return None
         read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None
@@ -1251,6 +1440,29 @@ class _Tracer:
         if first is not None and first.leaf_axes and len(first.leaf_axes) > 1:
             first = replace(first, leaf_axes=first.leaf_axes[:1])
         return first
+
+    def _sliced_shape(self, shape):
+        """A register tensor made from a recent tensor's shape with some modes sliced away (`make_rmem_tensor(
+        slice_(thr_copy.partition_S(tP).shape, (None, None, 0, None, 0)))`: one stage of it): the labels of the modes
+        kept, the atom first and the rests in order. Tried before `_same_rests`, whose match by rests alone may pick
+        an unrelated copy's partition (another accumulator's tcgen05.ld)."""
+        if not isinstance(shape, tuple) or len(shape) < 2:
+            return None
+        for other, labels, _layout in reversed(self.recent):
+            if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
+                    or other[0] != shape[0]:
+                continue
+            kept, at = [labels[0]], 1
+            for mode in shape[1:]:
+                while at < len(other) and other[at] != mode:
+                    at += 1
+                if at == len(other):
+                    break
+                kept.append(labels[at])
+                at += 1
+            if len(kept) == len(shape):
+                return tuple(kept)
+        return None
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
@@ -1298,8 +1510,20 @@ class _Tracer:
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
             self._know(result, (index, out, kept))
+            self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _row_sliced(self, coord, kept: tuple) -> None:
+        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
+        with no MMA (an element-wise or norm kernel's vector loads) that suggests the columns are N, as a norm's
+        `tiler_mn` names them; the row index may pack anything (all the elements' vectors), so it gets no axis."""
+        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
+                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int):
+            return
+        label = kept[0]
+        if isinstance(label, _levels.ModeLabel) and label.var is not None:
+            self.axes.suggest(label.var, "N", "row_slice")
 
     def _slot_filled(self, by_arg: dict) -> None:
         """A load from global memory into one slot of an SMEM buffer (`copy(gLSE[None, m], sLSE[None, i])`): the
@@ -1368,6 +1592,67 @@ class _Tracer:
         return replace(label, var=var)
 
 
+_THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
+_QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_REMAINDERS = ("arith.remsi", "arith.remui")
+
+
+def _op_name(value) -> str | None:
+    try:
+        return value.owner.name
+    except (AttributeError, ValueError):
+        return None
+
+
+def _constant(value) -> int | None:
+    try:
+        return int(str(value.owner.attributes["value"]).split(":")[0]) if _op_name(value) == "arith.constant" else None
+    except (AttributeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def _warp_number(value) -> bool:
+    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32."""
+    name = _op_name(value)
+    if name == "cute_nvgpu.arch.make_warp_uniform":
+        return True
+    operands = _operands(value) if name in _QUOTIENTS else ()
+    return len(operands) == 2 and _constant(operands[1]) == 32 and _op_name(operands[0]) == _THREAD_INDEX
+
+
+def _warp_role(value) -> str | None:
+    """What an index of a cross-warp buffer selects: "rows" (the warp number divided, the warps of a row share
+    it), "partials" (the warp number, or its remainder: one slot per warp of a row), or None."""
+    if value is None:
+        return None
+    if _warp_number(value):
+        return "partials"
+    name = _op_name(value)
+    operands = _operands(value) if name in _QUOTIENTS + _REMAINDERS else ()
+    if len(operands) == 2 and _constant(operands[1]) is not None and _warp_number(operands[0]):
+        return "rows" if name in _QUOTIENTS else "partials"
+    return None
+
+
+def _reduced(value, limit: int = 256) -> bool:
+    """Whether `value` is computed from a reduction across values: a warp shuffle or a vector reduction among the
+    ops that define it (at most `limit` ops looked at)."""
+    frontier, seen = [value], set()
+    while frontier and len(seen) < limit:
+        value = frontier.pop()
+        key = _ir_hash(value)
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        if _op_name(value) in ("nvvm.shfl.sync", "vector.reduction"):
+            return True
+        frontier.extend(_operands(value))
+    return False
+
+
+_FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them
+
+
 class _Wrapped:
     """An MLIR value as `_is_loop_carried` takes it (a DSL object with `.value`)."""
 
@@ -1400,6 +1685,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 
 
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
+_GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
 
 
 def _coordinate_key(coord):
@@ -1453,6 +1739,50 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 # hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
 # the same ops (each run-time index up to the thread's coordinates) read them once
 _defining: dict | None = None
+
+
+def _from_thread_index(coord, depth: int = 6) -> bool:
+    """Whether a run-time coordinate was computed from the thread index by integer arithmetic (`c8 = (tidx + i *
+    128) % 16`): a thread's own tile, not the CTA's."""
+    values = [getattr(c, "value", None) for c in (coord if isinstance(coord, tuple) else (coord,))]
+    frontier = [v for v in values if v is not None and not isinstance(v, int)]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            try:
+                name = getattr(v.owner, "operation", v.owner).name
+            except (AttributeError, ValueError):
+                continue
+            if name.startswith("nvvm.read.ptx.sreg.tid"):
+                return True
+            if name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return False
+
+
+def _index_sources(value, depth: int = 6) -> dict:
+    """hash -> "div", "rem" or "": the values a run-time index was computed from by integer arithmetic (`q_start +
+    m // G`, `kv_head * G + m % G`), each marked with the quotient or remainder op its path passed first."""
+    found: dict = {}
+    frontier = [(value, "")]
+    for _ in range(depth):
+        following = []
+        for v, how in frontier:
+            key = _ir_hash(v)
+            if key is None or key in found:
+                continue
+            found[key] = how
+            try:
+                name = getattr(v.owner, "operation", v.owner).name
+            except (AttributeError, ValueError):
+                continue
+            if not name.startswith("arith."):  # a load's result is data, not an index computed from its own
+                continue
+            part = "div" if "div" in name else "rem" if "rem" in name else ""
+            following.extend((o, how or part) for o in _operands(v))
+        frontier = following[:16]
+    return found
 
 
 def _operands(value) -> tuple:
@@ -1528,6 +1858,90 @@ def _layout_holder(text: str | None, frame):
     return None
 
 
+class _Waiting:
+    """A record waiting for its callers' statements to bind it: the callers not yet asked (outermost first),
+    where its chain starts when none binds it, and the chain position of the outermost one that did."""
+
+    __slots__ = ("index", "levels", "start", "bound")
+
+    def __init__(self, index: int, levels: list, start: int):
+        self.index, self.levels, self.start, self.bound = index, levels, start, None
+
+
+def _level(site, frame, called, inner, given=None, *, position: int) -> tuple:
+    """One caller a record waits on: (site, frame, the function it called, that function's frame, the names
+    a comprehension's element is bound to or None, its position in the record's chain, the instruction the
+    frame was at)."""
+    return site, frame, called, inner, given, position, frame.f_lasti
+
+
+def _level_key(level: tuple) -> tuple:
+    """Records waiting on one statement's run share its verdict: its frame, line, the frame it called and the
+    call instruction."""
+    return id(level[1]), level[0].line, id(level[3]), level[6]
+
+
+class _Stack:
+    """The running frames from one up, walked only as far as a question needs, once per `_resolve`."""
+
+    def __init__(self, frame):
+        self._next, self._child = frame, None
+        self._below: dict = {}  # id(frame) -> the frame it is calling now (None: the frame asking)
+
+    def _walk_to(self, frame) -> bool:
+        while id(frame) not in self._below and self._next is not None:
+            self._below[id(self._next)] = self._child
+            self._child, self._next = self._next, self._next.f_back
+        return id(frame) in self._below
+
+    def busy(self, level: tuple) -> bool:
+        """Whether the caller's statement is still running: the helper it called is on the stack (past
+        CuTeDSL's frames of a `@cute.jit` helper), or the caller itself asks from that statement (``a, b =
+        helper(x), cute.local_tile(...)``). A frame that has left the statement or returned has bound its names."""
+        site, frame, _called, inner = level[:4]
+        if not self._walk_to(frame):
+            return False
+        if inner is not None and id(inner) in self._below:
+            return True
+        # on the statement still: asking from it, or at a later call in it (`gX, gY = tile(mX), tile(mY)`); at the
+        # same call again, calling another frame, is the statement's next run (an unrolled loop)
+        return statement_at(site.file, frame.f_lineno) is statement_at(site.file, site.line) and \
+            (self._below[id(frame)] is None or frame.f_lasti != level[6])
+
+
+def _same_statement(site: CallSite, other: CallSite) -> bool:
+    stmt = statement_at(site.file, site.line)
+    return stmt is not None and site.file == other.file and stmt is statement_at(other.file, other.line)
+
+
+def _trimmed(chain: tuple, start: int) -> tuple:
+    """The chain from `start` (the line the record is shown at) down to the CuTe call; none when that is the
+    call itself."""
+    chain = chain[start:]
+    return chain if len(chain) > 1 else ()
+
+
+def _held(name: str, value, tensor) -> list:
+    """(how the kernel's code reaches it, tensor) for a name's value: the tensor itself, or the tensors one
+    level inside a tuple, list, dict, namedtuple, dataclass or SimpleNamespace a helper returned."""
+    if isinstance(value, tensor):
+        return [(name, value)]
+    fields = getattr(type(value), "_fields", None)
+    if isinstance(value, tuple) and fields:
+        items = [(f"{name}.{f}", v) for f, v in zip(fields, value)]
+    elif isinstance(value, (tuple, list)):
+        items = [(f"{name}[{i}]", v) for i, v in enumerate(value)]
+    elif isinstance(value, dict):
+        items = [(f"{name}[{k!r}]", v) for k, v in value.items()]
+    elif isinstance(value, types.SimpleNamespace):
+        items = [(f"{name}.{k}", v) for k, v in vars(value).items()]
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = [(f"{name}.{f.name}", getattr(value, f.name, None)) for f in dataclasses.fields(value)]
+    else:
+        return []
+    return [(shown, v) for shown, v in items if isinstance(v, tensor)]
+
+
 def _past_comprehension(level: tuple) -> tuple:
     """A caller level whose frame is a comprehension's (``mQ, mdO = [select(t, ...) for t in (mQ, mdO)]``) as
     the frame running the comprehension's statement, which binds the result once the comprehension has
@@ -1595,9 +2009,10 @@ def _literal_index(node):
 
 
 def _in_helper(site: CallSite, kernel: str) -> bool:
-    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls); a
-    dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
-    return site.function != kernel and defining_function(site.file, site.line) == site.function
+    """A call in a function of the kernel's own file that is not the kernel (a method the kernel calls, a
+    lambda); a dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
+    return site.function != kernel and (site.function == "<lambda>"
+                                        or defining_function(site.file, site.line) == site.function)
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
@@ -1653,7 +2068,7 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
 
 
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None,
-                  mixed: bool = False):
+                  mixed: bool = False, expansions: list | None = None):
     """Labels of a layout over the same data as a traced tensor: each leaf (extent:stride) takes the label of the
     source leaf whose stride range holds its stride (a transposed view swaps labels, a split mode keeps its
     label on both parts); leaves of extent 1 take the source's extent-1 leaves' labels in order when there are as
@@ -1680,6 +2095,16 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     new = new if isinstance(new, tuple) else (new,)
     if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
+    # a view that broadcasts a source with no broadcast mode (a per-token vector expanded to a (rows, columns)
+    # tile: an outer product) lays the source's values along a tile of its own: each of its modes is its own,
+    # along the axis the tile's uses give it (the vector is read along rows in one view, along columns in another)
+    # (the source's own first mode: its trailing modes, stages, stay the source's)
+    expands = not broadcasts and any((n := _leaf_numbers(leaf))[0] is not None and n[0] > 1 and n[1] == 0
+                                     for leaf in _leaves(new))
+    # `expansions` collects (the view's variable, the source's) for `flow.settle` to join unless the vector is
+    # laid along two axes; without it the view keeps the source's modes
+    expanded = {id(x) for x in _leaf_labels_of(old[0], source_labels[0])} if expands and expansions is not None \
+        else set()
 
     def label_of(leaf, position_label, siblings):
         extent, stride = _leaf_numbers(leaf)
@@ -1704,6 +2129,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 if low <= stride < high and stride % low == 0:
                     if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
                         return _own(label) if mixed else None
+                    if id(label) in expanded:  # the source's mode (its level is the source's), a variable apart
+                        mine = replace(label, var=_axes.fresh(), rule="like", axis=None, axis_rule=None, leaf_axes=None)
+                        expansions.append((mine.var, label.var))
+                        return mine
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
         same = by_text.get(leaf.partition(":")[2], [])
@@ -1736,6 +2165,32 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(leaves)))
     return tuple(out)
+
+
+def _as_ring(tree, rings: set, last: set):
+    """A ring buffer's mode indexed `i % extent` is its stage; the mode the buffer's rank took for the stage (the
+    last, of axis variable in `last`) is then a tile mode, in every tensor carrying it."""
+    if isinstance(tree, tuple):
+        return tuple(_as_ring(t, rings, last) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and (tree.origin, tree.var) in rings:
+        return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                       rule="smem_buffer.stage")
+    if isinstance(tree, _levels.ModeLabel) and tree.level == "stage" and tree.var in last:
+        return replace(tree, level="block", role="atom", rule="smem_buffer.atom")
+    return tree
+
+
+def _ring_index(coord, extent) -> bool:
+    """Whether a run-time index is `i % extent` (`sK_all[s % 2, None, None]`): a ring buffer's slot."""
+    try:
+        owner = coord.value.owner
+        op = getattr(owner, "operation", owner)
+        if not isinstance(extent, int) or extent < 2 or not op.name.startswith("arith.rem"):
+            return False
+        divisor = _operands(coord.value)[1]
+        return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
+    except (AttributeError, ValueError, IndexError, KeyError, TypeError):
+        return False
 
 
 def _as_stage(tree, stages: set):

@@ -37,3 +37,8 @@ def subscription_shim(original):
         return original(self, idx)
 
     return _getitem
+
+
+def allocate(smem, dtype, layout):
+    """SMEM a helper module allocates for the kernel (a base class's `_allocate_reduction_buffer`)."""
+    return smem.allocate_tensor(dtype, layout, byte_alignment=16)
