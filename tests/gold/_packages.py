@@ -115,9 +115,14 @@ def kernel_fun(module: str):
     return _skipping_inits(f"kernel_fun.{module}")
 
 
-def cudnn(module: str):
+def cudnn(module: str, host_only: tuple[str, ...] = ()):
     """``cudnn.<module>`` (dotted) from the nvidia-cudnn-frontend package, its __init__s skipped (the top one loads
-    the cuDNN graph API's compiled module and torch)."""
+    the cuDNN graph API's compiled module and torch). `host_only` names cudnn modules (dotted, e.g.
+    ``"frost.device"``) that the kernel's file imports for its host launcher only; the torch stand-in answers them
+    (``cudnn.frost.device`` loads the compiled module to query the GPU)."""
+    _stand_ins()
+    for name in host_only:
+        sys.modules.setdefault(f"cudnn.{name}", importlib.import_module("_sources")._TorchStandIn(f"cudnn.{name}"))
     return _skipping_inits(f"cudnn.{module}")
 
 
