@@ -9,6 +9,7 @@
   weighted top-k combine, a norm), part B.
 - the fourth held-out split, part B: fast-trimul==3.0.6 (triangle multiplicative update: its own LayerNorm, gate
   and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
+- the fifth held-out split: nvidia-cudnn-frontend==1.32.0 (its CuTeDSL kernels: norms, convolutions, fused GEMMs).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -127,3 +128,9 @@ def fast_trimul(module: str):
     if not hasattr(torch, "__file__"):  # the stand-in, not a real torch
         torch.cuda.get_device_properties = lambda _device: _H100
     return _skipping_inits(f"fast_trimul.{module}")
+
+
+def cudnn(module: str):
+    """``cudnn.<module>`` (dotted) from the nvidia-cudnn-frontend package, its package __init__s skipped (the top one
+    loads the compiled cuDNN bindings and the torch-facing graph API)."""
+    return _skipping_inits(f"cudnn.{module}")
