@@ -5,7 +5,7 @@ bf16 rows of hidden size N = 4096, so 256 threads (its `DEFAULT_NUM_THREADS_BY_N
 count divisible by 8, one fp32 amax per CTA.
 """
 
-from _common import cudnn, dynamic, row_major, tensor
+from _common import cudnn, dynamic, row_major, stream, tensor
 
 ARCH = "sm_100a"
 
@@ -21,5 +21,4 @@ def compile_only(n=4096, rows_per_cta=8):
     w = tensor(cutlass.BFloat16, (n,))
     o = row_major(cutlass.BFloat16, (rows, n))
     amax = tensor(cutlass.Float32, (dynamic(),), align=16)
-    from _common import stream
     return cute.compile(kernel, x, w, o, amax, cutlass.Float32(1e-5), stream())
