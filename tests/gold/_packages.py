@@ -9,6 +9,7 @@
   weighted top-k combine, a norm), part B.
 - the fourth held-out split, part B: fast-trimul==3.0.6 (triangle multiplicative update: its own LayerNorm, gate
   and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
+- the fifth held-out split: nvidia-cudnn-frontend==1.32.0 (the `cudnn` package's CuTeDSL kernels).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -112,6 +113,17 @@ def kernel_fun(module: str):
     """``kernel_fun.<module>`` (dotted) from the kernel-fun package (KDA linear attention), its __init__s skipped
     (they import flash-linear-attention and torch)."""
     return _skipping_inits(f"kernel_fun.{module}")
+
+
+def cudnn(module: str, host_only: tuple[str, ...] = ()):
+    """``cudnn.<module>`` (dotted) from the nvidia-cudnn-frontend package, its __init__s skipped (the top one loads
+    the cuDNN graph API's compiled module and torch). `host_only` names cudnn modules (dotted, e.g.
+    ``"frost.device"``) that the kernel's file imports for its host launcher only; the torch stand-in answers them
+    (``cudnn.frost.device`` loads the compiled module to query the GPU)."""
+    _stand_ins()
+    for name in host_only:
+        sys.modules.setdefault(f"cudnn.{name}", importlib.import_module("_sources")._TorchStandIn(f"cudnn.{name}"))
+    return _skipping_inits(f"cudnn.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

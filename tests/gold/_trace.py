@@ -10,7 +10,8 @@ import subprocess
 import sys
 import tempfile
 
-PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "flash_msa/", "kernel_fun/", "fast_trimul/")
+PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "flash_msa/", "kernel_fun/", "fast_trimul/",
+            "cudnn/")
 
 
 class TraceFailed(RuntimeError):
