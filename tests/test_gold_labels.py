@@ -49,8 +49,9 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (trial merge, 2026-11-26, fifth session): raise these with every gain
-REACHED = {"tune": 699, "heldout": 174}
+#: tensors labelled right at the last measurement (main, 2026-11-26, fifth session: the fourth held-out split
+#: retired into tune, the fifth, nvidia-cudnn-frontend, held out and measured once): raise these with every gain
+REACHED = {"tune": 1027, "heldout": 101}
 ISSUE_TARGET_PCT = 95.0
 
 
