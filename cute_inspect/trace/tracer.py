@@ -1270,14 +1270,20 @@ class _Tracer:
             coord = ast.literal_eval(node.args[1])
         except ValueError:
             return None
-        if holder is None or not _is_tensor(holder):
+        labels = self._labels_of(holder, call.frame)
+        if labels is None:
             return None
-        found = self.lookup(holder, call.frame)
-        if found is None:
-            return None
-        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         return kept if kept is not None and len(kept) == rank(info.shape) else None
+
+    def _labels_of(self, holder, frame) -> tuple | None:
+        """The labels of a traced tensor a frame holds (one tree per output), None when it is not one."""
+        if holder is None or not _is_tensor(holder):
+            return None
+        found = self.lookup(holder, frame)
+        if found is None:
+            return None
+        return found[2] if isinstance(found[2], tuple) else (found[2],)
 
     def _fragment_layout(self, layout, text: str | None, call=None):
         """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,
@@ -1363,13 +1369,9 @@ class _Tracer:
         if read is None:
             return None
         name, coord, indices = read
-        holder = call.frame.f_locals.get(name)
-        if holder is None or not _is_tensor(holder):
+        labels = self._labels_of(call.frame.f_locals.get(name), call.frame)
+        if labels is None:
             return None
-        found = self.lookup(holder, call.frame)
-        if found is None:
-            return None
-        labels = found[2] if isinstance(found[2], tuple) else (found[2],)
         if coord is not None:
             labels = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         for index in indices:
