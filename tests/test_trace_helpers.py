@@ -88,3 +88,9 @@ def test_an_smem_work_tile_a_helper_reads_field_by_field_through_registers_is_me
     assert made["sInfo"]["leaf_labels"] == [["input-mode"]] and made["sInfo"]["label_rules"] == [["metadata"]]
     # the same staging of a row whose registers are then read whole is data: the SMEM buffer stays a tile
     assert made["sRow"]["leaf_labels"] == [["block-atom"]]
+
+
+def test_a_kernel_whose_symbol_a_package_prefixes_still_binds_its_helpers_tensors():
+    events = trace_json(f"{KERNEL}:compile_prefixed", arch="sm_80")
+    (tXgX,) = [e for e in events if "tXgX" in e["names"]]
+    assert (tXgX["function"], tXgX["made_at"]["function"], tXgX["made_at"]["names"]) == ("kernel", "_tiles", ["tPgP"])

@@ -124,15 +124,21 @@ def _current_kernel(frame) -> tuple[str, str | None]:
         return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
     while frame is not None:
         name = frame.f_code.co_name
-        if _named_in(symbol, name):
+        if _named_in(symbol, name, frame.f_globals.get("__name__", "")):
             return name, absolute(frame.f_code.co_filename)
         frame = frame.f_back
     return symbol, None
 
 
 @functools.lru_cache(maxsize=4096)
-def _named_in(symbol: str, name: str) -> bool:
-    """Whether the mangled MLIR symbol (kilobytes of argument types) was made from the Python function `name`."""
+def _named_in(symbol: str, name: str, module: str = "") -> bool:
+    """Whether the mangled MLIR symbol (kilobytes of argument types) was made from the Python function `name`
+    of `module`. CuTeDSL writes the function's name, then its module's dotted name without the dots, after a
+    prefix a package may set (`cudnn_kernel_kernel_cudnngemm...` for the method `kernel`); where the module is
+    not in the symbol, the name alone decides, and `kernel` only at the start."""
+    mangled = module.replace(".", "")
+    if mangled and mangled in symbol:
+        return f"_{name}_{mangled}" in f"_{symbol}"
     return f"_{name}_" in f"_{symbol}_" and (name != "kernel" or symbol.startswith("kernel_"))
 
 

@@ -137,3 +137,31 @@ def info_host(mX: cute.Tensor, mY: cute.Tensor):
 def compile_work_tile():
     """A scheduler's SMEM work tile read through registers, beside an SMEM row staged the same way."""
     return cute.compile(info_host, _fake(), _fake())
+
+
+class PrefixedKernel:
+    """A kernel whose symbol a package prefixes (`set_name_prefix`, as cuDNN's frontend does): the MLIR function
+    reads `ours_kernel_kernel_<module>...`, not `kernel_...`."""
+
+    def _tiles(self, thr_copy, gX):
+        tPgP = thr_copy.partition_S(gX)
+        return thr_copy, tPgP
+
+    @cute.kernel
+    def kernel(self, mX: cute.Tensor):
+        tidx, _, _ = cute.arch.thread_idx()
+        bidx, _, _ = cute.arch.block_idx()
+        gX = _tile(mX, (bidx, 0))
+        _, tXgX = self._tiles(_copy().get_slice(tidx), gX)
+        cute.autovec_copy(tXgX, cute.make_rmem_tensor_like(tXgX))
+
+    kernel.set_name_prefix("ours", remove_cutlass_symbol=True)
+
+    @cute.jit
+    def __call__(self, mX: cute.Tensor):
+        self.kernel(mX).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_prefixed():
+    """A method's tensor in a kernel whose symbol carries a package's prefix."""
+    return cute.compile(PrefixedKernel(), _fake())
