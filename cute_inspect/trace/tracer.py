@@ -133,12 +133,13 @@ def _current_kernel(frame) -> tuple[str, str | None]:
 @functools.lru_cache(maxsize=4096)
 def _named_in(symbol: str, name: str, module: str = "") -> bool:
     """Whether the mangled MLIR symbol (kilobytes of argument types) was made from the Python function `name`
-    of `module`. CuTeDSL writes the function's name, then its module's dotted name without the dots, after a
-    prefix a package may set (`cudnn_kernel_kernel_cudnngemm...` for the method `kernel`); where the module is
-    not in the symbol, the name alone decides, and `kernel` only at the start."""
+    of `module`. For a method CuTeDSL writes the function's name, then its module's dotted name without the dots
+    (and the class), after a prefix a package may set (`cudnn_kernel_kernel_cudnngemm...` for the method
+    `kernel`); a plain function's symbol has no module, and there the name alone decides, `kernel` only at the
+    start."""
     mangled = module.replace(".", "")
-    if mangled and mangled in symbol:
-        return f"_{name}_{mangled}" in f"_{symbol}"
+    if mangled and f"_{name}_{mangled}" in f"_{symbol}":
+        return True
     return f"_{name}_" in f"_{symbol}_" and (name != "kernel" or symbol.startswith("kernel_"))
 
 
