@@ -108,6 +108,15 @@ def _unaccumulated(what: str) -> str:
     return what[3:] if what.startswith("Accd") and len(what) > 4 and what[4].isupper() else what
 
 
+_ACCUMULATOR = re.compile(r"acc_?([A-Za-z][A-Za-z0-9]*)")
+
+
+def accumulated(name: str | None) -> str | None:
+    """The tensor an accumulator named outside the convention holds: ``acc_O`` and ``accO`` hold O."""
+    matched = _ACCUMULATOR.fullmatch(name or "")
+    return matched.group(1) if matched else None
+
+
 def _gradient_spelling(what: str) -> str:
     """``DO`` -> ``dO``: a gradient written in capitals (``tDPrDO`` of ``sdO``) is the same tensor."""
     return "d" + what[1:] if len(what) > 1 and what[0] == "D" and what[1].isupper() else what

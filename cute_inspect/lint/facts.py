@@ -657,8 +657,8 @@ class _Collector:
                     self.facts.atom_directions[target.elts[0].id] = direction
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
-        elif type(target) is ast.Name and method is not None and _allocator_memory(method):
-            self.facts.allocators[(self.scope, target.id)] = _allocator_memory(method)
+        elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
+            self.facts.allocators[(self.scope, target.id)] = allocates
         elif type(target) is ast.Name and value.args:
             where = _MEMORY_OF_MAKER.get(method) if method != _ALLOCATE else self._allocated_in(receiver_expr)
             if where:

@@ -47,12 +47,12 @@ tTR_cS = tmem_thr_copy.partition_D(cS)
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
     OPERAND_ROLES,
     TensorIndex,
+    accumulated,
     free_name,
     role_conflict,
     roles_in_use,
@@ -187,9 +187,6 @@ def _other_accumulator(partition: Partition, target: TensorName, source: TensorN
     return target.what != source.what and len(mine) == len(theirs) == 1 and distinct_objects(*mine, *theirs)
 
 
-_ACCUMULATOR_NAME = re.compile(r"acc_?([A-Za-z][A-Za-z0-9]*)")
-
-
 def _written_from(target: str, line: int, scope: int, facts: FileFacts) -> set[str]:
     """The names whose values the function writes into the tensor ``target`` binds at ``line``, before the name
     is bound again: ``target[i] = f(acc_dQ[i])`` element by element, or ``cute.copy(atom, src, target)``."""
@@ -221,9 +218,8 @@ def _names_written_data(
     ``acc_dQ``, the comment says "reuse sQ as the epilogue buffer")."""
     for written in _written_from(name, line, scope, facts):
         parsed = parse_name(written, context.vocabulary)
-        if parsed is None:
-            matched = _ACCUMULATOR_NAME.fullmatch(written)
-            parsed = TensorName("", "", "", "r", matched.group(1), "") if matched else None
+        if parsed is None and accumulated(written):
+            parsed = TensorName("", "", "", "r", accumulated(written), "")
         if parsed is not None and same_tensor(target, parsed):
             return True
     return False
@@ -258,9 +254,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         passed = _passed_tensor(partition.source, partition.scope, facts, context) if helper_param else None
         # A helper no call of the file resolves still names its parameters: a partition named for another
         # parameter of it (`tOrK` of the parameter `sV`, next to `sK`) contradicts the helper's own words.
-        unjudged = helper_param and (
-            passed is None and not _helper_misnames(partition, target, source, source, facts, context)
-            or passed is not None and not _helper_misnames(partition, target, source, passed[1], facts, context)
+        unjudged = helper_param and not _helper_misnames(
+            partition, target, source, source if passed is None else passed[1], facts, context
         )
         if unjudged:
             passed = None

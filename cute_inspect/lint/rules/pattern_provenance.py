@@ -52,12 +52,12 @@ def load(tma_atom_a, tma_atom_b, sA, gA, sB, gB):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
     MMA_METHODS,
     OPERAND_ROLES,
+    accumulated,
     free_name,
     source_name,
     tma_direction,
@@ -296,16 +296,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         )
 
 
-_ACCUMULATOR = re.compile(r"acc_?([A-Za-z][A-Za-z0-9]*)")
-
-
 def _product(name: str | None, context: RuleContext) -> str | None:
     """The product a GEMM's accumulator names: its op (``tStS``: S) or its suffix (``acc_O``: O)."""
     parsed = parse_partitioned(name, context.vocabulary) if name else None
     if parsed is not None:
         return None if is_copy_op(parsed.op) else canonical_op(parsed.op)
-    matched = _ACCUMULATOR.fullmatch(name or "")
-    return matched.group(1) if matched else None
+    return accumulated(name)
 
 
 def _other_products(facts: FileFacts, context: RuleContext) -> Iterator[tuple]:
