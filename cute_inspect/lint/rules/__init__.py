@@ -57,3 +57,11 @@ class Violation:
     message: str
     rename: Rename | None = None
     replace: Replace | None = None
+
+
+def renaming(line: int, column: int, message: str, old: str, new: str | None, scope: int) -> Violation:
+    """A violation whose fix renames ``old`` to ``new`` in function ``scope``, the message ending with that advice;
+    without a name to offer (``new`` None: every suggestion is bound already) the message alone."""
+    if not new:
+        return Violation(line, column, message)
+    return Violation(line, column, f"{message}; rename it to `{new}`", Rename(old, new, scope))

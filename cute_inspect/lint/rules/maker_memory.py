@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import parse_name, renamed, same_memory
-from cute_inspect.lint.rules import Rename, RuleContext, Violation
+from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI113"
 NAME = "maker-memory"
@@ -54,10 +54,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if same_memory(parsed.where, where):
             continue
         fixed = free_name(renamed(parsed, where=where), facts, scope)
-        yield Violation(
+        yield renaming(
             line,
             column,
             f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but the call that "
-            f"makes it allocates in {_WORDS[where]}" + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(name, fixed, scope) if fixed else None,
+            f"makes it allocates in {_WORDS[where]}",
+            name, fixed, scope,
         )

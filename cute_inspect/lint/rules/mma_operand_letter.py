@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from cute_inspect.lint.expectations import free_name, same_letter_mma_op
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import parse_partitioned, renamed
-from cute_inspect.lint.rules import Rename, RuleContext, Violation
+from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI109"
 NAME = "mma-operand-letter"
@@ -44,11 +44,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         own = partition.partitioner.ops[0] if partition.partitioner.ops else "C"
         fixed = free_name(renamed(target, op=own, separator=""), facts, partition.scope)
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
             f"`{partition.target}` is made by the MMA partitioner `{partition.receiver}.{partition.method}` but is "
-            f"named with operand letter `{target.op}`, the pattern of the copy that loads it"
-            + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            f"named with operand letter `{target.op}`, the pattern of the copy that loads it",
+            partition.target, fixed, partition.scope,
         )

@@ -70,7 +70,7 @@ from cute_inspect.lint.names import (
     same_memory,
 )
 from cute_inspect.lint.provenance import distinct_objects
-from cute_inspect.lint.rules import Rename, RuleContext, Violation
+from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI105"
 NAME = "partition-source-agreement"
@@ -151,12 +151,12 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         return
     where, line = known
     fixed = free_name(renamed(target, where=where), facts, partition.scope)
-    yield Violation(
+    yield renaming(
         partition.line,
         partition.column,
         f"`{partition.target}` partitions `{partition.source}`, which is in {_MEMORY_WORDS[where]} (made at line "
-        f"{line}), but names `{target.where}{target.what}`" + (f"; rename it to `{fixed}`" if fixed else ""),
-        Rename(partition.target, fixed, partition.scope) if fixed else None,
+        f"{line}), but names `{target.where}{target.what}`",
+        partition.target, fixed, partition.scope,
     )
 
 
@@ -281,9 +281,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         message = (
             f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
         )
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
-            message + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            message,
+            partition.target, fixed, partition.scope,
         )

@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from cute_inspect.lint.expectations import copy_op_problem, free_name, mma_op_problem, source_name
 from cute_inspect.lint.facts import FileFacts, Partition
 from cute_inspect.lint.names import TensorName, is_direction_op, parse_partitioned, renamed
-from cute_inspect.lint.rules import Rename, RuleContext, Violation
+from cute_inspect.lint.rules import Rename, RuleContext, Violation, renaming
 
 CODE = "CI104"
 NAME = "partitioner-origin"
@@ -124,10 +124,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         fixed = free_name(
             renamed(target, op=op, separator=separator), facts, partition.scope
         )
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
-            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`"
-            + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`",
+            partition.target, fixed, partition.scope,
         )

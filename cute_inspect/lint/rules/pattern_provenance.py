@@ -66,7 +66,7 @@ from cute_inspect.lint.expectations import (
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import canonical_op, is_copy_op, parse_partitioned, renamed
 from cute_inspect.lint.provenance import describe_object, distinct_objects
-from cute_inspect.lint.rules import Rename, RuleContext, Violation
+from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI110"
 NAME = "pattern-provenance"
@@ -250,14 +250,13 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         example = _first(own_parts)
         fixed = free_name(renamed(target, op=own_op), facts, partition.scope) if len(specific) == 1 else None
         reported.add(partition)
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
             f"`{partition.target}` is named with pattern `{target.scope}{target.op}`, which is {theirs}'s "
             f"(`{claimed.target}`, line {claimed.line}), but it was made by {mine}, whose partitions are "
-            f"`{target.scope}{own_op}...` (`{example.target}`, line {example.line})"
-            + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            f"`{target.scope}{own_op}...` (`{example.target}`, line {example.line})",
+            partition.target, fixed, partition.scope,
         )
     targets = {partition: (family, target) for partition, _, family, target in named}
     for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
@@ -272,27 +271,25 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         fixed = None
         if source is not None and len(source.what) == 1:
             fixed = free_name(renamed(target, op=source.what), facts, partition.scope)
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
             f"`{partition.target}` is named with pattern `{target.scope}{op}`, the pattern of {theirs} "
             f"(`{claimed.target}` of `{claimed.source}`, line {claimed.line}), but it was made by {mine}, which "
-            f"moves `{partition.source}`, not {op}"
-            + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            f"moves `{partition.source}`, not {op}",
+            partition.target, fixed, partition.scope,
         )
     for partition, target, product, line, products in _other_products(facts, context):
         if partition in reported:
             continue
         fixed = free_name(renamed(target, op=product), facts, partition.scope)
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
             f"`{partition.target}` is named with op `{target.op}`, but it feeds only the `cute.gemm` at line {line}, "
             f"which accumulates `{products[product]}`: the {product} product of a TiledMma that also makes the "
-            f"{target.op} product (`{products[canonical_op(target.op)]}`)"
-            + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            f"{target.op} product (`{products[canonical_op(target.op)]}`)",
+            partition.target, fixed, partition.scope,
         )
 
 

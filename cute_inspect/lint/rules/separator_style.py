@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import is_direction_op, parse_partitioned, renamed
-from cute_inspect.lint.rules import Rename, RuleContext, Violation
+from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI108"
 NAME = "separator-style"
@@ -49,10 +49,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if name is None or not is_direction_op(name.op) or name.separator == wanted:
             continue
         fixed = free_name(renamed(name, separator=wanted), facts, partition.scope)
-        yield Violation(
+        yield renaming(
             partition.line,
             partition.column,
-            f"`{partition.target}`: separator `_` after `{name.op}` is {context.separator}"
-            + (f"; rename it to `{fixed}`" if fixed else ""),
-            Rename(partition.target, fixed, partition.scope) if fixed else None,
+            f"`{partition.target}`: separator `_` after `{name.op}` is {context.separator}",
+            partition.target, fixed, partition.scope,
         )
