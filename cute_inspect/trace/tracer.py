@@ -1607,8 +1607,9 @@ _REMAINDERS = ("arith.remsi", "arith.remui")
 
 
 def _op_name(value) -> str | None:
+    """The name of the op that defines an MLIR value (`arith.divsi`); None for a block argument."""
     try:
-        return value.owner.name
+        return getattr(value.owner, "operation", value.owner).name
     except (AttributeError, ValueError):
         return None
 
@@ -1758,9 +1759,8 @@ def _from_thread_index(coord, depth: int = 6) -> bool:
     for _ in range(depth):
         following = []
         for v in frontier:
-            try:
-                name = getattr(v.owner, "operation", v.owner).name
-            except (AttributeError, ValueError):
+            name = _op_name(v)
+            if name is None:
                 continue
             if name.startswith("nvvm.read.ptx.sreg.tid"):
                 return True
@@ -1782,9 +1782,8 @@ def _index_sources(value, depth: int = 6) -> dict:
             if key is None or key in found:
                 continue
             found[key] = how
-            try:
-                name = getattr(v.owner, "operation", v.owner).name
-            except (AttributeError, ValueError):
+            name = _op_name(v)
+            if name is None:
                 continue
             if not name.startswith("arith."):  # a load's result is data, not an index computed from its own
                 continue
