@@ -10,6 +10,7 @@
 - the fourth held-out split, part B: fast-trimul==3.0.6 (triangle multiplicative update: its own LayerNorm, gate
   and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
 - the fifth held-out split: nvidia-cudnn-frontend==1.32.0 (the `cudnn` package's CuTeDSL kernels).
+- the sixth held-out split, part A: sglang==0.5.23 (its CuTeDSL attention kernels under `sglang/kernels/`).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -124,6 +125,12 @@ def cudnn(module: str, host_only: tuple[str, ...] = ()):
     for name in host_only:
         sys.modules.setdefault(f"cudnn.{name}", importlib.import_module("_sources")._TorchStandIn(f"cudnn.{name}"))
     return _skipping_inits(f"cudnn.{module}")
+
+
+def sglang(module: str):
+    """``sglang.<module>`` (dotted) from the sglang package, its __init__s skipped (the top one imports the whole
+    serving runtime; ``sglang.kernels.ops.attention``'s registers Triton kernels)."""
+    return _skipping_inits(f"sglang.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).
