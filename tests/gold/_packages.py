@@ -134,6 +134,9 @@ def sglang(module: str, host_only: tuple[str, ...] = ()):
     imports for its torch-facing launcher only; the torch stand-in answers them."""
     _stand_ins()
     for name in host_only:
+        parts = f"sglang.{name}".split(".")
+        for i in range(1, len(parts)):
+            _namespace(".".join(parts[:i]))
         sys.modules.setdefault(f"sglang.{name}", importlib.import_module("_sources")._TorchStandIn(f"sglang.{name}"))
     return _skipping_inits(f"sglang.{module}")
 
