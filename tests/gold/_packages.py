@@ -10,8 +10,7 @@
 - the fourth held-out split, part B: fast-trimul==3.0.6 (triangle multiplicative update: its own LayerNorm, gate
   and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
 - the fifth held-out split: nvidia-cudnn-frontend==1.32.0 (the `cudnn` package's CuTeDSL kernels).
-- the sixth held-out split: sglang==0.5.23 (`sglang/kernels/`' CuTeDSL kernels) and torchao==0.18.0 (its MXFP8
-  quantization kernels, part B).
+- the sixth held-out split: sglang==0.5.23 (`sglang/kernels/`' CuTeDSL kernels).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -139,12 +138,6 @@ def sglang(module: str, host_only: tuple[str, ...] = ()):
             _namespace(".".join(parts[:i]))
         sys.modules.setdefault(f"sglang.{name}", importlib.import_module("_sources")._TorchStandIn(f"sglang.{name}"))
     return _skipping_inits(f"sglang.{module}")
-
-
-def torchao(module: str):
-    """``torchao.<module>`` (dotted) from the torchao package, its __init__s skipped (they import torch's
-    quantization API)."""
-    return _skipping_inits(f"torchao.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).
