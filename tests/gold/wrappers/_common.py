@@ -18,5 +18,4 @@ tensor, row_major, stream, dynamic = _fake.tensor, _fake.row_major, _fake.stream
 flash_attn, quack, flashinfer = _packages.flash_attn, _packages.quack, _packages.flashinfer
 flashlib, dist_moe = _packages.flashlib, _packages.dist_moe
 flash_msa, kernel_fun = _packages.flash_msa, _packages.kernel_fun
-fast_trimul, cudnn = _packages.fast_trimul, _packages.cudnn
-sglang = _packages.sglang
+fast_trimul, cudnn, sglang = _packages.fast_trimul, _packages.cudnn, _packages.sglang
