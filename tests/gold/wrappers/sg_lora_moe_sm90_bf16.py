@@ -4,9 +4,9 @@ GroupedGemmKernelSm90Bf16), sm_90a, configured as the masked bf16 provider compi
 -> api.py `prepare_masked_bf16` / `_compile_prepared`): the "wide" tile, mma_tiler_mn (128 output features, 64 tokens),
 cluster (1, 1), 1-CTA, mma_inst_tile_k 4, 128 persistent clusters, swap_ab, masked rows (not contiguous segments),
 bf16 in and out, fp32 accumulation, every extent of the (expert, rows, k) tensors dynamic as `as_dynamic_cute_tensor`
-marks them. api.py's own jit wrapper `_grouped_gemm_bf16_swap_ab` cannot be imported here (api.py needs msgspec at
-import), so `_swap_ab` below repeats its three `cute.select` views: weights (n, k, expert) in A's place, routed
-tokens (m_max, k, expert) in B's, the output (n, m_max, expert) as C.
+marks them; `max_active_clusters` an H100's SM count. api.py's own jit wrapper `_grouped_gemm_bf16_swap_ab` cannot be
+imported here (api.py needs msgspec at import), so `_swap_ab` below repeats its three `cute.select` views: weights
+(n, k, expert) in A's place, routed tokens (m_max, k, expert) in B's, the output (n, m_max, expert) as C.
 """
 
 from _common import dynamic, sglang, stream, tensor

@@ -9,6 +9,7 @@ faked by `to_fake_cute_args` ((?, ?, D), run-time strides divisible by D). norm_
 host-side broadcast only; a stand-in module answers it.
 """
 
+import importlib.util
 import sys
 import types
 
@@ -25,12 +26,19 @@ def _fake(dtype, hidden):
                                          memspace=cute.AddressSpace.gmem, assumed_align=32)
 
 
+def _without_einops():
+    """norm_fusion.py imports einops for its host-side broadcast only: stand in for it where it is not installed."""
+    if "einops" not in sys.modules and importlib.util.find_spec("einops") is None:
+        stand_in = types.ModuleType("einops")
+        stand_in.rearrange = None
+        sys.modules["einops"] = stand_in
+
+
 def compile_only(hidden=5120):
     import cutlass
     from cutlass import cute
 
-    sys.modules.setdefault("einops", types.ModuleType("einops"))
-    sys.modules["einops"].rearrange = getattr(sys.modules["einops"], "rearrange", None)
+    _without_einops()
     module = sglang("kernels.ops.diffusion.norm.scale_residual_norm_cutedsl")
     chunks_per_warp = module._chunks_per_warp(hidden, gated_affine=False)
     kernel = module.ScaleResidualNormScaleShift(hidden, "layer", chunks_per_warp)
