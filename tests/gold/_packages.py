@@ -10,7 +10,7 @@
 - the fourth held-out split, part B: fast-trimul==3.0.6 (triangle multiplicative update: its own LayerNorm, gate
   and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
 - the fifth held-out split: nvidia-cudnn-frontend==1.32.0 (the `cudnn` package's CuTeDSL kernels).
-- the sixth held-out split, part A: sglang==0.5.23 (its CuTeDSL attention kernels under `sglang/kernels/`).
+- the sixth held-out split: sglang==0.5.23 (its CuTeDSL kernels under `sglang/kernels/`).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -127,9 +127,16 @@ def cudnn(module: str, host_only: tuple[str, ...] = ()):
     return _skipping_inits(f"cudnn.{module}")
 
 
-def sglang(module: str):
+def sglang(module: str, host_only: tuple[str, ...] = ()):
     """``sglang.<module>`` (dotted) from the sglang package, its __init__s skipped (the top one imports the whole
-    serving runtime; ``sglang.kernels.ops.attention``'s registers Triton kernels)."""
+    serving runtime). `host_only` names sglang modules (dotted, e.g. ``"srt.utils"``) that the kernel's file
+    imports for its torch-facing launcher only; the torch stand-in answers them."""
+    _stand_ins()
+    for name in host_only:
+        parts = f"sglang.{name}".split(".")
+        for i in range(1, len(parts)):
+            _namespace(".".join(parts[:i]))
+        sys.modules.setdefault(f"sglang.{name}", importlib.import_module("_sources")._TorchStandIn(f"sglang.{name}"))
     return _skipping_inits(f"sglang.{module}")
 
 
