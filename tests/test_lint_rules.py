@@ -583,6 +583,9 @@ def test_one_slip_seen_by_name_and_by_object_is_reported_once():
     ("tCrA = pool.allocate_tensor(Float16, layout)\n", []),
     ("tMask = cute.make_rmem_tensor(shape, Boolean)\ntApA = cute.make_rmem_tensor(shape, Boolean)\n", []),
     ("tTR_tC = cute.make_rmem_tensor_like(tTR_rAcc)\n", [1]),
+    # the memory is the allocator's however the arguments are passed
+    ("smem = utils.SmemAllocator()\nrC = smem.allocate_tensor(element_type=Float16, layout=layout)\n", [2]),
+    ("smem = utils.SmemAllocator()\nsC = smem.allocate_tensor(element_type=Float16, layout=layout)\n", []),
 ])
 def test_maker_memory_reads_the_allocator_and_only_names_that_state_a_memory(source, reported):
     assert [f.line for f in lint_source(source, "k.py") if f.code == "CI113"] == reported
@@ -634,3 +637,66 @@ def test_a_buffer_written_from_another_tensor_is_still_judged_by_that_tensor():
         "    for i in range(8):\n        tCsDQ[i] = acc_dK[i] * scale\n"
     )
     assert [f.code for f in lint_source(source, "k.py")] == ["CI105"]
+
+
+def test_a_shared_side_named_with_another_copys_pattern_is_reported_by_the_way_its_copy_moves():
+    # one helper makes both copies (two objects, one per call); K's copy moves K into sK, a load, as V's does
+    source = (
+        "def _copy(atom, rows):\n    return cute.make_tiled_copy_tv(atom, rows, values)\n"
+        "def host(atom, gK, sK, gV, sV):\n    tiled_copy_K = _copy(atom, 128)\n    tiled_copy_V = _copy(atom, 32)\n"
+        "    kernel(tiled_copy_K, tiled_copy_V, gK, sK, gV, sV, 0)\n"
+        "def kernel(tiled_copy_K, tiled_copy_V, gK, sK, gV, sV, tidx):\n"
+        "    thr_copy_K = tiled_copy_K.get_slice(tidx)\n    thr_copy_V = tiled_copy_V.get_slice(tidx)\n"
+        "    tKgK = thr_copy_K.partition_S(gK)\n    tVgV = thr_copy_V.partition_S(gV)\n"
+        "    tVsK = thr_copy_K.partition_D(sK)\n    tVsV = thr_copy_V.partition_D(sV)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(12, "CI110")]
+    assert lint_source(source.replace("tVsK", "tKsK"), "k.py") == []
+
+
+_TWO_MMAS_ONE_CHOSEN = (
+    "def kernel(op, atom, sQ, sK, sV, sP, tidx, split):\n"
+    "    tiled_mma_qk = cute.make_tiled_mma(op, (1, 4, 1)) if split else cute.make_tiled_mma(op, (4, 1, 1))\n"
+    "    tiled_mma_pv = cute.make_tiled_mma(op, (4, 1, 1))\n"
+    "    thr_mma_qk, thr_mma_pv = tiled_mma_qk.get_slice(tidx), tiled_mma_pv.get_slice(tidx)\n"
+    "    smem_thr_copy_K = cute.make_tiled_copy_B(atom, tiled_mma_qk).get_slice(tidx)\n"
+    "    smem_thr_store_P = cute.make_tiled_copy_C(atom, tiled_mma_qk).get_slice(tidx)\n"
+    "    smem_thr_copy_P = cute.make_tiled_copy_A(atom, tiled_mma_pv).get_slice(tidx)\n"
+    "    smem_thr_copy_V = cute.make_tiled_copy_B(atom, tiled_mma_pv).get_slice(tidx)\n"
+    "    tSrQ = thr_mma_qk.make_fragment_A(thr_mma_qk.partition_A(sQ))\n"
+    "    tOsK = smem_thr_copy_K.partition_S(sK)\n"
+    "    tPsP_store = smem_thr_store_P.partition_D(sP)\n"
+    "    tOrV = thr_mma_pv.make_fragment_B(thr_mma_pv.partition_B(sV))\n"
+    "    tOsV = smem_thr_copy_V.partition_S(sV)\n"
+    "    tPsP = smem_thr_copy_P.partition_S(sP)\n"
+)
+
+
+def test_a_maker_chosen_by_a_condition_is_one_object_and_a_tensors_pattern_does_not_join_two():
+    # tiled_mma_qk is made on line 2 whichever branch runs; tP names the tensor P, which both MMAs' copies move
+    assert [(f.line, f.code) for f in lint_source(_TWO_MMAS_ONE_CHOSEN, "k.py")] == [(10, "CI110")]
+    assert lint_source(_TWO_MMAS_ONE_CHOSEN.replace("tOsK", "tSsK"), "k.py") == []
+
+
+def test_a_pattern_that_names_the_tensor_each_object_moves_is_not_one_objects():
+    # the store writes the output into gX and gR: each of its partitions is named for the buffer it moves
+    source = (
+        "def kernel(tiled_copy_load, tiled_copy_store, gX, gR, sX, tWrW, tidx):\n"
+        "    thr_copy_X = tiled_copy_load.get_slice(tidx)\n    thr_copy_O = tiled_copy_store.get_slice(tidx)\n"
+        "    tXgX = thr_copy_X.partition_S(gX)\n    tRgR = thr_copy_X.partition_S(gR)\n"
+        "    tXsX = thr_copy_X.partition_D(sX)\n    tXrW = thr_copy_X.retile(tWrW)\n"
+        "    tXgO = thr_copy_O.partition_D(gX)\n    tRgO = thr_copy_O.partition_D(gR)\n"
+    )
+    assert lint_source(source, "k.py") == []
+
+
+def test_an_mmas_partition_named_with_the_pattern_of_the_copy_that_writes_its_tensor_is_reported():
+    source = (
+        "def convert(tiled_mma_qk, tiled_mma_pv, atom, tPrP_cvt, sP, tidx):\n"
+        "    tiled_copy_p_r2s = cute.make_tiled_copy_C(atom, tiled_mma_qk)\n"
+        "    tPrP_st = tiled_copy_p_r2s.retile(tPrP_cvt)\n"
+        "    tPsP = tiled_copy_p_r2s.get_slice(tidx).partition_D(sP)\n"
+        "    tPsP_a = tiled_mma_pv.get_slice(tidx).partition_A(sP)\n"
+        "    tOrP = tiled_mma_pv.make_fragment_A(tPsP_a)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(5, "CI110")]

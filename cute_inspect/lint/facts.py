@@ -412,6 +412,8 @@ class _Collector:
             return None
         if kind is _ATTRIBUTE:
             return ("attr", expr.attr)
+        if kind is ast.IfExp:
+            return self._either_maker(expr, name, create)
         if kind is not _CALL:
             return None
         func = expr.func
@@ -428,6 +430,20 @@ class _Collector:
         if maker is not None:
             return self._new_object(expr, callee, maker, name) if create else None
         return ("call", callee, None, expr.lineno)
+
+    def _either_maker(self, expr: ast.IfExp, name: str, create: bool) -> Ref | None:
+        """``mma = make_tiled_mma(op, (1, n, 1)) if split else make_tiled_mma(op, (n, 1, 1))``: one object,
+        whichever branch makes it, when both branches call makers of one kind; else nothing known."""
+        branches = (expr.body, expr.orelse)
+        if not all(type(branch) is _CALL for branch in branches):
+            return None
+        callees = [_callee(branch.func)[0] for branch in branches]
+        if any(callee is None or callee in self.defined for callee in callees):
+            return None
+        kinds = {_maker_kind(callee) for callee in callees}
+        if len(kinds) != 1 or None in kinds:
+            return None
+        return self.ref(expr.body, name, create)
 
     def _record_call(self, call: ast.Call) -> None:
         """A call site, for resolving the parameters of the file's functions (receivers' calls too:
@@ -659,11 +675,12 @@ class _Collector:
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
             self.facts.allocators[(self.scope, target.id)] = allocates
-        elif type(target) is ast.Name and value.args:
+        elif type(target) is ast.Name and (value.args or value.keywords):
+            # The memory is the maker's, however its arguments are passed (`smem.allocate_tensor(layout=...)`).
             where = _MEMORY_OF_MAKER.get(method) if method != _ALLOCATE else self._allocated_in(receiver_expr)
             if where:
                 self.facts.made_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
-            made_from = tensor_name(value.args[0])
+            made_from = tensor_name(value.args[0]) if value.args else None
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
             elif made_from:

@@ -22,6 +22,7 @@ PACKAGES = {
     "flash-msa": ("0.1.1", "flash_msa"),
     "kernel-fun": ("0.2.0", "kernel_fun"),
     "nvidia-cudnn-frontend": ("1.32.0", "cudnn"),
+    "sglang": ("0.5.23", "sglang/kernels"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

@@ -17,8 +17,11 @@ When two data-movement objects (TMA atoms, TiledCopies) each carry the pattern o
 (``tBsA, tBgA`` from ``tma_atom_a`` next to ``tBsB, tBgB`` from ``tma_atom_b``), the tensors tell them
 apart: the one whose tensors the op names owns the pattern, and the other is reported when it moves other
 tensors, which are operands of their own, in the same direction, and no object gives the pattern to them
-(quack's row pattern ``tX`` on every copy of a row, ``tXgdO`` included, is not reported). An object a
-function of the file makes is one object per call of it.
+(quack's row pattern ``tX`` on every copy of a row, ``tXgdO`` included, is not reported); a shared-memory
+side moves the way its object's global side does (``tVsK`` beside ``tKgK``). An object a function of the
+file makes is one object per call of it. A copy's pattern that names the tensor it moves (``tPsP`` of
+``sP``, stored by the Q·K MMA's copy and loaded by the P·V MMA's) is that tensor's, shared by every object
+that moves it.
 
 One object can issue two products (a TiledMma for both S = Q K^T and O = P V, its gemms accumulating
 ``acc_S`` and ``acc_O``): an operand named with one product's op (``tSrVt``) and given only to the other
@@ -141,6 +144,21 @@ def _names_tensor(op: str, what: str) -> bool:
     return op == what or what.startswith(op) or what.endswith(op)
 
 
+def _tensor_pattern(op: str, partitions: list[Partition], facts: FileFacts, context: RuleContext) -> bool:
+    """Every partition is a copy's and holds the tensor the op names (`tPsP` of `sP` from the Q·K MMA's store
+    of P and from the P·V MMA's load of it; `tXgO` of `gX` stored, beside `tXgX` loaded): a tensor's pattern,
+    which any object moving that tensor carries, not one object's. An MMA's partition is named for its MMA."""
+    if any(_kind(partition) != "move" for partition in partitions):
+        return False
+    whats = _tensors(partitions, facts, context)
+    return bool(whats) and all(_names_tensor(op, what) for what in whats)
+
+
+def _tensor_patterns(mine: dict, theirs: dict, facts: FileFacts, context: RuleContext) -> set[str]:
+    """The ops two objects share that are tensors' patterns: sharing them does not make the two objects one."""
+    return {op for op in mine.keys() & theirs.keys() if _tensor_pattern(op, mine[op] + theirs[op], facts, context)}
+
+
 def _shared_pattern(
     named: list[tuple[Partition, str, object, object]], kinds: dict, facts: FileFacts, context: RuleContext,
 ) -> Iterator[tuple[Partition, str, Partition, tuple]]:
@@ -169,7 +187,9 @@ def _shared_pattern(
             whats = _tensors(mine, facts, context)
             if not whats or any(_names_tensor(op, what) for what in whats) or not whats <= peers:
                 continue
-            directions = _way(mine, facts, context)
+            # A shared-memory side moves data the way its object does (`tVsK` beside `tKgK`, both K's copy's).
+            everything = [p for parts in ops.values() for p in parts]
+            directions = _way(mine, facts, context) or _way(everything, facts, context)
             if len(directions) != 1:
                 continue
             carriers = [other for other, other_ops in movers.items() if other != family and op in other_ops]
@@ -241,9 +261,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # `tCsDK` of the dK MMA, `tDQrDS` and `tCsDQ` of the dQ MMA); an object named only `tC` has no own.
         specific = {other: parts for other, parts in own.items() if other != "C"} or own
         generic = {"C"} if specific is not own else set()
-        if not all(_distinct(family, f, kinds) and not (own.keys() & by_family[f].keys()) - generic for f in carriers):
+        if not all(
+            _distinct(family, f, kinds)
+            and not (own.keys() & by_family[f].keys()) - generic - _tensor_patterns(own, by_family[f], facts, context)
+            for f in carriers
+        ):
             continue
-        claimed = _first([p for f in carriers for p in by_family[f][op]])
+        claimed_parts = [p for f in carriers for p in by_family[f][op]]
+        if _tensor_pattern(op, [partition], facts, context) and any(
+            _tensor_pattern(op, [claimed], facts, context) for claimed in claimed_parts
+        ):
+            continue
+        claimed = _first(claimed_parts)
         theirs = describe_object(origins.object(claimed.made_by), origins.family(claimed.made_by))
         mine = describe_object(origins.object(partition.made_by), family[1])
         own_op, own_parts = min(specific.items(), key=lambda item: _first(item[1]).line)
