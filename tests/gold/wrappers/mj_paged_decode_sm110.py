@@ -1,13 +1,16 @@
 """mjolnir-kernel's paged fp8 decode attention for Jetson Thor (mjolnir/t5_decode.py,
-MixedInputFusedMultiHeadAttentionDecode: the decode kernel and its split-KV reduction), compiled for sm_110a.
+MixedInputFusedMultiHeadAttentionDecode: the decode kernel and its split-KV reduction), compiled for sm_110a, the
+target the kernel is written for (it also compiles under sm_100a; sm_110a is kept).
 
 As `runner.T5DecodeRunner` builds and compiles it for vLLM (`_make_kernel`, `_launch`) with the backend's defaults
-(`backend.py`: fp8 Q, fp8 KV cache, 2 CTAs per SM, at most 16 splits, EVICT_FIRST K/V loads, no PDL, no L2
-prefetch): 32 query heads over 8 KV heads, head dim 128, vLLM's 16-token pages (NHD cache), one query token per
-sequence (q_len 1: 4 packed rows per KV head, so `tile_width` gives 16-row tiles), a batch below one wave (the
-reduction is compiled in). The kernel takes raw pointers and strides, as `_launch` hands them over. Per CTA: one
-work item (sequence, KV head, chunk of 128-key tiles); S^T = K Q^T (128 keys x 16 rows over d) and O^T = V^T P
-(d x 16 rows over keys) by tcgen05 from SMEM, K/V by TMA through a ring, softmax warpgroup on TMEM.
+(`backend.py`: fp8 Q, fp8 KV cache, at most 16 splits, EVICT_FIRST K/V loads, no PDL, no L2 prefetch) except one:
+1 CTA per SM (`MJOLNIR_ATTN_CTAS=1`, a backend setting), because the default 2 launches with
+`min_blocks_per_mp=2`, which makes the compile ask the driver (no GPU here). 32 query heads over 8 KV heads, head dim
+128, vLLM's 16-token pages (NHD cache), one query token per sequence (q_len 1: 4 packed rows per KV head, so
+`tile_width` gives 16-row tiles), a batch below one wave (the reduction is compiled in). The kernel takes raw
+pointers and strides, as `_launch` hands them over. Per CTA: one work item (sequence, chunk of 128-key tiles) of one
+KV head; S^T = K Q^T (128 keys x 16 rows over d) and O^T = V^T P (d x 16 rows over keys) by tcgen05 from SMEM, K/V
+by one TMA box per page into a 4-slot ring, a softmax warpgroup on TMEM.
 """
 
 from _common import mjolnir
