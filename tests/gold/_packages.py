@@ -11,6 +11,8 @@
   and gated-residual kernels) with flashinfer's Mamba2 SSD, RMSNorm + FP4 quantization and a Blackwell GEMM.
 - the fifth held-out split: nvidia-cudnn-frontend==1.32.0 (the `cudnn` package's CuTeDSL kernels).
 - the sixth held-out split: sglang==0.5.23 (its CuTeDSL kernels under `sglang/kernels/`).
+- the seventh (reserve) split: mjolnir-kernel==0.1.0 (paged fp8 decode attention for SM110) and
+  nemo-automodel==0.7.0 (MiniMax M3's MSA backward kernels for SM100).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -138,6 +140,26 @@ def sglang(module: str, host_only: tuple[str, ...] = ()):
             _namespace(".".join(parts[:i]))
         sys.modules.setdefault(f"sglang.{name}", importlib.import_module("_sources")._TorchStandIn(f"sglang.{name}"))
     return _skipping_inits(f"sglang.{module}")
+
+
+def mjolnir(module: str):
+    """``mjolnir.<module>`` from the mjolnir-kernel package, its __init__ skipped (it registers the vLLM backend)."""
+    return _skipping_inits(f"mjolnir.{module}")
+
+
+def nemo_automodel(module: str):
+    """``nemo_automodel.<module>`` (dotted) from the nemo-automodel package. The package __init__s above the kernel
+    module are skipped except the kernels' own (``minimax_m3_vl.kernels``: `require_cute_dsl` and `sm_count`, which
+    imports ``nemo_automodel.shared.import_utils``)."""
+    _stand_ins()
+    parts = f"nemo_automodel.{module}".split(".")
+    for i in range(1, len(parts)):
+        name = ".".join(parts[:i])
+        if name.endswith(".kernels"):
+            importlib.import_module(name)
+        else:
+            _namespace(name)
+    return importlib.import_module(f"nemo_automodel.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

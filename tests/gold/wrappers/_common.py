@@ -19,3 +19,4 @@ flash_attn, quack, flashinfer = _packages.flash_attn, _packages.quack, _packages
 flashlib, dist_moe = _packages.flashlib, _packages.dist_moe
 flash_msa, kernel_fun = _packages.flash_msa, _packages.kernel_fun
 fast_trimul, cudnn, sglang = _packages.fast_trimul, _packages.cudnn, _packages.sglang
+mjolnir, nemo_automodel = _packages.mjolnir, _packages.nemo_automodel
