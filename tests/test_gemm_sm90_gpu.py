@@ -323,7 +323,7 @@ def test_split_k(mnkl, config):
 @pytest.mark.parametrize(
     "mnkl, label",
     [
-        ((320, 5120, 5120, 1), "128x112 c1x1 sw1m swap"),  # three tiles of M, unpaired, one wave
+        ((320, 5120, 5120, 1), "128x112 c4x1 sw1m swap"),  # three narrow tiles of M, each shared four ways
         ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4"),  # split over K, summed by the last to arrive
         ((384, 5120, 13824, 1), "128x128 c1x4 sw1m"),  # three row tiles at a long K: A shared four ways
         ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
@@ -334,7 +334,9 @@ def test_split_k(mnkl, config):
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
         ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
-        ((544, 8192, 8192, 1), "128x144 c1x2 sw1m swap"),  # two waves swapped, in place of unpaired tiles
+        ((544, 8192, 8192, 1), "128x144 c1x2 sw1n swap"),  # two waves swapped, in place of unpaired tiles
+        ((416, 10240, 8192, 1), "128x144 c4x1 sw1n swap"),  # two waves of clusters of four, N-first
+        ((288, 11008, 4096, 1), "128x96 c2x1 sw1n swap"),  # two waves, three tiles of M shared two ways
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

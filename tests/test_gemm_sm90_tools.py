@@ -130,11 +130,23 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
         (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
     }
-    # Two waves where the unswapped tiles would run unpaired over more than one wave.
+    # Two waves where the unswapped tiles would run unpaired over more than one wave, walked N-first.
     assert _unswapped_config(544, 8192, 8192, 1).cluster_size == 1
-    assert default_config(544, 8192, 8192, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
-    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # paired: kept
+    assert default_config(544, 8192, 8192, 1) == Sm90Config(128, 144, 1, 2, raster_along_m=False, swap_ab=True)
+    # Several waves that the model puts ahead of the unswapped choice: an odd count of tiles of M shares
+    # each one four ways (cuBLAS's tiling of 416x10240x8192), or two.
+    assert default_config(416, 10240, 8192, 1) == Sm90Config(128, 144, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(288, 11008, 4096, 1) == Sm90Config(128, 96, 2, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
     assert default_config(384, 11008, 4096, 1) == _unswapped_config(384, 11008, 4096, 1)  # one wave: kept
+    # One wave, three narrow tiles of M: clusters of four along N; wider tiles stay unpaired.
+    assert default_config(304, 5120, 5120, 1) == Sm90Config(128, 112, 4, 1, swap_ab=True)
+    assert default_config(448, 5120, 5120, 1) == Sm90Config(128, 160, 1, 1, swap_ab=True)
+    for m in range(136, 769, 8):
+        for n, k in [(10240, 8192), (11008, 4096), (14336, 4096), (7168, 7168), (5120, 13824)]:
+            config = default_config(m, n, k, 1)
+            if config.swap_ab and -(-n // config.tile_m) * -(-m // config.tile_n) > 132:
+                assert not config.raster_along_m, (m, n, k)  # more than one wave: each reads its share of B
     for (m, n, k, l), config in swapped.items():
         assert default_config(m, n, k, l) == config
         assert default_config(m, n, k, l) in candidate_configs(m, n, k, l)
