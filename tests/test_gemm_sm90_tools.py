@@ -41,6 +41,8 @@ def test_llm27_shapes_hold_the_issue_problems():
     midm = bench.parse_shapes("midm")
     assert len(midm) == len(set(midm)) == 12 and all(96 <= m <= 768 and l == 1 for m, _, _, l in midm)
     assert not set(midm) & (set(shapes) | set(check))
+    held_out = bench.parse_shapes("llm31")
+    assert len(held_out) == len(set(held_out)) == 14 and not set(held_out) & (set(shapes) | set(check) | set(midm))
 
 
 def test_heuristic_and_candidates_fit_the_problem():
