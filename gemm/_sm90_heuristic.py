@@ -13,7 +13,7 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
 """
 from __future__ import annotations
 
-from gemm._sm90_config import SPLIT_K_CHOICES, TILE_N_CHOICES, Sm90Config
+from gemm._sm90_config import PINGPONG_MAX_TILE_ELEMENTS, SPLIT_K_CHOICES, TILE_N_CHOICES, Sm90Config
 
 # The H100's SMs: one CTA each (a CTA takes a whole SM's shared memory).
 _SMS = 132
@@ -120,6 +120,11 @@ _SWAP_MAX_ROWS = 768
 # 736x5120x13824 128x256 c4x1 0.998x against 128x240 c2x1 unswapped 1.051x).
 _SWAP_SHARED_BY_FOUR = 1.1
 _SWAP_FOUR_MAX_WIDTH = 128
+# A 256-row tile's warpgroups hold 128 rows of fp32 accumulators each: at most 192 columns.
+_WIDE_SWAP_MAX_WIDTH = PINGPONG_MAX_TILE_ELEMENTS // 128
+# They replace unswapped tiles in clusters only where those pad M by a tenth or more (416x10240x8192:
+# 128x160 c2x1 pads 416 rows to 512; `_wide_swap`).
+_WIDE_SWAP_PADDED_ROWS = 1.1
 # Two 64-row tiles of M (64 < M <= 128), swapped: 64-row tiles of N by half of M each, in 1x2 clusters
 # (cuBLAS: 64x40 in 1x2 on 77x4096x4096), where they fit one wave. Swapped / unswapped (fp16, bf16):
 # 77x4096x4096 64x48 c1x2 1.012x, 0.985x / 64x96 c2x1 0.942x, 0.936x; 100x4096x4096 64x64 c1x2 0.999x,
@@ -297,12 +302,15 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     (the kernel's B then allows any width), an unswapped choice that does not split K; for
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
-    in 1x4 clusters; where no swapped tiling fits one wave, `_two_wave_swap`, else `_waves_swap`."""
+    in 1x4 clusters; where no such swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
+    `_two_wave_swap`, else `_waves_swap`."""
     if l != 1 or a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
-        return _two_wave_swap(m, n, l, unswapped) or _waves_swap(m, n, k, l, unswapped)
+        return _wide_swap(m, n, l, unswapped) or _two_wave_swap(m, n, l, unswapped) or _waves_swap(
+            m, n, k, l, unswapped
+        )
     config, cost = swapped
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
     # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
@@ -317,6 +325,39 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     shared_by_four = unswapped.cluster_n == 4
     if padded or shared_by_four or cost <= _SWAPPED_ADVANTAGE * _cost(m, n, k, l, shape):
         return config
+    return None
+
+
+def _wide_swap(m: int, n: int, l: int, unswapped: Sm90Config):
+    """Where no 128- or 64-row swapped tiling fits one wave: 256 rows of N (two wgmmas per consumer
+    warpgroup) by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles fit one wave of at least
+    `_SHARED_BY_FOUR_MIN_CTAS` CTAs, in 1x2 clusters where it cuts M evenly, else unpaired; else None.
+    cuBLAS runs such tiles on these problems (its 256x96 in 2x1 on 288x11008x4096, 256x160 in 1x2 on
+    608x8192x8192, 256x152 on 440x11008x4096). One process each (fp16, ratio to cuBLAS, eleventh
+    session), this tiling / the best 128-row one: 288x11008x4096 256x96 c1x1 0.914x (c2x1 0.895x) /
+    128x96 c2x1 two waves 0.850-0.866x; 264x11008x4096 256x96 c2x1 0.917x / 0.811x; 440x11008x4096
+    256x160 c1x1 0.877x / 128x160 c2x1 0.791x; 416x10240x8192 256x144 c1x1 0.995x (c2x1 0.978x) / 128x144
+    c4x1 0.953-0.969x; 544x8192x8192 256x144 c1x2 0.994x / 128x144 c1x2 0.952-0.968x; 608x8192x8192
+    256x160 c1x2 0.978x / 0.968-0.979x; 680x8192x8192 256x176 c1x2 0.988x / 0.977-0.982x; 680x6144x4096
+    256x144 c1x1 0.928x / 128x144 c4x1 0.905x; 520x10240x8192 256x176 c1x1 0.974x / 128x176 c4x1
+    0.969-0.973x; 360x13824x5120 256x192 c1x2 0.898x / 128x192 c1x2 0.891x. Over two waves they lost
+    (600x11008x4096 256x160 c1x2 0.655x / 128x208 c2x1 0.923x). An unswapped choice in clusters is
+    kept where it fills one wave (736x5120x13824: 128x240 c2x1, 132 CTAs, 1.04-1.05x) or pads M by less
+    than `_WIDE_SWAP_PADDED_ROWS` (fp16 / bf16, 256-row swapped / unswapped: 512x10240x8192 0.938x /
+    0.929x against 128x160 c2x1 0.973x / 0.982x; 768x6144x4096 0.886x / 0.862x against 0.945x / 0.907x;
+    752x7168x7168 0.940x / 0.924x against 0.977x / 0.960x; 768x8192x8192 and 512x11008x4096 even)."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _WIDE_SWAP_PADDED_ROWS * m
+    if m <= _SKINNY_ROWS or unswapped.splits_k or (unswapped.cluster_size > 1 and (ctas <= _SMS or not padded)):
+        return None
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if width > _WIDE_SWAP_MAX_WIDTH:
+            return None
+        ctas = _ctas(n, m, l, 256, width, 1)
+        if ctas <= _SMS:
+            if ctas < _SHARED_BY_FOUR_MIN_CTAS:
+                return None
+            return Sm90Config(256, width, 1, 2 if _cdiv(m, width) % 2 == 0 else 1, swap_ab=True)
     return None
 
 
