@@ -430,7 +430,7 @@ SWAP = dict(tile_m=128, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True)
         ((192, 512, 8192, 1), ("k", "k", "n"), dict(SWAP, tile_n=96, split_k=4)),  # split-K, last arrival
         ((320, 8192, 4096, 1), ("k", "k", "n"), dict(SWAP, cluster_m=2, cluster_n=1, stream_k=True)),
         ((288, 2056, 1000, 1), ("k", "k", "n"), dict(SWAP, tile_m=256, tile_n=96, cluster_n=1)),  # 256 rows, ragged
-        ((272, 2048, 512, 1), ("m", "k", "m"), dict(SWAP, tile_m=256, tile_n=144)),  # 256 rows, M-major A and D
+        ((272, 2048, 512, 1), ("m", "k", "m"), dict(SWAP, tile_m=256, tile_n=128)),  # 256 rows, M-major A and D
     ],
     ids=["320x4096x4096", "ragged", "batched", "a-m-major", "b-n-major", "d-m-major", "split-k", "stream-k",
          "256-ragged", "256-a-m-major-d-m-major"],
