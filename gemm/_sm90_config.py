@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-TILE_M_CHOICES = (64, 128)
+TILE_M_CHOICES = (64, 128, 256)
 # wgmma's N runs in steps of 8 and stmatrix stores 16 columns at a time: any multiple of 16 from 32 to 256.
 # Widths that are not multiples of 64 let the tile count land just under a whole number of waves
 # (1024x14336 in 128x176 tiles: 656 tiles, 4.97 waves of 132 SMs; cuBLAS picks such widths too).
@@ -23,8 +23,12 @@ SPLIT_K_CHOICES = (1, 2, 3, 4, 6, 8, 16)
 # 0.947x against 0.914x) and behind at 336-448 KB (512x512x16384 128x128 split 8: 0.871x against 0.950x;
 # 640x1280x20480 128x224 split 4: 0.930x against 0.955x). The bound is the largest read measured ahead.
 LAST_ARRIVAL_MAX_BYTES = 112 * 1024
-# A ping-pong warpgroup holds a whole tile's fp32 accumulators: at most 192 registers of its 232.
+# A ping-pong warpgroup holds a whole tile's fp32 accumulators, a cooperative 256-row tile's warpgroup
+# half of them: at most 192 registers of its 232.
 PINGPONG_MAX_TILE_ELEMENTS = 128 * 192
+# A cooperative tile's two consumer warpgroups take 64 rows each per wgmma; a 256-row tile repeats them
+# over its second 128 rows (cuBLAS's 256x96..256x160 tiles of mid-size M problems, in its D^T).
+COOPERATIVE_MMA_ROWS = 128
 # Ping-pong epilogue subtiles are one wgmma tall.
 PINGPONG_EPI_TILE_M = 64
 
@@ -33,8 +37,8 @@ PINGPONG_EPI_TILE_M = 64
 class Sm90Config:
     """CTA tile and cluster of one SM90 GEMM compile.
 
-    tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each;
-        ping-pong: one warpgroup's tile, 64 rows per wgmma).
+    tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each, 256
+        two, 128 rows each in two wgmmas; ping-pong: one warpgroup's tile, 64 rows per wgmma, at most 128).
     tile_n: columns of D per tile (one wgmma instruction spans all of them): a multiple of 16 from 32 to
         256, and a multiple of 64 when B is N-major (its SMEM rows are 64 elements wide).
     cluster_m, cluster_n: CTAs per cluster; B is multicast along M, A along N.
@@ -87,6 +91,13 @@ class Sm90Config:
             raise ValueError(f"split_k must be one of {SPLIT_K_CHOICES}, got {self.split_k}")
         if self.split_k > 1 and (self.pingpong or self.stream_k):
             raise ValueError("split_k needs the cooperative schedule without stream_k")
+        if self.tile_m == 256 and (self.pingpong or self.splits_k):
+            raise ValueError("a 256-row tile needs the cooperative schedule without stream_k or split_k")
+        if self.tile_m == 256 and self.tile_m // 2 * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
+            raise ValueError(
+                f"a 256-row tile's warpgroups hold at most {PINGPONG_MAX_TILE_ELEMENTS} accumulators each "
+                f"(256x192), got {self.tile_m}x{self.tile_n}"
+            )
         if self.pingpong and self.tile_m * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
             raise ValueError(
                 f"a ping-pong tile holds at most {PINGPONG_MAX_TILE_ELEMENTS} elements (e.g. 128x192, "
@@ -95,7 +106,13 @@ class Sm90Config:
 
     @property
     def epi_tile_m(self) -> int:
-        return PINGPONG_EPI_TILE_M if self.pingpong else self.tile_m
+        """Rows per epilogue subtile: one wgmma's (ping-pong) or all consumer warpgroups' (cooperative)."""
+        return PINGPONG_EPI_TILE_M if self.pingpong else min(self.tile_m, COOPERATIVE_MMA_ROWS)
+
+    @property
+    def mma_warpgroups(self) -> int:
+        """Consumer warpgroups: two (ping-pong, or a cooperative tile of 128 or 256 rows), or one."""
+        return 2 if self.pingpong else min(self.tile_m, COOPERATIVE_MMA_ROWS) // 64
 
     @property
     def epi_tile_n(self) -> int:
@@ -227,8 +244,9 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
         bM=bm, bN=bn, bK=bk,
         AB_STAGE=ab_stages, EPI_STAGE=epi_stages,
         MMA_M=64, MMA_N=_mn_mode(bn, b_major == "n"), MMA_K=mma_k,
-        # A ping-pong warpgroup walks its whole tile 64 rows at a time.
-        MMA_RestM=bm // 64 if config.pingpong else 1, MMA_RestN=1, MMA_RestK=bk // mma_k,
+        # A ping-pong warpgroup walks its whole tile 64 rows at a time, a 256-row tile's warpgroups
+        # their two 64-row slices.
+        MMA_RestM=bm // 64 if config.pingpong else bm // config.epi_tile_m, MMA_RestN=1, MMA_RestK=bk // mma_k,
         # wgmma accumulators per thread: 2 columns x 2 rows (8 apart) per 8-column chunk of N.
         ACC=(2, 2, bn // 8),
         TMA_A=box_a, TMA_RestA=rest_a, TMA_A_SMEM=box_a[0] * box_a[1],

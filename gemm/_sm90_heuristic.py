@@ -13,7 +13,7 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
 """
 from __future__ import annotations
 
-from gemm._sm90_config import SPLIT_K_CHOICES, TILE_N_CHOICES, Sm90Config
+from gemm._sm90_config import PINGPONG_MAX_TILE_ELEMENTS, SPLIT_K_CHOICES, TILE_N_CHOICES, Sm90Config
 
 # The H100's SMs: one CTA each (a CTA takes a whole SM's shared memory).
 _SMS = 132
@@ -108,6 +108,23 @@ _SWAPPED_ADVANTAGE = 1.12
 _SWAP_PADDED_ROWS = 1.25
 _SWAP_UNPAIRED_MAX_K = 8192
 _SWAP_MAX_ROWS = 768
+# Swapped tiles that cut M into an odd count (three) cannot pair along M; cuBLAS then runs clusters of
+# four along its M (the weight), sharing the tile of M four ways: 304x5120x5120 128x112 in 4x1, 30
+# clusters (one wave), 416x10240x8192 128x144 in 4x1, 60 clusters (two). Ours, fp16, one process each,
+# ratio to cuBLAS (docs/sm90.md, eleventh session): 304x5120x5120 128x112 c4x1 0.919-0.925x, c2x1
+# 0.855x, c1x1 0.842-0.848x; 416x10240x8192 (walked N-first) 128x144 c4x1 0.969x, c2x1 0.890x, c1x1
+# 0.837x. Throughput relative to a pair: about 1.1 (`_SWAP_SHARED_BY_FOUR`; 416x10240x8192: 1.09x
+# c2x1's). In one wave they replace unpaired tiles only where the tile of M is narrow (at most
+# `_SWAP_FOUR_MAX_WIDTH`), whose loads weigh most against its MMAs: wider ones ran even or behind
+# unpaired (448x5120x5120 128x160 0.966x / 0.978x, 424x4608x3584 128x144 0.995x / 1.010x,
+# 736x5120x13824 128x256 c4x1 0.998x against 128x240 c2x1 unswapped 1.051x).
+_SWAP_SHARED_BY_FOUR = 1.1
+_SWAP_FOUR_MAX_WIDTH = 128
+# A 256-row tile's warpgroups hold 128 rows of fp32 accumulators each: at most 192 columns.
+_WIDE_SWAP_MAX_WIDTH = PINGPONG_MAX_TILE_ELEMENTS // 128
+# They replace unswapped tiles in clusters only where those pad M by a tenth or more (416x10240x8192:
+# 128x160 c2x1 pads 416 rows to 512; `_wide_swap`).
+_WIDE_SWAP_PADDED_ROWS = 1.1
 # Two 64-row tiles of M (64 < M <= 128), swapped: 64-row tiles of N by half of M each, in 1x2 clusters
 # (cuBLAS: 64x40 in 1x2 on 77x4096x4096), where they fit one wave. Swapped / unswapped (fp16, bf16):
 # 77x4096x4096 64x48 c1x2 1.012x, 0.985x / 64x96 c2x1 0.942x, 0.936x; 100x4096x4096 64x64 c1x2 0.999x,
@@ -241,7 +258,8 @@ def _swapped_config(m: int, n: int, k: int, l: int):
     """The transposed problem's one-wave tiling (`Sm90Config.swap_ab`: tile_m along N, tile_n along M)
     and its estimated cost, or None. 128 rows of N by the narrowest width of M from `_SWAP_MIN_WIDTH`
     whose tiles fit one wave, in 1x2 clusters where it cuts M into an even number of tiles (the two
-    CTAs share their A, the weight), else unpaired (short K only); or 64 rows of N by the narrowest
+    CTAs share their A, the weight), else unpaired (short K only), in clusters of four along N where the
+    width is narrow and 24-30 of them fill the wave (`_SWAP_FOUR_MAX_WIDTH`); or 64 rows of N by the narrowest
     such width that cuts M evenly, in 1x2 clusters (unpaired 64-row tiles lost: 100x4096x4096 64x64
     c1x1 0.859x of cuBLAS, c1x2 0.999x). Of the two, the one that pads M less (272x4096x4096: 64x144
     c1x2 1.010x, 128x80 c1x2 0.905x), then the one with more CTAs (160x4096x4096: 64x80 c1x2 in 128
@@ -255,9 +273,14 @@ def _swapped_config(m: int, n: int, k: int, l: int):
             count = _cdiv(m, width)
             if _ctas(n, m, l, tile_m, width, 1) > _SMS or (tile_m == 64 and count % 2):
                 continue
-            if count % 2 == 0 or (tile_m == 128 and k < _SWAP_UNPAIRED_MAX_K and m > _SKINNY_ROWS):
+            unpaired = count % 2 == 1 and tile_m == 128 and k < _SWAP_UNPAIRED_MAX_K and m > _SKINNY_ROWS
+            if count % 2 == 0 or unpaired:
                 cost = _cost(n, m, k, l, (128, width, 2, 1)) * tile_m / 128
-                config = Sm90Config(tile_m, width, 1, 2 if count % 2 == 0 else 1, swap_ab=True)
+                four = unpaired and count >= 3 and width <= _SWAP_FOUR_MAX_WIDTH and (
+                    _SHARED_BY_FOUR_MIN_CTAS <= _ctas(n, m, l, tile_m, width, 4) <= 4 * _CLUSTERS_OF_FOUR
+                )
+                cluster = (1, 2) if count % 2 == 0 else (4, 1) if four else (1, 1)
+                config = Sm90Config(tile_m, width, *cluster, swap_ab=True)
                 choices.append((count * width, -_ctas(n, m, l, tile_m, width, 1), -tile_m, config, cost))
             break
     if not choices:
@@ -279,12 +302,15 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     (the kernel's B then allows any width), an unswapped choice that does not split K; for
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
-    in 1x4 clusters; where no swapped tiling fits one wave, `_two_wave_swap`."""
+    in 1x4 clusters; where no such swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
+    `_two_wave_swap`, else `_waves_swap`."""
     if l != 1 or a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
-        return _two_wave_swap(m, n, l, unswapped)
+        return _wide_swap(m, n, l, unswapped) or _two_wave_swap(m, n, l, unswapped) or _waves_swap(
+            m, n, k, l, unswapped
+        )
     config, cost = swapped
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
     # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
@@ -302,6 +328,39 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     return None
 
 
+def _wide_swap(m: int, n: int, l: int, unswapped: Sm90Config):
+    """Where no 128- or 64-row swapped tiling fits one wave: 256 rows of N (two wgmmas per consumer
+    warpgroup) by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles fit one wave of at least
+    `_SHARED_BY_FOUR_MIN_CTAS` CTAs, in 1x2 clusters where it cuts M evenly, else unpaired; else None.
+    cuBLAS runs such tiles on these problems (its 256x96 in 2x1 on 288x11008x4096, 256x160 in 1x2 on
+    608x8192x8192, 256x152 on 440x11008x4096). One process each (fp16, ratio to cuBLAS, eleventh
+    session), this tiling / the best 128-row one: 288x11008x4096 256x96 c1x1 0.914x (c2x1 0.895x) /
+    128x96 c2x1 two waves 0.850-0.866x; 264x11008x4096 256x96 c2x1 0.917x / 0.811x; 440x11008x4096
+    256x160 c1x1 0.877x / 128x160 c2x1 0.791x; 416x10240x8192 256x144 c1x1 0.995x (c2x1 0.978x) / 128x144
+    c4x1 0.953-0.969x; 544x8192x8192 256x144 c1x2 0.994x / 128x144 c1x2 0.952-0.968x; 608x8192x8192
+    256x160 c1x2 0.978x / 0.968-0.979x; 680x8192x8192 256x176 c1x2 0.988x / 0.977-0.982x; 680x6144x4096
+    256x144 c1x1 0.928x / 128x144 c4x1 0.905x; 520x10240x8192 256x176 c1x1 0.974x / 128x176 c4x1
+    0.969-0.973x; 360x13824x5120 256x192 c1x2 0.898x / 128x192 c1x2 0.891x. Over two waves they lost
+    (600x11008x4096 256x160 c1x2 0.655x / 128x208 c2x1 0.923x). An unswapped choice in clusters is
+    kept where it fills one wave (736x5120x13824: 128x240 c2x1, 132 CTAs, 1.04-1.05x) or pads M by less
+    than `_WIDE_SWAP_PADDED_ROWS` (fp16 / bf16, 256-row swapped / unswapped: 512x10240x8192 0.938x /
+    0.929x against 128x160 c2x1 0.973x / 0.982x; 768x6144x4096 0.886x / 0.862x against 0.945x / 0.907x;
+    752x7168x7168 0.940x / 0.924x against 0.977x / 0.960x; 768x8192x8192 and 512x11008x4096 even)."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _WIDE_SWAP_PADDED_ROWS * m
+    if m <= _SKINNY_ROWS or unswapped.splits_k or (unswapped.cluster_size > 1 and (ctas <= _SMS or not padded)):
+        return None
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if width > _WIDE_SWAP_MAX_WIDTH:
+            return None
+        ctas = _ctas(n, m, l, 256, width, 1)
+        if ctas <= _SMS:
+            if ctas < _SHARED_BY_FOUR_MIN_CTAS:
+                return None
+            return Sm90Config(256, width, 1, 2 if _cdiv(m, width) % 2 == 0 else 1, swap_ab=True)
+    return None
+
+
 def _two_wave_swap(m: int, n: int, l: int, unswapped: Sm90Config):
     """Where no swapped tiling fits one wave and the unswapped choice runs unpaired (an odd count of row
     tiles) over more than one wave, the swapped tiling of 128 rows of N by the narrowest width of M that
@@ -311,14 +370,49 @@ def _two_wave_swap(m: int, n: int, l: int, unswapped: Sm90Config):
     128x160 c1x2 0.978x / 128x176 c1x1 0.675x; 640x8192x4096 128x160 c1x2 0.895x / 128x160 c1x1 0.771x;
     608x8192x8192 0.917x / 0.731x. Where the unswapped tiles were paired (2x1) it lost: 512x10240x8192
     128x256 c1x2 0.656x / 128x160 c2x1 0.971x; 448x11008x4096 0.746x / 0.870x; and where they ran one wave
-    (384x11008x4096 128x192 c1x2 0.713x / 128x256 c1x1 0.883x)."""
+    (384x11008x4096 128x192 c1x2 0.713x / 128x256 c1x1 0.883x). Walked N-first, as `_waves_swap`'s
+    tilings (each wave reads its share of the weight once): 608x8192x8192 128x160 c1x2 0.979x of cuBLAS
+    N-first, 0.912-0.922x M-first; 544x8192x8192 128x144 c1x2 0.952x / 0.898x; 616x7168x7168 128x160
+    c1x2 0.940-0.943x / 0.892-0.899x (eleventh session)."""
     ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
     if unswapped.cluster_size != 1 or unswapped.splits_k or ctas <= _SMS:
         return None
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
         if _ctas(n, m, l, 128, width, 1) <= 2 * _SMS and _cdiv(m, width) % 2 == 0:
-            return Sm90Config(128, width, 1, 2, swap_ab=True)
+            return Sm90Config(128, width, 1, 2, raster_along_m=False, swap_ab=True)
     return None
+
+
+def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
+    """Where no swapped tiling fits one wave and `_two_wave_swap` finds none: the swapped tiling over several waves that `_cost`'s model
+    puts ahead of the unswapped choice, else None. 128 rows of N by a width of M, in 1x2 clusters where
+    it cuts M into an even count (the two CTAs share the weight tile), else in 2x1 or 4x1 clusters (two
+    or four weight tiles share the tile of M, as cuBLAS runs 416x10240x8192: 128x144 in 4x1, its D^T).
+    Whole waves of CTAs (30 clusters of four) times the tile over its throughput, 4x1 clusters at
+    `_SWAP_SHARED_BY_FOUR`. The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
+    a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
+    M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
+    against cuBLAS's 188 MB, 0.82x of cuBLAS; N-first 0.97x)."""
+    if m <= _SKINNY_ROWS or unswapped.splits_k:
+        return None
+    choices = []
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        count = _cdiv(m, width)
+        for cluster_m, cluster_n in ((1, 2),) if count % 2 == 0 else ((2, 1), (4, 1)):
+            ctas = _ctas(n, m, l, 128, width, cluster_m, cluster_n)
+            per_wave = 4 * _CLUSTERS_OF_FOUR if cluster_m == 4 else _SMS
+            shared = _SWAP_SHARED_BY_FOUR if cluster_m == 4 else 1.0
+            waves = _cdiv(ctas, per_wave)
+            if waves == 1:
+                continue
+            cost = waves * 128 * width / _efficiency(128, width) / shared
+            config = Sm90Config(128, width, cluster_m, cluster_n, raster_along_m=False, swap_ab=True)
+            choices.append((cost, count * width, config))
+    if not choices:
+        return None
+    cost, _, config = min(choices, key=lambda c: c[:2])
+    shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    return config if cost < _cost(m, n, k, l, shape) else None
 
 
 def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:

@@ -39,9 +39,10 @@ Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
-- tile_m in (64, 128), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in (1,1),
-  (2,1), (1,2), (2,2); a ping-pong tile at most 128x192 (its accumulators live in one warpgroup's
-  registers); stream-K and split-K cooperative only.
+- tile_m in (64, 128, 256), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in
+  (1,1), (2,1), (1,2), (2,2), (1,4), (4,1); a ping-pong tile at most 128x192, a 256-row tile at most
+  256x192 (a warpgroup's accumulators live in its registers); stream-K and split-K cooperative only, not
+  with 256-row tiles (the parallel fixup sums one row of subtiles).
 - A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
   C of D's dtype and majorness.
 - Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
@@ -98,8 +99,8 @@ class Sm90Gemm:
         self.cluster_shape_mn = (config.cluster_m, config.cluster_n)
         self.pingpong = config.pingpong
         # Cooperative: one consumer warpgroup per 64 rows of the tile (a wgmma instruction is 64 rows
-        # tall). Ping-pong: two, each with a whole tile.
-        self.num_mma_warpgroups = 2 if self.pingpong else config.tile_m // 64
+        # tall), two for a 256-row tile (each its rows in two wgmmas). Ping-pong: two, each with a whole tile.
+        self.num_mma_warpgroups = config.mma_warpgroups
         # Warpgroups that share one tile: its MMAs, its stages' releases and its epilogue.
         self.tile_warpgroups = 1 if self.pingpong else self.num_mma_warpgroups
         self.num_mma_threads = self.num_mma_warpgroups * THREADS_PER_WARPGROUP

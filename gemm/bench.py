@@ -16,6 +16,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm27               # 22 LLM problems, batched and ragged too
     python -m gemm.bench --kernel sm90 --shapes llm27-check         # 10 more, not in llm27 (a generality check)
     python -m gemm.bench --kernel sm90 --shapes midm                # 12 mid-size M (96..768) problems
+    python -m gemm.bench --kernel sm90 --shapes llm31               # 14 LLM problems held out (eleventh session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -71,8 +72,17 @@ MIDM_SHAPES = (
     "96x4608x3584,136x4096x11008,208x3584x18944,240x14336x4096,304x5120x5120,352x4096x4096,"
     "416x10240x8192,448x4096x14336,544x4096x4096,608x8192x8192,672x3584x3584,736x5120x13824"
 )
+# Held out by the eleventh session, chosen before any was measured and none tuned on: Phi-3-mini (hidden
+# 3072, QKV 9216, fused gate+up 16384, down 8192), Qwen2-72B (8192, MLP 29568), Qwen2.5-14B (QKV 7168 of
+# 5120), Yi-34B (7168, MLP 20480), Gemma-7B (3072, MLP 24576), Llama-3-70B (QKV 10240), decode, a prefill
+# and batched experts. 14 problems.
+LLM31_SHAPES = (
+    "232x9216x3072,480x16384x3072,1536x3072x8192,352x29568x8192,656x8192x29568,168x7168x5120,"
+    "592x20480x7168,2560x7168x20480,96x24576x3072,3072x4096x4096,448x10240x8192,768x3072x24576,"
+    "24x14336x4096,384x2048x7168x8"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
-              "midm": MIDM_SHAPES}
+              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -180,7 +190,8 @@ def main(argv=None) -> int:
     p.add_argument("--shapes", default="default",
                    help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes), "
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
-                        "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems)")
+                        "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
+                        "llm31 (14 held-out LLM problems)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

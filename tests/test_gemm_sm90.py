@@ -70,11 +70,20 @@ MATRIX = [
                                              swap_ab=True, b_major="n", d_major="m")),
     ("swap_128x128_mmajorA_fp32out", dict(m=512, tile_n=128, cluster_m=1, cluster_n=1, swap_ab=True,
                                           a_major="m", out_dtype="fp32")),
+    # 256-row tiles: each consumer warpgroup 128 rows in two wgmmas, epilogue subtiles 128 rows tall
+    ("256x96_c2x1_swap_C_gelu", dict(m=288, tile_m=256, tile_n=96, swap_ab=True, has_c=True, epilogue="gelu")),
+    ("256x192_c1x2_mmajorA_nmajorB_dynamic", dict(tile_m=256, tile_n=192, cluster_m=1, cluster_n=2, a_major="m",
+                                                  b_major="n", dynamic=True)),
+    ("256x144_fp32out_mmajorD_batched", dict(tile_m=256, tile_n=144, cluster_m=1, out_dtype="fp32", d_major="m",
+                                             l=2)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
 REJECTED = [
-    ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128), got 96"),
+    ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128, 256), got 96"),
+    ("256x256", dict(tile_m=256), "a 256-row tile's warpgroups hold at most 24576 accumulators each"),
+    ("256_stream_k", dict(tile_m=256, tile_n=128, stream_k=True), "a 256-row tile needs the cooperative"),
+    ("256_pingpong", dict(tile_m=256, tile_n=64, pingpong=True), "a 256-row tile needs the cooperative"),
     ("tile_n_100", dict(tile_n=100), "tile_n must be a multiple of 16 from 32 to 256, got 100"),
     ("n_major_b_176", dict(tile_n=176, b_major="n"), "an N-major B needs tile_n a multiple of 64"),
     ("cluster_4x2", dict(cluster_m=4, cluster_n=2), "cluster (cluster_m, cluster_n) must be one of"),
@@ -293,7 +302,7 @@ def test_cli_compile_only():
 def test_cli_rejects_wrong_tile_with_one_line():
     proc = _cli("--mnkl", "512,512,512,1", "--tile", "96,256", "--compile-only")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128), got 96"
+    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128, 256), got 96"
 
 
 def test_cli_rejects_bad_mnkl():

@@ -183,6 +183,10 @@ def test_epilogue_without_c():
         # clusters of four: A multicast to four CTAs along N (15 column tiles, one empty), B along M
         dict(tile_m=128, tile_n=128, cluster_m=1, cluster_n=4),
         dict(tile_m=64, tile_n=96, cluster_m=4, cluster_n=1, raster_along_m=False),
+        # 256-row tiles: two wgmmas per consumer warpgroup, two rows of epilogue subtiles
+        dict(tile_m=256, tile_n=96, cluster_m=1, cluster_n=1),
+        dict(tile_m=256, tile_n=176, cluster_m=2, cluster_n=1, raster_along_m=False),
+        dict(tile_m=256, tile_n=144, cluster_m=1, cluster_n=2),
         # K walked forward on every wave (the default walks odd waves backwards)
         dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, serpentine_k=False),
         dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True, serpentine_k=False),
@@ -323,7 +327,7 @@ def test_split_k(mnkl, config):
 @pytest.mark.parametrize(
     "mnkl, label",
     [
-        ((320, 5120, 5120, 1), "128x112 c1x1 sw1m swap"),  # three tiles of M, unpaired, one wave
+        ((320, 5120, 5120, 1), "128x112 c4x1 sw1m swap"),  # three narrow tiles of M, each shared four ways
         ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4"),  # split over K, summed by the last to arrive
         ((384, 5120, 13824, 1), "128x128 c1x4 sw1m"),  # three row tiles at a long K: A shared four ways
         ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
@@ -334,7 +338,10 @@ def test_split_k(mnkl, config):
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
         ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
-        ((544, 8192, 8192, 1), "128x144 c1x2 sw1m swap"),  # two waves swapped, in place of unpaired tiles
+        ((544, 8192, 8192, 1), "256x144 c1x2 sw1m swap"),  # one wave of 256-row tiles, in place of unpaired
+        ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
+        ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
+        ((392, 14336, 4096, 1), "128x144 c4x1 sw1n swap"),  # two waves of clusters of four, N-first
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )
@@ -422,8 +429,11 @@ SWAP = dict(tile_m=128, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True)
         ((320, 1024, 512, 1), ("k", "k", "m"), SWAP),  # M-major D: the kernel stores N-major
         ((192, 512, 8192, 1), ("k", "k", "n"), dict(SWAP, tile_n=96, split_k=4)),  # split-K, last arrival
         ((320, 8192, 4096, 1), ("k", "k", "n"), dict(SWAP, cluster_m=2, cluster_n=1, stream_k=True)),
+        ((288, 2056, 1000, 1), ("k", "k", "n"), dict(SWAP, tile_m=256, tile_n=96, cluster_n=1)),  # 256 rows, ragged
+        ((272, 2048, 512, 1), ("m", "k", "m"), dict(SWAP, tile_m=256, tile_n=128)),  # 256 rows, M-major A and D
     ],
-    ids=["320x4096x4096", "ragged", "batched", "a-m-major", "b-n-major", "d-m-major", "split-k", "stream-k"],
+    ids=["320x4096x4096", "ragged", "batched", "a-m-major", "b-n-major", "d-m-major", "split-k", "stream-k",
+         "256-ragged", "256-a-m-major-d-m-major"],
 )
 def test_swapped_operands(mnkl, majors, config):
     """`swap_ab` runs the kernel on D^T = B A^T: every majorness maps onto the kernel's, and split tiles

@@ -41,6 +41,8 @@ def test_llm27_shapes_hold_the_issue_problems():
     midm = bench.parse_shapes("midm")
     assert len(midm) == len(set(midm)) == 12 and all(96 <= m <= 768 and l == 1 for m, _, _, l in midm)
     assert not set(midm) & (set(shapes) | set(check))
+    held_out = bench.parse_shapes("llm31")
+    assert len(held_out) == len(set(held_out)) == 14 and not set(held_out) & (set(shapes) | set(check) | set(midm))
 
 
 def test_heuristic_and_candidates_fit_the_problem():
@@ -130,11 +132,29 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
         (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
     }
-    # Two waves where the unswapped tiles would run unpaired over more than one wave.
+    # Where no 128-row swapped tiling fits one wave, 256-row ones that do (cuBLAS's tiles there), paired
+    # where they cut M evenly.
     assert _unswapped_config(544, 8192, 8192, 1).cluster_size == 1
-    assert default_config(544, 8192, 8192, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
-    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # paired: kept
-    assert default_config(384, 11008, 4096, 1) == _unswapped_config(384, 11008, 4096, 1)  # one wave: kept
+    assert default_config(544, 8192, 8192, 1) == Sm90Config(256, 144, 1, 2, swap_ab=True)
+    assert default_config(416, 10240, 8192, 1) == Sm90Config(256, 144, 1, 1, swap_ab=True)
+    assert default_config(288, 11008, 4096, 1) == Sm90Config(256, 96, 1, 1, swap_ab=True)
+    assert default_config(736, 5120, 13824, 1) == _unswapped_config(736, 5120, 13824, 1)  # one paired wave: kept
+    assert default_config(768, 6144, 4096, 1) == _unswapped_config(768, 6144, 4096, 1)  # paired, M unpadded: kept
+    # Else several waves that the model puts ahead of the unswapped choice, walked N-first: an odd count
+    # of tiles of M shares each one four ways, or two.
+    assert default_config(392, 14336, 4096, 1) == Sm90Config(128, 144, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
+    # One unpaired wave (128x256 c1x1, 0.88x of cuBLAS in the tenth session): 256-row tiles too.
+    assert default_config(384, 11008, 4096, 1) == Sm90Config(256, 128, 1, 1, swap_ab=True)
+    # One wave, three narrow tiles of M: clusters of four along N; wider tiles stay unpaired.
+    assert default_config(304, 5120, 5120, 1) == Sm90Config(128, 112, 4, 1, swap_ab=True)
+    assert default_config(448, 5120, 5120, 1) == Sm90Config(128, 160, 1, 1, swap_ab=True)
+    for m in range(136, 769, 8):
+        for n, k in [(10240, 8192), (11008, 4096), (14336, 4096), (7168, 7168), (5120, 13824)]:
+            config = default_config(m, n, k, 1)
+            if config.swap_ab and -(-n // config.tile_m) * -(-m // config.tile_n) > 132:
+                assert not config.raster_along_m, (m, n, k)  # more than one wave: each reads its share of B
     for (m, n, k, l), config in swapped.items():
         assert default_config(m, n, k, l) == config
         assert default_config(m, n, k, l) in candidate_configs(m, n, k, l)
