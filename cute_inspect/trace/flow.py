@@ -373,6 +373,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],
                                                       paired and op != "retile")
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
+        if op.startswith("partition_") and any(_levels.in_mma_form(tree) for _, tree, _ in by_arg.values()):
+            return  # an MMA operand partitioned again: the slot's axes are not its new rests (`levels.in_mma_form`)
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
     elif op == "gemm" and made_by and made_by["object"] is not None:

@@ -234,6 +234,16 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
     return made(level, role, origin, op, source, axis=guess, axis_rule=guess_rule if guess else None)
 
 
+def in_mma_form(inp) -> bool:
+    """Whether a tensor is an MMA operand already: (MMA atom, MMA_M or MMA_N, MMA_K or MMA_N, ...), an SMEM buffer
+    laid out for the MMA or an MMA partition. An MMA partition of it (`partition_A(sA)` of sm100's `sA`) cuts its
+    atom mode as if it were the tile's first axis: its rests are none of the input's modes."""
+    modes = inp if isinstance(inp, tuple) else (inp,)
+    return len(modes) >= 3 and all(isinstance(m, ModeLabel) for m in modes[:3]) \
+        and (modes[0].level, modes[0].role) == ("mma", "atom") \
+        and all((m.level, m.role) == ("mma", "rest") for m in modes[1:3])
+
+
 def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),
               op: str = "partition_S", guess_rule: str = "hint:name", tile_rank: int = 2) -> tuple:
     """(atom, rests of the tiled modes, carried modes): the shape of every thread partitioner's result; the

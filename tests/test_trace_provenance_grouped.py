@@ -1,0 +1,36 @@
+"""GEMM axes from the MMA slots on a Blackwell grouped GEMM's mainloop: operands reached through a scheduler's
+helper that rewrites a TMA coordinate tensor's shape, and SMEM buffers in MMA form partitioned once more."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "provenance_grouped.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_grouped", arch="sm_100a")
+
+
+def test_an_mma_partition_of_a_buffer_already_in_mma_form_leaves_the_slot_axes_to_the_fragments(events):
+    # partition_A(s_a) (its stage count read) cuts s_a's (128,16) atom as if it were M: were its rests s_a's modes, s_a's MMA_M would be
+    # K too, and every mode of the MMA one contradicting class with no axis
+    assert labels_of(events, "s_a")[0] == ["mma-atom-M", "mma-atom-K", "mma-rest-M", "mma-rest-K", "stage"]
+    assert labels_of(events, "frag_a")[0] == ["mma-atom", "mma-rest-M", "mma-rest-K", "stage"]
+    assert labels_of(events, "frag_acc")[0] == ["mma-atom-M", "mma-atom-N", "mma-rest-M", "mma-rest-N"]
+    assert labels_of(events, "mma_a")[0] == ["mma-atom-M", "mma-atom-K", "mma-rest-M", "mma-rest-K",
+                                             "block-rest-M", "block-rest-K", "block-rest-L"]
+
+
+def test_a_coordinate_tensor_rebuilt_over_a_tensors_iterator_and_strides_keeps_its_modes(events):
+    # `make_tensor(shifted.iterator, make_layout(shape, stride=shifted.stride))`: the expert's part of each operand,
+    # not the latest tensor of shape (?,4096,1) (B's rows are N, not A's M)
+    assert labels_of(events, "expert_a")[0] == ["input-mode-M", "input-mode-K", "input-mode-L"]
+    assert labels_of(events, "expert_b")[0] == ["input-mode-N", "input-mode-K", "input-mode-L"]
+    host = {e["names"][0]: e["leaf_labels"][0] for e in events if e["op"] == "input" and e["names"][0] in "ab"}
+    assert host == {"a": ["input-mode-M", "input-mode-K", "input-mode-L"],
+                    "b": ["input-mode-N", "input-mode-K", "input-mode-L"]}
+    assert labels_of(events, "box_g_b")[0][3:] == ["block-rest-N", "block-rest-K", "block-rest-L"]
