@@ -580,8 +580,9 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
         if projected:
             axes.bind(_var(mode), ("tiler", key, position))
-        elif position < 2:
-            axes.suggest(_var(mode), "MN"[position], "local_tile.proj")
+        elif position < 2:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
+            for leaf in _levels.flatten(mode):
+                axes.suggest(leaf.var, "MN"[position], "local_tile.proj")
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------

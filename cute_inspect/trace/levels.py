@@ -213,13 +213,21 @@ def _at(inp: tuple, i):
 def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, kept: list | None = None) -> tuple:
     """`kept`: the input mode each tile mode tiles (those proj keeps), by default the first `tile_rank`."""
     kept = kept if kept is not None and len(kept) == tile_rank else list(range(tile_rank))
-    tiles = tuple(made("block", "atom", origin, "local_tile", _at(inp, i)) for i in kept)
+    tiles = tuple(made("block", "atom", origin, "local_tile", _lone_leaf(_at(inp, i))) for i in kept)
     n_rest = out_rank - tile_rank
     free = [i for i, c in enumerate(coord) if c is None] if isinstance(coord, tuple) else []
     if len(free) != n_rest:
         free = [None] * n_rest
     rests = tuple(made("block", "rest", origin, "local_tile", _at(inp, i)) for i in free)
     return _pad(tiles + rests, out_rank)
+
+
+def _lone_leaf(source):
+    """A nested mode of one leaf (`((1),n)`, a row view's prepended mode) is that leaf: a tile of it runs along it."""
+    if isinstance(source, tuple):
+        labels = list(flatten(source))
+        return labels[0] if len(labels) == 1 else source
+    return source
 
 
 def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple,
