@@ -34,3 +34,8 @@ def test_a_coordinate_tensor_rebuilt_over_a_tensors_iterator_and_strides_keeps_i
     assert host == {"a": ["input-mode-M", "input-mode-K", "input-mode-L"],
                     "b": ["input-mode-N", "input-mode-K", "input-mode-L"]}
     assert labels_of(events, "box_g_b")[0][3:] == ["block-rest-N", "block-rest-K", "block-rest-L"]
+
+
+def test_a_name_says_no_attention_axis_in_a_gemm(events):
+    # `sS` reads as attention's scores (queries, keys), but the data flow finds one GEMM: its modes have no Q
+    assert not any(label.endswith("-Q") for label in labels_of(events, "sS")[0])

@@ -642,6 +642,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
+    _gemm_without_attention_names(axes, records, named)
     _operand_views(records)
     _atoms_by_rests(records)
     accumulators = _accumulator_roots(axes)
@@ -660,6 +661,26 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _metadata(records, views)
     _computed_arrays(records)
     _register_chunks(records)
+
+
+_ATTENTION_LETTERS = frozenset("QDHB")
+
+
+def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
+    """In a trace whose MMAs the data flow names GEMM axes (no MMA feeds another, no scores named), a name's
+    attention axis (`tSsS`'s S read as scores: queries and keys) is none: scale factors named S are no scores."""
+    if not axes.mmas or any(rule in ("attention", "hint:scores") for _, rule in named.values()):
+        return
+
+    def plain(tree):
+        if isinstance(tree, tuple):
+            return tuple(plain(t) for t in tree)
+        if tree.axis in _ATTENTION_LETTERS and tree.axis_rule == "hint:name":
+            return replace(tree, axis=None, axis_rule=None)
+        return tree
+
+    for record in records:
+        record.levels = tuple(plain(t) for t in record.levels)
 
 
 def _gathered_rows(records: list, gathers: list) -> dict:

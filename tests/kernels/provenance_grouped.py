@@ -4,7 +4,8 @@ The kernel receives A (tokens, K, 1) and B (N, K, experts) as TMA coordinate ten
 hands it one expert's part of each: `domain_offset` to the expert's first token (A) or to the expert (B), then the
 shape rewritten over the same iterator and strides (`make_tensor(t.iterator, make_layout(shape, stride=t.stride))`).
 Before its SMEM fragments, the kernel partitions A's and B's SMEM buffers, already in MMA form, once more with the
-MMA (only their shapes are used). One k-block is loaded by TMA and multiplied with `cute.gemm`.
+MMA (only their shapes are used). One k-block is loaded by TMA and multiplied with `cute.gemm`. An SMEM buffer of
+per-row scales is named as attention names its scores (`sS`).
 """
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -39,6 +40,7 @@ def grouped_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens: cute.
     s_a = smem.allocate_tensor(F16, a_layout.outer, 1024, a_layout.inner)
     s_b = smem.allocate_tensor(F16, b_layout.outer, 1024, b_layout.inner)
     barrier = smem.allocate_array(cutlass.Int64, 1)
+    sS = smem.allocate_tensor(F32, cute.make_layout((TILER[0], 4)), 16)  # per-row scales, named like scores
     shape_only = tiled_mma.get_slice(0)
     last_a = cute.size(shape_only.partition_A(s_a), mode=[4]) - 1  # its stage mode, carried from s_a
     last_b = cute.size(shape_only.partition_B(s_b), mode=[4]) - 1
