@@ -420,6 +420,21 @@ def _one_mode_alike(a, b) -> bool:
     return list(_leaves(a)) == list(_leaves(b)) and len(list(_leaves(a))) == 1
 
 
+def zeros_filtered(tree, in_shape, out_shape):
+    """`filter_zeros`'s labels: a TMA box leaf it left one element of (the values sharing one scale factor, a
+    broadcast the box repeats) is no longer copied along any axis."""
+    if isinstance(tree, tuple):
+        if not (isinstance(in_shape, tuple) and isinstance(out_shape, tuple) and len(tree) == len(in_shape)
+                == len(out_shape)):
+            return tree
+        return tuple(zeros_filtered(t, a, b) for t, a, b in zip(tree, in_shape, out_shape))
+    before, after = list(_leaves(in_shape)), list(_leaves(out_shape))
+    if tree.role != "tma" or not tree.leaf_axes or len(tree.leaf_axes) != len(after) or len(before) != len(after):
+        return tree
+    kept = tuple(None if b == 1 and a != 1 else k for k, a, b in zip(tree.leaf_axes, before, after))
+    return replace(tree, leaf_axes=kept) if kept != tree.leaf_axes else tree
+
+
 def tma_box_axes(axes: Axes, record, gmem) -> tuple:
     """A TMA partition's labels with its box's leaves placed: on the global side each box leaf runs along the
     tile mode its coordinate stride steps (``1@0`` steps the mode the input's ``s@0`` strides do), the box's
@@ -431,13 +446,23 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
     if not smem or not glob or source is None or not box or not gmem.levels:
         return record.levels
     by_basis: dict = {}  # coordinate mode -> the variable of the first input leaf stepping it
+    mixed: set = set()  # coordinate modes stepped by leaves of two axes (a scale-factor view's rows and k-blocks)
+    shared: dict = {}  # extent -> the variables of the input's broadcast leaves of that extent
     for leaf, var in zip(_leaves(source), _leaf_vars(axes, gmem.levels[0], gmem.shapes[0])):
         if "@" in leaf and var is not None:
-            by_basis.setdefault(leaf.rpartition("@")[2], var)
+            basis = leaf.rpartition("@")[2]
+            if basis in by_basis and axes.find(by_basis[basis]) != axes.find(var):
+                mixed.add(basis)
+            by_basis.setdefault(basis, var)
+        elif leaf.endswith(":0") and var is not None and leaf != "1:0":
+            shared.setdefault(leaf.partition(":")[0], []).append(var)
     keys = []
     for leaf in _leaves(leaf_tree(box[0])):
         extent, _, stride = leaf.partition(":")
-        var = by_basis.get(stride.rpartition("@")[2]) if "@" in stride and extent != "1" else None
+        basis = stride.rpartition("@")[2]
+        var = by_basis.get(basis) if "@" in stride and extent != "1" and basis not in mixed else None
+        if stride == "0" and len(shared.get(extent, ())) == 1:  # values sharing one scale: the input's such leaf
+            var = shared[extent][0]
         keys.append(("var", var) if var is not None else None)
     if not any(keys) or not isinstance(glob[0], _levels.ModeLabel) or not isinstance(smem[0], _levels.ModeLabel):
         return record.levels

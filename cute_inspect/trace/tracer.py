@@ -848,6 +848,9 @@ class _Tracer:
             out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index, number, values)
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "filter_zeros" and in_shapes and outputs:
+            record.levels = tuple(_flow.zeros_filtered(t, in_shapes[0], o.shape) for t, o in zip(out_trees, outputs))
+            out_trees = list(record.levels)
         if op in ("partition_S", "partition_D") and record.made_by and in_trees:
             values = self.objects.values.get((record.made_by["object"], op))
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
