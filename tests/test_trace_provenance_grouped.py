@@ -39,3 +39,12 @@ def test_a_coordinate_tensor_rebuilt_over_a_tensors_iterator_and_strides_keeps_i
 def test_a_name_says_no_attention_axis_in_a_gemm(events):
     # `sS` reads as attention's scores (queries, keys), but the data flow finds one GEMM: its modes have no Q
     assert not any(label.endswith("-Q") for label in labels_of(events, "sS")[0])
+
+
+def test_coordinates_a_one_tile_copy_partitions_after_its_pair_count_that_tile(events):
+    # t2r's accumulator and registers paired first; the tile's coordinates, partitioned on the registers' side
+    # afterwards for a predicate, are the same tile's (M, N)
+    coords = [e for e in events if e["op"] == "make_identity_tensor"]
+    assert [label.rsplit("-", 1)[1] for label in coords[-1]["leaf_labels"][0]] == ["M", "N"]
+    assert labels_of(events, "where")[0] == labels_of(events, "values")[0]
+    assert labels_of(events, "where")[1][2:] == ["mma_slot", "mma_slot"]

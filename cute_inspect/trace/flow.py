@@ -52,6 +52,7 @@ class Partitioners:
         self.sides: dict = {}  # copy object number -> the partition calls it made
         # copy object number -> (labels, shape) of the other side's latest partition when the latest pair closed
         self.paired_with: dict = {}
+        self.pairs: dict = {}  # copy object number -> how many times its two sides paired (tiles it served)
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -366,8 +367,13 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                     _join_tiled_modes(axes, tile, source[1:], partitioners.tiler_ranks.get(made_by["object"]))
         if paired:
             partitioners.paired_with[made_by["object"]] = before[1][-1][:2]
+            partitioners.pairs[made_by["object"]] = partitioners.pairs.get(made_by["object"], 0) + 1
         elif before is not None and before[0] == op and op != "retile" \
-                and _broadcasts(bound.get("src" if op == "partition_S" else "dst")):
+                and (_broadcasts(bound.get("src" if op == "partition_S" else "dst"))
+                     or entry[3] and partitioners.pairs.get(made_by["object"]) == 1):
+            # coordinates partitioned after the pair of a copy that serves one tile (t2r's `partition_D(cAcc)`
+            # after the accumulator's and the output's) count that tile; a copy shared by several tiles (Q's,
+            # K's and V's loads) says not whose
             _laid_against_pair(axes, partitioners.paired_with.get(made_by["object"]), out_trees[0], record.shapes[0])
         growing = before is not None and before[0] == op and not before[2] and not paired
         partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],

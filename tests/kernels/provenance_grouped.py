@@ -5,7 +5,8 @@ hands it one expert's part of each: `domain_offset` to the expert's first token 
 shape rewritten over the same iterator and strides (`make_tensor(t.iterator, make_layout(shape, stride=t.stride))`).
 Before its SMEM fragments, the kernel partitions A's and B's SMEM buffers, already in MMA form, once more with the
 MMA (only their shapes are used). One k-block is loaded by TMA and multiplied with `cute.gemm`. An SMEM buffer of
-per-row scales is named as attention names its scores (`sS`).
+per-row scales is named as attention names its scores (`sS`). The epilogue reads the accumulator out of TMEM and
+partitions the tile's coordinates for a predicate once the copy's two sides have paired.
 """
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -64,6 +65,20 @@ def grouped_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens: cute.
     cute.copy(tma_b, box_g_b[None, 0, 0, 0], box_s_b[None, 0], tma_bar_ptr=barrier)
     for k in cutlass.range_constexpr(cute.size(frag_a, mode=[2])):
         cute.gemm(tiled_mma, frag_acc, frag_a[None, None, k, last_a], frag_b[None, None, k, last_b], frag_acc)
+
+    # the epilogue's tcgen05.ld of the accumulator into registers, then the tile's coordinates for a predicate,
+    # partitioned on the registers' side once the copy's two sides have paired
+    tidx, _, _ = cute.arch.thread_idx()
+    acc = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16), frag_acc.layout)
+    whole = acc[(None, None), 0, 0]
+    t2r = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(16)), F32),
+                                 whole)
+    thr_t2r = t2r.get_slice(tidx % 128)
+    lanes = thr_t2r.partition_S(whole)
+    values = cute.make_rmem_tensor(thr_t2r.partition_D(whole).shape, F32)
+    cute.copy(t2r, lanes, values)
+    where = thr_t2r.partition_D(cute.make_identity_tensor(TILER[:2]))
+    values[0] = values[0] * cute.elem_less(where[0][0], count).to(F32)
 
 
 @cute.jit
