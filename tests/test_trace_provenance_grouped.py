@@ -48,3 +48,8 @@ def test_coordinates_a_one_tile_copy_partitions_after_its_pair_count_that_tile(e
     assert [label.rsplit("-", 1)[1] for label in coords[-1]["leaf_labels"][0]] == ["M", "N"]
     assert labels_of(events, "where")[0] == labels_of(events, "values")[0]
     assert labels_of(events, "where")[1][2:] == ["mma_slot", "mma_slot"]
+
+
+def test_a_one_dimensional_divide_of_a_registers_elements_keeps_the_leaf_it_covers(events):
+    # logical_divide(values, make_layout(16)): the 16 values of the atom's first leaf (N), then all the rest
+    assert labels_of(events, "blocks")[0] == ["store-atom-N", "store-rest"]

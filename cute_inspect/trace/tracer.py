@@ -1103,6 +1103,10 @@ class _Tracer:
         if op.endswith("_divide"):
             # modes the tiler leaves whole: `None`, or a nested mode tiled by its own shape (quack's atom)
             source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            if op == "logical_divide" and not isinstance(tiler, tuple) and out_rank == 2:
+                found = _divided_flat(inp, source, _shape_like(tiler), origin)
+                if found is not None:
+                    return found
             whole = [i for i, t in enumerate(tiler) if t is None or (
                 isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
                 if isinstance(tiler, tuple) else []
@@ -2359,6 +2363,21 @@ def _shaped(mode, labels):
     flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
     same = all(p == flat[0] and p.var == flat[0].var and p.leaf_axes == flat[0].leaf_axes for p in flat)
     return flat[0] if len(flat) == len(parts) and same else parts
+
+
+def _divided_flat(inp: tuple, source, tile, origin: int):
+    """`logical_divide(t, make_layout(n))` of a tensor of several modes divides its elements in order: the tile is
+    the leading leaves of n elements (one leaf: its label, `tCompute`'s 32 columns of a quantization block), the
+    rest every other leaf (of no one axis)."""
+    if not isinstance(source, tuple) or len(source) != len(inp) or not isinstance(tile, int):
+        return None
+    extents = list(_leaves(source))
+    labels = [leaf for mode, tree in zip(source, inp) for leaf in _nested_leaf_labels(mode, tree)]
+    if len(labels) != len(extents) or not extents or extents[0] != tile \
+            or not isinstance(labels[0], _levels.ModeLabel):
+        return None
+    rest = _levels.made(labels[0].level, "rest", origin, "divide")
+    return labels[0], rest
 
 
 def _nested_leaf_labels(mode, tree) -> list:

@@ -79,6 +79,9 @@ def grouped_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens: cute.
     cute.copy(t2r, lanes, values)
     where = thr_t2r.partition_D(cute.make_identity_tensor(TILER[:2]))
     values[0] = values[0] * cute.elem_less(where[0][0], count).to(F32)
+    # the registers cut in blocks of 16 values (one scale factor each), the divide over all their elements
+    blocks = cute.logical_divide(values, cute.make_layout(16))
+    values[1] = blocks[0, 0]
 
 
 @cute.jit
