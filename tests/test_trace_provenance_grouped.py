@@ -53,3 +53,9 @@ def test_coordinates_a_one_tile_copy_partitions_after_its_pair_count_that_tile(e
 def test_a_one_dimensional_divide_of_a_registers_elements_keeps_the_leaf_it_covers(events):
     # logical_divide(values, make_layout(16)): the 16 values of the atom's first leaf (N), then all the rest
     assert labels_of(events, "blocks")[0] == ["store-atom-N", "store-rest"]
+
+
+def test_a_host_tensor_the_launch_passes_through_is_not_another_host_tensor_of_its_type(events):
+    # `extra` has A's type; the launch names it, no traced call made it: its modes are not A's (M, K, L)
+    (param,) = [e for e in events if e["op"] == "input" and e["names"] == ["extra"]]
+    assert param["inputs"] == [] and not any(label.endswith(("-M", "-K")) for label in param["leaf_labels"][0])

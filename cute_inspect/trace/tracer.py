@@ -397,7 +397,9 @@ class _Tracer:
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
         launched = self.lookup(host) if host is not None else None
-        passed = launched or self._passed_in(_type_text(obj.value), name, kernel)
+        # a host tensor the launch names but no traced call made (`mCos` passed through) is none of the traced
+        # host tensors that share its type
+        passed = launched or (None if host is not None else self._passed_in(_type_text(obj.value), name, kernel))
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),

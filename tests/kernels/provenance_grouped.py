@@ -36,7 +36,7 @@ def _expert_view(which: cutlass.Constexpr, operand: cute.Tensor, first: cutlass.
 @cute.kernel
 def grouped_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens: cute.Tensor, tma_b: cute.CopyAtom,
                    weights: cute.Tensor, a_layout: cute.ComposedLayout, b_layout: cute.ComposedLayout,
-                   offsets: cute.Tensor):
+                   offsets: cute.Tensor, extra: cute.Tensor):
     smem = utils.SmemAllocator()
     s_a = smem.allocate_tensor(F16, a_layout.outer, 1024, a_layout.inner)
     s_b = smem.allocate_tensor(F16, b_layout.outer, 1024, b_layout.inner)
@@ -82,10 +82,11 @@ def grouped_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens: cute.
     # the registers cut in blocks of 16 values (one scale factor each), the divide over all their elements
     blocks = cute.logical_divide(values, cute.make_layout(16))
     values[1] = blocks[0, 0]
+    values[2] = extra[None, None, 0][tidx, 0].to(F32)  # a host tensor passed through, of A's type
 
 
 @cute.jit
-def grouped_host(a: cute.Tensor, b: cute.Tensor, offsets: cute.Tensor):
+def grouped_host(a: cute.Tensor, b: cute.Tensor, offsets: cute.Tensor, extra: cute.Tensor):
     tiled_mma = sm100.make_trivial_tiled_mma(F16, F16, OperandMajorMode.K, OperandMajorMode.K, F32,
                                              tcgen05.CtaGroup.ONE, TILER[:2])
     a_layout = sm100.make_smem_layout_a(tiled_mma, TILER, F16, 1)
@@ -97,7 +98,7 @@ def grouped_host(a: cute.Tensor, b: cute.Tensor, offsets: cute.Tensor):
     tma_b, weights = cute.nvgpu.make_tiled_tma_atom_B(
         cpasync.CopyBulkTensorTileG2SOp(tcgen05.CtaGroup.ONE), b, cute.slice_(b_layout, (None, None, None, 0)),
         TILER, tiled_mma, cluster.shape)
-    grouped_kernel(tiled_mma, tma_a, tokens, tma_b, weights, a_layout, b_layout, offsets).launch(
+    grouped_kernel(tiled_mma, tma_a, tokens, tma_b, weights, a_layout, b_layout, offsets, extra).launch(
         grid=(1, 1, 4), block=(128, 1, 1))
 
 
@@ -108,4 +109,5 @@ def compile_grouped():
     a = make_fake_compact_tensor(F16, (sym(divisibility=128), 4096, 1), stride_order=(1, 0, 2), assumed_align=16)
     b = make_fake_compact_tensor(F16, (sym(divisibility=128), 4096, 4), stride_order=(1, 0, 2), assumed_align=16)
     offsets = make_fake_compact_tensor(cutlass.Int32, (5,), assumed_align=16)
-    return cute.compile(grouped_host, a, b, offsets)
+    extra = make_fake_compact_tensor(F16, (sym(divisibility=128), 4096, 1), stride_order=(1, 0, 2), assumed_align=16)
+    return cute.compile(grouped_host, a, b, offsets, extra)
