@@ -65,3 +65,11 @@ def test_a_divide_of_a_threads_copied_values_stays_at_the_copys_level(rows):
 def test_a_tensor_over_a_slice_of_a_traced_layout_keeps_the_modes_the_slice_keeps(rows):
     # `make_tensor(moved_iterator, cute.slice_(coords.layout, (None, 0, None)))`: coords' atom and column rest
     assert labels_of(rows, "moved")[0] == ["copy-atom-N", "copy-atom-N", "copy-rest-N"]
+
+
+def test_a_nested_mode_a_rows_and_columns_tiler_cuts_whole_runs_along_its_position():
+    # `prepend(w.layout, (1):(0))`: the vector as one row, its (1) a nested mode (as the SMEM row's leaves regroup)
+    # the tiler's rows cut, and the tile's row that mode's one leaf
+    events = trace_json(f"{KERNEL}:compile_row_view", arch="sm_90a")
+    assert labels_of(events, "one_row")[0] == ["block-atom-M", "block-atom-N"]
+    assert [label.rsplit("-", 1)[1] for label in labels_of(events, "wide")[0]] == ["M", "N"]

@@ -52,6 +52,7 @@ class Partitioners:
         self.sides: dict = {}  # copy object number -> the partition calls it made
         # copy object number -> (labels, shape) of the other side's latest partition when the latest pair closed
         self.paired_with: dict = {}
+        self.pairs: dict = {}  # copy object number -> how many times its two sides paired (tiles it served)
 
     def number(self, obj) -> int:
         # an MMA's operation object: shared by a TiledMma, its slices, and the copies a dynamic loop makes of
@@ -366,13 +367,20 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                     _join_tiled_modes(axes, tile, source[1:], partitioners.tiler_ranks.get(made_by["object"]))
         if paired:
             partitioners.paired_with[made_by["object"]] = before[1][-1][:2]
+            partitioners.pairs[made_by["object"]] = partitioners.pairs.get(made_by["object"], 0) + 1
         elif before is not None and before[0] == op and op != "retile" \
-                and _broadcasts(bound.get("src" if op == "partition_S" else "dst")):
+                and (_broadcasts(bound.get("src" if op == "partition_S" else "dst"))
+                     or entry[3] and partitioners.pairs.get(made_by["object"]) == 1):
+            # coordinates partitioned after the pair of a copy that serves one tile (t2r's `partition_D(cAcc)`
+            # after the accumulator's and the output's) count that tile; a copy shared by several tiles (Q's,
+            # K's and V's loads) says not whose
             _laid_against_pair(axes, partitioners.paired_with.get(made_by["object"]), out_trees[0], record.shapes[0])
         growing = before is not None and before[0] == op and not before[2] and not paired
         partitioners.partitions[made_by["object"]] = (op, before[1] + [entry] if growing else [entry],
                                                       paired and op != "retile")
     if op in _MMA_OPS and made_by and made_by["object"] is not None:
+        if op.startswith("partition_") and any(_levels.in_mma_form(tree) for _, tree, _ in by_arg.values()):
+            return  # an MMA operand partitioned again: the slot's axes are not its new rests (`levels.in_mma_form`)
         for tree in out_trees:
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
     elif op == "gemm" and made_by and made_by["object"] is not None:
@@ -418,6 +426,21 @@ def _one_mode_alike(a, b) -> bool:
     return list(_leaves(a)) == list(_leaves(b)) and len(list(_leaves(a))) == 1
 
 
+def zeros_filtered(tree, in_shape, out_shape):
+    """`filter_zeros`'s labels: a TMA box leaf it left one element of (the values sharing one scale factor, a
+    broadcast the box repeats) is no longer copied along any axis."""
+    if isinstance(tree, tuple):
+        if not (isinstance(in_shape, tuple) and isinstance(out_shape, tuple) and len(tree) == len(in_shape)
+                == len(out_shape)):
+            return tree
+        return tuple(zeros_filtered(t, a, b) for t, a, b in zip(tree, in_shape, out_shape))
+    before, after = list(_leaves(in_shape)), list(_leaves(out_shape))
+    if tree.role != "tma" or not tree.leaf_axes or len(tree.leaf_axes) != len(after) or len(before) != len(after):
+        return tree
+    kept = tuple(None if b == 1 and a != 1 else k for k, a, b in zip(tree.leaf_axes, before, after))
+    return replace(tree, leaf_axes=kept) if kept != tree.leaf_axes else tree
+
+
 def tma_box_axes(axes: Axes, record, gmem) -> tuple:
     """A TMA partition's labels with its box's leaves placed: on the global side each box leaf runs along the
     tile mode its coordinate stride steps (``1@0`` steps the mode the input's ``s@0`` strides do), the box's
@@ -429,13 +452,23 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
     if not smem or not glob or source is None or not box or not gmem.levels:
         return record.levels
     by_basis: dict = {}  # coordinate mode -> the variable of the first input leaf stepping it
+    mixed: set = set()  # coordinate modes stepped by leaves of two axes (a scale-factor view's rows and k-blocks)
+    shared: dict = {}  # extent -> the variables of the input's broadcast leaves of that extent
     for leaf, var in zip(_leaves(source), _leaf_vars(axes, gmem.levels[0], gmem.shapes[0])):
         if "@" in leaf and var is not None:
-            by_basis.setdefault(leaf.rpartition("@")[2], var)
+            basis = leaf.rpartition("@")[2]
+            if basis in by_basis and axes.find(by_basis[basis]) != axes.find(var):
+                mixed.add(basis)
+            by_basis.setdefault(basis, var)
+        elif leaf.endswith(":0") and var is not None and leaf != "1:0":
+            shared.setdefault(leaf.partition(":")[0], []).append(var)
     keys = []
     for leaf in _leaves(leaf_tree(box[0])):
         extent, _, stride = leaf.partition(":")
-        var = by_basis.get(stride.rpartition("@")[2]) if "@" in stride and extent != "1" else None
+        basis = stride.rpartition("@")[2]
+        var = by_basis.get(basis) if "@" in stride and extent != "1" and basis not in mixed else None
+        if stride == "0" and len(shared.get(extent, ())) == 1:  # values sharing one scale: the input's such leaf
+            var = shared[extent][0]
         keys.append(("var", var) if var is not None else None)
     if not any(keys) or not isinstance(glob[0], _levels.ModeLabel) or not isinstance(smem[0], _levels.ModeLabel):
         return record.levels
@@ -578,8 +611,9 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
         if projected:
             axes.bind(_var(mode), ("tiler", key, position))
-        elif position < 2:
-            axes.suggest(_var(mode), "MN"[position], "local_tile.proj")
+        elif position < 2:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
+            for leaf in _levels.flatten(mode):
+                axes.suggest(leaf.var, "MN"[position], "local_tile.proj")
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
@@ -639,6 +673,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
+    _gemm_without_attention_names(axes, records, named)
     _operand_views(records)
     _atoms_by_rests(records)
     accumulators = _accumulator_roots(axes)
@@ -657,6 +692,26 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _metadata(records, views)
     _computed_arrays(records)
     _register_chunks(records)
+
+
+_ATTENTION_LETTERS = frozenset("QDHB")
+
+
+def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
+    """In a trace whose MMAs the data flow names GEMM axes (no MMA feeds another, no scores named), a name's
+    attention axis (`tSsS`'s S read as scores: queries and keys) is none: scale factors named S are no scores."""
+    if not axes.mmas or any(rule in ("attention", "hint:scores") for _, rule in named.values()):
+        return
+
+    def plain(tree):
+        if isinstance(tree, tuple):
+            return tuple(plain(t) for t in tree)
+        if tree.axis in _ATTENTION_LETTERS and tree.axis_rule == "hint:name":
+            return replace(tree, axis=None, axis_rule=None)
+        return tree
+
+    for record in records:
+        record.levels = tuple(plain(t) for t in record.levels)
 
 
 def _gathered_rows(records: list, gathers: list) -> dict:

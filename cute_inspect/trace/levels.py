@@ -213,13 +213,21 @@ def _at(inp: tuple, i):
 def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, kept: list | None = None) -> tuple:
     """`kept`: the input mode each tile mode tiles (those proj keeps), by default the first `tile_rank`."""
     kept = kept if kept is not None and len(kept) == tile_rank else list(range(tile_rank))
-    tiles = tuple(made("block", "atom", origin, "local_tile", _at(inp, i)) for i in kept)
+    tiles = tuple(made("block", "atom", origin, "local_tile", _lone_leaf(_at(inp, i))) for i in kept)
     n_rest = out_rank - tile_rank
     free = [i for i, c in enumerate(coord) if c is None] if isinstance(coord, tuple) else []
     if len(free) != n_rest:
         free = [None] * n_rest
     rests = tuple(made("block", "rest", origin, "local_tile", _at(inp, i)) for i in free)
     return _pad(tiles + rests, out_rank)
+
+
+def _lone_leaf(source):
+    """A nested mode of one leaf (`((1),n)`, a row view's prepended mode) is that leaf: a tile of it runs along it."""
+    if isinstance(source, tuple):
+        labels = list(flatten(source))
+        return labels[0] if len(labels) == 1 else source
+    return source
 
 
 def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, default: tuple,
@@ -232,6 +240,16 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
         source = next((x for x in labels if x.role == "rest"), labels[0] if labels else None)
     guess = None if axis(source) else (default[i] if i < len(default) else None)
     return made(level, role, origin, op, source, axis=guess, axis_rule=guess_rule if guess else None)
+
+
+def in_mma_form(inp) -> bool:
+    """Whether a tensor is an MMA operand already: (MMA atom, MMA_M or MMA_N, MMA_K or MMA_N, ...), an SMEM buffer
+    laid out for the MMA or an MMA partition. An MMA partition of it (`partition_A(sA)` of sm100's `sA`) cuts its
+    atom mode as if it were the tile's first axis: its rests are none of the input's modes."""
+    modes = inp if isinstance(inp, tuple) else (inp,)
+    return len(modes) >= 3 and all(isinstance(m, ModeLabel) for m in modes[:3]) \
+        and (modes[0].level, modes[0].role) == ("mma", "atom") \
+        and all((m.level, m.role) == ("mma", "rest") for m in modes[1:3])
 
 
 def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: tuple = (),

@@ -397,7 +397,9 @@ class _Tracer:
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
         launched = self.lookup(host) if host is not None else None
-        passed = launched or self._passed_in(_type_text(obj.value), name, kernel)
+        # a host tensor the launch names but no traced call made (`mCos` passed through) is none of the traced
+        # host tensors that share its type
+        passed = launched or (None if host is not None else self._passed_in(_type_text(obj.value), name, kernel))
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -848,6 +850,9 @@ class _Tracer:
             out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index, number, values)
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "filter_zeros" and in_shapes and outputs:
+            record.levels = tuple(_flow.zeros_filtered(t, in_shapes[0], o.shape) for t, o in zip(out_trees, outputs))
+            out_trees = list(record.levels)
         if op in ("partition_S", "partition_D") and record.made_by and in_trees:
             values = self.objects.values.get((record.made_by["object"], op))
             source = in_trees[0] if isinstance(in_trees[0], tuple) else (in_trees[0],)
@@ -1068,6 +1073,8 @@ class _Tracer:
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
             rule = "hint:name" if what in _levels.ATTENTION_TENSORS else "mma_slot"
+            if _levels.in_mma_form(inp):  # its atom re-tiled: rests of their own, on no axis the slot names
+                return _levels.partition((None, None) + inp[2:], "mma", out_rank, origin, (), op, rule)
             return _levels.partition(inp, "mma", out_rank, origin, axes, op, rule)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
@@ -1098,6 +1105,10 @@ class _Tracer:
         if op.endswith("_divide"):
             # modes the tiler leaves whole: `None`, or a nested mode tiled by its own shape (quack's atom)
             source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            if op == "logical_divide" and not isinstance(tiler, tuple) and out_rank == 2:
+                found = _divided_flat(inp, source, _shape_like(tiler), origin)
+                if found is not None:
+                    return found
             whole = [i for i, t in enumerate(tiler) if t is None or (
                 isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
                 if isinstance(tiler, tuple) else []
@@ -1143,6 +1154,10 @@ class _Tracer:
                     self.axes.join(coord.var, self._axis_var(mode))
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
+            found = self._restrided(bound.get("iterator"), info, call) if op == "make_tensor" else None
+            if found is not None:
+                self.views[origin] = found[0]
+                return found[1]
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
@@ -1207,6 +1222,28 @@ class _Tracer:
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _restrided(self, pointer, info, call=None):
+        """(record, labels) of the traced tensor whose own iterator a new global or coordinate tensor is made over
+        with that tensor's strides, mode for mode (`make_tensor(t.iterator, make_layout(new_shape,
+        stride=t.stride))`: t's shape rewritten, an expert's rows of a grouped operand): the same modes. A
+        coordinate tensor's iterator is a tuple of coordinates, no value to walk up from: the calling code's
+        argument `t.iterator` names the tensor."""
+        if info.memspace not in ("gmem", "coord") or pointer is None:
+            return None
+        viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") else None
+        if viewed is None and call is not None and call.site.direct and call.frame is not None \
+                and "iterator" in call.params:
+            holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                    "iterator")
+            viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if viewed is None or self.trace.records[viewed[0]].memspaces[viewed[1]] != info.memspace:
+            return None
+        source, own = top_modes(self.trace.records[viewed[0]].layouts[viewed[1]]), top_modes(info.layout)
+        if not source or not own or len(source) != len(own) or not isinstance(viewed[2], tuple) \
+                or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
+            return None
+        return viewed[0], viewed[2]
 
     def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
         """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
@@ -1855,13 +1892,14 @@ def _sorted_leaves(tree) -> list:
     return sorted(leaf for leaf in _leaves(tree) if not leaf.startswith("1:"))
 
 
-def _layout_holder(text: str | None, frame):
-    """The object whose layout an argument reads (`tStS.layout` in the calling frame gives tStS), or None."""
+def _layout_holder(text: str | None, frame, attribute: str = "layout"):
+    """The object whose layout (or other `attribute`) an argument reads (`tStS.layout` in the calling frame gives
+    tStS), or None."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
         return None
-    if isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Name):
+    if isinstance(node, ast.Attribute) and node.attr == attribute and isinstance(node.value, ast.Name):
         return frame.f_locals.get(node.value.id)
     return None
 
@@ -2327,6 +2365,21 @@ def _shaped(mode, labels):
     flat = [p for p in parts if isinstance(p, _levels.ModeLabel)]
     same = all(p == flat[0] and p.var == flat[0].var and p.leaf_axes == flat[0].leaf_axes for p in flat)
     return flat[0] if len(flat) == len(parts) and same else parts
+
+
+def _divided_flat(inp: tuple, source, tile, origin: int):
+    """`logical_divide(t, make_layout(n))` of a tensor of several modes divides its elements in order: the tile is
+    the leading leaves of n elements (one leaf: its label, `tCompute`'s 32 columns of a quantization block), the
+    rest every other leaf (of no one axis)."""
+    if not isinstance(source, tuple) or len(source) != len(inp) or not isinstance(tile, int):
+        return None
+    extents = list(_leaves(source))
+    labels = [leaf for mode, tree in zip(source, inp) for leaf in _nested_leaf_labels(mode, tree)]
+    if len(labels) != len(extents) or not extents or extents[0] != tile \
+            or not isinstance(labels[0], _levels.ModeLabel):
+        return None
+    rest = _levels.made(labels[0].level, "rest", origin, "divide")
+    return labels[0], rest
 
 
 def _nested_leaf_labels(mode, tree) -> list:

@@ -96,6 +96,27 @@ def compile_rows():
     return cute.compile(rows_host, _rows((32, COLS)), weights, cutlass.Int32(COLS))
 
 
+@cute.kernel
+def row_view_kernel(w: cute.Tensor):
+    """A weight vector seen as a one-row tile (a (1) mode prepended to its layout), cut by a (rows, columns) tiler,
+    after an SMEM row of that tiler's layout: the view's leaves are the row's, its (1) a nested mode."""
+    staged = cutlass.utils.SmemAllocator().allocate_tensor(
+        cutlass.Float16, cute.make_ordered_layout((1, COLS), order=(1, 0)), byte_alignment=16)
+    wide = cute.make_tensor(w.iterator, cute.prepend(w.layout, cute.make_layout((1,), stride=(0,))))
+    one_row = cute.local_tile(wide, (1, COLS), (0, 0))
+    tidx, _, _ = cute.arch.thread_idx()
+    staged[0, tidx] = one_row[0, tidx]
+
+
+@cute.jit
+def row_view_host(w: cute.Tensor):
+    row_view_kernel(w).launch(grid=(1, 1, 1), block=(COLS, 1, 1))
+
+
+def compile_row_view():
+    return cute.compile(row_view_host, make_fake_compact_tensor(cutlass.Float16, (COLS,), assumed_align=16))
+
+
 WARPS_PER_ROW = 2
 
 
