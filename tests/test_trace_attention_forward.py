@@ -83,3 +83,13 @@ def test_coordinates_of_a_products_tile_belong_to_the_product_of_that_shape():
 def test_a_buffer_filled_at_a_remainder_of_its_first_extent_is_staged_there():
     events = trace_json(f"{KERNEL}:compile_ring", arch="sm_80")
     assert labels_of(events, "ring")[0] == ["stage", "mma-atom-N", "mma-atom-K"]
+
+
+def test_a_row_statistic_partitioned_as_the_accumulator_keeps_rows_and_columns_apart():
+    # the (rows, 1) tile's size-1 rest runs along the rows: joined to the columns the partition gives it, S's
+    # queries and keys were one axis
+    events = trace_json(f"{KERNEL}:compile_row_statistics", arch="sm_80")
+    assert labels_of(events, "first")[0] == ["mma-atom-K", "mma-atom-Q", "mma-rest-Q", "mma-rest-K"]
+    assert labels_of(events, "sy")[0] == ["mma-atom-K", "mma-atom-D"]
+    assert labels_of(events, "per_thread")[0][2:] == ["mma-rest-Q", "mma-rest-K"]
+    assert labels_of(events, "row_tiles")[0] == ["block-atom-Q", "block-rest-Q"]

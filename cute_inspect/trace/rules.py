@@ -89,7 +89,9 @@ RULES = {
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow
-    "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N)",
+    "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N); a partition's rest over an "
+                "input mode of extent 1 (a (rows, 1) statistics tile partitioned as the accumulator) takes the "
+                "slot's axis alone, the input's mode keeps its own",
     "attention": "an MMA's accumulator feeds the A slot of another (a gemm's A operand, or an A fragment or "
                  "partition laid over the accumulator's storage or a TMEM address its values are written to): "
                  "S = Q K^T over D, O = P V over K; a TMEM A operand's rows are the accumulator's (its lanes); "

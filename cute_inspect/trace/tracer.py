@@ -1068,7 +1068,9 @@ class _Tracer:
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             axes = _levels.operand_axes(what) if what in _levels.ATTENTION_TENSORS else operand_axes[op[-1]]
             rule = "hint:name" if what in _levels.ATTENTION_TENSORS else "mma_slot"
-            return _levels.partition(inp, "mma", out_rank, origin, axes, op, rule)
+            source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            return _levels.unit_rests_apart(_levels.partition(inp, "mma", out_rank, origin, axes, op, rule), source,
+                                            origin, op)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
