@@ -1147,7 +1147,8 @@ class _Tracer:
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
-            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else \
+                self._coordinates_viewed(info, call) if op == "make_tensor" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
@@ -1209,6 +1210,28 @@ class _Tracer:
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _coordinates_viewed(self, info, call):
+        """A TMA tensor re-laid over another's coordinates (`make_tensor(mQ_offset.iterator, make_layout(shape,
+        stride=mQ.stride))`, a sequence's rows cut to its length): a view of the traced coordinate tensor whose
+        iterator the calling code passes, when its strides are that tensor's basis strides, each mode's own (a
+        coordinate tensor of another layout, an identity tensor's tile, is no view). A coordinate iterator is a
+        tuple of values, no pointer to walk: the argument's text names its tensor."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return None
+        holder = _attribute_holder(argument_text(call.site, call.params.index("iterator"), call.op), "iterator",
+                                   call.frame)
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None:
+            return None
+        source = self.trace.records[found[0]]
+        if source.memspaces[found[1]:found[1] + 1] != ("coord",) or not info.layout:
+            return None
+        strides = [leaf.partition(":")[2] for leaf in _leaves(leaf_tree(info.layout))]
+        known = {leaf.partition(":")[2] for leaf in _leaves(leaf_tree(source.layouts[found[1]]))}
+        if not strides or len(set(strides)) != len(strides) or not set(strides) <= known or "@" not in strides[0]:
+            return None
+        return found
 
     def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
         """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
@@ -1855,6 +1878,17 @@ _ELEMENT_BITS = re.compile(r"^!cute\.ptr<[a-zA-Z]+(\d+)")
 def _sorted_leaves(tree) -> list:
     """A leaf tree's leaves past its size-1 ones, sorted: what a regrouping of the same modes keeps."""
     return sorted(leaf for leaf in _leaves(tree) if not leaf.startswith("1:"))
+
+
+def _attribute_holder(text: str | None, attribute: str, frame):
+    """The object whose `attribute` an argument reads (`mQ.iterator` in the calling frame gives mQ), or None."""
+    try:
+        node = ast.parse(text, mode="eval").body if text else None
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Attribute) and node.attr == attribute and isinstance(node.value, ast.Name):
+        return frame.f_locals.get(node.value.id)
+    return None
 
 
 def _layout_holder(text: str | None, frame):
