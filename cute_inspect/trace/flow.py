@@ -794,9 +794,24 @@ def _hinted(axes: Axes, records: list) -> dict:
     for record in records:
         for tree in record.levels:
             for label in _levels.flatten(tree):
-                if label.axis_rule == "hint:name" and label.axis and label.var is not None:
+                if label.axis_rule == "hint:name" and label.axis and label.var is not None \
+                        and _named_by(records, label):
                     found.setdefault(axes.find(label.var), set()).add(label.axis)
     return found
+
+
+def _named_by(records: list, label) -> bool:
+    """Whether a name of the record that made a `hint:name` label says its letter (`sQ`'s Q, `mA_mkl`'s M): a
+    call's own guess (a divide's or an epilogue partition's (M, N) when the name says nothing) is no name's."""
+    if label.origin is None or not 0 <= label.origin < len(records):
+        return True
+    for name in records[label.origin].names:
+        if label.axis in _levels.operand_axes(_levels.tensor_of(name)):
+            return True
+        suffix = name.rsplit("_", 1)[1] if name and "_" in name else ""
+        if label.axis in _levels.axes_of(name, len(suffix)):
+            return True
+    return False
 
 
 def _same_indices(axes: Axes, index_uses: dict) -> None:
