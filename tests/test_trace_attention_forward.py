@@ -83,3 +83,25 @@ def test_coordinates_of_a_products_tile_belong_to_the_product_of_that_shape():
 def test_a_buffer_filled_at_a_remainder_of_its_first_extent_is_staged_there():
     events = trace_json(f"{KERNEL}:compile_ring", arch="sm_80")
     assert labels_of(events, "ring")[0] == ["stage", "mma-atom-N", "mma-atom-K"]
+
+
+def test_a_row_statistic_partitioned_as_the_accumulator_keeps_rows_and_columns_apart():
+    # the (rows, 1) tile's size-1 rest runs along the rows: joined to the columns the partition gives it, S's
+    # queries and keys were one axis
+    events = trace_json(f"{KERNEL}:compile_row_statistics", arch="sm_80")
+    assert labels_of(events, "first")[0] == ["mma-atom-K", "mma-atom-Q", "mma-rest-Q", "mma-rest-K"]
+    assert labels_of(events, "sy")[0] == ["mma-atom-K", "mma-atom-D"]
+    assert labels_of(events, "per_thread")[0][2:] == ["mma-rest-Q", "mma-rest-K"]
+    assert labels_of(events, "row_tiles")[0] == ["block-atom-Q", "block-rest-Q"]
+
+
+def test_rows_one_tile_covers_while_the_token_is_picked_at_run_time_are_the_heads():
+    # a 64-head mode tiled whole at (0, 0) while the block index picks the token: one query token per CTA, its
+    # heads along the rows (the batch rule alone read the rows as the queries and the token mode as heads)
+    events = trace_json(f"{KERNEL}:compile_token_heads", arch="sm_80")
+    labels, rules = labels_of(events, "x")
+    assert labels == ["input-mode-H", "input-mode-D", "input-mode-Q", "input-mode-B"]
+    assert rules[0] == "grouped_heads"
+    assert labels_of(events, "first")[0] == ["mma-atom-K", "mma-atom-H", "mma-rest-H", "mma-rest-K"]
+    assert labels_of(events, "sx")[0] == ["mma-atom-H", "mma-atom-D"]
+    assert labels_of(events, "y")[0] == ["input-mode-K", "input-mode-D"]

@@ -78,3 +78,33 @@ def test_an_operand_fragments_load_view_keeps_the_fragments_leaves(events):
     assert labels_of(events, "cols_view")[0][0] == "mma_thr2-atom-K"
     assert labels_of(events, "rows_view")[0][0] == "mma_thr2-atom-Q"
     assert labels_of(events, "rows_view")[0][3:] == ["mma_thr2-rest-D", "mma_thr2-rest-Q"]
+
+
+def test_a_calls_own_guess_is_no_name_that_calls_the_scores_a_gemm():
+    # NSA top-k's `logical_divide(tStS, (128, 32))` over the accumulator's nested atom guesses (M, N) by itself,
+    # recorded as `hint:name` on the rows; only what a name says may keep `hint:scores` from firing
+    from types import SimpleNamespace
+
+    from cute_inspect.trace import flow
+    from cute_inspect.trace.axes import Axes
+    from cute_inspect.trace.levels import ModeLabel
+
+    axes = Axes()
+    rows = ModeLabel("mma", "atom", "Q", origin=0, axis_rule="hint:name", var=1)
+    guessed = ModeLabel("epi", "rest", "M", origin=1, axis_rule="hint:name", var=1)
+    suffixed = ModeLabel("input", "mode", "M", origin=2, axis_rule="hint:name", var=2)
+    records = [SimpleNamespace(names=("sQ",), levels=((rows,),)),
+               SimpleNamespace(names=("tStS_tiled",), levels=((guessed,),)),
+               SimpleNamespace(names=("mA_mk",), levels=((suffixed,),))]
+    hinted = flow._hinted(axes, records)
+    assert hinted[axes.find(1)] == {"Q"}
+    assert hinted[axes.find(2)] == {"M"}
+
+
+def test_a_product_contracting_what_names_call_queries_is_no_score():
+    # scores contract the head dim: an SSD's product over the chunk's positions (hinted Q) is another product
+    from cute_inspect.trace.axes import Axes
+
+    scores = {"M": 1, "N": 2, "K": 3}
+    assert Axes._named_scores(scores, {1: {"Q"}, 2: {"K"}, 3: {"D"}})
+    assert not Axes._named_scores(scores, {1: {"Q"}, 2: {"K"}, 3: {"Q", "N"}})

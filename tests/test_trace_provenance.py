@@ -155,3 +155,12 @@ def test_a_tensor_a_dynamic_branch_hands_to_a_helper_is_the_one_its_caller_names
     # both buffers share one type; the helper holds each as `tensor`, the kernel as `first` and `second`
     assert kept_first["inputs"] == [made["first"]]
     assert kept_second["inputs"] == [made["second"]]
+
+
+def test_a_tma_tensor_re_laid_over_its_own_coordinates_is_a_view_of_it():
+    events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'block_copy.py')}:compile_cut", arch="sm_90a")
+    # `make_tensor(shifted.iterator, make_layout(shape, stride=src.stride))`: a coordinate iterator is no pointer
+    # to walk; the argument's text names the tensor whose basis strides the new layout reuses
+    assert labels_of(events, "cut")[0] == ["input-mode-M", "input-mode-N"]
+    assert labels_of(events, "src")[0] == ["input-mode-M", "input-mode-N"]
+    assert labels_of(events, "mat")[0] == ["input-mode-M", "input-mode-N"]

@@ -234,8 +234,9 @@ class Axes:
     def _named_scores(axes: dict, hinted: dict) -> bool:
         """Whether names call an MMA's rows queries and its columns keys, and nothing calls them GEMM axes: S = Q K^T
         with no second MMA after it (a block selection's scores), which no data flow tells from a GEMM."""
-        rows, cols = (hinted.get(axes[a], set()) if axes[a] is not None else set() for a in "MN")
-        return "Q" in rows and "K" in cols and not (rows | cols) & set("MN")
+        rows, cols, over = (hinted.get(axes[a], set()) if axes[a] is not None else set() for a in "MNK")
+        # (scores contract the head dim: a product over what names call queries or keys is another one)
+        return "Q" in rows and "K" in cols and not (rows | cols) & set("MN") and not over & set("QMN")
 
     @staticmethod
     def _feeds(mma: dict, m, o) -> bool:

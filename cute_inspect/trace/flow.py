@@ -646,6 +646,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
+    if gathers:
+        _grouped_head_rows(axes, records, named, gathers[1])
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -791,15 +793,80 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
                 named[sequence.pop()] = (letter, "gather")
 
 
+def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict) -> None:
+    """Score rows that one tile covers whole while a run-time index picks the sequence are heads: a decode or
+    selection kernel's CTA takes one query token (`mQ[None, None, t, kv_head]`, `tQgQ[..., seq, batch]`) and
+    lays the heads it serves (a KV head's group, MLA's every head) along the MMA's rows. Where an attention input's
+    query-rows mode has a static extent that a tile's atom along the rows equals (no second tile of it exists) and
+    a run-time index selects one of its trailing modes, the rows are the heads H; its trailing modes that no
+    key-side input shares (a KV head index selects K's heads too) are the queries Q, then the batch B. Rows that
+    continue in memory into a trailing chunk index (`chunks`) are a sequence, whatever the tile covers."""
+    rows = {root for root, f in named.items() if f == ("Q", "attention")}
+    keys = {root for root, f in named.items() if f == ("K", "attention")}
+    if not rows:
+        return
+    selected = {axes.find(v) for variables in selections.values() for v in variables}
+    covered: dict = {}  # rows root -> the extents of tile atoms along it
+    inputs = []
+    for record in records:
+        if not record.levels or not record.shapes:
+            continue
+        if record.op in ("local_tile", "flat_divide", "tiled_divide", "zipped_divide", "logical_divide"):
+            leaves = list(_levels.flatten(record.levels[0]))
+            extents = list(_leaves(record.shapes[0]))
+            if len(leaves) == len(extents):
+                for label, extent in zip(leaves, extents):
+                    if label.role == "atom" and label.var is not None and axes.find(label.var) in rows:
+                        covered.setdefault(axes.find(label.var), set()).add(extent)
+        elif record.op in ("input", "make_tensor") and set(record.memspaces) & {"gmem", "coord"} \
+                and isinstance(record.shapes[0], tuple):
+            modes = _modes(record.levels[0])
+            if len(modes) == len(record.shapes[0]) and all(isinstance(m, _levels.ModeLabel) and m.var is not None
+                                                           for m in modes):
+                inputs.append((record, [axes.find(m.var) for m in modes]))
+    key_side = {root for _, roots in inputs if set(roots) & keys for root in roots} - keys
+    if any(named.get(root, (None, None))[1] == "chunks" for record, roots in inputs if set(roots) & rows
+           for root in roots):
+        return  # the rows continue in memory into a chunk index: a sequence cut into chunks (an SSD's), no heads
+    renamed: dict = {}
+    for record, roots in inputs:
+        at = [i for i, root in enumerate(roots) if root in rows]
+        trailing = [root for root in roots if named.get(root, (None, None))[1] == "batch"]
+        if len(at) != 1 or not trailing or not set(trailing) & selected:
+            continue
+        extent = record.shapes[0][at[0]]
+        if not isinstance(extent, int) or extent <= 1 or extent not in covered.get(roots[at[0]], ()):
+            continue
+        renamed[roots[at[0]]] = ("H", "grouped_heads")
+        for root, letter in zip([r for r in trailing if r not in key_side], "QB"):
+            renamed[root] = (letter, "grouped_heads")
+    named.update(renamed)
+
+
 def _hinted(axes: Axes, records: list) -> dict:
     """class root -> the axis letters names suggested for its modes (`hint:name` labels: `sQ`'s (Q, D))."""
     found: dict = {}
     for record in records:
         for tree in record.levels:
             for label in _levels.flatten(tree):
-                if label.axis_rule == "hint:name" and label.axis and label.var is not None:
+                if label.axis_rule == "hint:name" and label.axis and label.var is not None \
+                        and _named_by(records, label):
                     found.setdefault(axes.find(label.var), set()).add(label.axis)
     return found
+
+
+def _named_by(records: list, label) -> bool:
+    """Whether a name of the record that made a `hint:name` label says its letter (`sQ`'s Q, `mA_mkl`'s M): a
+    call's own guess (a divide's or an epilogue partition's (M, N) when the name says nothing) is no name's."""
+    if label.origin is None or not 0 <= label.origin < len(records):
+        return True
+    for name in records[label.origin].names:
+        if label.axis in _levels.operand_axes(_levels.tensor_of(name)):
+            return True
+        suffix = name.rsplit("_", 1)[1] if name and "_" in name else ""
+        if label.axis in _levels.axes_of(name, len(suffix)):
+            return True
+    return False
 
 
 def _same_indices(axes: Axes, index_uses: dict) -> None:

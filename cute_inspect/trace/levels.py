@@ -265,6 +265,16 @@ def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: 
     return (atom,) + rests + carried
 
 
+def unit_rests_apart(out: tuple, source, origin: int, op: str) -> tuple:
+    """An MMA partition's rest over an input mode of extent 1 (a (16, 1) row-statistics tile partitioned as the
+    accumulator, its column a rest of the row tiles) holds none of that mode's data: the MMA slot names the
+    rest, and the input's mode keeps its own axis (joined, the slot's axis would cross into the input's)."""
+    if not isinstance(source, tuple):
+        return out
+    return tuple(made("mma", "rest", origin, op) if 1 <= i <= 2 and i - 1 < len(source) and _extent(source[i - 1]) == 1
+                 and isinstance(label, ModeLabel) and label.origin == origin else label for i, label in enumerate(out))
+
+
 def fragment_from_shape(level_axes: tuple, out_rank: int, origin: int) -> tuple:
     """A fragment made from a partition shape: (atom, rests, then pipeline stages appended by the kernel)."""
     labels = [made("mma", "atom", origin, "fragment")]

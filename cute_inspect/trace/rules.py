@@ -89,7 +89,9 @@ RULES = {
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow
-    "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N)",
+    "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N); a partition's rest over an "
+                "input mode of extent 1 (a (rows, 1) statistics tile partitioned as the accumulator) takes the "
+                "slot's axis alone, the input's mode keeps its own",
     "attention": "an MMA's accumulator feeds the A slot of another (a gemm's A operand, or an A fragment or "
                  "partition laid over the accumulator's storage or a TMEM address its values are written to): "
                  "S = Q K^T over D, O = P V over K; a TMEM A operand's rows are the accumulator's (its lanes); "
@@ -116,6 +118,11 @@ RULES = {
               "selecting indices were computed (`sQ[m, None]` from `mQ[m // G, kv_head * G + m % G, None]`): over "
               "two source modes it packs both and runs along neither; in attention the quotient's mode is the "
               "sequence, the remainder's the heads H",
+    "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
+                     "equal to a tile's atom along it) while a run-time index selects one of the input's trailing "
+                     "modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
+                     "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
+                     "then the batch B",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
                  "(`x[row, None]`, a thread's vector of one row): the columns N; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",

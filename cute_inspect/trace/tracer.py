@@ -1075,7 +1075,9 @@ class _Tracer:
             rule = "hint:name" if what in _levels.ATTENTION_TENSORS else "mma_slot"
             if _levels.in_mma_form(inp):  # its atom re-tiled: rests of their own, on no axis the slot names
                 return _levels.partition((None, None) + inp[2:], "mma", out_rank, origin, (), op, rule)
-            return _levels.partition(inp, "mma", out_rank, origin, axes, op, rule)
+            source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
+            return _levels.unit_rests_apart(_levels.partition(inp, "mma", out_rank, origin, axes, op, rule), source,
+                                            origin, op)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
@@ -1160,7 +1162,8 @@ class _Tracer:
                 return found[1]
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
-            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else \
+                self._coordinates_viewed(info, call) if op == "make_tensor" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
@@ -1244,6 +1247,28 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
+
+    def _coordinates_viewed(self, info, call):
+        """A TMA tensor re-laid over another's coordinates (`make_tensor(mQ_offset.iterator, make_layout(shape,
+        stride=mQ.stride))`, a sequence's rows cut to its length): a view of the traced coordinate tensor whose
+        iterator the calling code passes, when its strides are that tensor's basis strides, each mode's own (a
+        coordinate tensor of another layout, an identity tensor's tile, is no view). A coordinate iterator is a
+        tuple of values, no pointer to walk: the argument's text names its tensor."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return None
+        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                "iterator")
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None:
+            return None
+        source = self.trace.records[found[0]]
+        if source.memspaces[found[1]:found[1] + 1] != ("coord",) or not info.layout:
+            return None
+        strides = [leaf.partition(":")[2] for leaf in _leaves(leaf_tree(info.layout))]
+        known = {leaf.partition(":")[2] for leaf in _leaves(leaf_tree(source.layouts[found[1]]))}
+        if not strides or len(set(strides)) != len(strides) or not set(strides) <= known or "@" not in strides[0]:
+            return None
+        return found
 
     def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
         """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one

@@ -23,6 +23,14 @@ accumulator has their shape: O's columns are the head dim.
 `compile_ring` (sm_80): a double-buffered SMEM ring laid out (slot, rows, columns), filled at `ring[s % 2, None,
 None]` in a dynamic loop, as hand-pipelined decode kernels do: its first mode is the stage, the other two the tile.
 
+`compile_row_statistics` (sm_80): a row statistic (a log-sum-exp vector) tiled `local_tile(stats, (64,), (None,))`
+to (rows, 1) and partitioned as the accumulator, as decode kernels address their row max and sum: its size-1 rest
+of the rows is no column of the product; the product's rows and columns stay apart.
+
+`compile_token_heads` (sm_80): one CTA per (token, batch) takes the token's 64 heads whole as the MMA's rows
+(`local_tile(x[None, None, token, batch], (64, 64), (0, 0))` over a 64-head input), as MLA and NSA-selection
+decode kernels do: the rows are the heads, the mode the CTA's token index selects the queries.
+
 `compile_head_rows` (sm_80): as decode kernels do, the query tile gathers one token's heads, row m = head
 `kv_head * 64 + m` of the CTA's token: the MMA's rows are the heads, the input's other selected mode the queries.
 """
@@ -295,3 +303,105 @@ def compile_ring():
     def fake(rows):
         return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
     return cute.compile(ring_host, fake(_N), fake(4 * _N), cutlass.Int32(4))
+
+
+@cute.kernel
+def row_statistics_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor,
+                          stats: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    smem = cutlass.utils.SmemAllocator()
+    sx = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    sy = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    sz = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    szt = cute.composition(sz, cute.make_layout((_N, _N), stride=(1, _N)))
+    cute.autovec_copy(cute.local_tile(x, (_N, _N), (0, 0)), sx)
+    cute.autovec_copy(cute.local_tile(y, (_N, _N), (0, 0)), sy)
+    cute.autovec_copy(cute.local_tile(z, (_N, _N), (0, 0)), sz)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    fx = thr.make_fragment_A(thr.partition_A(sx))
+    fy = thr.make_fragment_B(thr.partition_B(sy))
+    fzt = thr.make_fragment_B(thr.partition_B(szt))
+    cute.autovec_copy(thr.partition_A(sx), fx)
+    cute.autovec_copy(thr.partition_B(sy), fy)
+    cute.autovec_copy(thr.partition_B(szt), fzt)
+    first = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    first.fill(0.0)
+    cute.gemm(tiled_mma, first, fx, fy, first)
+    half = cute.make_fragment_like(first, cutlass.Float16)
+    half.store(first.load().to(cutlass.Float16))
+    split = cute.logical_divide(half.layout, (None, None, 2))
+    as_a = cute.make_tensor(half.iterator, cute.make_layout(
+        ((split.shape[0], split.shape[2][0]), split.shape[1], split.shape[2][1]),
+        stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1])))
+    second = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    second.fill(0.0)
+    cute.gemm(tiled_mma, second, as_a, fzt, second)
+    row_tiles = cute.local_tile(stats, (_N,), (None,))
+    per_thread = thr.partition_C(row_tiles)
+    cute.printf("{} {}", second[0], per_thread[0])
+
+
+@cute.jit
+def row_statistics_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, stats: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    row_statistics_kernel(tiled_mma, x, y, z, stats).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_row_statistics():
+    def fake(rows):
+        return make_fake_compact_tensor(cutlass.Float16, (rows, _N), stride_order=(1, 0), assumed_align=16)
+    stats = make_fake_compact_tensor(cutlass.Float32, (_N,), assumed_align=16)
+    return cute.compile(row_statistics_host, fake(_N), fake(_N), fake(_N), stats)
+
+
+@cute.kernel
+def token_heads_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    token, batch, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    sx = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    sy = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    sz = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_N, _N), stride=(_N, 1)), 16)
+    szt = cute.composition(sz, cute.make_layout((_N, _N), stride=(1, _N)))
+    cute.autovec_copy(cute.local_tile(x[None, None, token, batch], (_N, _N), (0, 0)), sx)
+    cute.autovec_copy(cute.local_tile(y, (_N, _N), (0, 0)), sy)
+    cute.autovec_copy(cute.local_tile(z, (_N, _N), (0, 0)), sz)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    fx = thr.make_fragment_A(thr.partition_A(sx))
+    fy = thr.make_fragment_B(thr.partition_B(sy))
+    fzt = thr.make_fragment_B(thr.partition_B(szt))
+    cute.autovec_copy(thr.partition_A(sx), fx)
+    cute.autovec_copy(thr.partition_B(sy), fy)
+    cute.autovec_copy(thr.partition_B(szt), fzt)
+    first = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    first.fill(0.0)
+    cute.gemm(tiled_mma, first, fx, fy, first)
+    half = cute.make_fragment_like(first, cutlass.Float16)
+    half.store(first.load().to(cutlass.Float16))
+    split = cute.logical_divide(half.layout, (None, None, 2))
+    as_a = cute.make_tensor(half.iterator, cute.make_layout(
+        ((split.shape[0], split.shape[2][0]), split.shape[1], split.shape[2][1]),
+        stride=((split.stride[0], split.stride[2][0]), split.stride[1], split.stride[2][1])))
+    second = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    second.fill(0.0)
+    cute.gemm(tiled_mma, second, as_a, fzt, second)
+    cute.printf("{}", second[0])
+
+
+@cute.jit
+def token_heads_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+    token_heads_kernel(tiled_mma, x, y, z).launch(grid=(8, 2, 1), block=(128, 1, 1))
+
+
+def compile_token_heads():
+    # (heads, head dim, tokens, batch), as a (batch, tokens, heads, head dim) tensor lays them; the keys and
+    # values (keys, head dim) one latent cache every head reads, as MLA's
+    x = make_fake_compact_tensor(cutlass.Float16, (_N, _N, 8, 2), stride_order=(1, 0, 2, 3), assumed_align=16)
+    y, z = (make_fake_compact_tensor(cutlass.Float16, (_N, _N), stride_order=(1, 0), assumed_align=16)
+            for _ in range(2))
+    return cute.compile(token_heads_host, x, y, z)
