@@ -85,7 +85,8 @@ RULES = {
             "repeats), and its vector runs along their axis when they all run along one, else along none; a "
             "second host view over a kernel argument's "
             "memory no traced tensor holds is a view of the first (a mode across two of the first's leaves is its "
-            "own, a mode inside one keeps that leaf's axis)",
+            "own, a mode inside one keeps that leaf's axis); a tensor over a TMA input's coordinates "
+            "(`make_tensor(mQ_offset.iterator, layout)`) views that input, leaf for leaf by basis stride",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow

@@ -1198,6 +1198,8 @@ class _Tracer:
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
+            if found is None and op == "make_tensor" and info.memspace == "coord":
+                found = self._input_coordinate_view(info, call, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
@@ -1282,6 +1284,20 @@ class _Tracer:
             return None
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         return kept if kept is not None and len(kept) == rank(info.shape) else None
+
+    def _input_coordinate_view(self, info, call, origin: int):
+        """`make_tensor(mQ_offset.iterator, layout(new_shape, stride=mQ.stride))` over a TMA tensor of a kernel
+        parameter (coordinates in the global tensor, basis strides): a view of that input, not coordinates of its
+        own; each leaf is the input's leaf of the same stride."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return None
+        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                attr="iterator")
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None or self.trace.records[found[0]].memspaces[found[1]] != "coord" \
+                or not all(label.level == "input" for label in _levels.flatten(found[2])):
+            return None
+        return _strided_view(info.layout, self.trace.records[found[0]].layouts[found[1]], found[2], origin)
 
     def _labels_of(self, holder, frame) -> tuple | None:
         """The labels of a traced tensor a frame holds (one tree per output), None when it is not one."""
@@ -1855,13 +1871,14 @@ def _sorted_leaves(tree) -> list:
     return sorted(leaf for leaf in _leaves(tree) if not leaf.startswith("1:"))
 
 
-def _layout_holder(text: str | None, frame):
-    """The object whose layout an argument reads (`tStS.layout` in the calling frame gives tStS), or None."""
+def _layout_holder(text: str | None, frame, attr: str = "layout"):
+    """The object whose layout (or other `attr`) an argument reads (`tStS.layout` in the calling frame gives
+    tStS), or None."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
         return None
-    if isinstance(node, ast.Attribute) and node.attr == "layout" and isinstance(node.value, ast.Name):
+    if isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name):
         return frame.f_locals.get(node.value.id)
     return None
 

@@ -1,0 +1,45 @@
+"""Compile-only kernels for the level rules (which CuTe call, over what data, made a mode): sm_90."""
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.block import block_copy
+from cutlass.cute.nvgpu import cpasync
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+TILE = (64, 32)
+
+
+def _rows_from(tensor: cute.Tensor, first, count):
+    """A packed sequence's rows of a TMA tensor, as a helper elsewhere would cut them."""
+    moved = cute.domain_offset((first, 0), tensor)
+    return cute.make_tensor(moved.iterator, cute.make_layout((count, tensor.shape[1]), stride=tensor.stride))
+
+
+@cute.kernel
+def window_kernel(tma_atom: cute.CopyAtom, src: cute.Tensor, smem_layout: cute.Layout, first: cutlass.Int32,
+                  count: cutlass.Int32):
+    bidx, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    buf = smem.allocate_tensor(cutlass.Float16, smem_layout, byte_alignment=128)
+    # a view of the input: a TMA tensor's coordinates, moved and cut to one sequence's rows
+    shifted = cute.domain_offset((first, 0), src)
+    window = cute.make_tensor(shifted.iterator, cute.make_layout((count, src.shape[1]), stride=src.stride))
+    rows = _rows_from(src, first, count)
+    tile = cute.local_tile(window, TILE, (bidx, None))
+    other = cute.local_tile(rows, TILE, (bidx, None))
+    bar = smem.allocate_array(cutlass.Int64)
+    block_copy(tma_atom, cute.group_modes(tile, 0, 2)[None, 0], cute.group_modes(buf, 0, 2), tma_bar_ptr=bar)
+    block_copy(tma_atom, cute.group_modes(other, 0, 2)[None, 1], cute.group_modes(buf, 0, 2), tma_bar_ptr=bar)
+
+
+@cute.jit
+def window_host(mat: cute.Tensor, first: cutlass.Int32, count: cutlass.Int32):
+    smem_layout = cute.make_layout(TILE, stride=(32, 1))
+    tma_atom, tma_tensor = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), mat, smem_layout, TILE)
+    window_kernel(tma_atom, tma_tensor, smem_layout, first, count).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_window():
+    """One sequence's rows of a packed input, cut from its TMA tensor (`make_tensor(t.iterator, layout)`)."""
+    mat = make_fake_compact_tensor(cutlass.Float16, (256, 128), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(window_host, mat, cutlass.Int32(0), cutlass.Int32(128))

@@ -1,0 +1,25 @@
+"""The level rules: which CuTe call, over what data, made each mode (tests/kernels/levels.py)."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "levels.py")
+
+
+@pytest.fixture(scope="module")
+def window():
+    return trace_json(f"{KERNEL}:compile_window", arch="sm_90a")
+
+
+def test_a_tensor_over_a_tma_inputs_coordinates_is_a_view_of_the_input(window):
+    # coordinates (basis strides), yet the input's own modes moved and cut: input, not an identity tensor's
+    for name in ("window", "rows"):
+        levels, rules = labels_of(window, name)
+        assert [label.split("-")[0] for label in levels] == ["input", "input"], (name, levels, rules)
+        assert "coord.mode" not in rules
+    # its tiles are the CTA's, as the input's own would be
+    assert [label.split("-")[:2] for label in labels_of(window, "tile")[0]] == \
+        [["block", "atom"], ["block", "atom"], ["block", "rest"]]
