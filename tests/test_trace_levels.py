@@ -23,3 +23,18 @@ def test_a_tensor_over_a_tma_inputs_coordinates_is_a_view_of_the_input(window):
     # its tiles are the CTA's, as the input's own would be
     assert [label.split("-")[:2] for label in labels_of(window, "tile")[0]] == \
         [["block", "atom"], ["block", "atom"], ["block", "rest"]]
+
+
+@pytest.fixture(scope="module")
+def guarded():
+    return trace_json(f"{KERNEL}:compile_guarded", arch="sm_90a")
+
+
+def test_coordinates_on_the_written_side_of_a_copy_are_store(guarded):
+    def levels(name):
+        return {label.split("-")[0] for label in labels_of(guarded, name)[0]}
+
+    assert levels("t_out") == {"store"}
+    assert levels("t_written") == {"store"}  # the coordinates that guard the write-out
+    assert levels("t_seen") == {"copy"}  # the same copy's load side stays a load
+    assert levels("t_in") == {"copy"}

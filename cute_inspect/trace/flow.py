@@ -1571,6 +1571,7 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
+    written_sides: set = set()  # (copy object, partition op) of those write-outs: the side that writes global memory
     # tiles an MMA's A or B partition reads are operands, even along the output's axes (MLA's Q tile (heads,
     # latent) over O's (heads, latent))
     operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
@@ -1596,6 +1597,12 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
                 epilogue.add(record.index)
                 written_out.add(record.index)
+                written_sides.add((obj, record.op))
+                continue
+            if _predicates_write_out(record, obj, written_sides):
+                relevels[record.index] = (("copy", "block"), "store")
+                record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
+                epilogue.add(record.index)
                 continue
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
                 relevels[record.index] = (("copy", "block"), "store")
@@ -1611,11 +1618,21 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
                 epilogue.add(dst.index)
                 written_out.add(dst.index)
+            if dst.op in _COPY_OPS and "gmem" in dst.memspaces:
+                written_sides.add(((dst.made_by or {}).get("object"), dst.op))
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _predicates_write_out(record, obj, written_sides: set) -> bool:
+    """A copy's partition of coordinates on the side whose partition of global memory the kernel writes out
+    (`thr_copy.partition_D(cO)` beside `thr_copy.partition_D(gO)`, the copy's destination): the coordinates that
+    predicate the store, Store as the write they guard (the same copy's loads, on the other side, stay loads)."""
+    return obj is not None and record.op in _COPY_OPS and record.memspaces[:1] == ("coord",) \
+        and (obj, record.op) in written_sides and not _is_store(record)
 
 
 def _whole_input(records: list, record) -> bool:

@@ -41,7 +41,9 @@ RULES = {
     "partition_B.atom": "the MMA atom of a B partition", "partition_B.rest": "MMA rests of a B partition",
     "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
-    "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
+    "partition_D.atom": "a copy's atom (Store in the epilogue; so is a partition of coordinates on the side of a copy "
+                        "whose partition of global memory the kernel writes out: the store's guard)",
+    "partition_D.rest": "a copy's rests",
     "retile.atom": "a copy atom over a thread's fragment (an accumulator retiled for its epilogue copy stays MMA); "
                    "a copy that retiles an accumulator cuts the tiles it partitions along the accumulator's M, N",
     "tma_partition.tma": "the TMA box mode (Block for a load, Store for a store); the global side's box leaves "

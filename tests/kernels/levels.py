@@ -43,3 +43,42 @@ def compile_window():
     """One sequence's rows of a packed input, cut from its TMA tensor (`make_tensor(t.iterator, layout)`)."""
     mat = make_fake_compact_tensor(cutlass.Float16, (256, 128), stride_order=(1, 0), assumed_align=16)
     return cute.compile(window_host, mat, cutlass.Int32(0), cutlass.Int32(128))
+
+
+def _tiled_copy():
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=64)
+    return cute.make_tiled_copy_tv(atom, cute.make_layout((16, 8), stride=(8, 1)), cute.make_layout((1, 4)))
+
+
+@cute.kernel
+def guarded_kernel(tiled_copy: cute.TiledCopy, src: cute.Tensor, dst: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    thr_copy = tiled_copy.get_slice(tidx)
+    g_in = cute.local_tile(src, (16, 32), (bidx, 0))
+    g_out = cute.local_tile(dst, (16, 32), (bidx, 0))
+    seen = cute.local_tile(cute.make_identity_tensor(src.shape), (16, 32), (bidx, 0))
+    written = cute.local_tile(cute.make_identity_tensor(dst.shape), (16, 32), (bidx, 0))
+    t_in = thr_copy.partition_S(g_in)
+    t_seen = thr_copy.partition_S(seen)  # guards the load: the load's coordinates
+    t_out = thr_copy.partition_D(g_out)
+    t_written = thr_copy.partition_D(written)  # guards the write-out: Store, as the write it guards
+    vals = cute.make_fragment_like(t_in)
+    if cute.elem_less(t_seen[0], src.shape):
+        cute.copy(tiled_copy, t_in, vals)
+    guard = cute.make_rmem_tensor((t_written.shape[0][1], t_written.shape[1], t_written.shape[2]), cutlass.Boolean)
+    for v in cutlass.range_constexpr(guard.shape[0]):
+        guard[v, 0, 0] = cute.elem_less(t_written[(0, v), 0, 0], dst.shape)
+    cute.copy(tiled_copy, vals, t_out, pred=guard)
+
+
+@cute.jit
+def guarded_host(src: cute.Tensor, dst: cute.Tensor):
+    guarded_kernel(_tiled_copy(), src, dst).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_guarded():
+    """A tiled copy that loads a tile and writes it out, each side guarded by its coordinates' partition."""
+    src, dst = (make_fake_compact_tensor(cutlass.Float16, (64, 32), stride_order=(1, 0), assumed_align=16)
+                for _ in range(2))
+    return cute.compile(guarded_host, src, dst)
