@@ -38,3 +38,9 @@ def test_coordinates_on_the_written_side_of_a_copy_are_store(guarded):
     assert levels("t_written") == {"store"}  # the coordinates that guard the write-out
     assert levels("t_seen") == {"copy"}  # the same copy's load side stays a load
     assert levels("t_in") == {"copy"}
+
+
+def test_a_buffer_an_mma_reads_through_its_transposed_view_holds_mma_tiles():
+    events = trace_json(f"{KERNEL}:compile_transposed", arch="sm_80")
+    for name in ("s_nk", "s_kn"):
+        assert {label.split("-")[0] for label in labels_of(events, name)[0]} == {"mma"}, name

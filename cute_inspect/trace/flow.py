@@ -1418,6 +1418,10 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     # (the source C, a divide of the output's tile) fills the epilogue's buffer
     loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and len(r.inputs) > 1
               and str((r.made_by or {}).get("op") or "").endswith("G2SOp") and not _divided(records, r.inputs[1])}
+    read_views: dict = {}  # buffer -> the views over its storage an MMA partition reads
+    for view, source in views.items():
+        if readers.get(view):
+            read_views.setdefault(source, []).append(view)
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
@@ -1431,14 +1435,22 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             # an MMA operand's storage in its own layout: the same modes (quack's TMA-load layout of sA) when the
             # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC)
             if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]):
-                level = "block"
+                level = "mma" if _transposed(record.shapes[0], records[views[record.index]].shapes[0]) else "block"
             else:
                 level = "mma"
+        elif any(_transposed(record.shapes[0], records[v].shapes[0]) for v in read_views.get(record.index, ())):
+            level = "mma"  # a buffer an MMA reads through a transposed view of it (V through sVt): the operand's tiles
         else:
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _transposed(shape, other) -> bool:
+    """Whether a shape is another's top-level modes permuted (`sVt` over `sV`: ((64,2),(8,8),s) and ((8,8),(64,2),s))."""
+    modes = lambda s: sorted(format_shape(m) for m in (s if isinstance(s, tuple) else (s,)))  # noqa: E731
+    return modes(shape) == modes(other)
 
 
 def _divided(records: list, index: int) -> bool:

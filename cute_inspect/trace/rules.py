@@ -54,6 +54,8 @@ RULES = {
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",
+    # a buffer an MMA reads through another tensor over its storage in its modes permuted (sV loaded, sVt read:
+    # two `get_tensor` of one field) holds that operand's tiles too, under the same smem_buffer rules
     # an SMEM or TMEM buffer an MMA fragment reads in its own rank (`make_fragment_A(sK)`, `make_fragment_A(tP)`)
     # is relabelled (MMA atom, MMA_M or MMA_N, MMA_K, stages) under the same smem_buffer rules
     "epilogue_buffer": "an SMEM tensor laid over an operand's storage (sdK over sK) that a copy writes with an "

@@ -82,3 +82,41 @@ def compile_guarded():
     src, dst = (make_fake_compact_tensor(cutlass.Float16, (64, 32), stride_order=(1, 0), assumed_align=16)
                 for _ in range(2))
     return cute.compile(guarded_host, src, dst)
+
+
+def _warp_mma():
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    return cute.make_tiled_mma(op, cute.make_layout((4, 1, 1)))
+
+
+@cute.kernel
+def transposed_kernel(tiled_mma: cute.TiledMma, a: cute.Tensor, b: cute.Tensor, c: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    # two tensors over one buffer, as two `get_tensor` of one storage field: loaded in (K, N), read in (N, K)
+    storage = smem.allocate_array(cutlass.Float16, 32 * 64, byte_alignment=128)
+    s_kn = cute.make_tensor(storage, cute.make_layout((32, 64), stride=(64, 1)))
+    s_nk = cute.make_tensor(storage, cute.make_layout((64, 32), stride=(1, 64)))
+    g_b = cute.local_tile(b, (32, 64), (0, 0))
+    thr_copy = _tiled_copy().get_slice(tidx)
+    cute.copy(_tiled_copy(), thr_copy.partition_S(g_b), thr_copy.partition_D(s_kn))
+    thr_mma = tiled_mma.get_slice(tidx)
+    g_a = cute.local_tile(a, (64, 32), (bidx, 0))
+    g_c = cute.local_tile(c, (64, 64), (bidx, 0))
+    frag_a = tiled_mma.make_fragment_A(thr_mma.partition_A(g_a))
+    frag_b = tiled_mma.make_fragment_B(thr_mma.partition_B(s_nk))
+    acc = tiled_mma.make_fragment_C(thr_mma.partition_C(g_c))
+    cute.gemm(tiled_mma, acc, frag_a, frag_b, acc)
+
+
+@cute.jit
+def transposed_host(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor):
+    transposed_kernel(_warp_mma(), a, b, c).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+def compile_transposed():
+    """An SMEM buffer loaded in (K, N) and read by the MMA through its transposed (N, K) view."""
+    def fake(shape):
+        return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=(1, 0), assumed_align=16)
+    return cute.compile(transposed_host, fake((128, 32)), fake((32, 64)), fake((128, 64)))
