@@ -44,3 +44,8 @@ def test_a_buffer_an_mma_reads_through_its_transposed_view_holds_mma_tiles():
     events = trace_json(f"{KERNEL}:compile_transposed", arch="sm_80")
     for name in ("s_nk", "s_kn"):
         assert {label.split("-")[0] for label in labels_of(events, name)[0]} == {"mma"}, name
+
+
+def test_a_buffer_written_from_registers_and_stored_out_is_the_epilogues_staging():
+    events = trace_json(f"{KERNEL}:compile_staged", arch="sm_90a")
+    assert [label.split("-")[0] for label in labels_of(events, "staging")[0]] == ["epi", "epi"]

@@ -1404,6 +1404,7 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     staged = set()
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
+    staging = _written_from_registers(records)
     for index in _written_from_accumulators(records):
         # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
         # and copies out to global memory: the staging buffer, its own modes, not the operand's. One only an MMA
@@ -1429,6 +1430,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         if readers.get(record.index):
             level = "mma"
         elif len(roots) == 2 and roots in accumulators and record.index not in loaded:
+            level = "epi"
+            staged.add(record.index)
+        elif axes.mmas and record.index in staging and storage[record.index] in stored_out \
+                and record.index not in loaded:
+            # in a kernel with an MMA, written from registers and copied out to global memory (an r2s copy, then
+            # a TMA store), whatever axes its tiles have found: the epilogue's staging buffer
             level = "epi"
             staged.add(record.index)
         elif record.index in views and readers.get(views[record.index]):
@@ -1543,6 +1550,22 @@ def _written_from_accumulators(records: list) -> dict:
             target = records[dst.inputs[0]]
             if target.op == "make_tensor" and "smem" in target.memspaces:
                 found.setdefault(target.index, record.index)
+    return found
+
+
+def _written_from_registers(records: list) -> set:
+    """SMEM tensors (made over their own storage) that a copy from registers writes through a partition (r2s)."""
+    found = set()
+    for record in records:
+        operands = (record.operands or {}) if record.op == "copy" else {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if src is None or dst is None or records[src].memspaces[:1] != ("rmem",):
+            continue
+        dst = records[dst]
+        if dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
+            target = records[_made_tensor(records, dst.inputs[0])]
+            if target.op == "make_tensor" and "smem" in target.memspaces:
+                found.add(target.index)
     return found
 
 

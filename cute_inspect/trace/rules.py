@@ -60,7 +60,9 @@ RULES = {
     # is relabelled (MMA atom, MMA_M or MMA_N, MMA_K, stages) under the same smem_buffer rules
     "epilogue_buffer": "an SMEM tensor laid over an operand's storage (sdK over sK) that a copy writes with an "
                        "accumulator's values and that is copied out to global memory: the epilogue's staging "
-                       "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",
+                       "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand); a buffer "
+                       "of its own storage, in a kernel with an MMA, that a copy from registers writes (r2s) and "
+                       "that is copied out to global memory is the staging buffer too (its smem_buffer tiles EPI)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "

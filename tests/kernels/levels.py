@@ -120,3 +120,42 @@ def compile_transposed():
     def fake(shape):
         return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=(1, 0), assumed_align=16)
     return cute.compile(transposed_host, fake((128, 32)), fake((32, 64)), fake((128, 64)))
+
+
+@cute.kernel
+def staged_kernel(tiled_mma: cute.TiledMma, store_atom: cute.CopyAtom, a: cute.Tensor, b: cute.Tensor,
+                  out: cute.Tensor, smem_layout: cute.Layout):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    thr_mma = tiled_mma.get_slice(tidx)
+    frag_a = tiled_mma.make_fragment_A(thr_mma.partition_A(cute.local_tile(a, (64, 32), (bidx, 0))))
+    frag_b = tiled_mma.make_fragment_B(thr_mma.partition_B(cute.local_tile(b, (64, 32), (0, 0))))
+    acc = tiled_mma.make_fragment_C(tiled_mma.partition_shape_C((64, 64)))
+    cute.gemm(tiled_mma, acc, frag_a, frag_b, acc)
+    smem = cutlass.utils.SmemAllocator()
+    staging = smem.allocate_tensor(cutlass.Float16, smem_layout, byte_alignment=128)
+    r2s = _tiled_copy().get_slice(tidx)
+    t_staging = r2s.partition_D(staging)
+    # the values reach the registers element by element (a helper's conversion the trace does not follow)
+    regs = cute.make_rmem_tensor(t_staging.shape, cutlass.Float16)
+    for i in cutlass.range_constexpr(cute.size(regs)):
+        regs[i] = cutlass.Float16(0.0)
+    cute.copy(_tiled_copy(), regs, t_staging)
+    g_out = cute.local_tile(out, (16, 32), (bidx, 0))
+    box, tiles = cpasync.tma_partition(store_atom, 0, cute.make_layout(1), cute.group_modes(staging, 0, 2),
+                                       cute.group_modes(g_out, 0, 2))
+    cute.copy(store_atom, box, tiles)
+
+
+@cute.jit
+def staged_host(a: cute.Tensor, b: cute.Tensor, out: cute.Tensor):
+    smem_layout = cute.make_layout((16, 32), stride=(32, 1))
+    store_atom, tma_out = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), out, smem_layout, (16, 32))
+    staged_kernel(_warp_mma(), store_atom, a, b, tma_out, smem_layout).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+def compile_staged():
+    """An MMA kernel whose output leaves through an SMEM buffer: registers, r2s copy, TMA store."""
+    def fake(shape):
+        return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=(1, 0), assumed_align=16)
+    return cute.compile(staged_host, fake((128, 32)), fake((64, 32)), fake((32, 32)))
