@@ -49,3 +49,9 @@ def test_a_buffer_an_mma_reads_through_its_transposed_view_holds_mma_tiles():
 def test_a_buffer_written_from_registers_and_stored_out_is_the_epilogues_staging():
     events = trace_json(f"{KERNEL}:compile_staged", arch="sm_90a")
     assert [label.split("-")[0] for label in labels_of(events, "staging")[0]] == ["epi", "epi"]
+
+
+def test_a_divide_by_a_layout_cuts_the_whole_tensor_leaf_by_leaf():
+    events = trace_json(f"{KERNEL}:compile_transposed", arch="sm_80")
+    # ((64, 16), 4): the tile's leaves step the rows and the columns, its rest the columns
+    assert labels_of(events, "column_blocks")[0] == ["epi-atom-M", "epi-atom-N", "epi-rest-N"]

@@ -35,7 +35,9 @@ RULES = {
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
                    "thread's copied values in registers, chunks of a copy: its copy's level)",
-    "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
+    "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too); a divide by a layout, not a "
+                   "tuple of tilers (`logical_divide(tStS, make_layout((128, 32)))`), cuts the whole tensor as one "
+                   "domain: its tile's and rest's leaves run along the source leaves their strides step",
     "local_partition.rest": "an outer partition's per-thread repeats",
     "partition_A.atom": "the MMA atom of an A partition", "partition_A.rest": "MMA rests of an A partition",
     "partition_B.atom": "the MMA atom of a B partition", "partition_B.rest": "MMA rests of a B partition",

@@ -1101,6 +1101,13 @@ class _Tracer:
             whole = [i for i, t in enumerate(tiler) if t is None or (
                 isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
                 if isinstance(tiler, tuple) else []
+            if not isinstance(tiler, tuple) and tiler is not None and in_trees:
+                level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
+                if info.memspace == "rmem" and _levels.contains_level(inp, ("copy", "store")):
+                    level = "store" if _levels.contains_level(inp, ("store",)) else "copy"  # a copy's values, cut
+                found = self._layout_divided(info, bound, inp, level, origin)
+                if found is not None:
+                    return found
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
@@ -1284,6 +1291,19 @@ class _Tracer:
             return None
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         return kept if kept is not None and len(kept) == rank(info.shape) else None
+
+    def _layout_divided(self, info, bound: dict, inp: tuple, level: str, origin: int):
+        """A divide by a layout (`logical_divide(tStS, make_layout((128, 32)))`), not a tuple of per-mode tilers,
+        cuts the whole tensor as one domain: its result (tile, rest) steps the source's leaves by stride; the
+        tile's leaves are atoms of this level along the source leaves they step, the rest's are rests."""
+        source = next((v for v in bound.values() if _is_tensor(v)), None)
+        if source is None or rank(info.shape) != 2:
+            return None
+        found = _strided_view(info.layout, _info(source).layout, inp, origin)
+        if found is None or len(found) != 2:
+            return None
+        return tuple(_levels.remade(tree, level, role, origin, "divide")
+                     for tree, role in zip(found, ("atom", "rest")))
 
     def _input_coordinate_view(self, info, call, origin: int):
         """`make_tensor(mQ_offset.iterator, layout(new_shape, stride=mQ.stride))` over a TMA tensor of a kernel

@@ -108,6 +108,8 @@ def transposed_kernel(tiled_mma: cute.TiledMma, a: cute.Tensor, b: cute.Tensor, 
     frag_b = tiled_mma.make_fragment_B(thr_mma.partition_B(s_nk))
     acc = tiled_mma.make_fragment_C(thr_mma.partition_C(g_c))
     cute.gemm(tiled_mma, acc, frag_a, frag_b, acc)
+    # the output tile's coordinates cut by a layout, not per mode: (64 rows x 16 columns) tiles, 4 of them
+    column_blocks = cute.logical_divide(cute.make_identity_tensor(g_c.shape), cute.make_layout((64, 16)))
 
 
 @cute.jit
