@@ -55,3 +55,9 @@ def test_a_divide_by_a_layout_cuts_the_whole_tensor_leaf_by_leaf():
     events = trace_json(f"{KERNEL}:compile_transposed", arch="sm_80")
     # ((64, 16), 4): the tile's leaves step the rows and the columns, its rest the columns
     assert labels_of(events, "column_blocks")[0] == ["epi-atom-M", "epi-atom-N", "epi-rest-N"]
+
+
+def test_registers_made_like_a_metadata_buffer_are_metadata_too():
+    events = trace_json(f"{KERNEL}:compile_mailbox", arch="sm_90a")
+    assert labels_of(events, "mailbox")[0] == ["input-mode"]
+    assert labels_of(events, "fields")[0] == ["input-mode"]

@@ -1780,17 +1780,30 @@ def _as_reduction_mode(tree, role: str | None):
 def _metadata(records: list, views: dict) -> None:
     """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
     read = _read_as_tensors(records, views)
+    buffers = set()  # the metadata buffers' own records: the modes they made
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if labels and all(label.rule.startswith("smem_buffer") for label in labels):
+            buffers.add(record.index)
             record.levels = tuple(_as_metadata(t) for t in record.levels)
             staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
             modes = _modes(record.levels[0])
             if staged and all(i < len(modes) for i in staged):
                 record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
                     + record.levels[1:]
+    if buffers:  # a tensor carrying a metadata buffer's modes (one made like it, `make_rmem_tensor((4,))`) is too
+        for record in records:
+            if record.index not in buffers:
+                record.levels = tuple(_carried_metadata(t, buffers) for t in record.levels)
+
+
+def _carried_metadata(tree, buffers: set):
+    if isinstance(tree, tuple):
+        return tuple(_carried_metadata(t, buffers) for t in tree)
+    carried = tree.origin in buffers and tree.rule.startswith("smem_buffer") and tree.level != "stage"
+    return _as_metadata(tree) if carried else tree
 
 
 def _read_as_tensors(records: list, views: dict) -> set:

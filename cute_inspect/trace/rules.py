@@ -77,7 +77,8 @@ RULES = {
     "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
                    "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
                    "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
-    "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
+    "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level; so does a tensor "
+                "carrying its modes (registers made in its shape, `make_rmem_tensor((4,))` beside a (4,) mailbox)",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
                       "that pipeline's stage",
     "coord.mode": "an identity tensor's coordinate modes; over a tensor's shape (`make_identity_tensor(t.shape)`) "

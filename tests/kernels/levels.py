@@ -161,3 +161,33 @@ def compile_staged():
     def fake(shape):
         return make_fake_compact_tensor(cutlass.Float16, shape, stride_order=(1, 0), assumed_align=16)
     return cute.compile(staged_host, fake((128, 32)), fake((64, 32)), fake((32, 32)))
+
+
+@cute.kernel
+def mailbox_kernel(tiled_copy: cute.TiledCopy, src: cute.Tensor, dst: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    mailbox = smem.allocate_tensor(cutlass.Int32, cute.make_layout((4,)))  # work-tile fields, read one by one
+    if tidx < 4:
+        mailbox[tidx] = bidx + tidx
+    cute.arch.sync_threads()
+    fields = cute.make_rmem_tensor((4,), cutlass.Int32)
+    for i in cutlass.range_constexpr(4):
+        fields[i] = mailbox[i]
+    thr_copy = tiled_copy.get_slice(tidx)
+    tile = fields[0]
+    cute.copy(tiled_copy, thr_copy.partition_S(cute.local_tile(src, (16, 32), (tile, 0))),
+              thr_copy.partition_D(cute.local_tile(dst, (16, 32), (tile, 0))))
+
+
+@cute.jit
+def mailbox_host(src: cute.Tensor, dst: cute.Tensor):
+    mailbox_kernel(_tiled_copy(), src, dst).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_mailbox():
+    """A scheduler's SMEM mailbox read field by field into registers."""
+    src, dst = (make_fake_compact_tensor(cutlass.Float16, (64, 32), stride_order=(1, 0), assumed_align=16)
+                for _ in range(2))
+    return cute.compile(mailbox_host, src, dst)
