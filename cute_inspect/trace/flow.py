@@ -1526,6 +1526,7 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     staged = set()
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
+    staging = _written_from_registers(records)
     for index in _written_from_accumulators(records):
         # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
         # and copies out to global memory: the staging buffer, its own modes, not the operand's. One only an MMA
@@ -1540,6 +1541,10 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     # (the source C, a divide of the output's tile) fills the epilogue's buffer
     loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and len(r.inputs) > 1
               and str((r.made_by or {}).get("op") or "").endswith("G2SOp") and not _divided(records, r.inputs[1])}
+    read_views: dict = {}  # buffer -> the views over its storage an MMA partition reads
+    for view, source in views.items():
+        if readers.get(view):
+            read_views.setdefault(source, []).append(view)
     for record in buffers:
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
@@ -1549,18 +1554,32 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         elif len(roots) == 2 and roots in accumulators and record.index not in loaded:
             level = "epi"
             staged.add(record.index)
+        elif axes.mmas and record.index in staging and storage[record.index] in stored_out \
+                and record.index not in loaded:
+            # in a kernel with an MMA, written from registers and copied out to global memory (an r2s copy, then
+            # a TMA store), whatever axes its tiles have found: the epilogue's staging buffer
+            level = "epi"
+            staged.add(record.index)
         elif record.index in views and readers.get(views[record.index]):
             # an MMA operand's storage in its own layout: the same modes (quack's TMA-load layout of sA) when the
             # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC)
             if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]):
-                level = "block"
+                level = "mma" if _transposed(record.shapes[0], records[views[record.index]].shapes[0]) else "block"
             else:
                 level = "mma"
+        elif any(_transposed(record.shapes[0], records[v].shapes[0]) for v in read_views.get(record.index, ())):
+            level = "mma"  # a buffer an MMA reads through a transposed view of it (V through sVt): the operand's tiles
         else:
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _transposed(shape, other) -> bool:
+    """Whether a shape is another's top-level modes permuted (`sVt` over `sV`: ((64,2),(8,8),s) and ((8,8),(64,2),s))."""
+    modes = lambda s: sorted(format_shape(m) for m in (s if isinstance(s, tuple) else (s,)))  # noqa: E731
+    return modes(shape) == modes(other)
 
 
 def _divided(records: list, index: int) -> bool:
@@ -1656,6 +1675,22 @@ def _written_from_accumulators(records: list) -> dict:
     return found
 
 
+def _written_from_registers(records: list) -> set:
+    """SMEM tensors (made over their own storage) that a copy from registers writes through a partition (r2s)."""
+    found = set()
+    for record in records:
+        operands = (record.operands or {}) if record.op == "copy" else {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if src is None or dst is None or records[src].memspaces[:1] != ("rmem",):
+            continue
+        dst = records[dst]
+        if dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
+            target = records[_made_tensor(records, dst.inputs[0])]
+            if target.op == "make_tensor" and "smem" in target.memspaces:
+                found.add(target.index)
+    return found
+
+
 def _as_epilogue_buffer(tree, origin: int):
     if isinstance(tree, tuple):
         return tuple(_as_epilogue_buffer(t, origin) for t in tree)
@@ -1693,6 +1728,7 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     epilogue: set = set(staged)
     store_objects: set = set()
     written_out: set = set()  # Store because it is a write to global memory: the copy's loads stay loads
+    written_sides: set = set()  # (copy object, partition op) of those write-outs: the side that writes global memory
     # tiles an MMA's A or B partition reads are operands, even along the output's axes (MLA's Q tile (heads,
     # latent) over O's (heads, latent))
     operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
@@ -1718,6 +1754,12 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
                 epilogue.add(record.index)
                 written_out.add(record.index)
+                written_sides.add((obj, record.op))
+                continue
+            if _predicates_write_out(record, obj, written_sides):
+                relevels[record.index] = (("copy", "block"), "store")
+                record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
+                epilogue.add(record.index)
                 continue
             if source in epilogue or _is_store(record) or (obj is not None and obj in store_objects):
                 relevels[record.index] = (("copy", "block"), "store")
@@ -1733,11 +1775,21 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
                 epilogue.add(dst.index)
                 written_out.add(dst.index)
+            if dst.op in _COPY_OPS and "gmem" in dst.memspaces:
+                written_sides.add(((dst.made_by or {}).get("object"), dst.op))
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _predicates_write_out(record, obj, written_sides: set) -> bool:
+    """A copy's partition of coordinates on the side whose partition of global memory the kernel writes out
+    (`thr_copy.partition_D(cO)` beside `thr_copy.partition_D(gO)`, the copy's destination): the coordinates that
+    predicate the store, Store as the write they guard (the same copy's loads, on the other side, stay loads)."""
+    return obj is not None and record.op in _COPY_OPS and record.memspaces[:1] == ("coord",) \
+        and (obj, record.op) in written_sides and not _is_store(record)
 
 
 def _whole_input(records: list, record) -> bool:
@@ -1850,17 +1902,30 @@ def _as_reduction_mode(tree, role: str | None):
 def _metadata(records: list, views: dict) -> None:
     """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
     read = _read_as_tensors(records, views)
+    buffers = set()  # the metadata buffers' own records: the modes they made
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if labels and all(label.rule.startswith("smem_buffer") for label in labels):
+            buffers.add(record.index)
             record.levels = tuple(_as_metadata(t) for t in record.levels)
             staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
             modes = _modes(record.levels[0])
             if staged and all(i < len(modes) for i in staged):
                 record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
                     + record.levels[1:]
+    if buffers:  # a tensor carrying a metadata buffer's modes (one made like it, `make_rmem_tensor((4,))`) is too
+        for record in records:
+            if record.index not in buffers:
+                record.levels = tuple(_carried_metadata(t, buffers) for t in record.levels)
+
+
+def _carried_metadata(tree, buffers: set):
+    if isinstance(tree, tuple):
+        return tuple(_carried_metadata(t, buffers) for t in tree)
+    carried = tree.origin in buffers and tree.rule.startswith("smem_buffer") and tree.level != "stage"
+    return _as_metadata(tree) if carried else tree
 
 
 def _read_as_tensors(records: list, views: dict) -> set:

@@ -341,6 +341,15 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
     return _pad(out, out_rank)
 
 
+def remade(tree, level: str, role: str, origin: int, op: str):
+    """Every mode of a tree made anew by `op` as `level`-`role`, each along the axis of the mode it was."""
+    if isinstance(tree, tuple):
+        return tuple(remade(t, level, role, origin, op) for t in tree)
+    if tree.leaf_axes and len(tree.leaf_axes) == 1:  # one leaf of an atom (its rows or its columns): that leaf's axis
+        return replace(made(level, role, origin, op), leaf_axes=tree.leaf_axes)
+    return made(level, role, origin, op, tree)
+
+
 def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int) -> tuple:
     rests = tuple(made("copy", "rest", origin, "local_partition", _at(inp, i)) for i in range(tile_rank))
     return _pad(rests + tuple(inp[tile_rank:]), out_rank)

@@ -35,13 +35,17 @@ RULES = {
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
                    "thread's copied values in registers, chunks of a copy: its copy's level)",
-    "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too)",
+    "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too); a divide by a layout, not a "
+                   "tuple of tilers (`logical_divide(tStS, make_layout((128, 32)))`), cuts the whole tensor as one "
+                   "domain: its tile's and rest's leaves run along the source leaves their strides step",
     "local_partition.rest": "an outer partition's per-thread repeats",
     "partition_A.atom": "the MMA atom of an A partition", "partition_A.rest": "MMA rests of an A partition",
     "partition_B.atom": "the MMA atom of a B partition", "partition_B.rest": "MMA rests of a B partition",
     "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
-    "partition_D.atom": "a copy's atom (Store in the epilogue)", "partition_D.rest": "a copy's rests",
+    "partition_D.atom": "a copy's atom (Store in the epilogue; so is a partition of coordinates on the side of a copy "
+                        "whose partition of global memory the kernel writes out: the store's guard)",
+    "partition_D.rest": "a copy's rests",
     "retile.atom": "a copy atom over a thread's fragment (an accumulator retiled for its epilogue copy stays MMA); "
                    "a copy that retiles an accumulator cuts the tiles it partitions along the accumulator's M, N",
     "tma_partition.tma": "the TMA box mode (Block for a load, Store for a store); the global side's box leaves "
@@ -52,11 +56,15 @@ RULES = {
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",
+    # a buffer an MMA reads through another tensor over its storage in its modes permuted (sV loaded, sVt read:
+    # two `get_tensor` of one field) holds that operand's tiles too, under the same smem_buffer rules
     # an SMEM or TMEM buffer an MMA fragment reads in its own rank (`make_fragment_A(sK)`, `make_fragment_A(tP)`)
     # is relabelled (MMA atom, MMA_M or MMA_N, MMA_K, stages) under the same smem_buffer rules
     "epilogue_buffer": "an SMEM tensor laid over an operand's storage (sdK over sK) that a copy writes with an "
                        "accumulator's values and that is copied out to global memory: the epilogue's staging "
-                       "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand)",
+                       "buffer, its tiles EPI, not the operand's (one only an MMA reads, P, is an operand); a buffer "
+                       "of its own storage, in a kernel with an MMA, that a copy from registers writes (r2s) and "
+                       "that is copied out to global memory is the staging buffer too (its smem_buffer tiles EPI)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
@@ -69,7 +77,8 @@ RULES = {
     "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
                    "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
                    "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
-    "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level",
+    "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level; so does a tensor "
+                "carrying its modes (registers made in its shape, `make_rmem_tensor((4,))` beside a (4,) mailbox)",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
                       "that pipeline's stage",
     "coord.mode": "an identity tensor's coordinate modes; over a tensor's shape (`make_identity_tensor(t.shape)`) "
@@ -85,7 +94,8 @@ RULES = {
             "repeats), and its vector runs along their axis when they all run along one, else along none; a "
             "second host view over a kernel argument's "
             "memory no traced tensor holds is a view of the first (a mode across two of the first's leaves is its "
-            "own, a mode inside one keeps that leaf's axis)",
+            "own, a mode inside one keeps that leaf's axis); a tensor over a TMA input's coordinates "
+            "(`make_tensor(mQ_offset.iterator, layout)`) views that input, leaf for leaf by basis stride",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
     # axes, from the data flow

@@ -1114,6 +1114,13 @@ class _Tracer:
             whole = [i for i, t in enumerate(tiler) if t is None or (
                 isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
                 if isinstance(tiler, tuple) else []
+            if not isinstance(tiler, tuple) and tiler is not None and in_trees:
+                level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
+                if info.memspace == "rmem" and _levels.contains_level(inp, ("copy", "store")):
+                    level = "store" if _levels.contains_level(inp, ("store",)) else "copy"  # a copy's values, cut
+                found = self._layout_divided(info, bound, inp, level, origin)
+                if found is not None:
+                    return found
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
@@ -1216,6 +1223,8 @@ class _Tracer:
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
+            if found is None and op == "make_tensor" and info.memspace == "coord":
+                found = self._input_coordinate_view(info, call, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
@@ -1344,6 +1353,33 @@ class _Tracer:
             return None
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,))
         return kept if kept is not None and len(kept) == rank(info.shape) else None
+
+    def _layout_divided(self, info, bound: dict, inp: tuple, level: str, origin: int):
+        """A divide by a layout (`logical_divide(tStS, make_layout((128, 32)))`), not a tuple of per-mode tilers,
+        cuts the whole tensor as one domain: its result (tile, rest) steps the source's leaves by stride; the
+        tile's leaves are atoms of this level along the source leaves they step, the rest's are rests."""
+        source = next((v for v in bound.values() if _is_tensor(v)), None)
+        if source is None or rank(info.shape) != 2:
+            return None
+        found = _strided_view(info.layout, _info(source).layout, inp, origin)
+        if found is None or len(found) != 2:
+            return None
+        return tuple(_levels.remade(tree, level, role, origin, "divide")
+                     for tree, role in zip(found, ("atom", "rest")))
+
+    def _input_coordinate_view(self, info, call, origin: int):
+        """`make_tensor(mQ_offset.iterator, layout(new_shape, stride=mQ.stride))` over a TMA tensor of a kernel
+        parameter (coordinates in the global tensor, basis strides): a view of that input, not coordinates of its
+        own; each leaf is the input's leaf of the same stride."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return None
+        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                "iterator")
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None or self.trace.records[found[0]].memspaces[found[1]] != "coord" \
+                or not all(label.level == "input" for label in _levels.flatten(found[2])):
+            return None
+        return _strided_view(info.layout, self.trace.records[found[0]].layouts[found[1]], found[2], origin)
 
     def _labels_of(self, holder, frame) -> tuple | None:
         """The labels of a traced tensor a frame holds (one tree per output), None when it is not one."""
