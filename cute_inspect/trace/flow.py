@@ -798,7 +798,7 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
     selection kernel's CTA takes one query token (`mQ[None, None, t, kv_head]`, `tQgQ[..., seq, batch]`) and
     lays the heads it serves (a KV head's group, MLA's every head) along the MMA's rows. Where an attention input's
     query-rows mode has a static extent that a tile's atom along the rows equals (no second tile of it exists) and
-    a run-time index selects one of its trailing modes, the rows are the heads H; its trailing modes that no
+    a run-time index selects one of its two or more trailing modes, the rows are the heads H; its trailing modes that no
     key-side input shares (a KV head index selects K's heads too) are the queries Q, then the batch B. Rows that
     continue in memory into a trailing chunk index (`chunks`) are a sequence, whatever the tile covers."""
     rows = {root for root, f in named.items() if f == ("Q", "attention")}
@@ -832,7 +832,9 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
     for record, roots in inputs:
         at = [i for i, root in enumerate(roots) if root in rows]
         trailing = [root for root in roots if named.get(root, (None, None))[1] == "batch"]
-        if len(at) != 1 or not trailing or not set(trailing) & selected:
+        # (the token and the heads' or batch's mode: with one trailing mode, the one a run-time index picks is
+        # the heads of a sequence one tile covers)
+        if len(at) != 1 or len(trailing) < 2 or not set(trailing) & selected:
             continue
         extent = record.shapes[0][at[0]]
         if not isinstance(extent, int) or extent <= 1 or extent not in covered.get(roots[at[0]], ()):

@@ -129,8 +129,8 @@ RULES = {
               "two source modes it packs both and runs along neither; in attention the quotient's mode is the "
               "sequence, the remainder's the heads H",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
-                     "equal to a tile's atom along it) while a run-time index selects one of the input's trailing "
-                     "modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
+                     "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
+                     "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
