@@ -123,11 +123,20 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     if symbol is None:
         return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
     while frame is not None:
-        name = frame.f_code.co_name
-        if _named_in(symbol, name, frame.f_globals.get("__name__", "")):
-            return name, absolute(frame.f_code.co_filename)
+        code = frame.f_code
+        named = _kernel_codes.get((symbol, code))
+        if named is None:
+            module = frame.f_globals.get("__name__", "")
+            named = _kernel_codes[(symbol, code)] = _named_in(symbol, code.co_name, module)
+        if named:
+            return code.co_name, absolute(code.co_filename)
         frame = frame.f_back
     return symbol, None
+
+
+# (symbol, code object) -> whether frames running that code are the function `symbol` was made from: the walk up
+# from each traced call passes the same few dozen frames, each asked once; dropped when a trace ends
+_kernel_codes: dict = {}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -2434,6 +2443,7 @@ def trace():
     finally:
         tracer.finish()
         _active, _symbol_at, _defining = None, (None, None), None
+        _kernel_codes.clear()
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)
         annotate_traffic(result)
