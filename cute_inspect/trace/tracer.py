@@ -1726,10 +1726,7 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> li
                 if (source, key) not in found:
                     found.append((source, key))
                 continue
-            try:
-                following.extend(v.owner.operands)
-            except (AttributeError, ValueError):
-                continue
+            following.extend(_operands(v))
         frontier = following[:width]
     return found
 
