@@ -122,20 +122,22 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     symbol = _mlir_function()
     if symbol is None:
         return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
+    codes = _kernel_codes.get(symbol)
+    if codes is None:
+        codes = _kernel_codes[symbol] = {}
     while frame is not None:
         code = frame.f_code
-        named = _kernel_codes.get((symbol, code))
-        if named is None:
-            module = frame.f_globals.get("__name__", "")
-            named = _kernel_codes[(symbol, code)] = _named_in(symbol, code.co_name, module)
-        if named:
+        hit = codes.get(id(code))  # by id: a code object hashes its bytecode and constants at every hash
+        if hit is None or hit[0] is not code:
+            hit = codes[id(code)] = (code, _named_in(symbol, code.co_name, frame.f_globals.get("__name__", "")))
+        if hit[1]:
             return code.co_name, absolute(code.co_filename)
         frame = frame.f_back
     return symbol, None
 
 
-# (symbol, code object) -> whether frames running that code are the function `symbol` was made from: the walk up
-# from each traced call passes the same few dozen frames, each asked once; dropped when a trace ends
+# symbol -> id(code object) -> (it, whether frames running it are the function `symbol` was made from): the walk
+# up from each traced call passes the same few dozen frames, each asked once; dropped when a trace ends
 _kernel_codes: dict = {}
 
 
