@@ -659,9 +659,17 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         found = named.get(axes.find(var)) if var is not None else None
         return found[0] if found else None
 
+    finals: dict = {}  # id(label) -> (it, its final label): records share label objects, each replaced once
+
     def final(tree):
         if isinstance(tree, tuple):
             return tuple(final(t) for t in tree)
+        hit = finals.get(id(tree))
+        if hit is None or hit[0] is not tree:
+            hit = finals[id(tree)] = (tree, final_label(tree))
+        return hit[1]
+
+    def final_label(tree):
         if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
             tree = replace(tree, leaf_axes=tuple(letter(k, tree.origin) for k in tree.leaf_axes))
         if tree.var is None:

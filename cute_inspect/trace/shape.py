@@ -216,6 +216,7 @@ _by_type: dict | None = None
 _texts: dict | None = None  # MLIR type or attribute -> its text, inside `types_cached`
 _ir_type = None  # the MLIR bindings' Type class: only its instances hash and compare without emitting IR
 _ir_uniqued = ()  # Type and Attribute: uniqued by their context, so equal objects print alike
+_tensor_class = None  # CuTeDSL's `_Tensor`, whose `.type` is its value's type
 
 
 @contextlib.contextmanager
@@ -223,10 +224,11 @@ def types_cached():
     """Inside the block, `type_info` prints each MLIR type once (printing costs microseconds and a traced
     kernel asks for a few hundred types thousands of times). A cached type holds its MLIR context alive, so no
     other type can take its address while the block lasts; the cache is dropped when it ends."""
-    global _by_type, _texts, _ir_type, _ir_uniqued
+    global _by_type, _texts, _ir_type, _ir_uniqued, _tensor_class
     from cutlass._mlir import ir
+    from cutlass.cute.tensor import _Tensor
 
-    _ir_type, _ir_uniqued = ir.Type, (ir.Type, ir.Attribute)
+    _ir_type, _ir_uniqued, _tensor_class = ir.Type, (ir.Type, ir.Attribute), _Tensor
     saved = _by_type, _texts
     _by_type = {} if _by_type is None else _by_type
     _texts = {} if _texts is None else _texts
@@ -249,7 +251,8 @@ def mlir_text(obj) -> str:
 
 def type_info(value) -> TypeInfo | None:
     """Read a CuTeDSL tensor's or layout's type without emitting IR; None for anything else."""
-    typ = getattr(value, "type", None)
+    # a tensor's type is its value's: read past the property's IR-context cache, which costs more than the read
+    typ = value.value.type if type(value) is _tensor_class else getattr(value, "type", None)
     if typ is None:
         return None
     cache = _by_type if _by_type is not None and isinstance(typ, _ir_type) else None

@@ -122,12 +122,23 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     symbol = _mlir_function()
     if symbol is None:
         return (frame.f_code.co_name, None) if frame is not None else ("<unknown>", None)
+    codes = _kernel_codes.get(symbol)
+    if codes is None:
+        codes = _kernel_codes[symbol] = {}
     while frame is not None:
-        name = frame.f_code.co_name
-        if _named_in(symbol, name, frame.f_globals.get("__name__", "")):
-            return name, absolute(frame.f_code.co_filename)
+        code = frame.f_code
+        hit = codes.get(id(code))  # by id: a code object hashes its bytecode and constants at every hash
+        if hit is None or hit[0] is not code:
+            hit = codes[id(code)] = (code, _named_in(symbol, code.co_name, frame.f_globals.get("__name__", "")))
+        if hit[1]:
+            return code.co_name, absolute(code.co_filename)
         frame = frame.f_back
     return symbol, None
+
+
+# symbol -> id(code object) -> (it, whether frames running it are the function `symbol` was made from): the walk
+# up from each traced call passes the same few dozen frames, each asked once; dropped when a trace ends
+_kernel_codes: dict = {}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1815,10 +1826,7 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> li
                 if (source, key) not in found:
                     found.append((source, key))
                 continue
-            try:
-                following.extend(v.owner.operands)
-            except (AttributeError, ValueError):
-                continue
+            following.extend(_operands(v))
         frontier = following[:width]
     return found
 
@@ -2548,6 +2556,7 @@ def trace():
     finally:
         tracer.finish()
         _active, _symbol_at, _defining = None, (None, None), None
+        _kernel_codes.clear()
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)
         annotate_traffic(result)
