@@ -50,9 +50,9 @@ def tallies():
 
 
 #: tensors labelled right at the last measurement (main, 2026-11-26, sixth session: the fifth held-out split,
-#: nvidia-cudnn-frontend, retired into tune with its 105; the sixth, sglang, held out, 156 with the tracer of
-#: 10f8d87): raise these with every gain
-REACHED = {"tune": 1132, "heldout": 156}
+#: nvidia-cudnn-frontend, retired into tune; the sixth, sglang, held out: 156 with the tracer of 10f8d87, 162 after
+#: the session's tracer work): raise these with every gain
+REACHED = {"tune": 1359, "heldout": 162}
 ISSUE_TARGET_PCT = 95.0
 
 
