@@ -1180,8 +1180,7 @@ class _Tracer:
                 return found[1]
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
-            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else \
-                self._coordinates_viewed(info, call) if op == "make_tensor" else None
+            viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
@@ -1234,8 +1233,6 @@ class _Tracer:
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
-            if found is None and op == "make_tensor" and info.memspace == "coord":
-                found = self._input_coordinate_view(info, call, origin)
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
@@ -1267,28 +1264,6 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
-
-    def _coordinates_viewed(self, info, call):
-        """A TMA tensor re-laid over another's coordinates (`make_tensor(mQ_offset.iterator, make_layout(shape,
-        stride=mQ.stride))`, a sequence's rows cut to its length): a view of the traced coordinate tensor whose
-        iterator the calling code passes, when its strides are that tensor's basis strides, each mode's own (a
-        coordinate tensor of another layout, an identity tensor's tile, is no view). A coordinate iterator is a
-        tuple of values, no pointer to walk: the argument's text names its tensor."""
-        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
-            return None
-        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
-                                "iterator")
-        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
-        if found is None:
-            return None
-        source = self.trace.records[found[0]]
-        if source.memspaces[found[1]:found[1] + 1] != ("coord",) or not info.layout:
-            return None
-        strides = [leaf.partition(":")[2] for leaf in _leaves(leaf_tree(info.layout))]
-        known = {leaf.partition(":")[2] for leaf in _leaves(leaf_tree(source.layouts[found[1]]))}
-        if not strides or len(set(strides)) != len(strides) or not set(strides) <= known or "@" not in strides[0]:
-            return None
-        return found
 
     def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
         """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
@@ -1377,20 +1352,6 @@ class _Tracer:
             return None
         return tuple(_levels.remade(tree, level, role, origin, "divide")
                      for tree, role in zip(found, ("atom", "rest")))
-
-    def _input_coordinate_view(self, info, call, origin: int):
-        """`make_tensor(mQ_offset.iterator, layout(new_shape, stride=mQ.stride))` over a TMA tensor of a kernel
-        parameter (coordinates in the global tensor, basis strides): a view of that input, not coordinates of its
-        own; each leaf is the input's leaf of the same stride."""
-        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
-            return None
-        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
-                                "iterator")
-        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
-        if found is None or self.trace.records[found[0]].memspaces[found[1]] != "coord" \
-                or not all(label.level == "input" for label in _levels.flatten(found[2])):
-            return None
-        return _strided_view(info.layout, self.trace.records[found[0]].layouts[found[1]], found[2], origin)
 
     def _labels_of(self, holder, frame) -> tuple | None:
         """The labels of a traced tensor a frame holds (one tree per output), None when it is not one."""
