@@ -1588,8 +1588,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
 
 def _transposed(shape, other) -> bool:
     """Whether a shape is another's top-level modes permuted (`sVt` over `sV`: ((64,2),(8,8),s) and ((8,8),(64,2),s))."""
-    modes = lambda s: sorted(format_shape(m) for m in (s if isinstance(s, tuple) else (s,)))  # noqa: E731
-    return modes(shape) == modes(other)
+    return _sorted_modes(shape) == _sorted_modes(other)
+
+
+def _sorted_modes(shape) -> list:
+    return sorted(format_shape(m) for m in (shape if isinstance(shape, tuple) else (shape,)))
 
 
 def _divided(records: list, index: int) -> bool:
@@ -1674,31 +1677,30 @@ def _written_from_accumulators(records: list) -> dict:
         if len(held) == size:
             break
     found: dict = {}
-    for record in records:
-        if record.op != "copy" or not record.operands or record.operands.get("src") not in held:
-            continue
-        dst = records[record.operands["dst"]] if record.operands.get("dst") is not None else None
-        if dst is not None and dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
-            target = records[dst.inputs[0]]
-            if target.op == "make_tensor" and "smem" in target.memspaces:
-                found.setdefault(target.index, record.index)
+    for copy, target in _copies_into_smem(records, through_views=False):
+        if copy.operands["src"] in held:
+            found.setdefault(target, copy.index)
     return found
 
 
 def _written_from_registers(records: list) -> set:
     """SMEM tensors (made over their own storage) that a copy from registers writes through a partition (r2s)."""
-    found = set()
+    return {target for copy, target in _copies_into_smem(records, through_views=True)
+            if records[copy.operands["src"]].memspaces[:1] == ("rmem",)}
+
+
+def _copies_into_smem(records: list, through_views: bool):
+    """(copy, SMEM tensor it writes) for each copy whose destination partitions a `make_tensor` in SMEM (r2s): the
+    partitioned tensor itself, or with `through_views` the tensor its views and tiles were taken of."""
     for record in records:
         operands = (record.operands or {}) if record.op == "copy" else {}
-        src, dst = operands.get("src"), operands.get("dst")
-        if src is None or dst is None or records[src].memspaces[:1] != ("rmem",):
+        if operands.get("src") is None or operands.get("dst") is None:
             continue
-        dst = records[dst]
+        dst = records[operands["dst"]]
         if dst.op == "partition_D" and dst.inputs and "smem" in dst.memspaces:
-            target = records[_made_tensor(records, dst.inputs[0])]
+            target = records[_made_tensor(records, dst.inputs[0]) if through_views else dst.inputs[0]]
             if target.op == "make_tensor" and "smem" in target.memspaces:
-                found.add(target.index)
-    return found
+                yield record, target.index
 
 
 def _as_epilogue_buffer(tree, origin: int):
