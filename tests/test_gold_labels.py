@@ -6,7 +6,7 @@ Issue 23 asks for 95% of the tensors; the tracer is not there yet (see docs/trac
 figures reached, split by split, and each gain raises them: a change that loses a tensor fails here.
 
 The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels,
-flashinfer-python, flash-msa, kernel-fun, flashlib, dist-moe, fast-trimul, nvidia-cudnn-frontend, sglang)."""
+flashinfer-python, flash-msa, kernel-fun, flashlib, dist-moe, fast-trimul, nvidia-cudnn-frontend, sglang, mjolnir-kernel, nemo-automodel)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,9 @@ from tests.gold import _labels, score
 GOLD = score.load_gold()
 
 
-#: judged kernels no test traces yet, held for the next session's first measurement (tests/gold/README.md)
-RESERVE = score.load_gold(("reserve7",))
-
-
 def test_gold_entries_keep_the_contract():
     fields = {"project", "wrapper", "file", "kernel", "name", "line", "shape", "leaves", "why", "split"}
-    for entry in GOLD + RESERVE:
+    for entry in GOLD:
         where = f"{entry.get('wrapper')} {entry.get('file')}:{entry.get('line')} {entry.get('name')}"
         assert set(entry) == fields, where
         assert entry["split"] in score.SPLITS, where
@@ -39,18 +35,14 @@ def test_gold_set_is_large_and_holds_whole_kernels_out():
     assert len({e["project"] for e in GOLD}) >= 3
     wrappers = {split: {e["wrapper"] for e in GOLD if e["split"] == split} for split in score.SPLITS}
     assert not wrappers["tune"] & wrappers["heldout"], "a kernel is in both splits"
+    # the share's floor is low because each retired split moves into tune: held-out splits are measured whole
     held = Counter(e["split"] for e in GOLD)["heldout"]
-    assert held >= 150 and 0.15 <= held / len(GOLD) <= 0.45
+    assert held >= 150 and 0.08 <= held / len(GOLD) <= 0.45
 
 
 def test_gold_entries_name_one_tensor_each():
-    keys = Counter((e["wrapper"], e["file"], e["line"], e["name"], e["shape"]) for e in GOLD + RESERVE)
+    keys = Counter((e["wrapper"], e["file"], e["line"], e["name"], e["shape"]) for e in GOLD)
     assert [k for k, n in keys.items() if n > 1] == []
-
-
-def test_the_reserve_split_holds_kernels_no_split_has():
-    assert len(RESERVE) >= 150 and {e["split"] for e in RESERVE} == {"heldout"}
-    assert not {e["wrapper"] for e in RESERVE} & {e["wrapper"] for e in GOLD}
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +50,10 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-26, sixth session: the fifth held-out split,
-#: nvidia-cudnn-frontend, retired into tune; the sixth, sglang, held out: 156 with the tracer of 10f8d87, 162 after
-#: the session's tracer work): raise these with every gain
-REACHED = {"tune": 1359, "heldout": 162}
+#: tensors labelled right at the last measurement (main 9e78bf4, 2026-11-26, seventh session's start: the sixth
+#: held-out split, sglang, retired into tune at 162; the seventh, mjolnir-kernel and nemo-automodel, held out):
+#: raise these with every gain
+REACHED = {"tune": 1521, "heldout": 28}
 ISSUE_TARGET_PCT = 95.0
 
 
