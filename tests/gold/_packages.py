@@ -164,9 +164,18 @@ def nemo_automodel(module: str):
     return importlib.import_module(f"nemo_automodel.{module}")
 
 
-def liger_kernel(module: str):
+def liger_kernel(module: str, host_only: tuple[str, ...] = ()):
     """``liger_kernel.<module>`` (dotted) from the liger-kernel package, its __init__s skipped (they import triton
-    and the torch-facing transformers patches)."""
+    and the torch-facing transformers patches). `host_only` names liger_kernel modules (dotted, e.g.
+    ``"ops.utils"``) that the kernel's file imports for its torch-facing API only; the torch stand-in answers them
+    (``liger_kernel.ops.utils`` compares torch's version at import)."""
+    _stand_ins()
+    for name in host_only:
+        parts = f"liger_kernel.{name}".split(".")
+        for i in range(1, len(parts)):
+            _namespace(".".join(parts[:i]))
+        sys.modules.setdefault(f"liger_kernel.{name}", importlib.import_module("_sources")._TorchStandIn(
+            f"liger_kernel.{name}"))
     return _skipping_inits(f"liger_kernel.{module}")
 
 
