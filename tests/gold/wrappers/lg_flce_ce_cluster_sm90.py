@@ -14,9 +14,8 @@ ARCH = "sm_90a"
 
 def compile_only(tokens=4096, vocab=128256):
     import cutlass
-    from cutlass import cute
-
     from _common import row_major, stream
+    from cutlass import cute
 
     module = liger_kernel("ops.cutedsl.ops._fused_linear_cross_entropy_forward_sm90")
     logits = row_major(cutlass.BFloat16, (tokens, vocab))

@@ -23,9 +23,8 @@ def _dynamic(dtype, leading, rank, align):
 
 def compile_only():
     import cutlass
-    from cutlass import cute
-
     from _common import stream
+    from cutlass import cute
 
     module = liger_kernel("ops.cutedsl.ops._fused_linear_cross_entropy_forward_sm90")
     dz = _dynamic(cutlass.BFloat16, 1, 3, 16)

@@ -27,9 +27,8 @@ def _vector(dtype, align):
 
 def compile_only(hidden=4096):
     import cutlass
-    from cutlass import cute
-
     from _common import stream
+    from cutlass import cute
 
     module = liger_kernel("ops.cutedsl.ops.rms_norm")
     fast = liger_kernel("ops.cutedsl.ops.rms_norm_fastpath")

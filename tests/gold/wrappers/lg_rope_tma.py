@@ -20,9 +20,8 @@ def _rows(dtype):
 
 def compile_only(n_q_head=32, n_kv_head=8, head_dim=128, seq_len=4096):
     import cutlass
-    from cutlass import cute
-
     from _common import row_major, stream
+    from cutlass import cute
 
     rope = liger_kernel("ops.cutedsl.ops.rope")
     hd_half = head_dim // 2
