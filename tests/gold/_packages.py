@@ -13,6 +13,8 @@
 - the sixth held-out split: sglang==0.5.23 (its CuTeDSL kernels under `sglang/kernels/`).
 - the seventh (reserve) split: mjolnir-kernel==0.1.0 (paged fp8 decode attention for SM110) and
   nemo-automodel==0.7.0 (MiniMax M3's MSA backward kernels for SM100).
+- the eighth held-out split: liger-kernel==0.8.5 (its CuTeDSL ops under `liger_kernel/ops/cutedsl/ops/`) and
+  transformer-engine==2.20.2 (its CuTeDSL MXFP8 quantization under `transformer_engine/common/CuTeDSL/`).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -160,6 +162,27 @@ def nemo_automodel(module: str):
         else:
             _namespace(name)
     return importlib.import_module(f"nemo_automodel.{module}")
+
+
+def liger_kernel(module: str, host_only: tuple[str, ...] = ()):
+    """``liger_kernel.<module>`` (dotted) from the liger-kernel package, its __init__s skipped (they import triton
+    and the torch-facing transformers patches). `host_only` names liger_kernel modules (dotted, e.g.
+    ``"ops.utils"``) that the kernel's file imports for its torch-facing API only; the torch stand-in answers them
+    (``liger_kernel.ops.utils`` compares torch's version at import)."""
+    _stand_ins()
+    for name in host_only:
+        parts = f"liger_kernel.{name}".split(".")
+        for i in range(1, len(parts)):
+            _namespace(".".join(parts[:i]))
+        sys.modules.setdefault(f"liger_kernel.{name}", importlib.import_module("_sources")._TorchStandIn(
+            f"liger_kernel.{name}"))
+    return _skipping_inits(f"liger_kernel.{module}")
+
+
+def transformer_engine(module: str):
+    """``transformer_engine.<module>`` (dotted) from the transformer-engine package, its __init__s skipped (the top
+    one loads the compiled transformer_engine_torch extension; ``common.CuTeDSL``'s registers TVM-FFI globals)."""
+    return _skipping_inits(f"transformer_engine.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).
