@@ -36,9 +36,8 @@ def test_gold_set_is_large_and_holds_whole_kernels_out():
     assert len({e["project"] for e in GOLD}) >= 3
     wrappers = {split: {e["wrapper"] for e in GOLD if e["split"] == split} for split in score.SPLITS}
     assert not wrappers["tune"] & wrappers["heldout"], "a kernel is in both splits"
-    # the share's floor is low because each retired split moves into tune: held-out splits are measured whole
     held = Counter(e["split"] for e in GOLD)["heldout"]
-    assert held >= 150 and 0.08 <= held / len(GOLD) <= 0.45
+    assert held >= 150 and 0.15 <= held / len(GOLD) <= 0.45
 
 
 def test_gold_entries_name_one_tensor_each():
@@ -51,10 +50,10 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main 9e78bf4, 2026-11-26, seventh session's start: the sixth
-#: held-out split, sglang, retired into tune at 162; the seventh, mjolnir-kernel and nemo-automodel, held out):
-#: raise these with every gain
-REACHED = {"tune": 1521, "heldout": 28}
+#: tensors labelled right at the last measurement (the tracer of 9e78bf4, 2026-11-26, seventh session's start: the
+#: sixth held-out split, sglang, retired into tune at 162; held out: the seventh, mjolnir-kernel and nemo-automodel,
+#: 28, and the eighth, liger-kernel and transformer-engine, 74): raise these with every gain
+REACHED = {"tune": 1521, "heldout": 102}
 ISSUE_TARGET_PCT = 95.0
 
 
