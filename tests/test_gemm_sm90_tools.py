@@ -43,6 +43,9 @@ def test_llm27_shapes_hold_the_issue_problems():
     assert not set(midm) & (set(shapes) | set(check))
     held_out = bench.parse_shapes("llm31")
     assert len(held_out) == len(set(held_out)) == 14 and not set(held_out) & (set(shapes) | set(check) | set(midm))
+    llm32 = bench.parse_shapes("llm32")
+    assert len(llm32) == len(set(llm32)) == 14 and not set(llm32) & (set(shapes) | set(check) | set(midm) | set(held_out))
+    assert sum(l > 1 for *_, l in llm32) >= 3
 
 
 def test_heuristic_and_candidates_fit_the_problem():
