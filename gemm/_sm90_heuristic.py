@@ -132,6 +132,9 @@ _SWAP_PAIRS_OVER_WAVES = 1.06
 # (37%), 520x10240x8192 0.56x (23%), where 624x28672x8192 (3%) ran 1.05x. There `_waves_swap`'s tiling
 # is taken whatever the estimate: 352x29568x8192 128x176 c1x2 0.972-1.008x, 344x18944x3584 0.885-0.901x.
 _UNPAIRED_PADDED_ROWS = 1.05
+# One wave of 256-row tiles in place of two of 128-row tiles where it keeps this share of the SMs busy
+# (`_one_wave_of_256_rows`; measured from 120 of 132 CTAs up).
+_ONE_WAVE_FILL = 0.9
 _SWAP_FOUR_MAX_WIDTH = 128
 # A 256-row tile's warpgroups hold 128 rows of fp32 accumulators each: at most 192 columns.
 _WIDE_SWAP_MAX_WIDTH = PINGPONG_MAX_TILE_ELEMENTS // 128
@@ -467,7 +470,35 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
-    return _tile_config(m, n, k, l, best)
+    config = _tile_config(m, n, k, l, best)
+    return _one_wave_of_256_rows(m, n, l, config, b_major) or config
+
+
+def _one_wave_of_256_rows(m: int, n: int, l: int, config: Sm90Config, b_major: str):
+    """Where M is past the swap rules' range and the ranked 128-row tiling takes two waves: 256-row tiles
+    (two wgmmas per consumer warpgroup) of the narrowest width whose tiles fit one wave that keeps at
+    least `_ONE_WAVE_FILL` of the SMs busy, in 1x2 clusters where the columns pair, else 2x1 where the
+    rows do, else unpaired; else None. One process each (fp16, ratio to cuBLAS, twelfth session), the
+    ranked tiling / 256 rows: 1536x3072x8192 128x144 c2x1 0.888-0.914x / 256x144 c1x2 0.957-0.966x (cuBLAS
+    runs 192x192 in one wave there); 1024x5120x5120 128x160 c2x1 0.964x / 256x160 c1x2 0.999x;
+    896x5120x5120 128x144 c1x1 0.802x / 0.927x; 1280x4096x14336 128x160 c2x1 0.926x / 1.002x;
+    1536x4096x4096 128x192 c2x1 1.021x / 256x192 c1x2 1.049x; 2048x3072x8192 0.990x / 1.054x;
+    1792x2560x10240 128x144 c2x1 0.967x / 256x144 c1x2 1.027x; 1152x4608x3584 128x160 c1x1 0.885x /
+    256x192 c1x2 0.982x; 1536x3584x18944 128x176 c2x1 1.062x / 256x176 c2x1 1.089x. Unpaired ran within
+    2% of the best cluster on all but 896x5120x5120 (0.872x)."""
+    ctas = _ctas(m, n, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    if m <= _SWAP_MAX_ROWS or config.tile_m != 128 or config.splits_k or not _SMS < ctas <= 2 * _SMS:
+        return None
+    for width in _widths(b_major):
+        if width > _WIDE_SWAP_MAX_WIDTH:
+            return None
+        ctas = _ctas(m, n, l, 256, width, 1)
+        if ctas <= _SMS:
+            if ctas < _ONE_WAVE_FILL * _SMS:
+                return None
+            cluster = (1, 2) if _cdiv(n, width) % 2 == 0 else (2, 1) if _cdiv(m, 256) % 2 == 0 else (1, 1)
+            return Sm90Config(256, width, *cluster)
+    return None
 
 
 def _loads_at_once(k: int) -> bool:

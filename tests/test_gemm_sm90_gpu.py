@@ -347,6 +347,8 @@ def test_split_k(mnkl, config):
         ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
         ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
         ((336, 6144, 512, 24), "128x176 c1x2 sw1n swap"),  # batched, many waves: in place of 2x1 padding
+        ((1536, 3072, 1024, 1), "256x144 c1x2 sw1m"),  # one wave of 256-row tiles for two of 128
+        ((1536, 3584, 1024, 1), "256x176 c2x1 sw1m"),  # ... paired along M where the columns do not pair
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -206,6 +206,22 @@ def test_heuristic_tiles_batched_problems_as_one():
         assert default_config(*mnkl) == _unswapped_config(*mnkl), mnkl
 
 
+def test_heuristic_takes_one_wave_of_256_rows_for_two_of_128():
+    """Past the swap rules' M, a ranked 128-row tiling over two waves gives way to 256-row tiles that fill
+    one wave (at least 90% of the SMs), paired along N where the columns pair; more waves, a wave too
+    empty or an N-major B without such a width keep the ranked tiling."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _ranked_tiles, _tile_config, default_config
+
+    assert _tile_config(1536, 3072, 8192, 1, _ranked_tiles(1536, 3072, 8192, 1)[0]) == Sm90Config(128, 144, 2, 1)
+    assert default_config(1536, 3072, 8192, 1) == Sm90Config(256, 144, 1, 2)  # 6 x 22 = 132 CTAs
+    assert default_config(1152, 4608, 3584, 1) == Sm90Config(256, 192, 1, 2)  # 120 CTAs
+    assert default_config(1536, 3584, 18944, 1) == Sm90Config(256, 176, 2, 1)  # 21 columns: paired along M
+    assert default_config(1536, 3072, 8192, 1, "n") == Sm90Config(128, 192, 2, 1)  # 256x192: 96 CTAs
+    assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)  # four waves
+    assert default_config(2048, 4096, 14336, 1) == Sm90Config(128, 256, 2, 1)  # 256x192: 176 CTAs
+
+
 def test_swapped_config_label_and_kernel_config():
     """`swap_ab` shows in the label, old cache entries (no such field) read as unswapped, and the
     kernel compiles the config without it."""
