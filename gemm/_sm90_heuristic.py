@@ -335,8 +335,13 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
         )
     config, cost = swapped
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
-    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
-    if unswapped.splits_k and _ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS:
+    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x) and pads M no more than it does (twelfth
+    # session, fp16: 256x2048x8192 64x80 c1x2 swapped, 320 rows for 256, 0.730x, 128x128 c2x1 split 4
+    # 1.007x; 320x2048x8192 64x80 c1x2 swapped 1.144x, 128x192 c1x1 split 4, 384 rows, 0.927x).
+    if unswapped.splits_k and (
+        _ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS
+        or _padded_rows(m, config.tile_n, config.cluster_n) > _padded_rows(m, unswapped.tile_m, unswapped.cluster_m)
+    ):
         return None
     if m <= _SKINNY_ROWS:
         return config
@@ -348,6 +353,11 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     if padded or shared_by_four or cost <= _SWAPPED_ADVANTAGE * _cost(m, n, k, l, shape):
         return config
     return None
+
+
+def _padded_rows(m: int, tile: int, cluster: int) -> int:
+    """Rows of M that tiles of `tile` rows of M in clusters of `cluster` along M compute."""
+    return _cdiv(_cdiv(m, tile), cluster) * cluster * tile
 
 
 def _wide_swap(m: int, n: int, l: int, unswapped: Sm90Config):

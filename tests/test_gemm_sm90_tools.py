@@ -134,6 +134,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (77, 4096, 4096, 1): Sm90Config(64, 48, 1, 2, swap_ab=True),  # skinny: half of M per tile
         (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
         (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
+        (320, 2048, 8192, 1): Sm90Config(64, 80, 1, 2, swap_ab=True),  # ... and pads M less than split-K
     }
     # Where no 128-row swapped tiling fits one wave, 256-row ones that do (cuBLAS's tiles there), paired
     # where they cut M evenly.
@@ -181,6 +182,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         ((64, 4096, 4096, 1), {}),  # one 64-row tile of M
         ((384, 5120, 13824, 1), {}),  # an odd count of M tiles at a long K
         ((128, 6144, 4096, 1), {}),  # 64-row tiles of N would take two waves
+        ((256, 2048, 8192, 1), {}),  # swapped 64x80 tiles pad M by a quarter where split-K's pad none
     ]
     for mnkl, majors in kept:
         assert default_config(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
