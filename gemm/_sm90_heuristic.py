@@ -338,10 +338,10 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x) and pads M no more than it does (twelfth
     # session, fp16: 256x2048x8192 64x80 c1x2 swapped, 320 rows for 256, 0.730x, 128x128 c2x1 split 4
     # 1.007x; 320x2048x8192 64x80 c1x2 swapped 1.144x, 128x192 c1x1 split 4, 384 rows, 0.927x).
-    if unswapped.splits_k and (
-        _ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS
-        or _padded_rows(m, config.tile_n, config.cluster_n) > _padded_rows(m, unswapped.tile_m, unswapped.cluster_m)
-    ):
+    pads_more = _padded_rows(m, config.tile_n, config.cluster_n) > _padded_rows(
+        m, unswapped.tile_m, unswapped.cluster_m
+    )
+    if unswapped.splits_k and (_ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS or pads_more):
         return None
     if m <= _SKINNY_ROWS:
         return config
@@ -422,7 +422,8 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     or four weight tiles share the tile of M, as cuBLAS runs 416x10240x8192: 128x144 in 4x1, its D^T).
     Whole waves of CTAs (30 clusters of four) times the tile over its throughput, 4x1 clusters at
     `_SWAP_SHARED_BY_FOUR`; pairs where within `_SWAP_PAIRS_OVER_WAVES` of the best. Taken where the
-    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`). The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
+    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`).
+    The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
     a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
     M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
     against cuBLAS's 188 MB, 0.82x of cuBLAS; N-first 0.97x)."""
@@ -448,8 +449,9 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
         return None
     cost, _, config = min(choices, key=lambda c: c[:2])
     pairs = [c for c in choices if c[2].cluster_n == 2]
-    if pairs and min(pairs, key=lambda c: c[:2])[0] <= _SWAP_PAIRS_OVER_WAVES * cost:
-        config = min(pairs, key=lambda c: c[:2])[2]
+    if pairs:
+        pair_cost, _, pair = min(pairs, key=lambda c: c[:2])
+        config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
     return config if cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped) else None
 
@@ -468,7 +470,8 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained),
     or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
     M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
-    fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K. Every config walks K
+    fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K, or one wave of 256-row
+    tiles where those take two (`_one_wave_of_256_rows`). Every config walks K
     serpentine (`Sm90Config.serpentine_k`)."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
