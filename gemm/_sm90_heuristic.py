@@ -119,6 +119,22 @@ _SWAP_MAX_ROWS = 768
 # unpaired (448x5120x5120 128x160 0.966x / 0.978x, 424x4608x3584 128x144 0.995x / 1.010x,
 # 736x5120x13824 128x256 c4x1 0.998x against 128x240 c2x1 unswapped 1.051x).
 _SWAP_SHARED_BY_FOUR = 1.1
+# Over several waves an even count of tiles of M in 1x2 clusters (the pair shares the weight tile) ran
+# ahead of an odd count in 4x1 clusters that the model put up to 5% ahead (fp16, one process each,
+# ratio to cuBLAS, twelfth session, pair / four): 392x14336x4096 128x208 c1x2 0.954x / 128x144 c4x1
+# 0.910x; 408x13824x5120 0.992x / 0.914x; 352x29568x8192 128x176 c1x2 0.972-1.008x / 128x128 c4x1
+# 0.881x; 320x28672x4096 128x160 c1x2 0.929x / 128x112 c4x1 0.866x; 552x18944x3584 128x144 c1x2
+# 0.902x / 128x192 c4x1 0.899x. The pair is taken where its estimate is within this factor.
+_SWAP_PAIRS_OVER_WAVES = 1.06
+# Unswapped tiles in 1x1 clusters over several waves whose row tiles pad M by this much or more ran far
+# behind what `_cost` estimates (fp16, ratio to cuBLAS): 352x29568x8192 128x224 c1x1 0.82-0.88x (three
+# exactly full waves; 9% of its rows padding), 344x18944x3584 0.88x (12%), 280x28672x8192 0.59-0.61x
+# (37%), 520x10240x8192 0.56x (23%), where 624x28672x8192 (3%) ran 1.05x. There `_waves_swap`'s tiling
+# is taken whatever the estimate: 352x29568x8192 128x176 c1x2 0.972-1.008x, 344x18944x3584 0.885-0.901x.
+_UNPAIRED_PADDED_ROWS = 1.05
+# One wave of 256-row tiles in place of two of 128-row tiles where it keeps this share of the SMs busy
+# (`_one_wave_of_256_rows`; measured from 120 of 132 CTAs up).
+_ONE_WAVE_FILL = 0.9
 _SWAP_FOUR_MAX_WIDTH = 128
 # A 256-row tile's warpgroups hold 128 rows of fp32 accumulators each: at most 192 columns.
 _WIDE_SWAP_MAX_WIDTH = PINGPONG_MAX_TILE_ELEMENTS // 128
@@ -298,13 +314,19 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 
 
 def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):
-    """The swapped config (`_swapped_config`) where it measured ahead, else None: one problem, a K-major A
-    (the kernel's B then allows any width), an unswapped choice that does not split K; for
+    """The swapped config (`_swapped_config`) where it measured ahead, else None: a K-major A (the kernel's B
+    then allows any width), an unswapped choice that does not split K; for
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
     in 1x4 clusters; where no such swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
-    `_two_wave_swap`, else `_waves_swap`."""
-    if l != 1 or a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
+    `_two_wave_swap`, else `_waves_swap`. A batched problem is tiled as one problem of L times the tiles
+    (each count here is over every batch), as cuBLAS runs its experts: 384x2048x7168 x8 in 128x192 c1x1
+    (two waves, three unpaired row tiles per batch) ran 0.78-0.84x of cuBLAS, in one wave of 256x192 c1x2
+    swapped 0.996x / 1.014x (fp16 / bf16); 320x11008x4096 x8 128x256 c1x1 0.66-0.70x, 128x160 c1x2
+    swapped N-first 1.004x; 448x4096x14336 x4 128x256 c2x1 0.964x, 128x224 c1x2 swapped 1.060x;
+    200x14336x4096 x8 128x256 c2x1 0.845x, 128x208 c2x1 swapped 0.985x; 640x2816x2048 x8 128x224 c1x1
+    0.849x, 128x224 c2x1 swapped 0.964x (fp16 unless noted, one process each, twelfth session)."""
+    if a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
@@ -313,8 +335,13 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
         )
     config, cost = swapped
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
-    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x).
-    if unswapped.splits_k and _ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS:
+    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x) and pads M no more than it does (twelfth
+    # session, fp16: 256x2048x8192 64x80 c1x2 swapped, 320 rows for 256, 0.730x, 128x128 c2x1 split 4
+    # 1.007x; 320x2048x8192 64x80 c1x2 swapped 1.144x, 128x192 c1x1 split 4, 384 rows, 0.927x).
+    pads_more = _padded_rows(m, config.tile_n, config.cluster_n) > _padded_rows(
+        m, unswapped.tile_m, unswapped.cluster_m
+    )
+    if unswapped.splits_k and (_ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS or pads_more):
         return None
     if m <= _SKINNY_ROWS:
         return config
@@ -326,6 +353,11 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     if padded or shared_by_four or cost <= _SWAPPED_ADVANTAGE * _cost(m, n, k, l, shape):
         return config
     return None
+
+
+def _padded_rows(m: int, tile: int, cluster: int) -> int:
+    """Rows of M that tiles of `tile` rows of M in clusters of `cluster` along M compute."""
+    return _cdiv(_cdiv(m, tile), cluster) * cluster * tile
 
 
 def _wide_swap(m: int, n: int, l: int, unswapped: Sm90Config):
@@ -389,11 +421,16 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     it cuts M into an even count (the two CTAs share the weight tile), else in 2x1 or 4x1 clusters (two
     or four weight tiles share the tile of M, as cuBLAS runs 416x10240x8192: 128x144 in 4x1, its D^T).
     Whole waves of CTAs (30 clusters of four) times the tile over its throughput, 4x1 clusters at
-    `_SWAP_SHARED_BY_FOUR`. The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
+    `_SWAP_SHARED_BY_FOUR`; pairs where within `_SWAP_PAIRS_OVER_WAVES` of the best. Taken where the
+    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`).
+    The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
     a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
     M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
     against cuBLAS's 188 MB, 0.82x of cuBLAS; N-first 0.97x)."""
-    if m <= _SKINNY_ROWS or unswapped.splits_k:
+    # A many-wave stream-K choice is compared too: in batched problems its 2x1 clusters pad each batch's odd
+    # row-tile count (336x10752x6144 x16: 128x256 c2x1 stream-K 0.726x / 0.785x of cuBLAS fp16 / bf16,
+    # 128x176 c1x2 swapped N-first 1.018x).
+    if m <= _SKINNY_ROWS or unswapped.split_k > 1:
         return None
     choices = []
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
@@ -411,8 +448,20 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     if not choices:
         return None
     cost, _, config = min(choices, key=lambda c: c[:2])
+    pairs = [c for c in choices if c[2].cluster_n == 2]
+    if pairs:
+        pair_cost, _, pair = min(pairs, key=lambda c: c[:2])
+        config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
-    return config if cost < _cost(m, n, k, l, shape) else None
+    return config if cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped) else None
+
+
+def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
+    """Whether the unswapped choice runs unpaired (1x1 clusters) over more than one wave with row tiles
+    that pad M by `_UNPAIRED_PADDED_ROWS` or more: such tilings ran far behind what `_cost` estimates."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
+    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _UNPAIRED_PADDED_ROWS * m
+    return unswapped.cluster_size == 1 and ctas > _SMS and padded
 
 
 def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
@@ -421,7 +470,8 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained),
     or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
     M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
-    fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K. Every config walks K
+    fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K, or one wave of 256-row
+    tiles where those take two (`_one_wave_of_256_rows`). Every config walks K
     serpentine (`Sm90Config.serpentine_k`)."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
@@ -433,7 +483,35 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
-    return _tile_config(m, n, k, l, best)
+    config = _tile_config(m, n, k, l, best)
+    return _one_wave_of_256_rows(m, n, l, config, b_major) or config
+
+
+def _one_wave_of_256_rows(m: int, n: int, l: int, config: Sm90Config, b_major: str):
+    """Where M is past the swap rules' range and the ranked 128-row tiling takes two waves: 256-row tiles
+    (two wgmmas per consumer warpgroup) of the narrowest width whose tiles fit one wave that keeps at
+    least `_ONE_WAVE_FILL` of the SMs busy, in 1x2 clusters where the columns pair, else 2x1 where the
+    rows do, else unpaired; else None. One process each (fp16, ratio to cuBLAS, twelfth session), the
+    ranked tiling / 256 rows: 1536x3072x8192 128x144 c2x1 0.888-0.914x / 256x144 c1x2 0.957-0.966x (cuBLAS
+    runs 192x192 in one wave there); 1024x5120x5120 128x160 c2x1 0.964x / 256x160 c1x2 0.999x;
+    896x5120x5120 128x144 c1x1 0.802x / 0.927x; 1280x4096x14336 128x160 c2x1 0.926x / 1.002x;
+    1536x4096x4096 128x192 c2x1 1.021x / 256x192 c1x2 1.049x; 2048x3072x8192 0.990x / 1.054x;
+    1792x2560x10240 128x144 c2x1 0.967x / 256x144 c1x2 1.027x; 1152x4608x3584 128x160 c1x1 0.885x /
+    256x192 c1x2 0.982x; 1536x3584x18944 128x176 c2x1 1.062x / 256x176 c2x1 1.089x. Unpaired ran within
+    2% of the best cluster on all but 896x5120x5120 (0.872x)."""
+    ctas = _ctas(m, n, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    if m <= _SWAP_MAX_ROWS or config.tile_m != 128 or config.splits_k or not _SMS < ctas <= 2 * _SMS:
+        return None
+    for width in _widths(b_major):
+        if width > _WIDE_SWAP_MAX_WIDTH:
+            return None
+        ctas = _ctas(m, n, l, 256, width, 1)
+        if ctas <= _SMS:
+            if ctas < _ONE_WAVE_FILL * _SMS:
+                return None
+            cluster = (1, 2) if _cdiv(n, width) % 2 == 0 else (2, 1) if _cdiv(m, 256) % 2 == 0 else (1, 1)
+            return Sm90Config(256, width, *cluster)
+    return None
 
 
 def _loads_at_once(k: int) -> bool:

@@ -17,6 +17,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm27-check         # 10 more, not in llm27 (a generality check)
     python -m gemm.bench --kernel sm90 --shapes midm                # 12 mid-size M (96..768) problems
     python -m gemm.bench --kernel sm90 --shapes llm31               # 14 LLM problems held out (eleventh session)
+    python -m gemm.bench --kernel sm90 --shapes llm32               # 14 LLM problems held out (twelfth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -81,8 +82,19 @@ LLM31_SHAPES = (
     "592x20480x7168,2560x7168x20480,96x24576x3072,3072x4096x4096,448x10240x8192,768x3072x24576,"
     "24x14336x4096,384x2048x7168x8"
 )
+# Held out by the twelfth session, chosen and committed before any was measured, none tuned on: grouped
+# experts (DeepSeek-V3 gate+up 4096 of 7168 and down 7168 of 2048, Mixtral-8x7B 14336 of 4096,
+# Qwen1.5-MoE gate+up 2816 of 2048), mid-size M against wide weights (Qwen2.5-32B MLP 27648 and QKV 7168
+# of 5120, Phi-3-medium gate+up 35840 of 5120, Mistral-Nemo-12B 14336 of 5120, Gemma-2-9B QKV 8192 of
+# 3584), small MN with a long K (Llama-3.2-1B down 2048 of 8192, Llama-3.2-3B down 3072 of 8192,
+# Qwen2.5-1.5B down 1536 of 8960) and two prefills. 14 problems.
+LLM32_SHAPES = (
+    "256x4096x7168x8,512x7168x2048x4,352x14336x4096x8,768x2816x2048x8,"
+    "400x27648x5120,320x35840x5120,464x14336x5120,560x8192x3584,1280x7168x5120,"
+    "64x2048x8192,128x3072x8192,256x1536x8960,2048x5120x27648,4096x8192x3584"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
-              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES}
+              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -191,7 +203,7 @@ def main(argv=None) -> int:
                    help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes), "
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
-                        "llm31 (14 held-out LLM problems)")
+                        "llm31 (14 held-out LLM problems), llm32 (14 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

@@ -341,7 +341,14 @@ def test_split_k(mnkl, config):
         ((544, 8192, 8192, 1), "256x144 c1x2 sw1m swap"),  # one wave of 256-row tiles, in place of unpaired
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
         ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
-        ((392, 14336, 4096, 1), "128x144 c4x1 sw1n swap"),  # two waves of clusters of four, N-first
+        ((392, 14336, 4096, 1), "128x208 c1x2 sw1n swap"),  # two waves of pairs, N-first
+        ((344, 18944, 3584, 1), "128x128 c4x1 sw1n swap"),  # waves of clusters of four, N-first
+        ((352, 29568, 1024, 1), "128x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M
+        ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
+        ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
+        ((336, 6144, 512, 24), "128x176 c1x2 sw1n swap"),  # batched, many waves: in place of 2x1 padding
+        ((1536, 3072, 1024, 1), "256x144 c1x2 sw1m"),  # one wave of 256-row tiles for two of 128
+        ((1536, 3584, 1024, 1), "256x176 c2x1 sw1m"),  # ... paired along M where the columns do not pair
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

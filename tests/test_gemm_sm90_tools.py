@@ -43,6 +43,9 @@ def test_llm27_shapes_hold_the_issue_problems():
     assert not set(midm) & (set(shapes) | set(check))
     held_out = bench.parse_shapes("llm31")
     assert len(held_out) == len(set(held_out)) == 14 and not set(held_out) & (set(shapes) | set(check) | set(midm))
+    llm32 = bench.parse_shapes("llm32")
+    assert len(llm32) == len(set(llm32)) == 14 and not set(llm32) & (set(shapes) | set(check) | set(midm) | set(held_out))
+    assert sum(l > 1 for *_, l in llm32) >= 3
 
 
 def test_heuristic_and_candidates_fit_the_problem():
@@ -117,7 +120,7 @@ def test_heuristic_and_candidates_fit_the_problem():
 
 def test_heuristic_swaps_mid_m_onto_wgmma_n():
     """Mid-size and skinny M run as D^T = B A^T in one wave of tiles whose width divides M finely; the
-    swap stays out of batched problems, M-major A, split-K problems, large M and many waves."""
+    swap stays out of M-major A, split-K problems, large M and many waves."""
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import _unswapped_config, candidate_configs, default_config
 
@@ -131,6 +134,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         (77, 4096, 4096, 1): Sm90Config(64, 48, 1, 2, swap_ab=True),  # skinny: half of M per tile
         (272, 4096, 4096, 1): Sm90Config(64, 144, 1, 2, swap_ab=True),  # 64-row tiles pad M less
         (192, 4096, 8192, 1): Sm90Config(64, 96, 1, 2, swap_ab=True),  # fills the SMs: no split-K
+        (320, 2048, 8192, 1): Sm90Config(64, 80, 1, 2, swap_ab=True),  # ... and pads M less than split-K
     }
     # Where no 128-row swapped tiling fits one wave, 256-row ones that do (cuBLAS's tiles there), paired
     # where they cut M evenly.
@@ -140,9 +144,16 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     assert default_config(288, 11008, 4096, 1) == Sm90Config(256, 96, 1, 1, swap_ab=True)
     assert default_config(736, 5120, 13824, 1) == _unswapped_config(736, 5120, 13824, 1)  # one paired wave: kept
     assert default_config(768, 6144, 4096, 1) == _unswapped_config(768, 6144, 4096, 1)  # paired, M unpadded: kept
-    # Else several waves that the model puts ahead of the unswapped choice, walked N-first: an odd count
-    # of tiles of M shares each one four ways, or two.
-    assert default_config(392, 14336, 4096, 1) == Sm90Config(128, 144, 4, 1, raster_along_m=False, swap_ab=True)
+    # Else several waves that the model puts ahead of the unswapped choice, walked N-first: an even count
+    # of tiles of M in pairs where the model puts it within 6% of an odd count shared four ways (which
+    # ran behind: 128x144 c4x1), else an odd count shared four ways, or two.
+    assert default_config(392, 14336, 4096, 1) == Sm90Config(128, 208, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(344, 18944, 3584, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True)
+    # ... and whatever the model says where the unswapped choice runs unpaired over several waves and pads
+    # M by 5% or more (352x29568x8192: 128x224 c1x1 in three exact waves, 0.82-0.88x of cuBLAS); 3% stays.
+    assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
+    assert default_config(352, 29568, 8192, 1) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(624, 28672, 8192, 1) == _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
     assert default_config(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
     assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
     # One unpaired wave (128x256 c1x1, 0.88x of cuBLAS in the tenth session): 256-row tiles too.
@@ -162,7 +173,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         tiles = -(-n // config.tile_m) * -(-m // config.tile_n)
         assert tiles <= 132 and tiles % config.cluster_n == 0
     kept = [
-        ((320, 4096, 4096, 2), {}),  # batched
+        ((320, 4096, 4096, 2), {"a_major": "m"}),  # batched, the kernel's B would be N-major
         ((320, 4096, 4096, 1), {"a_major": "m"}),  # the kernel's B would be N-major
         ((512, 512, 16384, 1), {}),  # split over K: swapped tiles would leave SMs idle
         ((256, 256, 8192, 1), {}),
@@ -171,10 +182,46 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         ((64, 4096, 4096, 1), {}),  # one 64-row tile of M
         ((384, 5120, 13824, 1), {}),  # an odd count of M tiles at a long K
         ((128, 6144, 4096, 1), {}),  # 64-row tiles of N would take two waves
+        ((256, 2048, 8192, 1), {}),  # swapped 64x80 tiles pad M by a quarter where split-K's pad none
     ]
     for mnkl, majors in kept:
         assert default_config(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
         assert not any(c.swap_ab for c in candidate_configs(*mnkl, **majors)) or mnkl[3] == 1 and not majors
+
+
+def test_heuristic_tiles_batched_problems_as_one():
+    """A batched problem is tiled as one problem of L times the tiles: the swapped tilings where they
+    fill the SMs better, over every batch (one wave of 256-row tiles, or waves walked N-first), and in
+    place of many-wave stream-K tiles whose 2x1 clusters pad each batch's odd row-tile count."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _unswapped_config, default_config
+
+    # 128x192 c1x1 in two waves (three row tiles per expert, unpaired): 0.78-0.84x of cuBLAS.
+    assert _unswapped_config(384, 2048, 7168, 8) == Sm90Config(128, 192, 1, 1)
+    assert default_config(384, 2048, 7168, 8) == Sm90Config(256, 192, 1, 2, swap_ab=True)  # 128 CTAs
+    assert default_config(320, 4096, 4096, 2) == Sm90Config(128, 160, 1, 2, swap_ab=True)  # 128 CTAs
+    assert default_config(320, 11008, 4096, 8) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _unswapped_config(336, 10752, 6144, 16).stream_k
+    assert default_config(336, 10752, 6144, 16) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
+    # Large M per batch keeps the unswapped rules.
+    for mnkl in [(1024, 1024, 1024, 8), (512, 4096, 4096, 4), (2048, 2048, 128, 32), (2048, 128, 2048, 32)]:
+        assert default_config(*mnkl) == _unswapped_config(*mnkl), mnkl
+
+
+def test_heuristic_takes_one_wave_of_256_rows_for_two_of_128():
+    """Past the swap rules' M, a ranked 128-row tiling over two waves gives way to 256-row tiles that fill
+    one wave (at least 90% of the SMs), paired along N where the columns pair; more waves, a wave too
+    empty or an N-major B without such a width keep the ranked tiling."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _ranked_tiles, _tile_config, default_config
+
+    assert _tile_config(1536, 3072, 8192, 1, _ranked_tiles(1536, 3072, 8192, 1)[0]) == Sm90Config(128, 144, 2, 1)
+    assert default_config(1536, 3072, 8192, 1) == Sm90Config(256, 144, 1, 2)  # 6 x 22 = 132 CTAs
+    assert default_config(1152, 4608, 3584, 1) == Sm90Config(256, 192, 1, 2)  # 120 CTAs
+    assert default_config(1536, 3584, 18944, 1) == Sm90Config(256, 176, 2, 1)  # 21 columns: paired along M
+    assert default_config(1536, 3072, 8192, 1, "n") == Sm90Config(128, 192, 2, 1)  # 256x192: 96 CTAs
+    assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)  # four waves
+    assert default_config(2048, 4096, 14336, 1) == Sm90Config(128, 256, 2, 1)  # 256x192: 176 CTAs
 
 
 def test_swapped_config_label_and_kernel_config():
