@@ -488,6 +488,30 @@ def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
         _join_tiles(axes, a[0], b[0], a_shape[0], b_shape[0])
 
 
+def join_whole_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """The two sides of a copy of one whole tile: equal shapes join leaf by leaf; a flat (rows, columns) tile and
+    the same tile laid out for an MMA (((atom rows, atom columns), rows' rest, columns' rest), as `partition_A`
+    or sm100's `make_smem_layout_a` lay it) join rows with the rows' rest and columns with the columns' rest."""
+    if format_shape(a_shape) == format_shape(b_shape):
+        join_leaves(axes, a, b)
+        return
+    for flat, laid, flat_shape, laid_shape in ((a, b, a_shape, b_shape), (b, a, b_shape, a_shape)):
+        if not (isinstance(flat_shape, tuple) and len(flat_shape) == 2 and all(isinstance(x, int) for x in flat_shape)
+                and isinstance(laid_shape, tuple) and len(laid_shape) == 3 and isinstance(laid_shape[0], tuple)
+                and len(laid_shape[0]) == 2):
+            continue
+        flat_modes, laid_modes = _modes(flat), _modes(laid)
+        if len(flat_modes) != 2 or len(laid_modes) != 3:
+            return
+        if [_size(laid_shape[0][i]) * (_size(laid_shape[i + 1]) or 0) for i in range(2)
+                if _size(laid_shape[0][i])] != list(flat_shape):
+            return
+        for i in range(2):
+            axes.join(_mode_var(axes, flat_modes[i], flat_shape[i]),
+                      _mode_var(axes, laid_modes[i + 1], laid_shape[i + 1]))
+        return
+
+
 def _size(shape) -> int | None:
     size = 1
     for extent in _leaves(shape):
