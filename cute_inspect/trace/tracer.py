@@ -898,7 +898,8 @@ class _Tracer:
             input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
-        _capture_traffic(op, bound, record.meta)
+        if op != "copy" or called not in _EXPERIMENTAL:  # a copy that partitions inside leaves no partition
+            _capture_traffic(op, bound, record.meta)  # for the traffic model to read its per-thread sides from
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
