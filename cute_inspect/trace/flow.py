@@ -488,6 +488,30 @@ def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
         _join_tiles(axes, a[0], b[0], a_shape[0], b_shape[0])
 
 
+def join_whole_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """The two sides of a copy of one whole tile: equal shapes join leaf by leaf; a flat (rows, columns) tile and
+    the same tile laid out for an MMA (((atom rows, atom columns), rows' rest, columns' rest), as `partition_A`
+    or sm100's `make_smem_layout_a` lay it) join rows with the rows' rest and columns with the columns' rest."""
+    if format_shape(a_shape) == format_shape(b_shape):
+        join_leaves(axes, a, b)
+        return
+    for flat, laid, flat_shape, laid_shape in ((a, b, a_shape, b_shape), (b, a, b_shape, a_shape)):
+        if not (isinstance(flat_shape, tuple) and len(flat_shape) == 2 and all(isinstance(x, int) for x in flat_shape)
+                and isinstance(laid_shape, tuple) and len(laid_shape) == 3 and isinstance(laid_shape[0], tuple)
+                and len(laid_shape[0]) == 2):
+            continue
+        flat_modes, laid_modes = _modes(flat), _modes(laid)
+        if len(flat_modes) != 2 or len(laid_modes) != 3:
+            return
+        if [_size(laid_shape[0][i]) * (_size(laid_shape[i + 1]) or 0) for i in range(2)
+                if _size(laid_shape[0][i])] != list(flat_shape):
+            return
+        for i in range(2):
+            axes.join(_mode_var(axes, flat_modes[i], flat_shape[i]),
+                      _mode_var(axes, laid_modes[i + 1], laid_shape[i + 1]))
+        return
+
+
 def _size(shape) -> int | None:
     size = 1
     for extent in _leaves(shape):
@@ -691,6 +715,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     staged = _smem_operands(axes, records, views, accumulators, relevels)
     held = _accumulator_tensors(records, views)
     _epilogue(axes, records, accumulators, staged | held, relevels)
+    _operand_copies(records, relevels)
     for record in records:  # the accumulator re-laid for its epilogue copy (`tRS_rAcc`) stays the MMA's fragment
         if record.op == "retile" and set(record.inputs) & held:
             relevels[record.index] = (("copy", "store"), "mma")
@@ -1711,12 +1736,58 @@ def _as_epilogue_buffer(tree, origin: int):
     return replace(tree, level="epi", role="atom", origin=origin, rule="epilogue_buffer", mma=None)
 
 
+def _operands_loaded_into_tmem(records: list) -> set:
+    """TMEM tensors an MMA reads as its A or B operand, or laid out as one (`make_tensor(ptr,
+    make_fragment_A(...).layout)`), that copies write only with values loaded from SMEM or global memory (a mixed-input GEMM's transform: weights loaded,
+    converted in registers, stored into TMEM for the MMA to read): operands, though laid over an accumulator's
+    storage. Attention's P, written from the scores' registers, is not one."""
+    read = {r.operands[slot] for r in records if r.op == "gemm" and r.operands for slot in ("A", "B")
+            if r.operands.get(slot) is not None}
+    laid = {r.index for r in records if r.op == "make_tensor" and r.memspaces == ("tmem",)
+            and (r.index in read or r.meta.get("same_storage") in read
+                 or any(records[i].op in ("make_fragment_A", "make_fragment_B") for i in r.meta.get("values_from", ())))}
+    if not laid:
+        return set()
+    written: dict = {}  # laid tensor -> whether every copy into it (or into its partitions) brings loaded values
+    for record in records:
+        dst, src = (record.operands or {}).get("dst"), (record.operands or {}).get("src")
+        if record.op != "copy" or dst is None or src is None:
+            continue
+        for _ in range(4):  # the partition the copy writes, up to the tensor it partitions
+            if dst in laid or not records[dst].inputs:
+                break
+            dst = records[dst].inputs[0]
+        if dst not in laid:
+            continue
+        written[dst] = written.get(dst, True) and _from_memory(records, src, {}, 4)
+    return {i for i, ok in written.items() if ok}
+
+
+def _from_memory(records: list, index: int, seen: dict, depth: int) -> bool:
+    """Whether a tensor's values come from SMEM or global memory only: it is there, or it is registers filled from
+    tensors that are (`values_from`, followed `depth` steps); TMEM (an accumulator) or nothing known is not."""
+    if index in seen:
+        return seen[index]
+    memspaces = set(records[index].memspaces)
+    if memspaces and memspaces <= {"smem", "gmem"}:
+        return True
+    origins = [i for i in records[index].meta.get("values_from") or () if i != index]
+    seen[index] = False  # a cycle brings nothing from memory
+    found = memspaces == {"rmem"} and depth > 0 and bool(origins) \
+        and all(_from_memory(records, i, seen, depth - 1) for i in origins)
+    seen[index] = found
+    return found
+
+
 def _accumulator_tensors(records: list, views: dict) -> set:
     """Records holding an MMA's accumulator in TMEM or registers: its fragment, the gemms' D, views over its
     storage (P laid over S in TMEM) and views of those. A copy's partition of one reads the accumulator out
     (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA."""
     found = set()
+    loaded = _operands_loaded_into_tmem(records)
     for record in records:
+        if record.index in loaded:
+            continue
         if record.op in ("make_fragment_C", "partition_C") and record.made_by \
                 and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces:
             found.add(record.index)
@@ -1794,6 +1865,31 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _operand_copies(records: list, relevels: dict) -> None:
+    """The partitions a copy makes to write a TMEM operand with values loaded from memory (`_operands_loaded_into_
+    tmem`), and the other partitions of that copy (the SMEM side it loads through): an operand's copies, not the
+    epilogue's Store, which a partition of TMEM was taken for when made."""
+    loaded = _operands_loaded_into_tmem(records)
+    if not loaded:
+        return
+    objects = set()
+    for record in records:
+        dst = (record.operands or {}).get("dst") if record.op == "copy" else None
+        if dst is None or records[dst].op not in _COPY_OPS:
+            continue
+        root = dst
+        for _ in range(4):
+            if root in loaded or not records[root].inputs:
+                break
+            root = records[root].inputs[0]
+        if root in loaded and (records[dst].made_by or {}).get("object") is not None:
+            objects.add(records[dst].made_by["object"])
+    for record in records:
+        if record.op in _COPY_OPS and (record.made_by or {}).get("object") in objects:
+            relevels[record.index] = (("store",), "copy")
+            record.levels = tuple(_relevel(t, record.index, ("store",), "copy") for t in record.levels)
 
 
 def _predicates_write_out(record, obj, written_sides: set) -> bool:

@@ -306,6 +306,34 @@ def as_mma_operand(tree, shape, origin: int):
     return (atom, *rests, *stages)
 
 
+def operand_by_use(tree, shape, origin: int, thread: bool):
+    """A tensor an MMA slot reads that no MMA call made, as the MMA reads it: (MMA atom, the slot's two rests,
+    then stages of a CTA's SMEM or TMEM buffer); None when it is in MMA form already, was made by a partition or
+    fragment call (a level of its own), or is no (atom, rest, rest, ...) tree. Its modes keep their variables (the
+    joins its loads made hold); a buffer's atom of two sub-modes runs along the rests' axes, sub-mode by sub-mode
+    (`as_mma_operand`); one `thread`'s fragment or partition (atom, rest, rest) holds the instruction's values,
+    no rest's."""
+    if not isinstance(tree, tuple) or len(tree) < 3 or not isinstance(shape, tuple) or not isinstance(shape[0], tuple) \
+            or (thread and len(tree) != 3) or in_mma_form(tree):
+        return None
+    if any(label.level not in ("input", "block", "stage", "?") for label in flatten(tree)):
+        return None
+
+    def mode(level, role, label):
+        first = next(flatten(label), None)
+        return made(level, role, origin, "operand", first if first is not None and first.var is not None else None)
+
+    rests = [mode("mma", "rest", m) for m in tree[1:3]]
+    stages = [mode("stage", "stage", m) for m in tree[3:]]
+    atom = mode("mma", "atom", tree[0])
+    held = [label.var for label in flatten(tree[0])]
+    if len(held) == len(list(_leaves(shape[0]))) > 1 and None not in held and len(set(held)) > 1:
+        atom = replace(atom, leaf_axes=tuple(("var", v) for v in held))  # its leaves' own axes, as views laid them
+    elif not thread and len(shape[0]) == 2:
+        atom = replace(atom, leaf_axes=tuple(("var", r.var) for x, r in zip(shape[0], rests) for _ in _leaves(x)))
+    return (atom, *rests, *stages)
+
+
 def first_mode(inp: tuple, level: str, out_rank: int, origin: int, role: str = "atom", op: str = "retile") -> tuple:
     """The first mode replaced by `level`'s atom, the others carried (tma_partition, retile, fragments)."""
     return _pad((made(level, role, origin, op),) + tuple(inp[1:]), out_rank)

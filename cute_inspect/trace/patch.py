@@ -39,6 +39,15 @@ FUNCTIONS = {
     # a whole-tile copy (TMA, S2T) that partitions inside: both sides are (tile, rest...)
     "block_copy": ("cutlass.block", "block_copy"),
     "gemm": ("cutlass.cute", "gemm"),
+    # cute.experimental's MMAs (`dot(atom, a, b, c)`: c += a b, the accumulator its own D) and its copies, which
+    # emit their own ops, not cute.gemm's or cute.copy's: a whole-tile TMA load (both sides (tile, rest...)) and
+    # a copy that partitions both sides by a ThrCopy inside
+    "dot": ("cutlass.cute.experimental", "dot"),
+    "dot_block_scaled": ("cutlass.cute.experimental", "dot_block_scaled"),
+    "dot_sparse": ("cutlass.cute.experimental", "dot_sparse"),
+    "tma_load": ("cutlass.cute.experimental", "tma_load"),
+    "tma_load_multicast": ("cutlass.cute.experimental", "tma_load_multicast"),
+    "partition_and_copy": ("cutlass.cute.experimental", "partition_and_copy"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
     "filter_zeros": ("cutlass.cute", "filter_zeros"),

@@ -53,6 +53,12 @@ RULES = {
                          "along the global side's",
     "fragment.atom": "an MMA fragment's atom", "fragment.rest": "an MMA fragment's rests",
     "fragment.stage": "stages appended to a fragment's shape",
+    "operand.atom": "the atom of a tensor an MMA slot reads that no MMA partition or fragment call made: a hand-made "
+                    "register fragment (`make_fragment_like` of a hand partition, a block-scaled MMA's scale factors "
+                    "set beside A and B), one k-block of an SMEM buffer allocated in MMA form, a TMEM accumulator over "
+                    "a hand-made layout; so is the tensor it was made like or laid over",
+    "operand.rest": "the two rests of such an operand: along the slot's axes (A (M, K), B (N, K), C (M, N))",
+    "operand.stage": "the modes past an SMEM or TMEM operand's two rests: pipeline stages",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",

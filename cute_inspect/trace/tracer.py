@@ -345,6 +345,7 @@ class _Tracer:
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners(_is_loop_carried)
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
+        self.operands_by_use: set = set()  # register fragments an MMA slot reads that no MMA call made
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
@@ -466,6 +467,17 @@ class _Tracer:
         if found[0] and found[1]:
             _flow.join_tile_modes(self.axes, found[0][2], found[1][2], _info(src).shape, _info(dst).shape)
 
+    def _whole_tile_copy(self, bound, frame) -> None:
+        """A TMA copy of one whole tile (cute.experimental's `tma_load(gA[None, None, k], sA[None, None, None,
+        stage])`): the global tile's modes are the SMEM tile's, mode for mode, or, the SMEM side laid out for an MMA
+        ((atom rows, atom columns), rows' rest, columns' rest), the rests'."""
+        src, dst = bound.get("src"), bound.get("dst")
+        if not (_is_tensor(src) and _is_tensor(dst)):
+            return
+        found = self.lookup(src, frame), self.lookup(dst, frame)
+        if found[0] and found[1]:
+            _flow.join_whole_tiles(self.axes, found[0][2], found[1][2], _info(src).shape, _info(dst).shape)
+
     def _tma_atom(self, call: Call, result, kernel: str) -> None:
         """`tma_atom, tma_tensor = make_tiled_tma_atom(op, mA, ...)`: the TMA tensor is mA's modes; the `_A`/`_B`
         forms name the MMA whose A or B slot mA feeds."""
@@ -500,6 +512,72 @@ class _Tracer:
             return
         labels = self.trace.records[found[0]].levels[found[1]]
         _flow.bind_slot(self.axes, labels, self.objects.number(bound["self"]), field[-1])
+        if found[1] == 0:
+            self._operand_by_use(found[0], self.objects.number(bound["self"]), field[-1], values=False)
+
+    def _atom_placed_by_retile(self, retiled: Record) -> None:
+        """A hand-made operand fragment whose atom no layout placed (scale factors: the MMA's value layout is not
+        theirs) holds the values its copy's `retile` of it places: where the two atoms' leaves are the same (size-1
+        leaves aside), each runs along the axis the copy's value layout says; so does the thread partition the
+        fragment was made like. The retiled atom may fold in a rest after the fragment's atom leaves."""
+        atom = retiled.levels[0][0]
+        extents = list(_leaves(retiled.shapes[0][0])) if isinstance(retiled.shapes[0], tuple) else []
+        if not isinstance(atom, _levels.ModeLabel) or atom.var is None and not atom.leaf_axes:
+            return
+        placing = atom.leaf_axes or (("var", atom.var),) * len(extents)  # one axis for all its values
+        if len(extents) != len(placing):
+            return
+        source = self.trace.records[retiled.inputs[0]]
+        keys = tuple(key for extent, key in zip(extents, placing) if extent != 1)
+        placed = [source]
+        if source.op in ("make_fragment_like", "make_rmem_tensor_like") and source.inputs:
+            placed.append(self.trace.records[source.inputs[0]])
+        for record in placed:
+            modes = record.levels[0] if record.levels else None
+            if not isinstance(modes, tuple) or not isinstance(modes[0], _levels.ModeLabel) \
+                    or modes[0].level != "mma" or not isinstance(record.shapes[0], tuple):
+                continue
+            own = list(_leaves(record.shapes[0][0]))
+            wanted = [e for e in own if e != 1]  # a retiled atom may fold a rest in after them ((1, (16, 4, 2)))
+            if not wanted or wanted != [e for e in extents if e != 1][:len(wanted)]:
+                continue
+            found = iter(keys)
+            leaf_axes = tuple(next(found) if e != 1 else None for e in own)
+            if modes[0].leaf_axes and len(modes[0].leaf_axes) == len(leaf_axes):  # the leaves' own variables
+                for held, key in zip(modes[0].leaf_axes, leaf_axes):  # join the values' axes
+                    if isinstance(held, tuple) and held[0] == "var" and isinstance(key, tuple) and key[0] == "var":
+                        self.axes.join(held[1], key[1])
+                continue
+            record.levels = ((replace(modes[0], leaf_axes=leaf_axes),) + tuple(modes[1:]),) + tuple(record.levels[1:])
+
+    def _operand_by_use(self, index: int, mma: int, slot: str, values: bool) -> None:
+        """A tensor an MMA slot reads that no MMA call made is that MMA's operand (`levels.operand_by_use`), and so
+        are the thread partition a register fragment was made like (`make_fragment_like(partitioned)`) and the
+        buffer an SMEM or TMEM view is laid over (`append_ones(sA[None, None, k, stage])`); re-laid views of a
+        register one (`retile` for its ldmatrix) stay MMA (`finish`). A register fragment of the slot's own
+        values (not scale factors: `values` false) has the instruction's value layout, as `make_fragment_A`'s."""
+        thread = False
+        for _ in range(3):
+            record = self.trace.records[index]
+            if not record.levels or not record.memspaces or record.memspaces[0] not in ("rmem", "smem", "tmem"):
+                return
+            registers = record.memspaces[0] == "rmem"
+            thread = thread or registers
+            relabelled = _levels.operand_by_use(record.levels[0], record.shapes[0], index, thread)
+            if relabelled is not None:
+                if registers and values and not relabelled[0].leaf_axes:
+                    relabelled = _flow.with_atom_axes(relabelled, record.shapes[0], self.objects.shapes.get(mma), slot,
+                                                      index, mma, self.objects.values.get(mma, {}).get(slot))
+                record.levels = (relabelled,) + tuple(record.levels[1:])
+                _flow.bind_slot(self.axes, relabelled, mma, slot)
+                if registers:
+                    self.operands_by_use.add(index)
+            if registers and record.op in ("make_fragment_like", "make_rmem_tensor_like") and record.inputs:
+                index = record.inputs[0]
+            elif not registers and index in self.views:
+                index = self.views[index]
+            else:
+                return
 
     def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
@@ -744,6 +822,9 @@ class _Tracer:
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
+        params = call.params
+        if op in _EXPERIMENTAL:
+            op, bound, params = _experimental_as_core(op, bound, params)
         if op == "autovec_copy":  # a copy of src's values into dst like any other, its atom chosen inside
             op = "copy"
         if op == "mma_set":
@@ -756,7 +837,10 @@ class _Tracer:
             self._tma_atom(call, result, kernel)
             return
         if op == "block_copy":
-            self._block_copy(bound, call.frame)
+            if call.op in _EXPERIMENTAL:
+                self._whole_tile_copy(bound, call.frame)
+            else:
+                self._block_copy(bound, call.frame)
             return
         if op.startswith("partition_shape_"):
             self._shape_of_fragment(op[-1], result, _levels.mma_name(receiver_text(site, op)) if site.direct else None,
@@ -777,7 +861,6 @@ class _Tracer:
             # `sA = storage.sA.get_tensor(...)`: the user's tensor if the line binds it (see _attribute)
             names, hint = None, assigned_names(site)
         called = call.op  # the name the source spells, for argument texts
-        params = call.params
         inputs, input_outputs, in_trees, in_shapes, in_memspace, in_args = [], [], [], [], None, []
         for arg, value in bound.items():
             if arg == "self":
@@ -815,7 +898,8 @@ class _Tracer:
             input_outputs=tuple(input_outputs),
             library=site.file.startswith(_library_dir()),
         )
-        _capture_traffic(op, bound, record.meta)
+        if op != "copy" or called not in _EXPERIMENTAL:  # a copy that partitions inside leaves no partition
+            _capture_traffic(op, bound, record.meta)  # for the traffic model to read its per-thread sides from
         if op == "make_tensor" and outputs and outputs[0].memspace == "tmem":
             reused = self._reused(bound.get("iterator"))
             if reused is not None:
@@ -854,6 +938,8 @@ class _Tracer:
         if op in ("copy", "gemm"):
             record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
+            if op == "gemm" and called in _EXPERIMENTAL:  # `dot(atom, a, b, c)` accumulates into c: it is D too
+                record.operands["D"] = record.operands["C"]
         if op in _MMA_OPS and record.made_by:
             mnk = self.objects.shapes.get(record.made_by["object"])
             number = record.made_by["object"]
@@ -898,6 +984,14 @@ class _Tracer:
             record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
             out_trees = list(record.levels)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
+        if op == "gemm" and record.made_by and record.made_by["object"] is not None:
+            number = record.made_by["object"]
+            for arg, slot in (("sfa", "A"), ("sfb", "B")):  # a block-scaled `dot`'s scale factors, beside A and B
+                if arg in by_arg:
+                    _flow.bind_slot(self.axes, by_arg[arg][1], number, slot)
+            for arg, slot in (("a", "A"), ("b", "B"), ("c", "C"), ("sfa", "A"), ("sfb", "B")):
+                if arg in by_arg:
+                    self._operand_by_use(by_arg[arg][0], number, slot, values=not arg.startswith("sf"))
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
                 if label.axis and label.axis_rule == "hint:name":
@@ -1024,6 +1118,19 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"helper names: {type(exc).__name__}: {exc}")
         self.unresolved = {}
+        if self.operands_by_use:  # a hand-made operand fragment re-laid for its load copy stays the MMA's, its
+            relevels = {}  # rests the fragment's (relabelled after the retile was made); views of it follow
+            for record in self.trace.records:
+                if record.op == "retile" and record.inputs and record.inputs[0] in self.operands_by_use \
+                        and isinstance(record.levels[0], tuple):
+                    relevels[record.index] = (("copy",), "mma")
+                    modes = record.levels[0]
+                    fragment = self.trace.records[record.inputs[0]].levels[0]
+                    if len(modes) == len(fragment):
+                        record.levels = ((modes[0],) + tuple(fragment[1:]),) + tuple(record.levels[1:])
+                    self._atom_placed_by_retile(record)
+                if relevels:
+                    record.levels = tuple(_flow._carried_relevel(t, relevels) for t in record.levels)
         if self.rings:  # before the MMA's SMEM relevels, which then reach the buffer's tile modes
             buffers = {origin for origin, _ in self.rings}
             last = {label.var for origin in buffers for t in self.trace.records[origin].levels[:1]
@@ -1674,6 +1781,25 @@ class _Tracer:
 _THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
 _QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
 _REMAINDERS = ("arith.remsi", "arith.remui")
+
+
+# cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,
+# c)` is `gemm(atom, d, a, b, c)` with c its own D (a block-scaled one also reads sfa and sfb; a sparse one's
+# metadata `e` is no operand of ours); a TMA load or store moves whole tiles (`block_copy`); `partition_and_copy(
+# thr_copy, src, dst)` partitions both sides by the copy and copies: `copy(atom, src, dst)`
+_EXPERIMENTAL = {
+    "dot": ("gemm", {"mma_atom": "atom"}), "dot_block_scaled": ("gemm", {"mma_atom": "atom"}),
+    "dot_sparse": ("gemm", {"mma_atom": "atom", "e": None}),
+    "tma_load": ("block_copy", {}), "tma_load_multicast": ("block_copy", {}),
+    "partition_and_copy": ("copy", {"tiled_copy": "atom"}),
+}
+
+
+def _experimental_as_core(op: str, bound: dict, params: list) -> tuple:
+    """(core op, its bound arguments, its parameter names in the call's positions) of a cute.experimental call."""
+    core, renamed = _EXPERIMENTAL[op]
+    new_bound = {renamed.get(arg, arg): value for arg, value in bound.items() if renamed.get(arg, arg) is not None}
+    return core, new_bound, [renamed.get(p, p) or f"_{p}" for p in params]
 
 
 def _op_name(value) -> str | None:

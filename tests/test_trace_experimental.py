@@ -1,0 +1,44 @@
+"""cute.experimental's ops seen through the same hooks as CuTe's: `dot` is an MMA (its accumulator its own D),
+`tma_load` a whole-tile copy whose global tile's modes are the SMEM ring's rests, and tensors an MMA slot reads
+that no MMA call made (rings and a TMEM accumulator from `allocate`) are that MMA's operands."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "experimental_dot.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_dot", arch="sm_100a")
+
+
+def _index(events, name):
+    return next(e["index"] for e in events if name in (e.get("names") or []))
+
+
+def test_dot_is_a_gemm_whose_accumulator_is_its_own_d(events):
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 4  # one per k-block of the unrolled loop
+    operands = gemms[0]["operands"]
+    assert operands["D"] == operands["C"] == _index(events, "sums")
+    assert operands["A"] == _index(events, "lhs") and operands["B"] == _index(events, "rhs")
+    assert gemms[0]["made_by"]["kind"] == "mma"
+
+
+def test_rings_an_mma_reads_one_k_block_of_are_its_operands_in_mma_form(events):
+    assert labels_of(events, "ring_r")[1][-1] == "operand.stage"
+    assert labels_of(events, "ring_r")[0] == ["mma-atom-M", "mma-atom-K", "mma-rest-M", "mma-rest-K", "stage"]
+    assert labels_of(events, "ring_c")[0] == ["mma-atom-N", "mma-atom-K", "mma-rest-N", "mma-rest-K", "stage"]
+    for lhs in (e for e in events if e["names"] == ["lhs"]):  # each k-block's view of the ring
+        assert lhs["leaf_labels"][0] == ["mma-atom-M", "mma-atom-K", "mma-rest-M", "mma-rest-K"]
+    assert labels_of(events, "sums")[0] == ["mma-atom-M", "mma-atom-N", "mma-rest-M", "mma-rest-N", "stage"]
+
+
+def test_a_whole_tile_tma_load_carries_the_slot_axes_back_to_the_inputs(events):
+    assert labels_of(events, "rows_in")[0] == ["input-mode-M", "input-mode-K"]
+    assert labels_of(events, "cols_in")[0] == ["input-mode-N", "input-mode-K"]
+    assert labels_of(events, "panel_r")[0] == ["block-atom-M", "block-atom-K", "block-rest-K"]
