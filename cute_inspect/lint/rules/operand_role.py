@@ -61,8 +61,8 @@ DEFAULT = True
 
 
 def _holding(start: tuple[int, str], links: dict) -> dict[tuple[int, str], int | None]:
-    """Every (scope, name) linked to ``start``, with the line of the ``tma_partition`` that pairs it with a
-    name of ``start``'s chain (None for ``start`` itself and names only a call links)."""
+    """Every (scope, name) linked to ``start``, with the line of the first ``tma_partition`` on the chain from
+    ``start`` (None for ``start`` itself and names only calls link)."""
     holding: dict[tuple[int, str], int | None] = {start: None}
     todo = [start]
     while todo:
@@ -88,18 +88,41 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
     }
     # (scope, name) -> the (scope, name) holding the same tensor, with the line that shows it: the two sides of
     # a tma_partition, and a helper's parameter with what each call of the helper passes for it.
-    links: dict[tuple[int, str], list[tuple[tuple[int, str], int]]] = {}
+    links: dict[tuple[int, str], list[tuple[tuple[int, str], int | None]]] = {}
 
-    def link(a: tuple[int, str], b: tuple[int, str], line: int) -> None:
-        links.setdefault(a, []).append((b, line))
-        links.setdefault(b, []).append((a, line))
+    def link(into: dict, a: tuple[int, str], b: tuple[int, str], line: int | None) -> None:
+        into.setdefault(a, []).append((b, line))
+        into.setdefault(b, []).append((a, line))
+
+    def link_callers(into: dict, scope: int, name: str) -> None:
+        passed = facts.passed(name, scope) if facts.is_helper_param(name, scope) else None
+        for caller, _, given in passed or ():
+            link(into, (scope, name), (caller, given), None)
 
     for scope, line, smem, gmem in facts.tma_sources:
-        link((scope, smem), (scope, gmem), line)
+        link(links, (scope, smem), (scope, gmem), line)
         for name in (smem, gmem):
-            passed = facts.passed(name, scope) if facts.is_helper_param(name, scope) else None
-            for caller, call_line, given in passed or ():
-                link((scope, name), (caller, given), call_line)
+            link_callers(links, scope, name)
+    # A partitioner's tensor that is a helper's parameter holds what the calls pass: the MMA helper's `sV` is
+    # the kernel's `sV`, which the load helper's `tma_partition` pairs with the MMA's partition_A tile. Only a
+    # `tma_partition` on that chain is evidence: two helpers given one buffer in either slot (a swap-AB variant
+    # of a mainloop) show no role.
+    through_calls = {key: list(value) for key, value in links.items()}
+    for partition in calls:
+        link_callers(through_calls, partition.scope, partition.source)
+
+    def evidence(partition: Partition, chains: dict, paired_only: bool) -> dict:
+        holding = _holding((partition.scope, partition.source), chains)
+        shown: dict = {}
+        for other in calls:
+            if other is partition or other in suspect or families[other] != families[partition]:
+                continue
+            for name in (other.source, other.target):
+                line = holding.get((other.scope, name), False)
+                if line is not False and (line is not None or not paired_only):
+                    shown.setdefault(operand_letter(other), (other, line))
+        return shown
+
     found = {}
     for partition in calls:
         family = families[partition]
@@ -108,14 +131,7 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
         if any(other.source == partition.source and other.scope == partition.scope and families[other] == family
                and operand_letter(other) != operand_letter(partition) for other in calls):
             continue  # one tensor given to both slots: the flow cannot say which call is the slip
-        holding = _holding((partition.scope, partition.source), links)
-        shown = {}
-        for other in calls:
-            if other is partition or other in suspect or families[other] != family:
-                continue
-            for name in (other.source, other.target):
-                if (other.scope, name) in holding:
-                    shown.setdefault(operand_letter(other), (other, holding[(other.scope, name)]))
+        shown = evidence(partition, links, False) or evidence(partition, through_calls, True)
         inner_method, inner_receiver = partition.inner or (None, None)
         if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and inner_receiver == partition.receiver:
             shown = {inner_method[-1]: (partition, "inner")}

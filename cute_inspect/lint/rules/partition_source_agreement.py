@@ -143,19 +143,22 @@ _MEMORY_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory"}
 
 def _unnamed_source_memory(partition: Partition, target: TensorName, facts: FileFacts) -> Iterator[Violation]:
     """A source named outside the convention (``smem_pt``) still has the memory its maker gives it
-    (``storage.smem_p.get_tensor(...)``), also through a helper's parameter: the where letter must say it."""
+    (``storage.smem_p.get_tensor(...)``), also through a helper's parameter, and an identity tensor
+    (``tile_coords = cute.make_identity_tensor(...)``) holds coordinates: the where letter must say it."""
     if target.where == "c" or partition.method.startswith("make_fragment"):
         return
-    known = facts.memory_of(partition.source, partition.scope)
-    if known is None or same_memory(target.where, known[0]):
-        return
-    where, line = known
+    if facts.coordinates(partition.source):
+        where, held = "c", "holds coordinates (an identity tensor)"
+    else:
+        known = facts.memory_of(partition.source, partition.scope)
+        if known is None or same_memory(target.where, known[0]):
+            return
+        where, held = known[0], f"is in {_MEMORY_WORDS[known[0]]} (made at line {known[1]})"
     fixed = free_name(renamed(target, where=where), facts, partition.scope)
     yield renaming(
         partition.line,
         partition.column,
-        f"`{partition.target}` partitions `{partition.source}`, which is in {_MEMORY_WORDS[where]} (made at line "
-        f"{line}), but names `{target.where}{target.what}`",
+        f"`{partition.target}` partitions `{partition.source}`, which {held}, but names `{target.where}{target.what}`",
         partition.target, fixed, partition.scope,
     )
 
