@@ -19,7 +19,8 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   separate D.
 
 An argument whose name does not follow the convention is checked for its memory only, where its maker
-proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers),
+proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
+``cute.make_identity_tensor`` coordinates),
 through a helper's parameter too when every call passes such a tensor. An argument that is a parameter of a
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
