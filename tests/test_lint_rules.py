@@ -791,3 +791,29 @@ def test_a_ring_filled_by_two_tma_atoms_does_not_make_their_tensors_one():
     )
     assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(6, "CI105")]
     assert lint_source(source.replace("tAsK, tAgV)", "tAsK, tAgK)"), "k.py") == []
+
+
+def test_a_copy_given_another_tiled_copys_partition_is_reported():
+    source = (
+        "def convert(smem_load_k, smem_load_v, sK, sV, tidx):\n"
+        "    thr_load_k = smem_load_k.get_slice(tidx)\n    tKsK = thr_load_k.partition_S(sK)\n"
+        "    thr_load_v = smem_load_v.get_slice(tidx)\n    tVsV = thr_load_v.partition_S(sV)\n"
+        "    tKrK = cute.make_rmem_tensor(shape, dtype)\n"
+        "    cute.copy(thr_load_k, tVsV[None, 0], tKrK)\n"
+    )
+    (finding,) = lint_source(source, "k.py")
+    assert (finding.line, finding.code) == (7, "CI102")
+    assert "`thr_load_k` (whose partitions are `tK...`) is given `tVsV`" in finding.message
+    assert lint_source(source.replace("tVsV[None, 0]", "tKsK[None, 0]"), "k.py") == []
+
+
+def test_a_tiled_copy_name_rebound_in_each_branch_is_one_copy_to_the_rule():
+    source = (
+        "def epi(tiled_a, tiled_b, tStS, tdPtdP, tidx, split):\n"
+        "    if split:\n        thr_copy_t2r = tiled_a.get_slice(tidx)\n"
+        "        tStS_t2r = thr_copy_t2r.partition_S(tStS)\n        tdPtdP_t2r = thr_copy_t2r.partition_S(tdPtdP)\n"
+        "    else:\n        thr_copy_t2r = tiled_b.get_slice(tidx)\n"
+        "        tStS_t2r = thr_copy_t2r.partition_S(tStS)\n"
+        "    cute.copy(thr_copy_t2r, tdPtdP_t2r, tdPrdP)\n"
+    )
+    assert lint_source(source, "k.py") == []
