@@ -817,3 +817,11 @@ def test_a_tiled_copy_name_rebound_in_each_branch_is_one_copy_to_the_rule():
         "    cute.copy(thr_copy_t2r, tdPtdP_t2r, tdPrdP)\n"
     )
     assert lint_source(source, "k.py") == []
+
+
+def test_a_copy_made_with_an_expression_that_names_no_tiled_copy_is_not_compared_with_its_objects():
+    source = (
+        "def f(tiled, sK, tidx):\n    thr = tiled.get_slice(tidx)\n    tKsK = thr.partition_S(sK)\n"
+        "    cute.copy(tiled.get_slice(tidx), tKsK, tKrK)\n"
+    )
+    assert lint_source(source, "k.py") == []

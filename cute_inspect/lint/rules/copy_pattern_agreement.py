@@ -84,7 +84,7 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
     """A memory side partitioned by another tiled copy than the one the copy is made with, whose own partitions
     in the function carry another pattern: ``cute.copy(thr_load_k, tVsV[...], tKrK)`` beside ``tKsK =
     thr_load_k.partition_S(sK)`` and ``tVsV = thr_load_v.partition_S(sV)``."""
-    if call.atom_ref is None or not _tiled(call.atom):
+    if call.atom is None or call.atom_ref is None or not _tiled(call.atom):
         return
     origins = facts.origins
     mine = origins.family(call.atom_ref)
