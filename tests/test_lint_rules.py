@@ -825,3 +825,30 @@ def test_a_copy_made_with_an_expression_that_names_no_tiled_copy_is_not_compared
         "    cute.copy(tiled.get_slice(tidx), tKsK, tKrK)\n"
     )
     assert lint_source(source, "k.py") == []
+
+
+def test_the_tma_atoms_maker_tells_the_operand_its_tile_is():
+    source = (
+        "class K:\n"
+        "    @cute.jit\n"
+        "    def __call__(self, op, mK, layout, tiler):\n"
+        "        mma_S = cute.make_tiled_mma(op)\n"
+        "        tma_atom_K, tma_tensor_K = cute.nvgpu.make_tiled_tma_atom_A(op, mK, layout, tiler, mma_S)\n"
+        "        self.kernel(mma_S, tma_atom_K, tma_tensor_K).launch()\n"
+        "    def load(self, mma_S, tma_atom_K, gK, sK):\n"
+        "        thr_mma_S = mma_S.get_slice(0)\n"
+        "        tKgK = thr_mma_S.partition_B(gK)\n"
+        "        tKsK, tKgK_mkl = cpasync.tma_partition(tma_atom_K, 0, cute.make_layout(1), sK, tKgK)\n"
+        "    def mma(self, mma_S, sK):\n"
+        "        tSrK = mma_S.make_fragment_A(sK)\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, mma_S, tma_atom_K, tma_tensor_K):\n"
+        "        gK = cute.local_tile(tma_tensor_K, tiler, (None, None, 0))\n"
+        "        sK = storage.sK.get_tensor(layout)\n"
+        "        self.load(mma_S, tma_atom_K, gK, sK)\n"
+        "        self.mma(mma_S, sK)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(9, "CI106")]
+    assert "`tma_atom_K` is made by `make_tiled_tma_atom_A` (line 5) for this MMA" in found[0][2]
+    assert lint_source(source.replace("partition_B(gK)", "partition_A(gK)"), "k.py") == []

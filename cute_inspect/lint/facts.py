@@ -383,6 +383,7 @@ _LEAF_STATEMENTS = frozenset({
     ast.Nonlocal, ast.Delete,
 })
 _MMA_COPY_MAKER = re.compile(r"make_tiled_copy_[ABCSD]")
+_TMA_OPERAND_MAKER = re.compile(r"make_tiled_tma_atom_[AB]")
 _HELPER_PARTITION = re.compile(r"(?:\w*_)?(make_fragment|partition)_([ABC])")
 
 
@@ -414,7 +415,13 @@ class _Collector:
             ref = self.ref(arg, create=False)
             if ref is not None and op is None and ref[0] == "obj":
                 op = objects[ref[1]].op
-        objects.append(Obj(kind, maker, op, call.lineno, name, family))
+        loads_for = None
+        if _TMA_OPERAND_MAKER.fullmatch(maker):
+            mma = call.args[4] if len(call.args) > 4 else next(
+                (kw.value for kw in call.keywords if kw.arg == "tiled_mma"), None
+            )
+            loads_for = (maker[-1], self.ref(mma, create=False))
+        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for))
         return ("obj", len(objects) - 1)
 
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:

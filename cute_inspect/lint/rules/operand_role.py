@@ -10,8 +10,11 @@ A tensor whose name says no operand gets its role from the function's data flow,
 TiledMma and its slices) at hand: the same tensor given to that MMA's ``partition_A`` / ``make_fragment_A``
 elsewhere, or paired by a ``tma_partition`` with a tile that MMA's ``partition_A`` made (``tSgQ =
 qk_thr_mma.partition_A(gQ)``; ``tma_partition(tma_atom_q, ..., sQ, tSgQ)``: ``sQ`` is operand A of the Q·K
-MMA). ``qk_thr_mma.make_fragment_B(sQ)`` is then reported, with the lines that show the role; a tensor with
-both roles in the function is not. A function that
+MMA). A ``tma_partition`` whose atom was made by ``make_tiled_tma_atom_A(op, mK, layout, tiler, mma_S)``
+moves operand A of ``mma_S``: that maker's word outranks the other partitions (``tKgK =
+thr_mma_S.partition_B(gK)`` paired with ``sK`` by it is reported). A helper's tensor is followed to what
+its calls pass when a ``tma_partition`` on that chain shows the role. ``qk_thr_mma.make_fragment_B(sQ)`` is
+then reported, with the lines that show the role; a tensor with both roles in the function is not. A function that
 gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpose (``swap_AB``) and is
 not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
@@ -50,7 +53,8 @@ from cute_inspect.lint.expectations import (
     roles_in_use,
     source_name,
 )
-from cute_inspect.lint.facts import FileFacts, Partition
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
+from cute_inspect.lint.objects import Ref
 from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
@@ -123,6 +127,24 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
                     shown.setdefault(operand_letter(other), (other, line))
         return shown
 
+    # (scope, name) -> (operand, TiledMma, the atom's partition) for the tensors a `tma_partition` of an atom
+    # made by `make_tiled_tma_atom_A/B(..., tiled_mma)` moves: the maker says which operand it loads.
+    atom_roles: dict[tuple[int, str], tuple[str, Ref | None, Partition]] = {}
+    for tma in facts.partitions:
+        obj = origins.object(tma.made_by) if tma.method == TMA_PARTITION else None
+        if obj is not None and obj.loads_for is not None and obj.loads_for[1] is not None:
+            for name in (tma.target, tma.source):
+                atom_roles[(tma.scope, name)] = (obj.loads_for[0], origins.family(obj.loads_for[1]), tma)
+
+    def loaded_as(partition: Partition, starts: tuple[str | None, ...], chains: dict) -> dict:
+        roles: dict = {}
+        for start in starts:
+            for key in _holding((partition.scope, start), chains):
+                role, mma, tma = atom_roles.get(key, (None, None, None))
+                if role is not None and mma == families[partition]:
+                    roles.setdefault(role, tma)
+        return roles
+
     found = {}
     for partition in calls:
         family = families[partition]
@@ -132,11 +154,24 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
                and operand_letter(other) != operand_letter(partition) for other in calls):
             continue  # one tensor given to both slots: the flow cannot say which call is the slip
         shown = evidence(partition, links, False) or evidence(partition, through_calls, True)
+        # The TMA atom's maker says which operand its tile is; where calls link another atom's view, a flow that
+        # disagrees with it shows nothing.
+        atoms = loaded_as(partition, (partition.source, partition.target), links)
+        if len(atoms) == 1:
+            (role, tma), = atoms.items()
+            atom = origins.object(tma.made_by)
+            shown = {role: (tma, f"`{atom.name or tma.target}` is made by `{atom.maker}` (line {atom.line}) for this MMA"
+                               f" and `tma_partition` (line {tma.line}) gives it this tile")}
+        elif atoms or set(loaded_as(partition, (partition.source,), through_calls)) - set(shown):
+            shown = {}
         inner_method, inner_receiver = partition.inner or (None, None)
         if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and inner_receiver == partition.receiver:
             shown = {inner_method[-1]: (partition, "inner")}
         if len(shown) == 1:
             (role, (other, line)), = shown.items()
+            if type(line) is str and line != "inner":
+                found[partition] = role, line
+                continue
             if line == "inner":
                 found[partition] = role, f"it is `{other.receiver}.{inner_method}`'s partition"
                 continue
