@@ -700,3 +700,155 @@ def test_an_mmas_partition_named_with_the_pattern_of_the_copy_that_writes_its_te
         "    tOrP = tiled_mma_pv.make_fragment_A(tPsP_a)\n"
     )
     assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(5, "CI110")]
+
+
+def test_a_partition_of_an_identity_tensor_named_outside_the_convention_holds_coordinates():
+    source = (
+        "def kernel(tiled_copy, gO, tidx):\n    thr_copy = tiled_copy.get_slice(tidx)\n"
+        "    tile_coords = cute.make_identity_tensor(tile_shape)\n    tOsO = thr_copy.partition_S(tile_coords)\n"
+    )
+    (finding,) = lint_source(source, "k.py")
+    assert (finding.line, finding.code) == (4, "CI105")
+    assert "`tOsO` partitions `tile_coords`, which holds coordinates" in finding.message
+    assert finding.message.endswith("rename it to `tOcO`")
+    assert lint_source(source.replace("tOsO", "tOcO"), "k.py") == []
+
+
+def test_an_operand_letter_on_another_slots_partition_contradicts_an_mma_named_in_the_operand_letter_style():
+    source = (
+        "def kernel(tiled_mma_kq, gK, gQ):\n    thr = tiled_mma_kq.get_slice(0)\n"
+        "    tAgK = thr.partition_A(gK)\n    tAsK_desc = thr.make_fragment_A(gK)\n    tAgQ = thr.partition_B(gQ)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(5, "CI104")]
+    # an MMA whose partitions of every slot carry `tA` uses `tA` as its own op
+    own = source.replace("tAgK = thr.partition_A(gK)", "tAgC = thr.partition_C(gC)")
+    assert lint_source(own.replace("tAsK_desc = thr.make_fragment_A(gK)", "tAsC = thr.partition_C(sC)"), "k.py") == []
+
+
+def test_a_tensor_laid_over_a_fragments_own_iterator_and_layout_is_that_fragment():
+    source = (
+        "def mma(mma_dV, mma_dK, tP_base, sdO, sQ, tdVtdV, tdKtdK, off):\n"
+        "    tdVrP0 = mma_dV.make_fragment_A(tP_base)\n"
+        "    tdVrP = cute.make_tensor(tdVrP0.iterator + off, tdVrP0.layout)\n"
+        "    tdVrdO = mma_dV.make_fragment_B(sdO)\n"
+        "    tdKrdS0 = mma_dK.make_fragment_A(tP_base)\n"
+        "    tdKrdS = cute.make_tensor(tdKrdS0.iterator + 2 * off, tdKrdS0.layout)\n"
+        "    tdKrQ = mma_dK.make_fragment_B(sQ)\n"
+        "    cute.gemm(mma_dV, tdVtdV, tdKrdS[None, None, 0], tdVrdO[None, None, 0], tdVtdV)\n"
+        "    cute.gemm(mma_dK, tdKtdK, tdKrdS[None, None, 0], tdKrQ[None, None, 0], tdKtdK)\n"
+    )
+    (finding,) = lint_source(source, "k.py")
+    assert (finding.line, finding.code) == (8, "CI111") and "`tdVrP0`" in finding.message
+    assert lint_source(source.replace("mma_dV, tdVtdV, tdKrdS", "mma_dV, tdVtdV, tdVrP"), "k.py") == []
+
+
+def test_an_mma_helpers_parameter_takes_its_role_from_what_the_kernel_passes_to_the_load_helper():
+    source = (
+        "class K:\n"
+        "    def load(self, mma_dP, tma_atom_V, gV, sV):\n"
+        "        thr_mma_dP = mma_dP.get_slice(0)\n"
+        "        tVgV = thr_mma_dP.partition_A(gV)\n"
+        "        tVsV, tVgV_mkl = cpasync.tma_partition(tma_atom_V, 0, cute.make_layout(1),"
+        " cute.group_modes(sV, 0, 3), cute.group_modes(tVgV, 0, 3))\n"
+        "    def mma(self, mma_dP, sV, sdO):\n"
+        "        tdPrV = mma_dP.make_fragment_B(sV)\n"
+        "        tdPrdO = mma_dP.make_fragment_A(sdO)\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, mma_dP, tma_atom_V, gV, sV, sdO):\n"
+        "        self.load(mma_dP, tma_atom_V, gV, sV)\n"
+        "        self.mma(mma_dP, sV, sdO)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI106")]
+    assert "`tma_partition` (line 5) pairs it with `tVgV`" in found[0][2]
+    swapped = source.replace("make_fragment_B(sV)", "make_fragment_A(sV)").replace("make_fragment_A(sdO)", "make_fragment_B(sdO)")
+    assert lint_source(swapped, "k.py") == []
+
+
+def test_two_mainloop_helpers_given_one_buffer_in_either_slot_show_no_role():
+    # a swap-AB variant: the kernel passes its gate buffer as B to one helper and as A to the other
+    source = (
+        "def mainloop(tiledmma, sA, sB_g, tidx):\n    thr = tiledmma.get_slice(tidx)\n"
+        "    tCrA = tiledmma.make_fragment_A(thr.partition_A(sA))\n"
+        "    tCrG = tiledmma.make_fragment_B(thr.partition_B(sB_g))\n"
+        "def mainloop_swap(tiledmma, sA_g, sB, tidx):\n    thr = tiledmma.get_slice(tidx)\n"
+        "    tCrG = tiledmma.make_fragment_A(thr.partition_A(sA_g))\n"
+        "    tCrB = tiledmma.make_fragment_B(thr.partition_B(sB))\n"
+        "@cute.kernel\ndef kernel(tiledmma, sX, sG, swap, tidx):\n"
+        "    if swap:\n        mainloop_swap(tiledmma, sG, sX, tidx)\n"
+        "    else:\n        mainloop(tiledmma, sX, sG, tidx)\n"
+    )
+    assert lint_source(source, "k.py") == []
+
+
+def test_a_ring_filled_by_two_tma_atoms_does_not_make_their_tensors_one():
+    source = (
+        "def load(tma_atom_k, tma_atom_v, thr_kq, thr_vp, mK, mV, gK, gV, tAsK, tAsV, sKV_box, gK_box, gV_box):\n"
+        "    tGSsKp, tGSgKp = cpasync.tma_partition(tma_atom_k, 0, l, sKV_box, gK_box)\n"
+        "    tGSsVp, tGSgVp = cpasync.tma_partition(tma_atom_v, 0, l, sKV_box, gV_box)\n"
+        "    tAgK = thr_kq.partition_A(gK)\n    tAgV = thr_vp.partition_A(gV)\n"
+        "    tGSsK, tGSgK = cpasync.tma_partition(tma_atom_k, 0, l, tAsK, tAgV)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(6, "CI105")]
+    assert lint_source(source.replace("tAsK, tAgV)", "tAsK, tAgK)"), "k.py") == []
+
+
+def test_a_copy_given_another_tiled_copys_partition_is_reported():
+    source = (
+        "def convert(smem_load_k, smem_load_v, sK, sV, tidx):\n"
+        "    thr_load_k = smem_load_k.get_slice(tidx)\n    tKsK = thr_load_k.partition_S(sK)\n"
+        "    thr_load_v = smem_load_v.get_slice(tidx)\n    tVsV = thr_load_v.partition_S(sV)\n"
+        "    tKrK = cute.make_rmem_tensor(shape, dtype)\n"
+        "    cute.copy(thr_load_k, tVsV[None, 0], tKrK)\n"
+    )
+    (finding,) = lint_source(source, "k.py")
+    assert (finding.line, finding.code) == (7, "CI102")
+    assert "`thr_load_k` (whose partitions are `tK...`) is given `tVsV`" in finding.message
+    assert lint_source(source.replace("tVsV[None, 0]", "tKsK[None, 0]"), "k.py") == []
+
+
+def test_a_tiled_copy_name_rebound_in_each_branch_is_one_copy_to_the_rule():
+    source = (
+        "def epi(tiled_a, tiled_b, tStS, tdPtdP, tidx, split):\n"
+        "    if split:\n        thr_copy_t2r = tiled_a.get_slice(tidx)\n"
+        "        tStS_t2r = thr_copy_t2r.partition_S(tStS)\n        tdPtdP_t2r = thr_copy_t2r.partition_S(tdPtdP)\n"
+        "    else:\n        thr_copy_t2r = tiled_b.get_slice(tidx)\n"
+        "        tStS_t2r = thr_copy_t2r.partition_S(tStS)\n"
+        "    cute.copy(thr_copy_t2r, tdPtdP_t2r, tdPrdP)\n"
+    )
+    assert lint_source(source, "k.py") == []
+
+
+def test_a_copy_made_with_an_expression_that_names_no_tiled_copy_is_not_compared_with_its_objects():
+    source = (
+        "def f(tiled, sK, tidx):\n    thr = tiled.get_slice(tidx)\n    tKsK = thr.partition_S(sK)\n"
+        "    cute.copy(tiled.get_slice(tidx), tKsK, tKrK)\n"
+    )
+    assert lint_source(source, "k.py") == []
+
+
+def test_the_tma_atoms_maker_tells_the_operand_its_tile_is():
+    source = (
+        "class K:\n"
+        "    @cute.jit\n"
+        "    def __call__(self, op, mK, layout, tiler):\n"
+        "        mma_S = cute.make_tiled_mma(op)\n"
+        "        tma_atom_K, tma_tensor_K = cute.nvgpu.make_tiled_tma_atom_A(op, mK, layout, tiler, mma_S)\n"
+        "        self.kernel(mma_S, tma_atom_K, tma_tensor_K).launch()\n"
+        "    def load(self, mma_S, tma_atom_K, gK, sK):\n"
+        "        thr_mma_S = mma_S.get_slice(0)\n"
+        "        tKgK = thr_mma_S.partition_B(gK)\n"
+        "        tKsK, tKgK_mkl = cpasync.tma_partition(tma_atom_K, 0, cute.make_layout(1), sK, tKgK)\n"
+        "    def mma(self, mma_S, sK):\n"
+        "        tSrK = mma_S.make_fragment_A(sK)\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, mma_S, tma_atom_K, tma_tensor_K):\n"
+        "        gK = cute.local_tile(tma_tensor_K, tiler, (None, None, 0))\n"
+        "        sK = storage.sK.get_tensor(layout)\n"
+        "        self.load(mma_S, tma_atom_K, gK, sK)\n"
+        "        self.mma(mma_S, sK)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(9, "CI106")]
+    assert "`tma_atom_K` is made by `make_tiled_tma_atom_A` (line 5) for this MMA" in found[0][2]
+    assert lint_source(source.replace("partition_B(gK)", "partition_A(gK)"), "k.py") == []

@@ -57,6 +57,37 @@ def test_disagreeing_memory_is_reported_with_the_fix(name, memory, op, fixed):
     assert violation.message.endswith(f"rename it to `{fixed}`")
 
 
+def _fragment(name, memory, op, dtype):
+    return SimpleNamespace(names=(name,), memspaces=(memory,), dtypes=(dtype,), op=op, file="/k.py", line=3, col=4)
+
+
+@pytest.mark.parametrize(
+    "name, memory, op, dtype",
+    [
+        ("tBsQ_desc", "rmem", "make_fragment_B", "smem_desc"),  # SMEM descriptors named for the memory described
+        ("tCrA", "rmem", "make_fragment_A", "smem_desc"),  # ... or as the register fragment that holds them
+        ("tdVrP0", "tmem", "make_fragment_A", "bf16"),  # a tcgen05 A operand in tensor memory, named r
+        ("tIn", "gmem", "partition_S", "f32"),  # `t` the thread-partition prefix, not tensor memory
+        ("tTR_r", "rmem", "make_rmem_tensor", "f32"),
+    ],
+)
+def test_operand_fragments_and_thread_prefixed_names_are_not_reported(name, memory, op, dtype):
+    assert list(check_records([_fragment(name, memory, op, dtype)], RuleContext())) == []
+
+
+@pytest.mark.parametrize(
+    "name, memory, op, dtype",
+    [
+        ("tCsA", "rmem", "make_fragment_A", "f16"),  # an SM80 register fragment is no descriptor
+        ("tAtK_cvt", "rmem", "make_fragment_A", "smem_desc"),  # descriptors of SMEM, named for tensor memory
+        ("tCrAcc", "tmem", "make_fragment_C", "f32"),  # an accumulator in tensor memory is no operand fragment
+        ("sAcc", "tmem", "make_tensor", "f32"),
+    ],
+)
+def test_fragments_that_are_no_operand_descriptor_are_still_reported(name, memory, op, dtype):
+    assert len(list(check_records([_fragment(name, memory, op, dtype)], RuleContext()))) == 1
+
+
 def test_records_repeated_by_unrolled_loops_are_reported_once():
     records = [_record("tCsA", "gmem"), _record("tCsA", "gmem"), SimpleNamespace(
         names=(None, "tAsA"), memspaces=("smem", "gmem"), op="tma_partition", file="/k.py", line=4, col=1)]

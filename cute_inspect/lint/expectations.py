@@ -144,6 +144,17 @@ def _memory(where: str) -> str:
     return "g" if where == "m" else where
 
 
+def _one_tensor_buffers(same_data: list[tuple[str, str]], vocabulary: Vocabulary) -> list[tuple[str, str]]:
+    """The (smem, gmem) pairs of ``tma_partition`` calls whose shared buffer is loaded from one tensor only: a
+    ring that two TMA atoms fill with K and with V (``sKVp_box`` paired with ``gKp_box`` and ``gVp_box``) holds
+    each in turn, and makes K and V no one tensor."""
+    sources: dict[str, set[str]] = {}
+    for smem, gmem in same_data:
+        parsed = _tensor(gmem, vocabulary)
+        sources.setdefault(smem, set()).add(parsed.what if parsed is not None else gmem)
+    return [(smem, gmem) for smem, gmem in same_data if len(sources[smem]) == 1]
+
+
 class TensorIndex:
     """The tensors a file has: the ``what`` and memory of every unpartitioned name it binds (``mD``, ``gB``,
     ``sC``), and which of them hold the same data: one made from the other (``gD = cute.local_tile(mO,
@@ -156,7 +167,7 @@ class TensorIndex:
             if parsed is not None and not parsed.partitioned:
                 self.memories.setdefault(parsed.what, set()).add(_memory(parsed.where))
         self._group: dict[str, str] = {}
-        for made, made_from in facts.derived + facts.same_data:
+        for made, made_from in facts.derived + _one_tensor_buffers(facts.same_data, vocabulary):
             a, b = _tensor(made, vocabulary), _tensor(made_from, vocabulary)
             # Only plain tensors hold data: `tVcV = tKcK` reuses coordinates, it does not make V of K.
             if a is None or b is None or a.partitioned or b.partitioned or "c" in (a.where, b.where):
@@ -192,9 +203,10 @@ class TensorIndex:
 
 def what_contradicts(target: TensorName, source: TensorName, index: TensorIndex) -> bool:
     """Whether ``target`` names another tensor than ``source``'s: another GEMM operand (``B`` for ``A``), or
-    a tensor the file has, in that memory, apart from the source (``sK`` for ``sQ``). Only a plain tensor
-    is compared so: a partition's view (``tCcShared``) may hold different data over time, and coordinate
-    tensors (``c``) hold only coordinates. ``D`` for ``C`` is the output's usual name unless the file holds
+    a tensor the file has, in that memory, apart from the source (``sK`` for ``sQ``). A partition is compared
+    so only when it is of global memory, which holds one tensor, and names a tensor the file has (``tAgV`` of
+    ``gV``): a buffer's or a fragment's contents change over time (``tCcShared`` holds V at one stage,
+    ``tSrS_f16`` dS once converted); coordinate tensors (``c``) hold only coordinates. ``D`` for ``C`` is the output's usual name unless the file holds
     a D of its own; ``C`` or ``D`` for the accumulator names what it holds."""
     if same_tensor(target, source) or _qualified_by_op(target, source):
         return False
@@ -203,7 +215,7 @@ def what_contradicts(target: TensorName, source: TensorName, index: TensorIndex)
         return True
     if target_role == source_role == "C" and "Acc" in (target.what, source.what):
         return False
-    if source.partitioned or source.where == "c":
+    if source.where == "c" or (source.partitioned and (source.where not in "mg" or source.what not in index.memories)):
         return False
     return index.other_tensor(target.what, source)
 

@@ -247,6 +247,22 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
     return None
 
 
+def _relaid_view(call: ast.Call) -> str | None:
+    """``X`` for ``cute.make_tensor(X.iterator + offset, X.layout)``: X's own layout over X's own iterator (at an
+    offset), a view of X that holds what X holds (``tdKrdS = make_tensor(tdKrdS0.iterator + cols, tdKrdS0.layout)``)."""
+    if len(call.args) != 2 or call.keywords:
+        return None
+    layout = call.args[1]
+    if type(layout) is not ast.Attribute or layout.attr != "layout" or type(layout.value) is not ast.Name:
+        return None
+    whole = layout.value.id
+    iterators = [
+        node for node in ast.walk(call.args[0])
+        if type(node) is ast.Attribute and node.attr == "iterator" and type(node.value) is ast.Name
+    ]
+    return whole if iterators and all(node.value.id == whole for node in iterators) else None
+
+
 def _is_cute_module(expr: ast.expr | None) -> bool:
     """``cute`` or ``cutlass.cute``: the module whose ``copy`` and ``gemm`` are checked."""
     if type(expr) is ast.Name:
@@ -367,6 +383,7 @@ _LEAF_STATEMENTS = frozenset({
     ast.Nonlocal, ast.Delete,
 })
 _MMA_COPY_MAKER = re.compile(r"make_tiled_copy_[ABCSD]")
+_TMA_OPERAND_MAKER = re.compile(r"make_tiled_tma_atom_[AB]")
 _HELPER_PARTITION = re.compile(r"(?:\w*_)?(make_fragment|partition)_([ABC])")
 
 
@@ -398,7 +415,13 @@ class _Collector:
             ref = self.ref(arg, create=False)
             if ref is not None and op is None and ref[0] == "obj":
                 op = objects[ref[1]].op
-        objects.append(Obj(kind, maker, op, call.lineno, name, family))
+        loads_for = None
+        if _TMA_OPERAND_MAKER.fullmatch(maker):
+            mma = call.args[4] if len(call.args) > 4 else next(
+                (kw.value for kw in call.keywords if kw.arg == "tiled_mma"), None
+            )
+            loads_for = (maker[-1], self.ref(mma, create=False))
+        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for))
         return ("obj", len(objects) - 1)
 
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
@@ -673,6 +696,8 @@ class _Collector:
                     self.facts.atom_directions[target.elts[0].id] = direction
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
+        elif type(target) is ast.Name and method == "make_tensor" and (whole := _relaid_view(value)):
+            self.facts.views.append((target.id, whole))
         elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
             self.facts.allocators[(self.scope, target.id)] = allocates
         elif type(target) is ast.Name and (value.args or value.keywords):

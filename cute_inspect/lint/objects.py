@@ -35,7 +35,8 @@ Ref = tuple
 class Obj:
     """A partitioner object the file makes: ``kind`` ``mma``, ``copy`` or ``tma``; ``op`` the atom's operation
     when the maker names it (``CopyBulkTensorTileG2SOp``); ``family``: the TiledMma a copy was made for
-    (``make_tiled_copy_A(atom, tiled_mma)``), whose partition patterns it shares."""
+    (``make_tiled_copy_A(atom, tiled_mma)``), whose partition patterns it shares; ``loads_for``: the operand
+    and the TiledMma a ``make_tiled_tma_atom_A/B`` atom is made for."""
 
     kind: str
     maker: str
@@ -43,6 +44,9 @@ class Obj:
     line: int
     name: str
     family: Ref | None = None
+    # for a TMA atom made by ``make_tiled_tma_atom_A/B(op, tensor, layout, tiler, tiled_mma)``: the operand it
+    # loads ("A" or "B") and the TiledMma it loads it for
+    loads_for: tuple[str, Ref | None] | None = None
 
 
 @dataclass

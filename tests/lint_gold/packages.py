@@ -23,6 +23,8 @@ PACKAGES = {
     "kernel-fun": ("0.2.0", "kernel_fun"),
     "nvidia-cudnn-frontend": ("1.32.0", "cudnn"),
     "sglang": ("0.5.23", "sglang/kernels"),
+    "mjolnir-kernel": ("0.1.0", "mjolnir"),
+    "nemo-automodel": ("0.7.0", "nemo_automodel/components/models/minimax_m3_vl/kernels"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

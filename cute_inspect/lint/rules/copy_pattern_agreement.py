@@ -7,7 +7,10 @@ separator, ``X2Y`` aliases, lower-case directions and the TMEM-copy spellings ``
 not count as a difference, nor do the two names one ``tma_partition`` call returns. When the atom is
 named by its direction (``tiled_copy_r2s``), a side named by a direction must carry that one
 or its reverse, a round trip through one partition (``tTR_sC`` in an R2S copy is reported; a bare atom
-such as ``s2r_atom_d`` partitions nothing and is not read).
+such as ``s2r_atom_d`` partitions nothing and is not read). A memory side that another tiled copy of the
+function partitioned than the one the copy is made with, when the copy's own partitions there carry another
+pattern, is reported too (``cute.copy(thr_load_k, tVsV, tKrK)`` beside ``tKsK = thr_load_k.partition_S(sK)``),
+unless the two are one name rebound in two branches.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -40,6 +43,7 @@ from cute_inspect.lint.expectations import tma_pair_of
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import canonical_op, is_direction_op, parse_partitioned
 from cute_inspect.lint.partitioners import classify
+from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI102"
@@ -73,6 +77,40 @@ def _tiled(atom: str) -> bool:
     return "atom" not in atom.lower().split("_")
 
 
+_COPY_PARTITIONS = ("partition_S", "partition_D")
+
+
+def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A memory side partitioned by another tiled copy than the one the copy is made with, whose own partitions
+    in the function carry another pattern: ``cute.copy(thr_load_k, tVsV[...], tKrK)`` beside ``tKsK =
+    thr_load_k.partition_S(sK)`` and ``tVsV = thr_load_v.partition_S(sV)``."""
+    if call.atom is None or call.atom_ref is None or not _tiled(call.atom):
+        return
+    origins = facts.origins
+    mine = origins.family(call.atom_ref)
+    made = {p.target: p for p in facts.partitions if p.scope == call.scope and p.method in _COPY_PARTITIONS}
+    own = {
+        parse_partitioned(p.target, context.vocabulary).pattern for p in made.values()
+        if origins.family(p.made_by) == mine and parse_partitioned(p.target, context.vocabulary) is not None
+    }
+    for operand, name in sides:
+        partition = made.get(operand.name)
+        # One name rebound to another tiled copy in each branch (`thr_copy_t2r`) is one copy to its reader.
+        if partition is None or not own or name.pattern in own or partition.receiver == call.atom:
+            continue
+        theirs = origins.family(partition.made_by)
+        if distinct_objects(mine, theirs):
+            yield Violation(
+                operand.line,
+                operand.column,
+                f"`{call.function}` with `{call.atom}` (whose partitions are `{'`, `'.join(sorted(own))}...`) is "
+                f"given `{operand.name}`, made by "
+                f"{describe_object(origins.object(partition.made_by), partition.made_by)} "
+                f"(`{partition.receiver}.{partition.method}`, line {partition.line}): the tensor was partitioned "
+                "by another copy",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for call in facts.copies:
         if len(call.operands) != 2:
@@ -97,6 +135,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 )
             if off:
                 continue
+        other_copys = list(_another_copys_side(call, sides, facts, context))
+        if other_copys:
+            yield from other_copys
+            continue
         if len(sides) != 2:
             continue
         (source, parsed_source), (destination, parsed_destination) = sides

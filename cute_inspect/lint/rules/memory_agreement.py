@@ -5,8 +5,10 @@ Needs a trace (``cute-inspect lint --trace TARGET``): compiles the target with c
 for every recorded tensor whose name follows the convention, compares its where letter with the memory
 space the compiler reports: ``m``/``g`` global (TMA coordinate tensors count as global), ``s`` shared,
 ``r`` registers, ``t`` tensor memory, ``c`` coordinates. A register fragment of a tcgen05 or wgmma operand
-(``tCrA = tiled_mma.make_fragment_A(sA)``) holds shared-memory descriptors and is still named ``r``:
-it is not reported.
+(``tCrA = tiled_mma.make_fragment_A(sA)``) holds shared-memory descriptors and is named ``r`` or, for the
+memory it describes, ``s`` (``tBsQ_desc``); a tcgen05 A operand in tensor memory may be named ``r``; neither
+is reported. A whole tensor whose only memory letter is a leading ``t`` (``tIn``, ``tTR_r``) is not
+reported either: that ``t`` is the thread-partition prefix as often as tensor memory.
 
 ## Why is this bad?
 The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and
@@ -55,9 +57,27 @@ _MEMORY_WORDS = {
 }
 
 
-def _descriptor_fragment(record: Any, where: str, memory: str) -> bool:
-    """A tcgen05/wgmma operand fragment: named ``r``, traced as an SMEM descriptor view."""
-    return where == "r" and memory == "smem" and "make_fragment" in str(getattr(record, "op", ""))
+def _operand_fragment(record: Any, name: Any, where: str, memory: str) -> bool:
+    """A tcgen05/wgmma operand fragment, named as the convention allows wherever it lives: ``r`` for SMEM
+    descriptors (traced as an SMEM view, or as registers of type ``smem_desc``) or for a tcgen05 A operand in
+    tensor memory, and ``s`` for SMEM descriptors (``tBsQ_desc = thr_mma.make_fragment_B(tBsQ)``)."""
+    op = str(getattr(record, "op", ""))
+    if not op.startswith("make_fragment_") or op[-1] not in "AB":
+        return False
+    dtypes = getattr(record, "dtypes", None) or ()
+    names = record.names or ()
+    descriptor = memory == "smem" or (
+        memory == "rmem" and name in names and names.index(name) < len(dtypes)
+        and dtypes[names.index(name)] == "smem_desc"
+    )
+    return (descriptor and where in "rs") or (memory == "tmem" and where == "r")
+
+
+def _thread_prefix(parsed: Any, memory: str) -> bool:
+    """A name that reads as a whole tensor in tensor memory only by its first letter (``tIn``, ``tKVOut``,
+    ``tTR_r``): the ``t`` is the thread-partition prefix as often as the memory, so only tensor memory agrees
+    with it and nothing contradicts it."""
+    return parsed.where == "t" and not parsed.partitioned and memory != "tmem"
 
 
 def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tuple[str, Violation]]:
@@ -77,7 +97,8 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
                 continue
             seen.add(key)
             letter, accepted = _WHERE_FOR_MEMORY[memory]
-            if parsed.where in accepted or _descriptor_fragment(record, parsed.where, memory):
+            if parsed.where in accepted or _operand_fragment(record, name, parsed.where, memory) \
+                    or _thread_prefix(parsed, memory):
                 continue
             fixed = renamed(parsed, where=letter)
             yield record.file, Violation(

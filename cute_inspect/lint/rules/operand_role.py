@@ -10,8 +10,11 @@ A tensor whose name says no operand gets its role from the function's data flow,
 TiledMma and its slices) at hand: the same tensor given to that MMA's ``partition_A`` / ``make_fragment_A``
 elsewhere, or paired by a ``tma_partition`` with a tile that MMA's ``partition_A`` made (``tSgQ =
 qk_thr_mma.partition_A(gQ)``; ``tma_partition(tma_atom_q, ..., sQ, tSgQ)``: ``sQ`` is operand A of the Q·K
-MMA). ``qk_thr_mma.make_fragment_B(sQ)`` is then reported, with the lines that show the role; a tensor with
-both roles in the function is not. A function that
+MMA). A ``tma_partition`` whose atom was made by ``make_tiled_tma_atom_A(op, mK, layout, tiler, mma_S)``
+moves operand A of ``mma_S``: that maker's word outranks the other partitions (``tKgK =
+thr_mma_S.partition_B(gK)`` paired with ``sK`` by it is reported). A helper's tensor is followed to what
+its calls pass when a ``tma_partition`` on that chain shows the role. ``qk_thr_mma.make_fragment_B(sQ)`` is
+then reported, with the lines that show the role; a tensor with both roles in the function is not. A function that
 gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpose (``swap_AB``) and is
 not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
@@ -50,7 +53,8 @@ from cute_inspect.lint.expectations import (
     roles_in_use,
     source_name,
 )
-from cute_inspect.lint.facts import FileFacts, Partition
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
+from cute_inspect.lint.objects import Ref
 from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
@@ -61,8 +65,8 @@ DEFAULT = True
 
 
 def _holding(start: tuple[int, str], links: dict) -> dict[tuple[int, str], int | None]:
-    """Every (scope, name) linked to ``start``, with the line of the ``tma_partition`` that pairs it with a
-    name of ``start``'s chain (None for ``start`` itself and names only a call links)."""
+    """Every (scope, name) linked to ``start``, with the line of the first ``tma_partition`` on the chain from
+    ``start`` (None for ``start`` itself and names only calls link)."""
     holding: dict[tuple[int, str], int | None] = {start: None}
     todo = [start]
     while todo:
@@ -88,18 +92,59 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
     }
     # (scope, name) -> the (scope, name) holding the same tensor, with the line that shows it: the two sides of
     # a tma_partition, and a helper's parameter with what each call of the helper passes for it.
-    links: dict[tuple[int, str], list[tuple[tuple[int, str], int]]] = {}
+    links: dict[tuple[int, str], list[tuple[tuple[int, str], int | None]]] = {}
 
-    def link(a: tuple[int, str], b: tuple[int, str], line: int) -> None:
-        links.setdefault(a, []).append((b, line))
-        links.setdefault(b, []).append((a, line))
+    def link(into: dict, a: tuple[int, str], b: tuple[int, str], line: int | None) -> None:
+        into.setdefault(a, []).append((b, line))
+        into.setdefault(b, []).append((a, line))
+
+    def link_callers(into: dict, scope: int, name: str) -> None:
+        passed = facts.passed(name, scope) if facts.is_helper_param(name, scope) else None
+        for caller, _, given in passed or ():
+            link(into, (scope, name), (caller, given), None)
 
     for scope, line, smem, gmem in facts.tma_sources:
-        link((scope, smem), (scope, gmem), line)
+        link(links, (scope, smem), (scope, gmem), line)
         for name in (smem, gmem):
-            passed = facts.passed(name, scope) if facts.is_helper_param(name, scope) else None
-            for caller, call_line, given in passed or ():
-                link((scope, name), (caller, given), call_line)
+            link_callers(links, scope, name)
+    # A partitioner's tensor that is a helper's parameter holds what the calls pass: the MMA helper's `sV` is
+    # the kernel's `sV`, which the load helper's `tma_partition` pairs with the MMA's partition_A tile. Only a
+    # `tma_partition` on that chain is evidence: two helpers given one buffer in either slot (a swap-AB variant
+    # of a mainloop) show no role.
+    through_calls = {key: list(value) for key, value in links.items()}
+    for partition in calls:
+        link_callers(through_calls, partition.scope, partition.source)
+
+    def evidence(partition: Partition, chains: dict, paired_only: bool) -> dict:
+        holding = _holding((partition.scope, partition.source), chains)
+        shown: dict = {}
+        for other in calls:
+            if other is partition or other in suspect or families[other] != families[partition]:
+                continue
+            for name in (other.source, other.target):
+                line = holding.get((other.scope, name), False)
+                if line is not False and (line is not None or not paired_only):
+                    shown.setdefault(operand_letter(other), (other, line))
+        return shown
+
+    # (scope, name) -> (operand, TiledMma, the atom's partition) for the tensors a `tma_partition` of an atom
+    # made by `make_tiled_tma_atom_A/B(..., tiled_mma)` moves: the maker says which operand it loads.
+    atom_roles: dict[tuple[int, str], tuple[str, Ref | None, Partition]] = {}
+    for tma in facts.partitions:
+        obj = origins.object(tma.made_by) if tma.method == TMA_PARTITION else None
+        if obj is not None and obj.loads_for is not None and obj.loads_for[1] is not None:
+            for name in (tma.target, tma.source):
+                atom_roles[(tma.scope, name)] = (obj.loads_for[0], origins.family(obj.loads_for[1]), tma)
+
+    def loaded_as(partition: Partition, starts: tuple[str | None, ...], chains: dict) -> dict:
+        roles: dict = {}
+        for start in starts:
+            for key in _holding((partition.scope, start), chains):
+                role, mma, tma = atom_roles.get(key, (None, None, None))
+                if role is not None and mma == families[partition]:
+                    roles.setdefault(role, tma)
+        return roles
+
     found = {}
     for partition in calls:
         family = families[partition]
@@ -108,19 +153,25 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
         if any(other.source == partition.source and other.scope == partition.scope and families[other] == family
                and operand_letter(other) != operand_letter(partition) for other in calls):
             continue  # one tensor given to both slots: the flow cannot say which call is the slip
-        holding = _holding((partition.scope, partition.source), links)
-        shown = {}
-        for other in calls:
-            if other is partition or other in suspect or families[other] != family:
-                continue
-            for name in (other.source, other.target):
-                if (other.scope, name) in holding:
-                    shown.setdefault(operand_letter(other), (other, holding[(other.scope, name)]))
+        shown = evidence(partition, links, False) or evidence(partition, through_calls, True)
+        # The TMA atom's maker says which operand its tile is; where calls link another atom's view, a flow that
+        # disagrees with it shows nothing.
+        atoms = loaded_as(partition, (partition.source, partition.target), links)
+        if len(atoms) == 1:
+            (role, tma), = atoms.items()
+            atom = origins.object(tma.made_by)
+            shown = {role: (tma, f"`{atom.name or tma.target}` is made by `{atom.maker}` (line {atom.line}) for this MMA"
+                               f" and `tma_partition` (line {tma.line}) gives it this tile")}
+        elif atoms or set(loaded_as(partition, (partition.source,), through_calls)) - set(shown):
+            shown = {}
         inner_method, inner_receiver = partition.inner or (None, None)
         if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and inner_receiver == partition.receiver:
             shown = {inner_method[-1]: (partition, "inner")}
         if len(shown) == 1:
             (role, (other, line)), = shown.items()
+            if type(line) is str and line != "inner":
+                found[partition] = role, line
+                continue
             if line == "inner":
                 found[partition] = role, f"it is `{other.receiver}.{inner_method}`'s partition"
                 continue

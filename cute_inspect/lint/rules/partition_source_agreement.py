@@ -19,7 +19,8 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   separate D.
 
 An argument whose name does not follow the convention is checked for its memory only, where its maker
-proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers),
+proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
+``cute.make_identity_tensor`` coordinates),
 through a helper's parameter too when every call passes such a tensor. An argument that is a parameter of a
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
@@ -143,19 +144,22 @@ _MEMORY_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory"}
 
 def _unnamed_source_memory(partition: Partition, target: TensorName, facts: FileFacts) -> Iterator[Violation]:
     """A source named outside the convention (``smem_pt``) still has the memory its maker gives it
-    (``storage.smem_p.get_tensor(...)``), also through a helper's parameter: the where letter must say it."""
+    (``storage.smem_p.get_tensor(...)``), also through a helper's parameter, and an identity tensor
+    (``tile_coords = cute.make_identity_tensor(...)``) holds coordinates: the where letter must say it."""
     if target.where == "c" or partition.method.startswith("make_fragment"):
         return
-    known = facts.memory_of(partition.source, partition.scope)
-    if known is None or same_memory(target.where, known[0]):
-        return
-    where, line = known
+    if facts.coordinates(partition.source):
+        where, held = "c", "holds coordinates (an identity tensor)"
+    else:
+        known = facts.memory_of(partition.source, partition.scope)
+        if known is None or same_memory(target.where, known[0]):
+            return
+        where, held = known[0], f"is in {_MEMORY_WORDS[known[0]]} (made at line {known[1]})"
     fixed = free_name(renamed(target, where=where), facts, partition.scope)
     yield renaming(
         partition.line,
         partition.column,
-        f"`{partition.target}` partitions `{partition.source}`, which is in {_MEMORY_WORDS[where]} (made at line "
-        f"{line}), but names `{target.where}{target.what}`",
+        f"`{partition.target}` partitions `{partition.source}`, which {held}, but names `{target.where}{target.what}`",
         partition.target, fixed, partition.scope,
     )
 

@@ -78,12 +78,14 @@ def _mma_fix(partition: Partition, target: TensorName, own: str | None, ops: dic
 
 
 def _object_ops(facts: FileFacts, context: RuleContext) -> Counter:
-    """(function, object, op) of every partition made by an object the file follows: the ops each object's
-    partitions carry, as its function writes them."""
+    """(function, object, op) of every partition made by an object the file follows whose op is not the letter
+    of the operand slot it partitions: the ops each object's partitions carry as its own name, as its function
+    writes them. ``tAgK = thr_mma.partition_A(...)`` names its slot (the operand-letter style) and does not
+    count, so that a ``partition_B`` named ``tA`` by the same MMA is still a contradiction."""
     counts: Counter = Counter()
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
-        if target is not None and partition.made_by is not None:
+        if target is not None and partition.made_by is not None and not partition.method.endswith(f"_{target.op}"):
             counts[(partition.scope, facts.origins.family(partition.made_by), target.op)] += 1
     return counts
 
