@@ -30,7 +30,8 @@ RULES = {
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
     "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
-                        "one thread's hand-partitioned copy chunk, the copy's atom",
+                        "one thread's hand-partitioned copy chunk, the copy's atom (a coordinate from the warp number "
+                        "alone, `tidx // 32`, picks a warp's tile: a block tile)",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
@@ -68,9 +69,11 @@ RULES = {
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
-                             "kernel with no MMA: Block, along M",
+                             "kernel with no MMA: Block, along M; so is a mode every warp writes at literal indices "
+                             "once each (`buf[warp, output]`: several sums per warp), while a literal written again "
+                             "(`buf[row % 2, warp]` over unrolled rows) is a reused sync slot, a stage",
     "reduction_buffer.rest": "a cross-warp reduction buffer's slots per warp of a row (`buf[..., warp % per_row]`, "
-                             "`buf[warp]`): rests along the reduced axis N",
+                             "`buf[warp]`, `buf[warp * per_warp + j]`): rests along the reduced axis N",
     "reduction_buffer.stage": "a cross-warp reduction buffer's mode no warp's write indexes (sliced away first): "
                               "its sync slots",
     "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
@@ -115,7 +118,8 @@ RULES = {
               "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
               "two modes after it are heads and batch",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
-                       "MMA, a tiler's positions are M and N (rows and columns)",
+                       "MMA, an unprojected tiler's last mode is the columns N and the modes before it "
+                       "rows M ((1, 1, D) over (batch, token, hidden) is (M, M, N)); a one-mode tiler cuts rows",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
@@ -133,6 +137,10 @@ RULES = {
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",
+    "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
+                   "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer (a GEMV): "
+                   "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
+                   "right one's N (only where each has rows of its own), the warps' partial sums K",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
                  "(`x[row, None]`, a thread's vector of one row): the columns N; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",

@@ -360,6 +360,7 @@ class _Tracer:
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -636,10 +637,23 @@ class _Tracer:
         if len(modes) != len(coord) or not _reduced(getattr(value, "value", value)):
             return
         meta = self.trace.records[found[0]].meta
-        for label, role in zip(modes, roles):
+        # a mode every warp writes at literal indices holds several values of each warp (one per output)
+        roles = [role if role is not None or not isinstance(c, int) else "values" for role, c in zip(roles, coord)]
+        for label, role, c in zip(modes, roles, coord):
             if role is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
                 meta.setdefault("warp_partials", {})[label.var] = role
-                self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
+                if role == "values":  # a literal written again is a slot reused (`buf[row % 2, warp]`): a stage
+                    written = meta.setdefault("literal_writes", {}).setdefault(label.var, {})
+                    written[c] = written.get(c, 0) + 1
+                if role != "values":
+                    self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
+        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        if products:  # the partial sums are of a contraction (a GEMV's dot products): along what it contracts
+            contracted = meta.setdefault("contraction", {"partials": [], "products": {}})
+            contracted["partials"].extend(label.var for label, role in zip(modes, roles)
+                                          if role == "partials" and isinstance(label, _levels.ModeLabel))
+            for pair, indices in products.items():
+                contracted["products"].setdefault(pair, set()).update(indices)
 
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
@@ -668,9 +682,11 @@ class _Tracer:
         that identity's mode."""
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
         record = self.trace.records[found[0]] if found is not None else None
+        threads = False  # read from a thread's partition of the identity: the coordinates differ per thread
         for _ in range(4):  # up the partitions and tiles of the identity
             if record is None or record.op == "make_identity_tensor" or not record.inputs:
                 break
+            threads = threads or record.op in ("partition_S", "partition_D")
             record = self.trace.records[record.inputs[0]]
         if record is None or record.op != "make_identity_tensor" or not record.levels:
             return
@@ -680,9 +696,13 @@ class _Tracer:
             if value is None or not isinstance(mode, _levels.ModeLabel) or mode.var is None:
                 continue
             self.coordinate_values[_ir_hash(value)] = mode.var
+            if threads:
+                self.thread_coordinates.add(_ir_hash(value))
             try:  # the scalar is read out of an integer tuple; arithmetic on the coordinate may use the tuple
                 if value.owner.name == "cute.get_scalars":
                     self.coordinate_values[_ir_hash(value.owner.operands[0])] = mode.var
+                    if threads:
+                        self.thread_coordinates.add(_ir_hash(value.owner.operands[0]))
             except (AttributeError, ValueError, IndexError):
                 continue
 
@@ -1074,7 +1094,7 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(tiler, tuple):
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
-            if _from_thread_index(coord):
+            if _from_thread_index(coord, self.thread_coordinates):
                 return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             coord = _project(coord, proj)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
@@ -1674,6 +1694,7 @@ class _Tracer:
 _THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
 _QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
 _REMAINDERS = ("arith.remsi", "arith.remui")
+_AFFINE = ("arith.addi", "arith.muli")
 
 
 def _op_name(value) -> str | None:
@@ -1708,6 +1729,11 @@ def _warp_role(value) -> str | None:
     if _warp_number(value):
         return "partials"
     name = _op_name(value)
+    if name in _AFFINE:  # `warp * per_warp + j`, `warp + 8`: a warp's own slots, still one set per warp
+        operands = _operands(value)
+        if len(operands) == 2 and any(_constant(o) is not None for o in operands):
+            inner = next(o for o in operands if _constant(o) is None) if None in map(_constant, operands) else None
+            return "partials" if inner is not None and _warp_role(inner) == "partials" else None
     operands = _operands(value) if name in _QUOTIENTS + _REMAINDERS else ()
     if len(operands) == 2 and _constant(operands[1]) is not None and _warp_number(operands[0]):
         return "rows" if name in _QUOTIENTS else "partials"
@@ -1724,10 +1750,78 @@ def _reduced(value, limit: int = 256) -> bool:
         if key is None or key in seen:
             continue
         seen.add(key)
-        if _op_name(value) in ("nvvm.shfl.sync", "vector.reduction"):
+        if _op_name(value) in ("nvvm.shfl.sync", "nvvm.redux.sync", "vector.reduction") or _warp_asm(value):
             return True
         frontier.extend(_operands(value))
+        frontier.extend(_loop_yields(value))
     return False
+
+
+_PRODUCTS = ("arith.mulf", "math.fma", "llvm.intr.fma")
+_CONVERSIONS = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "cute.cvt")
+
+
+def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> dict:
+    """The products of two elements a value was summed from (`s = s + x[j] * w[j]`, then shuffled), each factor read
+    from a traced register tensor at a literal index, looking through conversions: (left record, right record) ->
+    the (left index, right index) pairs multiplied. At most `limit` ops looked at."""
+    found: dict = {}
+    frontier, seen = [value], set()
+    while frontier and len(seen) < limit:
+        value = frontier.pop()
+        key = _ir_hash(value)
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        operands = _operands(value)
+        if _op_name(value) in _PRODUCTS and len(operands) >= 2:
+            factors = [_element_read(o, loaded, read_at) for o in operands[:2]]
+            if None not in factors and factors[0][0] != factors[1][0]:
+                found.setdefault((factors[0][0], factors[1][0]), set()).add((factors[0][1], factors[1][1]))
+                continue
+        frontier.extend(operands)
+        frontier.extend(_loop_yields(value))
+    return found
+
+
+def _element_read(value, loaded: dict, read_at: dict):
+    """(record, literal index) of the element read a value is, through up to two conversions, else None."""
+    for _ in range(3):
+        key = _ir_hash(value)
+        if key in loaded and key in read_at:
+            at = read_at[key]
+            return (loaded[key], at) if isinstance(at, int) else None
+        operands = _operands(value)
+        if _op_name(value) not in _CONVERSIONS or len(operands) != 1:
+            return None
+        value = operands[0]
+    return None
+
+
+def _warp_asm(value) -> bool:
+    """Whether `value` is made by inline PTX that reduces or exchanges across a warp (`redux.sync` of a float,
+    which `cute.arch.warp_redux_sync` writes as inline assembly, or a hand-written `shfl.sync`)."""
+    if _op_name(value) != "llvm.inline_asm":
+        return False
+    try:
+        text = str(value.owner.attributes["asm_string"])
+    except (AttributeError, KeyError, ValueError):
+        return False
+    return "redux.sync" in text or "shfl.sync" in text
+
+
+def _loop_yields(value) -> list:
+    """The values a dynamic loop's body yields, for a result of that loop (`for i in range(5): v = v + shfl(v)`
+    leaves v an `scf.for` result): what the result was computed from inside the loop."""
+    if _op_name(value) != "scf.for":
+        return []
+    try:
+        block = value.owner.regions[0].blocks[0]
+        terminator = block.operations[len(block.operations) - 1]
+        operands = terminator.operands
+        return list(operands + operands[:0])  # unwrapped, as `_operands` reads them: wrapping a tensor emits ops
+    except (AttributeError, IndexError, ValueError, TypeError):
+        return []
 
 
 _FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them
@@ -1818,20 +1912,23 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 _defining: dict | None = None
 
 
-def _from_thread_index(coord, depth: int = 6) -> bool:
+def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
     """Whether a run-time coordinate was computed from the thread index by integer arithmetic (`c8 = (tidx + i *
-    128) % 16`): a thread's own tile, not the CTA's."""
+    128) % 16`), or from a coordinate the thread read from its partition of an identity tensor (`thread_coordinates`:
+    `(tXcX[0][1] % head_dim) // 2`): a thread's own tile, not the CTA's. The warp number (`tidx // 32`,
+    `warp_idx()`) is shared by a warp's threads: a coordinate computed from it alone picks a warp's tile, which a
+    tiled copy then partitions."""
     values = [getattr(c, "value", None) for c in (coord if isinstance(coord, tuple) else (coord,))]
     frontier = [v for v in values if v is not None and not isinstance(v, int)]
     for _ in range(depth):
         following = []
         for v in frontier:
             name = _op_name(v)
-            if name is None:
+            if name is None or _warp_number(v):
                 continue
-            if name.startswith("nvvm.read.ptx.sreg.tid"):
+            if name.startswith("nvvm.read.ptx.sreg.tid") or _ir_hash(v) in thread_coordinates:
                 return True
-            if name.startswith("arith."):
+            if name.startswith(("arith.", "cute.tuple_")) or name in ("cute.get_scalars", "cute.make_int_tuple"):
                 following.extend(_operands(v))
         frontier = following[:16]
     return False
