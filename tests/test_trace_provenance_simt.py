@@ -152,3 +152,10 @@ def test_a_warps_redux_sync_result_left_per_warp_is_a_partial():
     events = trace_json(f"{KERNEL}:compile_peaks", arch="sm_100a")
     assert labels_of(events, "peaks") == (["block-atom", "block-rest-N"],
                                           ["reduction_buffer.atom", "reduction_buffer"])
+
+
+def test_a_contraction_whose_warps_write_their_sums_straight_out_names_its_factors_too():
+    # `y[warp, c] = warp_sum(sum a_regs[k] * b_regs[k])`: no cross-warp buffer, the same axes
+    events = trace_json(f"{KERNEL}:compile_warp_dots", arch="sm_90a")
+    assert _first(events, "a") == (["input-mode-M", "input-mode-K"], ["contraction", "contraction"])
+    assert _first(events, "b") == (["input-mode-N", "input-mode-K"], ["contraction", "contraction"])

@@ -138,7 +138,8 @@ RULES = {
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",
     "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
-                   "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer (a GEMV): "
+                   "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
+                   "straight to global memory (a GEMV): "
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
                    "right one's N (only where each has rows of its own), the warps' partial sums K",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "

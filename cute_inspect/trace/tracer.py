@@ -361,6 +361,7 @@ class _Tracer:
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
+        self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -628,10 +629,14 @@ class _Tracer:
         row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
         roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
                  for c in coord]
-        if "partials" not in roles or self.axes.mmas:
+        if self.axes.mmas:
+            return
+        if "partials" not in roles:
+            self._result_written(tensor, value)
             return
         found = self._element_source(tensor)
         if found is None or self.trace.records[found[0]].memspaces != ("smem",):
+            self._result_written(tensor, value)  # a warp's result written where it belongs (`y[warp, c] = sum`)
             return
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)
         if len(modes) != len(coord) or not _reduced(getattr(value, "value", value)):
@@ -649,11 +654,24 @@ class _Tracer:
                     self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
         products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
         if products:  # the partial sums are of a contraction (a GEMV's dot products): along what it contracts
-            contracted = meta.setdefault("contraction", {"partials": [], "products": {}})
-            contracted["partials"].extend(label.var for label, role in zip(modes, roles)
-                                          if role == "partials" and isinstance(label, _levels.ModeLabel))
-            for pair, indices in products.items():
-                contracted["products"].setdefault(pair, set()).update(indices)
+            _contracted(meta, products, [label.var for label, role in zip(modes, roles)
+                                         if role == "partials" and isinstance(label, _levels.ModeLabel)])
+
+    def _result_written(self, tensor, value) -> None:
+        """`y[i, j] = warp_sum` into global memory (one warp per output, no cross-warp buffer): a reduced value
+        summed from products of two register tensors' elements is a contraction too, remembered on the left
+        factor's record. Only the first few global element writes of a trace are followed (`_RESULT_WRITES_READ`):
+        a kernel writing its results element by element writes thousands."""
+        if not self.read_at or self.result_writes >= _RESULT_WRITES_READ:
+            return
+        info = _info(tensor)
+        if info is None or info.memspace != "gmem":
+            return
+        self.result_writes += 1
+        v = getattr(value, "value", value)
+        if _reduced(v):
+            for pair, indices in _element_products(v, self.loaded, self.read_at).items():
+                _contracted(self.trace.records[pair[0]].meta, {pair: indices}, [])
 
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
@@ -1755,6 +1773,18 @@ def _reduced(value, limit: int = 256) -> bool:
         frontier.extend(_operands(value))
         frontier.extend(_loop_yields(value))
     return False
+
+
+_RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
+
+
+def _contracted(meta: dict, products: dict, partials: list) -> None:
+    """Remember on a record's `meta` the element products a reduced value was summed from (see `flow._contractions`):
+    (left, right) -> the index pairs multiplied, and the cross-warp buffer modes that hold its partial sums."""
+    contracted = meta.setdefault("contraction", {"partials": [], "products": {}})
+    contracted["partials"].extend(partials)
+    for pair, indices in products.items():
+        contracted["products"].setdefault(pair, set()).update(indices)
 
 
 _PRODUCTS = ("arith.mulf", "math.fma", "llvm.intr.fma")

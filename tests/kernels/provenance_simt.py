@@ -306,3 +306,38 @@ def peaks_host(x: cute.Tensor, peak: cute.Tensor):
 
 def compile_peaks():
     return cute.compile(peaks_host, _rows((16, 128)), make_fake_compact_tensor(cutlass.Float32, (16,)))
+
+
+@cute.kernel
+def warp_dots_kernel(a: cute.Tensor, b: cute.Tensor, y: cute.Tensor, lanes: cute.TiledCopy):
+    """One warp per output, no SMEM: warp w of CTA c dots row w of a with row c of b (a b^T), its lanes' products
+    shuffled together and written straight to y[w, c]."""
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    w = tidx // 32
+    lane = lanes.get_slice(tidx % 32)
+    acc = cutlass.Float32(0.0)
+    for c in cutlass.range_constexpr(DEPTH // SPAN):
+        a_part = lane.partition_S(cute.local_tile(a, (1, SPAN), (w, c)))
+        b_part = lane.partition_S(cute.local_tile(b, (1, SPAN), (bidx, c)))
+        a_regs = cute.make_fragment_like(a_part)
+        b_regs = cute.make_fragment_like(b_part)
+        cute.copy(lanes, a_part, a_regs)
+        cute.copy(lanes, b_part, b_regs)
+        for k in cutlass.range_constexpr(cute.size(a_regs)):
+            acc = acc + a_regs[k].to(cutlass.Float32) * b_regs[k].to(cutlass.Float32)
+    total = _warp_sum(acc)
+    if tidx % 32 == 0:
+        y[w, bidx] = total
+
+
+@cute.jit
+def warp_dots_host(a: cute.Tensor, b: cute.Tensor, y: cute.Tensor):
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=64)
+    lanes = cute.make_tiled_copy_tv(atom, cute.make_layout((1, 32)), cute.make_layout((1, 4)))
+    warp_dots_kernel(a, b, y, lanes).launch(grid=(RIGHT_ROWS, 1, 1), block=(32 * LEFT_ROWS, 1, 1))
+
+
+def compile_warp_dots():
+    y = make_fake_compact_tensor(cutlass.Float32, (LEFT_ROWS, RIGHT_ROWS), stride_order=(1, 0))
+    return cute.compile(warp_dots_host, _rows((LEFT_ROWS, DEPTH)), _rows((RIGHT_ROWS, DEPTH)), y)
