@@ -159,3 +159,11 @@ def test_a_contraction_whose_warps_write_their_sums_straight_out_names_its_facto
     events = trace_json(f"{KERNEL}:compile_warp_dots", arch="sm_90a")
     assert _first(events, "a") == (["input-mode-M", "input-mode-K"], ["contraction", "contraction"])
     assert _first(events, "b") == (["input-mode-N", "input-mode-K"], ["contraction", "contraction"])
+
+
+def test_a_chunk_a_lane_index_picks_is_that_threads_and_keeps_its_rows_columns():
+    # `local_tile(x[row, None], (8,), (lane_idx() & 15,))`: the lane's own chunk (a copy atom) of the columns the
+    # run-time row index keeps; the row slice says the columns, which a one-mode tiler's position does not
+    events = trace_json(f"{KERNEL}:compile_lane_chunks", arch="sm_90a")
+    assert labels_of(events, "piece") == (["copy-atom-N"], ["row_slice"])
+    assert labels_of(events, "held")[0] == ["copy-atom-N"]

@@ -30,7 +30,8 @@ RULES = {
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
     "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
-                        "one thread's hand-partitioned copy chunk, the copy's atom (a coordinate from the warp number "
+                        "one thread's hand-partitioned copy chunk, the copy's atom (so from the lane index, or from a "
+                        "coordinate read from the thread's partition of an identity; a coordinate from the warp number "
                         "alone, `tidx // 32`, picks a warp's tile: a block tile)",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
@@ -143,7 +144,8 @@ RULES = {
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
                    "right one's N (only where each has rows of its own), the warps' partial sums K",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
-                 "(`x[row, None]`, a thread's vector of one row): the columns N; the row index gets no axis",
+                 "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
+                 "cuts it; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "

@@ -1944,7 +1944,7 @@ _defining: dict | None = None
 
 def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
     """Whether a run-time coordinate was computed from the thread index by integer arithmetic (`c8 = (tidx + i *
-    128) % 16`), or from a coordinate the thread read from its partition of an identity tensor (`thread_coordinates`:
+    128) % 16`, `lane_idx() & 15`), or from a coordinate the thread read from its partition of an identity tensor (`thread_coordinates`:
     `(tXcX[0][1] % head_dim) // 2`): a thread's own tile, not the CTA's. The warp number (`tidx // 32`,
     `warp_idx()`) is shared by a warp's threads: a coordinate computed from it alone picks a warp's tile, which a
     tiled copy then partitions."""
@@ -1956,7 +1956,8 @@ def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
             name = _op_name(v)
             if name is None or _warp_number(v):
                 continue
-            if name.startswith("nvvm.read.ptx.sreg.tid") or _ir_hash(v) in thread_coordinates:
+            if name.startswith(("nvvm.read.ptx.sreg.tid", "nvvm.read.ptx.sreg.laneid")) \
+                    or _ir_hash(v) in thread_coordinates:
                 return True
             if name.startswith(("arith.", "cute.tuple_")) or name in ("cute.get_scalars", "cute.make_int_tuple"):
                 following.extend(_operands(v))

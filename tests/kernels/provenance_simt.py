@@ -341,3 +341,25 @@ def warp_dots_host(a: cute.Tensor, b: cute.Tensor, y: cute.Tensor):
 def compile_warp_dots():
     y = make_fake_compact_tensor(cutlass.Float32, (LEFT_ROWS, RIGHT_ROWS), stride_order=(1, 0))
     return cute.compile(warp_dots_host, _rows((LEFT_ROWS, DEPTH)), _rows((RIGHT_ROWS, DEPTH)), y)
+
+
+@cute.kernel
+def lane_chunks_kernel(x: cute.Tensor, y: cute.Tensor):
+    """Two rows per warp, 16 lanes a row, each lane 8 values of its row: the chunk picked by `lane_idx() & 15`."""
+    lane = cute.arch.lane_idx()
+    w = cute.arch.warp_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    row = bidx * 8 + w * 2 + lane // 16
+    piece = cute.local_tile(x[row, None], (8,), (lane & 15,))
+    held = cute.make_rmem_tensor(cute.make_layout(8), cutlass.Float16)
+    cute.autovec_copy(piece, held)
+    cute.autovec_copy(held, cute.local_tile(y[row, None], (8,), (lane & 15,)))
+
+
+@cute.jit
+def lane_chunks_host(x: cute.Tensor, y: cute.Tensor):
+    lane_chunks_kernel(x, y).launch(grid=(4, 1, 1), block=(128, 1, 1))
+
+
+def compile_lane_chunks():
+    return cute.compile(lane_chunks_host, _rows((32, 128)), _rows((32, 128)))
