@@ -167,3 +167,11 @@ def test_a_chunk_a_lane_index_picks_is_that_threads_and_keeps_its_rows_columns()
     events = trace_json(f"{KERNEL}:compile_lane_chunks", arch="sm_90a")
     assert labels_of(events, "piece") == (["copy-atom-N"], ["row_slice"])
     assert labels_of(events, "held")[0] == ["copy-atom-N"]
+
+
+def test_a_per_row_statistic_indexed_beside_an_accumulators_rows_is_its_row_atom():
+    # `top[r] = by_rows[r, None].load().reduce(MAX)` over the (M, N) view's nested rows (2, 1): one value per row
+    # leaf of the MMA atom; `spread[r] = top[r] * 2` in another loop takes it from `top`
+    events = trace_json(f"{KERNEL}:compile_row_stats", arch="sm_80")
+    assert labels_of(events, "top") == (["mma-atom-M"], ["mma_slot"])
+    assert labels_of(events, "spread") == (["mma-atom-M"], ["mma_slot"])

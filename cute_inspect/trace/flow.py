@@ -711,6 +711,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _metadata(records, views)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _computed_arrays(records)
+    _indexed_statistics(records)
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
@@ -1884,6 +1885,45 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _indexed_statistics(records: list) -> None:
+    """A register array of one mode made from a bare shape (`make_rmem_tensor_like(make_layout(rows))`) whose
+    elements a run-time index selects together with a labelled mode of other register tensors (`row_max[m]` beside
+    `acc_mn[m, None]`: one statistic per row of the accumulator) holds one value per index of that mode: its level
+    and role, when those tensors agree. Its axis is already that mode's (`_same_indices`)."""
+    by_key: dict = {}
+    for record in records:
+        for key, level, role in record.meta.get("index_labels", ()):
+            by_key.setdefault(key, []).append((record.index, level, role))
+    given: dict = {}  # array -> (level, role) it took; it passes them on to arrays indexed beside it elsewhere
+    pending = list(by_key.values())
+    while pending:
+        waiting = []
+        for uses in pending:
+            uses = [(i, *given.get(i, (level, role))) for i, level, role in uses]
+            targets = {i for i, level, _ in uses if level == "input" and _bare_array(records[i])}
+            kinds = {(level, role) for i, level, role in uses if i not in targets and level not in ("input", "?")}
+            if len(kinds) > 1 or not targets:
+                continue
+            if not kinds:
+                waiting.append(uses)
+                continue
+            for i in targets:
+                given[i] = next(iter(kinds))
+        if len(waiting) == len(pending):
+            break
+        pending = waiting
+    for i, (level, role) in given.items():
+        label = _single_leaf(records[i])
+        records[i].levels = (replace(label, level=level, role=role, rule="same_index"),) + records[i].levels[1:]
+
+
+def _bare_array(record) -> bool:
+    """A register array of one mode made from a layout or shape (or like such an array), still at the input level."""
+    label = _single_leaf(record)
+    return record.op in ("make_rmem_tensor", "make_rmem_tensor_like") and record.memspaces == ("rmem",) \
+        and label is not None and label.level == "input"
 
 
 def _single_wide_leaf(record):

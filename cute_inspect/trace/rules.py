@@ -81,6 +81,10 @@ RULES = {
     "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
                    "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
                    "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
+    "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
+                  "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
+                  "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "
+                  "only beside it); its axis joins that mode's",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level; so does a tensor "
                 "carrying its modes (registers made in its shape, `make_rmem_tensor((4,))` beside a (4,) mailbox)",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "

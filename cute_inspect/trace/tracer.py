@@ -768,9 +768,13 @@ class _Tracer:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
+            if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
+                self._nested_index(tensor, modes[i], i, key, found[0])
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
                 if not first:
                     self.index_uses.setdefault(key, []).append(modes[i].var)
+                    if record.memspaces == ("rmem",):
+                        record.meta.setdefault("index_labels", []).append((key, modes[i].level, modes[i].role))
                 self.selections.setdefault(key, []).append(modes[i].var)
                 if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
                         and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
@@ -779,6 +783,25 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+
+    def _nested_index(self, tensor, mode: tuple, position: int, key, index: int) -> None:
+        """A run-time index over a register tensor's nested mode with one leaf of extent above 1 (`acc_mn[m, None]`
+        over the rows `(2, 1)` of an accumulator's (M, N) view) selects along that leaf: remembered as its
+        variable and label, as a flat mode's are."""
+        info = _info(tensor)
+        shape = info.shape[position] if info is not None and isinstance(info.shape, tuple) \
+            and position < len(info.shape) else None
+        extents = list(_leaves(shape)) if isinstance(shape, tuple) else []
+        labels = list(_levels.flatten(mode))
+        if len(labels) != len(extents) or not all(isinstance(e, int) for e in extents) \
+                or sum(e > 1 for e in extents) != 1:
+            return
+        wide = next(i for i, e in enumerate(extents) if e > 1)
+        var = _flow._leaf_vars(self.axes, mode, shape)[wide]
+        if var is not None:
+            self.index_uses.setdefault(key, []).append(var)
+            self.trace.records[index].meta.setdefault("index_labels", []).append(
+                (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site

@@ -363,3 +363,42 @@ def lane_chunks_host(x: cute.Tensor, y: cute.Tensor):
 
 def compile_lane_chunks():
     return cute.compile(lane_chunks_host, _rows((32, 128)), _rows((32, 128)))
+
+
+TILE_M, TILE_N, TILE_K = 16, 32, 16  # one warp, one m16n8k16 atom along M, four along N
+
+
+@cute.kernel
+def row_stats_kernel(tiled_mma: cute.TiledMma, a: cute.Tensor, b: cute.Tensor, out: cute.Tensor):
+    """Per-row statistics of an accumulator in registers: the products' (M, N) view read a row at a time by a
+    run-time index that also picks the statistic's element; a second array indexed only beside the first."""
+    tidx, _, _ = cute.arch.thread_idx()
+    thr = tiled_mma.get_slice(tidx)
+    fa = thr.make_fragment_A(thr.partition_A(a))
+    fb = thr.make_fragment_B(thr.partition_B(b))
+    cute.autovec_copy(thr.partition_A(a), fa)
+    cute.autovec_copy(thr.partition_B(b), fb)
+    acc = cute.make_rmem_tensor(thr.partition_shape_C((TILE_M, TILE_N)), cutlass.Float32)
+    acc.fill(0.0)
+    cute.gemm(tiled_mma, acc, fa, fb, acc)
+    # ((2,2),1,4) read as ((rows 2, 1), (columns 2, 4))
+    by_rows = cute.make_tensor(acc.iterator, cute.make_layout(((2, 1), (2, 4)), stride=((2, 4), (1, 4))))
+    top = cute.make_rmem_tensor_like(cute.make_layout(2), cutlass.Float32)
+    spread = cute.make_rmem_tensor_like(top, cutlass.Float32)
+    for r in cutlass.range(2, unroll_full=True):
+        top[r] = by_rows[r, None].load().reduce(cute.ReductionOp.MAX, -1.0e30, 0)
+    for r in cutlass.range(2, unroll_full=True):
+        spread[r] = top[r] * 2.0
+    out[tidx] = spread[0] + spread[1]
+
+
+@cute.jit
+def row_stats_host(a: cute.Tensor, b: cute.Tensor, out: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((1, 1, 1)))
+    row_stats_kernel(tiled_mma, a, b, out).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_row_stats():
+    return cute.compile(row_stats_host, _rows((TILE_M, TILE_K)), _rows((TILE_N, TILE_K)),
+                        make_fake_compact_tensor(cutlass.Float32, (32,)))
