@@ -635,9 +635,16 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
         if projected:
             axes.bind(_var(mode), ("tiler", key, position))
-        elif position < 2:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
+        else:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
             for leaf in _levels.flatten(mode):
-                axes.suggest(leaf.var, "MN"[position], "local_tile.proj")
+                axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "local_tile.proj")
+
+
+def _row_tiler_letter(position: int, rank: int) -> str:
+    """In a kernel with no MMA, an unprojected tiler's last mode is the columns (N) its rows are read along and
+    every mode before it picks rows (M): (bM, bN) is (M, N), a (batch, token, hidden) tiler (1, 1, D) is (M, M, N);
+    a one-mode tiler cuts rows."""
+    return "N" if position == rank - 1 and rank > 1 else "M"
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
@@ -666,6 +673,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     axes.states.update(states)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
+    if not axes.mmas:
+        _contractions(axes, records)
     named = axes.solve(_hinted(axes, records))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
@@ -725,8 +734,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views)
+    _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _computed_arrays(records)
-    _register_chunks(records)
+    _indexed_statistics(records)
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
@@ -1963,7 +1973,7 @@ def _computed_arrays(records: list) -> None:
         if own is None or own.level not in ("input", "?") or record.op == "make_tensor" and own.rule != "metadata":
             continue
         labels = {(label.level, label.role, label.axis, label.leaf_axes): label
-                  for label in (_single_leaf(records[i]) for i in sources
+                  for label in (_single_wide_leaf(records[i]) for i in sources
                                 if records[i].memspaces == ("rmem",) or record.op == "make_tensor")
                   if label is not None and label.level not in ("input", "?")}
         if len(labels) == 1:
@@ -1971,6 +1981,57 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _indexed_statistics(records: list) -> None:
+    """A register array of one mode made from a bare shape (`make_rmem_tensor_like(make_layout(rows))`) whose
+    elements a run-time index selects together with a labelled mode of other register tensors (`row_max[m]` beside
+    `acc_mn[m, None]`: one statistic per row of the accumulator) holds one value per index of that mode: its level
+    and role, when those tensors agree. Its axis is already that mode's (`_same_indices`)."""
+    by_key: dict = {}
+    for record in records:
+        for key, level, role in record.meta.get("index_labels", ()):
+            by_key.setdefault(key, []).append((record.index, level, role))
+    given: dict = {}  # array -> (level, role) it took; it passes them on to arrays indexed beside it elsewhere
+    pending = list(by_key.values())
+    while pending:
+        waiting = []
+        for uses in pending:
+            uses = [(i, *given.get(i, (level, role))) for i, level, role in uses]
+            targets = {i for i, level, _ in uses if level == "input" and _bare_array(records[i])}
+            kinds = {(level, role) for i, level, role in uses if i not in targets and level not in ("input", "?")}
+            if len(kinds) > 1 or not targets:
+                continue
+            if not kinds:
+                waiting.append(uses)
+                continue
+            for i in targets:
+                given[i] = next(iter(kinds))
+        if len(waiting) == len(pending):
+            break
+        pending = waiting
+    for i, (level, role) in given.items():
+        label = _single_leaf(records[i])
+        records[i].levels = (replace(label, level=level, role=role, rule="same_index"),) + records[i].levels[1:]
+
+
+def _bare_array(record) -> bool:
+    """A register array of one mode made from a layout or shape (or like such an array), still at the input level."""
+    label = _single_leaf(record)
+    return record.op in ("make_rmem_tensor", "make_rmem_tensor_like") and record.memspaces == ("rmem",) \
+        and label is not None and label.level == "input"
+
+
+def _single_wide_leaf(record):
+    """The label of a record's one leaf of extent above 1 (a one-row chunk `(1, 4)` read as `t[0, i]`), where its
+    first output has one such leaf, each mode one leaf; else `_single_leaf`'s answer."""
+    tree, shape = (record.levels[0] if record.levels else None), (record.shapes[0] if record.shapes else None)
+    if isinstance(tree, tuple) and isinstance(shape, tuple) and len(tree) == len(shape) > 1 \
+            and all(isinstance(e, int) for e in shape):
+        wide = [label for label, extent in zip(tree, shape) if extent > 1]
+        if len(wide) == 1 and isinstance(wide[0], _levels.ModeLabel) and len(wide[0].leaf_axes or ()) <= 1:
+            return wide[0]
+    return _single_leaf(record)
 
 
 def _single_leaf(record):
@@ -1990,6 +2051,8 @@ def _reduction_buffers(records: list) -> None:
         roles = record.meta.get("warp_partials")
         if not roles or record.op != "make_tensor" or not record.levels:
             continue
+        reused = {var for var, counts in record.meta.get("literal_writes", {}).items() if max(counts.values()) > 1}
+        roles = {var: None if var in reused else role for var, role in roles.items()}
         modes = []
         for mode in _modes(record.levels[0]):
             labels = list(_levels.flatten(mode))
@@ -1998,12 +2061,64 @@ def _reduction_buffers(records: list) -> None:
         record.levels = (tuple(modes),) + record.levels[1:]
 
 
+def _contractions(axes: Axes, records: list) -> None:
+    """A contraction by FMAs in a kernel with no MMA (a GEMV, `s += x[j] * w[j]` summed across the warps through a
+    cross-warp buffer, seen by the tracer as `contraction` on the buffer's record): the leaves the multiplied
+    elements' indices walk are one axis in both factors, K; the left factor's other leaves are its rows M, the
+    right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where each factor has
+    rows of its own (two tensors' elements, not a vector scaling a row of the same rows)."""
+    for record in records:
+        contraction = record.meta.get("contraction")
+        if not contraction:
+            continue
+        found = False
+        for (left, right), pairs in contraction["products"].items():
+            sides = [_walked_leaves(axes, records[i], {p[k] for p in pairs}) for k, i in enumerate((left, right))]
+            if None in sides or not sides[0][0] or not sides[1][0]:
+                continue
+            contracted = sides[0][0] + sides[1][0]
+            for var in contracted[1:]:
+                axes.join(contracted[0], var)
+            k = axes.find(contracted[0])
+            rows = [{v for v in others if axes.find(v) != k} for _, others in sides]
+            if not rows[0] or not rows[1] or {axes.find(v) for v in rows[0]} & {axes.find(v) for v in rows[1]}:
+                continue
+            found = True
+            axes.suggest(contracted[0], "K", "contraction")
+            for own, letter in zip(rows, "MN"):
+                for var in own:
+                    axes.suggest(var, letter, "contraction")
+        if found:
+            for var in contraction["partials"]:
+                axes.suggest(var, "K", "contraction")
+
+
+def _walked_leaves(axes: Axes, record, indices: set):
+    """([axis variables of the leaves the literal flat indices walk], [those of its other leaves of extent > 1 or
+    of a rest]) of a record's first output, else None."""
+    if not record.levels or not record.shapes:
+        return None
+    shape = record.shapes[0]
+    extents = list(_leaves(shape))
+    variables = _leaf_vars(axes, record.levels[0], shape)
+    if not all(isinstance(e, int) for e in extents) or len(variables) != len(extents) or len(indices) < 2:
+        return None
+    walked, others, step = [], [], 1
+    for extent, var in zip(extents, variables):
+        digits = {(i // step) % extent for i in indices}
+        step *= extent
+        if var is None:
+            continue
+        (walked if len(digits) > 1 else others).append(var)
+    return walked, others
+
+
 def _as_reduction_mode(tree, role: str | None):
     if isinstance(tree, tuple):
         return tuple(_as_reduction_mode(t, role) for t in tree)
     if role is None:
         return replace(tree, level="stage", role="stage", rule="reduction_buffer.stage", axis=None, axis_rule=None)
-    kind = "atom" if role == "rows" else "rest"
+    kind = "atom" if role in ("rows", "values") else "rest"
     return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
 
 

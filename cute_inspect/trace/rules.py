@@ -30,7 +30,9 @@ RULES = {
                       "epilogue's staging buffer is EPI",
     "local_tile.rest": "local_tile's rests left by None coordinates",
     "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
-                        "one thread's hand-partitioned copy chunk, the copy's atom",
+                        "one thread's hand-partitioned copy chunk, the copy's atom (so from the lane index, or from a "
+                        "coordinate read from the thread's partition of an identity; a coordinate from the warp number "
+                        "alone, `tidx // 32`, picks a warp's tile: a block tile)",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
@@ -74,15 +76,21 @@ RULES = {
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
     "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
-                             "kernel with no MMA: Block, along M",
+                             "kernel with no MMA: Block, along M; so is a mode every warp writes at literal indices "
+                             "once each (`buf[warp, output]`: several sums per warp), while a literal written again "
+                             "(`buf[row % 2, warp]` over unrolled rows) is a reused sync slot, a stage",
     "reduction_buffer.rest": "a cross-warp reduction buffer's slots per warp of a row (`buf[..., warp % per_row]`, "
-                             "`buf[warp]`): rests along the reduced axis N",
+                             "`buf[warp]`, `buf[warp * per_warp + j]`): rests along the reduced axis N",
     "reduction_buffer.stage": "a cross-warp reduction buffer's mode no warp's write indexes (sliced away first): "
                               "its sync slots",
     "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
     "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
                    "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
                    "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
+    "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
+                  "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
+                  "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "
+                  "only beside it); its axis joins that mode's",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level; so does a tensor "
                 "carrying its modes (registers made in its shape, `make_rmem_tensor((4,))` beside a (4,) mailbox)",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "
@@ -121,7 +129,8 @@ RULES = {
               "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
               "two modes after it are heads and batch",
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
-                       "MMA, a tiler's positions are M and N (rows and columns)",
+                       "MMA, an unprojected tiler's last mode is the columns N and the modes before it "
+                       "rows M ((1, 1, D) over (batch, token, hidden) is (M, M, N)); a one-mode tiler cuts rows",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
@@ -139,8 +148,14 @@ RULES = {
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",
+    "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
+                   "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
+                   "straight to global memory (a GEMV): "
+                   "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
+                   "right one's N (only where each has rows of its own), the warps' partial sums K",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
-                 "(`x[row, None]`, a thread's vector of one row): the columns N; the row index gets no axis",
+                 "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
+                 "cuts it; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "

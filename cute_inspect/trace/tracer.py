@@ -361,6 +361,8 @@ class _Tracer:
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
+        self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
 
     # -- lookups -----------------------------------------------------------------------------------
@@ -705,19 +707,49 @@ class _Tracer:
         row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
         roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
                  for c in coord]
-        if "partials" not in roles or self.axes.mmas:
+        if self.axes.mmas:
+            return
+        if "partials" not in roles:
+            self._result_written(tensor, value)
             return
         found = self._element_source(tensor)
         if found is None or self.trace.records[found[0]].memspaces != ("smem",):
+            self._result_written(tensor, value)  # a warp's result written where it belongs (`y[warp, c] = sum`)
             return
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)
         if len(modes) != len(coord) or not _reduced(getattr(value, "value", value)):
             return
         meta = self.trace.records[found[0]].meta
-        for label, role in zip(modes, roles):
+        # a mode every warp writes at literal indices holds several values of each warp (one per output)
+        roles = [role if role is not None or not isinstance(c, int) else "values" for role, c in zip(roles, coord)]
+        for label, role, c in zip(modes, roles, coord):
             if role is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
                 meta.setdefault("warp_partials", {})[label.var] = role
-                self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
+                if role == "values":  # a literal written again is a slot reused (`buf[row % 2, warp]`): a stage
+                    written = meta.setdefault("literal_writes", {}).setdefault(label.var, {})
+                    written[c] = written.get(c, 0) + 1
+                if role != "values":
+                    self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
+        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        if products:  # the partial sums are of a contraction (a GEMV's dot products): along what it contracts
+            _contracted(meta, products, [label.var for label, role in zip(modes, roles)
+                                         if role == "partials" and isinstance(label, _levels.ModeLabel)])
+
+    def _result_written(self, tensor, value) -> None:
+        """`y[i, j] = warp_sum` into global memory (one warp per output, no cross-warp buffer): a reduced value
+        summed from products of two register tensors' elements is a contraction too, remembered on the left
+        factor's record. Only the first few global element writes of a trace are followed (`_RESULT_WRITES_READ`):
+        a kernel writing its results element by element writes thousands."""
+        if not self.read_at or self.result_writes >= _RESULT_WRITES_READ:
+            return
+        info = _info(tensor)
+        if info is None or info.memspace != "gmem":
+            return
+        self.result_writes += 1
+        v = getattr(value, "value", value)
+        if _reduced(v):
+            for pair, indices in _element_products(v, self.loaded, self.read_at).items():
+                _contracted(self.trace.records[pair[0]].meta, {pair: indices}, [])
 
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
@@ -746,9 +778,11 @@ class _Tracer:
         that identity's mode."""
         found = self.lookup(tensor) if _value_key(tensor) is not None else None
         record = self.trace.records[found[0]] if found is not None else None
+        threads = False  # read from a thread's partition of the identity: the coordinates differ per thread
         for _ in range(4):  # up the partitions and tiles of the identity
             if record is None or record.op == "make_identity_tensor" or not record.inputs:
                 break
+            threads = threads or record.op in ("partition_S", "partition_D")
             record = self.trace.records[record.inputs[0]]
         if record is None or record.op != "make_identity_tensor" or not record.levels:
             return
@@ -758,9 +792,13 @@ class _Tracer:
             if value is None or not isinstance(mode, _levels.ModeLabel) or mode.var is None:
                 continue
             self.coordinate_values[_ir_hash(value)] = mode.var
+            if threads:
+                self.thread_coordinates.add(_ir_hash(value))
             try:  # the scalar is read out of an integer tuple; arithmetic on the coordinate may use the tuple
                 if value.owner.name == "cute.get_scalars":
                     self.coordinate_values[_ir_hash(value.owner.operands[0])] = mode.var
+                    if threads:
+                        self.thread_coordinates.add(_ir_hash(value.owner.operands[0]))
             except (AttributeError, ValueError, IndexError):
                 continue
 
@@ -808,9 +846,13 @@ class _Tracer:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
+            if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
+                self._nested_index(tensor, modes[i], i, key, found[0])
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
                 if not first:
                     self.index_uses.setdefault(key, []).append(modes[i].var)
+                    if record.memspaces == ("rmem",):
+                        record.meta.setdefault("index_labels", []).append((key, modes[i].level, modes[i].role))
                 self.selections.setdefault(key, []).append(modes[i].var)
                 if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
                         and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
@@ -819,6 +861,25 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+
+    def _nested_index(self, tensor, mode: tuple, position: int, key, index: int) -> None:
+        """A run-time index over a register tensor's nested mode with one leaf of extent above 1 (`acc_mn[m, None]`
+        over the rows `(2, 1)` of an accumulator's (M, N) view) selects along that leaf: remembered as its
+        variable and label, as a flat mode's are."""
+        info = _info(tensor)
+        shape = info.shape[position] if info is not None and isinstance(info.shape, tuple) \
+            and position < len(info.shape) else None
+        extents = list(_leaves(shape)) if isinstance(shape, tuple) else []
+        labels = list(_levels.flatten(mode))
+        if len(labels) != len(extents) or not all(isinstance(e, int) for e in extents) \
+                or sum(e > 1 for e in extents) != 1:
+            return
+        wide = next(i for i, e in enumerate(extents) if e > 1)
+        var = _flow._leaf_vars(self.axes, mode, shape)[wide]
+        if var is not None:
+            self.index_uses.setdefault(key, []).append(var)
+            self.trace.records[index].meta.setdefault("index_labels", []).append(
+                (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
         op, bound, site = call.op, call.bound, call.site
@@ -1181,7 +1242,7 @@ class _Tracer:
             if isinstance(proj, tuple) and isinstance(tiler, tuple):
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
-            if _from_thread_index(coord):
+            if _from_thread_index(coord, self.thread_coordinates):
                 return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             coord = _project(coord, proj)
             return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
@@ -1781,6 +1842,7 @@ class _Tracer:
 _THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
 _QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
 _REMAINDERS = ("arith.remsi", "arith.remui")
+_AFFINE = ("arith.addi", "arith.muli")
 
 
 # cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,
@@ -1834,6 +1896,11 @@ def _warp_role(value) -> str | None:
     if _warp_number(value):
         return "partials"
     name = _op_name(value)
+    if name in _AFFINE:  # `warp * per_warp + j`, `warp + 8`: a warp's own slots, still one set per warp
+        operands = _operands(value)
+        if len(operands) == 2 and any(_constant(o) is not None for o in operands):
+            inner = next(o for o in operands if _constant(o) is None) if None in map(_constant, operands) else None
+            return "partials" if inner is not None and _warp_role(inner) == "partials" else None
     operands = _operands(value) if name in _QUOTIENTS + _REMAINDERS else ()
     if len(operands) == 2 and _constant(operands[1]) is not None and _warp_number(operands[0]):
         return "rows" if name in _QUOTIENTS else "partials"
@@ -1850,10 +1917,90 @@ def _reduced(value, limit: int = 256) -> bool:
         if key is None or key in seen:
             continue
         seen.add(key)
-        if _op_name(value) in ("nvvm.shfl.sync", "vector.reduction"):
+        if _op_name(value) in ("nvvm.shfl.sync", "nvvm.redux.sync", "vector.reduction") or _warp_asm(value):
             return True
         frontier.extend(_operands(value))
+        frontier.extend(_loop_yields(value))
     return False
+
+
+_RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
+
+
+def _contracted(meta: dict, products: dict, partials: list) -> None:
+    """Remember on a record's `meta` the element products a reduced value was summed from (see `flow._contractions`):
+    (left, right) -> the index pairs multiplied, and the cross-warp buffer modes that hold its partial sums."""
+    contracted = meta.setdefault("contraction", {"partials": [], "products": {}})
+    contracted["partials"].extend(partials)
+    for pair, indices in products.items():
+        contracted["products"].setdefault(pair, set()).update(indices)
+
+
+_PRODUCTS = ("arith.mulf", "math.fma", "llvm.intr.fma")
+_CONVERSIONS = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "cute.cvt")
+
+
+def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> dict:
+    """The products of two elements a value was summed from (`s = s + x[j] * w[j]`, then shuffled), each factor read
+    from a traced register tensor at a literal index, looking through conversions: (left record, right record) ->
+    the (left index, right index) pairs multiplied. At most `limit` ops looked at."""
+    found: dict = {}
+    frontier, seen = [value], set()
+    while frontier and len(seen) < limit:
+        value = frontier.pop()
+        key = _ir_hash(value)
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        operands = _operands(value)
+        if _op_name(value) in _PRODUCTS and len(operands) >= 2:
+            factors = [_element_read(o, loaded, read_at) for o in operands[:2]]
+            if None not in factors and factors[0][0] != factors[1][0]:
+                found.setdefault((factors[0][0], factors[1][0]), set()).add((factors[0][1], factors[1][1]))
+                continue
+        frontier.extend(operands)
+        frontier.extend(_loop_yields(value))
+    return found
+
+
+def _element_read(value, loaded: dict, read_at: dict):
+    """(record, literal index) of the element read a value is, through up to two conversions, else None."""
+    for _ in range(3):
+        key = _ir_hash(value)
+        if key in loaded and key in read_at:
+            at = read_at[key]
+            return (loaded[key], at) if isinstance(at, int) else None
+        operands = _operands(value)
+        if _op_name(value) not in _CONVERSIONS or len(operands) != 1:
+            return None
+        value = operands[0]
+    return None
+
+
+def _warp_asm(value) -> bool:
+    """Whether `value` is made by inline PTX that reduces or exchanges across a warp (`redux.sync` of a float,
+    which `cute.arch.warp_redux_sync` writes as inline assembly, or a hand-written `shfl.sync`)."""
+    if _op_name(value) != "llvm.inline_asm":
+        return False
+    try:
+        text = str(value.owner.attributes["asm_string"])
+    except (AttributeError, KeyError, ValueError):
+        return False
+    return "redux.sync" in text or "shfl.sync" in text
+
+
+def _loop_yields(value) -> list:
+    """The values a dynamic loop's body yields, for a result of that loop (`for i in range(5): v = v + shfl(v)`
+    leaves v an `scf.for` result): what the result was computed from inside the loop."""
+    if _op_name(value) != "scf.for":
+        return []
+    try:
+        block = value.owner.regions[0].blocks[0]
+        terminator = block.operations[len(block.operations) - 1]
+        operands = terminator.operands
+        return list(operands + operands[:0])  # unwrapped, as `_operands` reads them: wrapping a tensor emits ops
+    except (AttributeError, IndexError, ValueError, TypeError):
+        return []
 
 
 _FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them
@@ -1944,20 +2091,24 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 _defining: dict | None = None
 
 
-def _from_thread_index(coord, depth: int = 6) -> bool:
+def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
     """Whether a run-time coordinate was computed from the thread index by integer arithmetic (`c8 = (tidx + i *
-    128) % 16`): a thread's own tile, not the CTA's."""
+    128) % 16`, `lane_idx() & 15`), or from a coordinate the thread read from its partition of an identity tensor (`thread_coordinates`:
+    `(tXcX[0][1] % head_dim) // 2`): a thread's own tile, not the CTA's. The warp number (`tidx // 32`,
+    `warp_idx()`) is shared by a warp's threads: a coordinate computed from it alone picks a warp's tile, which a
+    tiled copy then partitions."""
     values = [getattr(c, "value", None) for c in (coord if isinstance(coord, tuple) else (coord,))]
     frontier = [v for v in values if v is not None and not isinstance(v, int)]
     for _ in range(depth):
         following = []
         for v in frontier:
             name = _op_name(v)
-            if name is None:
+            if name is None or _warp_number(v):
                 continue
-            if name.startswith("nvvm.read.ptx.sreg.tid"):
+            if name.startswith(("nvvm.read.ptx.sreg.tid", "nvvm.read.ptx.sreg.laneid")) \
+                    or _ir_hash(v) in thread_coordinates:
                 return True
-            if name.startswith("arith."):
+            if name.startswith(("arith.", "cute.tuple_")) or name in ("cute.get_scalars", "cute.make_int_tuple"):
                 following.extend(_operands(v))
         frontier = following[:16]
     return False
