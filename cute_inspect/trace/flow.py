@@ -385,8 +385,9 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
     elif op == "gemm" and made_by and made_by["object"] is not None:
         for slot, arg in OPERAND_ARGS["gemm"].items():
-            if arg in by_arg:
-                bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
+            for key in (arg, f"{arg}[1]"):  # the operand, and its scale factors (block-scaled MMAs)
+                if key in by_arg:
+                    bind_slot(axes, by_arg[key][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
         if format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
@@ -1126,8 +1127,9 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                 if find(("g", g)) != root:
                     continue
                 member[g] = (obj, n)
-                for operand in records[g].operands.values():
-                    stack = [operand] if operand is not None else []
+                # every tensor the gemm reads: its operands and their auxiliary tensors (block scales)
+                for operand in records[g].inputs:
+                    stack = [operand]
                     while stack:  # the operand and the partitions / fragments of this TiledMma it comes from
                         i = stack.pop()
                         if i in member:

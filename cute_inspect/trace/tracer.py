@@ -782,8 +782,8 @@ class _Tracer:
         for arg, value in bound.items():
             if arg == "self":
                 continue
-            values = value if isinstance(value, list) else [value]
-            for v in values:
+            values = value if isinstance(value, list) or (op == "gemm" and isinstance(value, tuple)) else [value]
+            for k, v in enumerate(values):
                 if not _is_tensor(v):
                     continue
                 pos = params.index(arg)
@@ -793,11 +793,15 @@ class _Tracer:
                 input_outputs.append(out)
                 in_trees.append(labels)
                 in_shapes.append(info.shape)
-                in_args.append(arg)
+                # `cute.gemm(mma, d, [a, sfa], ...)`: the list's first tensor is the operand, the others its
+                # auxiliary tensors (block-scaled MMAs' scale factors), each under an argument of its own
+                in_args.append(arg if k == 0 else f"{arg}[{k}]")
                 in_memspace = in_memspace or info.memspace
         if op in ("make_fragment_A", "make_fragment_B") and inputs and outputs:
             self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
         index = len(self.trace.records)
+        # an input's record made while reading the arguments comes first: the binds below are this record's
+        self.axes.context = index
         if names is None or len(names) != len(outputs):
             names = (None,) * len(outputs)
         label_names = hint if hint and len(hint) == len(outputs) else names
