@@ -541,6 +541,9 @@ class _Tracer:
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+                # when, between records: which write a later read sees (`flow._accumulators_read`)
+                self.trace.records[found[0]].meta.setdefault("writes", []).append(
+                    (len(self.trace.records) - 0.5, source))
                 self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
@@ -909,6 +912,8 @@ class _Tracer:
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
+            self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
+                (index, record.operands["src"]))
             self._slot_filled(by_arg)
         self._append(record)
         self._remember(result, outputs, index, out_trees)

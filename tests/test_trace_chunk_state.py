@@ -1,0 +1,30 @@
+"""A chunked linear-attention pass on mma.sync (tests/kernels/chunk_state.py): one TiledMma issues three products,
+two of them into one accumulator over different axes, and a state the first product reads before the third
+updates it. The axes come from which product reads which accumulator, in which order."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "chunk_state.py")
+
+
+@pytest.fixture(scope="module")
+def chunks():
+    return trace_json(f"{KERNEL}:compile_chunks", arch="sm_80")
+
+
+def test_products_into_one_accumulator_over_different_axes_are_two(chunks):
+    # out = X H + G Y: X H contracts the key dim, G Y the tokens; one product would make them one axis
+    assert labels_of(chunks, "g")[0] == ["input-mode-Q", "input-mode-K"]
+    assert labels_of(chunks, "y")[0] == ["input-mode-K", "input-mode-D"]
+    assert labels_of(chunks, "x")[0] == ["input-mode-Q", "input-mode-D"]
+
+
+def test_a_state_read_before_its_update_is_linear_attention(chunks):
+    # H, read by X H before H += Z^T Y writes it: a state (key dim x value dim) over the keys, not scores
+    assert labels_of(chunks, "z_t")[0] == ["input-mode-D", "input-mode-K"]
+    assert labels_of(chunks, "state")[0][2:] == ["mma-rest-D", "mma-rest-D"]
+    assert labels_of(chunks, "out")[0] == ["input-mode-Q", "input-mode-D"]
