@@ -28,3 +28,12 @@ def test_a_state_read_before_its_update_is_linear_attention(chunks):
     assert labels_of(chunks, "z_t")[0] == ["input-mode-D", "input-mode-K"]
     assert labels_of(chunks, "state")[0][2:] == ["mma-rest-D", "mma-rest-D"]
     assert labels_of(chunks, "out")[0] == ["input-mode-Q", "input-mode-D"]
+
+
+def test_an_accumulator_entering_the_state_update_brings_its_rows_as_the_keys():
+    # U = W Y reaches H += Z^T U's B slot through flat register views (no modes paired): U's columns are H's (the
+    # value dim out shares), so its rows are the tokens H's update contracts, and W's rows are keys, not queries
+    events = trace_json(f"{KERNEL}:compile_keyed_values", arch="sm_80")
+    assert labels_of(events, "mixed")[0][2:] == ["mma-rest-K", "mma-rest-D"]
+    assert labels_of(events, "w")[0][0] == "input-mode-K"
+    assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-D"]

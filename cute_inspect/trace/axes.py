@@ -231,6 +231,9 @@ class Axes:
                 if mma[c][axis] is not None:
                     named.setdefault(mma[c][axis], (letter, "attention"))
         decided |= {r for r in reads if r[0] in readers}
+        # what a state's update reads from another product (U = A V, then S += K^T U) is on the keys' side: no
+        # scores; its axis the update contracts is the keys (`flow._chained_axes` joined them)
+        decided |= {r for r in reads if r[2] in states}
         for m in {r[2] for r in decided} - set(states) - readers:
             if named.get(mma[m]["K"], (None,))[0] == "K":
                 for axis in "MN":
