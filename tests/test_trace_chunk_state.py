@@ -37,3 +37,16 @@ def test_an_accumulator_entering_the_state_update_brings_its_rows_as_the_keys():
     assert labels_of(events, "mixed")[0][2:] == ["mma-rest-K", "mma-rest-D"]
     assert labels_of(events, "w")[0][0] == "input-mode-K"
     assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-D"]
+
+
+def test_a_read_sees_the_latest_write_before_it_else_every_write():
+    # one register tile written from W (at record 10), NV (12), O (14): a copy out at 11 reads W's values only; a
+    # read traced before every write (an MMA warp traced before the warps that write) may see each of them
+    from types import SimpleNamespace
+
+    from cute_inspect.trace.flow import _writes_seen
+
+    tile = [SimpleNamespace(meta={"writes": [(10, "W"), (12, "NV")]}), SimpleNamespace(meta={"writes": [(14, "O")]})]
+    assert _writes_seen(tile, [0, 1], 11) == ({"W": 10}, {"NV", "O"})
+    assert _writes_seen(tile, [0, 1], 5) == ({"W": 10, "NV": 12, "O": 14}, set())
+    assert _writes_seen(tile, [0, 1], None) == ({}, set())
