@@ -30,7 +30,8 @@ def test_scores_packed_into_a_scaled_operand_make_attention_axes(chained):
     # the second product's B operand is (N, K) = (head dim, keys); its output (queries, head dim)
     assert labels_of(chained, "z")[0] == ["input-mode-D", "input-mode-K"]
     assert labels_of(chained, "out")[0] == ["input-mode-Q", "input-mode-D"]
-    assert labels_of(chained, "packed")[0][3:] == ["mma-rest-Q", "mma-rest-K"]
+    # the A fragment, however it was made, is the MMA's: its atom's values run along keys, queries, keys
+    assert labels_of(chained, "packed")[0] == ["mma-atom-K", "mma-atom-Q", "mma-atom-K", "mma-rest-Q", "mma-rest-K"]
     assert labels_of(chained, "second")[0][2:] == ["mma-rest-Q", "mma-rest-D"]
 
 

@@ -904,6 +904,8 @@ class _Tracer:
         if op == "tma_partition" and len(out_trees) == 2 and "gmem_tensor" in by_arg:
             record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
             out_trees = list(record.levels)
+        if op == "gemm" and record.made_by:
+            self._registers_as_operands(record, by_arg)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
@@ -1626,6 +1628,31 @@ class _Tracer:
         if rank(dst_shape) == len(modes) - 1 and isinstance(last, _levels.ModeLabel) and last.var is not None \
                 and last.var not in kept_vars and last.level != "stage":
             self.stages.add((last.origin, last.var))
+
+    def _registers_as_operands(self, record, by_arg: dict) -> None:
+        """A register tensor made from a layout alone (`make_rmem_tensor(make_layout(((4,2,2),2,1), ...))`, P
+        packed from the scores by hand) that a gemm reads as its A or B operand is that MMA's fragment: (atom,
+        rests) of the MMA, its atom's leaves along the axes the MMA's value layout gives them."""
+        number = record.made_by["object"]
+        for slot, arg in (("A", "a"), ("B", "b")):
+            index = record.operands.get(slot)
+            if index is None or arg not in by_arg:
+                continue
+            source = self.trace.records[index]
+            tree = source.levels[0] if source.levels else None
+            if source.op not in ("make_rmem_tensor", "make_tensor") or source.memspaces[:1] != ("rmem",) \
+                    or not isinstance(tree, tuple) or len(tree) != 3 \
+                    or any(isinstance(m, _levels.ModeLabel) and m.level == "mma" for m in tree):
+                continue
+            # the atom's leaves labelled one by one (a layout's nested mode): one atom, its leaves placed below
+            atom = tree[0] if isinstance(tree[0], _levels.ModeLabel) else _levels.UNKNOWN
+            relabelled = _levels.as_mma_operand((atom, *tree[1:]), source.shapes[0], index)
+            if relabelled is None:
+                continue
+            relabelled = _flow.with_atom_axes(relabelled, source.shapes[0], self.objects.shapes.get(number), slot,
+                                              index, number, self.objects.values.get(number, {}).get(slot))
+            source.levels = (relabelled,) + source.levels[1:]
+            by_arg[arg] = (index, relabelled, by_arg[arg][2])
 
     def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
         """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),

@@ -6,8 +6,8 @@ axis letters: the labels must come from the data flow.
 fragment through flat views over both fragments' registers (`make_tensor(frag.iterator, make_layout(16))`): the
 list's first tensor is the operand the MMA reads, the second its scale factors.
 
-`compile_elementwise` (sm_120a): the same chain with the A fragment filled element by element from the
-accumulator's registers, `frag[i] = (acc[i] * c).to(E4M3)`, no view over either.
+`compile_elementwise` (sm_120a): the same chain with the A fragment, a register tensor made from a layout alone,
+filled element by element from the accumulator's registers, `frag[i] = (acc[i] * c).to(E4M3)`, no view over either.
 """
 # cute-inspect: noqa: CI101
 
@@ -71,7 +71,8 @@ def elementwise_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor,
     first = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _COLS)), cutlass.Float32)
     first.fill(0.0)
     _scaled_gemm(tiled_mma, thr, tidx, first, fx, fy, (_ROWS, _WIDE), (_COLS, _WIDE))
-    packed = cute.make_rmem_tensor(thr.partition_shape_A((_ROWS, _COLS)), _F8)
+    # laid out by hand as the A fragment is ((4,2,2) values, MMA_M, MMA_K): nothing but the gemm says it is one
+    packed = cute.make_rmem_tensor(cute.make_layout(((4, 2, 2), 1, 1), stride=((1, 4, 8), 16, 16)), _F8)
     for i in cutlass.range_constexpr(cute.size(packed)):
         packed[i] = (first[i] * 16.0).to(_F8)
     second = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _WIDE)), cutlass.Float32)
