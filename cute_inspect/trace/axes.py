@@ -47,6 +47,7 @@ class Axes:
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
         self.rows_apart: dict = {}  # after `split`: object -> the records of its products, when they share B only
+        self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -96,6 +97,8 @@ class Axes:
             return key
         if key[2] == "M" and context not in self.rows_apart.get(key[1], (context,)):
             return ("rows", key[1], context)
+        if context in self.apart.get(key[1], ()):  # a tile no product reads: its own axes
+            return ("apart", key[1], key[2], context)
         mma = self.instance.get(context)
         return ("mma", mma, key[2]) if mma is not None and mma[0] == key[1] else key
 
@@ -109,7 +112,7 @@ class Axes:
             self.keys.setdefault(known, []).append(key)
         self._union(known, var)
 
-    def split(self, instance: dict, rows_apart: dict | None = None) -> None:
+    def split(self, instance: dict, rows_apart: dict | None = None, apart: dict | None = None) -> None:
         """Redo every join and bind with MMA keys per issued MMA: `instance` maps a record to the MMA it belongs
         to (a TiledMma issuing gemms into two accumulators that share no operand is two MMAs, (object, n)); a
         bind made while observing that record joins that MMA's axis, not the TiledMma's. `rows_apart`: object ->
@@ -117,6 +120,11 @@ class Axes:
         observing another record (an A tile partitioned for a TMA load) names no product's rows: it joins that
         record's rows to each other only, for the data flow to name."""
         self.instance, self.rows_apart = instance, rows_apart or {}  # binds made later are keyed alike
+        # `apart`: object -> the tiles a TiledMma issuing several products partitioned that none reads, in global
+        # memory or moved by a copy (cut for a TMA load, a store's target): a bind of any axis made while
+        # observing one joins that record's modes to each other only, for the data flow (the load into the
+        # buffer a product reads, the copy from its accumulator) to name
+        self.apart = apart or {}
         log, self.log = self.log, []
         known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
         self.parent, self.keys, self.key_var, self.mmas, self.key_vars = {}, {}, {}, {}, set()
@@ -223,6 +231,9 @@ class Axes:
                 if mma[c][axis] is not None:
                     named.setdefault(mma[c][axis], (letter, "attention"))
         decided |= {r for r in reads if r[0] in readers}
+        # what a state's update reads from another product (U = A V, then S += K^T U) is on the keys' side: no
+        # scores; its axis the update contracts is the keys (`flow._chained_axes` joined them)
+        decided |= {r for r in reads if r[2] in states}
         for m in {r[2] for r in decided} - set(states) - readers:
             if named.get(mma[m]["K"], (None,))[0] == "K":
                 for axis in "MN":

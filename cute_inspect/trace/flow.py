@@ -385,8 +385,9 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             bind_slot(axes, tree, made_by["object"], _MMA_OPS[op])
     elif op == "gemm" and made_by and made_by["object"] is not None:
         for slot, arg in OPERAND_ARGS["gemm"].items():
-            if arg in by_arg:
-                bind_slot(axes, by_arg[arg][1], made_by["object"], slot)
+            for key in (arg, f"{arg}[1]"):  # the operand, and its scale factors (block-scaled MMAs)
+                if key in by_arg:
+                    bind_slot(axes, by_arg[key][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
         if format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
@@ -656,9 +657,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
     axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
     run-time index -> the axis variables of every mode it selected."""
-    instance, rows_apart = _issued_mmas(records, views)
+    instance, rows_apart, apart = _issued_mmas(records, views)
     if instance:
-        axes.split(instance, rows_apart)
+        axes.split(instance, rows_apart, apart)
     _expanded_vectors(axes)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
@@ -675,6 +676,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     if not axes.mmas:
         _contractions(axes, records)
+    _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
@@ -1148,11 +1150,18 @@ def _issued_mmas(records: list, views: dict) -> tuple:
         if record.op != "gemm" or obj is None or not record.operands:
             continue
         issued.setdefault(obj, []).append(record.index)
-        for slot, operand in record.operands.items():
-            if operand is not None and slot != "B":
-                parent[find(("r", operand))] = find(("g", record.index))
+        # one product: gemms reading one A (its k-blocks, W and U from one A_kk), or accumulating into one D from
+        # one B (O += P V over the key blocks); gemms into one D from other operands are other products
+        # (NV = U - W S: U and W S share NV's rows and columns, not what they contract)
+        d, c = record.operands.get("D"), record.operands.get("C")
+        for key in (("r", record.operands.get("A")), ("db", d, record.operands.get("B")),
+                    ("db", c, record.operands.get("B"))):
+            if None not in key:
+                parent[find(key)] = find(("g", record.index))
     instance: dict = {}
     rows_apart: dict = {}
+    apart: dict = {}
+    copied = {i for r in records if r.op == "copy" and r.operands for i in r.operands.values()}
     for obj, gemms in issued.items():
         order = list(dict.fromkeys(find(("g", g)) for g in gemms))
         member: dict = {}
@@ -1161,8 +1170,9 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                 if find(("g", g)) != root:
                     continue
                 member[g] = (obj, n)
-                for operand in records[g].operands.values():
-                    stack = [operand] if operand is not None else []
+                # every tensor the gemm reads: its operands and their auxiliary tensors (block scales)
+                for operand in records[g].inputs:
+                    stack = [operand]
                     while stack:  # the operand and the partitions / fragments of this TiledMma it comes from
                         i = stack.pop()
                         if i in member:
@@ -1177,16 +1187,25 @@ def _issued_mmas(records: list, views: dict) -> tuple:
             instance.update(_partitions_by_shape(records, obj, gemms, member))
         if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
             rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
+        if len(order) > 1:  # its tiles no product reads, moved by a copy or an operand's global tile cut for a
+            # TMA load, are no product's: the copy or the load into a buffer a product reads names their axes (a
+            # C partition nothing moves, a row statistic's, keeps the rows all the products share)
+            held = set(member) | set(_partitions_by_shape(records, obj, gemms, member, first=True))
+            apart[obj] = {r.index for r in records if (r.made_by or {}).get("object") == obj and r.op in _MMA_OPS
+                          and (r.index in copied or r.memspaces == ("gmem",) and r.op != "partition_C")
+                          and r.index not in held}
     if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
         for record in records:  # the tiles and copy partitions of its accumulator (tcgen05.ld of q h)
             source = record.inputs[0] if (record.op in _SAME_MODES + _VIEW_OPS + _COPY_OPS) and record.inputs \
                 else views.get(record.index)
             if record.index not in instance and source in instance:
                 instance[record.index] = instance[source]
-    return instance, rows_apart
+    for obj, cut in apart.items():
+        cut.difference_update(instance)
+    return instance, rows_apart, apart
 
 
-def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict) -> dict:
+def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict, first: bool = False) -> dict:
     """C partitions of a TiledMma issuing several products that no gemm reads (the identity over O's tile whose
     coordinates index the output): the product whose accumulator has the partition's shape, when only one has it."""
     products: dict = {}  # accumulator shape -> the products with an accumulator of that shape
@@ -1198,7 +1217,7 @@ def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict) -> 
     for record in records:
         if record.op == "partition_C" and record.index not in member and (record.made_by or {}).get("object") == obj:
             n = products.get(format_shape(record.shapes[0]), set())
-            if len(n) == 1 and min(n):
+            if len(n) == 1 and (min(n) or first):  # `first`: the first product's too
                 found[record.index] = (obj, min(n))
     return found
 
@@ -1300,7 +1319,44 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
         read = _accumulators_read(records, len(records), None, [record.index], members, group, tensor, accumulator,
                                   operands | written)
         states.update(m1 for m1, _ in read if m1 in sources)
+    states |= _carried_states(records, instance, found)
     return found, lanes, states
+
+
+def _chained_axes(axes: Axes) -> None:
+    """An accumulator read as another MMA's operand brings its two axes into the operand's two (M and K from
+    the A slot, N and K from the B slot), in an order a path through registers and SMEM may not show. Where one
+    of its axes is already one of the operand's, the other is the operand's other: NV = U - W S read as the B of
+    S += KG^T NV shares its columns with S's, so its rows are the keys S's update contracts."""
+    changed = True
+    while changed:
+        changed = False
+        for m1, _, m2, slot, _ in axes.chains:
+            acc = [_key_root(axes, ("mma", m1, a)) for a in "MN"]
+            operand = [_key_root(axes, ("mma", m2, a)) for a in ("M" if slot == "A" else "N", "K")]
+            if None in acc or None in operand or len(set(acc)) < 2 or len(set(operand)) < 2:
+                continue
+            shared = set(acc) & set(operand)
+            if len(shared) == 1:
+                (same,) = shared
+                axes.join(next(a for a in acc if a != same), next(o for o in operand if o != same))
+                changed = True
+
+
+def _key_root(axes: Axes, key: tuple) -> int | None:
+    var = axes.key_var.get(key)
+    return axes.find(var) if var is not None else None
+
+
+def _carried_states(records: list, instance: dict, found: set) -> set:
+    """MMAs whose accumulator another MMA reads before the trace first sees it written: the reader's product is
+    issued from the value the previous iteration left (a state S kept in TMEM, read by O = Q S and then updated,
+    S += K^T V). An accumulator written before each read (scores, then O = P V) is no state."""
+    first: dict = {}  # MMA -> the index of its first gemm
+    for record in records:
+        if record.op == "gemm" and record.made_by:
+            first.setdefault(instance.get(record.index, record.made_by["object"]), record.index)
+    return {m1 for m1, _, m2, _, _ in found if m1 in first and m2 in first and first[m2] < first[m1]}
 
 
 def _recurrent(records: list, index: int, tiles: set, copied: set) -> bool:
@@ -1330,10 +1386,12 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
     mainloop that reads the operand), unless both are `operands` of MMAs (dS^T over dS's SMEM is dS) or buffers
     written for them (dS's epilogue-shaped view, which no copy takes to global memory)."""
     found = set()
-    seen, frontier = set(), [(i, False) for i in start]  # (record, whether the path crossed into other storage)
+    # (record, whether the path crossed into other storage, the time it was read at: its writes before count)
+    seen, frontier = set(), [(i, False, reader if mma is not None else None) for i in start]
     for _ in range(12):
         following = []
-        for index, crossed in frontier:
+        for index, crossed, before in frontier:
+            written, hidden = _writes_seen(records, members.get(group.get(index, index), [index]), before)
             for i in members.get(group.get(index, index), [index]):
                 other = tensor.get(i, i) != tensor.get(index, index) \
                     and not {tensor.get(i, i), tensor.get(index, index)} <= operands
@@ -1344,10 +1402,30 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
                 if source is not None and source != mma:
                     found.add((source, group.get(i, i)))
                     continue
-                following.extend((j, crossed or other) for j in records[i].inputs)
-                following.extend((j, crossed or other) for j in records[i].meta.get("values_from", ()))
+                following.extend((j, crossed or other, before) for j in records[i].inputs)
+                following.extend((j, crossed or other, written.get(j, before))
+                                 for j in records[i].meta.get("values_from", ()) if j in written or j not in hidden)
         frontier = following
     return found
+
+
+def _writes_seen(records: list, tensor: list, before) -> tuple:
+    """(source -> when it was written, the sources of writes the read does not see), for the writes (copies,
+    stores) into a tensor's records that a read at `before` sees: the latest one traced before the read, when
+    there is one (a register buffer carrying W, then NV, then O out to SMEM holds W when W's copy out reads it);
+    else every write (a warp-specialized kernel's MMA warp, traced first, reads what the other warps write), each
+    read as of its own time. Nothing hidden when the tensor has no timed write, or the read's time is unknown."""
+    writes = [w for i in tensor for w in records[i].meta.get("writes", ())]
+    if not writes or before is None:
+        return {}, set()
+    earlier = [w for w in writes if w[0] < before]
+    if earlier:
+        t, source = max(earlier)
+        return {source: t}, {w[1] for w in writes} - {source}
+    seen: dict = {}
+    for t, source in writes:
+        seen[source] = max(seen.get(source, t), t)
+    return seen, set()
 
 
 def _atoms_by_rests(records: list) -> None:

@@ -122,9 +122,12 @@ RULES = {
                  "with several readers (backward) the score axis most of them keep is the keys, and a reader "
                  "keeping one score axis contracts the other (dV = P^T dO over Q, dQ = dS K over K). Linear "
                  "attention: an MMA whose accumulator is a recurrent state (registers updated from their own old "
-                 "values and its tile, h = decay * h + K^T V, then read by another MMA) is (D, D) over the key "
-                 "tokens K; a reader of the state contracts and keeps feature dims D, its other axis is the "
-                 "queries Q unless the key tokens already; an MMA contracting the key tokens keeps the queries",
+                 "values and its tile, h = decay * h + K^T V, then read by another MMA; or an accumulator another "
+                 "MMA reads before its first gemm, S kept in TMEM) is (D, D) over the key tokens K; a reader of "
+                 "the state contracts and keeps feature dims D, its other axis is the queries Q unless the key "
+                 "tokens already; what the state's update reads from another MMA is on the keys' side; an MMA "
+                 "contracting the key tokens keeps the queries. An accumulator entering a slot with one axis "
+                 "already the slot's brings its other axis as the slot's other",
     "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
               "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
               "two modes after it are heads and batch",

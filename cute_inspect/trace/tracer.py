@@ -621,6 +621,9 @@ class _Tracer:
             source = _loaded_from(value, self.loaded)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
+                # when, between records: which write a later read sees (`flow._accumulators_read`)
+                self.trace.records[found[0]].meta.setdefault("writes", []).append(
+                    (len(self.trace.records) - 0.5, source))
                 self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
@@ -926,8 +929,8 @@ class _Tracer:
         for arg, value in bound.items():
             if arg == "self":
                 continue
-            values = value if isinstance(value, list) else [value]
-            for v in values:
+            values = value if isinstance(value, list) or (op == "gemm" and isinstance(value, tuple)) else [value]
+            for k, v in enumerate(values):
                 if not _is_tensor(v):
                     continue
                 pos = params.index(arg)
@@ -937,11 +940,15 @@ class _Tracer:
                 input_outputs.append(out)
                 in_trees.append(labels)
                 in_shapes.append(info.shape)
-                in_args.append(arg)
+                # `cute.gemm(mma, d, [a, sfa], ...)`: the list's first tensor is the operand, the others its
+                # auxiliary tensors (block-scaled MMAs' scale factors), each under an argument of its own
+                in_args.append(arg if k == 0 else f"{arg}[{k}]")
                 in_memspace = in_memspace or info.memspace
         if op in ("make_fragment_A", "make_fragment_B") and inputs and outputs:
             self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
         index = len(self.trace.records)
+        # an input's record made while reading the arguments comes first: the binds below are this record's
+        self.axes.context = index
         if names is None or len(names) != len(outputs):
             names = (None,) * len(outputs)
         label_names = hint if hint and len(hint) == len(outputs) else names
@@ -1044,6 +1051,8 @@ class _Tracer:
         if op == "tma_partition" and len(out_trees) == 2 and "gmem_tensor" in by_arg:
             record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
             out_trees = list(record.levels)
+        if op == "gemm" and record.made_by:
+            self._registers_as_operands(record, by_arg)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "gemm" and record.made_by and record.made_by["object"] is not None:
             number = record.made_by["object"]
@@ -1060,6 +1069,8 @@ class _Tracer:
         if op == "copy" and record.operands.get("src") is not None and record.operands.get("dst") is not None:
             self.trace.records[record.operands["dst"]].meta.setdefault("values_from", []).append(
                 record.operands["src"])
+            self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
+                (index, record.operands["src"]))
             self._slot_filled(by_arg)
         self._append(record)
         self._remember(result, outputs, index, out_trees)
@@ -1785,6 +1796,31 @@ class _Tracer:
         if rank(dst_shape) == len(modes) - 1 and isinstance(last, _levels.ModeLabel) and last.var is not None \
                 and last.var not in kept_vars and last.level != "stage":
             self.stages.add((last.origin, last.var))
+
+    def _registers_as_operands(self, record, by_arg: dict) -> None:
+        """A register tensor made from a layout alone (`make_rmem_tensor(make_layout(((4,2,2),2,1), ...))`, P
+        packed from the scores by hand) that a gemm reads as its A or B operand is that MMA's fragment: (atom,
+        rests) of the MMA, its atom's leaves along the axes the MMA's value layout gives them."""
+        number = record.made_by["object"]
+        for slot, arg in (("A", "a"), ("B", "b")):
+            index = record.operands.get(slot)
+            if index is None or arg not in by_arg:
+                continue
+            source = self.trace.records[index]
+            tree = source.levels[0] if source.levels else None
+            if source.op not in ("make_rmem_tensor", "make_tensor") or source.memspaces[:1] != ("rmem",) \
+                    or not isinstance(tree, tuple) or len(tree) != 3 \
+                    or any(isinstance(m, _levels.ModeLabel) and m.level == "mma" for m in tree):
+                continue
+            # the atom's leaves labelled one by one (a layout's nested mode): one atom, its leaves placed below
+            atom = tree[0] if isinstance(tree[0], _levels.ModeLabel) else _levels.UNKNOWN
+            relabelled = _levels.as_mma_operand((atom, *tree[1:]), source.shapes[0], index)
+            if relabelled is None:
+                continue
+            relabelled = _flow.with_atom_axes(relabelled, source.shapes[0], self.objects.shapes.get(number), slot,
+                                              index, number, self.objects.values.get(number, {}).get(slot))
+            source.levels = (relabelled,) + source.levels[1:]
+            by_arg[arg] = (index, relabelled, by_arg[arg][2])
 
     def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
         """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),
