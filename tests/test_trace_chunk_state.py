@@ -50,3 +50,18 @@ def test_a_read_sees_the_latest_write_before_it_else_every_write():
     assert _writes_seen(tile, [0, 1], 11) == ({"W": 10}, {"NV", "O"})
     assert _writes_seen(tile, [0, 1], 5) == ({"W": 10, "NV": 12, "O": 14}, set())
     assert _writes_seen(tile, [0, 1], None) == ({}, set())
+
+
+def test_a_class_met_by_a_tiledmmas_first_product_and_a_later_one_takes_the_first_ones_letter():
+    # one TiledMma issuing two products that share their B operand (gate x and up x): the first keeps the object's
+    # number, the second is (object, 1); a class both reach is named in issue order, not refused as unorderable
+    from cute_inspect.trace.axes import Axes, fresh
+
+    axes = Axes()
+    shared, rows = fresh(), fresh()
+    axes._bind(shared, ("mma", (0, 1), "K"))
+    axes._bind(shared, ("mma", 0, "K"))
+    axes._bind(rows, ("mma", (0, 1), "M"))
+    named = axes.solve()
+    assert named[axes.find(shared)] == ("K", "mma_slot")
+    assert named[axes.find(rows)] == ("M", "mma_slot")

@@ -26,6 +26,13 @@ def slot_axes(slot: str) -> tuple:
     return _SLOT_AXES[slot]
 
 
+def _issue_order(slot: tuple) -> tuple:
+    """A (MMA, axis) slot's place in issue order: a TiledMma's first product keeps its object number, the n-th
+    after it is (object, n) (`flow._issued_mmas`), so both kinds meet in one class."""
+    mma, axis = slot
+    return (mma if isinstance(mma, tuple) else (mma, 0)), axis
+
+
 class Axes:
     """A union-find over axis variables, with the keys (MMA axes, tiler positions, name hints) each class met."""
 
@@ -190,7 +197,7 @@ class Axes:
         for root, keys in self.keys.items():
             if root in named:
                 continue
-            slots = sorted({(k[1], k[2]) for k in keys if k[0] == "mma"})
+            slots = sorted({(k[1], k[2]) for k in keys if k[0] == "mma"}, key=_issue_order)
             if len({m for m, _ in slots}) < len(slots):  # two axes of one MMA: the data flow contradicts itself
                 named[root] = (None, "unknown")
                 continue
