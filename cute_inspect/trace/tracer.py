@@ -625,9 +625,11 @@ class _Tracer:
         reduced value (a shuffle or vector reduction) at an index its warp number gives. The warp number's
         quotient picks the rows (the warps of one row share it), the warp number itself or its remainder the
         row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
+        if self.axes.mmas:  # asked first: the roles walk up each index's ops, at every element write
+            return
         roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
                  for c in coord]
-        if "partials" not in roles or self.axes.mmas:
+        if "partials" not in roles:
             return
         found = self._element_source(tensor)
         if found is None or self.trace.records[found[0]].memspaces != ("smem",):
