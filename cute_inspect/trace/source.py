@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import functools
 import linecache
+import operator
 import os
 import sys
 from dataclasses import dataclass
@@ -68,12 +69,10 @@ def _is_internal(filename: str) -> bool:
 
 def _column(frame) -> int:
     """The column of the call the frame is executing (0 when Python does not say)."""
-    positions = _positions(frame.f_code)
+    lines, columns = _positions(frame.f_code)
     index = frame.f_lasti // 2
-    if index < len(positions):
-        pos = positions[index]
-        if pos[0] == frame.f_lineno and pos[2] is not None:
-            return pos[2]
+    if index < len(lines) and lines[index] == frame.f_lineno and columns[index] is not None:
+        return columns[index]
     return 0
 
 
@@ -85,13 +84,21 @@ _POSITIONS_KEPT = 1024
 
 
 def _positions(code) -> tuple:
+    """(start lines, start columns) of the code's instructions, two flat tuples: a tuple per instruction was tens
+    of thousands of objects for the collector to count and walk in a kernel's first trace (each position tuple
+    is let go as soon as it is read)."""
     found = _POSITIONS.get(id(code))
     if found is None or found[0] is not code:
         if len(_POSITIONS) >= _POSITIONS_KEPT:
             _POSITIONS.clear()
         positions = getattr(code, "co_positions", None)
-        found = _POSITIONS[id(code)] = (code, tuple(positions()) if positions is not None else ())
+        read = (tuple(map(_START_LINE, positions())), tuple(map(_START_COLUMN, positions()))) \
+            if positions is not None else ((), ())
+        found = _POSITIONS[id(code)] = (code, read)
     return found[1]
+
+
+_START_LINE, _START_COLUMN = operator.itemgetter(0), operator.itemgetter(2)
 
 
 def _site(frame, direct: bool = True) -> CallSite:

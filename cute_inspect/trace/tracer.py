@@ -708,10 +708,10 @@ class _Tracer:
         reduced value (a shuffle or vector reduction) at an index its warp number gives. The warp number's
         quotient picks the rows (the warps of one row share it), the warp number itself or its remainder the
         row's partial sums; remembered on the buffer's record for `flow.settle` (kernels with no MMA only)."""
+        if self.axes.mmas:  # asked first: the roles walk up each index's ops, at every element write
+            return
         roles = [_warp_role(getattr(c, "value", None)) if c is not None and not isinstance(c, int) else None
                  for c in coord]
-        if self.axes.mmas:
-            return
         if "partials" not in roles:
             self._result_written(tensor, value)
             return
