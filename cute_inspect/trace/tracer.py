@@ -1820,6 +1820,7 @@ class _Tracer:
             relabelled = _flow.with_atom_axes(relabelled, source.shapes[0], self.objects.shapes.get(number), slot,
                                               index, number, self.objects.values.get(number, {}).get(slot))
             source.levels = (relabelled,) + source.levels[1:]
+            self.operands_by_use.add(index)  # its re-laid views (a retile for its load copy) stay the MMA's too
             by_arg[arg] = (index, relabelled, by_arg[arg][2])
 
     def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
