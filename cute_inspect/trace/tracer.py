@@ -1944,9 +1944,9 @@ def _warp_role(value) -> str | None:
     return None
 
 
-def _reduced(value, limit: int = 256) -> bool:
-    """Whether `value` is computed from a reduction across values: a warp shuffle or a vector reduction among the
-    ops that define it (at most `limit` ops looked at)."""
+def _defining_values(value, limit: int = 256, stop=None):
+    """`value` and the values it is computed from, up the defining ops and into what a loop yields, each once, at
+    most `limit`; a value `stop` accepts is not looked past."""
     frontier, seen = [value], set()
     while frontier and len(seen) < limit:
         value = frontier.pop()
@@ -1954,11 +1954,17 @@ def _reduced(value, limit: int = 256) -> bool:
         if key is None or key in seen:
             continue
         seen.add(key)
-        if _op_name(value) in ("nvvm.shfl.sync", "nvvm.redux.sync", "vector.reduction") or _warp_asm(value):
-            return True
-        frontier.extend(_operands(value))
-        frontier.extend(_loop_yields(value))
-    return False
+        yield value
+        if stop is None or not stop(value):
+            frontier.extend(_operands(value))
+            frontier.extend(_loop_yields(value))
+
+
+def _reduced(value, limit: int = 256) -> bool:
+    """Whether `value` is computed from a reduction across values: a warp shuffle or a vector reduction among the
+    ops that define it (at most `limit` ops looked at)."""
+    return any(_op_name(v) in ("nvvm.shfl.sync", "nvvm.redux.sync", "vector.reduction") or _warp_asm(v)
+               for v in _defining_values(value, limit))
 
 
 _RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
@@ -1982,21 +1988,19 @@ def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> d
     from a traced register tensor at a literal index, looking through conversions: (left record, right record) ->
     the (left index, right index) pairs multiplied. At most `limit` ops looked at."""
     found: dict = {}
-    frontier, seen = [value], set()
-    while frontier and len(seen) < limit:
-        value = frontier.pop()
-        key = _ir_hash(value)
-        if key is None or key in seen:
-            continue
-        seen.add(key)
+
+    def product_of_elements(value) -> bool:
         operands = _operands(value)
-        if _op_name(value) in _PRODUCTS and len(operands) >= 2:
-            factors = [_element_read(o, loaded, read_at) for o in operands[:2]]
-            if None not in factors and factors[0][0] != factors[1][0]:
-                found.setdefault((factors[0][0], factors[1][0]), set()).add((factors[0][1], factors[1][1]))
-                continue
-        frontier.extend(operands)
-        frontier.extend(_loop_yields(value))
+        if _op_name(value) not in _PRODUCTS or len(operands) < 2:
+            return False
+        factors = [_element_read(o, loaded, read_at) for o in operands[:2]]
+        if None in factors or factors[0][0] == factors[1][0]:
+            return False
+        found.setdefault((factors[0][0], factors[1][0]), set()).add((factors[0][1], factors[1][1]))
+        return True
+
+    for _ in _defining_values(value, limit, stop=product_of_elements):
+        pass
     return found
 
 
