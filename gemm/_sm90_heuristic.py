@@ -346,7 +346,7 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     if m <= _SKINNY_ROWS:
         return config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
-    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _SWAP_PADDED_ROWS * m
+    padded = _padded_rows(m, unswapped.tile_m, 1) >= _SWAP_PADDED_ROWS * m
     # 1x4 clusters patched odd row-tile counts (ninth session); swapped ran ahead of them on five of six
     # problems (640x5120x5120 128x224 c1x1 swapped 1.074x, 128x224 c1x4 1.006x; estimated 1.20).
     shared_by_four = unswapped.cluster_n == 4
@@ -379,7 +379,7 @@ def _wide_swap(m: int, n: int, l: int, unswapped: Sm90Config):
     0.929x against 128x160 c2x1 0.973x / 0.982x; 768x6144x4096 0.886x / 0.862x against 0.945x / 0.907x;
     752x7168x7168 0.940x / 0.924x against 0.977x / 0.960x; 768x8192x8192 and 512x11008x4096 even)."""
     ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
-    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _WIDE_SWAP_PADDED_ROWS * m
+    padded = _padded_rows(m, unswapped.tile_m, 1) >= _WIDE_SWAP_PADDED_ROWS * m
     if m <= _SKINNY_ROWS or unswapped.splits_k or (unswapped.cluster_size > 1 and (ctas <= _SMS or not padded)):
         return None
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
@@ -460,7 +460,7 @@ def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
     """Whether the unswapped choice runs unpaired (1x1 clusters) over more than one wave with row tiles
     that pad M by `_UNPAIRED_PADDED_ROWS` or more: such tilings ran far behind what `_cost` estimates."""
     ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
-    padded = _cdiv(m, unswapped.tile_m) * unswapped.tile_m >= _UNPAIRED_PADDED_ROWS * m
+    padded = _padded_rows(m, unswapped.tile_m, 1) >= _UNPAIRED_PADDED_ROWS * m
     return unswapped.cluster_size == 1 and ctas > _SMS and padded
 
 
