@@ -201,6 +201,12 @@ def parallax(module: str):
     return _skipping_inits(f"parallax.{module}")
 
 
+def vllm(module: str):
+    """``vllm.<module>`` (dotted) from the vllm package, its __init__s skipped (the top one imports the serving engine
+    and torch; ``vllm.model_executor``'s the model loader)."""
+    return _skipping_inits(f"vllm.{module}")
+
+
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).
 _H100 = types.SimpleNamespace(multi_processor_count=132, max_threads_per_multi_processor=2048,
                               shared_memory_per_block_optin=232448)
