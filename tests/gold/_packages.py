@@ -201,9 +201,16 @@ def parallax(module: str):
     return _skipping_inits(f"parallax.{module}")
 
 
-def vllm(module: str):
+def vllm(module: str, host_only: tuple[str, ...] = ()):
     """``vllm.<module>`` (dotted) from the vllm package, its __init__s skipped (the top one imports the serving engine
-    and torch; ``vllm.model_executor``'s the model loader)."""
+    and torch). `host_only` names vllm modules (dotted, e.g. ``"triton_utils"``) that the kernel's file imports for its
+    torch-facing API only; the torch stand-in answers them (``vllm.triton_utils`` reads vLLM's environment config)."""
+    _stand_ins()
+    for name in host_only:
+        parts = f"vllm.{name}".split(".")
+        for i in range(1, len(parts)):
+            _namespace(".".join(parts[:i]))
+        sys.modules.setdefault(f"vllm.{name}", importlib.import_module("_sources")._TorchStandIn(f"vllm.{name}"))
     return _skipping_inits(f"vllm.{module}")
 
 
