@@ -15,6 +15,8 @@
   nemo-automodel==0.7.0 (MiniMax M3's MSA backward kernels for SM100).
 - the eighth held-out split: liger-kernel==0.8.5 (its CuTeDSL ops under `liger_kernel/ops/cutedsl/ops/`) and
   transformer-engine==2.20.2 (its CuTeDSL MXFP8 quantization under `transformer_engine/common/CuTeDSL/`).
+- the ninth held-out split: parallax-kernel==0.1.1 (its SM90 decode attention, `parallax/cute/`) and vllm==0.33.0
+  (its own CuTeDSL kernels, not the vendored `vllm_flash_attn`).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -183,6 +185,33 @@ def transformer_engine(module: str):
     """``transformer_engine.<module>`` (dotted) from the transformer-engine package, its __init__s skipped (the top
     one loads the compiled transformer_engine_torch extension; ``common.CuTeDSL``'s registers TVM-FFI globals)."""
     return _skipping_inits(f"transformer_engine.{module}")
+
+
+def parallax(module: str):
+    """``parallax.<module>`` (dotted) from the parallax-kernel package, its __init__s skipped (the top one imports the
+    Triton training kernels; ``parallax.cute``'s imports the torch-facing decode API). The package pins
+    nvidia-cutlass-dsl 4.1.0, whose names 4.8 moved are given back as aliases: ``cute.core.ThrMma`` (its vendored
+    utils name it in an annotation evaluated at import) and ``cute.make_fragment`` (now ``make_rmem_tensor``, taken
+    when this is called, so a tracer's patch of it is what the alias calls)."""
+    from cutlass import cute
+
+    if not hasattr(cute.core, "ThrMma"):
+        cute.core.ThrMma = cute.ThrMma
+    cute.make_fragment = cute.make_rmem_tensor
+    return _skipping_inits(f"parallax.{module}")
+
+
+def vllm(module: str, host_only: tuple[str, ...] = ()):
+    """``vllm.<module>`` (dotted) from the vllm package, its __init__s skipped (the top one imports the serving engine
+    and torch). `host_only` names vllm modules (dotted, e.g. ``"triton_utils"``) that the kernel's file imports for its
+    torch-facing API only; the torch stand-in answers them (``vllm.triton_utils`` reads vLLM's environment config)."""
+    _stand_ins()
+    for name in host_only:
+        parts = f"vllm.{name}".split(".")
+        for i in range(1, len(parts)):
+            _namespace(".".join(parts[:i]))
+        sys.modules.setdefault(f"vllm.{name}", importlib.import_module("_sources")._TorchStandIn(f"vllm.{name}"))
+    return _skipping_inits(f"vllm.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

@@ -11,7 +11,8 @@ import sys
 import tempfile
 
 PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "flash_msa/", "kernel_fun/", "fast_trimul/",
-            "cudnn/", "sglang/", "mjolnir/", "nemo_automodel/", "liger_kernel/", "transformer_engine/")
+            "cudnn/", "sglang/", "mjolnir/", "nemo_automodel/", "liger_kernel/", "transformer_engine/",
+            "parallax/", "vllm/")
 
 
 class TraceFailed(RuntimeError):

@@ -21,3 +21,4 @@ flash_msa, kernel_fun = _packages.flash_msa, _packages.kernel_fun
 fast_trimul, cudnn, sglang = _packages.fast_trimul, _packages.cudnn, _packages.sglang
 mjolnir, nemo_automodel = _packages.mjolnir, _packages.nemo_automodel
 liger_kernel, transformer_engine = _packages.liger_kernel, _packages.transformer_engine
+parallax, vllm = _packages.parallax, _packages.vllm
