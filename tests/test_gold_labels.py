@@ -37,7 +37,10 @@ def test_gold_set_is_large_and_holds_whole_kernels_out():
     wrappers = {split: {e["wrapper"] for e in GOLD if e["split"] == split} for split in score.SPLITS}
     assert not wrappers["tune"] & wrappers["heldout"], "a kernel is in both splits"
     held = Counter(e["split"] for e in GOLD)["heldout"]
-    assert held >= 150 and 0.15 <= held / len(GOLD) <= 0.45
+    # each session judges a fresh held-out split and retires the last into tune, so the share falls as tune grows;
+    # what keeps the held-out figure meaningful is its own size and breadth
+    held_kernels = wrappers["heldout"]
+    assert held >= 150 and len(held_kernels) >= 4 and held / len(GOLD) <= 0.45
 
 
 def test_gold_entries_name_one_tensor_each():
@@ -50,11 +53,10 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-26, seventh session: the sixth held-out split,
-#: sglang, retired into tune; held out, the seventh (mjolnir-kernel, nemo-automodel) and the eighth (liger-kernel,
-#: transformer-engine): 28 + 74 with the tracer of 9e78bf4, 119 after the session's tracer work): raise these with
-#: every gain
-REACHED = {"tune": 1687, "heldout": 119}
+#: tensors labelled right at the last measurement (main, 2026-11-26, eighth session: the seventh and eighth
+#: held-out splits retired into tune (119 of their 424 then); held out, the ninth (parallax-kernel, vllm): 26 with
+#: the tracer of 11fc2bf): raise these with every gain
+REACHED = {"tune": 1806, "heldout": 26}
 ISSUE_TARGET_PCT = 95.0
 
 
