@@ -2,10 +2,10 @@
 _ll_fp32w_dotprod.py, `LLFp32WDotprod`), sm_90a: C[M, N] = A[M, K] B[N, K]^T for a handful of tokens, no MMA: one CTA
 per pair of experts (epb 2), two token groups (the block's y), each thread walking a K stripe with 8-wide vector loads
 of A and B, fp32 dot products, warp-shuffle sums, a cross-warp SMEM buffer and one thread per token storing C.
-Compiled as `ll_fp32w.LLFp32WGemm.compile` compiles it for GLM-5's router (K 6144, N 256 experts, fp32 weights) at
-M 8 bf16 tokens: `_TUNED_DOTPROD_CONFIGS[(6144, 256)][8]` gives bs 128, token_groups 2, epb 2; K 6144 is 6 main
-vector tiles (no tail or scalar remainder); `make_fake_gemm_tensors` (M and K static, N dynamic, row strides divisible
-by 8), PDL on, `--enable-tvm-ffi`.
+Compiled as `ll_fp32w.LLFp32WGemm.compile` compiles it for the router shape K 6144, N 256 experts (fp32 weights;
+`ll_bf16.py`'s shape list names it GLM5.2's) at M 8 bf16 tokens: `_TUNED_DOTPROD_CONFIGS[(6144, 256)][8]` gives bs 128,
+token_groups 2, epb 2; K 6144 is 6 main vector tiles (no tail or scalar remainder); `make_fake_gemm_tensors` (M and K
+static, N dynamic, row strides divisible by 8), PDL on, `--enable-tvm-ffi`.
 """
 
 from _common import quack, vllm
