@@ -46,6 +46,10 @@ def test_llm27_shapes_hold_the_issue_problems():
     llm32 = bench.parse_shapes("llm32")
     assert len(llm32) == len(set(llm32)) == 14 and not set(llm32) & (set(shapes) | set(check) | set(midm) | set(held_out))
     assert sum(l > 1 for *_, l in llm32) >= 3
+    llm33 = bench.parse_shapes("llm33")
+    earlier = set(shapes) | set(check) | set(midm) | set(held_out) | set(llm32)
+    assert len(llm33) == len(set(llm33)) == 17 and not set(llm33) & earlier
+    assert sum(l > 1 for *_, l in llm33) >= 3 and sum(200 <= m <= 700 for m, *_ in llm33) >= 5
 
 
 def test_heuristic_and_candidates_fit_the_problem():
