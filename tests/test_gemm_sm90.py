@@ -310,7 +310,7 @@ def test_cli_compile_only():
 def test_cli_rejects_wrong_tile_with_one_line():
     proc = _cli("--mnkl", "512,512,512,1", "--tile", "96,256", "--compile-only")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128, 256), got 96"
+    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128, 192, 256), got 96"
 
 
 def test_cli_rejects_bad_mnkl():
