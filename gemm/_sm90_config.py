@@ -110,8 +110,8 @@ class Sm90Config:
             raise ValueError("a 192-row tile needs the cooperative schedule without stream_k or split_k")
         if self.tile_m == THREE_WARPGROUP_ROWS and self.tile_n > THREE_WARPGROUP_MAX_WIDTH:
             raise ValueError(
-                f"a 192-row tile is at most {THREE_WARPGROUP_MAX_WIDTH} wide (its three warpgroups share the "
-                f"register file with the producer), got {self.tile_m}x{self.tile_n}"
+                f"a 192-row tile is at most {THREE_WARPGROUP_MAX_WIDTH} wide (its 512 threads get 128 registers "
+                f"each), got {self.tile_m}x{self.tile_n}"
             )
         if self.pingpong and self.tile_m * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
             raise ValueError(

@@ -114,6 +114,7 @@ _SKINNY_SWAP_MIN_WIDTH = 48
 # 64-row swapped tiles may be 64 wide where that pads M less than `_swapped_config`'s width and still fits
 # one wave in pairs (`_narrowed_swap`).
 _SWAP_64_MIN_WIDTH = 64
+# 192-row swapped tiles (`_three_warpgroup_pairs`) from this width of M up.
 _THREE_WARPGROUP_MIN_WIDTH = 128
 _SWAPPED_ADVANTAGE = 1.12
 _SWAP_PADDED_ROWS = 1.25
@@ -329,7 +330,8 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     then allows any width), an unswapped choice that does not split K; for
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
-    in 1x4 clusters; where no such swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
+    in 1x4 clusters (a 64-row swapped tile narrowed where 80 pads M, `_narrowed_swap`); where no such
+    swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
     `_two_wave_swap`, else `_waves_swap`. A batched problem is tiled as one problem of L times the tiles
     (each count here is over every batch), as cuBLAS runs its experts: 384x2048x7168 x8 in 128x192 c1x1
     (two waves, three unpaired row tiles per batch) ran 0.78-0.84x of cuBLAS, in one wave of 256x192 c1x2
@@ -371,11 +373,12 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
 def _narrowed_swap(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
     """A 64-row swapped config whose width pads M, narrowed to `_SWAP_64_MIN_WIDTH` where that pads M
     less and its tiles still fit one wave in 1x2 clusters (an even count of tiles of M); else `config`.
-    `_swapped_config` starts 128 rows of M at `_SWAP_MIN_WIDTH` (128x64 lost: 256x4096x4096 0.938x), and
-    its 64-row tiles too; a 64-row tile of N 64 wide reads as many bytes per MMA as 128x64 unswapped
-    (thirteenth session, fp16, ratio to cuBLAS, 64x80 c1x2 / 64x64 c1x2 swapped, 320 rows of M for 256 /
-    256): 256x2048x7168 0.725x / 0.984x, 256x2048x6144 0.749x / 0.969x; 256x2048x8192 0.707-0.730x /
-    0.990x (twelfth session), where cuBLAS runs 64x64 in 1x2 clusters."""
+    `_swapped_config` starts every width at `_SWAP_MIN_WIDTH` (128 rows of N by 64 of M lost:
+    256x4096x4096 0.938x), so 256 rows of M took four 80-wide tiles, 64 of their rows empty. One process
+    each (fp16, ratio to cuBLAS), 64x80 c1x2 / 64x64 c1x2 swapped: 256x2048x7168 0.714-0.725x /
+    0.982-0.984x, 256x2048x6144 0.749x / 0.969x, 256x1536x4096 0.755x / 0.934x, 248x2048x5120 0.724x /
+    0.997x, 256x1024x7168 0.737x / 0.896x (thirteenth session); 256x2048x8192 0.707-0.730x / 0.990x
+    (twelfth session), where cuBLAS runs 64x64 in 1x2 clusters."""
     width = _SWAP_64_MIN_WIDTH
     count = _cdiv(m, width)
     if config.tile_m != 64 or count % 2 or _ctas(n, m, l, 64, width, 1) > _SMS:
@@ -497,7 +500,10 @@ def _three_warpgroup_pairs(m: int, n: int, l: int) -> list:
     (2.3) 0.878x / 4 (3.4) 0.952x; 352x29568x8192 192x176 3 (2.3) 0.860x / 4 (3.5) 0.981x; 336x10752x6144
     x16 the same wave-weighted cost, 0.985x / 1.005x (ties keep 128 rows). A 192-row tile holds at most
     `THREE_WARPGROUP_MAX_WIDTH` columns, and is taken from `_THREE_WARPGROUP_MIN_WIDTH` (narrower tiles
-    read more SMEM per MMA, `_efficiency`; cuBLAS's 192-row tiles seen were 144-208 wide)."""
+    read more SMEM per MMA, `_efficiency`; cuBLAS's 192-row tiles seen were 144-208 wide). Problems in no
+    bench set that the rule takes, 128 rows (the old choice) / 192: 304x36864x4096 0.901x / 0.977x,
+    576x18944x3584 1.025x / 1.104x, 672x18944x3584 (128x224 c4x1) 1.030x / 1.139x, 352x35840x5120
+    (128x128 c4x1) 0.944x / 1.046x, 560x43008x4096 0.938x / 0.971x."""
     choices = []
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
         count = _cdiv(m, width)
