@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-TILE_M_CHOICES = (64, 128, 256)
+TILE_M_CHOICES = (64, 128, 192, 256)
 # wgmma's N runs in steps of 8 and stmatrix stores 16 columns at a time: any multiple of 16 from 32 to 256.
 # Widths that are not multiples of 64 let the tile count land just under a whole number of waves
 # (1024x14336 in 128x176 tiles: 656 tiles, 4.97 waves of 132 SMs; cuBLAS picks such widths too).
 TILE_N_CHOICES = tuple(range(32, 257, 16))
-CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2), (1, 4), (4, 1))
+# Clusters of eight (4x2, 2x4) share each tile of M four ways and each tile of N two ways: cuBLAS runs 128x160
+# in 4x2 (its D^T) on 320x35840x5120 and 320x28672x4096 (thirteenth session).
+CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2), (1, 4), (4, 1), (4, 2), (2, 4))
 SWIZZLE_CHOICES = (1, 2, 4, 8)
 SPLIT_K_CHOICES = (1, 2, 3, 4, 6, 8, 16)
 # The last-arrival fixup saves the parallel one's wait and count-out but makes one CTA read all its peers'
@@ -29,6 +31,12 @@ PINGPONG_MAX_TILE_ELEMENTS = 128 * 192
 # A cooperative tile's two consumer warpgroups take 64 rows each per wgmma; a 256-row tile repeats them
 # over its second 128 rows (cuBLAS's 256x96..256x160 tiles of mid-size M problems, in its D^T).
 COOPERATIVE_MMA_ROWS = 128
+# A 192-row tile runs three consumer warpgroups of 64 rows each (cuBLAS's 192x144..192x208 tiles of
+# mid-size M problems, its D^T). Its 512 threads launch at 128 registers each, and ptxas allocates every
+# warp within that (setmaxnreg does not raise it): a 64x192 slice's 96 accumulators compile without
+# spills, a 64x208 one's 104 do not compile (ptxas asks for 130).
+THREE_WARPGROUP_ROWS = 192
+THREE_WARPGROUP_MAX_WIDTH = 192
 # Ping-pong epilogue subtiles are one wgmma tall.
 PINGPONG_EPI_TILE_M = 64
 
@@ -37,8 +45,8 @@ PINGPONG_EPI_TILE_M = 64
 class Sm90Config:
     """CTA tile and cluster of one SM90 GEMM compile.
 
-    tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each, 256
-        two, 128 rows each in two wgmmas; ping-pong: one warpgroup's tile, 64 rows per wgmma, at most 128).
+    tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each, 192
+        three, 256 two, 128 rows each in two wgmmas; ping-pong: one warpgroup's tile, 64 rows per wgmma, at most 128).
     tile_n: columns of D per tile (one wgmma instruction spans all of them): a multiple of 16 from 32 to
         256, and a multiple of 64 when B is N-major (its SMEM rows are 64 elements wide).
     cluster_m, cluster_n: CTAs per cluster; B is multicast along M, A along N.
@@ -98,6 +106,13 @@ class Sm90Config:
                 f"a 256-row tile's warpgroups hold at most {PINGPONG_MAX_TILE_ELEMENTS} accumulators each "
                 f"(256x192), got {self.tile_m}x{self.tile_n}"
             )
+        if self.tile_m == THREE_WARPGROUP_ROWS and (self.pingpong or self.splits_k):
+            raise ValueError("a 192-row tile needs the cooperative schedule without stream_k or split_k")
+        if self.tile_m == THREE_WARPGROUP_ROWS and self.tile_n > THREE_WARPGROUP_MAX_WIDTH:
+            raise ValueError(
+                f"a 192-row tile is at most {THREE_WARPGROUP_MAX_WIDTH} wide (its 512 threads get 128 registers "
+                f"each), got {self.tile_m}x{self.tile_n}"
+            )
         if self.pingpong and self.tile_m * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
             raise ValueError(
                 f"a ping-pong tile holds at most {PINGPONG_MAX_TILE_ELEMENTS} elements (e.g. 128x192, "
@@ -107,12 +122,15 @@ class Sm90Config:
     @property
     def epi_tile_m(self) -> int:
         """Rows per epilogue subtile: one wgmma's (ping-pong) or all consumer warpgroups' (cooperative)."""
-        return PINGPONG_EPI_TILE_M if self.pingpong else min(self.tile_m, COOPERATIVE_MMA_ROWS)
+        if self.pingpong:
+            return PINGPONG_EPI_TILE_M
+        return self.tile_m if self.tile_m == THREE_WARPGROUP_ROWS else min(self.tile_m, COOPERATIVE_MMA_ROWS)
 
     @property
     def mma_warpgroups(self) -> int:
-        """Consumer warpgroups: two (ping-pong, or a cooperative tile of 128 or 256 rows), or one."""
-        return 2 if self.pingpong else min(self.tile_m, COOPERATIVE_MMA_ROWS) // 64
+        """Consumer warpgroups: three (a 192-row tile), two (ping-pong, or a cooperative tile of 128 or 256
+        rows), or one."""
+        return 2 if self.pingpong else self.epi_tile_m // 64
 
     @property
     def epi_tile_n(self) -> int:

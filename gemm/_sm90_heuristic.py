@@ -13,7 +13,14 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
 """
 from __future__ import annotations
 
-from gemm._sm90_config import PINGPONG_MAX_TILE_ELEMENTS, SPLIT_K_CHOICES, TILE_N_CHOICES, Sm90Config
+from gemm._sm90_config import (
+    PINGPONG_MAX_TILE_ELEMENTS,
+    SPLIT_K_CHOICES,
+    THREE_WARPGROUP_MAX_WIDTH,
+    THREE_WARPGROUP_ROWS,
+    TILE_N_CHOICES,
+    Sm90Config,
+)
 
 # The H100's SMs: one CTA each (a CTA takes a whole SM's shared memory).
 _SMS = 132
@@ -104,6 +111,11 @@ _SHARED_BY_FOUR_MIN_CTAS = 96
 # both ways), so it stops at `_SWAP_MAX_ROWS`.
 _SWAP_MIN_WIDTH = 80
 _SKINNY_SWAP_MIN_WIDTH = 48
+# 64-row swapped tiles may be 64 wide where that pads M less than `_swapped_config`'s width and still fits
+# one wave in pairs (`_narrowed_swap`).
+_SWAP_64_MIN_WIDTH = 64
+# 192-row swapped tiles (`_three_warpgroup_pairs`) from this width of M up.
+_THREE_WARPGROUP_MIN_WIDTH = 128
 _SWAPPED_ADVANTAGE = 1.12
 _SWAP_PADDED_ROWS = 1.25
 _SWAP_UNPAIRED_MAX_K = 8192
@@ -318,7 +330,8 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     then allows any width), an unswapped choice that does not split K; for
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
-    in 1x4 clusters; where no such swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
+    in 1x4 clusters (a 64-row swapped tile narrowed where 80 pads M, `_narrowed_swap`); where no such
+    swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
     `_two_wave_swap`, else `_waves_swap`. A batched problem is tiled as one problem of L times the tiles
     (each count here is over every batch), as cuBLAS runs its experts: 384x2048x7168 x8 in 128x192 c1x1
     (two waves, three unpaired row tiles per batch) ran 0.78-0.84x of cuBLAS, in one wave of 256x192 c1x2
@@ -334,14 +347,16 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
             m, n, k, l, unswapped
         )
     config, cost = swapped
+    config = _narrowed_swap(m, n, l, config)
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
-    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x) and pads M no more than it does (twelfth
+    # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x) and pads M less than it does (twelfth
     # session, fp16: 256x2048x8192 64x80 c1x2 swapped, 320 rows for 256, 0.730x, 128x128 c2x1 split 4
-    # 1.007x; 320x2048x8192 64x80 c1x2 swapped 1.144x, 128x192 c1x1 split 4, 384 rows, 0.927x).
-    pads_more = _padded_rows(m, config.tile_n, config.cluster_n) > _padded_rows(
+    # 1.007x; 320x2048x8192 64x80 c1x2 swapped 1.144x, 128x192 c1x1 split 4, 384 rows, 0.927x). Where
+    # they pad alike the split stays (256x2048x8192 64x64 c1x2 swapped 0.990x).
+    pads_less = _padded_rows(m, config.tile_n, config.cluster_n) < _padded_rows(
         m, unswapped.tile_m, unswapped.cluster_m
     )
-    if unswapped.splits_k and (_ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS or pads_more):
+    if unswapped.splits_k and (_ctas(n, m, l, config.tile_m, config.tile_n, 1) < _SHARED_BY_FOUR_MIN_CTAS or not pads_less):
         return None
     if m <= _SKINNY_ROWS:
         return config
@@ -353,6 +368,24 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     if padded or shared_by_four or cost <= _SWAPPED_ADVANTAGE * _cost(m, n, k, l, shape):
         return config
     return None
+
+
+def _narrowed_swap(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
+    """A 64-row swapped config whose width pads M, narrowed to `_SWAP_64_MIN_WIDTH` where that pads M
+    less and its tiles still fit one wave in 1x2 clusters (an even count of tiles of M); else `config`.
+    `_swapped_config` starts every width at `_SWAP_MIN_WIDTH` (128 rows of N by 64 of M lost:
+    256x4096x4096 0.938x), so 256 rows of M took four 80-wide tiles, 64 of their rows empty. One process
+    each (fp16, ratio to cuBLAS), 64x80 c1x2 / 64x64 c1x2 swapped: 256x2048x7168 0.714-0.725x /
+    0.982-0.984x, 256x2048x6144 0.749x / 0.969x, 256x1536x4096 0.755x / 0.934x, 248x2048x5120 0.724x /
+    0.997x, 256x1024x7168 0.737x / 0.896x (thirteenth session); 256x2048x8192 0.707-0.730x / 0.990x
+    (twelfth session), where cuBLAS runs 64x64 in 1x2 clusters."""
+    width = _SWAP_64_MIN_WIDTH
+    count = _cdiv(m, width)
+    if config.tile_m != 64 or count % 2 or _ctas(n, m, l, 64, width, 1) > _SMS:
+        return config
+    if count * width >= _padded_rows(m, config.tile_n, config.cluster_n):
+        return config
+    return Sm90Config(64, width, 1, 2, swap_ab=True)
 
 
 def _padded_rows(m: int, tile: int, cluster: int) -> int:
@@ -445,6 +478,7 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
             cost = waves * 128 * width / _efficiency(128, width) / shared
             config = Sm90Config(128, width, cluster_m, cluster_n, raster_along_m=False, swap_ab=True)
             choices.append((cost, count * width, config))
+    choices += _three_warpgroup_pairs(m, n, l)
     if not choices:
         return None
     cost, _, config = min(choices, key=lambda c: c[:2])
@@ -454,6 +488,33 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
         config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
     return config if cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped) else None
+
+
+def _three_warpgroup_pairs(m: int, n: int, l: int) -> list:
+    """`_waves_swap`'s choices in 192 rows of N (three consumer warpgroups) by a width of M that cuts
+    it into an even count, in 1x2 clusters over several waves, at 128-row throughput: they change the
+    wave count where the weight's 128-row tiles end on a nearly empty wave. cuBLAS runs 192-row tiles
+    on such problems (its D^T: 192x144 in 1x2 on 840x8192x8192, 192x176 on 336x10752x6144 x16). One
+    process each (fp16, ratio to cuBLAS, thirteenth session), 192 / 128 rows, both c1x2 swapped
+    N-first: 320x35840x5120 192x160, 2.8 waves, 1.045x / 4.2 waves 0.969x; 320x28672x4096 3 waves
+    (2.3) 0.878x / 4 (3.4) 0.952x; 352x29568x8192 192x176 3 (2.3) 0.860x / 4 (3.5) 0.981x; 336x10752x6144
+    x16 the same wave-weighted cost, 0.985x / 1.005x (ties keep 128 rows). A 192-row tile holds at most
+    `THREE_WARPGROUP_MAX_WIDTH` columns, and is taken from `_THREE_WARPGROUP_MIN_WIDTH` (narrower tiles
+    read more SMEM per MMA, `_efficiency`; cuBLAS's 192-row tiles seen were 144-208 wide). Problems in no
+    bench set that the rule takes, 128 rows (the old choice) / 192: 304x36864x4096 0.901x / 0.977x,
+    576x18944x3584 1.025x / 1.104x, 672x18944x3584 (128x224 c4x1) 1.030x / 1.139x, 352x35840x5120
+    (128x128 c4x1) 0.944x / 1.046x, 560x43008x4096 0.938x / 0.971x."""
+    choices = []
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        count = _cdiv(m, width)
+        if count % 2 or not _THREE_WARPGROUP_MIN_WIDTH <= width <= THREE_WARPGROUP_MAX_WIDTH:
+            continue
+        waves = _cdiv(_ctas(n, m, l, THREE_WARPGROUP_ROWS, width, 1, 2), _SMS)
+        if waves > 1:
+            cost = waves * THREE_WARPGROUP_ROWS * width / _efficiency(128, width)
+            config = Sm90Config(THREE_WARPGROUP_ROWS, width, 1, 2, raster_along_m=False, swap_ab=True)
+            choices.append((cost, count * width, config))
+    return choices
 
 
 def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:

@@ -7,7 +7,8 @@ Features
 - wgmma (warpgroup MMA) with A and B read from SMEM, fp32 accumulators in registers.
 - TMA loads with multicast across a cluster: A is shared by the CTAs of a cluster row, B by a column.
 - Warp specialization: warpgroup 0 is the TMA producer (registers shrunk with setmaxnreg to 40), one or two
-  consumer warpgroups run the MMAs and the epilogue (registers grown to 232).
+  consumer warpgroups run the MMAs and the epilogue (registers grown to 232), or three for a 192-row tile
+  (512 threads: 128 registers each, no setmaxnreg growth).
 - A multi-stage mbarrier pipeline between producer and consumers (cutlass.pipeline.PipelineTmaAsync).
 - Persistent grid: each CTA walks output tiles in a static order (`gemm._sm90_schedule`), so the producer
   loads the next tile while the consumers finish the current one. With `Sm90Config.stream_k` the last
@@ -39,10 +40,10 @@ Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
-- tile_m in (64, 128, 256), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in
-  (1,1), (2,1), (1,2), (2,2), (1,4), (4,1); a ping-pong tile at most 128x192, a 256-row tile at most
-  256x192 (a warpgroup's accumulators live in its registers); stream-K and split-K cooperative only, not
-  with 256-row tiles (the parallel fixup sums one row of subtiles).
+- tile_m in (64, 128, 192, 256), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in
+  (1,1), (2,1), (1,2), (2,2), (1,4), (4,1), (4,2), (2,4); a ping-pong tile at most 128x192, a 192- or
+  256-row tile at most 192 wide (a warpgroup's accumulators live in its registers); stream-K and split-K
+  cooperative only, not with 192- or 256-row tiles (the parallel fixup sums one row of 128-row subtiles).
 - A and B of the same 16-bit dtype (fp16 or bf16), or both fp8 and K-major; D fp16, bf16 or fp32;
   C of D's dtype and majorness.
 - Each tensor's contiguous extent must be 16-byte aligned (8 elements of a 16-bit type, 16 of fp8).
@@ -549,7 +550,10 @@ class Sm90Gemm:
                 ab_pipeline.producer_tail(producer_state)
         else:
             # ================= consumer warpgroups: wgmma + epilogue ===========================
-            cute.arch.setmaxregister_increase(CONSUMER_REGISTERS)
+            # Four warpgroups (a 192-row tile) launch at 128 registers a thread, and ptxas allocates
+            # every warp within that whatever setmaxnreg grants later: nothing to raise.
+            if cutlass.const_expr(self.num_mma_warpgroups < 3):
+                cute.arch.setmaxregister_increase(CONSUMER_REGISTERS)
             # This thread's index among the threads that share its tile's epilogue
             epi_tidx = tidx - THREADS_PER_WARPGROUP * (1 + mma_warpgroup - tile_warpgroup)
             # The first warp of the tile's (first) warpgroup issues the epilogue's TMA copies.

@@ -18,6 +18,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes midm                # 12 mid-size M (96..768) problems
     python -m gemm.bench --kernel sm90 --shapes llm31               # 14 LLM problems held out (eleventh session)
     python -m gemm.bench --kernel sm90 --shapes llm32               # 14 LLM problems held out (twelfth session)
+    python -m gemm.bench --kernel sm90 --shapes llm33               # 17 LLM problems held out (thirteenth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -93,8 +94,21 @@ LLM32_SHAPES = (
     "400x27648x5120,320x35840x5120,464x14336x5120,560x8192x3584,1280x7168x5120,"
     "64x2048x8192,128x3072x8192,256x1536x8960,2048x5120x27648,4096x8192x3584"
 )
+# Held out by the thirteenth session, chosen and committed before any was measured, none tuned on: grouped
+# experts (Qwen3-30B-A3B gate+up 1536 of 2048, Qwen3-235B-A22B gate+up 3072 of 4096, Llama-4-Scout gate+up
+# 16384 of 5120, Mixtral-8x22B down 6144 of 16384), mid-size and odd M against wide weights (Qwen3-32B QKV
+# 10240 and gate+up 51200 of 5120, Qwen3-14B down 5120 of 17408, Gemma-2-27B gate+up 73728 of 4608,
+# DeepSeek-V3 MLA q_b 24576 of 1536, Mistral-Small-24B QKV 6144 of 5120, Gemma-3-27B QKV 8192 of 5376),
+# small MN with a long K (DeepSeek-V3 fused q_a+kv_a 2112 of 7168; the weight gradients of Qwen3-0.6B's
+# k_proj, 1024x1024, and Qwen3-30B-A3B's router, 128x2048, over 16384 tokens), a decode (Qwen3-32B o_proj)
+# and two prefills (DeepSeek-V3 dense down 7168 of 18432, Qwen3-8B gate+up 24576 of 4096). 17 problems.
+LLM33_SHAPES = (
+    "512x1536x2048x8,384x3072x4096x8,320x16384x5120x4,448x6144x16384x4,"
+    "496x10240x5120,272x51200x5120,592x5120x17408,216x73728x4608,712x24576x1536,328x6144x5120,424x8192x5376,"
+    "256x2112x7168,1024x1024x16384,128x2048x16384,48x5120x8192,1024x7168x18432,2048x24576x4096"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
-              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES}
+              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -203,7 +217,7 @@ def main(argv=None) -> int:
                    help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes), "
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
-                        "llm31 (14 held-out LLM problems), llm32 (14 more, held out)")
+                        "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

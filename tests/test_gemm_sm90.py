@@ -76,17 +76,25 @@ MATRIX = [
                                                   b_major="n", dynamic=True)),
     ("256x144_fp32out_mmajorD_batched", dict(tile_m=256, tile_n=144, cluster_m=1, out_dtype="fp32", d_major="m",
                                              l=2)),
+    # 192-row tiles: three consumer warpgroups of 64 rows, epilogue subtiles 192 rows tall; clusters of eight
+    ("192x160_c1x2_swap_C_gelu", dict(m=320, tile_m=192, tile_n=160, cluster_m=1, cluster_n=2, swap_ab=True,
+                                      has_c=True, epilogue="gelu")),
+    ("192x192_c2x1_mmajorA_nmajorB_mmajorD_dynamic", dict(tile_m=192, tile_n=192, a_major="m", b_major="n",
+                                                          d_major="m", dynamic=True)),
+    ("128x160_c4x2_swap_bf16", dict(m=320, tile_n=160, cluster_m=4, cluster_n=2, swap_ab=True, dtype="bf16")),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
 REJECTED = [
-    ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128, 256), got 96"),
+    ("tile_m_96", dict(tile_m=96), "tile_m must be one of (64, 128, 192, 256), got 96"),
+    ("192x208", dict(tile_m=192, tile_n=208), "a 192-row tile is at most 192 wide"),
+    ("192_split_k", dict(tile_m=192, tile_n=128, split_k=2), "a 192-row tile needs the cooperative"),
     ("256x256", dict(tile_m=256), "a 256-row tile's warpgroups hold at most 24576 accumulators each"),
     ("256_stream_k", dict(tile_m=256, tile_n=128, stream_k=True), "a 256-row tile needs the cooperative"),
     ("256_pingpong", dict(tile_m=256, tile_n=64, pingpong=True), "a 256-row tile needs the cooperative"),
     ("tile_n_100", dict(tile_n=100), "tile_n must be a multiple of 16 from 32 to 256, got 100"),
     ("n_major_b_176", dict(tile_n=176, b_major="n"), "an N-major B needs tile_n a multiple of 64"),
-    ("cluster_4x2", dict(cluster_m=4, cluster_n=2), "cluster (cluster_m, cluster_n) must be one of"),
+    ("cluster_4x4", dict(cluster_m=4, cluster_n=4), "cluster (cluster_m, cluster_n) must be one of"),
     ("pingpong_128x256", dict(pingpong=True), "a ping-pong tile holds at most 24576 elements"),
     ("dtype_fp32", dict(dtype="fp32"), "dtype must be one of ['bf16', 'e4m3', 'e5m2', 'fp16'], got 'fp32'"),
     ("a_major_n", dict(a_major="n"), "a_major must be one of ('k', 'm'), got 'n'"),
@@ -302,7 +310,7 @@ def test_cli_compile_only():
 def test_cli_rejects_wrong_tile_with_one_line():
     proc = _cli("--mnkl", "512,512,512,1", "--tile", "96,256", "--compile-only")
     assert proc.returncode == 2
-    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128, 256), got 96"
+    assert proc.stderr.splitlines()[0] == "error: tile_m must be one of (64, 128, 192, 256), got 96"
 
 
 def test_cli_rejects_bad_mnkl():

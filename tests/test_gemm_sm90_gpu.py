@@ -187,6 +187,13 @@ def test_epilogue_without_c():
         dict(tile_m=256, tile_n=96, cluster_m=1, cluster_n=1),
         dict(tile_m=256, tile_n=176, cluster_m=2, cluster_n=1, raster_along_m=False),
         dict(tile_m=256, tile_n=144, cluster_m=1, cluster_n=2),
+        # 192-row tiles: three consumer warpgroups, one 192-row row of epilogue subtiles
+        dict(tile_m=192, tile_n=192, cluster_m=2, cluster_n=1),
+        dict(tile_m=192, tile_n=144, cluster_m=1, cluster_n=2, raster_along_m=False),
+        dict(tile_m=192, tile_n=80, cluster_m=1, cluster_n=1),
+        # clusters of eight: A multicast to two CTAs along N and B to four along M, and the transpose
+        dict(tile_m=128, tile_n=160, cluster_m=4, cluster_n=2, raster_along_m=False),
+        dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=4),
         # K walked forward on every wave (the default walks odd waves backwards)
         dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1, serpentine_k=False),
         dict(tile_m=128, tile_n=128, cluster_m=2, cluster_n=1, pingpong=True, serpentine_k=False),
@@ -349,6 +356,9 @@ def test_split_k(mnkl, config):
         ((336, 6144, 512, 24), "128x176 c1x2 sw1n swap"),  # batched, many waves: in place of 2x1 padding
         ((1536, 3072, 1024, 1), "256x144 c1x2 sw1m"),  # one wave of 256-row tiles for two of 128
         ((1536, 3584, 1024, 1), "256x176 c2x1 sw1m"),  # ... paired along M where the columns do not pair
+        ((320, 35840, 1024, 1), "192x160 c1x2 sw1n swap"),  # 192 rows of N where 128 end on a thin wave
+        ((672, 18944, 512, 1), "192x176 c1x2 sw1n swap"),  # ... and 176 wide
+        ((256, 2112, 7168, 1), "64x64 c1x2 sw1m swap"),  # 64 wide where 80 pads M
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )
@@ -438,9 +448,11 @@ SWAP = dict(tile_m=128, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True)
         ((320, 8192, 4096, 1), ("k", "k", "n"), dict(SWAP, cluster_m=2, cluster_n=1, stream_k=True)),
         ((288, 2056, 1000, 1), ("k", "k", "n"), dict(SWAP, tile_m=256, tile_n=96, cluster_n=1)),  # 256 rows, ragged
         ((272, 2048, 512, 1), ("m", "k", "m"), dict(SWAP, tile_m=256, tile_n=128)),  # 256 rows, M-major A and D
+        ((300, 2056, 1000, 2), ("k", "k", "n"), dict(SWAP, tile_m=192, tile_n=160)),  # 192 rows, ragged, batched
+        ((256, 2048, 512, 1), ("m", "n", "m"), dict(SWAP, tile_m=192, tile_n=128)),  # 192 rows, every major flipped
     ],
     ids=["320x4096x4096", "ragged", "batched", "a-m-major", "b-n-major", "d-m-major", "split-k", "stream-k",
-         "256-ragged", "256-a-m-major-d-m-major"],
+         "256-ragged", "256-a-m-major-d-m-major", "192-ragged", "192-majors"],
 )
 def test_swapped_operands(mnkl, majors, config):
     """`swap_ab` runs the kernel on D^T = B A^T: every majorness maps onto the kernel's, and split tiles

@@ -46,6 +46,10 @@ def test_llm27_shapes_hold_the_issue_problems():
     llm32 = bench.parse_shapes("llm32")
     assert len(llm32) == len(set(llm32)) == 14 and not set(llm32) & (set(shapes) | set(check) | set(midm) | set(held_out))
     assert sum(l > 1 for *_, l in llm32) >= 3
+    llm33 = bench.parse_shapes("llm33")
+    earlier = set(shapes) | set(check) | set(midm) | set(held_out) | set(llm32)
+    assert len(llm33) == len(set(llm33)) == 17 and not set(llm33) & earlier
+    assert sum(l > 1 for *_, l in llm33) >= 3 and sum(200 <= m <= 700 for m, *_ in llm33) >= 5
 
 
 def test_heuristic_and_candidates_fit_the_problem():
@@ -222,6 +226,23 @@ def test_heuristic_takes_one_wave_of_256_rows_for_two_of_128():
     assert default_config(1536, 3072, 8192, 1, "n") == Sm90Config(128, 192, 2, 1)  # 256x192: 96 CTAs
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)  # four waves
     assert default_config(2048, 4096, 14336, 1) == Sm90Config(128, 256, 2, 1)  # 256x192: 176 CTAs
+
+
+def test_heuristic_takes_192_rows_where_128_end_on_a_thin_wave():
+    """Swapped pairs over several waves take 192 rows of N (128 to 192 wide) where that costs fewer whole
+    waves; equal costs keep 128 rows. A 64-row swapped tile narrows to 64 wide where 80 pads M, unless a
+    split-K choice pads it no more."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    swap = dict(raster_along_m=False, swap_ab=True)
+    assert default_config(320, 35840, 5120, 1) == Sm90Config(192, 160, 1, 2, **swap)  # 3 waves, not 5
+    assert default_config(320, 28672, 4096, 1) == Sm90Config(128, 160, 1, 2, **swap)  # 3 waves, not 4
+    assert default_config(336, 10752, 6144, 16) == Sm90Config(128, 176, 1, 2, **swap)  # a tie
+    assert default_config(240, 36864, 4608, 1).tile_m == 128
+    assert default_config(256, 2112, 7168, 1) == Sm90Config(64, 64, 1, 2, swap_ab=True)
+    assert default_config(256, 2048, 8192, 1) == Sm90Config(128, 128, 2, 1, split_k=4)
+    assert default_config(320, 2048, 8192, 1) == Sm90Config(64, 80, 1, 2, swap_ab=True)
 
 
 def test_swapped_config_label_and_kernel_config():
