@@ -40,6 +40,8 @@ def test_a_view_transposing_its_source_keeps_no_size_one_leaf_of_another_axis(ev
     # (keys, rows) over a (rows, keys) buffer: its size-1 rests are the scores' rests, not the buffer's at their place
     assert _axes(labels_of(events, "through")[0]) == ["K", "Q", "K", "Q"]
     assert _axes(labels_of(events, "c2")[0])[-2:] == ["K", "Q"]
+    # where the view has more modes than the buffer, its size-1 modes are rests of their own, not unknown
+    assert [label.split("-")[:2] for label in labels_of(events, "ringed")[0][2:]] == [["mma", "rest"]] * 4
 
 
 def test_a_broadcast_vector_partitioned_after_another_mmas_pair_keeps_its_own_rests(events):

@@ -2539,7 +2539,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                 # level (the data flow names its axis); a size-1 leaf beside others follows their axis, a stage
                 # stays the stage
                 like = position_label if isinstance(position_label, _levels.ModeLabel) \
-                    else next((x for x in ones or () if x.level != "stage"), None)
+                    else next((x for x in ones or () if x.level != "stage"), None) or rest
                 return _own(like) if like is not None else position_label
             if not ones:
                 return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
@@ -2580,6 +2580,9 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
               for extent, stride in (_leaf_numbers(leaf) for leaf in _leaves(new)) if extent and extent > 1 and stride]
     placed = [n for n in placed if n is not None]
     reordered = placed != sorted(placed)
+    # a rest of the source's, the level a reordered view's size-1 mode takes where no mode stands at its place
+    rest = next((x for x in _levels.flatten(source_labels) if isinstance(x, _levels.ModeLabel) and x.role == "rest"),
+                None)
 
     def label_of_leaf(leaf):
         extent, stride = _leaf_numbers(leaf)

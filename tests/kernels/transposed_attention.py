@@ -60,6 +60,9 @@ def forward_kernel(one: cute.TiledMma, two: cute.TiledMma, box_atom: cute.CopyAt
     # the B buffer of the second product seen in the first product's accumulator shape: element (key, row) of
     # the view is element (row, key) of the buffer
     through = cute.composition(b2, cute.make_ordered_layout(acc_a.shape, order=((1, 0), 2, 3)))
+    # and with two more size-1 modes (the scores' tile of a one-slot ring, twice nested): no mode of the buffer
+    # stands at their places
+    ringed = cute.composition(b2, cute.make_ordered_layout(acc_a.shape + (1, 1), order=((1, 0), 2, 3, 4, 5)))
 
     for k in cutlass.range_constexpr(cute.size(fu, mode=[2])):
         cute.gemm(one, acc_a, fu[None, None, k, 0], fw[None, None, k, 0], acc_a)
