@@ -418,8 +418,24 @@ def _laid_against_pair(axes: Axes, other, tree, shape) -> None:
     already paired with the other side (`thr_t2r.partition_D(sDelta_row)` after the
     accumulator's `partition_S` and the registers' `partition_D`): the thread's values of one tile, laid as the
     other side's; its rests are that side's repeats (the other side partitioned the accumulator)."""
-    if other is not None:
+    if other is not None and not _tiles_of_other_mmas(axes, other[0], tree):
         _join_rests(axes, other[0], tree, other[1], shape)
+
+
+def _tiles_of_other_mmas(axes: Axes, a, b) -> bool:
+    """Whether a mode of `a` and the mode of `b` at its place are bound to different MMA axes and to no axis in
+    common (S^T's row statistics partitioned after O^T's pair through one t2r copy: keys and rows are not O's
+    head dim and rows)."""
+    def keys(label) -> set:
+        if not isinstance(label, _levels.ModeLabel) or label.var is None:
+            return set()
+        return {key for key in axes.keys.get(axes.find(label.var), ()) if key[0] == "mma"}
+
+    for x, y in zip(_modes(a)[1:3], _modes(b)[1:3]):
+        ours, theirs = keys(x), keys(y)
+        if ours and theirs and not ours & theirs:
+            return True
+    return False
 
 
 def _one_mode_alike(a, b) -> bool:

@@ -235,6 +235,11 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
     """A mode made from input mode `i`: its axis, or the call's own guess (`default`, by `guess_rule`) until the
     data flow says."""
     source = _at(inp, i)
+    if op == "divide" and isinstance(source, ModeLabel) and source.leaf_axes and len(source.leaf_axes) == 1 \
+            and isinstance(source.leaf_axes[0], tuple) and source.leaf_axes[0][0] == "var":
+        # a divide of one leaf of an atom placed on an axis (a transposing view's (keys, d) of an operand's MMA
+        # tile): the tile cut along it runs along that axis, not the atom's
+        return ModeLabel(level, role, None, origin, None, rule_of(op, role), None, source.leaf_axes[0][1])
     if isinstance(source, tuple):  # a nested mode (an atom's values and a rest): it runs along its rest's axis
         labels = list(flatten(source))
         source = next((x for x in labels if x.role == "rest"), labels[0] if labels else None)

@@ -346,6 +346,7 @@ class _Tracer:
         self.objects = _flow.Partitioners(_is_loop_carried)
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.operands_by_use: set = set()  # register fragments an MMA slot reads that no MMA call made
+        self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
@@ -1008,6 +1009,8 @@ class _Tracer:
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
             if op == "gemm" and called in _EXPERIMENTAL:  # `dot(atom, a, b, c)` accumulates into c: it is D too
                 record.operands["D"] = record.operands["C"]
+        if op in _OPERAND_READERS and inputs and self.trace.records[inputs[0]].memspaces[:1] == ("smem",):
+            self.operand_buffers.add(inputs[0])
         if op in _MMA_OPS and record.made_by:
             mnk = self.objects.shapes.get(record.made_by["object"])
             number = record.made_by["object"]
@@ -1311,6 +1314,9 @@ class _Tracer:
                 found = self._layout_divided(info, bound, inp, level, origin)
                 if found is not None:
                     return found
+            if not epilogue and self._operand_buffer_tile(inp, info):
+                # an A or B operand's SMEM buffer cut into the boxes its loads fill (a page's keys): CTA tiles
+                return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
@@ -1588,6 +1594,12 @@ class _Tracer:
             return level
         kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
+
+    def _operand_buffer_tile(self, inp, info) -> bool:
+        """Whether an SMEM tensor's MMA modes all come from buffers an MMA reads as its A or B operand (or views
+        of them): an operand's tiles, not the accumulator's."""
+        origins = {label.origin for label in _levels.flatten(inp) if label.level == "mma"}
+        return info.memspace == "smem" and bool(origins) and origins <= self.operand_buffers
 
     def _like(self, info, same_layout: bool = True, from_shape: bool = False):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
@@ -2044,6 +2056,7 @@ def _loop_yields(value) -> list:
         return []
 
 
+_OPERAND_READERS = ("partition_A", "partition_B", "make_fragment_A", "make_fragment_B")
 _FRAGMENT_LOOKBACK = 8  # records a statement's temporaries make before the call that reads them
 
 
@@ -2101,8 +2114,25 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> li
                 if (source, key) not in found:
                     found.append((source, key))
                 continue
-            following.extend(_operands(v))
+            following.extend(_unpacked_operands(v, width))
         frontier = following[:width]
+    return found
+
+
+# ops that only pack scalars into a vector or take one out (packed f32x2 arithmetic: `add.packed.f32x2` of two
+# elements and two statistics, then each half extracted): no step of the computation
+_PACKING = ("vector.from_elements", "vector.extract", "vector.extractelement", "vector.insertelement")
+
+
+def _unpacked_operands(value, width: int) -> list:
+    """The operands of `value`'s op, each packing op among them looked through to the values it packs."""
+    found, stack = [], list(_operands(value))
+    while stack and len(found) < width:
+        v = stack.pop(0)
+        if _op_name(v) in _PACKING:
+            stack.extend(_operands(v))
+        else:
+            found.append(v)
     return found
 
 
@@ -2503,6 +2533,14 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     def label_of(leaf, position_label, siblings):
         extent, stride = _leaf_numbers(leaf)
         if extent == 1:
+            if reordered and (not ones or not siblings and getattr(ones[0], "level", None) != "stage"):
+                # a view that reorders the source's leaves (S^T's tile laid over P's (rows, keys) buffer) puts its
+                # size-1 modes where the source's stood for other axes: each is a mode of its own, of its place's
+                # level (the data flow names its axis); a size-1 leaf beside others follows their axis, a stage
+                # stays the stage
+                like = position_label if isinstance(position_label, _levels.ModeLabel) \
+                    else next((x for x in ones or () if x.level != "stage"), None) or rest
+                return _own(like) if like is not None else position_label
             if not ones:
                 return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
                     else position_label
@@ -2536,6 +2574,15 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
 
     def _own(label):
         return replace(label, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None, leaf_axes=None)
+
+    # whether the view takes the source's strided leaves out of their order (a transposing view)
+    placed = [next((n for n, (low, high, _) in enumerate(pool) if low <= stride < high and stride % low == 0), None)
+              for extent, stride in (_leaf_numbers(leaf) for leaf in _leaves(new)) if extent and extent > 1 and stride]
+    placed = [n for n in placed if n is not None]
+    reordered = placed != sorted(placed)
+    # a rest of the source's, the level a reordered view's size-1 mode takes where no mode stands at its place
+    rest = next((x for x in _levels.flatten(source_labels) if isinstance(x, _levels.ModeLabel) and x.role == "rest"),
+                None)
 
     def label_of_leaf(leaf):
         extent, stride = _leaf_numbers(leaf)
