@@ -403,6 +403,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+    elif op in _DIVIDES:
+        _suggest_divide_tiler(axes, bound, by_arg)
 
 
 def _broadcasts(tensor) -> bool:
@@ -639,6 +641,19 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
         else:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
             for leaf in _levels.flatten(mode):
                 axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "local_tile.proj")
+
+
+def _suggest_divide_tiler(axes: Axes, bound: dict, by_arg: dict) -> None:
+    """`zipped_divide(mX, (rows, cols))`: a divide by a tuple of two or more tilers cuts the modes it tiles as an
+    unprojected `local_tile` does (it is `local_tile` before the rest is indexed); in a kernel with no MMA the last
+    is the columns N, those before it rows M. A one-mode tiler says nothing (a vector cut into chunks)."""
+    tiler = bound.get("tiler")
+    if not isinstance(tiler, tuple) or len(tiler) < 2 or not by_arg:
+        return
+    tree = next(iter(by_arg.values()))[1]
+    for position, mode in enumerate(_modes(tree)[:len(tiler)]):
+        for leaf in _levels.flatten(mode):
+            axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "divide.tiler")
 
 
 def _row_tiler_letter(position: int, rank: int) -> str:

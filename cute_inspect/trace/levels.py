@@ -140,8 +140,16 @@ def smem_buffer(rank: int, name: str | None, origin: int, shape=None) -> tuple:
         if isinstance(sub, tuple) and len(sub) == 2 and all(_extent(x) >= 8 for x in sub):
             atom = replace(atom, leaf_axes=tuple(("var", r.var) for x, r in zip(sub, rests) for _ in _leaves(x)))
         return (atom,) + tuple(rests) + (stage,)
+    sub = shape[0] if isinstance(shape, tuple) and shape else None
+    if rank == 2 and _rows_columns(sub) and isinstance(shape[1], int):  # ((rows, columns), STAGE)
+        return (tuple(mode("block", "atom", i) for i in range(2)), stage)
     tile = tuple(mode("block", "atom", i) for i in range(min(rank, 2)))
     return tile + ((stage,) if rank == 3 else ())
+
+
+def _rows_columns(mode) -> bool:
+    """Whether a mode nests a 2-D tile of plain extents ((32, 64) of ((32, 64), 2)): rows and columns of their own."""
+    return isinstance(mode, tuple) and len(mode) == 2 and all(isinstance(x, int) for x in mode)
 
 
 def _extent(shape) -> int:

@@ -134,6 +134,9 @@ RULES = {
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, an unprojected tiler's last mode is the columns N and the modes before it "
                        "rows M ((1, 1, D) over (batch, token, hidden) is (M, M, N)); a one-mode tiler cuts rows",
+    "divide.tiler": "in a kernel with no MMA, a divide by a tuple of two or more tilers (`zipped_divide(mX, (32, 64))`) "
+                    "names the modes it tiles as an unprojected local_tile's tiler does: the last the columns N, "
+                    "those before it rows M",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "

@@ -1285,7 +1285,8 @@ class _Tracer:
                 else "store" if epilogue else "copy"
             return _levels.first_mode(inp, level, out_rank, origin)
         if op == "tma_partition":
-            return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
+            store = epilogue or _stores_to_global(bound.get("atom"))
+            return _levels.first_mode(inp, "store" if store else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
                 return _levels.first_mode(inp, "mma", out_rank, origin, op="fragment")
@@ -2459,6 +2460,12 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
         return None
     return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
                                  for _ in range(len(new) - len(old)))
+
+
+def _stores_to_global(atom) -> bool:
+    """Whether a TMA atom writes global memory (`CopyBulkTensorTileS2GOp`, the reducing `CopyReduceBulkTensor
+    TileS2GOp`): its partitions are the store's boxes, whatever the kernel computes before it (no MMA at all)."""
+    return type(getattr(atom, "op", None)).__name__.endswith("S2GOp")
 
 
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None,

@@ -1,0 +1,53 @@
+"""Compile-only kernels with no MMA that move whole tiles by TMA (a cast or a scaling pass over a matrix): the
+tile's rows and columns are the only axes, and the names say nothing about them (sm_90)."""
+# The names are untyped on purpose (that is what the tests measure), so the grammar rule is off here.
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.nvgpu import cpasync
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+BOX = (16, 128)  # rows, columns of one CTA's box
+STAGES = 2
+LANES = 128 // 32  # threads along a row of the box, each 32 consecutive values
+
+
+@cute.kernel
+def scale_kernel(load: cute.CopyAtom, inp: cute.Tensor, save: cute.CopyAtom, outp: cute.Tensor,
+                 box: cute.ComposedLayout):
+    bx, by, _ = cute.arch.block_idx()
+    t, _, _ = cute.arch.thread_idx()
+    alloc = cutlass.utils.SmemAllocator()
+    # two stages of the box, one after the other
+    ring = cute.make_layout((BOX, STAGES), stride=((BOX[1], 1), BOX[0] * BOX[1]))
+    staged_in = alloc.allocate_tensor(cutlass.Float16, ring, byte_alignment=128, swizzle=box.inner)
+    staged_out = alloc.allocate_tensor(cutlass.Float16, ring, byte_alignment=128, swizzle=box.inner)
+    bar = alloc.allocate_array(cutlass.Int64)
+    pieces = cute.zipped_divide(inp, BOX)
+    done = cute.zipped_divide(outp, BOX)
+    s_in, g_in = cpasync.tma_partition(load, 0, cute.make_layout(1), staged_in, pieces)
+    s_out, g_out = cpasync.tma_partition(save, 0, cute.make_layout(1), staged_out, done)
+    cute.copy(load, g_in[None, (bx, by)], s_in[None, 1], tma_bar_ptr=bar)
+    # each thread's 32 consecutive values of one row, by a (thread, value) layout over the box
+    _, per_thread = cute.make_layout_tv(cute.make_layout((BOX[0], LANES), stride=(LANES, 1)),
+                                        cute.make_layout((1, 32), stride=(0, 1)))
+    tv_in = cute.composition(staged_in[None, 1], per_thread)
+    tv_out = cute.composition(staged_out[None, 1], per_thread)
+    mine_in, mine_out = tv_in[t, None], tv_out[t, None]
+    for j in cutlass.range_constexpr(32):
+        mine_out[j] = mine_in[j] * cutlass.Float16(2.0)
+    cute.copy(save, s_out[None, 1], g_out[None, (bx, by)])
+
+
+@cute.jit
+def scale_host(inp: cute.Tensor, outp: cute.Tensor):
+    box = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_ordered_layout(BOX, order=(1, 0)))
+    load, inp_tma = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), inp, box, BOX)
+    save, outp_tma = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), outp, box, BOX)
+    scale_kernel(load, inp_tma, save, outp_tma, box).launch(grid=(4, 2, 1), block=(BOX[0] * LANES, 1, 1))
+
+
+def compile_scale():
+    make = lambda: make_fake_compact_tensor(cutlass.Float16, (64, 256), stride_order=(1, 0), assumed_align=16)  # noqa: E731
+    return cute.compile(scale_host, make(), make())

@@ -1,0 +1,43 @@
+"""Labels from the data flow in kernels with no MMA that move whole tiles by TMA (tests/kernels/provenance_tma_rows.py)."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "provenance_tma_rows.py")
+
+
+@pytest.fixture(scope="module")
+def scale():
+    return trace_json(f"{KERNEL}:compile_scale", arch="sm_90a")
+
+
+def _tma(events, name):
+    (event,) = [e for e in events if name in e["names"]]
+    return event
+
+
+def test_a_tma_partition_made_by_a_store_atom_is_the_store(scale):
+    # the S2G atom's boxes are Store's, though no MMA or epilogue precedes them; the load's stay Block
+    assert labels_of(scale, "s_out")[0] == ["store-tma", "store-tma", "stage"]
+    assert labels_of(scale, "g_out")[0][:3] == ["store-tma-N", "store-tma-N", "store-tma-M"]
+    assert labels_of(scale, "s_in")[0] == ["block-tma", "block-tma", "stage"]
+    assert _tma(scale, "s_out")["made_by"]["op"] == "CopyBulkTensorTileS2GOp"
+
+
+def test_a_divide_by_rows_and_columns_names_them_in_a_kernel_with_no_mma(scale):
+    # `zipped_divide(inp, (16, 128))`: the tile's rows M, its columns N, each rest along its tile mode
+    assert labels_of(scale, "pieces") == (["block-atom-M", "block-atom-N", "block-rest-M", "block-rest-N"],
+                                          ["divide.tiler"] * 4)
+    # the host tensor and the kernel's parameter: the modes the divide cut
+    assert [e["leaf_labels"][0] for e in scale if e["names"] == ["inp"]] == [["input-mode-M", "input-mode-N"]] * 2
+    assert labels_of(scale, "done")[0] == ["block-atom-M", "block-atom-N", "block-rest-M", "block-rest-N"]
+
+
+def test_a_staged_smem_tile_keeps_its_rows_and_columns_apart(scale):
+    # ((16, 128), 2): one tile of rows and columns, then stages; the (thread, value) view of one stage maps its
+    # threads and values onto the tile's columns and rows by stride (a thread's 32 values along a row)
+    assert labels_of(scale, "staged_in")[0] == ["block-atom-M", "block-atom-N", "stage"]
+    assert labels_of(scale, "tv_in")[0] == ["block-atom-N", "block-atom-M", "block-atom-N"]
