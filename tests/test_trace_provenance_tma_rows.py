@@ -40,4 +40,30 @@ def test_a_staged_smem_tile_keeps_its_rows_and_columns_apart(scale):
     # ((16, 128), 2): one tile of rows and columns, then stages; the (thread, value) view of one stage maps its
     # threads and values onto the tile's columns and rows by stride (a thread's 32 values along a row)
     assert labels_of(scale, "staged_in")[0] == ["block-atom-M", "block-atom-N", "stage"]
-    assert labels_of(scale, "tv_in")[0] == ["block-atom-N", "block-atom-M", "block-atom-N"]
+    assert [label.rsplit("-", 1)[1] for label in labels_of(scale, "tv_in")[0]] == ["N", "M", "N"]
+
+
+def test_a_thread_value_view_of_a_staged_tile_is_the_threads_copy_or_store(scale):
+    # `composition(stage, tv)[t, None]`: the thread's own partition, made by hand; the one a TMA store reads out
+    # of SMEM is the store's
+    assert labels_of(scale, "tv_in") == (["copy-atom-N", "copy-atom-M", "copy-atom-N"], ["divide.tiler"] * 3)
+    assert labels_of(scale, "tv_out")[0] == ["store-atom-N", "store-atom-M", "store-atom-N"]
+
+
+@pytest.fixture(scope="module")
+def chunks():
+    return trace_json(f"{KERNEL}:compile_chunks", arch="sm_90a")
+
+
+def test_a_thread_value_view_of_global_memory_written_by_a_copy_is_the_store(chunks):
+    assert labels_of(chunks, "here_tv")[0] == ["copy-atom-N", "copy-atom-M", "copy-atom-N"]
+    assert labels_of(chunks, "there_tv")[0] == ["store-atom-N", "store-atom-M", "store-atom-N"]
+
+
+def test_registers_a_thread_view_fills_or_empties_hold_its_values(chunks):
+    # `make_rmem_tensor((1, 8))` filled from the view's 8 values of one row: the values along the columns, the
+    # size-1 mode the row (the tile's axis the view's threads run along and its values do not)
+    assert labels_of(chunks, "held") == (["copy-atom-M", "copy-atom-N"], ["thread_view", "row_slice"])
+    assert labels_of(chunks, "doubled")[0] == ["store-atom-M", "store-atom-N"]
+    # the same registers recast as packed pairs keep the values' level
+    assert labels_of(chunks, "pairs")[0] == ["copy-atom-N"]

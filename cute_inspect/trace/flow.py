@@ -742,6 +742,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     held = _accumulator_tensors(records, views)
     _epilogue(axes, records, accumulators, staged | held, relevels)
     _operand_copies(records, relevels)
+    _thread_views_written_out(records, views, relevels)
     for record in records:  # the accumulator re-laid for its epilogue copy (`tRS_rAcc`) stays the MMA's fragment
         if record.op == "retile" and set(record.inputs) & held:
             relevels[record.index] = (("copy", "store"), "mma")
@@ -752,6 +753,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _reduction_buffers(records)
     _metadata(records, views)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
+    _register_views(records, views)
     _computed_arrays(records)
     _indexed_statistics(records)
 
@@ -1995,6 +1997,23 @@ def _operand_copies(records: list, relevels: dict) -> None:
             record.levels = tuple(_relevel(t, record.index, ("store",), "copy") for t in record.levels)
 
 
+def _thread_views_written_out(records: list, views: dict, relevels: dict) -> None:
+    """A thread's (thread, value) view (`tracer._thread_view`) that a copy writes in global memory
+    (`autovec_copy(regs, out_view)`), or of an SMEM tile a TMA store reads out, is the store's partition: Store, and
+    so are the registers copied into it, which carry its labels."""
+    thread_views = [r for r in records if r.meta.get("thread_view")]
+    if not thread_views:
+        return
+    storage = _storage_roots(records, views)
+    stored = _stored_out(records, storage)
+    written = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None}
+    for record in thread_views:
+        if record.index in written and "gmem" in record.memspaces \
+                or "smem" in record.memspaces and storage[record.index] in stored:
+            relevels[record.index] = (("copy",), "store")
+            record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+
+
 def _predicates_write_out(record, obj, written_sides: set) -> bool:
     """A copy's partition of coordinates on the side whose partition of global memory the kernel writes out
     (`thr_copy.partition_D(cO)` beside `thr_copy.partition_D(gO)`, the copy's destination): the coordinates that
@@ -2050,6 +2069,62 @@ def _register_chunks(records: list) -> None:
                     and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
                     and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
                 registers.levels = (chunk.levels[0],) + registers.levels[1:]
+            elif registers.op == "make_rmem_tensor" and not registers.inputs and labels and chunk.meta.get("thread_view") \
+                    and all(label.level not in ("copy", "store", "mma") for label in labels):
+                _thread_view_registers(registers, chunk)
+
+
+def _register_views(records: list, views: dict) -> None:
+    """A register tensor over another's registers in another element type (`make_tensor(recast_ptr(regs.iterator,
+    Int32), 16)`: bf16 pairs) that `_register_chunks` found to be a copy's values holds those values: the level and
+    role of their one wide leaf, each leaf keeping the axis it already joined."""
+    for index, source in views.items():
+        record, held = records[index], records[source]
+        if record.memspaces != ("rmem",) or held.memspaces != ("rmem",) or not record.levels:
+            continue
+        made = _single_wide_leaf(held)
+        labels = list(_levels.flatten(record.levels[0]))
+        if made is None or made.level not in ("copy", "store") \
+                or any(label.level in ("copy", "store", "mma") for label in labels):
+            continue
+        record.levels = (_as_level(record.levels[0], made, index),) + record.levels[1:]
+
+
+def _as_level(tree, made, origin: int):
+    if isinstance(tree, tuple):
+        return tuple(_as_level(t, made, origin) for t in tree)
+    return replace(tree, level=made.level, role=made.role, origin=origin, rule="like")
+
+
+def _thread_view_registers(registers, view) -> None:
+    """Registers made from a layout alone that a copy fills from, or empties into, one thread's (thread, value)
+    view (`autovec_copy(tile_tv[tidx, None], regs)`) hold that thread's values: the view's value mode, leaf for
+    leaf. A size-1 leaf the values lack (regs (1, 32) against 32 values of one row) is the one axis of the tile the
+    view's thread leaves run along and its values do not (the row of a row's chunk)."""
+    modes = view.levels[0] if isinstance(view.levels[0], tuple) else ()
+    shape = view.shapes[0] if isinstance(view.shapes[0], tuple) else ()
+    if len(modes) != 2 or len(shape) != 2:
+        return
+    values = list(_levels.flatten(modes[1]))
+    value_leaves = [e for e in _leaves(shape[1]) if e != 1]
+    wide = [e for e in _leaves(registers.shapes[0]) if e != 1]
+    if wide != value_leaves or len(values) != len(list(_leaves(shape[1]))):
+        return
+    values = [label for label, e in zip(values, _leaves(shape[1])) if e != 1]
+    across = {label.axis for label in _levels.flatten(modes[0])} - {label.axis for label in values} - {None}
+    row = across.pop() if len(across) == 1 else None
+    mine = iter(values)
+
+    def label_of(extent):
+        if extent != 1:
+            return next(mine)
+        return replace(values[0], origin=registers.index, rule="thread_view", axis=row,
+                       axis_rule="thread_view" if row else None, leaf_axes=None)
+
+    def rebuild(shape):
+        return tuple(rebuild(s) for s in shape) if isinstance(shape, tuple) else label_of(shape)
+
+    registers.levels = (rebuild(registers.shapes[0]),) + registers.levels[1:]
 
 
 def _computed_arrays(records: list) -> None:

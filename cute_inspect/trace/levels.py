@@ -206,6 +206,16 @@ def _pad(trees: tuple, out_rank: int) -> tuple:
     return trees + (UNKNOWN,) * (out_rank - len(trees))
 
 
+def thread_view(tree, origin: int):
+    """A (thread, value) view's labels as one thread's copy partition (`tracer._thread_view`): every mode a copy
+    atom's, each keeping the axis it runs along."""
+    if isinstance(tree, tuple):
+        return tuple(thread_view(t, origin) for t in tree)
+    if not isinstance(tree, ModeLabel) or tree.level not in ("block", "input", "epi"):
+        return tree
+    return replace(tree, level="copy", role="atom", origin=origin, rule="thread_view")
+
+
 def thread_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -> tuple:
     """`local_tile(row, (8,), (c8,))` at a coordinate computed from the thread index: one thread's hand-partitioned
     copy chunk, the copy's atom (and rests), not a CTA tile."""

@@ -33,6 +33,10 @@ RULES = {
                         "one thread's hand-partitioned copy chunk, the copy's atom (so from the lane index, or from a "
                         "coordinate read from the thread's partition of an identity; a coordinate from the warp number "
                         "alone, `tidx // 32`, picks a warp's tile: a block tile)",
+    "thread_view": "a (thread, value) view of a tile (`composition(tile, tv_layout)`) whose thread mode the thread "
+                   "index selects (`[tidx, None]`): that thread's copy partition made by hand, its modes the copy's "
+                   "atom along the tile axes their strides step; Store where the thread's values are written out "
+                   "(a copy into global memory, or an SMEM tile a TMA store reads)",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "

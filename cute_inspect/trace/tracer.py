@@ -1761,6 +1761,9 @@ class _Tracer:
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
+        if self._thread_view(index, coord, labels):
+            labels = self.trace.records[index].levels[out]
+            self._know(tensor, (index, out, labels))
         # an atom whose leaves run along several axes splits among its sub-modes by the tensor's shape
         split = any(label.leaf_axes and len(label.leaf_axes) > 1 for label in _levels.flatten(labels))
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,),
@@ -1772,6 +1775,20 @@ class _Tracer:
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _thread_view(self, index: int, coord, labels) -> bool:
+        """`composition(tile, tv_layout)[tidx, None]`: a (thread, value) view of a tile whose thread mode the thread
+        index selects is that thread's partition made by hand, as a tiled copy's `partition_S` would make it: its
+        modes are a copy's atom (each along the tile's axis its stride steps), not the tile's. Relabels the view's
+        record once; `flow.settle` makes it Store where the thread writes it out."""
+        record = self.trace.records[index]
+        if record.op != "composition" or record.meta.get("thread_view") or not isinstance(coord, tuple) \
+                or len(coord) != 2 or coord[1] is not None or not isinstance(labels, tuple) or len(labels) != 2 \
+                or not _from_thread_index(coord[0], self.thread_coordinates):
+            return False
+        record.meta["thread_view"] = True
+        record.levels = tuple(_levels.thread_view(tree, index) for tree in record.levels)
+        return True
 
     def _row_sliced(self, coord, kept: tuple) -> None:
         """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel

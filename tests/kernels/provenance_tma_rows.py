@@ -51,3 +51,39 @@ def scale_host(inp: cute.Tensor, outp: cute.Tensor):
 def compile_scale():
     make = lambda: make_fake_compact_tensor(cutlass.Float16, (64, 256), stride_order=(1, 0), assumed_align=16)  # noqa: E731
     return cute.compile(scale_host, make(), make())
+
+
+THREADS = (8, 16)  # rows x threads along a row
+CHUNK = 8  # consecutive values of one row per thread
+
+
+@cute.kernel
+def chunks_kernel(src: cute.Tensor, dst: cute.Tensor):
+    """Each thread copies one chunk of one row through registers, by a (thread, value) view of the CTA's tile."""
+    bx, by, _ = cute.arch.block_idx()
+    t, _, _ = cute.arch.thread_idx()
+    tile_shape, per_thread = cute.make_layout_tv(cute.make_layout(THREADS, stride=(THREADS[1], 1)),
+                                                 cute.make_layout((1, CHUNK), stride=(CHUNK, 1)))
+    here = cute.local_tile(src, tile_shape, (by, bx))
+    there = cute.local_tile(dst, tile_shape, (by, bx))
+    here_tv = cute.composition(here, per_thread)
+    there_tv = cute.composition(there, per_thread)
+    held = cute.make_rmem_tensor(cute.make_layout((1, CHUNK), stride=(CHUNK, 1)), cutlass.Float16)
+    cute.autovec_copy(here_tv[t, None], held)
+    # the same registers as packed pairs of values
+    pairs = cute.make_tensor(cute.recast_ptr(held.iterator, dtype=cutlass.Int32), cute.make_layout(CHUNK // 2))
+    doubled = cute.make_rmem_tensor(cute.make_layout((1, CHUNK), stride=(CHUNK, 1)), cutlass.Float16)
+    for j in cutlass.range_constexpr(CHUNK):
+        doubled[0, j] = held[0, j] * cutlass.Float16(2.0)
+    if pairs[0] != 0:
+        cute.autovec_copy(doubled, there_tv[t, None])
+
+
+@cute.jit
+def chunks_host(src: cute.Tensor, dst: cute.Tensor):
+    chunks_kernel(src, dst).launch(grid=(2, 4, 1), block=(THREADS[0] * THREADS[1], 1, 1))
+
+
+def compile_chunks():
+    make = lambda: make_fake_compact_tensor(cutlass.Float16, (32, 256), stride_order=(1, 0), assumed_align=16)  # noqa: E731
+    return cute.compile(chunks_host, make(), make())
