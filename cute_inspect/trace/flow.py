@@ -2027,7 +2027,14 @@ def _whole_input(records: list, record) -> bool:
     `zipped_divide(c, cta_tile)`): its tiles are the CTA's, Block, however the output's axes run."""
     source = records[record.inputs[0]] if record.inputs else None
     labels = [label for tree in (source.levels[:1] if source is not None else ()) for label in _levels.flatten(tree)]
-    return bool(labels) and all(label.level == "input" for label in labels)
+    return bool(labels) and all(label.level == "input" for label in labels) or _problem_coordinates(source)
+
+
+def _problem_coordinates(source) -> bool:
+    """An identity tensor over the whole problem (`make_identity_tensor((mA.shape[0], mB.shape[0], 1))`), which
+    extents only known at run time say: the grid's coordinates, whose divide cuts CTA tiles (a tile's coordinates
+    in the epilogue count over static extents)."""
+    return source is not None and source.op == "make_identity_tensor" and "?" in format_shape(source.shapes[0])
 
 
 def _is_store(record) -> bool:

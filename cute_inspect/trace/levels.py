@@ -107,6 +107,18 @@ def initial(rank: int, name: str | None, origin: int | None) -> tuple:
                  for axis in axes_of(name, rank))
 
 
+def head_dim_hint(name: str | None, labels: tuple) -> list:
+    """(label, letter) for a kernel parameter or host tensor named as attention's queries or keys and nothing more
+    (`mQ`, `gK`: an output `mO_row` or a variance `mV` is no attention operand): its last mode the head dim D, its
+    others none (they pack tokens, heads and batch as the kernel chooses). Read only in a kernel with no MMA, where
+    no data flow names attention axes and a tiler's positions would call them rows and columns
+    (`axes.Axes.solve`)."""
+    if not name or not _PLAIN.fullmatch(name) or tensor_of(name) not in ("Q", "K") or len(labels) < 2 \
+            or any(label.axis for label in labels):
+        return []
+    return [(label, "D" if i == len(labels) - 1 else None) for i, label in enumerate(labels)]
+
+
 def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
     """An identity (coordinate) tensor: one coordinate mode per axis of the shape it counts over (``cS`` counts
     over S's (Q, K))."""
@@ -362,9 +374,10 @@ def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
 
 
 def _as_rest(tree, level: str, origin: int):
-    """A mode the tiler left whole: a kernel input's mode (a batch L) is one more rest of the tiling."""
+    """A mode the tiler left whole: a kernel input's mode (a batch L), or an identity tensor's (the grid's
+    coordinates' L), is one more rest of the tiling."""
     if isinstance(tree, ModeLabel):
-        return made(level, "rest", origin, "divide", tree) if tree.level == "input" else tree
+        return made(level, "rest", origin, "divide", tree) if tree.level in ("input", "coord") else tree
     return tuple(_as_rest(t, level, origin) for t in tree)
 
 

@@ -167,6 +167,11 @@ RULES = {
                  "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
                  "cuts it; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
+    "hint:head_dim": "in a kernel with no MMA, a kernel parameter or host tensor named as attention's queries or "
+                     "keys and nothing more (`mQ`, `gK`): its last mode is the head dim D and its other "
+                     "modes, which pack tokens, heads and batch as the kernel chooses, have none (`?`); no data flow "
+                     "of a kernel without an MMA names attention axes, and a tiler's positions (rows M, columns N) "
+                     "would misname them; any data flow that names the modes wins",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
                    "which no data flow tells from a GEMM (a block selection's scores)",

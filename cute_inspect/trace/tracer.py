@@ -414,6 +414,11 @@ class _Tracer:
         # a host tensor the launch names but no traced call made (`mCos` passed through) is none of the traced
         # host tensors that share its type
         passed = launched or (None if host is not None else self._passed_in(_type_text(obj.value), name, kernel))
+        if launched is not None and self.trace.records[launched[0]].op != "input" and _levels.is_labelled(launched[2]) \
+                and len(launched[2]) == len(labels):
+            # a tile the host cut (`local_tile(tma_tensor, tiler, (None, None))`) and launched with: the parameter
+            # is that tile, its modes the tile's (level and role too, not only their axes)
+            labels = launched[2]
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -425,6 +430,8 @@ class _Tracer:
         for label in labels:
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
+        for label, letter in _levels.head_dim_hint(name, labels):
+            self.axes.suggest(label.var, letter, "hint:head_dim")
         if passed:  # the host tensor's modes are the parameter's
             _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
         return index, 0, labels
@@ -1348,7 +1355,9 @@ class _Tracer:
                 return leaves
         if op == "make_identity_tensor":
             coords = _levels.coordinates(out_rank, names[0] if names else None, origin)
-            counted = self._shape_source(call, "shape", info)  # `make_identity_tensor(mX.shape)`: mX's axes
+            # `make_identity_tensor(mX.shape)`: mX's axes; `((mA.shape[0], cute.size(mB, mode=[0]), 1))`: each
+            # coordinate the axis of the mode its extent reads
+            counted = self._shape_source(call, "shape", info) or self._shape_entries(call, info, "shape")
             for coord, mode in zip(coords, counted or ()):
                 if isinstance(mode, _levels.ModeLabel):
                     self.axes.join(coord.var, self._axis_var(mode))
@@ -1641,14 +1650,14 @@ class _Tracer:
         labels = labels if isinstance(labels, tuple) else (labels,)
         return labels if len(labels) == rank(info.shape) else None
 
-    def _shape_entries(self, call, info):
+    def _shape_entries(self, call, info, param: str = "layout_or_shape"):
         """The labels of a shape written mode by mode from tensors' modes (`make_rmem_tensor((rows, k))` with `rows =
         cute.size(tScS_mn.shape[0])`, `make_layout((tQsQ.shape[0][1], cute.size(tQsQ, mode=[1])), ...)`): each
         entry the mode it reads (a mode of several leaves counts as its first leaf's, one leaf now), `?` for an
         entry read from no tensor. None when no entry reads a tensor's mode."""
-        if call is None or not call.site.direct or call.frame is None or "layout_or_shape" not in call.params:
+        if call is None or not call.site.direct or call.frame is None or param not in call.params:
             return None
-        text = argument_text(call.site, call.params.index("layout_or_shape"), call.op)
+        text = argument_text(call.site, call.params.index(param), call.op)
         try:
             node = ast.parse(text, mode="eval").body if text else None
         except SyntaxError:
