@@ -67,3 +67,23 @@ def test_registers_a_thread_view_fills_or_empties_hold_its_values(chunks):
     assert labels_of(chunks, "doubled")[0] == ["store-atom-M", "store-atom-N"]
     # the same registers recast as packed pairs keep the values' level
     assert labels_of(chunks, "pairs")[0] == ["copy-atom-N"]
+
+
+@pytest.fixture(scope="module")
+def strips():
+    return trace_json(f"{KERNEL}:compile_strips", arch="sm_90a")
+
+
+def test_a_tensor_over_a_pointer_rebuilt_from_a_slices_address_views_that_slice(strips):
+    # `make_tensor(make_ptr(f16, row.iterator.toint(), gmem), (2048,))` over `row = src[r, None]`: the row's columns
+    assert labels_of(strips, "whole_in")[0] == ["input-mode-N"]
+
+
+def test_a_row_cut_into_vectors_that_the_thread_index_picks_is_the_threads_copy(strips):
+    # `tiled_divide(row, (8,))[None, k * threads + t]`: the thread's vectors, the copy's atom and rests; the row
+    # written back is the store's
+    assert labels_of(strips, "vecs_in")[0] == ["copy-atom-N", "copy-rest-N"]
+    assert labels_of(strips, "vecs_out")[0] == ["store-atom-N", "store-rest-N"]
+    # registers holding one vector per repeat (`kept[None, k]`), and the one vector written out
+    assert labels_of(strips, "kept")[0] == ["copy-atom-N", "copy-rest-N"]
+    assert labels_of(strips, "one")[0] == ["store-atom-N"]

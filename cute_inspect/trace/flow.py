@@ -2112,15 +2112,22 @@ def _thread_view_registers(registers, view) -> None:
     shape = view.shapes[0] if isinstance(view.shapes[0], tuple) else ()
     if len(modes) != 2 or len(shape) != 2:
         return
-    values = list(_levels.flatten(modes[1]))
-    value_leaves = [e for e in _leaves(shape[1]) if e != 1]
-    wide = [e for e in _leaves(registers.shapes[0]) if e != 1]
-    if wide != value_leaves or len(values) != len(list(_leaves(shape[1]))):
+    at = view.meta.get("thread_values", 1)  # the mode of the thread's values; the other one its threads
+    values = list(_levels.flatten(modes[at]))
+    value_leaves = [e for e in _leaves(shape[at]) if e != 1]
+    mine_shape = registers.shapes[0]
+    # registers of one chunk per repeat (`regs[None, k]` filled from the thread's k-th vector): the first mode the
+    # chunk's values, the others the thread's repeats of it along the rest its vectors are chosen from
+    repeats = mine_shape[1:] if isinstance(mine_shape, tuple) and len(mine_shape) > 1 and at == 0 \
+        and [e for e in _leaves(mine_shape[0]) if e != 1] == value_leaves else ()
+    wide = [e for e in _leaves(mine_shape[0] if repeats else mine_shape) if e != 1]
+    if wide != value_leaves or len(values) != len(list(_leaves(shape[at]))):
         return
-    values = [label for label, e in zip(values, _leaves(shape[1])) if e != 1]
-    across = {label.axis for label in _levels.flatten(modes[0])} - {label.axis for label in values} - {None}
+    values = [label for label, e in zip(values, _leaves(shape[at])) if e != 1]
+    across = {label.axis for label in _levels.flatten(modes[1 - at])} - {label.axis for label in values} - {None}
     row = across.pop() if len(across) == 1 else None
     mine = iter(values)
+    rests = [label for label in _levels.flatten(modes[1 - at])]
 
     def label_of(extent):
         if extent != 1:
@@ -2131,7 +2138,15 @@ def _thread_view_registers(registers, view) -> None:
     def rebuild(shape):
         return tuple(rebuild(s) for s in shape) if isinstance(shape, tuple) else label_of(shape)
 
-    registers.levels = (rebuild(registers.shapes[0]),) + registers.levels[1:]
+    def repeat(shape):
+        if isinstance(shape, tuple):
+            return tuple(repeat(s) for s in shape)
+        return replace(rests[0], origin=registers.index, rule="thread_view", leaf_axes=None)
+
+    if repeats and len(rests) == 1:
+        registers.levels = ((rebuild(mine_shape[0]),) + tuple(repeat(s) for s in repeats),) + registers.levels[1:]
+    elif not repeats:
+        registers.levels = (rebuild(mine_shape),) + registers.levels[1:]
 
 
 def _computed_arrays(records: list) -> None:

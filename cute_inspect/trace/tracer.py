@@ -1379,6 +1379,9 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
+                if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
+                    found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
+                                          expansions=self.axes.expansions)
                 if found is None:
                     found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
@@ -1493,6 +1496,15 @@ class _Tracer:
         found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
+
+    def _viewed_layout(self, pointer) -> str | None:
+        """The layout of the traced tensor value a pointer was taken from, which `_reused` found: a slice's own
+        (`row = x[r, None]`, whose address `make_ptr(dtype, row.iterator.toint(), ...)` rebuilds for an alignment
+        the host checked), where its record holds the whole tensor's."""
+        value = _up_defining_ops(getattr(pointer, "value", None),
+                                 lambda v: v if self._known_value(v) is not None else None, depth=8, unwrap=True)
+        info = _info(value) if value is not None else None
+        return info.layout if info is not None else None
 
     def _layout_of(self, layout, text: str | None, call=None):
         """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
@@ -1788,15 +1800,26 @@ class _Tracer:
     def _thread_view(self, index: int, coord, labels) -> bool:
         """`composition(tile, tv_layout)[tidx, None]`: a (thread, value) view of a tile whose thread mode the thread
         index selects is that thread's partition made by hand, as a tiled copy's `partition_S` would make it: its
-        modes are a copy's atom (each along the tile's axis its stride steps), not the tile's. Relabels the view's
-        record once; `flow.settle` makes it Store where the thread writes it out."""
+        modes are a copy's atom (each along the tile's axis its stride steps), not the tile's. So is a row cut into
+        vectors (`tiled_divide(row, (8,))`) whose vector the thread index selects (`[None, k * threads + tidx]`):
+        the copy's atom and rests. Relabels the view's record once; `flow.settle` makes it Store where the thread
+        writes it out."""
         record = self.trace.records[index]
-        if record.op != "composition" or record.meta.get("thread_view") or not isinstance(coord, tuple) \
-                or len(coord) != 2 or coord[1] is not None or not isinstance(labels, tuple) or len(labels) != 2 \
-                or not _from_thread_index(coord[0], self.thread_coordinates):
+        if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
+                or not isinstance(labels, tuple) or len(labels) != 2:
+            return False
+        if record.op == "composition" and coord[1] is None:
+            values = 1  # (thread, value): the thread index selects the first mode
+        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and coord[0] is None \
+                and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
+            values = 0  # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector
+        else:
+            return False
+        if not _from_thread_index(coord[1 - values], self.thread_coordinates):
             return False
         record.meta["thread_view"] = True
-        record.levels = tuple(_levels.thread_view(tree, index) for tree in record.levels)
+        record.meta["thread_values"] = values
+        record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
         return True
 
     def _row_sliced(self, coord, kept: tuple) -> None:

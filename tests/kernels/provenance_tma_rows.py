@@ -87,3 +87,41 @@ def chunks_host(src: cute.Tensor, dst: cute.Tensor):
 def compile_chunks():
     make = lambda: make_fake_compact_tensor(cutlass.Float16, (32, 256), stride_order=(1, 0), assumed_align=16)  # noqa: E731
     return cute.compile(chunks_host, make(), make())
+
+
+WIDTH, VEC_W, THREADS_W = 2048, 8, 128  # a row's columns, one thread's vector, the CTA's threads
+REPEATS = WIDTH // (VEC_W * THREADS_W)  # vectors per thread along a row
+
+
+@cute.kernel
+def strips_kernel(src: cute.Tensor, dst: cute.Tensor, rows_per_cta: cutlass.Int32):
+    """Rows walked one at a time; each row re-viewed over a pointer rebuilt from its address (for an alignment the
+    host checked), cut into vectors, the thread's vectors kept in registers, scaled and written back."""
+    t, _, _ = cute.arch.thread_idx()
+    b, _, _ = cute.arch.block_idx()
+    kept = cute.make_rmem_tensor((VEC_W, REPEATS), cutlass.Float16)
+    one = cute.make_rmem_tensor((VEC_W,), cutlass.Float16)
+    for i in cutlass.range(rows_per_cta):
+        r = b * rows_per_cta + i
+        row_in, row_out = src[r, None], dst[r, None]
+        whole_in = cute.make_tensor(cute.make_ptr(cutlass.Float16, row_in.iterator.toint(), cute.AddressSpace.gmem,
+                                                  assumed_align=16), cute.make_layout((WIDTH,)))
+        whole_out = cute.make_tensor(cute.make_ptr(cutlass.Float16, row_out.iterator.toint(), cute.AddressSpace.gmem,
+                                                   assumed_align=16), cute.make_layout((WIDTH,)))
+        vecs_in = cute.tiled_divide(whole_in, (VEC_W,))
+        vecs_out = cute.tiled_divide(whole_out, (VEC_W,))
+        for k in cutlass.range_constexpr(REPEATS):
+            cute.autovec_copy(vecs_in[None, k * THREADS_W + t], kept[None, k])
+        for k in cutlass.range_constexpr(REPEATS):
+            one.store(kept[None, k].load() * cutlass.Float16(0.5))
+            cute.autovec_copy(one, vecs_out[None, k * THREADS_W + t])
+
+
+@cute.jit
+def strips_host(src: cute.Tensor, dst: cute.Tensor, rows_per_cta: cutlass.Int32):
+    strips_kernel(src, dst, rows_per_cta).launch(grid=(16, 1, 1), block=(THREADS_W, 1, 1))
+
+
+def compile_strips():
+    make = lambda: make_fake_compact_tensor(cutlass.Float16, (256, WIDTH), stride_order=(1, 0), assumed_align=16)  # noqa: E731
+    return cute.compile(strips_host, make(), make(), cutlass.Int32(16))
