@@ -75,8 +75,15 @@ def strips():
 
 
 def test_a_tensor_over_a_pointer_rebuilt_from_a_slices_address_views_that_slice(strips):
-    # `make_tensor(make_ptr(f16, row.iterator.toint(), gmem), (2048,))` over `row = src[r, None]`: the row's columns
-    assert labels_of(strips, "whole_in")[0] == ["input-mode-N"]
+    # `make_tensor(make_ptr(f16, row.iterator.toint(), gmem), (2048,))` over `row = src[r, None]`: the row's columns,
+    # one row of the CTA's (Block)
+    assert labels_of(strips, "whole_in")[0] == ["block-atom-N"]
+
+
+def test_a_row_the_cta_walks_names_the_rows(strips):
+    # `src[r, None]` at `r = b * rows_per_cta + i` (no thread index in it): the CTA's rows, M; a row the thread index
+    # picks says nothing (tests/test_trace_provenance_simt.py's vectors)
+    assert [e["leaf_labels"][0] for e in strips if e["names"] == ["src"]] == [["input-mode-M", "input-mode-N"]]
 
 
 def test_a_row_cut_into_vectors_that_the_thread_index_picks_is_the_threads_copy(strips):

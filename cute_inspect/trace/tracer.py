@@ -1792,6 +1792,7 @@ class _Tracer:
         info = _info(result)
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
+            kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
@@ -1821,6 +1822,21 @@ class _Tracer:
         record.meta["thread_values"] = values
         record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
         return True
+
+    def _cta_row(self, coord, labels, kept: tuple) -> tuple:
+        """`x[r, None]` of a kernel parameter (rows, columns) at a run-time row the thread index does not compute
+        (`r = bidx * rows_per_cta + i`, a norm's rows walked by the CTA): one row of the CTA's, as a `local_tile` at
+        a block coordinate would cut it; the parameter's first mode is the rows M and the row is a Block tile
+        (`row_slice`, read only in a kernel with no MMA). A row the thread index picks (a thread's own vector of
+        packed elements) says neither."""
+        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
+                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int) \
+                or not isinstance(labels, tuple) or len(labels) != 2 or not isinstance(labels[0], _levels.ModeLabel) \
+                or labels[0].level != "input" or not isinstance(kept[0], _levels.ModeLabel) \
+                or kept[0].level != "input" or _from_thread_index(coord[0], self.thread_coordinates):
+            return kept
+        self.axes.suggest(labels[0].var, "M", "row_slice")
+        return (replace(kept[0], level="block", role="atom", rule="row_slice"),)
 
     def _row_sliced(self, coord, kept: tuple) -> None:
         """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
