@@ -1826,9 +1826,9 @@ class _Tracer:
     def _cta_row(self, coord, labels, kept: tuple) -> tuple:
         """`x[r, None]` of a kernel parameter (rows, columns) at a run-time row the thread index does not compute
         (`r = bidx * rows_per_cta + i`, a norm's rows walked by the CTA): one row of the CTA's, as a `local_tile` at
-        a block coordinate would cut it; the parameter's first mode is the rows M and the row is a Block tile
-        (`row_slice`, read only in a kernel with no MMA). A row the thread index picks (a thread's own vector of
-        packed elements) says neither."""
+        a block coordinate would cut it: the row is a Block tile, and the parameter's first mode the rows M (a
+        `row_slice` suggestion, read only in a kernel with no MMA, where no MMA slot names the rows). A row the
+        thread index picks (a thread's own vector of packed elements) says neither."""
         if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
                 or getattr(coord[0], "value", None) is None or isinstance(coord[0], int) \
                 or not isinstance(labels, tuple) or len(labels) != 2 or not isinstance(labels[0], _levels.ModeLabel) \
