@@ -403,6 +403,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+    elif op in _DIVIDES:
+        _suggest_divide_tiler(axes, bound, by_arg)
 
 
 def _broadcasts(tensor) -> bool:
@@ -657,6 +659,19 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
                 axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "local_tile.proj")
 
 
+def _suggest_divide_tiler(axes: Axes, bound: dict, by_arg: dict) -> None:
+    """`zipped_divide(mX, (rows, cols))`: a divide by a tuple of two or more tilers cuts the modes it tiles as an
+    unprojected `local_tile` does (it is `local_tile` before the rest is indexed); in a kernel with no MMA the last
+    is the columns N, those before it rows M. A one-mode tiler says nothing (a vector cut into chunks)."""
+    tiler = bound.get("tiler")
+    if not isinstance(tiler, tuple) or len(tiler) < 2 or not by_arg:
+        return
+    tree = next(iter(by_arg.values()))[1]
+    for position, mode in enumerate(_modes(tree)[:len(tiler)]):
+        for leaf in _levels.flatten(mode):
+            axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "divide.tiler")
+
+
 def _row_tiler_letter(position: int, rank: int) -> str:
     """In a kernel with no MMA, an unprojected tiler's last mode is the columns (N) its rows are read along and
     every mode before it picks rows (M): (bM, bN) is (M, N), a (batch, token, hidden) tiler (1, 1, D) is (M, M, N);
@@ -743,6 +758,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     held = _accumulator_tensors(records, views)
     _epilogue(axes, records, accumulators, staged | held, relevels)
     _operand_copies(records, relevels)
+    _thread_views_written_out(records, views, relevels)
     for record in records:  # the accumulator re-laid for its epilogue copy (`tRS_rAcc`) stays the MMA's fragment
         if record.op == "retile" and set(record.inputs) & held:
             relevels[record.index] = (("copy", "store"), "mma")
@@ -753,6 +769,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _reduction_buffers(records)
     _metadata(records, views)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
+    _register_views(records, views)
     _computed_arrays(records)
     _indexed_statistics(records)
 
@@ -1996,6 +2013,23 @@ def _operand_copies(records: list, relevels: dict) -> None:
             record.levels = tuple(_relevel(t, record.index, ("store",), "copy") for t in record.levels)
 
 
+def _thread_views_written_out(records: list, views: dict, relevels: dict) -> None:
+    """A thread's (thread, value) view (`tracer._thread_view`) that a copy writes in global memory
+    (`autovec_copy(regs, out_view)`), or of an SMEM tile a TMA store reads out, is the store's partition: Store, and
+    so are the registers copied into it, which carry its labels."""
+    thread_views = [r for r in records if r.meta.get("thread_view")]
+    if not thread_views:
+        return
+    storage = _storage_roots(records, views)
+    stored = _stored_out(records, storage)
+    written = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None}
+    for record in thread_views:
+        if record.index in written and "gmem" in record.memspaces \
+                or "smem" in record.memspaces and storage[record.index] in stored:
+            relevels[record.index] = (("copy",), "store")
+            record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+
+
 def _predicates_write_out(record, obj, written_sides: set) -> bool:
     """A copy's partition of coordinates on the side whose partition of global memory the kernel writes out
     (`thr_copy.partition_D(cO)` beside `thr_copy.partition_D(gO)`, the copy's destination): the coordinates that
@@ -2009,7 +2043,14 @@ def _whole_input(records: list, record) -> bool:
     `zipped_divide(c, cta_tile)`): its tiles are the CTA's, Block, however the output's axes run."""
     source = records[record.inputs[0]] if record.inputs else None
     labels = [label for tree in (source.levels[:1] if source is not None else ()) for label in _levels.flatten(tree)]
-    return bool(labels) and all(label.level == "input" for label in labels)
+    return bool(labels) and all(label.level == "input" for label in labels) or _problem_coordinates(source)
+
+
+def _problem_coordinates(source) -> bool:
+    """An identity tensor over the whole problem (`make_identity_tensor((mA.shape[0], mB.shape[0], 1))`), which
+    extents only known at run time say: the grid's coordinates, whose divide cuts CTA tiles (a tile's coordinates
+    in the epilogue count over static extents)."""
+    return source is not None and source.op == "make_identity_tensor" and "?" in format_shape(source.shapes[0])
 
 
 def _is_store(record) -> bool:
@@ -2051,6 +2092,77 @@ def _register_chunks(records: list) -> None:
                     and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
                     and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
                 registers.levels = (chunk.levels[0],) + registers.levels[1:]
+            elif registers.op == "make_rmem_tensor" and not registers.inputs and labels and chunk.meta.get("thread_view") \
+                    and all(label.level not in ("copy", "store", "mma") for label in labels):
+                _thread_view_registers(registers, chunk)
+
+
+def _register_views(records: list, views: dict) -> None:
+    """A register tensor over another's registers in another element type (`make_tensor(recast_ptr(regs.iterator,
+    Int32), 16)`: bf16 pairs) that `_register_chunks` found to be a copy's values holds those values: the level and
+    role of their one wide leaf, each leaf keeping the axis it already joined."""
+    for index, source in views.items():
+        record, held = records[index], records[source]
+        if record.memspaces != ("rmem",) or held.memspaces != ("rmem",) or not record.levels:
+            continue
+        made = _single_wide_leaf(held)
+        labels = list(_levels.flatten(record.levels[0]))
+        if made is None or made.level not in ("copy", "store") \
+                or any(label.level in ("copy", "store", "mma") for label in labels):
+            continue
+        record.levels = (_as_level(record.levels[0], made, index),) + record.levels[1:]
+
+
+def _as_level(tree, made, origin: int):
+    if isinstance(tree, tuple):
+        return tuple(_as_level(t, made, origin) for t in tree)
+    return replace(tree, level=made.level, role=made.role, origin=origin, rule="like")
+
+
+def _thread_view_registers(registers, view) -> None:
+    """Registers made from a layout alone that a copy fills from, or empties into, one thread's (thread, value)
+    view (`autovec_copy(tile_tv[tidx, None], regs)`) hold that thread's values: the view's value mode, leaf for
+    leaf. A size-1 leaf the values lack (regs (1, 32) against 32 values of one row) is the one axis of the tile the
+    view's thread leaves run along and its values do not (the row of a row's chunk)."""
+    modes = view.levels[0] if isinstance(view.levels[0], tuple) else ()
+    shape = view.shapes[0] if isinstance(view.shapes[0], tuple) else ()
+    if len(modes) != 2 or len(shape) != 2:
+        return
+    at = view.meta.get("thread_values", 1)  # the mode of the thread's values; the other one its threads
+    values = list(_levels.flatten(modes[at]))
+    value_leaves = [e for e in _leaves(shape[at]) if e != 1]
+    mine_shape = registers.shapes[0]
+    # registers of one chunk per repeat (`regs[None, k]` filled from the thread's k-th vector): the first mode the
+    # chunk's values, the others the thread's repeats of it along the rest its vectors are chosen from
+    repeats = mine_shape[1:] if isinstance(mine_shape, tuple) and len(mine_shape) > 1 and at == 0 \
+        and [e for e in _leaves(mine_shape[0]) if e != 1] == value_leaves else ()
+    wide = [e for e in _leaves(mine_shape[0] if repeats else mine_shape) if e != 1]
+    if wide != value_leaves or len(values) != len(list(_leaves(shape[at]))):
+        return
+    values = [label for label, e in zip(values, _leaves(shape[at])) if e != 1]
+    across = {label.axis for label in _levels.flatten(modes[1 - at])} - {label.axis for label in values} - {None}
+    row = across.pop() if len(across) == 1 else None
+    mine = iter(values)
+    rests = [label for label in _levels.flatten(modes[1 - at])]
+
+    def label_of(extent):
+        if extent != 1:
+            return next(mine)
+        return replace(values[0], origin=registers.index, rule="thread_view", axis=row,
+                       axis_rule="thread_view" if row else None, leaf_axes=None)
+
+    def rebuild(shape):
+        return tuple(rebuild(s) for s in shape) if isinstance(shape, tuple) else label_of(shape)
+
+    def repeat(shape):
+        if isinstance(shape, tuple):
+            return tuple(repeat(s) for s in shape)
+        return replace(rests[0], origin=registers.index, rule="thread_view", leaf_axes=None)
+
+    if repeats and len(rests) == 1:
+        registers.levels = ((rebuild(mine_shape[0]),) + tuple(repeat(s) for s in repeats),) + registers.levels[1:]
+    elif not repeats:
+        registers.levels = (rebuild(mine_shape),) + registers.levels[1:]
 
 
 def _computed_arrays(records: list) -> None:

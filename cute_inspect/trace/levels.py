@@ -107,6 +107,18 @@ def initial(rank: int, name: str | None, origin: int | None) -> tuple:
                  for axis in axes_of(name, rank))
 
 
+def head_dim_hint(name: str | None, labels: tuple) -> list:
+    """(label, letter) for a kernel parameter or host tensor named as attention's queries or keys and nothing more
+    (`mQ`, `gK`: an output `mO_row` or a variance `mV` is no attention operand): its last mode the head dim D, its
+    others none (they pack tokens, heads and batch as the kernel chooses). Read only in a kernel with no MMA, where
+    no data flow names attention axes and a tiler's positions would call them rows and columns
+    (`axes.Axes.solve`)."""
+    if not name or not _PLAIN.fullmatch(name) or tensor_of(name) not in ("Q", "K") or len(labels) < 2 \
+            or any(label.axis for label in labels):
+        return []
+    return [(label, "D" if i == len(labels) - 1 else None) for i, label in enumerate(labels)]
+
+
 def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
     """An identity (coordinate) tensor: one coordinate mode per axis of the shape it counts over (``cS`` counts
     over S's (Q, K))."""
@@ -140,8 +152,16 @@ def smem_buffer(rank: int, name: str | None, origin: int, shape=None) -> tuple:
         if isinstance(sub, tuple) and len(sub) == 2 and all(_extent(x) >= 8 for x in sub):
             atom = replace(atom, leaf_axes=tuple(("var", r.var) for x, r in zip(sub, rests) for _ in _leaves(x)))
         return (atom,) + tuple(rests) + (stage,)
+    sub = shape[0] if isinstance(shape, tuple) and shape else None
+    if rank == 2 and _rows_columns(sub) and isinstance(shape[1], int):  # ((rows, columns), STAGE)
+        return (tuple(mode("block", "atom", i) for i in range(2)), stage)
     tile = tuple(mode("block", "atom", i) for i in range(min(rank, 2)))
     return tile + ((stage,) if rank == 3 else ())
+
+
+def _rows_columns(mode) -> bool:
+    """Whether a mode nests a 2-D tile of plain extents ((32, 64) of ((32, 64), 2)): rows and columns of their own."""
+    return isinstance(mode, tuple) and len(mode) == 2 and all(isinstance(x, int) for x in mode)
 
 
 def _extent(shape) -> int:
@@ -196,6 +216,17 @@ def is_epilogue(in_trees: tuple, memspace: str | None) -> bool:
 def _pad(trees: tuple, out_rank: int) -> tuple:
     trees = tuple(trees)[:out_rank]
     return trees + (UNKNOWN,) * (out_rank - len(trees))
+
+
+def thread_view(tree, origin: int, keep_roles: bool = False):
+    """A (thread, value) view's labels as one thread's copy partition (`tracer._thread_view`): every mode a copy
+    atom's, each keeping the axis it runs along; with `keep_roles` (a divide's vectors and rests) the divide's tile
+    the atom and its rests the copy's rests."""
+    if isinstance(tree, tuple):
+        return tuple(thread_view(t, origin, keep_roles) for t in tree)
+    if not isinstance(tree, ModeLabel) or tree.level not in ("block", "input", "epi"):
+        return tree
+    return replace(tree, level="copy", role=tree.role if keep_roles else "atom", origin=origin, rule="thread_view")
 
 
 def thread_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -> tuple:
@@ -349,9 +380,10 @@ def group_modes(inp: tuple, begin: int, end: int, out_rank: int) -> tuple:
 
 
 def _as_rest(tree, level: str, origin: int):
-    """A mode the tiler left whole: a kernel input's mode (a batch L) is one more rest of the tiling."""
+    """A mode the tiler left whole: a kernel input's mode (a batch L), or an identity tensor's (the grid's
+    coordinates' L), is one more rest of the tiling."""
     if isinstance(tree, ModeLabel):
-        return made(level, "rest", origin, "divide", tree) if tree.level == "input" else tree
+        return made(level, "rest", origin, "divide", tree) if tree.level in ("input", "coord") else tree
     return tuple(_as_rest(t, level, origin) for t in tree)
 
 

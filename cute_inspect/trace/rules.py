@@ -33,6 +33,10 @@ RULES = {
                         "one thread's hand-partitioned copy chunk, the copy's atom (so from the lane index, or from a "
                         "coordinate read from the thread's partition of an identity; a coordinate from the warp number "
                         "alone, `tidx // 32`, picks a warp's tile: a block tile)",
+    "thread_view": "a (thread, value) view of a tile (`composition(tile, tv_layout)`) whose thread mode the thread "
+                   "index selects (`[tidx, None]`): that thread's copy partition made by hand, its modes the copy's "
+                   "atom along the tile axes their strides step; Store where the thread's values are written out "
+                   "(a copy into global memory, or an SMEM tile a TMA store reads)",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
@@ -134,6 +138,9 @@ RULES = {
     "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
                        "MMA, an unprojected tiler's last mode is the columns N and the modes before it "
                        "rows M ((1, 1, D) over (batch, token, hidden) is (M, M, N)); a one-mode tiler cuts rows",
+    "divide.tiler": "in a kernel with no MMA, a divide by a tuple of two or more tilers (`zipped_divide(mX, (32, 64))`) "
+                    "names the modes it tiles as an unprojected local_tile's tiler does: the last the columns N, "
+                    "those before it rows M",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
@@ -160,6 +167,11 @@ RULES = {
                  "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
                  "cuts it; the row index gets no axis",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
+    "hint:head_dim": "in a kernel with no MMA, a kernel parameter or host tensor named as attention's queries or "
+                     "keys and nothing more (`mQ`, `gK`): its last mode is the head dim D and its other "
+                     "modes, which pack tokens, heads and batch as the kernel chooses, have none (`?`); no data flow "
+                     "of a kernel without an MMA names attention axes, and a tiler's positions (rows M, columns N) "
+                     "would misname them; any data flow that names the modes wins",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
                    "which no data flow tells from a GEMM (a block selection's scores)",

@@ -415,6 +415,11 @@ class _Tracer:
         # a host tensor the launch names but no traced call made (`mCos` passed through) is none of the traced
         # host tensors that share its type
         passed = launched or (None if host is not None else self._passed_in(_type_text(obj.value), name, kernel))
+        if launched is not None and self.trace.records[launched[0]].op != "input" and _levels.is_labelled(launched[2]) \
+                and len(launched[2]) == len(labels):
+            # a tile the host cut (`local_tile(tma_tensor, tiler, (None, None))`) and launched with: the parameter
+            # is that tile, its modes the tile's (level and role too, not only their axes)
+            labels = launched[2]
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -426,6 +431,8 @@ class _Tracer:
         for label in labels:
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
+        for label, letter in _levels.head_dim_hint(name, labels):
+            self.axes.suggest(label.var, letter, "hint:head_dim")
         if passed:  # the host tensor's modes are the parameter's
             _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
         return index, 0, labels
@@ -1288,7 +1295,8 @@ class _Tracer:
                 else "store" if epilogue else "copy"
             return _levels.first_mode(inp, level, out_rank, origin)
         if op == "tma_partition":
-            return _levels.first_mode(inp, "store" if epilogue else "block", out_rank, origin, role="tma", op=op)
+            store = epilogue or _stores_to_global(bound.get("atom"))
+            return _levels.first_mode(inp, "store" if store else "block", out_rank, origin, role="tma", op=op)
         if op in ("make_fragment_A", "make_fragment_B", "make_fragment_C"):
             if in_trees and len(inp) == out_rank and _levels.is_labelled(inp[1:]):
                 return _levels.first_mode(inp, "mma", out_rank, origin, op="fragment")
@@ -1353,7 +1361,9 @@ class _Tracer:
                 return leaves
         if op == "make_identity_tensor":
             coords = _levels.coordinates(out_rank, names[0] if names else None, origin)
-            counted = self._shape_source(call, "shape", info)  # `make_identity_tensor(mX.shape)`: mX's axes
+            # `make_identity_tensor(mX.shape)`: mX's axes; `((mA.shape[0], cute.size(mB, mode=[0]), 1))`: each
+            # coordinate the axis of the mode its extent reads
+            counted = self._shape_source(call, "shape", info) or self._shape_entries(call, info, "shape")
             for coord, mode in zip(coords, counted or ()):
                 if isinstance(mode, _levels.ModeLabel):
                     self.axes.join(coord.var, self._axis_var(mode))
@@ -1375,6 +1385,9 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
+                if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
+                    found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
+                                          expansions=self.axes.expansions)
                 if found is None:
                     found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
                 if found is not None:
@@ -1489,6 +1502,15 @@ class _Tracer:
         found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
+
+    def _viewed_layout(self, pointer) -> str | None:
+        """The layout of the traced tensor value a pointer was taken from, which `_reused` found: a slice's own
+        (`row = x[r, None]`, whose address `make_ptr(dtype, row.iterator.toint(), ...)` rebuilds for an alignment
+        the host checked), where its record holds the whole tensor's."""
+        value = _up_defining_ops(getattr(pointer, "value", None),
+                                 lambda v: v if self._known_value(v) is not None else None, depth=8, unwrap=True)
+        info = _info(value) if value is not None else None
+        return info.layout if info is not None else None
 
     def _layout_of(self, layout, text: str | None, call=None):
         """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
@@ -1652,14 +1674,14 @@ class _Tracer:
         labels = labels if isinstance(labels, tuple) else (labels,)
         return labels if len(labels) == rank(info.shape) else None
 
-    def _shape_entries(self, call, info):
+    def _shape_entries(self, call, info, param: str = "layout_or_shape"):
         """The labels of a shape written mode by mode from tensors' modes (`make_rmem_tensor((rows, k))` with `rows =
         cute.size(tScS_mn.shape[0])`, `make_layout((tQsQ.shape[0][1], cute.size(tQsQ, mode=[1])), ...)`): each
         entry the mode it reads (a mode of several leaves counts as its first leaf's, one leaf now), `?` for an
         entry read from no tensor. None when no entry reads a tensor's mode."""
-        if call is None or not call.site.direct or call.frame is None or "layout_or_shape" not in call.params:
+        if call is None or not call.site.direct or call.frame is None or param not in call.params:
             return None
-        text = argument_text(call.site, call.params.index("layout_or_shape"), call.op)
+        text = argument_text(call.site, call.params.index(param), call.op)
         try:
             node = ast.parse(text, mode="eval").body if text else None
         except SyntaxError:
@@ -1772,6 +1794,9 @@ class _Tracer:
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
+        if self._thread_view(index, coord, labels):
+            labels = self.trace.records[index].levels[out]
+            self._know(tensor, (index, out, labels))
         # an atom whose leaves run along several axes splits among its sub-modes by the tensor's shape
         split = any(label.leaf_axes and len(label.leaf_axes) > 1 for label in _levels.flatten(labels))
         kept = _levels.sliced(labels, coord if isinstance(coord, tuple) else (coord,),
@@ -1779,10 +1804,51 @@ class _Tracer:
         info = _info(result)
         if kept is not None and len(kept) == rank(info.shape):
             kept = tuple(self._leaf_var(label) for label in kept)
+            kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _thread_view(self, index: int, coord, labels) -> bool:
+        """`composition(tile, tv_layout)[tidx, None]`: a (thread, value) view of a tile whose thread mode the thread
+        index selects is that thread's partition made by hand, as a tiled copy's `partition_S` would make it: its
+        modes are a copy's atom (each along the tile's axis its stride steps), not the tile's. So is a row cut into
+        vectors (`tiled_divide(row, (8,))`) whose vector the thread index selects (`[None, k * threads + tidx]`):
+        the copy's atom and rests. Relabels the view's record once; `flow.settle` makes it Store where the thread
+        writes it out."""
+        record = self.trace.records[index]
+        if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
+                or not isinstance(labels, tuple) or len(labels) != 2:
+            return False
+        if record.op == "composition" and coord[1] is None:
+            values = 1  # (thread, value): the thread index selects the first mode
+        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and coord[0] is None \
+                and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
+            values = 0  # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector
+        else:
+            return False
+        if not _from_thread_index(coord[1 - values], self.thread_coordinates):
+            return False
+        record.meta["thread_view"] = True
+        record.meta["thread_values"] = values
+        record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
+        return True
+
+    def _cta_row(self, coord, labels, kept: tuple) -> tuple:
+        """`x[r, None]` of a kernel parameter (rows, columns) at a run-time row the thread index does not compute
+        (`r = bidx * rows_per_cta + i`, a norm's rows walked by the CTA): one row of the CTA's, as a `local_tile` at
+        a block coordinate would cut it: the row is a Block tile, and the parameter's first mode the rows M (a
+        `row_slice` suggestion, read only in a kernel with no MMA, where no MMA slot names the rows). A row the
+        thread index picks (a thread's own vector of packed elements) says neither."""
+        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
+                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int) \
+                or not isinstance(labels, tuple) or len(labels) != 2 or not isinstance(labels[0], _levels.ModeLabel) \
+                or labels[0].level != "input" or not isinstance(kept[0], _levels.ModeLabel) \
+                or kept[0].level != "input" or _from_thread_index(coord[0], self.thread_coordinates):
+            return kept
+        self.axes.suggest(labels[0].var, "M", "row_slice")
+        return (replace(kept[0], level="block", role="atom", rule="row_slice"),)
 
     def _row_sliced(self, coord, kept: tuple) -> None:
         """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
@@ -2489,6 +2555,12 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
         return None
     return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
                                  for _ in range(len(new) - len(old)))
+
+
+def _stores_to_global(atom) -> bool:
+    """Whether a TMA atom writes global memory (`CopyBulkTensorTileS2GOp`, the reducing `CopyReduceBulkTensor
+    TileS2GOp`): its partitions are the store's boxes, whatever the kernel computes before it (no MMA at all)."""
+    return type(getattr(atom, "op", None)).__name__.endswith("S2GOp")
 
 
 def _strided_view(layout: str | None, source_layout: str | None, source_labels, origin: int, axis_class=None,
