@@ -259,3 +259,15 @@ def test_saved_trace_gemm_operands_of_their_own_slot_or_function_are_not_reporte
     ]
     (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
     assert cli.main(["lint", "--trace", "trace.json", "--select", "CI112", "k.py"]) == 0
+
+
+def test_saved_trace_with_a_copy_is_read_without_the_compiled_bank_figures(tmp_path, monkeypatch, capsys):
+    # A saved trace's events carry no `meta` (the bank figure is a compiled record's); every trace rule reads
+    # the records before the selection applies, so CI120 must find nothing there rather than end in a traceback.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text("tCsA = thr_mma.partition_A(tile)\ncute.copy(atom, tCsA, tCrA)\n")
+    events = [_event(0, "copy", [], 2, "kernel")]
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI120", "k.py"]) == 0
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI107", "k.py"]) == 0
+    assert capsys.readouterr().err == ""
