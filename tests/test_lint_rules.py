@@ -852,3 +852,18 @@ def test_the_tma_atoms_maker_tells_the_operand_its_tile_is():
     assert [(line, code) for line, code, _ in found] == [(9, "CI106")]
     assert "`tma_atom_K` is made by `make_tiled_tma_atom_A` (line 5) for this MMA" in found[0][2]
     assert lint_source(source.replace("partition_B(gK)", "partition_A(gK)"), "k.py") == []
+
+
+def test_a_buffer_taken_from_a_shared_storage_field_is_also_the_fields_tensor():
+    # `sXA = dxmem.sA.get_tensor(...)`: the dX GEMM's A buffer; `tAsA` names its field, not another tensor.
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_dza, gZA, gA, dx_a, dxmem, dwmem):\n"
+        "    sXA = dxmem.sA.get_tensor(dx_a.outer)\n"
+        "    sWA = dwmem.sA.get_tensor(dx_a.outer)\n"
+        "    tAsA, tAgA = cute.nvgpu.cpasync.tma_partition(tma_dza, 0, one, sXA, gZA)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a partition named for another field's tensor still is reported
+    found = lint_source(source.replace("dxmem.sA.", "dxmem.sB."), "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI105")]

@@ -333,8 +333,9 @@ _SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
 _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
 # Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor` and
 # register fragments (an allocator's `allocate_tensor`: by the allocator, below).
+_STORAGE_FIELD_TENSOR = "get_tensor"
 _MEMORY_OF_MAKER = {
-    "get_tensor": "s",
+    _STORAGE_FIELD_TENSOR: "s",
     "make_rmem_tensor": "r", "make_rmem_tensor_like": "r", "make_fragment": "r", "make_fragment_like": "r",
 }
 # `allocate_tensor` puts a tensor where its allocator allocates: told by the class the allocator was made from.
@@ -706,6 +707,9 @@ class _Collector:
             if where:
                 self.facts.made_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
             made_from = tensor_name(value.args[0]) if value.args else None
+            if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
+                # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
+                made_from = receiver_expr.attr
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
             elif made_from:
