@@ -2,7 +2,7 @@
 
 import pytest
 
-from cute_inspect.lint import LintConfig, lint_source
+from cute_inspect.lint import LintConfig, fix_text, lint_source
 from cute_inspect.lint.registry import RULES, is_default, kind
 
 # code -> (passing snippet, failing snippet, fragment of the failing message)
@@ -867,3 +867,71 @@ def test_a_buffer_taken_from_a_shared_storage_field_is_also_the_fields_tensor():
     # a partition named for another field's tensor still is reported
     found = lint_source(source.replace("dxmem.sA.", "dxmem.sB."), "k.py")
     assert [(f.line, f.code) for f in found] == [(5, "CI105")]
+
+
+def test_a_fragment_maker_given_the_other_operands_partition_of_its_own_tensor_blames_the_inner_call():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, sA, sB):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_A(sB))\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI106")]
+    assert "the inner `partition_A` is likely the mistake: use `partition_B`" in found[0].message
+    fixed, _ = fix_text(source, "k.py", LintConfig(), unsafe=True)
+    assert "make_fragment_B(thr_mma.partition_B(sB))" in fixed and lint_source(fixed, "k.py") == []
+    assert lint_source(source.replace("partition_A(sB)", "partition_B(sB)"), "k.py") == []
+
+
+def test_a_tma_partition_named_with_a_register_or_tensor_memory_direction_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_out, sO, gO):\n"
+        "    tSR_sO, tXgO = cpasync.tma_partition(tma_atom_out, 0, cute.make_layout(1), sO, gO)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(3, "CI104")]
+    assert "whose op is `GS` or `SG` (a TMA copies between global and shared memory), not `SR`" in found[0].message
+    stored = source + "    cute.copy(tma_atom_out, tSR_sO[None, 0], tXgO[None, 0])\n"
+    found = lint_source(stored, "k.py")
+    assert [(f.line, f.code) for f in found] == [(3, "CI104")] and "rename it to `tSG_sO`" in found[0].message
+    assert lint_source(source.replace("tSR_sO", "tSG_sO"), "k.py") == []
+
+
+def test_a_tma_copy_into_another_atoms_partition_is_reported():
+    source = (
+        "@cute.jit\n"
+        "def main(self, tma_atom, tma_atom_act, sX, gX, sAct, gAct, bar):\n"
+        "    tXsX, tXgX = cute.nvgpu.cpasync.tma_partition(tma_atom, 0, cute.make_layout(1), sX, gX)\n"
+        "    tXsA, tXgA = cute.nvgpu.cpasync.tma_partition(tma_atom_act, 0, cute.make_layout(1), sAct, gAct)\n"
+        "    cute.copy(tma_atom, tXgX[None, 0], tXsA[None, 0], tma_bar_ptr=bar)\n"
+        "    cute.copy(tma_atom_act, tXgA[None, 0], tXsA[None, 0], tma_bar_ptr=bar)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI102")]
+    assert "made by `tma_partition` of `tma_atom_act`" in found[0].message
+    assert lint_source(source.replace("tXgX[None, 0], tXsA", "tXgX[None, 0], tXsX"), "k.py") == []
+    # a store atom whose own smem side is dropped stores from the load atom's (CUTLASS's TMA tutorial)
+    dropped = source.replace("tXsA, tXgA = cute", "_, tXgA = cute").replace(
+        "    cute.copy(tma_atom_act, tXgA[None, 0], tXsA[None, 0], tma_bar_ptr=bar)\n", "").replace(
+        "cute.copy(tma_atom, tXgX[None, 0], tXsA[None, 0], tma_bar_ptr=bar)", "cute.copy(tma_atom_act, tXsX, tXgA[None, 0])")
+    assert lint_source(dropped, "k.py") == []
+
+
+def test_a_partition_named_for_another_allocated_buffer_by_its_variant_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(storage, tma_atom_out_row, gO_row):\n"
+        "    sO_row = storage.sO_row.get_tensor(layout)\n"
+        "    sO_col = storage.sO_col.get_tensor(layout)\n"
+        "    tXsO_row, tXgO_row = cute.nvgpu.cpasync.tma_partition(tma_atom_out_row, 0, one, sO_col, gO_row)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI105")]
+    assert "names `sO_row`, another buffer of this function; rename it to `tXsO_col`" in found[0].message
+    assert lint_source(source.replace("one, sO_col,", "one, sO_row,"), "k.py") == []
+    # a view bound with a variant is the buffer it views
+    view = source.replace("sO_col = storage.sO_col.get_tensor(layout)", "sO_col = cute.make_tensor(sO_row.iterator, l)")
+    assert lint_source(view, "k.py") == []

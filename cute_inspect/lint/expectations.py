@@ -39,6 +39,8 @@ MMA_METHODS = frozenset(
 _FRAGMENT_METHODS = frozenset({"make_fragment_A", "make_fragment_B"})
 # Copy directions an MMA partition can never carry (ST and TS are left out: attention's S-transposed).
 _MMA_FORBIDDEN_OPS = frozenset({"TR", "RT", "RS", "SR", "SG", "GS", "RG", "GR"})
+# Directions a TMA partition can never carry: each names registers or tensor memory.
+_NOT_TMA_OPS = _MMA_FORBIDDEN_OPS - {"SG", "GS"}
 # A tensor token and its per-iteration, indexed, transposed or accumulator forms: S0, Si, Kt, QT, SAcc, dVaccum.
 _TENSOR_FORM = re.compile(r"(?:[0-9]+|[itT]|Acc|accum)")
 # Variants that make a name something other than a tensor: rD_shape, sA_layout.
@@ -281,8 +283,9 @@ def tma_pair_of(name: str, facts: FileFacts) -> TmaPair | None:
 def copy_op_problem(
     partition: Partition, target: TensorName, source: TensorName | None, facts: FileFacts,
     vocabulary: Vocabulary = DEFAULT_VOCABULARY,
-) -> tuple[str, str] | None:
-    """(expected ops in words, first expected op) when ``target``'s op contradicts a copy-like partitioner."""
+) -> tuple[str, str | None] | None:
+    """(expected ops in words, first expected op: None when the file does not show which) when ``target``'s op
+    contradicts a copy-like partitioner."""
     if partition.method == TMA_PARTITION:
         return _tma_op_problem(partition, target, source, facts, vocabulary)
     kind = partition.partitioner.kind if partition.partitioner else None
@@ -313,15 +316,17 @@ def _borrowed(partition: Partition, op: str, where: str) -> bool:
 
 def _tma_op_problem(
     partition: Partition, target: TensorName, source: TensorName | None, facts: FileFacts, vocabulary: Vocabulary
-) -> tuple[str, str] | None:
+) -> tuple[str, str | None] | None:
     # A TMA partition is named for the operand it feeds (tAsdS when dS is the MMA's A), for a pattern
     # shared by several tensors (quack's tXgdO next to tXgX), or by its direction (bSG_gC in an epilogue).
-    if canonical_op(target.op) in ("GS", "SG"):
+    if canonical_op(target.op) in ("GS", "SG") or canonical_op(target.op) in _NOT_TMA_OPS:
         pair = tma_pair_of(partition.target, facts)
         direction = tma_direction(pair, facts, vocabulary) if pair else None
         wanted = {"load": "GS", "store": "SG"}.get(direction or "")
         if wanted and canonical_op(target.op) != wanted:
             return f"`{wanted}` (a TMA {direction})", wanted
+        if canonical_op(target.op) in _NOT_TMA_OPS:  # a TMA copies between global and shared memory only
+            return "`GS` or `SG` (a TMA copies between global and shared memory)", None
         return None
     # The MMA's own `C` on a tensor that is not C's (tCsA) cannot name a TMA partition.
     whats = (target.what, source.what if source is not None else "")

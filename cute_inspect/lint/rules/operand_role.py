@@ -181,6 +181,20 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
     return found
 
 
+def _nested_swaps(facts: FileFacts, roles: frozenset[str], named: set[Partition], context: RuleContext):
+    """(partition, inner method) for ``make_fragment_B(thr_mma.partition_A(sB))``: a fragment maker of one operand
+    given the other operand's partition of a tensor whose name says the fragment's operand."""
+    for partition in facts.partitions:
+        own = operand_letter(partition)
+        inner_method = (partition.inner or (None, None))[0]
+        if own not in ("A", "B") or partition in named or inner_method not in MMA_METHODS:
+            continue
+        source = source_name(partition, context.vocabulary)
+        if inner_method[-1] in ("A", "B") and inner_method[-1] != own and own in roles and source is not None \
+                and source.what in OPERAND_ROLES[own]:
+            yield partition, inner_method
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     conflicts = []
@@ -192,6 +206,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     # say it, not the data flow, which a single slip bends both ways.
     swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
     named = {p for p, _, _ in conflicts}
+    for partition, inner in _nested_swaps(facts, roles, named, context):
+        named.add(partition)
+        inner_method, receiver = partition.inner
+        method = inner_method[:-1] + operand_letter(partition)
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.method}` is given `{receiver}.{inner_method}({partition.source})`: `{partition.source}` "
+            f"holds operand {operand_letter(partition)} and `{partition.method}` says it too, so the inner "
+            f"`{inner_method}` is likely the mistake: use `{method}`",
+            replace=Replace(partition.line, partition.column, f".{inner_method}(", f".{method}("),
+        )
     flow = None
     for partition in facts.partitions:
         if operand_letter(partition) in ("A", "B") and partition not in named:

@@ -65,6 +65,7 @@ from cute_inspect.lint.expectations import (
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import (
     TensorName,
+    compose,
     parse_name,
     parse_partitioned,
     renamed,
@@ -229,6 +230,34 @@ def _names_written_data(
     return False
 
 
+def _other_variant(partition: Partition, target: TensorName, source: TensorName, facts: FileFacts) -> str | None:
+    """The buffer ``target`` names by its variant when the function allocates it apart from the source:
+    ``tXsO_row`` of ``sO_col`` where ``sO_row`` is the rowwise output's buffer (two shared-storage fields)."""
+    if source.partitioned or not target.variant or not source.variant or target.variant == source.variant:
+        return None
+    # A variant that extends the other names a view of it (`sdS_xchg_epi` of `sdS_xchg`, `sSF_KV_0_for_tma`).
+    if source.variant.startswith(target.variant + "_") or target.variant.startswith(source.variant + "_"):
+        return None
+    other = compose(scope="", op="", separator="", where=source.where, what=target.what, variant=target.variant)
+    if target.what != source.what or not facts.bound_in(other, partition.scope):
+        return None
+    # Only buffers allocated apart are two (`sO_row`, `sO_col`: two shared-storage fields); a view or a
+    # partition bound with a variant (`sdQaccum_flat`, `sdQaccum_g2s`) holds what its tensor holds.
+    if (partition.scope, other) not in facts.made_in or (partition.scope, partition.source) not in facts.made_in:
+        return None
+    made_from = dict(facts.derived)
+
+    def root(name: str) -> str:
+        for _ in range(8):
+            if made_from.get(name, name) == name:
+                break
+            name = made_from[name]
+        return name
+
+    # Two tiles of one tensor (`gD_sub_loop` and `gD_mnl_loop`, both `local_tile(real_d, ...)`) hold its data.
+    return None if root(other) == root(partition.source) else other
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = accumulators = None
@@ -274,6 +303,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             what_ok = not _other_accumulator(partition, target, held, accumulators)
         if not what_ok and passed is None:
             what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
+        other = _other_variant(partition, target, held, facts) if what_ok and passed is None else None
+        if other is not None:
+            yield renaming(
+                partition.line, partition.column,
+                f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
+                "function", partition.target, free_name(renamed(target, variant=held.variant), facts, partition.scope),
+                partition.scope,
+            )
+            continue
         if where_ok and what_ok:
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)

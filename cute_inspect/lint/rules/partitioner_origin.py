@@ -122,6 +122,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if expected is None:
             continue
         allowed, op = expected
+        if op is None:
+            yield Violation(partition.line, partition.column,
+                            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`")
+            continue
         separator = (target.separator or context.suggested_separator) if is_direction_op(op) else ""
         fixed = free_name(
             renamed(target, op=op, separator=separator), facts, partition.scope
