@@ -935,3 +935,36 @@ def test_a_partition_named_for_another_allocated_buffer_by_its_variant_is_report
     # a view bound with a variant is the buffer it views
     view = source.replace("sO_col = storage.sO_col.get_tensor(layout)", "sO_col = cute.make_tensor(sO_row.iterator, l)")
     assert lint_source(view, "k.py") == []
+
+
+def test_a_tensor_laid_over_a_pointer_has_the_pointers_memory():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mW, smem_layout, storage, N):\n"
+        "    sW = cute.make_tensor(cute.make_ptr(mW.element_type, mW.iterator.toint(), cute.AddressSpace.gmem), N)\n"
+        "    sm = storage.data.get_tensor(smem_layout)\n"
+        "    sm1 = cute.make_tensor(sm.iterator + 64, cute.make_layout((64, 64)))\n"
+        "    tXgX1 = tc.partition_S(sm1)\n"
+    )
+    found = sorted((f.line, f.code) for f in lint_source(source, "k.py"))
+    assert found == [(3, "CI113"), (6, "CI105")]
+    good = source.replace("sW =", "gW =").replace("tXgX1", "tXsX1")
+    assert lint_source(good, "k.py") == []
+
+
+def test_a_tcgen05_accumulator_laid_over_tensor_memory_named_registers_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, shape, smem_ptr):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrO = thr_mma.make_fragment_C(shape)\n"
+        "    tmem_ptr = cute.arch.retrieve_tmem_ptr(cutlass.Int32, 16, smem_ptr)\n"
+        "    tCrO = cute.make_tensor(cute.recast_ptr(tmem_ptr + 32, dtype=acc_dtype), tCrO.layout)\n"
+        "    tCrA = cute.make_tensor(tmem_ptr, tiled_mma.make_fragment_A(layout).layout)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    # the accumulator (once for the name, rebound over the TMEM pointer); not the A operand laid over TMEM,
+    # which the convention names `r`
+    assert [(line, code) for line, code, _ in found] == [(4, "CI113")]
+    assert "but it is a tcgen05 accumulator, laid over tensor memory at line 6" in found[0][2]
+    assert lint_source(source.replace("tCrO", "tCtO"), "k.py") == []
