@@ -271,3 +271,31 @@ def test_saved_trace_with_a_copy_is_read_without_the_compiled_bank_figures(tmp_p
     assert cli.main(["lint", "--trace", "trace.json", "--select", "CI120", "k.py"]) == 0
     assert cli.main(["lint", "--trace", "trace.json", "--select", "CI107", "k.py"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_tcgen05_a_operands_named_for_either_source_and_their_views_are_not_reported(tmp_path, monkeypatch, capsys):
+    # `tAtK_cvt` holds SMEM descriptors in the FP8 branch and TMEM in the other: the A operand's source is a
+    # compile-time choice. `tdVrP` views the TMEM A operand `tdVrP0` at a column offset (no input is traced).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text(
+        "tAtK_cvt = thr_mma.make_fragment_A(tAsK)\n"
+        "tdVrP0 = mma_dV.make_fragment_A(tP_base)\n"
+        "tdVrP = cute.make_tensor(tdVrP0.iterator + off, tdVrP0.layout)\n"
+        "tCtB = thr_mma.make_fragment_B(sB)\n"
+        "tXrP = cute.make_tensor(tmem_ptr, layout)\n"
+    )
+
+    def event(index, op, name, line, memory, dtype):
+        return {**_event(index, op, [name], line, "kernel"), "memspaces": [memory], "dtypes": [dtype]}
+
+    events = [
+        event(0, "make_fragment_A", "tAtK_cvt", 1, "rmem", "smem_desc"),
+        event(1, "make_fragment_A", "tdVrP0", 2, "tmem", "bf16"),
+        event(2, "make_tensor", "tdVrP", 3, "tmem", "bf16"),
+        event(3, "make_fragment_B", "tCtB", 4, "rmem", "smem_desc"),  # B has no TMEM source: reported
+        event(4, "make_tensor", "tXrP", 5, "tmem", "bf16"),  # a view of no operand fragment: reported
+    ]
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI107", "k.py"]) == 1
+    out = capsys.readouterr().out
+    assert [line.split(": ")[0] for line in out.splitlines() if "CI107" in line] == ["k.py:4:5", "k.py:5:5"]

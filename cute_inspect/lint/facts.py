@@ -258,7 +258,7 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
     return None
 
 
-def _relaid_view(call: ast.Call) -> str | None:
+def relaid_view(call: ast.Call) -> str | None:
     """``X`` for ``cute.make_tensor(X.iterator + offset, X.layout)``: X's own layout over X's own iterator (at an
     offset), a view of X that holds what X holds (``tdKrdS = make_tensor(tdKrdS0.iterator + cols, tdKrdS0.layout)``)."""
     if len(call.args) != 2 or call.keywords:
@@ -713,7 +713,7 @@ class _Collector:
                     self.facts.atom_directions[target.elts[0].id] = direction
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
-        elif type(target) is ast.Name and method == "make_tensor" and (whole := _relaid_view(value)):
+        elif type(target) is ast.Name and method == "make_tensor" and (whole := relaid_view(value)):
             self.facts.views.append((target.id, whole))
         elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
             self.facts.allocators[(self.scope, target.id)] = allocates
