@@ -67,6 +67,7 @@ def _fragment(name, memory, op, dtype):
         ("tBsQ_desc", "rmem", "make_fragment_B", "smem_desc"),  # SMEM descriptors named for the memory described
         ("tCrA", "rmem", "make_fragment_A", "smem_desc"),  # ... or as the register fragment that holds them
         ("tdVrP0", "tmem", "make_fragment_A", "bf16"),  # a tcgen05 A operand in tensor memory, named r
+        ("tAtK_cvt", "rmem", "make_fragment_A", "smem_desc"),  # a tcgen05 A operand's descriptors, named for TMEM
         ("tIn", "gmem", "partition_S", "f32"),  # `t` the thread-partition prefix, not tensor memory
         ("tTR_r", "rmem", "make_rmem_tensor", "f32"),
     ],
@@ -79,7 +80,7 @@ def test_operand_fragments_and_thread_prefixed_names_are_not_reported(name, memo
     "name, memory, op, dtype",
     [
         ("tCsA", "rmem", "make_fragment_A", "f16"),  # an SM80 register fragment is no descriptor
-        ("tAtK_cvt", "rmem", "make_fragment_A", "smem_desc"),  # descriptors of SMEM, named for tensor memory
+        ("tCtB", "rmem", "make_fragment_B", "smem_desc"),  # B's descriptors named for tensor memory (B has no TMEM)
         ("tCrAcc", "tmem", "make_fragment_C", "f32"),  # an accumulator in tensor memory is no operand fragment
         ("sAcc", "tmem", "make_tensor", "f32"),
     ],
