@@ -968,3 +968,28 @@ def test_a_tcgen05_accumulator_laid_over_tensor_memory_named_registers_is_report
     assert [(line, code) for line, code, _ in found] == [(4, "CI113")]
     assert "but it is a tcgen05 accumulator, laid over tensor memory at line 6" in found[0][2]
     assert lint_source(source.replace("tCrO", "tCtO"), "k.py") == []
+
+
+def test_an_operand_made_by_one_mma_and_read_only_by_anothers_gemm_is_reported_at_its_maker():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(op, sQ, sP, sV, tCtS, tCtO):\n"
+        "    tiled_mma_kq = cute.make_tiled_mma(op)\n"
+        "    tiled_mma_vp = cute.make_tiled_mma(op)\n"
+        "    thr_kq = tiled_mma_kq.get_slice(0)\n"
+        "    thr_vp = tiled_mma_vp.get_slice(0)\n"
+        "    tArK = thr_kq.make_fragment_A(sK)\n"
+        "    tBrQ = thr_kq.make_fragment_B(sQ)\n"
+        "    tArV = thr_vp.make_fragment_A(sV)\n"
+        "    tBrP = thr_kq.make_fragment_B(sP)\n"
+        "    cute.gemm(tiled_mma_kq, tCtS, tArK, tBrQ, tCtS)\n"
+        "    cute.gemm(tiled_mma_vp, tCtO, tArV, tBrP, tCtO)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(10, "CI111")]
+    assert "only another MMA's `cute.gemm` (line 12) is given it; its own `cute.gemm` (line 11) never is" \
+        in found[0].message
+    assert lint_source(source.replace("tBrP = thr_kq", "tBrP = thr_vp"), "k.py") == []
+    # a fragment shared by two MMAs on purpose is given to its own MMA's gemm too
+    shared = source.replace("tBrQ, tCtS)", "tBrP, tCtS)")
+    assert [f.code for f in lint_source(shared, "k.py")] == []
