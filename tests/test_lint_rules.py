@@ -993,3 +993,22 @@ def test_an_operand_made_by_one_mma_and_read_only_by_anothers_gemm_is_reported_a
     # a fragment shared by two MMAs on purpose is given to its own MMA's gemm too
     shared = source.replace("tBrQ, tCtS)", "tBrP, tCtS)")
     assert [f.code for f in lint_source(shared, "k.py")] == []
+
+
+def test_snake_case_partitions_are_judged_like_their_camel_case_spelling():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tma_atom_a, tma_atom_b, s_a, s_b, g_a, g_b, m_shape, tiled_copy_t2r, t_acc):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    m_c = cute.make_identity_tensor(m_shape)\n"
+        "    t_cg_c = thr_mma.partition_C(m_c)\n"
+        "    t_as_a, t_ag_a = cpasync.tma_partition(tma_atom_a, 0, cute.make_layout(1), s_a, g_a)\n"
+        "    t_as_b, t_bg_b = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), s_b, g_b)\n"
+        "    t_bs_x, t_bg_x = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), s_b, g_b)\n"
+        "    thr_copy_t2r = tiled_copy_t2r.get_slice(0)\n"
+        "    t_rt_t_acc = thr_copy_t2r.partition_S(t_acc)\n"
+        "    t_tr_s_acc = cute.make_rmem_tensor(t_rt_t_acc.shape, Float32)\n"
+    )
+    found = sorted((f.line, f.code, f.message.rsplit("rename it to ", 1)[-1]) for f in lint_source(source, "k.py"))
+    assert [(line, code) for line, code, _ in found] == [(5, "CI105"), (7, "CI110"), (10, "CI104"), (11, "CI113")]
+    assert [fix for _, _, fix in found if fix.startswith("`")] == ["`t_cc_c`", "`t_bs_b`", "`t_tr_t_acc`", "`t_tr_r_acc`"]

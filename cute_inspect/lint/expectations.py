@@ -377,7 +377,8 @@ def suggested_name(partition: Partition, separator: str, vocabulary: Vocabulary 
     """The full name the result should have, when the call determines every part of it."""
     source = source_name(partition, vocabulary)
     where = expected_where(partition, source)
-    if source is None or where is None:
+    # A snake-case source (`t_cg_a`) names its tensor in lower case: no camel-case name follows from it.
+    if source is None or where is None or source.snake:
         return None
     if partition.method == TMA_PARTITION:
         op = source.what
