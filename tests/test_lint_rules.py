@@ -1012,3 +1012,23 @@ def test_snake_case_partitions_are_judged_like_their_camel_case_spelling():
     found = sorted((f.line, f.code, f.message.rsplit("rename it to ", 1)[-1]) for f in lint_source(source, "k.py"))
     assert [(line, code) for line, code, _ in found] == [(5, "CI105"), (7, "CI110"), (10, "CI104"), (11, "CI113")]
     assert [fix for _, _, fix in found if fix.startswith("`")] == ["`t_cc_c`", "`t_bs_b`", "`t_tr_t_acc`", "`t_tr_r_acc`"]
+
+
+def test_a_buffer_given_to_both_slots_is_judged_by_the_tma_atom_that_loads_it():
+    source = (
+        "@cute.jit\n"
+        "def host(op, mB, layout, tiler):\n"
+        "    tiled_mma = cute.make_tiled_mma(op)\n"
+        "    tma_atom_b, tma_tensor_b = cute.nvgpu.make_tiled_tma_atom_B(op, mB, layout, tiler, tiled_mma)\n"
+        "    kernel(tiled_mma, tma_atom_b, tma_tensor_b).launch()\n"
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tma_atom_b, g_b):\n"
+        "    s_b = storage.s_b.get_tensor(layout)\n"
+        "    t_bs_b, t_bg_b = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), s_b, g_b)\n"
+        "    t_cr_a = tiled_mma.make_fragment_A(s_b)\n"
+        "    t_cr_b = tiled_mma.make_fragment_B(s_b)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(10, "CI106")]
+    assert "`t_cr_a` and `make_fragment_A` both say A, so the argument is likely the mistake" in found[0].message
+    assert lint_source(source.replace("make_tiled_tma_atom_B", "make_tiled_tma_atom"), "k.py") == []

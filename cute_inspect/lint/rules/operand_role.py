@@ -152,7 +152,15 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
             continue
         if any(other.source == partition.source and other.scope == partition.scope and families[other] == family
                and operand_letter(other) != operand_letter(partition) for other in calls):
-            continue  # one tensor given to both slots: the flow cannot say which call is the slip
+            # One tensor given to both slots: the flow cannot say which call is the slip, but the TMA atom that
+            # loads it can (`make_tiled_tma_atom_B(..., tiled_mma)` loads B: `make_fragment_A(s_b)` is the slip).
+            atoms = loaded_as(partition, (partition.source,), links)
+            if len(atoms) == 1 and next(iter(atoms)) != operand_letter(partition):
+                (role, tma), = atoms.items()
+                atom = origins.object(tma.made_by)
+                found[partition] = role, (f"`{atom.name or tma.target}` is made by `{atom.maker}` (line {atom.line}) "
+                                          f"for this MMA and `tma_partition` (line {tma.line}) gives it this tile")
+            continue
         shown = evidence(partition, links, False) or evidence(partition, through_calls, True)
         # The TMA atom's maker says which operand its tile is; where calls link another atom's view, a flow that
         # disagrees with it shows nothing.
@@ -231,6 +239,16 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if (partition.scope, role, own) in swapped:
             continue
         method = partition.method[:-1] + role
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if shown is not None and target is not None and target.what in OPERAND_ROLES[own]:
+            yield Violation(
+                partition.line,
+                partition.column,
+                f"`{partition.method}` is given `{partition.source}`, which is operand {role} of this MMA: {shown}; "
+                f"`{partition.target}` and `{partition.method}` both say {own}, so the argument is likely the "
+                f"mistake: pass operand {own}'s tensor",
+            )
+            continue
         if shown is not None:
             yield Violation(
                 partition.line,
@@ -241,7 +259,6 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             )
             continue
         given = f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}"
-        target = parse_partitioned(partition.target, context.vocabulary)
         if target is not None and target.what in OPERAND_ROLES[own]:
             source = parse_name(partition.source, context.vocabulary)
             wanted = renamed(source, what=target.what)
