@@ -1032,3 +1032,19 @@ def test_a_buffer_given_to_both_slots_is_judged_by_the_tma_atom_that_loads_it():
     assert [(f.line, f.code) for f in found] == [(10, "CI106")]
     assert "`t_cr_a` and `make_fragment_A` both say A, so the argument is likely the mistake" in found[0].message
     assert lint_source(source.replace("make_tiled_tma_atom_B", "make_tiled_tma_atom"), "k.py") == []
+
+
+def test_a_plain_snake_case_source_of_a_snake_case_partition_is_compared_by_memory_only():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, m_out, n):\n"
+        "    thr = tiled_mma.get_slice(0)\n"
+        "    g_out_mnl = cute.local_tile(m_out, (128, 128), (None, None))\n"
+        "    t_cs_out = thr.partition_C(g_out_mnl)\n"
+        "    t_a_subtile = cute.make_tensor(0, cute.make_layout((128, n)))\n"
+        "    t_ht_c_frg = thr.partition_C(t_a_subtile)\n"
+        "    t_cg_b = thr.partition_A(g_out_mnl)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI105")]
+    assert "rename it to `t_cg_out`" in found[0].message

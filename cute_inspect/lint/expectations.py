@@ -27,6 +27,7 @@ from cute_inspect.lint.names import (
     is_copy_op,
     is_direction_op,
     parse_name,
+    parse_snake_tensor,
     same_memory,
 )
 
@@ -48,8 +49,15 @@ _NOT_TENSOR_VARIANTS = frozenset({"shape", "layout", "ptr", "size", "stride", "d
 
 
 def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
-    """The parsed name of the tensor being partitioned, when it follows the convention."""
-    return parse_name(partition.source, vocabulary) if partition.source else None
+    """The parsed name of the tensor being partitioned, when it follows the convention; a plain snake-case name
+    (``g_out_mnl``) when the result is named in snake case too."""
+    if not partition.source:
+        return None
+    parsed = parse_name(partition.source, vocabulary)
+    if parsed is None:
+        target = parse_name(partition.target, vocabulary)
+        parsed = parse_snake_tensor(partition.source) if target is not None and target.snake else None
+    return parsed
 
 
 def operand_letter(partition: Partition) -> str | None:
@@ -75,7 +83,9 @@ def role_conflict(partition: Partition, source: TensorName | None, roles: frozen
     """The operand letter whose tensor was given to another operand's partitioner (``partition_A(gB)`` -> B);
     ``roles`` are the letters the file uses as GEMM roles (``roles_in_use``)."""
     letter = operand_letter(partition)
-    if letter is None or source is None:
+    # A plain snake-case name (`t_a_subtile`, a layout given to partition_A and partition_C alike) says its
+    # memory, not an operand role.
+    if letter is None or source is None or source.snake and not source.partitioned:
         return None
     # A and B are inputs; a C given to an input's partitioner is some other matrix named C (Mamba, GDN).
     for role in roles - {"C"}:

@@ -169,6 +169,20 @@ _SNAKE_PARTITION = re.compile(
 )
 
 
+_SNAKE_TENSOR = re.compile(r"(?P<where>[mgsrtc])_(?P<what>[a-z][a-z0-9]*)(?:_(?P<variant>[a-z0-9_]+))?")
+
+
+def parse_snake_tensor(name: str) -> TensorName | None:
+    """``g_out_mnl`` as ``gOut_mnl``: a plain tensor in snake case. Only where the code around it names its
+    partitions in snake case (``t_cs_out = thr_mma.partition_C(g_out_mnl)``) does the first letter say a memory;
+    elsewhere ``s_max`` is a softmax statistic."""
+    match = _SNAKE_TENSOR.fullmatch(name)
+    if match is None:
+        return None
+    what = match["what"].capitalize() if len(match["what"]) > 1 else match["what"].upper()
+    return TensorName("", "", "", match["where"], what, match["variant"] or "", snake=True)
+
+
 def _snake_partition(name: str) -> TensorName | None:
     match = _SNAKE_PARTITION.fullmatch(name)
     if match is None:
@@ -227,7 +241,7 @@ def compose(
 ) -> str:
     """The partitioned name built from its parts: ``compose("t", "TR", "_", "r", "Acc") == "tTR_rAcc"``; in snake
     case, ``t_tr_r_acc``."""
-    if snake and scope and not inner:
+    if snake and not inner:
         head = f"{scope}_{op.lower()}_{where}" if is_direction_op(op) else f"{scope}_{op.lower()}{where}"
-        return f"{head}_{what.lower()}" + (f"_{variant}" if variant else "")
+        return (f"{head}_{what.lower()}" if scope else f"{where}_{what.lower()}") + (f"_{variant}" if variant else "")
     return f"{scope}{op}{separator}{inner}{where}{what}" + (f"_{variant}" if variant else "")

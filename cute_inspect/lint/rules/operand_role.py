@@ -55,7 +55,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
-from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
+from cute_inspect.lint.names import parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
 CODE = "CI106"
@@ -260,7 +260,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         given = f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}"
         if target is not None and target.what in OPERAND_ROLES[own]:
-            source = parse_name(partition.source, context.vocabulary)
+            source = source_name(partition, context.vocabulary)
             wanted = renamed(source, what=target.what)
             bound = facts.bound_in(wanted, partition.scope)
             yield Violation(

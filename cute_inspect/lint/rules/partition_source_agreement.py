@@ -269,7 +269,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
-        if target is not None and source is None:
+        # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
+        made = source is not None and source.snake and not source.partitioned and (
+            facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
+        if target is not None and (source is None or made):
             yield from _unnamed_source_memory(partition, target, facts)
             continue
         if target is None or role_conflict(partition, source, roles):
@@ -293,8 +296,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if unjudged:
             passed = None
         held = passed[1] if passed is not None else source
+        # A plain snake-case source (`g_out_mnl`) is compared by its memory only: its lower-case word may be a
+        # tensor or a role (`t_a_subtile`, a layout given to partition_A and partition_C alike).
         what_ok = (
-            unjudged or (partition.scope, target.what, held.what) in swaps
+            unjudged or held.snake and not held.partitioned or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
         )
         if what_ok and not unjudged and held.partitioned and facts.gemms:
