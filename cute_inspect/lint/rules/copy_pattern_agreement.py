@@ -10,7 +10,9 @@ or its reverse, a round trip through one partition (``tTR_sC`` in an R2S copy is
 such as ``s2r_atom_d`` partitions nothing and is not read). A memory side that another tiled copy of the
 function partitioned than the one the copy is made with, when the copy's own partitions there carry another
 pattern, is reported too (``cute.copy(thr_load_k, tVsV, tKrK)`` beside ``tKsK = thr_load_k.partition_S(sK)``),
-unless the two are one name rebound in two branches.
+unless the two are one name rebound in two branches. A TMA copy whose two sides carry one pattern but come
+from the ``tma_partition`` of two atoms, one of them the copy's own, is reported as well (``cute.copy(tma_atom,
+tXgX, tXsA)`` beside ``tXsA, tXgA = tma_partition(tma_atom_act, ...)``), unless one pair dropped a half.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped

@@ -19,6 +19,11 @@ gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpo
 not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
+A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``
+next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``). A
+fragment maker given the other operand's partition of a tensor that names the fragment's operand
+(``make_fragment_B(thr_mma.partition_A(sB))``) blames the inner call.
+
 The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
 the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:

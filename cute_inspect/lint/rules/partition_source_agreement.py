@@ -18,9 +18,14 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
+A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
+``sO_col``, two shared-storage fields) names another tensor. A buffer taken from a shared-storage field is
+also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
+
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
-``cute.make_identity_tensor`` coordinates),
+``cute.make_identity_tensor`` coordinates, ``cute.make_tensor`` over a pointer whose memory the file shows),
+and so is a plain snake-case argument of a partition named in snake case (``g_out_mnl`` of ``t_cs_out``),
 through a helper's parameter too when every call passes such a tensor. An argument that is a parameter of a
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
