@@ -3,6 +3,7 @@
 import pytest
 
 from cute_inspect.lint.names import (
+    TensorName,
     Vocabulary,
     canonical_op,
     is_direction_op,
@@ -80,3 +81,13 @@ def test_patterns_merge_spellings_of_one_op():
     assert parse_partitioned("tTMEM_LOADtO").pattern == parse_partitioned("tTMrO").pattern == "tTM"
     assert canonical_op("T2R") == "TR" and is_direction_op("SG") and not is_direction_op("QK")
     assert canonical_op("s2r") == "SR" and parse_partitioned("ts2rsLSE").pattern == parse_partitioned("tSRrLSE").pattern
+
+
+def test_the_convention_spelled_in_snake_case_is_read_for_partitions_only():
+    assert parse_name("t_cg_a") == TensorName("t", "C", "", "g", "A", "", snake=True)
+    assert parse_name("t_tr_t_acc_epi") == TensorName("t", "TR", "_", "t", "Acc", "epi", snake=True)
+    assert parse_name("b_sg_s_out") == TensorName("b", "SG", "_", "s", "Out", "", snake=True)
+    assert renamed(parse_name("t_tr_r_acc"), where="s") == "t_tr_s_acc"
+    assert renamed(parse_name("t_cg_c"), where="c") == "t_cc_c"
+    # plain snake names say no memory (`s_max`, `g_row`), nor do names with no op-and-where part
+    assert [parse_name(name) for name in ("s_a", "s_max", "g_row", "t_x_s", "t_idx")] == [None] * 5

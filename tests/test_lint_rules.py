@@ -2,7 +2,7 @@
 
 import pytest
 
-from cute_inspect.lint import LintConfig, lint_source
+from cute_inspect.lint import LintConfig, fix_text, lint_source
 from cute_inspect.lint.registry import RULES, is_default, kind
 
 # code -> (passing snippet, failing snippet, fragment of the failing message)
@@ -852,3 +852,199 @@ def test_the_tma_atoms_maker_tells_the_operand_its_tile_is():
     assert [(line, code) for line, code, _ in found] == [(9, "CI106")]
     assert "`tma_atom_K` is made by `make_tiled_tma_atom_A` (line 5) for this MMA" in found[0][2]
     assert lint_source(source.replace("partition_B(gK)", "partition_A(gK)"), "k.py") == []
+
+
+def test_a_buffer_taken_from_a_shared_storage_field_is_also_the_fields_tensor():
+    # `sXA = dxmem.sA.get_tensor(...)`: the dX GEMM's A buffer; `tAsA` names its field, not another tensor.
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_dza, gZA, gA, dx_a, dxmem, dwmem):\n"
+        "    sXA = dxmem.sA.get_tensor(dx_a.outer)\n"
+        "    sWA = dwmem.sA.get_tensor(dx_a.outer)\n"
+        "    tAsA, tAgA = cute.nvgpu.cpasync.tma_partition(tma_dza, 0, one, sXA, gZA)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a partition named for another field's tensor still is reported
+    found = lint_source(source.replace("dxmem.sA.", "dxmem.sB."), "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI105")]
+
+
+def test_a_fragment_maker_given_the_other_operands_partition_of_its_own_tensor_blames_the_inner_call():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, sA, sB):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_A(sB))\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI106")]
+    assert "the inner `partition_A` is likely the mistake: use `partition_B`" in found[0].message
+    fixed, _ = fix_text(source, "k.py", LintConfig(), unsafe=True)
+    assert "make_fragment_B(thr_mma.partition_B(sB))" in fixed and lint_source(fixed, "k.py") == []
+    assert lint_source(source.replace("partition_A(sB)", "partition_B(sB)"), "k.py") == []
+
+
+def test_a_tma_partition_named_with_a_register_or_tensor_memory_direction_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_out, sO, gO):\n"
+        "    tSR_sO, tXgO = cpasync.tma_partition(tma_atom_out, 0, cute.make_layout(1), sO, gO)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(3, "CI104")]
+    assert "whose op is `GS` or `SG` (a TMA copies between global and shared memory), not `SR`" in found[0].message
+    stored = source + "    cute.copy(tma_atom_out, tSR_sO[None, 0], tXgO[None, 0])\n"
+    found = lint_source(stored, "k.py")
+    assert [(f.line, f.code) for f in found] == [(3, "CI104")] and "rename it to `tSG_sO`" in found[0].message
+    assert lint_source(source.replace("tSR_sO", "tSG_sO"), "k.py") == []
+
+
+def test_a_tma_copy_into_another_atoms_partition_is_reported():
+    source = (
+        "@cute.jit\n"
+        "def main(self, tma_atom, tma_atom_act, sX, gX, sAct, gAct, bar):\n"
+        "    tXsX, tXgX = cute.nvgpu.cpasync.tma_partition(tma_atom, 0, cute.make_layout(1), sX, gX)\n"
+        "    tXsA, tXgA = cute.nvgpu.cpasync.tma_partition(tma_atom_act, 0, cute.make_layout(1), sAct, gAct)\n"
+        "    cute.copy(tma_atom, tXgX[None, 0], tXsA[None, 0], tma_bar_ptr=bar)\n"
+        "    cute.copy(tma_atom_act, tXgA[None, 0], tXsA[None, 0], tma_bar_ptr=bar)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI102")]
+    assert "made by `tma_partition` of `tma_atom_act`" in found[0].message
+    assert lint_source(source.replace("tXgX[None, 0], tXsA", "tXgX[None, 0], tXsX"), "k.py") == []
+    # a store atom whose own smem side is dropped stores from the load atom's (CUTLASS's TMA tutorial)
+    dropped = source.replace("tXsA, tXgA = cute", "_, tXgA = cute").replace(
+        "    cute.copy(tma_atom_act, tXgA[None, 0], tXsA[None, 0], tma_bar_ptr=bar)\n", "").replace(
+        "cute.copy(tma_atom, tXgX[None, 0], tXsA[None, 0], tma_bar_ptr=bar)", "cute.copy(tma_atom_act, tXsX, tXgA[None, 0])")
+    assert lint_source(dropped, "k.py") == []
+
+
+def test_a_partition_named_for_another_allocated_buffer_by_its_variant_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(storage, tma_atom_out_row, gO_row):\n"
+        "    sO_row = storage.sO_row.get_tensor(layout)\n"
+        "    sO_col = storage.sO_col.get_tensor(layout)\n"
+        "    tXsO_row, tXgO_row = cute.nvgpu.cpasync.tma_partition(tma_atom_out_row, 0, one, sO_col, gO_row)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI105")]
+    assert "names `sO_row`, another buffer of this function; rename it to `tXsO_col`" in found[0].message
+    assert lint_source(source.replace("one, sO_col,", "one, sO_row,"), "k.py") == []
+    # a view bound with a variant is the buffer it views
+    view = source.replace("sO_col = storage.sO_col.get_tensor(layout)", "sO_col = cute.make_tensor(sO_row.iterator, l)")
+    assert lint_source(view, "k.py") == []
+
+
+def test_a_tensor_laid_over_a_pointer_has_the_pointers_memory():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mW, smem_layout, storage, N):\n"
+        "    sW = cute.make_tensor(cute.make_ptr(mW.element_type, mW.iterator.toint(), cute.AddressSpace.gmem), N)\n"
+        "    sm = storage.data.get_tensor(smem_layout)\n"
+        "    sm1 = cute.make_tensor(sm.iterator + 64, cute.make_layout((64, 64)))\n"
+        "    tXgX1 = tc.partition_S(sm1)\n"
+    )
+    found = sorted((f.line, f.code) for f in lint_source(source, "k.py"))
+    assert found == [(3, "CI113"), (6, "CI105")]
+    good = source.replace("sW =", "gW =").replace("tXgX1", "tXsX1")
+    assert lint_source(good, "k.py") == []
+
+
+def test_a_tcgen05_accumulator_laid_over_tensor_memory_named_registers_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, shape, smem_ptr):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrO = thr_mma.make_fragment_C(shape)\n"
+        "    tmem_ptr = cute.arch.retrieve_tmem_ptr(cutlass.Int32, 16, smem_ptr)\n"
+        "    tCrO = cute.make_tensor(cute.recast_ptr(tmem_ptr + 32, dtype=acc_dtype), tCrO.layout)\n"
+        "    tCrA = cute.make_tensor(tmem_ptr, tiled_mma.make_fragment_A(layout).layout)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    # the accumulator (once for the name, rebound over the TMEM pointer); not the A operand laid over TMEM,
+    # which the convention names `r`
+    assert [(line, code) for line, code, _ in found] == [(4, "CI113")]
+    assert "but it is a tcgen05 accumulator, laid over tensor memory at line 6" in found[0][2]
+    assert lint_source(source.replace("tCrO", "tCtO"), "k.py") == []
+
+
+def test_an_operand_made_by_one_mma_and_read_only_by_anothers_gemm_is_reported_at_its_maker():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(op, sQ, sP, sV, tCtS, tCtO):\n"
+        "    tiled_mma_kq = cute.make_tiled_mma(op)\n"
+        "    tiled_mma_vp = cute.make_tiled_mma(op)\n"
+        "    thr_kq = tiled_mma_kq.get_slice(0)\n"
+        "    thr_vp = tiled_mma_vp.get_slice(0)\n"
+        "    tArK = thr_kq.make_fragment_A(sK)\n"
+        "    tBrQ = thr_kq.make_fragment_B(sQ)\n"
+        "    tArV = thr_vp.make_fragment_A(sV)\n"
+        "    tBrP = thr_kq.make_fragment_B(sP)\n"
+        "    cute.gemm(tiled_mma_kq, tCtS, tArK, tBrQ, tCtS)\n"
+        "    cute.gemm(tiled_mma_vp, tCtO, tArV, tBrP, tCtO)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(10, "CI111")]
+    assert "only another MMA's `cute.gemm` (line 12) is given it; its own `cute.gemm` (line 11) never is" \
+        in found[0].message
+    assert lint_source(source.replace("tBrP = thr_kq", "tBrP = thr_vp"), "k.py") == []
+    # a fragment shared by two MMAs on purpose is given to its own MMA's gemm too
+    shared = source.replace("tBrQ, tCtS)", "tBrP, tCtS)")
+    assert [f.code for f in lint_source(shared, "k.py")] == []
+
+
+def test_snake_case_partitions_are_judged_like_their_camel_case_spelling():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tma_atom_a, tma_atom_b, s_a, s_b, g_a, g_b, m_shape, tiled_copy_t2r, t_acc):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    m_c = cute.make_identity_tensor(m_shape)\n"
+        "    t_cg_c = thr_mma.partition_C(m_c)\n"
+        "    t_as_a, t_ag_a = cpasync.tma_partition(tma_atom_a, 0, cute.make_layout(1), s_a, g_a)\n"
+        "    t_as_b, t_bg_b = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), s_b, g_b)\n"
+        "    t_bs_x, t_bg_x = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), s_b, g_b)\n"
+        "    thr_copy_t2r = tiled_copy_t2r.get_slice(0)\n"
+        "    t_rt_t_acc = thr_copy_t2r.partition_S(t_acc)\n"
+        "    t_tr_s_acc = cute.make_rmem_tensor(t_rt_t_acc.shape, Float32)\n"
+    )
+    found = sorted((f.line, f.code, f.message.rsplit("rename it to ", 1)[-1]) for f in lint_source(source, "k.py"))
+    assert [(line, code) for line, code, _ in found] == [(5, "CI105"), (7, "CI110"), (10, "CI104"), (11, "CI113")]
+    assert [fix for _, _, fix in found if fix.startswith("`")] == ["`t_cc_c`", "`t_bs_b`", "`t_tr_t_acc`", "`t_tr_r_acc`"]
+
+
+def test_a_buffer_given_to_both_slots_is_judged_by_the_tma_atom_that_loads_it():
+    source = (
+        "@cute.jit\n"
+        "def host(op, mB, layout, tiler):\n"
+        "    tiled_mma = cute.make_tiled_mma(op)\n"
+        "    tma_atom_b, tma_tensor_b = cute.nvgpu.make_tiled_tma_atom_B(op, mB, layout, tiler, tiled_mma)\n"
+        "    kernel(tiled_mma, tma_atom_b, tma_tensor_b).launch()\n"
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tma_atom_b, g_b):\n"
+        "    s_b = storage.s_b.get_tensor(layout)\n"
+        "    t_bs_b, t_bg_b = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), s_b, g_b)\n"
+        "    t_cr_a = tiled_mma.make_fragment_A(s_b)\n"
+        "    t_cr_b = tiled_mma.make_fragment_B(s_b)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(10, "CI106")]
+    assert "`t_cr_a` and `make_fragment_A` both say A, so the argument is likely the mistake" in found[0].message
+    assert lint_source(source.replace("make_tiled_tma_atom_B", "make_tiled_tma_atom"), "k.py") == []
+
+
+def test_a_plain_snake_case_source_of_a_snake_case_partition_is_compared_by_memory_only():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, m_out, n):\n"
+        "    thr = tiled_mma.get_slice(0)\n"
+        "    g_out_mnl = cute.local_tile(m_out, (128, 128), (None, None))\n"
+        "    t_cs_out = thr.partition_C(g_out_mnl)\n"
+        "    t_a_subtile = cute.make_tensor(0, cute.make_layout((128, n)))\n"
+        "    t_ht_c_frg = thr.partition_C(t_a_subtile)\n"
+        "    t_cg_b = thr.partition_A(g_out_mnl)\n"
+    )
+    found = lint_source(source, "k.py")
+    assert [(f.line, f.code) for f in found] == [(5, "CI105")]
+    assert "rename it to `t_cg_out`" in found[0].message

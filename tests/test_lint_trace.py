@@ -67,6 +67,7 @@ def _fragment(name, memory, op, dtype):
         ("tBsQ_desc", "rmem", "make_fragment_B", "smem_desc"),  # SMEM descriptors named for the memory described
         ("tCrA", "rmem", "make_fragment_A", "smem_desc"),  # ... or as the register fragment that holds them
         ("tdVrP0", "tmem", "make_fragment_A", "bf16"),  # a tcgen05 A operand in tensor memory, named r
+        ("tAtK_cvt", "rmem", "make_fragment_A", "smem_desc"),  # a tcgen05 A operand's descriptors, named for TMEM
         ("tIn", "gmem", "partition_S", "f32"),  # `t` the thread-partition prefix, not tensor memory
         ("tTR_r", "rmem", "make_rmem_tensor", "f32"),
     ],
@@ -79,7 +80,7 @@ def test_operand_fragments_and_thread_prefixed_names_are_not_reported(name, memo
     "name, memory, op, dtype",
     [
         ("tCsA", "rmem", "make_fragment_A", "f16"),  # an SM80 register fragment is no descriptor
-        ("tAtK_cvt", "rmem", "make_fragment_A", "smem_desc"),  # descriptors of SMEM, named for tensor memory
+        ("tCtB", "rmem", "make_fragment_B", "smem_desc"),  # B's descriptors named for tensor memory (B has no TMEM)
         ("tCrAcc", "tmem", "make_fragment_C", "f32"),  # an accumulator in tensor memory is no operand fragment
         ("sAcc", "tmem", "make_tensor", "f32"),
     ],
@@ -259,3 +260,43 @@ def test_saved_trace_gemm_operands_of_their_own_slot_or_function_are_not_reporte
     ]
     (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
     assert cli.main(["lint", "--trace", "trace.json", "--select", "CI112", "k.py"]) == 0
+
+
+def test_saved_trace_with_a_copy_is_read_without_the_compiled_bank_figures(tmp_path, monkeypatch, capsys):
+    # A saved trace's events carry no `meta` (the bank figure is a compiled record's); every trace rule reads
+    # the records before the selection applies, so CI120 must find nothing there rather than end in a traceback.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text("tCsA = thr_mma.partition_A(tile)\ncute.copy(atom, tCsA, tCrA)\n")
+    events = [_event(0, "copy", [], 2, "kernel")]
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI120", "k.py"]) == 0
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI107", "k.py"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_tcgen05_a_operands_named_for_either_source_and_their_views_are_not_reported(tmp_path, monkeypatch, capsys):
+    # `tAtK_cvt` holds SMEM descriptors in the FP8 branch and TMEM in the other: the A operand's source is a
+    # compile-time choice. `tdVrP` views the TMEM A operand `tdVrP0` at a column offset (no input is traced).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k.py").write_text(
+        "tAtK_cvt = thr_mma.make_fragment_A(tAsK)\n"
+        "tdVrP0 = mma_dV.make_fragment_A(tP_base)\n"
+        "tdVrP = cute.make_tensor(tdVrP0.iterator + off, tdVrP0.layout)\n"
+        "tCtB = thr_mma.make_fragment_B(sB)\n"
+        "tXrP = cute.make_tensor(tmem_ptr, layout)\n"
+    )
+
+    def event(index, op, name, line, memory, dtype):
+        return {**_event(index, op, [name], line, "kernel"), "memspaces": [memory], "dtypes": [dtype]}
+
+    events = [
+        event(0, "make_fragment_A", "tAtK_cvt", 1, "rmem", "smem_desc"),
+        event(1, "make_fragment_A", "tdVrP0", 2, "tmem", "bf16"),
+        event(2, "make_tensor", "tdVrP", 3, "tmem", "bf16"),
+        event(3, "make_fragment_B", "tCtB", 4, "rmem", "smem_desc"),  # B has no TMEM source: reported
+        event(4, "make_tensor", "tXrP", 5, "tmem", "bf16"),  # a view of no operand fragment: reported
+    ]
+    (tmp_path / "trace.json").write_text(json.dumps({"version": 1, "events": events}))
+    assert cli.main(["lint", "--trace", "trace.json", "--select", "CI107", "k.py"]) == 1
+    out = capsys.readouterr().out
+    assert [line.split(": ")[0] for line in out.splitlines() if "CI107" in line] == ["k.py:4:5", "k.py:5:5"]

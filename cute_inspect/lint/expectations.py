@@ -27,6 +27,7 @@ from cute_inspect.lint.names import (
     is_copy_op,
     is_direction_op,
     parse_name,
+    parse_snake_tensor,
     same_memory,
 )
 
@@ -39,6 +40,8 @@ MMA_METHODS = frozenset(
 _FRAGMENT_METHODS = frozenset({"make_fragment_A", "make_fragment_B"})
 # Copy directions an MMA partition can never carry (ST and TS are left out: attention's S-transposed).
 _MMA_FORBIDDEN_OPS = frozenset({"TR", "RT", "RS", "SR", "SG", "GS", "RG", "GR"})
+# Directions a TMA partition can never carry: each names registers or tensor memory.
+_NOT_TMA_OPS = _MMA_FORBIDDEN_OPS - {"SG", "GS"}
 # A tensor token and its per-iteration, indexed, transposed or accumulator forms: S0, Si, Kt, QT, SAcc, dVaccum.
 _TENSOR_FORM = re.compile(r"(?:[0-9]+|[itT]|Acc|accum)")
 # Variants that make a name something other than a tensor: rD_shape, sA_layout.
@@ -46,8 +49,15 @@ _NOT_TENSOR_VARIANTS = frozenset({"shape", "layout", "ptr", "size", "stride", "d
 
 
 def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
-    """The parsed name of the tensor being partitioned, when it follows the convention."""
-    return parse_name(partition.source, vocabulary) if partition.source else None
+    """The parsed name of the tensor being partitioned, when it follows the convention; a plain snake-case name
+    (``g_out_mnl``) when the result is named in snake case too."""
+    if not partition.source:
+        return None
+    parsed = parse_name(partition.source, vocabulary)
+    if parsed is None:
+        target = parse_name(partition.target, vocabulary)
+        parsed = parse_snake_tensor(partition.source) if target is not None and target.snake else None
+    return parsed
 
 
 def operand_letter(partition: Partition) -> str | None:
@@ -73,7 +83,9 @@ def role_conflict(partition: Partition, source: TensorName | None, roles: frozen
     """The operand letter whose tensor was given to another operand's partitioner (``partition_A(gB)`` -> B);
     ``roles`` are the letters the file uses as GEMM roles (``roles_in_use``)."""
     letter = operand_letter(partition)
-    if letter is None or source is None:
+    # A plain snake-case name (`t_a_subtile`, a layout given to partition_A and partition_C alike) says its
+    # memory, not an operand role.
+    if letter is None or source is None or source.snake and not source.partitioned:
         return None
     # A and B are inputs; a C given to an input's partitioner is some other matrix named C (Mamba, GDN).
     for role in roles - {"C"}:
@@ -281,8 +293,9 @@ def tma_pair_of(name: str, facts: FileFacts) -> TmaPair | None:
 def copy_op_problem(
     partition: Partition, target: TensorName, source: TensorName | None, facts: FileFacts,
     vocabulary: Vocabulary = DEFAULT_VOCABULARY,
-) -> tuple[str, str] | None:
-    """(expected ops in words, first expected op) when ``target``'s op contradicts a copy-like partitioner."""
+) -> tuple[str, str | None] | None:
+    """(expected ops in words, first expected op: None when the file does not show which) when ``target``'s op
+    contradicts a copy-like partitioner."""
     if partition.method == TMA_PARTITION:
         return _tma_op_problem(partition, target, source, facts, vocabulary)
     kind = partition.partitioner.kind if partition.partitioner else None
@@ -313,15 +326,17 @@ def _borrowed(partition: Partition, op: str, where: str) -> bool:
 
 def _tma_op_problem(
     partition: Partition, target: TensorName, source: TensorName | None, facts: FileFacts, vocabulary: Vocabulary
-) -> tuple[str, str] | None:
+) -> tuple[str, str | None] | None:
     # A TMA partition is named for the operand it feeds (tAsdS when dS is the MMA's A), for a pattern
     # shared by several tensors (quack's tXgdO next to tXgX), or by its direction (bSG_gC in an epilogue).
-    if canonical_op(target.op) in ("GS", "SG"):
+    if canonical_op(target.op) in ("GS", "SG") or canonical_op(target.op) in _NOT_TMA_OPS:
         pair = tma_pair_of(partition.target, facts)
         direction = tma_direction(pair, facts, vocabulary) if pair else None
         wanted = {"load": "GS", "store": "SG"}.get(direction or "")
         if wanted and canonical_op(target.op) != wanted:
             return f"`{wanted}` (a TMA {direction})", wanted
+        if canonical_op(target.op) in _NOT_TMA_OPS:  # a TMA copies between global and shared memory only
+            return "`GS` or `SG` (a TMA copies between global and shared memory)", None
         return None
     # The MMA's own `C` on a tensor that is not C's (tCsA) cannot name a TMA partition.
     whats = (target.what, source.what if source is not None else "")
@@ -372,7 +387,8 @@ def suggested_name(partition: Partition, separator: str, vocabulary: Vocabulary 
     """The full name the result should have, when the call determines every part of it."""
     source = source_name(partition, vocabulary)
     where = expected_where(partition, source)
-    if source is None or where is None:
+    # A snake-case source (`t_cg_a`) names its tensor in lower case: no camel-case name follows from it.
+    if source is None or where is None or source.snake:
         return None
     if partition.method == TMA_PARTITION:
         op = source.what

@@ -121,6 +121,15 @@ class FileFacts:
     # (scope, name) -> (where letter, line, column) for a name bound by a maker whose memory it names
     # (`_MEMORY_OF_MAKER`): `smem_pt = storage.smem_p.get_tensor(layout)` is in shared memory, whatever it is called
     made_in: dict[tuple[int, str], tuple[str, int, int]] = field(default_factory=dict)
+    # (scope, name) -> (where letter, line, column) for a tensor laid over a pointer whose memory the file shows:
+    # `gW = cute.make_tensor(cute.make_ptr(t, addr, cute.AddressSpace.gmem), layout)`, `sm1 = make_tensor(sm.iterator,
+    # layout)` of a shared buffer, `tCtO = make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)`
+    laid_in: dict[tuple[int, str], tuple[str, int, int]] = field(default_factory=dict)
+    # (scope, name) -> where letter of a pointer: `tmem_ptr = cute.arch.retrieve_tmem_ptr(...)` -> "t"
+    pointers: dict[tuple[int, str], str] = field(default_factory=dict)
+    # (scope, name) -> line of a `make_tensor(<TMEM pointer>, name.layout)` that lays name's layout over tensor
+    # memory: the accumulator `make_fragment_C` made for a tcgen05 MMA
+    tmem_layouts: dict[tuple[int, str], int] = field(default_factory=dict)
     # (scope, name) -> where letter of the memory an allocator bound to that name allocates in:
     # `smem = utils.SmemAllocator()` -> "s", `tmem = utils.TmemBufferPool(ptr, cols)` -> "t"
     allocators: dict[tuple[int, str], str] = field(default_factory=dict)
@@ -159,6 +168,8 @@ class FileFacts:
             return None
         if (scope, name) in self.made_in:
             return self.made_in[(scope, name)][:2]
+        if (scope, name) in self.laid_in:
+            return self.laid_in[(scope, name)][:2]
         if not self.is_helper_param(name, scope):
             return None
         def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
@@ -247,7 +258,7 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
     return None
 
 
-def _relaid_view(call: ast.Call) -> str | None:
+def relaid_view(call: ast.Call) -> str | None:
     """``X`` for ``cute.make_tensor(X.iterator + offset, X.layout)``: X's own layout over X's own iterator (at an
     offset), a view of X that holds what X holds (``tdKrdS = make_tensor(tdKrdS0.iterator + cols, tdKrdS0.layout)``)."""
     if len(call.args) != 2 or call.keywords:
@@ -333,13 +344,17 @@ _SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
 _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
 # Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor` and
 # register fragments (an allocator's `allocate_tensor`: by the allocator, below).
+_STORAGE_FIELD_TENSOR = "get_tensor"
 _MEMORY_OF_MAKER = {
-    "get_tensor": "s",
+    _STORAGE_FIELD_TENSOR: "s",
     "make_rmem_tensor": "r", "make_rmem_tensor_like": "r", "make_fragment": "r", "make_fragment_like": "r",
 }
 # `allocate_tensor` puts a tensor where its allocator allocates: told by the class the allocator was made from.
 _ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
 _ALLOCATE = "allocate_tensor"
+_OPERAND_FRAGMENT_MAKERS = frozenset({"make_fragment_A", "make_fragment_B"})
+_POINTER_MAKERS = frozenset({"make_ptr", "recast_ptr", "retrieve_tmem_ptr", "retrieve_ptr"})
+_ADDRESS_SPACES = {"gmem": "g", "smem": "s", "rmem": "r", "tmem": "t"}
 _OP_SUFFIX = "Op"
 
 
@@ -651,6 +666,8 @@ class _Collector:
         if type(value) is not ast.Call:
             return
         method, receiver_expr = _callee(value.func)
+        if type(target) is ast.Name:
+            self._pointer_facts(target, value, method, receiver_expr)
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
@@ -696,7 +713,7 @@ class _Collector:
                     self.facts.atom_directions[target.elts[0].id] = direction
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
-        elif type(target) is ast.Name and method == "make_tensor" and (whole := _relaid_view(value)):
+        elif type(target) is ast.Name and method == "make_tensor" and (whole := relaid_view(value)):
             self.facts.views.append((target.id, whole))
         elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
             self.facts.allocators[(self.scope, target.id)] = allocates
@@ -706,6 +723,9 @@ class _Collector:
             if where:
                 self.facts.made_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
             made_from = tensor_name(value.args[0]) if value.args else None
+            if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
+                # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
+                made_from = receiver_expr.attr
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
             elif made_from:
@@ -714,6 +734,63 @@ class _Collector:
                     self.facts.identities.add(target.id)
         elif type(target) is ast.Name and method in _IDENTITY_MAKERS:
             self.facts.identities.add(target.id)
+
+    def _pointer_facts(self, target: ast.Name, call: ast.Call, method: str | None, receiver: ast.expr | None) -> None:
+        """The memory of a pointer bound to ``target``, and of a tensor ``make_tensor`` lays over a pointer."""
+        if method in _POINTER_MAKERS:
+            where = self._pointer_memory(call)
+            if where:
+                self.facts.pointers[(self.scope, target.id)] = where
+        elif method == "make_tensor" and call.args:
+            where = self._pointer_memory(call.args[0])
+            layout = call.args[1] if len(call.args) > 1 else None
+            # An MMA operand fragment's layout (`make_tensor(tmem_ptr, tiled_mma.make_fragment_A(...).layout)`) is
+            # named `r` wherever it lives, by the convention; its memory is left to the partition rules.
+            if where and not self._operand_fragment_layout(layout):
+                self.facts.laid_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
+            if where == "t" and type(layout) is ast.Attribute and layout.attr == "layout" \
+                    and type(layout.value) is ast.Name:
+                self.facts.tmem_layouts.setdefault((self.scope, layout.value.id), target.lineno)
+
+    def _operand_fragment_layout(self, layout: ast.expr | None) -> bool:
+        for node in ast.walk(layout) if layout is not None else ():
+            if type(node) is ast.Call and _callee(node.func)[0] in _OPERAND_FRAGMENT_MAKERS:
+                return True
+            if type(node) is ast.Name and any(p.target == node.id and p.scope == self.scope and p.method in
+                                              _OPERAND_FRAGMENT_MAKERS for p in self.facts.partitions):
+                return True
+        return False
+
+    def _pointer_memory(self, expr: ast.expr) -> str | None:
+        """Where a pointer expression points: ``make_ptr(t, a, cute.AddressSpace.gmem)``, ``retrieve_tmem_ptr``, a
+        TMEM allocator's ``retrieve_ptr``, ``recast_ptr(p, ...)``, ``p + offset``, ``X.iterator`` of a tensor whose
+        memory the file shows, or a name bound to one of those; None when not shown."""
+        for _ in range(8):
+            kind = type(expr)
+            if kind is ast.BinOp:
+                expr = expr.left
+            elif kind is ast.Name:
+                return self.facts.pointers.get((self.scope, expr.id))
+            elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Name:
+                known = self.facts.memory_of(expr.value.id, self.scope)
+                return known[0] if known else None
+            elif kind is ast.Call:
+                method, receiver = _callee(expr.func)
+                if method == "recast_ptr" and expr.args:
+                    expr = expr.args[0]
+                elif method == "retrieve_tmem_ptr":
+                    return "t"
+                elif method == "retrieve_ptr" and type(receiver) is ast.Name:
+                    return "t" if self.facts.allocators.get((self.scope, receiver.id)) == "t" else None
+                elif method == "make_ptr":
+                    spaces = [node.attr for node in ast.walk(expr) if type(node) is ast.Attribute
+                              and type(node.value) is ast.Attribute and node.value.attr == "AddressSpace"]
+                    return _ADDRESS_SPACES.get(spaces[0]) if len(spaces) == 1 else None
+                else:
+                    return None
+            else:
+                return None
+        return None
 
     def _allocated_in(self, allocator: ast.expr | None) -> str | None:
         """The memory ``allocator.allocate_tensor(...)`` allocates in: ``SmemAllocator().allocate_tensor`` or a

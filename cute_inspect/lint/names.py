@@ -53,6 +53,7 @@ class TensorName:
     what: str
     variant: str
     inner: str = ""  # the pattern of a partitioned source kept in the name: `tC` in tTR_tCcState
+    snake: bool = False  # spelled in snake case (`t_cg_a` for tCgA, `t_tr_r_acc` for tTR_rAcc)
 
     @property
     def partitioned(self) -> bool:
@@ -68,7 +69,8 @@ class TensorName:
 
 def renamed(name: TensorName, **parts: str) -> str:
     """``name`` with some parts replaced: ``renamed(parse_name("tTR_sC"), op="RS") == "tRS_sC"``."""
-    fields = {key: getattr(name, key) for key in ("scope", "op", "separator", "where", "what", "variant", "inner")}
+    fields = {key: getattr(name, key) for key in ("scope", "op", "separator", "where", "what", "variant", "inner",
+                                                   "snake")}
     fields.update(parts)
     return compose(**fields)
 
@@ -156,7 +158,41 @@ def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Tensor
     if match:
         what, variant = _unglued(match["what"], match["variant"] or "")
         return TensorName("", "", "", match["where"], what, variant)
-    return None
+    return _snake_partition(name)
+
+
+# The convention in snake case, for partitions only: `t_cg_a` (op C, global, A), `t_tr_t_acc` (op TR, tensor
+# memory, Acc), `b_sg_s_out_partitioned`. A plain snake name (`s_max`, `g_row`) says no memory: not read.
+_SNAKE_PARTITION = re.compile(
+    r"(?P<scope>[tb])_(?:(?P<direction>[gsrt][gsrt])_(?P<where>[mgsrtc])|(?P<op>[a-z])(?P<where1>[mgsrtc]))"
+    r"_(?P<what>[a-z][a-z0-9]*)(?:_(?P<variant>[a-z0-9_]+))?"
+)
+
+
+_SNAKE_TENSOR = re.compile(r"(?P<where>[mgsrtc])_(?P<what>[a-z][a-z0-9]*)(?:_(?P<variant>[a-z0-9_]+))?")
+
+
+def parse_snake_tensor(name: str) -> TensorName | None:
+    """``g_out_mnl`` as ``gOut_mnl``: a plain tensor in snake case. Only where the code around it names its
+    partitions in snake case (``t_cs_out = thr_mma.partition_C(g_out_mnl)``) does the first letter say a memory;
+    elsewhere ``s_max`` is a softmax statistic."""
+    match = _SNAKE_TENSOR.fullmatch(name)
+    if match is None:
+        return None
+    what = match["what"].capitalize() if len(match["what"]) > 1 else match["what"].upper()
+    return TensorName("", "", "", match["where"], what, match["variant"] or "", snake=True)
+
+
+def _snake_partition(name: str) -> TensorName | None:
+    match = _SNAKE_PARTITION.fullmatch(name)
+    if match is None:
+        return None
+    what = match["what"].capitalize() if len(match["what"]) > 1 else match["what"].upper()
+    if match["direction"]:
+        return TensorName(match["scope"], match["direction"].upper(), "_", match["where"], what,
+                          match["variant"] or "", snake=True)
+    return TensorName(match["scope"], match["op"].upper(), "", match["where1"], what, match["variant"] or "",
+                      snake=True)
 
 
 def _plain_op(op: str) -> bool:
@@ -200,6 +236,12 @@ def parse_partitioned(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) ->
     return parsed if parsed is not None and parsed.partitioned else None
 
 
-def compose(scope: str, op: str, separator: str, where: str, what: str, variant: str = "", inner: str = "") -> str:
-    """The partitioned name built from its parts: ``compose("t", "TR", "_", "r", "Acc") == "tTR_rAcc"``."""
+def compose(
+    scope: str, op: str, separator: str, where: str, what: str, variant: str = "", inner: str = "", snake: bool = False
+) -> str:
+    """The partitioned name built from its parts: ``compose("t", "TR", "_", "r", "Acc") == "tTR_rAcc"``; in snake
+    case, ``t_tr_r_acc``."""
+    if snake and not inner:
+        head = f"{scope}_{op.lower()}_{where}" if is_direction_op(op) else f"{scope}_{op.lower()}{where}"
+        return (f"{head}_{what.lower()}" if scope else f"{where}_{what.lower()}") + (f"_{variant}" if variant else "")
     return f"{scope}{op}{separator}{inner}{where}{what}" + (f"_{variant}" if variant else "")

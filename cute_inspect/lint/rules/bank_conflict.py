@@ -46,7 +46,9 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
     for record in records:
         if getattr(record, "op", None) != "copy":
             continue
-        banks = record.meta.get("banks") or {}
+        # A saved JSON trace carries no `meta` (the bank figure lives on the compiled records only).
+        meta = getattr(record, "meta", None) or {}
+        banks = meta.get("banks") or {}
         if banks.get("ways") is None or banks["ways"] <= 1:
             continue
         key = (record.file, record.line, record.col)
@@ -54,7 +56,7 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
         if key in seen or found is None:
             continue
         seen.add(key)
-        src, dst = record.meta.get("_operands", ("src", "dst"))
+        src, dst = meta.get("_operands", ("src", "dst"))
         head, *rest = conflict_message(*found)
         yield record.file, Violation(record.line, (record.col or 0) + 1,
                                      f"copy `{src} -> {dst}`: {head}; " + "; ".join(rest[1:]))

@@ -10,7 +10,9 @@ or its reverse, a round trip through one partition (``tTR_sC`` in an R2S copy is
 such as ``s2r_atom_d`` partitions nothing and is not read). A memory side that another tiled copy of the
 function partitioned than the one the copy is made with, when the copy's own partitions there carry another
 pattern, is reported too (``cute.copy(thr_load_k, tVsV, tKrK)`` beside ``tKsK = thr_load_k.partition_S(sK)``),
-unless the two are one name rebound in two branches.
+unless the two are one name rebound in two branches. A TMA copy whose two sides carry one pattern but come
+from the ``tma_partition`` of two atoms, one of them the copy's own, is reported as well (``cute.copy(tma_atom,
+tXgX, tXsA)`` beside ``tXsA, tXgA = tma_partition(tma_atom_act, ...)``), unless one pair dropped a half.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -40,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import tma_pair_of
-from cute_inspect.lint.facts import FileFacts
+from cute_inspect.lint.facts import TMA_PARTITION, FileFacts
 from cute_inspect.lint.names import canonical_op, is_direction_op, parse_partitioned
 from cute_inspect.lint.partitioners import classify
 from cute_inspect.lint.provenance import describe_object, distinct_objects
@@ -111,6 +113,35 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
             )
 
 
+def _another_atoms_side(call, facts: FileFacts) -> Iterator[Violation]:
+    """A TMA copy whose two sides come from the ``tma_partition`` of two atoms, one of them the copy's own:
+    ``cute.copy(tma_atom, tXgX[...], tXsA[...])`` beside ``tXsA, tXgA = tma_partition(tma_atom_act, ...)``."""
+    if call.atom_ref is None:
+        return
+    origins = facts.origins
+    mine = origins.family(call.atom_ref)
+    atoms = {}
+    for operand in call.operands:
+        pair = tma_pair_of(operand.name, facts) if operand.name else None
+        made = next((p.made_by for p in facts.partitions if pair is not None and p.method == TMA_PARTITION
+                     and p.scope == pair.scope and p.target in (pair.smem, pair.gmem)), None)
+        atoms[operand] = (pair, origins.family(made) if made is not None else None)
+    if len(atoms) != 2 or any(pair is None or family is None for pair, family in atoms.values()):
+        return
+    (first, (pair_a, a)), (second, (pair_b, b)) = atoms.items()
+    # A pair with a dropped half (`_, tBgB = tma_partition(tma_atom_dst, ...)`) borrows the other atom's side.
+    dropped = any(pair.smem is None or pair.gmem is None for pair in (pair_a, pair_b))
+    if pair_a is pair_b or dropped or not distinct_objects(a, b) or mine not in (a, b):
+        return
+    stray, (pair, _) = (first, atoms[first]) if b == mine else (second, atoms[second])
+    yield Violation(
+        stray.line,
+        stray.column,
+        f"`{call.function}` with `{call.atom}` is given `{stray.name}`, made by `tma_partition` of `{pair.atom}`: "
+        "the tensor was partitioned for another TMA atom",
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for call in facts.copies:
         if len(call.operands) != 2:
@@ -142,7 +173,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if len(sides) != 2:
             continue
         (source, parsed_source), (destination, parsed_destination) = sides
-        if parsed_source.pattern == parsed_destination.pattern or _paired(source.name, destination.name, facts):
+        if parsed_source.pattern == parsed_destination.pattern:
+            # One pattern on both sides (quack's `tX` rows) still names two TMA atoms' partitions apart.
+            yield from _another_atoms_side(call, facts)
+            continue
+        if _paired(source.name, destination.name, facts):
             continue
         if _one_object(source.name, destination.name, call.scope, facts):
             continue

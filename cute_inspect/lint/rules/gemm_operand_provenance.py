@@ -12,7 +12,9 @@ An operand made by another MMA than the GEMM's is not reported for that alone: k
 shared-memory fragment between two MMAs on purpose (FlashAttention's dS for dQ and dQv); a name that claims
 another MMA's pattern is CI110's. It is reported when the GEMM's own MMA made a fragment for that slot in the
 function that no ``cute.gemm`` there is given (``tBsV_desc = thr_mma_pv.make_fragment_B(sV)`` left unused
-while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other MMA's place by a slip.
+while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other MMA's place by a slip; and
+when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
+by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
 An operand that is a parameter of a helper is followed to what every call of the helper in the file
 passes (positionally or by keyword, ``self._mma_body(tCrA=tCrA, tCrB=tCrB)``), and judged only when all of
@@ -105,6 +107,19 @@ def _unused_own_fragments(facts: FileFacts, aliases: dict[str, str]) -> dict[tup
     return unused
 
 
+def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, aliases: dict[str, str]) -> int | None:
+    """The line of a ``cute.gemm`` of the MMA that made ``partition`` in this function, when none of that MMA's
+    gemms there is given it: the fragment was made for one MMA and fed only to another (``tBsP_desc`` made by
+    the K·Q MMA, read only by the V·P gemm). None when that MMA issues no gemm here or one is given it."""
+    origins = facts.origins
+    family = origins.family(partition.made_by)
+    own = [call for call in facts.gemms if call.scope == scope and call.atom_ref is not None
+           and origins.family(call.atom_ref) == family]
+    given = any(operand.name is not None and _origin(operand.name, aliases) == partition.target
+                for call in own for operand in call.operands)
+    return None if not own or given else own[0].line
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     if not facts.gemms:
         return
@@ -116,6 +131,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made[key] = partition if earlier is not None and earlier.method == partition.method else None
     aliases = dict(facts.views)
     unused = None
+    wrong_mma: set[Partition] = set()
     for call in facts.gemms:
         for operand in call.operands:
             if operand.name is None:
@@ -143,9 +159,19 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                     if unused is None:
                         unused = _unused_own_fragments(facts, aliases)
                     own = unused.get((call.scope, mine, _SLOT[operand.slot]))
+                    theirs = _gemms_never_given(partition, call.scope, facts, aliases)
                     if own is not None:
                         why = (f"another MMA's, made by {_made_by(partition)}, while this MMA's own operand {slot}, "
                                f"`{own.target}` ({_made_by(own)}), is given to no `cute.gemm`")
+                    elif theirs is not None and partition not in wrong_mma:
+                        # The slip is the maker's (the fragment was made for the wrong MMA): reported there, once.
+                        wrong_mma.add(partition)
+                        yield Violation(
+                            partition.line, partition.column,
+                            f"`{partition.target}` is made by {_made_by(partition)} for operand {slot}, but only "
+                            f"another MMA's `cute.gemm` (line {call.line}) is given it; its own `cute.gemm` (line "
+                            f"{theirs}) never is",
+                        )
             if why is None:
                 continue
             passed = f" (passed by the call at line {via})" if via is not None else ""

@@ -6,7 +6,13 @@ memory is known from the call alone, compares the where letter with that memory:
 - registers: ``cute.make_rmem_tensor``, ``make_rmem_tensor_like``, ``make_fragment``, ``make_fragment_like``;
 - shared memory: a shared-storage field's ``get_tensor`` (``storage.sA.get_tensor(layout)``), and
   ``allocate_tensor`` of an allocator made from an ``Smem...Allocator`` class;
-- tensor memory: ``allocate_tensor`` of an allocator made from a ``Tmem...`` allocator or pool class.
+- tensor memory: ``allocate_tensor`` of an allocator made from a ``Tmem...`` allocator or pool class;
+- the pointer's memory, for ``cute.make_tensor(pointer, layout)``: ``cute.make_ptr(..., cute.AddressSpace.gmem)``,
+  ``retrieve_tmem_ptr`` or a TMEM allocator's ``retrieve_ptr`` (through ``recast_ptr`` and ``+ offset``), or
+  ``X.iterator`` of a tensor whose memory is known here (not an MMA operand fragment's layout, named ``r``
+  wherever it lives);
+- tensor memory for a ``make_fragment_C`` accumulator whose layout the function then lays over a TMEM pointer
+  (``make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``: a tcgen05 accumulator).
 
 ``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
 reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand
@@ -45,8 +51,24 @@ DEFAULT = True
 _WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory", "m": "global memory", "g": "global memory"}
 
 
+def _accumulators_in_tmem(facts: FileFacts) -> dict[tuple[int, str], tuple[str, int, int]]:
+    """A ``make_fragment_C`` accumulator whose layout the function lays over tensor memory
+    (``tCtO = cute.make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``): a tcgen05 accumulator."""
+    return {
+        (p.scope, p.target): ("t", p.line, p.column) for p in facts.partitions
+        if p.method == "make_fragment_C" and (p.scope, p.target) in facts.tmem_layouts
+        and facts.tmem_layouts[(p.scope, p.target)] > p.line
+    }
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
-    for (scope, name), (where, line, column) in facts.made_in.items():
+    made = {}
+    made.update({key: (*found, "the call that makes it lays it over a pointer to {}") for key, found in
+                 facts.laid_in.items()})
+    made.update({key: (*found, f"it is a tcgen05 accumulator, laid over {{}} at line {facts.tmem_layouts[key]}")
+                 for key, found in _accumulators_in_tmem(facts).items()})
+    made.update({key: (*found, "the call that makes it allocates in {}") for key, found in facts.made_in.items()})
+    for (scope, name), (where, line, column, how) in made.items():
         parsed = parse_name(name, context.vocabulary)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
@@ -57,7 +79,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         yield renaming(
             line,
             column,
-            f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but the call that "
-            f"makes it allocates in {_WORDS[where]}",
+            f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but "
+            + how.format(_WORDS[where]),
             name, fixed, scope,
         )

@@ -6,8 +6,11 @@ for every recorded tensor whose name follows the convention, compares its where 
 space the compiler reports: ``m``/``g`` global (TMA coordinate tensors count as global), ``s`` shared,
 ``r`` registers, ``t`` tensor memory, ``c`` coordinates. A register fragment of a tcgen05 or wgmma operand
 (``tCrA = tiled_mma.make_fragment_A(sA)``) holds shared-memory descriptors and is named ``r`` or, for the
-memory it describes, ``s`` (``tBsQ_desc``); a tcgen05 A operand in tensor memory may be named ``r``; neither
-is reported. A whole tensor whose only memory letter is a leading ``t`` (``tIn``, ``tTR_r``) is not
+memory it describes, ``s`` (``tBsQ_desc``); a tcgen05 A operand in tensor memory may be named ``r``, and
+one holding descriptors ``t`` (its source, SMEM or TMEM, is a compile-time choice and one name serves both
+branches: ``tAtK_cvt``); a view of a TMEM A operand at an offset (``tdVrP = cute.make_tensor(tdVrP0.iterator
++ off, tdVrP0.layout)``, read from the statement, since the trace records no input for it) is named as the
+operand. None of these is reported. A whole tensor whose only memory letter is a leading ``t`` (``tIn``, ``tTR_r``) is not
 reported either: that ``t`` is the thread-partition prefix as often as tensor memory.
 
 ## Why is this bad?
@@ -28,9 +31,13 @@ tCgA = thr_mma.partition_A(gA)
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+from cute_inspect.lint.facts import relaid_view
 from cute_inspect.lint.names import parse_name, renamed
 from cute_inspect.lint.rules import RuleContext, Violation
 
@@ -73,6 +80,37 @@ def _operand_fragment(record: Any, name: Any, where: str, memory: str) -> bool:
     return (descriptor and where in "rs") or (memory == "tmem" and where == "r")
 
 
+def _tcgen05_a_source(record: Any, name: Any, where: str, memory: str) -> bool:
+    """A tcgen05 A operand holding SMEM descriptors named for tensor memory: the A operand's source (SMEM or
+    TMEM) is a compile-time choice, and one name serves both branches (``tAtK_cvt = make_fragment_A(tAsK)`` for
+    FP8, ``make_fragment_A(shape)`` in TMEM otherwise)."""
+    return str(getattr(record, "op", "")) == "make_fragment_A" and where == "t" and memory != "tmem" \
+        and _operand_fragment(record, name, "r", memory)
+
+
+@lru_cache(maxsize=64)
+def _relaid_views(file: str) -> dict[int, str]:
+    """line -> X for each ``Y = cute.make_tensor(X.iterator + offset, X.layout)`` of a source file."""
+    try:
+        tree = ast.parse(Path(file).read_text(encoding="utf-8", errors="replace"))
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return {}
+    return {
+        node.lineno: whole for node in ast.walk(tree)
+        if type(node) is ast.Assign and type(node.value) is ast.Call and (whole := relaid_view(node.value))
+    }
+
+
+def _view_of_operand_fragment(record: Any, where: str, memory: str, fragments: dict[tuple[str, str], str]) -> bool:
+    """A view of a tcgen05 A operand in TMEM at an offset (``tdVrP = make_tensor(tdVrP0.iterator + off,
+    tdVrP0.layout)``), named ``r`` as the fragment it views: the trace records no input for such a view, so the
+    statement says which fragment it is."""
+    if str(getattr(record, "op", "")) != "make_tensor" or where != "r" or memory != "tmem":
+        return False
+    whole = _relaid_views(str(record.file)).get(record.line)
+    return whole is not None and fragments.get((str(record.file), whole)) == "tmem"
+
+
 def _thread_prefix(parsed: Any, memory: str) -> bool:
     """A name that reads as a whole tensor in tensor memory only by its first letter (``tIn``, ``tKVOut``,
     ``tTR_r``): the ``t`` is the thread-partition prefix as often as the memory, so only tensor memory agrees
@@ -87,6 +125,12 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
     ``op`` are optional.
     """
     seen = set()
+    records = list(records)
+    fragments = {
+        (str(record.file), name): memory for record in records
+        if str(getattr(record, "op", "")).startswith("make_fragment_")
+        for name, memory in zip(record.names or (), record.memspaces or ()) if name is not None
+    }
     for record in records:
         for name, memory in zip(record.names or (), record.memspaces or ()):
             if name is None or memory not in _WHERE_FOR_MEMORY:
@@ -98,6 +142,8 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
             seen.add(key)
             letter, accepted = _WHERE_FOR_MEMORY[memory]
             if parsed.where in accepted or _operand_fragment(record, name, parsed.where, memory) \
+                    or _tcgen05_a_source(record, name, parsed.where, memory) \
+                    or _view_of_operand_fragment(record, parsed.where, memory, fragments) \
                     or _thread_prefix(parsed, memory):
                 continue
             fixed = renamed(parsed, where=letter)

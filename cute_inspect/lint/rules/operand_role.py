@@ -19,6 +19,11 @@ gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpo
 not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
+A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``
+next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``). A
+fragment maker given the other operand's partition of a tensor that names the fragment's operand
+(``make_fragment_B(thr_mma.partition_A(sB))``) blames the inner call.
+
 The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
 the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
@@ -55,7 +60,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
-from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
+from cute_inspect.lint.names import parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
 CODE = "CI106"
@@ -152,7 +157,15 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
             continue
         if any(other.source == partition.source and other.scope == partition.scope and families[other] == family
                and operand_letter(other) != operand_letter(partition) for other in calls):
-            continue  # one tensor given to both slots: the flow cannot say which call is the slip
+            # One tensor given to both slots: the flow cannot say which call is the slip, but the TMA atom that
+            # loads it can (`make_tiled_tma_atom_B(..., tiled_mma)` loads B: `make_fragment_A(s_b)` is the slip).
+            atoms = loaded_as(partition, (partition.source,), links)
+            if len(atoms) == 1 and next(iter(atoms)) != operand_letter(partition):
+                (role, tma), = atoms.items()
+                atom = origins.object(tma.made_by)
+                found[partition] = role, (f"`{atom.name or tma.target}` is made by `{atom.maker}` (line {atom.line}) "
+                                          f"for this MMA and `tma_partition` (line {tma.line}) gives it this tile")
+            continue
         shown = evidence(partition, links, False) or evidence(partition, through_calls, True)
         # The TMA atom's maker says which operand its tile is; where calls link another atom's view, a flow that
         # disagrees with it shows nothing.
@@ -181,6 +194,20 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
     return found
 
 
+def _nested_swaps(facts: FileFacts, roles: frozenset[str], named: set[Partition], context: RuleContext):
+    """(partition, inner method) for ``make_fragment_B(thr_mma.partition_A(sB))``: a fragment maker of one operand
+    given the other operand's partition of a tensor whose name says the fragment's operand."""
+    for partition in facts.partitions:
+        own = operand_letter(partition)
+        inner_method = (partition.inner or (None, None))[0]
+        if own not in ("A", "B") or partition in named or inner_method not in MMA_METHODS:
+            continue
+        source = source_name(partition, context.vocabulary)
+        if inner_method[-1] in ("A", "B") and inner_method[-1] != own and own in roles and source is not None \
+                and source.what in OPERAND_ROLES[own]:
+            yield partition, inner_method
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     conflicts = []
@@ -192,6 +219,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     # say it, not the data flow, which a single slip bends both ways.
     swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
     named = {p for p, _, _ in conflicts}
+    for partition, inner in _nested_swaps(facts, roles, named, context):
+        named.add(partition)
+        inner_method, receiver = partition.inner
+        method = inner_method[:-1] + operand_letter(partition)
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.method}` is given `{receiver}.{inner_method}({partition.source})`: `{partition.source}` "
+            f"holds operand {operand_letter(partition)} and `{partition.method}` says it too, so the inner "
+            f"`{inner_method}` is likely the mistake: use `{method}`",
+            replace=Replace(partition.line, partition.column, f".{inner_method}(", f".{method}("),
+        )
     flow = None
     for partition in facts.partitions:
         if operand_letter(partition) in ("A", "B") and partition not in named:
@@ -205,6 +244,16 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if (partition.scope, role, own) in swapped:
             continue
         method = partition.method[:-1] + role
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if shown is not None and target is not None and target.what in OPERAND_ROLES[own]:
+            yield Violation(
+                partition.line,
+                partition.column,
+                f"`{partition.method}` is given `{partition.source}`, which is operand {role} of this MMA: {shown}; "
+                f"`{partition.target}` and `{partition.method}` both say {own}, so the argument is likely the "
+                f"mistake: pass operand {own}'s tensor",
+            )
+            continue
         if shown is not None:
             yield Violation(
                 partition.line,
@@ -215,9 +264,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             )
             continue
         given = f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}"
-        target = parse_partitioned(partition.target, context.vocabulary)
         if target is not None and target.what in OPERAND_ROLES[own]:
-            source = parse_name(partition.source, context.vocabulary)
+            source = source_name(partition, context.vocabulary)
             wanted = renamed(source, what=target.what)
             bound = facts.bound_in(wanted, partition.scope)
             yield Violation(

@@ -18,9 +18,14 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
+A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
+``sO_col``, two shared-storage fields) names another tensor. A buffer taken from a shared-storage field is
+also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
+
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
-``cute.make_identity_tensor`` coordinates),
+``cute.make_identity_tensor`` coordinates, ``cute.make_tensor`` over a pointer whose memory the file shows),
+and so is a plain snake-case argument of a partition named in snake case (``g_out_mnl`` of ``t_cs_out``),
 through a helper's parameter too when every call passes such a tensor. An argument that is a parameter of a
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
@@ -65,6 +70,7 @@ from cute_inspect.lint.expectations import (
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import (
     TensorName,
+    compose,
     parse_name,
     parse_partitioned,
     renamed,
@@ -229,6 +235,34 @@ def _names_written_data(
     return False
 
 
+def _other_variant(partition: Partition, target: TensorName, source: TensorName, facts: FileFacts) -> str | None:
+    """The buffer ``target`` names by its variant when the function allocates it apart from the source:
+    ``tXsO_row`` of ``sO_col`` where ``sO_row`` is the rowwise output's buffer (two shared-storage fields)."""
+    if source.partitioned or not target.variant or not source.variant or target.variant == source.variant:
+        return None
+    # A variant that extends the other names a view of it (`sdS_xchg_epi` of `sdS_xchg`, `sSF_KV_0_for_tma`).
+    if source.variant.startswith(target.variant + "_") or target.variant.startswith(source.variant + "_"):
+        return None
+    other = compose(scope="", op="", separator="", where=source.where, what=target.what, variant=target.variant)
+    if target.what != source.what or not facts.bound_in(other, partition.scope):
+        return None
+    # Only buffers allocated apart are two (`sO_row`, `sO_col`: two shared-storage fields); a view or a
+    # partition bound with a variant (`sdQaccum_flat`, `sdQaccum_g2s`) holds what its tensor holds.
+    if (partition.scope, other) not in facts.made_in or (partition.scope, partition.source) not in facts.made_in:
+        return None
+    made_from = dict(facts.derived)
+
+    def root(name: str) -> str:
+        for _ in range(8):
+            if made_from.get(name, name) == name:
+                break
+            name = made_from[name]
+        return name
+
+    # Two tiles of one tensor (`gD_sub_loop` and `gD_mnl_loop`, both `local_tile(real_d, ...)`) hold its data.
+    return None if root(other) == root(partition.source) else other
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = accumulators = None
@@ -240,7 +274,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
-        if target is not None and source is None:
+        # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
+        made = source is not None and source.snake and not source.partitioned and (
+            facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
+        if target is not None and (source is None or made):
             yield from _unnamed_source_memory(partition, target, facts)
             continue
         if target is None or role_conflict(partition, source, roles):
@@ -264,8 +301,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if unjudged:
             passed = None
         held = passed[1] if passed is not None else source
+        # A plain snake-case source (`g_out_mnl`) is compared by its memory only: its lower-case word may be a
+        # tensor or a role (`t_a_subtile`, a layout given to partition_A and partition_C alike).
         what_ok = (
-            unjudged or (partition.scope, target.what, held.what) in swaps
+            unjudged or held.snake and not held.partitioned or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
         )
         if what_ok and not unjudged and held.partitioned and facts.gemms:
@@ -274,6 +313,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             what_ok = not _other_accumulator(partition, target, held, accumulators)
         if not what_ok and passed is None:
             what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
+        other = _other_variant(partition, target, held, facts) if what_ok and passed is None else None
+        if other is not None:
+            yield renaming(
+                partition.line, partition.column,
+                f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
+                "function", partition.target, free_name(renamed(target, variant=held.variant), facts, partition.scope),
+                partition.scope,
+            )
+            continue
         if where_ok and what_ok:
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)

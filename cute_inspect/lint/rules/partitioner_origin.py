@@ -11,6 +11,7 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   is a store), the copies made with its atom, or the op the atom was made with
   (``CopyBulkTensorTileS2GOp``); otherwise it is named for the operand it loads (``tAsA``), a shared
   pattern (``tXsdO``), and only the MMA's own ``C`` on a tensor that is not C's (``tCsA``) is reported;
+  a direction naming registers or tensor memory (``tSR_sO``, ``tTR_``) never names a TMA partition;
 - an MMA (``thr_mma``, ``tiled_mma_qk``...) never gives a copy direction, never another operand's letter
   (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
   other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
@@ -122,6 +123,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if expected is None:
             continue
         allowed, op = expected
+        if op is None:
+            yield Violation(partition.line, partition.column,
+                            f"`{partition.target}` is made by {made_by}, whose op is {allowed}, not `{target.op}`")
+            continue
         separator = (target.separator or context.suggested_separator) if is_direction_op(op) else ""
         fixed = free_name(
             renamed(target, op=op, separator=separator), facts, partition.scope

@@ -46,7 +46,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     wanted = "_" if context.separator == "required" else ""
     for partition in facts.partitions:
         name = parse_partitioned(partition.target, context.vocabulary)
-        if name is None or not is_direction_op(name.op) or name.separator == wanted:
+        # A snake-case name (`t_tr_r_acc`) separates every part: CI101's question, not this one.
+        if name is None or name.snake or not is_direction_op(name.op) or name.separator == wanted:
             continue
         fixed = free_name(renamed(name, separator=wanted), facts, partition.scope)
         yield renaming(
