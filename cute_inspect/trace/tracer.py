@@ -2557,8 +2557,23 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None  # likeness (a column (128,1) of S's coordinates is its first column, along K)
         known = known if known is not None else _levels.UNKNOWN
         leaves = [known if x is None else x for x in leaves]
-        out.append(_shaped(mode, iter(leaves)))
+        out.append(_shaped(mode, iter(_one_broadcast_mode(mode, leaves, origin))))
     return tuple(out)
+
+
+def _one_broadcast_mode(mode, leaves: list, origin: int) -> list:
+    """A mode whose every leaf broadcasts (`((64,2),128):((0,0),1)`: a per-token vector expanded over a tile's
+    nested (64,2) mode) is laid against one mode of that tile: its leaves made here are one axis variable, so
+    whatever the tile's uses say of one leaf they say of all."""
+    numbers = [_leaf_numbers(leaf) for leaf in _leaves(mode)]
+    if len(numbers) < 2 or not all(n[0] is not None and (n[0] == 1 or n[1] == 0) for n in numbers):
+        return leaves
+    made = [x for x, n in zip(leaves, numbers) if n[0] != 1 and isinstance(x, _levels.ModeLabel)
+            and x.origin == origin and x.rule == "like" and x.var is not None]
+    if len(made) < 2:
+        return leaves
+    shared = {id(x): replace(x, var=made[0].var) for x in made[1:]}
+    return [shared.get(id(x), x) for x in leaves]
 
 
 def _as_ring(tree, rings: set, last: set):

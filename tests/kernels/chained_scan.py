@@ -12,7 +12,8 @@ The decay reads a cumulative sum over the chunk's tokens through two broadcast v
 along their columns, and the step sizes along their columns. x comes in as (head dim, tokens, chunks, heads,
 batch), its tokens one sequence cut into chunks. The registers tcgen05.st writes P from are made from one stage
 of its TMEM partition's shape (`make_rmem_tensor(slice_(thr.partition_S(tp).shape, ...))`), after H's tcgen05.ld
-partition whose rests have the same extents: their labels are P's, not H's.
+partition whose rests have the same extents: their labels are P's, not H's. A per-key-token gate is laid over
+the scores through a nested rows mode that broadcasts whole.
 """
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
@@ -86,6 +87,11 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cut
     cum_rows = cute.make_tensor(cum.iterator, cute.make_layout(SCORES[:2], stride=(1, 0)))
     cum_cols = cute.make_tensor(cum.iterator, cute.make_layout(SCORES[:2], stride=(0, 1)))
     steps_cols = cute.make_tensor(steps.iterator, cute.make_layout(SCORES[:2], stride=(0, 1)))
+    # a per-key-token gate laid along the scores' columns and broadcast over their rows, the rows mode nested
+    # (64, 2), both of its leaves broadcasting
+    gate = smem.allocate_tensor(F32, cute.make_layout((CHUNK,)), 16)
+    gate_cols = cute.make_tensor(gate.iterator, cute.make_layout(((64, 2), CHUNK), stride=((0, 0), 1)))
+    gate_part = s_thr.partition_D(gate_cols)
     rows_part = s_thr.partition_D(cum_rows)
     cols_part = s_thr.partition_D(cum_cols)
     steps_part = s_thr.partition_D(steps_cols)
