@@ -70,3 +70,9 @@ def test_the_leaves_of_a_nested_broadcast_mode_run_along_one_axis(events):
     assert _axes(labels_of(events, "gate_cols")[0]) == ["Q", "Q", "K"]
     assert _axes(labels_of(events, "gate")[0]) == ["K"]
 
+
+def test_one_chunk_index_leaves_each_tensors_chunks_along_its_own_sequence(events):
+    # c_tiles[..., chunk, 0, 0] and b_tiles[..., chunk, 0, 0]: one index picks C's chunk of queries and B's chunk
+    # of key tokens; each chunk mode continues its own tensor's tokens in memory
+    assert labels_of(events, "mc")[0][:3] == ["input-mode-Q", "input-mode-D", "input-mode-Q"]
+    assert labels_of(events, "mb")[0][:3] == ["input-mode-K", "input-mode-D", "input-mode-K"]
