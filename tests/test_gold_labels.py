@@ -54,7 +54,7 @@ def tallies():
 #: sglang, retired into tune; held out, the seventh (mjolnir-kernel, nemo-automodel) and the eighth (liger-kernel,
 #: transformer-engine): 28 + 74 with the tracer of 9e78bf4, 119 after the session's tracer work): raise these with
 #: every gain
-REACHED = {"tune": 1687, "heldout": 119}
+REACHED = {"tune": 1697, "heldout": 119}
 ISSUE_TARGET_PCT = 95.0
 
 
