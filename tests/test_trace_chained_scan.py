@@ -62,3 +62,17 @@ def test_a_vector_laid_along_two_axes_runs_along_none_and_one_laid_along_one_run
     # only along the columns: the key tokens
     assert labels_of(events, "cum")[0] == ["block-atom"]
     assert labels_of(events, "steps")[0] == ["block-atom-K"]
+
+
+def test_the_leaves_of_a_nested_broadcast_mode_run_along_one_axis(events):
+    # gate_cols ((64, 2), 128):((0, 0), 1) lays a per-key-token vector over the scores' tile, broadcast over
+    # its rows through a nested mode: both of that mode's leaves run along the rows the tile lays them against
+    assert _axes(labels_of(events, "gate_cols")[0]) == ["Q", "Q", "K"]
+    assert _axes(labels_of(events, "gate")[0]) == ["K"]
+
+
+def test_one_chunk_index_leaves_each_tensors_chunks_along_its_own_sequence(events):
+    # c_tiles[..., chunk, 0, 0] and b_tiles[..., chunk, 0, 0]: one index picks C's chunk of queries and B's chunk
+    # of key tokens; each chunk mode continues its own tensor's tokens in memory
+    assert labels_of(events, "mc")[0][:3] == ["input-mode-Q", "input-mode-D", "input-mode-Q"]
+    assert labels_of(events, "mb")[0][:3] == ["input-mode-K", "input-mode-D", "input-mode-K"]

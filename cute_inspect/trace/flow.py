@@ -699,7 +699,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _copies_through_registers(axes, records, partitioners)
     _coordinates_of_copies(axes, records)
     _copied_partitions(axes, records)
-    _same_indices(axes, index_uses or {})  # the weakest: after every join the calls make
+    _same_indices(axes, index_uses or {}, _sequence_chunks(axes, records))  # the weakest: after every join
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
     axes.states.update(states)
@@ -949,15 +949,41 @@ def _named_by(records: list, label) -> bool:
     return False
 
 
-def _same_indices(axes: Axes, index_uses: dict) -> None:
+def _same_indices(axes: Axes, index_uses: dict, chunks: set = frozenset()) -> None:
     """Modes one run-time index selects in several tensors (`tile_to_expert[m_tile]` and `tAgA[None, m_tile, ...]`;
     a routing table's row `r` in the per-row tables it fills) run along one axis. Weaker than what the calls say:
-    two classes that an MMA slot or a tiler already keys stay apart."""
+    two classes that an MMA slot or a tiler already keys stay apart, and so do the chunk modes in `chunks` (one
+    chunk index selects C's chunk of queries and B's chunk of keys: each runs along its own tensor's sequence)."""
     for variables in index_uses.values():
+        variables = [v for v in variables if axes.find(v) not in chunks]
         for other in variables[1:]:
             a, b = axes.find(variables[0]), axes.find(other)
             if a != b and not (axes.keys.get(a) and axes.keys.get(b)):
                 axes.join(a, b)
+
+
+def _sequence_chunks(axes: Axes, records: list) -> set:
+    """Class roots of the modes of global inputs that continue an MMA-keyed mode in memory by a run-time stride
+    (`(l, d, c, h, b):(s, 1, 128 * s, ...)`: a sequence cut into chunks, the chunk index its first such mode),
+    before the data flow names them (`_chunk_mode` names them after)."""
+    found = set()
+    for record in records:
+        if record.op not in ("input", "make_tensor") or "gmem" not in record.memspaces or not record.levels \
+                or not record.layouts or not isinstance(record.shapes[0], tuple):
+            continue
+        modes, layout, shape = _modes(record.levels[0]), top_modes(record.layouts[0]), record.shapes[0]
+        if not layout or not len(modes) == len(layout) == len(shape) \
+                or not all(isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
+            continue
+        strides = [_stride_value(m) for m in layout]
+        for i, mode in enumerate(modes):
+            if not isinstance(shape[i], int) or strides[i] is None or strides[i][0] != "div" \
+                    or not axes.keys.get(axes.find(mode.var)):
+                continue
+            after = [j for j in range(len(modes)) if j != i and strides[j] == ("div", strides[i][1] * shape[i])]
+            if after:
+                found.add(axes.find(modes[after[0]].var))
+    return found
 
 
 def _expanded_vectors(axes: Axes) -> None:

@@ -101,12 +101,17 @@ RULES = {
                       "that pipeline's stage",
     "coord.mode": "an identity tensor's coordinate modes; over a tensor's shape (`make_identity_tensor(t.shape)`) "
                   "they run along that tensor's modes' axes",
+    "k_tiles": "a stage mode of an MMA's A or B fragment that a loop's run-time index selects, not a pipeline "
+               "state's (`tSrQ[None, None, k, q_tile]`: the latent tiles of one Q held at once): the k-tiles one "
+               "accumulation walks, a rest along the MMA's K, in every view of the buffer; per leaf of a nested mode "
+               "(`tOrP[..., (p_tile, state.index)]`), a leaf of extent 1 walking nothing",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses (laid out by an MMA "
             "fragment made for it, `make_fragment_A(...).layout`, it is that operand); a regrouped view's "
             "nested size-1 leaf is the source's size-1 rest on its siblings' axis; a broadcast (stride 0) leaf "
-            "is the source's broadcast leaf, else a mode of its own; a broadcast view of a vector that has none "
+            "is the source's broadcast leaf, else a mode of its own (the broadcast leaves of one nested mode, "
+            "`((64,2),128):((0,0),1)`, one mode of their own); a broadcast view of a vector that has none "
             "(an outer product: cum[q] over every column) has modes of its own, laid along the tile a copy "
             "partitions it as (partitioned on a side of a tiled copy that already paired, it takes that pair's "
             "repeats), and its vector runs along their axis when they all run along one, else along none; a "

@@ -255,6 +255,26 @@ def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
     return False
 
 
+def _loop_index(value, depth: int = 3) -> bool:
+    """Whether a run-time value is a dynamic loop's own index (the first argument of an `scf.for` body), through
+    casts: not a value a loop or branch carries (`stage = state.index` set under an `if`)."""
+    from cutlass._mlir import ir
+
+    try:
+        for _ in range(depth):
+            owner = value.owner
+            op = getattr(owner, "owner", None) if isinstance(owner, ir.Block) else None
+            if op is not None:
+                return getattr(op, "operation", op).name == "scf.for" and ir.BlockArgument(value).arg_number == 0
+            operation = getattr(owner, "operation", owner)
+            if not operation.name.startswith("arith.") or "cast" not in operation.name and "ext" not in operation.name:
+                return False
+            value = operation.operands[0]
+    except (AttributeError, ValueError, IndexError, TypeError):
+        return False
+    return False
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -360,6 +380,9 @@ class _Tracer:
         self.gathers: list = []
         self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
+        # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
+        # that fragment's MMA_K mode: see `_k_tiles_indexed`
+        self.k_tiles: dict = {}
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
@@ -848,6 +871,7 @@ class _Tracer:
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
         if len(modes) != len(coord):
             return
+        self._k_tiles_indexed(record, found, modes, coord)
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
             if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") and label.origin != found[0] \
@@ -872,6 +896,39 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+
+    def _k_tiles_indexed(self, record, found, modes: tuple, coord: tuple) -> None:
+        """A stage mode of an MMA's A or B fragment that a loop's run-time index selects, not a pipeline state's
+        (`tSrQ[None, None, k, q_tile]` over the latent tiles of one Q held at once, `tOrP[..., (p_tile,
+        state.index)]`), holds the k-tiles one accumulation walks: a rest along the MMA's K, as MMA_K is. A
+        pipeline's consumer selects its stage by the state's index; a leaf of extent 1 walks nothing."""
+        if record.op not in ("make_fragment_A", "make_fragment_B") or found[1] != 0 or not record.levels \
+                or not isinstance(record.levels[0], tuple) or len(record.levels[0]) < 4 \
+                or len(modes) != len(record.levels[0]) or not isinstance(record.shapes[0], tuple) \
+                or len(record.shapes[0]) != len(modes):
+            return
+        k_mode = record.levels[0][2]
+        if not isinstance(k_mode, _levels.ModeLabel) or k_mode.var is None or k_mode.role != "rest":
+            return
+
+        def walks(index) -> bool:
+            value = getattr(index, "value", None) if index is not None and not isinstance(index, int) else None
+            return value is not None and _ir_hash(value) not in self.stage_values and _loop_index(value)
+
+        for c, label, shape in zip(coord[3:], modes[3:], record.shapes[0][3:]):
+            if not isinstance(label, _levels.ModeLabel) or label.level != "stage" or label.var is None:
+                continue
+            extents = tuple(_leaves(shape))
+            if not all(isinstance(e, int) for e in extents):
+                continue
+            if isinstance(c, tuple) and len(c) == len(extents):
+                flags = tuple(walks(x) and e > 1 for x, e in zip(c, extents))
+            elif walks(c):  # one index over the mode: its leaves of extent above 1
+                flags = tuple(e > 1 for e in extents)
+            else:
+                continue
+            if any(flags):
+                self.k_tiles[(label.origin, label.var)] = (k_mode.var, flags, extents)
 
     def _nested_index(self, tensor, mode: tuple, position: int, key, index: int) -> None:
         """A run-time index over a register tensor's nested mode with one leaf of extent above 1 (`acc_mn[m, None]`
@@ -1219,6 +1276,13 @@ class _Tracer:
                     for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
             for record in self.trace.records:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
+        if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
+            for (_, var), (k_var, _, _) in self.k_tiles.items():
+                self.axes.join(var, k_var)
+            for record in self.trace.records:
+                if record.shapes and len(record.shapes) == len(record.levels):
+                    record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles)
+                                          for t, shape in zip(record.levels, record.shapes))
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections))
@@ -2676,8 +2740,23 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None  # likeness (a column (128,1) of S's coordinates is its first column, along K)
         known = known if known is not None else _levels.UNKNOWN
         leaves = [known if x is None else x for x in leaves]
-        out.append(_shaped(mode, iter(leaves)))
+        out.append(_shaped(mode, iter(_one_broadcast_mode(mode, leaves, origin))))
     return tuple(out)
+
+
+def _one_broadcast_mode(mode, leaves: list, origin: int) -> list:
+    """A mode whose every leaf broadcasts (`((64,2),128):((0,0),1)`: a per-token vector expanded over a tile's
+    nested (64,2) mode) is laid against one mode of that tile: its leaves made here are one axis variable, so
+    whatever the tile's uses say of one leaf they say of all."""
+    numbers = [_leaf_numbers(leaf) for leaf in _leaves(mode)]
+    if len(numbers) < 2 or not all(n[0] is not None and (n[0] == 1 or n[1] == 0) for n in numbers):
+        return leaves
+    made = [x for x, n in zip(leaves, numbers) if n[0] != 1 and isinstance(x, _levels.ModeLabel)
+            and x.origin == origin and x.rule == "like" and x.var is not None]
+    if len(made) < 2:
+        return leaves
+    shared = {id(x): replace(x, var=made[0].var) for x in made[1:]}
+    return [shared.get(id(x), x) for x in leaves]
 
 
 def _as_ring(tree, rings: set, last: set):
@@ -2704,6 +2783,28 @@ def _ring_index(coord, extent) -> bool:
         return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
     except (AttributeError, ValueError, IndexError, KeyError, TypeError):
         return False
+
+
+def _as_k_tiles(tree, shape, k_tiles: dict):
+    """`tree` over `shape` with the k-tile leaves of the stage modes in `k_tiles` (see `_k_tiles_indexed`) made
+    rests along the MMA's K, wherever views carried them: a mode of the indexed mode's leaves per leaf, a single
+    leaf when its extent is only a k-tile leaf's."""
+    if isinstance(tree, tuple):
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return tree
+        return tuple(_as_k_tiles(t, s, k_tiles) for t, s in zip(tree, shape))
+    found = k_tiles.get((tree.origin, tree.var)) if isinstance(tree, _levels.ModeLabel) and tree.level == "stage" \
+        else None
+    if found is None:
+        return tree
+    _, flags, extents = found
+    rest = replace(tree, level="mma", role="rest", rule="k_tiles")
+    if tuple(_leaves(shape)) == extents:
+        return rest if len(extents) == 1 else tuple(rest if f else tree for f in flags)
+    walked = {e for f, e in zip(flags, extents) if f}
+    if isinstance(shape, int) and shape in walked and shape not in {e for f, e in zip(flags, extents) if not f}:
+        return rest
+    return tree
 
 
 def _as_stage(tree, stages: set):

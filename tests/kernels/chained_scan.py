@@ -12,7 +12,9 @@ The decay reads a cumulative sum over the chunk's tokens through two broadcast v
 along their columns, and the step sizes along their columns. x comes in as (head dim, tokens, chunks, heads,
 batch), its tokens one sequence cut into chunks. The registers tcgen05.st writes P from are made from one stage
 of its TMEM partition's shape (`make_rmem_tensor(slice_(thr.partition_S(tp).shape, ...))`), after H's tcgen05.ld
-partition whose rests have the same extents: their labels are P's, not H's.
+partition whose rests have the same extents: their labels are P's, not H's. A per-key-token gate is laid over
+the scores through a nested rows mode that broadcasts whole. C and B come in as (tokens, state, chunks, heads,
+batch) of run-time extents, one chunk of each picked by one run-time index.
 """
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
@@ -34,7 +36,8 @@ def _mma(a_major, b_major, mn, source=tcgen05.OperandSource.SMEM):
 
 
 @cute.kernel
-def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cute.Tensor):
+def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cute.Tensor, mc: cute.Tensor,
+                mb: cute.Tensor, chunk: cutlass.Int32):
     tidx, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
     lc, lb = sm100.make_smem_layout_a(m1, SCORES, F16, 1), sm100.make_smem_layout_b(m1, SCORES, F16, 1)
@@ -57,6 +60,12 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cut
     fx3 = m3.make_fragment_B(sx)
     # x's (head dim, tokens) tiles of every chunk, head and batch, as Y's B operand
     x_tiles = m2.get_slice(0).partition_B(cute.local_tile(mx, OUT[1:], (0, 0, None, None, None)))
+    # C's and B's (tokens, state) tiles of one chunk, picked by one run-time chunk index: C's chunk is of queries,
+    # B's of key tokens
+    c_tiles = m1.get_slice(0).partition_A(cute.local_tile(mc, (CHUNK, STATE), (0, 0, None, None, None)))
+    b_tiles = m1.get_slice(0).partition_B(cute.local_tile(mb, (CHUNK, STATE), (0, 0, None, None, None)))
+    c_chunk = c_tiles[None, None, None, chunk, 0, 0]
+    b_chunk = b_tiles[None, None, None, chunk, 0, 0]
     for k in cutlass.range_constexpr(cute.size(fc, mode=[2])):
         cute.gemm(m1, acc_s, fc[None, None, k, 0], fb[None, None, k, 0], acc_s)
     for k in cutlass.range_constexpr(cute.size(fx, mode=[2])):
@@ -86,6 +95,11 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cut
     cum_rows = cute.make_tensor(cum.iterator, cute.make_layout(SCORES[:2], stride=(1, 0)))
     cum_cols = cute.make_tensor(cum.iterator, cute.make_layout(SCORES[:2], stride=(0, 1)))
     steps_cols = cute.make_tensor(steps.iterator, cute.make_layout(SCORES[:2], stride=(0, 1)))
+    # a per-key-token gate laid along the scores' columns and broadcast over their rows, the rows mode nested
+    # (64, 2), both of its leaves broadcasting
+    gate = smem.allocate_tensor(F32, cute.make_layout((CHUNK,)), 16)
+    gate_cols = cute.make_tensor(gate.iterator, cute.make_layout(((64, 2), CHUNK), stride=((0, 0), 1)))
+    gate_part = s_thr.partition_D(gate_cols)
     rows_part = s_thr.partition_D(cum_rows)
     cols_part = s_thr.partition_D(cum_cols)
     steps_part = s_thr.partition_D(steps_cols)
@@ -101,10 +115,10 @@ def scan_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, mx: cut
 
 
 @cute.jit
-def scan_host(x: cute.Tensor):
+def scan_host(x: cute.Tensor, c: cute.Tensor, b: cute.Tensor, chunk: cutlass.Int32):
     k_major, mn_major = OperandMajorMode.K, OperandMajorMode.MN
     scan_kernel(_mma(k_major, k_major, SCORES[:2]), _mma(k_major, mn_major, OUT[:2], tcgen05.OperandSource.TMEM),
-                _mma(k_major, mn_major, CARRY[:2]), x).launch(grid=(1, 1, 1), block=(128, 1, 1))
+                _mma(k_major, mn_major, CARRY[:2]), x, c, b, chunk).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_scan():
@@ -113,4 +127,9 @@ def compile_scan():
     # x (head dim, tokens, chunks, heads, batch) over a (batch, sequence, heads, head dim) buffer: the sequence of
     # 4 chunks of 128 tokens seen as (tokens, chunks)
     x = make_fake_compact_tensor(F16, (HEAD, CHUNK, 4, 2, 2), stride_order=(0, 2, 3, 1, 4), assumed_align=16)
-    return cute.compile(scan_host, x)
+    # C and B (tokens, state, chunks, heads, batch) over (batch, sequence, heads, state) buffers of run-time
+    # extents: the chunks' stride is 128 tokens times the tokens' run-time stride
+    sym = cute.sym_int
+    c, b = (make_fake_compact_tensor(F16, (CHUNK, STATE, sym(), sym(), sym()), stride_order=(2, 0, 3, 1, 4),
+                                     assumed_align=16) for _ in range(2))
+    return cute.compile(scan_host, x, c, b, cutlass.Int32(0))
