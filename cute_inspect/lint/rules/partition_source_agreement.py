@@ -18,6 +18,15 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
+A thread's view made by hand is a partition of its tensor: a slice of ``cute.composition(sX, tv_layout)`` or
+``cute.tiled_divide(sX, tiler)`` is judged as ``partition_S(sX)`` is; ``cute.make_tensor(sX.iterator ...,
+layout)`` by memory only (a buffer reused for new data is laid over the old one's iterator: ``tStP`` over S's
+TMEM). A TMA partition also names the tensor its atom was made for (``make_tiled_tma_atom(op, mK, ...)``,
+followed from a kernel's parameter to what the launcher passes): ``tQgQ`` of K's atom names another tensor. A
+partition by a copy made over one tensor (``make_tmem_copy(atom, tAtV)``) given another tensor in that memory,
+while its name says the copy's, has the argument wrong. A ``tma_partition`` argument that contradicts a name
+the other result agrees with is reported at the argument's line.
+
 A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
 ``sO_col``, two shared-storage fields) names another tensor. A buffer taken from a shared-storage field is
 also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
