@@ -1048,3 +1048,95 @@ def test_a_plain_snake_case_source_of_a_snake_case_partition_is_compared_by_memo
     found = lint_source(source, "k.py")
     assert [(f.line, f.code) for f in found] == [(5, "CI105")]
     assert "rename it to `t_cg_out`" in found[0].message
+
+
+def test_a_threads_view_made_by_hand_is_judged_as_a_partition_of_its_tensor():
+    source = (
+        "def quantize(sO_row_tile, sX_tile, tv_layout, tidx):\n"
+        "    tXrO_row = cute.composition(sO_row_tile, tv_layout)[tidx, None]\n"
+        "    tXgX = cute.tiled_divide(sX_tile, (4,))[None, tidx]\n"
+        "    tXrX = cute.make_tensor(sX_tile.iterator + 4, tv_layout)\n"
+        "    sX_tv = cute.composition(sX_tile, tv_layout)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(2, "CI105"), (3, "CI105"), (4, "CI105")]
+    assert "`tXrO_row` partitions `sO_row_tile` but names `rO`; rename it to `tXsO_row`" in found[0][2]
+    good = source.replace("tXrO_row", "tXsO_row").replace("tXgX", "tXsX").replace("tXrX", "tXsX_off")
+    assert lint_source(good, "k.py") == []
+    # a tensor laid over another's iterator reuses the buffer for new data: compared by memory only
+    reuse = "def f(tSAcc, layout):\n    tStP = cute.make_tensor(tSAcc.iterator + 64, layout)\n"
+    assert lint_source(reuse, "k.py") == []
+
+
+def test_a_tma_partition_named_for_another_tensor_than_its_atoms_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_load_k: cute.CopyAtom, g_load_k: cute.Tensor, sm):\n"
+        "    kAs, tQgQ = cpasync.tma_partition(tma_load_k, 0, one, sm, g_load_k)\n"
+        "@cute.jit\n"
+        "def launch(mQ, mK, sl, tiler):\n"
+        "    lq, sq = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), mQ, sl, tiler)\n"
+        "    lk, sk = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), mK, sl, tiler)\n"
+        "    kernel(lk, sk, sl).launch(grid=[1, 1, 1])\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI105")]
+    assert "`tQgQ` is made by `tma_load_k`, the TMA atom of `mK` (line 7), but names `gQ`" in found[0][2]
+    assert lint_source(source.replace("tQgQ", "tKgK"), "k.py") == []
+    # the launcher passing Q's atom makes the name right
+    assert lint_source(source.replace("kernel(lk, sk", "kernel(lq, sq"), "k.py") == []
+
+
+def test_a_tma_partitions_argument_that_contradicts_both_results_is_reported_at_its_line():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_out_row, gO_row, storage):\n"
+        "    sO_row = storage.sO_row.get_tensor(layout)\n"
+        "    sO_col = storage.sO_col.get_tensor(layout)\n"
+        "    tXsO_row, tXgO_row = cute.nvgpu.cpasync.tma_partition(\n"
+        "        tma_atom_out_row, 0, one,\n"
+        "        sO_col,\n"
+        "        gO_row,\n"
+        "    )\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(7, "CI105")]
+    # a name that disagrees with the other result is the slip, reported where it is bound
+    named = source.replace("sO_col,\n", "sO_row,\n").replace("tXgO_row =", "tXgA =").replace("gO_row,\n", "gA,\n")
+    named = named.replace("tXsO_row, tXgA", "tXsA, tXgA")
+    assert [(f.line, f.code) for f in lint_source(named, "k.py")] == []
+
+
+def test_a_helpers_buffer_given_to_two_tma_loads_is_judged_when_the_helper_has_the_named_buffer_too():
+    source = (
+        "class K:\n"
+        "    def load(self, tma_atom_K, tma_atom_V, sK, sV, tKgK, tVgV):\n"
+        "        tKsK, tKgK_mkl = cpasync.tma_partition(tma_atom_K, 0, one, cute.group_modes(sK, 0, 3), tKgK)\n"
+        "        tVsV, tVgV_mkl = cpasync.tma_partition(\n"
+        "            tma_atom_V, 0, one,\n"
+        "            cute.group_modes(sK, 0, 3),\n"
+        "            tVgV,\n"
+        "        )\n"
+        "    def run(self, sK, sV, tKgK, tVgV):\n"
+        "        self.load(a, b, sK, sV, tKgK, tVgV)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(6, "CI105")]
+    assert lint_source(source.replace("group_modes(sK, 0, 3),\n", "group_modes(sV, 0, 3),\n"), "k.py") == []
+    # a helper with no buffer of V's reuses K's buffer for it (`tQsQ` of a reused `sK`)
+    assert lint_source(source.replace("sK, sV, tKgK", "sK, tKgK").replace("a, b, sK, sV,", "a, b, sK,"), "k.py") == []
+
+
+def test_a_partition_by_a_copy_made_over_another_tensor_blames_the_argument():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(atom_k, atom_v, tAtK_cvt, tAtV_cvt, t):\n"
+        "    tmem_store_v = tcgen05.make_tmem_copy(atom_v, tAtV_cvt[None, 0])\n"
+        "    thr_store_v = tmem_store_v.get_slice(t)\n"
+        "    tVtV_cvt = thr_store_v.partition_D(tAtK_cvt)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI105")]
+    assert "the copy was made over `tAtV_cvt` (line 3) and `tVtV_cvt` names it too" in found[0][2]
+    assert lint_source(source.replace("partition_D(tAtK_cvt)", "partition_D(tAtV_cvt)"), "k.py") == []
+    # the copy's other end, in another memory, is another tensor (a T2R copy's shared destination)
+    other_end = source.replace("tVtV_cvt = thr_store_v.partition_D(tAtK_cvt)", "tTR_sV = thr_store_v.partition_D(sP_store)")
+    assert [f.code for f in lint_source(other_end, "k.py") if "copy was made over" in f.message] == []

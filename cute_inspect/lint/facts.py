@@ -48,6 +48,8 @@ class Partition:
     made_by: Ref | None = None  # the partitioner object, resolved with ``FileFacts.origin``
     # (method, receiver) of an MMA partition call the argument is: `thr.make_fragment_B(thr.partition_A(sQ))`
     inner: tuple[str, str | None] | None = None
+    # (line, column) of a tma_partition's tensor argument, often on a line of its own
+    source_at: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,9 @@ class FileFacts:
     copies: list[Call] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
     tma_pairs: list[TmaPair] = field(default_factory=list)
+    # Thread views made by hand (`tXsX = cute.composition(sX, tv_layout)[tidx, None]`), as partitions of their
+    # tensor; only CI105 reads them (no partitioner made them, so they carry no pattern).
+    hand_views: list[Partition] = field(default_factory=list)
     scopes: list[Scope] = field(default_factory=lambda: [Scope()])
     # (name, name of the tensor it was made from): ``gD = cute.local_tile(mO, ...)`` -> ("gD", "mO")
     derived: list[tuple[str, str]] = field(default_factory=list)
@@ -114,6 +119,12 @@ class FileFacts:
     same_data: list[tuple[str, str]] = field(default_factory=list)
     # (scope, line, smem, gmem): the tensors each tma_partition is given, where it is written
     tma_sources: list[tuple[int, int, str, str]] = field(default_factory=list)
+    # (scope, name of a copy or its slice) -> (the tensor it was made over, line): `tmem_store_v =
+    # tcgen05.make_tmem_copy(atom, tAtV_cvt[...])` and `thr_store_v = tmem_store_v.get_slice(t)` -> ("tAtV_cvt", line)
+    copy_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    # (scope, TMA atom name) -> (the global tensor it was made for, line): `tma_k, tma_tensor_k =
+    # cpasync.make_tiled_tma_atom(op, mK, ...)` -> ("mK", line)
+    atom_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
     # TMA atom name -> "load" or "store", from the op it was made with (CopyBulkTensorTileS2GOp...)
     atom_directions: dict[str, str] = field(default_factory=dict)
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
@@ -196,6 +207,19 @@ class FileFacts:
                 return None
             found += inner
         return found
+
+    def atom_tensor(self, atom: str | None, scope: int) -> tuple[str, int] | None:
+        """(the global tensor, line of the maker) of the TMA atom ``atom`` names in function ``scope``: made there
+        by ``make_tiled_tma_atom``, or a parameter every call of the file passes one tensor's atom for (a kernel's
+        ``tma_load_k``, given the launcher's ``lk`` made from ``mK``); None when not shown or the calls disagree."""
+        if atom is None:
+            return None
+        if (scope, atom) in self.atom_tensors:
+            return self.atom_tensors[(scope, atom)]
+        if atom not in self.scopes[scope].params:
+            return None
+        found = self.through_callers(atom, scope, lambda given, caller, _line: self.atom_tensors.get((caller, given)))
+        return found[0] if found and len({tensor for tensor, _ in found}) == 1 else None
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
@@ -291,6 +315,10 @@ def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
 
 
 _TMA_ATOM_MAKERS = ("make_tiled_tma_atom",)
+# Copy makers laid over one tensor (`tcgen05.make_tmem_copy(atom, tAtV[...])`): the copy is that tensor's.
+_TENSOR_COPY_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
+# Views that hand one thread its share of a tensor when sliced, as a partitioner does.
+_HAND_PARTITIONS = frozenset({"composition", "tiled_divide"})
 
 
 def _binds(target: ast.expr, names: set[str]) -> None:
@@ -648,10 +676,15 @@ class _Collector:
         return receiver, slices.get(receiver, receiver) if receiver else None
 
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        sliced = type(value) is ast.Subscript
         while type(value) is ast.Subscript:
             value = value.value
         if len(targets) != 1:
             return
+        if type(targets[0]) is ast.Name and type(value) is ast.Call:
+            self._hand_view(targets[0], value, sliced)
+            if _callee(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
+                self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
         target = targets[0]
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
             # tKsK, tKgK = thr.partition_D(sK), thr.partition_S(gK)
@@ -700,17 +733,23 @@ class _Collector:
                         Partition(
                             name, element.lineno, element.col_offset + 1, TMA_PARTITION, None, None,
                             tensor_name(source), self.scope, atom_ref,
+                            source_at=None if source is None else (source.lineno, source.col_offset + 1),
                         )
                     )
         elif method in _SLICE_METHODS and type(target) is ast.Name:
             _, origin = self._receiver(receiver_expr, slices)
             if origin:
                 slices[target.id] = origin
+                if (self.scope, origin) in self.facts.copy_tensors:
+                    self.facts.copy_tensors[(self.scope, target.id)] = self.facts.copy_tensors[(self.scope, origin)]
         elif method is not None and method.startswith(_TMA_ATOM_MAKERS):
             if type(target) in (ast.Tuple, ast.List) and target.elts and type(target.elts[0]) is ast.Name:
                 direction = _atom_direction(value, method)
                 if direction:
                     self.facts.atom_directions[target.elts[0].id] = direction
+                loaded = tensor_name(_argument(value, 1, "gmem_tensor"))
+                if loaded:
+                    self.facts.atom_tensors[(self.scope, target.elts[0].id)] = (loaded, value.lineno)
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and method == "make_tensor" and (whole := relaid_view(value)):
@@ -734,6 +773,24 @@ class _Collector:
                     self.facts.identities.add(target.id)
         elif type(target) is ast.Name and method in _IDENTITY_MAKERS:
             self.facts.identities.add(target.id)
+
+    def _hand_view(self, target: ast.Name, call: ast.Call, sliced: bool) -> None:
+        """A thread's view of a tensor made by hand: ``composition(X, tv_layout)[tidx, None]``,
+        ``tiled_divide(X, tiler)[..., tidx]`` (a slice of either), or ``make_tensor(X.iterator ..., layout)`` with a
+        layout other than an MMA operand fragment's: it holds X's data in X's memory, as a partition of X does."""
+        method, _ = _callee(call.func)
+        if method in _HAND_PARTITIONS and sliced and call.args:
+            source = tensor_name(call.args[0])
+        elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
+            iterators = {node.value.id for node in ast.walk(call.args[0])
+                         if type(node) is ast.Attribute and node.attr == "iterator" and type(node.value) is ast.Name}
+            source = iterators.pop() if len(iterators) == 1 else None
+        else:
+            return
+        if source and source != target.id:
+            self.facts.hand_views.append(
+                Partition(target.id, target.lineno, target.col_offset + 1, method, None, None, source, self.scope)
+            )
 
     def _pointer_facts(self, target: ast.Name, call: ast.Call, method: str | None, receiver: ast.expr | None) -> None:
         """The memory of a pointer bound to ``target``, and of a tensor ``make_tensor`` lays over a pointer."""

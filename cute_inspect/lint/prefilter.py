@@ -42,9 +42,10 @@ import re
 # Any of these words makes a file worth its facts (`partition` covers tma_partition and partition_A...);
 # get_slice / thr_slice: the collector follows a chain of them recursively (a RecursionError is an error).
 # make_rmem_tensor / make_fragment / allocate_tensor / get_tensor: makers whose memory CI113 compares.
+# composition / tiled_divide / .iterator: thread views made by hand, which CI105 compares as partitions.
 _WORDS = (
     "partition", "make_fragment", "retile", "get_slice", "thr_slice", "make_rmem_tensor", "allocate_tensor",
-    "get_tensor",
+    "get_tensor", "composition", "tiled_divide", ".iterator",
 )
 _IDENTIFIER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")

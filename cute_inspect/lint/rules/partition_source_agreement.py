@@ -18,6 +18,15 @@ gives ``tCgA``, ``thr_copy_t2r.partition_D(cS)`` gives ``tTR_cS``.
   tensor made from the other (``gD = local_tile(mO)``), and ``C``/``D``/``Acc`` unless the file holds a
   separate D.
 
+A thread's view made by hand is a partition of its tensor: a slice of ``cute.composition(sX, tv_layout)`` or
+``cute.tiled_divide(sX, tiler)`` is judged as ``partition_S(sX)`` is; ``cute.make_tensor(sX.iterator ...,
+layout)`` by memory only (a buffer reused for new data is laid over the old one's iterator: ``tStP`` over S's
+TMEM). A TMA partition also names the tensor its atom was made for (``make_tiled_tma_atom(op, mK, ...)``,
+followed from a kernel's parameter to what the launcher passes): ``tQgQ`` of K's atom names another tensor. A
+partition by a copy made over one tensor (``make_tmem_copy(atom, tAtV)``) given another tensor in that memory,
+while its name says the copy's, has the argument wrong. A ``tma_partition`` argument that contradicts a name
+the other result agrees with is reported at the argument's line.
+
 A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
 ``sO_col``, two shared-storage fields) names another tensor. A buffer taken from a shared-storage field is
 also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
@@ -133,7 +142,7 @@ def _helper_misnames(
     if partition.method == TMA_PARTITION:
         pair = next((p for p in facts.tma_pairs if partition.target in (p.smem, p.gmem)), None)
         partner = parse_name(pair.gmem, context.vocabulary) if pair is not None and pair.gmem else None
-        if partner is None or same_tensor(target, partner):
+        if partner is None or same_tensor(target, partner) and not _loaded_twice(partition, target, parameter, facts, context):
             return False
     roles = {_role(target.what), _role(held.what), _role(parameter.what)}
     if None not in roles and len(roles) > 1 and _role(target.what) != _role(held.what):
@@ -143,6 +152,22 @@ def _helper_misnames(
         if other is not None and not other.partitioned and other.where == parameter.where and other.what == target.what:
             return True
     return False
+
+
+def _loaded_twice(
+    partition: Partition, target: TensorName, parameter: TensorName, facts: FileFacts, context: RuleContext,
+) -> bool:
+    """The helper's buffer is given to another ``tma_partition`` in the same function, and the helper has a
+    buffer of its own for the tensor this partition names (``tVsV`` of ``sK``, next to ``tKsK`` of ``sK`` by
+    ``tma_atom_K``, in a helper given ``sV`` too): one buffer filled by two loads is a slip, not a reuse."""
+    given = {line for scope, line, smem, _ in facts.tma_sources if scope == partition.scope and smem == partition.source}
+    if len(given) < 2:
+        return False
+    return any(
+        (other := parse_name(name, context.vocabulary)) is not None and not other.partitioned
+        and other.where == parameter.where and other.what == target.what
+        for name in facts.scopes[partition.scope].params
+    )
 
 
 _MEMORY_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory"}
@@ -263,10 +288,68 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
     return None if root(other) == root(partition.source) else other
 
 
+def _atom_misnames(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A TMA partition names another tensor than the one its atom was made for: ``tQgQ`` of
+    ``tma_partition(tma_load_k, ...)`` where ``tma_load_k`` is ``make_tiled_tma_atom(op, mK, ...)``'s (followed
+    from a kernel's parameter to what the launcher passes). The atom copies one tensor's boxes, whatever the
+    partitioned view is called."""
+    if partition.method != TMA_PARTITION or target.where == "c":
+        return
+    pair = next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    made = facts.atom_tensor(pair.atom if pair is not None else None, partition.scope)
+    loaded = parse_name(made[0], context.vocabulary) if made is not None else None
+    if loaded is None or loaded.partitioned or facts.coordinates(made[0]):
+        return
+    if not what_contradicts(target, loaded, TensorIndex(facts, context.vocabulary)):
+        return
+    yield renaming(
+        partition.line, partition.column,
+        f"`{partition.target}` is made by `{pair.atom}`, the TMA atom of `{made[0]}` (line {made[1]}), but names "
+        f"`{target.where}{target.what}`",
+        partition.target, free_name(renamed(target, what=loaded.what), facts, partition.scope), partition.scope,
+    )
+
+
+def _argument_slip(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext):
+    """Where a TMA partition's tensor argument is written, when the name agrees with the other result of its
+    ``tma_partition`` (``tVsV, tVgV_mkl = tma_partition(..., sK, tVgV)``: both say V, so ``sK`` is likely the
+    slip, and it is reported at its own line); None otherwise (the name is the slip, reported where it is bound)."""
+    if partition.method != TMA_PARTITION or partition.source_at is None:
+        return None
+    pair = next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    partner = None if pair is None else pair.gmem if partition.target == pair.smem else pair.smem
+    parsed = parse_partitioned(partner, context.vocabulary) if partner else None
+    return partition.source_at if parsed is not None and same_tensor(target, parsed) else None
+
+
+def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, facts: FileFacts, context: RuleContext):
+    """A partition by a copy made over one tensor (``thr_store_v`` of ``make_tmem_copy(atom, tAtV_cvt[...])``) is
+    given another (``partition_D(tAtK_cvt)``) while its name says the copy's (``tVtV_cvt``): the argument is the
+    slip. A buffer whose contents change over time is otherwise named for what it holds, so only the copy's own
+    tensor tells, for the side in its memory."""
+    made = facts.copy_tensors.get((partition.scope, partition.receiver or ""))
+    over = parse_name(made[0], context.vocabulary) if made is not None else None
+    # Only the copy's own side is compared: the tensor memory side (`partition_D(sP_store)` of a T2R copy made
+    # over `tStS` is its other end).
+    if over is None or partition.source == made[0] or not same_memory(held.where, over.where):
+        return None
+    if same_tensor(over, held) or not same_tensor(target, over):
+        return None
+    views = dict(facts.views)
+    if views.get(partition.source) == made[0] or views.get(made[0]) == partition.source:
+        return None
+    return Violation(
+        partition.line, partition.column,
+        f"`{partition.receiver}.{partition.method}` is given `{partition.source}`, but the copy was made over "
+        f"`{made[0]}` (line {made[1]}) and `{partition.target}` names it too: the argument is likely the slip; "
+        f"pass `{made[0]}`",
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = accumulators = None
-    for partition in facts.partitions:
+    for partition in facts.partitions + facts.hand_views:
         if partition.method == "make_fragment_C":
             continue
         # A helper's parameter is named for whatever its callers pass: its where letter still says which
@@ -278,7 +361,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made = source is not None and source.snake and not source.partitioned and (
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
         if target is not None and (source is None or made):
-            yield from _unnamed_source_memory(partition, target, facts)
+            found = list(_unnamed_source_memory(partition, target, facts))
+            yield from found or _atom_misnames(partition, target, facts, context)
             continue
         if target is None or role_conflict(partition, source, roles):
             continue
@@ -303,8 +387,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         held = passed[1] if passed is not None else source
         # A plain snake-case source (`g_out_mnl`) is compared by its memory only: its lower-case word may be a
         # tensor or a role (`t_a_subtile`, a layout given to partition_A and partition_C alike).
+        # A tensor laid over another's iterator is how a buffer is reused for new data (`tStP` over S's TMEM,
+        # `tOrS` over the converted `rP`): compared by its memory only.
         what_ok = (
-            unjudged or held.snake and not held.partitioned or (partition.scope, target.what, held.what) in swaps
+            unjudged or partition.method == "make_tensor" or held.snake and not held.partitioned
+            or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
         )
         if what_ok and not unjudged and held.partitioned and facts.gemms:
@@ -314,15 +401,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if not what_ok and passed is None:
             what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
         other = _other_variant(partition, target, held, facts) if what_ok and passed is None else None
+        at = _argument_slip(partition, target, facts, context) or (partition.line, partition.column)
         if other is not None:
             yield renaming(
-                partition.line, partition.column,
+                *at,
                 f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
                 "function", partition.target, free_name(renamed(target, variant=held.variant), facts, partition.scope),
                 partition.scope,
             )
             continue
         if where_ok and what_ok:
+            misgiven = _copy_misgiven(partition, target, held, facts, context) if passed is None else None
+            yield from [misgiven] if misgiven else _atom_misnames(partition, target, facts, context)
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)
         what = target.what if what_ok else held.what
@@ -334,8 +424,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
         )
         yield renaming(
-            partition.line,
-            partition.column,
+            *(at if where_ok else (partition.line, partition.column)),
             message,
             partition.target, fixed, partition.scope,
         )
