@@ -291,11 +291,15 @@ def relaid_view(call: ast.Call) -> str | None:
     if type(layout) is not ast.Attribute or layout.attr != "layout" or type(layout.value) is not ast.Name:
         return None
     whole = layout.value.id
-    iterators = [
-        node for node in ast.walk(call.args[0])
+    return whole if iterator_owners(call.args[0]) == {whole} else None
+
+
+def iterator_owners(expr: ast.expr) -> set[str]:
+    """The names whose ``.iterator`` a pointer expression reads (``{"sX"}`` for ``sX.iterator + offset``)."""
+    return {
+        node.value.id for node in ast.walk(expr)
         if type(node) is ast.Attribute and node.attr == "iterator" and type(node.value) is ast.Name
-    ]
-    return whole if iterators and all(node.value.id == whole for node in iterators) else None
+    }
 
 
 def _is_cute_module(expr: ast.expr | None) -> bool:
@@ -782,9 +786,8 @@ class _Collector:
         if method in _HAND_PARTITIONS and sliced and call.args:
             source = tensor_name(call.args[0])
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
-            iterators = {node.value.id for node in ast.walk(call.args[0])
-                         if type(node) is ast.Attribute and node.attr == "iterator" and type(node.value) is ast.Name}
-            source = iterators.pop() if len(iterators) == 1 else None
+            owners = iterator_owners(call.args[0])
+            source = owners.pop() if len(owners) == 1 else None
         else:
             return
         if source and source != target.id:
