@@ -39,6 +39,8 @@ class Axes:
     def __init__(self):
         self.parent: dict = {}
         self.keys: dict = {}  # root -> [key]
+        self.slots: dict = {}  # root -> {(mma object, axis)} of its ("mma", ...) keys, for `_contradicts`
+        self.refusing = False  # after `refuse_contradictions`: joins that `_contradicts` names are not made
         self.key_var: dict = {}  # key -> its variable
         self.mmas: dict = {}  # mma object number -> None, in order of first use
         self.weak: list = []  # (var, letter, rule): names that join nothing, for classes nothing else names
@@ -65,16 +67,17 @@ class Axes:
             parent[v], v = root, parent[v]
         return root
 
-    def join(self, a: int | None, b: int | None) -> None:
+    def join(self, a: int | None, b: int | None) -> bool:
+        """Join two variables' classes; whether that merged two classes (False when already one, or refused)."""
         if a is None or b is None:
-            return
+            return False
         self.log.append(("join", a, b))
-        self._union(a, b)
+        return self._union(a, b)
 
-    def _union(self, a: int, b: int) -> None:
+    def _union(self, a: int, b: int) -> bool:
         ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return
+        if ra == rb or self.refusing and self._contradicts(ra, rb):
+            return False
         if ra in self.key_vars and rb not in self.key_vars:
             # a key's own variable never roots a class a mode joined: calls join to the roots they see, and
             # `split` gives a split key a new variable
@@ -83,6 +86,27 @@ class Axes:
         moved = self.keys.pop(rb, None)
         if moved:
             self.keys.setdefault(ra, []).extend(moved)
+        slots = self.slots.pop(rb, None)
+        if slots:
+            self.slots.setdefault(ra, set()).update(slots)
+        return True
+
+    def refuse_contradictions(self) -> None:
+        """Redo every join and bind, refusing each join that would put two axes of one MMA in one class (the
+        joins made first win). `solve` names such a class "unknown" when no attention rule names it, and every
+        mode it holds loses its axis: one view that lays a buffer's single mode out as a tile of rows and
+        columns (`make_tensor(smem_red.iterator, (bM, bN))`, a split-K epilogue's partial sums) would undo the
+        MMA's M and N across the whole kernel. A product whose rows and contracted axis are one axis (linear
+        attention's masked (tokens x tokens) scores times V) is named by the attention rules before that."""
+        self.refusing = True
+        self.split(self.instance, self.rows_apart, self.apart)
+
+    def _contradicts(self, ra: int, rb: int) -> bool:
+        """Whether joining two classes would put two axes of one MMA in one class."""
+        first, second = self.slots.get(ra), self.slots.get(rb)
+        if not first or not second:
+            return False
+        return any(slot not in first and any(m == slot[0] for m, _ in first) for slot in second)
 
     def suggest(self, var: int | None, letter: str, rule: str) -> None:
         """A name for `var`'s class that joins it to nothing: a variable's name (`hint:name`), an unprojected
@@ -117,6 +141,8 @@ class Axes:
             known = self.key_var[key] = fresh()
             self.key_vars.add(known)
             self.keys.setdefault(known, []).append(key)
+            if key[0] == "mma":
+                self.slots[known] = {(key[1], key[2])}
         self._union(known, var)
 
     def split(self, instance: dict, rows_apart: dict | None = None, apart: dict | None = None) -> None:
@@ -135,6 +161,7 @@ class Axes:
         log, self.log = self.log, []
         known = self.key_var  # a key keeps its variable: calls joined to it by the class root they saw
         self.parent, self.keys, self.key_var, self.mmas, self.key_vars = {}, {}, {}, {}, set()
+        self.slots = {}
         for entry in log:
             if entry[0] == "join":
                 self.join(entry[1], entry[2])
@@ -145,6 +172,8 @@ class Axes:
                 self.key_var[issued] = known[issued]
                 self.key_vars.add(known[issued])
                 self.keys.setdefault(known[issued], []).append(issued)
+                if issued[0] == "mma":
+                    self.slots[known[issued]] = {(issued[1], issued[2])}
             self.context = context
             self.bind(var, key)
         self.context = None

@@ -709,6 +709,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _contractions(axes, records)
     _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
+    if any(rule == "unknown" for _, rule in named.values()):
+        axes.refuse_contradictions()
+        named = axes.solve(_hinted(axes, records))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
@@ -1398,8 +1401,9 @@ def _chained_axes(axes: Axes) -> None:
             shared = set(acc) & set(operand)
             if len(shared) == 1:
                 (same,) = shared
-                axes.join(next(a for a in acc if a != same), next(o for o in operand if o != same))
-                changed = True
+                # (a join the classes' keys refuse changes nothing: no second pass for it)
+                changed = axes.join(next(a for a in acc if a != same), next(o for o in operand if o != same)) \
+                    or changed
 
 
 def _key_root(axes: Axes, key: tuple) -> int | None:
