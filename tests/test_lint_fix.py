@@ -161,3 +161,20 @@ def test_fixed_kernel_compiles_to_the_same_ptx_as_the_original(tmp_path):
     assert cli.main(["lint", "--fix", "--select", "CI1", str(kernel)]) == 0
     original, fixed = (_ptx(trees[kind], tmp_path / f"dump_{kind}") for kind in ("original", "fixed"))
     assert ".entry" in original and fixed == original
+
+
+def test_fix_renames_a_misnamed_view_identity_and_tma_side_at_every_use():
+    source = textwrap.dedent("""\
+        @cute.kernel
+        def kernel(sW, row):
+            rW_view = cute.zipped_divide(sW[row, None, None], (4, 1))
+            x = rW_view[None, 0]
+            sS = cute.make_identity_tensor((4, 4))
+            y = sS[0]
+        def simple_tma_copy(atom, smem, gmem):
+            r_part, g_part = cpasync.tma_partition(atom, 0, one, cute.group_modes(smem, 0), gmem)
+            cute.copy(atom, g_part, r_part)
+        """)
+    fixed, count = fix_text(source, "k.py")
+    assert count == 3
+    assert fixed == source.replace("rW_view", "sW_view").replace("sS", "cS").replace("r_part", "s_part")

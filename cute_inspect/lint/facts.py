@@ -110,6 +110,10 @@ class FileFacts:
     # Thread views made by hand (`tXsX = cute.composition(sX, tv_layout)[tidx, None]`), as partitions of their
     # tensor; only CI105 reads them (no partitioner made them, so they carry no pattern).
     hand_views: list[Partition] = field(default_factory=list)
+    # Views made by layout algebra (`sW_view = cute.zipped_divide(sW[row, None, None], tiler)`, `gB_vec =
+    # cute.logical_divide(gB, ...)`, `gW = gW_tiles[(None, c), None]`): ``method`` is the function, or "slice";
+    # they keep their tensor's memory and data. Only CI105 reads them.
+    layout_views: list[Partition] = field(default_factory=list)
     scopes: list[Scope] = field(default_factory=lambda: [Scope()])
     # (name, name of the tensor it was made from): ``gD = cute.local_tile(mO, ...)`` -> ("gD", "mO")
     derived: list[tuple[str, str]] = field(default_factory=list)
@@ -129,6 +133,8 @@ class FileFacts:
     atom_directions: dict[str, str] = field(default_factory=dict)
     # names bound to an identity (coordinate) tensor, or to a view of one: `cC = cute.make_identity_tensor(...)`
     identities: set[str] = field(default_factory=set)
+    # (scope, name) -> (line, column) where `make_identity_tensor` binds it
+    identities_made: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)
     # (scope, name) -> (where letter, line, column) for a name bound by a maker whose memory it names
     # (`_MEMORY_OF_MAKER`): `smem_pt = storage.smem_p.get_tensor(layout)` is in shared memory, whatever it is called
     made_in: dict[tuple[int, str], tuple[str, int, int]] = field(default_factory=dict)
@@ -323,6 +329,16 @@ _TMA_ATOM_MAKERS = ("make_tiled_tma_atom",)
 _TENSOR_COPY_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
 # Views that hand one thread its share of a tensor when sliced, as a partitioner does.
 _HAND_PARTITIONS = frozenset({"composition", "tiled_divide"})
+# Layout algebra over a tensor: the result views the same data in the same memory.
+_LAYOUT_VIEWS = frozenset({
+    "local_tile", "logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "composition", "group_modes",
+    "filter_zeros", "flatten", "select",
+})
+
+
+def _keeps_modes(index: ast.expr) -> bool:
+    """A subscript with a ``None`` (a whole mode) somewhere in it: a slice that is a tensor, not an element."""
+    return any(type(node) is ast.Constant and node.value is None for node in ast.walk(index))
 
 
 def _binds(target: ast.expr, names: set[str]) -> None:
@@ -680,6 +696,8 @@ class _Collector:
         return receiver, slices.get(receiver, receiver) if receiver else None
 
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        if len(targets) == 1 and type(targets[0]) is ast.Name:
+            self._layout_view(targets[0], value)
         sliced = type(value) is ast.Subscript
         while type(value) is ast.Subscript:
             value = value.value
@@ -762,7 +780,10 @@ class _Collector:
             self.facts.allocators[(self.scope, target.id)] = allocates
         elif type(target) is ast.Name and (value.args or value.keywords):
             # The memory is the maker's, however its arguments are passed (`smem.allocate_tensor(layout=...)`).
-            where = _MEMORY_OF_MAKER.get(method) if method != _ALLOCATE else self._allocated_in(receiver_expr)
+            where = _MEMORY_OF_MAKER.get(method) if method != _ALLOCATE else self._allocated_in(
+                # a file's own `allocate_tensor(smem, dtype, layout)` allocates with the allocator it is given
+                receiver_expr if receiver_expr is not None or not value.args else value.args[0]
+            )
             if where:
                 self.facts.made_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
             made_from = tensor_name(value.args[0]) if value.args else None
@@ -771,12 +792,27 @@ class _Collector:
                 made_from = receiver_expr.attr
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
+                self.facts.identities_made[(self.scope, target.id)] = (target.lineno, target.col_offset + 1)
             elif made_from:
                 self.facts.derived.append((target.id, made_from))
                 if made_from in self.facts.identities:
                     self.facts.identities.add(target.id)
         elif type(target) is ast.Name and method in _IDENTITY_MAKERS:
             self.facts.identities.add(target.id)
+            self.facts.identities_made[(self.scope, target.id)] = (target.lineno, target.col_offset + 1)
+
+    def _layout_view(self, target: ast.Name, value: ast.expr) -> None:
+        """``target = cute.<layout view>(X, ...)`` or ``target = X[..., None, ...]`` (a slice that keeps modes)."""
+        if type(value) is ast.Subscript and type(value.value) is ast.Name and _keeps_modes(value.slice):
+            method, source = "slice", value.value.id
+        elif type(value) is ast.Call and value.args and (method := _callee(value.func)[0]) in _LAYOUT_VIEWS:
+            source = tensor_name(value.args[0])
+        else:
+            return
+        if source and source != target.id:
+            self.facts.layout_views.append(
+                Partition(target.id, target.lineno, target.col_offset + 1, method, None, None, source, self.scope)
+            )
 
     def _hand_view(self, target: ast.Name, call: ast.Call, sliced: bool) -> None:
         """A thread's view of a tensor made by hand: ``composition(X, tv_layout)[tidx, None]``,
@@ -834,12 +870,18 @@ class _Collector:
             elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Name:
                 known = self.facts.memory_of(expr.value.id, self.scope)
                 return known[0] if known else None
+            elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Call \
+                    and _callee(expr.value.func)[0] == "domain_offset" and len(expr.value.args) == 2:
+                # `domain_offset(coord, X).iterator` points into X
+                expr = ast.Attribute(expr.value.args[1], "iterator")
             elif kind is ast.Call:
                 method, receiver = _callee(expr.func)
                 if method == "recast_ptr" and expr.args:
                     expr = expr.args[0]
                 elif method == "retrieve_tmem_ptr":
                     return "t"
+                elif method == "alloc_smem":
+                    return "s"
                 elif method == "retrieve_ptr" and type(receiver) is ast.Name:
                     return "t" if self.facts.allocators.get((self.scope, receiver.id)) == "t" else None
                 elif method == "make_ptr":

@@ -143,6 +143,8 @@ def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> Tensor
         what, variant = _unglued(match["what"], match["variant"] or "")
         return TensorName("", "", "", "t", what, variant)
     match = partitioned.fullmatch(name)
+    if match and _word_cut(match["op"], match["what"], vocabulary):
+        match = None
     if match:
         what, variant = _unglued(match["what"], match["variant"] or "")
         if match["sep"]:
@@ -193,6 +195,26 @@ def _snake_partition(name: str) -> TensorName | None:
                           match["variant"] or "", snake=True)
     return TensorName(match["scope"], match["op"].upper(), "", match["where1"], what, match["variant"] or "",
                       snake=True)
+
+
+def _word_cut(op: str, what: str, vocabulary: Vocabulary) -> bool:
+    """An op read out of a word: ``tOSplitCount`` is not op ``OSpli``, memory ``t``, tensor ``Count``. An op
+    spelled as a word names the tensor it partitions (``tDeltasDelta``, ``tRabsRAB``, ``tDeltagCumsumDelta``)
+    or is a row of short abbreviations (``tPxDkrQ``); one that ends inside a longer lower-case word and names
+    another tensor cuts the word where the where letter happens to fall."""
+    if op in vocabulary.extra_ops or not op[-1:].islower() or op.startswith(("d", "acc")):
+        return False
+    if op.casefold() in what.casefold():
+        return False
+    words = re.findall(r"[A-Z][a-z0-9]*", op)
+    return bool(words) and len(words[-1]) > 2
+
+
+def says_coordinates(name: TensorName, inside: str = "") -> bool:
+    """``gCcoord``, ``gA_crd``, ``gPcP`` (a tile of ``cP``, given as ``inside``): a name whose words, or a
+    coordinate tensor's own name inside it, say coordinates, whatever its first letter."""
+    words = name.what + "_" + name.variant
+    return bool(inside) and inside in words or any(word in words.casefold() for word in ("coord", "crd", "idx"))
 
 
 def _plain_op(op: str) -> bool:

@@ -27,6 +27,8 @@ PACKAGES = {
     "nemo-automodel": ("0.7.0", "nemo_automodel/components/models/minimax_m3_vl/kernels"),
     "liger-kernel": ("0.8.5", "liger_kernel"),
     "transformer-engine": ("2.20.2", "transformer_engine"),
+    "vllm": ("0.33.0", "vllm"),
+    "parallax-kernel": ("0.1.1", "parallax/cute"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

@@ -16,7 +16,13 @@ memory is known from the call alone, compares the where letter with that memory:
 
 ``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
 reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand
-fragments (``make_fragment_A/B``) and partitions are CI105's.
+fragments (``make_fragment_A/B``) and partitions are CI105's. A file's own ``allocate_tensor(smem, ...)``
+helper allocates with the allocator it is given, and ``cute.arch.alloc_smem`` (also through
+``domain_offset(c, X).iterator``) points into shared memory.
+
+``cute.make_identity_tensor`` makes coordinates, in no memory: a name with ``s``, ``r`` or ``t`` for one
+(``sS``) is reported, unless its words say coordinates (``sCcoord``); ``m`` and ``g`` also mean a whole
+tensor and a tile, and are left to authors' stand-ins (``mACC``, ``gC_fake`` made for its shape).
 
 ## Why is this bad?
 The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and MMA
@@ -40,7 +46,7 @@ from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import parse_name, renamed, same_memory
+from cute_inspect.lint.names import parse_name, renamed, same_memory, says_coordinates
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI113"
@@ -61,6 +67,24 @@ def _accumulators_in_tmem(facts: FileFacts) -> dict[tuple[int, str], tuple[str, 
     }
 
 
+def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``sS = cute.make_identity_tensor(shape)`` holds coordinates, in no memory: a shared, register or TMEM
+    letter misnames it, unless the name's words say coordinates. ``m`` and ``g`` also say a whole tensor and a
+    tile, and authors name coordinate stand-ins so (``mACC``, ``gC_fake`` made for its shape): not compared."""
+    for (scope, name), (line, column) in facts.identities_made.items():
+        parsed = parse_name(name, context.vocabulary)
+        if parsed is None or parsed.snake or parsed.where not in "srt" or says_coordinates(parsed):
+            continue
+        if not parsed.partitioned and parsed.where == "t":
+            continue
+        yield renaming(
+            line, column,
+            f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but "
+            "`make_identity_tensor` makes coordinates",
+            name, free_name(renamed(parsed, where="c"), facts, scope), scope,
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     made = {}
     made.update({key: (*found, "the call that makes it lays it over a pointer to {}") for key, found in
@@ -68,6 +92,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     made.update({key: (*found, f"it is a tcgen05 accumulator, laid over {{}} at line {facts.tmem_layouts[key]}")
                  for key, found in _accumulators_in_tmem(facts).items()})
     made.update({key: (*found, "the call that makes it allocates in {}") for key, found in facts.made_in.items()})
+    yield from _coordinates_named_as_data(facts, context)
     for (scope, name), (where, line, column, how) in made.items():
         parsed = parse_name(name, context.vocabulary)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.

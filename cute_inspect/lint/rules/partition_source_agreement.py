@@ -27,6 +27,19 @@ partition by a copy made over one tensor (``make_tmem_copy(atom, tAtV)``) given 
 while its name says the copy's, has the argument wrong. A ``tma_partition`` argument that contradicts a name
 the other result agrees with is reported at the argument's line.
 
+A view made by layout algebra (``local_tile``, ``logical_divide``, ``zipped_divide``, ``flat_divide``,
+``composition``, ``group_modes``..., or a slice that keeps a whole mode, ``X[None, k]``) keeps its tensor's
+memory and data: ``rW_view = cute.zipped_divide(sW[row, None, None], t)`` names shared memory registers,
+``sA_tiles`` of a TMA atom's ``.tma_tensor`` names global memory shared, ``gA_k = cute.local_tile(mcA, ...)``
+of an identity tensor names coordinates global (unless its words say coordinates: ``gCcoord``, ``gPcP`` of
+``cP``), and ``gB_vec = cute.logical_divide(gA, ...)`` names A's view B (tensors compared within one family of
+operands only, A/B and Q/K/V: ``gD = local_tile(mO)`` is the output). The two results of a ``tma_partition``
+are its shared and its global side: two plain snake-case names that differ only in their first letters
+(``s_part, g_part``) name those memories, and one of them naming another (``r_part``) is reported. A
+camel-case partition of a plain snake-case argument by a copy named for its direction
+(``thread_copy_g2r.partition_S(g_tile)``) is compared with the memory both the argument's letter and the
+direction say (``tXsX`` of it names shared memory a global tile).
+
 A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
 ``sO_col``, two shared-storage fields) names another tensor. A buffer taken from a shared-storage field is
 also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
@@ -62,6 +75,7 @@ tTR_cS = tmem_thr_copy.partition_D(cS)
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
@@ -82,8 +96,10 @@ from cute_inspect.lint.names import (
     compose,
     parse_name,
     parse_partitioned,
+    parse_snake_tensor,
     renamed,
     same_memory,
+    says_coordinates,
 )
 from cute_inspect.lint.provenance import distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
@@ -192,6 +208,110 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         partition.column,
         f"`{partition.target}` partitions `{partition.source}`, which {held}, but names `{target.where}{target.what}`",
         partition.target, fixed, partition.scope,
+    )
+
+
+_WHERE_WORDS = {**_MEMORY_WORDS, "m": "global memory", "g": "global memory", "c": "coordinates"}
+# Operands that stand for one another in a kernel: a view named for the other one names the wrong tensor.
+_OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
+
+
+def _memory_read(name: TensorName | None) -> bool:
+    """A name whose where letter says a memory: not snake case (``s_max``), and not ``t`` read from an
+    unpartitioned name's first letter (``tMask``)."""
+    return name is not None and not name.snake and not (name.where == "t" and not name.partitioned)
+
+
+def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A view made by layout algebra (``local_tile``, ``logical_divide``, ``zipped_divide``, a ``None`` slice...)
+    views its tensor's data in its tensor's memory: ``rW_view = cute.zipped_divide(sW[row, None, None], t)`` is
+    shared memory, ``gA_k = cute.local_tile(mcA, ...)`` of an identity tensor holds coordinates, and ``gB_vec =
+    cute.logical_divide(gA, ...)`` is A's (compared within one family of operands only: A/B, Q/K/V)."""
+    for view in facts.layout_views:
+        target = parse_name(view.target, context.vocabulary)
+        if not _memory_read(target):
+            continue
+        known = facts.memory_of(view.source, view.scope)
+        source = parse_name(view.source, context.vocabulary)
+        if known is not None:
+            where, held = known[0], f"is in {_WHERE_WORDS[known[0]]} (made at line {known[1]})"
+        elif view.source == "tma_tensor":
+            where, held = "g", "is the global tensor of a TMA atom"
+        elif facts.coordinates(view.source) and (source is None or source.where == "c"):
+            where, held = "c", "holds coordinates (an identity tensor)"
+        elif _memory_read(source):
+            where, held = source.where, f"is in {_WHERE_WORDS[source.where]}"
+        else:
+            continue
+        if where == "c" or target.where != "c" and not same_memory(target.where, where):
+            if where == target.where or target.where == "c" or where == "c" and says_coordinates(target, view.source):
+                continue
+            # a tile of a whole global tensor (`m`) is named `g`
+            fixed = free_name(renamed(target, where="g" if where == "m" else where), facts, view.scope)
+            yield renaming(
+                view.line, view.column,
+                f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
+                f"`{target.where}{target.what}`", view.target, fixed, view.scope,
+            )
+        elif source is not None and known is None and target.what != source.what and any(
+                {target.what, source.what} <= family for family in _OPERAND_FAMILIES):
+            fixed = free_name(renamed(target, what=source.what), facts, view.scope)
+            yield renaming(
+                view.line, view.column,
+                f"`{view.target}` is a view of `{view.source}` (`{view.method}`) but names "
+                f"`{target.where}{target.what}`",
+                view.target, fixed, view.scope,
+            )
+
+
+def _tma_sides_misnamed(facts: FileFacts) -> Iterator[Violation]:
+    """``tma_partition`` returns the shared-memory side, then the global side. Two plain snake-case results that
+    differ only in their first letters (``s_part, g_part``) are read by those letters when one of them agrees with
+    its side: the other must too (``r_part, g_part`` names the shared side registers)."""
+    for pair in facts.tma_pairs:
+        names = [parse_snake_tensor(name) if name and parse_name(name) is None else None
+                 for name in (pair.smem, pair.gmem)]
+        # only the first letters differ (`s_part, g_part`): they name the memories, not tensors (`g_d, g_s`: G's)
+        if None in names or (names[0].what, names[0].variant) != (names[1].what, names[1].variant):
+            continue
+        agrees = [same_memory(name.where, side) for name, side in zip(names, "sg")]
+        if agrees.count(True) != 1:
+            continue
+        wrong, side = (pair.smem, "s") if agrees[1] else (pair.gmem, "g")
+        name = names[0] if agrees[1] else names[1]
+        partition = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.target == wrong
+                          and p.scope == pair.scope), None)
+        if partition is None:
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{wrong}` is the {_WHERE_WORDS[side]} side of `tma_partition`, but its first letter, like the "
+            f"other side's, names a memory: {_WHERE_WORDS[name.where]}",
+            wrong, free_name(renamed(name, where=side), facts, pair.scope), pair.scope,
+        )
+
+
+def _direction_misnames(partition: Partition, target: TensorName, facts: FileFacts) -> Violation | None:
+    """A copy named by its direction (``thread_copy_g2r``, ``vector_copy_r2g.get_slice(t)``) says the memory of
+    each side: ``partition_S`` the source's, ``partition_D`` the destination's. A copy's layout is often laid on
+    other memory (``tTR_gC = thr_copy_t2r.partition_D(gC)``, a direct store), so this is compared only where a
+    plain snake-case argument's first letter says the same memory (``g_tile``, whose letter alone is not read in
+    camel-case code): two words agree, and the name contradicts both."""
+    if partition.method not in ("partition_S", "partition_D") or not partition.receiver or target.where == "c":
+        return None
+    argument = parse_snake_tensor(partition.source or "")
+    directions = re.findall(r"(?:^|_)([gsrt])2([gsrt])(?:_|$)", partition.receiver.lower())
+    if argument is None or facts.coordinates(partition.source) or len(directions) != 1:
+        return None
+    where = directions[0][0 if partition.method == "partition_S" else 1]
+    if not same_memory(argument.where, where) or same_memory(target.where, where):
+        return None
+    side = "source" if partition.method == "partition_S" else "destination"
+    return renaming(
+        partition.line, partition.column,
+        f"`{partition.target}` partitions `{partition.source}`, the {side} of `{partition.receiver}`, which copies "
+        f"{'from' if side == 'source' else 'to'} {_WHERE_WORDS[where]}, but names `{target.where}{target.what}`",
+        partition.target, free_name(renamed(target, where=where), facts, partition.scope), partition.scope,
     )
 
 
@@ -347,6 +467,8 @@ def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, f
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _views_misnamed(facts, context)
+    yield from _tma_sides_misnamed(facts)
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = accumulators = None
     for partition in facts.partitions + facts.hand_views:
@@ -362,6 +484,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
         if target is not None and (source is None or made):
             found = list(_unnamed_source_memory(partition, target, facts))
+            if not found and source is None and (misnamed := _direction_misnames(partition, target, facts)):
+                found = [misnamed]
             yield from found or _atom_misnames(partition, target, facts, context)
             continue
         if target is None or role_conflict(partition, source, roles):
