@@ -73,6 +73,8 @@ class KernelResources:
     smem_bytes: int = 0
     launch_smem: int | None = None  # `smem=` given to `.launch(...)`, when the kernel's author set one
     tmem_columns: int = 0
+    # the SMEM word each allocation writes its TMEM address to -> the most columns one allocation there asked for
+    tmem_slots: dict = field(default_factory=dict, repr=False)
     line: int = 0  # the launch's line
     file: str = ""
 
@@ -318,11 +320,48 @@ class _Capture:
             k.buffers.append(Buffer(name, size, base, line=site.line, file=site.file))
         k.smem_bytes = base + size
 
-    def tmem(self, num_columns) -> None:
+    def tmem(self, num_columns, address_holder) -> None:
+        """Allocations that write their address to one SMEM word are one allocation in different branches (a
+        `TmemAllocator.reserve` by the MMA warp's branch and by the epilogue warps' branch, of which only the
+        allocator warp's runs `alloc_tmem`): the kernel holds the largest of them, and the sum over words."""
         if not isinstance(num_columns, int):
             return
         _site, frame = caller(3)
-        self._kernel(self.kernel_of(frame)).tmem_columns += num_columns
+        k = self._kernel(self.kernel_of(frame))
+        key = _holder_key(address_holder)
+        k.tmem_slots[key] = max(k.tmem_slots.get(key, 0), num_columns)
+        k.tmem_columns = sum(k.tmem_slots.values())
+
+
+def _holder_key(pointer):
+    """The MLIR value of the SMEM pointer an allocation writes its TMEM address to, as a hashable key; the object
+    itself when it has none (then two calls count apart unless they pass the same object)."""
+    value = getattr(pointer, "value", None)
+    try:
+        return ("value", hash(_passed_through(value))) if value is not None else ("object", id(pointer))
+    except TypeError:
+        return ("object", id(pointer))
+
+
+def _passed_through(value, depth: int = 8):
+    """The value an `scf.if` result is when every branch yields that one value: an allocator used in a branch
+    (`if warp == mma: tmem.reserve(n)`) leaves it as a result of the `if`, the pointer it holds unchanged."""
+    for _ in range(depth):
+        try:
+            op = getattr(value.owner, "operation", value.owner)
+            if op.name != "scf.if":
+                return value
+            yielded = []
+            for region in op.regions:
+                operations = region.blocks[0].operations
+                operand = operations[len(operations) - 1].operands[value.result_number]
+                yielded.append(getattr(operand, "value", operand))  # operands come wrapped in the DSL's types
+        except (AttributeError, IndexError, TypeError, ValueError):
+            return value
+        if len({hash(v) for v in yielded}) != 1:
+            return value
+        value = yielded[0]
+    return value
 
 
 @contextlib.contextmanager
@@ -356,7 +395,7 @@ def capturing(arch: str | None, kernel_of):
 
     def alloc_tmem(original):
         def wrapper(num_columns, *args, **kwargs):
-            capture.tmem(num_columns)
+            capture.tmem(num_columns, args[0] if args else kwargs.get("smem_ptr_to_write_address"))
             return original(num_columns, *args, **kwargs)
         return wrapper
 
