@@ -3,8 +3,9 @@ lamport_copy_nvfp4_quant.py, `LamportCopyNvfp4Quant`), sm_100a: one thread per 8
 polls its 16-byte fragment of the symmetric mailbox until its 8-lane group (4 NVFP4 blocks of 16) is all written, then
 quantizes the fragment to E2M1 with an E4M3 scale per 16 values, stores the packed word and (one lane per group) the
 packed scales, and re-arms the fragment's sentinel. Compiled as the module's `compile_kernel` compiles it: flat
-dynamic-length source / data / scale tensors, a one-element global scale, M and the CTA count run-time Int32s, for the
-latent width 1024 (an assumption: a multiple of 64 the launcher accepts; the kernel's tensors do not depend on it), PDL on.
+dynamic-length source / data / scale tensors, a one-element global scale, M and the CTA count run-time Int32s, for
+the latent width 1024 (an assumption: a multiple of 64 the launcher accepts; the kernel's tensors do not depend on it),
+PDL on.
 """
 
 from _common import tokenspeed_kernel

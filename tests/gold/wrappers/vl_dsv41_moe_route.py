@@ -22,5 +22,5 @@ def compile_only():
     def fake():
         return make_ptr(cutlass.Int32, 4, cute.AddressSpace.gmem, assumed_align=4)
 
-    return cute.compile(module.RoutedExpertRoute(), fake(), fake(), fake(), Int32(1), Int32(6), Int32(module.MAX_EXPERTS),
-                        make_fake_stream())
+    return cute.compile(module.RoutedExpertRoute(), fake(), fake(), fake(), Int32(1), Int32(6),
+                        Int32(module.MAX_EXPERTS), make_fake_stream())
