@@ -17,6 +17,8 @@
   transformer-engine==2.20.2 (its CuTeDSL MXFP8 quantization under `transformer_engine/common/CuTeDSL/`).
 - the ninth held-out split: parallax-kernel==0.1.1 (its SM90 decode attention, `parallax/cute/`) and vllm==0.33.0
   (its own CuTeDSL kernels, not the vendored `vllm_flash_attn`).
+- the tenth held-out split: tokenspeed-kernel==0.1.4 (TokenSpeed's CuTeDSL kernels under `tokenspeed_kernel/ops/`
+  and `tokenspeed_kernel/thirdparty/`, not its flash-attn-4 or quack derivatives).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -212,6 +214,19 @@ def vllm(module: str, host_only: tuple[str, ...] = ()):
             _namespace(".".join(parts[:i]))
         sys.modules.setdefault(f"vllm.{name}", importlib.import_module("_sources")._TorchStandIn(f"vllm.{name}"))
     return _skipping_inits(f"vllm.{module}")
+
+
+def tokenspeed_kernel(module: str, search_root: str = ""):
+    """``tokenspeed_kernel.<module>`` (dotted) from the tokenspeed-kernel package, its __init__s skipped (the top one
+    loads the compiled extension and the torch-facing op registry). `search_root` (a dotted package, e.g.
+    ``"thirdparty.msa.cute"``) is put on sys.path first for vendored code that imports its siblings by a top-level
+    name (MiniMax's MSA kernels import ``src.common``)."""
+    _stand_ins()
+    if search_root:
+        root = _package_dir(f"tokenspeed_kernel.{search_root}")
+        if root not in sys.path:
+            sys.path.append(root)
+    return _skipping_inits(f"tokenspeed_kernel.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

@@ -22,3 +22,4 @@ fast_trimul, cudnn, sglang = _packages.fast_trimul, _packages.cudnn, _packages.s
 mjolnir, nemo_automodel = _packages.mjolnir, _packages.nemo_automodel
 liger_kernel, transformer_engine = _packages.liger_kernel, _packages.transformer_engine
 parallax, vllm = _packages.parallax, _packages.vllm
+tokenspeed_kernel = _packages.tokenspeed_kernel
