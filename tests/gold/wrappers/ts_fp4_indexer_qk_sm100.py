@@ -5,8 +5,8 @@ head, 128-token KV page) the max over the page of the block-scaled FP4 scores S 
 Compiled as `fp4_indexer_interface.fp4_indexer_block_scores` compiles it on its prefill path
 (`_compile_fp4_qk_kernel`): NVFP4, `causal=True` with no `qo_offset`, `preordered_q_scale_tma=True` (max_seqlen_q >=
 128), `compact_schedule=True` (the causal task bound is under 95% of the rectangle, as for a long prompt), and
-`use_tmem_load_red=False` (an sm_100 B200: the interface enables it from sm_103). Pointers and problem sizes are run-time
-values, as the interface passes them.
+`use_tmem_load_red=False` (an sm_100 B200: the interface enables it from sm_103). Pointers and problem sizes are
+run-time values, as the interface passes them.
 """
 
 from _common import stream, tokenspeed_kernel
