@@ -8,7 +8,7 @@ Compiled as `fp4_indexer_interface` compiles them (`_compile_fp4_scale_reorder_k
 `fp4_indexer_block_scores`, `_compile_fp4_decode_q_pack_kernel` on its decode path, taken when max_seqlen_q <= 8 and
 16 query heads share a KV head) for NVFP4 (E4M3 scales per 16 values, 8 groups): pointers and problem sizes are
 run-time values, as the interface passes them. (The indexer's MMA kernel itself, `Fp4IndexerStagedMmaSm100`, is not
-judged: the tracer exits on it, see the README's tenth split.)
+judged here: `ts_fp4_indexer_qk_sm100` and `ts_fp4_indexer_decode_sm100` hold it and its decode sibling.)
 """
 
 from _common import stream, tokenspeed_kernel
