@@ -50,6 +50,9 @@ def test_llm27_shapes_hold_the_issue_problems():
     earlier = set(shapes) | set(check) | set(midm) | set(held_out) | set(llm32)
     assert len(llm33) == len(set(llm33)) == 17 and not set(llm33) & earlier
     assert sum(l > 1 for *_, l in llm33) >= 3 and sum(200 <= m <= 700 for m, *_ in llm33) >= 5
+    llm34 = bench.parse_shapes("llm34")
+    assert len(llm34) == len(set(llm34)) == 19 and not set(llm34) & (earlier | set(llm33))
+    assert sum(l > 1 for *_, l in llm34) >= 3 and sum(200 <= m <= 900 for m, *_ in llm34) >= 10
 
 
 def test_heuristic_and_candidates_fit_the_problem():
