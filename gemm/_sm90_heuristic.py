@@ -139,13 +139,6 @@ _UNPAIRED_SWAP_MAX_ROWS = 1024
 # unpaired (448x5120x5120 128x160 0.966x / 0.978x, 424x4608x3584 128x144 0.995x / 1.010x,
 # 736x5120x13824 128x256 c4x1 0.998x against 128x240 c2x1 unswapped 1.051x).
 _SWAP_SHARED_BY_FOUR = 1.1
-# At a long K (from `_SWAP_UNPAIRED_MAX_K`) an odd count of swapped tiles of M gets no unpaired tiling in
-# `_swapped_config`, and the unswapped choice then ran 128-row tiles in 1x4 clusters far behind cuBLAS,
-# which runs the transposed problem's 128x200 in 4x1 clusters on 600x5120x16384. One process each (fp16,
-# ratio to cuBLAS, fourteenth session), unswapped 128x224 c1x4 / the swapped one wave in 4x1 clusters
-# (`_four_swap_at_long_k`): 592x5120x17408 0.909x / 128x208 0.999x (2x1: 0.996x); 600x5120x16384
-# 0.872-0.883x / 128x208 0.957-0.960x; 576x5120x16384 0.860x / 128x192 1.004x; 640x5120x13824 1.068x /
-# 128x224 1.080x.
 # Over several waves an even count of tiles of M in 1x2 clusters (the pair shares the weight tile) ran
 # ahead of an odd count in 4x1 clusters that the model put up to 5% ahead (fp16, one process each,
 # ratio to cuBLAS, twelfth session, pair / four): 392x14336x4096 128x208 c1x2 0.954x / 128x144 c4x1
@@ -354,8 +347,9 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     in 1x4 clusters (a 64-row swapped tile narrowed where 80 pads M, `_narrowed_swap`); where no such
     swapped tiling fits one wave, at a long K the one wave in 4x1 clusters that replaces a 1x4 choice
     (`_four_swap_at_long_k`), else 256-row tiles that do (`_wide_swap`), else `_two_wave_swap`, else
-    `_waves_swap`. Up to `_UNPAIRED_SWAP_MAX_ROWS` where the unswapped choice runs unpaired. A batched problem is tiled as one problem of L times the tiles
-    (each count here is over every batch), as cuBLAS runs its experts: 384x2048x7168 x8 in 128x192 c1x1
+    `_waves_swap`. Up to `_UNPAIRED_SWAP_MAX_ROWS` where the unswapped choice runs unpaired. A batched
+    problem is tiled as one problem of L times the tiles (each count here is over every batch), as cuBLAS
+    runs its experts: 384x2048x7168 x8 in 128x192 c1x1
     (two waves, three unpaired row tiles per batch) ran 0.78-0.84x of cuBLAS, in one wave of 256x192 c1x2
     swapped 0.996x / 1.014x (fp16 / bf16); 320x11008x4096 x8 128x256 c1x1 0.66-0.70x, 128x160 c1x2
     swapped N-first 1.004x; 448x4096x14336 x4 128x256 c2x1 0.964x, 128x224 c1x2 swapped 1.060x;
@@ -420,8 +414,14 @@ def _four_swap_at_long_k(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles fit one wave, where that width cuts M
     into an odd count and is wider than `_SWAP_FOUR_MAX_WIDTH`, in 4x1 clusters (four weight tiles share
     the tile of M) walked N-first; else None. An even count is `_swapped_config`'s 1x2 tiling, which comes
-    first. At 128 wide it ran even with the 1x4 choice (384x5120x13824 128x128: 0.954x swapped in 4x1,
-    0.961x unswapped in 1x4), which stays."""
+    first. At a long K `_swapped_config` allows no unpaired tiles for an odd count, and the 1x4 choice ran
+    far behind cuBLAS, which runs the transposed problem's 128x200 in 4x1 clusters on 600x5120x16384: both
+    share the tile of M four ways, but the weight is read from L2 once per tile of M, five times in
+    128-row tiles of 592 rows, three in 208-wide swapped ones. One process each (fp16, ratio to cuBLAS,
+    fourteenth session), 128x224 c1x4 / swapped in 4x1: 592x5120x17408 0.909x / 128x208 0.999x (2x1:
+    0.996x); 600x5120x16384 0.872-0.883x / 128x208 0.957-0.960x; 576x5120x16384 0.860x / 128x192 1.004x;
+    640x5120x13824 1.068x / 128x224 1.080x. At 128 wide (as many tiles of M as 128-row ones) it ran even
+    with the 1x4 choice, which stays (384x5120x13824 128x128: 0.954x swapped in 4x1, 0.961x in 1x4)."""
     if unswapped.cluster_n != 4 or k < _SWAP_UNPAIRED_MAX_K or m <= _SKINNY_ROWS:
         return None
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
