@@ -19,6 +19,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm31               # 14 LLM problems held out (eleventh session)
     python -m gemm.bench --kernel sm90 --shapes llm32               # 14 LLM problems held out (twelfth session)
     python -m gemm.bench --kernel sm90 --shapes llm33               # 17 LLM problems held out (thirteenth session)
+    python -m gemm.bench --kernel sm90 --shapes llm34               # 19 LLM problems held out (fourteenth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
