@@ -120,6 +120,14 @@ _SWAPPED_ADVANTAGE = 1.12
 _SWAP_PADDED_ROWS = 1.25
 _SWAP_UNPAIRED_MAX_K = 8192
 _SWAP_MAX_ROWS = 768
+# Past `_SWAP_MAX_ROWS` the swap rules still apply where the unswapped choice runs unpaired (an odd count
+# of 128-row tiles in 1x1 clusters, every CTA reading its weight tile alone). One process each (fp16,
+# ratio to cuBLAS, fourteenth session), unswapped c1x1 / the swap rules' tiling: 840x8192x8192 128x224
+# 0.794x / 128x224 c1x2 swapped N-first 0.970x (192x144 c1x2 0.995x); 880x8192x4096 128x224 0.826x /
+# 128x224 c1x2 0.983x; 808x7168x4096 128x128 0.594x / 128x208 c1x2 0.990x; 784x10240x5120 128x192
+# 0.646x / 128x144 c1x2 0.847x; 776x14336x4096 128x256 0.760x / 128x112 c2x1 0.901x; 800x28672x8192
+# 128x256 0.807x / 128x208 c1x2 1.034x. From 1024 rows on 128-row tiles pair (the swap ran even there).
+_UNPAIRED_SWAP_MAX_ROWS = 1024
 # Swapped tiles that cut M into an odd count (three) cannot pair along M; cuBLAS then runs clusters of
 # four along its M (the weight), sharing the tile of M four ways: 304x5120x5120 128x112 in 4x1, 30
 # clusters (one wave), 416x10240x8192 128x144 in 4x1, 60 clusters (two). Ours, fp16, one process each,
@@ -138,6 +146,12 @@ _SWAP_SHARED_BY_FOUR = 1.1
 # 0.881x; 320x28672x4096 128x160 c1x2 0.929x / 128x112 c4x1 0.866x; 552x18944x3584 128x144 c1x2
 # 0.902x / 128x192 c4x1 0.899x. The pair is taken where its estimate is within this factor.
 _SWAP_PAIRS_OVER_WAVES = 1.06
+# Swapped pairs over several waves whose last wave holds under this share of the SMs spread that wave's
+# k-tiles over every SM (`Sm90Config.stream_k`): one process each (fp16, ratio to cuBLAS, fourteenth
+# session), 1x2 swapped N-first / the same with stream-K, last wave's fill: 272x51200x5120 128x144 0.917x /
+# 0.967x (6%); 320x43008x4096 128x160 0.944x / 0.997x (9%); 264x53248x4096 128x144 0.968x / 0.972x (30%);
+# 280x49152x5120 128x144 0.994x / 0.949x (82%).
+_STREAM_K_MAX_TAIL = 0.25
 # Unswapped tiles in 1x1 clusters over several waves whose row tiles pad M by this much or more ran far
 # behind what `_cost` estimates (fp16, ratio to cuBLAS): 352x29568x8192 128x224 c1x1 0.82-0.88x (three
 # exactly full waves; 9% of its rows padding), 344x18944x3584 0.88x (12%), 280x28672x8192 0.59-0.61x
@@ -331,21 +345,23 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
     64 < M <= 128 always; for 128 < M <= `_SWAP_MAX_ROWS` where its estimate is within
     `_SWAPPED_ADVANTAGE` of the unswapped choice's, or that choice pads M by `_SWAP_PADDED_ROWS` or runs
     in 1x4 clusters (a 64-row swapped tile narrowed where 80 pads M, `_narrowed_swap`); where no such
-    swapped tiling fits one wave, 256-row tiles that do (`_wide_swap`), else
-    `_two_wave_swap`, else `_waves_swap`. A batched problem is tiled as one problem of L times the tiles
-    (each count here is over every batch), as cuBLAS runs its experts: 384x2048x7168 x8 in 128x192 c1x1
+    swapped tiling fits one wave, at a long K the one wave in 4x1 clusters that replaces a 1x4 choice
+    (`_four_swap_at_long_k`), else 256-row tiles that do (`_wide_swap`), else `_two_wave_swap`, else
+    `_waves_swap`. Up to `_UNPAIRED_SWAP_MAX_ROWS` where the unswapped choice runs unpaired. A batched
+    problem is tiled as one problem of L times the tiles (each count here is over every batch), as cuBLAS
+    runs its experts: 384x2048x7168 x8 in 128x192 c1x1
     (two waves, three unpaired row tiles per batch) ran 0.78-0.84x of cuBLAS, in one wave of 256x192 c1x2
     swapped 0.996x / 1.014x (fp16 / bf16); 320x11008x4096 x8 128x256 c1x1 0.66-0.70x, 128x160 c1x2
     swapped N-first 1.004x; 448x4096x14336 x4 128x256 c2x1 0.964x, 128x224 c1x2 swapped 1.060x;
     200x14336x4096 x8 128x256 c2x1 0.845x, 128x208 c2x1 swapped 0.985x; 640x2816x2048 x8 128x224 c1x1
     0.849x, 128x224 c2x1 swapped 0.964x (fp16 unless noted, one process each, twelfth session)."""
-    if a_major != "k" or not 64 < m <= _SWAP_MAX_ROWS:
+    unpaired = unswapped.cluster_size == 1 and not unswapped.splits_k
+    if a_major != "k" or not 64 < m <= (_UNPAIRED_SWAP_MAX_ROWS if unpaired else _SWAP_MAX_ROWS):
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
-        return _wide_swap(m, n, l, unswapped) or _two_wave_swap(m, n, l, unswapped) or _waves_swap(
-            m, n, k, l, unswapped
-        )
+        return (_four_swap_at_long_k(m, n, k, l, unswapped) or _wide_swap(m, n, l, unswapped)
+                or _two_wave_swap(m, n, l, unswapped) or _waves_swap(m, n, k, l, unswapped))
     config, cost = swapped
     config = _narrowed_swap(m, n, l, config)
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
@@ -391,6 +407,29 @@ def _narrowed_swap(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
 def _padded_rows(m: int, tile: int, cluster: int) -> int:
     """Rows of M that tiles of `tile` rows of M in clusters of `cluster` along M compute."""
     return _cdiv(_cdiv(m, tile), cluster) * cluster * tile
+
+
+def _four_swap_at_long_k(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
+    """Where the unswapped choice runs in 1x4 clusters and K is long (`_SWAP_UNPAIRED_MAX_K`): 128 rows of N
+    by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles fit one wave, where that width cuts M
+    into an odd count and is wider than `_SWAP_FOUR_MAX_WIDTH`, in 4x1 clusters (four weight tiles share
+    the tile of M) walked N-first; else None. An even count is `_swapped_config`'s 1x2 tiling, which comes
+    first. At a long K `_swapped_config` allows no unpaired tiles for an odd count, and the 1x4 choice ran
+    far behind cuBLAS, which runs the transposed problem's 128x200 in 4x1 clusters on 600x5120x16384: both
+    share the tile of M four ways, but the weight is read from L2 once per tile of M, five times in
+    128-row tiles of 592 rows, three in 208-wide swapped ones. One process each (fp16, ratio to cuBLAS,
+    fourteenth session), 128x224 c1x4 / swapped in 4x1: 592x5120x17408 0.909x / 128x208 0.999x (2x1:
+    0.996x); 600x5120x16384 0.872-0.883x / 128x208 0.957-0.960x; 576x5120x16384 0.860x / 128x192 1.004x;
+    640x5120x13824 1.068x / 128x224 1.080x. At 128 wide (as many tiles of M as 128-row ones) it ran even
+    with the 1x4 choice, which stays (384x5120x13824 128x128: 0.954x swapped in 4x1, 0.961x in 1x4)."""
+    if unswapped.cluster_n != 4 or k < _SWAP_UNPAIRED_MAX_K or m <= _SKINNY_ROWS:
+        return None
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if _ctas(n, m, l, 128, width, 4) <= _SMS:
+            if _cdiv(m, width) % 2 == 0 or width <= _SWAP_FOUR_MAX_WIDTH:
+                return None
+            return Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
+    return None
 
 
 def _wide_swap(m: int, n: int, l: int, unswapped: Sm90Config):
@@ -487,7 +526,20 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
         pair_cost, _, pair = min(pairs, key=lambda c: c[:2])
         config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
-    return config if cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped) else None
+    if not (cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped)):
+        return None
+    return _with_stream_k_tail(m, n, l, config)
+
+
+def _with_stream_k_tail(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
+    """`config` (a swapped tiling over several waves) with stream-K where it is a 128-row pair of one problem
+    (batched problems were not measured with it) whose last wave holds under `_STREAM_K_MAX_TAIL` of the
+    SMs (`_STREAM_K_MIN_K` does not apply: those measured at K = 4096 and 5120)."""
+    ctas = _ctas(n, m, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    tail = ctas % _SMS
+    if l > 1 or config.tile_m != 128 or config.cluster_n != 2 or not 0 < tail < _STREAM_K_MAX_TAIL * _SMS:
+        return config
+    return Sm90Config.from_dict({**config.to_dict(), "stream_k": True})
 
 
 def _three_warpgroup_pairs(m: int, n: int, l: int) -> list:

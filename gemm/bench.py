@@ -19,6 +19,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm31               # 14 LLM problems held out (eleventh session)
     python -m gemm.bench --kernel sm90 --shapes llm32               # 14 LLM problems held out (twelfth session)
     python -m gemm.bench --kernel sm90 --shapes llm33               # 17 LLM problems held out (thirteenth session)
+    python -m gemm.bench --kernel sm90 --shapes llm34               # 19 LLM problems held out (fourteenth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -107,8 +108,23 @@ LLM33_SHAPES = (
     "496x10240x5120,272x51200x5120,592x5120x17408,216x73728x4608,712x24576x1536,328x6144x5120,424x8192x5376,"
     "256x2112x7168,1024x1024x16384,128x2048x16384,48x5120x8192,1024x7168x18432,2048x24576x4096"
 )
+# Held out by the fourteenth session, chosen and committed before any was measured, none tuned on: grouped
+# experts (Phi-3.5-MoE gate+up 12800 of 4096, Qwen2-57B-A14B gate+up 5120 of 3584, DBRX down 6144 of 10752,
+# OLMoE gate+up 2048 of 2048), mid-size and odd M against wide weights or long K (Phi-4 QKV 7680, gate+up
+# 35840 of 5120 and down 5120 of 17920; Gemma-3-12B gate+up 30720 and QKV 8192 of 3840; Mistral-Large-2 QKV
+# 14336 of 12288; Command-R gate+up 45056 and QKV 24576 of 8192; GLM-4-9B gate+up 27392 of 4096 and down
+# 4096 of 13696), small MN with a long K (Gemma-3-4B down 2560 of 10240 at 128 tokens; the weight gradient
+# of GLM-4-9B's k+v projection, 256x4096, over 16384 tokens), a decode (Mistral-Large-2 down 12288 of
+# 28672) and two prefills (Gemma-3-12B o_proj 3840 of 4096; Qwen2.5-VL's vision QKV 3840 of 1280). 19 problems.
+LLM34_SHAPES = (
+    "448x12800x4096x8,288x5120x3584x8,360x6144x10752x4,640x2048x2048x16,"
+    "536x7680x5120,232x35840x5120,616x5120x17920,376x30720x3840,856x8192x3840,200x14336x12288,"
+    "312x45056x8192,728x24576x8192,504x27392x4096,264x4096x13696,"
+    "128x2560x10240,256x4096x16384,64x12288x28672,3072x3840x4096,4096x3840x1280"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
-              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES}
+              "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
+              "llm34": LLM34_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -217,7 +233,8 @@ def main(argv=None) -> int:
                    help="comma-separated MxNxK[xL], or a named set: default (six shapes), llm (24 LLM shapes), "
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
-                        "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out)")
+                        "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
+                        "llm34 (19 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

@@ -359,6 +359,9 @@ def test_split_k(mnkl, config):
         ((320, 35840, 1024, 1), "192x160 c1x2 sw1n swap"),  # 192 rows of N where 128 end on a thin wave
         ((672, 18944, 512, 1), "192x176 c1x2 sw1n swap"),  # ... and 176 wide
         ((256, 2112, 7168, 1), "64x64 c1x2 sw1m swap"),  # 64 wide where 80 pads M
+        ((600, 5120, 8192, 1), "128x208 c4x1 sw1n swap"),  # long K, odd count of wide M tiles: 4x1
+        ((808, 7168, 512, 1), "128x208 c1x2 sw1n swap"),  # past 768 rows in place of unpaired tiles
+        ((320, 43008, 1024, 1), "128x160 c1x2 sw1n sk swap"),  # swapped pairs, stream-K on a thin last wave
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -50,6 +50,9 @@ def test_llm27_shapes_hold_the_issue_problems():
     earlier = set(shapes) | set(check) | set(midm) | set(held_out) | set(llm32)
     assert len(llm33) == len(set(llm33)) == 17 and not set(llm33) & earlier
     assert sum(l > 1 for *_, l in llm33) >= 3 and sum(200 <= m <= 700 for m, *_ in llm33) >= 5
+    llm34 = bench.parse_shapes("llm34")
+    assert len(llm34) == len(set(llm34)) == 19 and not set(llm34) & (earlier | set(llm33))
+    assert sum(l > 1 for *_, l in llm34) >= 3 and sum(200 <= m <= 900 for m, *_ in llm34) >= 10
 
 
 def test_heuristic_and_candidates_fit_the_problem():
@@ -184,13 +187,37 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         ((1024, 4096, 4096, 1), {}),  # large M: even both ways
         ((1024, 14336, 4096, 1), {}),  # more than one wave swapped
         ((64, 4096, 4096, 1), {}),  # one 64-row tile of M
-        ((384, 5120, 13824, 1), {}),  # an odd count of M tiles at a long K
+        ((384, 5120, 13824, 1), {}),  # an odd count of 128-wide M tiles at a long K: 1x4 (ran even)
+        ((960, 8192, 8192, 1), {}),  # past 768 rows where the unswapped tiles pair
         ((128, 6144, 4096, 1), {}),  # 64-row tiles of N would take two waves
         ((256, 2048, 8192, 1), {}),  # swapped 64x80 tiles pad M by a quarter where split-K's pad none
     ]
     for mnkl, majors in kept:
         assert default_config(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
         assert not any(c.swap_ab for c in candidate_configs(*mnkl, **majors)) or mnkl[3] == 1 and not majors
+
+
+def test_heuristic_fourteenth_session_rules():
+    """A long K with an odd count of wide swapped tiles of M: one wave in 4x1 clusters, not 1x4 unswapped;
+    up to 1024 rows swapped where the unswapped tiles would run unpaired; stream-K on swapped pairs whose
+    last wave is nearly empty (one problem only)."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _unswapped_config, default_config
+
+    four = Sm90Config(128, 208, 4, 1, raster_along_m=False, swap_ab=True)
+    for mnkl in [(592, 5120, 17408, 1), (600, 5120, 16384, 1)]:
+        assert _unswapped_config(*mnkl).cluster_n == 4 and default_config(*mnkl) == four
+    assert default_config(592, 5120, 4096, 1) != four  # short K: the unpaired swapped rules
+    for mnkl, width in [((840, 8192, 8192, 1), 224), ((808, 7168, 4096, 1), 208)]:
+        assert _unswapped_config(*mnkl).cluster_size == 1
+        assert default_config(*mnkl) == Sm90Config(128, width, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(1100, 8192, 8192, 1).swap_ab is False
+    # 320x43008: 672 CTAs, a last wave of 12; 280x49152: 768, a last wave of 108.
+    assert default_config(320, 43008, 4096, 1) == Sm90Config(
+        128, 160, 1, 2, raster_along_m=False, stream_k=True, swap_ab=True
+    )
+    assert default_config(280, 49152, 5120, 1).stream_k is False
+    assert default_config(448, 12800, 4096, 8).stream_k is False
 
 
 def test_heuristic_tiles_batched_problems_as_one():
