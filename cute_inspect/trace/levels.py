@@ -394,6 +394,7 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
                   for i in range(tile_rank))
     rests = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "rest", origin, "divide", inp, i, default_axes)
                   for i in range(tile_rank))
+    tiles, rests = _rests_divided(inp, tiles, rests, whole, origin)
     carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])
     if kind == "flat_divide":
         out = tiles + rests + carried
@@ -401,9 +402,26 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
         out = (tiles, rests + carried)
     elif kind == "tiled_divide":
         out = (tiles,) + rests + carried
-    else:
-        out = tuple(zip(tiles, rests)) + carried
+    else:  # a mode the tiler leaves whole is that mode, unchanged: no (tile, rest) pair
+        out = tuple(inp[i] if i in whole and i < len(inp) else (t, r)
+                    for i, (t, r) in enumerate(zip(tiles, rests))) + carried
     return _pad(out, out_rank)
+
+
+def _rests_divided(inp: tuple, tiles: tuple, rests: tuple, whole: list, origin: int) -> tuple:
+    """A divide of a copy partition's rest mode (`logical_divide(tCsA, (None, None, warps, None))`: the k-blocks an
+    ldmatrix partition repeats over, split among warps): both parts still count repeats of the copy's atom, rests of
+    its level along its axis, not a CTA tile and its count. (An accumulator's MMA rests cut by an epilogue tile are
+    the epilogue's subtiles: not these.)"""
+    tiles, rests = list(tiles), list(rests)
+    for i in range(min(len(tiles), len(inp))):
+        labels = list(flatten(inp[i]))
+        if i in whole or not labels or any(x.role != "rest" for x in labels) \
+                or len({x.level for x in labels}) != 1 or labels[0].level != "copy":
+            continue
+        source = labels[-1]  # the mode's outermost repeat: the axis the whole mode runs along
+        tiles[i], rests[i] = (made(source.level, "rest", origin, "rest_divide", source) for _ in range(2))
+    return tuple(tiles), tuple(rests)
 
 
 def remade(tree, level: str, role: str, origin: int, op: str):

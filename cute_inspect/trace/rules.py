@@ -44,6 +44,9 @@ RULES = {
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too); a divide by a layout, not a "
                    "tuple of tilers (`logical_divide(tStS, make_layout((128, 32)))`), cuts the whole tensor as one "
                    "domain: its tile's and rest's leaves run along the source leaves their strides step",
+    "rest_divide.rest": "a divide of a copy partition's rest mode (the k-blocks an ldmatrix partition repeats "
+                        "over, split among warps: `logical_divide(tCsA, (None, None, 4, None))`): both parts are "
+                        "the copy's rests, along its axis",
     "local_partition.rest": "an outer partition's per-thread repeats",
     "partition_A.atom": "the MMA atom of an A partition", "partition_A.rest": "MMA rests of an A partition",
     "partition_B.atom": "the MMA atom of a B partition", "partition_B.rest": "MMA rests of a B partition",
