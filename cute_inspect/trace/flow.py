@@ -714,6 +714,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         named = axes.solve(_hinted(axes, records))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
+    _rows_filled_from_two(axes, records, named)
     grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
@@ -872,6 +873,33 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
             sequence = {axes.find(v) for v in others} - {heads[0]}
             if len(sequence) == 1:
                 named[sequence.pop()] = (letter, "gather")
+
+
+def _rows_filled_from_two(axes: Axes, records: list, named: dict) -> None:
+    """Query rows of an SMEM buffer filled by hand from two tensors (`sQ[h, c] = q[.., h, c]`, `sQ[h + 8, c] =
+    r[.., h, c]`: a query and a second vector stacked in one MMA tile) pack them, and run along neither: the mode
+    whose indices the two sources' writes never share, while they share every other mode's (`tracer._element_fill`)."""
+    for record in records:
+        fills = record.meta.get("element_fills")
+        if not fills or not record.levels:
+            continue
+        by_source: dict = {}
+        for source, coord in fills:
+            by_source.setdefault(source, []).append(coord)
+        modes = _modes(record.levels[0])
+        if len(by_source) < 2 or any(len(coord) != len(modes) for _, coord in fills):
+            continue
+        for i, mode in enumerate(modes):
+            seen = [{coord[i] for coord in coords} for coords in by_source.values()]
+            others = [{coord[:i] + coord[i + 1:] for coord in coords} for coords in by_source.values()]
+            apart = all(not a & b for n, a in enumerate(seen) for b in seen[n + 1:])
+            shared = all(a & b for n, a in enumerate(others) for b in others[n + 1:])
+            if not apart or not shared:
+                continue
+            for leaf in _levels.flatten(mode):
+                root = axes.find(leaf.var) if leaf.var is not None else None
+                if root is not None and named.get(root) == ("Q", "attention"):
+                    named[root] = (None, "packed_rows")
 
 
 def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict) -> None:

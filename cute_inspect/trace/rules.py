@@ -161,6 +161,9 @@ RULES = {
               "selecting indices were computed (`sQ[m, None]` from `mQ[m // G, kv_head * G + m % G, None]`): over "
               "two source modes it packs both and runs along neither; in attention the quotient's mode is the "
               "sequence, the remainder's the heads H",
+    "packed_rows": "query rows of an SMEM buffer filled by hand from two tensors (`sQ[h, c] = q[.., h, c]`, "
+                   "`sQ[h + 8, c] = r[.., h, c]`: the mode whose index the two sources' writes never share while "
+                   "sharing every other mode's): the rows pack both and run along neither (`?`)",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
                      "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "

@@ -385,6 +385,9 @@ class _Tracer:
         self.k_tiles: dict = {}
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
+        # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
+        self.read_untraced: dict = {}
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
@@ -693,6 +696,8 @@ class _Tracer:
                     if key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
+                    elif found is None and _value_key(tensor) is not None:
+                        self.read_untraced[_ir_hash(getattr(result, "value", None))] = _value_key(tensor)
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                     self._observe_slice(tensor, coord, result)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
@@ -710,6 +715,8 @@ class _Tracer:
                 self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                 if value is not None and self.loaded:
                     self._element_written(tensor, value)
+                if value is not None:
+                    self._element_fill(tensor, coord if isinstance(coord, tuple) else (coord,), value)
                 if value is not None:
                     self._warp_partial_written(tensor, coord if isinstance(coord, tuple) else (coord,), value)
             except Exception as exc:
@@ -733,6 +740,25 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _element_fill(self, tensor, coord: tuple, value) -> None:
+        """`sQ[h, c] = mQ[b, 0, h0 + h, c]` then `sQ[h + 8, c] = mR[b, 0, h0 + h, c]`: an SMEM buffer filled by hand,
+        element by element, from values read straight out of other tensors. Remembered on the buffer's record as
+        (source, index per mode), a literal or a run-time value's hash, for `flow.settle` (`_rows_filled_from_two`)."""
+        found = self._element_source(tensor)
+        if found is None or found[1] != 0 or self.trace.records[found[0]].memspaces != ("smem",):
+            return
+        meta = self.trace.records[found[0]].meta
+        fills = meta.setdefault("element_fills", [])
+        if len(fills) >= _ELEMENT_FILLS_READ:
+            return
+        key = _ir_hash(getattr(value, "value", value))
+        source = self.loaded.get(key)
+        source = ("record", source) if source is not None else ("tensor", self.read_untraced.get(key))
+        if source[1] is None:
+            return
+        fills.append((source, tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", None))
+                                    for c in coord)))
 
     def _warp_partial_written(self, tensor, coord: tuple, value) -> None:
         """`buffer[warp // per_row, warp % per_row] = warp_sum`: an SMEM buffer where each warp leaves its
@@ -2222,6 +2248,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 
 
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
+_ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps
 _GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
 
 
