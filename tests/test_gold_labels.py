@@ -57,7 +57,7 @@ def tallies():
 #: held-out splits retired into tune (119 of their 424 at 11fc2bf, 222 after the session's tracer work); held out,
 #: the ninth (parallax-kernel, vllm): 26 with the tracer of 11fc2bf, 31 after; ninth session): raise these with
 #: every gain
-REACHED = {"tune": 1928, "heldout": 79}
+REACHED = {"tune": 1945, "heldout": 81}
 ISSUE_TARGET_PCT = 95.0
 
 

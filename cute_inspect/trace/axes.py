@@ -52,6 +52,10 @@ class Axes:
         # (a broadcast view's variable, its vector's): a vector expanded to a tile, joined when the trace ends
         # unless its views run along two axes (`flow.settle`)
         self.expansions: list = []
+        # (variable, the variable it borrowed, its record, the other's record): a TMEM accumulator laid out as
+        # another, joined when the trace ends unless the two hold different products (`flow.settle`)
+        self.borrowed: list = []
+        self.placed: dict = {}  # a borrowed accumulator's variable -> its record, where its products are its own
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
@@ -276,7 +280,28 @@ class Axes:
                 for axis in "MN":
                     if mma[m][axis] is not None and mma[m][axis] not in named:
                         named[mma[m][axis]] = ("Q", "attention")
+        self._keys_side(mma, order, reads, states, readers, named)
         return decided
+
+    @staticmethod
+    def _keys_side(mma: dict, order: list, reads: set, states: list, readers: set, named: dict) -> None:
+        """A product whose accumulator reaches a recurrent state's update through the products that read it, and
+        whose rows are the key tokens (a chunked delta rule's W = T (beta K) and U = T V, T a (tokens x tokens)
+        matrix, before V_new = U - W S and S += K^T V_new), maps key tokens to key tokens: the axis it contracts,
+        which no state or reader of one names, is the keys too (not a head dim)."""
+        reach = set(states)
+        grown = True
+        while grown:  # the products whose values flow into a state's update
+            grown = False
+            for m1, _, m2, _, _ in reads:
+                if m2 in reach and m1 not in reach:
+                    reach.add(m1)
+                    grown = True
+        for m in order:
+            rows, over = mma[m]["M"], mma[m]["K"]
+            if m in reach and m not in states and m not in readers and over is not None and over not in named \
+                    and named.get(rows, (None,))[0] == "K":
+                named[over] = ("K", "attention")
 
     @staticmethod
     def _named_scores(axes: dict, hinted: dict) -> bool:

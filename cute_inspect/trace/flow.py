@@ -680,6 +680,20 @@ def _row_tiler_letter(position: int, rank: int) -> str:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
+def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
+    """A TMEM accumulator laid out as another (`Axes.borrowed`) runs along the other's axes, unless the layout was
+    lent to accumulators that `split` put in different products of one TiledMma (O = Q S and NV = U - W S both
+    over one fragment's layout): then it names none of them, and each keeps the axes its own gemms give it."""
+    products: dict = {}  # the lent layout's record -> the products of it and of the accumulators laid out as it
+    for _, _, record, source in axes.borrowed:
+        products.setdefault(source, {instance.get(source)}).add(instance.get(record))
+    for var, other, record, source in axes.borrowed:
+        if len(products[source] - {None}) < 2:
+            axes.join(var, other)
+        else:  # an atom's leaves run along the axes of the product this accumulator holds
+            axes.placed[var] = record
+
+
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
            gathers: tuple | None = None) -> None:
@@ -691,6 +705,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     instance, rows_apart, apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
+    _borrowed_accumulators(axes, instance)
     _expanded_vectors(axes)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
@@ -741,7 +756,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
     def final_label(tree):
         if tree.leaf_axes and any(isinstance(k, tuple) for k in tree.leaf_axes):  # (None, key): a size-1 leaf first
-            tree = replace(tree, leaf_axes=tuple(letter(k, tree.origin) for k in tree.leaf_axes))
+            tree = replace(tree, leaf_axes=tuple(letter(k, axes.placed.get(tree.var, tree.origin))
+                                                 for k in tree.leaf_axes))
         if tree.var is None:
             return tree
         found = named.get(axes.find(tree.var))
@@ -1282,8 +1298,9 @@ def _issued_mmas(records: list, views: dict) -> tuple:
             # C partition nothing moves, a row statistic's, keeps the rows all the products share)
             held = set(member) | set(_partitions_by_shape(records, obj, gemms, member, first=True))
             apart[obj] = {r.index for r in records if (r.made_by or {}).get("object") == obj and r.op in _MMA_OPS
-                          and (r.index in copied or r.memspaces == ("gmem",) and r.op != "partition_C")
+                          and (r.index in copied or r.memspaces in (("gmem",), ("coord",)) and r.op != "partition_C")
                           and r.index not in held}
+            apart[obj] |= _loaded_for_slots(records, held)
     if instance:  # fragments made like an operand of that MMA, or over its registers (an (M, N) view of O), and
         for record in records:  # the tiles and copy partitions of its accumulator (tcgen05.ld of q h)
             source = record.inputs[0] if (record.op in _SAME_MODES + _VIEW_OPS + _COPY_OPS) and record.inputs \
@@ -1293,6 +1310,16 @@ def _issued_mmas(records: list, views: dict) -> tuple:
     for obj, cut in apart.items():
         cut.difference_update(instance)
     return instance, rows_apart, apart
+
+
+def _loaded_for_slots(records: list, held) -> set:
+    """Global tensors a host TMA atom was made for an operand slot of a TiledMma issuing several products
+    (`make_tiled_tma_atom_A(op, q, ..., tiled_mma)`, bound as that slot's axes while observing the tensor): the
+    slot says which of the MMA's axes the tensor's modes are, not which product's (the second A tensor of
+    W = T kb and O = Q S contracts the head dim, the first the tokens); the load into the buffer a product reads
+    names them."""
+    return {r.index for r in records if r.op == "input" and r.memspaces in (("gmem",), ("coord",))
+            and r.index not in held}
 
 
 def _partitions_by_shape(records: list, obj: int, gemms: list, member: dict, first: bool = False) -> dict:

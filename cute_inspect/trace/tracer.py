@@ -1516,6 +1516,8 @@ class _Tracer:
             # `make_tensor(ptr, tStS.layout)`: the layout taken from a traced tensor says whose modes these are
             # (tStS's and tOtO's TMEM layouts may be equal: the latest of a layout would guess)
             found = self._layout_of(bound.get("layout"), info.layout, call) if op == "make_tensor" else None
+            if found is not None and info.memspace == "tmem":
+                found = self._borrowed_accumulator(found, origin)
             if found is None and op == "make_tensor":
                 found = self._sliced_layout_of(info, call)
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
@@ -1613,6 +1615,22 @@ class _Tracer:
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return self.trace.records[found[0]].levels[found[1]]
+
+    def _borrowed_accumulator(self, labels, origin: int):
+        """A TMEM tensor over storage no traced tensor holds, laid out as another accumulator (`make_tensor(tmem_ptr
+        + 384, tCtNV.layout)`): the layout gives its modes' shape and level; their axes are the other's only while
+        both hold one product. Two accumulators of one layout may hold different products of one TiledMma (linear
+        attention's O = Q S beside the new values NV = U - W S: rows of queries, rows of keys), which `Axes.split`
+        tells apart once the trace ends: each mode gets a variable of its own, which `flow.settle` joins to the
+        other's unless the layout was lent to accumulators of different products (then an atom's leaves take the
+        axes of this record's product)."""
+        if isinstance(labels, tuple):
+            return tuple(self._borrowed_accumulator(label, origin) for label in labels)
+        if not isinstance(labels, _levels.ModeLabel) or labels.var is None:
+            return labels
+        own = replace(labels, var=_axes.fresh())
+        self.axes.borrowed.append((own.var, labels.var, origin, labels.origin))
+        return own
 
     def _sliced_layout_of(self, info, call):
         """`make_tensor(ptr, cute.slice_(t.layout, (None, 0, None, 0)))`: the modes of t the slice keeps (a TMA
