@@ -71,17 +71,16 @@ class Axes:
             parent[v], v = root, parent[v]
         return root
 
-    def join(self, a: int | None, b: int | None) -> bool:
-        """Join two variables' classes; whether that merged two classes (False when already one, or refused)."""
+    def join(self, a: int | None, b: int | None) -> None:
         if a is None or b is None:
-            return False
+            return
         self.log.append(("join", a, b))
-        return self._union(a, b)
+        self._union(a, b)
 
-    def _union(self, a: int, b: int) -> bool:
+    def _union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra == rb or self.refusing and self._contradicts(ra, rb):
-            return False
+            return
         if ra in self.key_vars and rb not in self.key_vars:
             # a key's own variable never roots a class a mode joined: calls join to the roots they see, and
             # `split` gives a split key a new variable
@@ -93,7 +92,6 @@ class Axes:
         slots = self.slots.pop(rb, None)
         if slots:
             self.slots.setdefault(ra, set()).update(slots)
-        return True
 
     def refuse_contradictions(self) -> None:
         """Redo every join and bind, refusing each join that would put two axes of one MMA in one class (the
@@ -142,12 +140,17 @@ class Axes:
             self.mmas.setdefault(key[1], None)
         known = self.key_var.get(key)
         if known is None:
-            known = self.key_var[key] = fresh()
-            self.key_vars.add(known)
-            self.keys.setdefault(known, []).append(key)
-            if key[0] == "mma":
-                self.slots[known] = {(key[1], key[2])}
+            known = fresh()
+            self._keyed(known, key)
         self._union(known, var)
+
+    def _keyed(self, var: int, key: tuple) -> None:
+        """Make `var` the variable of `key`."""
+        self.key_var[key] = var
+        self.key_vars.add(var)
+        self.keys.setdefault(var, []).append(key)
+        if key[0] == "mma":
+            self.slots[var] = {(key[1], key[2])}
 
     def split(self, instance: dict, rows_apart: dict | None = None, apart: dict | None = None) -> None:
         """Redo every join and bind with MMA keys per issued MMA: `instance` maps a record to the MMA it belongs
@@ -173,11 +176,7 @@ class Axes:
             _, var, key, context = entry
             issued = self.issued_key(key, context)
             if issued not in self.key_var and issued in known:
-                self.key_var[issued] = known[issued]
-                self.key_vars.add(known[issued])
-                self.keys.setdefault(known[issued], []).append(issued)
-                if issued[0] == "mma":
-                    self.slots[known[issued]] = {(issued[1], issued[2])}
+                self._keyed(known[issued], issued)
             self.context = context
             self.bind(var, key)
         self.context = None

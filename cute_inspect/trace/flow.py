@@ -1456,9 +1456,8 @@ def _chained_axes(axes: Axes) -> None:
             shared = set(acc) & set(operand)
             if len(shared) == 1:
                 (same,) = shared
-                # (a join the classes' keys refuse changes nothing: no second pass for it)
-                changed = axes.join(next(a for a in acc if a != same), next(o for o in operand if o != same)) \
-                    or changed
+                axes.join(next(a for a in acc if a != same), next(o for o in operand if o != same))
+                changed = True
 
 
 def _key_root(axes: Axes, key: tuple) -> int | None:

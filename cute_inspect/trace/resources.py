@@ -73,8 +73,6 @@ class KernelResources:
     smem_bytes: int = 0
     launch_smem: int | None = None  # `smem=` given to `.launch(...)`, when the kernel's author set one
     tmem_columns: int = 0
-    # the SMEM word each allocation writes its TMEM address to -> the most columns one allocation there asked for
-    tmem_slots: dict = field(default_factory=dict, repr=False)
     line: int = 0  # the launch's line
     file: str = ""
 
@@ -285,6 +283,9 @@ class _Capture:
         self.arch = arch
         self.kernel_of = kernel_of
         self.kernels: dict = {}
+        # (kernel, the SMEM word an allocation writes its TMEM address to) -> the most columns one allocation there
+        # asked for
+        self.tmem_slots: dict = {}
 
     def _kernel(self, name: str) -> KernelResources:
         if name not in self.kernels:
@@ -327,10 +328,13 @@ class _Capture:
         if not isinstance(num_columns, int):
             return
         _site, frame = caller(3)
-        k = self._kernel(self.kernel_of(frame))
-        key = _holder_key(address_holder)
-        k.tmem_slots[key] = max(k.tmem_slots.get(key, 0), num_columns)
-        k.tmem_columns = sum(k.tmem_slots.values())
+        name = self.kernel_of(frame)
+        k = self._kernel(name)
+        slot = (name, _holder_key(address_holder))
+        added = num_columns - self.tmem_slots.get(slot, 0)
+        if added > 0:
+            self.tmem_slots[slot] = num_columns
+            k.tmem_columns += added
 
 
 def _holder_key(pointer):

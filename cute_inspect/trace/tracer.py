@@ -712,13 +712,13 @@ class _Tracer:
         value was computed from (`tRS_rVp[i] = (tWHrU[i] - tTR_rWH[i]).to(bf16)`: a SIMT step of the data flow)."""
         with _observing_one:
             try:
-                self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
-                if value is not None and self.loaded:
-                    self._element_written(tensor, value)
+                coord = coord if isinstance(coord, tuple) else (coord,)
+                self._indexed(tensor, coord)
                 if value is not None:
-                    self._element_fill(tensor, coord if isinstance(coord, tuple) else (coord,), value)
-                if value is not None:
-                    self._warp_partial_written(tensor, coord if isinstance(coord, tuple) else (coord,), value)
+                    if self.loaded:
+                        self._element_written(tensor, value)
+                    self._element_fill(tensor, coord, value)
+                    self._warp_partial_written(tensor, coord, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
