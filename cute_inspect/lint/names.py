@@ -93,6 +93,13 @@ def is_direction_op(op: str) -> bool:
     return len(op) == 2 and op[0] in _MEMORY_OP_LETTERS and op[1] in _MEMORY_OP_LETTERS
 
 
+#: what each where letter names, in words, for findings
+WHERE_WORDS = {
+    "m": "global memory", "g": "global memory", "s": "shared memory", "r": "registers", "t": "tensor memory",
+    "c": "coordinates",
+}
+
+
 def same_memory(where_a: str, where_b: str) -> bool:
     """Where letters naming the same memory: ``m`` (whole tensor) and ``g`` (a tile of it) are both global."""
     return where_a == where_b or (where_a in _GLOBAL_WHERE and where_b in _GLOBAL_WHERE)

@@ -46,7 +46,7 @@ from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import parse_name, renamed, same_memory, says_coordinates
+from cute_inspect.lint.names import WHERE_WORDS, parse_name, renamed, same_memory, says_coordinates
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI113"
@@ -54,7 +54,6 @@ NAME = "maker-memory"
 SUMMARY = "A tensor's `<where>` letter contradicts the memory the call that made it allocates in"
 DEFAULT = True
 
-_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory", "m": "global memory", "g": "global memory"}
 
 
 def _accumulators_in_tmem(facts: FileFacts) -> dict[tuple[int, str], tuple[str, int, int]]:
@@ -79,7 +78,7 @@ def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterat
             continue
         yield renaming(
             line, column,
-            f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but "
+            f"`{name}` is named for {WHERE_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but "
             "`make_identity_tensor` makes coordinates",
             name, free_name(renamed(parsed, where="c"), facts, scope), scope,
         )
@@ -104,7 +103,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         yield renaming(
             line,
             column,
-            f"`{name}` is named for {_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but "
-            + how.format(_WORDS[where]),
+            f"`{name}` is named for {WHERE_WORDS.get(parsed.where, parsed.where)} (`{parsed.where}`), but "
+            + how.format(WHERE_WORDS[where]),
             name, fixed, scope,
         )

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from cute_inspect.lint.facts import relaid_view
-from cute_inspect.lint.names import parse_name, renamed
+from cute_inspect.lint.names import WHERE_WORDS, parse_name, renamed
 from cute_inspect.lint.rules import RuleContext, Violation
 
 CODE = "CI107"
@@ -53,10 +53,6 @@ _WHERE_FOR_MEMORY = {
     "smem": ("s", "s"),
     "rmem": ("r", "r"),
     "tmem": ("t", "t"),
-}
-_WHERE_WORDS = {
-    "m": "global memory", "g": "global memory", "s": "shared memory", "r": "registers", "t": "tensor memory",
-    "c": "coordinates",
 }
 _MEMORY_WORDS = {
     "gmem": "global memory", "coord": "a coordinate tensor (global)", "smem": "shared memory",
@@ -150,6 +146,6 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
             yield record.file, Violation(
                 record.line,
                 (getattr(record, "col", 0) or 0) + 1,  # records count columns from 0, as ast does
-                f"`{name}` is named for {_WHERE_WORDS[parsed.where]} (`{parsed.where}`) but the trace shows "
+                f"`{name}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`) but the trace shows "
                 f"{_MEMORY_WORDS[memory]}; rename it to `{fixed}`",
             )

@@ -92,6 +92,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import (
+    WHERE_WORDS,
     TensorName,
     compose,
     parse_name,
@@ -186,7 +187,6 @@ def _loaded_twice(
     )
 
 
-_MEMORY_WORDS = {"s": "shared memory", "r": "registers", "t": "tensor memory"}
 
 
 def _unnamed_source_memory(partition: Partition, target: TensorName, facts: FileFacts) -> Iterator[Violation]:
@@ -201,7 +201,7 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         known = facts.memory_of(partition.source, partition.scope)
         if known is None or same_memory(target.where, known[0]):
             return
-        where, held = known[0], f"is in {_MEMORY_WORDS[known[0]]} (made at line {known[1]})"
+        where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
     fixed = free_name(renamed(target, where=where), facts, partition.scope)
     yield renaming(
         partition.line,
@@ -211,7 +211,6 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     )
 
 
-_WHERE_WORDS = {**_MEMORY_WORDS, "m": "global memory", "g": "global memory", "c": "coordinates"}
 # Operands that stand for one another in a kernel: a view named for the other one names the wrong tensor.
 _OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
 
@@ -234,13 +233,13 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         known = facts.memory_of(view.source, view.scope)
         source = parse_name(view.source, context.vocabulary)
         if known is not None:
-            where, held = known[0], f"is in {_WHERE_WORDS[known[0]]} (made at line {known[1]})"
+            where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
         elif view.source == "tma_tensor":
             where, held = "g", "is the global tensor of a TMA atom"
         elif facts.coordinates(view.source) and (source is None or source.where == "c"):
             where, held = "c", "holds coordinates (an identity tensor)"
         elif _memory_read(source):
-            where, held = source.where, f"is in {_WHERE_WORDS[source.where]}"
+            where, held = source.where, f"is in {WHERE_WORDS[source.where]}"
         else:
             continue
         if where == "c" or target.where != "c" and not same_memory(target.where, where):
@@ -285,8 +284,8 @@ def _tma_sides_misnamed(facts: FileFacts) -> Iterator[Violation]:
             continue
         yield renaming(
             partition.line, partition.column,
-            f"`{wrong}` is the {_WHERE_WORDS[side]} side of `tma_partition`, but its first letter, like the "
-            f"other side's, names a memory: {_WHERE_WORDS[name.where]}",
+            f"`{wrong}` is the {WHERE_WORDS[side]} side of `tma_partition`, but its first letter, like the "
+            f"other side's, names a memory: {WHERE_WORDS[name.where]}",
             wrong, free_name(renamed(name, where=side), facts, pair.scope), pair.scope,
         )
 
@@ -310,7 +309,7 @@ def _direction_misnames(partition: Partition, target: TensorName, facts: FileFac
     return renaming(
         partition.line, partition.column,
         f"`{partition.target}` partitions `{partition.source}`, the {side} of `{partition.receiver}`, which copies "
-        f"{'from' if side == 'source' else 'to'} {_WHERE_WORDS[where]}, but names `{target.where}{target.what}`",
+        f"{'from' if side == 'source' else 'to'} {WHERE_WORDS[where]}, but names `{target.where}{target.what}`",
         partition.target, free_name(renamed(target, where=where), facts, partition.scope), partition.scope,
     )
 
