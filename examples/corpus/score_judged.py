@@ -43,12 +43,12 @@ def score_entries(entries: list[dict]) -> score.Tally:
     for entry in entries:
         by_wrapper.setdefault(entry["wrapper"], []).append(entry)
     for wrapper, group in by_wrapper.items():
-        crashed, events = False, []
+        crashed, events = None, []
         try:
             events = _trace.trace_wrapper(os.path.join(_HERE, f"{wrapper}.py"))["events"]
         except (_trace.TraceFailed, OSError, ValueError) as error:
-            crashed = True
-            print(f"crash: {error}", file=sys.stderr)
+            crashed = str(error)
+            print(f"crash: {crashed}", file=sys.stderr)
         for event in events:
             event["file"] = checkout_relative(event["file"])
         for entry, event, output, name_right in score.match(events, group):

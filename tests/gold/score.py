@@ -99,11 +99,12 @@ class Tally:
     def __init__(self):
         self.tensors = self.right = self.leaves = self.leaves_right = 0
         self.names_wrong = self.missing = self.unlabelled = self.labelled_gold = 0
-        self.crashed: set = set()
+        self.crashed: dict = {}
         self.disagreements: list[dict] = []
         self.wrong_names: list[dict] = []
 
-    def add(self, entry, event, output, name_right, crashed):
+    def add(self, entry, event, output, name_right, crashed: str | None):
+        """``crashed``: why the entry's wrapper did not trace, or None."""
         self.tensors += 1
         gold = entry["leaves"]
         got = record_leaf_labels(event, output) if event is not None else None
@@ -111,7 +112,7 @@ class Tally:
         self.leaves += len(gold)
         self.leaves_right += sum(ok)
         if crashed:
-            self.crashed.add(entry["wrapper"])
+            self.crashed[entry["wrapper"]] = crashed
         elif event is None:
             self.missing += 1
         elif not name_right:
@@ -129,7 +130,7 @@ class Tally:
             self.disagreements.append({
                 "wrapper": entry["wrapper"], "file": entry["file"], "line": entry["line"], "name": entry["name"],
                 "shape": entry["shape"], "gold": gold, "got": got, "got_name": (event or {}).get("names"),
-                "why": entry["why"], "crashed": crashed, "missing": event is None and not crashed})
+                "why": entry["why"], "crashed": bool(crashed), "missing": event is None and not crashed})
 
     def figures(self) -> dict:
         pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
@@ -151,23 +152,26 @@ def tracer_location(pythonpath: str | None = None) -> str:
     return done.stdout.strip() or done.stderr.strip().splitlines()[-1]
 
 
-def score(entries: list[dict], log=None) -> dict:
-    """Trace every wrapper the entries name and tally them per split (and `all`)."""
+def score(entries: list[dict], log=None, per_wrapper: dict | None = None) -> dict:
+    """Trace every wrapper the entries name and tally them per split (and `all`); with `per_wrapper`, a dict, also
+    one Tally per wrapper into it."""
     by_wrapper: dict = defaultdict(list)
     for entry in entries:
         by_wrapper[entry["wrapper"]].append(entry)
     tallies = {split: Tally() for split in (*SPLITS, "all")}
     for wrapper, group in by_wrapper.items():
-        crashed = False
+        crashed = None
         try:
             events = _trace.trace_wrapper(wrapper_path(wrapper))["events"]
         except (_trace.TraceFailed, OSError, ValueError) as error:
-            crashed, events = True, []
+            crashed, events = str(error), []
             if log:
                 print(f"crash: {error}", file=log)
         for entry, event, output, name_right in match(events, group):
             for split in (entry["split"], "all"):
                 tallies[split].add(entry, event, output, name_right, crashed)
+            if per_wrapper is not None:
+                per_wrapper.setdefault(wrapper, Tally()).add(entry, event, output, name_right, crashed)
     return {split: t for split, t in tallies.items() if t.tensors}
 
 
@@ -194,15 +198,32 @@ def main(argv=None) -> int:
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     parser.add_argument("--details", action="store_true", help="list every disagreement")
     parser.add_argument("--json", metavar="FILE", help="write the figures and disagreements as JSON")
+    parser.add_argument("--wrapper", action="append", metavar="NAME",
+                        help="score only this wrapper's entries (tests/gold/wrappers/NAME.py); repeatable")
+    parser.add_argument("--per-kernel", action="store_true", help="also print one line per wrapper")
     args = parser.parse_args(argv)
     try:
         entries = load_gold(SPLITS if args.split == "all" else (args.split,))
     except (OSError, json.JSONDecodeError) as error:
         print(f"tests/gold: cannot read the gold set: {error}", file=sys.stderr)
         return 2
+    if args.wrapper:
+        unknown = sorted(set(args.wrapper) - {e["wrapper"] for e in entries})
+        if unknown:
+            print(f"tests/gold: no entries for wrapper {', '.join(unknown)} in split {args.split}; "
+                  f"the names are tests/gold/wrappers/*.py without .py", file=sys.stderr)
+            return 2
+        entries = [e for e in entries if e["wrapper"] in args.wrapper]
     print(f"tracer: {tracer_location()}")
-    tallies = score(entries, log=sys.stderr)
+    per_wrapper: dict = {}
+    tallies = score(entries, log=sys.stderr, per_wrapper=per_wrapper)
     _print(tallies, args.details)
+    if args.per_kernel:
+        for wrapper, t in sorted(per_wrapper.items()):
+            f = t.figures()
+            print(f"  {wrapper:40} {f['tensors_right']:4}/{f['tensors']:<4} leaves {f['leaf_accuracy_pct']:5}%  "
+                  f"unlabelled {f['unlabelled_pct']:5}%  names wrong {f['names_wrong']}"
+                  f"{'  CRASHED' if t.crashed else ''}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({s: {**t.figures(), "wrong_names": t.wrong_names, "disagreements": t.disagreements}
