@@ -9,15 +9,10 @@ pts, q, sf, rounding="rn", rht=True, amax_out=..., padded_offsets=off_pad)`: the
 experts, through the package's own `NVFP4QuantKernel.compile` (fake tensors with symbolic sizes, TVM-FFI).
 """
 
-from _common import lightmoe
+from _lm_quant import compile_quantizer
 
 ARCH = "sm_100a"
-EXPERTS = 8
 
 
 def compile_only():
-    import cutlass
-
-    module = lightmoe("kernels.quantize.kernel")
-    return module.NVFP4QuantKernel.compile(cutlass.BFloat16, "col", False, "rn", "blocked", True, True, False, True,
-                                           EXPERTS)
+    return compile_quantizer("col", gather=False, rht=True, emit_amax=True, te_row_math=False)

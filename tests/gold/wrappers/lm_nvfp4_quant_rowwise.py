@@ -8,15 +8,10 @@ gather_idx=gather_idx, padded_offsets=off_pad, te_math=True)` with a bf16 x, rou
 experts, through the package's own `NVFP4QuantKernel.compile` (fake tensors with symbolic sizes, TVM-FFI).
 """
 
-from _common import lightmoe
+from _lm_quant import compile_quantizer
 
 ARCH = "sm_100a"
-EXPERTS = 8
 
 
 def compile_only():
-    import cutlass
-
-    module = lightmoe("kernels.quantize.kernel")
-    return module.NVFP4QuantKernel.compile(cutlass.BFloat16, "row", True, "rn", "blocked", False, False, True, True,
-                                           EXPERTS)
+    return compile_quantizer("row", gather=True, rht=False, emit_amax=False, te_row_math=True)
