@@ -19,6 +19,7 @@
   (its own CuTeDSL kernels, not the vendored `vllm_flash_attn`).
 - the tenth held-out split: tokenspeed-kernel==0.1.4 (TokenSpeed's CuTeDSL kernels under `tokenspeed_kernel/ops/`
   and `tokenspeed_kernel/thirdparty/`, not its flash-attn-4 or quack derivatives).
+- the eleventh held-out split: lightmoe==0.1.0 (NVFP4 GEMM, quantization and MoE routing kernels for SM100).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -227,6 +228,13 @@ def tokenspeed_kernel(module: str, search_root: str = ""):
         if root not in sys.path:
             sys.path.append(root)
     return _skipping_inits(f"tokenspeed_kernel.{module}")
+
+
+def lightmoe(module: str):
+    """``lightmoe.<module>`` (dotted) from the lightmoe package, its __init__s skipped (they are lazy export tables;
+    skipped for uniformity with the other loaders). The package declares Python >= 3.12 and nvidia-cutlass-dsl < 4.8;
+    its kernels compile on 3.11 and 4.8.1."""
+    return _skipping_inits(f"lightmoe.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

@@ -23,3 +23,4 @@ mjolnir, nemo_automodel = _packages.mjolnir, _packages.nemo_automodel
 liger_kernel, transformer_engine = _packages.liger_kernel, _packages.transformer_engine
 parallax, vllm = _packages.parallax, _packages.vllm
 tokenspeed_kernel = _packages.tokenspeed_kernel
+lightmoe = _packages.lightmoe
