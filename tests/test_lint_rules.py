@@ -1259,3 +1259,102 @@ def test_an_identity_tensor_or_a_tma_tensors_view_named_for_a_memory_is_reported
     # a name whose words say coordinates, and the whole-tensor and tile letters of coordinate stand-ins
     for name in ("sCcoord", "mACC", "gC_fake"):
         assert lint_source(f"def f():\n    {name} = cute.make_identity_tensor((4, 4))\n", "k.py") == []
+
+
+# Causes found by the tenth code base's plants (tokenspeed-kernel 0.1.4), each written as a snippet of ours.
+
+
+def test_a_partition_or_view_of_layout_algebra_over_a_tensor_is_of_that_tensor():
+    source = (
+        "def epilogue(thr_copy_t2r, tCgShared, tCcC, Q_tma, epi, t):\n"
+        "    tTR_sShared = thr_copy_t2r.partition_D(cute.flat_divide(tCgShared, epi))\n"
+        "    tTR_gC = thr_copy_t2r.partition_D(cute.flat_divide(tCcC, epi))\n"
+        "    sQ_tile = cute.local_tile(cute.domain_offset((t, 0, 0), Q_tma.tma_tensor), (1, 64), (0, 0))\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(2, "CI105"), (3, "CI105"), (4, "CI105")]
+    assert "`tTR_sShared` partitions `tCgShared` but names `sShared`; rename it to `tTR_gShared`" in found[0][2]
+    assert "`sQ_tile` is a view of `tma_tensor` (`local_tile`), which is the global tensor of a TMA atom" in found[2][2]
+    fixed = source.replace("tTR_sShared", "tTR_gShared").replace("tTR_gC", "tTR_cC").replace("sQ_tile", "gQ_tile")
+    assert lint_source(fixed, "k.py") == []
+
+
+def test_an_allocation_that_states_its_address_space_makes_the_tensor_there():
+    # cute.experimental's `allocate(dtype, AddressSpace.rmem, layout)`
+    source = "def f(layout):\n    sValues = cute_ext.allocate(Float32, cute.AddressSpace.rmem, layout, alignment=32)\n"
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(2, "CI113")]
+    assert "`sValues` is named for shared memory (`s`), but the call that makes it allocates in registers" in found[0][2]
+    assert lint_source(source.replace("sValues", "rValues"), "k.py") == []
+    assert lint_source(source.replace("rmem", "smem"), "k.py") == []
+
+
+def test_each_tma_bundles_atom_is_its_own_object():
+    # `tma_q = make_tiled_tma_atom_A(...)` bundles an atom and a tensor: `tma_q.atom` and `tma_k.atom` are two atoms
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_q, tma_k, sQ, sK, tCgQ, tCgK):\n"
+        "    tKsQ, tQgQ = cpasync.tma_partition(tma_q.atom, 0, one, sQ, tCgQ)\n"
+        "    tKsK, tKgK = cpasync.tma_partition(tma_k.atom, 0, one, sK, tCgK)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI110")]
+    assert "`tKsQ` is named with pattern `tK`, which is the parameter `tma_k`'s" in found[0][2]
+    assert lint_source(source.replace("tKsQ", "tQsQ"), "k.py") == []
+    copied = source.replace("tKsQ", "tQsQ") + "    cute.copy(tma_q.atom, tQgQ[None, 0], tKsK[None, 0])\n"
+    assert [(f.line, f.code) for f in lint_source(copied, "k.py")] == [(5, "CI102")]
+
+
+_TWO_KERNELS = (
+    "class {name}:\n"
+    "    @cute.jit\n"
+    "    def __call__(self, op, mK, layout, tiler):\n"
+    "        mma = cute.make_tiled_mma(op)\n"
+    "        tma_k = cute.nvgpu.make_tiled_tma_atom_B(op, mK, layout, tiler, mma)\n"
+    "        self.kernel(mma, tma_k, tma_k.tma_tensor).launch()\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, mma, tma_k, mK):\n"
+    "        thr_mma = mma.get_slice(0)\n"
+    "        sK = storage.sK.get_tensor(layout)\n"
+    "        tCgK = thr_mma.partition_B(cute.local_tile(mK, tiler, (None, None, 0)))\n"
+    "        tKsK, tKgK = cpasync.tma_partition(tma_k.atom, 0, one, sK, tCgK)\n"
+    "        tCrK = mma.make_fragment_{slot}(sK)\n"
+)
+
+
+def test_methods_of_one_name_in_several_classes_are_called_on_self_by_their_own_class():
+    # each class's `__call__` launches its own `kernel`: the kernel's atom is the one its class makes
+    source = _TWO_KERNELS.format(name="Staged", slot="A") + _TWO_KERNELS.format(name="Decode", slot="B")
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(13, "CI106")]
+    assert "`tma_k` is made by `make_tiled_tma_atom_B` (line 5) for this MMA" in found[0][2]
+    assert lint_source(source.replace("slot", "B").replace("make_fragment_A", "make_fragment_B"), "k.py") == []
+
+
+_ROW_KERNEL = (
+    "class {name}:\n"
+    "    def __call__(self, op, mX, layout, tiler, sX, gX):\n"
+    "        tma_atom, tma_src = cpasync.make_tiled_tma_atom(op, mX, layout, tiler)\n"
+    "        self._main(tma_atom, sX, gX)\n"
+    "    def _main(self, tma_atom, sX, gX):\n"
+    "        {smem}, tXgX = cpasync.tma_partition(tma_atom, 0, one, sX, gX)\n"
+    "        cute.copy(tma_atom, tXgX[None, 0], {smem}[None, 0])\n"
+)
+
+
+def test_tma_pairs_of_one_name_in_two_functions_are_each_their_functions():
+    # two kernels' `_main` each name their pair `tXsX, tXgX`; the copy of one is not given the other's
+    source = _ROW_KERNEL.format(name="Rows", smem="tXrX") + _ROW_KERNEL.format(name="Cols", smem="tXsX")
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(6, "CI105")]
+
+
+def test_a_tensor_bound_in_two_branches_is_judged_at_each_maker():
+    source = (
+        "def f(layout, mma_warp, bar):\n"
+        "    if mma_warp:\n"
+        "        tCrAcc_base = cute.make_tensor(cute.arch.retrieve_tmem_ptr(Float32, 16, bar), layout)\n"
+        "    else:\n"
+        "        tCrAcc_base = cute.make_tensor(cute.arch.retrieve_tmem_ptr(Float32, 16, bar), layout)\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(3, "CI113"), (5, "CI113")]

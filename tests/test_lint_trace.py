@@ -68,6 +68,7 @@ def _fragment(name, memory, op, dtype):
         ("tCrA", "rmem", "make_fragment_A", "smem_desc"),  # ... or as the register fragment that holds them
         ("tdVrP0", "tmem", "make_fragment_A", "bf16"),  # a tcgen05 A operand in tensor memory, named r
         ("tAtK_cvt", "rmem", "make_fragment_A", "smem_desc"),  # a tcgen05 A operand's descriptors, named for TMEM
+        ("tCsSF_compact_s2t", "rmem", "input", "smem_desc"),  # get_s2t_smem_desc_tensor's, traced where it is used
         ("tIn", "gmem", "partition_S", "f32"),  # `t` the thread-partition prefix, not tensor memory
         ("tTR_r", "rmem", "make_rmem_tensor", "f32"),
     ],
@@ -83,6 +84,8 @@ def test_operand_fragments_and_thread_prefixed_names_are_not_reported(name, memo
         ("tCtB", "rmem", "make_fragment_B", "smem_desc"),  # B's descriptors named for tensor memory (B has no TMEM)
         ("tCrAcc", "tmem", "make_fragment_C", "f32"),  # an accumulator in tensor memory is no operand fragment
         ("sAcc", "tmem", "make_tensor", "f32"),
+        ("tCgSF_compact_s2t", "rmem", "input", "smem_desc"),  # SMEM descriptors named for global memory
+        ("tCsSF", "rmem", "input", "f32"),  # registers that hold no descriptor
     ],
 )
 def test_fragments_that_are_no_operand_descriptor_are_still_reported(name, memory, op, dtype):

@@ -277,11 +277,13 @@ def tma_direction(pair: TmaPair, facts: FileFacts, vocabulary: Vocabulary = DEFA
     return by_atom or facts.atom_directions.get(pair.atom or "")
 
 
-def tma_pair_of(name: str, facts: FileFacts) -> TmaPair | None:
-    """The ``tma_partition`` that made ``name``, or a tensor it was sliced from (``tBgB_cta = tBgB[...]``)."""
+def tma_pair_of(name: str, facts: FileFacts, scope: int | None = None) -> TmaPair | None:
+    """The ``tma_partition`` that made ``name``, or a tensor it was sliced from (``tBgB_cta = tBgB[...]``): the one
+    in function ``scope`` first, where two functions (two kernels' ``_kernel_main``) each name theirs so."""
     derived = _derived_from(facts) if facts.derived else {}
+    pairs = sorted(facts.tma_pairs, key=lambda pair: pair.scope != scope)
     for _ in range(4):
-        for pair in facts.tma_pairs:
+        for pair in pairs:
             if name in (pair.smem, pair.gmem):
                 return pair
         name = derived.get(name, "")
@@ -330,7 +332,7 @@ def _tma_op_problem(
     # A TMA partition is named for the operand it feeds (tAsdS when dS is the MMA's A), for a pattern
     # shared by several tensors (quack's tXgdO next to tXgX), or by its direction (bSG_gC in an epilogue).
     if canonical_op(target.op) in ("GS", "SG") or canonical_op(target.op) in _NOT_TMA_OPS:
-        pair = tma_pair_of(partition.target, facts)
+        pair = tma_pair_of(partition.target, facts, partition.scope)
         direction = tma_direction(pair, facts, vocabulary) if pair else None
         wanted = {"load": "GS", "store": "SG"}.get(direction or "")
         if wanted and canonical_op(target.op) != wanted:

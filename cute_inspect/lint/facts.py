@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref
+from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
 from cute_inspect.lint.partitioners import Partitioner, classify
 
 PARTITION_METHODS = frozenset(
@@ -26,8 +26,11 @@ PARTITION_METHODS = frozenset(
     }
 )
 TMA_PARTITION = "tma_partition"
-# Calls that return a view of their first argument under the same name in the convention.
-_VIEW_FUNCTIONS = frozenset({"group_modes", "filter_zeros", "flatten"})
+# Calls that return a view of their first argument under the same name in the convention (`tCgC_epi =
+# cute.flat_divide(tCgC, epi_tile)`).
+_VIEW_FUNCTIONS = frozenset({"group_modes", "filter_zeros", "flatten", "flat_divide", "logical_divide", "zipped_divide"})
+# `domain_offset(coord, X)`: X moved to another origin, a view of its second argument.
+_OFFSET_VIEW = "domain_offset"
 _SLICE_METHODS = frozenset({"get_slice", "get_slice_"})
 
 
@@ -142,6 +145,10 @@ class FileFacts:
     # `gW = cute.make_tensor(cute.make_ptr(t, addr, cute.AddressSpace.gmem), layout)`, `sm1 = make_tensor(sm.iterator,
     # layout)` of a shared buffer, `tCtO = make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)`
     laid_in: dict[tuple[int, str], tuple[str, int, int]] = field(default_factory=dict)
+    # every binding `made_in` and `laid_in` saw, in order: (key, (where, line, column), laid over a pointer); the
+    # dicts keep a name's last binding, but one bound in two branches (`tCtAcc_base` in the MMA warp's and the
+    # epilogue's) has a maker at each
+    makers: list[tuple[tuple[int, str], tuple[str, int, int], bool]] = field(default_factory=list)
     # (scope, name) -> where letter of a pointer: `tmem_ptr = cute.arch.retrieve_tmem_ptr(...)` -> "t"
     pointers: dict[tuple[int, str], str] = field(default_factory=dict)
     # (scope, name) -> line of a `make_tensor(<TMEM pointer>, name.layout)` that lays name's layout over tensor
@@ -233,19 +240,22 @@ class FileFacts:
     def passed(self, name: str, scope: int) -> list[tuple[int, int, str]] | None:
         """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter
         ``name`` of the function ``scope``: ``self._mma_body(tCrA=tCrA)`` and ``self._mma_body(x, tCrA)`` alike.
-        None when the function is not called in the file, is defined twice, or a call passes the parameter in
-        a way not followed (a default, ``*args``, an expression that names no tensor)."""
+        None when the function is not called in the file (methods of one name in several classes: by the
+        caller's class, ``calls_def``), or a call passes the parameter in a way not followed (a default, ``*args``, an expression that names no tensor)."""
         node = self.scopes[scope].node if 0 < scope < len(self.scopes) else None
         defs = self.objects.functions.get(getattr(node, "name", ""), [])
-        if len(defs) != 1 or defs[0][0] != scope or name not in defs[0][1]:
+        mine = next((each for each in defs if each[0] == scope), None)
+        if mine is None or name not in mine[1]:
             return None
-        function, (_, params, method) = node.name, defs[0]
+        function, (_, params, method) = node.name, mine
         position = params.index(name)
         found = []
         for callee, receiver, caller, line, positional, keywords in self.call_arguments:
             # A method is called on `self`; a plain function with no receiver (`tTR_rAcc.load()` and
             # `utils.gemm(...)` are other functions of the same name).
             if callee != function or receiver != ("self" if method else ""):
+                continue
+            if not calls_def(defs, self.objects.owners, scope, caller, receiver == "self"):
                 continue
             offset = position - (1 if method else 0)
             given = keywords.get(name) if name in keywords else None
@@ -268,7 +278,8 @@ def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
 
 def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str | None:
     """The convention name an expression refers to: ``tAgA[None, k]`` -> ``tAgA``, ``params.sQ`` -> ``sQ``,
-    ``cute.group_modes(sA, 0, 2)`` -> ``sA``; with ``through_partitions``, ``thr.partition_A(sQ)`` -> ``sQ``."""
+    ``cute.group_modes(sA, 0, 2)`` -> ``sA``, ``cute.domain_offset(c, mQ)`` -> ``mQ``; with ``through_partitions``,
+    ``thr.partition_A(sQ)`` -> ``sQ``."""
     while expr is not None:
         kind = type(expr)
         if kind is ast.Name:
@@ -281,11 +292,29 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
             name, _ = _callee(expr.func)
             if name in _VIEW_FUNCTIONS or (through_partitions and name in PARTITION_METHODS):
                 expr = expr.args[0]
+            elif name == _OFFSET_VIEW and len(expr.args) == 2:
+                expr = expr.args[1]
             else:
                 return None
         else:
             return None
     return None
+
+
+_BUNDLED_ATOM = "atom"
+
+
+def _bundled_atom(expr: ast.Attribute) -> bool:
+    """``tma_q.atom``: the copy atom of an object bound to a name (a TMA maker's bundle of atom and tensor)."""
+    return expr.attr == _BUNDLED_ATOM and type(expr.value) is ast.Name
+
+
+def atom_name(expr: ast.expr | None) -> str | None:
+    """The name a copy atom is known by: ``tma_q`` for ``tma_q.atom`` (each bundle's atom is its own), else the
+    name the expression refers to (``tma_atom_a``)."""
+    if type(expr) is ast.Attribute and _bundled_atom(expr):
+        return expr.value.id
+    return tensor_name(expr)
 
 
 def relaid_view(call: ast.Call) -> str | None:
@@ -400,10 +429,24 @@ _MEMORY_OF_MAKER = {
 # `allocate_tensor` puts a tensor where its allocator allocates: told by the class the allocator was made from.
 _ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
 _ALLOCATE = "allocate_tensor"
+_STATED_ALLOCATE = "allocate"
 _OPERAND_FRAGMENT_MAKERS = frozenset({"make_fragment_A", "make_fragment_B"})
 _POINTER_MAKERS = frozenset({"make_ptr", "recast_ptr", "retrieve_tmem_ptr", "retrieve_ptr"})
 _ADDRESS_SPACES = {"gmem": "g", "smem": "s", "rmem": "r", "tmem": "t"}
 _OP_SUFFIX = "Op"
+
+
+def _address_space(call: ast.Call) -> str | None:
+    """The where letter of the one ``cute.AddressSpace.<space>`` a call names (``make_ptr(t, a, AddressSpace.gmem)``)."""
+    spaces = [node.attr for node in ast.walk(call) if type(node) is ast.Attribute
+              and type(node.value) is ast.Attribute and node.value.attr == "AddressSpace"]
+    return _ADDRESS_SPACES.get(spaces[0]) if len(spaces) == 1 else None
+
+
+def _stated_memory(call: ast.Call, maker: str | None) -> str | None:
+    """The memory an ``allocate`` call states (``cute.experimental``'s ``allocate(dtype, AddressSpace.rmem,
+    layout)``): the tensor is made there, whatever it is called."""
+    return _address_space(call) if maker == _STATED_ALLOCATE else None
 
 
 def _allocator_memory(maker: str) -> str | None:
@@ -497,7 +540,8 @@ class _Collector:
                     return env[name_id]
             return None
         if kind is _ATTRIBUTE:
-            return ("attr", expr.attr)
+            owner = self.ref(expr.value, name, create) if _bundled_atom(expr) else None
+            return owner or ("attr", expr.attr)
         if kind is ast.IfExp:
             return self._either_maker(expr, name, create)
         if kind is not _CALL:
@@ -570,7 +614,10 @@ class _Collector:
                         keywords[kw.arg] = ref
                         self.facts.objects.attributes.setdefault(kw.arg, []).append(ref)
                 if callee in self.defined and (any(positional) or keywords):
-                    self.facts.objects.calls.append((callee, receiver is not None, positional, keywords))
+                    on_self = type(receiver) is ast.Name and receiver.id in ("self", "cls")
+                    self.facts.objects.calls.append(
+                        (callee, receiver is not None, positional, keywords, self.scope, on_self)
+                    )
             if type(receiver) is not _CALL:
                 return
             call = receiver
@@ -673,6 +720,11 @@ class _Collector:
             info.bound = set(info.params)
         self.facts.scopes.append(info)
         self.scope = len(self.facts.scopes) - 1
+        owners = self.facts.objects.owners
+        if type(self.facts.scopes[outer].node) is ast.ClassDef:
+            owners[self.scope] = outer
+        elif outer in owners:
+            owners[self.scope] = owners[outer]
         env: dict[str, Ref] = {}
         if arguments is not None:
             ordered = [arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs]
@@ -743,7 +795,7 @@ class _Collector:
                 sources = (_argument(value, 3, "smem_tensor"), _argument(value, 4, "gmem_tensor"))
             names = [element.id if type(element) is ast.Name and element.id != "_" else None for element in target.elts]
             atom_expr = _argument(value, 0, "atom")
-            atom, atom_ref = tensor_name(atom_expr), self.ref(atom_expr, create=False)
+            atom, atom_ref = atom_name(atom_expr), self.ref(atom_expr, create=False)
             self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope))
             smem, gmem = (tensor_name(source) for source in sources)
             if smem and gmem:
@@ -765,13 +817,15 @@ class _Collector:
                 if (self.scope, origin) in self.facts.copy_tensors:
                     self.facts.copy_tensors[(self.scope, target.id)] = self.facts.copy_tensors[(self.scope, origin)]
         elif method is not None and method.startswith(_TMA_ATOM_MAKERS):
-            if type(target) in (ast.Tuple, ast.List) and target.elts and type(target.elts[0]) is ast.Name:
+            # `tma_atom_a, tma_tensor_a = make_tiled_tma_atom_A(...)`, or one bundle whose `.atom` is used
+            atom = _first_name(target) if type(target) in (ast.Tuple, ast.List) else getattr(target, "id", "")
+            if atom:
                 direction = _atom_direction(value, method)
                 if direction:
-                    self.facts.atom_directions[target.elts[0].id] = direction
+                    self.facts.atom_directions[atom] = direction
                 loaded = tensor_name(_argument(value, 1, "gmem_tensor"))
                 if loaded:
-                    self.facts.atom_tensors[(self.scope, target.elts[0].id)] = (loaded, value.lineno)
+                    self.facts.atom_tensors[(self.scope, atom)] = (loaded, value.lineno)
         elif type(target) is ast.Name and method is not None and _helper_partition_method(method):
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and method == "make_tensor" and (whole := relaid_view(value)):
@@ -780,12 +834,13 @@ class _Collector:
             self.facts.allocators[(self.scope, target.id)] = allocates
         elif type(target) is ast.Name and (value.args or value.keywords):
             # The memory is the maker's, however its arguments are passed (`smem.allocate_tensor(layout=...)`).
-            where = _MEMORY_OF_MAKER.get(method) if method != _ALLOCATE else self._allocated_in(
-                # a file's own `allocate_tensor(smem, dtype, layout)` allocates with the allocator it is given
-                receiver_expr if receiver_expr is not None or not value.args else value.args[0]
-            )
+            where = _MEMORY_OF_MAKER.get(method) or _stated_memory(value, method) if method != _ALLOCATE \
+                else self._allocated_in(
+                    # a file's own `allocate_tensor(smem, dtype, layout)` allocates with the allocator it is given
+                    receiver_expr if receiver_expr is not None or not value.args else value.args[0]
+                )
             if where:
-                self.facts.made_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
+                self._made(target, where, laid=False)
             made_from = tensor_name(value.args[0]) if value.args else None
             if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
                 # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
@@ -843,10 +898,16 @@ class _Collector:
             # An MMA operand fragment's layout (`make_tensor(tmem_ptr, tiled_mma.make_fragment_A(...).layout)`) is
             # named `r` wherever it lives, by the convention; its memory is left to the partition rules.
             if where and not self._operand_fragment_layout(layout):
-                self.facts.laid_in[(self.scope, target.id)] = (where, target.lineno, target.col_offset + 1)
+                self._made(target, where, laid=True)
             if where == "t" and type(layout) is ast.Attribute and layout.attr == "layout" \
                     and type(layout.value) is ast.Name:
                 self.facts.tmem_layouts.setdefault((self.scope, layout.value.id), target.lineno)
+
+    def _made(self, target: ast.Name, where: str, laid: bool) -> None:
+        """``target`` is made in the memory ``where`` says: by a maker of that memory, or laid over its pointer."""
+        key, found = (self.scope, target.id), (where, target.lineno, target.col_offset + 1)
+        (self.facts.laid_in if laid else self.facts.made_in)[key] = found
+        self.facts.makers.append((key, found, laid))
 
     def _operand_fragment_layout(self, layout: ast.expr | None) -> bool:
         for node in ast.walk(layout) if layout is not None else ():
@@ -885,9 +946,7 @@ class _Collector:
                 elif method == "retrieve_ptr" and type(receiver) is ast.Name:
                     return "t" if self.facts.allocators.get((self.scope, receiver.id)) == "t" else None
                 elif method == "make_ptr":
-                    spaces = [node.attr for node in ast.walk(expr) if type(node) is ast.Attribute
-                              and type(node.value) is ast.Attribute and node.value.attr == "AddressSpace"]
-                    return _ADDRESS_SPACES.get(spaces[0]) if len(spaces) == 1 else None
+                    return _address_space(expr)
                 else:
                     return None
             else:
@@ -924,7 +983,7 @@ class _Collector:
         if not _is_cute_module(module):
             return
         if name == "copy":
-            atom = tensor_name(_argument(call, 0, "atom"))
+            atom = atom_name(_argument(call, 0, "atom"))
             self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst")), atom))
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))

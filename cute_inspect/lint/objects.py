@@ -56,11 +56,25 @@ class ObjectFacts:
     objects: list[Obj] = field(default_factory=list)
     # function name -> (scope index, parameter names in order, called as a method: the first is skipped)
     functions: dict[str, list[tuple[int, list[str], bool]]] = field(default_factory=dict)
-    # (function name, called on an object, positional refs, keyword refs)
-    calls: list[tuple[str, bool, list[Ref | None], dict[str, Ref]]] = field(default_factory=list)
+    # (function name, called on an object, positional refs, keyword refs, caller's scope, called on `self`)
+    calls: list[tuple[str, bool, list[Ref | None], dict[str, Ref], int, bool]] = field(default_factory=list)
+    # scope index -> scope of the class whose method it is or is nested in (absent: no class)
+    owners: dict[int, int] = field(default_factory=dict)
     attributes: dict[str, list[Ref]] = field(default_factory=dict)
     # scope index -> each ``return`` as a list of element refs
     returns: dict[int, list[list[Ref | None]]] = field(default_factory=dict)
+
+
+def calls_def(defs: list[tuple[int, list[str], bool]], owners: dict[int, int], scope: int, caller: int,
+              on_self: bool) -> bool:
+    """Whether a call of a function of this name, made in scope ``caller``, calls the one defined in ``scope``:
+    the file's only function of that name, or, where several classes of the file each define it (``kernel``,
+    ``__call__``), the method of the caller's own class called on ``self``."""
+    if len(defs) == 1:
+        return defs[0][0] == scope
+    owner = owners.get(scope)
+    return on_self and owner is not None and owners.get(caller) == owner \
+        and sum(owners.get(other) == owner for other, _, _ in defs) == 1
 
 
 class Origins:
@@ -76,9 +90,9 @@ class Origins:
             for name, defs in facts.functions.items()
             for scope, params, method in defs
         }
-        self._calls_of: dict[str, list[tuple[bool, list[Ref | None], dict[str, Ref]]]] = {}
-        for name, on_object, positional, keywords in facts.calls:
-            self._calls_of.setdefault(name, []).append((on_object, positional, keywords))
+        self._calls_of: dict[str, list[tuple[bool, list[Ref | None], dict[str, Ref], int, bool]]] = {}
+        for name, *call in facts.calls:
+            self._calls_of.setdefault(name, []).append(tuple(call))
 
     def object(self, ref: Ref | None) -> Obj | None:
         index = self.index(ref)
@@ -158,17 +172,20 @@ class Origins:
 
     def _passed(self, ref: Ref) -> list[Ref | None] | None:
         """What every call of the file passes for a parameter reference; None when a call passes it in a way
-        not followed (a default, ``*args``) or the function is not one the file defines once."""
+        not followed (a default, ``*args``). Only the calls of that function count (``calls_def``)."""
         _, scope, name = ref
         function = self._scope_function.get(scope)
         if function is None:
             return None
         fname, params, method = function
-        if len(self._facts.functions.get(fname, [])) != 1 or name not in params:
+        if name not in params:
             return None
+        defs = self._facts.functions.get(fname, [])
         position = params.index(name)
         passed = []
-        for on_object, positional, keywords in self._calls_of.get(fname, []):
+        for on_object, positional, keywords, caller, on_self in self._calls_of.get(fname, []):
+            if not calls_def(defs, self._facts.owners, scope, caller, on_self):
+                continue
             offset = position - (1 if method and on_object else 0)
             if name in keywords:
                 passed.append(keywords[name])

@@ -29,6 +29,7 @@ PACKAGES = {
     "transformer-engine": ("2.20.2", "transformer_engine"),
     "vllm": ("0.33.0", "vllm"),
     "parallax-kernel": ("0.1.1", "parallax/cute"),
+    "tokenspeed-kernel": ("0.1.4", "tokenspeed_kernel"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

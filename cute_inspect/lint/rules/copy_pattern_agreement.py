@@ -54,10 +54,10 @@ SUMMARY = "`cute.copy` source and destination use patterns of different partitio
 DEFAULT = True
 
 
-def _paired(a: str, b: str, facts: FileFacts) -> bool:
+def _paired(a: str, b: str, facts: FileFacts, scope: int) -> bool:
     """Made by one tma_partition (or sliced from its results), or one side by a tma_partition whose other
     half was dropped (`_`)."""
-    pairs = [tma_pair_of(name, facts) for name in (a, b)]
+    pairs = [tma_pair_of(name, facts, scope) for name in (a, b)]
     if pairs[0] is not None and pairs[0] is pairs[1]:
         return True
     return any(pair is not None and (pair.smem is None or pair.gmem is None) for pair in pairs)
@@ -122,7 +122,7 @@ def _another_atoms_side(call, facts: FileFacts) -> Iterator[Violation]:
     mine = origins.family(call.atom_ref)
     atoms = {}
     for operand in call.operands:
-        pair = tma_pair_of(operand.name, facts) if operand.name else None
+        pair = tma_pair_of(operand.name, facts, call.scope) if operand.name else None
         made = next((p.made_by for p in facts.partitions if pair is not None and p.method == TMA_PARTITION
                      and p.scope == pair.scope and p.target in (pair.smem, pair.gmem)), None)
         atoms[operand] = (pair, origins.family(made) if made is not None else None)
@@ -177,7 +177,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             # One pattern on both sides (quack's `tX` rows) still names two TMA atoms' partitions apart.
             yield from _another_atoms_side(call, facts)
             continue
-        if _paired(source.name, destination.name, facts):
+        if _paired(source.name, destination.name, facts, call.scope):
             continue
         if _one_object(source.name, destination.name, call.scope, facts):
             continue

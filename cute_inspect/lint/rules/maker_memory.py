@@ -85,14 +85,15 @@ def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterat
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
-    made = {}
-    made.update({key: (*found, "the call that makes it lays it over a pointer to {}") for key, found in
-                 facts.laid_in.items()})
-    made.update({key: (*found, f"it is a tcgen05 accumulator, laid over {{}} at line {facts.tmem_layouts[key]}")
-                 for key, found in _accumulators_in_tmem(facts).items()})
-    made.update({key: (*found, "the call that makes it allocates in {}") for key, found in facts.made_in.items()})
+    laid, allocates = "the call that makes it lays it over a pointer to {}", "the call that makes it allocates in {}"
+    accumulators = _accumulators_in_tmem(facts)
+    made = [(key, (*found, f"it is a tcgen05 accumulator, laid over {{}} at line {facts.tmem_layouts[key]}"))
+            for key, found in accumulators.items()]
+    # an accumulator rebound over its TMEM pointer is reported once, as the accumulator
+    made += [(key, (*found, laid if over_pointer else allocates)) for key, found, over_pointer in facts.makers
+             if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
-    for (scope, name), (where, line, column, how) in made.items():
+    for (scope, name), (where, line, column, how) in made:
         parsed = parse_name(name, context.vocabulary)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":

@@ -6,7 +6,8 @@ for every recorded tensor whose name follows the convention, compares its where 
 space the compiler reports: ``m``/``g`` global (TMA coordinate tensors count as global), ``s`` shared,
 ``r`` registers, ``t`` tensor memory, ``c`` coordinates. A register fragment of a tcgen05 or wgmma operand
 (``tCrA = tiled_mma.make_fragment_A(sA)``) holds shared-memory descriptors and is named ``r`` or, for the
-memory it describes, ``s`` (``tBsQ_desc``); a tcgen05 A operand in tensor memory may be named ``r``, and
+memory it describes, ``s`` (``tBsQ_desc``), as is any tensor of SMEM descriptors (``tCsSFA_compact_s2t =
+tcgen05.get_s2t_smem_desc_tensor(...)``); a tcgen05 A operand in tensor memory may be named ``r``, and
 one holding descriptors ``t`` (its source, SMEM or TMEM, is a compile-time choice and one name serves both
 branches: ``tAtK_cvt``); a view of a TMEM A operand at an offset (``tdVrP = cute.make_tensor(tdVrP0.iterator
 + off, tdVrP0.layout)``, read from the statement, since the trace records no input for it) is named as the
@@ -60,6 +61,21 @@ _MEMORY_WORDS = {
 }
 
 
+def _smem_descriptors(record: Any, name: Any, memory: str) -> bool:
+    """Registers of type ``smem_desc``: descriptors of shared memory, whatever made them."""
+    dtypes = getattr(record, "dtypes", None) or ()
+    names = record.names or ()
+    return memory == "rmem" and name in names and names.index(name) < len(dtypes) \
+        and dtypes[names.index(name)] == "smem_desc"
+
+
+def _descriptor_tensor(record: Any, name: Any, where: str, memory: str) -> bool:
+    """A tensor of SMEM descriptors named ``s`` for the memory it describes or ``r`` for the registers that hold
+    them, whatever made it: ``tcgen05.get_s2t_smem_desc_tensor(...)``'s (``tCsSFA_compact_s2t``), which the trace
+    records only where it is used, as an input of type ``smem_desc``."""
+    return where in "rs" and _smem_descriptors(record, name, memory)
+
+
 def _operand_fragment(record: Any, name: Any, where: str, memory: str) -> bool:
     """A tcgen05/wgmma operand fragment, named as the convention allows wherever it lives: ``r`` for SMEM
     descriptors (traced as an SMEM view, or as registers of type ``smem_desc``) or for a tcgen05 A operand in
@@ -67,12 +83,7 @@ def _operand_fragment(record: Any, name: Any, where: str, memory: str) -> bool:
     op = str(getattr(record, "op", ""))
     if not op.startswith("make_fragment_") or op[-1] not in "AB":
         return False
-    dtypes = getattr(record, "dtypes", None) or ()
-    names = record.names or ()
-    descriptor = memory == "smem" or (
-        memory == "rmem" and name in names and names.index(name) < len(dtypes)
-        and dtypes[names.index(name)] == "smem_desc"
-    )
+    descriptor = memory == "smem" or _smem_descriptors(record, name, memory)
     return (descriptor and where in "rs") or (memory == "tmem" and where == "r")
 
 
@@ -138,6 +149,7 @@ def check_records(records: Iterable[Any], context: RuleContext) -> Iterator[tupl
             seen.add(key)
             letter, accepted = _WHERE_FOR_MEMORY[memory]
             if parsed.where in accepted or _operand_fragment(record, name, parsed.where, memory) \
+                    or _descriptor_tensor(record, name, parsed.where, memory) \
                     or _tcgen05_a_source(record, name, parsed.where, memory) \
                     or _view_of_operand_fragment(record, parsed.where, memory, fragments) \
                     or _thread_prefix(parsed, memory):

@@ -106,7 +106,7 @@ def _direction(partition: Partition, facts: FileFacts, context: RuleContext) -> 
     """``load`` or ``store``: a TMA partition by its pair's copies or its atom's op, a TiledCopy's by the side of
     the copy its global-memory tensor is on; None for a partition that does not touch global memory."""
     if partition.method == TMA_PARTITION:
-        pair = tma_pair_of(partition.target, facts)
+        pair = tma_pair_of(partition.target, facts, partition.scope)
         return tma_direction(pair, facts, context.vocabulary) if pair is not None else None
     source = source_name(partition, context.vocabulary)
     if source is None or source.where not in ("g", "m") or partition.method not in ("partition_S", "partition_D"):
