@@ -265,9 +265,12 @@ class Axes:
                     named.setdefault(mma[m][axis], (letter, "attention"))
         decided = {r for r in reads if r[0] in states}
         readers = {r[2] for r in decided}
+        # a reader whose accumulator the state's update reads (R = S W^T, then S += R K) is on the keys' side: the
+        # update keeps the state's feature dims, so what it contracts of R, R's other axis, is the key tokens
+        updating = {r[0] for r in reads if r[2] in states}
         for _, _, c, slot, _ in decided:
             kept, other = ("M", "N") if slot == "A" else ("N", "M")
-            for axis, letter in ((kept, "D"), ("K", "D"), (other, "Q")):
+            for axis, letter in ((kept, "D"), ("K", "D"), (other, "K" if c in updating else "Q")):
                 if mma[c][axis] is not None:
                     named.setdefault(mma[c][axis], (letter, "attention"))
         decided |= {r for r in reads if r[0] in readers}

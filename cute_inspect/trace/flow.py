@@ -1251,6 +1251,7 @@ def _issued_mmas(records: list, views: dict) -> tuple:
         return i
 
     issued: dict = {}  # object -> [gemm record index]
+    chained = _chained_accumulators(records, views)
     for record in records:
         obj = (record.made_by or {}).get("object")
         if record.op != "gemm" or obj is None or not record.operands:
@@ -1260,7 +1261,10 @@ def _issued_mmas(records: list, views: dict) -> tuple:
         # one B (O += P V over the key blocks); gemms into one D from other operands are other products
         # (NV = U - W S: U and W S share NV's rows and columns, not what they contract)
         d, c = record.operands.get("D"), record.operands.get("C")
-        for key in (("r", record.operands.get("A")), ("db", d, record.operands.get("B")),
+        # ... unless one of the accumulators the A is read into feeds a product into the other (R = S W^T and
+        # O = S Q^T from one state S, then O += R Z^T): then they are two products whose columns differ
+        read = ("r", record.operands.get("A"), d) if d in chained else ("r", record.operands.get("A"))
+        for key in (read, ("db", d, record.operands.get("B")),
                     ("db", c, record.operands.get("B"))):
             if None not in key:
                 parent[find(key)] = find(("g", record.index))
@@ -1310,6 +1314,30 @@ def _issued_mmas(records: list, views: dict) -> tuple:
     for obj, cut in apart.items():
         cut.difference_update(instance)
     return instance, rows_apart, apart
+
+
+def _chained_accumulators(records: list, views: dict) -> set:
+    """The accumulators of gemms that read a recurrent state's values as one A operand into different
+    accumulators, one of which feeds (as an operand, through the chains `_chains` follows) a gemm into another of
+    them: R = S W^T feeding the state's update and O = S Q^T, then O += R Z^T, are two readers of the state whose
+    columns are the keys and the queries. (W = T kb and U = T v read a (tokens x tokens) T that is no state: one
+    product, whichever feeds NV = U - W S.) Each accumulator stands for its own product while the chains are
+    followed."""
+    by_operand: dict = {}  # (object, A) -> the accumulators gemms read that A into
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op == "gemm" and obj is not None and record.operands and record.operands.get("D") is not None:
+            by_operand.setdefault((obj, record.operands.get("A")), set()).add(record.operands["D"])
+    shared = [ds for ds in by_operand.values() if len(ds) > 1]
+    if not shared:
+        return set()
+    per_accumulator = {r.index: ("acc", r.operands["D"]) for r in records
+                       if r.op == "gemm" and r.made_by and r.operands and r.operands.get("D") is not None}
+    found, _, states = _chains(records, views, per_accumulator)
+    feeds = {(m1[1], m2[1]) for m1, _, m2, _, _ in found
+             if isinstance(m1, tuple) and isinstance(m2, tuple) and m1 != m2}
+    read_state = {m2[1] for m1, _, m2, _, _ in found if m1 in states and isinstance(m2, tuple)}
+    return {d for ds in shared if ds <= read_state for d1, d2 in feeds if {d1, d2} <= ds for d in (d1, d2)}
 
 
 def _loaded_for_slots(records: list, held) -> set:

@@ -405,22 +405,33 @@ class _Tracer:
                 return self.known[key]
         # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
         # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
-        if _is_loop_carried(obj) and text in self.of_type:
+        carried = self._carried_candidates(text) if _is_loop_carried(obj) else None
+        if carried:
             # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
             # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
-            if frame is None and len({e[0] for e in self.of_type[text]}) > 1:  # a slice's: the user's frames
+            if frame is None and len({e[0] for e in carried}) > 1:  # a slice's: the user's frames
                 frame = sys._getframe(1)
             for name in _held_names(frame, obj, depth=12):
-                named = [e for e in self.of_type[text] if name in self.trace.records[e[0]].names]
+                named = [e for e in carried if name in self.trace.records[e[0]].names]
                 if named:
                     return named[-1]
-            latest = self.of_type[text][-1]
+            latest = carried[-1]
             # code holding this tensor beside another under the latest's name holds two tensors (mO written
             # element by element in a branch, beside mQ of the same type): this one is not traced, not mQ
             if _held_apart(frame or sys._getframe(1), obj, self.trace.records[latest[0]].names, depth=24):
                 return None
             return latest
         return None
+
+    def _carried_candidates(self, text: str) -> list:
+        """The tensors of type `text` a dynamic loop or branch of the kernel being built may carry: those its own
+        code made. Another kernel of the same compile (a prep kernel's `acc` of the scan's accumulator type) holds
+        none of its values, whatever a helper both call names its parameter."""
+        entries = self.of_type.get(text, ())
+        if not entries or len({self.trace.records[e[0]].kernel for e in entries}) == 1:
+            return list(entries)
+        kernel = self.trace.records[-1].kernel  # the latest record is the kernel being built's: its code runs now
+        return [e for e in entries if self.trace.records[e[0]].kernel == kernel]
 
     def source_of(self, obj, site: CallSite, arg_index: int | None, called: str, kernel: str, frame=None):
         """(record index, output index, labels) for a tensor argument; an `input` record the first time one is seen."""
