@@ -184,7 +184,9 @@ def test_a_contraction_summed_in_a_register_accumulator_of_loaded_vectors_names_
     events = trace_json(f"{KERNEL}:compile_held_dots", arch="sm_90a")
     assert _first(events, "left") == (["input-mode-M", "input-mode-K"], ["contraction", "contraction"])
     assert _first(events, "right") == (["input-mode-N", "input-mode-K"], ["contraction", "contraction"])
-    assert _first(events, "mine")[0] == ["block-atom-K"]
     assert _first(events, "got")[0] == ["block-atom-K"]
+    # `logical_divide(left, (None, 8))[None, (None, tidx)]`: the vectors the thread index picks among are that
+    # thread's copy partition, and registers made like one of its rows hold the copy's atom
+    assert _first(events, "mine")[0] == ["copy-atom-K"]
     # one output per (i, j), each written once per warp: several sums of each warp, no reused sync slot
     assert _first(events, "buf")[0] == ["block-atom", "block-atom", "block-rest-K"]

@@ -1957,12 +1957,28 @@ class _Tracer:
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
             values = 0  # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector
         else:
-            return False
+            return self._thread_picked_leaf(record, coord)
         if not _from_thread_index(coord[1 - values], self.thread_coordinates):
             return False
         record.meta["thread_view"] = True
         record.meta["thread_values"] = values
         record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
+        return True
+
+    def _thread_picked_leaf(self, record, coord) -> bool:
+        """`tA[None, (None, (tidx, None))]` of a divide `(rows, (8, (128, 6)))`: a nested mode one of whose leaves the
+        thread index picks, the other modes kept whole, is that thread's copy partition of the mode
+        (`levels.thread_picked`); the kept modes keep their labels."""
+        if not record.op.endswith("_divide") or coord[0] is not None or not isinstance(coord[1], tuple) \
+                or len(record.levels) != 1 or len(record.levels[0]) != 2:
+            return False
+        rows, divided = record.levels[0]
+        mode = _levels.thread_picked(divided, coord[1], lambda c: _from_thread_index(c, self.thread_coordinates),
+                                     record.index)
+        if mode is None:
+            return False
+        record.meta["thread_view"] = True
+        record.levels = ((rows, mode),)
         return True
 
     def _cta_row(self, coord, labels, kept: tuple) -> tuple:

@@ -418,7 +418,7 @@ def held_dots_kernel(left: cute.Tensor, right: cute.Tensor):
         cutlass.Float32, cute.make_layout((HELD_LEFT, HELD_RIGHT, HELD_THREADS // 32)), byte_alignment=4)
     held = cute.make_rmem_tensor((HELD_LEFT, HELD_RIGHT), cutlass.Float32)
     held.fill(0.0)
-    left_vecs = cute.logical_divide(left, (None, HELD_VEC))
+    left_vecs = cute.logical_divide(left, (None, HELD_VEC))[None, (None, tidx)]  # each row's vector of the thread's
     right_vecs = cute.logical_divide(right, (None, HELD_VEC))
     for j in cutlass.range_constexpr(HELD_RIGHT):
         piece = right_vecs[j, (None, tidx)]
@@ -426,7 +426,7 @@ def held_dots_kernel(left: cute.Tensor, right: cute.Tensor):
         cute.autovec_copy(piece, got)
         vals = got.load().to(cutlass.Float32)
         for i in cutlass.range_constexpr(HELD_LEFT):
-            chunk = left_vecs[i, (None, tidx)]
+            chunk = left_vecs[i, None]
             mine = cute.make_rmem_tensor_like(chunk)
             cute.autovec_copy(chunk, mine)
             for v in cutlass.range_constexpr(HELD_VEC):
