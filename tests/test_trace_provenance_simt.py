@@ -175,3 +175,18 @@ def test_a_per_row_statistic_indexed_beside_an_accumulators_rows_is_its_row_atom
     events = trace_json(f"{KERNEL}:compile_row_stats", arch="sm_80")
     assert labels_of(events, "top") == (["mma-atom-M"], ["mma_slot"])
     assert labels_of(events, "spread") == (["mma-atom-M"], ["mma_slot"])
+
+
+def test_a_contraction_summed_in_a_register_accumulator_of_loaded_vectors_names_both_factors():
+    # `held[i, j] = held[i, j] + mine[v].to(f32) * vals[v]`, `vals = got.load().to(f32)`, then each sum shuffled
+    # and left per warp: the sums are followed through the register accumulator and the tensor value's elements;
+    # registers of one row of each factor take their rows from the tensor they were made like
+    events = trace_json(f"{KERNEL}:compile_held_dots", arch="sm_90a")
+    assert _first(events, "left") == (["input-mode-M", "input-mode-K"], ["contraction", "contraction"])
+    assert _first(events, "right") == (["input-mode-N", "input-mode-K"], ["contraction", "contraction"])
+    assert _first(events, "got")[0] == ["block-atom-K"]
+    # `logical_divide(left, (None, 8))[None, (None, tidx)]`: the vectors the thread index picks among are that
+    # thread's copy partition, and registers made like one of its rows hold the copy's atom
+    assert _first(events, "mine")[0] == ["copy-atom-K"]
+    # one output per (i, j), each written once per warp: several sums of each warp, no reused sync slot
+    assert _first(events, "buf")[0] == ["block-atom", "block-atom", "block-rest-K"]

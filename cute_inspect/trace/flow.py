@@ -2398,7 +2398,8 @@ def _contractions(axes: Axes, records: list) -> None:
             for var in contracted[1:]:
                 axes.join(contracted[0], var)
             k = axes.find(contracted[0])
-            rows = [{v for v in others if axes.find(v) != k} for _, others in sides]
+            rows = [{v for v in others if axes.find(v) != k} or _rows_of_source(axes, records, records[i], k)
+                    for (_, others), i in zip(sides, (left, right))]
             if not rows[0] or not rows[1] or {axes.find(v) for v in rows[0]} & {axes.find(v) for v in rows[1]}:
                 continue
             found = True
@@ -2409,6 +2410,16 @@ def _contractions(axes: Axes, records: list) -> None:
         if found:
             for var in contraction["partials"]:
                 axes.suggest(var, "K", "contraction")
+
+
+def _rows_of_source(axes: Axes, records: list, record, k: int) -> set:
+    """The axis variables of the rows a factor holds one of where it has no leaf but the contracted one: registers
+    made like one row of a tensor (`make_rmem_tensor_like(a_vecs[m, (None, tidx)])`, the slice looked through)
+    hold that tensor's leaves not along the contracted axis `k`."""
+    if len(record.inputs) != 1 or not records[record.inputs[0]].levels:
+        return set()
+    source = records[record.inputs[0]]
+    return {v for v in _leaf_vars(axes, source.levels[0], source.shapes[0]) if v is not None and axes.find(v) != k}
 
 
 def _walked_leaves(axes: Axes, record, indices: set):

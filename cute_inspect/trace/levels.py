@@ -229,6 +229,47 @@ def thread_view(tree, origin: int, keep_roles: bool = False):
     return replace(tree, level="copy", role=tree.role if keep_roles else "atom", origin=origin, rule="thread_view")
 
 
+def thread_picked(tree, coord, picked, origin: int):
+    """A divided mode whose leaf the thread index picks (`vecs[None, (None, (tidx, None))]` of `(rows, (8, (128, 6)))`:
+    the thread's vector of 8, its place among the 128 threads, then its 6 turns) as one thread's copy partition: the
+    leaves up to the picked one the copy's atom (the values and the threads that hold them), those after its
+    rests. `picked(c)`: whether coordinate leaf c is the thread's. None where the coordinate does not mirror the
+    mode or picks no leaf."""
+    tree = _as_coordinate(tree, coord)
+    pairs = list(zip(flatten(tree), _coordinate_leaves(coord, tree)))
+    at = next((i for i, (_, c) in enumerate(pairs) if c is not None and picked(c)), None)
+    if at is None or len(pairs) != len(list(flatten(tree))):
+        return None
+    roles = iter("atom" if i <= at else "rest" for i in range(len(pairs)))
+    return _rebuilt(tree, lambda label: replace(label, level="copy", role=next(roles), origin=origin,
+                                                rule="thread_view"))
+
+
+def _as_coordinate(tree, coord):
+    """`tree` nested as `coord` is, where one label stands for a mode the coordinate indexes leaf by leaf (a divide's
+    rest `(128, 6)` under one label): each leaf a copy of it, on its axis variable."""
+    if isinstance(coord, tuple) and isinstance(tree, ModeLabel):
+        return tuple(_as_coordinate(tree, c) for c in coord)
+    if isinstance(coord, tuple) and isinstance(tree, tuple) and len(tree) == len(coord):
+        return tuple(_as_coordinate(t, c) for t, c in zip(tree, coord))
+    return tree
+
+
+def _coordinate_leaves(coord, tree) -> list:
+    """A coordinate's leaves where it mirrors `tree` (None for a whole mode), else []."""
+    if not isinstance(tree, tuple):
+        return [] if isinstance(coord, tuple) else [coord]
+    if coord is None:
+        return [None] * len(list(flatten(tree)))
+    if not isinstance(coord, tuple) or len(coord) != len(tree):
+        return []
+    return [leaf for c, t in zip(coord, tree) for leaf in _coordinate_leaves(c, t)]
+
+
+def _rebuilt(tree, relabel):
+    return tuple(_rebuilt(t, relabel) for t in tree) if isinstance(tree, tuple) else relabel(tree)
+
+
 def thread_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -> tuple:
     """`local_tile(row, (8,), (c8,))` at a coordinate computed from the thread index: one thread's hand-partitioned
     copy chunk, the copy's atom (and rests), not a CTA tile."""

@@ -391,6 +391,8 @@ class _Tracer:
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
+        # (record, output, literal index) of a register element -> the value last written there (`_register_written`)
+        self.register_values: dict = {}
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -707,6 +709,7 @@ class _Tracer:
                     if key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
+                        self._register_read(found, coord, key)
                     elif found is None and _value_key(tensor) is not None:
                         self.read_untraced[_ir_hash(getattr(result, "value", None))] = _value_key(tensor)
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
@@ -726,12 +729,28 @@ class _Tracer:
                 coord = coord if isinstance(coord, tuple) else (coord,)
                 self._indexed(tensor, coord)
                 if value is not None:
+                    self._register_written(tensor, coord, value)
                     if self.loaded:
                         self._element_written(tensor, value)
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
+
+    def _register_written(self, tensor, coord: tuple, value) -> None:
+        """`acc[m, e] = acc[m, e] + a[v] * b[v]`: the value a register element at a literal index holds now, so that
+        a later read of it (`warp_sum(acc[m, e])`) is followed up to what was summed into it (`_register_sums`)."""
+        if not all(isinstance(c, int) for c in coord):
+            return
+        found = self._element_source(tensor)
+        if found is not None and self.trace.records[found[0]].memspaces == ("rmem",):
+            self.register_values[(found[0], found[1], coord)] = getattr(value, "value", value)
+
+    def _register_read(self, found, coord, key) -> None:
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        held = self.register_values.get((found[0], found[1], coord))
+        if held is not None and _register_sums is not None:
+            _register_sums[key] = held
 
     def _element_written(self, tensor, value) -> None:
         """Every traced tensor an element write's value was read from becomes a source of the written tensor's
@@ -793,12 +812,15 @@ class _Tracer:
         meta = self.trace.records[found[0]].meta
         # a mode every warp writes at literal indices holds several values of each warp (one per output)
         roles = [role if role is not None or not isinstance(c, int) else "values" for role, c in zip(roles, coord)]
-        for label, role, c in zip(modes, roles, coord):
+        # the literals written together: a slot is reused where they repeat (`buf[row % 2, warp]` over unrolled
+        # rows), not where one of them meets several others (`buf[i, j, warp]`: one output per (i, j))
+        literals = tuple(c for role, c in zip(roles, coord) if role == "values")
+        for label, role in zip(modes, roles):
             if role is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
                 meta.setdefault("warp_partials", {})[label.var] = role
-                if role == "values":  # a literal written again is a slot reused (`buf[row % 2, warp]`): a stage
+                if role == "values":  # literals written again are a slot reused: a stage
                     written = meta.setdefault("literal_writes", {}).setdefault(label.var, {})
-                    written[c] = written.get(c, 0) + 1
+                    written[literals] = written.get(literals, 0) + 1
                 if role != "values":
                     self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
         products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
@@ -1946,12 +1968,28 @@ class _Tracer:
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
             values = 0  # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector
         else:
-            return False
+            return self._thread_picked_leaf(record, coord)
         if not _from_thread_index(coord[1 - values], self.thread_coordinates):
             return False
         record.meta["thread_view"] = True
         record.meta["thread_values"] = values
         record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
+        return True
+
+    def _thread_picked_leaf(self, record, coord) -> bool:
+        """`tA[None, (None, (tidx, None))]` of a divide `(rows, (8, (128, 6)))`: a nested mode one of whose leaves the
+        thread index picks, the other modes kept whole, is that thread's copy partition of the mode
+        (`levels.thread_picked`); the kept modes keep their labels."""
+        if not record.op.endswith("_divide") or coord[0] is not None or not isinstance(coord[1], tuple) \
+                or len(record.levels) != 1 or len(record.levels[0]) != 2:
+            return False
+        rows, divided = record.levels[0]
+        mode = _levels.thread_picked(divided, coord[1], lambda c: _from_thread_index(c, self.thread_coordinates),
+                                     record.index)
+        if mode is None:
+            return False
+        record.meta["thread_view"] = True
+        record.levels = ((rows, mode),)
         return True
 
     def _cta_row(self, coord, labels, kept: tuple) -> tuple:
@@ -2142,8 +2180,9 @@ def _warp_role(value) -> str | None:
 
 
 def _defining_values(value, limit: int = 256, stop=None):
-    """`value` and the values it is computed from, up the defining ops and into what a loop yields, each once, at
-    most `limit`; a value `stop` accepts is not looked past."""
+    """`value` and the values it is computed from, up the defining ops, into what a loop yields and from a register
+    element read to the value written there before it (`_register_sums`), each once, at most `limit`; a value `stop`
+    accepts is not looked past."""
     frontier, seen = [value], set()
     while frontier and len(seen) < limit:
         value = frontier.pop()
@@ -2155,6 +2194,8 @@ def _defining_values(value, limit: int = 256, stop=None):
         if stop is None or not stop(value):
             frontier.extend(_operands(value))
             frontier.extend(_loop_yields(value))
+            if _register_sums and key in _register_sums:
+                frontier.append(_register_sums[key])
 
 
 def _reduced(value, limit: int = 256) -> bool:
@@ -2202,12 +2243,37 @@ def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> d
 
 
 def _element_read(value, loaded: dict, read_at: dict):
-    """(record, literal index) of the element read a value is, through up to two conversions, else None."""
-    for _ in range(3):
-        key = _ir_hash(value)
+    """(record, literal index) of the element read a value is, through up to two conversions, else None: an element
+    of a register tensor (`a[k]`) or of a tensor value loaded from one (`b.load().to(f32)[k]`)."""
+    def read(v):
+        key = _ir_hash(v)
         if key in loaded and key in read_at:
-            at = read_at[key]
-            return (loaded[key], at) if isinstance(at, int) else None
+            return (loaded[key], read_at[key]) if isinstance(read_at[key], int) else None
+        return _loaded_lane(v, loaded)
+
+    return _through_conversions(value, read)
+
+
+def _loaded_lane(value, loaded: dict):
+    """(record, literal index) where `value` takes one element out of a tensor value `load` returned (`vals[v]` of
+    `vals = regs.load().to(f32)`: `vector.extract` at a constant position, through the vector's conversions)."""
+    operands = _operands(value)
+    if _op_name(value) not in ("vector.extract", "vector.extractelement") or len(operands) != 2:
+        return None
+    position = operands[1]
+    if _op_name(position) == "arith.index_cast":
+        position = _operands(position)[0] if _operands(position) else None
+    at = _constant(position) if position is not None else None
+    source = _through_conversions(operands[0], lambda v: loaded.get(_ir_hash(v))) if at is not None else None
+    return (source, at) if source is not None else None
+
+
+def _through_conversions(value, match, depth: int = 3):
+    """The first answer of `match` for `value` or what it was converted from (up to `depth` - 1 conversions)."""
+    for _ in range(depth):
+        found = match(value)
+        if found is not None:
+            return found
         operands = _operands(value)
         if _op_name(value) not in _CONVERSIONS or len(operands) != 1:
             return None
@@ -2346,6 +2412,9 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 # hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
 # the same ops (each run-time index up to the thread's coordinates) read them once
 _defining: dict | None = None
+# hash of a register element read at a literal index -> the value written to that element before the read (sums
+# kept in a register accumulator, `acc[m, e] = acc[m, e] + a[v] * b[v]`): set while a trace is active
+_register_sums: dict | None = None
 
 
 def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
@@ -3096,13 +3165,13 @@ def trace():
     ...     cute.compile(my_kernel, a, b)
     >>> print(cute_inspect.format_text(t))   # doctest: +SKIP
     """
-    global _active, _symbol_at, _defining
+    global _active, _symbol_at, _defining, _register_sums
     if _active is not None:
         raise RuntimeError("cute_inspect.trace() is already active: traces do not nest")
     result = Trace()
     result.arch = os.environ.get("CUTE_DSL_ARCH")
     tracer = _Tracer(result)
-    _active, _defining = tracer, {}
+    _active, _defining, _register_sums = tracer, {}, {}
     try:
         with observing(tracer), types_cached(), \
                 _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
@@ -3110,7 +3179,7 @@ def trace():
             yield result
     finally:
         tracer.finish()
-        _active, _symbol_at, _defining = None, (None, None), None
+        _active, _symbol_at, _defining, _register_sums = None, (None, None), None, None
         _kernel_codes.clear()
         result.errors = tracer.errors
         _resources.describe_buffers(result.resources, result.records)

@@ -402,3 +402,49 @@ def row_stats_host(a: cute.Tensor, b: cute.Tensor, out: cute.Tensor):
 def compile_row_stats():
     return cute.compile(row_stats_host, _rows((TILE_M, TILE_K)), _rows((TILE_N, TILE_K)),
                         make_fake_compact_tensor(cutlass.Float32, (32,)))
+
+
+HELD_LEFT, HELD_RIGHT, HELD_VEC, HELD_THREADS = 3, 2, 8, 64  # a (3, 2) accumulator per thread; 64 threads x 8
+
+
+@cute.kernel
+def held_dots_kernel(left: cute.Tensor, right: cute.Tensor):
+    """Every row of `left` dotted with every row of `right` (left right^T) by FMAs into a register accumulator the
+    thread keeps: each factor a vector of one row its thread picks, the right one's read as a converted tensor
+    value (`vals[v]`, not an element of the registers); the warps shuffle each sum and leave it in an SMEM buffer
+    at the warp's index."""
+    tidx, _, _ = cute.arch.thread_idx()
+    buf = cutlass.utils.SmemAllocator().allocate_tensor(
+        cutlass.Float32, cute.make_layout((HELD_LEFT, HELD_RIGHT, HELD_THREADS // 32)), byte_alignment=4)
+    held = cute.make_rmem_tensor((HELD_LEFT, HELD_RIGHT), cutlass.Float32)
+    held.fill(0.0)
+    left_vecs = cute.logical_divide(left, (None, HELD_VEC))[None, (None, tidx)]  # each row's vector of the thread's
+    right_vecs = cute.logical_divide(right, (None, HELD_VEC))
+    for j in cutlass.range_constexpr(HELD_RIGHT):
+        piece = right_vecs[j, (None, tidx)]
+        got = cute.make_rmem_tensor_like(piece)
+        cute.autovec_copy(piece, got)
+        vals = got.load().to(cutlass.Float32)
+        for i in cutlass.range_constexpr(HELD_LEFT):
+            chunk = left_vecs[i, None]
+            mine = cute.make_rmem_tensor_like(chunk)
+            cute.autovec_copy(chunk, mine)
+            for v in cutlass.range_constexpr(HELD_VEC):
+                held[i, j] = held[i, j] + mine[v].to(cutlass.Float32) * vals[v]
+    for i in cutlass.range_constexpr(HELD_LEFT):
+        for j in cutlass.range_constexpr(HELD_RIGHT):
+            held[i, j] = _warp_sum(held[i, j])
+    if tidx % 32 == 0:
+        for i in cutlass.range_constexpr(HELD_LEFT):
+            for j in cutlass.range_constexpr(HELD_RIGHT):
+                buf[i, j, tidx // 32] = held[i, j]
+
+
+@cute.jit
+def held_dots_host(left: cute.Tensor, right: cute.Tensor):
+    held_dots_kernel(left, right).launch(grid=(1, 1, 1), block=(HELD_THREADS, 1, 1))
+
+
+def compile_held_dots():
+    depth = HELD_VEC * HELD_THREADS
+    return cute.compile(held_dots_host, _rows((HELD_LEFT, depth)), _rows((HELD_RIGHT, depth)))
