@@ -976,6 +976,9 @@ class _Tracer:
                 (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
+        if call.op == "inline_asm":  # before its call site is worked out: most inline PTX issues no MMA
+            self._issued_by_hand(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -984,9 +987,6 @@ class _Tracer:
             op = "copy"
         if op == "mma_set":
             self._scale_factors(bound)
-            return
-        if op == "inline_asm":
-            self._issued_by_hand(call)
             return
         kernel, kernel_file = _current_kernel(call.frame)
         if self.unresolved:
