@@ -77,6 +77,15 @@ class Partitioners:
             self.kinds.setdefault((id(obj.op), kind), found)
         return found
 
+    def by_hand(self, key: tuple) -> int:
+        """The number of an MMA issued by hand (inline PTX: no MMA object to number), one per `key` (its
+        accumulator and instruction descriptor)."""
+        found = self.numbers.get(("by hand",) + key)
+        if found is None:
+            found = self.numbers[("by hand",) + key] = len(self.held)
+            self.held.append(key)
+        return found
+
     def made_by(self, op: str, bound: dict, site) -> dict | None:
         """`made_by` of the JSON contract: which partitioner object (and atom operation) made the record."""
         from cute_inspect.trace.source import argument_text, receiver_text
@@ -510,12 +519,13 @@ def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
 def join_whole_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
     """The two sides of a copy of one whole tile: equal shapes join leaf by leaf; a flat (rows, columns) tile and
     the same tile laid out for an MMA (((atom rows, atom columns), rows' rest, columns' rest), as `partition_A`
-    or sm100's `make_smem_layout_a` lay it) join rows with the rows' rest and columns with the columns' rest."""
+    or sm100's `make_smem_layout_a` lay it) join rows with the rows' rest and columns with the columns' rest; rows
+    nested in the global tile (`((32, 4), 128)`: a row index split in two) are rows, every leaf."""
     if format_shape(a_shape) == format_shape(b_shape):
         join_leaves(axes, a, b)
         return
     for flat, laid, flat_shape, laid_shape in ((a, b, a_shape, b_shape), (b, a, b_shape, a_shape)):
-        if not (isinstance(flat_shape, tuple) and len(flat_shape) == 2 and all(isinstance(x, int) for x in flat_shape)
+        if not (isinstance(flat_shape, tuple) and len(flat_shape) == 2 and all(_size(x) for x in flat_shape)
                 and isinstance(laid_shape, tuple) and len(laid_shape) == 3 and isinstance(laid_shape[0], tuple)
                 and len(laid_shape[0]) == 2):
             continue
@@ -523,11 +533,14 @@ def join_whole_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         if len(flat_modes) != 2 or len(laid_modes) != 3:
             return
         if [_size(laid_shape[0][i]) * (_size(laid_shape[i + 1]) or 0) for i in range(2)
-                if _size(laid_shape[0][i])] != list(flat_shape):
+                if _size(laid_shape[0][i])] != [_size(x) for x in flat_shape]:
             return
         for i in range(2):
-            axes.join(_mode_var(axes, flat_modes[i], flat_shape[i]),
-                      _mode_var(axes, laid_modes[i + 1], laid_shape[i + 1]))
+            laid_var = _mode_var(axes, laid_modes[i + 1], laid_shape[i + 1])
+            flat_vars = _leaf_vars(axes, flat_modes[i], flat_shape[i]) if isinstance(flat_modes[i], tuple) \
+                else [_mode_var(axes, flat_modes[i], flat_shape[i])]
+            for var in flat_vars:
+                axes.join(var, laid_var)
         return
 
 

@@ -370,7 +370,7 @@ class _Tracer:
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
-        self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the first tensor made there
+        self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
@@ -1009,6 +1009,9 @@ class _Tracer:
                 (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
+        if call.op == "inline_asm":  # before its call site is worked out: most inline PTX issues no MMA
+            self._issued_by_hand(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -1100,9 +1103,10 @@ class _Tracer:
             # S_offset)`: two tensors at one TMEM address hold the same data, however each pointer was reached
             address = _tmem_address(bound.get("iterator"))
             if address is not None:
-                first = self.tmem_at.setdefault(address, index)
-                if first != index:
-                    record.meta["same_storage"] = first
+                made = self.tmem_at.setdefault(address, [])
+                if made:
+                    record.meta["same_storage"] = made[0]
+                made.append(index)
         if op == "make_tensor" and outputs and outputs[0].memspace == "smem":
             # `sV` over `sK.iterator`, a thread's view over a swizzled partition's pointer: whose buffer it is in
             over = self._reused(bound.get("iterator"))
@@ -1206,6 +1210,54 @@ class _Tracer:
             self._attribute(record, site, call.frame, kernel_file, kernel)
         elif not site.direct:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
+
+    def _issued_by_hand(self, call: Call) -> None:
+        """An MMA issued in inline PTX (`tcgen05.mma [$0], $1, $2, $3`): its D address and its A and B descriptors
+        (or A's TMEM address) are computed from traced tensors (`acc.iterator.toint()`, `make_umma_smem_desc(
+        sA[None, None, 0, 0].iterator, ...)` plus a k-block's offset). Found up their values' defining ops, they are
+        a gemm's operands as `cute.gemm`'s would be; the MMAs into one accumulator by one instruction descriptor
+        are one product (one MMA object)."""
+        issued = _HAND_MMA.search(str(call.bound.get("asm_string", "")))
+        if issued is None:
+            return
+        values = list(call.bound.get("operands_") or ())
+        d, a, b, instruction = (values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+        found = {arg: self._traced_from(value) for arg, value in (("d", d), ("a", a), ("b", b))}
+        if found["d"] is None or found["a"] is None and found["b"] is None:
+            return
+        found["c"] = found["d"]
+        kernel, _ = _current_kernel(call.frame)
+        if self.unresolved:
+            self._resolve(call.frame)
+        index = len(self.trace.records)
+        self.axes.context = index
+        by_arg = {arg: (entry[0], entry[2], shape) for arg, (entry, shape) in
+                  ((arg, hit) for arg, hit in found.items() if hit is not None)}
+        site = call.site
+        record = Record(
+            index=index, op="gemm", names=(), file=site.file, line=site.line, col=site.col, function=site.function,
+            kernel=kernel, in_shapes=tuple(shape for _, _, shape in by_arg.values()), shapes=(), layouts=(),
+            memspaces=(), dtypes=(), swizzles=(), levels=(), inputs=tuple(e[0] for e in by_arg.values()),
+            input_outputs=tuple(found[arg][0][1] for arg in by_arg), library=site.file.startswith(_library_dir()),
+        )
+        number = self.objects.by_hand((found["d"][0][0], _constant(instruction) if instruction is not None else None))
+        record.made_by = {"kind": "mma", "object": number, "op": "tcgen05.mma", "receiver": None, "line": None}
+        record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
+                           for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
+        _flow.observe(self.axes, record, {}, by_arg, [], self.objects)
+        for arg, slot in (("a", "A"), ("b", "B"), ("c", "C")):
+            if arg in by_arg:
+                self._operand_by_use(by_arg[arg][0], number, slot, values=True)
+        self._append(record)
+
+    def _traced_from(self, value):
+        """(the traced tensor, its shape) an MLIR value was computed from (an address or a descriptor of its data),
+        the nearest up its defining ops; None if none is."""
+        def traced(v):
+            entry = self._known_value(v)
+            return (entry, _info(v).shape) if entry is not None and _info(v) is not None else None
+
+        return _up_defining_ops(value, traced, depth=12, width=32) if value is not None else None
 
     # -- helpers' records: the caller's line and names -------------------------------------------------
     def _attribute(self, record: Record, site: CallSite, frame, kernel_file: str, kernel: str) -> None:
@@ -1552,6 +1604,8 @@ class _Tracer:
             if found is not None and info.memspace == "tmem":
                 found = self._borrowed_accumulator(found, origin)
             if found is None and op == "make_tensor":
+                found = self._same_accumulator(bound.get("iterator"), info, origin)
+            if found is None and op == "make_tensor":
                 found = self._sliced_layout_of(info, call)
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
@@ -1565,6 +1619,20 @@ class _Tracer:
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _same_accumulator(self, pointer, info, origin: int):
+        """The labels of the one TMEM tensor made before at the same address in the same layout, where no traced
+        tensor's layout says whose modes these are: the same data seen again (the epilogue warps' view of the
+        accumulator the MMA warp made, each over its own `retrieve_tmem_ptr` of the SMEM word the allocation
+        wrote, the layout from `make_tmem_layout_acc`), not a buffer of its own. Two such tensors there (dP's
+        and dQ's accumulators in one region) say not which."""
+        address = _tmem_address(pointer) if info.memspace == "tmem" else None
+        made = self.tmem_at.get(address, ()) if address is not None else ()
+        same = [i for i in made if i not in self.views and self.trace.records[i].layouts[:1] == (info.layout,)]
+        if len(same) != 1:
+            return None
+        self.views[origin] = same[0]
+        return self.trace.records[same[0]].levels[0]
 
     def _restrided(self, pointer, info, call=None):
         """(record, labels) of the traced tensor whose own iterator a new global or coordinate tensor is made over
@@ -2117,6 +2185,11 @@ _REMAINDERS = ("arith.remsi", "arith.remui")
 _AFFINE = ("arith.addi", "arith.muli")
 
 
+# a tcgen05 MMA in inline PTX: `tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;` -> the operand numbers of
+# its D address, A descriptor (or `[$1]`, A's TMEM address), B descriptor and instruction descriptor
+_HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
+
+
 # cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,
 # c)` is `gemm(atom, d, a, b, c)` with c its own D (a block-scaled one also reads sfa and sfb; a sparse one's
 # metadata `e` is no operand of ours); a TMA load or store moves whole tiles (`block_copy`); `partition_and_copy(
@@ -2507,6 +2580,9 @@ def _tmem_address(pointer) -> tuple | None:
                 if offset is None or width is None:
                     return None
                 bits += int(offset.group(1)) * int(width.group(1))
+            elif name == _RETRIEVED_TMEM:  # the address an allocation wrote to an SMEM word, read back: each warp
+                # that reads it (the MMA warp, the epilogue's) gets a new value, one address
+                return _storage_key(_Wrapped(_operands(value)[0])), bits
             elif name not in ("cute.recast_iter", "cute.get_iter", "cute.make_view"):
                 return _ir_hash(value), bits
             value = _operands(value)[0]
@@ -2515,6 +2591,7 @@ def _tmem_address(pointer) -> tuple | None:
     return None
 
 
+_RETRIEVED_TMEM = "cute_nvgpu.arch.sm100.retrieve_tmem_ptr"
 _STATIC_OFFSET = re.compile(r'^!cute\.int_tuple<"(\d+)">$')
 _ELEMENT_BITS = re.compile(r"^!cute\.ptr<[a-zA-Z]+(\d+)")
 
