@@ -145,3 +145,18 @@ def test_score_one_wrapper_prints_its_line(capsys):
 def test_score_names_an_unknown_wrapper(capsys):
     assert score.main(["--wrapper", "no_such_kernel"]) == 2
     assert "no entries for wrapper no_such_kernel" in capsys.readouterr().err
+
+
+def test_judged_corpus_totals_merge_crashes_and_counts():
+    import importlib.util
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "examples", "corpus", "score_judged.py")
+    spec = importlib.util.spec_from_file_location("score_judged", path)
+    judged = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(judged)
+    total, part = score.Tally(), score.Tally()
+    part.tensors, part.crashed = 3, {"w": "w.py: trace exited 1: boom"}
+    judged._merge(total, part)
+    judged._merge(total, part)
+    assert total.tensors == 6 and total.crashed == {"w": "w.py: trace exited 1: boom"}

@@ -67,7 +67,7 @@ def _merge(total: score.Tally, part: score.Tally) -> None:
     """Add one file's tally into the total (every counter, and the lists of misses)."""
     for key, value in vars(part).items():
         mine = getattr(total, key)
-        setattr(total, key, mine | value if isinstance(value, set) else mine + value)
+        setattr(total, key, mine | value if isinstance(value, (set, dict)) else mine + value)
 
 
 def main(argv=None) -> int:
