@@ -55,6 +55,9 @@ class Axes:
         # (variable, the variable it borrowed, its record, the other's record): a TMEM accumulator laid out as
         # another, joined when the trace ends unless the two hold different products (`flow.settle`)
         self.borrowed: list = []
+        # (a kernel parameter's whole mode's variable, the variables of the host view's leaves of that mode): joined
+        # when the trace ends where the solved axes name the whole mode (`flow.settle`)
+        self.viewed_leaves: list = []
         self.placed: dict = {}  # a borrowed accumulator's variable -> its record, where its products are its own
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`

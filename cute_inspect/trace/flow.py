@@ -337,6 +337,33 @@ def join_leaves(axes: Axes, a, b) -> None:
                 join_leaves(axes, x, y)
 
 
+def note_viewed_leaves(axes: Axes, host, param) -> None:
+    """A kernel parameter labels each mode whole where the host view it was given labels a mode's leaves apart,
+    each as the leaf of another host tensor its stride steps (a scale grid re-laid by `tile_atom_to_shape_SF` over
+    the host's ordered (rows, row groups, row blocks, scales, k-blocks) grid): kept for `_named_viewed_leaves`."""
+    if not (isinstance(host, tuple) and isinstance(param, tuple) and len(host) == len(param)):
+        return
+    for nested, whole in zip(host, param):
+        if isinstance(nested, tuple) and isinstance(whole, _levels.ModeLabel):
+            axes.viewed_leaves.append((whole.var, [leaf.var for leaf in _levels.flatten(nested)]))
+
+
+def _named_viewed_leaves(axes: Axes, named: dict) -> bool:
+    """A parameter's whole mode the solved axes name (a scale grid's rows partitioned as A's M) is that one axis,
+    and so is each leaf the host view holds it as: the host grid's modes take the axis; so is a mode whose leaves
+    the view holds as one (its `(1, 1)` batch over the grid's one batch leaf). A mode nothing names keeps its
+    leaves apart (heads and batch of one (heads, batch) mode). Whether any join was made."""
+    joined = False
+    for whole, leaves in axes.viewed_leaves:
+        roots = {axes.find(leaf) for leaf in leaves if leaf is not None}
+        if whole is not None and roots - {axes.find(whole)} \
+                and (named.get(axes.find(whole), (None,))[0] or len(roots) == 1):
+            for leaf in leaves:
+                axes.join(whole, leaf)
+            joined = True
+    return joined
+
+
 def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
     """An MMA operand (atom, rest, rest, ...): its two rests run along the slot's axes."""
     modes = _modes(tree)
@@ -739,6 +766,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     named = axes.solve(_hinted(axes, records))
     if any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
+        named = axes.solve(_hinted(axes, records))
+    if _named_viewed_leaves(axes, named):
         named = axes.solve(_hinted(axes, records))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])

@@ -473,7 +473,9 @@ class _Tracer:
         for label, letter in _levels.head_dim_hint(name, labels):
             self.axes.suggest(label.var, letter, "hint:head_dim")
         if passed:  # the host tensor's modes are the parameter's
-            _flow.join_leaves(self.axes, self.trace.records[passed[0]].levels[passed[1]], labels)
+            host_modes = self.trace.records[passed[0]].levels[passed[1]]
+            _flow.join_leaves(self.axes, host_modes, labels)
+            _flow.note_viewed_leaves(self.axes, host_modes, labels)
         return index, 0, labels
 
     def _passed_in(self, type_text: str, name: str | None, kernel: str):
@@ -2554,6 +2556,9 @@ def _operands(value) -> tuple:
     return found
 
 
+_RUNTIME_INT_TYPE = re.compile(r"\{i\d+(\}| )")
+
+
 def _storage_key(pointer) -> int | None:
     """The storage a pointer starts, as the value it recasts (`storage.sLSE.get_tensor(...)` twice recasts one
     field's pointer twice): tensors made over one key view the same data."""
@@ -2846,7 +2851,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     pool, ones, broadcasts, by_text = [], [], [], {}
     for mode, label in zip(old, source_labels):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
-            by_text.setdefault(leaf.partition(":")[2], []).append(leaf_label)
+            by_text.setdefault(_stride_text(leaf), []).append(leaf_label)
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
@@ -2855,6 +2860,12 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             elif extent is not None and stride == 0 and leaf_label is not None:
                 broadcasts.append(leaf_label)
     new = new if isinstance(new, tuple) else (new,)
+    # size-1 modes of several size-1 leaves each (a scale view's `(1, 1)` batch over the host's one batch leaf):
+    # each such mode is one of the source's size-1 leaves, all its leaves that label
+    one_modes = [i for i, mode in enumerate(new) if all(_leaf_numbers(leaf)[0] == 1 for leaf in _leaves(mode))]
+    whole_ones = dict(zip(one_modes, ones)) if len(one_modes) == len(ones) and not any(
+        _leaf_numbers(leaf)[0] == 1 for i, mode in enumerate(new) if i not in one_modes for leaf in _leaves(mode)) \
+        else {}
     if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
     # a view that broadcasts a source with no broadcast mode (a per-token vector expanded to a (rows, columns)
@@ -2905,7 +2916,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                         return mine
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
-        same = by_text.get(leaf.partition(":")[2], [])
+        same = by_text.get(_stride_text(leaf), [])
         if len(same) != 1 or same[0] is None:
             return None
         return replace(same[0], rule="like") if same[0].origin != origin else same[0]
@@ -2934,7 +2945,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         at = at if isinstance(at, _levels.ModeLabel) else None
         siblings = {_leaf_letter(label) for leaf in _leaves(mode) if _leaf_numbers(leaf)[0] != 1
                     for label in [label_of_leaf(leaf)] if label is not None}
-        leaves = [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
+        leaves = [whole_ones[i] for _ in _leaves(mode)] if i in whole_ones and ones is None \
+            else [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
         if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _leaves(mode))):
             return None
         known = next((x for x in leaves if x is not None), None)
@@ -2944,6 +2956,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         leaves = [known if x is None else x for x in leaves]
         out.append(_shaped(mode, iter(_one_broadcast_mode(mode, leaves, origin))))
     return tuple(out)
+
+
+def _stride_text(leaf: str) -> str:
+    """A leaf's stride as text, a run-time stride without its integer type: the host's `make_ordered_layout` of
+    (rows, scales, blocks) computes `?{i64 div=512}` where the kernel's layout of the same tensor computes
+    `?{div=512}`; the same stride in either width."""
+    return _RUNTIME_INT_TYPE.sub(lambda m: "" if m.group(1) == "}" else "{", leaf.partition(":")[2])
 
 
 def _one_broadcast_mode(mode, leaves: list, origin: int) -> list:

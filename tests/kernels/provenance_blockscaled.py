@@ -49,3 +49,19 @@ def compile_scales():
     a = make_fake_compact_tensor(F8, (1024, 4096, 1), stride_order=(1, 0, 2), assumed_align=16)
     sfa = make_fake_compact_tensor(SF, (1024 * 4096 // VEC,), assumed_align=16)
     return cute.compile(scales_host, a, sfa)
+
+
+@cute.jit
+def ordered_scales_host(a: cute.Tensor, sfa_ptr: cute.Pointer, row_blocks: cutlass.Int64, k_blocks: cutlass.Int64):
+    # the scale grid as the host lays it out: (32 rows, 4 row groups, row blocks, 4 scales, k-blocks, batch), the
+    # row blocks outermost but for the batch; the kernel's host function re-lays it by `tile_atom_to_shape_SF`
+    ordered = cute.make_tensor(sfa_ptr, cute.make_ordered_layout((32, 4, row_blocks, 4, k_blocks, 1),
+                                                                 order=(2, 1, 4, 0, 3, 5)))
+    scales_host(a, ordered)
+
+
+def compile_ordered_scales():
+    from cutlass.cute.runtime import make_fake_compact_tensor, make_ptr
+
+    a = make_fake_compact_tensor(F8, (cute.sym_int(), cute.sym_int(), 1), stride_order=(1, 0, 2), assumed_align=16)
+    return cute.compile(ordered_scales_host, a, make_ptr(SF, 16, cute.AddressSpace.gmem, 16), 8, 32)
