@@ -1358,3 +1358,56 @@ def test_a_tensor_bound_in_two_branches_is_judged_at_each_maker():
     )
     found = [(f.line, f.code) for f in lint_source(source, "k.py")]
     assert found == [(3, "CI113"), (5, "CI113")]
+
+
+# Causes found by the eleventh code base's plants (lightmoe 0.1.0, turbo-attn 0.70.1), each a snippet of ours.
+
+
+def test_a_block_scaled_gemms_operand_list_is_its_fragment():
+    # a block-scaled tcgen05 gemm takes `[fragment, scale factors]` for A and for B
+    source = (
+        "def mma(tiled_mma, sA, sB, tCtAcc, tCtSFA, tCtSFB, k):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    cute.gemm(\n"
+        "        tiled_mma,\n"
+        "        tCtAcc,\n"
+        "        [tCrB[k], tCtSFA],\n"
+        "        [tCrB[k], tCtSFB],\n"
+        "        tCtAcc,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI111")]
+    assert "`cute.gemm` is given `tCrB` as its A operand, but that tensor is operand B's" in found[0][2]
+    assert lint_source(source.replace("[tCrB[k], tCtSFA]", "[tCrA[k], tCtSFA]"), "k.py") == []
+
+
+def test_a_kernels_tensor_parameter_is_in_global_memory():
+    # the host launches a @cute.kernel with global tensors: views and pointers of its parameters are global
+    source = (
+        "@cute.kernel\n"
+        "def kernel(self, x, mY: cute.Tensor, n: cutlass.Int32, col):\n"
+        "    sX_tile = cute.local_tile(x, (128, 64), (0, None))\n"
+        "    rY = cute.make_tensor(mY.iterator + col, cute.make_layout(8))\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI105"), (4, "CI113")]
+    assert "`sX_tile` is a view of `x` (`local_tile`), which is in global memory (made at line 2)" in found[0][2]
+    assert lint_source(source.replace("sX_tile", "gX_tile").replace("rY", "gY"), "k.py") == []
+    # a helper's parameters carry whatever its callers pass
+    assert lint_source(source.replace("@cute.kernel\n", "@cute.jit\n"), "k.py") == []
+    # and so are a helper's parameters that the kernel passes them to
+    helper = (
+        "class Op:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, x):\n"
+        "        self._tile(x, 0)\n"
+        "    @cute.jit\n"
+        "    def _tile(self, x, token):\n"
+        "        sX_tile = cute.local_tile(x, (128, 64), (token, None))\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(helper, "k.py")] == [(7, "CI105")]
+    # the parameter's own name still says which tensor it is
+    view = "@cute.kernel\ndef kernel(gA: cute.Tensor):\n    gB_vec = cute.logical_divide(gA, (1, 8))\n"
+    assert [(f.line, f.code) for f in lint_source(view, "k.py")] == [(3, "CI105")]

@@ -185,6 +185,20 @@ class FileFacts:
         info = self.scopes[scope]
         return name is not None and scope != 0 and not info.kernel and name in info.params
 
+    def is_kernel_tensor_param(self, name: str | None, scope: int) -> bool:
+        """A parameter of a ``@cute.kernel`` not annotated as something other than a tensor: the host launches a
+        kernel with global-memory tensors only, so a tensor parameter is in global memory."""
+        info = self.scopes[scope]
+        if name is None or not info.kernel or name not in info.params or info.node is None:
+            return False
+        arguments = info.node.args
+        for argument in arguments.posonlyargs + arguments.args + arguments.kwonlyargs:
+            if argument.arg == name:
+                annotation = argument.annotation
+                return annotation is None or (type(annotation) in (ast.Name, ast.Attribute)
+                                              and tensor_name(annotation) == "Tensor")
+        return False
+
     def memory_of(self, name: str | None, scope: int) -> tuple[str, int] | None:
         """(where letter, line of the maker) of a tensor a memory-naming maker made (`made_in`), followed from a
         helper's parameter to what every call passes; None when not known or the calls disagree."""
@@ -194,10 +208,14 @@ class FileFacts:
             return self.made_in[(scope, name)][:2]
         if (scope, name) in self.laid_in:
             return self.laid_in[(scope, name)][:2]
+        if self.is_kernel_tensor_param(name, scope):
+            return "g", self.scopes[scope].node.lineno
         if not self.is_helper_param(name, scope):
             return None
         def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
             known = self.made_in.get((caller, given))
+            if known is None and self.is_kernel_tensor_param(given, caller):
+                return "g", self.scopes[caller].node.lineno
             return None if known is None else known[:2]
 
         found = self.through_callers(name, scope, made)
@@ -995,6 +1013,9 @@ class _Collector:
         operands = []
         for position, keyword in positions:
             expr = _argument(call, position, keyword)
+            if function == "cute.gemm" and type(expr) in (ast.List, ast.Tuple) and expr.elts:
+                # a block-scaled MMA's operand is `[fragment, scale factors]`: the fragment is the operand
+                expr = expr.elts[0]
             if expr is not None:
                 operands.append(Operand(tensor_name(expr), expr.lineno, expr.col_offset + 1, keyword))
         first = _argument(call, 0, "atom")
