@@ -1411,3 +1411,48 @@ def test_a_kernels_tensor_parameter_is_in_global_memory():
     # the parameter's own name still says which tensor it is
     view = "@cute.kernel\ndef kernel(gA: cute.Tensor):\n    gB_vec = cute.logical_divide(gA, (1, 8))\n"
     assert [(f.line, f.code) for f in lint_source(view, "k.py")] == [(3, "CI105")]
+
+
+def test_a_fragment_made_from_a_partitions_shape_is_that_partitions():
+    # warp MMAs make register fragments from a partition's shape: B's partition's shape is B's
+    source = (
+        "def rht(thr_mma, tiled_mma, gB):\n"
+        "    tCgB = thr_mma.partition_B(gB)\n"
+        "    tCrB = tiled_mma.make_fragment_A(tCgB.shape)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI106")]
+    assert "`tCgB`" in found[0][2]
+    assert lint_source(source.replace("make_fragment_A", "make_fragment_B"), "k.py") == []
+
+
+def test_a_private_names_leading_underscore_is_no_part_of_it():
+    source = (
+        "def f(smem_thr_copy_Q, sQ, tile_m, d):\n"
+        "    _sQ_tile = cute.local_tile(sQ, (tile_m, d), (0, 0))\n"
+        "    tSgQ = smem_thr_copy_Q.partition_S(_sQ_tile)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI105")]
+    assert "`tSgQ` partitions `_sQ_tile` but names `gQ`; rename it to `tSsQ`" in found[0][2]
+    assert lint_source(source.replace("tSgQ", "tSsQ"), "k.py") == []
+
+
+def test_a_helpers_parameter_has_the_memory_of_the_pointer_its_callers_tensor_is_laid_over():
+    # `tAcc` reads as tensor memory only by its first letter; its callers pass a tensor laid over a TMEM pointer
+    source = (
+        "class Gemm:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tmem, layout, epi_tile):\n"
+        "        acc_tmem_ptr = tmem.retrieve_ptr(Float32)\n"
+        "        tCtAcc_base = cute.make_tensor(acc_tmem_ptr, layout)\n"
+        "        self.epilogue(tCtAcc_base, epi_tile)\n"
+        "    def epilogue(self, tAcc, epi_tile):\n"
+        "        sAcc_epi = cute.flat_divide(tAcc[((None, None), 0, 0, None)], epi_tile)\n"
+    )
+    tmem = "tmem = utils.TmemAllocator(barrier, 0)\n"
+    source = source.replace("        acc_tmem_ptr", "        " + tmem + "        acc_tmem_ptr", 1)
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
+    assert "`sAcc_epi` is a view of `tAcc` (`flat_divide`), which is in tensor memory" in found[0][2]
+    assert lint_source(source.replace("sAcc_epi", "tAcc_epi"), "k.py") == []

@@ -213,7 +213,7 @@ class FileFacts:
         if not self.is_helper_param(name, scope):
             return None
         def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
-            known = self.made_in.get((caller, given))
+            known = self.made_in.get((caller, given)) or self.laid_in.get((caller, given))
             if known is None and self.is_kernel_tensor_param(given, caller):
                 return "g", self.scopes[caller].node.lineno
             return None if known is None else known[:2]
@@ -294,6 +294,10 @@ def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
     return None, None
 
 
+# A tensor's own shape or layout (`make_fragment_A(tCsA.shape)`) is of that tensor, not a tensor named `shape`.
+_SHAPE_ATTRIBUTES = frozenset({"shape", "layout"})
+
+
 def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str | None:
     """The convention name an expression refers to: ``tAgA[None, k]`` -> ``tAgA``, ``params.sQ`` -> ``sQ``,
     ``cute.group_modes(sA, 0, 2)`` -> ``sA``, ``cute.domain_offset(c, mQ)`` -> ``mQ``; with ``through_partitions``,
@@ -302,9 +306,11 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
         kind = type(expr)
         if kind is ast.Name:
             return expr.id
-        if kind is ast.Attribute:
+        if kind is ast.Attribute and expr.attr in _SHAPE_ATTRIBUTES:
+            expr = expr.value
+        elif kind is ast.Attribute:
             return expr.attr
-        if kind is ast.Subscript:
+        elif kind is ast.Subscript:
             expr = expr.value
         elif kind is ast.Call and expr.args:
             name, _ = _callee(expr.func)
