@@ -1456,3 +1456,22 @@ def test_a_helpers_parameter_has_the_memory_of_the_pointer_its_callers_tensor_is
     assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
     assert "`sAcc_epi` is a view of `tAcc` (`flat_divide`), which is in tensor memory" in found[0][2]
     assert lint_source(source.replace("sAcc_epi", "tAcc_epi"), "k.py") == []
+
+
+def test_another_modules_mma_helper_given_a_fragment_for_the_other_slot():
+    # the helper's keywords name the slot of each fragment; make_fragment_A's fragment is not B's
+    source = (
+        "def mma(tiled_mma, sA, sB, tCtAcc, k):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    mma_helpers.issue_mma_tile(\n"
+        "        tiled_mma,\n"
+        "        acc=tCtAcc,\n"
+        "        a_frag_tile=tCrA[None, None, k],\n"
+        "        b_frag_tile=tCrA[None, None, k],\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(8, "CI111")]
+    assert "`issue_mma_tile` is given `tCrA` as its B operand, but that tensor is operand A's" in found[0][2]
+    assert lint_source(source.replace("b_frag_tile=tCrA", "b_frag_tile=tCrB"), "k.py") == []

@@ -109,6 +109,9 @@ class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
+    # Calls of another module's MMA helper that name the operand slot of each fragment they pass
+    # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
+    helper_gemms: list[Call] = field(default_factory=list)
     tma_pairs: list[TmaPair] = field(default_factory=list)
     # Thread views made by hand (`tXsX = cute.composition(sX, tv_layout)[tidx, None]`), as partitions of their
     # tensor; only CI105 reads them (no partitioner made them, so they carry no pattern).
@@ -294,6 +297,8 @@ def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
     return None, None
 
 
+# A keyword that names an MMA operand slot: `a_frag_tile`, `b_frag`, `frag_a`.
+_OPERAND_KEYWORD = re.compile(r"(?P<slot>[ab])_\w*frag\w*|\w*frag\w*_(?P<tail>[ab])")
 # A tensor's own shape or layout (`make_fragment_A(tCsA.shape)`) is of that tensor, not a tensor named `shape`.
 _SHAPE_ATTRIBUTES = frozenset({"shape", "layout"})
 
@@ -1004,6 +1009,8 @@ class _Collector:
 
     def _call(self, call: ast.Call) -> None:
         name, module = _callee(call.func)
+        if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
+            self.facts.helper_gemms.append(helper)
         if not _is_cute_module(module):
             return
         if name == "copy":
@@ -1012,6 +1019,19 @@ class _Collector:
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))
+
+    def _helper_gemm(self, call: ast.Call, name: str | None) -> Call | None:
+        """A call of a helper the file does not define whose keywords name operand A's and operand B's
+        tensors (``a_frag_tile=``, ``b_frag_tile=``; ``frag_a=``...): a GEMM with those operands."""
+        operands = []
+        for keyword in call.keywords:
+            slot = _OPERAND_KEYWORD.fullmatch(keyword.arg or "")
+            if slot is not None:
+                value = keyword.value
+                operands.append(Operand(tensor_name(value), value.lineno, value.col_offset + 1, slot["slot"] or slot["tail"]))
+        if {operand.slot for operand in operands} != {"a", "b"} or len(operands) != 2:
+            return None
+        return Call(name or "helper", call.lineno, call.col_offset + 1, tuple(operands), self.scope, None, None)
 
     def _operands(
         self, call: ast.Call, function: str, positions: tuple[tuple[int, str], ...], atom: str | None

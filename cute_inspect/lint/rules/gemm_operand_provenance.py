@@ -121,7 +121,7 @@ def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, alias
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
-    if not facts.gemms:
+    if not facts.gemms and not facts.helper_gemms:
         return
     origins = facts.origins
     made: dict[tuple[str, int], Partition | None] = {}
@@ -132,7 +132,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()
-    for call in facts.gemms:
+    for call in facts.gemms + facts.helper_gemms:
         for operand in call.operands:
             if operand.name is None:
                 continue
@@ -177,5 +177,5 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             passed = f" (passed by the call at line {via})" if via is not None else ""
             yield Violation(
                 operand.line, operand.column,
-                f"`cute.gemm` is given `{operand.name}` as its {slot} operand, but that tensor is {why}{passed}",
+                f"`{call.function}` is given `{operand.name}` as its {slot} operand, but that tensor is {why}{passed}",
             )
