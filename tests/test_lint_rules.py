@@ -1475,3 +1475,24 @@ def test_another_modules_mma_helper_given_a_fragment_for_the_other_slot():
     assert [(line, code) for line, code, _ in found] == [(8, "CI111")]
     assert "`issue_mma_tile` is given `tCrA` as its B operand, but that tensor is operand A's" in found[0][2]
     assert lint_source(source.replace("b_frag_tile=tCrA", "b_frag_tile=tCrB"), "k.py") == []
+
+
+def test_a_copy_with_one_tma_bundles_atom_given_anothers_tensor():
+    # `K_tma = make_tiled_tma_atom_B(...)` bundles K's atom with K's TMA tensor: Q's tensor is not K's atom's
+    source = (
+        "def load(K_tma, Q_tma, sK_all, page, j, mbar):\n"
+        "    simple_tma_copy(\n"
+        "        K_tma.atom,\n"
+        "        cute.local_tile(\n"
+        "            cute.domain_offset((page, 0, 0), Q_tma.tma_tensor),\n"
+        "            tiler=(1, 64, 128),\n"
+        "            coord=(0, 0, 0),\n"
+        "        ),\n"
+        "        cute.local_tile(sK_all, (64, 128, 1), (j, 0, 0)),\n"
+        "        mbar,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI102")]
+    assert "`simple_tma_copy` with `K_tma.atom` is given `Q_tma.tma_tensor`" in found[0][2]
+    assert lint_source(source.replace("Q_tma.tma_tensor", "K_tma.tma_tensor"), "k.py") == []

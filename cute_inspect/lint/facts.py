@@ -112,6 +112,9 @@ class FileFacts:
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
     helper_gemms: list[Call] = field(default_factory=list)
+    # (line, column, call, bundle of the atom, bundle of the tensor) for a copy given one TMA bundle's atom and
+    # another's TMA tensor (``simple_tma_copy(K_tma.atom, local_tile(Q_tma.tma_tensor, ...), sK)``). CI102's.
+    foreign_tma_tensors: list[tuple[int, int, str, str, str]] = field(default_factory=list)
     tma_pairs: list[TmaPair] = field(default_factory=list)
     # Thread views made by hand (`tXsX = cute.composition(sX, tv_layout)[tidx, None]`), as partitions of their
     # tensor; only CI105 reads them (no partitioner made them, so they carry no pattern).
@@ -1011,6 +1014,7 @@ class _Collector:
         name, module = _callee(call.func)
         if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
             self.facts.helper_gemms.append(helper)
+        self._foreign_tma_tensors(call, name)
         if not _is_cute_module(module):
             return
         if name == "copy":
@@ -1019,6 +1023,19 @@ class _Collector:
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))
+
+    def _foreign_tma_tensors(self, call: ast.Call, name: str | None) -> None:
+        """A copy issued with ``X.atom`` (a TMA bundle's atom) moves X's own TMA tensor: a ``Y.tma_tensor`` of
+        another bundle among its other arguments is given to the wrong atom."""
+        atom = call.args[0] if call.args else None
+        if type(atom) is not ast.Attribute or atom.attr != _BUNDLED_ATOM or type(atom.value) is not ast.Name:
+            return
+        for argument in call.args[1:]:
+            for node in ast.walk(argument):
+                if type(node) is ast.Attribute and node.attr == "tma_tensor" and type(node.value) is ast.Name \
+                        and node.value.id != atom.value.id:
+                    self.facts.foreign_tma_tensors.append(
+                        (node.lineno, node.col_offset + 1, name or "copy", atom.value.id, node.value.id))
 
     def _helper_gemm(self, call: ast.Call, name: str | None) -> Call | None:
         """A call of a helper the file does not define whose keywords name operand A's and operand B's

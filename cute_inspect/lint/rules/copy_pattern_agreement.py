@@ -143,6 +143,12 @@ def _another_atoms_side(call, facts: FileFacts) -> Iterator[Violation]:
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    for line, column, function, atom, tensor in facts.foreign_tma_tensors:
+        yield Violation(
+            line, column,
+            f"`{function}` with `{atom}.atom` is given `{tensor}.tma_tensor`: a TMA atom copies only the tensor it "
+            f"was made with (`{atom}.tma_tensor`)",
+        )
     for call in facts.copies:
         if len(call.operands) != 2:
             continue
