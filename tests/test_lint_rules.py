@@ -1387,7 +1387,7 @@ def test_a_kernels_tensor_parameter_is_in_global_memory():
     # the host launches a @cute.kernel with global tensors: views and pointers of its parameters are global
     source = (
         "@cute.kernel\n"
-        "def kernel(self, x, mY: cute.Tensor, n: cutlass.Int32, col):\n"
+        "def kernel(self, x: cute.Tensor, mY: cute.Tensor, n: cutlass.Int32, col):\n"
         "    sX_tile = cute.local_tile(x, (128, 64), (0, None))\n"
         "    rY = cute.make_tensor(mY.iterator + col, cute.make_layout(8))\n"
     )
@@ -1395,13 +1395,14 @@ def test_a_kernels_tensor_parameter_is_in_global_memory():
     assert [(line, code) for line, code, _ in found] == [(3, "CI105"), (4, "CI113")]
     assert "`sX_tile` is a view of `x` (`local_tile`), which is in global memory (made at line 2)" in found[0][2]
     assert lint_source(source.replace("sX_tile", "gX_tile").replace("rY", "gY"), "k.py") == []
-    # a helper's parameters carry whatever its callers pass
+    # a helper's parameters carry whatever its callers pass, and an unannotated kernel parameter may be anything
     assert lint_source(source.replace("@cute.kernel\n", "@cute.jit\n"), "k.py") == []
+    assert lint_source(source.replace("x: cute.Tensor", "x").replace("mY: cute.Tensor", "mY"), "k.py") == []
     # and so are a helper's parameters that the kernel passes them to
     helper = (
         "class Op:\n"
         "    @cute.kernel\n"
-        "    def kernel(self, x):\n"
+        "    def kernel(self, x: cute.Tensor):\n"
         "        self._tile(x, 0)\n"
         "    @cute.jit\n"
         "    def _tile(self, x, token):\n"

@@ -192,8 +192,9 @@ class FileFacts:
         return name is not None and scope != 0 and not info.kernel and name in info.params
 
     def is_kernel_tensor_param(self, name: str | None, scope: int) -> bool:
-        """A parameter of a ``@cute.kernel`` not annotated as something other than a tensor: the host launches a
-        kernel with global-memory tensors only, so a tensor parameter is in global memory."""
+        """A parameter of a ``@cute.kernel`` annotated ``cute.Tensor``: the host launches a kernel with
+        global-memory tensors only. An unannotated one may be anything (test fixtures stand buffers in for
+        shared memory), so it is not read."""
         info = self.scopes[scope]
         if name is None or not info.kernel or name not in info.params or info.node is None:
             return False
@@ -201,8 +202,7 @@ class FileFacts:
         for argument in arguments.posonlyargs + arguments.args + arguments.kwonlyargs:
             if argument.arg == name:
                 annotation = argument.annotation
-                return annotation is None or (type(annotation) in (ast.Name, ast.Attribute)
-                                              and tensor_name(annotation) == "Tensor")
+                return type(annotation) in (ast.Name, ast.Attribute) and tensor_name(annotation) == "Tensor"
         return False
 
     def memory_of(self, name: str | None, scope: int) -> tuple[str, int] | None:

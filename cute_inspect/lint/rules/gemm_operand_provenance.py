@@ -16,6 +16,10 @@ while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
 by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
+A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment. A call of
+another module's MMA helper whose keywords name each fragment's slot (``issue_mma_tile(a_frag_tile=tCrA[k],
+b_frag_tile=tCrB[k])``) is judged as a GEMM with those operands.
+
 An operand that is a parameter of a helper is followed to what every call of the helper in the file
 passes (positionally or by keyword, ``self._mma_body(tCrA=tCrA, tCrB=tCrB)``), and judged only when all of
 them were made the same way; operands not made in the function (or by its callers) are not judged. The
