@@ -1358,3 +1358,142 @@ def test_a_tensor_bound_in_two_branches_is_judged_at_each_maker():
     )
     found = [(f.line, f.code) for f in lint_source(source, "k.py")]
     assert found == [(3, "CI113"), (5, "CI113")]
+
+
+# Causes found by the eleventh code base's plants (lightmoe 0.1.0, turbo-attn 0.70.1), each a snippet of ours.
+
+
+def test_a_block_scaled_gemms_operand_list_is_its_fragment():
+    # a block-scaled tcgen05 gemm takes `[fragment, scale factors]` for A and for B
+    source = (
+        "def mma(tiled_mma, sA, sB, tCtAcc, tCtSFA, tCtSFB, k):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    cute.gemm(\n"
+        "        tiled_mma,\n"
+        "        tCtAcc,\n"
+        "        [tCrB[k], tCtSFA],\n"
+        "        [tCrB[k], tCtSFB],\n"
+        "        tCtAcc,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI111")]
+    assert "`cute.gemm` is given `tCrB` as its A operand, but that tensor is operand B's" in found[0][2]
+    assert lint_source(source.replace("[tCrB[k], tCtSFA]", "[tCrA[k], tCtSFA]"), "k.py") == []
+
+
+def test_a_kernels_tensor_parameter_is_in_global_memory():
+    # the host launches a @cute.kernel with global tensors: views and pointers of its parameters are global
+    source = (
+        "@cute.kernel\n"
+        "def kernel(self, x: cute.Tensor, mY: cute.Tensor, n: cutlass.Int32, col):\n"
+        "    sX_tile = cute.local_tile(x, (128, 64), (0, None))\n"
+        "    rY = cute.make_tensor(mY.iterator + col, cute.make_layout(8))\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI105"), (4, "CI113")]
+    assert "`sX_tile` is a view of `x` (`local_tile`), which is in global memory (made at line 2)" in found[0][2]
+    assert lint_source(source.replace("sX_tile", "gX_tile").replace("rY", "gY"), "k.py") == []
+    # a helper's parameters carry whatever its callers pass, and an unannotated kernel parameter may be anything
+    assert lint_source(source.replace("@cute.kernel\n", "@cute.jit\n"), "k.py") == []
+    assert lint_source(source.replace("x: cute.Tensor", "x").replace("mY: cute.Tensor", "mY"), "k.py") == []
+    # and so are a helper's parameters that the kernel passes them to
+    helper = (
+        "class Op:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, x: cute.Tensor):\n"
+        "        self._tile(x, 0)\n"
+        "    @cute.jit\n"
+        "    def _tile(self, x, token):\n"
+        "        sX_tile = cute.local_tile(x, (128, 64), (token, None))\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(helper, "k.py")] == [(7, "CI105")]
+    # the parameter's own name still says which tensor it is
+    view = "@cute.kernel\ndef kernel(gA: cute.Tensor):\n    gB_vec = cute.logical_divide(gA, (1, 8))\n"
+    assert [(f.line, f.code) for f in lint_source(view, "k.py")] == [(3, "CI105")]
+
+
+def test_a_fragment_made_from_a_partitions_shape_is_that_partitions():
+    # warp MMAs make register fragments from a partition's shape: B's partition's shape is B's
+    source = (
+        "def rht(thr_mma, tiled_mma, gB):\n"
+        "    tCgB = thr_mma.partition_B(gB)\n"
+        "    tCrB = tiled_mma.make_fragment_A(tCgB.shape)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI106")]
+    assert "`tCgB`" in found[0][2]
+    assert lint_source(source.replace("make_fragment_A", "make_fragment_B"), "k.py") == []
+
+
+def test_a_private_names_leading_underscore_is_no_part_of_it():
+    source = (
+        "def f(smem_thr_copy_Q, sQ, tile_m, d):\n"
+        "    _sQ_tile = cute.local_tile(sQ, (tile_m, d), (0, 0))\n"
+        "    tSgQ = smem_thr_copy_Q.partition_S(_sQ_tile)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI105")]
+    assert "`tSgQ` partitions `_sQ_tile` but names `gQ`; rename it to `tSsQ`" in found[0][2]
+    assert lint_source(source.replace("tSgQ", "tSsQ"), "k.py") == []
+
+
+def test_a_helpers_parameter_has_the_memory_of_the_pointer_its_callers_tensor_is_laid_over():
+    # `tAcc` reads as tensor memory only by its first letter; its callers pass a tensor laid over a TMEM pointer
+    source = (
+        "class Gemm:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tmem, layout, epi_tile):\n"
+        "        acc_tmem_ptr = tmem.retrieve_ptr(Float32)\n"
+        "        tCtAcc_base = cute.make_tensor(acc_tmem_ptr, layout)\n"
+        "        self.epilogue(tCtAcc_base, epi_tile)\n"
+        "    def epilogue(self, tAcc, epi_tile):\n"
+        "        sAcc_epi = cute.flat_divide(tAcc[((None, None), 0, 0, None)], epi_tile)\n"
+    )
+    tmem = "tmem = utils.TmemAllocator(barrier, 0)\n"
+    source = source.replace("        acc_tmem_ptr", "        " + tmem + "        acc_tmem_ptr", 1)
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
+    assert "`sAcc_epi` is a view of `tAcc` (`flat_divide`), which is in tensor memory" in found[0][2]
+    assert lint_source(source.replace("sAcc_epi", "tAcc_epi"), "k.py") == []
+
+
+def test_another_modules_mma_helper_given_a_fragment_for_the_other_slot():
+    # the helper's keywords name the slot of each fragment; make_fragment_A's fragment is not B's
+    source = (
+        "def mma(tiled_mma, sA, sB, tCtAcc, k):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    mma_helpers.issue_mma_tile(\n"
+        "        tiled_mma,\n"
+        "        acc=tCtAcc,\n"
+        "        a_frag_tile=tCrA[None, None, k],\n"
+        "        b_frag_tile=tCrA[None, None, k],\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(8, "CI111")]
+    assert "`issue_mma_tile` is given `tCrA` as its B operand, but that tensor is operand A's" in found[0][2]
+    assert lint_source(source.replace("b_frag_tile=tCrA", "b_frag_tile=tCrB"), "k.py") == []
+
+
+def test_a_copy_with_one_tma_bundles_atom_given_anothers_tensor():
+    # `K_tma = make_tiled_tma_atom_B(...)` bundles K's atom with K's TMA tensor: Q's tensor is not K's atom's
+    source = (
+        "def load(K_tma, Q_tma, sK_all, page, j, mbar):\n"
+        "    simple_tma_copy(\n"
+        "        K_tma.atom,\n"
+        "        cute.local_tile(\n"
+        "            cute.domain_offset((page, 0, 0), Q_tma.tma_tensor),\n"
+        "            tiler=(1, 64, 128),\n"
+        "            coord=(0, 0, 0),\n"
+        "        ),\n"
+        "        cute.local_tile(sK_all, (64, 128, 1), (j, 0, 0)),\n"
+        "        mbar,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI102")]
+    assert "`simple_tma_copy` with `K_tma.atom` is given `Q_tma.tma_tensor`" in found[0][2]
+    assert lint_source(source.replace("Q_tma.tma_tensor", "K_tma.tma_tensor"), "k.py") == []

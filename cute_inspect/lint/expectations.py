@@ -53,7 +53,8 @@ def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULAR
     (``g_out_mnl``) when the result is named in snake case too."""
     if not partition.source:
         return None
-    parsed = parse_name(partition.source, vocabulary)
+    # Python's private prefix is no part of a source's name: `_sQ_tile` is the tile `sQ_tile`.
+    parsed = parse_name(partition.source.lstrip("_") or partition.source, vocabulary)
     if parsed is None:
         target = parse_name(partition.target, vocabulary)
         parsed = parse_snake_tensor(partition.source) if target is not None and target.snake else None

@@ -109,6 +109,12 @@ class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
+    # Calls of another module's MMA helper that name the operand slot of each fragment they pass
+    # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
+    helper_gemms: list[Call] = field(default_factory=list)
+    # (line, column, call, bundle of the atom, bundle of the tensor) for a copy given one TMA bundle's atom and
+    # another's TMA tensor (``simple_tma_copy(K_tma.atom, local_tile(Q_tma.tma_tensor, ...), sK)``). CI102's.
+    foreign_tma_tensors: list[tuple[int, int, str, str, str]] = field(default_factory=list)
     tma_pairs: list[TmaPair] = field(default_factory=list)
     # Thread views made by hand (`tXsX = cute.composition(sX, tv_layout)[tidx, None]`), as partitions of their
     # tensor; only CI105 reads them (no partitioner made them, so they carry no pattern).
@@ -185,6 +191,20 @@ class FileFacts:
         info = self.scopes[scope]
         return name is not None and scope != 0 and not info.kernel and name in info.params
 
+    def is_kernel_tensor_param(self, name: str | None, scope: int) -> bool:
+        """A parameter of a ``@cute.kernel`` annotated ``cute.Tensor``: the host launches a kernel with
+        global-memory tensors only. An unannotated one may be anything (test fixtures stand buffers in for
+        shared memory), so it is not read."""
+        info = self.scopes[scope]
+        if name is None or not info.kernel or name not in info.params or info.node is None:
+            return False
+        arguments = info.node.args
+        for argument in arguments.posonlyargs + arguments.args + arguments.kwonlyargs:
+            if argument.arg == name:
+                annotation = argument.annotation
+                return type(annotation) in (ast.Name, ast.Attribute) and tensor_name(annotation) == "Tensor"
+        return False
+
     def memory_of(self, name: str | None, scope: int) -> tuple[str, int] | None:
         """(where letter, line of the maker) of a tensor a memory-naming maker made (`made_in`), followed from a
         helper's parameter to what every call passes; None when not known or the calls disagree."""
@@ -194,10 +214,14 @@ class FileFacts:
             return self.made_in[(scope, name)][:2]
         if (scope, name) in self.laid_in:
             return self.laid_in[(scope, name)][:2]
+        if self.is_kernel_tensor_param(name, scope):
+            return "g", self.scopes[scope].node.lineno
         if not self.is_helper_param(name, scope):
             return None
         def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
-            known = self.made_in.get((caller, given))
+            known = self.made_in.get((caller, given)) or self.laid_in.get((caller, given))
+            if known is None and self.is_kernel_tensor_param(given, caller):
+                return "g", self.scopes[caller].node.lineno
             return None if known is None else known[:2]
 
         found = self.through_callers(name, scope, made)
@@ -276,6 +300,12 @@ def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
     return None, None
 
 
+# A keyword that names an MMA operand slot: `a_frag_tile`, `b_frag`, `frag_a`.
+_OPERAND_KEYWORD = re.compile(r"(?P<slot>[ab])_\w*frag\w*|\w*frag\w*_(?P<tail>[ab])")
+# A tensor's own shape or layout (`make_fragment_A(tCsA.shape)`) is of that tensor, not a tensor named `shape`.
+_SHAPE_ATTRIBUTES = frozenset({"shape", "layout"})
+
+
 def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str | None:
     """The convention name an expression refers to: ``tAgA[None, k]`` -> ``tAgA``, ``params.sQ`` -> ``sQ``,
     ``cute.group_modes(sA, 0, 2)`` -> ``sA``, ``cute.domain_offset(c, mQ)`` -> ``mQ``; with ``through_partitions``,
@@ -284,9 +314,11 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
         kind = type(expr)
         if kind is ast.Name:
             return expr.id
-        if kind is ast.Attribute:
+        if kind is ast.Attribute and expr.attr in _SHAPE_ATTRIBUTES:
+            expr = expr.value
+        elif kind is ast.Attribute:
             return expr.attr
-        if kind is ast.Subscript:
+        elif kind is ast.Subscript:
             expr = expr.value
         elif kind is ast.Call and expr.args:
             name, _ = _callee(expr.func)
@@ -980,6 +1012,9 @@ class _Collector:
 
     def _call(self, call: ast.Call) -> None:
         name, module = _callee(call.func)
+        if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
+            self.facts.helper_gemms.append(helper)
+        self._foreign_tma_tensors(call, name)
         if not _is_cute_module(module):
             return
         if name == "copy":
@@ -989,12 +1024,41 @@ class _Collector:
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))
 
+    def _foreign_tma_tensors(self, call: ast.Call, name: str | None) -> None:
+        """A copy issued with ``X.atom`` (a TMA bundle's atom) moves X's own TMA tensor: a ``Y.tma_tensor`` of
+        another bundle among its other arguments is given to the wrong atom."""
+        atom = call.args[0] if call.args else None
+        if type(atom) is not ast.Attribute or atom.attr != _BUNDLED_ATOM or type(atom.value) is not ast.Name:
+            return
+        for argument in call.args[1:]:
+            for node in ast.walk(argument):
+                if type(node) is ast.Attribute and node.attr == "tma_tensor" and type(node.value) is ast.Name \
+                        and node.value.id != atom.value.id:
+                    self.facts.foreign_tma_tensors.append(
+                        (node.lineno, node.col_offset + 1, name or "copy", atom.value.id, node.value.id))
+
+    def _helper_gemm(self, call: ast.Call, name: str | None) -> Call | None:
+        """A call of a helper the file does not define whose keywords name operand A's and operand B's
+        tensors (``a_frag_tile=``, ``b_frag_tile=``; ``frag_a=``...): a GEMM with those operands."""
+        operands = []
+        for keyword in call.keywords:
+            slot = _OPERAND_KEYWORD.fullmatch(keyword.arg or "")
+            if slot is not None:
+                value = keyword.value
+                operands.append(Operand(tensor_name(value), value.lineno, value.col_offset + 1, slot["slot"] or slot["tail"]))
+        if {operand.slot for operand in operands} != {"a", "b"} or len(operands) != 2:
+            return None
+        return Call(name or "helper", call.lineno, call.col_offset + 1, tuple(operands), self.scope, None, None)
+
     def _operands(
         self, call: ast.Call, function: str, positions: tuple[tuple[int, str], ...], atom: str | None
     ) -> Call:
         operands = []
         for position, keyword in positions:
             expr = _argument(call, position, keyword)
+            if function == "cute.gemm" and type(expr) in (ast.List, ast.Tuple) and expr.elts:
+                # a block-scaled MMA's operand is `[fragment, scale factors]`: the fragment is the operand
+                expr = expr.elts[0]
             if expr is not None:
                 operands.append(Operand(tensor_name(expr), expr.lineno, expr.col_offset + 1, keyword))
         first = _argument(call, 0, "atom")

@@ -43,9 +43,10 @@ import re
 # get_slice / thr_slice: the collector follows a chain of them recursively (a RecursionError is an error).
 # make_rmem_tensor / make_fragment / allocate_tensor / get_tensor: makers whose memory CI113 compares.
 # composition / tiled_divide / .iterator: thread views made by hand, which CI105 compares as partitions.
+# tma_tensor: a TMA bundle's tensor, which CI102 compares with the atom of the copy given it.
 _WORDS = (
     "partition", "make_fragment", "retile", "get_slice", "thr_slice", "make_rmem_tensor", "allocate_tensor",
-    "get_tensor", "composition", "tiled_divide", ".iterator",
+    "get_tensor", "composition", "tiled_divide", ".iterator", "tma_tensor",
 )
 _IDENTIFIER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")

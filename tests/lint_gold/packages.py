@@ -30,6 +30,8 @@ PACKAGES = {
     "vllm": ("0.33.0", "vllm"),
     "parallax-kernel": ("0.1.1", "parallax/cute"),
     "tokenspeed-kernel": ("0.1.4", "tokenspeed_kernel"),
+    "lightmoe": ("0.1.0", "lightmoe"),
+    "turbo-attn": ("0.70.1", "tkv/kernels/cuda/prefill"),
 }
 # The default rule set, whatever a pyproject.toml above the installed packages says.
 DEFAULTS = {"select": None, "extend_select": (), "ignore": (), "per_file_ignores": (), "exclude": ()}

@@ -12,7 +12,10 @@ function partitioned than the one the copy is made with, when the copy's own par
 pattern, is reported too (``cute.copy(thr_load_k, tVsV, tKrK)`` beside ``tKsK = thr_load_k.partition_S(sK)``),
 unless the two are one name rebound in two branches. A TMA copy whose two sides carry one pattern but come
 from the ``tma_partition`` of two atoms, one of them the copy's own, is reported as well (``cute.copy(tma_atom,
-tXgX, tXsA)`` beside ``tXsA, tXgA = tma_partition(tma_atom_act, ...)``), unless one pair dropped a half.
+tXgX, tXsA)`` beside ``tXsA, tXgA = tma_partition(tma_atom_act, ...)``), unless one pair dropped a half. A
+copy, ``cute.copy`` or a helper such as ``simple_tma_copy(atom, src, dst)``, issued with one TMA bundle's atom
+(``K_tma.atom``) and given another bundle's ``tma_tensor`` is reported where that tensor is given: an atom copies
+only the tensor it was made with.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -143,6 +146,12 @@ def _another_atoms_side(call, facts: FileFacts) -> Iterator[Violation]:
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    for line, column, function, atom, tensor in facts.foreign_tma_tensors:
+        yield Violation(
+            line, column,
+            f"`{function}` with `{atom}.atom` is given `{tensor}.tma_tensor`: a TMA atom copies only the tensor it "
+            f"was made with (`{atom}.tma_tensor`)",
+        )
     for call in facts.copies:
         if len(call.operands) != 2:
             continue

@@ -16,6 +16,10 @@ while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
 by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
+A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment. A call of
+another module's MMA helper whose keywords name each fragment's slot (``issue_mma_tile(a_frag_tile=tCrA[k],
+b_frag_tile=tCrB[k])``) is judged as a GEMM with those operands.
+
 An operand that is a parameter of a helper is followed to what every call of the helper in the file
 passes (positionally or by keyword, ``self._mma_body(tCrA=tCrA, tCrB=tCrB)``), and judged only when all of
 them were made the same way; operands not made in the function (or by its callers) are not judged. The
@@ -121,7 +125,7 @@ def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, alias
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
-    if not facts.gemms:
+    if not facts.gemms and not facts.helper_gemms:
         return
     origins = facts.origins
     made: dict[tuple[str, int], Partition | None] = {}
@@ -132,7 +136,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()
-    for call in facts.gemms:
+    for call in facts.gemms + facts.helper_gemms:
         for operand in call.operands:
             if operand.name is None:
                 continue
@@ -177,5 +181,5 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             passed = f" (passed by the call at line {via})" if via is not None else ""
             yield Violation(
                 operand.line, operand.column,
-                f"`cute.gemm` is given `{operand.name}` as its {slot} operand, but that tensor is {why}{passed}",
+                f"`{call.function}` is given `{operand.name}` as its {slot} operand, but that tensor is {why}{passed}",
             )

@@ -10,7 +10,8 @@ memory is known from the call alone, compares the where letter with that memory:
 - the pointer's memory, for ``cute.make_tensor(pointer, layout)``: ``cute.make_ptr(..., cute.AddressSpace.gmem)``,
   ``retrieve_tmem_ptr`` or a TMEM allocator's ``retrieve_ptr`` (through ``recast_ptr`` and ``+ offset``), or
   ``X.iterator`` of a tensor whose memory is known here (not an MMA operand fragment's layout, named ``r``
-  wherever it lives);
+  wherever it lives; a ``@cute.kernel``'s tensor parameter, and a helper's parameter the kernel passes it to,
+  is in global memory: the host launches kernels with global tensors);
 - tensor memory for a ``make_fragment_C`` accumulator whose layout the function then lays over a TMEM pointer
   (``make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``: a tcgen05 accumulator).
 

@@ -252,7 +252,8 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
                 f"`{target.where}{target.what}`", view.target, fixed, view.scope,
             )
-        elif source is not None and known is None and target.what != source.what and any(
+        elif source is not None and (known is None or facts.is_kernel_tensor_param(view.source, view.scope)) \
+                and target.what != source.what and any(
                 {target.what, source.what} <= family for family in _OPERAND_FAMILIES):
             fixed = free_name(renamed(target, what=source.what), facts, view.scope)
             yield renaming(
