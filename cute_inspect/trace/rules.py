@@ -68,6 +68,10 @@ RULES = {
                     "a hand-made layout; so is the tensor it was made like or laid over",
     "operand.rest": "the two rests of such an operand: along the slot's axes (A (M, K), B (N, K), C (M, N))",
     "operand.stage": "the modes past an SMEM or TMEM operand's two rests: pipeline stages",
+    "hand_operand.atom": "a flat SMEM tile (rows, columns, stages) that an MMA issued by hand reads through a "
+                         "descriptor of its address (`sA[None, None, stage].iterator.toint()`): its tile modes are "
+                         "the instruction's atom; the contiguous one runs along K (along the slot's M or N where the "
+                         "instruction descriptor transposes that operand), the other along the slot's M or N",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",

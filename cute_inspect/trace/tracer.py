@@ -1009,7 +1009,7 @@ class _Tracer:
                 (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
-        if call.op == "inline_asm":  # before its call site is worked out: most inline PTX issues no MMA
+        if call.op in _ISSUED_BY_HAND:  # before its call site is worked out: most inline PTX issues no MMA
             self._issued_by_hand(call)
             return
         op, bound, site = call.op, call.bound, call.site
@@ -1212,20 +1212,22 @@ class _Tracer:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
 
     def _issued_by_hand(self, call: Call) -> None:
-        """An MMA issued in inline PTX (`tcgen05.mma [$0], $1, $2, $3`): its D address and its A and B descriptors
-        (or A's TMEM address) are computed from traced tensors (`acc.iterator.toint()`, `make_umma_smem_desc(
-        sA[None, None, 0, 0].iterator, ...)` plus a k-block's offset). Found up their values' defining ops, they are
-        a gemm's operands as `cute.gemm`'s would be; the MMAs into one accumulator by one instruction descriptor
-        are one product (one MMA object)."""
-        issued = _HAND_MMA.search(str(call.bound.get("asm_string", "")))
-        if issued is None:
+        """An MMA issued by hand, in inline PTX (`tcgen05.mma [$0], $1, $2, $3`) or as an NVVM op
+        (`nvvm.tcgen05_mma`): its D address and its A and B descriptors (or A's TMEM address) are computed from
+        traced tensors (`acc.iterator.toint()`, `make_umma_smem_desc(sA[None, None, 0, 0].iterator, ...)` or
+        `sA[None, None, stage].iterator.toint() >> 4` or-ed into a descriptor, plus a k-block's offset). Found up
+        their values' defining ops, they are a gemm's operands as `cute.gemm`'s would be. The MMAs into one
+        accumulator by one instruction descriptor are one product (one MMA object); an accumulator at a plain
+        integer TMEM address (no traced tensor) is known by that address."""
+        values = _hand_mma_operands(call)
+        if values is None:
             return
-        values = list(call.bound.get("operands_") or ())
-        d, a, b, instruction = (values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+        d, a, b, instruction = values
         found = {arg: self._traced_from(value) for arg, value in (("d", d), ("a", a), ("b", b))}
-        if found["d"] is None or found["a"] is None and found["b"] is None:
+        if found["a"] is None and found["b"] is None:
             return
-        found["c"] = found["d"]
+        if found["d"] is not None:
+            found["c"] = found["d"]
         kernel, _ = _current_kernel(call.frame)
         if self.unresolved:
             self._resolve(call.frame)
@@ -1240,15 +1242,36 @@ class _Tracer:
             memspaces=(), dtypes=(), swizzles=(), levels=(), inputs=tuple(e[0] for e in by_arg.values()),
             input_outputs=tuple(found[arg][0][1] for arg in by_arg), library=site.file.startswith(_library_dir()),
         )
-        number = self.objects.by_hand((found["d"][0][0], _constant(instruction) if instruction is not None else None))
+        accumulator = found["d"][0][0] if found["d"] is not None else ("tmem", _address_key(d))
+        number = self.objects.by_hand((accumulator, _constant(instruction) if instruction is not None else None))
         record.made_by = {"kind": "mma", "object": number, "op": "tcgen05.mma", "receiver": None, "line": None}
         record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                            for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
-        _flow.observe(self.axes, record, {}, by_arg, [], self.objects)
+        flat = {arg for arg, slot in (("a", "A"), ("b", "B")) if arg in by_arg
+                and self._flat_operand(by_arg[arg][0], number, slot, _transposed(instruction, slot))}
+        _flow.observe(self.axes, record, {}, {arg: hit for arg, hit in by_arg.items() if arg not in flat}, [],
+                      self.objects)
         for arg, slot in (("a", "A"), ("b", "B"), ("c", "C")):
-            if arg in by_arg:
+            if arg in by_arg and arg not in flat:
                 self._operand_by_use(by_arg[arg][0], number, slot, values=True)
         self._append(record)
+
+    def _flat_operand(self, index: int, mma: int, slot: str, transposed: bool) -> bool:
+        """Whether the tensor a hand-issued MMA reads in `slot` is an SMEM tile in no MMA form (rows, columns,
+        stages): that MMA's operand (`levels.flat_operand`), its tile modes along the slot's axes
+        (`flow.bind_flat_slot`), the atom and rests of an operand in MMA form none of its modes."""
+        record = self.trace.records[index]
+        if not record.levels or record.memspaces[:1] != ("smem",) or not isinstance(record.shapes[0], tuple) \
+                or isinstance(record.shapes[0][0], tuple):  # a nested first mode: an MMA atom (`operand_by_use`)
+            return False
+        if next(_levels.flatten(record.levels[0])).rule != "hand_operand.atom":  # not read by such an MMA before
+            relabelled = _levels.flat_operand(record.levels[0], index)
+            if relabelled is None:
+                return False
+            record.levels = (relabelled,) + tuple(record.levels[1:])
+        _flow.bind_flat_slot(self.axes, record.levels[0], record.layouts[0] if record.layouts else None, mma, slot,
+                             transposed)
+        return True
 
     def _traced_from(self, value):
         """(the traced tensor, its shape) an MLIR value was computed from (an address or a descriptor of its data),
@@ -2188,6 +2211,45 @@ _AFFINE = ("arith.addi", "arith.muli")
 # a tcgen05 MMA in inline PTX: `tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;` -> the operand numbers of
 # its D address, A descriptor (or `[$1]`, A's TMEM address), B descriptor and instruction descriptor
 _HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
+# the calls that may issue an MMA by hand: inline PTX, and NVVM's tcgen05 MMA ops (their D, A, B and instruction
+# descriptor arguments)
+_ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale")
+_NVVM_MMA_ARGS = ("matrix_d", "matrix_a", "matrix_b", "idesc")
+
+
+def _hand_mma_operands(call) -> tuple | None:
+    """(D, A, B, instruction descriptor): the values a hand-issued MMA reads; None for inline PTX that issues
+    none."""
+    if call.op != "inline_asm":
+        return tuple(call.bound.get(arg) for arg in _NVVM_MMA_ARGS)
+    issued = _HAND_MMA.search(str(call.bound.get("asm_string", "")))
+    if issued is None:
+        return None
+    values = list(call.bound.get("operands_") or ())
+    return tuple(values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+
+
+# the instruction descriptor's bits that make A or B MN-major (`transpose_A`, `transpose_B` of tcgen05's kinds)
+_TRANSPOSE_BITS = {"A": 15, "B": 16}
+
+
+def _transposed(instruction, slot: str) -> bool:
+    """Whether a hand-issued MMA's constant instruction descriptor reads the operand in `slot` MN-major."""
+    constant = _constant(instruction) if instruction is not None and slot in _TRANSPOSE_BITS else None
+    return constant is not None and bool(constant >> _TRANSPOSE_BITS[slot] & 1)
+
+
+# the casts a plain integer TMEM address passes through on its way to an MMA (`llvm.inttoptr(Int32(addr))`)
+_ADDRESS_CASTS = ("llvm.inttoptr", "arith.extui", "arith.extsi", "arith.trunci", "arith.index_cast",
+                  "builtin.unrealized_conversion_cast")
+
+
+def _address_key(value):
+    """What a TMEM address an MMA writes is, past its casts: its constant, else the value computing it."""
+    while value is not None and _op_name(value) in _ADDRESS_CASTS and _operands(value):
+        value = _operands(value)[0]
+    constant = _constant(value) if value is not None else None
+    return ("constant", constant) if constant is not None else ("value", _ir_hash(value))
 
 
 # cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,

@@ -1,0 +1,41 @@
+"""A tcgen05 MMA issued as an NVVM op (`nvvm.tcgen05_mma`) on SMEM descriptors computed from flat tiles' addresses,
+its accumulator a plain integer TMEM address, is a gemm of those tiles (tests/kernels/nvvm_issued_mma.py): each
+tile's contiguous mode runs along K, or along the slot's N where the instruction descriptor transposes B."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "nvvm_issued_mma.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_nvvm", arch="sm_100a")
+
+
+def _index(events, name):
+    return next(e["index"] for e in events if name in (e.get("names") or []))
+
+
+def test_an_nvvm_mma_is_a_gemm_of_the_tiles_its_descriptors_come_from(events):
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 8  # four k-steps of each MMA
+    assert gemms[0]["operands"] == {"D": None, "A": _index(events, "lhs"), "B": _index(events, "rhs"), "C": None}
+    assert gemms[4]["operands"] == {"D": None, "A": None, "B": _index(events, "cols"), "C": None}
+    # one product per accumulator address: the two TMEM accumulators are two
+    assert len({g["made_by"]["object"] for g in gemms[:4]}) == 1
+    assert gemms[0]["made_by"]["object"] != gemms[4]["made_by"]["object"]
+
+
+def test_a_flat_tile_read_k_major_is_rows_then_k(events):
+    assert labels_of(events, "lhs")[0] == ["mma-atom-M", "mma-atom-K", "stage"]
+    assert labels_of(events, "rhs")[0] == ["mma-atom-N", "mma-atom-K", "stage"]
+    assert labels_of(events, "left")[0] == ["input-mode-M", "input-mode-K"]  # the global tile copied in
+
+
+def test_a_transposed_operand_runs_along_n_in_its_contiguous_mode(events):
+    # a rank-4 buffer no MMA layout made: its one-element mode runs along nothing
+    assert labels_of(events, "cols")[0] == ["mma-atom-K", "mma-atom", "mma-atom-N", "mma-atom-N", "stage"]
