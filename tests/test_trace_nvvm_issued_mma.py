@@ -39,3 +39,12 @@ def test_a_flat_tile_read_k_major_is_rows_then_k(events):
 def test_a_transposed_operand_runs_along_n_in_its_contiguous_mode(events):
     # a rank-4 buffer no MMA layout made: its one-element mode runs along nothing
     assert labels_of(events, "cols")[0] == ["mma-atom-K", "mma-atom", "mma-atom-N", "mma-atom-N", "stage"]
+
+
+def test_scale_factors_copied_to_the_tmem_a_block_scaled_mma_reads_are_its_operands():
+    events = trace_json(f"{KERNEL}:compile_scaled", arch="sm_100a")
+    (gemm,) = [e for e in events if e["op"] == "gemm"]
+    assert gemm["inputs"] == [_index(events, name) for name in ("lhs", "rhs", "scales_l", "scales_r")]
+    # packed scales (no one axis), the blocks of rows along the slot's rows, stages
+    assert labels_of(events, "scales_l")[0] == ["mma-atom", "mma-rest-M", "stage"]
+    assert labels_of(events, "scales_r")[0] == ["mma-atom", "mma-rest-N", "stage"]

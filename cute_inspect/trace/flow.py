@@ -368,6 +368,13 @@ def bind_flat_slot(axes: Axes, tree, layout: str | None, mma, slot: str, transpo
             axes.bind(label.var, ("mma", mma, letter))
 
 
+def bind_scale_blocks(axes: Axes, tree, mma, slot: str) -> None:
+    """A flat scale-factor tile a hand-issued MMA reads (`levels.flat_scale_factors`): its blocks of rows run along
+    the slot's M or N."""
+    for label in _levels.flatten(_modes(tree)[1]):
+        axes.bind(label.var, ("mma", mma, slot_axes(slot)[0]))
+
+
 def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, partitioners=None) -> None:
     op = record.op
     made_by = record.made_by

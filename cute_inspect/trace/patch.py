@@ -55,6 +55,9 @@ FUNCTIONS = {
     # TMEM A) an `inttoptr` of a plain integer address, the descriptors integers computed from SMEM addresses
     "tcgen05_mma": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma"),
     "tcgen05_mma_block_scale": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma_block_scale"),
+    # `nvvm.tcgen05_cp(shape, tmem_ptr, smem_desc)`: an SMEM tile copied whole to a TMEM address (a block-scaled
+    # MMA's scale factors, which that MMA then reads at the address)
+    "tcgen05_cp": ("cutlass._mlir.dialects.nvvm", "tcgen05_cp"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
     "filter_zeros": ("cutlass.cute", "filter_zeros"),

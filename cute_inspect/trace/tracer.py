@@ -371,6 +371,7 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
+        self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
@@ -1012,6 +1013,9 @@ class _Tracer:
         if call.op in _ISSUED_BY_HAND:  # before its call site is worked out: most inline PTX issues no MMA
             self._issued_by_hand(call)
             return
+        if call.op == "tcgen05_cp":
+            self._copied_into_tmem(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -1249,6 +1253,10 @@ class _Tracer:
                            for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
         flat = {arg for arg, slot in (("a", "A"), ("b", "B")) if arg in by_arg
                 and self._flat_operand(by_arg[arg][0], number, slot, _transposed(instruction, slot))}
+        for slot, scales in zip("AB", self._scale_factors_by_hand(call)):
+            if scales is not None:
+                self._flat_scale_factors(scales[0][0], number, slot)
+                record.inputs += (scales[0][0],)
         _flow.observe(self.axes, record, {}, {arg: hit for arg, hit in by_arg.items() if arg not in flat}, [],
                       self.objects)
         for arg, slot in (("a", "A"), ("b", "B"), ("c", "C")):
@@ -1272,6 +1280,34 @@ class _Tracer:
         _flow.bind_flat_slot(self.axes, record.levels[0], record.layouts[0] if record.layouts else None, mma, slot,
                              transposed)
         return True
+
+    def _copied_into_tmem(self, call: Call) -> None:
+        """`tcgen05.cp` of an SMEM tile, through a descriptor of its address, to a TMEM address: that address holds
+        the tile's data, for the MMA issued by hand that reads it there."""
+        found = self._traced_from(call.bound.get("smem_desc"))
+        if found is not None and call.bound.get("taddr") is not None:
+            self.tmem_copied[_address_key(call.bound["taddr"])] = found
+
+    def _scale_factors_by_hand(self, call: Call) -> tuple:
+        """The SMEM tiles (entry, shape) copied to the TMEM addresses a block-scaled MMA issued by hand reads A's
+        and B's scale factors at (`tcgen05_mma_block_scale(..., scale_a, scale_b)`); None where none was."""
+        return tuple(self.tmem_copied.get(_address_key(call.bound[arg])) if call.bound.get(arg) is not None
+                     else None for arg in ("scale_a", "scale_b")) if call.op == "tcgen05_mma_block_scale" else ()
+
+    def _flat_scale_factors(self, index: int, mma: int, slot: str) -> None:
+        """A flat SMEM tile of scale factors (packed scales, blocks of rows, stages) that a hand-issued MMA reads
+        from TMEM is that MMA's operand (`levels.flat_scale_factors`), its blocks of rows along the slot's M or
+        N (`flow.bind_scale_blocks`)."""
+        record = self.trace.records[index]
+        if not record.levels or record.memspaces[:1] != ("smem",) or not isinstance(record.shapes[0], tuple) \
+                or isinstance(record.shapes[0][0], tuple):
+            return
+        if next(_levels.flatten(record.levels[0])).rule != "hand_scales.atom":  # not read by such an MMA before
+            relabelled = _levels.flat_scale_factors(record.levels[0], index)
+            if relabelled is None:
+                return
+            record.levels = (relabelled,) + tuple(record.levels[1:])
+        _flow.bind_scale_blocks(self.axes, record.levels[0], mma, slot)
 
     def _traced_from(self, value):
         """(the traced tensor, its shape) an MLIR value was computed from (an address or a descriptor of its data),

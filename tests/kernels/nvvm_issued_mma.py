@@ -4,7 +4,10 @@ SMEM descriptors built by integer arithmetic on `tile[None, None, stage].iterato
 plain integer TMEM addresses. The first MMA reads `lhs` (A) and `rhs` (B), both K-major (K the contiguous mode);
 the second reads A from TMEM (an integer address again) and `cols` as B, MN-major (its instruction descriptor's
 transpose-B bit: the contiguous mode is N). `cols` is laid as (rows, 1, (32, 2), stages): a rank-4 buffer that no
-MMA layout made. No traced tensor holds either accumulator, so the slots come only from the operands' addresses."""
+MMA layout made. No traced tensor holds either accumulator, so the slots come only from the operands' addresses.
+Its second kernel issues a block-scaled MMA (`nvvm.tcgen05_mma_block_scale`) whose scale factors it reads at two
+integer TMEM addresses, where `tcgen05.cp` copied two flat SMEM tiles of scales (packed words, blocks of 128 rows,
+stages) through descriptors of their addresses."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -13,11 +16,13 @@ import cutlass.cute as cute
 import cutlass.utils as utils
 from cutlass._mlir.dialects import llvm, nvvm
 
-BF16 = cutlass.BFloat16
+BF16, F8 = cutlass.BFloat16, cutlass.Float8E4M3FN
 ROWS, COLS, DEPTH, STAGES = 128, 64, 64, 2
 # kind::f16 instruction descriptors (bf16 x bf16 -> f32): N >> 3 at bit 17, M >> 4 at bit 24; bit 16 transposes B
 PLAIN = (1 << 4) | (1 << 7) | (1 << 10) | ((COLS >> 3) << 17) | ((ROWS >> 4) << 24)
 B_TRANSPOSED = PLAIN | (1 << 16)
+SCALED = ((COLS >> 3) << 17) | (1 << 23) | ((ROWS >> 7) << 27)  # kind::mxf8f6f4, scales per 32 K values
+SCALES_AT = 496  # the TMEM columns the scale factors are copied to
 SWIZZLE_128B = (1 << 46) | (2 << 61)  # an SMEM descriptor's fixed fields; the start address is or-ed in
 
 
@@ -55,9 +60,35 @@ def nvvm_kernel(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor):
         _issue(more, 2 * COLS + k * 8, _descriptor(cols[None, None, None, stage]) + k * 64, B_TRANSPOSED, True)
 
 
+@cute.kernel
+def scaled_kernel(left: cute.Tensor, right: cute.Tensor):
+    smem = utils.SmemAllocator()
+    lhs = smem.allocate_tensor(F8, cute.make_layout((ROWS, 128, STAGES), stride=(128, 1, ROWS * 128)), 1024)
+    rhs = smem.allocate_tensor(F8, cute.make_layout((COLS, 128, STAGES), stride=(128, 1, COLS * 128)), 1024)
+    # one 512-byte block of a 128-row block's scales (64 words), one row block, stages
+    scales_l = smem.allocate_tensor(cutlass.Int64, cute.make_layout((64, 1, STAGES), stride=(1, 64, 64)), 128)
+    scales_r = smem.allocate_tensor(cutlass.Int64, cute.make_layout((64, 1, STAGES), stride=(1, 64, 64)), 128)
+    x, y, _ = cute.arch.block_idx()
+    stage = x % STAGES
+    cute.autovec_copy(cute.local_tile(left, (ROWS, 128), (x, 0)), lhs[None, None, stage])
+    cute.autovec_copy(cute.local_tile(right, (COLS, 128), (y, 0)), rhs[None, None, stage])
+    for at, tile in ((SCALES_AT, scales_l), (SCALES_AT + 4, scales_r)):
+        nvvm.tcgen05_cp(nvvm.Tcgen05CpShape.SHAPE_32x128b, _tmem(at), _descriptor(tile[None, None, stage]),
+                        multicast=nvvm.Tcgen05CpMulticast.WARPX4)
+    nvvm.tcgen05_mma_block_scale(nvvm.Tcgen05MMAKind.MXF8F6F4, nvvm.CTAGroupKind.CTA_1, _tmem(0),
+                                 _descriptor(lhs[None, None, stage]).ir_value(),
+                                 _descriptor(rhs[None, None, stage]).ir_value(), cutlass.Int32(SCALED).ir_value(),
+                                 cutlass.Boolean(True).ir_value(), _tmem(SCALES_AT), _tmem(SCALES_AT + 4))
+
+
 @cute.jit
 def nvvm_host(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor):
     nvvm_kernel(left, right, wide).launch(grid=(2, 2, 1), block=(128, 1, 1))
+
+
+@cute.jit
+def scaled_host(left: cute.Tensor, right: cute.Tensor):
+    scaled_kernel(left, right).launch(grid=(2, 2, 1), block=(128, 1, 1))
 
 
 def compile_nvvm():
@@ -67,3 +98,11 @@ def compile_nvvm():
     right = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     wide = make_fake_compact_tensor(BF16, (2 * DEPTH, 2, COLS), stride_order=(2, 1, 0), assumed_align=16)
     return cute.compile(nvvm_host, left, right, wide)
+
+
+def compile_scaled():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    left = make_fake_compact_tensor(F8, (2 * ROWS, 128), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(F8, (2 * COLS, 128), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(scaled_host, left, right)
