@@ -48,3 +48,12 @@ def test_scale_factors_copied_to_the_tmem_a_block_scaled_mma_reads_are_its_opera
     # packed scales (no one axis), the blocks of rows along the slot's rows, stages
     assert labels_of(events, "scales_l")[0] == ["mma-atom", "mma-rest-M", "stage"]
     assert labels_of(events, "scales_r")[0] == ["mma-atom", "mma-rest-N", "stage"]
+
+
+def test_registers_read_by_hand_from_an_accumulators_columns_run_along_its_n(events):
+    # tcgen05.ld 32x32b at a constant column of the first accumulator: a thread's registers are columns
+    rows = [e for e in events if "row" in (e.get("names") or [])]
+    assert rows and all(e["leaf_labels"][0] == ["store-atom-N"] for e in rows)
+    # and so are the values of the thread's row chunk of the output they are copied to
+    assert labels_of(events, "chunks")[0] == ["store-atom", "store-atom-N", "store-rest", "store-rest-N"]
+    assert labels_of(events, "out")[0] == ["input-mode", "input-mode-N"]

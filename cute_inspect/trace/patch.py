@@ -58,6 +58,8 @@ FUNCTIONS = {
     # `nvvm.tcgen05_cp(shape, tmem_ptr, smem_desc)`: an SMEM tile copied whole to a TMEM address (a block-scaled
     # MMA's scale factors, which that MMA then reads at the address)
     "tcgen05_cp": ("cutlass._mlir.dialects.nvvm", "tcgen05_cp"),
+    # `nvvm.tcgen05_ld(type, shape, tmem_ptr)`: registers read by hand from a TMEM address (an accumulator's columns)
+    "tcgen05_ld": ("cutlass._mlir.dialects.nvvm", "tcgen05_ld"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
     "filter_zeros": ("cutlass.cute", "filter_zeros"),

@@ -372,6 +372,11 @@ class _Tracer:
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
         self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
+        # hand-issued MMA products whose accumulator no traced tensor holds -> (`_address_key` of its TMEM address,
+        # its width in columns from the instruction descriptor)
+        self.hand_accumulators: dict = {}
+        self.tmem_reads: dict = {}  # hash of registers a 32x32b `tcgen05.ld` read by hand -> the product read
+        self.tmem_registers: dict = {}  # register vector stored with such registers -> the product they were read from
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
@@ -667,6 +672,8 @@ class _Tracer:
             if found is not None:
                 self.trace.records[found[0]].meta["stored"] = True
             source = _loaded_from(value, self.loaded)
+            if found is not None and self.tmem_reads:
+                self._registers_of_tmem(found[0], value)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
@@ -1016,6 +1023,9 @@ class _Tracer:
         if call.op == "tcgen05_cp":
             self._copied_into_tmem(call)
             return
+        if call.op == "tcgen05_ld":
+            self._read_from_tmem(call, result)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -1247,7 +1257,12 @@ class _Tracer:
             input_outputs=tuple(found[arg][0][1] for arg in by_arg), library=site.file.startswith(_library_dir()),
         )
         accumulator = found["d"][0][0] if found["d"] is not None else ("tmem", _address_key(d))
-        number = self.objects.by_hand((accumulator, _constant(instruction) if instruction is not None else None))
+        shape_bits = _constant(instruction) if instruction is not None else None
+        if shape_bits is not None:  # the scale-factor ids a block-scaled MMA selects per k-step make no product
+            shape_bits &= ~_SCALE_IDS
+        number = self.objects.by_hand((accumulator, shape_bits))
+        if found["d"] is None:
+            self.hand_accumulators[number] = (accumulator[1], _columns(shape_bits))
         record.made_by = {"kind": "mma", "object": number, "op": "tcgen05.mma", "receiver": None, "line": None}
         record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                            for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
@@ -1308,6 +1323,49 @@ class _Tracer:
                 return
             record.levels = (relabelled,) + tuple(record.levels[1:])
         _flow.bind_scale_blocks(self.axes, record.levels[0], mma, slot)
+
+    def _read_from_tmem(self, call: Call, result) -> None:
+        """`tcgen05.ld` 32x32b by hand (`nvvm.tcgen05_ld` at `(row << 16) | column`): each thread reads its lane's
+        row, its registers consecutive columns of the accumulator of the hand-issued product whose columns hold
+        the address (a constant address within a constant accumulator's columns; an address computed at run time
+        in the one accumulator at a run-time address). Registers stored from those values run along its N
+        (`_registers_of_tmem`)."""
+        if "32x32b" not in str(call.bound.get("shape")) or call.bound.get("tmem_addr") is None:
+            return
+        column = _address_key(_tmem_column(call.bound["tmem_addr"]))
+        if column[0] == "constant":
+            held = {m for m, (at, width) in self.hand_accumulators.items()
+                    if at[0] == "constant" and width and at[1] <= column[1] < at[1] + width}
+        else:
+            held = {m for m, (at, _) in self.hand_accumulators.items() if at[0] == "value"}
+        key = _ir_hash(result)
+        if len(held) == 1 and key is not None:
+            self.tmem_reads[key] = held.pop()
+
+    def _registers_of_tmem(self, index: int, value) -> None:
+        """A register vector stored with values a hand-written 32x32b `tcgen05.ld` read (`_read_from_tmem`), converted
+        or not: its one mode runs along the product's N (`_bind_tmem_registers`)."""
+        record = self.trace.records[index]
+        if record.memspaces[:1] != ("rmem",) or not record.levels or not isinstance(record.shapes[0], int):
+            return
+        product = _up_defining_ops(value, lambda v: self.tmem_reads.get(_ir_hash(v)), depth=6, unwrap=True)
+        if product is not None:  # bound when the trace ends, to the labels the copies it feeds leave it
+            self.tmem_registers[index] = product
+
+    def _bind_tmem_registers(self) -> None:
+        """Each register vector stored from an accumulator's columns (`_registers_of_tmem`) runs along the
+        product's N, and so do the values of the thread's view it is copied into (`partial_vecs[None, (row,
+        chunk)]` of `zipped_divide(out, (1, 16))`: its value mode's one wide leaf), whose labels the registers
+        take when the trace ends (`flow._register_chunks`)."""
+        records = self.trace.records
+        for index, product in self.tmem_registers.items():
+            self.axes.context = index
+            for label in _levels.flatten(records[index].levels[0]):
+                self.axes.bind(label.var, ("mma", product, "N"))
+            for copy in records:
+                dst = (copy.operands or {}).get("dst") if copy.op == "copy" else None
+                if dst is not None and copy.operands.get("src") == index and records[dst].meta.get("thread_view"):
+                    self.axes.bind(_wide_value_var(records[dst]), ("mma", product, "N"))
 
     def _traced_from(self, value):
         """(the traced tensor, its shape) an MLIR value was computed from (an address or a descriptor of its data),
@@ -1446,6 +1504,7 @@ class _Tracer:
                     for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
             for record in self.trace.records:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
+        self._bind_tmem_registers()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
@@ -2273,6 +2332,39 @@ def _transposed(instruction, slot: str) -> bool:
     """Whether a hand-issued MMA's constant instruction descriptor reads the operand in `slot` MN-major."""
     constant = _constant(instruction) if instruction is not None and slot in _TRANSPOSE_BITS else None
     return constant is not None and bool(constant >> _TRANSPOSE_BITS[slot] & 1)
+
+
+def _wide_value_var(view) -> int | None:
+    """The variable of the one leaf longer than one element of a thread's (thread, value) view's value mode."""
+    modes, shape = view.levels[0], view.shapes[0]
+    at = view.meta.get("thread_values", 1)
+    if not isinstance(modes, tuple) or not isinstance(shape, tuple) or len(modes) != 2 or len(shape) != 2:
+        return None
+    labels, extents = list(_levels.flatten(modes[at])), list(_leaves(shape[at]))
+    wide = [label.var for label, e in zip(labels, extents) if e != 1] if len(labels) == len(extents) else []
+    return wide[0] if len(wide) == 1 else None
+
+
+# an instruction descriptor's scale-factor ids (kind::mxf8f6f4's A ids at bits 29-30, B's at bits 4-5)
+_SCALE_IDS = (3 << 29) | (3 << 4)
+
+
+def _columns(instruction: int | None) -> int | None:
+    """The TMEM columns an accumulator of a tcgen05 instruction descriptor spans: its N (bits 17-22, N >> 3)."""
+    return (instruction >> 17 & 0x3F) << 3 if instruction is not None else None
+
+
+def _tmem_column(address):
+    """The column part of a TMEM address made as `(row << 16) | column`, past its casts; else the address."""
+    while address is not None and _op_name(address) in _ADDRESS_CASTS and _operands(address):
+        address = _operands(address)[0]
+    if _op_name(address) == "arith.ori":
+        parts = _operands(address)
+        rows = [i for i, part in enumerate(parts) if _op_name(part) == "arith.shli"
+                and len(_operands(part)) == 2 and _constant(_operands(part)[1]) == 16]
+        if len(parts) == 2 and len(rows) == 1:
+            return parts[1 - rows[0]]
+    return address
 
 
 # the casts a plain integer TMEM address passes through on its way to an MMA (`llvm.inttoptr(Int32(addr))`)

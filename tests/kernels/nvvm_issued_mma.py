@@ -5,6 +5,8 @@ plain integer TMEM addresses. The first MMA reads `lhs` (A) and `rhs` (B), both 
 the second reads A from TMEM (an integer address again) and `cols` as B, MN-major (its instruction descriptor's
 transpose-B bit: the contiguous mode is N). `cols` is laid as (rows, 1, (32, 2), stages): a rank-4 buffer that no
 MMA layout made. No traced tensor holds either accumulator, so the slots come only from the operands' addresses.
+Its epilogue reads the first accumulator by hand (`nvvm.tcgen05_ld` 32x32b at a constant column in its columns)
+into registers, copied to each thread's row chunk of the output.
 Its second kernel issues a block-scaled MMA (`nvvm.tcgen05_mma_block_scale`) whose scale factors it reads at two
 integer TMEM addresses, where `tcgen05.cp` copied two flat SMEM tiles of scales (packed words, blocks of 128 rows,
 stages) through descriptors of their addresses."""
@@ -14,6 +16,7 @@ stages) through descriptors of their addresses."""
 import cutlass
 import cutlass.cute as cute
 import cutlass.utils as utils
+from cutlass._mlir import ir
 from cutlass._mlir.dialects import llvm, nvvm
 
 BF16, F8 = cutlass.BFloat16, cutlass.Float8E4M3FN
@@ -41,7 +44,7 @@ def _descriptor(view):
 
 
 @cute.kernel
-def nvvm_kernel(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor):
+def nvvm_kernel(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor, out: cute.Tensor):
     smem = utils.SmemAllocator()
     lhs = smem.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH, STAGES), stride=(DEPTH, 1, ROWS * DEPTH)), 1024)
     rhs = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
@@ -58,6 +61,19 @@ def nvvm_kernel(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor):
                PLAIN, False)
     for k in cutlass.range_constexpr(DEPTH // 16):
         _issue(more, 2 * COLS + k * 8, _descriptor(cols[None, None, None, stage]) + k * 64, B_TRANSPOSED, True)
+    # the epilogue: each thread reads its lane's row of the first accumulator, 16 columns at a time, by hand
+    # (tcgen05.ld 32x32b at `(row << 16) | column`), and stores them to its row's 16-wide chunk of the output
+    t, _, _ = cute.arch.thread_idx()
+    chunks = cute.zipped_divide(out, (1, 16))
+    put = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32, num_bits_per_copy=128)
+    for c in cutlass.range_constexpr(COLS // 16):
+        address = (cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)) | cutlass.Int32(sums + c * 16)
+        words = nvvm.tcgen05_ld(ir.VectorType.get([16], cutlass.Int32.mlir_type), nvvm.Tcgen05LdStShape.SHAPE_32X32B,
+                                _tmem(address))
+        row = cute.make_rmem_tensor(16, cutlass.Float32)
+        row.store(cute.TensorSSA(llvm.bitcast(ir.VectorType.get([16], cutlass.Float32.mlir_type), words), (16,),
+                                 cutlass.Float32))
+        cute.copy(put, row, chunks[None, (x * ROWS + t, y * (COLS // 16) + c)])
 
 
 @cute.kernel
@@ -82,8 +98,8 @@ def scaled_kernel(left: cute.Tensor, right: cute.Tensor):
 
 
 @cute.jit
-def nvvm_host(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor):
-    nvvm_kernel(left, right, wide).launch(grid=(2, 2, 1), block=(128, 1, 1))
+def nvvm_host(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor, out: cute.Tensor):
+    nvvm_kernel(left, right, wide, out).launch(grid=(2, 2, 1), block=(128, 1, 1))
 
 
 @cute.jit
@@ -97,7 +113,8 @@ def compile_nvvm():
     left = make_fake_compact_tensor(BF16, (2 * ROWS, DEPTH), stride_order=(1, 0), assumed_align=16)
     right = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     wide = make_fake_compact_tensor(BF16, (2 * DEPTH, 2, COLS), stride_order=(2, 1, 0), assumed_align=16)
-    return cute.compile(nvvm_host, left, right, wide)
+    out = make_fake_compact_tensor(cutlass.Float32, (2 * ROWS, 2 * COLS), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(nvvm_host, left, right, wide, out)
 
 
 def compile_scaled():
