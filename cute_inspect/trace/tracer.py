@@ -1283,18 +1283,27 @@ class _Tracer:
         """Whether the tensor a hand-issued MMA reads in `slot` is an SMEM tile in no MMA form (rows, columns,
         stages): that MMA's operand (`levels.flat_operand`), its tile modes along the slot's axes
         (`flow.bind_flat_slot`), the atom and rests of an operand in MMA form none of its modes."""
-        record = self.trace.records[index]
-        if not record.levels or record.memspaces[:1] != ("smem",) or not isinstance(record.shapes[0], tuple) \
-                or isinstance(record.shapes[0][0], tuple):  # a nested first mode: an MMA atom (`operand_by_use`)
+        record = self._relabelled_flat(index, "hand_operand.atom", _levels.flat_operand)
+        if record is None:
             return False
-        if next(_levels.flatten(record.levels[0])).rule != "hand_operand.atom":  # not read by such an MMA before
-            relabelled = _levels.flat_operand(record.levels[0], index)
-            if relabelled is None:
-                return False
-            record.levels = (relabelled,) + tuple(record.levels[1:])
         _flow.bind_flat_slot(self.axes, record.levels[0], record.layouts[0] if record.layouts else None, mma, slot,
                              transposed)
         return True
+
+    def _relabelled_flat(self, index: int, rule: str, relabel):
+        """The record of a flat SMEM tile (no nested first mode: an MMA atom's, `operand_by_use`'s case) that a
+        hand-issued MMA reads, its labels made by `relabel` the first time one reads it (its first label's rule
+        `rule` after); None where it is no such tile or `relabel` finds it of a level of its own."""
+        record = self.trace.records[index]
+        if not record.levels or record.memspaces[:1] != ("smem",) or not isinstance(record.shapes[0], tuple) \
+                or isinstance(record.shapes[0][0], tuple):
+            return None
+        if next(_levels.flatten(record.levels[0])).rule != rule:
+            relabelled = relabel(record.levels[0], index)
+            if relabelled is None:
+                return None
+            record.levels = (relabelled,) + tuple(record.levels[1:])
+        return record
 
     def _copied_into_tmem(self, call: Call) -> None:
         """`tcgen05.cp` of an SMEM tile, through a descriptor of its address, to a TMEM address: that address holds
@@ -1313,16 +1322,9 @@ class _Tracer:
         """A flat SMEM tile of scale factors (packed scales, blocks of rows, stages) that a hand-issued MMA reads
         from TMEM is that MMA's operand (`levels.flat_scale_factors`), its blocks of rows along the slot's M or
         N (`flow.bind_scale_blocks`)."""
-        record = self.trace.records[index]
-        if not record.levels or record.memspaces[:1] != ("smem",) or not isinstance(record.shapes[0], tuple) \
-                or isinstance(record.shapes[0][0], tuple):
-            return
-        if next(_levels.flatten(record.levels[0])).rule != "hand_scales.atom":  # not read by such an MMA before
-            relabelled = _levels.flat_scale_factors(record.levels[0], index)
-            if relabelled is None:
-                return
-            record.levels = (relabelled,) + tuple(record.levels[1:])
-        _flow.bind_scale_blocks(self.axes, record.levels[0], mma, slot)
+        record = self._relabelled_flat(index, "hand_scales.atom", _levels.flat_scale_factors)
+        if record is not None:
+            _flow.bind_scale_blocks(self.axes, record.levels[0], mma, slot)
 
     def _read_from_tmem(self, call: Call, result) -> None:
         """`tcgen05.ld` 32x32b by hand (`nvvm.tcgen05_ld` at `(row << 16) | column`): each thread reads its lane's
@@ -2356,8 +2358,7 @@ def _columns(instruction: int | None) -> int | None:
 
 def _tmem_column(address):
     """The column part of a TMEM address made as `(row << 16) | column`, past its casts; else the address."""
-    while address is not None and _op_name(address) in _ADDRESS_CASTS and _operands(address):
-        address = _operands(address)[0]
+    address = _past_casts(address)
     if _op_name(address) == "arith.ori":
         parts = _operands(address)
         rows = [i for i, part in enumerate(parts) if _op_name(part) == "arith.shli"
@@ -2372,10 +2373,16 @@ _ADDRESS_CASTS = ("llvm.inttoptr", "arith.extui", "arith.extsi", "arith.trunci",
                   "builtin.unrealized_conversion_cast")
 
 
-def _address_key(value):
-    """What a TMEM address an MMA writes is, past its casts: its constant, else the value computing it."""
+def _past_casts(value):
+    """A TMEM address's value before the casts it passed through (`_ADDRESS_CASTS`)."""
     while value is not None and _op_name(value) in _ADDRESS_CASTS and _operands(value):
         value = _operands(value)[0]
+    return value
+
+
+def _address_key(value):
+    """What a TMEM address an MMA writes is, past its casts: its constant, else the value computing it."""
+    value = _past_casts(value)
     constant = _constant(value) if value is not None else None
     return ("constant", constant) if constant is not None else ("value", _ir_hash(value))
 
