@@ -371,6 +371,37 @@ def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:
         axes.bind(_var(label), ("mma", mma, letter))
 
 
+def bind_flat_slot(axes: Axes, tree, layout: str | None, mma, slot: str, transposed: bool) -> None:
+    """A flat tile a hand-issued MMA reads (`levels.flat_operand`): of its two tile modes longer than one element,
+    the contiguous one (a leaf of stride 1) runs along K, or along the slot's M or N where the instruction
+    descriptor `transposed` the operand (MN-major); the other along the other axis. Without a contiguous mode,
+    the tile is (M or N, K) in mode order, as CuTe lays an operand."""
+    laid = leaf_tree(layout)
+    if not isinstance(laid, tuple) or len(laid) != len(_modes(tree)):
+        return
+    tile = [i for i, (label, leaves) in enumerate(zip(_modes(tree), laid))
+            if any(isinstance(x, _levels.ModeLabel) and x.level != "stage" for x in _levels.flatten(label))
+            and (_size(tuple(_extent_stride(x)[0] for x in _leaves(leaves))) or 0) > 1]
+    if len(tile) != 2:
+        return
+    contiguous = [i for i in tile if any(_extent_stride(x)[1] == 1 for x in _leaves(laid[i]))]
+    rows, k = slot_axes(slot)
+    along = dict(zip(tile, (rows, k)))
+    if len(contiguous) == 1:
+        other = next(i for i in tile if i != contiguous[0])
+        along = {contiguous[0]: rows if transposed else k, other: k if transposed else rows}
+    for i, letter in along.items():
+        for label in _levels.flatten(_modes(tree)[i]):
+            axes.bind(label.var, ("mma", mma, letter))
+
+
+def bind_scale_blocks(axes: Axes, tree, mma, slot: str) -> None:
+    """A flat scale-factor tile a hand-issued MMA reads (`levels.flat_scale_factors`): its blocks of rows run along
+    the slot's M or N."""
+    for label in _levels.flatten(_modes(tree)[1]):
+        axes.bind(label.var, ("mma", mma, slot_axes(slot)[0]))
+
+
 def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, partitioners=None) -> None:
     op = record.op
     made_by = record.made_by

@@ -411,6 +411,34 @@ def operand_by_use(tree, shape, origin: int, thread: bool):
     return (atom, *rests, *stages)
 
 
+def flat_operand(tree, origin: int):
+    """A flat tile that an MMA issued by hand reads through a descriptor of its address (`sA[None, None, stage]` of
+    (rows, columns, stages)): every mode but the stages is the instruction's atom, each keeping its variable; None
+    for a tree of a level of its own (a partition's, a fragment's). An SMEM buffer's labels guessed from its rank
+    alone (`smem_buffer`: rank 4 taken as (atom, rests, stage)) give way."""
+    if not isinstance(tree, tuple) or any(label.level not in ("input", "block", "stage", "?")
+                                          and not label.rule.startswith("smem_buffer") for label in flatten(tree)):
+        return None
+
+    def atom(label):
+        if isinstance(label, tuple):
+            return tuple(atom(x) for x in label)
+        return label if label.level == "stage" else made("mma", "atom", origin, "hand_operand", label)
+
+    return tuple(atom(mode) for mode in tree)
+
+
+def flat_scale_factors(tree, origin: int):
+    """A flat tile of scale factors that an MMA issued by hand reads from TMEM, copied there whole by tcgen05.cp
+    (packed scales, blocks of rows, stages): its first mode packs a block's rows and scales (the instruction's atom,
+    along no one axis), the next its blocks of rows (a rest), the stages stay; None for a tree of a level of its
+    own or of another rank."""
+    if not isinstance(tree, tuple) or len(tree) != 3 or not isinstance(tree[2], ModeLabel) or tree[2].level != "stage" \
+            or any(label.level not in ("input", "block", "stage", "?") for label in flatten(tree)):
+        return None
+    return (made("mma", "atom", origin, "hand_scales"), made("mma", "rest", origin, "hand_scales", tree[1]), tree[2])
+
+
 def first_mode(inp: tuple, level: str, out_rank: int, origin: int, role: str = "atom", op: str = "retile") -> tuple:
     """The first mode replaced by `level`'s atom, the others carried (tma_partition, retile, fragments)."""
     return _pad((made(level, role, origin, op),) + tuple(inp[1:]), out_rank)

@@ -51,6 +51,15 @@ FUNCTIONS = {
     # inline PTX: an MMA issued by hand (`tcgen05.mma [d], a_desc, b_desc, idesc` on SMEM descriptors built by
     # `make_umma_smem_desc`) emits no op of CuTe's; the tracer reads its operands' values back to traced tensors
     "inline_asm": ("cutlass._mlir.dialects.llvm", "inline_asm"),
+    # the same MMA as an NVVM op (`nvvm.tcgen05_mma(kind, group, d_ptr, a_desc, b_desc, idesc, ...)`): D (and a
+    # TMEM A) an `inttoptr` of a plain integer address, the descriptors integers computed from SMEM addresses
+    "tcgen05_mma": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma"),
+    "tcgen05_mma_block_scale": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma_block_scale"),
+    # `nvvm.tcgen05_cp(shape, tmem_ptr, smem_desc)`: an SMEM tile copied whole to a TMEM address (a block-scaled
+    # MMA's scale factors, which that MMA then reads at the address)
+    "tcgen05_cp": ("cutlass._mlir.dialects.nvvm", "tcgen05_cp"),
+    # `nvvm.tcgen05_ld(type, shape, tmem_ptr)`: registers read by hand from a TMEM address (an accumulator's columns)
+    "tcgen05_ld": ("cutlass._mlir.dialects.nvvm", "tcgen05_ld"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
     "filter_zeros": ("cutlass.cute", "filter_zeros"),

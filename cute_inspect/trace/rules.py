@@ -68,6 +68,14 @@ RULES = {
                     "a hand-made layout; so is the tensor it was made like or laid over",
     "operand.rest": "the two rests of such an operand: along the slot's axes (A (M, K), B (N, K), C (M, N))",
     "operand.stage": "the modes past an SMEM or TMEM operand's two rests: pipeline stages",
+    "hand_scales.atom": "the first mode of a flat SMEM tile of scale factors (packed scales, blocks of rows, "
+                        "stages) that tcgen05.cp copies to the TMEM address a hand-issued block-scaled MMA reads: "
+                        "a block's rows and scales packed, along no one axis",
+    "hand_scales.rest": "the blocks of rows of such a tile: along the slot's M (A's scales) or N (B's)",
+    "hand_operand.atom": "a flat SMEM tile (rows, columns, stages) that an MMA issued by hand reads through a "
+                         "descriptor of its address (`sA[None, None, stage].iterator.toint()`): its tile modes are "
+                         "the instruction's atom; the contiguous one runs along K (along the slot's M or N where the "
+                         "instruction descriptor transposes that operand), the other along the slot's M or N",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",

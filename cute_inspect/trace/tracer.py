@@ -371,6 +371,12 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
+        self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
+        # hand-issued MMA products whose accumulator no traced tensor holds -> (`_address_key` of its TMEM address,
+        # its width in columns from the instruction descriptor)
+        self.hand_accumulators: dict = {}
+        self.tmem_reads: dict = {}  # hash of registers a 32x32b `tcgen05.ld` read by hand -> the product read
+        self.tmem_registers: dict = {}  # register vector stored with such registers -> the product they were read from
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
@@ -668,6 +674,8 @@ class _Tracer:
             if found is not None:
                 self.trace.records[found[0]].meta["stored"] = True
             source = _loaded_from(value, self.loaded)
+            if found is not None and self.tmem_reads:
+                self._registers_of_tmem(found[0], value)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
@@ -1011,8 +1019,14 @@ class _Tracer:
                 (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
-        if call.op == "inline_asm":  # before its call site is worked out: most inline PTX issues no MMA
+        if call.op in _ISSUED_BY_HAND:  # before its call site is worked out: most inline PTX issues no MMA
             self._issued_by_hand(call)
+            return
+        if call.op == "tcgen05_cp":
+            self._copied_into_tmem(call)
+            return
+        if call.op == "tcgen05_ld":
+            self._read_from_tmem(call, result)
             return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
@@ -1214,20 +1228,22 @@ class _Tracer:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
 
     def _issued_by_hand(self, call: Call) -> None:
-        """An MMA issued in inline PTX (`tcgen05.mma [$0], $1, $2, $3`): its D address and its A and B descriptors
-        (or A's TMEM address) are computed from traced tensors (`acc.iterator.toint()`, `make_umma_smem_desc(
-        sA[None, None, 0, 0].iterator, ...)` plus a k-block's offset). Found up their values' defining ops, they are
-        a gemm's operands as `cute.gemm`'s would be; the MMAs into one accumulator by one instruction descriptor
-        are one product (one MMA object)."""
-        issued = _HAND_MMA.search(str(call.bound.get("asm_string", "")))
-        if issued is None:
+        """An MMA issued by hand, in inline PTX (`tcgen05.mma [$0], $1, $2, $3`) or as an NVVM op
+        (`nvvm.tcgen05_mma`): its D address and its A and B descriptors (or A's TMEM address) are computed from
+        traced tensors (`acc.iterator.toint()`, `make_umma_smem_desc(sA[None, None, 0, 0].iterator, ...)` or
+        `sA[None, None, stage].iterator.toint() >> 4` or-ed into a descriptor, plus a k-block's offset). Found up
+        their values' defining ops, they are a gemm's operands as `cute.gemm`'s would be. The MMAs into one
+        accumulator by one instruction descriptor are one product (one MMA object); an accumulator at a plain
+        integer TMEM address (no traced tensor) is known by that address."""
+        values = _hand_mma_operands(call)
+        if values is None:
             return
-        values = list(call.bound.get("operands_") or ())
-        d, a, b, instruction = (values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+        d, a, b, instruction = values
         found = {arg: self._traced_from(value) for arg, value in (("d", d), ("a", a), ("b", b))}
-        if found["d"] is None or found["a"] is None and found["b"] is None:
+        if found["a"] is None and found["b"] is None:
             return
-        found["c"] = found["d"]
+        if found["d"] is not None:
+            found["c"] = found["d"]
         kernel, _ = _current_kernel(call.frame)
         if self.unresolved:
             self._resolve(call.frame)
@@ -1242,15 +1258,118 @@ class _Tracer:
             memspaces=(), dtypes=(), swizzles=(), levels=(), inputs=tuple(e[0] for e in by_arg.values()),
             input_outputs=tuple(found[arg][0][1] for arg in by_arg), library=site.file.startswith(_library_dir()),
         )
-        number = self.objects.by_hand((found["d"][0][0], _constant(instruction) if instruction is not None else None))
+        accumulator = found["d"][0][0] if found["d"] is not None else ("tmem", _address_key(d))
+        shape_bits = _constant(instruction) if instruction is not None else None
+        if shape_bits is not None:  # the scale-factor ids a block-scaled MMA selects per k-step make no product
+            shape_bits &= ~_SCALE_IDS
+        number = self.objects.by_hand((accumulator, shape_bits))
+        if found["d"] is None:
+            self.hand_accumulators[number] = (accumulator[1], _columns(shape_bits))
         record.made_by = {"kind": "mma", "object": number, "op": "tcgen05.mma", "receiver": None, "line": None}
         record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                            for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
-        _flow.observe(self.axes, record, {}, by_arg, [], self.objects)
+        flat = {arg for arg, slot in (("a", "A"), ("b", "B")) if arg in by_arg
+                and self._flat_operand(by_arg[arg][0], number, slot, _transposed(instruction, slot))}
+        for slot, scales in zip("AB", self._scale_factors_by_hand(call)):
+            if scales is not None:
+                self._flat_scale_factors(scales[0][0], number, slot)
+                record.inputs += (scales[0][0],)
+        _flow.observe(self.axes, record, {}, {arg: hit for arg, hit in by_arg.items() if arg not in flat}, [],
+                      self.objects)
         for arg, slot in (("a", "A"), ("b", "B"), ("c", "C")):
-            if arg in by_arg:
+            if arg in by_arg and arg not in flat:
                 self._operand_by_use(by_arg[arg][0], number, slot, values=True)
         self._append(record)
+
+    def _flat_operand(self, index: int, mma: int, slot: str, transposed: bool) -> bool:
+        """Whether the tensor a hand-issued MMA reads in `slot` is an SMEM tile in no MMA form (rows, columns,
+        stages): that MMA's operand (`levels.flat_operand`), its tile modes along the slot's axes
+        (`flow.bind_flat_slot`), the atom and rests of an operand in MMA form none of its modes."""
+        record = self._relabelled_flat(index, "hand_operand.atom", _levels.flat_operand)
+        if record is None:
+            return False
+        _flow.bind_flat_slot(self.axes, record.levels[0], record.layouts[0] if record.layouts else None, mma, slot,
+                             transposed)
+        return True
+
+    def _relabelled_flat(self, index: int, rule: str, relabel):
+        """The record of a flat SMEM tile (no nested first mode: an MMA atom's, `operand_by_use`'s case) that a
+        hand-issued MMA reads, its labels made by `relabel` the first time one reads it (its first label's rule
+        `rule` after); None where it is no such tile or `relabel` finds it of a level of its own."""
+        record = self.trace.records[index]
+        if not record.levels or record.memspaces[:1] != ("smem",) or not isinstance(record.shapes[0], tuple) \
+                or isinstance(record.shapes[0][0], tuple):
+            return None
+        if next(_levels.flatten(record.levels[0])).rule != rule:
+            relabelled = relabel(record.levels[0], index)
+            if relabelled is None:
+                return None
+            record.levels = (relabelled,) + tuple(record.levels[1:])
+        return record
+
+    def _copied_into_tmem(self, call: Call) -> None:
+        """`tcgen05.cp` of an SMEM tile, through a descriptor of its address, to a TMEM address: that address holds
+        the tile's data, for the MMA issued by hand that reads it there."""
+        found = self._traced_from(call.bound.get("smem_desc"))
+        if found is not None and call.bound.get("taddr") is not None:
+            self.tmem_copied[_address_key(call.bound["taddr"])] = found
+
+    def _scale_factors_by_hand(self, call: Call) -> tuple:
+        """The SMEM tiles (entry, shape) copied to the TMEM addresses a block-scaled MMA issued by hand reads A's
+        and B's scale factors at (`tcgen05_mma_block_scale(..., scale_a, scale_b)`); None where none was."""
+        return tuple(self.tmem_copied.get(_address_key(call.bound[arg])) if call.bound.get(arg) is not None
+                     else None for arg in ("scale_a", "scale_b")) if call.op == "tcgen05_mma_block_scale" else ()
+
+    def _flat_scale_factors(self, index: int, mma: int, slot: str) -> None:
+        """A flat SMEM tile of scale factors (packed scales, blocks of rows, stages) that a hand-issued MMA reads
+        from TMEM is that MMA's operand (`levels.flat_scale_factors`), its blocks of rows along the slot's M or
+        N (`flow.bind_scale_blocks`)."""
+        record = self._relabelled_flat(index, "hand_scales.atom", _levels.flat_scale_factors)
+        if record is not None:
+            _flow.bind_scale_blocks(self.axes, record.levels[0], mma, slot)
+
+    def _read_from_tmem(self, call: Call, result) -> None:
+        """`tcgen05.ld` 32x32b by hand (`nvvm.tcgen05_ld` at `(row << 16) | column`): each thread reads its lane's
+        row, its registers consecutive columns of the accumulator of the hand-issued product whose columns hold
+        the address (a constant address within a constant accumulator's columns; an address computed at run time
+        in the one accumulator at a run-time address). Registers stored from those values run along its N
+        (`_registers_of_tmem`)."""
+        if "32x32b" not in str(call.bound.get("shape")) or call.bound.get("tmem_addr") is None:
+            return
+        column = _address_key(_tmem_column(call.bound["tmem_addr"]))
+        if column[0] == "constant":
+            held = {m for m, (at, width) in self.hand_accumulators.items()
+                    if at[0] == "constant" and width and at[1] <= column[1] < at[1] + width}
+        else:
+            held = {m for m, (at, _) in self.hand_accumulators.items() if at[0] == "value"}
+        key = _ir_hash(result)
+        if len(held) == 1 and key is not None:
+            self.tmem_reads[key] = held.pop()
+
+    def _registers_of_tmem(self, index: int, value) -> None:
+        """A register vector stored with values a hand-written 32x32b `tcgen05.ld` read (`_read_from_tmem`), converted
+        or not: its one mode runs along the product's N (`_bind_tmem_registers`)."""
+        record = self.trace.records[index]
+        if record.memspaces[:1] != ("rmem",) or not record.levels or not isinstance(record.shapes[0], int):
+            return
+        product = _up_defining_ops(value, lambda v: self.tmem_reads.get(_ir_hash(v)), depth=6, unwrap=True)
+        if product is not None:  # bound when the trace ends, to the labels the copies it feeds leave it
+            self.tmem_registers[index] = product
+
+    def _bind_tmem_registers(self) -> None:
+        """Each register vector stored from an accumulator's columns (`_registers_of_tmem`) runs along the
+        product's N, and so do the values of the thread's view it is copied into (`partial_vecs[None, (row,
+        chunk)]` of `zipped_divide(out, (1, 16))`: its value mode's one wide leaf), whose labels the registers
+        take when the trace ends (`flow._register_chunks`)."""
+        records = self.trace.records
+        for index, product in self.tmem_registers.items():
+            self.axes.context = index
+            for label in _levels.flatten(records[index].levels[0]):
+                self.axes.bind(label.var, ("mma", product, "N"))
+            for copy in records:
+                dst = (copy.operands or {}).get("dst") if copy.op == "copy" else None
+                if dst is not None and copy.operands.get("src") == index and records[dst].meta.get("thread_view"):
+                    self.axes.bind(_wide_value_var(records[dst]), ("mma", product, "N"))
 
     def _traced_from(self, value):
         """(the traced tensor, its shape) an MLIR value was computed from (an address or a descriptor of its data),
@@ -1389,6 +1508,7 @@ class _Tracer:
                     for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
             for record in self.trace.records:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
+        self._bind_tmem_registers()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
@@ -2190,6 +2310,83 @@ _AFFINE = ("arith.addi", "arith.muli")
 # a tcgen05 MMA in inline PTX: `tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;` -> the operand numbers of
 # its D address, A descriptor (or `[$1]`, A's TMEM address), B descriptor and instruction descriptor
 _HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
+# the calls that may issue an MMA by hand: inline PTX, and NVVM's tcgen05 MMA ops (their D, A, B and instruction
+# descriptor arguments)
+_ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale")
+_NVVM_MMA_ARGS = ("matrix_d", "matrix_a", "matrix_b", "idesc")
+
+
+def _hand_mma_operands(call) -> tuple | None:
+    """(D, A, B, instruction descriptor): the values a hand-issued MMA reads; None for inline PTX that issues
+    none."""
+    if call.op != "inline_asm":
+        return tuple(call.bound.get(arg) for arg in _NVVM_MMA_ARGS)
+    issued = _HAND_MMA.search(str(call.bound.get("asm_string", "")))
+    if issued is None:
+        return None
+    values = list(call.bound.get("operands_") or ())
+    return tuple(values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+
+
+# the instruction descriptor's bits that make A or B MN-major (`transpose_A`, `transpose_B` of tcgen05's kinds)
+_TRANSPOSE_BITS = {"A": 15, "B": 16}
+
+
+def _transposed(instruction, slot: str) -> bool:
+    """Whether a hand-issued MMA's constant instruction descriptor reads the operand in `slot` MN-major."""
+    constant = _constant(instruction) if instruction is not None and slot in _TRANSPOSE_BITS else None
+    return constant is not None and bool(constant >> _TRANSPOSE_BITS[slot] & 1)
+
+
+def _wide_value_var(view) -> int | None:
+    """The variable of the one leaf longer than one element of a thread's (thread, value) view's value mode."""
+    modes, shape = view.levels[0], view.shapes[0]
+    at = view.meta.get("thread_values", 1)
+    if not isinstance(modes, tuple) or not isinstance(shape, tuple) or len(modes) != 2 or len(shape) != 2:
+        return None
+    labels, extents = list(_levels.flatten(modes[at])), list(_leaves(shape[at]))
+    wide = [label.var for label, e in zip(labels, extents) if e != 1] if len(labels) == len(extents) else []
+    return wide[0] if len(wide) == 1 else None
+
+
+# an instruction descriptor's scale-factor ids (kind::mxf8f6f4's A ids at bits 29-30, B's at bits 4-5)
+_SCALE_IDS = (3 << 29) | (3 << 4)
+
+
+def _columns(instruction: int | None) -> int | None:
+    """The TMEM columns an accumulator of a tcgen05 instruction descriptor spans: its N (bits 17-22, N >> 3)."""
+    return (instruction >> 17 & 0x3F) << 3 if instruction is not None else None
+
+
+def _tmem_column(address):
+    """The column part of a TMEM address made as `(row << 16) | column`, past its casts; else the address."""
+    address = _past_casts(address)
+    if _op_name(address) == "arith.ori":
+        parts = _operands(address)
+        rows = [i for i, part in enumerate(parts) if _op_name(part) == "arith.shli"
+                and len(_operands(part)) == 2 and _constant(_operands(part)[1]) == 16]
+        if len(parts) == 2 and len(rows) == 1:
+            return parts[1 - rows[0]]
+    return address
+
+
+# the casts a plain integer TMEM address passes through on its way to an MMA (`llvm.inttoptr(Int32(addr))`)
+_ADDRESS_CASTS = ("llvm.inttoptr", "arith.extui", "arith.extsi", "arith.trunci", "arith.index_cast",
+                  "builtin.unrealized_conversion_cast")
+
+
+def _past_casts(value):
+    """A TMEM address's value before the casts it passed through (`_ADDRESS_CASTS`)."""
+    while value is not None and _op_name(value) in _ADDRESS_CASTS and _operands(value):
+        value = _operands(value)[0]
+    return value
+
+
+def _address_key(value):
+    """What a TMEM address an MMA writes is, past its casts: its constant, else the value computing it."""
+    value = _past_casts(value)
+    constant = _constant(value) if value is not None else None
+    return ("constant", constant) if constant is not None else ("value", _ir_hash(value))
 
 
 # cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,

@@ -1,0 +1,125 @@
+"""A compile-only Blackwell mainloop whose tcgen05 MMAs are NVVM ops issued by hand (sm_100a), no CuTe MMA object
+anywhere: flat SMEM tiles (rows, columns, stages), each filled by a plain copy from a global tile, read through
+SMEM descriptors built by integer arithmetic on `tile[None, None, stage].iterator.toint()`; the accumulators are
+plain integer TMEM addresses. The first MMA reads `lhs` (A) and `rhs` (B), both K-major (K the contiguous mode);
+the second reads A from TMEM (an integer address again) and `cols` as B, MN-major (its instruction descriptor's
+transpose-B bit: the contiguous mode is N). `cols` is laid as (rows, 1, (32, 2), stages): a rank-4 buffer that no
+MMA layout made. No traced tensor holds either accumulator, so the slots come only from the operands' addresses.
+Its epilogue reads the first accumulator by hand (`nvvm.tcgen05_ld` 32x32b at a constant column in its columns)
+into registers, copied to each thread's row chunk of the output.
+Its second kernel issues a block-scaled MMA (`nvvm.tcgen05_mma_block_scale`) whose scale factors it reads at two
+integer TMEM addresses, where `tcgen05.cp` copied two flat SMEM tiles of scales (packed words, blocks of 128 rows,
+stages) through descriptors of their addresses."""
+# The names here are meant not to follow the convention (the axes must come from the data flow):
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+import cutlass.utils as utils
+from cutlass._mlir import ir
+from cutlass._mlir.dialects import llvm, nvvm
+
+BF16, F8 = cutlass.BFloat16, cutlass.Float8E4M3FN
+ROWS, COLS, DEPTH, STAGES = 128, 64, 64, 2
+# kind::f16 instruction descriptors (bf16 x bf16 -> f32): N >> 3 at bit 17, M >> 4 at bit 24; bit 16 transposes B
+PLAIN = (1 << 4) | (1 << 7) | (1 << 10) | ((COLS >> 3) << 17) | ((ROWS >> 4) << 24)
+B_TRANSPOSED = PLAIN | (1 << 16)
+SCALED = ((COLS >> 3) << 17) | (1 << 23) | ((ROWS >> 7) << 27)  # kind::mxf8f6f4, scales per 32 K values
+SCALES_AT = 496  # the TMEM columns the scale factors are copied to
+SWIZZLE_128B = (1 << 46) | (2 << 61)  # an SMEM descriptor's fixed fields; the start address is or-ed in
+
+
+def _tmem(address):
+    return llvm.inttoptr(llvm.PointerType.get(cute.AddressSpace.tmem.value), cutlass.Int32(address).ir_value())
+
+
+def _issue(d, a, b, instruction: int, a_in_tmem: bool):
+    nvvm.tcgen05_mma(nvvm.Tcgen05MMAKind.F16, nvvm.CTAGroupKind.CTA_1, _tmem(d),
+                     _tmem(a) if a_in_tmem else cutlass.Uint64(a).ir_value(), cutlass.Uint64(b).ir_value(),
+                     cutlass.Int32(instruction).ir_value(), cutlass.Boolean(True).ir_value())
+
+
+def _descriptor(view):
+    return cutlass.Uint64(SWIZZLE_128B) | (view.iterator.toint() >> 4)
+
+
+@cute.kernel
+def nvvm_kernel(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor, out: cute.Tensor):
+    smem = utils.SmemAllocator()
+    lhs = smem.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH, STAGES), stride=(DEPTH, 1, ROWS * DEPTH)), 1024)
+    rhs = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
+    cols = smem.allocate_tensor(BF16, cute.make_layout((DEPTH, 1, (32, 2), STAGES),
+                                                       stride=(32, 0, (1, DEPTH * 32), DEPTH * COLS)), 1024)
+    x, y, _ = cute.arch.block_idx()
+    stage = x % STAGES
+    cute.autovec_copy(cute.local_tile(left, (ROWS, DEPTH), (x, 0)), lhs[None, None, stage])
+    cute.autovec_copy(cute.local_tile(right, (COLS, DEPTH), (y, 0)), rhs[None, None, stage])
+    cute.autovec_copy(cute.local_tile(wide, (DEPTH, 1, COLS), (x, y, 0)), cols[None, None, None, stage])
+    sums, more = 0, COLS
+    for k in cutlass.range_constexpr(DEPTH // 16):  # a k-step is 32 bytes further: 2 in the 16-byte address field
+        _issue(sums, _descriptor(lhs[None, None, stage]) + k * 2, _descriptor(rhs[None, None, stage]) + k * 2,
+               PLAIN, False)
+    for k in cutlass.range_constexpr(DEPTH // 16):
+        _issue(more, 2 * COLS + k * 8, _descriptor(cols[None, None, None, stage]) + k * 64, B_TRANSPOSED, True)
+    # the epilogue: each thread reads its lane's row of the first accumulator, 16 columns at a time, by hand
+    # (tcgen05.ld 32x32b at `(row << 16) | column`), and stores them to its row's 16-wide chunk of the output
+    t, _, _ = cute.arch.thread_idx()
+    chunks = cute.zipped_divide(out, (1, 16))
+    put = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32, num_bits_per_copy=128)
+    for c in cutlass.range_constexpr(COLS // 16):
+        address = (cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)) | cutlass.Int32(sums + c * 16)
+        words = nvvm.tcgen05_ld(ir.VectorType.get([16], cutlass.Int32.mlir_type), nvvm.Tcgen05LdStShape.SHAPE_32X32B,
+                                _tmem(address))
+        row = cute.make_rmem_tensor(16, cutlass.Float32)
+        row.store(cute.TensorSSA(llvm.bitcast(ir.VectorType.get([16], cutlass.Float32.mlir_type), words), (16,),
+                                 cutlass.Float32))
+        cute.copy(put, row, chunks[None, (x * ROWS + t, y * (COLS // 16) + c)])
+
+
+@cute.kernel
+def scaled_kernel(left: cute.Tensor, right: cute.Tensor):
+    smem = utils.SmemAllocator()
+    lhs = smem.allocate_tensor(F8, cute.make_layout((ROWS, 128, STAGES), stride=(128, 1, ROWS * 128)), 1024)
+    rhs = smem.allocate_tensor(F8, cute.make_layout((COLS, 128, STAGES), stride=(128, 1, COLS * 128)), 1024)
+    # one 512-byte block of a 128-row block's scales (64 words), one row block, stages
+    scales_l = smem.allocate_tensor(cutlass.Int64, cute.make_layout((64, 1, STAGES), stride=(1, 64, 64)), 128)
+    scales_r = smem.allocate_tensor(cutlass.Int64, cute.make_layout((64, 1, STAGES), stride=(1, 64, 64)), 128)
+    x, y, _ = cute.arch.block_idx()
+    stage = x % STAGES
+    cute.autovec_copy(cute.local_tile(left, (ROWS, 128), (x, 0)), lhs[None, None, stage])
+    cute.autovec_copy(cute.local_tile(right, (COLS, 128), (y, 0)), rhs[None, None, stage])
+    for at, tile in ((SCALES_AT, scales_l), (SCALES_AT + 4, scales_r)):
+        nvvm.tcgen05_cp(nvvm.Tcgen05CpShape.SHAPE_32x128b, _tmem(at), _descriptor(tile[None, None, stage]),
+                        multicast=nvvm.Tcgen05CpMulticast.WARPX4)
+    nvvm.tcgen05_mma_block_scale(nvvm.Tcgen05MMAKind.MXF8F6F4, nvvm.CTAGroupKind.CTA_1, _tmem(0),
+                                 _descriptor(lhs[None, None, stage]).ir_value(),
+                                 _descriptor(rhs[None, None, stage]).ir_value(), cutlass.Int32(SCALED).ir_value(),
+                                 cutlass.Boolean(True).ir_value(), _tmem(SCALES_AT), _tmem(SCALES_AT + 4))
+
+
+@cute.jit
+def nvvm_host(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor, out: cute.Tensor):
+    nvvm_kernel(left, right, wide, out).launch(grid=(2, 2, 1), block=(128, 1, 1))
+
+
+@cute.jit
+def scaled_host(left: cute.Tensor, right: cute.Tensor):
+    scaled_kernel(left, right).launch(grid=(2, 2, 1), block=(128, 1, 1))
+
+
+def compile_nvvm():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    left = make_fake_compact_tensor(BF16, (2 * ROWS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    wide = make_fake_compact_tensor(BF16, (2 * DEPTH, 2, COLS), stride_order=(2, 1, 0), assumed_align=16)
+    out = make_fake_compact_tensor(cutlass.Float32, (2 * ROWS, 2 * COLS), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(nvvm_host, left, right, wide, out)
+
+
+def compile_scaled():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    left = make_fake_compact_tensor(F8, (2 * ROWS, 128), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(F8, (2 * COLS, 128), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(scaled_host, left, right)

@@ -1,0 +1,59 @@
+"""A tcgen05 MMA issued as an NVVM op (`nvvm.tcgen05_mma`) on SMEM descriptors computed from flat tiles' addresses,
+its accumulator a plain integer TMEM address, is a gemm of those tiles (tests/kernels/nvvm_issued_mma.py): each
+tile's contiguous mode runs along K, or along the slot's N where the instruction descriptor transposes B."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "nvvm_issued_mma.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_nvvm", arch="sm_100a")
+
+
+def _index(events, name):
+    return next(e["index"] for e in events if name in (e.get("names") or []))
+
+
+def test_an_nvvm_mma_is_a_gemm_of_the_tiles_its_descriptors_come_from(events):
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 8  # four k-steps of each MMA
+    assert gemms[0]["operands"] == {"D": None, "A": _index(events, "lhs"), "B": _index(events, "rhs"), "C": None}
+    assert gemms[4]["operands"] == {"D": None, "A": None, "B": _index(events, "cols"), "C": None}
+    # one product per accumulator address: the two TMEM accumulators are two
+    assert len({g["made_by"]["object"] for g in gemms[:4]}) == 1
+    assert gemms[0]["made_by"]["object"] != gemms[4]["made_by"]["object"]
+
+
+def test_a_flat_tile_read_k_major_is_rows_then_k(events):
+    assert labels_of(events, "lhs")[0] == ["mma-atom-M", "mma-atom-K", "stage"]
+    assert labels_of(events, "rhs")[0] == ["mma-atom-N", "mma-atom-K", "stage"]
+    assert labels_of(events, "left")[0] == ["input-mode-M", "input-mode-K"]  # the global tile copied in
+
+
+def test_a_transposed_operand_runs_along_n_in_its_contiguous_mode(events):
+    # a rank-4 buffer no MMA layout made: its one-element mode runs along nothing
+    assert labels_of(events, "cols")[0] == ["mma-atom-K", "mma-atom", "mma-atom-N", "mma-atom-N", "stage"]
+
+
+def test_scale_factors_copied_to_the_tmem_a_block_scaled_mma_reads_are_its_operands():
+    events = trace_json(f"{KERNEL}:compile_scaled", arch="sm_100a")
+    (gemm,) = [e for e in events if e["op"] == "gemm"]
+    assert gemm["inputs"] == [_index(events, name) for name in ("lhs", "rhs", "scales_l", "scales_r")]
+    # packed scales (no one axis), the blocks of rows along the slot's rows, stages
+    assert labels_of(events, "scales_l")[0] == ["mma-atom", "mma-rest-M", "stage"]
+    assert labels_of(events, "scales_r")[0] == ["mma-atom", "mma-rest-N", "stage"]
+
+
+def test_registers_read_by_hand_from_an_accumulators_columns_run_along_its_n(events):
+    # tcgen05.ld 32x32b at a constant column of the first accumulator: a thread's registers are columns
+    rows = [e for e in events if "row" in (e.get("names") or [])]
+    assert rows and all(e["leaf_labels"][0] == ["store-atom-N"] for e in rows)
+    # and so are the values of the thread's row chunk of the output they are copied to
+    assert labels_of(events, "chunks")[0] == ["store-atom", "store-atom-N", "store-rest", "store-rest-N"]
+    assert labels_of(events, "out")[0] == ["input-mode", "input-mode-N"]
