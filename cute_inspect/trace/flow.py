@@ -709,12 +709,13 @@ def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
 
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
-           gathers: tuple | None = None) -> None:
+           gathers: tuple | None = None, paged: set | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
     axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
-    run-time index -> the axis variables of every mode it selected."""
+    run-time index -> the axis variables of every mode it selected; `paged`: the variables of global modes an
+    index read out of another tensor selected (pages of a paged cache)."""
     instance, rows_apart, apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
@@ -743,7 +744,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     _rows_filled_from_two(axes, records, named)
-    grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
+    grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()})  # class root -> the letters of a grouped (heads, batch) mode's leaves
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
 
@@ -1651,11 +1652,12 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict) -> dict:
+def _batch(axes: Axes, records: list, named: dict, paged: set) -> dict:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
     trailing modes past those the MMAs fixed: heads H, then batch B; one nested trailing mode (``((h_r, h_k), b)``)
-    is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). Returns the
-    per-leaf letters of such grouped modes, by axis class."""
+    is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). A key-side
+    input's outer mode or leaf that a page table's entries select (`paged`, class roots) holds pages of keys: K,
+    not the batch. Returns the per-leaf letters of such grouped modes, by axis class."""
     grouped: dict = {}
     for record in records:
         if record.op not in ("input", "make_tensor", "make_identity_tensor") or not record.levels \
@@ -1697,11 +1699,15 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
         leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
+            pages = "K" if "K" in attention else "B"
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
-                    named[axes.find(mode.var)] = (letter, "batch")
+                    paging = letter == "B" and axes.find(mode.var) in paged
+                    named[axes.find(mode.var)] = (pages, "paged") if paging else (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
                 letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)
+                if letters and axes.find(unnamed[0].var) in paged:
+                    letters = tuple(pages if x == "B" else x for x in letters)
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped

@@ -151,6 +151,9 @@ RULES = {
                     "those before it rows M",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
+    "paged": "a key-side attention input's trailing mode (or a grouped (heads, pages) mode's outer leaf) selected "
+             "by an index read out of another tensor (`page = block_table[b, blk]`, `h + h_k * page`): pages of a "
+             "paged cache, the keys K, not the batch",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
                   "(of a partition, or of a retiled fragment whose rests stand for the tile's modes in order) "
                   "run along the tile mode the copy's value layout steps, a split value leaf's parts alike; a "

@@ -379,6 +379,9 @@ class _Tracer:
         # `_index_sources` and `flow._gathered_rows`
         self.gathers: list = []
         self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        # axis variables of global modes selected by an index read out of another tensor (a page table): see
+        # `_paged_mode`
+        self.paged: set = set()
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
@@ -939,6 +942,8 @@ class _Tracer:
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
+        for i, _ in others:
+            self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
                 self._nested_index(tensor, modes[i], i, key, found[0])
@@ -955,6 +960,18 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+
+    def _paged_mode(self, record, mode, index) -> None:
+        """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
+        `tGSgK[None, 0, k, h + h_k * page]`; directly, through integer arithmetic or an `if` that yields it) holds
+        the pages of a paged cache: its outer leaf (a grouped (heads, pages) mode's pages) is remembered for
+        `flow._batch`, which names pages the sequence of the input (keys), not a batch."""
+        if not set(record.memspaces) & {"gmem", "coord"} or mode is None:
+            return
+        leaf = list(_levels.flatten(mode))[-1] if isinstance(mode, tuple) else mode
+        if isinstance(leaf, _levels.ModeLabel) and leaf.var is not None \
+                and _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced):
+            self.paged.add(leaf.var)
 
     def _k_tiles_indexed(self, record, found, modes: tuple, coord: tuple) -> None:
         """A stage mode of an MMA's A or B fragment that a loop's run-time index selects, not a pipeline state's
@@ -1396,7 +1413,7 @@ class _Tracer:
                                           for t, shape in zip(record.levels, record.shapes))
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects, gathers=(self.gathers, self.selections))
+                         self.objects, gathers=(self.gathers, self.selections), paged=self.paged)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -2534,6 +2551,44 @@ def _index_sources(value, depth: int = 6) -> dict:
             following.extend((o, how or part) for o in _operands(v))
         frontier = following[:16]
     return found
+
+
+def _read_from_table(value, read, depth: int = 6) -> bool:
+    """Whether a run-time index is, or was computed by integer arithmetic from, an element read out of a tensor
+    (`read(hash)`), following an `scf.if` result into what each branch yields (`page = n; if ok: page = t[i]`)."""
+    frontier = [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            key = _ir_hash(v)
+            if key is None:
+                continue
+            if read(key):
+                return True
+            name = _op_name(v)
+            if name == "scf.if":
+                following.extend(_yielded(v))
+            elif name is not None and name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return False
+
+
+def _yielded(value) -> list:
+    """The values each branch of the `scf.if` defining `value` yields for it."""
+    from cutlass._mlir import ir
+
+    try:
+        op = getattr(value.owner, "operation", value.owner)
+        number = ir.OpResult(value).result_number  # an operand list hands out plain values
+        found = []
+        for region in op.regions:
+            operations = region.blocks[0].operations
+            operand = operations[len(operations) - 1].operands[number]
+            found.append(getattr(operand, "value", operand))
+        return found
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return []
 
 
 def _operands(value) -> tuple:

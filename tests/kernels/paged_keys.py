@@ -1,0 +1,119 @@
+"""Compile-only kernel: attention over a paged KV cache, pages looked up in a page table.
+
+`compile_grouped_pages` (sm_80): K and V caches seen as (16 tokens, 64 d, (heads, pages)); a CTA reads the page
+number out of a block table under an `if` (past the end: one page past the last, as a TMA zero-fill would) and
+selects `h + heads * page` of the grouped mode. The queries (16, 64, (heads, batch)) are selected by `h + heads *
+b` with b the CTA's own index: their grouped mode stays (heads, batch).
+`compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
+entry of a flat page list read directly.
+S = X Y^T, then O = P V with P converted from S in registers. Names carry no axis letters: the labels must come
+from the data flow.
+"""
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+_DEPTH = 64
+_HEADS = 2
+_PAGES = 32
+_ROWS = 16
+_PAGE = _ROWS * _DEPTH  # elements of one (tokens, d) page of one head
+
+
+def _grouped(pointer, rows_stride: int, depth_stride: int, outer: int):
+    """A (16, 64, (heads, outer)) view of a flat buffer, (tokens, d) blocks head by head."""
+    return cute.make_tensor(pointer, cute.make_layout(
+        (_ROWS, _DEPTH, (_HEADS, outer)),
+        stride=(rows_stride, depth_stride, (_PAGE, _PAGE * _HEADS))))
+
+
+def _attention(tidx, tiled_mma, tile_x, tile_y, tile_v):
+    smem = cutlass.utils.SmemAllocator()
+    s_x = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
+    s_y = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
+    s_v = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_DEPTH, _ROWS), stride=(1, _DEPTH)), 16)
+    cute.autovec_copy(tile_x, s_x)
+    cute.autovec_copy(tile_y, s_y)
+    cute.autovec_copy(tile_v, s_v)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    frag_x = thr.make_fragment_A(thr.partition_A(s_x))
+    frag_y = thr.make_fragment_B(thr.partition_B(s_y))
+    cute.autovec_copy(thr.partition_A(s_x), frag_x)
+    cute.autovec_copy(thr.partition_B(s_y), frag_y)
+    scores = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _ROWS)), cutlass.Float32)
+    scores.fill(0.0)
+    cute.gemm(tiled_mma, scores, frag_x, frag_y, scores)
+    probs = cute.make_fragment_like(scores, cutlass.Float16)
+    probs.store(scores.load().to(cutlass.Float16))
+    frag_p = cute.make_tensor(probs.iterator, thr.make_fragment_A(thr.partition_shape_A((_ROWS, _ROWS))).layout)
+    frag_v = thr.make_fragment_B(thr.partition_B(s_v))
+    cute.autovec_copy(thr.partition_B(s_v), frag_v)
+    out = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _DEPTH)), cutlass.Float32)
+    out.fill(0.0)
+    cute.gemm(tiled_mma, out, frag_p, frag_v, out)
+    cute.printf("{}", out[0])
+
+
+@cute.kernel
+def grouped_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                         table: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = _grouped(queries.iterator, _DEPTH, 1, 4)
+    y = _grouped(keys.iterator, _DEPTH, 1, _PAGES)
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+    page = cutlass.Int32(_PAGES)
+    if blk < 4:
+        page = table[b, blk]
+    at = h + _HEADS * page
+    _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, at], v[None, None, at])
+
+
+@cute.kernel
+def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                      pages: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    y = cute.make_tensor(keys.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, _HEADS, _PAGES), stride=(_DEPTH, 1, _PAGE, _PAGE * _HEADS)))
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, _HEADS, _PAGES), stride=(1, _DEPTH, _PAGE, _PAGE * _HEADS)))
+    page = pages[blk]
+    _attention(tidx, tiled_mma, queries[None, None, h, b], y[None, None, h, page], v[None, None, h, page])
+
+
+def _mma():
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    return cute.make_tiled_mma(op, cute.make_layout((1, 1, 1)))
+
+
+@cute.jit
+def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, table: cute.Tensor):
+    grouped_pages_kernel(_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
+
+
+@cute.jit
+def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, pages: cute.Tensor):
+    flat_pages_kernel(_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
+
+
+def _flat(n):
+    return make_fake_compact_tensor(cutlass.Float16, (n,), assumed_align=16)
+
+
+def compile_grouped_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(grouped_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_flat_pages():
+    queries = make_fake_compact_tensor(cutlass.Float16, (_ROWS, _DEPTH, _HEADS, 4), stride_order=(1, 0, 2, 3),
+                                       assumed_align=16)
+    pages = make_fake_compact_tensor(cutlass.Int32, (8,))
+    return cute.compile(flat_pages_host, queries, _flat(_PAGE * _HEADS * _PAGES), _flat(_PAGE * _HEADS * _PAGES),
+                        pages)
