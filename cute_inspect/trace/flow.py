@@ -335,6 +335,25 @@ def join_leaves(axes: Axes, a, b) -> None:
                 axes.join(x.var, y.var)
             elif isinstance(x, tuple) and isinstance(y, tuple):
                 join_leaves(axes, x, y)
+            else:
+                _atom_leaves(axes, x, y) or _atom_leaves(axes, y, x)
+
+
+def _atom_leaves(axes: Axes, atom, leaves) -> bool:
+    """An MMA atom labelled whole, its leaves' axes on the label (`leaf_axes`), against the same atom labelled leaf
+    by leaf (a view of registers laid out as the accumulator): each leaf runs along its MMA axis."""
+    if not isinstance(atom, _levels.ModeLabel) or not isinstance(leaves, tuple) or not atom.leaf_axes:
+        return False
+    flat = list(_levels.flatten(leaves))
+    if len(flat) != len(atom.leaf_axes):
+        return False
+    # the axis of the product the atom's own record belongs to (a TiledMma issuing several: `Axes.issued_key`)
+    context, axes.context = axes.context, axes.placed.get(atom.var, atom.origin)
+    for key, leaf in zip(atom.leaf_axes, flat):
+        if isinstance(key, tuple) and key[0] == "mma":
+            axes.bind(leaf.var, key)
+    axes.context = context
+    return True
 
 
 def bind_slot(axes: Axes, tree, mma: int, slot: str) -> None:

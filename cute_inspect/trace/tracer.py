@@ -325,6 +325,11 @@ def _numeric_class():
     return Numeric
 
 
+def _is_layout(obj) -> bool:
+    """A layout value (`Layout`, `ComposedLayout`), not a tensor or a tensor's loaded values."""
+    return obj is not None and not _is_tensor(obj) and type(obj).__name__.endswith("Layout")
+
+
 def _is_tensor(obj) -> bool:
     info = _info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
@@ -1540,6 +1545,10 @@ class _Tracer:
                 return inp
             if not in_trees:  # made like a value, not a tensor (`make_rmem_tensor_like(acc.load())`)
                 found = self._like(info)
+                if found is not None and _is_layout(bound.get("src")):
+                    # made from a layout alone: another tensor's layout says the modes' shape and level, not which
+                    # values they will hold (an accumulator's values re-laid as an operand, written by a view)
+                    return _levels.own_variables(found, info.shape, origin)
                 if found is not None:
                     return found
         if op == "select":
