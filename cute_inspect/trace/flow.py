@@ -763,6 +763,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     _rows_filled_from_two(axes, records, named)
+    if partitioners is not None:
+        _rows_past_their_input(axes, records, named, partitioners.shapes)
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()})  # class root -> the letters of a grouped (heads, batch) mode's leaves
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
@@ -949,6 +951,29 @@ def _rows_filled_from_two(axes: Axes, records: list, named: dict) -> None:
                 root = axes.find(leaf.var) if leaf.var is not None else None
                 if root is not None and named.get(root) == ("Q", "attention"):
                     named[root] = (None, "packed_rows")
+
+
+def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict) -> None:
+    """Query rows an MMA tiles in more rows than the global input mode they are loaded from holds (MSA's 128 rows,
+    8 tokens x 16 heads, filled by TMA boxes of 16 heads out of a mode of 64 heads) pack that mode with another:
+    they run along no single axis. Only a static extent says it."""
+    tiles: dict = {}  # class root -> the largest MMA extent along it
+    for key, var in axes.key_var.items():
+        if key[0] != "mma" or key[2] not in "MNK":
+            continue
+        obj = key[1][0] if isinstance(key[1], tuple) else key[1]
+        extent = (shapes.get(obj) or (None, None, None))["MNK".index(key[2])]
+        root = axes.find(var)
+        if isinstance(extent, int) and named.get(root) == ("Q", "attention"):
+            tiles[root] = max(tiles.get(root, 0), extent)
+    for record in records:
+        if record.op not in ("input", "make_tensor") or "gmem" not in record.memspaces or not record.levels \
+                or not isinstance(record.shapes[0], tuple):
+            continue
+        for mode, extent in zip(_modes(record.levels[0]), record.shapes[0]):
+            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+            if root in tiles and isinstance(extent, int) and extent < tiles[root]:
+                named[root] = (None, "packed_rows")
 
 
 def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict) -> None:
@@ -1689,7 +1714,7 @@ def _batch(axes: Axes, records: list, named: dict, paged: set) -> dict:
         letters = [f[0] for f in found if f and f[1] == "mma_slot"]
         # a mode the attention fixed but no single axis names (GQA's packed (heads, queries)) is no unnamed mode
         unnamed = [m for m, f in zip(modes, found)
-                   if not f or (f[0] is None and f[1] != "attention") or f[1] == "hint:name"]
+                   if not f or (f[0] is None and f[1] not in ("attention", "packed_rows")) or f[1] == "hint:name"]
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")

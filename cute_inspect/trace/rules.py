@@ -166,7 +166,9 @@ RULES = {
               "sequence, the remainder's the heads H",
     "packed_rows": "query rows of an SMEM buffer filled by hand from two tensors (`sQ[h, c] = q[.., h, c]`, "
                    "`sQ[h + 8, c] = r[.., h, c]`: the mode whose index the two sources' writes never share while "
-                   "sharing every other mode's): the rows pack both and run along neither (`?`)",
+                   "sharing every other mode's), or query rows an MMA tiles in more rows than a static global "
+                   "input mode they are loaded from holds (16 heads a box, 8 tokens' boxes in 128 rows): the rows "
+                   "pack both and run along neither (`?`)",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
                      "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
