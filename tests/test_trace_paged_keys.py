@@ -25,6 +25,11 @@ def test_grouped_heads_and_pages_looked_up_under_an_if_are_heads_and_keys(groupe
     assert labels_of(grouped, "v")[0] == ["input-mode-D", "input-mode-K", "input-mode-H", "input-mode-K"]
 
 
+def test_the_page_tables_mode_a_loop_walks_runs_along_the_keys(grouped, flat):
+    assert labels_of(grouped, "table")[0] == ["input-mode", "input-mode-K"]
+    assert labels_of(flat, "pages")[0] == ["input-mode-K"]
+
+
 def test_grouped_heads_and_batch_the_block_index_selects_stay_the_batch(grouped):
     assert labels_of(grouped, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
 

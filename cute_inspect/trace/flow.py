@@ -728,13 +728,14 @@ def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
 
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
-           gathers: tuple | None = None, paged: set | None = None) -> None:
+           gathers: tuple | None = None, paged: dict | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
     axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
-    run-time index -> the axis variables of every mode it selected; `paged`: the variables of global modes an
-    index read out of another tensor selected (pages of a paged cache)."""
+    run-time index -> the axis variables of every mode it selected; `paged`: the variable of each global mode an
+    index read out of another tensor selected (pages of a paged cache) -> the variables of the table's modes that
+    walk the pages."""
     instance, rows_apart, apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
@@ -765,7 +766,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _rows_filled_from_two(axes, records, named)
     if partitioners is not None:
         _rows_past_their_input(axes, records, named, partitioners.shapes)
-    grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()})  # class root -> the letters of a grouped (heads, batch) mode's leaves
+    # class root -> the letters of a grouped (heads, batch) mode's leaves
+    grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()})
+    _page_tables(axes, named, grouped, paged or {})
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
 
@@ -1755,6 +1758,17 @@ def _batch(axes: Axes, records: list, named: dict, paged: set) -> dict:
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _page_tables(axes: Axes, named: dict, grouped: dict, paged: dict) -> None:
+    """A page table's mode that walks the pages of a cache `_batch` named keys (pages of keys) runs along the keys."""
+    for var, tables in paged.items():
+        root = axes.find(var)
+        if named.get(root) != ("K", "paged") and "K" not in grouped.get(root, ()):
+            continue
+        for table in tables:
+            if (named.get(axes.find(table)) or (None,))[0] is None:
+                named[axes.find(table)] = ("K", "paged")
 
 
 def _stride_value(mode: str) -> tuple | None:

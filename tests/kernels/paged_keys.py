@@ -1,9 +1,9 @@
 """Compile-only kernel: attention over a paged KV cache, pages looked up in a page table.
 
 `compile_grouped_pages` (sm_80): K and V caches seen as (16 tokens, 64 d, (heads, pages)); a CTA reads the page
-number out of a block table under an `if` (past the end: one page past the last, as a TMA zero-fill would) and
-selects `h + heads * page` of the grouped mode. The queries (16, 64, (heads, batch)) are selected by `h + heads *
-b` with b the CTA's own index: their grouped mode stays (heads, batch).
+number out of a block table (its column the loop over the CTA's pages walks) under an `if` (past the end: one page
+past the last, as a TMA zero-fill would) and selects `h + heads * page` of the grouped mode. The queries (16, 64,
+(heads, batch)) are selected by `h + heads * b` with b the CTA's own index: their grouped mode stays (heads, batch).
 `compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
 entry of a flat page list read directly.
 S = X Y^T, then O = P V with P converted from S in registers. Names carry no axis letters: the labels must come
@@ -66,11 +66,12 @@ def grouped_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: c
     y = _grouped(keys.iterator, _DEPTH, 1, _PAGES)
     v = cute.make_tensor(values.iterator, cute.make_layout(
         (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
-    page = cutlass.Int32(_PAGES)
-    if blk < 4:
-        page = table[b, blk]
-    at = h + _HEADS * page
-    _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, at], v[None, None, at])
+    for s in cutlass.range(2):
+        page = cutlass.Int32(_PAGES)
+        if blk < 4:
+            page = table[b, blk * 2 + s]
+        at = h + _HEADS * page
+        _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, at], v[None, None, at])
 
 
 @cute.kernel
@@ -92,12 +93,14 @@ def _mma():
 
 
 @cute.jit
-def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, table: cute.Tensor):
+def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
     grouped_pages_kernel(_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
 
 
 @cute.jit
-def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, pages: cute.Tensor):
+def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, page_list: cute.Tensor):
+    pages = cute.make_tensor(page_list.iterator, cute.make_layout(8))
     flat_pages_kernel(_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
 
 
