@@ -13,6 +13,8 @@ import cutlass
 import cutlass.cute as cute
 from cutlass.cute.runtime import make_fake_compact_tensor
 
+import two_products
+
 _DEPTH = 64
 _ROWS = 16
 
@@ -20,10 +22,7 @@ _ROWS = 16
 @cute.kernel
 def boxed_rows_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
-    smem = cutlass.utils.SmemAllocator()
-    s_x = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
-    s_y = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
-    s_v = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_DEPTH, _ROWS), stride=(1, _DEPTH)), 16)
+    s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
     box = cute.size(queries, mode=[0])
     boxes = cute.make_tensor(s_x.iterator, cute.make_layout((box, _DEPTH, _ROWS // box),
                                                             stride=(_DEPTH, 1, box * _DEPTH)))
@@ -33,29 +32,13 @@ def boxed_rows_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute
     cute.autovec_copy(cute.local_tile(values, (_DEPTH, _ROWS), (0, 0)), s_v)
     cute.arch.sync_threads()
     thr = tiled_mma.get_slice(tidx)
-    frag_x = thr.make_fragment_A(thr.partition_A(s_x))
-    frag_y = thr.make_fragment_B(thr.partition_B(s_y))
-    cute.autovec_copy(thr.partition_A(s_x), frag_x)
-    cute.autovec_copy(thr.partition_B(s_y), frag_y)
-    scores = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _ROWS)), cutlass.Float32)
-    scores.fill(0.0)
-    cute.gemm(tiled_mma, scores, frag_x, frag_y, scores)
-    probs = cute.make_fragment_like(scores, cutlass.Float16)
-    probs.store(scores.load().to(cutlass.Float16))
-    frag_p = cute.make_tensor(probs.iterator, thr.make_fragment_A(thr.partition_shape_A((_ROWS, _ROWS))).layout)
-    frag_v = thr.make_fragment_B(thr.partition_B(s_v))
-    cute.autovec_copy(thr.partition_B(s_v), frag_v)
-    out = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _DEPTH)), cutlass.Float32)
-    out.fill(0.0)
-    cute.gemm(tiled_mma, out, frag_p, frag_v, out)
-    cute.printf("{}", out[0])
+    scores = two_products.scores_of(thr, tiled_mma, s_x, s_y, _ROWS)
+    two_products.output_of(thr, tiled_mma, two_products.probs_of(thr, scores, _ROWS), s_v, _ROWS, _DEPTH)
 
 
 @cute.jit
 def boxed_rows_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor):
-    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
-    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((1, 1, 1)))
-    boxed_rows_kernel(tiled_mma, queries, keys, values).launch(grid=(1, 1, 1), block=(32, 1, 1))
+    boxed_rows_kernel(two_products.tiled_mma(), queries, keys, values).launch(grid=(1, 1, 1), block=(32, 1, 1))
 
 
 def _compile(box: int):

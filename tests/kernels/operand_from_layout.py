@@ -13,6 +13,8 @@ import cutlass
 import cutlass.cute as cute
 from cutlass.cute.runtime import make_fake_compact_tensor
 
+import two_products
+
 _DEPTH = 16
 _ROWS = 16
 
@@ -21,39 +23,24 @@ _ROWS = 16
 def operand_from_layout_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor,
                                values: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
-    smem = cutlass.utils.SmemAllocator()
-    s_x = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
-    s_y = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
-    s_v = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_DEPTH, _ROWS), stride=(1, _DEPTH)), 16)
+    s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
     cute.autovec_copy(cute.local_tile(queries, (_ROWS, _DEPTH), (0, 0)), s_x)
     cute.autovec_copy(cute.local_tile(keys, (_ROWS, _DEPTH), (0, 0)), s_y)
     cute.autovec_copy(cute.local_tile(values, (_DEPTH, _ROWS), (0, 0)), s_v)
     cute.arch.sync_threads()
     thr = tiled_mma.get_slice(tidx)
-    frag_x = thr.make_fragment_A(thr.partition_A(s_x))
-    frag_y = thr.make_fragment_B(thr.partition_B(s_y))
-    cute.autovec_copy(thr.partition_A(s_x), frag_x)
-    cute.autovec_copy(thr.partition_B(s_y), frag_y)
-    scores = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _ROWS)), cutlass.Float32)
-    scores.fill(0.0)
-    cute.gemm(tiled_mma, scores, frag_x, frag_y, scores)
+    scores = two_products.scores_of(thr, tiled_mma, s_x, s_y, _ROWS)
     operand_layout = cute.make_layout(((2, 2, 2), 1, 1), stride=((1, 2, 4), 0, 0))
     p = cute.make_rmem_tensor_like(operand_layout, cutlass.Float16)
     as_scores = cute.make_tensor(p.iterator, scores.layout)
     as_scores.store(scores.load().to(cutlass.Float16))
-    frag_v = thr.make_fragment_B(thr.partition_B(s_v))
-    cute.autovec_copy(thr.partition_B(s_v), frag_v)
-    out = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _DEPTH)), cutlass.Float32)
-    out.fill(0.0)
-    cute.gemm(tiled_mma, out, p, frag_v, out)
-    cute.printf("{}", out[0])
+    two_products.output_of(thr, tiled_mma, p, s_v, _ROWS, _DEPTH)
 
 
 @cute.jit
 def operand_from_layout_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor):
-    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
-    tiled_mma = cute.make_tiled_mma(op, cute.make_layout((1, 1, 1)))
-    operand_from_layout_kernel(tiled_mma, queries, keys, values).launch(grid=(1, 1, 1), block=(32, 1, 1))
+    operand_from_layout_kernel(two_products.tiled_mma(), queries, keys, values).launch(grid=(1, 1, 1),
+                                                                                      block=(32, 1, 1))
 
 
 def compile_operand_from_layout():

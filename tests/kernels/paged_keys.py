@@ -15,6 +15,8 @@ import cutlass
 import cutlass.cute as cute
 from cutlass.cute.runtime import make_fake_compact_tensor
 
+import two_products
+
 _DEPTH = 64
 _HEADS = 2
 _PAGES = 32
@@ -29,32 +31,15 @@ def _grouped(pointer, rows_stride: int, depth_stride: int, outer: int):
         stride=(rows_stride, depth_stride, (_PAGE, _PAGE * _HEADS))))
 
 
-def _attention(tidx, tiled_mma, tile_x, tile_y, tile_v):
-    smem = cutlass.utils.SmemAllocator()
-    s_x = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
-    s_y = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_ROWS, _DEPTH), stride=(_DEPTH, 1)), 16)
-    s_v = smem.allocate_tensor(cutlass.Float16, cute.make_layout((_DEPTH, _ROWS), stride=(1, _DEPTH)), 16)
+def _attention(tidx, mma, tile_x, tile_y, tile_v):
+    s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
     cute.autovec_copy(tile_x, s_x)
     cute.autovec_copy(tile_y, s_y)
     cute.autovec_copy(tile_v, s_v)
     cute.arch.sync_threads()
-    thr = tiled_mma.get_slice(tidx)
-    frag_x = thr.make_fragment_A(thr.partition_A(s_x))
-    frag_y = thr.make_fragment_B(thr.partition_B(s_y))
-    cute.autovec_copy(thr.partition_A(s_x), frag_x)
-    cute.autovec_copy(thr.partition_B(s_y), frag_y)
-    scores = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _ROWS)), cutlass.Float32)
-    scores.fill(0.0)
-    cute.gemm(tiled_mma, scores, frag_x, frag_y, scores)
-    probs = cute.make_fragment_like(scores, cutlass.Float16)
-    probs.store(scores.load().to(cutlass.Float16))
-    frag_p = cute.make_tensor(probs.iterator, thr.make_fragment_A(thr.partition_shape_A((_ROWS, _ROWS))).layout)
-    frag_v = thr.make_fragment_B(thr.partition_B(s_v))
-    cute.autovec_copy(thr.partition_B(s_v), frag_v)
-    out = cute.make_rmem_tensor(thr.partition_shape_C((_ROWS, _DEPTH)), cutlass.Float32)
-    out.fill(0.0)
-    cute.gemm(tiled_mma, out, frag_p, frag_v, out)
-    cute.printf("{}", out[0])
+    thr = mma.get_slice(tidx)
+    scores = two_products.scores_of(thr, mma, s_x, s_y, _ROWS)
+    two_products.output_of(thr, mma, two_products.probs_of(thr, scores, _ROWS), s_v, _ROWS, _DEPTH)
 
 
 @cute.kernel
@@ -87,21 +72,18 @@ def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute
     _attention(tidx, tiled_mma, queries[None, None, h, b], y[None, None, h, page], v[None, None, h, page])
 
 
-def _mma():
-    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
-    return cute.make_tiled_mma(op, cute.make_layout((1, 1, 1)))
-
-
 @cute.jit
 def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
     table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
-    grouped_pages_kernel(_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
+    grouped_pages_kernel(two_products.tiled_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS),
+                                                                                        block=(32, 1, 1))
 
 
 @cute.jit
 def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, page_list: cute.Tensor):
     pages = cute.make_tensor(page_list.iterator, cute.make_layout(8))
-    flat_pages_kernel(_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
+    flat_pages_kernel(two_products.tiled_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS),
+                                                                                     block=(32, 1, 1))
 
 
 def _flat(n):
