@@ -335,6 +335,25 @@ def join_leaves(axes: Axes, a, b) -> None:
                 axes.join(x.var, y.var)
             elif isinstance(x, tuple) and isinstance(y, tuple):
                 join_leaves(axes, x, y)
+            else:
+                _atom_leaves(axes, x, y) or _atom_leaves(axes, y, x)
+
+
+def _atom_leaves(axes: Axes, atom, leaves) -> bool:
+    """An MMA atom labelled whole, its leaves' axes on the label (`leaf_axes`), against the same atom labelled leaf
+    by leaf (a view of registers laid out as the accumulator): each leaf runs along its MMA axis."""
+    if not isinstance(atom, _levels.ModeLabel) or not isinstance(leaves, tuple) or not atom.leaf_axes:
+        return False
+    flat = list(_levels.flatten(leaves))
+    if len(flat) != len(atom.leaf_axes):
+        return False
+    # the axis of the product the atom's own record belongs to (a TiledMma issuing several: `Axes.issued_key`)
+    context, axes.context = axes.context, axes.placed.get(atom.var, atom.origin)
+    for key, leaf in zip(atom.leaf_axes, flat):
+        if isinstance(key, tuple) and key[0] == "mma":
+            axes.bind(leaf.var, key)
+    axes.context = context
+    return True
 
 
 def note_viewed_leaves(axes: Axes, host, param) -> None:
@@ -767,12 +786,14 @@ def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
 
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
-           gathers: tuple | None = None) -> None:
+           gathers: tuple | None = None, paged: dict | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
     axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
-    run-time index -> the axis variables of every mode it selected."""
+    run-time index -> the axis variables of every mode it selected; `paged`: the variable of each global mode an
+    index read out of another tensor selected (pages of a paged cache) -> the variables of the table's modes that
+    walk the pages."""
     instance, rows_apart, apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
@@ -803,7 +824,11 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     _rows_filled_from_two(axes, records, named)
-    grouped = _batch(axes, records, named)  # class root -> the letters of a grouped (heads, batch) mode's leaves
+    if partitioners is not None:
+        _rows_past_their_input(axes, records, named, partitioners.shapes)
+    # class root -> the letters of a grouped (heads, batch) mode's leaves
+    grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()})
+    _page_tables(axes, named, grouped, paged or {})
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
 
@@ -989,6 +1014,29 @@ def _rows_filled_from_two(axes: Axes, records: list, named: dict) -> None:
                 root = axes.find(leaf.var) if leaf.var is not None else None
                 if root is not None and named.get(root) == ("Q", "attention"):
                     named[root] = (None, "packed_rows")
+
+
+def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict) -> None:
+    """Query rows an MMA tiles in more rows than the global input mode they are loaded from holds (MSA's 128 rows,
+    8 tokens x 16 heads, filled by TMA boxes of 16 heads out of a mode of 64 heads) pack that mode with another:
+    they run along no single axis. Only a static extent says it."""
+    tiles: dict = {}  # class root -> the largest MMA extent along it
+    for key, var in axes.key_var.items():
+        if key[0] != "mma" or key[2] not in "MNK":
+            continue
+        obj = key[1][0] if isinstance(key[1], tuple) else key[1]
+        extent = (shapes.get(obj) or (None, None, None))["MNK".index(key[2])]
+        root = axes.find(var)
+        if isinstance(extent, int) and named.get(root) == ("Q", "attention"):
+            tiles[root] = max(tiles.get(root, 0), extent)
+    for record in records:
+        if record.op not in ("input", "make_tensor") or "gmem" not in record.memspaces or not record.levels \
+                or not isinstance(record.shapes[0], tuple):
+            continue
+        for mode, extent in zip(_modes(record.levels[0]), record.shapes[0]):
+            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+            if root in tiles and isinstance(extent, int) and extent < tiles[root]:
+                named[root] = (None, "packed_rows")
 
 
 def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict) -> None:
@@ -1711,11 +1759,12 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict) -> dict:
+def _batch(axes: Axes, records: list, named: dict, paged: set) -> dict:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
     trailing modes past those the MMAs fixed: heads H, then batch B; one nested trailing mode (``((h_r, h_k), b)``)
-    is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). Returns the
-    per-leaf letters of such grouped modes, by axis class."""
+    is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). A key-side
+    input's outer mode or leaf that a page table's entries select (`paged`, class roots) holds pages of keys: K,
+    not the batch. Returns the per-leaf letters of such grouped modes, by axis class."""
     grouped: dict = {}
     for record in records:
         if record.op not in ("input", "make_tensor", "make_identity_tensor") or not record.levels \
@@ -1728,7 +1777,7 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
         letters = [f[0] for f in found if f and f[1] == "mma_slot"]
         # a mode the attention fixed but no single axis names (GQA's packed (heads, queries)) is no unnamed mode
         unnamed = [m for m, f in zip(modes, found)
-                   if not f or (f[0] is None and f[1] != "attention") or f[1] == "hint:name"]
+                   if not f or (f[0] is None and f[1] not in ("attention", "packed_rows")) or f[1] == "hint:name"]
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
@@ -1757,14 +1806,29 @@ def _batch(axes: Axes, records: list, named: dict) -> dict:
         leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
+            pages = "K" if "K" in attention else "B"
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
-                    named[axes.find(mode.var)] = (letter, "batch")
+                    paging = letter == "B" and axes.find(mode.var) in paged
+                    named[axes.find(mode.var)] = (pages, "paged") if paging else (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
                 letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)
+                if letters and axes.find(unnamed[0].var) in paged:
+                    letters = tuple(pages if x == "B" else x for x in letters)
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _page_tables(axes: Axes, named: dict, grouped: dict, paged: dict) -> None:
+    """A page table's mode that walks the pages of a cache `_batch` named keys (pages of keys) runs along the keys."""
+    for var, tables in paged.items():
+        root = axes.find(var)
+        if named.get(root) != ("K", "paged") and "K" not in grouped.get(root, ()):
+            continue
+        for table in tables:
+            if (named.get(axes.find(table)) or (None,))[0] is None:
+                named[axes.find(table)] = ("K", "paged")
 
 
 def _stride_value(mode: str) -> tuple | None:

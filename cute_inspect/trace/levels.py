@@ -266,6 +266,31 @@ def _coordinate_leaves(coord, tree) -> list:
     return [leaf for c, t in zip(coord, tree) for leaf in _coordinate_leaves(c, t)]
 
 
+def own_variables(tree, shape, origin: int):
+    """`tree`'s levels and roles over `shape`, each mode an axis variable of its own and no axis yet (one per
+    label several leaves share, one per leaf of an atom whose leaves run along axes of their own): a tensor laid
+    out as another, holding values of its own."""
+    made: dict = {}
+
+    def own(label):
+        if id(label) not in made:
+            made[id(label)] = replace(label, var=fresh(), origin=origin, rule="like", axis=None, axis_rule=None,
+                                      leaf_axes=None)
+        return made[id(label)]
+
+    def walk(t, s):
+        if isinstance(t, tuple):
+            return tuple(walk(x, y) for x, y in zip(t, s)) if isinstance(s, tuple) and len(s) == len(t) \
+                else _rebuilt(t, lambda x: own(x) if isinstance(x, ModeLabel) else x)
+        if not isinstance(t, ModeLabel):
+            return t
+        if t.leaf_axes and isinstance(s, tuple) and len(list(_leaves(s))) == len(t.leaf_axes):
+            return _rebuilt(s, lambda _: replace(own(t), var=fresh()))
+        return own(t)
+
+    return walk(tree, shape)
+
+
 def _rebuilt(tree, relabel):
     return tuple(_rebuilt(t, relabel) for t in tree) if isinstance(tree, tuple) else relabel(tree)
 

@@ -159,6 +159,9 @@ RULES = {
                     "those before it rows M",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
              "the sequence and head-dim modes: heads H, then batch B",
+    "paged": "a key-side attention input's trailing mode (or a grouped (heads, pages) mode's outer leaf) selected "
+             "by an index read out of another tensor (`page = block_table[b, blk]`, `h + h_k * page`): pages of a "
+             "paged cache, the keys K, not the batch",
     "atom_shape": "an MMA atom's leaves match the instruction's extents along two axes; a copy atom's leaves "
                   "(of a partition, or of a retiled fragment whose rests stand for the tile's modes in order) "
                   "run along the tile mode the copy's value layout steps, a split value leaf's parts alike; a "
@@ -171,7 +174,9 @@ RULES = {
               "sequence, the remainder's the heads H",
     "packed_rows": "query rows of an SMEM buffer filled by hand from two tensors (`sQ[h, c] = q[.., h, c]`, "
                    "`sQ[h + 8, c] = r[.., h, c]`: the mode whose index the two sources' writes never share while "
-                   "sharing every other mode's): the rows pack both and run along neither (`?`)",
+                   "sharing every other mode's), or query rows an MMA tiles in more rows than a static global "
+                   "input mode they are loaded from holds (16 heads a box, 8 tokens' boxes in 128 rows): the rows "
+                   "pack both and run along neither (`?`)",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
                      "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "

@@ -325,6 +325,11 @@ def _numeric_class():
     return Numeric
 
 
+def _is_layout(obj) -> bool:
+    """A layout value (`Layout`, `ComposedLayout`), not a tensor or a tensor's loaded values."""
+    return obj is not None and not _is_tensor(obj) and type(obj).__name__.endswith("Layout")
+
+
 def _is_tensor(obj) -> bool:
     info = _info(obj)
     return info is not None and info.kind in _TENSOR_KINDS
@@ -385,6 +390,9 @@ class _Tracer:
         # `_index_sources` and `flow._gathered_rows`
         self.gathers: list = []
         self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        # axis variable of a global mode selected by an index read out of another tensor (a page table) -> the
+        # variables of the table's modes that walk the pages: see `_paged_mode`
+        self.paged: dict = {}
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
@@ -394,6 +402,8 @@ class _Tracer:
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
+        # such a read's hash -> (the record of the host tensor the launch passed, the coordinate): `_paged_mode`
+        self.host_reads: dict = {}
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
@@ -722,7 +732,9 @@ class _Tracer:
                         self._register_read(found, coord, key)
                     elif found is None and _value_key(tensor) is not None:
                         self.read_untraced[_ir_hash(getattr(result, "value", None))] = _value_key(tensor)
-                    self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
+                    indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
+                    if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
+                        self.host_reads[_ir_hash(getattr(result, "value", None))] = (indexed[0], coord)
                     self._observe_slice(tensor, coord, result)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
                     first = _value_key(tensor) is not None and self.lookup(tensor) is None
@@ -905,12 +917,13 @@ class _Tracer:
             except (AttributeError, ValueError, IndexError):
                 continue
 
-    def _indexed(self, tensor, coord: tuple, first: bool = False) -> None:
+    def _indexed(self, tensor, coord: tuple, first: bool = False):
         """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
         (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
         coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
         other run-time index is remembered with the modes it selects (see `flow._same_indices`; a parameter's
-        `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`)."""
+        `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`). Returns the record it found, the
+        host tensor the launch passed for a kernel parameter traced only there."""
         stages, joins, others = [], [], []
         for i, c in enumerate(coord):
             value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
@@ -939,7 +952,7 @@ class _Tracer:
             record.meta["stage_modes"] = sorted(set(record.meta.get("stage_modes", ())) | set(stages))
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
         if len(modes) != len(coord):
-            return
+            return found
         self._k_tiles_indexed(record, found, modes, coord)
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
@@ -949,6 +962,8 @@ class _Tracer:
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
+        for i, _ in others:
+            self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
                 self._nested_index(tensor, modes[i], i, key, found[0])
@@ -965,6 +980,42 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+        return found
+
+    def _paged_mode(self, record, mode, index) -> None:
+        """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
+        `tGSgK[None, 0, k, h + h_k * page]`; directly, through integer arithmetic or an `if` that yields it) holds
+        the pages of a paged cache: its outer leaf (a grouped (heads, pages) mode's pages) is remembered for
+        `flow._batch`, which names pages the sequence of the input (keys), not a batch, with the table's mode
+        that walks the pages."""
+        if not set(record.memspaces) & {"gmem", "coord"} or mode is None:
+            return
+        leaf = list(_levels.flatten(mode))[-1] if isinstance(mode, tuple) else mode
+        if not isinstance(leaf, _levels.ModeLabel) or leaf.var is None:
+            return
+        read = _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced)
+        if read is not None:
+            tables = self.paged.setdefault(leaf.var, set())
+            table = self._pages_walked(read)
+            if table is not None:
+                tables.add(table)
+
+    def _pages_walked(self, key):
+        """The axis variable of the mode of a page table that an element read (`key`) walks: its one mode, or the
+        one mode whose index a loop's index computes (`block_table[b, t * pages_per_tile + j]`)."""
+        record, coord = self.host_reads.get(key) or (self.loaded.get(key), self.read_at.get(key))
+        if record is None or coord is None or not self.trace.records[record].levels:
+            return None
+        modes = _levels.flatten(self.trace.records[record].levels[0])
+        modes = [m for m in modes if isinstance(m, _levels.ModeLabel)]
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        if len(modes) != len(coord):
+            return None
+        if len(modes) == 1:
+            return modes[0].var
+        walking = [m for m, c in zip(modes, coord) if getattr(c, "value", None) is not None and _up_defining_ops(
+            c.value, lambda v: True if _loop_index(v) else None, depth=6) is not None]
+        return walking[0].var if len(walking) == 1 else None
 
     def _k_tiles_indexed(self, record, found, modes: tuple, coord: tuple) -> None:
         """A stage mode of an MMA's A or B fragment that a loop's run-time index selects, not a pipeline state's
@@ -1518,7 +1569,7 @@ class _Tracer:
                                           for t, shape in zip(record.levels, record.shapes))
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects, gathers=(self.gathers, self.selections))
+                         self.objects, gathers=(self.gathers, self.selections), paged=self.paged)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -1645,6 +1696,10 @@ class _Tracer:
                 return inp
             if not in_trees:  # made like a value, not a tensor (`make_rmem_tensor_like(acc.load())`)
                 found = self._like(info)
+                if found is not None and _is_layout(bound.get("src")):
+                    # made from a layout alone: another tensor's layout says the modes' shape and level, not which
+                    # values they will hold (an accumulator's values re-laid as an operand, written by a view)
+                    return _levels.own_variables(found, info.shape, origin)
                 if found is not None:
                     return found
         if op == "select":
@@ -2733,6 +2788,45 @@ def _index_sources(value, depth: int = 6) -> dict:
             following.extend((o, how or part) for o in _operands(v))
         frontier = following[:16]
     return found
+
+
+def _read_from_table(value, read, depth: int = 6):
+    """The hash of the element read out of a tensor (`read(hash)`) a run-time index is, or was computed from by
+    integer arithmetic, following an `scf.if` result into what each branch yields (`page = n; if ok: page =
+    t[i]`); else None."""
+    frontier = [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            key = _ir_hash(v)
+            if key is None:
+                continue
+            if read(key):
+                return key
+            name = _op_name(v)
+            if name == "scf.if":
+                following.extend(_yielded(v))
+            elif name is not None and name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return None
+
+
+def _yielded(value) -> list:
+    """The values each branch of the `scf.if` defining `value` yields for it."""
+    from cutlass._mlir import ir
+
+    try:
+        op = getattr(value.owner, "operation", value.owner)
+        number = ir.OpResult(value).result_number  # an operand list hands out plain values
+        found = []
+        for region in op.regions:
+            operations = region.blocks[0].operations
+            operand = operations[len(operations) - 1].operands[number]
+            found.append(getattr(operand, "value", operand))
+        return found
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return []
 
 
 def _operands(value) -> tuple:

@@ -1,0 +1,104 @@
+"""Compile-only kernel: attention over a paged KV cache, pages looked up in a page table.
+
+`compile_grouped_pages` (sm_80): K and V caches seen as (16 tokens, 64 d, (heads, pages)); a CTA reads the page
+number out of a block table (its column the loop over the CTA's pages walks) under an `if` (past the end: one page
+past the last, as a TMA zero-fill would) and selects `h + heads * page` of the grouped mode. The queries (16, 64,
+(heads, batch)) are selected by `h + heads * b` with b the CTA's own index: their grouped mode stays (heads, batch).
+`compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
+entry of a flat page list read directly.
+S = X Y^T, then O = P V with P converted from S in registers. Names carry no axis letters: the labels must come
+from the data flow.
+"""
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+import two_products
+
+_DEPTH = 64
+_HEADS = 2
+_PAGES = 32
+_ROWS = 16
+_PAGE = _ROWS * _DEPTH  # elements of one (tokens, d) page of one head
+
+
+def _grouped(pointer, rows_stride: int, depth_stride: int, outer: int):
+    """A (16, 64, (heads, outer)) view of a flat buffer, (tokens, d) blocks head by head."""
+    return cute.make_tensor(pointer, cute.make_layout(
+        (_ROWS, _DEPTH, (_HEADS, outer)),
+        stride=(rows_stride, depth_stride, (_PAGE, _PAGE * _HEADS))))
+
+
+def _attention(tidx, mma, tile_x, tile_y, tile_v):
+    s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
+    cute.autovec_copy(tile_x, s_x)
+    cute.autovec_copy(tile_y, s_y)
+    cute.autovec_copy(tile_v, s_v)
+    cute.arch.sync_threads()
+    thr = mma.get_slice(tidx)
+    scores = two_products.scores_of(thr, mma, s_x, s_y, _ROWS)
+    two_products.output_of(thr, mma, two_products.probs_of(thr, scores, _ROWS), s_v, _ROWS, _DEPTH)
+
+
+@cute.kernel
+def grouped_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                         table: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = _grouped(queries.iterator, _DEPTH, 1, 4)
+    y = _grouped(keys.iterator, _DEPTH, 1, _PAGES)
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+    for s in cutlass.range(2):
+        page = cutlass.Int32(_PAGES)
+        if blk < 4:
+            page = table[b, blk * 2 + s]
+        at = h + _HEADS * page
+        _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, at], v[None, None, at])
+
+
+@cute.kernel
+def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                      pages: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    y = cute.make_tensor(keys.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, _HEADS, _PAGES), stride=(_DEPTH, 1, _PAGE, _PAGE * _HEADS)))
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, _HEADS, _PAGES), stride=(1, _DEPTH, _PAGE, _PAGE * _HEADS)))
+    page = pages[blk]
+    _attention(tidx, tiled_mma, queries[None, None, h, b], y[None, None, h, page], v[None, None, h, page])
+
+
+@cute.jit
+def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
+    grouped_pages_kernel(two_products.tiled_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS),
+                                                                                        block=(32, 1, 1))
+
+
+@cute.jit
+def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, page_list: cute.Tensor):
+    pages = cute.make_tensor(page_list.iterator, cute.make_layout(8))
+    flat_pages_kernel(two_products.tiled_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS),
+                                                                                     block=(32, 1, 1))
+
+
+def _flat(n):
+    return make_fake_compact_tensor(cutlass.Float16, (n,), assumed_align=16)
+
+
+def compile_grouped_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(grouped_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_flat_pages():
+    queries = make_fake_compact_tensor(cutlass.Float16, (_ROWS, _DEPTH, _HEADS, 4), stride_order=(1, 0, 2, 3),
+                                       assumed_align=16)
+    pages = make_fake_compact_tensor(cutlass.Int32, (8,))
+    return cute.compile(flat_pages_host, queries, _flat(_PAGE * _HEADS * _PAGES), _flat(_PAGE * _HEADS * _PAGES),
+                        pages)

@@ -1,0 +1,48 @@
+"""Steps the sm_80 attention test kernels share (S = X Y^T, then O = P V, by one m16n8k16 TiledMma of one warp),
+so that each kernel states only what its test is about."""
+
+import cutlass
+import cutlass.cute as cute
+
+
+def tiled_mma():
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    return cute.make_tiled_mma(op, cute.make_layout((1, 1, 1)))
+
+
+def smem_tiles(rows: int, depth: int):
+    """SMEM tiles of X and Y, (rows, depth) row-major, and of V, (depth, rows) column-major."""
+    smem = cutlass.utils.SmemAllocator()
+    s_x = smem.allocate_tensor(cutlass.Float16, cute.make_layout((rows, depth), stride=(depth, 1)), 16)
+    s_y = smem.allocate_tensor(cutlass.Float16, cute.make_layout((rows, depth), stride=(depth, 1)), 16)
+    s_v = smem.allocate_tensor(cutlass.Float16, cute.make_layout((depth, rows), stride=(1, depth)), 16)
+    return s_x, s_y, s_v
+
+
+def scores_of(thr, mma, s_x, s_y, rows: int):
+    """S = X Y^T, in registers."""
+    frag_x = thr.make_fragment_A(thr.partition_A(s_x))
+    frag_y = thr.make_fragment_B(thr.partition_B(s_y))
+    cute.autovec_copy(thr.partition_A(s_x), frag_x)
+    cute.autovec_copy(thr.partition_B(s_y), frag_y)
+    scores = cute.make_rmem_tensor(thr.partition_shape_C((rows, rows)), cutlass.Float32)
+    scores.fill(0.0)
+    cute.gemm(mma, scores, frag_x, frag_y, scores)
+    return scores
+
+
+def probs_of(thr, scores, rows: int):
+    """P converted from S in registers, laid out as the second product's A operand."""
+    probs = cute.make_fragment_like(scores, cutlass.Float16)
+    probs.store(scores.load().to(cutlass.Float16))
+    return cute.make_tensor(probs.iterator, thr.make_fragment_A(thr.partition_shape_A((rows, rows))).layout)
+
+
+def output_of(thr, mma, frag_p, s_v, rows: int, depth: int) -> None:
+    """O = P V, in registers, printed so that nothing is dead code."""
+    frag_v = thr.make_fragment_B(thr.partition_B(s_v))
+    cute.autovec_copy(thr.partition_B(s_v), frag_v)
+    out = cute.make_rmem_tensor(thr.partition_shape_C((rows, depth)), cutlass.Float32)
+    out.fill(0.0)
+    cute.gemm(mma, out, frag_p, frag_v, out)
+    cute.printf("{}", out[0])

@@ -1,0 +1,39 @@
+"""A paged KV cache's page mode, selected by an entry of a page table, holds pages of keys (K), not a batch;
+a batch the CTA's own index selects stays the batch."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "paged_keys.py")
+
+
+@pytest.fixture(scope="module")
+def grouped():
+    return trace_json(f"{KERNEL}:compile_grouped_pages", arch="sm_80")
+
+
+@pytest.fixture(scope="module")
+def flat():
+    return trace_json(f"{KERNEL}:compile_flat_pages", arch="sm_80")
+
+
+def test_grouped_heads_and_pages_looked_up_under_an_if_are_heads_and_keys(grouped):
+    assert labels_of(grouped, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-K"]
+    assert labels_of(grouped, "v")[0] == ["input-mode-D", "input-mode-K", "input-mode-H", "input-mode-K"]
+
+
+def test_the_page_tables_mode_a_loop_walks_runs_along_the_keys(grouped, flat):
+    assert labels_of(grouped, "table")[0] == ["input-mode", "input-mode-K"]
+    assert labels_of(flat, "pages")[0] == ["input-mode-K"]
+
+
+def test_grouped_heads_and_batch_the_block_index_selects_stay_the_batch(grouped):
+    assert labels_of(grouped, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
+
+
+def test_a_pages_mode_selected_by_a_page_list_entry_is_the_keys(flat):
+    assert labels_of(flat, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-K"]
+    assert labels_of(flat, "queries")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
