@@ -55,8 +55,8 @@ def tallies():
 
 #: tensors labelled right at the last measurement (main, 2026-11-26, tenth session: the tenth held-out split retired
 #: into tune; held out, the eleventh (lightmoe): 115 of 222 with the tracer of 8781e72, the session's start, and after
-#: the first round of its tracer work): raise these with every gain
-REACHED = {"tune": 2110, "heldout": 115}
+#: the session's two rounds of tracer work): raise these with every gain
+REACHED = {"tune": 2160, "heldout": 115}
 ISSUE_TARGET_PCT = 95.0
 
 
