@@ -18,4 +18,4 @@ def events():
 
 def test_an_operand_made_from_a_layout_takes_the_axes_of_the_values_written_into_it(events):
     assert labels_of(events, "p")[0] == ["mma-atom-K", "mma-atom-Q", "mma-atom-K", "mma-rest-Q", "mma-rest-K"]
-    assert labels_of(events, "frag_x")[0] == ["mma-atom-D", "mma-atom-Q", "mma-atom-D", "mma-rest-Q", "mma-rest-D"]
+    assert labels_of(events, "tSrX")[0] == ["mma-atom-D", "mma-atom-Q", "mma-atom-D", "mma-rest-Q", "mma-rest-D"]

@@ -21,13 +21,13 @@ def smem_tiles(rows: int, depth: int):
 
 def scores_of(thr, mma, s_x, s_y, rows: int):
     """S = X Y^T, in registers."""
-    frag_x = thr.make_fragment_A(thr.partition_A(s_x))
-    frag_y = thr.make_fragment_B(thr.partition_B(s_y))
-    cute.autovec_copy(thr.partition_A(s_x), frag_x)
-    cute.autovec_copy(thr.partition_B(s_y), frag_y)
+    tSrX = thr.make_fragment_A(thr.partition_A(s_x))
+    tSrY = thr.make_fragment_B(thr.partition_B(s_y))
+    cute.autovec_copy(thr.partition_A(s_x), tSrX)
+    cute.autovec_copy(thr.partition_B(s_y), tSrY)
     scores = cute.make_rmem_tensor(thr.partition_shape_C((rows, rows)), cutlass.Float32)
     scores.fill(0.0)
-    cute.gemm(mma, scores, frag_x, frag_y, scores)
+    cute.gemm(mma, scores, tSrX, tSrY, scores)
     return scores
 
 
@@ -40,9 +40,9 @@ def probs_of(thr, scores, rows: int):
 
 def output_of(thr, mma, frag_p, s_v, rows: int, depth: int) -> None:
     """O = P V, in registers, printed so that nothing is dead code."""
-    frag_v = thr.make_fragment_B(thr.partition_B(s_v))
-    cute.autovec_copy(thr.partition_B(s_v), frag_v)
+    tOrV = thr.make_fragment_B(thr.partition_B(s_v))
+    cute.autovec_copy(thr.partition_B(s_v), tOrV)
     out = cute.make_rmem_tensor(thr.partition_shape_C((rows, depth)), cutlass.Float32)
     out.fill(0.0)
-    cute.gemm(mma, out, frag_p, frag_v, out)
+    cute.gemm(mma, out, frag_p, tOrV, out)
     cute.printf("{}", out[0])
