@@ -260,18 +260,18 @@ def _loop_index(value, depth: int = 3) -> bool:
     casts: not a value a loop or branch carries (`stage = state.index` set under an `if`)."""
     from cutlass._mlir import ir
 
-    try:
-        for _ in range(depth):
-            owner = value.owner
-            op = getattr(owner, "owner", None) if isinstance(owner, ir.Block) else None
-            if op is not None:
-                return getattr(op, "operation", op).name == "scf.for" and ir.BlockArgument(value).arg_number == 0
-            operation = getattr(owner, "operation", owner)
-            if not operation.name.startswith("arith.") or "cast" not in operation.name and "ext" not in operation.name:
+    for _ in range(depth):
+        name = _op_name(value)
+        if name is None:
+            try:
+                loop = getattr(value.owner.owner, "operation", value.owner.owner)
+                return loop.name == "scf.for" and ir.BlockArgument(value).arg_number == 0
+            except (AttributeError, ValueError, TypeError):
                 return False
-            value = operation.operands[0]
-    except (AttributeError, ValueError, IndexError, TypeError):
-        return False
+        operands = _operands(value)
+        if not name.startswith("arith.") or "cast" not in name and "ext" not in name or not operands:
+            return False
+        value = operands[0]
     return False
 
 
