@@ -198,3 +198,22 @@ def test_views_over_another_buffer_are_named_on_it():
                              buffers=[Buffer("sK", 49152, 0)])
     describe_buffers({"kernel": budget}, records)
     assert budget.buffers[0].holds == "operand K tiles: 3 pipeline stages of 128x64 (also viewed as sV, tOsV)"
+
+
+def test_tmem_holders_without_a_value_count_apart_even_after_one_is_freed():
+    """Allocations writing their TMEM address through distinct holder objects are distinct allocations. A holder
+    with no MLIR value is keyed by identity, and a freed holder's id is often handed to the next object, so the
+    capture keeps every such holder alive: without that, later allocations here reused earlier ones' keys."""
+    from cute_inspect.trace.resources import _Capture
+
+    class Holder:
+        pass
+
+    capture = _Capture("sm_100a", lambda frame: "kernel")
+
+    def allocate():
+        capture.tmem(8, Holder())
+
+    for _ in range(32):
+        allocate()
+    assert capture.kernels["kernel"].tmem_columns == 32 * 8

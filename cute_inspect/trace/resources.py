@@ -286,6 +286,8 @@ class _Capture:
         # (kernel, the SMEM word an allocation writes its TMEM address to) -> the most columns one allocation there
         # asked for
         self.tmem_slots: dict = {}
+        # Holders keyed by id() stay referenced for the capture's life, so a freed one's id is never reused by another
+        self._pinned_holders: list = []
 
     def _kernel(self, name: str) -> KernelResources:
         if name not in self.kernels:
@@ -330,7 +332,10 @@ class _Capture:
         _site, frame = caller(3)
         name = self.kernel_of(frame)
         k = self._kernel(name)
-        slot = (name, _holder_key(address_holder))
+        key = _holder_key(address_holder)
+        if key[0] == "object":
+            self._pinned_holders.append(address_holder)
+        slot = (name, key)
         added = num_columns - self.tmem_slots.get(slot, 0)
         if added > 0:
             self.tmem_slots[slot] = num_columns
@@ -339,7 +344,8 @@ class _Capture:
 
 def _holder_key(pointer):
     """The MLIR value of the SMEM pointer an allocation writes its TMEM address to, as a hashable key; the object
-    itself when it has none (then two calls count apart unless they pass the same object)."""
+    identity when it has none (then two calls count apart unless they pass the same object, which the caller keeps
+    alive so its id stays its own)."""
     value = getattr(pointer, "value", None)
     try:
         return ("value", hash(_passed_through(value))) if value is not None else ("object", id(pointer))
