@@ -20,6 +20,8 @@
 - the tenth held-out split: tokenspeed-kernel==0.1.4 (TokenSpeed's CuTeDSL kernels under `tokenspeed_kernel/ops/`
   and `tokenspeed_kernel/thirdparty/`, not its flash-attn-4 or quack derivatives).
 - the eleventh held-out split: lightmoe==0.1.0 (NVFP4 GEMM, quantization and MoE routing kernels for SM100).
+- the twelfth held-out split: turbo-attn==0.70.1 (`tkv`: its CuTeDSL prefill over TurboQuant-compressed K/V), with more
+  lightmoe, flash-attn-4 (sparse MLA backward GEMMs) and vllm kernels.
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -235,6 +237,16 @@ def lightmoe(module: str):
     skipped for uniformity with the other loaders). The package declares Python >= 3.12 and nvidia-cutlass-dsl < 4.8;
     its kernels compile on 3.11 and 4.8.1."""
     return _skipping_inits(f"lightmoe.{module}")
+
+
+def turbo_attn(module: str):
+    """``tkv.<module>`` (dotted) from the turbo-attn package. The packages above the kernel module are registered
+    without running their __init__s (``tkv``'s imports the serving runtime), except ``tkv.kernels.cute``'s, which the
+    prefill kernels import their flash-attention building blocks from (it needs only cutlass)."""
+    _stand_ins()
+    for name in ("tkv", "tkv.kernels", "tkv.kernels.cuda", "tkv.kernels.cuda.prefill"):
+        _namespace(name)
+    return importlib.import_module(f"tkv.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

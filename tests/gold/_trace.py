@@ -12,7 +12,7 @@ import tempfile
 
 PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "flash_msa/", "kernel_fun/", "fast_trimul/",
             "cudnn/", "sglang/", "mjolnir/", "nemo_automodel/", "liger_kernel/", "transformer_engine/",
-            "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/")
+            "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/", "tkv/")
 
 
 class TraceFailed(RuntimeError):

@@ -24,3 +24,4 @@ liger_kernel, transformer_engine = _packages.liger_kernel, _packages.transformer
 parallax, vllm = _packages.parallax, _packages.vllm
 tokenspeed_kernel = _packages.tokenspeed_kernel
 lightmoe = _packages.lightmoe
+turbo_attn = _packages.turbo_attn
