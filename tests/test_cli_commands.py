@@ -25,3 +25,14 @@ def test_a_lint_imports_neither_the_renderer_nor_the_tracer(tmp_path):
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "k.py")],
                           capture_output=True, text=True, check=False)
     assert done.stdout.splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+def test_a_text_lint_outside_a_project_loads_no_module_only_other_outputs_need(tmp_path):
+    # json (the JSON and SARIF formats, saved traces), difflib (--diff), tempfile (written files) and tomllib (a
+    # pyproject.toml) load where they are used: every `lint` start would pay for them.
+    (tmp_path / "k.py").write_text("x = 1\n")
+    probe = ("import sys\nfrom cute_inspect import cli\ncode = cli.main(['lint', '--no-cache', sys.argv[1]])\n"
+             "print(sorted(m for m in ('json', 'difflib', 'tempfile', 'tomllib') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "k.py")],
+                          capture_output=True, text=True, check=False)
+    assert done.stdout.splitlines()[-1] == "[]", done.stdout + done.stderr

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 
 
 def write_file(path: str, data: str | bytes, encoding: str = "utf-8") -> None:
@@ -36,6 +35,8 @@ def write_file(path: str, data: str | bytes, encoding: str = "utf-8") -> None:
         except OSError as error:
             raise OSError(error.errno, error.strerror, path) from None
         return
+    import tempfile  # here: only writing a file needs it, and every command's start would pay for it
+
     temporary = None
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 
 from cute_inspect.commands._isolate import target_stdout_to_stderr
@@ -79,6 +78,8 @@ def run_target(target: str, arch: str):
 
 def dot_missing_note(what: str) -> None:
     """Say, when graphviz's `dot` is missing, that `what` lays its graph out in the browser instead."""
+    import shutil  # here: `lint` imports this module and never needs it
+
     if not shutil.which("dot"):
         print(f"cute-inspect: note: graphviz's `dot` is missing; {what} lays its graph out in the browser",
               file=sys.stderr)

@@ -14,8 +14,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
-import json
 import os
 import sys
 import textwrap
@@ -105,6 +103,8 @@ def _saved_records(path: str) -> list[Any]:
 
     Their paths are relative to the directory the trace ran in: looked up from here, else from the file's
     own directory (``cute-inspect trace ... > trace.json`` writes it there)."""
+    import json  # here: only a saved trace needs it, and every `lint` start would pay for it
+
     if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would block the read forever
         raise ValueError("not a regular file (a FIFO or a device?)")
     try:
@@ -184,6 +184,8 @@ def _fix_files(paths: list[str], overrides: dict[str, Any], unsafe: bool, diff: 
         if not count:
             continue
         if diff:
+            import difflib  # here: only --diff needs it
+
             total += count
             _emit("".join(difflib.unified_diff(
                 source_lines(text), source_lines(fixed), display, display

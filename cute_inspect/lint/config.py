@@ -28,11 +28,6 @@ from cute_inspect.lint.names import Vocabulary
 from cute_inspect.lint.registry import select_codes, unknown_prefixes
 from cute_inspect.lint.rules import SEPARATOR_STYLES, RuleContext
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    tomllib = None
-
 TABLE = "cute-inspect"
 _COMMAND_TABLES = ("trace", "check", "render", "layout", "lsp")
 # trace-targets is read by `cute-inspect lsp` (cute_inspect/lsp/targets.py), not by the lint.
@@ -149,8 +144,10 @@ def parse_table(table: dict[str, Any], source: Path | None = None) -> LintConfig
 
 def read_pyproject(path: Path) -> LintConfig | None:
     """The config in ``path`` (a pyproject.toml), or None when it has no ``[tool.cute-inspect]`` table."""
-    if tomllib is None:
-        raise ConfigError(f"{path}: reading pyproject.toml needs Python 3.11 or newer")
+    try:
+        import tomllib  # here: a tree without a pyproject.toml never needs it
+    except ModuleNotFoundError:  # Python 3.10
+        raise ConfigError(f"{path}: reading pyproject.toml needs Python 3.11 or newer") from None
     try:
         with open(path, "rb") as file:
             document = tomllib.load(file)

@@ -11,7 +11,6 @@ Found 1 finding in 1 file (1 file checked).
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from pathlib import Path
@@ -66,6 +65,8 @@ def render_statistics(report: LintReport, format: str = "text") -> str:
     rules = all_rules()
     names = {code: rules[code].NAME if code in rules else "" for code in counts}
     if format == "json":
+        import json  # here, as in render_json
+
         return json.dumps([{"code": code, "name": names[code], "count": counts[code]} for code in sorted(counts)],
                           indent=2)
     lines = [f"{counts[code]:6d}  {code}  {names[code]}" for code in sorted(counts)]
@@ -73,6 +74,8 @@ def render_statistics(report: LintReport, format: str = "text") -> str:
 
 
 def render_json(report: LintReport) -> str:
+    import json  # here: the text format, the default, need not load it
+
     document = {
         "files_checked": report.files_checked,
         "findings": [
@@ -152,6 +155,8 @@ def render_sarif(report: LintReport) -> str:
         "columnKind": "unicodeCodePoints",  # columns count characters, as on the command line
         "results": results,
     }
+    import json  # here, as in render_json
+
     return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
 
 
