@@ -14,7 +14,7 @@ a state warpgroup round-trips S between TMEM and SMEM (bf16 copy, gk decay), a r
 and O from TMEM to SMEM, a TMA warp loads the operators and stores O.
 """
 
-from _common import flashinfer, row_major, sglang, stream, tensor
+from _common import flashinfer, row_major, sglang, stream
 
 ARCH = "sm_100a"
 
