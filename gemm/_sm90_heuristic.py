@@ -154,6 +154,10 @@ _SWAP_SHARED_BY_FOUR = 1.1
 # 0.881x; 320x28672x4096 128x160 c1x2 0.929x / 128x112 c4x1 0.866x; 552x18944x3584 128x144 c1x2
 # 0.902x / 128x192 c4x1 0.899x. The pair is taken where its estimate is within this factor.
 _SWAP_PAIRS_OVER_WAVES = 1.06
+# Swapped pairs over several waves in place of unpaired unswapped tiles over several waves (every CTA reads
+# its weight tile alone) where the pairs' estimate is within this factor, below `_SWAP_UNPAIRED_MAX_K`
+# (`_waves_swap`; at K = 8192 the unpaired tiles ran ahead: 624x28672x8192 128x224 c1x1 1.05x, eleventh session).
+_SWAP_PAIRS_OVER_UNPAIRED = 1.06
 # Swapped pairs over several waves whose last wave holds under this share of the SMs spread that wave's
 # k-tiles over every SM (`Sm90Config.stream_k`): one process each (fp16, ratio to cuBLAS, fourteenth
 # session), 1x2 swapped N-first / the same with stream-K, last wave's fill: 272x51200x5120 128x144 0.917x /
@@ -437,7 +441,8 @@ def _one_wave_of_192_rows(m: int, n: int, k: int, l: int, config: Sm90Config) ->
         if width > THREE_WARPGROUP_MAX_WIDTH:
             return config
         if _cdiv(m, width) % 2 == 0 and _ctas(n, m, l, THREE_WARPGROUP_ROWS, width, 1, 2) <= _SMS:
-            if _tile_time(THREE_WARPGROUP_ROWS, width) >= _THREE_WARPGROUP_ONE_WAVE * _tile_time(config.tile_m, config.tile_n):
+            old_time = _tile_time(config.tile_m, config.tile_n)
+            if _tile_time(THREE_WARPGROUP_ROWS, width) >= _THREE_WARPGROUP_ONE_WAVE * old_time:
                 return config
             return Sm90Config(THREE_WARPGROUP_ROWS, width, 1, 2, swap_ab=True)
     return config
@@ -573,7 +578,12 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
         pair_cost, _, pair = min(pairs, key=lambda c: c[:2])
         config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
-    if not (cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped)):
+    unswapped_cost = _cost(m, n, k, l, shape)
+    pair_over_unpaired = (
+        config.cluster_n == 2 and k < _SWAP_UNPAIRED_MAX_K and _runs_unpaired_waves(m, n, l, unswapped)
+        and cost <= _SWAP_PAIRS_OVER_UNPAIRED * unswapped_cost
+    )
+    if not (cost < unswapped_cost or _pads_unpaired(m, n, l, unswapped) or pair_over_unpaired):
         return None
     return _with_stream_k_tail(m, n, l, config)
 
@@ -614,6 +624,12 @@ def _three_warpgroup_pairs(m: int, n: int, l: int) -> list:
             config = Sm90Config(THREE_WARPGROUP_ROWS, width, 1, 2, raster_along_m=False, swap_ab=True)
             choices.append((cost, count * width, config))
     return choices
+
+
+def _runs_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
+    """Whether the unswapped choice runs unpaired (1x1 clusters, no split-K) over more than one wave."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
+    return unswapped.cluster_size == 1 and not unswapped.splits_k and ctas > _SMS
 
 
 def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:

@@ -223,7 +223,8 @@ def test_heuristic_fourteenth_session_rules():
 def test_heuristic_fifteenth_session_rules():
     """At a long K: one wave of 192-row swapped pairs where their tile takes under 0.95 of the 128- or
     256-row one's time (not a narrow 192x80 against 128x144, nor at a short K); one wave of 128-row swapped
-    tiles in 4x1 clusters where the unswapped rows pad M by a fifth, within 30 clusters of four."""
+    tiles in 4x1 clusters where the unswapped rows pad M by a fifth, within 30 clusters of four; swapped
+    pairs over several waves in place of unpaired unswapped waves within 1.06 of their estimate."""
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import _unswapped_config, default_config
 
@@ -241,6 +242,10 @@ def test_heuristic_fifteenth_session_rules():
         assert default_config(*mnkl) == Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
     assert default_config(152, 16384, 8192, 1).cluster_m != 4  # 32 clusters of four: two waves
     assert default_config(208, 14336, 4096, 1).cluster_m != 4  # short K
+    # Swapped pairs over several waves where the unswapped tiles would run unpaired over several waves.
+    assert _unswapped_config(384, 5760, 2560, 8).cluster_size == 1
+    assert default_config(384, 5760, 2560, 8) == Sm90Config(128, 192, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
 
 
 def test_heuristic_tiles_batched_problems_as_one():
