@@ -546,7 +546,8 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     or four weight tiles share the tile of M, as cuBLAS runs 416x10240x8192: 128x144 in 4x1, its D^T).
     Whole waves of CTAs (30 clusters of four) times the tile over its throughput, 4x1 clusters at
     `_SWAP_SHARED_BY_FOUR`; pairs where within `_SWAP_PAIRS_OVER_WAVES` of the best. Taken where the
-    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`).
+    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`), or
+    runs unpaired over several waves and the pair is within `_SWAP_PAIRS_OVER_UNPAIRED` of it (K < 8192).
     The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
     a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
     M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
@@ -635,9 +636,8 @@ def _runs_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
 def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
     """Whether the unswapped choice runs unpaired (1x1 clusters) over more than one wave with row tiles
     that pad M by `_UNPAIRED_PADDED_ROWS` or more: such tilings ran far behind what `_cost` estimates."""
-    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
     padded = _padded_rows(m, unswapped.tile_m, 1) >= _UNPAIRED_PADDED_ROWS * m
-    return unswapped.cluster_size == 1 and ctas > _SMS and padded
+    return _runs_unpaired_waves(m, n, l, unswapped) and padded
 
 
 def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:
