@@ -116,6 +116,14 @@ _SKINNY_SWAP_MIN_WIDTH = 48
 _SWAP_64_MIN_WIDTH = 64
 # 192-row swapped tiles (`_three_warpgroup_pairs`) from this width of M up.
 _THREE_WARPGROUP_MIN_WIDTH = 128
+# One wave of 192-row swapped pairs in place of 128- or 256-row ones where its tile takes at most this share
+# of their tile's time (`_one_wave_of_192_rows`). One process each (fp16, ratio to cuBLAS, fifteenth
+# session), the old tile / 192 rows, tile-time ratio: 424x6144x14336 128x224 c1x2 0.842x / 192x112 0.983-0.987x,
+# 0.85; 376x6144x16384 128x192 c1x2 0.860x / 192x96 0.976x, 0.90; 408x6144x12288 128x208 c1x2 0.876x / 192x112
+# 0.948x, 0.88; 648x6144x20480 256x144 c1x1 0.906x / 192x176 0.991-1.010x, 0.92; 696x6144x16384 0.923x /
+# 1.003x, 0.92; 344x12288x16384 256x176 c1x2 0.779x / 192x176 0.990x, 0.75; 288x12288x16384 256x144 c1x2
+# 0.866x / 192x144 1.029x, 0.75. Near even it lost: 264x6144x16384 128x144 c1x2 1.013x / 192x80 0.885x, 0.98.
+_THREE_WARPGROUP_ONE_WAVE = 0.95
 _SWAPPED_ADVANTAGE = 1.12
 _SWAP_PADDED_ROWS = 1.25
 _SWAP_UNPAIRED_MAX_K = 8192
@@ -146,6 +154,10 @@ _SWAP_SHARED_BY_FOUR = 1.1
 # 0.881x; 320x28672x4096 128x160 c1x2 0.929x / 128x112 c4x1 0.866x; 552x18944x3584 128x144 c1x2
 # 0.902x / 128x192 c4x1 0.899x. The pair is taken where its estimate is within this factor.
 _SWAP_PAIRS_OVER_WAVES = 1.06
+# Swapped pairs over several waves in place of unpaired unswapped tiles over several waves (every CTA reads
+# its weight tile alone) where the pairs' estimate is within this factor, below `_SWAP_UNPAIRED_MAX_K`
+# (`_waves_swap`; at K = 8192 the unpaired tiles ran ahead: 624x28672x8192 128x224 c1x1 1.05x, eleventh session).
+_SWAP_PAIRS_OVER_UNPAIRED = 1.06
 # Swapped pairs over several waves whose last wave holds under this share of the SMs spread that wave's
 # k-tiles over every SM (`Sm90Config.stream_k`): one process each (fp16, ratio to cuBLAS, fourteenth
 # session), 1x2 swapped N-first / the same with stream-K, last wave's fill: 272x51200x5120 128x144 0.917x /
@@ -162,6 +174,13 @@ _UNPAIRED_PADDED_ROWS = 1.05
 # (`_one_wave_of_256_rows`; measured from 120 of 132 CTAs up).
 _ONE_WAVE_FILL = 0.9
 _SWAP_FOUR_MAX_WIDTH = 128
+# `_four_swap_at_long_k` also replaces unswapped tiles that pad M by this much (1.23: 208 rows in 256): their
+# row tiles read the weight for empty rows. One process each (fp16, ratio to cuBLAS, fifteenth session),
+# unswapped / swapped in 4x1: 208x14336x10240 128x224 c2x1 0.935-0.950x / 128x208 0.990x (c2x1 0.963-0.971x,
+# c1x1 0.957-0.973x); 176x14336x8192 128x224 c2x1 0.933x / 128x176 0.997x; 192x10240x24576 128x160 c2x1
+# 0.949x / 128x192 1.012x; 136x9216x8192 128x144 c2x1 0.804x / 128x144 0.991x; 392x5120x8192 128x160 c2x1
+# 0.671x / 128x144 0.947x. cuBLAS runs 128x200 in 4x1 on 200x14336x12288 (its D^T).
+_FOUR_SWAP_PADDED_ROWS = 1.2
 # A 256-row tile's warpgroups hold 128 rows of fp32 accumulators each: at most 192 columns.
 _WIDE_SWAP_MAX_WIDTH = PINGPONG_MAX_TILE_ELEMENTS // 128
 # They replace unswapped tiles in clusters only where those pad M by a tenth or more (416x10240x8192:
@@ -360,10 +379,11 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
-        return (_four_swap_at_long_k(m, n, k, l, unswapped) or _wide_swap(m, n, l, unswapped)
+        wide = _wide_swap(m, n, l, unswapped)
+        return (_four_swap_at_long_k(m, n, k, l, unswapped) or (wide and _one_wave_of_192_rows(m, n, k, l, wide))
                 or _two_wave_swap(m, n, l, unswapped) or _waves_swap(m, n, k, l, unswapped))
     config, cost = swapped
-    config = _narrowed_swap(m, n, l, config)
+    config = _one_wave_of_192_rows(m, n, k, l, _narrowed_swap(m, n, l, config))
     # A split-K choice gives way only to a swapped tiling that fills the SMs (192x4096x8192: 64x96 c1x2
     # swapped 1.061x of cuBLAS, 128x128 c2x1 split 2 0.949x) and pads M less than it does (twelfth
     # session, fp16: 256x2048x8192 64x80 c1x2 swapped, 320 rows for 256, 0.730x, 128x128 c2x1 split 4
@@ -404,14 +424,45 @@ def _narrowed_swap(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
     return Sm90Config(64, width, 1, 2, swap_ab=True)
 
 
+def _one_wave_of_192_rows(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Config:
+    """At a long K (`_SWAP_UNPAIRED_MAX_K`), one problem: 192 rows of N (three consumer warpgroups) by the
+    narrowest width of M that cuts it into an even count and whose tiles fit one wave in 1x2 clusters,
+    where its tile takes less time than `config`'s (a one-wave swapped tiling of 128 or 256 rows: the
+    wave ends with its tiles, `_tile_time`); else `config`. Narrow 192-row tiles then stay out (512x4096x14336:
+    192x96 in 132 CTAs against 128x128 in 128). cuBLAS runs these (its D^T: 192x112 in 1x2 on 440x6144x16384 and 424x6144x14336, 192x176
+    on 664x6144x24576 and 648x6144x20480, 128 CTAs each). One process each (fp16, ratio to cuBLAS,
+    fifteenth session), the old choice / 192 rows: 424x6144x14336 128x224 c1x2, 96 CTAs, 0.842x / 192x112
+    c1x2 0.983-0.987x; 648x6144x20480 256x144 c1x1, 120 CTAs, 0.906x / 192x176 c1x2 0.991-1.010x. At a
+    short K the same trade lost (328x6144x5120: 192x96 c1x2 in 128 CTAs 0.90x, 128x176 c1x2 in 96 0.93x,
+    fourteenth session): the tile's fixed costs weigh more there."""
+    if k < _SWAP_UNPAIRED_MAX_K or l > 1 or m <= _SKINNY_ROWS:
+        return config
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if width > THREE_WARPGROUP_MAX_WIDTH:
+            return config
+        if _cdiv(m, width) % 2 == 0 and _ctas(n, m, l, THREE_WARPGROUP_ROWS, width, 1, 2) <= _SMS:
+            old_time = _tile_time(config.tile_m, config.tile_n)
+            if _tile_time(THREE_WARPGROUP_ROWS, width) >= _THREE_WARPGROUP_ONE_WAVE * old_time:
+                return config
+            return Sm90Config(THREE_WARPGROUP_ROWS, width, 1, 2, swap_ab=True)
+    return config
+
+
+def _tile_time(tile_m: int, tile_n: int) -> float:
+    """How long one tile takes per k-tile at 128-row throughput (`_efficiency`): in one wave, the wave."""
+    return tile_m * tile_n / _efficiency(128, tile_n)
+
+
 def _padded_rows(m: int, tile: int, cluster: int) -> int:
     """Rows of M that tiles of `tile` rows of M in clusters of `cluster` along M compute."""
     return _cdiv(_cdiv(m, tile), cluster) * cluster * tile
 
 
 def _four_swap_at_long_k(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
-    """Where the unswapped choice runs in 1x4 clusters and K is long (`_SWAP_UNPAIRED_MAX_K`): 128 rows of N
-    by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles fit one wave, where that width cuts M
+    """Where the unswapped choice runs in 1x4 clusters or pads M by `_FOUR_SWAP_PADDED_ROWS`, and K is long
+    (`_SWAP_UNPAIRED_MAX_K`): 128 rows of N by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles
+    fit one wave of clusters of four (at most `_CLUSTERS_OF_FOUR` of them run at once: 152x16384x8192 in
+    128x160 c4x1, 32 clusters, ran 0.736x of cuBLAS, its two-wave 128x80 c1x2 swapped 1.000x), where that width cuts M
     into an odd count and is wider than `_SWAP_FOUR_MAX_WIDTH`, in 4x1 clusters (four weight tiles share
     the tile of M) walked N-first; else None. An even count is `_swapped_config`'s 1x2 tiling, which comes
     first. At a long K `_swapped_config` allows no unpaired tiles for an odd count, and the 1x4 choice ran
@@ -422,10 +473,11 @@ def _four_swap_at_long_k(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     0.996x); 600x5120x16384 0.872-0.883x / 128x208 0.957-0.960x; 576x5120x16384 0.860x / 128x192 1.004x;
     640x5120x13824 1.068x / 128x224 1.080x. At 128 wide (as many tiles of M as 128-row ones) it ran even
     with the 1x4 choice, which stays (384x5120x13824 128x128: 0.954x swapped in 4x1, 0.961x in 1x4)."""
-    if unswapped.cluster_n != 4 or k < _SWAP_UNPAIRED_MAX_K or m <= _SKINNY_ROWS:
+    padded = _padded_rows(m, unswapped.tile_m, 1) >= _FOUR_SWAP_PADDED_ROWS * m
+    if not (unswapped.cluster_n == 4 or padded) or k < _SWAP_UNPAIRED_MAX_K or m <= _SKINNY_ROWS:
         return None
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
-        if _ctas(n, m, l, 128, width, 4) <= _SMS:
+        if _ctas(n, m, l, 128, width, 4) <= 4 * _CLUSTERS_OF_FOUR:
             if _cdiv(m, width) % 2 == 0 or width <= _SWAP_FOUR_MAX_WIDTH:
                 return None
             return Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
@@ -494,7 +546,8 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     or four weight tiles share the tile of M, as cuBLAS runs 416x10240x8192: 128x144 in 4x1, its D^T).
     Whole waves of CTAs (30 clusters of four) times the tile over its throughput, 4x1 clusters at
     `_SWAP_SHARED_BY_FOUR`; pairs where within `_SWAP_PAIRS_OVER_WAVES` of the best. Taken where the
-    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`).
+    estimate is ahead of the unswapped choice's, or that runs unpaired and pads M (`_pads_unpaired`), or
+    runs unpaired over several waves and the pair is within `_SWAP_PAIRS_OVER_UNPAIRED` of it (K < 8192).
     The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
     a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
     M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
@@ -526,7 +579,12 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
         pair_cost, _, pair = min(pairs, key=lambda c: c[:2])
         config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
-    if not (cost < _cost(m, n, k, l, shape) or _pads_unpaired(m, n, l, unswapped)):
+    unswapped_cost = _cost(m, n, k, l, shape)
+    pair_over_unpaired = (
+        config.cluster_n == 2 and k < _SWAP_UNPAIRED_MAX_K and _runs_unpaired_waves(m, n, l, unswapped)
+        and cost <= _SWAP_PAIRS_OVER_UNPAIRED * unswapped_cost
+    )
+    if not (cost < unswapped_cost or _pads_unpaired(m, n, l, unswapped) or pair_over_unpaired):
         return None
     return _with_stream_k_tail(m, n, l, config)
 
@@ -569,12 +627,17 @@ def _three_warpgroup_pairs(m: int, n: int, l: int) -> list:
     return choices
 
 
+def _runs_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
+    """Whether the unswapped choice runs unpaired (1x1 clusters, no split-K) over more than one wave."""
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
+    return unswapped.cluster_size == 1 and not unswapped.splits_k and ctas > _SMS
+
+
 def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
     """Whether the unswapped choice runs unpaired (1x1 clusters) over more than one wave with row tiles
     that pad M by `_UNPAIRED_PADDED_ROWS` or more: such tilings ran far behind what `_cost` estimates."""
-    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
     padded = _padded_rows(m, unswapped.tile_m, 1) >= _UNPAIRED_PADDED_ROWS * m
-    return unswapped.cluster_size == 1 and ctas > _SMS and padded
+    return _runs_unpaired_waves(m, n, l, unswapped) and padded
 
 
 def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm90Config:

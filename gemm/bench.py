@@ -20,6 +20,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm32               # 14 LLM problems held out (twelfth session)
     python -m gemm.bench --kernel sm90 --shapes llm33               # 17 LLM problems held out (thirteenth session)
     python -m gemm.bench --kernel sm90 --shapes llm34               # 19 LLM problems held out (fourteenth session)
+    python -m gemm.bench --kernel sm90 --shapes llm35               # 22 LLM problems held out (fifteenth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -122,9 +123,26 @@ LLM34_SHAPES = (
     "312x45056x8192,728x24576x8192,504x27392x4096,264x4096x13696,"
     "128x2560x10240,256x4096x16384,64x12288x28672,3072x3840x4096,4096x3840x1280"
 )
+# Held out by the fifteenth session, chosen and committed before any was measured, none tuned on: mid-size and
+# odd M against wide weights or a long K (Llama-3.1-405B QKV 18432 and down 16384 of 53248; Falcon-40B fused
+# QKV 9216 and MLP 32768 of 8192; InternLM2.5-20B gate+up 32768 of 6144 and down 6144 of 16384; Baichuan2-13B
+# QKV 15360 of 5120; StarCoder2-15B c_fc 24576 of 6144, c_proj 6144 of 24576 and QKV 7168 of 6144;
+# Granite-3.0-8B gate+up 25600 of 4096; Yi-1.5-9B gate+up 22016 of 4096; Nemotron-4-15B QKV 8192 of 6144;
+# Gemma-2-2B gate+up 18432 of 2304; Qwen3-4B gate+up 19456 of 2560), grouped experts (GPT-OSS-120B gate+up
+# 5760 of 2880 at 384 tokens x 8, Mixtral-8x22B gate+up 32768 of 6144 at 256 x 4, Qwen3-Coder-480B down
+# 6144 of 2560 at 200 x 8), small M with a long K (Llama-3.1-405B QKV decode at 32 tokens, Baichuan2-13B
+# down 5120 of 13696 at 96) and two prefills (InternLM2.5-20B QKV 8192 of 6144; Gemma-2-2B down 2304 of
+# 9216). 22 problems.
+LLM35_SHAPES = (
+    "384x5760x2880x8,256x32768x6144x4,200x6144x2560x8,"
+    "344x18432x16384,248x16384x53248,456x9216x8192,584x32768x8192,280x32768x6144,440x6144x16384,"
+    "520x15360x5120,232x24576x6144,664x6144x24576,760x7168x6144,368x25600x4096,600x22016x4096,"
+    "312x8192x6144,696x18432x2304,472x19456x2560,"
+    "32x18432x16384,96x5120x13696,3072x8192x6144,4096x2304x9216"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
-              "llm34": LLM34_SHAPES}
+              "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -234,7 +252,7 @@ def main(argv=None) -> int:
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
-                        "llm34 (19 more, held out)")
+                        "llm34 (19 more, held out), llm35 (22 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

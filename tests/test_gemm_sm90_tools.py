@@ -220,6 +220,34 @@ def test_heuristic_fourteenth_session_rules():
     assert default_config(448, 12800, 4096, 8).stream_k is False
 
 
+def test_heuristic_fifteenth_session_rules():
+    """At a long K: one wave of 192-row swapped pairs where their tile takes under 0.95 of the 128- or
+    256-row one's time (not a narrow 192x80 against 128x144, nor at a short K); one wave of 128-row swapped
+    tiles in 4x1 clusters where the unswapped rows pad M by a fifth, within 30 clusters of four; swapped
+    pairs over several waves in place of unpaired unswapped waves within 1.06 of their estimate."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _unswapped_config, default_config
+
+    def pair(width):
+        return Sm90Config(192, width, 1, 2, swap_ab=True)
+
+    assert default_config(424, 6144, 14336, 1) == pair(112)  # was 128x224 c1x2, 96 CTAs
+    assert default_config(648, 6144, 20480, 1) == pair(176)  # was 256x144 c1x1, 120 CTAs
+    assert default_config(288, 12288, 16384, 1) == pair(144)  # was 256x144 c1x2
+    assert default_config(264, 6144, 16384, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
+    assert default_config(424, 6144, 4096, 1).tile_m != 192
+    assert default_config(512, 4096, 14336, 1) == Sm90Config(128, 128, 1, 2, swap_ab=True)
+    for mnkl, width in [((208, 14336, 10240, 1), 208), ((176, 14336, 8192, 1), 176), ((136, 9216, 8192, 1), 144)]:
+        assert _unswapped_config(*mnkl).cluster_m == 2
+        assert default_config(*mnkl) == Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(152, 16384, 8192, 1).cluster_m != 4  # 32 clusters of four: two waves
+    assert default_config(208, 14336, 4096, 1).cluster_m != 4  # short K
+    # Swapped pairs over several waves where the unswapped tiles would run unpaired over several waves.
+    assert _unswapped_config(384, 5760, 2560, 8).cluster_size == 1
+    assert default_config(384, 5760, 2560, 8) == Sm90Config(128, 192, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
+
+
 def test_heuristic_tiles_batched_problems_as_one():
     """A batched problem is tiled as one problem of L times the tiles: the swapped tilings where they
     fill the SMs better, over every batch (one wave of 256-row tiles, or waves walked N-first), and in
