@@ -335,7 +335,7 @@ def _lint_chunk(
     return [_lint_one(display, path, config, prefilter) for display, path, config in jobs]
 
 
-_FILES_PER_WORKER = 24  # below this many files a process costs more than it saves
+_FILES_PER_WORKER = 8  # below this many files a process costs more than it saves
 _BATCH = 4  # files a process takes at a time: few enough that the processes finish together
 
 
