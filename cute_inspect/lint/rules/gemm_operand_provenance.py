@@ -16,6 +16,10 @@ while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
 by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
+One tensor given to both the A and the B slot of one ``cute.gemm`` (``cute.gemm(mma, acc, tCrA[k], tCrA[k],
+acc)``) is reported too, whatever made it: a fragment is laid out for one slot. The slot its name does not say
+is the likely slip (the B slot for a tensor named for A; else the A slot).
+
 A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment. A call of
 another module's MMA helper whose keywords name each fragment's slot (``issue_mma_tile(a_frag_tile=tCrA[k],
 b_frag_tile=tCrB[k])``) is judged as a GEMM with those operands.
@@ -46,8 +50,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import MMA_METHODS
-from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
+from cute_inspect.lint.expectations import MMA_METHODS, OPERAND_ROLES
+from cute_inspect.lint.facts import TMA_PARTITION, Call, FileFacts, Partition
+from cute_inspect.lint.names import parse_name
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
 
@@ -124,6 +129,25 @@ def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, alias
     return None if not own or given else own[0].line
 
 
+def _both_slots(call: Call, made: dict, aliases: dict[str, str], context: RuleContext) -> Violation | None:
+    """One tensor given as both A and B: the operand in the slot its name does not say (B for ``tCrA``, else A).
+    A fragment the MMA made for one slot is left to the slot check below, which names its maker."""
+    slots = {operand.slot: operand for operand in call.operands if operand.name is not None}
+    a, b = slots.get("a"), slots.get("b")
+    if a is None or b is None or _origin(a.name, aliases) != _origin(b.name, aliases):
+        return None
+    maker = made.get((_origin(a.name, aliases), call.scope))
+    if maker is not None and maker.method in MMA_METHODS and maker.method[-1] in ("A", "B"):
+        return None
+    named = parse_name(a.name, context.vocabulary)
+    slip = b if named is not None and named.what in OPERAND_ROLES["A"] else a
+    return Violation(
+        slip.line, slip.column,
+        f"`{call.function}` is given `{a.name}` as both its A and its B operand: a fragment is laid out for one "
+        f"slot, so the {_SLOT_WORD[slip.slot]} operand is likely the slip",
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     if not facts.gemms and not facts.helper_gemms:
         return
@@ -137,6 +161,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     unused = None
     wrong_mma: set[Partition] = set()
     for call in facts.gemms + facts.helper_gemms:
+        if (both := _both_slots(call, made, aliases, context)) is not None:
+            yield both
         for operand in call.operands:
             if operand.name is None:
                 continue
