@@ -268,8 +268,8 @@ KERNEL_AUTHORS_IDIOMS = {
     "a helper called with different fragments by its two callers": "class G:\n"
     "    def k1(self, tiled_mma, sA, sB):\n"
     "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
-    "        self.body(tiled_mma, tCrB)\n        self.body(tiled_mma, tCrA)\n"
-    "    def body(self, tiled_mma, tCrX):\n        cute.gemm(tiled_mma, acc, tCrX, tCrX, acc)\n",
+    "        self.body(tiled_mma, tCrB, tCrA)\n        self.body(tiled_mma, tCrA, tCrB)\n"
+    "    def body(self, tiled_mma, tCrX, tCrY):\n        cute.gemm(tiled_mma, acc, tCrX, tCrY, acc)\n",
     "a helper's tile named for the half of its parameter it holds": "class G:\n"
     "    def k1(self, tiled_mma, sBg, sB):\n        self.load(tiled_mma, sBg, sB)\n"
     "    def load(self, thr, sB_g, sB):\n"
