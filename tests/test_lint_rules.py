@@ -1596,3 +1596,28 @@ def test_a_partitions_letters_before_a_snake_case_tensor_name_its_memory():
     assert "`tCt_score_tile` is named for tensor memory (`t`)" in found[0][2]
     assert "rename it to `tCr_score_tile`" in found[0][2]
     assert lint_source(source.replace("tCt_score_tile", "tCr_score_tile"), "k.py") == []
+
+
+def test_a_helper_given_one_tensor_for_the_parameters_its_gemm_reads_as_a_and_b():
+    source = (
+        "class Scan:\n"
+        "    def tile(self, tiled_mma, acc, s_lhs, s_rhs):\n"
+        "        t_reg_lhs = tiled_mma.make_fragment_A(s_lhs)\n"
+        "        t_reg_rhs = tiled_mma.make_fragment_B(s_rhs)\n"
+        "        self.accumulate(\n"
+        "            tiled_mma, acc,\n"
+        "            t_reg_rhs,\n"
+        "            t_reg_rhs,\n"
+        "        )\n"
+        "    def other(self, tiled_mma, acc, t_reg_rhs):\n"
+        "        a_regs = cute.make_rmem_tensor(shape, Float16)\n"
+        "        self.accumulate(tiled_mma, acc, a_regs, t_reg_rhs)\n"
+        "    def accumulate(self, tiled_mma, acc, lhs, rhs):\n"
+        "        for k in range(4):\n"
+        "            cute.gemm(tiled_mma, acc, lhs[None, None, k], rhs[None, None, k], acc)\n"
+    )
+    # the second caller's A is no MMA fragment, so the helper's operands are not judged by their makers
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI111")]
+    assert "`t_reg_rhs` is passed as both `lhs` and `rhs`, which `cute.gemm` (line 15) reads as its A and its B" in found[0][2]
+    assert lint_source(source.replace("            t_reg_rhs,\n            t_reg_rhs,", "            t_reg_lhs,\n            t_reg_rhs,"), "k.py") == []
