@@ -268,8 +268,8 @@ KERNEL_AUTHORS_IDIOMS = {
     "a helper called with different fragments by its two callers": "class G:\n"
     "    def k1(self, tiled_mma, sA, sB):\n"
     "        tCrA = tiled_mma.make_fragment_A(sA)\n        tCrB = tiled_mma.make_fragment_B(sB)\n"
-    "        self.body(tiled_mma, tCrB)\n        self.body(tiled_mma, tCrA)\n"
-    "    def body(self, tiled_mma, tCrX):\n        cute.gemm(tiled_mma, acc, tCrX, tCrX, acc)\n",
+    "        self.body(tiled_mma, tCrB, tCrA)\n        self.body(tiled_mma, tCrA, tCrB)\n"
+    "    def body(self, tiled_mma, tCrX, tCrY):\n        cute.gemm(tiled_mma, acc, tCrX, tCrY, acc)\n",
     "a helper's tile named for the half of its parameter it holds": "class G:\n"
     "    def k1(self, tiled_mma, sBg, sB):\n        self.load(tiled_mma, sBg, sB)\n"
     "    def load(self, thr, sB_g, sB):\n"
@@ -1497,3 +1497,127 @@ def test_a_copy_with_one_tma_bundles_atom_given_anothers_tensor():
     assert [(line, code) for line, code, _ in found] == [(5, "CI102")]
     assert "`simple_tma_copy` with `K_tma.atom` is given `Q_tma.tma_tensor`" in found[0][2]
     assert lint_source(source.replace("Q_tma.tma_tensor", "K_tma.tma_tensor"), "k.py") == []
+
+
+def test_one_tensor_given_to_both_gemm_slots():
+    # a register fragment made outside the MMA (or a helper's parameter) given as A and as B: one slot is wrong
+    source = (
+        "def mma(tiled_mma, acc, a_regs, tCrB, k):\n"
+        "    tCrA_k = a_regs[None, None, k]\n"
+        "    tCrB_k = tCrB[None, None, k]\n"
+        "    cute.gemm(tiled_mma, acc, tCrA_k, tCrA_k, acc)\n"
+    )
+    found = [(f.line, f.column, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, column, code) for line, column, code, _ in found] == [(4, 39, "CI111")]
+    assert "`cute.gemm` is given `tCrA_k` as both its A and its B operand" in found[0][3]
+    assert "the B operand is likely the slip" in found[0][3]
+    assert lint_source(source.replace("tCrA_k, tCrA_k", "tCrA_k, tCrB_k"), "k.py") == []
+    # a name that says no slot: the A slot is reported
+    unnamed = source.replace("tCrA_k, tCrA_k", "rhs_k, rhs_k").replace("tCrB_k = tCrB", "rhs_k = tCrB")
+    assert [(f.line, f.column) for f in lint_source(unnamed, "k.py")] == [(4, 31)]
+
+
+def test_a_partition_named_for_another_shared_buffer_the_function_allocates():
+    # `sValue` and `sGate` are two shared-storage fields: value data copied into the gate's buffer is a slip,
+    # though the partition is named for the data written into it
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mValue: cute.Tensor, mGate: cute.Tensor, tiled_copy: cute.TiledCopy):\n"
+        "    storage = cutlass.utils.SmemAllocator().allocate(SharedStorage)\n"
+        "    sValue = storage.sValue.get_tensor(layout)\n"
+        "    sGate = storage.sGate.get_tensor(layout)\n"
+        "    thr_copy = tiled_copy.get_slice(0)\n"
+        "    tPgValue = thr_copy.partition_S(mValue)\n"
+        "    tPsValue = thr_copy.partition_D(sGate)\n"
+        "    cute.copy(tiled_copy, tPgValue, tPsValue)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(8, "CI105")]
+    assert "`tPsValue` partitions `sGate` but names `sValue`, another buffer of this function" in found[0][2]
+    assert lint_source(source.replace("partition_D(sGate)", "partition_D(sValue)"), "k.py") == []
+    # one field read twice is one buffer (`sO` reuses Q's field); an index names a buffer of its own only where
+    # one is allocated (`sB1` beside `sB`), and a word after a name is that tensor (`sATransformed` is A)
+    reused = source.replace("storage.sGate", "storage.sValue")
+    assert lint_source(reused, "k.py") == []
+    indexed = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma: cute.TiledMma):\n"
+        "    storage = cutlass.utils.SmemAllocator().allocate(SharedStorage)\n"
+        "    sB = storage.sB.get_tensor(layout)\n"
+        "    sB1 = storage.sB1.get_tensor(layout)\n"
+        "    sATransformed = storage.sAT.get_tensor(layout)\n"
+        "    sA = storage.sA.get_tensor(layout)\n"
+        "    tCrA = tiled_mma.make_fragment_A(sATransformed)\n"
+        "    tCrB1 = tiled_mma.make_fragment_B(sB)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(indexed, "k.py")] == [(9, "CI105")]
+    assert lint_source(indexed.replace("make_fragment_B(sB)", "make_fragment_B(sB1)"), "k.py") == []
+
+
+def test_a_copy_given_one_tensors_global_tile_and_anothers_shared_tile():
+    # K's and V's tiles exist in both memories; a copy (here another module's helper) given V's global tile and
+    # K's shared tile moves one of them into the other's place
+    source = (
+        "def load(self, tma_atom_k, tma_atom_v, mK, mV, sK, sV, n):\n"
+        "    gK = cute.local_tile(mK, (128, 64), (None, 0))\n"
+        "    gV = cute.local_tile(mV, (128, 64), (None, 0))\n"
+        "    load_K, _, _ = copy_utils.tma_get_copy_fn(\n"
+        "        tma_atom_k, 0, cute.make_layout(1), gV, sK\n"
+        "    )\n"
+        "    copy_utils.tma_copy(tma_atom_v, gV, sV, n)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI102")]
+    assert "`tma_get_copy_fn` with `tma_atom_k` is given `gV` and `sK`: one copy moves one tensor" in found[0][2]
+    assert lint_source(source.replace("layout(1), gV, sK", "layout(1), gK, sK"), "k.py") == []
+    # a tensor the file has in one memory only is no evidence of two (`sKV` holds K and V in turn)
+    ring = source.replace("sK, sV", "sKV").replace("gV, sK", "gV, sKV").replace("gV, sV", "gV, sKV")
+    assert lint_source(ring, "k.py") == []
+    # a store writes out a buffer reused once its first tensor is dead: dK from K's buffer
+    store = (
+        "def epilogue(self, mdK, mK, sK, sdK):\n"
+        "    tma_atom_dK, tma_tensor_dK = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileS2GOp(), mdK, l, t)\n"
+        "    gdK = cute.local_tile(mdK, (128, 64), (0, 0))\n"
+        "    store_dK, _, _ = copy_utils.tma_get_copy_fn(tma_atom_dK, 0, l, sK, gdK)\n"
+    )
+    assert lint_source(store, "k.py") == []
+    assert [f.code for f in lint_source(store.replace("S2GOp", "G2SOp"), "k.py")] == ["CI102"]
+
+
+def test_a_partitions_letters_before_a_snake_case_tensor_name_its_memory():
+    # `tCr_score_tile`: op C, registers, then the tensor in snake-case words
+    source = (
+        "def tile(thr_mma, s_score_tile):\n"
+        "    tCs_score_tile = thr_mma.partition_C(s_score_tile)\n"
+        "    tCt_score_tile = cute.make_rmem_tensor_like(tCs_score_tile, Float32)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(3, "CI113")]
+    assert "`tCt_score_tile` is named for tensor memory (`t`)" in found[0][2]
+    assert "rename it to `tCr_score_tile`" in found[0][2]
+    assert lint_source(source.replace("tCt_score_tile", "tCr_score_tile"), "k.py") == []
+
+
+def test_a_helper_given_one_tensor_for_the_parameters_its_gemm_reads_as_a_and_b():
+    source = (
+        "class Scan:\n"
+        "    def tile(self, tiled_mma, acc, s_lhs, s_rhs):\n"
+        "        t_reg_lhs = tiled_mma.make_fragment_A(s_lhs)\n"
+        "        t_reg_rhs = tiled_mma.make_fragment_B(s_rhs)\n"
+        "        self.accumulate(\n"
+        "            tiled_mma, acc,\n"
+        "            t_reg_rhs,\n"
+        "            t_reg_rhs,\n"
+        "        )\n"
+        "    def other(self, tiled_mma, acc, t_reg_rhs):\n"
+        "        a_regs = cute.make_rmem_tensor(shape, Float16)\n"
+        "        self.accumulate(tiled_mma, acc, a_regs, t_reg_rhs)\n"
+        "    def accumulate(self, tiled_mma, acc, lhs, rhs):\n"
+        "        for k in range(4):\n"
+        "            cute.gemm(tiled_mma, acc, lhs[None, None, k], rhs[None, None, k], acc)\n"
+    )
+    # the second caller's A is no MMA fragment, so the helper's operands are not judged by their makers
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI111")]
+    assert "`t_reg_rhs` is passed as both `lhs` and `rhs`, which `cute.gemm` (line 15) reads as its A and its B" in found[0][2]
+    assert lint_source(source.replace("            t_reg_rhs,\n            t_reg_rhs,", "            t_reg_lhs,\n            t_reg_rhs,"), "k.py") == []

@@ -147,6 +147,13 @@ def same_tensor(target: TensorName, source: TensorName) -> bool:
     return target.what in source.variant.split("_") or source.what in target.variant.split("_")
 
 
+def indexed(a: str, b: str) -> bool:
+    """``B1`` beside ``B``: one is the other with an index, which ``same_tensor`` reads as a per-iteration form of
+    it, but which names a buffer of its own where the file has one."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and long[len(short):].isdigit()
+
+
 def _tensor(name: str | None, vocabulary: Vocabulary) -> TensorName | None:
     """The parsed name when it names a tensor (not ``sA_layout``, ``rD_shape``, ``sKV_all_layout``)."""
     parsed = parse_name(name, vocabulary) if name else None

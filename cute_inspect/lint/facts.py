@@ -67,6 +67,17 @@ class Operand:
 
 
 @dataclass(frozen=True)
+class AtomCall:
+    """A call given a copy atom first (by its name: ``tma_atom_k``, ``K_tma.atom``, ``tiled_copy_a``): the call's
+    name and function, the atom, and the tensor arguments (resolved names, with their positions)."""
+
+    function: str
+    scope: int
+    atom: str
+    tensors: tuple[Operand, ...]
+
+
+@dataclass(frozen=True)
 class Call:
     """A ``cute.copy`` with its atom (operands: source, destination) or a ``cute.gemm`` (d, a, b, c).
 
@@ -115,6 +126,9 @@ class FileFacts:
     # (line, column, call, bundle of the atom, bundle of the tensor) for a copy given one TMA bundle's atom and
     # another's TMA tensor (``simple_tma_copy(K_tma.atom, local_tile(Q_tma.tma_tensor, ...), sK)``). CI102's.
     foreign_tma_tensors: list[tuple[int, int, str, str, str]] = field(default_factory=list)
+    # Calls whose first argument is a copy atom (``tma_get_copy_fn(tma_atom_k, ..., gK, sK)``, ``cute.copy``,
+    # ``simple_tma_copy(K_tma.atom, ...)``): the tensors each is given. CI102 compares the tiles one copy moves.
+    atom_calls: list[AtomCall] = field(default_factory=list)
     tma_pairs: list[TmaPair] = field(default_factory=list)
     # Thread views made by hand (`tXsX = cute.composition(sX, tv_layout)[tidx, None]`), as partitions of their
     # tensor; only CI105 reads them (no partitioner made them, so they carry no pattern).
@@ -339,6 +353,10 @@ _BUNDLED_ATOM = "atom"
 def _bundled_atom(expr: ast.Attribute) -> bool:
     """``tma_q.atom``: the copy atom of an object bound to a name (a TMA maker's bundle of atom and tensor)."""
     return expr.attr == _BUNDLED_ATOM and type(expr.value) is ast.Name
+
+
+# Words that name a copy atom or a tiled copy in its name (`tma_atom_k`, `K_tma`, `gmem_tiled_copy_A`).
+_COPY_ATOM_TOKENS = frozenset({"atom", "tma", "copy"})
 
 
 def atom_name(expr: ast.expr | None) -> str | None:
@@ -703,6 +721,8 @@ class _Collector:
                     self._bind_objects(target, value)
                 if type(value) is _CALL:
                     self._record_call(value)
+                    # `load_K, _, _ = tma_get_copy_fn(tma_atom_k, ..., gK, sK)`: a copy made, not issued, here
+                    self._atom_call(value, _callee(value.func)[0])
                 self._assign(stmt.targets, value, slices)
             elif kind is _EXPR:
                 if type(stmt.value) is _CALL:
@@ -1015,6 +1035,7 @@ class _Collector:
         if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
             self.facts.helper_gemms.append(helper)
         self._foreign_tma_tensors(call, name)
+        self._atom_call(call, name)
         if not _is_cute_module(module):
             return
         if name == "copy":
@@ -1036,6 +1057,18 @@ class _Collector:
                         and node.value.id != atom.value.id:
                     self.facts.foreign_tma_tensors.append(
                         (node.lineno, node.col_offset + 1, name or "copy", atom.value.id, node.value.id))
+
+    def _atom_call(self, call: ast.Call, name: str | None) -> None:
+        """A call whose first argument names a copy atom, with the tensors it is given (by position or keyword)."""
+        atom = atom_name(call.args[0]) if call.args else None
+        if atom is None or not _COPY_ATOM_TOKENS & set(atom.lower().split("_")):
+            return
+        tensors = tuple(
+            Operand(tensor_name(argument), argument.lineno, argument.col_offset + 1)
+            for argument in call.args[1:] + [keyword.value for keyword in call.keywords]
+            if tensor_name(argument) is not None
+        )
+        self.facts.atom_calls.append(AtomCall(name or "copy", self.scope, atom, tensors))
 
     def _helper_gemm(self, call: ast.Call, name: str | None) -> Call | None:
         """A call of a helper the file does not define whose keywords name operand A's and operand B's

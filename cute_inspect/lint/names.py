@@ -181,6 +181,17 @@ _SNAKE_PARTITION = re.compile(
 _SNAKE_TENSOR = re.compile(r"(?P<where>[mgsrtc])_(?P<what>[a-z][a-z0-9]*)(?:_(?P<variant>[a-z0-9_]+))?")
 
 
+# `tCr_score_tile`, `tSs_dout_tile`: the convention's scope, op and where letter, then the tensor in snake-case words.
+_SNAKE_TAIL = re.compile(r"t([A-Z]{1,3})([srgtc])_([a-z][a-z0-9]*(?:_[a-z0-9]+)*)")
+
+
+def parse_snake_tail(name: str) -> TensorName | None:
+    """``tCr_score_tile`` read as op ``C``, where ``r``, and the words of its tensor (kept as the variant, so the
+    name composes back: renamed to tensor memory it is ``tCt_score_tile``); None for any other spelling."""
+    match = _SNAKE_TAIL.fullmatch(name)
+    return None if match is None else TensorName("t", match[1], "", match[2], "", match[3])
+
+
 def parse_snake_tensor(name: str) -> TensorName | None:
     """``g_out_mnl`` as ``gOut_mnl``: a plain tensor in snake case. Only where the code around it names its
     partitions in snake case (``t_cs_out = thr_mma.partition_C(g_out_mnl)``) does the first letter say a memory;

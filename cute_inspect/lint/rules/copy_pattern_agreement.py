@@ -15,7 +15,11 @@ from the ``tma_partition`` of two atoms, one of them the copy's own, is reported
 tXgX, tXsA)`` beside ``tXsA, tXgA = tma_partition(tma_atom_act, ...)``), unless one pair dropped a half. A
 copy, ``cute.copy`` or a helper such as ``simple_tma_copy(atom, src, dst)``, issued with one TMA bundle's atom
 (``K_tma.atom``) and given another bundle's ``tma_tensor`` is reported where that tensor is given: an atom copies
-only the tensor it was made with.
+only the tensor it was made with. A call given a copy atom first and one global and one shared tile
+(``tma_get_copy_fn(tma_atom_k, ..., gV, sK)``, ``shared.tma_copy(tma_atom_b1, mB, sB1)``) whose tiles are of two
+tensors that each have a buffer and a whole global tensor of their own in the file (``sV``, ``mK``) is reported: one
+copy moves one tensor, so one of the two is another's (the one that is not the atom's tensor, where the launcher
+shows it). A store is not: an epilogue writes out a buffer reused once its first tensor is dead (dK from ``sK``).
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -44,9 +48,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import tma_pair_of
-from cute_inspect.lint.facts import TMA_PARTITION, FileFacts
-from cute_inspect.lint.names import canonical_op, is_direction_op, parse_partitioned
+from cute_inspect.lint.expectations import TensorIndex, indexed, same_tensor, tma_pair_of
+from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand
+from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_name, parse_partitioned
 from cute_inspect.lint.partitioners import classify
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
@@ -145,7 +149,64 @@ def _another_atoms_side(call, facts: FileFacts) -> Iterator[Violation]:
     )
 
 
+def _tiles(call: AtomCall, facts: FileFacts, context: RuleContext) -> dict[str, list[tuple[Operand, TensorName]]]:
+    """The global (``g``) and shared (``s``) tiles a call is given, by the convention's unpartitioned names (a
+    helper's parameter too: its name says what the helper moves)."""
+    tiles: dict[str, list] = {"g": [], "s": []}
+    for operand in call.tensors:
+        parsed = parse_name(operand.name, context.vocabulary)
+        if parsed is None or parsed.partitioned or parsed.snake:
+            continue
+        if parsed.where in "mgs":
+            tiles["s" if parsed.where == "s" else "g"].append((operand, parsed))
+    return tiles
+
+
+def _bound(facts: FileFacts, name: str) -> bool:
+    return any(name in scope.bound for scope in facts.scopes)
+
+
+def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A copy given the global tile of one tensor and the shared tile of another, where the file has each tensor
+    in both memories: ``load_K = tma_get_copy_fn(tma_atom_k, ..., gV, sK)`` beside ``gK`` and ``sV``."""
+    index = None
+    for call in facts.atom_calls:
+        tiles = _tiles(call, facts, context)
+        if len(tiles["g"]) != 1 or len(tiles["s"]) != 1:
+            continue
+        (g, global_tile), (s, shared_tile) = tiles["g"][0], tiles["s"][0]
+        # `B1` beside `B` are two tensors where the file has both; other forms of one name are one tensor.
+        if same_tensor(global_tile, shared_tile) and not indexed(global_tile.what, shared_tile.what):
+            continue
+        # A store often writes out a buffer reused once its first tensor is dead (dK from `sK`).
+        if facts.atom_directions.get(call.atom) == "store":
+            continue
+        # Each tensor has a buffer of its own and a whole global tensor (`sV`, `mK`): a ring `sKV` that K and V
+        # fill in turn, or a shared stage named `g` by a slip, is no evidence.
+        if not (_bound(facts, "s" + global_tile.what) and _bound(facts, "m" + shared_tile.what)):
+            continue
+        index = index or TensorIndex(facts, context.vocabulary)
+        if not index.other_tensor(global_tile.what, shared_tile):
+            continue
+        made = facts.atom_tensor(call.atom, call.scope)
+        own = parse_name(made[0], context.vocabulary) if made is not None else None
+        # The side that is not the atom's tensor (where the launcher shows it) is the slip, else the later one.
+        if own is not None and same_tensor(own, shared_tile):
+            slip = g
+        elif own is not None and same_tensor(own, global_tile):
+            slip = s
+        else:
+            slip = max((g, s), key=lambda operand: (operand.line, operand.column))
+        yield Violation(
+            slip.line, slip.column,
+            f"`{call.function}` with `{call.atom}` is given `{g.name}` and `{s.name}`: one copy moves one tensor, "
+            f"but they are tiles of `{global_tile.what}` and `{shared_tile.what}`, each of which has its own buffer "
+            "and global tensor in the file",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _crossed_tiles(facts, context)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
             line, column,

@@ -16,6 +16,11 @@ while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
 by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
+One tensor given to both the A and the B slot of one ``cute.gemm`` (``cute.gemm(mma, acc, tCrA[k], tCrA[k],
+acc)``) is reported too, whatever made it: a fragment is laid out for one slot. The slot its name does not say
+is the likely slip (the B slot for a tensor named for A; else the A slot). So is a call of a helper whose
+``cute.gemm`` reads two of its parameters as A and B, given one tensor for both, at that argument.
+
 A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment. A call of
 another module's MMA helper whose keywords name each fragment's slot (``issue_mma_tile(a_frag_tile=tCrA[k],
 b_frag_tile=tCrB[k])``) is judged as a GEMM with those operands.
@@ -44,10 +49,12 @@ cute.gemm(tiled_mma_qk, acc_S, tSrQ, tSrK, acc_S)
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import MMA_METHODS
-from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
+from cute_inspect.lint.expectations import MMA_METHODS, OPERAND_ROLES
+from cute_inspect.lint.facts import TMA_PARTITION, Call, FileFacts, Partition
+from cute_inspect.lint.names import parse_name
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
 
@@ -124,6 +131,69 @@ def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, alias
     return None if not own or given else own[0].line
 
 
+def _both_slots(call: Call, made: dict, aliases: dict[str, str], context: RuleContext) -> Violation | None:
+    """One tensor given as both A and B: the operand in the slot its name does not say (B for ``tCrA``, else A).
+    A fragment the MMA made for one slot is left to the slot check below, which names its maker."""
+    slots = {operand.slot: operand for operand in call.operands if operand.name is not None}
+    a, b = slots.get("a"), slots.get("b")
+    if a is None or b is None or _origin(a.name, aliases) != _origin(b.name, aliases):
+        return None
+    maker = made.get((_origin(a.name, aliases), call.scope))
+    if maker is not None and maker.method in MMA_METHODS and maker.method[-1] in ("A", "B"):
+        return None
+    named = parse_name(a.name, context.vocabulary)
+    slip = b if named is not None and named.what in OPERAND_ROLES["A"] else a
+    return Violation(
+        slip.line, slip.column,
+        f"`{call.function}` is given `{a.name}` as both its A and its B operand: a fragment is laid out for one "
+        f"slot, so the {_SLOT_WORD[slip.slot]} operand is likely the slip",
+    )
+
+
+def _arguments(caller: int, line: int, helper: int, facts: FileFacts) -> dict[str, ast.expr]:
+    """Parameter of the helper ``helper`` -> the argument its call at ``line`` in ``caller`` passes for it."""
+    node, calling = facts.scopes[helper].node, facts.scopes[caller].node
+    entry = next((each for each in facts.objects.functions.get(getattr(node, "name", ""), []) if each[0] == helper), None)
+    if entry is None or calling is None:
+        return {}
+    _, params, method = entry
+    for call in ast.walk(calling):
+        called = getattr(call, "func", None)
+        if type(call) is ast.Call and call.lineno == line and getattr(called, "attr", getattr(called, "id", "")) == node.name:
+            given = dict(zip(params[1 if method else 0:], call.args))
+            given.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg)
+            return given
+    return {}
+
+
+def _both_slots_through_calls(
+    call: Call, aliases: dict[str, str], facts: FileFacts, context: RuleContext,
+) -> Iterator[Violation]:
+    """A helper whose ``cute.gemm`` reads two parameters as A and B, called with one tensor for both: reported at
+    the argument for the slot the tensor's name does not say (as ``_both_slots``)."""
+    slots = {operand.slot: operand for operand in call.operands if operand.name is not None}
+    a, b = slots.get("a"), slots.get("b")
+    if a is None or b is None or a.name == b.name:
+        return
+    if not (facts.is_helper_param(a.name, call.scope) and facts.is_helper_param(b.name, call.scope)):
+        return
+    for (caller, line, given_a), (_, _, given_b) in zip(facts.passed(a.name, call.scope) or (),
+                                                         facts.passed(b.name, call.scope) or ()):
+        if _origin(given_a, aliases) != _origin(given_b, aliases):
+            continue
+        arguments = _arguments(caller, line, call.scope, facts)
+        named = parse_name(given_a, context.vocabulary)
+        param = b.name if named is not None and named.what in OPERAND_ROLES["A"] else a.name
+        if param not in arguments:
+            continue
+        slip = arguments[param]
+        yield Violation(
+            slip.lineno, slip.col_offset + 1,
+            f"`{given_a}` is passed as both `{a.name}` and `{b.name}`, which `{call.function}` (line {call.line}) "
+            f"reads as its A and its B operand: a fragment is laid out for one slot, so `{param}` is likely the slip",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     if not facts.gemms and not facts.helper_gemms:
         return
@@ -137,6 +207,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     unused = None
     wrong_mma: set[Partition] = set()
     for call in facts.gemms + facts.helper_gemms:
+        if (both := _both_slots(call, made, aliases, context)) is not None:
+            yield both
+        yield from _both_slots_through_calls(call, aliases, facts, context)
         for operand in call.operands:
             if operand.name is None:
                 continue

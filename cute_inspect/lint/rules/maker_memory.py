@@ -1,8 +1,9 @@
 """CI113 maker-memory: a tensor's ``<where>`` letter contradicts the memory the call that made it allocates in.
 
 ## What it does
-For a name that follows the convention (``tTR_rC``, ``sA``, ``tCtS``) bound to the result of a call whose
-memory is known from the call alone, compares the where letter with that memory:
+For a name that follows the convention (``tTR_rC``, ``sA``, ``tCtS``, or its letters before a tensor in
+snake-case words, ``tCr_score_tile``) bound to the result of a call whose memory is known from the call alone,
+compares the where letter with that memory:
 - registers: ``cute.make_rmem_tensor``, ``make_rmem_tensor_like``, ``make_fragment``, ``make_fragment_like``;
 - shared memory: a shared-storage field's ``get_tensor`` (``storage.sA.get_tensor(layout)``), and
   ``allocate_tensor`` of an allocator made from an ``Smem...Allocator`` class;
@@ -47,7 +48,7 @@ from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import WHERE_WORDS, parse_name, renamed, same_memory, says_coordinates
+from cute_inspect.lint.names import WHERE_WORDS, parse_name, parse_snake_tail, renamed, same_memory, says_coordinates
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI113"
@@ -95,7 +96,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
              if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
     for (scope, name), (where, line, column, how) in made:
-        parsed = parse_name(name, context.vocabulary)
+        # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
+        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
             continue

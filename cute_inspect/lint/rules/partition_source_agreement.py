@@ -41,7 +41,9 @@ camel-case partition of a plain snake-case argument by a copy named for its dire
 direction say (``tXsX`` of it names shared memory a global tile).
 
 A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
-``sO_col``, two shared-storage fields) names another tensor. A buffer taken from a shared-storage field is
+``sO_col``, two shared-storage fields) names another tensor, and so does one named for another tensor whose
+shared buffer the function allocates apart (``tPsValue`` of ``sGate`` beside ``sValue``; ``tCrB1`` of ``sB``
+beside ``sB1``), even when the data written into it is that tensor's. A buffer taken from a shared-storage field is
 also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
 
 An argument whose name does not follow the convention is checked for its memory only, where its maker
@@ -83,6 +85,7 @@ from cute_inspect.lint.expectations import (
     TensorIndex,
     accumulated,
     free_name,
+    indexed,
     role_conflict,
     roles_in_use,
     same_tensor,
@@ -382,14 +385,24 @@ def _names_written_data(
 
 def _other_variant(partition: Partition, target: TensorName, source: TensorName, facts: FileFacts) -> str | None:
     """The buffer ``target`` names by its variant when the function allocates it apart from the source:
-    ``tXsO_row`` of ``sO_col`` where ``sO_row`` is the rowwise output's buffer (two shared-storage fields)."""
-    if source.partitioned or not target.variant or not source.variant or target.variant == source.variant:
+    ``tXsO_row`` of ``sO_col`` where ``sO_row`` is the rowwise output's buffer (two shared-storage fields).
+    So also for another tensor's shared buffer: ``tPsValue`` of ``sGate`` where ``sValue`` is a field of its own,
+    ``tCrB1`` of ``sB`` beside ``sB1``: a buffer's contents change over time, and a partition may be named for the
+    data written into it, but not when that data's own buffer is allocated apart in the function."""
+    if source.partitioned:
         return None
-    # A variant that extends the other names a view of it (`sdS_xchg_epi` of `sdS_xchg`, `sSF_KV_0_for_tma`).
-    if source.variant.startswith(target.variant + "_") or target.variant.startswith(source.variant + "_"):
+    if target.what == source.what:
+        if not target.variant or not source.variant or target.variant == source.variant:
+            return None
+        # A variant that extends the other names a view of it (`sdS_xchg_epi` of `sdS_xchg`, `sSF_KV_0_for_tma`).
+        if source.variant.startswith(target.variant + "_") or target.variant.startswith(source.variant + "_"):
+            return None
+    elif source.where != "s" or target.variant != source.variant or same_tensor(target, source) and not indexed(
+            target.what, source.what):
+        # A tensor named with a word after another's name is that tensor (`tCrA` of `sATransformed`).
         return None
     other = compose(scope="", op="", separator="", where=source.where, what=target.what, variant=target.variant)
-    if target.what != source.what or not facts.bound_in(other, partition.scope):
+    if not facts.bound_in(other, partition.scope):
         return None
     # Only buffers allocated apart are two (`sO_row`, `sO_col`: two shared-storage fields); a view or a
     # partition bound with a variant (`sdQaccum_flat`, `sdQaccum_g2s`) holds what its tensor holds.

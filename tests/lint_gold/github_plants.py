@@ -1,0 +1,84 @@
+"""Measure the plants of ``github_plants.json`` (public CuTeDSL code from GitHub, not installable, so not in CI)
+against local checkouts, and print the default findings on the unplanted files, for judging.
+
+Get the checkouts at the commits the plants name, then pass each one's root:
+
+    git clone https://github.com/dungwoong/fused_kernels_cutedsl_lib /tmp/fk
+    git -C /tmp/fk checkout d0ee5b2b5277e5a6ed45b3093390dc27c8e51f42
+    git clone https://github.com/b-vitamins/slinoss /tmp/slinoss
+    git -C /tmp/slinoss checkout a0907096d7aca7f75b4a8f770b0f5c0c0ab032f5
+    python -m tests.lint_gold.github_plants \\
+        --checkout dungwoong/fused_kernels_cutedsl_lib=/tmp/fk --checkout b-vitamins/slinoss=/tmp/slinoss
+
+A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
+renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default
+finding under a checkout's directory (``repository=relative/dir``), for judging by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cute_inspect.lint import lint_paths
+from tests.lint_gold.packages import DEFAULTS
+from tests.lint_gold.plant import findings, planted_everywhere
+
+PLANTS = Path(__file__).parent / "github_plants.json"
+
+
+def plant_result(plant: dict, root: Path) -> dict:
+    """The new findings a plant adds at its lines, and whether they include its expected codes."""
+    text = (root / plant["path"]).read_text()
+    added = findings(planted_everywhere(text, plant["edits"], plant["rename"]), plant["path"]) - findings(
+        text, plant["path"]
+    )
+    lines = {line for line, _, _ in plant["edits"]} | {line for line, _ in plant["expect"]}
+    at_lines = sorted({code for line, code, _ in added if line in lines})
+    return {"caught": bool(at_lines), "codes_at_line": at_lines, "elsewhere": sorted(added - {a for a in added if a[0] in lines})}
+
+
+def measure(roots: dict[str, Path]) -> list[dict]:
+    """Every plant whose repository has a checkout, with its result."""
+    plants = json.loads(PLANTS.read_text())["plants"]
+    return [dict(plant, result=plant_result(plant, roots[plant["repository"]])) for plant in plants if plant["repository"] in roots]
+
+
+def default_findings(root: Path, directory: str) -> list[tuple[str, int, str, str]]:
+    """(path relative to the checkout, line, code, message) of every default finding under ``directory``."""
+    report = lint_paths([str(root / directory)], DEFAULTS)
+    return sorted((Path(f.path).relative_to(root).as_posix(), f.line, f.code, f.message) for f in report.findings)
+
+
+def _pairs(values: list[str]) -> list[tuple[str, str]]:
+    return [tuple(value.split("=", 1)) for value in values]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--checkout", action="append", default=[], help="REPOSITORY=PATH of a checkout's root")
+    parser.add_argument("--findings", action="append", default=[], help="REPOSITORY=DIR: print its default findings")
+    parser.add_argument("--json", help="write the per-plant results here")
+    args = parser.parse_args(argv)
+    roots = {repository: Path(path) for repository, path in _pairs(args.checkout)}
+    results = measure(roots)
+    for plant in results:
+        result = plant["result"]
+        mark = "caught" if result["caught"] else "MISSED"
+        edit = ", ".join(f"{old}->{new}" for _, old, new in plant["edits"])
+        print(f"{mark}\t{plant['path']}:{plant['edits'][0][0]}\t{edit}\texpect {plant['expect']}\tgot {result['codes_at_line']}")
+        for line, code, message in result["elsewhere"]:
+            print(f"\telsewhere {line} {code} {message}")
+    print(f"caught {sum(p['result']['caught'] for p in results)} of {len(results)}")
+    for repository, directory in _pairs(args.findings):
+        for path, line, code, message in default_findings(roots[repository], directory):
+            print(f"{repository}\t{path}:{line}\t{code}\t{message}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
