@@ -68,3 +68,12 @@ def test_an_operand_stored_by_hand_from_an_accumulators_registers_chains_the_two
     # Z's rows are what O = P Z contracts: P's columns, S's keys
     assert labels_of(events, "zs")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
     assert labels_of(events, "first")[0] == ["input-mode-Q", "input-mode-D"]
+
+
+def test_an_accumulator_written_back_over_its_own_columns_is_a_recurrent_state():
+    # H += R K keeps H in TMEM, decayed in place by hand (tcgen05.ld, scale, tcgen05.st over its columns): a
+    # linear attention's state, its axes head dims, what its update contracts the key tokens; R = H W^T reads it
+    events = trace_json(f"{KERNEL}:compile_state", arch="sm_100a")
+    assert labels_of(events, "ks")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
+    assert labels_of(events, "ws")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
+    assert labels_of(events, "first")[0] == ["input-mode-K", "input-mode-D"]

@@ -1426,14 +1426,19 @@ class _Tracer:
     def _stored_into_tmem(self, call: Call) -> None:
         """`tcgen05.st` by hand: the TMEM columns it writes hold values of the one product whose accumulator's
         registers (`tcgen05.ld`) the stored registers were computed from (`_products_read`), for the MMA that
-        reads its A there (`_bind_tmem_operands`)."""
+        reads its A there (`_bind_tmem_operands`). Values of a product stored back into its own accumulator
+        update it from its old values: a recurrent state."""
         address, value = call.bound.get("tmem_addr"), call.bound.get("val")
         if address is None or value is None:
             return
         products = self._products_read(value)
-        if len(products) == 1:
-            self.tmem_written.append((_address_key(_tmem_column(address)),
-                                      _columns_stored(call.bound.get("shape"), value), products.pop()))
+        if len(products) != 1:
+            return
+        (product,) = products
+        column = _address_key(_tmem_column(address))
+        self.tmem_written.append((column, _columns_stored(call.bound.get("shape"), value), product))
+        if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
+            self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
 
     def _products_read(self, value) -> set:
         """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
