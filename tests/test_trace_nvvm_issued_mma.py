@@ -57,3 +57,23 @@ def test_registers_read_by_hand_from_an_accumulators_columns_run_along_its_n(eve
     # and so are the values of the thread's row chunk of the output they are copied to
     assert labels_of(events, "chunks")[0] == ["store-atom", "store-atom-N", "store-rest", "store-rest-N"]
     assert labels_of(events, "out")[0] == ["input-mode", "input-mode-N"]
+
+
+def test_an_operand_stored_by_hand_from_an_accumulators_registers_chains_the_two_mmas():
+    # S = X Y^T read by tcgen05.ld, scaled, converted and written by tcgen05.st over the TMEM columns the second
+    # MMA reads as A: O = P Z, an attention (rows queries, S's columns keys, the contracted dims head dims)
+    events = trace_json(f"{KERNEL}:compile_scores", arch="sm_100a")
+    assert labels_of(events, "xs")[0] == ["mma-atom-Q", "mma-atom-D", "stage"]
+    assert labels_of(events, "ys")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
+    # Z's rows are what O = P Z contracts: P's columns, S's keys
+    assert labels_of(events, "zs")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
+    assert labels_of(events, "first")[0] == ["input-mode-Q", "input-mode-D"]
+
+
+def test_an_accumulator_written_back_over_its_own_columns_is_a_recurrent_state():
+    # H += R K keeps H in TMEM, decayed in place by hand (tcgen05.ld, scale, tcgen05.st over its columns): a
+    # linear attention's state, its axes head dims, what its update contracts the key tokens; R = H W^T reads it
+    events = trace_json(f"{KERNEL}:compile_state", arch="sm_100a")
+    assert labels_of(events, "ks")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
+    assert labels_of(events, "ws")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
+    assert labels_of(events, "first")[0] == ["input-mode-K", "input-mode-D"]

@@ -60,6 +60,9 @@ FUNCTIONS = {
     "tcgen05_cp": ("cutlass._mlir.dialects.nvvm", "tcgen05_cp"),
     # `nvvm.tcgen05_ld(type, shape, tmem_ptr)`: registers read by hand from a TMEM address (an accumulator's columns)
     "tcgen05_ld": ("cutlass._mlir.dialects.nvvm", "tcgen05_ld"),
+    # `nvvm.tcgen05_st(shape, tmem_ptr, val)`: registers written by hand to a TMEM address (an operand the next MMA
+    # reads there, made from the values stored)
+    "tcgen05_st": ("cutlass._mlir.dialects.nvvm", "tcgen05_st"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
     "filter_zeros": ("cutlass.cute", "filter_zeros"),

@@ -380,7 +380,16 @@ class _Tracer:
         # hand-issued MMA products whose accumulator no traced tensor holds -> (`_address_key` of its TMEM address,
         # its width in columns from the instruction descriptor)
         self.hand_accumulators: dict = {}
-        self.tmem_reads: dict = {}  # hash of registers a 32x32b `tcgen05.ld` read by hand -> the product read
+        self.tmem_values: dict = {}  # hash of registers any `tcgen05.ld` read by hand -> the product read
+        self.tmem_reads: dict = {}  # the same for a 32x32b `tcgen05.ld` (a thread's registers are columns)
+        # (`_address_key` of the first TMEM column a `tcgen05.st` wrote, columns written, the product whose values
+        # it stored), in trace order
+        self.tmem_written: list = []
+        # (`_address_key` of the TMEM column a hand-issued MMA reads its A at, that MMA, its record): bound when the
+        # trace ends (`_bind_tmem_operands`), the warps that write the operand traced in any order
+        self.tmem_operands: list = []
+        # root record of a register tensor's storage (`_register_storage`) -> values stored into it, element or whole
+        self.register_stores: dict = {}
         self.tmem_registers: dict = {}  # register vector stored with such registers -> the product they were read from
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
@@ -686,6 +695,8 @@ class _Tracer:
             source = _loaded_from(value, self.loaded)
             if found is not None and self.tmem_reads:
                 self._registers_of_tmem(found[0], value)
+            if found is not None and self.tmem_values:
+                self._register_stored(found[0], value)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
@@ -752,6 +763,10 @@ class _Tracer:
                 self._indexed(tensor, coord)
                 if value is not None:
                     self._register_written(tensor, coord, value)
+                    if self.tmem_values:
+                        found = self._element_source(tensor)
+                        if found is not None:
+                            self._register_stored(found[0], value)
                     if self.loaded:
                         self._element_written(tensor, value)
                     self._element_fill(tensor, coord, value)
@@ -1079,6 +1094,9 @@ class _Tracer:
         if call.op == "tcgen05_ld":
             self._read_from_tmem(call, result)
             return
+        if call.op == "tcgen05_st":
+            self._stored_into_tmem(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -1327,6 +1345,8 @@ class _Tracer:
                 record.inputs += (scales[0][0],)
         _flow.observe(self.axes, record, {}, {arg: hit for arg, hit in by_arg.items() if arg not in flat}, [],
                       self.objects)
+        if found["a"] is None and a is not None:  # A at a TMEM address, maybe written by code traced later
+            self.tmem_operands.append((_address_key(_tmem_column(a)), number, index))
         for arg, slot in (("a", "A"), ("b", "B"), ("c", "C")):
             if arg in by_arg and arg not in flat:
                 self._operand_by_use(by_arg[arg][0], number, slot, values=True)
@@ -1380,22 +1400,91 @@ class _Tracer:
             _flow.bind_scale_blocks(self.axes, record.levels[0], mma, slot)
 
     def _read_from_tmem(self, call: Call, result) -> None:
-        """`tcgen05.ld` 32x32b by hand (`nvvm.tcgen05_ld` at `(row << 16) | column`): each thread reads its lane's
-        row, its registers consecutive columns of the accumulator of the hand-issued product whose columns hold
-        the address (a constant address within a constant accumulator's columns; an address computed at run time
-        in the one accumulator at a run-time address). Registers stored from those values run along its N
-        (`_registers_of_tmem`)."""
-        if "32x32b" not in str(call.bound.get("shape")) or call.bound.get("tmem_addr") is None:
-            return
-        column = _address_key(_tmem_column(call.bound["tmem_addr"]))
-        if column[0] == "constant":
-            held = {m for m, (at, width) in self.hand_accumulators.items()
-                    if at[0] == "constant" and width and at[1] <= column[1] < at[1] + width}
-        else:
-            held = {m for m, (at, _) in self.hand_accumulators.items() if at[0] == "value"}
+        """`tcgen05.ld` by hand (`nvvm.tcgen05_ld` at `(row << 16) | column`): its registers hold values of the
+        accumulator of the hand-issued product whose columns hold the address (`_products_at`), whatever the
+        shape: what they are stored into by hand carries that product's values (`_stored_into_tmem`). A 32x32b
+        read gives each thread its lane's row, its registers consecutive columns: registers stored from those
+        values run along the product's N (`_registers_of_tmem`)."""
         key = _ir_hash(result)
-        if len(held) == 1 and key is not None:
-            self.tmem_reads[key] = held.pop()
+        if call.bound.get("tmem_addr") is None or key is None:
+            return
+        held = self._products_at(_address_key(_tmem_column(call.bound["tmem_addr"])))
+        if len(held) != 1:
+            return
+        self.tmem_values[key] = held.pop()
+        if "32x32b" in str(call.bound.get("shape")):
+            self.tmem_reads[key] = self.tmem_values[key]
+
+    def _products_at(self, column: tuple) -> set:
+        """The hand-issued products whose accumulator holds a TMEM column: a constant column within a constant
+        accumulator's columns; a column computed at run time in the one accumulator at a run-time address."""
+        if column[0] == "constant":
+            return {m for m, (at, width) in self.hand_accumulators.items()
+                    if at[0] == "constant" and width and at[1] <= column[1] < at[1] + width}
+        return {m for m, (at, _) in self.hand_accumulators.items() if at[0] == "value"}
+
+    def _stored_into_tmem(self, call: Call) -> None:
+        """`tcgen05.st` by hand: the TMEM columns it writes hold values of the one product whose accumulator's
+        registers (`tcgen05.ld`) the stored registers were computed from (`_products_read`), for the MMA that
+        reads its A there (`_bind_tmem_operands`). Values of a product stored back into its own accumulator
+        update it from its old values: a recurrent state."""
+        address, value = call.bound.get("tmem_addr"), call.bound.get("val")
+        if address is None or value is None:
+            return
+        products = self._products_read(value)
+        if len(products) != 1:
+            return
+        (product,) = products
+        column = _address_key(_tmem_column(address))
+        self.tmem_written.append((column, _columns_stored(call.bound.get("shape"), value), product))
+        if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
+            self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
+
+    def _products_read(self, value) -> set:
+        """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
+        up its defining ops, and from an element read of a register tensor to the values stored into that
+        tensor's storage (`probs.store(s.to(bf16))`, then `recast_tensor(probs, Int32)[i]`)."""
+        found, frontier, seen = set(), [getattr(value, "value", value)], set()
+        while frontier:
+            for v in _defining_values(frontier.pop()):
+                key = _ir_hash(v)
+                if key in self.tmem_values:
+                    found.add(self.tmem_values[key])
+                elif key in self.loaded:
+                    root = self._register_storage(self.loaded[key])
+                    if root not in seen:
+                        seen.add(root)
+                        frontier.extend(self.register_stores.get(root, ()))
+        return found
+
+    def _register_storage(self, index: int) -> int:
+        """The record whose register storage a tensor is: up the views it was made as (`recast_tensor` of it)."""
+        records = self.trace.records
+        while records[index].op in _flow._VIEW_OPS + _flow._SAME_MODES and records[index].inputs:
+            index = records[index].inputs[0]
+        return index
+
+    def _register_stored(self, index: int, value) -> None:
+        """Remember a value stored into a register tensor (whole or one element), its first few per storage, for
+        `_products_read` to follow."""
+        if self.trace.records[index].memspaces[:1] != ("rmem",):
+            return
+        stored = self.register_stores.setdefault(self._register_storage(index), [])
+        if len(stored) < _REGISTER_STORES_READ:
+            stored.append(getattr(value, "value", value))
+
+    def _bind_tmem_operands(self) -> None:
+        """A hand-issued MMA reading its A at a TMEM address that a `tcgen05.st` wrote with values of another
+        product's accumulator (P = f(S) written over TMEM for O = P V) reads that product: a chain, as
+        `flow._chains` finds through traced tensors, and its rows are the product's rows (TMEM lanes)."""
+        for column, mma, index in self.tmem_operands:
+            products = {m for at, width, m in self.tmem_written if _covers(at, width, column)} - {mma}
+            if len(products) != 1:
+                continue
+            (source,) = products
+            self.axes.context = index
+            self.axes.chains.add((source, None, mma, "A", None))
+            self.axes.bind(self.axes.key_var.get(("mma", source, "M")), ("mma", mma, "M"))
 
     def _registers_of_tmem(self, index: int, value) -> None:
         """A register vector stored with values a hand-written 32x32b `tcgen05.ld` read (`_read_from_tmem`), converted
@@ -1560,6 +1649,7 @@ class _Tracer:
             for record in self.trace.records:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
         self._bind_tmem_registers()
+        self._bind_tmem_operands()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
@@ -2393,6 +2483,24 @@ def _transposed(instruction, slot: str) -> bool:
     return constant is not None and bool(constant >> _TRANSPOSE_BITS[slot] & 1)
 
 
+def _columns_stored(shape, value) -> int:
+    """The TMEM columns a `tcgen05.st` of `value` (a thread's registers) writes: a column per register in 32x32b
+    (32 lanes of 32 bits), two in the 16-lane shapes (16x64b, 16x128b, 16x256b: a warp's 32 registers over 16
+    lanes), one in 16x32bx2 (two 16-lane halves)."""
+    text = str(shape).lower()
+    registers = re.search(r"vector<(\d+)x", str(getattr(getattr(value, "value", value), "type", "")))
+    per_register = 2 if "16x" in text and not text.endswith("x2") else 1
+    return (int(registers.group(1)) if registers else 1) * per_register
+
+
+def _covers(at: tuple, width: int, column: tuple) -> bool:
+    """Whether the TMEM columns written from `at` (an `_address_key`) over `width` columns hold `column`: within
+    them for constants, the same run-time value otherwise."""
+    if at[0] == "constant" and column[0] == "constant":
+        return at[1] <= column[1] < at[1] + width
+    return at == column
+
+
 def _wide_value_var(view) -> int | None:
     """The variable of the one leaf longer than one element of a thread's (thread, value) view's value mode."""
     modes, shape = view.levels[0], view.shapes[0]
@@ -2669,6 +2777,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
     return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
 
 
+_REGISTER_STORES_READ = 8  # values stored into one register storage that `_products_read` follows up
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
 _ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps
 _GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from

@@ -9,7 +9,15 @@ Its epilogue reads the first accumulator by hand (`nvvm.tcgen05_ld` 32x32b at a 
 into registers, copied to each thread's row chunk of the output.
 Its second kernel issues a block-scaled MMA (`nvvm.tcgen05_mma_block_scale`) whose scale factors it reads at two
 integer TMEM addresses, where `tcgen05.cp` copied two flat SMEM tiles of scales (packed words, blocks of 128 rows,
-stages) through descriptors of their addresses."""
+stages) through descriptors of their addresses.
+Its third kernel chains two MMAs through TMEM integer addresses only: S = X Y^T into the columns at 0; each warp
+reads its lanes of S by hand (`tcgen05.ld` 16x256b), scales them, converts them to bf16 in a register tensor and
+writes them back by hand (`tcgen05.st` 16x128b, through a recast of that tensor to words) into the columns at
+`PROBS_AT`, which the second MMA reads as its A (O = P Z, Z MN-major): an attention's two products, which only
+the TMEM addresses and the stored registers tie together.
+Its fourth kernel keeps a recurrent state H in TMEM: R = H W^T (A H's bf16 copy in TMEM), H += R K (A R's bf16
+copy in TMEM); each thread reads its lane's row of H by hand, writes it back decayed over H's own columns and
+as bf16 where R's MMA reads it, and writes R's row as bf16 where H's MMA reads it (a chunked delta rule's step)."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -17,7 +25,7 @@ import cutlass
 import cutlass.cute as cute
 import cutlass.utils as utils
 from cutlass._mlir import ir
-from cutlass._mlir.dialects import llvm, nvvm
+from cutlass._mlir.dialects import llvm, nvvm, vector
 
 BF16, F8 = cutlass.BFloat16, cutlass.Float8E4M3FN
 ROWS, COLS, DEPTH, STAGES = 128, 64, 64, 2
@@ -26,6 +34,8 @@ PLAIN = (1 << 4) | (1 << 7) | (1 << 10) | ((COLS >> 3) << 17) | ((ROWS >> 4) << 
 B_TRANSPOSED = PLAIN | (1 << 16)
 SCALED = ((COLS >> 3) << 17) | (1 << 23) | ((ROWS >> 7) << 27)  # kind::mxf8f6f4, scales per 32 K values
 SCALES_AT = 496  # the TMEM columns the scale factors are copied to
+PROBS_AT, OUT_AT = 64, 128  # the third kernel's TMEM columns: P (bf16 pairs), then O
+UPDATE_AT, HALF_AT, UPDATE_HALF_AT = 64, 128, 160  # the fourth's, past its state H at 0: R, H in bf16, R in bf16
 SWIZZLE_128B = (1 << 46) | (2 << 61)  # an SMEM descriptor's fixed fields; the start address is or-ed in
 
 
@@ -97,6 +107,79 @@ def scaled_kernel(left: cute.Tensor, right: cute.Tensor):
                                  cutlass.Boolean(True).ir_value(), _tmem(SCALES_AT), _tmem(SCALES_AT + 4))
 
 
+@cute.kernel
+def scores_kernel(first: cute.Tensor, second: cute.Tensor, third: cute.Tensor):
+    smem = utils.SmemAllocator()
+    xs = smem.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH, STAGES), stride=(DEPTH, 1, ROWS * DEPTH)), 1024)
+    ys = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
+    zs = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
+    x, _, _ = cute.arch.block_idx()
+    stage = x % STAGES
+    cute.autovec_copy(cute.local_tile(first, (ROWS, DEPTH), (x, 0)), xs[None, None, stage])
+    cute.autovec_copy(cute.local_tile(second, (COLS, DEPTH), (0, 0)), ys[None, None, stage])
+    cute.autovec_copy(cute.local_tile(third, (COLS, DEPTH), (0, 0)), zs[None, None, stage])
+    for k in cutlass.range_constexpr(DEPTH // 16):
+        _issue(0, _descriptor(xs[None, None, stage]) + k * 2, _descriptor(ys[None, None, stage]) + k * 2, PLAIN,
+               False)
+    # a warp reads 16 lanes of S, all 64 columns (16x256b x8: 32 words), and writes them back as 16 words of bf16 pairs
+    t, _, _ = cute.arch.thread_idx()
+    lanes = cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)
+    scores = _load(lanes | cutlass.Int32(0), 32, nvvm.Tcgen05LdStShape.SHAPE_16X256B)
+    probs = cute.make_rmem_tensor(32, BF16)
+    probs.store((scores * 0.125).to(BF16))
+    _store(lanes | cutlass.Int32(PROBS_AT), probs, nvvm.Tcgen05LdStShape.SHAPE_16X128B)
+    # O = P Z: A from P's columns (16 tokens = 8 columns of bf16 pairs a k-step), B MN-major (16 rows of Z a step)
+    for k in cutlass.range_constexpr(COLS // 16):
+        _issue(OUT_AT, PROBS_AT + k * 8, _descriptor(zs[None, None, stage]) + k * 128, B_TRANSPOSED, True)
+
+
+@cute.kernel
+def state_kernel(first: cute.Tensor, second: cute.Tensor):
+    smem = utils.SmemAllocator()
+    ks = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
+    ws = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
+    x, _, _ = cute.arch.block_idx()
+    stage = x % STAGES
+    cute.autovec_copy(cute.local_tile(first, (COLS, DEPTH), (x, 0)), ks[None, None, stage])
+    cute.autovec_copy(cute.local_tile(second, (COLS, DEPTH), (x, 0)), ws[None, None, stage])
+    # R = H W^T: A the state's bf16 copy in TMEM (rows x DEPTH), B `ws` K-major (its rows R's columns)
+    for k in cutlass.range_constexpr(DEPTH // 16):
+        _issue(UPDATE_AT, HALF_AT + k * 8, _descriptor(ws[None, None, stage]) + k * 2, PLAIN, True)
+    # H += R K: A R's bf16 copy in TMEM (rows x COLS), B `ks` MN-major (its rows contracted, DEPTH contiguous)
+    for k in cutlass.range_constexpr(COLS // 16):
+        _issue(0, UPDATE_HALF_AT + k * 8, _descriptor(ks[None, None, stage]) + k * 128, B_TRANSPOSED, True)
+    # each thread its lane's row (32x32b): H decayed in place and copied as bf16 for R; R copied as bf16 for H
+    t, _, _ = cute.arch.thread_idx()
+    lanes = cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)
+    for c in cutlass.range_constexpr(DEPTH // 32):
+        state = _load(lanes | cutlass.Int32(c * 32), 32, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+        decayed = cute.make_rmem_tensor(32, cutlass.Float32)
+        decayed.store(state * 0.5)
+        _store(lanes | cutlass.Int32(c * 32), decayed, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+        half = cute.make_rmem_tensor(32, BF16)
+        half.store(state.to(BF16))
+        _store(lanes | cutlass.Int32(HALF_AT + c * 16), half, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+    for c in cutlass.range_constexpr(COLS // 32):
+        update = cute.make_rmem_tensor(32, BF16)
+        update.store(_load(lanes | cutlass.Int32(UPDATE_AT + c * 32), 32, nvvm.Tcgen05LdStShape.SHAPE_32X32B).to(BF16))
+        _store(lanes | cutlass.Int32(UPDATE_HALF_AT + c * 16), update, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+
+
+def _load(address, words: int, shape):
+    """`words` f32 registers read by hand (`tcgen05.ld`) at a TMEM address."""
+    loaded = nvvm.tcgen05_ld(ir.VectorType.get([words], cutlass.Int32.mlir_type), shape, _tmem(address))
+    return cute.TensorSSA(llvm.bitcast(ir.VectorType.get([words], cutlass.Float32.mlir_type), loaded), (words,),
+                          cutlass.Float32)
+
+
+def _store(address, registers, shape):
+    """A register tensor written by hand (`tcgen05.st`) at a TMEM address, as words."""
+    packed = cute.recast_tensor(registers, cutlass.Int32)
+    words = cute.size(packed)
+    nvvm.tcgen05_st(shape, _tmem(address), vector.from_elements(ir.VectorType.get([words], cutlass.Int32.mlir_type),
+                                                                [packed[i].ir_value() for i in range(words)]))
+
+
 @cute.jit
 def nvvm_host(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor, out: cute.Tensor):
     nvvm_kernel(left, right, wide, out).launch(grid=(2, 2, 1), block=(128, 1, 1))
@@ -105,6 +188,16 @@ def nvvm_host(left: cute.Tensor, right: cute.Tensor, wide: cute.Tensor, out: cut
 @cute.jit
 def scaled_host(left: cute.Tensor, right: cute.Tensor):
     scaled_kernel(left, right).launch(grid=(2, 2, 1), block=(128, 1, 1))
+
+
+@cute.jit
+def scores_host(first: cute.Tensor, second: cute.Tensor, third: cute.Tensor):
+    scores_kernel(first, second, third).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+@cute.jit
+def state_host(first: cute.Tensor, second: cute.Tensor):
+    state_kernel(first, second).launch(grid=(2, 1, 1), block=(128, 1, 1))
 
 
 def compile_nvvm():
@@ -123,3 +216,20 @@ def compile_scaled():
     left = make_fake_compact_tensor(F8, (2 * ROWS, 128), stride_order=(1, 0), assumed_align=16)
     right = make_fake_compact_tensor(F8, (2 * COLS, 128), stride_order=(1, 0), assumed_align=16)
     return cute.compile(scaled_host, left, right)
+
+
+def compile_scores():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    first = make_fake_compact_tensor(BF16, (2 * ROWS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    second = make_fake_compact_tensor(BF16, (COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    third = make_fake_compact_tensor(BF16, (COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(scores_host, first, second, third)
+
+
+def compile_state():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    first = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    second = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(state_host, first, second)
