@@ -394,6 +394,7 @@ class _Tracer:
         # axis variable of a global mode selected by an index read out of another tensor (a page table) -> the
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
+        self.packed_pages: set = set()  # variables of paged leaves that pack another index with the pages
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
@@ -1021,8 +1022,10 @@ class _Tracer:
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
+        extents = record.shapes[found[1]] if len(record.shapes) > found[1] else None
         for i, _ in others:
-            self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value)
+            extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
+            self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
                 self._nested_index(tensor, modes[i], i, key, found[0])
@@ -1041,12 +1044,13 @@ class _Tracer:
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
         return found
 
-    def _paged_mode(self, record, mode, index) -> None:
+    def _paged_mode(self, record, mode, index, extent=None) -> None:
         """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
         `tGSgK[None, 0, k, h + h_k * page]`; directly, through integer arithmetic or an `if` that yields it) holds
         the pages of a paged cache: its outer leaf (a grouped (heads, pages) mode's pages) is remembered for
         `flow._batch`, which names pages the sequence of the input (keys), not a batch, with the table's mode
-        that walks the pages."""
+        that walks the pages. Where the index adds another run-time index to the pages (`page * heads + h`) and
+        the mode has no other leaf to hold it (`(1, ?)`), its one leaf packs pages and heads: `packed_pages`."""
         if not set(record.memspaces) & {"gmem", "coord"} or mode is None:
             return
         leaf = list(_levels.flatten(mode))[-1] if isinstance(mode, tuple) else mode
@@ -1058,6 +1062,9 @@ class _Tracer:
             table = self._pages_walked(read)
             if table is not None:
                 tables.add(table)
+            others = [e for e in _leaves(extent)][:-1] if extent is not None else None
+            if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
+                self.packed_pages.add(leaf.var)
 
     def _pages_walked(self, key):
         """The axis variable of the mode of a page table that an element read (`key`) walks: its one mode, or the
@@ -1633,7 +1640,8 @@ class _Tracer:
         self._replicas_unplaced()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects, gathers=(self.gathers, self.selections), paged=self.paged)
+                         self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
+                         packed_pages=self.packed_pages)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -2874,6 +2882,17 @@ def _read_from_table(value, read, depth: int = 6):
                 following.extend(_operands(v))
         frontier = following[:16]
     return None
+
+
+def _adds_another_index(value, read: int) -> bool:
+    """Whether a run-time index is a sum (`page * heads + h`) of a term computed from the element `read` (its hash)
+    and a run-time term that is not: two indices packed into one."""
+    if _op_name(value) != "arith.addi":
+        return False
+    terms = _operands(value)
+    from_read = [_read_from_table(t, lambda key: key == read) is not None for t in terms]
+    return len(terms) == 2 and any(from_read) and not all(from_read) \
+        and all(_op_name(t) != "arith.constant" for t, r in zip(terms, from_read) if not r)
 
 
 def _yielded(value) -> list:

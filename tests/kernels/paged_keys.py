@@ -4,6 +4,8 @@
 number out of a block table (its column the loop over the CTA's pages walks) under an `if` (past the end: one page
 past the last, as a TMA zero-fill would) and selects `h + heads * page` of the grouped mode. The queries (16, 64,
 (heads, batch)) are selected by `h + heads * b` with b the CTA's own index: their grouped mode stays (heads, batch).
+`compile_packed_pages` (sm_80): K's heads and pages share one leaf of a `(1, heads * pages)` mode, selected by
+`page * heads + h`: that leaf packs two indices and runs along no axis.
 `compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
 entry of a flat page list read directly.
 S = X Y^T, then O = P V with P converted from S in registers. Names carry no axis letters: the labels must come
@@ -72,6 +74,29 @@ def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute
     _attention(tidx, tiled_mma, queries[None, None, h, b], y[None, None, h, page], v[None, None, h, page])
 
 
+@cute.kernel
+def packed_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                        table: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = _grouped(queries.iterator, _DEPTH, 1, 4)
+    # one leaf for heads and pages together, `page * heads + h`: the (1, heads * pages) mode of a scale grid
+    y = cute.make_tensor(keys.iterator, cute.make_layout((_ROWS, _DEPTH, (1, _HEADS * _PAGES)),
+                                                         stride=(_DEPTH, 1, (0, _PAGE))))
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+    page = table[b, blk]
+    _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, page * _HEADS + h],
+               v[None, None, h + _HEADS * page])
+
+
+@cute.jit
+def packed_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
+    packed_pages_kernel(two_products.tiled_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS),
+                                                                                       block=(32, 1, 1))
+
+
 @cute.jit
 def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
     table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
@@ -93,6 +118,12 @@ def _flat(n):
 def compile_grouped_pages():
     table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
     return cute.compile(grouped_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_packed_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(packed_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
                         _flat(_PAGE * _HEADS * _PAGES), table)
 
 
