@@ -2100,11 +2100,13 @@ class _Tracer:
                 if layout != info.layout and other and sorted(other) == sorted(modes) and len(labels) == len(other):
                     return tuple(labels[other.index(m)] for m in modes)
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
+        registers = same_layout and info.memspace == "rmem"
+        if found is None and registers and from_shape:  # its compact layout regroups no tensor's: what it was
+            found = self._sliced_shape(info.shape)  # made from is a recent tensor's shape, some modes sliced away
         if found is None:
             found = self._regrouped(info)
-        if found is None and same_layout and info.memspace == "rmem":
-            found = self._sliced_shape(info.shape) if from_shape else None
-            found = found if found is not None else self._same_rests(info.shape)
+        if found is None and registers:
+            found = self._same_rests(info.shape)
         return found
 
     def _shape_source(self, call, param: str, info):
