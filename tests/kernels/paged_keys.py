@@ -33,6 +33,12 @@ def _grouped(pointer, rows_stride: int, depth_stride: int, outer: int):
         stride=(rows_stride, depth_stride, (_PAGE, _PAGE * _HEADS))))
 
 
+def _grouped_values(values: cute.Tensor):
+    """V's cache as (64 d, 16 tokens, (heads, pages))."""
+    return cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+
+
 def _attention(tidx, mma, tile_x, tile_y, tile_v):
     s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
     cute.autovec_copy(tile_x, s_x)
@@ -51,8 +57,7 @@ def grouped_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: c
     b, blk, h = cute.arch.block_idx()
     x = _grouped(queries.iterator, _DEPTH, 1, 4)
     y = _grouped(keys.iterator, _DEPTH, 1, _PAGES)
-    v = cute.make_tensor(values.iterator, cute.make_layout(
-        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+    v = _grouped_values(values)
     for s in cutlass.range(2):
         page = cutlass.Int32(_PAGES)
         if blk < 4:
@@ -83,8 +88,7 @@ def packed_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cu
     # one leaf for heads and pages together, `page * heads + h`: the (1, heads * pages) mode of a scale grid
     y = cute.make_tensor(keys.iterator, cute.make_layout((_ROWS, _DEPTH, (1, _HEADS * _PAGES)),
                                                          stride=(_DEPTH, 1, (0, _PAGE))))
-    v = cute.make_tensor(values.iterator, cute.make_layout(
-        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+    v = _grouped_values(values)
     page = table[b, blk]
     _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, page * _HEADS + h],
                v[None, None, h + _HEADS * page])

@@ -2,7 +2,8 @@
 `make_smem_layout_sfa/sfb`, filled by no traced load), are copied by tcgen05.cp into TMEM (laid out by
 `make_tmem_layout_sfa/sfb`: each block of scales written to the four lane quadrants) through their `filter_zeros`
 views, and the MMA reads them from TMEM: `cute.gemm`'s `[operand, scale factors]` lists in one kernel,
-`tiled_mma.set(Field.SFA / SFB, ...)` in the other."""
+`tiled_mma.set(Field.SFA / SFB, ...)` in the other. `compile_raw` allocates one stage of the SMEM scales without a
+stage mode, so that only the copy into the MMA's operand says they are in MMA form."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -60,10 +61,12 @@ def _buffers(mma: cute.TiledMma, raw: cutlass.Constexpr = False):
 
 
 @cute.kernel
-def listed_kernel(mma: cute.TiledMma):
-    lhs, rhs, held_a, held_b, sums, kept_a, kept_b = _buffers(mma)
-    _to_tmem(held_a[None, None, None, 0], kept_a)
-    _to_tmem(held_b[None, None, None, 0], kept_b)
+def listed_kernel(mma: cute.TiledMma, raw: cutlass.Constexpr):
+    lhs, rhs, held_a, held_b, sums, kept_a, kept_b = _buffers(mma, raw)
+    if cutlass.const_expr(not raw):  # the first stage of the staged buffers
+        held_a, held_b = held_a[None, None, None, 0], held_b[None, None, None, 0]
+    _to_tmem(held_a, kept_a)
+    _to_tmem(held_b, kept_b)
     for k in cutlass.range_constexpr(cute.size(lhs, mode=[2])):
         cute.gemm(mma, sums, [lhs[None, None, k, 0], kept_a[None, None, k]],
                   [rhs[None, None, k, 0], kept_b[None, None, k]], sums)
@@ -82,7 +85,7 @@ def set_kernel(mma: cute.TiledMma):
 
 @cute.jit
 def listed_host():
-    listed_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    listed_kernel(_mma(), False).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 @cute.jit
@@ -98,19 +101,9 @@ def compile_set():
     return cute.compile(set_host)
 
 
-@cute.kernel
-def raw_kernel(mma: cute.TiledMma):
-    lhs, rhs, held_a, held_b, sums, kept_a, kept_b = _buffers(mma, True)
-    _to_tmem(held_a, kept_a)
-    _to_tmem(held_b, kept_b)
-    for k in cutlass.range_constexpr(cute.size(lhs, mode=[2])):
-        cute.gemm(mma, sums, [lhs[None, None, k, 0], kept_a[None, None, k]],
-                  [rhs[None, None, k, 0], kept_b[None, None, k]], sums)
-
-
 @cute.jit
 def raw_host():
-    raw_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    listed_kernel(_mma(), True).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def compile_raw():
