@@ -2102,11 +2102,12 @@ class _Tracer:
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
         registers = same_layout and info.memspace == "rmem"
         if found is None and registers and from_shape:  # its compact layout regroups no tensor's: what it was
-            found = self._sliced_shape(info.shape)  # made from is a recent tensor's shape, some modes sliced away
+            found = self._leading_modes(info.shape)  # made from is a recent tensor's first modes
         if found is None:
             found = self._regrouped(info)
         if found is None and registers:
-            found = self._same_rests(info.shape)
+            found = self._sliced_shape(info.shape) if from_shape else None
+            found = found if found is not None else self._same_rests(info.shape)
         return found
 
     def _shape_source(self, call, param: str, info):
@@ -2214,6 +2215,17 @@ class _Tracer:
                 at += 1
             if len(kept) == len(shape):
                 return tuple(kept)
+        return None
+
+    def _leading_modes(self, shape):
+        """A register tensor made from a recent tensor's shape with its last modes sliced away (`make_rmem_tensor(
+        make_layout(shape(thr_r2s.partition_S(sC))[:3]).shape)`: the r2s partition without its stage): the labels of
+        those first modes."""
+        if not isinstance(shape, tuple):
+            return None
+        for other, labels, _layout in reversed(self.recent):
+            if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape:
+                return tuple(labels[:len(shape)])
         return None
 
     def _same_rests(self, shape):
