@@ -1,5 +1,5 @@
-"""A paged KV cache's page mode, selected by an entry of a page table, holds pages of keys (K), not a batch;
-a batch the CTA's own index selects stays the batch."""
+"""A paged KV cache's page mode, selected by an entry of a page table, holds pages of keys (K), not a batch (one leaf
+packing pages and heads holds neither axis); a batch the CTA's own index selects stays the batch."""
 
 import os
 
@@ -37,3 +37,15 @@ def test_grouped_heads_and_batch_the_block_index_selects_stay_the_batch(grouped)
 def test_a_pages_mode_selected_by_a_page_list_entry_is_the_keys(flat):
     assert labels_of(flat, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-K"]
     assert labels_of(flat, "queries")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
+
+
+@pytest.fixture(scope="module")
+def packed():
+    return trace_json(f"{KERNEL}:compile_packed_pages", arch="sm_80")
+
+
+def test_one_leaf_selected_by_page_times_heads_plus_head_packs_both_and_runs_along_none(packed):
+    # `page * heads + h` into a (1, heads * pages) mode: no leaf of its own holds the heads; V's grouped
+    # (heads, pages) mode, selected by `h + heads * page`, keeps its heads and keys
+    assert labels_of(packed, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode", "input-mode"]
+    assert labels_of(packed, "v")[0] == ["input-mode-D", "input-mode-K", "input-mode-H", "input-mode-K"]

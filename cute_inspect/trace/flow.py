@@ -786,7 +786,7 @@ def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
 
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
-           gathers: tuple | None = None, paged: dict | None = None) -> None:
+           gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
@@ -827,7 +827,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if partitioners is not None:
         _rows_past_their_input(axes, records, named, partitioners.shapes)
     # class root -> the letters of a grouped (heads, batch) mode's leaves
-    grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()})
+    grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
+                     {axes.find(v) for v in packed_pages or ()})
     _page_tables(axes, named, grouped, paged or {})
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
@@ -1759,12 +1760,13 @@ def _as_operand(tree, role: str, mma: str | None):
     return replace(tree, role=role, mma=mma)
 
 
-def _batch(axes: Axes, records: list, named: dict, paged: set) -> dict:
+def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = frozenset()) -> dict:
     """A GEMM input with two modes an MMA fixed and one mode more: that mode is the batch L. An attention input's
     trailing modes past those the MMAs fixed: heads H, then batch B; one nested trailing mode (``((h_r, h_k), b)``)
     is heads but for its last leaf, the batch (CuTe orders a hierarchical mode from the inside out). A key-side
     input's outer mode or leaf that a page table's entries select (`paged`, class roots) holds pages of keys: K,
-    not the batch. Returns the per-leaf letters of such grouped modes, by axis class."""
+    not the batch; one whose index packs the pages with another index (`page * heads + h` into a `(1, ?)` mode:
+    `packed`) runs along none, leaf by leaf. Returns the per-leaf letters of such grouped modes, by axis class."""
     grouped: dict = {}
     for record in records:
         if record.op not in ("input", "make_tensor", "make_identity_tensor") or not record.levels \
@@ -1813,7 +1815,9 @@ def _batch(axes: Axes, records: list, named: dict, paged: set) -> dict:
                     named[axes.find(mode.var)] = (pages, "paged") if paging else (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
                 letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)
-                if letters and axes.find(unnamed[0].var) in paged:
+                if letters and axes.find(unnamed[0].var) in packed:
+                    letters = (None,) * len(letters)
+                elif letters and axes.find(unnamed[0].var) in paged:
                     letters = tuple(pages if x == "B" else x for x in letters)
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters

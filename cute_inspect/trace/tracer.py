@@ -371,6 +371,7 @@ class _Tracer:
         self.objects = _flow.Partitioners(_is_loop_carried)
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.operands_by_use: set = set()  # register fragments an MMA slot reads that no MMA call made
+        self.replicas: dict = {}  # record index -> positions of its atom's leaves a copy fills with one value's copies
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
@@ -402,6 +403,7 @@ class _Tracer:
         # axis variable of a global mode selected by an index read out of another tensor (a page table) -> the
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
+        self.packed_pages: set = set()  # variables of paged leaves that pack another index with the pages
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
@@ -648,12 +650,70 @@ class _Tracer:
                 _flow.bind_slot(self.axes, relabelled, mma, slot)
                 if registers:
                     self.operands_by_use.add(index)
+                else:
+                    self._views_as_operand(index, relabelled, mma, slot)
             if registers and record.op in ("make_fragment_like", "make_rmem_tensor_like") and record.inputs:
                 index = record.inputs[0]
             elif not registers and index in self.views:
                 index = self.views[index]
+            elif not registers and record.op in _STORAGE_VIEWS and record.inputs:  # the buffer it views
+                index = record.inputs[0]
             else:
                 return
+
+    def _views_as_operand(self, index: int, relabelled, mma: int, slot: str) -> None:
+        """Views of a buffer over the same storage, mode for mode (`filter_zeros(tCtSFA)`, made for the S2T copy
+        before `tiled_mma.set(Field.SFA, ...)` or `cute.gemm` names the buffer an MMA's operand), are that
+        operand too: its labels, mode for mode. An SMEM tensor a tiled copy copies into the operand's TMEM (the
+        scale factors tcgen05.cp moves) holds the operand's tiles in the same form: the MMA's operand too."""
+        for record in self.trace.records[index + 1:]:
+            if record.op in _STORAGE_VIEWS and record.inputs[:1] == (index,) and record.levels \
+                    and len(_flow._modes(record.levels[0])) == len(_flow._modes(relabelled)):
+                record.levels = (relabelled,) + tuple(record.levels[1:])
+                self._views_as_operand(record.index, relabelled, mma, slot)
+            elif record.op == "partition_D" and record.inputs[:1] == (index,) \
+                    and self.trace.records[index].memspaces[:1] == ("tmem",):
+                source = self._copy_source(record)
+                if source is not None and source.memspaces[:1] == ("smem",) and source.inputs:
+                    self._operand_by_use(source.inputs[0], mma, slot, values=False)
+
+    def _copy_source(self, destination: Record):
+        """The source-side partition (`partition_S`) a tiled copy made before its destination-side one."""
+        copy = (destination.made_by or {}).get("object")
+        if copy is None:
+            return None
+        return next((r for r in reversed(self.trace.records[:destination.index]) if r.op == "partition_S"
+                     and (r.made_by or {}).get("object") == copy), None)
+
+    def _replicas_filled(self, record: Record) -> None:
+        """A tiled copy's destination leaf that its source side fills from broadcast leaves only (stride 0:
+        tcgen05.cp writing one block of scale factors to each of the four TMEM lane quadrants) holds copies of one
+        value: the partitioned tensor's atom leaf of that extent and stride runs along no axis, and so does that
+        leaf of the tensors it views mode for mode (`filter_zeros` of a block-scaled MMA's TMEM scale factors)."""
+        source = self._copy_source(record)
+        if source is None or not record.inputs:
+            return
+        src, dst = _atom_leaves(source.layouts[0]), _atom_leaves(record.layouts[0])
+        for extent, stride in _broadcast_filled(src, dst):
+            index = record.inputs[0]
+            while index is not None:
+                target = self.trace.records[index]
+                found = [i for i, leaf in enumerate(_atom_leaves(target.layouts[0])) if leaf == (extent, stride)]
+                if len(found) != 1:
+                    break
+                self.replicas.setdefault(index, set()).add(found[0])
+                index = target.inputs[0] if target.op in _STORAGE_VIEWS and target.inputs else None
+
+    def _replicas_unplaced(self) -> None:
+        """The atom leaves a copy fills with one value's copies (`_replicas_filled`) run along no axis."""
+        for index, positions in self.replicas.items():
+            record = self.trace.records[index]
+            atom = _flow._modes(record.levels[0])[0] if record.levels else None
+            if not isinstance(atom, _levels.ModeLabel) or not atom.leaf_axes or max(positions) >= len(atom.leaf_axes):
+                continue
+            leaf_axes = tuple(None if i in positions else key for i, key in enumerate(atom.leaf_axes))
+            record.levels = ((replace(atom, leaf_axes=leaf_axes),) + tuple(_flow._modes(record.levels[0])[1:]),) \
+                + tuple(record.levels[1:])
 
     def _shape_of_fragment(self, operand: str, shape, mma: str | None, made_by: dict | None) -> None:
         """`tiled_mma.partition_shape_C(...)`: the next tensor made with this shape is this MMA's fragment."""
@@ -977,8 +1037,10 @@ class _Tracer:
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
+        extents = record.shapes[found[1]] if len(record.shapes) > found[1] else None
         for i, _ in others:
-            self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value)
+            extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
+            self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
                 self._nested_index(tensor, modes[i], i, key, found[0])
@@ -997,12 +1059,13 @@ class _Tracer:
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
         return found
 
-    def _paged_mode(self, record, mode, index) -> None:
+    def _paged_mode(self, record, mode, index, extent=None) -> None:
         """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
         `tGSgK[None, 0, k, h + h_k * page]`; directly, through integer arithmetic or an `if` that yields it) holds
         the pages of a paged cache: its outer leaf (a grouped (heads, pages) mode's pages) is remembered for
         `flow._batch`, which names pages the sequence of the input (keys), not a batch, with the table's mode
-        that walks the pages."""
+        that walks the pages. Where the index adds another run-time index to the pages (`page * heads + h`) and
+        the mode has no other leaf to hold it (`(1, ?)`), its one leaf packs pages and heads: `packed_pages`."""
         if not set(record.memspaces) & {"gmem", "coord"} or mode is None:
             return
         leaf = list(_levels.flatten(mode))[-1] if isinstance(mode, tuple) else mode
@@ -1014,6 +1077,9 @@ class _Tracer:
             table = self._pages_walked(read)
             if table is not None:
                 tables.add(table)
+            others = [e for e in _leaves(extent)][:-1] if extent is not None else None
+            if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
+                self.packed_pages.add(leaf.var)
 
     def _pages_walked(self, key):
         """The axis variable of the mode of a page table that an element read (`key`) walks: its one mode, or the
@@ -1274,9 +1340,11 @@ class _Tracer:
             for arg, slot in (("sfa", "A"), ("sfb", "B")):  # a block-scaled `dot`'s scale factors, beside A and B
                 if arg in by_arg:
                     _flow.bind_slot(self.axes, by_arg[arg][1], number, slot)
-            for arg, slot in (("a", "A"), ("b", "B"), ("c", "C"), ("sfa", "A"), ("sfb", "B")):
+            # `cute.gemm(mma, d, [a, sfa], [b, sfb], c)`: the lists' scale factors (`a[1]`) are operands too
+            for arg, slot in (("a", "A"), ("b", "B"), ("c", "C"), ("sfa", "A"), ("sfb", "B"), ("a[1]", "A"),
+                              ("b[1]", "B")):
                 if arg in by_arg:
-                    self._operand_by_use(by_arg[arg][0], number, slot, values=not arg.startswith("sf"))
+                    self._operand_by_use(by_arg[arg][0], number, slot, values=arg in ("a", "b", "c"))
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
                 if label.axis and label.axis_rule == "hint:name":
@@ -1288,6 +1356,8 @@ class _Tracer:
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
         self._append(record)
+        if op == "partition_D":
+            self._replicas_filled(record)
         self._remember(result, outputs, index, out_trees)
         if call.frame is None:
             return
@@ -1657,9 +1727,11 @@ class _Tracer:
                 if record.shapes and len(record.shapes) == len(record.levels):
                     record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles)
                                           for t, shape in zip(record.levels, record.shapes))
+        self._replicas_unplaced()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
-                         self.objects, gathers=(self.gathers, self.selections), paged=self.paged)
+                         self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
+                         packed_pages=self.packed_pages)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -2118,9 +2190,12 @@ class _Tracer:
                 if layout != info.layout and other and sorted(other) == sorted(modes) and len(labels) == len(other):
                     return tuple(labels[other.index(m)] for m in modes)
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
+        registers = same_layout and info.memspace == "rmem"
+        if found is None and registers and from_shape:  # its compact layout regroups no tensor's: what it was
+            found = self._leading_modes(info.shape)  # made from is a recent tensor's first modes
         if found is None:
             found = self._regrouped(info)
-        if found is None and same_layout and info.memspace == "rmem":
+        if found is None and registers:
             found = self._sliced_shape(info.shape) if from_shape else None
             found = found if found is not None else self._same_rests(info.shape)
         return found
@@ -2230,6 +2305,17 @@ class _Tracer:
                 at += 1
             if len(kept) == len(shape):
                 return tuple(kept)
+        return None
+
+    def _leading_modes(self, shape):
+        """A register tensor made from a recent tensor's shape with its last modes sliced away (`make_rmem_tensor(
+        make_layout(shape(thr_r2s.partition_S(sC))[:3]).shape)`: the r2s partition without its stage): the labels of
+        those first modes."""
+        if not isinstance(shape, tuple):
+            return None
+        for other, labels, _layout in reversed(self.recent):
+            if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape:
+                return tuple(labels[:len(shape)])
         return None
 
     def _same_rests(self, shape):
@@ -2921,6 +3007,17 @@ def _read_from_table(value, read, depth: int = 6):
     return None
 
 
+def _adds_another_index(value, read: int) -> bool:
+    """Whether a run-time index is a sum (`page * heads + h`) of a term computed from the element `read` (its hash)
+    and a run-time term that is not: two indices packed into one."""
+    if _op_name(value) != "arith.addi":
+        return False
+    terms = _operands(value)
+    from_read = [_read_from_table(t, lambda key: key == read) is not None for t in terms]
+    return len(terms) == 2 and any(from_read) and not all(from_read) \
+        and all(_op_name(t) != "arith.constant" for t, r in zip(terms, from_read) if not r)
+
+
 def _yielded(value) -> list:
     """The values each branch of the `scf.if` defining `value` yields for it."""
     from cutlass._mlir import ir
@@ -3174,6 +3271,42 @@ def _in_helper(site: CallSite, kernel: str) -> bool:
     lambda); a dynamic loop's generated body is the kernel's own code: its name is no ``def`` of the file."""
     return site.function != kernel and (site.function == "<lambda>"
                                         or defining_function(site.file, site.line) == site.function)
+
+
+# views over the same storage whose modes are their source's, mode for mode
+_STORAGE_VIEWS = ("filter_zeros", "domain_offset")
+
+
+def _atom_leaves(layout) -> list:
+    """The (extent, stride) leaves of a layout's first mode (an atom), (None, None) where either is not static."""
+    tree = leaf_tree(str(layout)) if layout is not None else None
+    if not isinstance(tree, tuple):
+        return []
+    return [_flow._extent_stride(leaf) for leaf in _leaves(tree[0])]
+
+
+def _broadcast_filled(src: list, dst: list) -> list:
+    """The (extent, stride) leaves of a copy's destination atom that the source atom fills only from stride-0
+    leaves: those covering the same span of the values' index, in order (both atoms copy the same values)."""
+    starts, at = {}, 1
+    for extent, stride in src:
+        if extent is None:
+            return []
+        if extent > 1:  # a size-1 leaf spans nothing
+            starts[at] = (extent, stride)
+            at *= extent
+    filled, at = [], 1
+    for extent, stride in dst:
+        if extent is None:
+            return []
+        span, covered, broadcast = at, at, True
+        while covered < span * extent and covered in starts:
+            broadcast = broadcast and starts[covered][1] == 0
+            covered *= starts[covered][0]
+        if extent > 1 and broadcast and covered == span * extent:
+            filled.append((extent, stride))
+        at *= extent
+    return filled
 
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")

@@ -4,6 +4,8 @@
 number out of a block table (its column the loop over the CTA's pages walks) under an `if` (past the end: one page
 past the last, as a TMA zero-fill would) and selects `h + heads * page` of the grouped mode. The queries (16, 64,
 (heads, batch)) are selected by `h + heads * b` with b the CTA's own index: their grouped mode stays (heads, batch).
+`compile_packed_pages` (sm_80): K's heads and pages share one leaf of a `(1, heads * pages)` mode, selected by
+`page * heads + h`: that leaf packs two indices and runs along no axis.
 `compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
 entry of a flat page list read directly.
 S = X Y^T, then O = P V with P converted from S in registers. Names carry no axis letters: the labels must come
@@ -31,6 +33,12 @@ def _grouped(pointer, rows_stride: int, depth_stride: int, outer: int):
         stride=(rows_stride, depth_stride, (_PAGE, _PAGE * _HEADS))))
 
 
+def _grouped_values(values: cute.Tensor):
+    """V's cache as (64 d, 16 tokens, (heads, pages))."""
+    return cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+
+
 def _attention(tidx, mma, tile_x, tile_y, tile_v):
     s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
     cute.autovec_copy(tile_x, s_x)
@@ -49,8 +57,7 @@ def grouped_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: c
     b, blk, h = cute.arch.block_idx()
     x = _grouped(queries.iterator, _DEPTH, 1, 4)
     y = _grouped(keys.iterator, _DEPTH, 1, _PAGES)
-    v = cute.make_tensor(values.iterator, cute.make_layout(
-        (_DEPTH, _ROWS, (_HEADS, _PAGES)), stride=(1, _DEPTH, (_PAGE, _PAGE * _HEADS))))
+    v = _grouped_values(values)
     for s in cutlass.range(2):
         page = cutlass.Int32(_PAGES)
         if blk < 4:
@@ -70,6 +77,28 @@ def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute
         (_DEPTH, _ROWS, _HEADS, _PAGES), stride=(1, _DEPTH, _PAGE, _PAGE * _HEADS)))
     page = pages[blk]
     _attention(tidx, tiled_mma, queries[None, None, h, b], y[None, None, h, page], v[None, None, h, page])
+
+
+@cute.kernel
+def packed_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                        table: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = _grouped(queries.iterator, _DEPTH, 1, 4)
+    # one leaf for heads and pages together, `page * heads + h`: the (1, heads * pages) mode of a scale grid
+    y = cute.make_tensor(keys.iterator, cute.make_layout((_ROWS, _DEPTH, (1, _HEADS * _PAGES)),
+                                                         stride=(_DEPTH, 1, (0, _PAGE))))
+    v = _grouped_values(values)
+    page = table[b, blk]
+    _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, page * _HEADS + h],
+               v[None, None, h + _HEADS * page])
+
+
+@cute.jit
+def packed_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
+    packed_pages_kernel(two_products.tiled_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS),
+                                                                                       block=(32, 1, 1))
 
 
 @cute.jit
@@ -93,6 +122,12 @@ def _flat(n):
 def compile_grouped_pages():
     table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
     return cute.compile(grouped_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_packed_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(packed_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
                         _flat(_PAGE * _HEADS * _PAGES), table)
 
 
