@@ -55,6 +55,15 @@ def test_coordinates_partitioned_before_the_output_tile_count_the_accumulators_t
     assert labels_of(events, "oc")[0] == ["store-atom-D", "store-atom", "store-rest-K", "store-rest-D"]
 
 
+def test_a_tcgen05_ld_partition_split_among_warp_groups_keeps_its_atom_and_its_repeats(events):
+    # the (16, 1) atom tiled by 16 is that atom (no epilogue tile of a guessed axis); the head-dim repeats cut in
+    # two are still the load's repeats
+    labels, _ = labels_of(events, "halved")
+    assert labels[:2] == ["store-atom-D", "store-atom"]
+    assert labels[2:4] == ["store-rest-D", "store-rest-D"]
+    assert labels_of(events, "group_values")[0][:2] == ["store-atom-D", "store-atom"]
+
+
 def test_a_nested_trailing_mode_of_an_attention_input_is_heads_then_the_batch(events):
     found = [e for e in events if "queries" in e["names"]]  # the host's view and the kernel's parameter
     assert len(found) == 2

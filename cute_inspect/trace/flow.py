@@ -826,6 +826,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _rows_filled_from_two(axes, records, named)
     if partitioners is not None:
         _rows_past_their_input(axes, records, named, partitioners.shapes)
+    _packed_rows_kept(axes, named)
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
@@ -1015,6 +1016,22 @@ def _rows_filled_from_two(axes: Axes, records: list, named: dict) -> None:
                 root = axes.find(leaf.var) if leaf.var is not None else None
                 if root is not None and named.get(root) == ("Q", "attention"):
                     named[root] = (None, "packed_rows")
+
+
+def _packed_rows_kept(axes: Axes, named: dict) -> None:
+    """A product that reads the scores and keeps their query rows (O = P V; dQ = dS K) keeps what those rows are:
+    where the scores' rows pack two modes (a token's grouped heads beside a second vector, 8 tokens x 16 heads), the
+    reader's rows run along no single axis either, though the attention named them queries."""
+    def root(m, axis):
+        var = axes.key_var.get(("mma", m, axis))
+        return axes.find(var) if var is not None else None
+
+    for m, _, c, slot, _ in axes.chains:
+        packed = any(named.get(root(m, axis), (None, None)) in ((None, "packed_rows"), (None, "gather"))
+                     for axis in "MN")
+        kept = root(c, "M" if slot == "A" else "N")
+        if packed and kept is not None and named.get(kept) == ("Q", "attention"):
+            named[kept] = (None, "packed_rows")
 
 
 def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict) -> None:

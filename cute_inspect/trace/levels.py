@@ -504,14 +504,15 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
 
 def _rests_divided(inp: tuple, tiles: tuple, rests: tuple, whole: list, origin: int) -> tuple:
     """A divide of a copy partition's rest mode (`logical_divide(tCsA, (None, None, warps, None))`: the k-blocks an
-    ldmatrix partition repeats over, split among warps): both parts still count repeats of the copy's atom, rests of
-    its level along its axis, not a CTA tile and its count. (An accumulator's MMA rests cut by an epilogue tile are
+    ldmatrix partition repeats over, split among warps; a TMEM load's column repeats split among warpgroups): both
+    parts still count repeats of the copy's atom, rests of its level (copy or store) along its axis, not a CTA tile
+    and its count. (An accumulator's MMA rests cut by an epilogue tile are
     the epilogue's subtiles: not these.)"""
     tiles, rests = list(tiles), list(rests)
     for i in range(min(len(tiles), len(inp))):
         labels = list(flatten(inp[i]))
         if i in whole or not labels or any(x.role != "rest" for x in labels) \
-                or len({x.level for x in labels}) != 1 or labels[0].level != "copy":
+                or len({x.level for x in labels}) != 1 or labels[0].level not in ("copy", "store"):
             continue
         source = labels[-1]  # the mode's outermost repeat: the axis the whole mode runs along
         tiles[i], rests[i] = (made(source.level, "rest", origin, "rest_divide", source) for _ in range(2))

@@ -1823,7 +1823,7 @@ class _Tracer:
                 if found is not None:
                     return found
             whole = [i for i, t in enumerate(tiler) if t is None or (
-                isinstance(t, tuple) and isinstance(source, tuple) and i < len(source) and t == source[i])] \
+                isinstance(source, tuple) and i < len(source) and _tiled_whole(t, source[i]))] \
                 if isinstance(tiler, tuple) else []
             if not isinstance(tiler, tuple) and tiler is not None and in_trees:
                 level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
@@ -3773,6 +3773,18 @@ def _local_tile_steps(in_shape, tiler, coord, proj, out_shape) -> str | None:
         steps.append(f"index the rest by {_coord_text(coord)} -> {format_shape((tile, kept))}")
     steps.append(f"unfold -> {format_shape(out_shape)}")
     return " -> ".join(steps)
+
+
+def _tiled_whole(tile, mode) -> bool:
+    """A nested mode tiled by its own shape (quack's atom), or by its first leaf's extent where every other leaf is 1
+    (`logical_divide(t, (product_each(t.shape)[0], ...))` of a copy partition's `(32, 1)` atom: the tile is that leaf,
+    the rest the 1): the result is the mode as it was."""
+    if not isinstance(mode, tuple):
+        return False
+    if isinstance(tile, tuple):
+        return tile == mode
+    leaves = _leaves(mode)
+    return isinstance(tile, int) and len(leaves) > 1 and leaves[0] == tile and all(x == 1 for x in leaves[1:])
 
 
 def _shape_like(tiler):

@@ -136,6 +136,14 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     sc_ = thr_wide.partition_D(cute.make_identity_tensor(GRADS[:2]))
     ss = thr_wide.partition_D(staging)
     st = thr_wide.partition_S(fourth)
+    # dK's TMEM and its coordinates as its MMA partitions them, read by a tcgen05.ld; the coordinates' head-dim
+    # repeats split between two warp groups (the atom tiled by its extent, the repeats by half of theirs)
+    dk_load = tcgen05.make_tmem_copy(
+        cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(16)), F32), acc4).get_slice(tidx % 128)
+    dk_src = dk_load.partition_S(acc4)
+    ocm = dk_load.partition_D(m4.get_slice(0).partition_C(cute.make_identity_tensor(GRADS[:2])))
+    halved = cute.logical_divide(ocm, (cute.size(ocm.shape[0]), cute.size(ocm.shape[1]) // 2))
+    group_values = cute.make_rmem_tensor(halved[None, (None, 0), 0, 0].shape, F32)
 
 
 @cute.jit
