@@ -1790,7 +1790,11 @@ class _Tracer:
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
-            found = found if found is not None else self._like(info, from_shape=op == "make_rmem_tensor")
+            # a global view over a pointer no traced tensor holds (`make_tensor(mW.iterator + offset, layout)`)
+            # has modes of its own: a tensor of the same shape elsewhere (a register vector, an SMEM buffer) is no
+            # view of the same memory
+            if found is None and not (op == "make_tensor" and info.memspace == "gmem"):
+                found = self._like(info, from_shape=op == "make_rmem_tensor")
             if found is not None:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)

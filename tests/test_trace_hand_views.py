@@ -1,0 +1,37 @@
+"""Labels of a kernel with no MMA whose views and registers are made by hand (tests/kernels/hand_views.py)."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "hand_views.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_hand_views", arch="sm_90a")
+
+
+def test_registers_a_copy_fills_from_a_view_by_hand_are_the_copy(events):
+    # `cute.copy(atom, make_tensor(x.iterator + offset, (8, 2):(1, 512)), regs)`: the 128-bit vector is the atom,
+    # along the contiguous columns; its two iterations a rest no data flow names
+    for name in ("held", "got"):
+        assert labels_of(events, name) == (["copy-atom-N", "copy-rest"], ["layout.rows_cols", "copied_by_hand"])
+
+
+def test_registers_only_copied_out_are_the_store(events):
+    assert labels_of(events, "result") == (["store-atom-N", "store-rest"], ["layout.rows_cols", "copied_by_hand"])
+
+
+def test_the_views_copied_whole_take_their_registers_level(events):
+    views = [e for e in events if e["op"] == "make_tensor" and e["memspaces"] == ["gmem"]
+             and e["layouts"] == ["(8,2):(1,512)"]]
+    assert [v["leaf_labels"][0] for v in views] == [["copy-atom-N", "copy-rest"]] * 2 + [["store-atom-N", "store-rest"]]
+
+
+def test_a_global_tensor_no_data_flow_names_is_rows_and_columns_by_its_strides(events):
+    # (16, 1024):(1024, 1): the outer stride the rows M, the contiguous leaf the columns N; (1, 1024) one row
+    for name in ("rows_in", "rows_out", "one_row"):
+        assert labels_of(events, name) == (["input-mode-M", "input-mode-N"], ["layout.rows_cols"] * 2)
