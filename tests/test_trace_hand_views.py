@@ -25,6 +25,11 @@ def test_registers_only_copied_out_are_the_store(events):
     assert labels_of(events, "result") == (["store-atom-N", "store-rest"], ["layout.rows_cols", "copied_by_hand"])
 
 
+def test_an_array_computed_element_by_element_from_copied_arrays_keeps_their_labels(events):
+    # `product[v, k] = got[v, k] * held[v, k]`: what the copies brought, mode for mode
+    assert labels_of(events, "product") == (["copy-atom-N", "copy-rest"], ["layout.rows_cols", "values_from"])
+
+
 def test_the_views_copied_whole_take_their_registers_level(events):
     views = [e for e in events if e["op"] == "make_tensor" and e["memspaces"] == ["gmem"]
              and e["layouts"] == ["(8,2):(1,512)"]]

@@ -771,8 +771,9 @@ def _row_tiler_letter(position: int, rank: int) -> str:
 
 # -- when the trace ends ----------------------------------------------------------------------------------
 def _rows_and_columns(axes: Axes, records: list) -> None:
-    """A global tensor of a kernel with no MMA, of two leaves or more, is (rows, columns) as the set's convention
-    reads such tensors: its outermost leaf (the largest stride, a run-time stride counting as larger than any
+    """A global tensor made over a pointer in a kernel with no MMA (a layout the code lays out by hand: a kernel
+    parameter's is the caller's, which may pack rows and column blocks in one vector index), of two leaves or
+    more, is (rows, columns) as the set's convention reads such tensors: its outermost leaf (the largest stride, a run-time stride counting as larger than any
     static one) runs along the rows M, its other leaves (the stride-1 one, and one that packs the columns in
     vectors: `(rows, cols / 2, 2)`) along the columns N. Only its layout says this, so it is the weakest
     suggestion (`layout.rows_cols`), read where no data flow or name decides. Leaves of extent 1 say nothing,
@@ -781,7 +782,7 @@ def _rows_and_columns(axes: Axes, records: list) -> None:
     its stride-1 leaf, the contiguous vector, is named (the columns)."""
     moved = _moved_whole(records)
     for record in records:
-        if record.op not in ("make_tensor", "input") or record.memspaces[:1] != ("gmem",) or not record.levels:
+        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
             continue
         labels = list(_levels.flatten(record.levels[0]))
         tree = leaf_tree(record.layouts[0] if record.layouts else None)
@@ -947,6 +948,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _register_views(records, views)
     _computed_arrays(records)
+    if not axes.mmas:
+        _computed_tiles(records)
     _indexed_statistics(records)
 
 
@@ -2539,6 +2542,41 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _computed_tiles(records: list) -> None:
+    """In a kernel with no MMA, a register array of several modes made from a bare layout, filled element by element
+    from the values of register arrays a copy labelled (`scaled[v, p, e] = got[v, p, e] * w[v, p]`, `acc[v, p] +=
+    scaled[v, p, e] * r[e]`) holds their values: the labels of their leading modes, mode for mode, where the
+    array's shape is theirs or their leading modes' (a sum over their trailing modes) and they agree. In record
+    order, so a chain of such arrays passes it on."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        tree, shape = (record.levels[0], record.shapes[0]) if record.levels and record.shapes else (None, None)
+        if not sources or record.op != "make_rmem_tensor" or not isinstance(tree, tuple) \
+                or any(label.level != "input" for label in _levels.flatten(tree)):
+            continue
+        found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(modes)): modes
+                 for modes in (_leading_modes(records[i], shape) for i in sources) if modes}
+        if len(found) == 1:
+            (modes,) = found.values()
+            record.levels = (_held_values(modes, record.index),) + record.levels[1:]
+
+
+def _held_values(tree, origin: int):
+    if isinstance(tree, tuple):
+        return tuple(_held_values(t, origin) for t in tree)
+    return replace(tree, origin=origin, rule="values_from")
+
+
+def _leading_modes(source, shape):
+    """A copied register array's labels of its leading modes, where those modes' shape is `shape`."""
+    tree = source.levels[0] if source.levels and source.memspaces[:1] == ("rmem",) else None
+    if not isinstance(tree, tuple) or not isinstance(source.shapes[0], tuple) or len(tree) < len(shape) \
+            or format_shape(source.shapes[0][:len(shape)]) != format_shape(shape) \
+            or not all(label.level in ("copy", "store") for label in _levels.flatten(tree)):
+        return None
+    return tree[:len(shape)]
 
 
 def _indexed_statistics(records: list) -> None:

@@ -26,9 +26,13 @@ def hand_views_kernel(src: cute.Tensor, scale: cute.Tensor, dst: cute.Tensor):
     cute.copy(atom, cute.make_tensor(scale.iterator + offset, vectors), held)
     got = cute.make_rmem_tensor(cute.make_layout((VEC, ITERS)), cutlass.Float16)
     cute.copy(atom, cute.make_tensor(src.iterator + row, vectors), got)
+    product = cute.make_rmem_tensor(cute.make_layout((VEC, ITERS)), cutlass.Float32)
+    for v in cutlass.range_constexpr(VEC):
+        for k in cutlass.range_constexpr(ITERS):
+            product[v, k] = got[v, k].to(cutlass.Float32) * held[v, k].to(cutlass.Float32)
     result = cute.make_rmem_tensor(cute.make_layout((VEC, ITERS)), cutlass.Float16)
     for i in cutlass.range_constexpr(VEC * ITERS):
-        result[i] = got[i] * held[i]
+        result[i] = product[i].to(cutlass.Float16)
     cute.copy(atom, result, cute.make_tensor(dst.iterator + row, vectors))
 
 
