@@ -21,6 +21,13 @@ def test_registers_a_copy_fills_from_a_view_by_hand_are_the_copy(events):
         assert labels_of(events, name) == (["copy-atom-N", "copy-rest"], ["layout.rows_cols", "copied_by_hand"])
 
 
+def test_a_view_by_hand_borrows_no_labels_of_an_smem_buffer_of_its_extent(events):
+    # `lead` (8, 1) from a bare layout, then its view (8, 1):(1, 1024): the view takes no modes of the SMEM
+    # scratch (8) made before them (the registers do, by their shape), so it is the copy's view and its
+    # contiguous vector the columns
+    assert labels_of(events, "lead")[0][0] == "copy-atom-N"
+
+
 def test_registers_only_copied_out_are_the_store(events):
     assert labels_of(events, "result") == (["store-atom-N", "store-rest"], ["layout.rows_cols", "copied_by_hand"])
 

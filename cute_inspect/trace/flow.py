@@ -772,8 +772,9 @@ def _row_tiler_letter(position: int, rank: int) -> str:
 # -- when the trace ends ----------------------------------------------------------------------------------
 def _rows_and_columns(axes: Axes, records: list) -> None:
     """A global tensor made over a pointer in a kernel with no MMA (a layout the code lays out by hand: a kernel
-    parameter's is the caller's, which may pack rows and column blocks in one vector index), of two leaves or
-    more, is (rows, columns) as the set's convention reads such tensors: its outermost leaf (the largest stride, a run-time stride counting as larger than any
+    parameter's is the caller's, which may pack rows and column blocks in one vector index), of two or three
+    leaves (more pack more than rows and columns: scale-factor grids, tiles of atoms, which strides alone do not
+    read), is (rows, columns) as the set's convention reads such tensors: its outermost leaf (the largest stride, a run-time stride counting as larger than any
     static one) runs along the rows M, its other leaves (the stride-1 one, and one that packs the columns in
     vectors: `(rows, cols / 2, 2)`) along the columns N. Only its layout says this, so it is the weakest
     suggestion (`layout.rows_cols`), read where no data flow or name decides. Leaves of extent 1 say nothing,
@@ -790,7 +791,7 @@ def _rows_and_columns(axes: Axes, records: list) -> None:
             continue
         leaves = [(extent, _stride_order(stride)) for extent, _, stride in
                   (leaf.partition(":") for leaf in _leaves(tree))]
-        if len(leaves) != len(labels) or len(leaves) < 2 or any(order is None for _, order in leaves):
+        if len(leaves) != len(labels) or not 2 <= len(leaves) <= 3 or any(order is None for _, order in leaves):
             continue
         wide = [(label, order) for label, (extent, order) in zip(labels, leaves) if extent != "1"]
         if record.index in moved:

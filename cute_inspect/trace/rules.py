@@ -193,7 +193,7 @@ RULES = {
                    "straight to global memory (a GEMV): "
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
                    "right one's N (only where each has rows of its own), the warps' partial sums K",
-    "layout.rows_cols": "in a kernel with no MMA, a global tensor made over a pointer, of two leaves or more, that "
+    "layout.rows_cols": "in a kernel with no MMA, a global tensor made over a pointer, of two or three leaves, that "
                         "no data flow or name names: (rows, columns) by its strides alone, the outermost (largest "
                         "stride) leaf the rows M, the others the columns N; a leading extent-1 leaf over one wide "
                         "stride-1 leaf is that row; of a view a copy moves whole only the stride-1 leaf (N)",

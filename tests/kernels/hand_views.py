@@ -22,6 +22,12 @@ def hand_views_kernel(src: cute.Tensor, scale: cute.Tensor, dst: cute.Tensor):
     row = cute.assume(bidx * COLS + tidx * VEC, divby=VEC)
     vectors = cute.make_layout((VEC, ITERS), stride=(1, THREADS * VEC))
     atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=128)
+    # an SMEM buffer of the vector's extent (a cross-warp scratch): no view of the global memory the copies read
+    scratch = cutlass.utils.SmemAllocator().allocate_tensor(cutlass.Float32, cute.make_layout((VEC,)), byte_alignment=4)
+    # registers of one vector in a (vec, 1) layout: the scratch's extent plus an extent-1 iteration
+    lead = cute.make_rmem_tensor(cute.make_layout((VEC, 1)), cutlass.Float16)
+    cute.copy(atom, cute.make_tensor(scale.iterator + offset, cute.make_layout((VEC, 1), stride=(1, COLS))), lead)
+    scratch[tidx // 32] = lead[0].to(cutlass.Float32)
     held = cute.make_rmem_tensor(cute.make_layout((VEC, ITERS)), cutlass.Float16)
     cute.copy(atom, cute.make_tensor(scale.iterator + offset, vectors), held)
     got = cute.make_rmem_tensor(cute.make_layout((VEC, ITERS)), cutlass.Float16)
