@@ -2409,8 +2409,9 @@ def _copied_by_hand(records: list) -> None:
         for index in [registers] + (filled.get(registers) or emptied[registers]):
             record = records[index]
             tree = record.levels[0]
-            tree = tuple(_as_copied(mode, level, "atom" if at == 0 else "rest", index) for at, mode in enumerate(tree)) \
-                if isinstance(tree, tuple) else _as_copied(tree, level, "atom", index)
+            tree = tuple(_relabelled(mode, index, "copied_by_hand", level=level, role="atom" if at == 0 else "rest")
+                         for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
+                else _relabelled(tree, index, "copied_by_hand", level=level, role="atom")
             record.levels = (tree,) + record.levels[1:]
 
 
@@ -2426,10 +2427,11 @@ def _view_by_hand(record, kernel: str) -> bool:
         and bool(record.levels) and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
 
 
-def _as_copied(tree, level: str, role: str, origin: int):
+def _relabelled(tree, origin: int, rule: str, **changes):
+    """Every label of `tree` made by record `origin` under `rule`, with `changes` (a level, a role) applied."""
     if isinstance(tree, tuple):
-        return tuple(_as_copied(t, level, role, origin) for t in tree)
-    return replace(tree, level=level, role=role, origin=origin, rule="copied_by_hand")
+        return tuple(_relabelled(t, origin, rule, **changes) for t in tree)
+    return replace(tree, origin=origin, rule=rule, **changes)
 
 
 def _register_chunks(records: list) -> None:
@@ -2561,13 +2563,7 @@ def _computed_tiles(records: list) -> None:
                  for modes in (_leading_modes(records[i], shape) for i in sources) if modes}
         if len(found) == 1:
             (modes,) = found.values()
-            record.levels = (_held_values(modes, record.index),) + record.levels[1:]
-
-
-def _held_values(tree, origin: int):
-    if isinstance(tree, tuple):
-        return tuple(_held_values(t, origin) for t in tree)
-    return replace(tree, origin=origin, rule="values_from")
+            record.levels = (_relabelled(modes, record.index, "values_from"),) + record.levels[1:]
 
 
 def _leading_modes(source, shape):
