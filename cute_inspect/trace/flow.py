@@ -770,6 +770,63 @@ def _row_tiler_letter(position: int, rank: int) -> str:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
+def _rows_and_columns(axes: Axes, records: list) -> None:
+    """A global tensor made over a pointer in a kernel with no MMA (a layout the code lays out by hand: a kernel
+    parameter's is the caller's, which may pack rows and column blocks in one vector index), of two or three
+    leaves (more pack more than rows and columns: scale-factor grids, tiles of atoms, which strides alone do not
+    read), is (rows, columns) as the set's convention reads such tensors: its outermost leaf (the largest stride, a run-time stride counting as larger than any
+    static one) runs along the rows M, its other leaves (the stride-1 one, and one that packs the columns in
+    vectors: `(rows, cols / 2, 2)`) along the columns N. Only its layout says this, so it is the weakest
+    suggestion (`layout.rows_cols`), read where no data flow or name decides. Leaves of extent 1 say nothing,
+    but a leading one over a row of columns (`(1, 4096):(4096, 1)`) is that one row. A view a copy moves whole
+    (`make_tensor(x.iterator + offset, (vec, iters))`) is a thread's vectors, not a (rows, columns) tensor: only
+    its stride-1 leaf, the contiguous vector, is named (the columns)."""
+    moved = _moved_whole(records)
+    for record in records:
+        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
+            continue
+        labels = list(_levels.flatten(record.levels[0]))
+        tree = leaf_tree(record.layouts[0] if record.layouts else None)
+        if not isinstance(tree, tuple) or any(label.level != "input" for label in labels):
+            continue
+        leaves = [(extent, _stride_order(stride)) for extent, _, stride in
+                  (leaf.partition(":") for leaf in _leaves(tree))]
+        if len(leaves) != len(labels) or not 2 <= len(leaves) <= 3 or any(order is None for _, order in leaves):
+            continue
+        wide = [(label, order) for label, (extent, order) in zip(labels, leaves) if extent != "1"]
+        if record.index in moved:
+            wide = [(label, order) for label, order in wide if order == 1]
+        orders = [order for _, order in wide]
+        rows = max(orders) if len(wide) > 1 and orders.count(max(orders)) == 1 else None
+        for label, order in wide:
+            axes.suggest(label.var, "M" if order == rows else "N", "layout.rows_cols")
+        if orders == [1] and leaves[0][0] == "1" and leaves[0][1] > 1 and record.index not in moved:
+            axes.suggest(labels[0].var, "M", "layout.rows_cols")
+
+
+def _moved_whole(records: list) -> set:
+    """The records a copy moves whole, not a slice of them: its source or destination at the record's own shape."""
+    found = set()
+    for copy in records:
+        operands = copy.operands or {}
+        if copy.op != "copy" or len(copy.in_shapes) != 2:
+            continue
+        for side, key in enumerate(("src", "dst")):
+            index = operands.get(key)
+            if index is not None and records[index].shapes \
+                    and format_shape(copy.in_shapes[side]) == format_shape(records[index].shapes[0]):
+                found.add(index)
+    return found
+
+
+def _stride_order(stride: str) -> float | None:
+    """A leaf's stride to order leaves by: a static one's value, a run-time one (`?`, `?{div=8}`) above any
+    static one; None for a stride of another form (a nested or unparsed text)."""
+    if stride.isdigit():
+        return int(stride)
+    return float("inf") if stride.startswith("?") else None
+
+
 def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
     """A TMEM accumulator laid out as another (`Axes.borrowed`) runs along the other's axes, unless the layout was
     lent to accumulators that `split` put in different products of one TiledMma (O = Q S and NV = U - W S both
@@ -814,6 +871,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     if not axes.mmas:
         _contractions(axes, records)
+        _rows_and_columns(axes, records)
     _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
     if any(rule == "unknown" for _, rule in named.values()):
@@ -888,9 +946,13 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views)
+    if not axes.mmas:
+        _copied_by_hand(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _register_views(records, views)
     _computed_arrays(records)
+    if not axes.mmas:
+        _computed_tiles(records)
     _indexed_statistics(records)
 
 
@@ -2346,6 +2408,53 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level)
 
 
+def _copied_by_hand(records: list) -> None:
+    """In a kernel with no MMA, registers made from a layout or shape alone (`make_rmem_tensor((4, iters))`) that a
+    copy fills from a view made over a pointer and moved whole (`make_tensor(mW.iterator + offset, layout)`; a
+    slice of a tensor the kernel made is that tensor, not the copied vector) hold the copy's
+    values: `copy`, their first mode the atom (one thread's vector), the others rests (its iterations, and modes
+    the copy indexed: rows held at once). Registers a copy empties into global or shared memory, and were never
+    filled by one, hold the written result: `store`. The view takes the same level, mode for mode."""
+    filled, emptied = {}, {}  # register record -> the views copies filled it from / emptied it into
+    moved = _moved_whole(records)
+    for record in records:
+        operands = record.operands or {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if record.op != "copy" or src is None or dst is None:
+            continue
+        if _bare_registers(records[dst]) and src in moved and _view_by_hand(records[src], record.kernel):
+            filled.setdefault(dst, []).append(src)
+        elif _bare_registers(records[src]) and dst in moved and _view_by_hand(records[dst], record.kernel):
+            emptied.setdefault(src, []).append(dst)
+    for registers, level in [(i, "copy") for i in filled] + [(i, "store") for i in emptied if i not in filled]:
+        for index in [registers] + (filled.get(registers) or emptied[registers]):
+            record = records[index]
+            tree = record.levels[0]
+            tree = tuple(_relabelled(mode, index, "copied_by_hand", level=level, role="atom" if at == 0 else "rest")
+                         for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
+                else _relabelled(tree, index, "copied_by_hand", level=level, role="atom")
+            record.levels = (tree,) + record.levels[1:]
+
+
+def _bare_registers(record) -> bool:
+    return record.op == "make_rmem_tensor" and record.memspaces[:1] == ("rmem",) and not record.inputs \
+        and bool(record.levels) and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
+
+
+def _view_by_hand(record, kernel: str) -> bool:
+    """A global or shared view made over a pointer in the kernel that copies it (a host tensor is the kernel's
+    parameter, no view), not yet labelled by any call."""
+    return record.op == "make_tensor" and record.kernel == kernel and record.memspaces[:1] in (("gmem",), ("smem",)) \
+        and bool(record.levels) and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
+
+
+def _relabelled(tree, origin: int, rule: str, **changes):
+    """Every label of `tree` made by record `origin` under `rule`, with `changes` (a level, a role) applied."""
+    if isinstance(tree, tuple):
+        return tuple(_relabelled(t, origin, rule, **changes) for t in tree)
+    return replace(tree, origin=origin, rule=rule, **changes)
+
+
 def _register_chunks(records: list) -> None:
     """Registers made from a layout alone (`make_rmem_tensor(make_layout(8))`) that a copy moves to or from one
     thread's copy chunk of as many elements (`autovec_copy(frag, local_tile(sQ[r, None], (8,), (c8,)))`) are that
@@ -2457,6 +2566,35 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _computed_tiles(records: list) -> None:
+    """In a kernel with no MMA, a register array of several modes made from a bare layout, filled element by element
+    from the values of register arrays a copy labelled (`scaled[v, p, e] = got[v, p, e] * w[v, p]`, `acc[v, p] +=
+    scaled[v, p, e] * r[e]`) holds their values: the labels of their leading modes, mode for mode, where the
+    array's shape is theirs or their leading modes' (a sum over their trailing modes) and they agree. In record
+    order, so a chain of such arrays passes it on."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        tree, shape = (record.levels[0], record.shapes[0]) if record.levels and record.shapes else (None, None)
+        if not sources or record.op != "make_rmem_tensor" or not isinstance(tree, tuple) \
+                or any(label.level != "input" for label in _levels.flatten(tree)):
+            continue
+        found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(modes)): modes
+                 for modes in (_leading_modes(records[i], shape) for i in sources) if modes}
+        if len(found) == 1:
+            (modes,) = found.values()
+            record.levels = (_relabelled(modes, record.index, "values_from"),) + record.levels[1:]
+
+
+def _leading_modes(source, shape):
+    """A copied register array's labels of its leading modes, where those modes' shape is `shape`."""
+    tree = source.levels[0] if source.levels and source.memspaces[:1] == ("rmem",) else None
+    if not isinstance(tree, tuple) or not isinstance(source.shapes[0], tuple) or len(tree) < len(shape) \
+            or format_shape(source.shapes[0][:len(shape)]) != format_shape(shape) \
+            or not all(label.level in ("copy", "store") for label in _levels.flatten(tree)):
+        return None
+    return tree[:len(shape)]
 
 
 def _indexed_statistics(records: list) -> None:

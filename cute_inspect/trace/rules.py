@@ -101,7 +101,13 @@ RULES = {
     "reduction_buffer": "the axes of a cross-warp reduction buffer in a kernel with no MMA: rows M, partials N",
     "values_from": "a one-mode register array made from a bare shape and filled element by element from the values "
                    "of labelled one-mode register arrays (`y[i] = x[i] * w[i]`): their label; so is an SMEM buffer of one "
-                   "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`)",
+                   "mode no traced call reads, filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`); in a kernel "
+                   "with no MMA, a register array of several modes filled so from copied register arrays of its "
+                   "shape, or whose leading modes are its shape (a sum over their trailing modes): their labels",
+    "copied_by_hand": "in a kernel with no MMA, registers made from a bare layout or shape that a copy fills from a "
+                      "view made over a pointer (`make_tensor(mW.iterator + offset, layout)`): copy, their first mode "
+                      "the atom (a thread's vector), the others rests; registers only emptied into global or shared "
+                      "memory hold the written result: store; the view takes the same level",
     "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
                   "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
                   "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "
@@ -187,6 +193,10 @@ RULES = {
                    "straight to global memory (a GEMV): "
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
                    "right one's N (only where each has rows of its own), the warps' partial sums K",
+    "layout.rows_cols": "in a kernel with no MMA, a global tensor made over a pointer, of two or three leaves, that "
+                        "no data flow or name names: (rows, columns) by its strides alone, the outermost (largest "
+                        "stride) leaf the rows M, the others the columns N; a leading extent-1 leaf over one wide "
+                        "stride-1 leaf is that row; of a view a copy moves whole only the stride-1 leaf (N)",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
                  "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
                  "cuts it; the row index gets no axis",

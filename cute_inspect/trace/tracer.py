@@ -1952,12 +1952,24 @@ class _Tracer:
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
-            found = found if found is not None else self._like(info, from_shape=op == "make_rmem_tensor")
+            if found is None:
+                found = self._like(info, from_shape=op == "make_rmem_tensor")
+            # a global view over a pointer no traced tensor holds (`make_tensor(mW.iterator + offset, layout)`)
+            # is no view of a register vector or an SMEM buffer of its shape: only a global tile's labels fit it
+            if found is not None and op == "make_tensor" and info.memspace == "gmem" \
+                    and not self._all_made_in(found, "gmem"):
+                found = None
             if found is not None:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
         return _levels.initial(out_rank, names[0] if names else None, origin)
+
+    def _all_made_in(self, labels, memspace: str) -> bool:
+        """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
+        records = self.trace.records
+        return all(label.origin is not None and 0 <= label.origin < len(records)
+                   and records[label.origin].memspaces[:1] == (memspace,) for label in _levels.flatten(labels))
 
     def _same_accumulator(self, pointer, info, origin: int):
         """The labels of the one TMEM tensor made before at the same address in the same layout, where no traced
