@@ -106,7 +106,9 @@ def _fake_runs(monkeypatch, returncodes):
         if code == 0:
             with open(cmd[cmd.index("-o") + 1], "w") as f:
                 f.write('{"events": []}')
-        return type("Done", (), {"returncode": code, "stderr": f"child said {code}\n"})()
+        said = "cute-inspect: w.py:compile_only: the process died of SIGSEGV (a crash)" if code == "segv" else \
+            f"child said {code}"
+        return type("Done", (), {"returncode": 2 if code == "segv" else code, "stderr": said + "\n"})()
 
     monkeypatch.setattr(_trace.subprocess, "run", run)
     return calls
@@ -116,6 +118,10 @@ def test_a_child_killed_by_a_signal_is_traced_once_more(monkeypatch):
     from tests.gold import _trace
 
     calls = _fake_runs(monkeypatch, [-11, 0])
+    assert _trace.trace_wrapper(score.wrapper_path(GOLD[0]["wrapper"])) == {"events": []}
+    assert len(calls) == 2
+    # as it happens: cute-inspect runs the target in a forked copy of itself and reports that copy's death, exit 2
+    calls = _fake_runs(monkeypatch, ["segv", 0])
     assert _trace.trace_wrapper(score.wrapper_path(GOLD[0]["wrapper"])) == {"events": []}
     assert len(calls) == 2
 
@@ -130,6 +136,14 @@ def test_a_tracer_failure_or_a_second_signal_is_a_crash(monkeypatch):
     assert len(calls) == 1
     calls = _fake_runs(monkeypatch, [-11, -11])
     with pytest.raises(_trace.TraceFailed, match="exited -11"):
+        _trace.trace_wrapper(path)
+    assert len(calls) == 2
+    calls = _fake_runs(monkeypatch, [2])
+    with pytest.raises(_trace.TraceFailed, match="exited 2: child said 2"):
+        _trace.trace_wrapper(path)
+    assert len(calls) == 1
+    calls = _fake_runs(monkeypatch, ["segv", "segv"])
+    with pytest.raises(_trace.TraceFailed, match="died of SIGSEGV"):
         _trace.trace_wrapper(path)
     assert len(calls) == 2
 

@@ -2443,9 +2443,11 @@ def _bare_registers(record) -> bool:
 
 def _view_by_hand(record, kernel: str) -> bool:
     """A global or shared view made over a pointer in the kernel that copies it (a host tensor is the kernel's
-    parameter, no view), not yet labelled by any call."""
+    parameter, no view), not yet labelled by any call, and no metadata buffer (an SMEM work tile staged in
+    registers and read field by field is the scheduler's, whatever copy moves it)."""
     return record.op == "make_tensor" and record.kernel == kernel and record.memspaces[:1] in (("gmem",), ("smem",)) \
-        and bool(record.levels) and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
+        and bool(record.levels) and all(label.level == "input" and label.rule != "metadata"
+                                        for label in _levels.flatten(record.levels[0]))
 
 
 def _relabelled(tree, origin: int, rule: str, **changes):
