@@ -379,8 +379,8 @@ def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Conf
         return None
     swapped = _swapped_config(m, n, k, l)
     if swapped is None:
-        wide = _wide_swap(m, n, l, unswapped)
-        return (_four_swap_at_long_k(m, n, k, l, unswapped) or (wide and _one_wave_of_192_rows(m, n, k, l, wide))
+        return (_four_swap_at_long_k(m, n, k, l, unswapped)
+                or ((wide := _wide_swap(m, n, l, unswapped)) and _one_wave_of_192_rows(m, n, k, l, wide))
                 or _two_wave_swap(m, n, l, unswapped) or _waves_swap(m, n, k, l, unswapped))
     config, cost = swapped
     config = _one_wave_of_192_rows(m, n, k, l, _narrowed_swap(m, n, l, config))

@@ -770,18 +770,17 @@ def _row_tiler_letter(position: int, rank: int) -> str:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
-def _rows_and_columns(axes: Axes, records: list) -> None:
+def _rows_and_columns(axes: Axes, records: list, moved: set) -> None:
     """A global tensor made over a pointer in a kernel with no MMA (a layout the code lays out by hand: a kernel
     parameter's is the caller's, which may pack rows and column blocks in one vector index), of two or three
     leaves (more pack more than rows and columns: scale-factor grids, tiles of atoms, which strides alone do not
-    read), is (rows, columns) as the set's convention reads such tensors: its outermost leaf (the largest stride, a run-time stride counting as larger than any
-    static one) runs along the rows M, its other leaves (the stride-1 one, and one that packs the columns in
+    read), is (rows, columns) as the set's convention reads such tensors: its outermost leaf (the largest
+    stride, a run-time stride counting as larger than any static one) runs along the rows M, its other leaves (the stride-1 one, and one that packs the columns in
     vectors: `(rows, cols / 2, 2)`) along the columns N. Only its layout says this, so it is the weakest
     suggestion (`layout.rows_cols`), read where no data flow or name decides. Leaves of extent 1 say nothing,
     but a leading one over a row of columns (`(1, 4096):(4096, 1)`) is that one row. A view a copy moves whole
     (`make_tensor(x.iterator + offset, (vec, iters))`) is a thread's vectors, not a (rows, columns) tensor: only
-    its stride-1 leaf, the contiguous vector, is named (the columns)."""
-    moved = _moved_whole(records)
+    its stride-1 leaf, the contiguous vector, is named (the columns). `moved`: `_moved_whole`."""
     for record in records:
         if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
             continue
@@ -869,9 +868,10 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     axes.states.update(states)
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
+    moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
     if not axes.mmas:
         _contractions(axes, records)
-        _rows_and_columns(axes, records)
+        _rows_and_columns(axes, records, moved)
     _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
     if any(rule == "unknown" for _, rule in named.values()):
@@ -947,7 +947,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _reduction_buffers(records)
     _metadata(records, views)
     if not axes.mmas:
-        _copied_by_hand(records)
+        _copied_by_hand(records, moved)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _register_views(records, views)
     _computed_arrays(records)
@@ -2408,15 +2408,15 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level)
 
 
-def _copied_by_hand(records: list) -> None:
+def _copied_by_hand(records: list, moved: set) -> None:
     """In a kernel with no MMA, registers made from a layout or shape alone (`make_rmem_tensor((4, iters))`) that a
     copy fills from a view made over a pointer and moved whole (`make_tensor(mW.iterator + offset, layout)`; a
     slice of a tensor the kernel made is that tensor, not the copied vector) hold the copy's
     values: `copy`, their first mode the atom (one thread's vector), the others rests (its iterations, and modes
     the copy indexed: rows held at once). Registers a copy empties into global or shared memory, and were never
-    filled by one, hold the written result: `store`. The view takes the same level, mode for mode."""
+    filled by one, hold the written result: `store`. The view takes the same level, mode for mode. `moved`:
+    `_moved_whole`."""
     filled, emptied = {}, {}  # register record -> the views copies filled it from / emptied it into
-    moved = _moved_whole(records)
     for record in records:
         operands = record.operands or {}
         src, dst = operands.get("src"), operands.get("dst")
