@@ -84,3 +84,26 @@ def test_default_processes_fill_the_cores_a_large_tree_can_use(monkeypatch):
     assert runner.default_workers(207) == 16
     assert runner.default_workers(40) == 5
     assert runner.default_workers(7) == 1
+
+
+def test_the_processes_take_the_files_one_at_a_time_largest_first(monkeypatch, tmp_path):
+    """Batches of one file, the largest first: the last file each process takes is a small one, so they finish
+    together. (Batches of four put CUTLASS's four largest examples in one process, which on 16 cores the other
+    fifteen waited 0.1 s for: 0.37 s of wall time against 0.34 s with batches of one, ruff 0.23 s.)"""
+    from cute_inspect.lint import runner
+
+    sizes = [3, 40, 7, 25, 1, 90, 12]
+    for number, size in enumerate(sizes):
+        (tmp_path / f"f{number}.py").write_text("x = 1\n" + "#" * size + "\n")
+    handed = []
+
+    def shared(work, batches, processes):
+        handed.extend(batches)
+        return [work(batch) for batch in batches]
+
+    monkeypatch.setattr(runner, "map_batches", shared)
+    report = runner.lint_paths([str(tmp_path)], workers=4)
+    assert report.files_checked == len(sizes) and not report.errors
+    assert [[path.name for _, path, _ in batch] for batch in handed] == [
+        [f"f{number}.py"] for number in sorted(range(len(sizes)), key=lambda n: -sizes[n])
+    ]

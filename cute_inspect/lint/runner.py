@@ -336,7 +336,6 @@ def _lint_chunk(
 
 
 _FILES_PER_WORKER = 8  # below this many files a process costs more than it saves
-_BATCH = 4  # files a process takes at a time: few enough that the processes finish together
 
 
 def default_workers(file_count: int) -> int:
@@ -353,11 +352,13 @@ def _lint_files(
 ) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
     """Each job's result, in the order of ``jobs``; ``workers``: processes, this one included."""
     # Forking a process that runs other threads (after a --trace compile, say) can deadlock the child.
-    if workers <= 1 or len(jobs) <= _BATCH or threading.active_count() > 1 or not hasattr(os, "fork"):
+    if workers <= 1 or len(jobs) <= 1 or threading.active_count() > 1 or not hasattr(os, "fork"):
         return _lint_chunk(jobs, prefilter)
-    # Largest files first, a few at a time to whichever process is free, so that they finish together.
+    # Largest files first, one at a time to whichever process is free, so that they finish together: the last
+    # file each takes is a small one. (Four at a time put CUTLASS's four largest examples, more than a
+    # sixteenth of the tree, in one process, which the other fifteen then waited for.)
     order = sorted(range(len(jobs)), key=lambda i: -_size(jobs[i][1]))
-    size = max(_BATCH, -(-len(order) // MAX_BATCHES))
+    size = -(-len(order) // MAX_BATCHES)
     batches = [[jobs[i] for i in order[start:start + size]] for start in range(0, len(order), size)]
     done = map_batches(functools.partial(_lint_chunk, prefilter=prefilter), batches, workers)
     results: list = [None] * len(jobs)
