@@ -1,5 +1,3 @@
-import sys
+from cute_inspect.cli import run
 
-from cute_inspect.cli import main
-
-sys.exit(main())
+run()

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from typing import NoReturn
 
 from cute_inspect.commands._isolate import interrupted, supervised
 from cute_inspect.findings import EXIT_BAD_INPUT
@@ -106,5 +108,24 @@ def main(argv: list[str] | None = None, isolate: bool | None = None) -> int:
     return _run(args)
 
 
+# Commands that run none of the user's code in this process (`lint --trace` compiles in a forked child) and leave
+# nothing to finish at exit: after them the program ends without the interpreter's teardown, which frees every
+# object one at a time (20 ms after a lint of CUTLASS's examples on 16 cores, a tenth of ruff's whole run).
+_NO_TEARDOWN = frozenset({"lint", "rules"})
+
+
+def run() -> NoReturn:
+    """The program (``cute-inspect``, ``python -m cute_inspect``): ``main()``, whose code the process exits with."""
+    code = main()
+    if sys.argv[1:2] and sys.argv[1] in _NO_TEARDOWN:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):  # an output closed or broken: the normal exit reports it, as it always did
+            sys.exit(code)
+        os._exit(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

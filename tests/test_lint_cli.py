@@ -192,3 +192,23 @@ def test_jobs_must_be_a_positive_number(tmp_path, capsys, count):
     assert capsys.readouterr().err.splitlines()[0] == (
         f"cute-inspect lint: error: argument --jobs: {count!r} is not a number of processes (1 or more)"
     )
+
+
+@pytest.mark.parametrize("command, expected_code", [("lint", 1), ("rules", 0)])
+def test_the_program_writes_everything_and_exits_with_the_code_though_it_skips_the_teardown(
+    tmp_path, capsys, command, expected_code
+):
+    """`python -m cute_inspect lint` and `rules` end by `os._exit` once the output is flushed (`cli.run`): what a
+    pipe reads is what `cli.main` prints, to the last line, and the exit code is the command's."""
+    import subprocess
+    import sys
+
+    for number in range(10):  # 200 findings: more than an output buffer holds
+        (tmp_path / f"k{number}.py").write_text(BAD * 20)
+    argv = [command, "--no-cache", str(tmp_path)] if command == "lint" else [command]
+    assert cli.main(argv) == expected_code
+    printed = capsys.readouterr().out
+    done = subprocess.run([sys.executable, "-m", "cute_inspect", *argv], capture_output=True, text=True,
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(cli.__file__))), check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (expected_code, printed, "")
+    assert command == "rules" or printed.count(" CI105 ") == 200
