@@ -177,13 +177,19 @@ class ConfigFinder:
         return self.for_directory(self.resolve(path).parent)
 
     def resolve(self, path: Path) -> Path:
-        """``path.resolve()``, each directory resolved once (a tree's thousands of files share a few)."""
-        if path.name in ("", ".", "..") or os.path.islink(path):
-            return path.resolve()
-        parent = self._resolved.get(path.parent)
-        if parent is None:
-            parent = self._resolved[path.parent] = path.parent.resolve()
-        return parent / path.name
+        """``path.resolve()``, each path resolved once (a directory walk asks twice for each file: whether the
+        file is excluded, and what it is) and each directory once (a tree's thousands of files share a few)."""
+        found = self._resolved.get(path)
+        if found is None:
+            if path.name in ("", ".", "..") or os.path.islink(path):
+                found = path.resolve()
+            else:
+                parent = self._resolved.get(path.parent)
+                if parent is None:
+                    parent = self._resolved[path.parent] = path.parent.resolve()
+                found = parent / path.name
+            self._resolved[path] = found
+        return found
 
     def for_directory(self, directory: Path) -> LintConfig:
         found = self._by_directory.get(directory)
