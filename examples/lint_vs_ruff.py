@@ -1,11 +1,13 @@
 """Time `cute-inspect lint` and `ruff check` side by side over one tree, from scratch, as whole processes.
 
-    python examples/lint_vs_ruff.py TREE [--rounds 9] [--ruff PATH] [--jobs 1,16]
+    python examples/lint_vs_ruff.py TREE [--rounds 9] [--ruff PATH] [--jobs 1,16] [--against DIR]
 
 The commands run in turn, round after round (the first round is not counted), with both caches off; each
 process's wall time (`time.perf_counter`) and CPU (its own and its children's `getrusage`) are taken, and the
 ratios to ruff are taken round by round: medians, and the range over the rounds. `--jobs` adds linter runs
-with that many processes beside the default.
+with that many processes beside the default; `--against DIR` adds the linter of another checkout (an export
+of another commit: `git archive COMMIT | tar -x -C DIR`), run first in each round, and its ratio to this one's.
+The linter is this checkout's: each runs from its own directory (`python -m` imports from there first).
 """
 
 from __future__ import annotations
@@ -20,10 +22,13 @@ import sys
 import time
 
 
-def _timed(command: list[str], env: dict) -> tuple[float, float]:
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # this checkout
+
+
+def _timed(command: list[str], env: dict, cwd: str) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -35,17 +40,21 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--ruff", default=shutil.which("ruff") or "ruff")
     parser.add_argument("--jobs", default="", help="comma-separated process counts to time beside the default")
+    parser.add_argument("--against", metavar="DIR", help="another checkout's linter to time first in each round")
     args = parser.parse_args()
+    tree = os.path.abspath(args.tree)
     env = dict(os.environ, RUFF_NO_CACHE="true")
-    lint = [sys.executable, "-m", "cute_inspect", "lint", "--no-cache", args.tree]
-    commands = {"lint": lint}
+    lint = [sys.executable, "-m", "cute_inspect", "lint", "--no-cache", tree]
+    commands = {"against": (lint, os.path.abspath(args.against))} if args.against else {}
+    commands["lint"] = (lint, _HERE)
     for jobs in filter(None, args.jobs.split(",")):
-        commands[f"lint --jobs {jobs}"] = [*lint[:-1], "--jobs", jobs, args.tree]
-    commands["ruff"] = [args.ruff, "check", "--no-cache", "-q", "--exit-zero", args.tree]
+        commands[f"lint --jobs {jobs}"] = ([*lint[:-1], "--jobs", jobs, tree], _HERE)
+    ruff_binary = os.path.abspath(args.ruff) if os.sep in args.ruff else args.ruff  # the commands run elsewhere
+    commands["ruff"] = ([ruff_binary, "check", "--no-cache", "-q", "--exit-zero", tree], _HERE)
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for round_ in range(args.rounds + 1):
-        for name, command in commands.items():
-            measured = _timed(command, env)
+        for name, (command, cwd) in commands.items():
+            measured = _timed(command, dict(env, PYTHONPATH=cwd), cwd)
             if round_:
                 times[name].append(measured)
     print(f"cores {os.cpu_count()}  load {os.getloadavg()[0]:.2f}  rounds {args.rounds}")
@@ -56,6 +65,9 @@ def main() -> int:
         cpu = [c / r for (_, c), (_, r) in zip(runs, ruff)]
         print(f"{name:16s} wall {statistics.median(w for w, _ in runs):.3f}  cpu {statistics.median(c for _, c in runs):.3f}"
               f"  wall/ruff {statistics.median(wall):.2f}x ({min(wall):.2f}-{max(wall):.2f})  cpu/ruff {statistics.median(cpu):.2f}x")
+    if args.against:
+        ratio = [w / a for (w, _), (a, _) in zip(times["lint"], times["against"])]
+        print(f"lint/against     wall {statistics.median(ratio):.2f}x ({min(ratio):.2f}-{max(ratio):.2f})")
     return 0
 
 
