@@ -398,21 +398,31 @@ def test_sm90_docstring_examples_run(module):
 
 
 def test_stage_counts_trade_an_epilogue_buffer_for_a_mainloop_stage():
-    """The epilogue ring drops to three buffers only where that buys a mainloop stage; small tiles stop
-    at the cap, and nothing is left with fewer than two stages."""
-    from gemm._sm90_config import EPI_STAGES, MAX_AB_STAGES, Sm90Config, TILE_N_CHOICES, stage_counts
+    """The epilogue ring drops to three buffers only where that buys a mainloop stage, and to two only where
+    that buys a fourth stage (a ring of three keeps one k-tile of loads ahead); small tiles stop at the cap,
+    and nothing is left with fewer than two stages."""
+    from gemm._sm90_config import (
+        EPI_STAGES, MAX_AB_STAGES, MIN_EPI_STAGES, SHALLOW_RING, Sm90Config, TILE_N_CHOICES, stage_counts,
+    )
 
     smem = 232448 - 1024
     fp16 = dict(tile_k=64, ab_width=16, d_width=16, smem_bytes=smem)
     assert stage_counts(Sm90Config(128, 192), **fp16) == (5, 3)
     assert stage_counts(Sm90Config(128, 256), **fp16) == (4, EPI_STAGES)
     assert stage_counts(Sm90Config(64, 32, 1, 1), **fp16) == (MAX_AB_STAGES, EPI_STAGES)
-    for tile_m in (64, 128):
+    assert stage_counts(Sm90Config(256, 144, 1, 1), **fp16) == (4, EPI_STAGES)
+    assert stage_counts(Sm90Config(256, 160, 1, 1), **fp16) == (SHALLOW_RING, MIN_EPI_STAGES)
+    assert stage_counts(Sm90Config(256, 192, 1, 1), **fp16) == (3, EPI_STAGES)
+    for tile_m in (64, 128, 192, 256):
         for tile_n in TILE_N_CHOICES:
             for d_width in (16, 32):
-                config = Sm90Config(tile_m, tile_n, 1, 1)
+                try:
+                    config = Sm90Config(tile_m, tile_n, 1, 1)
+                except ValueError:
+                    continue
                 ab, epi = stage_counts(config, tile_k=64, ab_width=16, d_width=d_width, smem_bytes=smem)
                 ab_bytes = (tile_m + tile_n) * 64 * 2 * ab
                 epi_bytes = config.epi_tile_m * config.epi_tile_n * d_width // 8 * epi
-                assert 2 <= ab <= MAX_AB_STAGES and epi in (EPI_STAGES - 1, EPI_STAGES)
+                assert 2 <= ab <= MAX_AB_STAGES and epi in (MIN_EPI_STAGES, EPI_STAGES - 1, EPI_STAGES)
+                assert epi > MIN_EPI_STAGES or ab == SHALLOW_RING
                 assert ab_bytes + epi_bytes <= smem
