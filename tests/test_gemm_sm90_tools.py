@@ -250,8 +250,8 @@ def test_heuristic_fifteenth_session_rules():
 
 def test_heuristic_sixteenth_session_wide_waves():
     """Over several waves, three tiles of M at most 144 wide that ran in 2x1 or 4x1 clusters take 256 rows of
-    N in 2x1 clusters walked N-first; wider tiles, pairs (an even count of tiles of M) and batched problems
-    keep their 128-row tiling."""
+    N in 2x1 clusters walked N-first where their whole waves take no longer; wider tiles, pairs (an even
+    count of tiles of M), more wave time and batched problems keep their 128-row tiling."""
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import default_config
 
@@ -263,6 +263,8 @@ def test_heuristic_sixteenth_session_wide_waves():
     assert default_config(432, 22016, 8192, 1) == wide(144)  # was 128x144 c2x1
     assert default_config(400, 18432, 16384, 1) == wide(144)  # was 128x80 c4x1
     assert default_config(528, 16384, 8192, 1).tile_m == 128  # 128x176 c2x1: 256x176 ran 0.80x
+    # Three waves of 256 rows for five of 128 (1.2 of the wave time): 256x128 c2x1 ran 0.85x, 128x128 c4x1 0.97x.
+    assert default_config(368, 25600, 4096, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True)
     assert default_config(568, 28672, 8192, 1) == Sm90Config(128, 144, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(336, 18432, 12288, 2).tile_m != 256
 
