@@ -178,6 +178,12 @@ class Sm90Config:
 # The epilogue's staging ring: four buffers, or three where that frees the SMEM for one more mainloop
 # stage (128x192 tiles: five stages instead of four; 512x6144x4096 then ran 0.97x of cuBLAS, not 0.93x).
 EPI_STAGES = 4
+# A ring of three stages keeps one k-tile of loads ahead of the MMAs (a stage is released a k-tile after its
+# wgmmas are issued): where two staging buffers buy a fourth stage, the epilogue takes two (256x160, 256x176,
+# 192x192 with a 16-bit D; cuBLAS runs its 256x152 in four stages). Two buffers: every subtile's store waits
+# for the one before it to leave SMEM.
+SHALLOW_RING = 4
+MIN_EPI_STAGES = 2
 # Small tiles take as many stages as SMEM holds: skinny problems are bound by reading B from DRAM, and
 # the bytes in flight set the rate (64x4096x4096 in 64x32 tiles: 0.93x of cuBLAS with 8 stages,
 # 0.98-1.00x with 16).
@@ -191,6 +197,8 @@ def stage_counts(config: Sm90Config, *, tile_k: int, ab_width: int, d_width: int
     (5, 3)
     >>> stage_counts(Sm90Config(128, 256), tile_k=64, ab_width=16, d_width=16, smem_bytes=231424)
     (4, 4)
+    >>> stage_counts(Sm90Config(256, 160, 1, 1), tile_k=64, ab_width=16, d_width=16, smem_bytes=231424)
+    (4, 2)
     """
     ab_stage_bytes = (config.tile_m + config.tile_n) * tile_k * ab_width // 8
     epi_buffer_bytes = config.epi_tile_m * config.epi_tile_n * d_width // 8
@@ -201,6 +209,8 @@ def stage_counts(config: Sm90Config, *, tile_k: int, ab_width: int, d_width: int
     epi_stages = EPI_STAGES
     if ab_stages_beside(EPI_STAGES - 1) > ab_stages_beside(EPI_STAGES):
         epi_stages = EPI_STAGES - 1
+    if ab_stages_beside(epi_stages) < SHALLOW_RING and ab_stages_beside(MIN_EPI_STAGES) > ab_stages_beside(epi_stages):
+        epi_stages = MIN_EPI_STAGES
     return ab_stages_beside(epi_stages), epi_stages
 
 

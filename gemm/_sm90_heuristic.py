@@ -181,6 +181,22 @@ _SWAP_FOUR_MAX_WIDTH = 128
 # 0.949x / 128x192 1.012x; 136x9216x8192 128x144 c2x1 0.804x / 128x144 0.991x; 392x5120x8192 128x160 c2x1
 # 0.671x / 128x144 0.947x. cuBLAS runs 128x200 in 4x1 on 200x14336x12288 (its D^T).
 _FOUR_SWAP_PADDED_ROWS = 1.2
+# Over several waves, three tiles of M that `_waves_swap` runs in 2x1 or 4x1 clusters take 256 rows of N in
+# 2x1 clusters, walked N-first, up to this width (`_wide_waves`). One process each (fp16, ratio to cuBLAS,
+# sixteenth session), 128 rows / 256 rows by the same width: 336x18432x12288 128x112 c4x1 0.942x / 0.950x;
+# 312x18432x8192 0.897x / 0.902x; 360x28672x8192 128x128 c4x1 0.899x / 0.926x; 360x22016x4096 128x128 c2x1
+# 0.833x / 0.914x; 408x18432x12288 128x144 c4x1 0.837x / 0.838x; 432x22016x8192 128x144 c2x1 0.941x /
+# 0.989x; 416x22016x4096 0.958x / 0.985x; 400x18432x16384 128x80 c4x1 0.975x / 256x144 1.050x. Wider ones
+# lost (528x16384x8192 128x176 c2x1 0.995x / 0.800x; 552x14336x8192 128x192 c4x1 0.980x / 0.723x), and so
+# did 256-row pairs in place of 128-row pairs (568x28672x8192 128x144 c1x2 1.056x / 0.937x; 296x28672x6144
+# 128x160 0.946x / 0.917x; 328x40960x8192 128x176 0.961x / 0.808x), and 256-row tiles in more whole waves'
+# time (`_wave_time`: three waves of 256 rows for five of 128, 1.2 of its time): 400x27648x5120 128x144
+# c2x1 1.206x / 1.134x, 368x25600x4096 128x128 c4x1 0.966x / 0.845x. Equal wave times ran even or ahead (all
+# above but 376x30720x3840 128x128 c4x1 0.924x / 0.913x, six waves of 120 CTAs against three of 132); the
+# bound admits 400x18432x16384 (1.02: 256x144 in two waves against 128x80 in six).
+_WIDE_WAVES_MAX_WIDTH = 144
+_WIDE_WAVES_TILES_OF_M = 3
+_WIDE_WAVES_ADVANTAGE = 1.03
 # A 256-row tile's warpgroups hold 128 rows of fp32 accumulators each: at most 192 columns.
 _WIDE_SWAP_MAX_WIDTH = PINGPONG_MAX_TILE_ELEMENTS // 128
 # They replace unswapped tiles in clusters only where those pad M by a tenth or more (416x10240x8192:
@@ -586,7 +602,32 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     )
     if not (cost < unswapped_cost or _pads_unpaired(m, n, l, unswapped) or pair_over_unpaired):
         return None
-    return _with_stream_k_tail(m, n, l, config)
+    return _wide_waves(m, n, l, _with_stream_k_tail(m, n, l, config))
+
+
+def _wide_waves(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
+    """`_waves_swap`'s 128-row tiling in 2x1 or 4x1 clusters (an odd count of tiles of M) where M is three
+    tiles of at most `_WIDE_WAVES_MAX_WIDTH`, one problem: 256 rows of N (two wgmmas per consumer
+    warpgroup) by the narrowest width that cuts M in three, in 2x1 clusters walked N-first (each weight
+    tile's three tiles of M run in the same wave: walked M-first, 256x112 c2x1 on 336x18432x12288 read 897 MB
+    from DRAM under ncu against cuBLAS's 470 MB at the same tile, and ran 0.74-0.76x of cuBLAS), where its
+    whole waves take at most `_WIDE_WAVES_ADVANTAGE` of the 128-row tiling's (`_wave_time`); else `config`.
+    cuBLAS runs these (its D^T: 256x112 in 2x1 on 336x18432x12288, 256x120 on 344x18432x16384)."""
+    if l > 1 or config.tile_m != 128 or config.cluster_m == 1 or _cdiv(m, _WIDE_WAVES_MAX_WIDTH) != _WIDE_WAVES_TILES_OF_M:
+        return config
+    width = next(w for w in _widths("k") if _cdiv(m, w) == _WIDE_WAVES_TILES_OF_M)
+    wide = Sm90Config(256, width, 2, 1, raster_along_m=False, swap_ab=True)
+    if _wave_time(m, n, l, wide) > _WIDE_WAVES_ADVANTAGE * _wave_time(m, n, l, config):
+        return config
+    return wide
+
+
+def _wave_time(m: int, n: int, l: int, config: Sm90Config) -> float:
+    """A swapped tiling's whole waves (of 30 clusters of four, or of 132 CTAs) times its tile's time per
+    k-tile at 128-row throughput (`_tile_time`)."""
+    ctas = _ctas(n, m, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    per_wave = 4 * _CLUSTERS_OF_FOUR if config.cluster_size == 4 else _SMS
+    return _cdiv(ctas, per_wave) * _tile_time(config.tile_m, config.tile_n)
 
 
 def _with_stream_k_tail(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:

@@ -349,7 +349,8 @@ def test_split_k(mnkl, config):
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
         ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
         ((392, 14336, 4096, 1), "128x208 c1x2 sw1n swap"),  # two waves of pairs, N-first
-        ((344, 18944, 3584, 1), "128x128 c4x1 sw1n swap"),  # waves of clusters of four, N-first
+        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n swap"),  # waves of clusters of four, N-first
+        ((336, 18432, 1024, 1), "256x112 c2x1 sw1n swap"),  # ... 256 rows of N where M is three tiles of 112
         ((352, 29568, 1024, 1), "128x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M
         ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
         ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
@@ -494,6 +495,28 @@ def test_swapped_with_c_and_fp32_out(dtype):
     make_gemm(a, b, d32, c=c.float(), beta=1.0, config=SWAP)()
     torch.cuda.synchronize()
     _check(d32, reference(a, b, c=c.float(), beta=1.0), dtype)
+
+
+@pytest.mark.parametrize("d_major", ["n", "m"])
+def test_two_staging_buffers_with_c(d_major):
+    """Tiles whose epilogue ring is two buffers (a fourth mainloop stage in their place: 256x160 with a 16-bit
+    D, 128x256 with an fp32 D) store every subtile, C read through the same two buffers, three launches."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    a, b, d = _operands(600, 520, 1024, 1, "fp16", d_major=d_major)
+    c = torch.randn_like(d)
+    d32 = torch.full(d.shape, float("nan"), device="cuda", dtype=torch.float32)
+    d32 = d32 if d_major == "n" else d32.mT.contiguous().mT
+    for out, c_out, config in ((d, c, dict(tile_m=256, tile_n=160, cluster_m=1, cluster_n=1)),
+                               (d32, c.float(), dict(tile_m=128, tile_n=256, cluster_m=2, cluster_n=1))):
+        run = make_gemm(a, b, out, c=c_out, alpha=0.75, beta=0.5, epilogue="gelu", config=config)
+        ref = reference(a, b, c=c_out, alpha=0.75, beta=0.5, epilogue="gelu")
+        for _ in range(3):
+            out.fill_(float("nan"))
+            run()
+            torch.cuda.synchronize()
+            _check(out, ref, "fp16")
 
 
 def test_launcher_reruns_on_new_values():

@@ -155,7 +155,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     # of tiles of M in pairs where the model puts it within 6% of an odd count shared four ways (which
     # ran behind: 128x144 c4x1), else an odd count shared four ways, or two.
     assert default_config(392, 14336, 4096, 1) == Sm90Config(128, 208, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(344, 18944, 3584, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(552, 14336, 8192, 1) == Sm90Config(128, 192, 4, 1, raster_along_m=False, swap_ab=True)
     # ... and whatever the model says where the unswapped choice runs unpaired over several waves and pads
     # M by 5% or more (352x29568x8192: 128x224 c1x1 in three exact waves, 0.82-0.88x of cuBLAS); 3% stays.
     assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
@@ -246,6 +246,27 @@ def test_heuristic_fifteenth_session_rules():
     assert _unswapped_config(384, 5760, 2560, 8).cluster_size == 1
     assert default_config(384, 5760, 2560, 8) == Sm90Config(128, 192, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
+
+
+def test_heuristic_sixteenth_session_wide_waves():
+    """Over several waves, three tiles of M at most 144 wide that ran in 2x1 or 4x1 clusters take 256 rows of
+    N in 2x1 clusters walked N-first where their whole waves take no longer; wider tiles, pairs (an even
+    count of tiles of M), more wave time and batched problems keep their 128-row tiling."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    def wide(width):
+        return Sm90Config(256, width, 2, 1, raster_along_m=False, swap_ab=True)
+
+    assert default_config(336, 18432, 12288, 1) == wide(112)  # was 128x112 c4x1
+    assert default_config(360, 22016, 4096, 1) == wide(128)  # was 128x128 c2x1
+    assert default_config(432, 22016, 8192, 1) == wide(144)  # was 128x144 c2x1
+    assert default_config(400, 18432, 16384, 1) == wide(144)  # was 128x80 c4x1
+    assert default_config(528, 16384, 8192, 1).tile_m == 128  # 128x176 c2x1: 256x176 ran 0.80x
+    # Three waves of 256 rows for five of 128 (1.2 of the wave time): 256x128 c2x1 ran 0.85x, 128x128 c4x1 0.97x.
+    assert default_config(368, 25600, 4096, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(568, 28672, 8192, 1) == Sm90Config(128, 144, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(336, 18432, 12288, 2).tile_m != 256
 
 
 def test_heuristic_tiles_batched_problems_as_one():
@@ -398,21 +419,31 @@ def test_sm90_docstring_examples_run(module):
 
 
 def test_stage_counts_trade_an_epilogue_buffer_for_a_mainloop_stage():
-    """The epilogue ring drops to three buffers only where that buys a mainloop stage; small tiles stop
-    at the cap, and nothing is left with fewer than two stages."""
-    from gemm._sm90_config import EPI_STAGES, MAX_AB_STAGES, Sm90Config, TILE_N_CHOICES, stage_counts
+    """The epilogue ring drops to three buffers only where that buys a mainloop stage, and to two only where
+    that buys a fourth stage (a ring of three keeps one k-tile of loads ahead); small tiles stop at the cap,
+    and nothing is left with fewer than two stages."""
+    from gemm._sm90_config import (
+        EPI_STAGES, MAX_AB_STAGES, MIN_EPI_STAGES, SHALLOW_RING, Sm90Config, TILE_N_CHOICES, stage_counts,
+    )
 
     smem = 232448 - 1024
     fp16 = dict(tile_k=64, ab_width=16, d_width=16, smem_bytes=smem)
     assert stage_counts(Sm90Config(128, 192), **fp16) == (5, 3)
     assert stage_counts(Sm90Config(128, 256), **fp16) == (4, EPI_STAGES)
     assert stage_counts(Sm90Config(64, 32, 1, 1), **fp16) == (MAX_AB_STAGES, EPI_STAGES)
-    for tile_m in (64, 128):
+    assert stage_counts(Sm90Config(256, 144, 1, 1), **fp16) == (4, EPI_STAGES)
+    assert stage_counts(Sm90Config(256, 160, 1, 1), **fp16) == (SHALLOW_RING, MIN_EPI_STAGES)
+    assert stage_counts(Sm90Config(256, 192, 1, 1), **fp16) == (3, EPI_STAGES)
+    for tile_m in (64, 128, 192, 256):
         for tile_n in TILE_N_CHOICES:
             for d_width in (16, 32):
-                config = Sm90Config(tile_m, tile_n, 1, 1)
+                try:
+                    config = Sm90Config(tile_m, tile_n, 1, 1)
+                except ValueError:
+                    continue
                 ab, epi = stage_counts(config, tile_k=64, ab_width=16, d_width=d_width, smem_bytes=smem)
                 ab_bytes = (tile_m + tile_n) * 64 * 2 * ab
                 epi_bytes = config.epi_tile_m * config.epi_tile_n * d_width // 8 * epi
-                assert 2 <= ab <= MAX_AB_STAGES and epi in (EPI_STAGES - 1, EPI_STAGES)
+                assert 2 <= ab <= MAX_AB_STAGES and epi in (MIN_EPI_STAGES, EPI_STAGES - 1, EPI_STAGES)
+                assert epi > MIN_EPI_STAGES or ab == SHALLOW_RING
                 assert ab_bytes + epi_bytes <= smem
