@@ -1621,3 +1621,173 @@ def test_a_helper_given_one_tensor_for_the_parameters_its_gemm_reads_as_a_and_b(
     assert [(line, code) for line, code, _ in found] == [(7, "CI111")]
     assert "`t_reg_rhs` is passed as both `lhs` and `rhs`, which `cute.gemm` (line 15) reads as its A and its B" in found[0][2]
     assert lint_source(source.replace("            t_reg_rhs,\n            t_reg_rhs,", "            t_reg_lhs,\n            t_reg_rhs,"), "k.py") == []
+
+
+_TWO_ATOMS = (
+    "class Gemm:\n"
+    "    def __call__(self, a, b):\n"
+    "        tma_atom_a, tma_tensor_a = self._make_atom(a)\n"
+    "        tma_atom_b, tma_tensor_b = self._make_atom(b)\n"
+    "        self.kernel(tma_atom_a, tma_atom_b)\n"
+    "    @staticmethod\n"
+    "    def _make_atom(tensor):\n"
+    "        atom, view = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), tensor, layout, tile)\n"
+    "        return atom, view\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, tma_atom_a: cute.CopyAtom, tma_atom_b: cute.CopyAtom):\n"
+    "        sA = storage.sA.get_tensor(layout)\n"
+    "        sB = storage.sB.get_tensor(layout)\n"
+    "        tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, layout, sA, gA)\n"
+    "        tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, layout, sB, gB)\n"
+    "        cute.copy(\n"
+    "            tma_atom_b,\n"
+    "            tBgB[None, k],\n"
+    "            tBsB[None, 0],\n"
+    "        )\n"
+)
+
+
+def test_two_atoms_one_helper_makes_are_two_partitioners_and_the_side_not_the_atoms_is_reported():
+    # one helper called twice makes two atoms: `tAgA` in B's copy is A's partition, the slip on line 16
+    found = [(f.line, f.code) for f in lint_source(_TWO_ATOMS.replace("tBgB[None, k]", "tAgA[None, k]"), "k.py")]
+    assert found == [(18, "CI102")]
+    assert lint_source(_TWO_ATOMS, "k.py") == []
+
+
+def test_a_tma_partition_made_with_another_atom_than_the_one_that_copies_it():
+    source = _TWO_ATOMS.replace("tma_partition(tma_atom_b,", "tma_partition(tma_atom_a,")
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(15, "CI102")]
+    assert "`tBsB`, `tBgB` are made by `tma_partition` of `tma_atom_a`, but copied with `tma_atom_b`" in found[0][2]
+    # one pair copied with another atom, which partitions nothing else, reuses a layout (a second GEMM's atom)
+    reuse = source.replace("        tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, layout, sA, gA)\n", "")
+    assert lint_source(reuse, "k.py") == []
+
+
+def test_a_tma_partitions_own_other_result_is_no_evidence_of_the_data_written_into_it():
+    # the copy writes `tAgA` into `tAsA`: named with the partition, it repeats the name, not the data
+    source = _TWO_ATOMS.replace(
+        "tma_partition(tma_atom_a, 0, layout, sA, gA)",
+        "tma_partition(\n            tma_atom_a, 0, layout,\n            sB_grouped,\n            gA,\n        )",
+    ).replace("tma_atom_b,\n            tBgB[None, k],\n            tBsB", "tma_atom_a,\n            tAgA[None, k],\n            tAsA")
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(16, "CI105")]
+    assert lint_source(source.replace("sB_grouped", "sA_grouped"), "k.py") == []
+    # without a buffer of A's own, the partition may be named for the data its pair loads (a K/V ring)
+    assert lint_source(source.replace("        sA = storage.sA.get_tensor(layout)\n", ""), "k.py") == []
+
+
+def test_two_tiled_copies_of_one_mmas_two_operands_partition_apart():
+    source = (
+        "def kernel(tiled_mma, sA, sB, tCrA, tCrB):\n"
+        "    copy_a = cute.make_tiled_copy_A(atom, tiled_mma)\n"
+        "    copy_b = cute.make_tiled_copy_B(atom, tiled_mma)\n"
+        "    thr_a = copy_a.get_slice(tidx)\n"
+        "    thr_b = copy_b.get_slice(tidx)\n"
+        "    tCsA_view = thr_a.partition_S(sA)\n"
+        "    tCrA_view = thr_a.retile(tCrA)\n"
+        "    tCsB_view = thr_b.partition_S(sB)\n"
+        "    cute.copy(atom=copy_a,\n"
+        "              src=tCsB_view, dst=tCrA_view)\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(10, "CI102")]
+    assert lint_source(source.replace("src=tCsB_view", "src=tCsA_view"), "k.py") == []
+
+
+def test_a_tmem_copy_named_for_no_direction_copies_in_its_atoms():
+    source = (
+        "def epilogue(tAcc, gC):\n"
+        "    copy_atom_t2r = cute.make_copy_atom(tcgen05.Ld32x32bOp(rep), Float32)\n"
+        "    tmem_copy = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc)\n"
+        "    thr = tmem_copy.get_slice(tidx)\n"
+        "    tTR_tAcc = thr.partition_S(tAcc)\n"
+        "    tRS_gC = thr.partition_D(gC)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(6, "CI104")]
+    assert "whose op is `TR`, not `RS`; rename it to `tTR_gC`" in found[0][2]
+    assert lint_source(source.replace("tRS_gC", "tTR_gC"), "k.py") == []
+
+
+def test_a_partition_of_another_indexed_tensors_tile():
+    source = (
+        "def kernel(thr_mma, mB_nkl1, mB_nkl2):\n"
+        "    gB_nkl1 = cute.local_tile(mB_nkl1, tiler, coord)\n"
+        "    gB_nkl2 = cute.local_tile(mB_nkl2, tiler, coord)\n"
+        "    tCgB1 = thr_mma.partition_B(gB_nkl1)\n"
+        "    tCgB2 = thr_mma.partition_B(gB_nkl1)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI105")]
+    assert "`tCgB2` partitions `gB_nkl1` but names `gB_nkl2`, another buffer of this function" in found[0][2]
+    assert lint_source(source.replace("tCgB2 = thr_mma.partition_B(gB_nkl1)", "tCgB2 = thr_mma.partition_B(gB_nkl2)"),
+                       "k.py") == []
+
+
+_DESCRIPTIVE = (
+    "@cute.kernel\n"
+    "def kernel(mA: cute.Tensor, mB: cute.Tensor, tiled_mma, copy_a, copy_b):\n"
+    "    tile_a = cute.local_tile(mA, tiler, coord)\n"
+    "    smem_tile_a = storage.a.get_tensor(layout)\n"
+    "    smem_tile_b = storage.b.get_tensor(layout)\n"
+    "    thr_a = copy_a.get_slice(tidx)\n"
+    "    thr_b = copy_b.get_slice(tidx)\n"
+    "    gmem_a_part = thr_a.partition_S(tile_a)\n"
+    "    smem_a_part = thr_a.partition_D(smem_tile_a)\n"
+    "    smem_b_part = thr_b.partition_D(smem_tile_b)\n"
+    "    thr_mma = tiled_mma.get_slice(tidx)\n"
+    "    smem_b_mma = thr_mma.partition_B(smem_tile_b)\n"
+    "    cute.copy(copy_a, gmem_a_part, smem_a_part)\n"
+)
+
+
+@pytest.mark.parametrize("old, new, line, code, said", [
+    ("partition_D(smem_tile_a)", "partition_D(smem_tile_b)", 9, "CI105", "its words name `smem_tile_a`"),
+    ("partition_B(smem_tile_b)", "partition_B(smem_tile_a)", 12, "CI105", "its words name `smem_tile_b`"),
+    ("gmem_a_part", "reg_a_part", 8, "CI105", "which is in global memory, but its words say registers"),
+    ("gmem_a_part, smem_a_part)", "gmem_a_part, smem_b_part)", 13, "CI102", "the tensor was partitioned by another copy"),
+])
+def test_descriptive_snake_case_names_say_a_memory_and_a_tensor(old, new, line, code, said):
+    assert lint_source(_DESCRIPTIVE, "k.py") == []
+    found = [(f.line, f.code, f.message) for f in lint_source(_DESCRIPTIVE.replace(old, new), "k.py")]
+    assert [(at, rule) for at, rule, _ in found] == [(line, code)]
+    assert said in found[0][2]
+
+
+def test_descriptive_names_one_leading_letter_apart_are_one_tensor():
+    # `t_score` of `s_score`: a where or scope letter, not another tensor; `s_max` says no memory
+    source = (
+        "def tile(thr, s_score, t_score, s_max):\n"
+        "    t_score_smem = thr.partition_S(s_score)\n"
+        "    r_max_part = thr.partition_S(s_max)\n"
+    )
+    assert lint_source(source, "k.py") == []
+
+
+def test_an_inner_mma_partition_on_its_own_line_is_blamed_where_it_is_written():
+    source = (
+        "def tile(thr_mma, tiled_mma, s_value):\n"
+        "    copy_b = cute.make_tiled_copy_B(atom, tiled_mma)\n"
+        "    t_value_view = copy_b.get_slice(tidx).partition_S(s_value)\n"
+        "    t_value_frag = thr_mma.make_fragment_B(\n"
+        "        thr_mma.partition_A(s_value)\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI106")]
+    assert "the inner `partition_A` is likely the mistake: use `partition_B`" in found[0][2]
+    assert lint_source(source.replace("thr_mma.partition_A(s_value)", "thr_mma.partition_B(s_value)"), "k.py") == []
+
+
+def test_another_modules_mma_helper_given_one_operand_twice():
+    source = (
+        "def loop(tidx, tiled_mma: cute.TiledMma, acc, sA, sB, state):\n"
+        "    mma_helpers.gemm_ss(tidx, tiled_mma, sB, sB, acc, state, state)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(2, "CI111")]
+    assert "`gemm_ss` is given a TiledMma and `sB` twice in a row" in found[0][2]
+    assert lint_source(source.replace("sB, sB", "sA, sB"), "k.py") == []
+    # no MMA among the arguments: two of one tensor may be anything
+    assert lint_source(source.replace("tiled_mma: cute.TiledMma", "tiled_mma"), "k.py") == []

@@ -51,7 +51,8 @@ class Partition:
     made_by: Ref | None = None  # the partitioner object, resolved with ``FileFacts.origin``
     # (method, receiver) of an MMA partition call the argument is: `thr.make_fragment_B(thr.partition_A(sQ))`
     inner: tuple[str, str | None] | None = None
-    # (line, column) of a tma_partition's tensor argument, often on a line of its own
+    # (line, column) of a tma_partition's tensor argument, often on a line of its own, or of the inner MMA
+    # partition call a fragment maker is given
     source_at: tuple[int, int] | None = None
 
 
@@ -90,6 +91,18 @@ class Call:
     scope: int = 0
     atom: str | None = None
     atom_ref: Ref | None = None  # the copy atom or TiledMma given as first argument
+
+
+@dataclass(frozen=True)
+class ForeignCall:
+    """A call of a function of another module (``mma.gemm_ss(tidx, tiled_mma, sA, sB)``): each positional
+    argument (slot: its position) and the object each refers to."""
+
+    function: str
+    line: int
+    scope: int
+    arguments: tuple[Operand, ...]
+    refs: tuple[Ref | None, ...]
 
 
 @dataclass(frozen=True)
@@ -184,6 +197,7 @@ class FileFacts:
     call_arguments: list[tuple[str, str, int, int, list[str | None], dict[str, str | None]]] = field(
         default_factory=list
     )
+    foreign_calls: list[ForeignCall] = field(default_factory=list)
     _origins: Origins | None = None
 
     @property
@@ -204,6 +218,18 @@ class FileFacts:
         """True for a parameter of the enclosing function when that function is not a ``@cute.kernel``."""
         info = self.scopes[scope]
         return name is not None and scope != 0 and not info.kernel and name in info.params
+
+    def is_mma_param(self, name: str | None, scope: int) -> bool:
+        """A parameter annotated ``cute.TiledMma``: an MMA, whatever the callers pass."""
+        info = self.scopes[scope]
+        if name is None or name not in info.params or info.node is None:
+            return False
+        arguments = info.node.args
+        return any(
+            argument.arg == name and type(argument.annotation) in (ast.Name, ast.Attribute)
+            and tensor_name(argument.annotation) == "TiledMma"
+            for argument in arguments.posonlyargs + arguments.args + arguments.kwonlyargs
+        )
 
     def is_kernel_tensor_param(self, name: str | None, scope: int) -> bool:
         """A parameter of a ``@cute.kernel`` annotated ``cute.Tensor``: the host launches a kernel with
@@ -555,6 +581,9 @@ class _Collector:
         self.scope = 0
         self.envs: list[dict[str, Ref]] = [{}]
         self.defined: set[str] = set()  # the file's functions: calling one is not making an object
+        # (scope, a TMEM copy made by `make_tmem_copy(atom, ...)`) -> the atom's name: a copy named for no
+        # direction (`tmem_tiled_copy`) copies in the direction its atom is named for (`copy_atom_t2r`)
+        self.copy_atoms: dict[tuple[int, str], str | None] = {}
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -668,9 +697,20 @@ class _Collector:
                     self.facts.objects.calls.append(
                         (callee, receiver is not None, positional, keywords, self.scope, on_self)
                     )
+            if type(receiver) is _NAME and callee not in defined and not _is_cute_module(receiver) and len(call.args) > 2:
+                self._foreign_call(call, callee)
             if type(receiver) is not _CALL:
                 return
             call = receiver
+
+    def _foreign_call(self, call: ast.Call, callee: str) -> None:
+        """A call of another module's function (``mma.accumulating_gemm_ss(tidx, tiled_mma, sA, sB, ...)``): its
+        positional arguments' tensor names and places, and the objects they hold."""
+        self.facts.foreign_calls.append(ForeignCall(
+            callee, call.lineno, self.scope,
+            tuple(Operand(tensor_name(arg), arg.lineno, arg.col_offset + 1, str(at)) for at, arg in enumerate(call.args)),
+            tuple(self.ref(arg, create=False) for arg in call.args),
+        ))
 
     def _bind_objects(self, target: ast.expr, value: ast.expr) -> None:
         """Bindings of partitioner objects: ``thr = tiled.get_slice(t)``, ``atom, tensor = make_tiled_tma_atom(...)``,
@@ -811,6 +851,7 @@ class _Collector:
             self._hand_view(targets[0], value, sliced)
             if _callee(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
+                self.copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
             # tKsK, tKgK = thr.partition_D(sK), thr.partition_S(gK)
@@ -835,9 +876,10 @@ class _Collector:
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
-                    _classified(receiver, origin),
+                    _classified(receiver, origin) or _classified(self.copy_atoms.get((self.scope, origin)), None),
                     tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr),
                     (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
+                    (inner.lineno, inner.col_offset + 1) if inner_method in PARTITION_METHODS else None,
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:

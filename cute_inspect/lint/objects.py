@@ -131,6 +131,12 @@ class Origins:
                 return found.pop()
         return self.identity(ref)
 
+    def made_apart(self, a: Ref | None, b: Ref | None) -> bool:
+        """Two references to the object one function of the file makes, made by two calls of it
+        (``tma_atom_a`` and ``tma_atom_b`` of two ``self._make_tma_atoms(...)`` calls): one maker, two objects."""
+        first, second = self.instance(a), self.instance(b)
+        return first is not None and second is not None and len(first) == len(second) == 3 and first != second
+
     def family(self, ref: Ref | None) -> Ref | None:
         """The TiledMma a copy was made for, else the object itself."""
         obj = self.object(ref)

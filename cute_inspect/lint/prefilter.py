@@ -9,7 +9,9 @@ in the code:
 - a tensor in a known memory (CI113): ``make_rmem_tensor(_like)``, ``make_fragment(_like)``,
   ``allocate_tensor``, ``get_tensor``;
 - a copy or a GEMM: a statement ``cute.copy(...)`` / ``cute.gemm(...)``: the identifiers ``cute`` and
-  ``copy`` or ``gemm``.
+  ``copy`` or ``gemm``;
+- another module's MMA helper given a TiledMma: a maker named for an MMA (``make_tiled_mma``) or a parameter
+  annotated ``cute.TiledMma`` (the letters ``mma`` / ``Mma``).
 
 So a file whose text holds none of these words has no fact for a rule to read. Two more things decide what
 a file reports, and keep it too: CI100, about its ``# noqa`` comments (a file that says ``noqa`` in any case);
@@ -44,9 +46,11 @@ import re
 # make_rmem_tensor / make_fragment / allocate_tensor / get_tensor: makers whose memory CI113 compares.
 # composition / tiled_divide / .iterator: thread views made by hand, which CI105 compares as partitions.
 # tma_tensor: a TMA bundle's tensor, which CI102 compares with the atom of the copy given it.
+# mma / Mma: a TiledMma (made, or a parameter annotated `cute.TiledMma`) given to another module's helper, whose
+# arguments CI111 reads.
 _WORDS = (
     "partition", "make_fragment", "retile", "get_slice", "thr_slice", "make_rmem_tensor", "allocate_tensor",
-    "get_tensor", "composition", "tiled_divide", ".iterator", "tma_tensor",
+    "get_tensor", "composition", "tiled_divide", ".iterator", "tma_tensor", "mma", "Mma",
 )
 _IDENTIFIER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")

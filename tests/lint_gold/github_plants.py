@@ -10,6 +10,10 @@ Get the checkouts at the commits the plants name, then pass each one's root:
     python -m tests.lint_gold.github_plants \\
         --checkout dungwoong/fused_kernels_cutedsl_lib=/tmp/fk --checkout b-vitamins/slinoss=/tmp/slinoss
 
+and the thirteenth set's three (luongthecong123/learn-cutedsl at 8a875e8b316fcff3d664521401d8c1d77e51e55b,
+KindRoach/learn-CuTeDSL at 14123a7b70a866c06167ee186db0947bd8286cf0, jIab-b/eval_test at
+0538b4290002aa02dda3fe67f592a7917cb54b33) the same way, each passed as ``--checkout OWNER/NAME=PATH``.
+
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default
 finding under a checkout's directory (``repository=relative/dir``), for judging by hand.

@@ -20,6 +20,14 @@ only the tensor it was made with. A call given a copy atom first and one global 
 tensors that each have a buffer and a whole global tensor of their own in the file (``sV``, ``mK``) is reported: one
 copy moves one tensor, so one of the two is another's (the one that is not the atom's tensor, where the launcher
 shows it). A store is not: an epilogue writes out a buffer reused once its first tensor is dead (dK from ``sK``).
+Two tiled copies made for the two operands of one MMA (``make_tiled_copy_A`` / ``_B``) share its pattern but not
+their tensors: a side one made given to the other's copy is reported. So is a memory side named in descriptive words
+(``smem_b_copy_fragment``) made by another tiled copy than the copy's own. Two atoms one helper of the file makes in two
+calls are two objects. A TMA copy whose two sides one ``tma_partition`` made with another atom, an atom that also
+partitions another tensor in the function, is reported where the pair is made (``tBsB, tBgB =
+tma_partition(tma_atom_a, ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied with ``tma_atom_b``).
+A two-pattern copy is reported at the side its atom did not partition (``cute.copy(tma_atom_b, tAgA, tBsB)``: at
+``tAgA``).
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -48,8 +56,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cute_inspect.lint.descriptive import memory_word
 from cute_inspect.lint.expectations import TensorIndex, indexed, same_tensor, tma_pair_of
-from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand
+from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
 from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_name, parse_partitioned
 from cute_inspect.lint.partitioners import classify
 from cute_inspect.lint.provenance import describe_object, distinct_objects
@@ -77,7 +86,7 @@ def _one_object(a: str, b: str, scope: int, facts: FileFacts) -> bool:
     if len(made) != 2 or None in made.values():
         return False
     first, second = (facts.origins.family(ref) for ref in made.values())
-    return first is not None and first == second
+    return first is not None and first == second and not facts.origins.made_apart(*made.values())
 
 
 def _tiled(atom: str) -> bool:
@@ -87,6 +96,17 @@ def _tiled(atom: str) -> bool:
 
 
 _COPY_PARTITIONS = ("partition_S", "partition_D")
+
+
+def _other_operands_copy(mine, theirs, origins) -> bool:
+    """Two tiled copies made for two operands of one MMA (``make_tiled_copy_A`` and ``make_tiled_copy_B`` of
+    ``tiled_mma``): their partitions share the MMA's pattern (``tCsA_copy_view``, ``tCsB_copy_view``), but each
+    lays out its own operand."""
+    first, second = origins.object(mine), origins.object(theirs)
+    if first is None or second is None or first.family is None or first.family != second.family:
+        return False
+    operands = {obj.maker[-2:] for obj in (first, second)}
+    return operands == {"_A", "_B"}
 
 
 def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -105,15 +125,42 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
     for operand, name in sides:
         partition = made.get(operand.name)
         # One name rebound to another tiled copy in each branch (`thr_copy_t2r`) is one copy to its reader.
-        if partition is None or not own or name.pattern in own or partition.receiver == call.atom:
+        if partition is None or not own or partition.receiver == call.atom:
+            continue
+        if name.pattern in own and not _other_operands_copy(call.atom_ref, partition.made_by, origins):
             continue
         theirs = origins.family(partition.made_by)
-        if distinct_objects(mine, theirs):
+        if distinct_objects(mine, theirs) or name.pattern in own:
             yield Violation(
                 operand.line,
                 operand.column,
                 f"`{call.function}` with `{call.atom}` (whose partitions are `{'`, `'.join(sorted(own))}...`) is "
                 f"given `{operand.name}`, made by "
+                f"{describe_object(origins.object(partition.made_by), partition.made_by)} "
+                f"(`{partition.receiver}.{partition.method}`, line {partition.line}): the tensor was partitioned "
+                "by another copy",
+            )
+
+
+def _descriptive_side_of_another_copy(call, facts: FileFacts) -> Iterator[Violation]:
+    """A memory side named in descriptive words (``smem_b_copy_fragment``) that another tiled copy partitioned than
+    the one the copy is made with, which partitions tensors of its own in the function: ``cute.copy(tiled_copy_a,
+    gmem_a_copy_fragment, smem_b_copy_fragment)`` where ``thr_copy_b`` made the destination. The words carry no
+    pattern to compare, so the objects are."""
+    if call.atom_ref is None or not _tiled(call.atom or ""):
+        return
+    origins = facts.origins
+    made = {p.target: p for p in facts.partitions if p.scope == call.scope and p.method in _COPY_PARTITIONS}
+    if not any(origins.family(p.made_by) == origins.family(call.atom_ref) for p in made.values()):
+        return
+    for operand in call.operands:
+        partition = made.get(operand.name)
+        if partition is None or memory_word(operand.name) not in ("s", "g", "t"):
+            continue
+        if partition.made_by is not None and _apart(origins, partition.made_by, call.atom_ref):
+            yield Violation(
+                operand.line, operand.column,
+                f"`{call.function}` with `{call.atom}` is given `{operand.name}`, made by "
                 f"{describe_object(origins.object(partition.made_by), partition.made_by)} "
                 f"(`{partition.receiver}.{partition.method}`, line {partition.line}): the tensor was partitioned "
                 "by another copy",
@@ -146,6 +193,70 @@ def _another_atoms_side(call, facts: FileFacts) -> Iterator[Violation]:
         stray.column,
         f"`{call.function}` with `{call.atom}` is given `{stray.name}`, made by `tma_partition` of `{pair.atom}`: "
         "the tensor was partitioned for another TMA atom",
+    )
+
+
+def _not_the_atoms(call: AtomCall, source: Operand, destination: Operand, facts: FileFacts) -> Operand:
+    """The side of a two-pattern copy that the copy's own atom did not partition, where the other side is the
+    atom's (``cute.copy(tma_atom_b, tAgA, tBsB)``: ``tAgA`` is the slip); else the destination."""
+    origins = facts.origins
+    made = {p.target: p.made_by for p in facts.partitions if p.scope == call.scope}
+    mine = [
+        side for side in (source, destination)
+        if made.get(side.name) is not None and call.atom_ref is not None
+        and origins.instance(made[side.name]) == origins.instance(call.atom_ref)
+    ]
+    if len(mine) == 1:
+        return destination if mine[0] is source else source
+    return destination
+
+
+def _apart(origins, a, b) -> bool:
+    """Two references the file proves are two objects: two it makes, two parameters of one function, or the
+    objects two calls of one maker function of the file return."""
+    return distinct_objects(origins.family(a), origins.family(b)) or origins.made_apart(a, b)
+
+
+def _partitions_another_tensor(pair: TmaPair, facts: FileFacts, context: RuleContext) -> bool:
+    """The atom given to ``pair``'s ``tma_partition`` is given, by name, to another in its function, of a tensor of
+    another name (``tAsA`` beside ``tBsB``; ``tBsB1`` beside ``tBsB2``). An atom bound to another's in some
+    configuration (``tma_atom_sf = tma_atom_w`` where there are no scale factors) is not that atom."""
+    mine = parse_partitioned(pair.smem, context.vocabulary)
+    if mine is None:
+        return False
+    for other in facts.tma_pairs:
+        if other is pair or other.scope != pair.scope or other.atom != pair.atom or other.smem is None:
+            continue
+        theirs = parse_partitioned(other.smem, context.vocabulary)
+        if theirs is not None and theirs.where == mine.where and theirs.what != mine.what:
+            return True
+    return False
+
+
+def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A TMA copy whose two sides are the two results of one ``tma_partition`` made with another atom than the
+    copy's, where that atom also partitions another tensor in the function: ``tBsB, tBgB = tma_partition(tma_atom_a,
+    ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied by ``cute.copy(tma_atom_b, tBgB, tBsB)``.
+    The names and the copy agree on B, so the partition's atom is reported, where the pair is made. One pair
+    copied with another atom is a reuse of one layout (a second GEMM's atom given the first's partitions)."""
+    if call.atom_ref is None or len(call.operands) != 2:
+        return
+    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
+    if len(pairs) != 1 or None in pairs:
+        return
+    pair = pairs.pop()
+    if pair.smem is None or pair.gmem is None:
+        return
+    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
+                 and p.target == pair.smem), None)
+    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+        return
+    if not _partitions_another_tensor(pair, facts, context):
+        return
+    yield Violation(
+        made.line, made.column,
+        f"`{pair.smem}`, `{pair.gmem}` are made by `tma_partition` of `{pair.atom}`, but copied with `{call.atom}` "
+        f"(line {call.line}): a TMA partition is laid out for the atom that copies it",
     )
 
 
@@ -207,6 +318,9 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
+    for call in facts.copies:
+        yield from _pair_of_another_atom(call, facts, context)
+        yield from _descriptive_side_of_another_copy(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
             line, column,
@@ -251,9 +365,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         if _one_object(source.name, destination.name, call.scope, facts):
             continue
+        stray = _not_the_atoms(call, source, destination, facts)
         yield Violation(
-            destination.line,
-            destination.column,
+            stray.line,
+            stray.column,
             f"`{call.function}` from `{source.name}` (pattern `{parsed_source.pattern}`) into "
             f"`{destination.name}` (pattern `{parsed_destination.pattern}`): the two sides of a copy "
             "must carry the pattern of the one partitioner that made them",

@@ -19,7 +19,10 @@ by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 One tensor given to both the A and the B slot of one ``cute.gemm`` (``cute.gemm(mma, acc, tCrA[k], tCrA[k],
 acc)``) is reported too, whatever made it: a fragment is laid out for one slot. The slot its name does not say
 is the likely slip (the B slot for a tensor named for A; else the A slot). So is a call of a helper whose
-``cute.gemm`` reads two of its parameters as A and B, given one tensor for both, at that argument.
+``cute.gemm`` reads two of its parameters as A and B, given one tensor for both, at that argument. Another
+module's helper whose slots the file does not show, given a TiledMma (made in the file, or a parameter annotated
+``cute.TiledMma``) and one operand's tensor as two neighbouring arguments (``mma.gemm_ss(tidx, tiled_mma, sB, sB,
+acc)``), is reported at the second.
 
 A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment. A call of
 another module's MMA helper whose keywords name each fragment's slot (``issue_mma_tile(a_frag_tile=tCrA[k],
@@ -194,7 +197,39 @@ def _both_slots_through_calls(
         )
 
 
+def _given_an_mma(call, facts: FileFacts) -> bool:
+    """A call given a TiledMma: an object the file makes as one, or a parameter annotated ``cute.TiledMma``."""
+    for argument, ref in zip(call.arguments, call.refs):
+        obj = facts.origins.object(ref)
+        if (obj is not None and obj.kind == "mma") or facts.is_mma_param(argument.name, call.scope):
+            return True
+    return False
+
+
+def _names_an_operand(name: str, context: RuleContext) -> bool:
+    named = parse_name(name, context.vocabulary)
+    return named is not None and any(named.what in OPERAND_ROLES[role] for role in ("A", "B"))
+
+
+def _one_operand_to_an_mma_helper(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """Another module's MMA helper, given the TiledMma and one operand's tensor as two neighbouring arguments
+    (``mma.accumulating_gemm_ss(tidx, tiled_mma, sB, sB, acc)``): its slots are positional and the file does not
+    show them, but an MMA reads two operands, and one tensor is laid out for one of them."""
+    for call in facts.foreign_calls:
+        pairs = zip(call.arguments, call.arguments[1:])
+        twice = [second for first, second in pairs if first.name is not None and first.name == second.name
+                 and _names_an_operand(first.name, context)]
+        if len(twice) != 1 or not _given_an_mma(call, facts):
+            continue
+        yield Violation(
+            twice[0].line, twice[0].column,
+            f"`{call.function}` is given a TiledMma and `{twice[0].name}` twice in a row: an MMA helper reads two "
+            "operands, and a tensor is laid out for one of them, so one of the two is likely the other operand's",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _one_operand_to_an_mma_helper(facts, context)
     if not facts.gemms and not facts.helper_gemms:
         return
     origins = facts.origins

@@ -22,7 +22,9 @@ not reported. Other tensors
 A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``
 next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``). A
 fragment maker given the other operand's partition of a tensor that names the fragment's operand
-(``make_fragment_B(thr_mma.partition_A(sB))``) blames the inner call.
+(``make_fragment_B(thr_mma.partition_A(sB))``), or that only the fragment's operand's tiled copy
+(``make_tiled_copy_B``) partitions elsewhere in the function, blames the inner call, reported where the inner call
+is written (a line of its own in ``make_fragment_B(\n thr_mma.partition_A(s_value))``).
 
 The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
 the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the
@@ -194,17 +196,34 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
     return found
 
 
+def _operand_copies_of(partition: Partition, facts: FileFacts) -> set[str]:
+    """The operands whose tiled copies (``make_tiled_copy_A/B``) partition ``partition``'s source in its function:
+    ``thr_copy_b.partition_S(s_value_tile)`` says the tile is B's, whatever it is called."""
+    found = set()
+    for other in facts.partitions:
+        if other.scope != partition.scope or other.source != partition.source or other is partition:
+            continue
+        obj = facts.origins.object(other.made_by)
+        if obj is not None and obj.kind == "copy" and obj.maker in ("make_tiled_copy_A", "make_tiled_copy_B"):
+            found.add(obj.maker[-1])
+    return found
+
+
 def _nested_swaps(facts: FileFacts, roles: frozenset[str], named: set[Partition], context: RuleContext):
     """(partition, inner method) for ``make_fragment_B(thr_mma.partition_A(sB))``: a fragment maker of one operand
-    given the other operand's partition of a tensor whose name says the fragment's operand."""
+    given the other operand's partition of a tensor whose name says the fragment's operand, or that only that
+    operand's tiled copy partitions elsewhere in the function (``thr_copy_b.partition_S(s_value_tile)``)."""
     for partition in facts.partitions:
         own = operand_letter(partition)
         inner_method = (partition.inner or (None, None))[0]
         if own not in ("A", "B") or partition in named or inner_method not in MMA_METHODS:
             continue
+        if inner_method[-1] not in ("A", "B") or inner_method[-1] == own:
+            continue
         source = source_name(partition, context.vocabulary)
-        if inner_method[-1] in ("A", "B") and inner_method[-1] != own and own in roles and source is not None \
-                and source.what in OPERAND_ROLES[own]:
+        if own in roles and source is not None and source.what in OPERAND_ROLES[own]:
+            yield partition, inner_method
+        elif _operand_copies_of(partition, facts) == {own}:
             yield partition, inner_method
 
 
@@ -223,13 +242,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         named.add(partition)
         inner_method, receiver = partition.inner
         method = inner_method[:-1] + operand_letter(partition)
+        # Reported where the inner call is written, which may be a line of its own.
+        line, column = partition.source_at or (partition.line, partition.column)
         yield Violation(
-            partition.line,
-            partition.column,
+            line,
+            column,
             f"`{partition.method}` is given `{receiver}.{inner_method}({partition.source})`: `{partition.source}` "
             f"holds operand {operand_letter(partition)} and `{partition.method}` says it too, so the inner "
             f"`{inner_method}` is likely the mistake: use `{method}`",
-            replace=Replace(partition.line, partition.column, f".{inner_method}(", f".{method}("),
+            replace=Replace(line, column, f".{inner_method}(", f".{method}("),
         )
     flow = None
     for partition in facts.partitions:

@@ -44,7 +44,17 @@ A partition named by its variant for another buffer the function allocates apart
 ``sO_col``, two shared-storage fields) names another tensor, and so does one named for another tensor whose
 shared buffer the function allocates apart (``tPsValue`` of ``sGate`` beside ``sValue``; ``tCrB1`` of ``sB``
 beside ``sB1``), even when the data written into it is that tensor's. A buffer taken from a shared-storage field is
-also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it).
+also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it). A partition whose index names
+another tensor's tile than the source's (``tCgB2 = partition_B(gB_nkl1)`` beside ``gB_nkl2``, tiles of two tensors)
+names another tensor. The data a TMA partition's own other result loads into it is no evidence of what it holds
+where the function has a buffer of the name's tensor apart from the source (``tAsA`` of ``sB_staged`` beside ``sA``).
+
+Partitions named in descriptive snake-case words (``smem_a_copy_fragment``, ``t_reg_query``; not the convention in
+snake case, ``t_cr_a``) say a memory by a full memory word (``smem``, ``gmem``, ``reg``, ``rmem``, ``tmem``) and a
+tensor by a word: one whose memory word contradicts the source's memory (``reg_a_part`` of a global tile), or whose
+words hold the word of another buffer of the function one word apart from the source, in its memory, and not the
+source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), is reported
+(``cute_inspect.lint.descriptive``).
 
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
@@ -90,9 +100,11 @@ from cute_inspect.lint.expectations import (
     roles_in_use,
     same_tensor,
     source_name,
+    tma_pair_of,
     what_contradicts,
     where_agrees,
 )
+from cute_inspect.lint.descriptive import descriptive, memory_word, other_buffer
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.names import (
     WHERE_WORDS,
@@ -373,8 +385,17 @@ def _names_written_data(
 ) -> bool:
     """The partition is named for the data the function writes into it, not for the buffer it views: a
     buffer reused once its first tensor is dead (``tCsDQ = thr_mma.partition_C(sQ_half)`` filled from
-    ``acc_dQ``, the comment says "reuse sQ as the epilogue buffer")."""
+    ``acc_dQ``, the comment says "reuse sQ as the epilogue buffer"). The other result of its own
+    ``tma_partition`` is no such evidence where the function has a buffer of the name's tensor apart from the
+    source (``tAsA`` of ``sB_staged`` beside ``sA``): named with the partition, it repeats the name's tensor."""
+    pair = tma_pair_of(name, facts, scope)
+    own = compose(scope="", op="", separator="", where=target.where, what=target.what)
+    partition = next((p for p in facts.partitions if p.scope == scope and p.target == name), None)
+    apart = facts.bound_in(own, scope) and partition is not None and partition.source is not None \
+        and _root(partition.source, facts) != own
     for written in _written_from(name, line, scope, facts):
+        if apart and pair is not None and tma_pair_of(written, facts, scope) is pair:
+            continue
         parsed = parse_name(written, context.vocabulary)
         if parsed is None and accumulated(written):
             parsed = TensorName("", "", "", "r", accumulated(written), "")
@@ -408,17 +429,39 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
     # partition bound with a variant (`sdQaccum_flat`, `sdQaccum_g2s`) holds what its tensor holds.
     if (partition.scope, other) not in facts.made_in or (partition.scope, partition.source) not in facts.made_in:
         return None
-    made_from = dict(facts.derived)
-
-    def root(name: str) -> str:
-        for _ in range(8):
-            if made_from.get(name, name) == name:
-                break
-            name = made_from[name]
-        return name
-
     # Two tiles of one tensor (`gD_sub_loop` and `gD_mnl_loop`, both `local_tile(real_d, ...)`) hold its data.
-    return None if root(other) == root(partition.source) else other
+    return None if _root(other, facts) == _root(partition.source, facts) else other
+
+
+_INDEXED = re.compile(r"(\D+?)(\d+)")
+
+
+def _root(name: str, facts: FileFacts) -> str:
+    """The tensor a chain of views and partitions starts from (``gB_nkl1`` -> ``mB_nkl1``)."""
+    made_from = dict(facts.derived)
+    for _ in range(8):
+        if made_from.get(name, name) == name:
+            break
+        name = made_from[name]
+    return name
+
+
+def _other_indexed_tile(
+    partition: Partition, target: TensorName, source: TensorName, facts: FileFacts,
+) -> tuple[str, str] | None:
+    """(the tile of the tensor ``target``'s index names, the tensor the source's index names) where the source
+    carries another index in its variant: ``tCgB2 = partition_B(gB_nkl1)`` beside ``gB_nkl2``, two tiles of two
+    tensors (their roots differ): ("gB_nkl2", "B1")."""
+    indexed_what = _INDEXED.fullmatch(target.what)
+    if indexed_what is None or source.what != indexed_what[1] or source.partitioned:
+        return None
+    ending = re.search(r"\d+$", source.variant)
+    if ending is None or ending[0] == indexed_what[2]:
+        return None
+    other = partition.source[: len(partition.source) - len(ending[0])] + indexed_what[2]
+    if not facts.bound_in(other, partition.scope) or _root(other, facts) == _root(partition.source, facts):
+        return None
+    return other, indexed_what[1] + ending[0]
 
 
 def _atom_misnames(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -479,8 +522,57 @@ def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, f
     )
 
 
+def _held_memory(name: str, scope: int, facts: FileFacts) -> str | None:
+    """The where letter of the memory a tensor is in: its memory word, its maker's memory, or, for a view made by
+    layout algebra (``cta_tile_a = local_tile(mA, ...)``), its tensor's, followed to a kernel's global parameter."""
+    made_from = dict(facts.derived)
+    for _ in range(8):
+        found = memory_word(name) or (facts.memory_of(name, scope) or (None,))[0]
+        if found or name not in made_from:
+            return found
+        name = made_from[name]
+    return None
+
+
+def _descriptive_misnames(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A partition named in descriptive words (``smem_a_copy_fragment``, ``t_reg_query``) whose words name another
+    buffer of the function than its source (``partition_D(smem_tile_b)`` beside ``smem_tile_a``), or another memory
+    than the source's (``t_key_reg = partition_D(s_key)``, ``s_key`` a shared buffer). The convention spelled in
+    snake case (``t_cr_a``) is read as the convention, by the checks above."""
+    for partition in facts.partitions:
+        if not descriptive(partition.target) or partition.source is None:
+            continue
+        if parse_partitioned(partition.target, context.vocabulary) is not None:
+            continue
+        held = _held_memory(partition.source, partition.scope, facts)
+        # Only a tensor in the source's memory is another buffer (`copy_query` beside `shared_query` is a copy).
+        buffers = {
+            name for name in facts.scopes[partition.scope].bound
+            if held is not None and descriptive(name) and _held_memory(name, partition.scope, facts) == held
+        }
+        other = other_buffer(partition.target, partition.source, buffers)
+        if other is not None:
+            yield Violation(
+                partition.line, partition.column,
+                f"`{partition.target}` partitions `{partition.source}`, but its words name `{other}`, another "
+                "buffer of this function",
+            )
+            continue
+        said = memory_word(partition.target)
+        # A fragment is made in registers (or holds descriptors of shared memory), whatever it is made from.
+        if said is None or partition.method.startswith("make_fragment") or facts.coordinates(partition.source):
+            continue
+        if held is not None and not same_memory(said, held):
+            yield Violation(
+                partition.line, partition.column,
+                f"`{partition.target}` partitions `{partition.source}`, which is in {WHERE_WORDS[held]}, but its "
+                f"words say {WHERE_WORDS[said]}",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _views_misnamed(facts, context)
+    yield from _descriptive_misnames(facts, context)
     yield from _tma_sides_misnamed(facts)
     roles = roles_in_use(facts, context.vocabulary)
     index = swaps = accumulators = None
@@ -538,12 +630,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if not what_ok and passed is None:
             what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
         other = _other_variant(partition, target, held, facts) if what_ok and passed is None else None
+        fixed = renamed(target, variant=held.variant)
+        if what_ok and passed is None and other is None and (tile := _other_indexed_tile(partition, target, held, facts)):
+            other, fixed = tile[0], renamed(target, what=tile[1])
         at = _argument_slip(partition, target, facts, context) or (partition.line, partition.column)
         if other is not None:
             yield renaming(
                 *at,
                 f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
-                "function", partition.target, free_name(renamed(target, variant=held.variant), facts, partition.scope),
+                "function", partition.target, free_name(fixed, facts, partition.scope),
                 partition.scope,
             )
             continue

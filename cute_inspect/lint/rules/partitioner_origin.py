@@ -5,7 +5,8 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
 - a copy named by its direction, ``thr_copy_t2r`` / ``tiled_copy_r2s`` / ``s2r_thr_copy_LSE``, gives op
   ``TR`` / ``RS`` / ``SR`` (alias ``T2R``, and lower case ``s2r`` as in ``ts2rsLSE``);
 - a TMEM load (``thr_tmem_load``) gives ``TR``, ``TM`` or ``TMEM_LOAD``; a TMEM store ``RT``, ``TM`` or
-  ``TMEM_STORE``;
+  ``TMEM_STORE``; a TMEM copy whose name says no direction (``tmem_thr_copy``) is read by the atom
+  ``make_tmem_copy`` was given (``copy_atom_t2r``: ``TR``);
 - ``cpasync.tma_partition`` named by direction must say the direction it copies: ``GS`` for a load, ``SG``
   for a store (``bSG_sC, bSG_gC`` in an epilogue), told by the copies of its results (shared to global
   is a store), the copies made with its atom, or the op the atom was made with
