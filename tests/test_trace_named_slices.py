@@ -72,3 +72,11 @@ def test_without_a_head_index_the_names_are_rows_and_columns(row_events):
         assert labels_of(row_events, name) == (["input-mode-M", "input-mode-N"], ["name.dims"] * 2)
     assert labels_of(row_events, "vals")[0] == ["copy-atom-N"]
     assert labels_of(row_events, "doubled")[0] == ["store-atom-N"]
+
+
+def test_a_head_index_read_element_by_element_makes_the_columns_the_head_dim():
+    # `q[token_idx, head_idx, dim_idx]` read element by element names a head: the key row's columns, which the
+    # layout rule calls N (`layout.rows_cols`), are the head dim D (`name.attention`)
+    events = trace_json(f"{KERNEL}:compile_named_heads", arch="sm_90a")
+    for name in ("key_row", "key_vals"):
+        assert labels_of(events, name) == (["copy-atom", "copy-rest-D"], ["copied_by_hand", "name.attention"])

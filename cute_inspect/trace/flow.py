@@ -2539,7 +2539,8 @@ def _results_written_out(records: list) -> None:
         registers, out = registers_of(operands["src"]), records[operands["dst"]]
         labels = list(_levels.flatten(out.levels[0])) if out.levels else []
         if registers is None or id(registers) in filled or out.memspaces[:1] != ("gmem",) or not labels \
-                or any(label.level != "store" for label in labels) or not registers.levels:
+                or any(label.level != "store" for label in labels) or not registers.levels \
+                or all(label.level == "store" for label in _levels.flatten(registers.levels[0])):  # said already
             continue
         registers.levels = (_relabelled(registers.levels[0], registers.index, "written_out", level="store"),) \
             + registers.levels[1:]

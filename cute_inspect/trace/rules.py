@@ -210,6 +210,9 @@ RULES = {
                  "attention, the keys K in a tensor named as keys), heads H, batch B, splits a rest along K, "
                  "columns N (the head dim D in attention); the one mode a slice keeps is the columns; a head index "
                  "makes the tensor an attention tensor. Any data flow that names the modes wins",
+    "name.attention": "in a kernel with no MMA whose index names say attention (a head index, rule name.dims), the "
+                      "columns the structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) "
+                      "name N: the head dim D",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:head_dim": "in a kernel with no MMA, a kernel parameter or host tensor named as attention's queries or "
                      "keys and nothing more (`mQ`, `gK`): its last mode is the head dim D and its other "

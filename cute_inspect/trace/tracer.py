@@ -809,6 +809,7 @@ class _Tracer:
                     if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
                         self.host_reads[_ir_hash(getattr(result, "value", None))] = (indexed[0], coord)
                     self._observe_slice(tensor, coord, result)
+                    self._named_element(tensor, coord)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
                     first = _value_key(tensor) is not None and self.lookup(tensor) is None
                     self._observe_slice(tensor, coord, result)
@@ -823,6 +824,7 @@ class _Tracer:
             try:
                 coord = coord if isinstance(coord, tuple) else (coord,)
                 self._indexed(tensor, coord)
+                self._named_element(tensor, coord)
                 if value is not None:
                     self._register_written(tensor, coord, value)
                     if self.tmem_values:
@@ -2388,12 +2390,14 @@ class _Tracer:
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
 
-    def _named_dims(self, index: int, coord, labels) -> None:
+    def _named_dims(self, index: int | None, coord, labels) -> None:
         """`x[token_id, head_id, None]`: the names a kernel gives the indices it slices a tensor by say which dimension
         each mode is (`levels.index_dims`: tokens, heads, ...), and the one mode kept, a (token, head) row's vector,
         its columns. A suggestion (`name.dims`), read only in a kernel with no MMA, after every data flow rule: no
-        MMA says what its modes are. A head index makes the tensor an attention tensor (Q H D, not M N)."""
-        if not isinstance(coord, tuple) or not isinstance(labels, tuple) or len(coord) != len(labels):
+        MMA says what its modes are. A head index makes the kernel an attention kernel (Q H D, not M N), also where
+        the tensor indexed is no traced one (`index` None: a parameter read element by element)."""
+        if not isinstance(coord, tuple) or labels is not None and (
+                not isinstance(labels, tuple) or len(coord) != len(labels)):
             return
         indices = subscript_indices(caller(1)[0])
         if indices is None or len(indices) != len(coord):
@@ -2402,17 +2406,28 @@ class _Tracer:
         if all(dim in (None, "kept") for dim in dims):
             return
         kept = dims.count("kept")
-        name = next(iter(self.trace.records[index].names), None)
-        for dim, label in zip(dims, labels):
+        name = next(iter(self.trace.records[index].names), None) if index is not None else None
+        for dim, label in zip(dims, labels or (None,) * len(dims)):
             if dim == "kept":
                 dim = "cols" if kept == 1 else None
-            if dim and isinstance(label, _levels.ModeLabel):
-                self.named_dims.append((label.var, dim, name))
+            if dim and (label is None or isinstance(label, _levels.ModeLabel)):
+                self.named_dims.append((label.var if label is not None else None, dim, name))
+
+    def _named_element(self, tensor, coord) -> None:
+        """`Q[q_begin, head_idx, dim_idx]` read or written element by element: its indices' names, as a slice's."""
+        if not _is_tensor(tensor):
+            return
+        found = self.lookup(tensor)
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        if found is None:
+            self._named_dims(None, coord, None)
+        else:
+            self._named_dims(found[0], coord, found[2])
 
     def _suggest_named_dims(self) -> None:
         """The axes `_named_dims` found, once the whole kernel is seen: a head index anywhere makes every tensor the
         kernel slices by named indices an attention tensor (a RoPE cache's `[pos, None]` rows are queries too)."""
-        attention = any(dim == "heads" for _, dim, _ in self.named_dims)
+        attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims)
         for var, dim, name in self.named_dims:
             letter = _levels.dim_letter(dim, attention, name)
             if letter:

@@ -80,6 +80,30 @@ def named_rows_host(x: cute.Tensor, y: cute.Tensor):
     named_rows_kernel(x, y).launch(grid=(TOKENS, 1, 1), block=(LANES, 1, 1))
 
 
+@cute.kernel
+def named_heads_kernel(q: cute.Tensor, keys: cute.Tensor, scores: cute.Tensor):
+    """scores[token, head] = q[token, head, :] . keys[token, head, :]: the query read element by element, the key row
+    copied through a view made over a pointer. Only the element reads name a head index."""
+    token_idx, head_idx, _ = cute.arch.block_idx()
+    tidx, _, _ = cute.arch.thread_idx()
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float16, num_bits_per_copy=64)
+    offset = cute.assume(token_idx * HEADS * NOPE + head_idx * NOPE + tidx * NOPE_VEC, divby=NOPE_VEC)
+    key_row = cute.make_tensor(keys.iterator + offset, cute.make_layout((1, NOPE_VEC), stride=(NOPE, 1)))
+    key_vals = cute.make_rmem_tensor(cute.make_layout((1, NOPE_VEC)), cutlass.Float16)
+    cute.copy(atom, key_row, key_vals)
+    dot = cutlass.Float32(0.0)
+    for v in cutlass.range_constexpr(NOPE_VEC):
+        dim_idx = tidx * NOPE_VEC + v
+        dot += q[token_idx, head_idx, dim_idx].to(cutlass.Float32) * key_vals[0, v].to(cutlass.Float32)
+    if tidx == 0:
+        scores[token_idx, head_idx] = dot.to(cutlass.Float16)
+
+
+@cute.jit
+def named_heads_host(q: cute.Tensor, keys: cute.Tensor, scores: cute.Tensor):
+    named_heads_kernel(q, keys, scores).launch(grid=(TOKENS, HEADS, 1), block=(LANES, 1, 1))
+
+
 def _tensor(dtype, shape):
     return make_fake_compact_tensor(dtype, shape, stride_order=tuple(reversed(range(len(shape)))), assumed_align=16)
 
@@ -94,3 +118,8 @@ def compile_named_slices():
 def compile_named_rows():
     return cute.compile(named_rows_host, _tensor(cutlass.Float16, (TOKENS, NOPE)),
                         _tensor(cutlass.Float16, (TOKENS, NOPE)))
+
+
+def compile_named_heads():
+    return cute.compile(named_heads_host, _tensor(cutlass.Float16, (TOKENS, HEADS, NOPE)),
+                        _tensor(cutlass.Float16, (TOKENS, HEADS, NOPE)), _tensor(cutlass.Float16, (TOKENS, HEADS)))
