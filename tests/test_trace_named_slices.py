@@ -68,8 +68,9 @@ def test_registers_holding_computed_results_written_out_are_the_store(events):
 
 
 def test_without_a_head_index_the_names_are_rows_and_columns(row_events):
+    # (the columns a row slice keeps are `row_slice`'s N already: the name adds the rows)
     for name in ("x", "y"):
-        assert labels_of(row_events, name) == (["input-mode-M", "input-mode-N"], ["name.dims"] * 2)
+        assert labels_of(row_events, name) == (["input-mode-M", "input-mode-N"], ["name.dims", "row_slice"])
     assert labels_of(row_events, "vals")[0] == ["copy-atom-N"]
     assert labels_of(row_events, "doubled")[0] == ["store-atom-N"]
 

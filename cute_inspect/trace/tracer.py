@@ -2393,7 +2393,7 @@ class _Tracer:
     def _named_dims(self, index: int | None, coord, labels) -> None:
         """`x[token_id, head_id, None]`: the names a kernel gives the indices it slices a tensor by say which dimension
         each mode is (`levels.index_dims`: tokens, heads, ...), and the one mode kept, a (token, head) row's vector,
-        its columns. A suggestion (`name.dims`), read only in a kernel with no MMA, after every data flow rule: no
+        its columns (in an attention kernel: elsewhere `row_slice` says them). A suggestion (`name.dims`), read only in a kernel with no MMA, after every data flow rule: no
         MMA says what its modes are. A head index makes the kernel an attention kernel (Q H D, not M N), also where
         the tensor indexed is no traced one (`index` None: a parameter read element by element)."""
         if not isinstance(coord, tuple) or labels is not None and (
@@ -2408,8 +2408,8 @@ class _Tracer:
         kept = dims.count("kept")
         name = next(iter(self.trace.records[index].names), None) if index is not None else None
         for dim, label in zip(dims, labels or (None,) * len(dims)):
-            if dim == "kept":
-                dim = "cols" if kept == 1 else None
+            if dim == "kept" and kept > 1:
+                dim = None
             if dim and (label is None or isinstance(label, _levels.ModeLabel)):
                 self.named_dims.append((label.var if label is not None else None, dim, name))
 
@@ -2429,7 +2429,9 @@ class _Tracer:
         kernel slices by named indices an attention tensor (a RoPE cache's `[pos, None]` rows are queries too)."""
         attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims)
         for var, dim, name in self.named_dims:
-            letter = _levels.dim_letter(dim, attention, name)
+            if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
+                continue
+            letter = _levels.dim_letter("cols" if dim == "kept" else dim, attention, name)
             if letter:
                 self.axes.suggest(var, letter, "name.dims")
 
