@@ -15,6 +15,8 @@ import itertools
 _counter = itertools.count(1)
 
 _SLOT_AXES = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N"), "D": ("M", "N")}
+# the weak rules that name rows and columns from a kernel's structure alone (tilers, slices, strides)
+_STRUCTURAL = frozenset(("divide.tiler", "row_slice", "local_tile.proj", "reduction_buffer", "layout.rows_cols"))
 
 
 def fresh() -> int:
@@ -44,6 +46,7 @@ class Axes:
         self.key_var: dict = {}  # key -> its variable
         self.mmas: dict = {}  # mma object number -> None, in order of first use
         self.weak: list = []  # (var, letter, rule): names that join nothing, for classes nothing else names
+        self.named_attention = False  # a kernel with no MMA whose index names say attention (`tracer._named_dims`)
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
@@ -245,12 +248,20 @@ class Axes:
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
         # what no data flow decides: an axis-order suffix (`mA_mk`) says it, else in a kernel with no MMA at
         # all an unprojected tiler's positions (a norm's (rows, columns) tiler_mn)
-        for wanted in ("contraction", "hint:name", "hint:head_dim", "divide.tiler", "row_slice", "local_tile.proj",
+        for wanted in ("contraction", "hint:name", "name.dims", "hint:head_dim", "divide.tiler", "row_slice", "local_tile.proj",
                        "reduction_buffer", "layout.rows_cols"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule == "hint:name" or not self.mmas):
-                    named.setdefault(self.find(var), (letter, rule))
+                    named.setdefault(self.find(var), self._in_attention(letter, rule))
         return named
+
+    def _in_attention(self, letter: str | None, rule: str) -> tuple:
+        """(letter, rule) of a weak suggestion: in a kernel whose index names say attention (`named_attention`, a
+        head index), the columns the structural rules name N (a row's vector, a tile's last mode) are the head dim D
+        (`name.attention`); the rows keep M, which no name here tells queries from keys."""
+        if self.named_attention and letter == "N" and rule in _STRUCTURAL:
+            return "D", "name.attention"
+        return letter, rule
 
     def _linear_attention(self, mma: dict, order: list, reads: set, named: dict) -> set:
         """Linear attention's axes, from a recurrent state (`self.states`: an accumulator updated in registers from

@@ -937,6 +937,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _epilogue(axes, records, accumulators, staged | held, relevels)
     _operand_copies(records, relevels)
     _thread_views_written_out(records, views, relevels)
+    _chunks_written_out(records, relevels)
     for record in records:  # the accumulator re-laid for its epilogue copy (`tRS_rAcc`) stays the MMA's fragment
         if record.op == "retile" and set(record.inputs) & held:
             relevels[record.index] = (("copy", "store"), "mma")
@@ -949,10 +950,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:
         _copied_by_hand(records, moved)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
+    _filled_in_pieces(records)
     _register_views(records, views)
     _computed_arrays(records)
     if not axes.mmas:
         _computed_tiles(records)
+    _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _indexed_statistics(records)
 
 
@@ -1014,7 +1017,10 @@ def _gathered_rows(records: list, gathers: list) -> dict:
         for var, key, _ in by_record[dst]:
             parts, others = found.get(var, ({}, set()))
             for source_var, source_key, sources in by_record[src]:
-                if key in sources:  # what the source's index was computed from, past the index itself
+                # what the source's index was computed from, past the index itself; a source mode selected by the
+                # very index that selects this one holds the same rows (a copy between two tensors' (token, head)
+                # rows), however many sources share it: no gather
+                if key in sources and key != source_key:
                     parts[source_var] = {k: how for k, how in sources.items() if k != source_key}
                 else:
                     others.add(source_var)
@@ -2362,6 +2368,21 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
 
 
+def _chunks_written_out(records: list, relevels: dict) -> None:
+    """A thread's hand-partitioned chunk of global memory (`local_tile(out[token, head, None], (16,), (lane,))`,
+    `levels.thread_tile`) that a copy writes is the write-out's partition: Store, as a thread's (thread, value) view
+    written out is (`_thread_views_written_out`)."""
+    written = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None}
+    for index in written:
+        record = records[index]
+        labels = list(_levels.flatten(record.levels[0])) if record.levels else []
+        if record.memspaces[:1] == ("gmem",) and labels and all(
+                label.level == "copy" and label.origin == index and label.rule.startswith("thread_tile.")
+                for label in labels):
+            relevels[index] = (("copy",), "store")
+            record.levels = tuple(_relevel(t, index, ("copy",), "store") for t in record.levels)
+
+
 def _predicates_write_out(record, obj, written_sides: set) -> bool:
     """A copy's partition of coordinates on the side whose partition of global memory the kernel writes out
     (`thr_copy.partition_D(cO)` beside `thr_copy.partition_D(gO)`, the copy's destination): the coordinates that
@@ -2460,22 +2481,69 @@ def _relabelled(tree, origin: int, rule: str, **changes):
 def _register_chunks(records: list) -> None:
     """Registers made from a layout alone (`make_rmem_tensor(make_layout(8))`) that a copy moves to or from one
     thread's copy chunk of as many elements (`autovec_copy(frag, local_tile(sQ[r, None], (8,), (c8,)))`) are that
-    chunk's values: the copy's atom, labelled as the chunk."""
+    chunk's values: the copy's atom, labelled as the chunk; registers written out into a chunk the write-out stores
+    (`_chunks_written_out`) hold the result: the store's."""
     for record in records:
         operands = record.operands or {}
         if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
             continue
-        for mine, other in ((operands["src"], operands["dst"]), (operands["dst"], operands["src"])):
+        for mine, other, chunk_levels in ((operands["src"], operands["dst"], ("copy", "store")),
+                                          (operands["dst"], operands["src"], ("copy",))):
             registers, chunk = records[mine], records[other]
             labels = list(_levels.flatten(registers.levels[0])) if registers.levels else []
             if registers.op == "make_rmem_tensor" and not registers.inputs and labels \
                     and all(label.level == "input" for label in labels) and chunk.levels \
-                    and all(label.level == "copy" for label in _levels.flatten(chunk.levels[0])) \
+                    and all(label.level in chunk_levels for label in _levels.flatten(chunk.levels[0])) \
                     and list(_leaves(registers.shapes[0])) == list(_leaves(chunk.shapes[0])):
                 registers.levels = (chunk.levels[0],) + registers.levels[1:]
             elif registers.op == "make_rmem_tensor" and not registers.inputs and labels and chunk.meta.get("thread_view") \
                     and all(label.level not in ("copy", "store", "mma") for label in labels):
                 _thread_view_registers(registers, chunk)
+
+
+def _filled_in_pieces(records: list) -> None:
+    """Registers made from a layout alone that copies fill a piece at a time, through `local_tile`s of them
+    (`copy(src[None, lane], local_tile(regs, (4,), (0,)))`, the two halves of a RoPE vector), from a thread's copy
+    chunks: the copy's values, `copy-atom` (each piece one chunk), as registers a chunk fills whole are."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        piece, chunk = records[operands["dst"]], records[operands["src"]]
+        registers = records[piece.inputs[0]] if piece.op == "local_tile" and piece.inputs else None
+        if registers is None or registers.op != "make_rmem_tensor" or registers.inputs or not registers.levels \
+                or not chunk.levels:
+            continue
+        labels, chunk_labels = list(_levels.flatten(registers.levels[0])), list(_levels.flatten(chunk.levels[0]))
+        if len(labels) == 1 and labels[0].level == "input" and chunk_labels \
+                and all(label.level == "copy" for label in chunk_labels):
+            registers.levels = (_relabelled(registers.levels[0], registers.index, "filled_in_pieces", level="copy",
+                                            role="atom"),) + registers.levels[1:]
+
+
+def _results_written_out(records: list) -> None:
+    """Registers made from a layout alone that no copy fills (their values computed: `r.store(x.load().to(fp8))`) and
+    that a copy writes out, whole or through a `local_tile` of them, into global memory the write-out stores (a
+    store chunk or thread view) hold the kernel's result: `store`, though their labels came from the registers they
+    were computed from (a load's `copy`)."""
+    def registers_of(index):
+        record = records[index]
+        if record.op == "local_tile" and record.inputs and record.memspaces[:1] == ("rmem",):
+            record = records[record.inputs[0]]
+        return record if record.op == "make_rmem_tensor" and not record.inputs else None
+
+    copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
+              and r.operands.get("dst") is not None]
+    filled = {id(r) for r in (registers_of(o["dst"]) for o in copies) if r is not None}
+    for operands in copies:
+        registers, out = registers_of(operands["src"]), records[operands["dst"]]
+        labels = list(_levels.flatten(out.levels[0])) if out.levels else []
+        if registers is None or id(registers) in filled or out.memspaces[:1] != ("gmem",) or not labels \
+                or any(label.level != "store" for label in labels) or not registers.levels \
+                or all(label.level == "store" for label in _levels.flatten(registers.levels[0])):  # said already
+            continue
+        registers.levels = (_relabelled(registers.levels[0], registers.index, "written_out", level="store"),) \
+            + registers.levels[1:]
 
 
 def _register_views(records: list, views: dict) -> None:

@@ -119,6 +119,47 @@ def head_dim_hint(name: str | None, labels: tuple) -> list:
     return [(label, "D" if i == len(labels) - 1 else None) for i, label in enumerate(labels)]
 
 
+# What a kernel with no MMA calls the modes it indexes (`x[token_id, head_id, None]`): the words of an index's name
+# (split at underscores) mapped to the dimension they name. Words that say nothing of a dimension (`id`, `idx`,
+# `lane`, `offset`) are not listed.
+_DIM_WORDS = {
+    "token": "rows", "tokens": "rows", "tok": "rows", "row": "rows", "rows": "rows", "seq": "rows", "pos": "rows",
+    "position": "rows", "query": "rows",
+    "head": "heads", "heads": "heads",
+    "batch": "batch",
+    "split": "splits", "splits": "splits",
+    "col": "cols", "cols": "cols", "column": "cols", "hidden": "cols", "dim": "cols", "channel": "cols",
+}
+# each dimension's axis letter in a GEMM-like (rows, columns) kernel and in attention (heads indexed)
+_DIM_LETTERS = {"rows": ("M", "Q"), "cols": ("N", "D"), "heads": (None, "H"), "batch": (None, "B"),
+                "splits": ("K", "K")}
+_KEY_WORDS = frozenset(("k", "kv", "key", "keys", "page", "pages"))
+
+
+def index_dims(indices: tuple) -> tuple:
+    """The dimension each index of a subscription names (`("token_id", "head_id", "None")` -> ("rows", "heads",
+    "kept")): "kept" for a mode the slice keeps, None for an index whose name says no dimension (or two)."""
+    dims = []
+    for text in indices:
+        if text == "None":
+            dims.append("kept")
+            continue
+        found = {_DIM_WORDS[w] for w in (text or "").lower().split("_") if w in _DIM_WORDS}
+        dims.append(found.pop() if len(found) == 1 else None)
+    return tuple(dims)
+
+
+def dim_letter(dim: str, attention: bool, tensor_name: str | None) -> str | None:
+    """A named dimension's axis: rows are M, or in attention the queries Q (the keys K where the sliced tensor's
+    name says keys: `k_cache`); columns N, or the head dim D; heads H and batch B only in attention; a split-KV
+    split is a rest along K."""
+    letter = _DIM_LETTERS[dim][1 if attention else 0]
+    words = set((tensor_name or "").lower().split("_"))
+    if letter == "Q" and (words & _KEY_WORDS or tensor_of(tensor_name) in ("K", "V")):
+        return "K"
+    return letter
+
+
 def coordinates(rank: int, name: str | None, origin: int | None) -> tuple:
     """An identity (coordinate) tensor: one coordinate mode per axis of the shape it counts over (``cS`` counts
     over S's (Q, K))."""

@@ -108,6 +108,11 @@ RULES = {
                       "view made over a pointer (`make_tensor(mW.iterator + offset, layout)`): copy, their first mode "
                       "the atom (a thread's vector), the others rests; registers only emptied into global or shared "
                       "memory hold the written result: store; the view takes the same level",
+    "filled_in_pieces": "registers made from a one-mode layout that copies fill a piece at a time through "
+                        "local_tiles of them, from a thread's copy chunks: the copy's atom",
+    "written_out": "registers made from a bare layout that no copy fills (their values computed from loaded ones: "
+                   "`r.store(x.load().to(fp8))`) and that a copy writes, whole or through a local_tile of them, "
+                   "into global memory the write-out stores: store, their modes otherwise as computed",
     "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
                   "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
                   "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "
@@ -200,6 +205,14 @@ RULES = {
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
                  "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
                  "cuts it; the row index gets no axis",
+    "name.dims": "in a kernel with no MMA, the names of the run-time indices a tensor is sliced by "
+                 "(`x[token_id, head_id, None]`): tokens, rows, positions are the rows M (the queries Q in "
+                 "attention, the keys K in a tensor named as keys), heads H, batch B, splits a rest along K, "
+                 "columns N (the head dim D in attention); the one mode a slice keeps is the columns; a head index "
+                 "makes the tensor an attention tensor. Any data flow that names the modes wins",
+    "name.attention": "in a kernel with no MMA whose index names say attention (a head index, rule name.dims), the "
+                      "columns the structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) "
+                      "name N: the head dim D",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:head_dim": "in a kernel with no MMA, a kernel parameter or host tensor named as attention's queries or "
                      "keys and nothing more (`mQ`, `gK`): its last mode is the head dim D and its other "

@@ -380,6 +380,21 @@ def subscripted_name(site: CallSite) -> str | None:
     return None
 
 
+def subscript_indices(site: CallSite) -> tuple | None:
+    """The indices of the subscription at this position as written, one per index: a plain name's text, "None" for
+    a kept mode, None for anything else (``("token_id", "head_id", "None")`` for ``x[token_id, head_id, None]``)."""
+    stmt = statement_at(site.file, site.line)
+    if stmt is None:
+        return None
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Subscript) and node.lineno == site.line \
+                and site.col in (node.col_offset, node.value.col_offset):
+            elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            return tuple(e.id if isinstance(e, ast.Name) else
+                         "None" if isinstance(e, ast.Constant) and e.value is None else None for e in elements)
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def defining_function(filename: str, line: int) -> str | None:
     """The name of the innermost ``def`` whose body holds `line` (a method's name, a helper's name)."""

@@ -40,6 +40,7 @@ from cute_inspect.trace.source import (
     receiver_text,
     site_of,
     statement_at,
+    subscript_indices,
     subscripted_name,
 )
 
@@ -360,6 +361,7 @@ class _Tracer:
         self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
+        self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
@@ -807,6 +809,7 @@ class _Tracer:
                     if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
                         self.host_reads[_ir_hash(getattr(result, "value", None))] = (indexed[0], coord)
                     self._observe_slice(tensor, coord, result)
+                    self._named_element(tensor, coord)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
                     first = _value_key(tensor) is not None and self.lookup(tensor) is None
                     self._observe_slice(tensor, coord, result)
@@ -821,6 +824,7 @@ class _Tracer:
             try:
                 coord = coord if isinstance(coord, tuple) else (coord,)
                 self._indexed(tensor, coord)
+                self._named_element(tensor, coord)
                 if value is not None:
                     self._register_written(tensor, coord, value)
                     if self.tmem_values:
@@ -1728,6 +1732,7 @@ class _Tracer:
                     record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles)
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
+        self._suggest_named_dims()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
@@ -2368,6 +2373,7 @@ class _Tracer:
         if found is None:  # a kernel parameter first seen sliced: `mA_mkl[None, None, bidz]`
             found = self._new_input(tensor, *self._first_use(tensor))
         index, out, labels = found
+        self._named_dims(index, coord, labels)
         if self._thread_view(index, coord, labels):
             labels = self.trace.records[index].levels[out]
             self._know(tensor, (index, out, labels))
@@ -2383,6 +2389,51 @@ class _Tracer:
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
+
+    def _named_dims(self, index: int | None, coord, labels) -> None:
+        """`x[token_id, head_id, None]`: the names a kernel gives the indices it slices a tensor by say which dimension
+        each mode is (`levels.index_dims`: tokens, heads, ...), and the one mode kept, a (token, head) row's vector,
+        its columns (in an attention kernel: elsewhere `row_slice` says them). A suggestion (`name.dims`), read only in a kernel with no MMA, after every data flow rule: no
+        MMA says what its modes are. A head index makes the kernel an attention kernel (Q H D, not M N), also where
+        the tensor indexed is no traced one (`index` None: a parameter read element by element)."""
+        if not isinstance(coord, tuple) or labels is not None and (
+                not isinstance(labels, tuple) or len(coord) != len(labels)):
+            return
+        indices = subscript_indices(caller(1)[0])
+        if indices is None or len(indices) != len(coord):
+            return
+        dims = _levels.index_dims(indices)
+        if all(dim in (None, "kept") for dim in dims):
+            return
+        kept = dims.count("kept")
+        name = next(iter(self.trace.records[index].names), None) if index is not None else None
+        for dim, label in zip(dims, labels or (None,) * len(dims)):
+            if dim == "kept" and kept > 1:
+                dim = None
+            if dim and (label is None or isinstance(label, _levels.ModeLabel)):
+                self.named_dims.append((label.var if label is not None else None, dim, name))
+
+    def _named_element(self, tensor, coord) -> None:
+        """`Q[q_begin, head_idx, dim_idx]` read or written element by element: its indices' names, as a slice's."""
+        if not _is_tensor(tensor):
+            return
+        found = self.lookup(tensor)
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        if found is None:
+            self._named_dims(None, coord, None)
+        else:
+            self._named_dims(found[0], coord, found[2])
+
+    def _suggest_named_dims(self) -> None:
+        """The axes `_named_dims` found, once the whole kernel is seen: a head index anywhere makes every tensor the
+        kernel slices by named indices an attention tensor (a RoPE cache's `[pos, None]` rows are queries too)."""
+        attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims)
+        for var, dim, name in self.named_dims:
+            if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
+                continue
+            letter = _levels.dim_letter("cols" if dim == "kept" else dim, attention, name)
+            if letter:
+                self.axes.suggest(var, letter, "name.dims")
 
     def _thread_view(self, index: int, coord, labels) -> bool:
         """`composition(tile, tv_layout)[tidx, None]`: a (thread, value) view of a tile whose thread mode the thread
