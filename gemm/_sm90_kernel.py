@@ -30,7 +30,8 @@ Features
 Data flow of one output tile
 1. producer warp: TMA A (bM, bK) and B (bN, bK) k-tiles into the stage ring (mbarrier "full" per stage).
 2. consumers: wait "full", issue 4 wgmma per k-tile (32 bytes of K each), keep one k-tile in flight, then
-   release the stage ("empty", signalled to every CTA that multicast into it).
+   release the stage ("empty", signalled to every CTA that multicast into it). A 256-row tile's warpgroup
+   issues its two 64-row halves' wgmmas as two groups and releases the stage before between them.
 3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
 4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
 Stream-K and split-K: a unit with part of its tile's k-tiles stores its accumulators to the workspace
