@@ -30,7 +30,8 @@ Features
 Data flow of one output tile
 1. producer warp: TMA A (bM, bK) and B (bN, bK) k-tiles into the stage ring (mbarrier "full" per stage).
 2. consumers: wait "full", issue 4 wgmma per k-tile (32 bytes of K each), keep one k-tile in flight, then
-   release the stage ("empty", signalled to every CTA that multicast into it).
+   release the stage ("empty", signalled to every CTA that multicast into it). A 256-row tile's warpgroup
+   issues its two 64-row halves' wgmmas as two groups and releases the stage before between them.
 3. consumers: per epilogue subtile, fp32 accumulators -> alpha/beta/op -> D dtype -> stmatrix into SMEM.
 4. one consumer warp: TMA store of the subtile to global memory (OOB rows/columns are clipped by TMA).
 Stream-K and split-K: a unit with part of its tile's k-tiles stores its accumulators to the workspace
@@ -68,6 +69,13 @@ from gemm._sm90_config import Sm90Config, shape_dims, stage_counts
 THREADS_PER_WARPGROUP = 128
 PRODUCER_REGISTERS = 40
 CONSUMER_REGISTERS = 232
+# A 256-row tile's warpgroups issue a k-tile's wgmmas by 64-row halves: one half's, then (once every wgmma
+# but the last group has retired) the stage before is released, then the other half's; as cuBLAS's coopA
+# (which waits for all, WARPGROUP.DEPBAR 0). fp16, one process, against issuing both halves together and
+# retiring the k-tile before: 440x9216x8192 256x160 0.933x -> 0.942x of cuBLAS, 568x28672x8192 256x144 c1x2
+# 0.930x -> 0.946x, 344x18432x16384 256x128 c2x1 0.904x -> 0.929x (docs/sm90.md, sixteenth session).
+BY_HALF_TILE_M = 256
+HALF_WAIT_DEPTH = 1
 # Named barrier ids (0 is __syncthreads): the epilogue's, then the ping-pong turns, one per warpgroup.
 EPI_BARRIER_ID = 1
 MMA_TURN_BARRIER_ID = 2
@@ -112,6 +120,10 @@ class Sm90Gemm:
         self.epi_barrier = pipeline.NamedBarrier(barrier_id=EPI_BARRIER_ID, num_threads=self.epi_threads)
         self.num_mcast_a = config.cluster_n
         self.num_mcast_b = config.cluster_m
+        self.mma_by_half = config.tile_m == BY_HALF_TILE_M
+        # wgmma groups left in flight once a k-tile's first group is issued: the k-tile before has then
+        # retired and its stage is released. One group a k-tile: the k-tile just issued.
+        self.first_half_wait = HALF_WAIT_DEPTH if self.mma_by_half else 1
 
     # ------------------------------------------------------------------------------------------------
     # Host side: derived attributes, layouts, TMA atoms, launch
@@ -308,6 +320,29 @@ class Sm90Gemm:
             use_pdl=self.use_pdl,
         )
 
+    def _mma_groups(self, accumulators, tCrA, tCrB) -> list:
+        """(accumulators, A, B) of each group of wgmmas issued together per k-tile: the whole slice, or
+        of a 256-row tile one per 64-row half (MMA_RestM), each keeping the MMA modes' ranks."""
+        if not self.mma_by_half:
+            return [(accumulators, tCrA, tCrB)]
+        # The accumulators' first mode keeps its (compact) shape: the epilogue and wgmma read it by modes.
+        acc_tiler = (cute.make_layout(accumulators.shape[0]), 1, cute.size(accumulators, mode=[2]))
+        a_tiler = (cute.size(tCrA, mode=[0]), 1, cute.size(tCrA, mode=[2]), cute.size(tCrA, mode=[3]))
+        # flat_divide: (tile modes..., rest modes...), so a rest coordinate leaves the tile's ranks.
+        acc_halves = cute.flat_divide(accumulators, acc_tiler)
+        a_halves = cute.flat_divide(tCrA, a_tiler)
+        return [(acc_halves[(None, None, None, 0, half, 0)], a_halves[(None, None, None, None, 0, half, 0, 0)], tCrB)
+                for half in range(cute.size(tCrA, mode=[1]))]
+
+    @staticmethod
+    def _issue_k_tile(tiled_mma, group, stage):
+        """Issue one group's wgmmas over the k-blocks of the k-tile in SMEM stage `stage` (traced Python:
+        the k-blocks unroll)."""
+        accumulators, tCrA, tCrB = group
+        for k_block in range(cute.size(tCrA, mode=[2])):
+            k_coord = (None, None, k_block, stage)
+            cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
+
     @staticmethod
     def _load_op(num_multicast: int):
         if num_multicast == 1:
@@ -481,7 +516,7 @@ class Sm90Gemm:
         accumulators = cute.make_rmem_tensor(tCgD.shape[:3], cutlass.Float32)
         expect(accumulators, "(ACC, MMA_RestM, MMA_RestN)", **dims)
         k_tile_count = Int32(cute.size(gA_mkl, mode=[3]))
-        k_blocks_per_tile = cute.size(tCrA, mode=[2])
+        mma_groups = self._mma_groups(accumulators, tCrA, tCrB)
         # ---- which tiles, and which of their k-tiles, this cluster computes (gemm._sm90_schedule) ----
         num_clusters = cute.size(cute.arch.grid_dim()) // self.config.cluster_size
         cluster_idx = cute.arch.make_warp_uniform(cute.arch.block_idx()[2])
@@ -676,21 +711,20 @@ class Sm90Gemm:
                 warpgroup.fence()
                 # The first k-tile has no predecessor to retire.
                 ab_pipeline.consumer_wait(read_state)
-                for k_block in cutlass.range_constexpr(k_blocks_per_tile):
-                    k_coord = (None, None, k_block, read_state.index)
-                    cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
-                warpgroup.commit_group()
+                for half in cutlass.range_constexpr(len(mma_groups)):
+                    self._issue_k_tile(tiled_mma, mma_groups[half], read_state.index)
+                    warpgroup.commit_group()
                 read_state.advance()
                 for _k_tile in range(1, k_end - k_begin):
                     ab_pipeline.consumer_wait(read_state)
-                    for k_block in cutlass.range_constexpr(k_blocks_per_tile):
-                        k_coord = (None, None, k_block, read_state.index)
-                        cute.gemm(tiled_mma, accumulators, tCrA[k_coord], tCrB[k_coord], accumulators)
-                    warpgroup.commit_group()
-                    # One k-tile of wgmma stays in flight; the one before it has read its stage.
-                    warpgroup.wait_group(1)
-                    ab_pipeline.consumer_release(release_state)
-                    release_state.advance()
+                    for half in cutlass.range_constexpr(len(mma_groups)):
+                        self._issue_k_tile(tiled_mma, mma_groups[half], read_state.index)
+                        warpgroup.commit_group()
+                        if cutlass.const_expr(half == 0):
+                            # Every wgmma of the k-tile before has read its stage.
+                            warpgroup.wait_group(self.first_half_wait)
+                            ab_pipeline.consumer_release(release_state)
+                            release_state.advance()
                     read_state.advance()
                 if cutlass.const_expr(self.pingpong):
                     # Every k-tile of this tile is issued: the other warpgroup's stages come next.

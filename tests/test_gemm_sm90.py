@@ -155,6 +155,7 @@ def _worker() -> dict:
     out["ptx_stream_k"] = sm90.compile_only(stream_k=True, dynamic=True).__ptx__
     out["ptx_split_k"] = sm90.compile_only(split_k=4, tile_m=64, tile_n=128, dynamic=True).__ptx__
     out["ptx_176"] = sm90.compile_only(tile_n=176).__ptx__
+    out["ptx_256"] = sm90.compile_only(tile_m=256, tile_n=112).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -208,6 +209,20 @@ def test_ptx_waits_for_the_previous_kernel_and_releases_the_next(results):
 
 def test_ptx_of_a_176_wide_tile_has_one_wgmma_across_it(results):
     assert re.search(r"wgmma\.mma_async\.sync\.aligned\.m64n176k16\.f32\.f16\.f16", results["ptx_176"])
+
+
+def _wgmma_order(ptx: str) -> str:
+    """The kernel's wgmma instructions in program order: M an MMA, C a commit, Wn a wait for n groups."""
+    ops = re.findall(r"wgmma\.(mma_async|commit_group|wait_group)[^;\n]*?(\d*);", ptx)
+    return " ".join({"mma_async": "M", "commit_group": "C"}.get(op, f"W{n}") for op, n in ops)
+
+
+def test_ptx_of_a_256_row_tile_issues_by_halves(results):
+    """A 256-row tile's warpgroup commits each 64-row half's four k-blocks as a group: the first k-tile's
+    two halves, then per k-tile one half, a wait that leaves only it in flight (the k-tile before has read
+    its stage), the other half; a 128-row tile commits its k-tile whole and waits after it."""
+    assert _wgmma_order(results["ptx_256"]) == "M M M M C M M M M C M M M M C W1 M M M M C W0"
+    assert _wgmma_order(results["ptx"]) == "M M M M C M M M M C W1 W0"
 
 
 def test_ptx_of_fp8_has_the_8bit_wgmma(results):
