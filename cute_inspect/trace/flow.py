@@ -948,6 +948,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _metadata(records, views)
     if not axes.mmas:
         _copied_by_hand(records, moved)
+    else:
+        _filled_by_copy(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _register_views(records, views)
     _computed_arrays(records)
@@ -2428,12 +2430,29 @@ def _copied_by_hand(records: list, moved: set) -> None:
             emptied.setdefault(src, []).append(dst)
     for registers, level in [(i, "copy") for i in filled] + [(i, "store") for i in emptied if i not in filled]:
         for index in [registers] + (filled.get(registers) or emptied[registers]):
-            record = records[index]
-            tree = record.levels[0]
-            tree = tuple(_relabelled(mode, index, "copied_by_hand", level=level, role="atom" if at == 0 else "rest")
-                         for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
-                else _relabelled(tree, index, "copied_by_hand", level=level, role="atom")
-            record.levels = (tree,) + record.levels[1:]
+            _as_copy_values(records[index], "copied_by_hand", level)
+
+
+def _as_copy_values(record, rule: str, level: str) -> None:
+    """Relabel a record's first output as what one thread's copy moves: its first mode the atom, the others rests."""
+    tree = record.levels[0]
+    tree = tuple(_relabelled(mode, record.index, rule, level=level, role="atom" if at == 0 else "rest")
+                 for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
+        else _relabelled(tree, record.index, rule, level=level, role="atom")
+    record.levels = (tree,) + record.levels[1:]
+
+
+def _filled_by_copy(records: list) -> None:
+    """In a kernel with an MMA, registers made from a bare shape (`make_rmem_tensor(8, BF16)`) that a copy fills
+    from a tensor in shared or global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`, `cute.copy(cp,
+    sW[None, k], regs)`) hold that copy's values, whatever the kernel does with them next (convert them, write
+    them into TMEM for an MMA): `copy`, as `_copied_by_hand` labels them in a kernel with no MMA."""
+    for record in records:
+        operands = record.operands or {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if record.op == "copy" and src is not None and dst is not None and _bare_registers(records[dst]) \
+                and records[src].memspaces[:1] in (("smem",), ("gmem",)):
+            _as_copy_values(records[dst], "filled_by_copy", "copy")
 
 
 def _bare_registers(record) -> bool:
