@@ -49,3 +49,15 @@ def test_an_array_the_result_is_written_into_is_the_accumulator(events):
 
 def test_registers_a_copy_fills_from_memory_in_a_kernel_with_an_mma_hold_the_copys_values(events):
     assert labels_of(events, "staged") == (["copy-atom"], ["filled_by_copy"])
+
+
+def test_registers_written_into_tmem_by_hand_hold_stored_values_unless_a_copy_loaded_them():
+    nvvm = os.path.join(ROOT, "tests", "kernels", "nvvm_issued_mma.py")
+    events = trace_json(f"{nvvm}:compile_stored", arch="sm_100a")
+    for name in ("blank", "weights", "ramp"):  # zeros; values computed from a ramp, and the ramp they came from
+        assert labels_of(events, name) == (["store-atom"], ["stored_into_tmem"])
+    packed = {e["inputs"][0]: e["leaf_labels"][0] for e in events if "packed" in (e.get("names") or [])}
+    assert packed[_index(events, "blank")] == ["store-atom"]
+    # a row of the input a copy loaded holds the copy's values, and so does the view `tcgen05.st` reads of it
+    assert labels_of(events, "staged")[0] == ["copy-atom-K"]
+    assert packed[_index(events, "staged")] == ["copy-atom-K"]

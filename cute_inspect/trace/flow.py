@@ -953,7 +953,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _register_views(records, views)
     _computed_arrays(records)
-    if not axes.mmas:
+    if axes.mmas:
+        _stored_into_tmem(records)
+    else:
         _computed_tiles(records)
     _indexed_statistics(records)
 
@@ -2440,6 +2442,31 @@ def _as_copy_values(record, rule: str, level: str) -> None:
                  for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
         else _relabelled(tree, record.index, rule, level=level, role="atom")
     record.levels = (tree,) + record.levels[1:]
+
+
+def _stored_into_tmem(records: list) -> None:
+    """Registers a `tcgen05.st` by hand writes into TMEM (`meta["tmem_stored"]`) that no rule labelled (not a
+    copy's values, which go to TMEM as an operand loaded) hold values the kernel computed and stores out of its
+    registers: `store`, the first mode the atom, the others rests; so do the registers they were computed from
+    that no rule labelled either (`Ab = A * beta_col`, `vals_.store(Ab)`), up the values they were filled with."""
+    pending = [r.index for r in records if r.meta.get("tmem_stored") and _unlabelled_registers(r)]
+    while pending:
+        record = records[pending.pop()]
+        if not _unlabelled_registers(record):
+            continue
+        held = _single_wide_leaf(records[record.inputs[0]]) if record.op in _SAME_MODES and record.inputs else None
+        if held is not None and held.level not in ("input", "?"):  # a view of registers labelled: their values
+            record.levels = (_as_level(record.levels[0], held, record.index),) + record.levels[1:]
+            continue
+        _as_copy_values(record, "stored_into_tmem", "store")
+        pending.extend(i for i in (*record.meta.get("values_from", ()), *record.inputs)
+                       if _unlabelled_registers(records[i]))
+
+
+def _unlabelled_registers(record) -> bool:
+    """A register tensor every mode of which is still at the input level (none a metadata buffer's)."""
+    return record.memspaces[:1] == ("rmem",) and bool(record.levels) \
+        and all(label.level == "input" and label.rule != "metadata" for label in _levels.flatten(record.levels[0]))
 
 
 def _filled_by_copy(records: list) -> None:

@@ -75,6 +75,9 @@ RULES = {
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "
                       "global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`): the copy's values, its first "
                       "mode the atom, the others rests",
+    "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "
+                        "rule labelled, and the unlabelled registers their values were computed from: values the "
+                        "kernel stores out of registers, its first mode the atom, the others rests",
     "warp_mma.atom": "a register array's leaves that a warp MMA issued by hand (`mma.sync` in inline PTX) reads as "
                      "one operand's registers (the leaves its slice `rK[None, m, k]` keeps, and the fragment read "
                      "from it): the instruction's atom; B's along K (a thread's B registers hold one column's K "

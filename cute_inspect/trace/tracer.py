@@ -1642,6 +1642,7 @@ class _Tracer:
         address, value = call.bound.get("tmem_addr"), call.bound.get("val")
         if address is None or value is None:
             return
+        self._registers_stored_by_hand(value)
         products = self._products_read(value)
         if len(products) != 1:
             return
@@ -1650,6 +1651,17 @@ class _Tracer:
         self.tmem_written.append((column, _columns_stored(call.bound.get("shape"), value), product))
         if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
             self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
+
+    def _registers_stored_by_hand(self, value) -> None:
+        """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the
+        tensors they are views of, for `flow._stored_into_tmem`."""
+        for v in _defining_values(getattr(value, "value", value)):
+            index = self.loaded.get(_ir_hash(v))
+            while index is not None and self.trace.records[index].memspaces[:1] == ("rmem",):
+                record = self.trace.records[index]
+                record.meta["tmem_stored"] = True
+                index = record.inputs[0] if record.op in _flow._VIEW_OPS + _flow._SAME_MODES and record.inputs \
+                    else None
 
     def _products_read(self, value) -> set:
         """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
