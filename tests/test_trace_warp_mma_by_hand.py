@@ -47,6 +47,10 @@ def test_an_array_the_result_is_written_into_is_the_accumulator(events):
     assert labels_of(events, "out")[0] == ["mma-atom", "mma-rest-N"]
 
 
+def test_a_view_over_an_operand_arrays_storage_holds_its_registers(events):
+    assert labels_of(events, "pairs") == (["mma-atom-K", "mma-rest-K", "mma-rest-N"], ["mma_slot"] * 3)
+
+
 def test_registers_a_copy_fills_from_memory_in_a_kernel_with_an_mma_hold_the_copys_values(events):
     assert labels_of(events, "staged") == (["copy-atom"], ["filled_by_copy"])
 

@@ -428,6 +428,7 @@ class _Tracer:
         # trace ends (`_bind_warp_mma_rests`)
         self.warp_mmas: dict = {}
         self.warp_results: dict = {}  # hash of a warp MMA's D registers (the asm's result) -> that MMA
+        self.warp_arrays: set = set()  # the register arrays warp MMAs read or write: see `_warp_operand_views`
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -1527,6 +1528,7 @@ class _Tracer:
         if tree is None:
             return []
         record.levels = (tree,) + tuple(record.levels[1:])
+        self.warp_arrays.add(source)
         atoms = [label for label, c in zip(_levels.flatten(tree), coords) if c is None]
         if fragment != source and self.trace.records[fragment].levels:
             held = self.trace.records[fragment]
@@ -1537,6 +1539,26 @@ class _Tracer:
             for label in atoms:
                 self.axes.bind(label.var, ("mma", mma, "K"))
         return list(zip((label.var for label in _levels.flatten(tree)), coords))
+
+    def _warp_operand_views(self) -> None:
+        """Register tensors over the storage of a warp MMA's operand array that no rule labelled (views made of it
+        for other uses, `group_modes(regs, 0, 2)` for its ldmatrix copy or `recast_tensor(regs, Uint32)` for
+        arithmetic on pairs; the array a recast operand was made over) hold its registers: its labels, leaf for
+        leaf, where they have as many leaves."""
+        arrays: dict = {}
+        for index in sorted(self.warp_arrays):
+            arrays.setdefault(self._register_storage(index), []).append(self.trace.records[index])
+        for record in self.trace.records:
+            held = arrays.get(self._register_storage(record.index)) if record.memspaces[:1] == ("rmem",) else None
+            if not held or not record.levels \
+                    or any(label.level not in ("input", "?") for label in _levels.flatten(record.levels[0])):
+                continue
+            extents = list(_leaves(record.shapes[0]))
+            same = next((list(_levels.flatten(a.levels[0])) for a in held
+                         if len(list(_leaves(a.shapes[0]))) == len(extents)), None)
+            if same is not None:
+                record.levels = (_carried_leaves(record.shapes[0], iter(same), record.index),) \
+                    + tuple(record.levels[1:])
 
     def _bind_warp_mma_rests(self) -> None:
         """A warp MMA's rests by the coordinates its issues index them at: a leaf of A indexed as a leaf of C in
@@ -1874,6 +1896,7 @@ class _Tracer:
         self._bind_tmem_registers()
         self._bind_tmem_operands()
         self._bind_warp_mma_rests()
+        self._warp_operand_views()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
@@ -2729,6 +2752,13 @@ def _hand_mma_operands(call) -> tuple | None:
 # a warp MMA in inline PTX (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) and its register groups
 _WARP_MMA = re.compile(r"\bmma\.sync\.aligned\.m\d+n\d+k\d+[\w.]*")
 _ASM_GROUPS = re.compile(r"\{([^}]*)\}")
+
+
+def _carried_leaves(shape, labels, origin: int):
+    """A label tree in `shape`'s form whose leaves are `labels` (an iterator), carried unchanged into `origin`."""
+    if isinstance(shape, tuple):
+        return tuple(_carried_leaves(s, labels, origin) for s in shape)
+    return replace(next(labels), origin=origin, rule="carried")
 
 
 def _leaf_coords(shape, coord) -> list:

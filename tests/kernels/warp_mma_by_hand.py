@@ -3,7 +3,8 @@ registers of register arrays made from bare shapes, `lhs[None, m, k]` and `rhs[N
 words and `acc[None, m, n]` as they are, and a second MMA writes its result into `out[None, n]` with its C read
 whole. No MMA call made any of them: the instruction's operand order says which is A, B and C (D), and the
 indices the issues slice them at say which of their modes run along M, N and K. `lhs` is filled from registers a
-copy filled from global memory (`staged`): the copy's values."""
+copy filled from global memory (`staged`): the copy's values. `pairs`, a view of `rhs` as words made before any
+MMA reads it, holds B's registers."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -49,6 +50,8 @@ def warp_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
         for k in cutlass.range_constexpr(K_TILES):
             for n in cutlass.range_constexpr(N_TILES):
                 rhs[i, k, n] = right[t, i + 4 * (k + K_TILES * n)]
+    pairs = cute.recast_tensor(rhs, U32)  # a view of B's registers as words, made before any MMA reads them
+    pairs[0, 0, 0] = pairs[1, 0, 0]
     acc.fill(0.0)
     for k in cutlass.range_constexpr(K_TILES):
         for m in cutlass.range_constexpr(M_TILES):
