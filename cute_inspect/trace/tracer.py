@@ -240,8 +240,11 @@ def _held_names(frame, obj, depth: int = 8) -> list:
 
 def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
     """Whether the code holding `obj` under a name binds, in one frame, that name to one tensor and one of `names`
-    to another: two tensors, of which `obj` is a later value of the first (a branch's block argument)."""
+    to another of its type: two tensors, of which `obj` is a later value of the first (a branch's block argument).
+    A tensor of another type under that name (the partition `obj` was sliced from, `tCsA_p = tCsA[..., stage]`
+    carried by a loop) is not the one carried."""
     held: set = set()
+    text = _type_text(obj.value)
     while frame is not None and depth > 0:
         values = frame.f_locals
         if not frame.f_code.co_filename.startswith(_OWN_DIR):
@@ -249,7 +252,8 @@ def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
             own = [values[k] for k in held if _is_tensor(values.get(k))]
             for name in names if own else ():
                 other = values.get(name) if name else None
-                if other is not None and _is_tensor(other) and all(other is not v for v in own):
+                if other is not None and _is_tensor(other) and all(other is not v for v in own) \
+                        and _type_text(other.value) == text:
                     return True
         frame, depth = frame.f_back, depth - 1
     return False
