@@ -169,13 +169,12 @@ def state_kernel(first: cute.Tensor, second: cute.Tensor):
 
 @cute.kernel
 def stored_kernel(first: cute.Tensor, second: cute.Tensor):
-    smem = utils.SmemAllocator()
-    xs = smem.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH, STAGES), stride=(DEPTH, 1, ROWS * DEPTH)), 1024)
-    ys = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
-    x, _, _ = cute.arch.block_idx()
-    cute.autovec_copy(cute.local_tile(first, (ROWS, DEPTH), (x, 0)), xs[None, None, 0])
-    cute.autovec_copy(cute.local_tile(second, (COLS, DEPTH), (0, 0)), ys[None, None, 0])
-    _issue(0, _descriptor(xs[None, None, 0]), _descriptor(ys[None, None, 0]), PLAIN, False)
+    tiles = utils.SmemAllocator()  # one stage: the MMA is here only for the kernel to have one
+    xs = tiles.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH), stride=(DEPTH, 1)), 1024)
+    ys = tiles.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH), stride=(DEPTH, 1)), 1024)
+    cute.autovec_copy(cute.local_tile(first, (ROWS, DEPTH), (0, 0)), xs)
+    cute.autovec_copy(second, ys)
+    _issue(0, _descriptor(xs), _descriptor(ys), PLAIN, False)
     # registers written into TMEM by hand that no TMEM read filled: zeros, values computed from a ramp, and a
     # row of `first` a copy loaded
     t, _, _ = cute.arch.thread_idx()
