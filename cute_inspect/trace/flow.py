@@ -949,11 +949,15 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _metadata(records, views)
     if not axes.mmas:
         _copied_by_hand(records, moved)
+    else:
+        _filled_by_copy(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _filled_in_pieces(records)
     _register_views(records, views)
     _computed_arrays(records)
-    if not axes.mmas:
+    if axes.mmas:
+        _stored_into_tmem(records)
+    else:
         _computed_tiles(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _indexed_statistics(records)
@@ -2449,12 +2453,54 @@ def _copied_by_hand(records: list, moved: set) -> None:
             emptied.setdefault(src, []).append(dst)
     for registers, level in [(i, "copy") for i in filled] + [(i, "store") for i in emptied if i not in filled]:
         for index in [registers] + (filled.get(registers) or emptied[registers]):
-            record = records[index]
-            tree = record.levels[0]
-            tree = tuple(_relabelled(mode, index, "copied_by_hand", level=level, role="atom" if at == 0 else "rest")
-                         for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
-                else _relabelled(tree, index, "copied_by_hand", level=level, role="atom")
-            record.levels = (tree,) + record.levels[1:]
+            _as_copy_values(records[index], "copied_by_hand", level)
+
+
+def _as_copy_values(record, rule: str, level: str) -> None:
+    """Relabel a record's first output as what one thread's copy moves: its first mode the atom, the others rests."""
+    tree = record.levels[0]
+    tree = tuple(_relabelled(mode, record.index, rule, level=level, role="atom" if at == 0 else "rest")
+                 for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
+        else _relabelled(tree, record.index, rule, level=level, role="atom")
+    record.levels = (tree,) + record.levels[1:]
+
+
+def _stored_into_tmem(records: list) -> None:
+    """Registers a `tcgen05.st` by hand writes into TMEM (`meta["tmem_stored"]`) that no rule labelled (not a
+    copy's values, which go to TMEM as an operand loaded) hold values the kernel computed and stores out of its
+    registers: `store`, the first mode the atom, the others rests; so do the registers they were computed from
+    that no rule labelled either (`Ab = A * beta_col`, `vals_.store(Ab)`), up the values they were filled with."""
+    pending = [r.index for r in records if r.meta.get("tmem_stored") and _unlabelled_registers(r)]
+    while pending:
+        record = records[pending.pop()]
+        if not _unlabelled_registers(record):
+            continue
+        held = _single_wide_leaf(records[record.inputs[0]]) if record.op in _SAME_MODES and record.inputs else None
+        if held is not None and held.level not in ("input", "?"):  # a view of registers labelled: their values
+            record.levels = (_as_level(record.levels[0], held, record.index),) + record.levels[1:]
+            continue
+        _as_copy_values(record, "stored_into_tmem", "store")
+        pending.extend(i for i in (*record.meta.get("values_from", ()), *record.inputs)
+                       if _unlabelled_registers(records[i]))
+
+
+def _unlabelled_registers(record) -> bool:
+    """A register tensor every mode of which is still at the input level (none a metadata buffer's)."""
+    return record.memspaces[:1] == ("rmem",) and bool(record.levels) \
+        and all(label.level == "input" and label.rule != "metadata" for label in _levels.flatten(record.levels[0]))
+
+
+def _filled_by_copy(records: list) -> None:
+    """In a kernel with an MMA, registers made from a bare shape (`make_rmem_tensor(8, BF16)`) that a copy fills
+    from a tensor in shared or global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`, `cute.copy(cp,
+    sW[None, k], regs)`) hold that copy's values, whatever the kernel does with them next (convert them, write
+    them into TMEM for an MMA): `copy`, as `_copied_by_hand` labels them in a kernel with no MMA."""
+    for record in records:
+        operands = record.operands or {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if record.op == "copy" and src is not None and dst is not None and _bare_registers(records[dst]) \
+                and records[src].memspaces[:1] in (("smem",), ("gmem",)):
+            _as_copy_values(records[dst], "filled_by_copy", "copy")
 
 
 def _bare_registers(record) -> bool:

@@ -477,6 +477,29 @@ def operand_by_use(tree, shape, origin: int, thread: bool):
     return (atom, *rests, *stages)
 
 
+def warp_operand(tree, shape, coords: list | None, origin: int):
+    """A register array a warp MMA issued by hand reads (`levels` of `rK` when `mma.sync` reads `rK[None, m, k]`),
+    leaf by leaf: a leaf the slice keeps (coordinate None; every leaf of the fragment itself, `coords` None) is
+    the instruction's atom, on an axis of its own (a thread's registers mix rows with K or columns); a leaf the
+    slice indexes is a rest, keeping its variable. None for an array an MMA call labelled (a level of its own)."""
+    labels = list(flatten(tree))
+    extents = list(_leaves(shape))
+    if any(label.level == "mma" and not label.rule.startswith("warp_mma") for label in labels):
+        return None
+    coords = coords if coords is not None else [None] * len(extents)
+    if len(coords) != len(extents):
+        return None
+    own = labels if len(labels) == len(extents) else [None] * len(extents)
+    made_leaves = iter([label if label is not None and label.rule == f"warp_mma.{role}" else
+                        made("mma", role, origin, "warp_mma", label if role == "rest" else None)
+                        for label, role in ((label, "atom" if c is None else "rest") for label, c in zip(own, coords))])
+
+    def rebuild(s):
+        return tuple(rebuild(x) for x in s) if isinstance(s, tuple) else next(made_leaves)
+
+    return rebuild(shape)
+
+
 def flat_operand(tree, origin: int):
     """A flat tile that an MMA issued by hand reads through a descriptor of its address (`sA[None, None, stage]` of
     (rows, columns, stages)): every mode but the stages is the instruction's atom, each keeping its variable; None

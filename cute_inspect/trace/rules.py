@@ -72,6 +72,18 @@ RULES = {
                         "stages) that tcgen05.cp copies to the TMEM address a hand-issued block-scaled MMA reads: "
                         "a block's rows and scales packed, along no one axis",
     "hand_scales.rest": "the blocks of rows of such a tile: along the slot's M (A's scales) or N (B's)",
+    "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "
+                      "global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`): the copy's values, its first "
+                      "mode the atom, the others rests",
+    "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "
+                        "rule labelled, and the unlabelled registers their values were computed from: values the "
+                        "kernel stores out of registers, its first mode the atom, the others rests",
+    "warp_mma.atom": "a register array's leaves that a warp MMA issued by hand (`mma.sync` in inline PTX) reads as "
+                     "one operand's registers (the leaves its slice `rK[None, m, k]` keeps, and the fragment read "
+                     "from it): the instruction's atom; B's along K (a thread's B registers hold one column's K "
+                     "values), A's and C's along no one axis",
+    "warp_mma.rest": "the leaves of that array the slice indexes: the MMA's rests; a leaf of A or B indexed as a leaf "
+                     "of C in every issue runs along M or N, A's and B's others along K",
     "hand_operand.atom": "a flat SMEM tile (rows, columns, stages) that an MMA issued by hand reads through a "
                          "descriptor of its address (`sA[None, None, stage].iterator.toint()`): its tile modes are "
                          "the instruction's atom; the contiguous one runs along K (along the slot's M or N where the "

@@ -241,8 +241,11 @@ def _held_names(frame, obj, depth: int = 8) -> list:
 
 def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
     """Whether the code holding `obj` under a name binds, in one frame, that name to one tensor and one of `names`
-    to another: two tensors, of which `obj` is a later value of the first (a branch's block argument)."""
+    to another of its type: two tensors, of which `obj` is a later value of the first (a branch's block argument).
+    A tensor of another type under that name (the partition `obj` was sliced from, `tCsA_p = tCsA[..., stage]`
+    carried by a loop) is not the one carried."""
     held: set = set()
+    text = _type_text(obj.value)
     while frame is not None and depth > 0:
         values = frame.f_locals
         if not frame.f_code.co_filename.startswith(_OWN_DIR):
@@ -250,7 +253,8 @@ def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
             own = [values[k] for k in held if _is_tensor(values.get(k))]
             for name in names if own else ():
                 other = values.get(name) if name else None
-                if other is not None and _is_tensor(other) and all(other is not v for v in own):
+                if other is not None and _is_tensor(other) and all(other is not v for v in own) \
+                        and _type_text(other.value) == text:
                     return True
         frame, depth = frame.f_back, depth - 1
     return False
@@ -422,6 +426,15 @@ class _Tracer:
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
         # (record, output, literal index) of a register element -> the value last written there (`_register_written`)
         self.register_values: dict = {}
+        # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
+        self.slice_coords: dict = {}
+        # hash of an element read's value -> the value key of the tensor it was read from (`a[i].ir_value()`)
+        self.element_of: dict = {}
+        # warp MMA issued by hand -> per issue, {slot: (register tensor, its leaves' coordinates)}: bound when the
+        # trace ends (`_bind_warp_mma_rests`)
+        self.warp_mmas: dict = {}
+        self.warp_results: dict = {}  # hash of a warp MMA's D registers (the asm's result) -> that MMA
+        self.warp_arrays: set = set()  # the register arrays warp MMAs read or write: see `_warp_operand_views`
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -797,6 +810,7 @@ class _Tracer:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
                 elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
+                    self._element_read_from(tensor, result)
                     found = self._element_source(tensor)
                     key = _ir_hash(getattr(result, "value", None)) if found is not None else None
                     if key is not None:
@@ -827,6 +841,8 @@ class _Tracer:
                 self._named_element(tensor, coord)
                 if value is not None:
                     self._register_written(tensor, coord, value)
+                    if self.warp_results:
+                        self._warp_mma_written(tensor, coord, value)
                     if self.tmem_values:
                         found = self._element_source(tensor)
                         if found is not None:
@@ -1155,6 +1171,9 @@ class _Tracer:
                 (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
+        if call.op == "inline_asm" and _WARP_MMA.search(str(call.bound.get("asm_string", ""))) is not None:
+            self._warp_mma_by_hand(call, result)
+            return
         if call.op in _ISSUED_BY_HAND:  # before its call site is worked out: most inline PTX issues no MMA
             self._issued_by_hand(call)
             return
@@ -1300,6 +1319,8 @@ class _Tracer:
             out_trees = [_flow.with_atom_axes(t, o.shape, mnk, op[-1], index, number, values)
                          for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
+        if op == "recast_tensor":
+            self._note_sliced(record, bound)
         if op == "filter_zeros" and in_shapes and outputs:
             record.levels = tuple(_flow.zeros_filtered(t, in_shapes[0], o.shape) for t, o in zip(out_trees, outputs))
             out_trees = list(record.levels)
@@ -1426,6 +1447,152 @@ class _Tracer:
                 self._operand_by_use(by_arg[arg][0], number, slot, values=True)
         self._append(record)
 
+    def _warp_mma_by_hand(self, call: Call, result) -> None:
+        """A warp MMA in inline PTX (`mma.sync.aligned.m16n8k16.row.col ... {$0..$3}, {$4..$7}, {$8, $9},
+        {$10..$13}`): its register groups are D, A, B and C, in that order. Each register is an element read of a
+        register tensor (a slice of a thread's register array, `rC[None, m, n]`, or a `recast_tensor` of one, `a =
+        recast_tensor(rK[None, m, k], Int32)`): the MMA reads those arrays as its A, B and C. Each array's leaves
+        the slice keeps are the instruction's atom, the ones it indexes its rests (`levels.warp_operand`); the
+        issues' coordinates say which rest runs along which axis when the trace ends (`_bind_warp_mma_rests`)."""
+        text = str(call.bound.get("asm_string", ""))
+        groups = _ASM_GROUPS.findall(text[_WARP_MMA.search(text).end():])
+        if len(groups) != 4:
+            return
+        outputs = str(call.bound.get("constraints", "")).split(",")[:16]
+        outputs = sum(1 for c in outputs if c.strip().startswith("="))
+        values = list(call.bound.get("operands_") or ())
+        issue = {}
+        for slot, group in zip("ABC", groups[1:]):
+            numbers = [int(n) - outputs for n in re.findall(r"\$(\d+)", group)]
+            held = {self._fragment_of(values[n]) for n in numbers if 0 <= n < len(values)} - {None}
+            if len(held) == 1:
+                issue[slot] = held.pop()
+        if "A" not in issue or "B" not in issue:
+            return
+        kernel, _ = _current_kernel(call.frame)
+        if self.unresolved:
+            self._resolve(call.frame)
+        index = len(self.trace.records)
+        self.axes.context = index
+        site = call.site
+        number = self.objects.by_hand(("warp", issue.get("C", issue["A"])[1], _WARP_MMA.search(text).group(0)))
+        record = Record(
+            index=index, op="gemm", names=(), file=site.file, line=site.line, col=site.col, function=site.function,
+            kernel=kernel, in_shapes=tuple(self.trace.records[a].shapes[0] for _, a, _ in issue.values()), shapes=(),
+            layouts=(), memspaces=(), dtypes=(), swizzles=(), levels=(),
+            inputs=tuple(a for _, a, _ in issue.values()), input_outputs=tuple(0 for _ in issue),
+            library=site.file.startswith(_library_dir()),
+        )
+        record.made_by = {"kind": "mma", "object": number, "op": "mma.sync", "receiver": None, "line": None}
+        # the arrays, not the fragment each issue reads of them: the issues into one array are one product
+        record.operands = {slot: issue[slot][1] if slot in issue else None for slot in "ABC"}
+        self.warp_results[_ir_hash(getattr(result, "value", result))] = number
+        leaves = {}
+        for slot, (fragment, source, coord) in issue.items():
+            leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
+        self.warp_mmas.setdefault(number, []).append(leaves)
+        self._append(record)
+
+    def _warp_mma_written(self, tensor, coord: tuple, value) -> None:
+        """`acc[None, n] = mma_sync(a, b, c)`: the register array a warp MMA's D registers are written into (up the
+        ops that gather them into a vector) is its D, read as `_as_warp_operand` reads C."""
+        number = _up_defining_ops(getattr(value, "value", value), lambda v: self.warp_results.get(_ir_hash(v)),
+                                  depth=4, width=8)
+        found = self._element_source(tensor) if number is not None else None
+        issues = self.warp_mmas.get(number)
+        if found is None or not issues or "D" in issues[-1] \
+                or self.trace.records[found[0]].memspaces[:1] != ("rmem",):
+            return
+        issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
+
+    def _fragment_of(self, value):
+        """(fragment record, register array record, slice coordinate or None) of a register an element read of a
+        traced register tensor gave (up a few conversions); None where it is no such read."""
+        def read(v):
+            return self.element_of.get(_ir_hash(v))
+
+        key = _up_defining_ops(value, read, depth=3, width=4)
+        found = self.known.get(key) if key is not None else None
+        if found is None or self.trace.records[found[0]].memspaces[:1] != ("rmem",):
+            return None
+        record = self.trace.records[found[0]]
+        sliced = self.slice_coords.get(key) or record.meta.get("sliced")
+        if sliced is None and record.op == "recast_tensor" and record.inputs:  # a whole array's registers
+            sliced = (record.inputs[0], None)
+        return (found[0],) + (tuple(sliced) if sliced is not None else (found[0], None))
+
+    def _element_read_from(self, tensor, result) -> None:
+        key, tensor_key = _ir_hash(getattr(result, "value", None)), _value_key(tensor)
+        if key is not None and tensor_key is not None:
+            self.element_of[key] = tensor_key
+
+    def _as_warp_operand(self, fragment: int, source: int, coord, mma: int, slot: str) -> list:
+        """Relabel a warp MMA's register array (`levels.warp_operand`) and the fragment read from it (all atom), the
+        atom of B along K; the coordinate of each of the array's leaves (None: kept by the slice) for
+        `_bind_warp_mma_rests`."""
+        record = self.trace.records[source]
+        coords = _leaf_coords(record.shapes[0], coord)
+        tree = _levels.warp_operand(record.levels[0], record.shapes[0], coords, source) if record.levels else None
+        if tree is None:
+            return []
+        record.levels = (tree,) + tuple(record.levels[1:])
+        self.warp_arrays.add(source)
+        atoms = [label for label, c in zip(_levels.flatten(tree), coords) if c is None]
+        if fragment != source and self.trace.records[fragment].levels:
+            held = self.trace.records[fragment]
+            held.levels = (_levels.warp_operand(held.levels[0], held.shapes[0], None, fragment),) \
+                + tuple(held.levels[1:])
+            atoms += list(_levels.flatten(held.levels[0]))
+        if slot == "B":  # a thread's B registers hold K values of one column only
+            for label in atoms:
+                self.axes.bind(label.var, ("mma", mma, "K"))
+        return list(zip((label.var for label in _levels.flatten(tree)), coords))
+
+    def _warp_operand_views(self) -> None:
+        """Register tensors over the storage of a warp MMA's operand array that no rule labelled (views made of it
+        for other uses, `group_modes(regs, 0, 2)` for its ldmatrix copy or `recast_tensor(regs, Uint32)` for
+        arithmetic on pairs; the array a recast operand was made over) hold its registers: its labels, leaf for
+        leaf, where they have as many leaves."""
+        arrays: dict = {}
+        for index in sorted(self.warp_arrays):
+            arrays.setdefault(self._register_storage(index), []).append(self.trace.records[index])
+        for record in self.trace.records:
+            held = arrays.get(self._register_storage(record.index)) if record.memspaces[:1] == ("rmem",) else None
+            if not held or not record.levels \
+                    or any(label.level not in ("input", "?") for label in _levels.flatten(record.levels[0])):
+                continue
+            extents = list(_leaves(record.shapes[0]))
+            same = next((list(_levels.flatten(a.levels[0])) for a in held
+                         if len(list(_leaves(a.shapes[0]))) == len(extents)), None)
+            if same is not None:
+                record.levels = (_carried_leaves(record.shapes[0], iter(same), record.index),) \
+                    + tuple(record.levels[1:])
+
+    def _bind_warp_mma_rests(self) -> None:
+        """A warp MMA's rests by the coordinates its issues index them at: a leaf of A indexed as a leaf of C in
+        every issue (`rK[None, m, k]` beside `rC[None, m, n]`) runs along M, a leaf of B indexed as one of C along
+        N; A's and B's other indexed leaves run along K (C's rests are M and N only). C is the accumulator read, or
+        the one D is written into where C is read whole."""
+        for mma, issues in self.warp_mmas.items():
+            rests = {slot: _issue_columns(issues, slot) for slot in "ABC"}
+            rests["C"] = rests["C"] or _issue_columns(issues, "D")  # the accumulator, read or written
+            for slot, letter in (("A", "M"), ("B", "N")):
+                matched = _same_columns(rests[slot], rests["C"])
+                for mine, theirs in matched:
+                    self.axes.bind(mine, ("mma", mma, letter))
+                    self.axes.bind(theirs, ("mma", mma, letter))
+                if not rests["C"]:  # an accumulator read whole: what the other rests index is unknown
+                    continue
+                for var in set(rests[slot]) - {mine for mine, _ in matched}:
+                    self.axes.bind(var, ("mma", mma, "K"))
+
+    def _note_sliced(self, record: Record, bound: dict) -> None:
+        """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
+        warp MMA that reads the view (`_fragment_of`)."""
+        sliced = next((self.slice_coords[k] for k in map(_value_key, bound.values()) if k in self.slice_coords), None)
+        if sliced is not None:
+            record.meta["sliced"] = sliced
+
     def _flat_operand(self, index: int, mma: int, slot: str, transposed: bool) -> bool:
         """Whether the tensor a hand-issued MMA reads in `slot` is an SMEM tile in no MMA form (rows, columns,
         stages): that MMA's operand (`levels.flat_operand`), its tile modes along the slot's axes
@@ -1505,6 +1672,7 @@ class _Tracer:
         address, value = call.bound.get("tmem_addr"), call.bound.get("val")
         if address is None or value is None:
             return
+        self._registers_stored_by_hand(value)
         products = self._products_read(value)
         if len(products) != 1:
             return
@@ -1513,6 +1681,17 @@ class _Tracer:
         self.tmem_written.append((column, _columns_stored(call.bound.get("shape"), value), product))
         if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
             self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
+
+    def _registers_stored_by_hand(self, value) -> None:
+        """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the
+        tensors they are views of, for `flow._stored_into_tmem`."""
+        for v in _defining_values(getattr(value, "value", value)):
+            index = self.loaded.get(_ir_hash(v))
+            while index is not None and self.trace.records[index].memspaces[:1] == ("rmem",):
+                record = self.trace.records[index]
+                record.meta["tmem_stored"] = True
+                index = record.inputs[0] if record.op in _flow._VIEW_OPS + _flow._SAME_MODES and record.inputs \
+                    else None
 
     def _products_read(self, value) -> set:
         """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
@@ -1724,6 +1903,8 @@ class _Tracer:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
         self._bind_tmem_registers()
         self._bind_tmem_operands()
+        self._bind_warp_mma_rests()
+        self._warp_operand_views()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
@@ -2386,6 +2567,7 @@ class _Tracer:
             kept = tuple(self._leaf_var(label) for label in kept)
             kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
+            self.slice_coords[_value_key(result)] = (index, coord)
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
@@ -2620,6 +2802,51 @@ def _hand_mma_operands(call) -> tuple | None:
         return None
     values = list(call.bound.get("operands_") or ())
     return tuple(values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+
+
+# a warp MMA in inline PTX (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) and its register groups
+_WARP_MMA = re.compile(r"\bmma\.sync\.aligned\.m\d+n\d+k\d+[\w.]*")
+_ASM_GROUPS = re.compile(r"\{([^}]*)\}")
+
+
+def _carried_leaves(shape, labels, origin: int):
+    """A label tree in `shape`'s form whose leaves are `labels` (an iterator), carried unchanged into `origin`."""
+    if isinstance(shape, tuple):
+        return tuple(_carried_leaves(s, labels, origin) for s in shape)
+    return replace(next(labels), origin=origin, rule="carried")
+
+
+def _leaf_coords(shape, coord) -> list:
+    """The coordinate a slice gives each leaf of `shape`: None where it keeps the leaf, an index (a literal, or
+    a run-time value) where it picks one; an index into a nested mode picks all its leaves."""
+    if coord is None:
+        return [None] * sum(1 for _ in _leaves(shape))
+    if isinstance(shape, tuple) and isinstance(coord, tuple) and len(shape) == len(coord):
+        return [c for s, x in zip(shape, coord) for c in _leaf_coords(s, x)]
+    return [coord] * sum(1 for _ in _leaves(shape))
+
+
+def _issue_columns(issues: list, slot: str) -> dict:
+    """The variables of a warp MMA's `slot` array's indexed leaves -> their literal index in each issue (one
+    array read in every issue; a run-time index, or one index in every issue, makes no column)."""
+    arrays = {issue[slot][0] for issue in issues if slot in issue}
+    if len(arrays) != 1:
+        return {}
+    columns: dict = {}
+    for issue in issues:
+        for var, coord in issue[slot][1]:
+            if coord is not None and var is not None:
+                columns.setdefault(var, []).append(coord if isinstance(coord, int) else None)
+    # a leaf every issue indexes alike is walked by none: it says nothing of the axis
+    return {var: column for var, column in columns.items()
+            if None not in column and len(column) == len(issues) and len(set(column)) > 1}
+
+
+def _same_columns(mine: dict, theirs: dict) -> list:
+    """(my variable, theirs) for each of my leaves indexed as exactly one of theirs in every issue, that one as
+    none of my others."""
+    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if ca == cb]
+    return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1 and sum(1 for _, y in pairs if y == b) == 1]
 
 
 # the instruction descriptor's bits that make A or B MN-major (`transpose_A`, `transpose_B` of tcgen05's kinds)

@@ -17,7 +17,9 @@ writes them back by hand (`tcgen05.st` 16x128b, through a recast of that tensor 
 the TMEM addresses and the stored registers tie together.
 Its fourth kernel keeps a recurrent state H in TMEM: R = H W^T (A H's bf16 copy in TMEM), H += R K (A R's bf16
 copy in TMEM); each thread reads its lane's row of H by hand, writes it back decayed over H's own columns and
-as bf16 where R's MMA reads it, and writes R's row as bf16 where H's MMA reads it (a chunked delta rule's step)."""
+as bf16 where R's MMA reads it, and writes R's row as bf16 where H's MMA reads it (a chunked delta rule's step).
+Its fifth kernel writes into TMEM by hand registers no TMEM read filled: zeros, bf16 values computed from a ramp
+of registers, and a row of its input a copy loaded."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -165,6 +167,32 @@ def state_kernel(first: cute.Tensor, second: cute.Tensor):
         _store(lanes | cutlass.Int32(UPDATE_HALF_AT + c * 16), update, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
 
 
+@cute.kernel
+def stored_kernel(first: cute.Tensor, second: cute.Tensor):
+    tiles = utils.SmemAllocator()  # one stage: the MMA is here only for the kernel to have one
+    xs = tiles.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH), stride=(DEPTH, 1)), 1024)
+    ys = tiles.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH), stride=(DEPTH, 1)), 1024)
+    cute.autovec_copy(cute.local_tile(first, (ROWS, DEPTH), (0, 0)), xs)
+    cute.autovec_copy(second, ys)
+    _issue(0, _descriptor(xs), _descriptor(ys), PLAIN, False)
+    # registers written into TMEM by hand that no TMEM read filled: zeros, values computed from a ramp, and a
+    # row of `first` a copy loaded
+    t, _, _ = cute.arch.thread_idx()
+    lanes = cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)
+    blank = cute.make_rmem_tensor(32, cutlass.Float32)
+    blank.fill(0.0)
+    _store(lanes | cutlass.Int32(PROBS_AT), blank, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+    ramp = cute.make_rmem_tensor(32, cutlass.Float32)
+    for i in cutlass.range_constexpr(32):
+        ramp[i] = cutlass.Float32(i * 0.5)
+    weights = cute.make_rmem_tensor(32, BF16)
+    weights.store(ramp.load().to(BF16))
+    _store(lanes | cutlass.Int32(OUT_AT), weights, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+    staged = cute.make_rmem_tensor(DEPTH, BF16)
+    cute.autovec_copy(first[t, None], staged)
+    _store(lanes | cutlass.Int32(OUT_AT + 16), staged, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
+
+
 def _load(address, words: int, shape):
     """`words` f32 registers read by hand (`tcgen05.ld`) at a TMEM address."""
     loaded = nvvm.tcgen05_ld(ir.VectorType.get([words], cutlass.Int32.mlir_type), shape, _tmem(address))
@@ -200,6 +228,11 @@ def state_host(first: cute.Tensor, second: cute.Tensor):
     state_kernel(first, second).launch(grid=(2, 1, 1), block=(128, 1, 1))
 
 
+@cute.jit
+def stored_host(first: cute.Tensor, second: cute.Tensor):
+    stored_kernel(first, second).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
 def compile_nvvm():
     from cutlass.cute.runtime import make_fake_compact_tensor
 
@@ -233,3 +266,11 @@ def compile_state():
     first = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     second = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     return cute.compile(state_host, first, second)
+
+
+def compile_stored():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    first = make_fake_compact_tensor(BF16, (2 * ROWS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    second = make_fake_compact_tensor(BF16, (COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(stored_host, first, second)

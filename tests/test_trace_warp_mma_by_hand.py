@@ -1,0 +1,67 @@
+"""A warp MMA issued by hand (`mma.sync` in inline PTX) reads register arrays no MMA call made
+(tests/kernels/warp_mma_by_hand.py): the instruction's operand order makes them A, B and C (D), the leaves each
+issue's slice keeps the atom, the leaves it indexes the rests, along M, N or K as the issues' indices say."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "warp_mma_by_hand.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_warp", arch="sm_80")
+
+
+def _index(events, name):
+    return next(e["index"] for e in events if name in (e.get("names") or []))
+
+
+def test_an_inline_mma_sync_is_a_gemm_of_the_arrays_it_reads(events):
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 2 * 4 * 3 + 4
+    assert gemms[0]["operands"] == {"A": _index(events, "lhs"), "B": _index(events, "rhs"), "C": _index(events, "acc")}
+    # one product per accumulator: the issues into `acc`, and those from `zeros` into `out`
+    assert len({g["made_by"]["object"] for g in gemms[:24]}) == 1
+    assert gemms[24]["made_by"]["object"] != gemms[0]["made_by"]["object"]
+
+
+def test_the_leaves_a_slice_keeps_are_the_atom_the_indexed_ones_rests_along_the_axes_they_walk(events):
+    assert labels_of(events, "lhs")[0] == ["mma-atom", "mma-rest-M", "mma-rest-K"]
+    assert labels_of(events, "rhs")[0] == ["mma-atom-K", "mma-rest-K", "mma-rest-N"]  # B's registers: K values
+    assert labels_of(events, "acc")[0] == ["mma-atom", "mma-rest-M", "mma-rest-N"]
+
+
+def test_the_words_an_issue_reads_are_the_atom(events):
+    for name, labels in (("words_a", ["mma-atom"]), ("words_b", ["mma-atom-K"])):
+        views = [e for e in events if name in (e.get("names") or [])]
+        assert len(views) == 28 and all(e["leaf_labels"][0] == labels for e in views)
+
+
+def test_an_array_the_result_is_written_into_is_the_accumulator(events):
+    # C read whole (no rest to tell N by), D written at `out[None, n]`: its rest runs along B's N
+    assert labels_of(events, "zeros")[0] == ["mma-atom"]
+    assert labels_of(events, "out")[0] == ["mma-atom", "mma-rest-N"]
+
+
+def test_a_view_over_an_operand_arrays_storage_holds_its_registers(events):
+    assert labels_of(events, "pairs") == (["mma-atom-K", "mma-rest-K", "mma-rest-N"], ["mma_slot"] * 3)
+
+
+def test_registers_a_copy_fills_from_memory_in_a_kernel_with_an_mma_hold_the_copys_values(events):
+    assert labels_of(events, "staged") == (["copy-atom"], ["filled_by_copy"])
+
+
+def test_registers_written_into_tmem_by_hand_hold_stored_values_unless_a_copy_loaded_them():
+    nvvm = os.path.join(ROOT, "tests", "kernels", "nvvm_issued_mma.py")
+    events = trace_json(f"{nvvm}:compile_stored", arch="sm_100a")
+    for name in ("blank", "weights", "ramp"):  # zeros; values computed from a ramp, and the ramp they came from
+        assert labels_of(events, name) == (["store-atom"], ["stored_into_tmem"])
+    packed = {e["inputs"][0]: e["leaf_labels"][0] for e in events if "packed" in (e.get("names") or [])}
+    assert packed[_index(events, "blank")] == ["store-atom"]
+    # a row of the input a copy loaded holds the copy's values, and so does the view `tcgen05.st` reads of it
+    assert labels_of(events, "staged")[0] == ["copy-atom-K"]
+    assert packed[_index(events, "staged")] == ["copy-atom-K"]
