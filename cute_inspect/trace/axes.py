@@ -58,6 +58,10 @@ class Axes:
         # (variable, the variable it borrowed, its record, the other's record): a TMEM accumulator laid out as
         # another, joined when the trace ends unless the two hold different products (`flow.settle`)
         self.borrowed: list = []
+        # (an SMEM view's record, [(its leaf's variable, the variable of the data it holds)]): a view over a
+        # buffer's own iterator, joined to its data when the trace ends where a TMA cuts it and no MMA reads it
+        # (`flow._aliased_buffers`)
+        self.aliases: list = []
         # (a kernel parameter's whole mode's variable, the variables of the host view's leaves of that mode): joined
         # when the trace ends where the solved axes name the whole mode (`flow.settle`)
         self.viewed_leaves: list = []

@@ -840,6 +840,32 @@ def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
             axes.placed[var] = record
 
 
+_MMA_READS = frozenset(("make_fragment_A", "make_fragment_B", "partition_A", "partition_B"))
+
+
+def _aliased_buffers(axes: Axes, records: list) -> None:
+    """An SMEM view over a buffer's own iterator (`Axes.aliases`) that a TMA partition cuts and no MMA reads (the
+    (tokens, head dim) boxes a TMA loads into a K-major operand buffer) is the buffer's data seen again: each leaf
+    runs along the axis of what it holds. Read by an MMA, it is another operand laid in the same storage (V over
+    K); written by the epilogue's copies, a tile the accumulator's copies name: its leaves keep their own
+    variables, for those to name."""
+    read = {i for record in records if record.op in _MMA_READS for i in record.inputs}
+    boxed = {j for record in records if record.op == "tma_partition" for i in record.inputs
+             for j in _regrouped_from(records, i)}
+    for origin, pairs in axes.aliases:
+        for var, other in pairs if origin in boxed and origin not in read else ():
+            axes.join(var, other)
+
+
+def _regrouped_from(records: list, index: int, depth: int = 2) -> list:
+    """A record and the tensors it regroups (`group_modes(box, 0, 2)` passed to a partition), up `depth` levels."""
+    found = [index]
+    while depth and records[found[-1]].op in ("group_modes", "select", "append_ones") and records[found[-1]].inputs:
+        found.append(records[found[-1]].inputs[0])
+        depth -= 1
+    return found
+
+
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
            gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None) -> None:
@@ -854,6 +880,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if instance:
         axes.split(instance, rows_apart, apart)
     _borrowed_accumulators(axes, instance)
+    _aliased_buffers(axes, records)
     _expanded_vectors(axes)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
@@ -879,6 +906,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         named = axes.solve(_hinted(axes, records))
     if _named_viewed_leaves(axes, named):
         named = axes.solve(_hinted(axes, records))
+    _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged or ()}))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     _rows_filled_from_two(axes, records, named)
@@ -1061,6 +1089,88 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
             sequence = {axes.find(v) for v in others} - {heads[0]}
             if len(sequence) == 1:
                 named[sequence.pop()] = (letter, "gather")
+
+
+def _paged_scores(axes: Axes, records: list, named: dict, paged: set) -> set:
+    """A product no other MMA reads or feeds (no attention named), one of whose operands is read from a paged cache,
+    is attention scores: an indexer's logits S^T = K Q^T over pages of keys. The paged operand's input holds a mode a
+    page table's entries select (`paged`, class roots) beside its rows, and a page's rows fit in the operand's SMEM
+    tile (several pages may fill one): its rows are the keys K, the other operand's rows the queries Q, the axis
+    both contract the head dim D. A GEMM operand selected by an index read from a table (an expert's weights,
+    `w[None, None, expert[tile]]`) is a whole matrix, more rows than a tile. Returns the roots of the queries."""
+    if not paged or axes.chains or any(rule in ("attention", "hint:scores") for _, rule in named.values()):
+        return set()
+    pages, tiles = [], {}  # (class root -> static extent) of each global input with a paged mode; SMEM leaf extents
+    for record in records:
+        if not record.levels or not record.shapes or not isinstance(record.shapes[0], tuple):
+            continue
+        if record.memspaces[:1] == ("smem",):
+            leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
+            for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
+                if label.var is not None and isinstance(extent, int):
+                    root = axes.find(label.var)
+                    tiles[root] = max(tiles.get(root, 0), extent)
+        elif record.op in ("input", "make_tensor") and set(record.memspaces) & {"gmem", "coord"}:
+            modes = _modes(record.levels[0])
+            held = {axes.find(m.var): e for m, e in zip(modes, record.shapes[0])
+                    if isinstance(m, _levels.ModeLabel) and m.var is not None and isinstance(e, int)}
+            if len(modes) == len(record.shapes[0]) and any(
+                    isinstance(m, _levels.ModeLabel) and m.var is not None and axes.find(m.var) in paged for m in modes):
+                pages.append(({axes.find(m.var) for m in modes if isinstance(m, _levels.ModeLabel) and m.var is not None},
+                              held))
+    found = set()
+    for key, var in list(axes.key_var.items()):
+        if key[0] != "mma" or key[2] != "K":
+            continue
+        over = axes.find(var)
+        rows, cols = (axes.key_var.get(("mma", key[1], a)) for a in "MN")
+        rows, cols = (axes.find(v) if v is not None else None for v in (rows, cols))
+        if None in (rows, cols) or len({rows, cols, over}) < 3:
+            continue
+        keyed = [r for r in (rows, cols) if any(r in roots and over in roots and 1 < held.get(r, 0) <= tiles.get(r, 0)
+                                                for roots, held in pages)]
+        if len(keyed) != 1:
+            continue
+        queries = cols if keyed[0] == rows else rows
+        for root, letter in ((keyed[0], "K"), (queries, "Q"), (over, "D")):
+            named[root] = (letter, "attention")
+        found.add(queries)
+    return found
+
+
+def _one_tokens_heads(axes: Axes, records: list, named: dict, queries: set) -> None:
+    """The query rows of paged scores (`_paged_scores`) that one tile covers whole, where the query input is (rows,
+    head dim, one more mode) with the rows a static extent: a CTA takes one sequence's rows in full, and a decode
+    step's rows of one sequence are its token's heads (an indexer's 64 heads; a query sequence is tiled, its
+    length a run-time extent). The rows are the heads H, the input's other mode the batch B."""
+    if not queries:
+        return
+    covered: dict = {}  # queries root -> the extents of tile atoms along it
+    for record in records:
+        if record.op in ("local_tile", "flat_divide", "tiled_divide", "zipped_divide", "logical_divide") \
+                and record.levels and record.shapes:
+            leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
+            for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
+                if label.role == "atom" and label.var is not None and axes.find(label.var) in queries:
+                    covered.setdefault(axes.find(label.var), set()).add(extent)
+    renamed: dict = {}
+    for record in records:
+        if record.op not in ("input", "make_tensor") or not record.levels or "gmem" not in record.memspaces \
+                or not isinstance(record.shapes[0], tuple):
+            continue
+        modes = _modes(record.levels[0])
+        if len(modes) != 3 or len(record.shapes[0]) != 3 or not all(
+                isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
+            continue
+        roots = [axes.find(m.var) for m in modes]
+        letters = [named.get(r, (None,))[0] for r in roots]
+        # (the other mode no data flow named: a name's suffix (`mB_nkl`'s L) or the batch rule may have)
+        if letters[:2] != ["Q", "D"] or letters[2] is not None and named[roots[2]][1] not in ("batch", "hint:name"):
+            continue
+        extent = record.shapes[0][0]
+        if isinstance(extent, int) and extent > 1 and extent in covered.get(roots[0], ()):
+            renamed[roots[0]], renamed[roots[2]] = ("H", "attention"), ("B", "batch")
+    named.update(renamed)
 
 
 def _rows_filled_from_two(axes: Axes, records: list, named: dict) -> None:
@@ -1900,7 +2010,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             pages = "K" if "K" in attention else "B"
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
-                    paging = letter == "B" and axes.find(mode.var) in paged
+                    # (a key-side input's one trailing mode a page table selects: its pages, not heads)
+                    paging = (letter == "B" or pages == "K") and axes.find(mode.var) in paged
                     named[axes.find(mode.var)] = (pages, "paged") if paging else (letter, "batch")
             if len(unnamed) == 1:  # heads and batch grouped in one mode: by stride, else from the inside out
                 letters = _grouped_batch(record, len(modes) - 1) or _nested_batch(record, modes)

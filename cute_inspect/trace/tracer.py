@@ -419,6 +419,8 @@ class _Tracer:
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
+        # hashes of elements read at a literal index of one of two or more modes (`meta[cta, 0]`): a record's field
+        self.field_reads: set = set()
         # such a read's hash -> (the record of the host tensor the launch passed, the coordinate): `_paged_mode`
         self.host_reads: dict = {}
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
@@ -811,6 +813,8 @@ class _Tracer:
                     self._coordinates_read(tensor, result)
                 elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
                     self._element_read_from(tensor, result)
+                    if _field_index(coord):
+                        self.field_reads.add(_ir_hash(getattr(result, "value", None)))
                     found = self._element_source(tensor)
                     key = _ir_hash(getattr(result, "value", None)) if found is not None else None
                     if key is not None:
@@ -1092,7 +1096,7 @@ class _Tracer:
         if not isinstance(leaf, _levels.ModeLabel) or leaf.var is None:
             return
         read = _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced)
-        if read is not None:
+        if read is not None and read not in self.field_reads:  # (a work list's `meta[cta, 0]` picks no page)
             tables = self.paged.setdefault(leaf.var, set())
             table = self._pages_walked(read)
             if table is not None:
@@ -2100,6 +2104,15 @@ class _Tracer:
                                                viewed[0])
                     if found is not None:
                         return found
+                if info.memspace == "smem" and self._over_own_iterator(call, viewed[0]):
+                    # a logical view of a buffer over its own iterator whose leaves merge the buffer's parts of
+                    # one axis (a TMA's (tokens, head dim) box view of the K-major (keys, k-atom, k-tiles)
+                    # buffer): a buffer of its own over that data, its leaves along its axes, unless an MMA reads
+                    # it (V laid over K's storage is another operand, not K's data seen again)
+                    found = self._own_buffer_over(viewed, info, names[0] if names else None, origin, deferred=True)
+                    if found is not None:
+                        return found
+                if info.memspace in ("smem", "tmem"):
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "smem":
                 # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
@@ -2201,19 +2214,57 @@ class _Tracer:
         same = self.storage.get(_storage_key(pointer))
         if same is None or same[0] == other_than:
             return None
+        return self._own_buffer_over(same, info, name, origin)
+
+    def _own_buffer_over(self, same: tuple, info, name: str | None, origin: int, deferred: bool = False):
+        """A buffer of its own over the data of `same` ((record, output, labels) of a traced SMEM tensor), each
+        leaf joined to the axis of the data it holds, by stride; None where a leaf crosses two axes' data. With
+        `deferred`, the joins wait for the trace's end (`Axes.aliases`), and a mode whose leaves hold two axes'
+        data gets a variable per leaf (`_leaves_apart`)."""
         source = self.trace.records[same[0]]
         found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class,
                               expansions=self.axes.expansions)
         if found is None:
             return None
-        self.views[origin] = same[0]
+        if not deferred:  # (an operand laid in the same storage is no view of the buffer's data)
+            self.views[origin] = same[0]
         own = _levels.smem_buffer(rank(info.shape), name, origin, info.shape)
         modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
         held = [leaf for mode, tree in zip(modes, found) for leaf in _nested_leaf_labels(mode, tree)]
-        for var, label in zip(_flow._leaf_vars(self.axes, own, info.shape), held):
-            if var is not None and label.role != "stage":
-                self.axes.join(var, self._axis_var(label))
+        apart = self._leaves_apart(own, modes, found) if deferred else own
+        leaf_vars = _flow._leaf_vars(self.axes, apart, info.shape)
+        pairs = [(var, self._axis_var(label)) for var, label in zip(leaf_vars, held)
+                 if var is not None and label.role != "stage"]
+        if deferred:
+            self.axes.aliases.append((origin, pairs))
+            return apart
+        for var, other in pairs:
+            self.axes.join(var, other)
         return own
+
+    def _over_own_iterator(self, call, record: int) -> bool:
+        """Whether a `make_tensor` call's iterator argument is the traced tensor `record`'s own (`sK.iterator`), not
+        a pointer recast to another swizzle or type (`recast_ptr(sK.iterator, swizzle)`: a transposed operand's
+        bytes, whose strides say nothing of the first's axes)."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return False
+        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                "iterator")
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        return found is not None and found[0] == record
+
+    def _leaves_apart(self, own: tuple, modes: tuple, found) -> tuple:
+        """`own`'s modes, each whose leaves hold data of two or more axes (a TMA box mode (64 tokens, 128 head dim)
+        over a K-major operand buffer) given a variable per leaf, so that joining each leaf to its data's axis
+        does not join those axes."""
+        out = []
+        for label, mode, tree in zip(own, modes, found):
+            held = _nested_leaf_labels(mode, tree)
+            classes = {self._axis_class(x) for x in held if isinstance(x, _levels.ModeLabel) and x.role != "stage"}
+            if isinstance(label, _levels.ModeLabel) and len(held) > 1 and len(classes - {None}) > 1:
+                label = replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in held))
+            out.append(label)
+        return tuple(out)
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
@@ -3275,10 +3326,21 @@ def _index_sources(value, depth: int = 6) -> dict:
     return found
 
 
+def _field_index(coord) -> bool:
+    """Whether an element's coordinate picks one of several modes by a literal (`meta[cta, 0]`, `meta[cta, 1]`: the
+    fields of a per-CTA record, a work list's start and end) and another by a run-time index: a record's field, not
+    an entry of a table the run-time indices walk (`block_table[b, blk]`)."""
+    if not isinstance(coord, tuple) or len(coord) < 2:
+        return False
+    literal = [isinstance(c, int) for c in coord]
+    return any(literal) and not all(literal)
+
+
 def _read_from_table(value, read, depth: int = 6):
     """The hash of the element read out of a tensor (`read(hash)`) a run-time index is, or was computed from by
     integer arithmetic, following an `scf.if` result into what each branch yields (`page = n; if ok: page =
-    t[i]`); else None."""
+    t[i]`) and a warp shuffle into the value it moves (one lane reads the page ids, `shuffle_sync` hands each
+    lane's to the others); else None."""
     frontier = [value]
     for _ in range(depth):
         following = []
@@ -3293,6 +3355,8 @@ def _read_from_table(value, read, depth: int = 6):
                 following.extend(_yielded(v))
             elif name is not None and name.startswith("arith."):
                 following.extend(_operands(v))
+            elif name == "nvvm.shfl.sync":
+                following.extend(_operands(v)[1:2])  # (mask, value, lane, clamp): the value moved
         frontier = following[:16]
     return None
 
@@ -3731,6 +3795,8 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         if extent is not None and stride:
             for low, high, label in pool:
                 if low <= stride < high and stride % low == 0:
+                    if id(label) in packed:  # a field of a packed record: a mode of its own
+                        return _own(label)
                     if stride * extent > high and not _one_axis(pool, label, stride, stride * extent, axis_class):
                         return _own(label) if mixed else None
                     if id(label) in expanded:  # the source's mode (its level is the source's), a variable apart
@@ -3747,6 +3813,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     def _own(label):
         return replace(label, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None, leaf_axes=None)
 
+    packed = _packed_records(pool, new)
     # whether the view takes the source's strided leaves out of their order (a transposing view)
     placed = [next((n for n, (low, high, _) in enumerate(pool) if low <= stride < high and stride % low == 0), None)
               for extent, stride in (_leaf_numbers(leaf) for leaf in _leaves(new)) if extent and extent > 1 and stride]
@@ -4012,6 +4079,25 @@ def _leaf_labels_of(mode, label) -> list:
 
 
 _BASIS = 1 << 40  # a coordinate stride `s@i` steps coordinate mode i: one number space per mode
+
+
+def _packed_records(pool: list, new: tuple) -> set:
+    """ids of the source leaves (`pool`: (low, high, label) stride ranges) that a view lays out as a tile of two or
+    more of its top modes covering only part of the leaf: a leaf of bytes that packs several fields (a KV page's
+    8448 bytes, 64 tokens x 128 head dim then their 64 scales, seen as (64, 128):(128, 1)) is a record, not one
+    axis, and the tile's modes are modes of their own (tokens and head dim), for the data flow to name. A mode
+    split whole (K as (k, k_tiles)) covers its leaf entirely and keeps its label."""
+    spans: dict = {}  # pool index -> (the view's top modes in it, the end of the span they cover)
+    for at, mode in enumerate(new):
+        for leaf in _leaves(mode):
+            extent, stride = _leaf_numbers(leaf)
+            if not extent or extent == 1 or not stride:
+                continue
+            for n, (low, high, _) in enumerate(pool):
+                if low <= stride < high and stride % low == 0:
+                    modes, end = spans.get(n, (set(), 0))
+                    spans[n] = (modes | {at}, max(end, stride * extent))
+    return {id(pool[n][2]) for n, (modes, end) in spans.items() if len(modes) > 1 and end < pool[n][1]}
 
 
 def _leaf_numbers(leaf: str):
