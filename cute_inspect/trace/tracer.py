@@ -1914,6 +1914,9 @@ class _Tracer:
                                                viewed[0])
                     if found is not None:
                         return found
+                    found = self._operand_relaid(viewed, info, names[0] if names else None, origin)
+                    if found is not None:
+                        return found
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "smem":
                 # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
@@ -2015,19 +2018,42 @@ class _Tracer:
         same = self.storage.get(_storage_key(pointer))
         if same is None or same[0] == other_than:
             return None
+        return self._buffer_over(same, info, name, origin)
+
+    def _buffer_over(self, same: tuple, info, name: str | None, origin: int, one_class: bool = False):
+        """An SMEM buffer of its own over the data of `same` (record, output, labels): its levels its own, each
+        leaf joined to the axis of the source leaf its stride falls in; None where a leaf crosses two axes, and
+        with `one_class` where one of its own modes would join source leaves of two axes (a one-mode epilogue
+        view over a (keys, queries) tile)."""
         source = self.trace.records[same[0]]
         found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class,
                               expansions=self.axes.expansions)
         if found is None:
             return None
-        self.views[origin] = same[0]
         own = _levels.smem_buffer(rank(info.shape), name, origin, info.shape)
         modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
         held = [leaf for mode, tree in zip(modes, found) for leaf in _nested_leaf_labels(mode, tree)]
-        for var, label in zip(_flow._leaf_vars(self.axes, own, info.shape), held):
-            if var is not None and label.role != "stage":
-                self.axes.join(var, self._axis_var(label))
+        # a size-1 leaf holds no data along any axis: with `one_class` it joins nothing
+        joins = [(var, self._axis_var(label)) for var, label, extent in
+                 zip(_flow._leaf_vars(self.axes, own, info.shape), held, _leaves(info.shape))
+                 if var is not None and label.role != "stage" and not (one_class and extent == 1)]
+        if one_class and any(len({self.axes.find(b) for a, b in joins if a == var}) > 1 for var, _ in joins):
+            return None
+        self.views[origin] = same[0]
+        for var, other in joins:
+            self.axes.join(var, other)
         return own
+
+    def _operand_relaid(self, viewed: tuple, info, name: str | None, origin: int):
+        """An SMEM tensor made over a traced SMEM tensor's bytes in a layout of another MMA's operand (`sKt =
+        make_tensor(recast_ptr(sK.iterator, ...), make_smem_layout_a(mma_dQ, ...))`: K's (keys, head dim) tile
+        read as the MN-major A of dQ^T = K^T dS^T) holds the same data: each of its leaves runs along the axis
+        of the source leaves its stride range covers, whatever MMA slot it enters. A leaf merging parts of one
+        axis (64 contiguous head-dim values over the source's 16 + 4 x 16) is that axis. Its levels are its
+        own: the MMA that reads it says them."""
+        if info.memspace != "smem" or self.trace.records[viewed[0]].memspaces[viewed[1]] != "smem":
+            return None
+        return self._buffer_over(viewed, info, name, origin, one_class=True)
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
