@@ -41,3 +41,16 @@ def test_one_register_tensor_draining_two_products_joins_no_axes_of_one_product(
     assert _axes(labels_of(drained, "acc_c")[0]) == ["D", "Q", "D", "Q"]
     assert _axes(labels_of(drained, "xt")[0]) == ["D", "D", "K", "D", "K", None]
     assert _axes(labels_of(drained, "x")[0])[:2] == ["K", "D"]
+
+
+@pytest.fixture(scope="module")
+def tmem_a():
+    return trace_json(f"{KERNEL}:compile_tmem_a", arch="sm_100a")
+
+
+def test_a_tmem_operand_laid_in_an_smem_layout_is_no_view_of_an_smem_buffer_of_that_shape(tmem_a):
+    # P at the TMEM base in the second product's SMEM A layout: its modes are its own, which the MMA reading it
+    # names (rows of the scores, keys); borrowed from an SMEM buffer of its shape, they tied the B operand's
+    # head dim to the query rows
+    assert _axes(labels_of(tmem_a, "tp")[0]) == ["Q", "K", "Q", "K", "K"]
+    assert _axes(labels_of(tmem_a, "o")[0])[:2] == ["D", "K"]

@@ -1958,9 +1958,10 @@ class _Tracer:
             if found is None:
                 found = self._like(info, from_shape=op == "make_rmem_tensor")
             # a global view over a pointer no traced tensor holds (`make_tensor(mW.iterator + offset, layout)`)
-            # is no view of a register vector or an SMEM buffer of its shape: only a global tile's labels fit it
-            if found is not None and op == "make_tensor" and info.memspace == "gmem" \
-                    and not self._all_made_in(found, "gmem"):
+            # is no view of a register vector or an SMEM buffer of its shape: only a global tile's labels fit it;
+            # nor is a TMEM tensor over the allocation in an SMEM operand's layout (P^T laid for a TMEM A operand)
+            if found is not None and op == "make_tensor" and info.memspace in ("gmem", "tmem") \
+                    and not self._all_made_in(found, info.memspace):
                 found = None
             if found is not None:
                 return found

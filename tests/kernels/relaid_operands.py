@@ -6,6 +6,10 @@ scores (tcgen05.ld, converted, written through a view of its B buffer in the sco
 attention. G^T = X^T E reads X's bytes again as an MN-major A (`xt`, made over `x`'s iterator in the third
 product's A layout: M the head dim, K the keys); E is a buffer nothing writes that the trace sees. `compile_drained`
 also drains the first and third accumulators through one register tensor, with one tcgen05.ld copy.
+
+`compile_tmem_a` reads P^T from TMEM instead: dV = P^T dO with P^T laid at the TMEM base in the SMEM A layout of
+the second product (`make_tensor(tmem_base, layout.outer)`, as an SMEM key buffer of that very layout is laid), its
+fragment moved to S^T's columns, where the scores' warps store P^T (tcgen05.ld, exp2, tcgen05.st).
 """
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
@@ -69,6 +73,52 @@ def relaid_kernel(one: cute.TiledMma, two: cute.TiledMma, three: cute.TiledMma, 
         cute.copy(reader, mine.partition_S(acc_c), r1)
 
 
+@cute.kernel
+def tmem_a_kernel(one: cute.TiledMma, two: cute.TiledMma):
+    tidx, _, _ = cute.arch.thread_idx()
+    smem = utils.SmemAllocator()
+    shape = (KEYS, DIM, DIM)  # (M, N, K) of S = X Y^T, and of O = P Z (P from TMEM)
+    la, lb = sm100.make_smem_layout_a(one, shape, F16, 1), sm100.make_smem_layout_b(one, shape, F16, 1)
+    lp, lo = sm100.make_smem_layout_a(two, shape, F16, 1), sm100.make_smem_layout_b(two, shape, F16, 1)
+    x = smem.allocate_tensor(F16, la.outer, 1024, la.inner)
+    y = smem.allocate_tensor(F16, lb.outer, 1024, lb.inner)
+    o = smem.allocate_tensor(F16, lo.outer, 1024, lo.inner)
+    s1, s2 = one.get_slice(0), two.get_slice(0)
+    acc_s = s1.make_fragment_C(one.partition_shape_C(shape[:2]))
+    acc_s = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem), acc_s.layout)
+    acc_v = s2.make_fragment_C(two.partition_shape_C(shape[:2]))
+    acc_v = cute.make_tensor(cute.make_ptr(F32, 2 * DIM, cute.AddressSpace.tmem), acc_v.layout)
+    one_stage = cute.slice_(lp.outer, (None, None, None, 0))
+    tp = cute.make_tensor(cute.make_ptr(F16, 0, cute.AddressSpace.tmem), one_stage)  # P^T's operand, at the base
+    fp0 = s2.make_fragment_A(tp)
+    fp = cute.make_tensor(fp0.iterator, fp0.layout)  # at S^T's columns
+    _issue(one, acc_s, s1.make_fragment_A(x), s1.make_fragment_B(y))
+
+    get = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(16)), F32),
+                                 acc_s[(None, None), 0, 0])
+    lane_get = get.get_slice(tidx % 128)
+    scores = cute.make_rmem_tensor(lane_get.partition_D(cute.make_identity_tensor(shape[:2])).shape, F32)
+    cute.copy(get, lane_get.partition_S(acc_s[(None, None), 0, 0]), scores)
+    put = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.St32x32bOp(tcgen05.copy.Repetition(8)), F16), fp)
+    lane_put = put.get_slice(tidx % 128)
+    probs = cute.make_rmem_tensor(scores.shape, F16)
+    probs.store(cute.math.exp2(scores.load(), fastmath=True).to(F16))
+    cute.copy(put, cute.make_tensor(probs.iterator, cute.make_layout(lane_put.partition_S(fp).shape)),
+              lane_put.partition_D(fp))
+    fo = s2.make_fragment_B(o)
+    for k in cutlass.range_constexpr(cute.size(fp, mode=[2])):
+        cute.gemm(two, acc_v, fp[None, None, k], fo[None, None, k, 0], acc_v)
+
+
+@cute.jit
+def tmem_a_host():
+    k_major = OperandMajorMode.K
+    one = _mma(k_major, k_major, (KEYS, DIM))
+    two = sm100.make_trivial_tiled_mma(F16, F16, k_major, k_major, F32, tcgen05.CtaGroup.ONE, (KEYS, DIM),
+                                       tcgen05.OperandSource.TMEM)
+    tmem_a_kernel(one, two).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
 @cute.jit
 def relaid_host(drained: cutlass.Constexpr):
     k_major, mn_major = OperandMajorMode.K, OperandMajorMode.MN
@@ -83,3 +133,7 @@ def compile_relaid():
 
 def compile_drained():
     return cute.compile(relaid_host, True)
+
+
+def compile_tmem_a():
+    return cute.compile(tmem_a_host)
