@@ -54,9 +54,3 @@ def test_a_tmem_operand_laid_in_an_smem_layout_is_no_view_of_an_smem_buffer_of_t
     # head dim to the query rows
     assert _axes(labels_of(tmem_a, "tp")[0]) == ["Q", "K", "Q", "K", "K"]
     assert _axes(labels_of(tmem_a, "o")[0])[:2] == ["D", "K"]
-
-
-def test_a_tmem_view_of_some_of_an_accumulators_columns_is_a_divide_of_it(tmem_a):
-    # 32 of the scores' 128 columns in the accumulator's own element type: an epilogue tile, not the MMA's atom
-    labels, _ = labels_of(tmem_a, "second")
-    assert labels == ["epi-atom-Q", "epi-atom-K", "mma_s1-rest-Q", "mma_s1-rest-K"]

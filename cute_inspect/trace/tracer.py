@@ -23,7 +23,7 @@ from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
-from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, size, type_info, types_cached
+from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info, types_cached
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
@@ -1899,7 +1899,6 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
-                found = self._accumulator_divided(found, info, viewed, origin)
                 if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
                                           expansions=self.axes.expansions)
@@ -2045,22 +2044,6 @@ class _Tracer:
         for var, other in joins:
             self.axes.join(var, other)
         return own
-
-    def _accumulator_divided(self, found, info, viewed: tuple, origin: int):
-        """A TMEM view over an accumulator's storage in its element type whose atom holds fewer of its values than
-        the accumulator's atom (`make_tensor(tStS.iterator + c * 32, composition(tStS, ((128, 32), 1, 1)).layout)`:
-        the 32-column chunks the epilogue warps drain one at a time) is a divide of the accumulator: its atom an
-        epilogue tile (`epi`) along the axes it holds, its rests the accumulator's."""
-        source = self.trace.records[viewed[0]]
-        whole = source.shapes[viewed[1]]
-        if found is None or info.memspace != "tmem" or source.memspaces[viewed[1]] != "tmem" \
-                or info.dtype != source.dtypes[viewed[1]] or not isinstance(info.shape, tuple) \
-                or not isinstance(whole, tuple):
-            return found
-        part, atom = size(info.shape[0]), size(whole[0])
-        if part is None or atom is None or part >= atom or not _levels.contains_level(found[0], ("mma",)):
-            return found
-        return (_levels.remade(found[0], "epi", "atom", origin, "divide"),) + tuple(found[1:])
 
     def _operand_relaid(self, viewed: tuple, info, name: str | None, origin: int):
         """An SMEM tensor made over a traced SMEM tensor's bytes in a layout of another MMA's operand (`sKt =
