@@ -54,3 +54,11 @@ def test_a_tmem_operand_laid_in_an_smem_layout_is_no_view_of_an_smem_buffer_of_t
     # head dim to the query rows
     assert _axes(labels_of(tmem_a, "tp")[0]) == ["Q", "K", "Q", "K", "K"]
     assert _axes(labels_of(tmem_a, "o")[0])[:2] == ["D", "K"]
+
+
+def test_tmem_views_of_an_accumulator_at_several_offsets_in_one_smaller_layout_divide_it(tmem_a):
+    # 32 of the scores' 128 columns, at two offsets: epilogue tiles of the accumulator, not the MMA's atom; a
+    # 64-column view made once (a region, as P's over S's columns) stays the accumulator's
+    for name in ("first", "second"):
+        assert labels_of(tmem_a, name)[0] == ["epi-atom-Q", "epi-atom-K", "mma_s1-rest-Q", "mma_s1-rest-K"]
+    assert labels_of(tmem_a, "region")[0] == ["mma_s1-atom-Q", "mma_s1-atom-K", "mma_s1-rest-Q", "mma_s1-rest-K"]

@@ -23,7 +23,7 @@ from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
-from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info, types_cached
+from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, size, type_info, types_cached
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
@@ -377,6 +377,8 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
+        # (accumulator record, layout) -> {TMEM offset: [records]} of its views in that layout (`_chunks_of`)
+        self.chunk_views: dict = {}
         self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
         # hand-issued MMA products whose accumulator no traced tensor holds -> (`_address_key` of its TMEM address,
         # its width in columns from the instruction descriptor)
@@ -1899,6 +1901,7 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
+                found = self._chunks_of(found, info, viewed, bound.get("iterator"), origin)
                 if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
                                           expansions=self.axes.expansions)
@@ -2044,6 +2047,31 @@ class _Tracer:
         for var, other in joins:
             self.axes.join(var, other)
         return own
+
+    def _chunks_of(self, found, info, viewed: tuple, pointer, origin: int):
+        """TMEM views of one accumulator in one layout, at two or more column offsets, each holding fewer of its
+        values (`make_tensor(tStS.iterator + c * 32, composition(tStS, ((128, 32), 1, 1)).layout)` for each chunk
+        the epilogue warps drain in turn), divide it: their atoms are epilogue tiles (`epi`) along the axes they
+        hold, their rests the accumulator's. One such view alone (P's whole region over S's columns) is no
+        divide, nor is a regrouping of all the values."""
+        source = self.trace.records[viewed[0]]
+        address = _tmem_address(pointer) if info.memspace == "tmem" else None
+        if found is None or address is None or source.memspaces[viewed[1]] != "tmem" \
+                or info.dtype != source.dtypes[viewed[1]] or not _levels.contains_level(found[0], ("mma",)):
+            return found
+        part, whole = size(info.shape), size(source.shapes[viewed[1]])
+        if part is None or whole is None or part >= whole:
+            return found
+        views = self.chunk_views.setdefault((viewed[0], info.layout), {})
+        views.setdefault(address[1], []).append(origin)
+        if len(views) < 2:
+            return found
+        for other in (o for made in views.values() for o in made if o < len(self.trace.records)):
+            record = self.trace.records[other]  # a chunk made before: a divide too
+            if record.levels and _levels.contains_level(record.levels[0][0], ("mma",)):
+                record.levels = ((_levels.remade(record.levels[0][0], "epi", "atom", other, "divide"),)
+                                 + tuple(record.levels[0][1:]),) + tuple(record.levels[1:])
+        return (_levels.remade(found[0], "epi", "atom", origin, "divide"),) + tuple(found[1:])
 
     def _operand_relaid(self, viewed: tuple, info, name: str | None, origin: int):
         """An SMEM tensor made over a traced SMEM tensor's bytes in a layout of another MMA's operand (`sKt =

@@ -9,7 +9,9 @@ also drains the first and third accumulators through one register tensor, with o
 
 `compile_tmem_a` reads P^T from TMEM instead: dV = P^T dO with P^T laid at the TMEM base in the SMEM A layout of
 the second product (`make_tensor(tmem_base, layout.outer)`, as an SMEM key buffer of that very layout is laid), its
-fragment moved to S^T's columns, where the scores' warps store P^T (tcgen05.ld, exp2, tcgen05.st).
+fragment moved to S^T's columns, where the scores' warps store P^T (tcgen05.ld, exp2, tcgen05.st); two 32-column
+chunks of the scores are read through views of the accumulator at two offsets, and a 64-column view of it is made
+once.
 """
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
@@ -99,6 +101,21 @@ def tmem_a_kernel(one: cute.TiledMma, two: cute.TiledMma):
     lane_get = get.get_slice(tidx % 128)
     scores = cute.make_rmem_tensor(lane_get.partition_D(cute.make_identity_tensor(shape[:2])).shape, F32)
     cute.copy(get, lane_get.partition_S(acc_s[(None, None), 0, 0]), scores)
+    # the scores' first two 32-column chunks, as warps that drain them in turn see them (a divide of the
+    # accumulator), and one view of 64 columns alone (a region, as P's over S's columns: no divide)
+    chunk = cute.composition(acc_s, (cute.make_layout((KEYS, 32)), 1, 1)).layout
+    first = cute.make_tensor(acc_s.iterator, chunk)
+    second = cute.make_tensor(acc_s.iterator + 32, chunk)
+    wide = cute.composition(acc_s, (cute.make_layout((KEYS, 64)), 1, 1)).layout
+    region = cute.make_tensor(acc_s.iterator + 64, wide)
+    narrow = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(32)), F32),
+                                    first[(None, None), 0, 0])
+    lane_narrow = narrow.get_slice(tidx % 128)
+    halves = cute.make_rmem_tensor(lane_narrow.partition_D(cute.make_identity_tensor((KEYS, 32))).shape, F32)
+    cute.copy(narrow, lane_narrow.partition_S(second[(None, None), 0, 0]), halves)
+    from_region = lane_narrow.partition_S(region[(None, None), 0, 0])
+    rest = cute.make_rmem_tensor(lane_narrow.partition_D(cute.make_identity_tensor((KEYS, 64))).shape, F32)
+    cute.copy(narrow, from_region, rest)
     put = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.St32x32bOp(tcgen05.copy.Repetition(8)), F16), fp)
     lane_put = put.get_slice(tidx % 128)
     probs = cute.make_rmem_tensor(scores.shape, F16)
