@@ -113,6 +113,12 @@ class Axes:
         self.refusing = True
         self.split(self.instance, self.rows_apart, self.apart)
 
+    def contradicted(self) -> bool:
+        """Whether a class holds two axes of one MMA, however `solve` names it: the attention rules name a class
+        before its slots are read, so a class holding an MMA's rows and its contracted axis (a register tensor two
+        products drain through, joined to both accumulators) would name every axis it holds by one letter."""
+        return any(len({m for m, _ in slots}) < len(slots) for slots in self.slots.values())
+
     def _contradicts(self, ra: int, rb: int) -> bool:
         """Whether joining two classes would put two axes of one MMA in one class."""
         first, second = self.slots.get(ra), self.slots.get(rb)

@@ -901,7 +901,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_and_columns(axes, records, moved)
     _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
-    if any(rule == "unknown" for _, rule in named.values()):
+    if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
         named = axes.solve(_hinted(axes, records))
     if _named_viewed_leaves(axes, named):

@@ -23,7 +23,7 @@ from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
-from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, type_info, types_cached
+from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, size, type_info, types_cached
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 from cute_inspect.trace.traffic_capture import capture as _capture_traffic
 from cute_inspect.trace.source import (
@@ -383,6 +383,8 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
+        # (accumulator record, layout) -> {TMEM offset: [records]} of its views in that layout (`_chunks_of`)
+        self.chunk_views: dict = {}
         self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
         # hand-issued MMA products whose accumulator no traced tensor holds -> (`_address_key` of its TMEM address,
         # its width in columns from the instruction descriptor)
@@ -2089,6 +2091,7 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
+                found = self._chunks_of(found, info, viewed, bound.get("iterator"), origin)
                 if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
                                           expansions=self.axes.expansions)
@@ -2113,6 +2116,9 @@ class _Tracer:
                     if found is not None:
                         return found
                 if info.memspace in ("smem", "tmem"):
+                    found = self._operand_relaid(viewed, info, names[0] if names else None, origin)
+                    if found is not None:
+                        return found
                     return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
             if info.memspace == "smem":
                 # a second tensor over the same storage (`storage.sLSE.get_tensor(other_layout)`) views its data;
@@ -2154,9 +2160,10 @@ class _Tracer:
             if found is None:
                 found = self._like(info, from_shape=op == "make_rmem_tensor")
             # a global view over a pointer no traced tensor holds (`make_tensor(mW.iterator + offset, layout)`)
-            # is no view of a register vector or an SMEM buffer of its shape: only a global tile's labels fit it
-            if found is not None and op == "make_tensor" and info.memspace == "gmem" \
-                    and not self._all_made_in(found, "gmem"):
+            # is no view of a register vector or an SMEM buffer of its shape: only a global tile's labels fit it;
+            # nor is a TMEM tensor over the allocation in an SMEM operand's layout (P^T laid for a TMEM A operand)
+            if found is not None and op == "make_tensor" and info.memspace in ("gmem", "tmem") \
+                    and not self._all_made_in(found, info.memspace):
                 found = None
             if found is not None:
                 return found
@@ -2216,28 +2223,32 @@ class _Tracer:
             return None
         return self._own_buffer_over(same, info, name, origin)
 
-    def _own_buffer_over(self, same: tuple, info, name: str | None, origin: int, deferred: bool = False):
-        """A buffer of its own over the data of `same` ((record, output, labels) of a traced SMEM tensor), each
-        leaf joined to the axis of the data it holds, by stride; None where a leaf crosses two axes' data. With
-        `deferred`, the joins wait for the trace's end (`Axes.aliases`), and a mode whose leaves hold two axes'
-        data gets a variable per leaf (`_leaves_apart`)."""
+    def _own_buffer_over(self, same: tuple, info, name: str | None, origin: int, deferred: bool = False,
+                         one_class: bool = False):
+        """A buffer of its own over the data of `same` ((record, output, labels) of a traced SMEM tensor), its levels
+        its own, each leaf joined to the axis of the data it holds, by stride; None where a leaf crosses two axes'
+        data, and with `one_class` where one of its own modes would join source leaves of two axes (a one-mode
+        epilogue view over a (keys, queries) tile). With `deferred`, the joins wait for the trace's end
+        (`Axes.aliases`), and a mode whose leaves hold two axes' data gets a variable per leaf (`_leaves_apart`)."""
         source = self.trace.records[same[0]]
         found = _strided_view(info.layout, source.layouts[same[1]], same[2], origin, self._axis_class,
                               expansions=self.axes.expansions)
         if found is None:
             return None
-        if not deferred:  # (an operand laid in the same storage is no view of the buffer's data)
-            self.views[origin] = same[0]
         own = _levels.smem_buffer(rank(info.shape), name, origin, info.shape)
         modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
         held = [leaf for mode, tree in zip(modes, found) for leaf in _nested_leaf_labels(mode, tree)]
         apart = self._leaves_apart(own, modes, found) if deferred else own
-        leaf_vars = _flow._leaf_vars(self.axes, apart, info.shape)
-        pairs = [(var, self._axis_var(label)) for var, label in zip(leaf_vars, held)
-                 if var is not None and label.role != "stage"]
-        if deferred:
+        # a size-1 leaf holds no data along any axis: with `one_class` it joins nothing
+        pairs = [(var, self._axis_var(label)) for var, label, extent in
+                 zip(_flow._leaf_vars(self.axes, apart, info.shape), held, _leaves(info.shape))
+                 if var is not None and label.role != "stage" and not (one_class and extent == 1)]
+        if one_class and any(len({self.axes.find(b) for a, b in pairs if a == var}) > 1 for var, _ in pairs):
+            return None
+        if deferred:  # (an operand laid in the same storage is no view of the buffer's data)
             self.axes.aliases.append((origin, pairs))
             return apart
+        self.views[origin] = same[0]
         for var, other in pairs:
             self.axes.join(var, other)
         return own
@@ -2265,6 +2276,41 @@ class _Tracer:
                 label = replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in held))
             out.append(label)
         return tuple(out)
+    def _chunks_of(self, found, info, viewed: tuple, pointer, origin: int):
+        """TMEM views of one accumulator in one layout, at two or more column offsets, each holding fewer of its
+        values (`make_tensor(tStS.iterator + c * 32, composition(tStS, ((128, 32), 1, 1)).layout)` for each chunk
+        the epilogue warps drain in turn), divide it: their atoms are epilogue tiles (`epi`) along the axes they
+        hold, their rests the accumulator's. One such view alone (P's whole region over S's columns) is no
+        divide, nor is a regrouping of all the values."""
+        source = self.trace.records[viewed[0]]
+        address = _tmem_address(pointer) if info.memspace == "tmem" else None
+        if found is None or address is None or source.memspaces[viewed[1]] != "tmem" \
+                or info.dtype != source.dtypes[viewed[1]] or not _levels.contains_level(found[0], ("mma",)):
+            return found
+        part, whole = size(info.shape), size(source.shapes[viewed[1]])
+        if part is None or whole is None or part >= whole:
+            return found
+        views = self.chunk_views.setdefault((viewed[0], info.layout), {})
+        views.setdefault(address[1], []).append(origin)
+        if len(views) < 2:
+            return found
+        for other in (o for made in views.values() for o in made if o < len(self.trace.records)):
+            record = self.trace.records[other]  # a chunk made before: a divide too
+            if record.levels and _levels.contains_level(record.levels[0][0], ("mma",)):
+                record.levels = ((_levels.remade(record.levels[0][0], "epi", "atom", other, "divide"),)
+                                 + tuple(record.levels[0][1:]),) + tuple(record.levels[1:])
+        return (_levels.remade(found[0], "epi", "atom", origin, "divide"),) + tuple(found[1:])
+
+    def _operand_relaid(self, viewed: tuple, info, name: str | None, origin: int):
+        """An SMEM tensor made over a traced SMEM tensor's bytes in a layout of another MMA's operand (`sKt =
+        make_tensor(recast_ptr(sK.iterator, ...), make_smem_layout_a(mma_dQ, ...))`: K's (keys, head dim) tile
+        read as the MN-major A of dQ^T = K^T dS^T) holds the same data: each of its leaves runs along the axis
+        of the source leaves its stride range covers, whatever MMA slot it enters. A leaf merging parts of one
+        axis (64 contiguous head-dim values over the source's 16 + 4 x 16) is that axis. Its levels are its
+        own: the MMA that reads it says them."""
+        if info.memspace != "smem" or self.trace.records[viewed[0]].memspaces[viewed[1]] != "smem":
+            return None
+        return self._own_buffer_over(viewed, info, name, origin, one_class=True)
 
     def _reused(self, pointer, carried: bool = True):
         """The traced tensor whose storage a new TMEM view starts in (`tStS_P` over `tStS.iterator + offset`: P
