@@ -366,6 +366,7 @@ class _Tracer:
         self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
+        self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
@@ -2170,7 +2171,10 @@ class _Tracer:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
-        return _levels.initial(out_rank, names[0] if names else None, origin)
+        own = _levels.initial(out_rank, names[0] if names else None, origin)
+        if op == "make_tensor" and info.memspace == "gmem":
+            self._extents_laid_out(call, own, names[0] if names else None)
+        return own
 
     def _all_made_in(self, labels, memspace: str) -> bool:
         """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
@@ -2708,7 +2712,7 @@ class _Tracer:
         """The axes `_named_dims` and `_named_extents` found, once the whole kernel is seen: a head index (or a
         head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
         rows are queries too)."""
-        extents = self._named_extents()
+        extents = self._named_extents() + self.laid_extents
         attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims + extents)
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
             for var, dim, name in found:
@@ -2717,6 +2721,31 @@ class _Tracer:
                 letter = _levels.dim_letter("cols" if dim == "kept" else dim, attention, name)
                 if letter:
                     self.axes.suggest(var, letter, rule)
+
+    def _extents_laid_out(self, call, labels, name: str | None) -> None:
+        """`make_tensor(out_ptr, make_layout((num_tokens, hidden_dim), stride=...))`: a global view over a pointer
+        whose shape is written with named extents (a kernel's or a constructor's parameters, `self.num_tokens`):
+        each name says its mode's dimension (`levels.extent_dim`), as a shape unpacked says it (`_named_extents`)."""
+        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+            return
+        text = argument_text(call.site, call.params.index("layout"), call.op)
+        try:
+            node = ast.parse(text, mode="eval").body if text else None
+        except SyntaxError:
+            return
+        if isinstance(node, ast.Name):  # `layout = make_layout(...)` a line above
+            node = assigned_value(call.site.file, call.site.line, node.id)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
+                and node.args:
+            node = node.args[0]
+        if not isinstance(node, ast.Tuple) or len(node.elts) != len(labels):
+            return
+        for entry, label in zip(node.elts, labels):
+            extent = entry.id if isinstance(entry, ast.Name) else entry.attr if isinstance(entry, ast.Attribute) \
+                else None
+            dim = _levels.extent_dim(extent)
+            if dim and isinstance(label, _levels.ModeLabel):
+                self.laid_extents.append((label.var, dim, name))
 
     def _named_extents(self) -> list:
         """`num_tokens, hidden = mX.shape`, `M, N = x.shape[0], x.shape[1]`, `n_cols = cute.size(mX, mode=[1])`:
