@@ -442,8 +442,8 @@ def assignments_in(filename: str, line: int) -> tuple:
 
 @functools.lru_cache(maxsize=1024)
 def _assignments_of(function: ast.AST) -> tuple:
-    return tuple(sorted((node for node in ast.walk(function) if isinstance(node, ast.Assign) and len(node.targets) == 1),
-                        key=lambda node: node.lineno))
+    found = (node for node in ast.walk(function) if isinstance(node, ast.Assign) and len(node.targets) == 1)
+    return tuple(sorted(found, key=lambda node: node.lineno))
 
 
 def relative(path: str) -> str:
