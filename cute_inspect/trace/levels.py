@@ -124,7 +124,7 @@ def head_dim_hint(name: str | None, labels: tuple) -> list:
 # `lane`, `offset`) are not listed.
 _DIM_WORDS = {
     "token": "rows", "tokens": "rows", "tok": "rows", "row": "rows", "rows": "rows", "seq": "rows", "pos": "rows",
-    "position": "rows", "query": "rows",
+    "position": "rows", "query": "rows", "seqlen": "rows",
     "head": "heads", "heads": "heads",
     "batch": "batch",
     "split": "splits", "splits": "splits",
@@ -147,6 +147,24 @@ def index_dims(indices: tuple) -> tuple:
         found = {_DIM_WORDS[w] for w in (text or "").lower().split("_") if w in _DIM_WORDS}
         dims.append(found.pop() if len(found) == 1 else None)
     return tuple(dims)
+
+
+# Words an extent's name adds to the dimension it names (`num_tokens`, `n_cols`, `hidden_size`, `seqlen`): they say
+# it is a count, not which dimension
+_EXTENT_WORDS = frozenset(("num", "n", "size", "len", "length", "total", "max", "count"))
+
+
+def extent_dim(name: str | None) -> str | None:
+    """The dimension an extent's name says (`num_tokens` -> rows, `num_heads` -> heads, `hidden` -> columns,
+    `head_dim` -> columns: the dim of a head), None unless every word of it is a dimension's or a count's
+    (`hv_dim`, `k_dim`: a word the table does not hold says which dim, and the table cannot tell)."""
+    words = [w for w in (name or "").lower().split("_") if w]
+    if not words or any(w not in _DIM_WORDS and w not in _EXTENT_WORDS for w in words):
+        return None
+    if "dim" in words:  # `head_dim`: the dim of a head
+        return "cols"
+    found = {_DIM_WORDS[w] for w in words if w in _DIM_WORDS}
+    return found.pop() if len(found) == 1 else None
 
 
 def dim_letter(dim: str, attention: bool, tensor_name: str | None) -> str | None:

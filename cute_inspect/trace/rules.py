@@ -222,6 +222,10 @@ RULES = {
                  "attention, the keys K in a tensor named as keys), heads H, batch B, splits a rest along K, "
                  "columns N (the head dim D in attention); the one mode a slice keeps is the columns; a head index "
                  "makes the tensor an attention tensor. Any data flow that names the modes wins",
+    "name.extents": "in a kernel with no MMA, the names a function binds a tensor's extents to (`tokens, hidden = "
+                    "x.shape`, `n_cols = cute.size(x, mode=[1])`), read as rule name.dims reads index names "
+                    "(`num_heads` heads, `head_dim` the head dim); only where no index name or data flow names the "
+                    "mode",
     "name.attention": "in a kernel with no MMA whose index names say attention (a head index, rule name.dims), the "
                       "columns the structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) "
                       "name N: the head dim D",

@@ -432,6 +432,20 @@ def assigned_value(filename: str, line: int, name: str) -> ast.expr | None:
     return found.value if found is not None else None
 
 
+def assignments_in(filename: str, line: int) -> tuple:
+    """Every plain assignment (one target) of the innermost ``def`` holding `line`, in source order."""
+    best = _innermost_def(filename, line)
+    if best is None:
+        return ()
+    return _assignments_of(best)
+
+
+@functools.lru_cache(maxsize=1024)
+def _assignments_of(function: ast.AST) -> tuple:
+    found = (node for node in ast.walk(function) if isinstance(node, ast.Assign) and len(node.targets) == 1)
+    return tuple(sorted(found, key=lambda node: node.lineno))
+
+
 def relative(path: str) -> str:
     """A path as a user would type it: relative to the working directory when under it."""
     try:

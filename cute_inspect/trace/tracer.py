@@ -32,6 +32,7 @@ from cute_inspect.trace.source import (
     argument_text,
     assigned_names,
     assigned_value,
+    assignments_in,
     bound_names,
     caller,
     caller_above,
@@ -365,6 +366,7 @@ class _Tracer:
         self.pending: dict = {}  # owner hash -> [(type text, record index, output index, labels)]
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
+        self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
@@ -2169,7 +2171,10 @@ class _Tracer:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
                 return _levels.coordinates(out_rank, names[0] if names else None, origin)
-        return _levels.initial(out_rank, names[0] if names else None, origin)
+        own = _levels.initial(out_rank, names[0] if names else None, origin)
+        if op == "make_tensor" and info.memspace == "gmem":
+            self._extents_laid_out(call, own, names[0] if names else None)
+        return own
 
     def _all_made_in(self, labels, memspace: str) -> bool:
         """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
@@ -2704,15 +2709,62 @@ class _Tracer:
             self._named_dims(found[0], coord, found[2])
 
     def _suggest_named_dims(self) -> None:
-        """The axes `_named_dims` found, once the whole kernel is seen: a head index anywhere makes every tensor the
-        kernel slices by named indices an attention tensor (a RoPE cache's `[pos, None]` rows are queries too)."""
-        attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims)
-        for var, dim, name in self.named_dims:
-            if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
-                continue
-            letter = _levels.dim_letter("cols" if dim == "kept" else dim, attention, name)
-            if letter:
-                self.axes.suggest(var, letter, "name.dims")
+        """The axes `_named_dims` and `_named_extents` found, once the whole kernel is seen: a head index (or a
+        head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
+        rows are queries too)."""
+        extents = self._named_extents() + self.laid_extents
+        attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims + extents)
+        for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
+            for var, dim, name in found:
+                if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
+                    continue
+                letter = _levels.dim_letter("cols" if dim == "kept" else dim, attention, name)
+                if letter:
+                    self.axes.suggest(var, letter, rule)
+
+    def _extents_laid_out(self, call, labels, name: str | None) -> None:
+        """`make_tensor(out_ptr, make_layout((num_tokens, hidden_dim), stride=...))`: a global view over a pointer
+        whose shape is written with named extents (a kernel's or a constructor's parameters, `self.num_tokens`):
+        each name says its mode's dimension (`levels.extent_dim`), as a shape unpacked says it (`_named_extents`)."""
+        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+            return
+        text = argument_text(call.site, call.params.index("layout"), call.op)
+        try:
+            node = ast.parse(text, mode="eval").body if text else None
+        except SyntaxError:
+            return
+        if isinstance(node, ast.Name):  # `layout = make_layout(...)` a line above
+            node = assigned_value(call.site.file, call.site.line, node.id)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
+                and node.args:
+            node = node.args[0]
+        if not isinstance(node, ast.Tuple) or len(node.elts) != len(labels):
+            return
+        for entry, label in zip(node.elts, labels):
+            extent = entry.id if isinstance(entry, ast.Name) else entry.attr if isinstance(entry, ast.Attribute) \
+                else None
+            dim = _levels.extent_dim(extent)
+            if dim and isinstance(label, _levels.ModeLabel):
+                self.laid_extents.append((label.var, dim, name))
+
+    def _named_extents(self) -> list:
+        """`num_tokens, hidden = mX.shape`, `M, N = x.shape[0], x.shape[1]`, `n_cols = cute.size(mX, mode=[1])`:
+        the names a function gives a traced tensor's extents say which dimension each mode is
+        (`levels.extent_dim`), as index names do (`_named_dims`): (axis variable, dimension, tensor name) of each
+        top mode so named, in every function that made a record."""
+        by_function: dict = {}
+        for record in self.trace.records:
+            if record.file:
+                by_function.setdefault((record.file, record.function), []).append(record)
+        out = []
+        for (file, _), records in by_function.items():
+            for node in assignments_in(file, records[0].line):
+                for tensor, mode, extent, count in _extents_named(node):
+                    dim = _levels.extent_dim(extent)
+                    label = _mode_bound(records, tensor, mode, count, node.lineno) if dim else None
+                    if label is not None:
+                        out.append((label.var, dim, tensor))
+        return out
 
     def _thread_view(self, index: int, coord, labels) -> bool:
         """`composition(tile, tv_layout)[tidx, None]`: a (thread, value) view of a tile whose thread mode the thread
@@ -3650,6 +3702,62 @@ def _shape_read(text: str | None):
 
 
 _NOT_LITERAL = object()
+
+
+def _extents_named(node: ast.Assign):
+    """(tensor name, top mode, the name its extent is bound to, how many names unpack the whole shape or None) of
+    each extent an assignment names: `tokens, hidden = x.shape`, `M, N = x.shape[0], x.shape[1]`,
+    `n_cols = cute.size(x, mode=[1])`."""
+    target, value = node.targets[0], node.value
+    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+        pairs = zip(target.elts, value.elts)
+    else:
+        pairs = ((target, value),)
+    for name, read in pairs:
+        read = _extent_read(read)
+        if read is None:
+            continue
+        tensor, indices = read
+        if isinstance(name, ast.Name) and len(indices) == 1:
+            yield tensor, indices[0], name.id, None
+        elif isinstance(name, ast.Tuple) and not indices:
+            for mode, each in enumerate(name.elts):
+                if isinstance(each, ast.Name):
+                    yield tensor, mode, each.id, len(name.elts)
+
+
+def _extent_read(node):
+    """(tensor name, indices) of an expression that reads a tensor's shape or one mode's extent (`x.shape`,
+    `x.shape[1]`, `cute.size(x, mode=[1])`), None for anything else."""
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "size" \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+        mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
+        if isinstance(mode, ast.List) and len(mode.elts) == 1 and isinstance(mode.elts[0], ast.Constant) \
+                and type(mode.elts[0].value) is int:
+            return node.args[0].id, (mode.elts[0].value,)
+        return None
+    read = _shape_read(ast.unparse(node)) if isinstance(node, (ast.Attribute, ast.Subscript)) else None
+    if read is None or read[1] is not None or any(type(i) is not int for i in read[2]):
+        return None
+    return read[0], read[2]
+
+
+def _mode_bound(records: list, tensor: str, mode: int, count: int | None, line: int):
+    """The label of top mode `mode` of the traced tensor the name `tensor` holds at `line` of a function (the last
+    record bound to it there, else the first after: a kernel parameter is traced where first used); None where it
+    is no plain mode, or where `count` names unpack a shape of another rank."""
+    bound = [(record, out) for record in records for out, name in enumerate(record.names)
+             if name == tensor and out < len(record.levels)]
+    if not bound:
+        return None
+    before = [found for found in bound if found[0].line <= line]
+    record, out = before[-1] if before else bound[0]
+    labels = record.levels[out]
+    if not isinstance(labels, tuple) or mode >= len(labels) or count is not None and count != len(labels):
+        return None
+    return labels[mode] if isinstance(labels[mode], _levels.ModeLabel) else None
+
+
 
 
 def _literal_index(node):
