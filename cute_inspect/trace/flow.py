@@ -2033,45 +2033,52 @@ def _split_partials(axes: Axes, records: list, views: dict, named: dict) -> None
     named those extra modes (the batch rule's guess may have); one pair alone (a norm's input against its per-row
     statistics) is no split. Reading and writing tell the partials from the wholes where shapes alone do not (an
     output and its LSE differ by the head dim as the partials differ from them by the split)."""
-    written = _written_inputs(records, views)
-    by_kernel: dict = {}  # kernel -> [(record index, modes, shape, strides)] of its global inputs
-    for record in records:
-        if record.op == "input" and record.levels and "gmem" in record.memspaces and record.shapes \
-                and isinstance(record.shapes[0], tuple):
-            modes = _modes(record.levels[0])
-            if len(modes) == len(record.shapes[0]) and all(
+    uses = _global_uses(records, views)
+    for used in uses.values():  # kernel by kernel: a host may make the partials the split kernel writes
+        inputs = []  # (record index, modes, shape, strides) of the global tensors the kernel uses
+        for index in used:
+            record = records[index]
+            modes = _modes(record.levels[0]) if record.levels else ()
+            if isinstance(record.shapes[0], tuple) and len(modes) == len(record.shapes[0]) and all(
                     isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
                 strides = [m.rpartition(":")[2] for m in top_modes(record.layouts[0]) or []] if record.layouts else []
-                by_kernel.setdefault(record.kernel, []).append((record.index, modes, record.shapes[0], strides))
-    for inputs in by_kernel.values():
-        extras: dict = {}  # extra mode's extent -> the (split mode, whole's record) pairs with it
+                inputs.append((index, modes, record.shapes[0], strides))
+        extras: dict = {}  # extra mode's extent (a static count) -> the (split mode, whole's record) pairs with it
         for index, modes, shape, strides in inputs:
-            for whole, _, whole_shape, whole_strides in inputs if index not in written else ():
+            for whole, _, whole_shape, whole_strides in inputs if not used[index] else ():
                 at = _extra_mode(shape, whole_shape, strides, whole_strides)
-                if at is not None:
-                    extras.setdefault(repr(shape[at]), []).append((modes[at], whole))
+                if at is not None and isinstance(shape[at], int):
+                    extras.setdefault(shape[at], []).append((modes[at], whole))
         for pairs in extras.values():
             roots = {axes.find(m.var) for m, _ in pairs}
             wholes = {w for _, w in pairs}
-            if len({id(m) for m, _ in pairs}) < 2 or len(wholes) < 2 or not wholes & written or any(
+            if len({id(m) for m, _ in pairs}) < 2 or len(wholes) < 2 or not any(used[w] for w in wholes) or any(
                     named.get(r, (None,))[0] is not None and named[r][1] not in ("batch", "hint:name") for r in roots):
                 continue
             named.update({r: ("K", "split") for r in roots})
 
 
-def _written_inputs(records: list, views: dict) -> set:
-    """Indices of the input records a kernel writes: a copy, a tensor store or an element write into the input or
-    any view, tile or partition made from it (not into registers made like it)."""
+def _global_uses(records: list, views: dict) -> dict:
+    """kernel -> {record index of a global tensor made outside any view (an input, a tensor over a pointer of its
+    own): whether the kernel writes it} for the tensors the kernel uses through their views, tiles and
+    partitions. A write is a copy, a tensor store or an element write into one of those (not into registers made
+    like them)."""
     root: dict = {}
     for record in records:
         source = views.get(record.index, record.inputs[0] if record.inputs else None)
-        if record.op == "input":
+        if record.op in ("input", "make_tensor") and source is None and "gmem" in record.memspaces \
+                and record.shapes:
             root[record.index] = record.index
         elif record.op not in ("copy", "gemm") and not record.op.startswith("make_fragment") \
                 and not record.op.startswith("make_rmem") and source in root:
             root[record.index] = root[source]
-    return {root[r.index] for r in records if r.index in root
-            and (r.meta.get("writes") or r.meta.get("element_writes") or r.meta.get("stored"))}
+    uses: dict = {}
+    for record in records:
+        if record.index in root:
+            used = uses.setdefault(record.kernel, {})
+            written = bool(record.meta.get("writes") or record.meta.get("element_writes") or record.meta.get("stored"))
+            used[root[record.index]] = used.get(root[record.index], False) or written
+    return uses
 
 
 def _extra_mode(shape: tuple, whole: tuple, strides: list, whole_strides: list) -> int | None:
