@@ -917,6 +917,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
     _page_tables(axes, named, grouped, paged or {})
+    _split_partials(axes, records, views, named)
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
 
@@ -2022,6 +2023,74 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _split_partials(axes: Axes, records: list, views: dict, named: dict) -> None:
+    """Split-KV partials: two or more global inputs of one kernel that it only reads, each the modes of another
+    input (the output, its LSE or maxima; the kernel writes one of those at least) plus one mode more, that extra
+    mode of one extent in all of them: per-split partial outputs and statistics, read back and reduced into the
+    output by the combine. The split indexes chunks of the key range: a rest along K. Only where no data-flow rule
+    named those extra modes (the batch rule's guess may have); one pair alone (a norm's input against its per-row
+    statistics) is no split. Reading and writing tell the partials from the wholes where shapes alone do not (an
+    output and its LSE differ by the head dim as the partials differ from them by the split)."""
+    uses = _global_uses(records, views)
+    for used in uses.values():  # kernel by kernel: a host may make the partials the split kernel writes
+        inputs = []  # (record index, modes, shape, strides) of the global tensors the kernel uses
+        for index in used:
+            record = records[index]
+            modes = _modes(record.levels[0]) if record.levels else ()
+            if isinstance(record.shapes[0], tuple) and len(modes) == len(record.shapes[0]) and all(
+                    isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
+                strides = [m.rpartition(":")[2] for m in top_modes(record.layouts[0]) or []] if record.layouts else []
+                inputs.append((index, modes, record.shapes[0], strides))
+        extras: dict = {}  # extra mode's extent (a static count) -> the (split mode, whole's record) pairs with it
+        for index, modes, shape, strides in inputs:
+            for whole, _, whole_shape, whole_strides in inputs if not used[index] else ():
+                at = _extra_mode(shape, whole_shape, strides, whole_strides)
+                if at is not None and isinstance(shape[at], int):
+                    extras.setdefault(shape[at], []).append((modes[at], whole))
+        for pairs in extras.values():
+            roots = {axes.find(m.var) for m, _ in pairs}
+            wholes = {w for _, w in pairs}
+            if len({id(m) for m, _ in pairs}) < 2 or len(wholes) < 2 or not any(used[w] for w in wholes) or any(
+                    named.get(r, (None,))[0] is not None and named[r][1] not in ("batch", "hint:name") for r in roots):
+                continue
+            named.update({r: ("K", "split") for r in roots})
+
+
+def _global_uses(records: list, views: dict) -> dict:
+    """kernel -> {record index of a global tensor made outside any view (an input, a tensor over a pointer of its
+    own): whether the kernel writes it} for the tensors the kernel uses through their views, tiles and
+    partitions. A write is a copy, a tensor store or an element write into one of those (not into registers made
+    like them)."""
+    root: dict = {}
+    for record in records:
+        source = views.get(record.index, record.inputs[0] if record.inputs else None)
+        if record.op in ("input", "make_tensor") and source is None and "gmem" in record.memspaces \
+                and record.shapes:
+            root[record.index] = record.index
+        elif record.op not in ("copy", "gemm") and not record.op.startswith("make_fragment") \
+                and not record.op.startswith("make_rmem") and source in root:
+            root[record.index] = root[source]
+    uses: dict = {}
+    for record in records:
+        if record.index in root:
+            used = uses.setdefault(record.kernel, {})
+            written = bool(record.meta.get("writes") or record.meta.get("element_writes") or record.meta.get("stored"))
+            used[root[record.index]] = used.get(root[record.index], False) or written
+    return uses
+
+
+def _extra_mode(shape: tuple, whole: tuple, strides: list, whole_strides: list) -> int | None:
+    """The one position of `shape` whose removal leaves `whole`, mode for mode; of several (a batch of 4 next to
+    4 splits) the one whose removal also leaves the whole's strides (each split a copy of the whole's layout).
+    None when none or still several do."""
+    if len(shape) != len(whole) + 1:
+        return None
+    found = [i for i in range(len(shape)) if shape[:i] + shape[i + 1:] == whole]
+    if len(found) > 1 and len(strides) == len(shape):
+        found = [i for i in found if strides[:i] + strides[i + 1:] == whole_strides]
+    return found[0] if len(found) == 1 else None
 
 
 def _page_tables(axes: Axes, named: dict, grouped: dict, paged: dict) -> None:
