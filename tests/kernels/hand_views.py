@@ -11,6 +11,8 @@ from cutlass.cute.runtime import make_fake_compact_tensor
 
 VEC, ITERS, THREADS = 8, 2, 64  # each thread: two 128-bit vectors of a row, 64 threads cover the row's columns
 ROWS, COLS = 16, VEC * ITERS * THREADS
+# the host lays its views out with extents whose names say no axis: what the tests read is the strides rule
+OUTER, INNER = ROWS, COLS
 
 
 @cute.kernel
@@ -45,9 +47,9 @@ def hand_views_kernel(src: cute.Tensor, scale: cute.Tensor, dst: cute.Tensor):
 @cute.jit
 def hand_views_host(src: cute.Tensor, scale: cute.Tensor, dst: cute.Tensor):
     # host views over the arguments' memory, laid out by hand: (rows, columns) and one row of columns
-    rows_in = cute.make_tensor(src.iterator, cute.make_layout((ROWS, COLS), stride=(COLS, 1)))
-    one_row = cute.make_tensor(scale.iterator, cute.make_layout((1, COLS), stride=(COLS, 1)))
-    rows_out = cute.make_tensor(dst.iterator, cute.make_layout((ROWS, COLS), stride=(COLS, 1)))
+    rows_in = cute.make_tensor(src.iterator, cute.make_layout((OUTER, INNER), stride=(INNER, 1)))
+    one_row = cute.make_tensor(scale.iterator, cute.make_layout((1, INNER), stride=(INNER, 1)))
+    rows_out = cute.make_tensor(dst.iterator, cute.make_layout((OUTER, INNER), stride=(INNER, 1)))
     hand_views_kernel(rows_in, one_row, rows_out).launch(grid=(ROWS, 1, 1), block=(THREADS, 1, 1))
 
 
