@@ -62,6 +62,21 @@ def test_a_rename_that_could_change_the_program_is_unsafe(change, why):
     assert "tCgA = thr_mma" in fix_text(text, "k.py", unsafe=True)[0]
 
 
+def test_two_renames_in_one_function_are_each_judged_on_their_own_names():
+    # One function's names are indexed once for all its renames: the nested function that rebinds `tCgB` keeps
+    # its own `tCgB` and makes that rename unsafe, while it reads `tTR_sC` from the kernel, which is renamed there
+    # too, safely; a lambda rebinding neither is renamed through.
+    nested = ("    def inner(tCgB):\n        return tCgB, tTR_sC\n    show = lambda: tCgB\n    return")
+    text = KERNEL.replace("    return", nested)
+    fixes = {finding.code: fix for finding, fix in findings_with_fixes(text, "k.py")}
+    assert (fixes["CI105"].title, fixes["CI105"].safe) == ("Rename `tCgB` to `tCgA`", False)
+    assert (fixes["CI104"].title, fixes["CI104"].safe) == ("Rename `tTR_sC` to `tRS_sC`", True)
+    assert [edit.line for edit in fixes["CI105"].edits] == [7, 9, 9, 12, 13]  # not inner's parameter and return
+    assert [edit.line for edit in fixes["CI104"].edits] == [8, 9, 11, 13]  # inner's read of it included
+    fixed = fix_text(text, "k.py", unsafe=True)[0]
+    assert "def inner(tCgB):\n        return tCgB, tRS_sC\n    show = lambda: tCgA\n" in fixed
+
+
 def test_no_fix_when_the_new_name_is_used_in_the_function():
     text = KERNEL.replace("        return", "        tCgA = None  # the suggested name is taken\n        return")
     text = KERNEL.replace("    return", "    print(tCgA)\n    return")  # read (a global), not bound

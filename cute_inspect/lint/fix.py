@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from cute_inspect.findings import Finding
 from cute_inspect.lint.config import LintConfig
-from cute_inspect.lint.edits import Edit, Fix, apply_edits, fix_for
+from cute_inspect.lint.edits import Edit, FileFixes, Fix, apply_edits
 from cute_inspect.lint.facts import collect
 from cute_inspect.lint.noqa import statement_span
 from cute_inspect.lint.runner import file_violations, parse_source
@@ -37,13 +37,13 @@ def findings_with_fixes(
     if error is not None:
         raise ValueError(f"{error.path}:{error.line}:{error.column}: {error.message}")
     facts = collect(tree)
-    lines = source_lines(text)
+    fixes = FileFixes(facts, source_lines(text))
     pairs = []
     for finding, violation in file_violations(path, text, tree, config.codes_for(path), config, facts):
         fix = None
         if violation is not None:
             _, last = statement_span(tree.body, violation.line)
-            fix = fix_for(violation, facts, lines, last)
+            fix = fixes.fix_for(violation, last)
         pairs.append((finding, fix))
     return sorted(pairs, key=lambda pair: pair[0])
 

@@ -33,7 +33,7 @@ from cute_inspect.findings import (
 )
 from cute_inspect.lint.cache import ResultCache, default_directory
 from cute_inspect.lint.config import ConfigFinder, LintConfig
-from cute_inspect.lint.edits import fix_for
+from cute_inspect.lint.edits import FileFixes
 from cute_inspect.lint.facts import FileFacts, collect
 from cute_inspect.lint.noqa import comments, statement_span
 from cute_inspect.lint.prefilter import cannot_hold_findings
@@ -258,10 +258,10 @@ def _lint_one(
         return [], FileError(display, 0, 0, "could not lint: nested too deeply"), (0, 0)
     safe = unsafe = 0
     if facts is not None and any(v is not None and (v.rename or v.replace) for _, v in pairs):
-        lines = source_lines(text)
+        fixes = FileFixes(facts, source_lines(text))
         for _, violation in pairs:
             if violation is not None and (violation.rename or violation.replace):
-                fix = fix_for(violation, facts, lines, statement_span(tree.body, violation.line)[1])
+                fix = fixes.fix_for(violation, statement_span(tree.body, violation.line)[1])
                 safe += fix is not None and fix.safe
                 unsafe += fix is not None and not fix.safe
     return [finding for finding, _ in pairs], None, (safe, unsafe)
