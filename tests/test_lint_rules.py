@@ -1791,3 +1791,24 @@ def test_another_modules_mma_helper_given_one_operand_twice():
     assert lint_source(source.replace("sB, sB", "sA, sB"), "k.py") == []
     # no MMA among the arguments: two of one tensor may be anything
     assert lint_source(source.replace("tiled_mma: cute.TiledMma", "tiled_mma"), "k.py") == []
+
+
+def test_a_slice_of_a_tma_side_is_followed_to_its_tma_partition_by_its_last_binding():
+    # `tma_pair_of` reads the file's made-from map, built once for every question a rule asks of one file.
+    import ast
+
+    from cute_inspect.lint.expectations import tma_pair_of
+    from cute_inspect.lint.facts import collect
+
+    facts = collect(ast.parse(
+        "def k(atom_a, atom_b, sA, gA, sB, gB, i):\n"
+        "    tAsA, tAgA = cpasync.tma_partition(atom_a, 0, l, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(atom_b, 0, l, sB, gB)\n"
+        "    tXgX = tAgA[None, i]\n"
+        "    tXgX_k = tXgX[None, 0]\n"
+        "    tYgY = tAgA[None, i]\n"
+        "    tYgY = tBgB[None, i]\n"
+    ))
+    assert tma_pair_of("tXgX_k", facts).atom == "atom_a"  # two slices down
+    assert tma_pair_of("tYgY", facts).atom == "atom_b"  # rebound: the last binding's
+    assert tma_pair_of("tBsB", facts).atom == "atom_b" and tma_pair_of("gA", facts) is None

@@ -261,10 +261,6 @@ def where_agrees(partition: Partition, target: TensorName, source: TensorName) -
     return source.partitioned and source.where == "r" and target.where == "t" and not is_copy_op(source.op)
 
 
-def _derived_from(facts: FileFacts) -> dict[str, str]:
-    return {made: made_from for made, made_from in facts.derived if made_from}
-
-
 def tma_direction(pair: TmaPair, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> str | None:
     """``load`` or ``store`` for one ``tma_partition``: from the copies of its results (smem to gmem is a
     store), else from the copies made with its atom, else from the op the atom was made with."""
@@ -288,7 +284,7 @@ def tma_direction(pair: TmaPair, facts: FileFacts, vocabulary: Vocabulary = DEFA
 def tma_pair_of(name: str, facts: FileFacts, scope: int | None = None) -> TmaPair | None:
     """The ``tma_partition`` that made ``name``, or a tensor it was sliced from (``tBgB_cta = tBgB[...]``): the one
     in function ``scope`` first, where two functions (two kernels' ``_kernel_main``) each name theirs so."""
-    derived = _derived_from(facts) if facts.derived else {}
+    derived = facts.made_from
     pairs = sorted(facts.tma_pairs, key=lambda pair: pair.scope != scope)
     for _ in range(4):
         for pair in pairs:
