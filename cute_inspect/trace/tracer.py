@@ -3718,26 +3718,29 @@ def _shape_read(text: str | None):
 _NOT_LITERAL = object()
 
 
-def _extents_named(node: ast.Assign):
+@functools.lru_cache(maxsize=8192)
+def _extents_named(node: ast.Assign) -> tuple:
     """(tensor name, top mode, the name its extent is bound to, how many names unpack the whole shape or None) of
     each extent an assignment names: `tokens, hidden = x.shape`, `M, N = x.shape[0], x.shape[1]`,
-    `n_cols = cute.size(x, mode=[1])`."""
+    `n_cols = cute.size(x, mode=[1])`. Once per node of a file's parsed tree (`source_of` keeps one tree per
+    version of a file): every trace of a kernel reads every assignment of the functions that made its records."""
     target, value = node.targets[0], node.value
     if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
         pairs = zip(target.elts, value.elts)
     else:
         pairs = ((target, value),)
+    found = []
     for name, read in pairs:
         read = _extent_read(read)
         if read is None:
             continue
         tensor, indices = read
         if isinstance(name, ast.Name) and len(indices) == 1:
-            yield tensor, indices[0], name.id, None
+            found.append((tensor, indices[0], name.id, None))
         elif isinstance(name, ast.Tuple) and not indices:
-            for mode, each in enumerate(name.elts):
-                if isinstance(each, ast.Name):
-                    yield tensor, mode, each.id, len(name.elts)
+            found.extend((tensor, mode, each.id, len(name.elts)) for mode, each in enumerate(name.elts)
+                         if isinstance(each, ast.Name))
+    return tuple(found)
 
 
 def _extent_read(node):
@@ -3750,7 +3753,10 @@ def _extent_read(node):
                 and type(mode.elts[0].value) is int:
             return node.args[0].id, (mode.elts[0].value,)
         return None
-    read = _shape_read(ast.unparse(node)) if isinstance(node, (ast.Attribute, ast.Subscript)) else None
+    if not isinstance(node, (ast.Attribute, ast.Subscript)) \
+            or not any(getattr(n, "attr", getattr(n, "id", None)) == "shape" for n in ast.walk(node)):
+        return None  # (nothing named `shape`: most assignments; unparsed and parsed again otherwise)
+    read = _shape_read(ast.unparse(node))
     if read is None or read[1] is not None or any(type(i) is not int for i in read[2]):
         return None
     return read[0], read[2]
