@@ -125,10 +125,27 @@ def caller_above(frame) -> tuple[CallSite, object]:
     return _user_frame(frame.f_back)
 
 
+# co_filename -> (whether its frames are skipped, whether it is ours): read at each frame of every walk up from a
+# hook (tens of thousands per trace), so one lookup, not two calls; relative names are not kept (see `absolute`)
+_FRAME_KINDS: dict = {}
+
+
+def _frame_kind(filename: str) -> tuple[bool, bool]:
+    found = _FRAME_KINDS.get(filename)
+    if found is None:
+        found = (_is_internal(absolute(filename)), filename.startswith(PACKAGE_DIR))
+        if os.path.isabs(filename):
+            _FRAME_KINDS[filename] = found
+    return found
+
+
 def _user_frame(frame) -> tuple[CallSite, object]:
     direct = True
-    while frame is not None and _is_internal(absolute(frame.f_code.co_filename)):
-        direct = direct and frame.f_code.co_filename.startswith(PACKAGE_DIR)
+    while frame is not None:
+        internal, ours = _FRAME_KINDS.get(frame.f_code.co_filename) or _frame_kind(frame.f_code.co_filename)
+        if not internal:
+            break
+        direct = direct and ours
         frame = frame.f_back
     if frame is None:
         return CallSite("<unknown>", 0, 0, "<unknown>"), None

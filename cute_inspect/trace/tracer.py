@@ -368,6 +368,9 @@ class _Tracer:
         self.errors: list[str] = []
         self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
+        # (file, line, column) of a subscription -> the dimensions its indices' names say (`_dims_named_here`): an
+        # unrolled loop runs one subscription thousands of times
+        self.dims_at: dict = {}
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
@@ -2674,7 +2677,7 @@ class _Tracer:
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
 
-    def _named_dims(self, index: int | None, coord, labels) -> None:
+    def _named_dims(self, index: int | None, coord, labels, dims: tuple | None = None) -> None:
         """`x[token_id, head_id, None]`: the names a kernel gives the indices it slices a tensor by say which dimension
         each mode is (`levels.index_dims`: tokens, heads, ...), and the one mode kept, a (token, head) row's vector,
         its columns (in an attention kernel: elsewhere `row_slice` says them). A suggestion (`name.dims`), read only in a kernel with no MMA, after every data flow rule: no
@@ -2683,11 +2686,8 @@ class _Tracer:
         if not isinstance(coord, tuple) or labels is not None and (
                 not isinstance(labels, tuple) or len(coord) != len(labels)):
             return
-        indices = subscript_indices(caller(1)[0])
-        if indices is None or len(indices) != len(coord):
-            return
-        dims = _levels.index_dims(indices)
-        if all(dim in (None, "kept") for dim in dims):
+        dims = dims or self._dims_named_here(len(coord))
+        if dims is None:
             return
         kept = dims.count("kept")
         name = next(iter(self.trace.records[index].names), None) if index is not None else None
@@ -2697,16 +2697,30 @@ class _Tracer:
             if dim and (label is None or isinstance(label, _levels.ModeLabel)):
                 self.named_dims.append((label.var if label is not None else None, dim, name))
 
+    def _dims_named_here(self, count: int) -> tuple | None:
+        """The dimensions the names of the indices of the subscription being traced say (`levels.index_dims`), where
+        it has `count` indices and one of them names a dimension; else None."""
+        site = caller(1)[0]
+        key = (site.file, site.line, site.col)
+        if key not in self.dims_at:
+            indices = subscript_indices(site)
+            self.dims_at[key] = _levels.index_dims(indices) if indices is not None else None
+        dims = self.dims_at[key]
+        if dims is None or len(dims) != count or all(dim in (None, "kept") for dim in dims):
+            return None
+        return dims
+
     def _named_element(self, tensor, coord) -> None:
         """`Q[q_begin, head_idx, dim_idx]` read or written element by element: its indices' names, as a slice's."""
-        if not _is_tensor(tensor):
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        dims = self._dims_named_here(len(coord))  # first: most subscriptions name no dimension
+        if dims is None or not _is_tensor(tensor):
             return
         found = self.lookup(tensor)
-        coord = coord if isinstance(coord, tuple) else (coord,)
         if found is None:
-            self._named_dims(None, coord, None)
+            self._named_dims(None, coord, None, dims)
         else:
-            self._named_dims(found[0], coord, found[2])
+            self._named_dims(found[0], coord, found[2], dims)
 
     def _suggest_named_dims(self) -> None:
         """The axes `_named_dims` and `_named_extents` found, once the whole kernel is seen: a head index (or a
@@ -3704,26 +3718,29 @@ def _shape_read(text: str | None):
 _NOT_LITERAL = object()
 
 
-def _extents_named(node: ast.Assign):
+@functools.lru_cache(maxsize=8192)
+def _extents_named(node: ast.Assign) -> tuple:
     """(tensor name, top mode, the name its extent is bound to, how many names unpack the whole shape or None) of
     each extent an assignment names: `tokens, hidden = x.shape`, `M, N = x.shape[0], x.shape[1]`,
-    `n_cols = cute.size(x, mode=[1])`."""
+    `n_cols = cute.size(x, mode=[1])`. Once per node of a file's parsed tree (`source_of` keeps one tree per
+    version of a file): every trace of a kernel reads every assignment of the functions that made its records."""
     target, value = node.targets[0], node.value
     if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
         pairs = zip(target.elts, value.elts)
     else:
         pairs = ((target, value),)
+    found = []
     for name, read in pairs:
         read = _extent_read(read)
         if read is None:
             continue
         tensor, indices = read
         if isinstance(name, ast.Name) and len(indices) == 1:
-            yield tensor, indices[0], name.id, None
+            found.append((tensor, indices[0], name.id, None))
         elif isinstance(name, ast.Tuple) and not indices:
-            for mode, each in enumerate(name.elts):
-                if isinstance(each, ast.Name):
-                    yield tensor, mode, each.id, len(name.elts)
+            found.extend((tensor, mode, each.id, len(name.elts)) for mode, each in enumerate(name.elts)
+                         if isinstance(each, ast.Name))
+    return tuple(found)
 
 
 def _extent_read(node):
@@ -3736,7 +3753,10 @@ def _extent_read(node):
                 and type(mode.elts[0].value) is int:
             return node.args[0].id, (mode.elts[0].value,)
         return None
-    read = _shape_read(ast.unparse(node)) if isinstance(node, (ast.Attribute, ast.Subscript)) else None
+    if not isinstance(node, (ast.Attribute, ast.Subscript)) \
+            or not any(getattr(n, "attr", getattr(n, "id", None)) == "shape" for n in ast.walk(node)):
+        return None  # (nothing named `shape`: most assignments; unparsed and parsed again otherwise)
+    read = _shape_read(ast.unparse(node))
     if read is None or read[1] is not None or any(type(i) is not int for i in read[2]):
         return None
     return read[0], read[2]
