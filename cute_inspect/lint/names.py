@@ -235,6 +235,15 @@ def says_coordinates(name: TensorName, inside: str = "") -> bool:
     return bool(inside) and inside in words or any(word in words.casefold() for word in ("coord", "crd", "idx"))
 
 
+_SCOPE_AND_OP = re.compile(r"(?:t0|[tb])[A-Z][A-Z0-9]*_?")
+
+
+def names_whole_source(name: str, source: str | None) -> bool:
+    """``tAcrdA`` of ``crdA``: a partition named the convention's scope and op, then its source's whole name, names
+    that source whatever the letters inside it would read as (``crdA`` is no where letter ``c`` and tensor)."""
+    return bool(source) and name.endswith(source) and _SCOPE_AND_OP.fullmatch(name[: -len(source)]) is not None
+
+
 def _plain_op(op: str) -> bool:
     """An op that reads as one without a tensor around it: upper case (``C``, ``TR``), a gradient or an
     accumulator. ``Ac`` (from ``tAccA``) is not: that is the accumulator ``AccA``."""

@@ -112,6 +112,7 @@ from cute_inspect.lint.names import (
     compose,
     parse_name,
     parse_partitioned,
+    names_whole_source,
     parse_snake_tensor,
     renamed,
     same_memory,
@@ -209,6 +210,8 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     (``storage.smem_p.get_tensor(...)``), also through a helper's parameter, and an identity tensor
     (``tile_coords = cute.make_identity_tensor(...)``) holds coordinates: the where letter must say it."""
     if target.where == "c" or partition.method.startswith("make_fragment"):
+        return
+    if names_whole_source(partition.target, partition.source):
         return
     if facts.coordinates(partition.source):
         where, held = "c", "holds coordinates (an identity tensor)"
