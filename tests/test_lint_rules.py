@@ -1791,3 +1791,42 @@ def test_another_modules_mma_helper_given_one_operand_twice():
     assert lint_source(source.replace("sB, sB", "sA, sB"), "k.py") == []
     # no MMA among the arguments: two of one tensor may be anything
     assert lint_source(source.replace("tiled_mma: cute.TiledMma", "tiled_mma"), "k.py") == []
+
+
+def test_a_partition_named_its_op_then_its_sources_whole_name_names_that_source():
+    # `crdA` is a coordinate tensor named in a word (`crd`), not where letter `c` and tensor `rdA`
+    source = (
+        "def kernel(tiled_copy, mA, tidx):\n    thr_copy = tiled_copy.get_slice(tidx)\n"
+        "    crdA = cute.make_identity_tensor(mA.shape)\n    tAcrdA = thr_copy.partition_S(crdA)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    (finding,) = lint_source(source.replace("tAcrdA", "tAsrdA"), "k.py")
+    assert (finding.line, finding.code) == (4, "CI105")
+
+
+def test_a_tma_partition_made_with_another_atom_is_reported_at_the_atoms_line():
+    source = _TWO_ATOMS.replace(
+        "tma_partition(tma_atom_b, 0, layout, sB, gB)", "tma_partition(\n            tma_atom_a, 0, layout, sB, gB)")
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(16, "CI102")]
+
+
+def test_a_tma_partition_made_with_an_atom_named_for_another_tensor_that_partitions_it_too():
+    # no copy in the function shows it (the loads are issued elsewhere): the atoms' names do
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_A: cute.CopyAtom, tma_atom_B: cute.CopyAtom, gA, gB):\n"
+        "    sA = storage.sA.get_tensor(layout)\n"
+        "    sB = storage.sB.get_tensor(layout)\n"
+        "    tAsA, tAgA = cpasync.tma_partition(tma_atom_A, 0, layout, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(\n"
+        "        tma_atom_A,\n"
+        "        0, layout, sB, gB,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI102")]
+    assert "where the function has `tma_atom_B`" in found[0][2]
+    assert lint_source(source.replace("        tma_atom_A,\n", "        tma_atom_B,\n"), "k.py") == []
+    # an atom that partitions nothing else of another name is one layout reused
+    alone = source.replace("    tAsA, tAgA = cpasync.tma_partition(tma_atom_A, 0, layout, sA, gA)\n", "")
+    assert lint_source(alone, "k.py") == []

@@ -113,6 +113,7 @@ class TmaPair:
     gmem: str | None
     atom: str | None
     scope: int = 0
+    atom_at: tuple[int, int] | None = None  # (line, column) of the atom argument, often on a line of its own
 
 
 @dataclass
@@ -890,7 +891,8 @@ class _Collector:
             names = [element.id if type(element) is ast.Name and element.id != "_" else None for element in target.elts]
             atom_expr = _argument(value, 0, "atom")
             atom, atom_ref = atom_name(atom_expr), self.ref(atom_expr, create=False)
-            self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope))
+            at = None if atom_expr is None else (atom_expr.lineno, atom_expr.col_offset + 1)
+            self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope, at))
             smem, gmem = (tensor_name(source) for source in sources)
             if smem and gmem:
                 self.facts.same_data.append((smem, gmem))

@@ -54,6 +54,7 @@ cute.copy(tma_atom_a, tAgA[None, k], tAsA[None, stage])
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.descriptive import memory_word
@@ -253,11 +254,52 @@ def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext
         return
     if not _partitions_another_tensor(pair, facts, context):
         return
+    if not _copied(pair, facts) and _atom_named_for_another(pair, facts, context):
+        return  # copied in a helper: reported once, by the atom's name
+    line, column = pair.atom_at or (made.line, made.column)
     yield Violation(
-        made.line, made.column,
+        line, column,
         f"`{pair.smem}`, `{pair.gmem}` are made by `tma_partition` of `{pair.atom}`, but copied with `{call.atom}` "
         f"(line {call.line}): a TMA partition is laid out for the atom that copies it",
     )
+
+
+_ATOM_TENSOR = re.compile(r"(?P<head>.*_)(?P<tensor>[A-Za-z][A-Za-z0-9]*)")
+
+
+def _atom_named_for_another(pair: TmaPair, facts: FileFacts, context: RuleContext) -> str | None:
+    """The atom the function has for ``pair``'s tensor, when the pair is made with one named for another tensor
+    (``tBsB, tBgB = tma_partition(tma_atom_A, ...)`` beside ``tma_atom_B``) that partitions that tensor too
+    (``tAsA, tAgA = tma_partition(tma_atom_A, ...)``): an atom is made for one tensor, and its name says which."""
+    mine = parse_partitioned(pair.smem or "", context.vocabulary)
+    named = _ATOM_TENSOR.fullmatch(pair.atom or "")
+    if mine is None or named is None or named["tensor"].casefold() == mine.what.casefold():
+        return None
+    if not _partitions_another_tensor(pair, facts, context):
+        return None
+    tensor = mine.what.lower() if named["tensor"].islower() else mine.what
+    own = named["head"] + tensor
+    scope = facts.scopes[pair.scope]
+    return own if own in scope.params | scope.bound else None
+
+
+def _copied(pair: TmaPair, facts: FileFacts) -> bool:
+    return any(tma_pair_of(operand.name, facts, call.scope) is pair
+               for call in facts.copies if call.scope == pair.scope for operand in call.operands if operand.name)
+
+
+def _atoms_named_for_another(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A pair its copies show made with another atom is reported by ``_pair_of_another_atom``; this reads the name
+    of the atom where no copy shows it (the loads issued elsewhere)."""
+    for pair in facts.tma_pairs:
+        if pair.atom_at is None or _copied(pair, facts):
+            continue
+        if own := _atom_named_for_another(pair, facts, context):
+            yield Violation(
+                *pair.atom_at,
+                f"`{pair.smem}`, `{pair.gmem}` are made by `tma_partition` of `{pair.atom}`, the atom of another "
+                f"tensor, where the function has `{own}`: a TMA partition is laid out for its own tensor's atom",
+            )
 
 
 def _tiles(call: AtomCall, facts: FileFacts, context: RuleContext) -> dict[str, list[tuple[Operand, TensorName]]]:
@@ -318,6 +360,7 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
+    yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
