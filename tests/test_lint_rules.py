@@ -1830,3 +1830,19 @@ def test_a_tma_partition_made_with_an_atom_named_for_another_tensor_that_partiti
     # an atom that partitions nothing else of another name is one layout reused
     alone = source.replace("    tAsA, tAgA = cpasync.tma_partition(tma_atom_A, 0, layout, sA, gA)\n", "")
     assert lint_source(alone, "k.py") == []
+
+
+def test_one_tensor_given_as_both_sides_of_a_tma_partition():
+    source = (
+        "def epilogue(self, tma_atom_c, sC, gC_tile):\n"
+        "    s_epi = cute.group_modes(sC, 0, 2)\n"
+        "    g_epi = cute.zipped_divide(gC_tile, self.epi_tile)\n"
+        "    bSG_sD, bSG_gD = cpasync.tma_partition(\n"
+        "        tma_atom_c, 0, cute.make_layout(1),\n"
+        "        g_epi,\n"
+        "        g_epi,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(6, "CI105")]
+    assert lint_source(source.replace("        g_epi,\n        g_epi,", "        s_epi,\n        g_epi,"), "k.py") == []

@@ -573,7 +573,33 @@ def _descriptive_misnames(facts: FileFacts, context: RuleContext) -> Iterator[Vi
             )
 
 
+def _one_tensor_both_tma_sides(facts: FileFacts) -> Iterator[Violation]:
+    """``tma_partition(atom, 0, layout, tile, tile)``: one tensor given as the shared and the global side. The two
+    sides are two memories, so one argument is another's; the one whose memory the file shows is kept (a view of a
+    global tile gives the shared side away), else the shared side, the fourth argument, is reported."""
+    sides = {}
+    for partition in facts.partitions:
+        if partition.method == TMA_PARTITION and partition.source and partition.source_at:
+            pair = next((p for p in facts.tma_pairs if p.scope == partition.scope
+                         and partition.target in (p.smem, p.gmem)), None)
+            if pair is not None:
+                sides[(id(pair), "s" if partition.target == pair.smem else "g")] = partition
+    for (pair_id, side), partition in sides.items():
+        other = sides.get((pair_id, "g" if side == "s" else "s"))
+        if other is None or other.source != partition.source:
+            continue
+        known = facts.memory_of(partition.source, partition.scope)
+        wrong = "g" if known is not None and same_memory("s", known[0]) else "s"
+        if side == wrong:
+            yield Violation(
+                *partition.source_at,
+                f"`tma_partition` is given `{partition.source}` as both its shared and its global side: one of them "
+                f"is another tensor's ({'`' + partition.target + '`'} names the {WHERE_WORDS[wrong]} side)",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _one_tensor_both_tma_sides(facts)
     yield from _views_misnamed(facts, context)
     yield from _descriptive_misnames(facts, context)
     yield from _tma_sides_misnamed(facts)
