@@ -1846,3 +1846,26 @@ def test_one_tensor_given_as_both_sides_of_a_tma_partition():
     found = [(f.line, f.code) for f in lint_source(source, "k.py")]
     assert found == [(6, "CI105")]
     assert lint_source(source.replace("        g_epi,\n        g_epi,", "        s_epi,\n        g_epi,"), "k.py") == []
+
+
+def test_a_copy_between_two_operands_of_one_mma_under_one_pattern():
+    # element by element (no partitioner) and in a helper whose parameters name what it moves
+    source = (
+        "def kernel(tiled_mma, sA, sB, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCsA = thr_mma.partition_A(sA)\n"
+        "    tCsB = thr_mma.partition_B(sB)\n"
+        "    tCrA = tiled_mma.make_fragment_A(tCsA[None, None, None, 0])\n"
+        "    tCrB = tiled_mma.make_fragment_B(tCsB[None, None, None, 0])\n"
+        "    cute.autovec_copy(tCsB[None, None, 0, 0], tCrA[None, None, 0])\n"
+        "def consume(copy_A, tCsA_view, tCsB_view, tCrA_view):\n"
+        "    cute.copy(\n"
+        "        copy_A,\n"
+        "        tCsB_view[None, None, 0],\n"
+        "        tCrA_view[None, None, 0],\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(7, "CI102"), (11, "CI102")]
+    fixed = source.replace("autovec_copy(tCsB", "autovec_copy(tCsA").replace("tCsB_view[None", "tCsA_view[None")
+    assert lint_source(fixed, "k.py") == []

@@ -133,6 +133,7 @@ class Scope:
 class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
+    element_copies: list[Call] = field(default_factory=list)  # `cute.autovec_copy` / `cute.basic_copy`
     gemms: list[Call] = field(default_factory=list)
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
@@ -1085,6 +1086,8 @@ class _Collector:
         if name == "copy":
             atom = atom_name(_argument(call, 0, "atom"))
             self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst")), atom))
+        elif name in ("autovec_copy", "basic_copy"):
+            self.facts.element_copies.append(self._operands(call, f"cute.{name}", ((0, "src"), (1, "dst")), None))
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))

@@ -358,8 +358,39 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
         )
 
 
+# Operands that stand for one another in a kernel: one copy moves one of them, never one into the other.
+_OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
+
+
+def _two_operands_one_copy(call, context: RuleContext) -> Iterator[Violation]:
+    """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``: two
+    sides of one pattern named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
+    so one side is another's: the one the atom's name does not say (``_A``), else the destination, written with
+    another operand's data. A helper's parameters count: their names say what the helper moves."""
+    if len(call.operands) != 2 or not all(operand.name for operand in call.operands):
+        return
+    names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]
+    if None in names or names[0].pattern != names[1].pattern or "c" in (names[0].where, names[1].where):
+        return
+    what = {names[0].what, names[1].what}
+    if len(what) != 2 or not any(what <= family for family in _OPERAND_FAMILIES):
+        return
+    named = _ATOM_TENSOR.fullmatch(call.atom or "")
+    stray = 1
+    if named is not None and named["tensor"] in what:
+        stray = 0 if names[1].what == named["tensor"] else 1
+    operand = call.operands[stray]
+    yield Violation(
+        operand.line, operand.column,
+        f"`{call.function}` from `{call.operands[0].name}` into `{call.operands[1].name}`: the two sides name two "
+        f"operands (`{names[0].what}`, `{names[1].what}`), but one copy moves one tensor",
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
+    for call in facts.copies + facts.element_copies:
+        yield from _two_operands_one_copy(call, context)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
