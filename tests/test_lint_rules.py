@@ -1869,3 +1869,20 @@ def test_a_copy_between_two_operands_of_one_mma_under_one_pattern():
     assert found == [(7, "CI102"), (11, "CI102")]
     fixed = source.replace("autovec_copy(tCsB", "autovec_copy(tCsA").replace("tCsB_view[None", "tCsA_view[None")
     assert lint_source(fixed, "k.py") == []
+
+
+def test_two_buffers_an_allocator_makes_are_two_tensors_whatever_is_written_into_them():
+    # `allocate_tensor(dtype, layout)` makes each buffer from an element type, not from the other buffer: B's
+    # partition of A's buffer is reported though the copy writes B's tile into it
+    source = (
+        "def kernel(tiled_copy_B, gB, tidx):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    sA = smem.allocate_tensor(dtype, layout_a, byte_alignment=16)\n"
+        "    sB = smem.allocate_tensor(dtype, layout_b, byte_alignment=16)\n"
+        "    thr_copy_B = tiled_copy_B.get_slice(tidx)\n"
+        "    tBgB = thr_copy_B.partition_S(gB)\n"
+        "    tBsB = thr_copy_B.partition_D(sA)\n"
+        "    cute.copy(tiled_copy_B, tBgB, tBsB)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(7, "CI105")]
+    assert lint_source(source.replace("partition_D(sA)", "partition_D(sB)"), "k.py") == []

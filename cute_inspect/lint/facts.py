@@ -938,7 +938,8 @@ class _Collector:
                 )
             if where:
                 self._made(target, where, laid=False)
-            made_from = tensor_name(value.args[0]) if value.args else None
+            # `smem.allocate_tensor(dtype, layout)` is a buffer of its own: its first argument is an element type
+            made_from = tensor_name(value.args[0]) if value.args and method != _ALLOCATE else None
             if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
                 # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
                 made_from = receiver_expr.attr
