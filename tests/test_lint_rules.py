@@ -1886,3 +1886,39 @@ def test_two_buffers_an_allocator_makes_are_two_tensors_whatever_is_written_into
     )
     assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(7, "CI105")]
     assert lint_source(source.replace("partition_D(sA)", "partition_D(sB)"), "k.py") == []
+
+
+_TWO_COPIES_ONE_MAKER = (
+    'def make_copy(atom, shape):\n'
+    '    tiled_copy_tv = cute.make_tiled_copy_tv(atom, thr_layout, val_layout)\n'
+    '    return tiled_copy_tv\n'
+    '\n'
+    '@cute.kernel\n'
+    'def kernel(gA, gB, tiled_copy_A: cute.TiledCopy, tiled_copy_B: cute.TiledCopy):\n'
+    '    tidx = cute.arch.thread_idx()[0]\n'
+    '    smem = cutlass.utils.SmemAllocator()\n'
+    '    sA = smem.allocate_tensor(gemm_dtype, smem_layout_A, byte_alignment=16)\n'
+    '    sB = smem.allocate_tensor(gemm_dtype, smem_layout_B, byte_alignment=16)\n'
+    '    thr_copy_A = tiled_copy_A.get_slice(tidx)\n'
+    '    thr_copy_B = tiled_copy_B.get_slice(tidx)\n'
+    '    tAgA = thr_copy_A.partition_S(gA)\n'
+    '    tAsA = thr_copy_A.partition_D(sA)\n'
+    '    tBgB = thr_copy_B.partition_S(gB)\n'
+    '    tBsB = thr_copy_B.partition_D(sB)\n'
+    '    cute.copy(tiled_copy_B, tAgA[k], tAsA[k])\n'
+    '    cute.copy(tiled_copy_B, tBgB[k], tBsB[k])\n'
+    '\n'
+    '@cute.jit\n'
+    'def launch(gA, gB):\n'
+    '    tiled_copy_A = make_copy(atom, (1, 2))\n'
+    '    tiled_copy_B = make_copy(atom, (2, 1))\n'
+    '    kernel(gA, gB, tiled_copy_A, tiled_copy_B).launch(grid=1)\n'
+)
+
+
+def test_two_tiled_copies_one_maker_function_makes_are_two_partitioners():
+    # the launcher makes A's and B's tiled copies by two calls of one function of the file
+    found = [(f.line, f.code) for f in lint_source(_TWO_COPIES_ONE_MAKER, "k.py")]
+    assert found == [(17, "CI102"), (17, "CI102")]
+    fixed = _TWO_COPIES_ONE_MAKER.replace("cute.copy(tiled_copy_B, tAgA", "cute.copy(tiled_copy_A, tAgA")
+    assert lint_source(fixed, "k.py") == []

@@ -119,9 +119,11 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
     origins = facts.origins
     mine = origins.family(call.atom_ref)
     made = {p.target: p for p in facts.partitions if p.scope == call.scope and p.method in _COPY_PARTITIONS}
+    # two calls of one maker function of the file make two copies (`make_tiled_copy_ABC(...)` for A, then for B)
     own = {
         parse_partitioned(p.target, context.vocabulary).pattern for p in made.values()
-        if origins.family(p.made_by) == mine and parse_partitioned(p.target, context.vocabulary) is not None
+        if origins.family(p.made_by) == mine and not origins.made_apart(call.atom_ref, p.made_by)
+        and parse_partitioned(p.target, context.vocabulary) is not None
     }
     for operand, name in sides:
         partition = made.get(operand.name)
@@ -131,7 +133,7 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
         if name.pattern in own and not _other_operands_copy(call.atom_ref, partition.made_by, origins):
             continue
         theirs = origins.family(partition.made_by)
-        if distinct_objects(mine, theirs) or name.pattern in own:
+        if distinct_objects(mine, theirs) or origins.made_apart(call.atom_ref, partition.made_by) or name.pattern in own:
             yield Violation(
                 operand.line,
                 operand.column,
