@@ -1922,3 +1922,21 @@ def test_two_tiled_copies_one_maker_function_makes_are_two_partitioners():
     assert found == [(17, "CI102"), (17, "CI102")]
     fixed = _TWO_COPIES_ONE_MAKER.replace("cute.copy(tiled_copy_B, tAgA", "cute.copy(tiled_copy_A, tAgA")
     assert lint_source(fixed, "k.py") == []
+
+
+def test_a_partition_of_a_warps_tile_named_outside_the_convention_partitions_the_tile_it_views():
+    # `wCsB = cute.tiled_divide(sB, tiler)[warp]`: a partition of it partitions `sB`, in shared memory
+    source = (
+        "def kernel(tiled_mma, sA, sB, gC, tidx):\n"
+        "    wCsA = cute.tiled_divide(sA, (warp_m, warp_k))[warp_coord_A]\n"
+        "    wCsB = cute.tiled_divide(sB, (warp_n, warp_k))[warp_coord_B]\n"
+        "    wCgC = cute.tiled_divide(gC, (warp_m, warp_n))[warp_coord_C]\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCsA = thr_mma.partition_A(wCsB)\n"
+        "    tCsB = thr_mma.partition_B(wCsB)\n"
+        "    tCsC = thr_mma.partition_C(wCgC)\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(6, "CI105"), (8, "CI105")]
+    fixed = source.replace("partition_A(wCsB)", "partition_A(wCsA)").replace("tCsC", "tCgC")
+    assert lint_source(fixed, "k.py") == []

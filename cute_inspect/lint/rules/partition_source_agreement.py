@@ -140,6 +140,8 @@ def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
+        # the operand-role rule reads the source's own name only: a hand view's tensor is judged here
+        through_view = source is None and (source := _hand_view_source(partition, facts, context)) is not None
         if target is None or source is None or target.what == source.what or not partition.receiver:
             continue
         if target.what.lower() in partition.receiver.lower().split("_"):
@@ -598,6 +600,14 @@ def _one_tensor_both_tma_sides(facts: FileFacts) -> Iterator[Violation]:
             )
 
 
+def _hand_view_source(partition: Partition, facts: FileFacts, context: RuleContext) -> TensorName | None:
+    """The tensor a source named outside the convention views by layout algebra (``wCsB =
+    cute.tiled_divide(sB, tiler)[warp]``, a warp's tile): a partition of it partitions ``sB``."""
+    view = next((v for v in facts.hand_views if v.scope == partition.scope and v.target == partition.source), None)
+    parsed = parse_name(view.source, context.vocabulary) if view is not None and view.source else None
+    return parsed if parsed is not None and not parsed.partitioned and not parsed.snake else None
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _one_tensor_both_tma_sides(facts)
     yield from _views_misnamed(facts, context)
@@ -613,6 +623,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
+        # the operand-role rule reads the source's own name only: a hand view's tensor is judged here
+        through_view = source is None and (source := _hand_view_source(partition, facts, context)) is not None
         # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
         made = source is not None and source.snake and not source.partitioned and (
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
@@ -622,7 +634,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 found = [misnamed]
             yield from found or _atom_misnames(partition, target, facts, context)
             continue
-        if target is None or role_conflict(partition, source, roles):
+        if target is None or role_conflict(partition, source, roles) and not through_view:
             continue
         # A coordinate partition (`tCcC`) names what it counts over; the source may be any view of an
         # identity tensor, whatever its name (`gCcoord`).
