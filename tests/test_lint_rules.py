@@ -1940,3 +1940,22 @@ def test_a_partition_of_a_warps_tile_named_outside_the_convention_partitions_the
     assert found == [(6, "CI105"), (8, "CI105")]
     fixed = source.replace("partition_A(wCsB)", "partition_A(wCsA)").replace("tCsC", "tCgC")
     assert lint_source(fixed, "k.py") == []
+
+
+def test_one_tensor_given_to_two_parameters_named_for_two_tensors():
+    source = (
+        "class Gemm:\n"
+        "    def load(self, tma_atom_a, tma_atom_b, tAgA_k, tBgB_k, tAsA, tBsB):\n"
+        "        cute.copy(tma_atom_a, tAgA_k, tAsA)\n"
+        "        cute.copy(tma_atom_b, tBgB_k, tBsB)\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tma_atom_a, tma_atom_b, tAgA, tBgB, tAsA, tBsB):\n"
+        "        self.load(\n"
+        "            tma_atom_a, tma_atom_b,\n"
+        "            tBgB,\n"
+        "            tBgB,\n"
+        "            tAsA, tBsB,\n"
+        "        )\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(9, "CI102")]
+    assert lint_source(source.replace("            tBgB,\n            tBgB,", "            tAgA,\n            tBgB,"), "k.py") == []

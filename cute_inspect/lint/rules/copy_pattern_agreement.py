@@ -54,6 +54,7 @@ cute.copy(tma_atom_a, tAgA[None, k], tAsA[None, stage])
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
@@ -389,8 +390,49 @@ def _two_operands_one_copy(call, context: RuleContext) -> Iterator[Violation]:
     )
 
 
+def _argument_at(facts: FileFacts, caller: int, line: int, callee: str, offset: int) -> tuple[int, int] | None:
+    """(line, column) of the ``offset``-th positional argument of the call of ``callee`` at ``line``."""
+    node = facts.scopes[caller].node if 0 < caller < len(facts.scopes) else None
+    for call in ast.walk(node) if node is not None else ():
+        if type(call) is ast.Call and call.lineno == line and offset < len(call.args) and (
+                getattr(call.func, "attr", None) == callee or getattr(call.func, "id", None) == callee):
+            return call.args[offset].lineno, call.args[offset].col_offset + 1
+    return None
+
+
+def _one_tensor_two_parameters(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``self._load(..., tma_atom_a, tma_atom_b, tBgB_nkl, tBgB_nkl, tAsA, tBsB)`` where the helper's parameters
+    there are ``tAgA_mkl, tBgB_nkl``: one tensor given to two parameters named for two tensors in one memory (the
+    helper copies one with A's atom, the other with B's). The argument whose parameter names another tensor than
+    the argument's own name is the slip."""
+    for callee, receiver, caller, line, positional, _ in facts.call_arguments:
+        defs = facts.objects.functions.get(callee, [])
+        if len(defs) != 1 or receiver != ("self" if defs[0][2] else ""):
+            continue
+        _, params, method = defs[0]
+        params = params[1:] if method else params
+        given = [(offset, name, params[offset]) for offset, name in enumerate(positional[: len(params)]) if name]
+        for offset, name, param in given:
+            mine, theirs = parse_name(name, context.vocabulary), parse_name(param, context.vocabulary)
+            twin = [p for o, n, p in given if n == name and o != offset]
+            if mine is None or theirs is None or not twin or same_tensor(mine, theirs):
+                continue
+            others = [parse_name(p, context.vocabulary) for p in twin]
+            if not any(other is not None and same_tensor(mine, other) and other.where == theirs.where
+                       and other.partitioned == theirs.partitioned for other in others):
+                continue
+            at = _argument_at(facts, caller, line, callee, offset)
+            if at is not None:
+                yield Violation(
+                    *at,
+                    f"`{name}` is given to `{callee}` for both `{param}` and `{twin[0]}`: two parameters named for "
+                    "two tensors, so one of them is given another's",
+                )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
+    yield from _one_tensor_two_parameters(facts, context)
     for call in facts.copies + facts.element_copies:
         yield from _two_operands_one_copy(call, context)
     yield from _atoms_named_for_another(facts, context)
