@@ -1937,6 +1937,7 @@ def test_a_partition_of_a_warps_tile_named_outside_the_convention_partitions_the
         "    tCsC = thr_mma.partition_C(wCgC)\n"
     )
     found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    # where the file's partitions show the roles, partition_A given B's tile is CI106's; here it is CI105's
     assert found == [(6, "CI105"), (8, "CI105")]
     fixed = source.replace("partition_A(wCsB)", "partition_A(wCsA)").replace("tCsC", "tCgC")
     assert lint_source(fixed, "k.py") == []
@@ -1959,3 +1960,31 @@ def test_one_tensor_given_to_two_parameters_named_for_two_tensors():
     )
     assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(9, "CI102")]
     assert lint_source(source.replace("            tBgB,\n            tBgB,", "            tAgA,\n            tBgB,"), "k.py") == []
+
+
+_LOWER_CASE_NORM = (
+    "def kernel(tiled_copy_x, tiled_copy_w, tiled_copy_o, gx, gw, go, sx, tidx):\n"
+    "    thr_copy_x = tiled_copy_x.get_slice(tidx)\n"
+    "    thr_copy_w = tiled_copy_w.get_slice(tidx)\n"
+    "    thr_copy_o = tiled_copy_o.get_slice(tidx)\n"
+    "    txgx = thr_copy_x.partition_S(gx)\n"
+    "    txsx = thr_copy_x.partition_D(sx)\n"
+    "    txgo = thr_copy_o.partition_D(go)\n"
+    "    twgw = thr_copy_w.partition_S(gw)\n"
+    "    twrw = cute.make_fragment_like(twgw)\n"
+    "    txrw = thr_copy_x.retile(twrw)\n"
+    "    cute.copy(copy_atom_load_w, twgw, twrw)\n"
+)
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("txgo = thr_copy_o", "txso = thr_copy_o", (7, "CI105")),  # a global tile named shared
+    ("partition_S(gw)", "partition_S(gx)", (8, "CI105")),  # W's partition of x's tile, beside gw
+    ("retile(twrw)", "retile(txrx)", (10, "CI105")),
+    ("twrw = cute.make", "twsw = cute.make", (9, "CI113")),  # a register fragment named shared
+    ("copy_atom_load_w, twgw", "copy_atom_load_w, txgx", (11, "CI102")),  # W's load given x's tile
+])
+def test_the_convention_in_lower_case_is_read_as_the_convention(old, new, expected):
+    assert lint_source(_LOWER_CASE_NORM, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(_LOWER_CASE_NORM.replace(old, new), "k.py")]
+    assert expected in found

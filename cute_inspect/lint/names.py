@@ -235,6 +235,24 @@ def says_coordinates(name: TensorName, inside: str = "") -> bool:
     return bool(inside) and inside in words or any(word in words.casefold() for word in ("coord", "crd", "idx"))
 
 
+# The convention in lower case (`txgx = thr_copy_x.partition_S(gx)`, `twrw`, `txgo`): scope `t`, a one-letter op,
+# a where letter and a tensor of one or two letters; its plain tiles are `gx`, `sx`. Longer words are not read.
+_LOWER_PARTITION = re.compile(r"t(?P<op>[a-z])(?P<where>[gsrtc])(?P<what>[a-z][a-z0-9]?)")
+_LOWER_TENSOR = re.compile(r"(?P<where>[mgsrc])(?P<what>[a-z][a-z0-9]?)")
+
+
+def parse_lower_partition(name: str) -> TensorName | None:
+    """``txgo`` as op ``x``, global memory, tensor ``o``; None for any other spelling."""
+    match = _LOWER_PARTITION.fullmatch(name)
+    return None if match is None else TensorName("t", match["op"], "", match["where"], match["what"], "")
+
+
+def parse_lower_tensor(name: str) -> TensorName | None:
+    """``gx`` as the global tile of tensor ``x``, or a lower-case partition (``twrw``)."""
+    match = _LOWER_TENSOR.fullmatch(name)
+    return TensorName("", "", "", match["where"], match["what"], "") if match else parse_lower_partition(name)
+
+
 _SCOPE_AND_OP = re.compile(r"(?:t0|[tb])[A-Z][A-Z0-9]*_?")
 
 

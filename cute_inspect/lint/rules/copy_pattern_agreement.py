@@ -61,7 +61,14 @@ from collections.abc import Iterator
 from cute_inspect.lint.descriptive import memory_word
 from cute_inspect.lint.expectations import TensorIndex, indexed, same_tensor, tma_pair_of
 from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
-from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_name, parse_partitioned
+from cute_inspect.lint.names import (
+    TensorName,
+    canonical_op,
+    is_direction_op,
+    parse_lower_partition,
+    parse_name,
+    parse_partitioned,
+)
 from cute_inspect.lint.partitioners import classify
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
@@ -365,19 +372,27 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
 _OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
 
 
-def _two_operands_one_copy(call, context: RuleContext) -> Iterator[Violation]:
+def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``: two
     sides of one pattern named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
     so one side is another's: the one the atom's name does not say (``_A``), else the destination, written with
     another operand's data. A helper's parameters count: their names say what the helper moves."""
     if len(call.operands) != 2 or not all(operand.name for operand in call.operands):
         return
-    names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]
-    if None in names or names[0].pattern != names[1].pattern or "c" in (names[0].where, names[1].where):
-        return
-    what = {names[0].what, names[1].what}
-    if len(what) != 2 or not any(what <= family for family in _OPERAND_FAMILIES):
-        return
+    lower = [parse_lower_partition(operand.name) for operand in call.operands]
+    if None not in lower:
+        names = lower
+        what = {names[0].what, names[1].what}
+        # in lower case (`txgx` into `twrw`), two tensors with tiles of their own in the function (`gx`, `gw`)
+        if len(what) != 2 or not all(any(facts.bound_in(w + each, call.scope) for w in "mgs") for each in what):
+            return
+    else:
+        names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]
+        if None in names or names[0].pattern != names[1].pattern or "c" in (names[0].where, names[1].where):
+            return
+        what = {names[0].what, names[1].what}
+        if len(what) != 2 or not any(what <= family for family in _OPERAND_FAMILIES):
+            return
     named = _ATOM_TENSOR.fullmatch(call.atom or "")
     stray = 1
     if named is not None and named["tensor"] in what:
@@ -434,7 +449,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
     for call in facts.copies + facts.element_copies:
-        yield from _two_operands_one_copy(call, context)
+        yield from _two_operands_one_copy(call, facts, context)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)

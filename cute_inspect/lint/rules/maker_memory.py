@@ -48,7 +48,15 @@ from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import WHERE_WORDS, parse_name, parse_snake_tail, renamed, same_memory, says_coordinates
+from cute_inspect.lint.names import (
+    WHERE_WORDS,
+    parse_lower_partition,
+    parse_name,
+    parse_snake_tail,
+    renamed,
+    same_memory,
+    says_coordinates,
+)
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI113"
@@ -97,7 +105,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _coordinates_named_as_data(facts, context)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
-        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary)
+        # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
+        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or parse_lower_partition(name)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
             continue

@@ -101,6 +101,7 @@ from cute_inspect.lint.expectations import (
     same_tensor,
     source_name,
     tma_pair_of,
+    view_source,
     what_contradicts,
     where_agrees,
 )
@@ -113,6 +114,8 @@ from cute_inspect.lint.names import (
     parse_name,
     parse_partitioned,
     names_whole_source,
+    parse_lower_partition,
+    parse_lower_tensor,
     parse_snake_tensor,
     renamed,
     same_memory,
@@ -140,8 +143,6 @@ def _swaps(facts: FileFacts, context: RuleContext) -> set[tuple[int, str, str]]:
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
         source = source_name(partition, context.vocabulary)
-        # the operand-role rule reads the source's own name only: a hand view's tensor is judged here
-        through_view = source is None and (source := _hand_view_source(partition, facts, context)) is not None
         if target is None or source is None or target.what == source.what or not partition.receiver:
             continue
         if target.what.lower() in partition.receiver.lower().split("_"):
@@ -600,16 +601,38 @@ def _one_tensor_both_tma_sides(facts: FileFacts) -> Iterator[Violation]:
             )
 
 
-def _hand_view_source(partition: Partition, facts: FileFacts, context: RuleContext) -> TensorName | None:
-    """The tensor a source named outside the convention views by layout algebra (``wCsB =
-    cute.tiled_divide(sB, tiler)[warp]``, a warp's tile): a partition of it partitions ``sB``."""
-    view = next((v for v in facts.hand_views if v.scope == partition.scope and v.target == partition.source), None)
-    parsed = parse_name(view.source, context.vocabulary) if view is not None and view.source else None
-    return parsed if parsed is not None and not parsed.partitioned and not parsed.snake else None
+_LOWER_CASE_METHODS = frozenset({"partition_S", "partition_D", "retile"})
+
+
+def _lower_case_misnames(facts: FileFacts) -> Iterator[Violation]:
+    """The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``, ``twrw``): a partition of a lower-case
+    tile or partition keeps its memory (``txso`` of ``go`` names a global tile shared), and names its tensor, unless
+    the tensor it names has a tile of its own in the function (``twgw`` of ``gx`` beside ``gw``)."""
+    for partition in facts.partitions:
+        target = parse_lower_partition(partition.target)
+        source = parse_lower_tensor(partition.source) if partition.source else None
+        if partition.method not in _LOWER_CASE_METHODS or target is None or source is None or "c" in (
+                target.where, source.where):
+            continue
+        own_tiles = [w + target.what for w in "mgs"]
+        # what made the source outranks its letter (`twsw = cute.make_fragment_like(...)` is registers)
+        known = facts.memory_of(partition.source, partition.scope)
+        where = known[0] if known is not None else source.where
+        if not same_memory(target.where, where):
+            what, fixed = f"{target.where}{target.what}", renamed(target, where="g" if where == "m" else where)
+        elif target.what != source.what and any(facts.bound_in(tile, partition.scope) for tile in own_tiles):
+            what, fixed = f"{target.where}{target.what}", renamed(target, what=source.what)
+        else:
+            continue
+        yield renaming(
+            partition.line, partition.column, f"`{partition.target}` partitions `{partition.source}` but names `{what}`",
+            partition.target, free_name(fixed, facts, partition.scope), partition.scope,
+        )
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _one_tensor_both_tma_sides(facts)
+    yield from _lower_case_misnames(facts)
     yield from _views_misnamed(facts, context)
     yield from _descriptive_misnames(facts, context)
     yield from _tma_sides_misnamed(facts)
@@ -622,9 +645,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # memory the helper expects, its tensor is not compared.
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
-        source = source_name(partition, context.vocabulary)
-        # the operand-role rule reads the source's own name only: a hand view's tensor is judged here
-        through_view = source is None and (source := _hand_view_source(partition, facts, context)) is not None
+        source = source_name(partition, context.vocabulary) or view_source(partition, facts, context.vocabulary)
         # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
         made = source is not None and source.snake and not source.partitioned and (
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
@@ -634,7 +655,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 found = [misnamed]
             yield from found or _atom_misnames(partition, target, facts, context)
             continue
-        if target is None or role_conflict(partition, source, roles) and not through_view:
+        if target is None or role_conflict(partition, source, roles):
             continue
         # A coordinate partition (`tCcC`) names what it counts over; the source may be any view of an
         # identity tensor, whatever its name (`gCcoord`).
