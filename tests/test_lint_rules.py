@@ -1988,3 +1988,30 @@ def test_the_convention_in_lower_case_is_read_as_the_convention(old, new, expect
     assert lint_source(_LOWER_CASE_NORM, "k.py") == []
     found = [(f.line, f.code) for f in lint_source(_LOWER_CASE_NORM.replace(old, new), "k.py")]
     assert expected in found
+
+
+def test_an_mma_accumulator_named_for_shared_memory():
+    source = (
+        "def kernel(tiled_mma, gC, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCgC = thr_mma.partition_C(gC)\n"
+        "    tCsC = tiled_mma.make_fragment_C(tCgC)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(4, "CI113")]
+    assert found[0][2].endswith("rename it to `tCrC`")
+    assert lint_source(source.replace("tCsC", "tCrC"), "k.py") == []
+
+
+def test_a_lower_case_tile_named_for_another_memory_than_its_maker():
+    # `gx` names x's global tile in lower case: `rx` from a shared allocator names that buffer registers
+    source = (
+        "def kernel(x, tidx):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    rx = smem.allocate_tensor(dtype, layout)\n"
+        "    gx = cute.local_tile(x, tile, (0, 0))\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(3, "CI113")]
+    assert lint_source(source.replace("rx =", "sx ="), "k.py") == []
+    # with no other lower-case tile of x, `rx` is a plain word
+    assert lint_source(source.replace("    gx = cute.local_tile(x, tile, (0, 0))\n", ""), "k.py") == []

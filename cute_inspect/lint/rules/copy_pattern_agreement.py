@@ -395,8 +395,8 @@ def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iter
             return
     named = _ATOM_TENSOR.fullmatch(call.atom or "")
     stray = 1
-    if named is not None and named["tensor"] in what:
-        stray = 0 if names[1].what == named["tensor"] else 1
+    if named is not None and named["tensor"].casefold() in {each.casefold() for each in what}:
+        stray = 0 if names[1].what.casefold() == named["tensor"].casefold() else 1
     operand = call.operands[stray]
     yield Violation(
         operand.line, operand.column,
@@ -446,10 +446,19 @@ def _one_tensor_two_parameters(facts: FileFacts, context: RuleContext) -> Iterat
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    reported = set()
+    for violation in _pattern_checks(facts, context):
+        reported.add((violation.line, violation.column))
+        yield violation
+    # a copy the pattern checks report already is reported once
+    for call in facts.copies + facts.element_copies:
+        if not any((operand.line, operand.column) in reported for operand in call.operands):
+            yield from _two_operands_one_copy(call, facts, context)
+
+
+def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
-    for call in facts.copies + facts.element_copies:
-        yield from _two_operands_one_copy(call, facts, context)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)

@@ -50,7 +50,9 @@ from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import (
     WHERE_WORDS,
+    TensorName,
     parse_lower_partition,
+    parse_lower_tensor,
     parse_name,
     parse_snake_tail,
     renamed,
@@ -94,6 +96,32 @@ def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterat
         )
 
 
+def _lower_tile(name: str, scope: int, facts: FileFacts) -> TensorName | None:
+    """``rx`` read as registers holding ``x`` where the function names that tensor in lower case in another memory
+    too (``gx = cute.local_tile(x, ...)``): there, the first letter is the convention's where letter."""
+    parsed = parse_lower_tensor(name)
+    if parsed is None or parsed.partitioned:
+        return None
+    return parsed if any(facts.bound_in(w + parsed.what, scope) for w in "mgsr" if w != parsed.where) else None
+
+
+def _accumulators_named_in_memory(facts: FileFacts, context: RuleContext, accumulators) -> Iterator[Violation]:
+    """``tCsC = tiled_mma.make_fragment_C(tCgC)``: an MMA accumulator is in registers (tensor memory for tcgen05,
+    ``_accumulators_in_tmem``), never in shared or global memory, whatever it is made from."""
+    for partition in facts.partitions:
+        if partition.method != "make_fragment_C" or (partition.scope, partition.target) in accumulators:
+            continue
+        parsed = parse_name(partition.target, context.vocabulary)
+        if parsed is None or parsed.snake or not parsed.partitioned or parsed.where not in "sgm":
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{partition.target}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`), but "
+            "`make_fragment_C` makes an MMA accumulator, in registers",
+            partition.target, free_name(renamed(parsed, where="r"), facts, partition.scope), partition.scope,
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     laid, allocates = "the call that makes it lays it over a pointer to {}", "the call that makes it allocates in {}"
     accumulators = _accumulators_in_tmem(facts)
@@ -103,10 +131,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     made += [(key, (*found, laid if over_pointer else allocates)) for key, found, over_pointer in facts.makers
              if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
+    yield from _accumulators_named_in_memory(facts, context, accumulators)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
         # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
-        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or parse_lower_partition(name)
+        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or parse_lower_partition(name) \
+            or _lower_tile(name, scope, facts)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
             continue
