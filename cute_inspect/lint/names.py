@@ -236,9 +236,10 @@ def says_coordinates(name: TensorName, inside: str = "") -> bool:
 
 
 # The convention in lower case (`txgx = thr_copy_x.partition_S(gx)`, `twrw`, `txgo`): scope `t`, a one-letter op,
-# a where letter and a tensor of one or two letters; its plain tiles are `gx`, `sx`. Longer words are not read.
-_LOWER_PARTITION = re.compile(r"t(?P<op>[a-z])(?P<where>[gsrtc])(?P<what>[a-z][a-z0-9]?)")
-_LOWER_TENSOR = re.compile(r"(?P<where>[mgsrc])(?P<what>[a-z][a-z0-9]?)")
+# a where letter (not `t`: `tptr`) and a one-letter tensor; its plain tiles are `gx`, `sx`. Words are not read
+# (`total`).
+_LOWER_PARTITION = re.compile(r"t(?P<op>[a-z])(?P<where>[gsrc])(?P<what>[a-z])")
+_LOWER_TENSOR = re.compile(r"(?P<where>[mgsrc])(?P<what>[a-z])")
 
 
 def parse_lower_partition(name: str) -> TensorName | None:

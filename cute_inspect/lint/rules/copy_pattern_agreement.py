@@ -430,7 +430,8 @@ def _one_tensor_two_parameters(facts: FileFacts, context: RuleContext) -> Iterat
         for offset, name, param in given:
             mine, theirs = parse_name(name, context.vocabulary), parse_name(param, context.vocabulary)
             twin = [p for o, n, p in given if n == name and o != offset]
-            if mine is None or theirs is None or not twin or same_tensor(mine, theirs):
+            # partitions only: a launcher passes one whole tensor for two (`mDGp, mDGp`, no bias)
+            if mine is None or theirs is None or not twin or same_tensor(mine, theirs) or not theirs.partitioned:
                 continue
             others = [parse_name(p, context.vocabulary) for p in twin]
             if not any(other is not None and same_tensor(mine, other) and other.where == theirs.where

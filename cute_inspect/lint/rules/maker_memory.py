@@ -96,13 +96,20 @@ def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterat
         )
 
 
-def _lower_tile(name: str, scope: int, facts: FileFacts) -> TensorName | None:
-    """``rx`` read as registers holding ``x`` where the function names that tensor in lower case in another memory
-    too (``gx = cute.local_tile(x, ...)``): there, the first letter is the convention's where letter."""
-    parsed = parse_lower_tensor(name)
-    if parsed is None or parsed.partitioned:
+def _lower_case(name: str, scope: int, facts: FileFacts) -> TensorName | None:
+    """``rx`` (``twsw``) read as the convention in lower case where the function names that tensor so in another
+    memory too, by layout algebra (``gx = cute.local_tile(x, ...)``) or a partition (``twgw``): there, the letters
+    are the convention's. A lone ``sk`` or ``ss`` is a word."""
+    parsed = parse_lower_partition(name) or parse_lower_tensor(name)
+    if parsed is None:
         return None
-    return parsed if any(facts.bound_in(w + parsed.what, scope) for w in "mgsr" if w != parsed.where) else None
+    views = {view.target for view in facts.hand_views + facts.layout_views if view.scope == scope}
+    views |= {p.target for p in facts.partitions if p.scope == scope and parse_lower_partition(p.target)}
+    shown = any(
+        other != name and (each := parse_lower_partition(other) or parse_lower_tensor(other)) is not None
+        and each.what == parsed.what and each.where != parsed.where for other in views
+    )
+    return parsed if shown else None
 
 
 def _accumulators_named_in_memory(facts: FileFacts, context: RuleContext, accumulators) -> Iterator[Violation]:
@@ -135,8 +142,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
         # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
-        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or parse_lower_partition(name) \
-            or _lower_tile(name, scope, facts)
+        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or _lower_case(name, scope, facts)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
             continue
