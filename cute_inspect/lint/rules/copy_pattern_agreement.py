@@ -27,13 +27,21 @@ calls are two objects. A TMA copy whose two sides one ``tma_partition`` made wit
 partitions another tensor in the function, is reported where the pair is made (``tBsB, tBgB =
 tma_partition(tma_atom_a, ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied with ``tma_atom_b``).
 A two-pattern copy is reported at the side its atom did not partition (``cute.copy(tma_atom_b, tAgA, tBsB)``: at
-``tAgA``).
+``tAgA``). A TMA pair is reported at its atom argument's line; one made with an atom named for another tensor
+(``tma_atom_A`` for ``tBsB`` beside ``tma_atom_B``) that partitions that tensor too is reported there where no copy
+of the function shows it. Two tiled copies made by two calls of one maker function of the file are two partitioners.
+A copy (``cute.copy``, ``autovec_copy``, ``basic_copy``; a helper's parameters too) whose two sides of one pattern
+name two operands of one MMA (A/B, Q/K/V), or, in lower case, two tensors with tiles of their own (``txgx`` into
+``twrw`` beside ``gx``, ``gw``), is reported at the side the atom's name does not say, else the destination. One
+tensor given to a helper of the file for two partition parameters named for two tensors in one memory
+(``self._load(..., tBgB_nkl, tBgB_nkl, ...)`` for ``tAgA_mkl, tBgB_nkl``) is reported at the argument whose parameter
+names another tensor.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
 (``_, tKRgKR = tma_partition(...)``: its copies pair it with another call's smem partition on purpose);
-a helper's parameter (its name is whatever the callers pass); ``autovec_copy`` and ``basic_copy``,
-which have no partitioner.
+a helper's parameter's pattern (its name is whatever the callers pass); the pattern of ``autovec_copy`` and
+``basic_copy``, which have no partitioner (their sides' operands are read, above).
 
 ## Why is this bad?
 This is the reason the convention exists: "``tAsA`` is read as partitioning pattern ``tA`` applied to tensor

@@ -26,6 +26,11 @@ helper allocates with the allocator it is given, and ``cute.arch.alloc_smem`` (a
 (``sS``) is reported, unless its words say coordinates (``sCcoord``); ``m`` and ``g`` also mean a whole
 tensor and a tile, and are left to authors' stand-ins (``mACC``, ``gC_fake`` made for its shape).
 
+An MMA accumulator (``make_fragment_C``) is in registers, or tensor memory when laid over it: a name with ``s``, ``g``
+or ``m`` for one (``tCsC``) is reported. The convention in lower case (``rx``, ``twsw``; ``t``, a one-letter op,
+a where letter, a one-letter tensor) is read where the function names that tensor so in another memory by a view or
+partition (``gx = cute.local_tile(x, ...)``, ``twgw``); a lone ``sk`` or ``ss`` is a word.
+
 ## Why is this bad?
 The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and MMA
 operand sources are legal. A register tile named ``s`` sends the reader, and the copy checks, to shared

@@ -56,6 +56,13 @@ words hold the word of another buffer of the function one word apart from the so
 source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), is reported
 (``cute_inspect.lint.descriptive``).
 
+A partition named its scope and op, then its source's whole name (``tAcrdA`` of ``crdA``), names that source. A
+partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``) is judged by the
+tensor it views. One tensor given as both sides of a ``tma_partition`` is reported at the side's argument (the shared
+one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
+``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
+tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
+
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
 ``cute.make_identity_tensor`` coordinates, ``cute.make_tensor`` over a pointer whose memory the file shows),
