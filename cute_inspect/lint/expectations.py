@@ -61,6 +61,11 @@ def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULAR
     return parsed
 
 
+# Operands that stand for one another in a kernel: a view or a copy side named for the other one names the wrong
+# tensor.
+OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
+
+
 def view_source(partition: Partition, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
     """The tensor a source named outside the convention views by layout algebra (``wCsB =
     cute.tiled_divide(sB, tiler)[warp]``, a warp's tile): a partition of it partitions ``sB``."""

@@ -67,7 +67,7 @@ import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.descriptive import memory_word
-from cute_inspect.lint.expectations import TensorIndex, indexed, same_tensor, tma_pair_of
+from cute_inspect.lint.expectations import OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of
 from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
 from cute_inspect.lint.names import (
     TensorName,
@@ -376,10 +376,6 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
         )
 
 
-# Operands that stand for one another in a kernel: one copy moves one of them, never one into the other.
-_OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
-
-
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``: two
     sides of one pattern named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
@@ -399,7 +395,7 @@ def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iter
         if None in names or names[0].pattern != names[1].pattern or "c" in (names[0].where, names[1].where):
             return
         what = {names[0].what, names[1].what}
-        if len(what) != 2 or not any(what <= family for family in _OPERAND_FAMILIES):
+        if len(what) != 2 or not any(what <= family for family in OPERAND_FAMILIES):
             return
     named = _ATOM_TENSOR.fullmatch(call.atom or "")
     stray = 1

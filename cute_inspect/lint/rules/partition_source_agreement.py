@@ -98,6 +98,7 @@ import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
+    OPERAND_FAMILIES,
     OPERAND_ROLES,
     TensorIndex,
     accumulated,
@@ -239,10 +240,6 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     )
 
 
-# Operands that stand for one another in a kernel: a view named for the other one names the wrong tensor.
-_OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
-
-
 def _memory_read(name: TensorName | None) -> bool:
     """A name whose where letter says a memory: not snake case (``s_max``), and not ``t`` read from an
     unpartitioned name's first letter (``tMask``)."""
@@ -282,7 +279,7 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             )
         elif source is not None and (known is None or facts.is_kernel_tensor_param(view.source, view.scope)) \
                 and target.what != source.what and any(
-                {target.what, source.what} <= family for family in _OPERAND_FAMILIES):
+                {target.what, source.what} <= family for family in OPERAND_FAMILIES):
             fixed = free_name(renamed(target, what=source.what), facts, view.scope)
             yield renaming(
                 view.line, view.column,
