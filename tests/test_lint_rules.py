@@ -1812,3 +1812,227 @@ def test_a_slice_of_a_tma_side_is_followed_to_its_tma_partition_by_its_last_bind
     assert tma_pair_of("tXgX_k", facts).atom == "atom_a"  # two slices down
     assert tma_pair_of("tYgY", facts).atom == "atom_b"  # rebound: the last binding's
     assert tma_pair_of("tBsB", facts).atom == "atom_b" and tma_pair_of("gA", facts) is None
+
+
+def test_a_partition_named_its_op_then_its_sources_whole_name_names_that_source():
+    # `crdA` is a coordinate tensor named in a word (`crd`), not where letter `c` and tensor `rdA`
+    source = (
+        "def kernel(tiled_copy, mA, tidx):\n    thr_copy = tiled_copy.get_slice(tidx)\n"
+        "    crdA = cute.make_identity_tensor(mA.shape)\n    tAcrdA = thr_copy.partition_S(crdA)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    (finding,) = lint_source(source.replace("tAcrdA", "tAsrdA"), "k.py")
+    assert (finding.line, finding.code) == (4, "CI105")
+
+
+def test_a_tma_partition_made_with_another_atom_is_reported_at_the_atoms_line():
+    source = _TWO_ATOMS.replace(
+        "tma_partition(tma_atom_b, 0, layout, sB, gB)", "tma_partition(\n            tma_atom_a, 0, layout, sB, gB)")
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(16, "CI102")]
+
+
+def test_a_tma_partition_made_with_an_atom_named_for_another_tensor_that_partitions_it_too():
+    # no copy in the function shows it (the loads are issued elsewhere): the atoms' names do
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_A: cute.CopyAtom, tma_atom_B: cute.CopyAtom, gA, gB):\n"
+        "    sA = storage.sA.get_tensor(layout)\n"
+        "    sB = storage.sB.get_tensor(layout)\n"
+        "    tAsA, tAgA = cpasync.tma_partition(tma_atom_A, 0, layout, sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(\n"
+        "        tma_atom_A,\n"
+        "        0, layout, sB, gB,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(7, "CI102")]
+    assert "where the function has `tma_atom_B`" in found[0][2]
+    assert lint_source(source.replace("        tma_atom_A,\n", "        tma_atom_B,\n"), "k.py") == []
+    # an atom that partitions nothing else of another name is one layout reused
+    alone = source.replace("    tAsA, tAgA = cpasync.tma_partition(tma_atom_A, 0, layout, sA, gA)\n", "")
+    assert lint_source(alone, "k.py") == []
+
+
+def test_one_tensor_given_as_both_sides_of_a_tma_partition():
+    source = (
+        "def epilogue(self, tma_atom_c, sC, gC_tile):\n"
+        "    s_epi = cute.group_modes(sC, 0, 2)\n"
+        "    g_epi = cute.zipped_divide(gC_tile, self.epi_tile)\n"
+        "    bSG_sD, bSG_gD = cpasync.tma_partition(\n"
+        "        tma_atom_c, 0, cute.make_layout(1),\n"
+        "        g_epi,\n"
+        "        g_epi,\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(6, "CI105")]
+    assert lint_source(source.replace("        g_epi,\n        g_epi,", "        s_epi,\n        g_epi,"), "k.py") == []
+
+
+def test_a_copy_between_two_operands_of_one_mma_under_one_pattern():
+    # element by element (no partitioner) and in a helper whose parameters name what it moves
+    source = (
+        "def kernel(tiled_mma, sA, sB, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCsA = thr_mma.partition_A(sA)\n"
+        "    tCsB = thr_mma.partition_B(sB)\n"
+        "    tCrA = tiled_mma.make_fragment_A(tCsA[None, None, None, 0])\n"
+        "    tCrB = tiled_mma.make_fragment_B(tCsB[None, None, None, 0])\n"
+        "    cute.autovec_copy(tCsB[None, None, 0, 0], tCrA[None, None, 0])\n"
+        "def consume(copy_A, tCsA_view, tCsB_view, tCrA_view):\n"
+        "    cute.copy(\n"
+        "        copy_A,\n"
+        "        tCsB_view[None, None, 0],\n"
+        "        tCrA_view[None, None, 0],\n"
+        "    )\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    assert found == [(7, "CI102"), (11, "CI102")]
+    fixed = source.replace("autovec_copy(tCsB", "autovec_copy(tCsA").replace("tCsB_view[None", "tCsA_view[None")
+    assert lint_source(fixed, "k.py") == []
+
+
+def test_two_buffers_an_allocator_makes_are_two_tensors_whatever_is_written_into_them():
+    # `allocate_tensor(dtype, layout)` makes each buffer from an element type, not from the other buffer: B's
+    # partition of A's buffer is reported though the copy writes B's tile into it
+    source = (
+        "def kernel(tiled_copy_B, gB, tidx):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    sA = smem.allocate_tensor(dtype, layout_a, byte_alignment=16)\n"
+        "    sB = smem.allocate_tensor(dtype, layout_b, byte_alignment=16)\n"
+        "    thr_copy_B = tiled_copy_B.get_slice(tidx)\n"
+        "    tBgB = thr_copy_B.partition_S(gB)\n"
+        "    tBsB = thr_copy_B.partition_D(sA)\n"
+        "    cute.copy(tiled_copy_B, tBgB, tBsB)\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(7, "CI105")]
+    assert lint_source(source.replace("partition_D(sA)", "partition_D(sB)"), "k.py") == []
+
+
+_TWO_COPIES_ONE_MAKER = (
+    'def make_copy(atom, shape):\n'
+    '    tiled_copy_tv = cute.make_tiled_copy_tv(atom, thr_layout, val_layout)\n'
+    '    return tiled_copy_tv\n'
+    '\n'
+    '@cute.kernel\n'
+    'def kernel(gA, gB, tiled_copy_A: cute.TiledCopy, tiled_copy_B: cute.TiledCopy):\n'
+    '    tidx = cute.arch.thread_idx()[0]\n'
+    '    smem = cutlass.utils.SmemAllocator()\n'
+    '    sA = smem.allocate_tensor(gemm_dtype, smem_layout_A, byte_alignment=16)\n'
+    '    sB = smem.allocate_tensor(gemm_dtype, smem_layout_B, byte_alignment=16)\n'
+    '    thr_copy_A = tiled_copy_A.get_slice(tidx)\n'
+    '    thr_copy_B = tiled_copy_B.get_slice(tidx)\n'
+    '    tAgA = thr_copy_A.partition_S(gA)\n'
+    '    tAsA = thr_copy_A.partition_D(sA)\n'
+    '    tBgB = thr_copy_B.partition_S(gB)\n'
+    '    tBsB = thr_copy_B.partition_D(sB)\n'
+    '    cute.copy(tiled_copy_B, tAgA[k], tAsA[k])\n'
+    '    cute.copy(tiled_copy_B, tBgB[k], tBsB[k])\n'
+    '\n'
+    '@cute.jit\n'
+    'def launch(gA, gB):\n'
+    '    tiled_copy_A = make_copy(atom, (1, 2))\n'
+    '    tiled_copy_B = make_copy(atom, (2, 1))\n'
+    '    kernel(gA, gB, tiled_copy_A, tiled_copy_B).launch(grid=1)\n'
+)
+
+
+def test_two_tiled_copies_one_maker_function_makes_are_two_partitioners():
+    # the launcher makes A's and B's tiled copies by two calls of one function of the file
+    found = [(f.line, f.code) for f in lint_source(_TWO_COPIES_ONE_MAKER, "k.py")]
+    assert found == [(17, "CI102"), (17, "CI102")]
+    fixed = _TWO_COPIES_ONE_MAKER.replace("cute.copy(tiled_copy_B, tAgA", "cute.copy(tiled_copy_A, tAgA")
+    assert lint_source(fixed, "k.py") == []
+
+
+def test_a_partition_of_a_warps_tile_named_outside_the_convention_partitions_the_tile_it_views():
+    # `wCsB = cute.tiled_divide(sB, tiler)[warp]`: a partition of it partitions `sB`, in shared memory
+    source = (
+        "def kernel(tiled_mma, sA, sB, gC, tidx):\n"
+        "    wCsA = cute.tiled_divide(sA, (warp_m, warp_k))[warp_coord_A]\n"
+        "    wCsB = cute.tiled_divide(sB, (warp_n, warp_k))[warp_coord_B]\n"
+        "    wCgC = cute.tiled_divide(gC, (warp_m, warp_n))[warp_coord_C]\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCsA = thr_mma.partition_A(wCsB)\n"
+        "    tCsB = thr_mma.partition_B(wCsB)\n"
+        "    tCsC = thr_mma.partition_C(wCgC)\n"
+    )
+    found = [(f.line, f.code) for f in lint_source(source, "k.py")]
+    # where the file's partitions show the roles, partition_A given B's tile is CI106's; here it is CI105's
+    assert found == [(6, "CI105"), (8, "CI105")]
+    fixed = source.replace("partition_A(wCsB)", "partition_A(wCsA)").replace("tCsC", "tCgC")
+    assert lint_source(fixed, "k.py") == []
+
+
+def test_one_tensor_given_to_two_parameters_named_for_two_tensors():
+    source = (
+        "class Gemm:\n"
+        "    def load(self, tma_atom_a, tma_atom_b, tAgA_k, tBgB_k, tAsA, tBsB):\n"
+        "        cute.copy(tma_atom_a, tAgA_k, tAsA)\n"
+        "        cute.copy(tma_atom_b, tBgB_k, tBsB)\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tma_atom_a, tma_atom_b, tAgA, tBgB, tAsA, tBsB):\n"
+        "        self.load(\n"
+        "            tma_atom_a, tma_atom_b,\n"
+        "            tBgB,\n"
+        "            tBgB,\n"
+        "            tAsA, tBsB,\n"
+        "        )\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(9, "CI102")]
+    assert lint_source(source.replace("            tBgB,\n            tBgB,", "            tAgA,\n            tBgB,"), "k.py") == []
+
+
+_LOWER_CASE_NORM = (
+    "def kernel(tiled_copy_x, tiled_copy_w, tiled_copy_o, gx, gw, go, sx, tidx):\n"
+    "    thr_copy_x = tiled_copy_x.get_slice(tidx)\n"
+    "    thr_copy_w = tiled_copy_w.get_slice(tidx)\n"
+    "    thr_copy_o = tiled_copy_o.get_slice(tidx)\n"
+    "    txgx = thr_copy_x.partition_S(gx)\n"
+    "    txsx = thr_copy_x.partition_D(sx)\n"
+    "    txgo = thr_copy_o.partition_D(go)\n"
+    "    twgw = thr_copy_w.partition_S(gw)\n"
+    "    twrw = cute.make_fragment_like(twgw)\n"
+    "    txrw = thr_copy_x.retile(twrw)\n"
+    "    cute.copy(copy_atom_load_w, twgw, twrw)\n"
+)
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("txgo = thr_copy_o", "txso = thr_copy_o", (7, "CI105")),  # a global tile named shared
+    ("partition_S(gw)", "partition_S(gx)", (8, "CI105")),  # W's partition of x's tile, beside gw
+    ("retile(twrw)", "retile(txrx)", (10, "CI105")),
+    ("twrw = cute.make", "twsw = cute.make", (9, "CI113")),  # a register fragment named shared
+    ("copy_atom_load_w, twgw", "copy_atom_load_w, txgx", (11, "CI102")),  # W's load given x's tile
+])
+def test_the_convention_in_lower_case_is_read_as_the_convention(old, new, expected):
+    assert lint_source(_LOWER_CASE_NORM, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(_LOWER_CASE_NORM.replace(old, new), "k.py")]
+    assert expected in found
+
+
+def test_an_mma_accumulator_named_for_shared_memory():
+    source = (
+        "def kernel(tiled_mma, gC, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCgC = thr_mma.partition_C(gC)\n"
+        "    tCsC = tiled_mma.make_fragment_C(tCgC)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(4, "CI113")]
+    assert found[0][2].endswith("rename it to `tCrC`")
+    assert lint_source(source.replace("tCsC", "tCrC"), "k.py") == []
+
+
+def test_a_lower_case_tile_named_for_another_memory_than_its_maker():
+    # `gx` names x's global tile in lower case: `rx` from a shared allocator names that buffer registers
+    source = (
+        "def kernel(x, tidx):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    rx = smem.allocate_tensor(dtype, layout)\n"
+        "    gx = cute.local_tile(x, tile, (0, 0))\n"
+    )
+    assert [(f.line, f.code) for f in lint_source(source, "k.py")] == [(3, "CI113")]
+    assert lint_source(source.replace("rx =", "sx ="), "k.py") == []
+    # with no other lower-case tile of x, `rx` is a plain word
+    assert lint_source(source.replace("    gx = cute.local_tile(x, tile, (0, 0))\n", ""), "k.py") == []

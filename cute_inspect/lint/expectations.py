@@ -61,6 +61,21 @@ def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULAR
     return parsed
 
 
+# Operands that stand for one another in a kernel: a view or a copy side named for the other one names the wrong
+# tensor.
+OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
+
+
+def view_source(partition: Partition, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
+    """The tensor a source named outside the convention views by layout algebra (``wCsB =
+    cute.tiled_divide(sB, tiler)[warp]``, a warp's tile): a partition of it partitions ``sB``."""
+    if not partition.source or parse_name(partition.source, vocabulary) is not None:
+        return None
+    view = next((v for v in facts.hand_views if v.scope == partition.scope and v.target == partition.source), None)
+    parsed = parse_name(view.source, vocabulary) if view is not None and view.source else None
+    return parsed if parsed is not None and not parsed.partitioned and not parsed.snake else None
+
+
 def operand_letter(partition: Partition) -> str | None:
     """``A`` for ``partition_A`` / ``make_fragment_A`` (and B, C); None for other partitioners."""
     return partition.method[-1] if partition.method in MMA_METHODS else None

@@ -113,6 +113,7 @@ class TmaPair:
     gmem: str | None
     atom: str | None
     scope: int = 0
+    atom_at: tuple[int, int] | None = None  # (line, column) of the atom argument, often on a line of its own
 
 
 @dataclass
@@ -132,6 +133,7 @@ class Scope:
 class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
+    element_copies: list[Call] = field(default_factory=list)  # `cute.autovec_copy` / `cute.basic_copy`
     gemms: list[Call] = field(default_factory=list)
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
@@ -900,7 +902,8 @@ class _Collector:
             names = [element.id if type(element) is ast.Name and element.id != "_" else None for element in target.elts]
             atom_expr = _argument(value, 0, "atom")
             atom, atom_ref = atom_name(atom_expr), self.ref(atom_expr, create=False)
-            self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope))
+            at = None if atom_expr is None else (atom_expr.lineno, atom_expr.col_offset + 1)
+            self.facts.tma_pairs.append(TmaPair(names[0], names[1], atom, self.scope, at))
             smem, gmem = (tensor_name(source) for source in sources)
             if smem and gmem:
                 self.facts.same_data.append((smem, gmem))
@@ -945,7 +948,8 @@ class _Collector:
                 )
             if where:
                 self._made(target, where, laid=False)
-            made_from = tensor_name(value.args[0]) if value.args else None
+            # `smem.allocate_tensor(dtype, layout)` is a buffer of its own: its first argument is an element type
+            made_from = tensor_name(value.args[0]) if value.args and method != _ALLOCATE else None
             if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
                 # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
                 made_from = receiver_expr.attr
@@ -1093,6 +1097,8 @@ class _Collector:
         if name == "copy":
             atom = atom_name(_argument(call, 0, "atom"))
             self.facts.copies.append(self._operands(call, "cute.copy", ((1, "src"), (2, "dst")), atom))
+        elif name in ("autovec_copy", "basic_copy"):
+            self.facts.element_copies.append(self._operands(call, f"cute.{name}", ((0, "src"), (1, "dst")), None))
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))

@@ -235,6 +235,34 @@ def says_coordinates(name: TensorName, inside: str = "") -> bool:
     return bool(inside) and inside in words or any(word in words.casefold() for word in ("coord", "crd", "idx"))
 
 
+# The convention in lower case (`txgx = thr_copy_x.partition_S(gx)`, `twrw`, `txgo`): scope `t`, a one-letter op,
+# a where letter (not `t`: `tptr`) and a one-letter tensor; its plain tiles are `gx`, `sx`. Words are not read
+# (`total`).
+_LOWER_PARTITION = re.compile(r"t(?P<op>[a-z])(?P<where>[gsrc])(?P<what>[a-z])")
+_LOWER_TENSOR = re.compile(r"(?P<where>[mgsrc])(?P<what>[a-z])")
+
+
+def parse_lower_partition(name: str) -> TensorName | None:
+    """``txgo`` as op ``x``, global memory, tensor ``o``; None for any other spelling."""
+    match = _LOWER_PARTITION.fullmatch(name)
+    return None if match is None else TensorName("t", match["op"], "", match["where"], match["what"], "")
+
+
+def parse_lower_tensor(name: str) -> TensorName | None:
+    """``gx`` as the global tile of tensor ``x``, or a lower-case partition (``twrw``)."""
+    match = _LOWER_TENSOR.fullmatch(name)
+    return TensorName("", "", "", match["where"], match["what"], "") if match else parse_lower_partition(name)
+
+
+_SCOPE_AND_OP = re.compile(r"(?:t0|[tb])[A-Z][A-Z0-9]*_?")
+
+
+def names_whole_source(name: str, source: str | None) -> bool:
+    """``tAcrdA`` of ``crdA``: a partition named the convention's scope and op, then its source's whole name, names
+    that source whatever the letters inside it would read as (``crdA`` is no where letter ``c`` and tensor)."""
+    return bool(source) and name.endswith(source) and _SCOPE_AND_OP.fullmatch(name[: -len(source)]) is not None
+
+
 def _plain_op(op: str) -> bool:
     """An op that reads as one without a tensor around it: upper case (``C``, ``TR``), a gradient or an
     accumulator. ``Ac`` (from ``tAccA``) is not: that is the accumulator ``AccA``."""

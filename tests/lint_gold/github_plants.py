@@ -13,6 +13,9 @@ Get the checkouts at the commits the plants name, then pass each one's root:
 and the thirteenth set's three (luongthecong123/learn-cutedsl at 8a875e8b316fcff3d664521401d8c1d77e51e55b,
 KindRoach/learn-CuTeDSL at 14123a7b70a866c06167ee186db0947bd8286cf0, jIab-b/eval_test at
 0538b4290002aa02dda3fe67f592a7917cb54b33) the same way, each passed as ``--checkout OWNER/NAME=PATH``.
+The fourteenth set's three the same way: blurSong/cute-dsl-cookbook at 171ca8826762558870253c5ea7b7dbb41856808d,
+roycho96/cute-dsl-gemm-sm120 at 993a7b90c989b044c7ed150dd74297507b45a22b, lee101/cutedsl at
+82dcf359acf27207e40b3a055222fe1f583e2cff.
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

@@ -27,13 +27,21 @@ calls are two objects. A TMA copy whose two sides one ``tma_partition`` made wit
 partitions another tensor in the function, is reported where the pair is made (``tBsB, tBgB =
 tma_partition(tma_atom_a, ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied with ``tma_atom_b``).
 A two-pattern copy is reported at the side its atom did not partition (``cute.copy(tma_atom_b, tAgA, tBsB)``: at
-``tAgA``).
+``tAgA``). A TMA pair is reported at its atom argument's line; one made with an atom named for another tensor
+(``tma_atom_A`` for ``tBsB`` beside ``tma_atom_B``) that partitions that tensor too is reported there where no copy
+of the function shows it. Two tiled copies made by two calls of one maker function of the file are two partitioners.
+A copy (``cute.copy``, ``autovec_copy``, ``basic_copy``; a helper's parameters too) whose two sides of one pattern
+name two operands of one MMA (A/B, Q/K/V), or, in lower case, two tensors with tiles of their own (``txgx`` into
+``twrw`` beside ``gx``, ``gw``), is reported at the side the atom's name does not say, else the destination. One
+tensor given to a helper of the file for two partition parameters named for two tensors in one memory
+(``self._load(..., tBgB_nkl, tBgB_nkl, ...)`` for ``tAgA_mkl, tBgB_nkl``) is reported at the argument whose parameter
+names another tensor.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
 (``_, tKRgKR = tma_partition(...)``: its copies pair it with another call's smem partition on purpose);
-a helper's parameter (its name is whatever the callers pass); ``autovec_copy`` and ``basic_copy``,
-which have no partitioner.
+a helper's parameter's pattern (its name is whatever the callers pass); the pattern of ``autovec_copy`` and
+``basic_copy``, which have no partitioner (their sides' operands are read, above).
 
 ## Why is this bad?
 This is the reason the convention exists: "``tAsA`` is read as partitioning pattern ``tA`` applied to tensor
@@ -54,12 +62,21 @@ cute.copy(tma_atom_a, tAgA[None, k], tAsA[None, stage])
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.descriptive import memory_word
-from cute_inspect.lint.expectations import TensorIndex, indexed, same_tensor, tma_pair_of
+from cute_inspect.lint.expectations import OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of
 from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
-from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_name, parse_partitioned
+from cute_inspect.lint.names import (
+    TensorName,
+    canonical_op,
+    is_direction_op,
+    parse_lower_partition,
+    parse_name,
+    parse_partitioned,
+)
 from cute_inspect.lint.partitioners import classify
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation
@@ -118,9 +135,11 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
     origins = facts.origins
     mine = origins.family(call.atom_ref)
     made = {p.target: p for p in facts.partitions if p.scope == call.scope and p.method in _COPY_PARTITIONS}
+    # two calls of one maker function of the file make two copies (`make_tiled_copy_ABC(...)` for A, then for B)
     own = {
         parse_partitioned(p.target, context.vocabulary).pattern for p in made.values()
-        if origins.family(p.made_by) == mine and parse_partitioned(p.target, context.vocabulary) is not None
+        if origins.family(p.made_by) == mine and not origins.made_apart(call.atom_ref, p.made_by)
+        and parse_partitioned(p.target, context.vocabulary) is not None
     }
     for operand, name in sides:
         partition = made.get(operand.name)
@@ -130,7 +149,7 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
         if name.pattern in own and not _other_operands_copy(call.atom_ref, partition.made_by, origins):
             continue
         theirs = origins.family(partition.made_by)
-        if distinct_objects(mine, theirs) or name.pattern in own:
+        if distinct_objects(mine, theirs) or origins.made_apart(call.atom_ref, partition.made_by) or name.pattern in own:
             yield Violation(
                 operand.line,
                 operand.column,
@@ -253,11 +272,52 @@ def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext
         return
     if not _partitions_another_tensor(pair, facts, context):
         return
+    if not _copied(pair, facts) and _atom_named_for_another(pair, facts, context):
+        return  # copied in a helper: reported once, by the atom's name
+    line, column = pair.atom_at or (made.line, made.column)
     yield Violation(
-        made.line, made.column,
+        line, column,
         f"`{pair.smem}`, `{pair.gmem}` are made by `tma_partition` of `{pair.atom}`, but copied with `{call.atom}` "
         f"(line {call.line}): a TMA partition is laid out for the atom that copies it",
     )
+
+
+_ATOM_TENSOR = re.compile(r"(?P<head>.*_)(?P<tensor>[A-Za-z][A-Za-z0-9]*)")
+
+
+def _atom_named_for_another(pair: TmaPair, facts: FileFacts, context: RuleContext) -> str | None:
+    """The atom the function has for ``pair``'s tensor, when the pair is made with one named for another tensor
+    (``tBsB, tBgB = tma_partition(tma_atom_A, ...)`` beside ``tma_atom_B``) that partitions that tensor too
+    (``tAsA, tAgA = tma_partition(tma_atom_A, ...)``): an atom is made for one tensor, and its name says which."""
+    mine = parse_partitioned(pair.smem or "", context.vocabulary)
+    named = _ATOM_TENSOR.fullmatch(pair.atom or "")
+    if mine is None or named is None or named["tensor"].casefold() == mine.what.casefold():
+        return None
+    if not _partitions_another_tensor(pair, facts, context):
+        return None
+    tensor = mine.what.lower() if named["tensor"].islower() else mine.what
+    own = named["head"] + tensor
+    scope = facts.scopes[pair.scope]
+    return own if own in scope.params | scope.bound else None
+
+
+def _copied(pair: TmaPair, facts: FileFacts) -> bool:
+    return any(tma_pair_of(operand.name, facts, call.scope) is pair
+               for call in facts.copies if call.scope == pair.scope for operand in call.operands if operand.name)
+
+
+def _atoms_named_for_another(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A pair its copies show made with another atom is reported by ``_pair_of_another_atom``; this reads the name
+    of the atom where no copy shows it (the loads issued elsewhere)."""
+    for pair in facts.tma_pairs:
+        if pair.atom_at is None or _copied(pair, facts):
+            continue
+        if own := _atom_named_for_another(pair, facts, context):
+            yield Violation(
+                *pair.atom_at,
+                f"`{pair.smem}`, `{pair.gmem}` are made by `tma_partition` of `{pair.atom}`, the atom of another "
+                f"tensor, where the function has `{own}`: a TMA partition is laid out for its own tensor's atom",
+            )
 
 
 def _tiles(call: AtomCall, facts: FileFacts, context: RuleContext) -> dict[str, list[tuple[Operand, TensorName]]]:
@@ -316,8 +376,95 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
         )
 
 
+def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``: two
+    sides of one pattern named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
+    so one side is another's: the one the atom's name does not say (``_A``), else the destination, written with
+    another operand's data. A helper's parameters count: their names say what the helper moves."""
+    if len(call.operands) != 2 or not all(operand.name for operand in call.operands):
+        return
+    lower = [parse_lower_partition(operand.name) for operand in call.operands]
+    if None not in lower:
+        names = lower
+        what = {names[0].what, names[1].what}
+        # in lower case (`txgx` into `twrw`), two tensors with tiles of their own in the function (`gx`, `gw`)
+        if len(what) != 2 or not all(any(facts.bound_in(w + each, call.scope) for w in "mgs") for each in what):
+            return
+    else:
+        names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]
+        if None in names or names[0].pattern != names[1].pattern or "c" in (names[0].where, names[1].where):
+            return
+        what = {names[0].what, names[1].what}
+        if len(what) != 2 or not any(what <= family for family in OPERAND_FAMILIES):
+            return
+    named = _ATOM_TENSOR.fullmatch(call.atom or "")
+    stray = 1
+    if named is not None and named["tensor"].casefold() in {each.casefold() for each in what}:
+        stray = 0 if names[1].what.casefold() == named["tensor"].casefold() else 1
+    operand = call.operands[stray]
+    yield Violation(
+        operand.line, operand.column,
+        f"`{call.function}` from `{call.operands[0].name}` into `{call.operands[1].name}`: the two sides name two "
+        f"operands (`{names[0].what}`, `{names[1].what}`), but one copy moves one tensor",
+    )
+
+
+def _argument_at(facts: FileFacts, caller: int, line: int, callee: str, offset: int) -> tuple[int, int] | None:
+    """(line, column) of the ``offset``-th positional argument of the call of ``callee`` at ``line``."""
+    node = facts.scopes[caller].node if 0 < caller < len(facts.scopes) else None
+    for call in ast.walk(node) if node is not None else ():
+        if type(call) is ast.Call and call.lineno == line and offset < len(call.args) and (
+                getattr(call.func, "attr", None) == callee or getattr(call.func, "id", None) == callee):
+            return call.args[offset].lineno, call.args[offset].col_offset + 1
+    return None
+
+
+def _one_tensor_two_parameters(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``self._load(..., tma_atom_a, tma_atom_b, tBgB_nkl, tBgB_nkl, tAsA, tBsB)`` where the helper's parameters
+    there are ``tAgA_mkl, tBgB_nkl``: one tensor given to two parameters named for two tensors in one memory (the
+    helper copies one with A's atom, the other with B's). The argument whose parameter names another tensor than
+    the argument's own name is the slip."""
+    for callee, receiver, caller, line, positional, _ in facts.call_arguments:
+        defs = facts.objects.functions.get(callee, [])
+        if len(defs) != 1 or receiver != ("self" if defs[0][2] else ""):
+            continue
+        _, params, method = defs[0]
+        params = params[1:] if method else params
+        given = [(offset, name, params[offset]) for offset, name in enumerate(positional[: len(params)]) if name]
+        for offset, name, param in given:
+            mine, theirs = parse_name(name, context.vocabulary), parse_name(param, context.vocabulary)
+            twin = [p for o, n, p in given if n == name and o != offset]
+            # partitions only: a launcher passes one whole tensor for two (`mDGp, mDGp`, no bias)
+            if mine is None or theirs is None or not twin or same_tensor(mine, theirs) or not theirs.partitioned:
+                continue
+            others = [parse_name(p, context.vocabulary) for p in twin]
+            if not any(other is not None and same_tensor(mine, other) and other.where == theirs.where
+                       and other.partitioned == theirs.partitioned for other in others):
+                continue
+            at = _argument_at(facts, caller, line, callee, offset)
+            if at is not None:
+                yield Violation(
+                    *at,
+                    f"`{name}` is given to `{callee}` for both `{param}` and `{twin[0]}`: two parameters named for "
+                    "two tensors, so one of them is given another's",
+                )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    reported = set()
+    for violation in _pattern_checks(facts, context):
+        reported.add((violation.line, violation.column))
+        yield violation
+    # a copy the pattern checks report already is reported once
+    for call in facts.copies + facts.element_copies:
+        if not any((operand.line, operand.column) in reported for operand in call.operands):
+            yield from _two_operands_one_copy(call, facts, context)
+
+
+def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
+    yield from _one_tensor_two_parameters(facts, context)
+    yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)

@@ -26,6 +26,11 @@ helper allocates with the allocator it is given, and ``cute.arch.alloc_smem`` (a
 (``sS``) is reported, unless its words say coordinates (``sCcoord``); ``m`` and ``g`` also mean a whole
 tensor and a tile, and are left to authors' stand-ins (``mACC``, ``gC_fake`` made for its shape).
 
+An MMA accumulator (``make_fragment_C``) is in registers, or tensor memory when laid over it: a name with ``s``, ``g``
+or ``m`` for one (``tCsC``) is reported. The convention in lower case (``rx``, ``twsw``; ``t``, a one-letter op,
+a where letter, a one-letter tensor) is read where the function names that tensor so in another memory by a view or
+partition (``gx = cute.local_tile(x, ...)``, ``twgw``); a lone ``sk`` or ``ss`` is a word.
+
 ## Why is this bad?
 The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and MMA
 operand sources are legal. A register tile named ``s`` sends the reader, and the copy checks, to shared
@@ -48,7 +53,17 @@ from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
-from cute_inspect.lint.names import WHERE_WORDS, parse_name, parse_snake_tail, renamed, same_memory, says_coordinates
+from cute_inspect.lint.names import (
+    WHERE_WORDS,
+    TensorName,
+    parse_lower_partition,
+    parse_lower_tensor,
+    parse_name,
+    parse_snake_tail,
+    renamed,
+    same_memory,
+    says_coordinates,
+)
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
 CODE = "CI113"
@@ -86,6 +101,39 @@ def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterat
         )
 
 
+def _lower_case(name: str, scope: int, facts: FileFacts) -> TensorName | None:
+    """``rx`` (``twsw``) read as the convention in lower case where the function names that tensor so in another
+    memory too, by layout algebra (``gx = cute.local_tile(x, ...)``) or a partition (``twgw``): there, the letters
+    are the convention's. A lone ``sk`` or ``ss`` is a word."""
+    parsed = parse_lower_partition(name) or parse_lower_tensor(name)
+    if parsed is None:
+        return None
+    views = {view.target for view in facts.hand_views + facts.layout_views if view.scope == scope}
+    views |= {p.target for p in facts.partitions if p.scope == scope and parse_lower_partition(p.target)}
+    shown = any(
+        other != name and (each := parse_lower_partition(other) or parse_lower_tensor(other)) is not None
+        and each.what == parsed.what and each.where != parsed.where for other in views
+    )
+    return parsed if shown else None
+
+
+def _accumulators_named_in_memory(facts: FileFacts, context: RuleContext, accumulators) -> Iterator[Violation]:
+    """``tCsC = tiled_mma.make_fragment_C(tCgC)``: an MMA accumulator is in registers (tensor memory for tcgen05,
+    ``_accumulators_in_tmem``), never in shared or global memory, whatever it is made from."""
+    for partition in facts.partitions:
+        if partition.method != "make_fragment_C" or (partition.scope, partition.target) in accumulators:
+            continue
+        parsed = parse_name(partition.target, context.vocabulary)
+        if parsed is None or parsed.snake or not parsed.partitioned or parsed.where not in "sgm":
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{partition.target}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`), but "
+            "`make_fragment_C` makes an MMA accumulator, in registers",
+            partition.target, free_name(renamed(parsed, where="r"), facts, partition.scope), partition.scope,
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     laid, allocates = "the call that makes it lays it over a pointer to {}", "the call that makes it allocates in {}"
     accumulators = _accumulators_in_tmem(facts)
@@ -95,9 +143,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     made += [(key, (*found, laid if over_pointer else allocates)) for key, found, over_pointer in facts.makers
              if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
+    yield from _accumulators_named_in_memory(facts, context, accumulators)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
-        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary)
+        # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
+        parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or _lower_case(name, scope, facts)
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
             continue

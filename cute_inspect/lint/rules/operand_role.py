@@ -59,6 +59,7 @@ from cute_inspect.lint.expectations import (
     role_conflict,
     roles_in_use,
     source_name,
+    view_source,
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
@@ -231,7 +232,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     conflicts = []
     for partition in facts.partitions:
-        role = role_conflict(partition, source_name(partition, context.vocabulary), roles)
+        source = source_name(partition, context.vocabulary) or view_source(partition, facts, context.vocabulary)
+        role = role_conflict(partition, source, roles)
         if role is not None:
             conflicts.append((partition, role, None))
     # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T); the names
@@ -287,8 +289,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         given = f"`{partition.method}` is given `{partition.source}`, which holds operand {role}, not {own}"
         if target is not None and target.what in OPERAND_ROLES[own]:
             source = source_name(partition, context.vocabulary)
-            wanted = renamed(source, what=target.what)
-            bound = facts.bound_in(wanted, partition.scope)
+            # a hand view (`wCsB` of `sB`) has no name to rename: pass operand's own tensor
+            wanted = renamed(source, what=target.what) if source is not None else ""
+            bound = bool(wanted) and facts.bound_in(wanted, partition.scope)
             yield Violation(
                 partition.line,
                 partition.column,

@@ -56,6 +56,13 @@ words hold the word of another buffer of the function one word apart from the so
 source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), is reported
 (``cute_inspect.lint.descriptive``).
 
+A partition named its scope and op, then its source's whole name (``tAcrdA`` of ``crdA``), names that source. A
+partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``) is judged by the
+tensor it views. One tensor given as both sides of a ``tma_partition`` is reported at the side's argument (the shared
+one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
+``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
+tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
+
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
 ``cute.make_identity_tensor`` coordinates, ``cute.make_tensor`` over a pointer whose memory the file shows),
@@ -91,6 +98,7 @@ import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
+    OPERAND_FAMILIES,
     OPERAND_ROLES,
     TensorIndex,
     accumulated,
@@ -101,6 +109,7 @@ from cute_inspect.lint.expectations import (
     same_tensor,
     source_name,
     tma_pair_of,
+    view_source,
     what_contradicts,
     where_agrees,
 )
@@ -112,6 +121,9 @@ from cute_inspect.lint.names import (
     compose,
     parse_name,
     parse_partitioned,
+    names_whole_source,
+    parse_lower_partition,
+    parse_lower_tensor,
     parse_snake_tensor,
     renamed,
     same_memory,
@@ -210,6 +222,8 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     (``tile_coords = cute.make_identity_tensor(...)``) holds coordinates: the where letter must say it."""
     if target.where == "c" or partition.method.startswith("make_fragment"):
         return
+    if names_whole_source(partition.target, partition.source):
+        return
     if facts.coordinates(partition.source):
         where, held = "c", "holds coordinates (an identity tensor)"
     else:
@@ -224,10 +238,6 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         f"`{partition.target}` partitions `{partition.source}`, which {held}, but names `{target.where}{target.what}`",
         partition.target, fixed, partition.scope,
     )
-
-
-# Operands that stand for one another in a kernel: a view named for the other one names the wrong tensor.
-_OPERAND_FAMILIES = ({"A", "B"}, {"Q", "K", "V"})
 
 
 def _memory_read(name: TensorName | None) -> bool:
@@ -269,7 +279,7 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             )
         elif source is not None and (known is None or facts.is_kernel_tensor_param(view.source, view.scope)) \
                 and target.what != source.what and any(
-                {target.what, source.what} <= family for family in _OPERAND_FAMILIES):
+                {target.what, source.what} <= family for family in OPERAND_FAMILIES):
             fixed = free_name(renamed(target, what=source.what), facts, view.scope)
             yield renaming(
                 view.line, view.column,
@@ -570,7 +580,63 @@ def _descriptive_misnames(facts: FileFacts, context: RuleContext) -> Iterator[Vi
             )
 
 
+def _one_tensor_both_tma_sides(facts: FileFacts) -> Iterator[Violation]:
+    """``tma_partition(atom, 0, layout, tile, tile)``: one tensor given as the shared and the global side. The two
+    sides are two memories, so one argument is another's; the one whose memory the file shows is kept (a view of a
+    global tile gives the shared side away), else the shared side, the fourth argument, is reported."""
+    sides = {}
+    for partition in facts.partitions:
+        if partition.method == TMA_PARTITION and partition.source and partition.source_at:
+            pair = next((p for p in facts.tma_pairs if p.scope == partition.scope
+                         and partition.target in (p.smem, p.gmem)), None)
+            if pair is not None:
+                sides[(id(pair), "s" if partition.target == pair.smem else "g")] = partition
+    for (pair_id, side), partition in sides.items():
+        other = sides.get((pair_id, "g" if side == "s" else "s"))
+        if other is None or other.source != partition.source:
+            continue
+        known = facts.memory_of(partition.source, partition.scope)
+        wrong = "g" if known is not None and same_memory("s", known[0]) else "s"
+        if side == wrong:
+            yield Violation(
+                *partition.source_at,
+                f"`tma_partition` is given `{partition.source}` as both its shared and its global side: one of them "
+                f"is another tensor's ({'`' + partition.target + '`'} names the {WHERE_WORDS[wrong]} side)",
+            )
+
+
+_LOWER_CASE_METHODS = frozenset({"partition_S", "partition_D", "retile"})
+
+
+def _lower_case_misnames(facts: FileFacts) -> Iterator[Violation]:
+    """The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``, ``twrw``): a partition of a lower-case
+    tile or partition keeps its memory (``txso`` of ``go`` names a global tile shared), and names its tensor, unless
+    the tensor it names has a tile of its own in the function (``twgw`` of ``gx`` beside ``gw``)."""
+    for partition in facts.partitions:
+        target = parse_lower_partition(partition.target)
+        source = parse_lower_tensor(partition.source) if partition.source else None
+        if partition.method not in _LOWER_CASE_METHODS or target is None or source is None or "c" in (
+                target.where, source.where):
+            continue
+        own_tiles = [w + target.what for w in "mgs"]
+        # what made the source outranks its letter (`twsw = cute.make_fragment_like(...)` is registers)
+        known = facts.memory_of(partition.source, partition.scope)
+        where = known[0] if known is not None else source.where
+        if not same_memory(target.where, where):
+            what, fixed = f"{target.where}{target.what}", renamed(target, where="g" if where == "m" else where)
+        elif target.what != source.what and any(facts.bound_in(tile, partition.scope) for tile in own_tiles):
+            what, fixed = f"{target.where}{target.what}", renamed(target, what=source.what)
+        else:
+            continue
+        yield renaming(
+            partition.line, partition.column, f"`{partition.target}` partitions `{partition.source}` but names `{what}`",
+            partition.target, free_name(fixed, facts, partition.scope), partition.scope,
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _one_tensor_both_tma_sides(facts)
+    yield from _lower_case_misnames(facts)
     yield from _views_misnamed(facts, context)
     yield from _descriptive_misnames(facts, context)
     yield from _tma_sides_misnamed(facts)
@@ -583,7 +649,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # memory the helper expects, its tensor is not compared.
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
-        source = source_name(partition, context.vocabulary)
+        source = source_name(partition, context.vocabulary) or view_source(partition, facts, context.vocabulary)
         # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
         made = source is not None and source.snake and not source.partitioned and (
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
