@@ -219,6 +219,11 @@ def _launch_argument(frame, obj):
     return value if value is not None and _is_tensor(value) else None
 
 
+def _unit_tiler_modes(tiler) -> set:
+    """The places of a TMA atom's `cta_tiler` that cut their tensor mode to one index (`(BT, 1, d)`: one head)."""
+    return {i for i, extent in enumerate(tiler) if extent == 1} if isinstance(tiler, tuple) else set()
+
+
 def _kernel_call(stmt, name: str):
     """The call of the kernel function `name` in a host statement (``self.kernel(mA, mB).launch(...)``)."""
     for node in ast.walk(stmt) if stmt is not None else ():
@@ -418,6 +423,9 @@ class _Tracer:
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
         self.k_tiles: dict = {}
+        # (a host TMA atom's SMEM layout as text, its global tensor's entry): SMEM buffers laid out in that box
+        # hold its tiles, mode for mode (`_bind_box_unit_modes`)
+        self.tma_boxes: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
@@ -591,6 +599,10 @@ class _Tracer:
         params = call.params
         entry = self.source_of(gmem, call.site, params.index("gmem_tensor"), call.op, kernel, call.frame)
         self._know(tma_tensor, entry)
+        box = bound.get("smem_layout_", bound.get("smem_layout"))
+        cut = _unit_tiler_modes(bound.get("cta_tiler"))
+        if box is not None and cut:
+            self.tma_boxes.append((str(getattr(box, "outer", box)), entry, cut))
         mma = bound.get("tiled_mma")
         if mma is not None and call.op[-1] in "AB":
             number, slot = self.objects.number(mma), call.op[-1]
@@ -1734,6 +1746,28 @@ class _Tracer:
         if len(stored) < _REGISTER_STORES_READ:
             stored.append(getattr(value, "value", value))
 
+    def _bind_box_unit_modes(self) -> None:
+        """An SMEM buffer allocated in a host TMA atom's SMEM layout (`allocate_tensor(K_tma.smem_layout.outer)`)
+        holds the boxes of that atom's global tensor, whose tiler (`cta_tiler=(BT, 1, d)`) takes one mode for each
+        of the tensor's modes: a size-1 mode of the buffer where the tiler cuts the tensor's mode to 1 is that
+        mode at one index (the head of a (tokens, heads, d) tensor). The buffer's other modes meet the tensor's through the TMA
+        partition; a size-1 one never does (copies drop it), so it joins the tensor's mode here."""
+        boxes: dict = {}
+        for layout, entry, cut in self.tma_boxes:
+            boxes.setdefault(layout, []).append((entry, cut))
+        for record in self.trace.records:
+            held = boxes.get(record.layouts[0]) if record.layouts and record.memspaces[:1] == ("smem",) else None
+            if not held or not record.levels or not isinstance(record.shapes[0], tuple):
+                continue
+            for at, (extent, label) in enumerate(zip(record.shapes[0], record.levels[0])):
+                if extent != 1 or not isinstance(label, _levels.ModeLabel) or label.var is None:
+                    continue
+                for entry, cut in held:
+                    modes = entry[2]
+                    if at in cut and at < len(modes) and isinstance(modes[at], _levels.ModeLabel):
+                        self.axes.context = record.index
+                        self.axes.join(label.var, modes[at].var)
+
     def _bind_tmem_operands(self) -> None:
         """A hand-issued MMA reading its A at a TMEM address that a `tcgen05.st` wrote with values of another
         product's accumulator (P = f(S) written over TMEM for O = P V) reads that product: a chain, as
@@ -1909,6 +1943,7 @@ class _Tracer:
                     for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
             for record in self.trace.records:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
+        self._bind_box_unit_modes()
         self._bind_tmem_registers()
         self._bind_tmem_operands()
         self._bind_warp_mma_rests()
