@@ -78,6 +78,10 @@ RULES = {
     "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "
                         "rule labelled, and the unlabelled registers their values were computed from: values the "
                         "kernel stores out of registers, its first mode the atom, the others rests",
+    "product_written": "in a kernel with an MMA, registers no other rule labelled whose values a product issued by "
+                       "hand made (its accumulator read by `tcgen05.ld` and masked, a warp MMA's result converted), "
+                       "copied into SMEM (stmatrix into a scratch tile): an MMA result written out of registers, "
+                       "its first mode the atom, the others rests",
     "warp_mma.atom": "a register array's leaves that a warp MMA issued by hand (`mma.sync` in inline PTX) reads as "
                      "one operand's registers (the leaves its slice `rK[None, m, k]` keeps, and the fragment read "
                      "from it): the instruction's atom; B's along K (a thread's B registers hold one column's K "

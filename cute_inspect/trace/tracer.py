@@ -401,11 +401,16 @@ class _Tracer:
         # (`_address_key` of the first TMEM column a `tcgen05.st` wrote, columns written, the product whose values
         # it stored), in trace order
         self.tmem_written: list = []
+        # (`_address_key` of the first column a `tcgen05.st` wrote, columns written, the register records stored)
+        self.tmem_stored: list = []
         # (`_address_key` of the TMEM column a hand-issued MMA reads its A at, that MMA, its record): bound when the
         # trace ends (`_bind_tmem_operands`), the warps that write the operand traced in any order
         self.tmem_operands: list = []
         # root record of a register tensor's storage (`_register_storage`) -> values stored into it, element or whole
         self.register_stores: dict = {}
+        # root record of a tensor's storage -> the hand-issued products whose values a copy wrote into it (an
+        # accumulator's registers stmatrix'd into SMEM, ldmatrix'd back into a warp MMA's operand registers)
+        self.held_products: dict = {}
         self.tmem_registers: dict = {}  # register vector stored with such registers -> the product they were read from
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
@@ -1400,6 +1405,7 @@ class _Tracer:
             self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
+            self._copy_carries_products(record.operands["src"], record.operands["dst"])
         self._append(record)
         if op == "partition_D":
             self._replicas_filled(record)
@@ -1510,8 +1516,17 @@ class _Tracer:
         leaves = {}
         for slot, (fragment, source, coord) in issue.items():
             leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
+        self._warp_operands_chained(issue, number)
         self.warp_mmas.setdefault(number, []).append(leaves)
         self._append(record)
+
+    def _warp_operands_chained(self, issue: dict, number: int) -> None:
+        """A warp MMA whose A or B registers hold another hand-issued product's values (`_products_held`: through
+        a copy into SMEM and back, or computed from its D registers) reads that product: a chain, as
+        `_bind_tmem_operands` finds for a tcgen05 MMA's A in TMEM."""
+        for slot in "AB":
+            for product in sorted(self._products_held(issue[slot][0]) - {number}, key=str):
+                self.axes.chains.add((product, None, number, slot, None))
 
     def _warp_mma_written(self, tensor, coord: tuple, value) -> None:
         """`acc[None, n] = mma_sync(a, b, c)`: the register array a warp MMA's D registers are written into (up the
@@ -1566,6 +1581,8 @@ class _Tracer:
         if slot == "B":  # a thread's B registers hold K values of one column only
             for label in atoms:
                 self.axes.bind(label.var, ("mma", mma, "K"))
+        else:  # A's and C's mix two axes: one only where both are (`Axes._mixed_atoms`)
+            self.axes.mixed.extend((label.var, mma, ("M", "K") if slot == "A" else ("M", "N")) for label in atoms)
         return list(zip((label.var for label in _levels.flatten(tree)), coords))
 
     def _warp_operand_views(self) -> None:
@@ -1692,26 +1709,35 @@ class _Tracer:
         address, value = call.bound.get("tmem_addr"), call.bound.get("val")
         if address is None or value is None:
             return
-        self._registers_stored_by_hand(value)
-        products = self._products_read(value)
+        column = _address_key(_tmem_column(address))
+        width = _columns_stored(call.bound.get("shape"), value)
+        stored = self._registers_stored_by_hand(value)
+        self.tmem_stored.append((column, width, stored))
+        products = self._downstream(self._products_read(value))
+        for register in stored:  # whose values they are, for their axis (`flow._stored_into_tmem`)
+            self.trace.records[register].meta.setdefault("tmem_values_of", []).extend(
+                p for p in sorted(products, key=str) if p not in self.trace.records[register].meta["tmem_values_of"])
         if len(products) != 1:
             return
         (product,) = products
-        column = _address_key(_tmem_column(address))
-        self.tmem_written.append((column, _columns_stored(call.bound.get("shape"), value), product))
+        self.tmem_written.append((column, width, product))
         if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
             self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
 
-    def _registers_stored_by_hand(self, value) -> None:
+    def _registers_stored_by_hand(self, value) -> list:
         """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the
-        tensors they are views of, for `flow._stored_into_tmem`."""
+        tensors they are views of, for `flow._stored_into_tmem`; returns their records."""
+        marked = []
         for v in _defining_values(getattr(value, "value", value)):
             index = self.loaded.get(_ir_hash(v))
             while index is not None and self.trace.records[index].memspaces[:1] == ("rmem",):
                 record = self.trace.records[index]
                 record.meta["tmem_stored"] = True
+                if index not in marked:
+                    marked.append(index)
                 index = record.inputs[0] if record.op in _flow._VIEW_OPS + _flow._SAME_MODES and record.inputs \
                     else None
+        return marked
 
     def _products_read(self, value) -> set:
         """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
@@ -1723,12 +1749,44 @@ class _Tracer:
                 key = _ir_hash(v)
                 if key in self.tmem_values:
                     found.add(self.tmem_values[key])
+                elif key in self.warp_results:  # a warp MMA's D registers
+                    found.add(self.warp_results[key])
                 elif key in self.loaded:
                     root = self._register_storage(self.loaded[key])
                     if root not in seen:
                         seen.add(root)
+                        found |= self.held_products.get(root, set())
                         frontier.extend(self.register_stores.get(root, ()))
         return found
+
+    def _downstream(self, products: set) -> set:
+        """Of products whose values one value was computed from, those no other of them read (a warp MMA's result
+        combined with the operand it read, `2 Ai - Ai M Ai`: the later product's values)."""
+        read = {m1 for m1, _, m2, _, _ in self.axes.chains if m2 in products and m1 != m2}
+        return products - read
+
+    def _products_held(self, index: int) -> set:
+        """The hand-issued products whose values a tensor holds: those a copy wrote into its storage, and, for
+        registers, those the values stored into them were computed from (`_products_read`)."""
+        storage = self._register_storage(index)
+        found = set(self.held_products.get(storage, ()))
+        if self.trace.records[storage].memspaces[:1] == ("rmem",):
+            for value in self.register_stores.get(storage, ()):
+                found |= self._products_read(value)
+        return found
+
+    def _copy_carries_products(self, src: int, dst: int) -> None:
+        """A copy moves the products' values its source holds into its destination's storage (registers
+        computed from an accumulator, stmatrix'd into an SMEM scratch tile, then ldmatrix'd into the registers a
+        warp MMA reads): `_warp_mma_by_hand` chains the products through them."""
+        found = self._products_held(src)
+        if found:
+            self.held_products.setdefault(self._register_storage(dst), set()).update(found)
+        records = self.trace.records
+        if found and records[src].memspaces[:1] == ("rmem",) and records[dst].memspaces[:1] == ("smem",):
+            for register in {src, self._register_storage(src)}:  # values written out (`flow._products_written`)
+                written = records[register].meta.setdefault("smem_values_of", [])
+                written.extend(p for p in sorted(found, key=str) if p not in written)
 
     def _register_storage(self, index: int) -> int:
         """The record whose register storage a tensor is: up the views it was made as (`recast_tensor` of it)."""
@@ -1773,6 +1831,11 @@ class _Tracer:
         product's accumulator (P = f(S) written over TMEM for O = P V) reads that product: a chain, as
         `flow._chains` finds through traced tensors, and its rows are the product's rows (TMEM lanes)."""
         for column, mma, index in self.tmem_operands:
+            for at, width, stored in self.tmem_stored:  # the registers written where it reads, for their axis
+                for register in stored if _covers(at, width, column) else ():
+                    read_by = self.trace.records[register].meta.setdefault("tmem_read_by", [])
+                    if mma not in read_by:
+                        read_by.append(mma)
             products = {m for at, width, m in self.tmem_written if _covers(at, width, column)} - {mma}
             if len(products) != 1:
                 continue
