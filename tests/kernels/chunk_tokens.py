@@ -7,7 +7,7 @@ layout. `G = X X^T`: a tcgen05 MMA reads `ks` as both its A and its B (a Gram ma
 thread reads its row of G by hand (`tcgen05.ld` 32x32b), scales it into `tri` and copies it into the SMEM scratch
 tile `scratch`; a warp loads 8 values of its row back (`blk`) and a warp MMA (`mma.sync` in inline PTX) multiplies
 them by 4 more (`col`), both read from the scratch tile: a product over the tokens on all three axes, its
-accumulator `inv`. Its results, converted into `half`, are written by hand (`tcgen05.st`) into TMEM, where a second
+accumulator `inv`. Its results, scaled into `scaled` and converted into `half`, are written by hand (`tcgen05.st`) into TMEM, where a second
 tcgen05 MMA reads its A: `U = A Y` with `ys` MN-major (Y's tokens contracted, its feature dim the columns)."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -62,8 +62,11 @@ def tokens_kernel(atom: cute.CopyAtom, keys: cute.Tensor, second: cute.Tensor):
     inv = cute.make_rmem_tensor(4, F32)
     inv.fill(0.0)
     inv.store(cute.TensorSSA(_warp_issue(blk, col, inv), 4, F32))
-    half = cute.make_rmem_tensor(4, BF16)
-    half.store(inv.load().to(BF16))
+    scaled = cute.make_rmem_tensor((2, 2), F32)  # the inverse's values scaled by hand, as a per-token gate would
+    for i in cutlass.range_constexpr(4):
+        scaled[i % 2, i // 2] = inv[i] * 0.5
+    half = cute.make_rmem_tensor((2, 2), BF16)
+    half.store(scaled.load().to(BF16))
     _store(lanes | cutlass.Int32(PAIRS_AT), half, ROW)
     for k in cutlass.range_constexpr(CHUNK // 16):  # U = A Y: A the pairs in TMEM, Y MN-major (tokens contracted)
         _issue(UPDATE_AT, PAIRS_AT + k * 8, _descriptor(ys) + k * 128, B_TRANSPOSED, True)
