@@ -40,6 +40,11 @@ def test_product_values_copied_into_smem_are_stored_along_the_tokens(events):
     assert labels_of(events, "tri")[0] == ["store-atom-K"]
 
 
+def test_registers_combined_with_the_tokens_values_are_their_side_inputs(events):
+    # laid out against one load's registers: every mode inside its atom
+    assert labels_of(events, "gate")[0] == ["store-atom-K", "store-atom-K"]
+
+
 def test_registers_written_where_the_tokens_matrix_is_read_run_along_the_tokens(events):
     # stored into TMEM by hand, and the registers they were computed from: the tokens x tokens values
     for name in ("half", "scaled"):

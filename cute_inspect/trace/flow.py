@@ -988,6 +988,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if axes.mmas:
         _stored_into_tmem(records, _token_operand_objects(axes), _token_product_objects(axes))
         _products_written(records, _token_product_objects(axes))
+        _side_inputs_written(records, _token_product_objects(axes))
     else:
         _computed_tiles(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
@@ -2694,6 +2695,19 @@ def _products_written(records: list, over_tokens: set) -> None:
             _as_copy_values(record, "product_written", "store")
             if products <= over_tokens:
                 record.levels = (_with_axis(record.levels[0], "K"),) + record.levels[1:]
+
+
+def _side_inputs_written(records: list, over_tokens: set) -> None:
+    """Registers no rule labelled whose values were combined with the values of products over a chunk's tokens on
+    their way out (`meta["side_of"]`: the row and column indices of the strict-lower mask, a per-token beta or gate
+    cumsum gathered at the fragment's rows or columns): the written values' side inputs, laid out against one
+    load's registers (every mode inside its atom), `store` along the tokens, as the registers they scale (the
+    tokens x tokens values have one axis, rows and columns alike)."""
+    for record in records:
+        products = set(record.meta.get("side_of", ()))
+        if products and products <= over_tokens and _unlabelled_registers(record):
+            record.levels = (_with_axis(_relabelled(record.levels[0], record.index, "side_input", level="store",
+                                                    role="atom"), "K"),) + record.levels[1:]
 
 
 def _token_product_objects(axes: Axes) -> set:

@@ -82,6 +82,10 @@ RULES = {
                        "hand made (its accumulator read by `tcgen05.ld` and masked, a warp MMA's result converted), "
                        "copied into SMEM (stmatrix into a scratch tile): an MMA result written out of registers, "
                        "its first mode the atom, the others rests",
+    "side_input": "in a kernel with an MMA, registers no other rule labelled whose values were combined with a "
+                  "product's values over a chunk's tokens on their way out (a mask's row and column indices, a "
+                  "per-token gate gathered at the fragment's rows or columns): the values' side inputs, stored "
+                  "with them, their first mode the atom, the others rests",
     "warp_mma.atom": "a register array's leaves that a warp MMA issued by hand (`mma.sync` in inline PTX) reads as "
                      "one operand's registers (the leaves its slice `rK[None, m, k]` keeps, and the fragment read "
                      "from it): the instruction's atom; B's along K (a thread's B registers hold one column's K "

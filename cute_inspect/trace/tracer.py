@@ -1713,7 +1713,9 @@ class _Tracer:
         width = _columns_stored(call.bound.get("shape"), value)
         stored = self._registers_stored_by_hand(value)
         self.tmem_stored.append((column, width, stored))
-        products = self._downstream(self._products_read(value))
+        visited: set = set()
+        products = self._downstream(self._products_read(value, visited))
+        self._side_inputs(visited - set(stored), products)
         for register in stored:  # whose values they are, for their axis (`flow._stored_into_tmem`)
             self.trace.records[register].meta.setdefault("tmem_values_of", []).extend(
                 p for p in sorted(products, key=str) if p not in self.trace.records[register].meta["tmem_values_of"])
@@ -1739,7 +1741,7 @@ class _Tracer:
                     else None
         return marked
 
-    def _products_read(self, value) -> set:
+    def _products_read(self, value, visited: set | None = None) -> set:
         """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
         up its defining ops, and from an element read of a register tensor to the values stored into that
         tensor's storage (`probs.store(s.to(bf16))`, then `recast_tensor(probs, Int32)[i]`)."""
@@ -1755,6 +1757,8 @@ class _Tracer:
                     root = self._register_storage(self.loaded[key])
                     if root not in seen:
                         seen.add(root)
+                        if visited is not None:
+                            visited.add(root)
                         found |= self.held_products.get(root, set())
                         frontier.extend(self.register_stores.get(root, ()))
         return found
@@ -1771,9 +1775,21 @@ class _Tracer:
         storage = self._register_storage(index)
         found = set(self.held_products.get(storage, ()))
         if self.trace.records[storage].memspaces[:1] == ("rmem",):
+            visited: set = set()
             for value in self.register_stores.get(storage, ()):
-                found |= self._products_read(value)
+                found |= self._products_read(value, visited)
+            self._side_inputs(visited - {storage}, found)
         return found
+
+    def _side_inputs(self, registers: set, products: set) -> None:
+        """Register tensors whose values were combined with a product's (a per-row gate, the row and column indices
+        of a mask applied to an accumulator read by hand), met on the way from stored values up to that product:
+        its side inputs (`flow._side_inputs_written`)."""
+        for index in registers if products else ():
+            record = self.trace.records[index]
+            if record.memspaces[:1] == ("rmem",):
+                side = record.meta.setdefault("side_of", [])
+                side.extend(p for p in sorted(products, key=str) if p not in side)
 
     def _copy_carries_products(self, src: int, dst: int) -> None:
         """A copy moves the products' values its source holds into its destination's storage (registers

@@ -7,8 +7,8 @@ layout. `G = X X^T`: a tcgen05 MMA reads `ks` as both its A and its B (a Gram ma
 thread reads its row of G by hand (`tcgen05.ld` 32x32b), scales it into `tri` and copies it into the SMEM scratch
 tile `scratch`; a warp loads 8 values of its row back (`blk`) and a warp MMA (`mma.sync` in inline PTX) multiplies
 them by 4 more (`col`), both read from the scratch tile: a product over the tokens on all three axes, its
-accumulator `inv`. Its results, scaled into `scaled` and converted into `half`, are written by hand (`tcgen05.st`) into TMEM, where a second
-tcgen05 MMA reads its A: `U = A Y` with `ys` MN-major (Y's tokens contracted, its feature dim the columns)."""
+accumulator `inv`. Its results, scaled into `scaled` and converted into `half`, are written by hand (`tcgen05.st`)
+into TMEM, where a second tcgen05 MMA reads its A: `U = A Y` with `ys` MN-major (Y's tokens contracted, its feature dim the columns)."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -52,8 +52,11 @@ def tokens_kernel(atom: cute.CopyAtom, keys: cute.Tensor, second: cute.Tensor):
                False)
     t, _, _ = cute.arch.thread_idx()
     lanes = cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)
+    gate = cute.make_rmem_tensor((2, CHUNK // 4), F32)  # a per-column gate the thread fills by hand
+    for i in cutlass.range_constexpr(CHUNK // 2):
+        gate[i % 2, i // 2] = cutlass.Float32(i) * 0.5
     tri = cute.make_rmem_tensor(CHUNK // 2, BF16)
-    tri.store((_load(lanes | cutlass.Int32(0), CHUNK // 2, ROW) * 0.5).to(BF16))
+    tri.store((_load(lanes | cutlass.Int32(0), CHUNK // 2, ROW) * gate.load().reshape((CHUNK // 2,))).to(BF16))
     cute.autovec_copy(tri, cute.local_tile(scratch[t % CHUNK, None], (CHUNK // 2,), (0,)))
     blk = cute.make_rmem_tensor(8, BF16)
     col = cute.make_rmem_tensor(4, BF16)
