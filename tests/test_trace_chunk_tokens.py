@@ -38,6 +38,13 @@ def test_a_warp_mma_reading_the_tokens_matrix_in_both_slots_is_over_the_tokens(e
 
 def test_product_values_copied_into_smem_are_stored_along_the_tokens(events):
     assert labels_of(events, "tri")[0] == ["store-atom-K"]
+    # and the SMEM view the copy writes is its destination side
+    assert labels_of(events, "row_out")[0][0].startswith("store-")
+
+
+def test_registers_made_in_an_smem_slices_shape_are_what_fills_them(events):
+    # they take the slice's axis by its shape, not its level: a copy from SMEM fills them
+    assert labels_of(events, "y_regs")[0][0].startswith("copy-atom")
 
 
 def test_registers_combined_with_the_tokens_values_are_their_side_inputs(events):

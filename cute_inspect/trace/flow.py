@@ -2668,10 +2668,10 @@ def _stored_into_tmem(records: list, tokens_in_a: set = frozenset(), over_tokens
         if set(record.meta.get("tmem_read_by", ())) & tokens_in_a \
                 or set(record.meta.get("tmem_values_of", ())) & over_tokens:
             _along_tokens(records, record)
-    pending = [r.index for r in stored if _unlabelled_registers(r)]
+    pending = [r.index for r in stored if _unlabelled_registers(r) or _shaped_like_memory(records, r)]
     while pending:
         record = records[pending.pop()]
-        if not _unlabelled_registers(record):
+        if not (_unlabelled_registers(record) or _shaped_like_memory(records, record)):
             continue
         held = _single_wide_leaf(records[record.inputs[0]]) if record.op in _SAME_MODES and record.inputs else None
         if held is not None and held.level not in ("input", "?"):  # a view of registers labelled: their values
@@ -2688,13 +2688,19 @@ def _products_written(records: list, over_tokens: set) -> None:
     """Registers no rule labelled whose values a hand-issued product made (its accumulator read by hand and
     masked, a warp MMA's result converted: `meta["smem_values_of"]`), copied into SMEM by a copy (stmatrix into
     the scratch tile the next warp MMAs load): an MMA result written out of registers, `store`; along the key
-    tokens where every such product is over a chunk's tokens (`over_tokens`)."""
+    tokens where every such product is over a chunk's tokens (`over_tokens`). The SMEM view the copy writes
+    (a slice or tile of the buffer, not the buffer) is its destination side: `store` too."""
     for record in records:
         products = set(record.meta.get("smem_values_of", ()))
-        if products and _unlabelled_registers(record):
+        if products and (_unlabelled_registers(record) or _shaped_like_memory(records, record)):
             _as_copy_values(record, "product_written", "store")
             if products <= over_tokens:
                 record.levels = (_with_axis(record.levels[0], "K"),) + record.levels[1:]
+        elif record.meta.get("written_from_registers") and record.op != "make_tensor" \
+                and all(label.level in ("block", "epi") for label in _levels.flatten(record.levels[0])):
+            # the SMEM view such a copy writes (`local_tile(sH[row, None], (32,), (i,))`): its destination side
+            record.levels = (_relabelled(record.levels[0], record.index, "product_written", level="store"),) \
+                + record.levels[1:]
 
 
 def _side_inputs_written(records: list, over_tokens: set) -> None:
@@ -2757,9 +2763,22 @@ def _filled_by_copy(records: list) -> None:
     for record in records:
         operands = record.operands or {}
         src, dst = operands.get("src"), operands.get("dst")
-        if record.op == "copy" and src is not None and dst is not None and _bare_registers(records[dst]) \
+        if record.op == "copy" and src is not None and dst is not None \
+                and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
                 and records[src].memspaces[:1] in (("smem",), ("gmem",)):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
+
+
+def _shaped_like_memory(records: list, record) -> bool:
+    """Registers that took, by their shape, the labels of a tile of shared or global memory (`make_rmem_tensor(32)`
+    after `local_tile(sH[row, None], (32,), (i,))`, and views of them): their axes, but no tile of memory is in
+    registers, so the rules of what fills them (a copy, a value stored out) still decide their level."""
+    if record.memspaces[:1] != ("rmem",) or not record.levels:
+        return False
+    labels = list(_levels.flatten(record.levels[0]))
+    return bool(labels) and all(label.level == "block" and label.origin is not None and label.origin != record.index
+                                and records[label.origin].memspaces[:1] in (("smem",), ("gmem",))
+                                for label in labels)
 
 
 def _bare_registers(record) -> bool:

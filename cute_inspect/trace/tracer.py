@@ -1803,6 +1803,7 @@ class _Tracer:
             for register in {src, self._register_storage(src)}:  # values written out (`flow._products_written`)
                 written = records[register].meta.setdefault("smem_values_of", [])
                 written.extend(p for p in sorted(found, key=str) if p not in written)
+            records[dst].meta["written_from_registers"] = True  # the copy's SMEM side (`flow._products_written`)
 
     def _register_storage(self, index: int) -> int:
         """The record whose register storage a tensor is: up the views it was made as (`recast_tensor` of it)."""

@@ -8,7 +8,8 @@ thread reads its row of G by hand (`tcgen05.ld` 32x32b), scales it into `tri` an
 tile `scratch`; a warp loads 8 values of its row back (`blk`) and a warp MMA (`mma.sync` in inline PTX) multiplies
 them by 4 more (`col`), both read from the scratch tile: a product over the tokens on all three axes, its
 accumulator `inv`. Its results, scaled into `scaled` and converted into `half`, are written by hand (`tcgen05.st`)
-into TMEM, where a second tcgen05 MMA reads its A: `U = A Y` with `ys` MN-major (Y's tokens contracted, its feature dim the columns)."""
+into TMEM, where a second tcgen05 MMA reads its A: `U = A Y` with `ys` MN-major (Y's tokens contracted, its feature dim the columns). A slice
+of Y's row is copied into registers made in its shape (`y_regs`)."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -57,11 +58,15 @@ def tokens_kernel(atom: cute.CopyAtom, keys: cute.Tensor, second: cute.Tensor):
         gate[i % 2, i // 2] = cutlass.Float32(i) * 0.5
     tri = cute.make_rmem_tensor(CHUNK // 2, BF16)
     tri.store((_load(lanes | cutlass.Int32(0), CHUNK // 2, ROW) * gate.load().reshape((CHUNK // 2,))).to(BF16))
-    cute.autovec_copy(tri, cute.local_tile(scratch[t % CHUNK, None], (CHUNK // 2,), (0,)))
+    row_out = cute.local_tile(scratch[t // 2, None], (CHUNK // 2,), (0,))
+    cute.autovec_copy(tri, row_out)
+    y_part = cute.local_tile(ys[t // 4, None], (16,), (1,))
+    y_regs = cute.make_rmem_tensor(16, BF16)  # the shape of the SMEM slice just made: no tile of it, a copy's values
+    cute.autovec_copy(y_part, y_regs)
     blk = cute.make_rmem_tensor(8, BF16)
     col = cute.make_rmem_tensor(4, BF16)
-    cute.autovec_copy(cute.local_tile(scratch[t % CHUNK, None], (8,), (0,)), blk)
-    cute.autovec_copy(cute.local_tile(scratch[t % CHUNK, None], (4,), (2,)), col)
+    cute.autovec_copy(cute.local_tile(scratch[t // 2, None], (8,), (0,)), blk)
+    cute.autovec_copy(cute.local_tile(scratch[t // 2, None], (4,), (2,)), col)
     inv = cute.make_rmem_tensor(4, F32)
     inv.fill(0.0)
     inv.store(cute.TensorSSA(_warp_issue(blk, col, inv), 4, F32))
