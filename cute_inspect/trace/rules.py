@@ -178,7 +178,11 @@ RULES = {
                  "the state contracts and keeps feature dims D, its other axis is the queries Q unless the key "
                  "tokens already; what the state's update reads from another MMA is on the keys' side; an MMA "
                  "contracting the key tokens keeps the queries. An accumulator entering a slot with one axis "
-                 "already the slot's brings its other axis as the slot's other",
+                 "already the slot's brings its other axis as the slot's other. A Gram product (one tensor read as "
+                 "both A and B, a chunk's K K^T) is over the key tokens both ways and contracts D; a product reading "
+                 "its values (through SMEM, warp MMAs, TMEM) in A and B is over the tokens on all three axes, one "
+                 "reading them in A keeps and contracts the tokens; a warp MMA's register atom mixing two axes "
+                 "runs along the one both are",
     "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
               "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
               "two modes after it are heads and batch",
