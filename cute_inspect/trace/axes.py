@@ -51,6 +51,11 @@ class Axes:
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
         self.states: set = set()  # MMAs whose accumulator is a recurrent state another MMA reads (linear attention)
+        self.grams: set = set()  # MMAs reading one tensor as both A and B (X X^T: a chunk's K K^T)
+        self.over_tokens: set = set()  # after `solve`: the products over a chunk's tokens on all three axes
+        self.tokens_in_a: set = set()  # after `solve`: the products whose A holds (tokens x tokens) values
+        # (variable, MMA, its two axes): a warp MMA's register atom that mixes two of its axes (`_mixed_atoms`)
+        self.mixed: list = []
         self.key_vars: set = set()  # the variables `bind` made for keys
         # (a broadcast view's variable, its vector's): a vector expanded to a tile, joined when the trace ends
         # unless its views run along two axes (`flow.settle`)
@@ -211,6 +216,7 @@ class Axes:
         if not reads:  # no path of values found: modes shared between an accumulator and an A operand
             reads = {(m, None, o, "A", o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
         chained = {r[0] for r in reads} | {r[2] for r in reads}
+        reads -= self._token_products(mma, order, reads, named)
         reads -= self._linear_attention(mma, order, reads, named)
         for m in mma:  # a lone product (no MMA reads it or feeds it) whose operands names call queries and keys
             if m not in chained and self._named_scores(mma[m], hinted or {}):
@@ -242,6 +248,7 @@ class Axes:
                 for root in mma[m].values():
                     if root is not None:
                         named.setdefault(root, ("D", "attention"))
+        self._mixed_atoms(mma, named)
         for root, keys in self.keys.items():
             if root in named:
                 continue
@@ -272,6 +279,50 @@ class Axes:
         if self.named_attention and letter == "N" and rule in _STRUCTURAL:
             return "D", "name.attention"
         return letter, rule
+
+    def _token_products(self, mma: dict, order: list, reads: set, named: dict) -> set:
+        """A Gram matrix of a chunk's tokens (`self.grams`: X X^T, one tensor read as A and B, a chunked delta
+        rule's K K^T) has the key tokens K as its rows and columns and contracts their feature dim D. A product
+        reading such (tokens x tokens) values in both A and B (a block of the matrix's triangular inverse, by warp
+        MMAs) is one too, over the tokens on all three axes; a product reading them in one slot (U = A V, W = A K)
+        keeps the tokens on that side and contracts them, its other axis left to the head dim. Names into
+        `named`; returns the chains it decides, which are no softmax scores."""
+        tokens = {m for m in order if m in self.grams}
+        if not tokens:
+            return set()
+        sources: dict = {}  # product -> slot -> the products it reads there
+        for m1, _, m2, slot, _ in reads:
+            sources.setdefault(m2, {}).setdefault(slot, set()).add(m1)
+        grown = True
+        while grown:
+            grown = False
+            for m2, by_slot in sources.items():
+                if m2 not in tokens and all(by_slot.get(slot, set()) & tokens for slot in "AB"):
+                    tokens.add(m2)
+                    grown = True
+        self.over_tokens = tokens - self.grams
+        for m in (m for m in order if m in tokens):
+            for axis in "MNK":
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], ("D" if axis == "K" and m in self.grams else "K", "attention"))
+        decided = {r for r in reads if r[0] in tokens}
+        self.tokens_in_a = self.over_tokens | {m2 for _, _, m2, slot, _ in decided if slot == "A"}
+        for _, _, m2, slot, _ in decided:
+            for axis in ("M" if slot == "A" else "N", "K"):
+                if m2 not in tokens and mma[m2][axis] is not None:
+                    named.setdefault(mma[m2][axis], ("K", "attention"))
+        return decided
+
+    def _mixed_atoms(self, mma: dict, named: dict) -> None:
+        """A warp MMA's register atom mixing two of its axes (A's rows and K, C's rows and columns) runs along
+        the one axis both are: the tokens of a product over a chunk's tokens on all three, or one letter both
+        axes were named."""
+        for var, m, pair in self.mixed:
+            letters = {named.get(mma[m][a], (None,))[0] if mma.get(m, {}).get(a) is not None else None
+                       for a in pair}
+            letter = "K" if m in self.over_tokens else (letters.pop() if len(letters) == 1 else None)
+            if letter is not None:
+                named.setdefault(self.find(var), (letter, "attention"))
 
     def _linear_attention(self, mma: dict, order: list, reads: set, named: dict) -> set:
         """Linear attention's axes, from a recurrent state (`self.states`: an accumulator updated in registers from

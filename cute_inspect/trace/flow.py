@@ -893,6 +893,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
     axes.states.update(states)
+    axes.grams.update(_gram_products(records, instance))
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
@@ -985,7 +986,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _register_views(records, views)
     _computed_arrays(records)
     if axes.mmas:
-        _stored_into_tmem(records)
+        _stored_into_tmem(records, _token_operand_objects(axes), _token_product_objects(axes))
+        _products_written(records, _token_product_objects(axes))
+        _side_inputs_written(records, _token_product_objects(axes))
     else:
         _computed_tiles(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
@@ -1808,6 +1811,13 @@ def _chained_axes(axes: Axes) -> None:
                 (same,) = shared
                 axes.join(next(a for a in acc if a != same), next(o for o in operand if o != same))
                 changed = True
+
+
+def _gram_products(records: list, instance: dict) -> set:
+    """The products that read one tensor as both their A and their B (X X^T)."""
+    return {instance.get(r.index, r.made_by["object"]) for r in records
+            if r.op == "gemm" and r.made_by and r.operands and r.operands.get("A") is not None
+            and r.operands.get("A") == r.operands.get("B")}
 
 
 def _key_root(axes: Axes, key: tuple) -> int | None:
@@ -2645,23 +2655,98 @@ def _as_copy_values(record, rule: str, level: str) -> None:
     record.levels = (tree,) + record.levels[1:]
 
 
-def _stored_into_tmem(records: list) -> None:
+def _stored_into_tmem(records: list, tokens_in_a: set = frozenset(), over_tokens: set = frozenset()) -> None:
     """Registers a `tcgen05.st` by hand writes into TMEM (`meta["tmem_stored"]`) that no rule labelled (not a
     copy's values, which go to TMEM as an operand loaded) hold values the kernel computed and stores out of its
     registers: `store`, the first mode the atom, the others rests; so do the registers they were computed from
-    that no rule labelled either (`Ab = A * beta_col`, `vals_.store(Ab)`), up the values they were filled with."""
-    pending = [r.index for r in records if r.meta.get("tmem_stored") and _unlabelled_registers(r)]
+    that no rule labelled either (`Ab = A * beta_col`, `vals_.store(Ab)`), up the values they were filled with.
+    Written where an MMA whose A holds a chunk's (tokens x tokens) values reads it (`tokens_in_a`, MMA objects:
+    U = A V), or computed from a product over the tokens (`over_tokens`: a block of the triangular inverse), they
+    are such values, rows and columns alike the key tokens: `K` (`_along_tokens`)."""
+    stored = [r for r in records if r.meta.get("tmem_stored")]
+    for record in stored:
+        if set(record.meta.get("tmem_read_by", ())) & tokens_in_a \
+                or set(record.meta.get("tmem_values_of", ())) & over_tokens:
+            _along_tokens(records, record)
+    pending = [r.index for r in stored if _unlabelled_registers(r) or _shaped_like_memory(records, r)]
     while pending:
         record = records[pending.pop()]
-        if not _unlabelled_registers(record):
+        if not (_unlabelled_registers(record) or _shaped_like_memory(records, record)):
             continue
         held = _single_wide_leaf(records[record.inputs[0]]) if record.op in _SAME_MODES and record.inputs else None
         if held is not None and held.level not in ("input", "?"):  # a view of registers labelled: their values
             record.levels = (_as_level(record.levels[0], held, record.index),) + record.levels[1:]
             continue
         _as_copy_values(record, "stored_into_tmem", "store")
+        if record.meta.get("tokens"):
+            record.levels = (_with_axis(record.levels[0], "K"),) + record.levels[1:]
         pending.extend(i for i in (*record.meta.get("values_from", ()), *record.inputs)
                        if _unlabelled_registers(records[i]))
+
+
+def _products_written(records: list, over_tokens: set) -> None:
+    """Registers no rule labelled whose values a hand-issued product made (its accumulator read by hand and
+    masked, a warp MMA's result converted: `meta["smem_values_of"]`), copied into SMEM by a copy (stmatrix into
+    the scratch tile the next warp MMAs load): an MMA result written out of registers, `store`; along the key
+    tokens where every such product is over a chunk's tokens (`over_tokens`). The SMEM view the copy writes
+    (a slice or tile of the buffer, not the buffer) is its destination side: `store` too."""
+    for record in records:
+        products = set(record.meta.get("smem_values_of", ()))
+        if products and (_unlabelled_registers(record) or _shaped_like_memory(records, record)):
+            _as_copy_values(record, "product_written", "store")
+            if products <= over_tokens:
+                record.levels = (_with_axis(record.levels[0], "K"),) + record.levels[1:]
+        elif record.meta.get("written_from_registers") and record.op != "make_tensor" \
+                and all(label.level in ("block", "epi") for label in _levels.flatten(record.levels[0])):
+            # the SMEM view such a copy writes (`local_tile(sH[row, None], (32,), (i,))`): its destination side
+            record.levels = (_relabelled(record.levels[0], record.index, "product_written", level="store"),) \
+                + record.levels[1:]
+
+
+def _side_inputs_written(records: list, over_tokens: set) -> None:
+    """Registers no rule labelled whose values were combined with the values of products over a chunk's tokens on
+    their way out (`meta["side_of"]`: the row and column indices of the strict-lower mask, a per-token beta or gate
+    cumsum gathered at the fragment's rows or columns): the written values' side inputs, laid out against one
+    load's registers (every mode inside its atom), `store` along the tokens, as the registers they scale (the
+    tokens x tokens values have one axis, rows and columns alike)."""
+    for record in records:
+        products = set(record.meta.get("side_of", ()))
+        if products and products <= over_tokens and _unlabelled_registers(record):
+            record.levels = (_with_axis(_relabelled(record.levels[0], record.index, "side_input", level="store",
+                                                    role="atom"), "K"),) + record.levels[1:]
+
+
+def _token_product_objects(axes: Axes) -> set:
+    """The MMA objects over a chunk's tokens (`Axes.grams`, `Axes.over_tokens`), instances folded."""
+    return {m[0] if isinstance(m, tuple) else m for m in axes.grams | axes.over_tokens}
+
+
+def _token_operand_objects(axes: Axes) -> set:
+    """The MMA objects whose A holds (tokens x tokens) values (`Axes.tokens_in_a`), instances folded."""
+    return {m[0] if isinstance(m, tuple) else m for m in axes.tokens_in_a}
+
+
+def _along_tokens(records: list, record) -> None:
+    """Mark registers stored as (tokens x tokens) values, and the registers their values came from, for
+    `_stored_into_tmem` to give them the tokens' axis once it labels them; registers already labelled `store`
+    (a fill written there) take it now."""
+    pending, seen = [record.index], set()
+    while pending:
+        at = pending.pop()
+        if at in seen or records[at].memspaces[:1] != ("rmem",):
+            continue
+        seen.add(at)
+        records[at].meta["tokens"] = True
+        if records[at].levels and all(label.level == "store" for label in _levels.flatten(records[at].levels[0])):
+            records[at].levels = (_with_axis(records[at].levels[0], "K"),) + records[at].levels[1:]
+        pending.extend((*records[at].meta.get("values_from", ()), *records[at].inputs))
+
+
+def _with_axis(tree, letter: str):
+    """Every leaf of `tree` along `letter`."""
+    if isinstance(tree, tuple):
+        return tuple(_with_axis(t, letter) for t in tree)
+    return replace(tree, axis=letter, axis_rule="attention")
 
 
 def _unlabelled_registers(record) -> bool:
@@ -2678,9 +2763,22 @@ def _filled_by_copy(records: list) -> None:
     for record in records:
         operands = record.operands or {}
         src, dst = operands.get("src"), operands.get("dst")
-        if record.op == "copy" and src is not None and dst is not None and _bare_registers(records[dst]) \
+        if record.op == "copy" and src is not None and dst is not None \
+                and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
                 and records[src].memspaces[:1] in (("smem",), ("gmem",)):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
+
+
+def _shaped_like_memory(records: list, record) -> bool:
+    """Registers that took, by their shape, the labels of a tile of shared or global memory (`make_rmem_tensor(32)`
+    after `local_tile(sH[row, None], (32,), (i,))`, and views of them): their axes, but no tile of memory is in
+    registers, so the rules of what fills them (a copy, a value stored out) still decide their level."""
+    if record.memspaces[:1] != ("rmem",) or not record.levels:
+        return False
+    labels = list(_levels.flatten(record.levels[0]))
+    return bool(labels) and all(label.level == "block" and label.origin is not None and label.origin != record.index
+                                and records[label.origin].memspaces[:1] in (("smem",), ("gmem",))
+                                for label in labels)
 
 
 def _bare_registers(record) -> bool:

@@ -78,6 +78,14 @@ RULES = {
     "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "
                         "rule labelled, and the unlabelled registers their values were computed from: values the "
                         "kernel stores out of registers, its first mode the atom, the others rests",
+    "product_written": "in a kernel with an MMA, registers no other rule labelled whose values a product issued by "
+                       "hand made (its accumulator read by `tcgen05.ld` and masked, a warp MMA's result converted), "
+                       "copied into SMEM (stmatrix into a scratch tile): an MMA result written out of registers, "
+                       "its first mode the atom, the others rests",
+    "side_input": "in a kernel with an MMA, registers no other rule labelled whose values were combined with a "
+                  "product's values over a chunk's tokens on their way out (a mask's row and column indices, a "
+                  "per-token gate gathered at the fragment's rows or columns): the values' side inputs, stored "
+                  "with them, their first mode the atom, the others rests",
     "warp_mma.atom": "a register array's leaves that a warp MMA issued by hand (`mma.sync` in inline PTX) reads as "
                      "one operand's registers (the leaves its slice `rK[None, m, k]` keeps, and the fragment read "
                      "from it): the instruction's atom; B's along K (a thread's B registers hold one column's K "
@@ -170,7 +178,11 @@ RULES = {
                  "the state contracts and keeps feature dims D, its other axis is the queries Q unless the key "
                  "tokens already; what the state's update reads from another MMA is on the keys' side; an MMA "
                  "contracting the key tokens keeps the queries. An accumulator entering a slot with one axis "
-                 "already the slot's brings its other axis as the slot's other",
+                 "already the slot's brings its other axis as the slot's other. A Gram product (one tensor read as "
+                 "both A and B, a chunk's K K^T) is over the key tokens both ways and contracts D; a product reading "
+                 "its values (through SMEM, warp MMAs, TMEM) in A and B is over the tokens on all three axes, one "
+                 "reading them in A keeps and contracts the tokens; a warp MMA's register atom mixing two axes "
+                 "runs along the one both are",
     "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
               "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
               "two modes after it are heads and batch",

@@ -219,6 +219,11 @@ def _launch_argument(frame, obj):
     return value if value is not None and _is_tensor(value) else None
 
 
+def _unit_tiler_modes(tiler) -> set:
+    """The places of a TMA atom's `cta_tiler` that cut their tensor mode to one index (`(BT, 1, d)`: one head)."""
+    return {i for i, extent in enumerate(tiler) if extent == 1} if isinstance(tiler, tuple) else set()
+
+
 def _kernel_call(stmt, name: str):
     """The call of the kernel function `name` in a host statement (``self.kernel(mA, mB).launch(...)``)."""
     for node in ast.walk(stmt) if stmt is not None else ():
@@ -399,11 +404,16 @@ class _Tracer:
         # (`_address_key` of the first TMEM column a `tcgen05.st` wrote, columns written, the product whose values
         # it stored), in trace order
         self.tmem_written: list = []
+        # (`_address_key` of the first column a `tcgen05.st` wrote, columns written, the register records stored)
+        self.tmem_stored: list = []
         # (`_address_key` of the TMEM column a hand-issued MMA reads its A at, that MMA, its record): bound when the
         # trace ends (`_bind_tmem_operands`), the warps that write the operand traced in any order
         self.tmem_operands: list = []
         # root record of a register tensor's storage (`_register_storage`) -> values stored into it, element or whole
         self.register_stores: dict = {}
+        # root record of a tensor's storage -> the hand-issued products whose values a copy wrote into it (an
+        # accumulator's registers stmatrix'd into SMEM, ldmatrix'd back into a warp MMA's operand registers)
+        self.held_products: dict = {}
         self.tmem_registers: dict = {}  # register vector stored with such registers -> the product they were read from
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
@@ -421,6 +431,9 @@ class _Tracer:
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
         self.k_tiles: dict = {}
+        # (a host TMA atom's SMEM layout as text, its global tensor's entry): SMEM buffers laid out in that box
+        # hold its tiles, mode for mode (`_bind_box_unit_modes`)
+        self.tma_boxes: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
@@ -594,6 +607,10 @@ class _Tracer:
         params = call.params
         entry = self.source_of(gmem, call.site, params.index("gmem_tensor"), call.op, kernel, call.frame)
         self._know(tma_tensor, entry)
+        box = bound.get("smem_layout_", bound.get("smem_layout"))
+        cut = _unit_tiler_modes(bound.get("cta_tiler"))
+        if box is not None and cut:
+            self.tma_boxes.append((str(getattr(box, "outer", box)), entry, cut))
         mma = bound.get("tiled_mma")
         if mma is not None and call.op[-1] in "AB":
             number, slot = self.objects.number(mma), call.op[-1]
@@ -1391,6 +1408,7 @@ class _Tracer:
             self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
+            self._copy_carries_products(record.operands["src"], record.operands["dst"])
         self._append(record)
         if op == "partition_D":
             self._replicas_filled(record)
@@ -1501,8 +1519,17 @@ class _Tracer:
         leaves = {}
         for slot, (fragment, source, coord) in issue.items():
             leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
+        self._warp_operands_chained(issue, number)
         self.warp_mmas.setdefault(number, []).append(leaves)
         self._append(record)
+
+    def _warp_operands_chained(self, issue: dict, number: int) -> None:
+        """A warp MMA whose A or B registers hold another hand-issued product's values (`_products_held`: through
+        a copy into SMEM and back, or computed from its D registers) reads that product: a chain, as
+        `_bind_tmem_operands` finds for a tcgen05 MMA's A in TMEM."""
+        for slot in "AB":
+            for product in sorted(self._products_held(issue[slot][0]) - {number}, key=str):
+                self.axes.chains.add((product, None, number, slot, None))
 
     def _warp_mma_written(self, tensor, coord: tuple, value) -> None:
         """`acc[None, n] = mma_sync(a, b, c)`: the register array a warp MMA's D registers are written into (up the
@@ -1557,6 +1584,8 @@ class _Tracer:
         if slot == "B":  # a thread's B registers hold K values of one column only
             for label in atoms:
                 self.axes.bind(label.var, ("mma", mma, "K"))
+        else:  # A's and C's mix two axes: one only where both are (`Axes._mixed_atoms`)
+            self.axes.mixed.extend((label.var, mma, ("M", "K") if slot == "A" else ("M", "N")) for label in atoms)
         return list(zip((label.var for label in _levels.flatten(tree)), coords))
 
     def _warp_operand_views(self) -> None:
@@ -1683,28 +1712,39 @@ class _Tracer:
         address, value = call.bound.get("tmem_addr"), call.bound.get("val")
         if address is None or value is None:
             return
-        self._registers_stored_by_hand(value)
-        products = self._products_read(value)
+        column = _address_key(_tmem_column(address))
+        width = _columns_stored(call.bound.get("shape"), value)
+        stored = self._registers_stored_by_hand(value)
+        self.tmem_stored.append((column, width, stored))
+        visited: set = set()
+        products = self._downstream(self._products_read(value, visited))
+        self._side_inputs(visited - set(stored), products)
+        for register in stored:  # whose values they are, for their axis (`flow._stored_into_tmem`)
+            self.trace.records[register].meta.setdefault("tmem_values_of", []).extend(
+                p for p in sorted(products, key=str) if p not in self.trace.records[register].meta["tmem_values_of"])
         if len(products) != 1:
             return
         (product,) = products
-        column = _address_key(_tmem_column(address))
-        self.tmem_written.append((column, _columns_stored(call.bound.get("shape"), value), product))
+        self.tmem_written.append((column, width, product))
         if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
             self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
 
-    def _registers_stored_by_hand(self, value) -> None:
+    def _registers_stored_by_hand(self, value) -> list:
         """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the
-        tensors they are views of, for `flow._stored_into_tmem`."""
+        tensors they are views of, for `flow._stored_into_tmem`; returns their records."""
+        marked = []
         for v in _defining_values(getattr(value, "value", value)):
             index = self.loaded.get(_ir_hash(v))
             while index is not None and self.trace.records[index].memspaces[:1] == ("rmem",):
                 record = self.trace.records[index]
                 record.meta["tmem_stored"] = True
+                if index not in marked:
+                    marked.append(index)
                 index = record.inputs[0] if record.op in _flow._VIEW_OPS + _flow._SAME_MODES and record.inputs \
                     else None
+        return marked
 
-    def _products_read(self, value) -> set:
+    def _products_read(self, value, visited: set | None = None) -> set:
         """The hand-issued products whose accumulator registers, read by `tcgen05.ld`, `value` was computed from:
         up its defining ops, and from an element read of a register tensor to the values stored into that
         tensor's storage (`probs.store(s.to(bf16))`, then `recast_tensor(probs, Int32)[i]`)."""
@@ -1714,12 +1754,59 @@ class _Tracer:
                 key = _ir_hash(v)
                 if key in self.tmem_values:
                     found.add(self.tmem_values[key])
+                elif key in self.warp_results:  # a warp MMA's D registers
+                    found.add(self.warp_results[key])
                 elif key in self.loaded:
                     root = self._register_storage(self.loaded[key])
                     if root not in seen:
                         seen.add(root)
+                        if visited is not None:
+                            visited.add(root)
+                        found |= self.held_products.get(root, set())
                         frontier.extend(self.register_stores.get(root, ()))
         return found
+
+    def _downstream(self, products: set) -> set:
+        """Of products whose values one value was computed from, those no other of them read (a warp MMA's result
+        combined with the operand it read, `2 Ai - Ai M Ai`: the later product's values)."""
+        read = {m1 for m1, _, m2, _, _ in self.axes.chains if m2 in products and m1 != m2}
+        return products - read
+
+    def _products_held(self, index: int) -> set:
+        """The hand-issued products whose values a tensor holds: those a copy wrote into its storage, and, for
+        registers, those the values stored into them were computed from (`_products_read`)."""
+        storage = self._register_storage(index)
+        found = set(self.held_products.get(storage, ()))
+        if self.trace.records[storage].memspaces[:1] == ("rmem",):
+            visited: set = set()
+            for value in self.register_stores.get(storage, ()):
+                found |= self._products_read(value, visited)
+            self._side_inputs(visited - {storage}, found)
+        return found
+
+    def _side_inputs(self, registers: set, products: set) -> None:
+        """Register tensors whose values were combined with a product's (a per-row gate, the row and column indices
+        of a mask applied to an accumulator read by hand), met on the way from stored values up to that product:
+        its side inputs (`flow._side_inputs_written`)."""
+        for index in registers if products else ():
+            record = self.trace.records[index]
+            if record.memspaces[:1] == ("rmem",):
+                side = record.meta.setdefault("side_of", [])
+                side.extend(p for p in sorted(products, key=str) if p not in side)
+
+    def _copy_carries_products(self, src: int, dst: int) -> None:
+        """A copy moves the products' values its source holds into its destination's storage (registers
+        computed from an accumulator, stmatrix'd into an SMEM scratch tile, then ldmatrix'd into the registers a
+        warp MMA reads): `_warp_mma_by_hand` chains the products through them."""
+        found = self._products_held(src)
+        if found:
+            self.held_products.setdefault(self._register_storage(dst), set()).update(found)
+        records = self.trace.records
+        if found and records[src].memspaces[:1] == ("rmem",) and records[dst].memspaces[:1] == ("smem",):
+            for register in {src, self._register_storage(src)}:  # values written out (`flow._products_written`)
+                written = records[register].meta.setdefault("smem_values_of", [])
+                written.extend(p for p in sorted(found, key=str) if p not in written)
+            records[dst].meta["written_from_registers"] = True  # the copy's SMEM side (`flow._products_written`)
 
     def _register_storage(self, index: int) -> int:
         """The record whose register storage a tensor is: up the views it was made as (`recast_tensor` of it)."""
@@ -1737,11 +1824,38 @@ class _Tracer:
         if len(stored) < _REGISTER_STORES_READ:
             stored.append(getattr(value, "value", value))
 
+    def _bind_box_unit_modes(self) -> None:
+        """An SMEM buffer allocated in a host TMA atom's SMEM layout (`allocate_tensor(K_tma.smem_layout.outer)`)
+        holds the boxes of that atom's global tensor, whose tiler (`cta_tiler=(BT, 1, d)`) takes one mode for each
+        of the tensor's modes: a size-1 mode of the buffer where the tiler cuts the tensor's mode to 1 is that
+        mode at one index (the head of a (tokens, heads, d) tensor). The buffer's other modes meet the tensor's through the TMA
+        partition; a size-1 one never does (copies drop it), so it joins the tensor's mode here."""
+        boxes: dict = {}
+        for layout, entry, cut in self.tma_boxes:
+            boxes.setdefault(layout, []).append((entry, cut))
+        for record in self.trace.records:
+            held = boxes.get(record.layouts[0]) if record.layouts and record.memspaces[:1] == ("smem",) else None
+            if not held or not record.levels or not isinstance(record.shapes[0], tuple):
+                continue
+            for at, (extent, label) in enumerate(zip(record.shapes[0], record.levels[0])):
+                if extent != 1 or not isinstance(label, _levels.ModeLabel) or label.var is None:
+                    continue
+                for entry, cut in held:
+                    modes = entry[2]
+                    if at in cut and at < len(modes) and isinstance(modes[at], _levels.ModeLabel):
+                        self.axes.context = record.index
+                        self.axes.join(label.var, modes[at].var)
+
     def _bind_tmem_operands(self) -> None:
         """A hand-issued MMA reading its A at a TMEM address that a `tcgen05.st` wrote with values of another
         product's accumulator (P = f(S) written over TMEM for O = P V) reads that product: a chain, as
         `flow._chains` finds through traced tensors, and its rows are the product's rows (TMEM lanes)."""
         for column, mma, index in self.tmem_operands:
+            for at, width, stored in self.tmem_stored:  # the registers written where it reads, for their axis
+                for register in stored if _covers(at, width, column) else ():
+                    read_by = self.trace.records[register].meta.setdefault("tmem_read_by", [])
+                    if mma not in read_by:
+                        read_by.append(mma)
             products = {m for at, width, m in self.tmem_written if _covers(at, width, column)} - {mma}
             if len(products) != 1:
                 continue
@@ -1912,6 +2026,7 @@ class _Tracer:
                     for label in _levels.flatten(t) if label.level == "stage" and (origin, label.var) not in self.rings}
             for record in self.trace.records:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
+        self._bind_box_unit_modes()
         self._bind_tmem_registers()
         self._bind_tmem_operands()
         self._bind_warp_mma_rests()
