@@ -1764,6 +1764,7 @@ class _Tracer:
         take when the trace ends (`flow._register_chunks`)."""
         records = self.trace.records
         for index, product in self.tmem_registers.items():
+            records[index].meta["read_from_tmem"] = True  # an accumulator read out: its epilogue (`flow`)
             self.axes.context = index
             for label in _levels.flatten(records[index].levels[0]):
                 self.axes.bind(label.var, ("mma", product, "N"))
