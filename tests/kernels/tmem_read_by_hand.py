@@ -5,7 +5,7 @@ router's main and residual accumulators). The epilogue reads S by hand (`tcgen05
 row) into a register array of all its columns, then reads T 16 columns at a time into a second array and adds each
 into a `local_tile` of the first; the sums are stored element by element (no copy names the output's axes).
 Before the MMAs, each thread copies 4 consecutive K values of its row of X from SMEM (`autovec_copy` from a
-`zipped_divide` of the row and its stages by (4, 1)) into registers and writes them by hand into TMEM (`tcgen05.st` of a `recast_tensor`
+`zipped_divide` by (4, 1) of the row and its stages, in a `local_tile` of its warp's 32 rows of the ring) into registers and writes them by hand into TMEM (`tcgen05.st` of a `recast_tensor`
 of them to words), as a kernel that decodes its A operand into TMEM does."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -58,7 +58,8 @@ def summed_kernel(left: cute.Tensor, right: cute.Tensor, other: cute.Tensor, out
     cute.autovec_copy(cute.local_tile(other, (COLS, DEPTH), (y, 0)), zs)
     lanes = cutlass.Int32((t // 32) * 32) << cutlass.Int32(16)
     # 4 consecutive K values of the thread's row (the divide's 1 over the stages), written into TMEM as words
-    quads = cute.zipped_divide(xs[t, None, None], (4, 1))
+    band = cute.local_tile(xs, (32, DEPTH), (t // 32, 0, None))  # the warp's 32 rows, every stage
+    quads = cute.zipped_divide(band[t % 32, None, None], (4, 1))
     held = cute.make_rmem_tensor(4, BF16)
     cute.autovec_copy(quads[None, (0, stage)], held)
     words = cute.recast_tensor(held, cutlass.Int32)
