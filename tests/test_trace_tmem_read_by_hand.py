@@ -1,6 +1,7 @@
 """A GEMM whose tcgen05 MMAs are NVVM ops issued by hand (tests/kernels/tmem_read_by_hand.py): the registers its
 epilogue reads out of TMEM by hand (32x32b `tcgen05.ld`) hold the accumulators' values, `store` along N, and so do
-the pieces of them the second read adds into; registers a copy fills from one slice of a thread's (4, 1) view of an
+the pieces of them the second read adds into, and the partition of global memory a copy writes them into through a
+`filter_zeros` view; registers a copy fills from one slice of a thread's (4, 1) view of an
 SMEM operand hold 4 values along that view's axis, and so does their recast to words for a `tcgen05.st`."""
 
 import os
@@ -39,3 +40,10 @@ def test_registers_filled_from_a_slice_of_a_thread_view_take_its_axis(events):
 
 def test_a_recast_of_such_registers_keeps_their_axis(events):
     assert labels_of(events, "words")[0] == ["copy-atom-K"]
+
+
+def test_a_copy_into_a_folded_view_of_a_global_partition_writes_both_out(events):
+    # `autovec_copy(maxima, filter_zeros(partition_D(tile)))`: the filtered view and the partition it views are the
+    # write-out's, Store (their axes no stride of the broadcast view shows)
+    for name in ("strip", "folded"):
+        assert [label.split("-")[0] for label in labels_of(events, name)[0]] == ["store"] * 5

@@ -2497,19 +2497,31 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                     store_objects.add(obj)
         elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
             # a copy into global memory writes the result out: its destination partition is Store
-            dst = records[record.operands["dst"]]
-            if dst.op in _COPY_OPS and "gmem" in dst.memspaces and dst.index not in epilogue:
-                relevels[dst.index] = (("copy", "block"), "store")
-                dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
-                epilogue.add(dst.index)
-                written_out.add(dst.index)
-            if dst.op in _COPY_OPS and "gmem" in dst.memspaces:
-                written_sides.add(((dst.made_by or {}).get("object"), dst.op))
+            for dst in _written_partitions(records, records[record.operands["dst"]]):
+                if dst.index not in epilogue:
+                    relevels[dst.index] = (("copy", "block"), "store")
+                    dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
+                    epilogue.add(dst.index)
+                    written_out.add(dst.index)
+                if dst.op in _COPY_OPS:
+                    written_sides.add(((dst.made_by or {}).get("object"), dst.op))
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _written_partitions(records: list, dst) -> list:
+    """The copy partitions of global memory a copy writes into: its destination, and where that is a `filter_zeros`
+    view of such a partition (`autovec_copy(regs, filter_zeros(thr_copy.partition_D(gSF))[...])`: a scale
+    write-out's broadcast modes folded), the partition it views too."""
+    if "gmem" not in dst.memspaces:
+        return []
+    if dst.op in _COPY_OPS:
+        return [dst]
+    viewed = records[dst.inputs[0]] if dst.op == "filter_zeros" and dst.inputs else None
+    return [dst, viewed] if viewed is not None and viewed.op in _COPY_OPS and "gmem" in viewed.memspaces else []
 
 
 def _operand_copies(records: list, relevels: dict) -> None:

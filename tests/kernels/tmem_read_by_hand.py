@@ -3,7 +3,9 @@
 into the columns at 0 and T = X Z^T into the columns at `MORE_AT`, the two halves of one product split in K (a
 router's main and residual accumulators). The epilogue reads S by hand (`tcgen05.ld` 32x32b: each thread its lane's
 row) into a register array of all its columns, then reads T 16 columns at a time into a second array and adds each
-into a `local_tile` of the first; the sums are stored element by element (no copy names the output's axes).
+into a `local_tile` of the first; the sums are stored element by element (no copy names the output's axes), and
+every 16th of them through a copy into a view of `scales` that repeats each over 16 columns (stride 0), its repeats
+folded by `filter_zeros` of the copy's partition.
 Before the MMAs, each thread copies 4 consecutive K values of its row of X from SMEM (`autovec_copy` from a
 `zipped_divide` by (4, 1) of the row and its stages, in a `local_tile` of its warp's 32 rows of the ring) into registers and writes them by hand into TMEM (`tcgen05.st` of a `recast_tensor`
 of them to words), as a kernel that decodes its A operand into TMEM does."""
@@ -45,7 +47,7 @@ def _load(address, words: int):
 
 
 @cute.kernel
-def summed_kernel(left: cute.Tensor, right: cute.Tensor, other: cute.Tensor, out: cute.Tensor):
+def summed_kernel(left: cute.Tensor, right: cute.Tensor, other: cute.Tensor, out: cute.Tensor, scales: cute.Tensor):
     smem = utils.SmemAllocator()
     xs = smem.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH, STAGES), stride=(DEPTH, 1, ROWS * DEPTH)), 1024)
     ys = smem.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH), stride=(DEPTH, 1)), 1024)
@@ -79,11 +81,23 @@ def summed_kernel(left: cute.Tensor, right: cute.Tensor, other: cute.Tensor, out
             piece[j] += more[j]
     for j in cutlass.range_constexpr(COLS):
         out[x * ROWS + t, y * COLS + j] = total[j]
+    # one value per 16 columns of a row, written through a view that repeats it over the 16 (stride 0), by a copy
+    # partition of that view with the repeats folded (`filter_zeros`)
+    spread = cute.make_tensor(scales.iterator, cute.make_layout((2 * ROWS, (16, 2 * COLS // 16)),
+                                                                stride=(2 * COLS // 16, (0, 1))))
+    put = cute.make_tiled_copy_tv(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.Float32),
+                                  cute.make_layout((ROWS, 1)), cute.make_layout((1, 1)))
+    strip = put.get_slice(t).partition_D(cute.local_tile(spread, (ROWS, COLS), (x, y)))
+    folded = cute.filter_zeros(strip)
+    maxima = cute.make_rmem_tensor(folded.shape, cutlass.Float32)
+    for j in cutlass.range_constexpr(COLS // 16):
+        maxima[j] = total[j * 16]
+    cute.autovec_copy(maxima, folded)
 
 
 @cute.jit
-def summed_host(left: cute.Tensor, right: cute.Tensor, other: cute.Tensor, out: cute.Tensor):
-    summed_kernel(left, right, other, out).launch(grid=(2, 2, 1), block=(128, 1, 1))
+def summed_host(left: cute.Tensor, right: cute.Tensor, other: cute.Tensor, out: cute.Tensor, scales: cute.Tensor):
+    summed_kernel(left, right, other, out, scales).launch(grid=(2, 2, 1), block=(128, 1, 1))
 
 
 def compile_summed():
@@ -93,4 +107,5 @@ def compile_summed():
     right = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     other = make_fake_compact_tensor(BF16, (2 * COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     out = make_fake_compact_tensor(cutlass.Float32, (2 * ROWS, 2 * COLS), stride_order=(1, 0), assumed_align=16)
-    return cute.compile(summed_host, left, right, other, out)
+    scales = make_fake_compact_tensor(cutlass.Float32, (2 * ROWS, 2 * COLS // 16), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(summed_host, left, right, other, out, scales)
