@@ -649,6 +649,40 @@ class _Tracer:
                 continue
             record.levels = ((replace(modes[0], leaf_axes=leaf_axes),) + tuple(modes[1:]),) + tuple(record.levels[1:])
 
+    def _folded_rest(self, retiled: Record) -> None:
+        """A retile of a hand-made operand fragment whose atom folds in the fragment's first rest leaves after the
+        atom's (`((1, (16, 4, 2)), 2, 8)` of scale factors `((16, 4), (2, 2), 8)`: the copy moves two columns'
+        scales at once) holds those leaves as the fragment does: rests, along the rest's axis, leaf by leaf."""
+        fragment = self.trace.records[retiled.inputs[0]]
+        atom, shape = retiled.levels[0][0], retiled.shapes[0]
+        modes, held = fragment.levels[0], fragment.shapes[0]
+        if not isinstance(atom, _levels.ModeLabel) or not isinstance(shape, tuple) or not isinstance(held, tuple) \
+                or not isinstance(modes, tuple) or len(modes) != len(held) or len(modes) < 2:
+            return
+        extents = list(_leaves(shape[0]))
+        own = [e for e in _leaves(held[0]) if e != 1]
+        wide = [e for e in extents if e != 1]
+        rests = [(e, label) for extent, mode in zip(held[1:], modes[1:])
+                 for e, label in zip(_leaves(extent), _levels.leaves(extent, mode))]
+        extra = wide[len(own):]
+        folded = iter(_split_leaves(extra, rests) or ())
+        if not extra or wide[:len(own)] != own or not _split_leaves(extra, rests):
+            return
+        keys = atom.leaf_axes if atom.leaf_axes and len(atom.leaf_axes) == len(extents) else (None,) * len(extents)
+        labels, seen = [], 0
+        for extent, key in zip(extents, keys):
+            seen += extent != 1
+            labels.append(next(folded) if extent != 1 and seen > len(own) else replace(atom, leaf_axes=(key,)))
+        retiled.levels = ((_levels.nest(shape[0], labels),) + tuple(retiled.levels[0][1:]),) + tuple(retiled.levels[1:])
+
+    def _views_of_retiled(self, retiled: Record) -> None:
+        """The views over the same registers mode for mode (`filter_zeros` of the retile the copy writes) hold
+        what the retile holds once relabelled: its labels."""
+        for record in self.trace.records[retiled.index + 1:]:
+            if record.op in _STORAGE_VIEWS and record.inputs[:1] == (retiled.index,) and record.levels \
+                    and isinstance(record.levels[0], tuple) and len(record.levels[0]) == len(retiled.levels[0]):
+                record.levels = (retiled.levels[0],) + tuple(record.levels[1:])
+
     def _operand_by_use(self, index: int, mma: int, slot: str, values: bool) -> None:
         """A tensor an MMA slot reads that no MMA call made is that MMA's operand (`levels.operand_by_use`), and so
         are the thread partition a register fragment was made like (`make_fragment_like(partitioned)`) and the
@@ -1902,6 +1936,8 @@ class _Tracer:
                     if len(modes) == len(fragment):
                         record.levels = ((modes[0],) + tuple(fragment[1:]),) + tuple(record.levels[1:])
                     self._atom_placed_by_retile(record)
+                    self._folded_rest(record)
+                    self._views_of_retiled(record)
                 if relevels:
                     record.levels = tuple(_flow._carried_relevel(t, relevels) for t in record.levels)
         if self.rings:  # before the MMA's SMEM relevels, which then reach the buffer's tile modes
@@ -4080,6 +4116,24 @@ def _as_stage(tree, stages: set):
         return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
                        rule="smem_buffer.stage")
     return tree
+
+
+def _split_leaves(extents: list, leaves: list) -> list | None:
+    """The labels of the leading `leaves` ((extent, label), in order) that `extents` cut, one per extent: each
+    extent a factor of what is left of the current leaf (a retile folding 2 of a rest leaf of 4); None if they
+    do not."""
+    out, at, left = [], 0, None
+    for extent in extents:
+        if at >= len(leaves):
+            return None
+        left = leaves[at][0] if left is None else left
+        if left % extent:
+            return None
+        out.append(leaves[at][1])
+        left //= extent
+        if left == 1:
+            at, left = at + 1, None
+    return out
 
 
 def _whole_rest(inp: tuple, source, shape, mode: int) -> bool:
