@@ -706,9 +706,10 @@ class _Tracer:
         rests = [(e, label) for extent, mode in zip(held[1:], modes[1:])
                  for e, label in zip(_leaves(extent), _levels.leaves(extent, mode))]
         extra = wide[len(own):]
-        folded = iter(_split_leaves(extra, rests) or ())
-        if not extra or wide[:len(own)] != own or not _split_leaves(extra, rests):
+        cut = _split_leaves(extra, rests) if extra and wide[:len(own)] == own else None
+        if not cut:
             return
+        folded = iter(cut)
         keys = atom.leaf_axes if atom.leaf_axes and len(atom.leaf_axes) == len(extents) else (None,) * len(extents)
         labels, seen = [], 0
         for extent, key in zip(extents, keys):
