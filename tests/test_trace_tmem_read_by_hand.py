@@ -28,11 +28,6 @@ def test_a_piece_of_such_registers_is_their_store_too(events):
     assert pieces and all(e["leaf_labels"][0] == ["store-atom-N"] for e in pieces)
 
 
-def test_a_tile_of_a_ring_by_fewer_modes_keeps_its_stages(events):
-    assert labels_of(events, "xs")[0] == ["mma-atom-M", "mma-atom-K", "stage"]
-    assert labels_of(events, "band")[0] == ["block-atom-M", "block-atom-K", "stage"]
-
-
 def test_registers_filled_from_a_slice_of_a_thread_view_take_its_axis(events):
     assert labels_of(events, "quads")[0][:2] == ["block-atom-K", "block-atom"]  # the (4, 1) footprint
     assert labels_of(events, "held")[0] == ["copy-atom-K"]

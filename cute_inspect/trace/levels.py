@@ -374,16 +374,8 @@ def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, ke
     free = [i for i, c in enumerate(coord) if c is None] if isinstance(coord, tuple) else []
     if len(free) != n_rest:
         free = [None] * n_rest
-    rests = tuple(_untiled_stage(inp, i, tile_rank) or made("block", "rest", origin, "local_tile", _at(inp, i))
-                  for i in free)
+    rests = tuple(made("block", "rest", origin, "local_tile", _at(inp, i)) for i in free)
     return _pad(tiles + rests, out_rank)
-
-
-def _untiled_stage(inp: tuple, i, tile_rank: int):
-    """A pipeline stage mode past the tiler's modes (`local_tile(sSFA, (16, 512), (m, 0, None))` of an SMEM ring):
-    the tile leaves it whole, so it stays the ring's stage."""
-    source = _at(inp, i) if i is not None and i >= tile_rank else None
-    return source if isinstance(source, ModeLabel) and source.level == "stage" else None
 
 
 def _lone_leaf(source):
