@@ -987,10 +987,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _computed_arrays(records)
     if axes.mmas:
         _stored_into_tmem(records, _token_operand_objects(axes), _token_product_objects(axes))
+        _read_out_of_tmem(records)
         _products_written(records, _token_product_objects(axes))
         _side_inputs_written(records, _token_product_objects(axes))
     else:
         _computed_tiles(records)
+    _recast_registers(records)  # after the registers a `tcgen05.st` writes took their source's level
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _indexed_statistics(records)
 
@@ -2505,19 +2507,31 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                     store_objects.add(obj)
         elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
             # a copy into global memory writes the result out: its destination partition is Store
-            dst = records[record.operands["dst"]]
-            if dst.op in _COPY_OPS and "gmem" in dst.memspaces and dst.index not in epilogue:
-                relevels[dst.index] = (("copy", "block"), "store")
-                dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
-                epilogue.add(dst.index)
-                written_out.add(dst.index)
-            if dst.op in _COPY_OPS and "gmem" in dst.memspaces:
-                written_sides.add(((dst.made_by or {}).get("object"), dst.op))
+            for dst in _written_partitions(records, records[record.operands["dst"]]):
+                if dst.index not in epilogue:
+                    relevels[dst.index] = (("copy", "block"), "store")
+                    dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
+                    epilogue.add(dst.index)
+                    written_out.add(dst.index)
+                if dst.op in _COPY_OPS:
+                    written_sides.add(((dst.made_by or {}).get("object"), dst.op))
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _written_partitions(records: list, dst) -> list:
+    """The copy partitions of global memory a copy writes into: its destination, and where that is a `filter_zeros`
+    view of such a partition (`autovec_copy(regs, filter_zeros(thr_copy.partition_D(gSF))[...])`: a scale
+    write-out's broadcast modes folded), the partition it views too."""
+    if "gmem" not in dst.memspaces:
+        return []
+    if dst.op in _COPY_OPS:
+        return [dst]
+    viewed = records[dst.inputs[0]] if dst.op == "filter_zeros" and dst.inputs else None
+    return [dst, viewed] if viewed is not None and viewed.op in _COPY_OPS and "gmem" in viewed.memspaces else []
 
 
 def _operand_copies(records: list, relevels: dict) -> None:
@@ -2749,6 +2763,18 @@ def _with_axis(tree, letter: str):
     return replace(tree, axis=letter, axis_rule="attention")
 
 
+def _read_out_of_tmem(records: list) -> None:
+    """A register vector that a hand-written 32x32b `tcgen05.ld` of an accumulator fills (`meta["read_from_tmem"]`)
+    holds the MMA's result read out of TMEM: `store`, as a t2r partition's registers are, whatever it computes next
+    (sums of several accumulators, a per-column write-out); so does a `local_tile` of it (a piece the next read
+    adds into), keeping its axes."""
+    read = {r.index for r in records if r.meta.get("read_from_tmem") and r.memspaces[:1] == ("rmem",)}
+    for record in records:
+        tiled = record.op == "local_tile" and bool(record.inputs) and record.inputs[0] in read
+        if (record.index in read or tiled) and record.levels:
+            _as_copy_values(record, "read_out_of_tmem", "store")
+
+
 def _unlabelled_registers(record) -> bool:
     """A register tensor every mode of which is still at the input level (none a metadata buffer's)."""
     return record.memspaces[:1] == ("rmem",) and bool(record.levels) \
@@ -2767,6 +2793,31 @@ def _filled_by_copy(records: list) -> None:
                 and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
                 and records[src].memspaces[:1] in (("smem",), ("gmem",)):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
+            _axis_of_copied_slice(records[dst], records[src])
+
+
+def _axis_of_copied_slice(registers, source) -> None:
+    """Registers of one mode that a copy fills from one slice of a thread's view (`copy(sW_view[None, (r, k)],
+    w)`, the view a `zipped_divide` by the copy's footprint: its first mode what one copy moves) hold those values:
+    where the registers' leaves are that first mode's wider than 1 and those all run along one axis, so do the
+    registers (4 consecutive weights along K)."""
+    shape, tree = source.shapes[0], source.levels[0] if source.levels else None
+    if not isinstance(shape, tuple) or not isinstance(tree, tuple) or len(shape) != len(tree):
+        return
+    mine = [e for e in _leaves(registers.shapes[0]) if e != 1]
+    sliced = [(e, label) for e, label in zip(_leaves(shape[0]), _levels.leaves(shape[0], tree[0])) if e != 1]
+    axes = {label.axis for _, label in sliced}
+    if mine != [e for e, _ in sliced] or len(axes) != 1 or None in axes:
+        return
+    (axis,) = axes
+    rule = next(label.axis_rule for _, label in sliced)
+    registers.levels = (_with_axis(registers.levels[0], axis, rule),) + registers.levels[1:]
+
+
+def _with_axis(tree, axis: str, rule: str | None):
+    if isinstance(tree, tuple):
+        return tuple(_with_axis(t, axis, rule) for t in tree)
+    return replace(tree, axis=axis, axis_rule=rule)
 
 
 def _shaped_like_memory(records: list, record) -> bool:
@@ -2960,6 +3011,19 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _recast_registers(records: list) -> None:
+    """A `recast_tensor` of a one-mode register array (bf16 pairs as `Int32` words for a `tcgen05.st`) holds the
+    same values in other words: where it has its source's level and role but no axis, the source's axis (which
+    the source took only when the trace ended, from the copy or the values that filled it)."""
+    for record in records:
+        if record.op != "recast_tensor" or not record.inputs or record.memspaces[:1] != ("rmem",):
+            continue
+        own, held = _single_leaf(record), _single_leaf(records[record.inputs[0]])
+        if own is not None and held is not None and own.axis is None and held.axis is not None \
+                and (own.level, own.role) == (held.level, held.role):
+            record.levels = (_with_axis(record.levels[0], held.axis, held.axis_rule),) + record.levels[1:]
 
 
 def _computed_tiles(records: list) -> None:

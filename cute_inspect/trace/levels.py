@@ -518,6 +518,16 @@ def warp_operand(tree, shape, coords: list | None, origin: int):
     return rebuild(shape)
 
 
+def nest(shape, labels: list):
+    """One label per leaf of `shape`, left to right, nested as the shape is (a mode whose leaves differ)."""
+    given = iter(labels)
+
+    def rebuild(s):
+        return tuple(rebuild(x) for x in s) if isinstance(s, tuple) else next(given)
+
+    return rebuild(shape)
+
+
 def flat_operand(tree, origin: int):
     """A flat tile that an MMA issued by hand reads through a descriptor of its address (`sA[None, None, stage]` of
     (rows, columns, stages)): every mode but the stages is the instruction's atom, each keeping its variable; None

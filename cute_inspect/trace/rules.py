@@ -75,6 +75,10 @@ RULES = {
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "
                       "global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`): the copy's values, its first "
                       "mode the atom, the others rests",
+    "stacked_products": "an accumulator mode whose slices, picked by constants, gemms fill from one B and different A "
+                        "operands (a dual GEMM's gate and up): a rest along M (from one A and different Bs: along N)",
+    "read_out_of_tmem": "a register vector that a hand-written 32x32b `tcgen05.ld` of an MMA's accumulator fills, "
+                        "and a `local_tile` of it: the accumulator read out of TMEM, `store` (the atom)",
     "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "
                         "rule labelled, and the unlabelled registers their values were computed from: values the "
                         "kernel stores out of registers, its first mode the atom, the others rests",

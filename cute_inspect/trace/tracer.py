@@ -450,6 +450,7 @@ class _Tracer:
         self.register_values: dict = {}
         # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
         self.slice_coords: dict = {}
+        self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
         # hash of an element read's value -> the value key of the tensor it was read from (`a[i].ir_value()`)
         self.element_of: dict = {}
         # warp MMA issued by hand -> per issue, {slot: (register tensor, its leaves' coordinates)}: bound when the
@@ -668,6 +669,81 @@ class _Tracer:
                         self.axes.join(held[1], key[1])
                 continue
             record.levels = ((replace(modes[0], leaf_axes=leaf_axes),) + tuple(modes[1:]),) + tuple(record.levels[1:])
+
+    def _accumulator_slice(self, record: Record, bound: dict) -> None:
+        """Which slice of a traced accumulator a gemm writes (`dot(atom, a, b, tmem[None, None, None, 1])`), with
+        the operands it reads, for `_stacked_products`."""
+        accumulator = bound.get("d", bound.get("c"))
+        sliced = self.slice_coords.get(_value_key(accumulator)) if accumulator is not None else None
+        if sliced is not None and isinstance(sliced[1], tuple) and record.operands:
+            self.accumulator_slices.setdefault(sliced[0], []).append(
+                (sliced[1], record.operands.get("A"), record.operands.get("B"), record.made_by["object"]))
+
+    def _stacked_products(self) -> None:
+        """An accumulator mode whose slices, picked by constants, gemms fill from one B and different A operands
+        (gate = Wg x into `tmem[..., 0]`, up = Wu x into `tmem[..., 1]`) holds one product's row blocks: a rest
+        along M, not pipeline stages; from one A and different Bs, its column blocks along N."""
+        for index, writes in self.accumulator_slices.items():
+            record = self.trace.records[index]
+            modes = record.levels[0] if record.levels and isinstance(record.levels[0], tuple) else ()
+            for at, mode in enumerate(modes):
+                picked = [(w[0][at], w[1], w[2], w[3]) for w in writes if len(w[0]) == len(modes)
+                          and isinstance(w[0][at], int) and all(c is None for i, c in enumerate(w[0]) if i != at)]
+                if len({p[0] for p in picked}) < 2 or not isinstance(mode, _levels.ModeLabel) or mode.var is None \
+                        or len({p[3] for p in picked}) != 1:
+                    continue
+                axis = "M" if _one_shared_operand(picked, shared=2, varying=1) else \
+                    "N" if _one_shared_operand(picked, shared=1, varying=2) else None
+                if axis is None:
+                    continue
+                self.axes.context = index
+                self.axes.bind(mode.var, ("mma", picked[0][3], axis))
+                self._relabel_var(mode.var, "mma", "rest", "stacked_products")
+
+    def _relabel_var(self, var: int, level: str, role: str, rule: str) -> None:
+        """Every label of axis variable `var`, in every record carrying it, at `level` and `role` by `rule`."""
+        def relabelled(tree):
+            if isinstance(tree, tuple):
+                return tuple(relabelled(t) for t in tree)
+            return replace(tree, level=level, role=role, rule=rule) if tree.var == var else tree
+
+        for record in self.trace.records:
+            record.levels = tuple(relabelled(t) for t in record.levels)
+
+    def _folded_rest(self, retiled: Record) -> None:
+        """A retile of a hand-made operand fragment whose atom folds in the fragment's first rest leaves after the
+        atom's (`((1, (16, 4, 2)), 2, 8)` of scale factors `((16, 4), (2, 2), 8)`: the copy moves two columns'
+        scales at once) holds those leaves as the fragment does: rests, along the rest's axis, leaf by leaf."""
+        fragment = self.trace.records[retiled.inputs[0]]
+        atom, shape = retiled.levels[0][0], retiled.shapes[0]
+        modes, held = fragment.levels[0], fragment.shapes[0]
+        if not isinstance(atom, _levels.ModeLabel) or not isinstance(shape, tuple) or not isinstance(held, tuple) \
+                or not isinstance(modes, tuple) or len(modes) != len(held) or len(modes) < 2:
+            return
+        extents = list(_leaves(shape[0]))
+        own = [e for e in _leaves(held[0]) if e != 1]
+        wide = [e for e in extents if e != 1]
+        rests = [(e, label) for extent, mode in zip(held[1:], modes[1:])
+                 for e, label in zip(_leaves(extent), _levels.leaves(extent, mode))]
+        extra = wide[len(own):]
+        cut = _split_leaves(extra, rests) if extra and wide[:len(own)] == own else None
+        if not cut:
+            return
+        folded = iter(cut)
+        keys = atom.leaf_axes if atom.leaf_axes and len(atom.leaf_axes) == len(extents) else (None,) * len(extents)
+        labels, seen = [], 0
+        for extent, key in zip(extents, keys):
+            seen += extent != 1
+            labels.append(next(folded) if extent != 1 and seen > len(own) else replace(atom, leaf_axes=(key,)))
+        retiled.levels = ((_levels.nest(shape[0], labels),) + tuple(retiled.levels[0][1:]),) + tuple(retiled.levels[1:])
+
+    def _views_of_retiled(self, retiled: Record) -> None:
+        """The views over the same registers mode for mode (`filter_zeros` of the retile the copy writes) hold
+        what the retile holds once relabelled: its labels."""
+        for record in self.trace.records[retiled.index + 1:]:
+            if record.op in _STORAGE_VIEWS and record.inputs[:1] == (retiled.index,) and record.levels \
+                    and isinstance(record.levels[0], tuple) and len(record.levels[0]) == len(retiled.levels[0]):
+                record.levels = (retiled.levels[0],) + tuple(record.levels[1:])
 
     def _operand_by_use(self, index: int, mma: int, slot: str, values: bool) -> None:
         """A tensor an MMA slot reads that no MMA call made is that MMA's operand (`levels.operand_by_use`), and so
@@ -1387,6 +1463,7 @@ class _Tracer:
             out_trees = list(record.levels)
         if op == "gemm" and record.made_by:
             self._registers_as_operands(record, by_arg)
+            self._accumulator_slice(record, bound)
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "gemm" and record.made_by and record.made_by["object"] is not None:
             number = record.made_by["object"]
@@ -1881,6 +1958,7 @@ class _Tracer:
         take when the trace ends (`flow._register_chunks`)."""
         records = self.trace.records
         for index, product in self.tmem_registers.items():
+            records[index].meta["read_from_tmem"] = True  # an accumulator read out: its epilogue (`flow`)
             self.axes.context = index
             for label in _levels.flatten(records[index].levels[0]):
                 self.axes.bind(label.var, ("mma", product, "N"))
@@ -2018,6 +2096,8 @@ class _Tracer:
                     if len(modes) == len(fragment):
                         record.levels = ((modes[0],) + tuple(fragment[1:]),) + tuple(record.levels[1:])
                     self._atom_placed_by_retile(record)
+                    self._folded_rest(record)
+                    self._views_of_retiled(record)
                 if relevels:
                     record.levels = tuple(_flow._carried_relevel(t, relevels) for t in record.levels)
         if self.rings:  # before the MMA's SMEM relevels, which then reach the buffer's tile modes
@@ -2028,6 +2108,7 @@ class _Tracer:
                 record.levels = tuple(_as_ring(t, self.rings, last) for t in record.levels)
         self._bind_box_unit_modes()
         self._bind_tmem_registers()
+        self._stacked_products()
         self._bind_tmem_operands()
         self._bind_warp_mma_rests()
         self._warp_operand_views()
@@ -4214,6 +4295,39 @@ def _as_stage(tree, stages: set):
         return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
                        rule="smem_buffer.stage")
     return tree
+
+
+def _one_shared_operand(picked: list, shared: int, varying: int) -> bool:
+    """Whether the gemms into an accumulator's slices (slice constant, A, B, MMA) that read one operand in position
+    `shared` (each k-block's) read another in position `varying` into each slice, every such group filling two
+    slices or more."""
+    groups: dict = {}
+    for write in picked:
+        if write[shared] is None or write[varying] is None:
+            return False
+        groups.setdefault(write[shared], {}).setdefault(write[0], set()).add(write[varying])
+    if not groups or any(len(slices) < 2 for slices in groups.values()):
+        return False
+    return all(not (a & b) for slices in groups.values() for i, a in enumerate(slices.values())
+               for b in list(slices.values())[i + 1:])
+
+
+def _split_leaves(extents: list, leaves: list) -> list | None:
+    """The labels of the leading `leaves` ((extent, label), in order) that `extents` cut, one per extent: each
+    extent a factor of what is left of the current leaf (a retile folding 2 of a rest leaf of 4); None if they
+    do not."""
+    out, at, left = [], 0, None
+    for extent in extents:
+        if at >= len(leaves):
+            return None
+        left = leaves[at][0] if left is None else left
+        if left % extent:
+            return None
+        out.append(leaves[at][1])
+        left //= extent
+        if left == 1:
+            at, left = at + 1, None
+    return out
 
 
 def _whole_rest(inp: tuple, source, shape, mode: int) -> bool:
