@@ -987,9 +987,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _computed_arrays(records)
     if axes.mmas:
         _stored_into_tmem(records, _token_operand_objects(axes), _token_product_objects(axes))
-        _read_out_of_tmem(records)
         _products_written(records, _token_product_objects(axes))
         _side_inputs_written(records, _token_product_objects(axes))
+        _read_out_of_tmem(records)  # after the product rules: they label only registers no rule has labelled
     else:
         _computed_tiles(records)
     _recast_registers(records)  # after the registers a `tcgen05.st` writes took their source's level
@@ -2756,13 +2756,6 @@ def _along_tokens(records: list, record) -> None:
         pending.extend((*records[at].meta.get("values_from", ()), *records[at].inputs))
 
 
-def _with_axis(tree, letter: str):
-    """Every leaf of `tree` along `letter`."""
-    if isinstance(tree, tuple):
-        return tuple(_with_axis(t, letter) for t in tree)
-    return replace(tree, axis=letter, axis_rule="attention")
-
-
 def _read_out_of_tmem(records: list) -> None:
     """A register vector that a hand-written 32x32b `tcgen05.ld` of an accumulator fills (`meta["read_from_tmem"]`)
     holds the MMA's result read out of TMEM: `store`, as a t2r partition's registers are, whatever it computes next
@@ -2814,7 +2807,8 @@ def _axis_of_copied_slice(registers, source) -> None:
     registers.levels = (_with_axis(registers.levels[0], axis, rule),) + registers.levels[1:]
 
 
-def _with_axis(tree, axis: str, rule: str | None):
+def _with_axis(tree, axis: str, rule: str | None = "attention"):
+    """Every leaf of `tree` along `axis`, by `rule`."""
     if isinstance(tree, tuple):
         return tuple(_with_axis(t, axis, rule) for t in tree)
     return replace(tree, axis=axis, axis_rule=rule)
