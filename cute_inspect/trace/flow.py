@@ -982,6 +982,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _filled_by_copy(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _filled_in_pieces(records)
+    if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
+        _moved_by_copy(records)
+        _filled_by_hand(records)
     _register_views(records, views)
     _computed_arrays(records)
     if axes.mmas:
@@ -2636,10 +2639,11 @@ def _copied_by_hand(records: list, moved: set) -> None:
             _as_copy_values(records[index], "copied_by_hand", level)
 
 
-def _as_copy_values(record, rule: str, level: str) -> None:
-    """Relabel a record's first output as what one thread's copy moves: its first mode the atom, the others rests."""
+def _as_copy_values(record, rule: str, level: str, atom: int = 0) -> None:
+    """Relabel a record's first output as what one thread's copy moves: its mode `atom` (the first) the atom, the
+    others rests."""
     tree = record.levels[0]
-    tree = tuple(_relabelled(mode, record.index, rule, level=level, role="atom" if at == 0 else "rest")
+    tree = tuple(_relabelled(mode, record.index, rule, level=level, role="atom" if at == atom else "rest")
                  for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
         else _relabelled(tree, record.index, rule, level=level, role="atom")
     record.levels = (tree,) + record.levels[1:]
@@ -2681,6 +2685,84 @@ def _filled_by_copy(records: list) -> None:
         if record.op == "copy" and src is not None and dst is not None and _bare_registers(records[dst]) \
                 and records[src].memspaces[:1] in (("smem",), ("gmem",)):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
+
+
+def _moved_by_copy(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape whose modes no rule of theirs placed and that a copy
+    fills from memory (a slice of an SMEM ring, `cute.copy(cp8, s_data[(None, lane), stage], regs)`; a view over a
+    pointer made from an address, `make_tensor(make_ptr(f32, base + off), (4,))`, generic: global or shared) hold
+    the copy's values: `copy`, as `_filled_by_copy` says in an MMA kernel; the pointer's view, moved whole, is the
+    copy's other side. Registers no copy fills that a copy empties into global memory hold the written result:
+    `store`. A copy that moves a slice of the registers (`copy(ld, g[(t, c, None)], regs[(i, None)])`) moves one
+    thread's vector along the mode the slice keeps: that mode is the atom, the others rests (`_atom_mode`)."""
+    filled, emptied = {}, {}  # register record -> the shapes the copies filling (emptying) it moved
+    for record in records:
+        operands = record.operands or {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if record.op != "copy" or src is None or dst is None or len(record.in_shapes) != 2:
+            continue
+        if _registers_no_rule_placed(records[dst]) and _in_memory(records[src]):
+            filled.setdefault(dst, []).append(record.in_shapes[1])
+            if _address_view(records[src]):
+                _as_copy_values(records[src], "moved_by_copy", "copy")
+        elif _registers_no_rule_placed(records[src]) and (records[dst].memspaces[:1] == ("gmem",)
+                                                           or _address_view(records[dst])):
+            emptied.setdefault(src, []).append(record.in_shapes[0])
+    for index, level, moved in [(i, "copy", m) for i, m in filled.items()] \
+            + [(i, "store", m) for i, m in emptied.items() if i not in filled]:
+        if _registers_no_rule_placed(records[index]):
+            _as_copy_values(records[index], "moved_by_copy", level, _atom_mode(records[index].shapes[0], moved))
+
+
+def _atom_mode(shape, moved: list) -> int:
+    """The mode of registers of `shape` that every copy moving a slice of them keeps: the one mode whose extent is
+    the slice's (one mode) where no other mode has it; else the first."""
+    if not isinstance(shape, tuple) or len(shape) < 2:
+        return 0
+    kept = set()
+    for piece in moved:
+        extent = piece[0] if isinstance(piece, tuple) and len(piece) == 1 else piece
+        at = [i for i, mode in enumerate(shape) if mode == extent]
+        kept.add(at[0] if isinstance(extent, int) and len(at) == 1 and format_shape(piece) != format_shape(shape)
+                 else 0)
+    return kept.pop() if len(kept) == 1 else 0
+
+
+def _in_memory(record) -> bool:
+    """Global or shared memory, or a view over a generic pointer made from an address (no register)."""
+    return record.memspaces[:1] in (("smem",), ("gmem",)) or _address_view(record)
+
+
+def _address_view(record) -> bool:
+    """A view made over a pointer whose address space the trace does not know (`make_ptr(f32, address)`: generic),
+    that no call labelled."""
+    return record.op == "make_tensor" and record.memspaces[:1] in ((), (None,)) and bool(record.levels) \
+        and all(label.level == "input" and label.rule != "metadata" for label in _levels.flatten(record.levels[0]))
+
+
+def _filled_by_hand(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape that no rule labelled, filled element by element
+    with values read straight out of SMEM or global tensors (`counts[j] = hist[8 * lane + j]`), hold what the
+    thread's loads moved: `copy`, the first mode the atom (arrays computed from them take it on,
+    `_computed_arrays`)."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        if sources and _unlabelled_bare(record) and all(_in_memory(records[i]) for i in sources):
+            _as_copy_values(record, "filled_by_hand", "copy")
+
+
+def _unlabelled_bare(record) -> bool:
+    return _bare_registers(record) and all(label.rule != "metadata" for label in _levels.flatten(record.levels[0]))
+
+
+def _registers_no_rule_placed(record) -> bool:
+    """Registers made from a bare shape whose modes no rule of theirs placed: still at the input level, or carrying
+    the Block level of a tile they were joined to mode for mode (a copy of equal shapes to or from a divide's
+    tile), which says which axis they run along, not what registers hold."""
+    return record.op == "make_rmem_tensor" and record.memspaces[:1] == ("rmem",) and not record.inputs \
+        and bool(record.levels) and all(label.level == "input" and label.rule != "metadata"
+                                        or label.level == "block" and label.origin != record.index
+                                        for label in _levels.flatten(record.levels[0]))
 
 
 def _bare_registers(record) -> bool:

@@ -33,6 +33,7 @@ from cute_inspect.trace.source import (
     assigned_names,
     assigned_value,
     assignments_in,
+    indexed_result_names,
     bound_names,
     caller,
     caller_above,
@@ -1225,6 +1226,8 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
+        elif op == "make_tensor" and indexed_result_names(site) is not None:
+            names = indexed_result_names(site)  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \
                 (assigned_names(site) is None and not isinstance(statement_at(site.file, site.line), ast.Return)):
             # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use; a helper's
