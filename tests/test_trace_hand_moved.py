@@ -46,3 +46,9 @@ def test_registers_filled_element_by_element_from_smem_are_the_copy(events):
 
 def test_registers_no_copy_fills_written_out_to_global_memory_are_the_store(events):
     assert _levels(events, "result") == ["store-atom"]
+
+
+def test_a_float_buffer_no_call_reads_is_the_tiles_an_integer_one_metadata(events):
+    # in a kernel with no MMA, SMEM read only by hand: values (f32) are the CTA's tile, counts (i32) metadata
+    assert _levels(events, "kept") == ["block-atom"]
+    assert _levels(events, "hist") == ["input-mode"]

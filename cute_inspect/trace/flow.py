@@ -975,7 +975,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
-    _metadata(records, views)
+    _metadata(records, views, values_kept=not axes.mmas)
     if not axes.mmas:
         _copied_by_hand(records, moved)
     else:
@@ -3125,26 +3125,40 @@ def _as_reduction_mode(tree, role: str | None):
     return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
 
 
-def _metadata(records: list, views: dict) -> None:
-    """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
+def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
+    """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level. With
+    `values_kept` (a kernel with no MMA, where buffers are read by hand), a buffer of floating-point values is none:
+    indices, counts, masks and barriers are integers; scores staged in a ring, partial sums, are the CTA's tile.
+    Registers made like either (`make_rmem_tensor((4,))` beside a buffer of layout (4,)) hold none of its modes:
+    their own rules place them, from the input level."""
     read = _read_as_tensors(records, views)
-    buffers = set()  # the metadata buffers' own records: the modes they made
+    buffers, kept = set(), set()  # the metadata buffers' own records (the modes they made); the buffers of values
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
-        if labels and all(label.rule.startswith("smem_buffer") for label in labels):
-            buffers.add(record.index)
-            record.levels = tuple(_as_metadata(t) for t in record.levels)
-            staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
-            modes = _modes(record.levels[0])
-            if staged and all(i < len(modes) for i in staged):
-                record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
-                    + record.levels[1:]
-    if buffers:  # a tensor carrying a metadata buffer's modes (one made like it, `make_rmem_tensor((4,))`) is too
-        for record in records:
-            if record.index not in buffers:
-                record.levels = tuple(_carried_metadata(t, buffers) for t in record.levels)
+        if not labels or not all(label.rule.startswith("smem_buffer") for label in labels):
+            continue
+        if values_kept and _holds_real_values(record):
+            kept.add(record.index)
+            continue
+        buffers.add(record.index)
+        record.levels = tuple(_as_metadata(t) for t in record.levels)
+        staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
+        modes = _modes(record.levels[0])
+        if staged and all(i < len(modes) for i in staged):
+            record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
+                + record.levels[1:]
+    for record in records:  # a tensor carrying a metadata buffer's modes (one made like it) is too
+        carried = buffers | kept if record.memspaces[:1] == ("rmem",) else buffers
+        if carried and record.index not in buffers | kept:
+            record.levels = tuple(_carried_metadata(t, carried) for t in record.levels)
+
+
+def _holds_real_values(record) -> bool:
+    """Whether a tensor's elements are floating-point numbers (`f32`, `bf16`, `f8E4M3FN`): values computed on."""
+    dtype = record.dtypes[0] if record.dtypes else None
+    return isinstance(dtype, str) and (dtype.startswith(("f", "bf")) or dtype.lower().startswith("float"))
 
 
 def _carried_metadata(tree, buffers: set):

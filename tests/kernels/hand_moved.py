@@ -37,6 +37,10 @@ def hand_moved_kernel(x: cute.Tensor, y: cute.Tensor):
     cute.copy(wide, loaded, lanes[(None, lane), 0])
     staged = cute.make_rmem_tensor((CHUNK,), cutlass.Float32)
     cute.copy(wide, lanes[(None, lane), 0], staged)
+    # the lane's values kept in a float buffer written by hand, which no traced call reads: the CTA's tile of values
+    kept = smem.allocate_tensor(cutlass.Float32, cute.make_layout((32 * CHUNK,)), byte_alignment=16)
+    for v in cutlass.range_constexpr(CHUNK):
+        kept[lane * CHUNK + v] = staged[v]
     # a lane's buckets, read element by element out of SMEM
     counts = cute.make_rmem_tensor((BUCKETS,), cutlass.Int32)
     for j in cutlass.range_constexpr(BUCKETS):
