@@ -44,6 +44,11 @@ def test_registers_filled_element_by_element_from_smem_are_the_copy(events):
     assert _levels(events, "counts") == ["copy-atom"] and event["label_rules"][0] == ["filled_by_hand"]
 
 
+def test_registers_filled_element_by_element_from_an_untraced_parameter_are_the_copy(events):
+    # `weights[v] = w[row, lane * 4 + v].to(f32)`: w is read only element by element (no record of its own)
+    assert _levels(events, "weights") == ["copy-atom"]
+
+
 def test_registers_no_copy_fills_written_out_to_global_memory_are_the_store(events):
     assert _levels(events, "result") == ["store-atom"]
 

@@ -2741,18 +2741,15 @@ def _address_view(record) -> bool:
 
 
 def _filled_by_hand(records: list) -> None:
-    """In a kernel with no MMA, registers made from a bare shape that no rule labelled, filled element by element
-    with values read straight out of SMEM or global tensors (`counts[j] = hist[8 * lane + j]`), hold what the
-    thread's loads moved: `copy`, the first mode the atom (arrays computed from them take it on,
-    `_computed_arrays`)."""
+    """In a kernel with no MMA, registers made from a bare shape whose modes no rule of theirs placed, filled element
+    by element with values read straight out of SMEM or global tensors (`counts[j] = hist[8 * lane + j]`; or only
+    out of kernel parameters no call traced, `rQ[i] = Q[q, head, d + i].to(f32)`), hold what the thread's loads
+    moved: `copy`, the first mode the atom (arrays computed from them take it on, `_computed_arrays`)."""
     for record in records:
         sources = record.meta.get("values_from")
-        if sources and _unlabelled_bare(record) and all(_in_memory(records[i]) for i in sources):
+        from_memory = all(_in_memory(records[i]) for i in sources) if sources else record.meta.get("untraced_fills")
+        if from_memory and _registers_no_rule_placed(record):
             _as_copy_values(record, "filled_by_hand", "copy")
-
-
-def _unlabelled_bare(record) -> bool:
-    return _bare_registers(record) and all(label.rule != "metadata" for label in _levels.flatten(record.levels[0]))
 
 
 def _registers_no_rule_placed(record) -> bool:

@@ -15,8 +15,8 @@ CHUNK = 4  # a lane's vector: 4 words
 
 
 @cute.kernel
-def hand_moved_kernel(x: cute.Tensor, y: cute.Tensor):
-    """y[row] = x[row] + the first lane's histogram count, a lane's chunk at a time."""
+def hand_moved_kernel(x: cute.Tensor, w: cute.Tensor, y: cute.Tensor):
+    """y[row] = x[row] * w[row] + the first lane's histogram count, a lane's chunk at a time."""
     row, _, _ = cute.arch.block_idx()
     tidx, _, _ = cute.arch.thread_idx()
     warp_id = tidx // 32
@@ -45,21 +45,26 @@ def hand_moved_kernel(x: cute.Tensor, y: cute.Tensor):
     counts = cute.make_rmem_tensor((BUCKETS,), cutlass.Int32)
     for j in cutlass.range_constexpr(BUCKETS):
         counts[j] = hist[lane * BUCKETS + j]
+    # a lane's weights read element by element out of a parameter no call traces (converted as they are read)
+    weights = cute.make_rmem_tensor((CHUNK,), cutlass.Float32)
+    for v in cutlass.range_constexpr(CHUNK):
+        weights[v] = w[row, lane * CHUNK + v].to(cutlass.Float32)
     # the result, computed into registers no copy fills, written out through a divide of the output into chunks
     result = cute.make_rmem_tensor((CHUNK,), cutlass.Float32)
     for v in cutlass.range_constexpr(CHUNK):
-        result[v] = staged[v] + counts[0].to(cutlass.Float32)
+        result[v] = staged[v] * weights[v] + counts[0].to(cutlass.Float32)
     cute.copy(wide, result, cute.logical_divide(y, (None, CHUNK))[row, (None, lane)])
 
 
 @cute.jit
-def hand_moved_host(x: cute.Tensor, y: cute.Tensor):
-    hand_moved_kernel(x, y).launch(grid=(ROWS, 1, 1), block=(32 * WARPS, 1, 1))
+def hand_moved_host(x: cute.Tensor, w: cute.Tensor, y: cute.Tensor):
+    hand_moved_kernel(x, w, y).launch(grid=(ROWS, 1, 1), block=(32 * WARPS, 1, 1))
 
 
-def _tensor(shape):
-    return make_fake_compact_tensor(cutlass.Float32, shape, stride_order=(1, 0), assumed_align=16)
+def _tensor(shape, dtype=cutlass.Float32):
+    return make_fake_compact_tensor(dtype, shape, stride_order=(1, 0), assumed_align=16)
 
 
 def compile_hand_moved():
-    return cute.compile(hand_moved_host, _tensor((ROWS, WIDTH)), _tensor((ROWS, WIDTH)))
+    return cute.compile(hand_moved_host, _tensor((ROWS, WIDTH)), _tensor((ROWS, WIDTH), cutlass.BFloat16),
+                        _tensor((ROWS, WIDTH)))
