@@ -2923,18 +2923,22 @@ def _computed_arrays(records: list) -> None:
     """A register array of one mode made from a bare shape (`make_rmem_tensor((16,), f32)`) and filled element by
     element from the values of labelled one-mode register arrays (`y[2 * i], y[2 * i + 1] = to_f32x2(xw[i])`,
     `q[i] = y[i] * scale`) holds their values: their label, when they agree. In record order, so a chain of
-    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads, filled by hand
-    from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
+    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads (metadata, or a buffer of
+    values `_metadata` kept), filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
     for record in records:
         sources = record.meta.get("values_from")
         if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
             continue
         own = _single_leaf(record)
-        if own is None or own.level not in ("input", "?") or record.op == "make_tensor" and own.rule != "metadata":
+        # a buffer of values `_metadata` left at its Block tile stages a tile in memory, not a thread's registers
+        kept = record.meta.get("values_kept")
+        if own is None or own.level not in ("input", "?") and not kept \
+                or record.op == "make_tensor" and own.rule != "metadata" and not kept:
             continue
         labels = {(label.level, label.role, label.axis, label.leaf_axes): label
                   for label in (_single_wide_leaf(records[i]) for i in sources
-                                if records[i].memspaces == ("rmem",) or record.op == "make_tensor")
+                                if ((records[i].memspaces != ("rmem",)) if kept
+                                    else (records[i].memspaces == ("rmem",) or record.op == "make_tensor")))
                   if label is not None and label.level not in ("input", "?")}
         if len(labels) == 1:
             (label,) = labels.values()
@@ -3138,6 +3142,7 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
             continue
         if values_kept and _holds_real_values(record):
             kept.add(record.index)
+            record.meta["values_kept"] = True
             continue
         buffers.add(record.index)
         record.levels = tuple(_as_metadata(t) for t in record.levels)
