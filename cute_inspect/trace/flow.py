@@ -976,13 +976,16 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         record.levels = tuple(_carried_relevel(t, relevels) for t in record.levels)
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
-    _metadata(records, views)
+    _metadata(records, views, values_kept=not axes.mmas)
     if not axes.mmas:
         _copied_by_hand(records, moved)
     else:
         _filled_by_copy(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _filled_in_pieces(records)
+    if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
+        _moved_by_copy(records)
+        _filled_by_hand(records)
     _register_views(records, views)
     _computed_arrays(records)
     if axes.mmas:
@@ -2660,10 +2663,11 @@ def _copied_by_hand(records: list, moved: set) -> None:
             _as_copy_values(records[index], "copied_by_hand", level)
 
 
-def _as_copy_values(record, rule: str, level: str) -> None:
-    """Relabel a record's first output as what one thread's copy moves: its first mode the atom, the others rests."""
+def _as_copy_values(record, rule: str, level: str, atom: int = 0) -> None:
+    """Relabel a record's first output as what one thread's copy moves: its mode `atom` (the first) the atom, the
+    others rests."""
     tree = record.levels[0]
-    tree = tuple(_relabelled(mode, record.index, rule, level=level, role="atom" if at == 0 else "rest")
+    tree = tuple(_relabelled(mode, record.index, rule, level=level, role="atom" if at == atom else "rest")
                  for at, mode in enumerate(tree)) if isinstance(tree, tuple) \
         else _relabelled(tree, record.index, rule, level=level, role="atom")
     record.levels = (tree,) + record.levels[1:]
@@ -2824,6 +2828,81 @@ def _shaped_like_memory(records: list, record) -> bool:
     return bool(labels) and all(label.level == "block" and label.origin is not None and label.origin != record.index
                                 and records[label.origin].memspaces[:1] in (("smem",), ("gmem",))
                                 for label in labels)
+
+
+def _moved_by_copy(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape whose modes no rule of theirs placed and that a copy
+    fills from memory (a slice of an SMEM ring, `cute.copy(cp8, s_data[(None, lane), stage], regs)`; a view over a
+    pointer made from an address, `make_tensor(make_ptr(f32, base + off), (4,))`, generic: global or shared) hold
+    the copy's values: `copy`, as `_filled_by_copy` says in an MMA kernel; the pointer's view, moved whole, is the
+    copy's other side. Registers no copy fills that a copy empties into global memory hold the written result:
+    `store`. A copy that moves a slice of the registers (`copy(ld, g[(t, c, None)], regs[(i, None)])`) moves one
+    thread's vector along the mode the slice keeps: that mode is the atom, the others rests (`_atom_mode`)."""
+    filled, emptied = {}, {}  # register record -> the shapes the copies filling (emptying) it moved
+    for record in records:
+        operands = record.operands or {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if record.op != "copy" or src is None or dst is None or len(record.in_shapes) != 2:
+            continue
+        if _registers_no_rule_placed(records[dst]) and _in_memory(records[src]):
+            filled.setdefault(dst, []).append(record.in_shapes[1])
+            if _address_view(records[src]):
+                _as_copy_values(records[src], "moved_by_copy", "copy")
+        elif _registers_no_rule_placed(records[src]) and (records[dst].memspaces[:1] == ("gmem",)
+                                                           or _address_view(records[dst])):
+            emptied.setdefault(src, []).append(record.in_shapes[0])
+    for index, level, moved in [(i, "copy", m) for i, m in filled.items()] \
+            + [(i, "store", m) for i, m in emptied.items() if i not in filled]:
+        if _registers_no_rule_placed(records[index]):
+            _as_copy_values(records[index], "moved_by_copy", level, _atom_mode(records[index].shapes[0], moved))
+
+
+def _atom_mode(shape, moved: list) -> int:
+    """The mode of registers of `shape` that every copy moving a slice of them keeps: the one mode whose extent is
+    the slice's (one mode) where no other mode has it; else the first."""
+    if not isinstance(shape, tuple) or len(shape) < 2:
+        return 0
+    kept = set()
+    for piece in moved:
+        extent = piece[0] if isinstance(piece, tuple) and len(piece) == 1 else piece
+        at = [i for i, mode in enumerate(shape) if mode == extent]
+        kept.add(at[0] if isinstance(extent, int) and len(at) == 1 and format_shape(piece) != format_shape(shape)
+                 else 0)
+    return kept.pop() if len(kept) == 1 else 0
+
+
+def _in_memory(record) -> bool:
+    """Global or shared memory, or a view over a generic pointer made from an address (no register)."""
+    return record.memspaces[:1] in (("smem",), ("gmem",)) or _address_view(record)
+
+
+def _address_view(record) -> bool:
+    """A view made over a pointer whose address space the trace does not know (`make_ptr(f32, address)`: generic),
+    that no call labelled."""
+    return record.op == "make_tensor" and record.memspaces[:1] in ((), (None,)) and bool(record.levels) \
+        and all(label.level == "input" and label.rule != "metadata" for label in _levels.flatten(record.levels[0]))
+
+
+def _filled_by_hand(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape whose modes no rule of theirs placed, filled element
+    by element with values read straight out of SMEM or global tensors (`counts[j] = hist[8 * lane + j]`; or only
+    out of kernel parameters no call traced, `rQ[i] = Q[q, head, d + i].to(f32)`), hold what the thread's loads
+    moved: `copy`, the first mode the atom (arrays computed from them take it on, `_computed_arrays`)."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        from_memory = all(_in_memory(records[i]) for i in sources) if sources else record.meta.get("untraced_fills")
+        if from_memory and _registers_no_rule_placed(record):
+            _as_copy_values(record, "filled_by_hand", "copy")
+
+
+def _registers_no_rule_placed(record) -> bool:
+    """Registers made from a bare shape whose modes no rule of theirs placed: still at the input level, or carrying
+    the Block level of a tile they were joined to mode for mode (a copy of equal shapes to or from a divide's
+    tile), which says which axis they run along, not what registers hold."""
+    return record.op == "make_rmem_tensor" and record.memspaces[:1] == ("rmem",) and not record.inputs \
+        and bool(record.levels) and all(label.level == "input" and label.rule != "metadata"
+                                        or label.level == "block" and label.origin != record.index
+                                        for label in _levels.flatten(record.levels[0]))
 
 
 def _bare_registers(record) -> bool:
@@ -2987,18 +3066,22 @@ def _computed_arrays(records: list) -> None:
     """A register array of one mode made from a bare shape (`make_rmem_tensor((16,), f32)`) and filled element by
     element from the values of labelled one-mode register arrays (`y[2 * i], y[2 * i + 1] = to_f32x2(xw[i])`,
     `q[i] = y[i] * scale`) holds their values: their label, when they agree. In record order, so a chain of
-    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads, filled by hand
-    from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
+    such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads (metadata, or a buffer of
+    values `_metadata` kept), filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
     for record in records:
         sources = record.meta.get("values_from")
         if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
             continue
         own = _single_leaf(record)
-        if own is None or own.level not in ("input", "?") or record.op == "make_tensor" and own.rule != "metadata":
+        # a buffer of values `_metadata` left at its Block tile stages a tile in memory, not a thread's registers
+        kept = record.meta.get("values_kept")
+        if own is None or own.level not in ("input", "?") and not kept \
+                or record.op == "make_tensor" and own.rule != "metadata" and not kept:
             continue
         labels = {(label.level, label.role, label.axis, label.leaf_axes): label
                   for label in (_single_wide_leaf(records[i]) for i in sources
-                                if records[i].memspaces == ("rmem",) or record.op == "make_tensor")
+                                if ((records[i].memspaces != ("rmem",)) if kept
+                                    else (records[i].memspaces == ("rmem",) or record.op == "make_tensor")))
                   if label is not None and label.level not in ("input", "?")}
         if len(labels) == 1:
             (label,) = labels.values()
@@ -3199,26 +3282,41 @@ def _as_reduction_mode(tree, role: str | None):
     return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
 
 
-def _metadata(records: list, views: dict) -> None:
-    """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level."""
+def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
+    """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level. With
+    `values_kept` (a kernel with no MMA, where buffers are read by hand), a buffer of floating-point values is none:
+    indices, counts, masks and barriers are integers; scores staged in a ring, partial sums, are the CTA's tile.
+    Registers made like either (`make_rmem_tensor((4,))` beside a buffer of layout (4,)) hold none of its modes:
+    their own rules place them, from the input level."""
     read = _read_as_tensors(records, views)
-    buffers = set()  # the metadata buffers' own records: the modes they made
+    buffers, kept = set(), set()  # the metadata buffers' own records (the modes they made); the buffers of values
     for record in records:
         if record.op != "make_tensor" or record.index in read or "smem" not in record.memspaces:
             continue
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
-        if labels and all(label.rule.startswith("smem_buffer") for label in labels):
-            buffers.add(record.index)
-            record.levels = tuple(_as_metadata(t) for t in record.levels)
-            staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
-            modes = _modes(record.levels[0])
-            if staged and all(i < len(modes) for i in staged):
-                record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
-                    + record.levels[1:]
-    if buffers:  # a tensor carrying a metadata buffer's modes (one made like it, `make_rmem_tensor((4,))`) is too
-        for record in records:
-            if record.index not in buffers:
-                record.levels = tuple(_carried_metadata(t, buffers) for t in record.levels)
+        if not labels or not all(label.rule.startswith("smem_buffer") for label in labels):
+            continue
+        if values_kept and _holds_real_values(record):
+            kept.add(record.index)
+            record.meta["values_kept"] = True
+            continue
+        buffers.add(record.index)
+        record.levels = tuple(_as_metadata(t) for t in record.levels)
+        staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
+        modes = _modes(record.levels[0])
+        if staged and all(i < len(modes) for i in staged):
+            record.levels = (tuple(_as_metadata(m, "stage") if i in staged else m for i, m in enumerate(modes)),) \
+                + record.levels[1:]
+    for record in records:  # a tensor carrying a metadata buffer's modes (one made like it) is too
+        carried = buffers | kept if record.memspaces[:1] == ("rmem",) else buffers
+        if carried and record.index not in buffers | kept:
+            record.levels = tuple(_carried_metadata(t, carried) for t in record.levels)
+
+
+def _holds_real_values(record) -> bool:
+    """Whether a tensor's elements are floating-point numbers (`f32`, `bf16`, `f8E4M3FN`): values computed on."""
+    dtype = record.dtypes[0] if record.dtypes else None
+    return isinstance(dtype, str) and (dtype.startswith(("f", "bf")) or dtype.lower().startswith("float"))
 
 
 def _carried_metadata(tree, buffers: set):

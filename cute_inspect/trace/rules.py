@@ -72,6 +72,11 @@ RULES = {
                         "stages) that tcgen05.cp copies to the TMEM address a hand-issued block-scaled MMA reads: "
                         "a block's rows and scales packed, along no one axis",
     "hand_scales.rest": "the blocks of rows of such a tile: along the slot's M (A's scales) or N (B's)",
+    "moved_by_copy": "in a kernel with no MMA, registers made from a bare shape that a copy fills from shared or "
+                     "global memory (or a view over a generic pointer, which takes the copy's level too): the copy's "
+                     "values; registers no copy fills that a copy empties into memory: the store's",
+    "filled_by_hand": "in a kernel with no MMA, registers made from a bare shape filled element by element with "
+                      "values read out of shared or global tensors: the copy's values",
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "
                       "global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`): the copy's values, its first "
                       "mode the atom, the others rests",

@@ -303,6 +303,19 @@ def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tup
     return None
 
 
+def indexed_result_names(site: CallSite) -> tuple | None:
+    """The one name a statement binds to an index of the call's result, the call made at `site` (``s_data =
+    smem.allocate_tensor(Uint32, layout)[None, warp_id, None]``: the buffer is allocated whole and one warp's slice
+    kept): ("s_data",), else None. The name stands for the whole buffer, whose record the slice is read from."""
+    stmt = statement_at(site.file, site.line)
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return None
+    call = _call_at(stmt, site.line, site.col, None)
+    value = stmt.value
+    return (stmt.targets[0].id,) if call is not None and isinstance(value, ast.Subscript) and value.value is call \
+        else None
+
+
 def bound_names(filename: str, line: int) -> tuple | None:
     """Every name the assignment at `line` binds, left to right through nested targets (``a, (b, c) = f()[0]``
     gives a, b, c); None when the statement there assigns no name.

@@ -33,6 +33,7 @@ from cute_inspect.trace.source import (
     assigned_names,
     assigned_value,
     assignments_in,
+    indexed_result_names,
     bound_names,
     caller,
     caller_above,
@@ -953,6 +954,8 @@ class _Tracer:
                             self._register_stored(found[0], value)
                     if self.loaded:
                         self._element_written(tensor, value)
+                    if self.read_untraced:
+                        self._untraced_fill(tensor, value)
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
             except Exception as exc:
@@ -991,6 +994,18 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _untraced_fill(self, tensor, value) -> None:
+        """`rQ[i] = Q[q_begin, head, dim + i].to(f32)`: an element written with a value computed only from elements of
+        tensors no call traced (kernel parameters read element by element, in memory) and of no traced one: counted
+        on the written tensor's record (`meta["untraced_fills"]`), for `flow._filled_by_hand`."""
+        found = self._element_source(tensor)
+        if found is None:
+            return
+        raw = getattr(value, "value", value)
+        if _all_loaded_from(raw, self.read_untraced) and not _all_loaded_from(raw, self.loaded):
+            meta = self.trace.records[found[0]].meta
+            meta["untraced_fills"] = meta.get("untraced_fills", 0) + 1
 
     def _element_fill(self, tensor, coord: tuple, value) -> None:
         """`sQ[h, c] = mQ[b, 0, h0 + h, c]` then `sQ[h + 8, c] = mR[b, 0, h0 + h, c]`: an SMEM buffer filled by hand,
@@ -1321,6 +1336,8 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
+        elif op == "make_tensor" and indexed_result_names(site) is not None:
+            names = indexed_result_names(site)  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \
                 (assigned_names(site) is None and not isinstance(statement_at(site.file, site.line), ast.Return)):
             # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use; a helper's
