@@ -989,6 +989,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     else:
         _computed_tiles(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
+    _written_out_by_hand(records)
     _indexed_statistics(records)
 
 
@@ -2662,6 +2663,20 @@ def _stored_into_tmem(records: list) -> None:
         _as_copy_values(record, "stored_into_tmem", "store")
         pending.extend(i for i in (*record.meta.get("values_from", ()), *record.inputs)
                        if _unlabelled_registers(records[i]))
+
+
+def _written_out_by_hand(records: list) -> None:
+    """Registers whose elements inline PTX writes into global memory (`meta["written_out"]`: `red.global.add` of
+    packed dQ pairs, an accumulator reduced across CTAs) hold the kernel's written-out values: `store`. Registers
+    no rule labelled take the first mode as the atom, the others as rests; a copy's values keep their modes."""
+    for record in records:
+        if not record.meta.get("written_out") or record.memspaces[:1] != ("rmem",) or not record.levels:
+            continue
+        if _unlabelled_registers(record):
+            _as_copy_values(record, "written_out_by_hand", "store")
+        elif all(label.level == "copy" for label in _levels.flatten(record.levels[0])):
+            record.levels = (_relabelled(record.levels[0], record.index, "written_out_by_hand", level="store"),) \
+                + record.levels[1:]
 
 
 def _unlabelled_registers(record) -> bool:
