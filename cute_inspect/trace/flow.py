@@ -997,6 +997,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _computed_tiles(records)
     _recast_registers(records)  # after the registers a `tcgen05.st` writes took their source's level
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
+    _written_out_by_hand(records)
     _indexed_statistics(records)
 
 
@@ -2770,6 +2771,20 @@ def _read_out_of_tmem(records: list) -> None:
         tiled = record.op == "local_tile" and bool(record.inputs) and record.inputs[0] in read
         if (record.index in read or tiled) and record.levels:
             _as_copy_values(record, "read_out_of_tmem", "store")
+
+
+def _written_out_by_hand(records: list) -> None:
+    """Registers whose elements inline PTX writes into global memory (`meta["written_out"]`: `red.global.add` of
+    packed dQ pairs, an accumulator reduced across CTAs) hold the kernel's written-out values: `store`. Registers
+    no rule labelled take the first mode as the atom, the others as rests; a copy's values keep their modes."""
+    for record in records:
+        if not record.meta.get("written_out") or record.memspaces[:1] != ("rmem",) or not record.levels:
+            continue
+        if _unlabelled_registers(record):
+            _as_copy_values(record, "written_out_by_hand", "store")
+        elif all(label.level == "copy" for label in _levels.flatten(record.levels[0])):
+            record.levels = (_relabelled(record.levels[0], record.index, "written_out_by_hand", level="store"),) \
+                + record.levels[1:]
 
 
 def _unlabelled_registers(record) -> bool:

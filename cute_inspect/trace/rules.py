@@ -142,6 +142,9 @@ RULES = {
     "written_out": "registers made from a bare layout that no copy fills (their values computed from loaded ones: "
                    "`r.store(x.load().to(fp8))`) and that a copy writes, whole or through a local_tile of them, "
                    "into global memory the write-out stores: store, their modes otherwise as computed",
+    "written_out_by_hand": "registers whose elements inline PTX writes into global memory (`red.global.add` of "
+                           "packed pairs: an accumulator reduced across CTAs): store; unlabelled ones their first "
+                           "mode the atom, the others rests",
     "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
                   "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
                   "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "

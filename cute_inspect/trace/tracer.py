@@ -1293,6 +1293,9 @@ class _Tracer:
         if call.op == "inline_asm" and _WARP_MMA.search(str(call.bound.get("asm_string", ""))) is not None:
             self._warp_mma_by_hand(call, result)
             return
+        if call.op == "inline_asm" and _WRITE_OUT.search(str(call.bound.get("asm_string", ""))) is not None:
+            self._written_out_by_hand(call)
+            return
         if call.op in _ISSUED_BY_HAND:  # before its call site is worked out: most inline PTX issues no MMA
             self._issued_by_hand(call)
             return
@@ -1624,6 +1627,42 @@ class _Tracer:
         for slot in "AB":
             for product in sorted(self._products_held(issue[slot][0]) - {number}, key=str):
                 self.axes.chains.add((product, None, number, slot, None))
+
+    def _written_out_by_hand(self, call: Call) -> None:
+        """Inline PTX that writes global memory (`red.global.add.bf16x2 [$0], $1` of a register's packed pair,
+        `cp.reduce.async.bulk.global.shared::cta.add.f32 [$0], [$1], n` of an SMEM staging tile: an accumulator
+        reduced across CTAs): the registers whose elements it reads hold the written-out values
+        (`meta["written_out"]`, `flow._written_out_by_hand`); an SMEM tensor whose address it reads, with a
+        global tensor whose address it writes, is a copy into global memory, recorded as one, so the epilogue
+        rules see a staging buffer stored out."""
+        values = list(call.bound.get("operands_") or ())
+        for value in values:
+            found = self._fragment_of(value)
+            if found is not None:
+                self.trace.records[found[1]].meta["written_out"] = True
+        sides = [self._traced_from(value) for value in values]
+        smem = [hit for hit in sides if hit is not None and self._memspace_of(hit) == "smem"]
+        gmem = [hit for hit in sides if hit is not None and self._memspace_of(hit) in ("gmem", "coord")]
+        if len(smem) != 1 or len(gmem) != 1:
+            return
+        kernel, _ = _current_kernel(call.frame)
+        site = call.site
+        (src, _, _), src_shape = smem[0]
+        (dst, _, _), dst_shape = gmem[0]
+        record = Record(
+            index=len(self.trace.records), op="copy", names=(), file=site.file, line=site.line, col=site.col,
+            function=site.function, kernel=kernel, in_shapes=(src_shape, dst_shape), shapes=(), layouts=(),
+            memspaces=(), dtypes=(), swizzles=(), levels=(), inputs=(src, dst), input_outputs=(0, 0),
+            library=site.file.startswith(_library_dir()),
+        )
+        record.operands = {"src": src, "dst": dst}
+        record.made_by = {"kind": "copy", "object": None, "op": "BulkReduceS2GOp", "receiver": None, "line": None}
+        self._append(record)
+
+    def _memspace_of(self, hit) -> str | None:
+        (index, output, _), _ = hit
+        spaces = self.trace.records[index].memspaces
+        return spaces[output] if output < len(spaces) else None
 
     def _warp_mma_written(self, tensor, coord: tuple, value) -> None:
         """`acc[None, n] = mma_sync(a, b, c)`: the register array a warp MMA's D registers are written into (up the
@@ -3182,6 +3221,8 @@ def _hand_mma_operands(call) -> tuple | None:
 
 # a warp MMA in inline PTX (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) and its register groups
 _WARP_MMA = re.compile(r"\bmma\.sync\.aligned\.m\d+n\d+k\d+[\w.]*")
+# inline PTX that writes global memory: a reduce or atomic of registers, a store, a bulk copy or reduce from SMEM
+_WRITE_OUT = re.compile(r"\b(?:red|atom|st)(?:\.[\w:]+)*?\.global\b|\bcp\.(?:reduce\.)?async\.bulk\.global\.shared")
 _ASM_GROUPS = re.compile(r"\{([^}]*)\}")
 
 
