@@ -3131,13 +3131,13 @@ def _computed_tiles(records: list) -> None:
                 or any(label.level != "input" for label in _levels.flatten(tree)):
             continue
         found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(modes)): modes
-                 for modes in (_leading_modes(records[i], shape) for i in sources) if modes}
+                 for modes in (_copied_leading_modes(records[i], shape) for i in sources) if modes}
         if len(found) == 1:
             (modes,) = found.values()
             record.levels = (_relabelled(modes, record.index, "values_from"),) + record.levels[1:]
 
 
-def _leading_modes(source, shape):
+def _copied_leading_modes(source, shape):
     """A copied register array's labels of its leading modes, where those modes' shape is `shape`."""
     tree = source.levels[0] if source.levels and source.memspaces[:1] == ("rmem",) else None
     if not isinstance(tree, tuple) or not isinstance(source.shapes[0], tuple) or len(tree) < len(shape) \

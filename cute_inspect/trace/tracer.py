@@ -2536,6 +2536,7 @@ class _Tracer:
                 label = replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in held))
             out.append(label)
         return tuple(out)
+
     def _chunks_of(self, found, info, viewed: tuple, pointer, origin: int):
         """TMEM views of one accumulator in one layout, at two or more column offsets, each holding fewer of its
         values (`make_tensor(tStS.iterator + c * 32, composition(tStS, ((128, 32), 1, 1)).layout)` for each chunk
@@ -2747,7 +2748,7 @@ class _Tracer:
         found = self.by_shape.get(format_shape(info.shape)) if same_layout else None
         registers = same_layout and info.memspace == "rmem"
         if found is None and registers and from_shape:  # its compact layout regroups no tensor's: what it was
-            found = self._leading_modes(info.shape)  # made from is a recent tensor's first modes
+            found = self._recent_leading_modes(info.shape)  # made from is a recent tensor's first modes
         if found is None:
             found = self._regrouped(info)
         if found is None and registers:
@@ -2862,7 +2863,7 @@ class _Tracer:
                 return tuple(kept)
         return None
 
-    def _leading_modes(self, shape):
+    def _recent_leading_modes(self, shape):
         """A register tensor made from a recent tensor's shape with its last modes sliced away (`make_rmem_tensor(
         make_layout(shape(thr_r2s.partition_S(sC))[:3]).shape)`: the r2s partition without its stage): the labels of
         those first modes."""
