@@ -56,7 +56,7 @@ def tallies():
 #: tensors labelled right at the last measurement (main, 2026-11-26, eleventh session: held out, the eleventh split
 #: (lightmoe, 222) and the twelfth (384: flash-attn-4 sparse MLA backward, lightmoe wgrad and fused quantizers,
 #: turbo-attn prefill, vLLM skinny GEMMs); 205 of 606 with the session's starting tracer): raise these with every gain
-REACHED = {"tune": 2315, "heldout": 222}
+REACHED = {"tune": 2381, "heldout": 222}
 ISSUE_TARGET_PCT = 95.0
 
 
