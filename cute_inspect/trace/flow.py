@@ -989,9 +989,10 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _register_views(records, views)
     _computed_arrays(records)
     if axes.mmas:
-        _stored_into_tmem(records, _token_operand_objects(axes), _token_product_objects(axes))
-        _products_written(records, _token_product_objects(axes))
-        _side_inputs_written(records, _token_product_objects(axes))
+        over_tokens = _token_product_objects(axes)
+        _stored_into_tmem(records, _token_operand_objects(axes), over_tokens)
+        _products_written(records, over_tokens)
+        _side_inputs_written(records, over_tokens)
         _read_out_of_tmem(records)  # after the product rules: they label only registers no rule has labelled
     else:
         _computed_tiles(records)

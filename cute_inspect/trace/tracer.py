@@ -1290,10 +1290,11 @@ class _Tracer:
                 (key, labels[wide].level, labels[wide].role))
 
     def _observe(self, call: Call, result) -> None:
-        if call.op == "inline_asm" and _WARP_MMA.search(str(call.bound.get("asm_string", ""))) is not None:
+        asm = str(call.bound.get("asm_string", "")) if call.op == "inline_asm" else ""
+        if asm and _WARP_MMA.search(asm) is not None:
             self._warp_mma_by_hand(call, result)
             return
-        if call.op == "inline_asm" and _WRITE_OUT.search(str(call.bound.get("asm_string", ""))) is not None:
+        if asm and _WRITE_OUT.search(asm) is not None:
             self._written_out_by_hand(call)
             return
         if call.op in _ISSUED_BY_HAND:  # before its call site is worked out: most inline PTX issues no MMA
@@ -1339,8 +1340,8 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             names = assigned_names(site, op, call.frame)
-        elif op == "make_tensor" and indexed_result_names(site) is not None:
-            names = indexed_result_names(site)  # a helper's tensor the line indexes at once: the whole, named
+        elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
+            names = indexed  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \
                 (assigned_names(site) is None and not isinstance(statement_at(site.file, site.line), ast.Return)):
             # made inside a CuTeDSL helper (`Tensor.fill`, `autovec_copy`) for its own use; a helper's
@@ -1738,8 +1739,8 @@ class _Tracer:
             same = next((list(_levels.flatten(a.levels[0])) for a in held
                          if len(list(_leaves(a.shapes[0]))) == len(extents)), None)
             if same is not None:
-                record.levels = (_carried_leaves(record.shapes[0], iter(same), record.index),) \
-                    + tuple(record.levels[1:])
+                carried = [replace(label, origin=record.index, rule="carried") for label in same]
+                record.levels = (_levels.nest(record.shapes[0], carried),) + tuple(record.levels[1:])
 
     def _bind_warp_mma_rests(self) -> None:
         """A warp MMA's rests by the coordinates its issues index them at: a leaf of A indexed as a leaf of C in
@@ -3225,13 +3226,6 @@ _WARP_MMA = re.compile(r"\bmma\.sync\.aligned\.m\d+n\d+k\d+[\w.]*")
 # inline PTX that writes global memory: a reduce or atomic of registers, a store, a bulk copy or reduce from SMEM
 _WRITE_OUT = re.compile(r"\b(?:red|atom|st)(?:\.[\w:]+)*?\.global\b|\bcp\.(?:reduce\.)?async\.bulk\.global\.shared")
 _ASM_GROUPS = re.compile(r"\{([^}]*)\}")
-
-
-def _carried_leaves(shape, labels, origin: int):
-    """A label tree in `shape`'s form whose leaves are `labels` (an iterator), carried unchanged into `origin`."""
-    if isinstance(shape, tuple):
-        return tuple(_carried_leaves(s, labels, origin) for s in shape)
-    return replace(next(labels), origin=origin, rule="carried")
 
 
 def _leaf_coords(shape, coord) -> list:
