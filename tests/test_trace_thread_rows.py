@@ -4,7 +4,8 @@ copy of one thread per row write the accumulator's rows into the rows of the til
 re-laid in the store's shape carry N into the tile's columns (`flow._atoms_along_one_axis`); a tile of a nested
 mode whose leaves are one axis variable (`(128, 1)` rows of a divide) runs along it (`levels._lone_leaf`); a
 `local_tile` of a tile along the accumulator's two axes is an epilogue subtile, as such a divide is
-(`flow._subtile`)."""
+(`flow._subtile`); registers viewed in a store partition's shape repeat its atom in their rests
+(`tracer._repeats_of_atom`)."""
 
 import os
 
@@ -33,6 +34,11 @@ def test_the_staged_tiles_columns_are_the_loads_columns(traced):
     assert labels_of(traced, "Y")[0][1] == "input-mode-N"
     laid = labels_of(traced, "laid")[0]
     assert laid[0] == "store-atom-N" and laid[3].endswith("-N")
+
+
+def test_registers_viewed_in_a_store_partitions_shape_repeat_its_atom_in_their_rests(traced):
+    laid = labels_of(traced, "laid")[0]  # 32 loaded columns viewed as 8 values x 4 repeats: the repeats a rest
+    assert laid[0] == "store-atom-N" and laid[3] == "store-rest-N"
 
 
 def test_a_tile_of_rows_divided_in_place_keeps_their_axis(traced):

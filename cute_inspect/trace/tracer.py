@@ -4276,8 +4276,18 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None  # likeness (a column (128,1) of S's coordinates is its first column, along K)
         known = known if known is not None else _levels.UNKNOWN
         leaves = [known if x is None else x for x in leaves]
+        if lone and i > 0:
+            leaves = _repeats_of_atom(leaves)
         out.append(_shaped(mode, iter(_one_broadcast_mode(mode, leaves, origin))))
     return tuple(out)
+
+
+def _repeats_of_atom(leaves: list) -> list:
+    """Registers viewed in a copy partition's shape (atom, rest, rest): a mode past the first laid over the
+    registers' atom repeats the copy's atom (the 4 column groups of 8 of a thread's 32 loaded columns): a rest,
+    along the atom's axis."""
+    return [replace(x, role="rest", rule="like") if isinstance(x, _levels.ModeLabel) and x.role == "atom" else x
+            for x in leaves]
 
 
 def _lone_ones(modes: tuple) -> set:
