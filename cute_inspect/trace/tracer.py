@@ -4284,10 +4284,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
 
 def _repeats_of_atom(leaves: list) -> list:
     """Registers viewed in a copy partition's shape (atom, rest, rest): a mode past the first laid over the
-    registers' atom repeats the copy's atom (the 4 column groups of 8 of a thread's 32 loaded columns): a rest,
-    along the atom's axis."""
-    return [replace(x, role="rest", rule="like") if isinstance(x, _levels.ModeLabel) and x.role == "atom" else x
-            for x in leaves]
+    registers' copy atom repeats the copy's atom (the 4 column groups of 8 of a thread's 32 loaded columns): a
+    rest, along the atom's axis. An MMA fragment's atom stays the instruction's values in any view."""
+    return [replace(x, role="rest", rule="like") if isinstance(x, _levels.ModeLabel) and x.role == "atom"
+            and x.level != "mma" else x for x in leaves]
 
 
 def _lone_ones(modes: tuple) -> set:
