@@ -43,7 +43,7 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
-        self.threads: dict = {}  # (copy object number, partition op) -> the tile mode its threads step (`_rows_by_thread`)
+        self.threads: dict = {}  # (copy object number, partition op) -> the tile mode its threads step
         self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
         self.tilers: dict = {}  # copy object number -> its tiler's text (`[(4,16):(16,1);64:1]`)
         self.cuts: dict = {}  # copy partition record index -> (labels, shape) of the tensor it partitions
@@ -175,7 +175,7 @@ def _copy_tv(obj, op: str) -> tuple | None:
     parts = inner.split(";")
     if len(parts) not in (1, 2) or not isinstance(tree, tuple) or len(tree) != 2:  # a tile of rows, or 2-D
         return None
-    first = 1
+    first = 1  # the tile's first mode's size: (32,4):(1,32) is 128
     for extent in re.findall(r"\d+", parts[0].split(":")[0]):
         first *= int(extent)
     return tree, first
@@ -1634,8 +1634,7 @@ def _copies_of_registers(records: list, views: dict, registers: int) -> list:
         for record in records:
             if record.index in held or record.memspaces[:1] != ("rmem",):
                 continue
-            if views.get(record.index) in held or held & set(record.meta.get("values_from", ())) \
-                    and record.op != "copy":
+            if views.get(record.index) in held or held & set(record.meta.get("values_from", ())):
                 held.add(record.index)
                 grew = True
     return [r for r in records if r.op == "copy" and r.operands and r.operands.get("src") in held
