@@ -43,6 +43,7 @@ class Partitioners:
         self.held: list = []  # keeps the objects alive, so their ids stay theirs
         self.shapes: dict = {}  # MMA object number -> its (M, N, K) extents, from its MLIR type
         self.values: dict = {}  # MMA object number -> slot -> ((extent, axis letter), ...) of one thread's values
+        self.threads: dict = {}  # (copy object number, partition op) -> the tile mode its threads step
         self.tiler_ranks: dict = {}  # copy object number -> how many modes its tiler cuts
         self.tilers: dict = {}  # copy object number -> its tiler's text (`[(4,16):(16,1);64:1]`)
         self.cuts: dict = {}  # copy partition record index -> (labels, shape) of the tensor it partitions
@@ -114,6 +115,7 @@ class Partitioners:
         number = self.number(obj)
         if op in ("partition_S", "partition_D") and (number, op) not in self.values:
             self.values[(number, op)] = _copy_value_modes(obj, op)
+            self.threads[(number, op)] = _copy_thread_mode(obj, op)
             self.tiler_ranks[number] = tiler_rank(obj)
             self.tilers[number] = _tiler_text(obj)
         if op == "retile" and (number, op) not in self.values:
@@ -156,10 +158,9 @@ def tiler_rank(obj) -> int | None:
     return inner.count(";") + 1 if inner else None
 
 
-def _copy_value_modes(obj, op: str) -> tuple | None:
-    """Each value leaf of a tiled copy's (thread, value) layout on the partitioned side with the tile mode it steps
-    (0 or 1; None for a size-1 leaf): a stride below the tile's first extent steps mode 0 (quack's 128-bit loads
-    of (8,1) values at stride 2 in a (2, 512) tile step mode 1, the columns)."""
+def _copy_tv(obj, op: str) -> tuple | None:
+    """A tiled copy's (thread, value) layout on the partitioned side, as a leaf tree, with its tile's first mode's
+    size: (32,4):(1,32) is 128. None where the tile is neither rows nor 2-D."""
     import re
 
     side = "src" if op == "partition_S" else "dst"
@@ -177,8 +178,14 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
     first = 1  # the tile's first mode's size: (32,4):(1,32) is 128
     for extent in re.findall(r"\d+", parts[0].split(":")[0]):
         first *= int(extent)
+    return tree, first
+
+
+def _tile_steps(leaves, first: int) -> list | None:
+    """(extent, the tile mode it steps: 0, 1 or None) of each leaf of a TV layout: a stride below the tile's
+    first extent steps mode 0, a multiple of it mode 1; a size-1 or broadcast leaf none."""
     out = []
-    for leaf in _leaves(tree[1]):
+    for leaf in _leaves(leaves):
         extent, _, stride = leaf.partition(":")
         if not (extent.isdigit() and stride.isdigit()):
             return None
@@ -191,12 +198,36 @@ def _copy_value_modes(obj, op: str) -> tuple | None:
             out.append((extent, 1))
         else:
             out.append((extent, None))
+    return out
+
+
+def _copy_value_modes(obj, op: str) -> tuple | None:
+    """Each value leaf of a tiled copy's (thread, value) layout on the partitioned side with the tile mode it steps
+    (0 or 1; None for a size-1 leaf): a stride below the tile's first extent steps mode 0 (quack's 128-bit loads
+    of (8,1) values at stride 2 in a (2, 512) tile step mode 1, the columns)."""
+    tv = _copy_tv(obj, op)
+    out = _tile_steps(tv[0][1], tv[1]) if tv is not None else None
+    if out is None:
+        return None
     steps = {mode for extent, mode in out[1:] if extent != 1}
     if out and out[0] == (1, None) and len(steps) == 1 and None not in steps:
         # a one-element atom repeated along one tile mode (a 32-bit copy, two per thread along the head dim): its
         # value runs along that mode too; a trailing size-1 repeat ((8,1) of a 128-bit copy) along none
         out[0] = (1, steps.pop())
     return tuple(out)
+
+
+def _copy_thread_mode(obj, op: str) -> int | None:
+    """The one tile mode a tiled copy's threads step on the partitioned side, when they step one whole: threads
+    (128, 1) over a (128, 8) tile give each thread one row (mode 0)."""
+    tv = _copy_tv(obj, op)
+    out = _tile_steps(tv[0][0], tv[1]) if tv is not None else None
+    modes = {mode for extent, mode in out or () if extent != 1}
+    if len(modes) != 1 or None in modes:
+        return None
+    mode = modes.pop()
+    count = _size(tuple(extent for extent, _ in out))
+    return mode if mode == 0 and count == tv[1] else None
 
 
 def with_copy_axes(tree, shape, values: tuple | None, source: tuple, origin: int):
@@ -882,11 +913,13 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _borrowed_accumulators(axes, instance)
     _aliased_buffers(axes, records)
     _expanded_vectors(axes)
+    _atoms_along_one_axis(axes, records)
     _copies_of_accumulators(axes, records, views, tiler_ranks or {})
     _written_through_views(axes, records, views)
     _combined_tiles(axes, records, views)
     if partitioners is not None:
         _copies_through_registers(axes, records, partitioners)
+        _rows_by_thread(axes, records, views, partitioners)
     _coordinates_of_copies(axes, records)
     _copied_partitions(axes, records)
     _same_indices(axes, index_uses or {}, _sequence_chunks(axes, records))  # the weakest: after every join
@@ -1513,6 +1546,100 @@ def _copies_through_registers(axes: Axes, records: list, partitioners: Partition
                 continue
             for x, y, x_shape, y_shape in zip(a_modes[:2], b_modes[:2], a_shape[:2], b_shape[:2]):
                 axes.join(_mode_var(axes, x, x_shape), _mode_var(axes, y, y_shape))
+
+
+def _atoms_along_one_axis(axes: Axes, records: list) -> None:
+    """A copy atom of one leaf longer than one element, placed on an axis (a TMEM load's 32 columns of the
+    accumulator's N, beside a size-1 leaf), runs along that axis as a mode too: its variable joins the axis, so the
+    views and copies that carry the atom's variable whole (registers re-laid in a store partition's shape) carry
+    the axis. An atom of several such leaves (the TMEM side's columns and lanes) joins nothing."""
+    done = set()
+    for record in records:
+        for tree, layout in zip(record.levels, record.layouts):
+            atom = _modes(tree)[0] if _modes(tree) else None
+            laid = leaf_tree(layout)
+            if not isinstance(atom, _levels.ModeLabel) or atom.var is None or not atom.leaf_axes \
+                    or atom.role != "atom" or atom.level == "mma" or id(atom) in done or not isinstance(laid, tuple):
+                continue
+            done.add(id(atom))
+            leaves = [_extent_stride(leaf) for leaf in _leaves(laid[0])]
+            # a broadcast leaf (32 values sharing one scale factor) holds one element: not a leaf along the axis
+            long = [key for (extent, stride), key in zip(leaves, atom.leaf_axes) if extent != 1 and stride != 0]
+            if len(leaves) != len(atom.leaf_axes) or len(long) != 1 or not isinstance(long[0], tuple):
+                continue
+            key = long[0]
+            if key[0] == "var":
+                axes.join(atom.var, key[1])
+            elif key[0] == "mma":  # the product the placing record belongs to (`Axes.issued_key`)
+                context, axes.context = axes.context, axes.placed.get(atom.var, atom.origin)
+                axes.bind(atom.var, key)
+                axes.context = context
+
+
+def _rows_by_thread(axes: Axes, records: list, views: dict, partitioners: Partitioners) -> None:
+    """A 32x32b TMEM load gives each thread one lane, one accumulator row (lane t is thread t's): the registers it
+    fills hold that row's values. A tiled copy that writes those registers (stored, converted, re-laid) with
+    one thread per row of the tile it writes (r2s of a dK/dV epilogue: threads (128, 1), values (1, 8)) writes row
+    t of the accumulator into the tile's row t: the tile's rows run along the accumulator's rows."""
+    for load in records:
+        if load.op != "copy" or not load.operands or "32x32b" not in ((load.made_by or {}).get("op") or ""):
+            continue
+        lanes = _lane_var(axes, records, load)
+        dst = load.operands.get("dst")
+        if lanes is None or dst is None:
+            continue
+        for store in _copies_of_registers(records, views, dst):
+            obj = (store.made_by or {}).get("object")
+            target = records[store.operands["dst"]]
+            if partitioners.threads.get((obj, target.op)) != 0 or not target.inputs:
+                continue
+            tile = records[target.inputs[0]]
+            if tile.levels and isinstance(tile.shapes[0], tuple) and tile.shapes[0]:
+                axes.join(_mode_var(axes, _modes(tile.levels[0])[0], tile.shapes[0][0]), lanes)
+
+
+def _lane_var(axes: Axes, records: list, load) -> int | None:
+    """The axis variable of the TMEM lanes a load's source partition reads (its atom's leaf of a lane stride)."""
+    at, obj = load.operands.get("src"), (load.made_by or {}).get("object")
+    for _ in range(3):  # the partition, or a divide or slice of it
+        if at is None:
+            return None
+        record = records[at]
+        if record.op == "partition_S" and (record.made_by or {}).get("object") == obj:
+            break
+        at = record.inputs[0] if record.inputs else None
+    else:
+        return None
+    laid, shape = leaf_tree(record.layouts[0]), record.shapes[0]
+    if record.memspaces[:1] != ("tmem",) or not isinstance(laid, tuple) or not isinstance(shape, tuple):
+        return None
+    atom = _modes(record.levels[0])[0] if record.levels else None
+    if not isinstance(atom, _levels.ModeLabel):
+        return None
+    strides = [_extent_stride(leaf) for leaf in _leaves(laid[0])]
+    found = [v for (extent, stride), v in zip(strides, _leaf_vars(axes, atom, shape[0]))
+             if extent and extent > 1 and stride and stride % _TMEM_LANE == 0]
+    return found[0] if len(found) == 1 else None
+
+
+_TMEM_LANE = 1 << 16  # a TMEM address's lane field: a partition's leaf of this stride steps the lanes
+
+
+def _copies_of_registers(records: list, views: dict, registers: int) -> list:
+    """The copies whose source holds the values of `registers`: the registers themselves, tensors stored from
+    them (converted), and views over their storage."""
+    held, grew = {registers}, True
+    while grew:
+        grew = False
+        for record in records:
+            if record.index in held or record.memspaces[:1] != ("rmem",):
+                continue
+            if views.get(record.index) in held or held & set(record.meta.get("values_from", ())):
+                held.add(record.index)
+                grew = True
+    return [r for r in records if r.op == "copy" and r.operands and r.operands.get("src") in held
+            and r.operands.get("dst") is not None and records[r.operands["dst"]].op in ("partition_S", "partition_D")
+            and "32x32b" not in ((r.made_by or {}).get("op") or "")]
 
 
 def _copied_partitions(axes: Axes, records: list) -> None:
@@ -2476,7 +2603,7 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     # latent) over O's (heads, latent))
     operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
-        if record.op in _DIVIDES and record.index not in operand_tiles:
+        if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             tiles = [label for label in made if label.role == "atom"]
@@ -2525,6 +2652,14 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _subtile(records: list, record) -> bool:
+    """A `local_tile` of a tile (the CTA's tile of the output, split among warp groups, cut by the epilogue's
+    tile): a divide, whose tiles the divide rule says are the epilogue's where they run along the accumulator's two
+    axes."""
+    return record.op == "local_tile" and bool(record.inputs) and records[record.inputs[0]].op in (
+        "local_tile",) + _DIVIDES
 
 
 def _written_partitions(records: list, dst) -> list:

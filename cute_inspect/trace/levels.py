@@ -379,10 +379,13 @@ def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, ke
 
 
 def _lone_leaf(source):
-    """A nested mode of one leaf (`((1),n)`, a row view's prepended mode) is that leaf: a tile of it runs along it."""
+    """A nested mode of one leaf (`((1),n)`, a row view's prepended mode) is that leaf: a tile of it runs along it;
+    so is a nested mode whose leaves are one axis variable (a divide's (tile, rest) of 128 rows by 128: `(128,1)`)."""
     if isinstance(source, tuple):
         labels = list(flatten(source))
-        return labels[0] if len(labels) == 1 else source
+        one = len(labels) > 1 and all(isinstance(x, ModeLabel) and x.var is not None and x.var == labels[0].var
+                                      for x in labels)
+        return labels[0] if len(labels) == 1 or one else source
     return source
 
 

@@ -4158,25 +4158,31 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     old = old if isinstance(old, tuple) else (old,)
     if len(old) != len(source_labels):
         return None
+    new = new if isinstance(new, tuple) else (new,)
+    # a view of another rank (registers laid out in a copy partition's shape) has no mode for mode of the source:
+    # a size-1 mode of its own is no size-1 mode of the source's, each is the mode of its own tensor's place
+    # (only where the source's size-1 modes are rests: a buffer's size-1 stage stays its stage in any view)
+    lone = _lone_ones(new) if len(new) != len(old) and _lone_ones(old) and all(
+        getattr(source_labels[i], "role", None) == "rest" for i in _lone_ones(old)) else set()
     pool, ones, broadcasts, by_text = [], [], [], {}
-    for mode, label in zip(old, source_labels):
+    for position, (mode, label) in enumerate(zip(old, source_labels)):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
             by_text.setdefault(_stride_text(leaf), []).append(leaf_label)
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
-            elif extent == 1:
+            elif extent == 1 and not (lone and position in _lone_ones(old)):
                 ones.append(leaf_label)
             elif extent is not None and stride == 0 and leaf_label is not None:
                 broadcasts.append(leaf_label)
-    new = new if isinstance(new, tuple) else (new,)
     # size-1 modes of several size-1 leaves each (a scale view's `(1, 1)` batch over the host's one batch leaf):
     # each such mode is one of the source's size-1 leaves, all its leaves that label
     one_modes = [i for i, mode in enumerate(new) if all(_leaf_numbers(leaf)[0] == 1 for leaf in _leaves(mode))]
     whole_ones = dict(zip(one_modes, ones)) if len(one_modes) == len(ones) and not any(
         _leaf_numbers(leaf)[0] == 1 for i, mode in enumerate(new) if i not in one_modes for leaf in _leaves(mode)) \
         else {}
-    if sum(1 for leaf in _leaves(new) if _leaf_numbers(leaf)[0] == 1) != len(ones):
+    if sum(1 for i, mode in enumerate(new) if i not in lone for leaf in _leaves(mode)
+           if _leaf_numbers(leaf)[0] == 1) != len(ones):
         ones = None
     # a view that broadcasts a source with no broadcast mode (a per-token vector expanded to a (rows, columns)
     # tile: an outer product) lays the source's values along a tile of its own: each of its modes is its own,
@@ -4258,6 +4264,9 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
         at = at if isinstance(at, _levels.ModeLabel) else None
         siblings = {_leaf_letter(label) for leaf in _leaves(mode) if _leaf_numbers(leaf)[0] != 1
                     for label in [label_of_leaf(leaf)] if label is not None}
+        if i in lone:  # the copy it is read or written by names its axis
+            out.append(_own(rest) if rest is not None else _levels.UNKNOWN)
+            continue
         leaves = [whole_ones[i] for _ in _leaves(mode)] if i in whole_ones and ones is None \
             else [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
         if any(x is None and _leaf_numbers(leaf)[0] != 1 for x, leaf in zip(leaves, _leaves(mode))):
@@ -4267,8 +4276,23 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None  # likeness (a column (128,1) of S's coordinates is its first column, along K)
         known = known if known is not None else _levels.UNKNOWN
         leaves = [known if x is None else x for x in leaves]
+        if lone and i > 0:
+            leaves = _repeats_of_atom(leaves)
         out.append(_shaped(mode, iter(_one_broadcast_mode(mode, leaves, origin))))
     return tuple(out)
+
+
+def _repeats_of_atom(leaves: list) -> list:
+    """Registers viewed in a copy partition's shape (atom, rest, rest): a mode past the first laid over the
+    registers' copy atom repeats the copy's atom (the 4 column groups of 8 of a thread's 32 loaded columns): a
+    rest, along the atom's axis. An MMA fragment's atom stays the instruction's values in any view."""
+    return [replace(x, role="rest", rule="like") if isinstance(x, _levels.ModeLabel) and x.role == "atom"
+            and x.level != "mma" else x for x in leaves]
+
+
+def _lone_ones(modes: tuple) -> set:
+    """The positions of the modes that are one leaf of extent 1."""
+    return {i for i, mode in enumerate(modes) if not isinstance(mode, tuple) and _leaf_numbers(mode)[0] == 1}
 
 
 def _stride_text(leaf: str) -> str:
