@@ -2159,3 +2159,26 @@ def test_a_staging_buffer_may_be_named_for_the_tensor_it_is_read_out_to():
     # nor is a buffer where the function has the name's own buffer apart
     apart = source.replace("    sA = storage", "    sB = storage.smem_b.get_tensor(layout)\n    sA = storage")
     assert [(f.line, f.code) for f in lint_source(apart, "k.py")] == [(9, "CI105")]
+
+
+def test_a_load_given_crossed_tiles_where_each_tensor_has_global_tiles_of_its_own():
+    # no whole `mA`: A's global tiles are a view of its TMA tensor, beside B's
+    source = (
+        "@cute.kernel\n"
+        "def kernel(A_tma, B_tma, mbar, k, stage):\n"
+        "    sA = smem.allocate_tensor(A_tma.atom.value_type, A_tma.smem_layout)\n"
+        "    sB = smem.allocate_tensor(B_tma.atom.value_type, B_tma.smem_layout)\n"
+        "    gA_tiles = cute.zipped_divide(A_tma.tma_tensor, (128, 64))\n"
+        "    gB_tiles = cute.zipped_divide(B_tma.tma_tensor, (128, 64))\n"
+        "    simple_tma_copy(\n"
+        "        A_tma.atom,\n"
+        "        gA_tiles[None, k],\n"
+        "        sA[None, None, stage],\n"
+        "        mbar,\n"
+        "    )\n"
+        "    simple_tma_copy(B_tma.atom, gB_tiles[None, k], sB[None, None, stage], mbar)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("        gA_tiles[None", "        gB_tiles[None"), "k.py")]
+    # reported at the side the atom's name (`A_tma`) does not say
+    assert found == [(9, "CI102")]

@@ -337,6 +337,21 @@ def _bound(facts: FileFacts, name: str) -> bool:
     return any(name in scope.bound for scope in facts.scopes)
 
 
+def _global_of(facts: FileFacts, what: str, call: AtomCall, context: RuleContext) -> bool:
+    """The file has ``what``'s whole global tensor (``mK``), or the call's function cuts global tiles of its own from a
+    TMA atom's tensor or a global one (``gA_tiles = cute.zipped_divide(A_tma.tma_tensor, ...)``)."""
+    if _bound(facts, "m" + what):
+        return True
+    for view in facts.layout_views:
+        target = parse_name(view.target, context.vocabulary) if view.scope == call.scope else None
+        if target is None or target.partitioned or target.where != "g" or target.what != what:
+            continue
+        source = parse_name(view.source or "", context.vocabulary)
+        if view.source == "tma_tensor" or source is not None and source.where in "mg":
+            return True
+    return False
+
+
 def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """A copy given the global tile of one tensor and the shared tile of another, where the file has each tensor
     in both memories: ``load_K = tma_get_copy_fn(tma_atom_k, ..., gV, sK)`` beside ``gK`` and ``sV``."""
@@ -352,16 +367,20 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
         # A store often writes out a buffer reused once its first tensor is dead (dK from `sK`).
         if facts.atom_directions.get(call.atom) == "store":
             continue
-        # Each tensor has a buffer of its own and a whole global tensor (`sV`, `mK`): a ring `sKV` that K and V
-        # fill in turn, or a shared stage named `g` by a slip, is no evidence.
-        if not (_bound(facts, "s" + global_tile.what) and _bound(facts, "m" + shared_tile.what)):
+        # Each tensor has a buffer of its own and a global tensor or tiles of its own (`sV`, `mK` or `gK_tiles`): a
+        # ring `sKV` that K and V fill in turn, or a shared stage named `g` by a slip, is no evidence.
+        if not (_bound(facts, "s" + global_tile.what) and _global_of(facts, shared_tile.what, call, context)):
             continue
         index = index or TensorIndex(facts, context.vocabulary)
         if not index.other_tensor(global_tile.what, shared_tile):
             continue
         made = facts.atom_tensor(call.atom, call.scope)
         own = parse_name(made[0], context.vocabulary) if made is not None else None
-        # The side that is not the atom's tensor (where the launcher shows it) is the slip, else the later one.
+        # The side that is not the atom's tensor (where the launcher shows it, else where the atom's name says it:
+        # `A_tma`) is the slip, else the later one.
+        said = {word for word in call.atom.split("_")} & {global_tile.what, shared_tile.what}
+        if own is None and len(said) == 1:
+            own = global_tile if said == {global_tile.what} else shared_tile
         if own is not None and same_tensor(own, shared_tile):
             slip = g
         elif own is not None and same_tensor(own, global_tile):
@@ -372,7 +391,7 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
             slip.line, slip.column,
             f"`{call.function}` with `{call.atom}` is given `{g.name}` and `{s.name}`: one copy moves one tensor, "
             f"but they are tiles of `{global_tile.what}` and `{shared_tile.what}`, each of which has its own buffer "
-            "and global tensor in the file",
+            "and global tensor or tiles in the file",
         )
 
 
