@@ -29,7 +29,10 @@ tensor and a tile, and are left to authors' stand-ins (``mACC``, ``gC_fake`` mad
 An MMA accumulator (``make_fragment_C``) is in registers, or tensor memory when laid over it: a name with ``s``, ``g``
 or ``m`` for one (``tCsC``) is reported. The convention in lower case (``rx``, ``twsw``; ``t``, a one-letter op,
 a where letter, a one-letter tensor) is read where the function names that tensor so in another memory by a view or
-partition (``gx = cute.local_tile(x, ...)``, ``twgw``); a lone ``sk`` or ``ss`` is a word.
+partition (``gx = cute.local_tile(x, ...)``, ``twgw``); a lone ``sk`` or ``ss`` is a word. A name in descriptive words
+(``gmem_a``) says its memory by its memory word where the function names another buffer of that maker's memory so,
+apart only in that word and a word naming another of its tensors (``smem_b`` beside ``mA``, ``mB``): alone, a memory
+word may name the contents (``tmem_slot`` in shared memory holds a TMEM address; ``use_smem`` is a flag).
 
 ## Why is this bad?
 The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and MMA

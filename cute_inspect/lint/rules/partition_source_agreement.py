@@ -63,6 +63,14 @@ one unless the file shows the tensor shared). The convention in lower case (``tx
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
+A tile named with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
+tensor: a partition's argument or a layout view's result (``local_gB = cute.local_tile(gA, ...)`` names A's tile B's).
+A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view. A
+register tensor made in the shape of one operand's partition and named for the other of its family (``tBrB =
+cute.make_fragment_like(tAsA)``) is reported. A staging buffer the function makes, with no buffer of the name's tensor
+apart, may be named on its read-out side for the tensor it is copied to (a copy kernel's ``tBsB`` of ``sA``, stored to
+``tBgB``).
+
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
 ``cute.make_identity_tensor`` coordinates, ``cute.make_tensor`` over a pointer whose memory the file shows),
