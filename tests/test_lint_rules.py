@@ -2182,3 +2182,20 @@ def test_a_load_given_crossed_tiles_where_each_tensor_has_global_tiles_of_its_ow
     found = [(f.line, f.code) for f in lint_source(source.replace("        gA_tiles[None", "        gB_tiles[None"), "k.py")]
     # reported at the side the atom's name (`A_tma`) does not say
     assert found == [(9, "CI102")]
+
+
+def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
+    # in a helper, the atom's direction is unknown; the global side's name says the store's (`bSG`)
+    source = (
+        "def epilog_partition(atom, sC, gC):\n"
+        "    bSG_sC, bSG_gC = cpasync.tma_partition(\n"
+        "        atom, 0, cute.make_layout(1), sC, gC,\n"
+        "    )\n"
+        "    return bSG_sC, bSG_gC\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code, f.message) for f in lint_source(source.replace("bSG_sC", "tCsC"), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(2, "CI104")]
+    assert found[0][2].endswith("rename it to `bSG_sC`")
+    # an operand's pattern on both sides (`tAsA, tAgA`) is one pattern
+    assert lint_source(source.replace("bSG_sC", "tCsC").replace("bSG_gC", "tCgC"), "k.py") == []
