@@ -2185,17 +2185,22 @@ def test_a_load_given_crossed_tiles_where_each_tensor_has_global_tiles_of_its_ow
 
 
 def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
-    # in a helper, the atom's direction is unknown; the global side's name says the store's (`bSG`)
+    # in a helper, the atom's direction is unknown; the global side's name says the store's (`bSG`), and `tC` is the
+    # pattern of the file's MMA partitions
     source = (
         "def epilog_partition(atom, sC, gC):\n"
         "    bSG_sC, bSG_gC = cpasync.tma_partition(\n"
         "        atom, 0, cute.make_layout(1), sC, gC,\n"
         "    )\n"
         "    return bSG_sC, bSG_gC\n"
+        "def mainloop(tiled_mma, gC, tidx):\n"
+        "    tCgC = tiled_mma.get_slice(tidx).partition_C(gC)\n"
     )
     assert lint_source(source, "k.py") == []
     found = [(f.line, f.code, f.message) for f in lint_source(source.replace("bSG_sC", "tCsC"), "k.py")]
     assert [(line, code) for line, code, _ in found] == [(2, "CI104")]
     assert found[0][2].endswith("rename it to `bSG_sC`")
-    # an operand's pattern on both sides (`tAsA, tAgA`) is one pattern
-    assert lint_source(source.replace("bSG_sC", "tCsC").replace("bSG_gC", "tCgC"), "k.py") == []
+    # an operand's pattern on both sides (`tCsC, tCgC`) is one pattern
+    assert lint_source(source.replace("bSG_sC", "tCsC").replace("bSG_gC", "tCgC_tma"), "k.py") == []
+    # a shared row pattern beside the direction (`tXsC`) is no MMA's
+    assert lint_source(source.replace("bSG_sC", "tXsC"), "k.py") == []
