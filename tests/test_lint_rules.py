@@ -2036,3 +2036,171 @@ def test_a_lower_case_tile_named_for_another_memory_than_its_maker():
     assert lint_source(source.replace("rx =", "sx ="), "k.py") == []
     # with no other lower-case tile of x, `rx` is a plain word
     assert lint_source(source.replace("    gx = cute.local_tile(x, tile, (0, 0))\n", ""), "k.py") == []
+
+
+_PREFIXED_TILES = (
+    "def kernel(gA, gB, gC, sA, tiled_copy_A, tiled_mma, tidx):\n"
+    "    thr_copy_A = tiled_copy_A.get_slice(tidx)\n"
+    "    thr_mma = tiled_mma.get_slice(tidx)\n"
+    "    local_gA = cute.local_tile(gA, tile, coord=(0, 0))\n"
+    "    local_gB = cute.local_tile(gB, tile, coord=(0, 0))\n"
+    "    local_gC = cute.local_tile(gC, tile, coord=(0, 0))\n"
+    "    tAgA = thr_copy_A.partition_S(local_gA)\n"
+    "    tAsA = thr_copy_A.partition_D(sA)\n"
+    "    tCgC = thr_mma.partition_C(local_gC)\n"
+)
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("partition_S(local_gA)", "partition_S(local_gB)", (7, "CI105", "rename it to `tAgB`")),  # A's partition of B
+    ("local_tile(gB,", "local_tile(gA,", (5, "CI105", "")),  # B's tile cut from A
+    ("local_tile(gA,", "local_tile(sA,", (4, "CI105", "rename it to `local_sA`")),  # a shared view named global
+    ("tCgC = thr_mma.partition_C", "tCrC = thr_mma.partition_C", (9, "CI105", "rename it to `tCgC`")),
+])
+def test_a_tile_named_with_a_word_before_the_convention_is_that_tile(old, new, expected):
+    # `local_gB`: the word says which tile, the rest which tensor in which memory
+    assert lint_source(_PREFIXED_TILES, "k.py") == []
+    found = [(f.line, f.code, f.message) for f in lint_source(_PREFIXED_TILES.replace(old, new), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [expected[:2]]
+    assert found[0][2].endswith(expected[2])
+
+
+_SMEM_TO_REGISTERS = (
+    "def kernel(sA, sB, s2r_copy_A, s2r_copy_B, tidx):\n"
+    "    thr_s2r_copy_A = s2r_copy_A.get_slice(tidx)\n"
+    "    thr_s2r_copy_B = s2r_copy_B.get_slice(tidx)\n"
+    "    tAsA = thr_s2r_copy_A.partition_S(sA)\n"
+    "    tBsB = thr_s2r_copy_B.partition_S(sB)\n"
+    "    tArA = cute.make_fragment_like(tAsA)\n"
+    "    tBrB = cute.make_fragment_like(tBsB)\n"
+    "    cute.copy(thr_s2r_copy_A, tAsA, tArA)\n"
+    "    cute.copy(thr_s2r_copy_B, tBsB, tBrB)\n"
+)
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # a register side's pattern is not compared, but its tensor is: one copy moves one operand
+    ("copy(thr_s2r_copy_A, tAsA, tArA)", "copy(thr_s2r_copy_A, tAsA, tBrB)", (8, "CI102")),
+    # a fragment laid out like A's partition, named for B
+    ("tBrB = cute.make_fragment_like(tBsB)", "tBrB = cute.make_fragment_like(tAsA)", (7, "CI105")),
+])
+def test_a_register_fragment_is_judged_by_the_operand_it_is_made_or_filled_from(old, new, expected):
+    assert lint_source(_SMEM_TO_REGISTERS, "k.py") == []
+    assert [(f.line, f.code) for f in lint_source(_SMEM_TO_REGISTERS.replace(old, new), "k.py")] == [expected]
+
+
+def test_a_descriptive_name_says_its_memory_by_its_memory_word_beside_a_buffer_named_so():
+    source = (
+        "def kernel(mA, mB):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    gmem_a = smem.allocate_tensor(mA.element_type, cute.make_layout((8, 8)))\n"
+        "    smem_b = smem.allocate_tensor(mB.element_type, cute.make_layout((8, 8)))\n"
+        "    tmem_slot = smem.allocate_tensor(cutlass.Int32, cute.make_layout(1))\n"
+        "    use_smem = cute.make_rmem_tensor((1,), cutlass.Int32)\n"
+    )
+    found = [(f.line, f.code, f.message) for f in lint_source(source, "k.py")]
+    # `tmem_slot` holds a TMEM address, `use_smem` is a flag: words about the contents, not a memory
+    assert [(line, code) for line, code, _ in found] == [(3, "CI113")]
+    assert found[0][2].endswith("rename it to `smem_a`")
+    assert lint_source(source.replace("gmem_a", "smem_a"), "k.py") == []
+    # alone, the memory word is no proof
+    assert lint_source(source.replace("smem_b =", "b_buffer ="), "k.py") == []
+
+
+def test_a_slice_by_a_coordinate_that_keeps_modes_is_a_view():
+    source = (
+        "def consume(tiled_mma, acc, tCrA, tCrB, num_k_blocks, stage):\n"
+        "    for k_block_idx in cutlass.range(num_k_blocks):\n"
+        "        k_block_coord = (None, None, k_block_idx, stage)\n"
+        "        tCrA_k = tCrA[k_block_coord]\n"
+        "        tCrB_k = tCrB[k_block_coord]\n"
+        "        cute.gemm(tiled_mma, acc, tCrA_k, tCrB_k, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("tCrA_k = tCrA[", "tCrA_k = tCrB["), "k.py")]
+    assert (4, "CI105") in found
+
+
+def test_a_load_given_one_tensors_tiles_with_the_other_tensors_atom():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_a, tma_atom_b, mA, mB, sA, sB, tile, coord):\n"
+        "    gA_mk = cute.local_tile(mA, tile, coord)\n"
+        "    gB_nk = cute.local_tile(mB, tile, coord)\n"
+        "    copy_a, _, _ = tma_get_copy_fn(tma_atom_a, 0, layout, gA_mk, sA)\n"
+        "    copy_b, _, _ = tma_get_copy_fn(\n"
+        "        tma_atom_b,\n"
+        "        0, layout, gB_nk, sB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("        tma_atom_b,", "        tma_atom_a,"), "k.py")]
+    assert found == [(7, "CI102")]
+
+
+def test_a_staging_buffer_may_be_named_for_the_tensor_it_is_read_out_to():
+    # a copy kernel: A is loaded into its one buffer `sA` and stored from there to B
+    source = (
+        "@cute.kernel\n"
+        "def kernel(gA, gB, tiled_g2s_copy, tiled_s2g_copy, tidx):\n"
+        "    sA = storage.smem.get_tensor(layout)\n"
+        "    thr_g2s_copy = tiled_g2s_copy.get_slice(tidx)\n"
+        "    thr_s2g_copy = tiled_s2g_copy.get_slice(tidx)\n"
+        "    tAgA = thr_g2s_copy.partition_S(gA)\n"
+        "    tAsA = thr_g2s_copy.partition_D(sA)\n"
+        "    tBsB = thr_s2g_copy.partition_S(sA)\n"
+        "    tBgB = thr_s2g_copy.partition_D(gB)\n"
+        "    cute.copy(thr_g2s_copy, tAgA, tAsA)\n"
+        "    cute.copy(thr_s2g_copy, tBsB, tBgB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a global tile is no staging buffer: A's load given B's tile still names another tensor
+    found = [(f.line, f.code) for f in lint_source(source.replace("partition_S(gA)", "partition_S(gB)"), "k.py")]
+    assert found == [(6, "CI105")]
+    # nor is a buffer where the function has the name's own buffer apart
+    apart = source.replace("    sA = storage", "    sB = storage.smem_b.get_tensor(layout)\n    sA = storage")
+    assert [(f.line, f.code) for f in lint_source(apart, "k.py")] == [(9, "CI105")]
+
+
+def test_a_load_given_crossed_tiles_where_each_tensor_has_global_tiles_of_its_own():
+    # no whole `mA`: A's global tiles are a view of its TMA tensor, beside B's
+    source = (
+        "@cute.kernel\n"
+        "def kernel(A_tma, B_tma, mbar, k, stage):\n"
+        "    sA = smem.allocate_tensor(A_tma.atom.value_type, A_tma.smem_layout)\n"
+        "    sB = smem.allocate_tensor(B_tma.atom.value_type, B_tma.smem_layout)\n"
+        "    gA_tiles = cute.zipped_divide(A_tma.tma_tensor, (128, 64))\n"
+        "    gB_tiles = cute.zipped_divide(B_tma.tma_tensor, (128, 64))\n"
+        "    simple_tma_copy(\n"
+        "        A_tma.atom,\n"
+        "        gA_tiles[None, k],\n"
+        "        sA[None, None, stage],\n"
+        "        mbar,\n"
+        "    )\n"
+        "    simple_tma_copy(B_tma.atom, gB_tiles[None, k], sB[None, None, stage], mbar)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("        gA_tiles[None", "        gB_tiles[None"), "k.py")]
+    # reported at the side the atom's name (`A_tma`) does not say
+    assert found == [(9, "CI102")]
+
+
+def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
+    # in a helper, the atom's direction is unknown; the global side's name says the store's (`bSG`), and `tC` is the
+    # pattern of the file's MMA partitions
+    source = (
+        "def epilog_partition(atom, sC, gC):\n"
+        "    bSG_sC, bSG_gC = cpasync.tma_partition(\n"
+        "        atom, 0, cute.make_layout(1), sC, gC,\n"
+        "    )\n"
+        "    return bSG_sC, bSG_gC\n"
+        "def mainloop(tiled_mma, gC, tidx):\n"
+        "    tCgC = tiled_mma.get_slice(tidx).partition_C(gC)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code, f.message) for f in lint_source(source.replace("bSG_sC", "tCsC"), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(2, "CI104")]
+    assert found[0][2].endswith("rename it to `bSG_sC`")
+    # an operand's pattern on both sides (`tCsC, tCgC`) is one pattern
+    assert lint_source(source.replace("bSG_sC", "tCsC").replace("bSG_gC", "tCgC_tma"), "k.py") == []
+    # a shared row pattern beside the direction (`tXsC`) is no MMA's
+    assert lint_source(source.replace("bSG_sC", "tXsC"), "k.py") == []

@@ -36,6 +36,14 @@ def memory_word(name: str | None) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+_WORD_OF_MEMORY = {"s": "smem", "g": "gmem", "r": "rmem", "t": "tmem"}
+
+
+def with_memory(name: str, where: str) -> str:
+    """A descriptive name with its memory word made ``where``'s: ``with_memory("gmem_a", "s") == "smem_a"``."""
+    return "_".join(_WORD_OF_MEMORY[where] if word in _MEMORY_WORDS else word for word in name.split("_"))
+
+
 def _one_word_apart(source: list[str], other: list[str]) -> tuple[str, str] | None:
     """(source's word, other's word) where two names of as many words differ in exactly one, a tensor's word: not
     a memory word, nor a leading letter (``s_score`` and ``t_score``, ``c_value`` and ``coord_value``: a where

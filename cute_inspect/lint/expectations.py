@@ -27,6 +27,7 @@ from cute_inspect.lint.names import (
     is_copy_op,
     is_direction_op,
     parse_name,
+    parse_prefixed_tile,
     parse_snake_tensor,
     same_memory,
 )
@@ -58,7 +59,7 @@ def source_name(partition: Partition, vocabulary: Vocabulary = DEFAULT_VOCABULAR
     if parsed is None:
         target = parse_name(partition.target, vocabulary)
         parsed = parse_snake_tensor(partition.source) if target is not None and target.snake else None
-    return parsed
+    return parsed or parse_prefixed_tile(partition.source, vocabulary)
 
 
 # Operands that stand for one another in a kernel: a view or a copy side named for the other one names the wrong

@@ -76,6 +76,7 @@ class AtomCall:
     scope: int
     atom: str
     tensors: tuple[Operand, ...]
+    atom_at: tuple[int, int] | None = None  # (line, column) of the atom argument
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,8 @@ class FileFacts:
     scopes: list[Scope] = field(default_factory=lambda: [Scope()])
     # (name, name of the tensor it was made from): ``gD = cute.local_tile(mO, ...)`` -> ("gD", "mO")
     derived: list[tuple[str, str]] = field(default_factory=list)
+    # a register tensor made in the shape of another: ``tArA = cute.make_fragment_like(tAsA)``, method "like"
+    shaped_like: list[Partition] = field(default_factory=list)
     # (name, the tensor it is a slice or alias of): ``tCrA_k = tCrA[None, None, k]`` -> ("tCrA_k", "tCrA")
     views: list[tuple[str, str]] = field(default_factory=list)
     # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
@@ -506,6 +509,7 @@ def _atom_direction(call: ast.Call, maker: str) -> str | None:
 
 
 _SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
+_SHAPED_LIKE_MAKERS = frozenset({"make_fragment_like", "make_rmem_tensor_like"})
 _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
 # Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor` and
 # register fragments (an allocator's `allocate_tensor`: by the allocator, below).
@@ -596,6 +600,9 @@ class _Collector:
         # (scope, a TMEM copy made by `make_tmem_copy(atom, ...)`) -> the atom's name: a copy named for no
         # direction (`tmem_tiled_copy`) copies in the direction its atom is named for (`copy_atom_t2r`)
         self.copy_atoms: dict[tuple[int, str], str | None] = {}
+        # (scope, name) of coordinates bound to a tuple with a whole mode (`k_block_coord = (None, None, k, stage)`):
+        # indexing a tensor with one is a slice that keeps modes
+        self.mode_coords: set[tuple[int, str]] = set()
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -854,6 +861,8 @@ class _Collector:
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
+            if type(value) is ast.Tuple and _keeps_modes(value):
+                self.mode_coords.add((self.scope, targets[0].id))
         sliced = type(value) is ast.Subscript
         while type(value) is ast.Subscript:
             value = value.value
@@ -958,6 +967,9 @@ class _Collector:
                 self.facts.identities_made[(self.scope, target.id)] = (target.lineno, target.col_offset + 1)
             elif made_from:
                 self.facts.derived.append((target.id, made_from))
+                if method in _SHAPED_LIKE_MAKERS:
+                    self.facts.shaped_like.append(Partition(
+                        target.id, target.lineno, target.col_offset + 1, method, None, None, made_from, self.scope))
                 if made_from in self.facts.identities:
                     self.facts.identities.add(target.id)
         elif type(target) is ast.Name and method in _IDENTITY_MAKERS:
@@ -966,7 +978,8 @@ class _Collector:
 
     def _layout_view(self, target: ast.Name, value: ast.expr) -> None:
         """``target = cute.<layout view>(X, ...)`` or ``target = X[..., None, ...]`` (a slice that keeps modes)."""
-        if type(value) is ast.Subscript and type(value.value) is ast.Name and _keeps_modes(value.slice):
+        if type(value) is ast.Subscript and type(value.value) is ast.Name and (_keeps_modes(value.slice) or (
+                type(value.slice) is ast.Name and (self.scope, value.slice.id) in self.mode_coords)):
             method, source = "slice", value.value.id
         elif type(value) is ast.Call and value.args and (method := _callee(value.func)[0]) in _LAYOUT_VIEWS:
             source = tensor_name(value.args[0])
@@ -1126,7 +1139,8 @@ class _Collector:
             for argument in call.args[1:] + [keyword.value for keyword in call.keywords]
             if tensor_name(argument) is not None
         )
-        self.facts.atom_calls.append(AtomCall(name or "copy", self.scope, atom, tensors))
+        at = (call.args[0].lineno, call.args[0].col_offset + 1)
+        self.facts.atom_calls.append(AtomCall(name or "copy", self.scope, atom, tensors, at))
 
     def _helper_gemm(self, call: ast.Call, name: str | None) -> Call | None:
         """A call of a helper the file does not define whose keywords name operand A's and operand B's

@@ -254,6 +254,19 @@ def parse_lower_tensor(name: str) -> TensorName | None:
     return TensorName("", "", "", match["where"], match["what"], "") if match else parse_lower_partition(name)
 
 
+# A tile named with a lower-case word before the convention (`local_gA`, `cur_sB`): the word says which tile, the rest
+# which tensor in which memory.
+_PREFIXED_TILE = re.compile(r"[a-z][a-z0-9]*_(?P<tile>[mgsrc][A-Z][A-Za-z0-9]*(?:_\w+)?)")
+
+
+def parse_prefixed_tile(name: str | None, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
+    """``local_gB`` as the global tile of B; None for any other spelling. Read only where the code proves the name a
+    tensor (a view's result, a partition's argument): elsewhere ``num_sA`` could be a count."""
+    match = _PREFIXED_TILE.fullmatch(name or "")
+    parsed = parse_name(match["tile"], vocabulary) if match else None
+    return parsed if parsed is not None and not parsed.partitioned and not parsed.snake else None
+
+
 _SCOPE_AND_OP = re.compile(r"(?:t0|[tb])[A-Z][A-Z0-9]*_?")
 
 

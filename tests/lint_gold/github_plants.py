@@ -15,7 +15,10 @@ KindRoach/learn-CuTeDSL at 14123a7b70a866c06167ee186db0947bd8286cf0, jIab-b/eval
 0538b4290002aa02dda3fe67f592a7917cb54b33) the same way, each passed as ``--checkout OWNER/NAME=PATH``.
 The fourteenth set's three the same way: blurSong/cute-dsl-cookbook at 171ca8826762558870253c5ea7b7dbb41856808d,
 roycho96/cute-dsl-gemm-sm120 at 993a7b90c989b044c7ed150dd74297507b45a22b, lee101/cutedsl at
-82dcf359acf27207e40b3a055222fe1f583e2cff.
+82dcf359acf27207e40b3a055222fe1f583e2cff. The fifteenth set's four likewise: dungwoong/gemm_cuteDSL at
+85362c25dcf08f5d82d8740a5beb771f67f1c07a, KuangjuX/Cute-Snippets at 43883a193790ae3ca0a4a76921483006e991f37b,
+open-lm-engine/accelerated-model-architectures at 384ed0a7bd82ced1f40609603dd541cac5416844, b-albar/cutedsl-trace at
+9f95255eda2a321c25605db6f79fa16bf35d54fb.
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

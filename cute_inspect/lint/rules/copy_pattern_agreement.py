@@ -30,12 +30,12 @@ A two-pattern copy is reported at the side its atom did not partition (``cute.co
 ``tAgA``). A TMA pair is reported at its atom argument's line; one made with an atom named for another tensor
 (``tma_atom_A`` for ``tBsB`` beside ``tma_atom_B``) that partitions that tensor too is reported there where no copy
 of the function shows it. Two tiled copies made by two calls of one maker function of the file are two partitioners.
-A copy (``cute.copy``, ``autovec_copy``, ``basic_copy``; a helper's parameters too) whose two sides of one pattern
-name two operands of one MMA (A/B, Q/K/V), or, in lower case, two tensors with tiles of their own (``txgx`` into
-``twrw`` beside ``gx``, ``gw``), is reported at the side the atom's name does not say, else the destination. One
-tensor given to a helper of the file for two partition parameters named for two tensors in one memory
-(``self._load(..., tBgB_nkl, tBgB_nkl, ...)`` for ``tAgA_mkl, tBgB_nkl``) is reported at the argument whose parameter
-names another tensor.
+A copy (``cute.copy``, ``autovec_copy``, ``basic_copy``; a helper's parameters too) whose two sides, of one pattern or
+two (a register side too: ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``), name two operands of one MMA (A/B, Q/K/V), or,
+in lower case, two tensors with tiles of their own (``txgx`` into ``twrw`` beside ``gx``, ``gw``), is reported at the
+side the atom's name does not say, else the destination. One tensor given to a helper of the file for two partition
+parameters named for two tensors in one memory (``self._load(..., tBgB_nkl, tBgB_nkl, ...)`` for ``tAgA_mkl,
+tBgB_nkl``) is reported at the argument whose parameter names another tensor.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -337,6 +337,21 @@ def _bound(facts: FileFacts, name: str) -> bool:
     return any(name in scope.bound for scope in facts.scopes)
 
 
+def _global_of(facts: FileFacts, what: str, call: AtomCall, context: RuleContext) -> bool:
+    """The file has ``what``'s whole global tensor (``mK``), or the call's function cuts global tiles of its own from a
+    TMA atom's tensor or a global one (``gA_tiles = cute.zipped_divide(A_tma.tma_tensor, ...)``)."""
+    if _bound(facts, "m" + what):
+        return True
+    for view in facts.layout_views:
+        target = parse_name(view.target, context.vocabulary) if view.scope == call.scope else None
+        if target is None or target.partitioned or target.where != "g" or target.what != what:
+            continue
+        source = parse_name(view.source or "", context.vocabulary)
+        if view.source == "tma_tensor" or source is not None and source.where in "mg":
+            return True
+    return False
+
+
 def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """A copy given the global tile of one tensor and the shared tile of another, where the file has each tensor
     in both memories: ``load_K = tma_get_copy_fn(tma_atom_k, ..., gV, sK)`` beside ``gK`` and ``sV``."""
@@ -352,16 +367,20 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
         # A store often writes out a buffer reused once its first tensor is dead (dK from `sK`).
         if facts.atom_directions.get(call.atom) == "store":
             continue
-        # Each tensor has a buffer of its own and a whole global tensor (`sV`, `mK`): a ring `sKV` that K and V
-        # fill in turn, or a shared stage named `g` by a slip, is no evidence.
-        if not (_bound(facts, "s" + global_tile.what) and _bound(facts, "m" + shared_tile.what)):
+        # Each tensor has a buffer of its own and a global tensor or tiles of its own (`sV`, `mK` or `gK_tiles`): a
+        # ring `sKV` that K and V fill in turn, or a shared stage named `g` by a slip, is no evidence.
+        if not (_bound(facts, "s" + global_tile.what) and _global_of(facts, shared_tile.what, call, context)):
             continue
         index = index or TensorIndex(facts, context.vocabulary)
         if not index.other_tensor(global_tile.what, shared_tile):
             continue
         made = facts.atom_tensor(call.atom, call.scope)
         own = parse_name(made[0], context.vocabulary) if made is not None else None
-        # The side that is not the atom's tensor (where the launcher shows it) is the slip, else the later one.
+        # The side that is not the atom's tensor (where the launcher shows it, else where the atom's name says it:
+        # `A_tma`) is the slip, else the later one.
+        said = {word for word in call.atom.split("_")} & {global_tile.what, shared_tile.what}
+        if own is None and len(said) == 1:
+            own = global_tile if said == {global_tile.what} else shared_tile
         if own is not None and same_tensor(own, shared_tile):
             slip = g
         elif own is not None and same_tensor(own, global_tile):
@@ -372,13 +391,72 @@ def _crossed_tiles(facts: FileFacts, context: RuleContext) -> Iterator[Violation
             slip.line, slip.column,
             f"`{call.function}` with `{call.atom}` is given `{g.name}` and `{s.name}`: one copy moves one tensor, "
             f"but they are tiles of `{global_tile.what}` and `{shared_tile.what}`, each of which has its own buffer "
-            "and global tensor in the file",
+            "and global tensor or tiles in the file",
         )
 
 
+def _one_tensor(call: AtomCall, facts: FileFacts, context: RuleContext) -> TensorName | None:
+    """The tensor a call given one global and one shared tile of one tensor moves (``gB_nk``, ``sB``)."""
+    tiles = _tiles(call, facts, context)
+    if len(tiles["g"]) != 1 or len(tiles["s"]) != 1:
+        return None
+    (_, global_tile), (_, shared_tile) = tiles["g"][0], tiles["s"][0]
+    return shared_tile if same_tensor(global_tile, shared_tile) else None
+
+
+def _atom_of_another_tile(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tma_get_copy_fn(tma_atom_a, ..., gB_nk, sB)`` beside ``tma_get_copy_fn(tma_atom_a, ..., gA_mk, sA)`` and
+    ``tma_atom_b``: a call given one tensor's global and shared tiles, with an atom named for another tensor that
+    the function also gives that atom's own tiles, while it has an atom named for this tensor. An atom is made for
+    one tensor (its name says which), so this load copies with the other's."""
+    moved = [(call, _one_tensor(call, facts, context)) for call in facts.atom_calls]
+    for call, tensor in moved:
+        named = _ATOM_TENSOR.fullmatch(call.atom)
+        # a `tma_partition` pair made with another atom is the pair rules' (`_atom_named_for_another`)
+        if call.function == TMA_PARTITION or tensor is None or call.atom_at is None or named is None or named["tensor"].casefold() == tensor.what.casefold():
+            continue
+        own = named["head"] + (tensor.what.lower() if named["tensor"].islower() else tensor.what)
+        scope = facts.scopes[call.scope]
+        if own not in scope.params | scope.bound:
+            continue
+        other = next((theirs for each, theirs in moved if each is not call and each.scope == call.scope
+                      and each.atom == call.atom and theirs is not None
+                      and theirs.what.casefold() == named["tensor"].casefold()), None)
+        if other is None:
+            continue
+        yield Violation(
+            *call.atom_at,
+            f"`{call.function}` is given `{call.atom}`, the atom of another tensor (its other call moves "
+            f"`{other.what}`), with tiles of `{tensor.what}`, where the function has `{own}`",
+        )
+
+
+def _made_by(name: str, scope: int, line: int, facts: FileFacts):
+    """The object that made the partition ``name`` binds at ``line`` (its last binding before it), if known."""
+    made = [p for p in facts.partitions if p.scope == scope and p.target == name and p.line <= line]
+    return max(made, key=lambda p: p.line).made_by if made else None
+
+
+def _fragment_of_another_copy(call, names: list[TensorName], facts: FileFacts) -> bool:
+    """``cute.copy(thr_s2r_copy_A, tAsA, tBrB)`` where ``tAsA`` is the copy's own partition and ``tBrB =
+    make_fragment_like(tBsB)`` is shaped like a partition another tiled copy made: the register side belongs to
+    the other copy's tensor. A bare atom, or a fragment shaped like nothing a copy made, proves nothing (a
+    transpose's ``cute.copy(atom, tArA, tBgB)`` writes A's data out as B)."""
+    registers = [at for at, name in enumerate(names) if name.where == "r"]
+    if len(registers) != 1 or call.atom_ref is None:
+        return False
+    fragment, memory = call.operands[registers[0]], call.operands[1 - registers[0]]
+    like = next((p for p in facts.shaped_like if p.scope == call.scope and p.target == fragment.name), None)
+    own = _made_by(memory.name, call.scope, call.line, facts)
+    other = _made_by(like.source, call.scope, like.line, facts) if like is not None else None
+    origins = facts.origins
+    return own is not None and other is not None and origins.instance(own) == origins.instance(call.atom_ref) \
+        and (_apart(origins, other, call.atom_ref) or _other_operands_copy(other, call.atom_ref, origins))
+
+
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
-    """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``: two
-    sides of one pattern named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
+    """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``,
+    ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``: two sides named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
     so one side is another's: the one the atom's name does not say (``_A``), else the destination, written with
     another operand's data. A helper's parameters count: their names say what the helper moves."""
     if len(call.operands) != 2 or not all(operand.name for operand in call.operands):
@@ -392,7 +470,11 @@ def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iter
             return
     else:
         names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]
-        if None in names or names[0].pattern != names[1].pattern or "c" in (names[0].where, names[1].where):
+        if None in names or "c" in (names[0].where, names[1].where):
+            return
+        # two patterns are the pattern checks' (a register side's pattern is not compared there: a fragment filled by
+        # one copy is written out by another), unless the objects show the fragment another copy's (below)
+        if names[0].pattern != names[1].pattern and not _fragment_of_another_copy(call, names, facts):
             return
         what = {names[0].what, names[1].what}
         if len(what) != 2 or not any(what <= family for family in OPERAND_FAMILIES):
@@ -463,6 +545,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
 
 def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _crossed_tiles(facts, context)
+    yield from _atom_of_another_tile(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:

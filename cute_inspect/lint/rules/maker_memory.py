@@ -29,7 +29,10 @@ tensor and a tile, and are left to authors' stand-ins (``mACC``, ``gC_fake`` mad
 An MMA accumulator (``make_fragment_C``) is in registers, or tensor memory when laid over it: a name with ``s``, ``g``
 or ``m`` for one (``tCsC``) is reported. The convention in lower case (``rx``, ``twsw``; ``t``, a one-letter op,
 a where letter, a one-letter tensor) is read where the function names that tensor so in another memory by a view or
-partition (``gx = cute.local_tile(x, ...)``, ``twgw``); a lone ``sk`` or ``ss`` is a word.
+partition (``gx = cute.local_tile(x, ...)``, ``twgw``); a lone ``sk`` or ``ss`` is a word. A name in descriptive words
+(``gmem_a``) says its memory by its memory word where the function names another buffer of that maker's memory so,
+apart only in that word and a word naming another of its tensors (``smem_b`` beside ``mA``, ``mB``): alone, a memory
+word may name the contents (``tmem_slot`` in shared memory holds a TMEM address; ``use_smem`` is a flag).
 
 ## Why is this bad?
 The where letter is the reader's only hint of a tensor's memory, which decides which copy atoms and MMA
@@ -51,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cute_inspect.lint.descriptive import memory_word, with_memory
 from cute_inspect.lint.expectations import free_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import (
@@ -134,6 +138,47 @@ def _accumulators_named_in_memory(facts: FileFacts, context: RuleContext, accumu
         )
 
 
+def _tensor_words(scope: int, facts: FileFacts) -> set[str]:
+    """The lower-case names of the tensors a function names in the convention (``mA``, ``gB_nk``: ``a``, ``b``)."""
+    found = set()
+    for name in facts.scopes[scope].params | facts.scopes[scope].bound:
+        parsed = parse_name(name)
+        if parsed is not None and not parsed.partitioned and not parsed.snake:
+            found.add(parsed.what.lower())
+    return found
+
+
+def _apart_by_tensor(name: str, other: str, tensors: set[str]) -> bool:
+    """Two descriptive names of as many words, apart in their memory words and one word each naming a tensor of the
+    function (``gmem_a`` and ``smem_b`` beside ``mA``, ``mB``)."""
+    words, others = name.split("_"), other.split("_")
+    if len(words) != len(others):
+        return False
+    apart = [(mine, theirs) for mine, theirs in zip(words, others) if mine != theirs]
+    tensor_words = [(mine, theirs) for mine, theirs in apart if memory_word(f"{mine}_x") is None]
+    return len(apart) == 2 and len(tensor_words) == 1 and set(tensor_words[0]) <= tensors
+
+
+def _descriptive_misnamed(
+    name: str, scope: int, where: str, line: int, column: int, how: str, facts: FileFacts,
+) -> Iterator[Violation]:
+    """``gmem_a = smem.allocate_tensor(...)`` beside ``smem_b = smem.allocate_tensor(...)`` and the tensors ``mA``,
+    ``mB``: a name in descriptive words says its memory by a full memory word where the function names another buffer
+    of that memory so, apart only in its memory word and the tensor it holds. A memory word alone may name the
+    contents (``tmem_slot``, in shared memory, holds a TMEM address; ``use_smem`` is a flag)."""
+    said = memory_word(name)
+    if said is None or same_memory(said, where) or where == "c":
+        return
+    tensors = _tensor_words(scope, facts)
+    if not any(at == scope and found[0] == where and memory_word(other) == where
+               and _apart_by_tensor(name, other, tensors) for (at, other), found in facts.made_in.items()):
+        return
+    yield renaming(
+        line, column, f"`{name}` is named for {WHERE_WORDS[said]} (its words), but " + how.format(WHERE_WORDS[where]),
+        name, with_memory(name, where), scope,
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     laid, allocates = "the call that makes it lays it over a pointer to {}", "the call that makes it allocates in {}"
     accumulators = _accumulators_in_tmem(facts)
@@ -148,8 +193,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
         # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
         parsed = parse_snake_tail(name) or parse_name(name, context.vocabulary) or _lower_case(name, scope, facts)
+        if parsed is None:
+            yield from _descriptive_misnamed(name, scope, where, line, column, how, facts)
+            continue
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
-        if parsed is None or parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
+        if parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
             continue
         if same_memory(parsed.where, where):
             continue

@@ -63,6 +63,14 @@ one unless the file shows the tensor shared). The convention in lower case (``tx
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
+A tile named with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
+tensor: a partition's argument or a layout view's result (``local_gB = cute.local_tile(gA, ...)`` names A's tile B's).
+A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view. A
+register tensor made in the shape of one operand's partition and named for the other of its family (``tBrB =
+cute.make_fragment_like(tAsA)``) is reported. A staging buffer the function makes, with no buffer of the name's tensor
+apart, may be named on its read-out side for the tensor it is copied to (a copy kernel's ``tBsB`` of ``sA``, stored to
+``tBgB``).
+
 An argument whose name does not follow the convention is checked for its memory only, where its maker
 proves it (``smem_pt = storage.smem_p.get_tensor(...)`` is shared memory, ``cute.make_rmem_tensor`` registers,
 ``cute.make_identity_tensor`` coordinates, ``cute.make_tensor`` over a pointer whose memory the file shows),
@@ -121,6 +129,7 @@ from cute_inspect.lint.names import (
     compose,
     parse_name,
     parse_partitioned,
+    parse_prefixed_tile,
     names_whole_source,
     parse_lower_partition,
     parse_lower_tensor,
@@ -246,17 +255,22 @@ def _memory_read(name: TensorName | None) -> bool:
     return name is not None and not name.snake and not (name.where == "t" and not name.partitioned)
 
 
+def _prefixed(name: str, fixed: str) -> str:
+    """The suggested name with the word ``name`` puts before the convention kept (``local_gB`` -> ``local_gA``)."""
+    return name.split("_", 1)[0] + "_" + fixed if parse_name(name) is None and parse_prefixed_tile(name) else fixed
+
+
 def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """A view made by layout algebra (``local_tile``, ``logical_divide``, ``zipped_divide``, a ``None`` slice...)
     views its tensor's data in its tensor's memory: ``rW_view = cute.zipped_divide(sW[row, None, None], t)`` is
     shared memory, ``gA_k = cute.local_tile(mcA, ...)`` of an identity tensor holds coordinates, and ``gB_vec =
     cute.logical_divide(gA, ...)`` is A's (compared within one family of operands only: A/B, Q/K/V)."""
     for view in facts.layout_views:
-        target = parse_name(view.target, context.vocabulary)
+        target = parse_name(view.target, context.vocabulary) or parse_prefixed_tile(view.target, context.vocabulary)
         if not _memory_read(target):
             continue
         known = facts.memory_of(view.source, view.scope)
-        source = parse_name(view.source, context.vocabulary)
+        source = parse_name(view.source, context.vocabulary) or parse_prefixed_tile(view.source, context.vocabulary)
         if known is not None:
             where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
         elif view.source == "tma_tensor":
@@ -271,7 +285,8 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             if where == target.where or target.where == "c" or where == "c" and says_coordinates(target, view.source):
                 continue
             # a tile of a whole global tensor (`m`) is named `g`
-            fixed = free_name(renamed(target, where="g" if where == "m" else where), facts, view.scope)
+            fixed = free_name(_prefixed(view.target, renamed(target, where="g" if where == "m" else where)), facts,
+                              view.scope)
             yield renaming(
                 view.line, view.column,
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
@@ -280,13 +295,32 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         elif source is not None and (known is None or facts.is_kernel_tensor_param(view.source, view.scope)) \
                 and target.what != source.what and any(
                 {target.what, source.what} <= family for family in OPERAND_FAMILIES):
-            fixed = free_name(renamed(target, what=source.what), facts, view.scope)
+            fixed = free_name(_prefixed(view.target, renamed(target, what=source.what)), facts, view.scope)
             yield renaming(
                 view.line, view.column,
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`) but names "
                 f"`{target.where}{target.what}`",
                 view.target, fixed, view.scope,
             )
+
+
+def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tBrB = cute.make_fragment_like(tAsA)``: a register tensor made in the shape of one operand's partition and
+    named for the other operand of its family (A/B, Q/K/V) is laid out for the one, named for the other."""
+    for made in facts.shaped_like:
+        target = parse_name(made.target, context.vocabulary)
+        source = parse_name(made.source, context.vocabulary)
+        if target is None or source is None or target.snake or source.snake or "c" in (target.where, source.where):
+            continue
+        if target.what == source.what or not any({target.what, source.what} <= family for family in OPERAND_FAMILIES):
+            continue
+        fixed = renamed(target, what=source.what, op=source.op) if target.partitioned and source.partitioned \
+            else renamed(target, what=source.what)
+        yield renaming(
+            made.line, made.column,
+            f"`{made.target}` is made in the shape of `{made.source}` (`{made.method}`) but names "
+            f"`{target.where}{target.what}`", made.target, free_name(fixed, facts, made.scope), made.scope,
+        )
 
 
 def _tma_sides_misnamed(facts: FileFacts) -> Iterator[Violation]:
@@ -390,6 +424,17 @@ def _written_from(target: str, line: int, scope: int, facts: FileFacts) -> set[s
     return {name for at, names in writes if line < at < until for name in names}
 
 
+def _copied_into(target: str, line: int, scope: int, facts: FileFacts) -> set[str]:
+    """The names the function copies the tensor ``target`` binds at ``line`` into (``cute.copy(atom, target, dst)``):
+    the read-out side of a staging buffer the function makes holds the data it is read out to (``tBsB`` of ``sA``
+    stored to ``tBgB`` in a copy kernel whose one buffer is ``sA``)."""
+    return {
+        call.operands[1].name for call in facts.copies
+        if call.scope == scope and call.line > line and len(call.operands) == 2
+        and call.operands[0].name == target and call.operands[1].name
+    }
+
+
 def _names_written_data(
     target: TensorName, name: str, line: int, scope: int, facts: FileFacts, context: RuleContext,
 ) -> bool:
@@ -397,13 +442,21 @@ def _names_written_data(
     buffer reused once its first tensor is dead (``tCsDQ = thr_mma.partition_C(sQ_half)`` filled from
     ``acc_dQ``, the comment says "reuse sQ as the epilogue buffer"). The other result of its own
     ``tma_partition`` is no such evidence where the function has a buffer of the name's tensor apart from the
-    source (``tAsA`` of ``sB_staged`` beside ``sA``): named with the partition, it repeats the name's tensor."""
+    source (``tAsA`` of ``sB_staged`` beside ``sA``): named with the partition, it repeats the name's tensor. A buffer
+    the function makes, where it has none of the name's tensor apart, may be named for the tensor it is read out to
+    (a copy kernel's one staging buffer ``sA``, stored to B through ``tBsB``)."""
     pair = tma_pair_of(name, facts, scope)
     own = compose(scope="", op="", separator="", where=target.where, what=target.what)
     partition = next((p for p in facts.partitions if p.scope == scope and p.target == name), None)
     apart = facts.bound_in(own, scope) and partition is not None and partition.source is not None \
         and _root(partition.source, facts) != own
-    for written in _written_from(name, line, scope, facts):
+    written_or_read = _written_from(name, line, scope, facts)
+    # a buffer the function makes, with no buffer of the name's tensor apart, holds what it is read out to as well
+    staging = partition is not None and partition.source is not None and not apart \
+        and any((scope, each) in facts.made_in for each in (partition.source, _root(partition.source, facts)))
+    if staging:
+        written_or_read |= _copied_into(name, line, scope, facts)
+    for written in written_or_read:
         if apart and pair is not None and tma_pair_of(written, facts, scope) is pair:
             continue
         parsed = parse_name(written, context.vocabulary)
@@ -638,6 +691,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _one_tensor_both_tma_sides(facts)
     yield from _lower_case_misnames(facts)
     yield from _views_misnamed(facts, context)
+    yield from _shaped_like_another_operand(facts, context)
     yield from _descriptive_misnames(facts, context)
     yield from _tma_sides_misnamed(facts)
     roles = roles_in_use(facts, context.vocabulary)

@@ -12,7 +12,9 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   is a store), the copies made with its atom, or the op the atom was made with
   (``CopyBulkTensorTileS2GOp``); otherwise it is named for the operand it loads (``tAsA``), a shared
   pattern (``tXsdO``), and only the MMA's own ``C`` on a tensor that is not C's (``tCsA``) is reported;
-  a direction naming registers or tensor memory (``tSR_sO``, ``tTR_``) never names a TMA partition;
+  a direction naming registers or tensor memory (``tSR_sO``, ``tTR_``) never names a TMA partition; the two results
+  of one ``tma_partition`` carry one pattern: where only one is named by a TMA direction and the other by the op of
+  the file's MMA partitions (``tCsC, bSG_gC``), the other is reported (a shared row pattern, ``tSG_sO, tXgO``, is not);
 - an MMA (``thr_mma``, ``tiled_mma_qk``...) never gives a copy direction, never another operand's letter
   (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
   other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
@@ -45,9 +47,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from cute_inspect.lint.expectations import copy_op_problem, free_name, mma_op_problem, source_name
+from cute_inspect.lint.expectations import MMA_METHODS, copy_op_problem, free_name, mma_op_problem, source_name
 from cute_inspect.lint.facts import FileFacts, Partition
-from cute_inspect.lint.names import TensorName, is_direction_op, parse_partitioned, renamed
+from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_partitioned, renamed
 from cute_inspect.lint.rules import Rename, RuleContext, Violation, renaming
 
 CODE = "CI104"
@@ -92,7 +94,43 @@ def _object_ops(facts: FileFacts, context: RuleContext) -> Counter:
     return counts
 
 
+_TMA_DIRECTIONS = frozenset({"GS", "SG"})
+
+
+def _tma_pair_split(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tCsC, bSG_gC = tma_partition(tma_atom_c, ...)``: one call's two results carry one pattern; where one is
+    named by the direction it copies and the other by the op the file's MMA partitions carry, the other is named for
+    another partitioner (the MMA's ``tC``). A shared row pattern on the other side (``tSG_sO, tXgO``) is no MMA's."""
+    mma_ops = {
+        canonical_op(parsed.op) for partition in facts.partitions if partition.method in MMA_METHODS
+        and (parsed := parse_partitioned(partition.target, context.vocabulary)) is not None
+    }
+    for pair in facts.tma_pairs:
+        names = [parse_partitioned(name or "", context.vocabulary) for name in (pair.smem, pair.gmem)]
+        if None in names:
+            continue
+        # a TMA's own directions: another direction on a side (`tSR_sO`) is the direction checks' below
+        said = [canonical_op(name.op) in _TMA_DIRECTIONS for name in names]
+        if said[0] == said[1] or any(is_direction_op(name.op) for name, tma in zip(names, said) if not tma):
+            continue
+        direction, other = (names[0], 1) if said[0] else (names[1], 0)
+        if canonical_op(names[other].op) not in mma_ops:
+            continue
+        wrong = (pair.smem, pair.gmem)[other]
+        partition = next((p for p in facts.partitions if p.scope == pair.scope and p.target == wrong), None)
+        if partition is None:
+            continue
+        fixed = renamed(names[other], scope=direction.scope, op=direction.op, separator=direction.separator)
+        yield renaming(
+            partition.line, partition.column,
+            f"`{wrong}` and `{(pair.smem, pair.gmem)[1 - other]}` are the two sides of one `tma_partition`, but only "
+            f"the other is named by the direction it copies (`{direction.scope}{direction.op}`)",
+            wrong, free_name(fixed, facts, pair.scope), pair.scope,
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _tma_pair_split(facts, context)
     ops = object_ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
