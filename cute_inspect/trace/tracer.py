@@ -1171,7 +1171,7 @@ class _Tracer:
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
             if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") and label.origin != found[0] \
-                    and label.rule.startswith("smem_buffer") and label.var is not None:  # (indexed itself: metadata)
+                    and self._buffer_mode(label) and label.var is not None:  # (indexed itself: metadata)
                 self.stages.add((label.origin, label.var))
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
@@ -1197,6 +1197,18 @@ class _Tracer:
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
         return found
+
+    def _buffer_mode(self, label) -> bool:
+        """Whether a mode is an SMEM buffer's own: made by the buffer's rank (`smem_buffer`), or a leaf of a view
+        over the buffer's memory (`make_tensor(sScales.iterator, make_layout((64, 2, 3), ...))`) that took one of
+        the buffer's modes by its stride (rule `like`, the buffer's record and axis variable)."""
+        if label.rule.startswith("smem_buffer"):
+            return True
+        if label.rule != "like" or not 0 <= label.origin < len(self.trace.records):
+            return False
+        buffer = self.trace.records[label.origin].levels[:1]
+        return any(isinstance(x, _levels.ModeLabel) and x.var == label.var and x.rule.startswith("smem_buffer")
+                   for tree in buffer for x in _levels.flatten(tree))
 
     def _paged_mode(self, record, mode, index, extent=None) -> None:
         """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
@@ -2187,6 +2199,7 @@ class _Tracer:
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
             for record in self.trace.records:
                 record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
+        _flow.tiles_of_a_buffer(self.trace.records)
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -2240,7 +2253,8 @@ class _Tracer:
                                             origin, op)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
-            level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
+            thr_copy = bound.get("self")
+            level = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
@@ -4137,6 +4151,13 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
     return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
                                  for _ in range(len(new) - len(old)))
 
+
+def _loads_tmem(thr_copy) -> bool:
+    """Whether a thread copy reads TMEM into registers (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...): the
+    accumulator's way out, so its partitions are the store's, the first one too when it partitions no TMEM (an
+    identity tensor's coordinates, partitioned before any accumulator)."""
+    op = getattr(thr_copy, "op", None)
+    return type(op).__name__.startswith("Ld") and "tcgen05" in type(op).__module__
 
 def _stores_to_global(atom) -> bool:
     """Whether a TMA atom writes global memory (`CopyBulkTensorTileS2GOp`, the reducing `CopyReduceBulkTensor
