@@ -1941,9 +1941,11 @@ def tiles_of_a_buffer(records: list) -> None:
             continue
         first = list(_levels.flatten(modes[0]))
         axes = {axis for x in first for axis in (x.axis, *(x.leaf_axes or ()))}
-        for mode in modes[1:-1]:
+        laid = top_modes(record.layouts[0]) if record.layouts else None
+        past = _past_first_mode(laid) if laid and len(laid) == len(modes) else None
+        for j, mode in enumerate(modes[1:-1], 1):
             if not isinstance(mode, _levels.ModeLabel) or mode.level != "block" or mode.role != "atom" \
-                    or mode.axis is None or mode.axis not in axes:
+                    or mode.axis is None or mode.axis not in axes or past is None or not past[j]:
                 continue
             if mode.origin == record.index and mode.var is not None and all(x.var != mode.var for x in first):
                 made.add((mode.origin, mode.var))
@@ -1952,6 +1954,21 @@ def tiles_of_a_buffer(records: list) -> None:
     if made or seen:
         for record in records:
             record.levels = tuple(_as_buffer_tiles(t, made, seen) for t in record.levels)
+
+
+def _past_first_mode(modes: list) -> list | None:
+    """For each top-level mode ('shape:stride' texts), whether its elements all lie past the first mode's span: a
+    mode that steps whole copies of the first (`(64, 2):(1, 64)`), not one the first is broadcast over (`(64,
+    128):(0, 1)`: the first mode lays nothing out). None where the first mode has a broadcast or run-time leaf."""
+    first = [_extent_stride(leaf) for leaf in _leaves(leaf_tree(modes[0]))]
+    if not first or any(e is None or (e > 1 and not st) for e, st in first):
+        return None
+    span = 1 + sum((e - 1) * st for e, st in first)
+    past = []
+    for mode in modes:
+        leaves = [_extent_stride(leaf) for leaf in _leaves(leaf_tree(mode))]
+        past.append(all(e is not None and st is not None and (e == 1 or st >= span) for e, st in leaves))
+    return past
 
 
 def _as_buffer_tiles(tree, made: set, seen: dict):
