@@ -1956,6 +1956,13 @@ def tiles_of_a_buffer(records: list) -> None:
             record.levels = tuple(_as_buffer_tiles(t, made, seen) for t in record.levels)
 
 
+def labels_replaced(tree, replaced: dict):
+    """`tree` with each label object whose id is in `replaced` (id -> its replacement) replaced."""
+    if isinstance(tree, tuple):
+        return tuple(labels_replaced(t, replaced) for t in tree)
+    return replaced.get(id(tree), tree)
+
+
 def _past_first_mode(modes: list) -> list | None:
     """For each top-level mode ('shape:stride' texts), whether its elements all lie past the first mode's span: a
     mode that steps whole copies of the first (`(64, 2):(1, 64)`), not one the first is broadcast over (`(64,
