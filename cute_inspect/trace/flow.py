@@ -614,7 +614,21 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
             and box_shape[1] == smem_shape[1] and keys[-1] is not None:
         smem_keys = (None,) * len(list(_leaves(smem_shape[0]))) + (keys[-1],)
         smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
+    elif _one_axis_box(box_shape, smem_shape, keys):  # a box of one axis: its flattened leaf runs along it
+        smem_keys = (next(k for k in keys if k is not None),) + (None,) * (len(list(_leaves(smem_shape))) - 1)
+        smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
     return (smem, glob)
+
+
+def _one_axis_box(box_shape, smem_shape, keys: list) -> bool:
+    """Whether a TMA box (global side `box_shape`, leaves placed by `keys`) steps one axis only, its one leaf wider
+    than 1 as many elements as the SMEM side's flattened box (`(64, 1)` of 64 key scales): the values one copy
+    brings then run along that axis (a (keys, dims) box flattened to 8192 along none)."""
+    extents = list(_leaves(box_shape))
+    wide = [(e, k) for e, k in zip(extents, keys) if e != 1]
+    smem = list(_leaves(smem_shape))
+    return len(wide) == 1 and wide[0][1] is not None and isinstance(wide[0][0], int) and len(smem) >= 1 \
+        and smem[0] == wide[0][0] and all(e == 1 for e in smem[1:])
 
 
 def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
@@ -2037,6 +2051,67 @@ def _writes_seen(records: list, tensor: list, before) -> tuple:
     for t, source in writes:
         seen[source] = max(seen.get(source, t), t)
     return seen, set()
+
+
+def tiles_of_a_buffer(records: list) -> None:
+    """A view of an SMEM buffer that lays an axis of its first mode out again in a later mode before the stages
+    (`(64, 2, stages)` over 128 key scales, `((64, 128), 2, stages)` over a (keys, dims) tile, as two loads of one
+    box fill it) holds tiles of that axis: a rest of the tile (`block-rest`), not a second atom, in every record
+    carrying it (the TMA partition's mode past the box). A later mode along another axis stays a tile mode. Run
+    once the stages are known (a pipeline state's index marks them last)."""
+    made, seen = set(), {}  # (record, variable) of such modes the view made; id(label) -> label, of the others
+    for record in records:
+        if record.op != "make_tensor" or record.memspaces[:1] != ("smem",) or not record.levels:
+            continue
+        modes = _modes(record.levels[0])
+        if len(modes) < 3 or not isinstance(modes[-1], _levels.ModeLabel) or modes[-1].level != "stage":
+            continue
+        first = list(_levels.flatten(modes[0]))
+        axes = {axis for x in first for axis in (x.axis, *(x.leaf_axes or ()))}
+        laid = top_modes(record.layouts[0]) if record.layouts else None
+        past = _past_first_mode(laid) if laid and len(laid) == len(modes) else None
+        for j, mode in enumerate(modes[1:-1], 1):
+            if not isinstance(mode, _levels.ModeLabel) or mode.level != "block" or mode.role != "atom" \
+                    or mode.axis is None or mode.axis not in axes or past is None or not past[j]:
+                continue
+            if mode.origin == record.index and mode.var is not None and all(x.var != mode.var for x in first):
+                made.add((mode.origin, mode.var))
+            else:  # a leaf of the buffer's own mode (a view over its memory): this object, where views carry it
+                seen[id(mode)] = mode
+    if made or seen:
+        for record in records:
+            record.levels = tuple(_as_buffer_tiles(t, made, seen) for t in record.levels)
+
+
+def labels_replaced(tree, replaced: dict):
+    """`tree` with each label object whose id is in `replaced` (id -> its replacement) replaced."""
+    if isinstance(tree, tuple):
+        return tuple(labels_replaced(t, replaced) for t in tree)
+    return replaced.get(id(tree), tree)
+
+
+def _past_first_mode(modes: list) -> list | None:
+    """For each top-level mode ('shape:stride' texts), whether its elements all lie past the first mode's span: a
+    mode that steps whole copies of the first (`(64, 2):(1, 64)`), not one the first is broadcast over (`(64,
+    128):(0, 1)`: the first mode lays nothing out). None where the first mode has a broadcast or run-time leaf."""
+    first = [_extent_stride(leaf) for leaf in _leaves(leaf_tree(modes[0]))]
+    if not first or any(e is None or (e > 1 and not st) for e, st in first):
+        return None
+    span = 1 + sum((e - 1) * st for e, st in first)
+    past = []
+    for mode in modes:
+        leaves = [_extent_stride(leaf) for leaf in _leaves(leaf_tree(mode))]
+        past.append(all(e is not None and st is not None and (e == 1 or st >= span) for e, st in leaves))
+    return past
+
+
+def _as_buffer_tiles(tree, made: set, seen: dict):
+    if isinstance(tree, tuple):
+        return tuple(_as_buffer_tiles(t, made, seen) for t in tree)
+    if seen.get(id(tree)) is tree or isinstance(tree, _levels.ModeLabel) and tree.role == "atom" \
+            and (tree.origin, tree.var) in made:
+        return replace(tree, role="rest", rule="buffer_tiles")
+    return tree
 
 
 def _atoms_by_rests(records: list) -> None:

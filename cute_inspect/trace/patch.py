@@ -74,6 +74,8 @@ FUNCTIONS = {
     "flatten": ("cutlass.cute", "flatten"),
     "coalesce": ("cutlass.cute", "coalesce"),
     "make_identity_tensor": ("cutlass.cute", "make_identity_tensor"),
+    # an S2T copy's SMEM partition as the SMEM descriptors the copy reads: the partition's modes, leaf for leaf
+    "get_s2t_smem_desc_tensor": ("cutlass.cute.nvgpu.tcgen05", "get_s2t_smem_desc_tensor"),
     # host calls that build a TMA over a global tensor: the TMA tensor the kernel receives is that tensor
     "make_tiled_tma_atom": ("cutlass.cute.nvgpu.cpasync", "make_tiled_tma_atom"),
     "make_tiled_tma_atom_A": ("cutlass.cute.nvgpu", "make_tiled_tma_atom_A"),

@@ -82,6 +82,12 @@ RULES = {
                       "mode the atom, the others rests",
     "stacked_products": "an accumulator mode whose slices, picked by constants, gemms fill from one B and different A "
                         "operands (a dual GEMM's gate and up): a rest along M (from one A and different Bs: along N)",
+    "buffer_tiles": "a mode of an SMEM buffer's view, before its stages, along an axis its first mode runs along "
+                    "(`(64, 2, stages)` over 128 scales that two box loads fill): a rest of the tile, not an atom",
+    "s2t_partition.atom": "an S2T copy's partition of scale factors: each leaf of the copy's atom steps through the "
+                          "source leaf whose stride range holds its stride, along that leaf's axis (none where its "
+                          "extent is 1 or its stride 0)",
+    "s2t_partition.rest": "an S2T copy's partition's rests, each leaf along the source leaf its stride steps",
     "read_out_of_tmem": "a register vector that a hand-written 32x32b `tcgen05.ld` of an MMA's accumulator fills, "
                         "and a `local_tile` of it: the accumulator read out of TMEM, `store` (the atom)",
     "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "

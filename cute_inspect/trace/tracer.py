@@ -389,6 +389,8 @@ class _Tracer:
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
         self.operands_by_use: set = set()  # register fragments an MMA slot reads that no MMA call made
         self.replicas: dict = {}  # record index -> positions of its atom's leaves a copy fills with one value's copies
+        # an S2T partition's record index -> (its source's record, output, the source leaf each of its leaves steps)
+        self.stepped: dict = {}
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
@@ -795,6 +797,31 @@ class _Tracer:
                 if source is not None and source.memspaces[:1] == ("smem",) and source.inputs:
                     self._operand_by_use(source.inputs[0], mma, slot, values=False)
 
+    def _stepped_axes(self) -> None:
+        """Each leaf of an S2T copy's partition (`_stepped_leaves`), and of the views made of it mode for mode
+        (`get_s2t_smem_desc_tensor`), runs along the settled axis of the source leaf it steps through, leaf by
+        leaf where the source's atom took its leaves' axes only when the axes were settled; a leaf that steps
+        none along no axis. Until then each stayed a mode of the partition, for the joins through it."""
+        for record in self.trace.records:
+            source = record.inputs[0] if record.op in _SAME_MODES and record.inputs else None
+            found = self.stepped.get(record.index, self.stepped.get(source))
+            if found is None or not record.levels:
+                continue
+            index, out, steps = found
+            origin = self.trace.records[index]
+            if out >= len(origin.levels) or out >= len(origin.shapes):
+                continue
+            axes = [x.axis if isinstance(x, _levels.ModeLabel) else None
+                    for x in _levels.leaves(origin.shapes[out], origin.levels[out])]
+            leaves = list(_levels.flatten(record.levels[0]))
+            if len(leaves) != len(steps) or len(leaves) != len(list(_leaves(record.shapes[0]))):
+                continue
+            placed = {id(x): replace(x, axis=axes[p] if p is not None and p < len(axes) else None,
+                                     axis_rule="s2t_partition" if p is not None and p < len(axes) and axes[p] else None,
+                                     leaf_axes=None)
+                      for x, p in zip(leaves, steps) if isinstance(x, _levels.ModeLabel) and x.level != "stage"}
+            record.levels = (_flow.labels_replaced(record.levels[0], placed),) + tuple(record.levels[1:])
+
     def _copy_source(self, destination: Record):
         """The source-side partition (`partition_S`) a tiled copy made before its destination-side one."""
         copy = (destination.made_by or {}).get("object")
@@ -1171,7 +1198,7 @@ class _Tracer:
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
             if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") and label.origin != found[0] \
-                    and label.rule.startswith("smem_buffer") and label.var is not None:  # (indexed itself: metadata)
+                    and self._buffer_mode(label) and label.var is not None:  # (indexed itself: metadata)
                 self.stages.add((label.origin, label.var))
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
@@ -1197,6 +1224,18 @@ class _Tracer:
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
         return found
+
+    def _buffer_mode(self, label) -> bool:
+        """Whether a mode is an SMEM buffer's own: made by the buffer's rank (`smem_buffer`), or a leaf of a view
+        over the buffer's memory (`make_tensor(sScales.iterator, make_layout((64, 2, 3), ...))`) that took one of
+        the buffer's modes by its stride (rule `like`, the buffer's record and axis variable)."""
+        if label.rule.startswith("smem_buffer"):
+            return True
+        if label.rule != "like" or not 0 <= label.origin < len(self.trace.records):
+            return False
+        buffer = self.trace.records[label.origin].levels[:1]
+        return any(isinstance(x, _levels.ModeLabel) and x.var == label.var and x.rule.startswith("smem_buffer")
+                   for tree in buffer for x in _levels.flatten(tree))
 
     def _paged_mode(self, record, mode, index, extent=None) -> None:
         """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
@@ -2187,6 +2226,8 @@ class _Tracer:
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
             for record in self.trace.records:
                 record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
+        _flow.tiles_of_a_buffer(self.trace.records)
+        self._stepped_axes()
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -2240,10 +2281,18 @@ class _Tracer:
                                             origin, op)
         if op in ("partition_S", "partition_D"):
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
-            level = self._copy_side_level(bound.get("self"), "store" if epilogue else "copy")
+            thr_copy = bound.get("self")
+            level = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            source = next((v for v in bound.values() if _is_tensor(v)), None)
+            if _copies_into_tmem(thr_copy) and source is not None:
+                found = _stepped_leaves(info, _info(source).layout, inp, out, origin)
+                stepped = self.lookup(source) if found is not None else None
+                if stepped is not None:
+                    self.stepped[origin] = (stepped[0], stepped[1], found[1])
+                    return found[0]
             # a tiler mode over a rest it covers one element of (a 2-D tcgen05.ld tiler over an accumulator's
             # ((M, N), MMA_M, MMA_N): its second mode over MMA_M) leaves that rest as it was
             source = next((_info(v).shape for v in bound.values() if _is_tensor(v)), None)
@@ -4090,7 +4139,7 @@ _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "mak
 
 # views whose modes are their source's, mode for mode, when the rank is kept
 _SAME_MODES = ("domain_offset", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "recast_tensor",
-               "composition", "coalesce")
+               "composition", "coalesce", "get_s2t_smem_desc_tensor")
 
 
 def _map_leaves(tree, pool: list, axis_class=None):
@@ -4136,6 +4185,67 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
         return None
     return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
                                  for _ in range(len(new) - len(old)))
+
+
+def _loads_tmem(thr_copy) -> bool:
+    """Whether a thread copy reads TMEM into registers (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...): the
+    accumulator's way out, so its partitions are the store's, the first one too when it partitions no TMEM (an
+    identity tensor's coordinates, partitioned before any accumulator)."""
+    op = getattr(thr_copy, "op", None)
+    return type(op).__name__.startswith("Ld") and "tcgen05" in type(op).__module__
+
+def _copies_into_tmem(thr_copy) -> bool:
+    """Whether a thread copy is an S2T copy (tcgen05 `Cp4x32x128bOp`, `Cp128x256bOp`...): SMEM to TMEM, a
+    block-scaled MMA's scale factors on their way to the MMA."""
+    op = getattr(thr_copy, "op", None)
+    return type(op).__name__.startswith("Cp") and "tcgen05" in type(op).__module__
+
+
+def _stepped_leaves(info, source_layout: str | None, source_labels, partitioned, origin: int):
+    """An S2T copy's partition of scale factors laid out for the MMA (`((((32,4),1),(1,1)),1,4,stages)`): each of
+    its leaves steps through one leaf of the source, the one whose stride range holds its stride, and runs along
+    that leaf's axis (the atom's 32 lanes the rows, its bytes of a word the K-blocks the source's MMA_K held); a
+    leaf of extent 1 or stride 0, or one running across source leaves (16 values of 4 K-blocks and 4 rows), along
+    none, though it stays the mode the partition carried there (`partitioned`:
+    a copy joins it to the other side's, an MMA slot names it there). The first mode is the copy's atom, the
+    others its rests; the source's stages stay stages. Returns the labels and, per leaf, the position of the
+    source leaf it steps (None for none), which `_stepped_axes` reads once the axes are settled; None where a
+    layout is not read."""
+    new, old = leaf_tree(info.layout), leaf_tree(source_layout)
+    if new is None or old is None or not isinstance(source_labels, tuple) or len(old) != len(source_labels) \
+            or not isinstance(info.shape, tuple) or len(partitioned) != len(info.shape):
+        return None
+    pool = []  # (lowest stride, past the highest, label, position) of the source's leaves wider than 1
+    leaves = [pair for mode, label in zip(old, source_labels) for pair in zip(_leaves(mode), _leaf_labels_of(mode, label))]
+    for position, (leaf, leaf_label) in enumerate(leaves):
+        extent, stride = _leaf_numbers(leaf)
+        if extent is None or stride is None:
+            return None
+        if extent > 1 and stride > 0 and isinstance(leaf_label, _levels.ModeLabel):
+            pool.append((stride, stride * extent, leaf_label, position))
+    carried = iter(_levels.leaves(info.shape, partitioned))
+    steps = []
+
+    def label_of(leaf, role):
+        extent, stride = _leaf_numbers(leaf)
+        there = next(carried)
+        hit = next((p for p in pool if p[0] <= stride < p[1] and stride % p[0] == 0 and stride * extent <= p[1]),
+                   None) if extent is not None and extent > 1 and stride else None  # (one across leaves: none)
+        steps.append(hit[3] if hit is not None else None)
+        if hit is not None and hit[2].level == "stage":
+            return hit[2]
+        if hit is None:
+            mine = there if isinstance(there, _levels.ModeLabel) and there.var is not None \
+                else _levels.made("copy", role, origin, "s2t_partition")
+            return replace(mine, level="copy", role=role, origin=origin, rule=f"s2t_partition.{role}", mma=None)
+        if hit[2].leaf_axes:  # a leaf of an atom whose leaves run along axes of their own: that leaf's, apart
+            return replace(_levels.made("copy", role, origin, "s2t_partition"), leaf_axes=hit[2].leaf_axes)
+        return _levels.made("copy", role, origin, "s2t_partition", source=hit[2])
+
+    def tree(mode, role):
+        return tuple(tree(m, role) for m in mode) if isinstance(mode, tuple) else label_of(mode, role)
+
+    return tuple(tree(mode, "atom" if i == 0 else "rest") for i, mode in enumerate(new)), steps
 
 
 def _stores_to_global(atom) -> bool:
