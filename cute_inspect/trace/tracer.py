@@ -428,6 +428,9 @@ class _Tracer:
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
         self.packed_pages: set = set()  # variables of paged leaves that pack another index with the pages
+        # (axis variable of a global mode, hashes of its index's unscaled terms, what its scaled terms were computed
+        # from): a mode an index `outer * n + inner` selects (`_packed_index`, `flow._packed_head_rows`)
+        self.packed_indices: list = []
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
@@ -1196,7 +1199,25 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+                    self._packed_index(record, modes[i].var, coord[i].value)
         return found
+
+    def _packed_index(self, record, var: int, index) -> None:
+        """A global mode selected by a sum of terms some of which are scaled by a constant (`(chunk * heads + h) *
+        16 + t`, `chunk * Hv + v_head`): what its unscaled terms are and what its scaled ones were computed from,
+        for `flow._packed_head_rows`."""
+        if not set(record.memspaces) & {"gmem", "coord"}:
+            return
+        terms = _sum_terms(index)
+        if len(terms) < 2:
+            return
+        scaled = [t for t in terms if _scaled_term(t) is not None]
+        inner = [_ir_hash(_past_casts(t)) for t in terms if _scaled_term(t) is None and _constant(t) is None]
+        if scaled and inner:
+            outer: dict = {}
+            for t in scaled:
+                outer.update(_index_sources(_scaled_term(t)))
+            self.packed_indices.append((var, tuple(inner), tuple(outer)))
 
     def _paged_mode(self, record, mode, index, extent=None) -> None:
         """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
@@ -2181,7 +2202,7 @@ class _Tracer:
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
-                         packed_pages=self.packed_pages)
+                         packed_pages=self.packed_pages, packed_indices=self.packed_indices)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -3731,6 +3752,26 @@ def _adds_another_index(value, read: int) -> bool:
     from_read = [_read_from_table(t, lambda key: key == read) is not None for t in terms]
     return len(terms) == 2 and any(from_read) and not all(from_read) \
         and all(_op_name(t) != "arith.constant" for t, r in zip(terms, from_read) if not r)
+
+
+def _sum_terms(value, depth: int = 4) -> list:
+    """The terms of an integer sum (`a * n + b + c * n`: nested `arith.addi`s flattened), the value alone if it
+    is no sum."""
+    value = _past_casts(value)
+    if depth == 0 or _op_name(value) != "arith.addi":
+        return [value]
+    return [t for o in _operands(value) for t in _sum_terms(o, depth - 1)]
+
+
+def _scaled_term(value):
+    """The run-time factor of a term scaled by a constant (`chunk * Hv`, Hv known when compiling); else None."""
+    value = _past_casts(value)
+    if _op_name(value) != "arith.muli":
+        return None
+    factors = _operands(value)
+    constants = [f for f in factors if _constant(_past_casts(f)) is not None]
+    others = [f for f in factors if _constant(_past_casts(f)) is None]
+    return others[0] if len(factors) == 2 and len(constants) == 1 else None
 
 
 def _yielded(value) -> list:
