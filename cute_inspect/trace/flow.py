@@ -336,7 +336,20 @@ def join_leaves(axes: Axes, a, b) -> None:
             elif isinstance(x, tuple) and isinstance(y, tuple):
                 join_leaves(axes, x, y)
             else:
-                _atom_leaves(axes, x, y) or _atom_leaves(axes, y, x)
+                _atom_leaves(axes, x, y) or _atom_leaves(axes, y, x) or _divided_whole(axes, x, y) \
+                    or _divided_whole(axes, y, x)
+
+
+def _divided_whole(axes: Axes, whole, parts) -> bool:
+    """A mode labelled whole against the same mode divided (`logical_divide(t, (None, None, 64))`, the parts of one
+    variable): one mode."""
+    if not isinstance(whole, _levels.ModeLabel) or not isinstance(parts, tuple):
+        return False
+    found = {_var(label) for label in _levels.flatten(parts)}
+    if len(found) != 1 or None in found:
+        return False
+    axes.join(whole.var, found.pop())
+    return True
 
 
 def _atom_leaves(axes: Axes, atom, leaves) -> bool:

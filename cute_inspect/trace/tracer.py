@@ -202,6 +202,10 @@ def _launch_argument(frame, obj):
     code = frame.f_code
     params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     param = next((p for p in params if frame.f_locals.get(p) is obj), None)
+    place = None  # where a parameter holding several values holds `obj` (`Q_args = (atom, tma_tensor, layout)`)
+    if param is None:
+        param, place = next(((p, k) for p in params if p != "self"
+                             for k, v in _held_values(frame.f_locals.get(p)).items() if v is obj), (None, None))
     host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
     while host is not None and absolute(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
         host = host.f_back
@@ -217,7 +221,24 @@ def _launch_argument(frame, obj):
     if not isinstance(given, ast.Name):
         return None
     value = host.f_locals.get(given.id)
+    if place is not None:  # the host's value in that argument, its element in the same place
+        value = _held_values(value).get(place)
     return value if value is not None and _is_tensor(value) else None
+
+
+def _held_values(value) -> dict:
+    """place -> value of what a kernel parameter or launch argument holds several values in: a tuple's elements
+    (the TMA atom, its tensor and its SMEM layout a helper returns together), a container's fields (`TmaInfo`'s
+    atom, tensor and layout); none for a tensor or a plain value."""
+    if isinstance(value, tuple):
+        return dict(enumerate(value))
+    if value is None or _is_tensor(value) or type(value).__module__.startswith("builtins"):
+        return {}
+    fields = getattr(value, "__dict__", None)
+    return dict(fields) if isinstance(fields, dict) and len(fields) <= _HELD_FIELDS else {}
+
+
+_HELD_FIELDS = 8  # fields of a container of launch values read (a TMA atom's bundle has three)
 
 
 def _unit_tiler_modes(tiler) -> set:
@@ -523,10 +544,11 @@ class _Tracer:
         # a host tensor the launch names but no traced call made (`mCos` passed through) is none of the traced
         # host tensors that share its type
         passed = launched or (None if host is not None else self._passed_in(_type_text(obj.value), name, kernel))
-        if launched is not None and self.trace.records[launched[0]].op != "input" and _levels.is_labelled(launched[2]) \
-                and len(launched[2]) == len(labels):
+        if launched is not None and self.trace.records[launched[0]].op not in ("input", "logical_divide") \
+                and _levels.is_labelled(launched[2]) and len(launched[2]) == len(labels):
             # a tile the host cut (`local_tile(tma_tensor, tiler, (None, None))`) and launched with: the parameter
-            # is that tile, its modes the tile's (level and role too, not only their axes)
+            # is that tile, its modes the tile's (level and role too, not only their axes); a divide that keeps
+            # every mode (the TMA helper's `logical_divide(t, (None, None, 64))`) cuts no tile
             labels = launched[2]
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
@@ -536,10 +558,10 @@ class _Tracer:
             inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
         self._know(obj, (index, 0, labels))
-        for label in labels:
+        for label in _levels.flatten(labels):  # (a host tile's labels nest where its modes do)
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
-        for label, letter in _levels.head_dim_hint(name, labels):
+        for label, letter in _levels.head_dim_hint(name, labels) if not any(isinstance(t, tuple) for t in labels) else ():
             self.axes.suggest(label.var, letter, "hint:head_dim")
         if passed:  # the host tensor's modes are the parameter's
             host_modes = self.trace.records[passed[0]].levels[passed[1]]
@@ -619,11 +641,12 @@ class _Tracer:
         mma = bound.get("tiled_mma")
         if mma is not None and call.op[-1] in "AB":
             number, slot = self.objects.number(mma), call.op[-1]
-            # a second tensor loaded for the same slot of one TiledMma (w and q, both A of w h and q h) shares its
-            # contracted K only: which rows (or columns) each has, the products it is issued in say
+            # a second tensor loaded for the same slot of one TiledMma (w and q, both A of w h and q h; a, q and
+            # aqc of several products, over several contractions) is bound to none of its axes: which rows (or
+            # columns) and which contracted axis each has, the products it is issued in say
             first = self.tma_slots.setdefault((number, slot), entry[0])
-            labels = tuple(entry[2]) if first == entry[0] else (None,) + tuple(entry[2])[1:]
-            _flow.bind_slot(self.axes, (None,) + labels, number, slot)
+            if first == entry[0]:
+                _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), number, slot)
 
     def _scale_factors(self, bound: dict) -> None:
         """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
