@@ -580,9 +580,10 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
             by_basis.setdefault(basis, var)
         elif leaf.endswith(":0") and var is not None and leaf != "1:0":
             shared.setdefault(leaf.partition(":")[0], []).append(var)
-    keys = []
+    keys, extents = [], []
     for leaf in _leaves(leaf_tree(box[0])):
         extent, _, stride = leaf.partition(":")
+        extents.append(extent)
         basis = stride.rpartition("@")[2]
         var = by_basis.get(basis) if "@" in stride and extent != "1" and basis not in mixed else None
         if stride == "0" and len(shared.get(extent, ())) == 1:  # values sharing one scale: the input's such leaf
@@ -596,7 +597,19 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
             and box_shape[1] == smem_shape[1] and keys[-1] is not None:
         smem_keys = (None,) * len(list(_leaves(smem_shape[0]))) + (keys[-1],)
         smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
+    elif _one_axis_box(keys, extents, smem_shape):
+        smem_keys = (next(k for k in keys if k is not None),) + (None,) * (len(list(_leaves(smem_shape))) - 1)
+        smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
     return (smem, glob)
+
+
+def _one_axis_box(keys: list, extents: list, smem_shape) -> bool:
+    """Whether a TMA box is one run of elements along one axis (`(128, 1)`: 128 decays of the key dim, the rest
+    of the box size-1 issue counts) that the SMEM side's first leaf holds whole: that leaf runs along it."""
+    placed = [(k, e) for k, e in zip(keys, extents) if k is not None]
+    wide = [e for k, e in zip(keys, extents) if k is None and e != "1"]
+    first = next(iter(_leaves(smem_shape)), None)
+    return len(placed) == 1 and not wide and str(first) == placed[0][1]
 
 
 def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
