@@ -3,10 +3,13 @@ selects another tensor's heads: the workspace's rows and its tiles' rest run alo
 keys, and the queries' heads stay heads."""
 
 import os
+from types import SimpleNamespace
 
 import pytest
 
 from _cli import ROOT, labels_of, trace_json
+from cute_inspect.trace import flow, levels
+from cute_inspect.trace.axes import Axes, fresh
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "packed_head_rows.py")
 
@@ -35,3 +38,25 @@ def test_one_packed_row_tiled_by_one_runs_along_no_axis(packed):
     atom, _, rest = labels_of(packed, "gate_tiles")[0]
     assert (atom, rest) == ("block-atom", "block-rest")
     assert labels_of(packed, "gates")[0][0] == "input-mode"
+
+
+def _mode(var):
+    return levels.ModeLabel("input", "mode", None, 0, None, "input.mode", None, var)
+
+
+def _record(memspace, *variables):
+    return SimpleNamespace(levels=(tuple(_mode(v) for v in variables),), shapes=((16,) * len(variables),),
+                           memspaces=(memspace,))
+
+
+def test_an_inner_term_packs_heads_only_where_it_selects_a_global_tensors_heads():
+    # `kv_head * G + q_m` with q_m picking rows of an SMEM tile of grouped heads (`sQ[q_m, None]`) is the query
+    # heads of mQ, not (kv_head, heads) packed; `c * heads + h` with h selecting a global tensor's heads packs
+    axes = Axes()
+    rows, smem_heads, global_heads = fresh(), fresh(), fresh()
+    records = [_record("gmem", rows), _record("smem", smem_heads), _record("gmem", global_heads)]
+    named = {axes.find(rows): ("H", "batch"), axes.find(smem_heads): ("H", "batch"),
+             axes.find(global_heads): ("H", "batch")}
+    selections = {"q_m": [smem_heads], "h": [global_heads]}
+    assert flow._packed_head_rows(axes, records, named, [(rows, ("q_m",), ())], selections) == set()
+    assert flow._packed_head_rows(axes, records, named, [(rows, ("h",), ())], selections) == {rows}

@@ -948,7 +948,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _split_partials(axes, records, views, named)
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
-    packed_heads = _packed_head_rows(axes, named, packed_indices or [], gathers[1] if gathers else {})
+    packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -1132,15 +1132,19 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
                 named[sequence.pop()] = (letter, "gather")
 
 
-def _packed_head_rows(axes: Axes, named: dict, packed_indices: list, selections: dict) -> set:
+def _packed_head_rows(axes: Axes, records: list, named: dict, packed_indices: list, selections: dict) -> set:
     """Variables of global modes whose rows pack the heads inside another index: the mode is selected by `outer *
     n + inner` (`tmaH[chunk * Hv + v_head, ...]`; a workspace's `(chunk * heads + h) * 16 + t` rows tiled by 16
-    and selected by `cb + count * heads`, `cb = c * heads + h`) where an unscaled term selects another tensor's
-    heads (`tmaV[None, v_head, None]`) and nothing the scaled terms were computed from does: its rows run over
-    (outer, heads), neither axis. Where a scaled term is the heads (`kv_head * G + g`, a head's group of query
-    heads) the mode is heads."""
+    and selected by `cb + count * heads`, `cb = c * heads + h`) where an unscaled term selects another global
+    tensor's heads (`tmaV[None, v_head, None]`) and nothing the scaled terms were computed from does: its rows run
+    over (outer, heads), neither axis. Where a scaled term is the heads (`kv_head * G + g`, a head's group of query
+    heads) the mode is heads; so it is where the unscaled term picks rows of an SMEM tile of grouped heads
+    (`sQ[q_m, None]`), no global tensor's heads."""
+    global_vars = {label.var for _, label, _, global_side in _labelled_leaves(records) if global_side}
+
     def selects_heads(key, own) -> bool:
-        return any(v != own and named.get(axes.find(v), (None,))[0] == "H" for v in selections.get(key, ()))
+        return any(v != own and v in global_vars and named.get(axes.find(v), (None,))[0] == "H"
+                   for v in selections.get(key, ()))
 
     return {var for var, inner, outer in packed_indices
             if named.get(axes.find(var), (None,))[0] in ("Q", "K", "H") and any(selects_heads(k, var) for k in inner)
