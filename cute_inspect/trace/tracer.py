@@ -561,7 +561,8 @@ class _Tracer:
         for label in _levels.flatten(labels):  # (a host tile's labels nest where its modes do)
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
-        for label, letter in _levels.head_dim_hint(name, labels) if not any(isinstance(t, tuple) for t in labels) else ():
+        flat = not any(isinstance(t, tuple) for t in labels)
+        for label, letter in _levels.head_dim_hint(name, labels) if flat else ():
             self.axes.suggest(label.var, letter, "hint:head_dim")
         if passed:  # the host tensor's modes are the parameter's
             host_modes = self.trace.records[passed[0]].levels[passed[1]]
@@ -1235,7 +1236,8 @@ class _Tracer:
         if len(terms) < 2:
             return
         scaled = [t for t in terms if _scaled_term(t) is not None]
-        inner = [_ir_hash(_past_casts(t)) for t in terms if _scaled_term(t) is None and _constant(t) is None]
+        inner = [_ir_hash(_past_casts(t)) for t in terms
+                 if _scaled_term(t) is None and _constant(_past_casts(t)) is None]
         if scaled and inner:
             outer: dict = {}
             for t in scaled:
