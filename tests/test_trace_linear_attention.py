@@ -82,10 +82,19 @@ def test_a_buffer_mode_a_pipeline_stage_index_selects_is_a_stage(events):
     assert labels[0].startswith("block-atom") and labels[1] == "stage"
 
 
+def test_the_smem_side_of_a_one_dimensional_tma_box_keeps_its_one_axis(events):
+    # the decay vectors' box is 128 key-dim values in one run, issued once: the SMEM side's first leaf holds the
+    # same 128 values as the global side's, along the same axis; a two-dimensional box's SMEM side (u_box) merges
+    # two axes and keeps none
+    g_box, g_tiles = labels_of(events, "g_box")[0], labels_of(events, "g_tiles")[0]
+    assert g_box[0] == g_tiles[0] != "block-tma"
+    assert g_box[1:] == ["block-tma", "stage"]
+
+
 def test_tiles_loaded_for_one_slot_of_a_tiledmma_take_their_rows_from_the_product_they_feed(events):
-    # q and w are both TMA-loaded as A of the one TiledMma that issues q h and w h: the host atoms share only the
-    # contracted key dim, and A partitions made for the loads (in neither product) take their rows from the SMEM
-    # buffer each load fills
+    # q and w are both TMA-loaded as A of the one TiledMma that issues q h and w h: the first host atom binds the
+    # slot's axes, the second none (its rows and contraction are the products'), and A partitions made for the loads
+    # (in neither product) take their rows from the SMEM buffer each load fills
     assert labels_of(events, "q")[0] == ["input-mode-Q", "input-mode-D"]
     assert labels_of(events, "w")[0] == ["input-mode-K", "input-mode-D"]
     assert _axes(labels_of(events, "q_mma")[0]) == ["Q", "D", "Q", "D", "Q"]

@@ -367,7 +367,20 @@ def join_leaves(axes: Axes, a, b) -> None:
             elif isinstance(x, tuple) and isinstance(y, tuple):
                 join_leaves(axes, x, y)
             else:
-                _atom_leaves(axes, x, y) or _atom_leaves(axes, y, x)
+                _atom_leaves(axes, x, y) or _atom_leaves(axes, y, x) or _divided_whole(axes, x, y) \
+                    or _divided_whole(axes, y, x)
+
+
+def _divided_whole(axes: Axes, whole, parts) -> bool:
+    """A mode labelled whole against the same mode divided (`logical_divide(t, (None, None, 64))`, the parts of one
+    variable): one mode."""
+    if not isinstance(whole, _levels.ModeLabel) or not isinstance(parts, tuple):
+        return False
+    found = {_var(label) for label in _levels.flatten(parts)}
+    if len(found) != 1 or None in found:
+        return False
+    axes.join(whole.var, found.pop())
+    return True
 
 
 def _atom_leaves(axes: Axes, atom, leaves) -> bool:
@@ -913,14 +926,15 @@ def _regrouped_from(records: list, index: int, depth: int = 2) -> list:
 
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
-           gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None) -> None:
+           gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None,
+           packed_indices: list | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
     axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
     run-time index -> the axis variables of every mode it selected; `paged`: the variable of each global mode an
     index read out of another tensor selected (pages of a paged cache) -> the variables of the table's modes that
-    walk the pages."""
+    walk the pages; `packed_indices`: see `_packed_head_rows`."""
     instance, rows_apart, apart = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
@@ -968,6 +982,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _split_partials(axes, records, views, named)
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
+    packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -1004,6 +1019,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
+    if packed_heads:
+        _unpack_head_rows(axes, records, packed_heads)
     _gemm_without_attention_names(axes, records, named)
     _operand_views(records)
     _atoms_by_rests(records)
@@ -1147,6 +1164,84 @@ def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> N
             sequence = {axes.find(v) for v in others} - {heads[0]}
             if len(sequence) == 1:
                 named[sequence.pop()] = (letter, "gather")
+
+
+def _packed_head_rows(axes: Axes, records: list, named: dict, packed_indices: list, selections: dict) -> set:
+    """Variables of global modes whose rows pack the heads inside another index: the mode is selected by `outer *
+    n + inner` (`tmaH[chunk * Hv + v_head, ...]`; a workspace's `(chunk * heads + h) * 16 + t` rows tiled by 16
+    and selected by `cb + count * heads`, `cb = c * heads + h`) where an unscaled term selects another global
+    tensor's heads (`tmaV[None, v_head, None]`) and nothing the scaled terms were computed from does: its rows run
+    over (outer, heads), neither axis. Where a scaled term is the heads (`kv_head * G + g`, a head's group of query
+    heads) the mode is heads; so it is where the unscaled term picks rows of an SMEM tile of grouped heads
+    (`sQ[q_m, None]`), no global tensor's heads."""
+    global_vars = {label.var for _, label, _, global_side in _labelled_leaves(records) if global_side}
+
+    def selects_heads(key, own) -> bool:
+        return any(v != own and v in global_vars and named.get(axes.find(v), (None,))[0] == "H"
+                   for v in selections.get(key, ()))
+
+    return {var for var, inner, outer in packed_indices
+            if named.get(axes.find(var), (None,))[0] in ("Q", "K", "H") and any(selects_heads(k, var) for k in inner)
+            and not any(selects_heads(k, var) for k in outer)}
+
+
+def _unpack_head_rows(axes: Axes, records: list, packed: set) -> None:
+    """The leaves of packed (outer, heads) rows (`_packed_head_rows`) run along no axis: the global modes the
+    packed index selects (a tensor's mode, its tiles' rests), a global mode of their class as long as one of
+    them (the host tensor of a kernel parameter), and a mode or atom of extent 1 of their class (one packed row:
+    a decay row per (chunk, head), the state box's size-1 mode). A tile's atom wider than 1 keeps its axis (the
+    16 tokens of one (chunk, head) are keys); so do the class's other modes (another tensor's 16 key columns)."""
+    roots = {axes.find(v) for v in packed}
+    extents = {(axes.find(label.var), extent) for record, label, extent, global_side in _labelled_leaves(records)
+               if global_side and label.var in packed and label.role == "mode"}
+
+    def unpacked(label, extent, global_side: bool) -> bool:
+        root = axes.find(label.var)
+        if root not in roots:
+            return False
+        if extent == 1:
+            return label.role in ("atom", "mode")
+        return global_side and label.role != "atom" \
+            and (label.var in packed or (label.role == "mode" and (root, extent) in extents))
+
+    def relabelled(tree, shape, global_side: bool):
+        if isinstance(tree, tuple):
+            if not isinstance(shape, tuple) or len(shape) != len(tree):
+                return tree
+            return tuple(relabelled(t, s, global_side) for t, s in zip(tree, shape))
+        if isinstance(tree, _levels.ModeLabel) and tree.var is not None and not tree.leaf_axes and tree.axis \
+                and unpacked(tree, _size(shape) if _size(shape) is not None else str(shape), global_side):
+            return replace(tree, axis=None, axis_rule="packed_head_rows")
+        return tree
+
+    for record in records:
+        if len(record.shapes) == len(record.levels):
+            record.levels = tuple(relabelled(t, s, g) for t, s, g in zip(record.levels, record.shapes,
+                                                                          _global_sides(record)))
+
+
+def _global_sides(record) -> list:
+    """Per output of a record, whether it is global memory or its coordinates (a TMA partition's global side)."""
+    if len(record.memspaces) != len(record.levels):
+        return [False] * len(record.levels)
+    return [m in ("gmem", "coord") for m in record.memspaces]
+
+
+def _labelled_leaves(records: list):
+    """(record, label, extent, global side) of every label of a mode with one variable and no per-leaf axes."""
+    def walk(tree, shape):
+        if isinstance(tree, tuple):
+            if isinstance(shape, tuple) and len(shape) == len(tree):
+                for t, s in zip(tree, shape):
+                    yield from walk(t, s)
+        elif isinstance(tree, _levels.ModeLabel) and tree.var is not None and not tree.leaf_axes:
+            yield tree, _size(shape) if _size(shape) is not None else str(shape)
+
+    for record in records:
+        if len(record.shapes) == len(record.levels):
+            for tree, shape, global_side in zip(record.levels, record.shapes, _global_sides(record)):
+                for label, extent in walk(tree, shape):
+                    yield record, label, extent, global_side
 
 
 def _paged_scores(axes: Axes, records: list, named: dict, paged: set) -> set:

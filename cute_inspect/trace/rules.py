@@ -230,6 +230,11 @@ RULES = {
                    "sharing every other mode's), or query rows an MMA tiles in more rows than a static global "
                    "input mode they are loaded from holds (16 heads a box, 8 tokens' boxes in 128 rows): the rows "
                    "pack both and run along neither (`?`)",
+    "packed_head_rows": "a global mode selected by an index `outer * n + inner` whose unscaled term selects another "
+                        "tensor's heads and whose scaled terms come from no head index (`tmaH[chunk * Hv + v_head]`, "
+                        "a workspace's `(chunk * heads + h) * 16 + t` rows): its rows pack (outer, heads), so the "
+                        "mode, its tiles' rests and its leaves of extent 1 run along no axis (`?`); a tile's atom "
+                        "wider than 1 keeps its axis",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
                      "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "

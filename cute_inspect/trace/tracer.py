@@ -202,6 +202,10 @@ def _launch_argument(frame, obj):
     code = frame.f_code
     params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     param = next((p for p in params if frame.f_locals.get(p) is obj), None)
+    place = None  # where a parameter holding several values holds `obj` (`Q_args = (atom, tma_tensor, layout)`)
+    if param is None:
+        param, place = next(((p, k) for p in params if p != "self"
+                             for k, v in _held_values(frame.f_locals.get(p)).items() if v is obj), (None, None))
     host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
     while host is not None and absolute(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
         host = host.f_back
@@ -217,7 +221,24 @@ def _launch_argument(frame, obj):
     if not isinstance(given, ast.Name):
         return None
     value = host.f_locals.get(given.id)
+    if place is not None:  # the host's value in that argument, its element in the same place
+        value = _held_values(value).get(place)
     return value if value is not None and _is_tensor(value) else None
+
+
+def _held_values(value) -> dict:
+    """place -> value of what a kernel parameter or launch argument holds several values in: a tuple's elements
+    (the TMA atom, its tensor and its SMEM layout a helper returns together), a container's fields (`TmaInfo`'s
+    atom, tensor and layout); none for a tensor or a plain value."""
+    if isinstance(value, tuple):
+        return dict(enumerate(value))
+    if value is None or _is_tensor(value) or type(value).__module__.startswith("builtins"):
+        return {}
+    fields = getattr(value, "__dict__", None)
+    return dict(fields) if isinstance(fields, dict) and len(fields) <= _HELD_FIELDS else {}
+
+
+_HELD_FIELDS = 8  # fields of a container of launch values read (a TMA atom's bundle has three)
 
 
 def _unit_tiler_modes(tiler) -> set:
@@ -430,6 +451,9 @@ class _Tracer:
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
         self.packed_pages: set = set()  # variables of paged leaves that pack another index with the pages
+        # (axis variable of a global mode, hashes of its index's unscaled terms, what its scaled terms were computed
+        # from): a mode an index `outer * n + inner` selects (`_packed_index`, `flow._packed_head_rows`)
+        self.packed_indices: list = []
         self.rings: set = set()  # (record, axis variable) of SMEM buffer modes indexed `i % extent`: see `_ring_index`
         # (origin, axis variable) of stage modes an MMA operand fragment's loop index selects -> the variable of
         # that fragment's MMA_K mode: see `_k_tiles_indexed`
@@ -522,10 +546,11 @@ class _Tracer:
         # a host tensor the launch names but no traced call made (`mCos` passed through) is none of the traced
         # host tensors that share its type
         passed = launched or (None if host is not None else self._passed_in(_type_text(obj.value), name, kernel))
-        if launched is not None and self.trace.records[launched[0]].op != "input" and _levels.is_labelled(launched[2]) \
-                and len(launched[2]) == len(labels):
+        if launched is not None and self.trace.records[launched[0]].op not in ("input", "logical_divide") \
+                and _levels.is_labelled(launched[2]) and len(launched[2]) == len(labels):
             # a tile the host cut (`local_tile(tma_tensor, tiler, (None, None))`) and launched with: the parameter
-            # is that tile, its modes the tile's (level and role too, not only their axes)
+            # is that tile, its modes the tile's (level and role too, not only their axes); a divide that keeps
+            # every mode (the TMA helper's `logical_divide(t, (None, None, 64))`) cuts no tile
             labels = launched[2]
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
@@ -535,10 +560,11 @@ class _Tracer:
             inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
         self._know(obj, (index, 0, labels))
-        for label in labels:
+        for label in _levels.flatten(labels):  # (a host tile's labels nest where its modes do)
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
-        for label, letter in _levels.head_dim_hint(name, labels):
+        flat = not any(isinstance(t, tuple) for t in labels)
+        for label, letter in _levels.head_dim_hint(name, labels) if flat else ():
             self.axes.suggest(label.var, letter, "hint:head_dim")
         if passed:  # the host tensor's modes are the parameter's
             host_modes = self.trace.records[passed[0]].levels[passed[1]]
@@ -618,11 +644,12 @@ class _Tracer:
         mma = bound.get("tiled_mma")
         if mma is not None and call.op[-1] in "AB":
             number, slot = self.objects.number(mma), call.op[-1]
-            # a second tensor loaded for the same slot of one TiledMma (w and q, both A of w h and q h) shares its
-            # contracted K only: which rows (or columns) each has, the products it is issued in say
+            # a second tensor loaded for the same slot of one TiledMma (w and q, both A of w h and q h; a, q and
+            # aqc of several products, over several contractions) is bound to none of its axes: which rows (or
+            # columns) and which contracted axis each has, the products it is issued in say
             first = self.tma_slots.setdefault((number, slot), entry[0])
-            labels = tuple(entry[2]) if first == entry[0] else (None,) + tuple(entry[2])[1:]
-            _flow.bind_slot(self.axes, (None,) + labels, number, slot)
+            if first == entry[0]:
+                _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), number, slot)
 
     def _scale_factors(self, bound: dict) -> None:
         """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
@@ -1223,6 +1250,7 @@ class _Tracer:
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
                     self.gathers.append((found[0], modes[i].var, key, _index_sources(coord[i].value)))
+                    self._packed_index(record, modes[i].var, coord[i].value)
         return found
 
     def _buffer_mode(self, label) -> bool:
@@ -1236,6 +1264,24 @@ class _Tracer:
         buffer = self.trace.records[label.origin].levels[:1]
         return any(isinstance(x, _levels.ModeLabel) and x.var == label.var and x.rule.startswith("smem_buffer")
                    for tree in buffer for x in _levels.flatten(tree))
+
+    def _packed_index(self, record, var: int, index) -> None:
+        """A global mode selected by a sum of terms some of which are scaled by a constant (`(chunk * heads + h) *
+        16 + t`, `chunk * Hv + v_head`): what its unscaled terms are and what its scaled ones were computed from,
+        for `flow._packed_head_rows`."""
+        if not set(record.memspaces) & {"gmem", "coord"}:
+            return
+        terms = _sum_terms(index)
+        if len(terms) < 2:
+            return
+        scaled = [t for t in terms if _scaled_term(t) is not None]
+        inner = [_ir_hash(_past_casts(t)) for t in terms
+                 if _scaled_term(t) is None and _constant(_past_casts(t)) is None]
+        if scaled and inner:
+            outer: dict = {}
+            for t in scaled:
+                outer.update(_index_sources(_scaled_term(t)))
+            self.packed_indices.append((var, tuple(inner), tuple(outer)))
 
     def _paged_mode(self, record, mode, index, extent=None) -> None:
         """A global mode selected by an index read out of another tensor (`page = block_table[b, blk]`, then
@@ -2220,7 +2266,7 @@ class _Tracer:
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
-                         packed_pages=self.packed_pages)
+                         packed_pages=self.packed_pages, packed_indices=self.packed_indices)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -3780,6 +3826,26 @@ def _adds_another_index(value, read: int) -> bool:
     from_read = [_read_from_table(t, lambda key: key == read) is not None for t in terms]
     return len(terms) == 2 and any(from_read) and not all(from_read) \
         and all(_op_name(t) != "arith.constant" for t, r in zip(terms, from_read) if not r)
+
+
+def _sum_terms(value, depth: int = 4) -> list:
+    """The terms of an integer sum (`a * n + b + c * n`: nested `arith.addi`s flattened), the value alone if it
+    is no sum."""
+    value = _past_casts(value)
+    if depth == 0 or _op_name(value) != "arith.addi":
+        return [value]
+    return [t for o in _operands(value) for t in _sum_terms(o, depth - 1)]
+
+
+def _scaled_term(value):
+    """The run-time factor of a term scaled by a constant (`chunk * Hv`, Hv known when compiling); else None."""
+    value = _past_casts(value)
+    if _op_name(value) != "arith.muli":
+        return None
+    factors = _operands(value)
+    constants = [f for f in factors if _constant(_past_casts(f)) is not None]
+    others = [f for f in factors if _constant(_past_casts(f)) is None]
+    return others[0] if len(factors) == 2 and len(constants) == 1 else None
 
 
 def _yielded(value) -> list:

@@ -40,14 +40,7 @@ def _grouped_values(values: cute.Tensor):
 
 
 def _attention(tidx, mma, tile_x, tile_y, tile_v):
-    s_x, s_y, s_v = two_products.smem_tiles(_ROWS, _DEPTH)
-    cute.autovec_copy(tile_x, s_x)
-    cute.autovec_copy(tile_y, s_y)
-    cute.autovec_copy(tile_v, s_v)
-    cute.arch.sync_threads()
-    thr = mma.get_slice(tidx)
-    scores = two_products.scores_of(thr, mma, s_x, s_y, _ROWS)
-    two_products.output_of(thr, mma, two_products.probs_of(thr, scores, _ROWS), s_v, _ROWS, _DEPTH)
+    two_products.attention_of_tiles(tidx, mma, tile_x, tile_y, tile_v, _ROWS, _DEPTH)
 
 
 @cute.kernel

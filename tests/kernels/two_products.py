@@ -46,3 +46,15 @@ def output_of(thr, mma, frag_p, s_v, rows: int, depth: int) -> None:
     out.fill(0.0)
     cute.gemm(mma, out, frag_p, tOrV, out)
     cute.printf("{}", out[0])
+
+
+def attention_of_tiles(tidx, mma, tile_x, tile_y, tile_v, rows: int, depth: int) -> None:
+    """S = X Y^T and O = P V over global tiles of X, Y (rows, depth) and V (depth, rows), staged through SMEM."""
+    s_x, s_y, s_v = smem_tiles(rows, depth)
+    cute.autovec_copy(tile_x, s_x)
+    cute.autovec_copy(tile_y, s_y)
+    cute.autovec_copy(tile_v, s_v)
+    cute.arch.sync_threads()
+    thr = mma.get_slice(tidx)
+    scores = scores_of(thr, mma, s_x, s_y, rows)
+    output_of(thr, mma, probs_of(thr, scores, rows), s_v, rows, depth)
