@@ -44,6 +44,7 @@ from cute_inspect.trace.source import (
     statement_at,
     subscript_indices,
     subscripted_name,
+    user_frame,
 )
 
 _TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
@@ -374,8 +375,10 @@ class _Tracer:
         self.errors: list[str] = []
         self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
-        # (file, line, column) of a subscription -> the dimensions its indices' names say (`_dims_named_here`): an
-        # unrolled loop runs one subscription thousands of times
+        # (id(code), instruction offset) of a subscription's frame -> (that code, the dimensions its indices' names
+        # say) (`_dims_named_here`): an unrolled loop runs one subscription thousands of times, and the offset
+        # fixes the frame's file, line and column, so its site is worked out once; the code is held so that its id
+        # stays its own
         self.dims_at: dict = {}
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
@@ -2954,15 +2957,18 @@ class _Tracer:
     def _dims_named_here(self, count: int) -> tuple | None:
         """The dimensions the names of the indices of the subscription being traced say (`levels.index_dims`), where
         it has `count` indices and one of them names a dimension; else None."""
-        site = caller(1)[0]
-        key = (site.file, site.line, site.col)
-        if key not in self.dims_at:
-            indices = subscript_indices(site)
-            self.dims_at[key] = _levels.index_dims(indices) if indices is not None else None
-        dims = self.dims_at[key]
-        if dims is None or len(dims) != count or all(dim in (None, "kept") for dim in dims):
+        frame = user_frame(1)
+        if frame is None:
             return None
-        return dims
+        code = frame.f_code
+        hit = self.dims_at.get((id(code), frame.f_lasti))
+        if hit is None or hit[0] is not code:
+            indices = subscript_indices(site_of(frame))
+            dims = _levels.index_dims(indices) if indices is not None else None
+            named = dims is not None and not all(dim in (None, "kept") for dim in dims)
+            hit = self.dims_at[(id(code), frame.f_lasti)] = (code, dims if named else None)
+        dims = hit[1]
+        return dims if dims is not None and len(dims) == count else None
 
     def _named_element(self, tensor, coord) -> None:
         """`Q[q_begin, head_idx, dim_idx]` read or written element by element: its indices' names, as a slice's."""
