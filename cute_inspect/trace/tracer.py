@@ -916,21 +916,21 @@ class _Tracer:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
                 elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
-                    self._element_read_from(tensor, result)
+                    key, tensor_key = _ir_hash(getattr(result, "value", None)), _value_key(tensor)  # hashed once
+                    self._element_read_from(key, tensor_key)
                     if _field_index(coord):
-                        self.field_reads.add(_ir_hash(getattr(result, "value", None)))
+                        self.field_reads.add(key)
                     found = self._element_source(tensor)
-                    key = _ir_hash(getattr(result, "value", None)) if found is not None else None
-                    if key is not None:
+                    if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
-                        self._register_read(found, coord, key)
-                    elif found is None and _value_key(tensor) is not None:
-                        self.read_untraced[_ir_hash(getattr(result, "value", None))] = _value_key(tensor)
+                        if self.register_values:  # none in most kernels: asked before the call, at every element
+                            self._register_read(found, coord, key)
+                    elif found is None and tensor_key is not None:
+                        self.read_untraced[key] = tensor_key
                     indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                     if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
-                        self.host_reads[_ir_hash(getattr(result, "value", None))] = (indexed[0], coord)
-                    self._observe_slice(tensor, coord, result)
+                        self.host_reads[key] = (indexed[0], coord)
                     self._named_element(tensor, coord)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
                     first = _value_key(tensor) is not None and self.lookup(tensor) is None
@@ -1696,8 +1696,8 @@ class _Tracer:
             sliced = (record.inputs[0], None)
         return (found[0],) + (tuple(sliced) if sliced is not None else (found[0], None))
 
-    def _element_read_from(self, tensor, result) -> None:
-        key, tensor_key = _ir_hash(getattr(result, "value", None)), _value_key(tensor)
+    def _element_read_from(self, key, tensor_key) -> None:
+        """An element read's value (hash `key`) came from the tensor whose value hashes to `tensor_key`."""
         if key is not None and tensor_key is not None:
             self.element_of[key] = tensor_key
 
