@@ -1872,10 +1872,17 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
     found = set()
     # (record, whether the path crossed into other storage, the time it was read at: its writes before count)
     seen, frontier = set(), [(i, False, reader if mma is not None else None) for i in start]
+    # (group, time) -> `_writes_seen`'s answer: a walk reaches one group at one time from many of its records, and
+    # nothing writes records while it walks (a record of no group in `members` is a group of its own)
+    writes_at: dict = {}
     for _ in range(12):
         following = []
         for index, crossed, before in frontier:
-            written, hidden = _writes_seen(records, members.get(group.get(index, index), [index]), before)
+            key = group.get(index, index)
+            at = (key, before) if key in members else (None, index, before)
+            if at not in writes_at:
+                writes_at[at] = _writes_seen(records, members.get(key, [index]), before)
+            written, hidden = writes_at[at]
             for i in members.get(group.get(index, index), [index]):
                 other = tensor.get(i, i) != tensor.get(index, index) \
                     and not {tensor.get(i, i), tensor.get(index, index)} <= operands
