@@ -104,6 +104,10 @@ _hooks: dict = {hook: () for hook in _HOOKS}
 _installed: "_Patches | None" = None
 _local = threading.local()
 
+# id(signature) -> (signature, its parameter names without ``self``): observers ask for a call's names several
+# times per call, and a signature never changes (holding it keeps its id its own)
+_PARAMS: dict = {}
+
 
 class Call:
     """One intercepted call as observers see it; its bound arguments and call site are worked out once."""
@@ -124,7 +128,11 @@ class Call:
     @property
     def params(self) -> list:
         """Parameter names without ``self``, so positions match the call's source arguments."""
-        return [p for p in self.signature.parameters if p != "self"]
+        found = _PARAMS.get(id(self.signature))
+        if found is None or found[0] is not self.signature:
+            found = _PARAMS[id(self.signature)] = \
+                (self.signature, tuple(p for p in self.signature.parameters if p != "self"))
+        return list(found[1])
 
     @property
     def site(self) -> CallSite:
