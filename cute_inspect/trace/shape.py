@@ -115,8 +115,20 @@ class Swizzle:
 
 
 def leaves(tree) -> list:
-    """The leaves of a nested tuple, left to right: ``((128,16),1,4)`` gives ``[128, 16, 1, 4]``."""
-    return [x for t in tree for x in leaves(t)] if isinstance(tree, tuple) else [tree]
+    """The leaves of a nested tuple, left to right: ``((128,16),1,4)`` gives ``[128, 16, 1, 4]``. Walked with a
+    stack of the tuples' iterators, not a call per node: shapes are read at every traced slice and call."""
+    if not isinstance(tree, tuple):
+        return [tree]
+    found, stack = [], [iter(tree)]
+    while stack:
+        for t in stack[-1]:
+            if isinstance(t, tuple):
+                stack.append(iter(t))
+                break
+            found.append(t)
+        else:
+            stack.pop()
+    return found
 
 
 def size(shape: Shape, unknown: int | None = None) -> int | None:
