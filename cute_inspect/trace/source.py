@@ -177,8 +177,9 @@ def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | 
     found, first = [], None
     frame = frame.f_back if frame is not None else None
     while frame is not None and len(found) < limit:
-        path = absolute(frame.f_code.co_filename)
-        if not _is_internal(path):
+        filename = frame.f_code.co_filename
+        if not (_FRAME_KINDS.get(filename) or _frame_kind(filename))[0]:  # a user frame: `_is_internal` of its path
+            path = absolute(filename)
             found.append((_site(frame) if columns else CallSite(path, frame.f_lineno, 0, frame.f_code.co_name), frame))
             if path == stop_file:
                 first = len(found) if first is None else first
