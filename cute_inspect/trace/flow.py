@@ -1875,18 +1875,27 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
     # (group, time) -> `_writes_seen`'s answer: a walk reaches one group at one time from many of its records, and
     # nothing writes records while it walks (a record of no group in `members` is a group of its own)
     writes_at: dict = {}
+    # frontier entries already walked: walking one again reaches nothing (its records are seen, or skipped again
+    # for the same reason), and the records' many inputs bring the same entries back many times
+    walked: set = set()
     for _ in range(12):
         following = []
-        for index, crossed, before in frontier:
+        for entry in frontier:
+            if entry in walked:
+                continue
+            walked.add(entry)
+            index, crossed, before = entry
             key = group.get(index, index)
             at = (key, before) if key in members else (None, index, before)
             if at not in writes_at:
                 writes_at[at] = _writes_seen(records, members.get(key, [index]), before)
             written, hidden = writes_at[at]
-            for i in members.get(group.get(index, index), [index]):
-                other = tensor.get(i, i) != tensor.get(index, index) \
-                    and not {tensor.get(i, i), tensor.get(index, index)} <= operands
-                if i in seen or ((other or crossed) and i >= reader):
+            storage = tensor.get(index, index)
+            for i in members.get(key, [index]):
+                if i in seen:
+                    continue
+                other = tensor.get(i, i) != storage and not {tensor.get(i, i), storage} <= operands
+                if (other or crossed) and i >= reader:
                     continue
                 seen.add(i)
                 source = accumulator.get(i)
