@@ -4562,8 +4562,10 @@ def _packed_records(pool: list, new: tuple) -> set:
     return {id(pool[n][2]) for n, (modes, end) in spans.items() if len(modes) > 1 and end < pool[n][1]}
 
 
+@functools.lru_cache(maxsize=4096)
 def _leaf_numbers(leaf: str):
-    """(extent, stride) of a layout leaf; a coordinate tensor's stride `s@i` as s in coordinate mode i's range."""
+    """(extent, stride) of a layout leaf; a coordinate tensor's stride `s@i` as s in coordinate mode i's range.
+    Read once per leaf text: a view's leaves are compared with every recent tensor's, at each traced view."""
     extent, _, stride = leaf.partition(":")
     scale, at, mode = stride.partition("@")
     try:
