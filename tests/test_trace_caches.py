@@ -2,10 +2,12 @@
 
 import inspect
 import os
+import sys
+import types
 
 import pytest
 
-from cute_inspect.trace import patch, shape, source
+from cute_inspect.trace import levels, patch, shape, source
 
 
 def _f(a, b, c=3, *, d=None, e=5):
@@ -124,3 +126,75 @@ def test_mlir_text_prints_a_type_or_attribute_once_inside_a_trace():
             assert shape.mlir_text(3) == "3"  # anything else is printed as it is
             assert len(shape._texts) == 2
         assert shape._texts is None
+
+
+def _flattened_by_recursion(tree):
+    if isinstance(tree, levels.ModeLabel):
+        yield tree
+    else:
+        for t in tree:
+            yield from _flattened_by_recursion(t)
+
+
+def _leaves_by_recursion(tree):
+    return [x for t in tree for x in _leaves_by_recursion(t)] if isinstance(tree, tuple) else [tree]
+
+
+def test_flatten_and_leaves_walk_a_tree_in_the_order_the_recursion_did():
+    a, b, c = (levels.ModeLabel("block", "atom", origin=i) for i in range(3))
+    for tree in (a, (), (a,), (a, (b, (c,)), ()), ((((a,),),), b), ((), (a,), ()), [a, [b, (c,)]]):
+        assert list(levels.flatten(tree)) == list(_flattened_by_recursion(tree))
+    assert next(levels.flatten(((), (b, a))), None) is b
+    with pytest.raises(TypeError):  # a text would be walked character by character for ever
+        list(levels.flatten((a, "x")))
+    for shape_ in (7, (), ((128, 16), 1, 4), (((),),), ((1, (2, (3, 4)), ()), 5, ((6,),)), (("?", None), 2)):
+        assert shape.leaves(shape_) == _leaves_by_recursion(shape_)
+
+
+def test_type_info_reads_a_values_type_once_inside_a_trace_and_answers_for_that_value_only():
+    ir = pytest.importorskip("cutlass._mlir.ir")
+
+    texts = ('!cute.layout<"((64,16),1,4):((64,1),0,16)">', '!cute.layout<"(4,8):(1,4)">')
+    with ir.Context() as context, ir.Location.unknown():
+        context.allow_unregistered_dialects = True
+        ops = [ir.Operation.create("test.holder", results=[ir.Type.parse(text)]) for text in texts]
+        first, second = (op.result for op in ops)  # MLIR values (CuTeDSL's layouts)
+        assert isinstance(first, ir.Value) and first is not second
+        with shape.types_cached():
+            assert shape.type_info(first).text == texts[0]
+            held = shape._by_value[id(first)]
+            assert held[0] is first
+            shape._by_value[id(second)] = (first, held[1])  # as if `first` had lived at this address before
+            assert shape.type_info(second).text == texts[1]
+            assert shape.type_info(first) is held[1]
+        assert shape._by_value is None
+
+
+def test_a_calls_parameter_names_are_read_once_per_signature_and_handed_out_afresh():
+    signature = inspect.signature(_copy)
+    call = patch.Call("copy", signature, (1, 2, 3), {})
+    names = call.params
+    assert names == ["atom", "src", "dst", "pred", "kwargs"]
+    names.append("changed")
+    assert patch.Call("copy", signature, (), {}).params == ["atom", "src", "dst", "pred", "kwargs"]
+
+    class Atom:
+        def partition(self, tensor):
+            return tensor
+
+    assert patch.Call("partition", inspect.signature(Atom.partition), (), {}).params == ["tensor"]
+
+
+def test_the_modules_an_install_patches_are_found_again_when_a_module_is_loaded():
+    original = _h
+    originals = {id(original): (original, object())}
+    module = types.ModuleType("cost_probe_module")
+    module.bound_here = original
+    before = patch._modules_binding(originals)
+    assert all(found is not module for found, _ in before)
+    sys.modules[module.__name__] = module
+    try:
+        assert (module, ("bound_here",)) in patch._modules_binding(originals)
+    finally:
+        del sys.modules[module.__name__]
+    assert all(found is not module for found, _ in patch._modules_binding(originals))

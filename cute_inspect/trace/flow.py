@@ -2108,14 +2108,30 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
     found = set()
     # (record, whether the path crossed into other storage, the time it was read at: its writes before count)
     seen, frontier = set(), [(i, False, reader if mma is not None else None) for i in start]
+    # (group, time) -> `_writes_seen`'s answer: a walk reaches one group at one time from many of its records, and
+    # nothing writes records while it walks (a record of no group in `members` is a group of its own)
+    writes_at: dict = {}
+    # frontier entries already walked: walking one again reaches nothing (its records are seen, or skipped again
+    # for the same reason), and the records' many inputs bring the same entries back many times
+    walked: set = set()
     for _ in range(12):
         following = []
-        for index, crossed, before in frontier:
-            written, hidden = _writes_seen(records, members.get(group.get(index, index), [index]), before)
-            for i in members.get(group.get(index, index), [index]):
-                other = tensor.get(i, i) != tensor.get(index, index) \
-                    and not {tensor.get(i, i), tensor.get(index, index)} <= operands
-                if i in seen or ((other or crossed) and i >= reader):
+        for entry in frontier:
+            if entry in walked:
+                continue
+            walked.add(entry)
+            index, crossed, before = entry
+            key = group.get(index, index)
+            at = (key, before) if key in members else (None, index, before)
+            if at not in writes_at:
+                writes_at[at] = _writes_seen(records, members.get(key, [index]), before)
+            written, hidden = writes_at[at]
+            storage = tensor.get(index, index)
+            for i in members.get(key, [index]):
+                if i in seen:
+                    continue
+                other = tensor.get(i, i) != storage and not {tensor.get(i, i), storage} <= operands
+                if (other or crossed) and i >= reader:
                     continue
                 seen.add(i)
                 source = accumulator.get(i)

@@ -674,12 +674,23 @@ def label_at(tree, path: tuple):
 
 
 def flatten(tree):
-    """The labels of a tree, in mode order."""
+    """The labels of a tree, in mode order. One generator walks the whole tree (a stack of its nodes' iterators),
+    not one per node: trees are flattened at every traced slice and call, tens of thousands of nodes per trace."""
     if isinstance(tree, ModeLabel):
         yield tree
-    else:
-        for t in tree:
-            yield from flatten(t)
+        return
+    stack = [iter(tree)]
+    while stack:
+        for t in stack[-1]:
+            if isinstance(t, ModeLabel):
+                yield t
+            elif isinstance(t, str):  # a text's characters are texts: iterating them would never end
+                raise TypeError(f"a label tree holds a text: {t!r}")
+            else:
+                stack.append(iter(t))
+                break
+        else:
+            stack.pop()
 
 
 def labelled(shape, tree) -> str:

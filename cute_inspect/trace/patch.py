@@ -106,6 +106,10 @@ _hooks: dict = {hook: () for hook in _HOOKS}
 _installed: "_Patches | None" = None
 _local = threading.local()
 
+# id(signature) -> (signature, its parameter names without ``self``): observers ask for a call's names several
+# times per call, and a signature never changes (holding it keeps its id its own)
+_PARAMS: dict = {}
+
 
 class Call:
     """One intercepted call as observers see it; its bound arguments and call site are worked out once."""
@@ -126,7 +130,11 @@ class Call:
     @property
     def params(self) -> list:
         """Parameter names without ``self``, so positions match the call's source arguments."""
-        return [p for p in self.signature.parameters if p != "self"]
+        found = _PARAMS.get(id(self.signature))
+        if found is None or found[0] is not self.signature:
+            found = _PARAMS[id(self.signature)] = \
+                (self.signature, tuple(p for p in self.signature.parameters if p != "self"))
+        return list(found[1])
 
     @property
     def site(self) -> CallSite:
@@ -288,6 +296,24 @@ def _bindings(module, namespace: dict, originals: dict) -> tuple:
     return found[1]
 
 
+# [the loaded modules when last asked, (module, the names it binds to wrapped functions) of those that bind any]:
+# a compile loads no module most of the time, so each trace's install walks the few modules that matter, not all
+_BINDING: list = [None, ()]
+
+
+def _modules_binding(originals: dict) -> tuple:
+    modules = list(sys.modules.values())
+    if modules != _BINDING[0]:  # modules compare by identity: a module loaded or replaced since is read
+        found = []
+        for module in modules:
+            namespace = getattr(module, "__dict__", None)
+            names = _bindings(module, namespace, originals) if namespace is not None else ()
+            if names:
+                found.append((module, names))
+        _BINDING[:] = [modules, tuple(found)]
+    return _BINDING[1]
+
+
 class _Patches:
     """Install wrappers everywhere an original is bound, and put every original back afterwards."""
 
@@ -307,11 +333,9 @@ class _Patches:
                 continue
             if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
                 originals[id(original)] = (original, _wrap(op, original))
-        for module in list(sys.modules.values()):
-            namespace = getattr(module, "__dict__", None)
-            if namespace is None:
-                continue
-            for attr in _bindings(module, namespace, originals):
+        for module, names in _modules_binding(originals):
+            namespace = module.__dict__
+            for attr in names:
                 hit = originals.get(id(namespace.get(attr)))
                 if hit is not None and hit[0] is namespace[attr]:
                     self._set(module, attr, hit[1])

@@ -115,8 +115,20 @@ class Swizzle:
 
 
 def leaves(tree) -> list:
-    """The leaves of a nested tuple, left to right: ``((128,16),1,4)`` gives ``[128, 16, 1, 4]``."""
-    return [x for t in tree for x in leaves(t)] if isinstance(tree, tuple) else [tree]
+    """The leaves of a nested tuple, left to right: ``((128,16),1,4)`` gives ``[128, 16, 1, 4]``. Walked with a
+    stack of the tuples' iterators, not a call per node: shapes are read at every traced slice and call."""
+    if not isinstance(tree, tuple):
+        return [tree]
+    found, stack = [], [iter(tree)]
+    while stack:
+        for t in stack[-1]:
+            if isinstance(t, tuple):
+                stack.append(iter(t))
+                break
+            found.append(t)
+        else:
+            stack.pop()
+    return found
 
 
 def size(shape: Shape, unknown: int | None = None) -> int | None:
@@ -217,6 +229,10 @@ _texts: dict | None = None  # MLIR type or attribute -> its text, inside `types_
 _ir_type = None  # the MLIR bindings' Type class: only its instances hash and compare without emitting IR
 _ir_uniqued = ()  # Type and Attribute: uniqued by their context, so equal objects print alike
 _tensor_class = None  # CuTeDSL's `_Tensor`, whose `.type` is its value's type
+# id(MLIR value) -> (the value, its TypeInfo) inside `types_cached`: a value's type never changes, and a tensor
+# sliced at every stage or element is asked for its type at each slice; holding the value keeps its id its own
+_by_value: dict | None = None
+_ir_value = None  # the MLIR bindings' Value class
 
 
 @contextlib.contextmanager
@@ -224,18 +240,19 @@ def types_cached():
     """Inside the block, `type_info` prints each MLIR type once (printing costs microseconds and a traced
     kernel asks for a few hundred types thousands of times). A cached type holds its MLIR context alive, so no
     other type can take its address while the block lasts; the cache is dropped when it ends."""
-    global _by_type, _texts, _ir_type, _ir_uniqued, _tensor_class
+    global _by_type, _texts, _by_value, _ir_type, _ir_uniqued, _ir_value, _tensor_class
     from cutlass._mlir import ir
     from cutlass.cute.tensor import _Tensor
 
-    _ir_type, _ir_uniqued, _tensor_class = ir.Type, (ir.Type, ir.Attribute), _Tensor
-    saved = _by_type, _texts
+    _ir_type, _ir_uniqued, _ir_value, _tensor_class = ir.Type, (ir.Type, ir.Attribute), ir.Value, _Tensor
+    saved = _by_type, _texts, _by_value
     _by_type = {} if _by_type is None else _by_type
     _texts = {} if _texts is None else _texts
+    _by_value = {} if _by_value is None else _by_value
     try:
         yield
     finally:
-        _by_type, _texts = saved
+        _by_type, _texts, _by_value = saved
 
 
 def mlir_text(obj) -> str:
@@ -252,7 +269,17 @@ def mlir_text(obj) -> str:
 def type_info(value) -> TypeInfo | None:
     """Read a CuTeDSL tensor's or layout's type without emitting IR; None for anything else."""
     # a tensor's type is its value's: read past the property's IR-context cache, which costs more than the read
-    typ = value.value.type if type(value) is _tensor_class else getattr(value, "type", None)
+    tensor = type(value) is _tensor_class
+    if _by_value is not None and (tensor or isinstance(value, _ir_value)):
+        held = value.value if tensor else value
+        hit = _by_value.get(id(held))
+        if hit is None or hit[0] is not held:
+            hit = _by_value[id(held)] = (held, _info_of_type(held.type))
+        return hit[1]
+    return _info_of_type(value.value.type if tensor else getattr(value, "type", None))
+
+
+def _info_of_type(typ) -> TypeInfo | None:
     if typ is None:
         return None
     cache = _by_type if _by_type is not None and isinstance(typ, _ir_type) else None

@@ -139,7 +139,8 @@ def _frame_kind(filename: str) -> tuple[bool, bool]:
     return found
 
 
-def _user_frame(frame) -> tuple[CallSite, object]:
+def _first_user(frame) -> tuple[object, bool]:
+    """The first user frame from `frame` up (None when there is none), and whether only our frames were passed."""
     direct = True
     while frame is not None:
         internal, ours = _FRAME_KINDS.get(frame.f_code.co_filename) or _frame_kind(frame.f_code.co_filename)
@@ -147,9 +148,20 @@ def _user_frame(frame) -> tuple[CallSite, object]:
             break
         direct = direct and ours
         frame = frame.f_back
+    return frame, direct
+
+
+def _user_frame(frame) -> tuple[CallSite, object]:
+    frame, direct = _first_user(frame)
     if frame is None:
         return CallSite("<unknown>", 0, 0, "<unknown>"), None
     return _site(frame, direct), frame
+
+
+def user_frame(depth: int = 2):
+    """The frame `caller` finds, without its site (None when there is none): a hook run at every element read
+    asks for its site only the first time the frame is at that instruction (see `site_of`)."""
+    return _first_user(sys._getframe(depth))[0]
 
 
 def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | None = None,
@@ -165,8 +177,9 @@ def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | 
     found, first = [], None
     frame = frame.f_back if frame is not None else None
     while frame is not None and len(found) < limit:
-        path = absolute(frame.f_code.co_filename)
-        if not _is_internal(path):
+        filename = frame.f_code.co_filename
+        if not (_FRAME_KINDS.get(filename) or _frame_kind(filename))[0]:  # a user frame: `_is_internal` of its path
+            path = absolute(filename)
             found.append((_site(frame) if columns else CallSite(path, frame.f_lineno, 0, frame.f_code.co_name), frame))
             if path == stop_file:
                 first = len(found) if first is None else first

@@ -44,6 +44,7 @@ from cute_inspect.trace.source import (
     statement_at,
     subscript_indices,
     subscripted_name,
+    user_frame,
 )
 
 _TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
@@ -395,8 +396,10 @@ class _Tracer:
         self.errors: list[str] = []
         self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
-        # (file, line, column) of a subscription -> the dimensions its indices' names say (`_dims_named_here`): an
-        # unrolled loop runs one subscription thousands of times
+        # (id(code), instruction offset) of a subscription's frame -> (that code, the dimensions its indices' names
+        # say) (`_dims_named_here`): an unrolled loop runs one subscription thousands of times, and the offset
+        # fixes the frame's file, line and column, so its site is worked out once; the code is held so that its id
+        # stays its own
         self.dims_at: dict = {}
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
@@ -967,21 +970,21 @@ class _Tracer:
                 if isinstance(result, tuple):  # an element of a coordinate tensor: the coordinates it holds
                     self._coordinates_read(tensor, result)
                 elif isinstance(result, _numeric_class()):  # an element read: a SIMT step's operand
-                    self._element_read_from(tensor, result)
+                    key, tensor_key = _ir_hash(getattr(result, "value", None)), _value_key(tensor)  # hashed once
+                    self._element_read_from(key, tensor_key)
                     if _field_index(coord):
-                        self.field_reads.add(_ir_hash(getattr(result, "value", None)))
+                        self.field_reads.add(key)
                     found = self._element_source(tensor)
-                    key = _ir_hash(getattr(result, "value", None)) if found is not None else None
-                    if key is not None:
+                    if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
-                        self._register_read(found, coord, key)
-                    elif found is None and _value_key(tensor) is not None:
-                        self.read_untraced[_ir_hash(getattr(result, "value", None))] = _value_key(tensor)
+                        if self.register_values:  # none in most kernels: asked before the call, at every element
+                            self._register_read(found, coord, key)
+                    elif found is None and tensor_key is not None:
+                        self.read_untraced[key] = tensor_key
                     indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                     if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
-                        self.host_reads[_ir_hash(getattr(result, "value", None))] = (indexed[0], coord)
-                    self._observe_slice(tensor, coord, result)
+                        self.host_reads[key] = (indexed[0], coord)
                     self._named_element(tensor, coord)
                 else:  # a kernel parameter first seen sliced is traced first, then what its indices select
                     first = _value_key(tensor) is not None and self.lookup(tensor) is None
@@ -1778,8 +1781,8 @@ class _Tracer:
             sliced = (record.inputs[0], None)
         return (found[0],) + (tuple(sliced) if sliced is not None else (found[0], None))
 
-    def _element_read_from(self, tensor, result) -> None:
-        key, tensor_key = _ir_hash(getattr(result, "value", None)), _value_key(tensor)
+    def _element_read_from(self, key, tensor_key) -> None:
+        """An element read's value (hash `key`) came from the tensor whose value hashes to `tensor_key`."""
         if key is not None and tensor_key is not None:
             self.element_of[key] = tensor_key
 
@@ -3049,15 +3052,18 @@ class _Tracer:
     def _dims_named_here(self, count: int) -> tuple | None:
         """The dimensions the names of the indices of the subscription being traced say (`levels.index_dims`), where
         it has `count` indices and one of them names a dimension; else None."""
-        site = caller(1)[0]
-        key = (site.file, site.line, site.col)
-        if key not in self.dims_at:
-            indices = subscript_indices(site)
-            self.dims_at[key] = _levels.index_dims(indices) if indices is not None else None
-        dims = self.dims_at[key]
-        if dims is None or len(dims) != count or all(dim in (None, "kept") for dim in dims):
+        frame = user_frame(1)
+        if frame is None:
             return None
-        return dims
+        code = frame.f_code
+        hit = self.dims_at.get((id(code), frame.f_lasti))
+        if hit is None or hit[0] is not code:
+            indices = subscript_indices(site_of(frame))
+            dims = _levels.index_dims(indices) if indices is not None else None
+            named = dims is not None and not all(dim in (None, "kept") for dim in dims)
+            hit = self.dims_at[(id(code), frame.f_lasti)] = (code, dims if named else None)
+        dims = hit[1]
+        return dims if dims is not None and len(dims) == count else None
 
     def _named_element(self, tensor, coord) -> None:
         """`Q[q_begin, head_idx, dim_idx]` read or written element by element: its indices' names, as a slice's."""
@@ -4756,8 +4762,10 @@ def _packed_records(pool: list, new: tuple) -> set:
     return {id(pool[n][2]) for n, (modes, end) in spans.items() if len(modes) > 1 and end < pool[n][1]}
 
 
+@functools.lru_cache(maxsize=4096)
 def _leaf_numbers(leaf: str):
-    """(extent, stride) of a layout leaf; a coordinate tensor's stride `s@i` as s in coordinate mode i's range."""
+    """(extent, stride) of a layout leaf; a coordinate tensor's stride `s@i` as s in coordinate mode i's range.
+    Read once per leaf text: a view's leaves are compared with every recent tensor's, at each traced view."""
     extent, _, stride = leaf.partition(":")
     scale, at, mode = stride.partition("@")
     try:
