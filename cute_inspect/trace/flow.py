@@ -921,6 +921,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _split_partials(axes, records, views, named)
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
+    _rows_nested_in_heads(axes, records, named, grouped)
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -1300,6 +1301,53 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
         for root, letter in zip([r for r in trailing if r not in key_side], "QB"):
             renamed[root] = (letter, "grouped_heads")
     named.update(renamed)
+
+
+def _leaf_letters(axes: Axes, record, named: dict, grouped: dict) -> list | None:
+    """The axis letter of each flat leaf of a global input (a grouped mode's leaves by `_batch`'s letters), with
+    its top mode's class root: [(root, letter)]; None where the labels do not cover the shape."""
+    modes, shape = _modes(record.levels[0]), record.shapes[0]
+    if not isinstance(shape, tuple) or len(modes) != len(shape):
+        return None
+    out = []
+    for mode, extent in zip(modes, shape):
+        count = len(list(_leaves(extent)))
+        root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+        letters = grouped.get(root) if root is not None else None
+        if not letters or len(letters) != count:
+            letters = ((named.get(root) or (None,))[0],) * count
+        out.extend((root, letter) for letter in letters)
+    return out
+
+
+def _rows_nested_in_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """Query rows laid out inside the heads: where a kernel builds its query input's layout so that the heads
+    mode's stride is the rows' extent times their stride (`make_layout((n_q, d, (h_k, b)), stride=(d, 1, (n_q * d,
+    s)))`: `tracer._laid_out_values`), the rows and the KV heads are one run of query heads, `n_q` heads inside each
+    KV head: a GQA decode packs the heads sharing a KV head along the MMA's rows. The rows are the heads H, where
+    the keys' input, laid out by the kernel too, keeps its rows out of its heads (a token-major or paged cache: the
+    keys are a sequence, and the query rows are not laid out as one)."""
+    inputs = [r for r in records if r.op == "make_tensor" and "continues" in r.meta and r.levels
+              and r.memspaces[:1] == ("gmem",)]
+    lettered = [(r, _leaf_letters(axes, r, named, grouped)) for r in inputs]
+    lettered = [(r, leaves) for r, leaves in lettered if leaves and len(leaves) == len(r.meta["extent_values"])]
+
+    def nested(record, leaves, axis) -> set:  # roots of `axis` leaves that an H leaf continues
+        return {leaves[i][0] for j, i in record.meta["continues"].items()
+                if leaves[j][1] == "H" and leaves[i][1] == axis and named.get(leaves[i][0], (None, None))[1] == "attention"}
+
+    keys = [(r, leaves) for r, leaves in lettered if any(letter == "K" for _, letter in leaves)]
+    if not keys or any(nested(r, leaves, "K") for r, leaves in keys):
+        return
+    renamed = False
+    for record, leaves in lettered:
+        for root in nested(record, leaves, "Q"):
+            named[root] = ("H", "kv_group_rows")
+            renamed = True
+    if renamed:  # a name's query rows (`tStS`'s rest, suggested by S) are those rows: heads
+        for root, letters in _hinted(axes, records).items():
+            if letters == {"Q"} and root not in named:
+                named[root] = ("H", "kv_group_rows")
 
 
 def _hinted(axes: Axes, records: list) -> dict:

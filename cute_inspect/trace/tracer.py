@@ -1411,6 +1411,10 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+        if op == "make_tensor" and outputs and outputs[0].memspace == "gmem":
+            laid = _laid_out_values(bound.get("layout"))
+            if laid is not None:
+                record.meta["extent_values"], record.meta["continues"] = laid
         if op == "make_tensor" and outputs and outputs[0].memspace in ("smem", "gmem"):
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
@@ -3766,6 +3770,48 @@ def _operands(value) -> tuple:
         if key is not None:
             _defining[key] = found
     return found
+
+
+def _laid_out_values(layout) -> tuple | None:
+    """What a layout a kernel builds from run-time values says (`make_layout((n_q, d, (h_k, b)), stride=(d, 1,
+    (n_q * d, q_seq)))`): the value of each flat leaf's extent (None for a number), and {leaf j: leaf i} where j's
+    stride is computed as i's extent times i's stride (or is i's extent over a unit stride): leaf j continues leaf i
+    in memory, the two one run of elements (`n_q` query heads inside each KV head `h_k`; none where the strides are
+    not a `make_stride` the trace can read: an ordered layout's). None where the layout was not made by
+    `make_layout` from a shape the trace can read."""
+    made = _operands(layout) if _op_name(layout) == "cute.make_layout" else ()
+    extents = _leaf_values(made[0]) if made and _op_name(made[0]) == "cute.make_shape" else None
+    if extents is None:
+        return None
+    keys = [_ir_hash(v) if not isinstance(v, str) else None for v in extents]
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    continues = {}
+    for j, value in enumerate(strides if strides is not None and len(strides) == len(keys) else ()):
+        if isinstance(value, str):
+            continue
+        made_of = {_ir_hash(v) for v in _operands(value)} if _op_name(value) == "arith.muli" else None
+        for i, extent in enumerate(keys):
+            if i == j or extent is None:
+                continue
+            by = strides[i]
+            if made_of is not None and not isinstance(by, str) and made_of == {extent, _ir_hash(by)} \
+                    or by == "1" and _ir_hash(value) == extent:
+                continues[j] = i
+    return tuple(keys), continues
+
+
+def _leaf_values(value) -> list | None:
+    """The flat leaves of a `make_shape` / `make_stride` result: the run-time value of each `?` leaf (its
+    operands in order), the text of each number."""
+    text = str(value.type)
+    start, end = text.find('"'), text.rfind('"')
+    if start < 0 or end <= start:
+        return None
+    tokens = re.findall(r"[^(),\s]+", text[start + 1:end])
+    operands = list(_operands(value))
+    if sum(t == "?" for t in tokens) != len(operands):
+        return None
+    return [operands.pop(0) if t == "?" else t for t in tokens]
 
 
 _RUNTIME_INT_TYPE = re.compile(r"\{i\d+(\}| )")
