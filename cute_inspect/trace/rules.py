@@ -233,6 +233,9 @@ RULES = {
                      "mode's stride computed as the rows' extent times their stride: `(n_q, d, (h_k, b))` strided "
                      "`(d, 1, (n_q * d, s))`) while the keys' input keeps its rows out of its heads: each KV head's "
                      "query heads along the MMA's rows (GQA decode): the rows are the heads H",
+    "extent": "a global view a kernel lays out over a pointer from run-time extents, its modes named by no data "
+              "flow: each leaf takes the axis of the extent value it is laid out with, where that value (or every "
+              "factor of a product of values) lays out leaves of that one axis in the views the data flow named",
     "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "
