@@ -1357,7 +1357,10 @@ def _laid_out_alike(axes: Axes, records: list, named: dict, grouped: dict) -> No
     leaf, the axis of the extent they are laid out with: a run-time value that lays out leaves of one axis only
     among the modes the data flow named (the queries' batch `b` lays out the lengths `(b,)`), or a product of such
     values all of one axis (`h_q = h_k * n_q`: heads). A value that lays out leaves of two axes (one length for the
-    queries and the keys) says nothing."""
+    queries and the keys) says nothing. Only axes the data flow named count (not a name's hint), and only in a trace
+    with an MMA: without one, most letters are guesses from names and strides."""
+    if not axes.mmas:
+        return
     laid = [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
             and r.memspaces[:1] == ("gmem",)]
     by_value: dict = {}  # extent value -> the letters of the named leaves it lays out
@@ -1365,7 +1368,7 @@ def _laid_out_alike(axes: Axes, records: list, named: dict, grouped: dict) -> No
         leaves = _leaf_letters(axes, record, named, grouped) or ()
         for (root, letter), extent in zip(leaves, record.meta["extent_values"]) \
                 if len(leaves) == len(record.meta["extent_values"]) else ():
-            if extent is not None and letter is not None:
+            if extent is not None and letter is not None and (named.get(root) or (None, None))[1] != "hint:name":
                 by_value.setdefault(extent[0], set()).add(letter)
 
     def letter_of(extent):
