@@ -59,3 +59,10 @@ def test_boxes_cut_from_an_operand_buffer_are_block_tiles_along_its_axes(events)
     assert labels_of(events, "dst")[0][:2] == ["block-tma", "block-tma-D"]
     caches = [e["leaf_labels"][0] for e in events if e["names"] == ["cache"]]  # the host's and the kernel's
     assert caches and all(labels == ["input-mode-K", "input-mode-D"] for labels in caches)
+
+
+def test_a_thread_of_a_32x32b_load_holds_its_lanes_columns(events):
+    # the load made over the whole accumulator (a tiler of three modes): thread t takes TMEM lane t (a key), its
+    # values that lane's columns, so the destination's atom runs along the source atom's columns, not its lanes
+    assert _axes(labels_of(events, "c6")[0])[:2] == ["Q", "K"]
+    assert _axes(labels_of(events, "c7")[0])[:2] == ["Q", None]

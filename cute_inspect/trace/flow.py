@@ -983,6 +983,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
+    _rows_nested_in_heads(axes, records, named, grouped)
+    _laid_out_alike(axes, records, named, grouped)
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -1442,6 +1444,103 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
         for root, letter in zip([r for r in trailing if r not in key_side], "QB"):
             renamed[root] = (letter, "grouped_heads")
     named.update(renamed)
+
+
+def _leaf_letters(axes: Axes, record, named: dict, grouped: dict) -> list | None:
+    """The axis letter of each flat leaf of a global input (a grouped mode's leaves by `_batch`'s letters), with
+    its top mode's class root: [(root, letter)]; None where the labels do not cover the shape."""
+    modes, shape = _modes(record.levels[0]), record.shapes[0]
+    if not isinstance(shape, tuple) or len(modes) != len(shape):
+        return None
+    out = []
+    for mode, extent in zip(modes, shape):
+        count = len(list(_leaves(extent)))
+        root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+        letters = grouped.get(root) if root is not None else None
+        if not letters or len(letters) != count:
+            letters = ((named.get(root) or (None,))[0],) * count
+        out.extend((root, letter) for letter in letters)
+    return out
+
+
+def _rows_nested_in_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """Query rows laid out inside the heads: where a kernel builds its query input's layout so that the heads
+    mode's stride is the rows' extent times their stride (`make_layout((n_q, d, (h_k, b)), stride=(d, 1, (n_q * d,
+    s)))`: `tracer._laid_out_values`), the rows and the KV heads are one run of query heads, `n_q` heads inside each
+    KV head: a GQA decode packs the heads sharing a KV head along the MMA's rows. The rows are the heads H, where
+    the keys' input, laid out by the kernel too, keeps its rows out of its heads (a token-major or paged cache: the
+    keys are a sequence, and the query rows are not laid out as one)."""
+    inputs = [r for r in records if r.op == "make_tensor" and "continues" in r.meta and r.levels
+              and r.memspaces[:1] == ("gmem",)]
+    lettered = [(r, _leaf_letters(axes, r, named, grouped)) for r in inputs]
+    lettered = [(r, leaves) for r, leaves in lettered if leaves and len(leaves) == len(r.meta["extent_values"])]
+
+    def nested(record, leaves, axis) -> set:  # roots of `axis` leaves that an H leaf continues
+        return {leaves[i][0] for j, i in record.meta["continues"].items() if leaves[j][1] == "H"
+                and leaves[i][1] == axis and named.get(leaves[i][0], (None, None))[1] == "attention"}
+
+    keys = [(r, leaves) for r, leaves in lettered if any(letter == "K" for _, letter in leaves)]
+    if not keys or any(nested(r, leaves, "K") for r, leaves in keys):
+        return
+    renamed = False
+    for record, leaves in lettered:
+        for root in nested(record, leaves, "Q"):
+            named[root] = ("H", "kv_group_rows")
+            renamed = True
+    if renamed:  # a name's query rows (`tStS`'s rest, suggested by S) are those rows: heads
+        for root, letters in _hinted(axes, records).items():
+            if letters == {"Q"} and root not in named:
+                named[root] = ("H", "kv_group_rows")
+
+
+def _laid_out_alike(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """Global views a kernel lays out over pointers from run-time extents (`tracer._laid_out_values`) whose modes no
+    data flow names (an output written element by element, per-sequence lengths, a descale view) take, leaf by
+    leaf, the axis of the extent they are laid out with: a run-time value that lays out leaves of one axis only
+    among the modes the data flow named (the queries' batch `b` lays out the lengths `(b,)`), or a product of such
+    values all of one axis (`h_q = h_k * n_q`: heads). A value that lays out leaves of two axes (one length for the
+    queries and the keys) says nothing. Only axes the data flow named count (not a name's hint), and only in a trace
+    with an MMA: without one, most letters are guesses from names and strides."""
+    if not axes.mmas:
+        return
+    laid = [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
+            and r.memspaces[:1] == ("gmem",)]
+    by_value: dict = {}  # extent value -> the letters of the named leaves it lays out
+    for record in laid:
+        leaves = _leaf_letters(axes, record, named, grouped) or ()
+        for (root, letter), extent in zip(leaves, record.meta["extent_values"]) \
+                if len(leaves) == len(record.meta["extent_values"]) else ():
+            if extent is not None and letter is not None and (named.get(root) or (None, None))[1] != "hint:name":
+                by_value.setdefault(extent[0], set()).add(letter)
+
+    def letter_of(extent):
+        found = by_value.get(extent[0]) if extent is not None else None
+        if found is None and extent is not None and extent[1]:
+            factors = [by_value.get(f) or {None} for f in extent[1]]
+            found = set().union(*factors)
+        return next(iter(found)) if found and len(found) == 1 and None not in found else None
+
+    renamed: dict = {}  # class root -> the letters of each view's leaves in that class
+    for record in laid:
+        modes, shape, extents = _modes(record.levels[0]), record.shapes[0], record.meta["extent_values"]
+        if not isinstance(shape, tuple) or len(modes) != len(shape):
+            continue
+        at = 0
+        for mode, extent in zip(modes, shape):
+            count = len(list(_leaves(extent)))
+            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+            letters = tuple(letter_of(e) for e in extents[at:at + count]) if at + count <= len(extents) else ()
+            at += count
+            if root is None or root in named or root in grouped or not any(letters):
+                continue
+            renamed.setdefault(root, set()).add(letters)
+    for root, found in renamed.items():
+        if len(found) != 1:  # modes one index selects in several views, laid out with different extents
+            continue
+        letters = found.pop()
+        named[root] = (letters[0], "extent") if len(letters) == 1 else (None, "extent")
+        if len(letters) > 1:
+            grouped[root] = letters
 
 
 def _hinted(axes: Axes, records: list) -> dict:

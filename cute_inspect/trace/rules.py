@@ -240,6 +240,13 @@ RULES = {
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",
+    "kv_group_rows": "attention whose query input the kernel lays out with its rows inside its heads (the heads "
+                     "mode's stride computed as the rows' extent times their stride: `(n_q, d, (h_k, b))` strided "
+                     "`(d, 1, (n_q * d, s))`) while the keys' input keeps its rows out of its heads: each KV head's "
+                     "query heads along the MMA's rows (GQA decode): the rows are the heads H",
+    "extent": "a global view a kernel lays out over a pointer from run-time extents, its modes named by no data "
+              "flow: each leaf takes the axis of the extent value it is laid out with, where that value (or every "
+              "factor of a product of values) lays out leaves of that one axis in the views the data flow named",
     "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "

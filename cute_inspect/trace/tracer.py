@@ -1499,6 +1499,10 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+        if op == "make_tensor" and outputs and outputs[0].memspace == "gmem":
+            laid = _laid_out_values(bound.get("layout"))
+            if laid is not None:
+                record.meta["extent_values"], record.meta["continues"] = laid
         if op == "make_tensor" and outputs and outputs[0].memspace in ("smem", "gmem"):
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
@@ -1549,6 +1553,9 @@ class _Tracer:
             source = self.trace.records[inputs[0]]
             out_trees = [_strided_axes(self.axes, t, o.layout, source.layouts[input_outputs[0]], in_trees[0], index)
                          for t, o in zip(out_trees, outputs)]
+            record.levels = tuple(out_trees)
+        if op == "partition_D" and record.made_by and record.made_by.get("op") == "Ld32x32bOp" and outputs:
+            out_trees = [self._lane_values(record, t, o.shape) for t, o in zip(out_trees, outputs)]
             record.levels = tuple(out_trees)
         if op == "retile" and record.made_by and out_trees and isinstance(out_trees[0], tuple):
             # a retiled fragment's rests follow the tile's modes in order: tile mode i is rest i + 1
@@ -2820,6 +2827,31 @@ class _Tracer:
         kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
 
+    def _lane_values(self, record, tree, shape):
+        """The destination side of a 32x32b `tcgen05.ld` (thread t takes TMEM lane t): a thread's values are its
+        lane's columns, so its atom's leaves are the TMEM side's atom leaves (the latest `partition_S` of the same
+        copy) but the leaf of 32 lanes the warp's threads take: `(16, 1)` of `((16, 32), 1)`, the 16 columns' axis.
+        Leaves another rule placed stay."""
+        modes = tree if isinstance(tree, tuple) else None
+        if not modes or not isinstance(modes[0], _levels.ModeLabel) or any(modes[0].leaf_axes or ()) \
+                or not isinstance(shape, tuple) or not shape:
+            return tree
+        source = next((r for r in reversed(self.trace.records[:record.index]) if r.op == "partition_S"
+                       and r.made_by and r.made_by.get("object") == record.made_by["object"]
+                       and r.memspaces[:1] == ("tmem",) and r.levels and isinstance(r.shapes[0], tuple)), None)
+        atom = source.levels[0][0] if source is not None and isinstance(source.levels[0], tuple) else None
+        if not isinstance(atom, _levels.ModeLabel) or not atom.leaf_axes:
+            return tree
+        extents, lane_extents = list(_leaves(source.shapes[0][0])), list(_leaves(shape[0]))
+        keys = list(atom.leaf_axes)
+        if len(keys) != len(extents) or 32 not in extents[1:]:
+            return tree
+        lane = extents.index(32, 1)  # the lanes follow a thread's values in the TMEM side's atom
+        del extents[lane], keys[lane]
+        if extents != lane_extents:
+            return tree
+        return (replace(modes[0], leaf_axes=tuple(keys)),) + tuple(modes[1:])
+
     def _operand_buffer_tile(self, inp, info) -> bool:
         """Whether an SMEM tensor's MMA modes all come from buffers an MMA reads as its A or B operand (or views
         of them): an operand's tiles, not the accumulator's."""
@@ -3887,6 +3919,49 @@ def _operands(value) -> tuple:
         if key is not None:
             _defining[key] = found
     return found
+
+
+def _laid_out_values(layout) -> tuple | None:
+    """What a layout a kernel builds from run-time values says (`make_layout((n_q, d, (h_k, b)), stride=(d, 1,
+    (n_q * d, q_seq)))`): each flat leaf's extent as (its value, the values it is the product of: `h_k * n_q`),
+    None for a number; and {leaf j: leaf i} where j's stride is computed as i's extent times i's stride (or is i's
+    extent over a unit stride): leaf j continues leaf i in memory, the two one run of elements (`n_q` query heads
+    inside each KV head `h_k`; none where the strides are not a `make_stride` the trace can read: an ordered
+    layout's). None where the layout was not made by `make_layout` from a shape the trace can read."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    extents = _leaf_values(made[0]) if made and _op_name(made[0]) == "cute.make_shape" else None
+    if extents is None:
+        return None
+    keys = [(_ir_hash(v), tuple(_ir_hash(f) for f in _operands(v)) if _op_name(v) == "arith.muli" else ())
+            if not isinstance(v, str) else None for v in extents]
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    continues = {}
+    for j, value in enumerate(strides if strides is not None and len(strides) == len(keys) else ()):
+        if isinstance(value, str):
+            continue
+        made_of = {_ir_hash(v) for v in _operands(value)} if _op_name(value) == "arith.muli" else None
+        for i, extent in enumerate(keys):
+            by = strides[i]
+            if i == j or extent is None:
+                continue
+            if made_of is not None and not isinstance(by, str) and made_of == {extent[0], _ir_hash(by)} \
+                    or by == "1" and _ir_hash(value) == extent[0]:
+                continues[j] = i
+    return tuple(keys), continues
+
+
+def _leaf_values(value) -> list | None:
+    """The flat leaves of a `make_shape` / `make_stride` result: the run-time value of each `?` leaf (its
+    operands in order), the text of each number."""
+    text = str(value.type)
+    start, end = text.find('"'), text.rfind('"')
+    if start < 0 or end <= start:
+        return None
+    tokens = re.findall(r"[^(),\s]+", text[start + 1:end])
+    operands = list(_operands(value))
+    if sum(t == "?" for t in tokens) != len(operands):
+        return None
+    return [operands.pop(0) if t == "?" else t for t in tokens]
 
 
 _RUNTIME_INT_TYPE = re.compile(r"\{i\d+(\}| )")

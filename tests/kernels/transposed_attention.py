@@ -78,6 +78,13 @@ def forward_kernel(one: cute.TiledMma, two: cute.TiledMma, box_atom: cute.CopyAt
     c3 = mine.partition_S(acc_b)
     c4 = mine.partition_D(wc)
     c5 = mine.partition_D(vc)
+    # the same load made over the whole accumulator, its rests too (a tiler of three modes): thread t's values are
+    # TMEM lane t's columns
+    whole = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(ROWS)), F32),
+                                   acc_a)
+    lanes = whole.get_slice(tidx % 128)
+    c6 = lanes.partition_S(acc_a)
+    c7 = lanes.partition_D(through)
     r1 = cute.make_rmem_tensor(c2.shape, F32)
     cute.copy(reader, c1, r1)
     r2 = cute.make_rmem_tensor_like(c5)
