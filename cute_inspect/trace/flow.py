@@ -803,6 +803,25 @@ def _rows_and_columns(axes: Axes, records: list, moved: set) -> None:
             axes.suggest(labels[0].var, "M", "layout.rows_cols")
 
 
+def _vectors_over_pointers(axes: Axes, records: list, moved: set) -> None:
+    """A global view of one contiguous leaf made over a pointer in a kernel with no MMA (`make_tensor(make_ptr(bf16,
+    (base + offset).toint(), gmem), make_layout((8,)))`) that a copy moves whole is one thread's vector of a row: its
+    leaf runs along the columns N, as the stride-1 leaf of a wider such view does (`_rows_and_columns`); the same
+    weakest suggestion (`layout.rows_cols`)."""
+    for index in moved:
+        record = records[index]
+        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
+            continue
+        labels = list(_levels.flatten(record.levels[0]))
+        tree = leaf_tree(record.layouts[0] if record.layouts else None)
+        leaves = _leaves(tree) if tree is not None else []
+        if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
+            continue
+        extent, _, stride = leaves[0].partition(":")
+        if stride == "1" and extent.isdigit() and int(extent) > 1:
+            axes.suggest(labels[0].var, "N", "layout.rows_cols")
+
+
 def _moved_whole(records: list) -> set:
     """The records a copy moves whole, not a slice of them: its source or destination at the record's own shape."""
     found = set()
@@ -900,6 +919,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:
         _contractions(axes, records)
         _rows_and_columns(axes, records, moved)
+        _vectors_over_pointers(axes, records, moved)
     _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
@@ -987,6 +1007,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _moved_by_copy(records)
         _filled_by_hand(records)
     _register_views(records, views)
+    if not axes.mmas:  # before the one-mode arrays computed from them pass their labels on
+        _flattened_values(records)
     _computed_arrays(records)
     if axes.mmas:
         over_tokens = _token_product_objects(axes)
@@ -996,7 +1018,10 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _read_out_of_tmem(records)  # after the product rules: they label only registers no rule has labelled
     else:
         _computed_tiles(records)
+        _accumulated_vectors(records)
     _recast_registers(records)  # after the registers a `tcgen05.st` writes took their source's level
+    if not axes.mmas:  # registers still unplaced after every rule of what computed them
+        _written_out_through_fragments(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _written_out_by_hand(records)
     _indexed_statistics(records)
@@ -3370,3 +3395,124 @@ def _as_metadata(tree, level: str = "input"):
     if level == "stage":
         return replace(tree, level="stage", role="stage", rule="metadata.stage", axis=None, axis_rule=None)
     return replace(tree, level="input", role="mode", rule="metadata")
+
+
+def _flattened_values(records: list) -> None:
+    """In a kernel with no MMA, a register array of one mode made from a bare shape that no rule placed, filled
+    element by element from register arrays of several modes a copy labelled (`top[v] = loaded[v]`,
+    `other[v] = loaded[k + v]`: a row's loaded vectors read as one flat array to sort or merge) holds one flat
+    leaf of what the thread's loads moved: their level, the atom; the axis that every wide leaf of theirs runs along,
+    where they share one (else none)."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        own = _single_leaf(record)
+        if not sources or record.op != "make_rmem_tensor" or record.inputs or own is None or own.level != "input" \
+                or own.rule == "metadata":
+            continue
+        found = {_flat_copy_label(records[i]) for i in sources}
+        if len(found) == 1 and None not in found:
+            ((level, axis),) = found
+            record.levels = (replace(own, level=level, role="atom", origin=record.index, rule="flattened_values",
+                                     axis=axis, axis_rule="flattened_values" if axis else None, leaf_axes=None),) \
+                + record.levels[1:]
+
+
+def _flat_copy_label(source):
+    """(level, axis) of a register array of several modes whose labels are all one copy's (or store's) level: the
+    axis every leaf of extent above 1 runs along, or None where they differ. None for any other record."""
+    tree, shape = (source.levels[0] if source.levels else None), (source.shapes[0] if source.shapes else None)
+    if source.memspaces[:1] != ("rmem",) or not isinstance(tree, tuple) or not isinstance(shape, tuple) \
+            or len(tree) != len(shape) or len(tree) < 2:
+        return None
+    levels, axes = set(), set()
+    for label, mode in zip(tree, shape):
+        if not isinstance(label, _levels.ModeLabel):
+            return None
+        extents = _leaves(mode)
+        leaf_axes = label.leaf_axes if label.leaf_axes and len(label.leaf_axes) == len(extents) \
+            else (label.axis,) * len(extents)
+        levels.add(label.level)
+        axes.update(axis for axis, extent in zip(leaf_axes, extents) if not isinstance(extent, int) or extent > 1)
+    if len(levels) != 1 or not levels <= {"copy", "store"}:
+        return None
+    return levels.pop(), (axes.pop() if len(axes) == 1 else None)
+
+
+def _written_out_through_fragments(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed and no copy fills, whose
+    converted or recast twin (`out = vals.to(bf16)`: a `make_rmem_tensor_like`; `recast_tensor(vals, Int32)`) a copy
+    writes out into global memory the write-out stores (`autovec_copy(out[None, i], store_tile[None, c])`) hold
+    the kernel's result: `store`, the first mode the atom, the others rests; their twins carry the same labels."""
+    twins: dict = {}  # root registers -> their same-mode twins, in record order
+    for record in records:
+        root = _bare_root(records, record)
+        if root is not None and root is not record:
+            twins.setdefault(root.index, []).append(record)
+    copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
+              and r.operands.get("dst") is not None]
+    filled = {root.index for root in (_bare_root(records, records[o["dst"]]) for o in copies) if root is not None}
+    for operands in copies:
+        source, out = records[operands["src"]], records[operands["dst"]]
+        root = _bare_root(records, source)
+        labels = list(_levels.flatten(out.levels[0])) if out.levels else []
+        if root is None or root is source or root.index in filled or out.memspaces[:1] != ("gmem",) or not labels \
+                or any(label.level != "store" for label in labels) or not _registers_no_rule_placed(root):
+            continue
+        _as_copy_values(root, "written_out_through", "store")
+        _axes_of_written_tile(root, out)
+        for twin in twins.get(root.index, ()):
+            if twin.levels and all(label.level == "input" for label in _levels.flatten(twin.levels[0])):
+                twin.levels = (root.levels[0],) + twin.levels[1:]
+
+
+def _axes_of_written_tile(registers, tile) -> None:
+    """Registers written out into a tile of as many modes (a thread's vectors `(4, nvec)` into the row's
+    `((4), 8)` store vectors) run along the tile's axes mode for mode: a mode of theirs with no axis (a size-1
+    vector count) takes the one axis of the tile's mode."""
+    mine, theirs = registers.levels[0], tile.levels[0]
+    if not isinstance(mine, tuple) or not isinstance(theirs, tuple) or len(mine) != len(theirs):
+        return
+    modes = []
+    for label, other in zip(mine, theirs):
+        axes = {t.axis for t in _levels.flatten(other)}
+        if isinstance(label, _levels.ModeLabel) and label.axis is None and not label.leaf_axes and len(axes) == 1 \
+                and None not in axes:
+            label = replace(label, axis=axes.pop(), axis_rule="written_tile")
+        modes.append(label)
+    registers.levels = (tuple(modes),) + registers.levels[1:]
+
+
+def _bare_root(records: list, record):
+    """The registers made from a bare shape that `record` is, or is a chain of same-mode twins of
+    (`make_rmem_tensor_like`, `recast_tensor`); else None."""
+    while record.op in ("make_rmem_tensor_like", "recast_tensor") and len(record.inputs) == 1 \
+            and record.memspaces[:1] == ("rmem",):
+        record = records[record.inputs[0]]
+    return record if record.op == "make_rmem_tensor" and not record.inputs else None
+
+
+def _accumulated_vectors(records: list) -> None:
+    """In a kernel with no MMA, a register array of several modes made from a bare shape that no rule placed, filled
+    element by element from one-mode register arrays a copy labelled whose extent is its first mode
+    (`acc[e, v] = fma(values[e], w[slot], acc[e, v])`: each loaded vector accumulated into the thread's vector `v`)
+    holds their values: its first mode their atom (their level, where they agree, and the one axis those that have
+    one give it), the other modes rests of it; of two modes, the vector and the thread's repeats of it along the
+    row, both along that axis."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        shape = record.shapes[0] if record.shapes else None
+        if not sources or record.op != "make_rmem_tensor" or record.inputs or not isinstance(shape, tuple) \
+                or len(shape) < 2 or not isinstance(shape[0], int) or not _registers_no_rule_placed(record):
+            continue
+        found = [label for label in (_single_leaf(records[i]) for i in sources
+                                     if format_shape(records[i].shapes[0]) == format_shape((shape[0],))
+                                     and records[i].memspaces[:1] == ("rmem",))
+                 if label is not None and label.level in ("copy", "store") and label.role == "atom"]
+        levels, axes = {label.level for label in found}, {label.axis for label in found} - {None}
+        if len(levels) == 1:
+            _as_copy_values(record, "accumulated_vectors", levels.pop())
+            axis = axes.pop() if len(axes) == 1 else None
+            if axis:  # one vector and the thread's repeats of it: the repeats step along the same row
+                modes = record.levels[0] if len(shape) == 2 else record.levels[0][:1]
+                record.levels = (tuple(_with_axis(mode, axis, "accumulated_vectors") for mode in modes)
+                                 + record.levels[0][len(modes):],) + record.levels[1:]

@@ -1,0 +1,43 @@
+"""Registers a kernel with no MMA fills and writes out by hand: flat arrays of loaded values, vectors gathered and
+accumulated, results written out through a converted twin (tests/kernels/hand_gathered.py)."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "hand_gathered.py")
+
+
+@pytest.fixture(scope="module")
+def events():
+    return trace_json(f"{KERNEL}:compile_hand_gathered", arch="sm_90a")
+
+
+def _labels(events, name):
+    (event,) = [e for e in events if name in e["names"]]
+    return event["leaf_labels"][event["names"].index(name)]
+
+
+def test_a_flat_array_filled_from_loaded_vectors_holds_what_the_loads_moved(events):
+    # `best[v] = loaded[v]`, `others[v] = loaded[8 + v]`: one flat leaf of a row's loaded values (rule flattened_values)
+    assert _labels(events, "best") == ["copy-atom-N"]
+    assert _labels(events, "others") == ["copy-atom-N"]
+
+
+def test_registers_written_out_through_a_converted_twin_are_the_store(events):
+    # `written = make_rmem_tensor_like(kept, bf16)` is what autovec_copy writes out: kept holds the result, and its
+    # size-2 repeat mode runs along the output row's vectors (N)
+    assert _labels(events, "kept") == ["store-atom-N", "store-rest-N"]
+    assert _labels(events, "written") == ["store-atom-N", "store-rest-N"]
+
+
+def test_vectors_accumulated_from_gathered_loads_are_the_loads_values(events):
+    # `acc[e, r] += vector[e]`: each loaded vector summed into the thread's r-th vector (rule accumulated_vectors)
+    assert _labels(events, "acc") == ["copy-atom-N", "copy-rest-N"]
+
+
+def test_a_vector_over_a_raw_pointer_runs_along_the_columns(events):
+    # `make_tensor(make_ptr(bf16, (x_ptr + offset).toint(), gmem), (8,))` copied whole: a row's vector, N
+    assert _labels(events, "vector") == ["copy-atom-N"]
