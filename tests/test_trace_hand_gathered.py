@@ -1,5 +1,5 @@
 """Registers a kernel with no MMA fills and writes out by hand: flat arrays of loaded values, vectors gathered and
-accumulated, results written out through a converted twin (tests/kernels/hand_gathered.py)."""
+accumulated, results written out through a converted twin, value bytes staged in SMEM (tests/kernels/hand_gathered.py)."""
 
 import os
 
@@ -41,3 +41,14 @@ def test_vectors_accumulated_from_gathered_loads_are_the_loads_values(events):
 def test_a_vector_over_a_raw_pointer_runs_along_the_columns(events):
     # `make_tensor(make_ptr(bf16, (x_ptr + offset).toint(), gmem), (8,))` copied whole: a row's vector, N
     assert _labels(events, "vector") == ["copy-atom-N"]
+
+
+def test_scale_bytes_computed_from_the_inputs_are_the_tiles_values_not_metadata(events):
+    # `scale_bytes[t] = (amax[row, t] * 0.5).to(u8)`: an 8-bit buffer no traced call reads, filled with values
+    # computed from a parameter: a quantizer's scales staged, not an index table (rule _holds_value_bytes)
+    assert _labels(events, "scale_bytes") == ["block-atom"]
+
+
+def test_integer_words_over_a_buffer_of_values_are_that_buffers_tile(events):
+    # `make_tensor(recast_ptr(partials.iterator, Int32), (64,))`, zeroed word by word: the bf16 buffer's memory
+    assert _labels(events, "partial_words") == ["block-atom"]

@@ -3337,7 +3337,7 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if not labels or not all(label.rule.startswith("smem_buffer") for label in labels):
             continue
-        if values_kept and _holds_real_values(record):
+        if values_kept and (_holds_real_values(record) or _holds_value_bytes(records, views, record)):
             kept.add(record.index)
             record.meta["values_kept"] = True
             continue
@@ -3358,6 +3358,19 @@ def _holds_real_values(record) -> bool:
     """Whether a tensor's elements are floating-point numbers (`f32`, `bf16`, `f8E4M3FN`): values computed on."""
     dtype = record.dtypes[0] if record.dtypes else None
     return isinstance(dtype, str) and (dtype.startswith(("f", "bf")) or dtype.lower().startswith("float"))
+
+
+def _holds_value_bytes(records: list, views: dict, record) -> bool:
+    """Whether an integer SMEM buffer holds values in integer words: a view over a buffer of floating-point values
+    (`make_tensor(recast_ptr(sScale.iterator, Int32), 64)` over E8M0 scales, to zero them a word at a time), or bytes
+    filled by hand with values computed from the kernel's inputs (`sScale[off] = e4m3_byte(amax * recip)`): a
+    quantizer's scales; no index, count or mask of a kernel is 8 bits wide and computed so."""
+    source = views.get(record.index)
+    if source is not None and _holds_real_values(records[source]):
+        return True
+    dtype = record.dtypes[0] if record.dtypes else None
+    return dtype in ("i8", "u8", "ui8") and bool(record.meta.get("untraced_fills")) \
+        and not record.meta.get("element_fills")
 
 
 def _carried_metadata(tree, buffers: set):

@@ -1,7 +1,8 @@
 """Compile-only kernel with no MMA that reads a row's vectors, keeps the largest values in flat register arrays,
 accumulates the vectors of other rows it gathers through views over pointers, and writes both results out of
-registers it fills by hand, as top-k, MoE finalize and quantization kernels do. No MMA and no tiler say the levels:
-the copies and element writes do (rules `flattened_values`, `accumulated_vectors`, `written_out_through`)."""
+registers it fills by hand, as top-k, MoE finalize and quantization kernels do, and stages scale bytes and zeroes a
+buffer of values word by word in SMEM. No MMA and no tiler say the levels: the copies and element writes do (rules
+`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`)."""
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
 
@@ -16,7 +17,7 @@ SUMMED = 4  # the vectors of a gathered row each thread accumulates
 
 @cute.kernel
 def hand_gathered_kernel(x: cute.Tensor, top_out: cute.Tensor, x_ptr: cute.Pointer, sums_ptr: cute.Pointer,
-                         tiled_copy: cute.TiledCopy):
+                         amax: cute.Tensor, tiled_copy: cute.TiledCopy):
     """top_out[row] = each thread's TOP largest of its values (bf16); sums[row] = the thread's vectors of the next
     GATHERED rows, summed."""
     row, _, _ = cute.arch.block_idx()
@@ -55,6 +56,20 @@ def hand_gathered_kernel(x: cute.Tensor, top_out: cute.Tensor, x_ptr: cute.Point
             cute.copy(wide, _vector_at(x_ptr + offset), vector)
             for e in cutlass.range_constexpr(VEC):
                 acc[e, r] = acc[e, r] + vector[e].to(cutlass.Float32)
+    # scale bytes computed from a parameter read element by element, staged in SMEM; a float buffer zeroed as words
+    smem = cutlass.utils.SmemAllocator()
+    scale_bytes = smem.allocate_tensor(cutlass.Uint8, cute.make_layout((THREADS,)), byte_alignment=16)
+    scale_bytes[tidx] = (amax[row, tidx] * 0.5).to(cutlass.Uint8)
+    @cute.struct
+    class Staging:
+        partials: cute.struct.Align[cute.struct.MemRange[cutlass.BFloat16, 2 * THREADS], 16]
+
+    partials = smem.allocate(Staging).partials.get_tensor(cute.make_ordered_layout((THREADS, 2), order=(1, 0)))
+    partial_words = cute.make_tensor(cute.recast_ptr(partials.iterator, dtype=cutlass.Int32),
+                                     cute.make_layout((THREADS,), stride=(1,)))
+    partial_words[tidx] = cutlass.Int32(0)
+    partial_pairs = cute.zipped_divide(partials, (1, 2))  # the buffer read by a traced call
+    partial_pairs[(0, tidx % 2), (tidx // 2, 0)] = acc[0, 0].to(cutlass.BFloat16)
     summed = cute.make_rmem_tensor((VEC,), cutlass.BFloat16)
     for r in cutlass.range_constexpr(SUMMED):
         summed.store(acc[None, r].load().to(cutlass.BFloat16))
@@ -67,17 +82,17 @@ def _vector_at(pointer):
 
 
 @cute.jit
-def hand_gathered_host(x: cute.Tensor, top_out: cute.Tensor, sums: cute.Tensor):
+def hand_gathered_host(x: cute.Tensor, top_out: cute.Tensor, sums: cute.Tensor, amax: cute.Tensor):
     thread_layout = cute.make_layout((1, THREADS), stride=(THREADS, 1))
     atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cutlass.BFloat16, num_bits_per_copy=128)
     tiled_copy = cute.make_tiled_copy_tv(atom, thread_layout, cute.make_layout((1, VEC)))
-    hand_gathered_kernel(x, top_out, x.iterator, sums.iterator, tiled_copy).launch(grid=(ROWS, 1, 1), block=(THREADS, 1, 1))
+    hand_gathered_kernel(x, top_out, x.iterator, sums.iterator, amax, tiled_copy).launch(grid=(ROWS, 1, 1), block=(THREADS, 1, 1))
 
 
-def _tensor(shape):
-    return make_fake_compact_tensor(cutlass.BFloat16, shape, stride_order=(1, 0), assumed_align=16)
+def _tensor(shape, dtype=cutlass.BFloat16):
+    return make_fake_compact_tensor(dtype, shape, stride_order=(1, 0), assumed_align=16)
 
 
 def compile_hand_gathered():
     return cute.compile(hand_gathered_host, _tensor((ROWS, WIDTH)), _tensor((ROWS, THREADS * TOP)),
-                        _tensor((ROWS, WIDTH)))
+                        _tensor((ROWS, WIDTH)), _tensor((ROWS, THREADS), cutlass.Float32))
