@@ -3006,12 +3006,11 @@ class _Tracer:
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
                 and node.args:
             node = node.args[0]
-        if not isinstance(node, ast.Tuple) or len(node.elts) != len(labels):
+        entries = node.elts if isinstance(node, ast.Tuple) else [node] if len(labels) == 1 else []
+        if len(entries) != len(labels):
             return
-        for entry, label in zip(node.elts, labels):
-            extent = entry.id if isinstance(entry, ast.Name) else entry.attr if isinstance(entry, ast.Attribute) \
-                else None
-            dim = _levels.extent_dim(extent)
+        for entry, label in zip(entries, labels):
+            dim = _levels.product_dim(_product_factors(entry))
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
 
@@ -3968,6 +3967,14 @@ _NOT_LITERAL = object()
 
 
 @functools.lru_cache(maxsize=8192)
+def _product_factors(node) -> list:
+    """The names an extent expression multiplies (`num_tokens * topk` -> ["num_tokens", "topk"], `self.hidden` ->
+    ["hidden"]); a factor of any other form (a literal, a call) is None."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return _product_factors(node.left) + _product_factors(node.right)
+    return [node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None]
+
+
 def _extents_named(node: ast.Assign) -> tuple:
     """(tensor name, top mode, the name its extent is bound to, how many names unpack the whole shape or None) of
     each extent an assignment names: `tokens, hidden = x.shape`, `M, N = x.shape[0], x.shape[1]`,
