@@ -77,6 +77,19 @@ RULES = {
                      "values; registers no copy fills that a copy empties into memory: the store's",
     "filled_by_hand": "in a kernel with no MMA, registers made from a bare shape filled element by element with "
                       "values read out of shared or global tensors: the copy's values",
+    "flattened_values": "in a kernel with no MMA, a one-mode register array made from a bare shape and filled "
+                        "element by element from register arrays of several modes a copy labelled (a row's loaded "
+                        "vectors read as one flat array to sort): their level, the atom, the axis all their wide "
+                        "leaves share",
+    "accumulated_vectors": "in a kernel with no MMA, registers (vector, repeats...) made from a bare shape, filled "
+                           "element by element from one-mode loaded vectors of the first mode's extent (`acc[e, v] "
+                           "+= vec[e]`): the loads' level, the first mode the atom along their axis, the others "
+                           "rests (of two modes, the thread's repeats along the same axis)",
+    "written_out_through": "in a kernel with no MMA, registers made from a bare shape that no copy fills and whose "
+                           "converted or recast twin a copy writes out into global memory: the store's, the twins "
+                           "carrying the same labels",
+    "written_tile": "a mode with no axis of registers written out into a tile of as many modes (a size-1 vector "
+                    "count): the axis of the tile's mode",
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "
                       "global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`): the copy's values, its first "
                       "mode the atom, the others rests",
