@@ -52,3 +52,8 @@ def test_scale_bytes_computed_from_the_inputs_are_the_tiles_values_not_metadata(
 def test_integer_words_over_a_buffer_of_values_are_that_buffers_tile(events):
     # `make_tensor(recast_ptr(partials.iterator, Int32), (64,))`, zeroed word by word: the bf16 buffer's memory
     assert _labels(events, "partial_words") == ["block-atom"]
+
+
+def test_registers_stored_whole_from_a_hand_written_load_are_the_copy(events):
+    # `words.store(ld.global.v4.u32 at a pointer)`: what one thread's load moved (rule loaded_by_asm)
+    assert _labels(events, "words") == ["copy-atom"]

@@ -1006,6 +1006,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
         _moved_by_copy(records)
         _filled_by_hand(records)
+        _loaded_by_asm(records)
     _register_views(records, views)
     if not axes.mmas:  # before the one-mode arrays computed from them pass their labels on
         _flattened_values(records)
@@ -3529,3 +3530,12 @@ def _accumulated_vectors(records: list) -> None:
                 modes = record.levels[0] if len(shape) == 2 else record.levels[0][:1]
                 record.levels = (tuple(_with_axis(mode, axis, "accumulated_vectors") for mode in modes)
                                  + record.levels[0][len(modes):],) + record.levels[1:]
+
+
+def _loaded_by_asm(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed, stored whole with what a
+    hand-written PTX load returns (`frag.store(ld_global_v4_u32(ptr))`, `meta["asm_loaded"]`), hold what the
+    thread's load moved: `copy`, the first mode the atom (as registers a copy fills, `_moved_by_copy`)."""
+    for record in records:
+        if record.meta.get("asm_loaded") and _registers_no_rule_placed(record):
+            _as_copy_values(record, "loaded_by_asm", "copy")

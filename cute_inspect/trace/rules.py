@@ -88,6 +88,8 @@ RULES = {
     "written_out_through": "in a kernel with no MMA, registers made from a bare shape that no copy fills and whose "
                            "converted or recast twin a copy writes out into global memory: the store's, the twins "
                            "carrying the same labels",
+    "loaded_by_asm": "in a kernel with no MMA, registers made from a bare shape stored whole with what a "
+                     "hand-written PTX load (`ld.global.v4.u32`) returns: the copy's values",
     "written_tile": "a mode with no axis of registers written out into a tile of as many modes (a size-1 vector "
                     "count): the axis of the tile's mode",
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "

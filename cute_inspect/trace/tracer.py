@@ -875,6 +875,8 @@ class _Tracer:
                 self._registers_of_tmem(found[0], value)
             if found is not None and self.tmem_values:
                 self._register_stored(found[0], value)
+            if found is not None and source is None and _loaded_by_asm(getattr(value, "value", value)):
+                self.trace.records[found[0]].meta["asm_loaded"] = True
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
@@ -3501,6 +3503,22 @@ def _through_conversions(value, match, depth: int = 3):
             return None
         value = operands[0]
     return None
+
+
+# the load instructions a hand-written PTX load begins with (`ld.global.v4.u32`, `ld.volatile.global.v4.u32`)
+_ASM_LOAD = re.compile(r"^\s*ld\.(?:[a-z0-9]+\.)*(?:global|shared)")
+
+
+def _loaded_by_asm(value, depth: int = 3) -> bool:
+    """Whether `value` (a vector stored into registers whole) is what inline PTX loads (`ld.global.v4.u32`) out of
+    memory: the asm itself, or the vector built from the fields it returns (`from_elements(extractvalue(asm, i))`)."""
+    if _op_name(value) == "llvm.inline_asm":
+        try:
+            return _ASM_LOAD.search(str(value.owner.attributes["asm_string"]).strip('"')) is not None
+        except (AttributeError, KeyError, ValueError):
+            return False
+    operands = [v for v in (_operands(value) if depth > 0 else ()) if _op_name(v) != "arith.constant"]
+    return bool(operands) and all(_loaded_by_asm(v, depth - 1) for v in operands)
 
 
 def _warp_asm(value) -> bool:

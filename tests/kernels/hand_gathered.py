@@ -2,13 +2,16 @@
 accumulates the vectors of other rows it gathers through views over pointers, and writes both results out of
 registers it fills by hand, as top-k, MoE finalize and quantization kernels do, and stages scale bytes and zeroes a
 buffer of values word by word in SMEM. No MMA and no tiler say the levels: the copies and element writes do (rules
-`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`)."""
+`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`, `loaded_by_asm`)."""
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
 
 import cutlass
 import cutlass.cute as cute
+from cutlass._mlir import ir
+from cutlass._mlir.dialects import llvm, vector
 from cutlass.cute.runtime import make_fake_compact_tensor
+from cutlass.cutlass_dsl import T, dsl_user_op
 
 ROWS, WIDTH, TOP, VEC, REPEATS, GATHERED = 4, 256, 8, 8, 2, 3
 THREADS = WIDTH // (VEC * REPEATS)
@@ -70,10 +73,25 @@ def hand_gathered_kernel(x: cute.Tensor, top_out: cute.Tensor, x_ptr: cute.Point
     partial_words[tidx] = cutlass.Int32(0)
     partial_pairs = cute.zipped_divide(partials, (1, 2))  # the buffer read by a traced call
     partial_pairs[(0, tidx % 2), (tidx // 2, 0)] = acc[0, 0].to(cutlass.BFloat16)
+    # a vector loaded by hand-written PTX into registers stored whole
+    words = cute.make_rmem_tensor(cute.make_layout((4,)), cutlass.Uint32)
+    words.store(_load_u32x4(x_ptr + row * WIDTH + tidx * VEC))
     summed = cute.make_rmem_tensor((VEC,), cutlass.BFloat16)
     for r in cutlass.range_constexpr(SUMMED):
         summed.store(acc[None, r].load().to(cutlass.BFloat16))
         cute.copy(wide, summed, _vector_at(sums_ptr + row * WIDTH + (r * THREADS + tidx) * VEC % WIDTH))
+
+
+@dsl_user_op
+def _load_u32x4(pointer, *, loc=None, ip=None):
+    """Four 32-bit words at `pointer`, by one hand-written 128-bit global load."""
+    loaded = llvm.inline_asm(llvm.StructType.get_literal([T.i32()] * 4), [pointer.toint().ir_value(loc=loc, ip=ip)],
+                             "ld.global.v4.u32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l", has_side_effects=False,
+                             is_align_stack=False, asm_dialect=llvm.AsmDialect.AD_ATT, loc=loc, ip=ip)
+    words = vector.from_elements(ir.VectorType.get([4], T.i32(), loc=loc),
+                                 [llvm.extractvalue(T.i32(), loaded, [i], loc=loc, ip=ip) for i in range(4)],
+                                 loc=loc, ip=ip)
+    return cute.TensorSSA(words, 4, cutlass.Uint32)
 
 
 def _vector_at(pointer):
