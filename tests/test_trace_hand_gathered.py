@@ -57,3 +57,9 @@ def test_integer_words_over_a_buffer_of_values_are_that_buffers_tile(events):
 def test_registers_stored_whole_from_a_hand_written_load_are_the_copy(events):
     # `words.store(ld.global.v4.u32 at a pointer)`: what one thread's load moved (rule loaded_by_asm)
     assert _labels(events, "words") == ["copy-atom"]
+
+
+def test_registers_summed_slice_by_slice_from_loaded_tiles_take_their_labels(events):
+    # `squares[None, c].store(squares[None, c].load() + a * b)`, a and b loaded (vector, tiles) registers of the same
+    # shape: their labels mode for mode (rule stored_from)
+    assert _labels(events, "squares") == ["copy-atom-N", "copy-rest-N"]

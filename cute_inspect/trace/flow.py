@@ -1020,6 +1020,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     else:
         _computed_tiles(records)
         _accumulated_vectors(records)
+        _stored_from_tiles(records)
     _recast_registers(records)  # after the registers a `tcgen05.st` writes took their source's level
     if not axes.mmas:  # registers still unplaced after every rule of what computed them
         _written_out_through_fragments(records)
@@ -3539,3 +3540,24 @@ def _loaded_by_asm(records: list) -> None:
     for record in records:
         if record.meta.get("asm_loaded") and _registers_no_rule_placed(record):
             _as_copy_values(record, "loaded_by_asm", "copy")
+
+
+def _stored_from_tiles(records: list) -> None:
+    """In a kernel with no MMA, registers of several modes made from a bare shape that no rule placed, stored (whole
+    or slice by slice) with values computed from register tensors of their own shape that a copy labelled
+    (`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`, `meta["stored_from"]`)
+    hold those values: their labels mode for mode, where they agree."""
+    for record in records:
+        sources = record.meta.get("stored_from")
+        shape = record.shapes[0] if record.shapes else None
+        if not sources or record.op != "make_rmem_tensor" or not isinstance(shape, tuple) or len(shape) < 2 \
+                or not _registers_no_rule_placed(record):
+            continue
+        found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(tree)): tree
+                 for tree in (records[i].levels[0] for i in sources
+                              if records[i].memspaces[:1] == ("rmem",) and records[i].levels and records[i].shapes
+                              and format_shape(records[i].shapes[0]) == format_shape(shape))
+                 if all(label.level in ("copy", "store") for label in _levels.flatten(tree))}
+        if len(found) == 1:
+            (tree,) = found.values()
+            record.levels = (_relabelled(tree, record.index, "stored_from"),) + record.levels[1:]

@@ -877,6 +877,8 @@ class _Tracer:
                 self._register_stored(found[0], value)
             if found is not None and source is None and _loaded_by_asm(getattr(value, "value", value)):
                 self.trace.records[found[0]].meta["asm_loaded"] = True
+            if found is not None and source in (None, found[0]):  # from several loaded tensors: remember them all
+                self._stored_from(found[0], value)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
@@ -885,6 +887,16 @@ class _Tracer:
                 self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
+    def _stored_from(self, index: int, value) -> None:
+        """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
+        (other than the stored one) whose loaded values a store's value was computed from, on the stored tensor's
+        record (`meta["stored_from"]`, for `flow._stored_from_tiles`)."""
+        meta = self.trace.records[index].meta
+        sources = meta.setdefault("stored_from", [])
+        if len(sources) < _ELEMENT_WRITES_READ * 4:
+            loaded = _all_loaded_from(getattr(value, "value", value), self.loaded, depth=8, width=32)
+            sources.extend(s for s, _ in loaded if s != index and s not in sources)
 
     def _stored_copy(self, found, value) -> None:
         """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal

@@ -2,7 +2,8 @@
 accumulates the vectors of other rows it gathers through views over pointers, and writes both results out of
 registers it fills by hand, as top-k, MoE finalize and quantization kernels do, and stages scale bytes and zeroes a
 buffer of values word by word in SMEM. No MMA and no tiler say the levels: the copies and element writes do (rules
-`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`, `loaded_by_asm`)."""
+`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`, `loaded_by_asm`,
+`stored_from`)."""
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
 
@@ -73,6 +74,18 @@ def hand_gathered_kernel(x: cute.Tensor, top_out: cute.Tensor, x_ptr: cute.Point
     partial_words[tidx] = cutlass.Int32(0)
     partial_pairs = cute.zipped_divide(partials, (1, 2))  # the buffer read by a traced call
     partial_pairs[(0, tidx % 2), (tidx // 2, 0)] = acc[0, 0].to(cutlass.BFloat16)
+    # products of two rows' vectors summed, slice by slice, into registers made before the rows' registers (of a
+    # layout no tensor traced before has: nothing but the stores says what they hold)
+    squares = cute.make_rmem_tensor((VEC, 3), cutlass.Float32)
+    this_row = cute.tiled_divide(x[row, None], (VEC,))
+    next_row = cute.tiled_divide(x[(row + 1) % ROWS, None], (VEC,))
+    tiles = cute.make_rmem_tensor((VEC, 3), cutlass.BFloat16)
+    next_tiles = cute.make_rmem_tensor((VEC, 3), cutlass.BFloat16)
+    for c in cutlass.range_constexpr(3):
+        cute.autovec_copy(this_row[None, c * THREADS + tidx], tiles[None, c])
+        cute.autovec_copy(next_row[None, c * THREADS + tidx], next_tiles[None, c])
+        product = tiles[None, c].load().to(cutlass.Float32) * next_tiles[None, c].load().to(cutlass.Float32)
+        squares[None, c].store(squares[None, c].load() + product)
     # a vector loaded by hand-written PTX into registers stored whole
     words = cute.make_rmem_tensor(cute.make_layout((4,)), cutlass.Uint32)
     words.store(_load_u32x4(x_ptr + row * WIDTH + tidx * VEC))
