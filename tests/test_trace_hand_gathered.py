@@ -54,9 +54,11 @@ def test_integer_words_over_a_buffer_of_values_are_that_buffers_tile(events):
     assert _labels(events, "partial_words") == ["block-atom"]
 
 
-def test_registers_stored_whole_from_a_hand_written_load_are_the_copy(events):
-    # `words.store(ld.global.v4.u32 at a pointer)`: what one thread's load moved (rule loaded_by_asm)
-    assert _labels(events, "words") == ["copy-atom"]
+def test_registers_filled_from_a_load_issued_by_hand_are_the_copy_along_the_columns(events):
+    # `words.store(ld.global.v4.u32 at a pointer)`, `picked[e] = load_ext(ptr, count=8)...[e]`: what one thread's
+    # vector load moved, consecutive elements of a row: N (rule loaded_by_hand)
+    assert _labels(events, "words") == ["copy-atom-N"]
+    assert _labels(events, "picked") == ["copy-atom-N"]
 
 
 def test_registers_summed_slice_by_slice_from_loaded_tiles_take_their_labels(events):

@@ -1006,7 +1006,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
         _moved_by_copy(records)
         _filled_by_hand(records)
-        _loaded_by_asm(records)
+        _loaded_by_hand(records, "D" if axes.named_attention else "N")
     _register_views(records, views)
     if not axes.mmas:  # before the one-mode arrays computed from them pass their labels on
         _flattened_values(records)
@@ -3533,13 +3533,20 @@ def _accumulated_vectors(records: list) -> None:
                                  + record.levels[0][len(modes):],) + record.levels[1:]
 
 
-def _loaded_by_asm(records: list) -> None:
-    """In a kernel with no MMA, registers made from a bare shape that no rule placed, stored whole with what a
-    hand-written PTX load returns (`frag.store(ld_global_v4_u32(ptr))`, `meta["asm_loaded"]`), hold what the
-    thread's load moved: `copy`, the first mode the atom (as registers a copy fills, `_moved_by_copy`)."""
+def _loaded_by_hand(records: list, columns: str) -> None:
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed, stored whole or element by
+    element with what a load issued by hand returned (`frag.store(ld_global_v4_u32(ptr))`, `v[i] =
+    load_ext(ptr, count=8)[i]`: `meta["hand_loaded"]`), hold what the thread's load moved: `copy`, the first mode
+    the atom (as registers a copy fills, `_moved_by_copy`). A vector load moves consecutive elements: a row's
+    columns, as a one-leaf view over a pointer a copy moves runs along them (`_vectors_over_pointers`): `columns`
+    (N; the head dim D where the kernel's index names say attention) on the atom."""
     for record in records:
-        if record.meta.get("asm_loaded") and _registers_no_rule_placed(record):
-            _as_copy_values(record, "loaded_by_asm", "copy")
+        if record.meta.get("hand_loaded") and _registers_no_rule_placed(record):
+            _as_copy_values(record, "loaded_by_hand", "copy")
+            tree = record.levels[0]
+            atom = tree[0] if isinstance(tree, tuple) else tree
+            atom = _with_axis(atom, columns, "loaded_by_hand") if atom.axis is None and not atom.leaf_axes else atom
+            record.levels = ((atom,) + tree[1:] if isinstance(tree, tuple) else atom,) + record.levels[1:]
 
 
 def _stored_from_tiles(records: list) -> None:

@@ -91,8 +91,9 @@ RULES = {
     "stored_from": "in a kernel with no MMA, registers of several modes made from a bare shape, stored whole or "
                    "slice by slice with values computed from loaded register tensors of their own shape: those "
                    "tensors' labels, mode for mode",
-    "loaded_by_asm": "in a kernel with no MMA, registers made from a bare shape stored whole with what a "
-                     "hand-written PTX load (`ld.global.v4.u32`) returns: the copy's values",
+    "loaded_by_hand": "in a kernel with no MMA, registers made from a bare shape stored whole or element by "
+                      "element with what a load issued by hand returns (inline PTX `ld.global.v4.u32`, "
+                      "`prims.load_ext`): the copy's values",
     "written_tile": "a mode with no axis of registers written out into a tile of as many modes (a size-1 vector "
                     "count): the axis of the tile's mode",
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "

@@ -875,8 +875,8 @@ class _Tracer:
                 self._registers_of_tmem(found[0], value)
             if found is not None and self.tmem_values:
                 self._register_stored(found[0], value)
-            if found is not None and source is None and _loaded_by_asm(getattr(value, "value", value)):
-                self.trace.records[found[0]].meta["asm_loaded"] = True
+            if found is not None and source is None and _loaded_by_hand(getattr(value, "value", value)):
+                self.trace.records[found[0]].meta["hand_loaded"] = True
             if found is not None and source in (None, found[0]):  # from several loaded tensors: remember them all
                 self._stored_from(found[0], value)
             if found is not None and source is not None and source != found[0]:
@@ -970,6 +970,7 @@ class _Tracer:
                         self._element_written(tensor, value)
                     if self.read_untraced:
                         self._untraced_fill(tensor, value)
+                    self._hand_loaded_fill(tensor, value)
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
             except Exception as exc:
@@ -1008,6 +1009,20 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _hand_loaded_fill(self, tensor, value) -> None:
+        """`v[i] = loaded_f32[i]` with `loaded = prims.load_ext(ptr, count=8)` (or inline PTX `ld.global`): register
+        elements written with what a load instruction issued by hand returned, marked on the registers' record
+        (`meta["hand_loaded"]`, for `flow._loaded_by_hand`), as a vector stored whole from it is (`on_store`)."""
+        found = self._element_source(tensor)
+        if found is None or found[1] != 0:
+            return
+        meta = self.trace.records[found[0]].meta
+        if meta.get("hand_loaded_checked", 0) >= _ELEMENT_WRITES_READ:
+            return
+        meta["hand_loaded_checked"] = meta.get("hand_loaded_checked", 0) + 1
+        if self.trace.records[found[0]].memspaces == ("rmem",) and _loaded_by_hand(getattr(value, "value", value)):
+            meta["hand_loaded"] = True
 
     def _untraced_fill(self, tensor, value) -> None:
         """`rQ[i] = Q[q_begin, head, dim + i].to(f32)`: an element written with a value computed only from elements of
@@ -3519,18 +3534,24 @@ def _through_conversions(value, match, depth: int = 3):
 
 # the load instructions a hand-written PTX load begins with (`ld.global.v4.u32`, `ld.volatile.global.v4.u32`)
 _ASM_LOAD = re.compile(r"^\s*ld\.(?:[a-z0-9]+\.)*(?:global|shared)")
+# load ops a kernel issues by hand through the dialects (`prims.load_ext`: `nvvm.load.ext`; `llvm.load`)
+_LOAD_OPS = frozenset(("nvvm.load.ext", "llvm.load"))
 
 
-def _loaded_by_asm(value, depth: int = 3) -> bool:
-    """Whether `value` (a vector stored into registers whole) is what inline PTX loads (`ld.global.v4.u32`) out of
-    memory: the asm itself, or the vector built from the fields it returns (`from_elements(extractvalue(asm, i))`)."""
-    if _op_name(value) == "llvm.inline_asm":
+def _loaded_by_hand(value, depth: int = 6) -> bool:
+    """Whether `value` is what a load issued by hand returned: inline PTX `ld.global` / `ld.shared`, or a load op
+    of the dialects (`nvvm.load.ext`); looking through the ops that unpack, convert or rebuild its result
+    (`from_elements(extractvalue(asm, i))`, `extract(extf(bitcast(load)), i)`), all their operands loaded so."""
+    name = _op_name(value)
+    if name in _LOAD_OPS:
+        return True
+    if name == "llvm.inline_asm":
         try:
             return _ASM_LOAD.search(str(value.owner.attributes["asm_string"]).strip('"')) is not None
         except (AttributeError, KeyError, ValueError):
             return False
     operands = [v for v in (_operands(value) if depth > 0 else ()) if _op_name(v) != "arith.constant"]
-    return bool(operands) and all(_loaded_by_asm(v, depth - 1) for v in operands)
+    return bool(operands) and all(_loaded_by_hand(v, depth - 1) for v in operands)
 
 
 def _warp_asm(value) -> bool:

@@ -2,7 +2,7 @@
 accumulates the vectors of other rows it gathers through views over pointers, and writes both results out of
 registers it fills by hand, as top-k, MoE finalize and quantization kernels do, and stages scale bytes and zeroes a
 buffer of values word by word in SMEM. No MMA and no tiler say the levels: the copies and element writes do (rules
-`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`, `loaded_by_asm`,
+`flattened_values`, `accumulated_vectors`, `written_out_through`, `_holds_value_bytes`, `loaded_by_hand`,
 `stored_from`)."""
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
@@ -13,6 +13,7 @@ from cutlass._mlir import ir
 from cutlass._mlir.dialects import llvm, vector
 from cutlass.cute.runtime import make_fake_compact_tensor
 from cutlass.cutlass_dsl import T, dsl_user_op
+from cutlass.experimental import primitives as prims
 
 ROWS, WIDTH, TOP, VEC, REPEATS, GATHERED = 4, 256, 8, 8, 2, 3
 THREADS = WIDTH // (VEC * REPEATS)
@@ -89,6 +90,12 @@ def hand_gathered_kernel(x: cute.Tensor, top_out: cute.Tensor, x_ptr: cute.Point
     # a vector loaded by hand-written PTX into registers stored whole
     words = cute.make_rmem_tensor(cute.make_layout((4,)), cutlass.Uint32)
     words.store(_load_u32x4(x_ptr + row * WIDTH + tidx * VEC))
+    # a vector loaded by a load op issued by hand, written into registers element by element
+    halfwords = prims.load_ext(x_ptr + row * WIDTH + tidx * VEC, dtype=cutlass.Int16, count=VEC)
+    as_f32 = halfwords.bitcast(cutlass.BFloat16).to(cutlass.Float32)
+    picked = cute.make_rmem_tensor((VEC,), cutlass.Float32)
+    for e in cutlass.range_constexpr(VEC):
+        picked[e] = as_f32[e]
     summed = cute.make_rmem_tensor((VEC,), cutlass.BFloat16)
     for r in cutlass.range_constexpr(SUMMED):
         summed.store(acc[None, r].load().to(cutlass.BFloat16))
