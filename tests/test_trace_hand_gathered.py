@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, trace_json
+from _cli import ROOT, labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "hand_gathered.py")
 
@@ -16,8 +16,7 @@ def events():
 
 
 def _labels(events, name):
-    (event,) = [e for e in events if name in e["names"]]
-    return event["leaf_labels"][event["names"].index(name)]
+    return labels_of(events, name)[0]
 
 
 def test_a_flat_array_filled_from_loaded_vectors_holds_what_the_loads_moved(events):

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, trace_json
+from _cli import ROOT, labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "routed_rows.py")
 
@@ -15,8 +15,7 @@ def events():
 
 
 def _labels(events, name):
-    (event,) = [e for e in events if name in e["names"]]
-    return event["leaf_labels"][event["names"].index(name)]
+    return labels_of(events, name)[0]
 
 
 def test_a_top_k_extent_counts_rows(events):
