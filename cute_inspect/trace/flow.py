@@ -3422,8 +3422,8 @@ def _flattened_values(records: list) -> None:
         sources = record.meta.get("values_from")
         own = _single_leaf(record)
         if not sources or record.op != "make_rmem_tensor" or record.inputs or own is None or own.level != "input" \
-                or own.rule == "metadata":
-            continue
+                or own.rule == "metadata" or any(_single_wide_leaf(records[i]) is not None for i in sources):
+            continue  # (a source of one wide leaf, `held[0, i]` of a (1, 4) chunk: `_computed_arrays` reads it)
         found = {_flat_copy_label(records[i]) for i in sources}
         if len(found) == 1 and None not in found:
             ((level, axis),) = found
