@@ -861,6 +861,25 @@ def _rows_and_columns(axes: Axes, records: list, moved: set) -> None:
             axes.suggest(labels[0].var, "M", "layout.rows_cols")
 
 
+def _vectors_over_pointers(axes: Axes, records: list, moved: set) -> None:
+    """A global view of one contiguous leaf made over a pointer in a kernel with no MMA (`make_tensor(make_ptr(bf16,
+    (base + offset).toint(), gmem), make_layout((8,)))`) that a copy moves whole is one thread's vector of a row: its
+    leaf runs along the columns N, as the stride-1 leaf of a wider such view does (`_rows_and_columns`); the same
+    weakest suggestion (`layout.rows_cols`)."""
+    for index in moved:
+        record = records[index]
+        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
+            continue
+        labels = list(_levels.flatten(record.levels[0]))
+        tree = leaf_tree(record.layouts[0] if record.layouts else None)
+        leaves = _leaves(tree) if tree is not None else []
+        if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
+            continue
+        extent, _, stride = leaves[0].partition(":")
+        if stride == "1" and extent.isdigit() and int(extent) > 1:
+            axes.suggest(labels[0].var, "N", "layout.rows_cols")
+
+
 def _moved_whole(records: list) -> set:
     """The records a copy moves whole, not a slice of them: its source or destination at the record's own shape."""
     found = set()
@@ -961,6 +980,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:
         _contractions(axes, records)
         _rows_and_columns(axes, records, moved)
+        _vectors_over_pointers(axes, records, moved)
     _chained_axes(axes)
     named = axes.solve(_hinted(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
@@ -1052,7 +1072,10 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
         _moved_by_copy(records)
         _filled_by_hand(records)
+        _loaded_by_hand(records, "D" if axes.named_attention else "N")
     _register_views(records, views)
+    if not axes.mmas:  # before the one-mode arrays computed from them pass their labels on
+        _flattened_values(records)
     _computed_arrays(records)
     if axes.mmas:
         over_tokens = _token_product_objects(axes)
@@ -1062,7 +1085,11 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _read_out_of_tmem(records)  # after the product rules: they label only registers no rule has labelled
     else:
         _computed_tiles(records)
+        _accumulated_vectors(records)
+        _stored_from_tiles(records)
     _recast_registers(records)  # after the registers a `tcgen05.st` writes took their source's level
+    if not axes.mmas:  # registers still unplaced after every rule of what computed them
+        _written_out_through_fragments(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _written_out_by_hand(records)
     _indexed_statistics(records)
@@ -3732,7 +3759,7 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if not labels or not all(label.rule.startswith("smem_buffer") for label in labels):
             continue
-        if values_kept and _holds_real_values(record):
+        if values_kept and (_holds_real_values(record) or _holds_value_bytes(records, views, record)):
             kept.add(record.index)
             record.meta["values_kept"] = True
             continue
@@ -3753,6 +3780,19 @@ def _holds_real_values(record) -> bool:
     """Whether a tensor's elements are floating-point numbers (`f32`, `bf16`, `f8E4M3FN`): values computed on."""
     dtype = record.dtypes[0] if record.dtypes else None
     return isinstance(dtype, str) and (dtype.startswith(("f", "bf")) or dtype.lower().startswith("float"))
+
+
+def _holds_value_bytes(records: list, views: dict, record) -> bool:
+    """Whether an integer SMEM buffer holds values in integer words: a view over a buffer of floating-point values
+    (`make_tensor(recast_ptr(sScale.iterator, Int32), 64)` over E8M0 scales, to zero them a word at a time), or bytes
+    filled by hand with values computed from the kernel's inputs (`sScale[off] = e4m3_byte(amax * recip)`): a
+    quantizer's scales; no index, count or mask of a kernel is 8 bits wide and computed so."""
+    source = views.get(record.index)
+    if source is not None and _holds_real_values(records[source]):
+        return True
+    dtype = record.dtypes[0] if record.dtypes else None
+    return dtype in ("i8", "u8", "ui8") and bool(record.meta.get("untraced_fills")) \
+        and not record.meta.get("element_fills")
 
 
 def _carried_metadata(tree, buffers: set):
@@ -3790,3 +3830,161 @@ def _as_metadata(tree, level: str = "input"):
     if level == "stage":
         return replace(tree, level="stage", role="stage", rule="metadata.stage", axis=None, axis_rule=None)
     return replace(tree, level="input", role="mode", rule="metadata")
+
+
+def _flattened_values(records: list) -> None:
+    """In a kernel with no MMA, a register array of one mode made from a bare shape that no rule placed, filled
+    element by element from register arrays of several modes a copy labelled (`top[v] = loaded[v]`,
+    `other[v] = loaded[k + v]`: a row's loaded vectors read as one flat array to sort or merge) holds one flat
+    leaf of what the thread's loads moved: their level, the atom; the axis that every wide leaf of theirs runs along,
+    where they share one (else none)."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        own = _single_leaf(record)
+        if not sources or record.op != "make_rmem_tensor" or record.inputs or own is None or own.level != "input" \
+                or own.rule == "metadata" or any(_single_wide_leaf(records[i]) is not None for i in sources):
+            continue  # (a source of one wide leaf, `held[0, i]` of a (1, 4) chunk: `_computed_arrays` reads it)
+        found = {_flat_copy_label(records[i]) for i in sources}
+        if len(found) == 1 and None not in found:
+            ((level, axis),) = found
+            record.levels = (replace(own, level=level, role="atom", origin=record.index, rule="flattened_values",
+                                     axis=axis, axis_rule="flattened_values" if axis else None, leaf_axes=None),) \
+                + record.levels[1:]
+
+
+def _flat_copy_label(source):
+    """(level, axis) of a register array of several modes whose labels are all one copy's (or store's) level: the
+    axis every leaf of extent above 1 runs along, or None where they differ. None for any other record."""
+    tree, shape = (source.levels[0] if source.levels else None), (source.shapes[0] if source.shapes else None)
+    if source.memspaces[:1] != ("rmem",) or not isinstance(tree, tuple) or not isinstance(shape, tuple) \
+            or len(tree) != len(shape) or len(tree) < 2:
+        return None
+    levels, axes = set(), set()
+    for label, mode in zip(tree, shape):
+        if not isinstance(label, _levels.ModeLabel):
+            return None
+        extents = _leaves(mode)
+        leaf_axes = label.leaf_axes if label.leaf_axes and len(label.leaf_axes) == len(extents) \
+            else (label.axis,) * len(extents)
+        levels.add(label.level)
+        axes.update(axis for axis, extent in zip(leaf_axes, extents) if not isinstance(extent, int) or extent > 1)
+    if len(levels) != 1 or not levels <= {"copy", "store"}:
+        return None
+    return levels.pop(), (axes.pop() if len(axes) == 1 else None)
+
+
+def _written_out_through_fragments(records: list) -> None:
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed and no copy fills, whose
+    converted or recast twin (`out = vals.to(bf16)`: a `make_rmem_tensor_like`; `recast_tensor(vals, Int32)`) a copy
+    writes out into global memory the write-out stores (`autovec_copy(out[None, i], store_tile[None, c])`) hold
+    the kernel's result: `store`, the first mode the atom, the others rests; their twins carry the same labels."""
+    twins: dict = {}  # root registers -> their same-mode twins, in record order
+    for record in records:
+        root = _bare_root(records, record)
+        if root is not None and root is not record:
+            twins.setdefault(root.index, []).append(record)
+    copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
+              and r.operands.get("dst") is not None]
+    filled = {root.index for root in (_bare_root(records, records[o["dst"]]) for o in copies) if root is not None}
+    for operands in copies:
+        source, out = records[operands["src"]], records[operands["dst"]]
+        root = _bare_root(records, source)
+        labels = list(_levels.flatten(out.levels[0])) if out.levels else []
+        if root is None or root is source or root.index in filled or out.memspaces[:1] != ("gmem",) or not labels \
+                or any(label.level != "store" for label in labels) or not _registers_no_rule_placed(root):
+            continue
+        _as_copy_values(root, "written_out_through", "store")
+        _axes_of_written_tile(root, out)
+        for twin in twins.get(root.index, ()):
+            if twin.levels and all(label.level == "input" for label in _levels.flatten(twin.levels[0])):
+                twin.levels = (root.levels[0],) + twin.levels[1:]
+
+
+def _axes_of_written_tile(registers, tile) -> None:
+    """Registers written out into a tile of as many modes (a thread's vectors `(4, nvec)` into the row's
+    `((4), 8)` store vectors) run along the tile's axes mode for mode: a mode of theirs with no axis (a size-1
+    vector count) takes the one axis of the tile's mode."""
+    mine, theirs = registers.levels[0], tile.levels[0]
+    if not isinstance(mine, tuple) or not isinstance(theirs, tuple) or len(mine) != len(theirs):
+        return
+    modes = []
+    for label, other in zip(mine, theirs):
+        axes = {t.axis for t in _levels.flatten(other)}
+        if isinstance(label, _levels.ModeLabel) and label.axis is None and not label.leaf_axes and len(axes) == 1 \
+                and None not in axes:
+            label = replace(label, axis=axes.pop(), axis_rule="written_tile")
+        modes.append(label)
+    registers.levels = (tuple(modes),) + registers.levels[1:]
+
+
+def _bare_root(records: list, record):
+    """The registers made from a bare shape that `record` is, or is a chain of same-mode twins of
+    (`make_rmem_tensor_like`, `recast_tensor`); else None."""
+    while record.op in ("make_rmem_tensor_like", "recast_tensor") and len(record.inputs) == 1 \
+            and record.memspaces[:1] == ("rmem",):
+        record = records[record.inputs[0]]
+    return record if record.op == "make_rmem_tensor" and not record.inputs else None
+
+
+def _accumulated_vectors(records: list) -> None:
+    """In a kernel with no MMA, a register array of several modes made from a bare shape that no rule placed, filled
+    element by element from one-mode register arrays a copy labelled whose extent is its first mode
+    (`acc[e, v] = fma(values[e], w[slot], acc[e, v])`: each loaded vector accumulated into the thread's vector `v`)
+    holds their values: its first mode their atom (their level, where they agree, and the one axis those that have
+    one give it), the other modes rests of it; of two modes, the vector and the thread's repeats of it along the
+    row, both along that axis."""
+    for record in records:
+        sources = record.meta.get("values_from")
+        shape = record.shapes[0] if record.shapes else None
+        if not sources or record.op != "make_rmem_tensor" or record.inputs or not isinstance(shape, tuple) \
+                or len(shape) < 2 or not isinstance(shape[0], int) or not _registers_no_rule_placed(record):
+            continue
+        found = [label for label in (_single_leaf(records[i]) for i in sources
+                                     if format_shape(records[i].shapes[0]) == format_shape((shape[0],))
+                                     and records[i].memspaces[:1] == ("rmem",))
+                 if label is not None and label.level in ("copy", "store") and label.role == "atom"]
+        levels, axes = {label.level for label in found}, {label.axis for label in found} - {None}
+        if len(levels) == 1:
+            _as_copy_values(record, "accumulated_vectors", levels.pop())
+            axis = axes.pop() if len(axes) == 1 else None
+            if axis:  # one vector and the thread's repeats of it: the repeats step along the same row
+                modes = record.levels[0] if len(shape) == 2 else record.levels[0][:1]
+                record.levels = (tuple(_with_axis(mode, axis, "accumulated_vectors") for mode in modes)
+                                 + record.levels[0][len(modes):],) + record.levels[1:]
+
+
+def _loaded_by_hand(records: list, columns: str) -> None:
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed, stored whole or element by
+    element with what a load issued by hand returned (`frag.store(ld_global_v4_u32(ptr))`, `v[i] =
+    load_ext(ptr, count=8)[i]`: `meta["hand_loaded"]`), hold what the thread's load moved: `copy`, the first mode
+    the atom (as registers a copy fills, `_moved_by_copy`). A vector load moves consecutive elements: a row's
+    columns, as a one-leaf view over a pointer a copy moves runs along them (`_vectors_over_pointers`): `columns`
+    (N; the head dim D where the kernel's index names say attention) on the atom."""
+    for record in records:
+        if record.meta.get("hand_loaded") and _registers_no_rule_placed(record):
+            _as_copy_values(record, "loaded_by_hand", "copy")
+            tree = record.levels[0]
+            atom = tree[0] if isinstance(tree, tuple) else tree
+            atom = _with_axis(atom, columns, "loaded_by_hand") if atom.axis is None and not atom.leaf_axes else atom
+            record.levels = ((atom,) + tree[1:] if isinstance(tree, tuple) else atom,) + record.levels[1:]
+
+
+def _stored_from_tiles(records: list) -> None:
+    """In a kernel with no MMA, registers of several modes made from a bare shape that no rule placed, stored (whole
+    or slice by slice) with values computed from register tensors of their own shape that a copy labelled
+    (`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`, `meta["stored_from"]`)
+    hold those values: their labels mode for mode, where they agree."""
+    for record in records:
+        sources = record.meta.get("stored_from")
+        shape = record.shapes[0] if record.shapes else None
+        if not sources or record.op != "make_rmem_tensor" or not isinstance(shape, tuple) or len(shape) < 2 \
+                or not _registers_no_rule_placed(record):
+            continue
+        found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(tree)): tree
+                 for tree in (records[i].levels[0] for i in sources
+                              if records[i].memspaces[:1] == ("rmem",) and records[i].levels and records[i].shapes
+                              and format_shape(records[i].shapes[0]) == format_shape(shape))
+                 if all(label.level in ("copy", "store") for label in _levels.flatten(tree))}
+        if len(found) == 1:
+            (tree,) = found.values()
+            record.levels = (_relabelled(tree, record.index, "stored_from"),) + record.levels[1:]

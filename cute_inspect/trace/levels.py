@@ -167,6 +167,18 @@ def extent_dim(name: str | None) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# A router's top-k slots: an expanded row is `token * top_k + slot`, so a top-k extent counts rows too
+_SLOT_EXTENTS = frozenset(("topk", "top_k", "num_topk", "num_top_k"))
+
+
+def product_dim(factors: list) -> str | None:
+    """The dimension an extent written as a product of named extents says (`num_tokens * topk`, `rows * top_k`: the
+    expanded (token, slot) rows; one name alone as `extent_dim` reads it): the one every factor names, a router's
+    top-k slot count naming rows; None where a factor names none or they differ."""
+    dims = {"rows" if (name or "").lower() in _SLOT_EXTENTS else extent_dim(name) for name in factors}
+    return dims.pop() if len(dims) == 1 and None not in dims else None
+
+
 def dim_letter(dim: str, attention: bool, tensor_name: str | None) -> str | None:
     """A named dimension's axis: rows are M, or in attention the queries Q (the keys K where the sliced tensor's
     name says keys: `k_cache`); columns N, or the head dim D; heads H and batch B only in attention; a split-KV

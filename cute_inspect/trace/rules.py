@@ -77,6 +77,25 @@ RULES = {
                      "values; registers no copy fills that a copy empties into memory: the store's",
     "filled_by_hand": "in a kernel with no MMA, registers made from a bare shape filled element by element with "
                       "values read out of shared or global tensors: the copy's values",
+    "flattened_values": "in a kernel with no MMA, a one-mode register array made from a bare shape and filled "
+                        "element by element from register arrays of several modes a copy labelled (a row's loaded "
+                        "vectors read as one flat array to sort): their level, the atom, the axis all their wide "
+                        "leaves share",
+    "accumulated_vectors": "in a kernel with no MMA, registers (vector, repeats...) made from a bare shape, filled "
+                           "element by element from one-mode loaded vectors of the first mode's extent (`acc[e, v] "
+                           "+= vec[e]`): the loads' level, the first mode the atom along their axis, the others "
+                           "rests (of two modes, the thread's repeats along the same axis)",
+    "written_out_through": "in a kernel with no MMA, registers made from a bare shape that no copy fills and whose "
+                           "converted or recast twin a copy writes out into global memory: the store's, the twins "
+                           "carrying the same labels",
+    "stored_from": "in a kernel with no MMA, registers of several modes made from a bare shape, stored whole or "
+                   "slice by slice with values computed from loaded register tensors of their own shape: those "
+                   "tensors' labels, mode for mode",
+    "loaded_by_hand": "in a kernel with no MMA, registers made from a bare shape stored whole or element by "
+                      "element with what a load issued by hand returns (inline PTX `ld.global.v4.u32`, "
+                      "`prims.load_ext`): the copy's values",
+    "written_tile": "a mode with no axis of registers written out into a tile of as many modes (a size-1 vector "
+                    "count): the axis of the tile's mode",
     "filled_by_copy": "in a kernel with an MMA, registers made from a bare shape that a copy fills from shared or "
                       "global memory (`cute.copy(ldsm, sV[row, None, stage], regs)`): the copy's values, its first "
                       "mode the atom, the others rests",
@@ -266,8 +285,10 @@ RULES = {
                  "makes the tensor an attention tensor. Any data flow that names the modes wins",
     "name.extents": "in a kernel with no MMA, the names a function binds a tensor's extents to (`tokens, hidden = "
                     "x.shape`, `n_cols = cute.size(x, mode=[1])`), read as rule name.dims reads index names "
-                    "(`num_heads` heads, `head_dim` the head dim); only where no index name or data flow names the "
-                    "mode",
+                    "(`num_heads` heads, `head_dim` the head dim), and the extents a host layout is written with "
+                    "(`make_layout((num_tokens, self.top_k))`; a product `num_tokens * topk` names what every factor "
+                    "names, a router's top-k slot count naming rows: the expanded rows `token * top_k + slot`); only "
+                    "where no index name or data flow names the mode",
     "name.attention": "in a kernel with no MMA whose index names say attention (a head index, rule name.dims), the "
                       "columns the structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) "
                       "name N: the head dim D",

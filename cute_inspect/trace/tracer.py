@@ -932,6 +932,10 @@ class _Tracer:
                 self._registers_of_tmem(found[0], value)
             if found is not None and self.tmem_values:
                 self._register_stored(found[0], value)
+            if found is not None and source is None and _loaded_by_hand(getattr(value, "value", value)):
+                self.trace.records[found[0]].meta["hand_loaded"] = True
+            if found is not None and source in (None, found[0]):  # from several loaded tensors: remember them all
+                self._stored_from(found[0], value)
             if found is not None and source is not None and source != found[0]:
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
@@ -940,6 +944,16 @@ class _Tracer:
                 self._stored_copy(found, value)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
+
+    def _stored_from(self, index: int, value) -> None:
+        """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
+        (other than the stored one) whose loaded values a store's value was computed from, on the stored tensor's
+        record (`meta["stored_from"]`, for `flow._stored_from_tiles`)."""
+        meta = self.trace.records[index].meta
+        sources = meta.setdefault("stored_from", [])
+        if len(sources) < _ELEMENT_WRITES_READ * 4:
+            loaded = _all_loaded_from(getattr(value, "value", value), self.loaded, depth=8, width=32)
+            sources.extend(s for s, _ in loaded if s != index and s not in sources)
 
     def _stored_copy(self, found, value) -> None:
         """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal
@@ -1013,6 +1027,7 @@ class _Tracer:
                         self._element_written(tensor, value)
                     if self.read_untraced:
                         self._untraced_fill(tensor, value)
+                    self._hand_loaded_fill(tensor, value)
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
             except Exception as exc:
@@ -1051,6 +1066,20 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _hand_loaded_fill(self, tensor, value) -> None:
+        """`v[i] = loaded_f32[i]` with `loaded = prims.load_ext(ptr, count=8)` (or inline PTX `ld.global`): register
+        elements written with what a load instruction issued by hand returned, marked on the registers' record
+        (`meta["hand_loaded"]`, for `flow._loaded_by_hand`), as a vector stored whole from it is (`on_store`)."""
+        found = self._element_source(tensor)
+        if found is None or found[1] != 0:
+            return
+        meta = self.trace.records[found[0]].meta
+        if meta.get("hand_loaded_checked", 0) >= _ELEMENT_WRITES_READ:
+            return
+        meta["hand_loaded_checked"] = meta.get("hand_loaded_checked", 0) + 1
+        if self.trace.records[found[0]].memspaces == ("rmem",) and _loaded_by_hand(getattr(value, "value", value)):
+            meta["hand_loaded"] = True
 
     def _untraced_fill(self, tensor, value) -> None:
         """`rQ[i] = Q[q_begin, head, dim + i].to(f32)`: an element written with a value computed only from elements of
@@ -3139,12 +3168,11 @@ class _Tracer:
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
                 and node.args:
             node = node.args[0]
-        if not isinstance(node, ast.Tuple) or len(node.elts) != len(labels):
+        entries = node.elts if isinstance(node, ast.Tuple) else [node] if len(labels) == 1 else []
+        if len(entries) != len(labels):
             return
-        for entry, label in zip(node.elts, labels):
-            extent = entry.id if isinstance(entry, ast.Name) else entry.attr if isinstance(entry, ast.Attribute) \
-                else None
-            dim = _levels.extent_dim(extent)
+        for entry, label in zip(entries, labels):
+            dim = _levels.product_dim(_product_factors(entry))
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
 
@@ -3635,6 +3663,28 @@ def _through_conversions(value, match, depth: int = 3):
             return None
         value = operands[0]
     return None
+
+
+# the load instructions a hand-written PTX load begins with (`ld.global.v4.u32`, `ld.volatile.global.v4.u32`)
+_ASM_LOAD = re.compile(r"^\s*ld\.(?:[a-z0-9]+\.)*(?:global|shared)")
+# load ops a kernel issues by hand through the dialects (`prims.load_ext`: `nvvm.load.ext`; `llvm.load`)
+_LOAD_OPS = frozenset(("nvvm.load.ext", "llvm.load"))
+
+
+def _loaded_by_hand(value, depth: int = 6) -> bool:
+    """Whether `value` is what a load issued by hand returned: inline PTX `ld.global` / `ld.shared`, or a load op
+    of the dialects (`nvvm.load.ext`); looking through the ops that unpack, convert or rebuild its result
+    (`from_elements(extractvalue(asm, i))`, `extract(extf(bitcast(load)), i)`), all their operands loaded so."""
+    name = _op_name(value)
+    if name in _LOAD_OPS:
+        return True
+    if name == "llvm.inline_asm":
+        try:
+            return _ASM_LOAD.search(str(value.owner.attributes["asm_string"]).strip('"')) is not None
+        except (AttributeError, KeyError, ValueError):
+            return False
+    operands = [v for v in (_operands(value) if depth > 0 else ()) if _op_name(v) != "arith.constant"]
+    return bool(operands) and all(_loaded_by_hand(v, depth - 1) for v in operands)
 
 
 def _warp_asm(value) -> bool:
@@ -4164,6 +4214,14 @@ _NOT_LITERAL = object()
 
 
 @functools.lru_cache(maxsize=8192)
+def _product_factors(node) -> list:
+    """The names an extent expression multiplies (`num_tokens * topk` -> ["num_tokens", "topk"], `self.hidden` ->
+    ["hidden"]); a factor of any other form (a literal, a call) is None."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return _product_factors(node.left) + _product_factors(node.right)
+    return [node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None]
+
+
 def _extents_named(node: ast.Assign) -> tuple:
     """(tensor name, top mode, the name its extent is bound to, how many names unpack the whole shape or None) of
     each extent an assignment names: `tokens, hidden = x.shape`, `M, N = x.shape[0], x.shape[1]`,
