@@ -1,7 +1,8 @@
 """A decode step whose host lays the queries out with their rows inside the KV heads ((n_q, d, (h_k, b)), the
 heads' stride n_q * d, computed from run-time extents) packs a KV head's query heads along the MMA's rows: the
 rows are heads H, where the keys are laid out as a sequence outside their heads. Keys laid out like the queries
-(rows inside the heads too) leave the rows queries.
+(rows inside the heads too) leave the rows queries, and so do queries laid out token-major whose tile a workspace
+laid out head-major receives (a backward pass's accumulator): one input lays the rows out apart from the heads.
 
 Views the host lays out from the same run-time extents, which no data flow names (an output and a statistic written
 element by element, lengths read so), take each leaf's axis from the extent it is laid out with: an extent that
@@ -30,6 +31,16 @@ def sequence():
 def test_query_rows_inside_the_kv_heads_are_heads(grouped):
     assert labels_of(grouped, "x")[0] == ["input-mode-H", "input-mode-D", "input-mode-H", "input-mode-B"]
     assert labels_of(grouped, "s_x")[0] == ["mma-atom-H", "mma-atom-D"]
+
+
+@pytest.fixture(scope="module")
+def workspace():
+    return trace_json(f"{KERNEL}:compile_workspace_rows", arch="sm_80")
+
+
+def test_rows_a_query_input_lays_out_apart_from_its_heads_stay_queries(workspace):
+    assert labels_of(workspace, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
+    assert labels_of(workspace, "ws")[0][:2] == ["input-mode-Q", "input-mode-D"]
 
 
 def test_the_scores_rows_are_those_heads(grouped):

@@ -1509,9 +1509,15 @@ def _rows_nested_in_heads(axes: Axes, records: list, named: dict, grouped: dict)
     keys = [(r, leaves) for r, leaves in lettered if any(letter == "K" for _, letter in leaves)]
     if not keys or any(nested(r, leaves, "K") for r, leaves in keys):
         return
+    apart = set()  # query rows another input lays out apart from its heads: a sequence (a BSHD input beside a BHSD
+    for record, leaves in lettered:  # workspace), not heads
+        heads = {i for i, (_, letter) in enumerate(leaves) if letter == "H"}
+        if heads:
+            inside = {record.meta["continues"].get(j) for j in heads}
+            apart |= {root for i, (root, letter) in enumerate(leaves) if letter == "Q" and i not in inside}
     renamed = False
     for record, leaves in lettered:
-        for root in nested(record, leaves, "Q"):
+        for root in nested(record, leaves, "Q") - apart:
             named[root] = ("H", "kv_group_rows")
             renamed = True
     if renamed:  # a name's query rows (`tStS`'s rest, suggested by S) are those rows: heads
