@@ -3679,10 +3679,8 @@ def _loaded_by_hand(value, depth: int = 6) -> bool:
     if name in _LOAD_OPS:
         return True
     if name == "llvm.inline_asm":
-        try:
-            return _ASM_LOAD.search(str(value.owner.attributes["asm_string"]).strip('"')) is not None
-        except (AttributeError, KeyError, ValueError):
-            return False
+        text = _asm_text(value)
+        return text is not None and _ASM_LOAD.search(text.strip('"')) is not None
     operands = [v for v in (_operands(value) if depth > 0 else ()) if _op_name(v) != "arith.constant"]
     return bool(operands) and all(_loaded_by_hand(v, depth - 1) for v in operands)
 
@@ -3690,13 +3688,18 @@ def _loaded_by_hand(value, depth: int = 6) -> bool:
 def _warp_asm(value) -> bool:
     """Whether `value` is made by inline PTX that reduces or exchanges across a warp (`redux.sync` of a float,
     which `cute.arch.warp_redux_sync` writes as inline assembly, or a hand-written `shfl.sync`)."""
+    text = _asm_text(value)
+    return text is not None and ("redux.sync" in text or "shfl.sync" in text)
+
+
+def _asm_text(value) -> str | None:
+    """The PTX text of a value made by inline assembly (`llvm.inline_asm`); None for any other value."""
     if _op_name(value) != "llvm.inline_asm":
-        return False
+        return None
     try:
-        text = str(value.owner.attributes["asm_string"])
+        return str(value.owner.attributes["asm_string"])
     except (AttributeError, KeyError, ValueError):
-        return False
-    return "redux.sync" in text or "shfl.sync" in text
+        return None
 
 
 def _loop_yields(value) -> list:
