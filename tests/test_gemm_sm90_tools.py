@@ -409,7 +409,7 @@ def test_autotune_docstring_example_runs(monkeypatch, tmp_path):
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["gemm._sm90_config", "gemm._sm90_heuristic"])
+@pytest.mark.parametrize("module", ["gemm._sm90_config", "gemm._sm90_heuristic", "gemm._sm90_gpc"])
 def test_sm90_docstring_examples_run(module):
     import doctest
     import importlib
