@@ -347,10 +347,10 @@ def test_split_k(mnkl, config):
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
         ((544, 8192, 8192, 1), "256x144 c1x2 sw1m swap"),  # one wave of 256-row tiles, in place of unpaired
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
-        ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
+        ((600, 11008, 4096, 1), "128x208 c2x1 sw1n gpc swap"),  # two waves, walked N-first
         ((392, 14336, 4096, 1), "128x208 c1x2 sw1n swap"),  # two waves of pairs, N-first
-        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n swap"),  # waves of clusters of four, N-first
-        ((336, 18432, 1024, 1), "256x112 c2x1 sw1n swap"),  # ... 256 rows of N where M is three tiles of 112
+        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n gpc swap"),  # waves of clusters of four, N-first
+        ((336, 18432, 1024, 1), "256x112 c2x1 sw1n gpc swap"),  # ... 256 rows of N where M is three tiles of 112
         ((352, 29568, 1024, 1), "128x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M
         ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
         ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
@@ -360,7 +360,7 @@ def test_split_k(mnkl, config):
         ((320, 35840, 1024, 1), "192x160 c1x2 sw1n swap"),  # 192 rows of N where 128 end on a thin wave
         ((672, 18944, 512, 1), "192x176 c1x2 sw1n swap"),  # ... and 176 wide
         ((256, 2112, 7168, 1), "64x64 c1x2 sw1m swap"),  # 64 wide where 80 pads M
-        ((600, 5120, 8192, 1), "128x208 c4x1 sw1n swap"),  # long K, odd count of wide M tiles: 4x1
+        ((600, 5120, 8192, 1), "128x208 c4x1 sw1n gpc swap"),  # long K, odd count of wide M tiles: 4x1
         ((808, 7168, 512, 1), "128x208 c1x2 sw1n swap"),  # past 768 rows in place of unpaired tiles
         ((320, 43008, 1024, 1), "128x160 c1x2 sw1n sk swap"),  # swapped pairs, stream-K on a thin last wave
         ((424, 6144, 8192, 1), "192x112 c1x2 sw1m swap"),  # long K: one wave of 192-row pairs, not 128x224
