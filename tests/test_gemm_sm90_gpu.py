@@ -347,7 +347,7 @@ def test_split_k(mnkl, config):
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
         ((544, 8192, 8192, 1), "256x144 c1x2 sw1m swap"),  # one wave of 256-row tiles, in place of unpaired
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
-        ((600, 11008, 4096, 1), "128x208 c2x1 sw1n gpc swap"),  # two waves, walked N-first
+        ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
         ((392, 14336, 4096, 1), "128x208 c1x2 sw1n swap"),  # two waves of pairs, N-first
         ((552, 14336, 1024, 1), "128x192 c4x1 sw1n gpc swap"),  # waves of clusters of four, N-first
         ((336, 18432, 1024, 1), "256x112 c2x1 sw1n gpc swap"),  # ... 256 rows of N where M is three tiles of 112

@@ -162,8 +162,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
     assert default_config(352, 29568, 8192, 1) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(624, 28672, 8192, 1) == _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
-    assert default_config(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True,
-                                                              gpc_order=True)
+    assert default_config(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
     assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
     # One unpaired wave (128x256 c1x1, 0.88x of cuBLAS in the tenth session): 256-row tiles too.
     assert default_config(384, 11008, 4096, 1) == Sm90Config(256, 128, 1, 1, swap_ab=True)
@@ -326,12 +325,14 @@ def test_heuristic_takes_192_rows_where_128_end_on_a_thin_wave():
 
 def test_heuristic_walks_in_gpc_order_where_three_clusters_read_a_weight_tile():
     """The GPC order for swapped tilings walked N-first in clusters along N, one batch, whole tiles, where M is
-    three tiles or more; not for pairs along M, batches, clusters of one, or two tiles of M."""
+    three tiles or more, in clusters of two 256-row tiles or of four; not for 128-row pairs, pairs along M,
+    batches, clusters of one, or two tiles of M."""
     from gemm._sm90_heuristic import default_config
 
-    for mnkl in [(344, 18432, 16384, 1), (456, 20480, 8192, 1), (600, 22016, 4096, 1)]:
+    for mnkl in [(344, 18432, 16384, 1), (456, 20480, 8192, 1)]:  # 256x128 c2x1, 128x160 c4x1
         assert default_config(*mnkl).gpc_order, mnkl
     for mnkl in [(584, 32768, 8192, 1),  # 128x160 c1x2: two readers of a weight tile
+                 (600, 22016, 4096, 1),  # 128x208 c2x1
                  (440, 9728, 8192, 1),  # 256x160 c1x1 sw1m
                  (200, 6144, 1024, 8),  # batched
                  (248, 16384, 53248, 1),  # unswapped
