@@ -67,6 +67,9 @@ class Sm90Config:
         is N-major) as its D, so every other field describes the transposed problem (tile_m runs along
         N, tile_n along M). A mid-size M then lands on wgmma's N, where tiles of 80, 96, 112... rows
         are legal (`gemm.sm90.make_gemm` swaps the operands; the kernel never sees this field).
+    gpc_order: walk the tiles by a virtual cluster id that each cluster claims at launch from the GPC its
+        first CTA sits in (`gemm._sm90_gpc`), so that consecutive tiles, which share a tile of one operand,
+        go to clusters of one GPC (data-parallel only, not with stream_k or split_k).
     """
 
     tile_m: int = 128
@@ -80,6 +83,7 @@ class Sm90Config:
     serpentine_k: bool = True
     split_k: int = 1
     swap_ab: bool = False
+    gpc_order: bool = False
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -99,6 +103,8 @@ class Sm90Config:
             raise ValueError(f"split_k must be one of {SPLIT_K_CHOICES}, got {self.split_k}")
         if self.split_k > 1 and (self.pingpong or self.stream_k):
             raise ValueError("split_k needs the cooperative schedule without stream_k")
+        if self.gpc_order and self.splits_k:
+            raise ValueError("gpc_order walks whole tiles: not with stream_k or split_k")
         if self.tile_m == 256 and (self.pingpong or self.splits_k):
             raise ValueError("a 256-row tile needs the cooperative schedule without stream_k or split_k")
         if self.tile_m == 256 and self.tile_m // 2 * self.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
@@ -150,6 +156,12 @@ class Sm90Config:
         return self.stream_k or self.split_k > 1
 
     @property
+    def uses_flags(self) -> bool:
+        """Whether a launch needs the flags (and workspace) of `gemm.sm90.make_gemm`: split tiles' counters,
+        or the GPC order's claims and SM map."""
+        return self.splits_k or self.gpc_order
+
+    @property
     def cluster_size(self) -> int:
         return self.cluster_m * self.cluster_n
 
@@ -167,6 +179,7 @@ class Sm90Config:
             f"sw{self.swizzle}{order}{' pp' if self.pingpong else ''}{' sk' if self.stream_k else ''}"
             f"{f' split{self.split_k}' if self.split_k > 1 else ''}"
             f"{'' if self.serpentine_k else ' kfwd'}"
+            f"{' gpc' if self.gpc_order else ''}"
             f"{' swap' if self.swap_ab else ''}"
         )
 

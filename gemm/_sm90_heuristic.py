@@ -13,6 +13,8 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gemm._sm90_config import (
     PINGPONG_MAX_TILE_ELEMENTS,
     SPLIT_K_CHOICES,
@@ -371,7 +373,36 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
     transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`. `a_major` is "k" or "m",
     `b_major` "k" or "n"."""
     unswapped = _unswapped_config(m, n, k, l, b_major)
-    return _swap_pays(m, n, k, l, a_major, unswapped) or unswapped
+    return _in_gpc_order(m, l, _swap_pays(m, n, k, l, a_major, unswapped) or unswapped)
+
+
+# Clusters (columns of tiles of M in the swapped problem) that read each tile of the weight in one wave, at
+# least, for the GPC order.
+_GPC_MIN_READERS = 3
+
+
+def _in_gpc_order(m: int, l: int, config: Sm90Config) -> Sm90Config:
+    """`Sm90Config.gpc_order` for a swapped tiling walked N-first in clusters along N (the weight's rows) of two
+    256-row tiles or of four, whole tiles, one batch, where M is `_GPC_MIN_READERS` or more tiles: the clusters that read one tile of the
+    weight, consecutive in the walk, then sit in one GPC, where their L2 requests merge as cuBLAS's do
+    (docs/sm90.md, eighteenth and nineteenth sessions). Against the same config walked by launch order, one
+    process, four alternating rounds each, fp16 / bf16 (nineteenth session): 256-row c2x1 tiles
+    328x18432x12288 0.942x -> 0.989x / 0.948x -> 0.986x of cuBLAS, 336x18432x6144 0.922x -> 0.967x / 0.918x
+    -> 0.978x, 360x22016x6144 0.914x -> 0.949x / 0.914x -> 0.952x, 424x28672x8192 0.980x -> 0.993x / 0.984x ->
+    1.006x, 400x20480x16384 0.976x -> 0.970x / 0.994x -> 0.984x (again: 0.984x -> 0.972x / 0.954x -> 0.973x);
+    c4x1 456x20480x8192 0.918x -> 0.929x / 0.918x -> 0.935x, 600x13824x5120 1.020x -> 1.011x / 1.044x ->
+    1.043x, 368x25600x4096 0.971x -> 0.990x / 0.966x -> 0.975x, 520x15360x5120 0.968x -> 0.968x / 0.962x ->
+    0.968x. Not for 128-row tiles in pairs (c2x1: 600x22016x4096 128x208 0.979x -> 0.952x / 0.963x -> 0.944x,
+    560x22016x4096 128x192 0.987x -> 0.995x / 0.991x -> 1.006x, 520x16384x16384 128x176 0.985x -> 0.982x /
+    0.982x -> 0.982x), nor for pairs along M (c1x2:
+    two readers of a weight tile; 304x32768x8192 0.971x -> 0.961x / 0.985x -> 0.978x), nor clusters of one
+    walked M-first (440x9728x8192 256x160 c1x1 sw1m: 0.997x -> 0.724x, a GPC's SMs then read sixteen
+    different weight tiles at once)."""
+    along_n = (config.swap_ab and not config.raster_along_m and config.cluster_n == 1
+               and (config.cluster_m == 4 or (config.cluster_m == 2 and config.tile_m == 256)))
+    if along_n and not config.splits_k and l == 1 and _cdiv(m, config.tile_n) >= _GPC_MIN_READERS:
+        return replace(config, gpc_order=True)
+    return config
 
 
 def _swap_pays(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):

@@ -58,8 +58,10 @@ import cutlass.pipeline as pipeline
 import cutlass.utils as utils
 import cutlass.utils.hopper_helpers as sm90_utils
 from cutlass import Int32
+from cutlass._mlir.dialects import llvm
 from cutlass.cute.nvgpu import cpasync, warp, warpgroup
 from cutlass.memory import SmemAllocator, get_smem_capacity_in_bytes
+from cutlass.cutlass_dsl import T, dsl_user_op
 from cutlass.tensor_utils import LayoutEnum
 
 from cute_inspect import expect
@@ -84,6 +86,14 @@ EPI_TURN_BARRIER_ID = 4
 SMEM_RESERVED_BYTES = 1024
 SUPPORTED_AB_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float8E4M3FN, cutlass.Float8E5M2)
 SUPPORTED_D_DTYPES = (cutlass.Float16, cutlass.BFloat16, cutlass.Float32)
+
+
+@dsl_user_op
+def _load_int32_of_cta(smem_ptr, cta_rank, *, loc=None, ip=None):
+    """The Int32 at `smem_ptr` in the SMEM of the cluster's CTA `cta_rank` (`ld.shared::cluster`): a cute
+    tensor over a DSMEM pointer refuses loads."""
+    remote = cute.arch.map_dsmem_ptr(smem_ptr, cta_rank, loc=loc, ip=ip)
+    return Int32(llvm.load(T.i32(), remote.to_llvm_ptr(loc=loc, ip=ip), loc=loc, ip=ip))
 
 
 class Sm90Gemm:
@@ -221,11 +231,12 @@ class Sm90Gemm:
                 raise TypeError(f"C must have D's dtype {self.d_dtype}, got {mC_mnl.element_type}")
             if cutlass.const_expr(LayoutEnum.from_tensor(mC_mnl) != self.d_layout):
                 raise TypeError("C must have D's majorness (both N-major or both M-major)")
-        if cutlass.const_expr(self.config.splits_k and (workspace is None or flags is None)):
-            raise ValueError("a stream-K or split-K config needs its workspace and flags (see gemm.sm90.make_gemm)")
+        if cutlass.const_expr(self.config.uses_flags and (workspace is None or flags is None)):
+            raise ValueError("a stream-K, split-K or GPC-ordered config needs its workspace and flags "
+                             "(see gemm.sm90.make_gemm)")
         if cutlass.const_expr(workspace is None):
-            # Without stream-K or split-K the kernel never touches them; D stands in so the signature
-            # stays fixed.
+            # Without stream-K, split-K or the GPC order the kernel never touches them; D stands in so the
+            # signature stays fixed.
             workspace, flags = mD_mnl, mD_mnl
         self._setup()
         dims = self.dims
@@ -281,6 +292,8 @@ class Sm90Gemm:
             c_barrier: cute.struct.MemRange[cutlass.Int64, 1]
             # Split-K by last arrival: thread 0 tells the epilogue's threads whether their unit came last.
             fixup_flag: cute.struct.MemRange[cutlass.Int32, 1]
+            # GPC order: the virtual cluster id the cluster's first CTA claimed, read by every CTA of it.
+            cluster_id: cute.struct.MemRange[cutlass.Int32, 1]
             sA: cute.struct.Align[
                 cute.struct.MemRange[self.a_dtype, cute.cosize(self.a_smem_layout_staged)], 1024
             ]
@@ -517,9 +530,17 @@ class Sm90Gemm:
         expect(accumulators, "(ACC, MMA_RestM, MMA_RestN)", **dims)
         k_tile_count = Int32(cute.size(gA_mkl, mode=[3]))
         mma_groups = self._mma_groups(accumulators, tCrA, tCrB)
+        pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
+        # Launched as a programmatic dependent (PDL): the setup above overlapped the previous kernel's
+        # tail; its writes (our A, B, C, and the GPC order's claims set back to zero) are visible only
+        # after this wait.
+        cute.arch.griddepcontrol_wait()
+
         # ---- which tiles, and which of their k-tiles, this cluster computes (gemm._sm90_schedule) ----
         num_clusters = cute.size(cute.arch.grid_dim()) // self.config.cluster_size
         cluster_idx = cute.arch.make_warp_uniform(cute.arch.block_idx()[2])
+        if cutlass.const_expr(self.config.gpc_order):
+            cluster_idx = self._claimed_cluster_idx(flags, storage, cta_rank_in_cluster, tidx, num_clusters)
         cta_idx = cluster_idx * self.config.cluster_size + cta_rank_in_cluster
         count_m, count_n, count_l = schedule.cluster_counts(sched_params)
         dp_end, sk_clusters, sk_total, sk_begin, sk_end = schedule.work_split(
@@ -530,11 +551,6 @@ class Sm90Gemm:
             self.config.stream_k,
             self.config.split_k,
         )
-
-        pipeline.pipeline_init_wait(cluster_shape_mn=self.cluster_shape_mn)
-        # Launched as a programmatic dependent (PDL): the setup above overlapped the previous kernel's
-        # tail; its writes (our A, B, C) are visible only after this wait.
-        cute.arch.griddepcontrol_wait()
 
         if warpgroup_idx == 0:
             # ================= producer warpgroup: TMA loads ===================================
@@ -823,6 +839,30 @@ class Sm90Gemm:
                         schedule.leave(flags, counter, count, epi_tidx, self.epi_barrier)
 
             tma_store_pipeline.producer_tail()
+
+    @cute.jit
+    def _claimed_cluster_idx(self, flags, storage, cta_rank_in_cluster, tidx, num_clusters):
+        """The GPC order's virtual cluster id (`schedule.claim_cluster_id`): claimed once per cluster, by the
+        first CTA's first thread from that CTA's SM, and read by every CTA of the cluster from the first
+        CTA's SMEM after a cluster barrier (release / acquire), so all of them walk the same tiles, which
+        multicast needs. The first consumer thread of the first CTA then counts the claim in: its atomic
+        overlaps the first loads."""
+        cluster_id = storage.cluster_id.get_tensor(cute.make_layout(1))
+        expect(cluster_id, "1", **self.dims)
+        first_cta = cta_rank_in_cluster == 0
+        if first_cta & (tidx == 0):
+            cluster_id[0] = schedule.claim_cluster_id(flags, cute.arch.smid(), num_clusters)
+        claimed = Int32(0)
+        if cutlass.const_expr(self.config.cluster_size > 1):
+            cute.arch.cluster_arrive()
+            cute.arch.cluster_wait()
+            claimed = _load_int32_of_cta(cluster_id.iterator, 0)
+        else:
+            cute.arch.sync_threads()
+            claimed = cluster_id[0]
+        if first_cta & (tidx == THREADS_PER_WARPGROUP):
+            schedule.release_claims(flags, num_clusters)
+        return cute.arch.make_warp_uniform(claimed)
 
     @cute.jit
     def _epilogue_partitions(self, tma_atom_d, tma_atom_c, gD_mnl, gC_mnl, sD, sC, tile_m, tile_n, tile_l):

@@ -326,3 +326,57 @@ def leave(flags: cute.Tensor, counter: Int32, count: Int32, thread: Int32, barri
         before = cute.arch.atomic_add(flags.iterator + counter, Int32(_DONE), sem="acq_rel", scope="gpu")
         if before == count + (count - 1) * _DONE:
             cute.arch.store(flags.iterator + counter, Int32(0))
+
+
+# The GPC order's flags (`Sm90Config.gpc_order`, filled by `gemm._sm90_gpc.gpc_flags`): per-launch claims and
+# counters, which every launch leaves at zero, then the card's SM groups (GPCs), written once by the host.
+GPC_MAX_CLUSTERS = 256
+GPC_MAX_GROUPS = 16
+GPC_MAX_SMS = 256
+CLAIMS = 0  # one per virtual cluster id: 1 once a cluster holds it
+PROPOSED = CLAIMS + GPC_MAX_CLUSTERS  # one per group: ids of the group's range handed out so far
+CLAIMED = PROPOSED + GPC_MAX_GROUPS  # clusters that hold their id
+GROUP_OF_SM = CLAIMED + 1  # one per SM: its group, -1 where the probe placed none
+GROUP_FIRST_ID = GROUP_OF_SM + GPC_MAX_SMS  # one per group: the first id of its range
+GROUP_IDS = GROUP_FIRST_ID + GPC_MAX_GROUPS  # one per group: the ids in its range
+SCAN_FROM = GROUP_IDS + GPC_MAX_GROUPS  # the first id of no group's range: where a search for a free one starts
+GPC_FLAGS = SCAN_FROM + 1
+
+
+@cute.jit
+def claim_cluster_id(flags: cute.Tensor, sm: Int32, num_clusters: Int32):
+    """A virtual cluster id in 0..num_clusters-1 that no other cluster of this launch holds: the next id of
+    the range of the group (GPC) of SM `sm`, else, when the range is used up, taken by another cluster, or
+    the SM in no group, the first free id from the unowned ones on (wrapping). Each cluster claims once and
+    at most num_clusters - 1 ids are held by others, so the search ends and the ids are a bijection onto the
+    clusters whatever the placement. Atomics only: nobody waits for another cluster."""
+    claimed = Int32(-1)
+    group = Int32(-1)
+    if sm < GPC_MAX_SMS:
+        group = flags[GROUP_OF_SM + sm]
+    if group >= 0:
+        proposed = cute.arch.atomic_add(flags.iterator + PROPOSED + group, Int32(1), sem="relaxed", scope="gpu")
+        candidate = flags[GROUP_FIRST_ID + group] + proposed
+        if (proposed < flags[GROUP_IDS + group]) & (candidate < num_clusters):
+            if cute.arch.atomic_exch(flags.iterator + CLAIMS + candidate, Int32(1), sem="relaxed", scope="gpu") == 0:
+                claimed = candidate
+    scan = flags[SCAN_FROM]
+    while claimed < 0:
+        candidate = scan % num_clusters
+        if cute.arch.atomic_exch(flags.iterator + CLAIMS + candidate, Int32(1), sem="relaxed", scope="gpu") == 0:
+            claimed = candidate
+        scan = scan + 1
+    return claimed
+
+
+@cute.jit
+def release_claims(flags: cute.Tensor, num_clusters: Int32):
+    """Count this cluster's claim in (after it, in causality order); the last of the launch's clusters sets
+    the claims and counters back to zero for the next launch: every claim is made by then."""
+    before = cute.arch.atomic_add(flags.iterator + CLAIMED, Int32(1), sem="acq_rel", scope="gpu")
+    if before == num_clusters - 1:
+        for cluster in range(num_clusters):
+            cute.arch.store(flags.iterator + CLAIMS + cluster, Int32(0))
+        for group in cutlass.range_constexpr(GPC_MAX_GROUPS):
+            cute.arch.store(flags.iterator + PROPOSED + group, Int32(0))
+        cute.arch.store(flags.iterator + CLAIMED, Int32(0))

@@ -34,6 +34,7 @@ from gemm._common_epilogue import resolve_epilogue  # noqa: E402
 from gemm._sm90_config import Sm90Config  # noqa: E402
 from gemm._sm90_heuristic import candidate_configs, default_config  # noqa: E402,F401 (public API)
 from gemm._sm90_kernel import Sm90Gemm  # noqa: E402
+from gemm._sm90_schedule import GPC_FLAGS, GPC_MAX_CLUSTERS  # noqa: E402
 
 _MAJOR_CHOICES = {"a": ("k", "m"), "b": ("k", "n"), "d": ("n", "m")}
 _compiled_cache: dict = {}
@@ -105,7 +106,7 @@ def compile_only(
     clusters = 132 // cfg.cluster_size
     gemm = Sm90Gemm(cfg, has_c=has_c, epilogue_op=resolve_epilogue(epilogue), max_active_clusters=clusters)
     stream_k = ()
-    if cfg.splits_k:
+    if cfg.uses_flags:
         workspace_elems, flag_count = stream_k_buffer_sizes(cfg, clusters)
         stream_k = (
             make_fake_compact_tensor(cutlass.Float32, (workspace_elems,), assumed_align=16),
@@ -115,23 +116,34 @@ def compile_only(
 
 
 def _stream_k_buffers(cfg: Sm90Config, clusters: int, device) -> tuple:
-    """((), ()) without stream-K or split-K, else one launcher's (workspace, flags): as cute tensors, and the torch
-    tensors behind them, which must outlive every launch. The flags start at zero and every launch
-    leaves them at zero, so the launcher's launches reuse them one after the other."""
-    if not cfg.splits_k:
+    """((), ()) without stream-K, split-K or the GPC order, else one launcher's (workspace, flags): as cute
+    tensors, and the torch tensors behind them, which must outlive every launch. The flags' counters and
+    claims start at zero and every launch leaves them at zero, so the launcher's launches reuse them one
+    after the other; the GPC order's flags also hold the card's SM groups (`gemm._sm90_gpc`)."""
+    if not cfg.uses_flags:
         return (), ()
     import torch
     from cutlass.cute.runtime import from_dlpack
 
     workspace_elems, flag_count = stream_k_buffer_sizes(cfg, clusters)
-    owners = (torch.empty(workspace_elems, device=device, dtype=torch.float32),
-              torch.zeros(flag_count, device=device, dtype=torch.int32))
+    flags = torch.zeros(flag_count, device=device, dtype=torch.int32)
+    if cfg.gpc_order:
+        from gemm._sm90_gpc import gpc_flags, sm_groups
+
+        flags = torch.tensor(gpc_flags(sm_groups(torch.device(device).index or 0), cfg.cluster_size, clusters),
+                             device=device, dtype=torch.int32)
+    owners = (torch.empty(workspace_elems, device=device, dtype=torch.float32), flags)
     return tuple(from_dlpack(t, assumed_align=16).mark_layout_dynamic() for t in owners), owners
 
 
 def stream_k_buffer_sizes(cfg: Sm90Config, clusters: int) -> tuple:
-    """(fp32 workspace elements, int32 counters) a stream-K or split-K launch needs: two tiles of
-    partial sums per CTA of the persistent grid (a run's first and last units), one counter per CTA."""
+    """(fp32 workspace elements, int32 flags) a launch needs: for stream-K or split-K two tiles of partial
+    sums per CTA of the persistent grid (a run's first and last units) and one counter per CTA; for the GPC
+    order no workspace (one element stands in) and its claims, counters and SM map."""
+    if cfg.gpc_order:
+        if clusters > GPC_MAX_CLUSTERS:
+            raise ValueError(f"the GPC order claims at most {GPC_MAX_CLUSTERS} cluster ids, got {clusters} clusters")
+        return 1, GPC_FLAGS
     ctas = clusters * cfg.cluster_size
     return 2 * ctas * cfg.tile_m * cfg.tile_n, ctas
 

@@ -82,6 +82,10 @@ MATRIX = [
     ("192x192_c2x1_mmajorA_nmajorB_mmajorD_dynamic", dict(tile_m=192, tile_n=192, a_major="m", b_major="n",
                                                           d_major="m", dynamic=True)),
     ("128x160_c4x2_swap_bf16", dict(m=320, tile_n=160, cluster_m=4, cluster_n=2, swap_ab=True, dtype="bf16")),
+    # the GPC order: a claimed virtual cluster id, shared through the first CTA's SMEM (clusters) or not (one CTA)
+    ("gpc_256x128_c2x1_swap_dynamic", dict(m=344, tile_m=256, tile_n=128, raster_along_m=False, swap_ab=True,
+                                           gpc_order=True, dynamic=True)),
+    ("gpc_128x160_c1x1_C", dict(tile_n=160, cluster_m=1, gpc_order=True, has_c=True)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -104,6 +108,7 @@ REJECTED = [
     ("stream_k_pingpong", dict(tile_n=128, pingpong=True, stream_k=True), "stream_k needs the cooperative"),
     ("split_k_5", dict(split_k=5), "split_k must be one of (1, 2, 3, 4, 6, 8, 16), got 5"),
     ("split_k_with_stream_k", dict(split_k=2, stream_k=True), "split_k needs the cooperative schedule without"),
+    ("gpc_order_stream_k", dict(gpc_order=True, stream_k=True), "gpc_order walks whole tiles"),
 ]
 
 SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
@@ -156,6 +161,7 @@ def _worker() -> dict:
     out["ptx_split_k"] = sm90.compile_only(split_k=4, tile_m=64, tile_n=128, dynamic=True).__ptx__
     out["ptx_176"] = sm90.compile_only(tile_n=176).__ptx__
     out["ptx_256"] = sm90.compile_only(tile_m=256, tile_n=112).__ptx__
+    out["ptx_gpc"] = sm90.compile_only(gpc_order=True, dynamic=True).__ptx__
     out["ptx_identical_without_checks"] = ptx["1"] == ptx["0"]
     return out
 
@@ -259,6 +265,21 @@ def test_ptx_of_stream_k_and_split_k_hands_partial_sums_over(results):
     assert "atom.global" not in results["ptx"] and "ld.acquire.gpu" not in results["ptx"]
 
 
+def test_ptx_of_the_gpc_order_claims_an_id_once_per_cluster(results):
+    """The GPC order: one thread reads its SM, proposes an id of its group's range (an add) and claims it (an
+    exchange); after a cluster barrier every CTA reads the first CTA's id through DSMEM; the claim is counted
+    in with an acq_rel add. None of it in the default walk."""
+    ptx = results["ptx_gpc"]
+    assert re.search(r"mov\.u32\s+%r\d+, %smid;", ptx)
+    assert re.search(r"atom\.global\.exch\.b32", ptx)
+    claimed = ptx.index("atom.global.exch.b32")
+    shared = re.search(r"barrier\.cluster\.arrive;\s+barrier\.cluster\.wait;\s+mapa\.shared::cluster\.u32\s+"
+                       r"%r\d+, %r\d+, 0;\s+ld\.shared::cluster\.b32", ptx[claimed:])
+    assert shared, "the first CTA's id is not read through DSMEM after a cluster barrier"
+    assert re.search(r"atom\.global\.acq_rel\.add\.u32", ptx[claimed:])
+    assert "%smid" not in results["ptx"] and "ld.shared::cluster" not in results["ptx"]
+
+
 def test_ptx_identical_without_checks(results):
     assert results["ptx"]
     assert results["ptx_identical_without_checks"]
@@ -277,6 +298,7 @@ def test_config_validation_lists_allowed_values():
     assert Sm90Config(64, 128, 1, 1, split_k=4).label() == "64x128 c1x1 sw1m split4"
     assert Sm90Config(serpentine_k=False).label() == "128x256 c2x1 sw1m kfwd"
     assert Sm90Config(128, 128, 1, 4).label() == "128x128 c1x4 sw1m"
+    assert Sm90Config(256, 128, raster_along_m=False, gpc_order=True, swap_ab=True).label() == "256x128 c2x1 sw1n gpc swap"
     # Split-K's last unit sums its peers alone while that reads at most 112 KB of partial sums.
     assert Sm90Config(64, 48, split_k=4).fixup_by_last
     assert Sm90Config(128, 64, split_k=4).fixup_by_last

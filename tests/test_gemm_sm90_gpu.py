@@ -349,8 +349,8 @@ def test_split_k(mnkl, config):
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
         ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
         ((392, 14336, 4096, 1), "128x208 c1x2 sw1n swap"),  # two waves of pairs, N-first
-        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n swap"),  # waves of clusters of four, N-first
-        ((336, 18432, 1024, 1), "256x112 c2x1 sw1n swap"),  # ... 256 rows of N where M is three tiles of 112
+        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n gpc swap"),  # waves of clusters of four, N-first
+        ((336, 18432, 1024, 1), "256x112 c2x1 sw1n gpc swap"),  # ... 256 rows of N where M is three tiles of 112
         ((352, 29568, 1024, 1), "128x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M
         ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
         ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
@@ -360,7 +360,7 @@ def test_split_k(mnkl, config):
         ((320, 35840, 1024, 1), "192x160 c1x2 sw1n swap"),  # 192 rows of N where 128 end on a thin wave
         ((672, 18944, 512, 1), "192x176 c1x2 sw1n swap"),  # ... and 176 wide
         ((256, 2112, 7168, 1), "64x64 c1x2 sw1m swap"),  # 64 wide where 80 pads M
-        ((600, 5120, 8192, 1), "128x208 c4x1 sw1n swap"),  # long K, odd count of wide M tiles: 4x1
+        ((600, 5120, 8192, 1), "128x208 c4x1 sw1n gpc swap"),  # long K, odd count of wide M tiles: 4x1
         ((808, 7168, 512, 1), "128x208 c1x2 sw1n swap"),  # past 768 rows in place of unpaired tiles
         ((320, 43008, 1024, 1), "128x160 c1x2 sw1n sk swap"),  # swapped pairs, stream-K on a thin last wave
         ((424, 6144, 8192, 1), "192x112 c1x2 sw1m swap"),  # long K: one wave of 192-row pairs, not 128x224
@@ -378,6 +378,57 @@ def test_heuristic_configs_compute_right(mnkl, label):
     config = default_config(*mnkl)
     assert config.label() == label
     _three_launches_match(mnkl, config, "bf16")
+
+
+GPC = dict(tile_m=256, tile_n=128, raster_along_m=False, swap_ab=True, gpc_order=True)
+
+
+@pytest.mark.parametrize(
+    "mnkl, config",
+    [
+        ((344, 18432, 1024, 1), GPC),  # 2x1 clusters, the mid-M problem it is for: a wave and a half
+        ((584, 8192, 1024, 1), dict(GPC, tile_m=128, tile_n=160, cluster_m=1, cluster_n=2)),  # pairs along M
+        ((456, 8192, 1024, 1), dict(GPC, tile_m=128, tile_n=160, cluster_m=4)),  # clusters of four
+        ((1000, 3000, 1000, 1), dict(tile_n=128, cluster_m=1, gpc_order=True)),  # clusters of one CTA, not swapped
+        ((336, 1024, 1024, 1), GPC),  # 12 tiles: fewer clusters than the GPU holds, most ids of no range
+        ((520, 392, 328, 3), dict(tile_n=128, gpc_order=True)),  # batched, every extent ragged
+    ],
+    ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else "-".join(f"{k}{v}" for k, v in x.items()),
+)
+def test_gpc_order(mnkl, config):
+    """Every cluster claims one virtual id, all CTAs of a cluster the same: three launches in a row (the
+    claims must come back to zero after each) cover every tile once."""
+    _three_launches_match(mnkl, config, "fp16")
+
+
+@pytest.mark.parametrize(
+    "groups",
+    [
+        (tuple(range(132)),),  # every SM in one group: one range of every id
+        tuple((sm, sm + 66) for sm in range(66)),  # pairs of SMs in different GPCs: ranges of one id each
+        (),  # no group: every cluster searches
+        tuple(tuple(range(first, first + 128)) for first in range(0, 256, 128)),  # ranges of 64 ids and of 2
+    ],
+    ids=["one-group", "wrong-pairs", "no-group", "two-large-groups"],
+)
+def test_gpc_order_is_right_whatever_the_map(monkeypatch, groups):
+    """A wrong SM map (another card, a probe that misread it) costs only speed: the claims still give each
+    cluster its own id."""
+    from gemm import _sm90_gpc
+
+    monkeypatch.setattr(_sm90_gpc, "sm_groups", lambda device: groups)
+    _three_launches_match((344, 18432, 512, 1), GPC, "fp16")
+
+
+def test_gpc_probe_finds_disjoint_groups_of_whole_clusters():
+    """The probe's SM groups: disjoint, each at least a cluster of eight, every SM a real one."""
+    from gemm._sm90_gpc import sm_groups
+
+    groups = sm_groups(torch.cuda.current_device())
+    sms = [sm for group in groups for sm in group]
+    assert groups and len(sms) == len(set(sms))
+    assert min(len(group) for group in groups) >= 8
+    assert max(sms) < torch.cuda.get_device_properties(0).multi_processor_count
 
 
 def test_split_k_with_c_and_fp32_out():

@@ -155,7 +155,8 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     # of tiles of M in pairs where the model puts it within 6% of an odd count shared four ways (which
     # ran behind: 128x144 c4x1), else an odd count shared four ways, or two.
     assert default_config(392, 14336, 4096, 1) == Sm90Config(128, 208, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(552, 14336, 8192, 1) == Sm90Config(128, 192, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(552, 14336, 8192, 1) == Sm90Config(128, 192, 4, 1, raster_along_m=False, swap_ab=True,
+                                                              gpc_order=True)
     # ... and whatever the model says where the unswapped choice runs unpaired over several waves and pads
     # M by 5% or more (352x29568x8192: 128x224 c1x1 in three exact waves, 0.82-0.88x of cuBLAS); 3% stays.
     assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
@@ -204,7 +205,7 @@ def test_heuristic_fourteenth_session_rules():
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import _unswapped_config, default_config
 
-    four = Sm90Config(128, 208, 4, 1, raster_along_m=False, swap_ab=True)
+    four = Sm90Config(128, 208, 4, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
     for mnkl in [(592, 5120, 17408, 1), (600, 5120, 16384, 1)]:
         assert _unswapped_config(*mnkl).cluster_n == 4 and default_config(*mnkl) == four
     assert default_config(592, 5120, 4096, 1) != four  # short K: the unpaired swapped rules
@@ -256,7 +257,7 @@ def test_heuristic_sixteenth_session_wide_waves():
     from gemm._sm90_heuristic import default_config
 
     def wide(width):
-        return Sm90Config(256, width, 2, 1, raster_along_m=False, swap_ab=True)
+        return Sm90Config(256, width, 2, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
 
     assert default_config(336, 18432, 12288, 1) == wide(112)  # was 128x112 c4x1
     assert default_config(360, 22016, 4096, 1) == wide(128)  # was 128x128 c2x1
@@ -264,7 +265,8 @@ def test_heuristic_sixteenth_session_wide_waves():
     assert default_config(400, 18432, 16384, 1) == wide(144)  # was 128x80 c4x1
     assert default_config(528, 16384, 8192, 1).tile_m == 128  # 128x176 c2x1: 256x176 ran 0.80x
     # Three waves of 256 rows for five of 128 (1.2 of the wave time): 256x128 c2x1 ran 0.85x, 128x128 c4x1 0.97x.
-    assert default_config(368, 25600, 4096, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True)
+    assert default_config(368, 25600, 4096, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True,
+                                                              gpc_order=True)
     assert default_config(568, 28672, 8192, 1) == Sm90Config(128, 144, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(336, 18432, 12288, 2).tile_m != 256
 
@@ -319,6 +321,23 @@ def test_heuristic_takes_192_rows_where_128_end_on_a_thin_wave():
     assert default_config(256, 2112, 7168, 1) == Sm90Config(64, 64, 1, 2, swap_ab=True)
     assert default_config(256, 2048, 8192, 1) == Sm90Config(128, 128, 2, 1, split_k=4)
     assert default_config(320, 2048, 8192, 1) == Sm90Config(64, 80, 1, 2, swap_ab=True)
+
+
+def test_heuristic_walks_in_gpc_order_where_three_clusters_read_a_weight_tile():
+    """The GPC order for swapped tilings walked N-first in clusters along N, one batch, whole tiles, where M is
+    three tiles or more, in clusters of two 256-row tiles or of four; not for 128-row pairs, pairs along M,
+    batches, clusters of one, or two tiles of M."""
+    from gemm._sm90_heuristic import default_config
+
+    for mnkl in [(344, 18432, 16384, 1), (456, 20480, 8192, 1)]:  # 256x128 c2x1, 128x160 c4x1
+        assert default_config(*mnkl).gpc_order, mnkl
+    for mnkl in [(584, 32768, 8192, 1),  # 128x160 c1x2: two readers of a weight tile
+                 (600, 22016, 4096, 1),  # 128x208 c2x1
+                 (440, 9728, 8192, 1),  # 256x160 c1x1 sw1m
+                 (200, 6144, 1024, 8),  # batched
+                 (248, 16384, 53248, 1),  # unswapped
+                 (256, 14336, 4096, 1)]:  # two tiles of M
+        assert not default_config(*mnkl).gpc_order, (mnkl, default_config(*mnkl).label())
 
 
 def test_swapped_config_label_and_kernel_config():
@@ -409,7 +428,7 @@ def test_autotune_docstring_example_runs(monkeypatch, tmp_path):
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["gemm._sm90_config", "gemm._sm90_heuristic"])
+@pytest.mark.parametrize("module", ["gemm._sm90_config", "gemm._sm90_heuristic", "gemm._sm90_gpc"])
 def test_sm90_docstring_examples_run(module):
     import doctest
     import importlib
