@@ -2204,3 +2204,27 @@ def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
     assert lint_source(source.replace("bSG_sC", "tCsC").replace("bSG_gC", "tCgC_tma"), "k.py") == []
     # a shared row pattern beside the direction (`tXsC`) is no MMA's
     assert lint_source(source.replace("bSG_sC", "tXsC"), "k.py") == []
+
+
+def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
+    # K's buffer is laid over V's field when K is staged apart, and over its own field otherwise: K stays K, so a
+    # partition named K of V's tile is another tensor's
+    source = (
+        "@cute.kernel\n"
+        "def kernel(storage, thr_mma_qk, thr_mma_pv, mK, mV, layout, staged, tiler):\n"
+        "    if staged:\n"
+        "        sK = storage.sV.get_tensor(layout)\n"
+        "    else:\n"
+        "        sK = storage.sK.get_tensor(layout)\n"
+        "    gK = cute.local_tile(mK, tiler, (None, 0))\n"
+        "    gV = cute.local_tile(mV, tiler, (0, None))\n"
+        "    tSgK = thr_mma_qk.partition_B(gK)\n"
+        "    tOgV = thr_mma_pv.partition_B(gV)\n"
+        "    tSrK = thr_mma_qk.make_fragment_B(sK)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("partition_B(gK)", "partition_B(gV)"), "k.py")]
+    assert found == [(9, "CI105")]
+    # a buffer only the other field binds is that field's tensor (`sXA = dxmem.sA.get_tensor(...)`)
+    alone = source.replace("        sK = storage.sK.get_tensor(layout)\n", "        sK = storage.sV.get_tensor(layout)\n")
+    assert lint_source(alone.replace("partition_B(gK)", "partition_B(gV)"), "k.py") == []

@@ -603,6 +603,8 @@ class _Collector:
         # (scope, name) of coordinates bound to a tuple with a whole mode (`k_block_coord = (None, None, k, stage)`):
         # indexing a tensor with one is a slice that keeps modes
         self.mode_coords: set[tuple[int, str]] = set()
+        # (buffer, shared-storage field) of each `buffer = storage.field.get_tensor(...)`
+        self.field_buffers: list[tuple[str, str]] = []
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -960,8 +962,11 @@ class _Collector:
             # `smem.allocate_tensor(dtype, layout)` is a buffer of its own: its first argument is an element type
             made_from = tensor_name(value.args[0]) if value.args and method != _ALLOCATE else None
             if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
-                # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
-                made_from = receiver_expr.attr
+                # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor;
+                # decided once the module is read (`collect`), since a name its own field also binds is only laid
+                # over the other field's memory (`sK = storage.sV.get_tensor(...)` beside `storage.sK`).
+                self.field_buffers.append((target.id, receiver_expr.attr))
+                made_from = None
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
                 self.facts.identities_made[(self.scope, target.id)] = (target.lineno, target.col_offset + 1)
@@ -1193,4 +1198,12 @@ def collect(tree: ast.Module) -> FileFacts:
     collector.defined = _defined_functions(tree.body)
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
+    collector.facts.derived.extend(_other_fields(collector.field_buffers))
     return collector.facts
+
+
+def _other_fields(field_buffers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(buffer, field) for each buffer taken from a shared-storage field named for another tensor, where no field
+    named for the buffer itself also binds it: that field's tensor is the buffer's (`sXA = dxmem.sA.get_tensor()`)."""
+    own = {buffer for buffer, field_name in field_buffers if field_name == buffer}
+    return [(buffer, field_name) for buffer, field_name in field_buffers if buffer not in own and field_name != buffer]
