@@ -2228,3 +2228,44 @@ def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
     # a buffer only the other field binds is that field's tensor (`sXA = dxmem.sA.get_tensor(...)`)
     alone = source.replace("        sK = storage.sK.get_tensor(layout)\n", "        sK = storage.sV.get_tensor(layout)\n")
     assert lint_source(alone.replace("partition_B(gK)", "partition_B(gV)"), "k.py") == []
+
+
+def test_a_copy_partition_whose_variant_names_the_reverse_direction():
+    source = (
+        "@cute.jit\n"
+        "def softmax(tmem_load_atom, tmem_store_atom, tStS, tStP, tOsO, tidx):\n"
+        "    thr_tmem_load = tcgen05.make_tmem_copy(tmem_load_atom, tStS).get_slice(tidx)\n"
+        "    thr_tmem_store = tcgen05.make_tmem_copy(tmem_store_atom, tStP).get_slice(tidx)\n"
+        "    tStS_t2r = thr_tmem_load.partition_S(tStS)\n"
+        "    tStP_r2t = thr_tmem_store.partition_D(tStP)\n"
+        "    tOsO_s2r = thr_tmem_load.partition_D(tOsO)\n"
+        "    return tStS_t2r, tStP_r2t, tOsO_s2r\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code, f.message) for f in lint_source(source.replace("tStS_t2r", "tStS_r2t"), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI104")]
+    assert found[0][2].endswith("rename it to `tStS_t2r`")
+    reversed_store = source.replace("tStP_r2t = thr_tmem_store", "tStP_r2t = thr_tmem_load")
+    assert [(f.line, f.code) for f in lint_source(reversed_store, "k.py")] == [(6, "CI104")]
+
+
+def test_a_tma_copy_with_the_atom_of_another_pair():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_b1, tma_atom_b2, sB1, sB2, tCgB1, tCgB2, bar, k):\n"
+        "    tBsB1, tBgB1 = cpasync.tma_partition(tma_atom_b1, 0, cute.make_layout(1), sB1, tCgB1)\n"
+        "    tBsB2, tBgB2 = cpasync.tma_partition(tma_atom_b2, 0, cute.make_layout(1), sB2, tCgB2)\n"
+        "    cute.copy(tma_atom_b1, tBgB1[None, k], tBsB1[None, k], tma_bar_ptr=bar)\n"
+        "    cute.copy(\n"
+        "        tma_atom_b2,\n"
+        "        tBgB2[None, k],\n"
+        "        tBsB2[None, k],\n"
+        "        tma_bar_ptr=bar,\n"
+        "    )\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("        tma_atom_b2,\n", "        tma_atom_b1,\n"), "k.py")]
+    assert found == [(7, "CI102")]
+    # an atom with no pair of its own may be given another's partitions (a second GEMM reusing the first's layout)
+    reuse = source.replace("        tma_atom_b2,\n", "        tma_atom_b3,\n").replace("tma_atom_b2, sB1", "tma_atom_b2, tma_atom_b3, sB1")
+    assert lint_source(reuse, "k.py") == []

@@ -282,6 +282,42 @@ def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext
     )
 
 
+def _atom_of_another_pair(call: AtomCall, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A TMA copy of one ``tma_partition``'s two results with another atom than the one that made them, where the
+    copy's atom makes a pair of another tensor in the function: ``cute.copy(tma_atom_b1, tBgB2, tBsB2)`` beside
+    ``tBsB1, tBgB1 = tma_partition(tma_atom_b1, ...)`` and ``tBsB2, tBgB2 = tma_partition(tma_atom_b2, ...)``. The
+    partitions agree with their own atom, so the copy's atom is reported, at its argument. An atom with no pair of its
+    own in the function may be given another's partitions (a second GEMM's atom reusing the first's layout)."""
+    if call.atom_ref is None or len(call.operands) != 2:
+        return
+    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
+    if len(pairs) != 1 or None in pairs:
+        return
+    pair = pairs.pop()
+    copied = parse_partitioned(pair.smem or "", context.vocabulary)
+    if copied is None or pair.gmem is None or pair.atom == call.atom or _partitions_another_tensor(pair, facts, context):
+        return
+    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
+                 and p.target == pair.smem), None)
+    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+        return
+    own = next((other for other in facts.tma_pairs if other.scope == call.scope and other.atom == call.atom
+                and (theirs := parse_partitioned(other.smem or "", context.vocabulary)) is not None
+                and theirs.where == copied.where and theirs.what != copied.what), None)
+    if own is None:
+        return
+    line, column = next((atom_call.atom_at for atom_call in facts.atom_calls if atom_call.scope == call.scope
+                         and atom_call.atom == call.atom and atom_call.atom_at is not None
+                         and (call.operands[0].line, call.operands[0].column)
+                         in {(tensor.line, tensor.column) for tensor in atom_call.tensors}),
+                        (call.line, call.column))
+    yield Violation(
+        line, column,
+        f"`{call.function}` with `{call.atom}` copies `{pair.gmem}`, `{pair.smem}`, made by `tma_partition` of "
+        f"`{pair.atom}`, while `{call.atom}` partitions `{own.smem}`: a TMA atom copies the tensor it was made for",
+    )
+
+
 _ATOM_TENSOR = re.compile(r"(?P<head>.*_)(?P<tensor>[A-Za-z][A-Za-z0-9]*)")
 
 
@@ -550,6 +586,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
+        yield from _atom_of_another_pair(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
