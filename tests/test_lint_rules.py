@@ -2269,3 +2269,29 @@ def test_a_tma_copy_with_the_atom_of_another_pair():
     # an atom with no pair of its own may be given another's partitions (a second GEMM reusing the first's layout)
     reuse = source.replace("        tma_atom_b2,\n", "        tma_atom_b3,\n").replace("tma_atom_b2, sB1", "tma_atom_b2, tma_atom_b3, sB1")
     assert lint_source(reuse, "k.py") == []
+
+
+def test_a_helpers_tma_copy_given_one_atoms_global_side_and_anothers_shared_side():
+    # the helper slices its parameters (in a condition, and rebinding a slice through a method) before it copies them
+    source = (
+        "class Attention:\n"
+        "    @cute.jit\n"
+        "    def load(self, tma_atom_k, tma_atom_v, sK, sV, tSgK, tOgV, paged):\n"
+        "        tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, cute.make_layout(1), sK, tSgK)\n"
+        "        tVsV, tVgV = cpasync.tma_partition(tma_atom_v, 0, cute.make_layout(1), sV, tOgV)\n"
+        "        load_k = partial(self.load_one, tma_atom_k, tKgK, tKsK)\n"
+        "        self.load_one(tma_atom_v, tVgV, tXsX=tVsV, block=0, stage=0, page=paged)\n"
+        "        load_k(block=0, stage=1, page=paged)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def load_one(self, tma_atom, tXgX, tXsX, block, stage, page):\n"
+        "        tXsX_cur = tXsX[None, stage]\n"
+        "        tXsX_cur = self.offset(tXsX_cur, stage)\n"
+        "        tXgX_cur = tXgX[None, block] if page is None else tXgX[None, 0, page]\n"
+        "        cute.copy(tma_atom, tXgX_cur, tXsX_cur)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("tma_atom_k, tKgK, tKsK)", "tma_atom_k, tKgK, tVsV)"), "k.py")]
+    assert found == [(6, "CI102")]
+    found = [(f.line, f.code) for f in lint_source(source.replace("tXsX=tVsV", "tXsX=tKsK"), "k.py")]
+    assert found == [(7, "CI102")]

@@ -218,7 +218,8 @@ class FileFacts:
         when a rule first asks (the file collected): a rule asks for every partition it follows to its
         ``tma_partition`` (``expectations.tma_pair_of``), up to 1,700 times a tree on CUTLASS's examples."""
         if self._made_from is None:
-            self._made_from = {made: made_from for made, made_from in self.derived if made_from}
+            # a name rebound from itself (`tXsX_cur = self.offset(tXsX_cur, ...)`) keeps the tensor it was made from
+            self._made_from = {made: made_from for made, made_from in self.derived if made_from and made_from != made}
         return self._made_from
 
     def origin(self, ref: Ref | None) -> Obj | None:
@@ -861,6 +862,9 @@ class _Collector:
         return receiver, slices.get(receiver, receiver) if receiver else None
 
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        if type(value) is ast.IfExp and _one_tensor_sliced(value):
+            # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way
+            value = value.body
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
             if type(value) is ast.Tuple and _keeps_modes(value):
@@ -1185,6 +1189,15 @@ def _defined_functions(body: list[ast.stmt]) -> set[str]:
         elif kind is ast.ClassDef:
             names.update(_defined_functions(stmt.body))
     return names
+
+
+def _one_tensor_sliced(choice: ast.IfExp) -> bool:
+    """Both branches of a condition slice one tensor (``tXgX[None, k] if c else tXgX[None, 0, p]``)."""
+    branches = (choice.body, choice.orelse)
+    if not all(type(branch) is ast.Subscript for branch in branches):
+        return False
+    roots = {tensor_name(branch) for branch in branches}
+    return len(roots) == 1 and None not in roots
 
 
 def _first_name(target: ast.expr) -> str:

@@ -35,7 +35,12 @@ two (a register side too: ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``), name two o
 in lower case, two tensors with tiles of their own (``txgx`` into ``twrw`` beside ``gx``, ``gw``), is reported at the
 side the atom's name does not say, else the destination. One tensor given to a helper of the file for two partition
 parameters named for two tensors in one memory (``self._load(..., tBgB_nkl, tBgB_nkl, ...)`` for ``tAgA_mkl,
-tBgB_nkl``) is reported at the argument whose parameter names another tensor.
+tBgB_nkl``) is reported at the argument whose parameter names another tensor. A TMA copy of one pair with another
+atom that makes a pair of another tensor in the function (``cute.copy(tma_atom_b1, tBgB2, tBsB2)`` beside ``tBsB1,
+tBgB1 = tma_partition(tma_atom_b1, ...)``) is reported at the atom argument. A helper's TMA copy of its parameters
+(``cute.copy(tma_atom, tXgX, tXsX)``, through slices of them) called, or bound by ``partial``, with one atom's global
+side and another atom's shared side (``partial(self.load_KV, tma_atom_K, tKgK, tVsV)``) is reported at the argument
+the given atom did not partition.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -568,6 +573,84 @@ def _one_tensor_two_parameters(facts: FileFacts, context: RuleContext) -> Iterat
                 )
 
 
+def _parameter_of(name: str | None, scope: int, facts: FileFacts) -> str | None:
+    """The parameter of function ``scope`` that ``name`` is, or is a slice of (``tXgX_cur = tXgX[None, block]``)."""
+    params = facts.scopes[scope].params
+    for _ in range(4):
+        if name is None or name in params:
+            return name
+        name = facts.made_from.get(name)
+    return None
+
+
+def _argument_of(node: ast.AST | None, line: int, callee: str, position: int, keyword: str):
+    """The argument node a call of ``callee`` at ``line`` (or a ``partial(callee, ...)`` there) passes for the
+    parameter at ``position`` (counted after ``self``) or by ``keyword``."""
+    for call in ast.walk(node) if node is not None else ():
+        if type(call) is not ast.Call or call.lineno != line:
+            continue
+        args = call.args
+        if getattr(call.func, "id", None) == "partial" and args and _callee_name(args[0]) == callee:
+            args = args[1:]
+        elif _callee_name(call.func) != callee:
+            continue
+        found = next((kw.value for kw in call.keywords if kw.arg == keyword), None)
+        return found if found is not None else (args[position] if 0 <= position < len(args) else None)
+    return None
+
+
+def _callee_name(func: ast.expr) -> str | None:
+    return getattr(func, "attr", None) or getattr(func, "id", None)
+
+
+def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
+    """A helper's TMA copy ``cute.copy(tma_atom, tXgX, tXsX)`` of its parameters, called (or bound by ``partial``)
+    with one atom's global side and another atom's shared side: ``partial(self.load_KV, tma_atom_K, tKgK, tVsV)``.
+    The argument that the given atom did not partition is reported, where the call passes it."""
+    for call in facts.copies:
+        if call.atom is None or len(call.operands) != 2 or facts.scopes[call.scope].kernel:
+            continue
+        atom = _parameter_of(call.atom, call.scope, facts)
+        sides = [_parameter_of(operand.name, call.scope, facts) for operand in call.operands]
+        if atom is None or None in sides:
+            continue
+        for caller, line, given_atom, given_sides in _helper_arguments(call.scope, [atom, *sides], facts):
+            pairs = [tma_pair_of(given, facts, caller) if given else None for given in given_sides]
+            if None in pairs or pairs[0] is pairs[1] or pairs[0].atom == pairs[1].atom:
+                continue
+            if given_atom not in (pairs[0].atom, pairs[1].atom):
+                continue
+            stray = 0 if pairs[0].atom != given_atom else 1
+            at = _position_of(facts, call.scope, caller, line, sides[stray])
+            if at is not None:
+                yield Violation(
+                    *at,
+                    f"`{given_sides[stray]}` is given to `{facts.scopes[call.scope].node.name}` for `{sides[stray]}`, "
+                    f"which it copies with `{atom}` (here `{given_atom}`), but `tma_partition` of "
+                    f"`{pairs[stray].atom}` made it: a TMA partition is laid out for the atom that copies it",
+                )
+
+
+def _helper_arguments(scope: int, params: list[str], facts: FileFacts):
+    """(caller, line, argument for the first parameter, [arguments for the others]) of each call of function
+    ``scope`` that passes every one of ``params`` a tensor name."""
+    passed = [facts.passed(param, scope) for param in params]
+    if None in passed:
+        return
+    for calls in zip(*passed):
+        caller, line = calls[0][0], calls[0][1]
+        if all((each[0], each[1]) == (caller, line) for each in calls):
+            yield caller, line, calls[0][2], [each[2] for each in calls[1:]]
+
+
+def _position_of(facts: FileFacts, scope: int, caller: int, line: int, param: str) -> tuple[int, int] | None:
+    node = facts.scopes[scope].node
+    params = [argument.arg for argument in node.args.posonlyargs + node.args.args]
+    position = params.index(param) - (1 if params and params[0] in ("self", "cls") else 0) if param in params else -1
+    argument = _argument_of(facts.scopes[caller].node, line, node.name, position, param)
+    return (argument.lineno, argument.col_offset + 1) if argument is not None else None
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     reported = set()
     for violation in _pattern_checks(facts, context):
@@ -583,6 +666,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     yield from _crossed_tiles(facts, context)
     yield from _atom_of_another_tile(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
+    yield from _helper_copy_of_two_pairs(facts)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
