@@ -2295,3 +2295,45 @@ def test_a_helpers_tma_copy_given_one_atoms_global_side_and_anothers_shared_side
     assert found == [(6, "CI102")]
     found = [(f.line, f.code) for f in lint_source(source.replace("tXsX=tVsV", "tXsX=tKsK"), "k.py")]
     assert found == [(7, "CI102")]
+
+
+def test_two_accumulators_one_mma_fills_are_two_tensors():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tmem, acc_layout, tCrA, tCrB1, tCrB2, atom, tidx):\n"
+        "    acc_ptr = tmem.retrieve_ptr(cutlass.Float32)\n"
+        "    tCtAcc1 = cute.make_tensor(acc_ptr, acc_layout)\n"
+        "    acc_ptr2 = cute.recast_ptr(acc_ptr + 128, dtype=cutlass.Float32)\n"
+        "    tCtAcc2 = cute.make_tensor(acc_ptr2, acc_layout)\n"
+        "    cute.gemm(tiled_mma, tCtAcc1, tCrA, tCrB1, tCtAcc1)\n"
+        "    cute.gemm(tiled_mma, tCtAcc2, tCrA, tCrB2, tCtAcc2)\n"
+        "    thr_copy_t2r = tcgen05.make_tmem_copy(atom, tCtAcc1).get_slice(tidx)\n"
+        "    tTR_tAcc1 = thr_copy_t2r.partition_S(tCtAcc1)\n"
+        "    tTR_tAcc2 = thr_copy_t2r.partition_S(tCtAcc2)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("partition_S(tCtAcc2)", "partition_S(tCtAcc1)"), "k.py")]
+    assert found == [(11, "CI105")]
+
+
+def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(a: cute.Tensor, b: cute.Tensor, copy_in, copy_out, layout, tile, tid):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    buffer = smem.allocate_tensor(a.element_type, layout)\n"
+        "    gA_tile = cute.local_tile(a, tile, (0, 0))\n"
+        "    gB_tile = cute.local_tile(b, tile, (0, 0))\n"
+        "    thr_in = copy_in.get_slice(tid)\n"
+        "    gA_part = thr_in.partition_S(gA_tile)\n"
+        "    sA_part = thr_in.partition_D(buffer)\n"
+        "    cute.copy(copy_in, gA_part, sA_part)\n"
+        "    thr_out = copy_out.get_slice(tid)\n"
+        "    cute.copy(copy_out, thr_out.partition_S(buffer), thr_out.partition_D(gB_tile))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("partition_S(gA_tile)", "partition_S(gB_tile)"), "k.py")]
+    assert found == [(8, "CI105")]
+    found = [(f.line, f.code, f.message) for f in lint_source(source.replace("sA_part", "rA_part"), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
+    assert found[0][2].endswith("rename it to `sA_part`")
