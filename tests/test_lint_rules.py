@@ -2337,3 +2337,19 @@ def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor()
     found = [(f.line, f.code, f.message) for f in lint_source(source.replace("sA_part", "rA_part"), "k.py")]
     assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
     assert found[0][2].endswith("rename it to `sA_part`")
+
+
+def test_a_load_given_one_tensors_mma_partitioned_global_tile_and_anothers_buffer():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(thr_mma_qk, tma_atom_q, tma_atom_k, mQ, mK, sQ, sK, tiler):\n"
+        "    gQ = cute.local_tile(mQ, tiler, (None, 0))\n"
+        "    gK = cute.local_tile(mK, tiler, (None, 0))\n"
+        "    tSgQ = thr_mma_qk.partition_A(gQ)\n"
+        "    tSgK = thr_mma_qk.partition_B(gK)\n"
+        "    load_q, _, _ = copy_utils.tma_get_copy_fn(tma_atom_q, 0, cute.make_layout(1), tSgQ, sQ)\n"
+        "    load_k, _, _ = copy_utils.tma_get_copy_fn(tma_atom_k, 0, cute.make_layout(1), tSgK, sK)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code) for f in lint_source(source.replace("tSgQ, sQ)", "tSgQ, sK)"), "k.py")]
+    assert found == [(7, "CI102")]

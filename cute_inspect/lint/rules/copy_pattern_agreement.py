@@ -17,7 +17,8 @@ copy, ``cute.copy`` or a helper such as ``simple_tma_copy(atom, src, dst)``, iss
 (``K_tma.atom``) and given another bundle's ``tma_tensor`` is reported where that tensor is given: an atom copies
 only the tensor it was made with. A call given a copy atom first and one global and one shared tile
 (``tma_get_copy_fn(tma_atom_k, ..., gV, sK)``, ``shared.tma_copy(tma_atom_b1, mB, sB1)``) whose tiles are of two
-tensors that each have a buffer and a whole global tensor of their own in the file (``sV``, ``mK``) is reported: one
+tensors that each have a buffer and a whole global tensor of their own in the file (``sV``, ``mK``; the global tile may be
+an MMA's partition of it, ``tma_get_copy_fn(tma_atom_Q, ..., tSgQ, sK)``) is reported: one
 copy moves one tensor, so one of the two is another's (the one that is not the atom's tensor, where the launcher
 shows it). A store is not: an epilogue writes out a buffer reused once its first tensor is dead (dK from ``sK``).
 Two tiled copies made for the two operands of one MMA (``make_tiled_copy_A`` / ``_B``) share its pattern but not
@@ -72,7 +73,9 @@ import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.descriptive import memory_word
-from cute_inspect.lint.expectations import OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of
+from cute_inspect.lint.expectations import (
+    MMA_METHODS, OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of,
+)
 from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
 from cute_inspect.lint.names import (
     TensorName,
@@ -363,15 +366,25 @@ def _atoms_named_for_another(facts: FileFacts, context: RuleContext) -> Iterator
 
 def _tiles(call: AtomCall, facts: FileFacts, context: RuleContext) -> dict[str, list[tuple[Operand, TensorName]]]:
     """The global (``g``) and shared (``s``) tiles a call is given, by the convention's unpartitioned names (a
-    helper's parameter too: its name says what the helper moves)."""
+    helper's parameter too: its name says what the helper moves), and a global tile an MMA partitioned (``tSgQ =
+    thr_mma_qk.partition_A(gQ)``, given to ``tma_get_copy_fn`` whole): it holds that tile's tensor."""
     tiles: dict[str, list] = {"g": [], "s": []}
     for operand in call.tensors:
         parsed = parse_name(operand.name, context.vocabulary)
-        if parsed is None or parsed.partitioned or parsed.snake:
+        if parsed is None or parsed.snake:
+            continue
+        # a `tma_partition`'s own arguments are the pair rules' (CI105 compares each side with its tensor)
+        if parsed.partitioned and not (parsed.where == "g" and call.function != "tma_partition"
+                                       and _mma_partition(operand.name, call.scope, facts)):
             continue
         if parsed.where in "mgs":
             tiles["s" if parsed.where == "s" else "g"].append((operand, parsed))
     return tiles
+
+
+def _mma_partition(name: str, scope: int, facts: FileFacts) -> bool:
+    return any(partition.target == name and partition.scope == scope and partition.method in MMA_METHODS
+               for partition in facts.partitions)
 
 
 def _bound(facts: FileFacts, name: str) -> bool:
