@@ -2353,3 +2353,63 @@ def test_a_load_given_one_tensors_mma_partitioned_global_tile_and_anothers_buffe
     assert lint_source(source, "k.py") == []
     found = [(f.line, f.code) for f in lint_source(source.replace("tSgQ, sQ)", "tSgQ, sK)"), "k.py")]
     assert found == [(7, "CI102")]
+
+
+def test_an_operands_tiled_copy_given_the_other_operands_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, atom, sA, sB, tidx):\n"
+        "    s2r_copy_A = cute.make_tiled_copy_A(atom, tiled_mma)\n"
+        "    s2r_copy_B = cute.make_tiled_copy_B(atom, tiled_mma)\n"
+        "    thr_s2r_copy_A = s2r_copy_A.get_slice(tidx)\n"
+        "    thr_s2r_copy_B = s2r_copy_B.get_slice(tidx)\n"
+        "    tAsA = thr_s2r_copy_A.partition_S(sA)\n"
+        "    tBsB = thr_s2r_copy_B.partition_S(sB)\n"
+        "    tArA = cute.make_fragment_like(tAsA)\n"
+        "    tBrB = cute.make_fragment_like(tBsB)\n"
+        "    cute.copy(thr_s2r_copy_A, tAsA, tArA)\n"
+        "    cute.copy(thr_s2r_copy_B, tBsB, tBrB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    slip = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_A.partition_S(sB)")
+    assert (8, "CI106") in [(f.line, f.code) for f in lint_source(slip, "k.py")]
+    # a result named for the copy's operand contradicts its source, which CI105 reports alone
+    named_for_copy = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_B.partition_S(sA)")
+    assert [(f.line, f.code) for f in lint_source(named_for_copy, "k.py") if f.line == 8] == [(8, "CI105")]
+
+
+def test_one_global_tile_copied_element_by_element_into_two_tensors_buffers():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mA: cute.Tensor, mB: cute.Tensor, k, tidx):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    smem_a = smem.allocate_tensor(mA.element_type, cute.make_layout((64, 16)))\n"
+        "    smem_b = smem.allocate_tensor(mB.element_type, cute.make_layout((16, 64)))\n"
+        "    gA = cute.local_tile(mA, (64, 16), (0, None))\n"
+        "    gB = cute.local_tile(mB, (64, 16), (0, None))\n"
+        "    smem_a[tidx // 16, tidx % 16] = gA[tidx // 16, tidx % 16, k]\n"
+        "    smem_b[tidx // 64, tidx % 64] = gB[tidx // 64, tidx % 64, k]\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert [(f.line, f.code) for f in lint_source(source.replace("= gB[", "= gA["), "k.py")] == [(9, "CI102")]
+    # a transpose writes one tensor out as another: no buffer is named for the tile it copies
+    transpose = "@cute.kernel\ndef kernel(mA: cute.Tensor, mB: cute.Tensor, i, j):\n    mB[j, i] = mA[i, j]\n"
+    assert lint_source(transpose, "k.py") == []
+
+
+def test_a_kernels_unannotated_parameter_has_the_memory_its_launches_pass():
+    source = (
+        "@cute.kernel\n"
+        "def copy_kernel(a_tensor, tile):\n"
+        "    gA_tile = cute.local_tile(a_tensor, tile, (0, 0))\n"
+        "@cute.jit\n"
+        "def run(a_tensor):\n"
+        "    copy_kernel(a_tensor, (64, 64)).launch(grid=(1, 1, 1), block=(128, 1, 1))\n"
+        "a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n"
+        "run(a_tensor)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert [(f.line, f.code) for f in lint_source(source.replace("gA_tile", "sA_tile"), "k.py")] == [(3, "CI105")]
+    # a launch that passes something the file does not show leaves the parameter unread
+    unknown = source.replace("a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n", "")
+    assert lint_source(unknown.replace("gA_tile", "sA_tile"), "k.py") == []

@@ -135,6 +135,9 @@ class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
     element_copies: list[Call] = field(default_factory=list)  # `cute.autovec_copy` / `cute.basic_copy`
+    # (scope, line, column, destination, source) of each element assigned from one tensor to another by hand:
+    # `smem_a[i, j] = gA[i, j, k]` -> (..., "smem_a", "gA")
+    element_assignments: list[tuple[int, int, int, str, str]] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
@@ -272,7 +275,9 @@ class FileFacts:
             return self.laid_in[(scope, name)][:2]
         if self.is_kernel_tensor_param(name, scope):
             return "g", self.scopes[scope].node.lineno
-        if not self.is_helper_param(name, scope):
+        # a kernel's parameter no annotation types is followed to what its launches pass, as a helper's is (a
+        # tensor the host wraps with `from_dlpack` is in global memory)
+        if scope == 0 or name not in self.scopes[scope].params:
             return None
         def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
             known = self.made_in.get((caller, given)) or self.laid_in.get((caller, given))
@@ -518,6 +523,7 @@ _STORAGE_FIELD_TENSOR = "get_tensor"
 _MEMORY_OF_MAKER = {
     _STORAGE_FIELD_TENSOR: "s",
     "make_rmem_tensor": "r", "make_rmem_tensor_like": "r", "make_fragment": "r", "make_fragment_like": "r",
+    "from_dlpack": "g",
 }
 # `allocate_tensor` puts a tensor where its allocator allocates: told by the class the allocator was made from.
 _ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
@@ -862,6 +868,10 @@ class _Collector:
         return receiver, slices.get(receiver, receiver) if receiver else None
 
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        if len(targets) == 1 and type(targets[0]) is ast.Subscript and type(targets[0].value) is ast.Name \
+                and type(value) is ast.Subscript and type(value.value) is ast.Name:
+            self.facts.element_assignments.append(
+                (self.scope, targets[0].lineno, targets[0].col_offset + 1, targets[0].value.id, value.value.id))
         if type(value) is ast.IfExp and _one_tensor_sliced(value):
             # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way
             value = value.body

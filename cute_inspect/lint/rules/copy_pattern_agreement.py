@@ -41,7 +41,9 @@ atom that makes a pair of another tensor in the function (``cute.copy(tma_atom_b
 tBgB1 = tma_partition(tma_atom_b1, ...)``) is reported at the atom argument. A helper's TMA copy of its parameters
 (``cute.copy(tma_atom, tXgX, tXsX)``, through slices of them) called, or bound by ``partial``, with one atom's global
 side and another atom's shared side (``partial(self.load_KV, tma_atom_K, tKgK, tVsV)``) is reported at the argument
-the given atom did not partition.
+the given atom did not partition. One global tile copied element by element into two buffers named for two tensors
+(``smem_a[i, j] = gA[i, j, k]`` and ``smem_b[i, j] = gA[i, j, k]``), while the global tile of the tensor one of them is
+named for (``gB``) is copied nowhere in the function, is reported at that buffer's assignment.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -664,6 +666,46 @@ def _position_of(facts: FileFacts, scope: int, caller: int, line: int, param: st
     return (argument.lineno, argument.col_offset + 1) if argument is not None else None
 
 
+def _tensor_words(name: str, context: RuleContext) -> set[str]:
+    """The tensor a buffer's name says, case-folded: the convention's ``what`` (``sB``), or the words of a
+    descriptive name other than its memory word (``smem_b``: ``b``)."""
+    parsed = parse_name(name, context.vocabulary)
+    if parsed is not None and not parsed.snake:
+        return {parsed.what.casefold()}
+    return {word for word in name.split("_") if word not in ("smem", "gmem", "rmem", "reg", "tmem")} \
+        if memory_word(name) else set()
+
+
+def _elements_into_another_buffer(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``smem_b[i, j] = gA[i, j, k]`` beside ``smem_a[i, j] = gA[i, j, k]``: one global tile copied element by element
+    into two buffers named for two tensors, while the other tensor's own global tile (``gB``) is copied nowhere in the
+    function: the buffer not named for the tile's tensor is given another's data."""
+    by_scope: dict[int, list] = {}
+    for assignment in facts.element_assignments:
+        by_scope.setdefault(assignment[0], []).append(assignment)
+    for scope, assignments in by_scope.items():
+        sources = {source for *_, source in assignments}
+        for _, line, column, destination, source in assignments:
+            tile = parse_name(source, context.vocabulary)
+            if tile is None or tile.partitioned or tile.snake or tile.where not in "mg":
+                continue
+            into = {dst for _, _, _, dst, src in assignments if src == source}
+            own = {dst for dst in into if tile.what.casefold() in _tensor_words(dst, context)}
+            said = _tensor_words(destination, context)
+            if destination in own or not own or len(said) != 1:
+                continue
+            other = next((name for name in facts.scopes[scope].bound if name not in sources
+                          and (theirs := parse_name(name, context.vocabulary)) is not None and not theirs.partitioned
+                          and not theirs.snake and theirs.where == tile.where and theirs.what.casefold() in said), None)
+            if other is None:
+                continue
+            yield Violation(
+                line, column,
+                f"`{destination}[...] = {source}[...]`: `{source}` is copied into `{destination}` and into "
+                f"`{sorted(own)[0]}`, while `{other}`, the tile `{destination}` is named for, is copied nowhere",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     reported = set()
     for violation in _pattern_checks(facts, context):
@@ -680,6 +722,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     yield from _atom_of_another_tile(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
     yield from _helper_copy_of_two_pairs(facts)
+    yield from _elements_into_another_buffer(facts, context)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
