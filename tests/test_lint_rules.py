@@ -2206,6 +2206,11 @@ def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
     assert lint_source(source.replace("bSG_sC", "tXsC"), "k.py") == []
 
 
+def _located(source):
+    """(line, code) of each default finding on ``source``."""
+    return [(f.line, f.code) for f in lint_source(source, "k.py")]
+
+
 def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
     # K's buffer is laid over V's field when K is staged apart, and over its own field otherwise: K stays K, so a
     # partition named K of V's tile is another tensor's
@@ -2223,8 +2228,7 @@ def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
         "    tSrK = thr_mma_qk.make_fragment_B(sK)\n"
     )
     assert lint_source(source, "k.py") == []
-    found = [(f.line, f.code) for f in lint_source(source.replace("partition_B(gK)", "partition_B(gV)"), "k.py")]
-    assert found == [(9, "CI105")]
+    assert _located(source.replace("partition_B(gK)", "partition_B(gV)")) == [(9, "CI105")]
     # a buffer only the other field binds is that field's tensor (`sXA = dxmem.sA.get_tensor(...)`)
     alone = source.replace("        sK = storage.sK.get_tensor(layout)\n", "        sK = storage.sV.get_tensor(layout)\n")
     assert lint_source(alone.replace("partition_B(gK)", "partition_B(gV)"), "k.py") == []
@@ -2246,7 +2250,7 @@ def test_a_copy_partition_whose_variant_names_the_reverse_direction():
     assert [(line, code) for line, code, _ in found] == [(5, "CI104")]
     assert found[0][2].endswith("rename it to `tStS_t2r`")
     reversed_store = source.replace("tStP_r2t = thr_tmem_store", "tStP_r2t = thr_tmem_load")
-    assert [(f.line, f.code) for f in lint_source(reversed_store, "k.py")] == [(6, "CI104")]
+    assert _located(reversed_store) == [(6, "CI104")]
 
 
 def test_a_tma_copy_with_the_atom_of_another_pair():
@@ -2264,8 +2268,7 @@ def test_a_tma_copy_with_the_atom_of_another_pair():
         "    )\n"
     )
     assert lint_source(source, "k.py") == []
-    found = [(f.line, f.code) for f in lint_source(source.replace("        tma_atom_b2,\n", "        tma_atom_b1,\n"), "k.py")]
-    assert found == [(7, "CI102")]
+    assert _located(source.replace("        tma_atom_b2,\n", "        tma_atom_b1,\n")) == [(7, "CI102")]
     # an atom with no pair of its own may be given another's partitions (a second GEMM reusing the first's layout)
     reuse = source.replace("        tma_atom_b2,\n", "        tma_atom_b3,\n").replace("tma_atom_b2, sB1", "tma_atom_b2, tma_atom_b3, sB1")
     assert lint_source(reuse, "k.py") == []
@@ -2291,10 +2294,8 @@ def test_a_helpers_tma_copy_given_one_atoms_global_side_and_anothers_shared_side
         "        cute.copy(tma_atom, tXgX_cur, tXsX_cur)\n"
     )
     assert lint_source(source, "k.py") == []
-    found = [(f.line, f.code) for f in lint_source(source.replace("tma_atom_k, tKgK, tKsK)", "tma_atom_k, tKgK, tVsV)"), "k.py")]
-    assert found == [(6, "CI102")]
-    found = [(f.line, f.code) for f in lint_source(source.replace("tXsX=tVsV", "tXsX=tKsK"), "k.py")]
-    assert found == [(7, "CI102")]
+    assert _located(source.replace("tma_atom_k, tKgK, tKsK)", "tma_atom_k, tKgK, tVsV)")) == [(6, "CI102")]
+    assert _located(source.replace("tXsX=tVsV", "tXsX=tKsK")) == [(7, "CI102")]
 
 
 def test_two_accumulators_one_mma_fills_are_two_tensors():
@@ -2312,8 +2313,7 @@ def test_two_accumulators_one_mma_fills_are_two_tensors():
         "    tTR_tAcc2 = thr_copy_t2r.partition_S(tCtAcc2)\n"
     )
     assert lint_source(source, "k.py") == []
-    found = [(f.line, f.code) for f in lint_source(source.replace("partition_S(tCtAcc2)", "partition_S(tCtAcc1)"), "k.py")]
-    assert found == [(11, "CI105")]
+    assert _located(source.replace("partition_S(tCtAcc2)", "partition_S(tCtAcc1)")) == [(11, "CI105")]
 
 
 def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor():
@@ -2332,8 +2332,7 @@ def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor()
         "    cute.copy(copy_out, thr_out.partition_S(buffer), thr_out.partition_D(gB_tile))\n"
     )
     assert lint_source(source, "k.py") == []
-    found = [(f.line, f.code) for f in lint_source(source.replace("partition_S(gA_tile)", "partition_S(gB_tile)"), "k.py")]
-    assert found == [(8, "CI105")]
+    assert _located(source.replace("partition_S(gA_tile)", "partition_S(gB_tile)")) == [(8, "CI105")]
     found = [(f.line, f.code, f.message) for f in lint_source(source.replace("sA_part", "rA_part"), "k.py")]
     assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
     assert found[0][2].endswith("rename it to `sA_part`")
@@ -2351,8 +2350,7 @@ def test_a_load_given_one_tensors_mma_partitioned_global_tile_and_anothers_buffe
         "    load_k, _, _ = copy_utils.tma_get_copy_fn(tma_atom_k, 0, cute.make_layout(1), tSgK, sK)\n"
     )
     assert lint_source(source, "k.py") == []
-    found = [(f.line, f.code) for f in lint_source(source.replace("tSgQ, sQ)", "tSgQ, sK)"), "k.py")]
-    assert found == [(7, "CI102")]
+    assert _located(source.replace("tSgQ, sQ)", "tSgQ, sK)")) == [(7, "CI102")]
 
 
 def test_an_operands_tiled_copy_given_the_other_operands_tensor():
@@ -2372,7 +2370,7 @@ def test_an_operands_tiled_copy_given_the_other_operands_tensor():
     )
     assert lint_source(source, "k.py") == []
     slip = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_A.partition_S(sB)")
-    assert (8, "CI106") in [(f.line, f.code) for f in lint_source(slip, "k.py")]
+    assert (8, "CI106") in _located(slip)
     # a result named for the copy's operand contradicts its source, which CI105 reports alone
     named_for_copy = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_B.partition_S(sA)")
     assert [(f.line, f.code) for f in lint_source(named_for_copy, "k.py") if f.line == 8] == [(8, "CI105")]
@@ -2391,7 +2389,7 @@ def test_one_global_tile_copied_element_by_element_into_two_tensors_buffers():
         "    smem_b[tidx // 64, tidx % 64] = gB[tidx // 64, tidx % 64, k]\n"
     )
     assert lint_source(source, "k.py") == []
-    assert [(f.line, f.code) for f in lint_source(source.replace("= gB[", "= gA["), "k.py")] == [(9, "CI102")]
+    assert _located(source.replace("= gB[", "= gA[")) == [(9, "CI102")]
     # a transpose writes one tensor out as another: no buffer is named for the tile it copies
     transpose = "@cute.kernel\ndef kernel(mA: cute.Tensor, mB: cute.Tensor, i, j):\n    mB[j, i] = mA[i, j]\n"
     assert lint_source(transpose, "k.py") == []
@@ -2409,7 +2407,7 @@ def test_a_kernels_unannotated_parameter_has_the_memory_its_launches_pass():
         "run(a_tensor)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert [(f.line, f.code) for f in lint_source(source.replace("gA_tile", "sA_tile"), "k.py")] == [(3, "CI105")]
+    assert _located(source.replace("gA_tile", "sA_tile")) == [(3, "CI105")]
     # a launch that passes something the file does not show leaves the parameter unread
     unknown = source.replace("a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n", "")
     assert lint_source(unknown.replace("gA_tile", "sA_tile"), "k.py") == []

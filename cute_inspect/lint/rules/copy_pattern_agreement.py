@@ -262,23 +262,32 @@ def _partitions_another_tensor(pair: TmaPair, facts: FileFacts, context: RuleCon
     return False
 
 
+def _one_pair_copied(call, facts: FileFacts):
+    """(the ``tma_partition`` whose two results a TMA copy's two sides are, its shared side's partition) where an atom
+    apart from the copy's made them; (None, None) otherwise."""
+    if call.atom_ref is None or len(call.operands) != 2:
+        return None, None
+    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
+    if len(pairs) != 1 or None in pairs:
+        return None, None
+    pair = pairs.pop()
+    if pair.smem is None or pair.gmem is None:
+        return None, None
+    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
+                 and p.target == pair.smem), None)
+    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+        return None, None
+    return pair, made
+
+
 def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """A TMA copy whose two sides are the two results of one ``tma_partition`` made with another atom than the
     copy's, where that atom also partitions another tensor in the function: ``tBsB, tBgB = tma_partition(tma_atom_a,
     ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied by ``cute.copy(tma_atom_b, tBgB, tBsB)``.
     The names and the copy agree on B, so the partition's atom is reported, where the pair is made. One pair
     copied with another atom is a reuse of one layout (a second GEMM's atom given the first's partitions)."""
-    if call.atom_ref is None or len(call.operands) != 2:
-        return
-    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
-    if len(pairs) != 1 or None in pairs:
-        return
-    pair = pairs.pop()
-    if pair.smem is None or pair.gmem is None:
-        return
-    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
-                 and p.target == pair.smem), None)
-    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+    pair, made = _one_pair_copied(call, facts)
+    if pair is None or pair.smem is None or made is None:
         return
     if not _partitions_another_tensor(pair, facts, context):
         return
@@ -298,18 +307,11 @@ def _atom_of_another_pair(call: AtomCall, facts: FileFacts, context: RuleContext
     ``tBsB1, tBgB1 = tma_partition(tma_atom_b1, ...)`` and ``tBsB2, tBgB2 = tma_partition(tma_atom_b2, ...)``. The
     partitions agree with their own atom, so the copy's atom is reported, at its argument. An atom with no pair of its
     own in the function may be given another's partitions (a second GEMM's atom reusing the first's layout)."""
-    if call.atom_ref is None or len(call.operands) != 2:
+    pair, made = _one_pair_copied(call, facts)
+    if pair is None or made is None or pair.atom == call.atom:
         return
-    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
-    if len(pairs) != 1 or None in pairs:
-        return
-    pair = pairs.pop()
     copied = parse_partitioned(pair.smem or "", context.vocabulary)
-    if copied is None or pair.gmem is None or pair.atom == call.atom or _partitions_another_tensor(pair, facts, context):
-        return
-    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
-                 and p.target == pair.smem), None)
-    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+    if copied is None or _partitions_another_tensor(pair, facts, context):
         return
     own = next((other for other in facts.tma_pairs if other.scope == call.scope and other.atom == call.atom
                 and (theirs := parse_partitioned(other.smem or "", context.vocabulary)) is not None
@@ -702,7 +704,7 @@ def _elements_into_another_buffer(facts: FileFacts, context: RuleContext) -> Ite
             yield Violation(
                 line, column,
                 f"`{destination}[...] = {source}[...]`: `{source}` is copied into `{destination}` and into "
-                f"`{sorted(own)[0]}`, while `{other}`, the tile `{destination}` is named for, is copied nowhere",
+                f"`{min(own)}`, while `{other}`, the tile `{destination}` is named for, is copied nowhere",
             )
 
 
