@@ -2411,3 +2411,20 @@ def test_a_kernels_unannotated_parameter_has_the_memory_its_launches_pass():
     # a launch that passes something the file does not show leaves the parameter unread
     unknown = source.replace("a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n", "")
     assert lint_source(unknown.replace("gA_tile", "sA_tile"), "k.py") == []
+
+
+def test_a_slice_the_function_partitions_is_a_tile_of_its_tensor():
+    source = (
+        "@cute.jit\n"
+        "def load(gX: cute.Tensor, thr_copy, copy_atom, block_coord):\n"
+        "    bX = gX[block_coord]\n"
+        "    tX = thr_copy.partition_S(bX)\n"
+        "    rX = cute.make_rmem_tensor_like(tX)\n"
+        "    cute.copy(copy_atom, tX, rX)\n"
+        "    x = gX[block_coord]\n"
+        "    return rX.load() + x\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("bX", "sX")) == [(3, "CI105")]
+    # an element (never partitioned) may be named anything
+    assert lint_source(source.replace("    x = gX", "    sx = gX").replace("+ x", "+ sx"), "k.py") == []

@@ -612,6 +612,8 @@ class _Collector:
         self.mode_coords: set[tuple[int, str]] = set()
         # (buffer, shared-storage field) of each `buffer = storage.field.get_tensor(...)`
         self.field_buffers: list[tuple[str, str]] = []
+        # slices by an index that may select one element (`gX[block_coord]`), as views
+        self.indexed_slices: list[Partition] = []
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -1002,6 +1004,12 @@ class _Collector:
             method, source = "slice", value.value.id
         elif type(value) is ast.Call and value.args and (method := _callee(value.func)[0]) in _LAYOUT_VIEWS:
             source = tensor_name(value.args[0])
+        elif type(value) is ast.Subscript and type(value.value) is ast.Name and value.value.id != target.id:
+            # `bX = gX[block_coord]`: an element, or a tile where the function partitions it (`collect` decides)
+            self.indexed_slices.append(
+                Partition(target.id, target.lineno, target.col_offset + 1, "slice", None, None, value.value.id,
+                          self.scope))
+            return
         else:
             return
         if source and source != target.id:
@@ -1222,7 +1230,15 @@ def collect(tree: ast.Module) -> FileFacts:
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
     collector.facts.derived.extend(_other_fields(collector.field_buffers))
+    collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
     return collector.facts
+
+
+def _partitioned_slices(slices: list[Partition], partitions: list[Partition]) -> list[Partition]:
+    """The slices by an index the file does not show (``bX = gX[block_coord]``) that their function then partitions
+    (``thr_copy.partition_S(bX)``): a partition's argument is a tensor, so the slice kept modes, a tile of ``gX``."""
+    partitioned = {(partition.scope, partition.source) for partition in partitions}
+    return [view for view in slices if (view.scope, view.target) in partitioned]
 
 
 def _other_fields(field_buffers: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -65,7 +65,9 @@ tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
 A tile named with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
 tensor: a partition's argument or a layout view's result (``local_gB = cute.local_tile(gA, ...)`` names A's tile B's).
-A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view. A
+A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view, and
+so is a slice by an index the file does not show that the function then partitions (``bX = gX[block_coord]``, then
+``thr_copy.partition_S(bX)``: a partition's argument is a tensor). A
 register tensor made in the shape of one operand's partition and named for the other of its family (``tBrB =
 cute.make_fragment_like(tAsA)``) is reported. A staging buffer the function makes, with no buffer of the name's tensor
 apart, may be named on its read-out side for the tensor it is copied to (a copy kernel's ``tBsB`` of ``sA``, stored to
