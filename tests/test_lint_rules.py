@@ -2428,3 +2428,23 @@ def test_a_slice_the_function_partitions_is_a_tile_of_its_tensor():
     assert _located(source.replace("bX", "sX")) == [(3, "CI105")]
     # an element (never partitioned) may be named anything
     assert lint_source(source.replace("    x = gX", "    sx = gX").replace("+ x", "+ sx"), "k.py") == []
+
+
+def test_a_tmem_copy_between_two_tensors_outside_tensor_memory():
+    source = (
+        "@cute.jit\n"
+        "def epilogue(tmem_atom, smem_atom, tOtO, sO, tidx):\n"
+        "    tiled_tmem_load = tcgen05.make_tmem_copy(tmem_atom, tOtO)\n"
+        "    thr_tmem_load = tiled_tmem_load.get_slice(tidx)\n"
+        "    tiled_smem_store = cute.make_tiled_copy_D(smem_atom, tiled_tmem_load)\n"
+        "    tOtO_t2r = thr_tmem_load.partition_S(tOtO)\n"
+        "    tOsO_r2s = thr_tmem_load.partition_D(sO)\n"
+        "    tOrO = cute.make_rmem_tensor(tOsO_r2s.shape, cutlass.Float32)\n"
+        "    cute.copy(tiled_tmem_load, tOtO_t2r, tOrO)\n"
+        "    cute.copy(tiled_smem_store, tOrO, tOsO_r2s)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("cute.copy(tiled_smem_store,", "cute.copy(tiled_tmem_load,")) == [(10, "CI102")]
+    # a tensor-memory side misnamed shared is CI105's (its partition of `tOtO`), not a second report at the copy
+    misnamed = source.replace("tOtO_t2r", "tOsO_t2r")
+    assert [code for _, code in _located(misnamed)] == ["CI105"]

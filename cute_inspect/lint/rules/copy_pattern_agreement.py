@@ -43,7 +43,11 @@ tBgB1 = tma_partition(tma_atom_b1, ...)``) is reported at the atom argument. A h
 side and another atom's shared side (``partial(self.load_KV, tma_atom_K, tKgK, tVsV)``) is reported at the argument
 the given atom did not partition. One global tile copied element by element into two buffers named for two tensors
 (``smem_a[i, j] = gA[i, j, k]`` and ``smem_b[i, j] = gA[i, j, k]``), while the global tile of the tensor one of them is
-named for (``gB``) is copied nowhere in the function, is reported at that buffer's assignment.
+named for (``gB``) is copied nowhere in the function, is reported at that buffer's assignment. A copy
+``tcgen05.make_tmem_copy`` made (it moves between tensor memory and registers) given two sides neither of which is in
+tensor memory, one of them made in another memory (``cute.copy(tiled_tmem_load, tOrO_frg_cvt, tOsO_r2s_i)``, the first
+made by ``make_rmem_tensor``), is reported at the atom; a side partitioned or viewed from a tensor in tensor memory (the
+one the copy was made over, or one named for it) is there whatever it is called, and CI105 reports its name.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -262,6 +266,57 @@ def _partitions_another_tensor(pair: TmaPair, facts: FileFacts, context: RuleCon
     return False
 
 
+def _atom_position(call, facts: FileFacts) -> tuple[int, int]:
+    """(line, column) of a copy's atom argument, often on a line of its own; the call's where not recorded."""
+    return next((atom_call.atom_at for atom_call in facts.atom_calls if atom_call.scope == call.scope
+                 and atom_call.atom == call.atom and atom_call.atom_at is not None
+                 and (call.operands[0].line, call.operands[0].column)
+                 in {(tensor.line, tensor.column) for tensor in atom_call.tensors}),
+                (call.line, call.column))
+
+
+def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(tiled_tmem_load, tOrO_frg_cvt, tOsO_r2s_i)``: a copy ``tcgen05.make_tmem_copy`` made moves between
+    tensor memory and registers, but neither side is in tensor memory: one made in registers (``make_rmem_tensor``),
+    the other named for another memory than tensor memory."""
+    obj = facts.origins.object(call.atom_ref)
+    if obj is None or obj.maker != "make_tmem_copy" or len(call.operands) != 2:
+        return
+    names = [parse_name(operand.name or "", context.vocabulary) for operand in call.operands]
+    if any(name is None or name.snake or name.where in "tc" for name in names):
+        return
+    made = [facts.memory_of(operand.name, call.scope) for operand in call.operands]
+    if not any(known is not None and known[0] != "t" for known in made):
+        return
+    # a side partitioned or viewed from a tensor in tensor memory is there, whatever it is called (CI105's)
+    over = facts.copy_tensors.get((call.scope, call.atom), (None, 0))[0]
+    if any(_from_tensor_memory(operand.name, call.scope, facts, over, context) for operand in call.operands):
+        return
+    yield Violation(
+        *_atom_position(call, facts),
+        f"`{call.function}` with `{call.atom}`, a TMEM copy (`make_tmem_copy`, line {obj.line}), from "
+        f"`{call.operands[0].name}` into `{call.operands[1].name}`: neither side is in tensor memory",
+    )
+
+
+def _from_tensor_memory(name: str | None, scope: int, facts: FileFacts, over: str | None, context: RuleContext) -> bool:
+    """``name`` is, or is a slice, view or partition of, a tensor in tensor memory: one the file shows there, the
+    tensor the TMEM copy was made over (``make_tmem_copy(atom, tOtO)``), or one named for it (``tOtO``)."""
+    made_of = {view.target: view.source for view in facts.partitions + facts.layout_views if view.scope == scope}
+    for _ in range(8):
+        if name is None:
+            return False
+        known = facts.memory_of(name, scope)
+        parsed = parse_name(name, context.vocabulary)
+        if name == over or (known is not None and known[0] == "t") or (
+                known is None and parsed is not None and not parsed.snake and parsed.where == "t"):
+            return True
+        if known is not None:
+            return False
+        name = facts.made_from.get(name) or made_of.get(name)
+    return False
+
+
 def _one_pair_copied(call, facts: FileFacts):
     """(the ``tma_partition`` whose two results a TMA copy's two sides are, its shared side's partition) where an atom
     apart from the copy's made them; (None, None) otherwise."""
@@ -318,13 +373,8 @@ def _atom_of_another_pair(call: AtomCall, facts: FileFacts, context: RuleContext
                 and theirs.where == copied.where and theirs.what != copied.what), None)
     if own is None:
         return
-    line, column = next((atom_call.atom_at for atom_call in facts.atom_calls if atom_call.scope == call.scope
-                         and atom_call.atom == call.atom and atom_call.atom_at is not None
-                         and (call.operands[0].line, call.operands[0].column)
-                         in {(tensor.line, tensor.column) for tensor in atom_call.tensors}),
-                        (call.line, call.column))
     yield Violation(
-        line, column,
+        *_atom_position(call, facts),
         f"`{call.function}` with `{call.atom}` copies `{pair.gmem}`, `{pair.smem}`, made by `tma_partition` of "
         f"`{pair.atom}`, while `{call.atom}` partitions `{own.smem}`: a TMA atom copies the tensor it was made for",
     )
@@ -729,6 +779,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
         yield from _atom_of_another_pair(call, facts, context)
+        yield from _tmem_copy_without_tmem(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
