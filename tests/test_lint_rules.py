@@ -2204,3 +2204,247 @@ def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
     assert lint_source(source.replace("bSG_sC", "tCsC").replace("bSG_gC", "tCgC_tma"), "k.py") == []
     # a shared row pattern beside the direction (`tXsC`) is no MMA's
     assert lint_source(source.replace("bSG_sC", "tXsC"), "k.py") == []
+
+
+def _located(source):
+    """(line, code) of each default finding on ``source``."""
+    return [(f.line, f.code) for f in lint_source(source, "k.py")]
+
+
+def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
+    # K's buffer is laid over V's field when K is staged apart, and over its own field otherwise: K stays K, so a
+    # partition named K of V's tile is another tensor's
+    source = (
+        "@cute.kernel\n"
+        "def kernel(storage, thr_mma_qk, thr_mma_pv, mK, mV, layout, staged, tiler):\n"
+        "    if staged:\n"
+        "        sK = storage.sV.get_tensor(layout)\n"
+        "    else:\n"
+        "        sK = storage.sK.get_tensor(layout)\n"
+        "    gK = cute.local_tile(mK, tiler, (None, 0))\n"
+        "    gV = cute.local_tile(mV, tiler, (0, None))\n"
+        "    tSgK = thr_mma_qk.partition_B(gK)\n"
+        "    tOgV = thr_mma_pv.partition_B(gV)\n"
+        "    tSrK = thr_mma_qk.make_fragment_B(sK)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_B(gK)", "partition_B(gV)")) == [(9, "CI105")]
+    # a buffer only the other field binds is that field's tensor (`sXA = dxmem.sA.get_tensor(...)`)
+    alone = source.replace("        sK = storage.sK.get_tensor(layout)\n", "        sK = storage.sV.get_tensor(layout)\n")
+    assert lint_source(alone.replace("partition_B(gK)", "partition_B(gV)"), "k.py") == []
+
+
+def test_a_copy_partition_whose_variant_names_the_reverse_direction():
+    source = (
+        "@cute.jit\n"
+        "def softmax(tmem_load_atom, tmem_store_atom, tStS, tStP, tOsO, tidx):\n"
+        "    thr_tmem_load = tcgen05.make_tmem_copy(tmem_load_atom, tStS).get_slice(tidx)\n"
+        "    thr_tmem_store = tcgen05.make_tmem_copy(tmem_store_atom, tStP).get_slice(tidx)\n"
+        "    tStS_t2r = thr_tmem_load.partition_S(tStS)\n"
+        "    tStP_r2t = thr_tmem_store.partition_D(tStP)\n"
+        "    tOsO_s2r = thr_tmem_load.partition_D(tOsO)\n"
+        "    return tStS_t2r, tStP_r2t, tOsO_s2r\n"
+    )
+    assert lint_source(source, "k.py") == []
+    found = [(f.line, f.code, f.message) for f in lint_source(source.replace("tStS_t2r", "tStS_r2t"), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(5, "CI104")]
+    assert found[0][2].endswith("rename it to `tStS_t2r`")
+    reversed_store = source.replace("tStP_r2t = thr_tmem_store", "tStP_r2t = thr_tmem_load")
+    assert _located(reversed_store) == [(6, "CI104")]
+
+
+def test_a_tma_copy_with_the_atom_of_another_pair():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_b1, tma_atom_b2, sB1, sB2, tCgB1, tCgB2, bar, k):\n"
+        "    tBsB1, tBgB1 = cpasync.tma_partition(tma_atom_b1, 0, cute.make_layout(1), sB1, tCgB1)\n"
+        "    tBsB2, tBgB2 = cpasync.tma_partition(tma_atom_b2, 0, cute.make_layout(1), sB2, tCgB2)\n"
+        "    cute.copy(tma_atom_b1, tBgB1[None, k], tBsB1[None, k], tma_bar_ptr=bar)\n"
+        "    cute.copy(\n"
+        "        tma_atom_b2,\n"
+        "        tBgB2[None, k],\n"
+        "        tBsB2[None, k],\n"
+        "        tma_bar_ptr=bar,\n"
+        "    )\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("        tma_atom_b2,\n", "        tma_atom_b1,\n")) == [(7, "CI102")]
+    # an atom with no pair of its own may be given another's partitions (a second GEMM reusing the first's layout)
+    reuse = source.replace("        tma_atom_b2,\n", "        tma_atom_b3,\n").replace("tma_atom_b2, sB1", "tma_atom_b2, tma_atom_b3, sB1")
+    assert lint_source(reuse, "k.py") == []
+
+
+def test_a_helpers_tma_copy_given_one_atoms_global_side_and_anothers_shared_side():
+    # the helper slices its parameters (in a condition, and rebinding a slice through a method) before it copies them
+    source = (
+        "class Attention:\n"
+        "    @cute.jit\n"
+        "    def load(self, tma_atom_k, tma_atom_v, sK, sV, tSgK, tOgV, paged):\n"
+        "        tKsK, tKgK = cpasync.tma_partition(tma_atom_k, 0, cute.make_layout(1), sK, tSgK)\n"
+        "        tVsV, tVgV = cpasync.tma_partition(tma_atom_v, 0, cute.make_layout(1), sV, tOgV)\n"
+        "        load_k = partial(self.load_one, tma_atom_k, tKgK, tKsK)\n"
+        "        self.load_one(tma_atom_v, tVgV, tXsX=tVsV, block=0, stage=0, page=paged)\n"
+        "        load_k(block=0, stage=1, page=paged)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def load_one(self, tma_atom, tXgX, tXsX, block, stage, page):\n"
+        "        tXsX_cur = tXsX[None, stage]\n"
+        "        tXsX_cur = self.offset(tXsX_cur, stage)\n"
+        "        tXgX_cur = tXgX[None, block] if page is None else tXgX[None, 0, page]\n"
+        "        cute.copy(tma_atom, tXgX_cur, tXsX_cur)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tma_atom_k, tKgK, tKsK)", "tma_atom_k, tKgK, tVsV)")) == [(6, "CI102")]
+    assert _located(source.replace("tXsX=tVsV", "tXsX=tKsK")) == [(7, "CI102")]
+
+
+def test_two_accumulators_one_mma_fills_are_two_tensors():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tmem, acc_layout, tCrA, tCrB1, tCrB2, atom, tidx):\n"
+        "    acc_ptr = tmem.retrieve_ptr(cutlass.Float32)\n"
+        "    tCtAcc1 = cute.make_tensor(acc_ptr, acc_layout)\n"
+        "    acc_ptr2 = cute.recast_ptr(acc_ptr + 128, dtype=cutlass.Float32)\n"
+        "    tCtAcc2 = cute.make_tensor(acc_ptr2, acc_layout)\n"
+        "    cute.gemm(tiled_mma, tCtAcc1, tCrA, tCrB1, tCtAcc1)\n"
+        "    cute.gemm(tiled_mma, tCtAcc2, tCrA, tCrB2, tCtAcc2)\n"
+        "    thr_copy_t2r = tcgen05.make_tmem_copy(atom, tCtAcc1).get_slice(tidx)\n"
+        "    tTR_tAcc1 = thr_copy_t2r.partition_S(tCtAcc1)\n"
+        "    tTR_tAcc2 = thr_copy_t2r.partition_S(tCtAcc2)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_S(tCtAcc2)", "partition_S(tCtAcc1)")) == [(11, "CI105")]
+
+
+def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(a: cute.Tensor, b: cute.Tensor, copy_in, copy_out, layout, tile, tid):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    buffer = smem.allocate_tensor(a.element_type, layout)\n"
+        "    gA_tile = cute.local_tile(a, tile, (0, 0))\n"
+        "    gB_tile = cute.local_tile(b, tile, (0, 0))\n"
+        "    thr_in = copy_in.get_slice(tid)\n"
+        "    gA_part = thr_in.partition_S(gA_tile)\n"
+        "    sA_part = thr_in.partition_D(buffer)\n"
+        "    cute.copy(copy_in, gA_part, sA_part)\n"
+        "    thr_out = copy_out.get_slice(tid)\n"
+        "    cute.copy(copy_out, thr_out.partition_S(buffer), thr_out.partition_D(gB_tile))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_S(gA_tile)", "partition_S(gB_tile)")) == [(8, "CI105")]
+    found = [(f.line, f.code, f.message) for f in lint_source(source.replace("sA_part", "rA_part"), "k.py")]
+    assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
+    assert found[0][2].endswith("rename it to `sA_part`")
+
+
+def test_a_load_given_one_tensors_mma_partitioned_global_tile_and_anothers_buffer():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(thr_mma_qk, tma_atom_q, tma_atom_k, mQ, mK, sQ, sK, tiler):\n"
+        "    gQ = cute.local_tile(mQ, tiler, (None, 0))\n"
+        "    gK = cute.local_tile(mK, tiler, (None, 0))\n"
+        "    tSgQ = thr_mma_qk.partition_A(gQ)\n"
+        "    tSgK = thr_mma_qk.partition_B(gK)\n"
+        "    load_q, _, _ = copy_utils.tma_get_copy_fn(tma_atom_q, 0, cute.make_layout(1), tSgQ, sQ)\n"
+        "    load_k, _, _ = copy_utils.tma_get_copy_fn(tma_atom_k, 0, cute.make_layout(1), tSgK, sK)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tSgQ, sQ)", "tSgQ, sK)")) == [(7, "CI102")]
+
+
+def test_an_operands_tiled_copy_given_the_other_operands_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, atom, sA, sB, tidx):\n"
+        "    s2r_copy_A = cute.make_tiled_copy_A(atom, tiled_mma)\n"
+        "    s2r_copy_B = cute.make_tiled_copy_B(atom, tiled_mma)\n"
+        "    thr_s2r_copy_A = s2r_copy_A.get_slice(tidx)\n"
+        "    thr_s2r_copy_B = s2r_copy_B.get_slice(tidx)\n"
+        "    tAsA = thr_s2r_copy_A.partition_S(sA)\n"
+        "    tBsB = thr_s2r_copy_B.partition_S(sB)\n"
+        "    tArA = cute.make_fragment_like(tAsA)\n"
+        "    tBrB = cute.make_fragment_like(tBsB)\n"
+        "    cute.copy(thr_s2r_copy_A, tAsA, tArA)\n"
+        "    cute.copy(thr_s2r_copy_B, tBsB, tBrB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    slip = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_A.partition_S(sB)")
+    assert (8, "CI106") in _located(slip)
+    # a result named for the copy's operand contradicts its source, which CI105 reports alone
+    named_for_copy = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_B.partition_S(sA)")
+    assert [(f.line, f.code) for f in lint_source(named_for_copy, "k.py") if f.line == 8] == [(8, "CI105")]
+
+
+def test_one_global_tile_copied_element_by_element_into_two_tensors_buffers():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mA: cute.Tensor, mB: cute.Tensor, k, tidx):\n"
+        "    smem = cutlass.utils.SmemAllocator()\n"
+        "    smem_a = smem.allocate_tensor(mA.element_type, cute.make_layout((64, 16)))\n"
+        "    smem_b = smem.allocate_tensor(mB.element_type, cute.make_layout((16, 64)))\n"
+        "    gA = cute.local_tile(mA, (64, 16), (0, None))\n"
+        "    gB = cute.local_tile(mB, (64, 16), (0, None))\n"
+        "    smem_a[tidx // 16, tidx % 16] = gA[tidx // 16, tidx % 16, k]\n"
+        "    smem_b[tidx // 64, tidx % 64] = gB[tidx // 64, tidx % 64, k]\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("= gB[", "= gA[")) == [(9, "CI102")]
+    # a transpose writes one tensor out as another: no buffer is named for the tile it copies
+    transpose = "@cute.kernel\ndef kernel(mA: cute.Tensor, mB: cute.Tensor, i, j):\n    mB[j, i] = mA[i, j]\n"
+    assert lint_source(transpose, "k.py") == []
+
+
+def test_a_kernels_unannotated_parameter_has_the_memory_its_launches_pass():
+    source = (
+        "@cute.kernel\n"
+        "def copy_kernel(a_tensor, tile):\n"
+        "    gA_tile = cute.local_tile(a_tensor, tile, (0, 0))\n"
+        "@cute.jit\n"
+        "def run(a_tensor):\n"
+        "    copy_kernel(a_tensor, (64, 64)).launch(grid=(1, 1, 1), block=(128, 1, 1))\n"
+        "a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n"
+        "run(a_tensor)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("gA_tile", "sA_tile")) == [(3, "CI105")]
+    # a launch that passes something the file does not show leaves the parameter unread
+    unknown = source.replace("a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n", "")
+    assert lint_source(unknown.replace("gA_tile", "sA_tile"), "k.py") == []
+
+
+def test_a_slice_the_function_partitions_is_a_tile_of_its_tensor():
+    source = (
+        "@cute.jit\n"
+        "def load(gX: cute.Tensor, thr_copy, copy_atom, block_coord):\n"
+        "    bX = gX[block_coord]\n"
+        "    tX = thr_copy.partition_S(bX)\n"
+        "    rX = cute.make_rmem_tensor_like(tX)\n"
+        "    cute.copy(copy_atom, tX, rX)\n"
+        "    x = gX[block_coord]\n"
+        "    return rX.load() + x\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("bX", "sX")) == [(3, "CI105")]
+    # an element (never partitioned) may be named anything
+    assert lint_source(source.replace("    x = gX", "    sx = gX").replace("+ x", "+ sx"), "k.py") == []
+
+
+def test_a_tmem_copy_between_two_tensors_outside_tensor_memory():
+    source = (
+        "@cute.jit\n"
+        "def epilogue(tmem_atom, smem_atom, tOtO, sO, tidx):\n"
+        "    tiled_tmem_load = tcgen05.make_tmem_copy(tmem_atom, tOtO)\n"
+        "    thr_tmem_load = tiled_tmem_load.get_slice(tidx)\n"
+        "    tiled_smem_store = cute.make_tiled_copy_D(smem_atom, tiled_tmem_load)\n"
+        "    tOtO_t2r = thr_tmem_load.partition_S(tOtO)\n"
+        "    tOsO_r2s = thr_tmem_load.partition_D(sO)\n"
+        "    tOrO = cute.make_rmem_tensor(tOsO_r2s.shape, cutlass.Float32)\n"
+        "    cute.copy(tiled_tmem_load, tOtO_t2r, tOrO)\n"
+        "    cute.copy(tiled_smem_store, tOrO, tOsO_r2s)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("cute.copy(tiled_smem_store,", "cute.copy(tiled_tmem_load,")) == [(10, "CI102")]
+    # a tensor-memory side misnamed shared is CI105's (its partition of `tOtO`), not a second report at the copy
+    misnamed = source.replace("tOtO_t2r", "tOsO_t2r")
+    assert [code for _, code in _located(misnamed)] == ["CI105"]

@@ -135,6 +135,9 @@ class FileFacts:
     partitions: list[Partition] = field(default_factory=list)
     copies: list[Call] = field(default_factory=list)
     element_copies: list[Call] = field(default_factory=list)  # `cute.autovec_copy` / `cute.basic_copy`
+    # (scope, line, column, destination, source) of each element assigned from one tensor to another by hand:
+    # `smem_a[i, j] = gA[i, j, k]` -> (..., "smem_a", "gA")
+    element_assignments: list[tuple[int, int, int, str, str]] = field(default_factory=list)
     gemms: list[Call] = field(default_factory=list)
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
@@ -218,7 +221,8 @@ class FileFacts:
         when a rule first asks (the file collected): a rule asks for every partition it follows to its
         ``tma_partition`` (``expectations.tma_pair_of``), up to 1,700 times a tree on CUTLASS's examples."""
         if self._made_from is None:
-            self._made_from = {made: made_from for made, made_from in self.derived if made_from}
+            # a name rebound from itself (`tXsX_cur = self.offset(tXsX_cur, ...)`) keeps the tensor it was made from
+            self._made_from = {made: made_from for made, made_from in self.derived if made_from and made_from != made}
         return self._made_from
 
     def origin(self, ref: Ref | None) -> Obj | None:
@@ -271,7 +275,9 @@ class FileFacts:
             return self.laid_in[(scope, name)][:2]
         if self.is_kernel_tensor_param(name, scope):
             return "g", self.scopes[scope].node.lineno
-        if not self.is_helper_param(name, scope):
+        # a kernel's parameter no annotation types is followed to what its launches pass, as a helper's is (a
+        # tensor the host wraps with `from_dlpack` is in global memory)
+        if scope == 0 or name not in self.scopes[scope].params:
             return None
         def made(given: str, caller: int, _line: int) -> tuple[str, int] | None:
             known = self.made_in.get((caller, given)) or self.laid_in.get((caller, given))
@@ -517,6 +523,7 @@ _STORAGE_FIELD_TENSOR = "get_tensor"
 _MEMORY_OF_MAKER = {
     _STORAGE_FIELD_TENSOR: "s",
     "make_rmem_tensor": "r", "make_rmem_tensor_like": "r", "make_fragment": "r", "make_fragment_like": "r",
+    "from_dlpack": "g",
 }
 # `allocate_tensor` puts a tensor where its allocator allocates: told by the class the allocator was made from.
 _ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
@@ -603,6 +610,10 @@ class _Collector:
         # (scope, name) of coordinates bound to a tuple with a whole mode (`k_block_coord = (None, None, k, stage)`):
         # indexing a tensor with one is a slice that keeps modes
         self.mode_coords: set[tuple[int, str]] = set()
+        # (buffer, shared-storage field) of each `buffer = storage.field.get_tensor(...)`
+        self.field_buffers: list[tuple[str, str]] = []
+        # slices by an index that may select one element (`gX[block_coord]`), as views
+        self.indexed_slices: list[Partition] = []
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -859,6 +870,13 @@ class _Collector:
         return receiver, slices.get(receiver, receiver) if receiver else None
 
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        if len(targets) == 1 and type(targets[0]) is ast.Subscript and type(targets[0].value) is ast.Name \
+                and type(value) is ast.Subscript and type(value.value) is ast.Name:
+            self.facts.element_assignments.append(
+                (self.scope, targets[0].lineno, targets[0].col_offset + 1, targets[0].value.id, value.value.id))
+        if type(value) is ast.IfExp and _one_tensor_sliced(value):
+            # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way
+            value = value.body
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
             if type(value) is ast.Tuple and _keeps_modes(value):
@@ -960,8 +978,11 @@ class _Collector:
             # `smem.allocate_tensor(dtype, layout)` is a buffer of its own: its first argument is an element type
             made_from = tensor_name(value.args[0]) if value.args and method != _ALLOCATE else None
             if method == _STORAGE_FIELD_TENSOR and type(receiver_expr) is ast.Attribute:
-                # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor.
-                made_from = receiver_expr.attr
+                # `sXA = dxmem.sA.get_tensor(...)`: the buffer is the field's, and either name says its tensor;
+                # decided once the module is read (`collect`), since a name its own field also binds is only laid
+                # over the other field's memory (`sK = storage.sV.get_tensor(...)` beside `storage.sK`).
+                self.field_buffers.append((target.id, receiver_expr.attr))
+                made_from = None
             if method in _IDENTITY_MAKERS:
                 self.facts.identities.add(target.id)
                 self.facts.identities_made[(self.scope, target.id)] = (target.lineno, target.col_offset + 1)
@@ -983,6 +1004,12 @@ class _Collector:
             method, source = "slice", value.value.id
         elif type(value) is ast.Call and value.args and (method := _callee(value.func)[0]) in _LAYOUT_VIEWS:
             source = tensor_name(value.args[0])
+        elif type(value) is ast.Subscript and type(value.value) is ast.Name and value.value.id != target.id:
+            # `bX = gX[block_coord]`: an element, or a tile where the function partitions it (`collect` decides)
+            self.indexed_slices.append(
+                Partition(target.id, target.lineno, target.col_offset + 1, "slice", None, None, value.value.id,
+                          self.scope))
+            return
         else:
             return
         if source and source != target.id:
@@ -1182,6 +1209,15 @@ def _defined_functions(body: list[ast.stmt]) -> set[str]:
     return names
 
 
+def _one_tensor_sliced(choice: ast.IfExp) -> bool:
+    """Both branches of a condition slice one tensor (``tXgX[None, k] if c else tXgX[None, 0, p]``)."""
+    branches = (choice.body, choice.orelse)
+    if not all(type(branch) is ast.Subscript for branch in branches):
+        return False
+    roots = {tensor_name(branch) for branch in branches}
+    return len(roots) == 1 and None not in roots
+
+
 def _first_name(target: ast.expr) -> str:
     elements = getattr(target, "elts", ())
     return elements[0].id if elements and type(elements[0]) is ast.Name else ""
@@ -1193,4 +1229,20 @@ def collect(tree: ast.Module) -> FileFacts:
     collector.defined = _defined_functions(tree.body)
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
+    collector.facts.derived.extend(_other_fields(collector.field_buffers))
+    collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
     return collector.facts
+
+
+def _partitioned_slices(slices: list[Partition], partitions: list[Partition]) -> list[Partition]:
+    """The slices by an index the file does not show (``bX = gX[block_coord]``) that their function then partitions
+    (``thr_copy.partition_S(bX)``): a partition's argument is a tensor, so the slice kept modes, a tile of ``gX``."""
+    partitioned = {(partition.scope, partition.source) for partition in partitions}
+    return [view for view in slices if (view.scope, view.target) in partitioned]
+
+
+def _other_fields(field_buffers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(buffer, field) for each buffer taken from a shared-storage field named for another tensor, where no field
+    named for the buffer itself also binds it: that field's tensor is the buffer's (`sXA = dxmem.sA.get_tensor()`)."""
+    own = {buffer for buffer, field_name in field_buffers if field_name == buffer}
+    return [(buffer, field_name) for buffer, field_name in field_buffers if buffer not in own and field_name != buffer]

@@ -18,7 +18,10 @@ roycho96/cute-dsl-gemm-sm120 at 993a7b90c989b044c7ed150dd74297507b45a22b, lee101
 82dcf359acf27207e40b3a055222fe1f583e2cff. The fifteenth set's four likewise: dungwoong/gemm_cuteDSL at
 85362c25dcf08f5d82d8740a5beb771f67f1c07a, KuangjuX/Cute-Snippets at 43883a193790ae3ca0a4a76921483006e991f37b,
 open-lm-engine/accelerated-model-architectures at 384ed0a7bd82ced1f40609603dd541cac5416844, b-albar/cutedsl-trace at
-9f95255eda2a321c25605db6f79fa16bf35d54fb.
+9f95255eda2a321c25605db6f79fa16bf35d54fb. The sixteenth set's four likewise: DD-DuDa/nvfp4_attn_kernel at
+5e70e900c7ff88546732e9c4e3c12474dbe56f20, goldbar123467/nvfp4_dual_gemm at 22a55a66dffd84577be660303e4fb4cfc0c0ff97,
+HuPengsheet/int8_mha_cutedsl at 08c379ab04888f893db4c253e45ea6d5de48ae94, dibakarbarua/cute_dsl_kernels at
+1afbee7edd0ae7e47187b80a82e8c0cb8a3625e2.
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

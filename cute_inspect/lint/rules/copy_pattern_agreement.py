@@ -17,7 +17,8 @@ copy, ``cute.copy`` or a helper such as ``simple_tma_copy(atom, src, dst)``, iss
 (``K_tma.atom``) and given another bundle's ``tma_tensor`` is reported where that tensor is given: an atom copies
 only the tensor it was made with. A call given a copy atom first and one global and one shared tile
 (``tma_get_copy_fn(tma_atom_k, ..., gV, sK)``, ``shared.tma_copy(tma_atom_b1, mB, sB1)``) whose tiles are of two
-tensors that each have a buffer and a whole global tensor of their own in the file (``sV``, ``mK``) is reported: one
+tensors that each have a buffer and a whole global tensor of their own in the file (``sV``, ``mK``; the global tile may be
+an MMA's partition of it, ``tma_get_copy_fn(tma_atom_Q, ..., tSgQ, sK)``) is reported: one
 copy moves one tensor, so one of the two is another's (the one that is not the atom's tensor, where the launcher
 shows it). A store is not: an epilogue writes out a buffer reused once its first tensor is dead (dK from ``sK``).
 Two tiled copies made for the two operands of one MMA (``make_tiled_copy_A`` / ``_B``) share its pattern but not
@@ -35,7 +36,18 @@ two (a register side too: ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``), name two o
 in lower case, two tensors with tiles of their own (``txgx`` into ``twrw`` beside ``gx``, ``gw``), is reported at the
 side the atom's name does not say, else the destination. One tensor given to a helper of the file for two partition
 parameters named for two tensors in one memory (``self._load(..., tBgB_nkl, tBgB_nkl, ...)`` for ``tAgA_mkl,
-tBgB_nkl``) is reported at the argument whose parameter names another tensor.
+tBgB_nkl``) is reported at the argument whose parameter names another tensor. A TMA copy of one pair with another
+atom that makes a pair of another tensor in the function (``cute.copy(tma_atom_b1, tBgB2, tBsB2)`` beside ``tBsB1,
+tBgB1 = tma_partition(tma_atom_b1, ...)``) is reported at the atom argument. A helper's TMA copy of its parameters
+(``cute.copy(tma_atom, tXgX, tXsX)``, through slices of them) called, or bound by ``partial``, with one atom's global
+side and another atom's shared side (``partial(self.load_KV, tma_atom_K, tKgK, tVsV)``) is reported at the argument
+the given atom did not partition. One global tile copied element by element into two buffers named for two tensors
+(``smem_a[i, j] = gA[i, j, k]`` and ``smem_b[i, j] = gA[i, j, k]``), while the global tile of the tensor one of them is
+named for (``gB``) is copied nowhere in the function, is reported at that buffer's assignment. A copy
+``tcgen05.make_tmem_copy`` made (it moves between tensor memory and registers) given two sides neither of which is in
+tensor memory, one of them made in another memory (``cute.copy(tiled_tmem_load, tOrO_frg_cvt, tOsO_r2s_i)``, the first
+made by ``make_rmem_tensor``), is reported at the atom; a side partitioned or viewed from a tensor in tensor memory (the
+one the copy was made over, or one named for it) is there whatever it is called, and CI105 reports its name.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -67,7 +79,9 @@ import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.descriptive import memory_word
-from cute_inspect.lint.expectations import OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of
+from cute_inspect.lint.expectations import (
+    MMA_METHODS, OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of,
+)
 from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
 from cute_inspect.lint.names import (
     TensorName,
@@ -252,23 +266,83 @@ def _partitions_another_tensor(pair: TmaPair, facts: FileFacts, context: RuleCon
     return False
 
 
+def _atom_position(call, facts: FileFacts) -> tuple[int, int]:
+    """(line, column) of a copy's atom argument, often on a line of its own; the call's where not recorded."""
+    return next((atom_call.atom_at for atom_call in facts.atom_calls if atom_call.scope == call.scope
+                 and atom_call.atom == call.atom and atom_call.atom_at is not None
+                 and (call.operands[0].line, call.operands[0].column)
+                 in {(tensor.line, tensor.column) for tensor in atom_call.tensors}),
+                (call.line, call.column))
+
+
+def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(tiled_tmem_load, tOrO_frg_cvt, tOsO_r2s_i)``: a copy ``tcgen05.make_tmem_copy`` made moves between
+    tensor memory and registers, but neither side is in tensor memory: one made in registers (``make_rmem_tensor``),
+    the other named for another memory than tensor memory."""
+    obj = facts.origins.object(call.atom_ref)
+    if obj is None or obj.maker != "make_tmem_copy" or len(call.operands) != 2:
+        return
+    names = [parse_name(operand.name or "", context.vocabulary) for operand in call.operands]
+    if any(name is None or name.snake or name.where in "tc" for name in names):
+        return
+    made = [facts.memory_of(operand.name, call.scope) for operand in call.operands]
+    if not any(known is not None and known[0] != "t" for known in made):
+        return
+    # a side partitioned or viewed from a tensor in tensor memory is there, whatever it is called (CI105's)
+    over = facts.copy_tensors.get((call.scope, call.atom), (None, 0))[0]
+    if any(_from_tensor_memory(operand.name, call.scope, facts, over, context) for operand in call.operands):
+        return
+    yield Violation(
+        *_atom_position(call, facts),
+        f"`{call.function}` with `{call.atom}`, a TMEM copy (`make_tmem_copy`, line {obj.line}), from "
+        f"`{call.operands[0].name}` into `{call.operands[1].name}`: neither side is in tensor memory",
+    )
+
+
+def _from_tensor_memory(name: str | None, scope: int, facts: FileFacts, over: str | None, context: RuleContext) -> bool:
+    """``name`` is, or is a slice, view or partition of, a tensor in tensor memory: one the file shows there, the
+    tensor the TMEM copy was made over (``make_tmem_copy(atom, tOtO)``), or one named for it (``tOtO``)."""
+    made_of = {view.target: view.source for view in facts.partitions + facts.layout_views if view.scope == scope}
+    for _ in range(8):
+        if name is None:
+            return False
+        known = facts.memory_of(name, scope)
+        parsed = parse_name(name, context.vocabulary)
+        if name == over or (known is not None and known[0] == "t") or (
+                known is None and parsed is not None and not parsed.snake and parsed.where == "t"):
+            return True
+        if known is not None:
+            return False
+        name = facts.made_from.get(name) or made_of.get(name)
+    return False
+
+
+def _one_pair_copied(call, facts: FileFacts):
+    """(the ``tma_partition`` whose two results a TMA copy's two sides are, its shared side's partition) where an atom
+    apart from the copy's made them; (None, None) otherwise."""
+    if call.atom_ref is None or len(call.operands) != 2:
+        return None, None
+    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
+    if len(pairs) != 1 or None in pairs:
+        return None, None
+    pair = pairs.pop()
+    if pair.smem is None or pair.gmem is None:
+        return None, None
+    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
+                 and p.target == pair.smem), None)
+    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+        return None, None
+    return pair, made
+
+
 def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """A TMA copy whose two sides are the two results of one ``tma_partition`` made with another atom than the
     copy's, where that atom also partitions another tensor in the function: ``tBsB, tBgB = tma_partition(tma_atom_a,
     ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied by ``cute.copy(tma_atom_b, tBgB, tBsB)``.
     The names and the copy agree on B, so the partition's atom is reported, where the pair is made. One pair
     copied with another atom is a reuse of one layout (a second GEMM's atom given the first's partitions)."""
-    if call.atom_ref is None or len(call.operands) != 2:
-        return
-    pairs = {tma_pair_of(operand.name, facts, call.scope) if operand.name else None for operand in call.operands}
-    if len(pairs) != 1 or None in pairs:
-        return
-    pair = pairs.pop()
-    if pair.smem is None or pair.gmem is None:
-        return
-    made = next((p for p in facts.partitions if p.method == TMA_PARTITION and p.scope == pair.scope
-                 and p.target == pair.smem), None)
-    if made is None or made.made_by is None or not _apart(facts.origins, made.made_by, call.atom_ref):
+    pair, made = _one_pair_copied(call, facts)
+    if pair is None or pair.smem is None or made is None:
         return
     if not _partitions_another_tensor(pair, facts, context):
         return
@@ -279,6 +353,30 @@ def _pair_of_another_atom(call: AtomCall, facts: FileFacts, context: RuleContext
         line, column,
         f"`{pair.smem}`, `{pair.gmem}` are made by `tma_partition` of `{pair.atom}`, but copied with `{call.atom}` "
         f"(line {call.line}): a TMA partition is laid out for the atom that copies it",
+    )
+
+
+def _atom_of_another_pair(call: AtomCall, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """A TMA copy of one ``tma_partition``'s two results with another atom than the one that made them, where the
+    copy's atom makes a pair of another tensor in the function: ``cute.copy(tma_atom_b1, tBgB2, tBsB2)`` beside
+    ``tBsB1, tBgB1 = tma_partition(tma_atom_b1, ...)`` and ``tBsB2, tBgB2 = tma_partition(tma_atom_b2, ...)``. The
+    partitions agree with their own atom, so the copy's atom is reported, at its argument. An atom with no pair of its
+    own in the function may be given another's partitions (a second GEMM's atom reusing the first's layout)."""
+    pair, made = _one_pair_copied(call, facts)
+    if pair is None or made is None or pair.atom == call.atom:
+        return
+    copied = parse_partitioned(pair.smem or "", context.vocabulary)
+    if copied is None or _partitions_another_tensor(pair, facts, context):
+        return
+    own = next((other for other in facts.tma_pairs if other.scope == call.scope and other.atom == call.atom
+                and (theirs := parse_partitioned(other.smem or "", context.vocabulary)) is not None
+                and theirs.where == copied.where and theirs.what != copied.what), None)
+    if own is None:
+        return
+    yield Violation(
+        *_atom_position(call, facts),
+        f"`{call.function}` with `{call.atom}` copies `{pair.gmem}`, `{pair.smem}`, made by `tma_partition` of "
+        f"`{pair.atom}`, while `{call.atom}` partitions `{own.smem}`: a TMA atom copies the tensor it was made for",
     )
 
 
@@ -322,15 +420,25 @@ def _atoms_named_for_another(facts: FileFacts, context: RuleContext) -> Iterator
 
 def _tiles(call: AtomCall, facts: FileFacts, context: RuleContext) -> dict[str, list[tuple[Operand, TensorName]]]:
     """The global (``g``) and shared (``s``) tiles a call is given, by the convention's unpartitioned names (a
-    helper's parameter too: its name says what the helper moves)."""
+    helper's parameter too: its name says what the helper moves), and a global tile an MMA partitioned (``tSgQ =
+    thr_mma_qk.partition_A(gQ)``, given to ``tma_get_copy_fn`` whole): it holds that tile's tensor."""
     tiles: dict[str, list] = {"g": [], "s": []}
     for operand in call.tensors:
         parsed = parse_name(operand.name, context.vocabulary)
-        if parsed is None or parsed.partitioned or parsed.snake:
+        if parsed is None or parsed.snake:
+            continue
+        # a `tma_partition`'s own arguments are the pair rules' (CI105 compares each side with its tensor)
+        if parsed.partitioned and not (parsed.where == "g" and call.function != "tma_partition"
+                                       and _mma_partition(operand.name, call.scope, facts)):
             continue
         if parsed.where in "mgs":
             tiles["s" if parsed.where == "s" else "g"].append((operand, parsed))
     return tiles
+
+
+def _mma_partition(name: str, scope: int, facts: FileFacts) -> bool:
+    return any(partition.target == name and partition.scope == scope and partition.method in MMA_METHODS
+               for partition in facts.partitions)
 
 
 def _bound(facts: FileFacts, name: str) -> bool:
@@ -532,6 +640,124 @@ def _one_tensor_two_parameters(facts: FileFacts, context: RuleContext) -> Iterat
                 )
 
 
+def _parameter_of(name: str | None, scope: int, facts: FileFacts) -> str | None:
+    """The parameter of function ``scope`` that ``name`` is, or is a slice of (``tXgX_cur = tXgX[None, block]``)."""
+    params = facts.scopes[scope].params
+    for _ in range(4):
+        if name is None or name in params:
+            return name
+        name = facts.made_from.get(name)
+    return None
+
+
+def _argument_of(node: ast.AST | None, line: int, callee: str, position: int, keyword: str):
+    """The argument node a call of ``callee`` at ``line`` (or a ``partial(callee, ...)`` there) passes for the
+    parameter at ``position`` (counted after ``self``) or by ``keyword``."""
+    for call in ast.walk(node) if node is not None else ():
+        if type(call) is not ast.Call or call.lineno != line:
+            continue
+        args = call.args
+        if getattr(call.func, "id", None) == "partial" and args and _callee_name(args[0]) == callee:
+            args = args[1:]
+        elif _callee_name(call.func) != callee:
+            continue
+        found = next((kw.value for kw in call.keywords if kw.arg == keyword), None)
+        return found if found is not None else (args[position] if 0 <= position < len(args) else None)
+    return None
+
+
+def _callee_name(func: ast.expr) -> str | None:
+    return getattr(func, "attr", None) or getattr(func, "id", None)
+
+
+def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
+    """A helper's TMA copy ``cute.copy(tma_atom, tXgX, tXsX)`` of its parameters, called (or bound by ``partial``)
+    with one atom's global side and another atom's shared side: ``partial(self.load_KV, tma_atom_K, tKgK, tVsV)``.
+    The argument that the given atom did not partition is reported, where the call passes it."""
+    for call in facts.copies:
+        if call.atom is None or len(call.operands) != 2 or facts.scopes[call.scope].kernel:
+            continue
+        atom = _parameter_of(call.atom, call.scope, facts)
+        sides = [_parameter_of(operand.name, call.scope, facts) for operand in call.operands]
+        if atom is None or None in sides:
+            continue
+        for caller, line, given_atom, given_sides in _helper_arguments(call.scope, [atom, *sides], facts):
+            pairs = [tma_pair_of(given, facts, caller) if given else None for given in given_sides]
+            if None in pairs or pairs[0] is pairs[1] or pairs[0].atom == pairs[1].atom:
+                continue
+            if given_atom not in (pairs[0].atom, pairs[1].atom):
+                continue
+            stray = 0 if pairs[0].atom != given_atom else 1
+            at = _position_of(facts, call.scope, caller, line, sides[stray])
+            if at is not None:
+                yield Violation(
+                    *at,
+                    f"`{given_sides[stray]}` is given to `{facts.scopes[call.scope].node.name}` for `{sides[stray]}`, "
+                    f"which it copies with `{atom}` (here `{given_atom}`), but `tma_partition` of "
+                    f"`{pairs[stray].atom}` made it: a TMA partition is laid out for the atom that copies it",
+                )
+
+
+def _helper_arguments(scope: int, params: list[str], facts: FileFacts):
+    """(caller, line, argument for the first parameter, [arguments for the others]) of each call of function
+    ``scope`` that passes every one of ``params`` a tensor name."""
+    passed = [facts.passed(param, scope) for param in params]
+    if None in passed:
+        return
+    for calls in zip(*passed):
+        caller, line = calls[0][0], calls[0][1]
+        if all((each[0], each[1]) == (caller, line) for each in calls):
+            yield caller, line, calls[0][2], [each[2] for each in calls[1:]]
+
+
+def _position_of(facts: FileFacts, scope: int, caller: int, line: int, param: str) -> tuple[int, int] | None:
+    node = facts.scopes[scope].node
+    params = [argument.arg for argument in node.args.posonlyargs + node.args.args]
+    position = params.index(param) - (1 if params and params[0] in ("self", "cls") else 0) if param in params else -1
+    argument = _argument_of(facts.scopes[caller].node, line, node.name, position, param)
+    return (argument.lineno, argument.col_offset + 1) if argument is not None else None
+
+
+def _tensor_words(name: str, context: RuleContext) -> set[str]:
+    """The tensor a buffer's name says, case-folded: the convention's ``what`` (``sB``), or the words of a
+    descriptive name other than its memory word (``smem_b``: ``b``)."""
+    parsed = parse_name(name, context.vocabulary)
+    if parsed is not None and not parsed.snake:
+        return {parsed.what.casefold()}
+    return {word for word in name.split("_") if word not in ("smem", "gmem", "rmem", "reg", "tmem")} \
+        if memory_word(name) else set()
+
+
+def _elements_into_another_buffer(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``smem_b[i, j] = gA[i, j, k]`` beside ``smem_a[i, j] = gA[i, j, k]``: one global tile copied element by element
+    into two buffers named for two tensors, while the other tensor's own global tile (``gB``) is copied nowhere in the
+    function: the buffer not named for the tile's tensor is given another's data."""
+    by_scope: dict[int, list] = {}
+    for assignment in facts.element_assignments:
+        by_scope.setdefault(assignment[0], []).append(assignment)
+    for scope, assignments in by_scope.items():
+        sources = {source for *_, source in assignments}
+        for _, line, column, destination, source in assignments:
+            tile = parse_name(source, context.vocabulary)
+            if tile is None or tile.partitioned or tile.snake or tile.where not in "mg":
+                continue
+            into = {dst for _, _, _, dst, src in assignments if src == source}
+            own = {dst for dst in into if tile.what.casefold() in _tensor_words(dst, context)}
+            said = _tensor_words(destination, context)
+            if destination in own or not own or len(said) != 1:
+                continue
+            other = next((name for name in facts.scopes[scope].bound if name not in sources
+                          and (theirs := parse_name(name, context.vocabulary)) is not None and not theirs.partitioned
+                          and not theirs.snake and theirs.where == tile.where and theirs.what.casefold() in said), None)
+            if other is None:
+                continue
+            yield Violation(
+                line, column,
+                f"`{destination}[...] = {source}[...]`: `{source}` is copied into `{destination}` and into "
+                f"`{min(own)}`, while `{other}`, the tile `{destination}` is named for, is copied nowhere",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     reported = set()
     for violation in _pattern_checks(facts, context):
@@ -547,9 +773,13 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     yield from _crossed_tiles(facts, context)
     yield from _atom_of_another_tile(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
+    yield from _helper_copy_of_two_pairs(facts)
+    yield from _elements_into_another_buffer(facts, context)
     yield from _atoms_named_for_another(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
+        yield from _atom_of_another_pair(call, facts, context)
+        yield from _tmem_copy_without_tmem(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(

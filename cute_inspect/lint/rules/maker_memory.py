@@ -8,6 +8,8 @@ compares the where letter with that memory:
 - shared memory: a shared-storage field's ``get_tensor`` (``storage.sA.get_tensor(layout)``), and
   ``allocate_tensor`` of an allocator made from an ``Smem...Allocator`` class;
 - tensor memory: ``allocate_tensor`` of an allocator made from a ``Tmem...`` allocator or pool class;
+- global memory: ``from_dlpack`` (the host's wrapper of a device tensor; a kernel parameter its launches pass one
+  for is global too);
 - the pointer's memory, for ``cute.make_tensor(pointer, layout)``: ``cute.make_ptr(..., cute.AddressSpace.gmem)``,
   ``retrieve_tmem_ptr`` or a TMEM allocator's ``retrieve_ptr`` (through ``recast_ptr`` and ``+ offset``), or
   ``X.iterator`` of a tensor whose memory is known here (not an MMA operand fragment's layout, named ``r``

@@ -26,6 +26,12 @@ fragment maker given the other operand's partition of a tensor that names the fr
 (``make_tiled_copy_B``) partitions elsewhere in the function, blames the inner call, reported where the inner call
 is written (a line of its own in ``make_fragment_B(\n thr_mma.partition_A(s_value))``).
 
+A tiled copy made for one operand of an MMA (``make_tiled_copy_A``) given the other operand's tensor
+(``thr_s2r_copy_A.partition_S(sB)``), where the file makes that operand's own copy of the MMA and the letters are
+operand roles (the file partitions by them, or the copy also lays out its own operand's tensor), is reported at the
+partition where the result's name says the source's operand too (``tBsB``); a result named for the copy's operand
+contradicts its source (CI105), and one named for neither shows no slip (an MoE giving a token tile as B on purpose).
+
 The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
 the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
@@ -228,8 +234,61 @@ def _nested_swaps(facts: FileFacts, roles: frozenset[str], named: set[Partition]
             yield partition, inner_method
 
 
+_OPERAND_COPY_MAKERS = ("make_tiled_copy_A", "make_tiled_copy_B")
+
+
+def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context: RuleContext) -> Iterator[Violation]:
+    """``thr_s2r_copy_A.partition_S(sB)``: a tiled copy made for one operand of an MMA (``make_tiled_copy_A``) lays
+    out the other operand's tensor, where the file makes that operand's own copy of the same MMA
+    (``make_tiled_copy_B``): the fragment it fills is in A's thread-value layout."""
+    objects = facts.objects.objects
+    for partition in facts.partitions:
+        obj = facts.origins.object(partition.made_by) if partition.method in ("partition_S", "partition_D") else None
+        if obj is None or obj.kind != "copy" or obj.maker not in _OPERAND_COPY_MAKERS:
+            continue
+        own = obj.maker[-1]
+        other = "B" if own == "A" else "A"
+        source = source_name(partition, context.vocabulary)
+        if source is None or source.snake or source.what not in OPERAND_ROLES[other]:
+            continue
+        # the result's name must say the source's operand too (`tBsB`), against the copy: a result named for the
+        # copy's operand (`tAsA` of `sB`) contradicts its source (CI105), and one that says no operand (`_csB` of
+        # a token tile given as B on purpose) shows no slip
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is None or target.what not in OPERAND_ROLES[other]:
+            continue
+        # the letters are operand roles where the file partitions by them, or the copy also lays out its own operand
+        if other not in roles and not _lays_out(partition.made_by, own, partition.scope, facts, context):
+            continue
+        theirs = next((each for each in objects if each.kind == "copy" and each.maker == obj.maker[:-1] + other
+                       and obj.family is not None and each.family is not None
+                       and facts.origins.family(each.family) == facts.origins.family(obj.family)), None)
+        if theirs is None:
+            continue
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.receiver}.{partition.method}` is given `{partition.source}`, operand {other}'s, but "
+            f"`{obj.name}` is made by `{obj.maker}` (line {obj.line}), laid out for operand {own}: use operand "
+            f"{other}'s copy (`{theirs.name}`, line {theirs.line})",
+        )
+
+
+def _lays_out(copy: Ref | None, operand: str, scope: int, facts: FileFacts, context: RuleContext) -> bool:
+    """The copy ``copy`` partitions a tensor named for ``operand`` in function ``scope`` (``thr_s2r_copy_A``,
+    ``sA``)."""
+    mine = facts.origins.identity(copy)
+    for partition in facts.partitions:
+        if partition.scope != scope or partition.made_by is None or facts.origins.identity(partition.made_by) != mine:
+            continue
+        source = source_name(partition, context.vocabulary)
+        if source is not None and not source.snake and source.what in OPERAND_ROLES[operand]:
+            return True
+    return False
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
+    yield from _copies_of_another_operand(facts, roles, context)
     conflicts = []
     for partition in facts.partitions:
         source = source_name(partition, context.vocabulary) or view_source(partition, facts, context.vocabulary)

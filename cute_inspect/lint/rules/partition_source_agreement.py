@@ -65,7 +65,9 @@ tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
 A tile named with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
 tensor: a partition's argument or a layout view's result (``local_gB = cute.local_tile(gA, ...)`` names A's tile B's).
-A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view. A
+A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view, and
+so is a slice by an index the file does not show that the function then partitions (``bX = gX[block_coord]``, then
+``thr_copy.partition_S(bX)``: a partition's argument is a tensor). A
 register tensor made in the shape of one operand's partition and named for the other of its family (``tBrB =
 cute.make_fragment_like(tAsA)``) is reported. A staging buffer the function makes, with no buffer of the name's tensor
 apart, may be named on its read-out side for the tensor it is copied to (a copy kernel's ``tBsB`` of ``sA``, stored to
@@ -264,8 +266,10 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     """A view made by layout algebra (``local_tile``, ``logical_divide``, ``zipped_divide``, a ``None`` slice...)
     views its tensor's data in its tensor's memory: ``rW_view = cute.zipped_divide(sW[row, None, None], t)`` is
     shared memory, ``gA_k = cute.local_tile(mcA, ...)`` of an identity tensor holds coordinates, and ``gB_vec =
-    cute.logical_divide(gA, ...)`` is A's (compared within one family of operands only: A/B, Q/K/V)."""
-    for view in facts.layout_views:
+    cute.logical_divide(gA, ...)`` is A's (compared within one family of operands only: A/B, Q/K/V). So is a
+    partition named as a plain tile (``gA_part = thr_g2s.partition_S(gB_tile)``, ``rA_part`` of a shared buffer):
+    partitioning moves no data either."""
+    for view in facts.layout_views + _tile_named_partitions(facts, context):
         target = parse_name(view.target, context.vocabulary) or parse_prefixed_tile(view.target, context.vocabulary)
         if not _memory_read(target):
             continue
@@ -302,6 +306,18 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{target.where}{target.what}`",
                 view.target, fixed, view.scope,
             )
+
+
+_TILE_PARTITIONS = frozenset({"partition_S", "partition_D", "partition_A", "partition_B", "partition_C"})
+
+
+def _tile_named_partitions(facts: FileFacts, context: RuleContext) -> list[Partition]:
+    """Partitions whose names read as a plain tile, not a partition (``gA_part``, ``sB_part``)."""
+    return [
+        partition for partition in facts.partitions
+        if partition.method in _TILE_PARTITIONS and partition.source
+        and (name := parse_name(partition.target, context.vocabulary)) is not None and not name.partitioned
+    ]
 
 
 def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -376,8 +392,9 @@ def _direction_misnames(partition: Partition, target: TensorName, facts: FileFac
 
 def _accumulators(facts: FileFacts, context: RuleContext) -> dict[tuple[int, str], set]:
     """(scope, what) -> the MMAs whose ``cute.gemm`` accumulates into a tensor of that name in that function
-    (``tCtS_s``, a view of ``tCtS``: S, the Q·K MMA's)."""
-    found: dict[tuple[int, str], set] = {}
+    (``tCtS_s``, a view of ``tCtS``: S, the Q·K MMA's), and ``("root", what)`` entries: the tensors those
+    accumulators are made from (``_root``), apart for two accumulators one MMA fills (``tCtAcc1``, ``tCtAcc2``)."""
+    found: dict[tuple, set] = {}
     aliases = dict(facts.views)
     for call in facts.gemms:
         if not call.operands or call.operands[0].name is None or call.atom_ref is None:
@@ -390,15 +407,22 @@ def _accumulators(facts: FileFacts, context: RuleContext) -> dict[tuple[int, str
             name = aliases[name]
         if parsed is not None:
             found.setdefault((call.scope, parsed.what), set()).add(facts.origins.family(call.atom_ref))
+            found.setdefault((call.scope, "root", parsed.what), set()).add(_root(name, facts))
     return found
 
 
 def _other_accumulator(partition: Partition, target: TensorName, source: TensorName, accumulators: dict) -> bool:
     """A partition of one MMA's accumulator named for another MMA's (``tStO`` of the S accumulator ``tCtS``,
-    where O is the P·V MMA's): two accumulators are two tensors, even when both are partitions."""
+    where O is the P·V MMA's), or for another accumulator the same MMA fills, made apart (``tTR_tAcc2`` of
+    ``tCtAcc1`` in a dual GEMM): two accumulators are two tensors, even when both are partitions."""
     mine = accumulators.get((partition.scope, source.what), set())
     theirs = accumulators.get((partition.scope, target.what), set())
-    return target.what != source.what and len(mine) == len(theirs) == 1 and distinct_objects(*mine, *theirs)
+    if target.what == source.what or len(mine) != 1 or len(theirs) != 1:
+        return False
+    if distinct_objects(*mine, *theirs):
+        return True
+    roots = [accumulators.get((partition.scope, "root", what), set()) for what in (source.what, target.what)]
+    return len(roots[0]) == len(roots[1]) == 1 and roots[0] != roots[1]
 
 
 def _written_from(target: str, line: int, scope: int, facts: FileFacts) -> set[str]:

@@ -19,6 +19,9 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
   other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
 
+A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
+thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
+
 For a copy, only ops that name a copy (directions, ``TMEM_*``) are checked: a copy may also carry the
 family of the operand it moves (``tBsB_s2r``) or keep the consumer's pattern in a copy view
 (``tCsA_copy_view``). Partitioners whose names say nothing (``thr_copy``) are not checked. An MMA partition
@@ -44,6 +47,7 @@ tRS_sC = thr_copy_r2s.partition_D(sC)
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -129,6 +133,31 @@ def _tma_pair_split(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         )
 
 
+_VARIANT_DIRECTION = re.compile(r"([gsrtm])2([gsrtm])(?=_|$)")
+
+
+def _reversed_variant(partition: Partition, target: TensorName, facts: FileFacts) -> Violation | None:
+    """``tStS_r2t = thr_tmem_load.partition_S(tStS)``: a variant naming the direction a copy of the other way
+    copies (``r2t`` of a TMEM load, whose direction is ``t2r``) says the tensor is another copy's side. Only the
+    exact reverse is read: a partition of a copy's other side may be named for the copy that takes it on
+    (``tOsO_s2r`` of a T2R copy's registers, written out to shared memory)."""
+    kind = partition.partitioner.kind if partition.partitioner else None
+    match = _VARIANT_DIRECTION.match(target.variant)
+    if kind not in ("copy", "tmem") or match is None or is_direction_op(target.op):
+        return None
+    direction = partition.partitioner.ops[0]
+    if not is_direction_op(direction) or canonical_op(match.group(0)) != direction[::-1]:
+        return None
+    own = f"{direction[0].lower()}2{direction[1].lower()}"
+    fixed = free_name(renamed(target, variant=own + target.variant[match.end():]), facts, partition.scope)
+    return renaming(
+        partition.line, partition.column,
+        f"`{partition.target}` is made by `{partition.receiver}.{partition.method}`, which copies `{direction}`, "
+        f"but its variant `{match.group(0)}` names the reverse direction",
+        partition.target, fixed, partition.scope,
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
     ops = object_ops = None
@@ -160,6 +189,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         source = source_name(partition, context.vocabulary)
         expected = copy_op_problem(partition, target, source, facts, context.vocabulary)
         if expected is None:
+            if (reverse := _reversed_variant(partition, target, facts)) is not None:
+                yield reverse
             continue
         allowed, op = expected
         if op is None:
