@@ -982,12 +982,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
     _chained_axes(axes)
-    named = axes.solve(_hinted(axes, records))
+    named = axes.solve(_hinted_with_results(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
-        named = axes.solve(_hinted(axes, records))
+        named = axes.solve(_hinted_with_results(axes, records))
     if _named_viewed_leaves(axes, named):
-        named = axes.solve(_hinted(axes, records))
+        named = axes.solve(_hinted_with_results(axes, records))
     _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged or ()}))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
@@ -999,6 +999,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
     _page_tables(axes, named, grouped, paged or {})
+    if gathers:
+        _heads_by_one_index(axes, named, gathers[1])
     _split_partials(axes, records, views, named)
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
@@ -1101,7 +1103,7 @@ _ATTENTION_LETTERS = frozenset("QDHB")
 def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
     """In a trace whose MMAs the data flow names GEMM axes (no MMA feeds another, no scores named), a name's
     attention axis (`tSsS`'s S read as scores: queries and keys) is none: scale factors named S are no scores."""
-    if not axes.mmas or any(rule in ("attention", "hint:scores") for _, rule in named.values()):
+    if not axes.mmas or any(rule in ("attention", "hint:scores", "hint:result") for _, rule in named.values()):
         return
 
     def plain(tree):
@@ -1585,6 +1587,27 @@ def _hinted(axes: Axes, records: list) -> dict:
                 if label.axis_rule == "hint:name" and label.axis and label.var is not None \
                         and _named_by(records, label):
                     found.setdefault(axes.find(label.var), set()).add(label.axis)
+    return found
+
+
+def _hinted_with_results(axes: Axes, records: list) -> dict:
+    """`_hinted`'s letters, and for each MMA the letters an attention gradient's name gives its accumulator's two
+    axes (`Axes._named_result`): a record named so (`tdQtdQ`, `sdQ`, `gdQ`) holding a mode of the MMA's rows and one
+    of its columns says rows its sequence (Q or K), columns the head dim D."""
+    found = _hinted(axes, records)
+    accumulators = [(axes.find(m), axes.find(n)) for m, n in (
+        (axes.key_var.get(("mma", o, "M")), axes.key_var.get(("mma", o, "N"))) for o in axes.mmas)
+        if m is not None and n is not None]
+    for record in records:
+        rows = next((r for r in map(_levels.gradient_rows, record.names) if r), None)
+        if rows is None:
+            continue
+        roots = {axes.find(label.var) for tree in record.levels for label in _levels.flatten(tree)
+                 if label.var is not None}
+        for m, n in accumulators:
+            if m in roots and n in roots:
+                found.setdefault(m, set()).add(rows)
+                found.setdefault(n, set()).add("D")
     return found
 
 
@@ -2448,7 +2471,7 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores")]
+        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores", "hint:result")]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
@@ -2485,6 +2508,23 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _heads_by_one_index(axes: Axes, named: dict, selections: dict) -> None:
+    """The heads and batch of an attention input (rule `batch`) that a run-time index selects: a mode the same index
+    selects in another kernel parameter that nothing named (`mdQaccum[batch_idx, head_idx, None]` beside
+    `mdQ[batch_idx, None, head_idx, None]`: a flat fp32 accumulator of the same (batch, head)'s tile) holds them
+    too. Parameters' first slices only suggest this (`_same_indices` joins no first slice), so only the letters
+    the batch rule gave travel, to modes no rule named."""
+    for variables in selections.values():
+        roots = {axes.find(v) for v in variables}
+        letters = {named[r][0] for r in roots if named.get(r, (None, None))[1] == "batch"} - {None}
+        if len(letters) != 1:
+            continue
+        letter = letters.pop()
+        for root in roots:
+            if named.get(root, (None, None))[0] is None:
+                named[root] = (letter, "batch")
 
 
 def _split_partials(axes: Axes, records: list, views: dict, named: dict) -> None:
