@@ -2707,11 +2707,15 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
     staging = _written_from_registers(records)
+    handed_on = _handed_to_another_mma(readers, storage)
     for index in _written_from_accumulators(records):
         # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
-        # and copies out to global memory: the staging buffer, its own modes, not the operand's. One only an MMA
-        # reads (P written from S, read by P V) is an operand; a buffer of its own storage is judged below
-        if index not in views or readers.get(index) or storage[index] not in stored_out:
+        # and copies out to global memory, or hands to another MMA that reads the storage through views of its own
+        # (`sdS_epi`: dS written in the epilogue's layout, read by dQ and dK as sdS and sdSt): the staging buffer,
+        # its own modes, not the operand's. One an MMA reads itself (P written from S, read by P V) is an operand;
+        # a buffer of its own storage is judged below
+        if index not in views or readers.get(index) or (storage[index] not in stored_out
+                                                         and storage[index] not in handed_on):
             continue
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
@@ -2726,6 +2730,8 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         if readers.get(view):
             read_views.setdefault(source, []).append(view)
     for record in buffers:
+        if record.index in staged:  # a view the epilogue writes, found above: not the operand it lies over
+            continue
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
         roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
@@ -2754,6 +2760,13 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _handed_to_another_mma(readers: dict, storage: dict) -> set:
+    """The SMEM storages an MMA partition reads through a view (`readers`: record index -> whether an MMA
+    partition reads it): an epilogue that writes such storage through another view of it hands an accumulator's
+    converted values to that MMA."""
+    return {storage[i] for i, read in readers.items() if read and i in storage}
 
 
 def _transposed(shape, other) -> bool:
