@@ -2712,10 +2712,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
         # and copies out to global memory, or hands to another MMA that reads the storage through views of its own
         # (`sdS_epi`: dS written in the epilogue's layout, read by dQ and dK as sdS and sdSt): the staging buffer,
-        # its own modes, not the operand's. One an MMA reads itself (P written from S, read by P V) is an operand;
-        # a buffer of its own storage is judged below
-        if index not in views or readers.get(index) or (storage[index] not in stored_out
-                                                         and storage[index] not in handed_on):
+        # its own modes, not the operand's. One an MMA reads itself (P written from S, read by P V) is an operand,
+        # and so is a view laid out in the operand's MMA form (CUTLASS MLA's `sP_mk_view`); a buffer of its own
+        # storage is judged below
+        if index not in views or readers.get(index) or (storage[index] not in stored_out and (
+                storage[index] not in handed_on or _levels.contains_level(records[index].levels, ("mma",)))):
             continue
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
