@@ -44,3 +44,12 @@ def test_a_lone_dk_product_keeps_the_keys_and_contracts_the_queries(dk):
     assert labels_of(dk, "tdKrdSt")[0][1:3] == ["mma-rest-K", "mma-rest-Q"]
     assert labels_of(dk, "tdKrQt")[0][1:3] == ["mma-rest-D", "mma-rest-Q"]
     assert labels_of(dk, "mdK")[0] == ["input-mode-B", "input-mode-K", "input-mode-H", "input-mode-D"]
+
+
+def test_which_names_are_a_gradients_tile():
+    from cute_inspect.trace.levels import gradient_rows
+
+    assert [gradient_rows(n) for n in ("mdQ", "sdQ", "tdQtdQ", "tdQsdQ_r2s", "mdQv", "tdQvtdQv", "gdO")] == ["Q"] * 7
+    assert [gradient_rows(n) for n in ("mdK", "tdKVsdKV_r2s", "sdV")] == ["K"] * 3
+    # a flat fp32 accumulator, a transposed view, scores' gradients and plain operands are none
+    assert [gradient_rows(n) for n in ("gdQaccum", "sdQt", "sdS", "tdPtdP", "sQ", "mdPsum", None)] == [None] * 7
