@@ -999,14 +999,14 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
     _page_tables(axes, named, grouped, paged or {})
-    if gathers:
-        _heads_by_one_index(axes, named, gathers[1])
     _split_partials(axes, records, views, named)
     if gathers:
         _grouped_head_rows(axes, records, named, gathers[1])
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
     _rows_nested_in_heads(axes, records, named, grouped)
     _laid_out_alike(axes, records, named, grouped)
+    if gathers:  # the weakest: what no rule above named
+        _heads_by_one_index(axes, named, gathers[1], grouped)
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -2510,14 +2510,15 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
     return grouped
 
 
-def _heads_by_one_index(axes: Axes, named: dict, selections: dict) -> None:
+def _heads_by_one_index(axes: Axes, named: dict, selections: dict, grouped: dict) -> None:
     """The heads and batch of an attention input (rule `batch`) that a run-time index selects: a mode the same index
     selects in another kernel parameter that nothing named (`mdQaccum[batch_idx, head_idx, None]` beside
     `mdQ[batch_idx, None, head_idx, None]`: a flat fp32 accumulator of the same (batch, head)'s tile) holds them
-    too. Parameters' first slices only suggest this (`_same_indices` joins no first slice), so only the letters
-    the batch rule gave travel, to modes no rule named."""
+    too. Parameters' first slices only suggest this (`_same_indices` joins no first slice), so only the letter of a
+    whole mode the batch rule named travels, to whole modes no rule named; a grouped (heads, batch) mode (`grouped`:
+    one index over both) has no one letter to give or take."""
     for variables in selections.values():
-        roots = {axes.find(v) for v in variables}
+        roots = {axes.find(v) for v in variables} - set(grouped)
         letters = {named[r][0] for r in roots if named.get(r, (None, None))[1] == "batch"} - {None}
         if len(letters) != 1:
             continue
