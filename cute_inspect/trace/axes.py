@@ -223,6 +223,11 @@ class Axes:
                 for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
                     if mma[m][axis] is not None:
                         named.setdefault(mma[m][axis], (letter, "hint:scores"))
+        for m in mma:  # a lone product whose result names call an attention gradient (dQ = dS K, dK = dS^T Q)
+            rows = self._named_result(mma[m], hinted or {}) if m not in chained and mma[m]["M"] not in named else None
+            for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], (letter, "hint:result"))
         scores = sorted({r[0] for r in reads}, key=order.index)
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
@@ -387,6 +392,17 @@ class Axes:
         rows, cols, over = (hinted.get(axes[a], set()) if axes[a] is not None else set() for a in "MNK")
         # (scores contract the head dim: a product over what names call queries or keys is another one)
         return "Q" in rows and "K" in cols and not (rows | cols) & set("MN") and not over & set("QMN")
+
+    @staticmethod
+    def _named_result(axes: dict, hinted: dict) -> str | None:
+        """The sequence a lone MMA's rows hold where names call its accumulator an attention gradient's tile (rows
+        the queries or the keys, columns the head dim: `tdQtdQ`, `sdQ`) and nothing calls them GEMM axes: dQ = dS K
+        contracts the keys, dK = dS^T Q the queries, which no data flow of one product tells from a GEMM."""
+        rows, cols = (hinted.get(axes[a], set()) if axes[a] is not None else set() for a in "MN")
+        sequences = rows & set("QK")
+        if len(sequences) != 1 or "D" not in cols or (rows | cols) & set("MN") or cols & set("QK"):
+            return None
+        return sequences.pop()
 
     @staticmethod
     def _feeds(mma: dict, m, o) -> bool:

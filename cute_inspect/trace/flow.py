@@ -982,12 +982,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
     _chained_axes(axes)
-    named = axes.solve(_hinted(axes, records))
+    named = axes.solve(_hinted_with_results(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
-        named = axes.solve(_hinted(axes, records))
+        named = axes.solve(_hinted_with_results(axes, records))
     if _named_viewed_leaves(axes, named):
-        named = axes.solve(_hinted(axes, records))
+        named = axes.solve(_hinted_with_results(axes, records))
     _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged or ()}))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
@@ -1005,6 +1005,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
     _rows_nested_in_heads(axes, records, named, grouped)
     _laid_out_alike(axes, records, named, grouped)
+    if gathers:  # the weakest: what no rule above named
+        _heads_by_one_index(axes, named, gathers[1], grouped)
 
     def letter(key, origin=None):
         if isinstance(key, tuple) and key[0] == "mma":  # the axis of the product the placing record belongs to
@@ -1101,7 +1103,7 @@ _ATTENTION_LETTERS = frozenset("QDHB")
 def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
     """In a trace whose MMAs the data flow names GEMM axes (no MMA feeds another, no scores named), a name's
     attention axis (`tSsS`'s S read as scores: queries and keys) is none: scale factors named S are no scores."""
-    if not axes.mmas or any(rule in ("attention", "hint:scores") for _, rule in named.values()):
+    if not axes.mmas or any(rule in ("attention", "hint:scores", "hint:result") for _, rule in named.values()):
         return
 
     def plain(tree):
@@ -1585,6 +1587,27 @@ def _hinted(axes: Axes, records: list) -> dict:
                 if label.axis_rule == "hint:name" and label.axis and label.var is not None \
                         and _named_by(records, label):
                     found.setdefault(axes.find(label.var), set()).add(label.axis)
+    return found
+
+
+def _hinted_with_results(axes: Axes, records: list) -> dict:
+    """`_hinted`'s letters, and for each MMA the letters an attention gradient's name gives its accumulator's two
+    axes (`Axes._named_result`): a record named so (`tdQtdQ`, `sdQ`, `gdQ`) holding a mode of the MMA's rows and one
+    of its columns says rows its sequence (Q or K), columns the head dim D."""
+    found = _hinted(axes, records)
+    accumulators = [(axes.find(m), axes.find(n)) for m, n in (
+        (axes.key_var.get(("mma", o, "M")), axes.key_var.get(("mma", o, "N"))) for o in axes.mmas)
+        if m is not None and n is not None]
+    for record in records:
+        rows = next((r for r in map(_levels.gradient_rows, record.names) if r), None)
+        if rows is None:
+            continue
+        roots = {axes.find(label.var) for tree in record.levels for label in _levels.flatten(tree)
+                 if label.var is not None}
+        for m, n in accumulators:
+            if m in roots and n in roots:
+                found.setdefault(m, set()).add(rows)
+                found.setdefault(n, set()).add("D")
     return found
 
 
@@ -2448,7 +2471,7 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores")]
+        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores", "hint:result")]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
@@ -2485,6 +2508,24 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
                 if letters:
                     grouped[axes.find(unnamed[0].var)] = letters
     return grouped
+
+
+def _heads_by_one_index(axes: Axes, named: dict, selections: dict, grouped: dict) -> None:
+    """The heads and batch of an attention input (rule `batch`) that a run-time index selects: a mode the same index
+    selects in another kernel parameter that nothing named (`mdQaccum[batch_idx, head_idx, None]` beside
+    `mdQ[batch_idx, None, head_idx, None]`: a flat fp32 accumulator of the same (batch, head)'s tile) holds them
+    too. Parameters' first slices only suggest this (`_same_indices` joins no first slice), so only the letter of a
+    whole mode the batch rule named travels, to whole modes no rule named; a grouped (heads, batch) mode (`grouped`:
+    one index over both) has no one letter to give or take."""
+    for variables in selections.values():
+        roots = {axes.find(v) for v in variables} - set(grouped)
+        letters = {named[r][0] for r in roots if named.get(r, (None, None))[1] == "batch"} - {None}
+        if len(letters) != 1:
+            continue
+        letter = letters.pop()
+        for root in roots:
+            if named.get(root, (None, None))[0] is None:
+                named[root] = (letter, "batch")
 
 
 def _split_partials(axes: Axes, records: list, views: dict, named: dict) -> None:
@@ -2667,11 +2708,16 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
     staging = _written_from_registers(records)
+    handed_on = _handed_to_another_mma(readers, storage)
     for index in _written_from_accumulators(records):
         # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
-        # and copies out to global memory: the staging buffer, its own modes, not the operand's. One only an MMA
-        # reads (P written from S, read by P V) is an operand; a buffer of its own storage is judged below
-        if index not in views or readers.get(index) or storage[index] not in stored_out:
+        # and copies out to global memory, or hands to another MMA that reads the storage through views of its own
+        # (`sdS_epi`: dS written in the epilogue's layout, read by dQ and dK as sdS and sdSt): the staging buffer,
+        # its own modes, not the operand's. One an MMA reads itself (P written from S, read by P V) is an operand,
+        # and so is a view laid out in the operand's MMA form (CUTLASS MLA's `sP_mk_view`); a buffer of its own
+        # storage is judged below
+        if index not in views or readers.get(index) or (storage[index] not in stored_out and (
+                storage[index] not in handed_on or _levels.contains_level(records[index].levels, ("mma",)))):
             continue
         record = records[index]
         record.levels = tuple(_as_epilogue_buffer(t, index) for t in record.levels)
@@ -2686,6 +2732,8 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         if readers.get(view):
             read_views.setdefault(source, []).append(view)
     for record in buffers:
+        if record.index in staged:  # a view the epilogue writes, found above: not the operand it lies over
+            continue
         made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index]
         tiles = [label for label in made if label.level in ("block", "mma", "epi") and label.role == "atom"]
         roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
@@ -2714,6 +2762,13 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
     return staged
+
+
+def _handed_to_another_mma(readers: dict, storage: dict) -> set:
+    """The SMEM storages an MMA partition reads through a view (`readers`: record index -> whether an MMA
+    partition reads it): an epilogue that writes such storage through another view of it hands an accumulator's
+    converted values to that MMA."""
+    return {storage[i] for i, read in readers.items() if read and i in storage}
 
 
 def _transposed(shape, other) -> bool:

@@ -93,6 +93,20 @@ def tensor_of(name: str | None) -> str | None:
     return m.group(2) if m else None
 
 
+# An attention gradient's conventional name (`mdQ`, `sdQ`, `tdQtdQ`, `tdKVsdKV_r2s`, MLA's `mdQv`: the queries' part
+# that multiplies V): `d` and the tensor it is the gradient of, after an optional partition prefix and a memory
+# letter; not a flat accumulator (`gdQaccum`) or a transposed view (`sdQt`), whose modes are not the tensor's (rows,
+# head dim)
+_GRADIENT = re.compile(r"^(?:[tb]d?[A-Z]{1,2}v?_?)?[mgsrtc]d(Qv|[QKVO])(?![a-z])")
+
+
+def gradient_rows(name: str | None) -> str | None:
+    """The sequence whose rows an attention gradient or output named so holds (`dQ`, `dQv`, `dO`: the queries Q;
+    `dK`, `dV`: the keys K); its other mode is the head dim."""
+    m = _GRADIENT.match(name or "")
+    return None if m is None else "Q" if m.group(1)[0] in "QO" else "K"
+
+
 def axes_of(name: str | None, rank: int) -> tuple:
     """Axis letters from an axis-order suffix (``mA_mkl`` -> M, K, L) when it has one letter per mode."""
     if name and "_" in name and _PLAIN.match(name):

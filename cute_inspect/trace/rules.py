@@ -298,6 +298,10 @@ RULES = {
                      "modes, which pack tokens, heads and batch as the kernel chooses, have none (`?`); no data flow "
                      "of a kernel without an MMA names attention axes, and a tiler's positions (rows M, columns N) "
                      "would misname them; any data flow that names the modes wins",
+    "hint:result": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose accumulator's names call it "
+                   "an attention gradient's tile (`tdQtdQ`, `sdQ`: rows the queries, `tdKtdK`: the keys; columns the "
+                   "head dim) and none a GEMM axis: its rows that sequence, its columns D, its reduction the other "
+                   "sequence (dQ = dS K, dK = dS^T Q), which no data flow of one product tells from a GEMM",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
                    "which no data flow tells from a GEMM (a block selection's scores)",
