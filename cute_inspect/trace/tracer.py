@@ -562,7 +562,8 @@ class _Tracer:
             swizzles=(info.swizzle,), levels=(labels,), library=site.file.startswith(_library_dir()),
             inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
-        self._know(obj, (index, 0, labels))
+        labels = self._view_made_by_untraced_call(obj, index, info) or labels  # (before it is known: the walk
+        self._know(obj, (index, 0, labels))                                    # would find itself)
         for label in _levels.flatten(labels):  # (a host tile's labels nest where its modes do)
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
@@ -574,6 +575,35 @@ class _Tracer:
             _flow.join_leaves(self.axes, host_modes, labels)
             _flow.note_viewed_leaves(self.axes, host_modes, labels)
         return index, 0, labels
+
+    def _view_made_by_untraced_call(self, obj, index: int, info):
+        """An SMEM or TMEM tensor first seen as an argument, made by a call no hook sees from a traced buffer's
+        slice (`append_ones(sA[None, None, k, stage])` handed straight to an MMA: a `make_view` over the slice's
+        iterator, its layout the slice's with size-1 modes appended) is that slice: its modes the slice's labels
+        (so what an MMA slot says of them reaches the buffer), an appended one the label of a mode the slice
+        indexed (the k-blocks), else its own; `views` says whose storage it is in. None where no traced tensor's value is found up its defining ops, or the layouts differ
+        in more than the appended modes."""
+        if info.memspace not in ("smem", "tmem") or not hasattr(obj, "value"):
+            return None
+        found = _up_defining_ops(obj.value, lambda v: (self._known_value(v), v) if self._known_value(v) else None,
+                                 depth=_VIEW_OPS_WALKED)
+        if found is None or self.trace.records[found[0][0]].memspaces[found[0][1]] != info.memspace:
+            return None
+        (record, _, viewed), value = found
+        sliced = type_info(value)
+        own = top_modes(info.layout)
+        kept = top_modes(sliced.layout) if sliced is not None else None
+        if not kept or not isinstance(viewed, tuple) or len(kept) != len(viewed) or own[:len(kept)] != kept \
+                or any(not mode.startswith("1:") for mode in own[len(kept):]):
+            return None
+        self.views[index] = record
+        # the appended modes give back the rank the slice took: each stands for a mode it indexed, in order (the
+        # MMA's K rest for the k-block sliced away), a pipeline stage for none
+        whole = self.trace.records[record].levels[found[0][1]]
+        indexed = [mode for mode in (whole if isinstance(whole, tuple) else ()) if all(mode is not m for m in viewed)
+                   and not any(label.role == "stage" for label in _levels.flatten(mode))]
+        appended = list(_levels.initial(len(own), None, index)[len(kept):])
+        return viewed + tuple(indexed[:len(appended)]) + tuple(appended[len(indexed):])
 
     def _passed_in(self, type_text: str, name: str | None, kernel: str):
         """The host tensor a kernel parameter came from: a tensor of exactly its type made in another function,
@@ -3504,12 +3534,14 @@ def _address_key(value):
 # cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,
 # c)` is `gemm(atom, d, a, b, c)` with c its own D (a block-scaled one also reads sfa and sfb; a sparse one's
 # metadata `e` is no operand of ours); a TMA load or store moves whole tiles (`block_copy`); `partition_and_copy(
-# thr_copy, src, dst)` partitions both sides by the copy and copies: `copy(atom, src, dst)`
+# thr_copy, src, dst)` partitions both sides by the copy and copies: `copy(atom, src, dst)`; `allocate(dtype, space,
+# layout, alignment)` is a buffer of that layout over memory of its own: `make_tensor` with no traced iterator
 _EXPERIMENTAL = {
     "dot": ("gemm", {"mma_atom": "atom"}), "dot_block_scaled": ("gemm", {"mma_atom": "atom"}),
     "dot_sparse": ("gemm", {"mma_atom": "atom", "e": None}),
     "tma_load": ("block_copy", {}), "tma_load_multicast": ("block_copy", {}),
     "partition_and_copy": ("copy", {"tiled_copy": "atom"}),
+    "allocate": ("make_tensor", {"type": None, "address_space": None, "alignment": None, "is2cta": None}),
 }
 
 
@@ -4309,6 +4341,9 @@ def _in_helper(site: CallSite, kernel: str) -> bool:
 
 # views over the same storage whose modes are their source's, mode for mode
 _STORAGE_VIEWS = ("filter_zeros", "domain_offset")
+# how many defining ops up from a view an untraced call made to the buffer it views: a `make_view` over a slice's
+# iterator (`append_ones(sA[None, None, k, stage])`) is four (make_view, get_iter, slice, the buffer)
+_VIEW_OPS_WALKED = 5
 
 
 def _atom_leaves(layout) -> list:
