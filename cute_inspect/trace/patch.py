@@ -48,9 +48,6 @@ FUNCTIONS = {
     "tma_load": ("cutlass.cute.experimental", "tma_load"),
     "tma_load_multicast": ("cutlass.cute.experimental", "tma_load_multicast"),
     "partition_and_copy": ("cutlass.cute.experimental", "partition_and_copy"),
-    # and its buffers: `allocate(dtype, address_space, layout, alignment)` makes an SMEM, TMEM or register tensor
-    # of that layout (a kernel's operand rings, its t2r registers), by an op of its own, not cute.make_tensor's
-    "allocate": ("cutlass.cute.experimental", "allocate"),
     # inline PTX: an MMA issued by hand (`tcgen05.mma [d], a_desc, b_desc, idesc` on SMEM descriptors built by
     # `make_umma_smem_desc`) emits no op of CuTe's; the tracer reads its operands' values back to traced tensors
     "inline_asm": ("cutlass._mlir.dialects.llvm", "inline_asm"),

@@ -3534,14 +3534,12 @@ def _address_key(value):
 # cute.experimental's calls -> (the core op they do, their arguments -> the core op's): an MMA `dot(mma_atom, a, b,
 # c)` is `gemm(atom, d, a, b, c)` with c its own D (a block-scaled one also reads sfa and sfb; a sparse one's
 # metadata `e` is no operand of ours); a TMA load or store moves whole tiles (`block_copy`); `partition_and_copy(
-# thr_copy, src, dst)` partitions both sides by the copy and copies: `copy(atom, src, dst)`; `allocate(dtype, space,
-# layout, alignment)` is a buffer of that layout over memory of its own: `make_tensor` with no traced iterator
+# thr_copy, src, dst)` partitions both sides by the copy and copies: `copy(atom, src, dst)`
 _EXPERIMENTAL = {
     "dot": ("gemm", {"mma_atom": "atom"}), "dot_block_scaled": ("gemm", {"mma_atom": "atom"}),
     "dot_sparse": ("gemm", {"mma_atom": "atom", "e": None}),
     "tma_load": ("block_copy", {}), "tma_load_multicast": ("block_copy", {}),
     "partition_and_copy": ("copy", {"tiled_copy": "atom"}),
-    "allocate": ("make_tensor", {"type": None, "address_space": None, "alignment": None, "is2cta": None}),
 }
 
 
