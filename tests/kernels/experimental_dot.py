@@ -59,3 +59,48 @@ def compile_dot():
     cols_in = make_fake_compact_tensor(BF16, (128, 256), stride_order=(1, 0), assumed_align=16)
     rows_in = make_fake_compact_tensor(BF16, (256, 256), stride_order=(1, 0), assumed_align=16)
     return ext.compile(dot_host, cols_in, rows_in)
+
+
+@ext.kernel
+def inline_dot_kernel(cols_in: cute.Tensor, rows_in: cute.Tensor):
+    """The same mainloop with each k-block's view made inside the `dot` call's arguments (no name holds it): the
+    view is made by `append_ones` over the ring's slice, which no hook sees (as vLLM's split-K GEMMs write it)."""
+    mma = sm100.make_trivial_tiled_mma(BF16, tcgen05.OperandMajorMode.K, tcgen05.OperandMajorMode.K, F32,
+                                       tcgen05.CtaGroup.ONE, TILE[:2])
+    ring_c = ext.allocate(BF16, cute.AddressSpace.smem, sm100.make_smem_layout_b(mma, TILE, BF16, RING),
+                          alignment=1024)
+    ring_r = ext.allocate(BF16, cute.AddressSpace.smem, sm100.make_smem_layout_a(mma, TILE, BF16, RING),
+                          alignment=1024)
+    sums = ext.allocate(F32, cute.AddressSpace.tmem, ext.make_tmem_layout_acc(mma, TILE, 1), alignment=16)
+    bars = ext.allocate(cutlass.Int64, cute.AddressSpace.smem, cute.make_layout(RING), alignment=8)
+    x, y, _ = cute.arch.block_idx()
+    panel_c = cute.local_tile(cols_in, (TILE[1], TILE[2]), (y, None))
+    panel_r = cute.local_tile(rows_in, (TILE[0], TILE[2]), (x, None))
+    map_c = ext.get_cta_v_map_ab(cols_in, TILE, mma, "B")
+    map_r = ext.get_cta_v_map_ab(rows_in, TILE, mma, "A")
+    for step in cutlass.range(cute.size(panel_r, mode=[2]), unroll=1):
+        slot = step % RING
+        ext.tma_load(panel_c[None, None, step], ring_c[None, None, None, slot], (bars.iterator + slot).value,
+                     cta_v_map=map_c)
+        ext.tma_load(panel_r[None, None, step], ring_r[None, None, None, slot], (bars.iterator + slot).value,
+                     cta_v_map=map_r)
+    atom = cute.make_mma_atom(mma.op)
+    for step in cutlass.range(cute.size(panel_r, mode=[2]), unroll=1):
+        slot = step % RING
+        for kb in range(K_STEPS):
+            ext.dot(atom, cute.append_ones(ring_r[None, None, kb, slot], up_to_rank=3),
+                    cute.append_ones(ring_c[None, None, kb, slot], up_to_rank=3), sums[None, None, None, 0])
+            atom.set(tcgen05.Field.ACCUMULATE, True)
+
+
+@ext.jit
+def inline_dot_host(cols_in: cute.Tensor, rows_in: cute.Tensor):
+    inline_dot_kernel(cols_in, rows_in).launch(grid=(2, 2, 1), block=(128, 1, 1))
+
+
+def compile_inline_dot():
+    from cutlass.cute.runtime import make_fake_compact_tensor
+
+    cols_in = make_fake_compact_tensor(BF16, (128, 256), stride_order=(1, 0), assumed_align=16)
+    rows_in = make_fake_compact_tensor(BF16, (256, 256), stride_order=(1, 0), assumed_align=16)
+    return ext.compile(inline_dot_host, cols_in, rows_in)
