@@ -1060,6 +1060,7 @@ class _Tracer:
                     self._hand_loaded_fill(tensor, value)
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
+                    self._product_written(tensor, coord, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -1179,6 +1180,27 @@ class _Tracer:
         if products:  # the partial sums are of a contraction (a GEMV's dot products): along what it contracts
             _contracted(meta, products, [label.var for label, role in zip(modes, roles)
                                          if role == "partials" and isinstance(label, _levels.ModeLabel)])
+
+    def _product_written(self, tensor, coord: tuple, value) -> None:
+        """`acc[m, e] = acc[m, e] + a[v] * b[v]`, `buf[m, e, warp] = warp_sum(acc[m, e])`: an element written at
+        literal indices with a sum of products of two register tensors' elements: those indices (None where not
+        literal) and the factors' records, on the written tensor's record (`meta["product_writes"]`, a few writes
+        at distinct indices), for `flow._product_rows`. Kernels with no MMA only."""
+        if self.axes.mmas or not self.read_at or not any(isinstance(c, int) for c in coord):
+            return
+        found = self._element_source(tensor)
+        if found is None or found[1] != 0:
+            return
+        meta = self.trace.records[found[0]].meta
+        literal = tuple(c if isinstance(c, int) else None for c in coord)
+        writes = meta.setdefault("product_writes", [])
+        checked = meta["product_writes_checked"] = meta.get("product_writes_checked", 0) + 1
+        if len(writes) >= _PRODUCT_WRITES_READ or checked > 4 * _PRODUCT_WRITES_READ \
+                or any(literal == seen for seen, _ in writes):
+            return
+        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        if products:
+            writes.append((literal, tuple(products)))
 
     def _result_written(self, tensor, value) -> None:
         """`y[i, j] = warp_sum` into global memory (one warp per output, no cross-warp buffer): a reduced value
@@ -1597,6 +1619,8 @@ class _Tracer:
             record.levels = tuple(out_trees)
         if op == "recast_tensor":
             self._note_sliced(record, bound)
+        if op in ("make_rmem_tensor_like", "make_fragment_like"):  # registers made like one row of a tensor
+            self._note_sliced(record, bound, "like_slice")
         if op == "filter_zeros" and in_shapes and outputs:
             record.levels = tuple(_flow.zeros_filtered(t, in_shapes[0], o.shape) for t, o in zip(out_trees, outputs))
             out_trees = list(record.levels)
@@ -1914,12 +1938,14 @@ class _Tracer:
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
 
-    def _note_sliced(self, record: Record, bound: dict) -> None:
+    def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
-        warp MMA that reads the view (`_fragment_of`)."""
+        warp MMA that reads the view (`_fragment_of`); under `like_slice`, registers made like a slice
+        (`make_rmem_tensor_like(tA[m, None, tile])`), for the rows a sum of their products is written at
+        (`flow._product_rows`)."""
         sliced = next((self.slice_coords[k] for k in map(_value_key, bound.values()) if k in self.slice_coords), None)
         if sliced is not None:
-            record.meta["sliced"] = sliced
+            record.meta[key] = sliced
 
     def _flat_operand(self, index: int, mma: int, slot: str, transposed: bool) -> bool:
         """Whether the tensor a hand-issued MMA reads in `slot` is an SMEM tile in no MMA form (rows, columns,
@@ -3619,6 +3645,8 @@ def _reduced(value, limit: int = 256) -> bool:
                for v in _defining_values(value, limit))
 
 
+# element writes at distinct literal indices per tensor whose values are followed up to the products summed
+_PRODUCT_WRITES_READ = 16
 _RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
 
 
