@@ -2539,6 +2539,9 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
+                if found is not None and info.memspace == "smem" and _packs_one_leaf(found, info.shape):
+                    # (rows, columns) laid over a flat buffer's one linear element mode: a buffer of its own
+                    return _levels.smem_buffer(rank(info.shape), names[0] if names else None, origin, info.shape)
                 found = self._chunks_of(found, info, viewed, bound.get("iterator"), origin)
                 if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
@@ -4918,6 +4921,21 @@ def _divided_flat(inp: tuple, source, tile, origin: int):
         return None
     rest = _levels.made(labels[0].level, "rest", origin, "divide")
     return labels[0], rest
+
+
+def _packs_one_leaf(labels, shape) -> bool:
+    """Whether leaves of two or more of a view's own modes took one source leaf's label (`_strided_view`): the
+    view lays out again what that leaf packs (`make_tensor(smem_red.iterator, make_layout((bM, bN), stride=(bN,
+    1)))` over a buffer's linear (rows x columns) element mode), so it holds no mode of the source's."""
+    modes = shape if isinstance(shape, tuple) else (shape,)
+    if not isinstance(labels, tuple) or len(labels) != len(modes):
+        return False
+    seen: dict = {}
+    for i, (mode, tree) in enumerate(zip(modes, labels)):
+        for extent, label in zip(_leaves(mode), _nested_leaf_labels(mode, tree)):
+            if extent != 1 and isinstance(label, _levels.ModeLabel) and label.var is not None:
+                seen.setdefault(label.var, set()).add(i)
+    return any(len(own) > 1 for own in seen.values())
 
 
 def _nested_leaf_labels(mode, tree) -> list:
