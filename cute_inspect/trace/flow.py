@@ -3696,7 +3696,8 @@ def _contractions(axes: Axes, records: list) -> None:
     cross-warp buffer, seen by the tracer as `contraction` on the buffer's record): the leaves the multiplied
     elements' indices walk are one axis in both factors, K; the left factor's other leaves are its rows M, the
     right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where each factor has
-    rows of its own (two tensors' elements, not a vector scaling a row of the same rows)."""
+    rows of its own (two tensors' elements, not a vector scaling a row of the same rows). Factors that loads issued
+    by hand returned (no products of tensors' elements recorded) still make the partial sums K."""
     for record in records:
         contraction = record.meta.get("contraction")
         if not contraction:
@@ -3719,7 +3720,7 @@ def _contractions(axes: Axes, records: list) -> None:
             for own, letter in zip(rows, "MN"):
                 for var in own:
                     axes.suggest(var, letter, "contraction")
-        if found:
+        if found or not contraction["products"]:  # (none: factors loaded by hand, which no tensor holds)
             for var in contraction["partials"]:
                 axes.suggest(var, "K", "contraction")
 

@@ -1177,9 +1177,12 @@ class _Tracer:
                 if role != "values":
                     self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
         products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        partials = [label.var for label, role in zip(modes, roles)
+                    if role == "partials" and isinstance(label, _levels.ModeLabel)]
         if products:  # the partial sums are of a contraction (a GEMV's dot products): along what it contracts
-            _contracted(meta, products, [label.var for label, role in zip(modes, roles)
-                                         if role == "partials" and isinstance(label, _levels.ModeLabel)])
+            _contracted(meta, products, partials)
+        elif _hand_loaded_products(getattr(value, "value", value)):  # of values loaded by hand (`ld.global.v4`)
+            _contracted(meta, {}, partials)
 
     def _product_written(self, tensor, coord: tuple, value) -> None:
         """`acc[m, e] = acc[m, e] + a[v] * b[v]`, `buf[m, e, warp] = warp_sum(acc[m, e])`: an element written at
@@ -3728,6 +3731,7 @@ def _through_conversions(value, match, depth: int = 3):
 
 # the load instructions a hand-written PTX load begins with (`ld.global.v4.u32`, `ld.volatile.global.v4.u32`)
 _ASM_LOAD = re.compile(r"^\s*ld\.(?:[a-z0-9]+\.)*(?:global|shared)")
+_ASM_MOVE = re.compile(r"^\s*mov\.b(?:16|32|64)\s")  # a bitcast written as inline PTX (`u32_as_f32`)
 # load ops a kernel issues by hand through the dialects (`prims.load_ext`: `nvvm.load.ext`; `llvm.load`)
 _LOAD_OPS = frozenset(("nvvm.load.ext", "llvm.load"))
 
@@ -3744,6 +3748,35 @@ def _loaded_by_hand(value, depth: int = 6) -> bool:
         return text is not None and _ASM_LOAD.search(text.strip('"')) is not None
     operands = [v for v in (_operands(value) if depth > 0 else ()) if _op_name(v) != "arith.constant"]
     return bool(operands) and all(_loaded_by_hand(v, depth - 1) for v in operands)
+
+
+def _hand_loaded_products(value, limit: int = 256) -> bool:
+    """Whether `value` is summed from products of two values loaded by hand by different loads (a GEMV's weights
+    and activations each read by inline PTX `ld.global.v4.u32`, their bf16 halves unpacked by shifts, masks and a
+    `mov.b32` bitcast, then multiplied): a contraction whose factors no register tensor holds. A square of one
+    load's values (a norm's sum of squares) is none."""
+    for v in _defining_values(value, limit):
+        if _op_name(v) in _PRODUCTS and len(_operands(v)) >= 2:
+            loads = [_hand_load_of(o) for o in _operands(v)[:2]]
+            if None not in loads and loads[0] != loads[1]:
+                return True
+    return False
+
+
+def _hand_load_of(value, depth: int = 6):
+    """The hash of the load issued by hand (inline PTX `ld.global` / `ld.shared`, `nvvm.load.ext`) that `value` is
+    unpacked from, through bit operations, conversions and `mov.b32` bitcasts by inline PTX; None if none or
+    several."""
+    name = _op_name(value)
+    if name in _LOAD_OPS:
+        return _ir_hash(value)
+    text = _asm_text(value) if name == "llvm.inline_asm" else None
+    if text is not None and _ASM_LOAD.search(text.strip('"')) is not None:
+        return _ir_hash(value)
+    if depth <= 0 or (text is not None and not _ASM_MOVE.search(text.strip('"'))):
+        return None
+    found = {_hand_load_of(o, depth - 1) for o in _operands(value) if _op_name(o) != "arith.constant"}
+    return found.pop() if len(found) == 1 else None
 
 
 def _warp_asm(value) -> bool:
