@@ -679,6 +679,40 @@ def join_whole_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         return
 
 
+def join_copied_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """Two tiles one ThrCopy partitions (`tracer._tiles_of_one_copy`): their tile modes join, extent for extent,
+    where both have the same extents (an accumulator's MMA atom `((16, 4), 8)` with size-1 rests is the (64, 8)
+    output tile's rows and columns)."""
+    sides = [_tile_modes(axes, tree, shape) for tree, shape in ((a, a_shape), (b, b_shape))]
+    if None in sides or [e for e, _ in sides[0]] != [e for e, _ in sides[1]]:
+        return
+    for (_, mine), (_, theirs) in zip(*sides):
+        for var in mine[1:] + theirs:
+            axes.join(mine[0], var)
+
+
+def _tile_modes(axes: Axes, tree, shape):
+    """[(extent, [axis variables of its leaves])] of a tile's modes of extent > 1; where one mode (or one label)
+    holds every element (an MMA atom beside size-1 rests), that mode's sub-modes. None where a leaf has no
+    variable."""
+    if isinstance(tree, _levels.ModeLabel) and isinstance(shape, tuple):  # a slice whose one label covers a tile
+        shape, tree = (shape,), (tree,)
+    modes, trees = _modes(shape), _modes(tree)
+    if len(modes) != len(trees):
+        return None
+    big = [(mode, t) for mode, t in zip(modes, trees) if _size(mode) != 1]
+    if len(big) == 1 and isinstance(big[0][0], tuple):
+        mode, t = big[0]
+        found, variables = [], _leaf_vars(axes, t, mode)
+        for sub in mode:
+            count = sum(1 for _ in _leaves(sub))
+            found.append((_size(sub), variables[:count]))
+            variables = variables[count:]
+    else:
+        found = [(_size(mode), _leaf_vars(axes, t, mode)) for mode, t in big]
+    return None if any(not vs or None in vs or extent is None for extent, vs in found) else found
+
+
 def _size(shape) -> int | None:
     size = 1
     for extent in _leaves(shape):

@@ -420,6 +420,8 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
+        # copy object -> (labels, shape) of the tiles cute.experimental's `partition_and_copy` cut with it so far
+        self.copied_tiles: dict = {}
         # (accumulator record, layout) -> {TMEM offset: [records]} of its views in that layout (`_chunks_of`)
         self.chunk_views: dict = {}
         self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
@@ -1688,6 +1690,8 @@ class _Tracer:
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
             self._copy_carries_products(record.operands["src"], record.operands["dst"])
+            if call.op == "partition_and_copy" and record.made_by:
+                self._tiles_of_one_copy(bound, record.made_by["object"])
         self._append(record)
         if op == "partition_D":
             self._replicas_filled(record)
@@ -1698,6 +1702,36 @@ class _Tracer:
             self._attribute(record, site, call.frame, kernel_file, kernel)
         elif not site.direct:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
+
+    def _tiles_of_one_copy(self, bound: dict, number) -> None:
+        """cute.experimental's `partition_and_copy(thr, src, dst)` partitions both sides inside: the tiles one
+        ThrCopy cuts, in this call and in others (the accumulator in TMEM read out by `partition_and_copy(thr_t2r,
+        acc, regs)`, the output tile written by `partition_and_copy(thr_t2r, regs, gD[None, None, 0, 0])`), are
+        one (rows, columns) tile of its tiler: their modes join (`flow.join_copied_tiles`). A register side is one
+        thread's values already, no tile."""
+        for side in ("src", "dst"):
+            tensor = bound.get(side)
+            if not _is_tensor(tensor) or _info(tensor).memspace == "rmem":
+                continue
+            found = self.lookup(tensor)
+            if found is None:
+                continue
+            shape, labels = _info(tensor).shape, self._labels_now(tensor, found)
+            cut = self.copied_tiles.setdefault(number, [])
+            for earlier, other in cut:
+                _flow.join_copied_tiles(self.axes, earlier, labels, other, shape)
+            cut.append((labels, shape))
+
+    def _labels_now(self, tensor, found):
+        """The labels of a traced tensor, or of a slice of one, as its record holds them now: an MMA slot may have
+        relabelled the record since the slice was taken (a TMEM accumulator's atom placed along M and N)."""
+        record = self.trace.records[found[0]]
+        sliced = self.slice_coords.get(_value_key(tensor))
+        if sliced is None or sliced[0] != found[0] or found[1] >= len(record.levels):
+            return found[2]
+        coord = sliced[1] if isinstance(sliced[1], tuple) else (sliced[1],)
+        kept = _levels.sliced(record.levels[found[1]], coord, record.shapes[found[1]])
+        return kept if kept is not None and len(kept) == len(found[2]) else found[2]
 
     def _issued_by_hand(self, call: Call) -> None:
         """An MMA issued by hand, in inline PTX (`tcgen05.mma [$0], $1, $2, $3`) or as an NVVM op
