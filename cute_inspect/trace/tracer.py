@@ -9,6 +9,7 @@ import ast
 import contextlib
 import dataclasses
 import functools
+import math
 import os
 import re
 import sys
@@ -2576,9 +2577,13 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
-                if found is not None and info.memspace == "smem" and _packs_one_leaf(found, info.shape):
-                    # (rows, columns) laid over a flat buffer's one linear element mode: a buffer of its own
-                    return _levels.smem_buffer(rank(info.shape), names[0] if names else None, origin, info.shape)
+                if found is not None and info.memspace == "smem":
+                    # (with an MMA, as a buffer of its own whose uses the epilogue rules judge: `smem_buffer` labels)
+                    apart = _apart_from_packed(found, info.layout, viewed[2], record.shapes[viewed[1]], origin,
+                                               bool(self.axes.mmas))
+                    if apart is not found:  # a buffer of its own over the other's storage, not a view of it
+                        self.views.pop(origin, None)
+                    found = apart
                 found = self._chunks_of(found, info, viewed, bound.get("iterator"), origin)
                 if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
@@ -4990,19 +4995,65 @@ def _divided_flat(inp: tuple, source, tile, origin: int):
     return labels[0], rest
 
 
-def _packs_one_leaf(labels, shape) -> bool:
-    """Whether leaves of two or more of a view's own modes took one source leaf's label (`_strided_view`): the
-    view lays out again what that leaf packs (`make_tensor(smem_red.iterator, make_layout((bM, bN), stride=(bN,
-    1)))` over a buffer's linear (rows x columns) element mode), so it holds no mode of the source's."""
+def _apart_from_packed(labels, layout: str | None, source_labels, source_shape, origin: int, own: bool):
+    """A view's labels (`_strided_view`) with the leaves of two or more of its own modes that took one source leaf's
+    label, together tile that whole leaf and step it row-major (an earlier mode of a larger stride): given
+    variables of their own. The view lays out again what the leaf packs (`make_tensor(red.iterator, make_layout(
+    (bM, bN), stride=(bN, 1)))` over a buffer's linear (rows x columns) element mode, bM * bN of them), each of
+    its modes along whatever axis its own uses say, none joined to the packed leaf; a leaf split in increasing
+    strides (`(64, 2):(1, 64)` over 128 keys) is one axis cut in two, and stays joined. Level and role stay the
+    view's, made by the view (`origin`), by the `smem_buffer` rules where `own`; the labels themselves where
+    nothing is packed."""
+    tree = leaf_tree(layout)
+    shape = tuple(_leaves_shape(t) for t in tree) if isinstance(tree, tuple) else None
+    if shape is None:
+        return labels
+    extents = _extents_by_var(source_labels, source_shape)
+    strides = [_leaf_numbers(leaf)[1] for mode in tree for leaf in _leaves(mode)]
+    by_var: dict = {}
+    for (i, extent, label), stride in zip(_leaf_entries(labels, shape), strides):
+        if extent != 1 and isinstance(label, _levels.ModeLabel) and label.var is not None:
+            by_var.setdefault(label.var, []).append((i, extent, stride))
+    packed = {var for var, held in by_var.items()
+              if len({i for i, _, _ in held}) > 1 and extents.get(var) == math.prod(e for _, e, _ in held)
+              and any(a[2] is not None and b[2] is not None and a[2] > b[2] for a, b in zip(held, held[1:]))}
+    if not packed:
+        return labels
+    return tuple(_apart_mode(mode, t, packed, origin, own) for mode, t in zip(shape, labels))
+
+
+def _leaves_shape(tree):
+    """A `leaf_tree`'s shape: its leaves' extents, nested as they are."""
+    if isinstance(tree, tuple):
+        return tuple(_leaves_shape(t) for t in tree)
+    return _leaf_numbers(tree)[0]
+
+
+def _apart_mode(mode, tree, packed: set, origin: int, own: bool):
+    if isinstance(tree, tuple) and isinstance(mode, tuple) and len(tree) == len(mode):
+        return tuple(_apart_mode(m, t, packed, origin, own) for m, t in zip(mode, tree))
+    if isinstance(tree, _levels.ModeLabel) and tree.var in packed:
+        return replace(tree, var=_axes.fresh(), origin=origin, rule=f"smem_buffer.{tree.role}" if own else tree.rule,
+                       leaf_axes=None, axis=None, axis_rule=None)
+    return tree
+
+
+def _extents_by_var(labels, shape) -> dict:
+    """Axis variable -> the extent of the one leaf that carries it (a variable on several leaves: none)."""
+    found: dict = {}
+    for _, extent, label in _leaf_entries(labels, shape):
+        if isinstance(label, _levels.ModeLabel) and label.var is not None:
+            found[label.var] = extent if label.var not in found else None
+    return found
+
+
+def _leaf_entries(labels, shape) -> list:
+    """(top mode, extent, label) per leaf of `shape` labelled by `labels` (a tree per top mode); [] if they differ."""
     modes = shape if isinstance(shape, tuple) else (shape,)
     if not isinstance(labels, tuple) or len(labels) != len(modes):
-        return False
-    seen: dict = {}
-    for i, (mode, tree) in enumerate(zip(modes, labels)):
-        for extent, label in zip(_leaves(mode), _nested_leaf_labels(mode, tree)):
-            if extent != 1 and isinstance(label, _levels.ModeLabel) and label.var is not None:
-                seen.setdefault(label.var, set()).add(i)
-    return any(len(own) > 1 for own in seen.values())
+        return []
+    return [(i, extent, label) for i, (mode, tree) in enumerate(zip(modes, labels))
+            for extent, label in zip(_leaves(mode), _nested_leaf_labels(mode, tree))]
 
 
 def _nested_leaf_labels(mode, tree) -> list:
