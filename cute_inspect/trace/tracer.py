@@ -2577,10 +2577,10 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
-                if found is not None and info.memspace == "smem":
-                    # (with an MMA, as a buffer of its own whose uses the epilogue rules judge: `smem_buffer` labels)
-                    apart = _apart_from_packed(found, info.layout, viewed[2], record.shapes[viewed[1]], origin,
-                                               bool(self.axes.mmas))
+                if found is not None and info.memspace == "smem" and self.axes.mmas:
+                    # (a buffer of its own whose uses the epilogue rules judge: `smem_buffer` labels; without an
+                    # MMA, a flat ring re-laid as (stages, rows, vectors) keeps its joins, which no rule replaces)
+                    apart = _apart_from_packed(found, info.layout, viewed[2], record.shapes[viewed[1]], origin)
                     if apart is not found:  # a buffer of its own over the other's storage, not a view of it
                         self.views.pop(origin, None)
                     found = apart
@@ -4995,15 +4995,15 @@ def _divided_flat(inp: tuple, source, tile, origin: int):
     return labels[0], rest
 
 
-def _apart_from_packed(labels, layout: str | None, source_labels, source_shape, origin: int, own: bool):
+def _apart_from_packed(labels, layout: str | None, source_labels, source_shape, origin: int):
     """A view's labels (`_strided_view`) with the leaves of two or more of its own modes that took one source leaf's
     label, together tile that whole leaf and step it row-major (an earlier mode of a larger stride): given
     variables of their own. The view lays out again what the leaf packs (`make_tensor(red.iterator, make_layout(
     (bM, bN), stride=(bN, 1)))` over a buffer's linear (rows x columns) element mode, bM * bN of them), each of
     its modes along whatever axis its own uses say, none joined to the packed leaf; a leaf split in increasing
     strides (`(64, 2):(1, 64)` over 128 keys) is one axis cut in two, and stays joined. Level and role stay the
-    view's, made by the view (`origin`), by the `smem_buffer` rules where `own`; the labels themselves where
-    nothing is packed."""
+    view's, made by the view (`origin`) by the `smem_buffer` rules; the labels themselves where nothing is
+    packed."""
     tree = leaf_tree(layout)
     shape = tuple(_leaves_shape(t) for t in tree) if isinstance(tree, tuple) else None
     if shape is None:
@@ -5019,7 +5019,7 @@ def _apart_from_packed(labels, layout: str | None, source_labels, source_shape, 
               and any(a[2] is not None and b[2] is not None and a[2] > b[2] for a, b in zip(held, held[1:]))}
     if not packed:
         return labels
-    return tuple(_apart_mode(mode, t, packed, origin, own) for mode, t in zip(shape, labels))
+    return tuple(_apart_mode(mode, t, packed, origin) for mode, t in zip(shape, labels))
 
 
 def _leaves_shape(tree):
@@ -5029,12 +5029,12 @@ def _leaves_shape(tree):
     return _leaf_numbers(tree)[0]
 
 
-def _apart_mode(mode, tree, packed: set, origin: int, own: bool):
+def _apart_mode(mode, tree, packed: set, origin: int):
     if isinstance(tree, tuple) and isinstance(mode, tuple) and len(tree) == len(mode):
-        return tuple(_apart_mode(m, t, packed, origin, own) for m, t in zip(mode, tree))
+        return tuple(_apart_mode(m, t, packed, origin) for m, t in zip(mode, tree))
     if isinstance(tree, _levels.ModeLabel) and tree.var in packed:
-        return replace(tree, var=_axes.fresh(), origin=origin, rule=f"smem_buffer.{tree.role}" if own else tree.rule,
-                       leaf_axes=None, axis=None, axis_rule=None)
+        return replace(tree, var=_axes.fresh(), origin=origin, rule=f"smem_buffer.{tree.role}", leaf_axes=None,
+                       axis=None, axis_rule=None)
     return tree
 
 
