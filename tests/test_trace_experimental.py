@@ -42,3 +42,26 @@ def test_a_whole_tile_tma_load_carries_the_slot_axes_back_to_the_inputs(events):
     assert labels_of(events, "rows_in")[0] == ["input-mode-M", "input-mode-K"]
     assert labels_of(events, "cols_in")[0] == ["input-mode-N", "input-mode-K"]
     assert labels_of(events, "panel_r")[0] == ["block-atom-M", "block-atom-K", "block-rest-K"]
+
+
+@pytest.fixture(scope="module")
+def inline_events():
+    return trace_json(f"{KERNEL}:compile_inline_dot", arch="sm_100a")
+
+
+def test_a_view_made_inside_the_dot_call_is_the_rings_slice(inline_events):
+    """`dot(atom, append_ones(ring[None, None, kb, slot]), ...)`: the view no hook sees is the ring's slice, its
+    appended mode the k-block the slice indexed, so the MMA's slots reach the ring, and through the TMA loads the
+    inputs."""
+    assert labels_of(inline_events, "ring_r")[0] == ["mma-atom-M", "mma-atom-K", "mma-rest-M", "mma-rest-K", "stage"]
+    assert labels_of(inline_events, "ring_c")[0] == ["mma-atom-N", "mma-atom-K", "mma-rest-N", "mma-rest-K", "stage"]
+    assert labels_of(inline_events, "rows_in")[0] == ["input-mode-M", "input-mode-K"]
+    assert labels_of(inline_events, "panel_c")[0] == ["block-atom-N", "block-atom-K", "block-rest-K"]
+
+
+def test_tiles_one_thr_copy_cuts_inside_partition_and_copy_are_one_tile(inline_events):
+    """`partition_and_copy(thr, acc, regs)` then `partition_and_copy(thr, regs, out_tile[None, None, 0, 0])`: the
+    accumulator read out and the output tile written are the copy's one (rows, columns) tile, so the output's
+    modes are the accumulator's M and N and its divide is the epilogue's."""
+    assert labels_of(inline_events, "result")[0] == ["input-mode-M", "input-mode-N"]
+    assert labels_of(inline_events, "out_tile")[0] == ["epi-atom-M", "epi-atom-N", "epi-rest-M", "epi-rest-N"]

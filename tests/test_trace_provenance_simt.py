@@ -188,5 +188,6 @@ def test_a_contraction_summed_in_a_register_accumulator_of_loaded_vectors_names_
     # `logical_divide(left, (None, 8))[None, (None, tidx)]`: the vectors the thread index picks among are that
     # thread's copy partition, and registers made like one of its rows hold the copy's atom
     assert _first(events, "mine")[0] == ["copy-atom-K"]
-    # one output per (i, j), each written once per warp: several sums of each warp, no reused sync slot
-    assert _first(events, "buf")[0] == ["block-atom", "block-atom", "block-rest-K"]
+    # one output per (i, j), each written once per warp: several sums of each warp, no reused sync slot; i and j
+    # index the rows the factors were sliced at (`flow._product_rows`): left's M, right's N
+    assert _first(events, "buf")[0] == ["block-atom-M", "block-atom-N", "block-rest-K"]

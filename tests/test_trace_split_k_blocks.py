@@ -38,3 +38,12 @@ def test_a_partition_rest_cut_in_parts_stays_the_copy_rests(events, name):
     # both parts of the 16 k-blocks, (4, 4), are the copy's repeats along K, as the undivided mode was
     assert labels[3:5] == ["copy-rest-K", "copy-rest-K"]
     assert source[3:5] == ["copy-rest-K", "copy-rest-K"]
+
+
+def test_rows_and_columns_laid_over_a_flat_buffers_linear_mode_are_a_buffer_of_their_own():
+    # `mine = make_tensor(domain_offset((warp, 0), flat).iterator, (rows, cols):(cols, 1))`: both of mine's modes
+    # fall in flat's one linear element mode, which packs them; mine's axes are what its use (the accumulator's
+    # partition) says, and flat's linear mode runs along no one axis
+    events = trace_json(f"{KERNEL}:compile_partials", arch="sm_80")
+    assert labels_of(events, "mine")[0] == ["epi-atom-M", "epi-atom-N"]
+    assert labels_of(events, "flat")[0] == ["block-atom", "block-atom"]

@@ -679,6 +679,40 @@ def join_whole_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         return
 
 
+def join_copied_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
+    """Two tiles one ThrCopy partitions (`tracer._tiles_of_one_copy`): their tile modes join, extent for extent,
+    where both have the same extents (an accumulator's MMA atom `((16, 4), 8)` with size-1 rests is the (64, 8)
+    output tile's rows and columns)."""
+    sides = [_tile_modes(axes, tree, shape) for tree, shape in ((a, a_shape), (b, b_shape))]
+    if None in sides or [e for e, _ in sides[0]] != [e for e, _ in sides[1]]:
+        return
+    for (_, mine), (_, theirs) in zip(*sides):
+        for var in mine[1:] + theirs:
+            axes.join(mine[0], var)
+
+
+def _tile_modes(axes: Axes, tree, shape):
+    """[(extent, [axis variables of its leaves])] of a tile's modes of extent > 1; where one mode (or one label)
+    holds every element (an MMA atom beside size-1 rests), that mode's sub-modes. None where a leaf has no
+    variable."""
+    if isinstance(tree, _levels.ModeLabel) and isinstance(shape, tuple):  # a slice whose one label covers a tile
+        shape, tree = (shape,), (tree,)
+    modes, trees = _modes(shape), _modes(tree)
+    if len(modes) != len(trees):
+        return None
+    big = [(mode, t) for mode, t in zip(modes, trees) if _size(mode) != 1]
+    if len(big) == 1 and isinstance(big[0][0], tuple):
+        mode, t = big[0]
+        found, variables = [], _leaf_vars(axes, t, mode)
+        for sub in mode:
+            count = sum(1 for _ in _leaves(sub))
+            found.append((_size(sub), variables[:count]))
+            variables = variables[count:]
+    else:
+        found = [(_size(mode), _leaf_vars(axes, t, mode)) for mode, t in big]
+    return None if any(not vs or None in vs or extent is None for extent, vs in found) else found
+
+
 def _size(shape) -> int | None:
     size = 1
     for extent in _leaves(shape):
@@ -979,6 +1013,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
     if not axes.mmas:
         _contractions(axes, records)
+        _product_rows(axes, records)
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
     _chained_axes(axes)
@@ -3719,19 +3754,30 @@ def _reduction_buffers(records: list) -> None:
     """A cross-warp reduction buffer (`buffer[warp // per_row, warp % per_row] = warp_sum`, seen by the tracer as
     `warp_partials`: axis variable -> "rows" or "partials") is the CTA tile's: the rows its atom, each warp's
     partial sums rests along the reduced axis, and a mode no such write indexes (sliced away first: the sync
-    slots) a stage."""
+    slots) a stage. Written through a view of the same rank (a token group's rows), the view and its buffer."""
     for record in records:
         roles = record.meta.get("warp_partials")
-        if not roles or record.op != "make_tensor" or not record.levels:
+        buffer = record if record.op == "make_tensor" else _buffer_viewed(records, record) if roles else None
+        if not roles or buffer is None or not record.levels or not buffer.levels:
             continue
         reused = {var for var, counts in record.meta.get("literal_writes", {}).items() if max(counts.values()) > 1}
         roles = {var: None if var in reused else role for var, role in roles.items()}
-        modes = []
-        for mode in _modes(record.levels[0]):
-            labels = list(_levels.flatten(mode))
-            role = next((roles[label.var] for label in labels if label.var in roles), None)
-            modes.append(_as_reduction_mode(mode, role))
-        record.levels = (tuple(modes),) + record.levels[1:]
+        by_mode = [next((roles[label.var] for label in _levels.flatten(mode) if label.var in roles), None)
+                   for mode in _modes(record.levels[0])]
+        for written in {id(r): r for r in (record, buffer)}.values():  # a view the warps write, and its buffer
+            written.levels = (tuple(_as_reduction_mode(mode, role) for mode, role
+                                    in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
+
+
+def _buffer_viewed(records: list, record):
+    """The SMEM buffer (`make_tensor`) a view of the same rank cuts mode for mode (`local_tile(domain_offset((m, 0,
+    0), buf), (4, 2, 4), (0, 0, 0))`: a token group's rows of a cross-warp buffer), else None."""
+    rank = len(_modes(record.levels[0])) if record.levels else None
+    while record.op in ("local_tile", "domain_offset") and record.inputs and record.memspaces[:1] == ("smem",):
+        record = records[record.inputs[0]]
+        if not record.levels or len(_modes(record.levels[0])) != rank:
+            return None
+    return record if record.op == "make_tensor" else None
 
 
 def _contractions(axes: Axes, records: list) -> None:
@@ -3739,7 +3785,8 @@ def _contractions(axes: Axes, records: list) -> None:
     cross-warp buffer, seen by the tracer as `contraction` on the buffer's record): the leaves the multiplied
     elements' indices walk are one axis in both factors, K; the left factor's other leaves are its rows M, the
     right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where each factor has
-    rows of its own (two tensors' elements, not a vector scaling a row of the same rows)."""
+    rows of its own (two tensors' elements, not a vector scaling a row of the same rows). Factors that loads issued
+    by hand returned (no products of tensors' elements recorded) still make the partial sums K."""
     for record in records:
         contraction = record.meta.get("contraction")
         if not contraction:
@@ -3762,9 +3809,57 @@ def _contractions(axes: Axes, records: list) -> None:
             for own, letter in zip(rows, "MN"):
                 for var in own:
                     axes.suggest(var, letter, "contraction")
-        if found:
+        if found or not contraction["products"]:  # (none: factors loaded by hand, which no tensor holds)
             for var in contraction["partials"]:
                 axes.suggest(var, "K", "contraction")
+
+
+def _product_rows(axes: Axes, records: list) -> None:
+    """Sums of products written at literal indices (`acc[m, e] += a_m[v] * b_e[v]`, with `a_m` registers made like
+    `tA[m, None, tile]` and `b_e` like `tB[e, None, tile]`; then `buf[m, e, warp] = warp_sum(acc[m, e])`), in a
+    kernel with no MMA (`meta["product_writes"]`): a mode of the written tensor whose index, in every write, is the
+    index one factor's rows were sliced at, in one mode of that factor's source, holds those rows: the two modes
+    join (a GEMV's partial dot products per token and per expert: M and N). A register array whose every mode
+    holds a factor's rows, labelled by nothing else, is the CTA's output tile in registers (`product_rows`)."""
+    for record in records:
+        writes = record.meta.get("product_writes")
+        if not writes or not record.levels or not record.shapes:
+            continue
+        modes, shapes = _modes(record.levels[0]), _modes(record.shapes[0])
+        held = [_sliced_rows_at(records, writes, i) for i in range(len(modes))]
+        for mode, shape, rows in zip(modes, shapes, held):
+            if rows is not None:
+                source, j = rows
+                axes.join(_mode_var(axes, mode, shape),
+                          _mode_var(axes, _modes(records[source].levels[0])[j], _modes(records[source].shapes[0])[j]))
+        if None not in held and record.memspaces[:1] == ("rmem",) \
+                and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+            record.levels = (tuple(_as_product_rows(mode) for mode in modes),) + tuple(record.levels[1:])
+
+
+def _sliced_rows_at(records: list, writes: list, i: int):
+    """(source record, its mode) the factors' rows were sliced at where mode `i` of a tensor's product writes is
+    indexed, the same in every write and no other (at least two indices written), else None."""
+    indices = {coords[i] for coords, _ in writes if i < len(coords)}
+    if None in indices or len(indices) < 2:
+        return None
+    common = None
+    for coords, pairs in writes:
+        here = set()
+        for side in (0, 1):
+            sides = [records[pair[side]].meta.get("like_slice") for pair in pairs]
+            if None in sides:
+                continue
+            matched = [{(src, j) for j, c in enumerate(_modes(crd)) if c == coords[i]} for src, crd in sides]
+            here |= set.intersection(*matched) if matched else set()
+        common = here if common is None else common & here
+    return next(iter(common)) if common and len(common) == 1 else None
+
+
+def _as_product_rows(tree):
+    if isinstance(tree, tuple):
+        return tuple(_as_product_rows(t) for t in tree)
+    return replace(tree, level="block", role="atom", rule="product_rows")
 
 
 def _rows_of_source(axes: Axes, records: list, record, k: int) -> set:

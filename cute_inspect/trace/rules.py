@@ -270,7 +270,14 @@ RULES = {
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
-                   "right one's N (only where each has rows of its own), the warps' partial sums K",
+                   "right one's N (only where each has rows of its own), the warps' partial sums K; a sum of products "
+                   "of values two loads issued by hand returned (`ld.global.v4.u32` words unpacked) has its warps' "
+                   "partial sums along K too",
+    "product_rows": "in a kernel with no MMA, a register array whose elements are sums of products written at "
+                    "literal indices (`acc[m, e] += a_m[v] * b_e[v]`), each index the one the factors' registers were "
+                    "sliced at in one mode of their source (`make_rmem_tensor_like(tA[m, None, tile])`): the CTA's "
+                    "output tile in registers, Block atoms along those modes' axes (a GEMV's per-token, "
+                    "per-expert partial dot products)",
     "layout.rows_cols": "in a kernel with no MMA, a global tensor made over a pointer, of two or three leaves, that "
                         "no data flow or name names: (rows, columns) by its strides alone, the outermost (largest "
                         "stride) leaf the rows M, the others the columns N; a leading extent-1 leaf over one wide "

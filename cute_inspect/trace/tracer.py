@@ -9,6 +9,7 @@ import ast
 import contextlib
 import dataclasses
 import functools
+import math
 import os
 import re
 import sys
@@ -420,6 +421,8 @@ class _Tracer:
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
+        # copy object -> (labels, shape) of the tiles cute.experimental's `partition_and_copy` cut with it so far
+        self.copied_tiles: dict = {}
         # (accumulator record, layout) -> {TMEM offset: [records]} of its views in that layout (`_chunks_of`)
         self.chunk_views: dict = {}
         self.tmem_copied: dict = {}  # `_address_key` of a TMEM address -> (traced SMEM tensor, shape) copied there
@@ -562,7 +565,8 @@ class _Tracer:
             swizzles=(info.swizzle,), levels=(labels,), library=site.file.startswith(_library_dir()),
             inputs=(passed[0],) if passed else (), input_outputs=(passed[1],) if passed else (),
         ))
-        self._know(obj, (index, 0, labels))
+        labels = self._view_made_by_untraced_call(obj, index, info) or labels  # (before it is known: the walk
+        self._know(obj, (index, 0, labels))                                    # would find itself)
         for label in _levels.flatten(labels):  # (a host tile's labels nest where its modes do)
             if label.axis:
                 self.axes.suggest(label.var, label.axis, "hint:name")
@@ -574,6 +578,35 @@ class _Tracer:
             _flow.join_leaves(self.axes, host_modes, labels)
             _flow.note_viewed_leaves(self.axes, host_modes, labels)
         return index, 0, labels
+
+    def _view_made_by_untraced_call(self, obj, index: int, info):
+        """An SMEM or TMEM tensor first seen as an argument, made by a call no hook sees from a traced buffer's
+        slice (`append_ones(sA[None, None, k, stage])` handed straight to an MMA: a `make_view` over the slice's
+        iterator, its layout the slice's with size-1 modes appended) is that slice: its modes the slice's labels
+        (so what an MMA slot says of them reaches the buffer), an appended one the label of a mode the slice
+        indexed (the k-blocks), else its own; `views` says whose storage it is in. None where no traced tensor's value is found up its defining ops, or the layouts differ
+        in more than the appended modes."""
+        if info.memspace not in ("smem", "tmem") or not hasattr(obj, "value"):
+            return None
+        found = _up_defining_ops(obj.value, lambda v: (self._known_value(v), v) if self._known_value(v) else None,
+                                 depth=_VIEW_OPS_WALKED)
+        if found is None or self.trace.records[found[0][0]].memspaces[found[0][1]] != info.memspace:
+            return None
+        (record, _, viewed), value = found
+        sliced = type_info(value)
+        own = top_modes(info.layout)
+        kept = top_modes(sliced.layout) if sliced is not None else None
+        if not kept or not isinstance(viewed, tuple) or len(kept) != len(viewed) or own[:len(kept)] != kept \
+                or any(not mode.startswith("1:") for mode in own[len(kept):]):
+            return None
+        self.views[index] = record
+        # the appended modes give back the rank the slice took: each stands for a mode it indexed, in order (the
+        # MMA's K rest for the k-block sliced away), a pipeline stage for none
+        whole = self.trace.records[record].levels[found[0][1]]
+        indexed = [mode for mode in (whole if isinstance(whole, tuple) else ()) if all(mode is not m for m in viewed)
+                   and not any(label.role == "stage" for label in _levels.flatten(mode))]
+        appended = list(_levels.initial(len(own), None, index)[len(kept):])
+        return viewed + tuple(indexed[:len(appended)]) + tuple(appended[len(indexed):])
 
     def _passed_in(self, type_text: str, name: str | None, kernel: str):
         """The host tensor a kernel parameter came from: a tensor of exactly its type made in another function,
@@ -1030,6 +1063,7 @@ class _Tracer:
                     self._hand_loaded_fill(tensor, value)
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
+                    self._product_written(tensor, coord, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -1146,9 +1180,33 @@ class _Tracer:
                 if role != "values":
                     self.axes.suggest(label.var, "M" if role == "rows" else "N", "reduction_buffer")
         products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        partials = [label.var for label, role in zip(modes, roles)
+                    if role == "partials" and isinstance(label, _levels.ModeLabel)]
         if products:  # the partial sums are of a contraction (a GEMV's dot products): along what it contracts
-            _contracted(meta, products, [label.var for label, role in zip(modes, roles)
-                                         if role == "partials" and isinstance(label, _levels.ModeLabel)])
+            _contracted(meta, products, partials)
+        elif _hand_loaded_products(getattr(value, "value", value)):  # of values loaded by hand (`ld.global.v4`)
+            _contracted(meta, {}, partials)
+
+    def _product_written(self, tensor, coord: tuple, value) -> None:
+        """`acc[m, e] = acc[m, e] + a[v] * b[v]`, `buf[m, e, warp] = warp_sum(acc[m, e])`: an element written at
+        literal indices with a sum of products of two register tensors' elements: those indices (None where not
+        literal) and the factors' records, on the written tensor's record (`meta["product_writes"]`, a few writes
+        at distinct indices), for `flow._product_rows`. Kernels with no MMA only."""
+        if self.axes.mmas or not self.read_at or not any(isinstance(c, int) for c in coord):
+            return
+        found = self._element_source(tensor)
+        if found is None or found[1] != 0:
+            return
+        meta = self.trace.records[found[0]].meta
+        literal = tuple(c if isinstance(c, int) else None for c in coord)
+        writes = meta.setdefault("product_writes", [])
+        checked = meta["product_writes_checked"] = meta.get("product_writes_checked", 0) + 1
+        if len(writes) >= _PRODUCT_WRITES_READ or checked > 4 * _PRODUCT_WRITES_READ \
+                or any(literal == seen for seen, _ in writes):
+            return
+        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        if products:
+            writes.append((literal, tuple(products)))
 
     def _result_written(self, tensor, value) -> None:
         """`y[i, j] = warp_sum` into global memory (one warp per output, no cross-warp buffer): a reduced value
@@ -1567,6 +1625,8 @@ class _Tracer:
             record.levels = tuple(out_trees)
         if op == "recast_tensor":
             self._note_sliced(record, bound)
+        if op in ("make_rmem_tensor_like", "make_fragment_like"):  # registers made like one row of a tensor
+            self._note_sliced(record, bound, "like_slice")
         if op == "filter_zeros" and in_shapes and outputs:
             record.levels = tuple(_flow.zeros_filtered(t, in_shapes[0], o.shape) for t, o in zip(out_trees, outputs))
             out_trees = list(record.levels)
@@ -1631,6 +1691,8 @@ class _Tracer:
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
             self._copy_carries_products(record.operands["src"], record.operands["dst"])
+            if call.op == "partition_and_copy" and record.made_by:
+                self._tiles_of_one_copy(bound, record.made_by["object"])
         self._append(record)
         if op == "partition_D":
             self._replicas_filled(record)
@@ -1641,6 +1703,36 @@ class _Tracer:
             self._attribute(record, site, call.frame, kernel_file, kernel)
         elif not site.direct:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
+
+    def _tiles_of_one_copy(self, bound: dict, number) -> None:
+        """cute.experimental's `partition_and_copy(thr, src, dst)` partitions both sides inside: the tiles one
+        ThrCopy cuts, in this call and in others (the accumulator in TMEM read out by `partition_and_copy(thr_t2r,
+        acc, regs)`, the output tile written by `partition_and_copy(thr_t2r, regs, gD[None, None, 0, 0])`), are
+        one (rows, columns) tile of its tiler: their modes join (`flow.join_copied_tiles`). A register side is one
+        thread's values already, no tile."""
+        for side in ("src", "dst"):
+            tensor = bound.get(side)
+            if not _is_tensor(tensor) or _info(tensor).memspace == "rmem":
+                continue
+            found = self.lookup(tensor)
+            if found is None:
+                continue
+            shape, labels = _info(tensor).shape, self._labels_now(tensor, found)
+            cut = self.copied_tiles.setdefault(number, [])
+            for earlier, other in cut:
+                _flow.join_copied_tiles(self.axes, earlier, labels, other, shape)
+            cut.append((labels, shape))
+
+    def _labels_now(self, tensor, found):
+        """The labels of a traced tensor, or of a slice of one, as its record holds them now: an MMA slot may have
+        relabelled the record since the slice was taken (a TMEM accumulator's atom placed along M and N)."""
+        record = self.trace.records[found[0]]
+        sliced = self.slice_coords.get(_value_key(tensor))
+        if sliced is None or sliced[0] != found[0] or found[1] >= len(record.levels):
+            return found[2]
+        coord = sliced[1] if isinstance(sliced[1], tuple) else (sliced[1],)
+        kept = _levels.sliced(record.levels[found[1]], coord, record.shapes[found[1]])
+        return kept if kept is not None and len(kept) == len(found[2]) else found[2]
 
     def _issued_by_hand(self, call: Call) -> None:
         """An MMA issued by hand, in inline PTX (`tcgen05.mma [$0], $1, $2, $3`) or as an NVVM op
@@ -1884,12 +1976,14 @@ class _Tracer:
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
 
-    def _note_sliced(self, record: Record, bound: dict) -> None:
+    def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
-        warp MMA that reads the view (`_fragment_of`)."""
+        warp MMA that reads the view (`_fragment_of`); under `like_slice`, registers made like a slice
+        (`make_rmem_tensor_like(tA[m, None, tile])`), for the rows a sum of their products is written at
+        (`flow._product_rows`)."""
         sliced = next((self.slice_coords[k] for k in map(_value_key, bound.values()) if k in self.slice_coords), None)
         if sliced is not None:
-            record.meta["sliced"] = sliced
+            record.meta[key] = sliced
 
     def _flat_operand(self, index: int, mma: int, slot: str, transposed: bool) -> bool:
         """Whether the tensor a hand-issued MMA reads in `slot` is an SMEM tile in no MMA form (rows, columns,
@@ -2483,6 +2577,13 @@ class _Tracer:
                 record = self.trace.records[viewed[0]]
                 found = _strided_view(info.layout, record.layouts[viewed[1]], viewed[2], origin,
                                       expansions=self.axes.expansions)
+                if found is not None and info.memspace == "smem" and self.axes.mmas:
+                    # (a buffer of its own whose uses the epilogue rules judge: `smem_buffer` labels; without an
+                    # MMA, a flat ring re-laid as (stages, rows, vectors) keeps its joins, which no rule replaces)
+                    apart = _apart_from_packed(found, info.layout, viewed[2], record.shapes[viewed[1]], origin)
+                    if apart is not found:  # a buffer of its own over the other's storage, not a view of it
+                        self.views.pop(origin, None)
+                    found = apart
                 found = self._chunks_of(found, info, viewed, bound.get("iterator"), origin)
                 if found is None:  # a view of a slice of the record (`make_ptr(t, row.iterator.toint())`)
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
@@ -3589,6 +3690,8 @@ def _reduced(value, limit: int = 256) -> bool:
                for v in _defining_values(value, limit))
 
 
+# element writes at distinct literal indices per tensor whose values are followed up to the products summed
+_PRODUCT_WRITES_READ = 16
 _RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
 
 
@@ -3667,6 +3770,7 @@ def _through_conversions(value, match, depth: int = 3):
 
 # the load instructions a hand-written PTX load begins with (`ld.global.v4.u32`, `ld.volatile.global.v4.u32`)
 _ASM_LOAD = re.compile(r"^\s*ld\.(?:[a-z0-9]+\.)*(?:global|shared)")
+_ASM_MOVE = re.compile(r"^\s*mov\.b(?:16|32|64)\s")  # a bitcast written as inline PTX (`u32_as_f32`)
 # load ops a kernel issues by hand through the dialects (`prims.load_ext`: `nvvm.load.ext`; `llvm.load`)
 _LOAD_OPS = frozenset(("nvvm.load.ext", "llvm.load"))
 
@@ -3683,6 +3787,35 @@ def _loaded_by_hand(value, depth: int = 6) -> bool:
         return text is not None and _ASM_LOAD.search(text.strip('"')) is not None
     operands = [v for v in (_operands(value) if depth > 0 else ()) if _op_name(v) != "arith.constant"]
     return bool(operands) and all(_loaded_by_hand(v, depth - 1) for v in operands)
+
+
+def _hand_loaded_products(value, limit: int = 256) -> bool:
+    """Whether `value` is summed from products of two values loaded by hand by different loads (a GEMV's weights
+    and activations each read by inline PTX `ld.global.v4.u32`, their bf16 halves unpacked by shifts, masks and a
+    `mov.b32` bitcast, then multiplied): a contraction whose factors no register tensor holds. A square of one
+    load's values (a norm's sum of squares) is none."""
+    for v in _defining_values(value, limit):
+        if _op_name(v) in _PRODUCTS and len(_operands(v)) >= 2:
+            loads = [_hand_load_of(o) for o in _operands(v)[:2]]
+            if None not in loads and loads[0] != loads[1]:
+                return True
+    return False
+
+
+def _hand_load_of(value, depth: int = 6):
+    """The hash of the load issued by hand (inline PTX `ld.global` / `ld.shared`, `nvvm.load.ext`) that `value` is
+    unpacked from, through bit operations, conversions and `mov.b32` bitcasts by inline PTX; None if none or
+    several."""
+    name = _op_name(value)
+    if name in _LOAD_OPS:
+        return _ir_hash(value)
+    text = _asm_text(value) if name == "llvm.inline_asm" else None
+    if text is not None and _ASM_LOAD.search(text.strip('"')) is not None:
+        return _ir_hash(value)
+    if depth <= 0 or (text is not None and not _ASM_MOVE.search(text.strip('"'))):
+        return None
+    found = {_hand_load_of(o, depth - 1) for o in _operands(value) if _op_name(o) != "arith.constant"}
+    return found.pop() if len(found) == 1 else None
 
 
 def _warp_asm(value) -> bool:
@@ -4309,6 +4442,9 @@ def _in_helper(site: CallSite, kernel: str) -> bool:
 
 # views over the same storage whose modes are their source's, mode for mode
 _STORAGE_VIEWS = ("filter_zeros", "domain_offset")
+# how many defining ops up from a view an untraced call made to the buffer it views: a `make_view` over a slice's
+# iterator (`append_ones(sA[None, None, k, stage])`) is four (make_view, get_iter, slice, the buffer)
+_VIEW_OPS_WALKED = 5
 
 
 def _atom_leaves(layout) -> list:
@@ -4857,6 +4993,67 @@ def _divided_flat(inp: tuple, source, tile, origin: int):
         return None
     rest = _levels.made(labels[0].level, "rest", origin, "divide")
     return labels[0], rest
+
+
+def _apart_from_packed(labels, layout: str | None, source_labels, source_shape, origin: int):
+    """A view's labels (`_strided_view`) with the leaves of two or more of its own modes that took one source leaf's
+    label, together tile that whole leaf and step it row-major (an earlier mode of a larger stride): given
+    variables of their own. The view lays out again what the leaf packs (`make_tensor(red.iterator, make_layout(
+    (bM, bN), stride=(bN, 1)))` over a buffer's linear (rows x columns) element mode, bM * bN of them), each of
+    its modes along whatever axis its own uses say, none joined to the packed leaf; a leaf split in increasing
+    strides (`(64, 2):(1, 64)` over 128 keys) is one axis cut in two, and stays joined. Level and role stay the
+    view's, made by the view (`origin`) by the `smem_buffer` rules; the labels themselves where nothing is
+    packed."""
+    tree = leaf_tree(layout)
+    shape = tuple(_leaves_shape(t) for t in tree) if isinstance(tree, tuple) else None
+    if shape is None:
+        return labels
+    extents = _extents_by_var(source_labels, source_shape)
+    strides = [_leaf_numbers(leaf)[1] for mode in tree for leaf in _leaves(mode)]
+    by_var: dict = {}
+    for (i, extent, label), stride in zip(_leaf_entries(labels, shape), strides):
+        if extent != 1 and isinstance(label, _levels.ModeLabel) and label.var is not None:
+            by_var.setdefault(label.var, []).append((i, extent, stride))
+    packed = {var for var, held in by_var.items()
+              if len({i for i, _, _ in held}) > 1 and extents.get(var) == math.prod(e for _, e, _ in held)
+              and any(a[2] is not None and b[2] is not None and a[2] > b[2] for a, b in zip(held, held[1:]))}
+    if not packed:
+        return labels
+    return tuple(_apart_mode(mode, t, packed, origin) for mode, t in zip(shape, labels))
+
+
+def _leaves_shape(tree):
+    """A `leaf_tree`'s shape: its leaves' extents, nested as they are."""
+    if isinstance(tree, tuple):
+        return tuple(_leaves_shape(t) for t in tree)
+    return _leaf_numbers(tree)[0]
+
+
+def _apart_mode(mode, tree, packed: set, origin: int):
+    if isinstance(tree, tuple) and isinstance(mode, tuple) and len(tree) == len(mode):
+        return tuple(_apart_mode(m, t, packed, origin) for m, t in zip(mode, tree))
+    if isinstance(tree, _levels.ModeLabel) and tree.var in packed:
+        return replace(tree, var=_axes.fresh(), origin=origin, rule=f"smem_buffer.{tree.role}", leaf_axes=None,
+                       axis=None, axis_rule=None)
+    return tree
+
+
+def _extents_by_var(labels, shape) -> dict:
+    """Axis variable -> the extent of the one leaf that carries it (a variable on several leaves: none)."""
+    found: dict = {}
+    for _, extent, label in _leaf_entries(labels, shape):
+        if isinstance(label, _levels.ModeLabel) and label.var is not None:
+            found[label.var] = extent if label.var not in found else None
+    return found
+
+
+def _leaf_entries(labels, shape) -> list:
+    """(top mode, extent, label) per leaf of `shape` labelled by `labels` (a tree per top mode); [] if they differ."""
+    modes = shape if isinstance(shape, tuple) else (shape,)
+    if not isinstance(labels, tuple) or len(labels) != len(modes):
+        return []
+    return [(i, extent, label) for i, (mode, tree) in enumerate(zip(modes, labels))
+            for extent, label in zip(_leaves(mode), _nested_leaf_labels(mode, tree))]
 
 
 def _nested_leaf_labels(mode, tree) -> list:

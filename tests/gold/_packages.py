@@ -96,6 +96,22 @@ def flashinfer(module: str, host_only: tuple[str, ...] = ()):
     return importlib.import_module(f"flashinfer.{module}")
 
 
+def b12x(module: str):
+    """``b12x.<module>`` (dotted): flashinfer's embedded b12x kernels (``flashinfer/experimental/b12x/``) under the
+    top-level name their files import each other by (``from b12x._lib.intrinsics import ...``). The ``b12x`` alias
+    package's __init__ runs b12x's whole torch-facing API, so ``b12x`` is registered at flashinfer's directory,
+    not run."""
+    _stand_ins()
+    if "b12x" not in sys.modules:
+        root = types.ModuleType("b12x")
+        root.__path__ = [os.path.join(_package_dir("flashinfer"), "experimental", "b12x")]
+        sys.modules["b12x"] = root
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        _namespace(".".join(["b12x", *parts[:i]]))
+    return importlib.import_module(f"b12x.{module}")
+
+
 def _skipping_inits(module: str):
     """``module`` imported with every package above it registered, not run (their __init__s import the torch-facing
     API or, as flashlib's, probe the GPU)."""

@@ -58,3 +58,39 @@ def compile_split():
     left = make_fake_compact_tensor(F16, (ROWS, DEPTH), stride_order=(1, 0), assumed_align=16)
     right = make_fake_compact_tensor(F16, (COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
     return cute.compile(split_host, left, right)
+
+
+@cute.kernel
+def partials_kernel(mma: cute.TiledMma, left: cute.Tensor, right: cute.Tensor):
+    """One k-block's product per warp, its accumulator left in a flat SMEM buffer of (warp, linear output element)
+    through a (rows, columns) view laid over the warp's row of it (as a split-K kernel's warps leave their partial
+    sums for one to add up)."""
+    t, _, _ = cute.arch.thread_idx()
+    pool = cutlass.utils.SmemAllocator()
+    tile_l = pool.allocate_tensor(F16, cute.make_layout((ROWS, 16), stride=(16, 1)), 16)
+    tile_r = pool.allocate_tensor(F16, cute.make_layout((COLS, 16), stride=(16, 1)), 16)
+    cute.autovec_copy(left[None, (None, 0)], tile_l)
+    cute.autovec_copy(right[None, (None, 0)], tile_r)
+    cute.arch.sync_threads()
+    me = mma.get_slice(t)
+    sums = cute.make_rmem_tensor(me.partition_shape_C((ROWS, COLS)), F32)
+    sums.fill(0.0)
+    cute.gemm(mma, sums, me.make_fragment_A(me.partition_A(tile_l)), me.make_fragment_B(me.partition_B(tile_r)), sums)
+    flat = cute.make_tensor(cute.arch.alloc_smem(F32, 2 * ROWS * COLS, alignment=16),
+                            cute.make_layout((2, ROWS * COLS), stride=(ROWS * COLS, 1)))
+    mine = cute.make_tensor(cute.domain_offset((t // 32, 0), flat).iterator,
+                            cute.make_layout((ROWS, COLS), stride=(COLS, 1)))
+    cute.autovec_copy(sums, me.partition_C(mine))
+
+
+@cute.jit
+def partials_host(left: cute.Tensor, right: cute.Tensor):
+    mma = cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(F16, F32, (16, 8, 16)), cute.make_layout((1, 1, 1)))
+    partials_kernel(mma, cute.logical_divide(left, (None, 16)), cute.logical_divide(right, (None, 16))).launch(
+        grid=(1, 1, 1), block=(64, 1, 1))
+
+
+def compile_partials():
+    left = make_fake_compact_tensor(F16, (ROWS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(F16, (COLS, DEPTH), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(partials_host, left, right)

@@ -16,6 +16,7 @@ import _packages  # noqa: E402  (tests/gold: the pinned PyPI kernels)
 
 tensor, row_major, stream, dynamic = _fake.tensor, _fake.row_major, _fake.stream, _fake.dynamic
 flash_attn, quack, flashinfer = _packages.flash_attn, _packages.quack, _packages.flashinfer
+b12x = _packages.b12x
 flashlib, dist_moe = _packages.flashlib, _packages.dist_moe
 flash_msa, kernel_fun = _packages.flash_msa, _packages.kernel_fun
 fast_trimul, cudnn, sglang = _packages.fast_trimul, _packages.cudnn, _packages.sglang
