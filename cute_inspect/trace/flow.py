@@ -1093,6 +1093,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _written_out_by_hand(records)
     _indexed_statistics(records)
+    _fragments_of_statistics(records)
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
@@ -3616,7 +3617,7 @@ def _indexed_statistics(records: list) -> None:
         waiting = []
         for uses in pending:
             uses = [(i, *given.get(i, (level, role))) for i, level, role in uses]
-            targets = {i for i, level, _ in uses if level == "input" and _bare_array(records[i])}
+            targets = {i for i, level, _ in uses if level == "input" and _bare_array(records[i], records)}
             kinds = {(level, role) for i, level, role in uses if i not in targets and level not in ("input", "?")}
             if len(kinds) > 1 or not targets:
                 continue
@@ -3633,11 +3634,39 @@ def _indexed_statistics(records: list) -> None:
         records[i].levels = (replace(label, level=level, role=role, rule="same_index"),) + records[i].levels[1:]
 
 
-def _bare_array(record) -> bool:
-    """A register array of one mode made from a layout or shape (or like such an array), still at the input level."""
+def _fragments_of_statistics(records: list) -> None:
+    """A one-mode register fragment made like a per-row statistic (`row_max_prev = make_fragment_like(row_max)`,
+    read and written by compile-time indices only) took the statistic's input label when it was made, before the
+    statistic took its rows' level (`_indexed_statistics` and the rules before it): it holds the same rows, so it
+    takes that level and role, keeping its own axis."""
+    for record in records:
+        label = _single_leaf(record)
+        source = record.inputs[0] if len(record.inputs) == 1 and isinstance(record.inputs[0], int) else None
+        if record.op not in ("make_fragment_like", "make_rmem_tensor_like") or record.memspaces != ("rmem",) \
+                or label is None or label.level != "input" or source is None or not 0 <= source < record.index:
+            continue
+        made_like = _single_leaf(records[source])
+        if made_like is None or made_like.level in ("input", "?") or records[source].memspaces != ("rmem",) \
+                or records[source].shapes[:1] != record.shapes[:1]:
+            continue
+        record.levels = (replace(label, level=made_like.level, role=made_like.role, rule="same_index.like"),) \
+            + record.levels[1:]
+
+
+def _bare_array(record, records: list = ()) -> bool:
+    """A register array of one mode made from a layout or shape (or like such an array), still at the input level;
+    also a `make_fragment_like` of such an array (`row_scale = make_fragment_like(row_max)`)."""
     label = _single_leaf(record)
-    return record.op in ("make_rmem_tensor", "make_rmem_tensor_like") and record.memspaces == ("rmem",) \
-        and label is not None and label.level == "input"
+    made_bare = record.op in ("make_rmem_tensor", "make_rmem_tensor_like") \
+        or (record.op == "make_fragment_like" and _fragment_of_bare_array(record, records))
+    return made_bare and record.memspaces == ("rmem",) and label is not None and label.level == "input"
+
+
+def _fragment_of_bare_array(record, records: list) -> bool:
+    """Whether a fragment was made like a bare register array (`_bare_array`) recorded before it."""
+    source = record.inputs[0] if len(record.inputs) == 1 else None
+    return isinstance(source, int) and 0 <= source < min(record.index, len(records)) \
+        and records[source].op in ("make_rmem_tensor", "make_rmem_tensor_like") and _bare_array(records[source])
 
 
 def _single_wide_leaf(record):
