@@ -37,6 +37,13 @@ def test_a_fragment_made_like_a_statistic_read_by_constant_indices_takes_its_lev
     assert labels_of(stats, "prev")[0] == ["mma-atom-M"]
 
 
+def test_a_fragment_of_a_fragment_indexed_beside_the_rows_labels_the_arrays_it_was_made_like(stats):
+    # `again = make_fragment_like(halves)`, `halves = make_fragment_like(seed)`: only `again[r]` beside the rows
+    assert labels_of(stats, "again")[0] == ["mma-atom-M"]
+    assert labels_of(stats, "halves")[0] == ["mma-atom-M"]
+    assert labels_of(stats, "seed")[0] == ["mma-atom-M"]
+
+
 def test_a_statistic_written_into_a_global_view_partitioned_as_the_accumulator_is_one(stats):
     # `out_mn[m, 0] = total[m]`: out_mn the (M, N) view of the per-row output's partition_C
     assert labels_of(stats, "total")[0] == ["mma-atom-M"]

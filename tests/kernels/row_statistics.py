@@ -15,7 +15,8 @@ def row_stats_kernel(tiled_mma: cute.TiledMma, a: cute.Tensor, b: cute.Tensor, p
     """`top[r]` the row max of `by_rows[r, None]`; `prev` a fragment like `top` read and written by compile-time
     indices only; `scale` a fragment like `top` indexed beside the rows; `inv` a fragment like `norm`, `inv[r] = 1 /
     norm[r]` in one loop, `inv[r]` beside the rows in another (`norm` nowhere else); `total` written only into the per-row output's view partitioned
-    as the accumulator (`out_mn[m, 0] = total[m]`)."""
+    as the accumulator (`out_mn[m, 0] = total[m]`); `again` a fragment like `halves`, itself like `seed` (both
+    read by compile-time indices only), `again[r]` beside the rows."""
     tidx, _, _ = cute.arch.thread_idx()
     thr = tiled_mma.get_slice(tidx)
     acc = cute.make_rmem_tensor(thr.partition_shape_C((TILE_M, TILE_N)), cutlass.Float32)
@@ -41,6 +42,15 @@ def row_stats_kernel(tiled_mma: cute.TiledMma, a: cute.Tensor, b: cute.Tensor, p
         inv[r] = 1.0 / norm[r]
     for r in cutlass.range(ROWS, unroll_full=True):
         by_rows[r, None].store(by_rows[r, None].load() * inv[r])
+    seed = cute.make_rmem_tensor(ROWS, cutlass.Float32)
+    seed.fill(0.5)
+    halves = cute.make_fragment_like(seed, cutlass.Float32)
+    for r in cutlass.range_constexpr(ROWS):
+        halves[r] = seed[r]
+    again = cute.make_fragment_like(halves, cutlass.Float32)
+    for r in cutlass.range(ROWS, unroll_full=True):
+        again[r] = 2.0
+        by_rows[r, None].store(by_rows[r, None].load() * again[r])
     total = cute.make_rmem_tensor(ROWS, cutlass.Float32)
     total.fill(1.0)
     out_2d = cute.make_tensor(per_row.iterator, cute.make_layout((TILE_M, TILE_N), stride=(1, 0)))
