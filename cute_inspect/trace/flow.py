@@ -1078,6 +1078,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
+    _packed_leaves_merged(axes, records, grouped)
     if packed_heads:
         _unpack_head_rows(axes, records, packed_heads)
     _gemm_without_attention_names(axes, records, named)
@@ -1130,6 +1131,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _written_out_by_hand(records)
     _indexed_statistics(records)
+    _fragments_of_statistics(records)
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
@@ -1200,6 +1202,44 @@ def _gathered_rows(records: list, gathers: list) -> dict:
             if parts:
                 found[var] = (parts, others)
     return found
+
+
+def _packed_leaves_merged(axes: Axes, records: list, grouped: dict) -> None:
+    """A mode of a grouped class (`_batch`: GQA's packed ((heads in a group, s_q)) rows) keeps the heads and
+    queries apart only where its heads leaf holds the group's heads whole (a tile ((4, 48), d) of ((4, s_q), d));
+    one whose first leaf has another extent (an SMEM tile's rows (8, 24): two queries' heads in each 8) merges
+    them: its leaves run along no single axis. The group's extent is the one a global tensor's mode has there."""
+    heads = {}  # class root -> the extent of its heads leaf in the global tensors
+    for record, label, shape in _grouped_modes(axes, records, grouped):
+        if set(record.memspaces) & {"gmem", "coord"} and "H" in label.leaf_axes and len(shape) == 2:
+            heads.setdefault(axes.find(label.var), set()).add(shape[label.leaf_axes.index("H")])
+    for record, label, shape in list(_grouped_modes(axes, records, grouped)):
+        extents = heads.get(axes.find(label.var), set())
+        if "H" in label.leaf_axes and extents and (len(shape) != len(label.leaf_axes)
+                                                   or shape[label.leaf_axes.index("H")] not in extents):
+            merged = replace(label, leaf_axes=(None,) * len(shape) if len(shape) > 1 else None)
+            record.levels = tuple(_swapped(tree, label, merged) for tree in record.levels)
+
+
+def _grouped_modes(axes: Axes, records: list, grouped: dict):
+    """(record, label, leaf extents) for each top mode of a record's first output whose label took a grouped
+    class's letters leaf by leaf (also a mode of one leaf: a per-row statistic over the packed rows)."""
+    for record in records:
+        if not record.levels or not record.shapes:
+            continue
+        shapes = record.shapes[0] if isinstance(record.shapes[0], tuple) else (record.shapes[0],)
+        for label, shape in zip(_modes(record.levels[0]), shapes):
+            extents = tuple(_leaves(shape)) if isinstance(shape, tuple) else (shape,)
+            if isinstance(label, _levels.ModeLabel) and label.var is not None and label.leaf_axes \
+                    and axes.find(label.var) in grouped and all(isinstance(e, int) for e in extents):
+                yield record, label, extents
+
+
+def _swapped(tree, old, new):
+    """`tree` with the label object `old` replaced by `new`."""
+    if isinstance(tree, tuple):
+        return tuple(_swapped(t, old, new) for t in tree)
+    return new if tree is old else tree
 
 
 def _packed_rows(axes: Axes, named: dict, gathered: dict, selections: dict) -> None:
@@ -2688,11 +2728,23 @@ def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | 
     tree = leaf_tree(found[at]) if found and at < len(found) else None
     if not isinstance(tree, tuple) or len(tree) != 2 or not all(isinstance(x, str) for x in tree):
         return None
-    strides = [x.rpartition(":")[2] for x in tree]
-    if not all(x.isdigit() for x in strides) or strides[0] == strides[1]:
+    strides = [_leaf_stride_key(x.rpartition(":")[2]) for x in tree]
+    if None in strides or strides[0] == strides[1]:
         return None
     inner, outer = inner_outer
-    return (inner, outer) if int(strides[0]) < int(strides[1]) else (outer, inner)
+    return (inner, outer) if strides[0] < strides[1] else (outer, inner)
+
+
+def _leaf_stride_key(stride: str) -> tuple | None:
+    """A grouped leaf's stride as a sortable key: a number, or a coordinate basis element `c@i` (a TMA tensor's
+    coordinates: the i-th TMA dimension, whose order is the global tensor's from the innermost, then the
+    coefficient). `_stride_order` orders a layout's leaves, where a run-time stride counts and no basis does."""
+    if stride.isdigit():
+        return (0, int(stride))
+    coefficient, at, dimension = stride.partition("@")
+    if at and coefficient.isdigit() and dimension.isdigit():
+        return (int(dimension), int(coefficient))
+    return None
 
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
@@ -3706,7 +3758,7 @@ def _indexed_statistics(records: list) -> None:
         waiting = []
         for uses in pending:
             uses = [(i, *given.get(i, (level, role))) for i, level, role in uses]
-            targets = {i for i, level, _ in uses if level == "input" and _bare_array(records[i])}
+            targets = {i for i, level, _ in uses if level == "input" and _bare_array(records[i], records)}
             kinds = {(level, role) for i, level, role in uses if i not in targets and level not in ("input", "?")}
             if len(kinds) > 1 or not targets:
                 continue
@@ -3723,11 +3775,50 @@ def _indexed_statistics(records: list) -> None:
         records[i].levels = (replace(label, level=level, role=role, rule="same_index"),) + records[i].levels[1:]
 
 
-def _bare_array(record) -> bool:
-    """A register array of one mode made from a layout or shape (or like such an array), still at the input level."""
+def _fragments_of_statistics(records: list) -> None:
+    """A one-mode register fragment made like a per-row statistic (`row_max_prev = make_fragment_like(row_max)`,
+    read and written by compile-time indices only) took the statistic's input label when it was made, before the
+    statistic took its rows' level (`_indexed_statistics` and the rules before it): it holds the same rows, so it
+    takes that level and role, keeping its own axis; so does the array a labelled fragment was made like (`row_max`
+    read only where no index was followed, its `row_scale` fragment indexed beside the rows)."""
+    pairs = [(record, records[record.inputs[0]]) for record in records
+             if record.op in ("make_fragment_like", "make_rmem_tensor_like") and len(record.inputs) == 1
+             and isinstance(record.inputs[0], int) and 0 <= record.inputs[0] < record.index]
+    changed = True
+    while changed:
+        changed = False
+        for fragment, source in pairs:
+            changed |= _level_passed(source, fragment) | _level_passed(fragment, source)
+
+
+def _level_passed(source, target) -> bool:
+    """Give a one-leaf register array still at the input level the level and role of a one-leaf register array of
+    its shape that has one; whether it did."""
+    label, given = _single_leaf(target), _single_leaf(source)
+    if label is None or given is None or label.level != "input" or given.level in ("input", "?") \
+            or target.memspaces != ("rmem",) or source.memspaces != ("rmem",) \
+            or source.shapes[:1] != target.shapes[:1]:
+        return False
+    target.levels = (replace(label, level=given.level, role=given.role, rule="same_index.like"),) + target.levels[1:]
+    return True
+
+
+def _bare_array(record, records: list = ()) -> bool:
+    """A register array of one mode made from a layout or shape (or like such an array), still at the input level;
+    also a `make_fragment_like` of such an array (`row_scale = make_fragment_like(row_max)`)."""
     label = _single_leaf(record)
-    return record.op in ("make_rmem_tensor", "make_rmem_tensor_like") and record.memspaces == ("rmem",) \
-        and label is not None and label.level == "input"
+    made_bare = record.op in ("make_rmem_tensor", "make_rmem_tensor_like") \
+        or (record.op == "make_fragment_like" and _fragment_of_bare_array(record, records))
+    return made_bare and record.memspaces == ("rmem",) and label is not None and label.level == "input"
+
+
+def _fragment_of_bare_array(record, records: list) -> bool:
+    """Whether a fragment was made like a bare register array (`_bare_array`) recorded before it, or like such a
+    fragment (a loop-carried statistic's fragment made again each pass)."""
+    source = record.inputs[0] if len(record.inputs) == 1 else None
+    return isinstance(source, int) and 0 <= source < min(record.index, len(records)) \
+        and records[source].op in ("make_rmem_tensor", "make_rmem_tensor_like", "make_fragment_like") \
+        and _bare_array(records[source], records)
 
 
 def _single_wide_leaf(record):

@@ -173,7 +173,12 @@ RULES = {
     "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
                   "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
                   "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "
-                  "only beside it); its axis joins that mode's",
+                  "only beside it); its axis joins that mode's. Also a fragment made like such an array "
+                  "(`row_scale = make_fragment_like(row_max)`), an accumulator's rows `(2, 2)` (the first wide "
+                  "leaf's role), and those of a global tensor partitioned as the accumulator (`taccOgLSE[m, 0]`)",
+    "same_index.like": "a register fragment made like a per-row statistic (`row_max_prev = "
+                       "make_fragment_like(row_max)`) after that statistic took its rows' level: the same level and "
+                       "role",
     "metadata": "a buffer no MMA, tile or copy reads as an operand: it keeps the input level; so does a tensor "
                 "carrying its modes (registers made in its shape, `make_rmem_tensor((4,))` beside a (4,) mailbox)",
     "metadata.stage": "a metadata buffer's mode that a pipeline state's index selects (`sched[i, state.index]`): "

@@ -1325,7 +1325,8 @@ class _Tracer:
             extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
             self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
-            if i < len(modes) and isinstance(modes[i], tuple) and record.memspaces == ("rmem",) and not first:
+            if i < len(modes) and isinstance(modes[i], tuple) and not first \
+                    and (record.memspaces == ("rmem",) or _mma_rows(modes[i])):
                 self._nested_index(tensor, modes[i], i, key, found[0])
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None:
                 if not first:
@@ -1454,10 +1455,11 @@ class _Tracer:
             and position < len(info.shape) else None
         extents = list(_leaves(shape)) if isinstance(shape, tuple) else []
         labels = list(_levels.flatten(mode))
-        if len(labels) != len(extents) or not all(isinstance(e, int) for e in extents) \
-                or sum(e > 1 for e in extents) != 1:
+        if len(labels) != len(extents) or not all(isinstance(e, int) for e in extents):
             return
-        wide = next(i for i, e in enumerate(extents) if e > 1)
+        wide = _selected_row_leaf(labels, extents)
+        if wide is None:
+            return
         var = _flow._leaf_vars(self.axes, mode, shape)[wide]
         if var is not None:
             self.index_uses.setdefault(key, []).append(var)
@@ -3861,6 +3863,28 @@ class _Wrapped:
     def __init__(self, value):
         self.value = value
 
+
+
+def _mma_rows(mode: tuple) -> bool:
+    """Whether a nested mode is an MMA partition's through and through (the rows of a global tensor partitioned as
+    the accumulator, `taccOgLSE[m, 0] = lse[m]`): a run-time index over it selects accumulator rows as over the
+    registers."""
+    labels = list(_levels.flatten(mode))
+    return bool(labels) and all(isinstance(x, _levels.ModeLabel) and x.level == "mma" for x in labels)
+
+
+def _selected_row_leaf(labels: list, extents: list):
+    """The leaf a run-time index over a nested register mode selects along: its one leaf of extent above 1, or,
+    where several leaves of extent above 1 share one MMA level (an accumulator's rows `(2, 2)`: the atom's row +8
+    and the tile's repeats, `row_max[r]` beside `acc_mn[r, None]` for r < 4), the first of them, whose role the
+    one flat statistic takes; None where the leaves are of different levels or not yet labelled."""
+    wide = [i for i, e in enumerate(extents) if e > 1]
+    if len(wide) == 1:
+        return wide[0]
+    levels = {labels[i].level if isinstance(labels[i], _levels.ModeLabel) else None for i in wide}
+    if len(wide) > 1 and len(levels) == 1 and levels <= {"mma"}:
+        return wide[0]
+    return None
 
 def _ir_hash(value) -> int | None:
     """An MLIR value's identity; a `TensorSSA` compares elementwise, so it is hashed as the value it is."""
