@@ -3208,9 +3208,11 @@ class _Tracer:
             return False
         if record.op == "composition" and coord[1] is None:
             values = 1  # (thread, value): the thread index selects the first mode
-        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and coord[0] is None \
+        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
-            values = 0  # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector
+            # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector; a tile of several
+            # modes kept whole too (`zipped_divide(rows, (top_k, 16))[(None, None), (0, tidx_tile)]`)
+            values = 0
         else:
             return self._thread_picked_leaf(record, coord)
         if not _from_thread_index(coord[1 - values], self.thread_coordinates):
@@ -3825,6 +3827,11 @@ _defining: dict | None = None
 # hash of a register element read at a literal index -> the value written to that element before the read (sums
 # kept in a register accumulator, `acc[m, e] = acc[m, e] + a[v] * b[v]`): set while a trace is active
 _register_sums: dict | None = None
+
+
+def _keeps_whole(coord) -> bool:
+    """Whether a slice's coordinate keeps its mode whole: `None`, or a nested mode's `(None, None)`."""
+    return coord is None or isinstance(coord, tuple) and all(_keeps_whole(c) for c in coord)
 
 
 def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
