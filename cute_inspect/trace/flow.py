@@ -1077,7 +1077,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _register_views(records, views)
     if not axes.mmas:  # before the one-mode arrays computed from them pass their labels on
         _flattened_values(records)
+    _recast_register_arrays(records)  # a recast of loaded registers, before the arrays computed from it
     _computed_arrays(records)
+    _recast_register_arrays(records)  # and a recast of computed ones
     if axes.mmas:
         over_tokens = _token_product_objects(axes)
         _stored_into_tmem(records, _token_operand_objects(axes), over_tokens)
@@ -3328,6 +3330,15 @@ def _unplaced_registers(records: list, record) -> bool:
     return _registers_no_rule_placed(record) or _matched_to_memory(records, record)
 
 
+def _chunk_moved(records: list, registers, sides: list):
+    """The one thread's copy chunk (copy level, in memory) of the registers' leaves among the other sides of the
+    copies that move them (`autovec_copy(local_tile(mCS, (1, 4), (pos, c)), regs)`): the registers hold it."""
+    chunks = {i for i in sides if records[i].levels and records[i].memspaces[:1] in (("gmem",), ("smem",))
+              and list(_leaves(records[i].shapes[0])) == list(_leaves(registers.shapes[0]))
+              and all(label.level == "copy" for label in _levels.flatten(records[i].levels[0]))}
+    return records[chunks.pop()] if len(chunks) == 1 else None
+
+
 def _moved_by_copy(records: list) -> None:
     """In a kernel with no MMA, registers made from a bare shape whose modes no rule of theirs placed and that a copy
     fills from memory (a slice of an SMEM ring, `cute.copy(cp8, s_data[(None, lane), stage], regs)`; a view over a
@@ -3337,6 +3348,7 @@ def _moved_by_copy(records: list) -> None:
     `store`. A copy that moves a slice of the registers (`copy(ld, g[(t, c, None)], regs[(i, None)])`) moves one
     thread's vector along the mode the slice keeps: that mode is the atom, the others rests (`_atom_mode`)."""
     filled, emptied = {}, {}  # register record -> the shapes the copies filling (emptying) it moved
+    sides: dict = {}  # register record -> the other sides of those copies
     for record in records:
         operands = record.operands or {}
         src, dst = operands.get("src"), operands.get("dst")
@@ -3344,15 +3356,21 @@ def _moved_by_copy(records: list) -> None:
             continue
         if _unplaced_registers(records, records[dst]) and _in_memory(records[src]):
             filled.setdefault(dst, []).append(record.in_shapes[1])
+            sides.setdefault(dst, []).append(src)
             if _address_view(records[src]):
                 _as_copy_values(records[src], "moved_by_copy", "copy")
         elif _unplaced_registers(records, records[src]) and (records[dst].memspaces[:1] == ("gmem",)
                                                               or _address_view(records[dst])):
             emptied.setdefault(src, []).append(record.in_shapes[0])
+            sides.setdefault(src, []).append(dst)
     for index, level, moved in [(i, "copy", m) for i, m in filled.items()] \
             + [(i, "store", m) for i, m in emptied.items() if i not in filled]:
-        if _unplaced_registers(records, records[index]):
-            _as_copy_values(records[index], "moved_by_copy", level, _atom_mode(records[index].shapes[0], moved))
+        registers = records[index]
+        chunk = _chunk_moved(records, registers, sides[index]) if _matched_to_memory(records, registers) else None
+        if chunk is not None and level == "copy":  # registers matched by shape hold the chunk a copy fills them from
+            registers.levels = (chunk.levels[0],) + registers.levels[1:]
+        elif _unplaced_registers(records, registers):
+            _as_copy_values(registers, "moved_by_copy", level, _atom_mode(registers.shapes[0], moved))
 
 
 def _atom_mode(shape, moved: list) -> int:
@@ -3613,6 +3631,18 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _recast_register_arrays(records: list) -> None:
+    """A `recast_tensor` of a register array (`recast_tensor(packed_bytes, E2M1)`: 8 bytes as 16 codes; 16 codes as one
+    Int64 word) is the same registers in other words: where its modes are still at the input level (carried from
+    before any rule placed its source), its source's one wide leaf's level and role, each leaf keeping its axis."""
+    for record in records:
+        if record.op != "recast_tensor" or not record.inputs or not _unlabelled_registers(record):
+            continue
+        held = _single_wide_leaf(records[record.inputs[0]])
+        if held is not None and held.level not in ("input", "?"):
+            record.levels = (_as_level(record.levels[0], held, record.index),) + record.levels[1:]
 
 
 def _recast_registers(records: list) -> None:

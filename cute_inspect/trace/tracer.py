@@ -945,6 +945,23 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
+    def on_pointer_store(self, pointer, value) -> None:
+        """`(packed_ptr + row * groups + g).store(packed_word[0])`: registers whose element a kernel writes by hand
+        through a pointer into global memory hold written-out values (`meta["written_out"]`, as inline PTX's global
+        stores mark them: `flow._written_out_by_hand`)."""
+        try:
+            if "gmem" not in str(getattr(pointer, "memspace", "")):
+                return
+            source = _loaded_from(getattr(value, "value", value), self.loaded)
+            record = self.trace.records[source] if source is not None else None
+            while record is not None and record.memspaces[:1] == ("rmem",):
+                record.meta["written_out"] = True
+                # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
+                record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
+                    else None
+        except Exception as exc:
+            self.errors.append(f"pointer store: {type(exc).__name__}: {exc}")
+
     def _stored_from(self, index: int, value) -> None:
         """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
         (other than the stored one) whose loaded values a store's value was computed from, on the stored tensor's
@@ -1456,7 +1473,8 @@ class _Tracer:
             return
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
-            names = assigned_names(site, op, call.frame)
+            # `codes = cute.zipped_divide(t, tiler)[(None, None), (0, i)]`: the name stands for the whole result too
+            names = assigned_names(site, op, call.frame) or indexed_result_names(site)
         elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
             names = indexed  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \
