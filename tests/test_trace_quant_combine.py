@@ -24,6 +24,11 @@ def dequant():
     return trace_json(f"{KERNEL}:compile_packed_dequant", arch="sm_100a")
 
 
+@pytest.fixture(scope="module")
+def table():
+    return trace_json(f"{KERNEL}:compile_table_weights", arch="sm_100a")
+
+
 def _labels(events, name):
     """The leaf labels of the first traced tensor named `name` (an unrolled loop makes one per turn)."""
     event = next(e for e in events if name in e["names"])
@@ -68,3 +73,9 @@ def test_a_recast_of_loaded_registers_holds_the_copy_values(dequant):
     # `recast_tensor(code_bytes, E4M3)`: the copied bytes in another type, and what is computed from them
     assert _labels(dequant, "fp8_codes") == ["copy-atom-N"]
     assert _labels(dequant, "widened") == ["copy-atom-N"]
+
+
+def test_registers_read_by_hand_from_a_host_laid_per_row_table_are_routing_rows(table):
+    # `slot_weights[k] = table[token, k]`: the parameter is read only element by element (no record of its own);
+    # the host launched it as `make_tensor(weights_ptr, (num_tokens, TOP_K))`, a per-row table: metadata
+    assert _labels(table, "slot_weights") == ["input-mode-M"]

@@ -3421,14 +3421,16 @@ def _routing_rows(records: list) -> None:
         operands = record.operands or {}
         if record.op == "copy" and operands.get("src") is not None and operands.get("dst") is not None:
             filled.setdefault(operands["dst"], []).append(operands["src"])
-        elif record.meta.get("values_from"):
-            filled.setdefault(record.index, []).extend(record.meta["values_from"])
+        elif record.meta.get("values_from") or record.meta.get("untraced_from"):
+            # parameters read element by element: the host tensors launched in their place
+            filled.setdefault(record.index, []).extend(
+                list(record.meta.get("values_from", ())) + list(record.meta.get("untraced_from", ())))
     for index, sources in filled.items():
         record = records[index]
         if record.op != "make_rmem_tensor" or record.memspaces[:1] != ("rmem",) or not record.levels \
-                or not all(_per_row_table(records[i]) for i in sources):
+                or not all(i is not None and _per_row_table(records[i]) for i in sources):
             continue
-        record.levels = (_relabelled(record.levels[0], index, "routing_rows", level="input", role="mode"),) \
+        record.levels = (_relabelled(record.levels[0], index, "routing_rows", level="input", role="mode", axis="M"),) \
             + record.levels[1:]
 
 

@@ -469,6 +469,7 @@ class _Tracer:
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
+        self.untraced_hosts: dict = {}  # an untraced parameter's key -> the host record launched in its place, or None
         # hashes of elements read at a literal index of one of two or more modes (`meta[cta, 0]`): a record's field
         self.field_reads: set = set()
         # such a read's hash -> (the record of the host tensor the launch passed, the coordinate): `_paged_mode`
@@ -1013,6 +1014,8 @@ class _Tracer:
                             self._register_read(found, coord, key)
                     elif found is None and tensor_key is not None:
                         self.read_untraced[key] = tensor_key
+                        if tensor_key not in self.untraced_hosts:
+                            self.untraced_hosts[tensor_key] = self._host_record(tensor)
                     indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                     if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
                         self.host_reads[key] = (indexed[0], coord)
@@ -1106,9 +1109,19 @@ class _Tracer:
         if found is None:
             return
         raw = getattr(value, "value", value)
-        if _all_loaded_from(raw, self.read_untraced) and not _all_loaded_from(raw, self.loaded):
+        untraced = _all_loaded_from(raw, self.read_untraced)
+        if untraced and not _all_loaded_from(raw, self.loaded):
             meta = self.trace.records[found[0]].meta
             meta["untraced_fills"] = meta.get("untraced_fills", 0) + 1
+            # the host tensors the parameters read were launched from (`flow._routing_rows`: a router's table)
+            meta.setdefault("untraced_from", set()).update(self.untraced_hosts.get(k) for k, _ in untraced)
+
+    def _host_record(self, tensor):
+        """The record of the host tensor a kernel parameter no call traced was launched with (`mapping`, read only
+        element by element, launched as `make_tensor(mapping_ptr, (num_tokens, top_k))`), or None."""
+        host = _launch_argument(sys._getframe(), tensor)
+        found = self.lookup(host) if host is not None else None
+        return found[0] if found is not None and found[1] == 0 else None
 
     def _element_fill(self, tensor, coord: tuple, value) -> None:
         """`sQ[h, c] = mQ[b, 0, h0 + h, c]` then `sQ[h + 8, c] = mR[b, 0, h0 + h, c]`: an SMEM buffer filled by hand,

@@ -8,6 +8,8 @@
 - `PackedQuant`: each thread converts its 16-value block, viewed over a raw pointer, to 8-bit codes and writes them
   by hand through a pointer as two words of a recast of the codes.
 - `PackedDequant`: each thread copies its block's 16 codes, recasts them to words and back, and widens them.
+- `TableWeights`: the router's (tokens, top_k) weights laid out by the host over a pointer, read by the kernel
+  element by element into registers (the parameter itself no call traces).
 """
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
@@ -101,6 +103,24 @@ class PackedDequant:
         cute.autovec_copy(out_regs, target)
 
 
+class TableWeights:
+    @cute.jit
+    def __call__(self, weights_ptr: cute.Pointer, y: cute.Tensor, num_tokens: cutlass.Int32, stream):
+        table = cute.make_tensor(weights_ptr, cute.make_layout((num_tokens, TOP_K), stride=(TOP_K, 1)))
+        self.kernel(table, y).launch(grid=(num_tokens, 1, 1), block=(1, 1, 1), stream=stream)
+
+    @cute.kernel
+    def kernel(self, table: cute.Tensor, y: cute.Tensor):
+        token, _, _ = cute.arch.block_idx()
+        slot_weights = cute.make_rmem_tensor((TOP_K,), cutlass.Float32)
+        for k in cutlass.range_constexpr(TOP_K):
+            slot_weights[k] = table[token, k]
+        total = cutlass.Float32(0.0)
+        for k in cutlass.range_constexpr(TOP_K):
+            total += slot_weights[k]
+        y[token, 0] = total.to(y.element_type)
+
+
 def _rows(dtype, *extents):
     tokens = cute.sym_int()
     return make_fake_compact_tensor(dtype, (tokens, *extents), stride_order=tuple(range(len(extents), -1, -1)),
@@ -120,3 +140,8 @@ def compile_packed_quant():
 def compile_packed_dequant():
     return cute.compile(PackedDequant(), _rows(cutlass.Uint8, HIDDEN), _rows(cutlass.BFloat16, HIDDEN),
                         make_fake_stream())
+
+
+def compile_table_weights():
+    return cute.compile(TableWeights(), make_ptr(cutlass.Float32, 16, cute.AddressSpace.gmem, assumed_align=16),
+                        _rows(cutlass.BFloat16, HIDDEN), cutlass.Int32(8), make_fake_stream())
