@@ -3237,7 +3237,7 @@ class _Tracer:
         if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
                 or not isinstance(labels, tuple) or len(labels) != 2:
             return False
-        if record.op == "composition" and coord[1] is None:
+        if (record.op == "composition" or _hand_laid_buffer(record)) and coord[1] is None:
             values = 1  # (thread, value): the thread index selects the first mode
         elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
@@ -3858,6 +3858,14 @@ _defining: dict | None = None
 # hash of a register element read at a literal index -> the value written to that element before the read (sums
 # kept in a register accumulator, `acc[m, e] = acc[m, e] + a[v] * b[v]`): set while a trace is active
 _register_sums: dict | None = None
+
+
+def _hand_laid_buffer(record) -> bool:
+    """A view of memory laid out by hand over a buffer's storage (`make_tensor(smem.iterator, (threads, values)
+    layout)`, an exchange buffer in a thread order), whose first mode a thread index may select as `composition`'s
+    (thread, value) view's is (`exchange`'s `smem_store[tidx, None]`)."""
+    return record.op == "make_tensor" and record.memspaces[:1] == ("smem",) and isinstance(record.shapes[0], tuple) \
+        and len(record.shapes[0]) == 2
 
 
 def _keeps_whole(coord) -> bool:
