@@ -79,3 +79,16 @@ def test_registers_read_by_hand_from_a_host_laid_per_row_table_are_routing_rows(
     # `slot_weights[k] = table[token, k]`: the parameter is read only element by element (no record of its own);
     # the host launched it as `make_tensor(weights_ptr, (num_tokens, TOP_K))`, a per-row table: metadata
     assert _labels(table, "slot_weights") == ["input-mode-M"]
+
+
+@pytest.fixture(scope="module")
+def exchange():
+    return trace_json(f"{KERNEL}:compile_exchange", arch="sm_100a")
+
+
+def test_an_smem_view_laid_by_hand_and_sliced_by_the_thread_is_its_copy_view(exchange):
+    # `make_tensor(buffer.iterator, (threads, values) layout)[tidx, None]`, written from and read into registers:
+    # each thread's part of the exchange, a copy's atom (as a composition's (thread, value) view is), no CTA tile
+    assert _labels(exchange, "by_thread") == ["copy-atom-N", "copy-atom-N"]
+    assert _labels(exchange, "by_value") == ["copy-atom-N", "copy-atom-N"]
+    assert _labels(exchange, "buffer") == ["block-atom-N"]

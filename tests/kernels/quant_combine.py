@@ -8,6 +8,8 @@
 - `PackedQuant`: each thread converts its 16-value block, viewed over a raw pointer, to 8-bit codes and writes them
   by hand through a pointer as two words of a recast of the codes.
 - `PackedDequant`: each thread copies its block's 16 codes, recasts them to words and back, and widens them.
+- `Exchange`: each thread stores its values into an SMEM buffer viewed by hand in one thread order and loads
+  them back in another (a transform's exchange between threads).
 - `TableWeights`: the router's (tokens, top_k) weights laid out by the host over a pointer, read by the kernel
   element by element into registers (the parameter itself no call traces).
 """
@@ -103,6 +105,29 @@ class PackedDequant:
         cute.autovec_copy(out_regs, target)
 
 
+class Exchange:
+    @cute.jit
+    def __call__(self, x: cute.Tensor, y: cute.Tensor, stream):
+        self.kernel(x, y).launch(grid=(x.shape[0], 1, 1), block=(TILES, 1, 1), stream=stream)
+
+    @cute.kernel
+    def kernel(self, x: cute.Tensor, y: cute.Tensor):
+        row, _, _ = cute.arch.block_idx()
+        tidx, _, _ = cute.arch.thread_idx()
+        buffer = cutlass.utils.SmemAllocator().allocate_tensor(cutlass.Float32, cute.make_layout(HIDDEN), 16)
+        mine = cute.make_rmem_tensor((VEC,), cutlass.Float32)
+        for i in cutlass.range_constexpr(VEC):
+            mine[i] = x[row, tidx * VEC + i].to(cutlass.Float32)
+        by_thread = cute.make_tensor(buffer.iterator, cute.make_layout((TILES, VEC), stride=(VEC, 1)))
+        by_value = cute.make_tensor(buffer.iterator, cute.make_layout((TILES, VEC), stride=(1, TILES)))
+        cute.autovec_copy(mine, by_thread[tidx, None])
+        cute.arch.barrier()
+        theirs = cute.make_rmem_tensor((VEC,), cutlass.Float32)
+        cute.autovec_copy(by_value[tidx, None], theirs)
+        for i in cutlass.range_constexpr(VEC):
+            y[row, tidx * VEC + i] = theirs[i].to(y.element_type)
+
+
 class TableWeights:
     @cute.jit
     def __call__(self, weights_ptr: cute.Pointer, y: cute.Tensor, num_tokens: cutlass.Int32, stream):
@@ -145,3 +170,7 @@ def compile_packed_dequant():
 def compile_table_weights():
     return cute.compile(TableWeights(), make_ptr(cutlass.Float32, 16, cute.AddressSpace.gmem, assumed_align=16),
                         _rows(cutlass.BFloat16, HIDDEN), cutlass.Int32(8), make_fake_stream())
+
+
+def compile_exchange():
+    return cute.compile(Exchange(), _rows(cutlass.BFloat16, HIDDEN), _rows(cutlass.BFloat16, HIDDEN), make_fake_stream())
