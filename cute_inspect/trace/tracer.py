@@ -3861,11 +3861,12 @@ _register_sums: dict | None = None
 
 
 def _hand_laid_buffer(record) -> bool:
-    """A view of memory laid out by hand over a buffer's storage (`make_tensor(smem.iterator, (threads, values)
-    layout)`, an exchange buffer in a thread order), whose first mode a thread index may select as `composition`'s
-    (thread, value) view's is (`exchange`'s `smem_store[tidx, None]`)."""
-    return record.op == "make_tensor" and record.memspaces[:1] == ("smem",) and isinstance(record.shapes[0], tuple) \
-        and len(record.shapes[0]) == 2
+    """A view of SMEM laid out by hand over another traced buffer's storage (`make_tensor(smem.iterator, (threads,
+    values) layout)`, an exchange buffer in a thread order: `meta["over"]`), whose first mode a thread index may
+    select as `composition`'s (thread, value) view's is (`exchange`'s `smem_store[tidx, None]`). A buffer of its
+    own (`storage.sQ.get_tensor(layout)`, an MMA's operand a thread fills row by row) is no such view."""
+    return record.op == "make_tensor" and record.memspaces[:1] == ("smem",) and "over" in record.meta \
+        and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2
 
 
 def _keeps_whole(coord) -> bool:
