@@ -1111,10 +1111,13 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _moved_by_copy(records)
         _filled_by_hand(records)
         _loaded_by_hand(records, "D" if axes.named_attention else "N")
+        _routing_rows(records)  # before the arrays computed from them: a weight scales values, it is none of them
     _register_views(records, views)
     if not axes.mmas:  # before the one-mode arrays computed from them pass their labels on
         _flattened_values(records)
+    _recast_register_arrays(records)  # a recast of loaded registers, before the arrays computed from it
     _computed_arrays(records)
+    _recast_register_arrays(records)  # and a recast of computed ones
     if axes.mmas:
         over_tokens = _token_product_objects(axes)
         _stored_into_tmem(records, _token_operand_objects(axes), over_tokens)
@@ -3168,12 +3171,25 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
         return
     storage = _storage_roots(records, views)
     stored = _stored_out(records, storage)
-    written = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None}
+    written = _copied_into_views(records)
     for record in thread_views:
         if record.index in written and "gmem" in record.memspaces \
                 or "smem" in record.memspaces and storage[record.index] in stored:
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+
+
+def _copied_into_views(records: list) -> set:
+    """The records copies write into, and the records a written `make_tensor` re-lays whole (every label of it
+    made by that one record: `make_tensor(make_ptr(..., assumed_align=16), dst.layout)`, a view that only
+    restates the pointer's alignment): what is written is the view's source too."""
+    written = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None}
+    for index in list(written):
+        record = records[index]
+        origins = {label.origin for tree in record.levels[:1] for label in _levels.flatten(tree)}
+        if record.op == "make_tensor" and len(origins) == 1 and None not in origins:
+            written |= origins
+    return written
 
 
 def _chunks_written_out(records: list, relevels: dict) -> None:
@@ -3429,16 +3445,40 @@ def _with_axis(tree, axis: str, rule: str | None = "attention"):
     return replace(tree, axis=axis, axis_rule=rule)
 
 
-def _shaped_like_memory(records: list, record) -> bool:
+def _shaped_like_memory(records: list, record, levels: tuple = ("block",)) -> bool:
     """Registers that took, by their shape, the labels of a tile of shared or global memory (`make_rmem_tensor(32)`
     after `local_tile(sH[row, None], (32,), (i,))`, and views of them): their axes, but no tile of memory is in
-    registers, so the rules of what fills them (a copy, a value stored out) still decide their level."""
+    registers, so the rules of what fills them (a copy, a value stored out) still decide their level. `levels`: the
+    tile's levels that count (a thread's copy partition of a tile too: `_matched_to_memory`)."""
     if record.memspaces[:1] != ("rmem",) or not record.levels:
         return False
     labels = list(_levels.flatten(record.levels[0]))
-    return bool(labels) and all(label.level == "block" and label.origin is not None and label.origin != record.index
+    return bool(labels) and all(label.level in levels and label.origin is not None and label.origin != record.index
                                 and records[label.origin].memspaces[:1] in (("smem",), ("gmem",))
                                 for label in labels)
+
+
+def _matched_to_memory(records: list, record) -> bool:
+    """Registers made from a bare shape (`make_rmem_tensor((16,), f32)`) that took, by that shape alone, the labels of
+    a tile of memory or of a thread's copy partition of one (the latest tensor of the shape: a hand-partitioned
+    output chunk `zipped_divide(out[row, None], (16,))[(None,), (tile,)]` made before them, Store once written
+    out): which axis they run along, not what they hold. The copy that fills them, or the values they are computed
+    from, still decide their level."""
+    return record.op == "make_rmem_tensor" and not record.inputs \
+        and _shaped_like_memory(records, record, ("block", "copy", "store"))
+
+
+def _unplaced_registers(records: list, record) -> bool:
+    return _registers_no_rule_placed(record) or _matched_to_memory(records, record)
+
+
+def _chunk_moved(records: list, registers, sides: list):
+    """The one thread's copy chunk (copy level, in memory) of the registers' leaves among the other sides of the
+    copies that move them (`autovec_copy(local_tile(mCS, (1, 4), (pos, c)), regs)`): the registers hold it."""
+    chunks = {i for i in sides if records[i].levels and records[i].memspaces[:1] in (("gmem",), ("smem",))
+              and list(_leaves(records[i].shapes[0])) == list(_leaves(registers.shapes[0]))
+              and all(label.level == "copy" for label in _levels.flatten(records[i].levels[0]))}
+    return records[chunks.pop()] if len(chunks) == 1 else None
 
 
 def _moved_by_copy(records: list) -> None:
@@ -3450,22 +3490,29 @@ def _moved_by_copy(records: list) -> None:
     `store`. A copy that moves a slice of the registers (`copy(ld, g[(t, c, None)], regs[(i, None)])`) moves one
     thread's vector along the mode the slice keeps: that mode is the atom, the others rests (`_atom_mode`)."""
     filled, emptied = {}, {}  # register record -> the shapes the copies filling (emptying) it moved
+    sides: dict = {}  # register record -> the other sides of those copies
     for record in records:
         operands = record.operands or {}
         src, dst = operands.get("src"), operands.get("dst")
         if record.op != "copy" or src is None or dst is None or len(record.in_shapes) != 2:
             continue
-        if _registers_no_rule_placed(records[dst]) and _in_memory(records[src]):
+        if _unplaced_registers(records, records[dst]) and _in_memory(records[src]):
             filled.setdefault(dst, []).append(record.in_shapes[1])
+            sides.setdefault(dst, []).append(src)
             if _address_view(records[src]):
                 _as_copy_values(records[src], "moved_by_copy", "copy")
-        elif _registers_no_rule_placed(records[src]) and (records[dst].memspaces[:1] == ("gmem",)
-                                                           or _address_view(records[dst])):
+        elif _unplaced_registers(records, records[src]) and (records[dst].memspaces[:1] == ("gmem",)
+                                                              or _address_view(records[dst])):
             emptied.setdefault(src, []).append(record.in_shapes[0])
+            sides.setdefault(src, []).append(dst)
     for index, level, moved in [(i, "copy", m) for i, m in filled.items()] \
             + [(i, "store", m) for i, m in emptied.items() if i not in filled]:
-        if _registers_no_rule_placed(records[index]):
-            _as_copy_values(records[index], "moved_by_copy", level, _atom_mode(records[index].shapes[0], moved))
+        registers = records[index]
+        chunk = _chunk_moved(records, registers, sides[index]) if _matched_to_memory(records, registers) else None
+        if chunk is not None and level == "copy":  # registers matched by shape hold the chunk a copy fills them from
+            registers.levels = (chunk.levels[0],) + registers.levels[1:]
+        elif _unplaced_registers(records, registers):
+            _as_copy_values(registers, "moved_by_copy", level, _atom_mode(registers.shapes[0], moved))
 
 
 def _atom_mode(shape, moved: list) -> int:
@@ -3504,6 +3551,35 @@ def _filled_by_hand(records: list) -> None:
         from_memory = all(_in_memory(records[i]) for i in sources) if sources else record.meta.get("untraced_fills")
         if from_memory and _registers_no_rule_placed(record):
             _as_copy_values(record, "filled_by_hand", "copy")
+
+
+def _routing_rows(records: list) -> None:
+    """In a kernel with no MMA, registers a copy or the thread's reads fill only from per-row tables (kernel inputs
+    of several modes that all run along the rows: a router's `(tokens, top_k)` scores or expanded-row map) hold the
+    rows' metadata, not values of a tile: `input`, along the rows, as the table itself (the weights a MoE combine
+    scales each routed row by, `autovec_copy(topk_score[token, None], score_reg)`)."""
+    filled: dict = {}  # registers -> the records their values come from
+    for record in records:
+        operands = record.operands or {}
+        if record.op == "copy" and operands.get("src") is not None and operands.get("dst") is not None:
+            filled.setdefault(operands["dst"], []).append(operands["src"])
+        elif record.meta.get("values_from") or record.meta.get("untraced_from"):
+            # parameters read element by element: the host tensors launched in their place
+            filled.setdefault(record.index, []).extend(
+                list(record.meta.get("values_from", ())) + list(record.meta.get("untraced_from", ())))
+    for index, sources in filled.items():
+        record = records[index]
+        if record.op != "make_rmem_tensor" or record.memspaces[:1] != ("rmem",) or not record.levels \
+                or not all(i is not None and _per_row_table(records[i]) for i in sources):
+            continue
+        record.levels = (_relabelled(record.levels[0], index, "routing_rows", level="input", role="mode", axis="M"),) \
+            + record.levels[1:]
+
+
+def _per_row_table(record) -> bool:
+    """A kernel input of two or more modes, every one along the rows M and at the input level."""
+    labels = list(_levels.flatten(record.levels[0])) if record.levels else []
+    return len(labels) >= 2 and all(label.level == "input" and label.axis == "M" for label in labels)
 
 
 def _registers_no_rule_placed(record) -> bool:
@@ -3686,7 +3762,7 @@ def _computed_arrays(records: list) -> None:
         own = _single_leaf(record)
         # a buffer of values `_metadata` left at its Block tile stages a tile in memory, not a thread's registers
         kept = record.meta.get("values_kept")
-        if own is None or own.level not in ("input", "?") and not kept \
+        if own is None or own.level not in ("input", "?") and not kept and not _matched_to_memory(records, record) \
                 or record.op == "make_tensor" and own.rule != "metadata" and not kept:
             continue
         labels = {(label.level, label.role, label.axis, label.leaf_axes): label
@@ -3699,6 +3775,18 @@ def _computed_arrays(records: list) -> None:
             axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
             record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
                                      axis_rule="values_from" if axis else None),) + record.levels[1:]
+
+
+def _recast_register_arrays(records: list) -> None:
+    """A `recast_tensor` of a register array (`recast_tensor(packed_bytes, E2M1)`: 8 bytes as 16 codes; 16 codes as one
+    Int64 word) is the same registers in other words: where its modes are still at the input level (carried from
+    before any rule placed its source), its source's one wide leaf's level and role, each leaf keeping its axis."""
+    for record in records:
+        if record.op != "recast_tensor" or not record.inputs or not _unlabelled_registers(record):
+            continue
+        held = _single_wide_leaf(records[record.inputs[0]])
+        if held is not None and held.level not in ("input", "?"):
+            record.levels = (_as_level(record.levels[0], held, record.index),) + record.levels[1:]
 
 
 def _recast_registers(records: list) -> None:

@@ -8,7 +8,8 @@ functions call each other. The originals are put back when the last observer lea
 An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
 to raise instead, or None) and ``on_slice(tensor, coord, result)``, ``on_load(tensor, value)`` and ``on_store(tensor, value)`` (a register value
 read from or written to a tensor), ``on_index(tensor, coord, value)`` (an element written, and the value written), ``on_stage_index(value)`` (a
-pipeline state's stage index, read); it must never raise from them.
+pipeline state's stage index, read), ``on_pointer_store(pointer, value)`` (a value written through a raw pointer);
+it must never raise from them.
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ METHODS = {
 }
 
 _observers: list = []
-_HOOKS = ("before", "after", "on_error", "on_slice", "on_load", "on_store", "on_index", "on_stage_index")
+_HOOKS = ("before", "after", "on_error", "on_slice", "on_load", "on_store", "on_index", "on_stage_index",
+          "on_pointer_store")
 # hook -> the observers' methods for it, made when an observer comes or goes, not looked up at every call
 _hooks: dict = {hook: () for hook in _HOOKS}
 _installed: "_Patches | None" = None
@@ -283,6 +285,18 @@ def _wrap_value_flow(original, hook: str):
     return method
 
 
+def _wrap_pointer_store(original):
+    """`Pointer.store`: observers see a value the kernel writes by hand through a raw pointer (`(ptr + i).store(v)`)."""
+    def store(self, value, *args, **kwargs):
+        result = original(self, value, *args, **kwargs)
+        if _hooks["on_pointer_store"]:
+            _notify("on_pointer_store", self, value)
+        return result
+
+    store.__wrapped__ = original
+    return store
+
+
 # id(module) -> (module, names it binds to a wrapped function): a module's imports are read once per process,
 # not at every trace (walking every loaded module's namespace cost a tenth of a second per compile)
 _SCANNED: dict = {}
@@ -348,6 +362,12 @@ class _Patches:
         self._set(_Tensor, "__setitem__", _wrap_setitem(_Tensor.__dict__["__setitem__"]))
         self._set(_Tensor, "load", _wrap_value_flow(_Tensor.__dict__["load"], "on_load"))
         self._set(_Tensor, "store", _wrap_value_flow(_Tensor.__dict__["store"], "on_store"))
+        try:
+            from cutlass.cute.core import _Pointer
+        except ImportError:  # a CuTeDSL release that names its pointer otherwise
+            _Pointer = None
+        if _Pointer is not None and "store" in _Pointer.__dict__:
+            self._set(_Pointer, "store", _wrap_pointer_store(_Pointer.__dict__["store"]))
         try:
             from cutlass.pipeline import PipelineState
         except ImportError:  # a CuTeDSL release without the pipeline helpers

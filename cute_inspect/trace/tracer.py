@@ -472,6 +472,7 @@ class _Tracer:
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
+        self.untraced_hosts: dict = {}  # an untraced parameter's key -> the host record launched in its place, or None
         # hashes of elements read at a literal index of one of two or more modes (`meta[cta, 0]`): a record's field
         self.field_reads: set = set()
         # such a read's hash -> (the record of the host tensor the launch passed, the coordinate): `_paged_mode`
@@ -978,6 +979,23 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
+    def on_pointer_store(self, pointer, value) -> None:
+        """`(packed_ptr + row * groups + g).store(packed_word[0])`: registers whose element a kernel writes by hand
+        through a pointer into global memory hold written-out values (`meta["written_out"]`, as inline PTX's global
+        stores mark them: `flow._written_out_by_hand`)."""
+        try:
+            if "gmem" not in str(getattr(pointer, "memspace", "")):
+                return
+            source = _loaded_from(getattr(value, "value", value), self.loaded)
+            record = self.trace.records[source] if source is not None else None
+            while record is not None and record.memspaces[:1] == ("rmem",):
+                record.meta["written_out"] = True
+                # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
+                record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
+                    else None
+        except Exception as exc:
+            self.errors.append(f"pointer store: {type(exc).__name__}: {exc}")
+
     def _stored_from(self, index: int, value) -> None:
         """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
         (other than the stored one) whose loaded values a store's value was computed from, on the stored tensor's
@@ -1029,6 +1047,8 @@ class _Tracer:
                             self._register_read(found, coord, key)
                     elif found is None and tensor_key is not None:
                         self.read_untraced[key] = tensor_key
+                        if tensor_key not in self.untraced_hosts:
+                            self.untraced_hosts[tensor_key] = self._host_record(tensor)
                     indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
                     if indexed is not None and found is None:  # a parameter traced on the host only (a page table)
                         self.host_reads[key] = (indexed[0], coord)
@@ -1123,9 +1143,19 @@ class _Tracer:
         if found is None:
             return
         raw = getattr(value, "value", value)
-        if _all_loaded_from(raw, self.read_untraced) and not _all_loaded_from(raw, self.loaded):
+        untraced = _all_loaded_from(raw, self.read_untraced)
+        if untraced and not _all_loaded_from(raw, self.loaded):
             meta = self.trace.records[found[0]].meta
             meta["untraced_fills"] = meta.get("untraced_fills", 0) + 1
+            # the host tensors the parameters read were launched from (`flow._routing_rows`: a router's table)
+            meta.setdefault("untraced_from", set()).update(self.untraced_hosts.get(k) for k, _ in untraced)
+
+    def _host_record(self, tensor):
+        """The record of the host tensor a kernel parameter no call traced was launched with (`mapping`, read only
+        element by element, launched as `make_tensor(mapping_ptr, (num_tokens, top_k))`), or None."""
+        host = _launch_argument(sys._getframe(), tensor)
+        found = self.lookup(host) if host is not None else None
+        return found[0] if found is not None and found[1] == 0 else None
 
     def _element_fill(self, tensor, coord: tuple, value) -> None:
         """`sQ[h, c] = mQ[b, 0, h0 + h, c]` then `sQ[h + 8, c] = mR[b, 0, h0 + h, c]`: an SMEM buffer filled by hand,
@@ -1516,7 +1546,8 @@ class _Tracer:
             return
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
-            names = assigned_names(site, op, call.frame)
+            # `codes = cute.zipped_divide(t, tiler)[(None, None), (0, i)]`: the name stands for the whole result too
+            names = assigned_names(site, op, call.frame) or indexed_result_names(site)
         elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
             names = indexed  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \
@@ -3309,11 +3340,13 @@ class _Tracer:
         if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
                 or not isinstance(labels, tuple) or len(labels) != 2:
             return False
-        if record.op == "composition" and coord[1] is None:
+        if (record.op == "composition" or _hand_laid_buffer(record)) and coord[1] is None:
             values = 1  # (thread, value): the thread index selects the first mode
-        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and coord[0] is None \
+        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
-            values = 0  # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector
+            # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector; a tile of several
+            # modes kept whole too (`zipped_divide(rows, (top_k, 16))[(None, None), (0, tidx_tile)]`)
+            values = 0
         else:
             return self._thread_picked_leaf(record, coord)
         if not _from_thread_index(coord[1 - values], self.thread_coordinates):
@@ -3982,6 +4015,20 @@ _defining: dict | None = None
 # hash of a register element read at a literal index -> the value written to that element before the read (sums
 # kept in a register accumulator, `acc[m, e] = acc[m, e] + a[v] * b[v]`): set while a trace is active
 _register_sums: dict | None = None
+
+
+def _hand_laid_buffer(record) -> bool:
+    """A view of SMEM laid out by hand over another traced buffer's storage (`make_tensor(smem.iterator, (threads,
+    values) layout)`, an exchange buffer in a thread order: `meta["over"]`), whose first mode a thread index may
+    select as `composition`'s (thread, value) view's is (`exchange`'s `smem_store[tidx, None]`). A buffer of its
+    own (`storage.sQ.get_tensor(layout)`, an MMA's operand a thread fills row by row) is no such view."""
+    return record.op == "make_tensor" and record.memspaces[:1] == ("smem",) and "over" in record.meta \
+        and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2
+
+
+def _keeps_whole(coord) -> bool:
+    """Whether a slice's coordinate keeps its mode whole: `None`, or a nested mode's `(None, None)`."""
+    return coord is None or isinstance(coord, tuple) and all(_keeps_whole(c) for c in coord)
 
 
 def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
