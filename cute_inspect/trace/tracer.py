@@ -1489,6 +1489,8 @@ class _Tracer:
                 in_memspace = in_memspace or info.memspace
         if op in ("make_fragment_A", "make_fragment_B") and inputs and outputs:
             self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
+        if op == "make_tensor" and len(outputs) == 1:
+            self._parameter_restrided(call, outputs[0], kernel)
         index = len(self.trace.records)
         # an input's record made while reading the arguments comes first: the binds below are this record's
         self.axes.context = index
@@ -2478,6 +2480,8 @@ class _Tracer:
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
                     if info.memspace in ("smem", "tmem") else None
+                if found is None and info.memspace == "tmem":
+                    found = self._storage_regrouped(viewed, info)
                 if found is not None:
                     return found
                 record = self.trace.records[viewed[0]]
@@ -2607,6 +2611,24 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
+
+    def _parameter_restrided(self, call, info, kernel: str) -> None:
+        """A kernel parameter first seen as the tensor whose iterator and strides a new global or coordinate tensor
+        is made over (a scheduler helper's `make_tensor(t.iterator, make_layout(expert_shape, stride=t.stride))`
+        of the TMA tensor it was passed, no traced call having read it yet): its `input` record, made before the
+        view's, so that the view is the parameter's (`_restrided`) and the parameter the launched host tensor's."""
+        if info.memspace not in ("gmem", "coord") or not call.site.direct or call.frame is None \
+                or "iterator" not in call.params:
+            return
+        position = call.params.index("iterator")
+        holder = _layout_holder(argument_text(call.site, position, call.op), call.frame, "iterator")
+        if holder is None or not _is_tensor(holder) or self.lookup(holder, call.frame) is not None:
+            return
+        own, source = top_modes(info.layout), top_modes(_info(holder).layout)
+        if _info(holder).memspace != info.memspace or not own or len(own) != len(source) \
+                or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
+            return
+        self.source_of(holder, call.site, position, call.op, kernel, call.frame)
 
     def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
         """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
@@ -3059,10 +3081,27 @@ class _Tracer:
             if old is None or not isinstance(old, tuple) or len(old) != len(labels) \
                     or _sorted_leaves(old) != wanted:  # compared before any label is unpacked: most differ
                 continue
-            pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
-                    for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label))]
-            return _map_leaves(new, pool, self._axis_class)
+            return self._leaves_mapped(new, old, labels)
         return None
+
+    def _leaves_mapped(self, new, old, labels):
+        """Each leaf (extent:stride) of layout tree `new` labelled as the same leaf of `old`, whose modes carry
+        `labels`."""
+        pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
+                for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label))]
+        return _map_leaves(new, pool, self._axis_class)
+
+    def _storage_regrouped(self, viewed, info):
+        """Labels of a tensor made over a traced tensor's own storage in that tensor's leaves regrouped (the
+        epilogue's `transform_partitioned_tensor_layout(acc)`: ((128, 256), 1, 1, 2) as ((128, 1), (256, 1), 2),
+        each MMA rest beside its atom): the same data, each leaf keeping its label, level and role too, not a
+        buffer of its own. None where the leaves differ or are not regrouped."""
+        record = self.trace.records[viewed[0]]
+        new, old = leaf_tree(info.layout), leaf_tree(record.layouts[viewed[1]])
+        if new is None or not isinstance(old, tuple) or new == old or not isinstance(viewed[2], tuple) \
+                or len(old) != len(viewed[2]) or _sorted_leaves(new) != _sorted_leaves(old):
+            return None
+        return self._leaves_mapped(new, old, viewed[2])
 
     def _observe_slice(self, tensor, coord, result) -> None:
         # an element (`row_max[i]`, most slices of a softmax) is a scalar: known without reading its type
