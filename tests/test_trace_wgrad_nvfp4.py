@@ -4,7 +4,8 @@ view is the parameter's (input, not a coordinate tensor of its own); an SMEM mai
 copies of integer registers set field by field, and that the other warps copy back into registers read field by
 field, is metadata, and so are those registers; the SMEM side of an unfiltered scale-factor TMA partition keeps
 the 16 values sharing a scale along K, though the scales' coordinate view folds them with the MMA's other scales;
-the accumulators' TMEM regrouped by `transform_partitioned_tensor_layout` keep their MMA labels."""
+the accumulators' TMEM regrouped by `transform_partitioned_tensor_layout` keep their MMA labels; scales loaded by
+TMA for an MMA slot a tensor was loaded for first take the slot's axes."""
 
 import os
 
@@ -39,3 +40,8 @@ def test_a_boxs_broadcast_leaf_takes_the_axis_of_the_broadcast_it_is_part_of(eve
 
 def test_accumulators_regrouped_over_their_own_tmem_keep_their_labels(events):
     assert labels_of(events, "acc_by_mode")[0] == ["mma-atom-M", "mma-rest-M", "mma-atom-N", "mma-rest-N", "stage"]
+
+
+def test_scales_loaded_for_a_bound_slot_take_its_axes(events):
+    # the setup kernel's A was loaded for the slot first: its scales are the slot's too, not a second operand
+    assert labels_of(events, "expert_scales")[0] == ["input-mode-M"] * 3 + ["input-mode-K"] * 3 + ["input-mode-L"] * 2

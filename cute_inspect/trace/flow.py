@@ -537,6 +537,14 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         _suggest_divide_tiler(axes, bound, by_arg)
 
 
+def scale_factor_view(tensor) -> bool:
+    """Whether a tensor loaded for an MMA slot is that slot's scale factors (`tile_atom_to_shape_SF`'s view: the
+    values sharing one scale a broadcast leaf): its modes are the slot's rows, K and L whichever tensor loaded for the
+    slot came first (an operand holds no broadcast; the rule that binds only the first tensor of a slot keeps two
+    operands of several products apart, and a slot's scales are no second operand)."""
+    return _broadcasts(tensor)
+
+
 def _broadcasts(tensor) -> bool:
     """Whether a tensor's layout has a broadcast leaf (stride 0, extent > 1): a vector expanded over a tile."""
     layout = getattr(tensor, "layout", None)

@@ -651,7 +651,7 @@ class _Tracer:
             # aqc of several products, over several contractions) is bound to none of its axes: which rows (or
             # columns) and which contracted axis each has, the products it is issued in say
             first = self.tma_slots.setdefault((number, slot), entry[0])
-            if first == entry[0]:
+            if first == entry[0] or _flow.scale_factor_view(gmem):
                 _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), number, slot)
 
     def _scale_factors(self, bound: dict) -> None:

@@ -7,8 +7,10 @@ GEMM's A (M, K, 1) and B (N, K, 1) by `make_tensor` over their iterators, and A'
 shapes to one expert's token count over the same iterator and strides, so no traced call has read a parameter
 before that view is made. A's scales are loaded by TMA unfiltered: the SMEM side keeps the 16 values sharing a
 scale, which the coordinate view of the scales folds into one broadcast leaf with the MMA's other scales. The
-epilogue views the accumulators in TMEM with each MMA rest regrouped beside its atom. A scheduler warp posts a work tile's four fields, set one by one in integer registers, into an SMEM mailbox slot by
-a copy; the other warps copy a slot back into registers and read its fields one by one.
+epilogue views the accumulators in TMEM with each MMA rest regrouped beside its atom. A scheduler warp posts a work
+tile's four fields, set one by one in integer registers, into an SMEM mailbox slot by a copy; the other warps copy a
+slot back into registers and read its fields one by one. A setup kernel builds one expert's TMA descriptors of A and
+of A's scales on the device, both for the MMA's A slot.
 """
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -78,6 +80,26 @@ def wgrad_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens_a: cute.
     acc_by_mode = transform_partitioned_tensor_layout(acc)
 
 
+@cute.kernel
+def descriptors_kernel(tiled_mma: cute.TiledMma, a_gemm: cute.Tensor, sfa_gemm: cute.Tensor,
+                       a_layout: cute.ComposedLayout, sfa_layout: cute.Layout, offsets: cute.Tensor):
+    """One expert's TMA descriptors of A and of A's scales, built on the device as a grouped GEMM's setup kernel
+    builds them: A's first, for the MMA's A slot, then the scales' for the same slot."""
+    expert = cute.arch.block_idx()[0]
+    first, count = offsets[expert], offsets[expert + 1] - offsets[expert]
+    rows = cute.size(a_gemm, mode=[0])
+    expert_rows = cute.make_tensor(a_gemm.iterator + cutlass.Int64(first) * a_gemm.stride[1],
+                                   cute.make_layout((rows, count, 1), stride=a_gemm.stride))
+    expert_scales = cute.make_tensor(sfa_gemm.iterator + cutlass.Int64(rows) * cutlass.Int64(first) // VEC,
+                                     blockscaled.tile_atom_to_shape_SF((rows, count, 1), VEC))
+    cluster = cute.make_layout((1, 1, 1, 1)).shape
+    load = cpasync.CopyBulkTensorTileG2SOp(tcgen05.CtaGroup.ONE)
+    cute.nvgpu.make_tiled_tma_atom_A(load, expert_rows, cute.slice_(a_layout, (None, None, None, 0)), TILER,
+                                     tiled_mma, cluster)
+    cute.nvgpu.make_tiled_tma_atom_A(load, expert_scales, cute.slice_(sfa_layout, (None, None, None, 0)), TILER,
+                                     tiled_mma, cluster, internal_type=cutlass.Uint64)
+
+
 @cute.jit
 def wgrad_host(activations: cute.Tensor, sfa: cute.Tensor, offsets: cute.Tensor):
     tiled_mma = sm100.make_blockscaled_trivial_tiled_mma(FP4, FP4, OperandMajorMode.K, OperandMajorMode.K, SF, VEC,
@@ -88,6 +110,8 @@ def wgrad_host(activations: cute.Tensor, sfa: cute.Tensor, offsets: cute.Tensor)
     sfa_gemm = cute.make_tensor(sfa.iterator, blockscaled.tile_atom_to_shape_SF((rows, tokens, 1), VEC))
     a_layout = sm100.make_smem_layout_a(tiled_mma, TILER, FP4, 2)
     sfa_layout = blockscaled.make_smem_layout_sfa(tiled_mma, TILER, VEC, 2)
+    descriptors_kernel(tiled_mma, a_gemm, sfa_gemm, a_layout, sfa_layout, offsets).launch(grid=(4, 1, 1),
+                                                                                          block=(1, 1, 1))
     cluster = cute.make_layout((1, 1, 1, 1)).shape
     load = cpasync.CopyBulkTensorTileG2SOp(tcgen05.CtaGroup.ONE)
     tma_a, tokens_a = cute.nvgpu.make_tiled_tma_atom_A(load, a_gemm, cute.slice_(a_layout, (None, None, None, 0)),
