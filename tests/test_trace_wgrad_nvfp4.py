@@ -5,7 +5,8 @@ copies of integer registers set field by field, and that the other warps copy ba
 field, is metadata, and so are those registers; the SMEM side of an unfiltered scale-factor TMA partition keeps
 the 16 values sharing a scale along K, though the scales' coordinate view folds them with the MMA's other scales;
 the accumulators' TMEM regrouped by `transform_partitioned_tensor_layout` keep their MMA labels; scales loaded by
-TMA for an MMA slot a tensor was loaded for first take the slot's axes."""
+TMA for an MMA slot a tensor was loaded for first take the slot's axes; a tensor laid out in the layout of a
+parameter a field holds, first seen there, is that parameter's."""
 
 import os
 
@@ -45,3 +46,8 @@ def test_accumulators_regrouped_over_their_own_tmem_keep_their_labels(events):
 def test_scales_loaded_for_a_bound_slot_take_its_axes(events):
     # the setup kernel's A was loaded for the slot first: its scales are the slot's too, not a second operand
     assert labels_of(events, "expert_scales")[0] == ["input-mode-M"] * 3 + ["input-mode-K"] * 3 + ["input-mode-L"] * 2
+
+
+def test_a_tensor_laid_out_as_a_parameter_first_seen_there_is_the_parameters(events):
+    # `make_tensor(ptr, fields.operand.layout)`: the layout of the setup kernel's A parameter, held in a field
+    assert labels_of(events, "expert_copy")[0] == ["input-mode-M", "input-mode-K", "input-mode-L"]

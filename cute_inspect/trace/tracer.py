@@ -1491,6 +1491,7 @@ class _Tracer:
             self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
         if op == "make_tensor" and len(outputs) == 1:
             self._parameter_restrided(call, outputs[0], kernel)
+            self._parameter_laid_out(call, outputs[0], kernel)
         index = len(self.trace.records)
         # an input's record made while reading the arguments comes first: the binds below are this record's
         self.axes.context = index
@@ -2617,16 +2618,29 @@ class _Tracer:
         is made over (a scheduler helper's `make_tensor(t.iterator, make_layout(expert_shape, stride=t.stride))`
         of the TMA tensor it was passed, no traced call having read it yet): its `input` record, made before the
         view's, so that the view is the parameter's (`_restrided`) and the parameter the launched host tensor's."""
+        def restrided(holder) -> bool:
+            own, source = top_modes(info.layout), top_modes(_info(holder).layout)
+            return bool(own) and len(own) == len(source) \
+                and [m.split(":", 1)[1] for m in source] == [m.split(":", 1)[1] for m in own]
+        self._parameter_first_seen(call, info, kernel, "iterator", restrided)
+
+    def _parameter_laid_out(self, call, info, kernel: str) -> None:
+        """A kernel parameter first seen as the tensor whose layout a new global tensor is made in (a setup kernel's
+        `make_tensor(expert_ptr, self.template.layout)`: one expert's output at a pointer read from an array, in the
+        layout of the one-expert template it was passed): its `input` record, made before the new tensor's, so that
+        the layout says whose modes these are (`_layout_of`) and the parameter is the launched host tensor's."""
+        self._parameter_first_seen(call, info, kernel, "layout", lambda holder: _info(holder).layout == info.layout)
+
+    def _parameter_first_seen(self, call, info, kernel: str, argument: str, fits) -> None:
+        """The `input` record of the untraced tensor whose `argument` (`t.iterator`, `t.layout`) a `make_tensor`
+        call reads, where `fits(t)`: a kernel parameter no traced call has read yet."""
         if info.memspace not in ("gmem", "coord") or not call.site.direct or call.frame is None \
-                or "iterator" not in call.params:
+                or argument not in call.params:
             return
-        position = call.params.index("iterator")
-        holder = _layout_holder(argument_text(call.site, position, call.op), call.frame, "iterator")
-        if holder is None or not _is_tensor(holder) or self.lookup(holder, call.frame) is not None:
-            return
-        own, source = top_modes(info.layout), top_modes(_info(holder).layout)
-        if _info(holder).memspace != info.memspace or not own or len(own) != len(source) \
-                or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
+        position = call.params.index(argument)
+        holder = _layout_holder(argument_text(call.site, position, call.op), call.frame, argument)
+        if holder is None or not _is_tensor(holder) or _info(holder).memspace != info.memspace \
+                or self.lookup(holder, call.frame) is not None or not fits(holder):
             return
         self.source_of(holder, call.site, position, call.op, kernel, call.frame)
 
@@ -4109,13 +4123,25 @@ def _sorted_leaves(tree) -> list:
 
 def _layout_holder(text: str | None, frame, attribute: str = "layout"):
     """The object whose layout (or other `attribute`) an argument reads (`tStS.layout` in the calling frame gives
-    tStS), or None."""
+    tStS; `self.template.layout` the object's `template` field), or None."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
         return None
-    if isinstance(node, ast.Attribute) and node.attr == attribute and isinstance(node.value, ast.Name):
-        return frame.f_locals.get(node.value.id)
+    if not isinstance(node, ast.Attribute) or node.attr != attribute:
+        return None
+    return _field_held(node.value, frame)
+
+
+def _field_held(node, frame):
+    """The object a name or a chain of fields names in `frame` (`t`, `self.template`), read from instances' own
+    fields only (no property is run), or None."""
+    if isinstance(node, ast.Name):
+        return frame.f_locals.get(node.id)
+    if isinstance(node, ast.Attribute):
+        owner = _field_held(node.value, frame)
+        fields = getattr(owner, "__dict__", None) if owner is not None else None
+        return fields.get(node.attr) if isinstance(fields, dict) else None
     return None
 
 

@@ -80,12 +80,24 @@ def wgrad_kernel(tiled_mma: cute.TiledMma, tma_a: cute.CopyAtom, tokens_a: cute.
     acc_by_mode = transform_partitioned_tensor_layout(acc)
 
 
+class _Template:
+    """A setup kernel's fields: the operand whose layout each expert's own copy of it is laid out in."""
+
+    def __init__(self, operand: cute.Tensor):
+        self.operand = operand
+
+
 @cute.kernel
 def descriptors_kernel(tiled_mma: cute.TiledMma, a_gemm: cute.Tensor, sfa_gemm: cute.Tensor,
-                       a_layout: cute.ComposedLayout, sfa_layout: cute.Layout, offsets: cute.Tensor):
+                       a_layout: cute.ComposedLayout, sfa_layout: cute.Layout, offsets: cute.Tensor,
+                       copies: cute.Tensor):
     """One expert's TMA descriptors of A and of A's scales, built on the device as a grouped GEMM's setup kernel
-    builds them: A's first, for the MMA's A slot, then the scales' for the same slot."""
+    builds them: A's first, for the MMA's A slot, then the scales' for the same slot. Each expert's own copy of A,
+    at a pointer read from an array, is laid out as A (the template a field holds)."""
     expert = cute.arch.block_idx()[0]
+    fields = _Template(a_gemm)
+    expert_copy = cute.make_tensor(cute.make_ptr(FP4, copies[expert], cute.AddressSpace.gmem, assumed_align=32),
+                                   fields.operand.layout)
     first, count = offsets[expert], offsets[expert + 1] - offsets[expert]
     rows = cute.size(a_gemm, mode=[0])
     expert_rows = cute.make_tensor(a_gemm.iterator + cutlass.Int64(first) * a_gemm.stride[1],
@@ -101,7 +113,7 @@ def descriptors_kernel(tiled_mma: cute.TiledMma, a_gemm: cute.Tensor, sfa_gemm: 
 
 
 @cute.jit
-def wgrad_host(activations: cute.Tensor, sfa: cute.Tensor, offsets: cute.Tensor):
+def wgrad_host(activations: cute.Tensor, sfa: cute.Tensor, offsets: cute.Tensor, copies: cute.Tensor):
     tiled_mma = sm100.make_blockscaled_trivial_tiled_mma(FP4, FP4, OperandMajorMode.K, OperandMajorMode.K, SF, VEC,
                                                          tcgen05.CtaGroup.ONE, TILER[:2])
     rows, tokens = activations.shape
@@ -110,8 +122,8 @@ def wgrad_host(activations: cute.Tensor, sfa: cute.Tensor, offsets: cute.Tensor)
     sfa_gemm = cute.make_tensor(sfa.iterator, blockscaled.tile_atom_to_shape_SF((rows, tokens, 1), VEC))
     a_layout = sm100.make_smem_layout_a(tiled_mma, TILER, FP4, 2)
     sfa_layout = blockscaled.make_smem_layout_sfa(tiled_mma, TILER, VEC, 2)
-    descriptors_kernel(tiled_mma, a_gemm, sfa_gemm, a_layout, sfa_layout, offsets).launch(grid=(4, 1, 1),
-                                                                                          block=(1, 1, 1))
+    descriptors_kernel(tiled_mma, a_gemm, sfa_gemm, a_layout, sfa_layout, offsets, copies).launch(
+        grid=(4, 1, 1), block=(1, 1, 1))
     cluster = cute.make_layout((1, 1, 1, 1)).shape
     load = cpasync.CopyBulkTensorTileG2SOp(tcgen05.CtaGroup.ONE)
     tma_a, tokens_a = cute.nvgpu.make_tiled_tma_atom_A(load, a_gemm, cute.slice_(a_layout, (None, None, None, 0)),
@@ -129,4 +141,5 @@ def compile_wgrad():
                                            assumed_align=16)
     sfa = make_fake_compact_tensor(SF, (cute.sym_int(divisibility=512),), assumed_align=16)
     offsets = make_fake_compact_tensor(I32, (5,), assumed_align=16)
-    return cute.compile(wgrad_host, activations, sfa, offsets)
+    copies = make_fake_compact_tensor(cutlass.Int64, (4,), assumed_align=16)
+    return cute.compile(wgrad_host, activations, sfa, offsets, copies)
