@@ -537,6 +537,14 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         _suggest_divide_tiler(axes, bound, by_arg)
 
 
+def scale_factor_view(tensor) -> bool:
+    """Whether a tensor loaded for an MMA slot is that slot's scale factors (`tile_atom_to_shape_SF`'s view: the
+    values sharing one scale a broadcast leaf): its modes are the slot's rows, K and L whichever tensor loaded for the
+    slot came first (an operand holds no broadcast; the rule that binds only the first tensor of a slot keeps two
+    operands of several products apart, and a slot's scales are no second operand)."""
+    return _broadcasts(tensor)
+
+
 def _broadcasts(tensor) -> bool:
     """Whether a tensor's layout has a broadcast leaf (stride 0, extent > 1): a vector expanded over a tile."""
     layout = getattr(tensor, "layout", None)
@@ -618,6 +626,8 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
         var = by_basis.get(basis) if "@" in stride and extent != "1" and basis not in mixed else None
         if stride == "0" and len(shared.get(extent, ())) == 1:  # values sharing one scale: the input's such leaf
             var = shared[extent][0]
+        elif stride == "0" and extent not in shared:
+            var = _broadcast_part(axes, shared, extent)
         keys.append(("var", var) if var is not None else None)
     if not any(keys) or not isinstance(glob[0], _levels.ModeLabel) or not isinstance(smem[0], _levels.ModeLabel):
         return record.levels
@@ -631,6 +641,18 @@ def tma_box_axes(axes: Axes, record, gmem) -> tuple:
         smem_keys = (next(k for k in keys if k is not None),) + (None,) * (len(list(_leaves(smem_shape))) - 1)
         smem = (replace(smem[0], leaf_axes=smem_keys),) + tuple(smem[1:])
     return (smem, glob)
+
+
+def _broadcast_part(axes: Axes, shared: dict, extent: str):
+    """The variable of the one axis the input's broadcast leaves run along, where a box's broadcast leaf is a part
+    of them (16 values sharing an NVFP4 scale, where the coordinate view of the scales steps none of the MMA's 64 K
+    values: `((16, 4), ?):((0, 0), 64@0)` coalesced to one leaf of 64); None where it divides none, or leaves of
+    two axes."""
+    if not extent.isdigit() or int(extent) < 2:
+        return None
+    found = [var for wider, held in shared.items() if wider.isdigit() and int(wider) % int(extent) == 0
+             for var in held]
+    return found[0] if found and len({axes.find(var) for var in found}) == 1 else None
 
 
 def _one_axis_box(box_shape, smem_shape, keys: list) -> bool:
@@ -3415,9 +3437,16 @@ def _filled_by_copy(records: list) -> None:
         src, dst = operands.get("src"), operands.get("dst")
         if record.op == "copy" and src is not None and dst is not None \
                 and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
-                and records[src].memspaces[:1] in (("smem",), ("gmem",)):
+                and records[src].memspaces[:1] in (("smem",), ("gmem",)) and not _metadata_buffer(records[src]):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
             _axis_of_copied_slice(records[dst], records[src])
+
+
+def _metadata_buffer(record) -> bool:
+    """Whether every mode of a buffer is a metadata buffer's (a mailbox of work-tile fields): registers a copy fills
+    from it hold those fields, read one by one, no tile of the kernel's data."""
+    labels = list(_levels.flatten(record.levels[0])) if record.levels else []
+    return bool(labels) and all(label.rule.startswith("metadata") for label in labels)
 
 
 def _axis_of_copied_slice(registers, source) -> None:
@@ -4147,7 +4176,7 @@ def _read_as_tensors(records: list, views: dict) -> set:
         dst = (record.operands or {}).get("dst") if record.op == "copy" else None
         if dst is None:
             read.update(record.inputs)
-        else:
+        elif not _posts_integers(records, record, dst):
             copies.append((record, dst))
     used = read | {i for record, dst in copies for i in record.inputs if i != dst}
     for record, dst in copies:
@@ -4157,6 +4186,18 @@ def _read_as_tensors(records: list, views: dict) -> set:
         else:
             read.add(dst)
     return read
+
+
+def _posts_integers(records: list, copy, dst: int) -> bool:
+    """Whether a copy writes integer registers made from a bare shape (`make_rmem_tensor((4,), Int32)` filled field
+    by field with a work tile's expert, tile and count) into shared or global memory: a scheduler posting scalars
+    to a mailbox. It reads no tensor of the kernel's data, and its destination is written, not read."""
+    src = (copy.operands or {}).get("src")
+    if src is None or "rmem" in records[dst].memspaces:
+        return False
+    source = records[src]
+    return source.op == "make_rmem_tensor" and not source.inputs and source.memspaces[:1] == ("rmem",) \
+        and not _holds_real_values(source)
 
 
 def _as_metadata(tree, level: str = "input"):

@@ -685,7 +685,7 @@ class _Tracer:
             # aqc of several products, over several contractions) is bound to none of its axes: which rows (or
             # columns) and which contracted axis each has, the products it is issued in say
             first = self.tma_slots.setdefault((number, slot), entry[0])
-            if first == entry[0]:
+            if first == entry[0] or _flow.scale_factor_view(gmem):
                 _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), number, slot)
 
     def _scale_factors(self, bound: dict) -> None:
@@ -1580,6 +1580,9 @@ class _Tracer:
                 in_memspace = in_memspace or info.memspace
         if op in ("make_fragment_A", "make_fragment_B") and inputs and outputs:
             self._read_as_operand(inputs[0], in_trees, rank(outputs[0].shape), bound)
+        if op == "make_tensor" and len(outputs) == 1:
+            self._parameter_restrided(call, outputs[0], kernel)
+            self._parameter_laid_out(call, outputs[0], kernel)
         index = len(self.trace.records)
         # an input's record made while reading the arguments comes first: the binds below are this record's
         self.axes.context = index
@@ -2605,6 +2608,8 @@ class _Tracer:
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
                     if info.memspace in ("smem", "tmem") else None
+                if found is None and info.memspace == "tmem":
+                    found = self._storage_regrouped(viewed, info)
                 if found is not None:
                     return found
                 record = self.trace.records[viewed[0]]
@@ -2741,6 +2746,37 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
+
+    def _parameter_restrided(self, call, info, kernel: str) -> None:
+        """A kernel parameter first seen as the tensor whose iterator and strides a new global or coordinate tensor
+        is made over (a scheduler helper's `make_tensor(t.iterator, make_layout(expert_shape, stride=t.stride))`
+        of the TMA tensor it was passed, no traced call having read it yet): its `input` record, made before the
+        view's, so that the view is the parameter's (`_restrided`) and the parameter the launched host tensor's."""
+        def restrided(holder) -> bool:
+            own, source = top_modes(info.layout), top_modes(_info(holder).layout)
+            return bool(own) and len(own) == len(source) \
+                and [m.split(":", 1)[1] for m in source] == [m.split(":", 1)[1] for m in own]
+        self._parameter_first_seen(call, info, kernel, "iterator", restrided)
+
+    def _parameter_laid_out(self, call, info, kernel: str) -> None:
+        """A kernel parameter first seen as the tensor whose layout a new global tensor is made in (a setup kernel's
+        `make_tensor(expert_ptr, self.template.layout)`: one expert's output at a pointer read from an array, in the
+        layout of the one-expert template it was passed): its `input` record, made before the new tensor's, so that
+        the layout says whose modes these are (`_layout_of`) and the parameter is the launched host tensor's."""
+        self._parameter_first_seen(call, info, kernel, "layout", lambda holder: _info(holder).layout == info.layout)
+
+    def _parameter_first_seen(self, call, info, kernel: str, argument: str, fits) -> None:
+        """The `input` record of the untraced tensor whose `argument` (`t.iterator`, `t.layout`) a `make_tensor`
+        call reads, where `fits(t)`: a kernel parameter no traced call has read yet."""
+        if info.memspace not in ("gmem", "coord") or not call.site.direct or call.frame is None \
+                or argument not in call.params:
+            return
+        position = call.params.index(argument)
+        holder = _layout_holder(argument_text(call.site, position, call.op), call.frame, argument)
+        if holder is None or not _is_tensor(holder) or _info(holder).memspace != info.memspace \
+                or self.lookup(holder, call.frame) is not None or not fits(holder):
+            return
+        self.source_of(holder, call.site, position, call.op, kernel, call.frame)
 
     def _same_storage(self, pointer, info, name: str | None, origin: int, other_than: int | None = None):
         """The labels of a second SMEM tensor over the storage a traced tensor was made over (`get_tensor` of one
@@ -3193,10 +3229,27 @@ class _Tracer:
             if old is None or not isinstance(old, tuple) or len(old) != len(labels) \
                     or _sorted_leaves(old) != wanted:  # compared before any label is unpacked: most differ
                 continue
-            pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
-                    for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label))]
-            return _map_leaves(new, pool, self._axis_class)
+            return self._leaves_mapped(new, old, labels)
         return None
+
+    def _leaves_mapped(self, new, old, labels):
+        """Each leaf (extent:stride) of layout tree `new` labelled as the same leaf of `old`, whose modes carry
+        `labels`."""
+        pool = [(leaf, leaf_label) for mode, label in zip(old, labels)
+                for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label))]
+        return _map_leaves(new, pool, self._axis_class)
+
+    def _storage_regrouped(self, viewed, info):
+        """Labels of a tensor made over a traced tensor's own storage in that tensor's leaves regrouped (the
+        epilogue's `transform_partitioned_tensor_layout(acc)`: ((128, 256), 1, 1, 2) as ((128, 1), (256, 1), 2),
+        each MMA rest beside its atom): the same data, each leaf keeping its label, level and role too, not a
+        buffer of its own. None where the leaves differ or are not regrouped."""
+        record = self.trace.records[viewed[0]]
+        new, old = leaf_tree(info.layout), leaf_tree(record.layouts[viewed[1]])
+        if new is None or not isinstance(old, tuple) or new == old or not isinstance(viewed[2], tuple) \
+                or len(old) != len(viewed[2]) or _sorted_leaves(new) != _sorted_leaves(old):
+            return None
+        return self._leaves_mapped(new, old, viewed[2])
 
     def _observe_slice(self, tensor, coord, result) -> None:
         # an element (`row_max[i]`, most slices of a softmax) is a scalar: known without reading its type
@@ -4274,13 +4327,25 @@ def _sorted_leaves(tree) -> list:
 
 def _layout_holder(text: str | None, frame, attribute: str = "layout"):
     """The object whose layout (or other `attribute`) an argument reads (`tStS.layout` in the calling frame gives
-    tStS), or None."""
+    tStS; `self.template.layout` the object's `template` field), or None."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
     except SyntaxError:
         return None
-    if isinstance(node, ast.Attribute) and node.attr == attribute and isinstance(node.value, ast.Name):
-        return frame.f_locals.get(node.value.id)
+    if not isinstance(node, ast.Attribute) or node.attr != attribute:
+        return None
+    return _field_held(node.value, frame)
+
+
+def _field_held(node, frame):
+    """The object a name or a chain of fields names in `frame` (`t`, `self.template`), read from instances' own
+    fields only (no property is run), or None."""
+    if isinstance(node, ast.Name):
+        return frame.f_locals.get(node.id)
+    if isinstance(node, ast.Attribute):
+        owner = _field_held(node.value, frame)
+        fields = getattr(owner, "__dict__", None) if owner is not None else None
+        return fields.get(node.attr) if isinstance(fields, dict) else None
     return None
 
 
