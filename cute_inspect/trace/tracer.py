@@ -2600,6 +2600,10 @@ class _Tracer:
             found = self._restrided(bound.get("iterator"), info, call) if op == "make_tensor" else None
             if found is not None:
                 self.views[origin] = found[0]
+                if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
+                    # a kernel input re-laid with named extents (`make_tensor(t.iterator, make_layout((t.shape[0],
+                    # self.num_topk), stride=t.stride))`): the names say its modes, as they would a fresh tensor's
+                    self._extents_laid_out(call, found[1], names[0] if names else None)
                 return found[1]
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow

@@ -54,8 +54,8 @@ def row_stats_kernel(tiled_mma: cute.TiledMma, a: cute.Tensor, b: cute.Tensor, p
     total = cute.make_rmem_tensor(ROWS, cutlass.Float32)
     total.fill(1.0)
     out_2d = cute.make_tensor(per_row.iterator, cute.make_layout((TILE_M, TILE_N), stride=(1, 0)))
-    out_c = thr.partition_C(out_2d)
-    out_mn = cute.make_tensor(out_c.iterator, cute.make_layout(((2, 2), (2, 4)), stride=((8, 16), (0, 0))))
+    tCgOut = thr.partition_C(out_2d)
+    out_mn = cute.make_tensor(tCgOut.iterator, cute.make_layout(((2, 2), (2, 4)), stride=((8, 16), (0, 0))))
     for m in cutlass.range(ROWS, unroll_full=True):
         out_mn[m, 0] = total[m]
 
