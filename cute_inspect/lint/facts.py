@@ -352,7 +352,7 @@ class FileFacts:
         return found or None
 
 
-def _callee(func: ast.expr) -> tuple[str | None, ast.expr | None]:
+def call_target(func: ast.expr) -> tuple[str | None, ast.expr | None]:
     """(called name, receiver expression) of ``recv.name(...)`` or ``name(...)``."""
     if type(func) is ast.Attribute:
         return func.attr, func.value
@@ -382,7 +382,7 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
         elif kind is ast.Subscript:
             expr = expr.value
         elif kind is ast.Call and expr.args:
-            name, _ = _callee(expr.func)
+            name, _ = call_target(expr.func)
             if name in _VIEW_FUNCTIONS or (through_partitions and name in PARTITION_METHODS):
                 expr = expr.args[0]
             elif name == _OFFSET_VIEW and len(expr.args) == 2:
@@ -495,7 +495,7 @@ def _is_kernel(function: ast.AST) -> bool:
     for decorator in getattr(function, "decorator_list", ()):
         if type(decorator) is ast.Call:
             decorator = decorator.func
-        name, _ = _callee(decorator)
+        name, _ = call_target(decorator)
         if name == "kernel":
             return True
     return False
@@ -676,7 +676,7 @@ class _Collector:
         branches = (expr.body, expr.orelse)
         if not all(type(branch) is _CALL for branch in branches):
             return None
-        callees = [_callee(branch.func)[0] for branch in branches]
+        callees = [call_target(branch.func)[0] for branch in branches]
         if any(callee is None or callee in self.defined for callee in callees):
             return None
         kinds = {_maker_kind(callee) for callee in callees}
@@ -697,9 +697,9 @@ class _Collector:
                 callee, receiver = func.id, None
             else:
                 callee = receiver = None
-            if callee == "partial" and call.args and _callee(call.args[0])[0] in defined:
+            if callee == "partial" and call.args and call_target(call.args[0])[0] in defined:
                 # functools.partial(self.f, a, b) binds f's first parameters; the later calls pass the rest.
-                callee, receiver = _callee(call.args[0])
+                callee, receiver = call_target(call.args[0])
                 call = ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords, lineno=call.lineno)
             if callee in defined:
                 # `*args` and `**kwargs` hide which argument is which: such a call resolves no parameter.
@@ -792,7 +792,7 @@ class _Collector:
                 if type(value) is _CALL:
                     self._record_call(value)
                     # `load_K, _, _ = tma_get_copy_fn(tma_atom_k, ..., gK, sK)`: a copy made, not issued, here
-                    self._atom_call(value, _callee(value.func)[0])
+                    self._atom_call(value, call_target(value.func)[0])
                 self._assign(stmt.targets, value, slices)
             elif kind is _EXPR:
                 if type(stmt.value) is _CALL:
@@ -863,7 +863,7 @@ class _Collector:
         """(name as written, name of the tiled object it was sliced from) of a partitioner."""
         # `tiled_mma.get_slice(tidx).partition_A(gA)` partitions with `tiled_mma`.
         if type(expr) is ast.Call:
-            name, inner = _callee(expr.func)
+            name, inner = call_target(expr.func)
             if name in _SLICE_METHODS:
                 expr = inner
         receiver = tensor_name(expr)
@@ -888,7 +888,7 @@ class _Collector:
             return
         if type(targets[0]) is ast.Name and type(value) is ast.Call:
             self._hand_view(targets[0], value, sliced)
-            if _callee(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
+            if call_target(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
                 self.copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
@@ -904,14 +904,14 @@ class _Collector:
             return
         if type(value) is not ast.Call:
             return
-        method, receiver_expr = _callee(value.func)
+        method, receiver_expr = call_target(value.func)
         if type(target) is ast.Name:
             self._pointer_facts(target, value, method, receiver_expr)
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
             inner = source.value if type(source) is ast.Subscript else source
-            inner_method, inner_receiver = _callee(inner.func) if type(inner) is ast.Call else (None, None)
+            inner_method, inner_receiver = call_target(inner.func) if type(inner) is ast.Call else (None, None)
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
@@ -1002,7 +1002,7 @@ class _Collector:
         if type(value) is ast.Subscript and type(value.value) is ast.Name and (_keeps_modes(value.slice) or (
                 type(value.slice) is ast.Name and (self.scope, value.slice.id) in self.mode_coords)):
             method, source = "slice", value.value.id
-        elif type(value) is ast.Call and value.args and (method := _callee(value.func)[0]) in _LAYOUT_VIEWS:
+        elif type(value) is ast.Call and value.args and (method := call_target(value.func)[0]) in _LAYOUT_VIEWS:
             source = tensor_name(value.args[0])
         elif type(value) is ast.Subscript and type(value.value) is ast.Name and value.value.id != target.id:
             # `bX = gX[block_coord]`: an element, or a tile where the function partitions it (`collect` decides)
@@ -1021,7 +1021,7 @@ class _Collector:
         """A thread's view of a tensor made by hand: ``composition(X, tv_layout)[tidx, None]``,
         ``tiled_divide(X, tiler)[..., tidx]`` (a slice of either), or ``make_tensor(X.iterator ..., layout)`` with a
         layout other than an MMA operand fragment's: it holds X's data in X's memory, as a partition of X does."""
-        method, _ = _callee(call.func)
+        method, _ = call_target(call.func)
         if method in _HAND_PARTITIONS and sliced and call.args:
             source = tensor_name(call.args[0])
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
@@ -1059,7 +1059,7 @@ class _Collector:
 
     def _operand_fragment_layout(self, layout: ast.expr | None) -> bool:
         for node in ast.walk(layout) if layout is not None else ():
-            if type(node) is ast.Call and _callee(node.func)[0] in _OPERAND_FRAGMENT_MAKERS:
+            if type(node) is ast.Call and call_target(node.func)[0] in _OPERAND_FRAGMENT_MAKERS:
                 return True
             if type(node) is ast.Name and any(p.target == node.id and p.scope == self.scope and p.method in
                                               _OPERAND_FRAGMENT_MAKERS for p in self.facts.partitions):
@@ -1080,11 +1080,11 @@ class _Collector:
                 known = self.facts.memory_of(expr.value.id, self.scope)
                 return known[0] if known else None
             elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Call \
-                    and _callee(expr.value.func)[0] == "domain_offset" and len(expr.value.args) == 2:
+                    and call_target(expr.value.func)[0] == "domain_offset" and len(expr.value.args) == 2:
                 # `domain_offset(coord, X).iterator` points into X
                 expr = ast.Attribute(expr.value.args[1], "iterator")
             elif kind is ast.Call:
-                method, receiver = _callee(expr.func)
+                method, receiver = call_target(expr.func)
                 if method == "recast_ptr" and expr.args:
                     expr = expr.args[0]
                 elif method == "retrieve_tmem_ptr":
@@ -1105,7 +1105,7 @@ class _Collector:
         """The memory ``allocator.allocate_tensor(...)`` allocates in: ``SmemAllocator().allocate_tensor`` or a
         name bound to an allocator in this function; None when the file does not show which."""
         if type(allocator) is ast.Call:
-            method, _ = _callee(allocator.func)
+            method, _ = call_target(allocator.func)
             return _allocator_memory(method) if method else None
         if type(allocator) is ast.Name:
             return self.facts.allocators.get((self.scope, allocator.id))
@@ -1127,7 +1127,7 @@ class _Collector:
         )
 
     def _call(self, call: ast.Call) -> None:
-        name, module = _callee(call.func)
+        name, module = call_target(call.func)
         if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
             self.facts.helper_gemms.append(helper)
         self._foreign_tma_tensors(call, name)

@@ -82,7 +82,7 @@ from cute_inspect.lint.descriptive import memory_word
 from cute_inspect.lint.expectations import (
     MMA_METHODS, OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of,
 )
-from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair
+from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair, call_target
 from cute_inspect.lint.names import (
     TensorName,
     canonical_op,
@@ -603,8 +603,8 @@ def _argument_at(facts: FileFacts, caller: int, line: int, callee: str, offset: 
     """(line, column) of the ``offset``-th positional argument of the call of ``callee`` at ``line``."""
     node = facts.scopes[caller].node if 0 < caller < len(facts.scopes) else None
     for call in ast.walk(node) if node is not None else ():
-        if type(call) is ast.Call and call.lineno == line and offset < len(call.args) and (
-                getattr(call.func, "attr", None) == callee or getattr(call.func, "id", None) == callee):
+        if type(call) is ast.Call and call.lineno == line and offset < len(call.args) \
+                and call_target(call.func)[0] == callee:
             return call.args[offset].lineno, call.args[offset].col_offset + 1
     return None
 
@@ -650,24 +650,20 @@ def _parameter_of(name: str | None, scope: int, facts: FileFacts) -> str | None:
     return None
 
 
-def _argument_of(node: ast.AST | None, line: int, callee: str, position: int, keyword: str):
-    """The argument node a call of ``callee`` at ``line`` (or a ``partial(callee, ...)`` there) passes for the
+def _argument_of(node: ast.AST | None, line: int, function: str, position: int, keyword: str):
+    """The argument node a call of ``function`` at ``line`` (or a ``partial(function, ...)`` there) passes for the
     parameter at ``position`` (counted after ``self``) or by ``keyword``."""
     for call in ast.walk(node) if node is not None else ():
         if type(call) is not ast.Call or call.lineno != line:
             continue
         args = call.args
-        if getattr(call.func, "id", None) == "partial" and args and _callee_name(args[0]) == callee:
+        if getattr(call.func, "id", None) == "partial" and args and call_target(args[0])[0] == function:
             args = args[1:]
-        elif _callee_name(call.func) != callee:
+        elif call_target(call.func)[0] != function:
             continue
         found = next((kw.value for kw in call.keywords if kw.arg == keyword), None)
         return found if found is not None else (args[position] if 0 <= position < len(args) else None)
     return None
-
-
-def _callee_name(func: ast.expr) -> str | None:
-    return getattr(func, "attr", None) or getattr(func, "id", None)
 
 
 def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
