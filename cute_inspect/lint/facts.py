@@ -656,7 +656,7 @@ class _Collector:
         if kind is not _CALL:
             return None
         func = expr.func
-        kind = type(func)  # `_callee`, inlined: this runs for every call the walk meets
+        kind = type(func)  # `call_target`, inlined: this runs for every call the walk meets
         if kind is _ATTRIBUTE:
             callee, receiver = func.attr, func.value
         elif kind is _NAME:
