@@ -389,12 +389,15 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
 # 456x20480x3072 128x160 -> 128x152 c4x1 0.941x -> 0.977x, 600x22016x3072 128x208 -> 128x200 c2x1 0.969x ->
 # 1.009x.
 _TRIM_MIN_K = 3072
-# Tile heights measured trimmed (64- and 192-row swapped tiles were not).
-_TRIMMED_ROWS = (128, 256)
+# Tile heights trimmed. 192-row tiles gain as the others (fp16, six rounds: 648x6144x20480 192x176 -> 192x168
+# c1x2 0.990x -> 1.021x, 392x6144x20480 192x112 -> 192x104 0.942x -> 0.987x, 400x6144x8192 1.055x -> 1.132x);
+# skinny 64-row ones, bound by reading the weight, do not (168x4096x4096 64x96 -> 64x88 1.004x -> 1.006x,
+# 176x4096x8192 1.013x -> 1.025x, 272x4096x8192 64x144 -> 64x136 1.037x -> 1.025x, 136x4096x4096 1.005x -> 1.007x).
+_TRIMMED_ROWS = (128, 192, 256)
 
 
 def _trimmed_width(m: int, k: int, config: Sm90Config) -> Sm90Config:
-    """A swapped config (M on the tile's width) of 128 or 256 rows narrowed, from a K of `_TRIM_MIN_K`, to the narrowest
+    """A swapped config (M on the tile's width) of 128 rows or more narrowed, from a K of `_TRIM_MIN_K`, to the narrowest
     multiple of 8 that cuts M into as many tiles: the widths ranked are multiples of 16, so M = 344 took
     three tiles of 128, 40 rows of MMA work empty, where cuBLAS runs three of 120. Under ncu our kernel's and
     cuBLAS's tensor-pipe busy cycles differed by exactly the padded width (344x18432x16384 256x128 against

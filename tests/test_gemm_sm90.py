@@ -91,6 +91,7 @@ MATRIX = [
                                              gpc_order=True, has_c=True, dynamic=True)),
     ("128x152_c1x2_swap_fp32out", dict(m=584, tile_n=152, cluster_m=1, cluster_n=2, swap_ab=True, out_dtype="fp32")),
     ("128x136_fp32out_C", dict(tile_n=136, out_dtype="fp32", has_c=True)),
+    ("192x104_c1x2_swap_C", dict(m=392, tile_m=192, tile_n=104, cluster_m=1, cluster_n=2, swap_ab=True, has_c=True)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)

@@ -365,7 +365,7 @@ def test_split_k(mnkl, config):
         ((808, 7168, 512, 1), "128x208 c1x2 sw1n swap"),  # past 768 rows in place of unpaired tiles
         ((320, 43008, 1024, 1), "128x160 c1x2 sw1n sk swap"),  # swapped pairs, stream-K on a thin last wave
         ((424, 6144, 8192, 1), "192x112 c1x2 sw1m swap"),  # long K: one wave of 192-row pairs, not 128x224
-        ((664, 6144, 8192, 1), "192x176 c1x2 sw1m swap"),  # ... not 256x144 unpaired
+        ((664, 6144, 8192, 1), "192x168 c1x2 sw1m swap"),  # ... not 256x144 unpaired; 168 wide
         ((200, 14336, 8192, 1), "128x200 c4x1 sw1n swap"),  # long K, unswapped rows pad M: 4x1
         ((376, 2048, 512, 16), "128x192 c1x2 sw1n swap"),  # batched: pairs over waves, not unpaired tiles
     ],

@@ -469,7 +469,7 @@ def test_stage_counts_trade_an_epilogue_buffer_for_a_mainloop_stage():
 
 
 def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
-    """A swapped 128- or 256-row tiling at a K of 3072 or more takes the narrowest multiple of 8 that cuts M
+    """A swapped tiling of 128 rows or more at a K of 3072 or more takes the narrowest multiple of 8 that cuts M
     into as many tiles as the rules' width (cuBLAS's 256x120 on 344 rows); not at a shorter K, not for
     64-row tiles, never unswapped."""
     from gemm._sm90_config import Sm90Config
@@ -480,10 +480,11 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
     assert default_config(584, 32768, 8192, 1) == Sm90Config(
         128, 152, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(344, 18432, 2048, 1).tile_n == 128  # short K: 8-column epilogue subtiles cost more
-    assert default_config(272, 4096, 4096, 1).tile_n == 144  # 64-row tiles: not measured
+    assert default_config(272, 4096, 4096, 1).tile_n == 144  # 64-row tiles: bound by reading the weight
+    assert default_config(648, 6144, 20480, 1) == Sm90Config(192, 168, 1, 2, swap_ab=True)
     for m in range(129, 769, 7):
         rules, chosen = _rule_choice(m, 16384, 8192, 1), default_config(m, 16384, 8192, 1)
-        if not (rules.swap_ab and rules.tile_m in (128, 256)):
+        if not (rules.swap_ab and rules.tile_m >= 128):
             assert chosen == rules
             continue
         count = _cdiv(m, rules.tile_n)
