@@ -397,8 +397,8 @@ _TRIMMED_ROWS = (128, 192, 256)
 
 
 def _trimmed_width(m: int, k: int, config: Sm90Config) -> Sm90Config:
-    """A swapped config (M on the tile's width) of 128 rows or more narrowed, from a K of `_TRIM_MIN_K`, to the narrowest
-    multiple of 8 that cuts M into as many tiles: the widths ranked are multiples of 16, so M = 344 took
+    """A swapped config (M on the tile's width) of 128 rows or more narrowed, from a K of `_TRIM_MIN_K`, to the
+    narrowest multiple of 8 that cuts M into as many tiles: the widths ranked are multiples of 16, so M = 344 took
     three tiles of 128, 40 rows of MMA work empty, where cuBLAS runs three of 120. Under ncu our kernel's and
     cuBLAS's tensor-pipe busy cycles differed by exactly the padded width (344x18432x16384 256x128 against
     256x120: 1.067x; 584x32768x8192 128x160 against 256x152: 1.053x); trimmed, 344x18432x16384 took 418k SM
