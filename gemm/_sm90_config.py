@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 TILE_M_CHOICES = (64, 128, 192, 256)
-# wgmma's N runs in steps of 8 and stmatrix stores 16 columns at a time: any multiple of 16 from 32 to 256.
-# Widths that are not multiples of 64 let the tile count land just under a whole number of waves
-# (1024x14336 in 128x176 tiles: 656 tiles, 4.97 waves of 132 SMs; cuBLAS picks such widths too).
-TILE_N_CHOICES = tuple(range(32, 257, 16))
+# wgmma's N runs in steps of 8: any multiple of 8 from 32 to 256 (a width that is not a multiple of 16 stores
+# its epilogue 8 columns at a time, stmatrix x2). Widths that are not multiples of 64 let the tile count land
+# just under a whole number of waves (1024x14336 in 128x176 tiles: 656 tiles, 4.97 waves of 132 SMs), and
+# widths of 8 more than a multiple of 16 let a mid-size M of the swapped problem pad less (344 rows in three
+# tiles of 120, not 128: cuBLAS's 256x120; docs/sm90.md, twentieth session).
+TILE_N_CHOICES = tuple(range(32, 257, 8))
 # Clusters of eight (4x2, 2x4) share each tile of M four ways and each tile of N two ways: cuBLAS runs 128x160
 # in 4x2 (its D^T) on 320x35840x5120 and 320x28672x4096 (thirteenth session).
 CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2), (1, 4), (4, 1), (4, 2), (2, 4))
@@ -47,7 +49,7 @@ class Sm90Config:
 
     tile_m: rows of D per tile (cooperative: 64 is one consumer warpgroup, 128 two, 64 rows each, 192
         three, 256 two, 128 rows each in two wgmmas; ping-pong: one warpgroup's tile, 64 rows per wgmma, at most 128).
-    tile_n: columns of D per tile (one wgmma instruction spans all of them): a multiple of 16 from 32 to
+    tile_n: columns of D per tile (one wgmma instruction spans all of them): a multiple of 8 from 32 to
         256, and a multiple of 64 when B is N-major (its SMEM rows are 64 elements wide).
     cluster_m, cluster_n: CTAs per cluster; B is multicast along M, A along N.
     swizzle: clusters grouped along the raster direction by the persistent scheduler (L2 reuse).
@@ -89,7 +91,7 @@ class Sm90Config:
         if self.tile_m not in TILE_M_CHOICES:
             raise ValueError(f"tile_m must be one of {TILE_M_CHOICES}, got {self.tile_m}")
         if self.tile_n not in TILE_N_CHOICES:
-            raise ValueError(f"tile_n must be a multiple of 16 from 32 to 256, got {self.tile_n}")
+            raise ValueError(f"tile_n must be a multiple of 8 from 32 to 256, got {self.tile_n}")
         if (self.cluster_m, self.cluster_n) not in CLUSTER_CHOICES:
             raise ValueError(
                 f"cluster (cluster_m, cluster_n) must be one of {CLUSTER_CHOICES}, "
@@ -140,8 +142,8 @@ class Sm90Config:
 
     @property
     def epi_tile_n(self) -> int:
-        """Columns per epilogue subtile: 32, or 16 where 32 does not divide the tile."""
-        return 32 if self.tile_n % 32 == 0 else 16
+        """Columns per epilogue subtile: 32, or 16 where 32 does not divide the tile, or 8 where 16 does not."""
+        return next(width for width in (32, 16, 8) if self.tile_n % width == 0)
 
     @property
     def fixup_by_last(self) -> bool:
@@ -268,19 +270,25 @@ def shape_dims(config: Sm90Config, *, tile_k: int, ab_stages: int, epi_stages: i
     d_row = _SWIZZLE_ROW * 16 // d_width
     box_d, rest_d = _tma_box(epi_n if d_major == "n" else epi_m, epi_m if d_major == "n" else epi_n,
                              d_major == "m", row=d_row)
+    # stmatrix x4 spans 16 columns of the warpgroup's 64 rows, x2 (a subtile of 8 columns) 8.
+    atom_n = 16 if epi_n % 16 == 0 else 8
     if d_width == 16:
-        # stmatrix x4: 8 values per thread over a 16-column slab of the warpgroup's 64 rows.
-        store = dict(R2S_ATOM=8, R2S_ATOMS=bn // 16, R2S_M=1, R2S_N=epi_n // 16, S2R_N=epi_n // 16,
-                     R2S_R=((2, 2, 2), 1), R2S_S=((2, 4), 1) if d_major == "n" else (8, 1),
-                     S2R=(1, (2, 2, 2)), S2R_R=(1, 8))
+        # stmatrix: 8 (x4) or 4 (x2) values per thread over a slab of atom_n columns of the warpgroup's 64 rows.
+        values = (2, 2, 2) if atom_n == 16 else (2, 2)
+        store = dict(R2S_ATOM=atom_n // 2, R2S_ATOMS=bn // atom_n, R2S_M=1, R2S_N=epi_n // atom_n,
+                     S2R_N=epi_n // atom_n, R2S_R=(values, 1), R2S_S=((2, 4), 1) if d_major == "n" else (8, 1),
+                     S2R=(1, values), S2R_R=(1, atom_n // 2))
     elif d_major == "n":
         # A 32-bit D keeps stmatrix's value order but stores one element per copy: per 8-column
-        # chunk, 2 columns x 2 rows.
-        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=1, R2S_N=epi_n // 8, S2R_N=epi_n // 8,
-                     R2S_R=(1, (2, 2)), R2S_S=(1, (2, 2)), S2R=(1, (2, 2)), S2R_R=(1, 4))
+        # chunk, 2 columns x 2 rows (x2: the 2 rows as a mode of their own).
+        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=1 if atom_n == 16 else 2, R2S_N=epi_n // 8,
+                     S2R_N=epi_n // 8, R2S_R=(1, (2, 2)) if atom_n == 16 else (1, 2),
+                     R2S_S=(1, (2, 2)) if atom_n == 16 else (1, 2),
+                     S2R=(1, (2, 2)) if atom_n == 16 else (1, 2), S2R_R=(1, 4) if atom_n == 16 else (1, 2))
     else:
-        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=1, R2S_N=epi_n // 16, S2R_N=epi_n // 16,
-                     R2S_R=(1, (2, 2, 2)), R2S_S=(1, (2, 2, 2)), S2R=(1, (2, 2, 2)), S2R_R=(1, 8))
+        values = (2, 2, 2) if atom_n == 16 else (2, 2)
+        store = dict(R2S_ATOM=1, R2S_ATOMS=bn // 2, R2S_M=1, R2S_N=epi_n // atom_n, S2R_N=epi_n // atom_n,
+                     R2S_R=(1, values), R2S_S=(1, values), S2R=(1, values), S2R_R=(1, atom_n // 2))
     return dict(
         bM=bm, bN=bn, bK=bk,
         AB_STAGE=ab_stages, EPI_STAGE=epi_stages,

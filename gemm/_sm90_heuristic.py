@@ -233,8 +233,9 @@ def _efficiency(tile_m: int, tile_n: int) -> float:
 
 
 def _widths(b_major: str) -> list:
-    """Tile widths an operand B of this majorness allows (an N-major B's SMEM rows are 64 wide)."""
-    return [n for n in TILE_N_CHOICES if b_major == "k" or n % 64 == 0]
+    """Tile widths ranked for an operand B of this majorness: multiples of 16 (those of 8 more come only from
+    `_trimmed_width`), of 64 for an N-major B (its SMEM rows are 64 wide)."""
+    return [n for n in TILE_N_CHOICES if n % (16 if b_major == "k" else 64) == 0]
 
 
 def _ranked_tiles(m: int, n: int, k: int, l: int, b_major: str = "k") -> list:
@@ -370,10 +371,47 @@ def _swapped_config(m: int, n: int, k: int, l: int):
 
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned: `_unswapped_config`, or for a mid-size or skinny M the
-    transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`. `a_major` is "k" or "m",
-    `b_major` "k" or "n"."""
+    transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`, its width narrowed by
+    `_trimmed_width`. `a_major` is "k" or "m", `b_major` "k" or "n"."""
+    return _trimmed_width(m, k, _rule_choice(m, n, k, l, b_major, a_major))
+
+
+def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
+    """The tiling rules' choice (`default_config` before `_trimmed_width`)."""
     unswapped = _unswapped_config(m, n, k, l, b_major)
     return _in_gpc_order(m, l, _swap_pays(m, n, k, l, a_major, unswapped) or unswapped)
+
+
+# K from which `_trimmed_width` narrows: a width of 8 more than a multiple of 16 stores its epilogue in 8-column
+# subtiles (one barrier and TMA store each), which costs more than the MMA work saved at short K (fp16, six
+# alternating rounds; twentieth session): K = 64 344x18432x64 256x128 -> 256x120 0.876x -> 0.808x, K = 2048
+# 344x18432x2048 0.933x -> 0.925x, 584x24576x2048 128x160 -> 128x152 c1x2 0.910x -> 0.914x; K = 3072
+# 456x20480x3072 128x160 -> 128x152 c4x1 0.941x -> 0.977x, 600x22016x3072 128x208 -> 128x200 c2x1 0.969x ->
+# 1.009x.
+_TRIM_MIN_K = 3072
+# Tile heights trimmed. 192-row tiles gain as the others (fp16, six rounds: 648x6144x20480 192x176 -> 192x168
+# c1x2 0.990x -> 1.021x, 392x6144x20480 192x112 -> 192x104 0.942x -> 0.987x, 400x6144x8192 1.055x -> 1.132x);
+# skinny 64-row ones, bound by reading the weight, do not (168x4096x4096 64x96 -> 64x88 1.004x -> 1.006x,
+# 176x4096x8192 1.013x -> 1.025x, 272x4096x8192 64x144 -> 64x136 1.037x -> 1.025x, 136x4096x4096 1.005x -> 1.007x).
+_TRIMMED_ROWS = (128, 192, 256)
+
+
+def _trimmed_width(m: int, k: int, config: Sm90Config) -> Sm90Config:
+    """A swapped config (M on the tile's width) of 128 rows or more narrowed, from a K of `_TRIM_MIN_K`, to the
+    narrowest multiple of 8 that cuts M into as many tiles: the widths ranked are multiples of 16, so M = 344 took
+    three tiles of 128, 40 rows of MMA work empty, where cuBLAS runs three of 120. Under ncu our kernel's and
+    cuBLAS's tensor-pipe busy cycles differed by exactly the padded width (344x18432x16384 256x128 against
+    256x120: 1.067x; 584x32768x8192 128x160 against 256x152: 1.053x); trimmed, 344x18432x16384 took 418k SM
+    active cycles against cuBLAS's 412k (442k before). Timed against the untrimmed width, fp16, six
+    alternating rounds (docs/sm90.md, twentieth session): 456x20480x8192 128x152 c4x1 0.941x -> 0.978x of
+    cuBLAS, 536x22016x8192 128x184 c2x1 0.916x -> 0.944x, 392x18432x8192 256x136 c2x1 1.122x -> 1.160x,
+    296x30720x6144 128x152 c1x2 0.907x -> 0.935x, 600x13824x5120 128x200 c4x1 0.976x -> 1.016x, 440x9728x8192
+    256x152 c1x1 0.944x -> 0.982x, 300x8192x8192 128x152 c1x2 0.942x -> 0.998x; 200x14336x4096 x8 128x200
+    c2x1 0.999x -> 0.997x."""
+    if not config.swap_ab or config.tile_m not in _TRIMMED_ROWS or k < _TRIM_MIN_K:
+        return config
+    width = _cdiv(_cdiv(m, _cdiv(m, config.tile_n)), 8) * 8
+    return replace(config, tile_n=width) if width < config.tile_n else config
 
 
 # Clusters (columns of tiles of M in the swapped problem) that read each tile of the weight in one wave, at

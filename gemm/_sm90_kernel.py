@@ -41,7 +41,7 @@ Ping-pong: warpgroup 1 takes the CTA's tiles 0, 2, 4, ..., warpgroup 2 tiles 1, 
 other's k-tiles in the stage ring and waits for its turn before steps 2 and 3.
 
 Constraints
-- tile_m in (64, 128, 192, 256), tile_n a multiple of 16 in 32..256 (of 64 for an N-major B); cluster in
+- tile_m in (64, 128, 192, 256), tile_n a multiple of 8 in 32..256 (of 64 for an N-major B); cluster in
   (1,1), (2,1), (1,2), (2,2), (1,4), (4,1), (4,2), (2,4); a ping-pong tile at most 128x192, a 192- or
   256-row tile at most 192 wide (a warpgroup's accumulators live in its registers); stream-K and split-K
   cooperative only, not with 192- or 256-row tiles (the parallel fixup sums one row of 128-row subtiles).
@@ -94,6 +94,13 @@ def _load_int32_of_cta(smem_ptr, cta_rank, *, loc=None, ip=None):
     tensor over a DSMEM pointer refuses loads."""
     remote = cute.arch.map_dsmem_ptr(smem_ptr, cta_rank, loc=loc, ip=ip)
     return Int32(llvm.load(T.i32(), remote.to_llvm_ptr(loc=loc, ip=ip), loc=loc, ip=ip))
+
+
+def _first_stage(staged):
+    """One stage of a staged (swizzle o layout) SMEM layout: its outer layout sliced, the swizzle kept.
+    `cute.slice_` of the whole composed layout aborts (4.8.1) where the stage holds an odd number of
+    swizzle atoms (a width of 8 more than a multiple of 16: 15 atoms of 8 rows for 120)."""
+    return cute.make_composed_layout(staged.inner, 0, cute.slice_(staged.outer, (None, None, 0)))
 
 
 class Sm90Gemm:
@@ -155,6 +162,8 @@ class Sm90Gemm:
         self.epi_tile = (self.config.epi_tile_m, self.config.epi_tile_n)
         self.epi_rest_m = self.config.tile_m // self.config.epi_tile_m
         self.epi_rest_n = self.config.tile_n // self.config.epi_tile_n
+        # 8x8 matrices per stmatrix: four span 16 columns of a warp's 16 rows, two the 8 of a narrow subtile.
+        self.stmatrix_count = 4 if self.config.epi_tile_n % 16 == 0 else 2
 
         self.ab_stages, self.epi_stages = stage_counts(
             self.config,
@@ -241,9 +250,9 @@ class Sm90Gemm:
         self._setup()
         dims = self.dims
 
-        a_smem_layout = cute.slice_(self.a_smem_layout_staged, (None, None, 0))
-        b_smem_layout = cute.slice_(self.b_smem_layout_staged, (None, None, 0))
-        epi_smem_layout = cute.slice_(self.epi_smem_layout_staged, (None, None, 0))
+        a_smem_layout = _first_stage(self.a_smem_layout_staged)
+        b_smem_layout = _first_stage(self.b_smem_layout_staged)
+        epi_smem_layout = _first_stage(self.epi_smem_layout_staged)
         tma_atom_a, tma_tensor_a = cpasync.make_tiled_tma_atom(
             self._load_op(self.num_mcast_a),
             mA_mkl,
@@ -418,8 +427,8 @@ class Sm90Gemm:
 
         # ---- SMEM and the mainloop pipeline ----------------------------------------------------
         storage = SmemAllocator().allocate(self.shared_storage)
-        a_smem_layout = cute.slice_(a_smem_layout_staged, (None, None, 0))
-        b_smem_layout = cute.slice_(b_smem_layout_staged, (None, None, 0))
+        a_smem_layout = _first_stage(a_smem_layout_staged)
+        b_smem_layout = _first_stage(b_smem_layout_staged)
         stage_tx_bytes = cute.size_in_bytes(self.a_dtype, a_smem_layout) + cute.size_in_bytes(
             self.b_dtype, b_smem_layout
         )
@@ -653,16 +662,15 @@ class Sm90Gemm:
             # The stmatrix atom fixes the value order of every epilogue copy, even for a 32-bit D
             # (stored element by element below): a subtile is then one contiguous run of the
             # accumulator registers.
-            tiled_copy_c_atom = cute.make_tiled_copy_C_atom(
-                cute.make_copy_atom(
-                    warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), 4), self.d_dtype
-                ),
-                tiled_mma,
+            stmatrix_atom = cute.make_copy_atom(
+                warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), self.stmatrix_count), self.d_dtype
             )
-            tiled_copy_r2s = cute.make_tiled_copy_S(
-                sm90_utils.get_smem_store_op(self.d_layout, self.d_dtype, cutlass.Float32),
-                tiled_copy_c_atom,
-            )
+            tiled_copy_c_atom = cute.make_tiled_copy_C_atom(stmatrix_atom, tiled_mma)
+            # A 16-bit D is stored by the stmatrix itself, a 32-bit one element by element in its order.
+            store_atom = stmatrix_atom
+            if cutlass.const_expr(self.d_dtype.width != 16):
+                store_atom = sm90_utils.get_smem_store_op(self.d_layout, self.d_dtype, cutlass.Float32)
+            tiled_copy_r2s = cute.make_tiled_copy_S(store_atom, tiled_copy_c_atom)
             thr_copy_r2s = tiled_copy_r2s.get_slice(epi_tidx)
             # (R2S_S, R2S_M, R2S_N, (1, EPI_STAGE)): where this thread's stmatrix lanes write one subtile
             tRS_sD = thr_copy_r2s.partition_D(sD)
@@ -694,7 +702,7 @@ class Sm90Gemm:
             tSR_rC = tiled_copy_s2r.retile(tRS_rC)
             expect(tSR_rC, "(S2R_R, R2S_M, S2R_N)", **dims)
             c_subtile_bytes = cute.size_in_bytes(
-                self.d_dtype, cute.slice_(epi_smem_layout_staged, (None, None, 0))
+                self.d_dtype, _first_stage(epi_smem_layout_staged)
             )
 
             # One barrier per subtile suffices if at most epi_stages - 2 stores are in flight after a

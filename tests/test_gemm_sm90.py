@@ -86,6 +86,12 @@ MATRIX = [
     ("gpc_256x128_c2x1_swap_dynamic", dict(m=344, tile_m=256, tile_n=128, raster_along_m=False, swap_ab=True,
                                            gpc_order=True, dynamic=True)),
     ("gpc_128x160_c1x1_C", dict(tile_n=160, cluster_m=1, gpc_order=True, has_c=True)),
+    # widths of 8 more than a multiple of 16: stages of an odd number of swizzle atoms, 8-column subtiles
+    ("gpc_256x120_c2x1_swap_C_dynamic", dict(m=344, tile_m=256, tile_n=120, raster_along_m=False, swap_ab=True,
+                                             gpc_order=True, has_c=True, dynamic=True)),
+    ("128x152_c1x2_swap_fp32out", dict(m=584, tile_n=152, cluster_m=1, cluster_n=2, swap_ab=True, out_dtype="fp32")),
+    ("128x136_fp32out_C", dict(tile_n=136, out_dtype="fp32", has_c=True)),
+    ("192x104_c1x2_swap_C", dict(m=392, tile_m=192, tile_n=104, cluster_m=1, cluster_n=2, swap_ab=True, has_c=True)),
 ]
 
 # (id, compile_only kwargs, text the ValueError must contain)
@@ -96,7 +102,7 @@ REJECTED = [
     ("256x256", dict(tile_m=256), "a 256-row tile's warpgroups hold at most 24576 accumulators each"),
     ("256_stream_k", dict(tile_m=256, tile_n=128, stream_k=True), "a 256-row tile needs the cooperative"),
     ("256_pingpong", dict(tile_m=256, tile_n=64, pingpong=True), "a 256-row tile needs the cooperative"),
-    ("tile_n_100", dict(tile_n=100), "tile_n must be a multiple of 16 from 32 to 256, got 100"),
+    ("tile_n_100", dict(tile_n=100), "tile_n must be a multiple of 8 from 32 to 256, got 100"),
     ("n_major_b_176", dict(tile_n=176, b_major="n"), "an N-major B needs tile_n a multiple of 64"),
     ("cluster_4x4", dict(cluster_m=4, cluster_n=4), "cluster (cluster_m, cluster_n) must be one of"),
     ("pingpong_128x256", dict(pingpong=True), "a ping-pong tile holds at most 24576 elements"),
@@ -286,7 +292,7 @@ def test_ptx_identical_without_checks(results):
 
 
 def test_config_validation_lists_allowed_values():
-    with pytest.raises(ValueError, match="tile_n must be a multiple of 16 from 32 to 256, got 100"):
+    with pytest.raises(ValueError, match="tile_n must be a multiple of 8 from 32 to 256, got 100"):
         Sm90Config(tile_n=100)
     with pytest.raises(ValueError, match=r"swizzle must be one of \(1, 2, 4, 8\), got 3"):
         Sm90Config(swizzle=3)

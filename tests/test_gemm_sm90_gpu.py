@@ -210,10 +210,11 @@ def test_configs(config):
     _check(d, reference(a, b), "fp16")
 
 
-@pytest.mark.parametrize("tile_n", [208, 96])
+@pytest.mark.parametrize("tile_n", [208, 96, 120])
 @pytest.mark.parametrize("d_major, out", [("n", "fp16"), ("m", "bf16"), ("n", "fp32"), ("m", "fp32")])
 def test_odd_widths_through_every_store_path(tile_n, d_major, out):
-    """A 208-wide tile stores 16-column subtiles, a 96-wide one three 32-column ones: with C, alpha, beta
+    """A 208-wide tile stores 16-column subtiles, a 96-wide one three 32-column ones, a 120-wide one 8-column
+    ones (stmatrix x2): with C, alpha, beta
     and gelu, into 16- and 32-bit D of either majorness, on a ragged batched problem (M a multiple of 8:
     an M-major D needs 16-byte strides)."""
     from gemm._common import reference
@@ -345,10 +346,10 @@ def test_split_k(mnkl, config):
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
         ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
-        ((544, 8192, 8192, 1), "256x144 c1x2 sw1m swap"),  # one wave of 256-row tiles, in place of unpaired
+        ((544, 8192, 8192, 1), "256x136 c1x2 sw1m swap"),  # one wave of 256-row tiles, in place of unpaired, 136 wide
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
-        ((600, 11008, 4096, 1), "128x208 c2x1 sw1n swap"),  # two waves, walked N-first
-        ((392, 14336, 4096, 1), "128x208 c1x2 sw1n swap"),  # two waves of pairs, N-first
+        ((600, 11008, 4096, 1), "128x200 c2x1 sw1n swap"),  # two waves, walked N-first, three tiles of 200
+        ((392, 14336, 4096, 1), "128x200 c1x2 sw1n swap"),  # two waves of pairs, N-first
         ((552, 14336, 1024, 1), "128x192 c4x1 sw1n gpc swap"),  # waves of clusters of four, N-first
         ((336, 18432, 1024, 1), "256x112 c2x1 sw1n gpc swap"),  # ... 256 rows of N where M is three tiles of 112
         ((352, 29568, 1024, 1), "128x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M
@@ -360,12 +361,12 @@ def test_split_k(mnkl, config):
         ((320, 35840, 1024, 1), "192x160 c1x2 sw1n swap"),  # 192 rows of N where 128 end on a thin wave
         ((672, 18944, 512, 1), "192x176 c1x2 sw1n swap"),  # ... and 176 wide
         ((256, 2112, 7168, 1), "64x64 c1x2 sw1m swap"),  # 64 wide where 80 pads M
-        ((600, 5120, 8192, 1), "128x208 c4x1 sw1n gpc swap"),  # long K, odd count of wide M tiles: 4x1
+        ((600, 5120, 8192, 1), "128x200 c4x1 sw1n gpc swap"),  # long K, odd count of wide M tiles: 4x1
         ((808, 7168, 512, 1), "128x208 c1x2 sw1n swap"),  # past 768 rows in place of unpaired tiles
         ((320, 43008, 1024, 1), "128x160 c1x2 sw1n sk swap"),  # swapped pairs, stream-K on a thin last wave
         ((424, 6144, 8192, 1), "192x112 c1x2 sw1m swap"),  # long K: one wave of 192-row pairs, not 128x224
-        ((664, 6144, 8192, 1), "192x176 c1x2 sw1m swap"),  # ... not 256x144 unpaired
-        ((200, 14336, 8192, 1), "128x208 c4x1 sw1n swap"),  # long K, unswapped rows pad M: 4x1
+        ((664, 6144, 8192, 1), "192x168 c1x2 sw1m swap"),  # ... not 256x144 unpaired; 168 wide
+        ((200, 14336, 8192, 1), "128x200 c4x1 sw1n swap"),  # long K, unswapped rows pad M: 4x1
         ((376, 2048, 512, 16), "128x192 c1x2 sw1n swap"),  # batched: pairs over waves, not unpaired tiles
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
@@ -399,6 +400,22 @@ def test_gpc_order(mnkl, config):
     """Every cluster claims one virtual id, all CTAs of a cluster the same: three launches in a row (the
     claims must come back to zero after each) cover every tile once."""
     _three_launches_match(mnkl, config, "fp16")
+
+
+@pytest.mark.parametrize(
+    "mnkl, config",
+    [
+        ((344, 4608, 1000, 1), dict(GPC, tile_n=120)),  # three tiles of 120 rows of M, 2x1, GPC order, K ragged
+        ((584, 4096, 520, 1), dict(GPC, tile_m=128, tile_n=152, cluster_m=1, cluster_n=2, gpc_order=False)),
+        ((200, 1000, 328, 3), dict(GPC, tile_m=128, tile_n=200, cluster_m=4)),  # batched, every extent ragged
+        ((1000, 3000, 1000, 1), dict(tile_n=136, cluster_m=1)),  # not swapped: N in 136-column tiles
+    ],
+    ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else "-".join(f"{k}{v}" for k, v in x.items()),
+)
+def test_widths_of_eight_more_than_a_multiple_of_sixteen(mnkl, config):
+    """Tiles 120, 152, 200 and 136 wide (wgmma N in steps of 8, 8-column epilogue subtiles, stages of an odd
+    number of swizzle atoms): three launches in a row on NaN-poisoned output."""
+    _three_launches_match(mnkl, config, "bf16")
 
 
 @pytest.mark.parametrize(

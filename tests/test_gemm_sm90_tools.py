@@ -129,7 +129,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     """Mid-size and skinny M run as D^T = B A^T in one wave of tiles whose width divides M finely; the
     swap stays out of M-major A, split-K problems, large M and many waves."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _unswapped_config, candidate_configs, default_config
+    from gemm._sm90_heuristic import _unswapped_config, candidate_configs, _rule_choice
 
     swapped = {
         (320, 4096, 4096, 1): Sm90Config(128, 80, 1, 2, swap_ab=True),  # was 128x112 in 1x4 clusters
@@ -146,37 +146,37 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     # Where no 128-row swapped tiling fits one wave, 256-row ones that do (cuBLAS's tiles there), paired
     # where they cut M evenly.
     assert _unswapped_config(544, 8192, 8192, 1).cluster_size == 1
-    assert default_config(544, 8192, 8192, 1) == Sm90Config(256, 144, 1, 2, swap_ab=True)
-    assert default_config(416, 10240, 8192, 1) == Sm90Config(256, 144, 1, 1, swap_ab=True)
-    assert default_config(288, 11008, 4096, 1) == Sm90Config(256, 96, 1, 1, swap_ab=True)
-    assert default_config(736, 5120, 13824, 1) == _unswapped_config(736, 5120, 13824, 1)  # one paired wave: kept
-    assert default_config(768, 6144, 4096, 1) == _unswapped_config(768, 6144, 4096, 1)  # paired, M unpadded: kept
+    assert _rule_choice(544, 8192, 8192, 1) == Sm90Config(256, 144, 1, 2, swap_ab=True)
+    assert _rule_choice(416, 10240, 8192, 1) == Sm90Config(256, 144, 1, 1, swap_ab=True)
+    assert _rule_choice(288, 11008, 4096, 1) == Sm90Config(256, 96, 1, 1, swap_ab=True)
+    assert _rule_choice(736, 5120, 13824, 1) == _unswapped_config(736, 5120, 13824, 1)  # one paired wave: kept
+    assert _rule_choice(768, 6144, 4096, 1) == _unswapped_config(768, 6144, 4096, 1)  # paired, M unpadded: kept
     # Else several waves that the model puts ahead of the unswapped choice, walked N-first: an even count
     # of tiles of M in pairs where the model puts it within 6% of an odd count shared four ways (which
     # ran behind: 128x144 c4x1), else an odd count shared four ways, or two.
-    assert default_config(392, 14336, 4096, 1) == Sm90Config(128, 208, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(552, 14336, 8192, 1) == Sm90Config(128, 192, 4, 1, raster_along_m=False, swap_ab=True,
+    assert _rule_choice(392, 14336, 4096, 1) == Sm90Config(128, 208, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(552, 14336, 8192, 1) == Sm90Config(128, 192, 4, 1, raster_along_m=False, swap_ab=True,
                                                               gpc_order=True)
     # ... and whatever the model says where the unswapped choice runs unpaired over several waves and pads
     # M by 5% or more (352x29568x8192: 128x224 c1x1 in three exact waves, 0.82-0.88x of cuBLAS); 3% stays.
     assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
-    assert default_config(352, 29568, 8192, 1) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(624, 28672, 8192, 1) == _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
-    assert default_config(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
-    assert default_config(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
+    assert _rule_choice(352, 29568, 8192, 1) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(624, 28672, 8192, 1) == _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
+    assert _rule_choice(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
     # One unpaired wave (128x256 c1x1, 0.88x of cuBLAS in the tenth session): 256-row tiles too.
-    assert default_config(384, 11008, 4096, 1) == Sm90Config(256, 128, 1, 1, swap_ab=True)
+    assert _rule_choice(384, 11008, 4096, 1) == Sm90Config(256, 128, 1, 1, swap_ab=True)
     # One wave, three narrow tiles of M: clusters of four along N; wider tiles stay unpaired.
-    assert default_config(304, 5120, 5120, 1) == Sm90Config(128, 112, 4, 1, swap_ab=True)
-    assert default_config(448, 5120, 5120, 1) == Sm90Config(128, 160, 1, 1, swap_ab=True)
+    assert _rule_choice(304, 5120, 5120, 1) == Sm90Config(128, 112, 4, 1, swap_ab=True)
+    assert _rule_choice(448, 5120, 5120, 1) == Sm90Config(128, 160, 1, 1, swap_ab=True)
     for m in range(136, 769, 8):
         for n, k in [(10240, 8192), (11008, 4096), (14336, 4096), (7168, 7168), (5120, 13824)]:
-            config = default_config(m, n, k, 1)
+            config = _rule_choice(m, n, k, 1)
             if config.swap_ab and -(-n // config.tile_m) * -(-m // config.tile_n) > 132:
                 assert not config.raster_along_m, (m, n, k)  # more than one wave: each reads its share of B
     for (m, n, k, l), config in swapped.items():
-        assert default_config(m, n, k, l) == config
-        assert default_config(m, n, k, l) in candidate_configs(m, n, k, l)
+        assert _rule_choice(m, n, k, l) == config
+        assert _rule_choice(m, n, k, l) in candidate_configs(m, n, k, l)
         # One wave: tile_m runs along N, tile_n along M.
         tiles = -(-n // config.tile_m) * -(-m // config.tile_n)
         assert tiles <= 132 and tiles % config.cluster_n == 0
@@ -194,7 +194,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         ((256, 2048, 8192, 1), {}),  # swapped 64x80 tiles pad M by a quarter where split-K's pad none
     ]
     for mnkl, majors in kept:
-        assert default_config(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
+        assert _rule_choice(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
         assert not any(c.swap_ab for c in candidate_configs(*mnkl, **majors)) or mnkl[3] == 1 and not majors
 
 
@@ -203,22 +203,22 @@ def test_heuristic_fourteenth_session_rules():
     up to 1024 rows swapped where the unswapped tiles would run unpaired; stream-K on swapped pairs whose
     last wave is nearly empty (one problem only)."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _unswapped_config, default_config
+    from gemm._sm90_heuristic import _unswapped_config, _rule_choice
 
     four = Sm90Config(128, 208, 4, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
     for mnkl in [(592, 5120, 17408, 1), (600, 5120, 16384, 1)]:
-        assert _unswapped_config(*mnkl).cluster_n == 4 and default_config(*mnkl) == four
-    assert default_config(592, 5120, 4096, 1) != four  # short K: the unpaired swapped rules
+        assert _unswapped_config(*mnkl).cluster_n == 4 and _rule_choice(*mnkl) == four
+    assert _rule_choice(592, 5120, 4096, 1) != four  # short K: the unpaired swapped rules
     for mnkl, width in [((840, 8192, 8192, 1), 224), ((808, 7168, 4096, 1), 208)]:
         assert _unswapped_config(*mnkl).cluster_size == 1
-        assert default_config(*mnkl) == Sm90Config(128, width, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(1100, 8192, 8192, 1).swap_ab is False
+        assert _rule_choice(*mnkl) == Sm90Config(128, width, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(1100, 8192, 8192, 1).swap_ab is False
     # 320x43008: 672 CTAs, a last wave of 12; 280x49152: 768, a last wave of 108.
-    assert default_config(320, 43008, 4096, 1) == Sm90Config(
+    assert _rule_choice(320, 43008, 4096, 1) == Sm90Config(
         128, 160, 1, 2, raster_along_m=False, stream_k=True, swap_ab=True
     )
-    assert default_config(280, 49152, 5120, 1).stream_k is False
-    assert default_config(448, 12800, 4096, 8).stream_k is False
+    assert _rule_choice(280, 49152, 5120, 1).stream_k is False
+    assert _rule_choice(448, 12800, 4096, 8).stream_k is False
 
 
 def test_heuristic_fifteenth_session_rules():
@@ -227,26 +227,26 @@ def test_heuristic_fifteenth_session_rules():
     tiles in 4x1 clusters where the unswapped rows pad M by a fifth, within 30 clusters of four; swapped
     pairs over several waves in place of unpaired unswapped waves within 1.06 of their estimate."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _unswapped_config, default_config
+    from gemm._sm90_heuristic import _unswapped_config, _rule_choice
 
     def pair(width):
         return Sm90Config(192, width, 1, 2, swap_ab=True)
 
-    assert default_config(424, 6144, 14336, 1) == pair(112)  # was 128x224 c1x2, 96 CTAs
-    assert default_config(648, 6144, 20480, 1) == pair(176)  # was 256x144 c1x1, 120 CTAs
-    assert default_config(288, 12288, 16384, 1) == pair(144)  # was 256x144 c1x2
-    assert default_config(264, 6144, 16384, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
-    assert default_config(424, 6144, 4096, 1).tile_m != 192
-    assert default_config(512, 4096, 14336, 1) == Sm90Config(128, 128, 1, 2, swap_ab=True)
+    assert _rule_choice(424, 6144, 14336, 1) == pair(112)  # was 128x224 c1x2, 96 CTAs
+    assert _rule_choice(648, 6144, 20480, 1) == pair(176)  # was 256x144 c1x1, 120 CTAs
+    assert _rule_choice(288, 12288, 16384, 1) == pair(144)  # was 256x144 c1x2
+    assert _rule_choice(264, 6144, 16384, 1) == Sm90Config(128, 144, 1, 2, swap_ab=True)
+    assert _rule_choice(424, 6144, 4096, 1).tile_m != 192
+    assert _rule_choice(512, 4096, 14336, 1) == Sm90Config(128, 128, 1, 2, swap_ab=True)
     for mnkl, width in [((208, 14336, 10240, 1), 208), ((176, 14336, 8192, 1), 176), ((136, 9216, 8192, 1), 144)]:
         assert _unswapped_config(*mnkl).cluster_m == 2
-        assert default_config(*mnkl) == Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
-    assert default_config(152, 16384, 8192, 1).cluster_m != 4  # 32 clusters of four: two waves
-    assert default_config(208, 14336, 4096, 1).cluster_m != 4  # short K
+        assert _rule_choice(*mnkl) == Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(152, 16384, 8192, 1).cluster_m != 4  # 32 clusters of four: two waves
+    assert _rule_choice(208, 14336, 4096, 1).cluster_m != 4  # short K
     # Swapped pairs over several waves where the unswapped tiles would run unpaired over several waves.
     assert _unswapped_config(384, 5760, 2560, 8).cluster_size == 1
-    assert default_config(384, 5760, 2560, 8) == Sm90Config(128, 192, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(384, 5760, 2560, 8) == Sm90Config(128, 192, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
 
 
 def test_heuristic_sixteenth_session_wide_waves():
@@ -254,21 +254,21 @@ def test_heuristic_sixteenth_session_wide_waves():
     N in 2x1 clusters walked N-first where their whole waves take no longer; wider tiles, pairs (an even
     count of tiles of M), more wave time and batched problems keep their 128-row tiling."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import default_config
+    from gemm._sm90_heuristic import _rule_choice
 
     def wide(width):
         return Sm90Config(256, width, 2, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
 
-    assert default_config(336, 18432, 12288, 1) == wide(112)  # was 128x112 c4x1
-    assert default_config(360, 22016, 4096, 1) == wide(128)  # was 128x128 c2x1
-    assert default_config(432, 22016, 8192, 1) == wide(144)  # was 128x144 c2x1
-    assert default_config(400, 18432, 16384, 1) == wide(144)  # was 128x80 c4x1
-    assert default_config(528, 16384, 8192, 1).tile_m == 128  # 128x176 c2x1: 256x176 ran 0.80x
+    assert _rule_choice(336, 18432, 12288, 1) == wide(112)  # was 128x112 c4x1
+    assert _rule_choice(360, 22016, 4096, 1) == wide(128)  # was 128x128 c2x1
+    assert _rule_choice(432, 22016, 8192, 1) == wide(144)  # was 128x144 c2x1
+    assert _rule_choice(400, 18432, 16384, 1) == wide(144)  # was 128x80 c4x1
+    assert _rule_choice(528, 16384, 8192, 1).tile_m == 128  # 128x176 c2x1: 256x176 ran 0.80x
     # Three waves of 256 rows for five of 128 (1.2 of the wave time): 256x128 c2x1 ran 0.85x, 128x128 c4x1 0.97x.
-    assert default_config(368, 25600, 4096, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True,
+    assert _rule_choice(368, 25600, 4096, 1) == Sm90Config(128, 128, 4, 1, raster_along_m=False, swap_ab=True,
                                                               gpc_order=True)
-    assert default_config(568, 28672, 8192, 1) == Sm90Config(128, 144, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(336, 18432, 12288, 2).tile_m != 256
+    assert _rule_choice(568, 28672, 8192, 1) == Sm90Config(128, 144, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(336, 18432, 12288, 2).tile_m != 256
 
 
 def test_heuristic_tiles_batched_problems_as_one():
@@ -276,18 +276,18 @@ def test_heuristic_tiles_batched_problems_as_one():
     fill the SMs better, over every batch (one wave of 256-row tiles, or waves walked N-first), and in
     place of many-wave stream-K tiles whose 2x1 clusters pad each batch's odd row-tile count."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _unswapped_config, default_config
+    from gemm._sm90_heuristic import _unswapped_config, _rule_choice
 
     # 128x192 c1x1 in two waves (three row tiles per expert, unpaired): 0.78-0.84x of cuBLAS.
     assert _unswapped_config(384, 2048, 7168, 8) == Sm90Config(128, 192, 1, 1)
-    assert default_config(384, 2048, 7168, 8) == Sm90Config(256, 192, 1, 2, swap_ab=True)  # 128 CTAs
-    assert default_config(320, 4096, 4096, 2) == Sm90Config(128, 160, 1, 2, swap_ab=True)  # 128 CTAs
-    assert default_config(320, 11008, 4096, 8) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(384, 2048, 7168, 8) == Sm90Config(256, 192, 1, 2, swap_ab=True)  # 128 CTAs
+    assert _rule_choice(320, 4096, 4096, 2) == Sm90Config(128, 160, 1, 2, swap_ab=True)  # 128 CTAs
+    assert _rule_choice(320, 11008, 4096, 8) == Sm90Config(128, 160, 1, 2, raster_along_m=False, swap_ab=True)
     assert _unswapped_config(336, 10752, 6144, 16).stream_k
-    assert default_config(336, 10752, 6144, 16) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(336, 10752, 6144, 16) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
     # Large M per batch keeps the unswapped rules.
     for mnkl in [(1024, 1024, 1024, 8), (512, 4096, 4096, 4), (2048, 2048, 128, 32), (2048, 128, 2048, 32)]:
-        assert default_config(*mnkl) == _unswapped_config(*mnkl), mnkl
+        assert _rule_choice(*mnkl) == _unswapped_config(*mnkl), mnkl
 
 
 def test_heuristic_takes_one_wave_of_256_rows_for_two_of_128():
@@ -311,16 +311,16 @@ def test_heuristic_takes_192_rows_where_128_end_on_a_thin_wave():
     waves; equal costs keep 128 rows. A 64-row swapped tile narrows to 64 wide where 80 pads M, unless a
     split-K choice pads it no more."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import default_config
+    from gemm._sm90_heuristic import _rule_choice
 
     swap = dict(raster_along_m=False, swap_ab=True)
-    assert default_config(320, 35840, 5120, 1) == Sm90Config(192, 160, 1, 2, **swap)  # 3 waves, not 5
-    assert default_config(320, 28672, 4096, 1) == Sm90Config(128, 160, 1, 2, **swap)  # 3 waves, not 4
-    assert default_config(336, 10752, 6144, 16) == Sm90Config(128, 176, 1, 2, **swap)  # a tie
-    assert default_config(240, 36864, 4608, 1).tile_m == 128
-    assert default_config(256, 2112, 7168, 1) == Sm90Config(64, 64, 1, 2, swap_ab=True)
-    assert default_config(256, 2048, 8192, 1) == Sm90Config(128, 128, 2, 1, split_k=4)
-    assert default_config(320, 2048, 8192, 1) == Sm90Config(64, 80, 1, 2, swap_ab=True)
+    assert _rule_choice(320, 35840, 5120, 1) == Sm90Config(192, 160, 1, 2, **swap)  # 3 waves, not 5
+    assert _rule_choice(320, 28672, 4096, 1) == Sm90Config(128, 160, 1, 2, **swap)  # 3 waves, not 4
+    assert _rule_choice(336, 10752, 6144, 16) == Sm90Config(128, 176, 1, 2, **swap)  # a tie
+    assert _rule_choice(240, 36864, 4608, 1).tile_m == 128
+    assert _rule_choice(256, 2112, 7168, 1) == Sm90Config(64, 64, 1, 2, swap_ab=True)
+    assert _rule_choice(256, 2048, 8192, 1) == Sm90Config(128, 128, 2, 1, split_k=4)
+    assert _rule_choice(320, 2048, 8192, 1) == Sm90Config(64, 80, 1, 2, swap_ab=True)
 
 
 def test_heuristic_walks_in_gpc_order_where_three_clusters_read_a_weight_tile():
@@ -466,3 +466,27 @@ def test_stage_counts_trade_an_epilogue_buffer_for_a_mainloop_stage():
                 assert 2 <= ab <= MAX_AB_STAGES and epi in (MIN_EPI_STAGES, EPI_STAGES - 1, EPI_STAGES)
                 assert epi > MIN_EPI_STAGES or ab == SHALLOW_RING
                 assert ab_bytes + epi_bytes <= smem
+
+
+def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
+    """A swapped tiling of 128 rows or more at a K of 3072 or more takes the narrowest multiple of 8 that cuts M
+    into as many tiles as the rules' width (cuBLAS's 256x120 on 344 rows); not at a shorter K, not for
+    64-row tiles, never unswapped."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _cdiv, _rule_choice, default_config
+
+    assert default_config(344, 18432, 16384, 1) == Sm90Config(
+        256, 120, 2, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
+    assert default_config(584, 32768, 8192, 1) == Sm90Config(
+        128, 152, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(344, 18432, 2048, 1).tile_n == 128  # short K: 8-column epilogue subtiles cost more
+    assert default_config(272, 4096, 4096, 1).tile_n == 144  # 64-row tiles: bound by reading the weight
+    assert default_config(648, 6144, 20480, 1) == Sm90Config(192, 168, 1, 2, swap_ab=True)
+    for m in range(129, 769, 7):
+        rules, chosen = _rule_choice(m, 16384, 8192, 1), default_config(m, 16384, 8192, 1)
+        if not (rules.swap_ab and rules.tile_m >= 128):
+            assert chosen == rules
+            continue
+        count = _cdiv(m, rules.tile_n)
+        assert chosen.tile_n % 8 == 0 and _cdiv(m, chosen.tile_n) == count < _cdiv(m, chosen.tile_n - 8)
+        assert chosen == Sm90Config.from_dict({**rules.to_dict(), "tile_n": chosen.tile_n})
