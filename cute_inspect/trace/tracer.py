@@ -22,6 +22,7 @@ from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
+from cute_inspect.trace import patch
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, size, type_info, types_cached
@@ -1519,6 +1520,8 @@ class _Tracer:
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
+            if op == "partition_and_copy":
+                self._registers_of_copy(call)
             op, bound, params = _experimental_as_core(op, bound, params)
         if op == "autovec_copy":  # a copy of src's values into dst like any other, its atom chosen inside
             op = "copy"
@@ -1739,6 +1742,38 @@ class _Tracer:
             self._attribute(record, site, call.frame, kernel_file, kernel)
         elif not site.direct:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
+
+    def _registers_of_copy(self, call: Call) -> None:
+        """cute.experimental's `partition_and_copy(thr, src, dst)` with registers on one side (`thr_t2r` reading
+        the accumulator into `rAcc`, writing `rD` out to the output tile) partitions the other side inside: the
+        registers hold the thread's values of that side as the copy's destination partition lays them
+        (`make_t2r_rmem_layout` makes their layout so). That partition is replayed here, at the call's line, and
+        the registers, recorded where they are first used as before, carry its labels (as a fragment made like
+        it would), before the copy reads them."""
+        bound = call.bound
+        thr = bound.get("tiled_copy")
+        for side, registers, other in (("dst", bound.get("dst"), bound.get("src")),
+                                       ("src", bound.get("src"), bound.get("dst"))):
+            if thr is None or not _is_tensor(registers) or not _is_tensor(other) \
+                    or _info(registers).memspace != "rmem" or _info(other).memspace == "rmem" \
+                    or self.lookup(registers) is not None or self.lookup(other) is None:
+                continue
+            try:
+                partition, values = patch.replayed("partition_D", type(thr).partition_D, (thr, other), call)
+            except Exception:  # a copy whose destination layout does not tile that side: nothing to read
+                continue
+            if format_shape(_info(values).shape) != format_shape(_info(registers).shape):
+                continue
+            self._observe(partition, values)
+            made = self.lookup(values)
+            if made is None:
+                continue
+            kernel, _ = _current_kernel(call.frame)
+            index, _, _ = self.source_of(registers, call.site, call.params.index(side), call.op, kernel, call.frame)
+            record = self.trace.records[index]
+            record.levels = (made[2],) + record.levels[1:]
+            record.inputs, record.input_outputs = (made[0],), (made[1],)
+            self._know(registers, (index, 0, made[2]))
 
     def _tiles_of_one_copy(self, bound: dict, number) -> None:
         """cute.experimental's `partition_and_copy(thr, src, dst)` partitions both sides inside: the tiles one
