@@ -32,3 +32,10 @@ def test_registers_a_partition_and_copy_fills_are_its_thread_partition(events):
     registers = next(e for e in events if e["names"] == ["acc_regs"])
     (made,) = registers["inputs"]  # the copy's partition of the accumulator, replayed at the copy's line
     assert events[made]["op"] == "partition_D" and events[made]["line"] == registers["line"]
+
+
+def test_registers_nested_otherwise_than_the_partition_take_its_leaves_in_order(events):
+    """`shift_regs` laid out for the t2r copy `((64,1),1,1)`, filled by a universal-atom copy made from it whose
+    partition nests `((1,64),1,1)`: the same values; the wide leaf keeps its axis, the size-1 leaf none."""
+    assert labels_of(events, "shift_regs")[0] == ["store-atom-N", "store-atom", "store-rest-M", "store-rest-N"]
+

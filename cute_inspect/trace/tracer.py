@@ -176,6 +176,43 @@ def _tensor_name(text: str | None) -> str | None:
 _COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
 
 
+def _wide_leaves(shape) -> list:
+    return [x for x in _leaves(shape) if x != 1]
+
+
+def _same_wide_leaves(mine, theirs) -> bool:
+    """Whether two shapes have as many top modes, each with the same leaves of extent above 1 in order: one
+    thread's values nested two ways (registers `(((2,2),1),1,1)` laid out for a t2r copy, a copy's partition
+    `((1,(2,2)),1,1)` of the same tile by a universal atom made from it)."""
+    if format_shape(mine) == format_shape(theirs):
+        return True
+    if not isinstance(mine, tuple) or not isinstance(theirs, tuple) or len(mine) != len(theirs):
+        return False
+    return all(_wide_leaves(a) == _wide_leaves(b) for a, b in zip(mine, theirs))
+
+
+def _relaid_leaves(labels, mine, theirs):
+    """A partition's labels (of shape `theirs`) for registers of shape `mine` that nest the same values otherwise
+    (`_same_wide_leaves`): each top mode's label, an atom's leaf axes moved onto the registers' leaves of extent
+    above 1 in order (a size-1 leaf runs along none); None where a mode's labels nest."""
+    if format_shape(mine) == format_shape(theirs):
+        return labels
+    if not isinstance(labels, tuple) or len(labels) != len(mine):
+        return None
+    out = []
+    for label, a, b in zip(labels, mine, theirs):
+        if not isinstance(label, _levels.ModeLabel):
+            return None
+        theirs_leaves = list(_leaves(b))
+        if label.leaf_axes and len(label.leaf_axes) == len(theirs_leaves):
+            wide = iter([key for key, x in zip(label.leaf_axes, theirs_leaves) if x != 1])
+            label = replace(label, leaf_axes=tuple(next(wide) if x != 1 else None for x in _leaves(a)))
+        elif len(theirs_leaves) > 1 or len(list(_leaves(a))) > 1:
+            label = replace(label, leaf_axes=None)
+        out.append(label)
+    return tuple(out)
+
+
 def _local_name(frame, obj) -> str | None:
     """The variable the calling code holds `obj` in (a kernel parameter's own name), looking past a
     comprehension's loop variable to the name it iterates over: ``for m in (mA, mB)`` gives ``mA``."""
@@ -1762,18 +1799,20 @@ class _Tracer:
                 partition, values = patch.replayed("partition_D", type(thr).partition_D, (thr, other), call)
             except Exception:  # a copy whose destination layout does not tile that side: nothing to read
                 continue
-            if format_shape(_info(values).shape) != format_shape(_info(registers).shape):
+            mine, theirs = _info(registers).shape, _info(values).shape
+            if not _same_wide_leaves(mine, theirs):
                 continue
             self._observe(partition, values)
             made = self.lookup(values)
-            if made is None:
+            labels = _relaid_leaves(made[2], mine, theirs) if made is not None else None
+            if labels is None:
                 continue
             kernel, _ = _current_kernel(call.frame)
             index, _, _ = self.source_of(registers, call.site, call.params.index(side), call.op, kernel, call.frame)
             record = self.trace.records[index]
-            record.levels = (made[2],) + record.levels[1:]
+            record.levels = (labels,) + record.levels[1:]
             record.inputs, record.input_outputs = (made[0],), (made[1],)
-            self._know(registers, (index, 0, made[2]))
+            self._know(registers, (index, 0, labels))
 
     def _tiles_of_one_copy(self, bound: dict, number) -> None:
         """cute.experimental's `partition_and_copy(thr, src, dst)` partitions both sides inside: the tiles one
