@@ -70,6 +70,9 @@ class Axes:
         # (a kernel parameter's whole mode's variable, the variables of the host view's leaves of that mode): joined
         # when the trace ends where the solved axes name the whole mode (`flow.settle`)
         self.viewed_leaves: list = []
+        # (a tile's mode's variable, (kernel, position, extent, run-time index)): tiles cut at one index of one
+        # grid, joined when the trace ends where at most one of them met a key (`flow._tiles_of_one_grid`)
+        self.tile_indices: list = []
         self.placed: dict = {}  # a borrowed accumulator's variable -> its record, where its products are its own
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`

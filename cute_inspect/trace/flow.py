@@ -533,6 +533,7 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
             _join_tiles(axes, smem[0], gmem[0], smem_shape[0], gmem_shape[0])
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
+        _note_tile_index(axes, record, bound, by_arg)
     elif op in _DIVIDES:
         _suggest_divide_tiler(axes, bound, by_arg)
 
@@ -863,6 +864,47 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
                 axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "local_tile.proj")
 
 
+def _note_tile_index(axes: Axes, record, bound: dict, by_arg: dict) -> None:
+    """`local_tile(mC, (64, 8), (m, n, l))` and `local_tile(mBias, (64, 8), (m, n, l))`: two unprojected tiles cut
+    at one run-time index in one position, by one extent there, are tiles of one grid (a side input tiled as the
+    output it is added to): kept for `_tiles_of_one_grid`. A coordinate past the tiler indexes its mode whole. A
+    static index (0, None) says nothing: every tensor's k-tiles start at 0."""
+    tiler, coord = bound.get("tiler"), bound.get("coord")
+    if bound.get("proj") is not None or not isinstance(tiler, tuple) or not isinstance(coord, tuple) \
+            or "input" not in by_arg:
+        return
+    for position, (mode, index) in enumerate(zip(_modes(by_arg["input"][1]), coord)):
+        extent = tiler[position] if position < len(tiler) else "whole"
+        value = _run_time_index(index)
+        if value is not None and (isinstance(extent, int) or extent == "whole"):
+            axes.tile_indices.append((_var(mode), (record.kernel, position, extent, value)))
+
+
+def _tiles_of_one_grid(axes: Axes) -> None:
+    """Tiles cut at one index of one grid (`_note_tile_index`) run along one axis in that position where at most
+    one of them met a key (an MMA slot, a tiler): a bias broadcast by a stride of 0, whose modes nothing else
+    reads, runs along its output tile's axes. Where two did, the index says nothing: a chunk's queries and keys
+    are one chunk's tokens, cut at one chunk index, on two axes of one product."""
+    by_index: dict = {}
+    for var, key in axes.tile_indices:
+        if var is not None:
+            by_index.setdefault(key, []).append(var)
+    for variables in by_index.values():
+        if len({axes.find(v) for v in variables if axes.keys.get(axes.find(v))}) <= 1:
+            for var in variables[1:]:
+                axes.join(variables[0], var)
+
+
+def _run_time_index(index):
+    """The IR value of a run-time index (a block index, a scheduler's tile coordinate), hashable; None for a
+    static one."""
+    value = getattr(index, "value", None)
+    try:
+        return None if value is None else hash(value)
+    except TypeError:
+        return None
+
+
 def _suggest_divide_tiler(axes: Axes, bound: dict, by_arg: dict) -> None:
     """`zipped_divide(mX, (rows, cols))`: a divide by a tuple of two or more tilers cuts the modes it tiles as an
     unprojected `local_tile` does (it is `local_tile` before the rest is indexed); in a kernel with no MMA the last
@@ -1025,6 +1067,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_by_thread(axes, records, views, partitioners)
     _coordinates_of_copies(axes, records)
     _copied_partitions(axes, records)
+    _tiles_of_one_grid(axes)
     _same_indices(axes, index_uses or {}, _sequence_chunks(axes, records))  # the weakest: after every join
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)

@@ -150,6 +150,21 @@ class Call:
         return self._frame
 
 
+def replayed(op: str, method, args: tuple, at: Call) -> tuple:
+    """(a Call of `op` made at `at`'s site, its result): a CuTe call an observer makes for a call that does it
+    inside (cute.experimental's `partition_and_copy` partitions both sides by its ThrCopy), run unobserved."""
+    original = getattr(method, "__wrapped__", method)
+    depth = getattr(_local, "depth", 0)
+    _local.depth = 1
+    try:
+        result = original(*args)
+    finally:
+        _local.depth = depth
+    call = Call(op, _signature(original), args, {})
+    call._site, call._frame = at.site, at.frame
+    return call, result
+
+
 # original -> its signature: read once per process, not at every trace's install
 _SIGNATURES: dict = {}
 

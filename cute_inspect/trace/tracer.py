@@ -22,6 +22,7 @@ from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
+from cute_inspect.trace import patch
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
 from cute_inspect.trace.shape import DYNAMIC, format_shape, rank, size, type_info, types_cached
@@ -173,6 +174,43 @@ def _tensor_name(text: str | None) -> str | None:
 
 
 _COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
+
+
+def _wide_leaves(shape) -> list:
+    return [x for x in _leaves(shape) if x != 1]
+
+
+def _same_wide_leaves(mine, theirs) -> bool:
+    """Whether two shapes have as many top modes, each with the same leaves of extent above 1 in order: one
+    thread's values nested two ways (registers `(((2,2),1),1,1)` laid out for a t2r copy, a copy's partition
+    `((1,(2,2)),1,1)` of the same tile by a universal atom made from it)."""
+    if format_shape(mine) == format_shape(theirs):
+        return True
+    if not isinstance(mine, tuple) or not isinstance(theirs, tuple) or len(mine) != len(theirs):
+        return False
+    return all(_wide_leaves(a) == _wide_leaves(b) for a, b in zip(mine, theirs))
+
+
+def _relaid_leaves(labels, mine, theirs):
+    """A partition's labels (of shape `theirs`) for registers of shape `mine` that nest the same values otherwise
+    (`_same_wide_leaves`): each top mode's label, an atom's leaf axes moved onto the registers' leaves of extent
+    above 1 in order (a size-1 leaf runs along none); None where a mode's labels nest."""
+    if format_shape(mine) == format_shape(theirs):
+        return labels
+    if not isinstance(labels, tuple) or len(labels) != len(mine):
+        return None
+    out = []
+    for label, a, b in zip(labels, mine, theirs):
+        if not isinstance(label, _levels.ModeLabel):
+            return None
+        theirs_leaves = list(_leaves(b))
+        if label.leaf_axes and len(label.leaf_axes) == len(theirs_leaves):
+            wide = iter([key for key, x in zip(label.leaf_axes, theirs_leaves) if x != 1])
+            label = replace(label, leaf_axes=tuple(next(wide) if x != 1 else None for x in _leaves(a)))
+        elif len(theirs_leaves) > 1 or len(list(_leaves(a))) > 1:
+            label = replace(label, leaf_axes=None)
+        out.append(label)
+    return tuple(out)
 
 
 def _local_name(frame, obj) -> str | None:
@@ -1519,6 +1557,8 @@ class _Tracer:
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
+            if op == "partition_and_copy":
+                self._registers_of_copy(call)
             op, bound, params = _experimental_as_core(op, bound, params)
         if op == "autovec_copy":  # a copy of src's values into dst like any other, its atom chosen inside
             op = "copy"
@@ -1739,6 +1779,40 @@ class _Tracer:
             self._attribute(record, site, call.frame, kernel_file, kernel)
         elif not site.direct:
             self._wait(_Waiting(index, [_level(site, call.frame, None, None, position=0)], 0))
+
+    def _registers_of_copy(self, call: Call) -> None:
+        """cute.experimental's `partition_and_copy(thr, src, dst)` with registers on one side (`thr_t2r` reading
+        the accumulator into `rAcc`, writing `rD` out to the output tile) partitions the other side inside: the
+        registers hold the thread's values of that side as the copy's destination partition lays them
+        (`make_t2r_rmem_layout` makes their layout so). That partition is replayed here, at the call's line, and
+        the registers, recorded where they are first used as before, carry its labels (as a fragment made like
+        it would), before the copy reads them."""
+        bound = call.bound
+        thr = bound.get("tiled_copy")
+        for side, registers, other in (("dst", bound.get("dst"), bound.get("src")),
+                                       ("src", bound.get("src"), bound.get("dst"))):
+            if thr is None or not _is_tensor(registers) or not _is_tensor(other) \
+                    or _info(registers).memspace != "rmem" or _info(other).memspace == "rmem" \
+                    or self.lookup(registers) is not None or self.lookup(other) is None:
+                continue
+            try:
+                partition, values = patch.replayed("partition_D", type(thr).partition_D, (thr, other), call)
+            except Exception:  # a copy whose destination layout does not tile that side: nothing to read
+                continue
+            mine, theirs = _info(registers).shape, _info(values).shape
+            if not _same_wide_leaves(mine, theirs):
+                continue
+            self._observe(partition, values)
+            made = self.lookup(values)
+            labels = _relaid_leaves(made[2], mine, theirs) if made is not None else None
+            if labels is None:
+                continue
+            kernel, _ = _current_kernel(call.frame)
+            index, _, _ = self.source_of(registers, call.site, call.params.index(side), call.op, kernel, call.frame)
+            record = self.trace.records[index]
+            record.levels = (labels,) + record.levels[1:]
+            record.inputs, record.input_outputs = (made[0],), (made[1],)
+            self._know(registers, (index, 0, labels))
 
     def _tiles_of_one_copy(self, bound: dict, number) -> None:
         """cute.experimental's `partition_and_copy(thr, src, dst)` partitions both sides inside: the tiles one
