@@ -70,7 +70,7 @@ def apart_kernel(first: cute.TiledMma, second: cute.TiledMma, Kin: cute.Tensor, 
     # the softmax warps' code, traced after the MMA warp's that reads what they write (pipelines left out)
     halves = _rows_of(first, sums, t)
     # the operand seen as (rows, columns) by a composition, then a per-thread view laid by hand over it
-    seen = cute.composition(s_p[None, None, None, 0], cute.make_ordered_layout((128, 64), order=(1, 0)))
+    seen = cute.composition(s_p[None, None, None, 0], cute.make_ordered_layout((128, 64), order=(0, 1)))
     by_hand = cute.make_tensor(seen.iterator, cute.make_layout((128, (32, 2)), stride=(64, (1, 32))))
     for half in cutlass.range_constexpr(2):
         cute.autovec_copy(halves[None, half, 0, 0], by_hand[t, (None, half)])

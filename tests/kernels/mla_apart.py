@@ -1,4 +1,4 @@
-"""A compile-only Blackwell kernel (sm_100a) that computes MLA's dQ and dQv alone, as an attention backward's dQ
+"""Two compile-only Blackwell kernels (sm_100a) of an MLA backward launched apart. The first computes MLA's dQ and dQv alone, as an attention backward's dQ
 kernel launched apart from dK / dV: the query split into a part that multiplies the keys and a part that multiplies
 the values, S = Q K^T + Qv V^T (one TiledMma, one TMEM accumulator, two operand pairs: V enters the B slot of the
 score product), dP = dO V^T, dS from S and dP written through a view laid by hand over the SMEM buffer both
@@ -92,9 +92,11 @@ def mla_dq_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledM
     # the softmax warps' code, traced after the MMA warp's (pipelines left out): dS = P (dP - rowsum), in bf16
     p = _loaded(score, first, t, COLS)
     dp = _loaded(grad, second, t, COLS)
-    ds = cute.make_fragment_like(p, BF16)
-    ds.store((p.load() * dp.load()).to(BF16))
-    seen = cute.composition(s_w[None, None, None, 0], cute.make_ordered_layout((ROWS, COLS), order=(1, 0)))
+    for i in cutlass.range_constexpr(cute.size(dp)):  # in place, element by element, as the kernels of the class do
+        dp[i] = p[i] * dp[i]
+    ds = cute.make_fragment_like(dp, BF16)
+    ds.store(dp.load().to(BF16))
+    seen = cute.composition(s_w[None, None, None, 0], cute.make_ordered_layout((ROWS, COLS), order=(0, 1)))
     by_hand = cute.make_tensor(seen.iterator, cute.make_layout((ROWS, (32, 2)), stride=(COLS, (1, 32))))
     for half in cutlass.range_constexpr(2):
         cute.autovec_copy(ds[None, half, 0, 0], by_hand[t, (None, half)])
@@ -124,3 +126,66 @@ def compile_mla_dq():
 
     return cute.compile(mla_dq_host, tensor(ROWS, NARROW), tensor(ROWS, WIDE), tensor(COLS, NARROW),
                         tensor(COLS, WIDE), tensor(ROWS, WIDE), tensor(ROWS, NARROW), tensor(ROWS, WIDE))
+
+
+def _written_by_hand(buffer, values, t):
+    """A converted (128, 64) register tile into an A operand buffer through a per-thread view laid by hand over it."""
+    seen = cute.composition(buffer[None, None, None, 0], cute.make_ordered_layout((ROWS, COLS), order=(0, 1)))
+    by_hand = cute.make_tensor(seen.iterator, cute.make_layout((ROWS, (32, 2)), stride=(COLS, (1, 32))))
+    for half in range(2):
+        cute.autovec_copy(values[None, half, 0, 0], by_hand[t, (None, half)])
+
+
+@cute.kernel
+def mla_dk_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledMma, back_v: cute.TiledMma,
+                  Xa: cute.Tensor):
+    """The second kernel, dK and dV alone, the rows the keys: S^T = K Q^T + V Qv^T (one TiledMma, two operand
+    pairs), dP^T = V dO^T, P^T and dS^T to SMEM, dK = dS^T Q and dV = P^T dO + dS^T Qv (one TiledMma, two operand
+    pairs into one accumulator: V's gradient through both places it enters)."""
+    t, _, _ = cute.arch.thread_idx()
+    smem = utils.SmemAllocator()
+    s_ka = _buffer(smem, sm100.make_smem_layout_a(score, (ROWS, COLS, NARROW), BF16, 1))
+    s_qa = _buffer(smem, sm100.make_smem_layout_b(score, (ROWS, COLS, NARROW), BF16, 1))
+    s_vb = _buffer(smem, sm100.make_smem_layout_a(score, (ROWS, COLS, WIDE), BF16, 1))
+    s_qb = _buffer(smem, sm100.make_smem_layout_b(score, (ROWS, COLS, WIDE), BF16, 1))
+    s_gb = _buffer(smem, sm100.make_smem_layout_b(grad, (ROWS, COLS, WIDE), BF16, 1))
+    s_p = _buffer(smem, sm100.make_smem_layout_a(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_ds = _buffer(smem, sm100.make_smem_layout_a(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_qat = _buffer(smem, sm100.make_smem_layout_b(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_gbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_qbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    first = score.make_fragment_C(score.partition_shape_C((ROWS, COLS)))
+    first = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem), first.layout)
+    _issue(score, first, score.make_fragment_A(s_ka), score.make_fragment_B(s_qa))
+    _issue(score, first, score.make_fragment_A(s_vb), score.make_fragment_B(s_qb))
+    second = grad.make_fragment_C(grad.partition_shape_C((ROWS, COLS)))
+    second = cute.make_tensor(cute.make_ptr(F32, 64, cute.AddressSpace.tmem), second.layout)
+    _issue(grad, second, grad.make_fragment_A(s_vb), grad.make_fragment_B(s_gb))
+    out_k = back_k.make_fragment_C(back_k.partition_shape_C((ROWS, NARROW)))
+    out_k = cute.make_tensor(cute.make_ptr(F32, 128, cute.AddressSpace.tmem), out_k.layout)
+    _issue(back_k, out_k, back_k.make_fragment_A(s_ds), back_k.make_fragment_B(s_qat))
+    out_v = back_v.make_fragment_C(back_v.partition_shape_C((ROWS, WIDE)))
+    out_v = cute.make_tensor(cute.make_ptr(F32, 192, cute.AddressSpace.tmem), out_v.layout)
+    _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
+    _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
+    # the softmax warps' code, traced after the MMA warp's (pipelines left out)
+    p = _loaded(score, first, t, COLS)
+    dp = _loaded(grad, second, t, COLS)
+    for i in cutlass.range_constexpr(cute.size(dp)):
+        dp[i] = p[i] * dp[i]
+    pt = cute.make_fragment_like(p, BF16)
+    pt.store(p.load().to(BF16))
+    _written_by_hand(s_p, pt, t)
+    dst = cute.make_fragment_like(dp, BF16)
+    dst.store(dp.load().to(BF16))
+    _written_by_hand(s_ds, dst, t)
+    Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
+
+
+@cute.jit
+def mla_dk_host(Xa: cute.Tensor):
+    mla_dk_kernel(_mma(COLS), _mma(COLS), _mma(NARROW), _mma(WIDE), Xa).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_mla_dk():
+    return cute.compile(mla_dk_host, make_fake_compact_tensor(cutlass.Int32, (128,), assumed_align=16))
