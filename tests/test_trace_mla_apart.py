@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, trace_json
+from _cli import ROOT, first_labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "mla_apart.py")
 
@@ -39,9 +39,7 @@ def traced_dk():
 
 
 def _axes(events, name):
-    event = next(e for e in events if name in e["names"])  # the first record of that name
-    labels = event["leaf_labels"][event["names"].index(name)]
-    return tuple(label.split("-")[-1] for label in labels[:2])
+    return tuple(label.split("-")[-1] for label in first_labels_of(events, name)[:2])
 
 
 @pytest.mark.parametrize("name", sorted(JUDGED))

@@ -35,6 +35,12 @@ def _fill(buffer, source, t, rows, width):
             buffer[((t, i % 16), 0, i // 16, 0)] = source[t, i]
 
 
+def _accumulator(mma, shape, column):
+    """The MMA's accumulator fragment laid at a TMEM column."""
+    acc = mma.make_fragment_C(mma.partition_shape_C(shape))
+    return cute.make_tensor(cute.make_ptr(F32, column, cute.AddressSpace.tmem), acc.layout)
+
+
 def _issue(mma, acc, a, b):
     for k in range(cute.size(a, mode=[2])):  # a helper the preprocessor does not rewrite: a Python loop
         cute.gemm(mma, acc, a[None, None, k, 0], b[None, None, k, 0], acc)
@@ -76,18 +82,14 @@ def mla_dq_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledM
             s_yat[((i, t % 16), 0, t // 16, 0)] = Ya[t, i]
         for i in cutlass.range_constexpr(WIDE):
             s_ybt[((i, t % 16), 0, t // 16, 0)] = Yb[t, i]
-    first = score.make_fragment_C(score.partition_shape_C((ROWS, COLS)))
-    first = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem), first.layout)
+    first = _accumulator(score, (ROWS, COLS), 0)
     _issue(score, first, score.make_fragment_A(s_xa), score.make_fragment_B(s_ya))
     _issue(score, first, score.make_fragment_A(s_xb), score.make_fragment_B(s_yb))
-    second = grad.make_fragment_C(grad.partition_shape_C((ROWS, COLS)))
-    second = cute.make_tensor(cute.make_ptr(F32, 64, cute.AddressSpace.tmem), second.layout)
+    second = _accumulator(grad, (ROWS, COLS), 64)
     _issue(grad, second, grad.make_fragment_A(s_zb), grad.make_fragment_B(s_yb))
-    out_a = back_k.make_fragment_C(back_k.partition_shape_C((ROWS, NARROW)))
-    out_a = cute.make_tensor(cute.make_ptr(F32, 128, cute.AddressSpace.tmem), out_a.layout)
+    out_a = _accumulator(back_k, (ROWS, NARROW), 128)
     _issue(back_k, out_a, back_k.make_fragment_A(s_w), back_k.make_fragment_B(s_yat))
-    out_b = back_v.make_fragment_C(back_v.partition_shape_C((ROWS, WIDE)))
-    out_b = cute.make_tensor(cute.make_ptr(F32, 192, cute.AddressSpace.tmem), out_b.layout)
+    out_b = _accumulator(back_v, (ROWS, WIDE), 192)
     _issue(back_v, out_b, back_v.make_fragment_A(s_w), back_v.make_fragment_B(s_ybt))
     # the softmax warps' code, traced after the MMA warp's (pipelines left out): dS = P (dP - rowsum), in bf16
     p = _loaded(score, first, t, COLS)
@@ -154,18 +156,14 @@ def mla_dk_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledM
     s_qat = _buffer(smem, sm100.make_smem_layout_b(back_k, (ROWS, NARROW, COLS), BF16, 1))
     s_gbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
     s_qbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
-    first = score.make_fragment_C(score.partition_shape_C((ROWS, COLS)))
-    first = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem), first.layout)
+    first = _accumulator(score, (ROWS, COLS), 0)
     _issue(score, first, score.make_fragment_A(s_ka), score.make_fragment_B(s_qa))
     _issue(score, first, score.make_fragment_A(s_vb), score.make_fragment_B(s_qb))
-    second = grad.make_fragment_C(grad.partition_shape_C((ROWS, COLS)))
-    second = cute.make_tensor(cute.make_ptr(F32, 64, cute.AddressSpace.tmem), second.layout)
+    second = _accumulator(grad, (ROWS, COLS), 64)
     _issue(grad, second, grad.make_fragment_A(s_vb), grad.make_fragment_B(s_gb))
-    out_k = back_k.make_fragment_C(back_k.partition_shape_C((ROWS, NARROW)))
-    out_k = cute.make_tensor(cute.make_ptr(F32, 128, cute.AddressSpace.tmem), out_k.layout)
+    out_k = _accumulator(back_k, (ROWS, NARROW), 128)
     _issue(back_k, out_k, back_k.make_fragment_A(s_ds), back_k.make_fragment_B(s_qat))
-    out_v = back_v.make_fragment_C(back_v.partition_shape_C((ROWS, WIDE)))
-    out_v = cute.make_tensor(cute.make_ptr(F32, 192, cute.AddressSpace.tmem), out_v.layout)
+    out_v = _accumulator(back_v, (ROWS, WIDE), 192)
     _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
     _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
     # the softmax warps' code, traced after the MMA warp's (pipelines left out)
