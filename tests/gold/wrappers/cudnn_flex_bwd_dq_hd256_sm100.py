@@ -6,8 +6,9 @@ sm_100a.
 S = Q K^T and dP = dO V^T per (256 queries x 128 keys) tile of a 2-CTA pair, writes dS into TMEM and issues
 dQ = dS K (K re-loaded as K^T by a third TMA, dS read from TMEM as the A operand), then the dK / dV kernel. The
 wrapper normalizes the (batch, seq, heads, head dim) tensors as that launcher does (5-D (B, S, H_k, H_r, D) views,
-per-row statistics as (s, ((h_r, h_k), b))) and compiles the dQ kernel alone: bf16, not varlen, as many query heads as
-KV heads (no GQA; every extent but the head dim dynamic, as `to_cute_tensor` marks them), the block-sparse Q-to-K CSR plan (count, index, offset and 4-word mask payload tensors).
+per-row statistics as (s, ((h_r, h_k), b))) and compiles the dQ kernel alone: bf16, not varlen, as many query heads
+as KV heads (no GQA; every extent but the head dim dynamic, as `to_cute_tensor` marks them), the block-sparse CSR
+plan the kernels require (counts, indices, offsets and mask payload tensors).
 """
 
 from _common import cudnn, row_major, stream, dynamic
