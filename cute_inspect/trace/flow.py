@@ -2998,7 +2998,8 @@ def _global_store_sources(records: list) -> set:
         operands = (record.operands or {}) if record.op == "copy" else {}
         if operands.get("src") is None or operands.get("dst") is None:
             continue
-        if "gmem" in records[operands["dst"]].memspaces or str((record.made_by or {}).get("op") or "").endswith("S2GOp"):
+        op = str((record.made_by or {}).get("op") or "")
+        if "gmem" in records[operands["dst"]].memspaces or op.endswith("S2GOp"):
             frontier = [operands["src"]]
             for _ in range(4):
                 found.update(frontier)

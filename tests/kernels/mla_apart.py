@@ -1,5 +1,5 @@
-"""Two compile-only Blackwell kernels (sm_100a) of an MLA backward launched apart. The first computes MLA's dQ and dQv alone, as an attention backward's dQ
-kernel launched apart from dK / dV: the query split into a part that multiplies the keys and a part that multiplies
+"""Two compile-only Blackwell kernels (sm_100a) of an MLA backward launched apart. The first computes MLA's dQ and
+dQv alone, as an attention backward's dQ kernel launched apart from dK / dV: the query split into a part that multiplies the keys and a part that multiplies
 the values, S = Q K^T + Qv V^T (one TiledMma, one TMEM accumulator, two operand pairs: V enters the B slot of the
 score product), dP = dO V^T, dS from S and dP written through a view laid by hand over the SMEM buffer both
 gradients read as their A operand, then dQ = dS K and dQv = dS V (K^T and V^T in SMEM buffers of their own), each
