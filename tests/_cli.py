@@ -29,6 +29,12 @@ def labels_of(events, name):
     return event["leaf_labels"][i], event["label_rules"][i]
 
 
+def first_labels_of(events, name):
+    """The leaf labels of the first traced tensor named `name` (a name bound twice, or an unrolled loop's)."""
+    event = next(e for e in events if name in e["names"])
+    return event["leaf_labels"][event["names"].index(name)]
+
+
 def run_worker(script, arch, dump_dir, **env):
     """Run a test file's own ``--worker`` mode for `arch` and return the JSON it prints last.
 

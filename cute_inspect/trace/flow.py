@@ -2291,6 +2291,7 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     storage = _storage_roots(records, views)
     stored = _stored_out(records, storage)
     written = {tensor[i] for i in _written_from_accumulators(records) if storage[i] not in stored}
+    written |= {tensor[i] for i in _written_through_own_views(records, views)}
     found, lanes = set(), set()
     issued = {instance.get(r.index, r.made_by["object"]) for r in records if r.op == "gemm" and r.made_by}
     for record in records:
@@ -2842,6 +2843,7 @@ def _accumulator_roots(axes: Axes) -> set:
 
 _MMA_READERS = ("partition_A", "partition_B", "make_fragment_A", "make_fragment_B")
 _SAME_DATA = ("composition", "select", "make_tensor", "group_modes", "recast_tensor")
+_VIEWS_TAKEN = ("composition", "select", "group_modes")  # views a layout takes of a tensor, not of its pointer
 
 
 def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, relevels: dict) -> set:
@@ -3003,6 +3005,54 @@ def _stored_out(records: list, storage: dict) -> set:
 def _written_from_accumulators(records: list) -> dict:
     """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s), with
     the first such copy."""
+    held = _holding_accumulator_values(records)
+    found: dict = {}
+    for copy, target in _copies_into_smem(records, through_views=False):
+        if copy.operands["src"] in held:
+            found.setdefault(target, copy.index)
+    return found
+
+
+def _written_through_own_views(records: list, views: dict) -> set:
+    """SMEM tensors laid by hand over a view taken of another SMEM tensor (a helper's per-thread view of P^T's
+    operand buffer, `make_tensor(composition(sP[None, None, None, i], rows).iterator, layout)`) that a copy fills
+    with an accumulator's values (P^T from S^T's registers, converted), and that no copy takes out to global memory:
+    the operand written for the MMA that reads the buffer, also where an epilogue later reuses the buffer's storage
+    to stage another accumulator out (dK over sP). A buffer laid over the storage by its pointer alone
+    (`make_tensor(recast_ptr(sK.iterator), epi_layout)`) is no view taken of the operand: it stays another tensor."""
+    held = _holding_accumulator_values(records)
+    out = _global_store_sources(records)
+    found = set()
+    for record in records:
+        operands = (record.operands or {}) if record.op == "copy" else {}
+        dst = operands.get("dst")
+        if operands.get("src") not in held or dst is None or dst in out or dst not in views:
+            continue
+        target, source = records[dst], records[views[dst]]
+        if target.op == "make_tensor" and "smem" in target.memspaces and source.op in _VIEWS_TAKEN:
+            found.add(dst)
+    return found
+
+
+def _global_store_sources(records: list) -> set:
+    """Records a copy into global memory reads, through its partition and the views it partitions."""
+    found = set()
+    for record in records:
+        operands = (record.operands or {}) if record.op == "copy" else {}
+        if operands.get("src") is None or operands.get("dst") is None:
+            continue
+        op = str((record.made_by or {}).get("op") or "")
+        if "gmem" in records[operands["dst"]].memspaces or op.endswith("S2GOp"):
+            frontier = [operands["src"]]
+            for _ in range(4):
+                found.update(frontier)
+                frontier = [j for i in frontier for j in records[i].inputs]
+    return found
+
+
+def _holding_accumulator_values(records: list) -> set:
+    """Records holding an accumulator's values: the accumulator, its register fragments and retiles, registers
+    loaded from them and converted."""
     held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
     for _ in range(4):  # registers made before the partition a copy later fills them from: another pass
         size = len(held)
@@ -3016,11 +3066,7 @@ def _written_from_accumulators(records: list) -> dict:
                 held.add(record.index)
         if len(held) == size:
             break
-    found: dict = {}
-    for copy, target in _copies_into_smem(records, through_views=False):
-        if copy.operands["src"] in held:
-            found.setdefault(target, copy.index)
-    return found
+    return held
 
 
 def _written_from_registers(records: list) -> set:
