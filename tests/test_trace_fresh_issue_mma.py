@@ -31,3 +31,10 @@ def test_o_issued_per_query_tile_is_one_reader_of_the_scores(fresh):
     # O0 = P0 V and O1 = P1 V (one V) read as two readers: the backward vote made the keys S's rows
     assert _axes(labels_of(fresh, "s_q")[0]) == ["Q", "D", "Q", "D", None]
     assert _axes(labels_of(fresh, "laid")[0]) == ["Q", "K", "Q", "K", "K", None]
+
+
+def test_the_row_tiles_of_one_product_share_their_rows(fresh):
+    # O0 and O1 (one V, P0 and P1 views of one P fragment) were products with rows of their own (rows_apart): a
+    # partition of O's coordinates made outside either product kept rows no product names, and the rule that
+    # names an input's trailing modes called them heads
+    assert _axes(labels_of(fresh, "out_coords")[0]) == ["Q", "D", "Q", "D"]

@@ -75,6 +75,8 @@ class Axes:
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
         self.rows_apart: dict = {}  # after `split`: object -> the records of its products, when they share B only
+        # TiledMmas issuing one product per row tile: sharing B, their A views of one tensor (`flow._issued_mmas`)
+        self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
 
     def find(self, v: int) -> int:
@@ -412,13 +414,13 @@ class Axes:
         return None not in acc and len(acc) == 2 and {mma[o]["M"], mma[o]["K"]} == acc
 
     def _reader_products(self, reads) -> set:
-        """The products that read the scores: the products of one TiledMma that share their B operand
-        (`rows_apart`) are one, issued over several row blocks (O = P V for each of a CTA's two query tiles: P0 V
-        into O0, P1 V into O1, one V); the gradients that read them (dV = P^T dO, dK = dS^T Q) read other Bs."""
+        """The products that read the scores: the products of one TiledMma issued per row tile (`row_tiles`: one
+        B, their A views of one tensor) are one (O = P V for each of a CTA's two query tiles: P0 V into O0, P1 V
+        into O1); the gradients that read the scores (dV = P^T dO, dK = dS^T Q) read other Bs."""
         products = set()
         for _, _, reader, _, _ in reads:
             obj = reader[0] if isinstance(reader, tuple) else reader
-            products.add(obj if obj in self.rows_apart else reader)
+            products.add(obj if obj in self.row_tiles else reader)
         return products
 
     @staticmethod

@@ -3,7 +3,9 @@ each gemm helper, as flashinfer's role-split prefill does (its MMA role builds a
 issue so the `.set(ACCUMULATE)` chain dies in the helper's frame): the TiledMmas that partitioned Q, K, V, S, P and
 O issue nothing themselves. Two query tiles per CTA: S0 / S1 and O0 / O1 in TMEM, each P written over its S's
 columns as O = P V's A operand; the issues interleave across two KV blocks (QK0, QK1, PV0, QK0, PV1, QK1, PV0, PV1),
-so a later issue of S = Q K^T comes after an issue of O = P V that read an earlier one."""
+so a later issue of S = Q K^T comes after an issue of O = P V that read an earlier one. O's coordinates, partitioned
+as its accumulator after the issues (as an epilogue partitions its staging buffer), take O's rows: P0 and P1 are
+views of one P fragment, so O0 and O1 are one product's row tiles, not products with rows of their own."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -93,6 +95,8 @@ def fresh_kernel(qk: cute.TiledMma, pv: cute.TiledMma):
     _issue_output(left, p_first, vs[None, None, None, 0])
     _convert(t, second, coords, p_second)
     _issue_output(right, p_second, vs[None, None, None, 0])
+    out_coords = pv.get_slice(0).partition_C(cute.make_identity_tensor((ROWS, DIM)))
+    cute.printf("{}", out_coords[0])
 
 
 @cute.jit
