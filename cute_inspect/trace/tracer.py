@@ -5082,14 +5082,17 @@ def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, sou
 def _unit_rests_by_position(modes: tuple, new: tuple, old: tuple, source_labels: tuple, origin: int) -> tuple:
     """A tcgen05 copy's partition of a flat (rows, columns) view (`tStS_P`: S's layout composed with (128, 64)):
     its rests are the rests of the source's modes in order, and one of extent 1 steps no stride to place it by
-    (its label may share its variable with the other rest's): the rest of the rows' mode (one 128-row tile of
-    32-lane atoms x 4 warps) runs along the rows, that of the columns along the columns."""
+    where the rests share one variable (the columns'): the rest of the rows' mode (one 128-row tile of 32-lane
+    atoms x 4 warps) runs along the rows, that of the columns along the columns. Rests of variables of their own
+    are left to the joins that place them."""
     if len(new) - 1 != len(old) or len(old) < 2:
         return modes
     out = list(modes)
+    rest_vars = [getattr(label, "var", None) for label in modes[1:]]
     for i in range(1, len(modes)):
         label, leaves, source = modes[i], list(_leaves(new[i])), source_labels[i - 1]
         if isinstance(label, _levels.ModeLabel) and label.origin == origin and not label.leaf_axes \
+                and label.var is not None and rest_vars.count(label.var) > 1 \
                 and len(leaves) == 1 and _leaf_numbers(leaves[0])[0] == 1 and isinstance(source, _levels.ModeLabel) \
                 and len(list(_leaves(old[i - 1]))) == 1 and (key := _axis_key(source)) is not None:
             out[i] = replace(label, leaf_axes=(key,))
