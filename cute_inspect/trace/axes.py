@@ -78,6 +78,8 @@ class Axes:
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
         self.rows_apart: dict = {}  # after `split`: object -> the records of its products, when they share B only
+        # TiledMmas issuing one product per row tile: sharing B, their A views of one tensor (`flow._issued_mmas`)
+        self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
 
     def find(self, v: int) -> int:
@@ -235,7 +237,8 @@ class Axes:
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
             rows, cols = mma[scores[0]]["M"], mma[scores[0]]["N"]
-            queries_are_rows = self._queries_are_rows(mma, rows, cols, consumers)
+            queries_are_rows = self._queries_are_rows(mma, rows, cols, consumers,
+                                                      len(self._reader_products(consumers)) == 1)
             for m in scores:  # S = Q K^T over D (or S^T = K Q^T when the kernel swaps A and B)
                 first, second = ("Q", "K") if queries_are_rows else ("K", "Q")
                 for axis, letter in (("M", first), ("N", second), ("K", "D")):
@@ -413,8 +416,18 @@ class Axes:
         acc = {mma[m]["M"], mma[m]["N"]}
         return None not in acc and len(acc) == 2 and {mma[o]["M"], mma[o]["K"]} == acc
 
+    def _reader_products(self, reads) -> set:
+        """The products that read the scores: the products of one TiledMma issued per row tile (`row_tiles`: one
+        B, their A views of one tensor) are one (O = P V for each of a CTA's two query tiles: P0 V into O0, P1 V
+        into O1); the gradients that read the scores (dV = P^T dO, dK = dS^T Q) read other Bs."""
+        products = set()
+        for _, _, reader, _, _ in reads:
+            obj = reader[0] if isinstance(reader, tuple) else reader
+            products.add(obj if obj in self.row_tiles else reader)
+        return products
+
     @staticmethod
-    def _queries_are_rows(mma: dict, rows, cols, reads: list) -> bool:
+    def _queries_are_rows(mma: dict, rows, cols, reads: list, one_reader: bool) -> bool:
         """Which of the scores' axes is the query sequence. An MMA that reads an accumulator into its own keeps
         one of its axes (its M from the A slot, its N from the B slot) and contracts the other. Forward, one MMA
         reads the scores (O = P V, however many tiles or output stages it reads into): it keeps the queries.
@@ -430,7 +443,7 @@ class Axes:
         votes = list(kept.values())
         if not votes:
             return True
-        if len({c for _, _, c, _, _ in reads}) == 1 and len(set(votes)) == 1:  # forward: one reader, O
+        if one_reader and len(set(votes)) == 1:  # forward: one reader, O
             return votes[0] == rows
         keys = max(set(votes), key=votes.count)
         return keys != rows

@@ -1052,7 +1052,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     run-time index -> the axis variables of every mode it selected; `paged`: the variable of each global mode an
     index read out of another tensor selected (pages of a paged cache) -> the variables of the table's modes that
     walk the pages; `packed_indices`: see `_packed_head_rows`."""
-    instance, rows_apart, apart = _issued_mmas(records, views)
+    instance, rows_apart, apart, axes.row_tiles = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
     _borrowed_accumulators(axes, instance)
@@ -2136,6 +2136,7 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                 parent[find(key)] = find(("g", record.index))
     instance: dict = {}
     rows_apart: dict = {}
+    row_tiles: set = set()
     apart: dict = {}
     copied = {i for r in records if r.op == "copy" and r.operands for i in r.operands.values()}
     for obj, gemms in issued.items():
@@ -2162,7 +2163,10 @@ def _issued_mmas(records: list, views: dict) -> tuple:
         if len(order) > 1:
             instance.update(_partitions_by_shape(records, obj, gemms, member))
         if len(order) > 1 and len({records[g].operands.get("B") for g in gemms}) < len(order):
-            rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
+            if _a_of_one_tensor(records, gemms, lambda g: find(("g", g))):
+                row_tiles.add(obj)  # one product per row tile (O = P V per query tile): one axis of rows
+            else:
+                rows_apart[obj] = set(member)  # products sharing B: their rows are theirs alone
         if len(order) > 1:  # its tiles no product reads, moved by a copy or an operand's global tile cut for a
             # TMA load, are no product's: the copy or the load into a buffer a product reads names their axes (a
             # C partition nothing moves, a row statistic's, keeps the rows all the products share)
@@ -2179,7 +2183,32 @@ def _issued_mmas(records: list, views: dict) -> tuple:
                 instance[record.index] = instance[source]
     for obj, cut in apart.items():
         cut.difference_update(instance)
-    return instance, rows_apart, apart
+    return instance, rows_apart, apart, row_tiles
+
+
+def _a_of_one_tensor(records: list, gemms: list, product) -> bool:
+    """Whether the products a TiledMma issues (`product`: a gemm's record index -> its product) read their A
+    operands out of one tensor: P0 and P1 made over one P fragment's layout, each query tile's O = P V. Their rows
+    are tiles of one axis, not rows of their own (w h and q h: w and q are other tensors)."""
+    origins = set()
+    for g in gemms:
+        a = records[g].operands.get("A")
+        if a is None:
+            return False
+        origins.add(_operand_origin(records, a))
+    return len(origins) == 1 and None not in origins and len({product(g) for g in gemms}) > 1
+
+
+def _operand_origin(records: list, index: int, depth: int = 8) -> frozenset | None:
+    """The MMA fragments or partitions an operand is a view of, through its inputs and the tensors whose layout it
+    was made in (`make_tensor(tOrP.iterator + offset, tOrP.layout)`); None where the walk finds none."""
+    found, seen, frontier = set(), set(), [index]
+    for _ in range(depth):
+        seen.update(frontier)
+        found.update(i for i in frontier if records[i].op in _MMA_READERS)
+        frontier = [j for i in frontier if records[i].op not in _MMA_READERS
+                    for j in (*records[i].inputs, *records[i].meta.get("values_from", ())) if j not in seen]
+    return frozenset(found) or None
 
 
 def _chained_accumulators(records: list, views: dict) -> set:

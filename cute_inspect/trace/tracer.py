@@ -1690,6 +1690,8 @@ class _Tracer:
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
             if op == "gemm" and called in _EXPERIMENTAL:  # `dot(atom, a, b, c)` accumulates into c: it is D too
                 record.operands["D"] = record.operands["C"]
+            if op == "gemm" and record.made_by and record.made_by["object"] is not None:
+                self._issued_by_partitioner(record)
         if op in _OPERAND_READERS and inputs and self.trace.records[inputs[0]].memspaces[:1] == ("smem",):
             self.operand_buffers.add(inputs[0])
         if op in _MMA_OPS and record.made_by:
@@ -3543,6 +3545,24 @@ class _Tracer:
                 and last.var not in kept_vars and last.level != "stage":
             self.stages.add((last.origin, last.var))
 
+    def _issued_by_partitioner(self, record) -> None:
+        """A gemm issued through a TiledMma made afresh for the issue, which partitioned none of its operands
+        (flashinfer's MMA role builds a local `make_trivial_tiled_mma` in each gemm helper, so that its
+        `.set(ACCUMULATE)` chain dies in the helper's frame), is a product of the TiledMma that made its operands
+        and accumulator: one MMA, not one per issue (each issue an MMA of its own reads the scores an earlier
+        issue wrote, which looks like a recurrent state)."""
+        number = record.made_by["object"]
+        records = self.trace.records
+        if any(r.made_by and r.made_by.get("object") == number and r.op in _MMA_OPS for r in records):
+            return
+        owners = {_partitioner_of(records, i) for i in record.operands.values() if i is not None} - {None}
+        if len(owners) != 1:
+            return
+        (owner,) = owners
+        shapes = (self.objects.shapes.get(owner), self.objects.shapes.get(number))
+        if None in shapes or shapes[0] == shapes[1]:
+            record.made_by = dict(record.made_by, object=owner)
+
     def _registers_as_operands(self, record, by_arg: dict) -> None:
         """A register tensor made from a layout alone (`make_rmem_tensor(make_layout(((4,2,2),2,1), ...))`, P
         packed from the scores by hand) that a gemm reads as its A or B operand is that MMA's fragment: (atom,
@@ -4695,6 +4715,21 @@ def _broadcast_filled(src: list, dst: list) -> list:
 
 _MMA_OPS = ("partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C")
 
+
+def _partitioner_of(records: list, index: int, depth: int = 6):
+    """The TiledMma (object number) whose partition or fragment an operand is, through the views and the tensors
+    laid out like one (`make_tensor(tmem + offset, tStS.layout)`) it was made from; None where none is."""
+    seen, frontier = set(), [index]
+    for _ in range(depth):
+        found = {records[i].made_by.get("object") for i in frontier
+                 if records[i].op in _MMA_OPS and records[i].made_by} - {None}
+        if found:
+            return found.pop() if len(found) == 1 else None
+        seen.update(frontier)
+        frontier = [j for i in frontier for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))
+                    if j not in seen]
+    return None
+
 # views whose modes are their source's, mode for mode, when the rank is kept
 _SAME_MODES = ("domain_offset", "filter_zeros", "make_fragment_like", "make_rmem_tensor_like", "recast_tensor",
                "composition", "coalesce", "get_s2t_smem_desc_tensor")
@@ -5115,6 +5150,26 @@ def _strided_axes(axes, tree, layout: str | None, source_layout: str | None, sou
                 axes.join(key[1], label.var)
             elif key is not None:
                 axes.bind(label.var, key)
+    return _unit_rests_by_position(tuple(out), new, old, source_labels, origin)
+
+
+def _unit_rests_by_position(modes: tuple, new: tuple, old: tuple, source_labels: tuple, origin: int) -> tuple:
+    """A tcgen05 copy's partition of a flat (rows, columns) view (`tStS_P`: S's layout composed with (128, 64)):
+    its rests are the rests of the source's modes in order, and one of extent 1 steps no stride to place it by
+    where the rests share one variable (the columns'): the rest of the rows' mode (one 128-row tile of 32-lane
+    atoms x 4 warps) runs along the rows, that of the columns along the columns. Rests of variables of their own
+    are left to the joins that place them."""
+    if len(new) - 1 != len(old) or len(old) < 2:
+        return modes
+    out = list(modes)
+    rest_vars = [getattr(label, "var", None) for label in modes[1:]]
+    for i in range(1, len(modes)):
+        label, leaves, source = modes[i], list(_leaves(new[i])), source_labels[i - 1]
+        if isinstance(label, _levels.ModeLabel) and label.origin == origin and not label.leaf_axes \
+                and label.var is not None and rest_vars.count(label.var) > 1 \
+                and len(leaves) == 1 and _leaf_numbers(leaves[0])[0] == 1 and isinstance(source, _levels.ModeLabel) \
+                and len(list(_leaves(old[i - 1]))) == 1 and (key := _axis_key(source)) is not None:
+            out[i] = replace(label, leaf_axes=(key,))
     return tuple(out)
 
 
