@@ -14,6 +14,18 @@ def gated():
     return trace_json(f"{KERNEL}:compile_gated_words", arch="sm_100a")
 
 
+@pytest.fixture(scope="module")
+def launched():
+    return trace_json(f"{KERNEL}:compile_launched_views", arch="sm_100a")
+
+
+def test_a_view_made_in_the_launch_arguments_takes_the_kernel_parameter_name(launched):
+    # `self.kernel(cute.make_tensor(scores_ptr, ...), weights=cute.make_tensor(weights_ptr, ...)).launch(...)`: no
+    # statement binds either view; the kernel holds them as `scores` and `weights` (by position, by keyword)
+    names = [e["names"] for e in launched if e["op"] == "make_tensor"]
+    assert names == [["scores"], ["weights"]]
+
+
 def test_an_array_made_before_the_arrays_it_is_computed_from_holds_their_values(gated):
     # `gated = make_rmem_tensor(16)` comes before the two loads that make `x_values` and `b_values`, and
     # `gated[i] = silu(x_values[i]) * b_values[i]`: the copies' values, as an array made after them would be

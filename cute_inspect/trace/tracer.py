@@ -35,6 +35,7 @@ from cute_inspect.trace.source import (
     assigned_value,
     assignments_in,
     indexed_result_names,
+    launch_parameter_names,
     bound_names,
     caller,
     caller_above,
@@ -1549,7 +1550,8 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             # `codes = cute.zipped_divide(t, tiler)[(None, None), (0, i)]`: the name stands for the whole result too
-            names = assigned_names(site, op, call.frame) or indexed_result_names(site)
+            names = assigned_names(site, op, call.frame) or indexed_result_names(site) \
+                or launch_parameter_names(site, call.frame)
         elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
             names = indexed  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \

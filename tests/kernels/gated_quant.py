@@ -2,14 +2,16 @@
 quantizes one 16-value block of a row of silu(x) * b. Its values array is made before the two arrays it is computed
 from (each copied from its row by a 128-bit copy of a `tiled_divide`); each value is clamped by a run-time `x if c
 else y` in a helper (an `scf.if` the value comes out of); the codes are packed four to a word, the words moved
-unchanged into the registers a copy stores through a view made over a raw pointer.
+unchanged into the registers a copy stores through a view made over a raw pointer. `LaunchedViews`: the host lays
+flat views over raw pointers in the launch's argument list itself (a decode kernel's habit), the kernel reads and
+writes them element by element.
 """
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
 
 import cutlass
 import cutlass.cute as cute
-from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
+from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream, make_ptr
 
 HIDDEN, VEC, CHUNK, WORDS = 256, 16, 8, 4
 BLOCKS = HIDDEN // VEC
@@ -69,6 +71,22 @@ class GatedWords:
         cute.copy(atom, out_words, target)
 
 
+class LaunchedViews:
+    @cute.jit
+    def __call__(self, scores_ptr: cute.Pointer, weights_ptr: cute.Pointer, rows: cutlass.Int32, stream):
+        self.kernel(cute.make_tensor(scores_ptr, cute.make_layout(rows * VEC)),
+                    weights=cute.make_tensor(weights_ptr, cute.make_layout(rows))).launch(
+            grid=(rows, 1, 1), block=(1, 1, 1), stream=stream)
+
+    @cute.kernel
+    def kernel(self, scores: cute.Tensor, weights: cute.Tensor):
+        row, _, _ = cute.arch.block_idx()
+        total = cutlass.Float32(0.0)
+        for i in cutlass.range_constexpr(VEC):
+            total += scores[row * VEC + i]
+        weights[row] = total
+
+
 def _rows(dtype, columns):
     return make_fake_compact_tensor(dtype, (cute.sym_int(), columns), stride_order=(1, 0), assumed_align=32)
 
@@ -76,3 +94,9 @@ def _rows(dtype, columns):
 def compile_gated_words():
     return cute.compile(GatedWords(), _rows(cutlass.BFloat16, HIDDEN), _rows(cutlass.BFloat16, HIDDEN),
                         _rows(cutlass.Uint32, HIDDEN // 4), make_fake_stream())
+
+
+def compile_launched_views():
+    return cute.compile(LaunchedViews(), make_ptr(cutlass.Float32, 16, cute.AddressSpace.gmem, assumed_align=16),
+                        make_ptr(cutlass.Float32, 16, cute.AddressSpace.gmem, assumed_align=16), cutlass.Int32(4),
+                        make_fake_stream())
