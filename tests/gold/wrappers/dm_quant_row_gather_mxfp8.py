@@ -9,15 +9,11 @@ words into the quantized output's word view. Compiled as its `compile` entry com
 bf16 source, no half-range scale, no fast math, no clamp, 32-bit word views aligned.
 """
 
-from _common import dist_moe
+from _dm_quant_row import compile_row_quant
 
 ARCH = "sm_100a"
 
 
 def compile_only():
-    import cutlass
-
-    module = dist_moe("blockscaled_quantize")
-    return module._QuantizeBlockScaledRow.compile.__wrapped__(
-        cutlass.BFloat16, module.BLOCK_SCALED_FORMAT_MXFP8_E4M3, module.SCALE_FACTOR_LAYOUT_NATURAL,
-        module.BLOCK_SCALED_PRODUCER_ZEROCOPY_GATHER, False, False, False, 1.702, 7.0, True, True)
+    return compile_row_quant("BLOCK_SCALED_FORMAT_MXFP8_E4M3", "SCALE_FACTOR_LAYOUT_NATURAL",
+                             "BLOCK_SCALED_PRODUCER_ZEROCOPY_GATHER")

@@ -8,15 +8,11 @@ SwiGLU element by element, takes the amax, stores the scale byte at its blocked 
 compiles it (past its cache): bf16, no half-range scale, no fast math, no clamp, both word views aligned.
 """
 
-from _common import dist_moe
+from _dm_quant_row import compile_row_quant
 
 ARCH = "sm_100a"
 
 
 def compile_only():
-    import cutlass
-
-    module = dist_moe("blockscaled_quantize")
-    return module._QuantizeBlockScaledRow.compile.__wrapped__(
-        cutlass.BFloat16, module.BLOCK_SCALED_FORMAT_NVFP4, module.SCALE_FACTOR_LAYOUT_CUBLAS_BLOCKED,
-        module.BLOCK_SCALED_PRODUCER_SWIGLU_FWD, False, False, False, 1.702, 7.0, True, True)
+    return compile_row_quant("BLOCK_SCALED_FORMAT_NVFP4", "SCALE_FACTOR_LAYOUT_CUBLAS_BLOCKED",
+                             "BLOCK_SCALED_PRODUCER_SWIGLU_FWD")
