@@ -1182,6 +1182,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _flattened_values(records)
     _recast_register_arrays(records)  # a recast of loaded registers, before the arrays computed from it
     _computed_arrays(records)
+    _arrays_made_before_their_sources(records)
     _recast_register_arrays(records)  # and a recast of computed ones
     if axes.mmas:
         over_tokens = _token_product_objects(axes)
@@ -1198,6 +1199,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _written_out_through_fragments(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
     _written_out_by_hand(records)
+    _moved_into_written_out(records)
     _indexed_statistics(records)
     _fragments_of_statistics(records)
 
@@ -3539,6 +3541,25 @@ def _written_out_by_hand(records: list) -> None:
                 + record.levels[1:]
 
 
+def _moved_into_written_out(records: list) -> None:
+    """Registers a copy writes out (`store`) whose every element was moved unchanged from one other register array
+    (`src[i] = packed[i]`, then `copy(src, dst_words)`) hold that array's values: an array of their shape, it holds
+    the written-out values too, their labels, where a rule had it at the loaded values it was computed from (`copy`)
+    or nowhere. Up a chain of such moves."""
+    for record in reversed(records):
+        moved = record.meta.get("moved_from") or ()
+        labels = list(_levels.flatten(record.levels[0])) if record.levels else []
+        if len(moved) != 1 or record.meta.get("computed") or record.memspaces[:1] != ("rmem",) or not labels \
+                or any(label.level != "store" for label in labels):
+            continue
+        source = records[moved[0]]
+        if source.op != "make_rmem_tensor" or source.memspaces[:1] != ("rmem",) or not source.levels \
+                or format_shape(source.shapes[0]) != format_shape(record.shapes[0]) \
+                or any(label.level not in ("copy", "input") for label in _levels.flatten(source.levels[0])):
+            continue
+        source.levels = (_relabelled(record.levels[0], source.index, "moved_into_written_out"),) + source.levels[1:]
+
+
 def _unlabelled_registers(record) -> bool:
     """A register tensor every mode of which is still at the input level (none a metadata buffer's)."""
     return record.memspaces[:1] == ("rmem",) and bool(record.levels) \
@@ -3903,25 +3924,45 @@ def _computed_arrays(records: list) -> None:
     such arrays passes it on. So does an SMEM buffer of one mode that no traced call reads (metadata, or a buffer of
     values `_metadata` kept), filled by hand from a labelled tile (`sW[tidx] = gW[tidx]`): it stages that tile."""
     for record in records:
-        sources = record.meta.get("values_from")
-        if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
-            continue
-        own = _single_leaf(record)
-        # a buffer of values `_metadata` left at its Block tile stages a tile in memory, not a thread's registers
-        kept = record.meta.get("values_kept")
-        if own is None or own.level not in ("input", "?") and not kept and not _matched_to_memory(records, record) \
-                or record.op == "make_tensor" and own.rule != "metadata" and not kept:
-            continue
-        labels = {(label.level, label.role, label.axis, label.leaf_axes): label
-                  for label in (_single_wide_leaf(records[i]) for i in sources
-                                if ((records[i].memspaces != ("rmem",)) if kept
-                                    else (records[i].memspaces == ("rmem",) or record.op == "make_tensor")))
-                  if label is not None and label.level not in ("input", "?")}
-        if len(labels) == 1:
-            (label,) = labels.values()
-            axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
-            record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
-                                     axis_rule="values_from" if axis else None),) + record.levels[1:]
+        _computed_array(records, record)
+
+
+def _computed_array(records: list, record) -> bool:
+    """`_computed_arrays` for one array: whether it took a label."""
+    sources = record.meta.get("values_from")
+    if not sources or record.op not in ("make_rmem_tensor", "make_tensor") or not record.levels:
+        return False
+    own = _single_leaf(record)
+    # a buffer of values `_metadata` left at its Block tile stages a tile in memory, not a thread's registers
+    kept = record.meta.get("values_kept")
+    if own is None or own.level not in ("input", "?") and not kept and not _matched_to_memory(records, record) \
+            or record.op == "make_tensor" and own.rule != "metadata" and not kept:
+        return False
+    labels = {(label.level, label.role, label.axis, label.leaf_axes): label
+              for label in (_single_wide_leaf(records[i]) for i in sources
+                            if ((records[i].memspaces != ("rmem",)) if kept
+                                else (records[i].memspaces == ("rmem",) or record.op == "make_tensor")))
+              if label is not None and label.level not in ("input", "?")}
+    if len(labels) != 1:
+        return False
+    (label,) = labels.values()
+    axis = label.axis or (label.leaf_axes[0] if label.leaf_axes else None)
+    record.levels = (replace(label, origin=record.index, rule="values_from", axis=axis, leaf_axes=None,
+                             axis_rule="values_from" if axis else None),) + record.levels[1:]
+    return True
+
+
+def _arrays_made_before_their_sources(records: list) -> None:
+    """An array made before the arrays its values are computed from (`values = make_rmem_tensor(16)` in a helper
+    that then loads x and the gate's other operand into arrays of their own, and fills `values[i] = silu(x[i]) *
+    b[i]`) met `_computed_arrays` before they had labels, and so did the arrays computed from it: again, for
+    the arrays still unlabelled, until none takes a label."""
+    pending = [r for r in records if r.meta.get("values_from") and _unlabelled_registers(r)]
+    while pending:
+        placed = [r for r in pending if _computed_array(records, r)]
+        if not placed:
+            return
+        pending = [r for r in pending if r not in placed]
 
 
 def _recast_register_arrays(records: list) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
 import linecache
 import operator
 import os
@@ -327,6 +328,48 @@ def indexed_result_names(site: CallSite) -> tuple | None:
     value = stmt.value
     return (stmt.targets[0].id,) if call is not None and isinstance(value, ast.Subscript) and value.value is call \
         else None
+
+
+def launch_parameter_names(site: CallSite, frame) -> tuple | None:
+    """The kernel parameter a tensor made in a launch's argument list is passed as (``self.kernel(make_tensor(
+    logits_ptr, layout), ...).launch(...)``: the kernel calls it ``logits``): (name,), else None. The kernel is the
+    callee the launching frame holds (a bound `@cute.kernel` method); its signature names the parameters."""
+    stmt = statement_at(site.file, site.line)
+    call = _call_at(stmt, site.line, site.col, None) if stmt is not None else None
+    if call is None or frame is None:
+        return None
+    for node in ast.walk(stmt):
+        launched = node.func.value if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "launch" else None
+        if isinstance(launched, ast.Call) and not any(isinstance(a, ast.Starred) for a in launched.args):
+            name = _parameter_given(launched, call, frame)
+            if name is not None:
+                return (name,)
+    return None
+
+
+def _parameter_given(launched: ast.Call, call: ast.Call, frame) -> str | None:
+    """The parameter of the function `launched` calls that `call` is passed as (positionally or by keyword)."""
+    keyword = next((k.arg for k in launched.keywords if k.value is call), None)
+    if keyword is not None:
+        return keyword
+    position = next((i for i, arg in enumerate(launched.args) if arg is call), None)
+    kernel = _held_callee(launched.func, frame) if position is not None else None
+    try:
+        params = list(inspect.signature(kernel).parameters) if kernel is not None else []
+    except (TypeError, ValueError):
+        return None
+    return params[position] if position is not None and position < len(params) else None
+
+
+def _held_callee(func: ast.expr, frame):
+    """The object a callee written as a name or an attribute chain (``self.kernel``) is in `frame`, else None."""
+    if isinstance(func, ast.Name):
+        return frame.f_locals.get(func.id, frame.f_globals.get(func.id))
+    if isinstance(func, ast.Attribute):
+        held = _held_callee(func.value, frame)
+        return getattr(held, func.attr, None) if held is not None else None
+    return None
 
 
 def bound_names(filename: str, line: int) -> tuple | None:

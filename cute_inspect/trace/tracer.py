@@ -36,6 +36,7 @@ from cute_inspect.trace.source import (
     assigned_value,
     assignments_in,
     indexed_result_names,
+    launch_parameter_names,
     bound_names,
     caller,
     caller_above,
@@ -1151,9 +1152,11 @@ class _Tracer:
         if writes > _ELEMENT_WRITES_READ:
             return
         sources = meta.setdefault("values_from", [])
-        values = _all_loaded_from(getattr(value, "value", value), self.loaded)
+        # through a run-time `if`'s branches: a clamp's `limit if x > limit else x` holds x's values
+        values = _all_loaded_from(getattr(value, "value", value), self.loaded, branches=True)
         read = list(dict.fromkeys(source for source, _ in values))
         sources.extend(source for source in read if source != found[0] and source not in sources)
+        _moved_element(meta, self.loaded.get(_ir_hash(getattr(value, "value", value))))
         self._same_elements(meta, values)
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
@@ -1587,7 +1590,8 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             # `codes = cute.zipped_divide(t, tiler)[(None, None), (0, i)]`: the name stands for the whole result too
-            names = assigned_names(site, op, call.frame) or indexed_result_names(site)
+            names = assigned_names(site, op, call.frame) or indexed_result_names(site) \
+                or launch_parameter_names(site, call.frame)
         elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
             names = indexed  # a helper's tensor the line indexes at once: the whole, named
         elif op not in ("make_tensor", "make_rmem_tensor") or \
@@ -4104,9 +4108,20 @@ def _coordinate_key(coord):
     return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
 
 
-def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> list:
+def _moved_element(meta: dict, source: int | None) -> None:
+    """`src[i] = packed[i]`: an element write whose value is an element read as it was, unchanged, moves it: the
+    tensors such writes move from (`meta["moved_from"]`), unless any write of the tensor computed its value
+    (`meta["computed"]`)."""
+    if source is None:
+        meta["computed"] = True
+    elif source not in meta.setdefault("moved_from", []):
+        meta["moved_from"].append(source)
+
+
+def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16, branches: bool = False) -> list:
     """(record, value key) of every loaded value a scalar was computed from, up its defining ops (`dec * h[i] +
-    dh[i]`: h's and dh's elements)."""
+    dh[i]`: h's and dh's elements); with `branches`, a value a run-time `if` chooses up what its branches yield
+    (`_branch_values`)."""
     found, frontier = [], [value]
     for _ in range(depth):
         following = []
@@ -4117,7 +4132,7 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> li
                 if (source, key) not in found:
                     found.append((source, key))
                 continue
-            following.extend(_unpacked_operands(v, width))
+            following.extend(_unpacked_operands(v, width, branches))
         frontier = following[:width]
     return found
 
@@ -4127,9 +4142,10 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16) -> li
 _PACKING = ("vector.from_elements", "vector.extract", "vector.extractelement", "vector.insertelement")
 
 
-def _unpacked_operands(value, width: int) -> list:
-    """The operands of `value`'s op, each packing op among them looked through to the values it packs."""
-    found, stack = [], list(_operands(value))
+def _unpacked_operands(value, width: int, branches: bool = False) -> list:
+    """The operands of `value`'s op, each packing op among them looked through to the values it packs; with
+    `branches`, for a value a run-time `if` chooses, the values its branches yield."""
+    found, stack = [], list(branches and _branch_values(value) or _operands(value))
     while stack and len(found) < width:
         v = stack.pop(0)
         if _op_name(v) in _PACKING:
@@ -4137,6 +4153,23 @@ def _unpacked_operands(value, width: int) -> list:
         else:
             found.append(v)
     return found
+
+
+def _branch_values(value) -> tuple:
+    """`limit if x > limit else x` on run-time values is an `scf.if` whose branches yield the candidates: what the
+    value is computed from is what they yield at its position (the condition only chooses between them). Empty for a
+    value of any other op."""
+    if _op_name(value) != "scf.if":
+        return ()
+    try:
+        position = _ir().OpResult(value).result_number
+        branches = getattr(value.owner, "operation", value.owner).regions
+        yields = [region.blocks[0].operations[len(region.blocks[0].operations) - 1].operands
+                  for region in branches if len(region.blocks)]
+        # concatenated, the operand lists hold the values unwrapped (indexing one emits a wrapper's ops: `_operands`)
+        return tuple((operands + operands[:0])[position] for operands in yields)
+    except (AttributeError, ValueError, TypeError, IndexError):
+        return ()
 
 
 def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):
