@@ -2448,3 +2448,45 @@ def test_a_tmem_copy_between_two_tensors_outside_tensor_memory():
     # a tensor-memory side misnamed shared is CI105's (its partition of `tOtO`), not a second report at the copy
     misnamed = source.replace("tOtO_t2r", "tOsO_t2r")
     assert [code for _, code in _located(misnamed)] == ["CI105"]
+
+
+def test_a_tma_result_named_for_the_data_both_sides_of_its_call_hold():
+    source = (
+        "@cute.jit\n"
+        "def load(k_tma, v_tma, k_tma_gmem, v_tma_gmem, ptr, layout, k):\n"
+        "    gK = cute.local_tile(k_tma_gmem, (64, 64), (None, None))\n"
+        "    gV = cute.local_tile(v_tma_gmem, (64, 64), (None, None))\n"
+        "    sW = cute.make_tensor(cute.make_ptr(cutlass.BFloat16, ptr, cute.AddressSpace.smem), layout)\n"
+        "    tKsW, tKgW = cute.nvgpu.cpasync.tma_partition(k_tma, 0, cute.make_layout(1), sW, gK)\n"
+        "    tVsW, tVgW = cute.nvgpu.cpasync.tma_partition(v_tma, 0, cute.make_layout(1), sW, gV)\n"
+        "    cute.copy(k_tma, tKgW[None, k], tKsW)\n"
+        "    cute.copy(v_tma, tVgW[None, k], tVsW)\n"
+        "@cute.jit\n"
+        "def load_up(up_tma, up_tma_gmem, ptr, layout, k, sW):\n"
+        "    gUp = cute.local_tile(up_tma_gmem, (64, 64), (None, None))\n"
+        "    sUp = cute.make_tensor(cute.make_ptr(cutlass.BFloat16, ptr, cute.AddressSpace.smem), layout)\n"
+        "    tUpsW, tUpgW = cute.nvgpu.cpasync.tma_partition(up_tma, 0, cute.make_layout(1), sUp, gUp)\n"
+        "    cute.copy(up_tma, tUpgW[None, k], tUpsW)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a result whose call's other side names another tensor still contradicts its own source
+    assert _located(source.replace("tKsW, tKgW", "tKsW, tKgV").replace("tKgW[", "tKgV[")) == [(6, "CI105")]
+    # a buffer that one of its loads fills from its own tensor is that tensor's, not a ring named for a kind
+    own = source.replace("gV = cute.local_tile(v_tma_gmem", "gW = cute.local_tile(v_tma_gmem").replace("sW, gV)", "sW, gW)")
+    assert _located(own) == [(6, "CI105")]
+    # and where the pair's two results name two tensors, neither says the data by a word of its kind
+    assert set(_located(source.replace("tUpsW, tUpgW", "tUpsW, tUpgK").replace("tUpgW[", "tUpgK["))) == {(14, "CI105")}
+
+
+def test_an_mma_operand_laid_over_tensor_memory_in_its_partition_shape_may_be_named_r():
+    source = (
+        "@cute.jit\n"
+        "def mma(tiled_mma_pv, tmem_base, m, n, tOtO, tOrV):\n"
+        "    tmem_p_ptr = cute.make_ptr(cutlass.Float32, tmem_base, mem_space=cute.AddressSpace.tmem)\n"
+        "    tOrP_shape = tiled_mma_pv.partition_shape_A((m, n))\n"
+        "    tOrP = cute.make_tensor(tmem_p_ptr, cute.make_layout(tOrP_shape))\n"
+        "    cute.gemm(tiled_mma_pv, tOtO, tOrP, tOrV, tOtO)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a layout of another shape over tensor memory says the memory
+    assert _located(source.replace("partition_shape_A", "partition_shape_C")) == [(5, "CI113")]

@@ -530,6 +530,7 @@ _ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
 _ALLOCATE = "allocate_tensor"
 _STATED_ALLOCATE = "allocate"
 _OPERAND_FRAGMENT_MAKERS = frozenset({"make_fragment_A", "make_fragment_B"})
+_OPERAND_SHAPES = frozenset({"partition_shape_A", "partition_shape_B"})
 _POINTER_MAKERS = frozenset({"make_ptr", "recast_ptr", "retrieve_tmem_ptr", "retrieve_ptr"})
 _ADDRESS_SPACES = {"gmem": "g", "smem": "s", "rmem": "r", "tmem": "t"}
 _OP_SUFFIX = "Op"
@@ -614,6 +615,8 @@ class _Collector:
         self.field_buffers: list[tuple[str, str]] = []
         # slices by an index that may select one element (`gX[block_coord]`), as views
         self.indexed_slices: list[Partition] = []
+        # (scope, name) of an MMA operand's partition shape (`tOrP_shape = tiled_mma.partition_shape_A(...)`)
+        self.operand_shapes: set[tuple[int, str]] = set()
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -907,6 +910,8 @@ class _Collector:
         method, receiver_expr = call_target(value.func)
         if type(target) is ast.Name:
             self._pointer_facts(target, value, method, receiver_expr)
+            if method in _OPERAND_SHAPES:
+                self.operand_shapes.add((self.scope, target.id))
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
@@ -1058,8 +1063,12 @@ class _Collector:
         self.facts.makers.append((key, found, laid))
 
     def _operand_fragment_layout(self, layout: ast.expr | None) -> bool:
+        """A layout made from an MMA operand fragment's or an operand partition's shape (the TMEM A operand of a
+        tcgen05 P·V MMA, ``make_tensor(tmem_p_ptr, make_layout(tiled_mma_pv.partition_shape_A(...)))``)."""
         for node in ast.walk(layout) if layout is not None else ():
-            if type(node) is ast.Call and call_target(node.func)[0] in _OPERAND_FRAGMENT_MAKERS:
+            if type(node) is ast.Call and call_target(node.func)[0] in _OPERAND_FRAGMENT_MAKERS | _OPERAND_SHAPES:
+                return True
+            if type(node) is ast.Name and (self.scope, node.id) in self.operand_shapes:
                 return True
             if type(node) is ast.Name and any(p.target == node.id and p.scope == self.scope and p.method in
                                               _OPERAND_FRAGMENT_MAKERS for p in self.facts.partitions):

@@ -339,6 +339,43 @@ def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iter
         )
 
 
+def _tma_partner(partition: Partition, facts: FileFacts) -> Partition | None:
+    """The other result of the ``tma_partition`` call that made ``partition``."""
+    pair = tma_pair_of(partition.target, facts, partition.scope) if partition.method == TMA_PARTITION else None
+    if pair is None or pair.scope != partition.scope:
+        return None
+    partner_name = pair.gmem if partition.target == pair.smem else pair.smem
+    return next((p for p in facts.partitions if p.method == TMA_PARTITION and p.target == partner_name
+                 and p.scope == partition.scope and p.line == partition.line), None)
+
+
+def _ring_loads(buffer: str, scope: int, facts: FileFacts, context: RuleContext) -> set[str]:
+    """The tensors the function's ``tma_partition`` calls load into one shared buffer."""
+    return {
+        parsed.what if (parsed := parse_name(gmem, context.vocabulary)) is not None else gmem
+        for at, _, smem, gmem in facts.tma_sources if at == scope and smem == buffer
+    }
+
+
+def _names_pair_data(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> bool:
+    """A ``tma_partition`` result named for the data both sides of its call hold. A ring the function loads with
+    two tensors, none of them its own (``sW`` from ``gK`` and ``gV``), is named for the kind of data it holds, and
+    so may be the global side of each load (``tKsW, tKgW = tma_partition(k_weight_tma, ..., sW, gK)``). And where
+    the op names the tensor both sides partition and both results carry one tensor word (``tUpsW, tUpgW`` of
+    ``sUp``, ``gUp``), the op says which tensor and the word what kind of data it is (the weight)."""
+    partner = _tma_partner(partition, facts)
+    if partner is None or not partner.source:
+        return False
+    held = parse_name(partner.source, context.vocabulary)
+    if held is not None and not held.partitioned and held.what == target.what and partner.target != partition.target:
+        ring = _ring_loads(partner.source, partition.scope, facts, context)
+        if len(ring) >= 2 and held.what not in ring:
+            return True
+    mine, named = parse_name(partition.source or "", context.vocabulary), parse_partitioned(partner.target, context.vocabulary)
+    return (mine is not None and held is not None and named is not None and named.what == target.what
+            and mine.what == held.what == target.op)
+
+
 def _tma_sides_misnamed(facts: FileFacts) -> Iterator[Violation]:
     """``tma_partition`` returns the shared-memory side, then the global side. Two plain snake-case results that
     differ only in their first letters (``s_part, g_part``) are read by those letters when one of them agrees with
@@ -766,6 +803,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             unjudged or partition.method == "make_tensor" or held.snake and not held.partitioned
             or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
+            or _names_pair_data(partition, target, facts, context)
         )
         if what_ok and not unjudged and held.partitioned and facts.gemms:
             if accumulators is None:
