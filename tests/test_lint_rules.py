@@ -2490,3 +2490,25 @@ def test_an_mma_operand_laid_over_tensor_memory_in_its_partition_shape_may_be_na
     assert lint_source(source, "k.py") == []
     # a layout of another shape over tensor memory says the memory
     assert _located(source.replace("partition_shape_A", "partition_shape_C")) == [(5, "CI113")]
+
+
+def test_an_mma_operands_copies_carry_their_own_patterns():
+    source = (
+        "@cute.jit\n"
+        "def attention(tiled_mma, atom_k, atom_vt, sQ, sK, sVt, acc_S, acc_O, tOrS, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tSrK = tiled_mma.make_fragment_B(thr_mma.partition_B(sK))\n"
+        "    tOrVt = tiled_mma.make_fragment_B(thr_mma.partition_B(sVt))\n"
+        "    smem_thr_copy_K = cute.make_tiled_copy_B(atom_k, tiled_mma).get_slice(tidx)\n"
+        "    smem_thr_copy_Vt = cute.make_tiled_copy_B(atom_vt, tiled_mma).get_slice(tidx)\n"
+        "    tKrK_view = smem_thr_copy_K.retile(tSrK)\n"
+        "    tKsK = smem_thr_copy_K.partition_S(sK)\n"
+        "    tVrVt_view = smem_thr_copy_Vt.retile(tOrVt)\n"
+        "    tVsVt = smem_thr_copy_Vt.partition_S(sVt)\n"
+        "    cute.copy(smem_thr_copy_K, tKsK, tKrK_view)\n"
+        "    cute.copy(smem_thr_copy_Vt, tVsVt, tVrVt_view)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tKsK", "tVsK")) == [(9, "CI110")]
+    # a copy named with its MMA's own pattern shares it (`tSsK` beside the MMA's `tSrK`)
+    assert lint_source(source.replace("tKsK", "tSsK"), "k.py") == []

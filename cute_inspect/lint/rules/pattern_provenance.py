@@ -214,8 +214,31 @@ def _shared_pattern(
                 break
 
 
+def _mma_ops(facts: FileFacts, context: RuleContext) -> set[tuple]:
+    """(scope, MMA family, op) of every MMA partition: the patterns an MMA's own partitions carry."""
+    found = set()
+    for partition in facts.partitions:
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if partition.method in MMA_METHODS and partition.made_by is not None and target is not None:
+            found.add((partition.scope, facts.origins.family(partition.made_by), canonical_op(target.op)))
+    return found
+
+
+def _pattern_owner(partition: Partition, op: str, mma_ops: set[tuple], facts: FileFacts):
+    """The object whose pattern a partition's op is: a copy made for an MMA (``make_tiled_copy_A(atom,
+    tiled_mma)``) shares the MMA's patterns (``tSsQ`` beside ``tSrQ``), and carries its own otherwise: the
+    ldmatrix copies of K and of V^T for one MMA are two copies (``tKsK``, ``tVsVt``)."""
+    origins = facts.origins
+    family = origins.family(partition.made_by)
+    made = origins.object(partition.made_by)
+    if made is None or made.family is None or _kind(partition) != "move" or (partition.scope, family, op) in mma_ops:
+        return family
+    return origins.identity(partition.made_by)
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     origins = facts.origins
+    mma_ops = _mma_ops(facts, context)
     named: list[tuple[Partition, str, object, object]] = []
     by_family: dict[object, dict[str, list[Partition]]] = {}
     kinds: dict[object, set[str]] = {}
@@ -228,7 +251,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if partition.source and partition.target.startswith(partition.source + "_"):
             continue  # a view named for the tensor it views: `tCrA_copy_view = thr_copy.retile(tCrA)`
         op = canonical_op(target.op)
-        family = origins.family(partition.made_by)
+        family = _pattern_owner(partition, op, mma_ops, facts)
         if family is None:
             continue
         # Patterns are a function's words: compare partitions of one function only.
