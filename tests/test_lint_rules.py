@@ -2512,3 +2512,33 @@ def test_an_mma_operands_copies_carry_their_own_patterns():
     assert _located(source.replace("tKsK", "tVsK")) == [(9, "CI110")]
     # a copy named with its MMA's own pattern shares it (`tSsK` beside the MMA's `tSrK`)
     assert lint_source(source.replace("tKsK", "tSsK"), "k.py") == []
+
+
+def test_a_fragment_made_from_the_other_operands_partition_through_a_variable():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(tiled_mma, sQ, sK, acc, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    part_q = thr_mma.partition_A(sQ)\n"
+        "    part_k = thr_mma.partition_B(sK)\n"
+        "    tSrQ = tiled_mma.make_fragment_A(part_q)\n"
+        "    tSrK = tiled_mma.make_fragment_B(part_k)\n"
+        "    cute.gemm(tiled_mma, acc, tSrQ, tSrK, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("make_fragment_B(part_k)", "make_fragment_B(part_q)")) == [(7, "CI106")]
+
+
+def test_a_fragment_whose_name_and_argument_say_the_other_input():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(tiled_mma, sA_staged, sB_staged, acc):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA_staged)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB_staged)\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert (3, "CI106") in _located(source.replace("make_fragment_A(sA", "make_fragment_B(sA"))
+    # a letter the file never gives to its own partitioner is no role (Mamba's `C`, `B` matrices)
+    unused = source.replace("make_fragment_A(sA", "make_fragment_B(sA").replace("make_fragment_B(sB_staged)", "make_fragment_A(sB_staged)")
+    assert (3, "CI106") not in _located(unused.replace("tCrB", "tCrX").replace("sB_staged", "sX_staged"))

@@ -235,6 +235,40 @@ def _nested_swaps(facts: FileFacts, roles: frozenset[str], named: set[Partition]
 
 
 _OPERAND_COPY_MAKERS = ("make_tiled_copy_A", "make_tiled_copy_B")
+_OTHER_INPUT = {"A": "B", "B": "A"}
+
+
+def _fragments_of_another_partition(facts: FileFacts, named: set[Partition]) -> Iterator[tuple[Partition, Partition]]:
+    """(fragment, partition) for ``tCrK = tiled_mma.make_fragment_B(_tCsQ)`` where ``_tCsQ =
+    thr_mma.partition_A(sQ)``: a fragment of one operand made from the same MMA's partition for the other, through
+    a variable (the nested call, ``make_fragment_B(thr_mma.partition_A(sB))``, is ``_nested_swaps``')."""
+    made = {(p.scope, p.target): p for p in facts.partitions if p.method in ("partition_A", "partition_B")}
+    for partition in facts.partitions:
+        if partition.method not in ("make_fragment_A", "make_fragment_B") or partition in named or partition.inner:
+            continue
+        inner = made.get((partition.scope, partition.source))
+        if inner is None or inner.line > partition.line or inner.method[-1] == partition.method[-1]:
+            continue
+        family = facts.origins.family(partition.made_by)
+        if family is not None and family == facts.origins.family(inner.made_by):
+            yield partition, inner
+
+
+def _named_for_the_other_input(
+    partition: Partition, roles: frozenset[str], context: RuleContext,
+) -> str | None:
+    """The other input letter, where an input's partitioner is given a tensor named for the other input and its
+    result is named so too (``tCrA = tiled_mma.make_fragment_B(sA_staged)``), in a file that gives this letter to
+    its own partitioner: the name and its argument agree on the operand, against the call."""
+    own = operand_letter(partition)
+    other = _OTHER_INPUT.get(own or "")
+    if other is None or own not in roles:
+        return None
+    source = source_name(partition, context.vocabulary)
+    target = parse_partitioned(partition.target, context.vocabulary)
+    if source is None or source.snake or target is None or source.what not in OPERAND_ROLES[other]:
+        return None
+    return other if target.what in OPERAND_ROLES[other] else None
 
 
 def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context: RuleContext) -> Iterator[Violation]:
@@ -313,6 +347,21 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{inner_method}` is likely the mistake: use `{method}`",
             replace=Replace(line, column, f".{inner_method}(", f".{method}("),
         )
+    for partition, inner in _fragments_of_another_partition(facts, named):
+        named.add(partition)
+        method = partition.method[:-1] + inner.method[-1]
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.method}` is given `{partition.source}`, made by `{inner.receiver}.{inner.method}` (line "
+            f"{inner.line}) for operand {inner.method[-1]} of this MMA: use `{method}`, or pass operand "
+            f"{operand_letter(partition)}'s partition",
+        )
+    for partition in facts.partitions:
+        if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
+            if (partition.scope, operand_letter(partition), role) not in swapped:
+                conflicts.append((partition, role, None))
+                named.add(partition)
     flow = None
     for partition in facts.partitions:
         if operand_letter(partition) in ("A", "B") and partition not in named:
