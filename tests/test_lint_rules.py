@@ -2542,3 +2542,20 @@ def test_a_fragment_whose_name_and_argument_say_the_other_input():
     # a letter the file never gives to its own partitioner is no role (Mamba's `C`, `B` matrices)
     unused = source.replace("make_fragment_A(sA", "make_fragment_B(sA").replace("make_fragment_B(sB_staged)", "make_fragment_A(sB_staged)")
     assert (3, "CI106") not in _located(unused.replace("tCrB", "tCrX").replace("sB_staged", "sX_staged"))
+
+
+def test_a_partition_named_for_an_indexed_tile_names_its_tensor():
+    source = (
+        "@cute.jit\n"
+        "def load(k, v, thr_copy, copy_atom, sK, sV, n, i):\n"
+        "    gK = cute.make_tensor(k.iterator, cute.make_layout((n, 64)))\n"
+        "    gV = cute.make_tensor(v.iterator, cute.make_layout((n, 64)))\n"
+        "    gK_block0 = cute.local_tile(gK, (64, 64), (0, 0))\n"
+        "    tKgK0 = thr_copy.partition_S(gK_block0)\n"
+        "    gV_block = cute.local_tile(gV, (64, 64), (i, 0))\n"
+        "    tVgV = thr_copy.partition_S(gV_block)\n"
+        "    cute.copy(copy_atom, tKgK0, thr_copy.partition_D(sK))\n"
+        "    cute.copy(copy_atom, tVgV, thr_copy.partition_D(sV))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_S(gK_block0)", "partition_S(gV_block)")) == [(6, "CI105")]

@@ -223,10 +223,16 @@ class TensorIndex:
         """``what`` is a tensor of this file, and neither is made from the other: in ``than``'s memory, or in any
         memory for a tensor that is no GEMM operand role (a norm backward's ``dX`` in global memory is not the
         ``dO`` its shared buffer holds; ``B`` may name whichever tensor plays operand B)."""
+        what = self._indexed_tensor(what)
         memories = self.memories.get(what, ())
         if _memory(than.where) not in memories and (what in _ROLE_OF or not memories):
             return False
         return self._find(what) != self._find(than.what)
+
+    def _indexed_tensor(self, what: str) -> str:
+        """``K0`` (``tKgK0``, block 0's partition) names K where the file has K and no tensor ``K0`` of its own."""
+        base = what.rstrip("0123456789")
+        return base if what not in self.memories and base != what and base in self.memories else what
 
     def plausible_op(self, name: TensorName, source: TensorName) -> bool:
         """An op spelled as a capitalised word (``Delta`` in tDeltasCumsumDelta) must be a tensor of the file:
