@@ -2559,3 +2559,27 @@ def test_a_partition_named_for_an_indexed_tile_names_its_tensor():
     )
     assert lint_source(source, "k.py") == []
     assert _located(source.replace("partition_S(gK_block0)", "partition_S(gV_block)")) == [(6, "CI105")]
+
+
+def test_a_buffer_given_to_both_slots_is_the_operand_its_tiled_copy_loads():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(tiled_mma, atom_a, atom_b, sX, sW, acc, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    smem_thr_copy_A = cute.make_tiled_copy_A(atom_a, tiled_mma).get_slice(tidx)\n"
+        "    smem_thr_copy_B = cute.make_tiled_copy_B(atom_b, tiled_mma).get_slice(tidx)\n"
+        "    tCsA = thr_mma.partition_A(sX)\n"
+        "    tCsB = thr_mma.partition_B(sW)\n"
+        "    tCrA = tiled_mma.make_fragment_A(tCsA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(tCsB)\n"
+        "    tAsX = smem_thr_copy_A.partition_S(sX)\n"
+        "    tBsW = smem_thr_copy_B.partition_S(sW)\n"
+        "    cute.copy(smem_thr_copy_A, tAsX, smem_thr_copy_A.retile(tCrA))\n"
+        "    cute.copy(smem_thr_copy_B, tBsW, smem_thr_copy_B.retile(tCrB))\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_A(sX)", "partition_A(sW)")) == [(6, "CI106")]
+    # operand A's copy given the buffer B's partitioner takes, its result named with B's pattern
+    assert (11, "CI106") in _located(source.replace("tBsW = smem_thr_copy_B.", "tBsW = smem_thr_copy_A."))
+

@@ -283,13 +283,17 @@ def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context:
         own = obj.maker[-1]
         other = "B" if own == "A" else "A"
         source = source_name(partition, context.vocabulary)
-        if source is None or source.snake or source.what not in OPERAND_ROLES[other]:
+        if source is None or source.snake:
             continue
-        # the result's name must say the source's operand too (`tBsB`), against the copy: a result named for the
-        # copy's operand (`tAsA` of `sB`) contradicts its source (CI105), and one that says no operand (`_csB` of
-        # a token tile given as B on purpose) shows no slip
+        # the source is the other operand's by its name, or by the MMA's own partitioner (`partition_B(sW)`)
+        flowed = _given_to_mma_as(partition.source, partition.scope, obj.family, facts) == {other}
+        if source.what not in OPERAND_ROLES[other] and not flowed:
+            continue
+        # the result's name must say the source's operand too (`tBsB`; `tBsW` of a buffer B's partitioner takes),
+        # against the copy: a result named for the copy's operand (`tAsA` of `sB`) contradicts its source (CI105),
+        # and one that says no operand (`_csB` of a token tile given as B on purpose) shows no slip
         target = parse_partitioned(partition.target, context.vocabulary)
-        if target is None or target.what not in OPERAND_ROLES[other]:
+        if target is None or target.what not in OPERAND_ROLES[other] and not (flowed and target.op == other):
             continue
         # the letters are operand roles where the file partitions by them, or the copy also lays out its own operand
         if other not in roles and not _lays_out(partition.made_by, own, partition.scope, facts, context):
@@ -305,6 +309,38 @@ def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context:
             f"`{obj.name}` is made by `{obj.maker}` (line {obj.line}), laid out for operand {own}: use operand "
             f"{other}'s copy (`{theirs.name}`, line {theirs.line})",
         )
+
+
+def _given_to_mma_as(tensor: str | None, scope: int, mma: Ref | None, facts: FileFacts) -> set[str]:
+    """The operand slots whose partitioner (``partition_A/B``) of the MMA ``mma`` is given ``tensor`` in the
+    function."""
+    family = facts.origins.family(mma) if mma is not None else None
+    return {
+        p.method[-1] for p in facts.partitions
+        if p.scope == scope and p.source == tensor and p.method in ("partition_A", "partition_B")
+        and family is not None and facts.origins.family(p.made_by) == family
+    }
+
+
+def _laid_out_by_copies_of(partition: Partition, facts: FileFacts) -> tuple[str, object] | None:
+    """(operand, copy) for a buffer given to both slots of one MMA (``partition_A(sW)`` beside ``partition_B(sW)``),
+    where the one operand tiled copy of that MMA (``make_tiled_copy_B(atom, tiled_mma)``) that partitions it in the
+    function is another operand's than the partition's: the copy that fills the operand's registers decides."""
+    if _given_to_mma_as(partition.source, partition.scope, partition.made_by, facts) != {"A", "B"}:
+        return None
+    family = facts.origins.family(partition.made_by)
+    found = {}
+    for other in facts.partitions:
+        if other.scope != partition.scope or other.source != partition.source or other is partition:
+            continue
+        obj = facts.origins.object(other.made_by)
+        if obj is not None and obj.kind == "copy" and obj.maker in _OPERAND_COPY_MAKERS and obj.family is not None \
+                and family is not None and facts.origins.family(obj.family) == family:
+            found[obj.maker[-1]] = obj
+    if len(found) != 1:
+        return None
+    (operand, obj), = found.items()
+    return (operand, obj) if operand != operand_letter(partition) else None
 
 
 def _lays_out(copy: Ref | None, operand: str, scope: int, facts: FileFacts, context: RuleContext) -> bool:
@@ -370,6 +406,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             role, shown = flow.get(partition, (None, None))
             if role is not None and role != operand_letter(partition):
                 conflicts.append((partition, role, shown))
+            elif role is None and partition.method.startswith("partition_") and \
+                    (copied := _laid_out_by_copies_of(partition, facts)):
+                role, copy = copied
+                conflicts.append((partition, role, f"`{copy.name}` (`{copy.maker}`, line {copy.line}) copies it"))
     for partition, role, shown in conflicts:
         own = operand_letter(partition)
         if (partition.scope, role, own) in swapped:
