@@ -2583,3 +2583,32 @@ def test_a_buffer_given_to_both_slots_is_the_operand_its_tiled_copy_loads():
     # operand A's copy given the buffer B's partitioner takes, its result named with B's pattern
     assert (11, "CI106") in _located(source.replace("tBsW = smem_thr_copy_B.", "tBsW = smem_thr_copy_A."))
 
+
+def test_a_tma_result_naming_another_tensor_than_its_call_and_its_pair():
+    source = (
+        "@cute.jit\n"
+        "def load(x_tma, x_tma_gmem, ptr, layout, tile):\n"
+        "    gXi = cute.local_tile(x_tma_gmem, (64, 64), tile)\n"
+        "    sXi = cute.make_tensor(cute.make_ptr(cutlass.BFloat16, ptr, cute.AddressSpace.smem), layout)\n"
+        "    tXsXi, tXgXi = cute.nvgpu.cpasync.tma_partition(x_tma, 0, cute.make_layout(1), sXi, gXi)\n"
+        "    cute.copy(x_tma, tXgXi, tXsXi)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # `Wi` is no tensor of the file, but the call's two sides and its other result all say `Xi`
+    assert _located(source.replace("tXsXi", "tXsWi")) == [(5, "CI105")]
+
+
+def test_views_made_in_a_comprehension_over_a_tuple_are_read_one_by_one():
+    source = (
+        "@cute.kernel\n"
+        "def backward(mdY: cute.Tensor, mY: cute.Tensor, mdX: cute.Tensor, tiler, bidx):\n"
+        "    gdY, gY, gdX = [cute.local_tile(mT, tiler, (bidx, 0)) for mT in (mdY, mY, mdX)]\n"
+        "    rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a view of Y named for its gradient
+    assert _located(source.replace("for mT in (mdY, mY", "for mT in (mY, mY")) == [(3, "CI105")]
+    # and the makers in one are read too
+    assert _located(source.replace("rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)",
+                                   "sY, sdY = [cute.make_rmem_tensor(t.shape, cutlass.Float32) for t in (gY, gdY)]")) \
+        == [(4, "CI113"), (4, "CI113")]

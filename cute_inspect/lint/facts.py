@@ -12,6 +12,7 @@ keeps one file to a single statement-level traversal.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -785,7 +786,7 @@ class _Collector:
         for stmt in body:
             kind = type(stmt)
             if kind is _ASSIGN:
-                value = stmt.value
+                value = _unrolled(stmt.targets, stmt.value)
                 for target in stmt.targets:
                     if type(target) is _NAME:
                         bound.add(target.id)
@@ -1225,6 +1226,31 @@ def _one_tensor_sliced(choice: ast.IfExp) -> bool:
         return False
     roots = {tensor_name(branch) for branch in branches}
     return len(roots) == 1 and None not in roots
+
+
+class _Substitute(ast.NodeTransformer):
+    """Replaces a comprehension's loop variable with one element of the tuple it runs over."""
+
+    def __init__(self, name: str, element: ast.expr) -> None:
+        self.name, self.element = name, element
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.element if node.id == self.name else node
+
+
+def _unrolled(targets: list[ast.expr], value: ast.expr) -> ast.expr:
+    """``gdY, gY = [cute.local_tile(mT, tiler, c) for mT in (mdY, mY)]`` read as ``gdY, gY = cute.local_tile(mdY,
+    tiler, c), cute.local_tile(mY, tiler, c)``: one target per element of the tuple the comprehension runs over."""
+    if len(targets) != 1 or type(targets[0]) not in (ast.Tuple, ast.List) or type(value) is not ast.ListComp:
+        return value
+    generator = value.generators[0] if len(value.generators) == 1 else None
+    if generator is None or generator.ifs or type(generator.target) is not ast.Name \
+            or type(generator.iter) not in (ast.Tuple, ast.List) or len(generator.iter.elts) != len(targets[0].elts):
+        return value
+    elements = [
+        _Substitute(generator.target.id, element).visit(copy.deepcopy(value.elt)) for element in generator.iter.elts
+    ]
+    return ast.copy_location(ast.Tuple(elts=elements, ctx=ast.Load()), value)
 
 
 def _first_name(target: ast.expr) -> str:

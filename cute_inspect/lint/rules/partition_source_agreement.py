@@ -296,9 +296,11 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
                 f"`{target.where}{target.what}`", view.target, fixed, view.scope,
             )
-        elif source is not None and (known is None or facts.is_kernel_tensor_param(view.source, view.scope)) \
-                and target.what != source.what and any(
-                {target.what, source.what} <= family for family in OPERAND_FAMILIES):
+        elif source is not None and target.what != source.what and (
+                (known is None or facts.is_kernel_tensor_param(view.source, view.scope))
+                and any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
+                # a global tensor holds one tensor's data, never its gradient's
+                or source.where in "mg" and _gradient_of_the_other(target.what, source.what, facts, context)):
             fixed = free_name(_prefixed(view.target, renamed(target, what=source.what)), facts, view.scope)
             yield renaming(
                 view.line, view.column,
@@ -306,6 +308,15 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{target.where}{target.what}`",
                 view.target, fixed, view.scope,
             )
+
+
+def _gradient_of_the_other(a: str, b: str, facts: FileFacts, context: RuleContext) -> bool:
+    """One of two tensors the file both has is the other's gradient (``dY`` and ``Y``): never one tensor."""
+    short, long = sorted((a, b), key=len)
+    if long != "d" + short or not short[:1].isupper():
+        return False
+    memories = TensorIndex(facts, context.vocabulary).memories
+    return short in memories and long in memories
 
 
 _TILE_PARTITIONS = frozenset({"partition_S", "partition_D", "partition_A", "partition_B", "partition_C"})
@@ -374,6 +385,20 @@ def _names_pair_data(partition: Partition, target: TensorName, facts: FileFacts,
     mine, named = parse_name(partition.source or "", context.vocabulary), parse_partitioned(partner.target, context.vocabulary)
     return (mine is not None and held is not None and named is not None and named.what == target.what
             and mine.what == held.what == target.op)
+
+
+def _pair_disagrees(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> bool:
+    """One ``tma_partition``'s two sides are one tensor's tiles (``sXi``, ``gXi``) and its other result names that
+    tensor (``tXgXi``), while this result names another (``tXsWi``): the call itself shows the slip, whether or not
+    the file has a tensor of the other name."""
+    partner = _tma_partner(partition, facts)
+    if partner is None or not partner.source or not partition.source:
+        return False
+    mine, theirs = (parse_name(name, context.vocabulary) for name in (partition.source, partner.source))
+    named = parse_partitioned(partner.target, context.vocabulary)
+    if None in (mine, theirs, named) or mine.partitioned or theirs.partitioned or not same_tensor(mine, theirs):
+        return False
+    return same_tensor(named, mine) and not same_tensor(target, mine)
 
 
 def _tma_sides_misnamed(facts: FileFacts) -> Iterator[Violation]:
@@ -805,6 +830,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             or not what_contradicts(target, held, index)
             or _names_pair_data(partition, target, facts, context)
         )
+        if what_ok and passed is None and _pair_disagrees(partition, target, facts, context):
+            what_ok = False
         if what_ok and not unjudged and held.partitioned and facts.gemms:
             if accumulators is None:
                 accumulators = _accumulators(facts, context)
