@@ -2612,3 +2612,34 @@ def test_views_made_in_a_comprehension_over_a_tuple_are_read_one_by_one():
     assert _located(source.replace("rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)",
                                    "sY, sdY = [cute.make_rmem_tensor(t.shape, cutlass.Float32) for t in (gY, gdY)]")) \
         == [(4, "CI113"), (4, "CI113")]
+
+
+def test_a_warp_level_mmas_operand_fragment_is_in_registers():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(a_dtype, sA, sB, acc, tidx):\n"
+        "    mma_op = cute.nvgpu.warp.MmaF16BF16Op(a_dtype, cutlass.Float32, (16, 8, 16))\n"
+        "    tiled_mma = cute.make_tiled_mma(mma_op, cute.make_layout((4, 1, 1)))\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_B(sB))\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tCrB", "tCsB")) == [(7, "CI113")]
+    # a warpgroup MMA's fragments hold shared-memory descriptors: not compared
+    warpgroup = source.replace("cute.nvgpu.warp.MmaF16BF16Op", "cute.nvgpu.warpgroup.MmaF16BF16Op")
+    assert lint_source(warpgroup.replace("tCrB", "tCsB"), "k.py") == []
+
+
+def test_a_makers_name_whose_op_is_read_out_of_a_word_is_not_compared():
+    source = (
+        "@cute.jit\n"
+        "def row(thr_copy, gLoss, gX):\n"
+        "    tLossGLoss = thr_copy.partition_D(gLoss)\n"
+        "    tXgX = thr_copy.partition_S(gX)\n"
+        "    tLossRLoss = cute.make_rmem_tensor_like(tLossGLoss)\n"
+        "    tXsX = cute.make_rmem_tensor_like(tXgX)\n"
+    )
+    # `tLossRLoss` is op `Loss`, registers `R`, not op `Los` in shared memory; `tXsX` is a real slip
+    assert _located(source) == [(6, "CI113")]

@@ -573,6 +573,15 @@ def _maker_kind(name: str) -> str | None:
     return None
 
 
+def _register_op_call(call: ast.Call) -> bool:
+    """``warp.MmaF16BF16Op(...)`` (any module path ending in ``warp``) or ``MmaUniversalOp(...)``."""
+    func = call.func
+    if type(func) is not ast.Attribute:
+        return type(func) is ast.Name and func.id == "MmaUniversalOp"
+    module = func.value.attr if type(func.value) is ast.Attribute else getattr(func.value, "id", "")
+    return func.attr.startswith("Mma") and (module == "warp" or func.attr == "MmaUniversalOp")
+
+
 def _op_named(call: ast.Call) -> str | None:
     """The atom operation a maker call names among its arguments (``CopyBulkTensorTileG2SOp()``)."""
     for arg in list(call.args) + [kw.value for kw in call.keywords]:
@@ -618,6 +627,8 @@ class _Collector:
         self.indexed_slices: list[Partition] = []
         # (scope, name) of an MMA operand's partition shape (`tOrP_shape = tiled_mma.partition_shape_A(...)`)
         self.operand_shapes: set[tuple[int, str]] = set()
+        # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
+        self.register_ops: set[tuple[int, str]] = set()
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -640,8 +651,16 @@ class _Collector:
                 (kw.value for kw in call.keywords if kw.arg == "tiled_mma"), None
             )
             loads_for = (maker[-1], self.ref(mma, create=False))
-        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for))
+        registers = kind == "mma" and any(self._register_mma_op(arg) for arg in call.args[:1])
+        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for, registers))
         return ("obj", len(objects) - 1)
+
+    def _register_mma_op(self, expr: ast.expr) -> bool:
+        """An MMA op whose operands are register fragments: a warp-level op (``warp.MmaF16BF16Op(...)``,
+        ``cute.nvgpu.warp.MmaF16BF16Op``) or ``MmaUniversalOp``, written in the call or bound to a name before."""
+        if type(expr) is ast.Name:
+            return (self.scope, expr.id) in self.register_ops
+        return type(expr) is ast.Call and _register_op_call(expr)
 
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
         """The reference an expression holds, when it may be a partitioner object."""
@@ -913,6 +932,8 @@ class _Collector:
             self._pointer_facts(target, value, method, receiver_expr)
             if method in _OPERAND_SHAPES:
                 self.operand_shapes.add((self.scope, target.id))
+            if _register_op_call(value):
+                self.register_ops.add((self.scope, target.id))
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
