@@ -2643,3 +2643,20 @@ def test_a_makers_name_whose_op_is_read_out_of_a_word_is_not_compared():
     )
     # `tLossRLoss` is op `Loss`, registers `R`, not op `Los` in shared memory; `tXsX` is a real slip
     assert _located(source) == [(6, "CI113")]
+
+
+def test_a_view_returned_by_a_helper_of_the_file_keeps_its_arguments_memory():
+    source = (
+        "class Attention:\n"
+        "    def _mn_view(self, acc):\n"
+        "        return cute.make_tensor(acc.iterator, cute.composition(acc.layout, self.mn_layout))\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def softmax(self, thr_mma, m, n):\n"
+        "        cS = cute.make_identity_tensor((m, n))\n"
+        "        tScS = thr_mma.partition_C(cS)\n"
+        "        tScS_mn = self._mn_view(tScS)\n"
+        "        return tScS_mn\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tScS_mn", "tSsS_mn")) == [(9, "CI105")]

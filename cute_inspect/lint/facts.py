@@ -627,6 +627,8 @@ class _Collector:
         self.indexed_slices: list[Partition] = []
         # (scope, name) of an MMA operand's partition shape (`tOrP_shape = tiled_mma.partition_shape_A(...)`)
         self.operand_shapes: set[tuple[int, str]] = set()
+        # the file's functions that return a view of one parameter's data -> its position (`_view_returning_functions`)
+        self.view_helpers: dict[str, int] = {}
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
 
@@ -1054,6 +1056,9 @@ class _Collector:
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
             owners = iterator_owners(call.args[0])
             source = owners.pop() if len(owners) == 1 else None
+        elif method in self.view_helpers and len(call.args) > self.view_helpers[method] and not sliced:
+            # `tScS_mn = self._make_acc_tensor_mn_view(tScS)`: a helper of the file relays the argument's data
+            method, source = "make_tensor", tensor_name(call.args[self.view_helpers[method]])
         else:
             return
         if source and source != target.id:
@@ -1228,6 +1233,33 @@ class _Collector:
         return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom, self.ref(first, create=False))
 
 
+def _view_returning_functions(body: list[ast.stmt]) -> dict[str, int]:
+    """The module's functions (and methods) whose every ``return`` lays a new layout over one parameter's data,
+    ``return cute.make_tensor(acc.iterator, layout)``: name -> that parameter's position among the call's
+    arguments (``self`` left out)."""
+    found = {}
+    for stmt in body:
+        if type(stmt) is ast.ClassDef:
+            found.update(_view_returning_functions(stmt.body))
+        elif type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            params = [arg.arg for arg in stmt.args.args]
+            if params[:1] in (["self"], ["cls"]):
+                params = params[1:]
+            returns = [node.value for node in ast.walk(stmt) if type(node) is ast.Return and node.value is not None]
+            owners = {_relaid_parameter(value) for value in returns}
+            if len(owners) == 1 and (owner := owners.pop()) in params:
+                found[stmt.name] = params.index(owner)
+    return found
+
+
+def _relaid_parameter(value: ast.expr) -> str | None:
+    """``X`` of ``cute.make_tensor(X.iterator, layout)``."""
+    if type(value) is not ast.Call or call_target(value.func)[0] != "make_tensor" or not value.args:
+        return None
+    owners = iterator_owners(value.args[0])
+    return owners.pop() if len(owners) == 1 else None
+
+
 def _defined_functions(body: list[ast.stmt]) -> set[str]:
     """Names of the module's functions and its classes' methods."""
     names = set()
@@ -1283,6 +1315,7 @@ def collect(tree: ast.Module) -> FileFacts:
     """The partitions, copies and GEMMs of one parsed module, with its functions' bound names."""
     collector = _Collector()
     collector.defined = _defined_functions(tree.body)
+    collector.view_helpers = _view_returning_functions(tree.body)
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
     collector.facts.derived.extend(_other_fields(collector.field_buffers))
