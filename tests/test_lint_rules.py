@@ -2660,3 +2660,24 @@ def test_a_view_returned_by_a_helper_of_the_file_keeps_its_arguments_memory():
     )
     assert lint_source(source, "k.py") == []
     assert _located(source.replace("tScS_mn", "tSsS_mn")) == [(9, "CI105")]
+
+
+def test_a_copy_made_over_one_tensor_given_another_that_has_its_own():
+    source = (
+        "@cute.jit\n"
+        "def scales(atom, tCtSFA, tCtSFB1, tCsSFA, tCsSFB1, tCsSFB2, tCtSFB2):\n"
+        "    tiled_copy_s2t_sfa = tcgen05.make_s2t_copy(atom, tCtSFA)\n"
+        "    tiled_copy_s2t_sfb = tcgen05.make_s2t_copy(atom, tCtSFB1)\n"
+        "    thr_copy_s2t_sfa, thr_copy_s2t_sfb = tiled_copy_s2t_sfa.get_slice(0), tiled_copy_s2t_sfb.get_slice(0)\n"
+        "    tCsSFA_s2t = thr_copy_s2t_sfa.partition_S(tCsSFA)\n"
+        "    tCsSFB1_s2t = thr_copy_s2t_sfb.partition_S(tCsSFB1)\n"
+        "    tCsSFB2_s2t = thr_copy_s2t_sfb.partition_S(tCsSFB2)\n"
+        "    tCtSFB2_s2t = thr_copy_s2t_sfb.partition_D(tCtSFB2)\n"
+        "    return tCsSFA_s2t, tCsSFB1_s2t, tCsSFB2_s2t, tCtSFB2_s2t\n"
+    )
+    # SFB1's copy also serves SFB2, which has no copy of its own
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S")) == [(6, "CI105")]
+    # a copy made with another atom (a load beside the tensor's own store) may move it on purpose
+    other_atom = source.replace("make_s2t_copy(atom, tCtSFB1)", "make_s2t_copy(load_atom, tCtSFB1)")
+    assert lint_source(other_atom.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S"), "k.py") == []

@@ -171,6 +171,8 @@ class FileFacts:
     # (scope, name of a copy or its slice) -> (the tensor it was made over, line): `tmem_store_v =
     # tcgen05.make_tmem_copy(atom, tAtV_cvt[...])` and `thr_store_v = tmem_store_v.get_slice(t)` -> ("tAtV_cvt", line)
     copy_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    # (scope, such a copy or a slice of it) -> the atom it was made with (`copy_atom_s2t`)
+    tensor_copy_atoms: dict[tuple[int, str], str | None] = field(default_factory=dict)
     # (scope, TMA atom name) -> (the global tensor it was made for, line): `tma_k, tma_tensor_k =
     # cpasync.make_tiled_tma_atom(op, mK, ...)` -> ("mK", line)
     atom_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
@@ -915,6 +917,7 @@ class _Collector:
             self._hand_view(targets[0], value, sliced)
             if call_target(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
+                self.facts.tensor_copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
                 self.copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
@@ -979,6 +982,8 @@ class _Collector:
                 slices[target.id] = origin
                 if (self.scope, origin) in self.facts.copy_tensors:
                     self.facts.copy_tensors[(self.scope, target.id)] = self.facts.copy_tensors[(self.scope, origin)]
+                    self.facts.tensor_copy_atoms[(self.scope, target.id)] = \
+                        self.facts.tensor_copy_atoms.get((self.scope, origin))
         elif method is not None and method.startswith(_TMA_ATOM_MAKERS):
             # `tma_atom_a, tma_tensor_a = make_tiled_tma_atom_A(...)`, or one bundle whose `.atom` is used
             atom = _first_name(target) if type(target) in (ast.Tuple, ast.List) else getattr(target, "id", "")

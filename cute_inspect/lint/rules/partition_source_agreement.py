@@ -671,6 +671,31 @@ def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, f
     )
 
 
+def _copy_of_another_tensor(partition: Partition, held: TensorName, facts: FileFacts, context: RuleContext):
+    """A partition by a copy made over one tensor (``thr_copy_s2t_sfb`` of ``make_s2t_copy(atom, tCtSFB1)``) of
+    another (``tCsSFA``) that the function makes a twin copy over, with the same atom (``make_s2t_copy(atom,
+    tCtSFA)``): one copy may serve tensors that have none (SFB1's copy also moves SFB2), and a copy of another kind
+    may move a tensor on purpose (an S load reading O, beside O's store), not a tensor that has its own twin."""
+    key = (partition.scope, partition.receiver or "")
+    made, atom = facts.copy_tensors.get(key), facts.tensor_copy_atoms.get(key)
+    over = parse_name(made[0], context.vocabulary) if made is not None else None
+    if over is None or atom is None or same_tensor(over, held):
+        return None
+    own = next((
+        (copy, tensor) for (scope, copy), (tensor, _) in facts.copy_tensors.items()
+        if scope == partition.scope and tensor != made[0] and facts.tensor_copy_atoms.get((scope, copy)) == atom
+        and (parsed := parse_name(tensor, context.vocabulary)) and same_tensor(parsed, held)
+        and parsed.what == held.what
+    ), None)
+    if own is None:
+        return None
+    return Violation(
+        partition.line, partition.column,
+        f"`{partition.receiver}.{partition.method}` is given `{partition.source}`, but the copy was made over "
+        f"`{made[0]}` (line {made[1]}), and `{own[0]}` is the copy made over `{own[1]}`, {held.what}'s",
+    )
+
+
 def _held_memory(name: str, scope: int, facts: FileFacts) -> str | None:
     """The where letter of the memory a tensor is in: its memory word, its maker's memory, or, for a view made by
     layout algebra (``cta_tile_a = local_tile(mA, ...)``), its tensor's, followed to a kernel's global parameter."""
@@ -852,7 +877,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             )
             continue
         if where_ok and what_ok:
-            misgiven = _copy_misgiven(partition, target, held, facts, context) if passed is None else None
+            misgiven = None if passed is not None else (
+                _copy_misgiven(partition, target, held, facts, context)
+                or _copy_of_another_tensor(partition, held, facts, context))
             yield from [misgiven] if misgiven else _atom_misnames(partition, target, facts, context)
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)
