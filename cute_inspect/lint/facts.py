@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
@@ -629,8 +629,11 @@ class _Collector:
         self.indexed_slices: list[Partition] = []
         # (scope, name) of an MMA operand's partition shape (`tOrP_shape = tiled_mma.partition_shape_A(...)`)
         self.operand_shapes: set[tuple[int, str]] = set()
-        # the file's functions that return a view of one parameter's data -> its position (`_view_returning_functions`)
-        self.view_helpers: dict[str, int] = {}
+        # scope -> the parameter each `return` relays (`return cute.make_tensor(acc.iterator, layout)`), None if not
+        self.returned_views: dict[int, list[str | None]] = {}
+        # (view, the file's function called, its arguments) of `tScS_mn = self._mn_view(tScS)`, judged once the
+        # module is read (`helper_views`), since the helper may be defined after its callers
+        self.helper_calls: list[tuple[Partition, str, list[str | None]]] = []
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
 
@@ -833,6 +836,8 @@ class _Collector:
                     self._bind_objects(stmt.target, stmt.value)
                     self._assign([stmt.target], stmt.value, slices)
             elif kind is ast.Return:
+                self.returned_views.setdefault(self.scope, []).append(
+                    _relaid_parameter(stmt.value) if stmt.value is not None else None)
                 if stmt.value is not None:
                     values = stmt.value.elts if type(stmt.value) is ast.Tuple else [stmt.value]
                     refs = [self.ref(value) for value in values]
@@ -1061,15 +1066,35 @@ class _Collector:
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
             owners = iterator_owners(call.args[0])
             source = owners.pop() if len(owners) == 1 else None
-        elif method in self.view_helpers and len(call.args) > self.view_helpers[method] and not sliced:
-            # `tScS_mn = self._make_acc_tensor_mn_view(tScS)`: a helper of the file relays the argument's data
-            method, source = "make_tensor", tensor_name(call.args[self.view_helpers[method]])
+        elif method in self.defined and call.args and not sliced:
+            self.helper_calls.append((
+                Partition(target.id, target.lineno, target.col_offset + 1, "make_tensor", None, None, None, self.scope),
+                method, [tensor_name(arg) for arg in call.args],
+            ))
+            return
         else:
             return
         if source and source != target.id:
             self.facts.hand_views.append(
                 Partition(target.id, target.lineno, target.col_offset + 1, method, None, None, source, self.scope)
             )
+
+    def helper_views(self) -> list[Partition]:
+        """``tScS_mn = self._mn_view(tScS)`` where every ``return`` of the file's ``_mn_view`` lays a new layout over
+        one parameter's data (``cute.make_tensor(acc.iterator, layout)``): a view of the argument, as a hand view."""
+        relays: dict[str, int | None] = {}
+        for name, defs in self.facts.objects.functions.items():
+            for scope, params, method in defs:
+                returned = set(self.returned_views.get(scope, [None]))
+                owner = returned.pop() if len(returned) == 1 else None
+                position = params.index(owner) - (1 if method else 0) if owner in params else None
+                relays[name] = position if relays.get(name, position) == position else None
+        views = []
+        for view, function, arguments in self.helper_calls:
+            position = relays.get(function)
+            if position is not None and 0 <= position < len(arguments) and arguments[position]:
+                views.append(replace(view, source=arguments[position]))
+        return views
 
     def _pointer_facts(self, target: ast.Name, call: ast.Call, method: str | None, receiver: ast.expr | None) -> None:
         """The memory of a pointer bound to ``target``, and of a tensor ``make_tensor`` lays over a pointer."""
@@ -1238,25 +1263,6 @@ class _Collector:
         return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom, self.ref(first, create=False))
 
 
-def _view_returning_functions(body: list[ast.stmt]) -> dict[str, int]:
-    """The module's functions (and methods) whose every ``return`` lays a new layout over one parameter's data,
-    ``return cute.make_tensor(acc.iterator, layout)``: name -> that parameter's position among the call's
-    arguments (``self`` left out)."""
-    found = {}
-    for stmt in body:
-        if type(stmt) is ast.ClassDef:
-            found.update(_view_returning_functions(stmt.body))
-        elif type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            params = [arg.arg for arg in stmt.args.args]
-            if params[:1] in (["self"], ["cls"]):
-                params = params[1:]
-            returns = [node.value for node in ast.walk(stmt) if type(node) is ast.Return and node.value is not None]
-            owners = {_relaid_parameter(value) for value in returns}
-            if len(owners) == 1 and (owner := owners.pop()) in params:
-                found[stmt.name] = params.index(owner)
-    return found
-
-
 def _relaid_parameter(value: ast.expr) -> str | None:
     """``X`` of ``cute.make_tensor(X.iterator, layout)``."""
     if type(value) is not ast.Call or call_target(value.func)[0] != "make_tensor" or not value.args:
@@ -1320,11 +1326,11 @@ def collect(tree: ast.Module) -> FileFacts:
     """The partitions, copies and GEMMs of one parsed module, with its functions' bound names."""
     collector = _Collector()
     collector.defined = _defined_functions(tree.body)
-    collector.view_helpers = _view_returning_functions(tree.body)
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
     collector.facts.derived.extend(_other_fields(collector.field_buffers))
     collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
+    collector.facts.hand_views.extend(collector.helper_views())
     return collector.facts
 
 
