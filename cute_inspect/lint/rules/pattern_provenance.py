@@ -236,9 +236,10 @@ def _pattern_owner(partition: Partition, op: str, mma_ops: set[tuple], facts: Fi
     return origins.identity(partition.made_by)
 
 
-def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+def _families(facts: FileFacts, context: RuleContext, owner) -> tuple[list, dict, dict]:
+    """The named partitions, each with its pattern's owner (``owner(partition, op)``), grouped by owner and op, and
+    the kinds of partitions each owner makes."""
     origins = facts.origins
-    mma_ops = _mma_ops(facts, context)
     named: list[tuple[Partition, str, object, object]] = []
     by_family: dict[object, dict[str, list[Partition]]] = {}
     kinds: dict[object, set[str]] = {}
@@ -251,7 +252,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if partition.source and partition.target.startswith(partition.source + "_"):
             continue  # a view named for the tensor it views: `tCrA_copy_view = thr_copy.retile(tCrA)`
         op = canonical_op(target.op)
-        family = _pattern_owner(partition, op, mma_ops, facts)
+        family = owner(partition, op)
         if family is None:
             continue
         # Patterns are a function's words: compare partitions of one function only.
@@ -262,8 +263,17 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made = origins.object(partition.made_by)
         if made is not None and made.family is not None:
             kinds[family].add("mma")  # a copy made for an MMA (make_tiled_copy_B(atom, tiled_mma_pv)): its family
-    reported = set()
+    return named, by_family, kinds
+
+
+def _borrowed_patterns(
+    named: list, by_family: dict, kinds: dict, facts: FileFacts, context: RuleContext, reported: set,
+) -> Iterator[Violation]:
+    """A partition whose pattern no other partition of its owner carries, where another owner of its kind does."""
+    origins = facts.origins
     for partition, op, family, target in named:
+        if partition in reported:
+            continue
         ops = by_family[family]
         if len(ops[op]) > 1:
             continue
@@ -310,6 +320,19 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{target.scope}{own_op}...` (`{example.target}`, line {example.line})",
             partition.target, fixed, partition.scope,
         )
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    origins = facts.origins
+    mma_ops = _mma_ops(facts, context)
+    reported: set = set()
+    named, by_family, kinds = _families(facts, context, lambda partition, op: origins.family(partition.made_by))
+    yield from _borrowed_patterns(named, by_family, kinds, facts, context, reported)
+    # read again with each copy made for an MMA carrying its own patterns, the MMA's aside (`tKsK`, `tVsVt`)
+    yield from _borrowed_patterns(
+        *_families(facts, context, lambda partition, op: _pattern_owner(partition, op, mma_ops, facts)),
+        facts, context, reported,
+    )
     targets = {partition: (family, target) for partition, _, family, target in named}
     for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
         if partition in reported:
