@@ -20,7 +20,12 @@ not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
 A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``
-next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``). A
+next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``), or by the
+one operand tiled copy of that MMA that reads it (``partition_A(sW)`` beside ``partition_B(sW)``, ``sW`` read by
+``make_tiled_copy_B``'s copy). A fragment maker given the same MMA's partition for the other operand through a variable
+(``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported, and so is an input's partitioner
+given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
+that gives this input's letter to its own partitioner. A
 fragment maker given the other operand's partition of a tensor that names the fragment's operand
 (``make_fragment_B(thr_mma.partition_A(sB))``), or that only the fragment's operand's tiled copy
 (``make_tiled_copy_B``) partitions elsewhere in the function, blames the inner call, reported where the inner call
@@ -31,6 +36,8 @@ A tiled copy made for one operand of an MMA (``make_tiled_copy_A``) given the ot
 operand roles (the file partitions by them, or the copy also lays out its own operand's tensor), is reported at the
 partition where the result's name says the source's operand too (``tBsB``); a result named for the copy's operand
 contradicts its source (CI105), and one named for neither shows no slip (an MoE giving a token tile as B on purpose).
+The source is the other operand's by its name or by the MMA's own partitioner (``tBsW = thr_copy_A.partition_S(sW)``
+where ``partition_B(sW)``; then the result's pattern, ``tB``, may say the operand).
 
 The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
 the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the

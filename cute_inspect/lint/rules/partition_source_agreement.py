@@ -83,6 +83,16 @@ of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position o
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
 letter is always compared. A suggested name is never one already bound in that function.
 
+The two sides of one ``tma_partition`` hold the same data: a result naming another tensor than both its sides and its
+other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, and a ring the function fills from two tensors, none
+of them its own (``sW`` from ``gK`` and ``gV``), may name each load's global side (``tKgW``), as may a pair whose op
+names its tensor and whose results share a kind word (``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
+where the file indexes a tile of it so (``gK_block0``). A call of a function of the file whose every ``return`` is
+``cute.make_tensor(param.iterator, ...)`` is a view of that argument; a view of a global tensor named for its gradient
+(``gdY`` of ``mY``) is reported; a comprehension over a tuple assigned to as many names is read one element at a time.
+A partition by a copy made over one tensor of another that the function makes a twin copy over, with the same atom
+(``thr_copy_s2t_sfb.partition_S(tCsSFA)`` beside ``make_s2t_copy(atom, tCtSFA)``), is reported.
+
 ## Why is this bad?
 Partitioning does not move data: a partition of ``sA`` still lives in shared memory and still holds A.
 A different letter in the result's name says otherwise to every later reader and to the copy and GEMM

@@ -6,7 +6,9 @@ Follows each partition to the object that made it: the TiledMma, TiledCopy or TM
 ``get_slice``, assignments, tuples (``atom, tensor = make_tiled_tma_atom(...)``, ``a, b =
 self.make_mmas()``), attributes (``self.tiled_mma``, ``params.thr_mma_dq``) and the arguments a helper is
 called with in the file; never by reading its variable's name. A copy made for an MMA
-(``make_tiled_copy_A(atom, tiled_mma)``) shares that MMA's patterns. Then, for a name's pattern ``<scope><op>``
+(``make_tiled_copy_A(atom, tiled_mma)``) shares that MMA's patterns; the partitions are then read a second time with
+each such copy its own owner where its op is no pattern of the MMA's own partitions, so the ldmatrix copies of K and of
+V^T for one MMA (``tKsK``, ``tVsVt``) are two owners (``tVsK`` of K's copy is reported). Then, for a name's pattern ``<scope><op>``
 (``tB`` in ``tBsA``, ``tdK`` in ``tdKrdS``), reports it when
 - no other partition of the same object carries that op,
 - the object's other partitions carry another op (``tA``), and
