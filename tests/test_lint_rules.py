@@ -2448,3 +2448,236 @@ def test_a_tmem_copy_between_two_tensors_outside_tensor_memory():
     # a tensor-memory side misnamed shared is CI105's (its partition of `tOtO`), not a second report at the copy
     misnamed = source.replace("tOtO_t2r", "tOsO_t2r")
     assert [code for _, code in _located(misnamed)] == ["CI105"]
+
+
+def test_a_tma_result_named_for_the_data_both_sides_of_its_call_hold():
+    source = (
+        "@cute.jit\n"
+        "def load(k_tma, v_tma, k_tma_gmem, v_tma_gmem, ptr, layout, k):\n"
+        "    gK = cute.local_tile(k_tma_gmem, (64, 64), (None, None))\n"
+        "    gV = cute.local_tile(v_tma_gmem, (64, 64), (None, None))\n"
+        "    sW = cute.make_tensor(cute.make_ptr(cutlass.BFloat16, ptr, cute.AddressSpace.smem), layout)\n"
+        "    tKsW, tKgW = cute.nvgpu.cpasync.tma_partition(k_tma, 0, cute.make_layout(1), sW, gK)\n"
+        "    tVsW, tVgW = cute.nvgpu.cpasync.tma_partition(v_tma, 0, cute.make_layout(1), sW, gV)\n"
+        "    cute.copy(k_tma, tKgW[None, k], tKsW)\n"
+        "    cute.copy(v_tma, tVgW[None, k], tVsW)\n"
+        "@cute.jit\n"
+        "def load_up(up_tma, up_tma_gmem, ptr, layout, k, sW):\n"
+        "    gUp = cute.local_tile(up_tma_gmem, (64, 64), (None, None))\n"
+        "    sUp = cute.make_tensor(cute.make_ptr(cutlass.BFloat16, ptr, cute.AddressSpace.smem), layout)\n"
+        "    tUpsW, tUpgW = cute.nvgpu.cpasync.tma_partition(up_tma, 0, cute.make_layout(1), sUp, gUp)\n"
+        "    cute.copy(up_tma, tUpgW[None, k], tUpsW)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a result whose call's other side names another tensor still contradicts its own source
+    assert _located(source.replace("tKsW, tKgW", "tKsW, tKgV").replace("tKgW[", "tKgV[")) == [(6, "CI105")]
+    # a buffer that one of its loads fills from its own tensor is that tensor's, not a ring named for a kind
+    own = source.replace("gV = cute.local_tile(v_tma_gmem", "gW = cute.local_tile(v_tma_gmem").replace("sW, gV)", "sW, gW)")
+    assert _located(own) == [(6, "CI105")]
+    # and where the pair's two results name two tensors, neither says the data by a word of its kind
+    assert set(_located(source.replace("tUpsW, tUpgW", "tUpsW, tUpgK").replace("tUpgW[", "tUpgK["))) == {(14, "CI105")}
+
+
+def test_an_mma_operand_laid_over_tensor_memory_in_its_partition_shape_may_be_named_r():
+    source = (
+        "@cute.jit\n"
+        "def mma(tiled_mma_pv, tmem_base, m, n, tOtO, tOrV):\n"
+        "    tmem_p_ptr = cute.make_ptr(cutlass.Float32, tmem_base, mem_space=cute.AddressSpace.tmem)\n"
+        "    tOrP_shape = tiled_mma_pv.partition_shape_A((m, n))\n"
+        "    tOrP = cute.make_tensor(tmem_p_ptr, cute.make_layout(tOrP_shape))\n"
+        "    cute.gemm(tiled_mma_pv, tOtO, tOrP, tOrV, tOtO)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a layout of another shape over tensor memory says the memory
+    assert _located(source.replace("partition_shape_A", "partition_shape_C")) == [(5, "CI113")]
+
+
+def test_an_mma_operands_copies_carry_their_own_patterns():
+    source = (
+        "@cute.jit\n"
+        "def attention(tiled_mma, atom_k, atom_vt, sQ, sK, sVt, acc_S, acc_O, tOrS, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tSrK = tiled_mma.make_fragment_B(thr_mma.partition_B(sK))\n"
+        "    tOrVt = tiled_mma.make_fragment_B(thr_mma.partition_B(sVt))\n"
+        "    smem_thr_copy_K = cute.make_tiled_copy_B(atom_k, tiled_mma).get_slice(tidx)\n"
+        "    smem_thr_copy_Vt = cute.make_tiled_copy_B(atom_vt, tiled_mma).get_slice(tidx)\n"
+        "    tKrK_view = smem_thr_copy_K.retile(tSrK)\n"
+        "    tKsK = smem_thr_copy_K.partition_S(sK)\n"
+        "    tVrVt_view = smem_thr_copy_Vt.retile(tOrVt)\n"
+        "    tVsVt = smem_thr_copy_Vt.partition_S(sVt)\n"
+        "    cute.copy(smem_thr_copy_K, tKsK, tKrK_view)\n"
+        "    cute.copy(smem_thr_copy_Vt, tVsVt, tVrVt_view)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tKsK", "tVsK")) == [(9, "CI110")]
+    # a copy named with its MMA's own pattern shares it (`tSsK` beside the MMA's `tSrK`)
+    assert lint_source(source.replace("tKsK", "tSsK"), "k.py") == []
+
+
+def test_a_fragment_made_from_the_other_operands_partition_through_a_variable():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(tiled_mma, sQ, sK, acc, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    part_q = thr_mma.partition_A(sQ)\n"
+        "    part_k = thr_mma.partition_B(sK)\n"
+        "    tSrQ = tiled_mma.make_fragment_A(part_q)\n"
+        "    tSrK = tiled_mma.make_fragment_B(part_k)\n"
+        "    cute.gemm(tiled_mma, acc, tSrQ, tSrK, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("make_fragment_B(part_k)", "make_fragment_B(part_q)")) == [(7, "CI106")]
+
+
+def test_a_fragment_whose_name_and_argument_say_the_other_input():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(tiled_mma, sA_staged, sB_staged, acc):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA_staged)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB_staged)\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert (3, "CI106") in _located(source.replace("make_fragment_A(sA", "make_fragment_B(sA"))
+    # a letter the file never gives to its own partitioner is no role (Mamba's `C`, `B` matrices)
+    unused = source.replace("make_fragment_A(sA", "make_fragment_B(sA").replace("make_fragment_B(sB_staged)", "make_fragment_A(sB_staged)")
+    assert (3, "CI106") not in _located(unused.replace("tCrB", "tCrX").replace("sB_staged", "sX_staged"))
+
+
+def test_a_partition_named_for_an_indexed_tile_names_its_tensor():
+    source = (
+        "@cute.jit\n"
+        "def load(k, v, thr_copy, copy_atom, sK, sV, n, i):\n"
+        "    gK = cute.make_tensor(k.iterator, cute.make_layout((n, 64)))\n"
+        "    gV = cute.make_tensor(v.iterator, cute.make_layout((n, 64)))\n"
+        "    gK_block0 = cute.local_tile(gK, (64, 64), (0, 0))\n"
+        "    tKgK0 = thr_copy.partition_S(gK_block0)\n"
+        "    gV_block = cute.local_tile(gV, (64, 64), (i, 0))\n"
+        "    tVgV = thr_copy.partition_S(gV_block)\n"
+        "    cute.copy(copy_atom, tKgK0, thr_copy.partition_D(sK))\n"
+        "    cute.copy(copy_atom, tVgV, thr_copy.partition_D(sV))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_S(gK_block0)", "partition_S(gV_block)")) == [(6, "CI105")]
+
+
+def test_a_buffer_given_to_both_slots_is_the_operand_its_tiled_copy_loads():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(tiled_mma, atom_a, atom_b, sX, sW, acc, tidx):\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    smem_thr_copy_A = cute.make_tiled_copy_A(atom_a, tiled_mma).get_slice(tidx)\n"
+        "    smem_thr_copy_B = cute.make_tiled_copy_B(atom_b, tiled_mma).get_slice(tidx)\n"
+        "    tCsA = thr_mma.partition_A(sX)\n"
+        "    tCsB = thr_mma.partition_B(sW)\n"
+        "    tCrA = tiled_mma.make_fragment_A(tCsA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(tCsB)\n"
+        "    tAsX = smem_thr_copy_A.partition_S(sX)\n"
+        "    tBsW = smem_thr_copy_B.partition_S(sW)\n"
+        "    cute.copy(smem_thr_copy_A, tAsX, smem_thr_copy_A.retile(tCrA))\n"
+        "    cute.copy(smem_thr_copy_B, tBsW, smem_thr_copy_B.retile(tCrB))\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_A(sX)", "partition_A(sW)")) == [(6, "CI106")]
+    # operand A's copy given the buffer B's partitioner takes, its result named with B's pattern
+    assert (11, "CI106") in _located(source.replace("tBsW = smem_thr_copy_B.", "tBsW = smem_thr_copy_A."))
+
+
+def test_a_tma_result_naming_another_tensor_than_its_call_and_its_pair():
+    source = (
+        "@cute.jit\n"
+        "def load(x_tma, x_tma_gmem, ptr, layout, tile):\n"
+        "    gXi = cute.local_tile(x_tma_gmem, (64, 64), tile)\n"
+        "    sXi = cute.make_tensor(cute.make_ptr(cutlass.BFloat16, ptr, cute.AddressSpace.smem), layout)\n"
+        "    tXsXi, tXgXi = cute.nvgpu.cpasync.tma_partition(x_tma, 0, cute.make_layout(1), sXi, gXi)\n"
+        "    cute.copy(x_tma, tXgXi, tXsXi)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # `Wi` is no tensor of the file, but the call's two sides and its other result all say `Xi`
+    assert _located(source.replace("tXsXi", "tXsWi")) == [(5, "CI105")]
+
+
+def test_views_made_in_a_comprehension_over_a_tuple_are_read_one_by_one():
+    source = (
+        "@cute.kernel\n"
+        "def backward(mdY: cute.Tensor, mY: cute.Tensor, mdX: cute.Tensor, tiler, bidx):\n"
+        "    gdY, gY, gdX = [cute.local_tile(mT, tiler, (bidx, 0)) for mT in (mdY, mY, mdX)]\n"
+        "    rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # a view of Y named for its gradient
+    assert _located(source.replace("for mT in (mdY, mY", "for mT in (mY, mY")) == [(3, "CI105")]
+    # and the makers in one are read too
+    assert _located(source.replace("rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)",
+                                   "sY, sdY = [cute.make_rmem_tensor(t.shape, cutlass.Float32) for t in (gY, gdY)]")) \
+        == [(4, "CI113"), (4, "CI113")]
+
+
+def test_a_warp_level_mmas_operand_fragment_is_in_registers():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(a_dtype, sA, sB, acc, tidx):\n"
+        "    mma_op = cute.nvgpu.warp.MmaF16BF16Op(a_dtype, cutlass.Float32, (16, 8, 16))\n"
+        "    tiled_mma = cute.make_tiled_mma(mma_op, cute.make_layout((4, 1, 1)))\n"
+        "    thr_mma = tiled_mma.get_slice(tidx)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_B(sB))\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tCrB", "tCsB")) == [(7, "CI113")]
+    # a warpgroup MMA's fragments hold shared-memory descriptors: not compared
+    warpgroup = source.replace("cute.nvgpu.warp.MmaF16BF16Op", "cute.nvgpu.warpgroup.MmaF16BF16Op")
+    assert lint_source(warpgroup.replace("tCrB", "tCsB"), "k.py") == []
+
+
+def test_a_makers_name_whose_op_is_read_out_of_a_word_is_not_compared():
+    source = (
+        "@cute.jit\n"
+        "def row(thr_copy, gLoss, gX):\n"
+        "    tLossGLoss = thr_copy.partition_D(gLoss)\n"
+        "    tXgX = thr_copy.partition_S(gX)\n"
+        "    tLossRLoss = cute.make_rmem_tensor_like(tLossGLoss)\n"
+        "    tXsX = cute.make_rmem_tensor_like(tXgX)\n"
+    )
+    # `tLossRLoss` is op `Loss`, registers `R`, not op `Los` in shared memory; `tXsX` is a real slip
+    assert _located(source) == [(6, "CI113")]
+
+
+def test_a_view_returned_by_a_helper_of_the_file_keeps_its_arguments_memory():
+    source = (
+        "class Attention:\n"
+        "    def _mn_view(self, acc):\n"
+        "        return cute.make_tensor(acc.iterator, cute.composition(acc.layout, self.mn_layout))\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def softmax(self, thr_mma, m, n):\n"
+        "        cS = cute.make_identity_tensor((m, n))\n"
+        "        tScS = thr_mma.partition_C(cS)\n"
+        "        tScS_mn = self._mn_view(tScS)\n"
+        "        return tScS_mn\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tScS_mn", "tSsS_mn")) == [(9, "CI105")]
+
+
+def test_a_copy_made_over_one_tensor_given_another_that_has_its_own():
+    source = (
+        "@cute.jit\n"
+        "def scales(atom, tCtSFA, tCtSFB1, tCsSFA, tCsSFB1, tCsSFB2, tCtSFB2):\n"
+        "    tiled_copy_s2t_sfa = tcgen05.make_s2t_copy(atom, tCtSFA)\n"
+        "    tiled_copy_s2t_sfb = tcgen05.make_s2t_copy(atom, tCtSFB1)\n"
+        "    thr_copy_s2t_sfa, thr_copy_s2t_sfb = tiled_copy_s2t_sfa.get_slice(0), tiled_copy_s2t_sfb.get_slice(0)\n"
+        "    tCsSFA_s2t = thr_copy_s2t_sfa.partition_S(tCsSFA)\n"
+        "    tCsSFB1_s2t = thr_copy_s2t_sfb.partition_S(tCsSFB1)\n"
+        "    tCsSFB2_s2t = thr_copy_s2t_sfb.partition_S(tCsSFB2)\n"
+        "    tCtSFB2_s2t = thr_copy_s2t_sfb.partition_D(tCtSFB2)\n"
+        "    return tCsSFA_s2t, tCsSFB1_s2t, tCsSFB2_s2t, tCtSFB2_s2t\n"
+    )
+    # SFB1's copy also serves SFB2, which has no copy of its own
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S")) == [(6, "CI105")]
+    # a copy made with another atom (a load beside the tensor's own store) may move it on purpose
+    other_atom = source.replace("make_s2t_copy(atom, tCtSFB1)", "make_s2t_copy(load_atom, tCtSFB1)")
+    assert lint_source(other_atom.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S"), "k.py") == []

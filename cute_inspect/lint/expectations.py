@@ -198,10 +198,15 @@ class TensorIndex:
 
     def __init__(self, facts: FileFacts, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> None:
         self.memories: dict[str, set[str]] = {}
+        # (tensor, index) of tiles named with an index in their variant (`gK_block0`: K's tile 0)
+        self._indexed_tiles: set[tuple[str, str]] = set()
         for name in set().union(*(scope.bound for scope in facts.scopes)):  # a name bound in many functions once
             parsed = _tensor(name, vocabulary)
             if parsed is not None and not parsed.partitioned:
                 self.memories.setdefault(parsed.what, set()).add(_memory(parsed.where))
+                index = re.search(r"\d+$", parsed.variant)
+                if index:
+                    self._indexed_tiles.add((parsed.what, index.group()))
         self._group: dict[str, str] = {}
         for made, made_from in facts.derived + _one_tensor_buffers(facts.same_data, vocabulary):
             a, b = _tensor(made, vocabulary), _tensor(made_from, vocabulary)
@@ -223,10 +228,21 @@ class TensorIndex:
         """``what`` is a tensor of this file, and neither is made from the other: in ``than``'s memory, or in any
         memory for a tensor that is no GEMM operand role (a norm backward's ``dX`` in global memory is not the
         ``dO`` its shared buffer holds; ``B`` may name whichever tensor plays operand B)."""
+        base = self._indexed_tensor(what)
+        if base != what and than.what.rstrip("0123456789") == base:
+            return False  # two indexed tiles of one tensor (`tHgH1` of the tensor of `gH0`)
+        what = base
         memories = self.memories.get(what, ())
         if _memory(than.where) not in memories and (what in _ROLE_OF or not memories):
             return False
         return self._find(what) != self._find(than.what)
+
+    def _indexed_tensor(self, what: str) -> str:
+        """``K0`` (``tKgK0``) names K's tile 0 where the file names a tile of K with that index (``gK_block0``) and
+        has no tensor ``K0`` of its own; an index alone may name a tensor's own half or stage (``H0``, ``H1``)."""
+        base = what.rstrip("0123456789")
+        indexed_tile = (base, what[len(base):]) in self._indexed_tiles
+        return base if what not in self.memories and base != what and indexed_tile else what
 
     def plausible_op(self, name: TensorName, source: TensorName) -> bool:
         """An op spelled as a capitalised word (``Delta`` in tDeltasCumsumDelta) must be a tensor of the file:

@@ -12,8 +12,9 @@ keeps one file to a single statement-level traversal.
 from __future__ import annotations
 
 import ast
+import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
@@ -170,6 +171,8 @@ class FileFacts:
     # (scope, name of a copy or its slice) -> (the tensor it was made over, line): `tmem_store_v =
     # tcgen05.make_tmem_copy(atom, tAtV_cvt[...])` and `thr_store_v = tmem_store_v.get_slice(t)` -> ("tAtV_cvt", line)
     copy_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
+    # (scope, such a copy or a slice of it) -> the atom it was made with (`copy_atom_s2t`)
+    tensor_copy_atoms: dict[tuple[int, str], str | None] = field(default_factory=dict)
     # (scope, TMA atom name) -> (the global tensor it was made for, line): `tma_k, tma_tensor_k =
     # cpasync.make_tiled_tma_atom(op, mK, ...)` -> ("mK", line)
     atom_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
@@ -530,6 +533,7 @@ _ALLOCATOR_MEMORY = (("Smem", "s"), ("Tmem", "t"))
 _ALLOCATE = "allocate_tensor"
 _STATED_ALLOCATE = "allocate"
 _OPERAND_FRAGMENT_MAKERS = frozenset({"make_fragment_A", "make_fragment_B"})
+_OPERAND_SHAPES = frozenset({"partition_shape_A", "partition_shape_B"})
 _POINTER_MAKERS = frozenset({"make_ptr", "recast_ptr", "retrieve_tmem_ptr", "retrieve_ptr"})
 _ADDRESS_SPACES = {"gmem": "g", "smem": "s", "rmem": "r", "tmem": "t"}
 _OP_SUFFIX = "Op"
@@ -569,6 +573,15 @@ def _maker_kind(name: str) -> str | None:
     if "copy" in lowered and ("make" in lowered or "tiled" in lowered) and lowered != "copy":
         return "copy"
     return None
+
+
+def _register_op_call(call: ast.Call) -> bool:
+    """``warp.MmaF16BF16Op(...)`` (any module path ending in ``warp``) or ``MmaUniversalOp(...)``."""
+    func = call.func
+    if type(func) is not ast.Attribute:
+        return type(func) is ast.Name and func.id == "MmaUniversalOp"
+    module = func.value.attr if type(func.value) is ast.Attribute else getattr(func.value, "id", "")
+    return func.attr.startswith("Mma") and (module == "warp" or func.attr == "MmaUniversalOp")
 
 
 def _op_named(call: ast.Call) -> str | None:
@@ -614,6 +627,15 @@ class _Collector:
         self.field_buffers: list[tuple[str, str]] = []
         # slices by an index that may select one element (`gX[block_coord]`), as views
         self.indexed_slices: list[Partition] = []
+        # (scope, name) of an MMA operand's partition shape (`tOrP_shape = tiled_mma.partition_shape_A(...)`)
+        self.operand_shapes: set[tuple[int, str]] = set()
+        # scope -> the parameter each `return` relays (`return cute.make_tensor(acc.iterator, layout)`), None if not
+        self.returned_views: dict[int, list[str | None]] = {}
+        # (view, the file's function called, its arguments) of `tScS_mn = self._mn_view(tScS)`, judged once the
+        # module is read (`helper_views`), since the helper may be defined after its callers
+        self.helper_calls: list[tuple[Partition, str, list[str | None]]] = []
+        # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
+        self.register_ops: set[tuple[int, str]] = set()
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -636,8 +658,16 @@ class _Collector:
                 (kw.value for kw in call.keywords if kw.arg == "tiled_mma"), None
             )
             loads_for = (maker[-1], self.ref(mma, create=False))
-        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for))
+        registers = kind == "mma" and any(self._register_mma_op(arg) for arg in call.args[:1])
+        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for, registers))
         return ("obj", len(objects) - 1)
+
+    def _register_mma_op(self, expr: ast.expr) -> bool:
+        """An MMA op whose operands are register fragments: a warp-level op (``warp.MmaF16BF16Op(...)``,
+        ``cute.nvgpu.warp.MmaF16BF16Op``) or ``MmaUniversalOp``, written in the call or bound to a name before."""
+        if type(expr) is ast.Name:
+            return (self.scope, expr.id) in self.register_ops
+        return type(expr) is ast.Call and _register_op_call(expr)
 
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
         """The reference an expression holds, when it may be a partitioner object."""
@@ -782,7 +812,7 @@ class _Collector:
         for stmt in body:
             kind = type(stmt)
             if kind is _ASSIGN:
-                value = stmt.value
+                value = _unrolled(stmt.targets, stmt.value)
                 for target in stmt.targets:
                     if type(target) is _NAME:
                         bound.add(target.id)
@@ -806,6 +836,8 @@ class _Collector:
                     self._bind_objects(stmt.target, stmt.value)
                     self._assign([stmt.target], stmt.value, slices)
             elif kind is ast.Return:
+                self.returned_views.setdefault(self.scope, []).append(
+                    _relaid_parameter(stmt.value) if stmt.value is not None else None)
                 if stmt.value is not None:
                     values = stmt.value.elts if type(stmt.value) is ast.Tuple else [stmt.value]
                     refs = [self.ref(value) for value in values]
@@ -890,6 +922,7 @@ class _Collector:
             self._hand_view(targets[0], value, sliced)
             if call_target(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
+                self.facts.tensor_copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
                 self.copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
@@ -907,6 +940,10 @@ class _Collector:
         method, receiver_expr = call_target(value.func)
         if type(target) is ast.Name:
             self._pointer_facts(target, value, method, receiver_expr)
+            if method in _OPERAND_SHAPES:
+                self.operand_shapes.add((self.scope, target.id))
+            if _register_op_call(value):
+                self.register_ops.add((self.scope, target.id))
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
@@ -950,6 +987,8 @@ class _Collector:
                 slices[target.id] = origin
                 if (self.scope, origin) in self.facts.copy_tensors:
                     self.facts.copy_tensors[(self.scope, target.id)] = self.facts.copy_tensors[(self.scope, origin)]
+                    self.facts.tensor_copy_atoms[(self.scope, target.id)] = \
+                        self.facts.tensor_copy_atoms.get((self.scope, origin))
         elif method is not None and method.startswith(_TMA_ATOM_MAKERS):
             # `tma_atom_a, tma_tensor_a = make_tiled_tma_atom_A(...)`, or one bundle whose `.atom` is used
             atom = _first_name(target) if type(target) in (ast.Tuple, ast.List) else getattr(target, "id", "")
@@ -1027,12 +1066,35 @@ class _Collector:
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
             owners = iterator_owners(call.args[0])
             source = owners.pop() if len(owners) == 1 else None
+        elif method in self.defined and call.args and not sliced:
+            self.helper_calls.append((
+                Partition(target.id, target.lineno, target.col_offset + 1, "make_tensor", None, None, None, self.scope),
+                method, [tensor_name(arg) for arg in call.args],
+            ))
+            return
         else:
             return
         if source and source != target.id:
             self.facts.hand_views.append(
                 Partition(target.id, target.lineno, target.col_offset + 1, method, None, None, source, self.scope)
             )
+
+    def helper_views(self) -> list[Partition]:
+        """``tScS_mn = self._mn_view(tScS)`` where every ``return`` of the file's ``_mn_view`` lays a new layout over
+        one parameter's data (``cute.make_tensor(acc.iterator, layout)``): a view of the argument, as a hand view."""
+        relays: dict[str, int | None] = {}
+        for name, defs in self.facts.objects.functions.items():
+            for scope, params, method in defs:
+                returned = set(self.returned_views.get(scope, [None]))
+                owner = returned.pop() if len(returned) == 1 else None
+                position = params.index(owner) - (1 if method else 0) if owner in params else None
+                relays[name] = position if relays.get(name, position) == position else None
+        views = []
+        for view, function, arguments in self.helper_calls:
+            position = relays.get(function)
+            if position is not None and 0 <= position < len(arguments) and arguments[position]:
+                views.append(replace(view, source=arguments[position]))
+        return views
 
     def _pointer_facts(self, target: ast.Name, call: ast.Call, method: str | None, receiver: ast.expr | None) -> None:
         """The memory of a pointer bound to ``target``, and of a tensor ``make_tensor`` lays over a pointer."""
@@ -1058,8 +1120,12 @@ class _Collector:
         self.facts.makers.append((key, found, laid))
 
     def _operand_fragment_layout(self, layout: ast.expr | None) -> bool:
+        """A layout made from an MMA operand fragment's or an operand partition's shape (the TMEM A operand of a
+        tcgen05 P·V MMA, ``make_tensor(tmem_p_ptr, make_layout(tiled_mma_pv.partition_shape_A(...)))``)."""
         for node in ast.walk(layout) if layout is not None else ():
-            if type(node) is ast.Call and call_target(node.func)[0] in _OPERAND_FRAGMENT_MAKERS:
+            if type(node) is ast.Call and call_target(node.func)[0] in _OPERAND_FRAGMENT_MAKERS | _OPERAND_SHAPES:
+                return True
+            if type(node) is ast.Name and (self.scope, node.id) in self.operand_shapes:
                 return True
             if type(node) is ast.Name and any(p.target == node.id and p.scope == self.scope and p.method in
                                               _OPERAND_FRAGMENT_MAKERS for p in self.facts.partitions):
@@ -1197,6 +1263,14 @@ class _Collector:
         return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom, self.ref(first, create=False))
 
 
+def _relaid_parameter(value: ast.expr) -> str | None:
+    """``X`` of ``cute.make_tensor(X.iterator, layout)``."""
+    if type(value) is not ast.Call or call_target(value.func)[0] != "make_tensor" or not value.args:
+        return None
+    owners = iterator_owners(value.args[0])
+    return owners.pop() if len(owners) == 1 else None
+
+
 def _defined_functions(body: list[ast.stmt]) -> set[str]:
     """Names of the module's functions and its classes' methods."""
     names = set()
@@ -1218,6 +1292,31 @@ def _one_tensor_sliced(choice: ast.IfExp) -> bool:
     return len(roots) == 1 and None not in roots
 
 
+class _Substitute(ast.NodeTransformer):
+    """Replaces a comprehension's loop variable with one element of the tuple it runs over."""
+
+    def __init__(self, name: str, element: ast.expr) -> None:
+        self.name, self.element = name, element
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.element if node.id == self.name else node
+
+
+def _unrolled(targets: list[ast.expr], value: ast.expr) -> ast.expr:
+    """``gdY, gY = [cute.local_tile(mT, tiler, c) for mT in (mdY, mY)]`` read as ``gdY, gY = cute.local_tile(mdY,
+    tiler, c), cute.local_tile(mY, tiler, c)``: one target per element of the tuple the comprehension runs over."""
+    if len(targets) != 1 or type(targets[0]) not in (ast.Tuple, ast.List) or type(value) is not ast.ListComp:
+        return value
+    generator = value.generators[0] if len(value.generators) == 1 else None
+    if generator is None or generator.ifs or type(generator.target) is not ast.Name \
+            or type(generator.iter) not in (ast.Tuple, ast.List) or len(generator.iter.elts) != len(targets[0].elts):
+        return value
+    elements = [
+        _Substitute(generator.target.id, element).visit(copy.deepcopy(value.elt)) for element in generator.iter.elts
+    ]
+    return ast.copy_location(ast.Tuple(elts=elements, ctx=ast.Load()), value)
+
+
 def _first_name(target: ast.expr) -> str:
     elements = getattr(target, "elts", ())
     return elements[0].id if elements and type(elements[0]) is ast.Name else ""
@@ -1231,6 +1330,7 @@ def collect(tree: ast.Module) -> FileFacts:
     collector.walk(tree.body, {})
     collector.facts.derived.extend(_other_fields(collector.field_buffers))
     collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
+    collector.facts.hand_views.extend(collector.helper_views())
     return collector.facts
 
 

@@ -47,6 +47,8 @@ class Obj:
     # for a TMA atom made by ``make_tiled_tma_atom_A/B(op, tensor, layout, tiler, tiled_mma)``: the operand it
     # loads ("A" or "B") and the TiledMma it loads it for
     loads_for: tuple[str, Ref | None] | None = None
+    # for a TiledMma of a warp-level or universal MMA op (``warp.MmaF16BF16Op``): its operand fragments are registers
+    register_operands: bool = False
 
 
 @dataclass

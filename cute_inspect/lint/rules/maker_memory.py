@@ -20,7 +20,8 @@ compares the where letter with that memory:
 
 ``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
 reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand
-fragments (``make_fragment_A/B``) and partitions are CI105's. A file's own ``allocate_tensor(smem, ...)``
+fragments (``make_fragment_A/B``) and partitions are CI105's, but for a warp-level MMA (``warp.MmaF16BF16Op``,
+``MmaUniversalOp``), whose operand fragments are registers (``tBsVt = tiled_mma.make_fragment_B(...)`` is reported). A file's own ``allocate_tensor(smem, ...)``
 helper allocates with the allocator it is given, and ``cute.arch.alloc_smem`` (also through
 ``domain_offset(c, X).iterator``) points into shared memory.
 
@@ -57,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cute_inspect.lint.descriptive import memory_word, with_memory
-from cute_inspect.lint.expectations import free_name
+from cute_inspect.lint.expectations import TensorIndex, free_name
 from cute_inspect.lint.facts import FileFacts
 from cute_inspect.lint.names import (
     WHERE_WORDS,
@@ -140,6 +141,25 @@ def _accumulators_named_in_memory(facts: FileFacts, context: RuleContext, accumu
         )
 
 
+def _register_fragments_named_in_memory(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tBsVt = tiled_mma.make_fragment_B(...)`` of a warp-level MMA (``warp.MmaF16BF16Op``): its operand fragments
+    are registers (a warpgroup or tcgen05 MMA's hold shared-memory descriptors, which CuTe names ``r`` too)."""
+    for partition in facts.partitions:
+        if partition.method not in ("make_fragment_A", "make_fragment_B"):
+            continue
+        made = facts.origins.object(partition.made_by)
+        parsed = parse_name(partition.target, context.vocabulary)
+        if made is None or not made.register_operands or parsed is None or parsed.snake or not parsed.partitioned \
+                or parsed.where not in "sgmt":
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{partition.target}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`), but "
+            f"`{partition.method}` of a warp-level MMA (`{made.name}`, line {made.line}) makes a register fragment",
+            partition.target, free_name(renamed(parsed, where="r"), facts, partition.scope), partition.scope,
+        )
+
+
 def _tensor_words(scope: int, facts: FileFacts) -> set[str]:
     """The lower-case names of the tensors a function names in the convention (``mA``, ``gB_nk``: ``a``, ``b``)."""
     found = set()
@@ -184,6 +204,7 @@ def _descriptive_misnamed(
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     laid, allocates = "the call that makes it lays it over a pointer to {}", "the call that makes it allocates in {}"
     accumulators = _accumulators_in_tmem(facts)
+    index = None
     made = [(key, (*found, f"it is a tcgen05 accumulator, laid over {{}} at line {facts.tmem_layouts[key]}"))
             for key, found in accumulators.items()]
     # an accumulator rebound over its TMEM pointer is reported once, as the accumulator
@@ -191,6 +212,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
              if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
     yield from _accumulators_named_in_memory(facts, context, accumulators)
+    yield from _register_fragments_named_in_memory(facts, context)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
         # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
@@ -200,6 +222,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         # An unpartitioned `t...` (`tMask`, `tHreg`, `tApA`) reads as tensor memory only by accident of spelling.
         if parsed.where == "c" or not parsed.partitioned and parsed.where == "t":
+            continue
+        # An op read out of a word (`tLossRLoss` as op `Los`, where `s`) is no op: the name is another spelling.
+        if parsed.partitioned and not (index := index or TensorIndex(facts, context.vocabulary)).plausible_op(parsed, parsed):
             continue
         if same_memory(parsed.where, where):
             continue

@@ -20,7 +20,12 @@ not reported. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
 A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``
-next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``). A
+next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``), or by the
+one operand tiled copy of that MMA that reads it (``partition_A(sW)`` beside ``partition_B(sW)``, ``sW`` read by
+``make_tiled_copy_B``'s copy). A fragment maker given the same MMA's partition for the other operand through a variable
+(``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported, and so is an input's partitioner
+given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
+that gives this input's letter to its own partitioner. A
 fragment maker given the other operand's partition of a tensor that names the fragment's operand
 (``make_fragment_B(thr_mma.partition_A(sB))``), or that only the fragment's operand's tiled copy
 (``make_tiled_copy_B``) partitions elsewhere in the function, blames the inner call, reported where the inner call
@@ -31,6 +36,8 @@ A tiled copy made for one operand of an MMA (``make_tiled_copy_A``) given the ot
 operand roles (the file partitions by them, or the copy also lays out its own operand's tensor), is reported at the
 partition where the result's name says the source's operand too (``tBsB``); a result named for the copy's operand
 contradicts its source (CI105), and one named for neither shows no slip (an MoE giving a token tile as B on purpose).
+The source is the other operand's by its name or by the MMA's own partitioner (``tBsW = thr_copy_A.partition_S(sW)``
+where ``partition_B(sW)``; then the result's pattern, ``tB``, may say the operand).
 
 The fix follows the result's name: when it agrees with the partitioner (``tCrB = make_fragment_B(tCsA)``),
 the argument is the likely mistake and the message says so (pass ``tCsB``); when it agrees with the
@@ -235,6 +242,40 @@ def _nested_swaps(facts: FileFacts, roles: frozenset[str], named: set[Partition]
 
 
 _OPERAND_COPY_MAKERS = ("make_tiled_copy_A", "make_tiled_copy_B")
+_OTHER_INPUT = {"A": "B", "B": "A"}
+
+
+def _fragments_of_another_partition(facts: FileFacts, named: set[Partition]) -> Iterator[tuple[Partition, Partition]]:
+    """(fragment, partition) for ``tCrK = tiled_mma.make_fragment_B(_tCsQ)`` where ``_tCsQ =
+    thr_mma.partition_A(sQ)``: a fragment of one operand made from the same MMA's partition for the other, through
+    a variable (the nested call, ``make_fragment_B(thr_mma.partition_A(sB))``, is ``_nested_swaps``')."""
+    made = {(p.scope, p.target): p for p in facts.partitions if p.method in ("partition_A", "partition_B")}
+    for partition in facts.partitions:
+        if partition.method not in ("make_fragment_A", "make_fragment_B") or partition in named or partition.inner:
+            continue
+        inner = made.get((partition.scope, partition.source))
+        if inner is None or inner.line > partition.line or inner.method[-1] == partition.method[-1]:
+            continue
+        family = facts.origins.family(partition.made_by)
+        if family is not None and family == facts.origins.family(inner.made_by):
+            yield partition, inner
+
+
+def _named_for_the_other_input(
+    partition: Partition, roles: frozenset[str], context: RuleContext,
+) -> str | None:
+    """The other input letter, where an input's partitioner is given a tensor named for the other input and its
+    result is named so too (``tCrA = tiled_mma.make_fragment_B(sA_staged)``), in a file that gives this letter to
+    its own partitioner: the name and its argument agree on the operand, against the call."""
+    own = operand_letter(partition)
+    other = _OTHER_INPUT.get(own or "")
+    if other is None or own not in roles:
+        return None
+    source = source_name(partition, context.vocabulary)
+    target = parse_partitioned(partition.target, context.vocabulary)
+    if source is None or source.snake or target is None or source.what not in OPERAND_ROLES[other]:
+        return None
+    return other if target.what in OPERAND_ROLES[other] else None
 
 
 def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context: RuleContext) -> Iterator[Violation]:
@@ -249,13 +290,17 @@ def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context:
         own = obj.maker[-1]
         other = "B" if own == "A" else "A"
         source = source_name(partition, context.vocabulary)
-        if source is None or source.snake or source.what not in OPERAND_ROLES[other]:
+        if source is None or source.snake:
             continue
-        # the result's name must say the source's operand too (`tBsB`), against the copy: a result named for the
-        # copy's operand (`tAsA` of `sB`) contradicts its source (CI105), and one that says no operand (`_csB` of
-        # a token tile given as B on purpose) shows no slip
+        # the source is the other operand's by its name, or by the MMA's own partitioner (`partition_B(sW)`)
+        flowed = _given_to_mma_as(partition.source, partition.scope, obj.family, facts) == {other}
+        if source.what not in OPERAND_ROLES[other] and not flowed:
+            continue
+        # the result's name must say the source's operand too (`tBsB`; `tBsW` of a buffer B's partitioner takes),
+        # against the copy: a result named for the copy's operand (`tAsA` of `sB`) contradicts its source (CI105),
+        # and one that says no operand (`_csB` of a token tile given as B on purpose) shows no slip
         target = parse_partitioned(partition.target, context.vocabulary)
-        if target is None or target.what not in OPERAND_ROLES[other]:
+        if target is None or target.what not in OPERAND_ROLES[other] and not (flowed and target.op == other):
             continue
         # the letters are operand roles where the file partitions by them, or the copy also lays out its own operand
         if other not in roles and not _lays_out(partition.made_by, own, partition.scope, facts, context):
@@ -271,6 +316,38 @@ def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context:
             f"`{obj.name}` is made by `{obj.maker}` (line {obj.line}), laid out for operand {own}: use operand "
             f"{other}'s copy (`{theirs.name}`, line {theirs.line})",
         )
+
+
+def _given_to_mma_as(tensor: str | None, scope: int, mma: Ref | None, facts: FileFacts) -> set[str]:
+    """The operand slots whose partitioner (``partition_A/B``) of the MMA ``mma`` is given ``tensor`` in the
+    function."""
+    family = facts.origins.family(mma) if mma is not None else None
+    return {
+        p.method[-1] for p in facts.partitions
+        if p.scope == scope and p.source == tensor and p.method in ("partition_A", "partition_B")
+        and family is not None and facts.origins.family(p.made_by) == family
+    }
+
+
+def _laid_out_by_copies_of(partition: Partition, facts: FileFacts) -> tuple[str, object] | None:
+    """(operand, copy) for a buffer given to both slots of one MMA (``partition_A(sW)`` beside ``partition_B(sW)``),
+    where the one operand tiled copy of that MMA (``make_tiled_copy_B(atom, tiled_mma)``) that partitions it in the
+    function is another operand's than the partition's: the copy that fills the operand's registers decides."""
+    if _given_to_mma_as(partition.source, partition.scope, partition.made_by, facts) != {"A", "B"}:
+        return None
+    family = facts.origins.family(partition.made_by)
+    found = {}
+    for other in facts.partitions:
+        if other.scope != partition.scope or other.source != partition.source or other is partition:
+            continue
+        obj = facts.origins.object(other.made_by)
+        if obj is not None and obj.kind == "copy" and obj.maker in _OPERAND_COPY_MAKERS and obj.family is not None \
+                and family is not None and facts.origins.family(obj.family) == family:
+            found[obj.maker[-1]] = obj
+    if len(found) != 1:
+        return None
+    (operand, obj), = found.items()
+    return (operand, obj) if operand != operand_letter(partition) else None
 
 
 def _lays_out(copy: Ref | None, operand: str, scope: int, facts: FileFacts, context: RuleContext) -> bool:
@@ -313,6 +390,21 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{inner_method}` is likely the mistake: use `{method}`",
             replace=Replace(line, column, f".{inner_method}(", f".{method}("),
         )
+    for partition, inner in _fragments_of_another_partition(facts, named):
+        named.add(partition)
+        method = partition.method[:-1] + inner.method[-1]
+        yield Violation(
+            partition.line,
+            partition.column,
+            f"`{partition.method}` is given `{partition.source}`, made by `{inner.receiver}.{inner.method}` (line "
+            f"{inner.line}) for operand {inner.method[-1]} of this MMA: use `{method}`, or pass operand "
+            f"{operand_letter(partition)}'s partition",
+        )
+    for partition in facts.partitions:
+        if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
+            if (partition.scope, operand_letter(partition), role) not in swapped:
+                conflicts.append((partition, role, None))
+                named.add(partition)
     flow = None
     for partition in facts.partitions:
         if operand_letter(partition) in ("A", "B") and partition not in named:
@@ -321,6 +413,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             role, shown = flow.get(partition, (None, None))
             if role is not None and role != operand_letter(partition):
                 conflicts.append((partition, role, shown))
+            elif role is None and partition.method.startswith("partition_") and \
+                    (copied := _laid_out_by_copies_of(partition, facts)):
+                role, copy = copied
+                conflicts.append((partition, role, f"`{copy.name}` (`{copy.maker}`, line {copy.line}) copies it"))
     for partition, role, shown in conflicts:
         own = operand_letter(partition)
         if (partition.scope, role, own) in swapped:

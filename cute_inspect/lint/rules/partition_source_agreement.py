@@ -83,6 +83,16 @@ of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position o
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
 letter is always compared. A suggested name is never one already bound in that function.
 
+The two sides of one ``tma_partition`` hold the same data: a result naming another tensor than both its sides and its
+other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, and a ring the function fills from two tensors, none
+of them its own (``sW`` from ``gK`` and ``gV``), may name each load's global side (``tKgW``), as may a pair whose op
+names its tensor and whose results share a kind word (``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
+where the file indexes a tile of it so (``gK_block0``). A call of a function of the file whose every ``return`` is
+``cute.make_tensor(param.iterator, ...)`` is a view of that argument; a view of a global tensor named for its gradient
+(``gdY`` of ``mY``) is reported; a comprehension over a tuple assigned to as many names is read one element at a time.
+A partition by a copy made over one tensor of another that the function makes a twin copy over, with the same atom
+(``thr_copy_s2t_sfb.partition_S(tCsSFA)`` beside ``make_s2t_copy(atom, tCtSFA)``), is reported.
+
 ## Why is this bad?
 Partitioning does not move data: a partition of ``sA`` still lives in shared memory and still holds A.
 A different letter in the result's name says otherwise to every later reader and to the copy and GEMM
@@ -296,9 +306,11 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
                 f"`{target.where}{target.what}`", view.target, fixed, view.scope,
             )
-        elif source is not None and (known is None or facts.is_kernel_tensor_param(view.source, view.scope)) \
-                and target.what != source.what and any(
-                {target.what, source.what} <= family for family in OPERAND_FAMILIES):
+        elif source is not None and target.what != source.what and (
+                (known is None or facts.is_kernel_tensor_param(view.source, view.scope))
+                and any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
+                # a global tensor holds one tensor's data, never its gradient's
+                or source.where in "mg" and _gradient_of_the_other(target.what, source.what, facts, context)):
             fixed = free_name(_prefixed(view.target, renamed(target, what=source.what)), facts, view.scope)
             yield renaming(
                 view.line, view.column,
@@ -306,6 +318,15 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{target.where}{target.what}`",
                 view.target, fixed, view.scope,
             )
+
+
+def _gradient_of_the_other(a: str, b: str, facts: FileFacts, context: RuleContext) -> bool:
+    """One of two tensors the file both has is the other's gradient (``dY`` and ``Y``): never one tensor."""
+    short, long = sorted((a, b), key=len)
+    if long != "d" + short or not short[:1].isupper():
+        return False
+    memories = TensorIndex(facts, context.vocabulary).memories
+    return short in memories and long in memories
 
 
 _TILE_PARTITIONS = frozenset({"partition_S", "partition_D", "partition_A", "partition_B", "partition_C"})
@@ -337,6 +358,57 @@ def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iter
             f"`{made.target}` is made in the shape of `{made.source}` (`{made.method}`) but names "
             f"`{target.where}{target.what}`", made.target, free_name(fixed, facts, made.scope), made.scope,
         )
+
+
+def _tma_partner(partition: Partition, facts: FileFacts) -> Partition | None:
+    """The other result of the ``tma_partition`` call that made ``partition``."""
+    pair = tma_pair_of(partition.target, facts, partition.scope) if partition.method == TMA_PARTITION else None
+    if pair is None or pair.scope != partition.scope:
+        return None
+    partner_name = pair.gmem if partition.target == pair.smem else pair.smem
+    return next((p for p in facts.partitions if p.method == TMA_PARTITION and p.target == partner_name
+                 and p.scope == partition.scope and p.line == partition.line), None)
+
+
+def _ring_loads(buffer: str, scope: int, facts: FileFacts, context: RuleContext) -> set[str]:
+    """The tensors the function's ``tma_partition`` calls load into one shared buffer."""
+    return {
+        parsed.what if (parsed := parse_name(gmem, context.vocabulary)) is not None else gmem
+        for at, _, smem, gmem in facts.tma_sources if at == scope and smem == buffer
+    }
+
+
+def _names_pair_data(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> bool:
+    """A ``tma_partition`` result named for the data both sides of its call hold. A ring the function loads with
+    two tensors, none of them its own (``sW`` from ``gK`` and ``gV``), is named for the kind of data it holds, and
+    so may be the global side of each load (``tKsW, tKgW = tma_partition(k_weight_tma, ..., sW, gK)``). And where
+    the op names the tensor both sides partition and both results carry one tensor word (``tUpsW, tUpgW`` of
+    ``sUp``, ``gUp``), the op says which tensor and the word what kind of data it is (the weight)."""
+    partner = _tma_partner(partition, facts)
+    if partner is None or not partner.source:
+        return False
+    held = parse_name(partner.source, context.vocabulary)
+    if held is not None and not held.partitioned and held.what == target.what and partner.target != partition.target:
+        ring = _ring_loads(partner.source, partition.scope, facts, context)
+        if len(ring) >= 2 and held.what not in ring:
+            return True
+    mine, named = parse_name(partition.source or "", context.vocabulary), parse_partitioned(partner.target, context.vocabulary)
+    return (mine is not None and held is not None and named is not None and named.what == target.what
+            and mine.what == held.what == target.op)
+
+
+def _pair_disagrees(partition: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> bool:
+    """One ``tma_partition``'s two sides are one tensor's tiles (``sXi``, ``gXi``) and its other result names that
+    tensor (``tXgXi``), while this result names another (``tXsWi``): the call itself shows the slip, whether or not
+    the file has a tensor of the other name."""
+    partner = _tma_partner(partition, facts)
+    if partner is None or not partner.source or not partition.source:
+        return False
+    mine, theirs = (parse_name(name, context.vocabulary) for name in (partition.source, partner.source))
+    named = parse_partitioned(partner.target, context.vocabulary)
+    if None in (mine, theirs, named) or mine.partitioned or theirs.partitioned or not same_tensor(mine, theirs):
+        return False
+    return same_tensor(named, mine) and not same_tensor(target, mine)
 
 
 def _tma_sides_misnamed(facts: FileFacts) -> Iterator[Violation]:
@@ -609,6 +681,31 @@ def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, f
     )
 
 
+def _copy_of_another_tensor(partition: Partition, held: TensorName, facts: FileFacts, context: RuleContext):
+    """A partition by a copy made over one tensor (``thr_copy_s2t_sfb`` of ``make_s2t_copy(atom, tCtSFB1)``) of
+    another (``tCsSFA``) that the function makes a twin copy over, with the same atom (``make_s2t_copy(atom,
+    tCtSFA)``): one copy may serve tensors that have none (SFB1's copy also moves SFB2), and a copy of another kind
+    may move a tensor on purpose (an S load reading O, beside O's store), not a tensor that has its own twin."""
+    key = (partition.scope, partition.receiver or "")
+    made, atom = facts.copy_tensors.get(key), facts.tensor_copy_atoms.get(key)
+    over = parse_name(made[0], context.vocabulary) if made is not None else None
+    if over is None or atom is None or same_tensor(over, held):
+        return None
+    own = next((
+        (copy, tensor) for (scope, copy), (tensor, _) in facts.copy_tensors.items()
+        if scope == partition.scope and tensor != made[0] and facts.tensor_copy_atoms.get((scope, copy)) == atom
+        and (parsed := parse_name(tensor, context.vocabulary)) and same_tensor(parsed, held)
+        and parsed.what == held.what
+    ), None)
+    if own is None:
+        return None
+    return Violation(
+        partition.line, partition.column,
+        f"`{partition.receiver}.{partition.method}` is given `{partition.source}`, but the copy was made over "
+        f"`{made[0]}` (line {made[1]}), and `{own[0]}` is the copy made over `{own[1]}`, {held.what}'s",
+    )
+
+
 def _held_memory(name: str, scope: int, facts: FileFacts) -> str | None:
     """The where letter of the memory a tensor is in: its memory word, its maker's memory, or, for a view made by
     layout algebra (``cta_tile_a = local_tile(mA, ...)``), its tensor's, followed to a kernel's global parameter."""
@@ -766,7 +863,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             unjudged or partition.method == "make_tensor" or held.snake and not held.partitioned
             or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
+            or _names_pair_data(partition, target, facts, context)
         )
+        if what_ok and passed is None and _pair_disagrees(partition, target, facts, context):
+            what_ok = False
         if what_ok and not unjudged and held.partitioned and facts.gemms:
             if accumulators is None:
                 accumulators = _accumulators(facts, context)
@@ -787,7 +887,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             )
             continue
         if where_ok and what_ok:
-            misgiven = _copy_misgiven(partition, target, held, facts, context) if passed is None else None
+            misgiven = None if passed is not None else (
+                _copy_misgiven(partition, target, held, facts, context)
+                or _copy_of_another_tensor(partition, held, facts, context))
             yield from [misgiven] if misgiven else _atom_misnames(partition, target, facts, context)
             continue
         where = target.where if where_ok else ("r" if partition.method.startswith("make_fragment") else source.where)

@@ -6,7 +6,9 @@ Follows each partition to the object that made it: the TiledMma, TiledCopy or TM
 ``get_slice``, assignments, tuples (``atom, tensor = make_tiled_tma_atom(...)``, ``a, b =
 self.make_mmas()``), attributes (``self.tiled_mma``, ``params.thr_mma_dq``) and the arguments a helper is
 called with in the file; never by reading its variable's name. A copy made for an MMA
-(``make_tiled_copy_A(atom, tiled_mma)``) shares that MMA's patterns. Then, for a name's pattern ``<scope><op>``
+(``make_tiled_copy_A(atom, tiled_mma)``) shares that MMA's patterns; the partitions are then read a second time with
+each such copy its own owner where its op is no pattern of the MMA's own partitions, so the ldmatrix copies of K and of
+V^T for one MMA (``tKsK``, ``tVsVt``) are two owners (``tVsK`` of K's copy is reported). Then, for a name's pattern ``<scope><op>``
 (``tB`` in ``tBsA``, ``tdK`` in ``tdKrdS``), reports it when
 - no other partition of the same object carries that op,
 - the object's other partitions carry another op (``tA``), and
@@ -214,7 +216,31 @@ def _shared_pattern(
                 break
 
 
-def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+def _mma_ops(facts: FileFacts, context: RuleContext) -> set[tuple]:
+    """(scope, MMA family, op) of every MMA partition: the patterns an MMA's own partitions carry."""
+    found = set()
+    for partition in facts.partitions:
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if partition.method in MMA_METHODS and partition.made_by is not None and target is not None:
+            found.add((partition.scope, facts.origins.family(partition.made_by), canonical_op(target.op)))
+    return found
+
+
+def _pattern_owner(partition: Partition, op: str, mma_ops: set[tuple], facts: FileFacts):
+    """The object whose pattern a partition's op is: a copy made for an MMA (``make_tiled_copy_A(atom,
+    tiled_mma)``) shares the MMA's patterns (``tSsQ`` beside ``tSrQ``), and carries its own otherwise: the
+    ldmatrix copies of K and of V^T for one MMA are two copies (``tKsK``, ``tVsVt``)."""
+    origins = facts.origins
+    family = origins.family(partition.made_by)
+    made = origins.object(partition.made_by)
+    if made is None or made.family is None or _kind(partition) != "move" or (partition.scope, family, op) in mma_ops:
+        return family
+    return origins.identity(partition.made_by)
+
+
+def _families(facts: FileFacts, context: RuleContext, owner) -> tuple[list, dict, dict]:
+    """The named partitions, each with its pattern's owner (``owner(partition, op)``), grouped by owner and op, and
+    the kinds of partitions each owner makes."""
     origins = facts.origins
     named: list[tuple[Partition, str, object, object]] = []
     by_family: dict[object, dict[str, list[Partition]]] = {}
@@ -228,7 +254,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         if partition.source and partition.target.startswith(partition.source + "_"):
             continue  # a view named for the tensor it views: `tCrA_copy_view = thr_copy.retile(tCrA)`
         op = canonical_op(target.op)
-        family = origins.family(partition.made_by)
+        family = owner(partition, op)
         if family is None:
             continue
         # Patterns are a function's words: compare partitions of one function only.
@@ -239,8 +265,17 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         made = origins.object(partition.made_by)
         if made is not None and made.family is not None:
             kinds[family].add("mma")  # a copy made for an MMA (make_tiled_copy_B(atom, tiled_mma_pv)): its family
-    reported = set()
+    return named, by_family, kinds
+
+
+def _borrowed_patterns(
+    named: list, by_family: dict, kinds: dict, facts: FileFacts, context: RuleContext, reported: set,
+) -> Iterator[Violation]:
+    """A partition whose pattern no other partition of its owner carries, where another owner of its kind does."""
+    origins = facts.origins
     for partition, op, family, target in named:
+        if partition in reported:
+            continue
         ops = by_family[family]
         if len(ops[op]) > 1:
             continue
@@ -287,6 +322,19 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{target.scope}{own_op}...` (`{example.target}`, line {example.line})",
             partition.target, fixed, partition.scope,
         )
+
+
+def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    origins = facts.origins
+    mma_ops = _mma_ops(facts, context)
+    reported: set = set()
+    named, by_family, kinds = _families(facts, context, lambda partition, op: origins.family(partition.made_by))
+    yield from _borrowed_patterns(named, by_family, kinds, facts, context, reported)
+    # read again with each copy made for an MMA carrying its own patterns, the MMA's aside (`tKsK`, `tVsVt`)
+    yield from _borrowed_patterns(
+        *_families(facts, context, lambda partition, op: _pattern_owner(partition, op, mma_ops, facts)),
+        facts, context, reported,
+    )
     targets = {partition: (family, target) for partition, _, family, target in named}
     for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
         if partition in reported:
