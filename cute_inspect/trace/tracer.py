@@ -1846,7 +1846,7 @@ class _Tracer:
             held = {self._fragment_of(values[n]) for n in numbers if 0 <= n < len(values)} - {None}
             if len(held) == 1:
                 issue[slot] = held.pop()
-        if "A" not in issue or "B" not in issue:
+        if not _warp_mma_arrays(issue):
             return
         kernel, _ = _current_kernel(call.frame)
         if self.unresolved:
@@ -1877,7 +1877,7 @@ class _Tracer:
         """A warp MMA whose A or B registers hold another hand-issued product's values (`_products_held`: through
         a copy into SMEM and back, or computed from its D registers) reads that product: a chain, as
         `_bind_tmem_operands` finds for a tcgen05 MMA's A in TMEM."""
-        for slot in "AB":
+        for slot in (slot for slot in "AB" if slot in issue):  # one of them may be loaded by hand
             for product in sorted(self._products_held(issue[slot][0]) - {number}, key=str):
                 self.axes.chains.add((product, None, number, slot, None))
 
@@ -1927,6 +1927,8 @@ class _Tracer:
         if found is None or not issues or "D" in issues[-1] \
                 or self.trace.records[found[0]].memspaces[:1] != ("rmem",):
             return
+        if len(list(_leaves(self.trace.records[found[0]].shapes[0]))) == 1:
+            coord = None  # one register of a flat array (`acc[ab + i] = d[i]`): the instruction's, not a rest
         issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
 
     def _fragment_of(self, value):
@@ -3590,6 +3592,13 @@ def _leaf_coords(shape, coord) -> list:
     if isinstance(shape, tuple) and isinstance(coord, tuple) and len(shape) == len(coord):
         return [c for s, x in zip(shape, coord) for c in _leaf_coords(s, x)]
     return [coord] * sum(1 for _ in _leaves(shape))
+
+
+def _warp_mma_arrays(issue: dict) -> bool:
+    """Whether a warp MMA issued by hand reads register arrays enough to be traced: A and B (`rA[None, m, k]`,
+    `rB[None, n, k]`), or one of them and the accumulator (a skinny GEMM's weight words `qs[q0 + 2 * j]` and C
+    registers `acc[ab + i]`, its token operand loaded by inline PTX into registers no tensor holds)."""
+    return ("A" in issue and "B" in issue) or (("A" in issue or "B" in issue) and "C" in issue)
 
 
 def _issue_columns(issues: list, slot: str) -> dict:
