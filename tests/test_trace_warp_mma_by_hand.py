@@ -80,3 +80,15 @@ def test_a_warp_mma_whose_b_is_loaded_by_hand_is_a_gemm_of_its_a_and_c_arrays(sk
     assert gemms[0]["operands"] == {"A": _index(skinny, "words"), "B": None, "C": _index(skinny, "acc")}
     assert labels_of(skinny, "words")[0] == ["mma-atom"]
     assert labels_of(skinny, "acc")[0] == ["mma-atom"]  # its registers written one by one: no rest
+
+
+def test_an_smem_buffer_of_the_warps_accumulators_summed_along_one_mode_is_the_epilogues_split_of_k(skinny):
+    # `partials[warp, i, lane] = acc[i]`, then warp 0 adds `partials[0, i, lane] + partials[1, i, lane] + ...`: the
+    # mode the sum walks holds each warp's share of K; the accumulator's values (a lane's registers) no one axis
+    assert labels_of(skinny, "partials") == (["epi-rest-K", "epi-atom", "epi-atom"],
+                                             ["summed_partials", "summed_partials.atom", "summed_partials.atom"])
+
+
+def test_a_buffer_whose_warps_mode_a_vector_reduction_sums_is_the_epilogues_split_of_k(skinny):
+    # `total = flat[None, e].load().reduce(ADD)` in a branch, written scaled: the mode the slice keeps is summed
+    assert labels_of(skinny, "flat")[0] == ["epi-rest-K", "epi-atom"]

@@ -418,6 +418,7 @@ class _Tracer:
         self.stepped: dict = {}
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self.mode_loads: dict = {}  # hash of a one-mode SMEM slice's loaded value -> (record, the mode's label)
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
@@ -479,6 +480,7 @@ class _Tracer:
         self.host_reads: dict = {}
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
+        self.summed_writes = 0  # element writes whose sums were read for partials (see `_partials_summed`)
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
         # (record, output, literal index) of a register element -> the value last written there (`_register_written`)
         self.register_values: dict = {}
@@ -954,6 +956,10 @@ class _Tracer:
             key = _ir_hash(value)
             if key is not None:
                 self.loaded[key] = found[0]
+                kept = found[2] if len(found) > 2 else None
+                kept = kept[0] if isinstance(kept, tuple) and len(kept) == 1 else kept
+                if isinstance(kept, _levels.ModeLabel) and self.trace.records[found[0]].memspaces == ("smem",):
+                    self.mode_loads[key] = (found[0], kept)  # `buf[None, e].load()`: one mode of the buffer
 
     def on_store(self, tensor, value) -> None:
         """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
@@ -1084,6 +1090,7 @@ class _Tracer:
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
                     self._product_written(tensor, coord, value)
+                    self._partials_summed(value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -1237,6 +1244,47 @@ class _Tracer:
         products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
         if products:
             writes.append((literal, tuple(products)))
+
+    def _partials_summed(self, value) -> None:
+        """`v = red[0, i, lane] + red[1, i, lane] + ...`, written anywhere: elements of an SMEM buffer read at indices
+        that differ in one mode only, each a distinct literal, added together. That mode holds partial sums its
+        reader finishes (each warp's or each CTA's share of a split reduction): remembered on the buffer's record
+        (`meta["summed_modes"]`) for `flow._summed_partials`. Only the first few sums of a trace are read."""
+        if not self.read_at or self.summed_writes >= _SUMMED_WRITES_READ:
+            return
+        terms = _summed_terms(getattr(value, "value", value))
+        read: dict = {}  # SMEM buffer record -> the indices its summed elements were read at
+        for term in terms if len(terms) > 1 else ():
+            found = _through_conversions(term, lambda v: _ir_hash(v) if _ir_hash(v) in self.read_at else None)
+            if found in self.loaded and self.trace.records[self.loaded[found]].memspaces == ("smem",):
+                read.setdefault(self.loaded[found], []).append(_coordinate_key(self.read_at[found]))
+        reduced = self._modes_reduced(getattr(value, "value", value)) if self.mode_loads else []
+        self.summed_writes += 1 if read or reduced else 0
+        for index, coords in read.items():
+            mode = _one_mode_apart(coords)
+            if mode is not None:
+                self.trace.records[index].meta.setdefault("summed_modes", set()).add(mode)
+        for index, mode in reduced:
+            self.trace.records[index].meta.setdefault("summed_modes", set()).add(mode)
+
+    def _modes_reduced(self, value) -> list:
+        """(record, mode) of each SMEM buffer mode a value sums by a vector reduction of a slice keeping only that
+        mode (`buf[None, e].load().reduce(ADD, ...)`)."""
+        found = []
+        values = list(_defining_values(value, 32))
+        for branch in [v for v in values if _op_name(v) == "scf.if"]:  # `if ok: total = ...reduce(...)`
+            values += [x for y in _branch_yields(branch) for x in _defining_values(y, 32)]
+        for v in values:
+            operands = _operands(v)
+            if _op_name(v) != "vector.reduction" or "add" not in _attribute_text(v, "kind") or not operands:
+                continue
+            hit = _through_conversions(operands[0], lambda x: self.mode_loads.get(_ir_hash(x)))
+            labels = self.trace.records[hit[0]].levels if hit is not None else ()
+            modes = _flow._modes(labels[0]) if labels else ()
+            at = [i for i, mode in enumerate(modes) if isinstance(mode, _levels.ModeLabel) and mode.var == hit[1].var]
+            if len(at) == 1:
+                found.append((hit[0], at[0]))
+        return found
 
     def _result_written(self, tensor, value) -> None:
         """`y[i, j] = warp_sum` into global memory (one warp per output, no cross-warp buffer): a reduced value
@@ -1870,6 +1918,7 @@ class _Tracer:
         for slot, (fragment, source, coord) in issue.items():
             leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
         self._warp_operands_chained(issue, number)
+        self.axes.mmas.setdefault(number, None)  # a product though no operand leaf binds an axis of it (B loaded by hand)
         self.warp_mmas.setdefault(number, []).append(leaves)
         self._append(record)
 
@@ -3794,6 +3843,35 @@ def _reduced(value, limit: int = 256) -> bool:
 # element writes at distinct literal indices per tensor whose values are followed up to the products summed
 _PRODUCT_WRITES_READ = 16
 _RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
+_SUMMED_WRITES_READ = 64  # element writes per trace whose sums are read for partials (`_partials_summed`)
+
+
+def _summed_terms(value, limit: int = 64) -> list:
+    """The terms a value adds up (`((a + b) + c) + d`, looking through conversions of the sum): the operands of its
+    `arith.addf` ops that are no sum themselves; [] when it is no sum."""
+    value = _through_conversions(value, lambda v: v if _op_name(v) == "arith.addf" else None)
+    if value is None:
+        return []
+    terms, frontier = [], [value]
+    while frontier and len(terms) + len(frontier) < limit:
+        v = frontier.pop()
+        if _op_name(v) == "arith.addf":
+            frontier.extend(_operands(v))
+        else:
+            terms.append(v)
+    return terms
+
+
+def _one_mode_apart(coords: list) -> int | None:
+    """The one mode in which indices of equal rank differ, where each differs by a distinct literal (`(1, i, lane)`,
+    `(2, i, lane)`); None if they differ in none, in several modes, or by a run-time index."""
+    if len(set(coords)) < 2 or len({len(c) for c in coords}) != 1 or len(coords[0]) < 2:
+        return None
+    apart = [m for m in range(len(coords[0])) if len({c[m] for c in coords}) > 1]
+    if len(apart) != 1:
+        return None
+    at = [c[apart[0]] for c in coords]
+    return apart[0] if all(isinstance(x, int) for x in at) and len(set(at)) == len(at) else None
 
 
 def _contracted(meta: dict, products: dict, partials: list) -> None:
@@ -3926,6 +4004,15 @@ def _warp_asm(value) -> bool:
     return text is not None and ("redux.sync" in text or "shfl.sync" in text)
 
 
+def _attribute_text(value, name: str) -> str:
+    """The text of an attribute of the op defining a value (`kind` of `vector.reduction`: `#vector.kind<add>`); ""
+    if it has none."""
+    try:
+        return str(value.owner.attributes[name])
+    except (AttributeError, KeyError, ValueError):
+        return ""
+
+
 def _asm_text(value) -> str | None:
     """The PTX text of a value made by inline assembly (`llvm.inline_asm`); None for any other value."""
     if _op_name(value) != "llvm.inline_asm":
@@ -3934,6 +4021,20 @@ def _asm_text(value) -> str | None:
         return str(value.owner.attributes["asm_string"])
     except (AttributeError, KeyError, ValueError):
         return None
+
+
+def _branch_yields(value) -> list:
+    """The values the branches of a dynamic `if` yield for this result of it (`total = 0.0; if ok: total = s`)."""
+    try:
+        owner = getattr(value.owner, "operation", value.owner)
+        at = next(i for i, result in enumerate(owner.results) if _ir_hash(result) == _ir_hash(value))
+        yields = []
+        for region in owner.regions:
+            block = region.blocks[0]
+            yields.append(block.operations[len(block.operations) - 1].operands[at])
+        return yields
+    except (AttributeError, IndexError, ValueError, TypeError, StopIteration):
+        return []
 
 
 def _loop_yields(value) -> list:

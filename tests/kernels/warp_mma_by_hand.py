@@ -106,7 +106,8 @@ def _issue_words(a: list, b: list, c: list):
 def skinny_kernel(weights: cute.Tensor, tokens: cute.Tensor, result: cute.Tensor):
     """A skinny GEMM's warp MMAs by hand: A from a flat array of weight words filled element by element, B loaded by
     inline PTX into registers no tensor holds, C a flat accumulator array; each warp its own k-tiles, the warps'
-    accumulators summed through an SMEM buffer that warp 0 reads back mode by mode (`partials[w, i, lane]`)."""
+    accumulators summed through an SMEM buffer that warp 0 reads back mode by mode (`partials[w, i, lane]`), and
+    through a flat one (`flat[warp, 32 * i + lane]`) whose warps' mode a vector reduction sums (`flat[None, e]`)."""
     t, _, _ = cute.arch.thread_idx()
     warp, lane = t // 32, t % 32
     words = cute.make_rmem_tensor((4 * K_TILES,), U32)
@@ -130,6 +131,17 @@ def skinny_kernel(weights: cute.Tensor, tokens: cute.Tensor, result: cute.Tensor
             for w in cutlass.range_constexpr(1, WARPS):
                 total = total + partials[w, i, lane]
             result[lane, i] = total
+    # the same sums again, each warp's values laid flat and reduced as a vector along the warps' mode, in a branch
+    flat = smem.allocate_tensor(F32, cute.make_layout((WARPS, 128), stride=(128, 1)), byte_alignment=16)
+    for i in cutlass.range_constexpr(4):
+        flat[warp, 32 * i + lane] = acc[i]
+    cute.arch.sync_threads()
+    for i in cutlass.range_constexpr(4):
+        total = cutlass.Float32(0.0)
+        if cute.arch.block_idx()[0] == 0:
+            total = flat[None, 32 * i + lane].load().reduce(cute.ReductionOp.ADD, init_val=cutlass.Float32(0.0),
+                                                           reduction_profile=0)
+        result[lane, i] = total * 2.0
 
 
 @cute.jit
