@@ -4025,13 +4025,15 @@ def _asm_text(value) -> str | None:
 
 def _branch_yields(value) -> list:
     """The values the branches of a dynamic `if` yield for this result of it (`total = 0.0; if ok: total = s`)."""
-    try:
+    try:  # the lists concatenated hold plain values: indexing them hands out wrappers, which may emit ops
         owner = getattr(value.owner, "operation", value.owner)
-        at = next(i for i, result in enumerate(owner.results) if _ir_hash(result) == _ir_hash(value))
+        results = owner.results + owner.results[:0]
+        at = next(i for i, result in enumerate(results) if _ir_hash(result) == _ir_hash(value))
         yields = []
         for region in owner.regions:
             block = region.blocks[0]
-            yields.append(block.operations[len(block.operations) - 1].operands[at])
+            operands = block.operations[len(block.operations) - 1].operands
+            yields.append((operands + operands[:0])[at])
         return yields
     except (AttributeError, IndexError, ValueError, TypeError, StopIteration):
         return []
