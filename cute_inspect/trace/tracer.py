@@ -310,6 +310,47 @@ def _loop_index(value, depth: int = 3) -> bool:
     return False
 
 
+def _loop_indices_of(value, depth: int = 6) -> set:
+    """The hashes of the dynamic loops' own indices (an `scf.for` body's first argument) a run-time value was computed
+    from by integer arithmetic (`kt * 4 + 2 * h + lane % 2`)."""
+    from cutlass._mlir import ir
+
+    found, frontier = set(), [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            name = _op_name(v)
+            if name is None:
+                try:
+                    loop = getattr(v.owner.owner, "operation", v.owner.owner)
+                    if loop.name == "scf.for" and ir.BlockArgument(v).arg_number == 0:
+                        found.add(_ir_hash(v))
+                except (AttributeError, ValueError, TypeError):
+                    pass
+            elif name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return found
+
+
+def _enclosing_loops(value) -> set:
+    """The hashes of the indices of the dynamic loops (`scf.for`) whose bodies hold the op defining `value`."""
+    found = set()
+    try:
+        op = getattr(value.owner, "operation", value.owner)
+        for _ in range(16):
+            op = op.parent
+            if op is None:
+                break
+            op = getattr(op, "operation", op)
+            if op.name == "scf.for":
+                arguments = op.regions[0].blocks[0].arguments
+                found.add(_ir_hash((arguments + arguments[:0])[0] if hasattr(arguments, "__add__") else arguments[0]))
+    except (AttributeError, ValueError, TypeError, IndexError):
+        pass
+    return found - {None}
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -481,6 +522,8 @@ class _Tracer:
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
         self.summed_writes = 0  # element writes whose sums were read for partials (see `_partials_summed`)
+        self.loop_walks: list = []  # (a dynamic loop's index, the axis variable of a tile mode its value picks)
+        self.reducing_loops: set = set()  # the indices of dynamic loops whose body accumulates products
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
         # (record, output, literal index) of a register element -> the value last written there (`_register_written`)
         self.register_values: dict = {}
@@ -1091,6 +1134,7 @@ class _Tracer:
                     self._warp_partial_written(tensor, coord, value)
                     self._product_written(tensor, coord, value)
                     self._partials_summed(value)
+                    self._accumulated_in_loop(tensor, coord, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -1267,6 +1311,39 @@ class _Tracer:
         for index, mode in reduced:
             self.trace.records[index].meta.setdefault("summed_modes", set()).add(mode)
 
+    def _accumulated_in_loop(self, tensor, coord: tuple, value) -> None:
+        """`acc[p] = acc[p] + dot * scale` inside `for kt in range(kt0, kt1)`: a register element updated from its own
+        old value and a product, in the body of dynamic loops: those loops walk what they contract
+        (`reducing_loops`, for `_loop_walked_k`)."""
+        if self.axes.mmas or not all(isinstance(c, int) for c in coord) or len(self.reducing_loops) > 8:
+            return
+        raw = getattr(value, "value", value)
+        found = self._element_source(tensor) if _op_name(raw) in ("arith.addf", "math.fma") else None
+        if found is None or self.trace.records[found[0]].memspaces != ("rmem",):
+            return
+        old = [o for o in _operands(raw) if self.loaded.get(_ir_hash(o)) == found[0]
+               and _coordinate_key(self.read_at.get(_ir_hash(o))) == _coordinate_key(coord)]
+        if old and any(_op_name(v) in _PRODUCTS for v in _defining_values(raw, 64)):
+            self.reducing_loops.update(_enclosing_loops(raw))
+
+    def _loop_walked(self, coord, labels: tuple) -> None:
+        """A tile picked at a coordinate computed from a dynamic loop's index (`local_tile(a[0, None], (4,), (kt * 4
+        + lane % 2,))`, `w[kt, None]`): the tile mode (or the mode indexed) that coordinate walks, remembered with
+        the loop's index for `_loop_walked_k`."""
+        for c, label in zip(coord if isinstance(coord, tuple) else (coord,), labels):
+            value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
+            if value is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
+                self.loop_walks.extend((loop, label.var) for loop in _loop_indices_of(value))
+
+    def _loop_walked_k(self) -> None:
+        """In a kernel with no MMA, the modes a loop that accumulates products walks run along what it contracts:
+        K (the dot products' reduced axis; `axes.solve` names a class so keyed before a tiler's position)."""
+        if self.axes.mmas:
+            return
+        for loop, var in self.loop_walks:
+            if loop in self.reducing_loops:
+                self.axes.bind(var, ("reduced", loop))
+
     def _modes_reduced(self, value) -> list:
         """(record, mode) of each SMEM buffer mode a value sums by a vector reduction of a slice keeping only that
         mode (`buf[None, e].load().reduce(ADD, ...)`)."""
@@ -1402,6 +1479,8 @@ class _Tracer:
         for i, _ in others:
             extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
             self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
+        self._loop_walked(tuple(coord[i] if any(i == j for j, _ in others) else None for i in range(len(coord))),
+                          modes)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and not first \
                     and (record.memspaces == ("rmem",) or _mma_rows(modes[i])):
@@ -2483,6 +2562,7 @@ class _Tracer:
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
         self._suggest_named_dims()
+        self._loop_walked_k()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
@@ -2531,9 +2611,11 @@ class _Tracer:
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
             if _from_thread_index(coord, self.thread_coordinates):
-                return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
-            coord = _project(coord, proj)
-            return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
+                out = _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
+            else:
+                out = _levels.local_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
+            self._loop_walked(_project(coord, proj), out[:tile_rank] if isinstance(out, tuple) else (out,))
+            return out
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
         if op in ("partition_A", "partition_B", "partition_C"):
             # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
