@@ -20,3 +20,8 @@ def test_the_modes_a_loop_accumulating_products_walks_run_along_k():
 def test_a_loop_that_accumulates_nothing_names_no_axis():
     events = trace_json(f"{KERNEL}:compile_loop_copy", arch="sm_90a")
     assert labels_of(events, "chunk")[1] != ["reduced_loop"]
+
+
+def test_a_loop_whose_body_makes_its_accumulator_anew_walks_no_contracted_axis():
+    events = trace_json(f"{KERNEL}:compile_loop_rows", arch="sm_90a")
+    assert labels_of(events, "mat_in")[1][0] != "reduced_loop"  # mat_in[r, None]: r walks rows, each summed apart

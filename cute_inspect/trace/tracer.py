@@ -334,10 +334,13 @@ def _loop_indices_of(value, depth: int = 6) -> set:
 
 
 def _enclosing_loops(value) -> set:
-    """The hashes of the indices of the dynamic loops (`scf.for`) whose bodies hold the op defining `value`."""
+    """The hashes of the indices of the dynamic loops (`scf.for`) whose bodies hold the op defining `value` (for a
+    block argument, a value a loop carries in: the loops around that loop)."""
     found = set()
     try:
         op = getattr(value.owner, "operation", value.owner)
+        if not hasattr(op, "parent"):  # a block: the value is its argument, defined by the op owning the block
+            op = getattr(op.owner, "operation", op.owner)
         for _ in range(16):
             op = op.parent
             if op is None:
@@ -1324,7 +1327,9 @@ class _Tracer:
         old = [o for o in _operands(raw) if self.loaded.get(_ir_hash(o)) == found[0]
                and _coordinate_key(self.read_at.get(_ir_hash(o))) == _coordinate_key(coord)]
         if old and any(_op_name(v) in _PRODUCTS for v in _defining_values(raw, 64)):
-            self.reducing_loops.update(_enclosing_loops(raw))
+            # the loops the sum spans: not those the accumulator is made in anew (a token loop's `acc = zeros`)
+            made_in = _enclosing_loops(_operands(old[0])[0]) if _operands(old[0]) else set()
+            self.reducing_loops.update(_enclosing_loops(raw) - made_in)
 
     def _loop_walked(self, coord, labels: tuple) -> None:
         """A tile picked at a coordinate computed from a dynamic loop's index (`local_tile(a[0, None], (4,), (kt * 4
