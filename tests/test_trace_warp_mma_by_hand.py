@@ -65,3 +65,30 @@ def test_registers_written_into_tmem_by_hand_hold_stored_values_unless_a_copy_lo
     # a row of the input a copy loaded holds the copy's values, and so does the view `tcgen05.st` reads of it
     assert labels_of(events, "staged")[0] == ["copy-atom-K"]
     assert packed[_index(events, "staged")] == ["copy-atom-K"]
+
+
+@pytest.fixture(scope="module")
+def skinny():
+    return trace_json(f"{KERNEL}:compile_skinny", arch="sm_80")
+
+
+def test_a_warp_mma_whose_b_is_loaded_by_hand_is_a_gemm_of_its_a_and_c_arrays(skinny):
+    # B's words come from inline `ld.global`, no tensor: A (flat weight words) and C (a flat accumulator) still tell
+    # the product; each flat array's one leaf is the instruction's registers, with the k-tiles it repeats over
+    gemms = [e for e in skinny if e["op"] == "gemm"]
+    assert len(gemms) == 3
+    assert gemms[0]["operands"] == {"A": _index(skinny, "words"), "B": None, "C": _index(skinny, "acc")}
+    assert labels_of(skinny, "words")[0] == ["mma-atom"]
+    assert labels_of(skinny, "acc")[0] == ["mma-atom"]  # its registers written one by one: no rest
+
+
+def test_an_smem_buffer_of_the_warps_accumulators_summed_along_one_mode_is_the_epilogues_split_of_k(skinny):
+    # `partials[warp, i, lane] = acc[i]`, then warp 0 adds `partials[0, i, lane] + partials[1, i, lane] + ...`: the
+    # mode the sum walks holds each warp's share of K; the accumulator's values (a lane's registers) no one axis
+    assert labels_of(skinny, "partials") == (["epi-rest-K", "epi-atom", "epi-atom"],
+                                             ["summed_partials", "summed_partials.atom", "summed_partials.atom"])
+
+
+def test_a_buffer_whose_warps_mode_a_vector_reduction_sums_is_the_epilogues_split_of_k(skinny):
+    # `total = flat[None, e].load().reduce(ADD)` in a branch, written scaled: the mode the slice keeps is summed
+    assert labels_of(skinny, "flat")[0] == ["epi-rest-K", "epi-atom"]

@@ -270,6 +270,9 @@ class Axes:
             if slots:  # chained MMAs that are no attention: the first MMA's letter
                 named[root] = (slots[0][1], "mma_slot")
                 continue
+            if any(k[0] == "reduced" for k in keys):  # walked by a loop that accumulates products: contracted
+                named[root] = ("K", "reduced_loop")
+                continue
             positions = {k[2] for k in keys if k[0] == "tiler"}
             if len(positions) == 1:
                 pos = positions.pop()

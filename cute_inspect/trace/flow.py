@@ -1166,6 +1166,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views, values_kept=not axes.mmas)
+    _summed_partials(records, bool(axes.mmas))
     if not axes.mmas:
         _copied_by_hand(records, moved)
     else:
@@ -4134,6 +4135,35 @@ def _reduction_buffers(records: list) -> None:
         for written in {id(r): r for r in (record, buffer)}.values():  # a view the warps write, and its buffer
             written.levels = (tuple(_as_reduction_mode(mode, role) for mode, role
                                     in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
+
+
+def _summed_partials(records: list, with_mma: bool) -> None:
+    """An SMEM buffer whose elements a reader adds up along one mode (`v = red[0, i, lane] + red[1, i, lane] + ...`,
+    seen by the tracer as `summed_modes`), in a kernel with an MMA (one issued by hand included), holds the
+    accumulator's partial sums that each warp (or each CTA of a cluster) leaves for one warp to finish: the MMA's
+    epilogue buffer (`epi`), the summed mode a split of the contraction, a rest along K; its other modes are the
+    accumulator's values, atoms on no axis their position could say (a lane of an MMA fragment mixes rows and
+    columns). Without an MMA, `_reduction_buffers` reads such buffers."""
+    if not with_mma:
+        return
+    for record in records:
+        summed = record.meta.get("summed_modes")
+        modes = _modes(record.levels[0]) if record.levels else ()
+        if not summed or len(summed) != 1 or record.memspaces[:1] != ("smem",) or min(summed) >= len(modes):
+            continue
+        (at,) = summed
+        record.levels = (tuple(_as_partials_mode(mode, i == at) for i, mode in enumerate(modes)),) \
+            + tuple(record.levels[1:])
+
+
+def _as_partials_mode(tree, summed: bool):
+    if isinstance(tree, tuple):
+        return tuple(_as_partials_mode(t, summed) for t in tree)
+    if summed:
+        return replace(tree, level="epi", role="rest", axis="K", rule="summed_partials.rest",
+                       axis_rule="summed_partials", leaf_axes=None)
+    return replace(tree, level="epi", role="atom", axis=None, rule="summed_partials.atom", axis_rule=None,
+                   leaf_axes=None)
 
 
 def _buffer_viewed(records: list, record):

@@ -112,6 +112,13 @@ RULES = {
     "stored_into_tmem": "in a kernel with an MMA, registers that a `tcgen05.st` by hand writes into TMEM and no other "
                         "rule labelled, and the unlabelled registers their values were computed from: values the "
                         "kernel stores out of registers, its first mode the atom, the others rests",
+    "reduced_loop": "in a kernel with no MMA, a mode a dynamic loop whose body adds products into registers (`acc[p] = "
+                    "acc[p] + x * w`) walks (a tile picked, or a mode selected, at a coordinate computed from the "
+                    "loop's index): the contracted axis, K",
+    "summed_partials": "in a kernel with an MMA, an SMEM buffer whose elements a reader adds up along one mode (`red[0, "
+                       "i, lane] + red[1, i, lane] + ...`, each a distinct literal): each warp's (or CTA's) partial "
+                       "accumulator left for one warp to finish, the epilogue's; the summed mode a rest along K, the "
+                       "others atoms on no axis",
     "product_written": "in a kernel with an MMA, registers no other rule labelled whose values a product issued by "
                        "hand made (its accumulator read by `tcgen05.ld` and masked, a warp MMA's result converted), "
                        "copied into SMEM (stmatrix into a scratch tile): an MMA result written out of registers, "

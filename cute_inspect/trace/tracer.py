@@ -349,6 +349,50 @@ def _loop_index(value, depth: int = 3) -> bool:
     return False
 
 
+def _loop_indices_of(value, depth: int = 6) -> set:
+    """The hashes of the dynamic loops' own indices (an `scf.for` body's first argument) a run-time value was computed
+    from by integer arithmetic (`kt * 4 + 2 * h + lane % 2`)."""
+    from cutlass._mlir import ir
+
+    found, frontier = set(), [value]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            name = _op_name(v)
+            if name is None:
+                try:
+                    loop = getattr(v.owner.owner, "operation", v.owner.owner)
+                    if loop.name == "scf.for" and ir.BlockArgument(v).arg_number == 0:
+                        found.add(_ir_hash(v))
+                except (AttributeError, ValueError, TypeError):
+                    pass
+            elif name.startswith("arith."):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return found
+
+
+def _enclosing_loops(value) -> set:
+    """The hashes of the indices of the dynamic loops (`scf.for`) whose bodies hold the op defining `value` (for a
+    block argument, a value a loop carries in: the loops around that loop)."""
+    found = set()
+    try:
+        op = getattr(value.owner, "operation", value.owner)
+        if not hasattr(op, "parent"):  # a block: the value is its argument, defined by the op owning the block
+            op = getattr(op.owner, "operation", op.owner)
+        for _ in range(16):
+            op = op.parent
+            if op is None:
+                break
+            op = getattr(op, "operation", op)
+            if op.name == "scf.for":
+                arguments = op.regions[0].blocks[0].arguments
+                found.add(_ir_hash((arguments + arguments[:0])[0] if hasattr(arguments, "__add__") else arguments[0]))
+    except (AttributeError, ValueError, TypeError, IndexError):
+        pass
+    return found - {None}
+
+
 def _is_loop_carried(obj) -> bool:
     """A value a dynamic loop or branch (an `scf` op) carries: a block argument of its region, or its result."""
     try:
@@ -457,6 +501,7 @@ class _Tracer:
         self.stepped: dict = {}
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self.mode_loads: dict = {}  # hash of a one-mode SMEM slice's loaded value -> (record, the mode's label)
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
@@ -518,6 +563,9 @@ class _Tracer:
         self.host_reads: dict = {}
         self.thread_coordinates: set = set()  # hashes of coordinates read from a thread's partition of an identity
         self.result_writes = 0  # global element writes followed for contractions (see `_result_written`)
+        self.summed_writes = 0  # element writes whose sums were read for partials (see `_partials_summed`)
+        self.loop_walks: list = []  # (a dynamic loop's index, the axis variable of a tile mode its value picks)
+        self.reducing_loops: set = set()  # the indices of dynamic loops whose body accumulates products
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
         # (record, output, literal index) of a register element -> the value last written there (`_register_written`)
         self.register_values: dict = {}
@@ -993,6 +1041,10 @@ class _Tracer:
             key = _ir_hash(value)
             if key is not None:
                 self.loaded[key] = found[0]
+                kept = found[2] if len(found) > 2 else None
+                kept = kept[0] if isinstance(kept, tuple) and len(kept) == 1 else kept
+                if isinstance(kept, _levels.ModeLabel) and self.trace.records[found[0]].memspaces == ("smem",):
+                    self.mode_loads[key] = (found[0], kept)  # `buf[None, e].load()`: one mode of the buffer
 
     def on_store(self, tensor, value) -> None:
         """`dst.store(src.load().to(f16))`: dst's values come from src (attention's P from the scores)."""
@@ -1123,6 +1175,8 @@ class _Tracer:
                     self._element_fill(tensor, coord, value)
                     self._warp_partial_written(tensor, coord, value)
                     self._product_written(tensor, coord, value)
+                    self._partials_summed(value)
+                    self._accumulated_in_loop(tensor, coord, value)
             except Exception as exc:
                 self.errors.append(f"index: {type(exc).__name__}: {exc}")
 
@@ -1279,6 +1333,82 @@ class _Tracer:
         if products:
             writes.append((literal, tuple(products)))
 
+    def _partials_summed(self, value) -> None:
+        """`v = red[0, i, lane] + red[1, i, lane] + ...`, written anywhere: elements of an SMEM buffer read at indices
+        that differ in one mode only, each a distinct literal, added together. That mode holds partial sums its
+        reader finishes (each warp's or each CTA's share of a split reduction): remembered on the buffer's record
+        (`meta["summed_modes"]`) for `flow._summed_partials`. Only the first few sums of a trace are read."""
+        if not self.read_at or self.summed_writes >= _SUMMED_WRITES_READ:
+            return
+        terms = _summed_terms(getattr(value, "value", value))
+        read: dict = {}  # SMEM buffer record -> the indices its summed elements were read at
+        for term in terms if len(terms) > 1 else ():
+            found = _through_conversions(term, lambda v: _ir_hash(v) if _ir_hash(v) in self.read_at else None)
+            if found in self.loaded and self.trace.records[self.loaded[found]].memspaces == ("smem",):
+                read.setdefault(self.loaded[found], []).append(_coordinate_key(self.read_at[found]))
+        reduced = self._modes_reduced(getattr(value, "value", value)) if self.mode_loads else []
+        self.summed_writes += 1 if read or reduced else 0
+        for index, coords in read.items():
+            mode = _one_mode_apart(coords)
+            if mode is not None:
+                self.trace.records[index].meta.setdefault("summed_modes", set()).add(mode)
+        for index, mode in reduced:
+            self.trace.records[index].meta.setdefault("summed_modes", set()).add(mode)
+
+    def _accumulated_in_loop(self, tensor, coord: tuple, value) -> None:
+        """`acc[p] = acc[p] + dot * scale` inside `for kt in range(kt0, kt1)`: a register element updated from its own
+        old value and a product, in the body of dynamic loops: those loops walk what they contract
+        (`reducing_loops`, for `_loop_walked_k`)."""
+        if self.axes.mmas or not all(isinstance(c, int) for c in coord) or len(self.reducing_loops) > 8:
+            return
+        raw = getattr(value, "value", value)
+        found = self._element_source(tensor) if _op_name(raw) in ("arith.addf", "math.fma") else None
+        if found is None or self.trace.records[found[0]].memspaces != ("rmem",):
+            return
+        old = [o for o in _operands(raw) if self.loaded.get(_ir_hash(o)) == found[0]
+               and _coordinate_key(self.read_at.get(_ir_hash(o))) == _coordinate_key(coord)]
+        if old and any(_op_name(v) in _PRODUCTS for v in _defining_values(raw, 64)):
+            # the loops the sum spans: not those the accumulator is made in anew (a token loop's `acc = zeros`)
+            made_in = _enclosing_loops(_operands(old[0])[0]) if _operands(old[0]) else set()
+            self.reducing_loops.update(_enclosing_loops(raw) - made_in)
+
+    def _loop_walked(self, coord, labels: tuple) -> None:
+        """A tile picked at a coordinate computed from a dynamic loop's index (`local_tile(a[0, None], (4,), (kt * 4
+        + lane % 2,))`, `w[kt, None]`): the tile mode (or the mode indexed) that coordinate walks, remembered with
+        the loop's index for `_loop_walked_k`."""
+        for c, label in zip(coord if isinstance(coord, tuple) else (coord,), labels):
+            value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
+            if value is not None and isinstance(label, _levels.ModeLabel) and label.var is not None:
+                self.loop_walks.extend((loop, label.var) for loop in _loop_indices_of(value))
+
+    def _loop_walked_k(self) -> None:
+        """In a kernel with no MMA, the modes a loop that accumulates products walks run along what it contracts:
+        K (the dot products' reduced axis; `axes.solve` names a class so keyed before a tiler's position)."""
+        if self.axes.mmas:
+            return
+        for loop, var in self.loop_walks:
+            if loop in self.reducing_loops:
+                self.axes.bind(var, ("reduced", loop))
+
+    def _modes_reduced(self, value) -> list:
+        """(record, mode) of each SMEM buffer mode a value sums by a vector reduction of a slice keeping only that
+        mode (`buf[None, e].load().reduce(ADD, ...)`)."""
+        found = []
+        values = list(_defining_values(value, 32))
+        for branch in [v for v in values if _op_name(v) == "scf.if"]:  # `if ok: total = ...reduce(...)`
+            values += [x for y in _branch_yields(branch) for x in _defining_values(y, 32)]
+        for v in values:
+            operands = _operands(v)
+            if _op_name(v) != "vector.reduction" or "add" not in _attribute_text(v, "kind") or not operands:
+                continue
+            hit = _through_conversions(operands[0], lambda x: self.mode_loads.get(_ir_hash(x)))
+            labels = self.trace.records[hit[0]].levels if hit is not None else ()
+            modes = _flow._modes(labels[0]) if labels else ()
+            at = [i for i, mode in enumerate(modes) if isinstance(mode, _levels.ModeLabel) and mode.var == hit[1].var]
+            if len(at) == 1:
+                found.append((hit[0], at[0]))
+        return found
+
     def _result_written(self, tensor, value) -> None:
         """`y[i, j] = warp_sum` into global memory (one warp per output, no cross-warp buffer): a reduced value
         summed from products of two register tensors' elements is a contraction too, remembered on the left
@@ -1395,6 +1525,8 @@ class _Tracer:
         for i, _ in others:
             extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
             self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
+        self._loop_walked(tuple(coord[i] if any(i == j for j, _ in others) else None for i in range(len(coord))),
+                          modes)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and not first \
                     and (record.memspaces == ("rmem",) or _mma_rows(modes[i])):
@@ -1926,7 +2058,7 @@ class _Tracer:
             held = {self._fragment_of(values[n]) for n in numbers if 0 <= n < len(values)} - {None}
             if len(held) == 1:
                 issue[slot] = held.pop()
-        if "A" not in issue or "B" not in issue:
+        if not _warp_mma_arrays(issue):
             return
         kernel, _ = _current_kernel(call.frame)
         if self.unresolved:
@@ -1950,6 +2082,7 @@ class _Tracer:
         for slot, (fragment, source, coord) in issue.items():
             leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
         self._warp_operands_chained(issue, number)
+        self.axes.mmas.setdefault(number, None)  # a product though no operand leaf binds an axis of it (B loaded by hand)
         self.warp_mmas.setdefault(number, []).append(leaves)
         self._append(record)
 
@@ -1957,7 +2090,7 @@ class _Tracer:
         """A warp MMA whose A or B registers hold another hand-issued product's values (`_products_held`: through
         a copy into SMEM and back, or computed from its D registers) reads that product: a chain, as
         `_bind_tmem_operands` finds for a tcgen05 MMA's A in TMEM."""
-        for slot in "AB":
+        for slot in (slot for slot in "AB" if slot in issue):  # one of them may be loaded by hand
             for product in sorted(self._products_held(issue[slot][0]) - {number}, key=str):
                 self.axes.chains.add((product, None, number, slot, None))
 
@@ -2007,6 +2140,8 @@ class _Tracer:
         if found is None or not issues or "D" in issues[-1] \
                 or self.trace.records[found[0]].memspaces[:1] != ("rmem",):
             return
+        if len(list(_leaves(self.trace.records[found[0]].shapes[0]))) == 1:
+            coord = None  # one register of a flat array (`acc[ab + i] = d[i]`): the instruction's, not a rest
         issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
 
     def _fragment_of(self, value):
@@ -2512,6 +2647,7 @@ class _Tracer:
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
         self._suggest_named_dims()
+        self._loop_walked_k()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
@@ -2560,9 +2696,11 @@ class _Tracer:
                 tile_rank = sum(p is not None for p in proj)
             coord = bound.get("coord")
             if _from_thread_index(coord, self.thread_coordinates):
-                return _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
-            coord = _project(coord, proj)
-            return _levels.local_tile(inp, tile_rank, coord, out_rank, origin)
+                out = _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
+            else:
+                out = _levels.local_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
+            self._loop_walked(_project(coord, proj), out[:tile_rank] if isinstance(out, tuple) else (out,))
+            return out
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
         if op in ("partition_A", "partition_B", "partition_C"):
             # attention's operands name their own axes: tSrQ (Q, D), tOrV (D, K), tStS (Q, K)
@@ -3690,6 +3828,13 @@ def _leaf_coords(shape, coord) -> list:
     return [coord] * sum(1 for _ in _leaves(shape))
 
 
+def _warp_mma_arrays(issue: dict) -> bool:
+    """Whether a warp MMA issued by hand reads register arrays enough to be traced: A and B (`rA[None, m, k]`,
+    `rB[None, n, k]`), or one of them and the accumulator (a skinny GEMM's weight words `qs[q0 + 2 * j]` and C
+    registers `acc[ab + i]`, its token operand loaded by inline PTX into registers no tensor holds)."""
+    return ("A" in issue and "B" in issue) or (("A" in issue or "B" in issue) and "C" in issue)
+
+
 def _issue_columns(issues: list, slot: str) -> dict:
     """The variables of a warp MMA's `slot` array's indexed leaves -> their literal index in each issue (one
     array read in every issue; a run-time index, or one index in every issue, makes no column)."""
@@ -3883,6 +4028,35 @@ def _reduced(value, limit: int = 256) -> bool:
 # element writes at distinct literal indices per tensor whose values are followed up to the products summed
 _PRODUCT_WRITES_READ = 16
 _RESULT_WRITES_READ = 8  # global element writes per trace whose values are followed up to the products summed
+_SUMMED_WRITES_READ = 64  # element writes per trace whose sums are read for partials (`_partials_summed`)
+
+
+def _summed_terms(value, limit: int = 64) -> list:
+    """The terms a value adds up (`((a + b) + c) + d`, looking through conversions of the sum): the operands of its
+    `arith.addf` ops that are no sum themselves; [] when it is no sum."""
+    value = _through_conversions(value, lambda v: v if _op_name(v) == "arith.addf" else None)
+    if value is None:
+        return []
+    terms, frontier = [], [value]
+    while frontier and len(terms) + len(frontier) < limit:
+        v = frontier.pop()
+        if _op_name(v) == "arith.addf":
+            frontier.extend(_operands(v))
+        else:
+            terms.append(v)
+    return terms
+
+
+def _one_mode_apart(coords: list) -> int | None:
+    """The one mode in which indices of equal rank differ, where each differs by a distinct literal (`(1, i, lane)`,
+    `(2, i, lane)`); None if they differ in none, in several modes, or by a run-time index."""
+    if len(set(coords)) < 2 or len({len(c) for c in coords}) != 1 or len(coords[0]) < 2:
+        return None
+    apart = [m for m in range(len(coords[0])) if len({c[m] for c in coords}) > 1]
+    if len(apart) != 1:
+        return None
+    at = [c[apart[0]] for c in coords]
+    return apart[0] if all(isinstance(x, int) for x in at) and len(set(at)) == len(at) else None
 
 
 def _contracted(meta: dict, products: dict, partials: list) -> None:
@@ -4015,6 +4189,15 @@ def _warp_asm(value) -> bool:
     return text is not None and ("redux.sync" in text or "shfl.sync" in text)
 
 
+def _attribute_text(value, name: str) -> str:
+    """The text of an attribute of the op defining a value (`kind` of `vector.reduction`: `#vector.kind<add>`); ""
+    if it has none."""
+    try:
+        return str(value.owner.attributes[name])
+    except (AttributeError, KeyError, ValueError):
+        return ""
+
+
 def _asm_text(value) -> str | None:
     """The PTX text of a value made by inline assembly (`llvm.inline_asm`); None for any other value."""
     if _op_name(value) != "llvm.inline_asm":
@@ -4023,6 +4206,22 @@ def _asm_text(value) -> str | None:
         return str(value.owner.attributes["asm_string"])
     except (AttributeError, KeyError, ValueError):
         return None
+
+
+def _branch_yields(value) -> list:
+    """The values the branches of a dynamic `if` yield for this result of it (`total = 0.0; if ok: total = s`)."""
+    try:  # the lists concatenated hold plain values: indexing them hands out wrappers, which may emit ops
+        owner = getattr(value.owner, "operation", value.owner)
+        results = owner.results + owner.results[:0]
+        at = next(i for i, result in enumerate(results) if _ir_hash(result) == _ir_hash(value))
+        yields = []
+        for region in owner.regions:
+            block = region.blocks[0]
+            operands = block.operations[len(block.operations) - 1].operands
+            yields.append((operands + operands[:0])[at])
+        return yields
+    except (AttributeError, IndexError, ValueError, TypeError, StopIteration):
+        return []
 
 
 def _loop_yields(value) -> list:

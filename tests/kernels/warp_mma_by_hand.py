@@ -77,3 +77,80 @@ def compile_warp():
     right = make_fake_compact_tensor(BF16, (32, 4 * K_TILES * N_TILES), stride_order=(1, 0), assumed_align=16)
     result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
     return cute.compile(warp_host, left, right, result)
+
+
+WARPS = 4  # the skinny kernel's warps, each its own k-tiles
+
+
+def _load_pair(address):
+    """Two 32-bit words a hand-written `ld.global.v2.u32` returns (registers no tensor holds)."""
+    out = llvm.inline_asm(
+        llvm.StructType.get_literal([U32.mlir_type] * 2), [address.ir_value()],
+        "ld.global.v2.u32 {$0, $1}, [$2];", "=r,=r,l", has_side_effects=True, is_align_stack=False,
+    )
+    return [U32(llvm.extractvalue(U32.mlir_type, out, [i])) for i in range(2)]
+
+
+def _issue_words(a: list, b: list, c: list):
+    """One m16n8k16 bf16 MMA on 32-bit words: a 4 words, b 2, c 4 f32; the 4 results."""
+    out = llvm.inline_asm(
+        llvm.StructType.get_literal([F32.mlir_type] * 4), [x.ir_value() for x in a + b + c],
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+        "{$10, $11, $12, $13};",
+        "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", has_side_effects=False, is_align_stack=False,
+    )
+    return [F32(llvm.extractvalue(F32.mlir_type, out, [i])) for i in range(4)]
+
+
+@cute.kernel
+def skinny_kernel(weights: cute.Tensor, tokens: cute.Tensor, result: cute.Tensor):
+    """A skinny GEMM's warp MMAs by hand: A from a flat array of weight words filled element by element, B loaded by
+    inline PTX into registers no tensor holds, C a flat accumulator array; each warp its own k-tiles, the warps'
+    accumulators summed through an SMEM buffer that warp 0 reads back mode by mode (`partials[w, i, lane]`), and
+    through a flat one (`flat[warp, 32 * i + lane]`) whose warps' mode a vector reduction sums (`flat[None, e]`)."""
+    t, _, _ = cute.arch.thread_idx()
+    warp, lane = t // 32, t % 32
+    words = cute.make_rmem_tensor((4 * K_TILES,), U32)
+    for i in cutlass.range_constexpr(4 * K_TILES):
+        words[i] = weights[t, i]
+    acc = cute.make_rmem_tensor((4,), F32)
+    acc.fill(0.0)
+    base = tokens.iterator.toint() + cutlass.Int64(t) * 8 * K_TILES
+    for k in cutlass.range_constexpr(K_TILES):
+        d = _issue_words([words[4 * k + i] for i in range(4)], _load_pair(base + 8 * k), [acc[i] for i in range(4)])
+        for i in cutlass.range_constexpr(4):
+            acc[i] = d[i]
+    smem = cutlass.utils.SmemAllocator()
+    partials = smem.allocate_tensor(F32, cute.make_layout((WARPS, 4, 32), stride=(128, 32, 1)), byte_alignment=16)
+    for i in cutlass.range_constexpr(4):
+        partials[warp, i, lane] = acc[i]
+    cute.arch.sync_threads()
+    if warp == 0:
+        for i in cutlass.range_constexpr(4):
+            total = partials[0, i, lane]
+            for w in cutlass.range_constexpr(1, WARPS):
+                total = total + partials[w, i, lane]
+            result[lane, i] = total
+    # the same sums again, each warp's values laid flat and reduced as a vector along the warps' mode, in a branch
+    flat = smem.allocate_tensor(F32, cute.make_layout((WARPS, 128), stride=(128, 1)), byte_alignment=16)
+    for i in cutlass.range_constexpr(4):
+        flat[warp, 32 * i + lane] = acc[i]
+    cute.arch.sync_threads()
+    for i in cutlass.range_constexpr(4):
+        total = cutlass.Float32(0.0)
+        if cute.arch.block_idx()[0] == 0:
+            total = flat[None, 32 * i + lane].load().reduce(cute.ReductionOp.ADD, init_val=cutlass.Float32(0.0),
+                                                           reduction_profile=0)
+        result[lane, i] = total * 2.0
+
+
+@cute.jit
+def skinny_host(weights: cute.Tensor, tokens: cute.Tensor, result: cute.Tensor):
+    skinny_kernel(weights, tokens, result).launch(grid=(1, 1, 1), block=(32 * WARPS, 1, 1))
+
+
+def compile_skinny():
+    weights = make_fake_compact_tensor(U32, (32 * WARPS, 4 * K_TILES), stride_order=(1, 0), assumed_align=16)
+    tokens = make_fake_compact_tensor(U32, (32 * WARPS, 2 * K_TILES), stride_order=(1, 0), assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(skinny_host, weights, tokens, result)
