@@ -867,17 +867,27 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
 def _note_tile_index(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     """`local_tile(mC, (64, 8), (m, n, l))` and `local_tile(mBias, (64, 8), (m, n, l))`: two unprojected tiles cut
     at one run-time index in one position, by one extent there, are tiles of one grid (a side input tiled as the
-    output it is added to): kept for `_tiles_of_one_grid`. A coordinate past the tiler indexes its mode whole. A
-    static index (0, None) says nothing: every tensor's k-tiles start at 0."""
+    output it is added to): kept for `_tiles_of_one_grid`. A coordinate past the tiler indexes its mode whole, and
+    two such modes are one grid's only where their extents agree (a column of a transposed view and a run of 32
+    across rows, both picked by the block index, are not). A static index (0, None) says nothing: every tensor's
+    k-tiles start at 0."""
     tiler, coord = bound.get("tiler"), bound.get("coord")
     if bound.get("proj") is not None or not isinstance(tiler, tuple) or not isinstance(coord, tuple) \
             or "input" not in by_arg:
         return
+    shape = by_arg["input"][2]
     for position, (mode, index) in enumerate(zip(_modes(by_arg["input"][1]), coord)):
-        extent = tiler[position] if position < len(tiler) else "whole"
+        extent = tiler[position] if position < len(tiler) else _whole_extent(shape, position)
         value = _run_time_index(index)
-        if value is not None and (isinstance(extent, int) or extent == "whole"):
+        if value is not None and extent is not None:
             axes.tile_indices.append((_var(mode), (record.kernel, position, extent, value)))
+
+
+def _whole_extent(shape, position: int):
+    """The key of a mode a coordinate indexes whole: its extent, as `format_shape` writes it (None where the
+    shape has no such mode)."""
+    modes = shape if isinstance(shape, tuple) else (shape,)
+    return ("whole", format_shape(modes[position])) if position < len(modes) else None
 
 
 def _tiles_of_one_grid(axes: Axes) -> None:
