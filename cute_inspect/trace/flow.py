@@ -1176,7 +1176,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views, values_kept=not axes.mmas)
-    _summed_partials(records, bool(axes.mmas))
+    if axes.mmas:  # without an MMA, `_reduction_buffers` reads such buffers
+        _summed_partials(records)
     if not axes.mmas:
         _copied_by_hand(records, moved)
     else:
@@ -3024,15 +3025,7 @@ def _stored_out(records: list, storage: dict) -> set:
     """Storage roots a copy reads into global memory (an s2g copy's or TMA store's source, through its partition
     and the registers it was loaded into)."""
     found, writers = set(), set()
-    for record in records:
-        if record.op != "copy" or not record.operands or record.operands.get("src") is None \
-                or record.operands.get("dst") is None:
-            continue
-        # a TMA store's global side is a coordinate tensor: the operation says it writes global memory
-        to_global = "gmem" in records[record.operands["dst"]].memspaces \
-            or str((record.made_by or {}).get("op") or "").endswith("S2GOp")
-        if not to_global:
-            continue
+    for record in _global_stores(records):
         writers.add((records[record.operands["dst"]].made_by or {}).get("object"))
         frontier = [record.operands["src"]]
         for _ in range(4):  # the partition, what it partitions (a grouped view), the tensor; or the registers an
@@ -3079,17 +3072,24 @@ def _written_through_own_views(records: list, views: dict) -> set:
 def _global_store_sources(records: list) -> set:
     """Records a copy into global memory reads, through its partition and the views it partitions."""
     found = set()
+    for record in _global_stores(records):
+        frontier = [record.operands["src"]]
+        for _ in range(4):
+            found.update(frontier)
+            frontier = [j for i in frontier for j in records[i].inputs]
+    return found
+
+
+def _global_stores(records: list):
+    """The copies that write global memory (a TMA store's global side is a coordinate tensor: the operation says
+    it writes global memory)."""
     for record in records:
         operands = (record.operands or {}) if record.op == "copy" else {}
         if operands.get("src") is None or operands.get("dst") is None:
             continue
-        op = str((record.made_by or {}).get("op") or "")
-        if "gmem" in records[operands["dst"]].memspaces or op.endswith("S2GOp"):
-            frontier = [operands["src"]]
-            for _ in range(4):
-                found.update(frontier)
-                frontier = [j for i in frontier for j in records[i].inputs]
-    return found
+        if "gmem" in records[operands["dst"]].memspaces \
+                or str((record.made_by or {}).get("op") or "").endswith("S2GOp"):
+            yield record
 
 
 def _holding_accumulator_values(records: list) -> set:
@@ -4147,15 +4147,13 @@ def _reduction_buffers(records: list) -> None:
                                     in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
 
 
-def _summed_partials(records: list, with_mma: bool) -> None:
+def _summed_partials(records: list) -> None:
     """An SMEM buffer whose elements a reader adds up along one mode (`v = red[0, i, lane] + red[1, i, lane] + ...`,
     seen by the tracer as `summed_modes`), in a kernel with an MMA (one issued by hand included), holds the
     accumulator's partial sums that each warp (or each CTA of a cluster) leaves for one warp to finish: the MMA's
     epilogue buffer (`epi`), the summed mode a split of the contraction, a rest along K; its other modes are the
     accumulator's values, atoms on no axis their position could say (a lane of an MMA fragment mixes rows and
-    columns). Without an MMA, `_reduction_buffers` reads such buffers."""
-    if not with_mma:
-        return
+    columns)."""
     for record in records:
         summed = record.meta.get("summed_modes")
         modes = _modes(record.levels[0]) if record.levels else ()
