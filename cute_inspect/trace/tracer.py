@@ -386,8 +386,7 @@ def _enclosing_loops(value) -> set:
                 break
             op = getattr(op, "operation", op)
             if op.name == "scf.for":
-                arguments = op.regions[0].blocks[0].arguments
-                found.add(_ir_hash((arguments + arguments[:0])[0] if hasattr(arguments, "__add__") else arguments[0]))
+                found.add(_ir_hash(_unwrapped(op.regions[0].blocks[0].arguments)[0]))
     except (AttributeError, ValueError, TypeError, IndexError):
         pass
     return found - {None}
@@ -1396,7 +1395,7 @@ class _Tracer:
         found = []
         values = list(_defining_values(value, 32))
         for branch in [v for v in values if _op_name(v) == "scf.if"]:  # `if ok: total = ...reduce(...)`
-            values += [x for y in _branch_yields(branch) for x in _defining_values(y, 32)]
+            values += [x for y in _branch_values(branch) for x in _defining_values(y, 32)]
         for v in values:
             operands = _operands(v)
             if _op_name(v) != "vector.reduction" or "add" not in _attribute_text(v, "kind") or not operands:
@@ -4202,26 +4201,7 @@ def _asm_text(value) -> str | None:
     """The PTX text of a value made by inline assembly (`llvm.inline_asm`); None for any other value."""
     if _op_name(value) != "llvm.inline_asm":
         return None
-    try:
-        return str(value.owner.attributes["asm_string"])
-    except (AttributeError, KeyError, ValueError):
-        return None
-
-
-def _branch_yields(value) -> list:
-    """The values the branches of a dynamic `if` yield for this result of it (`total = 0.0; if ok: total = s`)."""
-    try:  # the lists concatenated hold plain values: indexing them hands out wrappers, which may emit ops
-        owner = getattr(value.owner, "operation", value.owner)
-        results = owner.results + owner.results[:0]
-        at = next(i for i, result in enumerate(results) if _ir_hash(result) == _ir_hash(value))
-        yields = []
-        for region in owner.regions:
-            block = region.blocks[0]
-            operands = block.operations[len(block.operations) - 1].operands
-            yields.append((operands + operands[:0])[at])
-        return yields
-    except (AttributeError, IndexError, ValueError, TypeError, StopIteration):
-        return []
+    return _attribute_text(value, "asm_string") or None
 
 
 def _loop_yields(value) -> list:
@@ -4232,8 +4212,7 @@ def _loop_yields(value) -> list:
     try:
         block = value.owner.regions[0].blocks[0]
         terminator = block.operations[len(block.operations) - 1]
-        operands = terminator.operands
-        return list(operands + operands[:0])  # unwrapped, as `_operands` reads them: wrapping a tensor emits ops
+        return list(_unwrapped(terminator.operands))
     except (AttributeError, IndexError, ValueError, TypeError):
         return []
 
@@ -4365,8 +4344,7 @@ def _branch_values(value) -> tuple:
         branches = getattr(value.owner, "operation", value.owner).regions
         yields = [region.blocks[0].operations[len(region.blocks[0].operations) - 1].operands
                   for region in branches if len(region.blocks)]
-        # concatenated, the operand lists hold the values unwrapped (indexing one emits a wrapper's ops: `_operands`)
-        return tuple((operands + operands[:0])[position] for operands in yields)
+        return tuple(_unwrapped(operands)[position] for operands in yields)
     except (AttributeError, ValueError, TypeError, IndexError):
         return ()
 
@@ -4543,17 +4521,22 @@ def _yielded(value) -> list:
         return []
 
 
+def _unwrapped(values) -> tuple:
+    """An MLIR list of values (an op's operands or results, a block's arguments) as plain `ir.Value`s. Indexing such
+    a list hands out each value in the DSL's wrapper for its type, and a tensor's wrapper emits a `get_iter` op and
+    builds its element type (~0.1 ms); the list the bindings make by concatenating two lists holds the values
+    unwrapped (each hashes as its wrapper's value does)."""
+    return tuple(values + values[:0])
+
+
 def _operands(value) -> tuple:
-    """The operands of the op that defines `value`, as plain `ir.Value`s (none for a block argument or an
-    unreadable value). Indexing an operand list hands out each operand in the DSL's wrapper for its type, and a
-    tensor's wrapper emits a `get_iter` op and builds its element type (~0.1 ms); the list the bindings make by
-    concatenating operand lists holds the values unwrapped (each hashes as its wrapper's value does)."""
+    """The operands of the op that defines `value`, as plain `ir.Value`s (`_unwrapped`; none for a block argument
+    or an unreadable value)."""
     key = _ir_hash(value) if _defining is not None else None
     found = _defining.get(key) if key is not None else None
     if found is None:
         try:
-            operands = value.owner.operands
-            found = tuple(operands + operands[:0])
+            found = _unwrapped(value.owner.operands)
         except (AttributeError, ValueError, TypeError):
             found = ()
         if key is not None:
