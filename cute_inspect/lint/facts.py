@@ -171,7 +171,8 @@ class FileFacts:
     # (scope, name of a copy or its slice) -> (the tensor it was made over, line): `tmem_store_v =
     # tcgen05.make_tmem_copy(atom, tAtV_cvt[...])` and `thr_store_v = tmem_store_v.get_slice(t)` -> ("tAtV_cvt", line)
     copy_tensors: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
-    # (scope, such a copy or a slice of it) -> the atom it was made with (`copy_atom_s2t`)
+    # (scope, such a copy or a slice of it) -> the atom it was made with (`copy_atom_s2t`): a copy named for no
+    # direction (`tmem_tiled_copy`) copies in the direction its atom is named for (`copy_atom_t2r`)
     tensor_copy_atoms: dict[tuple[int, str], str | None] = field(default_factory=dict)
     # (scope, TMA atom name) -> (the global tensor it was made for, line): `tma_k, tma_tensor_k =
     # cpasync.make_tiled_tma_atom(op, mK, ...)` -> ("mK", line)
@@ -617,9 +618,6 @@ class _Collector:
         self.scope = 0
         self.envs: list[dict[str, Ref]] = [{}]
         self.defined: set[str] = set()  # the file's functions: calling one is not making an object
-        # (scope, a TMEM copy made by `make_tmem_copy(atom, ...)`) -> the atom's name: a copy named for no
-        # direction (`tmem_tiled_copy`) copies in the direction its atom is named for (`copy_atom_t2r`)
-        self.copy_atoms: dict[tuple[int, str], str | None] = {}
         # (scope, name) of coordinates bound to a tuple with a whole mode (`k_block_coord = (None, None, k, stage)`):
         # indexing a tensor with one is a slice that keeps modes
         self.mode_coords: set[tuple[int, str]] = set()
@@ -923,7 +921,6 @@ class _Collector:
             if call_target(value.func)[0] in _TENSOR_COPY_MAKERS and (over := tensor_name(_argument(value, 1, "tmem_tensor"))):
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
                 self.facts.tensor_copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
-                self.copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
             # tKsK, tKgK = thr.partition_D(sK), thr.partition_S(gK)
@@ -952,7 +949,8 @@ class _Collector:
             self.facts.partitions.append(
                 Partition(
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
-                    _classified(receiver, origin) or _classified(self.copy_atoms.get((self.scope, origin)), None),
+                    _classified(receiver, origin)
+                    or _classified(self.facts.tensor_copy_atoms.get((self.scope, origin)), None),
                     tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr),
                     (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
                     (inner.lineno, inner.col_offset + 1) if inner_method in PARTITION_METHODS else None,
