@@ -175,6 +175,16 @@ _UNPAIRED_PADDED_ROWS = 1.05
 # One wave of 256-row tiles in place of two of 128-row tiles where it keeps this share of the SMs busy
 # (`_one_wave_of_256_rows`; measured from 120 of 132 CTAs up).
 _ONE_WAVE_FILL = 0.9
+# Swapped 128-row pairs (1x2) over several waves take 256 rows of N, same width and cluster, where those take no
+# more whole waves' time (`_wide_pairs`), from this K. cuBLAS runs them (its D^T: 256x144 in 1x2 on 280x32768x6144,
+# 256x152 on 584x32768x8192). Under ncu on 280x32768x6144 (fp16, twenty-first session) both tilings take the same
+# cycles as cuBLAS's (262.0k, 262.7k, 261.1k elapsed) but the 128-row pairs read 1.21 GB from L2 against 0.96 and
+# issue 20.7M instructions against 13.3M, and ran at 1.49 GHz against 1.52 (174.3 us, 170.5, cuBLAS 170.1). At K =
+# 2048 the 256-row tile lost (264x32768x2048 1.007x -> 0.988x of cuBLAS, fp16).
+_WIDE_PAIRS_MIN_K = 6144
+# Unswapped 128-row tiles over several waves take 192 rows (three consumer warpgroups), same width, where those take
+# no more whole waves' time (`_taller_rows`), from this K (measured at 8192-9216 only).
+_TALLER_ROWS_MIN_K = 8192
 _SWAP_FOUR_MAX_WIDTH = 128
 # `_four_swap_at_long_k` also replaces unswapped tiles that pad M by this much (1.23: 208 rows in 256): their
 # row tiles read the weight for empty rows. One process each (fp16, ratio to cuBLAS, fifteenth session),
@@ -377,9 +387,11 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
-    """The tiling rules' choice (`default_config` before `_trimmed_width`)."""
+    """The tiling rules' choice (`default_config` before `_trimmed_width`); swapped 128-row pairs over waves take
+    256 rows where `_wide_pairs` says."""
     unswapped = _unswapped_config(m, n, k, l, b_major)
-    return _in_gpc_order(m, l, _swap_pays(m, n, k, l, a_major, unswapped) or unswapped)
+    swapped = _swap_pays(m, n, k, l, a_major, unswapped)
+    return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped) if swapped else unswapped)
 
 
 # K from which `_trimmed_width` narrows: a width of 8 more than a multiple of 16 stores its epilogue in 8-column
@@ -699,6 +711,27 @@ def _wave_time(m: int, n: int, l: int, config: Sm90Config) -> float:
     return _cdiv(ctas, per_wave) * _tile_time(config.tile_m, config.tile_n)
 
 
+def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Config:
+    """A swapped 128-row pair (1x2 clusters: two tiles of M share the weight tile) over several waves, one problem,
+    whole tiles, from a K of `_WIDE_PAIRS_MIN_K`: 256 rows of N by the same width in the same cluster and walk where
+    their whole waves take no longer (`_wave_time`); else `config`. Half the tiles read the activations half as
+    often, and the same MMA work issues fewer instructions. Six alternating rounds each (fp16 / bf16, ratio to
+    cuBLAS, twenty-first session), 128 rows / 256: 280x32768x6144 (llm35) 128x144 under ncu 174.3 / 170.5 us,
+    cuBLAS 170.1; 288x28672x6144 1.012x / 1.033x (fp16); 272x32768x8192 128x136 0.988x / 1.000x, 1.007x / 1.013x;
+    296x30720x6144 128x152 0.947x / 0.949x, 0.946x / 0.973x; 296x28672x6144 0.959x / 0.970x, 0.931x / 0.968x;
+    576x32768x8192 128x144 0.986x / 0.999x, 0.944x / 0.983x; 320x45056x8192 128x160 0.964x / 0.975x, 0.978x /
+    0.980x; 552x32768x6144 128x144 0.952x / 0.976x, 0.946x / 0.972x. Where 256 rows take more waves' time they
+    lost (sixteenth session: 568x28672x8192 128x144 c1x2 1.056x / 0.937x, seven waves against four of two;
+    328x40960x8192 128x176 0.961x / 0.808x, five against three of two)."""
+    pair = config.tile_m == 128 and (config.cluster_m, config.cluster_n) == (1, 2)
+    if not (pair and config.swap_ab and l == 1 and k >= _WIDE_PAIRS_MIN_K) or config.splits_k:
+        return config
+    if config.tile_n > _WIDE_SWAP_MAX_WIDTH or _wave_time(m, n, l, config) <= _tile_time(128, config.tile_n):
+        return config
+    wide = replace(config, tile_m=256)
+    return wide if _wave_time(m, n, l, wide) <= _wave_time(m, n, l, config) else config
+
+
 def _with_stream_k_tail(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
     """`config` (a swapped tiling over several waves) with stream-K where it is a 128-row pair of one problem
     (batched problems were not measured with it) whose last wave holds under `_STREAM_K_MAX_TAIL` of the
@@ -757,7 +790,8 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
     M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
     fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K, or one wave of 256-row
-    tiles where those take two (`_one_wave_of_256_rows`). Every config walks K
+    tiles where those take two (`_one_wave_of_256_rows`), else 192-row tiles where those take no more waves'
+    time (`_taller_rows`). Every config walks K
     serpentine (`Sm90Config.serpentine_k`)."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
@@ -770,7 +804,7 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
     config = _tile_config(m, n, k, l, best)
-    return _one_wave_of_256_rows(m, n, l, config, b_major) or config
+    return _one_wave_of_256_rows(m, n, l, config, b_major) or _taller_rows(m, n, k, l, config)
 
 
 def _one_wave_of_256_rows(m: int, n: int, l: int, config: Sm90Config, b_major: str):
@@ -798,6 +832,34 @@ def _one_wave_of_256_rows(m: int, n: int, l: int, config: Sm90Config, b_major: s
             cluster = (1, 2) if _cdiv(n, width) % 2 == 0 else (2, 1) if _cdiv(m, 256) % 2 == 0 else (1, 1)
             return Sm90Config(256, width, *cluster)
     return None
+
+
+def _taller_rows(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Config:
+    """Past the swap rules' rows, one problem, from a K of `_TALLER_ROWS_MIN_K`: a 128-row tiling over several
+    waves, at most `THREE_WARPGROUP_MAX_WIDTH` wide, takes 192-row tiles (three consumer warpgroups) of the same
+    width and walk, in 2x1 clusters where they cut M evenly, else 1x2 where the columns pair, where their whole
+    waves take no longer; else `config`. 4096x2304x9216 (llm35) in 128x192 c2x1 takes 2.9 waves, the last with 12
+    SMs idle (under ncu 230k of 358k cycles active on the least busy SM); 192x192 c2x1, cuBLAS's tile (its
+    `192x192_64x4_1x2 coopB`), two whole waves: 344.6k active cycles of 358.1k on average, cuBLAS 342.1k of 354.5k
+    (fp16, twenty-first session). Six alternating rounds each (fp16 / bf16, ratio to cuBLAS), 128 rows / 192:
+    4096x2304x8192 0.960x / 0.981x, 0.965x / 0.984x; 3840x2304x9216 0.944x / 0.949x, 0.955x / 0.965x;
+    2048x4608x8192 (1x2) 0.976x / 0.989x, 0.965x / 0.987x; 3072x3072x8192 0.947x / 0.980x, 0.982x / 0.979x.
+    In 2x1 clusters over an odd count of row tiles (an empty one per column) it lost: 2048x4608x8192 192x192 c2x1
+    0.682x (three waves)."""
+    ctas = _ctas(m, n, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    if m <= _SWAP_MAX_ROWS or l > 1 or k < _TALLER_ROWS_MIN_K or config.tile_m != 128 or config.splits_k:
+        return config
+    if config.tile_n > THREE_WARPGROUP_MAX_WIDTH or ctas <= _SMS:
+        return config
+    rows_pair = _cdiv(m, THREE_WARPGROUP_ROWS) % 2 == 0
+    if not rows_pair and _cdiv(n, config.tile_n) % 2:
+        return config
+    cluster = (2, 1) if rows_pair else (1, 2)
+    taller = replace(config, tile_m=THREE_WARPGROUP_ROWS, cluster_m=cluster[0], cluster_n=cluster[1])
+    taller_ctas = _ctas(m, n, l, THREE_WARPGROUP_ROWS, config.tile_n, *cluster)
+    if _cdiv(taller_ctas, _SMS) * THREE_WARPGROUP_ROWS <= _cdiv(ctas, _SMS) * config.tile_m:
+        return taller
+    return config
 
 
 def _loads_at_once(k: int) -> bool:

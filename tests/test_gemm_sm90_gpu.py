@@ -190,6 +190,7 @@ def test_epilogue_without_c():
         # 192-row tiles: three consumer warpgroups, one 192-row row of epilogue subtiles
         dict(tile_m=192, tile_n=192, cluster_m=2, cluster_n=1),
         dict(tile_m=192, tile_n=144, cluster_m=1, cluster_n=2, raster_along_m=False),
+        dict(tile_m=192, tile_n=192, cluster_m=1, cluster_n=2),
         dict(tile_m=192, tile_n=80, cluster_m=1, cluster_n=1),
         # clusters of eight: A multicast to two CTAs along N and B to four along M, and the transpose
         dict(tile_m=128, tile_n=160, cluster_m=4, cluster_n=2, raster_along_m=False),
@@ -368,6 +369,9 @@ def test_split_k(mnkl, config):
         ((664, 6144, 8192, 1), "192x168 c1x2 sw1m swap"),  # ... not 256x144 unpaired; 168 wide
         ((200, 14336, 8192, 1), "128x200 c4x1 sw1n swap"),  # long K, unswapped rows pad M: 4x1
         ((376, 2048, 512, 16), "128x192 c1x2 sw1n swap"),  # batched: pairs over waves, not unpaired tiles
+        ((280, 32768, 6144, 1), "256x144 c1x2 sw1n swap"),  # long K: 256-row pairs in two waves for four of 128
+        ((4096, 2304, 8192, 1), "192x192 c2x1 sw1m"),  # long K, past 768 rows: 192 rows in two waves for three
+        ((2048, 4608, 8192, 1), "192x192 c1x2 sw1m"),  # ... paired along N where the 11 row tiles do not pair
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

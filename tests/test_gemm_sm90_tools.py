@@ -129,7 +129,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     """Mid-size and skinny M run as D^T = B A^T in one wave of tiles whose width divides M finely; the
     swap stays out of M-major A, split-K problems, large M and many waves."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _unswapped_config, candidate_configs, _rule_choice
+    from gemm._sm90_heuristic import _rule_choice, _swap_pays, _unswapped_config, candidate_configs
 
     swapped = {
         (320, 4096, 4096, 1): Sm90Config(128, 80, 1, 2, swap_ab=True),  # was 128x112 in 1x4 clusters
@@ -160,7 +160,8 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     # ... and whatever the model says where the unswapped choice runs unpaired over several waves and pads
     # M by 5% or more (352x29568x8192: 128x224 c1x1 in three exact waves, 0.82-0.88x of cuBLAS); 3% stays.
     assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
-    assert _rule_choice(352, 29568, 8192, 1) == Sm90Config(128, 176, 1, 2, raster_along_m=False, swap_ab=True)
+    assert _swap_pays(352, 29568, 8192, 1, "k", _unswapped_config(352, 29568, 8192, 1)) == Sm90Config(
+        128, 176, 1, 2, raster_along_m=False, swap_ab=True)  # (256 rows of N: `_wide_pairs`)
     assert _rule_choice(624, 28672, 8192, 1) == _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
     assert _rule_choice(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
     assert _rule_choice(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
@@ -301,7 +302,7 @@ def test_heuristic_takes_one_wave_of_256_rows_for_two_of_128():
     assert default_config(1536, 3072, 8192, 1) == Sm90Config(256, 144, 1, 2)  # 6 x 22 = 132 CTAs
     assert default_config(1152, 4608, 3584, 1) == Sm90Config(256, 192, 1, 2)  # 120 CTAs
     assert default_config(1536, 3584, 18944, 1) == Sm90Config(256, 176, 2, 1)  # 21 columns: paired along M
-    assert default_config(1536, 3072, 8192, 1, "n") == Sm90Config(128, 192, 2, 1)  # 256x192: 96 CTAs
+    assert default_config(1536, 3072, 8192, 1, "n") == Sm90Config(192, 192, 2, 1)  # 256x192: 96 CTAs; 192 rows
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)  # four waves
     assert default_config(2048, 4096, 14336, 1) == Sm90Config(128, 256, 2, 1)  # 256x192: 176 CTAs
 
@@ -478,7 +479,7 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
     assert default_config(344, 18432, 16384, 1) == Sm90Config(
         256, 120, 2, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
     assert default_config(584, 32768, 8192, 1) == Sm90Config(
-        128, 152, 1, 2, raster_along_m=False, swap_ab=True)
+        256, 152, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(344, 18432, 2048, 1).tile_n == 128  # short K: 8-column epilogue subtiles cost more
     assert default_config(272, 4096, 4096, 1).tile_n == 144  # 64-row tiles: bound by reading the weight
     assert default_config(648, 6144, 20480, 1) == Sm90Config(192, 168, 1, 2, swap_ab=True)
@@ -490,3 +491,38 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
         count = _cdiv(m, rules.tile_n)
         assert chosen.tile_n % 8 == 0 and _cdiv(m, chosen.tile_n) == count < _cdiv(m, chosen.tile_n - 8)
         assert chosen == Sm90Config.from_dict({**rules.to_dict(), "tile_n": chosen.tile_n})
+
+
+def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
+    """From a K of 6144, swapped 128-row pairs (1x2) over several waves, one problem, take 256 rows of N where those
+    take no more whole waves' time (cuBLAS's 256x144 1x2 on 280x32768x6144); more waves' time, a short K, batches,
+    stream-K tails and widths past 192 keep 128 rows. From a K of 8192, unswapped 128-row tiles over several waves
+    past 768 rows take 192 rows of the same width (cuBLAS's 192x192 on 4096x2304x9216), paired along M where the
+    row tiles pair, else along N, else kept; so are tilings that 192 rows would end on more waves' time."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _rule_choice, _taller_rows, _wave_time, _wide_pairs
+
+    pair = dict(cluster_m=1, cluster_n=2, raster_along_m=False, swap_ab=True)
+    assert _rule_choice(280, 32768, 6144, 1) == Sm90Config(256, 144, **pair)  # 2 waves of 256 rows for 4 of 128
+    assert _rule_choice(576, 32768, 8192, 1) == Sm90Config(256, 144, **pair)  # 4 for 8
+    assert _rule_choice(568, 28672, 8192, 1) == Sm90Config(128, 144, **pair)  # 4 waves of 256 rows for 7 of 128
+    assert _rule_choice(264, 32768, 2048, 1) == Sm90Config(128, 144, **pair)  # short K
+    assert _wide_pairs(280, 32768, 6144, 2, Sm90Config(128, 144, **pair)).tile_m == 128  # batched
+    streamed = Sm90Config(128, 160, stream_k=True, **pair)
+    assert _wide_pairs(320, 43008, 8192, 1, streamed) == streamed
+    wide = Sm90Config(128, 208, **pair)
+    assert _wide_pairs(400, 65536, 8192, 1, wide) == wide  # 256x208 holds too many accumulators
+    for m, n in [(288, 28672), (296, 30720), (552, 32768), (320, 45056)]:
+        chosen = _rule_choice(m, n, 8192, 1)
+        assert chosen.tile_m == 256 and chosen.cluster_n == 2, (m, n, chosen.label())
+        assert _wave_time(m, n, 1, chosen) <= _wave_time(m, n, 1, Sm90Config.from_dict(
+            {**chosen.to_dict(), "tile_m": 128}))
+
+    assert _rule_choice(4096, 2304, 9216, 1) == Sm90Config(192, 192, 2, 1)  # 2 waves of 192 rows for 3 of 128
+    assert _rule_choice(2048, 4608, 8192, 1) == Sm90Config(192, 192, 1, 2)  # 11 row tiles: paired along N
+    assert _rule_choice(4096, 2304, 4096, 1).tile_m == 128  # K under 8192
+    odd = Sm90Config(128, 192, 2, 1)
+    assert _taller_rows(2112, 2496, 8192, 1, odd) == odd  # 11 row tiles and 13 columns: no pair
+    assert _taller_rows(4608, 2304, 8192, 1, odd) == odd  # 3 waves of 192 rows for 4 of 128
+    assert _taller_rows(4096, 2304, 8192, 4, odd) == odd  # batched
+    assert _taller_rows(4096, 2304, 8192, 1, Sm90Config(128, 224, 2, 1)).tile_m == 128  # past 192 wide
