@@ -2211,6 +2211,11 @@ def _located(source):
     return [(f.line, f.code) for f in lint_source(source, "k.py")]
 
 
+def _messages(source):
+    """(code, message) of each default finding on ``source``."""
+    return [(f.code, f.message) for f in lint_source(source, "k.py")]
+
+
 def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
     # K's buffer is laid over V's field when K is staged apart, and over its own field otherwise: K stays K, so a
     # partition named K of V's tile is another tensor's
@@ -2681,3 +2686,92 @@ def test_a_copy_made_over_one_tensor_given_another_that_has_its_own():
     # a copy made with another atom (a load beside the tensor's own store) may move it on purpose
     other_atom = source.replace("make_s2t_copy(atom, tCtSFB1)", "make_s2t_copy(load_atom, tCtSFB1)")
     assert lint_source(other_atom.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S"), "k.py") == []
+
+
+def test_a_tma_pair_crossing_two_tensors_that_have_their_own_tiles_makes_them_no_one_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def load(gK: cute.Tensor, gV: cute.Tensor, k_atom: cute.CopyAtom, v_atom: cute.CopyAtom, sK, sV, l):\n"
+        "    gK_local = cute.local_tile(gK, (64, 64), (None, 0))\n"
+        "    gV_local = cute.local_tile(gV, (64, 64), (None, 0))\n"
+        "    tKsK, tKgK = cpasync.tma_partition(k_atom, 0, l, sK, gK_local)\n"
+        "    tVsV, tVgV = cpasync.tma_partition(v_atom, 0, l, sV, gV_local)\n"
+        "    return tKsK, tKgK, tVsV, tVgV\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # K's pair given V's tile: the pair is the slip, not evidence that K and V are one tensor
+    crossed = source.replace("sK, gK_local)", "sK, gV_local)")
+    assert ("CI105", "`tKgK` partitions `gV_local` but names `gK`; rename it to `tKgV`") in _messages(crossed)
+    # a staging buffer paired with the one tensor it holds (no `gX` of its own) still reads as that tensor
+    staging = source.replace("sK, gK_local)", "sX, gK_local)").replace("tKsK", "tKsX")
+    assert "CI105" not in [code for code, _ in _messages(staging)]
+
+
+def test_a_tma_partitions_second_result_is_the_global_side_whatever_view_it_is_given():
+    source = (
+        "@cute.jit\n"
+        "def store(c_tma_atom, sC, gC, tile):\n"
+        "    s_view = cute.group_modes(sC, 0, 2)\n"
+        "    g_view = cute.zipped_divide(gC, tile)\n"
+        "    bSG_sD, bSG_gD = cpasync.tma_partition(c_tma_atom, 0, cute.make_layout(1), s_view, g_view)\n"
+        "    cute.copy(c_tma_atom, bSG_sD[None, 0], bSG_gD[None, 0])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("bSG_gD", "bSG_rD")) == [
+        ("CI105", "`bSG_rD` partitions `g_view`, which is given as the global side of `tma_partition`, but names "
+                  "`rD`; rename it to `bSG_gD`"),
+    ]
+
+
+def test_tiles_written_in_lower_case_read_as_the_conventions_where_a_maker_proves_them():
+    source = (
+        "@cute.kernel\n"
+        "def mainloop(self, tma_atom_a: cute.CopyAtom, mA_mk: cute.Tensor, mB_nk: cute.Tensor, tiled_mma, l):\n"
+        "    storage = cutlass.utils.SmemAllocator().allocate(self.shared_storage)\n"
+        "    sa = storage.sa.get_tensor(self.a_layout.outer, swizzle=self.a_layout.inner)\n"
+        "    sb = storage.sb.get_tensor(self.b_layout.outer, swizzle=self.b_layout.inner)\n"
+        "    gA_mk = cute.local_tile(mA_mk, (128, 64), (None, None))\n"
+        "    gB_nk = cute.local_tile(mB_nk, (128, 64), (None, None))\n"
+        "    sa_for_tma_partition, sb_for_tma_partition = cute.group_modes(sa, 0, 2), cute.group_modes(sb, 0, 2)\n"
+        "    tAsA, tAgA_mk = cpasync.tma_partition(tma_atom_a, 0, l, sa_for_tma_partition, gA_mk)\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCsA = thr_mma.partition_A(sa)\n"
+        "    tCsB = thr_mma.partition_B(sb)\n"
+        "    return tAsA, tAgA_mk, tCsA, tCsB, gB_nk, sb_for_tma_partition\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("l, sa_for_tma_partition", "l, sb_for_tma_partition")) == [(9, "CI105")]
+    assert _located(source.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)")) == [(11, "CI106")]
+    # two letters prove nothing where the file has no tile of that tensor in upper case (`gB`, `sB`)
+    no_upper = source.replace("gB_nk", "g_b").replace("mB_nk", "m_b")
+    assert lint_source(no_upper.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)"), "k.py") == []
+
+
+def test_a_fragment_made_by_one_mma_of_anothers_partition_blames_the_call_the_gemm_does_not_agree_with():
+    source = (
+        "class Attention:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, op_qk, op_pv, sK, sV, tidx):\n"
+        "        tiled_mma_qk, tiled_mma_pv = cute.make_tiled_mma(op_qk), cute.make_tiled_mma(op_pv)\n"
+        "        qk_thr_mma = tiled_mma_qk.get_slice(tidx)\n"
+        "        pv_thr_mma = tiled_mma_pv.get_slice(tidx)\n"
+        "        tCsK = qk_thr_mma.partition_B(sK)\n"
+        "        tCrK = tiled_mma_qk.make_fragment_B(tCsK)\n"
+        "        tCsV = pv_thr_mma.partition_B(sV)\n"
+        "        tCrV = tiled_mma_pv.make_fragment_B(tCsV)\n"
+        "        self.gemm_pv(tiled_mma_pv, tCrV)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def gemm_pv(self, tiled_mma: cute.TiledMma, tCrV: cute.Tensor):\n"
+        "        cute.gemm(tiled_mma, self.acc, self.p, tCrV[None, None, 0], self.acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the fragment maker is the other MMA: reported at the fragment
+    assert _located(source.replace("tiled_mma_pv.make_fragment_B(tCsV)", "tiled_mma_qk.make_fragment_B(tCsV)")) \
+        == [(10, "CI106")]
+    # the partition is the other MMA's while the gemm reads the fragment with its maker's MMA: at the partition
+    assert _located(source.replace("pv_thr_mma.partition_B(sV)", "qk_thr_mma.partition_B(sV)")) == [(9, "CI106")]
+    # and with no gemm to tell, the fragment
+    assert _located(source.replace("tiled_mma_qk.make_fragment_B(tCsK)", "tiled_mma_pv.make_fragment_B(tCsK)")) \
+        == [(8, "CI106")]
+

@@ -33,6 +33,8 @@ _VIEW_FUNCTIONS = frozenset({"group_modes", "filter_zeros", "flatten", "flat_div
 # `domain_offset(coord, X)`: X moved to another origin, a view of its second argument.
 _OFFSET_VIEW = "domain_offset"
 _SLICE_METHODS = frozenset({"get_slice", "get_slice_"})
+# a global or shared tile written in lower case (`sa`, `gb`): read as the convention's only where proven
+_LOWER_TILE = re.compile(r"[gs][a-z]")
 
 
 @dataclass(frozen=True)
@@ -322,6 +324,19 @@ class FileFacts:
             return None
         found = self.through_callers(atom, scope, lambda given, caller, _line: self.atom_tensors.get((caller, given)))
         return found[0] if found and len({tensor for tensor, _ in found}) == 1 else None
+
+    def lower_case_tiles(self) -> frozenset[str]:
+        """Tiles the file writes in lower case for the convention's (``sa = storage.sa.get_tensor(...)`` beside
+        ``gA_mk`` and ``mA_mk``: ``sa`` is ``sA``): a global or shared name of two letters that a maker proves a
+        tensor in the memory its first letter says, where the file names a global or shared tile of the tensor
+        its second letter, in upper case, names. Elsewhere two letters prove nothing (``sx`` may be a scale)."""
+        made = {name for (_, name), (where, *_) in {**self.made_in, **self.laid_in}.items()
+                if _LOWER_TILE.fullmatch(name) and where == name[0]}
+        if not made:
+            return frozenset()
+        bound = set().union(*(scope.bound for scope in self.scopes))
+        return frozenset(name for name in made
+                         if any(re.fullmatch(f"[mgs]{name[1].upper()}(?:_\\w*)?", other) for other in bound))
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound

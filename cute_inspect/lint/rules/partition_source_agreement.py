@@ -247,11 +247,15 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         return
     if facts.coordinates(partition.source):
         where, held = "c", "holds coordinates (an identity tensor)"
-    else:
-        known = facts.memory_of(partition.source, partition.scope)
-        if known is None or same_memory(target.where, known[0]):
+    elif (known := facts.memory_of(partition.source, partition.scope)) is not None:
+        if same_memory(target.where, known[0]):
             return
         where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
+    else:
+        where = _tma_side(partition, facts)
+        if where is None or same_memory(target.where, where):
+            return
+        held = f"is given as the {WHERE_WORDS[where].split()[0]} side of `tma_partition`"
     fixed = free_name(renamed(target, where=where), facts, partition.scope)
     yield renaming(
         partition.line,
@@ -259,6 +263,21 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         f"`{partition.target}` partitions `{partition.source}`, which {held}, but names `{target.where}{target.what}`",
         partition.target, fixed, partition.scope,
     )
+
+
+def _own_tma_pair(partition: Partition, facts: FileFacts):
+    """The ``tma_partition`` call of the function that made ``partition`` one of its two results, or None."""
+    return next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+
+
+def _tma_side(partition: Partition, facts: FileFacts) -> str | None:
+    """The memory of a ``tma_partition`` result by its place: the call returns the shared-memory side, then the
+    global side, whatever view of which tensor it is given (``bSG_rD`` of ``zipped_divide(gC, ...)`` names the
+    global side registers)."""
+    if partition.method != TMA_PARTITION:
+        return None
+    pair = _own_tma_pair(partition, facts)
+    return None if pair is None else "s" if partition.target == pair.smem else "g"
 
 
 def _memory_read(name: TensorName | None) -> bool:
@@ -630,7 +649,7 @@ def _atom_misnames(partition: Partition, target: TensorName, facts: FileFacts, c
     partitioned view is called."""
     if partition.method != TMA_PARTITION or target.where == "c":
         return
-    pair = next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    pair = _own_tma_pair(partition, facts)
     made = facts.atom_tensor(pair.atom if pair is not None else None, partition.scope)
     loaded = parse_name(made[0], context.vocabulary) if made is not None else None
     if loaded is None or loaded.partitioned or facts.coordinates(made[0]):
@@ -651,7 +670,7 @@ def _argument_slip(partition: Partition, target: TensorName, facts: FileFacts, c
     slip, and it is reported at its own line); None otherwise (the name is the slip, reported where it is bound)."""
     if partition.method != TMA_PARTITION or partition.source_at is None:
         return None
-    pair = next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    pair = _own_tma_pair(partition, facts)
     partner = None if pair is None else pair.gmem if partition.target == pair.smem else pair.smem
     parsed = parse_partitioned(partner, context.vocabulary) if partner else None
     return partition.source_at if parsed is not None and same_tensor(target, parsed) else None
