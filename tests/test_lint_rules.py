@@ -2775,3 +2775,75 @@ def test_a_fragment_made_by_one_mma_of_anothers_partition_blames_the_call_the_ge
     assert _located(source.replace("tiled_mma_qk.make_fragment_B(tCsK)", "tiled_mma_pv.make_fragment_B(tCsK)")) \
         == [(8, "CI106")]
 
+
+def test_a_copys_two_sides_of_one_pattern_made_by_two_tiled_copies_blames_the_one_named_apart():
+    source = (
+        "@cute.jit\n"
+        "def rows(atom_x, atom_w, tv, tiler, gX, sX, gW, cX, tidx):\n"
+        "    tiled_copy_x = cute.make_tiled_copy(atom_x, tv, tiler)\n"
+        "    tiled_copy_w = cute.make_tiled_copy(atom_w, tv, tiler)\n"
+        "    thr_copy_x, thr_copy_w = tiled_copy_x.get_slice(tidx), tiled_copy_w.get_slice(tidx)\n"
+        "    tXgX = thr_copy_x.partition_S(gX)\n"
+        "    tXsX = thr_copy_x.partition_D(sX)\n"
+        "    tXcX = thr_copy_x.partition_S(cX)\n"
+        "    tWgW = thr_copy_w.partition_S(gW)\n"
+        "    cute.copy(atom_x, tXgX, tXsX)\n"
+        "    return tXcX, tWgW\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tXgX = thr_copy_x", "tXgX = thr_copy_w")) == [(6, "CI102")]
+    # one row pattern on every tiled copy (quack's `tX`, the weight's copy too) shows no slip
+    assert lint_source(source.replace("tWgW", "tXgW").replace("tXgX = thr_copy_x", "tXgX = thr_copy_w"), "k.py") == []
+
+
+def test_a_tensor_laid_over_a_pointer_held_from_a_buffers_slice_is_in_the_buffers_memory():
+    source = (
+        "@cute.jit\n"
+        "def softmax_step(storage, layout, stage, lane):\n"
+        "    sSFP = storage.sSFP.get_tensor(layout)\n"
+        "    sSFP_stage_ptr = sSFP[None, None, stage].iterator\n"
+        "    sSFP_thread = cute.make_tensor(sSFP_stage_ptr + lane * 16, cute.make_layout((4, 2)))\n"
+        "    return sSFP_thread\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("sSFP_thread", "rSFP_thread")) == [
+        ("CI113", "`rSFP_thread` is named for registers (`r`), but the call that makes it lays it over a pointer to "
+                  "shared memory; rename it to `sSFP_thread`"),
+    ]
+    # a helper's parameter holds whatever its callers pass: its letter proves no memory for a tile laid over it
+    parameter = source.replace("(storage, layout,", "(sSFP,").replace("    sSFP = storage.sSFP.get_tensor(layout)\n", "")
+    assert lint_source(parameter.replace("sSFP_thread", "rSFP_thread"), "k.py") == []
+
+
+def test_one_tmem_copy_used_to_load_and_to_store_blames_the_direction_another_copy_makes():
+    source = (
+        "class Probe(Base):\n"
+        "    @cute.jit\n"
+        "    def softmax_step(self, thr_tmem_load: cute.CopyAtom, thr_tmem_store: cute.CopyAtom, tStS_t2r, tStP_r2t,\n"
+        "                     tSrS_t2r, tSrP_r2t):\n"
+        "        cute.copy(thr_tmem_load, tStS_t2r, tSrS_t2r)\n"
+        "        cute.copy(thr_tmem_store, tSrP_r2t[None, 0], tStP_r2t[None, 0])\n"
+        "        cute.copy(thr_tmem_store, tSrP_r2t[None, 1], tStP_r2t[None, 1])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("cute.copy(thr_tmem_store, tSrP_r2t[None, 0]", "cute.copy(thr_tmem_load, tSrP_r2t[None, 0]")) == [
+        ("CI102", "`cute.copy` with `thr_tmem_load` stores `tSrP_r2t` into `tStP_r2t`, but line 5 loads with it: a "
+                  "TMEM copy loads or stores, not both; `thr_tmem_store` (line 7) stores"),
+    ]
+
+
+def test_descriptive_names_of_a_tensor_and_its_transposed_form_name_one_buffer():
+    source = (
+        "@cute.jit\n"
+        "def stage(storage, layout, layout_t, thr):\n"
+        "    val_v = storage.val.get_tensor(layout)\n"
+        "    val_vt = cute.make_tensor(val_v.iterator, layout_t)\n"
+        "    key_vt = storage.key.get_tensor(layout_t)\n"
+        "    uw_v = thr.partition_D(val_vt)\n"
+        "    uw_val = thr.partition_D(val_vt)\n"
+        "    return uw_v, uw_val, key_vt\n"
+    )
+    # `v` and `vt` (V and V^T) are one tensor's words, as `sK` and `sKt` are
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("uw_val = thr.partition_D(val_vt)", "uw_key = thr.partition_D(val_vt)")) \
+        == [(7, "CI105")]

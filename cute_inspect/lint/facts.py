@@ -453,6 +453,18 @@ def iterator_owners(expr: ast.expr) -> set[str]:
     }
 
 
+def _sliced_iterator_owner(expr: ast.expr) -> str | None:
+    """``X`` for ``X.iterator`` or ``X[None, k].iterator`` (a slice is in X's memory), at an offset or not."""
+    while type(expr) is ast.BinOp:
+        expr = expr.left
+    if type(expr) is not ast.Attribute or expr.attr != "iterator":
+        return None
+    value = expr.value
+    while type(value) is ast.Subscript:
+        value = value.value
+    return value.id if type(value) is ast.Name else None
+
+
 def _is_cute_module(expr: ast.expr | None) -> bool:
     """``cute`` or ``cutlass.cute``: the module whose ``copy`` and ``gemm`` are checked."""
     if type(expr) is ast.Name:
@@ -647,6 +659,8 @@ class _Collector:
         # (view, the file's function called, its arguments) of `tScS_mn = self._mn_view(tScS)`, judged once the
         # module is read (`helper_views`), since the helper may be defined after its callers
         self.helper_calls: list[tuple[Partition, str, list[str | None]]] = []
+        # (scope, pointer name) -> the tensor whose iterator it holds: `p = sX[None, k].iterator`
+        self.pointer_owners: dict[tuple[int, str], str] = {}
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
 
@@ -924,6 +938,8 @@ class _Collector:
             value = value.body
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
+            if owner := _sliced_iterator_owner(value):
+                self.pointer_owners[(self.scope, targets[0].id)] = owner
             if type(value) is ast.Tuple and _keeps_modes(value):
                 self.mode_coords.add((self.scope, targets[0].id))
         sliced = type(value) is ast.Subscript
@@ -1077,7 +1093,7 @@ class _Collector:
         if method in _HAND_PARTITIONS and sliced and call.args:
             source = tensor_name(call.args[0])
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
-            owners = iterator_owners(call.args[0])
+            owners = iterator_owners(call.args[0]) or self._held_pointer_owners(call.args[0])
             source = owners.pop() if len(owners) == 1 else None
         elif method in self.defined and call.args and not sliced:
             self.helper_calls.append((
@@ -1091,6 +1107,14 @@ class _Collector:
             self.facts.hand_views.append(
                 Partition(target.id, target.lineno, target.col_offset + 1, method, None, None, source, self.scope)
             )
+
+    def _held_pointer_owners(self, pointer: ast.expr) -> set[str]:
+        """The tensor whose iterator a pointer name (at an offset) holds: ``make_tensor(p + offset, layout)`` after
+        ``p = sX[None, k].iterator`` lays a view over sX's memory."""
+        while type(pointer) is ast.BinOp:
+            pointer = pointer.left
+        owner = self.pointer_owners.get((self.scope, pointer.id)) if type(pointer) is ast.Name else None
+        return {owner} if owner else set()
 
     def helper_views(self) -> list[Partition]:
         """``tScS_mn = self._mn_view(tScS)`` where every ``return`` of the file's ``_mn_view`` lays a new layout over
@@ -1154,10 +1178,10 @@ class _Collector:
             if kind is ast.BinOp:
                 expr = expr.left
             elif kind is ast.Name:
-                return self.facts.pointers.get((self.scope, expr.id))
-            elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Name:
-                known = self.facts.memory_of(expr.value.id, self.scope)
-                return known[0] if known else None
+                owner = self.pointer_owners.get((self.scope, expr.id))
+                return self.facts.pointers.get((self.scope, expr.id)) or (owner and self._tensor_memory(owner))
+            elif kind is ast.Attribute and expr.attr == "iterator" and (owner := _sliced_iterator_owner(expr)):
+                return self._tensor_memory(owner)
             elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Call \
                     and call_target(expr.value.func)[0] == "domain_offset" and len(expr.value.args) == 2:
                 # `domain_offset(coord, X).iterator` points into X
@@ -1179,6 +1203,12 @@ class _Collector:
             else:
                 return None
         return None
+
+    def _tensor_memory(self, name: str) -> str | None:
+        """The memory a maker proves for a tensor whose iterator a pointer reads (a helper's parameter holds whatever
+        its callers pass)."""
+        known = self.facts.memory_of(name, self.scope)
+        return known[0] if known else None
 
     def _allocated_in(self, allocator: ast.expr | None) -> str | None:
         """The memory ``allocator.allocate_tensor(...)`` allocates in: ``SmemAllocator().allocate_tensor`` or a

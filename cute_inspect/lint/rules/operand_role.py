@@ -31,6 +31,10 @@ fragment maker given the other operand's partition of a tensor that names the fr
 (``make_tiled_copy_B``) partitions elsewhere in the function, blames the inner call, reported where the inner call
 is written (a line of its own in ``make_fragment_B(\n thr_mma.partition_A(s_value))``).
 
+A fragment made by one MMA of the same operand's partition by another MMA the file makes (``tCrV =
+mma_qk.make_fragment_B(tCsV)``, ``tCsV = thr_mma_pv.partition_B(sV)``) is reported where the ``cute.gemm`` that reads
+the fragment disagrees: at the partition when only the fragment maker's gemm reads it, else at the fragment.
+
 A tiled copy made for one operand of an MMA (``make_tiled_copy_A``) given the other operand's tensor
 (``thr_s2r_copy_A.partition_S(sB)``), where the file makes that operand's own copy of the MMA and the letters are
 operand roles (the file partitions by them, or the copy also lays out its own operand's tensor), is reported at the

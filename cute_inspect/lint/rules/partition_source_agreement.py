@@ -63,7 +63,9 @@ one unless the file shows the tensor shared). The convention in lower case (``tx
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
-A tile named with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
+Tiles written in lower case (``sa = storage.sa.get_tensor(...)``) are the convention's (``sA``) where a maker proves
+them in the memory their letter says and the file names a tile of that tensor in upper case (``gA_mk``). A tile named
+with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
 tensor: a partition's argument or a layout view's result (``local_gB = cute.local_tile(gA, ...)`` names A's tile B's).
 A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view, and
 so is a slice by an index the file does not show that the function then partitions (``bX = gX[block_coord]``, then
@@ -83,8 +85,10 @@ of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position o
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
 letter is always compared. A suggested name is never one already bound in that function.
 
-The two sides of one ``tma_partition`` hold the same data: a result naming another tensor than both its sides and its
-other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, and a ring the function fills from two tensors, none
+The two sides of one ``tma_partition`` hold the same data, except a pair crossing two tensors that each have a buffer
+and a global tile of their own (``sK`` with ``gV_local``, beside ``gK_local`` and ``sV``): a result naming another tensor
+than both its sides and its other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, so is a result named for
+another memory than its place says (the call returns the shared side, then the global side: ``bSG_rD``), and a ring the function fills from two tensors, none
 of them its own (``sW`` from ``gK`` and ``gV``), may name each load's global side (``tKgW``), as may a pair whose op
 names its tensor and whose results share a kind word (``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
 where the file indexes a tile of it so (``gK_block0``). A call of a function of the file whose every ``return`` is
