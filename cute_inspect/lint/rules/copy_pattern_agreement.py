@@ -339,14 +339,15 @@ def _tmem_copies_both_ways(facts: FileFacts, context: RuleContext) -> Iterator[V
         for direction, calls in ways.items():
             other = next((others[direction][0] for (at, _), others in by_object.items()
                           if at == scope and set(others) == {direction}), None)
-            opposite = ways["load" if direction == "store" else "store"][0]
+            reverse = "load" if direction == "store" else "store"
+            opposite = ways[reverse][0]
             if other is None:
                 continue
             for call in calls:
                 yield Violation(
                     *_atom_position(call, facts),
                     f"`{call.function}` with `{call.atom}` {direction}s `{call.operands[0].name}` into "
-                    f"`{call.operands[1].name}`, but line {opposite.line} {'loads' if direction == 'store' else 'stores'} "
+                    f"`{call.operands[1].name}`, but line {opposite.line} {reverse}s "
                     f"with it: a TMEM copy loads or stores, not both; `{other.atom}` (line {other.line}) "
                     f"{direction}s",
                 )

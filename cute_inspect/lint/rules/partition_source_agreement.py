@@ -85,12 +85,13 @@ of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position o
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
 letter is always compared. A suggested name is never one already bound in that function.
 
-The two sides of one ``tma_partition`` hold the same data, except a pair crossing two tensors that each have a buffer
-and a global tile of their own (``sK`` with ``gV_local``, beside ``gK_local`` and ``sV``): a result naming another tensor
-than both its sides and its other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, so is a result named for
-another memory than its place says (the call returns the shared side, then the global side: ``bSG_rD``), and a ring the function fills from two tensors, none
-of them its own (``sW`` from ``gK`` and ``gV``), may name each load's global side (``tKgW``), as may a pair whose op
-names its tensor and whose results share a kind word (``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
+The two sides of one ``tma_partition`` hold the same data, except a pair crossing two tensors that each have a
+buffer and a global tile of their own (``sK`` with ``gV_local``, beside ``gK_local`` and ``sV``): a result naming
+another tensor than both its sides and its other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, so is a
+result named for another memory than its place says (the call returns the shared side, then the global side:
+``bSG_rD``), and a ring the function fills from two tensors, none of them its own (``sW`` from ``gK`` and ``gV``), may
+name each load's global side (``tKgW``), as may a pair whose op names its tensor and whose results share a kind word
+(``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
 where the file indexes a tile of it so (``gK_block0``). A call of a function of the file whose every ``return`` is
 ``cute.make_tensor(param.iterator, ...)`` is a view of that argument; a view of a global tensor named for its gradient
 (``gdY`` of ``mY``) is reported; a comprehension over a tuple assigned to as many names is read one element at a time.
@@ -271,7 +272,8 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
 
 def _own_tma_pair(partition: Partition, facts: FileFacts):
     """The ``tma_partition`` call of the function that made ``partition`` one of its two results, or None."""
-    return next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    return next((pair for pair in facts.tma_pairs
+                 if pair.scope == partition.scope and partition.target in (pair.smem, pair.gmem)), None)
 
 
 def _tma_side(partition: Partition, facts: FileFacts) -> str | None:
