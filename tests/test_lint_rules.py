@@ -2211,6 +2211,11 @@ def _located(source):
     return [(f.line, f.code) for f in lint_source(source, "k.py")]
 
 
+def _messages(source):
+    """(code, message) of each default finding on ``source``."""
+    return [(f.code, f.message) for f in lint_source(source, "k.py")]
+
+
 def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
     # K's buffer is laid over V's field when K is staged apart, and over its own field otherwise: K stays K, so a
     # partition named K of V's tile is another tensor's
@@ -2681,3 +2686,164 @@ def test_a_copy_made_over_one_tensor_given_another_that_has_its_own():
     # a copy made with another atom (a load beside the tensor's own store) may move it on purpose
     other_atom = source.replace("make_s2t_copy(atom, tCtSFB1)", "make_s2t_copy(load_atom, tCtSFB1)")
     assert lint_source(other_atom.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S"), "k.py") == []
+
+
+def test_a_tma_pair_crossing_two_tensors_that_have_their_own_tiles_makes_them_no_one_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def load(gK: cute.Tensor, gV: cute.Tensor, k_atom: cute.CopyAtom, v_atom: cute.CopyAtom, sK, sV, l):\n"
+        "    gK_local = cute.local_tile(gK, (64, 64), (None, 0))\n"
+        "    gV_local = cute.local_tile(gV, (64, 64), (None, 0))\n"
+        "    tKsK, tKgK = cpasync.tma_partition(k_atom, 0, l, sK, gK_local)\n"
+        "    tVsV, tVgV = cpasync.tma_partition(v_atom, 0, l, sV, gV_local)\n"
+        "    return tKsK, tKgK, tVsV, tVgV\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # K's pair given V's tile: the pair is the slip, not evidence that K and V are one tensor
+    crossed = source.replace("sK, gK_local)", "sK, gV_local)")
+    assert ("CI105", "`tKgK` partitions `gV_local` but names `gK`; rename it to `tKgV`") in _messages(crossed)
+    # a staging buffer paired with the one tensor it holds (no `gX` of its own) still reads as that tensor
+    staging = source.replace("sK, gK_local)", "sX, gK_local)").replace("tKsK", "tKsX")
+    assert "CI105" not in [code for code, _ in _messages(staging)]
+
+
+def test_a_tma_partitions_second_result_is_the_global_side_whatever_view_it_is_given():
+    source = (
+        "@cute.jit\n"
+        "def store(c_tma_atom, sC, gC, tile):\n"
+        "    s_view = cute.group_modes(sC, 0, 2)\n"
+        "    g_view = cute.zipped_divide(gC, tile)\n"
+        "    bSG_sD, bSG_gD = cpasync.tma_partition(c_tma_atom, 0, cute.make_layout(1), s_view, g_view)\n"
+        "    cute.copy(c_tma_atom, bSG_sD[None, 0], bSG_gD[None, 0])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("bSG_gD", "bSG_rD")) == [
+        ("CI105", "`bSG_rD` partitions `g_view`, which is given as the global side of `tma_partition`, but names "
+                  "`rD`; rename it to `bSG_gD`"),
+    ]
+
+
+def test_tiles_written_in_lower_case_read_as_the_conventions_where_a_maker_proves_them():
+    source = (
+        "@cute.kernel\n"
+        "def mainloop(self, tma_atom_a: cute.CopyAtom, mA_mk: cute.Tensor, mB_nk: cute.Tensor, tiled_mma, l):\n"
+        "    storage = cutlass.utils.SmemAllocator().allocate(self.shared_storage)\n"
+        "    sa = storage.sa.get_tensor(self.a_layout.outer, swizzle=self.a_layout.inner)\n"
+        "    sb = storage.sb.get_tensor(self.b_layout.outer, swizzle=self.b_layout.inner)\n"
+        "    gA_mk = cute.local_tile(mA_mk, (128, 64), (None, None))\n"
+        "    gB_nk = cute.local_tile(mB_nk, (128, 64), (None, None))\n"
+        "    sa_for_tma_partition, sb_for_tma_partition = cute.group_modes(sa, 0, 2), cute.group_modes(sb, 0, 2)\n"
+        "    tAsA, tAgA_mk = cpasync.tma_partition(tma_atom_a, 0, l, sa_for_tma_partition, gA_mk)\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCsA = thr_mma.partition_A(sa)\n"
+        "    tCsB = thr_mma.partition_B(sb)\n"
+        "    return tAsA, tAgA_mk, tCsA, tCsB, gB_nk, sb_for_tma_partition\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("l, sa_for_tma_partition", "l, sb_for_tma_partition")) == [(9, "CI105")]
+    assert _located(source.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)")) == [(11, "CI106")]
+    # two letters prove nothing where the file has no tile of that tensor in upper case (`gB`, `sB`)
+    no_upper = source.replace("gB_nk", "g_b").replace("mB_nk", "m_b")
+    assert lint_source(no_upper.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)"), "k.py") == []
+
+
+def test_a_fragment_made_by_one_mma_of_anothers_partition_blames_the_call_the_gemm_does_not_agree_with():
+    source = (
+        "class Attention:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, op_qk, op_pv, sK, sV, tidx):\n"
+        "        tiled_mma_qk, tiled_mma_pv = cute.make_tiled_mma(op_qk), cute.make_tiled_mma(op_pv)\n"
+        "        qk_thr_mma = tiled_mma_qk.get_slice(tidx)\n"
+        "        pv_thr_mma = tiled_mma_pv.get_slice(tidx)\n"
+        "        tCsK = qk_thr_mma.partition_B(sK)\n"
+        "        tCrK = tiled_mma_qk.make_fragment_B(tCsK)\n"
+        "        tCsV = pv_thr_mma.partition_B(sV)\n"
+        "        tCrV = tiled_mma_pv.make_fragment_B(tCsV)\n"
+        "        self.gemm_pv(tiled_mma_pv, tCrV)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def gemm_pv(self, tiled_mma: cute.TiledMma, tCrV: cute.Tensor):\n"
+        "        cute.gemm(tiled_mma, self.acc, self.p, tCrV[None, None, 0], self.acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the fragment maker is the other MMA: reported at the fragment
+    assert _located(source.replace("tiled_mma_pv.make_fragment_B(tCsV)", "tiled_mma_qk.make_fragment_B(tCsV)")) \
+        == [(10, "CI106")]
+    # the partition is the other MMA's while the gemm reads the fragment with its maker's MMA: at the partition
+    assert _located(source.replace("pv_thr_mma.partition_B(sV)", "qk_thr_mma.partition_B(sV)")) == [(9, "CI106")]
+    # and with no gemm to tell, the fragment
+    assert _located(source.replace("tiled_mma_qk.make_fragment_B(tCsK)", "tiled_mma_pv.make_fragment_B(tCsK)")) \
+        == [(8, "CI106")]
+
+
+def test_a_copys_two_sides_of_one_pattern_made_by_two_tiled_copies_blames_the_one_named_apart():
+    source = (
+        "@cute.jit\n"
+        "def rows(atom_x, atom_w, tv, tiler, gX, sX, gW, cX, tidx):\n"
+        "    tiled_copy_x = cute.make_tiled_copy(atom_x, tv, tiler)\n"
+        "    tiled_copy_w = cute.make_tiled_copy(atom_w, tv, tiler)\n"
+        "    thr_copy_x, thr_copy_w = tiled_copy_x.get_slice(tidx), tiled_copy_w.get_slice(tidx)\n"
+        "    tXgX = thr_copy_x.partition_S(gX)\n"
+        "    tXsX = thr_copy_x.partition_D(sX)\n"
+        "    tXcX = thr_copy_x.partition_S(cX)\n"
+        "    tWgW = thr_copy_w.partition_S(gW)\n"
+        "    cute.copy(atom_x, tXgX, tXsX)\n"
+        "    return tXcX, tWgW\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tXgX = thr_copy_x", "tXgX = thr_copy_w")) == [(6, "CI102")]
+    # one row pattern on every tiled copy (quack's `tX`, the weight's copy too) shows no slip
+    assert lint_source(source.replace("tWgW", "tXgW").replace("tXgX = thr_copy_x", "tXgX = thr_copy_w"), "k.py") == []
+
+
+def test_a_tensor_laid_over_a_pointer_held_from_a_buffers_slice_is_in_the_buffers_memory():
+    source = (
+        "@cute.jit\n"
+        "def softmax_step(storage, layout, stage, lane):\n"
+        "    sSFP = storage.sSFP.get_tensor(layout)\n"
+        "    sSFP_stage_ptr = sSFP[None, None, stage].iterator\n"
+        "    sSFP_thread = cute.make_tensor(sSFP_stage_ptr + lane * 16, cute.make_layout((4, 2)))\n"
+        "    return sSFP_thread\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("sSFP_thread", "rSFP_thread")) == [
+        ("CI113", "`rSFP_thread` is named for registers (`r`), but the call that makes it lays it over a pointer to "
+                  "shared memory; rename it to `sSFP_thread`"),
+    ]
+    # a helper's parameter holds whatever its callers pass: its letter proves no memory for a tile laid over it
+    parameter = source.replace("(storage, layout,", "(sSFP,").replace("    sSFP = storage.sSFP.get_tensor(layout)\n", "")
+    assert lint_source(parameter.replace("sSFP_thread", "rSFP_thread"), "k.py") == []
+
+
+def test_one_tmem_copy_used_to_load_and_to_store_blames_the_direction_another_copy_makes():
+    source = (
+        "class Probe(Base):\n"
+        "    @cute.jit\n"
+        "    def softmax_step(self, thr_tmem_load: cute.CopyAtom, thr_tmem_store: cute.CopyAtom, tStS_t2r, tStP_r2t,\n"
+        "                     tSrS_t2r, tSrP_r2t):\n"
+        "        cute.copy(thr_tmem_load, tStS_t2r, tSrS_t2r)\n"
+        "        cute.copy(thr_tmem_store, tSrP_r2t[None, 0], tStP_r2t[None, 0])\n"
+        "        cute.copy(thr_tmem_store, tSrP_r2t[None, 1], tStP_r2t[None, 1])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("cute.copy(thr_tmem_store, tSrP_r2t[None, 0]", "cute.copy(thr_tmem_load, tSrP_r2t[None, 0]")) == [
+        ("CI102", "`cute.copy` with `thr_tmem_load` stores `tSrP_r2t` into `tStP_r2t`, but line 5 loads with it: a "
+                  "TMEM copy loads or stores, not both; `thr_tmem_store` (line 7) stores"),
+    ]
+
+
+def test_descriptive_names_of_a_tensor_and_its_transposed_form_name_one_buffer():
+    source = (
+        "@cute.jit\n"
+        "def stage(storage, layout, layout_t, thr):\n"
+        "    val_v = storage.val.get_tensor(layout)\n"
+        "    val_vt = cute.make_tensor(val_v.iterator, layout_t)\n"
+        "    key_vt = storage.key.get_tensor(layout_t)\n"
+        "    uw_v = thr.partition_D(val_vt)\n"
+        "    uw_val = thr.partition_D(val_vt)\n"
+        "    return uw_v, uw_val, key_vt\n"
+    )
+    # `v` and `vt` (V and V^T) are one tensor's words, as `sK` and `sKt` are
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("uw_val = thr.partition_D(val_vt)", "uw_key = thr.partition_D(val_vt)")) \
+        == [(7, "CI105")]

@@ -47,14 +47,16 @@ def with_memory(name: str, where: str) -> str:
 def _one_word_apart(source: list[str], other: list[str]) -> tuple[str, str] | None:
     """(source's word, other's word) where two names of as many words differ in exactly one, a tensor's word: not
     a memory word, nor a leading letter (``s_score`` and ``t_score``, ``c_value`` and ``coord_value``: a where
-    or scope letter)."""
+    or scope letter), nor a tensor and its transposed form (``v_v`` and ``v_vt``: one tensor, as ``sK`` and ``sKt``
+    are in the convention)."""
     if len(source) != len(other):
         return None
     apart = [(at, mine, theirs) for at, (mine, theirs) in enumerate(zip(source, other)) if mine != theirs]
     if len(apart) != 1:
         return None
     at, mine, theirs = apart[0]
-    if any(word in _MEMORY_WORDS or word.isdigit() for word in (mine, theirs)):
+    if any(word in _MEMORY_WORDS or word.isdigit() for word in (mine, theirs)) or f"{mine}t" == theirs \
+            or f"{theirs}t" == mine:
         return None
     return None if at == 0 and min(len(mine), len(theirs)) == 1 else (mine, theirs)
 

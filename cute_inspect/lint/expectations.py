@@ -208,13 +208,22 @@ class TensorIndex:
                 if index:
                     self._indexed_tiles.add((parsed.what, index.group()))
         self._group: dict[str, str] = {}
-        for made, made_from in facts.derived + _one_tensor_buffers(facts.same_data, vocabulary):
+        paired = _one_tensor_buffers(facts.same_data, vocabulary)
+        for made, made_from in facts.derived + paired:
             a, b = _tensor(made, vocabulary), _tensor(made_from, vocabulary)
             # Only plain tensors hold data: `tVcV = tKcK` reuses coordinates, it does not make V of K.
             if a is None or b is None or a.partitioned or b.partitioned or "c" in (a.where, b.where):
                 continue
+            if (made, made_from) in paired and self._crossed(a.what, b.what):
+                continue
             if a.what != b.what:
                 self._union(a.what, b.what)
+
+    def _crossed(self, buffer_tensor: str, tile_tensor: str) -> bool:
+        """A ``tma_partition`` pairing one tensor's shared buffer with another's global tile, where each has a
+        buffer and a global tile of its own (``sK`` with ``gV_local`` beside ``gK_local`` and ``sV``), crosses two
+        tensors: it is no evidence that they are one."""
+        return "g" in self.memories.get(buffer_tensor, ()) and "s" in self.memories.get(tile_tensor, ())
 
     def _find(self, what: str) -> str:
         while self._group.get(what, what) != what:

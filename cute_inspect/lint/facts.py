@@ -33,6 +33,8 @@ _VIEW_FUNCTIONS = frozenset({"group_modes", "filter_zeros", "flatten", "flat_div
 # `domain_offset(coord, X)`: X moved to another origin, a view of its second argument.
 _OFFSET_VIEW = "domain_offset"
 _SLICE_METHODS = frozenset({"get_slice", "get_slice_"})
+# a global or shared tile written in lower case (`sa`, `gb`): read as the convention's only where proven
+_LOWER_TILE = re.compile(r"[gs][a-z]")
 
 
 @dataclass(frozen=True)
@@ -323,6 +325,19 @@ class FileFacts:
         found = self.through_callers(atom, scope, lambda given, caller, _line: self.atom_tensors.get((caller, given)))
         return found[0] if found and len({tensor for tensor, _ in found}) == 1 else None
 
+    def lower_case_tiles(self) -> frozenset[str]:
+        """Tiles the file writes in lower case for the convention's (``sa = storage.sa.get_tensor(...)`` beside
+        ``gA_mk`` and ``mA_mk``: ``sa`` is ``sA``): a global or shared name of two letters that a maker proves a
+        tensor in the memory its first letter says, where the file names a global or shared tile of the tensor
+        its second letter, in upper case, names. Elsewhere two letters prove nothing (``sx`` may be a scale)."""
+        made = {name for (_, name), (where, *_) in {**self.made_in, **self.laid_in}.items()
+                if _LOWER_TILE.fullmatch(name) and where == name[0]}
+        if not made:
+            return frozenset()
+        bound = set().union(*(scope.bound for scope in self.scopes))
+        return frozenset(name for name in made
+                         if any(re.fullmatch(f"[mgs]{name[1].upper()}(?:_\\w*)?", other) for other in bound))
+
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
 
@@ -436,6 +451,18 @@ def iterator_owners(expr: ast.expr) -> set[str]:
         node.value.id for node in ast.walk(expr)
         if type(node) is ast.Attribute and node.attr == "iterator" and type(node.value) is ast.Name
     }
+
+
+def _sliced_iterator_owner(expr: ast.expr) -> str | None:
+    """``X`` for ``X.iterator`` or ``X[None, k].iterator`` (a slice is in X's memory), at an offset or not."""
+    while type(expr) is ast.BinOp:
+        expr = expr.left
+    if type(expr) is not ast.Attribute or expr.attr != "iterator":
+        return None
+    value = expr.value
+    while type(value) is ast.Subscript:
+        value = value.value
+    return value.id if type(value) is ast.Name else None
 
 
 def _is_cute_module(expr: ast.expr | None) -> bool:
@@ -632,6 +659,8 @@ class _Collector:
         # (view, the file's function called, its arguments) of `tScS_mn = self._mn_view(tScS)`, judged once the
         # module is read (`helper_views`), since the helper may be defined after its callers
         self.helper_calls: list[tuple[Partition, str, list[str | None]]] = []
+        # (scope, pointer name) -> the tensor whose iterator it holds: `p = sX[None, k].iterator`
+        self.pointer_owners: dict[tuple[int, str], str] = {}
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
 
@@ -909,6 +938,8 @@ class _Collector:
             value = value.body
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
+            if owner := _sliced_iterator_owner(value):
+                self.pointer_owners[(self.scope, targets[0].id)] = owner
             if type(value) is ast.Tuple and _keeps_modes(value):
                 self.mode_coords.add((self.scope, targets[0].id))
         sliced = type(value) is ast.Subscript
@@ -1062,7 +1093,7 @@ class _Collector:
         if method in _HAND_PARTITIONS and sliced and call.args:
             source = tensor_name(call.args[0])
         elif method == "make_tensor" and len(call.args) == 2 and not self._operand_fragment_layout(call.args[1]):
-            owners = iterator_owners(call.args[0])
+            owners = iterator_owners(call.args[0]) or self._held_pointer_owners(call.args[0])
             source = owners.pop() if len(owners) == 1 else None
         elif method in self.defined and call.args and not sliced:
             self.helper_calls.append((
@@ -1076,6 +1107,14 @@ class _Collector:
             self.facts.hand_views.append(
                 Partition(target.id, target.lineno, target.col_offset + 1, method, None, None, source, self.scope)
             )
+
+    def _held_pointer_owners(self, pointer: ast.expr) -> set[str]:
+        """The tensor whose iterator a pointer name (at an offset) holds: ``make_tensor(p + offset, layout)`` after
+        ``p = sX[None, k].iterator`` lays a view over sX's memory."""
+        while type(pointer) is ast.BinOp:
+            pointer = pointer.left
+        owner = self.pointer_owners.get((self.scope, pointer.id)) if type(pointer) is ast.Name else None
+        return {owner} if owner else set()
 
     def helper_views(self) -> list[Partition]:
         """``tScS_mn = self._mn_view(tScS)`` where every ``return`` of the file's ``_mn_view`` lays a new layout over
@@ -1139,10 +1178,10 @@ class _Collector:
             if kind is ast.BinOp:
                 expr = expr.left
             elif kind is ast.Name:
-                return self.facts.pointers.get((self.scope, expr.id))
-            elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Name:
-                known = self.facts.memory_of(expr.value.id, self.scope)
-                return known[0] if known else None
+                owner = self.pointer_owners.get((self.scope, expr.id))
+                return self.facts.pointers.get((self.scope, expr.id)) or (owner and self._tensor_memory(owner))
+            elif kind is ast.Attribute and expr.attr == "iterator" and (owner := _sliced_iterator_owner(expr)):
+                return self._tensor_memory(owner)
             elif kind is ast.Attribute and expr.attr == "iterator" and type(expr.value) is ast.Call \
                     and call_target(expr.value.func)[0] == "domain_offset" and len(expr.value.args) == 2:
                 # `domain_offset(coord, X).iterator` points into X
@@ -1164,6 +1203,12 @@ class _Collector:
             else:
                 return None
         return None
+
+    def _tensor_memory(self, name: str) -> str | None:
+        """The memory a maker proves for a tensor whose iterator a pointer reads (a helper's parameter holds whatever
+        its callers pass)."""
+        known = self.facts.memory_of(name, self.scope)
+        return known[0] if known else None
 
     def _allocated_in(self, allocator: ast.expr | None) -> str | None:
         """The memory ``allocator.allocate_tensor(...)`` allocates in: ``SmemAllocator().allocate_tensor`` or a

@@ -37,6 +37,8 @@ class Vocabulary:
 
     extra_ops: tuple[str, ...] = ()
     extra_tensors: tuple[str, ...] = ()
+    # a file's tiles written in lower case (`sa`, `sb`) for the convention's `sA`, `sB` (`lower_case_tiles`)
+    lower_tiles: frozenset[str] = frozenset()
 
 
 DEFAULT_VOCABULARY = Vocabulary()
@@ -140,6 +142,8 @@ def _unglued(what: str, variant: str) -> tuple[str, str]:
 @lru_cache(maxsize=65536)
 def parse_name(name: str, vocabulary: Vocabulary = DEFAULT_VOCABULARY) -> TensorName | None:
     """Parse ``name`` as a partitioned name, else as an unpartitioned one; None when it is neither."""
+    if vocabulary.lower_tiles and name[:2] in vocabulary.lower_tiles and name[2:3] in ("", "_"):
+        name = name[0] + name[1].upper() + name[2:]  # `sa_for_tma_partition` is `sA_for_tma_partition`
     partitioned, unpartitioned = _patterns(vocabulary)
     separated = _separated(name, vocabulary)
     if separated is not None:

@@ -38,7 +38,7 @@ from cute_inspect.lint.facts import FileFacts, collect
 from cute_inspect.lint.noqa import comments, statement_span
 from cute_inspect.lint.prefilter import cannot_hold_findings
 from cute_inspect.lint.registry import RULES, all_rules, kind, needs_trace
-from cute_inspect.lint.rules import Violation, unused_noqa
+from cute_inspect.lint.rules import RuleContext, Violation, unused_noqa
 from cute_inspect.lint.workers import MAX_BATCHES, map_batches
 from cute_inspect.positions import char_column, source_lines
 
@@ -105,6 +105,12 @@ def _static(codes: frozenset[str]) -> list[str]:
     return [code for code in sorted(codes) if kind(code) == "static"]
 
 
+def with_lower_case_tiles(context: RuleContext, facts: FileFacts) -> RuleContext:
+    """The rules' context for one file, reading the tiles it writes in lower case (``sa``) as the convention's."""
+    tiles = facts.lower_case_tiles()
+    return replace(context, vocabulary=replace(context.vocabulary, lower_tiles=tiles)) if tiles else context
+
+
 def _check_tree(
     tree: ast.Module, codes: frozenset[str], config: LintConfig, facts: FileFacts | None = None
 ) -> list[tuple[str, Violation]]:
@@ -115,7 +121,7 @@ def _check_tree(
     if not (facts.partitions or facts.hand_views or facts.layout_views or facts.copies or facts.gemms or facts.made_in
             or facts.laid_in or facts.foreign_tma_tensors or facts.foreign_calls):
         return []
-    context = config.context
+    context = with_lower_case_tiles(config.context, facts)
     found = [(code, violation) for code in static for violation in RULES[code].check(facts, context)]
     # A rule that reaches another's finding by another road (CI110 by objects, CI104 by partitioner names)
     # defers to it at the same place: one slip, one finding.

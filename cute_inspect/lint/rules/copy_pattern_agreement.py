@@ -47,7 +47,12 @@ named for (``gB``) is copied nowhere in the function, is reported at that buffer
 ``tcgen05.make_tmem_copy`` made (it moves between tensor memory and registers) given two sides neither of which is in
 tensor memory, one of them made in another memory (``cute.copy(tiled_tmem_load, tOrO_frg_cvt, tOsO_r2s_i)``, the first
 made by ``make_rmem_tensor``), is reported at the atom; a side partitioned or viewed from a tensor in tensor memory (the
-one the copy was made over, or one named for it) is there whatever it is called, and CI105 reports its name.
+one the copy was made over, or one named for it) is there whatever it is called, and CI105 reports its name. One copy
+object a function uses to load tensor memory into registers and to store registers into it (by the sides' where
+letters) is reported at the copies in the direction another copy object of the function makes alone: a tcgen05 copy
+is ``ld`` or ``st``. Two memory sides of one pattern partitioned by two tiled copies the file makes (``tXgX =
+thr_copy_w.partition_S(gX)`` copied into ``tXsX = thr_copy_x.partition_D(sX)``) are reported at the side whose tiled
+copy names its other partitions with another pattern (``tWgW``), where it is made.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -175,6 +180,38 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
             )
 
 
+def _side_of_another_tiled_copy(call, sides, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """Both memory sides of a copy carry one pattern, but two tiled copies the file makes partitioned them
+    (``tXgX = thr_copy_w.partition_S(gX)`` copied into ``tXsX = thr_copy_x.partition_D(sX)``): one tiled copy lays
+    out both sides of a copy. The side whose tiled copy names its other partitions with another pattern
+    (``tWgW``), while the other side's names its own with this one, is the slip: reported where it is made."""
+    made = {p.target: p for p in facts.partitions if p.scope == call.scope and p.method in _COPY_PARTITIONS}
+    parts = [made.get(operand.name) for operand, _ in sides]
+    if len(parts) != 2 or None in parts:
+        return
+    origins = facts.origins
+    objects = [origins.identity(part.made_by) for part in parts]
+    made_apart = all(ref is not None and ref[0] == "obj" for ref in objects) and objects[0] != objects[1]
+    if not made_apart or any(origins.object(part.made_by).kind != "copy" for part in parts):
+        return
+    pattern = sides[0][1].pattern
+    others = [
+        {parsed.pattern for other in made.values() if other.target != part.target
+         and origins.identity(other.made_by) == ref and (parsed := parse_partitioned(other.target, context.vocabulary))}
+        for part, ref in zip(parts, objects)
+    ]
+    odd = [i for i in (0, 1) if others[i] and pattern not in others[i] and pattern in others[1 - i]]
+    if len(odd) != 1:
+        return
+    stray, kept = parts[odd[0]], parts[1 - odd[0]]
+    yield Violation(
+        stray.line, stray.column,
+        f"`{stray.target}` is made by `{stray.receiver}.{stray.method}`, a tiled copy whose other partitions are "
+        f"`{'`, `'.join(sorted(others[odd[0]]))}...`, but `{call.function}` (line {call.line}) copies it with "
+        f"`{kept.target}`, made by `{kept.receiver}.{kept.method}`: one tiled copy lays out both sides of a copy",
+    )
+
+
 def _descriptive_side_of_another_copy(call, facts: FileFacts) -> Iterator[Violation]:
     """A memory side named in descriptive words (``smem_b_copy_fragment``) that another tiled copy partitioned than
     the one the copy is made with, which partitions tensors of its own in the function: ``cute.copy(tiled_copy_a,
@@ -273,6 +310,47 @@ def _atom_position(call, facts: FileFacts) -> tuple[int, int]:
                  and (call.operands[0].line, call.operands[0].column)
                  in {(tensor.line, tensor.column) for tensor in atom_call.tensors}),
                 (call.line, call.column))
+
+
+def _tmem_direction(call, context: RuleContext) -> str | None:
+    """``load`` for a copy from a tensor-memory side into a register side (by their where letters), ``store`` for
+    the reverse; None for any other copy."""
+    if len(call.operands) != 2:
+        return None
+    names = [parse_name(operand.name or "", context.vocabulary) for operand in call.operands]
+    wheres = "".join(name.where if name is not None and not name.snake else "?" for name in names)
+    return {"tr": "load", "rt": "store"}.get(wheres)
+
+
+def _tmem_copies_both_ways(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """One copy object that a function uses to load tensor memory into registers and to store registers into it
+    (``cute.copy(thr_tmem_load, tStS, tSrS)``, then ``cute.copy(thr_tmem_load, tSrP, tStP)``): a tcgen05 copy is a
+    load (``tcgen05.ld``) or a store (``tcgen05.st``), not both. The copies in the direction another copy object of
+    the function makes, and only that one, are the slip (``thr_tmem_store`` stores P elsewhere)."""
+    by_object: dict[tuple, dict[str, list]] = {}
+    for call in facts.copies:
+        direction = _tmem_direction(call, context)
+        if direction is not None and call.atom_ref is not None:
+            key = (call.scope, facts.origins.identity(call.atom_ref))
+            by_object.setdefault(key, {}).setdefault(direction, []).append(call)
+    for (scope, _), ways in by_object.items():
+        if len(ways) != 2:
+            continue
+        for direction, calls in ways.items():
+            other = next((others[direction][0] for (at, _), others in by_object.items()
+                          if at == scope and set(others) == {direction}), None)
+            reverse = "load" if direction == "store" else "store"
+            opposite = ways[reverse][0]
+            if other is None:
+                continue
+            for call in calls:
+                yield Violation(
+                    *_atom_position(call, facts),
+                    f"`{call.function}` with `{call.atom}` {direction}s `{call.operands[0].name}` into "
+                    f"`{call.operands[1].name}`, but line {opposite.line} {reverse}s "
+                    f"with it: a TMEM copy loads or stores, not both; `{other.atom}` (line {other.line}) "
+                    f"{direction}s",
+                )
 
 
 def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -772,6 +850,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     yield from _helper_copy_of_two_pairs(facts)
     yield from _elements_into_another_buffer(facts, context)
     yield from _atoms_named_for_another(facts, context)
+    yield from _tmem_copies_both_ways(facts, context)
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
         yield from _atom_of_another_pair(call, facts, context)
@@ -814,8 +893,10 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             continue
         (source, parsed_source), (destination, parsed_destination) = sides
         if parsed_source.pattern == parsed_destination.pattern:
-            # One pattern on both sides (quack's `tX` rows) still names two TMA atoms' partitions apart.
+            # One pattern on both sides (quack's `tX` rows) still names two TMA atoms' partitions apart, and
+            # two tiled copies'.
             yield from _another_atoms_side(call, facts)
+            yield from _side_of_another_tiled_copy(call, sides, facts, context)
             continue
         if _paired(source.name, destination.name, facts, call.scope):
             continue

@@ -31,6 +31,10 @@ fragment maker given the other operand's partition of a tensor that names the fr
 (``make_tiled_copy_B``) partitions elsewhere in the function, blames the inner call, reported where the inner call
 is written (a line of its own in ``make_fragment_B(\n thr_mma.partition_A(s_value))``).
 
+A fragment made by one MMA of the same operand's partition by another MMA the file makes (``tCrV =
+mma_qk.make_fragment_B(tCsV)``, ``tCsV = thr_mma_pv.partition_B(sV)``) is reported where the ``cute.gemm`` that reads
+the fragment disagrees: at the partition when only the fragment maker's gemm reads it, else at the fragment.
+
 A tiled copy made for one operand of an MMA (``make_tiled_copy_A``) given the other operand's tensor
 (``thr_s2r_copy_A.partition_S(sB)``), where the file makes that operand's own copy of the MMA and the letters are
 operand roles (the file partitions by them, or the copy also lays out its own operand's tensor), is reported at the
@@ -261,6 +265,48 @@ def _fragments_of_another_partition(facts: FileFacts, named: set[Partition]) -> 
             yield partition, inner
 
 
+def _gemm_families_given(fragment: Partition, facts: FileFacts) -> set:
+    """The MMA objects of the ``cute.gemm`` calls given ``fragment`` (through its views, and through helpers whose
+    every call passes it), as ``Origins.family`` names them."""
+    views = dict(facts.views)
+
+    def origin(name: str) -> str:
+        while name in views and views[name] != name:
+            name = views[name]
+        return name
+
+    families = set()
+    for call in facts.gemms + facts.helper_gemms:
+        for operand in call.operands:
+            if operand.name is None or operand.slot not in ("a", "b"):
+                continue
+            if facts.is_helper_param(operand.name, call.scope):
+                held = facts.through_callers(operand.name, call.scope, lambda given, caller, _: (caller, origin(given)))
+            else:
+                held = [(call.scope, origin(operand.name))]
+            if held and (fragment.scope, fragment.target) in held:
+                families.add(facts.origins.family(call.atom_ref))
+    return families
+
+
+def _fragments_of_another_mma(facts: FileFacts, named: set[Partition]) -> Iterator[tuple[Partition, Partition, bool]]:
+    """(fragment, partition, whether the partition is the slip) for ``tCrV = mma_qk.make_fragment_B(tCsV)`` where
+    ``tCsV = thr_mma_pv.partition_B(sV)``: a fragment made by one MMA from the same operand's partition by another
+    (two objects the file makes: two parameters may be one MMA and its slice, ``thr_mma`` beside ``tiled_mma``). The
+    MMA whose ``cute.gemm`` reads the fragment tells which call slipped: when only the fragment maker's does, the
+    partition was made by the wrong MMA; otherwise the fragment was."""
+    made = {(p.scope, p.target): p for p in facts.partitions if p.method in ("partition_A", "partition_B")}
+    for partition in facts.partitions:
+        if partition.method not in ("make_fragment_A", "make_fragment_B") or partition in named or partition.inner:
+            continue
+        inner = made.get((partition.scope, partition.source))
+        if inner is None or inner.line > partition.line or inner.method[-1] != partition.method[-1]:
+            continue
+        mine, theirs = facts.origins.family(partition.made_by), facts.origins.family(inner.made_by)
+        if mine is not None and theirs is not None and mine[0] == theirs[0] == "obj" and mine != theirs:
+            yield partition, inner, _gemm_families_given(partition, facts) == {mine}
+
+
 def _named_for_the_other_input(
     partition: Partition, roles: frozenset[str], context: RuleContext,
 ) -> str | None:
@@ -400,6 +446,22 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"{inner.line}) for operand {inner.method[-1]} of this MMA: use `{method}`, or pass operand "
             f"{operand_letter(partition)}'s partition",
         )
+    for partition, inner, partition_slipped in _fragments_of_another_mma(facts, named):
+        named.add(partition)
+        fragment = f"`{partition.target}` (`{partition.receiver}.{partition.method}`, line {partition.line})"
+        if partition_slipped:
+            yield Violation(
+                inner.line, inner.column,
+                f"`{inner.target}` is made by `{inner.receiver}.{inner.method}`, but its fragment {fragment} is made "
+                "by another MMA, whose `cute.gemm` reads it: partition it with that MMA",
+            )
+        else:
+            yield Violation(
+                partition.line, partition.column,
+                f"`{partition.method}` is given `{partition.source}`, made by another MMA (`{inner.receiver}."
+                f"{inner.method}`, line {inner.line}): a fragment is laid out by the MMA that partitioned it, so "
+                f"make {fragment} with that MMA, or partition with this one",
+            )
     for partition in facts.partitions:
         if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
             if (partition.scope, operand_letter(partition), role) not in swapped:

@@ -63,7 +63,9 @@ one unless the file shows the tensor shared). The convention in lower case (``tx
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
-A tile named with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
+Tiles written in lower case (``sa = storage.sa.get_tensor(...)``) are the convention's (``sA``) where a maker proves
+them in the memory their letter says and the file names a tile of that tensor in upper case (``gA_mk``). A tile named
+with a word before the convention (``local_gB``, ``cur_sA``) is that tile where the code proves it a
 tensor: a partition's argument or a layout view's result (``local_gB = cute.local_tile(gA, ...)`` names A's tile B's).
 A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (None, None, k, stage)``) is a view, and
 so is a slice by an index the file does not show that the function then partitions (``bX = gX[block_coord]``, then
@@ -83,10 +85,13 @@ of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position o
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
 letter is always compared. A suggested name is never one already bound in that function.
 
-The two sides of one ``tma_partition`` hold the same data: a result naming another tensor than both its sides and its
-other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, and a ring the function fills from two tensors, none
-of them its own (``sW`` from ``gK`` and ``gV``), may name each load's global side (``tKgW``), as may a pair whose op
-names its tensor and whose results share a kind word (``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
+The two sides of one ``tma_partition`` hold the same data, except a pair crossing two tensors that each have a
+buffer and a global tile of their own (``sK`` with ``gV_local``, beside ``gK_local`` and ``sV``): a result naming
+another tensor than both its sides and its other result (``tXsWi, tXgXi`` of ``sXi``, ``gXi``) is reported, so is a
+result named for another memory than its place says (the call returns the shared side, then the global side:
+``bSG_rD``), and a ring the function fills from two tensors, none of them its own (``sW`` from ``gK`` and ``gV``), may
+name each load's global side (``tKgW``), as may a pair whose op names its tensor and whose results share a kind word
+(``tUpsW, tUpgW``). An indexed name (``tKgK0``) names its tensor
 where the file indexes a tile of it so (``gK_block0``). A call of a function of the file whose every ``return`` is
 ``cute.make_tensor(param.iterator, ...)`` is a view of that argument; a view of a global tensor named for its gradient
 (``gdY`` of ``mY``) is reported; a comprehension over a tuple assigned to as many names is read one element at a time.
@@ -247,11 +252,15 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         return
     if facts.coordinates(partition.source):
         where, held = "c", "holds coordinates (an identity tensor)"
-    else:
-        known = facts.memory_of(partition.source, partition.scope)
-        if known is None or same_memory(target.where, known[0]):
+    elif (known := facts.memory_of(partition.source, partition.scope)) is not None:
+        if same_memory(target.where, known[0]):
             return
         where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
+    else:
+        where = _tma_side(partition, facts)
+        if where is None or same_memory(target.where, where):
+            return
+        held = f"is given as the {WHERE_WORDS[where].split()[0]} side of `tma_partition`"
     fixed = free_name(renamed(target, where=where), facts, partition.scope)
     yield renaming(
         partition.line,
@@ -259,6 +268,22 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         f"`{partition.target}` partitions `{partition.source}`, which {held}, but names `{target.where}{target.what}`",
         partition.target, fixed, partition.scope,
     )
+
+
+def _own_tma_pair(partition: Partition, facts: FileFacts):
+    """The ``tma_partition`` call of the function that made ``partition`` one of its two results, or None."""
+    return next((pair for pair in facts.tma_pairs
+                 if pair.scope == partition.scope and partition.target in (pair.smem, pair.gmem)), None)
+
+
+def _tma_side(partition: Partition, facts: FileFacts) -> str | None:
+    """The memory of a ``tma_partition`` result by its place: the call returns the shared-memory side, then the
+    global side, whatever view of which tensor it is given (``bSG_rD`` of ``zipped_divide(gC, ...)`` names the
+    global side registers)."""
+    if partition.method != TMA_PARTITION:
+        return None
+    pair = _own_tma_pair(partition, facts)
+    return None if pair is None else "s" if partition.target == pair.smem else "g"
 
 
 def _memory_read(name: TensorName | None) -> bool:
@@ -630,7 +655,7 @@ def _atom_misnames(partition: Partition, target: TensorName, facts: FileFacts, c
     partitioned view is called."""
     if partition.method != TMA_PARTITION or target.where == "c":
         return
-    pair = next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    pair = _own_tma_pair(partition, facts)
     made = facts.atom_tensor(pair.atom if pair is not None else None, partition.scope)
     loaded = parse_name(made[0], context.vocabulary) if made is not None else None
     if loaded is None or loaded.partitioned or facts.coordinates(made[0]):
@@ -651,7 +676,7 @@ def _argument_slip(partition: Partition, target: TensorName, facts: FileFacts, c
     slip, and it is reported at its own line); None otherwise (the name is the slip, reported where it is bound)."""
     if partition.method != TMA_PARTITION or partition.source_at is None:
         return None
-    pair = next((p for p in facts.tma_pairs if p.scope == partition.scope and partition.target in (p.smem, p.gmem)), None)
+    pair = _own_tma_pair(partition, facts)
     partner = None if pair is None else pair.gmem if partition.target == pair.smem else pair.smem
     parsed = parse_partitioned(partner, context.vocabulary) if partner else None
     return partition.source_at if parsed is not None and same_tensor(target, parsed) else None
