@@ -47,12 +47,9 @@ def test_mla_dq_kernel_axes(traced, name):
     assert _axes(traced, name) == JUDGED[name]
 
 
-# Open (mlabwd20): every score, operand and gradient of the dK kernel has queries and keys swapped. Nothing joins a
-# reader's kept axis to the scores' (P^T and dS^T reach dV and dK through per-thread views whose rows lie inside the
-# SMEM buffer's one MMA-atom variable, and Q / Q^T share no global tensor here), so `Axes._queries_are_rows` has no
-# vote and falls back to the forward answer (queries are the rows). A kernel that loads Q and Q^T from one global
-# tensor (cuDNN's dK / dV kernel) gets the vote from that join.
-@pytest.mark.xfail(strict=True, reason="open: no reader's kept axis is joined to the scores' (see above)")
+# Every score, operand and gradient of the dK kernel had queries and keys swapped (mlabwd20): nothing joins a reader's
+# kept axis to the scores'. V enters the A slot of both S^T and dP^T: the operand both score-shaped products read
+# in one slot is on the keys' side (`Axes._keys_of_shared_operand`), and the readers keep the scores' rows.
 @pytest.mark.parametrize("name", sorted(JUDGED_DK))
 def test_mla_dk_kernel_axes(traced_dk, name):
     assert _axes(traced_dk, name) == JUDGED_DK[name]

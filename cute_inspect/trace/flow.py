@@ -1081,6 +1081,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _same_indices(axes, index_uses or {}, _sequence_chunks(axes, records))  # the weakest: after every join
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
+    axes.buffers = _operand_buffers(records, instance)
     axes.states.update(states)
     axes.grams.update(_gram_products(records, instance))
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
@@ -2376,6 +2377,25 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
         states.update(m1 for m1, _ in read if m1 in sources)
     states |= _carried_states(records, instance, found)
     return found, lanes, states
+
+
+def _operand_buffers(records: list, instance: dict) -> dict:
+    """product -> slot -> the tensors its gemms read there, each through the MMA's own partitions and fragments of
+    it (`make_fragment_A(sV)`), not through views laid over its pointer (a buffer reused for another operand is no
+    shared operand): two products reading one buffer in one slot share that slot's axis (`Axes._keys_of_shared_
+    operand`)."""
+    found: dict = {}
+    for record in records:
+        if record.op != "gemm" or not record.operands or not record.made_by:
+            continue
+        product = instance.get(record.index, record.made_by["object"])
+        for slot in "AB":
+            i = record.operands.get(slot)
+            while i is not None and records[i].op in _MMA_OPS and records[i].inputs:
+                i = records[i].inputs[0]
+            if i is not None:
+                found.setdefault(product, {}).setdefault(slot, set()).add(i)
+    return found
 
 
 def _chained_axes(axes: Axes) -> None:
