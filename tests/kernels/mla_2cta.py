@@ -8,7 +8,8 @@ latent again, transposed, from a buffer of its own: a 2-CTA B operand is split o
 dQ_rope = dS K_rope. The dK kernel: S^T = C Q_nope^T + K_rope Q_rope^T, dP^T = C dO^T (C in the A slot of both),
 P^T back into TMEM, dS^T into SMEM, then dC = P^T dO + dS^T Q_nope (two TiledMmas, one accumulator: the latent's
 gradient through both places it enters) and dK_rope = dS^T Q_rope. The per-query statistics are SMEM vectors seen as
-score tiles with stride 0 along the keys. Latent-wide products are issued in halves of 256 columns."""
+score tiles with stride 0 along the keys. The score products read the latent a 128-wide chunk at a time (the
+chunks' loads left out); latent-wide gradients are issued in halves of 256 columns."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -20,7 +21,9 @@ from cutlass.cute.nvgpu import tcgen05
 from cutlass.cute.nvgpu.common import OperandMajorMode
 
 BF16, F32 = cutlass.BFloat16, cutlass.Float32
-PAIR, STEP, LATENT, ROPE, HALF = 256, 64, 512, 64, 256  # rows a CTA pair owns, a step's columns, head dims
+PAIR, STEP, LATENT, ROPE = 256, 64, 512, 64  # rows a CTA pair owns, a step's columns, head dims
+HALF = LATENT // 2
+CHUNK = 128  # the latent's columns a score product reads at a time (SMEM holds a quarter of it)
 P_COLUMN = 448  # P^T's own TMEM columns
 
 
@@ -71,11 +74,11 @@ def _softmax_pass(one, two, first, second, stat, rowsum, t, ds_buffer):
 def mla_dq2_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_n: cute.TiledMma, back_r: cute.TiledMma):
     t, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
-    s_qn = _buffer(smem, sm100.make_smem_layout_a(score, (PAIR, STEP, LATENT), BF16, 1))
+    s_qn = _buffer(smem, sm100.make_smem_layout_a(score, (PAIR, STEP, CHUNK), BF16, 1))
     s_qr = _buffer(smem, sm100.make_smem_layout_a(score, (PAIR, STEP, ROPE), BF16, 1))
-    s_c = _buffer(smem, sm100.make_smem_layout_b(score, (PAIR, STEP, LATENT), BF16, 1))
+    s_c = _buffer(smem, sm100.make_smem_layout_b(score, (PAIR, STEP, CHUNK), BF16, 1))
     s_kr = _buffer(smem, sm100.make_smem_layout_b(score, (PAIR, STEP, ROPE), BF16, 1))
-    s_do = _buffer(smem, sm100.make_smem_layout_a(grad, (PAIR, STEP, LATENT), BF16, 1))
+    s_do = _buffer(smem, sm100.make_smem_layout_a(grad, (PAIR, STEP, CHUNK), BF16, 1))
     s_ds = _buffer(smem, sm100.make_smem_layout_a(back_n, (PAIR, HALF, STEP), BF16, 1))
     s_ct = _buffer(smem, sm100.make_smem_layout_b(back_n, (PAIR, HALF, STEP), BF16, 2))  # two halves of the latent
     s_krt = _buffer(smem, sm100.make_smem_layout_b(back_r, (PAIR, ROPE, STEP), BF16, 1))
@@ -101,11 +104,11 @@ def mla_dk2_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_p: cute.Tiled
                    back_r: cute.TiledMma):
     t, _, _ = cute.arch.thread_idx()
     smem = utils.SmemAllocator()
-    s_c = _buffer(smem, sm100.make_smem_layout_a(score, (PAIR, STEP, LATENT), BF16, 1))
+    s_c = _buffer(smem, sm100.make_smem_layout_a(score, (PAIR, STEP, CHUNK), BF16, 1))
     s_kr = _buffer(smem, sm100.make_smem_layout_a(score, (PAIR, STEP, ROPE), BF16, 1))
-    s_qn = _buffer(smem, sm100.make_smem_layout_b(score, (PAIR, STEP, LATENT), BF16, 1))
+    s_qn = _buffer(smem, sm100.make_smem_layout_b(score, (PAIR, STEP, CHUNK), BF16, 1))
     s_qr = _buffer(smem, sm100.make_smem_layout_b(score, (PAIR, STEP, ROPE), BF16, 1))
-    s_do = _buffer(smem, sm100.make_smem_layout_b(grad, (PAIR, STEP, LATENT), BF16, 1))
+    s_do = _buffer(smem, sm100.make_smem_layout_b(grad, (PAIR, STEP, CHUNK), BF16, 1))
     s_dot = _buffer(smem, sm100.make_smem_layout_b(back_p, (PAIR, HALF, STEP), BF16, 2))
     s_dst = _buffer(smem, sm100.make_smem_layout_a(back_s, (PAIR, HALF, STEP), BF16, 1))
     s_qnt = _buffer(smem, sm100.make_smem_layout_b(back_s, (PAIR, HALF, STEP), BF16, 2))
