@@ -2380,21 +2380,17 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
 
 
 def _operand_buffers(records: list, instance: dict) -> dict:
-    """product -> slot -> the tensors its gemms read there, each through the MMA's own partitions and fragments of
-    it (`make_fragment_A(sV)`), not through views laid over its pointer (a buffer reused for another operand is no
-    shared operand): two products reading one buffer in one slot share that slot's axis (`Axes._keys_of_shared_
-    operand`)."""
+    """product -> slot -> the tensors the MMA's own partitions and fragments of its A and B operands were made of
+    (`make_fragment_A(sV)`, also for an MMA issued by PTX the trace does not see as `cute.gemm`), not views laid over
+    their pointers (a buffer reused for another operand is no shared operand): two products reading one buffer in
+    one slot share that slot's axis (`Axes._keys_of_shared_operand`)."""
     found: dict = {}
     for record in records:
-        if record.op != "gemm" or not record.operands or not record.made_by:
+        obj = (record.made_by or {}).get("object")
+        if obj is None or record.op not in _MMA_READERS or not record.inputs or records[record.inputs[0]].op in _MMA_OPS:
             continue
-        product = instance.get(record.index, record.made_by["object"])
-        for slot in "AB":
-            i = record.operands.get(slot)
-            while i is not None and records[i].op in _MMA_OPS and records[i].inputs:
-                i = records[i].inputs[0]
-            if i is not None:
-                found.setdefault(product, {}).setdefault(slot, set()).add(i)
+        product = instance.get(record.index, obj)
+        found.setdefault(product, {}).setdefault(record.op[-1], set()).add(record.inputs[0])
     return found
 
 
