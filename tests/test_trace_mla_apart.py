@@ -53,3 +53,24 @@ def test_mla_dq_kernel_axes(traced, name):
 @pytest.mark.parametrize("name", sorted(JUDGED_DK))
 def test_mla_dk_kernel_axes(traced_dk, name):
     assert _axes(traced_dk, name) == JUDGED_DK[name]
+
+
+# A third kernel, not MLA (`compile_dk_views`): the dK kernel's data flow with K and V in buffers of their own, so
+# nothing is shared by S^T and dP^T; per-query statistics broadcast over the keys. Judged before its first trace.
+JUDGED_VIEWS = {
+    "s_ka": ("K", "D"), "s_qa": ("Q", "D"), "s_vb": ("K", "D"), "s_gb": ("Q", "D"), "s_p": ("K", "Q"),
+    "s_ds": ("K", "Q"), "s_qat": ("D", "Q"), "s_gbt": ("D", "Q"), "first": ("K", "Q"), "second": ("K", "Q"),
+    "out_k": ("K", "D"), "out_v": ("K", "D"), "lse_kq": ("K", "Q"), "sum_kq": ("K", "Q"), "s_lse": ("Q",),
+    "s_sum": ("Q",),
+}
+
+
+@pytest.fixture(scope="module")
+def traced_views():
+    return trace_json(f"{KERNEL}:compile_dk_views", arch="sm_100a")
+
+
+@pytest.mark.parametrize("name", sorted(JUDGED_VIEWS))
+def test_dk_views_kernel_axes(traced_views, name):
+    wanted = JUDGED_VIEWS[name]
+    assert tuple(label.split("-")[-1] for label in first_labels_of(traced_views, name)[:len(wanted)]) == wanted
