@@ -74,3 +74,23 @@ def traced_views():
 def test_dk_views_kernel_axes(traced_views, name):
     wanted = JUDGED_VIEWS[name]
     assert tuple(label.split("-")[-1] for label in first_labels_of(traced_views, name)[:len(wanted)]) == wanted
+
+
+# A fourth kernel (`compile_mla_dk_packed`): MLA's dK kernel with K = [latent | rope] in one buffer and V a view laid
+# over that buffer's pointer (its latent columns), no statistics, P^T and dS^T through per-thread views. Judged
+# before its first trace.
+JUDGED_PACKED = {
+    "s_kv": ("K", "D"), "s_q": ("Q", "D"), "s_v": ("K", "D"), "s_gb": ("Q", "D"), "s_p": ("K", "Q"),
+    "s_ds": ("K", "Q"), "s_qat": ("D", "Q"), "s_gbt": ("D", "Q"), "s_qbt": ("D", "Q"), "first": ("K", "Q"),
+    "second": ("K", "Q"), "out_k": ("K", "D"), "out_v": ("K", "D"),
+}
+
+
+@pytest.fixture(scope="module")
+def traced_packed():
+    return trace_json(f"{KERNEL}:compile_mla_dk_packed", arch="sm_100a")
+
+
+@pytest.mark.parametrize("name", sorted(JUDGED_PACKED))
+def test_mla_dk_packed_kernel_axes(traced_packed, name):
+    assert _axes(traced_packed, name) == JUDGED_PACKED[name]

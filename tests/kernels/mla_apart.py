@@ -254,3 +254,54 @@ def dk_views_host(Xa: cute.Tensor):
 
 def compile_dk_views():
     return cute.compile(dk_views_host, make_fake_compact_tensor(cutlass.Int32, (128,), assumed_align=16))
+
+
+@cute.kernel
+def mla_dk_packed_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledMma, back_v: cute.TiledMma,
+                         Xa: cute.Tensor):
+    """A fourth kernel, MLA's dK kernel with the keys' two parts in one buffer: K = [latent | rope] (192 columns), the
+    values V the latent's 128 columns, a view laid over that buffer's pointer, not a tensor of their own.
+    S^T = K Q^T (one operand pair, Q = [Q_nope | Q_rope]), dP^T = V dO^T, P^T and dS^T through SMEM by per-thread
+    views, dV = P^T dO + dS^T Q_nope (one accumulator), dK_rope = dS^T Q_rope. No statistics are read."""
+    t, _, _ = cute.arch.thread_idx()
+    smem = utils.SmemAllocator()
+    s_kv = _buffer(smem, sm100.make_smem_layout_a(score, (ROWS, COLS, WIDE + NARROW), BF16, 1))
+    s_q = _buffer(smem, sm100.make_smem_layout_b(score, (ROWS, COLS, WIDE + NARROW), BF16, 1))
+    latent = sm100.make_smem_layout_a(grad, (ROWS, COLS, WIDE), BF16, 1)
+    s_v = cute.make_tensor(cute.recast_ptr(s_kv.iterator, latent.inner, BF16), latent.outer)
+    s_gb = _buffer(smem, sm100.make_smem_layout_b(grad, (ROWS, COLS, WIDE), BF16, 1))
+    s_p = _buffer(smem, sm100.make_smem_layout_a(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_ds = _buffer(smem, sm100.make_smem_layout_a(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_qat = _buffer(smem, sm100.make_smem_layout_b(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_gbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_qbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    first = _accumulator(score, (ROWS, COLS), 0)
+    _issue(score, first, score.make_fragment_A(s_kv), score.make_fragment_B(s_q))
+    second = _accumulator(grad, (ROWS, COLS), 64)
+    _issue(grad, second, grad.make_fragment_A(s_v), grad.make_fragment_B(s_gb))
+    out_k = _accumulator(back_k, (ROWS, NARROW), 128)
+    _issue(back_k, out_k, back_k.make_fragment_A(s_ds), back_k.make_fragment_B(s_qat))
+    out_v = _accumulator(back_v, (ROWS, WIDE), 192)
+    _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
+    _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
+    p = _loaded(score, first, t, COLS)
+    dp = _loaded(grad, second, t, COLS)
+    for i in cutlass.range_constexpr(cute.size(dp)):
+        dp[i] = p[i] * dp[i]
+    pt = cute.make_fragment_like(p, BF16)
+    pt.store(p.load().to(BF16))
+    _written_by_hand(s_p, pt, t)
+    dst = cute.make_fragment_like(dp, BF16)
+    dst.store(dp.load().to(BF16))
+    _written_by_hand(s_ds, dst, t)
+    Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
+
+
+@cute.jit
+def mla_dk_packed_host(Xa: cute.Tensor):
+    mla_dk_packed_kernel(_mma(COLS), _mma(COLS), _mma(NARROW), _mma(WIDE), Xa).launch(grid=(1, 1, 1),
+                                                                                     block=(128, 1, 1))
+
+
+def compile_mla_dk_packed():
+    return cute.compile(mla_dk_packed_host, make_fake_compact_tensor(cutlass.Int32, (128,), assumed_align=16))
