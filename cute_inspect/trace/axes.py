@@ -81,7 +81,7 @@ class Axes:
         # TiledMmas issuing one product per row tile: sharing B, their A views of one tensor (`flow._issued_mmas`)
         self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
-        self.buffers: dict = {}  # product -> slot -> the operand tensors its gemms read there (`flow._operand_buffers`)
+        self.buffers: dict = {}  # product -> slot -> the storage of its operands there (`flow._operand_buffers`)
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -238,8 +238,8 @@ class Axes:
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
             rows, cols = mma[scores[0]]["M"], mma[scores[0]]["N"]
-            keys = self._keys_of_shared_operand(mma, scores)
-            queries_are_rows = keys != rows if keys in (rows, cols) else \
+            keys, queries = self._keys_of_shared_operand(mma, scores), self._queries_of_statistics(rows, cols)
+            queries_are_rows = keys != rows if keys in (rows, cols) else queries == rows if queries else \
                 self._queries_are_rows(mma, rows, cols, consumers, len(self._reader_products(consumers)) == 1)
             first, second = ("Q", "K") if queries_are_rows else ("K", "Q")
             for m in scores:  # S = Q K^T over D (or S^T = K Q^T when the kernel swaps A and B)
@@ -456,6 +456,15 @@ class Axes:
                         mma[m1][axis] is not None and mma[m1][axis] == mma[m2][axis]:
                     return mma[m1][axis]
         return None
+
+    def _queries_of_statistics(self, rows, cols):
+        """The score axis the per-query statistics run along: a vector laid over the score tile with stride 0 along
+        its other axis (`self.expansions`: LSE and the dP row sums, read by a backward; a forward's row statistics
+        where it views them so), softmax's normalisation being per query whichever axis the kernel put the queries
+        on. None where no such view lies along the scores' axes, or where they lie along both (a chunked scan's
+        cumulative decay, read by query rows and key columns)."""
+        found = {self.find(view) for view, _ in self.expansions} & {rows, cols}
+        return found.pop() if len(found) == 1 else None
 
     @staticmethod
     def _queries_are_rows(mma: dict, rows, cols, reads: list, one_reader: bool) -> bool:
