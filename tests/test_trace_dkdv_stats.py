@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, first_labels_of, trace_json
+from _cli import ROOT, first_axes_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "dkdv_stats.py")
 
@@ -30,16 +30,12 @@ def traced():
     return trace_json(f"{KERNEL}:compile_dkdv", arch="sm_100a")
 
 
-def _axes(events, name, count):
-    return tuple(label.split("-")[-1] for label in first_labels_of(events, name)[:count])
-
-
 @pytest.mark.parametrize("name", sorted(JUDGED))
 def test_dkdv_kernel_axes(traced, name):
-    assert _axes(traced, name, len(JUDGED[name])) == JUDGED[name]
+    assert first_axes_of(traced, name, len(JUDGED[name])) == JUDGED[name]
 
 
 @pytest.mark.xfail(strict=True, reason="open: one thread index picks query rows and key rows (see OPEN)")
 @pytest.mark.parametrize("name", sorted(OPEN))
 def test_dkdv_kernel_open(traced, name):
-    assert _axes(traced, name, len(OPEN[name])) == OPEN[name]
+    assert first_axes_of(traced, name, len(OPEN[name])) == OPEN[name]

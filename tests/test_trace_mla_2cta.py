@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, first_labels_of, trace_json
+from _cli import ROOT, first_axes_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "mla_2cta.py")
 
@@ -38,15 +38,11 @@ def traced_dk():
     return trace_json(f"{KERNEL}:compile_mla_dk2", arch="sm_100a")
 
 
-def _axes(events, name, count):
-    return tuple(label.split("-")[-1] for label in first_labels_of(events, name)[:count])
-
-
 @pytest.mark.parametrize("name", sorted(JUDGED_DQ))
 def test_mla_dq_2cta_axes(traced_dq, name):
-    assert _axes(traced_dq, name, len(JUDGED_DQ[name])) == JUDGED_DQ[name]
+    assert first_axes_of(traced_dq, name, len(JUDGED_DQ[name])) == JUDGED_DQ[name]
 
 
 @pytest.mark.parametrize("name", sorted(JUDGED_DK))
 def test_mla_dk_2cta_axes(traced_dk, name):
-    assert _axes(traced_dk, name, len(JUDGED_DK[name])) == JUDGED_DK[name]
+    assert first_axes_of(traced_dk, name, len(JUDGED_DK[name])) == JUDGED_DK[name]

@@ -138,6 +138,21 @@ def _written_by_hand(buffer, values, t):
         cute.autovec_copy(values[None, half, 0, 0], by_hand[t, (None, half)])
 
 
+def _transposed_by_hand(score, grad, first, second, s_p, s_ds, t):
+    """The softmax warps' code of a dK kernel: S^T and dP^T out of TMEM, dS^T = P^T * dP^T in place, element by
+    element, then P^T and dS^T converted and written to their SMEM operand buffers through per-thread views."""
+    p = _loaded(score, first, t, COLS)
+    dp = _loaded(grad, second, t, COLS)
+    for i in range(cute.size(dp)):  # a helper the preprocessor does not rewrite: a Python loop
+        dp[i] = p[i] * dp[i]
+    pt = cute.make_fragment_like(p, BF16)
+    pt.store(p.load().to(BF16))
+    _written_by_hand(s_p, pt, t)
+    dst = cute.make_fragment_like(dp, BF16)
+    dst.store(dp.load().to(BF16))
+    _written_by_hand(s_ds, dst, t)
+
+
 @cute.kernel
 def mla_dk_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledMma, back_v: cute.TiledMma,
                   Xa: cute.Tensor):
@@ -167,16 +182,7 @@ def mla_dk_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledM
     _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
     _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
     # the softmax warps' code, traced after the MMA warp's (pipelines left out)
-    p = _loaded(score, first, t, COLS)
-    dp = _loaded(grad, second, t, COLS)
-    for i in cutlass.range_constexpr(cute.size(dp)):
-        dp[i] = p[i] * dp[i]
-    pt = cute.make_fragment_like(p, BF16)
-    pt.store(p.load().to(BF16))
-    _written_by_hand(s_p, pt, t)
-    dst = cute.make_fragment_like(dp, BF16)
-    dst.store(dp.load().to(BF16))
-    _written_by_hand(s_ds, dst, t)
+    _transposed_by_hand(score, grad, first, second, s_p, s_ds, t)
     Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
 
 
@@ -284,16 +290,7 @@ def mla_dk_packed_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute
     out_v = _accumulator(back_v, (ROWS, WIDE), 192)
     _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
     _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
-    p = _loaded(score, first, t, COLS)
-    dp = _loaded(grad, second, t, COLS)
-    for i in cutlass.range_constexpr(cute.size(dp)):
-        dp[i] = p[i] * dp[i]
-    pt = cute.make_fragment_like(p, BF16)
-    pt.store(p.load().to(BF16))
-    _written_by_hand(s_p, pt, t)
-    dst = cute.make_fragment_like(dp, BF16)
-    dst.store(dp.load().to(BF16))
-    _written_by_hand(s_ds, dst, t)
+    _transposed_by_hand(score, grad, first, second, s_p, s_ds, t)
     Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
 
 
