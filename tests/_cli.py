@@ -35,6 +35,11 @@ def first_labels_of(events, name):
     return event["leaf_labels"][event["names"].index(name)]
 
 
+def first_axes_of(events, name, count):
+    """The axis letters of the first `count` leaves of the first traced tensor named `name`."""
+    return tuple(label.split("-")[-1] for label in first_labels_of(events, name)[:count])
+
+
 def run_worker(script, arch, dump_dir, **env):
     """Run a test file's own ``--worker`` mode for `arch` and return the JSON it prints last.
 

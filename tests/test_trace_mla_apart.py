@@ -47,12 +47,50 @@ def test_mla_dq_kernel_axes(traced, name):
     assert _axes(traced, name) == JUDGED[name]
 
 
-# Open (mlabwd20): every score, operand and gradient of the dK kernel has queries and keys swapped. Nothing joins a
-# reader's kept axis to the scores' (P^T and dS^T reach dV and dK through per-thread views whose rows lie inside the
-# SMEM buffer's one MMA-atom variable, and Q / Q^T share no global tensor here), so `Axes._queries_are_rows` has no
-# vote and falls back to the forward answer (queries are the rows). A kernel that loads Q and Q^T from one global
-# tensor (cuDNN's dK / dV kernel) gets the vote from that join.
-@pytest.mark.xfail(strict=True, reason="open: no reader's kept axis is joined to the scores' (see above)")
+# Every score, operand and gradient of the dK kernel had queries and keys swapped (mlabwd20): nothing joins a reader's
+# kept axis to the scores'. V enters the A slot of both S^T and dP^T: the operand both score-shaped products read
+# in one slot is on the keys' side (`Axes._keys_of_shared_operand`), and the readers keep the scores' rows.
 @pytest.mark.parametrize("name", sorted(JUDGED_DK))
 def test_mla_dk_kernel_axes(traced_dk, name):
     assert _axes(traced_dk, name) == JUDGED_DK[name]
+
+
+# A third kernel, not MLA (`compile_dk_views`): the dK kernel's data flow with K and V in buffers of their own, so
+# nothing is shared by S^T and dP^T; per-query statistics broadcast over the keys. Judged before its first trace.
+JUDGED_VIEWS = {
+    "s_ka": ("K", "D"), "s_qa": ("Q", "D"), "s_vb": ("K", "D"), "s_gb": ("Q", "D"), "s_p": ("K", "Q"),
+    "s_ds": ("K", "Q"), "s_qat": ("D", "Q"), "s_gbt": ("D", "Q"), "first": ("K", "Q"), "second": ("K", "Q"),
+    "out_k": ("K", "D"), "out_v": ("K", "D"), "lse_kq": ("K", "Q"), "sum_kq": ("K", "Q"), "s_lse": ("Q",),
+    "s_sum": ("Q",),
+}
+
+
+@pytest.fixture(scope="module")
+def traced_views():
+    return trace_json(f"{KERNEL}:compile_dk_views", arch="sm_100a")
+
+
+@pytest.mark.parametrize("name", sorted(JUDGED_VIEWS))
+def test_dk_views_kernel_axes(traced_views, name):
+    wanted = JUDGED_VIEWS[name]
+    assert tuple(label.split("-")[-1] for label in first_labels_of(traced_views, name)[:len(wanted)]) == wanted
+
+
+# A fourth kernel (`compile_mla_dk_packed`): MLA's dK kernel with K = [latent | rope] in one buffer and V a view laid
+# over that buffer's pointer (its latent columns), no statistics, P^T and dS^T through per-thread views. Judged
+# before its first trace.
+JUDGED_PACKED = {
+    "s_kv": ("K", "D"), "s_q": ("Q", "D"), "s_v": ("K", "D"), "s_gb": ("Q", "D"), "s_p": ("K", "Q"),
+    "s_ds": ("K", "Q"), "s_qat": ("D", "Q"), "s_gbt": ("D", "Q"), "s_qbt": ("D", "Q"), "first": ("K", "Q"),
+    "second": ("K", "Q"), "out_k": ("K", "D"), "out_v": ("K", "D"),
+}
+
+
+@pytest.fixture(scope="module")
+def traced_packed():
+    return trace_json(f"{KERNEL}:compile_mla_dk_packed", arch="sm_100a")
+
+
+@pytest.mark.parametrize("name", sorted(JUDGED_PACKED))
+def test_mla_dk_packed_kernel_axes(traced_packed, name):
+    assert _axes(traced_packed, name) == JUDGED_PACKED[name]

@@ -81,6 +81,7 @@ class Axes:
         # TiledMmas issuing one product per row tile: sharing B, their A views of one tensor (`flow._issued_mmas`)
         self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
+        self.buffers: dict = {}  # product -> slot -> the storage of its operands there (`flow._operand_buffers`)
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -237,17 +238,23 @@ class Axes:
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
             rows, cols = mma[scores[0]]["M"], mma[scores[0]]["N"]
-            queries_are_rows = self._queries_are_rows(mma, rows, cols, consumers,
-                                                      len(self._reader_products(consumers)) == 1)
+            keys, queries = self._keys_of_shared_operand(mma, scores), self._queries_of_statistics(rows, cols)
+            queries_are_rows = keys != rows if keys in (rows, cols) else queries == rows if queries else \
+                self._queries_are_rows(mma, rows, cols, consumers, len(self._reader_products(consumers)) == 1)
+            first, second = ("Q", "K") if queries_are_rows else ("K", "Q")
             for m in scores:  # S = Q K^T over D (or S^T = K Q^T when the kernel swaps A and B)
-                first, second = ("Q", "K") if queries_are_rows else ("K", "Q")
                 for axis, letter in (("M", first), ("N", second), ("K", "D")):
                     root = mma[m][axis]
                     if root is not None:
                         named.setdefault(root, (letter, "attention"))
+            # where no join relates any reader's axes to the scores', each keeps their rows: a kernel lays its
+            # scores out as their readers take them (S^T = K Q^T for dV = P^T dO, S = Q K^T for O = P V); where
+            # some are joined, one that is not is the queries' (dQ = dS K reading dS^T transposed)
+            unrelated = first if not any(mma[c][a] in (rows, cols) for _, _, c, _, _ in consumers for a in "MNK") \
+                else "Q"
             for _, _, c, slot, _ in consumers:  # P entered by a path the modes do not show (a store of values):
                 kept = "M" if slot == "A" else "N"  # O = P V over K, or O^T = V^T P^T (P in the B slot)
-                rows_of = named.get(mma[c][kept], ("Q",))[0]
+                rows_of = named.get(mma[c][kept], (unrelated,))[0]
                 # a reader keeping the queries contracts the keys (O = P V, dQ = dS K), one keeping the keys the
                 # queries (dV = P^T dO, dK = dS^T Q)
                 if rows_of in ("Q", "K") and mma[c]["K"] not in named:
@@ -428,6 +435,36 @@ class Axes:
             obj = reader[0] if isinstance(reader, tuple) else reader
             products.add(obj if obj in self.row_tiles else reader)
         return products
+
+    def _keys_of_shared_operand(self, mma: dict, scores: list):
+        """The score axis that is the keys where a backward's two score-shaped products read one operand buffer in
+        one slot: S = Q K^T and dP = dO V^T, both read by one product (dS = P (dP - delta) into dK or dQ), share
+        only their keys' side, which one buffer feeds both where the keys and the values are one tensor (MLA's
+        latent: S^T = K Q^T and dP^T = K dO^T read K in A; S = Q K^T and dP = dO K^T in B); their other slots
+        read Q and dO, never one buffer (one product traced twice reads one buffer in both). None where no two
+        products do."""
+        readers: dict = {}  # score product -> the products reading its accumulator
+        for m1, _, m2, _, _ in self.chains:
+            readers.setdefault(m1, set()).add(m2)
+        for m1, m2 in itertools.combinations(scores, 2):
+            if not readers.get(m1, set()) & readers.get(m2, set()):
+                continue
+            first, second = self.buffers.get(m1, {}), self.buffers.get(m2, {})
+            for slot, other, axis in (("A", "B", "M"), ("B", "A", "N")):
+                if first.get(slot, set()) & second.get(slot, set()) and not \
+                        first.get(other, set()) & second.get(other, set()) and \
+                        mma[m1][axis] is not None and mma[m1][axis] == mma[m2][axis]:
+                    return mma[m1][axis]
+        return None
+
+    def _queries_of_statistics(self, rows, cols):
+        """The score axis the per-query statistics run along: a vector laid over the score tile with stride 0 along
+        its other axis (`self.expansions`: LSE and the dP row sums, read by a backward; a forward's row statistics
+        where it views them so), softmax's normalisation being per query whichever axis the kernel put the queries
+        on. None where no such view lies along the scores' axes, or where they lie along both (a chunked scan's
+        cumulative decay, read by query rows and key columns)."""
+        found = {self.find(view) for view, _ in self.expansions} & {rows, cols}
+        return found.pop() if len(found) == 1 else None
 
     @staticmethod
     def _queries_are_rows(mma: dict, rows, cols, reads: list, one_reader: bool) -> bool:

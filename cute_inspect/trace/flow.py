@@ -1081,6 +1081,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _same_indices(axes, index_uses or {}, _sequence_chunks(axes, records))  # the weakest: after every join
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
+    axes.buffers = _operand_buffers(records, views, instance)
     axes.states.update(states)
     axes.grams.update(_gram_products(records, instance))
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
@@ -2376,6 +2377,22 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
         states.update(m1 for m1, _ in read if m1 in sources)
     states |= _carried_states(records, instance, found)
     return found, lanes, states
+
+
+def _operand_buffers(records: list, views: dict, instance: dict) -> dict:
+    """product -> slot -> the storage of the tensors the MMA's own partitions and fragments of its A and B operands
+    were made of (`make_fragment_A(sV)`, also for an MMA issued by PTX the trace does not see as `cute.gemm`): views
+    laid over one buffer's storage are that buffer (V as the first columns of K's buffer). Two products reading one
+    buffer in one slot share that slot's axis (`Axes._keys_of_shared_operand`)."""
+    storage = _storage_roots(records, views)
+    found: dict = {}
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if obj is None or record.op not in _MMA_READERS or not record.inputs or records[record.inputs[0]].op in _MMA_OPS:
+            continue
+        product = instance.get(record.index, obj)
+        found.setdefault(product, {}).setdefault(record.op[-1], set()).add(storage[record.inputs[0]])
+    return found
 
 
 def _chained_axes(axes: Axes) -> None:

@@ -138,6 +138,21 @@ def _written_by_hand(buffer, values, t):
         cute.autovec_copy(values[None, half, 0, 0], by_hand[t, (None, half)])
 
 
+def _transposed_by_hand(score, grad, first, second, s_p, s_ds, t):
+    """The softmax warps' code of a dK kernel: S^T and dP^T out of TMEM, dS^T = P^T * dP^T in place, element by
+    element, then P^T and dS^T converted and written to their SMEM operand buffers through per-thread views."""
+    p = _loaded(score, first, t, COLS)
+    dp = _loaded(grad, second, t, COLS)
+    for i in range(cute.size(dp)):  # a helper the preprocessor does not rewrite: a Python loop
+        dp[i] = p[i] * dp[i]
+    pt = cute.make_fragment_like(p, BF16)
+    pt.store(p.load().to(BF16))
+    _written_by_hand(s_p, pt, t)
+    dst = cute.make_fragment_like(dp, BF16)
+    dst.store(dp.load().to(BF16))
+    _written_by_hand(s_ds, dst, t)
+
+
 @cute.kernel
 def mla_dk_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledMma, back_v: cute.TiledMma,
                   Xa: cute.Tensor):
@@ -167,16 +182,7 @@ def mla_dk_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledM
     _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
     _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
     # the softmax warps' code, traced after the MMA warp's (pipelines left out)
-    p = _loaded(score, first, t, COLS)
-    dp = _loaded(grad, second, t, COLS)
-    for i in cutlass.range_constexpr(cute.size(dp)):
-        dp[i] = p[i] * dp[i]
-    pt = cute.make_fragment_like(p, BF16)
-    pt.store(p.load().to(BF16))
-    _written_by_hand(s_p, pt, t)
-    dst = cute.make_fragment_like(dp, BF16)
-    dst.store(dp.load().to(BF16))
-    _written_by_hand(s_ds, dst, t)
+    _transposed_by_hand(score, grad, first, second, s_p, s_ds, t)
     Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
 
 
@@ -187,3 +193,112 @@ def mla_dk_host(Xa: cute.Tensor):
 
 def compile_mla_dk():
     return cute.compile(mla_dk_host, make_fake_compact_tensor(cutlass.Int32, (128,), assumed_align=16))
+
+
+@cute.kernel
+def dk_views_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledMma, back_v: cute.TiledMma,
+                    Xa: cute.Tensor):
+    """A third kernel, not MLA: the dK kernel's data flow with the keys and the values in buffers of their own
+    (S^T = K Q^T, dP^T = V dO^T, dK = dS^T Q, dV = P^T dO), so no operand is shared by the two score-shaped
+    products; the per-query statistics (an LSE and the dP row sums) are SMEM vectors seen as (keys, queries) tiles
+    with stride 0 over the keys, partitioned like S^T and read by the same threads."""
+    t, _, _ = cute.arch.thread_idx()
+    smem = utils.SmemAllocator()
+    s_ka = _buffer(smem, sm100.make_smem_layout_a(score, (ROWS, COLS, NARROW), BF16, 1))
+    s_qa = _buffer(smem, sm100.make_smem_layout_b(score, (ROWS, COLS, NARROW), BF16, 1))
+    s_vb = _buffer(smem, sm100.make_smem_layout_a(grad, (ROWS, COLS, WIDE), BF16, 1))
+    s_gb = _buffer(smem, sm100.make_smem_layout_b(grad, (ROWS, COLS, WIDE), BF16, 1))
+    s_p = _buffer(smem, sm100.make_smem_layout_a(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_ds = _buffer(smem, sm100.make_smem_layout_a(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_qat = _buffer(smem, sm100.make_smem_layout_b(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_gbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_lse = smem.allocate_tensor(F32, cute.make_layout(COLS), 16)
+    s_sum = smem.allocate_tensor(F32, cute.make_layout(COLS), 16)
+    first = _accumulator(score, (ROWS, COLS), 0)
+    _issue(score, first, score.make_fragment_A(s_ka), score.make_fragment_B(s_qa))
+    second = _accumulator(grad, (ROWS, COLS), 64)
+    _issue(grad, second, grad.make_fragment_A(s_vb), grad.make_fragment_B(s_gb))
+    out_k = _accumulator(back_k, (ROWS, NARROW), 128)
+    _issue(back_k, out_k, back_k.make_fragment_A(s_ds), back_k.make_fragment_B(s_qat))
+    out_v = _accumulator(back_v, (ROWS, WIDE), 192)
+    _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
+    # the softmax warps' code: P^T = exp2(S^T - LSE), dS^T = P^T (dP^T - rowsum), the statistics per column
+    lse_kq = cute.make_tensor(s_lse.iterator, cute.make_layout((ROWS, COLS), stride=(0, 1)))
+    sum_kq = cute.make_tensor(s_sum.iterator, cute.make_layout((ROWS, COLS), stride=(0, 1)))
+    p = _loaded(score, first, t, COLS)
+    dp = _loaded(grad, second, t, COLS)
+    r_lse = _statistic(score, lse_kq, t)
+    r_sum = _statistic(grad, sum_kq, t)
+    for i in cutlass.range_constexpr(cute.size(dp)):
+        p[i] = cute.math.exp2(p[i] - r_lse[i], fastmath=True)
+        dp[i] = p[i] * (dp[i] - r_sum[i])
+    pt = cute.make_fragment_like(p, BF16)
+    pt.store(p.load().to(BF16))
+    _written_by_hand(s_p, pt, t)
+    dst = cute.make_fragment_like(dp, BF16)
+    dst.store(dp.load().to(BF16))
+    _written_by_hand(s_ds, dst, t)
+    Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
+
+
+def _statistic(mma, tile, t):
+    """Thread t's values of a (rows, columns) view partitioned like the MMA's accumulator, as the 32x32b
+    tcgen05.ld of `_loaded` lays them, in fp32 registers."""
+    get = cute.make_tiled_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(32)), F32),
+                               cute.make_layout(((32, 4), (32, 32)), stride=((0, 1), (4, 128))),
+                               (cute.make_layout((128, 32), stride=(32, 1)),))
+    seen = get.get_slice(t % 128).partition_D(mma.get_slice(0).partition_C(tile))
+    values = cute.make_rmem_tensor(seen.shape, F32)
+    cute.autovec_copy(seen, values)
+    return values
+
+
+@cute.jit
+def dk_views_host(Xa: cute.Tensor):
+    dk_views_kernel(_mma(COLS), _mma(COLS), _mma(NARROW), _mma(WIDE), Xa).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_dk_views():
+    return cute.compile(dk_views_host, make_fake_compact_tensor(cutlass.Int32, (128,), assumed_align=16))
+
+
+@cute.kernel
+def mla_dk_packed_kernel(score: cute.TiledMma, grad: cute.TiledMma, back_k: cute.TiledMma, back_v: cute.TiledMma,
+                         Xa: cute.Tensor):
+    """A fourth kernel, MLA's dK kernel with the keys' two parts in one buffer: K = [latent | rope] (192 columns), the
+    values V the latent's 128 columns, a view laid over that buffer's pointer, not a tensor of their own.
+    S^T = K Q^T (one operand pair, Q = [Q_nope | Q_rope]), dP^T = V dO^T, P^T and dS^T through SMEM by per-thread
+    views, dV = P^T dO + dS^T Q_nope (one accumulator), dK_rope = dS^T Q_rope. No statistics are read."""
+    t, _, _ = cute.arch.thread_idx()
+    smem = utils.SmemAllocator()
+    s_kv = _buffer(smem, sm100.make_smem_layout_a(score, (ROWS, COLS, WIDE + NARROW), BF16, 1))
+    s_q = _buffer(smem, sm100.make_smem_layout_b(score, (ROWS, COLS, WIDE + NARROW), BF16, 1))
+    latent = sm100.make_smem_layout_a(grad, (ROWS, COLS, WIDE), BF16, 1)
+    s_v = cute.make_tensor(cute.recast_ptr(s_kv.iterator, latent.inner, BF16), latent.outer)
+    s_gb = _buffer(smem, sm100.make_smem_layout_b(grad, (ROWS, COLS, WIDE), BF16, 1))
+    s_p = _buffer(smem, sm100.make_smem_layout_a(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_ds = _buffer(smem, sm100.make_smem_layout_a(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_qat = _buffer(smem, sm100.make_smem_layout_b(back_k, (ROWS, NARROW, COLS), BF16, 1))
+    s_gbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    s_qbt = _buffer(smem, sm100.make_smem_layout_b(back_v, (ROWS, WIDE, COLS), BF16, 1))
+    first = _accumulator(score, (ROWS, COLS), 0)
+    _issue(score, first, score.make_fragment_A(s_kv), score.make_fragment_B(s_q))
+    second = _accumulator(grad, (ROWS, COLS), 64)
+    _issue(grad, second, grad.make_fragment_A(s_v), grad.make_fragment_B(s_gb))
+    out_k = _accumulator(back_k, (ROWS, NARROW), 128)
+    _issue(back_k, out_k, back_k.make_fragment_A(s_ds), back_k.make_fragment_B(s_qat))
+    out_v = _accumulator(back_v, (ROWS, WIDE), 192)
+    _issue(back_v, out_v, back_v.make_fragment_A(s_p), back_v.make_fragment_B(s_gbt))
+    _issue(back_v, out_v, back_v.make_fragment_A(s_ds), back_v.make_fragment_B(s_qbt))
+    _transposed_by_hand(score, grad, first, second, s_p, s_ds, t)
+    Xa[t] = out_k.iterator.toint() + out_v.iterator.toint()
+
+
+@cute.jit
+def mla_dk_packed_host(Xa: cute.Tensor):
+    mla_dk_packed_kernel(_mma(COLS), _mma(COLS), _mma(NARROW), _mma(WIDE), Xa).launch(grid=(1, 1, 1),
+                                                                                     block=(128, 1, 1))
+
+
+def compile_mla_dk_packed():
+    return cute.compile(mla_dk_packed_host, make_fake_compact_tensor(cutlass.Int32, (128,), assumed_align=16))
