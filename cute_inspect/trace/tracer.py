@@ -3614,8 +3614,8 @@ class _Tracer:
         if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
                 or not isinstance(labels, tuple) or len(labels) != 2:
             return False
-        if (record.op == "composition" or _hand_laid_buffer(record)) and coord[1] is None:
-            values = 1  # (thread, value): the thread index selects the first mode
+        if (record.op == "composition" or _hand_laid_buffer(record)) and _keeps_whole(coord[1]):
+            values = 1  # (thread, value): the thread index selects the first mode (`[tidx, (None, None)]` too)
         elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
             # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector; a tile of several
