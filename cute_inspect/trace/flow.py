@@ -4140,11 +4140,23 @@ def _reduction_buffers(records: list) -> None:
             continue
         reused = {var for var, counts in record.meta.get("literal_writes", {}).items() if max(counts.values()) > 1}
         roles = {var: None if var in reused else role for var, role in roles.items()}
-        by_mode = [next((roles[label.var] for label in _levels.flatten(mode) if label.var in roles), None)
-                   for mode in _modes(record.levels[0])]
+        by_mode = _sync_slots([next((roles[label.var] for label in _levels.flatten(mode) if label.var in roles), None)
+                               for mode in _modes(record.levels[0])], record.shapes[0] if record.shapes else None)
         for written in {id(r): r for r in (record, buffer)}.values():  # a view the warps write, and its buffer
             written.levels = (tuple(_as_reduction_mode(mode, role) for mode, role
                                     in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
+
+
+def _sync_slots(roles: list, shape) -> list:
+    """The roles of a cross-warp buffer's modes, a mode of extent 1 written at a literal index after the warps' partial
+    sums (`buffer[row, warp, 0, field]` of a `(rows, (warps, cluster), slots, fields)` buffer with one slot) made the
+    sync slot: a stage (None), as the slots a write slices away are. The buffer's values are not in it: one slot."""
+    extents = _modes(shape) if isinstance(shape, tuple) and len(_modes(shape)) == len(roles) else None
+    if extents is None or "partials" not in roles:
+        return roles
+    first = roles.index("partials")
+    return [None if i > first and role == "values" and extent == 1 else role
+            for i, (role, extent) in enumerate(zip(roles, extents))]
 
 
 def _summed_partials(records: list) -> None:
