@@ -3644,7 +3644,27 @@ class _Tracer:
             return False
         record.meta["thread_view"] = True
         record.levels = ((rows, mode),)
+        self._vectors_split_by_thread(record, mode)
         return True
+
+    def _vectors_split_by_thread(self, record, mode) -> None:
+        """`gA_vec = logical_divide(tile, (None, 8))`, then `logical_divide(gA_vec, (None, (None, 128)))` picked by the
+        thread index: the first divide cut the mode into the vectors a thread's copy moves and their index, which the
+        second deals out to the threads: its vector the copy's atom, its index the copy's rests, as in the thread's
+        partition (`levels.thread_picked`) of the vectors."""
+        source = self.trace.records[record.inputs[0]] if len(record.inputs) == 1 else None
+        if source is None or not source.op.endswith("_divide") or len(source.levels) != 1 \
+                or not isinstance(source.levels[0], tuple) or len(source.levels[0]) != 2:
+            return
+        rows, divided = source.levels[0]
+        picked = list(_levels.flatten(mode))
+        if not isinstance(divided, tuple) or len(divided) != 2 or not all(isinstance(x, _levels.ModeLabel)
+                                                                           for x in divided) \
+                or not picked or picked[0].role != "atom" or picked[0].var != divided[0].var:
+            return
+        vector, index = divided
+        source.levels = ((rows, (replace(vector, level="copy", role="atom", origin=source.index, rule="thread_view"),
+                                 replace(index, level="copy", role="rest", origin=source.index, rule="thread_view"))),)
 
     def _cta_row(self, coord, labels, kept: tuple) -> tuple:
         """`x[r, None]` of a kernel parameter (rows, columns) at a run-time row the thread index does not compute
