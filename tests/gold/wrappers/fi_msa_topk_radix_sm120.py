@@ -7,31 +7,13 @@ Radix form (128 candidate blocks or more): three MSD radix-select stages over 10
 order-preserving key: a 1024-bin SMEM histogram filled by atomics, a two-level threshold scan over 32 groups of bins,
 candidates below the threshold bin emitted at once, the threshold bin's candidates staged (key, block index) for the
 next stage and ranked by count when they fit; block-uniform state (found, threshold, ...) in an SMEM scalar array.
-Compiled as `_get_compiled_kernel` in flashinfer/msa_ops/sparse_topk_select.py compiles it (fake compact tensors of
-sym-int extents, row-major), with per-token valid-page counts (`per_token_nvp`: mNumValidPages is read).
+Compiled by `_fi_msa_topk.compile_selector` (as flashinfer's `_get_compiled_kernel` compiles it).
 """
 
-from _common import flashinfer
+from _fi_msa_topk import compile_selector
 
 ARCH = "sm_120a"
 
 
 def compile_only():
-    import cutlass
-    from cutlass import cute
-
-    module = flashinfer("msa_ops.cute_dsl.topk_select_radix_sm12x")
-    return cute.compile(module.TopKSelectRadixSm12x(topk=16, per_token_nvp=True), *_fakes(),
-                        cutlass.Int32(1), cutlass.Int32(0), cutlass.Int32(0), cutlass.Int32(1), cutlass.Int32(1),
-                        cute.runtime.make_fake_stream(use_tvm_ffi_env_stream=True))
-
-
-def _fakes():
-    import cutlass
-    from cutlass import cute
-
-    def fake(dtype, ndim):
-        return cute.runtime.make_fake_compact_tensor(dtype, tuple(cute.sym_int() for _ in range(ndim)),
-                                                     stride_order=tuple(reversed(range(ndim))), assumed_align=4)
-
-    return fake(cutlass.Float32, 3), fake(cutlass.Int32, 3), fake(cutlass.Int32, 1)
+    return compile_selector("topk_select_radix_sm12x", "TopKSelectRadixSm12x")
