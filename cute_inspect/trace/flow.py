@@ -4355,12 +4355,16 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
 def _working_integers(records: list, views: dict, record) -> bool:
     """Whether an integer SMEM buffer of a kernel with no MMA is the CTA's working memory rather than metadata: words
     of 32 bits or less that no pipeline state selects (a scheduler's mailbox is selected so, an mbarrier is 64 bits),
-    not filled only with what integer tables hold (a per-row table of token indices copied in from the routing
+    that the kernel writes (a buffer it only reads holds what something else left) and reads in place (a mailbox's
+    fields are moved into registers one by one), not filled only with what integer tables hold (a per-row table of token indices copied in from the routing
     record is metadata): a top-k's candidate keys (computed from the scores, read through an integer view too) and
     indices, a radix histogram, its counters and selection state."""
     dtype = record.dtypes[0] if record.dtypes else None
-    if dtype not in ("i32", "u32", "ui32", "i16", "u16", "ui16") or record.meta.get("stage_modes"):
+    written = record.meta.get("written")
+    if dtype not in ("i32", "u32", "ui32", "i16", "u16", "ui16") or record.meta.get("stage_modes") or not written:
         return False
+    if any(r.memspaces[:1] == ("rmem",) and record.index in r.meta.get("values_from", ()) for r in records):
+        return False  # its fields moved into registers one by one: a mailbox a scheduler fills
     sources = list(record.meta.get("values_from", ())) + list(record.meta.get("untraced_from", ()))
     # (a parameter no host call traced, None here, is taken for a table: the metadata buffers' usual source)
     return not sources or not all(i is None or _integer_table(records, views, records[i]) for i in sources)

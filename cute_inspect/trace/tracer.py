@@ -1259,6 +1259,7 @@ class _Tracer:
         if found is None or found[1] != 0 or self.trace.records[found[0]].memspaces != ("smem",):
             return
         meta = self.trace.records[found[0]].meta
+        meta["written"] = True  # by the kernel, element by element (`flow._working_integers`)
         fills = meta.setdefault("element_fills", [])
         if len(fills) >= _ELEMENT_FILLS_READ:
             return
