@@ -4157,11 +4157,23 @@ def _reduction_buffers(records: list) -> None:
             continue
         reused = {var for var, counts in record.meta.get("literal_writes", {}).items() if max(counts.values()) > 1}
         roles = {var: None if var in reused else role for var, role in roles.items()}
-        by_mode = [next((roles[label.var] for label in _levels.flatten(mode) if label.var in roles), None)
-                   for mode in _modes(record.levels[0])]
+        by_mode = _sync_slots([next((roles[label.var] for label in _levels.flatten(mode) if label.var in roles), None)
+                               for mode in _modes(record.levels[0])], record.shapes[0] if record.shapes else None)
         for written in {id(r): r for r in (record, buffer)}.values():  # a view the warps write, and its buffer
             written.levels = (tuple(_as_reduction_mode(mode, role) for mode, role
                                     in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
+
+
+def _sync_slots(roles: list, shape) -> list:
+    """The roles of a cross-warp buffer's modes, a mode of extent 1 written at a literal index after the warps' partial
+    sums (`buffer[row, warp, 0, field]` of a `(rows, (warps, cluster), slots, fields)` buffer with one slot) made the
+    sync slot: a stage (None), as the slots a write slices away are. The buffer's values are not in it: one slot."""
+    extents = _modes(shape) if isinstance(shape, tuple) and len(_modes(shape)) == len(roles) else None
+    if extents is None or "partials" not in roles:
+        return roles
+    first = roles.index("partials")
+    return [None if i > first and role == "values" and extent == 1 else role
+            for i, (role, extent) in enumerate(zip(roles, extents))]
 
 
 def _summed_partials(records: list) -> None:
@@ -4326,7 +4338,9 @@ def _as_reduction_mode(tree, role: str | None):
 def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
     """An SMEM buffer no traced call reads (group sizes, scheduler state, read by indexing): input level. With
     `values_kept` (a kernel with no MMA, where buffers are read by hand), a buffer of floating-point values is none:
-    indices, counts, masks and barriers are integers; scores staged in a ring, partial sums, are the CTA's tile.
+    scores staged in a ring, partial sums, are the CTA's tile; nor is a buffer of integers the kernel computes in
+    place (`_working_integers`: a top-k's keys, candidates and histograms), while barriers, mailboxes and tables
+    copied from integer inputs are.
     Registers made like either (`make_rmem_tensor((4,))` beside a buffer of layout (4,)) hold none of its modes:
     their own rules place them, from the input level."""
     read = _read_as_tensors(records, views)
@@ -4337,7 +4351,8 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if not labels or not all(label.rule.startswith("smem_buffer") for label in labels):
             continue
-        if values_kept and (_holds_real_values(record) or _holds_value_bytes(records, views, record)):
+        if values_kept and (_holds_real_values(record) or _holds_value_bytes(records, views, record)
+                            or _working_integers(records, views, record)):
             kept.add(record.index)
             record.meta["values_kept"] = True
             continue
@@ -4352,6 +4367,37 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
         carried = buffers | kept if record.memspaces[:1] == ("rmem",) else buffers
         if carried and record.index not in buffers | kept:
             record.levels = tuple(_carried_metadata(t, carried) for t in record.levels)
+
+
+def _working_integers(records: list, views: dict, record) -> bool:
+    """Whether an integer SMEM buffer of a kernel with no MMA is the CTA's working memory rather than metadata: words
+    of 32 bits or less that no pipeline state selects (a scheduler's mailbox is selected so, an mbarrier is 64 bits),
+    that the kernel writes (a buffer it only reads holds what something else left) and reads in place (a mailbox's
+    fields are moved into registers one by one), not filled only with what integer tables hold (a per-row table of token indices copied in from the routing
+    record is metadata): a top-k's candidate keys (computed from the scores, read through an integer view too) and
+    indices, a radix histogram, its counters and selection state."""
+    dtype = record.dtypes[0] if record.dtypes else None
+    written = record.meta.get("written")
+    if dtype not in ("i32", "u32", "ui32", "i16", "u16", "ui16") or record.meta.get("stage_modes") or not written:
+        return False
+    if any(r.memspaces[:1] == ("rmem",) and record.index in r.meta.get("values_from", ()) for r in records):
+        return False  # its fields moved into registers one by one: a mailbox a scheduler fills
+    sources = list(record.meta.get("values_from", ())) + list(record.meta.get("untraced_from", ()))
+    # (a parameter no host call traced, None here, is taken for a table: the metadata buffers' usual source)
+    return not sources or not all(i is None or _integer_table(records, views, records[i]) for i in sources)
+
+
+def _integer_table(records: list, views: dict, record) -> bool:
+    """Whether a tensor holds integers that are no view of real values (indices, counts: not `recast_tensor` of
+    scores)."""
+    for _ in range(4):  # up the views it was made from
+        if _holds_real_values(record):
+            return False
+        source = views.get(record.index, record.inputs[0] if record.op == "recast_tensor" and record.inputs else None)
+        if source is None:
+            return True
+        record = records[source]
+    return True
 
 
 def _holds_real_values(record) -> bool:

@@ -1259,6 +1259,7 @@ class _Tracer:
         if found is None or found[1] != 0 or self.trace.records[found[0]].memspaces != ("smem",):
             return
         meta = self.trace.records[found[0]].meta
+        meta["written"] = True  # by the kernel, element by element (`flow._working_integers`)
         fills = meta.setdefault("element_fills", [])
         if len(fills) >= _ELEMENT_FILLS_READ:
             return
@@ -3614,8 +3615,8 @@ class _Tracer:
         if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
                 or not isinstance(labels, tuple) or len(labels) != 2:
             return False
-        if (record.op == "composition" or _hand_laid_buffer(record)) and coord[1] is None:
-            values = 1  # (thread, value): the thread index selects the first mode
+        if (record.op == "composition" or _hand_laid_buffer(record)) and _keeps_whole(coord[1]):
+            values = 1  # (thread, value): the thread index selects the first mode (`[tidx, (None, None)]` too)
         elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
             # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector; a tile of several
@@ -3644,7 +3645,27 @@ class _Tracer:
             return False
         record.meta["thread_view"] = True
         record.levels = ((rows, mode),)
+        self._vectors_split_by_thread(record, mode)
         return True
+
+    def _vectors_split_by_thread(self, record, mode) -> None:
+        """`gA_vec = logical_divide(tile, (None, 8))`, then `logical_divide(gA_vec, (None, (None, 128)))` picked by the
+        thread index: the first divide cut the mode into the vectors a thread's copy moves and their index, which the
+        second deals out to the threads: its vector the copy's atom, its index the copy's rests, as in the thread's
+        partition (`levels.thread_picked`) of the vectors."""
+        source = self.trace.records[record.inputs[0]] if len(record.inputs) == 1 else None
+        if source is None or not source.op.endswith("_divide") or len(source.levels) != 1 \
+                or not isinstance(source.levels[0], tuple) or len(source.levels[0]) != 2:
+            return
+        rows, divided = source.levels[0]
+        picked = list(_levels.flatten(mode))
+        if not isinstance(divided, tuple) or len(divided) != 2 or not all(isinstance(x, _levels.ModeLabel)
+                                                                           for x in divided) \
+                or not picked or picked[0].role != "atom" or picked[0].var != divided[0].var:
+            return
+        vector, index = divided
+        source.levels = ((rows, (replace(vector, level="copy", role="atom", origin=source.index, rule="thread_view"),
+                                 replace(index, level="copy", role="rest", origin=source.index, rule="thread_view"))),)
 
     def _cta_row(self, coord, labels, kept: tuple) -> tuple:
         """`x[r, None]` of a kernel parameter (rows, columns) at a run-time row the thread index does not compute
