@@ -988,6 +988,30 @@ def _vectors_over_pointers(axes: Axes, records: list, moved: set) -> None:
             axes.suggest(labels[0].var, "N", "layout.rows_cols")
 
 
+_VECTOR_DIVIDES = ("tiled_divide", "zipped_divide", "logical_divide", "flat_divide")
+
+
+def _rows_read_in_vectors(axes: Axes, records: list) -> None:
+    """A global view of one contiguous leaf made over a pointer in a kernel with no MMA that the kernel divides into
+    vectors (`row = make_tensor(make_ptr(bf16, address), make_layout((cols,)))`, `tiled_divide(row, (8,))`, each
+    thread copying its chunks: a token row reached through its address, whatever its run-time extent) is a row:
+    its leaf runs along the columns, as a one-leaf view a copy moves whole does (`_vectors_over_pointers`); the same
+    weakest suggestion (`layout.rows_cols`). A flat view nothing divides (a packed (rows x columns) tensor indexed
+    by scalars) says nothing."""
+    for record in records:
+        if record.op not in _VECTOR_DIVIDES or not record.inputs:
+            continue
+        source = records[record.inputs[0]]
+        if source.op != "make_tensor" or source.memspaces[:1] != ("gmem",) or not source.levels:
+            continue
+        labels = list(_levels.flatten(source.levels[0]))
+        tree = leaf_tree(source.layouts[0] if source.layouts else None)
+        leaves = _leaves(tree) if tree is not None else []
+        if len(labels) == 1 and len(leaves) == 1 and labels[0].level == "input" \
+                and leaves[0].partition(":")[2] == "1":
+            axes.suggest(labels[0].var, "N", "layout.rows_cols")
+
+
 def _moved_whole(records: list) -> set:
     """The records a copy moves whole, not a slice of them: its source or destination at the record's own shape."""
     found = set()
@@ -1087,10 +1111,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
     if not axes.mmas:
+        _buffers_without_mma(records)
         _contractions(axes, records)
         _product_rows(axes, records)
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
+        _rows_read_in_vectors(axes, records)
     _chained_axes(axes)
     named = axes.solve(_hinted_with_results(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
@@ -4395,6 +4421,28 @@ def _posts_integers(records: list, copy, dst: int) -> bool:
     source = records[src]
     return source.op == "make_rmem_tensor" and not source.inputs and source.memspaces[:1] == ("rmem",) \
         and not _holds_real_values(source)
+
+
+def _buffers_without_mma(records: list) -> None:
+    """In a kernel with no MMA, an SMEM buffer of rank 4 or more that `levels.smem_buffer` took in MMA form (atom,
+    MMA_M, MMA_K, stages: sm100's operand layouts) is the CTA's tile and its stages (a TMA producer's ring of
+    (rows, column chunks, columns) boxes that consumers read by hand): no MMA reads it, so its tile modes are the
+    block's (atoms), in the buffer and in every view that carries them."""
+    buffers = {record.index for record in records if record.op == "make_tensor" and "smem" in record.memspaces
+               and record.levels and any(label.rule.startswith("smem_buffer") and label.level == "mma"
+                                         for label in _levels.flatten(record.levels[0]))}
+    if buffers:
+        for record in records:
+            record.levels = tuple(_as_block_tile(t, buffers) for t in record.levels)
+
+
+def _as_block_tile(tree, buffers: set):
+    if isinstance(tree, tuple):
+        return tuple(_as_block_tile(t, buffers) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and tree.origin in buffers and tree.level == "mma" \
+            and tree.rule.startswith("smem_buffer"):
+        return replace(tree, level="block", role="atom")
+    return tree
 
 
 def _as_metadata(tree, level: str = "input"):
