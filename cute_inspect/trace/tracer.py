@@ -1076,17 +1076,29 @@ class _Tracer:
         through a pointer into global memory hold written-out values (`meta["written_out"]`, as inline PTX's global
         stores mark them: `flow._written_out_by_hand`)."""
         try:
-            if "gmem" not in str(getattr(pointer, "memspace", "")):
-                return
-            source = _loaded_from(getattr(value, "value", value), self.loaded)
-            record = self.trace.records[source] if source is not None else None
-            while record is not None and record.memspaces[:1] == ("rmem",):
-                record.meta["written_out"] = True
-                # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
-                record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
-                    else None
+            if "gmem" in str(getattr(pointer, "memspace", "")):
+                self._registers_written_out(value)
         except Exception as exc:
             self.errors.append(f"pointer store: {type(exc).__name__}: {exc}")
+
+    def _registers_written_out(self, value, depth: int = 6) -> None:
+        """The registers a value written into global memory by hand was read from (through `depth` defining ops)
+        hold written-out values (`meta["written_out"]`), and so do the registers they recast."""
+        source = _loaded_from(getattr(value, "value", value), self.loaded, depth)
+        record = self.trace.records[source] if source is not None else None
+        while record is not None and record.memspaces[:1] == ("rmem",):
+            record.meta["written_out"] = True
+            # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
+            record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
+                else None
+
+    def _element_written_out(self, tensor, value) -> None:
+        """`out_words[col, block] = word[0]`: an element write into a global tensor writes out the registers its
+        value was read from, as a store through a pointer does (`on_pointer_store`): a quantizer's packed codes
+        written one word at a time into its output. Only a value read as it is or converted (one op up): a scale
+        computed from the values by a reduction writes out the scale, not the values."""
+        if "gmem" in str(getattr(tensor, "memspace", "")):
+            self._registers_written_out(value, depth=1)
 
     def _stored_from(self, index: int, value) -> None:
         """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
@@ -1170,6 +1182,7 @@ class _Tracer:
                             self._register_stored(found[0], value)
                     if self.loaded:
                         self._element_written(tensor, value)
+                        self._element_written_out(tensor, value)
                     if self.read_untraced:
                         self._untraced_fill(tensor, value)
                     self._hand_loaded_fill(tensor, value)
