@@ -1012,6 +1012,35 @@ def _rows_read_in_vectors(axes: Axes, records: list) -> None:
             axes.suggest(labels[0].var, "N", "layout.rows_cols")
 
 
+# the widest vector a thread reads or writes by hand through a view of its own (64 bytes of 8-bit codes)
+_HAND_VECTOR = 64
+
+
+def _vectors_by_hand(axes: Axes, records: list) -> None:
+    """A global view of one contiguous leaf of at most `_HAND_VECTOR` elements made over a pointer in a kernel with
+    no MMA (`src = make_tensor(make_ptr(bf16, row_address + block * 16), (16,))`) that the thread reads element by
+    element is its vector of a hand-partitioned load: the copy's atom; one it writes element by element is its
+    vector of the write-out: the store's atom. Its leaf runs along the columns, as a vector a copy moves
+    (`_vectors_over_pointers`, `layout.rows_cols`). A flat view of a whole tensor (a run-time or wider extent,
+    indexed by scalars) stays the input."""
+    for record in records:
+        meta = record.meta
+        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels \
+                or not (meta.get("read_by_element") or meta.get("written_by_element")):
+            continue
+        labels = list(_levels.flatten(record.levels[0]))
+        tree = leaf_tree(record.layouts[0] if record.layouts else None)
+        leaves = _leaves(tree) if tree is not None else []
+        if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
+            continue
+        extent, _, stride = leaves[0].partition(":")
+        if stride != "1" or not extent.isdigit() or not 1 < int(extent) <= _HAND_VECTOR:
+            continue
+        level = "store" if meta.get("written_by_element") else "copy"
+        record.levels = (replace(labels[0], level=level, role="atom", rule="vector_by_hand"),) + record.levels[1:]
+        axes.suggest(labels[0].var, "N", "layout.rows_cols")
+
+
 def _moved_whole(records: list) -> set:
     """The records a copy moves whole, not a slice of them: its source or destination at the record's own shape."""
     found = set()
@@ -1117,6 +1146,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
         _rows_read_in_vectors(axes, records)
+        _vectors_by_hand(axes, records)
     _chained_axes(axes)
     named = axes.solve(_hinted_with_results(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):

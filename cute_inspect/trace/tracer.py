@@ -1096,8 +1096,10 @@ class _Tracer:
         """`out_words[col, block] = word[0]`: an element write into a global tensor writes out the registers its
         value was read from, as a store through a pointer does (`on_pointer_store`): a quantizer's packed codes
         written one word at a time into its output. Only a value read as it is or converted (one op up): a scale
-        computed from the values by a reduction writes out the scale, not the values."""
-        if "gmem" in str(getattr(tensor, "memspace", "")):
+        computed from the values by a reduction writes out the scale, not the values. In a kernel with no MMA only:
+        with one, registers an epilogue writes out element by element are the accumulator's (an attention's row
+        statistics written as its LSE), which its own rules place."""
+        if not self.axes.mmas and "gmem" in str(getattr(tensor, "memspace", "")):
             self._registers_written_out(value, depth=1)
 
     def _stored_from(self, index: int, value) -> None:
@@ -1144,6 +1146,8 @@ class _Tracer:
                     if _field_index(coord):
                         self.field_reads.add(key)
                     found = self._element_source(tensor)
+                    if found is not None:
+                        _by_element(self.trace.records[found[0]].meta, "read_by_element")
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
@@ -1173,6 +1177,9 @@ class _Tracer:
                 self._indexed(tensor, coord)
                 self._named_element(tensor, coord)
                 if value is not None:
+                    written = self._element_source(tensor)
+                    if written is not None:
+                        _by_element(self.trace.records[written[0]].meta, "written_by_element")
                     self._register_written(tensor, coord, value)
                     if self.warp_results:
                         self._warp_mma_written(tensor, coord, value)
@@ -4351,6 +4358,12 @@ def _coordinate_key(coord):
     """An element index as a key: a literal as itself, a run-time index as its value's identity."""
     parts = coord if isinstance(coord, tuple) else (coord,)
     return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
+
+
+def _by_element(meta: dict, key: str) -> None:
+    """Marks a record's tensor as read or written element by element (`meta[key]`, for `flow._vectors_by_hand`)."""
+    if key not in meta:
+        meta[key] = True
 
 
 def _moved_element(meta: dict, source: int | None) -> None:
