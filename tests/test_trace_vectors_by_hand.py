@@ -22,3 +22,8 @@ def test_a_vector_view_read_element_by_element_is_the_loads_atom(blocks):
 def test_a_vector_view_written_element_by_element_is_the_stores_atom(blocks):
     # `dst[i] = (vals[i] * scale).to(e4m3)`: the thread's vector of the write-out
     assert labels_of(blocks, "dst")[0] == ["store-atom-N"]
+
+
+def test_registers_a_vector_fills_element_by_element_run_along_it(blocks):
+    # `vals[i] = src[i].to(f32)`, then `dst[i] = f(vals[i])`: element i is the vector's element i (its columns)
+    assert labels_of(blocks, "vals")[0] == ["copy-atom-N"]

@@ -1039,6 +1039,18 @@ def _vectors_by_hand(axes: Axes, records: list) -> None:
         level = "store" if meta.get("written_by_element") else "copy"
         record.levels = (replace(labels[0], level=level, role="atom", rule="vector_by_hand"),) + record.levels[1:]
         axes.suggest(labels[0].var, "N", "layout.rows_cols")
+        _registers_of_vector(axes, records, record, labels[0], int(extent))
+
+
+def _registers_of_vector(axes: Axes, records: list, vector, label, extent: int) -> None:
+    """The one-mode registers of the vector's extent that its elements fill (`vals[i] = src[i].to(f32)`) or that
+    fill its elements (`dst[i] = vals[i]`) run along its leaf: element i is element i."""
+    linked = [r for r in records if vector.index in (r.meta.get("values_from") or ())]
+    linked += [records[i] for i in vector.meta.get("values_from") or () if i < len(records)]
+    for other in linked:
+        leaves = list(_levels.flatten(other.levels[0])) if other.levels else []
+        if other.memspaces[:1] == ("rmem",) and len(leaves) == 1 and other.shapes[:1] in ((extent,), ((extent,),)):
+            axes.join(leaves[0].var, label.var)
 
 
 def _moved_whole(records: list) -> set:
