@@ -975,17 +975,23 @@ def _vectors_over_pointers(axes: Axes, records: list, moved: set) -> None:
     leaf runs along the columns N, as the stride-1 leaf of a wider such view does (`_rows_and_columns`); the same
     weakest suggestion (`layout.rows_cols`)."""
     for index in moved:
-        record = records[index]
-        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
-            continue
-        labels = list(_levels.flatten(record.levels[0]))
-        tree = leaf_tree(record.layouts[0] if record.layouts else None)
-        leaves = _leaves(tree) if tree is not None else []
-        if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
-            continue
-        extent, _, stride = leaves[0].partition(":")
-        if stride == "1" and extent.isdigit() and int(extent) > 1:
-            axes.suggest(labels[0].var, "N", "layout.rows_cols")
+        found = _one_leaf_view(records[index])
+        if found is not None and found[2] == "1" and found[1].isdigit() and int(found[1]) > 1:
+            axes.suggest(found[0].var, "N", "layout.rows_cols")
+
+
+def _one_leaf_view(record) -> tuple | None:
+    """(its label, extent text, stride text) of a global tensor of one leaf made by `make_tensor` (a view over a
+    pointer) that no rule took from the input level; None for any other record."""
+    if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
+        return None
+    labels = list(_levels.flatten(record.levels[0]))
+    tree = leaf_tree(record.layouts[0] if record.layouts else None)
+    leaves = _leaves(tree) if tree is not None else []
+    if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
+        return None
+    extent, _, stride = leaves[0].partition(":")
+    return labels[0], extent, stride
 
 
 _VECTOR_DIVIDES = ("tiled_divide", "zipped_divide", "logical_divide", "flat_divide")
@@ -1001,15 +1007,9 @@ def _rows_read_in_vectors(axes: Axes, records: list) -> None:
     for record in records:
         if record.op not in _VECTOR_DIVIDES or not record.inputs:
             continue
-        source = records[record.inputs[0]]
-        if source.op != "make_tensor" or source.memspaces[:1] != ("gmem",) or not source.levels:
-            continue
-        labels = list(_levels.flatten(source.levels[0]))
-        tree = leaf_tree(source.layouts[0] if source.layouts else None)
-        leaves = _leaves(tree) if tree is not None else []
-        if len(labels) == 1 and len(leaves) == 1 and labels[0].level == "input" \
-                and leaves[0].partition(":")[2] == "1":
-            axes.suggest(labels[0].var, "N", "layout.rows_cols")
+        found = _one_leaf_view(records[record.inputs[0]])
+        if found is not None and found[2] == "1":
+            axes.suggest(found[0].var, "N", "layout.rows_cols")
 
 
 # the widest vector a thread reads or writes by hand through a view of its own (64 bytes of 8-bit codes)
@@ -1025,21 +1025,14 @@ def _vectors_by_hand(axes: Axes, records: list) -> None:
     indexed by scalars) stays the input."""
     for record in records:
         meta = record.meta
-        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels \
-                or not (meta.get("read_by_element") or meta.get("written_by_element")):
+        found = _one_leaf_view(record) if meta.get("read_by_element") or meta.get("written_by_element") else None
+        if found is None or found[2] != "1" or not found[1].isdigit() or not 1 < int(found[1]) <= _HAND_VECTOR:
             continue
-        labels = list(_levels.flatten(record.levels[0]))
-        tree = leaf_tree(record.layouts[0] if record.layouts else None)
-        leaves = _leaves(tree) if tree is not None else []
-        if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
-            continue
-        extent, _, stride = leaves[0].partition(":")
-        if stride != "1" or not extent.isdigit() or not 1 < int(extent) <= _HAND_VECTOR:
-            continue
+        label = found[0]
         level = "store" if meta.get("written_by_element") else "copy"
-        record.levels = (replace(labels[0], level=level, role="atom", rule="vector_by_hand"),) + record.levels[1:]
-        axes.suggest(labels[0].var, "N", "layout.rows_cols")
-        _registers_of_vector(axes, records, record, labels[0], int(extent))
+        record.levels = (replace(label, level=level, role="atom", rule="vector_by_hand"),) + record.levels[1:]
+        axes.suggest(label.var, "N", "layout.rows_cols")
+        _registers_of_vector(axes, records, record, label, int(found[1]))
 
 
 def _registers_of_vector(axes: Axes, records: list, vector, label, extent: int) -> None:

@@ -36,11 +36,15 @@ def _store_block(scaled: cute.Tensor, out: cute.Tensor, offset):
     cute.autovec_copy(written, target)
 
 
-class ColumnsK:
+class _RowsLaunched:
+    """One CTA per row, one thread per 16-value block."""
+
     @cute.jit
     def __call__(self, x: cute.Tensor, out: cute.Tensor, stream):
         self.kernel(x, out).launch(grid=(x.shape[0], 1, 1), block=(COLUMNS // VEC, 1, 1), stream=stream)
 
+
+class ColumnsK(_RowsLaunched):
     @cute.kernel
     def kernel(self, x: cute.Tensor, out: cute.Tensor):
         row, _, _ = cute.arch.block_idx()
@@ -49,11 +53,7 @@ class ColumnsK:
         _store_block(_scaled_block(x, row, block, cutlass.Float32(0.5)), out, row * K + block * VEC)
 
 
-class ColumnsN:
-    @cute.jit
-    def __call__(self, x: cute.Tensor, out: cute.Tensor, stream):
-        self.kernel(x, out).launch(grid=(x.shape[0], 1, 1), block=(COLUMNS // VEC, 1, 1), stream=stream)
-
+class ColumnsN(_RowsLaunched):
     @cute.kernel
     def kernel(self, x: cute.Tensor, out: cute.Tensor):
         row, _, _ = cute.arch.block_idx()
@@ -62,11 +62,7 @@ class ColumnsN:
         _store_block(_scaled_block(x, row, block, cutlass.Float32(0.5)), out, row * N + block * VEC)
 
 
-class ColumnsHidden:
-    @cute.jit
-    def __call__(self, x: cute.Tensor, out: cute.Tensor, stream):
-        self.kernel(x, out).launch(grid=(x.shape[0], 1, 1), block=(COLUMNS // VEC, 1, 1), stream=stream)
-
+class ColumnsHidden(_RowsLaunched):
     @cute.kernel
     def kernel(self, x: cute.Tensor, out: cute.Tensor):
         row, _, _ = cute.arch.block_idx()
@@ -90,11 +86,7 @@ class BuiltForK:
         _store_block(_scaled_block(x, row, block, cutlass.Float32(0.5)), out, row * self.k + block * VEC)
 
 
-class HelperBlocks:
-    @cute.jit
-    def __call__(self, x: cute.Tensor, out: cute.Tensor, stream):
-        self.kernel(x, out).launch(grid=(x.shape[0], 1, 1), block=(COLUMNS // VEC, 1, 1), stream=stream)
-
+class HelperBlocks(_RowsLaunched):
     @cute.kernel
     def kernel(self, x: cute.Tensor, out: cute.Tensor):
         row, _, _ = cute.arch.block_idx()

@@ -9,7 +9,7 @@ Compiled as its cached `_get_compiled_kernel_nvfp4_per_token` path builds it (bf
 fast math, the default CTA width for K 4096), plain `cute.compile`.
 """
 
-from _fi_nvfp4_quant import nvfp4_quantize_module
+from _fi_nvfp4_quant import fake_quantizer_operands, nvfp4_quantize_module
 
 ARCH = "sm_100a"
 
@@ -20,10 +20,7 @@ def compile_only(k=4096):
 
     module = nvfp4_quantize_module()
     kernel = module.NVFP4QuantizePerTokenKernel(cutlass.BFloat16, k, sf_layout=module.SF_LAYOUT_128x4)
-    rows = cute.sym_int()
-    x = cute.runtime.make_fake_compact_tensor(cutlass.BFloat16, (rows, k), stride_order=(1, 0), assumed_align=16)
-    out = cute.runtime.make_fake_compact_tensor(cutlass.Uint8, (rows, k // 2), stride_order=(1, 0), assumed_align=16)
-    scales = cute.runtime.make_fake_compact_tensor(cutlass.Uint8, (cute.sym_int(),), assumed_align=16)
+    x, out, scales, rows = fake_quantizer_operands(k)
     per_token = cute.runtime.make_fake_compact_tensor(cutlass.Float32, (rows,), assumed_align=4)
     global_scale_inv = cute.runtime.make_fake_compact_tensor(cutlass.Float32, (1,), assumed_align=4)
     out_scale = cute.runtime.make_fake_compact_tensor(cutlass.Float32, (1,), assumed_align=4)

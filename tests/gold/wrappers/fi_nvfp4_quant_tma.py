@@ -9,7 +9,7 @@ and stores the 16 E2M1 codes as one 64-bit word through a raw pointer into the o
 tensor), without its TVM-FFI option.
 """
 
-from _fi_nvfp4_quant import nvfp4_quantize_module
+from _fi_nvfp4_quant import fake_quantizer_operands, nvfp4_quantize_module
 
 ARCH = "sm_100a"
 
@@ -20,10 +20,7 @@ def compile_only(k=4096):
 
     module = nvfp4_quantize_module()
     kernel = module.NVFP4QuantizeTMAKernel(cutlass.BFloat16, k, sf_layout=module.SF_LAYOUT_128x4)
-    rows = cute.sym_int()
-    x = cute.runtime.make_fake_compact_tensor(cutlass.BFloat16, (rows, k), stride_order=(1, 0), assumed_align=16)
-    out = cute.runtime.make_fake_compact_tensor(cutlass.Uint8, (rows, k // 2), stride_order=(1, 0), assumed_align=16)
-    scales = cute.runtime.make_fake_compact_tensor(cutlass.Uint8, (cute.sym_int(),), assumed_align=16)
+    x, out, scales, _ = fake_quantizer_operands(k)
     global_scale = cute.runtime.make_fake_compact_tensor(cutlass.Float32, (1,), assumed_align=4)
     return cute.compile(kernel, x, out, scales, Int32(1), Int32(1024), Int32(1), global_scale,
                         cute.runtime.make_fake_stream())
