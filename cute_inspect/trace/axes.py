@@ -19,6 +19,11 @@ _SLOT_AXES = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N"), "D": ("M", "N")
 _STRUCTURAL = frozenset(("divide.tiler", "row_slice", "local_tile.proj", "reduction_buffer", "layout.rows_cols"))
 
 
+# the weak rules whose N `Axes._named_columns` makes K where the kernel names its columns K: the structural ones and
+# an index's name (`col_chunk`: the columns, whichever letter the kernel gives them)
+_NAMED_COLUMNS = _STRUCTURAL | {"name.dims"}
+
+
 def fresh() -> int:
     """A new axis variable."""
     return next(_counter)
@@ -47,6 +52,8 @@ class Axes:
         self.mmas: dict = {}  # mma object number -> None, in order of first use
         self.weak: list = []  # (var, letter, rule): names that join nothing, for classes nothing else names
         self.named_attention = False  # a kernel with no MMA whose index names say attention (`tracer._named_dims`)
+        # "K" in a kernel with no MMA whose own names call its columns K (`tracer._columns_named_k`), else None
+        self.columns_named: str | None = None
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
@@ -290,8 +297,19 @@ class Axes:
                        "reduction_buffer", "layout.rows_cols"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule == "hint:name" or not self.mmas):
-                    named.setdefault(self.find(var), self._in_attention(letter, rule))
+                    named.setdefault(self.find(var), self._named_columns(*self._in_attention(letter, rule)))
         return named
+
+    def _named_columns(self, letter: str | None, rule: str) -> tuple:
+        """(letter, rule) of a weak suggestion: in a kernel with no MMA whose own names call its columns K
+        (`columns_named`: `K = x.shape[1]`, a quantizer's columns a later GEMM contracts), the columns the
+        structural rules or an index's name (`col_chunk`) name N (a row's vector, a tile's last mode, a view's
+        unit-stride mode) are K
+        (`name.columns`); no data flow here tells them from a norm's N, and data flow always wins where it
+        decides (an MMA makes `columns_named` unread)."""
+        if self.columns_named == "K" and letter == "N" and rule in _NAMED_COLUMNS and not self.mmas:
+            return "K", "name.columns"
+        return letter, rule
 
     def _in_attention(self, letter: str | None, rule: str) -> tuple:
         """(letter, rule) of a weak suggestion: in a kernel whose index names say attention (`named_attention`, a

@@ -975,17 +975,75 @@ def _vectors_over_pointers(axes: Axes, records: list, moved: set) -> None:
     leaf runs along the columns N, as the stride-1 leaf of a wider such view does (`_rows_and_columns`); the same
     weakest suggestion (`layout.rows_cols`)."""
     for index in moved:
-        record = records[index]
-        if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
+        found = _one_leaf_view(records[index])
+        if found is not None and found[2] == "1" and found[1].isdigit() and int(found[1]) > 1:
+            axes.suggest(found[0].var, "N", "layout.rows_cols")
+
+
+def _one_leaf_view(record) -> tuple | None:
+    """(its label, extent text, stride text) of a global tensor of one leaf made by `make_tensor` (a view over a
+    pointer) that no rule took from the input level; None for any other record."""
+    if record.op != "make_tensor" or record.memspaces[:1] != ("gmem",) or not record.levels:
+        return None
+    labels = list(_levels.flatten(record.levels[0]))
+    tree = leaf_tree(record.layouts[0] if record.layouts else None)
+    leaves = _leaves(tree) if tree is not None else []
+    if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
+        return None
+    extent, _, stride = leaves[0].partition(":")
+    return labels[0], extent, stride
+
+
+_VECTOR_DIVIDES = ("tiled_divide", "zipped_divide", "logical_divide", "flat_divide")
+
+
+def _rows_read_in_vectors(axes: Axes, records: list) -> None:
+    """A global view of one contiguous leaf made over a pointer in a kernel with no MMA that the kernel divides into
+    vectors (`row = make_tensor(make_ptr(bf16, address), make_layout((cols,)))`, `tiled_divide(row, (8,))`, each
+    thread copying its chunks: a token row reached through its address, whatever its run-time extent) is a row:
+    its leaf runs along the columns, as a one-leaf view a copy moves whole does (`_vectors_over_pointers`); the same
+    weakest suggestion (`layout.rows_cols`). A flat view nothing divides (a packed (rows x columns) tensor indexed
+    by scalars) says nothing."""
+    for record in records:
+        if record.op not in _VECTOR_DIVIDES or not record.inputs:
             continue
-        labels = list(_levels.flatten(record.levels[0]))
-        tree = leaf_tree(record.layouts[0] if record.layouts else None)
-        leaves = _leaves(tree) if tree is not None else []
-        if len(labels) != 1 or len(leaves) != 1 or labels[0].level != "input":
+        found = _one_leaf_view(records[record.inputs[0]])
+        if found is not None and found[2] == "1":
+            axes.suggest(found[0].var, "N", "layout.rows_cols")
+
+
+# the widest vector a thread reads or writes by hand through a view of its own (64 bytes of 8-bit codes)
+_HAND_VECTOR = 64
+
+
+def _vectors_by_hand(axes: Axes, records: list) -> None:
+    """A global view of one contiguous leaf of at most `_HAND_VECTOR` elements made over a pointer in a kernel with
+    no MMA (`src = make_tensor(make_ptr(bf16, row_address + block * 16), (16,))`) that the thread reads element by
+    element is its vector of a hand-partitioned load: the copy's atom; one it writes element by element is its
+    vector of the write-out: the store's atom. Its leaf runs along the columns, as a vector a copy moves
+    (`_vectors_over_pointers`, `layout.rows_cols`). A flat view of a whole tensor (a run-time or wider extent,
+    indexed by scalars) stays the input."""
+    for record in records:
+        meta = record.meta
+        found = _one_leaf_view(record) if meta.get("read_by_element") or meta.get("written_by_element") else None
+        if found is None or found[2] != "1" or not found[1].isdigit() or not 1 < int(found[1]) <= _HAND_VECTOR:
             continue
-        extent, _, stride = leaves[0].partition(":")
-        if stride == "1" and extent.isdigit() and int(extent) > 1:
-            axes.suggest(labels[0].var, "N", "layout.rows_cols")
+        label = found[0]
+        level = "store" if meta.get("written_by_element") else "copy"
+        record.levels = (replace(label, level=level, role="atom", rule="vector_by_hand"),) + record.levels[1:]
+        axes.suggest(label.var, "N", "layout.rows_cols")
+        _registers_of_vector(axes, records, record, label, int(found[1]))
+
+
+def _registers_of_vector(axes: Axes, records: list, vector, label, extent: int) -> None:
+    """The one-mode registers of the vector's extent that its elements fill (`vals[i] = src[i].to(f32)`) or that
+    fill its elements (`dst[i] = vals[i]`) run along its leaf: element i is element i."""
+    linked = [r for r in records if vector.index in (r.meta.get("values_from") or ())]
+    linked += [records[i] for i in vector.meta.get("values_from") or () if i < len(records)]
+    for other in linked:
+        leaves = list(_levels.flatten(other.levels[0])) if other.levels else []
+        if other.memspaces[:1] == ("rmem",) and len(leaves) == 1 and other.shapes[:1] in ((extent,), ((extent,),)):
+            axes.join(leaves[0].var, label.var)
 
 
 def _moved_whole(records: list) -> set:
@@ -1088,10 +1146,13 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
     if not axes.mmas:
+        _buffers_without_mma(records)
         _contractions(axes, records)
         _product_rows(axes, records)
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
+        _rows_read_in_vectors(axes, records)
+        _vectors_by_hand(axes, records)
     _chained_axes(axes)
     named = axes.solve(_hinted_with_results(axes, records))
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
@@ -4458,6 +4519,28 @@ def _posts_integers(records: list, copy, dst: int) -> bool:
     source = records[src]
     return source.op == "make_rmem_tensor" and not source.inputs and source.memspaces[:1] == ("rmem",) \
         and not _holds_real_values(source)
+
+
+def _buffers_without_mma(records: list) -> None:
+    """In a kernel with no MMA, an SMEM buffer of rank 4 or more that `levels.smem_buffer` took in MMA form (atom,
+    MMA_M, MMA_K, stages: sm100's operand layouts) is the CTA's tile and its stages (a TMA producer's ring of
+    (rows, column chunks, columns) boxes that consumers read by hand): no MMA reads it, so its tile modes are the
+    block's (atoms), in the buffer and in every view that carries them."""
+    buffers = {record.index for record in records if record.op == "make_tensor" and "smem" in record.memspaces
+               and record.levels and any(label.rule.startswith("smem_buffer") and label.level == "mma"
+                                         for label in _levels.flatten(record.levels[0]))}
+    if buffers:
+        for record in records:
+            record.levels = tuple(_as_block_tile(t, buffers) for t in record.levels)
+
+
+def _as_block_tile(tree, buffers: set):
+    if isinstance(tree, tuple):
+        return tuple(_as_block_tile(t, buffers) for t in tree)
+    if isinstance(tree, _levels.ModeLabel) and tree.origin in buffers and tree.level == "mma" \
+            and tree.rule.startswith("smem_buffer"):
+        return replace(tree, level="block", role="atom")
+    return tree
 
 
 def _as_metadata(tree, level: str = "input"):

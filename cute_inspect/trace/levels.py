@@ -146,7 +146,12 @@ _DIM_WORDS = {
 }
 # each dimension's axis letter in a GEMM-like (rows, columns) kernel and in attention (heads indexed)
 _DIM_LETTERS = {"rows": ("M", "Q"), "cols": ("N", "D"), "heads": (None, "H"), "batch": (None, "B"),
-                "splits": ("K", "K")}
+                "splits": ("K", "K"), "kcols": ("K", None)}
+# A GEMM's letter as an extent's whole name (`K = x.shape[1]`, `make_layout((self.K,))`, `M, N = x.shape`): the
+# dimension it says in a kernel with no MMA. Read as an extent's name only (an index named `k` is a loop's): columns
+# a kernel calls K are the quantized or reduced columns a later GEMM contracts ("kcols"), not a norm's N; in
+# attention a K is the keys, which these names do not tell from a head dim, so "kcols" names nothing there
+_EXTENT_LETTERS = {"m": "rows", "n": "cols", "k": "kcols"}
 _KEY_WORDS = frozenset(("k", "kv", "key", "keys", "page", "pages"))
 
 
@@ -170,8 +175,10 @@ _EXTENT_WORDS = frozenset(("num", "n", "size", "len", "length", "total", "max", 
 
 def extent_dim(name: str | None) -> str | None:
     """The dimension an extent's name says (`num_tokens` -> rows, `num_heads` -> heads, `hidden` -> columns,
-    `head_dim` -> columns: the dim of a head), None unless every word of it is a dimension's or a count's
+    `head_dim` -> columns: the dim of a head, `K` -> columns a GEMM contracts: `_EXTENT_LETTERS`), None unless every word of it is a dimension's or a count's
     (`hv_dim`, `k_dim`: a word the table does not hold says which dim, and the table cannot tell)."""
+    if (name or "").lower() in _EXTENT_LETTERS:
+        return _EXTENT_LETTERS[name.lower()]
     words = [w for w in (name or "").lower().split("_") if w]
     if not words or any(w not in _DIM_WORDS and w not in _EXTENT_WORDS for w in words):
         return None

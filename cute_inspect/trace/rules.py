@@ -304,10 +304,15 @@ RULES = {
                  "makes the tensor an attention tensor. Any data flow that names the modes wins",
     "name.extents": "in a kernel with no MMA, the names a function binds a tensor's extents to (`tokens, hidden = "
                     "x.shape`, `n_cols = cute.size(x, mode=[1])`), read as rule name.dims reads index names "
-                    "(`num_heads` heads, `head_dim` the head dim), and the extents a host layout is written with "
+                    "(`num_heads` heads, `head_dim` the head dim, a lone letter `M`, `N`, `K` its GEMM axis), and the extents a host layout is written with "
                     "(`make_layout((num_tokens, self.top_k))`; a product `num_tokens * topk` names what every factor "
                     "names, a router's top-k slot count naming rows: the expanded rows `token * top_k + slot`); only "
                     "where no index name or data flow names the mode",
+    "name.columns": "in a kernel with no MMA (and no attention names) whose own names call its columns K and none "
+                    "calls them N, hidden or cols (`K = mX.shape[1]`, `make_layout((self.K,))`, a constructor "
+                    "parameter `k` read as `self.k`: a quantizer's columns a later GEMM contracts), the columns the "
+                    "structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler, "
+                    "reduction_buffer) name N: K. A name's suggestion, read only where no data flow decides",
     "name.attention": "in a kernel with no MMA whose index names say attention (a head index, rule name.dims), the "
                       "columns the structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) "
                       "name N: the head dim D",

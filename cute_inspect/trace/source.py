@@ -518,6 +518,42 @@ def assigned_value(filename: str, line: int, name: str) -> ast.expr | None:
     return found.value if found is not None else None
 
 
+def _owning_class(filename: str, function: ast.AST) -> ast.ClassDef | None:
+    """The class of a file whose body defines `function` (a method), None for a plain function."""
+    tree = source_of(filename).tree
+    return next((node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and function in node.body),
+                None) if tree is not None else None
+
+
+@functools.lru_cache(maxsize=1024)
+def function_body_line(filename: str, first_line: int, name: str) -> int | None:
+    """The first body line of the ``def name`` a code object whose first line is `first_line` runs (its first
+    decorator's line, or the ``def`` line), None where the file holds none."""
+    for node in _defs_of(source_of(filename)):
+        start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+        if node.name == name and first_line in (start, node.lineno):
+            return node.body[0].lineno
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def constructor_attributes_read(filename: str, line: int) -> frozenset:
+    """The attributes of `self` the innermost ``def`` holding `line` reads (`self.k`) that are also parameters of
+    its class's ``__init__`` (`def __init__(self, *, k)`): what the object was built with and the method uses.
+    Empty outside a method of a class defined in the file."""
+    function = _innermost_def(filename, line)
+    owner = _owning_class(filename, function) if function is not None else None
+    init = next((node for node in owner.body if isinstance(node, ast.FunctionDef) and node.name == "__init__"),
+                None) if owner is not None else None
+    if init is None:
+        return frozenset()
+    arguments = init.args
+    parameters = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+    read = {node.attr for node in ast.walk(function) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "self" and isinstance(node.ctx, ast.Load)}
+    return frozenset(read & parameters)
+
+
 def assignments_in(filename: str, line: int) -> tuple:
     """Every plain assignment (one target) of the innermost ``def`` holding `line`, in source order."""
     best = _innermost_def(filename, line)

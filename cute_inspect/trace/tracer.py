@@ -35,7 +35,9 @@ from cute_inspect.trace.source import (
     assigned_names,
     assigned_value,
     assignments_in,
+    constructor_attributes_read,
     indexed_result_names,
+    function_body_line,
     launch_parameter_names,
     bound_names,
     caller,
@@ -1074,17 +1076,31 @@ class _Tracer:
         through a pointer into global memory hold written-out values (`meta["written_out"]`, as inline PTX's global
         stores mark them: `flow._written_out_by_hand`)."""
         try:
-            if "gmem" not in str(getattr(pointer, "memspace", "")):
-                return
-            source = _loaded_from(getattr(value, "value", value), self.loaded)
-            record = self.trace.records[source] if source is not None else None
-            while record is not None and record.memspaces[:1] == ("rmem",):
-                record.meta["written_out"] = True
-                # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
-                record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
-                    else None
+            if "gmem" in str(getattr(pointer, "memspace", "")):
+                self._registers_written_out(value)
         except Exception as exc:
             self.errors.append(f"pointer store: {type(exc).__name__}: {exc}")
+
+    def _registers_written_out(self, value, depth: int = 6) -> None:
+        """The registers a value written into global memory by hand was read from (through `depth` defining ops)
+        hold written-out values (`meta["written_out"]`), and so do the registers they recast."""
+        source = _loaded_from(getattr(value, "value", value), self.loaded, depth)
+        record = self.trace.records[source] if source is not None else None
+        while record is not None and record.memspaces[:1] == ("rmem",):
+            record.meta["written_out"] = True
+            # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
+            record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
+                else None
+
+    def _element_written_out(self, tensor, value) -> None:
+        """`out_words[col, block] = word[0]`: an element write into a global tensor writes out the registers its
+        value was read from, as a store through a pointer does (`on_pointer_store`): a quantizer's packed codes
+        written one word at a time into its output. Only a value read as it is or converted (one op up): a scale
+        computed from the values by a reduction writes out the scale, not the values. In a kernel with no MMA only:
+        with one, registers an epilogue writes out element by element are the accumulator's (an attention's row
+        statistics written as its LSE), which its own rules place."""
+        if not self.axes.mmas and "gmem" in str(getattr(tensor, "memspace", "")):
+            self._registers_written_out(value, depth=1)
 
     def _stored_from(self, index: int, value) -> None:
         """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
@@ -1130,6 +1146,8 @@ class _Tracer:
                     if _field_index(coord):
                         self.field_reads.add(key)
                     found = self._element_source(tensor)
+                    if found is not None:
+                        _by_element(self.trace.records[found[0]].meta, "read_by_element")
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
@@ -1159,6 +1177,9 @@ class _Tracer:
                 self._indexed(tensor, coord)
                 self._named_element(tensor, coord)
                 if value is not None:
+                    written = self._element_source(tensor)
+                    if written is not None:
+                        _by_element(self.trace.records[written[0]].meta, "written_by_element")
                     self._register_written(tensor, coord, value)
                     if self.warp_results:
                         self._warp_mma_written(tensor, coord, value)
@@ -1168,6 +1189,7 @@ class _Tracer:
                             self._register_stored(found[0], value)
                     if self.loaded:
                         self._element_written(tensor, value)
+                        self._element_written_out(tensor, value)
                     if self.read_untraced:
                         self._untraced_fill(tensor, value)
                     self._hand_loaded_fill(tensor, value)
@@ -3553,6 +3575,7 @@ class _Tracer:
         rows are queries too)."""
         extents = self._named_extents() + self.laid_extents
         attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims + extents)
+        self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
             for var, dim, name in found:
                 if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
@@ -3590,19 +3613,70 @@ class _Tracer:
         the names a function gives a traced tensor's extents say which dimension each mode is
         (`levels.extent_dim`), as index names do (`_named_dims`): (axis variable, dimension, tensor name) of each
         top mode so named, in every function that made a record."""
+        out = []
+        for records, node, (tensor, mode, extent, count) in self._extent_bindings():
+            dim = _levels.extent_dim(extent)
+            label = _mode_bound(records, tensor, mode, count, node.lineno) if dim else None
+            if label is not None:
+                out.append((label.var, dim, tensor))
+        return out
+
+    def _records_by_function(self) -> dict:
+        """(file, function) -> the records made there, in order."""
         by_function: dict = {}
         for record in self.trace.records:
             if record.file:
                 by_function.setdefault((record.file, record.function), []).append(record)
-        out = []
-        for (file, _), records in by_function.items():
+        return by_function
+
+    def _extent_bindings(self):
+        """(the function's records, the assignment, (tensor, mode, extent name, count)) of every extent an assignment
+        of a function that made a record binds to a name (`_extents_named`)."""
+        for (file, _), records in self._records_by_function().items():
             for node in assignments_in(file, records[0].line):
-                for tensor, mode, extent, count in _extents_named(node):
-                    dim = _levels.extent_dim(extent)
-                    label = _mode_bound(records, tensor, mode, count, node.lineno) if dim else None
-                    if label is not None:
-                        out.append((label.var, dim, tensor))
-        return out
+                for found in _extents_named(node):
+                    yield records, node, found
+
+    @staticmethod
+    def _kernel_functions():
+        """(file, a line of its body) of each traced kernel's own function (the `@cute.kernel` def `_current_kernel`
+        found), which may have made no record (its helpers made them)."""
+        for codes in _kernel_codes.values():
+            for code, is_kernel in codes.values():
+                file = absolute(code.co_filename)
+                line = function_body_line(file, code.co_firstlineno, code.co_name) if is_kernel else None
+                if line is not None:
+                    yield file, line
+
+    def _kernel_extent_names(self) -> set:
+        """The extent names the traced kernels' own functions bind (`K = mX.shape[1]` in a `kernel` whose tensors
+        its helpers made): read for `_columns_named_k` only, no mode bound."""
+        names = set()
+        for file, line in self._kernel_functions():
+            for node in assignments_in(file, line):
+                names |= {extent for _, _, extent, _ in _extents_named(node)}
+        return names
+
+    def _columns_named_k(self) -> bool:
+        """Whether the kernel's own names call its columns K and none calls them N (or hidden, cols: a norm's):
+        `K = mX.shape[1]` (bound to a traced tensor or not: the input a gather reads by address has no columns of
+        its own), `make_layout((self.K,))`, a constructor parameter `k` the kernel reads as `self.k`. In a kernel
+        with no MMA nothing in the data flow tells a later GEMM's K from a norm's N; the kernel's name for the
+        dimension does (`axes.Axes.columns_named`)."""
+        names = {extent for _, _, (_, _, extent, _) in self._extent_bindings()} | self._kernel_extent_names()
+        dims = {_levels.extent_dim(extent) for extent in names}
+        dims |= {dim for _, dim, _ in self.laid_extents}
+        dims |= {_levels.extent_dim(name) for name in self._constructor_extents()}
+        return "kcols" in dims and "cols" not in dims
+
+    def _constructor_extents(self) -> set:
+        """The parameters of a kernel object's constructor (`__init__(self, *, k)`) that the functions which made
+        records read as attributes of the object (`self.k`): the extents the kernel was built for."""
+        places = [(file, records[0].line) for (file, _), records in self._records_by_function().items()]
+        found = set()
+        for file, line in places + list(self._kernel_functions()):
+            found |= constructor_attributes_read(file, line)
+        return found
 
     def _thread_view(self, index: int, coord, labels) -> bool:
         """`composition(tile, tv_layout)[tidx, None]`: a (thread, value) view of a tile whose thread mode the thread
@@ -4307,6 +4381,12 @@ def _coordinate_key(coord):
     return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
 
 
+def _by_element(meta: dict, key: str) -> None:
+    """Marks a record's tensor as read or written element by element (`meta[key]`, for `flow._vectors_by_hand`)."""
+    if key not in meta:
+        meta[key] = True
+
+
 def _moved_element(meta: dict, source: int | None) -> None:
     """`src[i] = packed[i]`: an element write whose value is an element read as it was, unchanged, moves it: the
     tensors such writes move from (`meta["moved_from"]`), unless any write of the tensor computed its value
@@ -4825,6 +4905,8 @@ def _product_factors(node) -> list:
     ["hidden"]); a factor of any other form (a literal, a call) is None."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         return _product_factors(node.left) + _product_factors(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # `self.K // 64` chunks: still along K
+        return _product_factors(node.left)
     return [node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None]
 
 
@@ -4852,9 +4934,19 @@ def _extents_named(node: ast.Assign) -> tuple:
     return tuple(found)
 
 
+# calls that only convert an extent's type (`K = Int32(mInput.shape[1])`)
+_EXTENT_CASTS = frozenset(("Int32", "Int64", "Uint32", "Uint64", "int"))
+
+
 def _extent_read(node):
     """(tensor name, indices) of an expression that reads a tensor's shape or one mode's extent (`x.shape`,
-    `x.shape[1]`, `cute.size(x, mode=[1])`), None for anything else."""
+    `x.shape[1]`, `cute.size(x, mode=[1])`, converted `Int32(x.shape[1])`, or one branch of a conditional
+    expression: `cols if gathered else x.shape[1]`), None for anything else."""
+    if isinstance(node, ast.IfExp):
+        return _extent_read(node.body) or _extent_read(node.orelse)
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+            and getattr(node.func, "id", getattr(node.func, "attr", None)) in _EXTENT_CASTS:
+        return _extent_read(node.args[0])
     if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "size" \
             and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
         mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
