@@ -14,7 +14,6 @@ import os
 import re
 import sys
 import types
-from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
 from cute_inspect.trace import flow as _flow
@@ -22,6 +21,7 @@ from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
+from cute_inspect.trace.levels import replace  # dataclasses.replace, fast for labels
 from cute_inspect.trace import patch
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
