@@ -1,5 +1,7 @@
 """The tracer's shortcuts give what the slow ways they replace give, and a cache never answers for the wrong key."""
 
+import ast
+import dataclasses
 import inspect
 import os
 import sys
@@ -190,11 +192,107 @@ def test_the_modules_an_install_patches_are_found_again_when_a_module_is_loaded(
     originals = {id(original): (original, object())}
     module = types.ModuleType("cost_probe_module")
     module.bound_here = original
-    before = patch._modules_binding(originals)
-    assert all(found is not module for found, _ in before)
-    sys.modules[module.__name__] = module
+    # the caches hold what was found for the process's one set of originals: this probe's own are let go after
+    saved = dict(patch._SCANNED), list(patch._BINDING)
+    patch._SCANNED.clear()
     try:
-        assert (module, ("bound_here",)) in patch._modules_binding(originals)
+        before = patch._modules_binding(originals)
+        assert all(found is not module for found, _ in before)
+        sys.modules[module.__name__] = module
+        try:
+            assert (module, ("bound_here",)) in patch._modules_binding(originals)
+        finally:
+            del sys.modules[module.__name__]
+        assert all(found is not module for found, _ in patch._modules_binding(originals))
     finally:
-        del sys.modules[module.__name__]
-    assert all(found is not module for found, _ in patch._modules_binding(originals))
+        patch._SCANNED.clear()
+        patch._SCANNED.update(saved[0])
+        patch._BINDING[:] = saved[1]
+
+
+@pytest.mark.parametrize("changes", [
+    {}, {"axis": "M"}, {"leaf_axes": (None, ("var", 3))}, {"level": "copy", "role": "rest", "origin": 7, "rule": "like"},
+    {"var": 5, "axis": None, "axis_rule": None, "mma": "qk"},
+])
+def test_replacing_a_labels_fields_gives_what_dataclasses_replace_gives(changes):
+    label = levels.ModeLabel("mma", "atom", axis="K", origin=2, mma="pv", rule="gemm", axis_rule="mma_k", var=4,
+                             leaf_axes=(("var", 1),))
+    got, expected = levels.replace(label, **changes), dataclasses.replace(label, **changes)
+    assert type(got) is levels.ModeLabel and got is not label
+    assert vars(got) == vars(expected) and list(vars(got)) == list(vars(expected))
+    assert got == expected and hash(got) == hash(expected) and str(got) == str(expected)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.axis = "N"
+    assert vars(label) == vars(levels.ModeLabel("mma", "atom", axis="K", origin=2, mma="pv", rule="gemm",
+                                                  axis_rule="mma_k", var=4, leaf_axes=(("var", 1),)))
+
+
+def test_replacing_anything_but_a_labels_fields_is_left_to_dataclasses():
+    label = levels.ModeLabel("block", "atom")
+    with pytest.raises(TypeError):
+        levels.replace(label, colour="red")
+    site = source.CallSite("k.py", 3, 4, "kernel")
+    assert levels.replace(site, line=5) == dataclasses.replace(site, line=5)
+
+
+def test_the_names_holding_a_value_are_those_an_identity_scan_finds_in_order():
+    from cute_inspect.trace import tracer
+
+    big, other = [1], [1]  # equal, not the same: only identity counts
+    values = {"a": other, "b": big, "self": big, "c": 3, "d": big, ".0": big}
+    assert tracer._names_holding(values, big) == [k for k, v in values.items() if v is big] == ["b", "self", "d", ".0"]
+    assert tracer._names_holding(values, object()) == [] and tracer._names_holding({}, big) == []
+
+
+def test_an_install_puts_back_the_wrappers_it_made_before_and_restore_the_originals():
+    pytest.importorskip("cutlass.cute")
+    import cutlass.cute as cute
+    from cutlass.cute.tensor import _Tensor
+
+    original, getitem = cute.local_tile, _Tensor.__dict__["__getitem__"]
+    made = []
+    for _ in range(2):
+        with patch.observing(object()):
+            made.append((cute.local_tile, _Tensor.__dict__["__getitem__"]))
+        assert cute.local_tile is original and _Tensor.__dict__["__getitem__"] is getitem
+    assert made[0][0] is made[1][0] and made[0][1] is made[1][1]
+    assert made[0][0].__wrapped__ is original and made[0][1].__wrapped__ is getitem
+    assert patch._made_once(patch._wrap, "op", {}.get) is not None  # a built-in method: hashed, made once
+    assert patch._module("os") is os
+
+
+def test_statement_answers_read_once_per_node_are_those_of_the_node(tmp_path):
+    path = tmp_path / "k.py"
+    path.write_text("y = t[i, None, j]\nz = self.kernel(a, make(b)).launch(grid=g)\nw = f(*a).launch()\n")
+    file = str(path)
+    first = source.statement_at(file, 1)
+    assert source.subscript_indices(source.CallSite(file, 1, 4, "f")) == ("i", "None", "j")
+    assert source.subscript_indices(source.CallSite(file, 1, 5, "f")) is None  # not where a subscription starts
+    launched = source._launched_calls(source.statement_at(file, 2))
+    assert [ast.unparse(c) for c in launched] == ["self.kernel(a, make(b))"]
+    assert source._launched_calls(source.statement_at(file, 3)) == ()  # starred: not read
+    path.write_text("y = t[k]\n")
+    source.source_of.cache_clear()
+    import linecache
+    linecache.checkcache(file)
+    assert source.statement_at(file, 1) is not first
+    assert source.subscript_indices(source.CallSite(file, 1, 4, "f")) == ("k",)
+
+
+def test_the_extents_an_assignment_names_are_read_once_per_node():
+    from cute_inspect.trace import tracer
+
+    node = ast.parse("tokens, hidden = x.shape").body[0]
+    assert tracer._extents_named(node) is tracer._extents_named(node)
+    assert tracer._extents_named(node) == tracer._extents_named.__wrapped__(node) == \
+        (("x", 0, "tokens", 2), ("x", 1, "hidden", 2))
+
+
+def _written_by_recursion(shape_) -> str:
+    return "(" + ",".join(_written_by_recursion(s) for s in shape_) + ")" if isinstance(shape_, tuple) else str(shape_)
+
+
+def test_a_shape_is_written_as_the_recursion_wrote_it():
+    for shape_ in (7, (), (5,), ((128, 16), 1, 4), (((),),), ((1, (2, (3, 4)), ()), 5, ((6,),)), (("?", None), 2),
+                   (shape.DYNAMIC, (1.5, True))):
+        assert shape.format_shape(shape_) == _written_by_recursion(shape_)

@@ -9,11 +9,10 @@ accumulator's axes is EPI, copies of it are Store, an SMEM buffer nothing reads 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cute_inspect.trace import levels as _levels
 from cute_inspect.trace.axes import Axes, fresh, slot_axes
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
+from cute_inspect.trace.levels import replace  # dataclasses.replace, fast for labels
 from cute_inspect.trace.shape import format_shape
 from cute_inspect.trace.shape import leaves as _leaves  # `leaves` names lists of labels here
 

@@ -14,7 +14,8 @@ the call's level) and which are carried over from its input, following `shared/c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+import dataclasses
+from dataclasses import dataclass, field
 
 from cute_inspect.trace.axes import fresh
 from cute_inspect.trace.rules import rule_of
@@ -44,6 +45,21 @@ class ModeLabel:
             return self.level
         text = f"{self.level}{'_' + self.mma if self.mma else ''}-{self.role}"
         return f"{text}-{self.axis}" if self.axis else text
+
+
+_LABEL_FIELDS = frozenset(f.name for f in dataclasses.fields(ModeLabel))
+
+
+def replace(label, **changes):
+    """`dataclasses.replace`, made directly for a ModeLabel: the rules relabel thousands of modes per trace, and
+    `dataclasses.replace` reads the fields and runs the frozen `__init__` (a guarded `setattr` per field) each
+    time. The new label's attributes are the old one's with `changes` over them, as `replace` makes them;
+    anything else (another class, a name that is no field) goes to `dataclasses.replace`."""
+    if type(label) is not ModeLabel or not _LABEL_FIELDS.issuperset(changes):
+        return dataclasses.replace(label, **changes)
+    new = object.__new__(ModeLabel)
+    new.__dict__.update(label.__dict__, **changes)
+    return new
 
 
 def tagged(tree, mma: str | None, origin: int):

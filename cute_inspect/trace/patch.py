@@ -343,6 +343,29 @@ def _modules_binding(originals: dict) -> tuple:
     return _BINDING[1]
 
 
+def _module(name: str):
+    """The module `name`, imported if it is not loaded yet (`import_module` of a loaded module still runs the
+    import machinery's Python: ~80 bytecodes, 66 modules per install)."""
+    found = sys.modules.get(name)
+    return found if found is not None else importlib.import_module(name)
+
+
+# (wrapper maker, its arguments: the original and the op or hook) -> the wrapper it made: a wrapper finds its
+# observers when called, so the one made at the first install serves every later one (the originals are held,
+# so a key never outlives what it names)
+_MADE: dict = {}
+
+
+def _made_once(make, *args):
+    try:
+        found = _MADE.get((make, args))
+    except TypeError:  # an original that cannot be hashed: made anew each time
+        return make(*args)
+    if found is None:
+        found = _MADE[(make, args)] = make(*args)
+    return found
+
+
 class _Patches:
     """Install wrappers everywhere an original is bound, and put every original back afterwards."""
 
@@ -357,11 +380,11 @@ class _Patches:
         originals = {}
         for op, (module_name, attr) in FUNCTIONS.items():
             try:
-                original = getattr(importlib.import_module(module_name), attr, None)
+                original = getattr(_module(module_name), attr, None)
             except ImportError:  # a CuTeDSL release without it (`cutlass.block` is recent)
                 continue
             if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
-                originals[id(original)] = (original, _wrap(op, original))
+                originals[id(original)] = (original, _made_once(_wrap, op, original))
         for module, names in _modules_binding(originals):
             namespace = module.__dict__
             for attr in names:
@@ -369,26 +392,26 @@ class _Patches:
                 if hit is not None and hit[0] is namespace[attr]:
                     self._set(module, attr, hit[1])
         for op, (module_name, cls_name, attr) in METHODS.items():
-            cls = getattr(importlib.import_module(module_name), cls_name)
+            cls = getattr(_module(module_name), cls_name)
             original = cls.__dict__.get(attr)
             if original is not None:
-                self._set(cls, attr, _wrap(op, original))
-        self._set(_Tensor, "__getitem__", _wrap_getitem(_Tensor.__dict__["__getitem__"]))
-        self._set(_Tensor, "__setitem__", _wrap_setitem(_Tensor.__dict__["__setitem__"]))
-        self._set(_Tensor, "load", _wrap_value_flow(_Tensor.__dict__["load"], "on_load"))
-        self._set(_Tensor, "store", _wrap_value_flow(_Tensor.__dict__["store"], "on_store"))
+                self._set(cls, attr, _made_once(_wrap, op, original))
+        self._set(_Tensor, "__getitem__", _made_once(_wrap_getitem, _Tensor.__dict__["__getitem__"]))
+        self._set(_Tensor, "__setitem__", _made_once(_wrap_setitem, _Tensor.__dict__["__setitem__"]))
+        self._set(_Tensor, "load", _made_once(_wrap_value_flow, _Tensor.__dict__["load"], "on_load"))
+        self._set(_Tensor, "store", _made_once(_wrap_value_flow, _Tensor.__dict__["store"], "on_store"))
         try:
             from cutlass.cute.core import _Pointer
         except ImportError:  # a CuTeDSL release that names its pointer otherwise
             _Pointer = None
         if _Pointer is not None and "store" in _Pointer.__dict__:
-            self._set(_Pointer, "store", _wrap_pointer_store(_Pointer.__dict__["store"]))
+            self._set(_Pointer, "store", _made_once(_wrap_pointer_store, _Pointer.__dict__["store"]))
         try:
             from cutlass.pipeline import PipelineState
         except ImportError:  # a CuTeDSL release without the pipeline helpers
             PipelineState = None
         if isinstance(getattr(PipelineState, "__dict__", {}).get("index"), property):
-            self._set(PipelineState, "index", _wrap_stage_index(PipelineState.__dict__["index"]))
+            self._set(PipelineState, "index", _made_once(_wrap_stage_index, PipelineState.__dict__["index"]))
 
     def _set(self, owner, attr, value) -> None:
         self.undo.append((owner, attr, owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)))

@@ -76,8 +76,8 @@ def parse_shape(text: str) -> Shape:
 
 def format_shape(shape: Shape) -> str:
     """Write a shape in CuTe notation: ``((128,16),1,4,?)``."""
-    if isinstance(shape, tuple):
-        return "(" + ",".join(format_shape(s) for s in shape) + ")"
+    if isinstance(shape, tuple):  # a leaf written here, not by a call per leaf (shapes are written at every call)
+        return "(" + ",".join([format_shape(s) if isinstance(s, tuple) else str(s) for s in shape]) + ")"
     return str(shape)
 
 

@@ -338,14 +338,24 @@ def launch_parameter_names(site: CallSite, frame) -> tuple | None:
     call = _call_at(stmt, site.line, site.col, None) if stmt is not None else None
     if call is None or frame is None:
         return None
+    for launched in _launched_calls(stmt):
+        name = _parameter_given(launched, call, frame)
+        if name is not None:
+            return (name,)
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _launched_calls(stmt: ast.stmt) -> tuple:
+    """The calls a statement launches (``self.kernel(a, b)`` of ``self.kernel(a, b).launch(...)``), without starred
+    arguments, in `ast.walk`'s order: once per statement node (a trace asks at every tensor a statement makes)."""
+    found = []
     for node in ast.walk(stmt):
         launched = node.func.value if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
             and node.func.attr == "launch" else None
         if isinstance(launched, ast.Call) and not any(isinstance(a, ast.Starred) for a in launched.args):
-            name = _parameter_given(launched, call, frame)
-            if name is not None:
-                return (name,)
-    return None
+            found.append(launched)
+    return tuple(found)
 
 
 def _parameter_given(launched: ast.Call, call: ast.Call, frame) -> str | None:
@@ -470,11 +480,14 @@ def subscript_indices(site: CallSite) -> tuple | None:
     """The indices of the subscription at this position as written, one per index: a plain name's text, "None" for
     a kept mode, None for anything else (``("token_id", "head_id", "None")`` for ``x[token_id, head_id, None]``)."""
     stmt = statement_at(site.file, site.line)
-    if stmt is None:
-        return None
+    return _subscript_indices(stmt, site.line, site.col) if stmt is not None else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _subscript_indices(stmt: ast.stmt, line: int, col: int) -> tuple | None:
+    """`subscript_indices` of a statement node: once per (node, position), as `_call_at` is."""
     for node in ast.walk(stmt):
-        if isinstance(node, ast.Subscript) and node.lineno == site.line \
-                and site.col in (node.col_offset, node.value.col_offset):
+        if isinstance(node, ast.Subscript) and node.lineno == line and col in (node.col_offset, node.value.col_offset):
             elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             return tuple(e.id if isinstance(e, ast.Name) else
                          "None" if isinstance(e, ast.Constant) and e.value is None else None for e in elements)

@@ -9,12 +9,13 @@ import ast
 import contextlib
 import dataclasses
 import functools
+import itertools
 import math
+import operator
 import os
 import re
 import sys
 import types
-from dataclasses import replace
 
 from cute_inspect.trace import axes as _axes
 from cute_inspect.trace import flow as _flow
@@ -22,6 +23,7 @@ from cute_inspect.trace import levels as _levels
 from cute_inspect.trace import resources as _resources
 from cute_inspect.trace.copy_traffic import annotate as annotate_traffic
 from cute_inspect.trace.layout_text import leaf_tree, top_modes
+from cute_inspect.trace.levels import replace  # dataclasses.replace, fast for labels
 from cute_inspect.trace import patch
 from cute_inspect.trace.patch import Call, observing
 from cute_inspect.trace.record import Record, Trace
@@ -223,10 +225,16 @@ def _local_name(frame, obj) -> str | None:
     for f in frames:
         if f is None:
             continue
-        for name, value in f.f_locals.items():
-            if value is obj and name.isidentifier() and name != "self":
+        for name in _names_holding(f.f_locals, obj):
+            if name.isidentifier() and name != "self":
                 return name
     return None
+
+
+def _names_holding(values: dict, obj) -> list:
+    """The names of `values` (a frame's locals) bound to `obj` itself, in their order: compared in C (`is_` over
+    the values), since kernel and library frames hold hundreds of locals and a trace asks frame after frame."""
+    return list(itertools.compress(values, map(operator.is_, values.values(), itertools.repeat(obj))))
 
 
 _OWN_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -320,7 +328,7 @@ def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
     while frame is not None and depth > 0:
         values = frame.f_locals
         if not frame.f_code.co_filename.startswith(_OWN_DIR):
-            held.update(k for k, v in values.items() if v is obj and k.isidentifier() and k != "self")
+            held.update(k for k in _names_holding(values, obj) if k.isidentifier() and k != "self")
             own = [values[k] for k in held if _is_tensor(values.get(k))]
             for name in names if own else ():
                 other = values.get(name) if name else None
@@ -4910,6 +4918,7 @@ def _product_factors(node) -> list:
     return [node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None]
 
 
+@functools.lru_cache(maxsize=8192)
 def _extents_named(node: ast.Assign) -> tuple:
     """(tensor name, top mode, the name its extent is bound to, how many names unpack the whole shape or None) of
     each extent an assignment names: `tokens, hidden = x.shape`, `M, N = x.shape[0], x.shape[1]`,
