@@ -2718,6 +2718,7 @@ class _Tracer:
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            out = _levels.unit_rest_over_accumulator_atom(inp, out, info.shape, origin)
             source = next((v for v in bound.values() if _is_tensor(v)), None)
             if _copies_into_tmem(thr_copy) and source is not None:
                 found = _stepped_leaves(info, _info(source).layout, inp, out, origin)
