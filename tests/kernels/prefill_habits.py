@@ -10,8 +10,9 @@ as wide as the head dim):
   (rows, columns) view), masks it causally by an identity tensor partitioned the same way, and writes P in TMEM over
   S's columns, O = P V's A operand (the ts MMA);
 - a correction step reads O out of TMEM, rescales it and writes it back;
-- the epilogue reads O once more, writes it through the output's tile partitioned as O's accumulator, then by the same tcgen05.ld, and writes
-  one log-sum-exp per row through a (rows, head dim) view of the LSE row whose columns step nothing.
+- the epilogue reads O once more, writes it through the output's tile partitioned as O's accumulator, then by the
+  same tcgen05.ld, and writes one log-sum-exp per row through a (rows, head dim) view of the LSE row whose columns
+  step nothing.
 """
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -28,14 +29,10 @@ ROWS, COLS, DIM = 128, 64, 64  # a query tile's rows, a key block's keys, the he
 CHUNK = 32  # columns of S one tcgen05.ld reads
 
 
-def _scores_mma():
-    return sm100.make_trivial_tiled_mma(BF16, BF16, tcgen05.OperandMajorMode.K, tcgen05.OperandMajorMode.K, F32,
-                                        tcgen05.CtaGroup.ONE, (ROWS, COLS))
-
-
-def _output_mma():
-    return sm100.make_trivial_tiled_mma(BF16, BF16, tcgen05.OperandMajorMode.K, tcgen05.OperandMajorMode.MN, F32,
-                                        tcgen05.CtaGroup.ONE, (ROWS, DIM), tcgen05.OperandSource.TMEM)
+def _mma(columns, b_major, a_from=tcgen05.OperandSource.SMEM):
+    """A 1-CTA bf16 TiledMma of ROWS x `columns`: S = Q K^T (both K-major), O = P V (V MN-major, P from TMEM)."""
+    return sm100.make_trivial_tiled_mma(BF16, BF16, tcgen05.OperandMajorMode.K, b_major, F32, tcgen05.CtaGroup.ONE,
+                                        (ROWS, columns), a_from)
 
 
 def _ld(repeat):
@@ -46,6 +43,12 @@ def _st(repeat, dtype):
     return cute.make_copy_atom(tcgen05.copy.St32x32bOp(tcgen05.copy.Repetition(repeat)), dtype)
 
 
+@cute.jit
+def _buffer(smem: utils.SmemAllocator, laid):
+    """One SMEM operand buffer (Q, or K's or V's two stages) in the MMA's swizzled layout."""
+    return smem.allocate_tensor(BF16, laid.outer, 1024, laid.inner)
+
+
 @cute.kernel
 def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor,
                    w: cute.Tensor, lse: cute.Tensor, starts: cute.Tensor, scale: F32):
@@ -53,13 +56,11 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
     tile, head, seq = cute.arch.block_idx()
     start = starts[seq]
     smem = utils.SmemAllocator()
-    lay_q = sm100.make_smem_layout_a(qk, (ROWS, COLS, DIM), BF16, 1)
-    lay_k = sm100.make_smem_layout_b(qk, (ROWS, COLS, DIM), BF16, 2)
-    lay_v = sm100.make_smem_layout_b(pv, (ROWS, DIM, COLS), BF16, 2)
+    s_q, s_k, s_v = (_buffer(smem, laid) for laid in (
+        sm100.make_smem_layout_a(qk, (ROWS, COLS, DIM), BF16, 1),
+        sm100.make_smem_layout_b(qk, (ROWS, COLS, DIM), BF16, 2),
+        sm100.make_smem_layout_b(pv, (ROWS, DIM, COLS), BF16, 2)))
     lay_p = sm100.make_smem_layout_a(pv, (ROWS, DIM, COLS), BF16, 1)
-    s_q = smem.allocate_tensor(BF16, lay_q.outer, 1024, lay_q.inner)
-    s_k = smem.allocate_tensor(BF16, lay_k.outer, 1024, lay_k.inner)
-    s_v = smem.allocate_tensor(BF16, lay_v.outer, 1024, lay_v.inner)
 
     # the sequence's rows and keys by a varlen offset, then the CTA's tiles
     xs = cute.domain_offset((start, 0), x[None, None, head, 0])
@@ -159,8 +160,9 @@ def prefill_host(q: cute.Tensor, kv: cute.Tensor, o: cute.Tensor, lse: cute.Tens
     z = cute.make_tensor(values.iterator, cute.select(values.layout, mode=[3, 1, 2, 0]))
     # (heads, tokens) -> (tokens, heads)
     stats = cute.make_tensor(lse.iterator, cute.select(lse.layout, mode=[1, 0]))
-    prefill_kernel(_scores_mma(), _output_mma(), x, y, z, w, stats, starts, F32(0.125)).launch(
-        grid=(4, 8, 2), block=(128, 1, 1))
+    scores = _mma(COLS, tcgen05.OperandMajorMode.K)
+    output = _mma(DIM, tcgen05.OperandMajorMode.MN, tcgen05.OperandSource.TMEM)
+    prefill_kernel(scores, output, x, y, z, w, stats, starts, F32(0.125)).launch(grid=(4, 8, 2), block=(128, 1, 1))
 
 
 def compile_prefill():
