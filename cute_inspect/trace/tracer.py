@@ -2826,6 +2826,10 @@ class _Tracer:
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
+            if viewed is not None and info.memspace == "tmem" and op == "make_tensor":
+                lent = self._accumulator_laid_over(viewed, bound.get("layout"), info, call, origin)
+                if lent is not None:
+                    return lent
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
@@ -3129,15 +3133,35 @@ class _Tracer:
 
     def _layout_of(self, layout, text: str | None, call=None):
         """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
-        layout: found by walking the layout value's defining ops up to a traced tensor's value, or, for a static
-        layout (no op to walk), as the tensor the calling code's argument `t.layout` reads it from."""
+        layout."""
+        found = self._layout_read_from(layout, text, call)
+        return self.trace.records[found[0]].levels[found[1]] if found is not None else None
+
+    def _layout_read_from(self, layout, text: str | None, call=None):
+        """(record, output) of the traced tensor whose layout `layout` was read from, when it is this layout: found
+        by walking the layout value's defining ops up to a traced tensor's value, or, for a static layout (no op to
+        walk), as the tensor the calling code's argument `t.layout` reads it from."""
         found = _up_defining_ops(getattr(layout, "value", None), self._known_value, depth=2, unwrap=True)
         if found is None and call is not None and call.site.direct and call.frame is not None:
             holder = _layout_holder(argument_text(call.site, call.params.index("layout"), call.op), call.frame)
             found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
-        return self.trace.records[found[0]].levels[found[1]]
+        return found
+
+    def _accumulator_laid_over(self, viewed, layout, info, call, origin: int):
+        """A TMEM accumulator laid at another's columns in its own layout (`make_tensor(tStS.iterator + o_offset,
+        tOtO.layout)`: O placed past S in the one TMEM allocation): the layout's tensor, an MMA's accumulator other
+        than the one the pointer starts in, says whose modes these are; read as a view of S by strides, O's head
+        dim would be S's keys."""
+        found = self._layout_read_from(layout, info.layout, call)
+        if found is None or found[0] == viewed[0]:
+            return None
+        labels = self.trace.records[found[0]].levels[found[1]]
+        first = next(_levels.flatten(labels), None)
+        if first is None or (first.level, first.role) != ("mma", "atom") or not _levels.is_labelled(labels):
+            return None
+        return self._borrowed_accumulator(labels, origin)
 
     def _borrowed_accumulator(self, labels, origin: int):
         """A TMEM tensor over storage no traced tensor holds, laid out as another accumulator (`make_tensor(tmem_ptr

@@ -9,6 +9,7 @@ as wide as the head dim):
 - the softmax reads S out of TMEM by tcgen05.ld in two column chunks of 32 (a `logical_divide` of the flat
   (rows, columns) view), masks it causally by an identity tensor partitioned the same way, and writes P in TMEM over
   S's columns, O = P V's A operand (the ts MMA);
+- O's accumulator is laid at S's TMEM pointer plus S's and P's columns, in its own layout (one allocation);
 - a correction step reads O out of TMEM, rescales it and writes it back;
 - the epilogue reads O once more, writes it through the output's tile partitioned as O's accumulator, then by the
   same tcgen05.ld, and writes one log-sum-exp per row through a (rows, head dim) view of the LSE row whose columns
@@ -80,7 +81,7 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
     acc_s = qk.make_fragment_C(qk.partition_shape_C((ROWS, COLS)))
     acc_s = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem), acc_s.layout)
     acc_o = pv.make_fragment_C(pv.partition_shape_C((ROWS, DIM)))
-    acc_o = cute.make_tensor(cute.make_ptr(F32, 2 * COLS, cute.AddressSpace.tmem), acc_o.layout)
+    acc_o = cute.make_tensor(acc_s.iterator + 2 * COLS, acc_o.layout)  # O past S and P in the one allocation
     p_tmem = pv.make_fragment_A(cute.make_tensor(cute.recast_ptr(acc_s.iterator, dtype=BF16), lay_p.outer))
     p_tmem = p_tmem[None, None, None, 0]
 
