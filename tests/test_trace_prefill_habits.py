@@ -68,3 +68,15 @@ def test_the_tiles_and_the_accumulators(prefill, name, axes):
 ])
 def test_the_chunks_and_o_in_tmem_keep_their_products_axes(prefill, name, present):
     assert set(_axes(prefill, name)) - {None} == present
+
+
+@pytest.fixture(scope="module")
+def packed_tokens():
+    return trace_json(f"{KERNEL}:compile_prefill_thd", arch="sm_100a")
+
+
+@pytest.mark.parametrize("name", ["q_laid", "o_laid"])
+def test_a_select_of_run_time_strides_of_one_text_keeps_its_inputs_axes(packed_tokens, name):
+    # the token and head strides are both `?{i64 div=8}`: matched by stride text alone, no leaf of the (tokens,
+    # head dim, heads) view found its source leaf, and the host input stayed unlabelled
+    assert _axes(packed_tokens, name) == ["Q", "H", "D"]

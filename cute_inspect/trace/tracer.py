@@ -5110,7 +5110,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     pool, ones, broadcasts, by_text = [], [], [], {}
     for position, (mode, label) in enumerate(zip(old, source_labels)):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
-            by_text.setdefault(_stride_text(leaf), []).append(leaf_label)
+            by_text.setdefault(_stride_text(leaf), []).append((leaf.partition(":")[0], leaf_label))
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
@@ -5177,10 +5177,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                         return mine
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
-        same = by_text.get(_stride_text(leaf), [])
-        if len(same) != 1 or same[0] is None:
+        found = _one_of_stride(by_text.get(_stride_text(leaf), []), leaf.partition(":")[0])
+        if found is None:
             return None
-        return replace(same[0], rule="like") if same[0].origin != origin else same[0]
+        return replace(found, rule="like") if found.origin != origin else found
 
     def _own(label):
         return replace(label, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None, leaf_axes=None)
@@ -5236,6 +5236,15 @@ def _repeats_of_atom(leaves: list) -> list:
 def _lone_ones(modes: tuple) -> set:
     """The positions of the modes that are one leaf of extent 1."""
     return {i for i, mode in enumerate(modes) if not isinstance(mode, tuple) and _leaf_numbers(mode)[0] == 1}
+
+
+def _one_of_stride(same: list, extent: str):
+    """The label of the one source leaf (extent text, label) of a run-time stride's text; where several share the
+    text (a host input's token and head strides, both `?{i64 div=8}`, permuted by a `select`), the one of the same
+    extent, when only one is."""
+    if len(same) > 1:
+        same = [x for x in same if x[0] == extent]
+    return same[0][1] if len(same) == 1 else None
 
 
 def _stride_text(leaf: str) -> str:

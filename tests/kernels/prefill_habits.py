@@ -166,6 +166,35 @@ def prefill_host(q: cute.Tensor, kv: cute.Tensor, o: cute.Tensor, lse: cute.Tens
     prefill_kernel(scores, output, x, y, z, w, stats, starts, F32(0.125)).launch(grid=(4, 8, 2), block=(128, 1, 1))
 
 
+@cute.jit
+def prefill_thd_host(q: cute.Tensor, kv: cute.Tensor, o: cute.Tensor, lse: cute.Tensor, starts: cute.Tensor):
+    """Q and O packed (tokens, heads, head dim) with run-time token and head strides of one divisibility (their
+    texts equal), re-laid with their own strides, then seen (tokens, head dim, heads, 1) by a `select` and a size-1
+    batch appended."""
+    q_laid = cute.make_tensor(q.iterator, cute.make_layout(q.shape, stride=q.stride))
+    o_laid = cute.make_tensor(o.iterator, cute.make_layout(o.shape, stride=o.stride))
+    x, w = (cute.make_tensor(t.iterator, cute.append(cute.select(t.layout, mode=[0, 2, 1]), cute.make_layout(1)))
+            for t in (q_laid, o_laid))
+    keys, values = kv[None, None, 0, None, None], kv[None, None, 1, None, None]
+    y = cute.make_tensor(keys.iterator, cute.select(keys.layout, mode=[1, 3, 2, 0]))
+    z = cute.make_tensor(values.iterator, cute.select(values.layout, mode=[3, 1, 2, 0]))
+    stats = cute.make_tensor(lse.iterator, cute.select(lse.layout, mode=[1, 0]))
+    prefill_kernel(_mma(COLS, tcgen05.OperandMajorMode.K),
+                   _mma(DIM, tcgen05.OperandMajorMode.MN, tcgen05.OperandSource.TMEM),
+                   x, y, z, w, stats, starts, F32(0.125)).launch(grid=(4, 8, 2), block=(128, 1, 1))
+
+
+def compile_prefill_thd():
+    tokens = cute.sym_int(divisibility=ROWS)
+    q, o = (cute.runtime.make_fake_tensor(BF16, (tokens, 8, DIM), (cute.sym_int64(divisibility=8),
+                                                                    cute.sym_int64(divisibility=8), 1),
+                                          assumed_align=16) for _ in range(2))
+    kv = make_fake_compact_tensor(BF16, (1, tokens, 2, 8, DIM), stride_order=(4, 3, 2, 1, 0), assumed_align=16)
+    lse = make_fake_compact_tensor(F32, (8, tokens), stride_order=(1, 0), assumed_align=16)
+    starts = make_fake_compact_tensor(cutlass.Int32, (3,), assumed_align=16)
+    return cute.compile(prefill_thd_host, q, kv, o, lse, starts)
+
+
 def compile_prefill():
     tokens = cute.sym_int(divisibility=ROWS)
     q = make_fake_compact_tensor(BF16, (1, tokens, 8, DIM), stride_order=(3, 2, 1, 0), assumed_align=16)
