@@ -80,10 +80,3 @@ def test_a_select_of_run_time_strides_of_one_text_keeps_its_inputs_axes(packed_t
     # the token and head strides are both `?{i64 div=8}`: matched by stride text alone, no leaf of the (tokens,
     # head dim, heads) view found its source leaf, and the host input stayed unlabelled
     assert _axes(packed_tokens, name) == ["Q", "H", "D"]
-
-
-def test_a_partitions_storage_laid_as_its_twin_partition_takes_its_modes(prefill):
-    # O's SMEM partition laid out as the same copy's partition of another view of the staging tile: read as a view
-    # of the partition by strides, its size-1 modes took the MMA rests' places (D and Q out of order)
-    assert first_labels_of(prefill, "o_twin") == first_labels_of(prefill, "o_stage")
-    assert _axes(prefill, "o_twin") == ["D", None, "D", "Q", "D"]

@@ -2830,10 +2830,6 @@ class _Tracer:
                 lent = self._accumulator_laid_over(viewed, bound.get("layout"), info, call, origin)
                 if lent is not None:
                     return lent
-            if viewed is not None and op == "make_tensor":
-                twin = self._partition_laid_as_twin(viewed, bound.get("layout"), info, call)
-                if twin is not None:
-                    return twin
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
@@ -3152,24 +3148,6 @@ class _Tracer:
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
         return found
-
-    def _partition_laid_as_twin(self, viewed, layout, info, call):
-        """A copy partition's storage laid out as the same thread copy's partition of another view of that tile
-        (`make_tensor(thr.partition_D(t).iterator, thr.partition_D(t_position_independent).layout)`: cuDNN's
-        swizzle-free SMEM partition): the twin partition's modes, which its layout was read from (a layout computed
-        in a helper, its value no traced tensor's: the latest partition of that very layout)."""
-        pointed = self.trace.records[viewed[0]]
-        if pointed.op not in ("partition_S", "partition_D"):
-            return None
-        found = self._layout_read_from(layout, info.layout, call) or next(
-            ((r.index, i) for r in reversed(self.trace.records[viewed[0] + 1:]) if r.op == pointed.op
-             for i, text in enumerate(r.layouts or ()) if text == info.layout), None)
-        if found is None or found[0] == viewed[0]:
-            return None
-        holder = self.trace.records[found[0]]
-        if holder.op != pointed.op or not _levels.is_labelled(holder.levels[found[1]]):
-            return None
-        return holder.levels[found[1]]
 
     def _accumulator_laid_over(self, viewed, layout, info, call, origin: int):
         """A TMEM accumulator laid at another's columns in its own layout (`make_tensor(tStS.iterator + o_offset,

@@ -142,13 +142,6 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
     out_half = cute.make_rmem_tensor(out_vals.shape, BF16)
     out_half.store((out_vals.load() / row_sum[0]).to(BF16))
     cute.autovec_copy(out_half, out_tile)
-    # O staged in SMEM through its partition's storage laid out as the same copy's partition of another view of
-    # the staging tile (a layout computed apart, as a swizzle-free view is)
-    s_o = smem.allocate_tensor(BF16, cute.make_layout((ROWS, DIM), stride=(DIM, 1)), 16)
-    o_stage = o_get.partition_D(pv.get_slice(0).partition_C(s_o))
-    s_o_plain = cute.make_tensor(s_o.iterator, cute.make_layout((ROWS, DIM), stride=(DIM, 1)))
-    o_twin = cute.make_tensor(o_stage.iterator, o_get.partition_D(pv.get_slice(0).partition_C(s_o_plain)).layout)
-    cute.autovec_copy(out_half, o_twin)
     lse_row = cute.domain_offset((start,), lse[None, head])
     lse_tile = cute.local_tile(lse_row, (ROWS,), (tile,))
     lse_grid = cute.make_tensor(lse_tile.iterator, cute.make_layout((ROWS, DIM), stride=(1, 0)))
