@@ -3151,12 +3151,12 @@ class _Tracer:
 
     def _accumulator_laid_over(self, viewed, layout, info, call, origin: int):
         """A TMEM accumulator laid at another's columns in its own layout (`make_tensor(tStS.iterator + o_offset,
-        tOtO.layout)`: O placed past S in the one TMEM allocation): the layout's tensor, an MMA's accumulator other
-        than the one the pointer starts in, says whose modes these are; read as a view of S by strides, O's head
-        dim would be S's keys."""
+        tOtO.layout)`: O placed past S in the one TMEM allocation): the layout's tensor, an accumulator an MMA made
+        (`make_fragment_C`) other than the one the pointer starts in, says whose modes these are; read as a view of
+        S by strides, O's head dim would be S's keys."""
         found = self._layout_read_from(layout, info.layout, call)
-        if found is None or found[0] == viewed[0]:
-            return None
+        if found is None or found[0] == viewed[0] or self.trace.records[found[0]].op != "make_fragment_C":
+            return None  # (a view of S's storage laid as P, `tStP`, is S's data seen again: not this)
         labels = self.trace.records[found[0]].levels[found[1]]
         first = next(_levels.flatten(labels), None)
         if first is None or (first.level, first.role) != ("mma", "atom") or not _levels.is_labelled(labels):
