@@ -455,6 +455,25 @@ def _from(level: str, role: str, origin: int, op: str, inp: tuple, i: int, defau
     return made(level, role, origin, op, source, axis=guess, axis_rule=guess_rule if guess else None)
 
 
+def _on_one_product_axis(source) -> bool:
+    """Whether a mode is one leaf an instruction placed on a product's axis (a flat (rows, columns) TMEM view of an
+    accumulator, `composition(tStS.layout, (128, 64))`: its rows S's M, its columns S's N) and on no variable."""
+    return isinstance(source, ModeLabel) and source.leaf_axes is not None and len(source.leaf_axes) == 1 \
+        and isinstance(source.leaf_axes[0], tuple) and source.leaf_axes[0][0] == "mma"
+
+
+def _cut_along_product_axes(inp: tuple, tiles: tuple, rests: tuple, whole: list, level: str, origin: int) -> tuple:
+    """A `logical_divide` of such modes (S's flat view cut into the column chunks one tcgen05.ld reads, as a
+    softmax reads S): each tile and rest runs along its mode's product axis, where the call's own (M, N) guess
+    named them as a GEMM's. (The epilogue's `flat_divide` of an accumulator slice into subtiles keeps its joins.)"""
+    tiles, rests = list(tiles), list(rests)
+    for i in range(min(len(tiles), len(inp))):
+        if i not in whole and _on_one_product_axis(inp[i]):
+            tiles[i], rests[i] = (replace(made(level, role, origin, "divide"), leaf_axes=inp[i].leaf_axes)
+                                  for role in ("atom", "rest"))
+    return tuple(tiles), tuple(rests)
+
+
 def in_mma_form(inp) -> bool:
     """Whether a tensor is an MMA operand already: (MMA atom, MMA_M or MMA_N, MMA_K or MMA_N, ...), an SMEM buffer
     laid out for the MMA or an MMA partition. An MMA partition of it (`partition_A(sA)` of sm100's `sA`) cuts its
@@ -476,6 +495,22 @@ def partition(inp: tuple, level: str, out_rank: int, origin: int, default_axes: 
         return _pad((atom,), out_rank)
     rests = tuple(_from(level, "rest", origin, op, inp, i, default_axes, guess_rule) for i in range(n_rest))
     return (atom,) + rests + carried
+
+
+def unit_rest_over_accumulator_atom(inp: tuple, out: tuple, shape, origin: int) -> tuple:
+    """A copy's partition of an MMA-shaped TMEM tensor ((M, N) atom, MMA_M, MMA_N: `tOtO` read whole by a tcgen05.ld
+    whose lanes and warps cover the atom's rows): its rest over the atom repeats the copy along the atom's columns.
+    Of extent 1 it steps no stride to place it by, and the call's own guess (M) named it as a GEMM's rows; it takes
+    the atom's column axis, as the rests of more than one repeat do by their strides."""
+    atom = inp[0] if inp else None
+    if not isinstance(atom, ModeLabel) or not atom.leaf_axes or len(atom.leaf_axes) < 2 \
+            or not all(isinstance(k, tuple) and k[0] == "mma" for k in atom.leaf_axes) \
+            or len(out) < 2 or not isinstance(shape, tuple) or len(shape) < 2 or _extent(shape[1]) != 1:
+        return out
+    rest = out[1]
+    if not isinstance(rest, ModeLabel) or rest.origin != origin or rest.axis_rule != "hint:name":
+        return out
+    return (out[0], replace(rest, axis=None, axis_rule=None, leaf_axes=(atom.leaf_axes[-1],))) + tuple(out[2:])
 
 
 def unit_rests_apart(out: tuple, source, origin: int, op: str) -> tuple:
@@ -633,6 +668,8 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
     rests = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "rest", origin, "divide", inp, i, default_axes)
                   for i in range(tile_rank))
     tiles, rests = _rests_divided(inp, tiles, rests, whole, origin)
+    if kind == "logical_divide":
+        tiles, rests = _cut_along_product_axes(inp, tiles, rests, whole, level, origin)
     carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])
     if kind == "flat_divide":
         out = tiles + rests + carried

@@ -2749,6 +2749,7 @@ class _Tracer:
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
+            out = _levels.unit_rest_over_accumulator_atom(inp, out, info.shape, origin)
             source = next((v for v in bound.values() if _is_tensor(v)), None)
             if _copies_into_tmem(thr_copy) and source is not None:
                 found = _stepped_leaves(info, _info(source).layout, inp, out, origin)
@@ -2856,6 +2857,10 @@ class _Tracer:
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
+            if viewed is not None and info.memspace == "tmem" and op == "make_tensor":
+                lent = self._accumulator_laid_over(viewed, bound.get("layout"), info, call, origin)
+                if lent is not None:
+                    return lent
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
@@ -3159,15 +3164,35 @@ class _Tracer:
 
     def _layout_of(self, layout, text: str | None, call=None):
         """The labels of the traced tensor whose layout `layout` was read from (`t.layout`), when it is this
-        layout: found by walking the layout value's defining ops up to a traced tensor's value, or, for a static
-        layout (no op to walk), as the tensor the calling code's argument `t.layout` reads it from."""
+        layout."""
+        found = self._layout_read_from(layout, text, call)
+        return self.trace.records[found[0]].levels[found[1]] if found is not None else None
+
+    def _layout_read_from(self, layout, text: str | None, call=None):
+        """(record, output) of the traced tensor whose layout `layout` was read from, when it is this layout: found
+        by walking the layout value's defining ops up to a traced tensor's value, or, for a static layout (no op to
+        walk), as the tensor the calling code's argument `t.layout` reads it from."""
         found = _up_defining_ops(getattr(layout, "value", None), self._known_value, depth=2, unwrap=True)
         if found is None and call is not None and call.site.direct and call.frame is not None:
             holder = _layout_holder(argument_text(call.site, call.params.index("layout"), call.op), call.frame)
             found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None or self.trace.records[found[0]].layouts[found[1]] != text:
             return None
-        return self.trace.records[found[0]].levels[found[1]]
+        return found
+
+    def _accumulator_laid_over(self, viewed, layout, info, call, origin: int):
+        """A TMEM accumulator laid at another's columns in its own layout (`make_tensor(tStS.iterator + o_offset,
+        tOtO.layout)`: O placed past S in the one TMEM allocation): the layout's tensor, an accumulator an MMA made
+        (`make_fragment_C`) other than the one the pointer starts in, says whose modes these are; read as a view of
+        S by strides, O's head dim would be S's keys."""
+        found = self._layout_read_from(layout, info.layout, call)
+        if found is None or found[0] == viewed[0] or self.trace.records[found[0]].op != "make_fragment_C":
+            return None  # (a view of S's storage laid as P, `tStP`, is S's data seen again: not this)
+        labels = self.trace.records[found[0]].levels[found[1]]
+        first = next(_levels.flatten(labels), None)
+        if first is None or (first.level, first.role) != ("mma", "atom") or not _levels.is_labelled(labels):
+            return None
+        return self._borrowed_accumulator(labels, origin)
 
     def _borrowed_accumulator(self, labels, origin: int):
         """A TMEM tensor over storage no traced tensor holds, laid out as another accumulator (`make_tensor(tmem_ptr
@@ -5207,7 +5232,7 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     pool, ones, broadcasts, by_text = [], [], [], {}
     for position, (mode, label) in enumerate(zip(old, source_labels)):
         for leaf, leaf_label in zip(_leaves(mode), _leaf_labels_of(mode, label)):
-            by_text.setdefault(_stride_text(leaf), []).append(leaf_label)
+            by_text.setdefault(_stride_text(leaf), []).append((leaf.partition(":")[0], leaf_label))
             extent, stride = _leaf_numbers(leaf)
             if extent is not None and extent > 1 and stride:
                 pool.append((stride, stride * extent, leaf_label))
@@ -5274,10 +5299,10 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                         return mine
                     return replace(label, rule="like") if label.origin != origin else label
         # a run-time extent or stride (`make_layout(shape, stride=t.stride)`): the one source leaf of that stride
-        same = by_text.get(_stride_text(leaf), [])
-        if len(same) != 1 or same[0] is None:
+        found = _one_of_stride(by_text.get(_stride_text(leaf), []), leaf.partition(":")[0])
+        if found is None:
             return None
-        return replace(same[0], rule="like") if same[0].origin != origin else same[0]
+        return replace(found, rule="like") if found.origin != origin else found
 
     def _own(label):
         return replace(label, var=_axes.fresh(), origin=origin, rule="like", axis=None, axis_rule=None, leaf_axes=None)
@@ -5333,6 +5358,15 @@ def _repeats_of_atom(leaves: list) -> list:
 def _lone_ones(modes: tuple) -> set:
     """The positions of the modes that are one leaf of extent 1."""
     return {i for i, mode in enumerate(modes) if not isinstance(mode, tuple) and _leaf_numbers(mode)[0] == 1}
+
+
+def _one_of_stride(same: list, extent: str):
+    """The label of the one source leaf (extent text, label) of a run-time stride's text; where several share the
+    text (a host input's token and head strides, both `?{i64 div=8}`, permuted by a `select`), the one of the same
+    extent, when only one is."""
+    if len(same) > 1:
+        same = [x for x in same if x[0] == extent]
+    return same[0][1] if len(same) == 1 else None
 
 
 def _stride_text(leaf: str) -> str:

@@ -1,0 +1,82 @@
+"""A tcgen05 prefill with head dim 64 and a key block as wide (tests/kernels/prefill_habits.py): K and V sliced from
+one packed KV input, V seen (head dim, keys), varlen offsets by `domain_offset`, S read in column chunks, P in TMEM,
+O rescaled in TMEM, one log-sum-exp per row. The axes were judged from the kernel's data flow before its first trace."""
+
+import os
+
+import pytest
+
+from _cli import ROOT, first_labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "prefill_habits.py")
+
+
+@pytest.fixture(scope="module")
+def prefill():
+    return trace_json(f"{KERNEL}:compile_prefill", arch="sm_100a")
+
+
+def _axes(events, name):
+    return [label.split("-")[2] if label.count("-") == 2 else None for label in first_labels_of(events, name)]
+
+
+@pytest.mark.parametrize("name, axes", [
+    ("x", ["Q", "D", "H", "B"]),
+    ("w", ["Q", "D", "H", "B"]),
+    ("y", ["K", "D", "H", "B"]),
+    ("z", ["D", "K", "H", "B"]),
+    ("stats", ["Q", "H"]),
+])
+def test_the_hosts_views(prefill, name, axes):
+    assert _axes(prefill, name) == axes
+
+
+def test_the_packed_kv_input_and_its_slots(prefill):
+    # (batch, keys, slot, heads, head dim): the slot picks K or V, no axis of the products
+    kv = _axes(prefill, "kv")
+    assert [kv[i] for i in (0, 1, 3, 4)] == ["B", "K", "H", "D"]
+
+
+@pytest.mark.parametrize("name, axes", [
+    ("xs", ["Q", "D"]),
+    ("ys", ["K", "D"]),
+    ("zs", ["D", "K"]),
+    ("ws", ["Q", "D"]),
+    ("g_x", ["Q", "D"]),
+    ("g_y", ["K", "D", "K"]),
+    ("g_z", ["D", "K", "K"]),
+    ("g_w", ["Q", "D"]),
+    ("a_part", ["Q", "D", "Q", "D"]),
+    ("b_part", ["K", "D", "K", "D", "K"]),
+    ("v_part", ["D", "K", "D", "K", "K"]),
+    ("acc_s", ["Q", "K", "Q", "K"]),
+    ("acc_o", ["Q", "D", "Q", "D"]),
+    ("flat", ["Q", "K"]),
+    ("chunks", ["Q", "Q", "K", "K"]),
+    ("ident_chunks", ["Q", "Q", "K", "K"]),
+    ("lse_row", ["Q"]),
+    ("lse_tile", ["Q"]),
+])
+def test_the_tiles_and_the_accumulators(prefill, name, axes):
+    assert _axes(prefill, name) == axes
+
+
+@pytest.mark.parametrize("name, present", [
+    ("src", {"Q", "K"}), ("where", {"Q", "K"}), ("vals", {"Q", "K"}), ("into", {"Q", "K"}),
+    ("p_tmem", {"Q", "K"}), ("o_src", {"Q", "D"}), ("o_regs", {"Q", "D"}), ("o_dst", {"Q", "D"}),
+    ("out_vals", {"Q", "D"}), ("out_tile", {"Q", "D"}),
+])
+def test_the_chunks_and_o_in_tmem_keep_their_products_axes(prefill, name, present):
+    assert set(_axes(prefill, name)) - {None} == present
+
+
+@pytest.fixture(scope="module")
+def packed_tokens():
+    return trace_json(f"{KERNEL}:compile_prefill_thd", arch="sm_100a")
+
+
+@pytest.mark.parametrize("name", ["q_laid", "o_laid"])
+def test_a_select_of_run_time_strides_of_one_text_keeps_its_inputs_axes(packed_tokens, name):
+    # the token and head strides are both `?{i64 div=8}`: matched by stride text alone, no leaf of the (tokens,
+    # head dim, heads) view found its source leaf, and the host input stayed unlabelled
+    assert _axes(packed_tokens, name) == ["Q", "H", "D"]
