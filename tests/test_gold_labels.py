@@ -58,7 +58,7 @@ def tallies():
 #: out, the eleventh split (lightmoe, 222) and the twelfth (384: flash-attn-4 sparse MLA backward, lightmoe wgrad and
 #: fused quantizers, turbo-attn prefill, vLLM skinny GEMMs); 246 of 606 with the session's starting tracer): raise
 #: these with every gain
-REACHED = {"tune": 3278, "heldout": 272}
+REACHED = {"tune": 3403, "heldout": 276}
 ISSUE_TARGET_PCT = 95.0
 
 
