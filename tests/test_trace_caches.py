@@ -296,3 +296,23 @@ def test_a_shape_is_written_as_the_recursion_wrote_it():
     for shape_ in (7, (), (5,), ((128, 16), 1, 4), (((),),), ((1, (2, (3, 4)), ()), 5, ((6,),)), (("?", None), 2),
                    (shape.DYNAMIC, (1.5, True))):
         assert shape.format_shape(shape_) == _written_by_recursion(shape_)
+
+
+class _SameAddress:
+    """An MLIR value's stand-in whose hash is an address that a later value can take again once its op is erased."""
+
+    def __init__(self, operands):
+        self.owner = types.SimpleNamespace(operands=list(operands))
+
+    def __hash__(self):
+        return 0x7F00
+
+
+def test_operand_cache_never_answers_for_another_value_at_the_same_address(monkeypatch):
+    from cute_inspect.trace import tracer
+
+    monkeypatch.setattr(tracer, "_defining", {})
+    erased, later = _SameAddress(["erased operand"]), _SameAddress(["live operand"])
+    assert tracer._operands(erased) == ("erased operand",)
+    assert tracer._operands(later) == ("live operand",)
+    assert tracer._operands(erased) == ("erased operand",)  # the same value again: answered from the cache

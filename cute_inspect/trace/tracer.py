@@ -4504,8 +4504,10 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
     return None
 
 
-# hash of an MLIR value -> the operands of the op that defines it, while a trace runs (None outside one): walks up
-# the same ops (each run-time index up to the thread's coordinates) read them once
+# id of an MLIR value's Python object -> (that object, the operands of the op that defines it), while a trace runs
+# (None outside one): walks up the same ops (each run-time index up to the thread's coordinates) read them once.
+# Keyed by the object, not by the value's hash: the hash is the C address, which a value made after an op was erased
+# can take again, and the erased op's operands handed back for it crash the process when read (SIGSEGV)
 _defining: dict | None = None
 # hash of a register element read at a literal index -> the value written to that element before the read (sums
 # kept in a register accumulator, `acc[m, e] = acc[m, e] + a[v] * b[v]`): set while a trace is active
@@ -4666,15 +4668,15 @@ def _unwrapped(values) -> tuple:
 def _operands(value) -> tuple:
     """The operands of the op that defines `value`, as plain `ir.Value`s (`_unwrapped`; none for a block argument
     or an unreadable value)."""
-    key = _ir_hash(value) if _defining is not None else None
-    found = _defining.get(key) if key is not None else None
-    if found is None:
-        try:
-            found = _unwrapped(value.owner.operands)
-        except (AttributeError, ValueError, TypeError):
-            found = ()
-        if key is not None:
-            _defining[key] = found
+    held = _defining.get(id(value)) if _defining is not None else None
+    if held is not None and held[0] is value:
+        return held[1]
+    try:
+        found = _unwrapped(value.owner.operands)
+    except (AttributeError, ValueError, TypeError):
+        found = ()
+    if _defining is not None:
+        _defining[id(value)] = (value, found)
     return found
 
 
