@@ -1155,7 +1155,7 @@ class _Tracer:
                         self.field_reads.add(key)
                     found = self._element_source(tensor)
                     if found is not None:
-                        _by_element(self.trace.records[found[0]].meta, "read_by_element")
+                        self.trace.records[found[0]].meta["read_by_element"] = True  # for `flow._vectors_by_hand`
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
@@ -1187,7 +1187,7 @@ class _Tracer:
                 if value is not None:
                     written = self._element_source(tensor)
                     if written is not None:
-                        _by_element(self.trace.records[written[0]].meta, "written_by_element")
+                        self.trace.records[written[0]].meta["written_by_element"] = True
                     self._register_written(tensor, coord, value)
                     if self.warp_results:
                         self._warp_mma_written(tensor, coord, value)
@@ -4412,12 +4412,6 @@ def _coordinate_key(coord):
     """An element index as a key: a literal as itself, a run-time index as its value's identity."""
     parts = coord if isinstance(coord, tuple) else (coord,)
     return tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", c)) for c in parts)
-
-
-def _by_element(meta: dict, key: str) -> None:
-    """Marks a record's tensor as read or written element by element (`meta[key]`, for `flow._vectors_by_hand`)."""
-    if key not in meta:
-        meta[key] = True
 
 
 def _moved_element(meta: dict, source: int | None) -> None:
