@@ -282,9 +282,13 @@ def fold_attention(module: str):
 def sonic_moe(module: str):
     """``sonicmoe.<module>`` (dotted) from the sonic-moe package, its __init__s skipped (the top one imports the
     torch-facing MoE module and its Triton kernels). The package declares Python >= 3.12; its CuTeDSL kernel compiles on
-    3.11."""
+    3.11. The top-k kernel sizes itself with ``triton.next_power_of_2`` at construction: the triton stand-in is given
+    that one host helper."""
     _stand_ins()
     importlib.import_module("quack")
+    triton = importlib.import_module("triton")
+    if not hasattr(triton, "__file__"):  # the stand-in, not a real triton
+        triton.next_power_of_2 = lambda n: 1 << (int(n) - 1).bit_length()
     return _skipping_inits(f"sonicmoe.{module}")
 
 
