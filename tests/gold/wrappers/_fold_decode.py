@@ -1,7 +1,8 @@
 """fold-attention's decode (fold_attention/decode/) compiled as `fold_decode(qa, qb, eq, ka, kb, ek, v, z, cut)`
 builds it with its defaults (`launch._prepare`): a contiguous cache, `reference="given"`, no truncation, bf16 V, one
-weight term, no tail, draft or cascade, float32 output. The wrappers fold_decode_sm90 and fold_decode_packed_sm90
-compile one build each (`config.pack_for` picks the kernel: the packed one for head dim 64 and at most 4 rows)."""
+weight term, no tail, draft or cascade, float32 output. The wrappers fold_decode_sm90, fold_decode_packed_sm90 and
+fold_decode_wide_sm90 compile one build each (`config.pack_for` picks the packed kernel for head dim 64 and at most 4
+rows; past 64 rows `_prepare` runs the wide kernel)."""
 
 import types
 
@@ -81,3 +82,45 @@ def compile_decode(nbh, seqlen, group, head_dim):
     return cutlass.cute.compile(entry, *args, cutlass.Int32(seqlen), cutlass.Int32(seqlen), cutlass.Float32(1.0),
                                 cutlass.Float32(-12.0), cutlass.Float32(-8.0), cfg,
                                 cutlass.cute.runtime.make_fake_stream())
+
+
+def compile_wide(nbh, seqlen, group, head_dim):
+    """Compile the wide build `_prepare` binds past 64 rows (`_bind_wide`), on the views `_bind_wide` makes."""
+    import cutlass
+    from cutlass.base_dsl.runtime import cuda as cuda_helpers
+
+    heuristics = fold_attention("decode.heuristics")
+    config = fold_attention("decode.config")
+    wide = fold_attention("decode.wide")
+    import torch  # the stand-in the loader installed
+
+    torch.cuda.get_device_properties = lambda _device: _H100
+    split = heuristics.wide_split(nbh, seqlen, group, None)
+    cfg = config.WideConfig(
+        n_groups=nbh, group=group, head_dim=head_dim, split=split, truncate=False, dropped_mass=False,
+        row_vmean=False, paged=False, page_size=0, kv_heads=1, slots=split, slot0=0, unique_group=group,
+        weight_terms=1, ek_stride=seqlen, shared=False, draft=0, direct=split == 1)
+    cuda_helpers.get_device_attribute = lambda attribute, device_id=0: _H100_SMEM_PER_SM
+    i8, bf16, f32, i32 = cutlass.Int8, cutlass.BFloat16, cutlass.Float32, cutlass.Int32
+    slots = nbh * split
+    tm = row_major(i32, (1, 1), align=4)
+    args = (
+        row_major(i8, (nbh, group, head_dim)),  # qa
+        row_major(i8, (nbh, group, head_dim)),  # qb
+        row_major(f32, (nbh, group)),  # eq
+        row_major(i8, (nbh, seqlen, head_dim)),  # ka
+        row_major(i8, (nbh, seqlen, head_dim)),  # kb
+        row_major(bf16, (nbh * seqlen,)),  # ek
+        row_major(bf16, (nbh, seqlen, head_dim)),  # v
+        row_major(f32, (nbh, head_dim)),  # vmean (zeros)
+        row_major(f32, (nbh, group)),  # z
+        row_major(f32, (nbh, group)),  # cut
+        row_major(f32, (slots, group, head_dim)),  # o
+        row_major(f32, (slots, group)),  # den
+        row_major(i32, (slots, 2)),  # cnt
+        row_major(i32, (1, 1), align=4),  # page table placeholder
+        row_major(i32, (1,), align=4),  # seq_lens placeholder
+        tm, tm,  # draft masks placeholder; the row map, unread
+    )
+    return cutlass.cute.compile(wide.launch_wide, *args, cutlass.Int32(seqlen), cutlass.Int32(seqlen),
+                                cutlass.Float32(1.0), cfg, cutlass.cute.runtime.make_fake_stream())
