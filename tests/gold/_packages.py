@@ -22,6 +22,8 @@
 - the eleventh held-out split: lightmoe==0.1.0 (NVFP4 GEMM, quantization and MoE routing kernels for SM100).
 - the twelfth held-out split: turbo-attn==0.70.1 (`tkv`: its CuTeDSL prefill over TurboQuant-compressed K/V), with more
   lightmoe, flash-attn-4 (sparse MLA backward GEMMs) and vllm kernels.
+- the thirteenth held-out split: fold-attention==0.2.0 (its deterministic SM90 attention backward and its decode over a
+  quantised paged cache) and sonic-moe==0.1.2.post1 (its MoE router top-k).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -263,6 +265,31 @@ def turbo_attn(module: str):
     for name in ("tkv", "tkv.kernels", "tkv.kernels.cuda", "tkv.kernels.cuda.prefill"):
         _namespace(name)
     return importlib.import_module(f"tkv.{module}")
+
+
+def fold_attention(module: str):
+    """``fold_attention.<module>`` (dotted) from the fold-attention package, its __init__s skipped (the top one imports
+    the torch-facing interface, and with it flash-attn-4's). Its kernels import flash-attn-4's ``flash_attn.cute``
+    helpers and quack's, so those are made importable as `flash_attn` does. The package declares Python >= 3.12 and
+    flash-attn-4 4.0.0b31; its kernels compile on 3.11 against the pinned 4.0.0b36."""
+    _stand_ins()
+    importlib.import_module("quack")
+    _namespace("flash_attn")
+    _namespace("flash_attn.cute")
+    return _skipping_inits(f"fold_attention.{module}")
+
+
+def sonic_moe(module: str):
+    """``sonicmoe.<module>`` (dotted) from the sonic-moe package, its __init__s skipped (the top one imports the
+    torch-facing MoE module and its Triton kernels). The package declares Python >= 3.12; its CuTeDSL kernel compiles on
+    3.11. The top-k kernel sizes itself with ``triton.next_power_of_2`` at construction: the triton stand-in is given
+    that one host helper."""
+    _stand_ins()
+    importlib.import_module("quack")
+    triton = importlib.import_module("triton")
+    if not hasattr(triton, "__file__"):  # the stand-in, not a real triton
+        triton.next_power_of_2 = lambda n: 1 << (int(n) - 1).bit_length()
+    return _skipping_inits(f"sonicmoe.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

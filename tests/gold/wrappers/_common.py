@@ -26,3 +26,4 @@ parallax, vllm = _packages.parallax, _packages.vllm
 tokenspeed_kernel = _packages.tokenspeed_kernel
 lightmoe = _packages.lightmoe
 turbo_attn = _packages.turbo_attn
+fold_attention, sonic_moe = _packages.fold_attention, _packages.sonic_moe
