@@ -691,10 +691,16 @@ class _Collector:
 
     def _register_mma_op(self, expr: ast.expr) -> bool:
         """An MMA op whose operands are register fragments: a warp-level op (``warp.MmaF16BF16Op(...)``,
-        ``cute.nvgpu.warp.MmaF16BF16Op``) or ``MmaUniversalOp``, written in the call or bound to a name before."""
+        ``cute.nvgpu.warp.MmaF16BF16Op``) or ``MmaUniversalOp``, or an atom made of one, written in the call or bound
+        to a name before."""
         if type(expr) is ast.Name:
             return (self.scope, expr.id) in self.register_ops
-        return type(expr) is ast.Call and _register_op_call(expr)
+        if type(expr) is not ast.Call:
+            return False
+        # the op wrapped in its atom: `cute.make_mma_atom(nvgpu.MmaUniversalOp(Float32))`
+        if call_target(expr.func)[0] == "make_mma_atom" and expr.args:
+            return self._register_mma_op(expr.args[0])
+        return _register_op_call(expr)
 
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
         """The reference an expression holds, when it may be a partitioner object."""
@@ -970,7 +976,7 @@ class _Collector:
             self._pointer_facts(target, value, method, receiver_expr)
             if method in _OPERAND_SHAPES:
                 self.operand_shapes.add((self.scope, target.id))
-            if _register_op_call(value):
+            if self._register_mma_op(value):
                 self.register_ops.add((self.scope, target.id))
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)

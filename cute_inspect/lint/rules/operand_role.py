@@ -265,6 +265,24 @@ def _fragments_of_another_partition(facts: FileFacts, named: set[Partition]) -> 
             yield partition, inner
 
 
+def _accumulator_of_an_input(facts: FileFacts, named: set[Partition], context: RuleContext):
+    """(partition, fragment) for ``tCrC = tiled_mma.make_fragment_C(tCgC)`` where ``tCgC = thr_mma.partition_A(gC)``: the
+    accumulator made from the same MMA's partition for an input, through a variable. The partition's name says the
+    accumulator too (``C``), so its partitioner is the slip."""
+    made = {(p.scope, p.target): p for p in facts.partitions if p.method in ("partition_A", "partition_B")}
+    for partition in facts.partitions:
+        if partition.method != "make_fragment_C" or partition.inner:
+            continue
+        inner = made.get((partition.scope, partition.source))
+        if inner is None or inner in named or inner.line > partition.line:
+            continue
+        target = parse_partitioned(inner.target, context.vocabulary)
+        family = facts.origins.family(partition.made_by)
+        if target is not None and target.what in OPERAND_ROLES["C"] and family is not None \
+                and family == facts.origins.family(inner.made_by):
+            yield inner, partition
+
+
 def _gemm_families_given(fragment: Partition, facts: FileFacts) -> set:
     """The MMA objects of the ``cute.gemm`` calls given ``fragment`` (through its views, and through helpers whose
     every call passes it), as ``Origins.family`` names them."""
@@ -445,6 +463,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{partition.method}` is given `{partition.source}`, made by `{inner.receiver}.{inner.method}` (line "
             f"{inner.line}) for operand {inner.method[-1]} of this MMA: use `{method}`, or pass operand "
             f"{operand_letter(partition)}'s partition",
+        )
+    for partition, fragment in _accumulator_of_an_input(facts, named, context):
+        named.add(partition)
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is made by `{partition.receiver}.{partition.method}` for operand "
+            f"{partition.method[-1]}, but its name says the accumulator and `{fragment.target}` (line {fragment.line}) "
+            f"makes the accumulator of it with `{fragment.method}`: use `partition_C`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}(", ".partition_C("),
         )
     for partition, inner, partition_slipped in _fragments_of_another_mma(facts, named):
         named.add(partition)

@@ -522,6 +522,22 @@ def _other_accumulator(partition: Partition, target: TensorName, source: TensorN
     return len(roots[0]) == len(roots[1]) == 1 and roots[0] != roots[1]
 
 
+def _other_operand_fragment(target: TensorName, held: TensorName) -> bool:
+    """``held`` is a partition of one GEMM input (A, B) and ``target`` names the other."""
+    roles = {_role(target.what), _role(held.what)}
+    return held.partitioned and roles == {"A", "B"}
+
+
+def _register_fragment_named_tmem(partition: Partition, target: TensorName, source: TensorName, facts: FileFacts) -> bool:
+    """A view named for tensor memory (``t``) of an operand fragment a warp-level or universal MMA made: its
+    fragments are registers (a tcgen05 fragment, named ``r`` wherever it lives, may be viewed as ``t``)."""
+    if target.where != "t" or source.where != "r" or not source.partitioned:
+        return False
+    maker = next((p for p in facts.partitions if p.scope == partition.scope and p.target == partition.source), None)
+    made = facts.origins.object(maker.made_by) if maker is not None else None
+    return made is not None and made.register_operands
+
+
 def _written_from(target: str, line: int, scope: int, facts: FileFacts) -> set[str]:
     """The names whose values the function writes into the tensor ``target`` binds at ``line``, before the name
     is bound again: ``target[i] = f(acc_dQ[i])`` element by element, or ``cute.copy(atom, src, target)``."""
@@ -606,8 +622,13 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
             target.what, source.what):
         # A tensor named with a word after another's name is that tensor (`tCrA` of `sATransformed`).
         return None
-    other = compose(scope="", op="", separator="", where=source.where, what=target.what, variant=target.variant)
-    if not facts.bound_in(other, partition.scope):
+    # `C`, `D` and `Acc` name the output's one tensor: `tRS_sD` names the buffer `sC` where the file has no `sD`.
+    family = [target.what] + sorted(OPERAND_ROLES["C"] - {target.what}) if target.what in OPERAND_ROLES["C"] else [
+        target.what]
+    named = (compose(scope="", op="", separator="", where=source.where, what=what, variant=target.variant)
+             for what in family)
+    other = next((each for each in named if facts.bound_in(each, partition.scope)), None)
+    if other is None or other != family[0] and source.what in OPERAND_ROLES["C"]:
         return None
     # Only buffers allocated apart are two (`sO_row`, `sO_col`: two shared-storage fields); a view or a
     # partition bound with a variant (`sdQaccum_flat`, `sdQaccum_g2s`) holds what its tensor holds.
@@ -849,7 +870,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # memory the helper expects, its tensor is not compared.
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
-        source = source_name(partition, context.vocabulary) or view_source(partition, facts, context.vocabulary)
+        named_source = source_name(partition, context.vocabulary)
+        source = named_source or view_source(partition, facts, context.vocabulary)
         # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
         made = source is not None and source.snake and not source.partitioned and (
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
@@ -869,7 +891,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             index, swaps = TensorIndex(facts, context.vocabulary), _swaps(facts, context)
         if not index.plausible_op(target, source):
             continue
-        where_ok = where_agrees(partition, target, source)
+        where_ok = where_agrees(partition, target, source) and not _register_fragment_named_tmem(
+            partition, target, source, facts)
         # A helper's parameter holds what its callers pass: judged by that tensor when every call agrees.
         passed = _passed_tensor(partition.source, partition.scope, facts, context) if helper_param else None
         # A helper no call of the file resolves still names its parameters: a partition named for another
@@ -896,7 +919,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             if accumulators is None:
                 accumulators = _accumulators(facts, context)
             what_ok = not _other_accumulator(partition, target, held, accumulators)
-        if not what_ok and passed is None:
+        # An MMA operand's fragment holds its own operand whatever is copied into a view of it (`tXrA` retiled from
+        # `tCrB` and loaded with A is B's fragment, named A): only a plain buffer is reused for new data.
+        if not what_ok and passed is None and not _other_operand_fragment(target, held):
             what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
         other = _other_variant(partition, target, held, facts) if what_ok and passed is None else None
         fixed = renamed(target, variant=held.variant)
@@ -907,7 +932,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             yield renaming(
                 *at,
                 f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
-                "function", partition.target, free_name(fixed, facts, partition.scope),
+                "function" if parse_name(other).what == target.what else f"`{partition.target}` partitions "
+                f"`{partition.source}` but names `{target.where}{target.what}`, the output, whose buffer `{other}` this "
+                "function allocates apart", partition.target, free_name(fixed, facts, partition.scope),
                 partition.scope,
             )
             continue
@@ -922,7 +949,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         fixed = free_name(
             renamed(target, where=where, what=what), facts, partition.scope
         )
-        given = f" (the call at line {passed[2]} passes `{passed[0]}`)" if passed is not None and not what_ok else ""
+        given = f" (the call at line {passed[2]} passes `{passed[0]}`)" if passed is not None and not what_ok else (
+            f" (a view of `{source.where}{source.what}`)" if named_source is None else "")
         message = (
             f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
         )
