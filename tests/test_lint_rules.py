@@ -2946,3 +2946,31 @@ def test_an_accumulator_made_of_an_input_partition_blames_the_partitioner_its_na
         ("CI106", "`tCgC` is made by `thr_mma.partition_A` for operand A, but its name says the accumulator and "
                   "`tCrC` (line 7) makes the accumulator of it with `make_fragment_C`: use `partition_C`"),
     ]
+
+
+def test_a_coordinate_partition_of_a_tile_shown_to_hold_data_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def softmax(gX: cute.Tensor, cX: cute.Tensor, tiler: cute.Shape, tiled_copy: cute.TiledCopy):\n"
+        "    blkX = cute.local_tile(gX, tiler, (0, None))\n"
+        "    cblkX = cute.local_tile(cX, tiler, (0, None))\n"
+        "    thr_copy = tiled_copy.get_slice(0)\n"
+        "    tXgX = thr_copy.partition_S(blkX)\n"
+        "    tXcX = thr_copy.partition_S(cblkX)\n"
+        "    return tXgX, tXcX\n"
+        "\n"
+        "\n"
+        "@cute.jit\n"
+        "def launch(mX: cute.Tensor, tiler, tiled_copy):\n"
+        "    cX = cute.make_identity_tensor(mX.shape)\n"
+        "    softmax(mX, cX, tiler, tiled_copy).launch(grid=(1, 1, 1))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_S(cblkX)", "partition_S(blkX)")) == [
+        ("CI105", "`tXcX` is named for coordinates (`c`), but `blkX` holds data: `gX`, which `blkX` views, is the "
+                  "kernel's parameter, for which the launch at line 14 passes `mX`"),
+    ]
+    # a kernel parameter some launch gives an identity tensor may hold coordinates, whatever its name
+    assert lint_source(source.replace("softmax(mX, cX,", "softmax(cX, cX,").replace(
+        "partition_S(cblkX)", "partition_S(blkX)").replace("tXgX = thr_copy", "tXcX0 = thr_copy").replace(
+        "return tXgX", "return tXcX0"), "k.py") == []

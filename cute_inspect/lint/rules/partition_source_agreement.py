@@ -641,6 +641,32 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
 _INDEXED = re.compile(r"(\D+?)(\d+)")
 
 
+def _data_root(partition: Partition, facts: FileFacts) -> str | None:
+    """How the tensor a partition views (through its layout views) is shown to hold data, not coordinates: a
+    buffer a memory maker made, or a kernel's tensor parameter every launch in the file passes a tensor that is no
+    identity tensor for; None when not shown."""
+    seen, name = [], partition.source
+    while name is not None and name not in seen:
+        seen.append(name)
+        if facts.coordinates(name):
+            return None
+        view = next((v for v in facts.hand_views + facts.layout_views
+                     if v.scope == partition.scope and v.target == name and v.source), None)
+        name = view.source if view is not None else None
+    root = seen[-1]
+    through = f"`{root}`, which `{partition.source}` views, " if root != partition.source else ""
+    made = facts.made_in.get((partition.scope, root)) or facts.laid_in.get((partition.scope, root))
+    if made is not None:
+        return f"{through}is made in {WHERE_WORDS[made[0]]} at line {made[1]}"
+    if not facts.is_kernel_tensor_param(root, partition.scope):
+        return None
+    launches = facts.passed(root, partition.scope)
+    if not launches or any(facts.coordinates(given) for _, _, given in launches):
+        return None
+    caller, line, given = launches[0]
+    return f"{through}is the kernel's parameter, for which the launch at line {line} passes `{given}`"
+
+
 def _root(name: str, facts: FileFacts) -> str:
     """The tensor a chain of views and partitions starts from (``gB_nkl1`` -> ``mB_nkl1``)."""
     made_from = dict(facts.derived)
@@ -886,6 +912,13 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # A coordinate partition (`tCcC`) names what it counts over; the source may be any view of an
         # identity tensor, whatever its name (`gCcoord`).
         if target.where == "c":
+            if (data := _data_root(partition, facts)) is not None:
+                yield renaming(
+                    partition.line, partition.column,
+                    f"`{partition.target}` is named for coordinates (`c`), but `{partition.source}` holds data: {data}",
+                    partition.target, free_name(renamed(target, where=source.where), facts, partition.scope),
+                    partition.scope,
+                )
             continue
         if index is None:
             index, swaps = TensorIndex(facts, context.vocabulary), _swaps(facts, context)
