@@ -2974,3 +2974,24 @@ def test_a_coordinate_partition_of_a_tile_shown_to_hold_data_is_reported():
     assert lint_source(source.replace("softmax(mX, cX,", "softmax(cX, cX,").replace(
         "partition_S(cblkX)", "partition_S(blkX)").replace("tXgX = thr_copy", "tXcX0 = thr_copy").replace(
         "return tXgX", "return tXcX0"), "k.py") == []
+
+
+def test_an_input_partitioner_given_the_tile_that_keeps_the_gemm_tilers_m_and_n_modes_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def gemm(self, tiled_mma: cute.TiledMma, mA_mk: cute.Tensor, mB_nk: cute.Tensor, mC: cute.Tensor, c):\n"
+        "    gA = cute.local_tile(mA_mk, self.tile_mnk, c, proj=(1, None, 1))\n"
+        "    gB = cute.local_tile(mB_nk, self.tile_mnk, c, proj=(None, 1, 1))\n"
+        "    gC = cute.local_tile(mC, self.tile_mnk, c, proj=(1, 1, None))\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCgC = thr_mma.partition_C(gC)\n"
+        "    return gA, gB, tCgC\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_C(gC)", "partition_A(gC)")) == [
+        ("CI106", "`partition_A` is given `gC`, a tile that keeps the (M, N) modes of the GEMM's tiler "
+                  "(`local_tile(..., proj=(1, 1, None))`, line 5), the accumulator's: use `partition_C`"),
+    ]
+    # a tiler no input's tile is cut with need not be a GEMM's (M, N, K): P's (M, N) tile may be an input
+    assert lint_source(source.replace("self.tile_mnk, c, proj=(None", "self.tile_nk, c, proj=(None").replace(
+        "partition_C(gC)", "partition_A(gC)"), "k.py") == []

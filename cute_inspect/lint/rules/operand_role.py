@@ -23,7 +23,9 @@ A buffer given to both slots of one MMA is judged by the TMA atom that loads it 
 next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``), or by the
 one operand tiled copy of that MMA that reads it (``partition_A(sW)`` beside ``partition_B(sW)``, ``sW`` read by
 ``make_tiled_copy_B``'s copy). A fragment maker given the same MMA's partition for the other operand through a variable
-(``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported, and so is an input's partitioner
+(``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported; the accumulator's maker given an
+input's partition named for the accumulator (``make_fragment_C(tCgC)``, ``tCgC = thr_mma.partition_A(gC)``) blames
+the partitioner, which the name, the maker and the gemm's accumulator slot all contradict; and so is an input's partitioner
 given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
 that gives this input's letter to its own partitioner. A
 fragment maker given the other operand's partition of a tensor that names the fragment's operand
@@ -283,6 +285,28 @@ def _accumulator_of_an_input(facts: FileFacts, named: set[Partition], context: R
             yield inner, partition
 
 
+def _tiles_of_the_other_kind(facts: FileFacts, named: set[Partition]):
+    """(partition, line) for ``partition_A(gC)`` where ``gC = cute.local_tile(mC, tiler_mnk, coord, proj=(1, 1, None))``
+    and the function cuts A's and B's tiles with the same tiler (``proj=(1, None, 1)``, ``(None, 1, 1)``): that tiler is
+    a GEMM's (M, N, K), and a tile keeping its (M, N) modes is the accumulator's, no input's. (Inputs keep K; A and B
+    are not told apart, since swapping them is a choice.)"""
+    kinds = {}
+    for (scope, _), (operand, _, tiler) in facts.tile_operands.items():
+        kinds.setdefault((scope, tiler), set()).add(operand)
+    for partition in facts.partitions:
+        if operand_letter(partition) not in ("A", "B") or partition in named \
+                or not partition.method.startswith("partition_"):
+            continue
+        name, seen = partition.source, set()
+        while name is not None and name not in seen and (partition.scope, name) not in facts.tile_operands:
+            seen.add(name)
+            view = next((v for v in facts.layout_views if v.scope == partition.scope and v.target == name), None)
+            name = view.source if view is not None else None
+        operand, line, tiler = facts.tile_operands.get((partition.scope, name), (None, None, None))
+        if operand == "C" and kinds.get((partition.scope, tiler), set()) >= {"A", "B", "C"}:
+            yield partition, line
+
+
 def _gemm_families_given(fragment: Partition, facts: FileFacts) -> set:
     """The MMA objects of the ``cute.gemm`` calls given ``fragment`` (through its views, and through helpers whose
     every call passes it), as ``Origins.family`` names them."""
@@ -463,6 +487,14 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{partition.method}` is given `{partition.source}`, made by `{inner.receiver}.{inner.method}` (line "
             f"{inner.line}) for operand {inner.method[-1]} of this MMA: use `{method}`, or pass operand "
             f"{operand_letter(partition)}'s partition",
+        )
+    for partition, line in _tiles_of_the_other_kind(facts, named):
+        named.add(partition)
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.method}` is given `{partition.source}`, a tile that keeps the (M, N) modes of the GEMM's "
+            f"tiler (`local_tile(..., proj=(1, 1, None))`, line {line}), the accumulator's: use `partition_C`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}(", ".partition_C("),
         )
     for partition, fragment in _accumulator_of_an_input(facts, named, context):
         named.add(partition)

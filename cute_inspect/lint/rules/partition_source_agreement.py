@@ -43,7 +43,10 @@ direction say (``tXsX`` of it names shared memory a global tile).
 A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
 ``sO_col``, two shared-storage fields) names another tensor, and so does one named for another tensor whose
 shared buffer the function allocates apart (``tPsValue`` of ``sGate`` beside ``sValue``; ``tCrB1`` of ``sB``
-beside ``sB1``), even when the data written into it is that tensor's. A buffer taken from a shared-storage field is
+beside ``sB1``), even when the data written into it is that tensor's; ``D`` names the output, so ``tRS_sD`` of
+``sA`` where the function allocates the output's buffer ``sC`` apart is reported. A view of one GEMM input's operand
+fragment named for the other (``tXrA = thr_s2r_a.retile(tCrB)``) holds the fragment's operand, whatever is copied
+into it; and a view named for tensor memory of a fragment a warp-level or universal MMA made is registers. A buffer taken from a shared-storage field is
 also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it). A partition whose index names
 another tensor's tile than the source's (``tCgB2 = partition_B(gB_nkl1)`` beside ``gB_nkl2``, tiles of two tensors)
 names another tensor. The data a TMA partition's own other result loads into it is no evidence of what it holds
@@ -57,8 +60,10 @@ source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), i
 (``cute_inspect.lint.descriptive``).
 
 A partition named its scope and op, then its source's whole name (``tAcrdA`` of ``crdA``), names that source. A
-partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``) is judged by the
-tensor it views. One tensor given as both sides of a ``tma_partition`` is reported at the side's argument (the shared
+partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``, ``blkX =
+cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
+(``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, or to a kernel's tensor
+parameter every launch in the file passes a tensor that is no identity tensor for) is reported. One tensor given as both sides of a ``tma_partition`` is reported at the side's argument (the shared
 one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
@@ -522,6 +527,12 @@ def _other_accumulator(partition: Partition, target: TensorName, source: TensorN
     return len(roots[0]) == len(roots[1]) == 1 and roots[0] != roots[1]
 
 
+def _output_named(target: TensorName, other: str) -> bool:
+    """``target`` names the output (``D``) by another of its names than ``other``'s (``sC``)."""
+    parsed = parse_name(other)
+    return target.what in OPERAND_ROLES["C"] and parsed is not None and parsed.what != target.what
+
+
 def _other_operand_fragment(target: TensorName, held: TensorName) -> bool:
     """``held`` is a partition of one GEMM input (A, B) and ``target`` names the other."""
     roles = {_role(target.what), _role(held.what)}
@@ -965,7 +976,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             yield renaming(
                 *at,
                 f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
-                "function" if parse_name(other).what == target.what else f"`{partition.target}` partitions "
+                "function" if not _output_named(target, other) else f"`{partition.target}` partitions "
                 f"`{partition.source}` but names `{target.where}{target.what}`, the output, whose buffer `{other}` this "
                 "function allocates apart", partition.target, free_name(fixed, facts, partition.scope),
                 partition.scope,
