@@ -75,18 +75,10 @@ def view_source(partition: Partition, facts: FileFacts, vocabulary: Vocabulary =
     # Layout algebra keeps the tensor and its memory, so a chain of unnamed views (`blkX = cute.local_tile(gX,
     # ...)`, then a slice of it) leads to the tensor named in the convention. A `tma_partition`'s results are its
     # shared and its global side by their place, whatever views it is given.
-    views = facts.hand_views + ([] if partition.method == TMA_PARTITION else facts.layout_views)
-    seen, name = set(), partition.source
-    while name not in seen:
-        seen.add(name)
-        view = next((v for v in views
-                     if v.scope == partition.scope and v.target == name and v.source), None)
-        if view is None:
-            return None
-        parsed = parse_name(view.source, vocabulary)
+    for name in facts.views_from(partition.source, partition.scope, layout=partition.method != TMA_PARTITION)[1:]:
+        parsed = parse_name(name, vocabulary)
         if parsed is not None:
             return parsed if not parsed.partitioned and not parsed.snake else None
-        name = view.source
     return None
 
 

@@ -242,6 +242,16 @@ class FileFacts:
         """``name`` holds an identity tensor's coordinates (made by ``make_identity_tensor``, or a view of one)."""
         return name is not None and name in self.identities
 
+    def views_from(self, name: str, scope: int, layout: bool = True) -> list[str]:
+        """``name``, then the tensor it is a view of, and so on: thread views made by hand, and (``layout``) views
+        made by layout algebra (``blkX = cute.local_tile(gX, ...)`` -> ["blkX", "gX"])."""
+        views = self.hand_views + (self.layout_views if layout else [])
+        chain = [name]
+        while (view := next((v for v in views if v.scope == scope and v.target == chain[-1] and v.source), None)) \
+                and view.source not in chain:
+            chain.append(view.source)
+        return chain
+
     def is_helper_param(self, name: str | None, scope: int) -> bool:
         """True for a parameter of the enclosing function when that function is not a ``@cute.kernel``."""
         info = self.scopes[scope]

@@ -25,8 +25,9 @@ one operand tiled copy of that MMA that reads it (``partition_A(sW)`` beside ``p
 ``make_tiled_copy_B``'s copy). A fragment maker given the same MMA's partition for the other operand through a variable
 (``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported; the accumulator's maker given an
 input's partition named for the accumulator (``make_fragment_C(tCgC)``, ``tCgC = thr_mma.partition_A(gC)``) blames
-the partitioner, which the name, the maker and the gemm's accumulator slot all contradict; and so is an input's partitioner
-given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
+the partitioner, which the name, the maker and the gemm's accumulator slot all contradict, and so does an input's
+partitioner given the tile that keeps the (M, N) modes of a GEMM's tiler (``gC = local_tile(mC, tiler_mnk, c, proj=(1,
+1, None))`` where A's and B's tiles are cut with that tiler too); and so is an input's partitioner given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
 that gives this input's letter to its own partitioner. A
 fragment maker given the other operand's partition of a tensor that names the fragment's operand
 (``make_fragment_B(thr_mma.partition_A(sB))``), or that only the fragment's operand's tiled copy
@@ -297,12 +298,9 @@ def _tiles_of_the_other_kind(facts: FileFacts, named: set[Partition]):
         if operand_letter(partition) not in ("A", "B") or partition in named \
                 or not partition.method.startswith("partition_"):
             continue
-        name, seen = partition.source, set()
-        while name is not None and name not in seen and (partition.scope, name) not in facts.tile_operands:
-            seen.add(name)
-            view = next((v for v in facts.layout_views if v.scope == partition.scope and v.target == name), None)
-            name = view.source if view is not None else None
-        operand, line, tiler = facts.tile_operands.get((partition.scope, name), (None, None, None))
+        tile = next((name for name in facts.views_from(partition.source, partition.scope)
+                     if (partition.scope, name) in facts.tile_operands), None)
+        operand, line, tiler = facts.tile_operands.get((partition.scope, tile), (None, None, None))
         if operand == "C" and kinds.get((partition.scope, tiler), set()) >= {"A", "B", "C"}:
             yield partition, line
 

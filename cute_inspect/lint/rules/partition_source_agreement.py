@@ -46,8 +46,8 @@ shared buffer the function allocates apart (``tPsValue`` of ``sGate`` beside ``s
 beside ``sB1``), even when the data written into it is that tensor's; ``D`` names the output, so ``tRS_sD`` of
 ``sA`` where the function allocates the output's buffer ``sC`` apart is reported. A view of one GEMM input's operand
 fragment named for the other (``tXrA = thr_s2r_a.retile(tCrB)``) holds the fragment's operand, whatever is copied
-into it; and a view named for tensor memory of a fragment a warp-level or universal MMA made is registers. A buffer taken from a shared-storage field is
-also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it). A partition whose index names
+into it; and a view named for tensor memory of a fragment a warp-level or universal MMA made is registers. A buffer
+taken from a shared-storage field is also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it). A partition whose index names
 another tensor's tile than the source's (``tCgB2 = partition_B(gB_nkl1)`` beside ``gB_nkl2``, tiles of two tensors)
 names another tensor. The data a TMA partition's own other result loads into it is no evidence of what it holds
 where the function has a buffer of the name's tensor apart from the source (``tAsA`` of ``sB_staged`` beside ``sA``).
@@ -63,8 +63,8 @@ A partition named its scope and op, then its source's whole name (``tAcrdA`` of 
 partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``, ``blkX =
 cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
 (``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, or to a kernel's tensor
-parameter every launch in the file passes a tensor that is no identity tensor for) is reported. One tensor given as both sides of a ``tma_partition`` is reported at the side's argument (the shared
-one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
+parameter every launch in the file passes a tensor that is no identity tensor for) is reported. One tensor given as
+both sides of a ``tma_partition`` is reported at the side's argument (the shared one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
@@ -656,15 +656,10 @@ def _data_root(partition: Partition, facts: FileFacts) -> str | None:
     """How the tensor a partition views (through its layout views) is shown to hold data, not coordinates: a
     buffer a memory maker made, or a kernel's tensor parameter every launch in the file passes a tensor that is no
     identity tensor for; None when not shown."""
-    seen, name = [], partition.source
-    while name is not None and name not in seen:
-        seen.append(name)
-        if facts.coordinates(name):
-            return None
-        view = next((v for v in facts.hand_views + facts.layout_views
-                     if v.scope == partition.scope and v.target == name and v.source), None)
-        name = view.source if view is not None else None
-    root = seen[-1]
+    chain = facts.views_from(partition.source, partition.scope)
+    if any(facts.coordinates(name) for name in chain):
+        return None
+    root = chain[-1]
     through = f"`{root}`, which `{partition.source}` views, " if root != partition.source else ""
     made = facts.made_in.get((partition.scope, root)) or facts.laid_in.get((partition.scope, root))
     if made is not None:
@@ -674,7 +669,7 @@ def _data_root(partition: Partition, facts: FileFacts) -> str | None:
     launches = facts.passed(root, partition.scope)
     if not launches or any(facts.coordinates(given) for _, _, given in launches):
         return None
-    caller, line, given = launches[0]
+    _, line, given = launches[0]
     return f"{through}is the kernel's parameter, for which the launch at line {line} passes `{given}`"
 
 
