@@ -2847,3 +2847,151 @@ def test_descriptive_names_of_a_tensor_and_its_transposed_form_name_one_buffer()
     assert lint_source(source, "k.py") == []
     assert _located(source.replace("uw_val = thr.partition_D(val_vt)", "uw_key = thr.partition_D(val_vt)")) \
         == [(7, "CI105")]
+
+
+def test_a_partition_of_a_tile_named_outside_the_convention_is_judged_by_the_tensor_the_tile_views():
+    source = (
+        "@cute.kernel\n"
+        "def softmax(gX: cute.Tensor, gY: cute.Tensor, tiler: cute.Shape, tiled_copy: cute.TiledCopy):\n"
+        "    bidx, _, _ = cute.arch.block_idx()\n"
+        "    blkX = cute.local_tile(gX, tiler, (bidx, None))\n"
+        "    blkY = cute.local_tile(gY, tiler, (bidx, None))\n"
+        "    thr_copy = tiled_copy.get_slice(0)\n"
+        "    tXgX = thr_copy.partition_S(blkX)\n"
+        "    tXgY = thr_copy.partition_D(blkY)\n"
+        "    tXrX = cute.make_rmem_tensor_like(tXgX)\n"
+        "    cute.copy(tiled_copy, tXgX, tXrX)\n"
+        "    cute.copy(tiled_copy, tXrX, tXgY)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("tXgX", "tXsX")) == [
+        ("CI105", "`tXsX` partitions `blkX` (a view of `gX`) but names `sX`; rename it to `tXgX`"),
+    ]
+    # the output's partition cut from the input's tile (the kernel has Y's own tile)
+    assert _located(source.replace("partition_D(blkY)", "partition_D(blkX)")) == [(8, "CI105")]
+
+
+def test_the_outputs_partition_of_an_operands_buffer_names_the_output_buffer_the_function_allocates_apart():
+    source = (
+        "@cute.kernel\n"
+        "def epilogue(self, storage, tiled_copy_r2s: cute.TiledCopy, acc):\n"
+        "    sA = storage.sA.get_tensor(self.a_layout)\n"
+        "    sC = storage.sC.get_tensor(self.c_layout)\n"
+        "    thr_copy_r2s = tiled_copy_r2s.get_slice(0)\n"
+        "    tRS_sD = thr_copy_r2s.partition_D(sC)\n"
+        "    tRS_rD = cute.make_rmem_tensor(acc.shape, Float16)\n"
+        "    cute.copy(tiled_copy_r2s, tRS_rD, tRS_sD)\n"
+        "    return sA\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # `D` is the output's name, and the output's buffer is `sC`: D written into A's buffer is no reuse here
+    assert _messages(source.replace("partition_D(sC)", "partition_D(sA)")) == [
+        ("CI105", "`tRS_sD` partitions `sA` but names `sD`, the output, whose buffer `sC` this function allocates "
+                  "apart"),
+    ]
+
+
+def test_a_view_of_one_operands_fragment_loaded_with_the_other_operand_names_the_other():
+    source = (
+        "@cute.kernel\n"
+        "def mainloop(tiled_mma: cute.TiledMma, s2r_A: cute.TiledCopy, s2r_B: cute.TiledCopy, sA, sB, acc):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_B(sB))\n"
+        "    thr_s2r_a = s2r_A.get_slice(0)\n"
+        "    tXsA = thr_s2r_a.partition_S(sA)\n"
+        "    tXrA = thr_s2r_a.retile(tCrA)\n"
+        "    cute.copy(s2r_A, tXsA, tXrA)\n"
+        "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # A's data copied into a view of B's fragment does not make the fragment A's: the gemm reads it as B
+    assert _messages(source.replace("retile(tCrA)", "retile(tCrB)")) == [
+        ("CI105", "`tXrA` partitions `tCrB` but names `rA`; rename it to `tXrB`"),
+    ]
+
+
+def test_a_register_only_mmas_fragment_viewed_as_tensor_memory_is_reported():
+    source = (
+        "@cute.jit\n"
+        "def mainloop(s2r_B: cute.TiledCopy, sB, shape):\n"
+        "    mma_op = cute.make_mma_atom(nvgpu.MmaUniversalOp(cutlass.Float32))\n"
+        "    tiled_mma = cute.make_tiled_mma(mma_op, cute.make_layout(shape))\n"
+        "    tCrB = tiled_mma.make_fragment_B(tiled_mma.get_slice(0).partition_B(sB))\n"
+        "    tXrB = s2r_B.get_slice(0).retile(tCrB)\n"
+        "    return tXrB\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tXrB", "tXtB")) == [(6, "CI105")]
+    # a universal MMA's atom makes register fragments, as the op itself does (and the view of one is registers)
+    assert _located(source.replace("tCrB", "tCsB")) == [(5, "CI113"), (6, "CI105")]
+    # a tcgen05 MMA's operand fragment may be viewed in tensor memory
+    tcgen05 = source.replace("cute.make_mma_atom(nvgpu.MmaUniversalOp(cutlass.Float32))", "tcgen05.MmaF16BF16Op(t)")
+    assert lint_source(tcgen05.replace("tXrB", "tXtB"), "k.py") == []
+
+
+def test_an_accumulator_made_of_an_input_partition_blames_the_partitioner_its_name_contradicts():
+    source = (
+        "@cute.kernel\n"
+        "def gemm(tiled_mma: cute.TiledMma, gA, gB, gC):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(gA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_B(gB))\n"
+        "    tCgC = thr_mma.partition_C(gC)\n"
+        "    tCrC = tiled_mma.make_fragment_C(tCgC)\n"
+        "    cute.gemm(tiled_mma, tCrC, tCrA, tCrB, tCrC)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("tCgC = thr_mma.partition_C", "tCgC = thr_mma.partition_A")) == [
+        ("CI106", "`tCgC` is made by `thr_mma.partition_A` for operand A, but its name says the accumulator and "
+                  "`tCrC` (line 7) makes the accumulator of it with `make_fragment_C`: use `partition_C`"),
+    ]
+
+
+def test_a_coordinate_partition_of_a_tile_shown_to_hold_data_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def softmax(gX: cute.Tensor, cX: cute.Tensor, tiler: cute.Shape, tiled_copy: cute.TiledCopy):\n"
+        "    blkX = cute.local_tile(gX, tiler, (0, None))\n"
+        "    cblkX = cute.local_tile(cX, tiler, (0, None))\n"
+        "    thr_copy = tiled_copy.get_slice(0)\n"
+        "    tXgX = thr_copy.partition_S(blkX)\n"
+        "    tXcX = thr_copy.partition_S(cblkX)\n"
+        "    return tXgX, tXcX\n"
+        "\n"
+        "\n"
+        "@cute.jit\n"
+        "def launch(mX: cute.Tensor, tiler, tiled_copy):\n"
+        "    cX = cute.make_identity_tensor(mX.shape)\n"
+        "    softmax(mX, cX, tiler, tiled_copy).launch(grid=(1, 1, 1))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_S(cblkX)", "partition_S(blkX)")) == [
+        ("CI105", "`tXcX` is named for coordinates (`c`), but `blkX` holds data: `gX`, which `blkX` views, is the "
+                  "kernel's parameter, for which the launch at line 14 passes `mX`"),
+    ]
+    # a kernel parameter some launch gives an identity tensor may hold coordinates, whatever its name
+    assert lint_source(source.replace("softmax(mX, cX,", "softmax(cX, cX,").replace(
+        "partition_S(cblkX)", "partition_S(blkX)").replace("tXgX = thr_copy", "tXcX0 = thr_copy").replace(
+        "return tXgX", "return tXcX0"), "k.py") == []
+
+
+def test_an_input_partitioner_given_the_tile_that_keeps_the_gemm_tilers_m_and_n_modes_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def gemm(self, tiled_mma: cute.TiledMma, mA_mk: cute.Tensor, mB_nk: cute.Tensor, mC: cute.Tensor, c):\n"
+        "    gA = cute.local_tile(mA_mk, self.tile_mnk, c, proj=(1, None, 1))\n"
+        "    gB = cute.local_tile(mB_nk, self.tile_mnk, c, proj=(None, 1, 1))\n"
+        "    gC = cute.local_tile(mC, self.tile_mnk, c, proj=(1, 1, None))\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCgC = thr_mma.partition_C(gC)\n"
+        "    return gA, gB, tCgC\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_C(gC)", "partition_A(gC)")) == [
+        ("CI106", "`partition_A` is given `gC`, a tile that keeps the (M, N) modes of the GEMM's tiler "
+                  "(`local_tile(..., proj=(1, 1, None))`, line 5), the accumulator's: use `partition_C`"),
+    ]
+    # a tiler no input's tile is cut with need not be a GEMM's (M, N, K): P's (M, N) tile may be an input
+    assert lint_source(source.replace("self.tile_mnk, c, proj=(None", "self.tile_nk, c, proj=(None").replace(
+        "partition_C(gC)", "partition_A(gC)"), "k.py") == []

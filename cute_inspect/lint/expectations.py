@@ -72,9 +72,14 @@ def view_source(partition: Partition, facts: FileFacts, vocabulary: Vocabulary =
     cute.tiled_divide(sB, tiler)[warp]``, a warp's tile): a partition of it partitions ``sB``."""
     if not partition.source or parse_name(partition.source, vocabulary) is not None:
         return None
-    view = next((v for v in facts.hand_views if v.scope == partition.scope and v.target == partition.source), None)
-    parsed = parse_name(view.source, vocabulary) if view is not None and view.source else None
-    return parsed if parsed is not None and not parsed.partitioned and not parsed.snake else None
+    # Layout algebra keeps the tensor and its memory, so a chain of unnamed views (`blkX = cute.local_tile(gX,
+    # ...)`, then a slice of it) leads to the tensor named in the convention. A `tma_partition`'s results are its
+    # shared and its global side by their place, whatever views it is given.
+    for name in facts.views_from(partition.source, partition.scope, layout=partition.method != TMA_PARTITION)[1:]:
+        parsed = parse_name(name, vocabulary)
+        if parsed is not None:
+            return parsed if not parsed.partitioned and not parsed.snake else None
+    return None
 
 
 def operand_letter(partition: Partition) -> str | None:

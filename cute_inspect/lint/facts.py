@@ -164,6 +164,9 @@ class FileFacts:
     derived: list[tuple[str, str]] = field(default_factory=list)
     # a register tensor made in the shape of another: ``tArA = cute.make_fragment_like(tAsA)``, method "like"
     shaped_like: list[Partition] = field(default_factory=list)
+    # (scope, name) -> (GEMM operand whose modes a tile keeps, line, the tiler's text): ``gC = cute.local_tile(mC,
+    # tiler_mnk, coord, proj=(1, 1, None))`` keeps the (M, N) modes of an (M, N, K) tiler, the accumulator's -> "C"
+    tile_operands: dict[tuple[int, str], tuple[str, int, str]] = field(default_factory=dict)
     # (name, the tensor it is a slice or alias of): ``tCrA_k = tCrA[None, None, k]`` -> ("tCrA_k", "tCrA")
     views: list[tuple[str, str]] = field(default_factory=list)
     # (smem, gmem) tensors given to one tma_partition: the two ends of one copy, so the same data
@@ -238,6 +241,16 @@ class FileFacts:
     def coordinates(self, name: str | None) -> bool:
         """``name`` holds an identity tensor's coordinates (made by ``make_identity_tensor``, or a view of one)."""
         return name is not None and name in self.identities
+
+    def views_from(self, name: str, scope: int, layout: bool = True) -> list[str]:
+        """``name``, then the tensor it is a view of, and so on: thread views made by hand, and (``layout``) views
+        made by layout algebra (``blkX = cute.local_tile(gX, ...)`` -> ["blkX", "gX"])."""
+        views = self.hand_views + (self.layout_views if layout else [])
+        chain = [name]
+        while (view := next((v for v in views if v.scope == scope and v.target == chain[-1] and v.source), None)) \
+                and view.source not in chain:
+            chain.append(view.source)
+        return chain
 
     def is_helper_param(self, name: str | None, scope: int) -> bool:
         """True for a parameter of the enclosing function when that function is not a ``@cute.kernel``."""
@@ -603,6 +616,26 @@ def _maker_kind(name: str) -> str | None:
     return None
 
 
+# `local_tile(X, tiler_mnk, coord, proj=...)`: the modes of an (M, N, K) tiler a tile keeps say its GEMM operand
+_PROJECTED_OPERANDS = {(True, False, True): "A", (False, True, True): "B", (True, True, False): "C"}
+
+
+def _projected_operand(value: ast.expr) -> str | None:
+    """``A``, ``B`` or ``C`` for ``cute.local_tile(X, tiler, coord, proj=(1, None, 1))`` (M and K kept: A's modes),
+    ``(None, 1, 1)`` (B's) or ``(1, 1, None)`` (C's); None for other calls."""
+    if type(value) is not ast.Call or call_target(value.func)[0] != "local_tile" or len(value.args) < 2:
+        return None
+    proj = next((kw.value for kw in value.keywords if kw.arg == "proj"), value.args[3] if len(value.args) > 3 else None)
+    if type(proj) is not ast.Tuple or len(proj.elts) != 3:
+        return None
+    kept = []
+    for element in proj.elts:
+        if type(element) is not ast.Constant or element.value not in (1, None):
+            return None
+        kept.append(element.value == 1)
+    return _PROJECTED_OPERANDS.get(tuple(kept))
+
+
 def _register_op_call(call: ast.Call) -> bool:
     """``warp.MmaF16BF16Op(...)`` (any module path ending in ``warp``) or ``MmaUniversalOp(...)``."""
     func = call.func
@@ -691,10 +724,16 @@ class _Collector:
 
     def _register_mma_op(self, expr: ast.expr) -> bool:
         """An MMA op whose operands are register fragments: a warp-level op (``warp.MmaF16BF16Op(...)``,
-        ``cute.nvgpu.warp.MmaF16BF16Op``) or ``MmaUniversalOp``, written in the call or bound to a name before."""
+        ``cute.nvgpu.warp.MmaF16BF16Op``) or ``MmaUniversalOp``, or an atom made of one, written in the call or bound
+        to a name before."""
         if type(expr) is ast.Name:
             return (self.scope, expr.id) in self.register_ops
-        return type(expr) is ast.Call and _register_op_call(expr)
+        if type(expr) is not ast.Call:
+            return False
+        # the op wrapped in its atom: `cute.make_mma_atom(nvgpu.MmaUniversalOp(Float32))`
+        if call_target(expr.func)[0] == "make_mma_atom" and expr.args:
+            return self._register_mma_op(expr.args[0])
+        return _register_op_call(expr)
 
     def ref(self, expr: ast.expr | None, name: str = "", create: bool = True) -> Ref | None:
         """The reference an expression holds, when it may be a partitioner object."""
@@ -938,6 +977,9 @@ class _Collector:
             value = value.body
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
+            if (operand := _projected_operand(value)) is not None:
+                self.facts.tile_operands[(self.scope, targets[0].id)] = (
+                    operand, targets[0].lineno, ast.dump(value.args[1]))
             if owner := _sliced_iterator_owner(value):
                 self.pointer_owners[(self.scope, targets[0].id)] = owner
             if type(value) is ast.Tuple and _keeps_modes(value):
@@ -970,7 +1012,7 @@ class _Collector:
             self._pointer_facts(target, value, method, receiver_expr)
             if method in _OPERAND_SHAPES:
                 self.operand_shapes.add((self.scope, target.id))
-            if _register_op_call(value):
+            if self._register_mma_op(value):
                 self.register_ops.add((self.scope, target.id))
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)

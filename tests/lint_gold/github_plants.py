@@ -25,6 +25,8 @@ HuPengsheet/int8_mha_cutedsl at 08c379ab04888f893db4c253e45ea6d5de48ae94, dibaka
 44329d6d3b191e3e782091e012f90705253f0e1d, meta-pytorch/KernelAgent at a3001c70f59472ad8e8f2d2ba05293568eec987f.
 The eighteenth set's two likewise: punwai/cute-flash-attn at 918372804e1f941e20caf4deb3847b2112c77c72,
 simveit/cute_persistent_kernels at ee45fa45f26529d4cb3e6859c15b0834cfc82809.
+The nineteenth set's two likewise: Xin-Jing-11/cutlass-cute-playground at
+3e86c25001f18db70a0671c35f010818ef4090ce, minoya1220/cute-kernels at 53e87eaa3daf5561575abd0775b991e62de76543.
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

@@ -23,8 +23,11 @@ A buffer given to both slots of one MMA is judged by the TMA atom that loads it 
 next to ``make_fragment_B(s_b)``, where ``s_b`` is the tile of an atom made by ``make_tiled_tma_atom_B``), or by the
 one operand tiled copy of that MMA that reads it (``partition_A(sW)`` beside ``partition_B(sW)``, ``sW`` read by
 ``make_tiled_copy_B``'s copy). A fragment maker given the same MMA's partition for the other operand through a variable
-(``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported, and so is an input's partitioner
-given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
+(``make_fragment_B(part_q)``, ``part_q = thr_mma.partition_A(sQ)``) is reported; the accumulator's maker given an
+input's partition named for the accumulator (``make_fragment_C(tCgC)``, ``tCgC = thr_mma.partition_A(gC)``) blames
+the partitioner, which the name, the maker and the gemm's accumulator slot all contradict, and so does an input's
+partitioner given the tile that keeps the (M, N) modes of a GEMM's tiler (``gC = local_tile(mC, tiler_mnk, c, proj=(1,
+1, None))`` where A's and B's tiles are cut with that tiler too); and so is an input's partitioner given a tensor that it and its result both name for the other input (``tCrA = make_fragment_B(sA_staged)``) in a file
 that gives this input's letter to its own partitioner. A
 fragment maker given the other operand's partition of a tensor that names the fragment's operand
 (``make_fragment_B(thr_mma.partition_A(sB))``), or that only the fragment's operand's tiled copy
@@ -265,6 +268,43 @@ def _fragments_of_another_partition(facts: FileFacts, named: set[Partition]) -> 
             yield partition, inner
 
 
+def _accumulator_of_an_input(facts: FileFacts, named: set[Partition], context: RuleContext):
+    """(partition, fragment) for ``tCrC = tiled_mma.make_fragment_C(tCgC)`` where ``tCgC = thr_mma.partition_A(gC)``: the
+    accumulator made from the same MMA's partition for an input, through a variable. The partition's name says the
+    accumulator too (``C``), so its partitioner is the slip."""
+    made = {(p.scope, p.target): p for p in facts.partitions if p.method in ("partition_A", "partition_B")}
+    for partition in facts.partitions:
+        if partition.method != "make_fragment_C" or partition.inner:
+            continue
+        inner = made.get((partition.scope, partition.source))
+        if inner is None or inner in named or inner.line > partition.line:
+            continue
+        target = parse_partitioned(inner.target, context.vocabulary)
+        family = facts.origins.family(partition.made_by)
+        if target is not None and target.what in OPERAND_ROLES["C"] and family is not None \
+                and family == facts.origins.family(inner.made_by):
+            yield inner, partition
+
+
+def _tiles_of_the_other_kind(facts: FileFacts, named: set[Partition]):
+    """(partition, line) for ``partition_A(gC)`` where ``gC = cute.local_tile(mC, tiler_mnk, coord, proj=(1, 1, None))``
+    and the function cuts A's and B's tiles with the same tiler (``proj=(1, None, 1)``, ``(None, 1, 1)``): that tiler is
+    a GEMM's (M, N, K), and a tile keeping its (M, N) modes is the accumulator's, no input's. (Inputs keep K; A and B
+    are not told apart, since swapping them is a choice.)"""
+    kinds = {}
+    for (scope, _), (operand, _, tiler) in facts.tile_operands.items():
+        kinds.setdefault((scope, tiler), set()).add(operand)
+    for partition in facts.partitions:
+        if operand_letter(partition) not in ("A", "B") or partition in named \
+                or not partition.method.startswith("partition_"):
+            continue
+        tile = next((name for name in facts.views_from(partition.source, partition.scope)
+                     if (partition.scope, name) in facts.tile_operands), None)
+        operand, line, tiler = facts.tile_operands.get((partition.scope, tile), (None, None, None))
+        if operand == "C" and kinds.get((partition.scope, tiler), set()) >= {"A", "B", "C"}:
+            yield partition, line
+
+
 def _gemm_families_given(fragment: Partition, facts: FileFacts) -> set:
     """The MMA objects of the ``cute.gemm`` calls given ``fragment`` (through its views, and through helpers whose
     every call passes it), as ``Origins.family`` names them."""
@@ -445,6 +485,23 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"`{partition.method}` is given `{partition.source}`, made by `{inner.receiver}.{inner.method}` (line "
             f"{inner.line}) for operand {inner.method[-1]} of this MMA: use `{method}`, or pass operand "
             f"{operand_letter(partition)}'s partition",
+        )
+    for partition, line in _tiles_of_the_other_kind(facts, named):
+        named.add(partition)
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.method}` is given `{partition.source}`, a tile that keeps the (M, N) modes of the GEMM's "
+            f"tiler (`local_tile(..., proj=(1, 1, None))`, line {line}), the accumulator's: use `partition_C`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}(", ".partition_C("),
+        )
+    for partition, fragment in _accumulator_of_an_input(facts, named, context):
+        named.add(partition)
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is made by `{partition.receiver}.{partition.method}` for operand "
+            f"{partition.method[-1]}, but its name says the accumulator and `{fragment.target}` (line {fragment.line}) "
+            f"makes the accumulator of it with `{fragment.method}`: use `partition_C`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}(", ".partition_C("),
         )
     for partition, inner, partition_slipped in _fragments_of_another_mma(facts, named):
         named.add(partition)

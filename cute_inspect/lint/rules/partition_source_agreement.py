@@ -43,8 +43,11 @@ direction say (``tXsX`` of it names shared memory a global tile).
 A partition named by its variant for another buffer the function allocates apart (``tXsO_row`` of
 ``sO_col``, two shared-storage fields) names another tensor, and so does one named for another tensor whose
 shared buffer the function allocates apart (``tPsValue`` of ``sGate`` beside ``sValue``; ``tCrB1`` of ``sB``
-beside ``sB1``), even when the data written into it is that tensor's. A buffer taken from a shared-storage field is
-also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it). A partition whose index names
+beside ``sB1``), even when the data written into it is that tensor's; ``D`` names the output, so ``tRS_sD`` of
+``sA`` where the function allocates the output's buffer ``sC`` apart is reported. A view of one GEMM input's operand
+fragment named for the other (``tXrA = thr_s2r_a.retile(tCrB)``) holds the fragment's operand, whatever is copied
+into it; and a view named for tensor memory of a fragment a warp-level or universal MMA made is registers. A buffer
+taken from a shared-storage field is also that field's tensor (``sXA = dxmem.sA.get_tensor(...)``: ``tAsA`` of it names it). A partition whose index names
 another tensor's tile than the source's (``tCgB2 = partition_B(gB_nkl1)`` beside ``gB_nkl2``, tiles of two tensors)
 names another tensor. The data a TMA partition's own other result loads into it is no evidence of what it holds
 where the function has a buffer of the name's tensor apart from the source (``tAsA`` of ``sB_staged`` beside ``sA``).
@@ -57,9 +60,11 @@ source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), i
 (``cute_inspect.lint.descriptive``).
 
 A partition named its scope and op, then its source's whole name (``tAcrdA`` of ``crdA``), names that source. A
-partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``) is judged by the
-tensor it views. One tensor given as both sides of a ``tma_partition`` is reported at the side's argument (the shared
-one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
+partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``, ``blkX =
+cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
+(``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, or to a kernel's tensor
+parameter every launch in the file passes a tensor that is no identity tensor for) is reported. One tensor given as
+both sides of a ``tma_partition`` is reported at the side's argument (the shared one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
 
@@ -522,6 +527,28 @@ def _other_accumulator(partition: Partition, target: TensorName, source: TensorN
     return len(roots[0]) == len(roots[1]) == 1 and roots[0] != roots[1]
 
 
+def _output_named(target: TensorName, other: str) -> bool:
+    """``target`` names the output (``D``) by another of its names than ``other``'s (``sC``)."""
+    parsed = parse_name(other)
+    return target.what in OPERAND_ROLES["C"] and parsed is not None and parsed.what != target.what
+
+
+def _other_operand_fragment(target: TensorName, held: TensorName) -> bool:
+    """``held`` is a partition of one GEMM input (A, B) and ``target`` names the other."""
+    roles = {_role(target.what), _role(held.what)}
+    return held.partitioned and roles == {"A", "B"}
+
+
+def _register_fragment_named_tmem(partition: Partition, target: TensorName, source: TensorName, facts: FileFacts) -> bool:
+    """A view named for tensor memory (``t``) of an operand fragment a warp-level or universal MMA made: its
+    fragments are registers (a tcgen05 fragment, named ``r`` wherever it lives, may be viewed as ``t``)."""
+    if target.where != "t" or source.where != "r" or not source.partitioned:
+        return False
+    maker = next((p for p in facts.partitions if p.scope == partition.scope and p.target == partition.source), None)
+    made = facts.origins.object(maker.made_by) if maker is not None else None
+    return made is not None and made.register_operands
+
+
 def _written_from(target: str, line: int, scope: int, facts: FileFacts) -> set[str]:
     """The names whose values the function writes into the tensor ``target`` binds at ``line``, before the name
     is bound again: ``target[i] = f(acc_dQ[i])`` element by element, or ``cute.copy(atom, src, target)``."""
@@ -606,8 +633,13 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
             target.what, source.what):
         # A tensor named with a word after another's name is that tensor (`tCrA` of `sATransformed`).
         return None
-    other = compose(scope="", op="", separator="", where=source.where, what=target.what, variant=target.variant)
-    if not facts.bound_in(other, partition.scope):
+    # `C`, `D` and `Acc` name the output's one tensor: `tRS_sD` names the buffer `sC` where the file has no `sD`.
+    family = [target.what] + sorted(OPERAND_ROLES["C"] - {target.what}) if target.what in OPERAND_ROLES["C"] else [
+        target.what]
+    named = (compose(scope="", op="", separator="", where=source.where, what=what, variant=target.variant)
+             for what in family)
+    other = next((each for each in named if facts.bound_in(each, partition.scope)), None)
+    if other is None or other != family[0] and source.what in OPERAND_ROLES["C"]:
         return None
     # Only buffers allocated apart are two (`sO_row`, `sO_col`: two shared-storage fields); a view or a
     # partition bound with a variant (`sdQaccum_flat`, `sdQaccum_g2s`) holds what its tensor holds.
@@ -618,6 +650,27 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
 
 
 _INDEXED = re.compile(r"(\D+?)(\d+)")
+
+
+def _data_root(partition: Partition, facts: FileFacts) -> str | None:
+    """How the tensor a partition views (through its layout views) is shown to hold data, not coordinates: a
+    buffer a memory maker made, or a kernel's tensor parameter every launch in the file passes a tensor that is no
+    identity tensor for; None when not shown."""
+    chain = facts.views_from(partition.source, partition.scope)
+    if any(facts.coordinates(name) for name in chain):
+        return None
+    root = chain[-1]
+    through = f"`{root}`, which `{partition.source}` views, " if root != partition.source else ""
+    made = facts.made_in.get((partition.scope, root)) or facts.laid_in.get((partition.scope, root))
+    if made is not None:
+        return f"{through}is made in {WHERE_WORDS[made[0]]} at line {made[1]}"
+    if not facts.is_kernel_tensor_param(root, partition.scope):
+        return None
+    launches = facts.passed(root, partition.scope)
+    if not launches or any(facts.coordinates(given) for _, _, given in launches):
+        return None
+    _, line, given = launches[0]
+    return f"{through}is the kernel's parameter, for which the launch at line {line} passes `{given}`"
 
 
 def _root(name: str, facts: FileFacts) -> str:
@@ -849,7 +902,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # memory the helper expects, its tensor is not compared.
         helper_param = facts.is_helper_param(partition.source, partition.scope)
         target = parse_partitioned(partition.target, context.vocabulary)
-        source = source_name(partition, context.vocabulary) or view_source(partition, facts, context.vocabulary)
+        named_source = source_name(partition, context.vocabulary)
+        source = named_source or view_source(partition, facts, context.vocabulary)
         # What made a plain snake-case source outranks its first letter (`g_c_mnl`, a tile of an identity tensor).
         made = source is not None and source.snake and not source.partitioned and (
             facts.coordinates(partition.source) or facts.memory_of(partition.source, partition.scope))
@@ -864,12 +918,20 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # A coordinate partition (`tCcC`) names what it counts over; the source may be any view of an
         # identity tensor, whatever its name (`gCcoord`).
         if target.where == "c":
+            if (data := _data_root(partition, facts)) is not None:
+                yield renaming(
+                    partition.line, partition.column,
+                    f"`{partition.target}` is named for coordinates (`c`), but `{partition.source}` holds data: {data}",
+                    partition.target, free_name(renamed(target, where=source.where), facts, partition.scope),
+                    partition.scope,
+                )
             continue
         if index is None:
             index, swaps = TensorIndex(facts, context.vocabulary), _swaps(facts, context)
         if not index.plausible_op(target, source):
             continue
-        where_ok = where_agrees(partition, target, source)
+        where_ok = where_agrees(partition, target, source) and not _register_fragment_named_tmem(
+            partition, target, source, facts)
         # A helper's parameter holds what its callers pass: judged by that tensor when every call agrees.
         passed = _passed_tensor(partition.source, partition.scope, facts, context) if helper_param else None
         # A helper no call of the file resolves still names its parameters: a partition named for another
@@ -896,7 +958,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             if accumulators is None:
                 accumulators = _accumulators(facts, context)
             what_ok = not _other_accumulator(partition, target, held, accumulators)
-        if not what_ok and passed is None:
+        # An MMA operand's fragment holds its own operand whatever is copied into a view of it (`tXrA` retiled from
+        # `tCrB` and loaded with A is B's fragment, named A): only a plain buffer is reused for new data.
+        if not what_ok and passed is None and not _other_operand_fragment(target, held):
             what_ok = _names_written_data(target, partition.target, partition.line, partition.scope, facts, context)
         other = _other_variant(partition, target, held, facts) if what_ok and passed is None else None
         fixed = renamed(target, variant=held.variant)
@@ -907,7 +971,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             yield renaming(
                 *at,
                 f"`{partition.target}` partitions `{partition.source}` but names `{other}`, another buffer of this "
-                "function", partition.target, free_name(fixed, facts, partition.scope),
+                "function" if not _output_named(target, other) else f"`{partition.target}` partitions "
+                f"`{partition.source}` but names `{target.where}{target.what}`, the output, whose buffer `{other}` this "
+                "function allocates apart", partition.target, free_name(fixed, facts, partition.scope),
                 partition.scope,
             )
             continue
@@ -922,7 +988,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         fixed = free_name(
             renamed(target, where=where, what=what), facts, partition.scope
         )
-        given = f" (the call at line {passed[2]} passes `{passed[0]}`)" if passed is not None and not what_ok else ""
+        given = f" (the call at line {passed[2]} passes `{passed[0]}`)" if passed is not None and not what_ok else (
+            f" (a view of `{source.where}{source.what}`)" if named_source is None else "")
         message = (
             f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
         )
