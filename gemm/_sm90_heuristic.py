@@ -877,8 +877,23 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
-    config = _tile_config(m, n, k, l, best)
+    config = _whole_n_rows(n, b_major, _tile_config(m, n, k, l, best))
     return _one_wave_of_256_rows(m, n, l, config, b_major) or _taller_rows(m, n, k, l, config)
+
+
+def _whole_n_rows(n: int, b_major: str, config: Sm90Config) -> Sm90Config:
+    """A 128-row tiling that cuts N (at most 128) into two column tiles takes 64-row tiles of all of N in the same
+    cluster: as many CTAs, each wgmma twice as wide (64xN where two warpgroups issued 64x(N/2), more SMEM read per
+    MMA), which `_efficiency` ranks the other way (a 64-row tile at 0.7). Six alternating rounds each (fp16, ratio
+    to cuBLAS, twenty-second session; attention's PV, head dim 128), 128x64 c2x1 / 64x128 c2x1: 1536x128x1536x24
+    0.922x / 0.997x (bf16 0.917x / 0.989x; the tuner took 64x128 there, 8% ahead); 1024x128x2048x24 0.900x / 1.004x;
+    1280x128x1280x16 0.910x / 0.973x; 3072x128x3072x12 0.785x / 0.993x. Where the ranked tile covers N, 64x128 ran
+    even (2048x128x1024x32 128x128 1.036x / 1.052x, 4096x128x4096x8 256x128 0.999x / 1.018x, 512x128x512x64 128x128
+    1.020x / 1.007x)."""
+    width = _cdiv(n, 16) * 16
+    if config.tile_m != 128 or config.splits_k or n > 128 or _cdiv(n, config.tile_n) != 2:
+        return config
+    return replace(config, tile_m=64, tile_n=width) if width in _widths(b_major) else config
 
 
 def _one_wave_of_256_rows(m: int, n: int, l: int, config: Sm90Config, b_major: str):

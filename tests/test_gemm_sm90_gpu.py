@@ -376,6 +376,7 @@ def test_split_k(mnkl, config):
         ((1112, 9216, 1024, 1), "256x160 c2x1 sw1n swap"),  # past the swap rows: 256 rows of N paired, not 1x1
         ((1200, 3584, 2048, 1), "256x136 c2x1 sw1n swap"),  # ... in one wave, trimmed from K = 2048
         ((1544, 4096, 1024, 1), "128x208 c1x2 sw1m"),  # unswapped, an odd count of row tiles: paired along N
+        ((1536, 128, 512, 24), "64x128 c2x1 sw1m"),  # N = 128 batched: 64 rows by all of N, not 128x64
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -534,7 +534,8 @@ def test_heuristic_twenty_second_session_rules():
     """At a long K, three narrow swapped tiles of M in 4x1 clusters where the unswapped choice computes a tenth more
     rows (cuBLAS's 128x104 4x1 on 296x5120x27648), not where both compute as many; past the swap rules' rows, an
     unpaired unswapped choice gives way to 256 rows of N paired along N (2x1, walked N-first, not in the GPC order)
-    where N is an even count of 256-row tiles and their waves take no longer, else pairs its column tiles (1x2)."""
+    where N is an even count of 256-row tiles and their waves take no longer, else pairs its column tiles (1x2); a
+    128-row tiling that cuts N <= 128 in two takes 64-row tiles of all of N."""
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import _rule_choice, _unswapped_config, default_config
 
@@ -560,3 +561,6 @@ def test_heuristic_twenty_second_session_rules():
         assert _unswapped_config(*mnkl).cluster_size == 1
         assert _rule_choice(*mnkl, **majors) == Sm90Config(128, width, 1, 2), mnkl
     assert _rule_choice(56, 24576, 5120, 1) == Sm90Config(64, 192, 1, 1)  # skinny: bound by reading B
+    # N of at most 128 cut into two 64-wide column tiles: 64-row tiles of all of N, as many CTAs.
+    assert default_config(1536, 128, 1536, 24) == Sm90Config(64, 128, 2, 1)  # ranked: 128x64 c2x1
+    assert default_config(2048, 128, 1024, 32) == Sm90Config(128, 128, 2, 1)  # one column tile already
