@@ -401,7 +401,8 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """The tiling rules' choice (`default_config` before `_trimmed_width`); swapped 128-row pairs over waves take
-    256 rows where `_wide_pairs` says."""
+    256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
+    swapped tiles paired along N (`_weight_pairs`), else pairs its column tiles (`_paired_along_n`)."""
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
@@ -409,16 +410,16 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     return _weight_pairs(m, n, k, l, a_major, unswapped) or _paired_along_n(m, n, unswapped)
 
 
+# `_weight_pairs` was measured on one and two waves of its tiles; past them the unswapped tiles pair along N.
 _WEIGHT_PAIRS_MAX_WAVES = 2
 
 
 def _weight_pairs(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):
     """Past the swap rules' rows, where the unswapped choice runs unpaired (1x1 clusters: odd counts of row and
     column tiles, or 2x1 would pad a wave), one problem, a K-major A, N an even count of 256-row tiles: 256 rows of N
-    by the width of M (at most `_WIDE_SWAP_MAX_WIDTH`) whose whole waves (at most `_WEIGHT_PAIRS_MAX_WAVES`, as
-    measured) take least time, in 2x1 clusters (two
-    weight tiles share the tile of M) walked N-first, where that is no longer than the unswapped tiling's whole
-    waves at unpaired throughput (`_UNPAIRED`); else None. Widths are timed as `_trimmed_width` narrows them. cuBLAS
+    by the width of M (at most `_WIDE_SWAP_MAX_WIDTH`) whose whole waves (at most `_WEIGHT_PAIRS_MAX_WAVES`) take
+    least time, in 2x1 clusters (two weight tiles share the tile of M) walked N-first, where that is no longer than
+    the unswapped tiling's whole waves at unpaired throughput (`_UNPAIRED`); else None. Widths are timed as `_trimmed_width` narrows them. cuBLAS
     runs these (its D^T: 256x160 in 2x1 on 1112x9216x7168, 256x144 on 1200x3584x14336). Six alternating rounds each
     (fp16 / bf16, ratio to cuBLAS, twenty-second session), unswapped / swapped: 1112x9216x7168 128x224 c1x1 0.909x,
     0.808x / 256x160 1.028x, 0.982x (128x224 c1x2 0.984x, 0.910x); 1112x9216x4096 0.858x / 0.996x (c1x2 0.940x);
