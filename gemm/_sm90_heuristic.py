@@ -193,6 +193,19 @@ _SWAP_FOUR_MAX_WIDTH = 128
 # 0.949x / 128x192 1.012x; 136x9216x8192 128x144 c2x1 0.804x / 128x144 0.991x; 392x5120x8192 128x160 c2x1
 # 0.671x / 128x144 0.947x. cuBLAS runs 128x200 in 4x1 on 200x14336x12288 (its D^T).
 _FOUR_SWAP_PADDED_ROWS = 1.2
+# ... and, at any width, unswapped tiles that compute this many times the swapped tiling's rows (empty row tiles of a
+# 2x1 cluster counted; the swapped width as `_trimmed_width` narrows it) where a swapped tile is also smaller than
+# the unswapped tiles an SM computes over their waves. Six alternating rounds each (twenty-second session, fp16 /
+# bf16 where two), unswapped / swapped 4x1 in the GPC order, rows: 440x5120x32768 128x160 c2x1 0.916x, 0.861x /
+# 128x152 1.002x, 0.991x (512 / 456); 450x5120x16384 0.851x / 0.982x; 448x5120x12288 0.856x / 1.016x; 664x3072x8192
+# 128x144 c2x1 0.710x / 128x136 0.950x (768 / 680); in place of 128x128 c1x4: 296x5120x27648 0.851x, 0.835x / 128x104
+# 0.991x, 1.008x (384 / 312; 128x112 0.945x, 0.968x; 128x104 walked by launch order 0.941x, 0.926x); 280x5120x16384
+# 0.775x / 128x96 1.004x; 300x5120x16384 0.844x / 128x104 0.991x; 320x5120x20480 0.952x / 128x112 1.068x;
+# 552x3072x14336 0.831x / 128x112 0.968x; 336x5120x8192 0.868x / 128x112 0.963x. Even at a 4% smaller tile:
+# 648x4608x8192 128x224 c2x1 0.889x / 128x216 0.884x; behind at a larger one (not taken): 216x12288x14336 128x192
+# c2x1 0.971x / 128x216 0.947x. Where both compute as many rows the 1x4 choice ran even (384x5120x13824 128x128:
+# 0.954x swapped, 0.961x in 1x4).
+_FOUR_SWAP_FEWER_ROWS = 1.1
 # Over several waves, three tiles of M that `_waves_swap` runs in 2x1 or 4x1 clusters take 256 rows of N in
 # 2x1 clusters, walked N-first, up to this width (`_wide_waves`). One process each (fp16, ratio to cuBLAS,
 # sixteenth session), 128 rows / 256 rows by the same width: 336x18432x12288 128x112 c4x1 0.942x / 0.950x;
@@ -388,19 +401,73 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """The tiling rules' choice (`default_config` before `_trimmed_width`); swapped 128-row pairs over waves take
-    256 rows where `_wide_pairs` says."""
+    256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
+    swapped tiles paired along N (`_weight_pairs`), else pairs its column tiles (`_paired_along_n`)."""
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
-    return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped) if swapped else unswapped)
+    if swapped:
+        return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
+    return _weight_pairs(m, n, k, l, a_major, unswapped) or _paired_along_n(m, n, unswapped)
+
+
+# `_weight_pairs` was measured on one and two waves of its tiles; past them the unswapped tiles pair along N.
+_WEIGHT_PAIRS_MAX_WAVES = 2
+
+
+def _weight_pairs(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):
+    """Past the swap rules' rows, where the unswapped choice runs unpaired (1x1 clusters: odd counts of row and
+    column tiles, or 2x1 would pad a wave), one problem, a K-major A, N an even count of 256-row tiles: 256 rows of N
+    by the width of M (at most `_WIDE_SWAP_MAX_WIDTH`) whose whole waves (at most `_WEIGHT_PAIRS_MAX_WAVES`) take
+    least time, in 2x1 clusters (two weight tiles share the tile of M) walked N-first, where that is no longer than
+    the unswapped tiling's whole waves at unpaired throughput (`_UNPAIRED`); else None. Widths are timed as `_trimmed_width` narrows them. cuBLAS
+    runs these (its D^T: 256x160 in 2x1 on 1112x9216x7168, 256x144 on 1200x3584x14336). Six alternating rounds each
+    (fp16 / bf16, ratio to cuBLAS, twenty-second session), unswapped / swapped: 1112x9216x7168 128x224 c1x1 0.909x,
+    0.808x / 256x160 1.028x, 0.982x (128x224 c1x2 0.984x, 0.910x); 1112x9216x4096 0.858x / 0.996x (c1x2 0.940x);
+    1304x9216x6144 128x256 c1x1 0.896x / 256x192 0.960x (c1x2 0.961x); 1200x3584x14336 256x144 c1x1 1.011x, 0.985x /
+    256x136 1.060x, 1.034x; 1200x3584x8192 0.985x / 1.038x. In the GPC order (`_in_gpc_order`) they ran behind:
+    1200x3584x14336 0.932x, 0.950x; 1200x3584x8192 0.832x; 1112x9216x7168 1.015x, 0.975x."""
+    if a_major != "k" or l > 1 or m <= _SWAP_MAX_ROWS or _cdiv(n, 256) % 2:
+        return None
+    if unswapped.cluster_size != 1 or unswapped.splits_k or unswapped.pingpong:
+        return None
+    unswapped_ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
+    unswapped_time = _cdiv(unswapped_ctas, _SMS) * _tile_time(unswapped.tile_m, unswapped.tile_n) / _UNPAIRED
+    choices = []
+    for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
+        if width > _WIDE_SWAP_MAX_WIDTH:
+            break
+        count = _cdiv(m, width)
+        trimmed = _cdiv(_cdiv(m, count), 8) * 8 if k >= _TRIM_MIN_K else width
+        waves = _cdiv(_ctas(n, m, l, 256, width, 2), _SMS)
+        if waves <= _WEIGHT_PAIRS_MAX_WAVES:
+            choices.append((waves * _tile_time(256, trimmed), width))
+    if not choices:
+        return None
+    time, width = min(choices)
+    if time > unswapped_time:
+        return None
+    return Sm90Config(256, width, 2, 1, raster_along_m=False, swap_ab=True)
+
+
+def _paired_along_n(m: int, n: int, config: Sm90Config) -> Sm90Config:
+    """An unswapped tiling in 1x1 clusters (an odd count of row tiles) in 1x2 clusters where its column tiles pair:
+    the two CTAs share their A tile (multicast), where unpaired each read both operands alone. Not for skinny M
+    (bound by reading B). Six alternating rounds each (fp16 / bf16, ratio to cuBLAS, twenty-second session), 1x1 /
+    1x2: 1112x9216x7168 128x224 0.909x / 0.984x, 0.808x / 0.910x; 1112x9216x4096 0.858x / 0.940x; 1304x9216x6144
+    128x256 0.896x / 0.961x; and 320x5120x5120 128x128 0.756x / 0.817x (one process, ninth session)."""
+    if config.swap_ab or config.cluster_size != 1 or config.splits_k or config.pingpong or m <= _SKINNY_ROWS:
+        return config
+    return replace(config, cluster_n=2) if _cdiv(n, config.tile_n) % 2 == 0 else config
 
 
 # K from which `_trimmed_width` narrows: a width of 8 more than a multiple of 16 stores its epilogue in 8-column
 # subtiles (one barrier and TMA store each), which costs more than the MMA work saved at short K (fp16, six
-# alternating rounds; twentieth session): K = 64 344x18432x64 256x128 -> 256x120 0.876x -> 0.808x, K = 2048
+# alternating rounds; twentieth session): K = 64 344x18432x64 256x128 -> 256x120 0.876x -> 0.808x; K = 2048
 # 344x18432x2048 0.933x -> 0.925x, 584x24576x2048 128x160 -> 128x152 c1x2 0.910x -> 0.914x; K = 3072
 # 456x20480x3072 128x160 -> 128x152 c4x1 0.941x -> 0.977x, 600x22016x3072 128x208 -> 128x200 c2x1 0.969x ->
-# 1.009x.
-_TRIM_MIN_K = 3072
+# 1.009x. At K = 2048 (twenty-second session, fp16 / bf16): 808x22016x2048 128x144 -> 128x136 c1x2 0.905x ->
+# 0.948x, 0.846x -> 0.955x; 600x28672x2048 128x160 -> 128x152 c1x2 1.307x -> 1.329x: ahead in four of five.
+_TRIM_MIN_K = 2048
 # Tile heights trimmed. 192-row tiles gain as the others (fp16, six rounds: 648x6144x20480 192x176 -> 192x168
 # c1x2 0.990x -> 1.021x, 392x6144x20480 192x112 -> 192x104 0.942x -> 0.987x, 400x6144x8192 1.055x -> 1.132x);
 # skinny 64-row ones, bound by reading the weight, do not (168x4096x4096 64x96 -> 64x88 1.004x -> 1.006x,
@@ -556,28 +623,36 @@ def _padded_rows(m: int, tile: int, cluster: int) -> int:
 
 
 def _four_swap_at_long_k(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
-    """Where the unswapped choice runs in 1x4 clusters or pads M by `_FOUR_SWAP_PADDED_ROWS`, and K is long
-    (`_SWAP_UNPAIRED_MAX_K`): 128 rows of N by the narrowest width of M from `_SWAP_MIN_WIDTH` whose tiles
-    fit one wave of clusters of four (at most `_CLUSTERS_OF_FOUR` of them run at once: 152x16384x8192 in
+    """Where K is long (`_SWAP_UNPAIRED_MAX_K`): 128 rows of N by the narrowest width of M from `_SWAP_MIN_WIDTH` whose
+    tiles fit one wave of clusters of four (at most `_CLUSTERS_OF_FOUR` of them run at once: 152x16384x8192 in
     128x160 c4x1, 32 clusters, ran 0.736x of cuBLAS, its two-wave 128x80 c1x2 swapped 1.000x), where that width cuts M
-    into an odd count and is wider than `_SWAP_FOUR_MAX_WIDTH`, in 4x1 clusters (four weight tiles share
-    the tile of M) walked N-first; else None. An even count is `_swapped_config`'s 1x2 tiling, which comes
-    first. At a long K `_swapped_config` allows no unpaired tiles for an odd count, and the 1x4 choice ran
-    far behind cuBLAS, which runs the transposed problem's 128x200 in 4x1 clusters on 600x5120x16384: both
-    share the tile of M four ways, but the weight is read from L2 once per tile of M, five times in
-    128-row tiles of 592 rows, three in 208-wide swapped ones. One process each (fp16, ratio to cuBLAS,
-    fourteenth session), 128x224 c1x4 / swapped in 4x1: 592x5120x17408 0.909x / 128x208 0.999x (2x1:
-    0.996x); 600x5120x16384 0.872-0.883x / 128x208 0.957-0.960x; 576x5120x16384 0.860x / 128x192 1.004x;
-    640x5120x13824 1.068x / 128x224 1.080x. At 128 wide (as many tiles of M as 128-row ones) it ran even
-    with the 1x4 choice, which stays (384x5120x13824 128x128: 0.954x swapped in 4x1, 0.961x in 1x4)."""
-    padded = _padded_rows(m, unswapped.tile_m, 1) >= _FOUR_SWAP_PADDED_ROWS * m
-    if not (unswapped.cluster_n == 4 or padded) or k < _SWAP_UNPAIRED_MAX_K or m <= _SKINNY_ROWS:
+    into an odd count, in 4x1 clusters (four weight tiles share the tile of M) walked N-first, where the unswapped
+    choice runs in 1x4 clusters or pads M by `_FOUR_SWAP_PADDED_ROWS` and the width is wider than
+    `_SWAP_FOUR_MAX_WIDTH`, or (without split-K, whose problems were not measured so) computes
+    `_FOUR_SWAP_FEWER_ROWS` times the swapped rows in larger tiles; else None. An even count is `_swapped_config`'s
+    1x2 tiling, which comes first. At a long K `_swapped_config` allows no unpaired tiles for an odd count, and the
+    1x4 choice ran far behind cuBLAS, which runs the transposed problem's 128x200 in 4x1 clusters on 600x5120x16384:
+    both share the tile of M four ways, but the weight is read from L2 once per tile of M, five times in 128-row
+    tiles of 592 rows, three in 208-wide swapped ones. One process each (fp16, ratio to cuBLAS, fourteenth session),
+    128x224 c1x4 / swapped in 4x1: 592x5120x17408 0.909x / 128x208 0.999x (2x1: 0.996x); 600x5120x16384
+    0.872-0.883x / 128x208 0.957-0.960x; 576x5120x16384 0.860x / 128x192 1.004x; 640x5120x13824 1.068x / 128x224
+    1.080x. cuBLAS runs 128x104 in 4x1 on 296x5120x27648 and 128x152 on 440x5120x32768 (its D^T)."""
+    if k < _SWAP_UNPAIRED_MAX_K or m <= _SKINNY_ROWS:
         return None
     for width in _at_least(_widths("k"), _SWAP_MIN_WIDTH, m):
         if _ctas(n, m, l, 128, width, 4) <= 4 * _CLUSTERS_OF_FOUR:
-            if _cdiv(m, width) % 2 == 0 or width <= _SWAP_FOUR_MAX_WIDTH:
+            count = _cdiv(m, width)
+            if count % 2 == 0:
                 return None
-            return Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
+            trimmed = _cdiv(_cdiv(m, count), 8) * 8
+            tm, tn = unswapped.tile_m, unswapped.tile_n
+            waves = _cdiv(_ctas(m, n, l, tm, tn, unswapped.cluster_m, unswapped.cluster_n), _SMS)
+            fewer_rows = not unswapped.splits_k and 128 * trimmed < waves * tm * tn and (
+                _padded_rows(m, tm, unswapped.cluster_m) >= _FOUR_SWAP_FEWER_ROWS * count * trimmed)
+            padded = unswapped.cluster_n == 4 or _padded_rows(m, tm, 1) >= _FOUR_SWAP_PADDED_ROWS * m
+            if fewer_rows or (padded and width > _SWAP_FOUR_MAX_WIDTH):
+                return Sm90Config(128, width, 4, 1, raster_along_m=False, swap_ab=True)
+            return None
     return None
 
 
@@ -803,8 +878,23 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
-    config = _tile_config(m, n, k, l, best)
+    config = _whole_n_rows(n, b_major, _tile_config(m, n, k, l, best))
     return _one_wave_of_256_rows(m, n, l, config, b_major) or _taller_rows(m, n, k, l, config)
+
+
+def _whole_n_rows(n: int, b_major: str, config: Sm90Config) -> Sm90Config:
+    """A 128-row tiling that cuts N (at most 128) into two column tiles takes 64-row tiles of all of N in the same
+    cluster: as many CTAs, each wgmma twice as wide (64xN where two warpgroups issued 64x(N/2), more SMEM read per
+    MMA), which `_efficiency` ranks the other way (a 64-row tile at 0.7). Six alternating rounds each (fp16, ratio
+    to cuBLAS, twenty-second session; attention's PV, head dim 128), 128x64 c2x1 / 64x128 c2x1: 1536x128x1536x24
+    0.922x / 0.997x (bf16 0.917x / 0.989x; the tuner took 64x128 there, 8% ahead); 1024x128x2048x24 0.900x / 1.004x;
+    1280x128x1280x16 0.910x / 0.973x; 3072x128x3072x12 0.785x / 0.993x. Where the ranked tile covers N, 64x128 ran
+    even (2048x128x1024x32 128x128 1.036x / 1.052x, 4096x128x4096x8 256x128 0.999x / 1.018x, 512x128x512x64 128x128
+    1.020x / 1.007x)."""
+    width = _cdiv(n, 16) * 16
+    if config.tile_m != 128 or config.splits_k or n > 128 or _cdiv(n, config.tile_n) != 2:
+        return config
+    return replace(config, tile_m=64, tile_n=width) if width in _widths(b_major) else config
 
 
 def _one_wave_of_256_rows(m: int, n: int, l: int, config: Sm90Config, b_major: str):

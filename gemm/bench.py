@@ -21,6 +21,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm33               # 17 LLM problems held out (thirteenth session)
     python -m gemm.bench --kernel sm90 --shapes llm34               # 19 LLM problems held out (fourteenth session)
     python -m gemm.bench --kernel sm90 --shapes llm35               # 22 LLM problems held out (fifteenth session)
+    python -m gemm.bench --kernel sm90 --shapes llm36               # 25 LLM problems held out (twenty-second session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -140,9 +141,28 @@ LLM35_SHAPES = (
     "312x8192x6144,696x18432x2304,472x19456x2560,"
     "32x18432x16384,96x5120x13696,3072x8192x6144,4096x2304x9216"
 )
+# Held out by the twenty-second session, chosen and committed before any was measured, none tuned on: grouped
+# experts (DeepSeek-V2-Lite down 2048 of 1408 at 320 tokens x 16, Mixtral-8x7B down 4096 of 14336 at 224 x 8,
+# GPT-OSS-20B down 2880 of 2880 at 448 x 4, Qwen3-30B-A3B down 2048 of 768 at 512 x 8), mid-size and odd M against
+# wide weights or a long K (Falcon-7B fused QKV 4672, MLP 18176 of 4544 and down 4544 of 18176; Mistral-Small-24B
+# gate+up 65536 of 5120 and down 5120 of 32768; Gemma-2-9B gate+up 28672 of 3584; GPT-OSS-20B QKV 5120 of 2880;
+# Qwen2.5-3B gate+up 22016 of 2048; Qwen2.5-32B down 5120 of 27648; Yi-34B QKV 9216 of 7168; Command-R+ down 12288
+# of 33792 at 120 tokens), small M (DeepSeek-V2 gate+up 24576 of 5120 at 56 tokens, Llama-3.1-405B o_proj 16384 of
+# 16384 at 40), small MN with a long K (weight gradients: Gemma-3-1B k_proj 256x1152 over 32768 tokens,
+# DeepSeek-V2's router 160x5120 over 16384, Llama-3-8B k+v 1024x4096 over 32768), prefills (Gemma-2-9B down 3584
+# of 14336 at 1200 tokens, Llama-3.2-3B QKV 5120 of 3072 at 1536 and gate+up 16384 of 3072 at 3584, OLMo-2-13B
+# o_proj at 6144) and attention's PV at head dim 128 (1536 keys, 24 heads). 25 problems.
+LLM36_SHAPES = (
+    "320x2048x1408x16,224x4096x14336x8,448x2880x2880x4,512x2048x768x8,"
+    "392x4672x4544,536x18176x4544,712x4544x18176,264x65536x5120,440x5120x32768,488x28672x3584,640x5120x2880,"
+    "808x22016x2048,296x5120x27648,1112x9216x7168,120x12288x33792,"
+    "56x24576x5120,40x16384x16384,256x1152x32768,160x5120x16384,1024x4096x32768,"
+    "1200x3584x14336,1536x5120x3072,3584x16384x3072,6144x5120x5120,1536x128x1536x24"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
-              "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES}
+              "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES,
+              "llm36": LLM36_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -252,7 +272,7 @@ def main(argv=None) -> int:
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
-                        "llm34 (19 more, held out), llm35 (22 more, held out)")
+                        "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

@@ -372,6 +372,11 @@ def test_split_k(mnkl, config):
         ((280, 32768, 6144, 1), "256x144 c1x2 sw1n swap"),  # long K: 256-row pairs in two waves for four of 128
         ((4096, 2304, 8192, 1), "192x192 c2x1 sw1m"),  # long K, past 768 rows: 192 rows in two waves for three
         ((2048, 4608, 8192, 1), "192x192 c1x2 sw1m"),  # ... paired along N where the 11 row tiles do not pair
+        ((296, 5120, 8192, 1), "128x104 c4x1 sw1n gpc swap"),  # long K: narrow 4x1 where 1x4 computes 384 rows
+        ((1112, 9216, 1024, 1), "256x160 c2x1 sw1n swap"),  # past the swap rows: 256 rows of N paired, not 1x1
+        ((1200, 3584, 2048, 1), "256x136 c2x1 sw1n swap"),  # ... in one wave, trimmed from K = 2048
+        ((1544, 4096, 1024, 1), "128x208 c1x2 sw1m"),  # unswapped, an odd count of row tiles: paired along N
+        ((1536, 128, 512, 24), "64x128 c2x1 sw1m"),  # N = 128 batched: 64 rows by all of N, not 128x64
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

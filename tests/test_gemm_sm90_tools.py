@@ -129,7 +129,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     """Mid-size and skinny M run as D^T = B A^T in one wave of tiles whose width divides M finely; the
     swap stays out of M-major A, split-K problems, large M and many waves."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _rule_choice, _swap_pays, _unswapped_config, candidate_configs
+    from gemm._sm90_heuristic import _paired_along_n, _rule_choice, _swap_pays, _unswapped_config, candidate_configs
 
     swapped = {
         (320, 4096, 4096, 1): Sm90Config(128, 80, 1, 2, swap_ab=True),  # was 128x112 in 1x4 clusters
@@ -162,7 +162,8 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
     assert _unswapped_config(352, 29568, 8192, 1) == Sm90Config(128, 224, 1, 1)
     assert _swap_pays(352, 29568, 8192, 1, "k", _unswapped_config(352, 29568, 8192, 1)) == Sm90Config(
         128, 176, 1, 2, raster_along_m=False, swap_ab=True)  # (256 rows of N: `_wide_pairs`)
-    assert _rule_choice(624, 28672, 8192, 1) == _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
+    assert _unswapped_config(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 1)
+    assert _rule_choice(624, 28672, 8192, 1) == Sm90Config(128, 224, 1, 2)  # not swapped; its column tiles pair
     assert _rule_choice(600, 11008, 4096, 1) == Sm90Config(128, 208, 2, 1, raster_along_m=False, swap_ab=True)
     assert _rule_choice(512, 10240, 8192, 1) == _unswapped_config(512, 10240, 8192, 1)  # estimated even: kept
     # One unpaired wave (128x256 c1x1, 0.88x of cuBLAS in the tenth session): 256-row tiles too.
@@ -195,7 +196,7 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         ((256, 2048, 8192, 1), {}),  # swapped 64x80 tiles pad M by a quarter where split-K's pad none
     ]
     for mnkl, majors in kept:
-        assert _rule_choice(*mnkl, **majors) == _unswapped_config(*mnkl), mnkl
+        assert _rule_choice(*mnkl, **majors) == _paired_along_n(mnkl[0], mnkl[1], _unswapped_config(*mnkl)), mnkl
         assert not any(c.swap_ab for c in candidate_configs(*mnkl, **majors)) or mnkl[3] == 1 and not majors
 
 
@@ -480,7 +481,8 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
         256, 120, 2, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
     assert default_config(584, 32768, 8192, 1) == Sm90Config(
         256, 152, 1, 2, raster_along_m=False, swap_ab=True)
-    assert default_config(344, 18432, 2048, 1).tile_n == 128  # short K: 8-column epilogue subtiles cost more
+    assert default_config(344, 18432, 1024, 1).tile_n == 128  # short K: 8-column epilogue subtiles cost more
+    assert default_config(808, 22016, 2048, 1) == Sm90Config(128, 136, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(272, 4096, 4096, 1).tile_n == 144  # 64-row tiles: bound by reading the weight
     assert default_config(648, 6144, 20480, 1) == Sm90Config(192, 168, 1, 2, swap_ab=True)
     for m in range(129, 769, 7):
@@ -526,3 +528,39 @@ def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
     assert _taller_rows(4608, 2304, 8192, 1, odd) == odd  # 3 waves of 192 rows for 4 of 128
     assert _taller_rows(4096, 2304, 8192, 4, odd) == odd  # batched
     assert _taller_rows(4096, 2304, 8192, 1, Sm90Config(128, 224, 2, 1)).tile_m == 128  # past 192 wide
+
+
+def test_heuristic_twenty_second_session_rules():
+    """At a long K, three narrow swapped tiles of M in 4x1 clusters where the unswapped choice computes a tenth more
+    rows (cuBLAS's 128x104 4x1 on 296x5120x27648), not where both compute as many; past the swap rules' rows, an
+    unpaired unswapped choice gives way to 256 rows of N paired along N (2x1, walked N-first, not in the GPC order)
+    where N is an even count of 256-row tiles and their waves take no longer, else pairs its column tiles (1x2); a
+    128-row tiling that cuts N <= 128 in two takes 64-row tiles of all of N."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _rule_choice, _unswapped_config, default_config
+
+    four = dict(cluster_m=4, cluster_n=1, raster_along_m=False, swap_ab=True, gpc_order=True)
+    assert _unswapped_config(296, 5120, 27648, 1) == Sm90Config(128, 128, 1, 4)  # 384 rows for 296
+    assert default_config(296, 5120, 27648, 1) == Sm90Config(128, 104, **four)  # 312 rows
+    assert default_config(280, 5120, 16384, 1) == Sm90Config(128, 96, **four)
+    assert _unswapped_config(440, 5120, 32768, 1) == Sm90Config(128, 160, 2, 1)  # 512 rows for 440
+    assert default_config(440, 5120, 32768, 1) == Sm90Config(128, 152, **four)  # 456 rows
+    assert _rule_choice(384, 5120, 13824, 1) == Sm90Config(128, 128, 1, 4)  # 384 rows either way: kept
+    assert default_config(440, 5120, 4096, 1).cluster_m != 4  # short K
+    assert default_config(216, 12288, 14336, 1) == Sm90Config(128, 192, 2, 1)  # 216 rows for 256, in a larger tile
+
+    weight_pairs = dict(cluster_m=2, cluster_n=1, raster_along_m=False, swap_ab=True)
+    assert _unswapped_config(1112, 9216, 7168, 1) == Sm90Config(128, 224, 1, 1)  # 9 row tiles, 2.9 waves
+    assert default_config(1112, 9216, 7168, 1) == Sm90Config(256, 160, **weight_pairs)  # 7 tiles of M, 1.9 waves
+    assert _unswapped_config(1200, 3584, 14336, 1) == Sm90Config(256, 144, 1, 1)  # one wave, 5 x 25 tiles
+    assert default_config(1200, 3584, 14336, 1) == Sm90Config(256, 136, **weight_pairs)  # 14 x 9 tiles
+    assert default_config(1304, 9216, 6144, 1) == Sm90Config(256, 192, **weight_pairs)
+    # Batched, an M-major A, or an odd count of 256-row tiles of N: the unswapped tiles, their columns paired.
+    for mnkl, majors, width in [((1112, 9216, 7168, 2), {}, 256), ((1112, 9216, 7168, 1), {"a_major": "m"}, 224),
+                                ((1112, 9240, 7168, 1), {}, 224)]:
+        assert _unswapped_config(*mnkl).cluster_size == 1
+        assert _rule_choice(*mnkl, **majors) == Sm90Config(128, width, 1, 2), mnkl
+    assert _rule_choice(56, 24576, 5120, 1) == Sm90Config(64, 192, 1, 1)  # skinny: bound by reading B
+    # N of at most 128 cut into two 64-wide column tiles: 64-row tiles of all of N, as many CTAs.
+    assert default_config(1536, 128, 1536, 24) == Sm90Config(64, 128, 2, 1)  # ranked: 128x64 c2x1
+    assert default_config(2048, 128, 1024, 32) == Sm90Config(128, 128, 2, 1)  # one column tile already
