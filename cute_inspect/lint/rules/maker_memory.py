@@ -90,6 +90,31 @@ def _accumulators_in_tmem(facts: FileFacts) -> dict[tuple[int, str], tuple[str, 
     }
 
 
+def _tcgen05_accumulators_named_elsewhere(facts: FileFacts, context: RuleContext, accumulators) -> Iterator[Violation]:
+    """``tOrO = thr_mma_pv.make_fragment_C(shape)`` of an MMA the file sets a tcgen05 field on
+    (``tiled_mma_pv.set(tcgen05.Field.ACCUMULATE, ...)``, in any function it is passed to): a tcgen05 accumulator is
+    in tensor memory."""
+    origins = facts.origins
+    tcgen05 = {}
+    for ref, line in facts.tcgen05_sets:
+        if (family := origins.family(ref)) is not None and family[0] == "obj":
+            tcgen05.setdefault(family, line)
+    for partition in facts.partitions:
+        if partition.method != "make_fragment_C" or (partition.scope, partition.target) in accumulators:
+            continue
+        line = tcgen05.get(origins.family(partition.made_by))
+        parsed = parse_name(partition.target, context.vocabulary)
+        # shared or global names are reported as any accumulator is (`_accumulators_named_in_memory`)
+        if line is None or parsed is None or parsed.snake or not parsed.partitioned or parsed.where != "r":
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{partition.target}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`), but it is the "
+            f"accumulator of a tcgen05 MMA (a tcgen05 field is set on it at line {line}), in tensor memory",
+            partition.target, free_name(renamed(parsed, where="t"), facts, partition.scope), partition.scope,
+        )
+
+
 def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``sS = cute.make_identity_tensor(shape)`` holds coordinates, in no memory: a shared, register or TMEM
     letter misnames it, unless the name's words say coordinates. ``m`` and ``g`` also say a whole tensor and a
@@ -212,6 +237,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
              if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
     yield from _accumulators_named_in_memory(facts, context, accumulators)
+    yield from _tcgen05_accumulators_named_elsewhere(facts, context, accumulators)
     yield from _register_fragments_named_in_memory(facts, context)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
