@@ -16,7 +16,9 @@ compares the where letter with that memory:
   wherever it lives; a ``@cute.kernel``'s tensor parameter, and a helper's parameter the kernel passes it to,
   is in global memory: the host launches kernels with global tensors);
 - tensor memory for a ``make_fragment_C`` accumulator whose layout the function then lays over a TMEM pointer
-  (``make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``: a tcgen05 accumulator).
+  (``make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``: a tcgen05 accumulator), or of an MMA the file sets a
+  tcgen05 field on in any function it is passed to (``tiled_mma_pv.set(tcgen05.Field.ACCUMULATE, ...)``): a name
+  with ``r`` for one (``tOrO``) is reported.
 
 ``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
 reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand

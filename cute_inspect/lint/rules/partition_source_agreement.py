@@ -62,8 +62,11 @@ source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), i
 A partition named its scope and op, then its source's whole name (``tAcrdA`` of ``crdA``), names that source. A
 partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``, ``blkX =
 cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
-(``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, or to a kernel's tensor
-parameter every launch in the file passes a tensor that is no identity tensor for) is reported. One tensor given as
+(``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, to an MMA's fragment, to a
+kernel's tensor parameter every launch in the file passes a tensor that is no identity tensor for, or to a helper's
+parameter every call passes data for) is reported. A global tile is no buffer reused: the data stored into a global
+partition does not excuse its name where the function has a tile of the name's tensor apart (``tDgDK`` of ``gDV``,
+stored from ``rDK``, beside ``gDK``). One tensor given as
 both sides of a ``tma_partition`` is reported at the side's argument (the shared one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.

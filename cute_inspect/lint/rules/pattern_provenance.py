@@ -25,6 +25,13 @@ file makes is one object per call of it. A copy's pattern that names the tensor 
 ``sP``, stored by the Q·K MMA's copy and loaded by the P·V MMA's) is that tensor's, shared by every object
 that moves it.
 
+An MMA's op is the product it makes, the same in every function it is passed to: MMA partitions are compared a
+second time over the whole file, each MMA against those whose partitions share a function with its own
+(``tdPgK_dkl = dsk_thr_mma.partition_B(...)`` alone in a load method, where the dS·K MMA's partitions elsewhere are
+``tdQ...`` and ``tdP`` is the dO·V MMA's). A fragment maker given another MMA's partition
+(``thr_mma_pv.make_fragment_B(thr_mma_qk.partition_B(sVt))``) lays the fragment out for that MMA: reported at the
+inner call.
+
 One object can issue two products (a TiledMma for both S = Q K^T and O = P V, its gemms accumulating
 ``acc_S`` and ``acc_O``): an operand named with one product's op (``tSrVt``) and given only to the other
 product's gemm is reported, where the file names that gemm's other operands for their product (``tOrS``);
