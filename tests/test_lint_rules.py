@@ -2995,3 +2995,191 @@ def test_an_input_partitioner_given_the_tile_that_keeps_the_gemm_tilers_m_and_n_
     # a tiler no input's tile is cut with need not be a GEMM's (M, N, K): P's (M, N) tile may be an input
     assert lint_source(source.replace("self.tile_mnk, c, proj=(None", "self.tile_nk, c, proj=(None").replace(
         "partition_C(gC)", "partition_A(gC)"), "k.py") == []
+
+
+def test_a_global_tile_named_for_the_data_stored_into_it_is_reported_where_that_datas_tile_is_apart():
+    source = (
+        "@cute.jit\n"
+        "def store(self, mdK: cute.Tensor, mdV: cute.Tensor, acc_dK, thr_copy, atom, b):\n"
+        "    gDK = cute.local_tile(mdK[b, None], self.tile, (0, 0))\n"
+        "    gDV = cute.local_tile(mdV[b, None], self.tile, (0, 0))\n"
+        "    tDgDK = thr_copy.partition_D(gDK)\n"
+        "    rDK = cute.make_fragment_like(acc_dK, Float16)\n"
+        "    cute.copy(atom, rDK, tDgDK)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_D(gDK)", "partition_D(gDV)")) == [
+        ("CI105", "`tDgDK` partitions `gDV` but names `gDK`; rename it to `tDgDV`"),
+    ]
+    # a shared buffer may be reused for the data written into it (no `sDK` apart): not reported
+    reused = (
+        "@cute.jit\n"
+        "def store(self, storage, acc_dK, thr_copy, atom):\n"
+        "    sQ = storage.sQ.get_tensor(self.layout)\n"
+        "    tDsDK = thr_copy.partition_D(sQ)\n"
+        "    rDK = cute.make_fragment_like(acc_dK, Float16)\n"
+        "    cute.copy(atom, rDK, tDsDK)\n"
+    )
+    assert lint_source(reused, "k.py") == []
+
+
+def test_a_coordinate_partition_of_a_helpers_parameter_every_call_gives_data_is_reported():
+    source = (
+        "class Fwd:\n"
+        "    @cute.jit\n"
+        "    def load_K(self, gmem_thr_copy, gK: cute.Tensor, sK: cute.Tensor):\n"
+        "        tKsK, tKgK = gmem_thr_copy.partition_D(sK), gmem_thr_copy.partition_S(gK)\n"
+        "        cK = cute.make_identity_tensor(self.tile)\n"
+        "        tKcK = gmem_thr_copy.partition_S(cK)\n"
+        "        return tKsK, tKgK, tKcK\n"
+        "\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, mK: cute.Tensor, storage, gmem_thr_copy):\n"
+        "        sK = storage.sK.get_tensor(self.layout)\n"
+        "        gK = cute.local_tile(mK, self.tile, (0, None))\n"
+        "        self.load_K(gmem_thr_copy, gK, sK)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def __call__(self, mK: cute.Tensor, storage, gmem_thr_copy):\n"
+        "        self.kernel(mK, storage, gmem_thr_copy).launch(grid=(1, 1, 1))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_S(cK)", "partition_S(gK)")) == [
+        ("CI105", "`tKcK` is named for coordinates (`c`), but `gK` holds data: is the helper's parameter, and every "
+                  "call passes data (line 13: `gK`)"),
+    ]
+    # a call that passes an identity tensor: the parameter may hold coordinates
+    given_coordinates = source.replace("partition_S(cK)", "partition_S(gK)").replace(
+        "gK = cute.local_tile(mK,", "gK = cute.make_identity_tensor(mK.shape)\n        gK_data = cute.local_tile(mK,")
+    assert [m for m in _messages(given_coordinates) if "holds data" in m[1]] == []
+
+
+def test_a_coordinate_partition_of_an_accumulator_or_of_a_tensor_rebound_over_a_pointer_is_reported():
+    source = (
+        "@cute.jit\n"
+        "def epi(self, thr_mma, thr_load, gO_staged, cO):\n"
+        "    tStS = thr_mma.make_fragment_C(self.acc_shape)\n"
+        "    cS = cute.make_identity_tensor(self.tile)\n"
+        "    tTR_cS = thr_load.partition_D(cS)\n"
+        "    gO = gO_staged[None, None, 0]\n"
+        "    gO = cute.make_tensor(cute.make_ptr(Float16, gO.iterator.toint(), cute.AddressSpace.gmem), gO.layout)\n"
+        "    gO_epi = cute.zipped_divide(gO, self.epi_tile)\n"
+        "    tR2GgO = thr_load.partition_D(gO_epi)\n"
+        "    return tStS, tTR_cS, tR2GgO\n"
+    )
+    assert [f for f in lint_source(source, "k.py") if f.code == "CI105"] == []
+    assert [m for m in _messages(source.replace("partition_D(cS)", "partition_D(tStS)")) if m[0] == "CI105"] == [
+        ("CI105", "`tTR_cS` is named for coordinates (`c`), but `tStS` holds data: is an MMA's fragment "
+                  "(`make_fragment_C`, line 3); rename it to `tTR_tS`"),
+    ]
+    assert [m for m in _messages(source.replace("tR2GgO = thr_load", "tR2GcO = thr_load").replace(
+        "tR2GgO\n", "tR2GcO\n")) if m[0] == "CI105"] == [
+        ("CI105", "`tR2GcO` is named for coordinates (`c`), but `gO_epi` holds data: `gO`, which `gO_epi` views, "
+                  "is made in global memory at line 7; rename it to `tR2GgO`"),
+    ]
+
+
+def test_partitions_made_in_a_comprehension_over_stages_are_judged_by_the_staged_buffers():
+    source = (
+        "@cute.jit\n"
+        "def stages(self, storage, smem_thr_copy_V, smem_thr_copy_K):\n"
+        "    sV_stage = [storage.sV.get_tensor(self.layout)]\n"
+        "    sK_stage = [storage.sK.get_tensor(self.layout)]\n"
+        "    tdPsV = [smem_thr_copy_V.partition_S(t) for t in sV_stage]\n"
+        "    tSsK = tuple(smem_thr_copy_K.partition_S(t) for t in sK_stage)\n"
+        "    return tdPsV, tSsK\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("for t in sV_stage", "for t in sK_stage")) == [
+        ("CI105", "`tdPsV` partitions `sK_stage` but names `sV`; rename it to `tdPsK`"),
+    ]
+    assert _messages(source.replace("for t in sK_stage", "for t in sV_stage")) == [
+        ("CI105", "`tSsK` partitions `sV_stage` but names `sK`; rename it to `tSsV`"),
+    ]
+
+
+def test_an_mma_fragment_made_of_another_mmas_partition_is_reported_at_the_inner_call():
+    source = (
+        "@cute.kernel\n"
+        "def fwd(tiled_mma_qk: cute.TiledMma, tiled_mma_pv: cute.TiledMma, sQ, sK, sVt):\n"
+        "    thr_mma_qk = tiled_mma_qk.get_slice(0)\n"
+        "    thr_mma_pv = tiled_mma_pv.get_slice(0)\n"
+        "    tSrQ = thr_mma_qk.make_fragment_A(thr_mma_qk.partition_A(sQ))\n"
+        "    tSrK = thr_mma_qk.make_fragment_B(thr_mma_qk.partition_B(sK))\n"
+        "    tOrVt = thr_mma_pv.make_fragment_B(\n"
+        "        thr_mma_pv.partition_B(sVt)\n"
+        "    )\n"
+        "    return tSrQ, tSrK, tOrVt\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("        thr_mma_pv.partition_B(sVt)", "        thr_mma_qk.partition_B(sVt)")) == [
+        (8, "CI110"),
+    ]
+
+
+def test_an_mma_partition_named_with_the_op_of_another_mma_passed_beside_it_is_reported_across_functions():
+    source = (
+        "class Dq:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, op_dp, op_dq, sdO, sV, sKT, gK):\n"
+        "        dov_mma = cute.make_tiled_mma(op_dp)\n"
+        "        dsk_mma = cute.make_tiled_mma(op_dq)\n"
+        "        dov = dov_mma.get_slice(0)\n"
+        "        dsk = dsk_mma.get_slice(0)\n"
+        "        tdPrdO = dov.make_fragment_A(sdO)\n"
+        "        tdPrV = dov.make_fragment_B(sV)\n"
+        "        tdQrKT = dsk.make_fragment_B(sKT)\n"
+        "        self.load_kt(dsk, gK)\n"
+        "        return tdPrdO, tdPrV, tdQrKT\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def load_kt(self, dsk_thr_mma: cute.ThrMma, gK_dkl: cute.Tensor):\n"
+        "        tdQgK_dkl = dsk_thr_mma.partition_B(gK_dkl)\n"
+        "        return tdQgK_dkl\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tdQgK_dkl", "tdPgK_dkl")) == [(16, "CI110")]
+
+
+def test_a_copys_partition_of_another_copys_partition_named_with_its_direction_as_variant_is_not_reported():
+    source = (
+        "@cute.jit\n"
+        "def epi(self, tiled_r2g, tmem_atom, tOtO, cO_epi):\n"
+        "    tiled_tmem_load = tcgen05.make_tmem_copy(tmem_atom, tOtO)\n"
+        "    thr_tmem_load = tiled_tmem_load.get_slice(0)\n"
+        "    thr_r2g = tiled_r2g.get_slice(0)\n"
+        "    tR2GcO = thr_r2g.partition_S(cO_epi)\n"
+        "    tR2GcO_t2r = thr_tmem_load.partition_D(tR2GcO[(None, None), 0, 0])\n"
+        "    return tR2GcO_t2r\n"
+    )
+    assert [f for f in lint_source(source, "k.py") if f.code == "CI104"] == []
+    # the reverse direction in the variant, or another name, stays reported
+    assert [m[0] for m in _messages(source.replace("tR2GcO_t2r", "tR2GcO_r2t"))] == ["CI104"]
+    assert [m[0] for m in _messages(source.replace("tR2GcO_t2r", "tR2GcO_view"))] == ["CI104"]
+
+
+def test_the_accumulator_of_an_mma_given_a_tcgen05_field_is_in_tensor_memory():
+    source = (
+        "class Fwd:\n"
+        "    @cute.jit\n"
+        "    def __call__(self, op):\n"
+        "        tiled_mma_pv = cute.make_tiled_mma(op)\n"
+        "        self.kernel(tiled_mma_pv)\n"
+        "\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tiled_mma_pv: cute.TiledMma):\n"
+        "        thr_mma_pv = tiled_mma_pv.get_slice(0)\n"
+        "        tOtO = thr_mma_pv.make_fragment_C(self.acc_shape)\n"
+        "        self.mma(tiled_mma_pv, tOtO)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def mma(self, tiled_mma_pv: cute.TiledMma, tOtO: cute.Tensor):\n"
+        "        tiled_mma_pv.set(tcgen05.Field.ACCUMULATE, False)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("tOtO", "tOrO")) == [
+        ("CI113", "`tOrO` is named for registers (`r`), but it is the accumulator of a tcgen05 MMA (a tcgen05 field "
+                  "is set on it at line 15), in tensor memory; rename it to `tOtO`"),
+    ]
+    # an MMA given no tcgen05 field (a warp-level MMA's accumulator is in registers)
+    assert lint_source(source.replace("tOtO", "tOrO").replace("tcgen05.Field", "warp.Field"), "k.py") == []

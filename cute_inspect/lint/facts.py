@@ -147,6 +147,9 @@ class FileFacts:
     helper_gemms: list[Call] = field(default_factory=list)
     # (line, column, call, bundle of the atom, bundle of the tensor) for a copy given one TMA bundle's atom and
     # another's TMA tensor (``simple_tma_copy(K_tma.atom, local_tile(Q_tma.tma_tensor, ...), sK)``). CI102's.
+    # (MMA reference, line) of each `tiled_mma.set(tcgen05.Field.ACCUMULATE, ...)`: a tcgen05 MMA, whose
+    # accumulator `make_fragment_C` makes in tensor memory
+    tcgen05_sets: list[tuple[object, int]] = field(default_factory=list)
     foreign_tma_tensors: list[tuple[int, int, str, str, str]] = field(default_factory=list)
     # Calls whose first argument is a copy atom (``tma_get_copy_fn(tma_atom_k, ..., gK, sK)``, ``cute.copy``,
     # ``simple_tma_copy(K_tma.atom, ...)``): the tensors each is given. CI102 compares the tiles one copy moves.
@@ -504,6 +507,35 @@ _LAYOUT_VIEWS = frozenset({
     "local_tile", "logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "composition", "group_modes",
     "filter_zeros", "flatten", "select",
 })
+
+
+def _comprehended(value: ast.expr) -> ast.expr:
+    """The call a comprehension makes of each element, given the whole sequence (``[thr.partition_S(t) for t in
+    sQ_stage]`` read as ``thr.partition_S(sQ_stage)``, a list of partitions of the stages of one buffer); ``tuple(...)``
+    and ``list(...)`` of one read alike. Other values are returned as they are."""
+    if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in ("tuple", "list") \
+            and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]
+    if type(value) not in (ast.ListComp, ast.GeneratorExp) or len(value.generators) != 1:
+        return value
+    loop = value.generators[0]
+    if type(loop.target) is not ast.Name or loop.ifs or type(value.elt) is not ast.Call:
+        return value
+    element = copy.deepcopy(value.elt)
+    uses = [node for node in ast.walk(element) if type(node) is ast.Name and node.id == loop.target.id]
+    if len(uses) != 1 or not any(arg is uses[0] for arg in element.args):
+        return value
+    element.args = [loop.iter if arg is uses[0] else arg for arg in element.args]
+    return element
+
+
+def _tcgen05_field(expr: ast.expr) -> bool:
+    """``tcgen05.Field.ACCUMULATE`` (or ``cute.nvgpu.tcgen05.Field...``): a field only a tcgen05 MMA has."""
+    if type(expr) is not ast.Attribute or type(expr.value) is not ast.Attribute or expr.value.attr != "Field":
+        return False
+    module = expr.value.value
+    return (type(module) is ast.Name and module.id == "tcgen05") or (
+        type(module) is ast.Attribute and module.attr == "tcgen05")
 
 
 def _keeps_modes(index: ast.expr) -> bool:
@@ -972,6 +1004,7 @@ class _Collector:
                 and type(value) is ast.Subscript and type(value.value) is ast.Name:
             self.facts.element_assignments.append(
                 (self.scope, targets[0].lineno, targets[0].col_offset + 1, targets[0].value.id, value.value.id))
+        value = _comprehended(value)
         if type(value) is ast.IfExp and _one_tensor_sliced(value):
             # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way
             value = value.body
@@ -1283,6 +1316,8 @@ class _Collector:
             self.facts.helper_gemms.append(helper)
         self._foreign_tma_tensors(call, name)
         self._atom_call(call, name)
+        if name == "set" and module is not None and call.args and _tcgen05_field(call.args[0]):
+            self.facts.tcgen05_sets.append((self.ref(module, create=False), call.lineno))
         if not _is_cute_module(module):
             return
         if name == "copy":

@@ -27,6 +27,8 @@ The eighteenth set's two likewise: punwai/cute-flash-attn at 918372804e1f941e20c
 simveit/cute_persistent_kernels at ee45fa45f26529d4cb3e6859c15b0834cfc82809.
 The nineteenth set's two likewise: Xin-Jing-11/cutlass-cute-playground at
 3e86c25001f18db70a0671c35f010818ef4090ce, minoya1220/cute-kernels at 53e87eaa3daf5561575abd0775b991e62de76543.
+The twentieth set's one likewise: xlite-dev/ffpa-attn at 92e1d3b52e5a952b4a9d32e0c3cf25c1fbed6dad (its checkout
+holds Git LFS images that may not download; ``git archive HEAD src`` gives the code the plants need).
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

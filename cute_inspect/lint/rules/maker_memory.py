@@ -16,7 +16,9 @@ compares the where letter with that memory:
   wherever it lives; a ``@cute.kernel``'s tensor parameter, and a helper's parameter the kernel passes it to,
   is in global memory: the host launches kernels with global tensors);
 - tensor memory for a ``make_fragment_C`` accumulator whose layout the function then lays over a TMEM pointer
-  (``make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``: a tcgen05 accumulator).
+  (``make_tensor(recast_ptr(tmem_ptr + offset), tCtO.layout)``: a tcgen05 accumulator), or of an MMA the file sets a
+  tcgen05 field on in any function it is passed to (``tiled_mma_pv.set(tcgen05.Field.ACCUMULATE, ...)``): a name
+  with ``r`` for one (``tOrO``) is reported.
 
 ``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
 reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand
@@ -88,6 +90,31 @@ def _accumulators_in_tmem(facts: FileFacts) -> dict[tuple[int, str], tuple[str, 
         if p.method == "make_fragment_C" and (p.scope, p.target) in facts.tmem_layouts
         and facts.tmem_layouts[(p.scope, p.target)] > p.line
     }
+
+
+def _tcgen05_accumulators_named_elsewhere(facts: FileFacts, context: RuleContext, accumulators) -> Iterator[Violation]:
+    """``tOrO = thr_mma_pv.make_fragment_C(shape)`` of an MMA the file sets a tcgen05 field on
+    (``tiled_mma_pv.set(tcgen05.Field.ACCUMULATE, ...)``, in any function it is passed to): a tcgen05 accumulator is
+    in tensor memory."""
+    origins = facts.origins
+    tcgen05 = {}
+    for ref, line in facts.tcgen05_sets:
+        if (family := origins.family(ref)) is not None and family[0] == "obj":
+            tcgen05.setdefault(family, line)
+    for partition in facts.partitions:
+        if partition.method != "make_fragment_C" or (partition.scope, partition.target) in accumulators:
+            continue
+        line = tcgen05.get(origins.family(partition.made_by))
+        parsed = parse_name(partition.target, context.vocabulary)
+        # shared or global names are reported as any accumulator is (`_accumulators_named_in_memory`)
+        if line is None or parsed is None or parsed.snake or not parsed.partitioned or parsed.where != "r":
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{partition.target}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`), but it is the "
+            f"accumulator of a tcgen05 MMA (a tcgen05 field is set on it at line {line}), in tensor memory",
+            partition.target, free_name(renamed(parsed, where="t"), facts, partition.scope), partition.scope,
+        )
 
 
 def _coordinates_named_as_data(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -212,6 +239,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
              if key not in accumulators]
     yield from _coordinates_named_as_data(facts, context)
     yield from _accumulators_named_in_memory(facts, context, accumulators)
+    yield from _tcgen05_accumulators_named_elsewhere(facts, context, accumulators)
     yield from _register_fragments_named_in_memory(facts, context)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do

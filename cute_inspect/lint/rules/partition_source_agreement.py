@@ -62,8 +62,11 @@ source's (``smem_a_copy_fragment`` of ``smem_tile_b`` beside ``smem_tile_a``), i
 A partition named its scope and op, then its source's whole name (``tAcrdA`` of ``crdA``), names that source. A
 partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB, tiler)[warp]``, ``blkX =
 cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
-(``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, or to a kernel's tensor
-parameter every launch in the file passes a tensor that is no identity tensor for) is reported. One tensor given as
+(``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, to an MMA's fragment, to a
+kernel's tensor parameter every launch in the file passes a tensor that is no identity tensor for, or to a helper's
+parameter every call passes data for) is reported. A global tile is no buffer reused: the data stored into a global
+partition does not excuse its name where the function has a tile of the name's tensor apart (``tDgDK`` of ``gDV``,
+stored from ``rDK``, beside ``gDK``). One tensor given as
 both sides of a ``tma_partition`` is reported at the side's argument (the shared one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
 ``twrw``) is read: a partition of a lower-case tile or partition that names another memory, or another tensor with a
 tile of its own in the function (``twgw`` of ``gx`` beside ``gw``), is reported.
@@ -598,6 +601,11 @@ def _names_written_data(
     partition = next((p for p in facts.partitions if p.scope == scope and p.target == name), None)
     apart = facts.bound_in(own, scope) and partition is not None and partition.source is not None \
         and _root(partition.source, facts) != own
+    # A global tile is a view of a kernel's tensor, no buffer reused: data written into it names it only where the
+    # function has no tile of that data apart (`tDgDK` of `gDV`, stored from `rDK`, beside `gDK`).
+    root = parse_name(_root(partition.source, facts), context.vocabulary) if apart else None
+    if root is not None and root.where in ("g", "m") and target.where in ("g", "m"):
+        return False
     written_or_read = _written_from(name, line, scope, facts)
     # a buffer the function makes, with no buffer of the name's tensor apart, holds what it is read out to as well
     staging = partition is not None and partition.source is not None and not apart \
@@ -654,23 +662,42 @@ _INDEXED = re.compile(r"(\D+?)(\d+)")
 
 def _data_root(partition: Partition, facts: FileFacts) -> str | None:
     """How the tensor a partition views (through its layout views) is shown to hold data, not coordinates: a
-    buffer a memory maker made, or a kernel's tensor parameter every launch in the file passes a tensor that is no
-    identity tensor for; None when not shown."""
-    chain = facts.views_from(partition.source, partition.scope)
-    if any(facts.coordinates(name) for name in chain):
+    buffer a memory maker made, an MMA's fragment, or a parameter (a kernel's, or a helper's) every call in the
+    file passes data for; None when not shown."""
+    return _holds_data(partition.source, partition.scope, facts, 3)
+
+
+def _holds_data(name: str, scope: int, facts: FileFacts, depth: int) -> str | None:
+    chain = facts.views_from(name, scope)
+    if any(facts.coordinates(each) for each in chain):
         return None
+    # A name bound twice (`gO = gO_staged[...]`, then `gO = cute.make_tensor(gmem_ptr, gO.layout)`) has both makers.
+    for each in chain:
+        made = facts.made_in.get((scope, each)) or facts.laid_in.get((scope, each))
+        if made is not None:
+            through = f"`{each}`, which `{name}` views, " if each != name else ""
+            return f"{through}is made in {WHERE_WORDS[made[0]]} at line {made[1]}"
     root = chain[-1]
-    through = f"`{root}`, which `{partition.source}` views, " if root != partition.source else ""
-    made = facts.made_in.get((partition.scope, root)) or facts.laid_in.get((partition.scope, root))
-    if made is not None:
-        return f"{through}is made in {WHERE_WORDS[made[0]]} at line {made[1]}"
-    if not facts.is_kernel_tensor_param(root, partition.scope):
+    through = f"`{root}`, which `{name}` views, " if root != name else ""
+    # An MMA's fragment (an accumulator `tStS = thr_mma.make_fragment_C(...)`) holds operands or products.
+    fragment = next((p for p in facts.partitions if p.scope == scope and p.target == root
+                     and p.method.startswith("make_fragment")), None)
+    if fragment is not None:
+        return f"{through}is an MMA's fragment (`{fragment.method}`, line {fragment.line})"
+    kernel = facts.is_kernel_tensor_param(root, scope)
+    if depth == 0 or not (kernel or facts.is_helper_param(root, scope)):
         return None
-    launches = facts.passed(root, partition.scope)
+    launches = facts.passed(root, scope)
     if not launches or any(facts.coordinates(given) for _, _, given in launches):
         return None
-    _, line, given = launches[0]
-    return f"{through}is the kernel's parameter, for which the launch at line {line} passes `{given}`"
+    if kernel:
+        _, line, given = launches[0]
+        return f"{through}is the kernel's parameter, for which the launch at line {line} passes `{given}`"
+    # A helper's parameter holds data where every call passes a tensor shown to hold data.
+    if all(_holds_data(given, caller, facts, depth - 1) for caller, _, given in launches):
+        _, line, given = launches[0]
+        return f"{through}is the helper's parameter, and every call passes data (line {line}: `{given}`)"
+    return None
 
 
 def _root(name: str, facts: FileFacts) -> str:

@@ -158,6 +158,18 @@ def _reversed_variant(partition: Partition, target: TensorName, facts: FileFacts
     )
 
 
+def _own_direction_view(partition: Partition, target: TensorName) -> bool:
+    """``tR2GcO_t2r = thr_tmem_load.partition_D(tR2GcO[...])``: another copy's partition, laid out again by this
+    copy, keeps that partition's name and says this copy's direction in its variant; its op is the tensor's."""
+    kind = partition.partitioner.kind if partition.partitioner else None
+    match = _VARIANT_DIRECTION.match(target.variant)
+    if kind not in ("copy", "tmem") or match is None or not partition.source \
+            or not partition.target.startswith(partition.source + "_"):
+        return False
+    direction = partition.partitioner.ops[0]
+    return is_direction_op(direction) and canonical_op(match.group(0)) == direction
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
     ops = object_ops = None
@@ -185,6 +197,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 f"`{partition.target}` is made by the MMA partitioner {made_by} but {why}; {fix}",
                 Rename(partition.target, fixed, partition.scope) if fixed else None,
             )
+            continue
+        if _own_direction_view(partition, target):
             continue
         source = source_name(partition, context.vocabulary)
         expected = copy_op_problem(partition, target, source, facts, context.vocabulary)

@@ -25,6 +25,13 @@ file makes is one object per call of it. A copy's pattern that names the tensor 
 ``sP``, stored by the Q·K MMA's copy and loaded by the P·V MMA's) is that tensor's, shared by every object
 that moves it.
 
+An MMA's op is the product it makes, the same in every function it is passed to: MMA partitions are compared a
+second time over the whole file, each MMA against those whose partitions share a function with its own
+(``tdPgK_dkl = dsk_thr_mma.partition_B(...)`` alone in a load method, where the dS·K MMA's partitions elsewhere are
+``tdQ...`` and ``tdP`` is the dO·V MMA's). A fragment maker given another MMA's partition
+(``thr_mma_pv.make_fragment_B(thr_mma_qk.partition_B(sVt))``) lays the fragment out for that MMA: reported at the
+inner call.
+
 One object can issue two products (a TiledMma for both S = Q K^T and O = P V, its gemms accumulating
 ``acc_S`` and ``acc_O``): an operand named with one product's op (``tSrVt``) and given only to the other
 product's gemm is reported, where the file names that gemm's other operands for their product (``tOrS``);
@@ -64,6 +71,7 @@ from cute_inspect.lint.expectations import (
     OPERAND_ROLES,
     accumulated,
     free_name,
+    mma_op_problem,
     source_name,
     tma_direction,
     tma_pair_of,
@@ -238,15 +246,15 @@ def _pattern_owner(partition: Partition, op: str, mma_ops: set[tuple], facts: Fi
     return origins.identity(partition.made_by)
 
 
-def _families(facts: FileFacts, context: RuleContext, owner) -> tuple[list, dict, dict]:
+def _families(facts: FileFacts, context: RuleContext, owner, whole_file: bool = False) -> tuple[list, dict, dict]:
     """The named partitions, each with its pattern's owner (``owner(partition, op)``), grouped by owner and op, and
-    the kinds of partitions each owner makes."""
+    the kinds of partitions each owner makes. ``whole_file``: only MMA partitions, grouped over the whole file."""
     origins = facts.origins
     named: list[tuple[Partition, str, object, object]] = []
     by_family: dict[object, dict[str, list[Partition]]] = {}
     kinds: dict[object, set[str]] = {}
     for partition in facts.partitions:
-        if partition.made_by is None:
+        if partition.made_by is None or whole_file and partition.method not in MMA_METHODS:
             continue
         target = parse_partitioned(partition.target, context.vocabulary)
         if target is None or is_copy_op(target.op):
@@ -257,8 +265,9 @@ def _families(facts: FileFacts, context: RuleContext, owner) -> tuple[list, dict
         family = owner(partition, op)
         if family is None:
             continue
-        # Patterns are a function's words: compare partitions of one function only.
-        family = (partition.scope, family)
+        # Patterns are a function's words: compare partitions of one function only. An MMA's op is the product it
+        # makes, the same in every function it is passed to (the dQ MMA's `tdQrKT`, `tdQgK_dkl`, `tdQrdS`).
+        family = (0 if whole_file else partition.scope, family)
         named.append((partition, op, family, target))
         by_family.setdefault(family, {}).setdefault(op, []).append(partition)
         kinds.setdefault(family, set()).add(_kind(partition))
@@ -269,9 +278,10 @@ def _families(facts: FileFacts, context: RuleContext, owner) -> tuple[list, dict
 
 
 def _borrowed_patterns(
-    named: list, by_family: dict, kinds: dict, facts: FileFacts, context: RuleContext, reported: set,
+    named: list, by_family: dict, kinds: dict, facts: FileFacts, context: RuleContext, reported: set, meet=None,
 ) -> Iterator[Violation]:
-    """A partition whose pattern no other partition of its owner carries, where another owner of its kind does."""
+    """A partition whose pattern no other partition of its owner carries, where another owner of its kind does
+    (``meet(a, b)``: only another owner whose partitions share a function with its own)."""
     origins = facts.origins
     for partition, op, family, target in named:
         if partition in reported:
@@ -285,6 +295,7 @@ def _borrowed_patterns(
         carriers = [
             f for f, f_ops in by_family.items()
             if f != family and f[0] == family[0] and op in f_ops and (_kind(partition) in kinds[f] or "mma" in kinds[f])
+            and (meet is None or meet(family, f))
         ]
         if not own or not carriers or any(_related(op, other) for other in own):
             continue
@@ -335,6 +346,17 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         *_families(facts, context, lambda partition, op: _pattern_owner(partition, op, mma_ops, facts)),
         facts, context, reported,
     )
+    # read once more over the whole file: an MMA whose partitions are spread over the functions it is passed to,
+    # compared with the MMAs it is used beside (two kernels' MMAs name their products apart)
+    scopes: dict = {}
+    for partition in facts.partitions:
+        if partition.made_by is not None and partition.method in MMA_METHODS:
+            scopes.setdefault(origins.family(partition.made_by), set()).add(partition.scope)
+    yield from _borrowed_patterns(
+        *_families(facts, context, lambda partition, op: origins.family(partition.made_by), whole_file=True),
+        facts, context, reported, lambda a, b: bool(scopes.get(a[1], set()) & scopes.get(b[1], set())),
+    )
+    yield from _fragments_of_other_mma(facts, context, reported)
     targets = {partition: (family, target) for partition, _, family, target in named}
     for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
         if partition in reported:
@@ -367,6 +389,37 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             f"which accumulates `{products[product]}`: the {product} product of a TiledMma that also makes the "
             f"{target.op} product (`{products[canonical_op(target.op)]}`)",
             partition.target, fixed, partition.scope,
+        )
+
+
+def _fragments_of_other_mma(facts: FileFacts, context: RuleContext, reported: set) -> Iterator[Violation]:
+    """``tOrVt = thr_mma_pv.make_fragment_B(thr_mma_qk.partition_B(sVt))``: a fragment maker given another MMA's
+    partition lays the fragment out as that MMA's operand, whatever the outer maker; the inner call is resolved by
+    the object its receiver's own partitions in the function were made by."""
+    origins = facts.origins
+    for partition in facts.partitions:
+        inner_method, inner_receiver = partition.inner or (None, None)
+        if partition in reported or inner_method not in MMA_METHODS or partition.method not in MMA_METHODS \
+                or inner_receiver in (None, partition.receiver):
+            continue
+        inner = next((p for p in facts.partitions if p.scope == partition.scope and p.receiver == inner_receiver
+                      and p.made_by is not None), None)
+        mine, theirs = origins.family(partition.made_by), origins.family(inner.made_by) if inner else None
+        if inner is None or not distinct_objects(mine, theirs):
+            continue
+        # a name that contradicts the outer maker itself is CI104's (`tOrVt = thr_mma_qk.make_fragment_B(...)`)
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is not None and mma_op_problem(partition, target):
+            continue
+        reported.add(partition)
+        line, column = partition.source_at or (partition.line, partition.column)
+        yield Violation(
+            line, column,
+            f"`{partition.target}` is made by `{partition.receiver}.{partition.method}` "
+            f"({describe_object(origins.object(partition.made_by), mine)}), but of "
+            f"`{inner_receiver}.{inner_method}(...)`, a partition of another MMA "
+            f"({describe_object(origins.object(inner.made_by), theirs)}, whose `{inner.target}` is at line {inner.line}): "
+            "the fragment is laid out for that MMA",
         )
 
 
