@@ -876,10 +876,16 @@ def _note_tile_index(axes: Axes, record, bound: dict, by_arg: dict) -> None:
         return
     shape = by_arg["input"][2]
     for position, (mode, index) in enumerate(zip(_modes(by_arg["input"][1]), coord)):
-        extent = tiler[position] if position < len(tiler) else _whole_extent(shape, position)
+        extent = _tile_extent(tiler[position]) if position < len(tiler) else _whole_extent(shape, position)
         value = _run_time_index(index)
         if value is not None and extent is not None:
             axes.tile_indices.append((_var(mode), (record.kernel, position, extent, value)))
+
+
+def _tile_extent(tile):
+    """A tiler's entry as a key: an extent (`128`), or a layout (`make_layout(128)`, an epilogue tile's rows) by its
+    text, which is what decides the tiles it cuts; a layout object is not hashable."""
+    return tile if isinstance(tile, (int, type(None))) else str(tile)
 
 
 def _whole_extent(shape, position: int):

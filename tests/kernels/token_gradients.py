@@ -1,0 +1,74 @@
+"""Compile-only mma.sync kernels (sm_80) of a sparse attention backward's gradient GEMMs launched apart, one query
+token per CTA, as DeepSeek's sparse MLA backward computes them: the token's scores gradient dS (heads x its top-k
+selected keys) is an input, and one MMA per kernel reads it.
+
+- `compile_token_dk`: dK rows += dS^T Q per token: A is dS^T (selected keys x heads), B the token's Q (head dim x
+  heads), the product contracts the heads and its L mode is the token (batch, sequence grouped, the host permuting
+  every input to (_, heads, tokens) by `select`, the GEMM's m-k-l order). The top-k index table is tiled by an
+  epilogue tile given as a layout (`make_layout(32)`) at the block's run-time index.
+- `compile_token_dq`: dQ = dS K per token: A is dS (heads x selected keys), B the gathered keys (head dim x keys),
+  the heads the rows and the keys contracted.
+
+Nothing but names says these are attention pieces: the data flow is a batched GEMM's."""
+# The names here follow the kernels of the class (GEMM letters on attention tensors), not the convention:
+# cute-inspect: noqa: CI101
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.runtime import make_fake_compact_tensor
+
+BF16, F32, I32 = cutlass.BFloat16, cutlass.Float32, cutlass.Int32
+HEADS, TOPK, DIM, TILE = 16, 64, 32, 32  # a token's heads, its selected keys, the head dim, the key tile
+
+
+def _mma():
+    op = cute.nvgpu.warp.MmaF16BF16Op(BF16, F32, (16, 8, 16))
+    return cute.make_tiled_mma(op, cute.make_layout((2, 2, 1)))
+
+
+@cute.kernel
+def token_dk_kernel(mma: cute.TiledMma, mdS_mkl: cute.Tensor, mQ_nkl: cute.Tensor, mI_ml: cute.Tensor,
+                    mdK_mnl: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    m_tile, _, token = cute.arch.block_idx()
+    gdS = cute.local_tile(mdS_mkl, (TILE, HEADS), (None, None, None))
+    gQ = cute.local_tile(mQ_nkl, (DIM, HEADS), (None, None, None))
+    gdK = cute.local_tile(mdK_mnl, (TILE, DIM), (None, None, None))
+    gI = cute.local_tile(mI_ml, (cute.make_layout(TILE),), (m_tile, None))
+    thr = mma.get_slice(tidx)
+    tCgdS = thr.partition_A(gdS[None, None, m_tile, 0, token])
+    tCgQ = thr.partition_B(gQ[None, None, 0, 0, token])
+    tCgdK = thr.partition_C(gdK[None, None, m_tile, 0, token])
+    tCrdS = thr.make_fragment_A(tCgdS)
+    tCrQ = thr.make_fragment_B(tCgQ)
+    tCrdK = thr.make_fragment_C(tCgdK)
+    tCrdS.store(tCgdS.load())
+    tCrQ.store(tCgQ.load())
+    tCrdK.fill(0.0)
+    cute.gemm(mma, tCrdK, tCrdS, tCrQ, tCrdK)
+    if gI[tidx % TILE, token] >= 0:
+        tCgdK.store(tCrdK.load())
+
+
+@cute.jit
+def token_dk_host(dS: cute.Tensor, Q: cute.Tensor, I: cute.Tensor, dK: cute.Tensor):
+    dS = cute.group_modes(dS, 0, 2)
+    Q = cute.group_modes(Q, 0, 2)
+    I = cute.group_modes(I, 0, 2)
+    dK = cute.group_modes(dK, 0, 2)
+    dS_mkl = cute.make_tensor(dS.iterator, cute.select(dS.layout, [2, 1, 0]))
+    Q_nkl = cute.make_tensor(Q.iterator, cute.select(Q.layout, [2, 1, 0]))
+    I_ml = cute.make_tensor(I.iterator, cute.select(I.layout, [1, 0]))
+    dK_mnl = cute.make_tensor(dK.iterator, cute.select(dK.layout, [1, 2, 0]))
+    token_dk_kernel(_mma(), dS_mkl, Q_nkl, I_ml, dK_mnl).launch(grid=(TOPK // TILE, 1, 1), block=(128, 1, 1))
+
+
+def _tokens(dtype, *inner):
+    batch, seqlen = cute.sym_int(), cute.sym_int()
+    return make_fake_compact_tensor(dtype, (batch, seqlen, *inner), stride_order=tuple(range(len(inner) + 1, -1, -1)),
+                                    assumed_align=16)
+
+
+def compile_token_dk():
+    return cute.compile(token_dk_host, _tokens(BF16, HEADS, TOPK), _tokens(BF16, HEADS, DIM), _tokens(I32, TOPK),
+                        _tokens(F32, TOPK, DIM))
