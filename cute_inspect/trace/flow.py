@@ -1159,12 +1159,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_read_in_vectors(axes, records)
         _vectors_by_hand(axes, records)
     _chained_axes(axes)
-    named = axes.solve(_hinted_with_results(axes, records))
+    named = _solved(axes, records)
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
-        named = axes.solve(_hinted_with_results(axes, records))
+        named = _solved(axes, records)
     if _named_viewed_leaves(axes, named):
-        named = axes.solve(_hinted_with_results(axes, records))
+        named = _solved(axes, records)
     _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged or ()}))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
@@ -1175,6 +1175,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
+    tokens = _token_heads(axes, records, named, grouped)
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
     if gathers:
@@ -1221,6 +1222,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
     _packed_leaves_merged(axes, records, grouped)
+    _token_leaves_apart(axes, records, {root: grouped[root] for root in tokens})
     if packed_heads:
         _unpack_head_rows(axes, records, packed_heads)
     _gemm_without_attention_names(axes, records, named)
@@ -1284,12 +1286,14 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
+# the rules that name attention axes of an MMA's (the data flow's chains, and names where one product stands alone)
+_ATTENTION_RULES = frozenset(("attention", "hint:scores", "hint:result", "name.gradient"))
 
 
 def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
     """In a trace whose MMAs the data flow names GEMM axes (no MMA feeds another, no scores named), a name's
     attention axis (`tSsS`'s S read as scores: queries and keys) is none: scale factors named S are no scores."""
-    if not axes.mmas or any(rule in ("attention", "hint:scores", "hint:result") for _, rule in named.values()):
+    if not axes.mmas or any(rule in _ATTENTION_RULES for _, rule in named.values()):
         return
 
     def plain(tree):
@@ -1699,6 +1703,78 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
     named.update(renamed)
 
 
+def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
+    """A product names call an attention gradient (`Axes.gradients`, rule name.gradient) whose queries' side (dQ's
+    rows, dK's reduction) an input holds as a static extent that one tile covers whole, beside one mode the product
+    does not tile (its L, batched: one per CTA), takes one query token at a time and lays that token's heads along the
+    queries' side, as MLA decode lays its rows (sparse MLA's dQ = dS K and dK = dS^T Q, per token): that side is the
+    heads H, the batched mode the query tokens Q, or (tokens, batch) where it groups two leaves (the batch the
+    outer by stride, else the last, as rule batch orders heads and batch). A query sequence is tiled, its length a
+    run-time extent. Returns the classes of the token modes grouping two leaves."""
+    grouping = set()
+    for m, rows in axes.gradients.items():
+        roots = {a: axes.find(v) for a in "MNK" if (v := axes.key_var.get(("mma", m, a))) is not None}
+        queries = roots.get("M" if rows == "Q" else "K")
+        if len(roots) < 3 or named.get(queries, (None, None))[1] != "name.gradient":
+            continue
+        covered = set()  # the extents of tile atoms along the queries' side
+        for record in records:
+            if record.op in _TILERS and record.levels and isinstance(record.shapes[:1] and record.shapes[0], tuple):
+                covered.update(extent for label, extent in zip(_modes(record.levels[0]), record.shapes[0])
+                               if isinstance(label, _levels.ModeLabel) and label.role == "atom"
+                               and label.var is not None and axes.find(label.var) == queries)
+        for record in records:
+            if record.op not in ("input", "make_tensor") or not record.levels \
+                    or not set(record.memspaces) & {"gmem", "coord"} or not isinstance(record.shapes[0], tuple):
+                continue
+            modes = _modes(record.levels[0])
+            if len(modes) != len(record.shapes[0]) or not all(isinstance(x, _levels.ModeLabel) and x.var is not None
+                                                            for x in modes):
+                continue
+            found = [axes.find(x.var) for x in modes]
+            batched = [i for i, root in enumerate(found) if root not in roots.values()]
+            if queries not in found or len(batched) != 1:
+                continue
+            extent = record.shapes[0][found.index(queries)]
+            count = len(list(_leaves(record.shapes[0][batched[0]])))
+            if not isinstance(extent, int) or extent <= 1 or extent not in covered or count > 2:
+                continue
+            named[queries] = ("H", "token_heads")
+            tokens = found[batched[0]]
+            if count == 1:
+                named[tokens] = ("Q", "token_heads")
+            else:
+                named[tokens] = (None, "token_heads")
+                grouped[tokens] = _grouped_batch(record, batched[0], ("Q", "B")) or ("Q", "B")
+                grouping.add(tokens)
+    return grouping
+
+
+def _token_leaves_apart(axes: Axes, records: list, letters: dict) -> None:
+    """The leaves of a token mode (`_token_heads`: (tokens, batch)) where a tensor holds them as modes of their own
+    (the host's (batch, sequence, heads, dim) before `group_modes`): each takes its letter, in the order the
+    grouped mode holds them."""
+    def leaves(tree, shape):
+        if isinstance(tree, _levels.ModeLabel):
+            return [tree] if not isinstance(shape, tuple) else []
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return []
+        return [leaf for t, s in zip(tree, shape) for leaf in leaves(t, s)]
+
+    for record in records:
+        for at, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
+            found = [x for x in leaves(tree, shape) if x.var is not None and axes.find(x.var) in letters]
+            order = letters.get(axes.find(found[0].var)) if found else None
+            if not order or len(found) != len(order) or len({axes.find(x.var) for x in found}) != 1:
+                continue
+            for label, letter in zip(found, order):
+                tree = _swapped(tree, label, replace(label, axis=letter, axis_rule="token_heads", leaf_axes=None))
+            record.levels = record.levels[:at] + (tree,) + record.levels[at + 1:]
+
+
+_TILERS = ("local_tile", "flat_divide", "tiled_divide", "zipped_divide", "logical_divide")
+
+
 def _leaf_letters(axes: Axes, record, named: dict, grouped: dict) -> list | None:
     """The axis letter of each flat leaf of a global input (a grouped mode's leaves by `_batch`'s letters), with
     its top mode's class root: [(root, letter)]; None where the labels do not cover the shape."""
@@ -1811,6 +1887,47 @@ def _hinted(axes: Axes, records: list) -> dict:
                 if label.axis_rule == "hint:name" and label.axis and label.var is not None \
                         and _named_by(records, label):
                     found.setdefault(axes.find(label.var), set()).add(label.axis)
+    return found
+
+
+def _solved(axes: Axes, records: list) -> dict:
+    """`Axes.solve` with what names say: the letters they suggest, and the products they call attention gradients."""
+    axes.gradients = _gradient_products(axes, records)
+    return axes.solve(_hinted_with_results(axes, records))
+
+
+def _gradient_products(axes: Axes, records: list) -> dict:
+    """product -> the sequence (Q or K) its rows hold, for each product whose operand names call the attention scores'
+    gradient (a record named `dS` or `dP` holds the two axes of its A or B slot) and whose accumulator names call an
+    attention gradient (a record named `dQ`, `dQv`, `dK` or `dV` holds its rows and its columns; one sequence only):
+    dQ = dS K and dK = dS^T Q launched apart from the scores, which no data flow of one product tells from a GEMM
+    (`Axes.solve`, rule name.gradient). GEMM letters the code's own names give the same modes (`mdS_mkl`, `tCtAcc`)
+    are its GEMM framing, not another reading."""
+    slots = {}
+    for m in axes.mmas:
+        found = {a: axes.key_var.get(("mma", m, a)) for a in "MNK"}
+        if None not in found.values():
+            slots[m] = {a: axes.find(v) for a, v in found.items()}
+    if not slots:
+        return {}
+    scores, results = [], []  # the axis classes each record so named holds; (rows, those classes)
+    for record in records:
+        rows = next((r for r in map(_levels.gradient_rows, record.names) if r), None)
+        read = any(_levels.names_scores_gradient(name) for name in record.names)
+        if rows is None and not read:
+            continue
+        held = {axes.find(label.var) for tree in record.levels for label in _levels.flatten(tree)
+                if label.var is not None}
+        if read:
+            scores.append(held)
+        if rows is not None:
+            results.append((rows, held))
+    found = {}
+    for m, roots in slots.items():
+        reads = any({roots["M"], roots["K"]} <= held or {roots["N"], roots["K"]} <= held for held in scores)
+        sequences = {rows for rows, held in results if {roots["M"], roots["N"]} <= held}
+        if reads and len(sequences) == 1:
+            found[m] = sequences.pop()
     return found
 
 
@@ -2741,7 +2858,7 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores", "hint:result")]
+        attention = [f[0] for f in found if f and f[1] in _ATTENTION_RULES]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or

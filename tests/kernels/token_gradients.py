@@ -72,3 +72,43 @@ def _tokens(dtype, *inner):
 def compile_token_dk():
     return cute.compile(token_dk_host, _tokens(BF16, HEADS, TOPK), _tokens(BF16, HEADS, DIM), _tokens(I32, TOPK),
                         _tokens(F32, TOPK, DIM))
+
+
+@cute.kernel
+def token_dq_kernel(mma: cute.TiledMma, mdS_mkl: cute.Tensor, mK_nkl: cute.Tensor, mdQ_mnl: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    _, _, token = cute.arch.block_idx()
+    gdS = cute.local_tile(mdS_mkl, (HEADS, TILE), (None, None, None))
+    gK = cute.local_tile(mK_nkl, (DIM, TILE), (None, None, None))
+    gdQ = cute.local_tile(mdQ_mnl, (HEADS, DIM), (None, None, None))
+    thr = mma.get_slice(tidx)
+    tCgdQ = thr.partition_C(gdQ[None, None, 0, 0, token])
+    tCrdQ = thr.make_fragment_C(tCgdQ)
+    tCrdQ.fill(0.0)
+    for k_tile in cutlass.range_constexpr(TOPK // TILE):
+        tCgdS = thr.partition_A(gdS[None, None, 0, k_tile, token])
+        tCgK = thr.partition_B(gK[None, None, 0, k_tile, token])
+        tCrdS = thr.make_fragment_A(tCgdS)
+        tCrK = thr.make_fragment_B(tCgK)
+        tCrdS.store(tCgdS.load())
+        tCrK.store(tCgK.load())
+        cute.gemm(mma, tCrdQ, tCrdS, tCrK, tCrdQ)
+    tCgdQ.store(tCrdQ.load())
+
+
+@cute.jit
+def token_dq_host(dS: cute.Tensor, K: cute.Tensor, dQ: cute.Tensor):
+    dS = cute.group_modes(dS, 0, 2)
+    K = cute.group_modes(K, 0, 2)
+    dQ = cute.group_modes(dQ, 0, 2)
+    dS_mkl = cute.make_tensor(dS.iterator, cute.select(dS.layout, [1, 2, 0]))
+    K_nkl = cute.make_tensor(K.iterator, cute.select(K.layout, [2, 1, 0]))
+    dQ_mnl = cute.make_tensor(dQ.iterator, cute.select(dQ.layout, [1, 2, 0]))
+    token_dq_kernel(_mma(), dS_mkl, K_nkl, dQ_mnl).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+def compile_token_dq():
+    """K arrives gathered per token, (batch, sequence, selected keys, head dim), as the kernel's cp.async gather
+    leaves it in SMEM."""
+    return cute.compile(token_dq_host, _tokens(BF16, HEADS, TOPK), _tokens(BF16, TOPK, DIM), _tokens(F32, HEADS, DIM))
+
