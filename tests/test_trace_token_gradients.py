@@ -65,12 +65,12 @@ def test_the_heads_and_tokens_come_from_the_one_tile(traced_dq):
     labels, rules = labels_of(traced_dq, "mdS_mkl")
     assert labels[0] == "input-mode-H" and rules[0] == "token_heads"
     assert labels[1] == "input-mode-K" and rules[1] == "name.gradient"
-    assert [label.split("-")[-1] for label in labels[2:]] == ["Q", "B"]
+    assert [label.split("-")[-1] for label in labels[2:]] == ["B", "Q"]
 
 
-# The token mode's leaves are (batch, sequence) here (`group_modes` of a (batch, sequence, ...) tensor): only the
-# strides tell which is the batch, and these run-time strides do not; the rule takes the last leaf for the batch (as
-# rule batch does), right for flash-attn's dQ kernel ((sequence, batch)) and wrong here and in its dK kernel. Open.
-@pytest.mark.xfail(strict=True, reason="run-time strides do not order the token mode's leaves")
+# The token mode's leaves are (batch, sequence) here (`group_modes` of a (batch, sequence, ...) tensor) and their run-time
+# strides read alike: the host parameter holding them as modes of their own says which is the outer (the batch),
+# through the views `select` permutes for the MMA.
 def test_token_dk_batch_is_the_outer_leaf(traced_dk):
     assert first_axes_of(traced_dk, "gdS", 6)[4:] == ("B", "Q")
+    assert first_axes_of(traced_dk, "dS", 4) == ("B", "Q", "H", "K")

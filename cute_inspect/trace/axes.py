@@ -244,8 +244,10 @@ class Axes:
             for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():
                 if mma[m][axis] is not None:
                     named.setdefault(mma[m][axis], (letter, "hint:result"))
-        for m in mma:  # a lone product reading the scores' gradient into an attention gradient (dQ = dS K, dK = dS^T Q)
-            rows = self.gradients.get(m) if m not in chained else None
+        # a product reading the scores' gradient into an attention gradient (dQ = dS K, dK = dS^T Q) in a trace where no
+        # MMA reads another's accumulator (launched apart from the scores: the chains decide wherever they exist)
+        for m in mma if not chained else ():
+            rows = self.gradients.get(m)
             for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():
                 if mma[m][axis] is not None:
                     named.setdefault(mma[m][axis], (letter, "name.gradient"))

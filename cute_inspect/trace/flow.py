@@ -1745,9 +1745,44 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
                 named[tokens] = ("Q", "token_heads")
             else:
                 named[tokens] = (None, "token_heads")
-                grouped[tokens] = _grouped_batch(record, batched[0], ("Q", "B")) or ("Q", "B")
+                # (strides that are numbers order the leaves; coordinate bases follow a view's mode order, which the
+                # parameter the leaves came from says better)
+                by_stride = _grouped_batch(record, batched[0], ("Q", "B"))
+                grouped[tokens] = by_stride if by_stride and _numeric_strides(record, batched[0]) else \
+                    _outer_leaf_first(axes, records, tokens, ("B", "Q")) or by_stride or ("Q", "B")
                 grouping.add(tokens)
     return grouping
+
+
+def _numeric_strides(record, at: int) -> bool:
+    """Whether every leaf of a record's mode `at` has a number for its stride."""
+    found = top_modes(record.layouts[0]) if record.layouts else None
+    tree = leaf_tree(found[at]) if found and at < len(found) else None
+    leaves = tree if isinstance(tree, tuple) else (tree,)
+    return tree is not None and all(isinstance(x, str) and x.rpartition(":")[2].isdigit() for x in leaves)
+
+
+def _outer_leaf_first(axes: Axes, records: list, root, outer_inner: tuple) -> tuple | None:
+    """The letters of a grouped mode's two leaves (class `root`) whose strides say nothing (run-time alike), from the
+    tensor they came from: where a kernel parameter holds them as two modes of its own (the host's (batch, sequence,
+    heads, dim) before `group_modes`), the earlier is the outer, as a framework's contiguous tensor lays its modes;
+    the first of `outer_inner` for it. None where no parameter shows them."""
+    for record in records:
+        if not record.levels:
+            continue
+        for mode in _modes(record.levels[0]):
+            pair = mode if isinstance(mode, tuple) and len(mode) == 2 \
+                and all(isinstance(x, _levels.ModeLabel) and x.var is not None for x in mode) else None
+            if pair is None or {axes.find(x.var) for x in pair} != {root}:
+                continue
+            for source in records:
+                if source.op != "input" or not source.levels or not isinstance(source.levels[0], tuple):
+                    continue
+                at = [next((i for i, x in enumerate(source.levels[0]) if x is leaf), None) for leaf in pair]
+                if None not in at:
+                    outer, inner = outer_inner
+                    return (outer, inner) if at[0] < at[1] else (inner, outer)
+    return None
 
 
 def _token_leaves_apart(axes: Axes, records: list, letters: dict) -> None:
