@@ -74,3 +74,13 @@ def test_the_heads_and_tokens_come_from_the_one_tile(traced_dq):
 def test_token_dk_batch_is_the_outer_leaf(traced_dk):
     assert first_axes_of(traced_dk, "gdS", 6)[4:] == ("B", "Q")
     assert first_axes_of(traced_dk, "dS", 4) == ("B", "Q", "H", "K")
+
+
+# The host's views permuted by `select(t.layout, [...])` for the MMA's (M, K, L) take t's modes in the order picked; with
+# every stride a run-time value alike (`?{i64 div=8}`), no stride says which mode is which, and the host's tensors had no
+# axes (flash-attn's dK kernel's dS, I, Q and dKaccum).
+def test_views_picked_by_select_keep_their_modes():
+    events = trace_json(f"{KERNEL}:compile_token_dk_run_time_strides", arch="sm_80")
+    assert first_axes_of(events, "dS", 4) == ("B", "Q", "H", "K")
+    assert first_axes_of(events, "dS_mkl", 4) == ("K", "H", "B", "Q")
+    assert first_axes_of(events, "Q_nkl", 4) == ("D", "H", "B", "Q")

@@ -15,7 +15,7 @@ Nothing but names says these are attention pieces: the data flow is a batched GE
 
 import cutlass
 import cutlass.cute as cute
-from cutlass.cute.runtime import make_fake_compact_tensor
+from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_tensor
 
 BF16, F32, I32 = cutlass.BFloat16, cutlass.Float32, cutlass.Int32
 HEADS, TOPK, DIM, TILE = 16, 64, 32, 32  # a token's heads, its selected keys, the head dim, the key tile
@@ -72,6 +72,19 @@ def _tokens(dtype, *inner):
 def compile_token_dk():
     return cute.compile(token_dk_host, _tokens(BF16, HEADS, TOPK), _tokens(BF16, HEADS, DIM), _tokens(I32, TOPK),
                         _tokens(F32, TOPK, DIM))
+
+
+def _run_time_strides(dtype, *inner):
+    """A (batch, sequence, ...) tensor whose every stride but the last is a run-time value, as a framework's tensor
+    handed over without its strides fixed: no stride tells one mode from another."""
+    shape = (cute.sym_int(), cute.sym_int(), *inner)
+    strides = tuple(cute.sym_int64(divisibility=8) for _ in shape[1:]) + (1,)
+    return make_fake_tensor(dtype, shape, stride=strides, assumed_align=16)
+
+
+def compile_token_dk_run_time_strides():
+    return cute.compile(token_dk_host, _run_time_strides(BF16, HEADS, TOPK), _run_time_strides(BF16, HEADS, DIM),
+                        _run_time_strides(I32, TOPK), _run_time_strides(F32, TOPK, DIM))
 
 
 @cute.kernel
