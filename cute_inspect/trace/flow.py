@@ -1708,10 +1708,20 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
     rows, dK's reduction) an input holds as a static extent that one tile covers whole, beside one mode the product
     does not tile (its L, batched: one per CTA), takes one query token at a time and lays that token's heads along the
     queries' side, as MLA decode lays its rows (sparse MLA's dQ = dS K and dK = dS^T Q, per token): that side is the
-    heads H, the batched mode the query tokens Q, or (tokens, batch) where it groups two leaves (the batch the
-    outer by stride, else the last, as rule batch orders heads and batch). A query sequence is tiled, its length a
-    run-time extent. Returns the classes of the token modes grouping two leaves."""
+    heads H, the batched mode the query tokens Q, or (tokens, batch) where it groups two leaves. A query sequence is
+    tiled, its length a run-time extent. In such a kernel another input's one mode no slot names, beside the
+    product's axes, is one row per query token where the input holds a per-token axis (the heads, the token's
+    selected keys: a top-k table), and one row per key where it holds the head dim alone (the keys' and values'
+    rows, shared by the heads as MLA's latent is, and dK's). Returns the classes of such modes grouping two leaves."""
     grouping = set()
+    inputs = []
+    for record in records:
+        if record.op in ("input", "make_tensor") and record.levels and set(record.memspaces) & {"gmem", "coord"} \
+                and isinstance(record.shapes[0], tuple):
+            modes = _modes(record.levels[0])
+            if len(modes) == len(record.shapes[0]) and all(isinstance(x, _levels.ModeLabel) and x.var is not None
+                                                           for x in modes):
+                inputs.append((record, [axes.find(x.var) for x in modes]))
     for m, rows in axes.gradients.items():
         roots = {a: axes.find(v) for a in "MNK" if (v := axes.key_var.get(("mma", m, a))) is not None}
         queries = roots.get("M" if rows == "Q" else "K")
@@ -1723,34 +1733,29 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
                 covered.update(extent for label, extent in zip(_modes(record.levels[0]), record.shapes[0])
                                if isinstance(label, _levels.ModeLabel) and label.role == "atom"
                                and label.var is not None and axes.find(label.var) == queries)
-        for record in records:
-            if record.op not in ("input", "make_tensor") or not record.levels \
-                    or not set(record.memspaces) & {"gmem", "coord"} or not isinstance(record.shapes[0], tuple):
-                continue
-            modes = _modes(record.levels[0])
-            if len(modes) != len(record.shapes[0]) or not all(isinstance(x, _levels.ModeLabel) and x.var is not None
-                                                            for x in modes):
-                continue
-            found = [axes.find(x.var) for x in modes]
+        one_token = any(queries in found and isinstance(extent := record.shapes[0][found.index(queries)], int)
+                        and extent > 1 and extent in covered for record, found in inputs)
+        if not one_token:
+            continue
+        named[queries] = ("H", "token_heads")
+        for record, found in inputs:
             batched = [i for i, root in enumerate(found) if root not in roots.values()]
-            if queries not in found or len(batched) != 1:
+            count = len(list(_leaves(record.shapes[0][batched[0]]))) if len(batched) == 1 else 0
+            tokens = found[batched[0]] if count else None
+            if not 1 <= count <= 2 or named.get(tokens, (None, None))[1] not in ("batch", "token_heads", None):
                 continue
-            extent = record.shapes[0][found.index(queries)]
-            count = len(list(_leaves(record.shapes[0][batched[0]])))
-            if not isinstance(extent, int) or extent <= 1 or extent not in covered or count > 2:
-                continue
-            named[queries] = ("H", "token_heads")
-            tokens = found[batched[0]]
+            held = {a for a, root in roots.items() if root in found}
+            sequence = "Q" if held - {"N"} else "K"
             if count == 1:
-                named[tokens] = ("Q", "token_heads")
-            else:
-                named[tokens] = (None, "token_heads")
-                # (strides that are numbers order the leaves; coordinate bases follow a view's mode order, which the
-                # parameter the leaves came from says better)
-                by_stride = _grouped_batch(record, batched[0], ("Q", "B"))
-                grouped[tokens] = by_stride if by_stride and _numeric_strides(record, batched[0]) else \
-                    _outer_leaf_first(axes, records, tokens, ("B", "Q")) or by_stride or ("Q", "B")
-                grouping.add(tokens)
+                named[tokens] = (sequence, "token_heads")
+                continue
+            named[tokens] = (None, "token_heads")
+            # (strides that are numbers order the leaves; coordinate bases follow a view's mode order, which the
+            # parameter the leaves came from says better)
+            by_stride = _grouped_batch(record, batched[0], (sequence, "B"))
+            grouped[tokens] = by_stride if by_stride and _numeric_strides(record, batched[0]) else \
+                _outer_leaf_first(axes, records, tokens, ("B", sequence)) or by_stride or (sequence, "B")
+            grouping.add(tokens)
     return grouping
 
 
