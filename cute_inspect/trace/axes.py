@@ -89,6 +89,9 @@ class Axes:
         self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
         self.buffers: dict = {}  # product -> slot -> the storage of its operands there (`flow._operand_buffers`)
+        # product -> the sequence its rows hold, where names call its operand the scores' gradient and its accumulator
+        # an attention gradient (`flow._gradient_products`), set before each `solve`
+        self.gradients: dict = {}
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -241,6 +244,13 @@ class Axes:
             for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():
                 if mma[m][axis] is not None:
                     named.setdefault(mma[m][axis], (letter, "hint:result"))
+        # a product reading the scores' gradient into an attention gradient (dQ = dS K, dK = dS^T Q) in a trace where no
+        # MMA reads another's accumulator (launched apart from the scores: the chains decide wherever they exist)
+        for m in mma if not chained else ():
+            rows = self.gradients.get(m)
+            for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], (letter, "name.gradient"))
         scores = sorted({r[0] for r in reads}, key=order.index)
         consumers = [r for r in reads if r[2] not in scores]
         if scores:

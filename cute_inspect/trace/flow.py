@@ -876,10 +876,16 @@ def _note_tile_index(axes: Axes, record, bound: dict, by_arg: dict) -> None:
         return
     shape = by_arg["input"][2]
     for position, (mode, index) in enumerate(zip(_modes(by_arg["input"][1]), coord)):
-        extent = tiler[position] if position < len(tiler) else _whole_extent(shape, position)
+        extent = _tile_extent(tiler[position]) if position < len(tiler) else _whole_extent(shape, position)
         value = _run_time_index(index)
         if value is not None and extent is not None:
             axes.tile_indices.append((_var(mode), (record.kernel, position, extent, value)))
+
+
+def _tile_extent(tile):
+    """A tiler's entry as a key: an extent (`128`), or a layout (`make_layout(128)`, an epilogue tile's rows) by its
+    text, which is what decides the tiles it cuts; a layout object is not hashable."""
+    return tile if isinstance(tile, (int, type(None))) else str(tile)
 
 
 def _whole_extent(shape, position: int):
@@ -1153,12 +1159,12 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_read_in_vectors(axes, records)
         _vectors_by_hand(axes, records)
     _chained_axes(axes)
-    named = axes.solve(_hinted_with_results(axes, records))
+    named = _solved(axes, records)
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
-        named = axes.solve(_hinted_with_results(axes, records))
+        named = _solved(axes, records)
     if _named_viewed_leaves(axes, named):
-        named = axes.solve(_hinted_with_results(axes, records))
+        named = _solved(axes, records)
     _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged or ()}))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
@@ -1169,6 +1175,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
+    tokens = _token_heads(axes, records, named, grouped)
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
     if gathers:
@@ -1215,6 +1222,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     for record in records:
         record.levels = tuple(final(t) for t in record.levels)
     _packed_leaves_merged(axes, records, grouped)
+    _token_leaves_apart(axes, records, {root: grouped[root] for root in tokens})
     if packed_heads:
         _unpack_head_rows(axes, records, packed_heads)
     _gemm_without_attention_names(axes, records, named)
@@ -1278,12 +1286,14 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
+# the rules that name attention axes of an MMA's (the data flow's chains, and names where one product stands alone)
+_ATTENTION_RULES = frozenset(("attention", "hint:scores", "hint:result", "name.gradient"))
 
 
 def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
     """In a trace whose MMAs the data flow names GEMM axes (no MMA feeds another, no scores named), a name's
     attention axis (`tSsS`'s S read as scores: queries and keys) is none: scale factors named S are no scores."""
-    if not axes.mmas or any(rule in ("attention", "hint:scores", "hint:result") for _, rule in named.values()):
+    if not axes.mmas or any(rule in _ATTENTION_RULES for _, rule in named.values()):
         return
 
     def plain(tree):
@@ -1693,6 +1703,118 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
     named.update(renamed)
 
 
+def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
+    """A product names call an attention gradient (`Axes.gradients`, rule name.gradient) whose queries' side (dQ's
+    rows, dK's reduction) an input holds as a static extent that one tile covers whole, beside one mode the product
+    does not tile (its L, batched: one per CTA), takes one query token at a time and lays that token's heads along the
+    queries' side, as MLA decode lays its rows (sparse MLA's dQ = dS K and dK = dS^T Q, per token): that side is the
+    heads H, the batched mode the query tokens Q, or (tokens, batch) where it groups two leaves. A query sequence is
+    tiled, its length a run-time extent. In such a kernel another input's one mode no slot names, beside the
+    product's axes, is one row per query token where the input holds a per-token axis (the heads, the token's
+    selected keys: a top-k table), and one row per key where it holds the head dim alone (the keys' and values'
+    rows, shared by the heads as MLA's latent is, and dK's). Returns the classes of such modes grouping two leaves."""
+    grouping = set()
+    inputs = []
+    for record in records:
+        if record.op in ("input", "make_tensor") and record.levels and set(record.memspaces) & {"gmem", "coord"} \
+                and isinstance(record.shapes[0], tuple):
+            modes = _modes(record.levels[0])
+            if len(modes) == len(record.shapes[0]) and all(isinstance(x, _levels.ModeLabel) and x.var is not None
+                                                           for x in modes):
+                inputs.append((record, [axes.find(x.var) for x in modes]))
+    for m, rows in axes.gradients.items():
+        roots = {a: axes.find(v) for a in "MNK" if (v := axes.key_var.get(("mma", m, a))) is not None}
+        queries = roots.get("M" if rows == "Q" else "K")
+        if len(roots) < 3 or named.get(queries, (None, None))[1] != "name.gradient":
+            continue
+        covered = set()  # the extents of tile atoms along the queries' side
+        for record in records:
+            if record.op in _TILERS and record.levels and isinstance(record.shapes[:1] and record.shapes[0], tuple):
+                covered.update(extent for label, extent in zip(_modes(record.levels[0]), record.shapes[0])
+                               if isinstance(label, _levels.ModeLabel) and label.role == "atom"
+                               and label.var is not None and axes.find(label.var) == queries)
+        one_token = any(queries in found and isinstance(extent := record.shapes[0][found.index(queries)], int)
+                        and extent > 1 and extent in covered for record, found in inputs)
+        if not one_token:
+            continue
+        named[queries] = ("H", "token_heads")
+        for record, found in inputs:
+            batched = [i for i, root in enumerate(found) if root not in roots.values()]
+            count = len(list(_leaves(record.shapes[0][batched[0]]))) if len(batched) == 1 else 0
+            tokens = found[batched[0]] if count else None
+            if not 1 <= count <= 2 or named.get(tokens, (None, None))[1] not in ("batch", "token_heads", None):
+                continue
+            held = {a for a, root in roots.items() if root in found}
+            sequence = "Q" if held - {"N"} else "K"
+            if count == 1:
+                named[tokens] = (sequence, "token_heads")
+                continue
+            named[tokens] = (None, "token_heads")
+            # (strides that are numbers order the leaves; coordinate bases follow a view's mode order, which the
+            # parameter the leaves came from says better)
+            by_stride = _grouped_batch(record, batched[0], (sequence, "B"))
+            grouped[tokens] = by_stride if by_stride and _numeric_strides(record, batched[0]) else \
+                _outer_leaf_first(axes, records, tokens, ("B", sequence)) or by_stride or (sequence, "B")
+            grouping.add(tokens)
+    return grouping
+
+
+def _numeric_strides(record, at: int) -> bool:
+    """Whether every leaf of a record's mode `at` has a number for its stride."""
+    found = top_modes(record.layouts[0]) if record.layouts else None
+    tree = leaf_tree(found[at]) if found and at < len(found) else None
+    leaves = tree if isinstance(tree, tuple) else (tree,)
+    return tree is not None and all(isinstance(x, str) and x.rpartition(":")[2].isdigit() for x in leaves)
+
+
+def _outer_leaf_first(axes: Axes, records: list, root, outer_inner: tuple) -> tuple | None:
+    """The letters of a grouped mode's two leaves (class `root`) whose strides say nothing (run-time alike), from the
+    tensor they came from: where a kernel parameter holds them as two modes of its own (the host's (batch, sequence,
+    heads, dim) before `group_modes`), the earlier is the outer, as a framework's contiguous tensor lays its modes;
+    the first of `outer_inner` for it. None where no parameter shows them."""
+    for record in records:
+        if not record.levels:
+            continue
+        for mode in _modes(record.levels[0]):
+            pair = mode if isinstance(mode, tuple) and len(mode) == 2 \
+                and all(isinstance(x, _levels.ModeLabel) and x.var is not None for x in mode) else None
+            if pair is None or {axes.find(x.var) for x in pair} != {root}:
+                continue
+            for source in records:
+                if source.op != "input" or not source.levels or not isinstance(source.levels[0], tuple):
+                    continue
+                at = [next((i for i, x in enumerate(source.levels[0]) if x is leaf), None) for leaf in pair]
+                if None not in at:
+                    outer, inner = outer_inner
+                    return (outer, inner) if at[0] < at[1] else (inner, outer)
+    return None
+
+
+def _token_leaves_apart(axes: Axes, records: list, letters: dict) -> None:
+    """The leaves of a token mode (`_token_heads`: (tokens, batch)) where a tensor holds them as modes of their own
+    (the host's (batch, sequence, heads, dim) before `group_modes`): each takes its letter, in the order the
+    grouped mode holds them."""
+    def leaves(tree, shape):
+        if isinstance(tree, _levels.ModeLabel):
+            return [tree] if not isinstance(shape, tuple) else []
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return []
+        return [leaf for t, s in zip(tree, shape) for leaf in leaves(t, s)]
+
+    for record in records:
+        for at, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
+            found = [x for x in leaves(tree, shape) if x.var is not None and axes.find(x.var) in letters]
+            order = letters.get(axes.find(found[0].var)) if found else None
+            if not order or len(found) != len(order) or len({axes.find(x.var) for x in found}) != 1:
+                continue
+            for label, letter in zip(found, order):
+                tree = _swapped(tree, label, replace(label, axis=letter, axis_rule="token_heads", leaf_axes=None))
+            record.levels = record.levels[:at] + (tree,) + record.levels[at + 1:]
+
+
+_TILERS = ("local_tile", "flat_divide", "tiled_divide", "zipped_divide", "logical_divide")
+
+
 def _leaf_letters(axes: Axes, record, named: dict, grouped: dict) -> list | None:
     """The axis letter of each flat leaf of a global input (a grouped mode's leaves by `_batch`'s letters), with
     its top mode's class root: [(root, letter)]; None where the labels do not cover the shape."""
@@ -1805,6 +1927,47 @@ def _hinted(axes: Axes, records: list) -> dict:
                 if label.axis_rule == "hint:name" and label.axis and label.var is not None \
                         and _named_by(records, label):
                     found.setdefault(axes.find(label.var), set()).add(label.axis)
+    return found
+
+
+def _solved(axes: Axes, records: list) -> dict:
+    """`Axes.solve` with what names say: the letters they suggest, and the products they call attention gradients."""
+    axes.gradients = _gradient_products(axes, records)
+    return axes.solve(_hinted_with_results(axes, records))
+
+
+def _gradient_products(axes: Axes, records: list) -> dict:
+    """product -> the sequence (Q or K) its rows hold, for each product whose operand names call the attention scores'
+    gradient (a record named `dS` or `dP` holds the two axes of its A or B slot) and whose accumulator names call an
+    attention gradient (a record named `dQ`, `dQv`, `dK` or `dV` holds its rows and its columns; one sequence only):
+    dQ = dS K and dK = dS^T Q launched apart from the scores, which no data flow of one product tells from a GEMM
+    (`Axes.solve`, rule name.gradient). GEMM letters the code's own names give the same modes (`mdS_mkl`, `tCtAcc`)
+    are its GEMM framing, not another reading."""
+    slots = {}
+    for m in axes.mmas:
+        found = {a: axes.key_var.get(("mma", m, a)) for a in "MNK"}
+        if None not in found.values():
+            slots[m] = {a: axes.find(v) for a, v in found.items()}
+    if not slots:
+        return {}
+    scores, results = [], []  # the axis classes each record so named holds; (rows, those classes)
+    for record in records:
+        rows = next((r for r in map(_levels.gradient_rows, record.names) if r), None)
+        read = any(_levels.names_scores_gradient(name) for name in record.names)
+        if rows is None and not read:
+            continue
+        held = {axes.find(label.var) for tree in record.levels for label in _levels.flatten(tree)
+                if label.var is not None}
+        if read:
+            scores.append(held)
+        if rows is not None:
+            results.append((rows, held))
+    found = {}
+    for m, roots in slots.items():
+        reads = any({roots["M"], roots["K"]} <= held or {roots["N"], roots["K"]} <= held for held in scores)
+        sequences = {rows for rows, held in results if {roots["M"], roots["N"]} <= held}
+        if reads and len(sequences) == 1:
+            found[m] = sequences.pop()
     return found
 
 
@@ -2735,7 +2898,7 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] in ("attention", "hint:scores", "hint:result")]
+        attention = [f[0] for f in found if f and f[1] in _ATTENTION_RULES]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or

@@ -116,6 +116,16 @@ def tensor_of(name: str | None) -> str | None:
 _GRADIENT = re.compile(r"^(?:[tb]d?[A-Z]{1,2}v?_?)?[mgsrtc]d(Qv|[QKVO])(?![a-z])")
 
 
+# the scores' gradient (`dS`, `mdS_mkl`, `tCrdS`, `tdQvgdS`) or the probabilities' (`dP`), under the same prefixes
+_SCORES_GRADIENT = re.compile(r"^(?:[tb]d?[A-Z]{1,2}v?_?)?[mgsrtc]?d[SP]t?(?![a-z])")
+
+
+def names_scores_gradient(name: str | None) -> bool:
+    """Whether a name calls a tensor the attention scores' gradient dS (or dP), as a backward's dQ = dS K and
+    dK = dS^T Q read it."""
+    return bool(_SCORES_GRADIENT.match(name or ""))
+
+
 def gradient_rows(name: str | None) -> str | None:
     """The sequence whose rows an attention gradient or output named so holds (`dQ`, `dQv`, `dO`: the queries Q;
     `dK`, `dV`: the keys K); its other mode is the head dim."""

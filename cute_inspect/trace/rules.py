@@ -326,6 +326,16 @@ RULES = {
                    "an attention gradient's tile (`tdQtdQ`, `sdQ`: rows the queries, `tdKtdK`: the keys; columns the "
                    "head dim) and none a GEMM axis: its rows that sequence, its columns D, its reduction the other "
                    "sequence (dQ = dS K, dK = dS^T Q), which no data flow of one product tells from a GEMM",
+    "name.gradient": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose operand's names call it "
+                     "the attention scores' gradient (`dS`, `dP`) and whose accumulator's names call it an attention "
+                     "gradient (`dQ`, `dQv`: rows the queries; `dK`, `dV`: the keys): its rows that sequence, its "
+                     "columns D, its reduction the other sequence (dQ = dS K, dK = dS^T Q launched apart), GEMM letters "
+                     "its code names the same modes with (`mdS_mkl`, `tCtAcc`) notwithstanding: no data flow of one "
+                     "product tells it from a GEMM",
+    "token_heads": "a product named an attention gradient (rule name.gradient) whose queries' side an input holds as "
+                   "a static extent one tile covers whole, beside one mode the product batches: one query token per "
+                   "CTA, that side the token's heads H, the batched mode the tokens Q (then the batch B, the outer by "
+                   "stride, else the last leaf), as MLA decode's rows (sparse MLA's dQ = dS K, dK = dS^T Q)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
                    "which no data flow tells from a GEMM (a block selection's scores)",
