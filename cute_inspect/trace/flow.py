@@ -1240,7 +1240,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if axes.mmas:  # without an MMA, `_reduction_buffers` reads such buffers
         _summed_partials(records)
     if not axes.mmas:
-        _copied_by_hand(records, moved)
+        _copied_by_hand(records, moved, views)
     else:
         _filled_by_copy(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
@@ -3483,13 +3483,15 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level)
 
 
-def _copied_by_hand(records: list, moved: set) -> None:
+def _copied_by_hand(records: list, moved: set, views: dict) -> None:
     """In a kernel with no MMA, registers made from a layout or shape alone (`make_rmem_tensor((4, iters))`) that a
     copy fills from a view made over a pointer and moved whole (`make_tensor(mW.iterator + offset, layout)`; a
     slice of a tensor the kernel made is that tensor, not the copied vector) hold the copy's
     values: `copy`, their first mode the atom (one thread's vector), the others rests (its iterations, and modes
     the copy indexed: rows held at once). Registers a copy empties into global or shared memory, and were never
-    filled by one, hold the written result: `store`. The view takes the same level, mode for mode. `moved`:
+    filled by one, hold the written result: `store`. The view takes the same level, mode for mode. A copy into or
+    out of a view laid over such registers (`make_tensor(frag.iterator + 8, 8)`: the half of `frag` one 128-bit
+    load fills, `_register_base`) moves those registers' values: they and the view take that level. `moved`:
     `_moved_whole`."""
     filled, emptied = {}, {}  # register record -> the views copies filled it from / emptied it into
     for record in records:
@@ -3497,13 +3499,27 @@ def _copied_by_hand(records: list, moved: set) -> None:
         src, dst = operands.get("src"), operands.get("dst")
         if record.op != "copy" or src is None or dst is None:
             continue
-        if _bare_registers(records[dst]) and src in moved and _view_by_hand(records[src], record.kernel):
-            filled.setdefault(dst, []).append(src)
-        elif _bare_registers(records[src]) and dst in moved and _view_by_hand(records[dst], record.kernel):
-            emptied.setdefault(src, []).append(dst)
+        for registers, view, into in ((dst, src, filled), (src, dst, emptied)):
+            base = registers if _bare_registers(records[registers]) else _register_base(records, views, registers)
+            if base is not None and view in moved and _view_by_hand(records[view], record.kernel):
+                into.setdefault(base, []).extend([view] + ([registers] if registers != base else []))
+                break
     for registers, level in [(i, "copy") for i in filled] + [(i, "store") for i in emptied if i not in filled]:
         for index in [registers] + (filled.get(registers) or emptied[registers]):
             _as_copy_values(records[index], "copied_by_hand", level)
+
+
+def _register_base(records: list, views: dict, index: int):
+    """The registers made from a bare shape that the register view `index` lays over, through views of views
+    (`make_tensor(frag.iterator + 8, 8)`, `make_tensor(recast_ptr(frag.iterator, Uint32), 8)`), where the view
+    is no call's but its own layout's (every mode still at the input level); else None."""
+    record, seen = records[index], set()
+    while record.op == "make_tensor" and record.memspaces[:1] == ("rmem",) and record.index in views \
+            and record.index not in seen and record.levels \
+            and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+        seen.add(record.index)
+        record = records[views[record.index]]
+    return record.index if seen and _bare_registers(record) else None
 
 
 def _as_copy_values(record, rule: str, level: str, atom: int = 0) -> None:

@@ -1096,9 +1096,14 @@ class _Tracer:
         record = self.trace.records[source] if source is not None else None
         while record is not None and record.memspaces[:1] == ("rmem",):
             record.meta["written_out"] = True
-            # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
-            record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
-                else None
+            # a recast of registers (`recast_tensor(codes, Int64)`, or a view over their storage,
+            # `make_tensor(recast_ptr(sf.iterator, Uint8), 1)`) is those registers in other words
+            if record.op == "recast_tensor" and record.inputs:
+                record = self.trace.records[record.inputs[0]]
+            elif record.op == "make_tensor" and record.index in self.views:
+                record = self.trace.records[self.views[record.index]]
+            else:
+                record = None
 
     def _element_written_out(self, tensor, value) -> None:
         """`out_words[col, block] = word[0]`: an element write into a global tensor writes out the registers its
