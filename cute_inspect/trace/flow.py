@@ -3491,7 +3491,11 @@ def _copied_by_hand(records: list, moved: set, views: dict) -> None:
     the copy indexed: rows held at once). Registers a copy empties into global or shared memory, and were never
     filled by one, hold the written result: `store`. The view takes the same level, mode for mode. A copy into or
     out of a view laid over such registers (`make_tensor(frag.iterator + 8, 8)`: the half of `frag` one 128-bit
-    load fills, `_register_base`) moves those registers' values: they and the view take that level. `moved`:
+    load fills, `_register_base`) moves those registers' values: they and the view take that level.
+    A chunk laid by hand over an SMEM buffer the kernel made (`make_tensor(sQ.iterator + r * 144 + g * 8, 8)`,
+    `_buffer_chunk`) is such a view too: registers filled only from such chunks and emptied into global memory
+    carry a staged result out (SMEM -> registers -> global: the write-out's second leg), `store` with every view
+    they move; registers emptied into such a chunk and never filled stage a result: `store`. `moved`:
     `_moved_whole`."""
     filled, emptied = {}, {}  # register record -> the views copies filled it from / emptied it into
     for record in records:
@@ -3500,13 +3504,35 @@ def _copied_by_hand(records: list, moved: set, views: dict) -> None:
         if record.op != "copy" or src is None or dst is None:
             continue
         for registers, view, into in ((dst, src, filled), (src, dst, emptied)):
-            base = registers if _bare_registers(records[registers]) else _register_base(records, views, registers)
-            if base is not None and view in moved and _view_by_hand(records[view], record.kernel):
+            base = registers if _unplaced_bare(records[registers]) else _register_base(records, views, registers)
+            if base is not None and view in moved \
+                    and (_view_by_hand(records[view], record.kernel) or _buffer_chunk(records, views, view)):
                 into.setdefault(base, []).extend([view] + ([registers] if registers != base else []))
                 break
-    for registers, level in [(i, "copy") for i in filled] + [(i, "store") for i in emptied if i not in filled]:
-        for index in [registers] + (filled.get(registers) or emptied[registers]):
+    for registers in set(filled) | set(emptied):
+        sources, targets = filled.get(registers, []), emptied.get(registers, [])
+        staged_out = bool(sources) and all(_buffer_chunk(records, views, i) or records[i].op == "make_tensor"
+                                           and records[i].memspaces[:1] == ("rmem",) for i in sources) \
+            and any(records[i].memspaces[:1] == ("gmem",) for i in targets)
+        if sources and not staged_out:
+            moved_here = [i for i in sources if not _buffer_chunk(records, views, i)]
+            if len(moved_here) < len(sources):  # a load from a staged chunk that stays in the CTA: no rule here
+                continue
+            level = "copy"
+        else:
+            moved_here, level = sources + targets, "store"
+        for index in [registers] + moved_here:
             _as_copy_values(records[index], "copied_by_hand", level)
+
+
+def _buffer_chunk(records: list, views: dict, index: int) -> bool:
+    """A chunk laid by hand over an SMEM buffer the kernel made (`make_tensor(sQ.iterator + offset, 8)`): a view of
+    that buffer still carrying its Block labels, moved whole by a copy (one thread's vector of the buffer)."""
+    record = records[index]
+    source = views.get(index)
+    return record.op == "make_tensor" and record.memspaces[:1] == ("smem",) and source is not None \
+        and records[source].memspaces[:1] == ("smem",) and bool(record.levels) \
+        and all(label.level == "block" and label.origin == source for label in _levels.flatten(record.levels[0]))
 
 
 def _register_base(records: list, views: dict, index: int):
@@ -3519,7 +3545,13 @@ def _register_base(records: list, views: dict, index: int):
             and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
         seen.add(record.index)
         record = records[views[record.index]]
-    return record.index if seen and _bare_registers(record) else None
+    return record.index if seen and _unplaced_bare(record) else None
+
+
+def _unplaced_bare(record) -> bool:
+    """Registers made from a bare shape that no rule of theirs placed (`_bare_registers`, or carrying only the Block
+    labels of a tile they were matched to by shape: `_registers_no_rule_placed`)."""
+    return _bare_registers(record) or _registers_no_rule_placed(record)
 
 
 def _as_copy_values(record, rule: str, level: str, atom: int = 0) -> None:
