@@ -4326,8 +4326,9 @@ def _contractions(axes: Axes, records: list) -> None:
     """A contraction by FMAs in a kernel with no MMA (a GEMV, `s += x[j] * w[j]` summed across the warps through a
     cross-warp buffer, seen by the tracer as `contraction` on the buffer's record): the leaves the multiplied
     elements' indices walk are one axis in both factors, K; the left factor's other leaves are its rows M, the
-    right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where each factor has
-    rows of its own (two tensors' elements, not a vector scaling a row of the same rows). Factors that loads issued
+    right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where the factors' rows
+    are not the same rows (two tensors' elements, not a vector scaling a row of the same rows); one factor may show
+    no rows at all (one B row per CTA, sliced away before the copy that fills its registers). Factors that loads issued
     by hand returned (no products of tensors' elements recorded) still make the partial sums K."""
     for record in records:
         contraction = record.meta.get("contraction")
@@ -4344,7 +4345,12 @@ def _contractions(axes: Axes, records: list) -> None:
             k = axes.find(contracted[0])
             rows = [{v for v in others if axes.find(v) != k} or _rows_of_source(axes, records, records[i], k)
                     for (_, others), i in zip(sides, (left, right))]
-            if not rows[0] or not rows[1] or {axes.find(v) for v in rows[0]} & {axes.find(v) for v in rows[1]}:
+            # a factor with no rows in sight (a B row one CTA picks by its block index, `tB[n_idx, ...]`, copied
+            # into registers of the contracted leaves alone) still contracts with the other's rows, in a kernel no
+            # name calls attention (where a query row times a key row contracts the head dim, which names say)
+            one_sided = not (rows[0] and rows[1]) and not axes.named_attention
+            if not (rows[0] and rows[1] or one_sided and (rows[0] or rows[1])) \
+                    or {axes.find(v) for v in rows[0]} & {axes.find(v) for v in rows[1]}:
                 continue
             found = True
             axes.suggest(contracted[0], "K", "contraction")
@@ -4407,10 +4413,12 @@ def _as_product_rows(tree):
 def _rows_of_source(axes: Axes, records: list, record, k: int) -> set:
     """The axis variables of the rows a factor holds one of where it has no leaf but the contracted one: registers
     made like one row of a tensor (`make_rmem_tensor_like(a_vecs[m, (None, tidx)])`, the slice looked through)
-    hold that tensor's leaves not along the contracted axis `k`."""
-    if len(record.inputs) != 1 or not records[record.inputs[0]].levels:
+    hold that tensor's leaves not along the contracted axis `k`; so do registers made from a bare shape that copies
+    fill from slices of one tensor only (`autovec_copy(tB[None, tile], regs[tile, None])`, `tB` the CTA's row of B)."""
+    sources = {src for _, src in record.meta.get("writes", ())} if not record.inputs else set(record.inputs)
+    if len(sources) != 1 or None in sources or not records[next(iter(sources))].levels:
         return set()
-    source = records[record.inputs[0]]
+    source = records[sources.pop()]
     return {v for v in _leaf_vars(axes, source.levels[0], source.shapes[0]) if v is not None and axes.find(v) != k}
 
 

@@ -282,7 +282,8 @@ RULES = {
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
-                   "right one's N (only where each has rows of its own), the warps' partial sums K; a sum of products "
+                   "right one's N (not where both are the same rows; one may show none: a row each CTA picks before "
+                   "the copy), the warps' partial sums K; a sum of products "
                    "of values two loads issued by hand returned (`ld.global.v4.u32` words unpacked) has its warps' "
                    "partial sums along K too",
     "product_rows": "in a kernel with no MMA, a register array whose elements are sums of products written at "

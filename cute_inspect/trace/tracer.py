@@ -3747,8 +3747,13 @@ class _Tracer:
         """`tA[None, (None, (tidx, None))]` of a divide `(rows, (8, (128, 6)))`: a nested mode one of whose leaves the
         thread index picks, the other modes kept whole, is that thread's copy partition of the mode
         (`levels.thread_picked`); the kept modes keep their labels."""
-        if not record.op.endswith("_divide") or coord[0] is not None or not isinstance(coord[1], tuple) \
+        if not record.op.endswith("_divide") or not isinstance(coord[1], tuple) \
                 or len(record.levels) != 1 or len(record.levels[0]) != 2:
+            return False
+        # the rows kept whole, or one of them picked per CTA (`tB[n_idx, (None, (tidx, None))]`, n_idx from the block
+        # index: the CTA's own row of B), never by the thread
+        by_cta = coord[0] is not None
+        if by_cta and not _from_block_index(coord[0], self.thread_coordinates):
             return False
         rows, divided = record.levels[0]
         mode = _levels.thread_picked(divided, coord[1], lambda c: _from_thread_index(c, self.thread_coordinates),
@@ -3756,11 +3761,11 @@ class _Tracer:
         if mode is None:
             return False
         record.meta["thread_view"] = True
-        record.levels = ((rows, mode),)
-        self._vectors_split_by_thread(record, mode)
+        record.levels = ((_rows_beside_thread(rows, by_cta, record.index), mode),)
+        self._vectors_split_by_thread(record, mode, by_cta)
         return True
 
-    def _vectors_split_by_thread(self, record, mode) -> None:
+    def _vectors_split_by_thread(self, record, mode, by_cta: bool = False) -> None:
         """`gA_vec = logical_divide(tile, (None, 8))`, then `logical_divide(gA_vec, (None, (None, 128)))` picked by the
         thread index: the first divide cut the mode into the vectors a thread's copy moves and their index, which the
         second deals out to the threads: its vector the copy's atom, its index the copy's rests, as in the thread's
@@ -3776,6 +3781,7 @@ class _Tracer:
                 or not picked or picked[0].role != "atom" or picked[0].var != divided[0].var:
             return
         vector, index = divided
+        rows = _rows_beside_thread(rows, by_cta, source.index)
         source.levels = ((rows, (replace(vector, level="copy", role="atom", origin=source.index, rule="thread_view"),
                                  replace(index, level="copy", role="rest", origin=source.index, rule="thread_view"))),)
 
@@ -4525,6 +4531,37 @@ def _hand_laid_buffer(record) -> bool:
 def _keeps_whole(coord) -> bool:
     """Whether a slice's coordinate keeps its mode whole: `None`, or a nested mode's `(None, None)`."""
     return coord is None or isinstance(coord, tuple) and all(_keeps_whole(c) for c in coord)
+
+
+def _rows_beside_thread(rows, by_cta: bool, origin: int):
+    """The rows of a hand partition whose other mode the thread index picks (`(rows, (8, (128, 6)))`): still a kernel
+    input's (no tile cut them), they are a mode the partition leaves whole, its copy's rests (one copy per row);
+    picked one per CTA by the block index, they count the CTAs' rows: a rest of the tile that carries them."""
+    if isinstance(rows, tuple):
+        return tuple(_rows_beside_thread(t, by_cta, origin) for t in rows)
+    if rows.level == "input":
+        return replace(rows, level="copy", role="rest", origin=origin, rule="thread_view")
+    return replace(rows, role="rest", origin=origin, rule="thread_view") if by_cta else rows
+
+
+def _from_block_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
+    """Whether a run-time coordinate was computed from the block index by integer arithmetic (`n_idx = block_idx()`,
+    `block_idx * 2 + ni`) and not from the thread index: a CTA's own pick."""
+    if _from_thread_index(coord, thread_coordinates, depth):
+        return False
+    frontier = [v for v in [getattr(coord, "value", None)] if v is not None and not isinstance(v, int)]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            name = _op_name(v)
+            if name is None:
+                continue
+            if name.startswith("nvvm.read.ptx.sreg.ctaid"):
+                return True
+            if name.startswith(("arith.", "cute.tuple_")) or name in ("cute.get_scalars", "cute.make_int_tuple"):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return False
 
 
 def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
