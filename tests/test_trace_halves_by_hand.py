@@ -28,6 +28,14 @@ def test_a_recast_view_and_the_values_computed_from_it_follow_the_loaded_registe
 
 
 def test_registers_whose_byte_view_is_written_out_element_by_element_are_written_out(halves):
-    # `sfs[i] = sf_byte[0]`, `sf_byte` laid over `sf`'s storage: both hold the written scale
-    assert labels_of(halves, "sf_byte")[0] == ["store-atom"]
+    # `sfs[i] = sf_out[0]`, `sf_out` laid over `sf`'s storage: it, `sf` and the byte view the scale was set
+    # through (`sf_byte[0] = ...`) all hold the written scale
+    assert labels_of(halves, "sf_out")[0] == ["store-atom"]
     assert labels_of(halves, "sf")[0] == ["store-atom"]
+    assert labels_of(halves, "sf_byte")[0] == ["store-atom"]
+
+
+def test_a_view_at_an_address_offset_by_a_value_read_from_a_table_is_no_view_of_the_table(halves):
+    # `make_tensor(q.iterator + dests[t] * row_bytes + lane * 8, 8)`: q's bytes, not the SMEM table's (of layout 8)
+    assert labels_of(halves, "dst")[0] == ["store-atom-N"]
+    assert labels_of(halves, "dests")[0] != ["store-atom-N"]

@@ -1271,7 +1271,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # registers still unplaced after every rule of what computed them
         _written_out_through_fragments(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
-    _written_out_by_hand(records)
+    _written_out_by_hand(records, views)
     _moved_into_written_out(records)
     _indexed_statistics(records)
     _fragments_of_statistics(records)
@@ -3663,10 +3663,12 @@ def _read_out_of_tmem(records: list) -> None:
             _as_copy_values(record, "read_out_of_tmem", "store")
 
 
-def _written_out_by_hand(records: list) -> None:
+def _written_out_by_hand(records: list, views: dict) -> None:
     """Registers whose elements inline PTX writes into global memory (`meta["written_out"]`: `red.global.add` of
     packed dQ pairs, an accumulator reduced across CTAs) hold the kernel's written-out values: `store`. Registers
-    no rule labelled take the first mode as the atom, the others as rests; a copy's values keep their modes."""
+    no rule labelled take the first mode as the atom, the others as rests; a copy's values keep their modes. A view
+    laid over such registers that no rule labelled (`make_tensor(recast_ptr(sf.iterator, Uint8), 1)`, the byte the
+    scale was written through) is those registers: `store` too."""
     for record in records:
         if not record.meta.get("written_out") or record.memspaces[:1] != ("rmem",) or not record.levels:
             continue
@@ -3675,6 +3677,11 @@ def _written_out_by_hand(records: list) -> None:
         elif all(label.level == "copy" for label in _levels.flatten(record.levels[0])):
             record.levels = (_relabelled(record.levels[0], record.index, "written_out_by_hand", level="store"),) \
                 + record.levels[1:]
+    for index, source in views.items():
+        record, held = records[index], records[source]
+        if held.meta.get("written_out") and held.memspaces[:1] == ("rmem",) and _unlabelled_registers(record) \
+                and held.levels and all(label.level == "store" for label in _levels.flatten(held.levels[0])):
+            _as_copy_values(record, "written_out_by_hand", "store")
 
 
 def _moved_into_written_out(records: list) -> None:

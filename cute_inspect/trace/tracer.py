@@ -3154,7 +3154,7 @@ class _Tracer:
                 found = (self.of_type.get(_type_text(value)) or [None])[-1]
             return found
 
-        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
+        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True, through=_not_loaded)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
 
@@ -4488,10 +4488,11 @@ def _branch_values(value) -> tuple:
         return ()
 
 
-def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):
+def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16, through=None):
     """Breadth-first up the ops that define `start` (its defining op's operands, theirs, ...; at most `width` a
     level): the first answer `match` gives a value, else None. `unwrap`: take the MLIR value the DSL wraps an
-    operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is."""
+    operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is. `through(value)`: whether to
+    go on up from a value that `match` did not answer (all, when None)."""
     frontier = [start]
     for level in range(depth):
         following = []
@@ -4503,10 +4504,17 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
             found = match(value)
             if found is not None:
                 return found
-            if level + 1 < depth:  # the last level's operands would never be looked at
+            if level + 1 < depth and (through is None or through(value)):  # (the last level's: never looked at)
                 following.extend(_operands(value))
         frontier = following[:width]
     return None
+
+
+def _not_loaded(value) -> bool:
+    """Whether a value is not one read out of memory (`cute.memref.load`): an address computed from a value read
+    out of a table (`mQOut.iterator + sRoute[r] * row_bytes`) points into the tensor it offsets, not the table."""
+    name = _op_name(value) or ""
+    return not (name.endswith(".load") or ".load_" in name or name == "llvm.load")
 
 
 # id of an MLIR value's Python object -> (that object, the operands of the op that defines it), while a trace runs
