@@ -29,3 +29,9 @@ def test_registers_moving_a_staged_chunk_out_to_global_memory_are_the_stores(sta
 
 def test_the_staging_tile_itself_stays_the_ctas_tile(staged):
     assert labels_of(staged, "tile")[0][0].startswith("block-atom")
+
+
+def test_registers_written_element_by_element_into_a_staging_tile_carried_out_are_written_out(staged):
+    # `tile[r, 63] = scale_byte[0]`, the tile's chunks copied out to global memory: the scale is the result's
+    assert labels_of(staged, "scale_byte")[0] == ["store-atom"]
+    assert labels_of(staged, "scale")[0] == ["store-atom"]

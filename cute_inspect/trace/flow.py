@@ -1271,6 +1271,8 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # registers still unplaced after every rule of what computed them
         _written_out_through_fragments(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
+    if not axes.mmas:
+        _staged_by_element(records, views)
     _written_out_by_hand(records, views)
     _moved_into_written_out(records)
     _indexed_statistics(records)
@@ -3661,6 +3663,19 @@ def _read_out_of_tmem(records: list) -> None:
         tiled = record.op == "local_tile" and bool(record.inputs) and record.inputs[0] in read
         if (record.index in read or tiled) and record.levels:
             _as_copy_values(record, "read_out_of_tmem", "store")
+
+
+def _staged_by_element(records: list, views: dict) -> None:
+    """In a kernel with no MMA, registers whose element the kernel writes into an SMEM buffer (`sQ[r, 128 + g] =
+    sf_byte[0]`, `meta["staged_in"]`) whose chunks are carried out to global memory (a chunk laid over it that
+    `_copied_by_hand` found staged out: Store) hold written-out values, as if written into global memory
+    (`meta["written_out"]`, for `_written_out_by_hand`)."""
+    staged_out = {views[r.index] for r in records if r.index in views and r.levels and r.memspaces[:1] == ("smem",)
+                  and all(label.level == "store" and label.rule == "copied_by_hand"
+                          for label in _levels.flatten(r.levels[0]))}
+    for record in records:
+        if set(record.meta.get("staged_in", ())) & staged_out:
+            record.meta["written_out"] = True
 
 
 def _written_out_by_hand(records: list, views: dict) -> None:

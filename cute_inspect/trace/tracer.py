@@ -1089,13 +1089,18 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"pointer store: {type(exc).__name__}: {exc}")
 
-    def _registers_written_out(self, value, depth: int = 6) -> None:
+    def _registers_written_out(self, value, depth: int = 6, staged_in: int | None = None) -> None:
         """The registers a value written into global memory by hand was read from (through `depth` defining ops)
-        hold written-out values (`meta["written_out"]`), and so do the registers they recast."""
+        hold written-out values (`meta["written_out"]`), and so do the registers they recast. `staged_in`: the
+        value was written into that SMEM buffer instead (`meta["staged_in"]`: written out only if the buffer is,
+        `flow._staged_by_element`)."""
         source = _loaded_from(getattr(value, "value", value), self.loaded, depth)
         record = self.trace.records[source] if source is not None else None
         while record is not None and record.memspaces[:1] == ("rmem",):
-            record.meta["written_out"] = True
+            if staged_in is None:
+                record.meta["written_out"] = True
+            elif staged_in not in record.meta.setdefault("staged_in", []):
+                record.meta["staged_in"].append(staged_in)
             # a recast of registers (`recast_tensor(codes, Int64)`, or a view over their storage,
             # `make_tensor(recast_ptr(sf.iterator, Uint8), 1)`) is those registers in other words
             if record.op == "recast_tensor" and record.inputs:
@@ -1112,8 +1117,13 @@ class _Tracer:
         computed from the values by a reduction writes out the scale, not the values. In a kernel with no MMA only:
         with one, registers an epilogue writes out element by element are the accumulator's (an attention's row
         statistics written as its LSE), which its own rules place."""
-        if not self.axes.mmas and "gmem" in str(getattr(tensor, "memspace", "")):
+        memspace = str(getattr(tensor, "memspace", ""))
+        if not self.axes.mmas and "gmem" in memspace:
             self._registers_written_out(value, depth=1)
+        elif not self.axes.mmas and "smem" in memspace:  # `sQ[r, 128 + g] = sf_byte[0]`: staged, maybe
+            found = self._element_source(tensor)
+            if found is not None:
+                self._registers_written_out(value, depth=1, staged_in=found[0])
 
     def _stored_from(self, index: int, value) -> None:
         """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors

@@ -1,5 +1,6 @@
 """A compile-only row quantizer with no MMA that stages its result in shared memory by hand: each thread packs 8
-bytes in registers and copies them into its chunk of an SMEM tile (a view laid over the tile's pointer), then after a
+bytes in registers and copies them into its chunk of an SMEM tile (a view laid over the tile's pointer), and writes
+a scale byte into the tile element by element through a byte view of a one-entry E4M3 register; then after a
 barrier every thread copies a 16-byte chunk of the tile into registers and out to global memory, again through views
 laid over pointers."""
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
@@ -34,6 +35,11 @@ class StagedChunks:
             codes[b] = cutlass.Uint8(v.to(cutlass.Int32) & 0xFF)
         chunk = cute.make_tensor(tile.iterator + cute.assume(r * BYTES + g * 8, divby=8), cute.make_layout(8))
         cute.copy(narrow, codes, chunk)
+        scale = cute.make_rmem_tensor(cute.make_layout(1), cutlass.Float8E4M3FN)
+        scale_byte = cute.make_tensor(cute.recast_ptr(scale.iterator, dtype=cutlass.Uint8), cute.make_layout(1))
+        scale_byte[0] = codes[0] | codes[1]
+        if g == 0:
+            tile[r, BYTES - 1] = scale_byte[0]
         cute.arch.sync_threads()
         if tidx < ROWS * BYTES // 16:
             r2 = tidx // (BYTES // 16)
