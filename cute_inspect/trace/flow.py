@@ -4766,15 +4766,15 @@ def _loaded_by_hand(records: list, columns: str) -> None:
 
 
 def _stored_from_tiles(records: list) -> None:
-    """In a kernel with no MMA, registers of several modes made from a bare shape that no rule placed, stored (whole
-    or slice by slice) with values computed from register tensors of their own shape that a copy labelled
-    (`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`, `meta["stored_from"]`)
-    hold those values: their labels mode for mode, where they agree."""
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed, stored (whole or slice by
+    slice) with values computed from register tensors of their own shape that a copy labelled
+    (`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`, `meta["stored_from"]`;
+    one vector too, a MoE combine's `acc.store(acc.load() + frag.load().to(f32) * w)`) hold those values: their
+    labels mode for mode, where they agree."""
     for record in records:
         sources = record.meta.get("stored_from")
         shape = record.shapes[0] if record.shapes else None
-        if not sources or record.op != "make_rmem_tensor" or not isinstance(shape, tuple) or len(shape) < 2 \
-                or not _registers_no_rule_placed(record):
+        if not sources or record.op != "make_rmem_tensor" or shape is None or not _registers_no_rule_placed(record):
             continue
         found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(tree)): tree
                  for tree in (records[i].levels[0] for i in sources

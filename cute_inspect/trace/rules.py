@@ -88,7 +88,7 @@ RULES = {
     "written_out_through": "in a kernel with no MMA, registers made from a bare shape that no copy fills and whose "
                            "converted or recast twin a copy writes out into global memory: the store's, the twins "
                            "carrying the same labels",
-    "stored_from": "in a kernel with no MMA, registers of several modes made from a bare shape, stored whole or "
+    "stored_from": "in a kernel with no MMA, registers (one or several modes) made from a bare shape, stored whole or "
                    "slice by slice with values computed from loaded register tensors of their own shape: those "
                    "tensors' labels, mode for mode",
     "loaded_by_hand": "in a kernel with no MMA, registers made from a bare shape stored whole or element by "
