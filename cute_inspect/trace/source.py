@@ -416,7 +416,10 @@ def _stored_names(target: ast.expr) -> list:
 
 
 def _comprehension_target(comp, targets, frame) -> tuple | None:
-    """The target of the element the comprehension is on: ``for m in (mX, mO)`` with `m` bound to `mO` -> 2nd."""
+    """The target of the element the comprehension is on: ``for m in (mX, mO)`` with `m` bound to `mO` -> 2nd. A list
+    bound to one name (``frags = [make_rmem_tensor(...) for _ in range(2)]``) names each of its elements."""
+    if isinstance(targets, ast.Name) and isinstance(comp, ast.ListComp):
+        return (targets.id,)
     if frame is None or len(comp.generators) != 1 or not isinstance(targets, (ast.Tuple, ast.List)):
         return None
     gen = comp.generators[0]

@@ -1,6 +1,7 @@
 """A compile-only MoE combine with no MMA: each thread sums its 8 columns of a token's top-4 expert rows, each loaded
-by one 128-bit copy into a register vector through a view laid over the row's address, into one fp32 vector stored
-whole (`acc.store(acc.load() + frag.load().to(f32))`), and copies the bf16 result out."""
+by one 128-bit copy into one of two register vectors (a list made by a comprehension) through a view laid over the
+row's address, into one fp32 vector stored whole (`acc.store(acc.load() + frags[j % 2].load().to(f32))`), and
+copies the bf16 result out."""
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
 
@@ -24,12 +25,12 @@ class CombineRows:
         col = tidx * VEC
         acc = cute.make_rmem_tensor(cute.make_layout(VEC), cutlass.Float32)
         acc.fill(0.0)
+        frags = [cute.make_rmem_tensor(cute.make_layout(VEC), cutlass.BFloat16) for _ in range(2)]
         for j in cutlass.range_constexpr(TOPK):
             row = slots[token * TOPK + j]
             src = cute.make_tensor(y.iterator + cute.assume(row * HIDDEN + col, divby=VEC), cute.make_layout(VEC))
-            frag = cute.make_rmem_tensor(cute.make_layout(VEC), cutlass.BFloat16)
-            cute.copy(atom, src, frag)
-            acc.store(acc.load() + frag.load().to(cutlass.Float32))
+            cute.copy(atom, src, frags[j % 2])
+            acc.store(acc.load() + frags[j % 2].load().to(cutlass.Float32))
         result = cute.make_rmem_tensor(cute.make_layout(VEC), cutlass.BFloat16)
         result.store(acc.load().to(cutlass.BFloat16))
         dst = cute.make_tensor(out.iterator + cute.assume(token * HIDDEN + col, divby=VEC), cute.make_layout(VEC))
