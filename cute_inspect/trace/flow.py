@@ -1148,6 +1148,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _buffers_without_mma(records)
         _contractions(axes, records)
         _product_rows(axes, records)
+        _register_products(axes, records)
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
         _rows_read_in_vectors(axes, records)
@@ -4405,6 +4406,89 @@ def _product_rows(axes: Axes, records: list) -> None:
         if None not in held and record.memspaces[:1] == ("rmem",) \
                 and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
             record.levels = (tuple(_as_product_rows(mode) for mode in modes),) + tuple(record.levels[1:])
+
+
+def _register_products(axes: Axes, records: list) -> None:
+    """Sums of products of two register arrays' elements written at literal indices (`acc[mi, ni] = acc[mi, ni] +
+    a[mi, vi] * b[ni, vi]`, `meta["product_indices"]`), in a kernel with no MMA: a GEMM by FMAs over registers that
+    hold several rows each. A factor's leaf whose index is, in every product, the written index of one mode of the
+    accumulator holds that mode's rows (the left factor's M, the right one's N, joined to the accumulator's mode);
+    a leaf of each factor whose indices agree in every product and vary is the contracted K. An accumulator whose
+    every mode holds a factor's rows, labelled by nothing else, is the CTA's output tile in registers."""
+    for record in records:
+        writes = record.meta.get("product_indices")
+        if not writes or not record.levels or not isinstance(record.shapes[0], tuple):
+            continue
+        pairs = {pair for _, products in writes for pair in products}
+        if len(pairs) != 1:
+            continue
+        (pair,) = pairs
+        factors = [records[i] for i in pair]
+        digits = [_leaf_digits(f) for f in factors]
+        if None in digits:
+            continue
+        # per factor: leaf -> for each (write, product) the digit it takes
+        seen = [[], []]
+        written = []
+        for coords, products in writes:
+            for a, b in products[pair]:
+                written.append(coords)
+                seen[0].append(digits[0](a))
+                seen[1].append(digits[1](b))
+        modes, shapes = _modes(record.levels[0]), _modes(record.shapes[0])
+        variables = [_leaf_vars(axes, f.levels[0], f.shapes[0]) for f in factors]
+        if not seen[0] or any(len(coords) != len(modes) for coords in written) \
+                or any(len(variables[i]) != len(seen[i][0]) for i in (0, 1)):
+            continue
+        held = {}  # accumulator mode -> (factor, its leaf)
+        for side in (0, 1):
+            for mode in range(len(modes)):
+                column = [coords[mode] for coords in written]
+                if None in column or len(set(column)) < 2:
+                    continue
+                leaves = [leaf for leaf in range(len(seen[side][0])) if [d[leaf] for d in seen[side]] == column]
+                if len(leaves) == 1 and mode not in held:
+                    held[mode] = (side, leaves[0])
+        if len(held) != 2 or {side for side, _ in held.values()} != {0, 1}:
+            continue
+        rows = {side: leaf for side, leaf in held.values()}
+        if variables[0][rows[0]] is None or variables[1][rows[1]] is None:
+            continue
+        contracted = [(a, b) for a in range(len(seen[0][0])) for b in range(len(seen[1][0]))
+                      if a != rows[0] and b != rows[1] and len({d[a] for d in seen[0]}) > 1
+                      and [d[a] for d in seen[0]] == [d[b] for d in seen[1]]]
+        # (the writes read may all be of one contracted index, `vi = 0`: the rows still say M and N)
+        if len(contracted) == 1 and None not in (variables[0][contracted[0][0]], variables[1][contracted[0][1]]):
+            (a, b), = contracted
+            axes.join(variables[0][a], variables[1][b])
+            axes.suggest(variables[0][a], "K", "contraction")
+        # the warps' partial sums of such products (`buf[mi, ni, warp]`) run along what they contract
+        for var, role in record.meta.get("warp_partials", {}).items():
+            if role == "partials":
+                axes.suggest(var, "K", "contraction")
+        for mode, (side, leaf) in held.items():
+            axes.suggest(variables[side][leaf], "MN"[side], "contraction")
+            own = _mode_var(axes, modes[mode], shapes[mode])
+            if own is not None:
+                axes.join(own, variables[side][leaf])
+        if record.memspaces[:1] == ("rmem",) and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+            record.levels = (tuple(_as_product_rows(mode) for mode in modes),) + tuple(record.levels[1:])
+
+
+def _leaf_digits(record):
+    """A function from a flat index of the record's first output to the index of each of its leaves
+    (colexicographic), where every leaf is static; else None."""
+    extents = list(_leaves(record.shapes[0])) if record.shapes else []
+    if not extents or not all(isinstance(e, int) for e in extents) or not record.levels:
+        return None
+
+    def digits(flat: int) -> tuple:
+        found = []
+        for extent in extents:
+            found.append(flat % extent)
+            flat //= extent
+        return tuple(found)
+    return digits
 
 
 def _sliced_rows_at(records: list, writes: list, i: int):

@@ -562,6 +562,8 @@ class _Tracer:
         self.tma_boxes: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        # hash of an element read at literal indices of several modes (`a_regs[mi, vi]`) -> its flat index
+        self.read_flat: dict = {}
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
@@ -1174,6 +1176,9 @@ class _Tracer:
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
+                        flat = _flat_literal(coord, self.trace.records[found[0]].shapes[found[1]])
+                        if flat is not None:
+                            self.read_flat[key] = flat
                         if self.register_values:  # none in most kernels: asked before the call, at every element
                             self._register_read(found, coord, key)
                     elif found is None and tensor_key is not None:
@@ -1374,9 +1379,10 @@ class _Tracer:
         if len(writes) >= _PRODUCT_WRITES_READ or checked > 4 * _PRODUCT_WRITES_READ \
                 or any(literal == seen for seen, _ in writes):
             return
-        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at, self.read_flat)
         if products:
             writes.append((literal, tuple(products)))
+            meta.setdefault("product_indices", []).append((literal, products))
 
     def _partials_summed(self, value) -> None:
         """`v = red[0, i, lane] + red[1, i, lane] + ...`, written anywhere: elements of an SMEM buffer read at indices
@@ -4220,17 +4226,18 @@ _PRODUCTS = ("arith.mulf", "math.fma", "llvm.intr.fma")
 _CONVERSIONS = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "cute.cvt")
 
 
-def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> dict:
+def _element_products(value, loaded: dict, read_at: dict, flat: dict | None = None, limit: int = 256) -> dict:
     """The products of two elements a value was summed from (`s = s + x[j] * w[j]`, then shuffled), each factor read
     from a traced register tensor at a literal index, looking through conversions: (left record, right record) ->
-    the (left index, right index) pairs multiplied. At most `limit` ops looked at."""
+    the (left index, right index) pairs multiplied (`flat`: the flat index of a read at literals of several modes,
+    `a[m, v]`). At most `limit` ops looked at."""
     found: dict = {}
 
     def product_of_elements(value) -> bool:
         operands = _operands(value)
         if _op_name(value) not in _PRODUCTS or len(operands) < 2:
             return False
-        factors = [_element_read(o, loaded, read_at) for o in operands[:2]]
+        factors = [_element_read(o, loaded, read_at, flat) for o in operands[:2]]
         if None in factors or factors[0][0] == factors[1][0]:
             return False
         found.setdefault((factors[0][0], factors[1][0]), set()).add((factors[0][1], factors[1][1]))
@@ -4241,16 +4248,36 @@ def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> d
     return found
 
 
-def _element_read(value, loaded: dict, read_at: dict):
+def _element_read(value, loaded: dict, read_at: dict, flat: dict | None = None):
     """(record, literal index) of the element read a value is, through up to two conversions, else None: an element
-    of a register tensor (`a[k]`) or of a tensor value loaded from one (`b.load().to(f32)[k]`)."""
+    of a register tensor (`a[k]`; `a[m, v]` at its flat index, from `flat`) or of a tensor value loaded from one
+    (`b.load().to(f32)[k]`)."""
     def read(v):
         key = _ir_hash(v)
         if key in loaded and key in read_at:
-            return (loaded[key], read_at[key]) if isinstance(read_at[key], int) else None
+            if isinstance(read_at[key], int):
+                return loaded[key], read_at[key]
+            return (loaded[key], flat[key]) if flat and key in flat else None
         return _loaded_lane(v, loaded)
 
     return _through_conversions(value, read)
+
+
+def _flat_literal(coord, shape):
+    """The flat (colexicographic) index of a coordinate of literals, one per mode (`(mi, vi)` of a (4, 8) tensor: mi +
+    4 vi), where every mode's size is static; else None (a single literal is its own flat index already)."""
+    if not isinstance(coord, tuple) or not isinstance(shape, tuple) or len(coord) != len(shape) \
+            or not all(isinstance(c, int) for c in coord):
+        return None
+    flat, step = 0, 1
+    for c, mode in zip(coord, shape):
+        size = 1
+        for extent in _leaves(mode):
+            if not isinstance(extent, int):
+                return None
+            size *= extent
+        flat, step = flat + c * step, step * size
+    return flat
 
 
 def _loaded_lane(value, loaded: dict):
