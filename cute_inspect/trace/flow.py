@@ -4427,7 +4427,7 @@ def _register_products(axes: Axes, records: list) -> None:
         digits = [_leaf_digits(f) for f in factors]
         if None in digits:
             continue
-        # per factor: leaf -> for each (write, product) the digit it takes
+        # each product's leaf digits in either factor, beside the coordinates written with it
         seen = [[], []]
         written = []
         for coords, products in writes:
@@ -4471,7 +4471,8 @@ def _register_products(axes: Axes, records: list) -> None:
             own = _mode_var(axes, modes[mode], shapes[mode])
             if own is not None:
                 axes.join(own, variables[side][leaf])
-        if record.memspaces[:1] == ("rmem",) and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+        if record.memspaces[:1] == ("rmem",) \
+                and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
             record.levels = (tuple(_as_product_rows(mode) for mode in modes),) + tuple(record.levels[1:])
 
 
