@@ -1773,7 +1773,7 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             # `codes = cute.zipped_divide(t, tiler)[(None, None), (0, i)]`: the name stands for the whole result too
-            names = assigned_names(site, op, call.frame) or indexed_result_names(site) \
+            names = assigned_names(site, op, call.frame, lists=True) or indexed_result_names(site) \
                 or launch_parameter_names(site, call.frame)
         elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
             names = indexed  # a helper's tensor the line indexes at once: the whole, named
