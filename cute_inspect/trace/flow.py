@@ -1154,6 +1154,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _buffers_without_mma(records)
         _contractions(axes, records)
         _product_rows(axes, records)
+        _register_products(axes, records)
         _rows_and_columns(axes, records, moved)
         _vectors_over_pointers(axes, records, moved)
         _rows_read_in_vectors(axes, records)
@@ -1248,7 +1249,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if axes.mmas:  # without an MMA, `_reduction_buffers` reads such buffers
         _summed_partials(records)
     if not axes.mmas:
-        _copied_by_hand(records, moved)
+        _copied_by_hand(records, moved, views)
     else:
         _filled_by_copy(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
@@ -1279,7 +1280,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # registers still unplaced after every rule of what computed them
         _written_out_through_fragments(records)
     _results_written_out(records)  # after the arrays computed from loaded registers took their labels
-    _written_out_by_hand(records)
+    if not axes.mmas:
+        _staged_by_element(records, views)
+    _written_out_by_hand(records, views)
     _moved_into_written_out(records)
     _indexed_statistics(records)
     _fragments_of_statistics(records)
@@ -3646,13 +3649,19 @@ def _relevel(tree, origin: int, old: tuple, level: str):
     return replace(tree, level=level)
 
 
-def _copied_by_hand(records: list, moved: set) -> None:
+def _copied_by_hand(records: list, moved: set, views: dict) -> None:
     """In a kernel with no MMA, registers made from a layout or shape alone (`make_rmem_tensor((4, iters))`) that a
     copy fills from a view made over a pointer and moved whole (`make_tensor(mW.iterator + offset, layout)`; a
     slice of a tensor the kernel made is that tensor, not the copied vector) hold the copy's
     values: `copy`, their first mode the atom (one thread's vector), the others rests (its iterations, and modes
     the copy indexed: rows held at once). Registers a copy empties into global or shared memory, and were never
-    filled by one, hold the written result: `store`. The view takes the same level, mode for mode. `moved`:
+    filled by one, hold the written result: `store`. The view takes the same level, mode for mode. A copy into or
+    out of a view laid over such registers (`make_tensor(frag.iterator + 8, 8)`: the half of `frag` one 128-bit
+    load fills, `_register_base`) moves those registers' values: they and the view take that level.
+    A chunk laid by hand over an SMEM buffer the kernel made (`make_tensor(sQ.iterator + r * 144 + g * 8, 8)`,
+    `_buffer_chunk`) is such a view too: registers filled only from such chunks and emptied into global memory
+    carry a staged result out (SMEM -> registers -> global: the write-out's second leg), `store` with every view
+    they move; registers emptied into such a chunk and never filled stage a result: `store`. `moved`:
     `_moved_whole`."""
     filled, emptied = {}, {}  # register record -> the views copies filled it from / emptied it into
     for record in records:
@@ -3660,13 +3669,55 @@ def _copied_by_hand(records: list, moved: set) -> None:
         src, dst = operands.get("src"), operands.get("dst")
         if record.op != "copy" or src is None or dst is None:
             continue
-        if _bare_registers(records[dst]) and src in moved and _view_by_hand(records[src], record.kernel):
-            filled.setdefault(dst, []).append(src)
-        elif _bare_registers(records[src]) and dst in moved and _view_by_hand(records[dst], record.kernel):
-            emptied.setdefault(src, []).append(dst)
-    for registers, level in [(i, "copy") for i in filled] + [(i, "store") for i in emptied if i not in filled]:
-        for index in [registers] + (filled.get(registers) or emptied[registers]):
+        for registers, view, into in ((dst, src, filled), (src, dst, emptied)):
+            base = registers if _unplaced_bare(records[registers]) else _register_base(records, views, registers)
+            if base is not None and view in moved \
+                    and (_view_by_hand(records[view], record.kernel) or _buffer_chunk(records, views, view)):
+                into.setdefault(base, []).extend([view] + ([registers] if registers != base else []))
+                break
+    for registers in set(filled) | set(emptied):
+        sources, targets = filled.get(registers, []), emptied.get(registers, [])
+        staged_out = bool(sources) and all(_buffer_chunk(records, views, i) or records[i].op == "make_tensor"
+                                           and records[i].memspaces[:1] == ("rmem",) for i in sources) \
+            and any(records[i].memspaces[:1] == ("gmem",) for i in targets)
+        if sources and not staged_out:
+            moved_here = [i for i in sources if not _buffer_chunk(records, views, i)]
+            if len(moved_here) < len(sources):  # a load from a staged chunk that stays in the CTA: no rule here
+                continue
+            level = "copy"
+        else:
+            moved_here, level = sources + targets, "store"
+        for index in [registers] + moved_here:
             _as_copy_values(records[index], "copied_by_hand", level)
+
+
+def _buffer_chunk(records: list, views: dict, index: int) -> bool:
+    """A chunk laid by hand over an SMEM buffer the kernel made (`make_tensor(sQ.iterator + offset, 8)`): a view of
+    that buffer still carrying its Block labels, moved whole by a copy (one thread's vector of the buffer)."""
+    record = records[index]
+    source = views.get(index)
+    return record.op == "make_tensor" and record.memspaces[:1] == ("smem",) and source is not None \
+        and records[source].memspaces[:1] == ("smem",) and bool(record.levels) \
+        and all(label.level == "block" and label.origin == source for label in _levels.flatten(record.levels[0]))
+
+
+def _register_base(records: list, views: dict, index: int):
+    """The registers made from a bare shape that the register view `index` lays over, through views of views
+    (`make_tensor(frag.iterator + 8, 8)`, `make_tensor(recast_ptr(frag.iterator, Uint32), 8)`), where the view
+    is no call's but its own layout's (every mode still at the input level); else None."""
+    record, seen = records[index], set()
+    while record.op == "make_tensor" and record.memspaces[:1] == ("rmem",) and record.index in views \
+            and record.index not in seen and record.levels \
+            and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+        seen.add(record.index)
+        record = records[views[record.index]]
+    return record.index if seen and _unplaced_bare(record) else None
+
+
+def _unplaced_bare(record) -> bool:
+    """Registers made from a bare shape that no rule of theirs placed (`_bare_registers`, or carrying only the Block
+    labels of a tile they were matched to by shape: `_registers_no_rule_placed`)."""
+    return _bare_registers(record) or _registers_no_rule_placed(record)
 
 
 def _as_copy_values(record, rule: str, level: str, atom: int = 0) -> None:
@@ -3778,10 +3829,25 @@ def _read_out_of_tmem(records: list) -> None:
             _as_copy_values(record, "read_out_of_tmem", "store")
 
 
-def _written_out_by_hand(records: list) -> None:
+def _staged_by_element(records: list, views: dict) -> None:
+    """In a kernel with no MMA, registers whose element the kernel writes into an SMEM buffer (`sQ[r, 128 + g] =
+    sf_byte[0]`, `meta["staged_in"]`) whose chunks are carried out to global memory (a chunk laid over it that
+    `_copied_by_hand` found staged out: Store) hold written-out values, as if written into global memory
+    (`meta["written_out"]`, for `_written_out_by_hand`)."""
+    staged_out = {views[r.index] for r in records if r.index in views and r.levels and r.memspaces[:1] == ("smem",)
+                  and all(label.level == "store" and label.rule == "copied_by_hand"
+                          for label in _levels.flatten(r.levels[0]))}
+    for record in records:
+        if set(record.meta.get("staged_in", ())) & staged_out:
+            record.meta["written_out"] = True
+
+
+def _written_out_by_hand(records: list, views: dict) -> None:
     """Registers whose elements inline PTX writes into global memory (`meta["written_out"]`: `red.global.add` of
     packed dQ pairs, an accumulator reduced across CTAs) hold the kernel's written-out values: `store`. Registers
-    no rule labelled take the first mode as the atom, the others as rests; a copy's values keep their modes."""
+    no rule labelled take the first mode as the atom, the others as rests; a copy's values keep their modes. A view
+    laid over such registers that no rule labelled (`make_tensor(recast_ptr(sf.iterator, Uint8), 1)`, the byte the
+    scale was written through) is those registers: `store` too."""
     for record in records:
         if not record.meta.get("written_out") or record.memspaces[:1] != ("rmem",) or not record.levels:
             continue
@@ -3790,6 +3856,11 @@ def _written_out_by_hand(records: list) -> None:
         elif all(label.level == "copy" for label in _levels.flatten(record.levels[0])):
             record.levels = (_relabelled(record.levels[0], record.index, "written_out_by_hand", level="store"),) \
                 + record.levels[1:]
+    for index, source in views.items():
+        record, held = records[index], records[source]
+        if held.meta.get("written_out") and held.memspaces[:1] == ("rmem",) and _unlabelled_registers(record) \
+                and held.levels and all(label.level == "store" for label in _levels.flatten(held.levels[0])):
+            _as_copy_values(record, "written_out_by_hand", "store")
 
 
 def _moved_into_written_out(records: list) -> None:
@@ -4441,8 +4512,9 @@ def _contractions(axes: Axes, records: list) -> None:
     """A contraction by FMAs in a kernel with no MMA (a GEMV, `s += x[j] * w[j]` summed across the warps through a
     cross-warp buffer, seen by the tracer as `contraction` on the buffer's record): the leaves the multiplied
     elements' indices walk are one axis in both factors, K; the left factor's other leaves are its rows M, the
-    right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where each factor has
-    rows of its own (two tensors' elements, not a vector scaling a row of the same rows). Factors that loads issued
+    right one's N (as A's and B's in a GEMM), and the warps' partial sums run along K. Only where the factors' rows
+    are not the same rows (two tensors' elements, not a vector scaling a row of the same rows); one factor may show
+    no rows at all (one B row per CTA, sliced away before the copy that fills its registers). Factors that loads issued
     by hand returned (no products of tensors' elements recorded) still make the partial sums K."""
     for record in records:
         contraction = record.meta.get("contraction")
@@ -4459,7 +4531,12 @@ def _contractions(axes: Axes, records: list) -> None:
             k = axes.find(contracted[0])
             rows = [{v for v in others if axes.find(v) != k} or _rows_of_source(axes, records, records[i], k)
                     for (_, others), i in zip(sides, (left, right))]
-            if not rows[0] or not rows[1] or {axes.find(v) for v in rows[0]} & {axes.find(v) for v in rows[1]}:
+            # a factor with no rows in sight (a B row one CTA picks by its block index, `tB[n_idx, ...]`, copied
+            # into registers of the contracted leaves alone) still contracts with the other's rows, in a kernel no
+            # name calls attention (where a query row times a key row contracts the head dim, which names say)
+            one_sided = not (rows[0] and rows[1]) and not axes.named_attention
+            if not (rows[0] and rows[1] or one_sided and (rows[0] or rows[1])) \
+                    or {axes.find(v) for v in rows[0]} & {axes.find(v) for v in rows[1]}:
                 continue
             found = True
             axes.suggest(contracted[0], "K", "contraction")
@@ -4494,6 +4571,90 @@ def _product_rows(axes: Axes, records: list) -> None:
             record.levels = (tuple(_as_product_rows(mode) for mode in modes),) + tuple(record.levels[1:])
 
 
+def _register_products(axes: Axes, records: list) -> None:
+    """Sums of products of two register arrays' elements written at literal indices (`acc[mi, ni] = acc[mi, ni] +
+    a[mi, vi] * b[ni, vi]`, `meta["product_indices"]`), in a kernel with no MMA: a GEMM by FMAs over registers that
+    hold several rows each. A factor's leaf whose index is, in every product, the written index of one mode of the
+    accumulator holds that mode's rows (the left factor's M, the right one's N, joined to the accumulator's mode);
+    a leaf of each factor whose indices agree in every product and vary is the contracted K. An accumulator whose
+    every mode holds a factor's rows, labelled by nothing else, is the CTA's output tile in registers."""
+    for record in records:
+        writes = record.meta.get("product_indices")
+        if not writes or not record.levels or not isinstance(record.shapes[0], tuple):
+            continue
+        pairs = {pair for _, products in writes for pair in products}
+        if len(pairs) != 1:
+            continue
+        (pair,) = pairs
+        factors = [records[i] for i in pair]
+        digits = [_leaf_digits(f) for f in factors]
+        if None in digits:
+            continue
+        # each product's leaf digits in either factor, beside the coordinates written with it
+        seen = [[], []]
+        written = []
+        for coords, products in writes:
+            for a, b in products[pair]:
+                written.append(coords)
+                seen[0].append(digits[0](a))
+                seen[1].append(digits[1](b))
+        modes, shapes = _modes(record.levels[0]), _modes(record.shapes[0])
+        variables = [_leaf_vars(axes, f.levels[0], f.shapes[0]) for f in factors]
+        if not seen[0] or any(len(coords) != len(modes) for coords in written) \
+                or any(len(variables[i]) != len(seen[i][0]) for i in (0, 1)):
+            continue
+        held = {}  # accumulator mode -> (factor, its leaf)
+        for side in (0, 1):
+            for mode in range(len(modes)):
+                column = [coords[mode] for coords in written]
+                if None in column or len(set(column)) < 2:
+                    continue
+                leaves = [leaf for leaf in range(len(seen[side][0])) if [d[leaf] for d in seen[side]] == column]
+                if len(leaves) == 1 and mode not in held:
+                    held[mode] = (side, leaves[0])
+        if len(held) != 2 or {side for side, _ in held.values()} != {0, 1}:
+            continue
+        rows = {side: leaf for side, leaf in held.values()}
+        if variables[0][rows[0]] is None or variables[1][rows[1]] is None:
+            continue
+        contracted = [(a, b) for a in range(len(seen[0][0])) for b in range(len(seen[1][0]))
+                      if a != rows[0] and b != rows[1] and len({d[a] for d in seen[0]}) > 1
+                      and [d[a] for d in seen[0]] == [d[b] for d in seen[1]]]
+        # (the writes read may all be of one contracted index, `vi = 0`: the rows still say M and N)
+        if len(contracted) == 1 and None not in (variables[0][contracted[0][0]], variables[1][contracted[0][1]]):
+            (a, b), = contracted
+            axes.join(variables[0][a], variables[1][b])
+            axes.suggest(variables[0][a], "K", "contraction")
+        # the warps' partial sums of such products (`buf[mi, ni, warp]`) run along what they contract
+        for var, role in record.meta.get("warp_partials", {}).items():
+            if role == "partials":
+                axes.suggest(var, "K", "contraction")
+        for mode, (side, leaf) in held.items():
+            axes.suggest(variables[side][leaf], "MN"[side], "contraction")
+            own = _mode_var(axes, modes[mode], shapes[mode])
+            if own is not None:
+                axes.join(own, variables[side][leaf])
+        if record.memspaces[:1] == ("rmem",) \
+                and all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+            record.levels = (tuple(_as_product_rows(mode) for mode in modes),) + tuple(record.levels[1:])
+
+
+def _leaf_digits(record):
+    """A function from a flat index of the record's first output to the index of each of its leaves
+    (colexicographic), where every leaf is static; else None."""
+    extents = list(_leaves(record.shapes[0])) if record.shapes else []
+    if not extents or not all(isinstance(e, int) for e in extents) or not record.levels:
+        return None
+
+    def digits(flat: int) -> tuple:
+        found = []
+        for extent in extents:
+            found.append(flat % extent)
+            flat //= extent
+        return tuple(found)
+    return digits
+
+
 def _sliced_rows_at(records: list, writes: list, i: int):
     """(source record, its mode) the factors' rows were sliced at where mode `i` of a tensor's product writes is
     indexed, the same in every write and no other (at least two indices written), else None."""
@@ -4522,10 +4683,12 @@ def _as_product_rows(tree):
 def _rows_of_source(axes: Axes, records: list, record, k: int) -> set:
     """The axis variables of the rows a factor holds one of where it has no leaf but the contracted one: registers
     made like one row of a tensor (`make_rmem_tensor_like(a_vecs[m, (None, tidx)])`, the slice looked through)
-    hold that tensor's leaves not along the contracted axis `k`."""
-    if len(record.inputs) != 1 or not records[record.inputs[0]].levels:
+    hold that tensor's leaves not along the contracted axis `k`; so do registers made from a bare shape that copies
+    fill from slices of one tensor only (`autovec_copy(tB[None, tile], regs[tile, None])`, `tB` the CTA's row of B)."""
+    sources = {src for _, src in record.meta.get("writes", ())} if not record.inputs else set(record.inputs)
+    if len(sources) != 1 or None in sources or not records[next(iter(sources))].levels:
         return set()
-    source = records[record.inputs[0]]
+    source = records[sources.pop()]
     return {v for v in _leaf_vars(axes, source.levels[0], source.shapes[0]) if v is not None and axes.find(v) != k}
 
 
@@ -4851,15 +5014,15 @@ def _loaded_by_hand(records: list, columns: str) -> None:
 
 
 def _stored_from_tiles(records: list) -> None:
-    """In a kernel with no MMA, registers of several modes made from a bare shape that no rule placed, stored (whole
-    or slice by slice) with values computed from register tensors of their own shape that a copy labelled
-    (`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`, `meta["stored_from"]`)
-    hold those values: their labels mode for mode, where they agree."""
+    """In a kernel with no MMA, registers made from a bare shape that no rule placed, stored (whole or slice by
+    slice) with values computed from register tensors of their own shape that a copy labelled
+    (`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`, `meta["stored_from"]`;
+    one vector too, a MoE combine's `acc.store(acc.load() + frag.load().to(f32) * w)`) hold those values: their
+    labels mode for mode, where they agree."""
     for record in records:
         sources = record.meta.get("stored_from")
         shape = record.shapes[0] if record.shapes else None
-        if not sources or record.op != "make_rmem_tensor" or not isinstance(shape, tuple) or len(shape) < 2 \
-                or not _registers_no_rule_placed(record):
+        if not sources or record.op != "make_rmem_tensor" or shape is None or not _registers_no_rule_placed(record):
             continue
         found = {tuple((label.level, label.role, label.axis) for label in _levels.flatten(tree)): tree
                  for tree in (records[i].levels[0] for i in sources

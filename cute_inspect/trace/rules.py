@@ -36,7 +36,9 @@ RULES = {
     "thread_view": "a (thread, value) view of a tile (`composition(tile, tv_layout)`) whose thread mode the thread "
                    "index selects (`[tidx, None]`): that thread's copy partition made by hand, its modes the copy's "
                    "atom along the tile axes their strides step; Store where the thread's values are written out "
-                   "(a copy into global memory, or an SMEM tile a TMA store reads)",
+                   "(a copy into global memory, or an SMEM tile a TMA store reads). Of a divide `(rows, (8, (128, "
+                   "6)))` whose nested leaf the thread picks: rows still a kernel input's are the copy's rests; a "
+                   "row the CTA picks by its block index (`[n_idx, (None, (tidx, None))]`) is a rest",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
@@ -88,7 +90,7 @@ RULES = {
     "written_out_through": "in a kernel with no MMA, registers made from a bare shape that no copy fills and whose "
                            "converted or recast twin a copy writes out into global memory: the store's, the twins "
                            "carrying the same labels",
-    "stored_from": "in a kernel with no MMA, registers of several modes made from a bare shape, stored whole or "
+    "stored_from": "in a kernel with no MMA, registers (one or several modes) made from a bare shape, stored whole or "
                    "slice by slice with values computed from loaded register tensors of their own shape: those "
                    "tensors' labels, mode for mode",
     "loaded_by_hand": "in a kernel with no MMA, registers made from a bare shape stored whole or element by "
@@ -168,15 +170,20 @@ RULES = {
     "copied_by_hand": "in a kernel with no MMA, registers made from a bare layout or shape that a copy fills from a "
                       "view made over a pointer (`make_tensor(mW.iterator + offset, layout)`): copy, their first mode "
                       "the atom (a thread's vector), the others rests; registers only emptied into global or shared "
-                      "memory hold the written result: store; the view takes the same level",
+                      "memory hold the written result: store; the view takes the same level. A copy into a view laid "
+                      "over such registers (`make_tensor(frag.iterator + 8, 8)`) moves them; a chunk laid by hand "
+                      "over an SMEM tile the kernel made is such a view, and registers filled only from such chunks "
+                      "and emptied into global memory carry a staged result out: store, every side",
     "filled_in_pieces": "registers made from a one-mode layout that copies fill a piece at a time through "
                         "local_tiles of them, from a thread's copy chunks: the copy's atom",
     "written_out": "registers made from a bare layout that no copy fills (their values computed from loaded ones: "
                    "`r.store(x.load().to(fp8))`) and that a copy writes, whole or through a local_tile of them, "
                    "into global memory the write-out stores: store, their modes otherwise as computed",
     "written_out_by_hand": "registers whose elements inline PTX writes into global memory (`red.global.add` of "
-                           "packed pairs: an accumulator reduced across CTAs): store; unlabelled ones their first "
-                           "mode the atom, the others rests",
+                           "packed pairs: an accumulator reduced across CTAs), or the kernel element by element "
+                           "(through a byte view of them too), or into an SMEM tile whose chunks are carried out: "
+                           "store; unlabelled ones their first mode the atom, the others rests; a view laid over "
+                           "them that no rule labelled, the same",
     "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
                   "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
                   "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "
@@ -282,14 +289,17 @@ RULES = {
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "
                    "the leaves the indices walk are K in both factors, the left factor's other leaves its rows M, the "
-                   "right one's N (only where each has rows of its own), the warps' partial sums K; a sum of products "
+                   "right one's N (not where both are the same rows; one may show none: a row each CTA picks before "
+                   "the copy), the warps' partial sums K; a sum of products "
                    "of values two loads issued by hand returned (`ld.global.v4.u32` words unpacked) has its warps' "
                    "partial sums along K too",
     "product_rows": "in a kernel with no MMA, a register array whose elements are sums of products written at "
                     "literal indices (`acc[m, e] += a_m[v] * b_e[v]`), each index the one the factors' registers were "
                     "sliced at in one mode of their source (`make_rmem_tensor_like(tA[m, None, tile])`): the CTA's "
                     "output tile in registers, Block atoms along those modes' axes (a GEMV's per-token, "
-                    "per-expert partial dot products)",
+                    "per-expert partial dot products); so where the factors are register arrays of several rows "
+                    "(`acc[i, j] += xr[i, v] * wr[j, v]`): the factors' leaves indexed as the accumulator's modes "
+                    "are M and N, the leaf both walk K",
     "layout.rows_cols": "in a kernel with no MMA, a global tensor made over a pointer, of two or three leaves, that "
                         "no data flow or name names: (rows, columns) by its strides alone, the outermost (largest "
                         "stride) leaf the rows M, the others the columns N; a leading extent-1 leaf over one wide "

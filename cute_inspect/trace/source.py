@@ -285,13 +285,15 @@ def _unwrap(value: ast.expr, call: ast.Call) -> bool:
     return False
 
 
-def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tuple | None:
+def assigned_names(site: CallSite, called: str | None = None, frame=None, lists: bool = False) -> tuple | None:
     """The names the call's result was assigned to, one per output; None when not assigned directly.
 
     ``tAsA, tAgA = cpasync.tma_partition(...)`` gives ("tAsA", "tAgA"); ``tXgW = t.partition_S(gW) if w else
     None`` gives ("tXgW",); a call nested in a larger expression (``t.retile(x).load()``) gives None (its
     result is an intermediate). In ``gX, gO = [local_tile(m, ...) for m in (mX, mO)]`` each pass gets its own
-    name when `frame` (the comprehension's) tells which element it is on.
+    name when `frame` (the comprehension's) tells which element it is on. With `lists` (the call is the CuTe call
+    that made the tensor, not a helper's), ``frags = [make_rmem_tensor(...) for _ in range(2)]`` names each element
+    ``frags``; a helper's tensors bound so keep the helper's own names.
     """
     stmt = statement_at(site.file, site.line)
     if stmt is None:
@@ -313,7 +315,7 @@ def assigned_names(site: CallSite, called: str | None = None, frame=None) -> tup
             if _unwrap(element, call):
                 return _target_names(target)
     if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and _unwrap(value.elt, call):
-        return _comprehension_target(value, targets, frame)
+        return _comprehension_target(value, targets, frame, lists)
     return None
 
 
@@ -415,8 +417,11 @@ def _stored_names(target: ast.expr) -> list:
     return []
 
 
-def _comprehension_target(comp, targets, frame) -> tuple | None:
-    """The target of the element the comprehension is on: ``for m in (mX, mO)`` with `m` bound to `mO` -> 2nd."""
+def _comprehension_target(comp, targets, frame, lists: bool = False) -> tuple | None:
+    """The target of the element the comprehension is on: ``for m in (mX, mO)`` with `m` bound to `mO` -> 2nd. With
+    `lists`, a list bound to one name (``frags = [make_rmem_tensor(...) for _ in range(2)]``) names each element."""
+    if lists and isinstance(targets, ast.Name) and isinstance(comp, ast.ListComp):
+        return (targets.id,)
     if frame is None or len(comp.generators) != 1 or not isinstance(targets, (ast.Tuple, ast.List)):
         return None
     gen = comp.generators[0]

@@ -562,6 +562,8 @@ class _Tracer:
         self.tma_boxes: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        # hash of an element read at literal indices of several modes (`a_regs[mi, vi]`) -> its flat index
+        self.read_flat: dict = {}
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
@@ -1089,16 +1091,26 @@ class _Tracer:
         except Exception as exc:
             self.errors.append(f"pointer store: {type(exc).__name__}: {exc}")
 
-    def _registers_written_out(self, value, depth: int = 6) -> None:
+    def _registers_written_out(self, value, depth: int = 6, staged_in: int | None = None) -> None:
         """The registers a value written into global memory by hand was read from (through `depth` defining ops)
-        hold written-out values (`meta["written_out"]`), and so do the registers they recast."""
+        hold written-out values (`meta["written_out"]`), and so do the registers they recast. `staged_in`: the
+        value was written into that SMEM buffer instead (`meta["staged_in"]`: written out only if the buffer is,
+        `flow._staged_by_element`)."""
         source = _loaded_from(getattr(value, "value", value), self.loaded, depth)
         record = self.trace.records[source] if source is not None else None
         while record is not None and record.memspaces[:1] == ("rmem",):
-            record.meta["written_out"] = True
-            # a recast of registers (`recast_tensor(codes, Int64)`) is those registers in other words
-            record = self.trace.records[record.inputs[0]] if record.op == "recast_tensor" and record.inputs \
-                else None
+            if staged_in is None:
+                record.meta["written_out"] = True
+            elif staged_in not in record.meta.setdefault("staged_in", []):
+                record.meta["staged_in"].append(staged_in)
+            # a recast of registers (`recast_tensor(codes, Int64)`, or a view over their storage,
+            # `make_tensor(recast_ptr(sf.iterator, Uint8), 1)`) is those registers in other words
+            if record.op == "recast_tensor" and record.inputs:
+                record = self.trace.records[record.inputs[0]]
+            elif record.op == "make_tensor" and record.index in self.views:
+                record = self.trace.records[self.views[record.index]]
+            else:
+                record = None
 
     def _element_written_out(self, tensor, value) -> None:
         """`out_words[col, block] = word[0]`: an element write into a global tensor writes out the registers its
@@ -1107,8 +1119,13 @@ class _Tracer:
         computed from the values by a reduction writes out the scale, not the values. In a kernel with no MMA only:
         with one, registers an epilogue writes out element by element are the accumulator's (an attention's row
         statistics written as its LSE), which its own rules place."""
-        if not self.axes.mmas and "gmem" in str(getattr(tensor, "memspace", "")):
+        memspace = str(getattr(tensor, "memspace", ""))
+        if not self.axes.mmas and "gmem" in memspace:
             self._registers_written_out(value, depth=1)
+        elif not self.axes.mmas and "smem" in memspace:  # `sQ[r, 128 + g] = sf_byte[0]`: staged, maybe
+            found = self._element_source(tensor)
+            if found is not None:
+                self._registers_written_out(value, depth=1, staged_in=found[0])
 
     def _stored_from(self, index: int, value) -> None:
         """`acc[None, c].store(acc[None, c].load() + dy[None, c].load() * x[None, c].load())`: the register tensors
@@ -1159,6 +1176,9 @@ class _Tracer:
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
+                        flat = _flat_literal(coord, self.trace.records[found[0]].shapes[found[1]])
+                        if flat is not None:
+                            self.read_flat[key] = flat
                         if self.register_values:  # none in most kernels: asked before the call, at every element
                             self._register_read(found, coord, key)
                     elif found is None and tensor_key is not None:
@@ -1359,9 +1379,10 @@ class _Tracer:
         if len(writes) >= _PRODUCT_WRITES_READ or checked > 4 * _PRODUCT_WRITES_READ \
                 or any(literal == seen for seen, _ in writes):
             return
-        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at)
+        products = _element_products(getattr(value, "value", value), self.loaded, self.read_at, self.read_flat)
         if products:
             writes.append((literal, tuple(products)))
+            meta.setdefault("product_indices", []).append((literal, products))
 
     def _partials_summed(self, value) -> None:
         """`v = red[0, i, lane] + red[1, i, lane] + ...`, written anywhere: elements of an SMEM buffer read at indices
@@ -1752,7 +1773,7 @@ class _Tracer:
         hint = None  # the names the line assigns, for axis letters, before they are known to be this tensor's
         if site.direct:
             # `codes = cute.zipped_divide(t, tiler)[(None, None), (0, i)]`: the name stands for the whole result too
-            names = assigned_names(site, op, call.frame) or indexed_result_names(site) \
+            names = assigned_names(site, op, call.frame, lists=True) or indexed_result_names(site) \
                 or launch_parameter_names(site, call.frame)
         elif op == "make_tensor" and (indexed := indexed_result_names(site)) is not None:
             names = indexed  # a helper's tensor the line indexes at once: the whole, named
@@ -3182,7 +3203,7 @@ class _Tracer:
                 found = (self.of_type.get(_type_text(value)) or [None])[-1]
             return found
 
-        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True)
+        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True, through=_not_loaded)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
 
@@ -3775,8 +3796,13 @@ class _Tracer:
         """`tA[None, (None, (tidx, None))]` of a divide `(rows, (8, (128, 6)))`: a nested mode one of whose leaves the
         thread index picks, the other modes kept whole, is that thread's copy partition of the mode
         (`levels.thread_picked`); the kept modes keep their labels."""
-        if not record.op.endswith("_divide") or coord[0] is not None or not isinstance(coord[1], tuple) \
+        if not record.op.endswith("_divide") or not isinstance(coord[1], tuple) \
                 or len(record.levels) != 1 or len(record.levels[0]) != 2:
+            return False
+        # the rows kept whole, or one of them picked per CTA (`tB[n_idx, (None, (tidx, None))]`, n_idx from the block
+        # index: the CTA's own row of B), never by the thread
+        by_cta = coord[0] is not None
+        if by_cta and not _from_block_index(coord[0], self.thread_coordinates):
             return False
         rows, divided = record.levels[0]
         mode = _levels.thread_picked(divided, coord[1], lambda c: _from_thread_index(c, self.thread_coordinates),
@@ -3784,11 +3810,11 @@ class _Tracer:
         if mode is None:
             return False
         record.meta["thread_view"] = True
-        record.levels = ((rows, mode),)
-        self._vectors_split_by_thread(record, mode)
+        record.levels = ((_rows_beside_thread(rows, by_cta, record.index), mode),)
+        self._vectors_split_by_thread(record, mode, by_cta)
         return True
 
-    def _vectors_split_by_thread(self, record, mode) -> None:
+    def _vectors_split_by_thread(self, record, mode, by_cta: bool = False) -> None:
         """`gA_vec = logical_divide(tile, (None, 8))`, then `logical_divide(gA_vec, (None, (None, 128)))` picked by the
         thread index: the first divide cut the mode into the vectors a thread's copy moves and their index, which the
         second deals out to the threads: its vector the copy's atom, its index the copy's rests, as in the thread's
@@ -3804,6 +3830,7 @@ class _Tracer:
                 or not picked or picked[0].role != "atom" or picked[0].var != divided[0].var:
             return
         vector, index = divided
+        rows = _rows_beside_thread(rows, by_cta, source.index)
         source.levels = ((rows, (replace(vector, level="copy", role="atom", origin=source.index, rule="thread_view"),
                                  replace(index, level="copy", role="rest", origin=source.index, rule="thread_view"))),)
 
@@ -4232,17 +4259,18 @@ _PRODUCTS = ("arith.mulf", "math.fma", "llvm.intr.fma")
 _CONVERSIONS = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "cute.cvt")
 
 
-def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> dict:
+def _element_products(value, loaded: dict, read_at: dict, flat: dict | None = None, limit: int = 256) -> dict:
     """The products of two elements a value was summed from (`s = s + x[j] * w[j]`, then shuffled), each factor read
     from a traced register tensor at a literal index, looking through conversions: (left record, right record) ->
-    the (left index, right index) pairs multiplied. At most `limit` ops looked at."""
+    the (left index, right index) pairs multiplied (`flat`: the flat index of a read at literals of several modes,
+    `a[m, v]`). At most `limit` ops looked at."""
     found: dict = {}
 
     def product_of_elements(value) -> bool:
         operands = _operands(value)
         if _op_name(value) not in _PRODUCTS or len(operands) < 2:
             return False
-        factors = [_element_read(o, loaded, read_at) for o in operands[:2]]
+        factors = [_element_read(o, loaded, read_at, flat) for o in operands[:2]]
         if None in factors or factors[0][0] == factors[1][0]:
             return False
         found.setdefault((factors[0][0], factors[1][0]), set()).add((factors[0][1], factors[1][1]))
@@ -4253,16 +4281,36 @@ def _element_products(value, loaded: dict, read_at: dict, limit: int = 256) -> d
     return found
 
 
-def _element_read(value, loaded: dict, read_at: dict):
+def _element_read(value, loaded: dict, read_at: dict, flat: dict | None = None):
     """(record, literal index) of the element read a value is, through up to two conversions, else None: an element
-    of a register tensor (`a[k]`) or of a tensor value loaded from one (`b.load().to(f32)[k]`)."""
+    of a register tensor (`a[k]`; `a[m, v]` at its flat index, from `flat`) or of a tensor value loaded from one
+    (`b.load().to(f32)[k]`)."""
     def read(v):
         key = _ir_hash(v)
         if key in loaded and key in read_at:
-            return (loaded[key], read_at[key]) if isinstance(read_at[key], int) else None
+            if isinstance(read_at[key], int):
+                return loaded[key], read_at[key]
+            return (loaded[key], flat[key]) if flat and key in flat else None
         return _loaded_lane(v, loaded)
 
     return _through_conversions(value, read)
+
+
+def _flat_literal(coord, shape):
+    """The flat (colexicographic) index of a coordinate of literals, one per mode (`(mi, vi)` of a (4, 8) tensor: mi +
+    4 vi), where every mode's size is static; else None (a single literal is its own flat index already)."""
+    if not isinstance(coord, tuple) or not isinstance(shape, tuple) or len(coord) != len(shape) \
+            or not all(isinstance(c, int) for c in coord):
+        return None
+    flat, step = 0, 1
+    for c, mode in zip(coord, shape):
+        size = 1
+        for extent in _leaves(mode):
+            if not isinstance(extent, int):
+                return None
+            size *= extent
+        flat, step = flat + c * step, step * size
+    return flat
 
 
 def _loaded_lane(value, loaded: dict):
@@ -4510,10 +4558,11 @@ def _branch_values(value) -> tuple:
         return ()
 
 
-def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16):
+def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16, through=None):
     """Breadth-first up the ops that define `start` (its defining op's operands, theirs, ...; at most `width` a
     level): the first answer `match` gives a value, else None. `unwrap`: take the MLIR value the DSL wraps an
-    operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is."""
+    operand in (`_Tensor`, `_Pointer`); a `TensorSSA` is matched as the value it is. `through(value)`: whether to
+    go on up from a value that `match` did not answer (all, when None)."""
     frontier = [start]
     for level in range(depth):
         following = []
@@ -4525,10 +4574,17 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
             found = match(value)
             if found is not None:
                 return found
-            if level + 1 < depth:  # the last level's operands would never be looked at
+            if level + 1 < depth and (through is None or through(value)):  # (the last level's: never looked at)
                 following.extend(_operands(value))
         frontier = following[:width]
     return None
+
+
+def _not_loaded(value) -> bool:
+    """Whether a value is not one read out of memory (`cute.memref.load`): an address computed from a value read
+    out of a table (`mQOut.iterator + sRoute[r] * row_bytes`) points into the tensor it offsets, not the table."""
+    name = _op_name(value) or ""
+    return not (name.endswith(".load") or ".load_" in name or name == "llvm.load")
 
 
 # id of an MLIR value's Python object -> (that object, the operands of the op that defines it), while a trace runs
@@ -4553,6 +4609,37 @@ def _hand_laid_buffer(record) -> bool:
 def _keeps_whole(coord) -> bool:
     """Whether a slice's coordinate keeps its mode whole: `None`, or a nested mode's `(None, None)`."""
     return coord is None or isinstance(coord, tuple) and all(_keeps_whole(c) for c in coord)
+
+
+def _rows_beside_thread(rows, by_cta: bool, origin: int):
+    """The rows of a hand partition whose other mode the thread index picks (`(rows, (8, (128, 6)))`): still a kernel
+    input's (no tile cut them), they are a mode the partition leaves whole, its copy's rests (one copy per row);
+    picked one per CTA by the block index, they count the CTAs' rows: a rest of the tile that carries them."""
+    if isinstance(rows, tuple):
+        return tuple(_rows_beside_thread(t, by_cta, origin) for t in rows)
+    if rows.level == "input":
+        return replace(rows, level="copy", role="rest", origin=origin, rule="thread_view")
+    return replace(rows, role="rest", origin=origin, rule="thread_view") if by_cta else rows
+
+
+def _from_block_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
+    """Whether a run-time coordinate was computed from the block index by integer arithmetic (`n_idx = block_idx()`,
+    `block_idx * 2 + ni`) and not from the thread index: a CTA's own pick."""
+    if _from_thread_index(coord, thread_coordinates, depth):
+        return False
+    frontier = [v for v in [getattr(coord, "value", None)] if v is not None and not isinstance(v, int)]
+    for _ in range(depth):
+        following = []
+        for v in frontier:
+            name = _op_name(v)
+            if name is None:
+                continue
+            if name.startswith("nvvm.read.ptx.sreg.ctaid"):
+                return True
+            if name.startswith(("arith.", "cute.tuple_")) or name in ("cute.get_scalars", "cute.make_int_tuple"):
+                following.extend(_operands(v))
+        frontier = following[:16]
+    return False
 
 
 def _from_thread_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
