@@ -2740,7 +2740,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
             # columns over the packed index) runs along no single axis
-            letters = _grouped_batch(record, i, ("H", "Q")) if f and f == ("Q", "attention") else None
+            letters = _continued_leaf(record, i, ("H", "Q")) or _grouped_batch(record, i, ("H", "Q")) \
+                if f and f == ("Q", "attention") else None
             if letters:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
@@ -2922,6 +2923,24 @@ def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | 
         return None
     inner, outer = inner_outer
     return (inner, outer) if strides[0] < strides[1] else (outer, inner)
+
+
+def _continued_leaf(record, at: int, inner_outer: tuple) -> tuple | None:
+    """The letters of a grouped mode's two leaves where the kernel laid the view out from run-time strides
+    (`tracer._laid_out_values`) and a leaf of another mode continues exactly one of them in memory (GQA's
+    ((h_g, s_q), d, h_k, b): the KV heads' stride is `h_g` times the packed heads leaf's): that leaf is the inner
+    part of the other mode's index (`inner_outer[0]`), whatever the strides' sizes (a BHSD tensor's heads stride
+    is larger than its rows')."""
+    continues, shape = record.meta.get("continues"), record.shapes[0] if record.shapes else None
+    if not continues or not isinstance(shape, tuple) or at >= len(shape):
+        return None
+    start = sum(len(list(_leaves(m))) if isinstance(m, tuple) else 1 for m in shape[:at])
+    own = range(start, start + (len(list(_leaves(shape[at]))) if isinstance(shape[at], tuple) else 1))
+    inside = {i for j, i in continues.items() if j not in own and i in own}
+    if len(own) != 2 or len(inside) != 1:
+        return None
+    inner, outer = inner_outer
+    return (inner, outer) if own[0] in inside else (outer, inner)
 
 
 def _leaf_stride_key(stride: str) -> tuple | None:

@@ -4091,6 +4091,16 @@ def _op_name(value) -> str | None:
         return None
 
 
+def _static_int(value) -> int | None:
+    """A number an MLIR value holds: an `arith.constant`, or an int tuple of one static leaf (`!cute.int_tuple<"4">`,
+    a Python int a layout's stride arithmetic multiplied by)."""
+    found = _constant(value)
+    if found is None and _op_name(value) == "cute.make_int_tuple" and not _operands(value):
+        number = re.fullmatch(r'[^"]*"(\d+)"[^"]*', str(value.type))
+        found = int(number.group(1)) if number else None
+    return found
+
+
 def _constant(value) -> int | None:
     try:
         return int(str(value.owner.attributes["value"]).split(":")[0]) if _op_name(value) == "arith.constant" else None
@@ -4678,8 +4688,8 @@ def _laid_out_values(layout) -> tuple | None:
     """What a layout a kernel builds from run-time values says (`make_layout((n_q, d, (h_k, b)), stride=(d, 1,
     (n_q * d, q_seq)))`): each flat leaf's extent as (its value, the values it is the product of: `h_k * n_q`),
     None for a number; and {leaf j: leaf i} where j's stride is computed as i's extent times i's stride (or is i's
-    extent over a unit stride): leaf j continues leaf i in memory, the two one run of elements (`n_q` query heads
-    inside each KV head `h_k`; none where the strides are not a `make_stride` the trace can read: an ordered
+    extent over a unit stride; a number extent as the constant factor: `head_stride * 4`): leaf j continues leaf i
+    in memory, the two one run of elements (`n_q` query heads inside each KV head `h_k`; none where the strides are not a `make_stride` the trace can read: an ordered
     layout's). None where the layout was not made by `make_layout` from a shape the trace can read."""
     made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
     extents = _leaf_values(made[0]) if made and _op_name(made[0]) == "cute.make_shape" else None
@@ -4692,10 +4702,16 @@ def _laid_out_values(layout) -> tuple | None:
     for j, value in enumerate(strides if strides is not None and len(strides) == len(keys) else ()):
         if isinstance(value, str):
             continue
-        made_of = {_ir_hash(v) for v in _operands(value)} if _op_name(value) == "arith.muli" else None
+        factors = _operands(value) if _op_name(value) in ("arith.muli", "cute.tuple_mul") else ()
+        made_of = {_ir_hash(v) for v in factors} if factors else None
         for i, extent in enumerate(keys):
             by = strides[i]
-            if i == j or extent is None:
+            if i == j or isinstance(by, str) and by != "1":
+                continue
+            if extent is None:  # a number of leaves (GQA's 4 query heads per KV head): `stride_i * 4`
+                if factors and extents[i].isdigit() and not isinstance(by, str) and _ir_hash(by) in made_of \
+                        and int(extents[i]) in {_static_int(v) for v in factors}:
+                    continues[j] = i
                 continue
             if made_of is not None and not isinstance(by, str) and made_of == {extent[0], _ir_hash(by)} \
                     or by == "1" and _ir_hash(value) == extent[0]:
@@ -4710,7 +4726,8 @@ def _leaf_values(value) -> list | None:
     start, end = text.find('"'), text.rfind('"')
     if start < 0 or end <= start:
         return None
-    tokens = re.findall(r"[^(),\s]+", text[start + 1:end])
+    # (a 64-bit or divisible run-time leaf prints `?{i64 div=8}`: one leaf)
+    tokens = re.findall(r"[^(),\s]+", re.sub(r"\{[^}]*\}", "", text[start + 1:end]))
     operands = list(_operands(value))
     if sum(t == "?" for t in tokens) != len(operands):
         return None
