@@ -2996,7 +2996,8 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     for record in reversed(records):
         if record.op in _MMA_READERS:
             readers.update({i: True for i in record.inputs})
-        elif record.op in _SAME_DATA and readers.get(record.index) and record.index not in is_buffer:
+        # (a tile of the buffer, `local_tile(sQ, (64, 64), (0, 0))`, partitioned for the MMA: the MMA reads it)
+        elif record.op in _SAME_DATA + ("local_tile",) and readers.get(record.index) and record.index not in is_buffer:
             readers.update({i: True for i in record.inputs})
             if record.index in views:
                 readers[views[record.index]] = True

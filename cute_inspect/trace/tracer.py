@@ -2728,7 +2728,8 @@ class _Tracer:
             if _from_thread_index(coord, self.thread_coordinates):
                 out = _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             else:
-                out = _levels.local_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
+                out = _levels.local_tile(inp, tile_rank, _project(coord, proj), out_rank, origin,
+                                         whole=self._smem_modes_tiled_whole(bound, tiler, proj, in_memspace))
             self._loop_walked(_project(coord, proj), out[:tile_rank] if isinstance(out, tuple) else (out,))
             return out
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
@@ -2961,6 +2962,21 @@ class _Tracer:
         if op == "make_tensor" and info.memspace == "gmem":
             self._extents_laid_out(call, own, names[0] if names else None)
         return own
+
+    @staticmethod
+    def _smem_modes_tiled_whole(bound, tiler, proj, in_memspace) -> set:
+        """The modes of an SMEM buffer that a `local_tile` covers whole (`local_tile(sQ, (64, 64), (0, 0))` of a 64 x
+        64 buffer): the tile is the buffer's own tile there, not a CTA tile cut out of it (a global tensor's mode
+        tiled whole is still the CTA's tile of it)."""
+        source = next((_info(v) for v in bound.values() if _is_tensor(v)), None)
+        if in_memspace != "smem" or source is None or not isinstance(source.shape, tuple) \
+                or not isinstance(tiler, tuple):
+            return set()
+        kept = [i for i, p in enumerate(proj) if p is not None] if isinstance(proj, tuple) else range(len(tiler))
+        extents = [t for t, p in zip(tiler, proj)] if isinstance(proj, tuple) else list(tiler)
+        extents = [t for t in extents if t is not None]
+        return {i for i, extent in zip(kept, extents) if i < len(source.shape) and isinstance(extent, int)
+                and extent == size(source.shape[i])}
 
     def _all_made_in(self, labels, memspace: str) -> bool:
         """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
