@@ -666,6 +666,12 @@ def _one_axis_box(box_shape, smem_shape, keys: list) -> bool:
         and smem[0] == wide[0][0] and all(e == 1 for e in smem[1:])
 
 
+def _past_unit_modes(modes: tuple, shape: tuple) -> tuple:
+    """A tile's (modes, extents) without its modes of one element."""
+    kept = [(m, s) for m, s in zip(modes, shape) if _size(s) != 1]
+    return tuple(m for m, _ in kept), tuple(s for _, s in kept)
+
+
 def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
     """Two tensors whose first mode is one tile seen twice (the two sides of a `block_copy`): join those modes."""
     a, b = _modes(a), _modes(b)
@@ -761,11 +767,18 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         a_shape, a = a_shape[0], _modes(a)[0]
     while isinstance(b_shape, tuple) and len(b_shape) == 1:
         b_shape, b = b_shape[0], _modes(b)[0]
-    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple) and len(a_shape) == len(b_shape)):
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)):
         return
     a_modes, b_modes = _modes(a), _modes(b)
     if len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
         return
+    # a mode of one element on one side only (a global tile's batch `1` of (128, 32, 1) against the SMEM
+    # buffer's (rows, columns)) holds nothing of the tile: the other modes pair in order
+    if len(a_shape) != len(b_shape):
+        a_modes, a_shape = _past_unit_modes(a_modes, a_shape)
+        b_modes, b_shape = _past_unit_modes(b_modes, b_shape)
+        if len(a_shape) != len(b_shape):
+            return
     sizes_a, sizes_b = [_size(s) for s in a_shape], [_size(s) for s in b_shape]
     if None in sizes_a or sizes_a != sizes_b:
         return
@@ -2732,6 +2745,9 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
+            walked = _leaves_along_other_modes(record, len(modes) - 1, [f[0] if f else None for f in found])
+            if walked and set(walked) != {None}:
+                grouped[axes.find(unnamed[0].var)] = tuple(x or "L" for x in walked)
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
@@ -2923,6 +2939,34 @@ def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | 
         return None
     inner, outer = inner_outer
     return (inner, outer) if strides[0] < strides[1] else (outer, inner)
+
+
+def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
+    """For each leaf of top mode `at`, the letter of another top mode one of whose leaves has the very same
+    run-time stride (`tracer._same_stride_leaves`: the leaf steps the same way in memory), else None; None where
+    the record's layout was not read."""
+    same, shape = dict(record.meta.get("same_stride") or {}), record.shapes[0] if record.shapes else None
+    if not isinstance(shape, tuple) or at >= len(shape) or len(letters) != len(shape):
+        return None
+    owner = [m for m, mode in enumerate(shape) for _ in (_leaves(mode) if isinstance(mode, tuple) else (mode,))]
+    tree = leaf_tree(record.layouts[0]) if record.layouts else None
+    strides = [leaf.rpartition(":")[2] for leaf in _leaves(tree)] if tree is not None else []
+    first: dict = {}
+    for j, stride in enumerate(strides if len(strides) == len(owner) else ()):
+        if stride.isdigit() and stride != "0":  # equal numbers step the same way too
+            if stride in first:
+                same.setdefault(j, first[stride])
+            else:
+                first[stride] = j
+    if not same:
+        return None
+    pairs = {**same, **{i: j for j, i in same.items()}}
+    out = []
+    for leaf in (x for x, m in enumerate(owner) if m == at):
+        other = pairs.get(leaf)
+        out.append(letters[owner[other]] if other is not None and other < len(owner) and owner[other] != at
+                   else None)
+    return tuple(out)
 
 
 def _continued_leaf(record, at: int, inner_outer: tuple) -> tuple | None:
@@ -3319,7 +3363,11 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
         if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
-            tiles = [label for label in made if label.role == "atom"]
+            # (a tile of one element of a mode, the batch L's `1` of `(*epi_tile, 1)`, cuts nothing along it)
+            units = {id(label) for label, extent in _sized_labels(record.levels[0] if record.levels else (),
+                                                                  record.shapes[0] if record.shapes else None)
+                     if extent == 1}
+            tiles = [label for label in made if label.role == "atom" and id(label) not in units]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
             if (len(tiles) == 2 and roots in accumulators and not _whole_input(records, record)) \
                     or any(label.level == "epi" for label in made):
@@ -3365,6 +3413,17 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _sized_labels(tree, shape):
+    """(label, the number of elements its mode holds) for each label of a tree laid over its shape (None where
+    the shape is not static or does not mirror the tree)."""
+    if isinstance(tree, tuple):
+        parts = shape if isinstance(shape, tuple) and len(shape) == len(tree) else (None,) * len(tree)
+        for t, part in zip(tree, parts):
+            yield from _sized_labels(t, part)
+    elif tree is not None:
+        yield tree, (_size(shape) if shape is not None else None)
 
 
 def _subtile(records: list, record) -> bool:

@@ -151,6 +151,9 @@ RULES = {
                        "that is copied out to global memory is the staging buffer too (its smem_buffer tiles EPI)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
+    "make_tensor.mode": "a mode of stride 0 a view appends to its source's layout (`make_layout((m, k, 1), "
+                        "stride=(sm, sk, 0))` over `t.iterator`: a GEMM operand given a batch of one): a mode of "
+                        "the view's own, whose axis its uses decide (the batch L), no pipeline stage",
     "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
                              "kernel with no MMA: Block, along M; so is a mode every warp writes at literal indices "
                              "once each (`buf[warp, output]`: several sums per warp), while a literal written again "

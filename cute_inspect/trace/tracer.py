@@ -1832,6 +1832,9 @@ class _Tracer:
             laid = _laid_out_values(bound.get("layout"))
             if laid is not None:
                 record.meta["extent_values"], record.meta["continues"] = laid
+                same = _same_stride_leaves(bound.get("layout"))
+                if same:
+                    record.meta["same_stride"] = same
         if op == "make_tensor" and outputs and outputs[0].memspace in ("smem", "gmem"):
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
@@ -2885,7 +2888,8 @@ class _Tracer:
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
                                           expansions=self.axes.expansions)
                 if found is None:
-                    found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                    found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin,
+                                             _zero_stride_leaves(bound.get("layout")))
                 if found is not None:
                     return found
                 if info.memspace in ("smem", "tmem"):
@@ -4735,6 +4739,32 @@ def _laid_out_values(layout) -> tuple | None:
     return tuple(keys), continues
 
 
+def _zero_stride_leaves(layout) -> set:
+    """The flat leaves of a layout made by `make_layout` whose stride is a run-time value holding the constant 0."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    return {i for i, value in enumerate(strides or ()) if not isinstance(value, str) and _static_int(value) == 0}
+
+
+def _same_stride_leaves(layout) -> dict:
+    """{leaf j: leaf i} of a layout made by `make_layout` from run-time strides where leaf j's stride is the very
+    value leaf i's is (i the first such leaf): the two step the same way in memory (a grouped GEMM's C laid out as
+    `(rows, n, (1, rows + 1))` over strides `(n, 1, (0, n))`: the batch mode's second leaf walks the rows)."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    first: dict = {}
+    same = {}
+    for j, value in enumerate(strides or ()):
+        if isinstance(value, str):
+            continue
+        key = _ir_hash(value)
+        if key in first:
+            same[j] = first[key]
+        else:
+            first[key] = j
+    return same
+
+
 def _leaf_values(value) -> list | None:
     """The flat leaves of a `make_shape` / `make_stride` result: the run-time value of each `?` leaf (its
     operands in order), the text of each number."""
@@ -5159,14 +5189,21 @@ def _pooled(leaf, pool: list, axis_class, siblings=()):
     return pool.pop(equal[0])[1]
 
 
-def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int):
+def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int,
+                     zero_leaves: set = frozenset()):
     """Labels of a view that is its source's layout with modes appended (`make_tensor(t.iterator + offset,
     cute.append(t.layout, stages))`): the source's modes keep their labels; each appended mode repeats the whole
-    source at another address, a pipeline stage."""
+    source at another address, a pipeline stage. An appended mode of stride 0 (`make_layout((m, k, 1), stride=(sm,
+    sk, 0))`: a GEMM operand given a batch of one) repeats nothing: a mode of the view's own, no stage. `zero_leaves`: the flat leaves whose
+    stride is a run-time value the layout was made with that is the constant 0 (`Int32(0)`)."""
     new, old = top_modes(layout), top_modes(source_layout)
     if not new or not old or not isinstance(source_labels, tuple) or len(old) != len(source_labels) \
             or len(new) <= len(old) or new[:len(old)] != old:
         return None
+    first = len(list(_leaves(leaf_tree(source_layout) or ())))  # the appended modes' first flat leaf
+    if any(mode.rpartition(":")[2] == "0" for mode in new[len(old):]) or any(i >= first for i in zero_leaves):
+        return source_labels + tuple(_levels.made("input", "mode", origin, "make_tensor")
+                                     for _ in range(len(new) - len(old)))
     return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
                                  for _ in range(len(new) - len(old)))
 
