@@ -1,7 +1,7 @@
 """Compile-only GEMM (sm_90a, one m16n8k16 warp): operands given a batch of one by a view, the output laid out with a
 batch mode one of whose leaves walks the rows, and stored by a TMA `block_copy` of a tile with a batch mode of one.
 
-- `a_batched`: A viewed (M, K, 1) over its own iterator with strides (its own, Int32(0)): the appended mode of stride 0
+- `a_batched`: A's view `a_view` viewed (M, K, 1) over its iterator with strides (its own, Int32(0)): the appended mode of stride 0
   repeats nothing (no pipeline stage): the batch L.
 - `laid`: C laid out (M, N, (1, M + 1)) over strides (N, 1, (0, N)), as a grouped GEMM lays its output so that an
   expert's rows start at a run-time row: the batch mode's second leaf steps N elements, as the rows do: M.
@@ -42,7 +42,7 @@ def unit_batch_kernel(tiled_mma: cute.TiledMma, a_batched: cute.Tensor, b: cute.
     cute.copy(r2s, thr_r2s.retile(converted), thr_r2s.partition_D(staged))
     cute.arch.fence_proxy("async.shared", space="cta")
     cute.arch.sync_threads()
-    out_tile = cute.local_tile(out, (TILE, TILE, 1), (0, 0, (0, 0)))
+    out_tile = cute.local_tile(out, (TILE, TILE, 1), (0, 0, 0))
     subtiles = cute.zipped_divide(out_tile, (TILE, TILE, 1))
     gmem_side = cute.group_modes(subtiles, 0, cute.rank(subtiles) - 1)
     block_copy(store_atom, cute.group_modes(staged, 0, 2), gmem_side[(None, 0)])
@@ -51,8 +51,9 @@ def unit_batch_kernel(tiled_mma: cute.TiledMma, a_batched: cute.Tensor, b: cute.
 @cute.jit
 def unit_batch_host(a: cute.Tensor, b: cute.Tensor, c: cute.Tensor):
     one, zero = cutlass.Int32(1), cutlass.Int32(0)
-    a_batched = cute.make_tensor(a.iterator, cute.make_layout((a.shape[0], a.shape[1], one),
-                                                              stride=(a.stride[0], a.stride[1], zero)))
+    a_view = cute.make_tensor(a.iterator, cute.make_layout(a.shape, stride=a.stride))
+    a_batched = cute.make_tensor(a_view.iterator, cute.make_layout((a_view.shape[0], a_view.shape[1], one),
+                                                                   stride=(a_view.stride[0], a_view.stride[1], zero)))
     rows, cols = c.shape
     laid = cute.make_tensor(c.iterator, cute.make_layout((rows, cols, (1, rows + 1)), stride=(cols, 1, (0, cols))))
     staged_layout = cute.make_layout((TILE, TILE), stride=(TILE, 1))
