@@ -1182,6 +1182,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
+    _packed_sources(axes, records, named, grouped)
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
     if gathers:
@@ -2771,9 +2772,11 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             trailing = [m for m in trailing if m is not mode]
             unnamed = [m for m in unnamed if m is not mode]
             attention.append(letter)
-        leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
+        # (labels compare equal by value: two unnamed modes of one record are alike, so by identity)
+        leading = len(attention) == 2 and len(modes) > 2 and _same_objects(modes[:len(trailing)], trailing)
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
-                and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
+                and set(attention) - {None} <= set("QKD") and (_same_objects(modes[-len(trailing):], trailing)
+                                                                or leading):
             pages = "K" if "K" in attention else "B"
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
@@ -2941,6 +2944,28 @@ def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | 
     return (inner, outer) if strides[0] < strides[1] else (outer, inner)
 
 
+def _packed_sources(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """A tensor's modes that a view laid out from its run-time strides packs into one mode of its own (the tracer's
+    `meta["strided_into"]`: GQA's ((4, s), ...) over (t.stride[2], t.stride[0])) take the letter the view's packed
+    leaf of their stride took (rule `strided_leaves`), where no data flow named them: the (s, d, h, b) input's rows
+    are the queries the packed leaf is."""
+    for record in records:
+        for view, packed in record.meta.get("strided_into", ()):
+            modes = _modes(records[view].levels[0]) if records[view].levels else ()
+            source = _modes(record.levels[0]) if record.levels else ()
+            for at, steps in packed.items():
+                label = modes[at] if at < len(modes) else None
+                letters = grouped.get(axes.find(label.var)) if isinstance(label, _levels.ModeLabel) \
+                    and label.var is not None else None
+                if not letters or len(letters) != len(steps):
+                    continue
+                for letter, step in zip(letters, steps):
+                    mode = source[step] if step is not None and step < len(source) else None
+                    if letter and isinstance(mode, _levels.ModeLabel) and mode.var is not None \
+                            and axes.find(mode.var) not in named:
+                        named[axes.find(mode.var)] = (letter, "strided_leaves")
+
+
 def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
     """For each leaf of top mode `at`, the letter of another top mode one of whose leaves has the very same
     run-time stride (`tracer._same_stride_leaves`: the leaf steps the same way in memory), else None; None where
@@ -2967,6 +2992,10 @@ def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
         out.append(letters[owner[other]] if other is not None and other < len(owner) and owner[other] != at
                    else None)
     return tuple(out)
+
+
+def _same_objects(a, b) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
 
 
 def _continued_leaf(record, at: int, inner_outer: tuple) -> tuple | None:

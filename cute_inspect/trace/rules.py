@@ -281,6 +281,9 @@ RULES = {
     "extent": "a global view a kernel lays out over a pointer from run-time extents, its modes named by no data "
               "flow: each leaf takes the axis of the extent value it is laid out with, where that value (or every "
               "factor of a product of values) lays out leaves of that one axis in the views the data flow named",
+    "strided_leaves": "a mode of a tensor another tensor's view lays out with its run-time strides, packed in one "
+                      "of the view's modes with modes of other strides (GQA's `((4, s), d, h_k, b)` over `((t.stride[2], "
+                      "t.stride[0]), ...)`): the letter the view's packed leaf of that stride takes",
     "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "

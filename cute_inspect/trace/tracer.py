@@ -2867,6 +2867,11 @@ class _Tracer:
                     return lent
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                if info.memspace == "gmem":
+                    found = self._selected_view(bound.get("layout"), viewed, out_rank) \
+                        or self._restrided_leaves(bound.get("layout"), viewed, origin)
+                    if found is not None:
+                        return found
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
                     if info.memspace in ("smem", "tmem") else None
                 if found is None and info.memspace == "tmem":
@@ -3274,6 +3279,72 @@ class _Tracer:
         if found is None:
             return None
         return found[2] if isinstance(found[2], tuple) else (found[2],)
+
+    def _selected_view(self, layout, viewed, out_rank: int):
+        """Labels of `make_tensor(t.iterator, cute.select(t.layout, mode=[1, 3, 2, 0]))`: t's modes in the order
+        the select picks them (a (b, s, h, d) input viewed (s, d, h, b)), whatever the strides (run-time ones print
+        alike, so no stride tells the modes apart)."""
+        value = getattr(layout, "value", layout)
+        if _op_name(value) != "cute.select" or not isinstance(viewed[2], tuple):
+            return None
+        source = _operands(value)
+        if not source or _op_name(source[0]) != "cute.get_layout" or not _operands(source[0]) \
+                or (self._known_value(_operands(source[0])[0]) or (None,))[:2] != viewed[:2]:
+            return None
+        picked = [int(m) for m in re.findall(r"\d+", _attribute_text(value, "mode").partition(":")[2])]
+        if len(picked) != out_rank or any(m >= len(viewed[2]) for m in picked):
+            return None
+        return tuple(viewed[2][m] for m in picked)
+
+    def _restrided_leaves(self, layout, viewed, origin: int):
+        """Labels of a view laid out from another tensor's run-time strides (`make_layout(((4, s), d, h_k, b),
+        stride=((t.stride[2], t.stride[0]), t.stride[1], t.stride[2] * 4, t.stride[3]))` over `t.iterator`): a mode
+        whose leaves all step one mode of t (its very stride value, or that value times a number: a coarser step
+        along it) is that mode; a mode whose leaves step several of t's modes (GQA's packed (heads, queries)) is a
+        mode of its own, each leaf remembered with the mode of t it steps (`meta["strided_from"]`, for
+        `flow._packed_sources`). None where a stride is no run-time stride of t, or no mode is one of t's."""
+        made = _operands(layout) if _op_name(getattr(layout, "value", layout)) == "cute.make_layout" else ()
+        strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+        source_tree = leaf_tree(self.trace.records[viewed[0]].layouts[viewed[1]])
+        if not strides or not isinstance(viewed[2], tuple) or not isinstance(source_tree, tuple) \
+                or len(source_tree) != len(viewed[2]):
+            return None
+        owner = [m for m, mode in enumerate(source_tree) for _ in _leaves(mode)]
+        # a number steps the source's one leaf of that number stride (the unit stride of its contiguous mode)
+        numbers = [leaf.rpartition(":")[2] for mode in source_tree for leaf in _leaves(mode)]
+        steps = []  # per new flat leaf: the source mode it steps, or None
+        for value in strides:
+            if isinstance(value, str):
+                leaf = numbers.index(value) if value != "0" and numbers.count(value) == 1 else None
+            else:
+                leaf = _source_stride_leaf(value, self._known_value, viewed[:2])
+                if leaf is None:
+                    return None
+            if leaf is not None and leaf >= len(owner):
+                return None
+            steps.append(owner[leaf] if leaf is not None else None)
+        text = str(getattr(layout, "value", layout).type)
+        tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')]) if '"' in text else None
+        if not isinstance(tree, tuple) or len(list(_leaves(tree))) != len(steps):
+            return None
+        out, at, kept = [], 0, 0
+        apart = {}
+        for mode in tree:
+            count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
+            sources = {x for x in steps[at:at + count] if x is not None}
+            if len(sources) == 1:
+                out.append(viewed[2][sources.pop()])
+                kept += 1
+            else:
+                out.append(_levels.made("input", "mode", origin, "input"))
+                if len(sources) > 1:
+                    apart[len(out) - 1] = tuple(steps[at:at + count])
+            at += count
+        if not kept:
+            return None
+        if apart:
+            self.trace.records[viewed[0]].meta.setdefault("strided_into", []).append((origin, apart))
+        return tuple(out)
 
     def _fragment_layout(self, layout, text: str | None, call=None):
         """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,
@@ -4744,6 +4815,33 @@ def _zero_stride_leaves(layout) -> set:
     made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
     strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
     return {i for i, value in enumerate(strides or ()) if not isinstance(value, str) and _static_int(value) == 0}
+
+
+def _source_stride_leaf(value, known, source) -> int | None:
+    """The flat leaf of traced tensor `source` (record, output) whose run-time stride `value` is: read off its
+    layout (`to_int_tuple(get_leaves(get_stride(get_layout(t)))#i)`), or that times a number (`t.stride[2] * 4`)."""
+    if _op_name(value) == "cute.tuple_mul":
+        factors = _operands(value)
+        numbers = [f for f in factors if _static_int(f) is not None]
+        rest = [f for f in factors if _static_int(f) is None]
+        return _source_stride_leaf(rest[0], known, source) if len(numbers) == 1 and len(rest) == 1 else None
+    if _op_name(value) != "cute.to_int_tuple" or not _operands(value):
+        return None
+    leaves = _operands(value)[0]
+    if _op_name(leaves) != "cute.get_leaves" or not _operands(leaves):
+        return None
+    stride = _operands(leaves)[0]
+    if _op_name(stride) != "cute.get_stride" or not _operands(stride):
+        return None
+    layout = _operands(stride)[0]
+    if _op_name(layout) != "cute.get_layout" or not _operands(layout):
+        return None
+    if (known(_operands(layout)[0]) or (None,))[:2] != tuple(source):
+        return None
+    try:
+        return _ir().OpResult(leaves).result_number
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def _same_stride_leaves(layout) -> dict:
