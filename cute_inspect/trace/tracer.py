@@ -3316,10 +3316,12 @@ class _Tracer:
         for value in strides:
             if isinstance(value, str):
                 leaf = numbers.index(value) if value != "0" and numbers.count(value) == 1 else None
-            else:
+            elif _static_int(value) != 0:  # (a run-time 0, `Int32(0)`, steps nothing: a batch of one)
                 leaf = _source_stride_leaf(value, self._known_value, viewed[:2])
                 if leaf is None:
                     return None
+            else:
+                leaf = None
             if leaf is not None and leaf >= len(owner):
                 return None
             steps.append(owner[leaf] if leaf is not None else None)
