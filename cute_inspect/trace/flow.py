@@ -2772,11 +2772,10 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             trailing = [m for m in trailing if m is not mode]
             unnamed = [m for m in unnamed if m is not mode]
             attention.append(letter)
-        # (labels compare equal by value: two unnamed modes of one record are alike, so by identity)
-        leading = len(attention) == 2 and len(modes) > 2 and _same_objects(modes[:len(trailing)], trailing)
+        leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
-                and set(attention) - {None} <= set("QKD") and (_same_objects(modes[-len(trailing):], trailing)
-                                                                or leading):
+                and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading) \
+                and not _placed_between(record, modes, trailing):
             pages = "K" if "K" in attention else "B"
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
@@ -2994,8 +2993,18 @@ def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
     return tuple(out)
 
 
-def _same_objects(a, b) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+def _placed_between(record, modes: tuple, chosen: list) -> bool:
+    """Two trailing modes that neither end nor lead the record's modes (a (b, s, h, d) view: b first, h third) and
+    whose strides are no numbers to order them by: `_by_stride` would take their places for inner and outer, which
+    say nothing here (the labels' `==` compares values, so the place tests above pass any two unnamed modes)."""
+    if len(chosen) != 2:
+        return False
+    ids = [id(m) for m in modes]
+    places = sorted(ids.index(id(m)) for m in chosen if id(m) in ids)
+    if len(places) != 2 or places == [len(modes) - 2, len(modes) - 1] or places == [0, 1]:
+        return False
+    layout = top_modes(record.layouts[0]) if record.layouts else None
+    return not (layout and len(layout) == len(modes) and all(layout[p].rpartition(":")[2].isdigit() for p in places))
 
 
 def _continued_leaf(record, at: int, inner_outer: tuple) -> tuple | None:
