@@ -3333,14 +3333,11 @@ class _Tracer:
             return None
         out, at, kept = [], 0, 0
         apart = {}
-        # a mode of t that several of the view's modes step (a reshape splitting its rows) is none of them
-        stepped = [{x for x in steps[a:a + n] if x is not None} for a, n in _leaf_spans(tree)]
-        shared = {m for i, one in enumerate(stepped) for m in one
-                  if any(m in other for j, other in enumerate(stepped) if j != i)}
         for mode in tree:
             count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
             sources = {x for x in steps[at:at + count] if x is not None}
-            if len(sources) == 1 and not sources & shared:
+            # (two modes stepping one mode of t, the varlen trick's (rows, ..., rows + 1): both along its axis)
+            if len(sources) == 1:
                 out.append(viewed[2][sources.pop()])
                 kept += 1
             else:
@@ -4823,16 +4820,6 @@ def _zero_stride_leaves(layout) -> set:
     made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
     strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
     return {i for i, value in enumerate(strides or ()) if not isinstance(value, str) and _static_int(value) == 0}
-
-
-def _leaf_spans(tree: tuple) -> list:
-    """(first flat leaf, number of leaves) of each top mode of a layout's leaf tree."""
-    spans, at = [], 0
-    for mode in tree:
-        count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
-        spans.append((at, count))
-        at += count
-    return spans
 
 
 def _source_stride_leaf(value, known, source) -> int | None:
