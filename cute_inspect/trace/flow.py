@@ -666,6 +666,12 @@ def _one_axis_box(box_shape, smem_shape, keys: list) -> bool:
         and smem[0] == wide[0][0] and all(e == 1 for e in smem[1:])
 
 
+def _past_unit_modes(modes: tuple, shape: tuple) -> tuple:
+    """A tile's (modes, extents) without its modes of one element."""
+    kept = [(m, s) for m, s in zip(modes, shape) if _size(s) != 1]
+    return tuple(m for m, _ in kept), tuple(s for _, s in kept)
+
+
 def join_tile_modes(axes: Axes, a, b, a_shape, b_shape) -> None:
     """Two tensors whose first mode is one tile seen twice (the two sides of a `block_copy`): join those modes."""
     a, b = _modes(a), _modes(b)
@@ -761,11 +767,18 @@ def _join_tiles(axes: Axes, a, b, a_shape, b_shape) -> None:
         a_shape, a = a_shape[0], _modes(a)[0]
     while isinstance(b_shape, tuple) and len(b_shape) == 1:
         b_shape, b = b_shape[0], _modes(b)[0]
-    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple) and len(a_shape) == len(b_shape)):
+    if not (isinstance(a_shape, tuple) and isinstance(b_shape, tuple)):
         return
     a_modes, b_modes = _modes(a), _modes(b)
     if len(a_modes) != len(a_shape) or len(b_modes) != len(b_shape):
         return
+    # a mode of one element on one side only (a global tile's batch `1` of (128, 32, 1) against the SMEM
+    # buffer's (rows, columns)) holds nothing of the tile: the other modes pair in order
+    if len(a_shape) != len(b_shape):
+        a_modes, a_shape = _past_unit_modes(a_modes, a_shape)
+        b_modes, b_shape = _past_unit_modes(b_modes, b_shape)
+        if len(a_shape) != len(b_shape):
+            return
     sizes_a, sizes_b = [_size(s) for s in a_shape], [_size(s) for s in b_shape]
     if None in sizes_a or sizes_a != sizes_b:
         return
@@ -1176,6 +1189,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
+    _packed_sources(axes, records, named, grouped)
     tokens = _token_heads(axes, records, named, grouped)
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
@@ -2898,6 +2912,9 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
         if len(letters) == 2 and set(letters) <= set("MNK") and len(unnamed) == 1 and len(modes) == 3 \
                 and modes[-1] is unnamed[0]:
             named[axes.find(unnamed[0].var)] = ("L", "batch")
+            walked = _leaves_along_other_modes(record, len(modes) - 1, [f[0] if f else None for f in found])
+            if walked and set(walked) != {None}:
+                grouped[axes.find(unnamed[0].var)] = tuple(x or "L" for x in walked)
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
@@ -2906,7 +2923,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
             # columns over the packed index) runs along no single axis
-            letters = _grouped_batch(record, i, ("H", "Q")) if f and f == ("Q", "attention") else None
+            letters = _continued_leaf(record, i, ("H", "Q")) or _grouped_batch(record, i, ("H", "Q")) \
+                if f and f == ("Q", "attention") else None
             if letters:
                 named[axes.find(mode.var)] = (None, "attention")
                 grouped[axes.find(mode.var)] = letters
@@ -2922,7 +2940,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             attention.append(letter)
         leading = len(attention) == 2 and len(modes) > 2 and list(modes[:len(trailing)]) == trailing
         if attention and len(attention) + len(trailing) == len(modes) and 1 <= len(unnamed) <= len(trailing) <= 2 \
-                and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading):
+                and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading) \
+                and not _placed_between(record, modes, trailing):
             pages = "K" if "K" in attention else "B"
             for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
                 if any(mode is u for u in unnamed):
@@ -3090,6 +3109,88 @@ def _grouped_batch(record, at: int, inner_outer: tuple = ("H", "B")) -> tuple | 
     return (inner, outer) if strides[0] < strides[1] else (outer, inner)
 
 
+def _packed_sources(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """A tensor's modes that a view laid out from its run-time strides packs into one mode of its own (the tracer's
+    `meta["strided_into"]`: GQA's ((4, s), ...) over (t.stride[2], t.stride[0])) take the letter the view's packed
+    leaf of their stride took (rule `strided_leaves`), where no data flow named them: the (s, d, h, b) input's rows
+    are the queries the packed leaf is."""
+    for record in records:
+        for view, packed in record.meta.get("strided_into", ()):
+            modes = _modes(records[view].levels[0]) if records[view].levels else ()
+            source = _modes(record.levels[0]) if record.levels else ()
+            for at, steps in packed.items():
+                label = modes[at] if at < len(modes) else None
+                letters = grouped.get(axes.find(label.var)) if isinstance(label, _levels.ModeLabel) \
+                    and label.var is not None else None
+                if not letters or len(letters) != len(steps):
+                    continue
+                for letter, step in zip(letters, steps):
+                    mode = source[step] if step is not None and step < len(source) else None
+                    if letter and isinstance(mode, _levels.ModeLabel) and mode.var is not None \
+                            and axes.find(mode.var) not in named:
+                        named[axes.find(mode.var)] = (letter, "strided_leaves")
+
+
+def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
+    """For each leaf of top mode `at`, the letter of another top mode one of whose leaves has the very same
+    run-time stride (`tracer._same_stride_leaves`: the leaf steps the same way in memory), else None; None where
+    the record's layout was not read."""
+    same, shape = dict(record.meta.get("same_stride") or {}), record.shapes[0] if record.shapes else None
+    if not isinstance(shape, tuple) or at >= len(shape) or len(letters) != len(shape):
+        return None
+    owner = [m for m, mode in enumerate(shape) for _ in (_leaves(mode) if isinstance(mode, tuple) else (mode,))]
+    tree = leaf_tree(record.layouts[0]) if record.layouts else None
+    strides = [leaf.rpartition(":")[2] for leaf in _leaves(tree)] if tree is not None else []
+    first: dict = {}
+    for j, stride in enumerate(strides if len(strides) == len(owner) else ()):
+        if stride.isdigit() and stride != "0":  # equal numbers step the same way too
+            if stride in first:
+                same.setdefault(j, first[stride])
+            else:
+                first[stride] = j
+    if not same:
+        return None
+    pairs = {**same, **{i: j for j, i in same.items()}}
+    out = []
+    for leaf in (x for x, m in enumerate(owner) if m == at):
+        other = pairs.get(leaf)
+        out.append(letters[owner[other]] if other is not None and other < len(owner) and owner[other] != at
+                   else None)
+    return tuple(out)
+
+
+def _placed_between(record, modes: tuple, chosen: list) -> bool:
+    """Two trailing modes that neither end nor lead the record's modes (a (b, s, h, d) view: b first, h third) and
+    whose strides are no numbers to order them by: `_by_stride` would take their places for inner and outer, which
+    say nothing here (the labels' `==` compares values, so the place tests above pass any two unnamed modes)."""
+    if len(chosen) != 2:
+        return False
+    ids = [id(m) for m in modes]
+    places = sorted(ids.index(id(m)) for m in chosen if id(m) in ids)
+    if len(places) != 2 or places == [len(modes) - 2, len(modes) - 1] or places == [0, 1]:
+        return False
+    layout = top_modes(record.layouts[0]) if record.layouts else None
+    return not (layout and len(layout) == len(modes) and all(layout[p].rpartition(":")[2].isdigit() for p in places))
+
+
+def _continued_leaf(record, at: int, inner_outer: tuple) -> tuple | None:
+    """The letters of a grouped mode's two leaves where the kernel laid the view out from run-time strides
+    (`tracer._laid_out_values`) and a leaf of another mode continues exactly one of them in memory (GQA's
+    ((h_g, s_q), d, h_k, b): the KV heads' stride is `h_g` times the packed heads leaf's): that leaf is the inner
+    part of the other mode's index (`inner_outer[0]`), whatever the strides' sizes (a BHSD tensor's heads stride
+    is larger than its rows')."""
+    continues, shape = record.meta.get("continues"), record.shapes[0] if record.shapes else None
+    if not continues or not isinstance(shape, tuple) or at >= len(shape):
+        return None
+    start = sum(len(list(_leaves(m))) if isinstance(m, tuple) else 1 for m in shape[:at])
+    own = range(start, start + (len(list(_leaves(shape[at]))) if isinstance(shape[at], tuple) else 1))
+    inside = {i for j, i in continues.items() if j not in own and i in own}
+    if len(own) != 2 or len(inside) != 1:
+        return None
+    inner, outer = inner_outer
+    return (inner, outer) if own[0] in inside else (outer, inner)
+
+
 def _leaf_stride_key(stride: str) -> tuple | None:
     """A grouped leaf's stride as a sortable key: a number, or a coordinate basis element `c@i` (a TMA tensor's
     coordinates: the i-th TMA dimension, whose order is the global tensor's from the innermost, then the
@@ -3143,7 +3244,8 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     for record in reversed(records):
         if record.op in _MMA_READERS:
             readers.update({i: True for i in record.inputs})
-        elif record.op in _SAME_DATA and readers.get(record.index) and record.index not in is_buffer:
+        # (a tile of the buffer, `local_tile(sQ, (64, 64), (0, 0))`, partitioned for the MMA: the MMA reads it)
+        elif record.op in _SAME_DATA + ("local_tile",) and readers.get(record.index) and record.index not in is_buffer:
             readers.update({i: True for i in record.inputs})
             if record.index in views:
                 readers[views[record.index]] = True
@@ -3465,7 +3567,11 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
         if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
-            tiles = [label for label in made if label.role == "atom"]
+            # (a tile of one element of a mode, the batch L's `1` of `(*epi_tile, 1)`, cuts nothing along it)
+            units = {id(label) for label, extent in _sized_labels(record.levels[0] if record.levels else (),
+                                                                  record.shapes[0] if record.shapes else None)
+                     if extent == 1}
+            tiles = [label for label in made if label.role == "atom" and id(label) not in units]
             roots = frozenset(axes.find(label.var) for label in tiles if label.var is not None)
             if (len(tiles) == 2 and roots in accumulators and not _whole_input(records, record)) \
                     or any(label.level == "epi" for label in made):
@@ -3511,6 +3617,17 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 relevels[record.index] = (("block",), "epi")
                 record.levels = tuple(_relevel(t, record.index, ("block",), "epi") for t in record.levels)
             epilogue.add(record.index)
+
+
+def _sized_labels(tree, shape):
+    """(label, the number of elements its mode holds) for each label of a tree laid over its shape (None where
+    the shape is not static or does not mirror the tree)."""
+    if isinstance(tree, tuple):
+        parts = shape if isinstance(shape, tuple) and len(shape) == len(tree) else (None,) * len(tree)
+        for t, part in zip(tree, parts):
+            yield from _sized_labels(t, part)
+    elif tree is not None:
+        yield tree, (_size(shape) if shape is not None else None)
 
 
 def _subtile(records: list, record) -> bool:

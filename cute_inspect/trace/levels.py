@@ -425,10 +425,13 @@ def _at(inp: tuple, i):
     return inp[i] if i is not None and i < len(inp) else None
 
 
-def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, kept: list | None = None) -> tuple:
-    """`kept`: the input mode each tile mode tiles (those proj keeps), by default the first `tile_rank`."""
+def local_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int, kept: list | None = None,
+               whole: set = frozenset()) -> tuple:
+    """`kept`: the input mode each tile mode tiles (those proj keeps), by default the first `tile_rank`; `whole`:
+    input modes the tile covers whole, which keep their labels (a tile of a whole SMEM buffer is that buffer)."""
     kept = kept if kept is not None and len(kept) == tile_rank else list(range(tile_rank))
-    tiles = tuple(made("block", "atom", origin, "local_tile", _lone_leaf(_at(inp, i))) for i in kept)
+    tiles = tuple(_at(inp, i) if i in whole and _at(inp, i) is not None
+                  else made("block", "atom", origin, "local_tile", _lone_leaf(_at(inp, i))) for i in kept)
     n_rest = out_rank - tile_rank
     free = [i for i, c in enumerate(coord) if c is None] if isinstance(coord, tuple) else []
     if len(free) != n_rest:

@@ -153,6 +153,9 @@ RULES = {
                        "that is copied out to global memory is the staging buffer too (its smem_buffer tiles EPI)",
     "make_tensor.stage": "a mode a view appends to its source's layout (`cute.append(t.layout, ...)` over "
                          "`t.iterator`): another copy of the whole source, a pipeline stage",
+    "make_tensor.mode": "a mode of stride 0 a view appends to its source's layout (`make_layout((m, k, 1), "
+                        "stride=(sm, sk, 0))` over `t.iterator`: a GEMM operand given a batch of one): a mode of "
+                        "the view's own, whose axis its uses decide (the batch L), no pipeline stage",
     "reduction_buffer.atom": "a cross-warp reduction buffer's rows (`buf[warp // per_row, ...] = warp_sum`), in a "
                              "kernel with no MMA: Block, along M; so is a mode every warp writes at literal indices "
                              "once each (`buf[warp, output]`: several sums per warp), while a literal written again "
@@ -285,6 +288,9 @@ RULES = {
     "extent": "a global view a kernel lays out over a pointer from run-time extents, its modes named by no data "
               "flow: each leaf takes the axis of the extent value it is laid out with, where that value (or every "
               "factor of a product of values) lays out leaves of that one axis in the views the data flow named",
+    "strided_leaves": "a mode of a tensor another tensor's view lays out with its run-time strides, packed in one "
+                      "of the view's modes with modes of other strides (GQA's `((4, s), d, h_k, b)` over `((t.stride[2], "
+                      "t.stride[0]), ...)`): the letter the view's packed leaf of that stride takes",
     "contraction": "in a kernel with no MMA, a sum of products of two register tensors' elements read at the same "
                    "literal indices (`s += x[j] * w[j]`), shuffled and left per warp in a cross-warp buffer or written "
                    "straight to global memory (a GEMV): "

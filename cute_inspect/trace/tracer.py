@@ -1853,6 +1853,9 @@ class _Tracer:
             laid = _laid_out_values(bound.get("layout"))
             if laid is not None:
                 record.meta["extent_values"], record.meta["continues"] = laid
+                same = _same_stride_leaves(bound.get("layout"))
+                if same:
+                    record.meta["same_stride"] = same
         if op == "make_tensor" and outputs and outputs[0].memspace in ("smem", "gmem"):
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
@@ -2749,7 +2752,8 @@ class _Tracer:
             if _from_thread_index(coord, self.thread_coordinates):
                 out = _levels.thread_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
             else:
-                out = _levels.local_tile(inp, tile_rank, _project(coord, proj), out_rank, origin)
+                out = _levels.local_tile(inp, tile_rank, _project(coord, proj), out_rank, origin,
+                                         whole=self._smem_modes_tiled_whole(bound, tiler, proj, in_memspace))
             self._loop_walked(_project(coord, proj), out[:tile_rank] if isinstance(out, tuple) else (out,))
             return out
         operand_axes = {"A": ("M", "K"), "B": ("N", "K"), "C": ("M", "N")}
@@ -2886,6 +2890,11 @@ class _Tracer:
                     return lent
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                if info.memspace == "gmem":
+                    found = self._selected_view(bound.get("layout"), viewed, out_rank) \
+                        or self._restrided_leaves(bound.get("layout"), viewed, origin)
+                    if found is not None:
+                        return found
                 found = self._fragment_layout(bound.get("layout"), info.layout, call) \
                     if info.memspace in ("smem", "tmem") else None
                 if found is None and info.memspace == "tmem":
@@ -2907,7 +2916,8 @@ class _Tracer:
                     found = _strided_view(info.layout, self._viewed_layout(bound.get("iterator")), viewed[2], origin,
                                           expansions=self.axes.expansions)
                 if found is None:
-                    found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin)
+                    found = _appended_stages(info.layout, record.layouts[viewed[1]], viewed[2], origin,
+                                             _zero_stride_leaves(bound.get("layout")))
                 if found is not None:
                     return found
                 if info.memspace in ("smem", "tmem"):
@@ -2984,6 +2994,21 @@ class _Tracer:
         if op == "make_tensor" and info.memspace == "gmem":
             self._extents_laid_out(call, own, names[0] if names else None)
         return own
+
+    @staticmethod
+    def _smem_modes_tiled_whole(bound, tiler, proj, in_memspace) -> set:
+        """The modes of an SMEM buffer that a `local_tile` covers whole (`local_tile(sQ, (64, 64), (0, 0))` of a 64 x
+        64 buffer): the tile is the buffer's own tile there, not a CTA tile cut out of it (a global tensor's mode
+        tiled whole is still the CTA's tile of it)."""
+        source = next((_info(v) for v in bound.values() if _is_tensor(v)), None)
+        if in_memspace != "smem" or source is None or not isinstance(source.shape, tuple) \
+                or not isinstance(tiler, tuple):
+            return set()
+        kept = [i for i, p in enumerate(proj) if p is not None] if isinstance(proj, tuple) else range(len(tiler))
+        extents = [t for t, p in zip(tiler, proj)] if isinstance(proj, tuple) else list(tiler)
+        extents = [t for t in extents if t is not None]
+        return {i for i, extent in zip(kept, extents) if i < len(source.shape) and isinstance(extent, int)
+                and extent == size(source.shape[i])}
 
     def _all_made_in(self, labels, memspace: str) -> bool:
         """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
@@ -3308,6 +3333,77 @@ class _Tracer:
         if found is None:
             return None
         return found[2] if isinstance(found[2], tuple) else (found[2],)
+
+    def _selected_view(self, layout, viewed, out_rank: int):
+        """Labels of `make_tensor(t.iterator, cute.select(t.layout, mode=[1, 3, 2, 0]))`: t's modes in the order
+        the select picks them (a (b, s, h, d) input viewed (s, d, h, b)), whatever the strides (run-time ones print
+        alike, so no stride tells the modes apart)."""
+        value = getattr(layout, "value", layout)
+        if _op_name(value) != "cute.select" or not isinstance(viewed[2], tuple):
+            return None
+        source = _operands(value)
+        if not source or _op_name(source[0]) != "cute.get_layout" or not _operands(source[0]) \
+                or (self._known_value(_operands(source[0])[0]) or (None,))[:2] != viewed[:2]:
+            return None
+        picked = [int(m) for m in re.findall(r"\d+", _attribute_text(value, "mode").partition(":")[2])]
+        if len(picked) != out_rank or any(m >= len(viewed[2]) for m in picked):
+            return None
+        return tuple(viewed[2][m] for m in picked)
+
+    def _restrided_leaves(self, layout, viewed, origin: int):
+        """Labels of a view laid out from another tensor's run-time strides (`make_layout(((4, s), d, h_k, b),
+        stride=((t.stride[2], t.stride[0]), t.stride[1], t.stride[2] * 4, t.stride[3]))` over `t.iterator`): a mode
+        whose leaves all step one mode of t (its very stride value, or that value times a number: a coarser step
+        along it) is that mode; a mode whose leaves step several of t's modes (GQA's packed (heads, queries)) is a
+        mode of its own, each leaf remembered with the mode of t it steps (`meta["strided_from"]`, for
+        `flow._packed_sources`). None where a stride is no run-time stride of t, or no mode is one of t's."""
+        made = _operands(layout) if _op_name(getattr(layout, "value", layout)) == "cute.make_layout" else ()
+        strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+        source_tree = leaf_tree(self.trace.records[viewed[0]].layouts[viewed[1]])
+        if not strides or not isinstance(viewed[2], tuple) or not isinstance(source_tree, tuple) \
+                or len(source_tree) != len(viewed[2]):
+            return None
+        owner = [m for m, mode in enumerate(source_tree) for _ in _leaves(mode)]
+        # a number steps the source's one leaf of that number stride (the unit stride of its contiguous mode)
+        numbers = [leaf.rpartition(":")[2] for mode in source_tree for leaf in _leaves(mode)]
+        steps = []  # per new flat leaf: the source mode it steps, or None
+        if all(isinstance(value, str) or _static_int(value) is not None for value in strides):
+            return None  # numbers alone say nothing of t's strides: a buffer re-laid by hand (`_strided_view`)
+        for value in strides:
+            if isinstance(value, str):
+                leaf = numbers.index(value) if value != "0" and numbers.count(value) == 1 else None
+            elif _static_int(value) != 0:  # (a run-time 0, `Int32(0)`, steps nothing: a batch of one)
+                leaf = _source_stride_leaf(value, self._known_value, viewed[:2])
+                if leaf is None:
+                    return None
+            else:
+                leaf = None
+            if leaf is not None and leaf >= len(owner):
+                return None
+            steps.append(owner[leaf] if leaf is not None else None)
+        text = str(getattr(layout, "value", layout).type)
+        tree = leaf_tree(text[text.find('"') + 1:text.rfind('"')]) if '"' in text else None
+        if not isinstance(tree, tuple) or len(list(_leaves(tree))) != len(steps):
+            return None
+        out, at, kept = [], 0, 0
+        apart = {}
+        for mode in tree:
+            count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
+            sources = {x for x in steps[at:at + count] if x is not None}
+            # (two modes stepping one mode of t, the varlen trick's (rows, ..., rows + 1): both along its axis)
+            if len(sources) == 1:
+                out.append(viewed[2][sources.pop()])
+                kept += 1
+            else:
+                out.append(_levels.made("input", "mode", origin, "input"))
+                if len(sources) > 1:
+                    apart[len(out) - 1] = tuple(steps[at:at + count])
+            at += count
+        if not kept:
+            return None
+        if apart:
+            self.trace.records[viewed[0]].meta.setdefault("strided_into", []).append((origin, apart))
+        return tuple(out)
 
     def _fragment_layout(self, layout, text: str | None, call=None):
         """A buffer laid over another tensor's storage in an MMA operand fragment's layout (`make_tensor(tmem_ptr,
@@ -4151,6 +4247,16 @@ def _op_name(value) -> str | None:
         return None
 
 
+def _static_int(value) -> int | None:
+    """A number an MLIR value holds: an `arith.constant`, or an int tuple of one static leaf (`!cute.int_tuple<"4">`,
+    a Python int a layout's stride arithmetic multiplied by)."""
+    found = _constant(value)
+    if found is None and _op_name(value) == "cute.make_int_tuple" and not _operands(value):
+        number = re.fullmatch(r'[^"]*"(\d+)"[^"]*', str(value.type))
+        found = int(number.group(1)) if number else None
+    return found
+
+
 def _constant(value) -> int | None:
     try:
         return int(str(value.owner.attributes["value"]).split(":")[0]) if _op_name(value) == "arith.constant" else None
@@ -4798,8 +4904,8 @@ def _laid_out_values(layout) -> tuple | None:
     """What a layout a kernel builds from run-time values says (`make_layout((n_q, d, (h_k, b)), stride=(d, 1,
     (n_q * d, q_seq)))`): each flat leaf's extent as (its value, the values it is the product of: `h_k * n_q`),
     None for a number; and {leaf j: leaf i} where j's stride is computed as i's extent times i's stride (or is i's
-    extent over a unit stride): leaf j continues leaf i in memory, the two one run of elements (`n_q` query heads
-    inside each KV head `h_k`; none where the strides are not a `make_stride` the trace can read: an ordered
+    extent over a unit stride; a number extent as the constant factor: `head_stride * 4`): leaf j continues leaf i
+    in memory, the two one run of elements (`n_q` query heads inside each KV head `h_k`; none where the strides are not a `make_stride` the trace can read: an ordered
     layout's). None where the layout was not made by `make_layout` from a shape the trace can read."""
     made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
     extents = _leaf_values(made[0]) if made and _op_name(made[0]) == "cute.make_shape" else None
@@ -4812,15 +4918,74 @@ def _laid_out_values(layout) -> tuple | None:
     for j, value in enumerate(strides if strides is not None and len(strides) == len(keys) else ()):
         if isinstance(value, str):
             continue
-        made_of = {_ir_hash(v) for v in _operands(value)} if _op_name(value) == "arith.muli" else None
+        factors = _operands(value) if _op_name(value) in ("arith.muli", "cute.tuple_mul") else ()
+        made_of = {_ir_hash(v) for v in factors} if factors else None
         for i, extent in enumerate(keys):
             by = strides[i]
-            if i == j or extent is None:
+            if i == j or isinstance(by, str) and by != "1":
+                continue
+            if extent is None:  # a number of leaves (GQA's 4 query heads per KV head): `stride_i * 4`
+                if factors and extents[i].isdigit() and not isinstance(by, str) and _ir_hash(by) in made_of \
+                        and int(extents[i]) in {_static_int(v) for v in factors}:
+                    continues[j] = i
                 continue
             if made_of is not None and not isinstance(by, str) and made_of == {extent[0], _ir_hash(by)} \
                     or by == "1" and _ir_hash(value) == extent[0]:
                 continues[j] = i
     return tuple(keys), continues
+
+
+def _zero_stride_leaves(layout) -> set:
+    """The flat leaves of a layout made by `make_layout` whose stride is a run-time value holding the constant 0."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    return {i for i, value in enumerate(strides or ()) if not isinstance(value, str) and _static_int(value) == 0}
+
+
+def _source_stride_leaf(value, known, source) -> int | None:
+    """The flat leaf of traced tensor `source` (record, output) whose run-time stride `value` is: read off its
+    layout (`to_int_tuple(get_leaves(get_stride(get_layout(t)))#i)`), or that times a number (`t.stride[2] * 4`)."""
+    if _op_name(value) == "cute.tuple_mul":
+        factors = _operands(value)
+        numbers = [f for f in factors if _static_int(f) is not None]
+        rest = [f for f in factors if _static_int(f) is None]
+        return _source_stride_leaf(rest[0], known, source) if len(numbers) == 1 and len(rest) == 1 else None
+    if _op_name(value) != "cute.to_int_tuple" or not _operands(value):
+        return None
+    leaves = _operands(value)[0]
+    if _op_name(leaves) != "cute.get_leaves" or not _operands(leaves):
+        return None
+    stride = _operands(leaves)[0]
+    if _op_name(stride) != "cute.get_stride" or not _operands(stride):
+        return None
+    layout = _operands(stride)[0]
+    if _op_name(layout) != "cute.get_layout" or not _operands(layout):
+        return None
+    if (known(_operands(layout)[0]) or (None,))[:2] != tuple(source):
+        return None
+    try:
+        return _ir().OpResult(leaves).result_number
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _same_stride_leaves(layout) -> dict:
+    """{leaf j: leaf i} of a layout made by `make_layout` from run-time strides where leaf j's stride is the very
+    value leaf i's is (i the first such leaf): the two step the same way in memory (a grouped GEMM's C laid out as
+    `(rows, n, (1, rows + 1))` over strides `(n, 1, (0, n))`: the batch mode's second leaf walks the rows)."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    first: dict = {}
+    same = {}
+    for j, value in enumerate(strides or ()):
+        if isinstance(value, str):
+            continue
+        key = _ir_hash(value)
+        if key in first:
+            same[j] = first[key]
+        else:
+            first[key] = j
+    return same
 
 
 def _leaf_values(value) -> list | None:
@@ -4830,7 +4995,8 @@ def _leaf_values(value) -> list | None:
     start, end = text.find('"'), text.rfind('"')
     if start < 0 or end <= start:
         return None
-    tokens = re.findall(r"[^(),\s]+", text[start + 1:end])
+    # (a 64-bit or divisible run-time leaf prints `?{i64 div=8}`: one leaf)
+    tokens = re.findall(r"[^(),\s]+", re.sub(r"\{[^}]*\}", "", text[start + 1:end]))
     operands = list(_operands(value))
     if sum(t == "?" for t in tokens) != len(operands):
         return None
@@ -5246,14 +5412,21 @@ def _pooled(leaf, pool: list, axis_class, siblings=()):
     return pool.pop(equal[0])[1]
 
 
-def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int):
+def _appended_stages(layout: str | None, source_layout: str | None, source_labels, origin: int,
+                     zero_leaves: set = frozenset()):
     """Labels of a view that is its source's layout with modes appended (`make_tensor(t.iterator + offset,
     cute.append(t.layout, stages))`): the source's modes keep their labels; each appended mode repeats the whole
-    source at another address, a pipeline stage."""
+    source at another address, a pipeline stage. An appended mode of stride 0 (`make_layout((m, k, 1), stride=(sm,
+    sk, 0))`: a GEMM operand given a batch of one) repeats nothing: a mode of the view's own, no stage. `zero_leaves`: the flat leaves whose
+    stride is a run-time value the layout was made with that is the constant 0 (`Int32(0)`)."""
     new, old = top_modes(layout), top_modes(source_layout)
     if not new or not old or not isinstance(source_labels, tuple) or len(old) != len(source_labels) \
             or len(new) <= len(old) or new[:len(old)] != old:
         return None
+    first = len(list(_leaves(leaf_tree(source_layout) or ())))  # the appended modes' first flat leaf
+    if any(mode.rpartition(":")[2] == "0" for mode in new[len(old):]) or any(i >= first for i in zero_leaves):
+        return source_labels + tuple(_levels.made("input", "mode", origin, "make_tensor")
+                                     for _ in range(len(new) - len(old)))
     return source_labels + tuple(_levels.made("stage", "stage", origin, "make_tensor")
                                  for _ in range(len(new) - len(old)))
 
