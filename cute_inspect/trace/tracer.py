@@ -2872,8 +2872,6 @@ class _Tracer:
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             found = self._restrided(bound.get("iterator"), info, call) if op == "make_tensor" else None
-            if found is None and op == "make_tensor":
-                found = self._selected_view(call, info)
             if found is not None:
                 self.views[origin] = found[0]
                 if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
@@ -3051,37 +3049,6 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
-
-    def _selected_view(self, call, info):
-        """(record, labels) of the traced tensor a new tensor is made over with that tensor's layout's modes picked
-        (`make_tensor(t.iterator, cute.select(t.layout, [2, 1, 0]))`: a host view permuted for an MMA's (M, K, L)):
-        t's modes in the order picked. Run-time strides that read alike (`?{i64 div=8}`) do not tell the modes apart;
-        the call does. None where the call is not written so."""
-        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params \
-                or "iterator" not in call.params:
-            return None
-        try:
-            node = ast.parse(argument_text(call.site, call.params.index("layout"), call.op) or "", mode="eval").body
-        except SyntaxError:
-            return None
-        if not isinstance(node, ast.Call) or len(node.args) != 2 \
-                or getattr(node.func, "attr", getattr(node.func, "id", None)) != "select":
-            return None
-        try:
-            modes = ast.literal_eval(node.args[1])
-        except ValueError:
-            return None
-        if not isinstance(modes, (list, tuple)):
-            return None
-        holder = _layout_holder(ast.unparse(node.args[0]), call.frame)
-        pointer = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame, "iterator")
-        found = self.lookup(holder, call.frame) if holder is not None and holder is pointer and _is_tensor(holder) \
-            else None
-        tree = found[2] if found is not None else None
-        if not isinstance(tree, tuple) or len(modes) != rank(info.shape) \
-                or not all(isinstance(m, int) and 0 <= m < len(tree) for m in modes):
-            return None
-        return found[0], tuple(tree[m] for m in modes)
 
     def _parameter_restrided(self, call, info, kernel: str) -> None:
         """A kernel parameter first seen as the tensor whose iterator and strides a new global or coordinate tensor
