@@ -462,6 +462,23 @@ def _is_tensor(obj) -> bool:
     return info is not None and info.kind in _TENSOR_KINDS
 
 
+class _LoadedValues(dict):
+    """hash of a loaded value -> the record it was loaded from, knowing whether any such record is in SMEM: an element
+    write's sum is followed up to a buffer's partial sums (`_Tracer._partials_summed`, at every write) only once a
+    value was read out of SMEM, which most kernels' element writes never see."""
+
+    __slots__ = ("_records", "smem")
+
+    def __init__(self, records: list):
+        super().__init__()
+        self._records, self.smem = records, False
+
+    def __setitem__(self, key, index: int) -> None:
+        if not self.smem and self._records[index].memspaces == ("smem",):
+            self.smem = True
+        dict.__setitem__(self, key, index)
+
+
 class _ObservingOne:
     """The scope of `_seen`: one observed call; the objects it holds are let go when the call has been seen (a
     plain context manager, not a generator: one opens at every traced slice)."""
@@ -509,7 +526,7 @@ class _Tracer:
         # an S2T partition's record index -> (its source's record, output, the source leaf each of its leaves steps)
         self.stepped: dict = {}
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
-        self.loaded: dict = {}  # hash of a value `Tensor.load` returned -> the record it was loaded from
+        self.loaded = _LoadedValues(self.trace.records)  # hash of a value `Tensor.load` returned -> its record
         self.mode_loads: dict = {}  # hash of a one-mode SMEM slice's loaded value -> (record, the mode's label)
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
@@ -1368,8 +1385,8 @@ class _Tracer:
         that differ in one mode only, each a distinct literal, added together. That mode holds partial sums its
         reader finishes (each warp's or each CTA's share of a split reduction): remembered on the buffer's record
         (`meta["summed_modes"]`) for `flow._summed_partials`. Only the first few sums of a trace are read."""
-        if not self.read_at or self.summed_writes >= _SUMMED_WRITES_READ:
-            return
+        if not self.loaded.smem or not self.read_at or self.summed_writes >= _SUMMED_WRITES_READ:
+            return  # no value was read out of SMEM: no sum is of a buffer's partials (`mode_loads` are SMEM's too)
         terms = _summed_terms(getattr(value, "value", value))
         read: dict = {}  # SMEM buffer record -> the indices its summed elements were read at
         for term in terms if len(terms) > 1 else ():
