@@ -347,3 +347,34 @@ def test_partial_sums_are_followed_only_once_a_value_was_read_out_of_smem(monkey
     tracer_.loaded[8] = 1
     tracer_._partials_summed("v1")
     assert walked == ["v1"]
+
+
+def test_a_trace_leaves_the_heap_it_began_with_out_of_collections_and_gives_it_back():
+    import gc
+
+    import cute_inspect
+
+    assert gc.get_freeze_count() == 0
+    before = object()  # noqa: F841  (alive when the trace begins)
+    with pytest.raises(ZeroDivisionError):
+        with cute_inspect.trace():
+            assert gc.get_freeze_count() > 0
+            1 / 0
+    assert gc.get_freeze_count() == 0  # given back when the block fails too
+
+
+def test_a_trace_keeps_the_freeze_a_process_made_of_its_own():
+    import gc
+
+    import cute_inspect
+
+    mine = []
+    gc.freeze()
+    try:
+        with cute_inspect.trace():
+            pass
+        assert gc.get_freeze_count() > 0
+        assert not any(o is mine for o in gc.get_objects())  # still frozen: in no generation the collector walks
+    finally:
+        gc.unfreeze()
+    assert any(o is mine for o in gc.get_objects())

@@ -9,6 +9,7 @@ import ast
 import contextlib
 import dataclasses
 import functools
+import gc
 import itertools
 import math
 import operator
@@ -5839,18 +5840,36 @@ def trace():
     result.arch = os.environ.get("CUTE_DSL_ARCH")
     tracer = _Tracer(result)
     _active, _defining, _register_sums = tracer, {}, {}
+    with _heap_frozen():
+        try:
+            with observing(tracer), types_cached(), \
+                    _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
+                result.resources = budgets
+                yield result
+        finally:
+            tracer.finish()
+            _active, _symbol_at, _defining, _register_sums = None, (None, None), None, None
+            _kernel_codes.clear()
+            result.errors = tracer.errors
+            _resources.describe_buffers(result.resources, result.records)
+            annotate_traffic(result)
+
+
+@contextlib.contextmanager
+def _heap_frozen():
+    """The objects alive when a trace begins left out of the cyclic collector's passes until it ends
+    (`gc.freeze`). A trace keeps tens of thousands of objects (records, their meta, the values its maps hold),
+    so the collector runs more often, and each full pass walked the whole heap (CuTeDSL's, the user's): 0.15 s
+    of a 6 s Blackwell FMHA compile against 0.02 s plain. Garbage among the frozen objects is collected once the
+    trace ends. A process that froze objects of its own keeps its collector as it set it."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
     try:
-        with observing(tracer), types_cached(), \
-                _resources.capturing(result.arch, lambda frame: _current_kernel(frame)[0]) as budgets:
-            result.resources = budgets
-            yield result
+        yield
     finally:
-        tracer.finish()
-        _active, _symbol_at, _defining, _register_sums = None, (None, None), None, None
-        _kernel_codes.clear()
-        result.errors = tracer.errors
-        _resources.describe_buffers(result.resources, result.records)
-        annotate_traffic(result)
+        gc.unfreeze()
 
 
 def record_of(value):
