@@ -96,8 +96,8 @@ def _child(module: str, rounds: int, calls: bool) -> dict:
             rows[kind].append({"cpu": time.process_time() - start, "gc": clocks.gc,
                                "collections": list(clocks.collections), "hooks": dict(clocks.hooks)})
     for kind, runs in rows.items():
-        result[kind] = {"cpu": statistics.median(r["cpu"] for r in runs), "gc": statistics.median(r["gc"] for r in runs),
-                        "collections": runs[-1]["collections"],
+        result[kind] = {"cpu": statistics.median(r["cpu"] for r in runs),
+                        "gc": statistics.median(r["gc"] for r in runs), "collections": runs[-1]["collections"],
                         "hooks": {h: statistics.median(r["hooks"].get(h, 0.0) for r in runs) for h in _HOOKS}}
     result["ratio"] = statistics.median(t["cpu"] / p["cpu"] for p, t in zip(rows["plain"], rows["traced"]))
     return result
