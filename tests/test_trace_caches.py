@@ -316,3 +316,65 @@ def test_operand_cache_never_answers_for_another_value_at_the_same_address(monke
     assert tracer._operands(erased) == ("erased operand",)
     assert tracer._operands(later) == ("live operand",)
     assert tracer._operands(erased) == ("erased operand",)  # the same value again: answered from the cache
+
+
+def test_loaded_values_know_an_smem_source_from_the_first_one_assigned_on():
+    from cute_inspect.trace import tracer
+
+    records = [types.SimpleNamespace(memspaces=("rmem",)), types.SimpleNamespace(memspaces=("gmem",))]
+    loaded = tracer._LoadedValues(records)
+    loaded[1], loaded[2] = 0, 1
+    assert not loaded.smem and loaded == {1: 0, 2: 1}
+    records.append(types.SimpleNamespace(memspaces=("smem",)))  # a record made after the map: seen when assigned
+    loaded[1] = 2
+    assert loaded.smem and loaded[1] == 2
+    loaded[1] = 0  # overwritten by a register record: once read out of SMEM, a sum may still be of its partials
+    assert loaded.smem and loaded.get(1) == 0
+
+
+def test_partial_sums_are_followed_only_once_a_value_was_read_out_of_smem(monkeypatch):
+    from cute_inspect.trace import tracer
+
+    walked = []
+    monkeypatch.setattr(tracer, "_summed_terms", lambda value: walked.append(value) or [])
+    tracer_ = tracer._Tracer(tracer.Trace())
+    tracer_.read_at[7] = (0, 1)
+    tracer_.trace.records.append(types.SimpleNamespace(memspaces=("rmem",), meta={}))
+    tracer_.loaded[7] = 0
+    tracer_._partials_summed("v0")
+    assert walked == []  # registers only: no sum can be of an SMEM buffer's partials
+    tracer_.trace.records.append(types.SimpleNamespace(memspaces=("smem",), meta={}))
+    tracer_.loaded[8] = 1
+    tracer_._partials_summed("v1")
+    assert walked == ["v1"]
+
+
+def test_a_trace_leaves_the_heap_it_began_with_out_of_collections_and_gives_it_back():
+    import gc
+
+    import cute_inspect
+
+    assert gc.get_freeze_count() == 0
+    before = object()  # noqa: F841  (alive when the trace begins)
+    with pytest.raises(ZeroDivisionError):
+        with cute_inspect.trace():
+            assert gc.get_freeze_count() > 0
+            1 / 0
+    assert gc.get_freeze_count() == 0  # given back when the block fails too
+
+
+def test_a_trace_keeps_the_freeze_a_process_made_of_its_own():
+    import gc
+
+    import cute_inspect
+
+    mine = []
+    gc.freeze()
+    try:
+        with cute_inspect.trace():
+            pass
+        assert gc.get_freeze_count() > 0
+        assert not any(o is mine for o in gc.get_objects())  # still frozen: in no generation the collector walks
+    finally:
+        gc.unfreeze()
+    assert any(o is mine for o in gc.get_objects())
