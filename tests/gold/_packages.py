@@ -24,6 +24,9 @@
   lightmoe, flash-attn-4 (sparse MLA backward GEMMs) and vllm kernels.
 - the thirteenth held-out split: fold-attention==0.2.0 (its deterministic SM90 attention backward and its decode over a
   quantised paged cache) and sonic-moe==0.1.2.post1 (its MoE router top-k).
+- the fourteenth held-out split: cache-dit==1.5.3 (its CuTeDSL attention-state merge and FP8 communication quantizers,
+  `cache_dit/kernels/cutedsl/`) and torchao==0.18.0 (its CuTeDSL MXFP8 quantizers for MoE training,
+  `torchao/prototype/moe_training/kernels/mxfp8/`).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -290,6 +293,19 @@ def sonic_moe(module: str):
     if not hasattr(triton, "__file__"):  # the stand-in, not a real triton
         triton.next_power_of_2 = lambda n: 1 << (int(n) - 1).bit_length()
     return _skipping_inits(f"sonicmoe.{module}")
+
+
+def cache_dit(module: str):
+    """``cache_dit.<module>`` (dotted) from the cache-dit package, its __init__s skipped (they import the diffusers
+    runtime and its torch ops registry); torch is the stand-in, whose `cuda.is_available()` answers False, so the
+    module leaves `CUTE_DSL_ARCH` to the wrapper."""
+    return _skipping_inits(f"cache_dit.{module}")
+
+
+def torchao(module: str):
+    """``torchao.<module>`` (dotted) from the torchao package, its __init__s skipped (the top one loads its compiled
+    torch extension and registers quantization APIs)."""
+    return _skipping_inits(f"torchao.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

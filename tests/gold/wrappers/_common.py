@@ -27,3 +27,4 @@ tokenspeed_kernel = _packages.tokenspeed_kernel
 lightmoe = _packages.lightmoe
 turbo_attn = _packages.turbo_attn
 fold_attention, sonic_moe = _packages.fold_attention, _packages.sonic_moe
+cache_dit, torchao = _packages.cache_dit, _packages.torchao
