@@ -25,8 +25,8 @@
 - the thirteenth held-out split: fold-attention==0.2.0 (its deterministic SM90 attention backward and its decode over a
   quantised paged cache) and sonic-moe==0.1.2.post1 (its MoE router top-k).
 - the fourteenth held-out split: cache-dit==1.5.3 (its CuTeDSL attention-state merge and FP8 communication quantizers,
-  `cache_dit/kernels/cutedsl/`) and torchao==0.18.0 (its CuTeDSL MXFP8 quantizers for MoE training,
-  `torchao/prototype/moe_training/kernels/mxfp8/`).
+  `cache_dit/kernels/cutedsl/`) and attn-gym==0.0.17 (its own CuTeDSL kernels: KDA linear attention, gates, short
+  convolution; not its cuDNN-frontend-derived `cudnn_fe` and indexer kernels).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -302,10 +302,10 @@ def cache_dit(module: str):
     return _skipping_inits(f"cache_dit.{module}")
 
 
-def torchao(module: str):
-    """``torchao.<module>`` (dotted) from the torchao package, its __init__s skipped (the top one loads its compiled
-    torch extension and registers quantization APIs)."""
-    return _skipping_inits(f"torchao.{module}")
+def attn_gym(module: str):
+    """``attn_gym.<module>`` (dotted) from the attn-gym package, its __init__s skipped (they import the torch-facing
+    attention APIs and register torch ops)."""
+    return _skipping_inits(f"attn_gym.{module}")
 
 
 # The device fast_trimul sizes its LayerNorm grid by at import (an H100 SXM: 132 SMs, 2048 threads each).

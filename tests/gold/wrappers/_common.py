@@ -27,4 +27,4 @@ tokenspeed_kernel = _packages.tokenspeed_kernel
 lightmoe = _packages.lightmoe
 turbo_attn = _packages.turbo_attn
 fold_attention, sonic_moe = _packages.fold_attention, _packages.sonic_moe
-cache_dit, torchao = _packages.cache_dit, _packages.torchao
+cache_dit, attn_gym = _packages.cache_dit, _packages.attn_gym
