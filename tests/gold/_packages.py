@@ -304,7 +304,11 @@ def cache_dit(module: str):
 
 def attn_gym(module: str):
     """``attn_gym.<module>`` (dotted) from the attn-gym package, its __init__s skipped (they import the torch-facing
-    attention APIs and register torch ops)."""
+    attention APIs and register torch ops), except its CuTeDSL backend's (`attn_gym._backends.cute`), whose names
+    the kernels import from it (`compile_tvm_ffi`, `jit_cache`, `TMA_ALIGNMENT_BYTES`)."""
+    _stand_ins()
+    _namespace("attn_gym")
+    importlib.import_module("attn_gym._backends.cute")
     return _skipping_inits(f"attn_gym.{module}")
 
 
