@@ -7,7 +7,7 @@ figures reached, split by split, and each gain raises them: a change that loses 
 
 The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels,
 flashinfer-python, flash-msa, kernel-fun, flashlib, dist-moe, fast-trimul, nvidia-cudnn-frontend, sglang, mjolnir-kernel, nemo-automodel, liger-kernel,
-transformer-engine, parallax-kernel, vllm, tokenspeed-kernel, lightmoe, turbo-attn, fold-attention, sonic-moe)."""
+transformer-engine, parallax-kernel, vllm, tokenspeed-kernel, lightmoe, turbo-attn, fold-attention, sonic-moe, cache-dit, attn-gym)."""
 
 from __future__ import annotations
 
