@@ -16,10 +16,10 @@ import sys
 from contextlib import nullcontext
 from typing import NoReturn
 
-from cute_inspect.lint.cache import default_directory
 from cute_inspect.commands._bytecode import linter_bytecode_kept
 from cute_inspect.commands._isolate import interrupted, supervised
 from cute_inspect.findings import EXIT_BAD_INPUT
+from cute_inspect.lint.cache import default_directory
 
 # Each sub-command and the module that registers it, in the order of the help: a command line naming one
 # imports only its module (importing them all, the renderer's and the differ's included, slows every start).

@@ -3,7 +3,7 @@ forty modules from source at every start.
 
 Where ``PYTHONDONTWRITEBYTECODE`` is set (many containers and CI images set it) and the package carries no bytecode
 of its own (a source checkout, an editable install), every ``cute-inspect lint`` compiled the linter's modules
-again: about 0.09 s of CPU at each start, a quarter of a whole lint's wall time on sixteen cores. While the
+again: 0.09-0.15 s of CPU at each start, a third of a whole lint's wall time on sixteen cores. While the
 ``lint`` and ``rules`` commands import their modules, Python's bytecode cache is pointed at
 ``<cache directory>/bytecode`` (``$CUTE_INSPECT_CACHE_DIR``, else ``$XDG_CACHE_HOME/cute-inspect``, else
 ``~/.cache/cute-inspect``, as the results cache), outside every source tree, and then set back as it was: those
