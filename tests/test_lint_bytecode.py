@@ -81,3 +81,15 @@ def test_the_program_keeps_the_linters_bytecode_and_lints_the_same_with_it(tmp_p
     assert [(r.returncode, r.stdout, r.stderr) for r in runs] == [(1, runs[0].stdout, "")] * 2
     if not os.path.exists(importlib.util.cache_from_source(_bytecode.__file__)):  # a checkout without bytecode
         assert list((tmp_path / "cache" / "bytecode").rglob("facts.*.pyc"))
+
+
+def test_a_cache_directory_that_cannot_be_written_costs_the_lint_nothing(tmp_path):
+    """Python skips a bytecode file it cannot write: the lint runs as it would without one, and says nothing of it."""
+    (tmp_path / "k.py").write_text("tCgB = thr_mma.partition_A(gA)\n")
+    (tmp_path / "a-file").write_text("")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", CUTE_INSPECT_CACHE_DIR=str(tmp_path / "a-file"),
+               PYTHONPATH=str(_CHECKOUT))
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    done = subprocess.run([sys.executable, "-m", "cute_inspect", "lint", "--no-cache", str(tmp_path / "k.py")],
+                          capture_output=True, text=True, env=env, cwd=_CHECKOUT, check=False)
+    assert (done.returncode, done.stderr) == (1, "") and " CI105 " in done.stdout
