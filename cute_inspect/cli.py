@@ -13,10 +13,13 @@ import argparse
 import importlib
 import os
 import sys
+from contextlib import nullcontext
 from typing import NoReturn
 
+from cute_inspect.commands._bytecode import linter_bytecode_kept
 from cute_inspect.commands._isolate import interrupted, supervised
 from cute_inspect.findings import EXIT_BAD_INPUT
+from cute_inspect.lint.cache import default_directory
 
 # Each sub-command and the module that registers it, in the order of the help: a command line naming one
 # imports only its module (importing them all, the renderer's and the differ's included, slows every start).
@@ -30,6 +33,13 @@ COMMANDS = {
     "lsp": "cute_inspect.commands.lsp",
     "diff": "cute_inspect.commands.diff",
 }
+
+
+# Commands that run none of the user's code in this process (`lint --trace` compiles in a forked child) and leave
+# nothing to finish at exit: after them the program ends without the interpreter's teardown, which frees every
+# object one at a time (12-18 ms after a lint of CUTLASS's examples on 16 cores, 5-8% of ruff's whole run); and
+# their modules keep their bytecode even where Python is told to write none (`commands._bytecode`).
+_NO_TEARDOWN = frozenset({"lint", "rules"})
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,7 +105,9 @@ def main(argv: list[str] | None = None, isolate: bool | None = None) -> int:
     for the ``cute-inspect`` program), so that a target that crashes or calls ``os._exit`` still ends in one line
     and exit 2 (`cute_inspect.commands._isolate`)."""
     words = sys.argv[1:] if argv is None else argv
-    parser = build_parser(words[0] if words else None)
+    command = words[0] if words else None
+    with linter_bytecode_kept(default_directory()) if command in _NO_TEARDOWN else nullcontext():
+        parser = build_parser(command)
     try:
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
@@ -106,12 +118,6 @@ def main(argv: list[str] | None = None, isolate: bool | None = None) -> int:
     if target and (argv is None if isolate is None else isolate):
         return supervised(lambda: _run(args), target)
     return _run(args)
-
-
-# Commands that run none of the user's code in this process (`lint --trace` compiles in a forked child) and leave
-# nothing to finish at exit: after them the program ends without the interpreter's teardown, which frees every
-# object one at a time (12-18 ms after a lint of CUTLASS's examples on 16 cores, 5-8% of ruff's whole run).
-_NO_TEARDOWN = frozenset({"lint", "rules"})
 
 
 def run() -> NoReturn:

@@ -5,8 +5,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cute_inspect.lint import lint_paths
+from cute_inspect.lint.noqa import mentions_noqa
 from cute_inspect.lint.prefilter import cannot_hold_findings
 from cute_inspect.lint.prefilter_check import compare
 from tests.lint_gold.plant import planted, source
@@ -71,3 +74,11 @@ def test_the_prefilter_changes_no_finding_on_the_planted_kernels(tmp_path):
     found = compare(str(tmp_path))
     assert found.differences == []
     assert found.findings >= len(PLANTS)
+
+
+@given(st.text(alphabet=st.sampled_from("nNoOqQaA #:\nKİ\u212a\u0130ｑ"), max_size=24))
+@settings(max_examples=400, deadline=None)
+def test_mentions_noqa_answers_as_lowering_the_whole_text_would(text):
+    """`noqa.mentions_noqa` skips `text.lower()` where no "qa" pair (any case) stands: never another answer."""
+    assert mentions_noqa(text) == ("noqa" in text.lower())
+    assert mentions_noqa(f"x = 1  # {text}") == ("noqa" in f"x = 1  # {text}".lower())

@@ -20,12 +20,15 @@ every fix that applies, in passes, and returns the new text and the count.
 [('CI105', 'Rename `tCgB` to `tCgA`')]
 """
 
-from cute_inspect.findings import FileError, Finding
-from cute_inspect.lint.config import ConfigError, LintConfig
-from cute_inspect.lint.fix import Edit, Fix, apply_edits, findings_with_fixes, fix_text
-from cute_inspect.lint.runner import LintReport, lint_paths, lint_source
+from cute_inspect.trace.lazy import exports
 
-__all__ = [
-    "ConfigError", "Edit", "FileError", "Finding", "Fix", "LintConfig", "LintReport", "apply_edits",
-    "findings_with_fixes", "fix_text", "lint_paths", "lint_source",
-]
+# Loaded on first use, so that importing one module of the linter (`lint.cache` for its directory, before the
+# command line imports the rest: `commands._bytecode`) does not import all of it.
+_WHERE = {
+    "FileError": "cute_inspect.findings", "Finding": "cute_inspect.findings",
+    "ConfigError": "cute_inspect.lint.config", "LintConfig": "cute_inspect.lint.config",
+    **dict.fromkeys(("Edit", "Fix", "apply_edits", "findings_with_fixes", "fix_text"), "cute_inspect.lint.fix"),
+    **dict.fromkeys(("LintReport", "lint_paths", "lint_source"), "cute_inspect.lint.runner"),
+}
+__getattr__, __dir__ = exports(__name__, _WHERE, globals())
+__all__ = sorted(_WHERE)

@@ -41,6 +41,8 @@ from __future__ import annotations
 
 import re
 
+from cute_inspect.lint.noqa import mentions_noqa
+
 # Any of these words makes a file worth its facts (`partition` covers tma_partition and partition_A...);
 # get_slice / thr_slice: the collector follows a chain of them recursively (a RecursionError is an error).
 # make_rmem_tensor / make_fragment / allocate_tensor / get_tensor: makers whose memory CI113 compares.
@@ -83,4 +85,4 @@ def cannot_hold_findings(text: str) -> bool:
         return False
     if _has_word(text, "cute") and (_has_word(text, "copy") or _has_word(text, "gemm")):
         return False
-    return "noqa" not in text.lower() and not _identifier_characters(text)
+    return not mentions_noqa(text) and not _identifier_characters(text)

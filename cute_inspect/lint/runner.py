@@ -35,7 +35,7 @@ from cute_inspect.lint.cache import ResultCache, default_directory
 from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.edits import FileFixes
 from cute_inspect.lint.facts import FileFacts, collect
-from cute_inspect.lint.noqa import comments, statement_span
+from cute_inspect.lint.noqa import comments, mentions_noqa, statement_span
 from cute_inspect.lint.prefilter import cannot_hold_findings
 from cute_inspect.lint.registry import RULES, all_rules, kind, needs_trace
 from cute_inspect.lint.rules import RuleContext, Violation, unused_noqa
@@ -139,7 +139,7 @@ def _noqa_comments(
 
     A ``# noqa`` on any line of a multi-line statement covers the statement's findings; noqa comments
     naming a CI code matter for CI100 too."""
-    if "noqa" not in text.lower():
+    if not mentions_noqa(text):
         return {}, {}
     lines = source_lines(text)
     tree = tree if tree is not None else ast.parse(text)
@@ -151,7 +151,11 @@ def _noqa_comments(
         if "noqa" in lines[number - 1].lower()
     }
     if checked:
-        wanted.update(text.count("\n", 0, match.start()) + 1 for match in _NOQA_CODES.finditer(text))
+        number, counted = 1, 0  # lines counted on from the last match: once over the text, not once per match
+        for match in _NOQA_CODES.finditer(text):
+            number += text.count("\n", counted, match.start())
+            counted = match.start()
+            wanted.add(number)
     if not wanted:
         return {}, spans
     return comments(tree, lines, wanted), spans
@@ -280,7 +284,7 @@ def file_violations(
     """Each finding of one parsed file with the violation it came from (None for CI100), noqa applied;
     ``facts``: the file's facts when the caller has them (``collect(tree)``)."""
     violations = _check_tree(tree, codes, config, facts)
-    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and "noqa" in text.lower() else frozenset()
+    checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and mentions_noqa(text) else frozenset()
     if not violations and not checked:
         return []
     return _unsuppressed_pairs(display, text, violations, checked, tree)
