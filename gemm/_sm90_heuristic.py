@@ -408,7 +408,7 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
         return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
-    return (_swapped_split(m, n, k, l, a_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped) or _swapped_by_area(m, n, k, l, a_major, unswapped)
+    return (_swapped_split(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped) or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
             or _paired_along_n(m, n, unswapped))
 
 
@@ -428,8 +428,8 @@ _TILE_OVERHEAD_AREA = 1536
 _SWAPPED_AREA_ADVANTAGE = 0.97
 
 
-def _swapped_by_area(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):
-    """Past the swap rules' rows, one problem, a K-major A, an unswapped choice of whole tiles at most 128 wide or more
+def _swapped_by_area(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Past the swap rules' rows, one problem, K-major A and B (as measured), an unswapped choice of whole tiles at most 128 wide or more
     (not the many-wave 128x256 regime, not split-K): the swapped tiling (the weight on the tile's 128, 192 or 256 rows,
     M cut by a width trimmed to a multiple of 8, or of 16 below `_TRIM_MIN_K`) whose whole
     waves take least time (whole waves times the tile's area and `_TILE_OVERHEAD_AREA`; the taller tile where two
@@ -445,7 +445,7 @@ def _swapped_by_area(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm
     256x184 0.995x; 968x10240x8192 128x224 c2x1 0.962x / 192x144 1.016x; 3500x4096x4096 128x128 c2x1 0.856x / 128x224
     0.988x; 2100x4096x8192 192x192 c1x2 0.909x / 192x176 0.969x; 1700x6144x8192 128x224 c2x1 0.940x / 256x160 0.988x;
     1100x14336x4096 128x256 c1x2 0.964x / 256x160 1.001x; 2800x5120x5120 128x224 c2x1 1.030x / 128x216 1.049x."""
-    if a_major != "k" or l > 1 or m <= _SWAP_MAX_ROWS or unswapped.splits_k or unswapped.swap_ab:
+    if a_major != "k" or b_major != "k" or l > 1 or m <= _SWAP_MAX_ROWS or unswapped.splits_k or unswapped.swap_ab:
         return None
     if unswapped.pingpong or unswapped.tile_m < 128 or unswapped.tile_n < _SWAPPED_AREA_MIN_WIDTH:
         return None
@@ -471,15 +471,25 @@ def _swapped_by_area(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm
     return best[1]
 
 
-def _swapped_split(m: int, n: int, k: int, l: int, a_major: str, unswapped: Sm90Config):
+# `_swapped_split` from this K: at 8192 it lost (184x5120x8192 128x160 c2x1 split2 0.930x / 128x184 c2x1 split3 swapped
+# 0.901x of cuBLAS, fp16, twenty-third session); from 16384 it ran ahead or even.
+_SWAPPED_SPLIT_MIN_K = 16384
+
+
+def _swapped_split(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
     """Where the unswapped choice splits K over row tiles that pad M by `_SWAP_PADDED_ROWS` or more (M of 136 to 200
-    in two 128-row tiles), one problem, a K-major A: the swapped tiling of 128 rows of N by M in as few tiles as fit
+    in two 128-row tiles), one problem, K-major A and B (as measured): the swapped tiling of 128 rows of N by M in as few tiles as fit
     (at most 256 wide, the width trimmed to a multiple of 8), in 2x1 clusters where the weight's tiles pair, walked
     N-first, split over K as `_split_k` fills the SMs, where `_cost` puts it ahead; else None. The swapped rules take
     no split-K tilings (their tilings fit one wave whole or not at all), so the padded rows stayed. cuBLAS splits this
-    orientation (its D^T: 128x160 4x1 split-K on 160x5120x16384). Six alternating rounds (fp16, ratio to cuBLAS,
-    twenty-third session): 160x5120x16384 128x160 c2x1 split2 0.934x / 128x160 c2x1 split3 swapped 1.018x."""
-    if a_major != "k" or l > 1 or not unswapped.split_k > 1 or unswapped.swap_ab or m <= _SKINNY_ROWS:
+    orientation (its D^T: 128x160 4x1 split-K on 160x5120x16384). From a K of `_SWAPPED_SPLIT_MIN_K`. Six alternating
+    rounds (fp16 unless marked, ratio to cuBLAS, twenty-third session), unswapped / swapped: 160x5120x16384 128x160
+    c2x1 split2 0.934x / 128x160 c2x1 split3 1.018x; 136x5120x16384 0.925x / 128x136 split3 1.016x; 192x2048x16384
+    128x256 c2x1 split8 0.926x / 128x192 split8 0.969x; 144x2048x32768 0.908x / 128x144 split8 0.945x;
+    200x5120x32768 128x160 c2x1 split2 1.002x, bf16 0.999x / 128x200 split3 0.995x, 0.995x."""
+    if a_major != "k" or b_major != "k" or l > 1 or not unswapped.split_k > 1 or unswapped.swap_ab or m <= _SKINNY_ROWS:
+        return None
+    if k < _SWAPPED_SPLIT_MIN_K:
         return None
     if _padded_rows(m, unswapped.tile_m, unswapped.cluster_m) < _SWAP_PADDED_ROWS * m:
         return None
