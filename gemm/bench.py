@@ -291,7 +291,8 @@ def main(argv=None) -> int:
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
-                        "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), llm37 (26 more, held out)")
+                        "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), "
+                        "llm37 (26 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")
