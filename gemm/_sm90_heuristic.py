@@ -402,12 +402,106 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """The tiling rules' choice (`default_config` before `_trimmed_width`); swapped 128-row pairs over waves take
     256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
-    swapped tiles paired along N (`_weight_pairs`), else pairs its column tiles (`_paired_along_n`)."""
+    swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
+    rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`)."""
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
         return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
-    return _weight_pairs(m, n, k, l, a_major, unswapped) or _paired_along_n(m, n, unswapped)
+    return (_swapped_split(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
+            or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+# Swapped tile heights `_swapped_by_area` ranks, with the widest tile of M each holds (fp32 accumulators).
+_SWAPPED_AREA_WIDTHS = {128: 256, THREE_WARPGROUP_ROWS: THREE_WARPGROUP_MAX_WIDTH, 256: _WIDE_SWAP_MAX_WIDTH}
+# The narrowest swapped width ranked: narrower tiles read more SMEM per MMA (`_efficiency`), which equal areas hide.
+_SWAPPED_AREA_MIN_WIDTH = 128
+# What a tile costs besides its MMAs (its pipeline fill, epilogue and the k-tile loads of its rows), as MMA area:
+# taller tiles ran ahead at equal area, fewer of them (fp16, six alternating rounds, twenty-third session):
+# 3001x6144x4096 256x192 in 3 waves against 128x232 in 5, 147k against 148k, 1.021x / 0.980x of cuBLAS; 1700x6144x8192
+# 256x160 in 2 against 128x216 in 3, 82k / 83k, 0.988x / 0.962x; 2100x4096x8192 192x176 in 2 against 128x176 in 3,
+# 0.969x / 0.962x. Fitted to those and the other pairs measured (from -135 to 2730): 1536, 128 rows by 12 columns.
+_TILE_OVERHEAD_AREA = 1536
+# The swapped tiling is taken where its estimate is at most this share of the unswapped one's: every measured gain
+# was estimated at 0.920-0.966 (2800x5120x5120 128x216 swapped, 0.966: 1.030x -> 1.049x of cuBLAS); closer estimates
+# (2048x6144x4096, 3072x8192x6144, 6144x5120x5120: 0.98-0.99) were not measured.
+_SWAPPED_AREA_ADVANTAGE = 0.97
+
+
+def _swapped_by_area(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Past the swap rules' rows, one problem, K-major A and B (as measured), an unswapped choice of whole tiles at
+    least `_SWAPPED_AREA_MIN_WIDTH` wide (not split-K, not ping-pong, not the many-wave 128x256 regime): the swapped
+    tiling (the weight on the tile's 128, 192 or 256 rows, M cut by a width trimmed to a multiple of 8, of 16 below
+    `_TRIM_MIN_K`) whose whole waves take least time (waves times the tile's area and `_TILE_OVERHEAD_AREA`; the shorter
+    tile, then the wider, where two tie: as measured on 960x8192x8192), in 2x1 clusters where the weight's tiles pair,
+    else 1x2 where M's do, walked N-first, where that is at most `_SWAPPED_AREA_ADVANTAGE` of the unswapped tiling's
+    time; else None. The weight's rows are a multiple of 128 in LLM problems and M is ragged: unswapped, M pads to 128
+    rows and N to a width of 16, where swapped, N pads nothing and M at most 7 rows a tile. cuBLAS runs these (its D^T:
+    128x224 2x1 on 1777x4096x14336, 256x152 on 5000x5120x13824 and 1333x11008x4096, 128x200 on 2555x2560x10240, 192x192
+    on 3001x6144x4096). Six alternating rounds each (fp16 unless marked, ratio to cuBLAS, twenty-third session),
+    unswapped / swapped, all swapped c2x1 sw1n: 1777x4096x14336 128x240 c2x1 0.903x, bf16 0.933x / 128x224 0.935x,
+    0.991x (c1x2 0.962x, 1.013x); 3001x6144x4096 128x240 c2x1 0.949x, 0.955x / 256x192 1.021x, 1.018x; 5000x5120x13824
+    128x224 c2x1 0.960x / 256x152 0.984x; 1333x11008x4096 128x240 c1x2 0.931x / 128x224 1.008x; 2555x2560x10240 128x208
+    c2x1 0.961x / 128x200 0.990x; 904x6144x4096 256x192 c1x2 0.964x / 256x184 0.995x; 968x10240x8192 128x224 c2x1 0.962x
+    / 192x144 1.016x; 3500x4096x4096 128x128 c2x1 0.856x / 128x224 0.988x; 2100x4096x8192 192x192 c1x2 0.909x / 192x176
+    0.969x; 1700x6144x8192 128x224 c2x1 0.940x / 256x160 0.988x; 1100x14336x4096 128x256 c1x2 0.964x / 256x160 1.001x;
+    2800x5120x5120 128x224 c2x1 1.030x / 128x216 1.049x."""
+    if a_major != "k" or b_major != "k" or l > 1 or m <= _SWAP_MAX_ROWS or unswapped.splits_k or unswapped.swap_ab:
+        return None
+    if unswapped.pingpong or unswapped.tile_m < 128 or unswapped.tile_n < _SWAPPED_AREA_MIN_WIDTH:
+        return None
+    if _cdiv(m, 128) * _cdiv(n, 256) * l >= 8 * _SMS and _wide_tiles_fit(n):
+        return None
+    per_wave = 4 * _CLUSTERS_OF_FOUR if unswapped.cluster_size == 4 else _SMS
+    ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    unswapped_time = _cdiv(ctas, per_wave) * (unswapped.tile_m * unswapped.tile_n + _TILE_OVERHEAD_AREA)
+    best = None
+    step = 8 if k >= _TRIM_MIN_K else 16
+    for rows, widest in _SWAPPED_AREA_WIDTHS.items():
+        for count in range(_cdiv(m, widest), _cdiv(m, _SWAPPED_AREA_MIN_WIDTH) + 1):
+            width = _cdiv(_cdiv(m, count), step) * step
+            if not _SWAPPED_AREA_MIN_WIDTH <= width <= widest:
+                continue
+            if _cdiv(n, rows) % 2 and _cdiv(m, width) % 2:
+                continue
+            cluster = (2, 1) if _cdiv(n, rows) % 2 == 0 else (1, 2)
+            waves = _cdiv(_ctas(n, m, l, rows, width, *cluster), _SMS)
+            time = (waves * (rows * width + _TILE_OVERHEAD_AREA), rows)
+            if best is None or time < best[0]:
+                best = (time, Sm90Config(rows, width, *cluster, raster_along_m=False, swap_ab=True))
+    return best[1] if best and best[0][0] <= _SWAPPED_AREA_ADVANTAGE * unswapped_time else None
+
+
+# `_swapped_split` from this K: at 8192 it lost (184x5120x8192 128x160 c2x1 split2 0.930x / 128x184 c2x1 split3 swapped
+# 0.901x of cuBLAS, fp16, twenty-third session); from 16384 it ran ahead or even.
+_SWAPPED_SPLIT_MIN_K = 16384
+
+
+def _swapped_split(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Where the unswapped choice splits K over row tiles that pad M by `_SWAP_PADDED_ROWS` or more (M of 136 to 200 in
+    two 128-row tiles), one problem, K-major A and B (as measured): the swapped tiling of 128 rows of N by M in as few
+    tiles as fit (at most 256 wide, the width trimmed to a multiple of 8), in 2x1 clusters where the weight's tiles
+    pair, walked N-first, split over K as `_split_k` fills the SMs, where `_cost` puts it ahead; else None. The swapped
+    rules take no split-K tilings (their tilings fit one wave whole or not at all), so the padded rows stayed. cuBLAS
+    splits this orientation (its D^T: 128x160 4x1 split-K on 160x5120x16384). From a K of `_SWAPPED_SPLIT_MIN_K`. Six
+    alternating rounds (fp16 unless marked, ratio to cuBLAS, twenty-third session), unswapped / swapped: 160x5120x16384
+    128x160 c2x1 split2 0.934x / 128x160 c2x1 split3 1.018x; 136x5120x16384 0.925x / 128x136 split3 1.016x;
+    192x2048x16384 128x256 c2x1 split8 0.926x / 128x192 split8 0.969x; 144x2048x32768 0.908x / 128x144 split8 0.945x;
+    200x5120x32768 128x160 c2x1 split2 1.002x, bf16 0.999x / 128x200 split3 0.995x, 0.995x."""
+    if a_major != "k" or b_major != "k" or l > 1 or not unswapped.split_k > 1 or unswapped.swap_ab or m <= _SKINNY_ROWS:
+        return None
+    if k < _SWAPPED_SPLIT_MIN_K:
+        return None
+    if _padded_rows(m, unswapped.tile_m, unswapped.cluster_m) < _SWAP_PADDED_ROWS * m:
+        return None
+    count = _cdiv(m, 256)
+    width = _cdiv(_cdiv(m, count), 8) * 8
+    cluster = (2, 1) if _cdiv(n, 128) % 2 == 0 else (1, 1)
+    split = _split_k(_ctas(n, m, l, 128, width, *cluster), k)
+    shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
+    if _cost(n, m, k, l, (128, width, *cluster)) >= _cost(m, n, k, l, shape):
+        return None
+    return Sm90Config(128, width, *cluster, raster_along_m=False, split_k=split, swap_ab=True)
 
 
 # `_weight_pairs` was measured on one and two waves of its tiles; past them the unswapped tiles pair along N.

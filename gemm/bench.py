@@ -22,6 +22,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm34               # 19 LLM problems held out (fourteenth session)
     python -m gemm.bench --kernel sm90 --shapes llm35               # 22 LLM problems held out (fifteenth session)
     python -m gemm.bench --kernel sm90 --shapes llm36               # 25 LLM problems held out (twenty-second session)
+    python -m gemm.bench --kernel sm90 --shapes llm37               # 26 LLM problems held out (twenty-third session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -159,10 +160,28 @@ LLM36_SHAPES = (
     "56x24576x5120,40x16384x16384,256x1152x32768,160x5120x16384,1024x4096x32768,"
     "1200x3584x14336,1536x5120x3072,3584x16384x3072,6144x5120x5120,1536x128x1536x24"
 )
+# Held out by the twenty-third session, chosen and committed before any was measured, none tuned on, probing the
+# classes that lost before: mid-size M (100..1000) against wide weights (Llama-3.1-8B gate+up 28672 of 4096, Qwen2.5-7B
+# gate+up 37888 of 3584, Qwen2.5-14B gate+up 27648 of 5120, Qwen3-32B gate+up 51200 of 5120, Llama-3-8B QKV 6144 of
+# 4096, Phi-4 QKV 7680 of 5120, DeepSeek-V3 MLA kv_b 32768 of 512, Llama-3-70B QKV 10240 and gate+up 57344 of 8192,
+# GLM-4-9B gate+up 27392 of 4096), small MN with a long K (weight gradients: Llama-3.2-1B k+v 512x2048 over 16384
+# tokens, DeepSeek-V3's router 256x7168 over 16384, Qwen3-235B's router 128x4096 over 32768, a 768x768 projection over
+# 32768, a rank-64 LoRA A 64x5120 over 16384), batched small problems (Qwen3-30B-A3B gate+up 1536 of 2048 at 192 tokens
+# x 16, OLMoE down 2048 of 1024 at 256 x 16, DeepSeek-V3 experts gate+up 4096 of 7168 at 96 x 32, Mixtral-8x7B gate
+# 14336 of 4096 at 160 x 8, attention's QK^T at 768 tokens and head dim 128 x 32, PV at head dim 64, 2048 keys x 16)
+# and ragged prefills (Llama-3-8B down at 1777 tokens and QKV at 3001, Llama-2-7B up at 1333, Gemma-3-4B down 2560 of
+# 10240 at 2555, Llama-2-13B down 5120 of 13824 at 5000). 26 problems.
+LLM37_SHAPES = (
+    "344x28672x4096,472x37888x3584,616x27648x5120,136x51200x5120,904x6144x4096,744x7680x5120,576x32768x512,"
+    "968x10240x8192,232x27392x4096,424x57344x8192,"
+    "512x2048x16384,256x7168x16384,128x4096x32768,768x768x32768,64x5120x16384,"
+    "192x1536x2048x16,256x2048x1024x16,96x4096x7168x32,160x14336x4096x8,768x768x128x32,2048x64x2048x16,"
+    "1777x4096x14336,3001x6144x4096,1333x11008x4096,2555x2560x10240,5000x5120x13824"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
               "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES,
-              "llm36": LLM36_SHAPES}
+              "llm36": LLM36_SHAPES, "llm37": LLM37_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -272,7 +291,8 @@ def main(argv=None) -> int:
                         "llm27 (22 LLM problems: batched, ragged, small-MN large-K), "
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
-                        "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out)")
+                        "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), "
+                        "llm37 (26 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

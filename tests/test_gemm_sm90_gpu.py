@@ -377,6 +377,10 @@ def test_split_k(mnkl, config):
         ((1200, 3584, 2048, 1), "256x136 c2x1 sw1n swap"),  # ... in one wave, trimmed from K = 2048
         ((1544, 4096, 1024, 1), "128x208 c1x2 sw1m"),  # unswapped, an odd count of row tiles: paired along N
         ((1536, 128, 512, 24), "64x128 c2x1 sw1m"),  # N = 128 batched: 64 rows by all of N, not 128x64
+        ((3001, 6144, 1024, 1), "256x192 c2x1 sw1n swap"),  # ragged M past 768 rows: swapped by area
+        ((2555, 2560, 2048, 1), "128x200 c2x1 sw1n swap"),  # M in 13 tiles of 200 (8 more than a multiple of 16)
+        ((1112, 9240, 1024, 1), "192x144 c1x2 sw1n swap"),  # an odd count of 192-row tiles of N: paired along M
+        ((160, 2048, 16384, 1), "128x160 c2x1 sw1n split8 swap"),  # swapped split-K where unswapped pads M
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -191,7 +191,6 @@ def test_heuristic_swaps_mid_m_onto_wgmma_n():
         ((1024, 14336, 4096, 1), {}),  # more than one wave swapped
         ((64, 4096, 4096, 1), {}),  # one 64-row tile of M
         ((384, 5120, 13824, 1), {}),  # an odd count of 128-wide M tiles at a long K: 1x4 (ran even)
-        ((960, 8192, 8192, 1), {}),  # past 768 rows where the unswapped tiles pair
         ((128, 6144, 4096, 1), {}),  # 64-row tiles of N would take two waves
         ((256, 2048, 8192, 1), {}),  # swapped 64x80 tiles pad M by a quarter where split-K's pad none
     ]
@@ -205,7 +204,7 @@ def test_heuristic_fourteenth_session_rules():
     up to 1024 rows swapped where the unswapped tiles would run unpaired; stream-K on swapped pairs whose
     last wave is nearly empty (one problem only)."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _unswapped_config, _rule_choice
+    from gemm._sm90_heuristic import _rule_choice, _swap_pays, _unswapped_config
 
     four = Sm90Config(128, 208, 4, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
     for mnkl in [(592, 5120, 17408, 1), (600, 5120, 16384, 1)]:
@@ -214,7 +213,7 @@ def test_heuristic_fourteenth_session_rules():
     for mnkl, width in [((840, 8192, 8192, 1), 224), ((808, 7168, 4096, 1), 208)]:
         assert _unswapped_config(*mnkl).cluster_size == 1
         assert _rule_choice(*mnkl) == Sm90Config(128, width, 1, 2, raster_along_m=False, swap_ab=True)
-    assert _rule_choice(1100, 8192, 8192, 1).swap_ab is False
+    assert _swap_pays(1100, 8192, 8192, 1, "k", _unswapped_config(1100, 8192, 8192, 1)) is None
     # 320x43008: 672 CTAs, a last wave of 12; 280x49152: 768, a last wave of 108.
     assert _rule_choice(320, 43008, 4096, 1) == Sm90Config(
         128, 160, 1, 2, raster_along_m=False, stream_k=True, swap_ab=True
@@ -297,11 +296,11 @@ def test_heuristic_takes_one_wave_of_256_rows_for_two_of_128():
     one wave (at least 90% of the SMs), paired along N where the columns pair; more waves, a wave too
     empty or an N-major B without such a width keep the ranked tiling."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _ranked_tiles, _tile_config, default_config
+    from gemm._sm90_heuristic import _ranked_tiles, _tile_config, _unswapped_config, default_config
 
     assert _tile_config(1536, 3072, 8192, 1, _ranked_tiles(1536, 3072, 8192, 1)[0]) == Sm90Config(128, 144, 2, 1)
     assert default_config(1536, 3072, 8192, 1) == Sm90Config(256, 144, 1, 2)  # 6 x 22 = 132 CTAs
-    assert default_config(1152, 4608, 3584, 1) == Sm90Config(256, 192, 1, 2)  # 120 CTAs
+    assert _unswapped_config(1152, 4608, 3584, 1) == Sm90Config(256, 192, 1, 2)  # 120 CTAs
     assert default_config(1536, 3584, 18944, 1) == Sm90Config(256, 176, 2, 1)  # 21 columns: paired along M
     assert default_config(1536, 3072, 8192, 1, "n") == Sm90Config(192, 192, 2, 1)  # 256x192: 96 CTAs; 192 rows
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)  # four waves
@@ -537,7 +536,7 @@ def test_heuristic_twenty_second_session_rules():
     where N is an even count of 256-row tiles and their waves take no longer, else pairs its column tiles (1x2); a
     128-row tiling that cuts N <= 128 in two takes 64-row tiles of all of N."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _rule_choice, _unswapped_config, default_config
+    from gemm._sm90_heuristic import _paired_along_n, _rule_choice, _unswapped_config, _weight_pairs, default_config
 
     four = dict(cluster_m=4, cluster_n=1, raster_along_m=False, swap_ab=True, gpc_order=True)
     assert _unswapped_config(296, 5120, 27648, 1) == Sm90Config(128, 128, 1, 4)  # 384 rows for 296
@@ -556,11 +555,66 @@ def test_heuristic_twenty_second_session_rules():
     assert default_config(1200, 3584, 14336, 1) == Sm90Config(256, 136, **weight_pairs)  # 14 x 9 tiles
     assert default_config(1304, 9216, 6144, 1) == Sm90Config(256, 192, **weight_pairs)
     # Batched, an M-major A, or an odd count of 256-row tiles of N: the unswapped tiles, their columns paired.
-    for mnkl, majors, width in [((1112, 9216, 7168, 2), {}, 256), ((1112, 9216, 7168, 1), {"a_major": "m"}, 224),
-                                ((1112, 9240, 7168, 1), {}, 224)]:
+    for mnkl, majors, width in [((1112, 9216, 7168, 2), {}, 256), ((1112, 9216, 7168, 1), {"a_major": "m"}, 224)]:
         assert _unswapped_config(*mnkl).cluster_size == 1
         assert _rule_choice(*mnkl, **majors) == Sm90Config(128, width, 1, 2), mnkl
+    odd = _unswapped_config(1112, 9240, 7168, 1)
+    assert odd == Sm90Config(128, 224, 1, 1) and _weight_pairs(1112, 9240, 7168, 1, "k", odd) is None
+    assert _paired_along_n(1112, 9240, odd) == Sm90Config(128, 224, 1, 2)
     assert _rule_choice(56, 24576, 5120, 1) == Sm90Config(64, 192, 1, 1)  # skinny: bound by reading B
     # N of at most 128 cut into two 64-wide column tiles: 64-row tiles of all of N, as many CTAs.
     assert default_config(1536, 128, 1536, 24) == Sm90Config(64, 128, 2, 1)  # ranked: 128x64 c2x1
     assert default_config(2048, 128, 1024, 32) == Sm90Config(128, 128, 2, 1)  # one column tile already
+
+
+def test_heuristic_twenty_third_session_rules():
+    """Past the swap rules' rows, one problem, K-major operands: the swapped tiling whose whole waves take least area
+    (M trimmed to a multiple of 8, the weight on 128, 192 or 256 rows, paired along N) where it is estimated 3% ahead,
+    as cuBLAS runs llm37's ragged prefills; kept where the estimate is closer, batched, with an M-major A or an N-major
+    B, split over K, or in the many-wave 128x256 regime. Where the unswapped split-K tiles pad M (two 128-row tiles for
+    160 rows) at a K from 16384: the swapped tiling, split to fill the SMs."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _rule_choice, _swap_pays, _unswapped_config, default_config
+
+    pairs = dict(cluster_m=2, cluster_n=1, raster_along_m=False, swap_ab=True)
+    taken = [
+        ((1777, 4096, 14336, 1), Sm90Config(128, 224, **pairs)),  # 2 waves of 128x240 unswapped: 4096 in 4320 columns
+        ((3001, 6144, 4096, 1), Sm90Config(256, 192, **pairs)),  # 3 waves for 5
+        ((5000, 5120, 13824, 1), Sm90Config(256, 152, **pairs)),  # 5 waves for 7
+        ((1333, 11008, 4096, 1), Sm90Config(128, 224, **pairs)),
+        ((2555, 2560, 10240, 1), Sm90Config(128, 200, **pairs)),  # 200 cuts 2555 in 13, 208 pads 2560 in 13
+        ((904, 6144, 4096, 1), Sm90Config(256, 184, **pairs)),  # one wave either way: 1024 rows for 904 unswapped
+        ((968, 10240, 8192, 1), Sm90Config(192, 144, **pairs)),
+        ((2048, 5120, 27648, 1), Sm90Config(256, 160, **pairs)),
+        ((1152, 4608, 3584, 1), Sm90Config(256, 168, **pairs)),  # not 256x192 unswapped: 1280 rows for 1152
+        ((1112, 9240, 7168, 1), Sm90Config(192, 144, 1, 2, raster_along_m=False, swap_ab=True)),  # 49 tiles of N
+        ((960, 8192, 8192, 1), Sm90Config(128, 240, **pairs)),
+    ]
+    for mnkl, config in taken:
+        assert _swap_pays(*mnkl, "k", _unswapped_config(*mnkl)) is None, mnkl
+        assert not _unswapped_config(*mnkl).swap_ab
+        assert default_config(*mnkl) == config, mnkl
+    # Below 2048 the width is a multiple of 16 (epilogue subtiles of 8 columns cost more than they save at short K).
+    assert default_config(3001, 6144, 1024, 1) == Sm90Config(256, 192, **pairs)
+    assert default_config(2555, 2560, 1024, 1).tile_n % 16 == 0
+    kept = [
+        (4096, 4096, 4096, 1),  # whole tiles both ways
+        (2048, 6144, 4096, 1),  # 256x192 swapped estimated 1.5% ahead: not enough
+        (6144, 5120, 5120, 1),
+        (3584, 16384, 3072, 1),  # many waves of 128x256
+        (1777, 4096, 14336, 2),  # batched
+        (704, 8192, 8192, 1),  # the swap rules' rows
+    ]
+    for mnkl in kept:
+        assert not default_config(*mnkl).swap_ab or mnkl[0] <= 768, mnkl
+    assert not _rule_choice(1777, 4096, 14336, 1, "n").swap_ab  # an N-major B
+    assert not _rule_choice(1777, 4096, 14336, 1, "k", "m").swap_ab  # an M-major A
+
+    split = dict(cluster_m=2, cluster_n=1, raster_along_m=False, swap_ab=True)
+    assert _unswapped_config(160, 5120, 16384, 1) == Sm90Config(128, 160, 2, 1, split_k=2)  # 256 rows for 160
+    assert default_config(160, 5120, 16384, 1) == Sm90Config(128, 160, split_k=3, **split)  # 40 tiles in 120 runs
+    assert default_config(136, 5120, 16384, 1) == Sm90Config(128, 136, split_k=3, **split)
+    assert default_config(192, 2048, 16384, 1) == Sm90Config(128, 192, split_k=8, **split)
+    for mnkl in [(184, 5120, 8192, 1), (160, 5120, 16384, 2), (256, 7168, 16384, 1)]:  # short K, batched, no padding
+        config = default_config(*mnkl)
+        assert not (config.swap_ab and config.splits_k), mnkl
