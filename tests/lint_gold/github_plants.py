@@ -29,6 +29,9 @@ The nineteenth set's two likewise: Xin-Jing-11/cutlass-cute-playground at
 3e86c25001f18db70a0671c35f010818ef4090ce, minoya1220/cute-kernels at 53e87eaa3daf5561575abd0775b991e62de76543.
 The twentieth set's one likewise: xlite-dev/ffpa-attn at 92e1d3b52e5a952b4a9d32e0c3cf25c1fbed6dad (its checkout
 holds Git LFS images that may not download; ``git archive HEAD src`` gives the code the plants need).
+The twenty-first set's two likewise: m87-labs/kestrel at 4ae2f996558fd1bb3c9683bc276f50d982b973d5 (the plants are in
+``kestrel-kernels/``, which later commits removed), meta-pytorch/MSLK at 91b4795eb2884a8cc642d7fbe5f8e1bf5d9baf36 (its
+``mslk/gemm/cutedsl/`` was reverted after it).
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default
