@@ -112,12 +112,12 @@ def with_lower_case_tiles(context: RuleContext, facts: FileFacts) -> RuleContext
 
 
 def _check_tree(
-    tree: ast.Module, codes: frozenset[str], config: LintConfig, facts: FileFacts | None = None
+    tree: ast.Module, codes: frozenset[str], config: LintConfig, facts: FileFacts | None = None, path: str | None = None
 ) -> list[tuple[str, Violation]]:
     static = _static(codes)
     if not static:
         return []
-    facts = facts or collect(tree)
+    facts = facts or collect(tree, path)
     if not (facts.partitions or facts.hand_views or facts.layout_views or facts.copies or facts.gemms or facts.made_in
             or facts.laid_in or facts.foreign_tma_tensors or facts.foreign_calls):
         return []
@@ -258,7 +258,7 @@ def _lint_one(
         return [], None, (0, 0)
     codes = config.codes_for(path)
     try:
-        facts = collect(tree) if _static(codes) else None
+        facts = collect(tree, str(path)) if _static(codes) else None
         pairs = file_violations(display, text, tree, codes, config, facts)
     except RecursionError:
         return [], FileError(display, 0, 0, "could not lint: nested too deeply"), (0, 0)
@@ -279,7 +279,7 @@ def file_violations(
 ) -> list[tuple[Finding, Violation | None]]:
     """Each finding of one parsed file with the violation it came from (None for CI100), noqa applied;
     ``facts``: the file's facts when the caller has them (``collect(tree)``)."""
-    violations = _check_tree(tree, codes, config, facts)
+    violations = _check_tree(tree, codes, config, facts, display)
     checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and "noqa" in text.lower() else frozenset()
     if not violations and not checked:
         return []

@@ -55,9 +55,9 @@ PLANTS = Path(__file__).parent / "github_plants.json"
 def plant_result(plant: dict, root: Path) -> dict:
     """The new findings a plant adds at its lines, and whether they include its expected codes."""
     text = (root / plant["path"]).read_text()
-    added = findings(planted_everywhere(text, plant["edits"], plant["rename"]), plant["path"]) - findings(
-        text, plant["path"]
-    )
+    # linted at its place in the checkout, so that helpers imported from the repository's other modules are read
+    path = str(root / plant["path"])
+    added = findings(planted_everywhere(text, plant["edits"], plant["rename"]), path) - findings(text, path)
     lines = {line for line, _, _ in plant["edits"]} | {line for line, _ in plant["expect"]}
     at_lines = sorted({code for line, code, _ in added if line in lines})
     return {"caught": bool(at_lines), "codes_at_line": at_lines, "elsewhere": sorted(added - {a for a in added if a[0] in lines})}

@@ -237,7 +237,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for partition in facts.partitions:
         key = (partition.target, partition.scope)
         earlier = made.get(key, partition)
-        made[key] = partition if earlier is not None and earlier.method == partition.method else None
+        # a name bound by one maker in two branches (a kernel's two mainloops) keeps its first binding, so that a
+        # `cute.gemm` between the two is judged by the maker before it
+        made[key] = earlier if earlier is not None and earlier.method == partition.method else None
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()

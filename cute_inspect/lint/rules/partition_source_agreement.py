@@ -952,6 +952,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                     partition.target, free_name(renamed(target, where=source.where), facts, partition.scope),
                     partition.scope,
                 )
+            elif source.where == "c" and {target.what, source.what} == {"A", "B"}:
+                # coordinates count over one operand's tile: `tBcA` of `cB` names the other operand's
+                yield renaming(
+                    partition.line, partition.column,
+                    f"`{partition.target}` partitions `{partition.source}`, operand {source.what}'s coordinates, but "
+                    f"names operand {target.what}'s",
+                    partition.target, free_name(renamed(target, what=source.what), facts, partition.scope),
+                    partition.scope,
+                )
             continue
         if index is None:
             index, swaps = TensorIndex(facts, context.vocabulary), _swaps(facts, context)

@@ -170,8 +170,83 @@ def _own_direction_view(partition: Partition, target: TensorName) -> bool:
     return is_direction_op(direction) and canonical_op(match.group(0)) == direction
 
 
+_SIDE_METHODS = {"src": "partition_S", "dst": "partition_D"}
+_SIDE_WORDS = {"partition_S": "source", "partition_D": "destination"}
+
+
+def _directional(copier, partition: Partition) -> bool:
+    """A copy whose two sides lie in different memories or layouts (cp.async, ldmatrix, TMEM, S2T, a copy named by
+    its direction): which side a tensor is partitioned as matters. A universal copy's two sides are one layout."""
+    if copier.op:
+        return "Universal" not in copier.op
+    if copier.maker in ("make_tmem_copy", "make_s2t_copy"):
+        return True
+    ops = partition.partitioner.ops if partition.partitioner else ()
+    return bool(ops) and is_direction_op(ops[0])
+
+
+def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, sides: dict, depth: int = 0):
+    """The ``partition_S`` / ``partition_D`` result ``name`` holds in ``scope`` at ``line``: through slices and
+    aliases (``tTR_tAcc_mn = tTR_tAcc[...]``) and through the tuple a function of the file returns
+    (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``)."""
+    if name is None or depth > 6:
+        return None
+    made = [partition for partition in sides.get((scope, name), ()) if partition.line <= line]
+    if made:
+        return made[-1]
+    source = facts.view_sources.get(name)
+    if source is not None and source != name:
+        return _side_partition(source, scope, line, facts, sides, depth + 1)
+    for caller, at, callee, names in facts.unpacked_returns:
+        if caller != scope or at > line or name not in names:
+            continue
+        definitions = facts.objects.functions.get(callee, [])
+        if len(definitions) != 1:
+            return None
+        index, inner_scope = names.index(name), definitions[0][0]
+        returned = {values[index] for values in facts.returned_tensors.get(inner_scope, []) if len(values) == len(names)}
+        if len(returned) == 1:
+            return _side_partition(returned.pop(), inner_scope, 1 << 30, facts, sides, depth + 1)
+        return None
+    return None
+
+
+def _copy_side_swapped(facts: FileFacts) -> Iterator[Violation]:
+    """``tBsB = gmem_thr_copy_B.partition_S(sB_stage)`` then ``cute.copy(gmem_tiled_copy_B, tBgB, tBsB)``: a tensor
+    partitioned as one side of a directional copy and given to that very copy as the other side. Its layout is the
+    other side's (an ldmatrix's or a TMEM copy's two sides differ), and its name claims the side it is not."""
+    sides: dict[tuple[int, str], list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in _SIDE_WORDS and partition.made_by is not None:
+            sides.setdefault((partition.scope, partition.target), []).append(partition)
+    if not sides:
+        return
+    given: dict[Partition, dict[str, int]] = {}  # partition -> the sides its own copy is given it as (first line)
+    for call in facts.copies:
+        copier = facts.origin(call.atom_ref) if call.atom_ref is not None else None
+        if copier is None or copier.kind == "tma":
+            continue
+        for operand in call.operands:
+            wanted = _SIDE_METHODS.get(operand.slot)
+            partition = _side_partition(operand.name, call.scope, call.line, facts, sides) if wanted else None
+            if partition is not None and facts.origin(partition.made_by) == copier and _directional(copier, partition):
+                given.setdefault(partition, {}).setdefault(wanted, call.line)
+    for partition, used in given.items():
+        # given as both sides, the copy runs both ways (loaded, then stored back): no side is the wrong one
+        if partition.method in used:
+            continue
+        wanted, line = next(iter(used.items()))
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is `{partition.receiver}.{partition.method}`'s result, the copy's "
+            f"{_SIDE_WORDS[partition.method]} side, but the copy at line {line} is given it as its "
+            f"{_SIDE_WORDS[wanted]}; partition it with `{wanted}`",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
+    yield from _copy_side_swapped(facts)
     ops = object_ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
