@@ -16,6 +16,11 @@ while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
 by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
+A helper imported from another module of the repository is read for the parameters its body gives a
+``cute.gemm`` as A and B (``mma_no_fence(tiled_mma, acc, tSrB[...], tSrB[...])`` whose ``cute.gemm(atom, acc, tCrA,
+tCrB, acc)`` reads its third parameter as A: ``lint.imported``); a fragment bound twice by one maker (a kernel's two
+mainloops) is judged by the binding before the gemm.
+
 One tensor given to both the A and the B slot of one ``cute.gemm`` (``cute.gemm(mma, acc, tCrA[k], tCrA[k],
 acc)``) is reported too, whatever made it: a fragment is laid out for one slot. The slot its name does not say
 is the likely slip (the B slot for a tensor named for A; else the A slot). So is a call of a helper whose

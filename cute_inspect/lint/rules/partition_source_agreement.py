@@ -64,7 +64,8 @@ partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB,
 cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
 (``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, to an MMA's fragment, to a
 kernel's tensor parameter every launch in the file passes a tensor that is no identity tensor for, or to a helper's
-parameter every call passes data for) is reported. A global tile is no buffer reused: the data stored into a global
+parameter every call passes data for) is reported, and so is one of an operand's coordinates named for the other
+operand (``tBcA`` of ``cB``). A global tile is no buffer reused: the data stored into a global
 partition does not excuse its name where the function has a tile of the name's tensor apart (``tDgDK`` of ``gDV``,
 stored from ``rDK``, beside ``gDK``). One tensor given as
 both sides of a ``tma_partition`` is reported at the side's argument (the shared one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,

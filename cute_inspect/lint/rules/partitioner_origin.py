@@ -19,6 +19,12 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
   other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
 
+A partition of one side of a copy whose two sides differ (cp.async, ldmatrix, a TMEM or S2T copy, a copy named by
+its direction) that the same copy is only ever given as the other side (``tBsB = gmem_thr_copy_B.partition_S(sB)``,
+then ``cute.copy(gmem_tiled_copy_B, tBgB, tBsB)``) is reported at the partition: its layout is the other side's. It
+is followed through slices and through the tuple a helper of the file returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc
+= self.epilog_tmem_copy_and_partition(...)``); a tensor the copy is given both ways (loaded, then stored back) is not.
+
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
 

@@ -32,6 +32,12 @@ second time over the whole file, each MMA against those whose partitions share a
 (``thr_mma_pv.make_fragment_B(thr_mma_qk.partition_B(sVt))``) lays the fragment out for that MMA: reported at the
 inner call.
 
+A TiledCopy that moves only one GEMM operand's tensors (given them by ``cute.copy``, or with them to a function of
+another module: ``copy_utils.gather_m_get_copy_fn(thr_copy_A, mA, sA, ...)``) and makes a partition named for the
+other operand (``tBgB = thr_copy_A.partition_S(gB)``, ``tAcB = thr_copy_B.partition_S(cB)``) is reported where
+another TiledCopy of the file moves that operand (copies made for an MMA's operand, ``make_tiled_copy_A``, are
+CI106's).
+
 One object can issue two products (a TiledMma for both S = Q K^T and O = P V, its gemms accumulating
 ``acc_S`` and ``acc_O``): an operand named with one product's op (``tSrVt``) and given only to the other
 product's gemm is reported, where the file names that gemm's other operands for their product (``tOrS``);
