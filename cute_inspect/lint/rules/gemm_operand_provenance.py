@@ -239,12 +239,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         return
     origins = facts.origins
     made: dict[tuple[str, int], Partition | None] = {}
+    bindings: dict[tuple[str, int], list[Partition]] = {}
     for partition in facts.partitions:
         key = (partition.target, partition.scope)
         earlier = made.get(key, partition)
-        # a name bound by one maker in two branches (a kernel's two mainloops) keeps its first binding, so that a
-        # `cute.gemm` between the two is judged by the maker before it
-        made[key] = earlier if earlier is not None and earlier.method == partition.method else None
+        made[key] = partition if earlier is not None and earlier.method == partition.method else None
+        bindings.setdefault(key, []).append(partition)
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()
@@ -261,7 +261,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 continue
             partition, via = makers[0]
             if via is None and partition.line > call.line:
-                continue
+                # a name bound by one maker twice (a kernel's two mainloops): the binding before the gemm made it
+                before = [each for each in bindings[(partition.target, call.scope)] if each.line <= call.line]
+                if not before:
+                    continue
+                partition = before[-1]
             slot = _SLOT_WORD[operand.slot]
             why = None
             if partition.method in _COPY_METHODS:
