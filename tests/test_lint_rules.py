@@ -3185,29 +3185,39 @@ def test_the_accumulator_of_an_mma_given_a_tcgen05_field_is_in_tensor_memory():
     assert lint_source(source.replace("tOtO", "tOrO").replace("tcgen05.Field", "warp.Field"), "k.py") == []
 
 
-def test_a_partition_of_one_side_of_a_directional_copy_given_to_it_as_the_other_side_is_reported():
+def test_a_partition_of_one_side_of_a_two_layout_copy_given_to_it_as_the_other_side_is_reported():
     source = (
         "@cute.kernel\n"
-        "def kernel(mB: cute.Tensor, sB: cute.Tensor):\n"
-        "    atom = cute.make_copy_atom(cpasync.CopyG2SOp(), Float16)\n"
-        "    gmem_tiled_copy_B = cute.make_tiled_copy_tv(atom, t_layout, v_layout)\n"
-        "    gmem_thr_copy_B = gmem_tiled_copy_B.get_slice(0)\n"
-        "    tBgB = gmem_thr_copy_B.partition_S(mB)\n"
-        "    tBsB = gmem_thr_copy_B.partition_D(sB)\n"
-        "    cute.copy(gmem_tiled_copy_B, tBgB[None, 0, None], tBsB[None, 0, None])\n"
+        "def kernel(sA: cute.Tensor):\n"
+        "    tiled_mma = cute.make_tiled_mma(warp.MmaF16BF16Op(Float16, Float32, (16, 8, 16)))\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tiled_copy_A = cute.make_tiled_copy_A(ldmatrix_atom, tiled_mma)\n"
+        "    thr_copy_A = tiled_copy_A.get_slice(0)\n"
+        "    tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCsA = thr_copy_A.partition_S(sA)\n"
+        "    tCrA_view = thr_copy_A.retile(tCrA)\n"
+        "    cute.copy(tiled_copy_A, tCsA[None, None, 0], tCrA_view[None, None, 0])\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _messages(source.replace("partition_D(sB)", "partition_S(sB)")) == [
-        ("CI104", "`tBsB` is `gmem_thr_copy_B.partition_S`'s result, the copy's source side, but the copy at line 8 "
-                  "is given it as its destination; partition it with `partition_D`"),
+    assert _messages(source.replace("partition_S(sA)", "partition_D(sA)")) == [
+        ("CI104", "`tCsA` is `thr_copy_A.partition_D`'s result, the copy's destination side, but the copy at line 10 "
+                  "is given it as its source; partition it with `partition_S`"),
     ]
-    # a universal copy's two sides are one layout: a load copy's source side reused for a store is no slip
-    universal = source.replace("cpasync.CopyG2SOp()", "cute.nvgpu.CopyUniversalOp()")
-    assert lint_source(universal.replace("partition_D(sB)", "partition_S(sB)"), "k.py") == []
     # given to the copy as both sides (loaded, then stored back), no side is the wrong one
-    round_trip = source.replace("partition_D(sB)", "partition_S(sB)") + \
-        "    cute.copy(gmem_tiled_copy_B, tBsB[None, 0, None], tBgB[None, 0, None])\n"
+    round_trip = source.replace("partition_S(sA)", "partition_D(sA)") + \
+        "    cute.copy(tiled_copy_A, tCrA_view[None, None, 0], tCsA[None, None, 0])\n"
     assert lint_source(round_trip, "k.py") == []
+    # a `make_tiled_copy_tv` copy's two sides are one layout: partitioning a destination with `partition_S` is a style
+    tv = (
+        "@cute.kernel\n"
+        "def kernel(mB: cute.Tensor, sB: cute.Tensor):\n"
+        "    gmem_tiled_copy_B = cute.make_tiled_copy_tv(cp_async_atom, t_layout, v_layout)\n"
+        "    gmem_thr_copy_B = gmem_tiled_copy_B.get_slice(0)\n"
+        "    tBgB = gmem_thr_copy_B.partition_S(mB)\n"
+        "    tBsB = gmem_thr_copy_B.partition_S(sB)\n"
+        "    cute.copy(gmem_tiled_copy_B, tBgB, tBsB)\n"
+    )
+    assert lint_source(tv, "k.py") == []
 
 
 def test_a_copy_side_is_followed_through_the_tuple_a_helper_of_the_file_returns():
@@ -3305,30 +3315,73 @@ def test_helpers_imported_from_another_module_of_the_repository_are_read(tmp_pat
         "    for k in range(4):\n"
         "        cute.gemm(tiled_mma, acc, frag_a[None, None, k], frag_b[None, None, k], acc)\n"
         "\n"
-        "def g2s_copy(dtype, size):\n"
+        "def g2s(dtype, size):\n"
         "    op = cpasync.CopyG2SOp()\n"
         "    atom = cute.make_copy_atom(op, dtype)\n"
         "    return cute.make_tiled_copy_tv(atom, thr_layout, val_layout)\n"
     )
     source = (
-        "from pkg.helpers import mma_no_fence, g2s_copy\n"
+        "from pkg.helpers import mma_no_fence, g2s\n"
         "\n"
         "@cute.kernel\n"
-        "def kernel(mB: cute.Tensor, sA: cute.Tensor, sB: cute.Tensor):\n"
+        "def kernel(mA: cute.Tensor, mB: cute.Tensor, sA: cute.Tensor, sB: cute.Tensor):\n"
         "    wg_mma = tiled_mma.get_slice(0)\n"
         "    tSrA = tiled_mma.make_fragment_A(wg_mma.partition_A(sA))\n"
         "    tSrB = tiled_mma.make_fragment_B(wg_mma.partition_B(sB))\n"
         "    mma_no_fence(tiled_mma, acc, tSrA[None, None, None, 0], tSrB[None, None, None, 0])\n"
-        "    thr_copy_B = g2s_copy(Float16, 64).get_slice(0)\n"
-        "    tBgB = thr_copy_B.partition_S(mB)\n"
-        "    tBsB = thr_copy_B.partition_D(sB)\n"
-        "    cute.copy(thr_copy_B, tBgB, tBsB)\n"
+        "    thr_g2s_A = g2s(Float16, 64).get_slice(0)\n"
+        "    thr_g2s_B = g2s(Float16, 64).get_slice(0)\n"
+        "    tAgA = thr_g2s_A.partition_S(mA)\n"
+        "    tAsA = thr_g2s_A.partition_D(sA)\n"
+        "    cute.copy(thr_g2s_A, tAgA, tAsA)\n"
+        "    tBgB = thr_g2s_B.partition_S(mB)\n"
+        "    tBsB = thr_g2s_B.partition_D(sB)\n"
+        "    cute.copy(thr_g2s_B, tBgB, tBsB)\n"
     )
     kernel = package / "kernel.py"
     assert lint_source(source, str(kernel)) == []
     swapped = source.replace("acc, tSrA[None", "acc, tSrB[None")
     assert [(f.line, f.code) for f in lint_source(swapped, str(kernel))] == [(8, "CI111")]
-    sides = source.replace("partition_D(sB)", "partition_S(sB)")
-    assert [(f.line, f.code) for f in lint_source(sides, str(kernel))] == [(11, "CI104")]
+    # each call of the other module's copy maker makes a TiledCopy of its own: B's partition made by A's copy
+    crossed = source.replace("tBgB = thr_g2s_B", "tBgB = thr_g2s_A")
+    assert [(f.line, f.code) for f in lint_source(crossed, str(kernel))] == [(14, "CI110")]
     # read alone (no repository around it), the file shows neither
-    assert lint_source(swapped, "k.py") == [] and lint_source(sides, "k.py") == []
+    assert lint_source(swapped, "k.py") == [] and lint_source(crossed, "k.py") == []
+
+
+def test_a_view_named_for_the_tensor_its_misnamed_source_is_cut_from_is_not_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mdPsum: cute.Tensor, mPsum: cute.Tensor):\n"
+        "    mdPsum_cur = mdPsum[None, 0, 0]\n"
+        "    gdPsum = cute.local_tile(mdPsum_cur, (128,), (None,))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the slice named for P's sum is the slip, reported at its line; the tile cut from it names dPsum rightly
+    assert _located(source.replace("mdPsum_cur", "mPsum_cur")) == [(3, "CI105")]
+
+
+def test_a_tiler_written_as_a_tuple_is_no_tile_a_tma_atom_moves():
+    source = (
+        "class Bwd:\n"
+        "    def __init__(self):\n"
+        "        self.sdKV_epi_tile = (128, 64)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def __call__(self, mdK: cute.Tensor, mdV: cute.Tensor, mdKV: cute.Tensor):\n"
+        "        tma_copy_op_dKV = cpasync.CopyBulkTensorTileS2GOp()\n"
+        "        tma_atom_dK, mdK_tma = cpasync.make_tiled_tma_atom(tma_copy_op_dKV, mdK, layout, self.sdKV_epi_tile, 1)\n"
+        "        tma_atom_dV, mdV_tma = cpasync.make_tiled_tma_atom(tma_copy_op_dKV, mdV, layout, self.sdKV_epi_tile, 1)\n"
+        "\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, mdK: cute.Tensor, mdV: cute.Tensor):\n"
+        "        sdK = storage.sdK.get_tensor(layout)\n"
+        "        sdV = storage.sdV.get_tensor(layout)\n"
+        "        sdKV = storage.sdKV.get_tensor(layout)\n"
+        "        gdK = cute.local_tile(mdK, tiler, coord)\n"
+        "        gdV = cute.local_tile(mdV, tiler, coord)\n"
+        "        gdKV = cute.local_tile(mdKV, tiler, coord)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # bound to what may be a tensor, the name is read as dKV's shared tile, which these atoms do not move
+    assert _located(source.replace("(128, 64)", "make_tile()")) == [(8, "CI102"), (9, "CI102")]

@@ -223,6 +223,10 @@ class FileFacts:
         default_factory=list
     )
     foreign_calls: list[ForeignCall] = field(default_factory=list)
+    # names (and attributes: `self.sdKV_epi_tile`) bound to a tuple written out: a shape or tiler, never a tensor
+    tuples: set[str] = field(default_factory=set)
+    # names bound to a `make_tensor` of another tensor's iterator and layout (`relaid_view`): laid anew
+    relaid: set[str] = field(default_factory=set)
     # scope -> the tensor names each `return` of that function gives, by position: `return tiled_copy_t2r, tTR_tAcc,
     # tTR_rAcc` -> [("tiled_copy_t2r", "tTR_tAcc", "tTR_rAcc")]
     returned_tensors: dict[int, list[tuple[str | None, ...]]] = field(default_factory=dict)
@@ -1073,6 +1077,8 @@ class _Collector:
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
                 self.facts.tensor_copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
+        if type(value) is ast.Tuple and type(target) in (ast.Name, ast.Attribute):
+            self.facts.tuples.add(target.id if type(target) is ast.Name else target.attr)
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
             # tKsK, tKgK = thr.partition_D(sK), thr.partition_S(gK)
             for element, part in zip(target.elts, value.elts):
@@ -1155,6 +1161,7 @@ class _Collector:
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and method == "make_tensor" and (whole := relaid_view(value)):
             self.facts.views.append((target.id, whole))
+            self.facts.relaid.add(target.id)
         elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
             self.facts.allocators[(self.scope, target.id)] = allocates
         elif type(target) is ast.Name and (value.args or value.keywords):

@@ -340,7 +340,8 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
                 f"`{target.where}{target.what}`", view.target, fixed, view.scope,
             )
-        elif source is not None and target.what != source.what and (
+        elif source is not None and target.what != source.what and not _names_what_it_is_cut_from(
+                view, target, facts, context) and (
                 (known is None or facts.is_kernel_tensor_param(view.source, view.scope))
                 and any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
                 # a global tensor holds one tensor's data, never its gradient's
@@ -352,6 +353,16 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{target.where}{target.what}`",
                 view.target, fixed, view.scope,
             )
+
+
+def _names_what_it_is_cut_from(view: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> bool:
+    """The view's source is itself a view of a tensor the view's name names (``gdPsum = local_tile(mPsum_cur, ...)``,
+    ``mPsum_cur = mdPsum[...]``): the source's name is the slip, reported at its own line; the view's is right."""
+    for each in facts.layout_views:
+        if each.target == view.source and each.scope == view.scope and each.line < view.line:
+            parsed = parse_name(each.source, context.vocabulary) if each.source else None
+            return parsed is not None and parsed.what == target.what
+    return False
 
 
 def _gradient_of_the_other(a: str, b: str, facts: FileFacts, context: RuleContext) -> bool:
