@@ -3191,6 +3191,7 @@ def test_a_partition_of_one_side_of_a_two_layout_copy_given_to_it_as_the_other_s
         "def kernel(sA: cute.Tensor):\n"
         "    tiled_mma = cute.make_tiled_mma(warp.MmaF16BF16Op(Float16, Float32, (16, 8, 16)))\n"
         "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    ldmatrix_atom = cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), Float16)\n"
         "    tiled_copy_A = cute.make_tiled_copy_A(ldmatrix_atom, tiled_mma)\n"
         "    thr_copy_A = tiled_copy_A.get_slice(0)\n"
         "    tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
@@ -3200,7 +3201,7 @@ def test_a_partition_of_one_side_of_a_two_layout_copy_given_to_it_as_the_other_s
     )
     assert lint_source(source, "k.py") == []
     assert _messages(source.replace("partition_S(sA)", "partition_D(sA)")) == [
-        ("CI104", "`tCsA` is `thr_copy_A.partition_D`'s result, the copy's destination side, but the copy at line 10 "
+        ("CI104", "`tCsA` is `thr_copy_A.partition_D`'s result, the copy's destination side, but the copy at line 11 "
                   "is given it as its source; partition it with `partition_S`"),
     ]
     # given to the copy as both sides (loaded, then stored back), no side is the wrong one

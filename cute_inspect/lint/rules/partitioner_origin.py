@@ -19,13 +19,13 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
   other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
 
-A partition of one side of a copy whose two sides have different layouts (a TMEM or S2T copy, a copy made after an
-MMA's operand or another copy's side: ``make_tiled_copy_A/B/C/S/D``) that the same copy is only ever given as the other
-side (``tTR_tAcc = thr_copy_t2r.partition_D(tAcc)``, then ``cute.copy(tiled_copy_t2r, tTR_tAcc, tTR_rAcc)``) is
+A partition of one side of a copy whose two sides have different layouts (a TMEM or S2T copy, an ldmatrix or stmatrix
+atom's tiled copy) that the same copy is only ever given as the other side (``tTR_tAcc = thr_copy_t2r.partition_D(tAcc)``, then ``cute.copy(tiled_copy_t2r, tTR_tAcc, tTR_rAcc)``) is
 reported at the partition: its layout is the other side's. It is followed through slices and through the tuple a
 helper of the file returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``), not
 through a tensor laid anew over a pointer; a tensor the copy is given both ways (loaded, then stored back) is not, nor
-one of a ``make_tiled_copy_tv`` copy, whose two sides are one layout.
+one of any other copy (``make_tiled_copy_tv``, ``make_tiled_copy_D`` of a universal atom), whose two sides are one
+layout.
 
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
@@ -182,14 +182,16 @@ _SIDE_METHODS = {"src": "partition_S", "dst": "partition_D"}
 _SIDE_WORDS = {"partition_S": "source", "partition_D": "destination"}
 
 
-# Tiled copies whose source and destination layouts differ: a TMEM or S2T copy, a copy laid out after an MMA's
-# operand or another copy's side (ldmatrix, stmatrix, R2S after T2R). `make_tiled_copy_tv` lays both sides out with
-# one thread-value layout, so which side a tensor is partitioned as changes nothing (flash-attention partitions its
-# cp.async destinations with `partition_S` on purpose).
-_TWO_LAYOUT_MAKERS = frozenset({
-    "make_tmem_copy", "make_s2t_copy", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C",
-    "make_tiled_copy_S", "make_tiled_copy_D",
-})
+# Copies whose source and destination sides have different thread-value layouts: a TMEM or S2T copy, and one whose
+# atom is an ldmatrix or stmatrix. Any other tiled copy (`make_tiled_copy_tv`, `make_tiled_copy_D` of a universal
+# atom) lays both sides out with one layout, so which side a tensor is partitioned as changes nothing: flash-attention
+# partitions its cp.async destinations with `partition_S`, CUTLASS an S2R copy's shared source with `partition_D`.
+_TWO_LAYOUT_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
+_TWO_LAYOUT_OPS = ("LdMatrix", "StMatrix")
+
+
+def _two_layouts(copier) -> bool:
+    return copier.maker in _TWO_LAYOUT_MAKERS or bool(copier.op) and copier.op.startswith(_TWO_LAYOUT_OPS)
 
 
 def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, sides: dict, depth: int = 0):
@@ -238,7 +240,7 @@ def _copy_side_swapped(facts: FileFacts) -> Iterator[Violation]:
         for operand in call.operands:
             wanted = _SIDE_METHODS.get(operand.slot)
             partition = _side_partition(operand.name, call.scope, call.line, facts, sides) if wanted else None
-            if partition is not None and facts.origin(partition.made_by) == copier and copier.maker in _TWO_LAYOUT_MAKERS:
+            if partition is not None and facts.origin(partition.made_by) == copier and _two_layouts(copier):
                 given.setdefault(partition, {}).setdefault(wanted, call.line)
     for partition, used in given.items():
         # given as both sides, the copy runs both ways (loaded, then stored back): no side is the wrong one
