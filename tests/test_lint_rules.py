@@ -3183,3 +3183,206 @@ def test_the_accumulator_of_an_mma_given_a_tcgen05_field_is_in_tensor_memory():
     ]
     # an MMA given no tcgen05 field (a warp-level MMA's accumulator is in registers)
     assert lint_source(source.replace("tOtO", "tOrO").replace("tcgen05.Field", "warp.Field"), "k.py") == []
+
+
+def test_a_partition_of_one_side_of_a_two_layout_copy_given_to_it_as_the_other_side_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(sA: cute.Tensor):\n"
+        "    tiled_mma = cute.make_tiled_mma(warp.MmaF16BF16Op(Float16, Float32, (16, 8, 16)))\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    ldmatrix_atom = cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), Float16)\n"
+        "    tiled_copy_A = cute.make_tiled_copy_A(ldmatrix_atom, tiled_mma)\n"
+        "    thr_copy_A = tiled_copy_A.get_slice(0)\n"
+        "    tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCsA = thr_copy_A.partition_S(sA)\n"
+        "    tCrA_view = thr_copy_A.retile(tCrA)\n"
+        "    cute.copy(tiled_copy_A, tCsA[None, None, 0], tCrA_view[None, None, 0])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("partition_S(sA)", "partition_D(sA)")) == [
+        ("CI104", "`tCsA` is `thr_copy_A.partition_D`'s result, the copy's destination side, but the copy at line 11 "
+                  "is given it as its source; partition it with `partition_S`"),
+    ]
+    # given to the copy as both sides (loaded, then stored back), no side is the wrong one
+    round_trip = source.replace("partition_S(sA)", "partition_D(sA)") + \
+        "    cute.copy(tiled_copy_A, tCrA_view[None, None, 0], tCsA[None, None, 0])\n"
+    assert lint_source(round_trip, "k.py") == []
+    # a `make_tiled_copy_tv` copy's two sides are one layout: partitioning a destination with `partition_S` is a style
+    tv = (
+        "@cute.kernel\n"
+        "def kernel(mB: cute.Tensor, sB: cute.Tensor):\n"
+        "    gmem_tiled_copy_B = cute.make_tiled_copy_tv(cp_async_atom, t_layout, v_layout)\n"
+        "    gmem_thr_copy_B = gmem_tiled_copy_B.get_slice(0)\n"
+        "    tBgB = gmem_thr_copy_B.partition_S(mB)\n"
+        "    tBsB = gmem_thr_copy_B.partition_S(sB)\n"
+        "    cute.copy(gmem_tiled_copy_B, tBgB, tBsB)\n"
+    )
+    assert lint_source(tv, "k.py") == []
+
+
+def test_a_copy_side_is_followed_through_the_tuple_a_helper_of_the_file_returns():
+    source = (
+        "class Gemm:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tAcc: cute.Tensor):\n"
+        "        tiled_copy_t2r, tTR_tAcc_base, tTR_rAcc = self.epilog_t2r(tAcc)\n"
+        "        tTR_tAcc = tTR_tAcc_base[(None, None, None, 0)]\n"
+        "        cute.copy(tiled_copy_t2r, tTR_tAcc, tTR_rAcc)\n"
+        "\n"
+        "    def epilog_t2r(self, tAcc):\n"
+        "        tiled_copy_t2r = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc)\n"
+        "        thr_copy_t2r = tiled_copy_t2r.get_slice(0)\n"
+        "        tTR_tAcc = thr_copy_t2r.partition_S(tAcc)\n"
+        "        tTR_rAcc = cute.make_rmem_tensor(tTR_tAcc.shape, Float32)\n"
+        "        return tiled_copy_t2r, tTR_tAcc, tTR_rAcc\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_S(tAcc)", "partition_D(tAcc)")) == [(11, "CI104")]
+
+
+def test_a_tiled_copy_for_one_operand_retiling_the_other_operands_fragment_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(sA: cute.Tensor, sB: cute.Tensor):\n"
+        "    tiled_mma = cute.make_tiled_mma(warp.MmaF16BF16Op(Float16, Float32, (16, 8, 16)))\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    smem_thr_copy_A = cute.make_tiled_copy_A(atom, tiled_mma).get_slice(0)\n"
+        "    smem_thr_copy_B = cute.make_tiled_copy_B(atom, tiled_mma).get_slice(0)\n"
+        "    tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = thr_mma.make_fragment_B(thr_mma.partition_B(sB))\n"
+        "    tCsA = smem_thr_copy_A.partition_S(sA)\n"
+        "    tCsB = smem_thr_copy_B.partition_S(sB)\n"
+        "    tCrA_view = smem_thr_copy_A.retile(tCrA)\n"
+        "    tCrB_view = smem_thr_copy_B.retile(tCrB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("smem_thr_copy_B.retile", "smem_thr_copy_A.retile")) == [(12, "CI106")]
+
+
+def test_a_coordinate_partition_named_for_the_other_operand_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mB: cute.Tensor):\n"
+        "    gmem_thr_copy_B = gmem_tiled_copy_B.get_slice(0)\n"
+        "    cB = cute.make_identity_tensor((128, 64))\n"
+        "    tBcB = gmem_thr_copy_B.partition_S(cB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("tBcB", "tBcA")) == [
+        ("CI105", "`tBcA` partitions `cB`, operand B's coordinates, but names operand A's; rename it to `tBcB`"),
+    ]
+
+
+def test_a_gemm_between_two_bindings_of_one_fragment_is_judged_by_the_binding_before_it():
+    mainloop = (
+        "    tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = thr_mma.make_fragment_B(thr_mma.partition_B(sB))\n"
+        "    cute.gemm(tiled_mma, acc, tCrA[None, None, 0], tCrB[None, None, 0], acc)\n"
+    )
+    source = "@cute.kernel\ndef kernel(sA: cute.Tensor, sB: cute.Tensor):\n    thr_mma = tiled_mma.get_slice(0)\n" \
+        + mainloop + mainloop
+    assert lint_source(source, "k.py") == []
+    swapped = source.replace("acc, tCrA[None, None, 0]", "acc, tCrB[None, None, 0]", 1)
+    assert _located(swapped) == [(6, "CI111")]
+
+
+def test_a_tiled_copy_moving_one_operand_making_a_partition_named_for_the_other_is_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mA: cute.Tensor, mB: cute.Tensor, sA: cute.Tensor, sB: cute.Tensor):\n"
+        "    tiled_copy_A = cute.make_tiled_copy_tv(atom, t_layout, v_layout)\n"
+        "    thr_copy_A = tiled_copy_A.get_slice(0)\n"
+        "    copy_A = copy_utils.gather_m_get_copy_fn(thr_copy_A, mA, sA, rows)\n"
+        "    tiled_copy_B = cute.make_tiled_copy_tv(atom, t_layout, v_layout)\n"
+        "    thr_copy_B = tiled_copy_B.get_slice(0)\n"
+        "    tBgB = thr_copy_B.partition_S(mB)\n"
+        "    tBsB = thr_copy_B.partition_D(sB)\n"
+        "    cute.copy(tiled_copy_B, tBgB, tBsB)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _messages(source.replace("tBgB = thr_copy_B", "tBgB = thr_copy_A")) == [
+        ("CI110", "`tBgB` is named with operand B's pattern `tB`, but it was made by `thr_copy_A` (make_tiled_copy_tv, "
+                  "line 3), which moves operand A's tensors (line 5); operand B's are moved by `tiled_copy_B` "
+                  "(make_tiled_copy_tv, line 6)"),
+    ]
+
+
+def test_helpers_imported_from_another_module_of_the_repository_are_read(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "helpers.py").write_text(
+        "def mma_no_fence(tiled_mma, acc, frag_a, frag_b):\n"
+        "    for k in range(4):\n"
+        "        cute.gemm(tiled_mma, acc, frag_a[None, None, k], frag_b[None, None, k], acc)\n"
+        "\n"
+        "def g2s(dtype, size):\n"
+        "    op = cpasync.CopyG2SOp()\n"
+        "    atom = cute.make_copy_atom(op, dtype)\n"
+        "    return cute.make_tiled_copy_tv(atom, thr_layout, val_layout)\n"
+    )
+    source = (
+        "from pkg.helpers import mma_no_fence, g2s\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(mA: cute.Tensor, mB: cute.Tensor, sA: cute.Tensor, sB: cute.Tensor):\n"
+        "    wg_mma = tiled_mma.get_slice(0)\n"
+        "    tSrA = tiled_mma.make_fragment_A(wg_mma.partition_A(sA))\n"
+        "    tSrB = tiled_mma.make_fragment_B(wg_mma.partition_B(sB))\n"
+        "    mma_no_fence(tiled_mma, acc, tSrA[None, None, None, 0], tSrB[None, None, None, 0])\n"
+        "    thr_g2s_A = g2s(Float16, 64).get_slice(0)\n"
+        "    thr_g2s_B = g2s(Float16, 64).get_slice(0)\n"
+        "    tAgA = thr_g2s_A.partition_S(mA)\n"
+        "    tAsA = thr_g2s_A.partition_D(sA)\n"
+        "    cute.copy(thr_g2s_A, tAgA, tAsA)\n"
+        "    tBgB = thr_g2s_B.partition_S(mB)\n"
+        "    tBsB = thr_g2s_B.partition_D(sB)\n"
+        "    cute.copy(thr_g2s_B, tBgB, tBsB)\n"
+    )
+    kernel = package / "kernel.py"
+    assert lint_source(source, str(kernel)) == []
+    swapped = source.replace("acc, tSrA[None", "acc, tSrB[None")
+    assert [(f.line, f.code) for f in lint_source(swapped, str(kernel))] == [(8, "CI111")]
+    # each call of the other module's copy maker makes a TiledCopy of its own: B's partition made by A's copy
+    crossed = source.replace("tBgB = thr_g2s_B", "tBgB = thr_g2s_A")
+    assert [(f.line, f.code) for f in lint_source(crossed, str(kernel))] == [(14, "CI110")]
+    # read alone (no repository around it), the file shows neither
+    assert lint_source(swapped, "k.py") == [] and lint_source(crossed, "k.py") == []
+
+
+def test_a_view_named_for_the_tensor_its_misnamed_source_is_cut_from_is_not_reported():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(mdPsum: cute.Tensor, mPsum: cute.Tensor):\n"
+        "    mdPsum_cur = mdPsum[None, 0, 0]\n"
+        "    gdPsum = cute.local_tile(mdPsum_cur, (128,), (None,))\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the slice named for P's sum is the slip, reported at its line; the tile cut from it names dPsum rightly
+    assert _located(source.replace("mdPsum_cur", "mPsum_cur")) == [(3, "CI105")]
+
+
+def test_a_tiler_written_as_a_tuple_is_no_tile_a_tma_atom_moves():
+    source = (
+        "class Bwd:\n"
+        "    def __init__(self):\n"
+        "        self.sdKV_epi_tile = (128, 64)\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def __call__(self, mdK: cute.Tensor, mdV: cute.Tensor, mdKV: cute.Tensor):\n"
+        "        tma_copy_op_dKV = cpasync.CopyBulkTensorTileS2GOp()\n"
+        "        tma_atom_dK, mdK_tma = cpasync.make_tiled_tma_atom(tma_copy_op_dKV, mdK, layout, self.sdKV_epi_tile, 1)\n"
+        "        tma_atom_dV, mdV_tma = cpasync.make_tiled_tma_atom(tma_copy_op_dKV, mdV, layout, self.sdKV_epi_tile, 1)\n"
+        "\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, mdK: cute.Tensor, mdV: cute.Tensor):\n"
+        "        sdK = storage.sdK.get_tensor(layout)\n"
+        "        sdV = storage.sdV.get_tensor(layout)\n"
+        "        sdKV = storage.sdKV.get_tensor(layout)\n"
+        "        gdK = cute.local_tile(mdK, tiler, coord)\n"
+        "        gdV = cute.local_tile(mdV, tiler, coord)\n"
+        "        gdKV = cute.local_tile(mdKV, tiler, coord)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # bound to what may be a tensor, the name is read as dKV's shared tile, which these atoms do not move
+    assert _located(source.replace("(128, 64)", "make_tile()")) == [(8, "CI102"), (9, "CI102")]

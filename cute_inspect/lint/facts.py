@@ -17,6 +17,9 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from pathlib import Path
+
+from cute_inspect.lint.imported import Helper, imports, module_summary, summary
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
 from cute_inspect.lint.partitioners import Partitioner, classify
 
@@ -30,8 +33,10 @@ TMA_PARTITION = "tma_partition"
 # Calls that return a view of their first argument under the same name in the convention (`tCgC_epi =
 # cute.flat_divide(tCgC, epi_tile)`).
 _VIEW_FUNCTIONS = frozenset({"group_modes", "filter_zeros", "flatten", "flat_divide", "logical_divide", "zipped_divide"})
-# `domain_offset(coord, X)`: X moved to another origin, a view of its second argument.
-_OFFSET_VIEW = "domain_offset"
+# `domain_offset(coord, X)`: X moved to another origin, a view of its second argument; so is
+# `tcgen05.get_s2t_smem_desc_tensor(tiled_copy_s2t, X)`, X's shared-memory partition as the S2T copy's descriptors.
+_S2T_DESCRIPTORS = "get_s2t_smem_desc_tensor"
+_SECOND_ARGUMENT_VIEWS = frozenset({"domain_offset", _S2T_DESCRIPTORS})
 _SLICE_METHODS = frozenset({"get_slice", "get_slice_"})
 # a global or shared tile written in lower case (`sa`, `gb`): read as the convention's only where proven
 _LOWER_TILE = re.compile(r"[gs][a-z]")
@@ -218,14 +223,32 @@ class FileFacts:
         default_factory=list
     )
     foreign_calls: list[ForeignCall] = field(default_factory=list)
+    # names (and attributes: `self.sdKV_epi_tile`) bound to a tuple written out: a shape or tiler, never a tensor
+    tuples: set[str] = field(default_factory=set)
+    # names bound to a `make_tensor` of another tensor's iterator and layout (`relaid_view`): laid anew
+    relaid: set[str] = field(default_factory=set)
+    # scope -> the tensor names each `return` of that function gives, by position: `return tiled_copy_t2r, tTR_tAcc,
+    # tTR_rAcc` -> [("tiled_copy_t2r", "tTR_tAcc", "tTR_rAcc")]
+    returned_tensors: dict[int, list[tuple[str | None, ...]]] = field(default_factory=dict)
+    # (caller's scope, line, the file's function called, names bound by position) of each call of a function of the
+    # file whose returned tuple is unpacked: `tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_t2r(...)`
+    unpacked_returns: list[tuple[int, int, str, tuple[str | None, ...]]] = field(default_factory=list)
     _origins: Origins | None = None
     _made_from: dict[str, str] | None = field(default=None, repr=False, compare=False)
+    _view_sources: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def origins(self) -> Origins:
         if self._origins is None:
             self._origins = Origins(self.objects)
         return self._origins
+
+    @property
+    def view_sources(self) -> dict[str, str]:
+        """Each name ``views`` records as a slice or alias, with the tensor of its last such binding."""
+        if self._view_sources is None:
+            self._view_sources = dict(self.views)
+        return self._view_sources
 
     @property
     def made_from(self) -> dict[str, str]:
@@ -420,7 +443,7 @@ def tensor_name(expr: ast.expr | None, through_partitions: bool = False) -> str 
             name, _ = call_target(expr.func)
             if name in _VIEW_FUNCTIONS or (through_partitions and name in PARTITION_METHODS):
                 expr = expr.args[0]
-            elif name == _OFFSET_VIEW and len(expr.args) == 2:
+            elif name in _SECOND_ARGUMENT_VIEWS and len(expr.args) == 2:
                 expr = expr.args[1]
             else:
                 return None
@@ -710,6 +733,9 @@ class _Collector:
         self.scope = 0
         self.envs: list[dict[str, Ref]] = [{}]
         self.defined: set[str] = set()  # the file's functions: calling one is not making an object
+        # the module's file and the names its imports bind: helpers of the repository's other modules
+        self.importer: Path | None = None
+        self.imported: dict = {}
         # (scope, name) of coordinates bound to a tuple with a whole mode (`k_block_coord = (None, None, k, stage)`):
         # indexing a tensor with one is a slice that keeps modes
         self.mode_coords: set[tuple[int, str]] = set()
@@ -751,6 +777,8 @@ class _Collector:
             )
             loads_for = (maker[-1], self.ref(mma, create=False))
         registers = kind == "mma" and any(self._register_mma_op(arg) for arg in call.args[:1])
+        if op is None and self.imported and (helper := self._imported(call.func)) is not None and helper.copy_op:
+            op = helper.copy_op  # a maker of another module of the repository, whose body names the copy's op
         objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for, registers))
         return ("obj", len(objects) - 1)
 
@@ -796,7 +824,22 @@ class _Collector:
         maker = _maker_kind(callee) if callee not in self.defined else None
         if maker is not None:
             return self._new_object(expr, callee, maker, name) if create else None
+        if create and self.imported and (helper := self._imported(func)) is not None and helper.copy_op is not None:
+            # `tiled_copy_A = tiled_copy_2d_bypass(dtype, ...)` of another module: each call makes a TiledCopy
+            objects = self.facts.objects.objects
+            objects.append(Obj("copy", callee, helper.copy_op or None, expr.lineno, name))
+            return ("obj", len(objects) - 1)
         return ("call", callee, None, expr.lineno)
+
+    def _imported(self, func: ast.expr) -> Helper | None:
+        """What a function of another module of the repository, called as ``func``, does (``lint.imported``)."""
+        if type(func) is _NAME:
+            source = self.imported.get(func.id)
+            return summary(self.importer, source) if source is not None and func.id not in self.defined else None
+        if type(func) is _ATTRIBUTE and type(func.value) is _NAME:
+            source = self.imported.get(func.value.id)
+            return module_summary(self.importer, source, func.attr) if source is not None else None
+        return None
 
     def _either_maker(self, expr: ast.IfExp, name: str, create: bool) -> Ref | None:
         """``mma = make_tiled_mma(op, (1, n, 1)) if split else make_tiled_mma(op, (n, 1, 1))``: one object,
@@ -921,6 +964,10 @@ class _Collector:
                     self._record_call(value)
                     # `load_K, _, _ = tma_get_copy_fn(tma_atom_k, ..., gK, sK)`: a copy made, not issued, here
                     self._atom_call(value, call_target(value.func)[0])
+                    callee = call_target(value.func)[0]
+                    if callee in self.defined and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Tuple:
+                        self.facts.unpacked_returns.append((self.scope, stmt.lineno, callee, tuple(
+                            element.id if type(element) is _NAME else None for element in stmt.targets[0].elts)))
                 self._assign(stmt.targets, value, slices)
             elif kind is _EXPR:
                 if type(stmt.value) is _CALL:
@@ -938,6 +985,8 @@ class _Collector:
                     _relaid_parameter(stmt.value) if stmt.value is not None else None)
                 if stmt.value is not None:
                     values = stmt.value.elts if type(stmt.value) is ast.Tuple else [stmt.value]
+                    self.facts.returned_tensors.setdefault(self.scope, []).append(
+                        tuple(value.id if type(value) is _NAME else None for value in values))
                     refs = [self.ref(value) for value in values]
                     self.facts.objects.returns.setdefault(self.scope, []).append(refs)
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
@@ -1028,6 +1077,8 @@ class _Collector:
                 self.facts.copy_tensors[(self.scope, targets[0].id)] = (over, value.lineno)
                 self.facts.tensor_copy_atoms[(self.scope, targets[0].id)] = atom_name(_argument(value, 0, "atom"))
         target = targets[0]
+        if type(value) is ast.Tuple and type(target) in (ast.Name, ast.Attribute):
+            self.facts.tuples.add(target.id if type(target) is ast.Name else target.attr)
         if type(target) is ast.Tuple and type(value) is ast.Tuple and len(target.elts) == len(value.elts):
             # tKsK, tKgK = thr.partition_D(sK), thr.partition_S(gK)
             for element, part in zip(target.elts, value.elts):
@@ -1047,6 +1098,9 @@ class _Collector:
                 self.operand_shapes.add((self.scope, target.id))
             if self._register_mma_op(value):
                 self.register_ops.add((self.scope, target.id))
+            if method == _S2T_DESCRIPTORS and len(value.args) == 2:
+                # the S2T copy's descriptors of a shared-memory partition: that partition, another way written
+                self.facts.views.append((target.id, tensor_name(value.args[1])))
         if method in PARTITION_METHODS and type(target) is ast.Name:
             receiver, origin = self._receiver(receiver_expr, slices)
             source = value.args[0] if value.args else None
@@ -1107,6 +1161,7 @@ class _Collector:
             self._helper_partition(target, value, method)
         elif type(target) is ast.Name and method == "make_tensor" and (whole := relaid_view(value)):
             self.facts.views.append((target.id, whole))
+            self.facts.relaid.add(target.id)
         elif type(target) is ast.Name and method is not None and (allocates := _allocator_memory(method)):
             self.facts.allocators[(self.scope, target.id)] = allocates
         elif type(target) is ast.Name and (value.args or value.keywords):
@@ -1314,6 +1369,16 @@ class _Collector:
         name, module = call_target(call.func)
         if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
             self.facts.helper_gemms.append(helper)
+        elif self.imported and (imported := self._imported(call.func)) is not None and imported.gemm_slots:
+            # `mma_no_fence(tiled_mma, acc, tSrA[...], tSrB[...])` of another module, whose body gives its third
+            # parameter to a `cute.gemm` as operand A and its fourth as B
+            operands = tuple(
+                Operand(tensor_name(call.args[at]), call.args[at].lineno, call.args[at].col_offset + 1, slot)
+                for at, slot in imported.gemm_slots if at < len(call.args)
+            )
+            if sorted(operand.slot for operand in operands) == ["a", "b"]:
+                self.facts.helper_gemms.append(
+                    Call(name or "helper", call.lineno, call.col_offset + 1, operands, self.scope, None, None))
         self._foreign_tma_tensors(call, name)
         self._atom_call(call, name)
         if name == "set" and module is not None and call.args and _tcgen05_field(call.args[0]):
@@ -1442,10 +1507,14 @@ def _first_name(target: ast.expr) -> str:
     return elements[0].id if elements and type(elements[0]) is ast.Name else ""
 
 
-def collect(tree: ast.Module) -> FileFacts:
-    """The partitions, copies and GEMMs of one parsed module, with its functions' bound names."""
+def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
+    """The partitions, copies and GEMMs of one parsed module, with its functions' bound names; ``path``: the
+    module's file, whose repository's other modules its imported helpers are read from (``lint.imported``)."""
     collector = _Collector()
     collector.defined = _defined_functions(tree.body)
+    if path is not None and not path.startswith("<"):
+        collector.importer = Path(path).resolve()
+        collector.imported = imports(tree)
     collector.facts.scopes[0].node = tree
     collector.walk(tree.body, {})
     collector.facts.derived.extend(_other_fields(collector.field_buffers))

@@ -36,7 +36,7 @@ def findings_with_fixes(
     _, tree, error = parse_source(path, text.encode())
     if error is not None:
         raise ValueError(f"{error.path}:{error.line}:{error.column}: {error.message}")
-    facts = collect(tree)
+    facts = collect(tree, path)
     fixes = FileFixes(facts, source_lines(text))
     pairs = []
     for finding, violation in file_violations(path, text, tree, config.codes_for(path), config, facts):

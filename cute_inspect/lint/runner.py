@@ -32,6 +32,7 @@ from cute_inspect.findings import (
     suppressed,
 )
 from cute_inspect.lint.cache import ResultCache, default_directory
+from cute_inspect.lint.imported import take_modules_read
 from cute_inspect.lint.config import ConfigFinder, LintConfig
 from cute_inspect.lint.edits import FileFixes
 from cute_inspect.lint.facts import FileFacts, collect
@@ -112,12 +113,12 @@ def with_lower_case_tiles(context: RuleContext, facts: FileFacts) -> RuleContext
 
 
 def _check_tree(
-    tree: ast.Module, codes: frozenset[str], config: LintConfig, facts: FileFacts | None = None
+    tree: ast.Module, codes: frozenset[str], config: LintConfig, facts: FileFacts | None = None, path: str | None = None
 ) -> list[tuple[str, Violation]]:
     static = _static(codes)
     if not static:
         return []
-    facts = facts or collect(tree)
+    facts = facts or collect(tree, path)
     if not (facts.partitions or facts.hand_views or facts.layout_views or facts.copies or facts.gemms or facts.made_in
             or facts.laid_in or facts.foreign_tma_tensors or facts.foreign_calls):
         return []
@@ -262,7 +263,7 @@ def _lint_one(
         return [], None, (0, 0)
     codes = config.codes_for(path)
     try:
-        facts = collect(tree) if _static(codes) else None
+        facts = collect(tree, str(path)) if _static(codes) else None
         pairs = file_violations(display, text, tree, codes, config, facts)
     except RecursionError:
         return [], FileError(display, 0, 0, "could not lint: nested too deeply"), (0, 0)
@@ -283,7 +284,7 @@ def file_violations(
 ) -> list[tuple[Finding, Violation | None]]:
     """Each finding of one parsed file with the violation it came from (None for CI100), noqa applied;
     ``facts``: the file's facts when the caller has them (``collect(tree)``)."""
-    violations = _check_tree(tree, codes, config, facts)
+    violations = _check_tree(tree, codes, config, facts, display)
     checked = frozenset(_static(codes)) if unused_noqa.CODE in codes and mentions_noqa(text) else frozenset()
     if not violations and not checked:
         return []
@@ -341,8 +342,10 @@ def _trace_findings(records: Iterable[Any], files: dict[Path, str], finder: Conf
 
 def _lint_chunk(
     jobs: list[tuple[str, Path, LintConfig]], prefilter: bool = True
-) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
-    return [_lint_one(display, path, config, prefilter) for display, path, config in jobs]
+) -> list[tuple[tuple[list[Finding], FileError | None, tuple[int, int]], tuple[str, ...]]]:
+    """Each job's result with the other modules it read (imported helpers: the result depends on them too)."""
+    take_modules_read()
+    return [(_lint_one(display, path, config, prefilter), take_modules_read()) for display, path, config in jobs]
 
 
 _FILES_PER_WORKER = 8  # below this many files a process costs more than it saves
@@ -359,8 +362,9 @@ def default_workers(file_count: int) -> int:
 
 def _lint_files(
     jobs: list[tuple[str, Path, LintConfig]], workers: int, prefilter: bool = True
-) -> list[tuple[list[Finding], FileError | None, tuple[int, int]]]:
-    """Each job's result, in the order of ``jobs``; ``workers``: processes, this one included."""
+) -> list[tuple[tuple[list[Finding], FileError | None, tuple[int, int]], tuple[str, ...]]]:
+    """Each job's result and the modules it read besides its file (``_lint_chunk``), in the order of ``jobs``;
+    ``workers``: processes, this one included."""
     # Forking a process that runs other threads (after a --trace compile, say) can deadlock the child.
     if workers <= 1 or len(jobs) <= 1 or threading.active_count() > 1 or not hasattr(os, "fork"):
         return _lint_chunk(jobs, prefilter)
@@ -420,10 +424,10 @@ def lint_paths(
     finally:
         if collecting:
             gc.enable()
-    for position, result in zip(todo, fresh):
+    for position, (result, modules_read) in zip(todo, fresh):
         results[position] = result
         if stored is not None:
-            stored.put(jobs[position][1], repr(jobs[position][2]), result)
+            stored.put(jobs[position][1], repr(jobs[position][2]), result, modules_read)
     if stored is not None:
         stored.save()
     for findings, error, (safe, unsafe) in results:

@@ -29,6 +29,9 @@ The nineteenth set's two likewise: Xin-Jing-11/cutlass-cute-playground at
 3e86c25001f18db70a0671c35f010818ef4090ce, minoya1220/cute-kernels at 53e87eaa3daf5561575abd0775b991e62de76543.
 The twentieth set's one likewise: xlite-dev/ffpa-attn at 92e1d3b52e5a952b4a9d32e0c3cf25c1fbed6dad (its checkout
 holds Git LFS images that may not download; ``git archive HEAD src`` gives the code the plants need).
+The twenty-first set's two likewise: m87-labs/kestrel at 4ae2f996558fd1bb3c9683bc276f50d982b973d5 (the plants are in
+``kestrel-kernels/``, which later commits removed), meta-pytorch/MSLK at 91b4795eb2884a8cc642d7fbe5f8e1bf5d9baf36 (its
+``mslk/gemm/cutedsl/`` was reverted after it).
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default
@@ -52,9 +55,9 @@ PLANTS = Path(__file__).parent / "github_plants.json"
 def plant_result(plant: dict, root: Path) -> dict:
     """The new findings a plant adds at its lines, and whether they include its expected codes."""
     text = (root / plant["path"]).read_text()
-    added = findings(planted_everywhere(text, plant["edits"], plant["rename"]), plant["path"]) - findings(
-        text, plant["path"]
-    )
+    # linted at its place in the checkout, so that helpers imported from the repository's other modules are read
+    path = str(root / plant["path"])
+    added = findings(planted_everywhere(text, plant["edits"], plant["rename"]), path) - findings(text, path)
     lines = {line for line, _, _ in plant["edits"]} | {line for line, _ in plant["expect"]}
     at_lines = sorted({code for line, code, _ in added if line in lines})
     return {"caught": bool(at_lines), "codes_at_line": at_lines, "elsewhere": sorted(added - {a for a in added if a[0] in lines})}

@@ -503,7 +503,8 @@ def _tiles(call: AtomCall, facts: FileFacts, context: RuleContext) -> dict[str, 
     tiles: dict[str, list] = {"g": [], "s": []}
     for operand in call.tensors:
         parsed = parse_name(operand.name, context.vocabulary)
-        if parsed is None or parsed.snake:
+        # a tiler written as a tuple (`self.sdKV_epi_tile = (tile_n, 64)`) is a shape, whatever its name says
+        if parsed is None or parsed.snake or operand.name in facts.tuples:
             continue
         # a `tma_partition`'s own arguments are the pair rules' (CI105 compares each side with its tensor)
         if parsed.partitioned and not (parsed.where == "g" and call.function != "tma_partition"

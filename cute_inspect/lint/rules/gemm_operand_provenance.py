@@ -16,6 +16,11 @@ while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
 by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
 
+A helper imported from another module of the repository is read for the parameters its body gives a
+``cute.gemm`` as A and B (``mma_no_fence(tiled_mma, acc, tSrB[...], tSrB[...])`` whose ``cute.gemm(atom, acc, tCrA,
+tCrB, acc)`` reads its third parameter as A: ``lint.imported``); a fragment bound twice by one maker (a kernel's two
+mainloops) is judged by the binding before the gemm.
+
 One tensor given to both the A and the B slot of one ``cute.gemm`` (``cute.gemm(mma, acc, tCrA[k], tCrA[k],
 acc)``) is reported too, whatever made it: a fragment is laid out for one slot. The slot its name does not say
 is the likely slip (the B slot for a tensor named for A; else the A slot). So is a call of a helper whose
@@ -234,10 +239,12 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         return
     origins = facts.origins
     made: dict[tuple[str, int], Partition | None] = {}
+    bindings: dict[tuple[str, int], list[Partition]] = {}
     for partition in facts.partitions:
         key = (partition.target, partition.scope)
         earlier = made.get(key, partition)
         made[key] = partition if earlier is not None and earlier.method == partition.method else None
+        bindings.setdefault(key, []).append(partition)
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()
@@ -254,7 +261,11 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 continue
             partition, via = makers[0]
             if via is None and partition.line > call.line:
-                continue
+                # a name bound by one maker twice (a kernel's two mainloops): the binding before the gemm made it
+                before = [each for each in bindings[(partition.target, call.scope)] if each.line <= call.line]
+                if not before:
+                    continue
+                partition = before[-1]
             slot = _SLOT_WORD[operand.slot]
             why = None
             if partition.method in _COPY_METHODS:

@@ -39,7 +39,7 @@ mma_qk.make_fragment_B(tCsV)``, ``tCsV = thr_mma_pv.partition_B(sV)``) is report
 the fragment disagrees: at the partition when only the fragment maker's gemm reads it, else at the fragment.
 
 A tiled copy made for one operand of an MMA (``make_tiled_copy_A``) given the other operand's tensor
-(``thr_s2r_copy_A.partition_S(sB)``), where the file makes that operand's own copy of the MMA and the letters are
+(``thr_s2r_copy_A.partition_S(sB)``, or its fragment to retile: ``smem_thr_copy_A.retile(tCrB)``), where the file makes that operand's own copy of the MMA and the letters are
 operand roles (the file partitions by them, or the copy also lays out its own operand's tensor), is reported at the
 partition where the result's name says the source's operand too (``tBsB``); a result named for the copy's operand
 contradicts its source (CI105), and one named for neither shows no slip (an MoE giving a token tile as B on purpose).
@@ -370,7 +370,9 @@ def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context:
     (``make_tiled_copy_B``): the fragment it fills is in A's thread-value layout."""
     objects = facts.objects.objects
     for partition in facts.partitions:
-        obj = facts.origins.object(partition.made_by) if partition.method in ("partition_S", "partition_D") else None
+        # `retile` too: the copy's register view of the other operand's fragment (`smem_thr_copy_A.retile(tCrB)`)
+        obj = facts.origins.object(partition.made_by) if partition.method in ("partition_S", "partition_D", "retile") \
+            else None
         if obj is None or obj.kind != "copy" or obj.maker not in _OPERAND_COPY_MAKERS:
             continue
         own = obj.maker[-1]

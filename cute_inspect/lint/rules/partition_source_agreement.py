@@ -64,7 +64,8 @@ partition of a view named outside the convention (``wCsB = cute.tiled_divide(sB,
 cute.local_tile(gX, ...)``, through a chain of such views) is judged by the tensor it views. A coordinate partition
 (``tXcX``) of a tile shown to hold data (its views lead to a buffer a memory maker made, to an MMA's fragment, to a
 kernel's tensor parameter every launch in the file passes a tensor that is no identity tensor for, or to a helper's
-parameter every call passes data for) is reported. A global tile is no buffer reused: the data stored into a global
+parameter every call passes data for) is reported, and so is one of an operand's coordinates named for the other
+operand (``tBcA`` of ``cB``). A global tile is no buffer reused: the data stored into a global
 partition does not excuse its name where the function has a tile of the name's tensor apart (``tDgDK`` of ``gDV``,
 stored from ``rDK``, beside ``gDK``). One tensor given as
 both sides of a ``tma_partition`` is reported at the side's argument (the shared one unless the file shows the tensor shared). The convention in lower case (``txgx = thr_copy_x.partition_S(gx)``,
@@ -339,7 +340,8 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{view.target}` is a view of `{view.source}` (`{view.method}`), which {held}, but names "
                 f"`{target.where}{target.what}`", view.target, fixed, view.scope,
             )
-        elif source is not None and target.what != source.what and (
+        elif source is not None and target.what != source.what and not _names_what_it_is_cut_from(
+                view, target, facts, context) and (
                 (known is None or facts.is_kernel_tensor_param(view.source, view.scope))
                 and any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
                 # a global tensor holds one tensor's data, never its gradient's
@@ -351,6 +353,16 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
                 f"`{target.where}{target.what}`",
                 view.target, fixed, view.scope,
             )
+
+
+def _names_what_it_is_cut_from(view: Partition, target: TensorName, facts: FileFacts, context: RuleContext) -> bool:
+    """The view's source is itself a view of a tensor the view's name names (``gdPsum = local_tile(mPsum_cur, ...)``,
+    ``mPsum_cur = mdPsum[...]``): the source's name is the slip, reported at its own line; the view's is right."""
+    for each in facts.layout_views:
+        if each.target == view.source and each.scope == view.scope and each.line < view.line:
+            parsed = parse_name(each.source, context.vocabulary) if each.source else None
+            return parsed is not None and parsed.what == target.what
+    return False
 
 
 def _gradient_of_the_other(a: str, b: str, facts: FileFacts, context: RuleContext) -> bool:
@@ -950,6 +962,15 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                     partition.line, partition.column,
                     f"`{partition.target}` is named for coordinates (`c`), but `{partition.source}` holds data: {data}",
                     partition.target, free_name(renamed(target, where=source.where), facts, partition.scope),
+                    partition.scope,
+                )
+            elif source.where == "c" and {target.what, source.what} == {"A", "B"}:
+                # coordinates count over one operand's tile: `tBcA` of `cB` names the other operand's
+                yield renaming(
+                    partition.line, partition.column,
+                    f"`{partition.target}` partitions `{partition.source}`, operand {source.what}'s coordinates, but "
+                    f"names operand {target.what}'s",
+                    partition.target, free_name(renamed(target, what=source.what), facts, partition.scope),
                     partition.scope,
                 )
             continue

@@ -19,6 +19,14 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
   (``tAgC`` from ``partition_C``), and for attention's two matmuls, named for their operands, never the
   other matmul's op: ``mma_qk`` makes ``tS...``, ``mma_pv`` makes ``tO...``.
 
+A partition of one side of a copy whose two sides have different layouts (a TMEM or S2T copy, an ldmatrix or stmatrix
+atom's tiled copy) that the same copy is only ever given as the other side (``tTR_tAcc = thr_copy_t2r.partition_D(tAcc)``, then ``cute.copy(tiled_copy_t2r, tTR_tAcc, tTR_rAcc)``) is
+reported at the partition: its layout is the other side's. It is followed through slices and through the tuple a
+helper of the file returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``), not
+through a tensor laid anew over a pointer; a tensor the copy is given both ways (loaded, then stored back) is not, nor
+one of any other copy (``make_tiled_copy_tv``, ``make_tiled_copy_D`` of a universal atom), whose two sides are one
+layout.
+
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
 
@@ -170,8 +178,86 @@ def _own_direction_view(partition: Partition, target: TensorName) -> bool:
     return is_direction_op(direction) and canonical_op(match.group(0)) == direction
 
 
+_SIDE_METHODS = {"src": "partition_S", "dst": "partition_D"}
+_SIDE_WORDS = {"partition_S": "source", "partition_D": "destination"}
+
+
+# Copies whose source and destination sides have different thread-value layouts: a TMEM or S2T copy, and one whose
+# atom is an ldmatrix or stmatrix. Any other tiled copy (`make_tiled_copy_tv`, `make_tiled_copy_D` of a universal
+# atom) lays both sides out with one layout, so which side a tensor is partitioned as changes nothing: flash-attention
+# partitions its cp.async destinations with `partition_S`, CUTLASS an S2R copy's shared source with `partition_D`.
+_TWO_LAYOUT_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
+_TWO_LAYOUT_OPS = ("LdMatrix", "StMatrix")
+
+
+def _two_layouts(copier) -> bool:
+    return copier.maker in _TWO_LAYOUT_MAKERS or bool(copier.op) and copier.op.startswith(_TWO_LAYOUT_OPS)
+
+
+def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, sides: dict, depth: int = 0):
+    """The ``partition_S`` / ``partition_D`` result ``name`` holds in ``scope`` at ``line``: through slices and
+    aliases (``tTR_tAcc_mn = tTR_tAcc[...]``) and through the tuple a function of the file returns
+    (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``)."""
+    if name is None or depth > 6:
+        return None
+    made = [partition for partition in sides.get((scope, name), ()) if partition.line <= line]
+    if made:
+        return made[-1]
+    source = facts.view_sources.get(name)
+    # a tensor laid anew over a pointer (`make_tensor(make_ptr(x.iterator...), x.layout)`) has the layout its author
+    # chose, whichever side it was taken from
+    if source is not None and source != name and name not in facts.relaid:
+        return _side_partition(source, scope, line, facts, sides, depth + 1)
+    for caller, at, callee, names in facts.unpacked_returns:
+        if caller != scope or at > line or name not in names:
+            continue
+        definitions = facts.objects.functions.get(callee, [])
+        if len(definitions) != 1:
+            return None
+        index, inner_scope = names.index(name), definitions[0][0]
+        returned = {values[index] for values in facts.returned_tensors.get(inner_scope, []) if len(values) == len(names)}
+        if len(returned) == 1:
+            return _side_partition(returned.pop(), inner_scope, 1 << 30, facts, sides, depth + 1)
+        return None
+    return None
+
+
+def _copy_side_swapped(facts: FileFacts) -> Iterator[Violation]:
+    """``tBsB = gmem_thr_copy_B.partition_S(sB_stage)`` then ``cute.copy(gmem_tiled_copy_B, tBgB, tBsB)``: a tensor
+    partitioned as one side of a directional copy and given to that very copy as the other side. Its layout is the
+    other side's (an ldmatrix's or a TMEM copy's two sides differ), and its name claims the side it is not."""
+    sides: dict[tuple[int, str], list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in _SIDE_WORDS and partition.made_by is not None:
+            sides.setdefault((partition.scope, partition.target), []).append(partition)
+    if not sides:
+        return
+    given: dict[Partition, dict[str, int]] = {}  # partition -> the sides its own copy is given it as (first line)
+    for call in facts.copies:
+        copier = facts.origin(call.atom_ref) if call.atom_ref is not None else None
+        if copier is None or copier.kind == "tma":
+            continue
+        for operand in call.operands:
+            wanted = _SIDE_METHODS.get(operand.slot)
+            partition = _side_partition(operand.name, call.scope, call.line, facts, sides) if wanted else None
+            if partition is not None and facts.origin(partition.made_by) == copier and _two_layouts(copier):
+                given.setdefault(partition, {}).setdefault(wanted, call.line)
+    for partition, used in given.items():
+        # given as both sides, the copy runs both ways (loaded, then stored back): no side is the wrong one
+        if partition.method in used:
+            continue
+        wanted, line = next(iter(used.items()))
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is `{partition.receiver}.{partition.method}`'s result, the copy's "
+            f"{_SIDE_WORDS[partition.method]} side, but the copy at line {line} is given it as its "
+            f"{_SIDE_WORDS[wanted]}; partition it with `{wanted}`",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
+    yield from _copy_side_swapped(facts)
     ops = object_ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)

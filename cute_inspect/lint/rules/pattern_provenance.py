@@ -32,6 +32,12 @@ second time over the whole file, each MMA against those whose partitions share a
 (``thr_mma_pv.make_fragment_B(thr_mma_qk.partition_B(sVt))``) lays the fragment out for that MMA: reported at the
 inner call.
 
+A TiledCopy that moves only one GEMM operand's tensors (given them by ``cute.copy``, or with them to a function of
+another module: ``copy_utils.gather_m_get_copy_fn(thr_copy_A, mA, sA, ...)``) and makes a partition named for the
+other operand (``tBgB = thr_copy_A.partition_S(gB)``, ``tAcB = thr_copy_B.partition_S(cB)``) is reported where
+another TiledCopy of the file moves that operand (copies made for an MMA's operand, ``make_tiled_copy_A``, are
+CI106's).
+
 One object can issue two products (a TiledMma for both S = Q K^T and O = P V, its gemms accumulating
 ``acc_S`` and ``acc_O``): an operand named with one product's op (``tSrVt``) and given only to the other
 product's gemm is reported, where the file names that gemm's other operands for their product (``tOrS``);
@@ -77,7 +83,7 @@ from cute_inspect.lint.expectations import (
     tma_pair_of,
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
-from cute_inspect.lint.names import canonical_op, is_copy_op, parse_partitioned, renamed
+from cute_inspect.lint.names import canonical_op, is_copy_op, parse_name, parse_partitioned, renamed
 from cute_inspect.lint.provenance import describe_object, distinct_objects
 from cute_inspect.lint.rules import RuleContext, Violation, renaming
 
@@ -335,6 +341,71 @@ def _borrowed_patterns(
         )
 
 
+_ROLES = ("A", "B")
+_OPERAND_COPY_MAKERS = ("make_tiled_copy_A", "make_tiled_copy_B")
+
+
+def _operand_role(name: str | None, context: RuleContext) -> str | None:
+    """``A`` or ``B`` for a tensor its name shows is a GEMM operand's (``mA``, ``sA``, ``tBgB``, ``tBsSFB``)."""
+    parsed = (parse_partitioned(name, context.vocabulary) or parse_name(name, context.vocabulary)) if name else None
+    if parsed is None:
+        return None
+    return next((role for role in _ROLES if parsed.what in OPERAND_ROLES[role]), None)
+
+
+def _operands_moved(facts: FileFacts, context: RuleContext) -> dict:
+    """copy object -> {(operand, line)}: the GEMM operands whose tensors each TiledCopy is given, by ``cute.copy``
+    or by another module's function that takes the copy with the tensors to move
+    (``copy_utils.gather_m_get_copy_fn(thr_copy_A, mA, sA, ...)``)."""
+    moved: dict = {}
+    uses = [(call.atom_ref, [operand.name for operand in call.operands], call.line) for call in facts.copies]
+    for call in facts.foreign_calls:
+        names = [argument.name for argument in call.arguments]
+        uses += [(ref, names[:at] + names[at + 1:], call.line) for at, ref in enumerate(call.refs) if ref is not None]
+    for ref, names, line in uses:
+        obj = facts.origin(ref) if ref is not None else None
+        if obj is None or obj.kind != "copy":
+            continue
+        for name in names:
+            if (role := _operand_role(name, context)) is not None:
+                moved.setdefault(obj, set()).add((role, line))
+    return moved
+
+
+def _copy_of_another_operand(facts: FileFacts, context: RuleContext, reported: set) -> Iterator[Violation]:
+    """``tBgB = thr_copy_A.partition_S(gB_tile)``, ``tAcB = thr_copy_B.partition_S(cB)``: a TiledCopy that moves
+    only one GEMM operand's tensors (given them by ``cute.copy`` or by a helper of another module) makes a partition
+    named with the other operand's pattern, while another TiledCopy of the file moves that operand. Each operand's
+    copy carries its own pattern; the name says the other copy made it."""
+    moved = _operands_moved(facts, context)
+    if len(moved) < 2:
+        return
+    roles = {obj: {role for role, _ in uses} for obj, uses in moved.items()}
+    for partition in facts.partitions:
+        if partition in reported or partition.made_by is None or partition.method not in ("partition_S", "partition_D", "retile"):
+            continue
+        obj = facts.origin(partition.made_by)
+        target = parse_partitioned(partition.target, context.vocabulary)
+        # a copy made for one operand of an MMA (`make_tiled_copy_A`) given the other's tensor is CI106's
+        if obj is None or target is None or len(roles.get(obj, ())) != 1 or obj.maker in _OPERAND_COPY_MAKERS:
+            continue
+        op = canonical_op(target.op)
+        own = next(iter(roles[obj]))
+        if op not in _ROLES or op == own:
+            continue
+        theirs = next((other for other, said in roles.items() if other != obj and said == {op}), None)
+        if theirs is None:
+            continue
+        line = min(at for _, at in moved[obj])
+        reported.add(partition)
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is named with operand {op}'s pattern `{target.scope}{op}`, but it was made by "
+            f"`{partition.receiver}` ({obj.maker}, line {obj.line}), which moves operand {own}'s tensors (line {line}); "
+            f"operand {op}'s are moved by `{theirs.name}` ({theirs.maker}, line {theirs.line})",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     origins = facts.origins
     mma_ops = _mma_ops(facts, context)
@@ -357,6 +428,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         facts, context, reported, lambda a, b: bool(scopes.get(a[1], set()) & scopes.get(b[1], set())),
     )
     yield from _fragments_of_other_mma(facts, context, reported)
+    yield from _copy_of_another_operand(facts, context, reported)
     targets = {partition: (family, target) for partition, _, family, target in named}
     for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
         if partition in reported:
