@@ -265,3 +265,72 @@ def test_the_copies_of_registers_are_those_the_walk_until_nothing_grows_finds():
         copies = flow._RegisterCopies(records, views)
         for registers in range(40):
             assert copies.of(registers) == _copies_of_registers_walked(records, views, registers)
+
+
+def test_the_callers_above_a_running_frame_are_walked_once_and_are_the_walks_answer():
+    tracer_ = tracer._Tracer(tracer.Trace())
+    here = source.absolute(__file__)
+    answers = []
+
+    def helper(again):
+        frame = sys._getframe(0)
+        for _ in range(again):  # a helper's CuTe calls all ask from its frame
+            answers.append((tracer_._callers_above(frame, here, "my_kernel"),
+                            source.callers(frame, here, limit=64, stop_function="my_kernel", columns=False)))
+
+    def my_kernel():
+        helper(2)
+        helper(1)  # a new frame: walked again
+
+    my_kernel()
+    assert [a == b for a, b in answers] == [True] * 3 and [a[0][1].f_code.co_name for a, _ in answers] == ["my_kernel"] * 3
+    assert answers[0][0] is answers[1][0] and len(tracer_.callers_of) == 2
+
+    def steps():
+        yield helper(1)
+
+    def my_kernel_by_a_generator():
+        next(steps())
+
+    answers.clear()
+    tracer_.callers_of.clear()
+    my_kernel_by_a_generator()  # no `my_kernel` above: the walk went on past the generator's frame
+    assert answers[0][0] == answers[0][1] and tracer_.callers_of == {}
+
+
+def _holding_accumulator_values_with_sets(records):
+    """`flow._holding_accumulator_values` as it was: two sets made per register record and pass."""
+    held: set = set()
+    for _ in range(4):
+        size = len(held)
+        for record in records:
+            if record.op in ("make_fragment_C", "partition_C") and record.made_by and "smem" not in record.memspaces:
+                held.add(record.index)
+            elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
+                held.add(record.operands["D"])
+            elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} \
+                    and record.memspaces and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
+                held.add(record.index)
+        if len(held) == size:
+            break
+    return held
+
+
+def test_the_records_holding_accumulator_values_are_those_the_set_unions_found():
+    from cute_inspect.trace import flow
+
+    rng = random.Random(7)
+    for _ in range(40):
+        records = []
+        for i in range(30):
+            op = rng.choice(["make_fragment_C", "partition_C", "gemm", "copy", "retile", "make_tensor", "make_tensor"])
+            record = types.SimpleNamespace(
+                index=i, op=op, made_by={"object": 0} if rng.random() < 0.7 else None, operands=None,
+                memspaces=rng.choice([("rmem",), ("tmem",), ("smem",), ("rmem", "smem"), ()]),
+                inputs=rng.sample(range(30), rng.randint(0, 2)), meta={})
+            if op == "gemm":
+                record.operands = {"D": rng.randrange(30)}
+            if rng.random() < 0.3:
+                record.meta["values_from"] = rng.sample(range(30), 2)
+            records.append(record)
+        assert flow._holding_accumulator_values(records) == _holding_accumulator_values_with_sets(records)

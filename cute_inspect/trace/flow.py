@@ -3460,9 +3460,9 @@ def _holding_accumulator_values(records: list) -> set:
                 held.add(record.index)
             elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
                 held.add(record.operands["D"])
-            elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} \
-                    and record.memspaces and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
-                held.add(record.index)
+            elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
+                    and not (held.isdisjoint(record.inputs) and held.isdisjoint(record.meta.get("values_from", ()))):
+                held.add(record.index)  # (no sets made per record and pass: five calls per trace walk them all)
         if len(held) == size:
             break
     return held

@@ -533,6 +533,7 @@ class _Tracer:
         # fixes the frame's file, line and column, so its site is worked out once; the code is held so that its id
         # stays its own
         self.dims_at: dict = {}
+        self.callers_of: dict = {}  # (id(frame), kernel file, kernel) -> (frame, `_callers_above`'s answer)
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
@@ -2611,7 +2612,7 @@ class _Tracer:
         statement that binds it gives its name and line, the chain keeps the helper's own.
         """
         # a kernel's dynamic branches each run in a generated function of its file: role dispatches nest deep
-        above = callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)
+        above = self._callers_above(frame, kernel_file, kernel)
         own = [] if site.direct else [(site, frame, None, None)]  # made by a CuTeDSL helper the line called
         if not above:
             if own:
@@ -2639,6 +2640,28 @@ class _Tracer:
             self._wait(_Waiting(record.index, levels, start))
         else:
             record.chain = _trimmed(record.chain, start)
+
+    def _callers_above(self, frame, kernel_file: str, kernel: str) -> list:
+        """`callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)`, walked once per frame: the
+        frames above a frame still running, and their lines, stay as they are (a helper's CuTe calls all ask from
+        its frame, dozens of frames of dynamic control flow below the kernel's). A walk that passes a generator's
+        frame is not kept: it is called from wherever it is resumed."""
+        key = (id(frame), kernel_file, kernel)
+        hit = self.callers_of.get(key)
+        if hit is not None and hit[0] is frame:
+            return hit[1]
+        above = callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)
+        # the walk stopped at the kernel's frame, or went on as far as it could: every frame it passed counts
+        last = above[-1][1] if above and above[-1][1].f_code.co_name == kernel else None
+        passed = frame
+        while passed is not None:
+            if passed.f_code.co_flags & _RESUMABLE:
+                return above
+            if passed is last:
+                break
+            passed = passed.f_back
+        self.callers_of[key] = (frame, above)  # holding the frame keeps its id its own
+        return above
 
     def _wait(self, waiting: "_Waiting") -> None:
         self.unresolved.setdefault(_level_key(waiting.levels[-1]), []).append(waiting)
@@ -3740,7 +3763,8 @@ class _Tracer:
         """The dimensions the names of the indices of the subscription being traced say (`levels.index_dims`), where
         it has `count` indices and one of them names a dimension; else None."""
         # from the call the running hook observes: every frame between it and here is the tracer's own
-        frame = user_frame_from(patch.notified_from) if patch.notified_from is not None else user_frame(1)
+        start = patch.notified_from
+        frame = user_frame_from(start) if start is not None else user_frame(1)
         if frame is None:
             return None
         code = frame.f_code
