@@ -187,8 +187,8 @@ def test_the_kernel_a_frame_is_in_is_the_one_the_whole_walk_finds(monkeypatch):
     symbol["now"] = "kernel_cutlass_other_kernel_0"
     other_kernel()  # another symbol: the frames kept for the first say nothing of it
     assert [a for a, _ in answers] == [b for _, b in answers]
-    assert [a[0] for a, _ in answers] == ["my_kernel", "my_kernel", "kernel_cutlass_another_0", "kernel_cutlass_my_kernel_0",
-                                          "other_kernel"]
+    assert [a[0] for a, _ in answers] == ["my_kernel", "my_kernel", "kernel_cutlass_another_0",
+                                          "kernel_cutlass_my_kernel_0", "other_kernel"]
 
 
 def test_a_walk_through_a_generators_frame_is_not_kept(monkeypatch):
@@ -283,7 +283,8 @@ def test_the_callers_above_a_running_frame_are_walked_once_and_are_the_walks_ans
         helper(1)  # a new frame: walked again
 
     my_kernel()
-    assert [a == b for a, b in answers] == [True] * 3 and [a[0][1].f_code.co_name for a, _ in answers] == ["my_kernel"] * 3
+    assert [a == b for a, b in answers] == [True] * 3
+    assert [a[0][1].f_code.co_name for a, _ in answers] == ["my_kernel"] * 3
     assert answers[0][0] is answers[1][0] and len(tracer_.callers_of) == 2
 
     def steps():
