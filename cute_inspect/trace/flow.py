@@ -2243,6 +2243,7 @@ def _rows_by_thread(axes: Axes, records: list, views: dict, partitioners: Partit
     fills hold that row's values. A tiled copy that writes those registers (stored, converted, re-laid) with
     one thread per row of the tile it writes (r2s of a dK/dV epilogue: threads (128, 1), values (1, 8)) writes row
     t of the accumulator into the tile's row t: the tile's rows run along the accumulator's rows."""
+    copies = None
     for load in records:
         if load.op != "copy" or not load.operands or "32x32b" not in ((load.made_by or {}).get("op") or ""):
             continue
@@ -2250,7 +2251,9 @@ def _rows_by_thread(axes: Axes, records: list, views: dict, partitioners: Partit
         dst = load.operands.get("dst")
         if lanes is None or dst is None:
             continue
-        for store in _copies_of_registers(records, views, dst):
+        if copies is None:
+            copies = _RegisterCopies(records, views)
+        for store in copies.of(dst):
             obj = (store.made_by or {}).get("object")
             target = records[store.operands["dst"]]
             if partitioners.threads.get((obj, target.op)) != 0 or not target.inputs:
@@ -2287,21 +2290,30 @@ def _lane_var(axes: Axes, records: list, load) -> int | None:
 _TMEM_LANE = 1 << 16  # a TMEM address's lane field: a partition's leaf of this stride steps the lanes
 
 
-def _copies_of_registers(records: list, views: dict, registers: int) -> list:
-    """The copies whose source holds the values of `registers`: the registers themselves, tensors stored from
-    them (converted), and views over their storage."""
-    held, grew = {registers}, True
-    while grew:
-        grew = False
+class _RegisterCopies:
+    """The copies whose source holds the values of some registers (`of`): the registers themselves, register
+    tensors stored from them (converted), and views over their storage, transitively. Which registers hold
+    which, and the copies into a partition, are read off the records once for all the TMEM loads asked about
+    (each asked walked every record again until nothing grew)."""
+
+    def __init__(self, records: list, views: dict):
+        self.holders: dict = {}  # record -> the register records holding its values one step on
         for record in records:
-            if record.index in held or record.memspaces[:1] != ("rmem",):
-                continue
-            if views.get(record.index) in held or held & set(record.meta.get("values_from", ())):
-                held.add(record.index)
-                grew = True
-    return [r for r in records if r.op == "copy" and r.operands and r.operands.get("src") in held
-            and r.operands.get("dst") is not None and records[r.operands["dst"]].op in ("partition_S", "partition_D")
-            and "32x32b" not in ((r.made_by or {}).get("op") or "")]
+            if record.memspaces[:1] == ("rmem",):
+                for source in {views.get(record.index), *record.meta.get("values_from", ())}:
+                    self.holders.setdefault(source, []).append(record.index)
+        self.copies = [r for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None
+                       and records[r.operands["dst"]].op in ("partition_S", "partition_D")
+                       and "32x32b" not in ((r.made_by or {}).get("op") or "")]
+
+    def of(self, registers: int) -> list:
+        held, frontier = {registers}, [registers]
+        while frontier:
+            for index in self.holders.get(frontier.pop(), ()):
+                if index not in held:
+                    held.add(index)
+                    frontier.append(index)
+        return [r for r in self.copies if r.operands.get("src") in held]
 
 
 def _copied_partitions(axes: Axes, records: list) -> None:
@@ -3375,7 +3387,7 @@ def _stored_out(records: list, storage: dict) -> set:
         frontier = [record.operands["src"]]
         for _ in range(4):  # the partition, what it partitions (a grouped view), the tensor; or the registers an
             found.update(storage[i] for i in frontier)  # s2r copy filled from them (wider global stores)
-            frontier = [j for i in frontier for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))]
+            frontier = {j for i in frontier for j in (*records[i].inputs, *records[i].meta.get("values_from", ()))}
     for record in records:  # the source side of the tiled copy that writes global memory (sdK's s2r, then r2g)
         if record.op == "partition_S" and record.inputs and (record.made_by or {}).get("object") in writers - {None}:
             found.add(storage[record.inputs[0]])
@@ -3448,9 +3460,9 @@ def _holding_accumulator_values(records: list) -> set:
                 held.add(record.index)
             elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
                 held.add(record.operands["D"])
-            elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} \
-                    and record.memspaces and held & (set(record.inputs) | set(record.meta.get("values_from", ()))):
-                held.add(record.index)
+            elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
+                    and not (held.isdisjoint(record.inputs) and held.isdisjoint(record.meta.get("values_from", ()))):
+                held.add(record.index)  # (no sets made per record and pass: five calls per trace walk them all)
         if len(held) == size:
             break
     return held

@@ -242,13 +242,24 @@ def _wrap(op: str, original):
     return wrapper
 
 
+# the frame that made the call whose hooks `_notify` is running (the wrapper's caller), while they run; else None.
+# A hook looking for the user's frame starts there, not up through the tracer's frames, `_notify` and the wrapper
+# (an element read's hooks look once each, thousands of times per trace)
+notified_from = None
+
+
 def _notify(hook: str, *args) -> None:
     """Call `hook` on every observer that has it, unless a wrapped CuTe call is already running (its internals
     are not the kernel's)."""
+    global notified_from
     methods = _hooks[hook]
     if methods and not getattr(_local, "depth", 0):
-        for method in methods:
-            method(*args)
+        outer, notified_from = notified_from, sys._getframe(2)
+        try:
+            for method in methods:
+                method(*args)
+        finally:
+            notified_from = outer
 
 
 def _gather_hooks() -> None:

@@ -162,7 +162,17 @@ def _user_frame(frame) -> tuple[CallSite, object]:
 def user_frame(depth: int = 2):
     """The frame `caller` finds, without its site (None when there is none): a hook run at every element read
     asks for its site only the first time the frame is at that instruction (see `site_of`)."""
-    return _first_user(sys._getframe(depth))[0]
+    return user_frame_from(sys._getframe(depth))
+
+
+def user_frame_from(frame):
+    """`_first_user(frame)`'s frame, without telling whether only our frames were passed (one lookup a frame)."""
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not (_FRAME_KINDS.get(filename) or _frame_kind(filename))[0]:
+            return frame
+        frame = frame.f_back
+    return None
 
 
 def callers(frame, stop_file: str | None, limit: int = 12, stop_function: str | None = None,

@@ -10,6 +10,7 @@ import contextlib
 import dataclasses
 import functools
 import gc
+import inspect
 import itertools
 import math
 import operator
@@ -53,6 +54,7 @@ from cute_inspect.trace.source import (
     subscript_indices,
     subscripted_name,
     user_frame,
+    user_frame_from,
 )
 
 _TENSOR_KINDS = ("memref", "coord_tensor", "smem_desc_view")
@@ -137,20 +139,39 @@ def _current_kernel(frame) -> tuple[str, str | None]:
     codes = _kernel_codes.get(symbol)
     if codes is None:
         codes = _kernel_codes[symbol] = {}
+    walked, found = [], (symbol, None)
     while frame is not None:
+        known = _kernel_frames.get(id(frame))
+        if known is not None and known[0] is frame and known[1] == symbol:
+            found = known[2]
+            break
+        walked.append(frame)
         code = frame.f_code
         hit = codes.get(id(code))  # by id: a code object hashes its bytecode and constants at every hash
         if hit is None or hit[0] is not code:
             hit = codes[id(code)] = (code, _named_in(symbol, code.co_name, frame.f_globals.get("__name__", "")))
         if hit[1]:
-            return code.co_name, absolute(code.co_filename)
+            found = code.co_name, absolute(code.co_filename)
+            break
         frame = frame.f_back
-    return symbol, None
+    if not any(passed.f_code.co_flags & _RESUMABLE for passed in walked):
+        for passed in walked:
+            _kernel_frames[id(passed)] = (passed, symbol, found)
+    return found
+
+
+# a generator's or coroutine's frame is called from wherever it is resumed: its callers are not its own
+_RESUMABLE = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR | inspect.CO_ITERABLE_COROUTINE
 
 
 # symbol -> id(code object) -> (it, whether frames running it are the function `symbol` was made from): the walk
 # up from each traced call passes the same few dozen frames, each asked once; dropped when a trace ends
 _kernel_codes: dict = {}
+# id(frame) -> (it, symbol, what the walk up from it found): a function's frame keeps its callers, so a walk stops
+# at the first frame an earlier walk passed for the same symbol (the kernel's frame is dozens of frames of the DSL's
+# dynamic control flow up, at every traced call); walks through a generator's frame are not kept; holding the
+# frame keeps its id its own; dropped when a trace ends
+_kernel_frames: dict = {}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -512,6 +533,7 @@ class _Tracer:
         # fixes the frame's file, line and column, so its site is worked out once; the code is held so that its id
         # stays its own
         self.dims_at: dict = {}
+        self.callers_of: dict = {}  # (id(frame), kernel file, kernel) -> (frame, `_callers_above`'s answer)
         # records made inside a helper, waiting for the caller's statement to bind them: see _attribute
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
@@ -596,6 +618,7 @@ class _Tracer:
         self.loop_walks: list = []  # (a dynamic loop's index, the axis variable of a tile mode its value picks)
         self.reducing_loops: set = set()  # the indices of dynamic loops whose body accumulates products
         self.element_sources: dict = {}  # id of a tensor indexed by element -> (it, what `lookup` found)
+        self.last_element_source: tuple = (None, None)  # the latest of those: one element hook asks up to six times
         # (record, output, literal index) of a register element -> the value last written there (`_register_written`)
         self.register_values: dict = {}
         # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
@@ -1137,10 +1160,12 @@ class _Tracer:
         computed from the values by a reduction writes out the scale, not the values. In a kernel with no MMA only:
         with one, registers an epilogue writes out element by element are the accumulator's (an attention's row
         statistics written as its LSE), which its own rules place."""
+        if self.axes.mmas:  # before the memory space is read: a DSL property, at every element write
+            return
         memspace = str(getattr(tensor, "memspace", ""))
-        if not self.axes.mmas and "gmem" in memspace:
+        if "gmem" in memspace:
             self._registers_written_out(value, depth=1)
-        elif not self.axes.mmas and "smem" in memspace:  # `sQ[r, 128 + g] = sf_byte[0]`: staged, maybe
+        elif "smem" in memspace:  # `sQ[r, 128 + g] = sf_byte[0]`: staged, maybe
             found = self._element_source(tensor)
             if found is not None:
                 self._registers_written_out(value, depth=1, staged_in=found[0])
@@ -1497,12 +1522,15 @@ class _Tracer:
     def _element_source(self, tensor):
         """`lookup` of a tensor whose elements are read or written: once per tensor object, not per element (an
         unrolled loop reads thousands)."""
-        hit = self.element_sources.get(id(tensor))
-        if hit is not None and hit[0] is tensor:
+        hit = self.last_element_source
+        if hit[0] is tensor:  # (None at first: a None tensor is found nowhere either)
             return hit[1]
-        found = self.lookup(tensor) if _value_key(tensor) is not None else None
-        self.element_sources[id(tensor)] = (tensor, found)  # holding it keeps the id its own
-        return found
+        hit = self.element_sources.get(id(tensor))
+        if hit is None or hit[0] is not tensor:
+            found = self.lookup(tensor) if _value_key(tensor) is not None else None
+            hit = self.element_sources[id(tensor)] = (tensor, found)  # holding it keeps the id its own
+        self.last_element_source = hit
+        return hit[1]
 
     def _same_elements(self, meta: dict, values: list) -> None:
         """Register tensors of one shape read at one index into one value (`o[i] = scale * oh[i] + oi[i]`) are
@@ -2584,7 +2612,7 @@ class _Tracer:
         statement that binds it gives its name and line, the chain keeps the helper's own.
         """
         # a kernel's dynamic branches each run in a generated function of its file: role dispatches nest deep
-        above = callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)
+        above = self._callers_above(frame, kernel_file, kernel)
         own = [] if site.direct else [(site, frame, None, None)]  # made by a CuTeDSL helper the line called
         if not above:
             if own:
@@ -2612,6 +2640,28 @@ class _Tracer:
             self._wait(_Waiting(record.index, levels, start))
         else:
             record.chain = _trimmed(record.chain, start)
+
+    def _callers_above(self, frame, kernel_file: str, kernel: str) -> list:
+        """`callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)`, walked once per frame: the
+        frames above a frame still running, and their lines, stay as they are (a helper's CuTe calls all ask from
+        its frame, dozens of frames of dynamic control flow below the kernel's). A walk that passes a generator's
+        frame is not kept: it is called from wherever it is resumed."""
+        key = (id(frame), kernel_file, kernel)
+        hit = self.callers_of.get(key)
+        if hit is not None and hit[0] is frame:
+            return hit[1]
+        above = callers(frame, kernel_file, limit=64, stop_function=kernel, columns=False)
+        # the walk stopped at the kernel's frame, or went on as far as it could: every frame it passed counts
+        last = above[-1][1] if above and above[-1][1].f_code.co_name == kernel else None
+        passed = frame
+        while passed is not None:
+            if passed.f_code.co_flags & _RESUMABLE:
+                return above
+            if passed is last:
+                break
+            passed = passed.f_back
+        self.callers_of[key] = (frame, above)  # holding the frame keeps its id its own
+        return above
 
     def _wait(self, waiting: "_Waiting") -> None:
         self.unresolved.setdefault(_level_key(waiting.levels[-1]), []).append(waiting)
@@ -3712,7 +3762,9 @@ class _Tracer:
     def _dims_named_here(self, count: int) -> tuple | None:
         """The dimensions the names of the indices of the subscription being traced say (`levels.index_dims`), where
         it has `count` indices and one of them names a dimension; else None."""
-        frame = user_frame(1)
+        # from the call the running hook observes: every frame between it and here is the tracer's own
+        start = patch.notified_from
+        frame = user_frame_from(start) if start is not None else user_frame(1)
         if frame is None:
             return None
         code = frame.f_code
@@ -4393,15 +4445,45 @@ def _flat_literal(coord, shape):
     if not isinstance(coord, tuple) or not isinstance(shape, tuple) or len(coord) != len(shape) \
             or not all(isinstance(c, int) for c in coord):
         return None
+    sizes = _mode_sizes(shape)
+    if sizes is None:
+        return None
     flat, step = 0, 1
-    for c, mode in zip(coord, shape):
+    for c, size in zip(coord, sizes):
+        flat, step = flat + c * step, step * size
+    return flat
+
+
+# shape -> its top modes' sizes (None when a leaf is no static int): read at every literal element read of a
+# register tensor (thousands per trace, of a few dozen shapes). Records' shapes are parsed (ints and `DYNAMIC`
+# only: no 2.0 to meet a 2 under one key), values that outlive traces
+_MODE_SIZES: dict = {}
+_MODE_SIZES_KEPT = 4096
+
+
+def _mode_sizes(shape: tuple) -> tuple | None:
+    try:
+        return _MODE_SIZES[shape]
+    except KeyError:
+        pass
+    except TypeError:  # a leaf no shape parser makes (unhashable): worked out, not kept
+        return _static_mode_sizes(shape)
+    if len(_MODE_SIZES) >= _MODE_SIZES_KEPT:
+        _MODE_SIZES.clear()
+    found = _MODE_SIZES[shape] = _static_mode_sizes(shape)
+    return found
+
+
+def _static_mode_sizes(shape: tuple) -> tuple | None:
+    sizes = []
+    for mode in shape:
         size = 1
         for extent in _leaves(mode):
             if not isinstance(extent, int):
                 return None
             size *= extent
-        flat, step = flat + c * step, step * size
-    return flat
+        sizes.append(size)
+    return tuple(sizes)
 
 
 def _loaded_lane(value, loaded: dict):
@@ -6110,6 +6192,7 @@ def trace():
             tracer.finish()
             _active, _symbol_at, _defining, _register_sums = None, (None, None), None, None
             _kernel_codes.clear()
+            _kernel_frames.clear()
             result.errors = tracer.errors
             _resources.describe_buffers(result.resources, result.records)
             annotate_traffic(result)
