@@ -1158,6 +1158,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
     axes.buffers = _operand_buffers(records, views, instance)
+    axes.extents = _operand_extents(records, instance)
     axes.states.update(states)
     axes.grams.update(_gram_products(records, instance))
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
@@ -2557,6 +2558,10 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     tensor = {i: find(i) for i in range(len(records))}
     for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
         parent[find(view)] = find(source)
+    for record in records:  # an SMEM tensor over a traced one's pointer, its own layout (an operand view at an
+        over = record.meta.get("over")  # address taken from a buffer: `make_ptr(sP.iterator.toint())`) too
+        if over is not None and record.op == "make_tensor" and record.memspaces[:1] == ("smem",):
+            parent[find(record.index)] = find(over)
     for record in records:  # two TMEM tensors made at one address (P, and the view the softmax writes P through)
         first = record.meta.get("same_storage")
         # two MMAs' accumulators at one address (dQ's over dP's columns) take turns in it: no data passes
@@ -2632,6 +2637,24 @@ def _operand_buffers(records: list, views: dict, instance: dict) -> dict:
             continue
         product = instance.get(record.index, obj)
         found.setdefault(product, {}).setdefault(record.op[-1], set()).add(storage[record.inputs[0]])
+    return found
+
+
+def _operand_extents(records: list, instance: dict) -> dict:
+    """product -> axis -> the static extents of the tiles its MMA partitions as A ((M, K, ...)) and B ((N, K, ...)):
+    how many rows, columns and contracted elements one issue of the product covers."""
+    found: dict = {}
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if obj is None or record.op not in ("partition_A", "partition_B") or not record.inputs:
+            continue
+        source = records[record.inputs[0]]
+        shape = source.shapes[record.input_outputs[0] if record.input_outputs else 0] if source.shapes else None
+        if not isinstance(shape, tuple) or len(shape) < 2 or not all(isinstance(e, int) for e in shape[:2]):
+            continue
+        product = instance.get(record.index, obj)
+        for axis, extent in zip("MK" if record.op == "partition_A" else "NK", shape[:2]):
+            found.setdefault(product, {}).setdefault(axis, set()).add(extent)
     return found
 
 
@@ -2738,10 +2761,19 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
                     found.add((source, group.get(i, i)))
                     continue
                 following.extend((j, crossed or other, before) for j in records[i].inputs)
+                if (crossed or other) and _written_after(records[i], reader):
+                    continue  # another tensor in the storage, written (at known times) only after the read
                 following.extend((j, crossed or other, written.get(j, before))
                                  for j in records[i].meta.get("values_from", ()) if j in written or j not in hidden)
         frontier = following
     return found
+
+
+def _written_after(record, reader) -> bool:
+    """Whether every write the trace timed into `record` comes after record `reader` was traced (weights stored
+    by hand into a dead operand's buffer after that operand's MMA read it)."""
+    writes = record.meta.get("writes")
+    return bool(writes) and reader is not None and all(t > reader for t, _ in writes)
 
 
 def _writes_seen(records: list, tensor: list, before) -> tuple:
@@ -2754,9 +2786,10 @@ def _writes_seen(records: list, tensor: list, before) -> tuple:
     if not writes or before is None:
         return {}, set()
     earlier = [w for w in writes if w[0] < before]
-    if earlier:
-        t, source = max(earlier)
-        return {source: t}, {w[1] for w in writes} - {source}
+    if earlier:  # the latest write: of one value computed from all its sources (`stmatrix` of exp2'd scores)
+        t = max(w[0] for w in earlier)
+        latest = {w[1] for w in earlier if w[0] == t}
+        return {source: t for source in latest}, {w[1] for w in writes} - latest
     seen: dict = {}
     for t, source in writes:
         seen[source] = max(seen.get(source, t), t)

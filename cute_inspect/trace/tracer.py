@@ -1758,6 +1758,9 @@ class _Tracer:
         if call.op == "tcgen05_st":
             self._stored_into_tmem(call)
             return
+        if call.op == "stmatrix":
+            self._stored_by_matrix(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -2403,6 +2406,27 @@ class _Tracer:
         self.tmem_written.append((column, width, product))
         if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
             self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
+
+    def _stored_by_matrix(self, call: Call) -> None:
+        """`stmatrix(sP.iterator + offset, words, layout)`: registers written by hand into the SMEM buffer the pointer
+        starts in. The buffer's values come from every traced tensor the stored words were computed from (up their
+        defining ops, and from a register element read to the value written there: the scores `s[i] = acc[i] * scale`,
+        read back, exponentiated and packed), as a `store` of loaded values says (`values_from`): an MMA reading
+        the buffer reads those accumulators' values (`flow._accumulators_read`) if the write comes before its read."""
+        over = self._reused(call.bound.get("ptr"), carried=False)
+        words = call.bound.get("sources")
+        if over is None or words is None:
+            return
+        meta = self.trace.records[over[0]].meta
+        sources, read = meta.setdefault("values_from", []), []
+        for word in words if isinstance(words, (list, tuple)) else (words,):
+            for value in _defining_values(getattr(word, "value", word), limit=_MATRIX_STORE_VALUES):
+                source = self.loaded.get(_ir_hash(value))
+                if source is not None and source != over[0] and source not in read:
+                    read.append(source)
+        sources.extend(source for source in read if source not in sources)
+        # one write of values computed from all of them, when: which reads it comes before (`flow._writes_seen`)
+        meta.setdefault("writes", []).extend((len(self.trace.records) - 0.5, source) for source in read)
 
     def _registers_stored_by_hand(self, value) -> list:
         """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the
@@ -4574,6 +4598,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
     return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
 
 
+_MATRIX_STORE_VALUES = 512  # values up the ops that compute one word `stmatrix` stores, looked at for what was loaded
 _REGISTER_STORES_READ = 8  # values stored into one register storage that `_products_read` follows up
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
 _ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps
