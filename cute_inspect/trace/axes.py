@@ -89,6 +89,7 @@ class Axes:
         self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
         self.buffers: dict = {}  # product -> slot -> the storage of its operands there (`flow._operand_buffers`)
+        self.flat_leaves: list = []  # variables of flat SMEM buffers an MMA operand tile lies in (`flow._flat_operand_buffers`)
         self.extents: dict = {}  # product -> axis -> the static extents of its operand tiles (`flow._operand_extents`)
         # product -> the sequence its rows hold, where names call its operand the scores' gradient and its accumulator
         # an attention gradient (`flow._gradient_products`), set before each `solve`
@@ -289,6 +290,8 @@ class Axes:
                     if root is not None:
                         named.setdefault(root, ("D", "attention"))
         self._mixed_atoms(mma, named)
+        for var in self.flat_leaves:  # one leaf holding an operand tile's two axes: no name makes it one of them
+            named.setdefault(self.find(var), (None, "operand_flat"))
         for root, keys in self.keys.items():
             if root in named:
                 continue

@@ -1174,6 +1174,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_read_in_vectors(axes, records)
         _vectors_by_hand(axes, records)
     _chained_axes(axes)
+    _flat_operand_buffers(axes, records)
     named = _solved(axes, records)
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
@@ -2640,6 +2641,34 @@ def _operand_buffers(records: list, views: dict, instance: dict) -> dict:
     return found
 
 
+def _flat_operand_buffers(axes: Axes, records: list) -> None:
+    """An SMEM buffer of one flat mode that an MMA operand tile is laid over at its address (`make_tensor(make_ptr(
+    sV.iterator.toint() + j * 8192), (64, 64) MN-major)`, partitioned as A or B) holds both of the operand's modes,
+    its rows and the axis contracted, in that one leaf: the leaf runs along no one axis (`operand_flat`), whatever
+    its name suggests."""
+    read = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
+    for record in records:
+        over = record.meta.get("over")
+        if over is None or record.op != "make_tensor" or record.index not in read or not record.shapes:
+            continue
+        shape = record.shapes[0]
+        if not isinstance(shape, tuple) or sum(1 for mode in shape if _extent_of(mode) > 1) < 2:
+            continue
+        buffer = records[over]
+        if buffer.levels and buffer.shapes and isinstance(buffer.shapes[0], int):
+            axes.flat_leaves.extend(label.var for label in _levels.flatten(buffer.levels[0]) if label.var is not None)
+
+
+def _extent_of(mode) -> int:
+    """The number of elements a mode of static extents spans (0 where one is dynamic)."""
+    size = 1
+    for leaf in _leaves(mode):
+        if not isinstance(leaf, int):
+            return 0
+        size *= leaf
+    return size
+
+
 def _operand_extents(records: list, instance: dict) -> dict:
     """product -> axis -> the static extents of the tiles its MMA partitions as A ((M, K, ...)) and B ((N, K, ...)):
     how many rows, columns and contracted elements one issue of the product covers."""
@@ -3282,6 +3311,10 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             readers.update({i: True for i in record.inputs})
             if record.index in views:
                 readers[views[record.index]] = True
+        if record.op == "make_tensor" and readers.get(record.index) and record.meta.get("over") is not None \
+                and record.index not in views and record.memspaces[:1] == ("smem",):
+            # an operand laid out anew at the address of a buffer (`make_ptr(sV.iterator.toint())`): the buffer
+            readers[record.meta["over"]] = True
     staged = set()
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
@@ -4981,6 +5014,10 @@ def _read_as_tensors(records: list, views: dict) -> set:
             read.update(record.inputs)
         else:
             read.add(dst)
+    for record in reversed(records):  # a tensor laid at a buffer's address (`make_ptr(sP.iterator.toint())`), read
+        over = record.meta.get("over")
+        if over is not None and record.op == "make_tensor" and record.index in read:
+            read.add(over)
     return read
 
 

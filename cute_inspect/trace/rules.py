@@ -222,6 +222,9 @@ RULES = {
             "(`make_tensor(mQ_offset.iterator, layout)`) views that input, leaf for leaf by basis stride",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
+    "operand_flat": "a flat SMEM buffer of one mode that an MMA operand tile is laid over at its address (`make_tensor("
+                    "make_ptr(sV.iterator.toint()), (64, 64))`): its one leaf holds the tile's rows and contracted axis, "
+                    "so it runs along no one axis, whatever its name suggests",
     # axes, from the data flow
     "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N); a partition's rest over an "
                 "input mode of extent 1 (a (rows, 1) statistics tile partitioned as the accumulator) takes the "

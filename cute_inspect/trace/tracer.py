@@ -3237,7 +3237,8 @@ class _Tracer:
                 found = (self.of_type.get(_type_text(value)) or [None])[-1]
             return found
 
-        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True, through=_not_loaded)
+        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=10, width=32, unwrap=True,
+                                 through=_not_loaded)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
 
