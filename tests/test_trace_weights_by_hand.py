@@ -3,7 +3,8 @@ decode): `stmatrix` writes values computed from the first product's accumulator 
 product reads through a view laid at its address. The chain is found from the stored values (`tracer._stored_by_matrix`,
 `flow._chains` over a view laid at a buffer's address); which score axis is the keys from the extents, the one reader
 contracting as many keys as the scores' rows hold (`Axes._keys_by_extent`); a flat buffer an operand tile is laid in
-is an MMA operand buffer of no one axis (`flow._smem_operands`, `flow._flat_operand_buffers`)."""
+is an MMA operand buffer of no one axis (`flow._smem_operands`, `flow._flat_operand_buffers`); rows of a cache copied
+whole into the keys' tile by a bulk copy between two pointers run along the tile's axes (`tracer._rows_copied_by_pointer`)."""
 
 import os
 
@@ -37,3 +38,7 @@ def test_the_reader_keeps_the_queries_and_contracts_the_keys(traced):
 def test_flat_buffers_read_at_their_address_are_operand_buffers_of_no_axis(traced):
     assert labels_of(traced, "wts")[0] == ["mma-atom"]
     assert labels_of(traced, "vals")[0] == ["mma-atom"]
+
+
+def test_rows_copied_whole_by_pointer_take_the_tiles_axes(traced):
+    assert labels_of(traced, "cache")[0] == ["input-mode-K", "input-mode-D"]

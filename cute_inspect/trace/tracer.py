@@ -1761,6 +1761,9 @@ class _Tracer:
         if call.op == "stmatrix":
             self._stored_by_matrix(call)
             return
+        if call.op == "cp_async_bulk_shared_cluster_global":
+            self._rows_copied_by_pointer(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -2427,6 +2430,33 @@ class _Tracer:
         sources.extend(source for source in read if source not in sources)
         # one write of values computed from all of them, when: which reads it comes before (`flow._writes_seen`)
         meta.setdefault("writes", []).extend((len(self.trace.records) - 0.5, source) for source in read)
+
+    def _rows_copied_by_pointer(self, call: Call) -> None:
+        """`cp_async_bulk_shared_cluster_global(sK.iterator, gK.iterator + row * D, bar, n * D)`: bytes of the global
+        tensor the source pointer points into copied into the SMEM tensor the destination points into. Where the two
+        are laid out alike, mode by mode (the same rank, the same element type, each mode's static stride the
+        other's: whole rows of a (keys, channels) cache into a (keys, channels) tile), the copy moves each mode's
+        elements into the same mode: their modes join, as a copy's two sides do."""
+        dst = self._reused(call.bound.get("dst_mem"), carried=False)
+        src = self._reused(call.bound.get("src_mem"), carried=False)
+        if dst is None or src is None or dst[0] == src[0]:
+            return
+        to, of = self.trace.records[dst[0]], self.trace.records[src[0]]
+        if to.memspaces[dst[1]] != "smem" or of.memspaces[src[1]] != "gmem" or to.dtypes[dst[1]] != of.dtypes[src[1]]:
+            return
+        new, old = leaf_tree(to.layouts[dst[1]]), leaf_tree(of.layouts[src[1]])
+        if not isinstance(new, tuple) or not isinstance(old, tuple) or len(new) != len(old) or len(new) < 2:
+            return
+        labels, sources = to.levels[dst[1]], of.levels[src[1]]
+        if not (isinstance(labels, tuple) and isinstance(sources, tuple) and len(labels) == len(sources) == len(new)):
+            return
+        # (a run-time extent, `?`, leaves the stride static: the cache's rows)
+        strides = [(a.partition(":")[2], b.partition(":")[2]) if isinstance(a, str) and isinstance(b, str)
+                   else (None, None) for a, b in zip(new, old)]
+        if any(not a or not a.isdigit() or a != b for a, b in strides):
+            return
+        for mine, theirs in zip(labels, sources):
+            self.axes.join(self._axis_var(mine), self._axis_var(theirs))
 
     def _registers_stored_by_hand(self, value) -> list:
         """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the

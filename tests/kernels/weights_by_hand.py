@@ -1,6 +1,8 @@
 """A compile-only decode step on Hopper (sm_90a) whose weights reach the second product by hand, not through a
 copy or a store the trace can follow as one (fold-attention's int8 decode kernel does this):
 
+    keys <- cache    64 whole rows of the key cache (`cache`: a view of the input at the row group's offset) copied into
+                    the `keys` tile by one bulk copy between the two pointers (`cp_async_bulk_shared_cluster_global`)
     S^T = K Q^T      wgmma, M = 64 keys, N = 8 query rows, K = 64 channels (`keys` in A, `rows` in B)
     P  = exp2(S^T)  read element by element out of the accumulator, packed, written into the flat buffer `wts`
                     by `stmatrix` through a pointer into it
@@ -19,10 +21,11 @@ import cutlass.utils as utils
 import cutlass.utils.hopper_helpers as sm90
 from cutlass.cute.nvgpu.common import OperandMajorMode
 from cutlass.cute.runtime import make_fake_compact_tensor
-from cutlass.experimental.primitives.nvvm_wrapper import MMALayout, stmatrix
+from cutlass.experimental.primitives.nvvm_wrapper import MMALayout, cp_async_bulk_shared_cluster_global, stmatrix
 
 BF16, F32 = cutlass.BFloat16, cutlass.Float32
 KEYS, ROWS, DIM = 64, 8, 128
+CACHED = 4096  # the key cache's rows per row group
 BLOCK = 64  # the channels of one block of V^T, one product each
 
 
@@ -33,14 +36,21 @@ def _at(address, layout):
 
 
 @cute.kernel
-def weights_kernel(first: cute.TiledMma, second: cute.TiledMma, Y: cute.Tensor):
+def weights_kernel(first: cute.TiledMma, second: cute.TiledMma, mK: cute.Tensor, Y: cute.Tensor):
     t, _, _ = cute.arch.thread_idx()
+    g, _, _ = cute.arch.block_idx()
     smem = utils.SmemAllocator()
     swz = cute.make_swizzle(3, 4, 3)
     keys = smem.allocate_tensor(BF16, cute.make_layout((KEYS, BLOCK), stride=(BLOCK, 1)), 1024)
     rows = smem.allocate_tensor(BF16, cute.make_layout((ROWS, BLOCK), stride=(BLOCK, 1)), 1024)
     vals = smem.allocate_tensor(BF16, cute.make_layout(KEYS * DIM), 1024)
     wts = smem.allocate_tensor(BF16, cute.make_layout(ROWS * KEYS), 1024)
+    bar = smem.allocate_tensor(cutlass.Int64, cute.make_layout(1), 8)
+    cache = cute.make_tensor(mK.iterator + cutlass.Int64(g) * CACHED * BLOCK,
+                             cute.make_layout((CACHED, BLOCK), stride=(BLOCK, 1)))
+    if t == 0:
+        cp_async_bulk_shared_cluster_global(keys.iterator, cache.iterator + g * KEYS * BLOCK, bar.iterator,
+                                            KEYS * BLOCK * 2)
     a_view = cute.make_tensor(cute.recast_ptr(keys.iterator, swz, BF16), keys.layout)
     b_view = cute.make_tensor(cute.recast_ptr(rows.iterator, swz, BF16), rows.layout)
     part = first.get_slice(0)
@@ -69,13 +79,14 @@ def weights_kernel(first: cute.TiledMma, second: cute.TiledMma, Y: cute.Tensor):
 
 
 @cute.jit
-def weights_host(Y: cute.Tensor):
+def weights_host(mK: cute.Tensor, Y: cute.Tensor):
     first = sm90.make_trivial_tiled_mma(BF16, BF16, OperandMajorMode.K, OperandMajorMode.K, F32, (1, 1, 1),
                                         (KEYS, ROWS))
     second = sm90.make_trivial_tiled_mma(BF16, BF16, OperandMajorMode.MN, OperandMajorMode.K, F32, (1, 1, 1),
                                          (BLOCK, ROWS))
-    weights_kernel(first, second, Y).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    weights_kernel(first, second, mK, Y).launch(grid=(8, 1, 1), block=(128, 1, 1))
 
 
 def compile_weights():
-    return cute.compile(weights_host, make_fake_compact_tensor(F32, (128,), assumed_align=16))
+    return cute.compile(weights_host, make_fake_compact_tensor(BF16, (8 * CACHED * BLOCK,), assumed_align=16),
+                        make_fake_compact_tensor(F32, (128,), assumed_align=16))
