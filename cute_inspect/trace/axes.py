@@ -237,10 +237,12 @@ class Axes:
         reads -= self._token_products(mma, order, reads, named)
         reads -= self._linear_attention(mma, order, reads, named)
         for m in mma:  # a lone product (no MMA reads it or feeds it) whose operands names call queries and keys
-            if m not in chained and self._named_scores(mma[m], hinted or {}):
-                for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
-                    if mma[m][axis] is not None:
-                        named.setdefault(mma[m][axis], (letter, "hint:scores"))
+            swapped = {**mma[m], "M": mma[m]["N"], "N": mma[m]["M"]}  # S^T = K Q^T: keys in A, queries in B
+            for axes in (mma[m], swapped):
+                if m not in chained and self._named_scores(axes, hinted or {}):
+                    for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
+                        if axes[axis] is not None:
+                            named.setdefault(axes[axis], (letter, "hint:scores"))
         for m in mma:  # a lone product whose result names call an attention gradient (dQ = dS K, dK = dS^T Q)
             rows = self._named_result(mma[m], hinted or {}) if m not in chained and mma[m]["M"] not in named else None
             for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():

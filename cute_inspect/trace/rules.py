@@ -357,7 +357,8 @@ RULES = {
                    "stride, else the last leaf), as MLA decode's rows (sparse MLA's dQ = dS K, dK = dS^T Q)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
-                   "which no data flow tells from a GEMM (a block selection's scores)",
+                   "which no data flow tells from a GEMM (a block selection's scores); or the transpose, rows named "
+                   "keys and columns queries: S^T = K Q^T (a decode prepass scoring a tile of keys against Q)",
 }
 
 
