@@ -4,7 +4,8 @@ product reads through a view laid at its address. The chain is found from the st
 `flow._chains` over a view laid at a buffer's address); which score axis is the keys from the extents, the one reader
 contracting as many keys as the scores' rows hold (`Axes._keys_by_extent`); a flat buffer an operand tile is laid in
 is an MMA operand buffer of no one axis (`flow._smem_operands`, `flow._flat_operand_buffers`); rows of a cache copied
-whole into the keys' tile by a bulk copy between two pointers run along the tile's axes (`tracer._rows_copied_by_pointer`)."""
+whole into the keys' tile by a bulk copy between two pointers run along the tile's axes
+(`tracer._rows_copied_by_pointer`)."""
 
 import os
 

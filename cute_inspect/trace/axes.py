@@ -89,7 +89,8 @@ class Axes:
         self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
         self.buffers: dict = {}  # product -> slot -> the storage of its operands there (`flow._operand_buffers`)
-        self.flat_leaves: list = []  # variables of flat SMEM buffers an MMA operand tile lies in (`flow._flat_operand_buffers`)
+        # variables of flat SMEM buffers an MMA operand tile lies in (`flow._flat_operand_buffers`): no one axis
+        self.flat_leaves: list = []
         self.extents: dict = {}  # product -> axis -> the static extents of its operand tiles (`flow._operand_extents`)
         # product -> the sequence its rows hold, where names call its operand the scores' gradient and its accumulator
         # an attention gradient (`flow._gradient_products`), set before each `solve`
