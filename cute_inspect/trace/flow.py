@@ -2652,21 +2652,11 @@ def _flat_operand_buffers(axes: Axes, records: list) -> None:
         if over is None or record.op != "make_tensor" or record.index not in read or not record.shapes:
             continue
         shape = record.shapes[0]
-        if not isinstance(shape, tuple) or sum(1 for mode in shape if _extent_of(mode) > 1) < 2:
+        if not isinstance(shape, tuple) or sum(1 for mode in shape if (_size(mode) or 0) > 1) < 2:
             continue
         buffer = records[over]
         if buffer.levels and buffer.shapes and isinstance(buffer.shapes[0], int):
             axes.flat_leaves.extend(label.var for label in _levels.flatten(buffer.levels[0]) if label.var is not None)
-
-
-def _extent_of(mode) -> int:
-    """The number of elements a mode of static extents spans (0 where one is dynamic)."""
-    size = 1
-    for leaf in _leaves(mode):
-        if not isinstance(leaf, int):
-            return 0
-        size *= leaf
-    return size
 
 
 def _operand_extents(records: list, instance: dict) -> dict:
