@@ -53,6 +53,14 @@ def test_leading_modes_of_a_b_h_s_d_input_are_batch_then_heads(lone):
     assert labels_of(lone, "k")[0] == ["input-mode-B", "input-mode-H", "input-mode-K", "input-mode-D"]
 
 
+def test_a_lone_product_named_keys_by_queries_is_the_transposed_scores():
+    swapped = trace_json(f"{KERNEL}:compile_lone_swapped", arch="sm_80")
+    labels, rules = labels_of(swapped, "accT")
+    assert labels == ["mma-atom-Q", "mma-atom-K", "mma-rest-K", "mma-rest-Q"]  # S^T = K Q^T: rows are the keys
+    assert rules[2:] == ["hint:scores", "hint:scores"]
+    assert labels_of(swapped, "sK")[0] == ["mma-atom-K", "mma-atom-D"]
+
+
 @pytest.fixture(scope="module")
 def two_layouts():
     return trace_json(f"{KERNEL}:compile_two_layouts", arch="sm_80")

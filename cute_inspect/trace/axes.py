@@ -89,6 +89,9 @@ class Axes:
         self.row_tiles: set = set()
         self.apart: dict = {}  # after `split`: object -> its tiles no product of the several it issues reads
         self.buffers: dict = {}  # product -> slot -> the storage of its operands there (`flow._operand_buffers`)
+        # variables of flat SMEM buffers an MMA operand tile lies in (`flow._flat_operand_buffers`): no one axis
+        self.flat_leaves: list = []
+        self.extents: dict = {}  # product -> axis -> the static extents of its operand tiles (`flow._operand_extents`)
         # product -> the sequence its rows hold, where names call its operand the scores' gradient and its accumulator
         # an attention gradient (`flow._gradient_products`), set before each `solve`
         self.gradients: dict = {}
@@ -238,10 +241,12 @@ class Axes:
         reads -= self._token_products(mma, order, reads, named)
         reads -= self._linear_attention(mma, order, reads, named)
         for m in mma:  # a lone product (no MMA reads it or feeds it) whose operands names call queries and keys
-            if m not in chained and self._named_scores(mma[m], hinted or {}):
-                for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
-                    if mma[m][axis] is not None:
-                        named.setdefault(mma[m][axis], (letter, "hint:scores"))
+            swapped = {**mma[m], "M": mma[m]["N"], "N": mma[m]["M"]}  # S^T = K Q^T: keys in A, queries in B
+            for axes in (mma[m], swapped):
+                if m not in chained and self._named_scores(axes, hinted or {}):
+                    for axis, letter in (("M", "Q"), ("N", "K"), ("K", "D")):
+                        if axes[axis] is not None:
+                            named.setdefault(axes[axis], (letter, "hint:scores"))
         for m in mma:  # a lone product whose result names call an attention gradient (dQ = dS K, dK = dS^T Q)
             rows = self._named_result(mma[m], hinted or {}) if m not in chained and mma[m]["M"] not in named else None
             for axis, letter in (("M", rows), ("N", "D"), ("K", "K" if rows == "Q" else "Q")) if rows else ():
@@ -258,7 +263,10 @@ class Axes:
         consumers = [r for r in reads if r[2] not in scores]
         if scores:
             rows, cols = mma[scores[0]]["M"], mma[scores[0]]["N"]
-            keys, queries = self._keys_of_shared_operand(mma, scores), self._queries_of_statistics(rows, cols)
+            keys, queries = self._keys_by_extent(mma, scores[0], rows, cols, consumers), None
+            by_extent = keys is not None
+            if keys is None:
+                keys, queries = self._keys_of_shared_operand(mma, scores), self._queries_of_statistics(rows, cols)
             queries_are_rows = keys != rows if keys in (rows, cols) else queries == rows if queries else \
                 self._queries_are_rows(mma, rows, cols, consumers, len(self._reader_products(consumers)) == 1)
             first, second = ("Q", "K") if queries_are_rows else ("K", "Q")
@@ -269,9 +277,10 @@ class Axes:
                         named.setdefault(root, (letter, "attention"))
             # where no join relates any reader's axes to the scores', each keeps their rows: a kernel lays its
             # scores out as their readers take them (S^T = K Q^T for dV = P^T dO, S = Q K^T for O = P V); where
-            # some are joined, one that is not is the queries' (dQ = dS K reading dS^T transposed)
-            unrelated = first if not any(mma[c][a] in (rows, cols) for _, _, c, _, _ in consumers for a in "MNK") \
-                else "Q"
+            # some are joined, one that is not is the queries' (dQ = dS K reading dS^T transposed); where the extents
+            # said the keys, the one reader contracts them and keeps the queries
+            unrelated = first if not by_extent and not any(mma[c][a] in (rows, cols) for _, _, c, _, _ in consumers
+                                                           for a in "MNK") else "Q"
             for _, _, c, slot, _ in consumers:  # P entered by a path the modes do not show (a store of values):
                 kept = "M" if slot == "A" else "N"  # O = P V over K, or O^T = V^T P^T (P in the B slot)
                 rows_of = named.get(mma[c][kept], (unrelated,))[0]
@@ -287,6 +296,8 @@ class Axes:
                     if root is not None:
                         named.setdefault(root, ("D", "attention"))
         self._mixed_atoms(mma, named)
+        for var in self.flat_leaves:  # one leaf holding an operand tile's two axes: no name makes it one of them
+            named.setdefault(self.find(var), (None, "operand_flat"))
         for root, keys in self.keys.items():
             if root in named:
                 continue
@@ -487,6 +498,25 @@ class Axes:
                         mma[m1][axis] is not None and mma[m1][axis] == mma[m2][axis]:
                     return mma[m1][axis]
         return None
+
+    def _keys_by_extent(self, mma: dict, score, rows, cols, reads: list):
+        """The score axis that is the keys where no mode a reader shares with the scores says it (P written by hand
+        into a flat buffer the reader lays out anew): a reader of the scores contracts their keys, as many per issue
+        as one issue of the scores holds, so the one score axis whose tiles are as long as every reader's contracted
+        tile is the keys (S^T = K Q^T's 64 key rows against O^T = V^T P^T's 64 contracted keys, beside 16 query
+        columns). Forward only: the readers are one MMA (its products per head-dim block), as a backward's gradients
+        are not (dV = P^T dO contracts the queries). None where the extents do not single one out, or a reader
+        shares an axis with the scores."""
+        if len({c[0] if isinstance(c, tuple) else c for _, _, c, _, _ in reads}) != 1 or \
+                any(mma[c][a] in (rows, cols) for _, _, c, _, _ in reads for a in "MNK"):
+            return None
+        own = self.extents.get(score, {})
+        contracted = {e for _, _, c, _, _ in reads for e in self.extents.get(c, {}).get("K", {None})}
+        if len(contracted) != 1 or None in contracted or len(own.get("M", ())) != 1 or len(own.get("N", ())) != 1:
+            return None
+        (extent,) = contracted
+        hits = [root for root, axis in ((rows, "M"), (cols, "N")) if own[axis] == {extent}]
+        return hits[0] if len(hits) == 1 else None
 
     def _queries_of_statistics(self, rows, cols):
         """The score axis the per-query statistics run along: a vector laid over the score tile with stride 0 along

@@ -1158,6 +1158,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     chains, lanes, states = _chains(records, views, instance)
     axes.chains.update(chains)
     axes.buffers = _operand_buffers(records, views, instance)
+    axes.extents = _operand_extents(records, instance)
     axes.states.update(states)
     axes.grams.update(_gram_products(records, instance))
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
@@ -1173,6 +1174,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _rows_read_in_vectors(axes, records)
         _vectors_by_hand(axes, records)
     _chained_axes(axes)
+    _flat_operand_buffers(axes, records)
     named = _solved(axes, records)
     if axes.contradicted() or any(rule == "unknown" for _, rule in named.values()):
         axes.refuse_contradictions()
@@ -2569,6 +2571,10 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     tensor = {i: find(i) for i in range(len(records))}
     for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
         parent[find(view)] = find(source)
+    for record in records:  # an SMEM tensor over a traced one's pointer, its own layout (an operand view at an
+        over = record.meta.get("over")  # address taken from a buffer: `make_ptr(sP.iterator.toint())`) too
+        if over is not None and record.op == "make_tensor" and record.memspaces[:1] == ("smem",):
+            parent[find(record.index)] = find(over)
     for record in records:  # two TMEM tensors made at one address (P, and the view the softmax writes P through)
         first = record.meta.get("same_storage")
         # two MMAs' accumulators at one address (dQ's over dP's columns) take turns in it: no data passes
@@ -2644,6 +2650,42 @@ def _operand_buffers(records: list, views: dict, instance: dict) -> dict:
             continue
         product = instance.get(record.index, obj)
         found.setdefault(product, {}).setdefault(record.op[-1], set()).add(storage[record.inputs[0]])
+    return found
+
+
+def _flat_operand_buffers(axes: Axes, records: list) -> None:
+    """An SMEM buffer of one flat mode that an MMA operand tile is laid over at its address (`make_tensor(make_ptr(
+    sV.iterator.toint() + j * 8192), (64, 64) MN-major)`, partitioned as A or B) holds both of the operand's modes,
+    its rows and the axis contracted, in that one leaf: the leaf runs along no one axis (`operand_flat`), whatever
+    its name suggests."""
+    read = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
+    for record in records:
+        over = record.meta.get("over")
+        if over is None or record.op != "make_tensor" or record.index not in read or not record.shapes:
+            continue
+        shape = record.shapes[0]
+        if not isinstance(shape, tuple) or sum(1 for mode in shape if (_size(mode) or 0) > 1) < 2:
+            continue
+        buffer = records[over]
+        if buffer.levels and buffer.shapes and isinstance(buffer.shapes[0], int):
+            axes.flat_leaves.extend(label.var for label in _levels.flatten(buffer.levels[0]) if label.var is not None)
+
+
+def _operand_extents(records: list, instance: dict) -> dict:
+    """product -> axis -> the static extents of the tiles its MMA partitions as A ((M, K, ...)) and B ((N, K, ...)):
+    how many rows, columns and contracted elements one issue of the product covers."""
+    found: dict = {}
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if obj is None or record.op not in ("partition_A", "partition_B") or not record.inputs:
+            continue
+        source = records[record.inputs[0]]
+        shape = source.shapes[record.input_outputs[0] if record.input_outputs else 0] if source.shapes else None
+        if not isinstance(shape, tuple) or len(shape) < 2 or not all(isinstance(e, int) for e in shape[:2]):
+            continue
+        product = instance.get(record.index, obj)
+        for axis, extent in zip("MK" if record.op == "partition_A" else "NK", shape[:2]):
+            found.setdefault(product, {}).setdefault(axis, set()).add(extent)
     return found
 
 
@@ -2750,10 +2792,19 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
                     found.add((source, group.get(i, i)))
                     continue
                 following.extend((j, crossed or other, before) for j in records[i].inputs)
+                if (crossed or other) and _written_after(records[i], reader):
+                    continue  # another tensor in the storage, written (at known times) only after the read
                 following.extend((j, crossed or other, written.get(j, before))
                                  for j in records[i].meta.get("values_from", ()) if j in written or j not in hidden)
         frontier = following
     return found
+
+
+def _written_after(record, reader) -> bool:
+    """Whether every write the trace timed into `record` comes after record `reader` was traced (weights stored
+    by hand into a dead operand's buffer after that operand's MMA read it)."""
+    writes = record.meta.get("writes")
+    return bool(writes) and reader is not None and all(t > reader for t, _ in writes)
 
 
 def _writes_seen(records: list, tensor: list, before) -> tuple:
@@ -2766,9 +2817,10 @@ def _writes_seen(records: list, tensor: list, before) -> tuple:
     if not writes or before is None:
         return {}, set()
     earlier = [w for w in writes if w[0] < before]
-    if earlier:
-        t, source = max(earlier)
-        return {source: t}, {w[1] for w in writes} - {source}
+    if earlier:  # the latest write: of one value computed from all its sources (`stmatrix` of exp2'd scores)
+        t = max(w[0] for w in earlier)
+        latest = {w[1] for w in earlier if w[0] == t}
+        return {source: t for source in latest}, {w[1] for w in writes} - latest
     seen: dict = {}
     for t, source in writes:
         seen[source] = max(seen.get(source, t), t)
@@ -3261,6 +3313,10 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             readers.update({i: True for i in record.inputs})
             if record.index in views:
                 readers[views[record.index]] = True
+        if record.op == "make_tensor" and readers.get(record.index) and record.meta.get("over") is not None \
+                and record.index not in views and record.memspaces[:1] == ("smem",):
+            # an operand laid out anew at the address of a buffer (`make_ptr(sV.iterator.toint())`): the buffer
+            readers[record.meta["over"]] = True
     staged = set()
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
@@ -4960,6 +5016,10 @@ def _read_as_tensors(records: list, views: dict) -> set:
             read.update(record.inputs)
         else:
             read.add(dst)
+    for record in reversed(records):  # a tensor laid at a buffer's address (`make_ptr(sP.iterator.toint())`), read
+        over = record.meta.get("over")
+        if over is not None and record.op == "make_tensor" and record.index in read:
+            read.add(over)
     return read
 
 

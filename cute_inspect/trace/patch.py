@@ -64,6 +64,13 @@ FUNCTIONS = {
     # `nvvm.tcgen05_st(shape, tmem_ptr, val)`: registers written by hand to a TMEM address (an operand the next MMA
     # reads there, made from the values stored)
     "tcgen05_st": ("cutlass._mlir.dialects.nvvm", "tcgen05_st"),
+    # `stmatrix(ptr, words, layout)` of the experimental primitives: registers written by hand into the SMEM a
+    # pointer points at (a softmax's weights into the buffer the next MMA reads as an operand)
+    "stmatrix": ("cutlass.experimental.primitives.nvvm_wrapper", "stmatrix"),
+    # `cp_async_bulk_shared_cluster_global(dst, src, mbar, bytes)`: a byte range of global memory copied into SMEM by
+    # hand, between the tensors its two pointers point into (whole rows of a cache into an operand's tile)
+    "cp_async_bulk_shared_cluster_global": ("cutlass.experimental.primitives.nvvm_wrapper",
+                                            "cp_async_bulk_shared_cluster_global"),
     # views: new tensors over an existing one's data, whose modes come from its modes
     "domain_offset": ("cutlass.cute", "domain_offset"),
     "filter_zeros": ("cutlass.cute", "filter_zeros"),

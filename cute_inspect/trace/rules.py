@@ -222,6 +222,9 @@ RULES = {
             "(`make_tensor(mQ_offset.iterator, layout)`) views that input, leaf for leaf by basis stride",
     "transpose": "a view with the source's modes permuted: each mode keeps its axis",
     "unknown": "no rule applies",
+    "operand_flat": "a flat SMEM buffer of one mode that an MMA operand tile is laid over at its address (`make_tensor("
+                    "make_ptr(sV.iterator.toint()), (64, 64))`): its one leaf holds the tile's rows and contracted axis, "
+                    "so it runs along no one axis, whatever its name suggests",
     # axes, from the data flow
     "mma_slot": "the MMA slot the mode enters: A is (M, K), B is (N, K), C/D is (M, N); a partition's rest over an "
                 "input mode of extent 1 (a (rows, 1) statistics tile partitioned as the accumulator) takes the "
@@ -354,7 +357,8 @@ RULES = {
                    "stride, else the last leaf), as MLA decode's rows (sparse MLA's dQ = dS K, dK = dS^T Q)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
-                   "which no data flow tells from a GEMM (a block selection's scores)",
+                   "which no data flow tells from a GEMM (a block selection's scores); or the transpose, rows named "
+                   "keys and columns queries: S^T = K Q^T (a decode prepass scoring a tile of keys against Q)",
 }
 
 

@@ -1786,6 +1786,12 @@ class _Tracer:
         if call.op == "tcgen05_st":
             self._stored_into_tmem(call)
             return
+        if call.op == "stmatrix":
+            self._stored_by_matrix(call)
+            return
+        if call.op == "cp_async_bulk_shared_cluster_global":
+            self._rows_copied_by_pointer(call)
+            return
         op, bound, site = call.op, call.bound, call.site
         params = call.params
         if op in _EXPERIMENTAL:
@@ -2431,6 +2437,54 @@ class _Tracer:
         self.tmem_written.append((column, width, product))
         if self._products_at(column) == {product}:  # written back over its own columns (`h *= decay`), which the
             self.axes.states.add(product)  # MMA then accumulates into: a recurrent state (`Axes._linear_attention`)
+
+    def _stored_by_matrix(self, call: Call) -> None:
+        """`stmatrix(sP.iterator + offset, words, layout)`: registers written by hand into the SMEM buffer the pointer
+        starts in. The buffer's values come from every traced tensor the stored words were computed from (up their
+        defining ops, and from a register element read to the value written there: the scores `s[i] = acc[i] * scale`,
+        read back, exponentiated and packed), as a `store` of loaded values says (`values_from`): an MMA reading
+        the buffer reads those accumulators' values (`flow._accumulators_read`) if the write comes before its read."""
+        over = self._reused(call.bound.get("ptr"), carried=False)
+        words = call.bound.get("sources")
+        if over is None or words is None:
+            return
+        meta = self.trace.records[over[0]].meta
+        sources, read = meta.setdefault("values_from", []), []
+        for word in words if isinstance(words, (list, tuple)) else (words,):
+            for value in _defining_values(getattr(word, "value", word), limit=_MATRIX_STORE_VALUES):
+                source = self.loaded.get(_ir_hash(value))
+                if source is not None and source != over[0] and source not in read:
+                    read.append(source)
+        sources.extend(source for source in read if source not in sources)
+        # one write of values computed from all of them, when: which reads it comes before (`flow._writes_seen`)
+        meta.setdefault("writes", []).extend((len(self.trace.records) - 0.5, source) for source in read)
+
+    def _rows_copied_by_pointer(self, call: Call) -> None:
+        """`cp_async_bulk_shared_cluster_global(sK.iterator, gK.iterator + row * D, bar, n * D)`: bytes of the global
+        tensor the source pointer points into copied into the SMEM tensor the destination points into. Where the two
+        are laid out alike, mode by mode (the same rank, the same element type, each mode's static stride the
+        other's: whole rows of a (keys, channels) cache into a (keys, channels) tile), the copy moves each mode's
+        elements into the same mode: their modes join, as a copy's two sides do."""
+        dst = self._reused(call.bound.get("dst_mem"), carried=False)
+        src = self._reused(call.bound.get("src_mem"), carried=False)
+        if dst is None or src is None or dst[0] == src[0]:
+            return
+        to, of = self.trace.records[dst[0]], self.trace.records[src[0]]
+        if to.memspaces[dst[1]] != "smem" or of.memspaces[src[1]] != "gmem" or to.dtypes[dst[1]] != of.dtypes[src[1]]:
+            return
+        new, old = leaf_tree(to.layouts[dst[1]]), leaf_tree(of.layouts[src[1]])
+        if not isinstance(new, tuple) or not isinstance(old, tuple) or len(new) != len(old) or len(new) < 2:
+            return
+        labels, sources = to.levels[dst[1]], of.levels[src[1]]
+        if not (isinstance(labels, tuple) and isinstance(sources, tuple) and len(labels) == len(sources) == len(new)):
+            return
+        # (a run-time extent, `?`, leaves the stride static: the cache's rows)
+        strides = [(a.partition(":")[2], b.partition(":")[2]) if isinstance(a, str) and isinstance(b, str)
+                   else (None, None) for a, b in zip(new, old)]
+        if any(not a or not a.isdigit() or a != b for a, b in strides):
+            return
+        for mine, theirs in zip(labels, sources):
+            self.axes.join(self._axis_var(mine), self._axis_var(theirs))
 
     def _registers_stored_by_hand(self, value) -> list:
         """Mark the register tensors whose elements a `tcgen05.st` writes into TMEM (`vals[i].ir_value()`), and the
@@ -3263,7 +3317,8 @@ class _Tracer:
                 found = (self.of_type.get(_type_text(value)) or [None])[-1]
             return found
 
-        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=8, unwrap=True, through=_not_loaded)
+        found = _up_defining_ops(getattr(pointer, "value", None), traced, depth=10, width=32, unwrap=True,
+                                 through=_not_loaded)
         self._walked = (pointer, carried, len(self.trace.records), found)
         return found
 
@@ -4656,6 +4711,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
     return _up_defining_ops(value, lambda v: loaded.get(_ir_hash(v)), depth)
 
 
+_MATRIX_STORE_VALUES = 512  # values up the ops that compute one word `stmatrix` stores, looked at for what was loaded
 _REGISTER_STORES_READ = 8  # values stored into one register storage that `_products_read` follows up
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
 _ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps

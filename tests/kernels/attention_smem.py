@@ -164,6 +164,43 @@ def compile_lone_scores():
 
 
 @cute.kernel
+def lone_swapped_kernel(tiled_mma: cute.TiledMma, q: cute.Tensor, k: cute.Tensor):
+    """The lone product transposed, S^T = K Q^T: the keys' tile in A, the queries' in B."""
+    tidx, _, _ = cute.arch.thread_idx()
+    tile, head, batch = cute.arch.block_idx()
+    smem = cutlass.utils.SmemAllocator()
+    layout = cute.make_layout((_N, _N), stride=(_N, 1))
+    sQ = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    sK = smem.allocate_tensor(cutlass.Float16, layout, 16)
+    cute.autovec_copy(cute.local_tile(q[batch, head, None, None], (_N, _N), (tile, 0)), sQ)
+    cute.autovec_copy(cute.local_tile(k[batch, head, None, None], (_N, _N), (0, 0)), sK)
+    cute.arch.sync_threads()
+    thr = tiled_mma.get_slice(tidx)
+    tSrK = thr.make_fragment_A(thr.partition_A(sK))
+    tSrQ = thr.make_fragment_B(thr.partition_B(sQ))
+    cute.autovec_copy(thr.partition_A(sK), tSrK)
+    cute.autovec_copy(thr.partition_B(sQ), tSrQ)
+    accT = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
+    accT.fill(0.0)
+    cute.gemm(tiled_mma, accT, tSrK, tSrQ, accT)
+    cute.printf("{}", accT[0])
+
+
+@cute.jit
+def lone_swapped_host(q: cute.Tensor, k: cute.Tensor):
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 16))
+    lone_swapped_kernel(cute.make_tiled_mma(op, cute.make_layout((4, 1, 1))), q, k).launch(grid=(2, 2, 2),
+                                                                                          block=(128, 1, 1))
+
+
+def compile_lone_swapped():
+    def fake():
+        return make_fake_compact_tensor(cutlass.Float16, (2, 2, 2 * _N, _N), stride_order=(3, 2, 1, 0),
+                                        assumed_align=16)
+    return cute.compile(lone_swapped_host, fake(), fake())
+
+
+@cute.kernel
 def two_layouts_kernel(tiled_mma: cute.TiledMma, X: cute.Tensor, Y: cute.Tensor):
     @cute.struct
     class SharedStorage:
