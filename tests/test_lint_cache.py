@@ -64,3 +64,36 @@ def test_results_cached_by_a_parallel_run_stay_with_their_files(tmp_path):
     cached = lint_paths([str(tmp_path)], workers=2, cache=True)
     assert [(f.path.rsplit("/", 1)[1], f.line) for f in fresh.findings] == [("k1.py", 3), ("k3.py", 2), ("k5.py", 1)]
     assert cached.findings == fresh.findings
+
+
+def test_a_file_is_linted_again_when_a_helper_module_it_imports_changes(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    helpers = package / "helpers.py"
+    helpers.write_text(
+        "def mma(tiled_mma, acc, frag_a, frag_b):\n"
+        "    cute.gemm(tiled_mma, acc, frag_a, frag_b, acc)\n"
+    )
+    kernel = package / "kernel.py"
+    kernel.write_text(
+        "from pkg.helpers import mma\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(sA: cute.Tensor, sB: cute.Tensor):\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCrA = tiled_mma.make_fragment_A(thr_mma.partition_A(sA))\n"
+        "    tCrB = tiled_mma.make_fragment_B(thr_mma.partition_B(sB))\n"
+        "    mma(tiled_mma, acc, tCrB, tCrA)\n"
+    )
+    # both fragments sit in the other's slot
+    assert [(f.line, f.code) for f in lint_paths([str(kernel)], workers=1, cache=True).findings] == [(8, "CI111")] * 2
+    parsed = _count_parses(monkeypatch)
+    # the helper now gives its first fragment to the B slot: the call is right, though kernel.py did not change
+    helpers.write_text(
+        "def mma(tiled_mma, acc, frag_b, frag_a):\n"
+        "    cute.gemm(tiled_mma, acc, frag_a, frag_b, acc)\n"
+    )
+    os.utime(helpers, ns=(1, 1))
+    assert lint_paths([str(kernel)], workers=1, cache=True).findings == []
+    assert len(parsed) == 1
+    assert lint_paths([str(kernel)], workers=1, cache=True).findings == [] and len(parsed) == 1

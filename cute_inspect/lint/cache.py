@@ -1,9 +1,9 @@
 """Each file's lint results, kept between runs (as ruff keeps ``.ruff_cache``) so that an unchanged file is not
 parsed again.
 
-An entry is keyed by the file's resolved path and holds what its size and modification time were, the
-configuration it was linted under and the linter's own version (its rules' source files); any change makes
-the entry stale. The cache lives in the user's cache directory (``$CUTE_INSPECT_CACHE_DIR``, else
+An entry is keyed by the file's resolved path and holds what its size and modification time were, and those of
+the other modules its lint read (helpers it imports from its repository: ``lint.imported``), the configuration it
+was linted under and the linter's own version (its rules' source files); any change makes the entry stale. The cache lives in the user's cache directory (``$CUTE_INSPECT_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/cute-inspect``, else ``~/.cache/cute-inspect``), never in the linted tree; ``--no-cache``
 skips it. A cache that cannot be read or written is ignored: it only saves time.
 
@@ -29,8 +29,10 @@ from typing import Any
 
 from cute_inspect.findings import FileError, Finding
 
-_FORMAT = 1
+_FORMAT = 2
 Result = tuple[list[Finding], FileError | None, tuple[int, int]]
+# (the file's stamp, each module its lint read with that module's stamp, the result)
+_Entry = tuple[tuple[int, int], tuple[tuple[str, tuple[int, int] | None], ...], Result]
 
 
 def default_directory() -> Path:
@@ -70,7 +72,7 @@ class ResultCache:
         self.directory = directory
         digest = hashlib.sha256(f"{_FORMAT}\n{key}\n{_linter_version()}".encode()).hexdigest()[:24]
         self._file = directory / f"lint-{digest}.pickle"
-        self._entries: dict[str, tuple[tuple[int, int], Result]] = self._load()
+        self._entries: dict[str, _Entry] = self._load()
         self._changed = False
 
     def _load(self) -> dict[str, Any]:
@@ -82,14 +84,20 @@ class ResultCache:
         return entries if isinstance(entries, dict) else {}
 
     def get(self, path: Path, config: str) -> Result | None:
-        """The result of ``path`` under ``config`` (its fingerprint) when the file is as it was then."""
+        """The result of ``path`` under ``config`` (its fingerprint) when the file, and every module its lint
+        read, are as they were then."""
         entry = self._entries.get(f"{path}\n{config}")
-        return entry[1] if entry is not None and entry[0] == _stamp(path) else None
+        if entry is None or entry[0] != _stamp(path):
+            return None
+        if any(_stamp(Path(module)) != stamp for module, stamp in entry[1]):
+            return None
+        return entry[2]
 
-    def put(self, path: Path, config: str, result: Result) -> None:
+    def put(self, path: Path, config: str, result: Result, modules_read: tuple[str, ...] = ()) -> None:
         stamp = _stamp(path)
         if stamp is not None:
-            self._entries[f"{path}\n{config}"] = (stamp, result)
+            read = tuple((module, _stamp(Path(module))) for module in modules_read)
+            self._entries[f"{path}\n{config}"] = (stamp, read, result)
             self._changed = True
 
     def save(self) -> None:

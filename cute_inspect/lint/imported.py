@@ -87,7 +87,9 @@ def _module_file(directory: Path, module: str, level: int) -> Path | None:
 
 
 @lru_cache(maxsize=256)
-def _functions(path: Path) -> dict[str, ast.FunctionDef]:
+def _functions(path: Path, stamp: tuple[int, int]) -> dict[str, ast.FunctionDef]:
+    """The module's top-level functions; ``stamp`` (size, modification time) keys the cache, so that a process
+    that lints again (the language server) reads an edited module again."""
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
@@ -147,17 +149,38 @@ def _copy_op(function: ast.FunctionDef) -> str | None:
     return (_called(op) or "") if type(op) is ast.Call else ""
 
 
-@lru_cache(maxsize=1024)
+# the modules summaries were read from since the last `take_modules_read()`: a file's lint result depends on them
+_READ: set[Path] = set()
+
+
+def take_modules_read() -> tuple[str, ...]:
+    """The modules read for summaries since the last call, and forget them (the runner asks after each file, so
+    that a cached result is stale once one of them changes)."""
+    read = tuple(sorted(map(str, _READ)))
+    _READ.clear()
+    return read
+
+
 def summary(importer: Path, source: Import) -> Helper | None:
     """What the function ``source`` names, imported by the file ``importer``, does; None when it is not found."""
     module, level, name = source
     if name is None:
         return None
     path = _module_file(importer.parent, module, level)
-    function = _functions(path).get(name) if path is not None else None
-    if function is None:
+    if path is None:
         return None
-    return Helper(_gemm_slots(function), _copy_op(function))
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    _READ.add(path)
+    return _helper(path, (stat.st_size, stat.st_mtime_ns), name)
+
+
+@lru_cache(maxsize=1024)
+def _helper(path: Path, stamp: tuple[int, int], name: str) -> Helper | None:
+    function = _functions(path, stamp).get(name)
+    return None if function is None else Helper(_gemm_slots(function), _copy_op(function))
 
 
 def module_summary(importer: Path, source: Import, name: str) -> Helper | None:
