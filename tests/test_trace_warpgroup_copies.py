@@ -1,6 +1,7 @@
 """An attention backward step whose MMA loop is traced once per warpgroup (tests/kernels/warpgroup_copies.py): each
 copy's element writes, made through a view a helper returns and carried by a dynamic loop, land on that copy's own
-tensor, so each copy's dS holds its own scores' values and the attention axes come out of the chains."""
+tensor, so each copy's dS holds its own scores' values and the attention axes come out of the chains; dK's partial,
+staged in SMEM through a view of its registers, is the epilogue."""
 
 import json
 import os
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from _cli import KERNELS, ROOT, first_axes_of, trace_json
+from _cli import KERNELS, ROOT, first_axes_of, first_labels_of, trace_json
 
 KERNEL = os.path.join(KERNELS, "warpgroup_copies.py")
 
@@ -59,3 +60,12 @@ def test_each_copy_writes_its_own_scores_gradient(records):
 ])
 def test_both_copies_keep_the_attention_axes(events, name, axes):
     assert first_axes_of(events, name, len(axes)) == axes
+
+
+def test_an_accumulator_staged_through_a_view_of_its_registers_is_the_epilogue(events):
+    # `flat` is laid by hand over dK's registers and copied into the r2s partition of `staged`, which no MMA reads
+    # and no traced copy takes out (its reduce-add takes the bare address): the epilogue's staging buffer, written
+    # by a store
+    assert {label.split("-")[0] for label in first_labels_of(events, "staged")} == {"epi"}
+    assert {label.split("-")[0] for label in first_labels_of(events, "t_stage")} == {"store"}
+    assert {label.split("-")[0] for label in first_labels_of(events, "flat")} == {"store"}
