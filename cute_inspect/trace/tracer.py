@@ -648,13 +648,14 @@ class _Tracer:
                 return self.known[key]
         # Dynamic loops pass tensors as block arguments: same type, new value. The value the loop was entered
         # with says which tensor it carries, where the IR shows it (`scf.for`'s init operands)
-        entered = _loop_entry_key(obj.value, self.known) if _is_loop_carried(obj) else None
+        in_loop = _is_loop_carried(obj)
+        entered = _loop_entry_key(obj.value, self.known) if in_loop else None
         if entered is not None:
             self.known[key] = self.known[entered]
             return self.known[key]
         # Else the latest tensor of that exact type (layout, memory, swizzle included) is the one carried in.
         # A function's own parameters are new.
-        carried = self._carried_candidates(text) if _is_loop_carried(obj) else None
+        carried = self._carried_candidates(text) if in_loop else None
         if carried:
             # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
             # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
