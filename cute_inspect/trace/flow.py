@@ -2592,7 +2592,7 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     # the operand those values are written for (dS for dQ = dS K), whichever warp's code was traced first
     storage = _storage_roots(records, views)
     stored = _stored_out(records, storage)
-    written = {tensor[i] for i in _written_from_accumulators(records) if storage[i] not in stored}
+    written = {tensor[i] for i in _written_from_accumulators(records, views) if storage[i] not in stored}
     written |= {tensor[i] for i in _written_through_own_views(records, views)}
     found, lanes = set(), set()
     issued = {instance.get(r.index, r.made_by["object"]) for r in records if r.op == "gemm" and r.made_by}
@@ -3321,8 +3321,9 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     storage = _storage_roots(records, views)
     stored_out = _stored_out(records, storage)
     staging = _written_from_registers(records)
+    from_accumulators = _written_from_accumulators(records, views)
     handed_on = _handed_to_another_mma(readers, storage)
-    for index in _written_from_accumulators(records):
+    for index in from_accumulators:
         # a tensor laid over an operand's SMEM (sdK over sK) that the epilogue writes with an accumulator's values
         # and copies out to global memory, or hands to another MMA that reads the storage through views of its own
         # (`sdS_epi`: dS written in the epilogue's layout, read by dQ and dK as sdS and sdSt): the staging buffer,
@@ -3355,10 +3356,13 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
         elif len(roots) == 2 and roots in accumulators and record.index not in loaded:
             level = "epi"
             staged.add(record.index)
-        elif axes.mmas and record.index in staging and storage[record.index] in stored_out \
-                and record.index not in loaded:
+        elif axes.mmas and record.index in staging and record.index not in loaded and (
+                storage[record.index] in stored_out
+                or (record.index in from_accumulators and storage[record.index] not in handed_on)):
             # in a kernel with an MMA, written from registers and copied out to global memory (an r2s copy, then
-            # a TMA store), whatever axes its tiles have found: the epilogue's staging buffer
+            # a TMA store), whatever axes its tiles have found: the epilogue's staging buffer; so is one written
+            # with an accumulator's values that no MMA reads, however its values leave (a bulk reduce-add issued
+            # on its bare address, which the trace sees as no copy)
             level = "epi"
             staged.add(record.index)
         elif record.index in views and readers.get(views[record.index]):
@@ -3450,10 +3454,10 @@ def _stored_out(records: list, storage: dict) -> set:
     return found
 
 
-def _written_from_accumulators(records: list) -> dict:
+def _written_from_accumulators(records: list, views: dict) -> dict:
     """SMEM tensors a copy writes with an accumulator's values (a register fragment of it, converted: r2s), with
     the first such copy."""
-    held = _holding_accumulator_values(records)
+    held = _holding_accumulator_values(records, views)
     found: dict = {}
     for copy, target in _copies_into_smem(records, through_views=False):
         if copy.operands["src"] in held:
@@ -3468,7 +3472,7 @@ def _written_through_own_views(records: list, views: dict) -> set:
     the operand written for the MMA that reads the buffer, also where an epilogue later reuses the buffer's storage
     to stage another accumulator out (dK over sP). A buffer laid over the storage by its pointer alone
     (`make_tensor(recast_ptr(sK.iterator), epi_layout)`) is no view taken of the operand: it stays another tensor."""
-    held = _holding_accumulator_values(records)
+    held = _holding_accumulator_values(records, views)
     out = _global_store_sources(records)
     found = set()
     for record in records:
@@ -3505,9 +3509,10 @@ def _global_stores(records: list):
             yield record
 
 
-def _holding_accumulator_values(records: list) -> set:
+def _holding_accumulator_values(records: list, views: dict) -> set:
     """Records holding an accumulator's values: the accumulator, its register fragments and retiles, registers
-    loaded from them and converted."""
+    loaded from them and converted, and register tensors laid over its registers by hand (`views`:
+    `make_tensor(acc.iterator, shape)`, or its registers recast to integers rounded in place)."""
     held: set = set()  # records holding an accumulator's values: the accumulator, its register fragments, retiles
     for _ in range(4):  # registers made before the partition a copy later fills them from: another pass
         size = len(held)
@@ -3517,7 +3522,8 @@ def _holding_accumulator_values(records: list) -> set:
             elif record.op == "gemm" and record.operands and record.operands.get("D") is not None:
                 held.add(record.operands["D"])
             elif record.op not in ("copy", "gemm") and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces \
-                    and not (held.isdisjoint(record.inputs) and held.isdisjoint(record.meta.get("values_from", ()))):
+                    and not (held.isdisjoint(record.inputs) and held.isdisjoint(record.meta.get("values_from", ()))
+                             and views.get(record.index) not in held):
                 held.add(record.index)  # (no sets made per record and pass: five calls per trace walk them all)
         if len(held) == size:
             break

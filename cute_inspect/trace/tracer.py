@@ -439,6 +439,32 @@ def _is_loop_carried(obj) -> bool:
     return False
 
 
+def _loop_entry_key(value, known: dict, depth: int = 8):
+    """The `known` key of the value a dynamic `scf.for` was entered with, for a value it carries: a region argument
+    is the init operand of its place (the induction variable first), a loop's result the init operand it carried
+    out, followed through nested and successive loops (an unrolled Python loop around a dynamic one enters each
+    with the last one's result). None where the IR does not show it (`scf.if` and `scf.while` pick among values)."""
+    for _ in range(depth):
+        try:
+            owner = value.owner
+            if isinstance(owner, _ir().Block):
+                op, place = owner.owner, _ir().BlockArgument(value).arg_number - 1
+            else:
+                op, place = owner, _ir().OpResult(value).result_number
+            op = getattr(op, "operation", op)
+            if op.name != "scf.for" or place < 0 or len(op.operands) <= 3 + place:
+                return None
+            value = op.operands[3 + place]
+            if not isinstance(value, _ir().Value):  # the DSL hands operands out as its own tensors
+                value = value.value
+        except Exception:
+            return None
+        key = _ir_hash(value)
+        if key in known:
+            return key
+    return None
+
+
 @functools.lru_cache(maxsize=1)
 def _tensor_class():
     from cutlass.cute.tensor import _Tensor
@@ -643,9 +669,16 @@ class _Tracer:
             if typ == text:
                 self.known[key] = (index, out, labels)
                 return self.known[key]
-        # Dynamic loops pass tensors as block arguments: same type, new value. The latest tensor of that exact
-        # type (layout, memory, swizzle included) is the one carried in. A function's own parameters are new.
-        carried = self._carried_candidates(text) if _is_loop_carried(obj) else None
+        # Dynamic loops pass tensors as block arguments: same type, new value. The value the loop was entered
+        # with says which tensor it carries, where the IR shows it (`scf.for`'s init operands)
+        in_loop = _is_loop_carried(obj)
+        entered = _loop_entry_key(obj.value, self.known) if in_loop else None
+        if entered is not None:
+            self.known[key] = self.known[entered]
+            return self.known[key]
+        # Else the latest tensor of that exact type (layout, memory, swizzle included) is the one carried in.
+        # A function's own parameters are new.
+        carried = self._carried_candidates(text) if in_loop else None
         if carried:
             # acc_S and acc_O may share a type: the one the calling code holds under that name, if any; a helper
             # holds it under its parameter's name (`dst_tensor`), its caller under the tensor's own (`tCtSFA`)
