@@ -3690,6 +3690,16 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
                 or "smem" in record.memspaces and storage[record.index] in stored:
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+    # the registers' side of such a write-out (`autovec_copy(vals_vecs[None, i], out_vecs[None, i])`): the values
+    # written, cut as the store's view is
+    for copy in records:
+        operands = copy.operands or {} if copy.op == "copy" else {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if src is None or dst is None or not records[src].meta.get("thread_view") \
+                or records[src].memspaces[:1] != ("rmem",) or relevels.get(dst, (None, None))[1] != "store":
+            continue
+        relevels[src] = (("copy",), "store")
+        records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
 
 
 def _copied_into_views(records: list) -> set:
@@ -3992,9 +4002,12 @@ def _moved_into_written_out(records: list) -> None:
                 or any(label.level != "store" for label in labels):
             continue
         source = records[moved[0]]
+        # an array the thread's loaded values were gathered into (`flattened_values`: a top-k's selected values)
+        # holds those values, whatever is later moved out of it (`out[i] = vals[i].to(f32)`, the same type)
         if source.op != "make_rmem_tensor" or source.memspaces[:1] != ("rmem",) or not source.levels \
                 or format_shape(source.shapes[0]) != format_shape(record.shapes[0]) \
-                or any(label.level not in ("copy", "input") for label in _levels.flatten(source.levels[0])):
+                or any(label.level not in ("copy", "input") or label.rule == "flattened_values"
+                       for label in _levels.flatten(source.levels[0])):
             continue
         source.levels = (_relabelled(record.levels[0], source.index, "moved_into_written_out"),) + source.levels[1:]
 
@@ -4270,9 +4283,12 @@ def _results_written_out(records: list) -> None:
     were computed from (a load's `copy`)."""
     def registers_of(index):
         record = records[index]
-        if record.op == "local_tile" and record.inputs and record.memspaces[:1] == ("rmem",):
+        if record.op in ("local_tile",) + _DIVIDES and record.inputs and record.memspaces[:1] == ("rmem",):
             record = records[record.inputs[0]]
-        return record if record.op == "make_rmem_tensor" and not record.inputs else None
+        # registers made from a shape, or like another array's (`make_rmem_tensor_like(indices, f32)`: its shape
+        # only, the values its own)
+        fresh = record.op == "make_rmem_tensor" and not record.inputs or record.op == "make_rmem_tensor_like"
+        return record if fresh and record.memspaces[:1] == ("rmem",) else None
 
     copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
               and r.operands.get("dst") is not None]
@@ -4284,8 +4300,22 @@ def _results_written_out(records: list) -> None:
                 or any(label.level != "store" for label in labels) or not registers.levels \
                 or all(label.level == "store" for label in _levels.flatten(registers.levels[0])):  # said already
             continue
-        registers.levels = (_relabelled(registers.levels[0], registers.index, "written_out", level="store"),) \
-            + registers.levels[1:]
+        if _unlabelled_registers(registers):  # no rule placed them: what the write-out moves, its atom first
+            _as_copy_values(registers, "written_out", "store")
+        else:
+            registers.levels = (_relabelled(registers.levels[0], registers.index, "written_out", level="store"),) \
+                + registers.levels[1:]
+        _axis_of_written_view(registers, records[operands["src"]])
+
+
+def _axis_of_written_view(registers, view) -> None:
+    """One-mode registers with no axis written out through a view of theirs whose every leaf runs along one axis
+    (`tiled_divide(vals, (4,))`, `((4), 2)` along N): their mode runs along it."""
+    own = registers.levels[0] if registers.levels else None
+    axes = {label.axis for label in _levels.flatten(view.levels[0])} if view is not registers and view.levels else set()
+    if isinstance(own, _levels.ModeLabel) and own.axis is None and not own.leaf_axes and len(axes) == 1 \
+            and None not in axes:
+        registers.levels = (replace(own, axis=axes.pop(), axis_rule="written_tile"),) + registers.levels[1:]
 
 
 def _register_views(records: list, views: dict) -> None:

@@ -1976,6 +1976,8 @@ class _Tracer:
             self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
+            for side in ("src", "dst"):
+                self._vector_copied(*by_arg[side])
             self._copy_carries_products(record.operands["src"], record.operands["dst"])
             if call.op == "partition_and_copy" and record.made_by:
                 self._tiles_of_one_copy(bound, record.made_by["object"])
@@ -2600,8 +2602,7 @@ class _Tracer:
         # one statement seen from two frames (a comprehension's or a conditional expression's, which the DSL runs
         # in a generated function, and the frame running the statement) is waited on once: at the innermost,
         # whose line is the call's
-        levels = [level for i, level in enumerate(levels)
-                  if not any(_same_statement(other[0], level[0]) for other in levels[i + 1:])]
+        levels = _one_per_statement(levels)
         # the statements waited on find their call by its column
         levels = [(site_of(frames[level[5]][1]),) + level[1:] if level[0].col == 0 and level[4] is None else level
                   for level in levels]
@@ -3873,6 +3874,24 @@ class _Tracer:
         record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
         return True
 
+    def _vector_copied(self, index: int, kept, shape) -> None:
+        """`autovec_copy(regs_vecs[None, i], out_vecs[None, i])` of `tiled_divide(row, (4,))`: a copy that moves one
+        vector of a (vector, vectors) divide, whatever index picks it (a thread's own, `_thread_view`, or a loop's,
+        one thread writing the row's every vector), makes that divide a copy partition by hand: the vector the
+        copy's atom, the vectors its rests, as a thread view of the divide is; `flow.settle` makes it Store where
+        the copy writes it out."""
+        record = self.trace.records[index]
+        if record.meta.get("thread_view") or record.op not in ("tiled_divide", "zipped_divide", "flat_divide") \
+                or len(record.levels) != 1 or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != 2 \
+                or not isinstance(record.shapes[0], tuple) or len(record.shapes[0]) != 2:
+            return
+        vector = [label.var for label in _levels.flatten(record.levels[0][0])]
+        if size(shape) != size(record.shapes[0][0]) or [label.var for label in _levels.flatten(kept)] != vector:
+            return
+        record.meta["thread_view"] = True
+        record.meta["thread_values"] = 0
+        record.levels = (_levels.thread_view(record.levels[0], index, keep_roles=True, rule="vector_copied"),)
+
     def _thread_picked_leaf(self, record, coord) -> bool:
         """`tA[None, (None, (tidx, None))]` of a divide `(rows, (8, (128, 6)))`: a nested mode one of whose leaves the
         thread index picks, the other modes kept whole, is that thread's copy partition of the mode
@@ -5112,6 +5131,34 @@ class _Stack:
         # same call again, calling another frame, is the statement's next run (an unrolled loop)
         return statement_at(site.file, frame.f_lineno) is statement_at(site.file, site.line) and \
             (self._below[id(frame)] is None or frame.f_lasti != level[6])
+
+
+def _one_per_statement(levels: list) -> list:
+    """Caller levels with one statement seen from two frames kept once, at the innermost (whose line and column
+    are the call's). Where that inner frame runs a function the statement itself defines (the DSL runs a
+    conditional expression, `x = helper(...) if c else None`, in a generated function of its own) nothing is bound
+    in it: the statement's own frame, the outer one, binds the result."""
+    kept = []
+    for i, level in enumerate(levels):
+        outer = next((other for other in reversed(kept) if _same_statement(level[0], other[0])), None)
+        if outer is not None:
+            kept.remove(outer)
+            if outer[1] is not level[1] and level[4] is None and _defined_in_statement(level[1], level[0]):
+                level = (level[0], outer[1], level[2], level[3], None, level[5], outer[6])
+        kept.append(level)
+    return kept
+
+
+def _defined_in_statement(frame, site: CallSite) -> bool:
+    """Whether the function a frame runs is one the statement at `site` calls by no name (a function the DSL
+    generated for one of its expressions), not a function of the code's that the statement calls."""
+    stmt = statement_at(site.file, site.line)
+    if stmt is None:
+        return False
+    name = frame.f_code.co_name
+    return not any(isinstance(node, ast.Call) and name in (getattr(node.func, "id", None),
+                                                           getattr(node.func, "attr", None))
+                   for node in ast.walk(stmt))
 
 
 def _same_statement(site: CallSite, other: CallSite) -> bool:
