@@ -4285,9 +4285,10 @@ def _results_written_out(records: list) -> None:
         record = records[index]
         if record.op in ("local_tile",) + _DIVIDES and record.inputs and record.memspaces[:1] == ("rmem",):
             record = records[record.inputs[0]]
-        # registers made from a shape, or like another array's (`make_rmem_tensor_like(indices, f32)`: its shape
-        # only, the values its own)
-        fresh = record.op == "make_rmem_tensor" and not record.inputs or record.op == "make_rmem_tensor_like"
+        # registers made from a shape, or like such an array (`make_rmem_tensor_like(indices, f32)`: its shape only,
+        # the values its own); not like a copy's registers (`tXrX.to(bf16)` of a load's values keeps the load's)
+        fresh = record.op == "make_rmem_tensor" and not record.inputs \
+            or record.op == "make_rmem_tensor_like" and _bare_root(records, record) is not None
         return record if fresh and record.memspaces[:1] == ("rmem",) else None
 
     copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
