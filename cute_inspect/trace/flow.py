@@ -1731,14 +1731,21 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
     selected keys: a top-k table), and one row per key where it holds the head dim alone (the keys' and values'
     rows, shared by the heads as MLA's latent is, and dK's). Returns the classes of such modes grouping two leaves."""
     grouping = set()
-    inputs = []
+    inputs = []  # (record, each top mode's class, or None where the mode holds several classes' leaves)
+    apart = []  # (record, the classes of each top mode's leaves) of every such tensor
     for record in records:
         if record.op in ("input", "make_tensor") and record.levels and set(record.memspaces) & {"gmem", "coord"} \
                 and isinstance(record.shapes[0], tuple):
             modes = _modes(record.levels[0])
-            if len(modes) == len(record.shapes[0]) and all(isinstance(x, _levels.ModeLabel) and x.var is not None
-                                                           for x in modes):
-                inputs.append((record, [axes.find(x.var) for x in modes]))
+            leaves = [[axes.find(x.var) for x in _levels.flatten(mode)] for mode in modes]
+            if len(modes) != len(record.shapes[0]) or not all(x.var is not None for mode in modes
+                                                               for x in _levels.flatten(mode)):
+                continue
+            apart.append((record, leaves))
+            if all(isinstance(x, _levels.ModeLabel) for x in modes):
+                inputs.append((record, [found[0] for found in leaves]))
+    every = {axes.find(v) for key, v in axes.key_var.items() if isinstance(key, tuple) and key[0] == "mma"
+             and v is not None}  # every product's axes: a sibling product's columns (dQ's beside dQv's) too
     for m, rows in axes.gradients.items():
         roots = {a: axes.find(v) for a in "MNK" if (v := axes.key_var.get(("mma", m, a))) is not None}
         queries = roots.get("M" if rows == "Q" else "K")
@@ -1755,6 +1762,7 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
         if not one_token:
             continue
         named[queries] = ("H", "token_heads")
+        _tokens_apart(records, named, apart, roots, every)
         for record, found in inputs:
             batched = [i for i, root in enumerate(found) if root not in roots.values()]
             count = len(list(_leaves(record.shapes[0][batched[0]]))) if len(batched) == 1 else 0
@@ -1774,6 +1782,45 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
                 _outer_leaf_first(axes, records, tokens, ("B", sequence)) or by_stride or (sequence, "B")
             grouping.add(tokens)
     return grouping
+
+
+def _tokens_apart(records: list, named: dict, inputs: list, roots: dict, every: set) -> None:
+    """`_token_heads`' batched L where a tensor holds its two leaves as classes of their own (the host's (sequence,
+    batch, heads, top-k) with batch and sequence swapped, grouped `((s, b), ...)`, re-laid `(heads, top-k, (s, b))`):
+    the sequence leaf the query tokens Q (K where the tensor holds no query side), the other the batch B. The
+    sequence is the inner leaf: the smaller stride where both are numbers, else the later of the two modes of the
+    kernel parameter that holds them apart (a framework's contiguous (batch, sequence, ...) tensor). `every`: the
+    axes of every product, a mode of none of them batched."""
+    product = set(roots.values()) | every
+    for record, leaves in inputs:
+        batched = [root for mode in leaves if not set(mode) & product for root in mode]
+        held = {a for a, root in roots.items() if any(root in mode for mode in leaves)}
+        if len(batched) != 2 or len(set(batched)) != 2 or not held & {"M", "N"} \
+                or any(named.get(r, (None, None))[1] not in ("batch", "token_heads", None) for r in batched):
+            continue
+        inner = _inner_of_two(records, inputs, batched)
+        if inner is None:
+            continue
+        sequence = "Q" if held - {"N"} else "K"
+        for root in batched:
+            named[root] = (sequence if root == inner else "B", "token_heads")
+
+
+def _inner_of_two(records: list, inputs: list, pair: list):
+    """Which of two classes is the inner index of the pair: the leaf of smaller stride in a mode grouping the two
+    where both strides are numbers; else the later of the two top modes of a kernel parameter holding them apart."""
+    for record, leaves in inputs:
+        layout = top_modes(record.layouts[0]) if record.layouts else None
+        for at, mode in enumerate(leaves):
+            tree = leaf_tree(layout[at]) if layout and at < len(layout) and mode in (pair, pair[::-1]) else None
+            strides = [x.rpartition(":")[2] for x in tree] if isinstance(tree, tuple) and len(tree) == 2 else []
+            if len(strides) == 2 and all(x.isdigit() for x in strides) and strides[0] != strides[1]:
+                return mode[0] if int(strides[0]) < int(strides[1]) else mode[1]
+    for record, leaves in inputs:
+        at = [next((i for i, mode in enumerate(leaves) if mode == [root]), None) for root in pair]
+        if record.op == "input" and None not in at:
+            return pair[0] if at[0] > at[1] else pair[1]
+    return None
 
 
 def _numeric_strides(record, at: int) -> bool:

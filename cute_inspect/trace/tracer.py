@@ -2890,7 +2890,8 @@ class _Tracer:
                     self.axes.join(coord.var, self._axis_var(mode))
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
-            found = self._restrided(bound.get("iterator"), info, call) if op == "make_tensor" else None
+            found = self._restrided(bound.get("iterator"), info, call, bound.get("layout")) \
+                if op == "make_tensor" else None
             if found is not None:
                 self.views[origin] = found[0]
                 if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
@@ -3047,12 +3048,14 @@ class _Tracer:
         self.views[origin] = same[0]
         return self.trace.records[same[0]].levels[0]
 
-    def _restrided(self, pointer, info, call=None):
+    def _restrided(self, pointer, info, call=None, layout=None):
         """(record, labels) of the traced tensor whose own iterator a new global or coordinate tensor is made over
         with that tensor's strides, mode for mode (`make_tensor(t.iterator, make_layout(new_shape,
-        stride=t.stride))`: t's shape rewritten, an expert's rows of a grouped operand): the same modes. A
-        coordinate tensor's iterator is a tuple of coordinates, no value to walk up from: the calling code's
-        argument `t.iterator` names the tensor."""
+        stride=t.stride))`: t's shape rewritten, an expert's rows of a grouped operand): the same modes. Where the
+        layout picks t's strides leaf by leaf (`stride=(t.stride[1], t.stride[0], ...)`, batch and sequence
+        swapped), each leaf is the t leaf whose stride it took, whatever the strides print as (run-time strides
+        alike, `?{i64 div=8}`, tell nothing). A coordinate tensor's iterator is a tuple of coordinates, no value to
+        walk up from: the calling code's argument `t.iterator` names the tensor."""
         if info.memspace not in ("gmem", "coord") or pointer is None:
             return None
         viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") else None
@@ -3063,6 +3066,10 @@ class _Tracer:
             viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if viewed is None or self.trace.records[viewed[0]].memspaces[viewed[1]] != info.memspace:
             return None
+        picked = _picked_leaves(self.trace.records[viewed[0]], viewed, info,
+                                _stride_picks(getattr(layout, "value", layout), getattr(pointer, "value", None)))
+        if picked is not None:
+            return viewed[0], picked
         source, own = top_modes(self.trace.records[viewed[0]].layouts[viewed[1]]), top_modes(info.layout)
         if not source or not own or len(source) != len(own) or not isinstance(viewed[2], tuple) \
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
@@ -4971,6 +4978,64 @@ def _source_stride_leaf(value, known, source) -> int | None:
         return _ir().OpResult(leaves).result_number
     except (AttributeError, TypeError, ValueError):
         return None
+
+
+def _stride_picks(layout, pointer) -> list | None:
+    """For each flat leaf of a layout made by `make_layout(shape, stride=(t.stride[1], t.stride[0], 1))` over
+    `t.iterator`: the index of the flat leaf of t's stride it took (`get_leaves(get_stride(t.layout))#k`), or None
+    for a number; None where a run-time stride is no leaf of the stride of the tensor whose iterator is the pointer."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    tensor = _operands(pointer)[0] if _op_name(pointer) == "cute.get_iter" and _operands(pointer) else None
+    if not strides or tensor is None:
+        return None
+    picks = []
+    for value in strides:
+        if isinstance(value, str):
+            picks.append(None)
+            continue
+        leaf = _operands(value)[0] if _op_name(value) == "cute.to_int_tuple" and _operands(value) else None
+        chain = [leaf]
+        for op in ("cute.get_leaves", "cute.get_stride", "cute.get_layout"):
+            if _op_name(chain[-1]) != op or not _operands(chain[-1]):
+                return None
+            chain.append(_operands(chain[-1])[0])
+        if _ir_hash(chain[-1]) != _ir_hash(tensor):
+            return None
+        results = [_ir_hash(r) for r in getattr(leaf.owner, "operation", leaf.owner).results]
+        picks.append(results.index(_ir_hash(leaf)))
+    return picks if any(p is not None for p in picks) else None
+
+
+def _picked_leaves(source, viewed: tuple, info, picks: list | None):
+    """The labels of a view whose flat leaves are the source's leaves `picks` (`_stride_picks`), nested as the
+    view's shape; a leaf of a number stride takes the one source leaf of that stride no run-time pick took. None
+    where the picks do not cover the view's leaves once each."""
+    shape = source.shapes[viewed[1]]
+    labels = _levels.leaves(shape, viewed[2])
+    strides = [leaf.rpartition(":")[2] for leaf in _leaves(leaf_tree(source.layouts[viewed[1]]))] \
+        if source.layouts and leaf_tree(source.layouts[viewed[1]]) is not None else []
+    own = [leaf.rpartition(":")[2] for leaf in _leaves(leaf_tree(info.layout))] \
+        if leaf_tree(info.layout) is not None else []
+    if picks is None or len(picks) != len(own) or len(strides) != len(labels):
+        return None
+    picks = list(picks)
+    for j, pick in enumerate(picks):
+        if pick is None:
+            free = [i for i, stride in enumerate(strides) if stride == own[j] and i not in picks]
+            if len(free) != 1:
+                return None
+            picks[j] = free[0]
+    if len(set(picks)) != len(picks) or not all(0 <= p < len(labels) for p in picks):
+        return None
+    taken = iter(labels[p] for p in picks)
+
+    def nest(mode):
+        return tuple(nest(m) for m in mode) if isinstance(mode, tuple) else next(taken)
+
+    modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
+    tree = tuple(nest(m) if isinstance(m, tuple) and len(list(_leaves(m))) > 1 else next(taken) for m in modes)
+    return tree if isinstance(info.shape, tuple) else tree[0]
 
 
 def _same_stride_leaves(layout) -> dict:
