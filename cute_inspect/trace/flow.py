@@ -1865,12 +1865,26 @@ def _token_leaves_apart(axes: Axes, records: list, letters: dict) -> None:
             return []
         return [leaf for t, s in zip(tree, shape) for leaf in leaves(t, s)]
 
+    # the letter of each leaf's own variable where a mode groups the two leaves, in the grouped mode's order: a
+    # tensor holding them apart in another order (batch and sequence swapped) takes each leaf's own
+    by_var: dict = {}
+    for record in records:
+        for tree in record.levels:
+            for mode in (tree if isinstance(tree, tuple) else ()):
+                pair = list(_levels.flatten(mode)) if isinstance(mode, tuple) else []
+                order = letters.get(axes.find(pair[0].var)) if len(pair) == 2 and pair[0].var is not None else None
+                if order and len(order) == 2 and pair[1].var is not None and pair[0].var != pair[1].var \
+                        and axes.find(pair[1].var) == axes.find(pair[0].var):
+                    for label, letter in zip(pair, order):
+                        by_var.setdefault(label.var, letter)
     for record in records:
         for at, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
             found = [x for x in leaves(tree, shape) if x.var is not None and axes.find(x.var) in letters]
             order = letters.get(axes.find(found[0].var)) if found else None
             if not order or len(found) != len(order) or len({axes.find(x.var) for x in found}) != 1:
                 continue
+            if all(x.var in by_var for x in found) and len({by_var[x.var] for x in found}) == len(found):
+                order = tuple(by_var[x.var] for x in found)
             for label, letter in zip(found, order):
                 tree = _swapped(tree, label, replace(label, axis=letter, axis_rule="token_heads", leaf_axes=None))
             record.levels = record.levels[:at] + (tree,) + record.levels[at + 1:]
