@@ -4698,10 +4698,11 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 
 
 def _not_loaded(value) -> bool:
-    """Whether a value is not one read out of memory (`cute.memref.load`): an address computed from a value read
-    out of a table (`mQOut.iterator + sRoute[r] * row_bytes`) points into the tensor it offsets, not the table."""
+    """Whether a value is not one read out of memory (`cute.memref.load`, or a load issued by hand: `_LOAD_OPS`): an
+    address computed from a value read out of a table (`mQOut.iterator + sRoute[r] * row_bytes`) points into the
+    tensor it offsets, not the table."""
     name = _op_name(value) or ""
-    return not (name.endswith(".load") or ".load_" in name or name == "llvm.load")
+    return not (name in _LOAD_OPS or name.endswith(".load") or ".load_" in name)
 
 
 # id of an MLIR value's Python object -> (that object, the operands of the op that defines it), while a trace runs
