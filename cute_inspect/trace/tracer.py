@@ -4983,8 +4983,9 @@ def _source_stride_leaf(value, known, source) -> int | None:
 
 def _stride_picks(layout, pointer) -> list | None:
     """For each flat leaf of a layout made by `make_layout(shape, stride=(t.stride[1], t.stride[0], 1))` over
-    `t.iterator`: the index of the flat leaf of t's stride it took (`get_leaves(get_stride(t.layout))#k`), or None
-    for a number; None where a run-time stride is no leaf of the stride of the tensor whose iterator is the pointer."""
+    `t.iterator`: (k, the number of leaves `get_leaves` gave) of the leaf of t's stride it took
+    (`get_leaves(get_stride(t.layout))#k`), or None for a number; None where a run-time stride is no leaf of the
+    stride of the tensor whose iterator is the pointer."""
     made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
     strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
     tensor = _operands(pointer)[0] if _op_name(pointer) == "cute.get_iter" and _operands(pointer) else None
@@ -5004,7 +5005,7 @@ def _stride_picks(layout, pointer) -> list | None:
         if _ir_hash(chain[-1]) != _ir_hash(tensor):
             return None
         results = [_ir_hash(r) for r in getattr(leaf.owner, "operation", leaf.owner).results]
-        picks.append(results.index(_ir_hash(leaf)))
+        picks.append((results.index(_ir_hash(leaf)), len(results)))
     return picks if any(p is not None for p in picks) else None
 
 
@@ -5020,7 +5021,15 @@ def _picked_leaves(source, viewed: tuple, info, picks: list | None):
         if leaf_tree(info.layout) is not None else []
     if picks is None or len(picks) != len(own) or len(strides) != len(labels):
         return None
-    picks = list(picks)
+    # `get_leaves` of a stride with number leaves may give its run-time leaves alone: #k is the k-th of those
+    dynamic = [i for i, stride in enumerate(strides) if not stride.isdigit()]
+    counts = {count for pick in picks if pick is not None for _, count in (pick,)}
+    if counts == {len(strides)}:
+        picks = [pick[0] if pick is not None else None for pick in picks]
+    elif counts == {len(dynamic)}:
+        picks = [dynamic[pick[0]] if pick is not None else None for pick in picks]
+    else:
+        return None
     for j, pick in enumerate(picks):
         if pick is None:
             free = [i for i, stride in enumerate(strides) if stride == own[j] and i not in picks]
@@ -5029,14 +5038,33 @@ def _picked_leaves(source, viewed: tuple, info, picks: list | None):
             picks[j] = free[0]
     if len(set(picks)) != len(picks) or not all(0 <= p < len(labels) for p in picks):
         return None
+    # a view's mode that takes a whole source mode, its leaves in order, takes that mode's labels as they are (a
+    # nested ((h_r, h_k), b) mode under one label stays one)
+    source_modes = shape if isinstance(shape, tuple) else (shape,)
+    source_tree = viewed[2] if isinstance(shape, tuple) else (viewed[2],)
+    whole, start = {}, 0
+    for mode, tree in zip(source_modes, source_tree):
+        count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
+        whole[tuple(range(start, start + count))] = tree
+        start += count
     taken = iter(labels[p] for p in picks)
 
     def nest(mode):
         return tuple(nest(m) for m in mode) if isinstance(mode, tuple) else next(taken)
 
     modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
-    tree = tuple(nest(m) if isinstance(m, tuple) and len(list(_leaves(m))) > 1 else next(taken) for m in modes)
-    return tree if isinstance(info.shape, tuple) else tree[0]
+    tree, at = [], 0
+    for mode in modes:
+        count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
+        same = whole.get(tuple(picks[at:at + count]))
+        if same is not None:
+            for _ in range(count):
+                next(taken)
+            tree.append(same)
+        else:
+            tree.append(nest(mode) if isinstance(mode, tuple) and count > 1 else next(taken))
+        at += count
+    return tuple(tree) if isinstance(info.shape, tuple) else tree[0]
 
 
 def _same_stride_leaves(layout) -> dict:
