@@ -378,3 +378,19 @@ def test_a_trace_keeps_the_freeze_a_process_made_of_its_own():
     finally:
         gc.unfreeze()
     assert any(o is mine for o in gc.get_objects())
+
+
+class _Defined:
+    """An MLIR value's stand-in defined by an op of the given name."""
+
+    def __init__(self, name):
+        self.owner = types.SimpleNamespace(name=name, operands=[])
+
+
+def test_a_value_a_load_issued_by_hand_returned_is_read_out_of_memory():
+    # (`prims.load_ext` is `nvvm.load.ext`: the same loads `_loaded_by_hand` knows, not an address's arithmetic)
+    from cute_inspect.trace import tracer
+
+    for name in ("nvvm.load.ext", "llvm.load", "cute.memref.load"):
+        assert not tracer._not_loaded(_Defined(name))
+    assert tracer._not_loaded(_Defined("arith.addi"))

@@ -1733,14 +1733,21 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
     selected keys: a top-k table), and one row per key where it holds the head dim alone (the keys' and values'
     rows, shared by the heads as MLA's latent is, and dK's). Returns the classes of such modes grouping two leaves."""
     grouping = set()
-    inputs = []
+    inputs = []  # (record, each top mode's class, or None where the mode holds several classes' leaves)
+    apart = []  # (record, the classes of each top mode's leaves) of every such tensor
     for record in records:
         if record.op in ("input", "make_tensor") and record.levels and set(record.memspaces) & {"gmem", "coord"} \
                 and isinstance(record.shapes[0], tuple):
             modes = _modes(record.levels[0])
-            if len(modes) == len(record.shapes[0]) and all(isinstance(x, _levels.ModeLabel) and x.var is not None
-                                                           for x in modes):
-                inputs.append((record, [axes.find(x.var) for x in modes]))
+            leaves = [[axes.find(x.var) for x in _levels.flatten(mode)] for mode in modes]
+            if len(modes) != len(record.shapes[0]) or not all(x.var is not None for mode in modes
+                                                               for x in _levels.flatten(mode)):
+                continue
+            apart.append((record, leaves))
+            if all(isinstance(x, _levels.ModeLabel) for x in modes):
+                inputs.append((record, [found[0] for found in leaves]))
+    every = {axes.find(v) for key, v in axes.key_var.items() if isinstance(key, tuple) and key[0] == "mma"
+             and v is not None}  # every product's axes: a sibling product's columns (dQ's beside dQv's) too
     for m, rows in axes.gradients.items():
         roots = {a: axes.find(v) for a in "MNK" if (v := axes.key_var.get(("mma", m, a))) is not None}
         queries = roots.get("M" if rows == "Q" else "K")
@@ -1757,6 +1764,7 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
         if not one_token:
             continue
         named[queries] = ("H", "token_heads")
+        _tokens_apart(records, named, apart, roots, every)
         for record, found in inputs:
             batched = [i for i, root in enumerate(found) if root not in roots.values()]
             count = len(list(_leaves(record.shapes[0][batched[0]]))) if len(batched) == 1 else 0
@@ -1776,6 +1784,45 @@ def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
                 _outer_leaf_first(axes, records, tokens, ("B", sequence)) or by_stride or (sequence, "B")
             grouping.add(tokens)
     return grouping
+
+
+def _tokens_apart(records: list, named: dict, inputs: list, roots: dict, every: set) -> None:
+    """`_token_heads`' batched L where a tensor holds its two leaves as classes of their own (the host's (sequence,
+    batch, heads, top-k) with batch and sequence swapped, grouped `((s, b), ...)`, re-laid `(heads, top-k, (s, b))`):
+    the sequence leaf the query tokens Q (K where the tensor holds no query side), the other the batch B. The
+    sequence is the inner leaf: the smaller stride where both are numbers, else the later of the two modes of the
+    kernel parameter that holds them apart (a framework's contiguous (batch, sequence, ...) tensor). `every`: the
+    axes of every product, a mode of none of them batched."""
+    product = set(roots.values()) | every
+    for record, leaves in inputs:
+        batched = [root for mode in leaves if not set(mode) & product for root in mode]
+        held = {a for a, root in roots.items() if any(root in mode for mode in leaves)}
+        if len(batched) != 2 or len(set(batched)) != 2 or not held & {"M", "N"} \
+                or any(named.get(r, (None, None))[1] not in ("batch", "token_heads", None) for r in batched):
+            continue
+        inner = _inner_of_two(records, inputs, batched)
+        if inner is None:
+            continue
+        sequence = "Q" if held - {"N"} else "K"
+        for root in batched:
+            named[root] = (sequence if root == inner else "B", "token_heads")
+
+
+def _inner_of_two(records: list, inputs: list, pair: list):
+    """Which of two classes is the inner index of the pair: the leaf of smaller stride in a mode grouping the two
+    where both strides are numbers; else the later of the two top modes of a kernel parameter holding them apart."""
+    for record, leaves in inputs:
+        layout = top_modes(record.layouts[0]) if record.layouts else None
+        for at, mode in enumerate(leaves):
+            tree = leaf_tree(layout[at]) if layout and at < len(layout) and mode in (pair, pair[::-1]) else None
+            strides = [x.rpartition(":")[2] for x in tree] if isinstance(tree, tuple) and len(tree) == 2 else []
+            if len(strides) == 2 and all(x.isdigit() for x in strides) and strides[0] != strides[1]:
+                return mode[0] if int(strides[0]) < int(strides[1]) else mode[1]
+    for record, leaves in inputs:
+        at = [next((i for i, mode in enumerate(leaves) if mode == [root]), None) for root in pair]
+        if record.op == "input" and None not in at:
+            return pair[0] if at[0] > at[1] else pair[1]
+    return None
 
 
 def _numeric_strides(record, at: int) -> bool:
@@ -1820,12 +1867,26 @@ def _token_leaves_apart(axes: Axes, records: list, letters: dict) -> None:
             return []
         return [leaf for t, s in zip(tree, shape) for leaf in leaves(t, s)]
 
+    # the letter of each leaf's own variable where a mode groups the two leaves, in the grouped mode's order: a
+    # tensor holding them apart in another order (batch and sequence swapped) takes each leaf's own
+    by_var: dict = {}
+    for record in records:
+        for tree in record.levels:
+            for mode in (tree if isinstance(tree, tuple) else ()):
+                pair = list(_levels.flatten(mode)) if isinstance(mode, tuple) else []
+                order = letters.get(axes.find(pair[0].var)) if len(pair) == 2 and pair[0].var is not None else None
+                if order and len(order) == 2 and pair[1].var is not None and pair[0].var != pair[1].var \
+                        and axes.find(pair[1].var) == axes.find(pair[0].var):
+                    for label, letter in zip(pair, order):
+                        by_var.setdefault(label.var, letter)
     for record in records:
         for at, (tree, shape) in enumerate(zip(record.levels, record.shapes)):
             found = [x for x in leaves(tree, shape) if x.var is not None and axes.find(x.var) in letters]
             order = letters.get(axes.find(found[0].var)) if found else None
             if not order or len(found) != len(order) or len({axes.find(x.var) for x in found}) != 1:
                 continue
+            if all(x.var in by_var for x in found) and len({by_var[x.var] for x in found}) == len(found):
+                order = tuple(by_var[x.var] for x in found)
             for label, letter in zip(found, order):
                 tree = _swapped(tree, label, replace(label, axis=letter, axis_rule="token_heads", leaf_axes=None))
             record.levels = record.levels[:at] + (tree,) + record.levels[at + 1:]
@@ -3764,6 +3825,16 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
                 or "smem" in record.memspaces and storage[record.index] in stored:
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+    # the registers' side of such a write-out (`autovec_copy(vals_vecs[None, i], out_vecs[None, i])`): the values
+    # written, cut as the store's view is
+    for copy in records:
+        operands = copy.operands or {} if copy.op == "copy" else {}
+        src, dst = operands.get("src"), operands.get("dst")
+        if src is None or dst is None or not records[src].meta.get("thread_view") \
+                or records[src].memspaces[:1] != ("rmem",) or relevels.get(dst, (None, None))[1] != "store":
+            continue
+        relevels[src] = (("copy",), "store")
+        records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
 
 
 def _copied_into_views(records: list) -> set:
@@ -4066,9 +4137,12 @@ def _moved_into_written_out(records: list) -> None:
                 or any(label.level != "store" for label in labels):
             continue
         source = records[moved[0]]
+        # an array the thread's loaded values were gathered into (`flattened_values`: a top-k's selected values)
+        # holds those values, whatever is later moved out of it (`out[i] = vals[i].to(f32)`, the same type)
         if source.op != "make_rmem_tensor" or source.memspaces[:1] != ("rmem",) or not source.levels \
                 or format_shape(source.shapes[0]) != format_shape(record.shapes[0]) \
-                or any(label.level not in ("copy", "input") for label in _levels.flatten(source.levels[0])):
+                or any(label.level not in ("copy", "input") or label.rule == "flattened_values"
+                       for label in _levels.flatten(source.levels[0])):
             continue
         source.levels = (_relabelled(record.levels[0], source.index, "moved_into_written_out"),) + source.levels[1:]
 
@@ -4344,9 +4418,13 @@ def _results_written_out(records: list) -> None:
     were computed from (a load's `copy`)."""
     def registers_of(index):
         record = records[index]
-        if record.op == "local_tile" and record.inputs and record.memspaces[:1] == ("rmem",):
+        if record.op in ("local_tile",) + _DIVIDES and record.inputs and record.memspaces[:1] == ("rmem",):
             record = records[record.inputs[0]]
-        return record if record.op == "make_rmem_tensor" and not record.inputs else None
+        # registers made from a shape, or like such an array (`make_rmem_tensor_like(indices, f32)`: its shape only,
+        # the values its own); not like a copy's registers (`tXrX.to(bf16)` of a load's values keeps the load's)
+        fresh = record.op == "make_rmem_tensor" and not record.inputs \
+            or record.op == "make_rmem_tensor_like" and _bare_root(records, record) is not None
+        return record if fresh and record.memspaces[:1] == ("rmem",) else None
 
     copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
               and r.operands.get("dst") is not None]
@@ -4358,8 +4436,22 @@ def _results_written_out(records: list) -> None:
                 or any(label.level != "store" for label in labels) or not registers.levels \
                 or all(label.level == "store" for label in _levels.flatten(registers.levels[0])):  # said already
             continue
-        registers.levels = (_relabelled(registers.levels[0], registers.index, "written_out", level="store"),) \
-            + registers.levels[1:]
+        if _unlabelled_registers(registers):  # no rule placed them: what the write-out moves, its atom first
+            _as_copy_values(registers, "written_out", "store")
+        else:
+            registers.levels = (_relabelled(registers.levels[0], registers.index, "written_out", level="store"),) \
+                + registers.levels[1:]
+        _axis_of_written_view(registers, records[operands["src"]])
+
+
+def _axis_of_written_view(registers, view) -> None:
+    """One-mode registers with no axis written out through a view of theirs whose every leaf runs along one axis
+    (`tiled_divide(vals, (4,))`, `((4), 2)` along N): their mode runs along it."""
+    own = registers.levels[0] if registers.levels else None
+    axes = {label.axis for label in _levels.flatten(view.levels[0])} if view is not registers and view.levels else set()
+    if isinstance(own, _levels.ModeLabel) and own.axis is None and not own.leaf_axes and len(axes) == 1 \
+            and None not in axes:
+        registers.levels = (replace(own, axis=axes.pop(), axis_rule="written_tile"),) + registers.levels[1:]
 
 
 def _register_views(records: list, views: dict) -> None:

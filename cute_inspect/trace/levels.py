@@ -336,15 +336,15 @@ def _pad(trees: tuple, out_rank: int) -> tuple:
     return trees + (UNKNOWN,) * (out_rank - len(trees))
 
 
-def thread_view(tree, origin: int, keep_roles: bool = False):
+def thread_view(tree, origin: int, keep_roles: bool = False, rule: str = "thread_view"):
     """A (thread, value) view's labels as one thread's copy partition (`tracer._thread_view`): every mode a copy
     atom's, each keeping the axis it runs along; with `keep_roles` (a divide's vectors and rests) the divide's tile
     the atom and its rests the copy's rests."""
     if isinstance(tree, tuple):
-        return tuple(thread_view(t, origin, keep_roles) for t in tree)
+        return tuple(thread_view(t, origin, keep_roles, rule) for t in tree)
     if not isinstance(tree, ModeLabel) or tree.level not in ("block", "input", "epi"):
         return tree
-    return replace(tree, level="copy", role=tree.role if keep_roles else "atom", origin=origin, rule="thread_view")
+    return replace(tree, level="copy", role=tree.role if keep_roles else "atom", origin=origin, rule=rule)
 
 
 def thread_picked(tree, coord, picked, origin: int):

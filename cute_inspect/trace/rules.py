@@ -33,6 +33,9 @@ RULES = {
                         "one thread's hand-partitioned copy chunk, the copy's atom (so from the lane index, or from a "
                         "coordinate read from the thread's partition of an identity; a coordinate from the warp number "
                         "alone, `tidx // 32`, picks a warp's tile: a block tile)",
+    "vector_copied": "a (vector, vectors) divide (`tiled_divide(row, (4,))`) of which a copy moves one vector "
+                     "(`autovec_copy(v[None, i], out[None, i])`) whatever index picks it: a copy partition by hand, "
+                     "the vector the copy's atom, the vectors its rests; Store where the copy writes it out",
     "thread_view": "a (thread, value) view of a tile (`composition(tile, tv_layout)`) whose thread mode the thread "
                    "index selects (`[tidx, None]`): that thread's copy partition made by hand, its modes the copy's "
                    "atom along the tile axes their strides step; Store where the thread's values are written out "

@@ -2043,6 +2043,8 @@ class _Tracer:
             self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
+            for side in ("src", "dst"):
+                self._vector_copied(*by_arg[side])
             self._copy_carries_products(record.operands["src"], record.operands["dst"])
             if call.op == "partition_and_copy" and record.made_by:
                 self._tiles_of_one_copy(bound, record.made_by["object"])
@@ -2715,8 +2717,7 @@ class _Tracer:
         # one statement seen from two frames (a comprehension's or a conditional expression's, which the DSL runs
         # in a generated function, and the frame running the statement) is waited on once: at the innermost,
         # whose line is the call's
-        levels = [level for i, level in enumerate(levels)
-                  if not any(_same_statement(other[0], level[0]) for other in levels[i + 1:])]
+        levels = _one_per_statement(levels)
         # the statements waited on find their call by its column
         levels = [(site_of(frames[level[5]][1]),) + level[1:] if level[0].col == 0 and level[4] is None else level
                   for level in levels]
@@ -3026,7 +3027,8 @@ class _Tracer:
                     self.axes.join(coord.var, self._axis_var(mode))
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
-            found = self._restrided(bound.get("iterator"), info, call) if op == "make_tensor" else None
+            found = self._restrided(bound.get("iterator"), info, call, bound.get("layout")) \
+                if op == "make_tensor" else None
             if found is not None:
                 self.views[origin] = found[0]
                 if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
@@ -3183,12 +3185,14 @@ class _Tracer:
         self.views[origin] = same[0]
         return self.trace.records[same[0]].levels[0]
 
-    def _restrided(self, pointer, info, call=None):
+    def _restrided(self, pointer, info, call=None, layout=None):
         """(record, labels) of the traced tensor whose own iterator a new global or coordinate tensor is made over
         with that tensor's strides, mode for mode (`make_tensor(t.iterator, make_layout(new_shape,
-        stride=t.stride))`: t's shape rewritten, an expert's rows of a grouped operand): the same modes. A
-        coordinate tensor's iterator is a tuple of coordinates, no value to walk up from: the calling code's
-        argument `t.iterator` names the tensor."""
+        stride=t.stride))`: t's shape rewritten, an expert's rows of a grouped operand): the same modes. Where the
+        layout picks t's strides leaf by leaf (`stride=(t.stride[1], t.stride[0], ...)`, batch and sequence
+        swapped), each leaf is the t leaf whose stride it took, whatever the strides print as (run-time strides
+        alike, `?{i64 div=8}`, tell nothing). A coordinate tensor's iterator is a tuple of coordinates, no value to
+        walk up from: the calling code's argument `t.iterator` names the tensor."""
         if info.memspace not in ("gmem", "coord") or pointer is None:
             return None
         viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") else None
@@ -3199,6 +3203,10 @@ class _Tracer:
             viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if viewed is None or self.trace.records[viewed[0]].memspaces[viewed[1]] != info.memspace:
             return None
+        picked = _picked_leaves(self.trace.records[viewed[0]], viewed, info,
+                                _stride_picks(getattr(layout, "value", layout), getattr(pointer, "value", None)))
+        if picked is not None:
+            return viewed[0], picked
         source, own = top_modes(self.trace.records[viewed[0]].layouts[viewed[1]]), top_modes(info.layout)
         if not source or not own or len(source) != len(own) or not isinstance(viewed[2], tuple) \
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
@@ -4012,6 +4020,24 @@ class _Tracer:
         record.meta["thread_values"] = values
         record.levels = tuple(_levels.thread_view(tree, index, keep_roles=values == 0) for tree in record.levels)
         return True
+
+    def _vector_copied(self, index: int, kept, shape) -> None:
+        """`autovec_copy(regs_vecs[None, i], out_vecs[None, i])` of `tiled_divide(row, (4,))`: a copy that moves one
+        vector of a (vector, vectors) divide, whatever index picks it (a thread's own, `_thread_view`, or a loop's,
+        one thread writing the row's every vector), makes that divide a copy partition by hand: the vector the
+        copy's atom, the vectors its rests, as a thread view of the divide is; `flow.settle` makes it Store where
+        the copy writes it out."""
+        record = self.trace.records[index]
+        if record.meta.get("thread_view") or record.op not in ("tiled_divide", "zipped_divide", "flat_divide") \
+                or len(record.levels) != 1 or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != 2 \
+                or not isinstance(record.shapes[0], tuple) or len(record.shapes[0]) != 2:
+            return
+        vector = [label.var for label in _levels.flatten(record.levels[0][0])]
+        if size(shape) != size(record.shapes[0][0]) or [label.var for label in _levels.flatten(kept)] != vector:
+            return
+        record.meta["thread_view"] = True
+        record.meta["thread_values"] = 0
+        record.levels = (_levels.thread_view(record.levels[0], index, keep_roles=True, rule="vector_copied"),)
 
     def _thread_picked_leaf(self, record, coord) -> bool:
         """`tA[None, (None, (tidx, None))]` of a divide `(rows, (8, (128, 6)))`: a nested mode one of whose leaves the
@@ -4843,10 +4869,11 @@ def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int 
 
 
 def _not_loaded(value) -> bool:
-    """Whether a value is not one read out of memory (`cute.memref.load`): an address computed from a value read
-    out of a table (`mQOut.iterator + sRoute[r] * row_bytes`) points into the tensor it offsets, not the table."""
+    """Whether a value is not one read out of memory (`cute.memref.load`, or a load issued by hand: `_LOAD_OPS`): an
+    address computed from a value read out of a table (`mQOut.iterator + sRoute[r] * row_bytes`) points into the
+    tensor it offsets, not the table."""
     name = _op_name(value) or ""
-    return not (name.endswith(".load") or ".load_" in name or name == "llvm.load")
+    return not (name in _LOAD_OPS or name.endswith(".load") or ".load_" in name)
 
 
 # id of an MLIR value's Python object -> (that object, the operands of the op that defines it), while a trace runs
@@ -5125,6 +5152,92 @@ def _source_stride_leaf(value, known, source) -> int | None:
         return None
 
 
+def _stride_picks(layout, pointer) -> list | None:
+    """For each flat leaf of a layout made by `make_layout(shape, stride=(t.stride[1], t.stride[0], 1))` over
+    `t.iterator`: (k, the number of leaves `get_leaves` gave) of the leaf of t's stride it took
+    (`get_leaves(get_stride(t.layout))#k`), or None for a number; None where a run-time stride is no leaf of the
+    stride of the tensor whose iterator is the pointer."""
+    made = _operands(layout) if _op_name(layout) in ("cute.make_layout", "cute.make_ordered_layout") else ()
+    strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
+    tensor = _operands(pointer)[0] if _op_name(pointer) == "cute.get_iter" and _operands(pointer) else None
+    if not strides or tensor is None:
+        return None
+    picks = []
+    for value in strides:
+        if isinstance(value, str):
+            picks.append(None)
+            continue
+        leaf = _operands(value)[0] if _op_name(value) == "cute.to_int_tuple" and _operands(value) else None
+        chain = [leaf]
+        for op in ("cute.get_leaves", "cute.get_stride", "cute.get_layout"):
+            if _op_name(chain[-1]) != op or not _operands(chain[-1]):
+                return None
+            chain.append(_operands(chain[-1])[0])
+        if _ir_hash(chain[-1]) != _ir_hash(tensor):
+            return None
+        results = [_ir_hash(r) for r in getattr(leaf.owner, "operation", leaf.owner).results]
+        picks.append((results.index(_ir_hash(leaf)), len(results)))
+    return picks if any(p is not None for p in picks) else None
+
+
+def _picked_leaves(source, viewed: tuple, info, picks: list | None):
+    """The labels of a view whose flat leaves are the source's leaves `picks` (`_stride_picks`), nested as the
+    view's shape; a leaf of a number stride takes the one source leaf of that stride no run-time pick took. None
+    where the picks do not cover the view's leaves once each."""
+    shape = source.shapes[viewed[1]]
+    labels = _levels.leaves(shape, viewed[2])
+    strides = [leaf.rpartition(":")[2] for leaf in _leaves(leaf_tree(source.layouts[viewed[1]]))] \
+        if source.layouts and leaf_tree(source.layouts[viewed[1]]) is not None else []
+    own = [leaf.rpartition(":")[2] for leaf in _leaves(leaf_tree(info.layout))] \
+        if leaf_tree(info.layout) is not None else []
+    if picks is None or len(picks) != len(own) or len(strides) != len(labels):
+        return None
+    # `get_leaves` of a stride with number leaves may give its run-time leaves alone: #k is the k-th of those
+    dynamic = [i for i, stride in enumerate(strides) if not stride.isdigit()]
+    counts = {count for pick in picks if pick is not None for _, count in (pick,)}
+    if counts == {len(strides)}:
+        picks = [pick[0] if pick is not None else None for pick in picks]
+    elif counts == {len(dynamic)}:
+        picks = [dynamic[pick[0]] if pick is not None else None for pick in picks]
+    else:
+        return None
+    for j, pick in enumerate(picks):
+        if pick is None:
+            free = [i for i, stride in enumerate(strides) if stride == own[j] and i not in picks]
+            if len(free) != 1:
+                return None
+            picks[j] = free[0]
+    if len(set(picks)) != len(picks) or not all(0 <= p < len(labels) for p in picks):
+        return None
+    # a view's mode that takes a whole source mode, its leaves in order, takes that mode's labels as they are (a
+    # nested ((h_r, h_k), b) mode under one label stays one)
+    source_modes = shape if isinstance(shape, tuple) else (shape,)
+    source_tree = viewed[2] if isinstance(shape, tuple) else (viewed[2],)
+    whole, start = {}, 0
+    for mode, tree in zip(source_modes, source_tree):
+        count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
+        whole[tuple(range(start, start + count))] = tree
+        start += count
+    taken = iter(labels[p] for p in picks)
+
+    def nest(mode):
+        return tuple(nest(m) for m in mode) if isinstance(mode, tuple) else next(taken)
+
+    modes = info.shape if isinstance(info.shape, tuple) else (info.shape,)
+    tree, at = [], 0
+    for mode in modes:
+        count = len(list(_leaves(mode))) if isinstance(mode, tuple) else 1
+        same = whole.get(tuple(picks[at:at + count]))
+        if same is not None:
+            for _ in range(count):
+                next(taken)
+            tree.append(same)
+        else:
+            tree.append(nest(mode) if isinstance(mode, tuple) and count > 1 else next(taken))
+        at += count
+    return tuple(tree) if isinstance(info.shape, tuple) else tree[0]
+
+
 def _same_stride_leaves(layout) -> dict:
     """{leaf j: leaf i} of a layout made by `make_layout` from run-time strides where leaf j's stride is the very
     value leaf i's is (i the first such leaf): the two step the same way in memory (a grouped GEMM's C laid out as
@@ -5283,6 +5396,34 @@ class _Stack:
         # same call again, calling another frame, is the statement's next run (an unrolled loop)
         return statement_at(site.file, frame.f_lineno) is statement_at(site.file, site.line) and \
             (self._below[id(frame)] is None or frame.f_lasti != level[6])
+
+
+def _one_per_statement(levels: list) -> list:
+    """Caller levels with one statement seen from two frames kept once, at the innermost (whose line and column
+    are the call's). Where that inner frame runs a function the statement itself defines (the DSL runs a
+    conditional expression, `x = helper(...) if c else None`, in a generated function of its own) nothing is bound
+    in it: the statement's own frame, the outer one, binds the result."""
+    kept = []
+    for i, level in enumerate(levels):
+        outer = next((other for other in reversed(kept) if _same_statement(level[0], other[0])), None)
+        if outer is not None:
+            kept.remove(outer)
+            if outer[1] is not level[1] and level[4] is None and _defined_in_statement(level[1], level[0]):
+                level = (level[0], outer[1], level[2], level[3], None, level[5], outer[6])
+        kept.append(level)
+    return kept
+
+
+def _defined_in_statement(frame, site: CallSite) -> bool:
+    """Whether the function a frame runs is one the statement at `site` calls by no name (a function the DSL
+    generated for one of its expressions), not a function of the code's that the statement calls."""
+    stmt = statement_at(site.file, site.line)
+    if stmt is None:
+        return False
+    name = frame.f_code.co_name
+    return not any(isinstance(node, ast.Call) and name in (getattr(node.func, "id", None),
+                                                           getattr(node.func, "attr", None))
+                   for node in ast.walk(stmt))
 
 
 def _same_statement(site: CallSite, other: CallSite) -> bool:
