@@ -20,7 +20,6 @@ import argparse
 import collections
 import json
 import os
-import subprocess
 import sys
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -151,20 +150,11 @@ def main(argv=None) -> int:
         print(json.dumps(_child(args.kernel, args.warm)))
         return 0
     sys.path.insert(0, _HERE)
-    from measure import _arch_of
+    from measure import run_in_child
 
-    if not os.path.exists(os.path.join(_HERE, args.kernel + ".py")):
-        print(f"cost_bytecodes: no corpus kernel {args.kernel!r} in {_HERE}", file=sys.stderr)
-        return 2
-    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(args.kernel))
-    proc = subprocess.run([sys.executable, __file__, args.kernel, "--warm", str(args.warm), "--child"],
-                          capture_output=True, text=True, env=env, cwd=_ROOT)
-    lines = [line for line in proc.stdout.splitlines() if line.startswith('{"kernel"')]
-    if not lines:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        print(f"cost_bytecodes: {args.kernel} failed: {tail}", file=sys.stderr)
+    result = run_in_child("cost_bytecodes", __file__, args.kernel, ["--warm", str(args.warm)])
+    if result is None:
         return 1
-    result = json.loads(lines[-1])
     if args.json:
         with open(args.json, "w") as f:
             json.dump(result, f)

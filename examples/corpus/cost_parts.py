@@ -19,7 +19,6 @@ import gc
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 
@@ -126,21 +125,13 @@ def main(argv=None) -> int:
         print(json.dumps(_child(args.kernel, args.rounds, args.calls)))
         return 0
     sys.path.insert(0, _HERE)
-    from measure import _arch_of
+    from measure import run_in_child
 
-    if not os.path.exists(os.path.join(_HERE, args.kernel + ".py")):
-        print(f"cost_parts: no corpus kernel {args.kernel!r} in {_HERE}", file=sys.stderr)
-        return 2
-    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(args.kernel))
-    command = [sys.executable, __file__, args.kernel, "--rounds", str(args.rounds), "--child"]
-    proc = subprocess.run(command + (["--calls"] if args.calls else []), capture_output=True, text=True, env=env,
-                          cwd=_ROOT)
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
-    if not lines:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        print(f"cost_parts: {args.kernel} failed: {tail}", file=sys.stderr)
+    result = run_in_child("cost_parts", __file__, args.kernel,
+                          ["--rounds", str(args.rounds)] + (["--calls"] if args.calls else []))
+    if result is None:
         return 1
-    print(_report(json.loads(lines[-1])))
+    print(_report(result))
     return 0
 
 

@@ -54,6 +54,24 @@ def _arch_of(module: str) -> str:
     raise SystemExit(f"{module}.py: no ARCH = line")
 
 
+def run_in_child(tool: str, script: str, kernel: str, arguments: list[str]) -> dict | None:
+    """Run ``script`` for corpus ``kernel`` in a fresh process under the kernel's arch (CuTeDSL reads
+    CUTE_DSL_ARCH once, at import) and return the JSON object its last ``{`` line prints; None, with the reason
+    on stderr, when the kernel is unknown or the child printed none."""
+    if not os.path.exists(os.path.join(_HERE, kernel + ".py")):
+        print(f"{tool}: no corpus kernel {kernel!r} in {_HERE}", file=sys.stderr)
+        return None
+    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(kernel))
+    proc = subprocess.run([sys.executable, script, kernel, *arguments, "--child"], capture_output=True, text=True,
+                          env=env, cwd=_ROOT)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        print(f"{tool}: {kernel} failed: {tail}", file=sys.stderr)
+        return None
+    return json.loads(lines[-1])
+
+
 def _traced(compile_only):
     """Compile under the tracer as the trace command does; returns the trace."""
     import cute_inspect
