@@ -29,7 +29,9 @@ def test_a_piece_of_such_registers_is_their_store_too(events):
 
 
 def test_registers_filled_from_a_slice_of_a_thread_view_take_its_axis(events):
-    assert labels_of(events, "quads")[0][:2] == ["block-atom-K", "block-atom"]  # the (4, 1) footprint
+    # the (4, 1) footprint of the thread's own row: one quad of it is what the copy moves, so the divide is that
+    # copy's partition by hand (trfix23's `vector_copied`: the vector its atom, which vector its rests)
+    assert labels_of(events, "quads")[0][:2] == ["copy-atom-K", "copy-atom"]
     assert labels_of(events, "held")[0] == ["copy-atom-K"]
 
 
