@@ -88,12 +88,13 @@ def trace_facts(target: str, arch: str) -> dict:
     from cute_inspect.check import check_comments, guard
     from cute_inspect.findings import unsuppressed
     from cute_inspect.check.explain import explain
-    from cute_inspect.trace.target import set_arch, trace_target
+    from cute_inspect.trace.target import set_arch, stop_compiles_at_ir, trace_target
 
     started = time.monotonic()
     result = {"target": target, "arch": arch, "ok": False, "tensors": [], "copies": [], "findings": [], "error": None,
               "notes": []}
     try:
+        stop_compiles_at_ir()
         set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
         with guard() as contracts:
             trace = trace_target(target, arch=arch)

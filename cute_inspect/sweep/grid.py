@@ -126,10 +126,11 @@ def _first_line(exc: BaseException) -> str:
 
 def _worker(target: str, arch: str, kwargs_text: str) -> None:
     """Trace one combination under the contract guard; print its `Row` fields as one JSON line."""
-    from cute_inspect.trace.target import set_arch, trace_target
+    from cute_inspect.trace.target import set_arch, stop_compiles_at_ir, trace_target
 
     out: dict = {}
     try:
+        stop_compiles_at_ir()
         set_arch(arch)
     except Exception as exc:
         out["error"] = _first_line(exc)

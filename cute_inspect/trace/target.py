@@ -58,6 +58,20 @@ def set_arch(arch: str) -> None:
     os.environ["CUTE_DSL_ARCH"] = arch
 
 
+def stop_compiles_at_ir() -> None:
+    """Have this process's compiles stop once a kernel is traced into IR (CuTeDSL's ``CUTE_DSL_DRYRUN``), for a
+    process that only traces; read once, when cutlass is imported, so a no-op after that.
+
+    A trace reads everything while the kernel is traced (shapes and layouts, the IR's operands, allocations,
+    launches), so lowering that IR to PTX and a cubin is work none of its output shows: a third of a Hopper FMHA
+    compile's time. A ``CUTE_DSL_DRYRUN`` already in the environment is kept: ``CUTE_DSL_DRYRUN=0`` for a target
+    that uses the compiled kernel ``cute.compile`` returns. Not for a process that goes on to run kernels: the
+    setting holds for every later compile of the process and its children.
+    """
+    if "cutlass" not in sys.modules:
+        os.environ.setdefault("CUTE_DSL_DRYRUN", "1")
+
+
 def target_file(target: str) -> str | None:
     """The source file of `target` (``FILE.py:FUNCTION`` or ``pkg.module:FUNCTION``), found without importing
     anything; None when it cannot be found so (the import then says why)."""

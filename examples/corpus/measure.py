@@ -6,8 +6,11 @@ how many names agree with their assigning statement, how many modes are labelled
 Each kernel runs in its own process (CuTeDSL reads CUTE_DSL_ARCH once, at import), which compiles it once plain
 and once traced to warm up, then `--repeats` times each, alternating plain and traced; the ratio is the median
 of the per-pair ratios traced/plain (`--clock cpu`: the process's CPU time instead of wall time, steadier on a
-machine whose cores other work shares). Traced means as `cute-inspect trace` runs it: the tracer and the contract
-guard. Needs the public checkouts (see _sources.py) and no GPU.
+machine whose cores other work shares). Traced means under the tracer and the contract guard, lowered to PTX and
+cubin as the plain compile is: what the hooks add to a compile that builds the kernel. A second process then
+times the traced compile as `cute-inspect trace` runs it, stopping at IR (`CUTE_DSL_DRYRUN`, which the DSL reads
+once per process): `trace run / plain` is the median of those over the median plain compile. Needs the public
+checkouts (see _sources.py) and no GPU.
 """
 
 from __future__ import annotations
@@ -125,8 +128,8 @@ def _child(module: str, repeats: int, clock=time.perf_counter) -> dict:
     return result
 
 
-def _run(module: str, repeats: int, clock: str = "wall") -> dict:
-    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(module))
+def _run_child(module: str, repeats: int, clock: str, stop_at_ir: bool) -> dict:
+    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(module), CUTE_DSL_DRYRUN="1" if stop_at_ir else "0")
     proc = subprocess.run([sys.executable, __file__, "--child", module, "--repeats", str(repeats), "--clock", clock],
                           capture_output=True, text=True, env=env, cwd=_ROOT)
     for line in reversed(proc.stdout.splitlines()):
@@ -136,19 +139,29 @@ def _run(module: str, repeats: int, clock: str = "wall") -> dict:
     return {"kernel": module, "plain": False, "traced": False, "error": f"process failed: {tail}"}
 
 
+def _run(module: str, repeats: int, clock: str = "wall") -> dict:
+    result = _run_child(module, repeats, clock, stop_at_ir=False)
+    if repeats and "ratio" in result:
+        at_ir = _run_child(module, repeats, clock, stop_at_ir=True)
+        if "traced_s" in at_ir:
+            result["trace_run_s"] = at_ir["traced_s"]
+            result["trace_run_ratio"] = statistics.median(at_ir["traced_s"]) / statistics.median(result["plain_s"])
+    return result
+
+
 def _pct(part, whole) -> str:
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
 
 
 def table(results: list, projects: dict) -> str:
     rows = ["| kernel | project | arch | plain | traced | records | named | names agree | derived modes labelled "
-            "| traced/plain |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+            "| traced/plain | trace run / plain |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     total = {"outputs": 0, "named": 0, "agrees": 0, "disagrees": 0, "derived_modes": 0, "labelled_modes": 0}
     for r in results:
         ok = lambda b: "yes" if b else "**no**"  # noqa: E731
         if "records" not in r:
             rows.append(f"| {r['kernel']} | {projects[r['kernel']]} | {_arch_of(r['kernel'])} | {ok(r['plain'])} | "
-                        f"{ok(r['traced'])} | {r.get('error', '')} | | | | |")
+                        f"{ok(r['traced'])} | {r.get('error', '')} | | | | | |")
             continue
         for key in total:
             total[key] += r[key]
@@ -156,13 +169,16 @@ def table(results: list, projects: dict) -> str:
             f"| {r['kernel']} | {projects[r['kernel']]} | {_arch_of(r['kernel'])} | yes | yes | {r['records']} | "
             f"{_pct(r['named'], r['outputs'])} | {_pct(r['agrees'], r['agrees'] + r['disagrees'])} | "
             f"{_pct(r['labelled_modes'], r['derived_modes'])} | "
-            f"{format(r['ratio'], '.2f') + 'x' if 'ratio' in r else '-'} |")
+            f"{format(r['ratio'], '.2f') + 'x' if 'ratio' in r else '-'} | "
+            f"{format(r['trace_run_ratio'], '.2f') + 'x' if 'trace_run_ratio' in r else '-'} |")
     ratios = [r["ratio"] for r in results if "ratio" in r]
+    run_ratios = [r["trace_run_ratio"] for r in results if "trace_run_ratio" in r]
     rows.append(f"| **all** | | | | | {sum(r.get('records', 0) for r in results)} | "
                 f"{_pct(total['named'], total['outputs'])} | "
                 f"{_pct(total['agrees'], total['agrees'] + total['disagrees'])} | "
                 f"{_pct(total['labelled_modes'], total['derived_modes'])} | "
-                f"{format(max(ratios), '.2f') + 'x max' if ratios else '-'} |")
+                f"{format(max(ratios), '.2f') + 'x max' if ratios else '-'} | "
+                f"{format(max(run_ratios), '.2f') + 'x max' if run_ratios else '-'} |")
     return "\n".join(rows)
 
 
