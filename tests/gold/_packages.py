@@ -27,6 +27,8 @@
 - the fourteenth held-out split: cache-dit==1.5.3 (its CuTeDSL attention-state merge and FP8 communication quantizers,
   `cache_dit/kernels/cutedsl/`) and attn-gym==0.0.17 (its own CuTeDSL kernels: KDA linear attention, gates, short
   convolution; not its cuDNN-frontend-derived `cudnn_fe` and indexer kernels).
+- the fifteenth held-out split: tokenspeed-mla==2.0.4 (TokenSpeed's CuTeDSL MLA prefill and decode kernels for
+  Blackwell, `tokenspeed_mla/`).
 
 They are installed with `pip install --no-deps` by `.ci/setup`; their kernels are imported from the installed copy, never copied into this repository. torch and
 triton are answered by the stand-in of examples/corpus/_sources.py.
@@ -325,3 +327,10 @@ def fast_trimul(module: str):
     if not hasattr(torch, "__file__"):  # the stand-in, not a real torch
         torch.cuda.get_device_properties = lambda _device: _H100
     return _skipping_inits(f"fast_trimul.{module}")
+
+
+def tokenspeed_mla(module: str):
+    """``tokenspeed_mla.<module>`` from the tokenspeed-mla package, its __init__ skipped (it imports the torch-facing
+    prefill / decode launchers, which import torch and tvm_ffi's torch stream helpers)."""
+    return _skipping_inits(f"tokenspeed_mla.{module}")
+
