@@ -116,7 +116,16 @@ def main(argv: list[str] | None = None, isolate: bool | None = None) -> int:
         parser.error(f"a COMMAND is needed: one of {', '.join(args.commands)}")
     target = getattr(args, "target_run", lambda _: None)(args)
     if target and (argv is None if isolate is None else isolate):
-        return supervised(lambda: _run(args), target)
+        return supervised(lambda: _run_tracing_only(args), target)
+    return _run(args)
+
+
+def _run_tracing_only(args) -> int:
+    """`_run` in the forked child that only traces: its compiles stop at IR (nothing the commands show needs the
+    PTX or cubin), a setting that dies with the child."""
+    from cute_inspect.trace.target import stop_compiles_at_ir
+
+    stop_compiles_at_ir()
     return _run(args)
 
 

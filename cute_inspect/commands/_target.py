@@ -47,11 +47,10 @@ def run_target(target: str, arch: str):
     """
     from cute_inspect.check.contracts import guard
     from cute_inspect.check.explain import explain
-    from cute_inspect.trace.target import set_arch, stop_compiles_at_ir, trace_target
+    from cute_inspect.trace.target import set_arch, trace_target
 
     contracts = None
     try:
-        stop_compiles_at_ir()
         set_arch(arch)  # before the guard imports cutlass: the DSL reads the arch once, at import
         with target_stdout_to_stderr(), guard() as contracts:
             trace = trace_target(target, arch=arch)
