@@ -83,7 +83,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
-from cute_inspect.lint.names import parse_partitioned, renamed
+from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
 CODE = "CI106"
@@ -451,8 +451,43 @@ def _lays_out(copy: Ref | None, operand: str, scope: int, facts: FileFacts, cont
     return False
 
 
+def _operand_said(tensor: str, context: RuleContext) -> str | None:
+    """The GEMM operand a global tensor's name says: ``mB``, ``gB_nkl``, or the bare letter a launcher's parameters
+    are often called (``b: cute.Tensor``)."""
+    parsed = parse_name(tensor, context.vocabulary)
+    what = parsed.what if parsed is not None and not parsed.partitioned else tensor.upper() if len(tensor) == 1 else None
+    return what if what in ("A", "B") else None
+
+
+def _one_tensor_both_tma_operands(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``make_tiled_tma_atom_A(a_op, b, ...)`` beside ``make_tiled_tma_atom_B(b_op, b, ...)`` for one TiledMma: the
+    A atom and the B atom load one tensor, named for operand B. The maker of the operand its name does not say is
+    the slip, reported at its call."""
+    loaded: dict[tuple, list[tuple[str, str, int]]] = {}
+    for obj in facts.objects.objects:
+        if obj.loads_for is None:
+            continue
+        found = next(((tensor, line) for (_, atom), (tensor, line) in facts.atom_tensors.items()
+                      if atom == obj.name and line == obj.line), None)
+        if found is not None:
+            loaded.setdefault((found[0], facts.origins.identity(obj.loads_for[1]) if obj.loads_for[1] else None),
+                              []).append((obj.loads_for[0], obj.maker, found[1]))
+    for (tensor, _), makers in loaded.items():
+        said = _operand_said(tensor, context)
+        if said is None or {operand for operand, _, _ in makers} != {"A", "B"}:
+            continue
+        for operand, maker, line in makers:
+            if operand != said:
+                yield Violation(
+                    line, 1,
+                    f"`{maker}` is given `{tensor}`, operand {said}'s tensor, which `make_tiled_tma_atom_{said}` loads "
+                    f"for the same MMA too: pass operand {operand}'s tensor",
+                )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
+    yield from _one_tensor_both_tma_operands(facts, context)
     yield from _copies_of_another_operand(facts, roles, context)
     conflicts = []
     for partition in facts.partitions:
