@@ -3423,7 +3423,12 @@ def test_a_tiled_copy_of_the_atom_cutlass_helper_chooses_has_two_sides():
     source = (
         "class Gemm:\n"
         "    @cute.kernel\n"
-        "    def kernel(self, sC: cute.Tensor, tiled_copy_t2r, tTR_rC):\n"
+        "    def kernel(self, tAcc: cute.Tensor, gC: cute.Tensor):\n"
+        "        sC = storage.sC.get_tensor(c_layout)\n"
+        "        tiled_copy_t2r = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc)\n"
+        "        tTR_gC = tiled_copy_t2r.get_slice(0).partition_D(gC)\n"
+        "        tTR_rC = cute.make_fragment(tTR_gC.shape, Float16)\n"
+        "        tTR_rX = cute.make_rmem_tensor(cute.make_layout(8), Float16)\n"
         "        tiled_copy_r2s, tRS_rC, tRS_sC = self.epilog_r2s(tiled_copy_t2r, tTR_rC, sC)\n"
         "        cute.copy(tiled_copy_r2s, tRS_rC, tRS_sC[(None, None, None, 0)])\n"
         "\n"
@@ -3437,14 +3442,16 @@ def test_a_tiled_copy_of_the_atom_cutlass_helper_chooses_has_two_sides():
     )
     assert lint_source(source, "k.py") == []
     # the helper returns an stmatrix atom where the tile allows: the register side is laid out apart
-    assert _located(source.replace("partition_D(sC)", "partition_S(sC)")) == [(11, "CI104")]
+    assert _located(source.replace("partition_D(sC)", "partition_S(sC)")) == [(16, "CI104")]
     # an atom the code makes universal has one layout for both sides, as before
     universal = source.replace("sm100_utils.get_smem_store_op(self.c_layout, self.c_dtype, Float32, tiled_copy_t2r)",
                                "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.c_dtype)")
     assert lint_source(universal.replace("partition_D(sC)", "partition_S(sC)"), "k.py") == []
-    # the R2S copy given the T2R-laid fragment in place of its own retile
+    # the R2S copy given the fragment laid out in the T2R partition's shape, in place of its own retile
     assert _located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rC,")) == [
-        (5, "CI102")]
+        (10, "CI102")]
+    # a register tensor of a plain layout may carry the epilogue's name: no copy laid it out
+    assert _located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rX,")) == []
 
 
 def test_a_name_bound_to_a_helpers_returned_partition_names_the_tensor_the_call_passes():

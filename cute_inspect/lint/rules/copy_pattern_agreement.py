@@ -60,6 +60,11 @@ Not checked: a register side's pattern (a fragment filled by one copy is often w
 a helper's parameter's pattern (its name is whatever the callers pass); the pattern of ``autovec_copy`` and
 ``basic_copy``, which have no partitioner (their sides' operands are read, above).
 
+A register side named with another direction than a direction-named tiled copy's is reported only where it is laid
+out by another copy object (its partition or retile, or made in the shape of one: ``tTR_rC`` given to the R2S copy in
+place of its retile ``tRS_rC``); a register tensor made in a plain layout, or in this copy's partition's shape, may
+carry any epilogue's name.
+
 ## Why is this bad?
 This is the reason the convention exists: "``tAsA`` is read as partitioning pattern ``tA`` applied to tensor
 ``sA`` ... this naming convention lets us lexically verify that the two tensors are using the same
@@ -125,11 +130,21 @@ def _one_object(a: str, b: str, scope: int, facts: FileFacts) -> bool:
     return first is not None and first == second and not facts.origins.made_apart(*made.values())
 
 
-def _made_by_copier(name: str, call, facts: FileFacts) -> bool:
-    """Whether ``name`` is a partition or retile the copy's own object made (in any function of the file)."""
+def _laid_out_by_another_copy(name: str, call, facts: FileFacts) -> bool:
+    """Whether the register tensor ``name`` is, or is made in the shape of (``make_fragment(tTR_rAcc.shape)``), a
+    partition or retile of another copy object than the copy's own: it holds that copy's thread-value layout."""
     copier = facts.origin(call.atom_ref) if call.atom_ref is not None else None
-    return any(partition.target == name and partition.made_by is not None and facts.origin(partition.made_by) == copier
-               for partition in facts.partitions) if copier is not None else True
+    if copier is None:
+        return False
+    for _ in range(6):
+        made = [facts.origin(partition.made_by) for partition in facts.partitions
+                if partition.target == name and partition.made_by is not None]
+        if made:
+            return all(obj is not None and obj.kind == "copy" and obj != copier for obj in made)
+        name = facts.made_from.get(name) or facts.view_sources.get(name)
+        if name is None:
+            return False
+    return False
 
 
 def _tiled(atom: str) -> bool:
@@ -887,7 +902,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             # copy in place of its retile `tRS_rC`) is laid out for that copy.
             turns = (atom.ops[0], atom.ops[0][::-1])
             off = [(o, n) for o, n in named if is_direction_op(n.op) and canonical_op(n.op) not in turns
-                   and (n.where != "r" or not _made_by_copier(o.name, call, facts))]
+                   and (n.where != "r" or _laid_out_by_another_copy(o.name, call, facts))]
             for operand, name in off:
                 why = "the tensor was partitioned by another copy" if name.where != "r" else \
                     "a register tensor laid out for another copy, not this copy's partition or retile"

@@ -51,6 +51,9 @@ the argument is the likely mistake and the message says so (pass ``tCsB``); when
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
 it changes what the kernel computes).
 
+One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_atom_B`` for one TiledMma, named for
+one operand (``b``, ``mB``), is reported at the maker of the other operand.
+
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
 a wrongly partitioned operand, and, when the shapes happen to agree, does so silently.

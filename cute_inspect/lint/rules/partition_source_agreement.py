@@ -107,6 +107,11 @@ where the file indexes a tile of it so (``gK_block0``). A call of a function of 
 A partition by a copy made over one tensor of another that the function makes a twin copy over, with the same atom
 (``thr_copy_s2t_sfb.partition_S(tCsSFA)`` beside ``make_s2t_copy(atom, tCtSFA)``), is reported.
 
+A name bound to what a helper of the file returns (``tiled_copy_r2s, tRS_rC, tRS_sC =
+self.epilog_smem_copy_and_partition(tiled_copy_t2r, tTR_rC, tidx, sC)``), where the helper returns there its partition
+of one of its parameters and names it for that parameter, names the tensor this call passes: reported at the call where
+its memory or tensor contradicts the argument.
+
 ## Why is this bad?
 Partitioning does not move data: a partition of ``sA`` still lives in shared memory and still holds A.
 A different letter in the result's name says otherwise to every later reader and to the copy and GEMM

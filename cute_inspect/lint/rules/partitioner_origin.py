@@ -21,11 +21,15 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
 
 A partition of one side of a copy whose two sides have different layouts (a TMEM or S2T copy, an ldmatrix or stmatrix
 atom's tiled copy) that the same copy is only ever given as the other side (``tTR_tAcc = thr_copy_t2r.partition_D(tAcc)``, then ``cute.copy(tiled_copy_t2r, tTR_tAcc, tTR_rAcc)``) is
-reported at the partition: its layout is the other side's. It is followed through slices and through the tuple a
-helper of the file returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``), not
-through a tensor laid anew over a pointer; a tensor the copy is given both ways (loaded, then stored back) is not, nor
-one of any other copy (``make_tiled_copy_tv``, ``make_tiled_copy_D`` of a universal atom), whose two sides are one
-layout.
+reported at the partition: its layout is the other side's. It is followed through slices, through layout algebra
+that keeps each thread's values (``cute.group_modes(tTR_tAcc, 3, rank)``), and through the tuple a helper of the file
+returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``), not through a tensor laid
+anew over a pointer; a tensor the copy is given both ways (loaded, then stored back) is not, nor one of any other copy
+(``make_tiled_copy_tv``, ``make_tiled_copy_D`` of a universal atom), whose two sides are one layout. An atom CUTLASS's
+``get_smem_store_op`` / ``get_smem_load_op`` chose is an stmatrix or ldmatrix atom where the tile allows, so its tiled
+copy counts as two layouts. Where the partition is a TMEM copy's side over the memory the copy's direction gives that
+side (``tTR_tAcc = thr_copy_t2r.partition_S(tAcc)``, tensor memory, the T2R load's source), the partition is right and
+the copy call is reported instead: its source and destination are swapped.
 
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
