@@ -458,7 +458,10 @@ def _operand_said(tensor: str, context: RuleContext) -> str | None:
     """The GEMM operand a global tensor's name says: ``mB``, ``gB_nkl``, or the bare letter a launcher's parameters
     are often called (``b: cute.Tensor``)."""
     parsed = parse_name(tensor, context.vocabulary)
-    what = parsed.what if parsed is not None and not parsed.partitioned else tensor.upper() if len(tensor) == 1 else None
+    if parsed is not None and not parsed.partitioned:
+        what = parsed.what
+    else:
+        what = tensor.upper() if len(tensor) == 1 else None
     return what if what in ("A", "B") else None
 
 

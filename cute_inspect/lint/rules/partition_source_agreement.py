@@ -961,7 +961,8 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             continue
         inner = definitions[0][0]
         for position, name in enumerate(names):
-            returned = {values[position] for values in facts.returned_tensors.get(inner, []) if len(values) == len(names)}
+            returned = {values[position] for values in facts.returned_tensors.get(inner, [])
+                        if len(values) == len(names)}
             target = parse_partitioned(name, context.vocabulary) if name else None
             found = _helper_partition_of_parameter(returned.pop(), inner, facts) if len(returned) == 1 else None
             if target is None or found is None:

@@ -188,9 +188,10 @@ _SIDE_WORDS = {"partition_S": "source", "partition_D": "destination"}
 
 
 # Copies whose source and destination sides have different thread-value layouts: a TMEM or S2T copy, and one whose
-# atom is an ldmatrix or stmatrix, or one CUTLASS's helper chose (it is one where the tile allows). Any other tiled copy (`make_tiled_copy_tv`, `make_tiled_copy_D` of a universal
-# atom) lays both sides out with one layout, so which side a tensor is partitioned as changes nothing: flash-attention
-# partitions its cp.async destinations with `partition_S`, CUTLASS an S2R copy's shared source with `partition_D`.
+# atom is an ldmatrix or stmatrix, or one CUTLASS's helper chose (it is one where the tile allows). Any other tiled
+# copy (`make_tiled_copy_tv`, `make_tiled_copy_D` of a universal atom) lays both sides out with one layout, so which
+# side a tensor is partitioned as changes nothing: flash-attention partitions its cp.async destinations with
+# `partition_S`, CUTLASS an S2R copy's shared source with `partition_D`.
 _TWO_LAYOUT_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
 _TWO_LAYOUT_OPS = ("LdMatrix", "StMatrix")
 
@@ -247,7 +248,8 @@ def _agrees_with_its_tensor(partition: Partition, facts: FileFacts, context: Rul
         return False
     tmem_side = "partition_S" if canonical_op(ops[0]) == "TR" else "partition_D"
     over = facts.copy_tensors.get((partition.scope, partition.receiver), (None, 0))[0]
-    return (partition.method == tmem_side) == from_tensor_memory(partition.source, partition.scope, facts, over, context)
+    in_tmem = from_tensor_memory(partition.source, partition.scope, facts, over, context)
+    return (partition.method == tmem_side) == in_tmem
 
 
 def _copy_side_swapped(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
