@@ -3487,3 +3487,6 @@ def test_one_tensor_loaded_by_both_operands_tma_atoms_is_reported_at_the_maker_i
     assert lint_source(source, "k.py") == []
     assert _located(source.replace("(a_op, a,", "(a_op, b,")) == [(4, "CI106")]
     assert _located(source.replace("(b_op, b,", "(b_op, a,")) == [(5, "CI106")]
+    # a matrix times itself (`X Xᵀ`): one tensor in both slots, and no other operand's tensor left unloaded
+    gram = source.replace("a: cute.Tensor, b: cute.Tensor", "a: cute.Tensor").replace("(b_op, b,", "(b_op, a,")
+    assert lint_source(gram, "k.py") == []
