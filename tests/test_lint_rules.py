@@ -3386,3 +3386,107 @@ def test_a_tiler_written_as_a_tuple_is_no_tile_a_tma_atom_moves():
     assert lint_source(source, "k.py") == []
     # bound to what may be a tensor, the name is read as dKV's shared tile, which these atoms do not move
     assert _located(source.replace("(128, 64)", "make_tile()")) == [(8, "CI102"), (9, "CI102")]
+
+
+def test_a_copy_side_is_followed_through_layout_algebra_and_a_swapped_copy_call_is_reported_at_the_call():
+    source = (
+        "class Gemm:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tAcc: cute.Tensor):\n"
+        "        tiled_copy_t2r, tTR_tAcc_base, tTR_rAcc = self.epilog_t2r(tAcc)\n"
+        "        tTR_tAcc = tTR_tAcc_base[(None, None, None, 0)]\n"
+        "        tTR_tAcc_grouped = cute.group_modes(tTR_tAcc, 3, cute.rank(tTR_tAcc))\n"
+        "        tTR_tAcc_mn = tTR_tAcc_grouped[(None, None, None, 0)]\n"
+        "        cute.copy(tiled_copy_t2r, tTR_tAcc_mn, tTR_rAcc)\n"
+        "\n"
+        "    def epilog_t2r(self, tAcc):\n"
+        "        tiled_copy_t2r = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc)\n"
+        "        thr_copy_t2r = tiled_copy_t2r.get_slice(0)\n"
+        "        tTR_tAcc = thr_copy_t2r.partition_S(tAcc)\n"
+        "        tTR_rAcc = cute.make_rmem_tensor(tTR_tAcc.shape, Float32)\n"
+        "        return tiled_copy_t2r, tTR_tAcc, tTR_rAcc\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # `group_modes` regroups the modes each thread holds: the view is still the copy's destination-side partition
+    assert _located(source.replace("partition_S(tAcc)", "partition_D(tAcc)")) == [(13, "CI104")]
+    # the partition is the TMEM load's source, over tensor memory, as a T2R copy has it: the copy call is the slip
+    swapped = source.replace("cute.copy(tiled_copy_t2r, tTR_tAcc_mn, tTR_rAcc)",
+                             "cute.copy(tiled_copy_t2r, tTR_rAcc, tTR_tAcc_mn)")
+    assert _messages(swapped) == [
+        ("CI104", "`cute.copy` with `tiled_copy_t2r` is given `tTR_tAcc_mn` as its destination, but it is `tTR_tAcc` "
+                  "(line 13), the copy's source side, laid over `tAcc` as the copy's direction has it: the copy's "
+                  "source and destination are swapped (pass `tTR_rAcc` and `tTR_tAcc_mn` the other way)"),
+    ]
+
+
+def test_a_tiled_copy_of_the_atom_cutlass_helper_chooses_has_two_sides():
+    source = (
+        "class Gemm:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tAcc: cute.Tensor, gC: cute.Tensor):\n"
+        "        sC = storage.sC.get_tensor(c_layout)\n"
+        "        tiled_copy_t2r = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc)\n"
+        "        tTR_gC = tiled_copy_t2r.get_slice(0).partition_D(gC)\n"
+        "        tTR_rC = cute.make_fragment(tTR_gC.shape, Float16)\n"
+        "        tTR_rX = cute.make_rmem_tensor(cute.make_layout(8), Float16)\n"
+        "        tiled_copy_r2s, tRS_rC, tRS_sC = self.epilog_r2s(tiled_copy_t2r, tTR_rC, sC)\n"
+        "        cute.copy(tiled_copy_r2s, tRS_rC, tRS_sC[(None, None, None, 0)])\n"
+        "\n"
+        "    def epilog_r2s(self, tiled_copy_t2r, tTR_rC, sC):\n"
+        "        copy_atom_r2s = sm100_utils.get_smem_store_op(self.c_layout, self.c_dtype, Float32, tiled_copy_t2r)\n"
+        "        tiled_copy_r2s = cute.make_tiled_copy_D(copy_atom_r2s, tiled_copy_t2r)\n"
+        "        thr_copy_r2s = tiled_copy_r2s.get_slice(0)\n"
+        "        tRS_sC = thr_copy_r2s.partition_D(sC)\n"
+        "        tRS_rC = tiled_copy_r2s.retile(tTR_rC)\n"
+        "        return tiled_copy_r2s, tRS_rC, tRS_sC\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the helper returns an stmatrix atom where the tile allows: the register side is laid out apart
+    assert _located(source.replace("partition_D(sC)", "partition_S(sC)")) == [(16, "CI104")]
+    # an atom the code makes universal has one layout for both sides, as before
+    universal = source.replace("sm100_utils.get_smem_store_op(self.c_layout, self.c_dtype, Float32, tiled_copy_t2r)",
+                               "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.c_dtype)")
+    assert lint_source(universal.replace("partition_D(sC)", "partition_S(sC)"), "k.py") == []
+    # the R2S copy given the fragment laid out in the T2R partition's shape, in place of its own retile
+    assert _located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rC,")) == [
+        (10, "CI102")]
+    # a register tensor of a plain layout may carry the epilogue's name: no copy laid it out
+    assert _located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rX,")) == []
+
+
+def test_a_name_bound_to_a_helpers_returned_partition_names_the_tensor_the_call_passes():
+    source = (
+        "class Gemm:\n"
+        "    @cute.kernel\n"
+        "    def kernel(self, tma_atom_c, gC):\n"
+        "        sA, sC = storage.sA.get_tensor(a_layout), storage.sC.get_tensor(c_layout)\n"
+        "        tma_atom, bSG_sC, bSG_gC = self.epilog_gmem(tma_atom_c, gC, sC)\n"
+        "        cute.copy(tma_atom, bSG_sC[(None, 0)], bSG_gC[(None, 0)])\n"
+        "\n"
+        "    def epilog_gmem(self, atom, gC, sC):\n"
+        "        sC_for_tma = cute.group_modes(sC, 0, 2)\n"
+        "        gC_for_tma = cute.group_modes(gC, 0, 2)\n"
+        "        bSG_sC, bSG_gC = cpasync.tma_partition(atom, 0, cute.make_layout(1), sC_for_tma, gC_for_tma)\n"
+        "        return atom, bSG_sC, bSG_gC\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("self.epilog_gmem(tma_atom_c, gC, sC)", "self.epilog_gmem(tma_atom_c, gC, sA)")) \
+        == [(5, "CI105")]
+    assert _located(source.replace("tma_atom, bSG_sC, bSG_gC = ", "tma_atom, bSG_gC_s, bSG_gC = ")
+                    .replace("bSG_sC[(None, 0)]", "bSG_gC_s[(None, 0)]")) == [(5, "CI105")]
+
+
+def test_one_tensor_loaded_by_both_operands_tma_atoms_is_reported_at_the_maker_its_name_does_not_say():
+    source = (
+        "@cute.jit\n"
+        "def launch(a: cute.Tensor, b: cute.Tensor):\n"
+        "    tiled_mma = sm100_utils.make_trivial_tiled_mma(Float16, a_major, b_major, Float32, group, (128, 128))\n"
+        "    tma_atom_a, tma_tensor_a = cute.nvgpu.make_tiled_tma_atom_A(a_op, a, a_layout, tiler, tiled_mma, vmnk)\n"
+        "    tma_atom_b, tma_tensor_b = cute.nvgpu.make_tiled_tma_atom_B(b_op, b, b_layout, tiler, tiled_mma, vmnk)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("(a_op, a,", "(a_op, b,")) == [(4, "CI106")]
+    assert _located(source.replace("(b_op, b,", "(b_op, a,")) == [(5, "CI106")]
+    # a matrix times itself (`X Xᵀ`): one tensor in both slots, and no other operand's tensor left unloaded
+    gram = source.replace("a: cute.Tensor, b: cute.Tensor", "a: cute.Tensor").replace("(b_op, b,", "(b_op, a,")
+    assert lint_source(gram, "k.py") == []

@@ -523,6 +523,9 @@ def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
 _TMA_ATOM_MAKERS = ("make_tiled_tma_atom",)
 # Copy makers laid over one tensor (`tcgen05.make_tmem_copy(atom, tAtV[...])`): the copy is that tensor's.
 _TENSOR_COPY_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
+# CUTLASS's helpers that pick an epilogue's shared-memory copy atom: an stmatrix / ldmatrix atom where the tile allows,
+# a universal copy otherwise (`cutlass.utils.blackwell_helpers.get_smem_store_op`, `hopper_helpers`)
+_MATRIX_ATOM_HELPERS = frozenset({"get_smem_store_op", "get_smem_load_op"})
 # Views that hand one thread its share of a tensor when sliced, as a partitioner does.
 _HAND_PARTITIONS = frozenset({"composition", "tiled_divide"})
 # Layout algebra over a tensor: the result views the same data in the same memory.
@@ -754,6 +757,8 @@ class _Collector:
         self.pointer_owners: dict[tuple[int, str], str] = {}
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
+        # (scope, name) of a copy atom a CUTLASS helper chose: `copy_atom_r2s = sm100_utils.get_smem_store_op(...)`
+        self.matrix_atoms: set[tuple[int, str]] = set()
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
@@ -779,7 +784,9 @@ class _Collector:
         registers = kind == "mma" and any(self._register_mma_op(arg) for arg in call.args[:1])
         if op is None and self.imported and (helper := self._imported(call.func)) is not None and helper.copy_op:
             op = helper.copy_op  # a maker of another module of the repository, whose body names the copy's op
-        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for, registers))
+        chosen = kind == "copy" and any(type(arg) is ast.Name and (self.scope, arg.id) in self.matrix_atoms
+                                        for arg in call.args[:1])
+        objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for, registers, chosen))
         return ("obj", len(objects) - 1)
 
     def _register_mma_op(self, expr: ast.expr) -> bool:
@@ -1098,6 +1105,8 @@ class _Collector:
                 self.operand_shapes.add((self.scope, target.id))
             if self._register_mma_op(value):
                 self.register_ops.add((self.scope, target.id))
+            if method in _MATRIX_ATOM_HELPERS:
+                self.matrix_atoms.add((self.scope, target.id))
             if method == _S2T_DESCRIPTORS and len(value.args) == 2:
                 # the S2T copy's descriptors of a shared-memory partition: that partition, another way written
                 self.facts.views.append((target.id, tensor_name(value.args[1])))

@@ -49,6 +49,9 @@ class Obj:
     loads_for: tuple[str, Ref | None] | None = None
     # for a TiledMma of a warp-level or universal MMA op (``warp.MmaF16BF16Op``): its operand fragments are registers
     register_operands: bool = False
+    # for a tiled copy of an atom a CUTLASS helper chose (``get_smem_store_op``, ``get_smem_load_op``): the helper
+    # returns an stmatrix or ldmatrix atom for some arguments, so its two sides may be laid out apart
+    chosen_matrix_atom: bool = False
 
 
 @dataclass

@@ -32,6 +32,9 @@ holds Git LFS images that may not download; ``git archive HEAD src`` gives the c
 The twenty-first set's two likewise: m87-labs/kestrel at 4ae2f996558fd1bb3c9683bc276f50d982b973d5 (the plants are in
 ``kestrel-kernels/``, which later commits removed), meta-pytorch/MSLK at 91b4795eb2884a8cc642d7fbe5f8e1bf5d9baf36 (its
 ``mslk/gemm/cutedsl/`` was reverted after it).
+The twenty-second set's one likewise: xiefan46/flashinfer at 5a77a9a55a7db107f6a8c5ae1fac3aefd82d10e9 (the head of its
+branch ``feat/cutedsl-fp8-moe``, not of its default branch; ``git archive 5a77a9a flashinfer`` gives the code the plants
+need).
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

@@ -60,6 +60,11 @@ Not checked: a register side's pattern (a fragment filled by one copy is often w
 a helper's parameter's pattern (its name is whatever the callers pass); the pattern of ``autovec_copy`` and
 ``basic_copy``, which have no partitioner (their sides' operands are read, above).
 
+A register side named with another direction than a direction-named tiled copy's is reported only where it is laid
+out by another copy object (its partition or retile, or made in the shape of one: ``tTR_rC`` given to the R2S copy in
+place of its retile ``tRS_rC``); a register tensor made in a plain layout, or in this copy's partition's shape, may
+carry any epilogue's name.
+
 ## Why is this bad?
 This is the reason the convention exists: "``tAsA`` is read as partitioning pattern ``tA`` applied to tensor
 ``sA`` ... this naming convention lets us lexically verify that the two tensors are using the same
@@ -123,6 +128,23 @@ def _one_object(a: str, b: str, scope: int, facts: FileFacts) -> bool:
         return False
     first, second = (facts.origins.family(ref) for ref in made.values())
     return first is not None and first == second and not facts.origins.made_apart(*made.values())
+
+
+def _laid_out_by_another_copy(name: str, call, facts: FileFacts) -> bool:
+    """Whether the register tensor ``name`` is, or is made in the shape of (``make_fragment(tTR_rAcc.shape)``), a
+    partition or retile of another copy object than the copy's own: it holds that copy's thread-value layout."""
+    copier = facts.origin(call.atom_ref) if call.atom_ref is not None else None
+    if copier is None:
+        return False
+    for _ in range(6):
+        made = [facts.origin(partition.made_by) for partition in facts.partitions
+                if partition.target == name and partition.made_by is not None]
+        if made:
+            return all(obj is not None and obj.kind == "copy" and obj != copier for obj in made)
+        name = facts.made_from.get(name) or facts.view_sources.get(name)
+        if name is None:
+            return False
+    return False
 
 
 def _tiled(atom: str) -> bool:
@@ -368,7 +390,7 @@ def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Ite
         return
     # a side partitioned or viewed from a tensor in tensor memory is there, whatever it is called (CI105's)
     over = facts.copy_tensors.get((call.scope, call.atom), (None, 0))[0]
-    if any(_from_tensor_memory(operand.name, call.scope, facts, over, context) for operand in call.operands):
+    if any(from_tensor_memory(operand.name, call.scope, facts, over, context) for operand in call.operands):
         return
     yield Violation(
         *_atom_position(call, facts),
@@ -377,7 +399,7 @@ def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Ite
     )
 
 
-def _from_tensor_memory(name: str | None, scope: int, facts: FileFacts, over: str | None, context: RuleContext) -> bool:
+def from_tensor_memory(name: str | None, scope: int, facts: FileFacts, over: str | None, context: RuleContext) -> bool:
     """``name`` is, or is a slice, view or partition of, a tensor in tensor memory: one the file shows there, the
     tensor the TMEM copy was made over (``make_tmem_copy(atom, tOtO)``), or one named for it (``tOtO``)."""
     made_of = {view.target: view.source for view in facts.partitions + facts.layout_views if view.scope == scope}
@@ -871,18 +893,24 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             for operand in call.operands
             if not facts.is_helper_param(operand.name, call.scope)
         ]
-        sides = [(operand, name) for operand, name in sides if name is not None and name.where != "r"]
+        named = [(operand, name) for operand, name in sides if name is not None]
+        sides = [(operand, name) for operand, name in named if name.where != "r"]
         atom = classify(call.atom) if call.atom else None
         if atom is not None and atom.kind == "copy" and _tiled(call.atom):
-            # The reverse direction is a round trip through one partition (load, update, store back).
+            # The reverse direction is a round trip through one partition (load, update, store back). A register
+            # side is named for a copy only where one made it: another copy's fragment (`tTR_rC` given to the R2S
+            # copy in place of its retile `tRS_rC`) is laid out for that copy.
             turns = (atom.ops[0], atom.ops[0][::-1])
-            off = [(o, n) for o, n in sides if is_direction_op(n.op) and canonical_op(n.op) not in turns]
+            off = [(o, n) for o, n in named if is_direction_op(n.op) and canonical_op(n.op) not in turns
+                   and (n.where != "r" or _laid_out_by_another_copy(o.name, call, facts))]
             for operand, name in off:
+                why = "the tensor was partitioned by another copy" if name.where != "r" else \
+                    "a register tensor laid out for another copy, not this copy's partition or retile"
                 yield Violation(
                     operand.line,
                     operand.column,
                     f"`{call.function}` with `{call.atom}` (op `{atom.ops[0]}`) on `{operand.name}` "
-                    f"(op `{canonical_op(name.op)}`): the tensor was partitioned by another copy",
+                    f"(op `{canonical_op(name.op)}`): {why}",
                 )
             if off:
                 continue

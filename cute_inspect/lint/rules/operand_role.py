@@ -51,6 +51,10 @@ the argument is the likely mistake and the message says so (pass ``tCsB``); when
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
 it changes what the kernel computes).
 
+One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_atom_B`` for one TiledMma, named for
+one operand (``b``, ``mB``), is reported at the maker of the other operand where the function has a tensor named for
+that operand (``a``) that no TMA atom loads; without one, a tensor in both slots is a matrix times itself (``X Xᵀ``).
+
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
 a wrongly partitioned operand, and, when the shapes happen to agree, does so silently.
@@ -83,7 +87,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
-from cute_inspect.lint.names import parse_partitioned, renamed
+from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
 CODE = "CI106"
@@ -451,8 +455,52 @@ def _lays_out(copy: Ref | None, operand: str, scope: int, facts: FileFacts, cont
     return False
 
 
+def _operand_said(tensor: str, context: RuleContext) -> str | None:
+    """The GEMM operand a global tensor's name says: ``mB``, ``gB_nkl``, or the bare letter a launcher's parameters
+    are often called (``b: cute.Tensor``)."""
+    parsed = parse_name(tensor, context.vocabulary)
+    if parsed is not None and not parsed.partitioned:
+        what = parsed.what
+    else:
+        what = tensor.upper() if len(tensor) == 1 else None
+    return what if what in ("A", "B") else None
+
+
+def _one_tensor_both_tma_operands(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``make_tiled_tma_atom_A(a_op, b, ...)`` beside ``make_tiled_tma_atom_B(b_op, b, ...)`` for one TiledMma: the
+    A atom and the B atom load one tensor, named for operand B, while the function has a tensor named for A (``a``)
+    that no TMA atom loads. The maker of the operand the tensor's name does not say is the slip, reported at its call.
+    Without that other tensor, one tensor in both slots is a product of a matrix with itself (``X Xᵀ``)."""
+    loaded: dict[tuple, list[tuple[str, str, int, int]]] = {}
+    for obj in facts.objects.objects:
+        if obj.loads_for is None:
+            continue
+        found = next(((tensor, line, scope) for (scope, atom), (tensor, line) in facts.atom_tensors.items()
+                      if atom == obj.name and line == obj.line), None)
+        if found is not None:
+            loaded.setdefault((found[0], facts.origins.identity(obj.loads_for[1]) if obj.loads_for[1] else None),
+                              []).append((obj.loads_for[0], obj.maker, found[1], found[2]))
+    atom_loaded = {tensor for tensor, _ in facts.atom_tensors.values()}
+    for (tensor, _), makers in loaded.items():
+        said = _operand_said(tensor, context)
+        if said is None or {operand for operand, *_ in makers} != {"A", "B"}:
+            continue
+        for operand, maker, line, scope in makers:
+            names = facts.scopes[scope].params | facts.scopes[scope].bound
+            unloaded = sorted(name for name in names
+                              if _operand_said(name, context) == operand and name not in atom_loaded)
+            if operand != said and unloaded:
+                yield Violation(
+                    line, 1,
+                    f"`{maker}` is given `{tensor}`, operand {said}'s tensor, which `make_tiled_tma_atom_{said}` loads "
+                    f"for the same MMA too, while `{unloaded[0]}`, operand {operand}'s, is loaded by no TMA atom: "
+                    f"pass `{unloaded[0]}`",
+                )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
+    yield from _one_tensor_both_tma_operands(facts, context)
     yield from _copies_of_another_operand(facts, roles, context)
     conflicts = []
     for partition in facts.partitions:

@@ -107,6 +107,11 @@ where the file indexes a tile of it so (``gK_block0``). A call of a function of 
 A partition by a copy made over one tensor of another that the function makes a twin copy over, with the same atom
 (``thr_copy_s2t_sfb.partition_S(tCsSFA)`` beside ``make_s2t_copy(atom, tCtSFA)``), is reported.
 
+A name bound to what a helper of the file returns (``tiled_copy_r2s, tRS_rC, tRS_sC =
+self.epilog_smem_copy_and_partition(tiled_copy_t2r, tTR_rC, tidx, sC)``), where the helper returns there its partition
+of one of its parameters and names it for that parameter, names the tensor this call passes: reported at the call where
+its memory or tensor contradicts the argument.
+
 ## Why is this bad?
 Partitioning does not move data: a partition of ``sA`` still lives in shared memory and still holds A.
 A different letter in the result's name says otherwise to every later reader and to the copy and GEMM
@@ -925,7 +930,69 @@ def _lower_case_misnames(facts: FileFacts) -> Iterator[Violation]:
         )
 
 
+def _helper_partition_of_parameter(name: str | None, scope: int, facts: FileFacts) -> tuple[Partition, str] | None:
+    """(the partition, the helper's parameter it partitions) that the name a helper returns holds: ``tRS_sC =
+    thr_copy_r2s.partition_D(sC)``, ``bSG_sC, bSG_gC = tma_partition(atom, 0, layout, cute.group_modes(sC, 0, 2),
+    ...)`` with ``sC`` a parameter; followed through the helper's slices and layout algebra."""
+    made = next((p for p in reversed(facts.partitions) if p.scope == scope and p.target == name), None)
+    if made is None or made.source is None:
+        return None
+    params, tensor = facts.scopes[scope].params, made.source
+    for _ in range(6):
+        if tensor in params:
+            return made, tensor
+        tensor = next((view.source for view in facts.layout_views if view.scope == scope and view.target == tensor),
+                      None) or facts.view_sources.get(tensor)
+        if tensor is None:
+            return None
+    return None
+
+
+def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tiled_copy_r2s, tRS_rC, tRS_gC = self.epilog_smem_copy_and_partition(tiled_copy_t2r, tTR_rC, tidx, sC)``:
+    a name bound to what a helper of the file returns, where the helper returns there its partition of one of its
+    parameters, names the tensor that call passes for it. Reported at the call where the name's memory or tensor
+    contradicts the argument (``sC``, shared memory, named global), and the helper's own name for the partition
+    agrees with its parameter (the helper is right; this call's name or argument is not)."""
+    index = None
+    for caller, at, callee, names in facts.unpacked_returns:
+        definitions = facts.objects.functions.get(callee, [])
+        if len(definitions) != 1:
+            continue
+        inner = definitions[0][0]
+        for position, name in enumerate(names):
+            returned = {values[position] for values in facts.returned_tensors.get(inner, [])
+                        if len(values) == len(names)}
+            target = parse_partitioned(name, context.vocabulary) if name else None
+            found = _helper_partition_of_parameter(returned.pop(), inner, facts) if len(returned) == 1 else None
+            if target is None or found is None:
+                continue
+            made, parameter = found
+            own, param = parse_partitioned(made.target, context.vocabulary), parse_name(parameter, context.vocabulary)
+            passed = [(given, line) for caller_scope, line, given in facts.passed(parameter, inner) or ()
+                      if caller_scope == caller and at <= line <= at + 3]
+            held = parse_name(passed[0][0], context.vocabulary) if len(passed) == 1 else None
+            if None in (own, param, held) or held.partitioned or held.snake or param.snake \
+                    or not same_tensor(own, param) or own.where != param.where or facts.coordinates(passed[0][0]):
+                continue
+            if index is None:
+                index = TensorIndex(facts, context.vocabulary)
+            where_off = target.where in "gsrt" and held.where in "gsrt" and not same_memory(target.where, held.where)
+            what_off = what_contradicts(target, held, index)
+            if not (where_off or what_off):
+                continue
+            fixed = renamed(target, where=held.where if where_off else target.where,
+                            what=held.what if what_off else target.what)
+            yield renaming(
+                at, 1,
+                f"`{name}` is `{callee}`'s `{made.target}` (line {made.line}), its partition of `{parameter}`, which "
+                f"this call passes `{passed[0][0]}`, but names `{target.where}{target.what}`",
+                name, free_name(fixed, facts, caller), caller,
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _returned_partitions_misnamed(facts, context)
     yield from _one_tensor_both_tma_sides(facts)
     yield from _lower_case_misnames(facts)
     yield from _views_misnamed(facts, context)

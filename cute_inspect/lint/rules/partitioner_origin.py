@@ -21,11 +21,15 @@ Reads the partitioner from its name (the ``thr_*`` / ``tiled_*`` vocabulary, fol
 
 A partition of one side of a copy whose two sides have different layouts (a TMEM or S2T copy, an ldmatrix or stmatrix
 atom's tiled copy) that the same copy is only ever given as the other side (``tTR_tAcc = thr_copy_t2r.partition_D(tAcc)``, then ``cute.copy(tiled_copy_t2r, tTR_tAcc, tTR_rAcc)``) is
-reported at the partition: its layout is the other side's. It is followed through slices and through the tuple a
-helper of the file returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``), not
-through a tensor laid anew over a pointer; a tensor the copy is given both ways (loaded, then stored back) is not, nor
-one of any other copy (``make_tiled_copy_tv``, ``make_tiled_copy_D`` of a universal atom), whose two sides are one
-layout.
+reported at the partition: its layout is the other side's. It is followed through slices, through layout algebra
+that keeps each thread's values (``cute.group_modes(tTR_tAcc, 3, rank)``), and through the tuple a helper of the file
+returns (``tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_tmem_copy_and_partition(...)``), not through a tensor laid
+anew over a pointer; a tensor the copy is given both ways (loaded, then stored back) is not, nor one of any other copy
+(``make_tiled_copy_tv``, ``make_tiled_copy_D`` of a universal atom), whose two sides are one layout. An atom CUTLASS's
+``get_smem_store_op`` / ``get_smem_load_op`` chose is an stmatrix or ldmatrix atom where the tile allows, so its tiled
+copy counts as two layouts. Where the partition is a TMEM copy's side over the memory the copy's direction gives that
+side (``tTR_tAcc = thr_copy_t2r.partition_S(tAcc)``, tensor memory, the T2R load's source), the partition is right and
+the copy call is reported instead: its source and destination are swapped.
 
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
@@ -63,6 +67,7 @@ from cute_inspect.lint.expectations import MMA_METHODS, copy_op_problem, free_na
 from cute_inspect.lint.facts import FileFacts, Partition
 from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_partitioned, renamed
 from cute_inspect.lint.rules import Rename, RuleContext, Violation, renaming
+from cute_inspect.lint.rules.copy_pattern_agreement import from_tensor_memory
 
 CODE = "CI104"
 NAME = "partitioner-origin"
@@ -183,15 +188,22 @@ _SIDE_WORDS = {"partition_S": "source", "partition_D": "destination"}
 
 
 # Copies whose source and destination sides have different thread-value layouts: a TMEM or S2T copy, and one whose
-# atom is an ldmatrix or stmatrix. Any other tiled copy (`make_tiled_copy_tv`, `make_tiled_copy_D` of a universal
-# atom) lays both sides out with one layout, so which side a tensor is partitioned as changes nothing: flash-attention
-# partitions its cp.async destinations with `partition_S`, CUTLASS an S2R copy's shared source with `partition_D`.
+# atom is an ldmatrix or stmatrix, or one CUTLASS's helper chose (it is one where the tile allows). Any other tiled
+# copy (`make_tiled_copy_tv`, `make_tiled_copy_D` of a universal atom) lays both sides out with one layout, so which
+# side a tensor is partitioned as changes nothing: flash-attention partitions its cp.async destinations with
+# `partition_S`, CUTLASS an S2R copy's shared source with `partition_D`.
 _TWO_LAYOUT_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
 _TWO_LAYOUT_OPS = ("LdMatrix", "StMatrix")
 
 
+# Layout algebra that regroups or selects a thread's modes without dividing the thread-value mode: its result is laid
+# out as the partition it is taken from.
+_SIDE_KEEPING_VIEWS = frozenset({"slice", "group_modes", "flatten", "filter_zeros", "select"})
+
+
 def _two_layouts(copier) -> bool:
-    return copier.maker in _TWO_LAYOUT_MAKERS or bool(copier.op) and copier.op.startswith(_TWO_LAYOUT_OPS)
+    return copier.maker in _TWO_LAYOUT_MAKERS or bool(copier.op) and copier.op.startswith(_TWO_LAYOUT_OPS) \
+        or copier.chosen_matrix_atom
 
 
 def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, sides: dict, depth: int = 0):
@@ -204,6 +216,11 @@ def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, s
     if made:
         return made[-1]
     source = facts.view_sources.get(name)
+    if source is None:
+        # layout algebra over a thread's partition (`cute.group_modes(tTR_tAcc, 3, rank)`) regroups the modes each
+        # thread holds; the thread-value layout, so the side, is the partition's
+        source = next((view.source for view in reversed(facts.layout_views) if view.scope == scope
+                       and view.target == name and view.line <= line and view.method in _SIDE_KEEPING_VIEWS), None)
     # a tensor laid anew over a pointer (`make_tensor(make_ptr(x.iterator...), x.layout)`) has the layout its author
     # chose, whichever side it was taken from
     if source is not None and source != name and name not in facts.relaid:
@@ -222,7 +239,20 @@ def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, s
     return None
 
 
-def _copy_side_swapped(facts: FileFacts) -> Iterator[Violation]:
+def _agrees_with_its_tensor(partition: Partition, facts: FileFacts, context: RuleContext) -> bool:
+    """Whether a TMEM copy's partition is taken as the side its tensor's memory is for the copy's direction: a TMEM
+    load's (``T2R``) source is tensor memory, a TMEM store's destination. Then the partition is right, and a copy
+    given it as the other side has its two arguments the wrong way round."""
+    ops = partition.partitioner.ops if partition.partitioner else ()
+    if not ops or canonical_op(ops[0]) not in ("TR", "RT") or partition.source is None:
+        return False
+    tmem_side = "partition_S" if canonical_op(ops[0]) == "TR" else "partition_D"
+    over = facts.copy_tensors.get((partition.scope, partition.receiver), (None, 0))[0]
+    in_tmem = from_tensor_memory(partition.source, partition.scope, facts, over, context)
+    return (partition.method == tmem_side) == in_tmem
+
+
+def _copy_side_swapped(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``tBsB = gmem_thr_copy_B.partition_S(sB_stage)`` then ``cute.copy(gmem_tiled_copy_B, tBgB, tBsB)``: a tensor
     partitioned as one side of a directional copy and given to that very copy as the other side. Its layout is the
     other side's (an ldmatrix's or a TMEM copy's two sides differ), and its name claims the side it is not."""
@@ -232,7 +262,7 @@ def _copy_side_swapped(facts: FileFacts) -> Iterator[Violation]:
             sides.setdefault((partition.scope, partition.target), []).append(partition)
     if not sides:
         return
-    given: dict[Partition, dict[str, int]] = {}  # partition -> the sides its own copy is given it as (first line)
+    given: dict[Partition, dict[str, object]] = {}  # partition -> the sides its own copy is given it as (first call)
     for call in facts.copies:
         copier = facts.origin(call.atom_ref) if call.atom_ref is not None else None
         if copier is None or copier.kind == "tma":
@@ -241,23 +271,33 @@ def _copy_side_swapped(facts: FileFacts) -> Iterator[Violation]:
             wanted = _SIDE_METHODS.get(operand.slot)
             partition = _side_partition(operand.name, call.scope, call.line, facts, sides) if wanted else None
             if partition is not None and facts.origin(partition.made_by) == copier and _two_layouts(copier):
-                given.setdefault(partition, {}).setdefault(wanted, call.line)
+                given.setdefault(partition, {}).setdefault(wanted, (call, operand))
     for partition, used in given.items():
         # given as both sides, the copy runs both ways (loaded, then stored back): no side is the wrong one
         if partition.method in used:
             continue
-        wanted, line = next(iter(used.items()))
+        wanted, (call, operand) = next(iter(used.items()))
+        if _agrees_with_its_tensor(partition, facts, context):
+            others = [other.name for other in call.operands if other is not operand]
+            yield Violation(
+                call.line, call.column,
+                f"`{call.function}` with `{call.atom}` is given `{operand.name}` as its {_SIDE_WORDS[wanted]}, but "
+                f"it is `{partition.target}` (line {partition.line}), the copy's {_SIDE_WORDS[partition.method]} "
+                f"side, laid over `{partition.source}` as the copy's direction has it: the copy's source and "
+                f"destination are swapped (pass `{others[0] if others else '...'}` and `{operand.name}` the other way)",
+            )
+            continue
         yield Violation(
             partition.line, partition.column,
             f"`{partition.target}` is `{partition.receiver}.{partition.method}`'s result, the copy's "
-            f"{_SIDE_WORDS[partition.method]} side, but the copy at line {line} is given it as its "
+            f"{_SIDE_WORDS[partition.method]} side, but the copy at line {call.line} is given it as its "
             f"{_SIDE_WORDS[wanted]}; partition it with `{wanted}`",
         )
 
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
-    yield from _copy_side_swapped(facts)
+    yield from _copy_side_swapped(facts, context)
     ops = object_ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
