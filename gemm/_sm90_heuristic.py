@@ -400,7 +400,8 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
-    """The tiling rules' choice (`default_config` before `_trimmed_width`); swapped 128-row pairs over waves take
+    """The tiling rules' choice (`default_config` before `_trimmed_width`): a batched problem of at most 128 rows of M
+    runs swapped (`_skinny_batched_swap`); swapped 128-row pairs over waves take
     256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`)."""
@@ -423,7 +424,7 @@ def _skinny_batched_swap(m: int, n: int, l: int, a_major: str, b_major: str):
     compute 256 rows for 48, half of them in a cluster's empty second tile, while the swapped tile computes M rounded
     up to 8 and still reads each weight element once. cuBLAS runs these swapped (its D^T: 512x48 in 2x1 on 48x7168x2048
     x64, 128x120 on 120x6144x16384 x8, 256x96 on 96x2048x768 x32 and 96x4096x7168 x32). 256 weight rows never take
-    fewer whole waves' time than 128 (half the CTAs fill at least half the waves) and ran behind on six of seven.
+    fewer whole waves' time than 128 (half the CTAs fill at least half the waves) and ran behind on seven of eight.
     Six alternating rounds each (fp16, ratio to cuBLAS, twenty-fourth session), the old unswapped choice / swapped 128
     rows / 256 rows: 48x7168x2048 x64 128x256 c2x1 0.919x / 1.007x / 0.994x (bf16 0.914x / 1.008x / 0.993x);
     120x6144x16384 x8 64x64 c2x1 0.951x / 1.006x / 0.969x (bf16 0.946x / 1.008x / 0.973x); 96x2048x768 x32 64x96 c2x1
