@@ -400,16 +400,42 @@ def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: 
 
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
-    """The tiling rules' choice (`default_config` before `_trimmed_width`); swapped 128-row pairs over waves take
+    """The tiling rules' choice (`default_config` before `_trimmed_width`): a batched problem of at most 128 rows of M
+    runs swapped (`_skinny_batched_swap`); swapped 128-row pairs over waves take
     256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`)."""
+    skinny_batched = _skinny_batched_swap(m, n, l, a_major, b_major)
+    if skinny_batched:
+        return skinny_batched
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
         return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
     return (_swapped_split(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+def _skinny_batched_swap(m: int, n: int, l: int, a_major: str, b_major: str):
+    """A batched problem of at most `_SKINNY_ROWS` rows of M per batch, K-major A and B: the swapped tiling that holds
+    all of M in one tile (M on wgmma's N, a width of M rounded up to 8) by 128 rows of the weight, in 2x1 clusters where
+    the weight's tiles pair (the two share the activations' tile), else 1x1; else None. Unswapped, M lands on the
+    tile's rows: at least 64 per warpgroup (48 rows compute 64), and the many-wave rule's 128x256 tiles in 2x1 clusters
+    compute 256 rows for 48, half of them in a cluster's empty second tile, while the swapped tile computes M rounded
+    up to 8 and still reads each weight element once. cuBLAS runs these swapped (its D^T: 512x48 in 2x1 on 48x7168x2048
+    x64, 128x120 on 120x6144x16384 x8, 256x96 on 96x2048x768 x32 and 96x4096x7168 x32). 256 weight rows never take
+    fewer whole waves' time than 128 (half the CTAs fill at least half the waves) and ran behind on seven of eight.
+    Six alternating rounds each (fp16, ratio to cuBLAS, twenty-fourth session), the old unswapped choice / swapped 128
+    rows / 256 rows: 48x7168x2048 x64 128x256 c2x1 0.919x / 1.007x / 0.994x (bf16 0.914x / 1.008x / 0.993x);
+    120x6144x16384 x8 64x64 c2x1 0.951x / 1.006x / 0.969x (bf16 0.946x / 1.008x / 0.973x); 96x2048x768 x32 64x96 c2x1
+    0.972x / 1.006x / 0.998x; 96x4096x7168 x32 0.985x / 1.027x / 1.007x; 32x4096x7168 x32 64x64 c1x1 0.965x / 1.027x /
+    1.019x; 128x4096x4096 x8 64x96 c2x1 0.982x / 0.993x / 0.995x; 80x2880x2880 x16 (unpaired) 0.973x / 0.972x; behind
+    on two: 64x14336x4096 x8 64x64 c1x1 1.044x / 1.035x / 1.016x, 112x1536x2048 x64 64x96 c2x1 1.025x / 1.017x /
+    1.015x."""
+    if l == 1 or m > _SKINNY_ROWS or a_major != "k" or b_major != "k":
+        return None
+    cluster = (2, 1) if _cdiv(n, 128) % 2 == 0 else (1, 1)
+    return Sm90Config(128, max(TILE_N_CHOICES[0], _cdiv(m, 8) * 8), *cluster, swap_ab=True)
 
 
 # Swapped tile heights `_swapped_by_area` ranks, with the widest tile of M each holds (fp32 accumulators).
@@ -583,7 +609,7 @@ def _trimmed_width(m: int, k: int, config: Sm90Config) -> Sm90Config:
     c2x1 0.999x -> 0.997x."""
     if not config.swap_ab or config.tile_m not in _TRIMMED_ROWS or k < _TRIM_MIN_K:
         return config
-    width = _cdiv(_cdiv(m, _cdiv(m, config.tile_n)), 8) * 8
+    width = max(TILE_N_CHOICES[0], _cdiv(_cdiv(m, _cdiv(m, config.tile_n)), 8) * 8)
     return replace(config, tile_n=width) if width < config.tile_n else config
 
 

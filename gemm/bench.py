@@ -23,6 +23,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm35               # 22 LLM problems held out (fifteenth session)
     python -m gemm.bench --kernel sm90 --shapes llm36               # 25 LLM problems held out (twenty-second session)
     python -m gemm.bench --kernel sm90 --shapes llm37               # 26 LLM problems held out (twenty-third session)
+    python -m gemm.bench --kernel sm90 --shapes llm38               # 26 LLM problems held out (twenty-fourth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
 """
 from __future__ import annotations
@@ -178,10 +179,29 @@ LLM37_SHAPES = (
     "192x1536x2048x16,256x2048x1024x16,96x4096x7168x32,160x14336x4096x8,768x768x128x32,2048x64x2048x16,"
     "1777x4096x14336,3001x6144x4096,1333x11008x4096,2555x2560x10240,5000x5120x13824"
 )
+# Held out by the twenty-fourth session, chosen and committed before any was measured, none tuned on, probing the
+# classes that lost before: mid-size M (100..1000) against wide weights (Llama-3.2-3B gate+up 16384 of 3072, Qwen2.5-72B
+# gate+up 59136 of 8192, Mistral-7B gate+up 28672 of 4096, Phi-3-medium QKV 7680 of 5120, Llama-3.1-70B o_proj 8192 of
+# 8192, Qwen3-14B gate+up 34816 of 5120, Yi-34B gate+up 40960 of 7168, Mixtral-8x22B QKV 8192 of 6144), small MN with a
+# long K (weight gradients: Qwen2.5-0.5B q_proj 896x896 over 32768 tokens, SmolLM-360M q_proj 960x960 over 16384,
+# Gemma-3-1B q_proj 1024x1152 over 32768, Qwen2-57B's router 64x3584 over 16384, a 512x512 projection over 65536; a
+# Gemma-2-27B down 4608 of 36864 at 184 tokens), batched small problems (Qwen3-30B-A3B down 2048 of 768 at 96 tokens x
+# 32, DeepSeek-V2-Lite gate+up 2816 of 2048 at 144 x 16, GPT-OSS-120B down 2880 of 2880 at 208 x 16, Mixtral-8x22B down
+# 6144 of 16384 at 120 x 8, DeepSeek-V3 down 7168 of 2048 at 48 x 64, attention's QK^T at 1024 tokens and head dim 64 x
+# 48, PV at head dim 128, 4096 keys, 512 queries x 16) and ragged prefills (Llama-3-8B o_proj at 1459 tokens, gate at
+# 2221 and down at 3333, Qwen2.5-7B gate+up 18944 of 3584 at 1021, Llama-2-7B up 11008 at 2777). 26 problems.
+LLM38_SHAPES = (
+    "408x16384x3072,328x59136x8192,872x28672x4096,696x7680x5120,936x8192x8192,264x34816x5120,152x40960x7168,"
+    "616x8192x6144,"
+    "896x896x32768,960x960x16384,1024x1152x32768,64x3584x16384,512x512x65536,184x4608x36864,"
+    "96x2048x768x32,144x2816x2048x16,208x2880x2880x16,120x6144x16384x8,48x7168x2048x64,1024x1024x64x48,"
+    "512x128x4096x16,"
+    "1459x4096x4096,2221x14336x4096,3333x4096x14336,1021x18944x3584,2777x11008x4096"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
               "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES,
-              "llm36": LLM36_SHAPES, "llm37": LLM37_SHAPES}
+              "llm36": LLM36_SHAPES, "llm37": LLM37_SHAPES, "llm38": LLM38_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -292,7 +312,7 @@ def main(argv=None) -> int:
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
                         "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), "
-                        "llm37 (26 more, held out)")
+                        "llm37 (26 more, held out), llm38 (26 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--json", default=None, help="also write the rows to this file")

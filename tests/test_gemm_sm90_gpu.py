@@ -381,6 +381,9 @@ def test_split_k(mnkl, config):
         ((2555, 2560, 2048, 1), "128x200 c2x1 sw1n swap"),  # M in 13 tiles of 200 (8 more than a multiple of 16)
         ((1112, 9240, 1024, 1), "192x144 c1x2 sw1n swap"),  # an odd count of 192-row tiles of N: paired along M
         ((160, 2048, 16384, 1), "128x160 c2x1 sw1n split8 swap"),  # swapped split-K where unswapped pads M
+        ((48, 1024, 512, 6), "128x48 c2x1 sw1m swap"),  # batched, at most 128 rows: all of M in one tile's width
+        ((20, 640, 328, 3), "128x32 c1x1 sw1m swap"),  # ... 20 rows in a 32-wide tile, five weight tiles unpaired
+        ((120, 1536, 1000, 5), "128x120 c2x1 sw1m swap"),  # ... 120 wide, K ragged
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -618,3 +618,23 @@ def test_heuristic_twenty_third_session_rules():
     for mnkl in [(184, 5120, 8192, 1), (160, 5120, 16384, 2), (256, 7168, 16384, 1)]:  # short K, batched, no padding
         config = default_config(*mnkl)
         assert not (config.swap_ab and config.splits_k), mnkl
+
+
+def test_skinny_batched_problems_run_swapped():
+    """A batched problem of at most 128 rows of M per batch (K-major operands) runs swapped: all of M in one tile's
+    width, rounded up to 8 and at least 32, by 128 rows of the weight, paired where the weight's tiles pair. Not for
+    one problem, more than 128 rows, an M-major A or an N-major B."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _skinny_batched_swap, default_config
+
+    assert default_config(48, 7168, 2048, 64) == Sm90Config(128, 48, 2, 1, swap_ab=True)  # was 128x256 c2x1
+    assert default_config(120, 6144, 16384, 8) == Sm90Config(128, 120, 2, 1, swap_ab=True)  # was 64x64 c2x1
+    assert default_config(96, 2048, 768, 32) == Sm90Config(128, 96, 2, 1, swap_ab=True)
+    assert default_config(16, 4096, 4096, 8) == Sm90Config(128, 32, 2, 1, swap_ab=True)  # the narrowest width
+    assert default_config(80, 2880, 2880, 16) == Sm90Config(128, 80, 1, 1, swap_ab=True)  # 23 weight tiles: unpaired
+    assert default_config(128, 4096, 4096, 8) == Sm90Config(128, 128, 2, 1, swap_ab=True)
+    assert _skinny_batched_swap(120, 6144, 1, "k", "k") is None  # one problem: the other rules
+    assert _skinny_batched_swap(136, 6144, 8, "k", "k") is None  # more than 128 rows
+    assert _skinny_batched_swap(96, 6144, 8, "m", "k") is None  # an M-major A
+    assert _skinny_batched_swap(96, 6144, 8, "k", "n") is None  # an N-major B
+    assert not default_config(48, 7168, 2048, 64, "n").swap_ab
