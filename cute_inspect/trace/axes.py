@@ -374,7 +374,21 @@ class Axes:
             for axis in ("M" if slot == "A" else "N", "K"):
                 if m2 not in tokens and mma[m2][axis] is not None:
                     named.setdefault(mma[m2][axis], ("K", "attention"))
+        self._scores_beside_grams(mma, order, tokens, named)
         return decided
+
+    @staticmethod
+    def _scores_beside_grams(mma: dict, order: list, tokens: set, named: dict) -> None:
+        """A product that contracts a Gram's feature dim with the Gram's key tokens on one side (Aqk = qg kgk^T
+        beside Akk = kgq kgk^T: one B, one contracted axis) is the scores Q K^T, with or without a P V after it in
+        the kernel: its other side, which no Gram names, is the queries."""
+        for m in order:
+            if m in tokens or named.get(mma[m]["K"], (None,))[0] != "D":
+                continue
+            sides = {axis: named.get(mma[m][axis], (None,))[0] for axis in "MN" if mma[m][axis] is not None}
+            if sorted(sides.values(), key=str) == ["K", None]:
+                (other,) = (axis for axis, letter in sides.items() if letter is None)
+                named[mma[m][other]] = ("Q", "attention")
 
     def _mixed_atoms(self, mma: dict, named: dict) -> None:
         """A warp MMA's register atom mixing two of its axes (A's rows and K, C's rows and columns) runs along

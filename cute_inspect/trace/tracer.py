@@ -1335,6 +1335,12 @@ class _Tracer:
         values = _all_loaded_from(getattr(value, "value", value), self.loaded, branches=True)
         read = list(dict.fromkeys(source for source, _ in values))
         sources.extend(source for source in read if source != found[0] and source not in sources)
+        # further up (a gate applied in a run-time `if`, then converted: `bf16(q[i] * exp2(g[i] - g0))`): the inputs
+        # an operand's values were computed from (`flow._input_origins`), which say nothing of the values' layout
+        deeper = meta.setdefault("computed_from", [])
+        deeper.extend(source for source, _ in _all_loaded_from(getattr(value, "value", value), self.loaded,
+                                                               depth=_COMPUTED_DEPTH, branches=True)
+                      if source != found[0] and source not in deeper)
         _moved_element(meta, self.loaded.get(_ir_hash(getattr(value, "value", value))))
         self._same_elements(meta, values)
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
@@ -4772,6 +4778,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 
 _MATRIX_STORE_VALUES = 512  # values up the ops that compute one word `stmatrix` stores, looked at for what was loaded
 _REGISTER_STORES_READ = 8  # values stored into one register storage that `_products_read` follows up
+_COMPUTED_DEPTH = 8  # ops followed up from an element write's value to the inputs it was computed from
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
 _ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps
 _GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
