@@ -411,15 +411,24 @@ class Axes:
         states = [m for m in order if m in self.states and any(r[0] == m for r in reads)]
         if not states:
             return set()
-        for m in states:
-            for axis, letter in (("M", "D"), ("N", "D"), ("K", "K")):
-                if mma[m][axis] is not None:
-                    named.setdefault(mma[m][axis], (letter, "attention"))
         decided = {r for r in reads if r[0] in states}
         readers = {r[2] for r in decided}
         # a reader whose accumulator the state's update reads (R = S W^T, then S += R K) is on the keys' side: the
         # update keeps the state's feature dims, so what it contracts of R, R's other axis, is the key tokens
         updating = {r[0] for r in reads if r[2] in states}
+        # (a reader accumulating into the tile another product's gemms also write, dv = k dh beside dv += Aqk^T dO, has
+        # that product's rows and columns)
+        tiles = {(mma[u]["M"], mma[u]["N"]) for u in updating}
+        keys = {mma[c]["N" if slot == "A" else "M"] for _, _, c, slot, _ in decided
+                if c in updating or (mma[c]["M"], mma[c]["N"]) in tiles}
+        contracted = {mma[m]["K"] for m in states} - {None}
+        for m in states:
+            # updates contracting two token classes (a backward's dh += q^T dO - w^T dv, dv = k dh read by the
+            # second): the tokens are queries and keys, so the class that is not the keys is the queries
+            over = "Q" if len(contracted) > 1 and keys & contracted and mma[m]["K"] not in keys else "K"
+            for axis, letter in (("M", "D"), ("N", "D"), ("K", over)):
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], (letter, "attention"))
         for _, _, c, slot, _ in decided:
             kept, other = ("M", "N") if slot == "A" else ("N", "M")
             for axis, letter in ((kept, "D"), ("K", "D"), (other, "K" if c in updating else "Q")):

@@ -1322,12 +1322,18 @@ class _Tracer:
 
     def _element_written(self, tensor, value) -> None:
         """Every traced tensor an element write's value was read from becomes a source of the written tensor's
-        values. An unrolled loop writes one expression many times: a tensor's first few writes say it."""
+        values. An unrolled loop writes one expression many times: a tensor's first few writes by each statement
+        say it (a state reset, decayed, then updated from two accumulators, `st[i] = st[i] + qdo[i] - wdv[i]`, in
+        three loops: the update is the third statement)."""
         found = self._element_source(tensor)
         if found is None:
             return
         meta = self.trace.records[found[0]].meta
-        writes = meta["element_writes"] = meta.get("element_writes", 0) + 1
+        meta["element_writes"] = meta.get("element_writes", 0) + 1
+        frame = patch.notified_from
+        statement = (frame.f_code, frame.f_lineno) if frame is not None else None
+        by_statement = meta.setdefault("statement_writes", {})
+        writes = by_statement[statement] = by_statement.get(statement, 0) + 1
         if writes > _ELEMENT_WRITES_READ:
             return
         sources = meta.setdefault("values_from", [])
