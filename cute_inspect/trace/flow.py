@@ -1087,21 +1087,38 @@ def _stride_order(stride: str) -> float | None:
     return float("inf") if stride.startswith("?") else None
 
 
-def _borrowed_accumulators(axes: Axes, records: list, instance: dict) -> None:
+def _borrowed_accumulators(axes: Axes, records: list, views: dict, instance: dict) -> None:
     """A TMEM accumulator laid out as another (`Axes.borrowed`) runs along the other's axes, unless the layout was
     lent to accumulators that `split` put in different products of one TiledMma (O = Q S and NV = U - W S both
     over one fragment's layout): then it names none of them, and each keeps the axes its own gemms give it. An
     accumulator's product is the one whose gemms write it: `instance` leaves a TiledMma's first product out (it
-    keeps the object's number), so Aqk = qg kgk^T beside Akk = kgq kgk^T, both laid out as one probe, are two."""
+    keeps the object's number), so Aqk = qg kgk^T beside Akk = kgq kgk^T, both laid out as one probe, are two.
+    Products whose A operands hold values of the same inputs are one product over other tiles (a TiledMma issued
+    per query tile, `Axes.row_tiles`, or per group of KV blocks of one cache, `tCtAcc_base_0` and `_1`)."""
+    if not axes.borrowed:
+        return
+    origins = _input_origins(records, views)
     written: dict = {}  # accumulator record -> the product whose gemm writes it
+    reads: dict = {}  # product -> the inputs the values of its A operands come from
     for record in records:
         if record.op == "gemm" and record.made_by and record.operands:
+            made = instance.get(record.index, record.made_by["object"])
+            if record.operands.get("A") is not None:
+                reads.setdefault(made, set()).update(origins(record.operands["A"]))
             for slot in "DC":
                 if record.operands.get(slot) is not None:
-                    written.setdefault(record.operands[slot], instance.get(record.index, record.made_by["object"]))
+                    written.setdefault(record.operands[slot], made)
+
+    def product(index):
+        found = instance.get(index, written.get(index))
+        obj = found[0] if isinstance(found, tuple) else found
+        if obj in axes.row_tiles or reads.get(found) and reads.get(found) == reads.get(obj):
+            return obj
+        return found
+
     products: dict = {}  # the lent layout's record -> the products of it and of the accumulators laid out as it
     for _, _, record, source in axes.borrowed:
-        products.setdefault(source, {instance.get(source)}).add(instance.get(record, written.get(record)))
+        products.setdefault(source, {product(source)}).add(product(record))
     for var, other, record, source in axes.borrowed:
         if len(products[source] - {None}) < 2:
             axes.join(var, other)
@@ -1149,7 +1166,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     instance, rows_apart, apart, axes.row_tiles = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
-    _borrowed_accumulators(axes, records, instance)
+    _borrowed_accumulators(axes, records, views, instance)
     _aliased_buffers(axes, records)
     _expanded_vectors(axes)
     _atoms_along_one_axis(axes, records)
