@@ -374,7 +374,21 @@ class Axes:
             for axis in ("M" if slot == "A" else "N", "K"):
                 if m2 not in tokens and mma[m2][axis] is not None:
                     named.setdefault(mma[m2][axis], ("K", "attention"))
+        self._scores_beside_grams(mma, order, tokens, named)
         return decided
+
+    @staticmethod
+    def _scores_beside_grams(mma: dict, order: list, tokens: set, named: dict) -> None:
+        """A product that contracts a Gram's feature dim with the Gram's key tokens on one side (Aqk = qg kgk^T
+        beside Akk = kgq kgk^T: one B, one contracted axis) is the scores Q K^T, with or without a P V after it in
+        the kernel: its other side, which no Gram names, is the queries."""
+        for m in order:
+            if m in tokens or named.get(mma[m]["K"], (None,))[0] != "D":
+                continue
+            sides = {axis: named.get(mma[m][axis], (None,))[0] for axis in "MN" if mma[m][axis] is not None}
+            if sorted(sides.values(), key=str) == ["K", None]:
+                (other,) = (axis for axis, letter in sides.items() if letter is None)
+                named[mma[m][other]] = ("Q", "attention")
 
     def _mixed_atoms(self, mma: dict, named: dict) -> None:
         """A warp MMA's register atom mixing two of its axes (A's rows and K, C's rows and columns) runs along
@@ -397,15 +411,24 @@ class Axes:
         states = [m for m in order if m in self.states and any(r[0] == m for r in reads)]
         if not states:
             return set()
-        for m in states:
-            for axis, letter in (("M", "D"), ("N", "D"), ("K", "K")):
-                if mma[m][axis] is not None:
-                    named.setdefault(mma[m][axis], (letter, "attention"))
         decided = {r for r in reads if r[0] in states}
         readers = {r[2] for r in decided}
         # a reader whose accumulator the state's update reads (R = S W^T, then S += R K) is on the keys' side: the
         # update keeps the state's feature dims, so what it contracts of R, R's other axis, is the key tokens
         updating = {r[0] for r in reads if r[2] in states}
+        # (a reader accumulating into the tile another product's gemms also write, dv = k dh beside dv += Aqk^T dO, has
+        # that product's rows and columns)
+        tiles = {(mma[u]["M"], mma[u]["N"]) for u in updating}
+        keys = {mma[c]["N" if slot == "A" else "M"] for _, _, c, slot, _ in decided
+                if c in updating or (mma[c]["M"], mma[c]["N"]) in tiles}
+        contracted = {mma[m]["K"] for m in states} - {None}
+        for m in states:
+            # updates contracting two token classes (a backward's dh += q^T dO - w^T dv, dv = k dh read by the
+            # second): the tokens are queries and keys, so the class that is not the keys is the queries
+            over = "Q" if len(contracted) > 1 and keys & contracted and mma[m]["K"] not in keys else "K"
+            for axis, letter in (("M", "D"), ("N", "D"), ("K", over)):
+                if mma[m][axis] is not None:
+                    named.setdefault(mma[m][axis], (letter, "attention"))
         for _, _, c, slot, _ in decided:
             kept, other = ("M", "N") if slot == "A" else ("N", "M")
             for axis, letter in ((kept, "D"), ("K", "D"), (other, "K" if c in updating else "Q")):

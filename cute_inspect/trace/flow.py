@@ -1087,13 +1087,38 @@ def _stride_order(stride: str) -> float | None:
     return float("inf") if stride.startswith("?") else None
 
 
-def _borrowed_accumulators(axes: Axes, instance: dict) -> None:
+def _borrowed_accumulators(axes: Axes, records: list, views: dict, instance: dict) -> None:
     """A TMEM accumulator laid out as another (`Axes.borrowed`) runs along the other's axes, unless the layout was
     lent to accumulators that `split` put in different products of one TiledMma (O = Q S and NV = U - W S both
-    over one fragment's layout): then it names none of them, and each keeps the axes its own gemms give it."""
+    over one fragment's layout): then it names none of them, and each keeps the axes its own gemms give it. An
+    accumulator's product is the one whose gemms write it: `instance` leaves a TiledMma's first product out (it
+    keeps the object's number), so Aqk = qg kgk^T beside Akk = kgq kgk^T, both laid out as one probe, are two.
+    Products whose A operands hold values of the same inputs are one product over other tiles (a TiledMma issued
+    per query tile, `Axes.row_tiles`, or per group of KV blocks of one cache, `tCtAcc_base_0` and `_1`)."""
+    if not axes.borrowed:
+        return
+    origins = _input_origins(records, views)
+    written: dict = {}  # accumulator record -> the product whose gemm writes it
+    reads: dict = {}  # product -> the inputs the values of its A operands come from
+    for record in records:
+        if record.op == "gemm" and record.made_by and record.operands:
+            made = instance.get(record.index, record.made_by["object"])
+            if record.operands.get("A") is not None:
+                reads.setdefault(made, set()).update(origins(record.operands["A"]))
+            for slot in "DC":
+                if record.operands.get(slot) is not None:
+                    written.setdefault(record.operands[slot], made)
+
+    def product(index):
+        found = instance.get(index, written.get(index))
+        obj = found[0] if isinstance(found, tuple) else found
+        if obj in axes.row_tiles or reads.get(found) and reads.get(found) == reads.get(obj):
+            return obj
+        return found
+
     products: dict = {}  # the lent layout's record -> the products of it and of the accumulators laid out as it
     for _, _, record, source in axes.borrowed:
-        products.setdefault(source, {instance.get(source)}).add(instance.get(record))
+        products.setdefault(source, {product(source)}).add(product(record))
     for var, other, record, source in axes.borrowed:
         if len(products[source] - {None}) < 2:
             axes.join(var, other)
@@ -1141,7 +1166,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     instance, rows_apart, apart, axes.row_tiles = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
-    _borrowed_accumulators(axes, instance)
+    _borrowed_accumulators(axes, records, views, instance)
     _aliased_buffers(axes, records)
     _expanded_vectors(axes)
     _atoms_along_one_axis(axes, records)
@@ -1160,7 +1185,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     axes.buffers = _operand_buffers(records, views, instance)
     axes.extents = _operand_extents(records, instance)
     axes.states.update(states)
-    axes.grams.update(_gram_products(records, instance))
+    axes.grams.update(_gram_products(records, views, instance))
     for m1, m2 in lanes:  # TMEM lanes are the rows (M) of the accumulator and of the A operand laid over it
         axes.join(axes.key_var.get(("mma", m1, "M")), axes.key_var.get(("mma", m2, "M")))
     moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
@@ -2770,11 +2795,71 @@ def _chained_axes(axes: Axes) -> None:
                 changed = True
 
 
-def _gram_products(records: list, instance: dict) -> set:
-    """The products that read one tensor as both their A and their B (X X^T)."""
-    return {instance.get(r.index, r.made_by["object"]) for r in records
-            if r.op == "gemm" and r.made_by and r.operands and r.operands.get("A") is not None
-            and r.operands.get("A") == r.operands.get("B")}
+def _gram_products(records: list, views: dict, instance: dict) -> set:
+    """The products that read one tensor as both their A and their B (X X^T), or whose A and B hold values computed
+    from the same kernel inputs and no others (`_input_origins`: KDA's Akk = kgq kgk^T, k rebased by the gate two
+    ways into two operand buffers, beside Aqk = qg kgk^T, whose A holds q's values)."""
+    gemms = [r for r in records if r.op == "gemm" and r.made_by and r.operands and r.operands.get("A") is not None
+             and r.operands.get("B") is not None]
+    origins = _input_origins(records, views) if any(r.operands["A"] != r.operands["B"] for r in gemms) else None
+    return {instance.get(r.index, r.made_by["object"]) for r in gemms
+            if r.operands["A"] == r.operands["B"]
+            or origins is not None and origins(r.operands["A"]) and origins(r.operands["A"]) == origins(r.operands["B"])}
+
+
+# tensors made in new registers, shaped like their input (`make_fragment_like(r_k)`): the input lends a shape, not values
+_NEW_REGISTERS = ("make_fragment_like", "make_rmem_tensor_like", "make_rmem_tensor")
+
+
+def _input_origins(records: list, views: dict):
+    """A function: record index -> the global tensors (kernel inputs, each as the root of its views) whose values
+    reach that record's data, through views and partitions of one storage, copies (a TMA load's global side),
+    element writes and stores of loaded values (`values_from`). Registers shaped like another tensor hold none of
+    its values."""
+    parent: dict = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    for record in records:  # one storage: views, partitions and tiles of one tensor (a TMA partition's SMEM side)
+        if record.inputs and (record.op in _VIEW_OPS or record.op in _SAME_DATA
+                              or record.op in ("input", "make_fragment_A", "make_fragment_B")):
+            parent[find(record.index)] = find(record.inputs[0])
+    for view, source in views.items():
+        parent[find(view)] = find(source)
+    for record in records:
+        for key in ("over", "same_storage"):
+            if record.meta.get(key) is not None:
+                parent[find(record.index)] = find(record.meta[key])
+    sources: dict = {}  # group -> the groups whose values are written into it
+    for record in records:
+        group = sources.setdefault(find(record.index), set())
+        group.update(find(j) for key in ("values_from", "computed_from") for j in record.meta.get(key, ()))
+        if record.op == "copy" and record.operands and None not in (record.operands.get("src"), record.operands.get("dst")):
+            sources.setdefault(find(record.operands["dst"]), set()).add(find(record.operands["src"]))
+        elif record.inputs and record.op not in _NEW_REGISTERS:
+            group.update(find(j) for j in record.inputs[1:])  # a TMA partition's global side
+    roots = {find(r.index) for r in records if "gmem" in r.memspaces and not r.inputs and r.op != "make_identity_tensor"}
+    known: dict = {}
+
+    def origins(index: int) -> frozenset:
+        start = find(index)
+        if start not in known:
+            seen, stack, found = {start}, [start], set()
+            while stack:
+                group = stack.pop()
+                if group in roots:
+                    found.add(group)
+                for j in sources.get(group, ()):
+                    if j not in seen:
+                        seen.add(j)
+                        stack.append(j)
+            known[start] = frozenset(found)
+        return known[start]
+
+    return origins
 
 
 def _key_root(axes: Axes, key: tuple) -> int | None:

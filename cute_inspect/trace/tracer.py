@@ -1322,24 +1322,48 @@ class _Tracer:
 
     def _element_written(self, tensor, value) -> None:
         """Every traced tensor an element write's value was read from becomes a source of the written tensor's
-        values. An unrolled loop writes one expression many times: a tensor's first few writes say it."""
+        values. An unrolled loop writes one expression many times: a tensor's first few writes say it, and so do the
+        first few of each later statement that updates it from its own old values and another register tile
+        (`_tile_update`: a state set, decayed, then updated from two accumulators, `st[i] = st[i] + qdo[i] - wdv[i]`,
+        in three loops: the update is the third statement)."""
         found = self._element_source(tensor)
         if found is None:
             return
         meta = self.trace.records[found[0]].meta
-        writes = meta["element_writes"] = meta.get("element_writes", 0) + 1
+        total = meta["element_writes"] = meta.get("element_writes", 0) + 1
+        frame = patch.notified_from
+        statement = (frame.f_code, frame.f_lineno) if frame is not None else None
+        by_statement = meta.setdefault("statement_writes", {})
+        writes = by_statement[statement] = by_statement.get(statement, 0) + 1
         if writes > _ELEMENT_WRITES_READ:
             return
-        sources = meta.setdefault("values_from", [])
         # through a run-time `if`'s branches: a clamp's `limit if x > limit else x` holds x's values
         values = _all_loaded_from(getattr(value, "value", value), self.loaded, branches=True)
         read = list(dict.fromkeys(source for source, _ in values))
+        if total > _ELEMENT_WRITES_READ and not self._tile_update(found[0], read):
+            return
+        sources = meta.setdefault("values_from", [])
         sources.extend(source for source in read if source != found[0] and source not in sources)
+        # further up (a gate applied in a run-time `if`, then converted: `bf16(q[i] * exp2(g[i] - g0))`): the inputs
+        # an operand's values were computed from (`flow._input_origins`), which say nothing of the values' layout
+        deeper = meta.setdefault("computed_from", [])
+        deeper.extend(source for source, _ in _all_loaded_from(getattr(value, "value", value), self.loaded,
+                                                               depth=_COMPUTED_DEPTH, branches=True)
+                      if source != found[0] and source not in deeper)
         _moved_element(meta, self.loaded.get(_ir_hash(getattr(value, "value", value))))
         self._same_elements(meta, values)
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _tile_update(self, index: int, read: list) -> bool:
+        """Whether an element write's reads update register tensor `index` from its own old values and another
+        register tensor of its shape, element by element (`st[i] = st[i] + qdo[i] - wdv[i]`), not from scalars (a
+        softmax's `x[i] = exp2(x[i] - row_max)`)."""
+        records = self.trace.records
+        shape = format_shape(records[index].shapes[0]) if records[index].shapes else None
+        return index in read and any(records[j].memspaces == ("rmem",) and records[j].shapes
+                                     and format_shape(records[j].shapes[0]) == shape for j in read if j != index)
 
     def _hand_loaded_fill(self, tensor, value) -> None:
         """`v[i] = loaded_f32[i]` with `loaded = prims.load_ext(ptr, count=8)` (or inline PTX `ld.global`): register
@@ -4772,6 +4796,7 @@ def _loaded_from(value, loaded: dict, depth: int = 6):
 
 _MATRIX_STORE_VALUES = 512  # values up the ops that compute one word `stmatrix` stores, looked at for what was loaded
 _REGISTER_STORES_READ = 8  # values stored into one register storage that `_products_read` follows up
+_COMPUTED_DEPTH = 8  # ops followed up from an element write's value to the inputs it was computed from
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
 _ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps
 _GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
