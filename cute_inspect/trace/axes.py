@@ -336,11 +336,12 @@ class Axes:
         return letter, rule
 
     def _in_attention(self, letter: str | None, rule: str) -> tuple:
-        """(letter, rule) of a weak suggestion: in a kernel whose index names say attention (`named_attention`, a
-        head index), the columns the structural rules name N (a row's vector, a tile's last mode) are the head dim D
-        (`name.attention`); the rows keep M, which no name here tells queries from keys."""
-        if self.named_attention and letter == "N" and rule in _STRUCTURAL:
-            return "D", "name.attention"
+        """(letter, rule) of a weak suggestion: in a kernel whose names say attention (`named_attention`, a head
+        index, a head dim), the columns the structural rules name N (a row's vector, a tile's last mode) are the head
+        dim D (`name.attention`); the rows they name M are no axis (`?`): the host packs tokens, heads and batch into
+        them as it chooses, and nothing here tells queries from keys (an index's name, rule name.dims, may)."""
+        if self.named_attention and letter in ("M", "N") and rule in _STRUCTURAL:
+            return ("D" if letter == "N" else None), "name.attention"
         return letter, rule
 
     def _token_products(self, mma: dict, order: list, reads: set, named: dict) -> set:

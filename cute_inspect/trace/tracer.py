@@ -40,6 +40,7 @@ from cute_inspect.trace.source import (
     assigned_value,
     assignments_in,
     constructor_attributes_read,
+    constructor_parameters,
     indexed_result_names,
     function_body_line,
     launch_parameter_names,
@@ -2893,6 +2894,18 @@ class _Tracer:
         for i, (o, tree) in enumerate(zip(outputs, out_trees)):
             self._of_type(o.text, (index, i, tree))
 
+    def _tiled_copy_source(self, inp: tuple) -> tuple:
+        """`inp` (a tiled copy's `partition_S/D` source) with a thread-picked tile's copy modes back at `block`
+        (`levels.tiled_copy_source`), and so the records that made them: the tile the copy's threads share."""
+        back = _levels.tiled_copy_source(inp)
+        if back == inp:
+            return inp
+        for origin in {label.origin for label in _levels.flatten(inp) if label.rule.startswith("thread_tile.")}:
+            record = self.trace.records[origin] if origin is not None and origin < len(self.trace.records) else None
+            if record is not None:
+                record.levels = tuple(_levels.tiled_copy_source(tree) for tree in record.levels)
+        return back
+
     def _labels(self, op, bound, in_trees, names, info, in_memspace, origin, call=None):
         out_rank = rank(info.shape)
         inp = in_trees[0] if in_trees else ()
@@ -2924,6 +2937,7 @@ class _Tracer:
             return _levels.unit_rests_apart(_levels.partition(inp, "mma", out_rank, origin, axes, op, rule), source,
                                             origin, op)
         if op in ("partition_S", "partition_D"):
+            inp = self._tiled_copy_source(inp)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             thr_copy = bound.get("self")
             level = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy")
@@ -3890,7 +3904,8 @@ class _Tracer:
         head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
         rows are queries too)."""
         extents = self._named_extents() + self.laid_extents
-        attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims + extents)
+        attention = self.axes.named_attention = any(dim in ("heads", "headdim") for _, dim, _ in
+                                                    self.named_dims + extents) or self._built_for_a_head_dim()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
             for var, dim, name in found:
@@ -3984,6 +3999,15 @@ class _Tracer:
         dims |= {dim for _, dim, _ in self.laid_extents}
         dims |= {_levels.extent_dim(name) for name in self._constructor_extents()}
         return "kcols" in dims and "cols" not in dims
+
+    def _built_for_a_head_dim(self) -> bool:
+        """Whether the kernel object's constructor takes a head dim (`__init__(self, head_size, element_bits)`), read
+        by the kernel or only to derive its copy layout (`_derive_vector_config(head_size)`): an attention kernel,
+        whose columns are that head dim (rule name.attention). Only a name says it: nothing in a kernel with no MMA
+        tells attention rows from a norm's."""
+        places = [(file, records[0].line) for (file, _), records in self._records_by_function().items()]
+        return any(_levels.extent_dim(name) == "headdim" for file, line in places + list(self._kernel_functions())
+                   for name in constructor_parameters(file, line))
 
     def _constructor_extents(self) -> set:
         """The parameters of a kernel object's constructor (`__init__(self, *, k)`) that the functions which made
