@@ -426,6 +426,13 @@ def thread_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -
                  for label in local_tile(inp, tile_rank, coord, out_rank, origin))
 
 
+def with_level(tree, old: str, level: str):
+    """`tree` with every label of level `old` at `level` instead (registers that hold a write-out's values)."""
+    if isinstance(tree, ModeLabel):
+        return replace(tree, level=level) if tree.level == old else tree
+    return tuple(with_level(t, old, level) for t in tree) if isinstance(tree, tuple) else tree
+
+
 def tiled_copy_source(tree):
     """The labels of a tensor a TiledCopy partitions (`thr_copy.partition_S(local_tile(out, (1, D), (row, 0))[0,
     None])`): a thread-picked tile (`thread_tile`) that a tiled copy then partitions among its threads is the block
@@ -698,6 +705,10 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
     rests = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "rest", origin, "divide", inp, i, default_axes)
                   for i in range(tile_rank))
     tiles, rests = _rests_divided(inp, tiles, rests, whole, origin)
+    # a pipeline stage cut (`zipped_divide(sX, (1, 2, 1))` of a (tokens, channels, stages) ring) is still stages
+    stages = [i for i in range(min(tile_rank, len(inp))) if isinstance(inp[i], ModeLabel) and inp[i].level == "stage"]
+    tiles = tuple(inp[i] if i in stages else t for i, t in enumerate(tiles))
+    rests = tuple(inp[i] if i in stages else r for i, r in enumerate(rests))
     if kind == "logical_divide":
         tiles, rests = _cut_along_product_axes(inp, tiles, rests, whole, level, origin)
     carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])

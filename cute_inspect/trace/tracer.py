@@ -578,6 +578,7 @@ class _Tracer:
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded = _LoadedValues(self.trace.records)  # hash of a value `Tensor.load` returned -> its record
         self.mode_loads: dict = {}  # hash of a one-mode SMEM slice's loaded value -> (record, the mode's label)
+        self.slice_loads: dict = {}  # hash of a slice's loaded value -> (the slice's labels, its shape)
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
@@ -1129,6 +1130,8 @@ class _Tracer:
                 self.loaded[key] = found[0]
                 kept = found[2] if len(found) > 2 else None
                 kept = kept[0] if isinstance(kept, tuple) and len(kept) == 1 else kept
+                if len(found) > 2 and found[2] is not None:
+                    self.slice_loads[key] = (found[2], _info(tensor).shape)
                 if isinstance(kept, _levels.ModeLabel) and self.trace.records[found[0]].memspaces == ("smem",):
                     self.mode_loads[key] = (found[0], kept)  # `buf[None, e].load()`: one mode of the buffer
 
@@ -1152,7 +1155,7 @@ class _Tracer:
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
                 self.trace.records[found[0]].meta.setdefault("writes", []).append(
                     (len(self.trace.records) - 0.5, source))
-                self._stored_copy(found, value)
+                self._stored_copy(found, value, tensor)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
@@ -1214,9 +1217,11 @@ class _Tracer:
             loaded = _all_loaded_from(getattr(value, "value", value), self.loaded, depth=8, width=32)
             sources.extend(s for s, _ in loaded if s != index and s not in sources)
 
-    def _stored_copy(self, found, value) -> None:
+    def _stored_copy(self, found, value, tensor=None) -> None:
         """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal
-        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do)."""
+        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do). So do the two slices of
+        such a copy where the tensors differ (`inputs[(None, t)].store(x_groups[((0, 0, None), (b, t, g))].load())`:
+        a register window's column holds one thread's vector of a row)."""
         v = getattr(value, "value", value)
         for _ in range(3):  # up conversions: ops of one operand
             source = self.loaded.get(_ir_hash(v))
@@ -1229,8 +1234,16 @@ class _Tracer:
         else:
             return
         dst, src = self.trace.records[found[0]], self.trace.records[source]
+        if source not in dst.meta.setdefault("stored_copies", []):  # for `flow._thread_views_written_out`
+            dst.meta["stored_copies"].append(source)
         if dst.levels and src.levels and found[1] == 0 and list(_leaves(dst.shapes[0])) == list(_leaves(src.shapes[0])):
             _flow.join_leaves(self.axes, src.levels[0], dst.levels[0])
+            return
+        loaded = self.slice_loads.get(_ir_hash(v))
+        shape = _info(tensor).shape if loaded is not None and tensor is not None and len(found) > 2 else None
+        if shape is not None and found[2] is not None and list(_leaves(shape)) == list(_leaves(loaded[1])) \
+                and size(shape) > 1:
+            _flow.join_leaves(self.axes, loaded[0], found[2])
 
     def on_stage_index(self, value) -> None:
         key = _ir_hash(getattr(value, "value", None))
@@ -4031,7 +4044,7 @@ class _Tracer:
             return False
         if (record.op == "composition" or _hand_laid_buffer(record)) and _keeps_whole(coord[1]):
             values = 1  # (thread, value): the thread index selects the first mode (`[tidx, (None, None)]` too)
-        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
+        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_vector(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
             # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector; a tile of several
             # modes kept whole too (`zipped_divide(rows, (top_k, 16))[(None, None), (0, tidx_tile)]`)
@@ -4121,11 +4134,13 @@ class _Tracer:
         return (replace(kept[0], level="block", role="atom", rule="row_slice"),)
 
     def _row_sliced(self, coord, kept: tuple) -> None:
-        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
-        with no MMA (an element-wise or norm kernel's vector loads) that suggests the columns are N, as a norm's
-        `tiler_mn` names them; the row index may pack anything (all the elements' vectors), so it gets no axis."""
-        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
-                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int):
+        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept; so is
+        `x[p, s, b, n, None]`, every mode but the last picked by a run-time index (a (token, head) row of a
+        (rank, token, batch, head, D) tensor). In a kernel with no MMA (an element-wise or norm kernel's vector
+        loads) that suggests the columns are N, as a norm's `tiler_mn` names them (in attention the head dim D, rule
+        name.attention); the row indices may pack anything (all the elements' vectors), so they get no axis."""
+        if not isinstance(coord, tuple) or len(coord) < 2 or coord[-1] is not None or len(kept) != 1 \
+                or any(getattr(c, "value", None) is None or isinstance(c, int) for c in coord[:-1]):
             return
         label = kept[0]
         if isinstance(label, _levels.ModeLabel) and label.var is not None:
@@ -4922,6 +4937,14 @@ def _hand_laid_buffer(record) -> bool:
 def _keeps_whole(coord) -> bool:
     """Whether a slice's coordinate keeps its mode whole: `None`, or a nested mode's `(None, None)`."""
     return coord is None or isinstance(coord, tuple) and all(_keeps_whole(c) for c in coord)
+
+
+def _keeps_vector(coord) -> bool:
+    """Whether a slice's coordinate keeps a divide's tile as the thread's vector: whole (`_keeps_whole`), or with
+    its unit modes at 0 (`x_groups[((0, 0, None), (b, t, channel_group))]` of a `(1, 1, 4)` tile: one (batch,
+    token)'s 4 channels)."""
+    return _keeps_whole(coord) or isinstance(coord, tuple) and any(_keeps_whole(c) for c in coord) \
+        and all(_keeps_whole(c) or isinstance(c, int) and c == 0 for c in coord)
 
 
 def _rows_beside_thread(rows, by_cta: bool, origin: int):
