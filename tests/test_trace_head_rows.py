@@ -5,6 +5,8 @@ vectors stored into it, and a pipeline ring's stage mode stays a stage through a
 
 import os
 
+import pytest
+
 from _cli import ROOT, first_labels_of, labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "head_rows.py")
@@ -22,8 +24,10 @@ def test_a_kernel_built_for_a_head_dim_is_attention():
     assert labels_of(events, "t_out")[0] == ["store-atom-D", "store-atom", "store-rest-D"]
 
 
-def test_a_kernel_built_for_hidden_keeps_rows_and_columns():
-    events = _trace("compile_merge_hidden")
+@pytest.mark.parametrize("entry", ["compile_merge_hidden", "compile_merge_across_heads"])
+def test_a_kernel_built_for_hidden_keeps_rows_and_columns(entry):
+    # built for `hidden`, or for a head dim the kernel reads itself (rows across heads): (rows M, columns N)
+    events = _trace(entry)
     assert labels_of(events, "out")[0] == ["input-mode-M", "input-mode-N"]
     assert labels_of(events, "t_out")[0] == ["store-atom-N", "store-atom", "store-rest-N"]
 
@@ -61,3 +65,18 @@ def test_a_ring_divided_by_thread_chunks_keeps_its_stages():
     labels = first_labels_of(events, "ring_groups")
     assert labels[2] == labels[5] == "stage"
     assert labels[0].startswith("copy-atom") and labels[3].startswith("copy-rest")
+
+
+def test_a_tiles_second_columns_mode_is_no_axis():
+    # `local_tile(weight, (2, 4), (channel_group, 0))` of a weight whose first mode its reads index by `channel` (the
+    # columns, rule name.dims): the tiler's columns position, the filter taps, is not a second columns mode
+    events = _trace("compile_channel_taps")
+    assert labels_of(events, "weight")[0] == ["input-mode-N", "input-mode"]
+    assert labels_of(events, "weight_tile")[0] == ["copy-atom-N", "copy-atom"]
+
+
+def test_tokens_of_a_tensor_neither_side_names_are_no_axis():
+    # `gate[batch, token, head, None]`: a gate both queries and keys read; `q[...]` the same indices: the queries
+    events = _trace("compile_token_gate")
+    assert labels_of(events, "gate")[0] == ["input-mode-B", "input-mode", "input-mode-H", "input-mode-D"]
+    assert labels_of(events, "q")[0] == ["input-mode-B", "input-mode-Q", "input-mode-H", "input-mode-D"]

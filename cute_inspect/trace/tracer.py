@@ -4014,13 +4014,17 @@ class _Tracer:
         return "kcols" in dims and "cols" not in dims
 
     def _built_for_a_head_dim(self) -> bool:
-        """Whether the kernel object's constructor takes a head dim (`__init__(self, head_size, element_bits)`), read
-        by the kernel or only to derive its copy layout (`_derive_vector_config(head_size)`): an attention kernel,
-        whose columns are that head dim (rule name.attention). Only a name says it: nothing in a kernel with no MMA
-        tells attention rows from a norm's."""
+        """Whether the kernel object's constructor takes a head dim (`__init__(self, head_size, element_bits)`) that
+        only the constructor reads, to derive the copy layout of the rows the kernel moves
+        (`_derive_vector_config(head_size)`): an attention kernel over rows of one head, whose columns are that head
+        dim (rule name.attention). A kernel that reads the head dim itself (`self.head_dim`) says by its uses which
+        mode it is (a layout's extent, rule name.extents; `col % self.head_dim`: columns spanning several heads, a
+        norm across heads). Only a name says it: nothing in a kernel with no MMA tells attention rows from a norm's."""
         places = [(file, records[0].line) for (file, _), records in self._records_by_function().items()]
-        return any(_levels.extent_dim(name) == "headdim" for file, line in places + list(self._kernel_functions())
-                   for name in constructor_parameters(file, line))
+        places += list(self._kernel_functions())
+        read = {name for file, line in places for name in constructor_attributes_read(file, line)}
+        return any(_levels.extent_dim(name) == "headdim" for file, line in places
+                   for name in constructor_parameters(file, line) - read)
 
     def _constructor_extents(self) -> set:
         """The parameters of a kernel object's constructor (`__init__(self, *, k)`) that the functions which made

@@ -4,13 +4,17 @@ names an axis, a kernel's names say attention, and then only the head dim is a c
 - `MergeRows` (built for a head dim, `__init__(self, head_dim)`, which only derives its copy layout): a merge of two
   partial outputs `(rows, D)`, one row per group of threads: `local_tile(out, (1, D), (row, 0))[0, None]`, the row
   computed from the thread index, then partitioned by a TiledCopy among the row's threads. `MergeHidden` is the same
-  kernel built for `hidden`: a norm-like (rows, columns) kernel.
+  kernel built for `hidden`: a norm-like (rows, columns) kernel; `MergeAcrossHeads` is built for a head dim that
+  the kernel reads itself (`self.head_dim`): its rows span several heads.
 - `RowsOfHeads` (built for a head dim): a quantizer of a `(rank, token, head, D)` tensor whose rows its indices pick
   by names that say no dimension (`x[p_id, s_id, n_id, None]`), partitioned by a TiledCopy.
 - `ChannelGroups`: a causal window by hand: `zipped_divide(x, (1, 2))` picked per thread (`[((0, None), (t,
   group))]`, the group from the thread index) and loaded into a register window column by column, the output's
   groups only stored into (a zero fill's registers too); and an SMEM ring `(tokens, channels, stages)` cut by
   `zipped_divide(sX, (1, 2, 1))`.
+- `ChannelTaps`: a thread's (channels, taps) tile of a weight `local_tile(weight, (2, 4), (channel_group, 0))`, whose
+  channel index's name makes the tiler's first position the columns.
+- `TokenGate`: a per-token gate `gate[batch, token, head, None]` that scales `q[batch, token, head, None]` in place.
 """
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
@@ -77,6 +81,19 @@ class MergeHidden(_RowMerge):
     @cute.kernel
     def kernel(self, out: cute.Tensor, a: cute.Tensor, b: cute.Tensor, tiled: cute.TiledCopy):
         _merge_rows(out, a, b, tiled, self.row_threads)
+
+
+class MergeAcrossHeads(_RowMerge):
+    """Rows of 4 heads (a norm across heads): the kernel reads its head dim itself, for the first head's columns."""
+
+    def __init__(self, head_dim: int):
+        self.head_dim = head_dim
+        self.values, self.row_threads = _copy_layout(4 * head_dim)
+
+    @cute.kernel
+    def kernel(self, out: cute.Tensor, a: cute.Tensor, b: cute.Tensor, tiled: cute.TiledCopy):
+        if cutlass.const_expr(self.head_dim * 4 == out.shape[1]):
+            _merge_rows(out, a, b, tiled, self.row_threads)
 
 
 class RowsOfHeads:
@@ -160,6 +177,46 @@ class StagedGroups:
         out[0, tidx * 2 + 1] = acc[1].to(cutlass.BFloat16)
 
 
+class ChannelTaps:
+    """Each thread the 4 filter taps of its 2 channels: `local_tile(weight, (2, 4), (channel_group, 0))`."""
+
+    @cute.jit
+    def __call__(self, weight: cute.Tensor, out: cute.Tensor, stream):
+        self.kernel(weight, out).launch(grid=(weight.shape[0] // 64, 1, 1), block=(32, 1, 1), stream=stream)
+
+    @cute.kernel
+    def kernel(self, weight: cute.Tensor, out: cute.Tensor):
+        tidx, _, _ = cute.arch.thread_idx()
+        bidx, _, _ = cute.arch.block_idx()
+        channel_group = bidx * 32 + tidx
+        weight_tile = cute.local_tile(weight, (2, 4), (channel_group, 0))
+        taps = cute.make_rmem_tensor((2, 4), cutlass.Float32)
+        taps.store(weight_tile.load().to(cutlass.Float32))
+        sums = taps.load().reduce(cute.ReductionOp.ADD, cutlass.Float32(0.0), reduction_profile=(None, 1))
+        channel = channel_group * 2
+        lead = weight[channel, 0].to(cutlass.Float32)
+        out[channel, 0] = (sums[0] - lead).to(cutlass.BFloat16)
+        out[channel + 1, 0] = sums[1].to(cutlass.BFloat16)
+
+
+class TokenGate:
+    """A per-token gate applied to the queries: `gate[batch, token, head, None]` and `q[batch, token, head, None]`, each
+    thread 8 channels of one (batch, token, head) row."""
+
+    @cute.jit
+    def __call__(self, gate: cute.Tensor, q: cute.Tensor, stream):
+        self.kernel(gate, q).launch(grid=(gate.shape[1], gate.shape[2], gate.shape[0]), block=(gate.shape[3] // 8, 1, 1),
+                                    stream=stream)
+
+    @cute.kernel
+    def kernel(self, gate: cute.Tensor, q: cute.Tensor):
+        channel_group, _, _ = cute.arch.thread_idx()
+        token, head, batch = cute.arch.block_idx()
+        gate_vector = cute.local_tile(gate[batch, token, head, None], (8,), (channel_group,))
+        q_vector = cute.local_tile(q[batch, token, head, None], (8,), (channel_group,))
+        q_vector.store((q_vector.load().to(cutlass.Float32) * gate_vector.load().to(cutlass.Float32)).to(cutlass.BFloat16))
+
+
 def _rows(columns: int):
     return make_fake_compact_tensor(cutlass.BFloat16, (cute.sym_int(), columns), stride_order=(1, 0), assumed_align=16)
 
@@ -170,6 +227,10 @@ def compile_merge_rows():
 
 def compile_merge_hidden():
     return cute.compile(MergeHidden(D), _rows(D), _rows(D), _rows(D), make_fake_stream())
+
+
+def compile_merge_across_heads():
+    return cute.compile(MergeAcrossHeads(D // 4), _rows(D), _rows(D), _rows(D), make_fake_stream())
 
 
 def compile_rows_of_heads():
@@ -185,3 +246,14 @@ def compile_channel_groups():
 
 def compile_staged_groups():
     return cute.compile(StagedGroups(), _rows(64), _rows(64), make_fake_stream())
+
+
+def compile_channel_taps():
+    return cute.compile(ChannelTaps(), _rows(4), _rows(1), make_fake_stream())
+
+
+def compile_token_gate():
+    shape = (2, cute.sym_int(), 8, D)
+    gate = make_fake_compact_tensor(cutlass.BFloat16, shape, stride_order=(3, 2, 1, 0), assumed_align=16)
+    q = make_fake_compact_tensor(cutlass.BFloat16, shape, stride_order=(3, 2, 1, 0), assumed_align=16)
+    return cute.compile(TokenGate(), gate, q, make_fake_stream())
