@@ -75,7 +75,7 @@ def test_a_tiles_second_columns_mode_is_no_axis():
     assert labels_of(events, "weight_tile")[0] == ["copy-atom-N", "copy-atom"]
 
 
-def test_tokens_of_a_tensor_neither_side_names_are_no_axis():
+def test_tokens_of_a_tensor_both_sides_read_are_no_axis():
     # `gate[batch, token, head, None]`: a gate both queries and keys read; `q[...]` the same indices: the queries
     events = _trace("compile_token_gate")
     assert labels_of(events, "gate")[0] == ["input-mode-B", "input-mode", "input-mode-H", "input-mode-D"]

@@ -183,6 +183,9 @@ _EXTENT_LETTERS = {"m": "rows", "n": "cols", "k": "kcols"}
 _KEY_WORDS = frozenset(("k", "kv", "key", "keys", "page", "pages"))
 # the words of a tensor named as the queries' side (its tokens the queries Q): `q`, `idx_q_rope_cache`, `out`
 _QUERY_WORDS = frozenset(("q", "query", "queries", "o", "out", "output", "lse"))
+# the words of a tensor named as what queries and keys both read (a linear attention's gate, its decay), unless named as
+# one side (a RoPE table is not among them: a fused query kernel reads its rows as the queries' positions)
+_SHARED_WORDS = frozenset(("gate", "gates", "decay"))
 
 
 def index_dims(indices: tuple) -> tuple:
@@ -235,16 +238,16 @@ def product_dim(factors: list) -> str | None:
 
 def dim_letter(dim: str, attention: bool, tensor_name: str | None) -> str | None:
     """A named dimension's axis: rows are M, or in attention the queries Q (the keys K where the sliced tensor's
-    name says keys: `k_cache`; none where the name says neither side: a gate, a RoPE table), a tensor's `row` in
+    name says keys: `k_cache`; none where the name says what both sides read: a gate), a tensor's `row` in
     attention none; columns N, or the head dim D; heads H and batch B only in attention; a split-KV split is a rest
     along K."""
     letter = _DIM_LETTERS[dim][1 if attention else 0]
     words = set((tensor_name or "").lower().split("_"))
     if letter == "Q" and (words & _KEY_WORDS or tensor_of(tensor_name) in ("K", "V")):
         return "K"
-    if letter == "Q" and tensor_name is not None and not (words & _QUERY_WORDS or tensor_of(tensor_name) in (
+    if letter == "Q" and words & _SHARED_WORDS and not (words & _QUERY_WORDS or tensor_of(tensor_name) in (
             "Q", "O", "LSE") or gradient_rows(tensor_name) == "Q"):
-        return None  # a gate, a RoPE table, a raw input: what both sides read, no data flow tells whose tokens
+        return None  # a gate both sides read: no data flow tells whose tokens
     return letter
 
 

@@ -329,7 +329,7 @@ RULES = {
     "name.dims": "in a kernel with no MMA, the names of the run-time indices a tensor is sliced by "
                  "(`x[token_id, head_id, None]`): tokens, rows, positions are the rows M (in attention the queries "
                  "Q in a tensor named as the queries' side, `q`, `out`, `lse`; the keys K in one named as keys; "
-                 "none in one named as neither, a gate or a RoPE table both sides read; a tensor's `row` none), "
+                 "none in one named as what both sides read, a linear attention's gate; a tensor's `row` none), "
                  "heads H, batch B, splits a rest along K, "
                  "columns N (the head dim D in attention); the one mode a slice keeps is the columns; a head index "
                  "makes the tensor an attention tensor. Any data flow that names the modes wins",
