@@ -95,6 +95,9 @@ class Axes:
         # product -> the sequence its rows hold, where names call its operand the scores' gradient and its accumulator
         # an attention gradient (`flow._gradient_products`), set before each `solve`
         self.gradients: dict = {}
+        # in a kernel with no MMA, the variables of each global tensor's top modes (`flow.settle`): a structural
+        # rule's columns letter is not given to a mode whose sibling another rule already named so (`_one_columns`)
+        self.siblings: list = []
 
     def find(self, v: int) -> int:
         parent = self.parent
@@ -321,8 +324,27 @@ class Axes:
                        "reduction_buffer", "layout.rows_cols"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule == "hint:name" or not self.mmas):
-                    named.setdefault(self.find(var), self._named_columns(*self._in_attention(letter, rule)))
+                    found = self._named_columns(*self._in_attention(letter, rule))
+                    if not self._columns_taken(var, found, named):
+                        named.setdefault(self.find(var), found)
         return named
+
+    def _columns_taken(self, var: int, found: tuple, named: dict) -> bool:
+        """Whether a structural rule's columns (N, or D in attention) for `var` would make a second columns mode of
+        a tensor whose other mode another rule named the columns first (`local_tile(weight, (2, 4), (channel_group,
+        0))`: the channel index's name makes the tiler's rows position the columns, and its columns position, the
+        filter taps, is then neither: `?`). One rule naming several leaves columns (a `(rows, cols / 2, 2)` view) is
+        not this."""
+        letter, rule = found
+        if letter not in ("N", "D") or rule not in _STRUCTURAL | {"name.attention"} or self.mmas:
+            return False
+        root = self.find(var)
+        for modes in self.siblings:
+            roots = [self.find(v) for v in modes]
+            if root in roots and any(r != root and named.get(r, (None, None))[0] == letter
+                                     and named[r][1] not in _STRUCTURAL | {"name.attention", rule} for r in roots):
+                return True
+        return False
 
     def _named_columns(self, letter: str | None, rule: str) -> tuple:
         """(letter, rule) of a weak suggestion: in a kernel with no MMA whose own names call its columns K
@@ -336,11 +358,12 @@ class Axes:
         return letter, rule
 
     def _in_attention(self, letter: str | None, rule: str) -> tuple:
-        """(letter, rule) of a weak suggestion: in a kernel whose index names say attention (`named_attention`, a
-        head index), the columns the structural rules name N (a row's vector, a tile's last mode) are the head dim D
-        (`name.attention`); the rows keep M, which no name here tells queries from keys."""
-        if self.named_attention and letter == "N" and rule in _STRUCTURAL:
-            return "D", "name.attention"
+        """(letter, rule) of a weak suggestion: in a kernel whose names say attention (`named_attention`, a head
+        index, a head dim), the columns the structural rules name N (a row's vector, a tile's last mode) are the head
+        dim D (`name.attention`); the rows they name M are no axis (`?`): the host packs tokens, heads and batch into
+        them as it chooses, and nothing here tells queries from keys (an index's name, rule name.dims, may)."""
+        if self.named_attention and letter in ("M", "N") and rule in _STRUCTURAL:
+            return ("D" if letter == "N" else None), "name.attention"
         return letter, rule
 
     def _token_products(self, mma: dict, order: list, reads: set, named: dict) -> set:

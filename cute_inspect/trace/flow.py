@@ -954,6 +954,16 @@ def _row_tiler_letter(position: int, rank: int) -> str:
 
 
 # -- when the trace ends ----------------------------------------------------------------------------------
+def _global_modes(records: list) -> list:
+    """The axis variables of each global tensor's top modes that are one leaf each (`Axes.siblings`)."""
+    found = []
+    for record in records:
+        tree = record.levels[0] if record.levels and record.memspaces[:1] == ("gmem",) else None
+        if isinstance(tree, tuple) and len(tree) > 1 and all(isinstance(t, _levels.ModeLabel) for t in tree):
+            found.append(tuple(t.var for t in tree if t.var is not None))
+    return found
+
+
 def _rows_and_columns(axes: Axes, records: list, moved: set) -> None:
     """A global tensor made over a pointer in a kernel with no MMA (a layout the code lays out by hand: a kernel
     parameter's is the caller's, which may pack rows and column blocks in one vector index), of two or three
@@ -981,8 +991,9 @@ def _rows_and_columns(axes: Axes, records: list, moved: set) -> None:
             wide = [(label, order) for label, order in wide if order == 1]
         orders = [order for _, order in wide]
         rows = max(orders) if len(wide) > 1 and orders.count(max(orders)) == 1 else None
-        for label, order in wide:
-            axes.suggest(label.var, "M" if order == rows else "N", "layout.rows_cols")
+        for label, order in wide:  # in attention the columns are the head dim: its stride-1 leaf alone
+            if order == rows or order == 1 or not axes.named_attention:
+                axes.suggest(label.var, "M" if order == rows else "N", "layout.rows_cols")
         if orders == [1] and leaves[0][0] == "1" and leaves[0][1] > 1 and record.index not in moved:
             axes.suggest(labels[0].var, "M", "layout.rows_cols")
 
@@ -1191,6 +1202,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     moved = _moved_whole(records) if not axes.mmas else set()  # the copies' records do not change while settling
     if not axes.mmas:
         _buffers_without_mma(records)
+        axes.siblings = _global_modes(records)
         _contractions(axes, records)
         _product_rows(axes, records)
         _register_products(axes, records)
@@ -3897,8 +3909,10 @@ def _operand_copies(records: list, relevels: dict) -> None:
 
 def _thread_views_written_out(records: list, views: dict, relevels: dict) -> None:
     """A thread's (thread, value) view (`tracer._thread_view`) that a copy writes in global memory
-    (`autovec_copy(regs, out_view)`), or of an SMEM tile a TMA store reads out, is the store's partition: Store, and
-    so are the registers copied into it, which carry its labels."""
+    (`autovec_copy(regs, out_view)`), or that the thread's values are stored into and never loaded from
+    (`out_groups[((0, None), (row, group))].store(v)`: a view the thread also loads, a history it shifts in place, is
+    the load's), or of an SMEM tile a TMA store reads out, is the store's partition: Store, and so are the registers
+    copied into it, which carry its labels."""
     thread_views = [r for r in records if r.meta.get("thread_view")]
     if not thread_views:
         return
@@ -3906,10 +3920,15 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
     stored = _stored_out(records, storage)
     written = _copied_into_views(records)
     for record in thread_views:
-        if record.index in written and "gmem" in record.memspaces \
+        if (record.index in written or record.meta.get("stored") and not record.meta.get("loaded")) \
+                and "gmem" in record.memspaces \
                 or "smem" in record.memspaces and storage[record.index] in stored:
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+            if record.index not in written:  # stored into: the registers whose values it holds as they are
+                for src in record.meta.get("stored_copies", ()):
+                    if records[src].memspaces[:1] == ("rmem",):  # their labels may be another view's, carried
+                        records[src].levels = tuple(_levels.with_level(t, "copy", "store") for t in records[src].levels)
     # the registers' side of such a write-out (`autovec_copy(vals_vecs[None, i], out_vecs[None, i])`): the values
     # written, cut as the store's view is
     for copy in records:
@@ -3937,10 +3956,12 @@ def _copied_into_views(records: list) -> set:
 
 def _chunks_written_out(records: list, relevels: dict) -> None:
     """A thread's hand-partitioned chunk of global memory (`local_tile(out[token, head, None], (16,), (lane,))`,
-    `levels.thread_tile`) that a copy writes is the write-out's partition: Store, as a thread's (thread, value) view
-    written out is (`_thread_views_written_out`)."""
+    `levels.thread_tile`) that a copy writes, or that values are stored into and never loaded from
+    (`gate_vector.store(v)`), is the write-out's partition: Store, as a thread's (thread, value) view written out is
+    (`_thread_views_written_out`)."""
     written = {r.operands["dst"] for r in records if r.op == "copy" and r.operands and r.operands.get("dst") is not None}
-    for index in written:
+    written |= {r.index for r in records if r.meta.get("stored") and not r.meta.get("loaded")}
+    for index in sorted(written):
         record = records[index]
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if record.memspaces[:1] == ("gmem",) and labels and all(

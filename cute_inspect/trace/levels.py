@@ -163,7 +163,7 @@ def head_dim_hint(name: str | None, labels: tuple) -> list:
 # (split at underscores) mapped to the dimension they name. Words that say nothing of a dimension (`id`, `idx`,
 # `lane`, `offset`) are not listed.
 _DIM_WORDS = {
-    "token": "rows", "tokens": "rows", "tok": "rows", "row": "rows", "rows": "rows", "seq": "rows", "pos": "rows",
+    "token": "rows", "tokens": "rows", "tok": "rows", "row": "tablerows", "rows": "tablerows", "seq": "rows", "pos": "rows",
     "position": "rows", "query": "rows", "seqlen": "rows",
     "head": "heads", "heads": "heads",
     "batch": "batch",
@@ -171,7 +171,9 @@ _DIM_WORDS = {
     "col": "cols", "cols": "cols", "column": "cols", "hidden": "cols", "dim": "cols", "channel": "cols",
 }
 # each dimension's axis letter in a GEMM-like (rows, columns) kernel and in attention (heads indexed)
-_DIM_LETTERS = {"rows": ("M", "Q"), "cols": ("N", "D"), "heads": (None, "H"), "batch": (None, "B"),
+# a `row` (of the tensor) is the rows M, but in attention no axis: the host packs tokens, heads and batch into the rows
+# it hands the kernel as it chooses, where a token or a position is a sequence's
+_DIM_LETTERS = {"rows": ("M", "Q"), "tablerows": ("M", None), "cols": ("N", "D"), "headdim": ("D", "D"), "heads": (None, "H"), "batch": (None, "B"),
                 "splits": ("K", "K"), "kcols": ("K", None)}
 # A GEMM's letter as an extent's whole name (`K = x.shape[1]`, `make_layout((self.K,))`, `M, N = x.shape`): the
 # dimension it says in a kernel with no MMA. Read as an extent's name only (an index named `k` is a loop's): columns
@@ -179,6 +181,11 @@ _DIM_LETTERS = {"rows": ("M", "Q"), "cols": ("N", "D"), "heads": (None, "H"), "b
 # attention a K is the keys, which these names do not tell from a head dim, so "kcols" names nothing there
 _EXTENT_LETTERS = {"m": "rows", "n": "cols", "k": "kcols"}
 _KEY_WORDS = frozenset(("k", "kv", "key", "keys", "page", "pages"))
+# the words of a tensor named as the queries' side (its tokens the queries Q): `q`, `idx_q_rope_cache`, `out`
+_QUERY_WORDS = frozenset(("q", "query", "queries", "o", "out", "output", "lse"))
+# the words of a tensor named as what queries and keys both read (a linear attention's gate, its decay), unless named as
+# one side (a RoPE table is not among them: a fused query kernel reads its rows as the queries' positions)
+_SHARED_WORDS = frozenset(("gate", "gates", "decay"))
 
 
 def index_dims(indices: tuple) -> tuple:
@@ -208,7 +215,9 @@ def extent_dim(name: str | None) -> str | None:
     words = [w for w in (name or "").lower().split("_") if w]
     if not words or any(w not in _DIM_WORDS and w not in _EXTENT_WORDS for w in words):
         return None
-    if "dim" in words:  # `head_dim`: the dim of a head
+    if "head" in words and ("dim" in words or "size" in words):  # `head_dim`, `head_size`: the dim of a head
+        return "headdim"
+    if "dim" in words:  # `hidden_dim`, `dim`: the columns
         return "cols"
     found = {_DIM_WORDS[w] for w in words if w in _DIM_WORDS}
     return found.pop() if len(found) == 1 else None
@@ -222,18 +231,23 @@ def product_dim(factors: list) -> str | None:
     """The dimension an extent written as a product of named extents says (`num_tokens * topk`, `rows * top_k`: the
     expanded (token, slot) rows; one name alone as `extent_dim` reads it): the one every factor names, a router's
     top-k slot count naming rows; None where a factor names none or they differ."""
-    dims = {"rows" if (name or "").lower() in _SLOT_EXTENTS else extent_dim(name) for name in factors}
+    dims = {"rows" if (name or "").lower() in _SLOT_EXTENTS or extent_dim(name) == "tablerows" else extent_dim(name)
+            for name in factors}
     return dims.pop() if len(dims) == 1 and None not in dims else None
 
 
 def dim_letter(dim: str, attention: bool, tensor_name: str | None) -> str | None:
     """A named dimension's axis: rows are M, or in attention the queries Q (the keys K where the sliced tensor's
-    name says keys: `k_cache`); columns N, or the head dim D; heads H and batch B only in attention; a split-KV
-    split is a rest along K."""
+    name says keys: `k_cache`; none where the name says what both sides read: a gate), a tensor's `row` in
+    attention none; columns N, or the head dim D; heads H and batch B only in attention; a split-KV split is a rest
+    along K."""
     letter = _DIM_LETTERS[dim][1 if attention else 0]
     words = set((tensor_name or "").lower().split("_"))
     if letter == "Q" and (words & _KEY_WORDS or tensor_of(tensor_name) in ("K", "V")):
         return "K"
+    if letter == "Q" and words & _SHARED_WORDS and not (words & _QUERY_WORDS or tensor_of(tensor_name) in (
+            "Q", "O", "LSE") or gradient_rows(tensor_name) == "Q"):
+        return None  # a gate both sides read: no data flow tells whose tokens
     return letter
 
 
@@ -419,6 +433,25 @@ def thread_tile(inp: tuple, tile_rank: int, coord, out_rank: int, origin: int) -
     return tuple(replace(label, level="copy", rule=f"thread_tile.{label.role}")
                  if isinstance(label, ModeLabel) and label.origin == origin and label.level == "block" else label
                  for label in local_tile(inp, tile_rank, coord, out_rank, origin))
+
+
+def with_level(tree, old: str, level: str):
+    """`tree` with every label of level `old` at `level` instead (registers that hold a write-out's values)."""
+    if isinstance(tree, ModeLabel):
+        return replace(tree, level=level) if tree.level == old else tree
+    return tuple(with_level(t, old, level) for t in tree) if isinstance(tree, tuple) else tree
+
+
+def tiled_copy_source(tree):
+    """The labels of a tensor a TiledCopy partitions (`thr_copy.partition_S(local_tile(out, (1, D), (row, 0))[0,
+    None])`): a thread-picked tile (`thread_tile`) that a tiled copy then partitions among its threads is the block
+    tile they share, not one thread's chunk: its modes go back to `block` (rules local_tile.*); the partition is the
+    copy's atom. Every other label unchanged."""
+    if isinstance(tree, ModeLabel):
+        if tree.level == "copy" and tree.rule.startswith("thread_tile."):
+            return replace(tree, level="block", rule=f"local_tile.{tree.role}")
+        return tree
+    return tuple(tiled_copy_source(t) for t in tree) if isinstance(tree, tuple) else tree
 
 
 def _at(inp: tuple, i):
@@ -681,6 +714,10 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
     rests = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "rest", origin, "divide", inp, i, default_axes)
                   for i in range(tile_rank))
     tiles, rests = _rests_divided(inp, tiles, rests, whole, origin)
+    # a pipeline stage cut (`zipped_divide(sX, (1, 2, 1))` of a (tokens, channels, stages) ring) is still stages
+    stages = [i for i in range(min(tile_rank, len(inp))) if isinstance(inp[i], ModeLabel) and inp[i].level == "stage"]
+    tiles = tuple(inp[i] if i in stages else t for i, t in enumerate(tiles))
+    rests = tuple(inp[i] if i in stages else r for i, r in enumerate(rests))
     if kind == "logical_divide":
         tiles, rests = _cut_along_product_axes(inp, tiles, rests, whole, level, origin)
     carried = tuple(_as_rest(t, level, origin) for t in inp[tile_rank:])

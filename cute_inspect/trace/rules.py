@@ -32,7 +32,9 @@ RULES = {
     "thread_tile.atom": "a local_tile at a coordinate computed from the thread index (`local_tile(row, (8,), (c8,))`): "
                         "one thread's hand-partitioned copy chunk, the copy's atom (so from the lane index, or from a "
                         "coordinate read from the thread's partition of an identity; a coordinate from the warp number "
-                        "alone, `tidx // 32`, picks a warp's tile: a block tile)",
+                        "alone, `tidx // 32`, picks a warp's tile: a block tile; so is a tile a TiledCopy then "
+                        "partitions among its threads, `thr.partition_S(local_tile(out, (1, D), (row, 0))[0, None])`: "
+                        "the block tile they share, local_tile.atom)",
     "vector_copied": "a (vector, vectors) divide (`tiled_divide(row, (4,))`) of which a copy moves one vector "
                      "(`autovec_copy(v[None, i], out[None, i])`) whatever index picks it: a copy partition by hand, "
                      "the vector the copy's atom, the vectors its rests; Store where the copy writes it out",
@@ -41,7 +43,11 @@ RULES = {
                    "atom along the tile axes their strides step; Store where the thread's values are written out "
                    "(a copy into global memory, or an SMEM tile a TMA store reads). Of a divide `(rows, (8, (128, "
                    "6)))` whose nested leaf the thread picks: rows still a kernel input's are the copy's rests; a "
-                   "row the CTA picks by its block index (`[n_idx, (None, (tidx, None))]`) is a rest",
+                   "row the CTA picks by its block index (`[n_idx, (None, (tidx, None))]`) is a rest. Of a (tile, "
+                   "rests) divide whose tile the slice keeps with its unit modes at 0 and whose rests a coordinate "
+                   "from the thread index picks (`x_groups[((0, None), (t, channel_group))]`): the thread's vector; "
+                   "Store where values are only stored into it (never loaded), and so are the registers stored "
+                   "there as they are",
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
@@ -317,11 +323,14 @@ RULES = {
                         "stride) leaf the rows M, the others the columns N; a leading extent-1 leaf over one wide "
                         "stride-1 leaf is that row; of a view a copy moves whole only the stride-1 leaf (N)",
     "row_slice": "in a kernel with no MMA, the mode a run-time row index keeps of a (rows, columns) tensor "
-                 "(`x[row, None]`, a thread's vector of one row): the columns N, also where a one-mode tiler then "
-                 "cuts it; the row index gets no axis",
+                 "(`x[row, None]`, a thread's vector of one row; `x[p, s, n, None]`, every mode but the last picked "
+                 "by a run-time index): the columns N, also where a one-mode tiler then cuts it; the row indices get "
+                 "no axis",
     "name.dims": "in a kernel with no MMA, the names of the run-time indices a tensor is sliced by "
-                 "(`x[token_id, head_id, None]`): tokens, rows, positions are the rows M (the queries Q in "
-                 "attention, the keys K in a tensor named as keys), heads H, batch B, splits a rest along K, "
+                 "(`x[token_id, head_id, None]`): tokens, rows, positions are the rows M (in attention the queries "
+                 "Q in a tensor named as the queries' side, `q`, `out`, `lse`; the keys K in one named as keys; "
+                 "none in one named as what both sides read, a linear attention's gate; a tensor's `row` none), "
+                 "heads H, batch B, splits a rest along K, "
                  "columns N (the head dim D in attention); the one mode a slice keeps is the columns; a head index "
                  "makes the tensor an attention tensor. Any data flow that names the modes wins",
     "name.extents": "in a kernel with no MMA, the names a function binds a tensor's extents to (`tokens, hidden = "
@@ -335,9 +344,13 @@ RULES = {
                     "parameter `k` read as `self.k`: a quantizer's columns a later GEMM contracts), the columns the "
                     "structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler, "
                     "reduction_buffer) name N: K. A name's suggestion, read only where no data flow decides",
-    "name.attention": "in a kernel with no MMA whose index names say attention (a head index, rule name.dims), the "
-                      "columns the structural rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) "
-                      "name N: the head dim D",
+    "name.attention": "in a kernel with no MMA whose names say attention (a head index, rule name.dims; a head "
+                      "count or head dim among its extents; a head dim only its object's constructor reads, "
+                      "`__init__(self, head_size)`, to derive the copy layout of its rows), the columns the structural "
+                      "rules (layout.rows_cols, row_slice, local_tile.proj, divide.tiler) name N: the head dim D (of a "
+                      "view laid out by hand, its stride-1 leaf only); the rows they name M: no axis (`?`), the host "
+                      "packing tokens, heads and batch into them as it chooses; a second columns mode of one global "
+                      "tensor whose other mode a stronger rule named the columns: none",
     "hint:name": "only the variable's name suggested the axis (`_mkl` suffix, an operand letter)",
     "hint:head_dim": "in a kernel with no MMA, a kernel parameter or host tensor named as attention's queries or "
                      "keys and nothing more (`mQ`, `gK`): its last mode is the head dim D and its other "

@@ -570,16 +570,24 @@ def constructor_attributes_read(filename: str, line: int) -> frozenset:
     its class's ``__init__`` (`def __init__(self, *, k)`): what the object was built with and the method uses.
     Empty outside a method of a class defined in the file."""
     function = _innermost_def(filename, line)
+    read = {node.attr for node in ast.walk(function) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "self" and isinstance(node.ctx, ast.Load)} \
+        if function is not None else set()
+    return frozenset(read & constructor_parameters(filename, line))
+
+
+def constructor_parameters(filename: str, line: int) -> frozenset:
+    """The parameters of the ``__init__`` of the class whose method holds `line` (`def __init__(self, head_size,
+    element_bits)`): what the kernel object was built for, read or not by the method. Empty outside a method of a
+    class defined in the file."""
+    function = _innermost_def(filename, line)
     owner = _owning_class(filename, function) if function is not None else None
     init = next((node for node in owner.body if isinstance(node, ast.FunctionDef) and node.name == "__init__"),
                 None) if owner is not None else None
     if init is None:
         return frozenset()
     arguments = init.args
-    parameters = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
-    read = {node.attr for node in ast.walk(function) if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name) and node.value.id == "self" and isinstance(node.ctx, ast.Load)}
-    return frozenset(read & parameters)
+    return frozenset(a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs)
 
 
 def assignments_in(filename: str, line: int) -> tuple:

@@ -40,6 +40,7 @@ from cute_inspect.trace.source import (
     assigned_value,
     assignments_in,
     constructor_attributes_read,
+    constructor_parameters,
     indexed_result_names,
     function_body_line,
     launch_parameter_names,
@@ -577,6 +578,7 @@ class _Tracer:
         self.operand_buffers: set = set()  # SMEM tensors an MMA's A or B partition or fragment was made of
         self.loaded = _LoadedValues(self.trace.records)  # hash of a value `Tensor.load` returned -> its record
         self.mode_loads: dict = {}  # hash of a one-mode SMEM slice's loaded value -> (record, the mode's label)
+        self.slice_loads: dict = {}  # hash of a slice's loaded value -> (the slice's labels, its shape)
         self._walked = None  # (pointer, carried, records traced, what `_reused` found): its last answer
         self.storage: dict = {}  # `_storage_key` of an SMEM tensor's pointer -> the first tensor made over it
         self.tmem_at: dict = {}  # `_tmem_address` of a TMEM tensor's pointer -> the tensors made there, in order
@@ -1128,6 +1130,8 @@ class _Tracer:
                 self.loaded[key] = found[0]
                 kept = found[2] if len(found) > 2 else None
                 kept = kept[0] if isinstance(kept, tuple) and len(kept) == 1 else kept
+                if len(found) > 2 and found[2] is not None:
+                    self.slice_loads[key] = (found[2], _info(tensor).shape)
                 if isinstance(kept, _levels.ModeLabel) and self.trace.records[found[0]].memspaces == ("smem",):
                     self.mode_loads[key] = (found[0], kept)  # `buf[None, e].load()`: one mode of the buffer
 
@@ -1151,7 +1155,7 @@ class _Tracer:
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
                 self.trace.records[found[0]].meta.setdefault("writes", []).append(
                     (len(self.trace.records) - 0.5, source))
-                self._stored_copy(found, value)
+                self._stored_copy(found, value, tensor)
         except Exception as exc:
             self.errors.append(f"store: {type(exc).__name__}: {exc}")
 
@@ -1213,9 +1217,11 @@ class _Tracer:
             loaded = _all_loaded_from(getattr(value, "value", value), self.loaded, depth=8, width=32)
             sources.extend(s for s, _ in loaded if s != index and s not in sources)
 
-    def _stored_copy(self, found, value) -> None:
+    def _stored_copy(self, found, value, tensor=None) -> None:
         """`frag.store(gQ_chunk.load())`, converted or not: a copy through registers, element for element; of equal
-        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do)."""
+        shapes, the two tensors' leaves run along the same axes (as a copy's two sides do). So do the two slices of
+        such a copy where the tensors differ (`inputs[(None, t)].store(x_groups[((0, 0, None), (b, t, g))].load())`:
+        a register window's column holds one thread's vector of a row)."""
         v = getattr(value, "value", value)
         for _ in range(3):  # up conversions: ops of one operand
             source = self.loaded.get(_ir_hash(v))
@@ -1228,8 +1234,16 @@ class _Tracer:
         else:
             return
         dst, src = self.trace.records[found[0]], self.trace.records[source]
+        if source not in dst.meta.setdefault("stored_copies", []):  # for `flow._thread_views_written_out`
+            dst.meta["stored_copies"].append(source)
         if dst.levels and src.levels and found[1] == 0 and list(_leaves(dst.shapes[0])) == list(_leaves(src.shapes[0])):
             _flow.join_leaves(self.axes, src.levels[0], dst.levels[0])
+            return
+        loaded = self.slice_loads.get(_ir_hash(v))
+        shape = _info(tensor).shape if loaded is not None and tensor is not None and len(found) > 2 else None
+        if shape is not None and found[2] is not None and list(_leaves(shape)) == list(_leaves(loaded[1])) \
+                and size(shape) > 1:
+            _flow.join_leaves(self.axes, loaded[0], found[2])
 
     def on_stage_index(self, value) -> None:
         key = _ir_hash(getattr(value, "value", None))
@@ -2917,6 +2931,18 @@ class _Tracer:
         for i, (o, tree) in enumerate(zip(outputs, out_trees)):
             self._of_type(o.text, (index, i, tree))
 
+    def _tiled_copy_source(self, inp: tuple) -> tuple:
+        """`inp` (a tiled copy's `partition_S/D` source) with a thread-picked tile's copy modes back at `block`
+        (`levels.tiled_copy_source`), and so the records that made them: the tile the copy's threads share."""
+        back = _levels.tiled_copy_source(inp)
+        if back == inp:
+            return inp
+        for origin in {label.origin for label in _levels.flatten(inp) if label.rule.startswith("thread_tile.")}:
+            record = self.trace.records[origin] if origin is not None and origin < len(self.trace.records) else None
+            if record is not None:
+                record.levels = tuple(_levels.tiled_copy_source(tree) for tree in record.levels)
+        return back
+
     def _labels(self, op, bound, in_trees, names, info, in_memspace, origin, call=None):
         out_rank = rank(info.shape)
         inp = in_trees[0] if in_trees else ()
@@ -2948,6 +2974,7 @@ class _Tracer:
             return _levels.unit_rests_apart(_levels.partition(inp, "mma", out_rank, origin, axes, op, rule), source,
                                             origin, op)
         if op in ("partition_S", "partition_D"):
+            inp = self._tiled_copy_source(inp)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             thr_copy = bound.get("self")
             level = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy")
@@ -3914,7 +3941,8 @@ class _Tracer:
         head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
         rows are queries too)."""
         extents = self._named_extents() + self.laid_extents
-        attention = self.axes.named_attention = any(dim == "heads" for _, dim, _ in self.named_dims + extents)
+        attention = self.axes.named_attention = any(dim in ("heads", "headdim") for _, dim, _ in
+                                                    self.named_dims + extents) or self._built_for_a_head_dim()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
             for var, dim, name in found:
@@ -4009,6 +4037,19 @@ class _Tracer:
         dims |= {_levels.extent_dim(name) for name in self._constructor_extents()}
         return "kcols" in dims and "cols" not in dims
 
+    def _built_for_a_head_dim(self) -> bool:
+        """Whether the kernel object's constructor takes a head dim (`__init__(self, head_size, element_bits)`) that
+        only the constructor reads, to derive the copy layout of the rows the kernel moves
+        (`_derive_vector_config(head_size)`): an attention kernel over rows of one head, whose columns are that head
+        dim (rule name.attention). A kernel that reads the head dim itself (`self.head_dim`) says by its uses which
+        mode it is (a layout's extent, rule name.extents; `col % self.head_dim`: columns spanning several heads, a
+        norm across heads). Only a name says it: nothing in a kernel with no MMA tells attention rows from a norm's."""
+        places = [(file, records[0].line) for (file, _), records in self._records_by_function().items()]
+        places += list(self._kernel_functions())
+        read = {name for file, line in places for name in constructor_attributes_read(file, line)}
+        return any(_levels.extent_dim(name) == "headdim" for file, line in places
+                   for name in constructor_parameters(file, line) - read)
+
     def _constructor_extents(self) -> set:
         """The parameters of a kernel object's constructor (`__init__(self, *, k)`) that the functions which made
         records read as attributes of the object (`self.k`): the extents the kernel was built for."""
@@ -4031,7 +4072,7 @@ class _Tracer:
             return False
         if (record.op == "composition" or _hand_laid_buffer(record)) and _keeps_whole(coord[1]):
             values = 1  # (thread, value): the thread index selects the first mode (`[tidx, (None, None)]` too)
-        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_whole(coord[0]) \
+        elif record.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_vector(coord[0]) \
                 and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == 2:
             # (vector, vectors): `vecs[None, k * threads + tidx]`, the thread's k-th vector; a tile of several
             # modes kept whole too (`zipped_divide(rows, (top_k, 16))[(None, None), (0, tidx_tile)]`)
@@ -4121,11 +4162,13 @@ class _Tracer:
         return (replace(kept[0], level="block", role="atom", rule="row_slice"),)
 
     def _row_sliced(self, coord, kept: tuple) -> None:
-        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept. In a kernel
-        with no MMA (an element-wise or norm kernel's vector loads) that suggests the columns are N, as a norm's
-        `tiler_mn` names them; the row index may pack anything (all the elements' vectors), so it gets no axis."""
-        if not isinstance(coord, tuple) or len(coord) != 2 or coord[1] is not None or len(kept) != 1 \
-                or getattr(coord[0], "value", None) is None or isinstance(coord[0], int):
+        """`x[row, None]` with a run-time row: one row of a (rows, columns) tensor, its columns kept; so is
+        `x[p, s, b, n, None]`, every mode but the last picked by a run-time index (a (token, head) row of a
+        (rank, token, batch, head, D) tensor). In a kernel with no MMA (an element-wise or norm kernel's vector
+        loads) that suggests the columns are N, as a norm's `tiler_mn` names them (in attention the head dim D, rule
+        name.attention); the row indices may pack anything (all the elements' vectors), so they get no axis."""
+        if not isinstance(coord, tuple) or len(coord) < 2 or coord[-1] is not None or len(kept) != 1 \
+                or any(getattr(c, "value", None) is None or isinstance(c, int) for c in coord[:-1]):
             return
         label = kept[0]
         if isinstance(label, _levels.ModeLabel) and label.var is not None:
@@ -4923,6 +4966,14 @@ def _hand_laid_buffer(record) -> bool:
 def _keeps_whole(coord) -> bool:
     """Whether a slice's coordinate keeps its mode whole: `None`, or a nested mode's `(None, None)`."""
     return coord is None or isinstance(coord, tuple) and all(_keeps_whole(c) for c in coord)
+
+
+def _keeps_vector(coord) -> bool:
+    """Whether a slice's coordinate keeps a divide's tile as the thread's vector: whole (`_keeps_whole`), or with
+    its unit modes at 0 (`x_groups[((0, 0, None), (b, t, channel_group))]` of a `(1, 1, 4)` tile: one (batch,
+    token)'s 4 channels)."""
+    return _keeps_whole(coord) or isinstance(coord, tuple) and any(_keeps_whole(c) for c in coord) \
+        and all(_keeps_whole(c) or isinstance(c, int) and c == 0 for c in coord)
 
 
 def _rows_beside_thread(rows, by_cta: bool, origin: int):
