@@ -86,8 +86,9 @@ def test_an_smem_work_tile_a_helper_reads_field_by_field_through_registers_is_me
     made = {e["names"][0]: e for e in trace_json(f"{KERNEL}:compile_work_tile", arch="sm_80")
             if e["op"] == "make_tensor"}
     assert made["sInfo"]["leaf_labels"] == [["input-mode"]] and made["sInfo"]["label_rules"] == [["metadata"]]
-    # the same staging of a row whose registers are then read whole is data: the SMEM buffer stays a tile
-    assert made["sRow"]["leaf_labels"] == [["block-atom"]]
+    # the same staging of a row whose registers are then read whole is data: the SMEM buffer stays a tile, along
+    # the columns of gY's row that its registers are stored into
+    assert made["sRow"]["leaf_labels"] == [["block-atom-N"]]
 
 
 def test_a_kernel_whose_symbol_a_package_prefixes_still_binds_its_helpers_tensors():
