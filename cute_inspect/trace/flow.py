@@ -32,6 +32,23 @@ _SAME_MODES = ("recast_tensor", "filter_zeros", "make_fragment_like", "make_rmem
 _DIVIDES = ("flat_divide", "zipped_divide", "tiled_divide", "logical_divide")
 
 
+class _Groups:
+    """Union-find over record indices or any hashable keys: `join(a, b)` puts a's group under b's root, `find`
+    gives a key's root (a key never joined is its own)."""
+
+    def __init__(self) -> None:
+        self.parent: dict = {}
+
+    def find(self, i):
+        parent = self.parent
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    def join(self, a, b) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
 class Partitioners:
     """Numbers the MMA and copy objects of a trace: a TiledMma and its ThrMma slices share one number."""
 
@@ -2476,12 +2493,8 @@ def _issued_mmas(records: list, views: dict) -> tuple:
     its own, with its own M, N and K (N and K shared with another through a B operand both read). A gemm's operands, the partitions and fragments of that TiledMma they were
     made from, and the fragments made like them or laid over them belong to its MMA; the first MMA keeps the
     object's number."""
-    parent: dict = {}
-
-    def find(i):
-        while parent.get(i, i) != i:
-            i = parent[i]
-        return i
+    groups = _Groups()
+    find = groups.find
 
     issued: dict = {}  # object -> [gemm record index]
     chained = _chained_accumulators(records, views)
@@ -2500,7 +2513,7 @@ def _issued_mmas(records: list, views: dict) -> tuple:
         for key in (read, ("db", d, record.operands.get("B")),
                     ("db", c, record.operands.get("B"))):
             if None not in key:
-                parent[find(key)] = find(("g", record.index))
+                groups.join(key, ("g", record.index))
     instance: dict = {}
     rows_apart: dict = {}
     row_tiles: set = set()
@@ -2637,12 +2650,8 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     the same data, register copies and stores of loaded (converted) values.
     An MMA the trace sees issued (`cute.gemm`) reads its gemms' operands; one issued out of sight (PTX) reads
     what its partitions lay over."""
-    parent: dict = {}
-
-    def find(i):
-        while parent.get(i, i) != i:
-            i = parent[i]
-        return i
+    groups = _Groups()
+    find = groups.find
 
     instance = instance or {}
     accumulator = {}  # record index -> the MMA whose accumulator it is (registers or TMEM, not an output tile)
@@ -2662,23 +2671,23 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     for record in records:  # tiles, partitions and views of one tensor hold its data: a write to one is to all
         if record.op in _VIEW_OPS and record.inputs:
             for source in record.inputs:
-                parent[find(record.index)] = find(source)
+                groups.join(record.index, source)
     for view, source in views.items():  # a register fragment re-laid over another's registers is its data
         if records[view].memspaces == ("rmem",):
-            parent[find(view)] = find(source)
+            groups.join(view, source)
     tensor = {i: find(i) for i in range(len(records))}
     for view, source in views.items():  # a tensor over another's storage: its writes reach the other's readers
-        parent[find(view)] = find(source)
+        groups.join(view, source)
     for record in records:  # an SMEM tensor over a traced one's pointer, its own layout (an operand view at an
         over = record.meta.get("over")  # address taken from a buffer: `make_ptr(sP.iterator.toint())`) too
         if over is not None and record.op == "make_tensor" and record.memspaces[:1] == ("smem",):
-            parent[find(record.index)] = find(over)
+            groups.join(record.index, over)
     for record in records:  # two TMEM tensors made at one address (P, and the view the softmax writes P through)
         first = record.meta.get("same_storage")
         # two MMAs' accumulators at one address (dQ's over dP's columns) take turns in it: no data passes
         if first is not None and (accumulator_of(first) is None or accumulator_of(record.index) is None
                                   or accumulator_of(first) == accumulator_of(record.index)):
-            parent[find(record.index)] = find(first)
+            groups.join(record.index, first)
     group = {i: find(i) for i in range(len(records))}
     members: dict = {}
     for index, root in group.items():
@@ -2828,23 +2837,19 @@ def _input_origins(records: list, views: dict):
     reach that record's data, through views and partitions of one storage, copies (a TMA load's global side),
     element writes and stores of loaded values (`values_from`). Registers shaped like another tensor hold none of
     its values."""
-    parent: dict = {}
-
-    def find(i):
-        while parent.get(i, i) != i:
-            i = parent[i]
-        return i
+    groups = _Groups()
+    find = groups.find
 
     for record in records:  # one storage: views, partitions and tiles of one tensor (a TMA partition's SMEM side)
         if record.inputs and (record.op in _VIEW_OPS or record.op in _SAME_DATA
                               or record.op in ("input", "make_fragment_A", "make_fragment_B")):
-            parent[find(record.index)] = find(record.inputs[0])
+            groups.join(record.index, record.inputs[0])
     for view, source in views.items():
-        parent[find(view)] = find(source)
+        groups.join(view, source)
     for record in records:
         for key in ("over", "same_storage"):
             if record.meta.get(key) is not None:
-                parent[find(record.index)] = find(record.meta[key])
+                groups.join(record.index, record.meta[key])
     sources: dict = {}  # group -> the groups whose values are written into it
     for record in records:
         group = sources.setdefault(find(record.index), set())
@@ -3581,18 +3586,14 @@ def _made_tensor(records: list, index: int) -> int:
 def _storage_roots(records: list, views: dict) -> dict:
     """record index -> one record of the tensors over the same storage (views over another's pointer, and
     compositions, selections and regroupings of them)."""
-    parent: dict = {}
-
-    def find(i):
-        while parent.get(i, i) != i:
-            i = parent[i]
-        return i
+    groups = _Groups()
+    find = groups.find
 
     for view, source in views.items():
-        parent[find(view)] = find(source)
+        groups.join(view, source)
     for record in records:
         if record.op in _SAME_DATA and record.inputs:
-            parent[find(record.index)] = find(record.inputs[0])
+            groups.join(record.index, record.inputs[0])
     return {i: find(i) for i in range(len(records))}
 
 
