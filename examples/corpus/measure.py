@@ -64,15 +64,21 @@ def run_in_child(tool: str, script: str, kernel: str, arguments: list[str]) -> d
     if not os.path.exists(os.path.join(_HERE, kernel + ".py")):
         print(f"{tool}: no corpus kernel {kernel!r} in {_HERE}", file=sys.stderr)
         return None
-    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(kernel))
-    proc = subprocess.run([sys.executable, script, kernel, *arguments, "--child"], capture_output=True, text=True,
-                          env=env, cwd=_ROOT)
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
-    if not lines:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    result, tail = _child_json([script, kernel, *arguments, "--child"], kernel)
+    if result is None:
         print(f"{tool}: {kernel} failed: {tail}", file=sys.stderr)
-        return None
-    return json.loads(lines[-1])
+    return result
+
+
+def _child_json(argv: list[str], kernel: str, **env: str) -> tuple[dict | None, str]:
+    """Run ``python argv`` under ``kernel``'s arch; the JSON object of its last ``{`` line, or None and the last
+    line of its stderr."""
+    proc = subprocess.run([sys.executable, *argv], capture_output=True, text=True, cwd=_ROOT,
+                          env=dict(os.environ, CUTE_DSL_ARCH=_arch_of(kernel), **env))
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    if lines:
+        return json.loads(lines[-1]), ""
+    return None, (proc.stderr.strip().splitlines() or ["no output"])[-1]
 
 
 def _traced(compile_only):
@@ -129,14 +135,9 @@ def _child(module: str, repeats: int, clock=time.perf_counter) -> dict:
 
 
 def _run_child(module: str, repeats: int, clock: str, stop_at_ir: bool) -> dict:
-    env = dict(os.environ, CUTE_DSL_ARCH=_arch_of(module), CUTE_DSL_DRYRUN="1" if stop_at_ir else "0")
-    proc = subprocess.run([sys.executable, __file__, "--child", module, "--repeats", str(repeats), "--clock", clock],
-                          capture_output=True, text=True, env=env, cwd=_ROOT)
-    for line in reversed(proc.stdout.splitlines()):
-        if line.startswith("{"):
-            return json.loads(line)
-    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-    return {"kernel": module, "plain": False, "traced": False, "error": f"process failed: {tail}"}
+    result, tail = _child_json([__file__, "--child", module, "--repeats", str(repeats), "--clock", clock], module,
+                               CUTE_DSL_DRYRUN="1" if stop_at_ir else "0")
+    return result or {"kernel": module, "plain": False, "traced": False, "error": f"process failed: {tail}"}
 
 
 def _run(module: str, repeats: int, clock: str = "wall") -> dict:
