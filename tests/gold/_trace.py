@@ -13,7 +13,8 @@ import tempfile
 PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "flash_msa/", "kernel_fun/", "fast_trimul/",
             "cudnn/", "sglang/", "mjolnir/", "nemo_automodel/", "liger_kernel/", "transformer_engine/",
             "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/", "tkv/",
-            "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/")
+            "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/",
+            "mamba_ssm/", "flash_comm/")
 
 
 class TraceFailed(RuntimeError):
