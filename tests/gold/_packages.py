@@ -225,8 +225,16 @@ def parallax(module: str):
 
     if not hasattr(cute.core, "ThrMma"):
         cute.core.ThrMma = cute.ThrMma
-    cute.make_fragment = cute.make_rmem_tensor
+    _make_fragment_alias()
     return _skipping_inits(f"parallax.{module}")
+
+
+def _make_fragment_alias() -> None:
+    """``cute.make_fragment``, which CuTeDSL 4.8 renamed ``make_rmem_tensor``, for kernels written against older
+    versions; taken when this is called, so a tracer's patch of it is what the alias calls."""
+    from cutlass import cute
+
+    cute.make_fragment = cute.make_rmem_tensor
 
 
 def vllm(module: str, host_only: tuple[str, ...] = ()):
@@ -360,8 +368,10 @@ def github_tree(repo: str) -> str:
 def github_source(repo: str, top: str, module: str):
     """``<module>`` (dotted, starting with its top package) from GitHub repository ``owner/name``'s tree, the top
     package found in the tree's folder ``top``; every package above the module is registered, not run (their
-    __init__s import the torch-facing runtime). torch is the stand-in."""
+    __init__s import the torch-facing runtime). torch is the stand-in; ``cute.make_fragment`` is given back (some of
+    these trees were written against CuTeDSL before 4.8)."""
     _stand_ins()
+    _make_fragment_alias()
     folder = os.path.join(github_tree(repo), top)
     parts = module.split(".")
     for i in range(1, len(parts)):
