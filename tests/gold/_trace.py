@@ -31,6 +31,31 @@ def wrapper_arch(path: str) -> str:
     raise ValueError(f"{path}: no ARCH = '...' at module level")
 
 
+def wrapper_source(path: str) -> tuple[str, str] | None:
+    """The wrapper's module-level ``SOURCE = ("owner/name", "<40-hex commit>")``: the GitHub tree its kernel loads from,
+    or None for a wrapper of an installed package."""
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SOURCE" for t in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    return None
+
+
+def source_absent(path: str) -> str | None:
+    """Why the wrapper's GitHub source tree is not on this machine (then it cannot be traced), or None."""
+    from tests.gold import _packages
+
+    source = wrapper_source(path)
+    if source is None:
+        return None
+    try:
+        _packages.github_tree(source[0])
+    except _packages.SourceAbsent as absent:
+        return str(absent)
+    return None
+
+
 def package_relative(path: str) -> str:
     """``.../site-packages/flash_attn/cute/x.py`` -> ``flash_attn/cute/x.py``; other paths unchanged."""
     norm = path.replace(os.sep, "/")
