@@ -115,6 +115,10 @@ def test_entries_of_an_absent_github_tree_are_reported_not_scored(sources, monke
     said = capsys.readouterr().out
     assert f"not scored: {len(entries)} entries" in said and "source absent" in said
     assert ("is not set" if sources is None else sources) in said
+    from tests.gold import shapes
+
+    assert shapes.main([score.wrapper_path(entries[0]["wrapper"])]) == 2
+    assert "source absent" in capsys.readouterr().err
 
 
 def test_a_github_wrapper_names_its_repository_and_a_full_commit():
