@@ -8,8 +8,8 @@ figures reached, split by split, and each gain raises them: a change that loses 
 The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-4, quack-kernels,
 flashinfer-python, flash-msa, kernel-fun, flashlib, dist-moe, fast-trimul, nvidia-cudnn-frontend, sglang, mjolnir-kernel, nemo-automodel, liger-kernel,
 transformer-engine, parallax-kernel, vllm, tokenspeed-kernel, lightmoe, turbo-attn, fold-attention, sonic-moe, cache-dit, attn-gym).
-Kernels from GitHub trees (tests/gold/README.md, "Sixteenth split") are scored only where $CUTE_INSPECT_GOLD_SOURCES holds
-them; elsewhere their entries are reported as not scored and their split's REACHED is not checked."""
+Kernels from GitHub trees (tests/gold/README.md, "Sixteenth split") are scored only where $CUTE_INSPECT_GOLD_SOURCES
+holds them; elsewhere their entries are reported as not scored and their split's REACHED is not checked."""
 
 from __future__ import annotations
 

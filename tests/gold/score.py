@@ -202,8 +202,9 @@ def _print(tallies: dict, details: bool) -> None:
               f"crashed {len(f['crashed_wrappers'])} {' '.join(f['crashed_wrappers'])}")
         if t.unscored:
             reasons = sorted(set(t.absent.values()))
-            print(f"{split:8} not scored: {t.unscored} entries of {len(t.absent)} wrappers ({' '.join(sorted(t.absent))}): "
-                  f"{'; '.join(reasons)}; see tests/gold/README.md, Sixteenth split, to recreate the trees")
+            print(f"{split:8} not scored: {t.unscored} entries of {len(t.absent)} wrappers "
+                  f"({' '.join(sorted(t.absent))}): {'; '.join(reasons)}; see tests/gold/README.md, Sixteenth split, "
+                  f"to recreate the trees")
     if details:
         for w in tallies["all"].wrong_names:
             print(f"name wrong: {w['file']}:{w['line']} gold {w['gold']}, record {w['record']}  ({w['wrapper']})")

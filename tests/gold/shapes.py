@@ -26,7 +26,8 @@ def main(argv=None, *, prog: str = "python -m tests.gold.shapes", place=None) ->
         return 2
     absent = _trace.source_absent(args[0])
     if absent:
-        print(f"{args[0]}: {absent}; tests/gold/README.md (Sixteenth split) says how to recreate the tree", file=sys.stderr)
+        print(f"{args[0]}: {absent}; tests/gold/README.md (Sixteenth split) says how to recreate the tree",
+              file=sys.stderr)
         return 2
     try:
         trace = _trace.trace_wrapper(args[0])

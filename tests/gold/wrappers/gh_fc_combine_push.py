@@ -13,19 +13,10 @@ The tile push variant (`MoECombineTilePush`) does not compile with CuTeDSL 4.8.1
 `memory_scope`, which 4.8 rejects), so it is not in the set.
 """
 
-from _common import github_source
+from _common import dynamic_layout, github_source
 
 ARCH = "sm_100a"
 SOURCE = ("ByteDance-Seed/Triton-distributed", "1512a81189315eca7ba38f884aaf239469a88ba3")
-
-
-def _dynamic(dtype, rank):
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_tensor
-
-    shape = tuple(cute.sym_int() for _ in range(rank))
-    stride = tuple(cute.sym_int64() for _ in range(rank - 1)) + (1,)
-    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=16)
 
 
 def compile_only(hidden=8192, topk=8, world_size=8, rank=0):
@@ -34,6 +25,7 @@ def compile_only(hidden=8192, topk=8, world_size=8, rank=0):
     from cutlass.cute.runtime import make_fake_stream
 
     module = github_source(SOURCE[0], "FlashComm/python", "flash_comm.ep_overlap.kernels.cutedsl_combine")
-    return cute.compile(module.MoECombinePush(), _dynamic(cutlass.BFloat16, 2), _dynamic(cutlass.Int64, 1),
-                        _dynamic(cutlass.Int32, 1), _dynamic(cutlass.Int64, 1), hidden, topk, rank, world_size,
+    i32, i64 = cutlass.Int32, cutlass.Int64
+    return cute.compile(module.MoECombinePush(), dynamic_layout(cutlass.BFloat16, 2), dynamic_layout(i64, 1),
+                        dynamic_layout(i32, 1), dynamic_layout(i64, 1), hidden, topk, rank, world_size,
                         cutlass.Int32(0), make_fake_stream(use_tvm_ffi_env_stream=True), options="--enable-tvm-ffi")

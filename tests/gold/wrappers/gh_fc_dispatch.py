@@ -12,19 +12,10 @@ and strides dynamic, the contiguous mode's stride 1), TVM-FFI on. The ring's dep
 budget (14 stages of 16 KB).
 """
 
-from _common import github_source
+from _common import dynamic_layout, github_source
 
 ARCH = "sm_100a"
 SOURCE = ("ByteDance-Seed/Triton-distributed", "1512a81189315eca7ba38f884aaf239469a88ba3")
-
-
-def _dynamic(dtype, rank):
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_tensor
-
-    shape = tuple(cute.sym_int() for _ in range(rank))
-    stride = tuple(cute.sym_int64() for _ in range(rank - 1)) + (1,)
-    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=16)
 
 
 def compile_only(hidden=8192, world_size=8, rank=0, experts_per_rank=20):
@@ -34,7 +25,7 @@ def compile_only(hidden=8192, world_size=8, rank=0, experts_per_rank=20):
 
     module = github_source(SOURCE[0], "FlashComm/python", "flash_comm.ep_overlap.kernels.cutedsl_dispatch")
     i32, i64 = cutlass.Int32, cutlass.Int64
-    return cute.compile(module.MoEDispatch(), _dynamic(i64, 1), _dynamic(i64, 1), _dynamic(i32, 1),
-                        _dynamic(cutlass.BFloat16, 2), hidden, rank, world_size, cutlass.Int32(0),
-                        make_fake_stream(use_tvm_ffi_env_stream=True), _dynamic(i32, 1), _dynamic(i32, 1),
-                        _dynamic(i32, 1), experts_per_rank, 1, 0, options="--enable-tvm-ffi")
+    return cute.compile(module.MoEDispatch(), dynamic_layout(i64, 1), dynamic_layout(i64, 1), dynamic_layout(i32, 1),
+                        dynamic_layout(cutlass.BFloat16, 2), hidden, rank, world_size, cutlass.Int32(0),
+                        make_fake_stream(use_tvm_ffi_env_stream=True), dynamic_layout(i32, 1), dynamic_layout(i32, 1),
+                        dynamic_layout(i32, 1), experts_per_rank, 1, 0, options="--enable-tvm-ffi")
