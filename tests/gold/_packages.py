@@ -225,8 +225,16 @@ def parallax(module: str):
 
     if not hasattr(cute.core, "ThrMma"):
         cute.core.ThrMma = cute.ThrMma
-    cute.make_fragment = cute.make_rmem_tensor
+    _make_fragment_alias()
     return _skipping_inits(f"parallax.{module}")
+
+
+def _make_fragment_alias() -> None:
+    """``cute.make_fragment``, which CuTeDSL 4.8 renamed ``make_rmem_tensor``, for kernels written against older
+    versions; taken when this is called, so a tracer's patch of it is what the alias calls."""
+    from cutlass import cute
+
+    cute.make_fragment = cute.make_rmem_tensor
 
 
 def vllm(module: str, host_only: tuple[str, ...] = ()):
@@ -334,3 +342,42 @@ def tokenspeed_mla(module: str):
     prefill / decode launchers, which import torch and tvm_ffi's torch stream helpers)."""
     return _skipping_inits(f"tokenspeed_mla.{module}")
 
+
+
+# The sixteenth held-out split comes from public GitHub repositories, which CI cannot install (github.com does not
+# resolve there): their trees live outside this repository, one folder `<owner>+<name>` per repository under the
+# folder this variable names, each extracted at the commit its wrappers pin (tests/gold/README.md, "Sixteenth split").
+GOLD_SOURCES = "CUTE_INSPECT_GOLD_SOURCES"
+
+
+class SourceAbsent(ModuleNotFoundError):
+    """A wrapper's GitHub source tree is not on this machine: the wrapper cannot be traced, and is not scored."""
+
+
+def github_tree(repo: str) -> str:
+    """The folder holding GitHub repository ``owner/name``'s extracted tree; `SourceAbsent` if there is none."""
+    root = os.environ.get(GOLD_SOURCES)
+    if not root:
+        raise SourceAbsent(f"{repo}: source absent ({GOLD_SOURCES} is not set)")
+    tree = os.path.join(root, repo.replace("/", "+"))
+    if not os.path.isdir(tree):
+        raise SourceAbsent(f"{repo}: source absent (no {tree})")
+    return tree
+
+
+def github_source(repo: str, top: str, module: str):
+    """``<module>`` (dotted, starting with its top package) from GitHub repository ``owner/name``'s tree, the top
+    package found in the tree's folder ``top``; every package above the module is registered, not run (their
+    __init__s import the torch-facing runtime). torch is the stand-in; ``cute.make_fragment`` is given back (some of
+    these trees were written against CuTeDSL before 4.8)."""
+    _stand_ins()
+    _make_fragment_alias()
+    folder = os.path.join(github_tree(repo), top)
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        name = ".".join(parts[:i])
+        if name not in sys.modules:
+            package = types.ModuleType(name)
+            package.__path__ = [os.path.join(folder, *parts[:i])]
+            sys.modules[name] = package
+    return importlib.import_module(module)

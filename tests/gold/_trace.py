@@ -13,7 +13,8 @@ import tempfile
 PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "flash_msa/", "kernel_fun/", "fast_trimul/",
             "cudnn/", "sglang/", "mjolnir/", "nemo_automodel/", "liger_kernel/", "transformer_engine/",
             "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/", "tkv/",
-            "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/")
+            "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/",
+            "mamba_ssm/", "flash_comm/", "torchao/")
 
 
 class TraceFailed(RuntimeError):
@@ -28,6 +29,33 @@ def wrapper_arch(path: str) -> str:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "ARCH" for t in node.targets):
             return ast.literal_eval(node.value)
     raise ValueError(f"{path}: no ARCH = '...' at module level")
+
+
+def wrapper_source(path: str) -> tuple[str, str] | None:
+    """The wrapper's module-level ``SOURCE = ("owner/name", "<40-hex commit>")``: the GitHub tree its kernel loads from,
+    or None for a wrapper of an installed package."""
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SOURCE" for t in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    return None
+
+
+def source_absent(path: str) -> str | None:
+    """Why the wrapper's GitHub source tree is not on this machine (then it cannot be traced), or None."""
+    from tests.gold import _packages
+
+    if not os.path.exists(path):
+        return None  # the trace reports the missing wrapper as a crash, as before
+    source = wrapper_source(path)
+    if source is None:
+        return None
+    try:
+        _packages.github_tree(source[0])
+    except _packages.SourceAbsent as absent:
+        return str(absent)
+    return None
 
 
 def package_relative(path: str) -> str:

@@ -9,7 +9,9 @@ PYTHONPATH=/path/to/another/worktree to score that tree's tracer). Gold entries 
 its shape, and counts as a wrong name. Per split it reports: tensors whose every leaf's level, role and axis
 are right, the leaf accuracy, wrong names, unlabelled modes (the tracer says `input` or `?` where the gold says
 another level) and wrappers that crashed. The labels read are the contract's `leaf_labels`; a tracer without
-them has its per-top-level-mode `levels` spread over the leaves.
+them has its per-top-level-mode `levels` spread over the leaves. A wrapper that loads its kernel from a GitHub tree
+(module-level `SOURCE`, tests/gold/README.md "Sixteenth split") whose tree is not under $CUTE_INSPECT_GOLD_SOURCES is
+not traced: its entries are counted apart as "not scored" with the reason, in no figure.
 
 Exit codes: 0 scored, 2 a gold file or wrapper could not be read.
 """
@@ -100,6 +102,8 @@ class Tally:
         self.tensors = self.right = self.leaves = self.leaves_right = 0
         self.names_wrong = self.missing = self.unlabelled = self.labelled_gold = 0
         self.crashed: dict = {}
+        self.absent: dict = {}  # wrapper -> why its GitHub source tree is not here; its entries are not scored
+        self.unscored = 0
         self.disagreements: list[dict] = []
         self.wrong_names: list[dict] = []
 
@@ -132,13 +136,19 @@ class Tally:
                 "shape": entry["shape"], "gold": gold, "got": got, "got_name": (event or {}).get("names"),
                 "why": entry["why"], "crashed": bool(crashed), "missing": event is None and not crashed})
 
+    def skip(self, entry, why: str):
+        """An entry whose wrapper's source tree is absent: counted apart, in no figure."""
+        self.unscored += 1
+        self.absent[entry["wrapper"]] = why
+
     def figures(self) -> dict:
         pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
         return {"tensors_right": self.right, "tensors": self.tensors, "tensors_right_pct": pct(self.right, self.tensors),
                 "leaf_accuracy_pct": pct(self.leaves_right, self.leaves), "leaves": self.leaves,
                 "names_wrong": self.names_wrong, "names_wrong_pct": pct(self.names_wrong, self.tensors),
                 "unlabelled_modes": self.unlabelled, "unlabelled_pct": pct(self.unlabelled, self.labelled_gold),
-                "not_found": self.missing, "crashed_wrappers": sorted(self.crashed)}
+                "not_found": self.missing, "crashed_wrappers": sorted(self.crashed),
+                "not_scored": self.unscored, "source_absent": sorted(self.absent)}
 
 
 def tracer_location(pythonpath: str | None = None) -> str:
@@ -160,6 +170,14 @@ def score(entries: list[dict], log=None, per_wrapper: dict | None = None) -> dic
         by_wrapper[entry["wrapper"]].append(entry)
     tallies = {split: Tally() for split in (*SPLITS, "all")}
     for wrapper, group in by_wrapper.items():
+        absent = _trace.source_absent(wrapper_path(wrapper))
+        if absent:
+            for entry in group:
+                for split in (entry["split"], "all"):
+                    tallies[split].skip(entry, absent)
+                if per_wrapper is not None:
+                    per_wrapper.setdefault(wrapper, Tally()).skip(entry, absent)
+            continue
         crashed = None
         try:
             events = _trace.trace_wrapper(wrapper_path(wrapper))["events"]
@@ -172,7 +190,7 @@ def score(entries: list[dict], log=None, per_wrapper: dict | None = None) -> dic
                 tallies[split].add(entry, event, output, name_right, crashed)
             if per_wrapper is not None:
                 per_wrapper.setdefault(wrapper, Tally()).add(entry, event, output, name_right, crashed)
-    return {split: t for split, t in tallies.items() if t.tensors}
+    return {split: t for split, t in tallies.items() if t.tensors or t.unscored}
 
 
 def _print(tallies: dict, details: bool) -> None:
@@ -182,6 +200,11 @@ def _print(tallies: dict, details: bool) -> None:
               f"leaves {f['leaf_accuracy_pct']}%  names wrong {f['names_wrong']} ({f['names_wrong_pct']}%)  "
               f"unlabelled modes {f['unlabelled_modes']} ({f['unlabelled_pct']}%)  not found {f['not_found']}  "
               f"crashed {len(f['crashed_wrappers'])} {' '.join(f['crashed_wrappers'])}")
+        if t.unscored:
+            reasons = sorted(set(t.absent.values()))
+            print(f"{split:8} not scored: {t.unscored} entries of {len(t.absent)} wrappers "
+                  f"({' '.join(sorted(t.absent))}): {'; '.join(reasons)}; see tests/gold/README.md, Sixteenth split, "
+                  f"to recreate the trees")
     if details:
         for w in tallies["all"].wrong_names:
             print(f"name wrong: {w['file']}:{w['line']} gold {w['gold']}, record {w['record']}  ({w['wrapper']})")
@@ -223,7 +246,7 @@ def main(argv=None) -> int:
             f = t.figures()
             print(f"  {wrapper:40} {f['tensors_right']:4}/{f['tensors']:<4} leaves {f['leaf_accuracy_pct']:5}%  "
                   f"unlabelled {f['unlabelled_pct']:5}%  names wrong {f['names_wrong']}"
-                  f"{'  CRASHED' if t.crashed else ''}")
+                  f"{'  CRASHED' if t.crashed else ''}{'  SOURCE ABSENT' if t.absent else ''}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({s: {**t.figures(), "wrong_names": t.wrong_names, "disagreements": t.disagreements}

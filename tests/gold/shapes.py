@@ -24,6 +24,11 @@ def main(argv=None, *, prog: str = "python -m tests.gold.shapes", place=None) ->
     if len(args) != 1:
         print(f"usage: {prog} WRAPPER.py [--all]", file=sys.stderr)
         return 2
+    absent = _trace.source_absent(args[0])
+    if absent:
+        print(f"{args[0]}: {absent}; tests/gold/README.md (Sixteenth split) says how to recreate the tree",
+              file=sys.stderr)
+        return 2
     try:
         trace = _trace.trace_wrapper(args[0])
     except (_trace.TraceFailed, OSError, ValueError) as error:

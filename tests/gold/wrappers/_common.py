@@ -29,3 +29,15 @@ turbo_attn = _packages.turbo_attn
 fold_attention, sonic_moe = _packages.fold_attention, _packages.sonic_moe
 cache_dit, attn_gym = _packages.cache_dit, _packages.attn_gym
 tokenspeed_mla = _packages.tokenspeed_mla
+github_source = _packages.github_source
+
+
+def dynamic_layout(dtype, rank, contiguous=-1, align=16):
+    """A fake tensor as `from_dlpack(...).mark_layout_dynamic()` presents a real one: run-time extents and strides,
+    the contiguous mode's stride 1."""
+    from cutlass import cute
+    from cutlass.cute.runtime import make_fake_tensor
+
+    contiguous %= rank
+    stride = tuple(1 if mode == contiguous else cute.sym_int64() for mode in range(rank))
+    return make_fake_tensor(dtype, tuple(cute.sym_int() for _ in range(rank)), stride=stride, assumed_align=align)
