@@ -1,0 +1,39 @@
+"""Megatron-LM's fused lm-head + cross-entropy backward for Blackwell, the partial d_logits kernel (NVIDIA/Megatron-LM,
+branch dev, megatron/core/fusions/linear_cross_entropy/blackwell/bwd_partial_dlogits.py, `BwdPartialDlogits`): for one
+3072-column vocabulary split at a time (the host loops over splits, `split_idx`), it recomputes the logits
+hidden @ weight^T on tcgen05 (one CTA per 128-token x 256-column tile, a TMA warp, an MMA warp, one TMEM accumulator),
+and its epilogue warps (one token row per thread) read them back (t2r), form
+d_logits = (exp(logit - max) / sum - [column == label]) * d_logprob from the forward's per-token max and sum, convert
+to bf16 and store them with 256-bit universal copies into the split's (tokens, 3072) d_logits buffer, which the host
+then multiplies into d_hidden and d_weight with torch matmuls.
+
+Configured as `entry.backward` compiles it for the model layer's default reduction "none"
+(`megatron/core/transformer/linear_cross_entropy.py`: per-token d_logprobs, so the kernel's unreduced branch that loads
+them is the one compiled): `BwdPartialDlogits(reduction=0, vocab_per_split=3072)` (LCE_BWD_VOCAB_SPLIT_SIZE default),
+hidden (tokens, 4096) bf16 with a dynamic token count, weight (128256, 4096) bf16 static, int64 labels, fp32 per-token
+d_logprobs, max and sum, the (tokens, 3072) bf16 d_logits buffer (32-byte aligned), the int64 valid-token count as a
+pointer, a CUDA stream.
+"""
+
+from _common import github_source
+
+ARCH = "sm_100a"
+SOURCE = ("NVIDIA/Megatron-LM", "d48bd6be0a85cc0d6d3cc71e8750cf357cc6bdb1")
+
+
+def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):
+    import cutlass
+    from cutlass import cute
+    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream, make_ptr
+
+    module = github_source(SOURCE[0], "", "megatron.core.fusions.linear_cross_entropy.blackwell.bwd_partial_dlogits")
+    rows = lambda dtype, cols, align: make_fake_compact_tensor(  # noqa: E731
+        dtype, (cute.sym_int(), cols), stride_order=(1, 0), assumed_align=align)
+    vector = lambda dtype: make_fake_compact_tensor(dtype, (cute.sym_int(),), assumed_align=8)  # noqa: E731
+    weight = make_fake_compact_tensor(cutlass.BFloat16, (vocab, dim), stride_order=(1, 0), assumed_align=16)
+    num_valid_tokens = make_ptr(cutlass.Int64, 0, cute.AddressSpace.gmem, assumed_align=8)
+    kernel = module.BwdPartialDlogits(reduction=0, vocab_per_split=vocab_per_split)
+    return cute.compile(kernel, cutlass.Int32(0), rows(cutlass.BFloat16, dim, 16), weight, vector(cutlass.Int64),
+                        vector(cutlass.Float32), vector(cutlass.Float32), vector(cutlass.Float32),
+                        rows(cutlass.BFloat16, vocab_per_split, 32), num_valid_tokens, cutlass.Int64(-100),
+                        cutlass.Int32(0), make_fake_stream())
