@@ -1,5 +1,5 @@
 """Megatron-LM's fused lm-head + cross-entropy backward for Blackwell, the partial d_logits kernel (NVIDIA/Megatron-LM,
-branch dev, megatron/core/fusions/linear_cross_entropy/blackwell/bwd_partial_dlogits.py, `BwdPartialDlogits`): for one
+pull/3345/head, megatron/core/fusions/linear_cross_entropy/blackwell/bwd_partial_dlogits.py, `BwdPartialDlogits`): for one
 3072-column vocabulary split at a time (the host loops over splits, `split_idx`), it recomputes the logits
 hidden @ weight^T on tcgen05 (one CTA per 128-token x 256-column tile, a TMA warp, an MMA warp, one TMEM accumulator),
 and its epilogue warps (one token row per thread) read them back (t2r), form
@@ -18,7 +18,7 @@ pointer, a CUDA stream.
 from _common import github_source
 
 ARCH = "sm_100a"
-SOURCE = ("NVIDIA/Megatron-LM", "d48bd6be0a85cc0d6d3cc71e8750cf357cc6bdb1")
+SOURCE = ("NVIDIA/Megatron-LM", "c55fa113f16d72042c6d8f946815970818bc3552")
 
 
 def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):

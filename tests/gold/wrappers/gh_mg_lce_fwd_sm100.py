@@ -1,4 +1,4 @@
-"""Megatron-LM's fused lm-head + cross-entropy forward for Blackwell (NVIDIA/Megatron-LM, branch dev,
+"""Megatron-LM's fused lm-head + cross-entropy forward for Blackwell (NVIDIA/Megatron-LM at pull/3345/head,
 megatron/core/fusions/linear_cross_entropy/blackwell/fwd_mainloop.py, `FwdMainLoop`): logits = hidden @ weight^T on
 tcgen05 (one CTA per (128-token tile, 3072-column vocabulary split); a TMA warp loads hidden and weight tiles, an MMA
 warp accumulates 128 x 256 logit tiles into two TMEM stages), and its epilogue warps never write the logits: each
@@ -14,7 +14,7 @@ partial max / sum, 1-CTA MMA (the class default), a CUDA stream.
 from _common import github_source
 
 ARCH = "sm_100a"
-SOURCE = ("NVIDIA/Megatron-LM", "d48bd6be0a85cc0d6d3cc71e8750cf357cc6bdb1")
+SOURCE = ("NVIDIA/Megatron-LM", "c55fa113f16d72042c6d8f946815970818bc3552")
 
 
 def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):
