@@ -1,6 +1,6 @@
 """Megatron-LM's fused lm-head + cross-entropy backward for Blackwell, the partial d_logits kernel (NVIDIA/Megatron-LM,
-pull/3345/head, megatron/core/fusions/linear_cross_entropy/blackwell/bwd_partial_dlogits.py, `BwdPartialDlogits`): for one
-3072-column vocabulary split at a time (the host loops over splits, `split_idx`), it recomputes the logits
+pull/3345/head, megatron/core/fusions/linear_cross_entropy/blackwell/bwd_partial_dlogits.py, `BwdPartialDlogits`): for
+one 3072-column vocabulary split at a time (the host loops over splits, `split_idx`), it recomputes the logits
 hidden @ weight^T on tcgen05 (one CTA per 128-token x 256-column tile, a TMA warp, an MMA warp, one TMEM accumulator),
 and its epilogue warps (one token row per thread) read them back (t2r), form
 d_logits = (exp(logit - max) / sum - [column == label]) * d_logprob from the forward's per-token max and sum, convert
