@@ -14,7 +14,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "cudnn/", "sglang/", "mjolnir/", "nemo_automodel/", "liger_kernel/", "transformer_engine/",
             "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/", "tkv/",
             "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/",
-            "mamba_ssm/", "flash_comm/", "torchao/", "megatron/", "forge_cute_py/")
+            "mamba_ssm/", "flash_comm/", "torchao/",
+            "megatron/", "forge_cute_py/")
 
 
 class TraceFailed(RuntimeError):

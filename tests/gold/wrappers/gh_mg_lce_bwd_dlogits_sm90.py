@@ -13,7 +13,8 @@ d_logprobs): `BwdPartialDlogits(reduction=0, vocab_per_split=3072)` (LCE_BWD_VOC
 d_logprobs, max and sum, the (tokens, 3072) bf16 d_logits buffer (32-byte aligned), the int64 valid-token count as a
 pointer, a CUDA stream. The module imports hopper/utils.py, whose `fmax` this kernel does not call. Its epilogue's
 `fence_proxy(cute.arch.ProxyKind.async_shared, space=cute.arch.SharedSpace.shared_cta)` names enums CuTeDSL 4.8 replaced
-by the strings "async.shared" / "cta": the wrapper gives `cute.arch` the two names with those values (no tensor is made).
+by the strings "async.shared" / "cta": the wrapper gives `cute.arch` the two names with those values (no tensor is
+made).
 """
 
 from _common import github_source

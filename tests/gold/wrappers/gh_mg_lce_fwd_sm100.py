@@ -6,9 +6,10 @@ thread owns one token row, reads its logits back from TMEM (t2r) in 64-column pi
 max / sum-of-exp and the label's logit, then writes one (max, sum) per (token, split) and the label logit per token.
 
 Configured as `entry.forward` compiles it (`fwd_mainloop.FwdMainLoop(vocab_per_split=3072)`, the
-LCE_FWD_VOCAB_SPLIT_SIZE default; the reduction does not change this kernel): hidden (tokens, 4096) bf16 with a dynamic token count (`mark_compact_shape_dynamic(mode=0)`), weight
-(128256, 4096) bf16 static (a Llama-3 vocabulary), int64 labels, fp32 per-token logprobs and (tokens, 42) fp32
-partial max / sum, 1-CTA MMA (the class default), a CUDA stream.
+LCE_FWD_VOCAB_SPLIT_SIZE default; the reduction does not change this kernel): hidden (tokens, 4096) bf16 with a
+dynamic token count (`mark_compact_shape_dynamic(mode=0)`), weight (128256, 4096) bf16 static (a Llama-3 vocabulary),
+int64 labels, fp32 per-token logprobs and (tokens, 42) fp32 partial max / sum, 1-CTA MMA (the class default), a CUDA
+stream.
 """
 
 from _common import github_source
