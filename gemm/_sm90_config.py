@@ -20,7 +20,9 @@ TILE_N_CHOICES = tuple(range(32, 257, 8))
 # in 4x2 (its D^T) on 320x35840x5120 and 320x28672x4096 (thirteenth session).
 CLUSTER_CHOICES = ((1, 1), (2, 1), (1, 2), (2, 2), (1, 4), (4, 1), (4, 2), (2, 4))
 SWIZZLE_CHOICES = (1, 2, 4, 8)
-SPLIT_K_CHOICES = (1, 2, 3, 4, 6, 8, 16)
+# 5 lets six cluster tiles in 2x2 clusters fill exactly the 30 clusters of four an H100 holds, no run crossing a tile
+# (`gemm._sm90_heuristic._split_in_clusters_of_four`).
+SPLIT_K_CHOICES = (1, 2, 3, 4, 5, 6, 8, 16)
 # The last-arrival fixup saves the parallel one's wait and count-out but makes one CTA read all its peers'
 # partial sums. One process each (H100, fp16, docs/sm90.md, ninth session): it ran ahead where that read
 # 36-112 KB (256x256x8192 64x48 split 4: 0.995x of cuBLAS against 0.912x; 768x768x8192 128x112 split 3:

@@ -33,6 +33,8 @@ _SPLIT_K_MIN_K = 8192
 # 128x128 tiles split 8 (runs of 32 k-tiles) and 0.85x in 128x256 split 16 (runs of 16); 256x256x8192
 # 0.85x in 64x32 split 4 (32) and 0.76-0.80x in 128x64 or 64x128 split 8 (16).
 _SPLIT_K_MIN_K_TILES = 32
+# The splits `_split_k` ranks: 5 runs a tile only fill clusters of four exactly (`_split_in_clusters_of_four`).
+_RANKED_SPLITS = tuple(s for s in SPLIT_K_CHOICES if s != 5)
 # What the parallel fixup of a split tile costs, as a factor on its time (its partial sums go through
 # global memory, and every participant waits for the last): 512x4096x14336 ran 128x128 whole at
 # 0.96-1.01x, where 128x256 split 2 would be estimated 6% faster without it. The last-arrival fixup
@@ -93,6 +95,24 @@ _UNPAIRED_NARROW_SPLIT = 0.85
 _SHARED_BY_FOUR = 1.2
 _CLUSTERS_OF_FOUR = 30
 _SHARED_BY_FOUR_MIN_CTAS = 96
+# Split-K over 128-row tiles at most this wide in 2x1 clusters, over an odd count (three, five) of pairs of row tiles,
+# from this K: 2x2 clusters in place (both operands multicast: about half the L2 reads of the narrow tile, whose A rows
+# every column tile reads again), where their runs fill from this share to all of the clusters of four, every tile in
+# as many runs (`_split_in_clusters_of_four`; runs that cross tiles start at scattered k offsets: 768x768x32768 128x256
+# c2x1 in 66 runs over 9 tiles ran 0.68x). A/B, six alternating rounds (fp16 unless marked, ratio to cuBLAS,
+# twenty-fifth session), the 2x1 choice / 2x2: 768x768x32768 128x112 split3 0.848-0.862x / 128x192 in 30 runs
+# 0.970-0.975x (three calls; bf16 0.846-0.852x / 0.970-0.974x); 768x512x32768 128x80 split3 0.739x / 128x128 1.003x;
+# 768x1152x32768 128x112 split2 0.793x / 128x192 split3 0.940x; 768x896x32768 128x128 split3 0.901x / 128x224 0.949x;
+# 768x384x32768 128x128 split6 0.910x / 128x96 0.988x; 1280x768x32768 128x128 split2 0.952x / 128x192 split3 1.016x;
+# 768x640x65536 128x128 split4 0.961x / 128x160 1.001x; 768x768x16384 0.924x / 0.948x (bf16 0.927x / 0.954x);
+# 768x640x16384 0.972x / 128x112 split3 0.977x. Where 2x2 lost (why the even counts run well in 2x1 is not known): an
+# even count of pairs (1024x1024x16384 and x32768 128x128 split2 1.001x, 0.995x / 128x256 split3 0.846x;
+# 512x2048x16384 0.988x / 128x208 split3 0.962x; 512x512x16384 128x128 split8 0.948x / 0.869x), a wider 2x1 tile
+# (768x1024x16384 128x208 split4 0.970x / 128x256 0.941x), K = 8192 (768x768x8192 0.953x / 0.943x).
+_FOUR_WAY_SPLIT_MAX_WIDTH = 128
+_FOUR_WAY_SPLIT_MIN_K = 16384
+_FOUR_WAY_SPLIT_MIN_FILL = 0.8
+_FOUR_WAY_SPLIT_MIN_PAIRS = 3
 # Mid-size M against a large weight: computing D^T = B A^T (`Sm90Config.swap_ab`) puts M on wgmma's N,
 # where 80, 96, 112, 144... rows of M are legal tiles, and the weight on the 64- or 128-row side, shared
 # by the two CTAs of a 1x2 cluster (cuBLAS runs this orientation: 128x80 tiles in 1x2 clusters on
@@ -348,7 +368,7 @@ def _split_k(tiles: int, k: int) -> int:
     if k < _SPLIT_K_MIN_K or 2 * tiles > _SMS:
         return 1
     k_tiles = _cdiv(k, 64)
-    fits = [s for s in SPLIT_K_CHOICES if s * tiles <= _SMS and k_tiles >= s * _SPLIT_K_MIN_K_TILES]
+    fits = [s for s in _RANKED_SPLITS if s * tiles <= _SMS and k_tiles >= s * _SPLIT_K_MIN_K_TILES]
     return max(fits, default=1)
 
 
@@ -404,7 +424,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     runs swapped (`_skinny_batched_swap`); swapped 128-row pairs over waves take
     256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
-    rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`)."""
+    rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
+    count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`)."""
     skinny_batched = _skinny_batched_swap(m, n, l, a_major, b_major)
     if skinny_batched:
         return skinny_batched
@@ -412,8 +433,38 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
         return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
-    return (_swapped_split(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
+    return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
+            or _swapped_split(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+def _split_in_clusters_of_four(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Where the unswapped choice splits K over 128-row tiles at most `_FOUR_WAY_SPLIT_MAX_WIDTH` wide in 2x1 clusters,
+    M cuts into an odd count of pairs of row tiles (`_FOUR_WAY_SPLIT_MIN_PAIRS` or more, none empty) and K is at least
+    `_FOUR_WAY_SPLIT_MIN_K` (one problem, K-major A and B, as measured): 128-row tiles in 2x2 clusters whose split runs
+    fill `_FOUR_WAY_SPLIT_MIN_FILL` to all of the `_CLUSTERS_OF_FOUR` clusters with every tile in as many runs, the
+    tiling of least work per run (`_efficiency`), the wider on a tie; else None."""
+    row_tiles = _cdiv(m, 128)
+    if (l != 1 or a_major != "k" or b_major != "k" or k < _FOUR_WAY_SPLIT_MIN_K or unswapped.split_k == 1
+            or unswapped.swap_ab or unswapped.tile_m != 128 or unswapped.tile_n > _FOUR_WAY_SPLIT_MAX_WIDTH
+            or (unswapped.cluster_m, unswapped.cluster_n) != (2, 1) or row_tiles % 2 or row_tiles // 2 % 2 == 0
+            or row_tiles // 2 < _FOUR_WAY_SPLIT_MIN_PAIRS):
+        return None
+    k_tiles = _cdiv(k, 64)
+    best = None
+    for width in _widths(b_major):
+        col_tiles = _cdiv(n, width)
+        if col_tiles % 2:
+            continue
+        tiles = row_tiles * col_tiles // 4
+        for split in SPLIT_K_CHOICES[1:]:
+            runs = tiles * split
+            if (_FOUR_WAY_SPLIT_MIN_FILL * _CLUSTERS_OF_FOUR <= runs <= _CLUSTERS_OF_FOUR
+                    and k_tiles >= split * _SPLIT_K_MIN_K_TILES):
+                work = (width * _cdiv(k_tiles, split) / _efficiency(128, width), -width)
+                if best is None or work < best[0]:
+                    best = (work, Sm90Config(128, width, 2, 2, split_k=split))
+    return best[1] if best else None
 
 
 def _skinny_batched_swap(m: int, n: int, l: int, a_major: str, b_major: str):

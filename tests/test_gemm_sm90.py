@@ -63,6 +63,7 @@ MATRIX = [
     ("128x128_c1x4_mmajorA_C", dict(tile_n=128, cluster_m=1, cluster_n=4, a_major="m", has_c=True)),
     ("64x128_c4x1_nmajorB_dynamic", dict(tile_m=64, tile_n=128, cluster_m=4, cluster_n=1, b_major="n", dynamic=True)),
     ("128x112_c1x4_split2_bf16", dict(tile_n=112, cluster_m=1, cluster_n=4, split_k=2, dtype="bf16")),
+    ("128x192_c2x2_split5", dict(tile_n=192, cluster_m=2, cluster_n=2, split_k=5)),
     # swap_ab: the transposed problem (B as A, A as B, D^T), each major mapped onto the kernel's
     ("swap_128x80_c1x2_C_dynamic", dict(m=320, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True, has_c=True,
                                         dynamic=True)),
@@ -112,7 +113,7 @@ REJECTED = [
     ("fp8_times_fp16", dict(dtype="e4m3", b_dtype="fp16"), "A and B must both be 16-bit or both fp8"),
     ("out_fp8", dict(out_dtype="e4m3"), "out_dtype must be one of ['bf16', 'fp16', 'fp32'], got 'e4m3'"),
     ("stream_k_pingpong", dict(tile_n=128, pingpong=True, stream_k=True), "stream_k needs the cooperative"),
-    ("split_k_5", dict(split_k=5), "split_k must be one of (1, 2, 3, 4, 6, 8, 16), got 5"),
+    ("split_k_7", dict(split_k=7), "split_k must be one of (1, 2, 3, 4, 5, 6, 8, 16), got 7"),
     ("split_k_with_stream_k", dict(split_k=2, stream_k=True), "split_k needs the cooperative schedule without"),
     ("gpc_order_stream_k", dict(gpc_order=True, stream_k=True), "gpc_order walks whole tiles"),
 ]

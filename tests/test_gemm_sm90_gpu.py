@@ -384,6 +384,7 @@ def test_split_k(mnkl, config):
         ((48, 1024, 512, 6), "128x48 c2x1 sw1m swap"),  # batched, at most 128 rows: all of M in one tile's width
         ((20, 640, 328, 3), "128x32 c1x1 sw1m swap"),  # ... 20 rows in a 32-wide tile, five weight tiles unpaired
         ((120, 1536, 1000, 5), "128x120 c2x1 sw1m swap"),  # ... 120 wide, K ragged
+        ((768, 512, 16384, 1), "128x128 c2x2 sw1m split5"),  # narrow split over three row pairs: 2x2, 30 runs
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -638,3 +638,26 @@ def test_skinny_batched_problems_run_swapped():
     assert _skinny_batched_swap(96, 6144, 8, "m", "k") is None  # an M-major A
     assert _skinny_batched_swap(96, 6144, 8, "k", "n") is None  # an N-major B
     assert not default_config(48, 7168, 2048, 64, "n").swap_ab
+
+
+def test_narrow_split_over_odd_row_pairs_takes_clusters_of_four():
+    """Split-K over 128-row tiles at most 128 wide in 2x1 clusters, over an odd count (three or more) of row-tile
+    pairs, from K = 16384: 2x2 clusters whose runs fill 24-30 clusters of four, every tile in as many runs. Not for
+    an even count of pairs, one pair, a wider 2x1 tile, K = 8192, or M-major A."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _CLUSTERS_OF_FOUR, _cdiv, default_config
+
+    assert default_config(768, 768, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=5)  # was 128x112 c2x1 split3
+    assert default_config(768, 512, 32768, 1) == Sm90Config(128, 128, 2, 2, split_k=5)  # was 128x80 c2x1 split3
+    assert default_config(768, 1152, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=3)  # was 128x112 c2x1 split2
+    assert default_config(1280, 768, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=3)  # five pairs
+    for m, n, k in ((768, 768, 32768), (768, 512, 16384), (768, 384, 32768), (768, 1152, 32768), (1280, 768, 32768)):
+        config = default_config(m, n, k, 1)
+        tiles = _cdiv(m, 256) * _cdiv(n, 2 * config.tile_n)
+        assert 24 <= tiles * config.split_k <= _CLUSTERS_OF_FOUR  # every run within one tile
+        assert _cdiv(n, config.tile_n) % 2 == 0 and m % 256 == 0  # no empty tile
+    assert default_config(1024, 1024, 16384, 1).cluster_n == 1  # four pairs
+    assert default_config(256, 4096, 16384, 1).cluster_n == 1  # one pair
+    assert default_config(768, 1024, 16384, 1).cluster_n == 1  # 128x208 in 2x1
+    assert default_config(768, 768, 8192, 1).cluster_n == 1  # K = 8192
+    assert default_config(768, 768, 32768, 1, a_major="m").cluster_n == 1
