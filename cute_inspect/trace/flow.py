@@ -1183,7 +1183,7 @@ def _regrouped_from(records: list, index: int, depth: int = 2) -> list:
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
            gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None,
-           packed_indices: list | None = None) -> None:
+           packed_indices: list | None = None, tile_picks: dict | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
@@ -1250,7 +1250,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
     if gathers:
-        _grouped_head_rows(axes, records, named, gathers[1])
+        _grouped_head_rows(axes, records, named, gathers[1], tile_picks or {})
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
     _rows_nested_in_heads(axes, records, named, grouped)
     _laid_out_alike(axes, records, named, grouped)
@@ -1724,18 +1724,25 @@ def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict)
                 named[root] = (None, "packed_rows")
 
 
-def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict) -> None:
+def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict, tile_picks: dict) -> None:
     """Score rows that one tile covers whole while a run-time index picks the sequence are heads: a decode or
     selection kernel's CTA takes one query token (`mQ[None, None, t, kv_head]`, `tQgQ[..., seq, batch]`) and
     lays the heads it serves (a KV head's group, MLA's every head) along the MMA's rows. Where an attention input's
     query-rows mode has a static extent that a tile's atom along the rows equals (no second tile of it exists) and
     a run-time index selects one of its two or more trailing modes, the rows are the heads H; its trailing modes that no
     key-side input shares (a KV head index selects K's heads too) are the queries Q, then the batch B. Rows that
-    continue in memory into a trailing chunk index (`chunks`) are a sequence, whatever the tile covers."""
+    continue in memory into a trailing chunk index (`chunks`) are a sequence, whatever the tile covers. A run-time
+    extent (a host tensor from `from_dlpack`) says no tile covers it, but a kernel that slices the rows' tile index of
+    its global tiles only at the literal 0 (`tQgQ[None, 0, k]`; `tile_picks`: every slice of a rest in the rows'
+    class, run-time ones as None) reads one tile of the rows: the same fact, from the indexing instead of the extent.
+    A prefill picks its query tile by the block index."""
     rows = {root for root, f in named.items() if f == ("Q", "attention")}
     keys = {root for root, f in named.items() if f == ("K", "attention")}
     if not rows:
         return
+    picks: dict = {}  # class root -> (literal index or None, on a global tile) of every slice of a tile's rest
+    for var, found in tile_picks.items():
+        picks.setdefault(axes.find(var), set()).update(found)
     selected = {axes.find(v) for variables in selections.values() for v in variables}
     covered: dict = {}  # rows root -> the extents of tile atoms along it
     inputs = []
@@ -1767,8 +1774,13 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
         # the heads of a sequence one tile covers)
         if len(at) != 1 or len(trailing) < 2 or not set(trailing) & selected:
             continue
-        extent = record.shapes[0][at[0]]
-        if not isinstance(extent, int) or extent <= 1 or extent not in covered.get(roots[at[0]], ()):
+        extent, picked = record.shapes[0][at[0]], picks.get(roots[at[0]], ())
+        if isinstance(extent, int) and (extent <= 1 or extent not in covered.get(roots[at[0]], ())):
+            continue
+        # a run-time extent: the kernel reads one tile of it, its global tiles' rest only ever sliced at 0
+        if not isinstance(extent, int) and not (covered.get(roots[at[0]]) and picked
+                                                and all(index == 0 for index, _ in picked)
+                                                and any(on_global for _, on_global in picked)):
             continue
         renamed[roots[at[0]]] = ("H", "grouped_heads")
         for root, letter in zip([r for r in trailing if r not in key_side], "QB"):

@@ -289,7 +289,8 @@ RULES = {
                         "mode, its tiles' rests and its leaves of extent 1 run along no axis (`?`); a tile's atom "
                         "wider than 1 keeps its axis",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
-                     "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
+                     "equal to a tile's atom along it, or of run-time extent whose global tiles the kernel only "
+                     "ever slices at tile 0) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",

@@ -614,6 +614,9 @@ class _Tracer:
         # `_index_sources` and `flow._gathered_rows`
         self.gathers: list = []
         self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        # axis variable -> the literal indices a slice picked its mode at (None: a run-time index), for
+        # `flow._grouped_head_rows`: a tile's rest only ever picked at 0 is the one tile of that mode the kernel reads
+        self.tile_picks: dict = {}
         # axis variable of a global mode selected by an index read out of another tensor (a page table) -> the
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
@@ -861,6 +864,23 @@ class _Tracer:
             first = self.tma_slots.setdefault((number, slot), entry[0])
             if first == entry[0] or _flow.scale_factor_view(gmem):
                 _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), number, slot)
+
+    def _tma_atom_of_values(self, call: Call, result, kernel: str) -> None:
+        """`res = atom_make_non_exec_tiled_tma_load(gmem.value, smem_layout.value, cta_v_map, op)`: the TMA made
+        from the dialect's op (a paged cache's, over a hand-made CTA value map) takes the global tensor's value (the
+        tensor the calling code holds with that value); its second result, the TMA tensor the kernel receives, is
+        that tensor's modes, as `make_tiled_tma_atom`'s."""
+        value = call.bound.get("gmem_tensor")
+        try:
+            tma_tensor = result[1]
+            entry = self.known.get(hash(value))
+        except (TypeError, IndexError):
+            return
+        if entry is None:
+            held = next((v for v in call.frame.f_locals.values() if _is_tensor(v) and v.value == value), None)
+            entry = self.source_of(held, call.site, 0, call.op, kernel, call.frame) if held is not None else None
+        if entry is not None and _is_tensor(tma_tensor):
+            self._know(tma_tensor, entry)
 
     def _scale_factors(self, bound: dict) -> None:
         """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
@@ -1651,8 +1671,10 @@ class _Tracer:
         other run-time index is remembered with the modes it selects (see `flow._same_indices`; a parameter's
         `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`). Returns the record it found, the
         host tensor the launch passed for a kernel parameter traced only there."""
-        stages, joins, others = [], [], []
+        stages, joins, others, literals = [], [], [], []
         for i, c in enumerate(coord):
+            if isinstance(c, int) and not isinstance(c, bool):
+                literals.append(i)
             value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
             if value is None:
                 continue
@@ -1666,7 +1688,8 @@ class _Tracer:
                 joins.append((i, var))
             elif key is not None:
                 others.append((i, key))
-        found = self.lookup(tensor) if (stages or joins or others) and _value_key(tensor) is not None else None
+        found = self.lookup(tensor) if (stages or joins or others or literals) and _value_key(tensor) is not None \
+            else None
         if found is None and others:  # a kernel parameter only ever indexed (`tile_to_expert[m_tile]`): the host
             host = _launch_argument(caller(2)[1], tensor)  # tensor the launch passed is what it indexes
             found = self.lookup(host) if host is not None and _is_tensor(host) else None
@@ -1680,6 +1703,11 @@ class _Tracer:
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
         if len(modes) != len(coord):
             return found
+        memory = record.memspaces[found[1]] if len(record.memspaces) > found[1] else None
+        for i in literals + [i for i, _ in others]:
+            if isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None and modes[i].role == "rest":
+                self.tile_picks.setdefault(modes[i].var, set()).add(
+                    (coord[i] if i in literals else None, memory in ("gmem", "coord")))
         self._k_tiles_indexed(record, found, modes, coord)
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
@@ -1879,6 +1907,9 @@ class _Tracer:
             self._resolve(call.frame)
         if op.startswith("make_tiled_tma_atom"):
             self._tma_atom(call, result, kernel)
+            return
+        if op == "atom_make_non_exec_tiled_tma_load":
+            self._tma_atom_of_values(call, result, kernel)
             return
         if op == "block_copy":
             if call.op in _EXPERIMENTAL:
@@ -2899,7 +2930,7 @@ class _Tracer:
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
-                         packed_pages=self.packed_pages, packed_indices=self.packed_indices)
+                         packed_pages=self.packed_pages, packed_indices=self.packed_indices, tile_picks=self.tile_picks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
