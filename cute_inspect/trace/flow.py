@@ -1242,6 +1242,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if partitioners is not None:
         _rows_past_their_input(axes, records, named, partitioners.shapes)
     _packed_rows_kept(axes, named)
+    _split_partials_laid_out(axes, records, views, named)  # before the batch rule reads the modes past the rows
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
@@ -3157,7 +3158,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] in _ATTENTION_RULES]
+        # (a split-KV partial's split, named before this rule from the extents it is laid out with, is one of them)
+        attention = [f[0] for f in found if f and (f[1] in _ATTENTION_RULES or f[1] == "split")]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
@@ -3249,6 +3251,34 @@ def _split_partials(axes: Axes, records: list, views: dict, named: dict) -> None
             named.update({r: ("K", "split") for r in roots})
 
 
+def _split_partials_laid_out(axes: Axes, records: list, views: dict, named: dict) -> None:
+    """Split-KV partials whose extents are run-time values (`_split_partials` compares static ones): a host lays
+    out a workspace's partial outputs and statistics (`tracer._laid_out_values`) with the extents of the output
+    view a kernel writes (`o.shape[0]` read back is the extent `o` was laid out with) and one extent more, the
+    same in every partial and none of the output's: the split count. A kernel that reads two or more such partials
+    and writes that output combines the splits; the extra mode indexes chunks of the key range: a rest along K.
+    Only where no data-flow rule named it; it runs before the batch rule, which then reads the modes past it."""
+    laid = {r.index: r for r in records if r.op == "make_tensor" and r.meta.get("extent_values") and r.levels
+            and "gmem" in r.memspaces and isinstance(r.shapes[0], tuple)
+            and len(r.shapes[0]) == len(r.meta["extent_values"]) == len(_modes(r.levels[0]))}
+    for used in _global_uses(records, views).values():
+        for whole in (w for w, written in used.items() if written and w in laid):
+            extents = {key[0] for key in laid[whole].meta["extent_values"] if key is not None}
+            extras: dict = {}  # the extra extent -> the partials' modes laid out with it
+            for part in (p for p, written in used.items() if not written and p in laid and p != whole):
+                keys = [key[0] if key is not None else None for key in laid[part].meta["extent_values"]]
+                extra = [i for i, key in enumerate(keys) if key not in extents]
+                if len(extra) == 1 and keys[extra[0]] is not None and len(keys) > 1:
+                    extras.setdefault(keys[extra[0]], []).append(_modes(laid[part].levels[0])[extra[0]])
+            for modes in extras.values():
+                roots = {axes.find(m.var) for m in modes if isinstance(m, _levels.ModeLabel) and m.var is not None}
+                if len(modes) < 2 or not roots or any(
+                        named.get(r, (None,))[0] is not None and named[r][1] not in ("batch", "hint:name")
+                        for r in roots):
+                    continue
+                named.update({r: ("K", "split") for r in roots})
+
+
 def _global_uses(records: list, views: dict) -> dict:
     """kernel -> {record index of a global tensor made outside any view (an input, a tensor over a pointer of its
     own): whether the kernel writes it} for the tensors the kernel uses through their views, tiles and
@@ -3269,6 +3299,9 @@ def _global_uses(records: list, views: dict) -> dict:
             used = uses.setdefault(record.kernel, {})
             written = bool(record.meta.get("writes") or record.meta.get("element_writes") or record.meta.get("stored"))
             used[root[record.index]] = used.get(root[record.index], False) or written
+        for kernel in record.meta.get("written_in", ()) if record.index in root else ():
+            # a kernel parameter traced on the host only, written element by element (`mO[h, d, s, b] = rO[j]`)
+            uses.setdefault(kernel, {})[root[record.index]] = True
     return uses
 
 

@@ -1312,7 +1312,7 @@ class _Tracer:
         with _observing_one:
             try:
                 coord = coord if isinstance(coord, tuple) else (coord,)
-                self._indexed(tensor, coord)
+                self._indexed(tensor, coord, written=value is not None)
                 self._named_element(tensor, coord)
                 if value is not None:
                     written = self._element_source(tensor)
@@ -1664,7 +1664,7 @@ class _Tracer:
             except (AttributeError, ValueError, IndexError):
                 continue
 
-    def _indexed(self, tensor, coord: tuple, first: bool = False):
+    def _indexed(self, tensor, coord: tuple, first: bool = False, written: bool = False):
         """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
         (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
         coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
@@ -1691,9 +1691,12 @@ class _Tracer:
         found = self.lookup(tensor) if (stages or joins or others or literals) and _value_key(tensor) is not None \
             else None
         if found is None and others:  # a kernel parameter only ever indexed (`tile_to_expert[m_tile]`): the host
-            host = _launch_argument(caller(2)[1], tensor)  # tensor the launch passed is what it indexes
+            frame = caller(2)[1]  # tensor the launch passed is what it indexes
+            host = _launch_argument(frame, tensor)
             found = self.lookup(host) if host is not None and _is_tensor(host) else None
             stages, joins = [], []
+            if written and found is not None:  # written element by element (a combine's output): by that kernel
+                self.trace.records[found[0]].meta.setdefault("written_in", set()).add(_current_kernel(frame)[0])
         if found is None:
             return
         record = self.trace.records[found[0]]
@@ -2004,7 +2007,7 @@ class _Tracer:
             if over is not None:
                 record.meta["over"] = over[0]
         if op == "make_tensor" and outputs and outputs[0].memspace == "gmem":
-            laid = _laid_out_values(bound.get("layout"))
+            laid = _laid_out_values(bound.get("layout"), self._traced_extent)
             if laid is not None:
                 record.meta["extent_values"], record.meta["continues"] = laid
                 same = _same_stride_leaves(bound.get("layout"))
@@ -3637,6 +3640,21 @@ class _Tracer:
                 return record.levels[0]
         return None
 
+    def _traced_extent(self, value):
+        """The extent key a traced global view laid out its leaf `i` with, where `value` reads that leaf back
+        (`to_int_tuple(get_leaves(get_shape(get_layout(o))))#i`); None otherwise."""
+        leaves = _operands(value)[0] if _op_name(value) == "cute.to_int_tuple" and _operands(value) else value
+        shape = _operands(leaves)[0] if _op_name(leaves) == "cute.get_leaves" and _operands(leaves) else None
+        layout = _operands(shape)[0] if _op_name(shape) == "cute.get_shape" and _operands(shape) else None
+        tensor = _operands(layout)[0] if _op_name(layout) == "cute.get_layout" and _operands(layout) else None
+        found = self._known_value(tensor) if tensor is not None else None
+        extents = self.trace.records[found[0]].meta.get("extent_values") if found else None
+        try:
+            leaf = _ir().OpResult(leaves).result_number
+        except (AttributeError, TypeError, ValueError):
+            return None
+        return extents[leaf][0] if extents and leaf < len(extents) and extents[leaf] is not None else None
+
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
         try:
@@ -5190,7 +5208,7 @@ def _operands(value) -> tuple:
     return found
 
 
-def _laid_out_values(layout) -> tuple | None:
+def _laid_out_values(layout, traced=None) -> tuple | None:
     """What a layout a kernel builds from run-time values says (`make_layout((n_q, d, (h_k, b)), stride=(d, 1,
     (n_q * d, q_seq)))`): each flat leaf's extent as (its value, the values it is the product of: `h_k * n_q`),
     None for a number; and {leaf j: leaf i} where j's stride is computed as i's extent times i's stride (or is i's
@@ -5203,6 +5221,10 @@ def _laid_out_values(layout) -> tuple | None:
         return None
     keys = [(_ir_hash(v), tuple(_ir_hash(f) for f in _operands(v)) if _op_name(v) == "arith.muli" else ())
             if not isinstance(v, str) else None for v in extents]
+    # an extent read back off a traced view's shape (`o.shape[0]` handed to a helper that lays out a workspace: a
+    # new value at every read) is the one that view was laid out with
+    named = [((traced(v) if traced is not None and not isinstance(v, str) else None) or key[0], key[1])
+             if key is not None else None for v, key in zip(extents, keys)]
     strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
     continues = {}
     for j, value in enumerate(strides if strides is not None and len(strides) == len(keys) else ()):
@@ -5222,7 +5244,7 @@ def _laid_out_values(layout) -> tuple | None:
             if made_of is not None and not isinstance(by, str) and made_of == {extent[0], _ir_hash(by)} \
                     or by == "1" and _ir_hash(value) == extent[0]:
                 continues[j] = i
-    return tuple(keys), continues
+    return tuple(named), continues
 
 
 def _zero_stride_leaves(layout) -> set:

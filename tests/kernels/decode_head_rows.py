@@ -12,6 +12,11 @@ into tiles, as a prefill reads it): its rows stay the queries.
 (`atom_make_non_exec_tiled_tma_load(gmem.value, smem_layout.value, cta_v_map, op)`, as paged MLA decodes build
 their cache's), and the kernel copies a tile of the TMA tensor into SMEM by `block_copy`: the host matrix is the
 TMA tensor's modes, as for `make_tiled_tma_atom`.
+
+`compile_split_decode` (sm_80): `compile_rows_read_once`'s decode split over the keys: each split writes its partial
+O tile and LSE rows (`local_tile(acc_lse[None, split, None, None], (64, 1, 1), coord, (1, 1, 1))`) into a workspace
+the host lays out from the output's extents (`o.shape[0]`...) plus the split count, and a combine kernel reads the
+partials and writes the output element by element.
 """
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
@@ -55,7 +60,7 @@ def _attention(tiled_mma: cute.TiledMma, tile: cute.Tensor, y: cute.Tensor, z: c
     out = cute.make_rmem_tensor(thr.partition_shape_C((_N, _N)), cutlass.Float32)
     out.fill(0.0)
     cute.gemm(tiled_mma, out, as_a, fzt, out)
-    cute.printf("{}", out[0])
+    return out
 
 
 @cute.kernel
@@ -63,7 +68,7 @@ def rows_read_once_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tens
     tidx, _, _ = cute.arch.thread_idx()
     token, batch, _ = cute.arch.block_idx()
     tiles = cute.flat_divide(x, (_N, _N))
-    _attention(tiled_mma, tiles[None, None, 0, 0, token, batch], y, z, tidx)
+    cute.printf("{}", _attention(tiled_mma, tiles[None, None, 0, 0, token, batch], y, z, tidx)[0])
 
 
 @cute.kernel
@@ -71,7 +76,7 @@ def row_tiles_walked_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Te
     tidx, _, _ = cute.arch.thread_idx()
     row_tile, head, batch = cute.arch.block_idx()
     tiles = cute.flat_divide(x, (_N, _N))
-    _attention(tiled_mma, tiles[None, None, row_tile, 0, head, batch], y, z, tidx)
+    cute.printf("{}", _attention(tiled_mma, tiles[None, None, row_tile, 0, head, batch], y, z, tidx)[0])
 
 
 def _mma() -> cute.TiledMma:
@@ -133,3 +138,58 @@ def tma_by_op_host(mat: cute.Tensor):
 def compile_tma_by_op():
     mat = make_fake_compact_tensor(cutlass.Float16, (256, 128), stride_order=(1, 0), assumed_align=16)
     return cute.compile(tma_by_op_host, mat)
+
+
+@cute.kernel
+def split_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, acc_o: cute.Tensor,
+                 acc_lse: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    token, batch, split = cute.arch.block_idx()
+    tiles = cute.flat_divide(x, (_N, _N))
+    out = _attention(tiled_mma, tiles[None, None, 0, 0, token, batch], y, z, tidx)
+    thr = tiled_mma.get_slice(tidx)
+    g_out = cute.local_tile(acc_o[None, split, None, None, None], (_N, _N), (0, 0, token, batch))
+    cute.autovec_copy(out, thr.partition_C(g_out))
+    g_lse = cute.local_tile(acc_lse[None, split, None, None], (_N, 1, 1), (0, token, batch), (1, 1, 1))
+    if tidx < _N:
+        g_lse[tidx] = out[0]
+
+
+@cute.kernel
+def combine_kernel(acc_o: cute.Tensor, acc_lse: cute.Tensor, o: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    head, token, batch = cute.arch.block_idx()
+    partials = acc_o[head, None, None, token, batch]
+    weights = acc_lse[head, None, token, batch]
+    total = cutlass.Float32(0.0)
+    for split in cutlass.range_constexpr(2):
+        total += partials[split, tidx] * weights[split]
+    o[head, tidx, token, batch] = total.to(o.element_type)
+
+
+@cute.jit
+def split_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, o_bshd: cute.Tensor, workspace: cute.Tensor,
+               lse_workspace: cute.Tensor, splits: cutlass.Int32):
+    # the output (heads, D, tokens, batch) over a (batch, tokens, heads, D) tensor; the partials laid out from the
+    # output's extents and the split count
+    o = cute.make_tensor(o_bshd.iterator, cute.make_layout(
+        (o_bshd.shape[2], o_bshd.shape[3], o_bshd.shape[1], o_bshd.shape[0]),
+        stride=(o_bshd.stride[2], o_bshd.stride[3], o_bshd.stride[1], o_bshd.stride[0])))
+    row = splits * o.shape[1]
+    acc_o = cute.make_tensor(workspace.iterator, cute.make_layout(
+        (o.shape[0], splits, o.shape[1], o.shape[2], o.shape[3]),
+        stride=(row, o.shape[1], 1, row * o.shape[0], row * o.shape[0] * o.shape[2])))
+    acc_lse = cute.make_tensor(lse_workspace.iterator, cute.make_layout(
+        (o.shape[0], splits, o.shape[2], o.shape[3]),
+        stride=(splits, 1, splits * o.shape[0], splits * o.shape[0] * o.shape[2])))
+    split_kernel(_mma(), x, y, z, acc_o, acc_lse).launch(grid=(8, 2, 2), block=(128, 1, 1))
+    combine_kernel(acc_o, acc_lse, o).launch(grid=(_N, 8, 2), block=(_N, 1, 1))
+
+
+def compile_split_decode():
+    x, y, z = _inputs()
+    o = make_fake_compact_tensor(cutlass.Float16, tuple(cute.sym_int() for _ in range(4)), stride_order=(3, 2, 1, 0),
+                                 assumed_align=16)
+    workspace, lse_workspace = (make_fake_compact_tensor(cutlass.Float32, (cute.sym_int(),), assumed_align=16)
+                                for _ in range(2))
+    return cute.compile(split_host, x, y, z, o, workspace, lse_workspace, cutlass.Int32(2))
