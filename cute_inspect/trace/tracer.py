@@ -633,6 +633,9 @@ class _Tracer:
         self.tma_boxes: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        # the same -> the modes of the tensor it was read from, where that is a slice of a traced one (`mPT =
+        # page_table[None, b]`, then `mPT[k]`: the coordinate indexes the slice's modes, not the record's)
+        self.read_modes: dict = {}
         # hash of an element read at literal indices of several modes (`a_regs[mi, vi]`) -> its flat index
         self.read_flat: dict = {}
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
@@ -1286,6 +1289,7 @@ class _Tracer:
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
+                        self.read_modes[key] = found[2]
                         flat = _flat_literal(coord, self.trace.records[found[0]].shapes[found[1]])
                         if flat is not None:
                             self.read_flat[key] = flat
@@ -1791,12 +1795,27 @@ class _Tracer:
         read = _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced)
         if read is not None and read not in self.field_reads:  # (a work list's `meta[cta, 0]` picks no page)
             tables = self.paged.setdefault(leaf.var, set())
-            table = self._pages_walked(read)
-            if table is not None:
+            # (page ids staged in registers first, `k_idx[i] = mPT[k]`: the registers' mode and the table's)
+            for table in {self._pages_walked(read), self._pages_walked(self._held_table_read(read))} - {None}:
                 tables.add(table)
             others = [e for e in _leaves(extent)][:-1] if extent is not None else None
             if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
                 self.packed_pages.add(leaf.var)
+
+    def _held_table_read(self, key):
+        """The element read a register element held when it was read (`k_idx[i] = mPT[k]`, then `k_idx[k]` picks the
+        page): the table's read, where the register array was filled at literal indices from a global tensor;
+        else `key` itself."""
+        record, coord = self.loaded.get(key), self.read_at.get(key)
+        if record is None or self.trace.records[record].memspaces != ("rmem",):
+            return key
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        value = self.register_values.get((record, 0, coord))
+        held = _ir_hash(value) if value is not None else None
+        source = self.loaded.get(held) if held is not None else None
+        if source is None and (held is None or held not in self.host_reads):
+            return key
+        return held if source is None or set(self.trace.records[source].memspaces) & {"gmem", "coord"} else key
 
     def _pages_walked(self, key):
         """The axis variable of the mode of a page table that an element read (`key`) walks: its one mode, or the
@@ -1804,7 +1823,8 @@ class _Tracer:
         record, coord = self.host_reads.get(key) or (self.loaded.get(key), self.read_at.get(key))
         if record is None or coord is None or not self.trace.records[record].levels:
             return None
-        modes = _levels.flatten(self.trace.records[record].levels[0])
+        read = self.read_modes.get(key) if key not in self.host_reads else None
+        modes = _levels.flatten(read if read is not None else self.trace.records[record].levels[0])
         modes = [m for m in modes if isinstance(m, _levels.ModeLabel)]
         coord = coord if isinstance(coord, tuple) else (coord,)
         if len(modes) != len(coord):
