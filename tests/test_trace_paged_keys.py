@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from _cli import ROOT, labels_of, trace_json
+from _cli import ROOT, first_labels_of, labels_of, trace_json
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "paged_keys.py")
 
@@ -49,3 +49,12 @@ def test_one_leaf_selected_by_page_times_heads_plus_head_packs_both_and_runs_alo
     # (heads, pages) mode, selected by `h + heads * page`, keeps its heads and keys
     assert labels_of(packed, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode", "input-mode"]
     assert labels_of(packed, "v")[0] == ["input-mode-D", "input-mode-K", "input-mode-H", "input-mode-K"]
+
+
+def test_page_ids_staged_in_registers_walk_the_tables_pages_mode():
+    # `ids[i] = column[2 * blk + i]` of `column = table[None, b]`, then `ids[1]` selects the pages: the table's
+    # mode the registers were filled from runs along the keys, and so does the registers' mode
+    events = trace_json(f"{KERNEL}:compile_staged_pages", arch="sm_80")
+    assert first_labels_of(events, "table") == ["input-mode-K", "input-mode-B"]
+    assert labels_of(events, "ids")[0] == ["input-mode-K"]
+    assert labels_of(events, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-K"]

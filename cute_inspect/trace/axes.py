@@ -315,7 +315,11 @@ class Axes:
                 named[root] = ("K", "reduced_loop")
                 continue
             positions = {k[2] for k in keys if k[0] == "tiler"}
-            if len(positions) == 1:
+            # a tiler no MMA's slot shares, in a trace whose products are attention (a split-KV LSE tile's
+            # `local_tile(lse, (rows, 1, 1), coord, (1, 1, 1))`), names no GEMM axis: its modes are named by what
+            # else reads them (the heads and batch a block index selects), or not at all
+            if len(positions) == 1 and not (scores and any(letter in "QKDH" for letter, _ in named.values()
+                                                           if letter)):
                 pos = positions.pop()
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
         # what no data flow decides: an axis-order suffix (`mA_mk`) says it, else in a kernel with no MMA at

@@ -1183,7 +1183,7 @@ def _regrouped_from(records: list, index: int, depth: int = 2) -> list:
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
            gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None,
-           packed_indices: list | None = None) -> None:
+           packed_indices: list | None = None, tile_picks: dict | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
@@ -1242,6 +1242,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if partitioners is not None:
         _rows_past_their_input(axes, records, named, partitioners.shapes)
     _packed_rows_kept(axes, named)
+    _split_partials_laid_out(axes, records, views, named)  # before the batch rule reads the modes past the rows
     # class root -> the letters of a grouped (heads, batch) mode's leaves
     grouped = _batch(axes, records, named, {axes.find(v) for v in paged or ()},
                      {axes.find(v) for v in packed_pages or ()})
@@ -1250,7 +1251,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
     if gathers:
-        _grouped_head_rows(axes, records, named, gathers[1])
+        _grouped_head_rows(axes, records, named, gathers[1], tile_picks or {})
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
     _rows_nested_in_heads(axes, records, named, grouped)
     _laid_out_alike(axes, records, named, grouped)
@@ -1724,18 +1725,25 @@ def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict)
                 named[root] = (None, "packed_rows")
 
 
-def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict) -> None:
+def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict, tile_picks: dict) -> None:
     """Score rows that one tile covers whole while a run-time index picks the sequence are heads: a decode or
     selection kernel's CTA takes one query token (`mQ[None, None, t, kv_head]`, `tQgQ[..., seq, batch]`) and
     lays the heads it serves (a KV head's group, MLA's every head) along the MMA's rows. Where an attention input's
     query-rows mode has a static extent that a tile's atom along the rows equals (no second tile of it exists) and
     a run-time index selects one of its two or more trailing modes, the rows are the heads H; its trailing modes that no
     key-side input shares (a KV head index selects K's heads too) are the queries Q, then the batch B. Rows that
-    continue in memory into a trailing chunk index (`chunks`) are a sequence, whatever the tile covers."""
+    continue in memory into a trailing chunk index (`chunks`) are a sequence, whatever the tile covers. A run-time
+    extent (a host tensor from `from_dlpack`) says no tile covers it, but a kernel that slices the rows' tile index of
+    its global tiles only at the literal 0 (`tQgQ[None, 0, k]`; `tile_picks`: every slice of a rest in the rows'
+    class, run-time ones as None) reads one tile of the rows: the same fact, from the indexing instead of the extent.
+    A prefill picks its query tile by the block index."""
     rows = {root for root, f in named.items() if f == ("Q", "attention")}
     keys = {root for root, f in named.items() if f == ("K", "attention")}
     if not rows:
         return
+    picks: dict = {}  # class root -> (literal index or None, on a global tile) of every slice of a tile's rest
+    for var, found in tile_picks.items():
+        picks.setdefault(axes.find(var), set()).update(found)
     selected = {axes.find(v) for variables in selections.values() for v in variables}
     covered: dict = {}  # rows root -> the extents of tile atoms along it
     inputs = []
@@ -1767,8 +1775,13 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict)
         # the heads of a sequence one tile covers)
         if len(at) != 1 or len(trailing) < 2 or not set(trailing) & selected:
             continue
-        extent = record.shapes[0][at[0]]
-        if not isinstance(extent, int) or extent <= 1 or extent not in covered.get(roots[at[0]], ()):
+        extent, picked = record.shapes[0][at[0]], picks.get(roots[at[0]], ())
+        if isinstance(extent, int) and (extent <= 1 or extent not in covered.get(roots[at[0]], ())):
+            continue
+        # a run-time extent: the kernel reads one tile of it, its global tiles' rest only ever sliced at 0
+        if not isinstance(extent, int) and not (covered.get(roots[at[0]]) and picked
+                                                and all(index == 0 for index, _ in picked)
+                                                and any(on_global for _, on_global in picked)):
             continue
         renamed[roots[at[0]]] = ("H", "grouped_heads")
         for root, letter in zip([r for r in trailing if r not in key_side], "QB"):
@@ -3145,7 +3158,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
             continue
         # an attention input's modes past the sequence and head-dim modes the MMAs fixed ((seqlen, d, h, b),
         # an LSE's (seqlen, h, b)): the heads, then the batch
-        attention = [f[0] for f in found if f and f[1] in _ATTENTION_RULES]
+        # (a split-KV partial's split, named before this rule from the extents it is laid out with, is one of them)
+        attention = [f[0] for f in found if f and (f[1] in _ATTENTION_RULES or f[1] == "split")]
         for i, (mode, f) in enumerate(zip(modes, found)):
             # the query sequence packed with the heads of a KV head's group (GQA: ((h_g, s_q), d, ...)): the
             # input's two leaves are heads (the inner) and queries; a mode that merges them (the MMA's rows or
@@ -3237,6 +3251,34 @@ def _split_partials(axes: Axes, records: list, views: dict, named: dict) -> None
             named.update({r: ("K", "split") for r in roots})
 
 
+def _split_partials_laid_out(axes: Axes, records: list, views: dict, named: dict) -> None:
+    """Split-KV partials whose extents are run-time values (`_split_partials` compares static ones): a host lays
+    out a workspace's partial outputs and statistics (`tracer._laid_out_values`) with the extents of the output
+    view a kernel writes (`o.shape[0]` read back is the extent `o` was laid out with) and one extent more, the
+    same in every partial and none of the output's: the split count. A kernel that reads two or more such partials
+    and writes that output combines the splits; the extra mode indexes chunks of the key range: a rest along K.
+    Only where no data-flow rule named it; it runs before the batch rule, which then reads the modes past it."""
+    laid = {r.index: r for r in records if r.op == "make_tensor" and r.meta.get("extent_values") and r.levels
+            and "gmem" in r.memspaces and isinstance(r.shapes[0], tuple)
+            and len(r.shapes[0]) == len(r.meta["extent_values"]) == len(_modes(r.levels[0]))}
+    for used in _global_uses(records, views).values():
+        for whole in (w for w, written in used.items() if written and w in laid):
+            extents = {key[0] for key in laid[whole].meta["extent_values"] if key is not None}
+            extras: dict = {}  # the extra extent -> the partials' modes laid out with it
+            for part in (p for p, written in used.items() if not written and p in laid and p != whole):
+                keys = [key[0] if key is not None else None for key in laid[part].meta["extent_values"]]
+                extra = [i for i, key in enumerate(keys) if key not in extents]
+                if len(extra) == 1 and keys[extra[0]] is not None and len(keys) > 1:
+                    extras.setdefault(keys[extra[0]], []).append(_modes(laid[part].levels[0])[extra[0]])
+            for modes in extras.values():
+                roots = {axes.find(m.var) for m in modes if isinstance(m, _levels.ModeLabel) and m.var is not None}
+                if len(modes) < 2 or not roots or any(
+                        named.get(r, (None,))[0] is not None and named[r][1] not in ("batch", "hint:name")
+                        for r in roots):
+                    continue
+                named.update({r: ("K", "split") for r in roots})
+
+
 def _global_uses(records: list, views: dict) -> dict:
     """kernel -> {record index of a global tensor made outside any view (an input, a tensor over a pointer of its
     own): whether the kernel writes it} for the tensors the kernel uses through their views, tiles and
@@ -3257,6 +3299,9 @@ def _global_uses(records: list, views: dict) -> dict:
             used = uses.setdefault(record.kernel, {})
             written = bool(record.meta.get("writes") or record.meta.get("element_writes") or record.meta.get("stored"))
             used[root[record.index]] = used.get(root[record.index], False) or written
+        for kernel in record.meta.get("written_in", ()) if record.index in root else ():
+            # a kernel parameter traced on the host only, written element by element (`mO[h, d, s, b] = rO[j]`)
+            uses.setdefault(kernel, {})[root[record.index]] = True
     return uses
 
 

@@ -88,6 +88,9 @@ FUNCTIONS = {
     "make_tiled_tma_atom": ("cutlass.cute.nvgpu.cpasync", "make_tiled_tma_atom"),
     "make_tiled_tma_atom_A": ("cutlass.cute.nvgpu", "make_tiled_tma_atom_A"),
     "make_tiled_tma_atom_B": ("cutlass.cute.nvgpu", "make_tiled_tma_atom_B"),
+    # the same built from the dialect's op (a paged cache's TMA over a hand-made CTA value map): its first
+    # argument is the global tensor's value, its second result the TMA tensor
+    "atom_make_non_exec_tiled_tma_load": ("cutlass._mlir.dialects.cute_nvgpu", "atom_make_non_exec_tiled_tma_load"),
 }
 METHODS = {
     "partition_A": ("cutlass.cute.atom", "ThrMma", "partition_A"),

@@ -257,7 +257,11 @@ RULES = {
     "chunks": "an attention input's mode past the sequence and head-dim modes whose stride is the sequence mode's "
               "extent times its stride ((d, l, c, h, b)): the chunk index, a rest along the sequence's axis; the "
               "two modes after it are heads and batch",
-    "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps; in a kernel with no "
+    "split": "split-KV partials a combine kernel reads and reduces into the output it writes: each the output's "
+             "modes plus one more, of one extent (static, or the one run-time value every partial is laid out "
+             "with beside the output's extents): the split, a rest along the keys K",
+    "local_tile.proj": "local_tile's proj over an (M, N, K) tiler names the modes it keeps (not in an attention "
+                       "trace, where a tiler no MMA shares names no GEMM axis); in a kernel with no "
                        "MMA, an unprojected tiler's last mode is the columns N and the modes before it "
                        "rows M ((1, 1, D) over (batch, token, hidden) is (M, M, N)); a one-mode tiler cuts rows",
     "divide.tiler": "in a kernel with no MMA, a divide by a tuple of two or more tilers (`zipped_divide(mX, (32, 64))`) "
@@ -289,7 +293,8 @@ RULES = {
                         "mode, its tiles' rests and its leaves of extent 1 run along no axis (`?`); a tile's atom "
                         "wider than 1 keeps its axis",
     "grouped_heads": "attention whose score rows one tile covers whole (an input's query-rows mode of static extent "
-                     "equal to a tile's atom along it) while a run-time index selects one of the input's two or "
+                     "equal to a tile's atom along it, or of run-time extent whose global tiles the kernel only "
+                     "ever slices at tile 0) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
                      "then the batch B",

@@ -614,6 +614,9 @@ class _Tracer:
         # `_index_sources` and `flow._gathered_rows`
         self.gathers: list = []
         self.selections: dict = {}  # as index_uses, with the indices of parameters' first slices
+        # axis variable -> the literal indices a slice picked its mode at (None: a run-time index), for
+        # `flow._grouped_head_rows`: a tile's rest only ever picked at 0 is the one tile of that mode the kernel reads
+        self.tile_picks: dict = {}
         # axis variable of a global mode selected by an index read out of another tensor (a page table) -> the
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
@@ -630,6 +633,9 @@ class _Tracer:
         self.tma_boxes: list = []
         self.tma_slots: dict = {}  # (MMA object, slot) -> the first tensor a host TMA atom loads for that slot
         self.read_at: dict = {}  # hash of an element read's value -> the coordinate it was read at
+        # the same -> the modes of the tensor it was read from, where that is a slice of a traced one (`mPT =
+        # page_table[None, b]`, then `mPT[k]`: the coordinate indexes the slice's modes, not the record's)
+        self.read_modes: dict = {}
         # hash of an element read at literal indices of several modes (`a_regs[mi, vi]`) -> its flat index
         self.read_flat: dict = {}
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
@@ -861,6 +867,23 @@ class _Tracer:
             first = self.tma_slots.setdefault((number, slot), entry[0])
             if first == entry[0] or _flow.scale_factor_view(gmem):
                 _flow.bind_slot(self.axes, (None,) + tuple(entry[2]), number, slot)
+
+    def _tma_atom_of_values(self, call: Call, result, kernel: str) -> None:
+        """`res = atom_make_non_exec_tiled_tma_load(gmem.value, smem_layout.value, cta_v_map, op)`: the TMA made
+        from the dialect's op (a paged cache's, over a hand-made CTA value map) takes the global tensor's value (the
+        tensor the calling code holds with that value); its second result, the TMA tensor the kernel receives, is
+        that tensor's modes, as `make_tiled_tma_atom`'s."""
+        value = call.bound.get("gmem_tensor")
+        try:
+            tma_tensor = result[1]
+            entry = self.known.get(hash(value))
+        except (TypeError, IndexError):
+            return
+        if entry is None:
+            held = next((v for v in call.frame.f_locals.values() if _is_tensor(v) and v.value == value), None)
+            entry = self.source_of(held, call.site, 0, call.op, kernel, call.frame) if held is not None else None
+        if entry is not None and _is_tensor(tma_tensor):
+            self._know(tma_tensor, entry)
 
     def _scale_factors(self, bound: dict) -> None:
         """`tiled_mma.set(Field.SFA / Field.SFB, tCtSFB[k].iterator)`: the TMEM tensor at that pointer is the scale
@@ -1266,6 +1289,7 @@ class _Tracer:
                     if found is not None and key is not None:
                         self.loaded[key] = found[0]
                         self.read_at[key] = coord
+                        self.read_modes[key] = found[2]
                         flat = _flat_literal(coord, self.trace.records[found[0]].shapes[found[1]])
                         if flat is not None:
                             self.read_flat[key] = flat
@@ -1292,7 +1316,7 @@ class _Tracer:
         with _observing_one:
             try:
                 coord = coord if isinstance(coord, tuple) else (coord,)
-                self._indexed(tensor, coord)
+                self._indexed(tensor, coord, written=value is not None)
                 self._named_element(tensor, coord)
                 if value is not None:
                     written = self._element_source(tensor)
@@ -1644,15 +1668,17 @@ class _Tracer:
             except (AttributeError, ValueError, IndexError):
                 continue
 
-    def _indexed(self, tensor, coord: tuple, first: bool = False):
+    def _indexed(self, tensor, coord: tuple, first: bool = False, written: bool = False):
         """A tensor indexed by run-time values: the mode a pipeline state's index selects is that pipeline's stage
         (`sched_data[i, state.index]`); a mode indexed by a coordinate read from an identity tensor, or by that
         coordinate plus an offset (`sScale[row0 + tRS_cD[v][0], stage]`), runs along the coordinate's axis; any
         other run-time index is remembered with the modes it selects (see `flow._same_indices`; a parameter's
         `first` slice, `mK[None, kv_head, None]`, only for `flow._packed_rows`). Returns the record it found, the
         host tensor the launch passed for a kernel parameter traced only there."""
-        stages, joins, others = [], [], []
+        stages, joins, others, literals = [], [], [], []
         for i, c in enumerate(coord):
+            if isinstance(c, int) and not isinstance(c, bool):
+                literals.append(i)
             value = getattr(c, "value", None) if c is not None and not isinstance(c, int) else None
             if value is None:
                 continue
@@ -1666,11 +1692,15 @@ class _Tracer:
                 joins.append((i, var))
             elif key is not None:
                 others.append((i, key))
-        found = self.lookup(tensor) if (stages or joins or others) and _value_key(tensor) is not None else None
+        found = self.lookup(tensor) if (stages or joins or others or literals) and _value_key(tensor) is not None \
+            else None
         if found is None and others:  # a kernel parameter only ever indexed (`tile_to_expert[m_tile]`): the host
-            host = _launch_argument(caller(2)[1], tensor)  # tensor the launch passed is what it indexes
+            frame = caller(2)[1]  # tensor the launch passed is what it indexes
+            host = _launch_argument(frame, tensor)
             found = self.lookup(host) if host is not None and _is_tensor(host) else None
             stages, joins = [], []
+            if written and found is not None:  # written element by element (a combine's output): by that kernel
+                self.trace.records[found[0]].meta.setdefault("written_in", set()).add(_current_kernel(frame)[0])
         if found is None:
             return
         record = self.trace.records[found[0]]
@@ -1680,6 +1710,11 @@ class _Tracer:
         modes = found[2] if isinstance(found[2], tuple) else (found[2],)  # a slice's: the modes it kept
         if len(modes) != len(coord):
             return found
+        memory = record.memspaces[found[1]] if len(record.memspaces) > found[1] else None
+        for i in literals + [i for i, _ in others]:
+            if isinstance(modes[i], _levels.ModeLabel) and modes[i].var is not None and modes[i].role == "rest":
+                self.tile_picks.setdefault(modes[i].var, set()).add(
+                    (coord[i] if i in literals else None, memory in ("gmem", "coord")))
         self._k_tiles_indexed(record, found, modes, coord)
         for i in stages:  # an SMEM buffer's mode a pipeline state's index selects (through a TMA partition of it,
             label = modes[i]  # `tGds[None, state.index]`) is that pipeline's stage, whatever the buffer's rank said
@@ -1760,12 +1795,27 @@ class _Tracer:
         read = _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced)
         if read is not None and read not in self.field_reads:  # (a work list's `meta[cta, 0]` picks no page)
             tables = self.paged.setdefault(leaf.var, set())
-            table = self._pages_walked(read)
-            if table is not None:
+            # (page ids staged in registers first, `k_idx[i] = mPT[k]`: the registers' mode and the table's)
+            for table in {self._pages_walked(read), self._pages_walked(self._held_table_read(read))} - {None}:
                 tables.add(table)
             others = [e for e in _leaves(extent)][:-1] if extent is not None else None
             if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
                 self.packed_pages.add(leaf.var)
+
+    def _held_table_read(self, key):
+        """The element read a register element held when it was read (`k_idx[i] = mPT[k]`, then `k_idx[k]` picks the
+        page): the table's read, where the register array was filled at literal indices from a global tensor;
+        else `key` itself."""
+        record, coord = self.loaded.get(key), self.read_at.get(key)
+        if record is None or self.trace.records[record].memspaces != ("rmem",):
+            return key
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        value = self.register_values.get((record, 0, coord))
+        held = _ir_hash(value) if value is not None else None
+        source = self.loaded.get(held) if held is not None else None
+        if source is None and (held is None or held not in self.host_reads):
+            return key
+        return held if source is None or set(self.trace.records[source].memspaces) & {"gmem", "coord"} else key
 
     def _pages_walked(self, key):
         """The axis variable of the mode of a page table that an element read (`key`) walks: its one mode, or the
@@ -1773,7 +1823,8 @@ class _Tracer:
         record, coord = self.host_reads.get(key) or (self.loaded.get(key), self.read_at.get(key))
         if record is None or coord is None or not self.trace.records[record].levels:
             return None
-        modes = _levels.flatten(self.trace.records[record].levels[0])
+        read = self.read_modes.get(key) if key not in self.host_reads else None
+        modes = _levels.flatten(read if read is not None else self.trace.records[record].levels[0])
         modes = [m for m in modes if isinstance(m, _levels.ModeLabel)]
         coord = coord if isinstance(coord, tuple) else (coord,)
         if len(modes) != len(coord):
@@ -1880,6 +1931,9 @@ class _Tracer:
         if op.startswith("make_tiled_tma_atom"):
             self._tma_atom(call, result, kernel)
             return
+        if op == "atom_make_non_exec_tiled_tma_load":
+            self._tma_atom_of_values(call, result, kernel)
+            return
         if op == "block_copy":
             if call.op in _EXPERIMENTAL:
                 self._whole_tile_copy(bound, call.frame)
@@ -1973,7 +2027,7 @@ class _Tracer:
             if over is not None:
                 record.meta["over"] = over[0]
         if op == "make_tensor" and outputs and outputs[0].memspace == "gmem":
-            laid = _laid_out_values(bound.get("layout"))
+            laid = _laid_out_values(bound.get("layout"), self._traced_extent)
             if laid is not None:
                 record.meta["extent_values"], record.meta["continues"] = laid
                 same = _same_stride_leaves(bound.get("layout"))
@@ -2899,7 +2953,7 @@ class _Tracer:
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
-                         packed_pages=self.packed_pages, packed_indices=self.packed_indices)
+                         packed_pages=self.packed_pages, packed_indices=self.packed_indices, tile_picks=self.tile_picks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
         if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
@@ -3605,6 +3659,21 @@ class _Tracer:
             if record.op == node.value.func.attr and record.layouts[:1] == (text,) and record.levels:
                 return record.levels[0]
         return None
+
+    def _traced_extent(self, value):
+        """The extent key a traced global view laid out its leaf `i` with, where `value` reads that leaf back
+        (`to_int_tuple(get_leaves(get_shape(get_layout(o))))#i`); None otherwise."""
+        leaves = _operands(value)[0] if _op_name(value) == "cute.to_int_tuple" and _operands(value) else value
+        shape = _operands(leaves)[0] if _op_name(leaves) == "cute.get_leaves" and _operands(leaves) else None
+        layout = _operands(shape)[0] if _op_name(shape) == "cute.get_shape" and _operands(shape) else None
+        tensor = _operands(layout)[0] if _op_name(layout) == "cute.get_layout" and _operands(layout) else None
+        found = self._known_value(tensor) if tensor is not None else None
+        extents = self.trace.records[found[0]].meta.get("extent_values") if found else None
+        try:
+            leaf = _ir().OpResult(leaves).result_number
+        except (AttributeError, TypeError, ValueError):
+            return None
+        return extents[leaf][0] if extents and leaf < len(extents) and extents[leaf] is not None else None
 
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
@@ -5159,7 +5228,7 @@ def _operands(value) -> tuple:
     return found
 
 
-def _laid_out_values(layout) -> tuple | None:
+def _laid_out_values(layout, traced=None) -> tuple | None:
     """What a layout a kernel builds from run-time values says (`make_layout((n_q, d, (h_k, b)), stride=(d, 1,
     (n_q * d, q_seq)))`): each flat leaf's extent as (its value, the values it is the product of: `h_k * n_q`),
     None for a number; and {leaf j: leaf i} where j's stride is computed as i's extent times i's stride (or is i's
@@ -5172,6 +5241,10 @@ def _laid_out_values(layout) -> tuple | None:
         return None
     keys = [(_ir_hash(v), tuple(_ir_hash(f) for f in _operands(v)) if _op_name(v) == "arith.muli" else ())
             if not isinstance(v, str) else None for v in extents]
+    # an extent read back off a traced view's shape (`o.shape[0]` handed to a helper that lays out a workspace: a
+    # new value at every read) is the one that view was laid out with
+    named = [((traced(v) if traced is not None and not isinstance(v, str) else None) or key[0], key[1])
+             if key is not None else None for v, key in zip(extents, keys)]
     strides = _leaf_values(made[1]) if len(made) > 1 and _op_name(made[1]) == "cute.make_stride" else None
     continues = {}
     for j, value in enumerate(strides if strides is not None and len(strides) == len(keys) else ()):
@@ -5191,7 +5264,7 @@ def _laid_out_values(layout) -> tuple | None:
             if made_of is not None and not isinstance(by, str) and made_of == {extent[0], _ir_hash(by)} \
                     or by == "1" and _ir_hash(value) == extent[0]:
                 continues[j] = i
-    return tuple(keys), continues
+    return tuple(named), continues
 
 
 def _zero_stride_leaves(layout) -> set:

@@ -8,6 +8,9 @@ past the last, as a TMA zero-fill would) and selects `h + heads * page` of the g
 `page * heads + h`: that leaf packs two indices and runs along no axis.
 `compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
 entry of a flat page list read directly.
+`compile_staged_pages` (sm_80): as `compile_flat_pages`, but a (pages, batch) table's column is sliced for the CTA's
+batch and its two page ids staged in a register array (`ids[i] = column[2 * blk + i]`) before one of them selects
+the pages, as paged MLA decodes stage them for their TMA loads.
 S = X Y^T, then O = P V with P converted from S in registers. Names carry no axis letters: the labels must come
 from the data flow.
 """
@@ -73,6 +76,22 @@ def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute
 
 
 @cute.kernel
+def staged_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                        table: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    y = cute.make_tensor(keys.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, _HEADS, _PAGES), stride=(_DEPTH, 1, _PAGE, _PAGE * _HEADS)))
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, _HEADS, _PAGES), stride=(1, _DEPTH, _PAGE, _PAGE * _HEADS)))
+    column = table[None, b]
+    ids = cute.make_rmem_tensor(cute.make_layout(2), cutlass.Int32)
+    for i in cutlass.range_constexpr(2):
+        ids[i] = column[blk * 2 + i]
+    _attention(tidx, tiled_mma, queries[None, None, h, b], y[None, None, h, ids[1]], v[None, None, h, ids[1]])
+
+
+@cute.kernel
 def packed_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
                         table: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
@@ -108,6 +127,13 @@ def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor
                                                                                      block=(32, 1, 1))
 
 
+@cute.jit
+def staged_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((16, 4), stride=(1, 16)))  # (pages, batch)
+    staged_pages_kernel(two_products.tiled_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS),
+                                                                                       block=(32, 1, 1))
+
+
 def _flat(n):
     return make_fake_compact_tensor(cutlass.Float16, (n,), assumed_align=16)
 
@@ -130,3 +156,11 @@ def compile_flat_pages():
     pages = make_fake_compact_tensor(cutlass.Int32, (8,))
     return cute.compile(flat_pages_host, queries, _flat(_PAGE * _HEADS * _PAGES), _flat(_PAGE * _HEADS * _PAGES),
                         pages)
+
+
+def compile_staged_pages():
+    queries = make_fake_compact_tensor(cutlass.Float16, (_ROWS, _DEPTH, _HEADS, 4), stride_order=(1, 0, 2, 3),
+                                       assumed_align=16)
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 16), stride_order=(1, 0))
+    return cute.compile(staged_pages_host, queries, _flat(_PAGE * _HEADS * _PAGES), _flat(_PAGE * _HEADS * _PAGES),
+                        table)
