@@ -652,6 +652,8 @@ class _Tracer:
         # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
         self.slice_coords: dict = {}
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
+        # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
+        self.issue_slices: list = []
         # hash of an element read's value -> the value key of the tensor it was read from (`a[i].ir_value()`)
         self.element_of: dict = {}
         # warp MMA issued by hand -> per issue, {slot: (register tensor, its leaves' coordinates)}: bound when the
@@ -1817,6 +1819,158 @@ class _Tracer:
             if any(flags):
                 self.k_tiles[(label.origin, label.var)] = (k_mode.var, flags, extents)
 
+    def _issue_sliced(self, number, operands: dict) -> None:
+        """Which slice of which traced tensor each operand of one MMA issue is (`cute.gemm`'s tensors, or the
+        values a hand-issued MMA's descriptors and TMEM address were computed from), for `_tiles_held`."""
+        if number is None:
+            return
+        found = {slot: _up_defining_ops(value, lambda v: self.slice_coords.get(_ir_hash(v)), depth=10, unwrap=True)
+                 for slot, value in operands.items() if value is not None}
+        found = {slot: hit for slot, hit in found.items() if hit is not None}
+        if "C" in found and ("A" in found or "B" in found):
+            self.issue_slices.append((number, found))
+
+    def _index_kind(self, index):
+        """What selects a leaf in an MMA issue's operand slice: ("const", n), a pipeline state's index ("stage"), a
+        dynamic loop's own index ("loop") or another run-time value ("run"), with the value's hash; None for `None`."""
+        if index is None:
+            return None
+        if isinstance(index, int):
+            return ("const", index)
+        value = getattr(index, "value", None)
+        key = _ir_hash(value) if value is not None else None
+        if key is None:
+            return None
+        return ("stage", key) if key in self.stage_values else ("loop", key) if _loop_index(value) else ("run", key)
+
+    def _sliced_leaves(self, record_index: int, coord) -> list | None:
+        """(position, label, index kind) of each leaf past the first three modes of an MMA fragment or accumulator
+        sliced at `coord` whose label is a pipeline stage; None where the coordinate does not fit the shape."""
+        record = self.trace.records[record_index]
+        if not record.levels or not isinstance(record.levels[0], tuple) or not isinstance(record.shapes[0], tuple) \
+                or not isinstance(coord, tuple) or len(coord) != len(record.shapes[0]) or len(coord) < 4:
+            return None
+        found = []
+        for p in range(3, len(coord)):
+            shape, tree = record.shapes[0][p], record.levels[0][p]
+            extents = list(_leaves(shape))
+            labels = [tree] * len(extents) if isinstance(tree, _levels.ModeLabel) else list(_levels.flatten(tree))
+            indices = list(_coordinate_leaves(coord[p])) if isinstance(coord[p], tuple) else [coord[p]]
+            if len(labels) != len(extents) or len(indices) != len(extents):
+                if not all(i is None for i in indices):
+                    return None
+                indices = [None] * len(extents)
+            own = {id(x): 0 for x in labels}
+            for leaf, (label, index) in enumerate(zip(labels, indices)):
+                at = own[id(label)]
+                own[id(label)] += 1
+                if isinstance(label, _levels.ModeLabel) and label.level == "stage" and label.var is not None \
+                        and extents[leaf] != 1:  # (a leaf of extent 1 holds one tile: nothing to walk)
+                    found.append(((p, leaf), (label.origin, label.var, at), self._index_kind(index)))
+        return found
+
+    def _tiles_held(self) -> None:
+        """Stage modes that MMA issues show hold tiles of one product at once, not a pipeline's slots. Each issue's
+        operands are slices of traced fragments and of the accumulator (see `_issue_sliced`). A stage leaf of an
+        A or B fragment that takes several values into one accumulator slice (distinct constants, or a dynamic
+        loop's own index that selects no accumulator mode) holds the k-tiles one accumulation walks: a rest along
+        the MMA's K (`tSrQ[None, None, k, (q_tile, 0)]` over Q's latent tiles). A stage leaf selected by the same
+        loop index as an accumulator's stage leaf (or by constants that follow the accumulator slice's), in a
+        nested mode whose other leaves are walked k-tiles or a pipeline state's slot (`tOrV[..., ((n_half,
+        k_tile), state.index)]` into `tOtO[..., n_half]`), holds the accumulator's column (or row) blocks: both
+        are rests along the operand's N (or M), as a whole product's O split in latent halves is. A mode a
+        pipeline state's index selects stays that pipeline's stage; an index that picks one slice per
+        accumulator (flash-attn's two Q tiles into two S tiles) walks nothing."""
+        walked: dict = {}  # (origin, var, leaf) -> the MMA_K rest's variable
+        held: dict = {}  # (origin, var, leaf) -> the variables of the MMA rest it runs along
+        for fragment_slot, rest in (("A", 1), ("B", 1)):
+            by_record: dict = {}
+            for number, found in self.issue_slices:
+                if fragment_slot not in found:
+                    continue
+                record_index, coord = found[fragment_slot]
+                if self.trace.records[record_index].op not in ("make_fragment_A", "make_fragment_B"):
+                    continue
+                leaves = self._sliced_leaves(record_index, coord)
+                accumulator = self._sliced_leaves(*found["C"])
+                if not leaves or accumulator is None:
+                    continue
+                c_coord = found["C"][1]
+                c_key = (number, found["C"][0], tuple(self._index_kind(x) for x in _coordinate_leaves(c_coord)))
+                by_record.setdefault(record_index, []).append((c_key, leaves, accumulator))
+            for record_index, issues in by_record.items():
+                modes = self.trace.records[record_index].levels[0]
+                k_mode, row_mode = modes[2], modes[rest]
+                if not isinstance(k_mode, _levels.ModeLabel) or not isinstance(row_mode, _levels.ModeLabel):
+                    continue
+                per_leaf: dict = {}
+                for c_key, leaves, accumulator in issues:
+                    for position, key, kind in leaves:
+                        per_leaf.setdefault((position, key), []).append((c_key, kind, accumulator))
+                walks = set()
+                for (position, key), uses in per_leaf.items():
+                    consts: dict = {}
+                    for c_key, kind, accumulator in uses:
+                        if kind is not None and kind[0] == "const":
+                            consts.setdefault(c_key, set()).add(kind[1])
+                        elif kind is not None and kind[0] == "loop" and all(
+                                a_kind != kind for _, _, a_kind in accumulator):
+                            consts.setdefault(c_key, set()).update((kind, None))
+                    if any(len(v) > 1 for v in consts.values()):
+                        walks.add(position)
+                        walked[key] = k_mode.var
+                for (position, key), uses in per_leaf.items():
+                    if position in walks:
+                        continue
+                    others = [(p, kind) for (p, _), us in per_leaf.items() if p[0] == position[0] and p != position
+                              for _, kind, _ in us]
+                    if not any(p in walks or (kind is not None and kind[0] == "stage") for p, kind in others):
+                        continue
+                    followed = self._accumulator_followed(uses)
+                    if followed:
+                        held[key] = [row_mode.var]
+                        for c_leaf in followed:
+                            held.setdefault(c_leaf, []).append(row_mode.var)
+        if walked or held:
+            self._relabel_held(walked, held)
+
+    @staticmethod
+    def _accumulator_followed(uses: list) -> list:
+        """The accumulator stage leaves (origin, var, leaf) an operand leaf's index follows over its uses (`uses`:
+        (accumulator key, index kind, accumulator leaves) per issue): the same loop index, or constants that
+        change with the accumulator leaf's constants, one for one, taking two values or more."""
+        loops = [kind for _, kind, _ in uses if kind is not None and kind[0] == "loop"]
+        if loops:
+            return sorted({key for _, kind, accumulator in uses for _, key, a_kind in accumulator
+                           if kind is not None and a_kind == kind})
+        pairs: dict = {}
+        for _, kind, accumulator in uses:
+            if kind is None or kind[0] != "const":
+                return []
+            for _, key, a_kind in accumulator:
+                if a_kind is not None and a_kind[0] == "const":
+                    pairs.setdefault(key, set()).add((a_kind[1], kind[1]))
+        return sorted(key for key, seen in pairs.items() if len({a for a, _ in seen}) == len(seen) > 1
+                      and len({b for _, b in seen}) == len(seen))
+
+    def _relabel_held(self, walked: dict, held: dict) -> None:
+        """Make the stage leaves `_tiles_held` found MMA rests wherever views carried them, each joined to the rest
+        it runs along (the MMA's K for walked k-tiles, the operand's M or N rest for held blocks)."""
+        fresh_of: dict = {}
+        for key, var in walked.items():
+            fresh_of[key] = _axes.fresh()
+            self.axes.join(fresh_of[key], var)
+        for key, vars_ in held.items():
+            fresh_of.setdefault(key, _axes.fresh())
+            for var in vars_:
+                self.axes.join(fresh_of[key], var)
+        rules = {key: "k_tiles" if key in walked else "held_tiles" for key in fresh_of}
+        for record in self.trace.records:
+            if record.shapes and len(record.shapes) == len(record.levels):
+                level = "block" if record.op == "tma_partition" else "mma"  # (a TMA load's rests are Block's)
+                record.levels = tuple(_held_leaves(t, shape, fresh_of, rules, level)
+                                      for t, shape in zip(record.levels, record.shapes))
+
     def _nested_index(self, tensor, mode: tuple, position: int, key, index: int) -> None:
         """A run-time index over a register tensor's nested mode with one leaf of extent above 1 (`acc_mn[m, None]`
         over the rows `(2, 1)` of an accumulator's (M, N) view) selects along that leaf: remembered as its
@@ -2060,6 +2214,8 @@ class _Tracer:
         if op == "gemm" and record.made_by:
             self._registers_as_operands(record, by_arg)
             self._accumulator_slice(record, bound)
+            self._issue_sliced(record.made_by["object"], {slot: bound.get(arg) for slot, arg in
+                                                          (("A", "a"), ("B", "b"), ("C", "d" if "d" in bound else "c"))})
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "gemm" and record.made_by and record.made_by["object"] is not None:
             number = record.made_by["object"]
@@ -2200,6 +2356,7 @@ class _Tracer:
         if found["d"] is None:
             self.hand_accumulators[number] = (accumulator[1], _columns(shape_bits))
         record.made_by = {"kind": "mma", "object": number, "op": "tcgen05.mma", "receiver": None, "line": None}
+        self._issue_sliced(number, {"A": a, "B": b, "C": d})
         record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                            for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
         flat = {arg for arg, slot in (("a", "A"), ("b", "B")) if arg in by_arg
@@ -2886,6 +3043,7 @@ class _Tracer:
         self._bind_tmem_operands()
         self._bind_warp_mma_rests()
         self._warp_operand_views()
+        self._tiles_held()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
@@ -4296,7 +4454,7 @@ _AFFINE = ("arith.addi", "arith.muli")
 _HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
 # the calls that may issue an MMA by hand: inline PTX, and NVVM's tcgen05 MMA ops (their D, A, B and instruction
 # descriptor arguments)
-_ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale")
+_ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale", "tcgen05_mma_ws")
 _NVVM_MMA_ARGS = ("matrix_d", "matrix_a", "matrix_b", "idesc")
 
 
@@ -6077,6 +6235,38 @@ def _ring_index(coord, extent) -> bool:
         return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
     except (AttributeError, ValueError, IndexError, KeyError, TypeError):
         return False
+
+
+def _coordinate_leaves(coord):
+    """The leaves of a (nested) slice coordinate, in order."""
+    if isinstance(coord, tuple):
+        for c in coord:
+            yield from _coordinate_leaves(c)
+    else:
+        yield coord
+
+
+def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma"):
+    """`tree` over `shape` with the stage leaves `_tiles_held` found (keyed (origin, var, leaf within the label))
+    made MMA rests on their own variables; a stage label over a nested mode becomes one label per leaf there."""
+    if isinstance(tree, tuple):
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return tree
+        return tuple(_held_leaves(t, s, fresh_of, rules, level) for t, s in zip(tree, shape))
+    if not isinstance(tree, _levels.ModeLabel) or tree.level != "stage" \
+            or not any(key[:2] == (tree.origin, tree.var) for key in fresh_of):
+        return tree
+    counter = itertools.count()
+
+    def per_leaf(s):
+        if isinstance(s, tuple):
+            return tuple(per_leaf(x) for x in s)
+        key = (tree.origin, tree.var, next(counter))
+        if key not in fresh_of:
+            return tree
+        return replace(tree, level=level, role="rest", rule=rules[key], var=fresh_of[key])
+
+    return per_leaf(shape)
 
 
 def _as_k_tiles(tree, shape, k_tiles: dict):
