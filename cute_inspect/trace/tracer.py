@@ -3135,7 +3135,7 @@ class _Tracer:
             inp = self._tiled_copy_source(inp)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             thr_copy = bound.get("self")
-            level = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy")
+            level = self._copy_side_level(thr_copy, "store" if epilogue or _moves_tmem(thr_copy) else "copy")
             axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
@@ -3522,7 +3522,9 @@ class _Tracer:
         values (`make_tensor(tStS.iterator + c * 32, composition(tStS, ((128, 32), 1, 1)).layout)` for each chunk
         the epilogue warps drain in turn), divide it: their atoms are epilogue tiles (`epi`) along the axes they
         hold, their rests the accumulator's. One such view alone (P's whole region over S's columns) is no
-        divide, nor is a regrouping of all the values."""
+        divide, nor is a regrouping of all the values, nor are views whose offsets reach past the accumulator's
+        columns (a softmax's per-row statistics at each S stage's columns, `tStS.iterator + vec1_offset`): those
+        are TMEM regions of their own laid out like it, in its MMA's form."""
         source = self.trace.records[viewed[0]]
         address = _tmem_address(pointer) if info.memspace == "tmem" else None
         if found is None or address is None or source.memspaces[viewed[1]] != "tmem" \
@@ -3533,7 +3535,7 @@ class _Tracer:
             return found
         views = self.chunk_views.setdefault((viewed[0], info.layout), {})
         views.setdefault(address[1], []).append(origin)
-        if len(views) < 2:
+        if len(views) < 2 or not _within_columns(views, info, source.layouts[viewed[1]]):
             return found
         for other in (o for made in views.values() for o in made if o < len(self.trace.records)):
             record = self.trace.records[other]  # a chunk made before: a divide too
@@ -5521,6 +5523,30 @@ def _storage_key(pointer) -> int | None:
         return _ir_hash(value) if value is not None else None
 
 
+def _within_columns(views: dict, info, source_layout: str | None) -> bool:
+    """Whether TMEM views at these offsets (bits from one pointer: `views`' keys) of `info`'s layout all lie in the
+    columns of one accumulator laid out as `source_layout`, counted from the lowest offset: chunks of it."""
+    width = re.search(r"(\d+)$", str(info.dtype or ""))
+    own, whole = _tmem_columns(info.layout), _tmem_columns(source_layout)
+    if width is None or own is None or whole is None:
+        return True  # not readable: as before, chunks
+    lowest = min(views)
+    return all((offset - lowest) // int(width.group(1)) + own <= whole for offset in views)
+
+
+def _tmem_columns(layout) -> int | None:
+    """The columns a TMEM layout's values span (a TMEM address is the lane << 16 plus the column): one past the
+    largest column offset its leaves reach; None for a layout with run-time extents or strides."""
+    text = str(layout or "")
+    if ":" not in text:
+        return None
+    shape, stride = text.split(":", 1)
+    extents, strides = re.findall(r"[^(),\s]+", shape), re.findall(r"[^(),\s]+", stride)
+    if len(extents) != len(strides) or not all(x.isdigit() for x in extents + strides):
+        return None
+    return 1 + sum((int(e) - 1) * (int(d) & 0xFFFF) for e, d in zip(extents, strides))
+
+
 def _tmem_address(pointer) -> tuple | None:
     """(the pointer a TMEM address is counted from, its offset in bits) where the offsets are static: walks
     `recast_iter`, `add_offset` by a constant and `get_iter` of a view back to the first other op."""
@@ -5962,12 +5988,14 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
                                  for _ in range(len(new) - len(old)))
 
 
-def _loads_tmem(thr_copy) -> bool:
-    """Whether a thread copy reads TMEM into registers (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...): the
-    accumulator's way out, so its partitions are the store's, the first one too when it partitions no TMEM (an
-    identity tensor's coordinates, partitioned before any accumulator)."""
+def _moves_tmem(thr_copy) -> bool:
+    """Whether a thread copy moves registers out of or into TMEM (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...,
+    `St32x32bOp`...): the accumulator's way out, or an epilogue's values (P over S, a softmax's row statistics for
+    the correction warps) written back, so its partitions are the store's, the first one too when it partitions
+    no TMEM (an identity tensor's coordinates, partitioned before the TMEM side). A `tcgen05.st` that writes an
+    operand loaded from memory is made the operand's copy when the trace ends (`flow._operand_copies`)."""
     op = getattr(thr_copy, "op", None)
-    return type(op).__name__.startswith("Ld") and "tcgen05" in type(op).__module__
+    return type(op).__name__.startswith(("Ld", "St")) and "tcgen05" in type(op).__module__
 
 def _copies_into_tmem(thr_copy) -> bool:
     """Whether a thread copy is an S2T copy (tcgen05 `Cp4x32x128bOp`, `Cp128x256bOp`...): SMEM to TMEM, a
