@@ -54,3 +54,11 @@ def test_weight_stationary_mmas_issued_by_hand_are_products_of_their_slices():
     assert labels_of(events, "wa")[0][-2:] == ["mma-rest-K", "stage"]
     assert labels_of(events, "wb")[0][-3:] == ["mma-rest-N", "mma-rest-K", "stage"]
     assert labels_of(events, "sums")[0][-1] == "mma-rest-N"
+
+
+def test_a_loaders_view_of_a_held_buffer_holds_the_same_k_tiles():
+    # `get_tensor` of A's field in the TMA's box layout: its slot leaf of the same extent and stride is the same
+    # k-tiles, a rest at the view's own level (Block); the ring leaf stays a stage
+    events = trace_json(f"{KERNEL}:compile_loader", arch="sm_100a")
+    assert labels_of(events, "tiles")[0][-2:] == ["mma-rest-K", "stage"]
+    assert labels_of(events, "loads")[0][-2:] == ["block-rest-K", "stage"]

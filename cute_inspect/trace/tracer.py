@@ -567,7 +567,7 @@ class _Tracer:
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
         self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
-        self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
+        self.copy_level: dict = {}  # (id(ThrCopy), hint) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners(_is_loop_carried)
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
@@ -654,6 +654,7 @@ class _Tracer:
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
         # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
         self.issue_slices: list = []
+        self.same_storage: dict = {}  # an SMEM buffer of its own over a traced one's storage -> that one's record
         # hash of an element read's value -> the value key of the tensor it was read from (`a[i].ir_value()`)
         self.element_of: dict = {}
         # warp MMA issued by hand -> per issue, {slot: (register tensor, its leaves' coordinates)}: bound when the
@@ -1826,6 +1827,11 @@ class _Tracer:
             return
         found = {slot: _up_defining_ops(value, lambda v: self.slice_coords.get(_ir_hash(v)), depth=10, unwrap=True)
                  for slot, value in operands.items() if value is not None}
+        accumulator = operands.get("C")
+        if found.get("C") is None and accumulator is not None:  # an accumulator used whole
+            whole = self.lookup(accumulator) if _is_tensor(accumulator) else self._traced_from(accumulator)
+            whole = whole if whole is None or _is_tensor(accumulator) else whole[0]
+            found["C"] = (whole[0], None) if whole is not None else None
         found = {slot: hit for slot, hit in found.items() if hit is not None}
         if "C" in found and ("A" in found or "B" in found):
             self.issue_slices.append((number, found))
@@ -1892,7 +1898,7 @@ class _Tracer:
                 if self.trace.records[record_index].op not in ("make_fragment_A", "make_fragment_B"):
                     continue
                 leaves = self._sliced_leaves(record_index, coord)
-                accumulator = self._sliced_leaves(*found["C"])
+                accumulator = self._sliced_leaves(*found["C"]) if found["C"][1] is not None else []
                 if not leaves or accumulator is None:
                     continue
                 c_coord = found["C"][1]
@@ -1910,8 +1916,12 @@ class _Tracer:
                 walks = set()
                 for (position, key), uses in per_leaf.items():
                     consts: dict = {}
+                    nested = len(self.trace.records[record_index].shapes[0][position[0]]) > 1 \
+                        if isinstance(self.trace.records[record_index].shapes[0][position[0]], tuple) else False
                     for c_key, kind, accumulator in uses:
-                        if kind is not None and kind[0] == "const":
+                        # constants walk a leaf of a slot mode the layout divided ((k-tiles, ring)); a flat ring's
+                        # slots unrolled one by one (a prologue's) are still its stages
+                        if kind is not None and kind[0] == "const" and nested:
                             consts.setdefault(c_key, set()).add(kind[1])
                         elif kind is not None and kind[0] == "loop" and all(
                                 a_kind != kind for _, _, a_kind in accumulator):
@@ -1965,11 +1975,31 @@ class _Tracer:
             for var in vars_:
                 self.axes.join(fresh_of[key], var)
         rules = {key: "k_tiles" if key in walked else "held_tiles" for key in fresh_of}
+        self._held_in_other_views(fresh_of, rules)
         for record in self.trace.records:
             if record.shapes and len(record.shapes) == len(record.levels):
-                level = "block" if record.op == "tma_partition" else "mma"  # (a TMA load's rests are Block's)
-                record.levels = tuple(_held_leaves(t, shape, fresh_of, rules, level)
+                # a TMA load's partition cuts the tiles as Block's rests, its own (no later re-level of the MMA
+                # buffer's modes reaches them); a loader's view of the buffer is Block's too
+                tma = record.op == "tma_partition"
+                level = "block" if tma or record.index in self.same_storage else "mma"
+                record.levels = tuple(_held_leaves(t, shape, fresh_of, rules, level, record.index if tma else None)
                                       for t, shape in zip(record.levels, record.shapes))
+
+    def _held_in_other_views(self, fresh_of: dict, rules: dict) -> None:
+        """A buffer of its own over a held buffer's storage (a loader's view laid out for the TMA, `sK_for_tma` over
+        `sK`'s SMEM) holds the same tiles in its stage leaf of the same extent and stride: that leaf is the rest
+        too (its level the view's own, Block), on the same variable."""
+        for view, source in self.same_storage.items():
+            held = {key[2]: key for key in fresh_of if key[0] == source}
+            if not held:
+                continue
+            mine, theirs = _stage_leaves(self.trace.records[view]), _stage_leaves(self.trace.records[source])
+            if mine is None or theirs is None:
+                continue
+            for (key, extent, stride) in mine:
+                match = [k for k, e, d in theirs if (e, d) == (extent, stride) and k in fresh_of]
+                if key[0] == view and len(match) == 1:
+                    fresh_of[key], rules[key] = fresh_of[match[0]], rules[match[0]]
 
     def _nested_index(self, tensor, mode: tuple, position: int, key, index: int) -> None:
         """A run-time index over a register tensor's nested mode with one leaf of extent above 1 (`acc_mn[m, None]`
@@ -3136,7 +3166,11 @@ class _Tracer:
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             thr_copy = bound.get("self")
             level = self._copy_side_level(thr_copy, "store" if epilogue or _moves_tmem(thr_copy) else "copy")
-            axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
+            # the (M, N) an epilogue's partition suggests comes from the accumulator's side of the copy only (a
+            # first partition of TMEM, or a TMEM read): not from a write into TMEM first partitioned elsewhere
+            hinted = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy",
+                                           hint=True)
+            axes = _levels.operand_axes(what) or (("M", "N") if hinted == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
             out = _levels.unit_rest_over_accumulator_atom(inp, out, info.shape, origin)
@@ -3461,7 +3495,10 @@ class _Tracer:
         same = self.storage.get(_storage_key(pointer))
         if same is None or same[0] == other_than:
             return None
-        return self._own_buffer_over(same, info, name, origin)
+        found = self._own_buffer_over(same, info, name, origin)
+        if found is not None:
+            self.same_storage[origin] = same[0]
+        return found
 
     def _own_buffer_over(self, same: tuple, info, name: str | None, origin: int, deferred: bool = False,
                          one_class: bool = False):
@@ -3788,11 +3825,12 @@ class _Tracer:
                 else label.leaf_axes[0][1]
         return label.var
 
-    def _copy_side_level(self, thr_copy, level: str) -> str:
-        """Both sides of one thread copy are at one level: the one its first partition got."""
+    def _copy_side_level(self, thr_copy, level: str, hint: bool = False) -> str:
+        """Both sides of one thread copy are at one level: the one its first partition got (with `hint`, the level
+        whose Store suggests an epilogue's (M, N), kept apart)."""
         if thr_copy is None:
             return level
-        kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
+        kept = self.copy_level.setdefault((id(thr_copy), hint), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
 
     def _lane_values(self, record, tree, shape):
@@ -5988,6 +6026,13 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
                                  for _ in range(len(new) - len(old)))
 
 
+def _loads_tmem(thr_copy) -> bool:
+    """Whether a thread copy reads TMEM into registers (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...): the
+    accumulator's way out."""
+    op = getattr(thr_copy, "op", None)
+    return type(op).__name__.startswith("Ld") and "tcgen05" in type(op).__module__
+
+
 def _moves_tmem(thr_copy) -> bool:
     """Whether a thread copy moves registers out of or into TMEM (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...,
     `St32x32bOp`...): the accumulator's way out, or an epilogue's values (P over S, a softmax's row statistics for
@@ -6274,13 +6319,46 @@ def _coordinate_leaves(coord):
         yield coord
 
 
-def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma"):
+def _stage_leaves(record) -> list | None:
+    """(key (origin, var, leaf within its label), extent, stride) of each stage leaf of a record's first tensor, by
+    its layout; None where the layout's leaves do not match the shape's."""
+    text = str(record.layouts[0] if record.layouts else "")
+    if ":" not in text or not record.levels or not record.shapes:
+        return None
+    strides = re.findall(r"[^(),\s]+", text.split(":", 1)[1])
+    shape, tree = record.shapes[0], record.levels[0]
+    extents = list(_leaves(shape))
+    if len(strides) != len(extents):
+        return None
+    found, at = [], 0
+
+    def walk(t, s):
+        nonlocal at
+        if isinstance(t, tuple):
+            if not isinstance(s, tuple) or len(s) != len(t):
+                raise ValueError
+            for x, y in zip(t, s):
+                walk(x, y)
+            return
+        for leaf in range(len(list(_leaves(s)))):
+            if isinstance(t, _levels.ModeLabel) and t.level == "stage":
+                found.append(((t.origin, t.var, leaf), extents[at], strides[at]))
+            at += 1
+
+    try:
+        walk(tree, shape)
+    except ValueError:
+        return None
+    return found
+
+
+def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma", origin: int | None = None):
     """`tree` over `shape` with the stage leaves `_tiles_held` found (keyed (origin, var, leaf within the label))
     made MMA rests on their own variables; a stage label over a nested mode becomes one label per leaf there."""
     if isinstance(tree, tuple):
         if not isinstance(shape, tuple) or len(shape) != len(tree):
             return tree
-        return tuple(_held_leaves(t, s, fresh_of, rules, level) for t, s in zip(tree, shape))
+        return tuple(_held_leaves(t, s, fresh_of, rules, level, origin) for t, s in zip(tree, shape))
     if not isinstance(tree, _levels.ModeLabel) or tree.level != "stage" \
             or not any(key[:2] == (tree.origin, tree.var) for key in fresh_of):
         return tree
@@ -6292,7 +6370,8 @@ def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma"):
         key = (tree.origin, tree.var, next(counter))
         if key not in fresh_of:
             return tree
-        return replace(tree, level=level, role="rest", rule=rules[key], var=fresh_of[key])
+        return replace(tree, level=level, role="rest", rule=rules[key], var=fresh_of[key],
+                       origin=tree.origin if origin is None else origin)
 
     return per_leaf(shape)
 

@@ -4,7 +4,8 @@ ring, in one nested slot mode each, as MLA decode lays Q's latent k-tiles and V'
 layout. Each issue reads A at `(k_tile, 0)`, B at `((half, k_tile), state.index)` and writes the accumulator's
 `half`. The loops walk them by dynamic indices in one kernel and by constants (unrolled) in the other; a third
 buffer's two slots go one to each of two accumulators, as flash-attention's two Q tiles do (a pipeline's stages).
-A third kernel issues the unrolled products by hand as weight-stationary MMAs (`nvvm.tcgen05_mma_ws`, the
+A third kernel views A's storage twice, in the MMA's form and in the boxes a loader fills (`get_tensor` of one
+field with two layouts). A fourth kernel issues the unrolled products by hand as weight-stationary MMAs (`nvvm.tcgen05_mma_ws`, the
 fragments' SMEM descriptors and the accumulator slice's TMEM address), as tokenspeed-mla's 64-row decode does.
 No name says which is which."""
 # The names here are meant not to follow the convention:
@@ -100,6 +101,40 @@ def ws_kernel(mma: cute.TiledMma):
     state.advance()
 
 
+@cute.kernel
+def loader_kernel(mma: cute.TiledMma):
+    # A's storage viewed twice, as a loader and the MMA see it: the MMA's form, and the (rows, k) boxes a TMA
+    # fills, each with the slot mode (k-tiles, ring) of one layout divided the same way
+    la = cute.logical_divide(sm100.make_smem_layout_a(mma, TILE, F16, PARTS), (None, None, None, PARTS))
+    boxes = sm100.make_smem_layout(OperandMajorMode.K, (TILE[0], TILE[2]), F16, PARTS)
+    boxes = cute.logical_divide(cute.tiled_divide(boxes, (TILE[0], TILE[2])), (None, None, None, PARTS))
+
+    @cute.struct
+    class Buffers:
+        lhs: cute.struct.Align[cute.struct.MemRange[F16, cute.cosize(la.outer)], 1024]
+
+    storage = utils.SmemAllocator().allocate(Buffers)
+    tiles = storage.lhs.get_tensor(la.outer, swizzle=la.inner)
+    loads = storage.lhs.get_tensor(boxes.outer, swizzle=boxes.inner)
+    fl = mma.make_fragment_A(tiles)
+    smem = utils.SmemAllocator()
+    lb = sm100.make_smem_layout_b(mma, TILE, F16, SLOTS)
+    fr = mma.make_fragment_B(smem.allocate_tensor(F16, lb.outer, 1024, lb.inner))
+    acc = cute.make_tensor(cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16),
+                           mma.make_fragment_C(mma.partition_shape_C(TILE[:2])).layout)
+    state = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, SLOTS)
+    for part in cutlass.range(PARTS):
+        for k in cutlass.range_constexpr(cute.size(fl, mode=[2])):
+            cute.gemm(mma, acc, fl[None, None, k, (part, 0)], fr[None, None, k, state.index], acc)
+    state.advance()
+    cute.autovec_copy(loads[None, 0, 0, (0, 0)], loads[None, 0, 0, (1, 0)])
+
+
+@cute.jit
+def loader_host():
+    loader_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
 @cute.jit
 def ws_host():
     ws_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
@@ -130,3 +165,7 @@ def compile_unrolled():
 
 def compile_ws():
     return cute.compile(ws_host)
+
+
+def compile_loader():
+    return cute.compile(loader_host)
