@@ -62,3 +62,10 @@ def test_a_loaders_view_of_a_held_buffer_holds_the_same_k_tiles():
     events = trace_json(f"{KERNEL}:compile_loader", arch="sm_100a")
     assert labels_of(events, "tiles")[0][-2:] == ["mma-rest-K", "stage"]
     assert labels_of(events, "loads")[0][-2:] == ["block-rest-K", "stage"]
+
+
+def test_accumulator_column_halves_a_loop_walks_are_rests_along_n():
+    # halves[..., half] for half in range(2), B's tile in the ring's next slot each time: O's column blocks
+    events = trace_json(f"{KERNEL}:compile_columns", arch="sm_100a")
+    assert labels_of(events, "halves")[0][-1] == "mma-rest-N"
+    assert labels_of(events, "ring")[0][-1] == "stage"

@@ -1941,8 +1941,29 @@ class _Tracer:
                         held[key] = [row_mode.var]
                         for c_leaf in followed:
                             held.setdefault(c_leaf, []).append(row_mode.var)
+        self._accumulator_columns_walked(held)
         if walked or held:
             self._relabel_held(walked, held)
+
+    def _accumulator_columns_walked(self, held: dict) -> None:
+        """A TMEM accumulator's stage leaf that a dynamic loop's own index selects in the issues writing it, an
+        index no operand slice of those issues takes, whose stride steps TMEM columns (`for n in range(halves):
+        gemm(acc[..., n], p, v[..., state.index])`: the loop runs over every slice in each round) holds the
+        product's column blocks at once: a rest along its N (TMEM lanes are the rows, columns the N axis)."""
+        for _, found in self.issue_slices:
+            record_index, coord = found["C"]
+            record = self.trace.records[record_index]
+            leaves = self._sliced_leaves(record_index, coord) if coord is not None else None
+            if not leaves or record.memspaces[:1] != ("tmem",) or not isinstance(record.levels[0][2], _levels.ModeLabel):
+                continue
+            operands = {self._index_kind(x) for slot in ("A", "B") if slot in found and isinstance(found[slot][1], tuple)
+                        for x in _coordinate_leaves(found[slot][1])}
+            strides = {key: stride for key, _, stride in _stage_leaves(record) or ()}
+            for _, key, kind in leaves:
+                stride = strides.get(key, "")
+                if kind is not None and kind[0] == "loop" and kind not in operands and key not in held \
+                        and stride.isdigit() and 0 < int(stride) < 1 << 16:
+                    held[key] = [record.levels[0][2].var]
 
     @staticmethod
     def _accumulator_followed(uses: list) -> list:
@@ -3079,7 +3100,8 @@ class _Tracer:
                 self.axes.join(var, k_var)
             for record in self.trace.records:
                 if record.shapes and len(record.shapes) == len(record.levels):
-                    record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles)
+                    tma = record.op == "tma_partition"  # (a TMA load's partition cuts them as Block's rests)
+                    record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles, record.index if tma else None)
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
         self._suggest_named_dims()
@@ -6376,20 +6398,22 @@ def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma", o
     return per_leaf(shape)
 
 
-def _as_k_tiles(tree, shape, k_tiles: dict):
+def _as_k_tiles(tree, shape, k_tiles: dict, tma: int | None = None):
     """`tree` over `shape` with the k-tile leaves of the stage modes in `k_tiles` (see `_k_tiles_indexed`) made
     rests along the MMA's K, wherever views carried them: a mode of the indexed mode's leaves per leaf, a single
-    leaf when its extent is only a k-tile leaf's."""
+    leaf when its extent is only a k-tile leaf's. In a TMA load's partition (`tma`, its record) they are Block's
+    rests, made by it."""
     if isinstance(tree, tuple):
         if not isinstance(shape, tuple) or len(shape) != len(tree):
             return tree
-        return tuple(_as_k_tiles(t, s, k_tiles) for t, s in zip(tree, shape))
+        return tuple(_as_k_tiles(t, s, k_tiles, tma) for t, s in zip(tree, shape))
     found = k_tiles.get((tree.origin, tree.var)) if isinstance(tree, _levels.ModeLabel) and tree.level == "stage" \
         else None
     if found is None:
         return tree
     _, flags, extents = found
-    rest = replace(tree, level="mma", role="rest", rule="k_tiles")
+    rest = replace(tree, level="mma", role="rest", rule="k_tiles") if tma is None else \
+        replace(tree, level="block", role="rest", rule="k_tiles", origin=tma)
     if tuple(_leaves(shape)) == extents:
         return rest if len(extents) == 1 else tuple(rest if f else tree for f in flags)
     walked = {e for f, e in zip(flags, extents) if f}

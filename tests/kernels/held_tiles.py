@@ -5,7 +5,8 @@ layout. Each issue reads A at `(k_tile, 0)`, B at `((half, k_tile), state.index)
 `half`. The loops walk them by dynamic indices in one kernel and by constants (unrolled) in the other; a third
 buffer's two slots go one to each of two accumulators, as flash-attention's two Q tiles do (a pipeline's stages).
 A third kernel views A's storage twice, in the MMA's form and in the boxes a loader fills (`get_tensor` of one
-field with two layouts). A fourth kernel issues the unrolled products by hand as weight-stationary MMAs (`nvvm.tcgen05_mma_ws`, the
+field with two layouts), and another walks the accumulator's column halves by a loop while B streams through a
+flat ring. A last kernel issues the unrolled products by hand as weight-stationary MMAs (`nvvm.tcgen05_mma_ws`, the
 fragments' SMEM descriptors and the accumulator slice's TMEM address), as tokenspeed-mla's 64-row decode does.
 No name says which is which."""
 # The names here are meant not to follow the convention:
@@ -130,6 +131,27 @@ def loader_kernel(mma: cute.TiledMma):
     cute.autovec_copy(loads[None, 0, 0, (0, 0)], loads[None, 0, 0, (1, 0)])
 
 
+@cute.kernel
+def columns_kernel(mma: cute.TiledMma):
+    # the accumulator's column halves walked by a loop while B streams through a flat ring (each half's tile in
+    # the next slot), as the BF16 MLA decode fills O's latent halves from one K/V ring
+    smem = utils.SmemAllocator()
+    fa, _, halves = _buffers(mma, smem)
+    lr = sm100.make_smem_layout_b(mma, TILE, F16, SLOTS)
+    ring = mma.make_fragment_B(smem.allocate_tensor(F16, lr.outer, 1024, lr.inner))
+    state = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, SLOTS)
+    for half in cutlass.range(HALVES):
+        for k in cutlass.range_constexpr(cute.size(fa, mode=[2])):
+            cute.gemm(mma, halves[None, None, None, half], fa[None, None, k, (0, 0)], ring[None, None, k, state.index],
+                      halves[None, None, None, half])
+        state.advance()
+
+
+@cute.jit
+def columns_host():
+    columns_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
 @cute.jit
 def loader_host():
     loader_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
@@ -169,3 +191,7 @@ def compile_ws():
 
 def compile_loader():
     return cute.compile(loader_host)
+
+
+def compile_columns():
+    return cute.compile(columns_host)
