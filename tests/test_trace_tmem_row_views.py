@@ -25,3 +25,8 @@ def test_views_past_the_accumulators_columns_keep_the_mma_form(events):
     # (rows, 2) at columns 0 and 128 of a 128-column accumulator: a statistics region per stage, no divide of it
     for name in ("stats0", "stats1"):
         assert [label.split("-")[0] for label in labels_of(events, name)[0]] == ["mma", "mma"], name
+
+
+def test_a_copy_partition_relaid_whole_at_an_offset_keeps_its_modes(events):
+    # size-1 leaves included, which no stride tells apart
+    assert labels_of(events, "ahead")[0] == labels_of(events, "part")[0]

@@ -3310,6 +3310,13 @@ class _Tracer:
                     return lent
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                source = self.trace.records[viewed[0]]
+                if source.op in ("partition_S", "partition_D") and source.layouts[viewed[1]:viewed[1] + 1] \
+                        == (info.layout,) and info.memspace in ("tmem", "rmem"):
+                    # a copy partition re-laid whole at an offset (`make_tensor(tTMEM_LOADtO.iterator + i * 16,
+                    # tTMEM_LOADtO.layout)`: the next chunk a loop copies): the partition's modes, mode for mode,
+                    # size-1 leaves included, which no stride tells apart
+                    return viewed[2]
                 if info.memspace == "gmem":
                     found = self._selected_view(bound.get("layout"), viewed, out_rank) \
                         or self._restrided_leaves(bound.get("layout"), viewed, origin)

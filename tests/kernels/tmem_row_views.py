@@ -2,7 +2,8 @@
 (sm_100a): two 32-column views at columns 0 and 32 that the epilogue's warps drain in turn (chunks of the
 accumulator), and two (rows, 2) views at the first column of each of two accumulator stages (columns 0 and 128),
 where a softmax keeps per-row statistics, as CUTLASS's Blackwell FMHA and its descendants do: regions of their
-own laid out in the MMA's form, not chunks of one accumulator."""
+own laid out in the MMA's form, not chunks of one accumulator. A tcgen05.ld partition is re-laid whole at the next
+chunk's columns (`make_tensor(part.iterator + 32, part.layout)`), as a correction loop steps through O."""
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
 
@@ -40,6 +41,16 @@ def views_kernel(mma: cute.TiledMma):
     lane = read.get_slice(cute.arch.thread_idx()[0] % 128)
     regs = cute.make_rmem_tensor(lane.partition_D(cute.make_identity_tensor((TILE[0], 32))).shape, F32)
     cute.copy(read, lane.partition_S(far[(None, None), 0, 0]), regs)
+    # a copy partition re-laid whole at each chunk's columns, as a loop over chunks steps it
+    narrow = cute.make_tensor(acc.iterator, cute.composition(acc.layout, cute.make_layout((TILE[0], 16))))
+    step = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(16)), F32),
+                                  narrow)
+    strip = step.get_slice(cute.arch.thread_idx()[0] % 128)
+    part = strip.partition_S(narrow)
+    values = cute.make_rmem_tensor(strip.partition_D(cute.make_identity_tensor((TILE[0], 16))).shape, F32)
+    for i in cutlass.range(TILE[1] // 16):
+        ahead = cute.make_tensor(part.iterator + i * 16, part.layout)
+        cute.copy(step, ahead, values)
     small = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(2)), F32),
                                    stats0)
     side = small.get_slice(cute.arch.thread_idx()[0] % 128)
