@@ -1861,7 +1861,7 @@ class _Tracer:
             shape, tree = record.shapes[0][p], record.levels[0][p]
             extents = list(_leaves(shape))
             labels = [tree] * len(extents) if isinstance(tree, _levels.ModeLabel) else list(_levels.flatten(tree))
-            indices = list(_coordinate_leaves(coord[p])) if isinstance(coord[p], tuple) else [coord[p]]
+            indices = list(_index_leaves(coord[p])) if isinstance(coord[p], tuple) else [coord[p]]
             if len(labels) != len(extents) or len(indices) != len(extents):
                 if not all(i is None for i in indices):
                     return None
@@ -1902,7 +1902,7 @@ class _Tracer:
                 if not leaves or accumulator is None:
                     continue
                 c_coord = found["C"][1]
-                c_key = (number, found["C"][0], tuple(self._index_kind(x) for x in _coordinate_leaves(c_coord)))
+                c_key = (number, found["C"][0], tuple(self._index_kind(x) for x in _index_leaves(c_coord)))
                 by_record.setdefault(record_index, []).append((c_key, leaves, accumulator))
             for record_index, issues in by_record.items():
                 modes = self.trace.records[record_index].levels[0]
@@ -1957,7 +1957,7 @@ class _Tracer:
             if not leaves or record.memspaces[:1] != ("tmem",) or not isinstance(record.levels[0][2], _levels.ModeLabel):
                 continue
             operands = {self._index_kind(x) for slot in ("A", "B") if slot in found and isinstance(found[slot][1], tuple)
-                        for x in _coordinate_leaves(found[slot][1])}
+                        for x in _index_leaves(found[slot][1])}
             strides = {key: stride for key, _, stride in _stage_leaves(record) or ()}
             for _, key, kind in leaves:
                 stride = strides.get(key, "")
@@ -6339,11 +6339,11 @@ def _ring_index(coord, extent) -> bool:
         return False
 
 
-def _coordinate_leaves(coord):
+def _index_leaves(coord):
     """The leaves of a (nested) slice coordinate, in order."""
     if isinstance(coord, tuple):
         for c in coord:
-            yield from _coordinate_leaves(c)
+            yield from _index_leaves(c)
     else:
         yield coord
 
@@ -6383,7 +6383,8 @@ def _stage_leaves(record) -> list | None:
 
 def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma", origin: int | None = None):
     """`tree` over `shape` with the stage leaves `_tiles_held` found (keyed (origin, var, leaf within the label))
-    made MMA rests on their own variables; a stage label over a nested mode becomes one label per leaf there."""
+    made rests of `level` on their own variables (made by `origin` where given: a TMA partition's own); a stage
+    label over a nested mode becomes one label per leaf there."""
     if isinstance(tree, tuple):
         if not isinstance(shape, tuple) or len(shape) != len(tree):
             return tree
