@@ -3771,7 +3771,8 @@ def _operands_loaded_into_tmem(records: list) -> set:
             if r.operands.get(slot) is not None}
     laid = {r.index for r in records if r.op == "make_tensor" and r.memspaces == ("tmem",)
             and (r.index in read or r.meta.get("same_storage") in read
-                 or any(records[i].op in ("make_fragment_A", "make_fragment_B") for i in r.meta.get("values_from", ())))}
+                 or any(records[i].op in ("make_fragment_A", "make_fragment_B") for i in r.meta.get("values_from", ()))
+                 or _laid_as_operand(records, r))}
     if not laid:
         return set()
     written: dict = {}  # laid tensor -> whether every copy into it (or into its partitions) brings loaded values
@@ -3787,6 +3788,14 @@ def _operands_loaded_into_tmem(records: list) -> set:
             continue
         written[dst] = written.get(dst, True) and _from_memory(records, src, {}, 4)
     return {i for i, ok in written.items() if ok}
+
+
+def _laid_as_operand(records: list, record) -> bool:
+    """Whether a tensor's modes are an MMA operand fragment's, taken with its layout (`make_tensor(ptr,
+    make_fragment_A(layout).layout)`): every label of it made by one `make_fragment_A` / `make_fragment_B`."""
+    origins = {label.origin for tree in record.levels[:1] for label in _levels.flatten(tree)}
+    return len(origins) == 1 and None not in origins and 0 <= next(iter(origins)) < len(records) \
+        and records[next(iter(origins))].op in ("make_fragment_A", "make_fragment_B")
 
 
 def _from_memory(records: list, index: int, seen: dict, depth: int) -> bool:
@@ -3938,15 +3947,17 @@ def _operand_copies(records: list, relevels: dict) -> None:
     objects = set()
     for record in records:
         dst = (record.operands or {}).get("dst") if record.op == "copy" else None
-        if dst is None or records[dst].op not in _COPY_OPS:
+        if dst is None:
             continue
-        root = dst
-        for _ in range(4):
+        root, obj = dst, None
+        for _ in range(4):  # (the partition the copy writes may be a divide of the copy's partition)
+            if obj is None and records[root].op in _COPY_OPS:
+                obj = (records[root].made_by or {}).get("object")
             if root in loaded or not records[root].inputs:
                 break
             root = records[root].inputs[0]
-        if root in loaded and (records[dst].made_by or {}).get("object") is not None:
-            objects.add(records[dst].made_by["object"])
+        if root in loaded and obj is not None:
+            objects.add(obj)
     for record in records:
         if record.op in _COPY_OPS and (record.made_by or {}).get("object") in objects:
             relevels[record.index] = (("store",), "copy")

@@ -56,6 +56,9 @@ FUNCTIONS = {
     # TMEM A) an `inttoptr` of a plain integer address, the descriptors integers computed from SMEM addresses
     "tcgen05_mma": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma"),
     "tcgen05_mma_block_scale": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma_block_scale"),
+    # its weight-stationary form (`nvvm.tcgen05_mma_ws(kind, d_ptr, a_desc, b_desc, idesc, ...)`, 1-CTA M = 32 / 64):
+    # the same operands, no CTA group
+    "tcgen05_mma_ws": ("cutlass._mlir.dialects.nvvm", "tcgen05_mma_ws"),
     # `nvvm.tcgen05_cp(shape, tmem_ptr, smem_desc)`: an SMEM tile copied whole to a TMEM address (a block-scaled
     # MMA's scale factors, which that MMA then reads at the address)
     "tcgen05_cp": ("cutlass._mlir.dialects.nvvm", "tcgen05_cp"),

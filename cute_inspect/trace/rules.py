@@ -215,6 +215,11 @@ RULES = {
                "state's (`tSrQ[None, None, k, q_tile]`: the latent tiles of one Q held at once): the k-tiles one "
                "accumulation walks, a rest along the MMA's K, in every view of the buffer; per leaf of a nested mode "
                "(`tOrP[..., (p_tile, state.index)]`), a leaf of extent 1 walking nothing",
+    "held_tiles": "a stage leaf of an MMA's operand fragment and of its accumulator that the issues select together "
+                  "(one loop index, or constants that follow each other) in a mode whose other leaves are walked "
+                  "k-tiles or a pipeline state's slot (`tOrV[..., ((n_half, k_tile), state.index)]` into "
+                  "`tOtO[..., n_half]`): the product's column (or row) blocks held at once, a rest along the "
+                  "operand's N (or M), not a pipeline stage",
     "like": "a tensor rebuilt over a traced layout (a TMEM view, a register copy): its source's modes; a view "
             "whose leaves cross two of its source's axes, or that no stride maps, is a buffer of its own in the "
             "same storage (`sV` over `sK`'s SMEM, P over S in TMEM), labelled by its own uses (laid out by an MMA "

@@ -567,7 +567,7 @@ class _Tracer:
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
         self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
         self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
-        self.copy_level: dict = {}  # id(ThrCopy) -> the level its first partition got: both sides share it
+        self.copy_level: dict = {}  # (id(ThrCopy), hint) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners(_is_loop_carried)
         self.views: dict = {}  # record index -> the record whose data it views (make_tensor over its pointer)
@@ -658,6 +658,9 @@ class _Tracer:
         # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
         self.slice_coords: dict = {}
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
+        # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
+        self.issue_slices: list = []
+        self.same_storage: dict = {}  # an SMEM buffer of its own over a traced one's storage -> that one's record
         # hash of an element read's value -> the value key of the tensor it was read from (`a[i].ir_value()`)
         self.element_of: dict = {}
         # warp MMA issued by hand -> per issue, {slot: (register tensor, its leaves' coordinates)}: bound when the
@@ -1868,6 +1871,208 @@ class _Tracer:
             if any(flags):
                 self.k_tiles[(label.origin, label.var)] = (k_mode.var, flags, extents)
 
+    def _issue_sliced(self, number, operands: dict) -> None:
+        """Which slice of which traced tensor each operand of one MMA issue is (`cute.gemm`'s tensors, or the
+        values a hand-issued MMA's descriptors and TMEM address were computed from), for `_tiles_held`."""
+        if number is None:
+            return
+        found = {slot: _up_defining_ops(value, lambda v: self.slice_coords.get(_ir_hash(v)), depth=10, unwrap=True)
+                 for slot, value in operands.items() if value is not None}
+        accumulator = operands.get("C")
+        if found.get("C") is None and accumulator is not None:  # an accumulator used whole
+            whole = self.lookup(accumulator) if _is_tensor(accumulator) else self._traced_from(accumulator)
+            whole = whole if whole is None or _is_tensor(accumulator) else whole[0]
+            found["C"] = (whole[0], None) if whole is not None else None
+        found = {slot: hit for slot, hit in found.items() if hit is not None}
+        if "C" in found and ("A" in found or "B" in found):
+            self.issue_slices.append((number, found))
+
+    def _index_kind(self, index):
+        """What selects a leaf in an MMA issue's operand slice: ("const", n), a pipeline state's index ("stage"), a
+        dynamic loop's own index ("loop") or another run-time value ("run"), with the value's hash; None for `None`."""
+        if index is None:
+            return None
+        if isinstance(index, int):
+            return ("const", index)
+        value = getattr(index, "value", None)
+        key = _ir_hash(value) if value is not None else None
+        if key is None:
+            return None
+        return ("stage", key) if key in self.stage_values else ("loop", key) if _loop_index(value) else ("run", key)
+
+    def _sliced_leaves(self, record_index: int, coord) -> list | None:
+        """(position, label, index kind) of each leaf past the first three modes of an MMA fragment or accumulator
+        sliced at `coord` whose label is a pipeline stage; None where the coordinate does not fit the shape."""
+        record = self.trace.records[record_index]
+        if not record.levels or not isinstance(record.levels[0], tuple) or not isinstance(record.shapes[0], tuple) \
+                or not isinstance(coord, tuple) or len(coord) != len(record.shapes[0]) or len(coord) < 4:
+            return None
+        found = []
+        for p in range(3, len(coord)):
+            shape, tree = record.shapes[0][p], record.levels[0][p]
+            extents = list(_leaves(shape))
+            labels = [tree] * len(extents) if isinstance(tree, _levels.ModeLabel) else list(_levels.flatten(tree))
+            indices = list(_index_leaves(coord[p])) if isinstance(coord[p], tuple) else [coord[p]]
+            if len(labels) != len(extents) or len(indices) != len(extents):
+                if not all(i is None for i in indices):
+                    return None
+                indices = [None] * len(extents)
+            own = {id(x): 0 for x in labels}
+            for leaf, (label, index) in enumerate(zip(labels, indices)):
+                at = own[id(label)]
+                own[id(label)] += 1
+                if isinstance(label, _levels.ModeLabel) and label.level == "stage" and label.var is not None \
+                        and extents[leaf] != 1:  # (a leaf of extent 1 holds one tile: nothing to walk)
+                    found.append(((p, leaf), (label.origin, label.var, at), self._index_kind(index)))
+        return found
+
+    def _tiles_held(self) -> None:
+        """Stage modes that MMA issues show hold tiles of one product at once, not a pipeline's slots. Each issue's
+        operands are slices of traced fragments and of the accumulator (see `_issue_sliced`). A stage leaf of an
+        A or B fragment that takes several values into one accumulator slice (distinct constants, or a dynamic
+        loop's own index that selects no accumulator mode) holds the k-tiles one accumulation walks: a rest along
+        the MMA's K (`tSrQ[None, None, k, (q_tile, 0)]` over Q's latent tiles). A stage leaf selected by the same
+        loop index as an accumulator's stage leaf (or by constants that follow the accumulator slice's), in a
+        nested mode whose other leaves are walked k-tiles or a pipeline state's slot (`tOrV[..., ((n_half,
+        k_tile), state.index)]` into `tOtO[..., n_half]`), holds the accumulator's column (or row) blocks: both
+        are rests along the operand's N (or M), as a whole product's O split in latent halves is. A mode a
+        pipeline state's index selects stays that pipeline's stage; an index that picks one slice per
+        accumulator (flash-attn's two Q tiles into two S tiles) walks nothing."""
+        walked: dict = {}  # (origin, var, leaf) -> the MMA_K rest's variable
+        held: dict = {}  # (origin, var, leaf) -> the variables of the MMA rest it runs along
+        for fragment_slot, rest in (("A", 1), ("B", 1)):
+            by_record: dict = {}
+            for number, found in self.issue_slices:
+                if fragment_slot not in found:
+                    continue
+                record_index, coord = found[fragment_slot]
+                if self.trace.records[record_index].op not in ("make_fragment_A", "make_fragment_B"):
+                    continue
+                leaves = self._sliced_leaves(record_index, coord)
+                accumulator = self._sliced_leaves(*found["C"]) if found["C"][1] is not None else []
+                if not leaves or accumulator is None:
+                    continue
+                c_coord = found["C"][1]
+                c_key = (number, found["C"][0], tuple(self._index_kind(x) for x in _index_leaves(c_coord)))
+                by_record.setdefault(record_index, []).append((c_key, leaves, accumulator))
+            for record_index, issues in by_record.items():
+                modes = self.trace.records[record_index].levels[0]
+                k_mode, row_mode = modes[2], modes[rest]
+                if not isinstance(k_mode, _levels.ModeLabel) or not isinstance(row_mode, _levels.ModeLabel):
+                    continue
+                per_leaf: dict = {}
+                for c_key, leaves, accumulator in issues:
+                    for position, key, kind in leaves:
+                        per_leaf.setdefault((position, key), []).append((c_key, kind, accumulator))
+                walks = set()
+                for (position, key), uses in per_leaf.items():
+                    consts: dict = {}
+                    nested = len(self.trace.records[record_index].shapes[0][position[0]]) > 1 \
+                        if isinstance(self.trace.records[record_index].shapes[0][position[0]], tuple) else False
+                    for c_key, kind, accumulator in uses:
+                        # constants walk a leaf of a slot mode the layout divided ((k-tiles, ring)); a flat ring's
+                        # slots unrolled one by one (a prologue's) are still its stages
+                        if kind is not None and kind[0] == "const" and nested:
+                            consts.setdefault(c_key, set()).add(kind[1])
+                        elif kind is not None and kind[0] == "loop" and all(
+                                a_kind != kind for _, _, a_kind in accumulator):
+                            consts.setdefault(c_key, set()).update((kind, None))
+                    if any(len(v) > 1 for v in consts.values()):
+                        walks.add(position)
+                        walked[key] = k_mode.var
+                for (position, key), uses in per_leaf.items():
+                    if position in walks:
+                        continue
+                    others = [(p, kind) for (p, _), us in per_leaf.items() if p[0] == position[0] and p != position
+                              for _, kind, _ in us]
+                    if not any(p in walks or (kind is not None and kind[0] == "stage") for p, kind in others):
+                        continue
+                    followed = self._accumulator_followed(uses)
+                    if followed:
+                        held[key] = [row_mode.var]
+                        for c_leaf in followed:
+                            held.setdefault(c_leaf, []).append(row_mode.var)
+        self._accumulator_columns_walked(held)
+        if walked or held:
+            self._relabel_held(walked, held)
+
+    def _accumulator_columns_walked(self, held: dict) -> None:
+        """A TMEM accumulator's stage leaf that a dynamic loop's own index selects in the issues writing it, an
+        index no operand slice of those issues takes, whose stride steps TMEM columns (`for n in range(halves):
+        gemm(acc[..., n], p, v[..., state.index])`: the loop runs over every slice in each round) holds the
+        product's column blocks at once: a rest along its N (TMEM lanes are the rows, columns the N axis)."""
+        for _, found in self.issue_slices:
+            record_index, coord = found["C"]
+            record = self.trace.records[record_index]
+            leaves = self._sliced_leaves(record_index, coord) if coord is not None else None
+            if not leaves or record.memspaces[:1] != ("tmem",) or not isinstance(record.levels[0][2], _levels.ModeLabel):
+                continue
+            operands = {self._index_kind(x) for slot in ("A", "B") if slot in found and isinstance(found[slot][1], tuple)
+                        for x in _index_leaves(found[slot][1])}
+            strides = {key: stride for key, _, stride in _stage_leaves(record) or ()}
+            for _, key, kind in leaves:
+                stride = strides.get(key, "")
+                if kind is not None and kind[0] == "loop" and kind not in operands and key not in held \
+                        and stride.isdigit() and 0 < int(stride) < 1 << 16:
+                    held[key] = [record.levels[0][2].var]
+
+    @staticmethod
+    def _accumulator_followed(uses: list) -> list:
+        """The accumulator stage leaves (origin, var, leaf) an operand leaf's index follows over its uses (`uses`:
+        (accumulator key, index kind, accumulator leaves) per issue): the same loop index, or constants that
+        change with the accumulator leaf's constants, one for one, taking two values or more."""
+        loops = [kind for _, kind, _ in uses if kind is not None and kind[0] == "loop"]
+        if loops:
+            return sorted({key for _, kind, accumulator in uses for _, key, a_kind in accumulator
+                           if kind is not None and a_kind == kind})
+        pairs: dict = {}
+        for _, kind, accumulator in uses:
+            if kind is None or kind[0] != "const":
+                return []
+            for _, key, a_kind in accumulator:
+                if a_kind is not None and a_kind[0] == "const":
+                    pairs.setdefault(key, set()).add((a_kind[1], kind[1]))
+        return sorted(key for key, seen in pairs.items() if len({a for a, _ in seen}) == len(seen) > 1
+                      and len({b for _, b in seen}) == len(seen))
+
+    def _relabel_held(self, walked: dict, held: dict) -> None:
+        """Make the stage leaves `_tiles_held` found MMA rests wherever views carried them, each joined to the rest
+        it runs along (the MMA's K for walked k-tiles, the operand's M or N rest for held blocks)."""
+        fresh_of: dict = {}
+        for key, var in walked.items():
+            fresh_of[key] = _axes.fresh()
+            self.axes.join(fresh_of[key], var)
+        for key, vars_ in held.items():
+            fresh_of.setdefault(key, _axes.fresh())
+            for var in vars_:
+                self.axes.join(fresh_of[key], var)
+        rules = {key: "k_tiles" if key in walked else "held_tiles" for key in fresh_of}
+        self._held_in_other_views(fresh_of, rules)
+        for record in self.trace.records:
+            if record.shapes and len(record.shapes) == len(record.levels):
+                # a TMA load's partition cuts the tiles as Block's rests, its own (no later re-level of the MMA
+                # buffer's modes reaches them); a loader's view of the buffer is Block's too
+                tma = record.op == "tma_partition"
+                level = "block" if tma or record.index in self.same_storage else "mma"
+                record.levels = tuple(_held_leaves(t, shape, fresh_of, rules, level, record.index if tma else None)
+                                      for t, shape in zip(record.levels, record.shapes))
+
+    def _held_in_other_views(self, fresh_of: dict, rules: dict) -> None:
+        """A buffer of its own over a held buffer's storage (a loader's view laid out for the TMA, `sK_for_tma` over
+        `sK`'s SMEM) holds the same tiles in its stage leaf of the same extent and stride: that leaf is the rest
+        too (its level the view's own, Block), on the same variable."""
+        for view, source in self.same_storage.items():
+            held = {key[2]: key for key in fresh_of if key[0] == source}
+            if not held:
+                continue
+            mine, theirs = _stage_leaves(self.trace.records[view]), _stage_leaves(self.trace.records[source])
+            if mine is None or theirs is None:
+                continue
+            for (key, extent, stride) in mine:
+                match = [k for k, e, d in theirs if (e, d) == (extent, stride) and k in fresh_of]
+                if key[0] == view and len(match) == 1:
+                    fresh_of[key], rules[key] = fresh_of[match[0]], rules[match[0]]
+
     def _nested_index(self, tensor, mode: tuple, position: int, key, index: int) -> None:
         """A run-time index over a register tensor's nested mode with one leaf of extent above 1 (`acc_mn[m, None]`
         over the rows `(2, 1)` of an accumulator's (M, N) view) selects along that leaf: remembered as its
@@ -2114,6 +2319,8 @@ class _Tracer:
         if op == "gemm" and record.made_by:
             self._registers_as_operands(record, by_arg)
             self._accumulator_slice(record, bound)
+            self._issue_sliced(record.made_by["object"], {slot: bound.get(arg) for slot, arg in
+                                                          (("A", "a"), ("B", "b"), ("C", "d" if "d" in bound else "c"))})
         _flow.observe(self.axes, record, bound, by_arg, out_trees, self.objects)
         if op == "gemm" and record.made_by and record.made_by["object"] is not None:
             number = record.made_by["object"]
@@ -2254,6 +2461,7 @@ class _Tracer:
         if found["d"] is None:
             self.hand_accumulators[number] = (accumulator[1], _columns(shape_bits))
         record.made_by = {"kind": "mma", "object": number, "op": "tcgen05.mma", "receiver": None, "line": None}
+        self._issue_sliced(number, {"A": a, "B": b, "C": d})
         record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                            for slot, arg in _flow.OPERAND_ARGS["gemm"].items()}
         flat = {arg for arg, slot in (("a", "A"), ("b", "B")) if arg in by_arg
@@ -2940,12 +3148,14 @@ class _Tracer:
         self._bind_tmem_operands()
         self._bind_warp_mma_rests()
         self._warp_operand_views()
+        self._tiles_held()
         if self.k_tiles:  # the k-tiles a loop walks, wherever views carried the buffer's mode
             for (_, var), (k_var, _, _) in self.k_tiles.items():
                 self.axes.join(var, k_var)
             for record in self.trace.records:
                 if record.shapes and len(record.shapes) == len(record.levels):
-                    record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles)
+                    tma = record.op == "tma_partition"  # (a TMA load's partition cuts them as Block's rests)
+                    record.levels = tuple(_as_k_tiles(t, shape, self.k_tiles, record.index if tma else None)
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
         self._suggest_named_dims()
@@ -3031,8 +3241,12 @@ class _Tracer:
             inp = self._tiled_copy_source(inp)
             what = next((_levels.tensor_of(n) for n in names if _levels.tensor_of(n)), None)
             thr_copy = bound.get("self")
-            level = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy")
-            axes = _levels.operand_axes(what) or (("M", "N") if level == "store" else ())
+            level = self._copy_side_level(thr_copy, "store" if epilogue or _moves_tmem(thr_copy) else "copy")
+            # the (M, N) an epilogue's partition suggests comes from the accumulator's side of the copy only (a
+            # first partition of TMEM, or a TMEM read): not from a write into TMEM first partitioned elsewhere
+            hinted = self._copy_side_level(thr_copy, "store" if epilogue or _loads_tmem(thr_copy) else "copy",
+                                           hint=True)
+            axes = _levels.operand_axes(what) or (("M", "N") if hinted == "store" else ())
             tile_rank = _flow.tiler_rank(bound.get("self")) or 2
             out = _levels.partition(inp, level, out_rank, origin, axes, op, tile_rank=min(tile_rank, 2))
             out = _levels.unit_rest_over_accumulator_atom(inp, out, info.shape, origin)
@@ -3150,6 +3364,13 @@ class _Tracer:
                     return lent
             if viewed is not None:  # a view over a traced tensor's data: each mode keeps the axis it runs along
                 self.views[origin] = viewed[0]
+                source = self.trace.records[viewed[0]]
+                if source.op in ("partition_S", "partition_D") and source.layouts[viewed[1]:viewed[1] + 1] \
+                        == (info.layout,) and info.memspace in ("tmem", "rmem"):
+                    # a copy partition re-laid whole at an offset (`make_tensor(tTMEM_LOADtO.iterator + i * 16,
+                    # tTMEM_LOADtO.layout)`: the next chunk a loop copies): the partition's modes, mode for mode,
+                    # size-1 leaves included, which no stride tells apart
+                    return viewed[2]
                 if info.memspace == "gmem":
                     found = self._selected_view(bound.get("layout"), viewed, out_rank) \
                         or self._restrided_leaves(bound.get("layout"), viewed, origin)
@@ -3357,7 +3578,10 @@ class _Tracer:
         same = self.storage.get(_storage_key(pointer))
         if same is None or same[0] == other_than:
             return None
-        return self._own_buffer_over(same, info, name, origin)
+        found = self._own_buffer_over(same, info, name, origin)
+        if found is not None:
+            self.same_storage[origin] = same[0]
+        return found
 
     def _own_buffer_over(self, same: tuple, info, name: str | None, origin: int, deferred: bool = False,
                          one_class: bool = False):
@@ -3418,7 +3642,9 @@ class _Tracer:
         values (`make_tensor(tStS.iterator + c * 32, composition(tStS, ((128, 32), 1, 1)).layout)` for each chunk
         the epilogue warps drain in turn), divide it: their atoms are epilogue tiles (`epi`) along the axes they
         hold, their rests the accumulator's. One such view alone (P's whole region over S's columns) is no
-        divide, nor is a regrouping of all the values."""
+        divide, nor is a regrouping of all the values, nor are views whose offsets reach past the accumulator's
+        columns (a softmax's per-row statistics at each S stage's columns, `tStS.iterator + vec1_offset`): those
+        are TMEM regions of their own laid out like it, in its MMA's form."""
         source = self.trace.records[viewed[0]]
         address = _tmem_address(pointer) if info.memspace == "tmem" else None
         if found is None or address is None or source.memspaces[viewed[1]] != "tmem" \
@@ -3429,7 +3655,7 @@ class _Tracer:
             return found
         views = self.chunk_views.setdefault((viewed[0], info.layout), {})
         views.setdefault(address[1], []).append(origin)
-        if len(views) < 2:
+        if len(views) < 2 or not _within_columns(views, info, source.layouts[viewed[1]]):
             return found
         for other in (o for made in views.values() for o in made if o < len(self.trace.records)):
             record = self.trace.records[other]  # a chunk made before: a divide too
@@ -3697,11 +3923,12 @@ class _Tracer:
                 else label.leaf_axes[0][1]
         return label.var
 
-    def _copy_side_level(self, thr_copy, level: str) -> str:
-        """Both sides of one thread copy are at one level: the one its first partition got."""
+    def _copy_side_level(self, thr_copy, level: str, hint: bool = False) -> str:
+        """Both sides of one thread copy are at one level: the one its first partition got (with `hint`, the level
+        whose Store suggests an epilogue's (M, N), kept apart)."""
         if thr_copy is None:
             return level
-        kept = self.copy_level.setdefault(id(thr_copy), (thr_copy, level))  # holding it keeps the id unique
+        kept = self.copy_level.setdefault((id(thr_copy), hint), (thr_copy, level))  # holding it keeps the id unique
         return kept[1]
 
     def _lane_values(self, record, tree, shape):
@@ -4365,7 +4592,7 @@ _AFFINE = ("arith.addi", "arith.muli")
 _HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
 # the calls that may issue an MMA by hand: inline PTX, and NVVM's tcgen05 MMA ops (their D, A, B and instruction
 # descriptor arguments)
-_ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale")
+_ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale", "tcgen05_mma_ws")
 _NVVM_MMA_ARGS = ("matrix_d", "matrix_a", "matrix_b", "idesc")
 
 
@@ -5436,6 +5663,30 @@ def _storage_key(pointer) -> int | None:
         return _ir_hash(value) if value is not None else None
 
 
+def _within_columns(views: dict, info, source_layout: str | None) -> bool:
+    """Whether TMEM views at these offsets (bits from one pointer: `views`' keys) of `info`'s layout all lie in the
+    columns of one accumulator laid out as `source_layout`, counted from the lowest offset: chunks of it."""
+    width = re.search(r"(\d+)$", str(info.dtype or ""))
+    own, whole = _tmem_columns(info.layout), _tmem_columns(source_layout)
+    if width is None or own is None or whole is None:
+        return True  # not readable: as before, chunks
+    lowest = min(views)
+    return all((offset - lowest) // int(width.group(1)) + own <= whole for offset in views)
+
+
+def _tmem_columns(layout) -> int | None:
+    """The columns a TMEM layout's values span (a TMEM address is the lane << 16 plus the column): one past the
+    largest column offset its leaves reach; None for a layout with run-time extents or strides."""
+    text = str(layout or "")
+    if ":" not in text:
+        return None
+    shape, stride = text.split(":", 1)
+    extents, strides = re.findall(r"[^(),\s]+", shape), re.findall(r"[^(),\s]+", stride)
+    if len(extents) != len(strides) or not all(x.isdigit() for x in extents + strides):
+        return None
+    return 1 + sum((int(e) - 1) * (int(d) & 0xFFFF) for e, d in zip(extents, strides))
+
+
 def _tmem_address(pointer) -> tuple | None:
     """(the pointer a TMEM address is counted from, its offset in bits) where the offsets are static: walks
     `recast_iter`, `add_offset` by a constant and `get_iter` of a view back to the first other op."""
@@ -5879,10 +6130,19 @@ def _appended_stages(layout: str | None, source_layout: str | None, source_label
 
 def _loads_tmem(thr_copy) -> bool:
     """Whether a thread copy reads TMEM into registers (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...): the
-    accumulator's way out, so its partitions are the store's, the first one too when it partitions no TMEM (an
-    identity tensor's coordinates, partitioned before any accumulator)."""
+    accumulator's way out."""
     op = getattr(thr_copy, "op", None)
     return type(op).__name__.startswith("Ld") and "tcgen05" in type(op).__module__
+
+
+def _moves_tmem(thr_copy) -> bool:
+    """Whether a thread copy moves registers out of or into TMEM (a tcgen05 `Ld32x32bOp`, `Ld16x256bOp`...,
+    `St32x32bOp`...): the accumulator's way out, or an epilogue's values (P over S, a softmax's row statistics for
+    the correction warps) written back, so its partitions are the store's, the first one too when it partitions
+    no TMEM (an identity tensor's coordinates, partitioned before the TMEM side). A `tcgen05.st` that writes an
+    operand loaded from memory is made the operand's copy when the trace ends (`flow._operand_copies`)."""
+    op = getattr(thr_copy, "op", None)
+    return type(op).__name__.startswith(("Ld", "St")) and "tcgen05" in type(op).__module__
 
 def _copies_into_tmem(thr_copy) -> bool:
     """Whether a thread copy is an S2T copy (tcgen05 `Cp4x32x128bOp`, `Cp128x256bOp`...): SMEM to TMEM, a
@@ -6152,20 +6412,89 @@ def _ring_index(coord, extent) -> bool:
         return False
 
 
-def _as_k_tiles(tree, shape, k_tiles: dict):
-    """`tree` over `shape` with the k-tile leaves of the stage modes in `k_tiles` (see `_k_tiles_indexed`) made
-    rests along the MMA's K, wherever views carried them: a mode of the indexed mode's leaves per leaf, a single
-    leaf when its extent is only a k-tile leaf's."""
+def _index_leaves(coord):
+    """The leaves of a (nested) slice coordinate, in order."""
+    if isinstance(coord, tuple):
+        for c in coord:
+            yield from _index_leaves(c)
+    else:
+        yield coord
+
+
+def _stage_leaves(record) -> list | None:
+    """(key (origin, var, leaf within its label), extent, stride) of each stage leaf of a record's first tensor, by
+    its layout; None where the layout's leaves do not match the shape's."""
+    text = str(record.layouts[0] if record.layouts else "")
+    if ":" not in text or not record.levels or not record.shapes:
+        return None
+    strides = re.findall(r"[^(),\s]+", text.split(":", 1)[1])
+    shape, tree = record.shapes[0], record.levels[0]
+    extents = list(_leaves(shape))
+    if len(strides) != len(extents):
+        return None
+    found, at = [], 0
+
+    def walk(t, s):
+        nonlocal at
+        if isinstance(t, tuple):
+            if not isinstance(s, tuple) or len(s) != len(t):
+                raise ValueError
+            for x, y in zip(t, s):
+                walk(x, y)
+            return
+        for leaf in range(len(list(_leaves(s)))):
+            if isinstance(t, _levels.ModeLabel) and t.level == "stage":
+                found.append(((t.origin, t.var, leaf), extents[at], strides[at]))
+            at += 1
+
+    try:
+        walk(tree, shape)
+    except ValueError:
+        return None
+    return found
+
+
+def _held_leaves(tree, shape, fresh_of: dict, rules: dict, level: str = "mma", origin: int | None = None):
+    """`tree` over `shape` with the stage leaves `_tiles_held` found (keyed (origin, var, leaf within the label))
+    made rests of `level` on their own variables (made by `origin` where given: a TMA partition's own); a stage
+    label over a nested mode becomes one label per leaf there."""
     if isinstance(tree, tuple):
         if not isinstance(shape, tuple) or len(shape) != len(tree):
             return tree
-        return tuple(_as_k_tiles(t, s, k_tiles) for t, s in zip(tree, shape))
+        return tuple(_held_leaves(t, s, fresh_of, rules, level, origin) for t, s in zip(tree, shape))
+    if not isinstance(tree, _levels.ModeLabel) or tree.level != "stage" \
+            or not any(key[:2] == (tree.origin, tree.var) for key in fresh_of):
+        return tree
+    counter = itertools.count()
+
+    def per_leaf(s):
+        if isinstance(s, tuple):
+            return tuple(per_leaf(x) for x in s)
+        key = (tree.origin, tree.var, next(counter))
+        if key not in fresh_of:
+            return tree
+        return replace(tree, level=level, role="rest", rule=rules[key], var=fresh_of[key],
+                       origin=tree.origin if origin is None else origin)
+
+    return per_leaf(shape)
+
+
+def _as_k_tiles(tree, shape, k_tiles: dict, tma: int | None = None):
+    """`tree` over `shape` with the k-tile leaves of the stage modes in `k_tiles` (see `_k_tiles_indexed`) made
+    rests along the MMA's K, wherever views carried them: a mode of the indexed mode's leaves per leaf, a single
+    leaf when its extent is only a k-tile leaf's. In a TMA load's partition (`tma`, its record) they are Block's
+    rests, made by it."""
+    if isinstance(tree, tuple):
+        if not isinstance(shape, tuple) or len(shape) != len(tree):
+            return tree
+        return tuple(_as_k_tiles(t, s, k_tiles, tma) for t, s in zip(tree, shape))
     found = k_tiles.get((tree.origin, tree.var)) if isinstance(tree, _levels.ModeLabel) and tree.level == "stage" \
         else None
     if found is None:
         return tree
     _, flags, extents = found
-    rest = replace(tree, level="mma", role="rest", rule="k_tiles")
+    rest = replace(tree, level="mma", role="rest", rule="k_tiles") if tma is None else \
+        replace(tree, level="block", role="rest", rule="k_tiles", origin=tma)
     if tuple(_leaves(shape)) == extents:
         return rest if len(extents) == 1 else tuple(rest if f else tree for f in flags)
     walked = {e for f, e in zip(flags, extents) if f}
