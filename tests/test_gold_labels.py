@@ -58,8 +58,9 @@ def tallies():
 #: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-first session's start c9174ae; tune 5816:
 #: the 5404 of the twentieth session and the fifteenth split (tokenspeed-mla: 412) retired into it; held out, the
 #: sixteenth split (GitHub: mamba, Triton-distributed, torchao by gold18: 204; Megatron-LM, forge-cute-py by gold19:
-#: 176), 160 with c9174ae's tracer): raise these with every gain
-REACHED = {"tune": 4369, "heldout": 160}
+#: 176), 160 with c9174ae's tracer; at the session's merge tune 4369 -> 4511, held out 160 -> 160): raise these with
+#: every gain
+REACHED = {"tune": 4511, "heldout": 160}
 ISSUE_TARGET_PCT = 95.0
 
 
