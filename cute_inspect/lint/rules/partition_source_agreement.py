@@ -143,6 +143,7 @@ from cute_inspect.lint.expectations import (
     accumulated,
     free_name,
     indexed,
+    operand_said,
     role_conflict,
     roles_in_use,
     same_tensor,
@@ -348,7 +349,9 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         elif source is not None and target.what != source.what and not _names_what_it_is_cut_from(
                 view, target, facts, context) and (
                 (known is None or facts.is_kernel_tensor_param(view.source, view.scope))
-                and any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
+                and (any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
+                     # a GEMM's input and its output are two tensors (`gC_epi = zipped_divide(tCgA, ...)`)
+                     or None is not _role(target.what) != _role(source.what) is not None)
                 # a global tensor holds one tensor's data, never its gradient's
                 or source.where in "mg" and _gradient_of_the_other(target.what, source.what, facts, context)):
             fixed = free_name(_prefixed(view.target, renamed(target, what=source.what)), facts, view.scope)
@@ -991,8 +994,53 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             )
 
 
+_LAYOUT_ATTRIBUTES = frozenset({"layout", "shape", "stride"})
+
+
+def _layouts_read(expr: ast.expr, function: ast.AST, depth: int = 0) -> set[str]:
+    """The tensors whose layout, shape or stride ``expr`` is built from (``make_layout((b_shape[1], b_shape[0], 1),
+    stride=(b_stride[1], ...))`` with ``b_shape = B.layout.shape``: B), through the function's names bound once."""
+    found: set[str] = set()
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Attribute) and node.attr in _LAYOUT_ATTRIBUTES and isinstance(node.value, ast.Name):
+            found.add(node.value.id)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and depth < 3:
+            bound = [each for each in ast.walk(function) if isinstance(each, ast.Assign) and len(each.targets) == 1
+                     and isinstance(each.targets[0], ast.Name) and each.targets[0].id == node.id]
+            if len(bound) == 1:
+                found |= _layouts_read(bound[0].value, function, depth + 1)
+    return found
+
+
+def _relaid_over_another_operand(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``B_reshaped = cute.make_tensor(A.iterator, make_layout(b_shape, stride=b_stride))`` with ``b_shape =
+    B.layout.shape``: a view that lays one GEMM input's layout (B's) over the other's data (A's), named for the one
+    whose layout it takes, computes with A's data in B's place. A product of a matrix with itself (``mB =
+    make_tensor(mA.iterator, transposed)``) lays A's own layout, transposed, over A's data."""
+    for view in facts.hand_views:
+        if view.method != "make_tensor" or view.source is None:
+            continue
+        said, held = operand_said(view.target, context.vocabulary), operand_said(view.source, context.vocabulary)
+        function = facts.scopes[view.scope].node
+        if said is None or held is None or said == held or function is None:
+            continue
+        call = next((node.value for node in ast.walk(function) if isinstance(node, ast.Assign)
+                     and node.lineno == view.line and isinstance(node.value, ast.Call) and len(node.value.args) == 2
+                     and any(isinstance(t, ast.Name) and t.id == view.target for t in node.targets)), None)
+        laid = sorted(name for name in _layouts_read(call.args[1], function) if name != view.source
+                      and operand_said(name, context.vocabulary) == said) if call is not None else []
+        if laid:
+            yield Violation(
+                view.line, view.column,
+                f"`{view.target}` lays `{laid[0]}`'s layout (operand {said}) over `{view.source}`'s data "
+                f"(operand {held}): it computes with operand {held}'s data in operand {said}'s place; lay it over "
+                f"`{laid[0]}.iterator`",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _returned_partitions_misnamed(facts, context)
+    yield from _relaid_over_another_operand(facts, context)
     yield from _one_tensor_both_tma_sides(facts)
     yield from _lower_case_misnames(facts)
     yield from _views_misnamed(facts, context)
