@@ -51,9 +51,11 @@ the argument is the likely mistake and the message says so (pass ``tCsB``); when
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
 it changes what the kernel computes).
 
-One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_atom_B`` for one TiledMma, named for
-one operand (``b``, ``mB``), is reported at the maker of the other operand where the function has a tensor named for
-that operand (``a``) that no TMA atom loads; without one, a tensor in both slots is a matrix times itself (``X Xᵀ``).
+One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_atom_B`` for one TiledMma (or to two
+``make_tiled_tma_atom`` load atoms of one function named for the two operands, ``tma_atom_a`` and ``tma_atom_b``),
+named for one operand (``b``, ``mB``, a launcher's view ``B_reshaped``), is reported at the maker of the other operand
+where the function has a tensor named for that operand (``a``) that no TMA atom loads; without one, a tensor in both
+slots is a matrix times itself (``X Xᵀ``).
 
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
@@ -486,14 +488,19 @@ def _one_tensor_both_tma_operands(facts: FileFacts, context: RuleContext) -> Ite
         if said is None or {operand for operand, *_ in makers} != {"A", "B"}:
             continue
         for operand, maker, line, scope in makers:
-            names = facts.scopes[scope].params | facts.scopes[scope].bound
-            unloaded = sorted(name for name in names
-                              if operand_said(name, context.vocabulary) == operand and name not in atom_loaded)
-            if operand != said and unloaded:
+            if operand == said:
+                continue
+            function = facts.scopes[scope]
+            # the function's own views (`A_reshaped`) before its parameters (`A`): a launcher loads its views
+            candidates = sorted(function.bound - function.params) + sorted(function.params)
+            unloaded = [name for name in candidates
+                        if operand_said(name, context.vocabulary) == operand and name not in atom_loaded]
+            if unloaded:
+                loader = next(each for each_operand, each, *_ in makers if each_operand == said)
                 yield Violation(
                     line, 1,
-                    f"`{maker}` is given `{tensor}`, operand {said}'s tensor, which `make_tiled_tma_atom_{said}` loads "
-                    f"for the same MMA too, while `{unloaded[0]}`, operand {operand}'s, is loaded by no TMA atom: "
+                    f"`{maker}` is given `{tensor}`, operand {said}'s tensor, which `{loader}` loads for operand "
+                    f"{said} too, while `{unloaded[0]}`, operand {operand}'s, is loaded by no TMA atom: "
                     f"pass `{unloaded[0]}`",
                 )
 

@@ -33,7 +33,11 @@ memory and data: ``rW_view = cute.zipped_divide(sW[row, None, None], t)`` names 
 ``sA_tiles`` of a TMA atom's ``.tma_tensor`` names global memory shared, ``gA_k = cute.local_tile(mcA, ...)``
 of an identity tensor names coordinates global (unless its words say coordinates: ``gCcoord``, ``gPcP`` of
 ``cP``), and ``gB_vec = cute.logical_divide(gA, ...)`` names A's view B (tensors compared within one family of
-operands only, A/B and Q/K/V: ``gD = local_tile(mO)`` is the output). The two results of a ``tma_partition``
+operands, A/B and Q/K/V, and between a GEMM's inputs and its output: ``gD = local_tile(mO)`` is the output, ``gC_epi
+= zipped_divide(tCgA, t)`` names the output A's view). A ``make_tensor`` view whose layout is built from one GEMM
+input's layout, shape or stride and laid over the other input's data (``B_reshaped = make_tensor(A.iterator,
+make_layout(b_shape, ...))``, ``b_shape = B.layout.shape``), named for the first, computes with the other's data in
+its place; a Gram product's ``mB = make_tensor(mA.iterator, transposed)`` lays A's own layout. The two results of a ``tma_partition``
 are its shared and its global side: two plain snake-case names that differ only in their first letters
 (``s_part, g_part``) name those memories, and one of them naming another (``r_part``) is reported. A
 camel-case partition of a plain snake-case argument by a copy named for its direction

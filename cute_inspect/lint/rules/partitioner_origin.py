@@ -31,6 +31,12 @@ copy counts as two layouts. Where the partition is a TMEM copy's side over the m
 side (``tTR_tAcc = thr_copy_t2r.partition_S(tAcc)``, tensor memory, the T2R load's source), the partition is right and
 the copy call is reported instead: its source and destination are swapped.
 
+A TMEM load's source and a TMEM store's destination are tensor memory, their other sides are not: a partition of
+one (its direction from the partitioner's name, or the op of the atom ``make_tmem_copy`` was given) taken as the
+TMEM side of a tensor shown in another memory (``tDgC = thr_t2r.partition_S(gC_epi)``, ``gC_epi`` a view of a global
+tile), or as the other side of one in tensor memory, is reported whether or not the copy is ever given it; a
+partition read only for its shape, layout or iterator (a way to get a register shape) and coordinates are not.
+
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
 

@@ -47,6 +47,9 @@ The message says both sides: what the name claims (the other object, with a part
 line) and what made the tensor (the object, where it was made, and a partition of it with its line). A
 slip CI104 already reports at the same place (it reads the partitioner's name: ``tSgV`` from
 ``pv_thr_mma``) is reported there only.
+A view of a partition (a slice, ``group_modes``, a divide) moves no data and lays nothing out anew: it carries the
+pattern of the object that made the partition, and one named with the pattern of another object's partitions of the
+same kind in its function (``tBgA_k = tAgA[(None, m, None)]`` beside ``tBsB, tBgB`` of ``tma_atom_b``) is reported.
 Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
 
 ## Why is this bad?
@@ -523,9 +526,10 @@ def _views_with_another_pattern(facts: FileFacts, context: RuleContext) -> Itera
         theirs = describe_object(origins.object(claimed.made_by), origins.family(claimed.made_by))
         yield renaming(
             view.line, view.column,
-            f"`{view.target}` is a view of `{view.source}` (`{view.method}`), made by "
-            f"{describe_object(origins.object(partition.made_by), mine)} (line {partition.line}), but is named with "
-            f"pattern `{target.scope}{target.op}`, the pattern of {theirs} (`{claimed.target}`, line {claimed.line})",
+            f"`{view.target}` is a view (`{view.method}`) of `{view.source}`, which "
+            f"{describe_object(origins.object(partition.made_by), mine)} made at line {partition.line}, but is named "
+            f"with pattern `{target.scope}{target.op}`, the pattern of {theirs} (`{claimed.target}`, line "
+            f"{claimed.line})",
             view.target, free_name(renamed(target, op=source.op), facts, view.scope), view.scope,
         )
 
