@@ -34,7 +34,8 @@ the copy call is reported instead: its source and destination are swapped.
 A TMEM load's source and a TMEM store's destination are tensor memory, their other sides are not: a partition of
 one (its direction from the partitioner's name, or the op of the atom ``make_tmem_copy`` was given) taken as the
 TMEM side of a tensor shown in another memory (``tDgC = thr_t2r.partition_S(gC_epi)``, ``gC_epi`` a view of a global
-tile), or as the other side of one in tensor memory, is reported whether or not the copy is ever given it; a
+tile; not the tensor the copy was made over, nor one named for tensor memory), or as the other side of one in tensor
+memory, is reported whether or not the copy is ever given it; a
 partition read only for its shape, layout or iterator (a way to get a register shape) and coordinates are not.
 
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
@@ -357,7 +358,7 @@ def _tmem_direction(partition: Partition, facts: FileFacts) -> str | None:
     return "TR" if copier.op.startswith("Ld") else "RT" if copier.op.startswith("St") else None
 
 
-def _tmem_side_of_other_memory(facts: FileFacts, reported: set) -> Iterator[Violation]:
+def _tmem_side_of_other_memory(facts: FileFacts, context: RuleContext, reported: set) -> Iterator[Violation]:
     """``tDgC = thr_t2r.partition_S(gC_epi)``: a TMEM load's (``T2R``) source, a TMEM store's destination, is
     tensor memory, and its other side is not; a partition taken as the TMEM side of a tensor another memory holds
     (or as the other side of a tensor in tensor memory) is laid out as the side it is not, whether or not the copy
@@ -373,6 +374,11 @@ def _tmem_side_of_other_memory(facts: FileFacts, reported: set) -> Iterator[Viol
         tmem_side = "partition_S" if direction == "TR" else "partition_D"
         if (partition.method == tmem_side) == (where == "t"):
             continue
+        # a tensor the copy was made over, or one named for tensor memory (`tAcc`), is no other memory's whatever a
+        # parameter's annotation says
+        over = facts.copy_tensors.get((partition.scope, partition.receiver), (None, 0))[0]
+        if where != "t" and from_tensor_memory(partition.source, partition.scope, facts, over, context):
+            continue
         other = "partition_D" if partition.method == "partition_S" else "partition_S"
         yield Violation(
             partition.line, partition.column,
@@ -387,7 +393,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
     swapped = list(_copy_side_swapped(facts, context))
     yield from swapped
-    yield from _tmem_side_of_other_memory(facts, {(v.line, v.column) for v in swapped})
+    yield from _tmem_side_of_other_memory(facts, context, {(v.line, v.column) for v in swapped})
     ops = object_ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)
