@@ -3589,3 +3589,21 @@ def test_a_view_laying_one_operands_layout_over_the_others_data():
         "    B_t = cute.make_tensor(A.iterator, cute.make_layout((A.shape[1], A.shape[0]), stride=(A.stride[1], A.stride[0])))\n"
     )
     assert lint_source(gram, "k.py") == []
+
+
+def test_a_block_tile_named_blk_names_the_global_tensor_it_is_cut_from():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(gY: cute.Tensor, gdY: cute.Tensor, gdX: cute.Tensor, cY: cute.Tensor, tiler, tiled_copy, tidx):\n"
+        "    blkdY = cute.local_tile(gdY, tiler, (0, None))\n"
+        "    blkcY = cute.local_tile(cY, tiler, (0, None))\n"
+        "    blkdX = cute.local_tile(gdX, tiler, (0, None))\n"
+        "    thr_copy = tiled_copy.get_slice(tidx)\n"
+        "    tYgdY = thr_copy.partition_S(blkdY)\n"
+        "    tYcY = thr_copy.partition_S(blkcY)\n"
+        "    tYgdX = thr_copy.partition_D(blkdX)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert (3, "CI105") in _located(source.replace("local_tile(gdY,", "local_tile(gdX,"))
+    # a word after `blk` that names no tensor of the file (`blkCoord`) says nothing
+    assert lint_source(source.replace("blkcY", "blkCoord"), "k.py") == []

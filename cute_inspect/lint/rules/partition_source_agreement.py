@@ -1042,8 +1042,35 @@ def _relaid_over_another_operand(facts: FileFacts, context: RuleContext) -> Iter
             )
 
 
+_BLOCK_TILE = re.compile(r"blk(c?)(d?[A-Z]\w*)")
+
+
+def _block_tiles_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``blkdY = cute.local_tile(gdX, tiler, coord)``: a block's tile named ``blk`` and its tensor (``blkX``, ``blkdY``;
+    ``blkcY`` of coordinates), outside the convention's grammar, still names the tensor it is cut from. One cut from a
+    global tensor and named for another global tensor the file has apart names another tensor's data."""
+    index = None
+    for view in facts.layout_views:
+        match = _BLOCK_TILE.fullmatch(view.target)
+        source = parse_name(view.source, context.vocabulary) if view.source else None
+        if match is None or match.group(1) or source is None or source.snake or source.where not in "mg":
+            continue
+        what = match.group(2)
+        if what == source.what or _names_what_it_is_cut_from(view, source, facts, context):
+            continue
+        index = index or TensorIndex(facts, context.vocabulary)
+        if "g" in index.memories.get(what, ()) and index.other_tensor(what, source):
+            yield renaming(
+                view.line, view.column,
+                f"`{view.target}` is a tile of `{view.source}` (`{view.method}`) but names `{what}`, a global tensor "
+                f"the file has apart",
+                view.target, free_name("blk" + source.what, facts, view.scope), view.scope,
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _returned_partitions_misnamed(facts, context)
+    yield from _block_tiles_misnamed(facts, context)
     yield from _relaid_over_another_operand(facts, context)
     yield from _one_tensor_both_tma_sides(facts)
     yield from _lower_case_misnames(facts)
