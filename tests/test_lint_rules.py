@@ -3551,13 +3551,14 @@ def test_atoms_named_for_both_operands_loading_one_tensor_without_a_tiled_mma():
     source = (
         "@cute.jit\n"
         "def launch(A: cute.Tensor, B: cute.Tensor, a_layout, b_layout, tiler):\n"
-        "    tma_atom_a, tma_tensor_a = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), A, a_layout, tiler)\n"
-        "    tma_atom_b, tma_tensor_b = cpasync.make_tiled_tma_atom(cpasync.CopyBulkTensorTileG2SOp(), B, b_layout, tiler)\n"
+        "    op = cpasync.CopyBulkTensorTileG2SOp()\n"
+        "    tma_atom_a, tma_tensor_a = cpasync.make_tiled_tma_atom(op, A, a_layout, tiler)\n"
+        "    tma_atom_b, tma_tensor_b = cpasync.make_tiled_tma_atom(op, B, b_layout, tiler)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("G2SOp(), A,", "G2SOp(), B,")) == [(3, "CI106")]
+    assert _located(source.replace("(op, A,", "(op, B,")) == [(4, "CI106")]
     # a matrix times itself: no other operand's tensor is left unloaded
-    gram = source.replace("A: cute.Tensor, B: cute.Tensor", "A: cute.Tensor").replace("G2SOp(), B,", "G2SOp(), A,")
+    gram = source.replace("A: cute.Tensor, B: cute.Tensor", "A: cute.Tensor").replace("(op, B,", "(op, A,")
     assert lint_source(gram, "k.py") == []
     # a launcher's views named with their parameter's letter say that operand
     views = (
@@ -3565,8 +3566,8 @@ def test_atoms_named_for_both_operands_loading_one_tensor_without_a_tiled_mma():
         "def launch(A: cute.Tensor, B: cute.Tensor, tiled_mma, a_layout, b_layout, tiler, vmnk):\n"
         "    A_view = cute.make_tensor(A.iterator, A.layout)\n"
         "    B_view = cute.make_tensor(B.iterator, B.layout)\n"
-        "    tma_atom_a, tma_tensor_a = cute.nvgpu.make_tiled_tma_atom_A(a_op, A_view, a_layout, tiler, tiled_mma, vmnk)\n"
-        "    tma_atom_b, tma_tensor_b = cute.nvgpu.make_tiled_tma_atom_B(b_op, B_view, b_layout, tiler, tiled_mma, vmnk)\n"
+        "    tma_atom_a, tma_tensor_a = make_tiled_tma_atom_A(a_op, A_view, a_layout, tiler, tiled_mma, vmnk)\n"
+        "    tma_atom_b, tma_tensor_b = make_tiled_tma_atom_B(b_op, B_view, b_layout, tiler, tiled_mma, vmnk)\n"
     )
     assert lint_source(views, "k.py") == []
     assert _located(views.replace("(a_op, A_view,", "(a_op, B_view,")) == [(5, "CI106")]
@@ -3578,15 +3579,17 @@ def test_a_view_laying_one_operands_layout_over_the_others_data():
         "def launch(A: cute.Tensor, B: cute.Tensor):\n"
         "    b_shape = B.layout.shape\n"
         "    b_stride = B.layout.stride\n"
-        "    B_t = cute.make_tensor(B.iterator, cute.make_layout((b_shape[1], b_shape[0]), stride=(b_stride[1], b_stride[0])))\n"
+        "    b_layout = cute.make_layout((b_shape[1], b_shape[0]), stride=(b_stride[1], b_stride[0]))\n"
+        "    B_t = cute.make_tensor(B.iterator, b_layout)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("make_tensor(B.iterator", "make_tensor(A.iterator")) == [(5, "CI105")]
+    assert _located(source.replace("make_tensor(B.iterator", "make_tensor(A.iterator")) == [(6, "CI105")]
     # a product of a matrix with itself lays A's own layout, transposed, over A's data
     gram = (
         "@cute.jit\n"
         "def launch(A: cute.Tensor):\n"
-        "    B_t = cute.make_tensor(A.iterator, cute.make_layout((A.shape[1], A.shape[0]), stride=(A.stride[1], A.stride[0])))\n"
+        "    a_t_layout = cute.make_layout((A.shape[1], A.shape[0]), stride=(A.stride[1], A.stride[0]))\n"
+        "    B_t = cute.make_tensor(A.iterator, a_t_layout)\n"
     )
     assert lint_source(gram, "k.py") == []
 

@@ -37,7 +37,8 @@ operands, A/B and Q/K/V, and between a GEMM's inputs and its output: ``gD = loca
 = zipped_divide(tCgA, t)`` names the output A's view). A ``make_tensor`` view whose layout is built from one GEMM
 input's layout, shape or stride and laid over the other input's data (``B_reshaped = make_tensor(A.iterator,
 make_layout(b_shape, ...))``, ``b_shape = B.layout.shape``), named for the first, computes with the other's data in
-its place; a Gram product's ``mB = make_tensor(mA.iterator, transposed)`` lays A's own layout. The two results of a ``tma_partition``
+its place; a Gram product's ``mB = make_tensor(mA.iterator, transposed)`` lays A's own layout. The two results of a
+``tma_partition``
 are its shared and its global side: two plain snake-case names that differ only in their first letters
 (``s_part, g_part``) name those memories, and one of them naming another (``r_part``) is reported. A
 camel-case partition of a plain snake-case argument by a copy named for its direction
