@@ -3490,3 +3490,123 @@ def test_one_tensor_loaded_by_both_operands_tma_atoms_is_reported_at_the_maker_i
     # a matrix times itself (`X Xᵀ`): one tensor in both slots, and no other operand's tensor left unloaded
     gram = source.replace("a: cute.Tensor, b: cute.Tensor", "a: cute.Tensor").replace("(b_op, b,", "(b_op, a,")
     assert lint_source(gram, "k.py") == []
+
+
+def test_a_view_of_a_gemm_input_named_for_the_output_names_another_tensor():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, mA, mC, tiler, coord, epi_tiler):\n"
+        "    gA = cute.local_tile(mA, tiler, coord, proj=(1, None, 1))\n"
+        "    gC = cute.local_tile(mC, tiler, coord, proj=(1, 1, None))\n"
+        "    thr_mma = tiled_mma.get_slice(0)\n"
+        "    tCgA = thr_mma.partition_A(gA)\n"
+        "    tCgC = thr_mma.partition_C(gC)\n"
+        "    gC_epi = cute.zipped_divide(tCgC, epi_tiler)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("zipped_divide(tCgC", "zipped_divide(tCgA")) == [(8, "CI105")]
+
+
+def test_a_slice_of_one_atoms_partition_named_with_another_atoms_pattern_is_that_atoms():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_a, tma_atom_b, sA, gA, sB, gB, m, n):\n"
+        "    tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, cute.make_layout(1), sA, gA)\n"
+        "    tBsB, tBgB = cpasync.tma_partition(tma_atom_b, 0, cute.make_layout(1), sB, gB)\n"
+        "    tAgA_k = tAgA[(None, m, None)]\n"
+        "    tBgB_k = tBgB[(None, n, None)]\n"
+        "    cute.copy(tma_atom_a, tAgA_k[(None, 0)], tAsA[(None, 0)])\n"
+        "    cute.copy(tma_atom_b, tBgB_k[(None, 0)], tBsB[(None, 0)])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tAgA_k", "tBgA_k")) == [(5, "CI110")]
+    # a pattern no other object of the function carries is the view's to choose
+    assert lint_source(source.replace("tAgA_k", "tXgA_k"), "k.py") == []
+
+
+def test_a_tmem_load_partition_taken_as_the_side_its_tensors_memory_is_not():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma: cute.TiledMma, mC: cute.Tensor, tiler, coord, epi_tiler, tidx):\n"
+        "    gC = cute.local_tile(mC, tiler, coord, proj=(1, 1, None))\n"
+        "    tCgC = tiled_mma.get_slice(0).partition_C(gC)\n"
+        "    tCtAcc = tiled_mma.make_fragment_C(tiled_mma.partition_shape_C(tiler[:2]))\n"
+        "    tCtAcc_epi = cute.zipped_divide(tCtAcc, epi_tiler)\n"
+        "    gC_epi = cute.zipped_divide(tCgC, epi_tiler)\n"
+        "    atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition.x64), cutlass.Float32)\n"
+        "    tmem_tiled_copy = tcgen05.make_tmem_copy(atom, tCtAcc_epi[None, 0])\n"
+        "    tDgC = tmem_tiled_copy.get_slice(tidx).partition_D(gC_epi)\n"
+        "    tCrC = cute.make_rmem_tensor(tDgC[None, None, 0].shape, cutlass.Float16)\n"
+        "    cute.autovec_copy(tCrC, tDgC[None, None, 0])\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("partition_D(gC_epi)", "partition_S(gC_epi)")) == [(10, "CI104")]
+    # a partition read only for its shape or layout lays no data out: either side gives a shape
+    shape_only = source.replace("partition_D(gC_epi)", "partition_S(gC_epi)").replace(
+        "    cute.autovec_copy(tCrC, tDgC[None, None, 0])\n", "")
+    assert lint_source(shape_only, "k.py") == []
+
+
+def test_atoms_named_for_both_operands_loading_one_tensor_without_a_tiled_mma():
+    source = (
+        "@cute.jit\n"
+        "def launch(A: cute.Tensor, B: cute.Tensor, a_layout, b_layout, tiler):\n"
+        "    op = cpasync.CopyBulkTensorTileG2SOp()\n"
+        "    tma_atom_a, tma_tensor_a = cpasync.make_tiled_tma_atom(op, A, a_layout, tiler)\n"
+        "    tma_atom_b, tma_tensor_b = cpasync.make_tiled_tma_atom(op, B, b_layout, tiler)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("(op, A,", "(op, B,")) == [(4, "CI106")]
+    # a matrix times itself: no other operand's tensor is left unloaded
+    gram = source.replace("A: cute.Tensor, B: cute.Tensor", "A: cute.Tensor").replace("(op, B,", "(op, A,")
+    assert lint_source(gram, "k.py") == []
+    # a launcher's views named with their parameter's letter say that operand
+    views = (
+        "@cute.jit\n"
+        "def launch(A: cute.Tensor, B: cute.Tensor, tiled_mma, a_layout, b_layout, tiler, vmnk):\n"
+        "    A_view = cute.make_tensor(A.iterator, A.layout)\n"
+        "    B_view = cute.make_tensor(B.iterator, B.layout)\n"
+        "    tma_atom_a, tma_tensor_a = make_tiled_tma_atom_A(a_op, A_view, a_layout, tiler, tiled_mma, vmnk)\n"
+        "    tma_atom_b, tma_tensor_b = make_tiled_tma_atom_B(b_op, B_view, b_layout, tiler, tiled_mma, vmnk)\n"
+    )
+    assert lint_source(views, "k.py") == []
+    assert _located(views.replace("(a_op, A_view,", "(a_op, B_view,")) == [(5, "CI106")]
+
+
+def test_a_view_laying_one_operands_layout_over_the_others_data():
+    source = (
+        "@cute.jit\n"
+        "def launch(A: cute.Tensor, B: cute.Tensor):\n"
+        "    b_shape = B.layout.shape\n"
+        "    b_stride = B.layout.stride\n"
+        "    b_layout = cute.make_layout((b_shape[1], b_shape[0]), stride=(b_stride[1], b_stride[0]))\n"
+        "    B_t = cute.make_tensor(B.iterator, b_layout)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("make_tensor(B.iterator", "make_tensor(A.iterator")) == [(6, "CI105")]
+    # a product of a matrix with itself lays A's own layout, transposed, over A's data
+    gram = (
+        "@cute.jit\n"
+        "def launch(A: cute.Tensor):\n"
+        "    a_t_layout = cute.make_layout((A.shape[1], A.shape[0]), stride=(A.stride[1], A.stride[0]))\n"
+        "    B_t = cute.make_tensor(A.iterator, a_t_layout)\n"
+    )
+    assert lint_source(gram, "k.py") == []
+
+
+def test_a_block_tile_named_blk_names_the_global_tensor_it_is_cut_from():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(gY: cute.Tensor, gdY: cute.Tensor, gdX: cute.Tensor, cY: cute.Tensor, tiler, tiled_copy, tidx):\n"
+        "    blkdY = cute.local_tile(gdY, tiler, (0, None))\n"
+        "    blkcY = cute.local_tile(cY, tiler, (0, None))\n"
+        "    blkdX = cute.local_tile(gdX, tiler, (0, None))\n"
+        "    thr_copy = tiled_copy.get_slice(tidx)\n"
+        "    tYgdY = thr_copy.partition_S(blkdY)\n"
+        "    tYcY = thr_copy.partition_S(blkcY)\n"
+        "    tYgdX = thr_copy.partition_D(blkdX)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert (3, "CI105") in _located(source.replace("local_tile(gdY,", "local_tile(gdX,"))
+    # a word after `blk` that names no tensor of the file (`blkCoord`) says nothing
+    assert lint_source(source.replace("blkcY", "blkCoord"), "k.py") == []

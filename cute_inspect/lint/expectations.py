@@ -456,3 +456,17 @@ def suggested_name(partition: Partition, separator: str, vocabulary: Vocabulary 
 def free_name(name: str | None, facts: FileFacts, scope: int) -> str | None:
     """``name`` when it is not already bound in ``scope`` (a suggestion must not collide), else None."""
     return name if name is not None and not facts.bound_in(name, scope) else None
+
+
+def operand_said(tensor: str, vocabulary: Vocabulary) -> str | None:
+    """The GEMM operand a global tensor's name says: ``mB``, ``gB_nkl``, or the bare letter a launcher's parameters
+    are often called (``b: cute.Tensor``)."""
+    parsed = parse_name(tensor, vocabulary)
+    if parsed is not None and not parsed.partitioned:
+        what = parsed.what
+    elif len(tensor) == 1 or re.fullmatch(r"[AB]_[a-z]\w*", tensor):
+        # a launcher's view of its parameter, named with the parameter's letter (`B_reshaped`, `A_view`)
+        what = tensor[0].upper()
+    else:
+        what = None
+    return what if what in ("A", "B") else None

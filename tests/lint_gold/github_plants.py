@@ -35,6 +35,9 @@ The twenty-first set's two likewise: m87-labs/kestrel at 4ae2f996558fd1bb3c9683b
 The twenty-second set's one likewise: xiefan46/flashinfer at 5a77a9a55a7db107f6a8c5ae1fac3aefd82d10e9 (the head of its
 branch ``feat/cutedsl-fp8-moe``, not of its default branch; ``git archive 5a77a9a flashinfer`` gives the code the plants
 need).
+The twenty-third set's two likewise: sampan26/cute_bits at 5e2ba756574b2cd61585567d1c8b8bec2af43420 (``git archive
+5e2ba75 cutedsl`` gives the code the plants need; the repository also holds a CUTLASS checkout),
+jkzhang7/cuda_kernels at 96a879fc0644286534dd022470b29cd28e080801.
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

@@ -51,9 +51,11 @@ the argument is the likely mistake and the message says so (pass ``tCsB``); when
 argument (``tCrA = make_fragment_B(tCsA)``), the partitioner is (use ``make_fragment_A``, an unsafe fix:
 it changes what the kernel computes).
 
-One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_atom_B`` for one TiledMma, named for
-one operand (``b``, ``mB``), is reported at the maker of the other operand where the function has a tensor named for
-that operand (``a``) that no TMA atom loads; without one, a tensor in both slots is a matrix times itself (``X Xᵀ``).
+One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_atom_B`` for one TiledMma (or to two
+``make_tiled_tma_atom`` load atoms of one function named for the two operands, ``tma_atom_a`` and ``tma_atom_b``),
+named for one operand (``b``, ``mB``, a launcher's view ``B_reshaped``), is reported at the maker of the other operand
+where the function has a tensor named for that operand (``a``) that no TMA atom loads; without one, a tensor in both
+slots is a matrix times itself (``X Xᵀ``).
 
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
@@ -80,6 +82,7 @@ from cute_inspect.lint.expectations import (
     MMA_METHODS,
     OPERAND_ROLES,
     operand_letter,
+    operand_said,
     role_conflict,
     roles_in_use,
     source_name,
@@ -87,7 +90,7 @@ from cute_inspect.lint.expectations import (
 )
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
-from cute_inspect.lint.names import parse_name, parse_partitioned, renamed
+from cute_inspect.lint.names import parse_partitioned, renamed
 from cute_inspect.lint.rules import Replace, RuleContext, Violation
 
 CODE = "CI106"
@@ -455,15 +458,13 @@ def _lays_out(copy: Ref | None, operand: str, scope: int, facts: FileFacts, cont
     return False
 
 
-def _operand_said(tensor: str, context: RuleContext) -> str | None:
-    """The GEMM operand a global tensor's name says: ``mB``, ``gB_nkl``, or the bare letter a launcher's parameters
-    are often called (``b: cute.Tensor``)."""
-    parsed = parse_name(tensor, context.vocabulary)
-    if parsed is not None and not parsed.partitioned:
-        what = parsed.what
-    else:
-        what = tensor.upper() if len(tensor) == 1 else None
-    return what if what in ("A", "B") else None
+def _operand_atom(obj) -> tuple[str, None] | None:
+    """(operand, no MMA) of a TMA load atom made without a TiledMma (``make_tiled_tma_atom``) whose name is made for
+    one GEMM operand (``tma_atom_a``, ``b_tma_atom``): the operand it is made to load, in its function."""
+    if obj.maker != "make_tiled_tma_atom" or not obj.name or obj.op and "S2G" in obj.op:
+        return None
+    letters = {word for word in obj.name.lower().split("_") if word in ("a", "b")}
+    return (letters.pop().upper(), None) if len(letters) == 1 else None
 
 
 def _one_tensor_both_tma_operands(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -473,27 +474,33 @@ def _one_tensor_both_tma_operands(facts: FileFacts, context: RuleContext) -> Ite
     Without that other tensor, one tensor in both slots is a product of a matrix with itself (``X Xᵀ``)."""
     loaded: dict[tuple, list[tuple[str, str, int, int]]] = {}
     for obj in facts.objects.objects:
-        if obj.loads_for is None:
+        loads_for = obj.loads_for or _operand_atom(obj)
+        if loads_for is None:
             continue
         found = next(((tensor, line, scope) for (scope, atom), (tensor, line) in facts.atom_tensors.items()
                       if atom == obj.name and line == obj.line), None)
         if found is not None:
-            loaded.setdefault((found[0], facts.origins.identity(obj.loads_for[1]) if obj.loads_for[1] else None),
-                              []).append((obj.loads_for[0], obj.maker, found[1], found[2]))
+            mma = facts.origins.identity(loads_for[1]) if loads_for[1] else found[2]
+            loaded.setdefault((found[0], mma), []).append((loads_for[0], obj.maker, found[1], found[2]))
     atom_loaded = {tensor for tensor, _ in facts.atom_tensors.values()}
     for (tensor, _), makers in loaded.items():
-        said = _operand_said(tensor, context)
+        said = operand_said(tensor, context.vocabulary)
         if said is None or {operand for operand, *_ in makers} != {"A", "B"}:
             continue
         for operand, maker, line, scope in makers:
-            names = facts.scopes[scope].params | facts.scopes[scope].bound
-            unloaded = sorted(name for name in names
-                              if _operand_said(name, context) == operand and name not in atom_loaded)
-            if operand != said and unloaded:
+            if operand == said:
+                continue
+            function = facts.scopes[scope]
+            # the function's own views (`A_reshaped`) before its parameters (`A`): a launcher loads its views
+            candidates = sorted(function.bound - function.params) + sorted(function.params)
+            unloaded = [name for name in candidates
+                        if operand_said(name, context.vocabulary) == operand and name not in atom_loaded]
+            if unloaded:
+                loader = next(each for each_operand, each, *_ in makers if each_operand == said)
                 yield Violation(
                     line, 1,
-                    f"`{maker}` is given `{tensor}`, operand {said}'s tensor, which `make_tiled_tma_atom_{said}` loads "
-                    f"for the same MMA too, while `{unloaded[0]}`, operand {operand}'s, is loaded by no TMA atom: "
+                    f"`{maker}` is given `{tensor}`, operand {said}'s tensor, which `{loader}` loads for operand "
+                    f"{said} too, while `{unloaded[0]}`, operand {operand}'s, is loaded by no TMA atom: "
                     f"pass `{unloaded[0]}`",
                 )
 

@@ -33,7 +33,12 @@ memory and data: ``rW_view = cute.zipped_divide(sW[row, None, None], t)`` names 
 ``sA_tiles`` of a TMA atom's ``.tma_tensor`` names global memory shared, ``gA_k = cute.local_tile(mcA, ...)``
 of an identity tensor names coordinates global (unless its words say coordinates: ``gCcoord``, ``gPcP`` of
 ``cP``), and ``gB_vec = cute.logical_divide(gA, ...)`` names A's view B (tensors compared within one family of
-operands only, A/B and Q/K/V: ``gD = local_tile(mO)`` is the output). The two results of a ``tma_partition``
+operands, A/B and Q/K/V, and between a GEMM's inputs and its output: ``gD = local_tile(mO)`` is the output, ``gC_epi
+= zipped_divide(tCgA, t)`` names the output A's view). A ``make_tensor`` view whose layout is built from one GEMM
+input's layout, shape or stride and laid over the other input's data (``B_reshaped = make_tensor(A.iterator,
+make_layout(b_shape, ...))``, ``b_shape = B.layout.shape``), named for the first, computes with the other's data in
+its place; a Gram product's ``mB = make_tensor(mA.iterator, transposed)`` lays A's own layout. The two results of a
+``tma_partition``
 are its shared and its global side: two plain snake-case names that differ only in their first letters
 (``s_part, g_part``) name those memories, and one of them naming another (``r_part``) is reported. A
 camel-case partition of a plain snake-case argument by a copy named for its direction
@@ -143,6 +148,7 @@ from cute_inspect.lint.expectations import (
     accumulated,
     free_name,
     indexed,
+    operand_said,
     role_conflict,
     roles_in_use,
     same_tensor,
@@ -348,7 +354,9 @@ def _views_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         elif source is not None and target.what != source.what and not _names_what_it_is_cut_from(
                 view, target, facts, context) and (
                 (known is None or facts.is_kernel_tensor_param(view.source, view.scope))
-                and any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
+                and (any({target.what, source.what} <= family for family in OPERAND_FAMILIES)
+                     # a GEMM's input and its output are two tensors (`gC_epi = zipped_divide(tCgA, ...)`)
+                     or None is not _role(target.what) != _role(source.what) is not None)
                 # a global tensor holds one tensor's data, never its gradient's
                 or source.where in "mg" and _gradient_of_the_other(target.what, source.what, facts, context)):
             fixed = free_name(_prefixed(view.target, renamed(target, what=source.what)), facts, view.scope)
@@ -991,8 +999,80 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             )
 
 
+_LAYOUT_ATTRIBUTES = frozenset({"layout", "shape", "stride"})
+
+
+def _layouts_read(expr: ast.expr, function: ast.AST, depth: int = 0) -> set[str]:
+    """The tensors whose layout, shape or stride ``expr`` is built from (``make_layout((b_shape[1], b_shape[0], 1),
+    stride=(b_stride[1], ...))`` with ``b_shape = B.layout.shape``: B), through the function's names bound once."""
+    found: set[str] = set()
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Attribute) and node.attr in _LAYOUT_ATTRIBUTES and isinstance(node.value, ast.Name):
+            found.add(node.value.id)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and depth < 3:
+            bound = [each for each in ast.walk(function) if isinstance(each, ast.Assign) and len(each.targets) == 1
+                     and isinstance(each.targets[0], ast.Name) and each.targets[0].id == node.id]
+            if len(bound) == 1:
+                found |= _layouts_read(bound[0].value, function, depth + 1)
+    return found
+
+
+def _relaid_over_another_operand(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``B_reshaped = cute.make_tensor(A.iterator, make_layout(b_shape, stride=b_stride))`` with ``b_shape =
+    B.layout.shape``: a view that lays one GEMM input's layout (B's) over the other's data (A's), named for the one
+    whose layout it takes, computes with A's data in B's place. A product of a matrix with itself (``mB =
+    make_tensor(mA.iterator, transposed)``) lays A's own layout, transposed, over A's data."""
+    for view in facts.hand_views:
+        if view.method != "make_tensor" or view.source is None:
+            continue
+        said, held = operand_said(view.target, context.vocabulary), operand_said(view.source, context.vocabulary)
+        function = facts.scopes[view.scope].node
+        if said is None or held is None or said == held or function is None:
+            continue
+        call = next((node.value for node in ast.walk(function) if isinstance(node, ast.Assign)
+                     and node.lineno == view.line and isinstance(node.value, ast.Call) and len(node.value.args) == 2
+                     and any(isinstance(t, ast.Name) and t.id == view.target for t in node.targets)), None)
+        laid = sorted(name for name in _layouts_read(call.args[1], function) if name != view.source
+                      and operand_said(name, context.vocabulary) == said) if call is not None else []
+        if laid:
+            yield Violation(
+                view.line, view.column,
+                f"`{view.target}` lays `{laid[0]}`'s layout (operand {said}) over `{view.source}`'s data "
+                f"(operand {held}): it computes with operand {held}'s data in operand {said}'s place; lay it over "
+                f"`{laid[0]}.iterator`",
+            )
+
+
+_BLOCK_TILE = re.compile(r"blk(c?)(d?[A-Z]\w*)")
+
+
+def _block_tiles_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``blkdY = cute.local_tile(gdX, tiler, coord)``: a block's tile named ``blk`` and its tensor (``blkX``, ``blkdY``;
+    ``blkcY`` of coordinates), outside the convention's grammar, still names the tensor it is cut from. One cut from a
+    global tensor and named for another global tensor the file has apart names another tensor's data."""
+    index = None
+    for view in facts.layout_views:
+        match = _BLOCK_TILE.fullmatch(view.target)
+        source = parse_name(view.source, context.vocabulary) if view.source else None
+        if match is None or match.group(1) or source is None or source.snake or source.where not in "mg":
+            continue
+        what = match.group(2)
+        if what == source.what or _names_what_it_is_cut_from(view, source, facts, context):
+            continue
+        index = index or TensorIndex(facts, context.vocabulary)
+        if "g" in index.memories.get(what, ()) and index.other_tensor(what, source):
+            yield renaming(
+                view.line, view.column,
+                f"`{view.target}` is a tile of `{view.source}` (`{view.method}`) but names `{what}`, a global tensor "
+                f"the file has apart",
+                view.target, free_name("blk" + source.what, facts, view.scope), view.scope,
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _returned_partitions_misnamed(facts, context)
+    yield from _block_tiles_misnamed(facts, context)
+    yield from _relaid_over_another_operand(facts, context)
     yield from _one_tensor_both_tma_sides(facts)
     yield from _lower_case_misnames(facts)
     yield from _views_misnamed(facts, context)

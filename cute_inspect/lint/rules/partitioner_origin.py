@@ -31,6 +31,13 @@ copy counts as two layouts. Where the partition is a TMEM copy's side over the m
 side (``tTR_tAcc = thr_copy_t2r.partition_S(tAcc)``, tensor memory, the T2R load's source), the partition is right and
 the copy call is reported instead: its source and destination are swapped.
 
+A TMEM load's source and a TMEM store's destination are tensor memory, their other sides are not: a partition of
+one (its direction from the partitioner's name, or the op of the atom ``make_tmem_copy`` was given) taken as the
+TMEM side of a tensor shown in another memory (``tDgC = thr_t2r.partition_S(gC_epi)``, ``gC_epi`` a view of a global
+tile; not the tensor the copy was made over, nor one named for tensor memory), or as the other side of one in tensor
+memory, is reported whether or not the copy is ever given it; a
+partition read only for its shape, layout or iterator (a way to get a register shape) and coordinates are not.
+
 A copy's partition whose variant names the exact reverse of the copy's direction (``tStS_r2t =
 thr_tmem_load.partition_S(tStS)``) is named for the copy of the other way.
 
@@ -59,12 +66,13 @@ tRS_sC = thr_copy_r2s.partition_D(sC)
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import MMA_METHODS, copy_op_problem, free_name, mma_op_problem, source_name
-from cute_inspect.lint.facts import FileFacts, Partition
+from cute_inspect.lint.facts import FileFacts, Partition, call_target
 from cute_inspect.lint.names import TensorName, canonical_op, is_direction_op, parse_partitioned, renamed
 from cute_inspect.lint.rules import Rename, RuleContext, Violation, renaming
 from cute_inspect.lint.rules.copy_pattern_agreement import from_tensor_memory
@@ -295,9 +303,97 @@ def _copy_side_swapped(facts: FileFacts, context: RuleContext) -> Iterator[Viola
         )
 
 
+def _known_memory(name: str | None, scope: int, facts: FileFacts) -> str | None:
+    """The where letter of the memory ``name`` is shown in: its maker's, or, through the partitions, views and
+    slices it was taken from, its tensor's (``gC_epi = zipped_divide(tCgC, ...)``, ``tCgC = partition_C(gC)``,
+    ``gC = local_tile(mC, ...)`` of a kernel's global parameter); None where no maker says."""
+    made_of = {view.target: view.source for view in facts.partitions + facts.layout_views if view.scope == scope}
+    for _ in range(8):
+        if name is None:
+            return None
+        known = facts.memory_of(name, scope)
+        if known is not None:
+            return known[0]
+        name = facts.made_from.get(name) or made_of.get(name)
+    return None
+
+
+_SHAPE_READS = frozenset({"shape", "layout", "iterator"})
+_SHAPE_FUNCTIONS = frozenset({"size", "shape", "rank", "cosize"})
+
+
+def _read_for_layout_only(name: str, line: int, function: ast.AST | None) -> bool:
+    """``rSFB = cute.make_rmem_tensor(tStSrc.shape, ...)``, ``make_tensor(make_ptr(..., t.iterator...), t.layout)``:
+    a partition read, until its name is bound again, only for its shape, layout or iterator (of it or a slice of it,
+    or by ``cute.size``) lays out no data as a side of its copy; taking it as either side is a way to get a layout."""
+    if function is None:
+        return False
+    parents = {child: node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
+    names = [node for node in ast.walk(function) if isinstance(node, ast.Name) and node.id == name]
+    rebound = min((node.lineno for node in names if isinstance(node.ctx, ast.Store) and node.lineno > line),
+                  default=1 << 30)
+    reads = [node for node in names if isinstance(node.ctx, ast.Load) and line < node.lineno <= rebound]
+    for node in reads:
+        at = node
+        while isinstance(parents.get(at), ast.Subscript) and parents[at].value is at:
+            at = parents[at]
+        parent = parents.get(at)
+        by_attribute = isinstance(parent, ast.Attribute) and parent.attr in _SHAPE_READS
+        by_function = isinstance(parent, ast.Call) and parent.args and parent.args[0] is at \
+            and call_target(parent.func)[0] in _SHAPE_FUNCTIONS
+        if not (by_attribute or by_function):
+            return False
+    return bool(reads)
+
+
+def _tmem_direction(partition: Partition, facts: FileFacts) -> str | None:
+    """``TR`` for a TMEM load's partition, ``RT`` for a TMEM store's: from the partitioner's name (``thr_copy_t2r``)
+    or the op of the ``make_tmem_copy`` copy that made it (``tcgen05.Ld32x32bOp``, ``St...``)."""
+    ops = partition.partitioner.ops if partition.partitioner else ()
+    if ops and canonical_op(ops[0]) in ("TR", "RT"):
+        return canonical_op(ops[0])
+    copier = facts.origin(partition.made_by) if partition.made_by is not None else None
+    if copier is None or copier.maker != "make_tmem_copy" or not copier.op:
+        return None
+    return "TR" if copier.op.startswith("Ld") else "RT" if copier.op.startswith("St") else None
+
+
+def _tmem_side_of_other_memory(facts: FileFacts, context: RuleContext, reported: set) -> Iterator[Violation]:
+    """``tDgC = thr_t2r.partition_S(gC_epi)``: a TMEM load's (``T2R``) source, a TMEM store's destination, is
+    tensor memory, and its other side is not; a partition taken as the TMEM side of a tensor another memory holds
+    (or as the other side of a tensor in tensor memory) is laid out as the side it is not, whether or not the copy
+    is ever given it. Coordinates may be laid out as either side."""
+    for partition in facts.partitions:
+        direction = _tmem_direction(partition, facts)
+        if partition.method not in _SIDE_WORDS or direction is None or (partition.line, partition.column) in reported:
+            continue
+        where = _known_memory(partition.source, partition.scope, facts)
+        if where is None or where == "c" \
+                or _read_for_layout_only(partition.target, partition.line, facts.scopes[partition.scope].node):
+            continue
+        tmem_side = "partition_S" if direction == "TR" else "partition_D"
+        if (partition.method == tmem_side) == (where == "t"):
+            continue
+        # a tensor the copy was made over, or one named for tensor memory (`tAcc`), is no other memory's whatever a
+        # parameter's annotation says
+        over = facts.copy_tensors.get((partition.scope, partition.receiver), (None, 0))[0]
+        if where != "t" and from_tensor_memory(partition.source, partition.scope, facts, over, context):
+            continue
+        other = "partition_D" if partition.method == "partition_S" else "partition_S"
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is `{partition.receiver}.{partition.method}`'s result, the "
+            f"{_SIDE_WORDS[partition.method]} side of a {'TMEM load' if tmem_side == 'partition_S' else 'TMEM store'}, "
+            f"which is {'' if partition.method == tmem_side else 'not '}tensor memory, but `{partition.source}` "
+            f"is {'not ' if where != 't' else ''}in tensor memory; partition it with `{other}`",
+        )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _tma_pair_split(facts, context)
-    yield from _copy_side_swapped(facts, context)
+    swapped = list(_copy_side_swapped(facts, context))
+    yield from swapped
+    yield from _tmem_side_of_other_memory(facts, context, {(v.line, v.column) for v in swapped})
     ops = object_ops = None
     for partition in facts.partitions:
         target = parse_partitioned(partition.target, context.vocabulary)

@@ -47,6 +47,9 @@ The message says both sides: what the name claims (the other object, with a part
 line) and what made the tensor (the object, where it was made, and a partition of it with its line). A
 slip CI104 already reports at the same place (it reads the partitioner's name: ``tSgV`` from
 ``pv_thr_mma``) is reported there only.
+A view of a partition (a slice, ``group_modes``, a divide) moves no data and lays nothing out anew: it carries the
+pattern of the object that made the partition, and one named with the pattern of another object's partitions of the
+same kind in its function (``tBgA_k = tAgA[(None, m, None)]`` beside ``tBsB, tBgB`` of ``tma_atom_b``) is reported.
 Copy directions (``tTR``, ``bSG``) are not compared here: many objects copy in one direction.
 
 ## Why is this bad?
@@ -429,6 +432,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     )
     yield from _fragments_of_other_mma(facts, context, reported)
     yield from _copy_of_another_operand(facts, context, reported)
+    yield from _views_with_another_pattern(facts, context)
     targets = {partition: (family, target) for partition, _, family, target in named}
     for partition, op, claimed, other in _shared_pattern(named, kinds, facts, context):
         if partition in reported:
@@ -492,6 +496,41 @@ def _fragments_of_other_mma(facts: FileFacts, context: RuleContext, reported: se
             f"`{inner_receiver}.{inner_method}(...)`, a partition of another MMA "
             f"({describe_object(origins.object(inner.made_by), theirs)}, whose `{inner.target}` is at line {inner.line}): "
             "the fragment is laid out for that MMA",
+        )
+
+
+def _views_with_another_pattern(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tBgA_k = tAgA[(None, m, None)]``: a view (a slice, ``group_modes``, a divide) moves no data and lays nothing
+    out anew, so it carries the pattern of the object that made the partition it views; named with the pattern of
+    another object's partitions of the same kind in its function, it reads as that object's."""
+    origins = facts.origins
+    made = {(p.scope, p.target): p for p in facts.partitions if p.made_by is not None}
+    for view in facts.layout_views:
+        partition = made.get((view.scope, view.source))
+        target = parse_partitioned(view.target, context.vocabulary)
+        source = parse_partitioned(view.source, context.vocabulary)
+        if partition is None or target is None or source is None or partition.line > view.line:
+            continue
+        op, own = canonical_op(target.op), canonical_op(source.op)
+        if op == own or _related(op, own) or is_copy_op(op):
+            continue
+        mine = origins.family(partition.made_by)
+        claimed = next((
+            p for p in facts.partitions
+            if p.scope == view.scope and p.made_by is not None and _kind(p) == _kind(partition)
+            and distinct_objects(origins.family(p.made_by), mine)
+            and (name := parse_partitioned(p.target, context.vocabulary)) is not None and canonical_op(name.op) == op
+        ), None)
+        if claimed is None:
+            continue
+        theirs = describe_object(origins.object(claimed.made_by), origins.family(claimed.made_by))
+        yield renaming(
+            view.line, view.column,
+            f"`{view.target}` is a view (`{view.method}`) of `{view.source}`, which "
+            f"{describe_object(origins.object(partition.made_by), mine)} made at line {partition.line}, but is named "
+            f"with pattern `{target.scope}{target.op}`, the pattern of {theirs} (`{claimed.target}`, line "
+            f"{claimed.line})",
+            view.target, free_name(renamed(target, op=source.op), facts, view.scope), view.scope,
         )
 
 
