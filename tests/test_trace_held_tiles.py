@@ -69,3 +69,30 @@ def test_accumulator_column_halves_a_loop_walks_are_rests_along_n():
     events = trace_json(f"{KERNEL}:compile_columns", arch="sm_100a")
     assert labels_of(events, "halves")[0][-1] == "mma-rest-N"
     assert labels_of(events, "ring")[0][-1] == "stage"
+
+
+_LOWERED = """
+import json, os, sys
+sys.path.insert(0, {root!r})
+import cute_inspect
+from cute_inspect.trace.target import _load
+with cute_inspect.trace() as t:
+    _load({target!r})()
+print(json.dumps([r.names[0] for r in t.records if r.names]))
+"""
+
+
+@pytest.mark.parametrize("case", ["walked", "unrolled"])
+def test_held_tiles_are_read_while_the_ir_lives(case):
+    # `trace()` around a compile that lowers: `finish` runs after the IR is freed, so which slice index is a loop's
+    # own is read when the MMA issue is recorded (reading it at the end crashed the process)
+    import json
+    import subprocess
+    import sys
+
+    target = f"{KERNEL}:compile_{case}"
+    proc = subprocess.run([sys.executable, "-c", _LOWERED.format(root=ROOT, target=target)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=600,
+                          env={**os.environ, "CUTE_DSL_ARCH": "sm_100a", "CUTE_DSL_DRYRUN": "0"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert {"walked": "fb", "unrolled": "ub"}[case] in json.loads(proc.stdout.strip().splitlines()[-1])

@@ -660,6 +660,9 @@ class _Tracer:
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
         # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
         self.issue_slices: list = []
+        # hashes of the slice indices of those issues that are a dynamic loop's own index, read while the IR lives
+        # (`finish` runs after a lowering compile has freed it)
+        self.loop_indices: set = set()
         self.same_storage: dict = {}  # an SMEM buffer of its own over a traced one's storage -> that one's record
         # hash of an element read's value -> the value key of the tensor it was read from (`a[i].ir_value()`)
         self.element_of: dict = {}
@@ -1886,6 +1889,11 @@ class _Tracer:
         found = {slot: hit for slot, hit in found.items() if hit is not None}
         if "C" in found and ("A" in found or "B" in found):
             self.issue_slices.append((number, found))
+            for _, coord in found.values():
+                for index in _index_leaves(coord) if coord is not None else ():
+                    value = getattr(index, "value", None) if not isinstance(index, int) else None
+                    if value is not None and _loop_index(value):
+                        self.loop_indices.add(_ir_hash(value))
 
     def _index_kind(self, index):
         """What selects a leaf in an MMA issue's operand slice: ("const", n), a pipeline state's index ("stage"), a
@@ -1898,7 +1906,7 @@ class _Tracer:
         key = _ir_hash(value) if value is not None else None
         if key is None:
             return None
-        return ("stage", key) if key in self.stage_values else ("loop", key) if _loop_index(value) else ("run", key)
+        return ("stage", key) if key in self.stage_values else ("loop", key) if key in self.loop_indices else ("run", key)
 
     def _sliced_leaves(self, record_index: int, coord) -> list | None:
         """(position, label, index kind) of each leaf past the first three modes of an MMA fragment or accumulator
