@@ -9,7 +9,7 @@ The kernels come from the pinned PyPI packages `.ci/setup` installs (flash-attn-
 flashinfer-python, flash-msa, kernel-fun, flashlib, dist-moe, fast-trimul, nvidia-cudnn-frontend, sglang, mjolnir-kernel, nemo-automodel, liger-kernel,
 transformer-engine, parallax-kernel, vllm, tokenspeed-kernel, lightmoe, turbo-attn, fold-attention, sonic-moe, cache-dit, attn-gym).
 Kernels from GitHub trees (tests/gold/README.md, "Sixteenth split") are scored only where $CUTE_INSPECT_GOLD_SOURCES
-holds them; elsewhere their entries are reported as not scored and their split's REACHED is not checked."""
+holds them; elsewhere their entries are reported as not scored and their split is held to REACHED_INSTALLED."""
 
 from __future__ import annotations
 
@@ -55,12 +55,13 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-first session's start c9174ae; tune 5816:
-#: the 5404 of the twentieth session and the fifteenth split (tokenspeed-mla: 412) retired into it; held out, the
-#: sixteenth split (GitHub: mamba, Triton-distributed, torchao by gold18: 204; Megatron-LM, forge-cute-py by gold19:
-#: 176), 160 with c9174ae's tracer; at the session's merge tune 4369 -> 4511, held out 160 -> 160): raise these with
-#: every gain
-REACHED = {"tune": 4511, "heldout": 160}
+#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-second session's start 2decd59: tune
+#: 6196, the 5816 of the twenty-first session and the sixteenth split (GitHub: mamba, Triton-distributed, torchao,
+#: Megatron-LM, forge-cute-py: 380) retired into it): raise these with every gain
+REACHED = {"tune": 4671, "heldout": 0}
+#: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
+#: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
+REACHED_INSTALLED = {"tune": 4511}
 ISSUE_TARGET_PCT = 95.0
 
 
@@ -71,12 +72,18 @@ def test_tracer_labels_the_gold_set(tallies, capsys):
         print(f"gold: issue 23's target is {ISSUE_TARGET_PCT}% of the tensors right")
     assert tallies["all"].crashed == {}, "wrappers that did not trace: " + "; ".join(tallies["all"].crashed.values())
     for split, reached in REACHED.items():
-        if tallies[split].absent:
-            # a split judged from GitHub trees (tests/gold/README.md, Sixteenth split) is measured only where they are
-            with capsys.disabled():
-                print(f"gold {split}: REACHED not checked, {tallies[split].unscored} entries not scored: "
-                      + "; ".join(sorted(set(tallies[split].absent.values()))))
+        if split not in tallies:
             continue
+        if tallies[split].absent:
+            # a split judged partly from GitHub trees (tests/gold/README.md, Sixteenth split) is measured whole only
+            # where they are; elsewhere its installed part keeps its own figure
+            reached = REACHED_INSTALLED.get(split)
+            with capsys.disabled():
+                print(f"gold {split}: {tallies[split].unscored} entries not scored: "
+                      + "; ".join(sorted(set(tallies[split].absent.values())))
+                      + ("" if reached is None else f"; checked against the installed part's {reached}"))
+            if reached is None:
+                continue
         figures = tallies[split].figures()
         assert figures["tensors_right"] >= reached, (
             f"{split}: {figures['tensors_right']}/{figures['tensors']} tensors labelled right, fewer than the "
