@@ -240,3 +240,25 @@ def test_judged_corpus_totals_merge_crashes_and_counts():
     judged._merge(total, part)
     judged._merge(total, part)
     assert total.tensors == 6 and total.crashed == {"w": "w.py: trace exited 1: boom"}
+
+
+def test_diagnostics_count_levels_and_axes_up_to_each_kernels_renaming():
+    def entry(wrapper, leaves):
+        return {"wrapper": wrapper, "file": "k.py", "line": 1, "name": "t", "shape": "(2,2)", "leaves": leaves,
+                "why": "-"}
+
+    def record(labels):
+        return {"leaf_labels": [labels], "names": ["t"]}
+
+    tally = score.Tally()
+    # kernel a: the tracer's Q and K are the judge's D (several letters may map to one), its M the judge's K
+    tally.add(entry("a", ["block-atom-D", "block-atom-D"]), record(["block-atom-Q", "block-atom-K"]), 0, True, None)
+    tally.add(entry("a", ["mma-atom-K", "block-rest-D"]), record(["mma-atom-M", "block-rest-Q"]), 0, True, None)
+    # a leaf the judge leaves without an axis, that the tracer's Q (the judge's D in this kernel) does not match
+    tally.add(entry("a", ["block-atom-D", "block-rest"]), record(["block-atom-Q", "block-rest-Q"]), 0, True, None)
+    # kernel b: a level wrong is wrong whatever the axes; the same letters map anew per kernel
+    tally.add(entry("b", ["block-atom-M", "stage"]), record(["block-atom-M", "block-rest-N"]), 0, True, None)
+    tally.add(entry("b", ["block-atom-K", "block-rest-M"]), record(["block-atom-Q", "block-rest-M"]), 0, True, None)
+    tally.add(entry("b", ["block-atom-K", "block-rest-M"]), None, 0, False, None)
+    assert tally.figures()["tensors_right"] == 0
+    assert tally.diagnostics() == {"levels_roles_right": 4, "right_up_to_axis_names": 3, "tensors": 6}

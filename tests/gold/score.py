@@ -106,6 +106,7 @@ class Tally:
         self.unscored = 0
         self.disagreements: list[dict] = []
         self.wrong_names: list[dict] = []
+        self._found: list[tuple[str, list, list]] = []  # (wrapper, gold labels, tracer labels) of each found tensor
 
     def add(self, entry, event, output, name_right, crashed: str | None):
         """``crashed``: why the entry's wrapper did not trace, or None."""
@@ -128,6 +129,8 @@ class Tally:
                 self.labelled_gold += 1
                 if got is None or len(got) != len(gold) or _labels.parse(got[i]).level in ("input", "?"):
                     self.unlabelled += 1
+        if event is not None and got is not None and len(got) == len(gold):
+            self._found.append((entry["wrapper"], [_labels.parse(g) for g in gold], [_labels.parse(t) for t in got]))
         if all(ok) and event is not None:
             self.right += 1
         else:
@@ -140,6 +143,24 @@ class Tally:
         """An entry whose wrapper's source tree is absent: counted apart, in no figure."""
         self.unscored += 1
         self.absent[entry["wrapper"]] = why
+
+    def diagnostics(self) -> dict:
+        """Two looser counts that say where the misses lie, not issue 23's figure: tensors whose every leaf's level
+        and role are right (axes not read), and tensors right once each kernel's axis letters are renamed, each tracer
+        letter to the gold letter its leaves most often carry in that kernel (several letters may map to one): a
+        tensor right there splits its modes into the same axes as the judge, named in another vocabulary."""
+        votes: dict = defaultdict(lambda: defaultdict(int))
+        for wrapper, gold, got in self._found:
+            for g, t in zip(gold, got):
+                if g[:2] == t[:2] and t.axis is not None:
+                    votes[(wrapper, t.axis)][g.axis] += 1
+        rename = {key: max(tally, key=tally.get) for key, tally in votes.items()}
+        levels = renamed = 0
+        for wrapper, gold, got in self._found:
+            if all(g[:2] == t[:2] for g, t in zip(gold, got)):
+                levels += 1
+                renamed += all(g.axis == (rename[(wrapper, t.axis)] if t.axis else None) for g, t in zip(gold, got))
+        return {"levels_roles_right": levels, "right_up_to_axis_names": renamed, "tensors": self.tensors}
 
     def figures(self) -> dict:
         pct = lambda a, b: round(100.0 * a / b, 1) if b else 0.0  # noqa: E731
@@ -205,6 +226,11 @@ def _print(tallies: dict, details: bool) -> None:
             print(f"{split:8} not scored: {t.unscored} entries of {len(t.absent)} wrappers "
                   f"({' '.join(sorted(t.absent))}): {'; '.join(reasons)}; see tests/gold/README.md, Sixteenth split, "
                   f"to recreate the trees")
+        if t.tensors:
+            d = t.diagnostics()
+            print(f"{split:8} where the misses lie (not the issue's figure): every level and role right "
+                  f"{d['levels_roles_right']}/{d['tensors']}; right up to each kernel's axis names "
+                  f"{d['right_up_to_axis_names']}/{d['tensors']}")
     if details:
         for w in tallies["all"].wrong_names:
             print(f"name wrong: {w['file']}:{w['line']} gold {w['gold']}, record {w['record']}  ({w['wrapper']})")
@@ -245,11 +271,13 @@ def main(argv=None) -> int:
         for wrapper, t in sorted(per_wrapper.items()):
             f = t.figures()
             print(f"  {wrapper:40} {f['tensors_right']:4}/{f['tensors']:<4} leaves {f['leaf_accuracy_pct']:5}%  "
-                  f"unlabelled {f['unlabelled_pct']:5}%  names wrong {f['names_wrong']}"
+                  f"unlabelled {f['unlabelled_pct']:5}%  names wrong {f['names_wrong']}  "
+                  f"levels {t.diagnostics()['levels_roles_right']:4}  axis names {t.diagnostics()['right_up_to_axis_names']:4}"
                   f"{'  CRASHED' if t.crashed else ''}{'  SOURCE ABSENT' if t.absent else ''}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({s: {**t.figures(), "wrong_names": t.wrong_names, "disagreements": t.disagreements}
+            json.dump({s: {**t.figures(), "diagnostics": t.diagnostics(), "wrong_names": t.wrong_names,
+                           "disagreements": t.disagreements}
                        for s, t in tallies.items()}, f, indent=1)
     return 0
 
