@@ -8,23 +8,9 @@ Configured as the module's `__main__` compiles it: fp32 A (4096, 2048) and B (20
 fp32 per copy) and 256 threads; a CUDA stream.
 """
 
-import os
-import sys
-
-from _common import github_source
+from _zk_tutorial import SOURCE, module  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_80"
-SOURCE = ("zyksir/CudaDiveDeep", "4b17819947bfe0af2c6c53f2cec2638451791598")
-
-
-def _module(name):
-    from _packages import github_tree
-
-    # the tutorial's modules import each other as top-level modules (`from utils import ...`)
-    folder = os.path.join(github_tree(SOURCE[0]), "cute_dsl")
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-    return github_source(SOURCE[0], "", f"cute_dsl.{name}")
 
 
 def compile_only():
@@ -34,7 +20,7 @@ def compile_only():
 
     from _common import dynamic_layout
 
-    module = _module("ampere_transpose")
+    tutorial = module("ampere_transpose")
     a = dynamic_layout(cutlass.Float32, 2, align=128)
     b = dynamic_layout(cutlass.Float32, 2, align=128)
-    return cute.compile(module.Naive2DTranspose(), a, b, make_fake_stream())
+    return cute.compile(tutorial.Naive2DTranspose(), a, b, make_fake_stream())
