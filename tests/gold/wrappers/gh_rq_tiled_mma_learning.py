@@ -10,10 +10,9 @@ Configured as the module's `run_demo` compiles `mma_learning`: m, n, k = 32, 32,
 keeps files).
 """
 
-from _common import github_source
+from _rq_cuda_learn import SOURCE, module  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_80"
-SOURCE = ("Rhys-Q/cuda_learn", "6e30897aad631faebc9f1fe38f1d3e415900bbf6")
 
 
 def compile_only():
@@ -22,7 +21,7 @@ def compile_only():
 
     from _common import row_major
 
-    demo = github_source(SOURCE[0], "", "cutedsl.mma_demo.tiled_mma_learning")
+    demo = module("mma_demo.tiled_mma_learning")
     a = row_major(cutlass.Float16, (32, 16))
     b = row_major(cutlass.Float16, (32, 16))
     c = row_major(cutlass.Float16, (32, 32))
