@@ -3610,3 +3610,107 @@ def test_a_block_tile_named_blk_names_the_global_tensor_it_is_cut_from():
     assert (3, "CI105") in _located(source.replace("local_tile(gdY,", "local_tile(gdX,"))
     # a word after `blk` that names no tensor of the file (`blkCoord`) says nothing
     assert lint_source(source.replace("blkcY", "blkCoord"), "k.py") == []
+
+
+def test_a_tmem_pointer_at_an_offset_bound_to_a_name_points_into_tensor_memory():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tmem, shape, cols):\n"
+        "    acc_fake = tiled_mma.make_fragment_C(shape)\n"
+        "    base_tmem_ptr = tmem.retrieve_ptr(cutlass.Float32)\n"
+        "    acc_tmem_ptr = base_tmem_ptr + cols\n"
+        "    tCtAcc = cute.make_tensor(acc_tmem_ptr, acc_fake.layout)\n"
+    )
+    source = source.replace("def kernel(tiled_mma, tmem,", "def kernel(tiled_mma, storage,").replace(
+        "    acc_fake", "    tmem = utils.TmemAllocator(storage.buf)\n    acc_fake")
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tCtAcc", "tCrAcc")) == [(7, "CI113")]
+
+
+def test_a_tcgen05_copy_object_moving_data_against_its_instruction():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tStS, tScS, dtype, tidx):\n"
+        "    load_atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition(32)), dtype)\n"
+        "    tmem_tiled_load = tcgen05.make_tmem_copy(load_atom, tStS)\n"
+        "    thr_load = tmem_tiled_load.get_slice(tidx)\n"
+        "    tTMEM_LOADtS = thr_load.partition_S(tStS)\n"
+        "    tTMEM_LOADrS = cute.make_rmem_tensor(thr_load.partition_D(tScS).shape, dtype)\n"
+        "    cute.copy(tmem_tiled_load, tTMEM_LOADtS, tTMEM_LOADrS)\n"
+        "    store_atom = cute.make_copy_atom(tcgen05.St32x32bOp(tcgen05.Repetition(32)), dtype)\n"
+        "    tmem_tiled_store = tcgen05.make_tmem_copy(store_atom, tStS)\n"
+        "    thr_store = tmem_tiled_store.get_slice(tidx)\n"
+        "    tTMEM_STOREtP = thr_store.partition_D(tStS)\n"
+        "    tTMEM_STORErP = cute.make_rmem_tensor(thr_store.partition_S(tScS).shape, dtype)\n"
+        "    cute.copy(tmem_tiled_store, tTMEM_STORErP, tTMEM_STOREtP)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the load object given the store's registers-to-TMEM copy: a tcgen05.ld never writes tensor memory
+    assert _located(source.replace("cute.copy(tmem_tiled_store,", "cute.copy(tmem_tiled_load,")) == [(14, "CI102")]
+    # a partition the load made, stored by the store object of one 32x32b layout, moves the right way (CUTLASS)
+    shared = source.replace("tTMEM_STOREtP = thr_store.partition_D(tStS)", "tTMEM_STOREtP = thr_load.partition_S(tStS)")
+    assert [f for f in lint_source(shared, "k.py") if f.code == "CI102"] == []
+
+
+def test_a_gemm_whose_operands_another_mma_made_for_those_slots():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(qk_tiled_mma: cute.TiledMma, pv_tiled_mma: cute.TiledMma, sQ, sK, sV, p_layout, p_ptr, acc_s, acc_o):\n"
+        "    tCrQ = qk_tiled_mma.make_fragment_A(sQ)\n"
+        "    tCrK = qk_tiled_mma.make_fragment_B(sK)\n"
+        "    tOrV = pv_tiled_mma.make_fragment_B(sV)\n"
+        "    tOrP = cute.make_tensor(p_ptr, pv_tiled_mma.make_fragment_A(p_layout).layout)\n"
+        "    cute.gemm(qk_tiled_mma, acc_s, tCrQ, tCrK, acc_s)\n"
+        "    cute.gemm(pv_tiled_mma, acc_o, tOrP, tOrV, acc_o)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the P·V operands given to the Q·K MMA: the MMA argument is the slip
+    assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(8, "CI111")]
+    # the Q·K MMA's Q fragment given to the P·V gemm, whose own P (laid out by its fragment in TMEM) is left unused
+    assert _located(source.replace("acc_o, tOrP, tOrV", "acc_o, tCrQ, tOrV")) == [(8, "CI111")]
+
+
+def test_an_mma_made_from_a_tensors_settings_is_no_tensors_object():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(q, k, v, sQ, sK, sV, acc_s, acc_o):\n"
+        "    qk_tiled_mma = make_blockscaled_trivial_tiled_mma(q.element_type, k.element_type)\n"
+        "    pv_tiled_mma = make_blockscaled_trivial_tiled_mma(v.element_type, v.element_type)\n"
+        "    tCrQ = qk_tiled_mma.make_fragment_A(sQ)\n"
+        "    tCrK = qk_tiled_mma.make_fragment_B(sK)\n"
+        "    tOrP = pv_tiled_mma.make_fragment_A(sQ)\n"
+        "    tOrV = pv_tiled_mma.make_fragment_B(sV)\n"
+        "    cute.gemm(qk_tiled_mma, acc_s, tCrQ, tCrK, acc_s)\n"
+        "    cute.gemm(pv_tiled_mma, acc_o, tOrP, tOrV, acc_o)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(10, "CI111")]
+
+
+def test_a_kernel_class_a_builder_function_defines_has_its_calls_followed():
+    source = (
+        "def build_kernel_class():\n"
+        "    class Kernel:\n"
+        "        @cute.jit\n"
+        "        def __call__(self, q, k, q_layout, k_layout, tiler, qk_tiled_mma, vmnk):\n"
+        "            tma_atom_q, tma_tensor_q = make_tiled_tma_atom_A(q_op, q, q_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "            tma_atom_k, tma_tensor_k = make_tiled_tma_atom_B(k_op, k, k_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "            self.kernel(qk_tiled_mma, tma_atom_q, tma_tensor_q, tma_atom_k, tma_tensor_k).launch()\n"
+        "\n"
+        "        @cute.kernel\n"
+        "        def kernel(self, qk_tiled_mma, tma_atom_q, mQ, tma_atom_k, mK):\n"
+        "            sQ = smem.allocate_tensor(q_dtype, q_layout)\n"
+        "            sK = smem.allocate_tensor(k_dtype, k_layout)\n"
+        "            qk_thr_mma = qk_tiled_mma.get_slice(0)\n"
+        "            tSgQ = qk_thr_mma.partition_A(mQ)\n"
+        "            tSgK = qk_thr_mma.partition_B(mK)\n"
+        "            tQsQ, tQgQ = tma_partition(tma_atom_q, 0, layout, sQ, tSgQ)\n"
+        "            tKsK, tKgK = tma_partition(tma_atom_k, 0, layout, sK, tSgK)\n"
+        "\n"
+        "    return Kernel\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # K's global tensor given to the A partitioner, then loaded by the kernel's K atom, which the launcher (a method
+    # of the class the builder defines) makes with make_tiled_tma_atom_B
+    located = _located(source.replace("tSgK = qk_thr_mma.partition_B(mK)", "tSgK = qk_thr_mma.partition_A(mK)"))
+    assert (15, "CI106") in located
