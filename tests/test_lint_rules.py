@@ -3714,3 +3714,96 @@ def test_a_kernel_class_a_builder_function_defines_has_its_calls_followed():
     # of the class the builder defines) makes with make_tiled_tma_atom_B
     located = _located(source.replace("tSgK = qk_thr_mma.partition_B(mK)", "tSgK = qk_thr_mma.partition_A(mK)"))
     assert (15, "CI106") in located
+
+
+def test_a_tmem_copys_side_in_a_helper_judged_by_what_its_callers_pass():
+    source = (
+        "@cute.jit\n"
+        "def epilog_partition(self, tidx, tAcc, gScores_mnl, epi_tile, copy_atom_t2r):\n"
+        "    tAcc_epi = cute.flat_divide(tAcc[((None, None), 0, 0)], epi_tile)\n"
+        "    tiled_copy_t2r = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc_epi[(None, None, 0, 0)])\n"
+        "    thr_copy_t2r = tiled_copy_t2r.get_slice(tidx)\n"
+        "    tTR_tAcc = thr_copy_t2r.partition_S(tAcc_epi)\n"
+        "    gScores_epi = cute.flat_divide(gScores_mnl[((None, None), 0, 0, None)], epi_tile)\n"
+        "    tTR_gScores = thr_copy_t2r.partition_D(gScores_epi)\n"
+        "    return tiled_copy_t2r, tTR_tAcc, tTR_gScores\n"
+        "\n"
+        "@cute.jit\n"
+        "def debug_store(self, tidx, tCtAcc, gScores_mnl, epi_tile, atom):\n"
+        "    tiled_copy_t2r, tTR_tAcc, tTR_gScores = self.epilog_partition(tidx, tCtAcc, gScores_mnl, epi_tile, atom)\n"
+        "    cute.copy(atom, tTR_tAcc, tTR_gScores)\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(self, qk_tiled_mma, mScores_mnl: cute.Tensor, tCtAcc, tiler, epi_tile, atom):\n"
+        "    qk_thr_mma = qk_tiled_mma.get_slice(0)\n"
+        "    gScores_mnl = cute.local_tile(mScores_mnl, tiler, (None, None, None))\n"
+        "    tCgScores_mnl = qk_thr_mma.partition_C(gScores_mnl)\n"
+        "    self.debug_store(0, tCtAcc, tCgScores_mnl, epi_tile, atom)\n"
+    )
+    assert [f for f in lint_source(source, "k.py") if f.code == "CI104"] == []
+    # the T2R load's source side taken over the global scores, which two helpers down the kernel's MMA partitioned
+    swapped = source.replace("tTR_gScores = thr_copy_t2r.partition_D(", "tTR_gScores = thr_copy_t2r.partition_S(")
+    assert (8, "CI104") in _located(swapped)
+
+
+def test_a_tma_atom_of_an_mma_named_for_its_operands_given_the_other_tensor():
+    source = (
+        "@cute.jit\n"
+        "def launch(self, q_iter, k_iter, v_iter, q_layout, k_layout, v_layout, tiler, vmnk):\n"
+        "    q_mma = cute.make_tensor(q_iter, q_layout)\n"
+        "    k_mma = cute.make_tensor(k_iter, k_layout)\n"
+        "    v_mma = cute.make_tensor(v_iter, v_layout)\n"
+        "    qk_tiled_mma = make_blockscaled_trivial_tiled_mma(q_mma.element_type, k_mma.element_type)\n"
+        "    pv_tiled_mma = make_blockscaled_trivial_tiled_mma(v_mma.element_type, v_mma.element_type)\n"
+        "    p_dtype = q_mma.element_type\n"
+        "    tma_atom_q, tma_tensor_q = make_tiled_tma_atom_A(q_op, q_mma, q_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "    tma_atom_k, tma_tensor_k = make_tiled_tma_atom_B(k_op, k_mma, k_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "    tma_atom_v, tma_tensor_v = make_tiled_tma_atom_B(v_op, v_mma, v_layout, tiler, pv_tiled_mma, vmnk)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # Q's (A) atom over K, K's atom loading K too, q_mma loaded by none
+    assert _located(source.replace("(q_op, q_mma,", "(q_op, k_mma,")) == [(9, "CI106")]
+    # the P·V MMA's V (B) atom over K
+    assert _located(source.replace("(v_op, v_mma,", "(v_op, k_mma,")) == [(11, "CI106")]
+    # a letter no tensor of the function goes by (`a_mma`) says nothing about the slots
+    assert lint_source(source.replace("qk_tiled_mma", "xy_tiled_mma").replace("(q_op, q_mma,", "(q_op, k_mma,"),
+                       "k.py") == []
+
+
+def test_a_name_bound_to_a_helpers_returned_descriptor_of_its_partition():
+    source = (
+        "@cute.jit\n"
+        "def s2t_copy_and_partition(self, sSF: cute.Tensor, tSF: cute.Tensor):\n"
+        "    tCsSF_compact = cute.filter_zeros(sSF)\n"
+        "    tCtSF_compact = cute.filter_zeros(tSF)\n"
+        "    tiled_copy_s2t = tcgen05.make_s2t_copy(copy_atom_s2t, tCtSF_compact)\n"
+        "    thr_copy_s2t = tiled_copy_s2t.get_slice(0)\n"
+        "    tCsSF_compact_s2t_ = thr_copy_s2t.partition_S(tCsSF_compact)\n"
+        "    tCsSF_compact_s2t = tcgen05.get_s2t_smem_desc_tensor(tiled_copy_s2t, tCsSF_compact_s2t_)\n"
+        "    tCtSF_compact_s2t = thr_copy_s2t.partition_D(tCtSF_compact)\n"
+        "    return tiled_copy_s2t, tCsSF_compact_s2t, tCtSF_compact_s2t\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(self, sScaleQ, sScaleK, tCtScaleQ, tCtScaleK):\n"
+        "    (\n"
+        "        tiled_copy_s2t_scale_q,\n"
+        "        tCsScaleQ_compact_s2t,\n"
+        "        tCtScaleQ_compact_s2t,\n"
+        "    ) = self.s2t_copy_and_partition(sScaleQ, tCtScaleQ)\n"
+        "    (\n"
+        "        tiled_copy_s2t_scale_k,\n"
+        "        tCsScaleK_compact_s2t,\n"
+        "        tCtScaleK_compact_s2t,\n"
+        "    ) = self.s2t_copy_and_partition(sScaleK, tCtScaleK)\n"
+    )
+    source = source.replace("def kernel(self, sScaleQ, sScaleK,", "def kernel(self, smem, sq_layout, sk_layout,").replace(
+        "    (\n        tiled_copy_s2t_scale_q,",
+        "    sScaleQ = smem.allocate_tensor(cutlass.Uint8, sq_layout)\n"
+        "    sScaleK = smem.allocate_tensor(cutlass.Uint8, sk_layout)\n"
+        "    (\n        tiled_copy_s2t_scale_q,", 1).replace("def kernel(self, smem,", "def kernel(self, storage,").replace(
+        "    sScaleQ = smem", "    smem = utils.SmemAllocator()\n    sScaleQ = smem", 1)
+    assert lint_source(source, "k.py") == []
+    # the call passes K's scale buffer where the names bound to the helper's descriptors say Q's
+    located = _located(source.replace("self.s2t_copy_and_partition(sScaleQ, tCtScaleQ)",
+                                      "self.s2t_copy_and_partition(sScaleK, tCtScaleQ)"))
+    assert located and all(code == "CI105" for _, code in located) and located[0][0] == 17

@@ -235,7 +235,7 @@ class FileFacts:
     returned_tensors: dict[int, list[tuple[str | None, ...]]] = field(default_factory=dict)
     # (caller's scope, line, the file's function called, names bound by position) of each call of a function of the
     # file whose returned tuple is unpacked: `tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_t2r(...)`
-    unpacked_returns: list[tuple[int, int, str, tuple[str | None, ...]]] = field(default_factory=list)
+    unpacked_returns: list[tuple[int, int, str, tuple[str | None, ...], int]] = field(default_factory=list)
     _origins: Origins | None = None
     _made_from: dict[str, str] | None = field(default=None, repr=False, compare=False)
     _view_sources: dict[str, str] | None = field(default=None, repr=False, compare=False)
@@ -979,7 +979,8 @@ class _Collector:
                     callee = call_target(value.func)[0]
                     if callee in self.defined and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Tuple:
                         self.facts.unpacked_returns.append((self.scope, stmt.lineno, callee, tuple(
-                            element.id if type(element) is _NAME else None for element in stmt.targets[0].elts)))
+                            element.id if type(element) is _NAME else None for element in stmt.targets[0].elts),
+                            value.lineno))
                 self._assign(stmt.targets, value, slices)
             elif kind is _EXPR:
                 if type(stmt.value) is _CALL:
