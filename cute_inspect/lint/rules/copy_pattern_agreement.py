@@ -31,6 +31,9 @@ A two-pattern copy is reported at the side its atom did not partition (``cute.co
 ``tAgA``). A TMA pair is reported at its atom argument's line; one made with an atom named for another tensor
 (``tma_atom_A`` for ``tBsB`` beside ``tma_atom_B``) that partitions that tensor too is reported there where no copy
 of the function shows it. Two tiled copies made by two calls of one maker function of the file are two partitioners.
+A tcgen05 copy object (``make_tmem_copy`` of an ``Ld...`` or ``St...`` atom, ``make_s2t_copy``) given sides whose where
+letters say the data moves another way than its one instruction (``cute.copy(tmem_tiled_load, tTMEM_STORErP,
+tTMEM_STOREtP)``: a ``tcgen05.ld`` never writes tensor memory) is reported at the atom.
 A copy (``cute.copy``, ``autovec_copy``, ``basic_copy``; a helper's parameters too) whose two sides, of one pattern or
 two (a register side too: ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``), name two operands of one MMA (A/B, Q/K/V), or,
 in lower case, two tensors with tiles of their own (``txgx`` into ``twrw`` beside ``gx``, ``gw``), is reported at the

@@ -55,7 +55,9 @@ One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_a
 ``make_tiled_tma_atom`` load atoms of one function named for the two operands, ``tma_atom_a`` and ``tma_atom_b``),
 named for one operand (``b``, ``mB``, a launcher's view ``B_reshaped``), is reported at the maker of the other operand
 where the function has a tensor named for that operand (``a``) that no TMA atom loads; without one, a tensor in both
-slots is a matrix times itself (``X Xᵀ``).
+slots is a matrix times itself (``X Xᵀ``). A TiledMma named for its two operands (``qk_tiled_mma``: A is Q, B is K;
+``pv_tiled_mma``), whose ``make_tiled_tma_atom_A/B`` atom is given a tensor named for another tensor (``k_mma`` to Q's
+atom) while the tensor named like it for the slot's own (``q_mma``) is loaded by no TMA atom, is reported at that maker.
 
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
