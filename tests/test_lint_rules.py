@@ -3668,6 +3668,15 @@ def test_a_gemm_whose_operands_another_mma_made_for_those_slots():
     assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(8, "CI111")]
     # the Q·K MMA's Q fragment given to the P·V gemm, whose own P (laid out by its fragment in TMEM) is left unused
     assert _located(source.replace("acc_o, tOrP, tOrV", "acc_o, tCrQ, tOrV")) == [(8, "CI111")]
+    # fragments one MMA made, read by the gemm of an atom of its op or of a variant (Rubin's B-keep) with none of its own
+    variant = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma: cute.TiledMma, tiled_mma_bkeep: cute.TiledMma, sA, sB, acc):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    cute.gemm(tiled_mma_bkeep, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(variant, "k.py") == []
 
 
 def test_an_mma_made_from_a_tensors_settings_is_no_tensors_object():

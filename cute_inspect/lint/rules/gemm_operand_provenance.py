@@ -143,8 +143,9 @@ def _laid_fragments(facts: FileFacts) -> list[Partition]:
 
 def _all_operands_of_another_mma(call: Call, made: dict, aliases: dict[str, str], facts: FileFacts) -> Violation | None:
     """``cute.gemm(qk_tiled_mma, tOtAcc, tOrP[k], tOrV[k], tOtAcc)``: the A and the B operand both made, each for its
-    slot, by one MMA distinct from the gemm's: the operands are that MMA's, laid out for it, so the gemm's MMA
-    argument is the slip (a fragment shared by two MMAs, FlashAttention's dS, comes with the other MMA's own operand)."""
+    slot, by one MMA distinct from the gemm's, which makes its own A and B for its other gemm, while no gemm of the
+    MMA that made them is issued: the operands are that MMA's, laid out for it, so the gemm's MMA argument is the slip
+    (a fragment shared by two MMAs, FlashAttention's dS, comes with the other MMA's own operand)."""
     if call.atom_ref is None:
         return None
     origins = facts.origins
@@ -163,6 +164,16 @@ def _all_operands_of_another_mma(call: Call, made: dict, aliases: dict[str, str]
         families.add(origins.family(partition.made_by))
     mine = origins.family(call.atom_ref)
     if len(families) != 1 or not distinct_objects(mine, theirs := families.pop()):
+        return None
+    # Two MMA objects of one layout share fragments on purpose (an atom of the MMA's op, Rubin's B-keep and B-reuse
+    # variants): only where the gemm's MMA lays out operands of its own for both slots, and the other MMA's operands
+    # reach no gemm of that MMA, are they laid out for another MMA than the one that reads them.
+    own = {partition.method[-1] for partition in list(facts.partitions) + _laid_fragments(facts)
+           if partition.scope == call.scope and partition.made_by is not None
+           and partition.method in ("make_fragment_A", "make_fragment_B") and origins.family(partition.made_by) == mine}
+    theirs_issued = any(other.scope == call.scope and other.atom_ref is not None
+                        and origins.family(other.atom_ref) == theirs for other in facts.gemms)
+    if own != {"A", "B"} or theirs_issued:
         return None
     obj = origins.object(theirs)
     return Violation(
