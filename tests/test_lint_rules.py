@@ -3610,3 +3610,209 @@ def test_a_block_tile_named_blk_names_the_global_tensor_it_is_cut_from():
     assert (3, "CI105") in _located(source.replace("local_tile(gdY,", "local_tile(gdX,"))
     # a word after `blk` that names no tensor of the file (`blkCoord`) says nothing
     assert lint_source(source.replace("blkcY", "blkCoord"), "k.py") == []
+
+
+def test_a_tmem_pointer_at_an_offset_bound_to_a_name_points_into_tensor_memory():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma, tmem, shape, cols):\n"
+        "    acc_fake = tiled_mma.make_fragment_C(shape)\n"
+        "    base_tmem_ptr = tmem.retrieve_ptr(cutlass.Float32)\n"
+        "    acc_tmem_ptr = base_tmem_ptr + cols\n"
+        "    tCtAcc = cute.make_tensor(acc_tmem_ptr, acc_fake.layout)\n"
+    )
+    source = source.replace("def kernel(tiled_mma, tmem,", "def kernel(tiled_mma, storage,").replace(
+        "    acc_fake", "    tmem = utils.TmemAllocator(storage.buf)\n    acc_fake")
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("tCtAcc", "tCrAcc")) == [(7, "CI113")]
+
+
+def test_a_tcgen05_copy_object_moving_data_against_its_instruction():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tStS, tScS, dtype, tidx):\n"
+        "    load_atom = cute.make_copy_atom(tcgen05.Ld32x32bOp(tcgen05.Repetition(32)), dtype)\n"
+        "    tmem_tiled_load = tcgen05.make_tmem_copy(load_atom, tStS)\n"
+        "    thr_load = tmem_tiled_load.get_slice(tidx)\n"
+        "    tTMEM_LOADtS = thr_load.partition_S(tStS)\n"
+        "    tTMEM_LOADrS = cute.make_rmem_tensor(thr_load.partition_D(tScS).shape, dtype)\n"
+        "    cute.copy(tmem_tiled_load, tTMEM_LOADtS, tTMEM_LOADrS)\n"
+        "    store_atom = cute.make_copy_atom(tcgen05.St32x32bOp(tcgen05.Repetition(32)), dtype)\n"
+        "    tmem_tiled_store = tcgen05.make_tmem_copy(store_atom, tStS)\n"
+        "    thr_store = tmem_tiled_store.get_slice(tidx)\n"
+        "    tTMEM_STOREtP = thr_store.partition_D(tStS)\n"
+        "    tTMEM_STORErP = cute.make_rmem_tensor(thr_store.partition_S(tScS).shape, dtype)\n"
+        "    cute.copy(tmem_tiled_store, tTMEM_STORErP, tTMEM_STOREtP)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the load object given the store's registers-to-TMEM copy: a tcgen05.ld never writes tensor memory
+    assert _located(source.replace("cute.copy(tmem_tiled_store,", "cute.copy(tmem_tiled_load,")) == [(14, "CI102")]
+    # a partition the load made, stored by the store object of one 32x32b layout, moves the right way (CUTLASS)
+    shared = source.replace("tTMEM_STOREtP = thr_store.partition_D(tStS)", "tTMEM_STOREtP = thr_load.partition_S(tStS)")
+    assert [f for f in lint_source(shared, "k.py") if f.code == "CI102"] == []
+
+
+def test_a_gemm_whose_operands_another_mma_made_for_those_slots():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(qk_tiled_mma: cute.TiledMma, pv_tiled_mma: cute.TiledMma, sQ, sK, sV, p_layout, p_ptr, acc_s, acc_o):\n"
+        "    tCrQ = qk_tiled_mma.make_fragment_A(sQ)\n"
+        "    tCrK = qk_tiled_mma.make_fragment_B(sK)\n"
+        "    tOrV = pv_tiled_mma.make_fragment_B(sV)\n"
+        "    tOrP = cute.make_tensor(p_ptr, pv_tiled_mma.make_fragment_A(p_layout).layout)\n"
+        "    cute.gemm(qk_tiled_mma, acc_s, tCrQ, tCrK, acc_s)\n"
+        "    cute.gemm(pv_tiled_mma, acc_o, tOrP, tOrV, acc_o)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # the P·V operands given to the Q·K MMA: the MMA argument is the slip
+    assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(8, "CI111")]
+    # the Q·K MMA's Q fragment given to the P·V gemm, whose own P (laid out by its fragment in TMEM) is left unused
+    assert _located(source.replace("acc_o, tOrP, tOrV", "acc_o, tCrQ, tOrV")) == [(8, "CI111")]
+    # fragments one MMA made, read by the gemm of an atom of its op or of a variant (Rubin's B-keep) with none of its own
+    variant = (
+        "@cute.kernel\n"
+        "def kernel(tiled_mma: cute.TiledMma, tiled_mma_bkeep: cute.TiledMma, sA, sB, acc):\n"
+        "    tCrA = tiled_mma.make_fragment_A(sA)\n"
+        "    tCrB = tiled_mma.make_fragment_B(sB)\n"
+        "    cute.gemm(tiled_mma_bkeep, acc, tCrA, tCrB, acc)\n"
+    )
+    assert lint_source(variant, "k.py") == []
+
+
+def test_an_mma_made_from_a_tensors_settings_is_no_tensors_object():
+    source = (
+        "@cute.kernel\n"
+        "def kernel(q, k, v, sQ, sK, sV, acc_s, acc_o):\n"
+        "    qk_tiled_mma = make_blockscaled_trivial_tiled_mma(q.element_type, k.element_type)\n"
+        "    pv_tiled_mma = make_blockscaled_trivial_tiled_mma(v.element_type, v.element_type)\n"
+        "    tCrQ = qk_tiled_mma.make_fragment_A(sQ)\n"
+        "    tCrK = qk_tiled_mma.make_fragment_B(sK)\n"
+        "    tOrP = pv_tiled_mma.make_fragment_A(sQ)\n"
+        "    tOrV = pv_tiled_mma.make_fragment_B(sV)\n"
+        "    cute.gemm(qk_tiled_mma, acc_s, tCrQ, tCrK, acc_s)\n"
+        "    cute.gemm(pv_tiled_mma, acc_o, tOrP, tOrV, acc_o)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(10, "CI111")]
+
+
+def test_a_kernel_class_a_builder_function_defines_has_its_calls_followed():
+    source = (
+        "def build_kernel_class():\n"
+        "    class Kernel:\n"
+        "        @cute.jit\n"
+        "        def __call__(self, q, k, q_layout, k_layout, tiler, qk_tiled_mma, vmnk):\n"
+        "            tma_atom_q, tma_tensor_q = make_tiled_tma_atom_A(q_op, q, q_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "            tma_atom_k, tma_tensor_k = make_tiled_tma_atom_B(k_op, k, k_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "            self.kernel(qk_tiled_mma, tma_atom_q, tma_tensor_q, tma_atom_k, tma_tensor_k).launch()\n"
+        "\n"
+        "        @cute.kernel\n"
+        "        def kernel(self, qk_tiled_mma, tma_atom_q, mQ, tma_atom_k, mK):\n"
+        "            sQ = smem.allocate_tensor(q_dtype, q_layout)\n"
+        "            sK = smem.allocate_tensor(k_dtype, k_layout)\n"
+        "            qk_thr_mma = qk_tiled_mma.get_slice(0)\n"
+        "            tSgQ = qk_thr_mma.partition_A(mQ)\n"
+        "            tSgK = qk_thr_mma.partition_B(mK)\n"
+        "            tQsQ, tQgQ = tma_partition(tma_atom_q, 0, layout, sQ, tSgQ)\n"
+        "            tKsK, tKgK = tma_partition(tma_atom_k, 0, layout, sK, tSgK)\n"
+        "\n"
+        "    return Kernel\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # K's global tensor given to the A partitioner, then loaded by the kernel's K atom, which the launcher (a method
+    # of the class the builder defines) makes with make_tiled_tma_atom_B
+    located = _located(source.replace("tSgK = qk_thr_mma.partition_B(mK)", "tSgK = qk_thr_mma.partition_A(mK)"))
+    assert (15, "CI106") in located
+
+
+def test_a_tmem_copys_side_in_a_helper_judged_by_what_its_callers_pass():
+    source = (
+        "@cute.jit\n"
+        "def epilog_partition(self, tidx, tAcc, gScores_mnl, epi_tile, copy_atom_t2r):\n"
+        "    tAcc_epi = cute.flat_divide(tAcc[((None, None), 0, 0)], epi_tile)\n"
+        "    tiled_copy_t2r = tcgen05.make_tmem_copy(copy_atom_t2r, tAcc_epi[(None, None, 0, 0)])\n"
+        "    thr_copy_t2r = tiled_copy_t2r.get_slice(tidx)\n"
+        "    tTR_tAcc = thr_copy_t2r.partition_S(tAcc_epi)\n"
+        "    gScores_epi = cute.flat_divide(gScores_mnl[((None, None), 0, 0, None)], epi_tile)\n"
+        "    tTR_gScores = thr_copy_t2r.partition_D(gScores_epi)\n"
+        "    return tiled_copy_t2r, tTR_tAcc, tTR_gScores\n"
+        "\n"
+        "@cute.jit\n"
+        "def debug_store(self, tidx, tCtAcc, gScores_mnl, epi_tile, atom):\n"
+        "    tiled_copy_t2r, tTR_tAcc, tTR_gScores = self.epilog_partition(tidx, tCtAcc, gScores_mnl, epi_tile, atom)\n"
+        "    cute.copy(atom, tTR_tAcc, tTR_gScores)\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(self, qk_tiled_mma, mScores_mnl: cute.Tensor, tCtAcc, tiler, epi_tile, atom):\n"
+        "    qk_thr_mma = qk_tiled_mma.get_slice(0)\n"
+        "    gScores_mnl = cute.local_tile(mScores_mnl, tiler, (None, None, None))\n"
+        "    tCgScores_mnl = qk_thr_mma.partition_C(gScores_mnl)\n"
+        "    self.debug_store(0, tCtAcc, tCgScores_mnl, epi_tile, atom)\n"
+    )
+    assert [f for f in lint_source(source, "k.py") if f.code == "CI104"] == []
+    # the T2R load's source side taken over the global scores, which two helpers down the kernel's MMA partitioned
+    swapped = source.replace("tTR_gScores = thr_copy_t2r.partition_D(", "tTR_gScores = thr_copy_t2r.partition_S(")
+    assert (8, "CI104") in _located(swapped)
+
+
+def test_a_tma_atom_of_an_mma_named_for_its_operands_given_the_other_tensor():
+    source = (
+        "@cute.jit\n"
+        "def launch(self, q_iter, k_iter, v_iter, q_layout, k_layout, v_layout, tiler, vmnk):\n"
+        "    q_mma = cute.make_tensor(q_iter, q_layout)\n"
+        "    k_mma = cute.make_tensor(k_iter, k_layout)\n"
+        "    v_mma = cute.make_tensor(v_iter, v_layout)\n"
+        "    qk_tiled_mma = make_blockscaled_trivial_tiled_mma(q_mma.element_type, k_mma.element_type)\n"
+        "    pv_tiled_mma = make_blockscaled_trivial_tiled_mma(v_mma.element_type, v_mma.element_type)\n"
+        "    p_dtype = q_mma.element_type\n"
+        "    tma_atom_q, tma_tensor_q = make_tiled_tma_atom_A(q_op, q_mma, q_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "    tma_atom_k, tma_tensor_k = make_tiled_tma_atom_B(k_op, k_mma, k_layout, tiler, qk_tiled_mma, vmnk)\n"
+        "    tma_atom_v, tma_tensor_v = make_tiled_tma_atom_B(v_op, v_mma, v_layout, tiler, pv_tiled_mma, vmnk)\n"
+    )
+    assert lint_source(source, "k.py") == []
+    # Q's (A) atom over K, K's atom loading K too, q_mma loaded by none
+    assert _located(source.replace("(q_op, q_mma,", "(q_op, k_mma,")) == [(9, "CI106")]
+    # the P·V MMA's V (B) atom over K
+    assert _located(source.replace("(v_op, v_mma,", "(v_op, k_mma,")) == [(11, "CI106")]
+    # a letter no tensor of the function goes by (`a_mma`) says nothing about the slots
+    assert lint_source(source.replace("qk_tiled_mma", "xy_tiled_mma").replace("(q_op, q_mma,", "(q_op, k_mma,"),
+                       "k.py") == []
+
+
+def test_a_name_bound_to_a_helpers_returned_descriptor_of_its_partition():
+    source = (
+        "@cute.jit\n"
+        "def s2t_copy_and_partition(self, sSF: cute.Tensor, tSF: cute.Tensor):\n"
+        "    tCsSF_compact = cute.filter_zeros(sSF)\n"
+        "    tCtSF_compact = cute.filter_zeros(tSF)\n"
+        "    tiled_copy_s2t = tcgen05.make_s2t_copy(copy_atom_s2t, tCtSF_compact)\n"
+        "    thr_copy_s2t = tiled_copy_s2t.get_slice(0)\n"
+        "    tCsSF_compact_s2t_ = thr_copy_s2t.partition_S(tCsSF_compact)\n"
+        "    tCsSF_compact_s2t = tcgen05.get_s2t_smem_desc_tensor(tiled_copy_s2t, tCsSF_compact_s2t_)\n"
+        "    tCtSF_compact_s2t = thr_copy_s2t.partition_D(tCtSF_compact)\n"
+        "    return tiled_copy_s2t, tCsSF_compact_s2t, tCtSF_compact_s2t\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(self, sScaleQ, sScaleK, tCtScaleQ, tCtScaleK):\n"
+        "    (\n"
+        "        tiled_copy_s2t_scale_q,\n"
+        "        tCsScaleQ_compact_s2t,\n"
+        "        tCtScaleQ_compact_s2t,\n"
+        "    ) = self.s2t_copy_and_partition(sScaleQ, tCtScaleQ)\n"
+        "    (\n"
+        "        tiled_copy_s2t_scale_k,\n"
+        "        tCsScaleK_compact_s2t,\n"
+        "        tCtScaleK_compact_s2t,\n"
+        "    ) = self.s2t_copy_and_partition(sScaleK, tCtScaleK)\n"
+    )
+    source = source.replace("def kernel(self, sScaleQ, sScaleK,", "def kernel(self, smem, sq_layout, sk_layout,").replace(
+        "    (\n        tiled_copy_s2t_scale_q,",
+        "    sScaleQ = smem.allocate_tensor(cutlass.Uint8, sq_layout)\n"
+        "    sScaleK = smem.allocate_tensor(cutlass.Uint8, sk_layout)\n"
+        "    (\n        tiled_copy_s2t_scale_q,", 1).replace("def kernel(self, smem,", "def kernel(self, storage,").replace(
+        "    sScaleQ = smem", "    smem = utils.SmemAllocator()\n    sScaleQ = smem", 1)
+    assert lint_source(source, "k.py") == []
+    # the call passes K's scale buffer where the names bound to the helper's descriptors say Q's
+    located = _located(source.replace("self.s2t_copy_and_partition(sScaleQ, tCtScaleQ)",
+                                      "self.s2t_copy_and_partition(sScaleK, tCtScaleQ)"))
+    assert located and all(code == "CI105" for _, code in located) and located[0][0] == 17

@@ -212,6 +212,9 @@ class FileFacts:
     # (scope, name) -> line of a `make_tensor(<TMEM pointer>, name.layout)` that lays name's layout over tensor
     # memory: the accumulator `make_fragment_C` made for a tcgen05 MMA
     tmem_layouts: dict[tuple[int, str], int] = field(default_factory=dict)
+    # (scope, name) -> (MMA ref, slot letter, line, column) of `name = make_tensor(ptr, mma.make_fragment_A(...).layout)`:
+    # an operand laid out by that MMA's fragment for that slot, wherever its pointer points (P in tensor memory)
+    fragment_layouts: dict[tuple[int, str], tuple] = field(default_factory=dict)
     # (scope, name) -> where letter of the memory an allocator bound to that name allocates in:
     # `smem = utils.SmemAllocator()` -> "s", `tmem = utils.TmemBufferPool(ptr, cols)` -> "t"
     allocators: dict[tuple[int, str], str] = field(default_factory=dict)
@@ -232,7 +235,7 @@ class FileFacts:
     returned_tensors: dict[int, list[tuple[str | None, ...]]] = field(default_factory=dict)
     # (caller's scope, line, the file's function called, names bound by position) of each call of a function of the
     # file whose returned tuple is unpacked: `tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_t2r(...)`
-    unpacked_returns: list[tuple[int, int, str, tuple[str | None, ...]]] = field(default_factory=list)
+    unpacked_returns: list[tuple[int, int, str, tuple[str | None, ...], int]] = field(default_factory=list)
     _origins: Origins | None = None
     _made_from: dict[str, str] | None = field(default=None, repr=False, compare=False)
     _view_sources: dict[str, str] | None = field(default=None, repr=False, compare=False)
@@ -768,9 +771,11 @@ class _Collector:
         for arg in list(call.args) + [kw.value for kw in call.keywords]:
             # make_mma_atom(tiled_mma.op): an atom of that MMA; `self.q_dtype` is the kernel's setting, no MMA's
             if type(arg) is ast.Attribute and type(arg.value) is ast.Name and arg.value.id not in ("self", "cls"):
-                arg = arg.value
+                attr, arg = arg.attr, arg.value
                 ref = self.ref(arg, create=False)
-                if family is None and kind == "mma" and ref is not None:
+                # `make_blockscaled_trivial_tiled_mma(q_mma.element_type, ...)` reads a tensor's settings, no MMA's
+                if family is None and kind == "mma" and ref is not None and (
+                        attr == "op" or (ref[0] == "obj" and objects[ref[1]].kind == "mma")):
                     family = ref
             ref = self.ref(arg, create=False)
             if ref is not None and op is None and ref[0] == "obj":
@@ -974,7 +979,8 @@ class _Collector:
                     callee = call_target(value.func)[0]
                     if callee in self.defined and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Tuple:
                         self.facts.unpacked_returns.append((self.scope, stmt.lineno, callee, tuple(
-                            element.id if type(element) is _NAME else None for element in stmt.targets[0].elts)))
+                            element.id if type(element) is _NAME else None for element in stmt.targets[0].elts),
+                            value.lineno))
                 self._assign(stmt.targets, value, slices)
             elif kind is _EXPR:
                 if type(stmt.value) is _CALL:
@@ -1096,6 +1102,9 @@ class _Collector:
                 self.facts.derived.append((target.id, tensor_name(value)))
                 self.facts.views.append((target.id, tensor_name(value)))
             return
+        if type(value) is ast.BinOp and type(target) is ast.Name and (where := self._pointer_memory(value)):
+            # `acc_tmem_ptr = base_tmem_ptr + cols`: a pointer at an offset points into the same memory
+            self.facts.pointers[(self.scope, target.id)] = where
         if type(value) is not ast.Call:
             return
         method, receiver_expr = call_target(value.func)
@@ -1288,6 +1297,11 @@ class _Collector:
             if where == "t" and type(layout) is ast.Attribute and layout.attr == "layout" \
                     and type(layout.value) is ast.Name:
                 self.facts.tmem_layouts.setdefault((self.scope, layout.value.id), target.lineno)
+            if type(layout) is ast.Attribute and layout.attr == "layout" and type(layout.value) is ast.Call:
+                maker, mma = call_target(layout.value.func)
+                if maker in _OPERAND_FRAGMENT_MAKERS and (ref := self.ref(mma, create=False)) is not None:
+                    self.facts.fragment_layouts[(self.scope, target.id)] = (
+                        ref, maker[-1], target.lineno, target.col_offset + 1)
 
     def _made(self, target: ast.Name, where: str, laid: bool) -> None:
         """``target`` is made in the memory ``where`` says: by a maker of that memory, or laid over its pointer."""
@@ -1466,12 +1480,14 @@ def _relaid_parameter(value: ast.expr) -> str | None:
 
 
 def _defined_functions(body: list[ast.stmt]) -> set[str]:
-    """Names of the module's functions and its classes' methods."""
+    """Names of the module's functions and its classes' methods, also where a function defines them (a builder
+    ``def build_kernel_class(): class Kernel: ...`` that imports cutlass lazily, then returns the class)."""
     names = set()
     for stmt in body:
         kind = type(stmt)
         if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             names.add(stmt.name)
+            names.update(_defined_functions(stmt.body))
         elif kind is ast.ClassDef:
             names.update(_defined_functions(stmt.body))
     return names

@@ -8,6 +8,7 @@ in the code:
   a helper ``*_partition_[ABC]`` / ``*make_fragment_[ABC]``;
 - a tensor in a known memory (CI113): ``make_rmem_tensor(_like)``, ``make_fragment(_like)``,
   ``allocate_tensor``, ``get_tensor``;
+- a launcher's TMA atom (CI106): ``make_tiled_tma_atom`` and its ``_A`` / ``_B``;
 - a copy or a GEMM: a statement ``cute.copy(...)`` / ``cute.gemm(...)``: the identifiers ``cute`` and
   ``copy`` or ``gemm``;
 - another module's MMA helper given a TiledMma: a maker named for an MMA (``make_tiled_mma``) or a parameter
@@ -50,9 +51,11 @@ from cute_inspect.lint.noqa import mentions_noqa
 # tma_tensor: a TMA bundle's tensor, which CI102 compares with the atom of the copy given it.
 # mma / Mma: a TiledMma (made, or a parameter annotated `cute.TiledMma`) given to another module's helper, whose
 # arguments CI111 reads.
+# make_tiled_tma_atom(_A/_B): a launcher's TMA atoms, whose tensors CI106 compares with the operand each loads.
 _WORDS = (
     "partition", "make_fragment", "retile", "get_slice", "thr_slice", "make_rmem_tensor", "allocate_tensor",
     "get_tensor", "composition", "tiled_divide", ".iterator", "tma_tensor", "mma", "Mma",
+    "make_tiled_tma_atom", "make_tiled_tma_atom_A", "make_tiled_tma_atom_B",
 )
 _IDENTIFIER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")

@@ -120,7 +120,7 @@ def _check_tree(
         return []
     facts = facts or collect(tree, path)
     if not (facts.partitions or facts.hand_views or facts.layout_views or facts.copies or facts.gemms or facts.made_in
-            or facts.laid_in or facts.foreign_tma_tensors or facts.foreign_calls):
+            or facts.laid_in or facts.foreign_tma_tensors or facts.foreign_calls or facts.atom_tensors):
         return []
     context = with_lower_case_tiles(config.context, facts)
     found = [(code, violation) for code in static for violation in RULES[code].check(facts, context)]

@@ -38,6 +38,10 @@ need).
 The twenty-third set's two likewise: sampan26/cute_bits at 5e2ba756574b2cd61585567d1c8b8bec2af43420 (``git archive
 5e2ba75 cutedsl`` gives the code the plants need; the repository also holds a CUTLASS checkout),
 jkzhang7/cuda_kernels at 96a879fc0644286534dd022470b29cd28e080801.
+The twenty-fourth set's one likewise: MrHuff/fp4-fa4 at edde9bcbc5567fe4e69b4faa2c36e667764410e4 (the plants are in
+``tk_fa4/cute_dsl_mxfp4_forward_kernel_d192.py`` and ``reproduction/snapshots/forward_cfc06dad/tk_fa4/
+cute_dsl_mxfp4_qk_mma_tile_smoke.py``; where no clone can be had, the two files rebuilt up to the end of their kernel
+builders, as docs/lint.md says, give the same lines).
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

@@ -31,6 +31,9 @@ A two-pattern copy is reported at the side its atom did not partition (``cute.co
 ``tAgA``). A TMA pair is reported at its atom argument's line; one made with an atom named for another tensor
 (``tma_atom_A`` for ``tBsB`` beside ``tma_atom_B``) that partitions that tensor too is reported there where no copy
 of the function shows it. Two tiled copies made by two calls of one maker function of the file are two partitioners.
+A tcgen05 copy object (``make_tmem_copy`` of an ``Ld...`` or ``St...`` atom, ``make_s2t_copy``) given sides whose where
+letters say the data moves another way than its one instruction (``cute.copy(tmem_tiled_load, tTMEM_STORErP,
+tTMEM_STOREtP)``: a ``tcgen05.ld`` never writes tensor memory) is reported at the atom.
 A copy (``cute.copy``, ``autovec_copy``, ``basic_copy``; a helper's parameters too) whose two sides, of one pattern or
 two (a register side too: ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``), name two operands of one MMA (A/B, Q/K/V), or,
 in lower case, two tensors with tiles of their own (``txgx`` into ``twrw`` beside ``gx``, ``gw``), is reported at the
@@ -396,6 +399,46 @@ def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Ite
         *_atom_position(call, facts),
         f"`{call.function}` with `{call.atom}`, a TMEM copy (`make_tmem_copy`, line {obj.line}), from "
         f"`{call.operands[0].name}` into `{call.operands[1].name}`: neither side is in tensor memory",
+    )
+
+
+def _tcgen05_instruction(obj) -> str | None:
+    """The tcgen05 instruction a copy object issues: ``ld`` or ``st`` for a ``make_tmem_copy`` of an ``Ld...`` /
+    ``St...`` atom, ``cp`` for a ``make_s2t_copy``; None for any other copy or one whose atom the file does not show."""
+    if obj is None or obj.kind != "copy":
+        return None
+    if obj.maker == "make_s2t_copy":
+        return "cp"
+    if obj.maker == "make_tmem_copy" and obj.op:
+        return {"Ld": "ld", "St": "st"}.get(obj.op[:2])
+    return None
+
+
+_TCGEN05_SIDES = {"ld": "tr", "st": "rt", "cp": "st"}
+_TCGEN05_WORDS = {"ld": "tensor memory into registers", "st": "registers into tensor memory",
+                  "cp": "shared memory into tensor memory"}
+
+
+def _tcgen05_copy_against_its_sides(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(tmem_tiled_load, tTMEM_STORErP, tTMEM_STOREtP)``: a tcgen05 copy object issues one instruction,
+    told by the atom it was made with (``tcgen05.ld`` from tensor memory into registers, ``.st`` the reverse, ``.cp``
+    from shared into tensor memory), but the sides' memories (their where letters) say the copy moves data another
+    way: the copy object is the slip. A side laid out by the other copy object of one layout (``thr_load_s``'s
+    partition stored with ``thr_store_o``, both ``32x32b``) moves the right way and is not reported."""
+    instruction = _tcgen05_instruction(facts.origins.object(call.atom_ref))
+    if instruction is None or len(call.operands) != 2:
+        return
+    names = [parse_name(operand.name or "", context.vocabulary) for operand in call.operands]
+    if any(name is None or name.snake or name.where not in "srt" for name in names):
+        return
+    wheres = "".join(name.where for name in names)
+    if wheres == _TCGEN05_SIDES[instruction] or wheres[0] == wheres[1]:
+        return
+    yield Violation(
+        *_atom_position(call, facts),
+        f"`{call.function}` with `{call.atom}`, a `tcgen05.{instruction}` copy (it moves "
+        f"{_TCGEN05_WORDS[instruction]}), from `{call.operands[0].name}` into `{call.operands[1].name}`: the sides "
+        "say the data moves another way",
     )
 
 
@@ -878,6 +921,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         yield from _pair_of_another_atom(call, facts, context)
         yield from _atom_of_another_pair(call, facts, context)
         yield from _tmem_copy_without_tmem(call, facts, context)
+        yield from _tcgen05_copy_against_its_sides(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(

@@ -14,7 +14,11 @@ another MMA's pattern is CI110's. It is reported when the GEMM's own MMA made a 
 function that no ``cute.gemm`` there is given (``tBsV_desc = thr_mma_pv.make_fragment_B(sV)`` left unused
 while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other MMA's place by a slip; and
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
-by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA.
+by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA. A ``cute.gemm`` whose A and B
+operands were both made, each for its slot, by one MMA other than the gemm's (``cute.gemm(qk_tiled_mma, tOtAcc, tOrP,
+tOrV, tOtAcc)``) is reported at the call: its MMA argument is the slip. A tensor laid out by an MMA's fragment
+(``tOrP = make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``, P in tensor memory) counts as that
+MMA's fragment for that slot.
 
 A helper imported from another module of the repository is read for the parameters its body gives a
 ``cute.gemm`` as A and B (``mma_no_fence(tiled_mma, acc, tSrB[...], tSrB[...])`` whose ``cute.gemm(atom, acc, tCrA,
@@ -118,12 +122,66 @@ def _unused_own_fragments(facts: FileFacts, aliases: dict[str, str]) -> dict[tup
     given = {(call.scope, _origin(operand.name, aliases)) for call in facts.gemms for operand in call.operands
              if operand.name is not None}
     unused: dict[tuple, Partition] = {}
-    for partition in facts.partitions:
+    for partition in list(facts.partitions) + _laid_fragments(facts):
         if partition.method not in ("make_fragment_A", "make_fragment_B") or partition.made_by is None:
             continue
         if (partition.scope, partition.target) not in given:
             unused.setdefault((partition.scope, origins.family(partition.made_by), partition.method[-1]), partition)
     return unused
+
+
+def _laid_fragments(facts: FileFacts) -> list[Partition]:
+    """``tOrP = cute.make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``: an operand the MMA laid out
+    for that slot (its A in tensor memory), as the fragment that MMA would have made."""
+    made = []
+    for (scope, name), (ref, slot, line, column) in facts.fragment_layouts.items():
+        obj = facts.origins.object(ref)
+        made.append(Partition(name, line, column, f"make_fragment_{slot}", obj.name if obj is not None else None,
+                              None, None, scope, ref))
+    return made
+
+
+def _all_operands_of_another_mma(call: Call, made: dict, aliases: dict[str, str], facts: FileFacts) -> Violation | None:
+    """``cute.gemm(qk_tiled_mma, tOtAcc, tOrP[k], tOrV[k], tOtAcc)``: the A and the B operand both made, each for its
+    slot, by one MMA distinct from the gemm's, which makes its own A and B for its other gemm, while no gemm of the
+    MMA that made them is issued: the operands are that MMA's, laid out for it, so the gemm's MMA argument is the slip
+    (a fragment shared by two MMAs, FlashAttention's dS, comes with the other MMA's own operand)."""
+    if call.atom_ref is None:
+        return None
+    origins = facts.origins
+    laid = {(scope, name): partition for partition in _laid_fragments(facts)
+            for scope, name in [(partition.scope, partition.target)]}
+    families = set()
+    for operand in call.operands:
+        if operand.slot not in ("a", "b"):
+            continue
+        if operand.name is None or facts.is_helper_param(operand.name, call.scope):
+            return None
+        key = (_origin(operand.name, aliases), call.scope)
+        partition = made.get(key) or laid.get((call.scope, key[0]))
+        if partition is None or partition.made_by is None or partition.method != f"make_fragment_{_SLOT[operand.slot]}":
+            return None
+        families.add(origins.family(partition.made_by))
+    mine = origins.family(call.atom_ref)
+    if len(families) != 1 or not distinct_objects(mine, theirs := families.pop()):
+        return None
+    # Two MMA objects of one layout share fragments on purpose (an atom of the MMA's op, Rubin's B-keep and B-reuse
+    # variants): only where the gemm's MMA lays out operands of its own for both slots, and the other MMA's operands
+    # reach no gemm of that MMA, are they laid out for another MMA than the one that reads them.
+    own = {partition.method[-1] for partition in list(facts.partitions) + _laid_fragments(facts)
+           if partition.scope == call.scope and partition.made_by is not None
+           and partition.method in ("make_fragment_A", "make_fragment_B") and origins.family(partition.made_by) == mine}
+    theirs_issued = any(other.scope == call.scope and other.atom_ref is not None
+                        and origins.family(other.atom_ref) == theirs for other in facts.gemms)
+    if own != {"A", "B"} or theirs_issued:
+        return None
+    obj = origins.object(theirs)
+    return Violation(
+        call.line, call.column,
+        f"`{call.function}` is given `{call.atom}`, but both its A and B operands were made by "
+        f"{describe_object(obj, theirs)} for those slots: the operands are laid out for that MMA, so the MMA "
+        "argument is likely the slip",
+    )
 
 
 def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, aliases: dict[str, str]) -> int | None:
@@ -251,6 +309,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for call in facts.gemms + facts.helper_gemms:
         if (both := _both_slots(call, made, aliases, context)) is not None:
             yield both
+        if (theirs := _all_operands_of_another_mma(call, made, aliases, facts)) is not None:
+            yield theirs
+            continue
         yield from _both_slots_through_calls(call, aliases, facts, context)
         for operand in call.operands:
             if operand.name is None:

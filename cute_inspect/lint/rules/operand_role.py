@@ -55,7 +55,9 @@ One global tensor given to both ``make_tiled_tma_atom_A`` and ``make_tiled_tma_a
 ``make_tiled_tma_atom`` load atoms of one function named for the two operands, ``tma_atom_a`` and ``tma_atom_b``),
 named for one operand (``b``, ``mB``, a launcher's view ``B_reshaped``), is reported at the maker of the other operand
 where the function has a tensor named for that operand (``a``) that no TMA atom loads; without one, a tensor in both
-slots is a matrix times itself (``X Xᵀ``).
+slots is a matrix times itself (``X Xᵀ``). A TiledMma named for its two operands (``qk_tiled_mma``: A is Q, B is K;
+``pv_tiled_mma``), whose ``make_tiled_tma_atom_A/B`` atom is given a tensor named for another tensor (``k_mma`` to Q's
+atom) while the tensor named like it for the slot's own (``q_mma``) is loaded by no TMA atom, is reported at that maker.
 
 ## Why is this bad?
 ``partition_A`` lays a tensor out with the MMA's A thread-value layout. Given B, the kernel computes with
@@ -505,9 +507,57 @@ def _one_tensor_both_tma_operands(facts: FileFacts, context: RuleContext) -> Ite
                 )
 
 
+def _slot_letters(mma: str, scope, facts: FileFacts) -> dict[str, str] | None:
+    """``{"A": "q", "B": "k"}`` for a TiledMma named for its two operands (``qk_producer_tiled_mma``, ``pv_tiled_mma``):
+    a word of two letters, each a one-letter word that names tensors of the function (``q_mma``, ``k_mma``)."""
+    words = {word for name in scope.bound | scope.params for word in name.split("_") if len(word) == 1}
+    pairs = [word for word in mma.lower().split("_") if len(word) == 2 and word.isalpha() and set(word) <= words
+             and word[0] != word[1]]
+    return {"A": pairs[0][0], "B": pairs[0][1]} if len(pairs) == 1 else None
+
+
+def _tensor_letter(name: str) -> str | None:
+    """The one-letter word of a snake-case tensor name (``k`` of ``scale_k_mma``), if it has exactly one."""
+    letters = [word for word in name.split("_") if len(word) == 1 and word.isalpha()]
+    return letters[0] if len(letters) == 1 and name.islower() else None
+
+
+def _atom_of_a_named_mma_given_another_tensor(facts: FileFacts) -> Iterator[Violation]:
+    """``make_tiled_tma_atom_A(q_op, k_mma, ..., qk_tiled_mma, ...)``: the atom loads an operand slot of a TiledMma
+    named for its operands (``qk``: A is Q, B is K), but the tensor it is given is named for another tensor (K), while
+    the tensor named like it for the slot's own (``q_mma`` beside ``k_mma``) is loaded by no TMA atom. One tensor in
+    two slots or two MMAs is a product of a matrix with itself only where no such sibling is left unloaded."""
+    atom_loaded = {tensor for tensor, _ in facts.atom_tensors.values()}
+    for obj in facts.objects.objects:
+        if obj.loads_for is None or obj.loads_for[1] is None or not obj.name:
+            continue
+        slot, mma_ref = obj.loads_for
+        found = next(((tensor, line, scope) for (scope, atom), (tensor, line) in facts.atom_tensors.items()
+                      if atom == obj.name and line == obj.line), None)
+        if found is None:
+            continue
+        tensor, line, scope = found
+        mma = facts.origins.object(mma_ref)
+        mma_name = mma.name if mma is not None else (mma_ref[2] if mma_ref[0] == "param" else None)
+        function = facts.scopes[scope]
+        letters = _slot_letters(mma_name or "", function, facts)
+        letter = _tensor_letter(tensor)
+        if letters is None or letter is None or letter == letters[slot]:
+            continue
+        sibling = "_".join(letters[slot] if word == letter else word for word in tensor.split("_"))
+        if sibling in function.bound and sibling not in atom_loaded:
+            yield Violation(
+                line, 1,
+                f"`{obj.maker}` loads operand {slot} of `{mma_name}`, which its name says is "
+                f"{letters[slot].upper()}, but is given `{tensor}`, while `{sibling}` is loaded by no TMA atom: "
+                f"pass `{sibling}`",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     roles = roles_in_use(facts, context.vocabulary)
     yield from _one_tensor_both_tma_operands(facts, context)
+    yield from _atom_of_a_named_mma_given_another_tensor(facts)
     yield from _copies_of_another_operand(facts, roles, context)
     conflicts = []
     for partition in facts.partitions:

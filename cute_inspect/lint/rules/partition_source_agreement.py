@@ -943,6 +943,11 @@ def _helper_partition_of_parameter(name: str | None, scope: int, facts: FileFact
     thr_copy_r2s.partition_D(sC)``, ``bSG_sC, bSG_gC = tma_partition(atom, 0, layout, cute.group_modes(sC, 0, 2),
     ...)`` with ``sC`` a parameter; followed through the helper's slices and layout algebra."""
     made = next((p for p in reversed(facts.partitions) if p.scope == scope and p.target == name), None)
+    if made is None and name in facts.view_sources:
+        # `tCsSF_compact_s2t = get_s2t_smem_desc_tensor(tiled_copy_s2t, tCsSF_compact_s2t_)`: the partition, as the
+        # copy's descriptors
+        made = next((p for p in reversed(facts.partitions) if p.scope == scope
+                     and p.target == facts.view_sources[name]), None)
     if made is None or made.source is None:
         return None
     params, tensor = facts.scopes[scope].params, made.source
@@ -963,7 +968,7 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
     contradicts the argument (``sC``, shared memory, named global), and the helper's own name for the partition
     agrees with its parameter (the helper is right; this call's name or argument is not)."""
     index = None
-    for caller, at, callee, names in facts.unpacked_returns:
+    for caller, at, callee, names, called_at in facts.unpacked_returns:
         definitions = facts.objects.functions.get(callee, [])
         if len(definitions) != 1:
             continue
@@ -978,7 +983,7 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             made, parameter = found
             own, param = parse_partitioned(made.target, context.vocabulary), parse_name(parameter, context.vocabulary)
             passed = [(given, line) for caller_scope, line, given in facts.passed(parameter, inner) or ()
-                      if caller_scope == caller and at <= line <= at + 3]
+                      if caller_scope == caller and at <= line <= called_at + 3]
             held = parse_name(passed[0][0], context.vocabulary) if len(passed) == 1 else None
             if None in (own, param, held) or held.partitioned or held.snake or param.snake \
                     or not same_tensor(own, param) or own.where != param.where or facts.coordinates(passed[0][0]):

@@ -233,7 +233,7 @@ def _side_partition(name: str | None, scope: int, line: int, facts: FileFacts, s
     # chose, whichever side it was taken from
     if source is not None and source != name and name not in facts.relaid:
         return _side_partition(source, scope, line, facts, sides, depth + 1)
-    for caller, at, callee, names in facts.unpacked_returns:
+    for caller, at, callee, names, _ in facts.unpacked_returns:
         if caller != scope or at > line or name not in names:
             continue
         definitions = facts.objects.functions.get(callee, [])
@@ -314,6 +314,11 @@ def _known_memory(name: str | None, scope: int, facts: FileFacts) -> str | None:
         known = facts.memory_of(name, scope)
         if known is not None:
             return known[0]
+        if facts.is_helper_param(name, scope):
+            # what every call of the helper passes, followed to its maker in the caller (`tCgScores_mnl`, an MMA
+            # partition of a global tile); unknown where the calls disagree
+            found = facts.through_callers(name, scope, lambda given, caller, _line: _known_memory(given, caller, facts))
+            return found[0] if found and len(set(found)) == 1 else None
         name = facts.made_from.get(name) or made_of.get(name)
     return None
 
