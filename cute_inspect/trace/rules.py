@@ -349,6 +349,12 @@ RULES = {
                     "(`make_layout((num_tokens, self.top_k))`; a product `num_tokens * topk` names what every factor "
                     "names, a router's top-k slot count naming rows: the expanded rows `token * top_k + slot`); only "
                     "where no index name or data flow names the mode",
+    "name.tile": "in a kernel with no MMA, the names a tile's sizes are written with (`local_tile(t, (self.tile_D, "
+                 "self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`): a lone letter of the "
+                 "attention vocabulary beside a tile word (`tile_D`: the head dim D) or an SSM state's dim (`dstate`, "
+                 "`d_state`: D, the set's SSM convention), and any name rule name.extents reads; such a dim, a head "
+                 "index or a head count makes the kernel's vocabulary attention's. Read before a tensor's name "
+                 "(`cS`, a state's coordinates, is no scores tile); any data flow that names the modes wins",
     "name.columns": "in a kernel with no MMA (and no attention names) whose own names call its columns K and none "
                     "calls them N, hidden or cols (`K = mX.shape[1]`, `make_layout((self.K,))`, a constructor "
                     "parameter `k` read as `self.k`: a quantizer's columns a later GEMM contracts), the columns the "

@@ -554,6 +554,7 @@ class _Tracer:
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
         self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
+        self.tile_extents: list = []  # (axis variable, dimension, tensor name) of tiles cut with named tile sizes
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
         # (id(code), instruction offset) of a subscription's frame -> (that code, the dimensions its indices' names
         # say) (`_dims_named_here`): an unrolled loop runs one subscription thousands of times, and the offset
@@ -2250,6 +2251,8 @@ class _Tracer:
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
                 self.storage[key] = (index, 0, out_trees[0])
+        if op in ("local_tile", "make_identity_tensor") and out_trees:
+            self._tile_extents_named(call, out_trees[0], names[0] if names else None)
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -4245,10 +4248,11 @@ class _Tracer:
         head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
         rows are queries too)."""
         extents = self._named_extents() + self.laid_extents
-        attention = self.axes.named_attention = any(dim in ("heads", "headdim") for _, dim, _ in
-                                                    self.named_dims + extents) or self._built_for_a_head_dim()
+        attention = self.axes.named_attention = any(dim in _levels.ATTENTION_DIMS for _, dim, _ in
+                                                    self.named_dims + extents + self.tile_extents) \
+            or self._built_for_a_head_dim()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
-        for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
+        for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents"), (self.tile_extents, "name.tile")):
             for var, dim, name in found:
                 if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
                     continue
@@ -4279,6 +4283,28 @@ class _Tracer:
             dim = _levels.product_dim(_product_factors(entry))
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
+
+    def _tile_extents_named(self, call, labels, name: str | None) -> None:
+        """`local_tile(t, (self.tile_D, self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`: the names
+        a tile's sizes are written with say which dimension each tile mode is (`levels.tile_dim`: a head dim's tile, an
+        SSM state's dim), as a shape unpacked says a tensor's (`_named_extents`); the data flow carries the name to
+        every mode of its class. Read in a kernel with no MMA only (`axes.Axes.solve`, rule name.tile)."""
+        param = "tiler" if call.op == "local_tile" else "shape"
+        if not call.site.direct or param not in call.params or not isinstance(labels, tuple):
+            return
+        text = argument_text(call.site, call.params.index(param), call.op)
+        try:
+            node = ast.parse(text, mode="eval").body if text else None
+        except SyntaxError:
+            return
+        entries = node.elts if isinstance(node, ast.Tuple) else []
+        if not entries or len(entries) > len(labels):
+            return
+        for entry, label in zip(entries, labels):
+            factors = _product_factors(entry)
+            dim = _levels.tile_dim(factors[0]) if len(factors) == 1 else None
+            if dim and isinstance(label, _levels.ModeLabel):
+                self.tile_extents.append((label.var, dim, name))
 
     def _named_extents(self) -> list:
         """`num_tokens, hidden = mX.shape`, `M, N = x.shape[0], x.shape[1]`, `n_cols = cute.size(mX, mode=[1])`:
