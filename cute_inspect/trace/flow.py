@@ -2083,6 +2083,64 @@ def _solved(axes: Axes, records: list) -> dict:
     return axes.solve(_hinted_with_results(axes, records))
 
 
+_STATE_RULES = ("state.update", "state.read")  # (K, Q)
+
+
+def state_roles(axes: Axes, records: list, tiles: list) -> None:
+    """A recurrent state's update and readers, in a kernel with no MMA (an SSM decode step: h = a h + sum_r x_r B_r^T,
+    y_r = h C_r): the state is the tensor tiled over a head dim and a state dim (`tiles`: (variable, dimension, tensor
+    name) of the tile modes rule name.tile names), its registers those
+    holding both its modes. What their values are computed from (element writes, stores, transitively: the update's
+    terms) holds, in the modes the state lacks, what the update sums into it: the keys' side K (rule state.update, B's
+    rank). A tensor computed from the state's registers (y = reduce(h * C)), and what is read beside them into it,
+    hold in the modes the state lacks what indexes the outputs: the queries Q (rule state.read). As the set's SSM
+    convention: the state (D, D), the rank's role the tokens' in linear attention. Suggestions (`axes.Axes.solve`):
+    names and data flow that name a mode win; a class both sides reach gets neither. Read on the classes the calls
+    joined, before the joins made when the trace ends (`settle`): those merge tiles of one element cut at one
+    coordinate (a rank of 1), B's and C's alike."""
+    if axes.mmas or not axes.named_attention:
+        return
+    by_name: dict = {}
+    for var, dim, name in tiles:
+        by_name.setdefault(name, {}).setdefault(dim, var)
+    tiles = [found for found in by_name.values() if "headdim" in found and "statedim" in found]
+    if not tiles:
+        return
+    dims = [{axes.find(found[d]) for found in tiles} for d in ("headdim", "statedim")]
+    state = dims[0] | dims[1]
+
+    def roots(record):
+        return {axes.find(label.var) for tree in record.levels for label in _levels.flatten(tree)
+                if label.var is not None}
+
+    def sources(record):
+        meta = record.meta
+        return {i for key in ("values_from", "combines", "stored_from", "computed_from") for i in meta.get(key, ())}
+
+    held = {r.index for r in records if r.memspaces[:1] == ("rmem",) and all(roots(r) & d for d in dims)}
+    update, frontier = set(), list(held)
+    while frontier:
+        for source in sources(records[frontier.pop()]):
+            if source not in held and source not in update:
+                update.add(source)
+                frontier.append(source)
+    read = set()
+    for record in records:
+        if record.index in held or record.index in update or not sources(record) & held:
+            continue
+        read.add(record.index)
+        read |= {i for i in sources(record) if i not in held and i not in update}
+    sides: dict = {}
+    for indices, letter in ((update, "K"), (read, "Q")):
+        for i in indices:
+            for root in roots(records[i]) - state:
+                sides.setdefault(root, set()).add(letter)
+    for root, letters in sides.items():
+        if len(letters) == 1:
+            letter = letters.pop()
+            axes.suggest(root, letter, _STATE_RULES[letter == "Q"])
+
+
 def _gradient_products(axes: Axes, records: list) -> dict:
     """product -> the sequence (Q or K) its rows hold, for each product whose operand names call the attention scores'
     gradient (a record named `dS` or `dP` holds the two axes of its A or B slot) and whose accumulator names call an

@@ -355,6 +355,15 @@ RULES = {
                  "`d_state`: D, the set's SSM convention), and any name rule name.extents reads; such a dim, a head "
                  "index or a head count makes the kernel's vocabulary attention's. Read before a tensor's name "
                  "(`cS`, a state's coordinates, is no scores tile); any data flow that names the modes wins",
+    "state.update": "in a kernel with no MMA, a recurrent state's update (an SSM decode step's h = a h + sum_r x_r "
+                    "B_r^T): the state is the tensor tiled over a head dim and a state dim (rule name.tile) and every "
+                    "register tensor carrying its modes; the tensors its values are computed from (element writes, "
+                    "stores, transitively) hold, in the modes the state lacks, what the update sums into it: the keys' "
+                    "side K (the rank of B), as a chunk's key tokens in linear attention. Names win",
+    "state.read": "in a kernel with no MMA, a recurrent state's readers (y_r = sum_n h[:, n] C_r[n]): a tensor computed "
+                  "from the state's values (rule state.update says which) and the tensors read beside the state into "
+                  "it hold, in the modes the state lacks, what indexes the outputs: the queries Q (the rank of C), as "
+                  "linear attention's O = Q S. Names win",
     "name.columns": "in a kernel with no MMA (and no attention names) whose own names call its columns K and none "
                     "calls them N, hidden or cols (`K = mX.shape[1]`, `make_layout((self.K,))`, a constructor "
                     "parameter `k` read as `self.k`: a quantizer's columns a later GEMM contracts), the columns the "

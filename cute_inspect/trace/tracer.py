@@ -3170,6 +3170,7 @@ class _Tracer:
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
         self._suggest_named_dims()
+        _flow.state_roles(self.axes, self.trace.records, self.tile_extents)
         self._loop_walked_k()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
@@ -4207,8 +4208,12 @@ class _Tracer:
             return
         kept = dims.count("kept")
         name = next(iter(self.trace.records[index].names), None) if index is not None else None
-        for dim, label in zip(dims, labels or (None,) * len(dims)):
-            if dim == "kept" and kept > 1:
+        shape = self.trace.records[index].shapes[0] if index is not None else None
+        # a mode of one element (`vals[idx, col]` of a (32, 1) register view): the index walks nothing, so its name
+        # says nothing of the mode
+        extents = shape if isinstance(shape, tuple) and len(shape) == len(dims) else (None,) * len(dims)
+        for dim, label, extent in zip(dims, labels or (None,) * len(dims), extents):
+            if dim == "kept" and kept > 1 or extent == 1:
                 dim = None
             if dim and (label is None or isinstance(label, _levels.ModeLabel)):
                 self.named_dims.append((label.var if label is not None else None, dim, name))
