@@ -2092,8 +2092,8 @@ def state_roles(axes: Axes, records: list, tiles: list) -> None:
     name) of the tile modes rule name.tile names), its registers those
     holding both its modes. What their values are computed from (element writes, stores, transitively: the update's
     terms) holds, in the modes the state lacks, what the update sums into it: the keys' side K (rule state.update, B's
-    rank). A tensor computed from the state's registers (y = reduce(h * C)), and what is read beside them into it,
-    hold in the modes the state lacks what indexes the outputs: the queries Q (rule state.read). As the set's SSM
+    rank). A tensor computed from the state's registers (y = reduce(h * C)) or from such a tensor (y gated, projected:
+    out = sum_r y_r p_r), and what is read beside them into it, hold in the modes the state lacks what indexes the outputs: the queries Q (rule state.read). As the set's SSM
     convention: the state (D, D), the rank's role the tokens' in linear attention. Suggestions (`axes.Axes.solve`):
     names and data flow that name a mode win; a class both sides reach gets neither. Read on the classes the calls
     joined, before the joins made when the trace ends (`settle`): those merge tiles of one element cut at one
@@ -2124,12 +2124,17 @@ def state_roles(axes: Axes, records: list, tiles: list) -> None:
             if source not in held and source not in update:
                 update.add(source)
                 frontier.append(source)
-    read = set()
-    for record in records:
-        if record.index in held or record.index in update or not sources(record) & held:
-            continue
-        read.add(record.index)
-        read |= {i for i in sources(record) if i not in held and i not in update}
+    readers, read, grown = set(), set(), True
+    while grown:  # what the state's values reach (y, then y gated and projected), in record order
+        grown = False
+        for record in records:
+            if record.index in held or record.index in update or record.index in readers \
+                    or not sources(record) & (held | readers):
+                continue
+            readers.add(record.index)
+            read |= {i for i in sources(record) if i not in held and i not in update}
+            grown = True
+    read |= readers
     sides: dict = {}
     for indices, letter in ((update, "K"), (read, "Q")):
         for i in indices:

@@ -5216,8 +5216,10 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16, branc
 
 
 # ops that only pack scalars into a vector or take one out (packed f32x2 arithmetic: `add.packed.f32x2` of two
-# elements and two statistics, then each half extracted): no step of the computation
-_PACKING = ("vector.from_elements", "vector.extract", "vector.extractelement", "vector.insertelement")
+# elements and two statistics, then each half extracted), or lay a vector's values out anew (a TensorSSA broadcast
+# to another's shape before an element-wise product, `(h.load() * c.load()).reduce(...)`): no step of the computation
+_PACKING = ("vector.from_elements", "vector.extract", "vector.extractelement", "vector.insertelement",
+            "vector.shuffle", "vector.shape_cast", "vector.broadcast")
 
 
 def _unpacked_operands(value, width: int, branches: bool = False) -> list:
