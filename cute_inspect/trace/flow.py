@@ -2083,6 +2083,31 @@ def _solved(axes: Axes, records: list) -> dict:
     return axes.solve(_hinted_with_results(axes, records))
 
 
+def atom_copies(records: list) -> None:
+    """A copy issued with a bare copy atom, no TiledCopy partitioning its tensors (`copy(bulk_g2s_atom, gSrc, sDst)`:
+    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side made by hand
+    (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in its first mode, its repeats in
+    the others (rule atom_copy.atom); Store where the copy writes global memory, both sides, as a write-out's
+    partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
+    for record in records:
+        if record.op != "copy" or not record.meta.get("bare_atom") or not record.operands:
+            continue
+        src, dst = record.operands.get("src"), record.operands.get("dst")
+        if src is None or dst is None:
+            continue
+        level = "store" if records[dst].memspaces[:1] == ("gmem",) else "copy"
+        for side in (records[src], records[dst]):
+            if side.op != "make_tensor" or side.memspaces[:1] not in (("gmem",), ("smem",)) or len(side.levels) != 1:
+                continue
+            modes = side.levels[0] if isinstance(side.levels[0], tuple) else (side.levels[0],)
+            if not all(isinstance(m, _levels.ModeLabel) and m.level in ("input", "block") for m in modes):
+                continue
+            relabelled = tuple(replace(m, level=level, role="atom" if i == 0 else "rest",
+                                       rule="atom_copy.atom" if i == 0 else "atom_copy.rest")
+                               for i, m in enumerate(modes))
+            side.levels = (relabelled if isinstance(side.levels[0], tuple) else relabelled[0],)
+
+
 _STATE_RULES = ("state.update", "state.read")  # (K, Q)
 
 

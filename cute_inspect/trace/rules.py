@@ -150,7 +150,14 @@ RULES = {
                          "instruction descriptor transposes that operand), the other along the slot's M or N",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
-                         "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",
+                         "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`), and the mode "
+                         "of a ring whose slot a view starts at by a pipeline state's index (`make_tensor(sBuf.iterator "
+                         "+ handle.index * hidden, row_layout)`: the mode whose stride is the slot's size)",
+    "atom_copy.atom": "in a kernel with no MMA, a tensor made by hand (`make_tensor` over a pointer) that a copy moves "
+                      "with a bare copy atom, no TiledCopy partitioning it (`copy(bulk_g2s_atom, gSrc, sDst)`: one "
+                      "bulk copy of a whole row): its first mode is what one atom moves, the copy's atom (Store where "
+                      "the copy writes global memory, both sides), its other modes the atom's repeats",
+    "atom_copy.rest": "the modes past the first of a tensor a bare copy atom moves (rule atom_copy.atom)",
     # a buffer an MMA reads through another tensor over its storage in its modes permuted (sV loaded, sVt read:
     # two `get_tensor` of one field) holds that operand's tiles too, under the same smem_buffer rules
     # an SMEM or TMEM buffer an MMA fragment reads in its own rank (`make_fragment_A(sK)`, `make_fragment_A(tP)`)

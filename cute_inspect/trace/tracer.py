@@ -2240,6 +2240,7 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+                self._ring_slot_view(bound.get("iterator"), over, outputs[0])
         if op == "make_tensor" and outputs and outputs[0].memspace == "gmem":
             laid = _laid_out_values(bound.get("layout"), self._traced_extent)
             if laid is not None:
@@ -2271,6 +2272,8 @@ class _Tracer:
         if op in ("copy", "gemm"):
             record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
+            if op == "copy" and "Tiled" not in type(bound.get("atom")).__name__:
+                record.meta["bare_atom"] = True  # (`atom_copies` when the trace ends)
             if op == "gemm" and called in _EXPERIMENTAL:  # `dot(atom, a, b, c)` accumulates into c: it is D too
                 record.operands["D"] = record.operands["C"]
             if op == "gemm" and record.made_by and record.made_by["object"] is not None:
@@ -3182,6 +3185,8 @@ class _Tracer:
             for record in self.trace.records:
                 record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
         _flow.tiles_of_a_buffer(self.trace.records)
+        if not self.axes.mmas:
+            _flow.atom_copies(self.trace.records)
         self._stepped_axes()
 
     def _outputs(self, result) -> list:
@@ -4288,6 +4293,25 @@ class _Tracer:
             dim = _levels.product_dim(_product_factors(entry))
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
+
+    def _ring_slot_view(self, pointer, over, info) -> None:
+        """`make_tensor(sBuf.iterator + handle.index * hidden, row_layout)`: a view starting at the slot a pipeline
+        state's index picks in an SMEM ring holds one slot; the ring's mode whose stride is the slot's size (the
+        view's cosize) is the pipeline's stage mode (rule smem_buffer.stage), as a slice by the stage index says it."""
+        if not self.stage_values or _up_defining_ops(getattr(pointer, "value", None), lambda v: v if _ir_hash(v) in
+                                                     self.stage_values else None, depth=10, width=32,
+                                                     unwrap=True) is None:
+            return
+        ring = self.trace.records[over[0]]
+        modes = top_modes(ring.layouts[over[1]])
+        labels = ring.levels[over[1]]
+        slot = _resources._cosize(info.layout)
+        if not modes or slot is None or not isinstance(labels, tuple) or len(labels) != len(modes):
+            return
+        stepping = [label for mode, label in zip(modes, labels) if isinstance(label, _levels.ModeLabel)
+                    and mode.partition(":")[2] == str(slot)]
+        if len(stepping) == 1:
+            self.stages.add((stepping[0].origin, stepping[0].var))
 
     def _tile_extents_named(self, call, labels, name: str | None) -> None:
         """`local_tile(t, (self.tile_D, self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`: the names
