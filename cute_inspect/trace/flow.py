@@ -2085,18 +2085,18 @@ def _solved(axes: Axes, records: list) -> dict:
 
 def atom_copies(records: list) -> None:
     """A copy issued with a bare copy atom, no TiledCopy partitioning its tensors (`copy(bulk_g2s_atom, gSrc, sDst)`:
-    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side made by hand
+    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side it moves whole (not
+    a slice of it) made by hand
     (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in its first mode, its repeats in
     the others (rule atom_copy.atom); Store where the copy writes global memory, both sides, as a write-out's
     partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
     for record in records:
-        if record.op != "copy" or not record.meta.get("bare_atom") or not record.operands:
-            continue
-        src, dst = record.operands.get("src"), record.operands.get("dst")
-        if src is None or dst is None:
+        sides = record.meta.get("atom_sides") if record.op == "copy" and record.operands else None
+        dst = record.operands.get("dst") if sides else None
+        if dst is None:
             continue
         level = "store" if records[dst].memspaces[:1] == ("gmem",) else "copy"
-        for side in (records[src], records[dst]):
+        for side in (records[i] for i in sides):
             if side.op != "make_tensor" or side.memspaces[:1] not in (("gmem",), ("smem",)) or len(side.levels) != 1:
                 continue
             modes = side.levels[0] if isinstance(side.levels[0], tuple) else (side.levels[0],)

@@ -2272,8 +2272,11 @@ class _Tracer:
         if op in ("copy", "gemm"):
             record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
-            if op == "copy" and "Tiled" not in type(bound.get("atom")).__name__:
-                record.meta["bare_atom"] = True  # (`atom_copies` when the trace ends)
+            if op == "copy" and bound.get("atom") is not None and "Tiled" not in type(bound.get("atom")).__name__:
+                # a bare copy atom (no TiledCopy, no `autovec_copy`): the tensors it moves whole, not a slice of one
+                # (`copy(atom, x[(row, None)], regs)`), are its atom's (`flow.atom_copies` when the trace ends)
+                record.meta["atom_sides"] = [by_arg[arg][0] for arg in ("src", "dst") if arg in by_arg and
+                                             by_arg[arg][2] == self.trace.records[by_arg[arg][0]].shapes[0]]
             if op == "gemm" and called in _EXPERIMENTAL:  # `dot(atom, a, b, c)` accumulates into c: it is D too
                 record.operands["D"] = record.operands["C"]
             if op == "gemm" and record.made_by and record.made_by["object"] is not None:
