@@ -4261,9 +4261,11 @@ class _Tracer:
         head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
         rows are queries too)."""
         extents = self._named_extents() + self.laid_extents
+        # (a tile of a head's dim alone does not: a quantizer of keys' rows tiles `HEAD_DIM` columns; an SSM state's dim
+        # does, however named)
         attention = self.axes.named_attention = any(dim in _levels.ATTENTION_DIMS for _, dim, _ in
-                                                    self.named_dims + extents + self.tile_extents) \
-            or self._built_for_a_head_dim()
+                                                    self.named_dims + extents) \
+            or any(dim == "statedim" for _, dim, _ in self.tile_extents) or self._built_for_a_head_dim()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents"), (self.tile_extents, "name.tile")):
             for var, dim, name in found:
@@ -4335,7 +4337,8 @@ class _Tracer:
         for entry, label in zip(entries, labels):
             factors = _product_factors(entry)
             dim = _levels.tile_dim(factors[0]) if len(factors) == 1 else None
-            if dim and isinstance(label, _levels.ModeLabel):
+            # (rows, columns, heads by a tile's size name: what the tiler's position or rule name.extents says)
+            if dim in _TILE_DIMS and isinstance(label, _levels.ModeLabel):
                 self.tile_extents.append((label.var, dim, name))
 
     def _named_extents(self) -> list:
@@ -5977,6 +5980,10 @@ def _shape_read(text: str | None):
 
 
 _NOT_LITERAL = object()
+
+
+# the dimensions a tile's size names that no tiler position says: a head's dim and an SSM state's dim (`tile_D`, `dstate`)
+_TILE_DIMS = frozenset(("headdim", "statedim"))
 
 
 @functools.lru_cache(maxsize=8192)
