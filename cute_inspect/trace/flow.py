@@ -2085,11 +2085,10 @@ def _solved(axes: Axes, records: list) -> dict:
 
 def atom_copies(records: list) -> None:
     """A copy issued with a bare copy atom, no TiledCopy partitioning its tensors (`copy(bulk_g2s_atom, gSrc, sDst)`:
-    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side it moves whole (not
-    a slice of it) made by hand
-    (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in its first mode, its repeats in
-    the others (rule atom_copy.atom); Store where the copy writes global memory, both sides, as a write-out's
-    partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
+    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side it moves whole
+    (not a slice of it) made by hand (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in
+    its first mode, its repeats in the others (rule atom_copy.atom); Store where the copy writes global memory, both
+    sides, as a write-out's partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
     for record in records:
         sides = record.meta.get("atom_sides") if record.op == "copy" and record.operands else None
         dst = record.operands.get("dst") if sides else None
@@ -2114,15 +2113,15 @@ _STATE_RULES = ("state.update", "state.read")  # (K, Q)
 def state_roles(axes: Axes, records: list, tiles: list) -> None:
     """A recurrent state's update and readers, in a kernel with no MMA (an SSM decode step: h = a h + sum_r x_r B_r^T,
     y_r = h C_r): the state is the tensor tiled over a head dim and a state dim (`tiles`: (variable, dimension, tensor
-    name) of the tile modes rule name.tile names), its registers those
-    holding both its modes. What their values are computed from (element writes, stores, transitively: the update's
-    terms) holds, in the modes the state lacks, what the update sums into it: the keys' side K (rule state.update, B's
-    rank). A tensor computed from the state's registers (y = reduce(h * C)) or from such a tensor (y gated, projected:
-    out = sum_r y_r p_r), and what is read beside them into it, hold in the modes the state lacks what indexes the outputs: the queries Q (rule state.read). As the set's SSM
-    convention: the state (D, D), the rank's role the tokens' in linear attention. Suggestions (`axes.Axes.solve`):
-    names and data flow that name a mode win; a class both sides reach gets neither. Read on the classes the calls
-    joined, before the joins made when the trace ends (`settle`): those merge tiles of one element cut at one
-    coordinate (a rank of 1), B's and C's alike."""
+    name) of the tile modes rule name.tile names), its registers those holding both its modes. What their values are
+    computed from (element writes, stores, transitively: the update's terms) holds, in the modes the state lacks, what
+    the update sums into it: the keys' side K (rule state.update, B's rank). A tensor computed from the state's
+    registers (y = reduce(h * C)) or from such a tensor (y gated, projected: out = sum_r y_r p_r), and what is read
+    beside them into it, hold in the modes the state lacks what indexes the outputs: the queries Q (rule state.read).
+    As the set's SSM convention: the state (D, D), the rank's role the tokens' in linear attention. Suggestions
+    (`axes.Axes.solve`): names and data flow that name a mode win; a class both sides reach gets neither. Read on the
+    classes the calls joined, before the joins made when the trace ends (`settle`): those merge tiles of one element
+    cut at one coordinate (a rank of 1), B's and C's alike."""
     if axes.mmas or not axes.named_attention:
         return
     by_name: dict = {}

@@ -4319,10 +4319,10 @@ class _Tracer:
             self.stages.add((stepping[0].origin, stepping[0].var))
 
     def _tile_extents_named(self, call, labels, name: str | None) -> None:
-        """`local_tile(t, (self.tile_D, self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`: the names
-        a tile's sizes are written with say which dimension each tile mode is (`levels.tile_dim`: a head dim's tile, an
-        SSM state's dim), as a shape unpacked says a tensor's (`_named_extents`); the data flow carries the name to
-        every mode of its class. Read in a kernel with no MMA only (`axes.Axes.solve`, rule name.tile)."""
+        """`local_tile(t, (self.tile_D, self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`: the
+        names a tile's sizes are written with say which dimension each tile mode is (`levels.tile_dim`: a head dim's
+        tile, an SSM state's dim), as a shape unpacked says a tensor's (`_named_extents`); the data flow carries the name
+        to every mode of its class. Read in a kernel with no MMA only (`axes.Axes.solve`, rule name.tile)."""
         param = "tiler" if call.op == "local_tile" else "shape"
         if not call.site.direct or param not in call.params or not isinstance(labels, tuple):
             return
