@@ -19,9 +19,10 @@ def _records(events, name):
 
 
 def test_keys_named_as_attention_have_the_head_dim_last_and_packed_rows(keys):
-    # `mK` (rows, 64) in a kernel with no MMA: the head dim D by name alone (a hint), the packed rows no axis
-    # (a tiler's position would call them M)
-    assert _records(keys, "mK") == [("input", ["input-mode", "input-mode-D"], ["input.mode", "hint:head_dim"])]
+    # `mK` (rows, 64) in a kernel with no MMA: the head dim D by name alone, the packed rows no axis (a tiler's
+    # position would call them M); the tile's size `HEAD_DIM` (`local_tile(mK, (ROWS, HEAD_DIM), ...)`) says it before
+    # the tensor's name `mK` does (rule name.tile, then hint:head_dim)
+    assert _records(keys, "mK") == [("input", ["input-mode", "input-mode-D"], ["input.mode", "name.tile"])]
     # a per-row vector named nothing attention-like keeps the tiler's rows
     assert _records(keys, "scales")[0][1] == ["input-mode-M"]
 

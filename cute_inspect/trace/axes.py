@@ -324,7 +324,9 @@ class Axes:
                 named[root] = ("MNKL"[pos] if pos < 4 else None, "local_tile.proj")
         # what no data flow decides: an axis-order suffix (`mA_mk`) says it, else in a kernel with no MMA at
         # all an unprojected tiler's positions (a norm's (rows, columns) tiler_mn)
-        for wanted in ("contraction", "hint:name", "name.dims", "name.extents", "hint:head_dim", "divide.tiler", "row_slice", "local_tile.proj",
+        # a tile size's name (`tile_D`) says its mode before a tensor's name (`cS`: a state's coordinates, no scores)
+        for wanted in ("contraction", "name.tile", "hint:name", "name.dims", "name.extents", "hint:head_dim",
+                       "state.update", "state.read", "divide.tiler", "row_slice", "local_tile.proj",
                        "reduction_buffer", "layout.rows_cols"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule == "hint:name" or not self.mmas):

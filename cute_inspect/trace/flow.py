@@ -2083,6 +2083,93 @@ def _solved(axes: Axes, records: list) -> dict:
     return axes.solve(_hinted_with_results(axes, records))
 
 
+def atom_copies(records: list) -> None:
+    """A copy issued with a bare copy atom, no TiledCopy partitioning its tensors (`copy(bulk_g2s_atom, gSrc, sDst)`:
+    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side it moves whole
+    (not a slice of it) made by hand (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in
+    its first mode, its repeats in the others (rule atom_copy.atom); Store where the copy writes global memory, both
+    sides, as a write-out's partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
+    for record in records:
+        sides = record.meta.get("atom_sides") if record.op == "copy" and record.operands else None
+        dst = record.operands.get("dst") if sides else None
+        if dst is None:
+            continue
+        level = "store" if records[dst].memspaces[:1] == ("gmem",) else "copy"
+        for side in (records[i] for i in sides):
+            if side.op != "make_tensor" or side.memspaces[:1] not in (("gmem",), ("smem",)) or len(side.levels) != 1:
+                continue
+            modes = side.levels[0] if isinstance(side.levels[0], tuple) else (side.levels[0],)
+            if not all(isinstance(m, _levels.ModeLabel) and m.level in ("input", "block") for m in modes):
+                continue
+            relabelled = tuple(replace(m, level=level, role="atom" if i == 0 else "rest",
+                                       rule="atom_copy.atom" if i == 0 else "atom_copy.rest")
+                               for i, m in enumerate(modes))
+            side.levels = (relabelled if isinstance(side.levels[0], tuple) else relabelled[0],)
+
+
+_STATE_RULES = ("state.update", "state.read")  # (K, Q)
+
+
+def state_roles(axes: Axes, records: list, tiles: list) -> None:
+    """A recurrent state's update and readers, in a kernel with no MMA (an SSM decode step: h = a h + sum_r x_r B_r^T,
+    y_r = h C_r): the state is the tensor tiled over a head dim and a state dim (`tiles`: (variable, dimension, tensor
+    name) of the tile modes rule name.tile names), its registers those holding both its modes. What their values are
+    computed from (element writes, stores, transitively: the update's terms) holds, in the modes the state lacks, what
+    the update sums into it: the keys' side K (rule state.update, B's rank). A tensor computed from the state's
+    registers (y = reduce(h * C)) or from such a tensor (y gated, projected: out = sum_r y_r p_r), and what is read
+    beside them into it, hold in the modes the state lacks what indexes the outputs: the queries Q (rule state.read).
+    As the set's SSM convention: the state (D, D), the rank's role the tokens' in linear attention. Suggestions
+    (`axes.Axes.solve`): names and data flow that name a mode win; a class both sides reach gets neither. Read on the
+    classes the calls joined, before the joins made when the trace ends (`settle`): those merge tiles of one element
+    cut at one coordinate (a rank of 1), B's and C's alike."""
+    if axes.mmas or not axes.named_attention:
+        return
+    by_name: dict = {}
+    for var, dim, name in tiles:
+        by_name.setdefault(name, {}).setdefault(dim, var)
+    tiles = [found for found in by_name.values() if "headdim" in found and "statedim" in found]
+    if not tiles:
+        return
+    dims = [{axes.find(found[d]) for found in tiles} for d in ("headdim", "statedim")]
+    state = dims[0] | dims[1]
+
+    def roots(record):
+        return {axes.find(label.var) for tree in record.levels for label in _levels.flatten(tree)
+                if label.var is not None}
+
+    def sources(record):
+        meta = record.meta
+        return {i for key in ("values_from", "combines", "stored_from", "computed_from") for i in meta.get(key, ())}
+
+    held = {r.index for r in records if r.memspaces[:1] == ("rmem",) and all(roots(r) & d for d in dims)}
+    update, frontier = set(), list(held)
+    while frontier:
+        for source in sources(records[frontier.pop()]):
+            if source not in held and source not in update:
+                update.add(source)
+                frontier.append(source)
+    readers, read, grown = set(), set(), True
+    while grown:  # what the state's values reach (y, then y gated and projected), in record order
+        grown = False
+        for record in records:
+            if record.index in held or record.index in update or record.index in readers \
+                    or not sources(record) & (held | readers):
+                continue
+            readers.add(record.index)
+            read |= {i for i in sources(record) if i not in held and i not in update}
+            grown = True
+    read |= readers
+    sides: dict = {}
+    for indices, letter in ((update, "K"), (read, "Q")):
+        for i in indices:
+            for root in roots(records[i]) - state:
+                sides.setdefault(root, set()).add(letter)
+    for root, letters in sides.items():
+        if len(letters) == 1:
+            letter = letters.pop()
+            axes.suggest(root, letter, _STATE_RULES[letter == "Q"])
+
+
 def _gradient_products(axes: Axes, records: list) -> dict:
     """product -> the sequence (Q or K) its rows hold, for each product whose operand names call the attention scores'
     gradient (a record named `dS` or `dP` holds the two axes of its A or B slot) and whose accumulator names call an

@@ -169,12 +169,24 @@ _DIM_WORDS = {
     "batch": "batch",
     "split": "splits", "splits": "splits",
     "col": "cols", "cols": "cols", "column": "cols", "hidden": "cols", "dim": "cols", "channel": "cols",
+    # a block index named by the grid dimension it walks (`bidh, bidb = block_idx()[1:]`: a head's and a sequence's CTAs)
+    "bidh": "heads", "bidb": "batch",
 }
 # each dimension's axis letter in a GEMM-like (rows, columns) kernel and in attention (heads indexed)
 # a `row` (of the tensor) is the rows M, but in attention no axis: the host packs tokens, heads and batch into the rows
 # it hands the kernel as it chooses, where a token or a position is a sequence's
 _DIM_LETTERS = {"rows": ("M", "Q"), "tablerows": ("M", None), "cols": ("N", "D"), "headdim": ("D", "D"), "heads": (None, "H"), "batch": (None, "B"),
-                "splits": ("K", "K"), "kcols": ("K", None)}
+                "splits": ("K", "K"), "kcols": ("K", None), "statedim": ("D", "D")}
+# the dimensions that say a kernel's vocabulary is attention's (Q K D H B) and not a GEMM's: a head, a head's dim, an
+# SSM state's dim (the set's SSM convention: head dim and state dim both D, a recurrent state being (D, D))
+ATTENTION_DIMS = frozenset(("heads", "headdim", "statedim"))
+# whole extent names of a head's dim and of an SSM state's dim that no word split tells (`hdim`, `dstate`)
+_WHOLE_EXTENTS = {"hdim": "headdim", "headdim": "headdim", "dstate": "statedim", "nstate": "statedim"}
+# words that say an extent is a tile's size, not which dimension (`tile_D`, `block_n`)
+_TILE_WORDS = frozenset(("tile", "block", "blk", "cta"))
+# a lone letter a tile size is named with, in the attention and SSM vocabulary (`tile_D`: a tile of the head dim); a
+# GEMM letter is what the tiler's position says already (rule local_tile.proj)
+_TILE_LETTERS = {"d": "headdim"}
 # A GEMM's letter as an extent's whole name (`K = x.shape[1]`, `make_layout((self.K,))`, `M, N = x.shape`): the
 # dimension it says in a kernel with no MMA. Read as an extent's name only (an index named `k` is a loop's): columns
 # a kernel calls K are the quantized or reduced columns a later GEMM contracts ("kcols"), not a norm's N; in
@@ -212,7 +224,11 @@ def extent_dim(name: str | None) -> str | None:
     (`hv_dim`, `k_dim`: a word the table does not hold says which dim, and the table cannot tell)."""
     if (name or "").lower() in _EXTENT_LETTERS:
         return _EXTENT_LETTERS[name.lower()]
+    if (name or "").lower() in _WHOLE_EXTENTS:
+        return _WHOLE_EXTENTS[name.lower()]
     words = [w for w in (name or "").lower().split("_") if w]
+    if "state" in words and len(words) == 2 and words[0 if words[1] == "state" else 1] in ("d", "dim", "size", "n"):
+        return "statedim"  # `d_state`, `state_dim`, `state_size`: the dim of an SSM's state
     if not words or any(w not in _DIM_WORDS and w not in _EXTENT_WORDS for w in words):
         return None
     if "head" in words and ("dim" in words or "size" in words):  # `head_dim`, `head_size`: the dim of a head
@@ -221,6 +237,19 @@ def extent_dim(name: str | None) -> str | None:
         return "cols"
     found = {_DIM_WORDS[w] for w in words if w in _DIM_WORDS}
     return found.pop() if len(found) == 1 else None
+
+
+def tile_dim(name: str | None) -> str | None:
+    """The dimension a tile size's name says (`self.tile_D` -> the head dim, `self.dstate` -> an SSM state's dim, a
+    name `extent_dim` reads): the kernel's own letter for the mode it tiles, once its tile words are set aside."""
+    found = extent_dim(name)
+    if found is not None:
+        return found
+    words = [w for w in (name or "").lower().split("_") if w]
+    rest = [w for w in words if w not in _TILE_WORDS]
+    if len(words) == 2 and len(rest) == 1:
+        return _TILE_LETTERS.get(rest[0]) or _WHOLE_EXTENTS.get(rest[0])
+    return None
 
 
 # A router's top-k slots: an expanded row is `token * top_k + slot`, so a top-k extent counts rows too

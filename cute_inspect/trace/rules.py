@@ -150,7 +150,14 @@ RULES = {
                          "instruction descriptor transposes that operand), the other along the slot's M or N",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
-                         "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`)",
+                         "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`), and the mode "
+                         "of a ring whose slot a view starts at by a pipeline state's index (`make_tensor(sBuf.iterator "
+                         "+ handle.index * hidden, row_layout)`: the mode whose stride is the slot's size)",
+    "atom_copy.atom": "in a kernel with no MMA, a tensor made by hand (`make_tensor` over a pointer) that a copy moves "
+                      "with a bare copy atom, no TiledCopy partitioning it (`copy(bulk_g2s_atom, gSrc, sDst)`: one "
+                      "bulk copy of a whole row): its first mode is what one atom moves, the copy's atom (Store where "
+                      "the copy writes global memory, both sides), its other modes the atom's repeats",
+    "atom_copy.rest": "the modes past the first of a tensor a bare copy atom moves (rule atom_copy.atom)",
     # a buffer an MMA reads through another tensor over its storage in its modes permuted (sV loaded, sVt read:
     # two `get_tensor` of one field) holds that operand's tiles too, under the same smem_buffer rules
     # an SMEM or TMEM buffer an MMA fragment reads in its own rank (`make_fragment_A(sK)`, `make_fragment_A(tP)`)
@@ -349,6 +356,22 @@ RULES = {
                     "(`make_layout((num_tokens, self.top_k))`; a product `num_tokens * topk` names what every factor "
                     "names, a router's top-k slot count naming rows: the expanded rows `token * top_k + slot`); only "
                     "where no index name or data flow names the mode",
+    "name.tile": "in a kernel with no MMA, the names a tile's sizes are written with (`local_tile(t, (self.tile_D, "
+                 "self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`) where they say a head's "
+                 "dim (`tile_D`: a lone D beside a tile word; `head_dim`, `hdim`) or an SSM state's dim (`dstate`, "
+                 "`d_state`): D, the set's SSM convention (rows and columns are the tiler's positions, rule "
+                 "local_tile.proj); such a dim, a head index or a head count makes the kernel's vocabulary "
+                 "attention's. Read before a tensor's name (`cS`, a state's coordinates, is no scores tile); any data "
+                 "flow that names the modes wins",
+    "state.update": "in a kernel with no MMA, a recurrent state's update (an SSM decode step's h = a h + sum_r x_r "
+                    "B_r^T): the state is the tensor tiled over a head dim and a state dim (rule name.tile) and every "
+                    "register tensor carrying its modes; the tensors its values are computed from (element writes, "
+                    "stores, transitively) hold, in the modes the state lacks, what the update sums into it: the keys' "
+                    "side K (the rank of B), as a chunk's key tokens in linear attention. Names win",
+    "state.read": "in a kernel with no MMA, a recurrent state's readers (y_r = sum_n h[:, n] C_r[n]): a tensor computed "
+                  "from the state's values (rule state.update says which) and the tensors read beside the state into "
+                  "it hold, in the modes the state lacks, what indexes the outputs: the queries Q (the rank of C), as "
+                  "linear attention's O = Q S. Names win",
     "name.columns": "in a kernel with no MMA (and no attention names) whose own names call its columns K and none "
                     "calls them N, hidden or cols (`K = mX.shape[1]`, `make_layout((self.K,))`, a constructor "
                     "parameter `k` read as `self.k`: a quantizer's columns a later GEMM contracts), the columns the "

@@ -43,6 +43,10 @@ def _dsl_dirs() -> tuple:
 
 
 _PASS_THROUGH = ("typing_extensions.py", "functools.py", "contextlib.py")
+# a library's wrapper of CuTe's tensor subscript (quack's `_getitem`, installed process-wide when any quack module is
+# imported: `x[:, i]` sugar), which forwards `t[idx]` to CuTe's own: the subscript the user wrote is its caller's, whose
+# text names the indices (`mX[bidb, bidh, None]`), not the wrapper's line
+_SUBSCRIPT_FORWARDERS = frozenset(("__getitem__", "__setitem__", "_getitem", "_setitem"))
 
 
 # co_filename -> its absolute path; a relative name (a script run from its folder) depends on the working
@@ -145,7 +149,7 @@ def _first_user(frame) -> tuple[object, bool]:
     direct = True
     while frame is not None:
         internal, ours = _FRAME_KINDS.get(frame.f_code.co_filename) or _frame_kind(frame.f_code.co_filename)
-        if not internal:
+        if not internal and frame.f_code.co_name not in _SUBSCRIPT_FORWARDERS:
             break
         direct = direct and ours
         frame = frame.f_back
@@ -169,7 +173,8 @@ def user_frame_from(frame):
     """`_first_user(frame)`'s frame, without telling whether only our frames were passed (one lookup a frame)."""
     while frame is not None:
         filename = frame.f_code.co_filename
-        if not (_FRAME_KINDS.get(filename) or _frame_kind(filename))[0]:
+        if not (_FRAME_KINDS.get(filename) or _frame_kind(filename))[0] \
+                and frame.f_code.co_name not in _SUBSCRIPT_FORWARDERS:
             return frame
         frame = frame.f_back
     return None

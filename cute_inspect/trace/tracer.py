@@ -554,6 +554,7 @@ class _Tracer:
         self.of_type: dict = {}  # type text -> every (record index, output index, labels) of that type, in order
         self.errors: list[str] = []
         self.laid_extents: list = []  # (axis variable, dimension, tensor name) of views laid out with named extents
+        self.tile_extents: list = []  # (axis variable, dimension, tensor name) of tiles cut with named tile sizes
         self.named_dims: list = []  # (axis variable, the dimension an index's name says, the sliced tensor's name)
         # (id(code), instruction offset) of a subscription's frame -> (that code, the dimensions its indices' names
         # say) (`_dims_named_here`): an unrolled loop runs one subscription thousands of times, and the offset
@@ -2239,6 +2240,7 @@ class _Tracer:
             over = self._reused(bound.get("iterator"))
             if over is not None:
                 record.meta["over"] = over[0]
+                self._ring_slot_view(bound.get("iterator"), over, outputs[0])
         if op == "make_tensor" and outputs and outputs[0].memspace == "gmem":
             laid = _laid_out_values(bound.get("layout"), self._traced_extent)
             if laid is not None:
@@ -2250,6 +2252,8 @@ class _Tracer:
             key = _storage_key(bound.get("iterator"))
             if key is not None and key not in self.storage:
                 self.storage[key] = (index, 0, out_trees[0])
+        if op in ("local_tile", "make_identity_tensor") and out_trees:
+            self._tile_extents_named(call, out_trees[0], names[0] if names else None)
         if op == "local_tile" and in_shapes and outputs:
             steps = _local_tile_steps(in_shapes[0], bound.get("tiler"), bound.get("coord"), bound.get("proj"),
                                       outputs[0].shape)
@@ -2268,6 +2272,11 @@ class _Tracer:
         if op in ("copy", "gemm"):
             record.operands = {slot: by_arg[arg][0] if arg in by_arg else None
                                for slot, arg in _flow.OPERAND_ARGS[op].items()}
+            if op == "copy" and bound.get("atom") is not None and "Tiled" not in type(bound.get("atom")).__name__:
+                # a bare copy atom (no TiledCopy, no `autovec_copy`): the tensors it moves whole, not a slice of one
+                # (`copy(atom, x[(row, None)], regs)`), are its atom's (`flow.atom_copies` when the trace ends)
+                record.meta["atom_sides"] = [by_arg[arg][0] for arg in ("src", "dst") if arg in by_arg and
+                                             by_arg[arg][2] == self.trace.records[by_arg[arg][0]].shapes[0]]
             if op == "gemm" and called in _EXPERIMENTAL:  # `dot(atom, a, b, c)` accumulates into c: it is D too
                 record.operands["D"] = record.operands["C"]
             if op == "gemm" and record.made_by and record.made_by["object"] is not None:
@@ -3167,6 +3176,7 @@ class _Tracer:
                                           for t, shape in zip(record.levels, record.shapes))
         self._replicas_unplaced()
         self._suggest_named_dims()
+        _flow.state_roles(self.axes, self.trace.records, self.tile_extents)
         self._loop_walked_k()
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
@@ -3178,6 +3188,8 @@ class _Tracer:
             for record in self.trace.records:
                 record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
         _flow.tiles_of_a_buffer(self.trace.records)
+        if not self.axes.mmas:
+            _flow.atom_copies(self.trace.records)
         self._stepped_axes()
 
     def _outputs(self, result) -> list:
@@ -4204,8 +4216,12 @@ class _Tracer:
             return
         kept = dims.count("kept")
         name = next(iter(self.trace.records[index].names), None) if index is not None else None
-        for dim, label in zip(dims, labels or (None,) * len(dims)):
-            if dim == "kept" and kept > 1:
+        shape = self.trace.records[index].shapes[0] if index is not None else None
+        # a mode of one element (`vals[idx, col]` of a (32, 1) register view): the index walks nothing, so its name
+        # says nothing of the mode
+        extents = shape if isinstance(shape, tuple) and len(shape) == len(dims) else (None,) * len(dims)
+        for dim, label, extent in zip(dims, labels or (None,) * len(dims), extents):
+            if dim == "kept" and kept > 1 or extent == 1:
                 dim = None
             if dim and (label is None or isinstance(label, _levels.ModeLabel)):
                 self.named_dims.append((label.var if label is not None else None, dim, name))
@@ -4245,10 +4261,13 @@ class _Tracer:
         head count) anywhere makes every tensor the kernel names an attention tensor (a RoPE cache's `[pos, None]`
         rows are queries too)."""
         extents = self._named_extents() + self.laid_extents
-        attention = self.axes.named_attention = any(dim in ("heads", "headdim") for _, dim, _ in
-                                                    self.named_dims + extents) or self._built_for_a_head_dim()
+        # (a tile of a head's dim alone does not: a quantizer of keys' rows tiles `HEAD_DIM` columns; an SSM state's dim
+        # does, however named)
+        attention = self.axes.named_attention = any(dim in _levels.ATTENTION_DIMS for _, dim, _ in
+                                                    self.named_dims + extents) \
+            or any(dim == "statedim" for _, dim, _ in self.tile_extents) or self._built_for_a_head_dim()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
-        for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents")):
+        for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents"), (self.tile_extents, "name.tile")):
             for var, dim, name in found:
                 if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
                     continue
@@ -4279,6 +4298,48 @@ class _Tracer:
             dim = _levels.product_dim(_product_factors(entry))
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
+
+    def _ring_slot_view(self, pointer, over, info) -> None:
+        """`make_tensor(sBuf.iterator + handle.index * hidden, row_layout)`: a view starting at the slot a pipeline
+        state's index picks in an SMEM ring holds one slot; the ring's mode whose stride is the slot's size (the
+        view's cosize) is the pipeline's stage mode (rule smem_buffer.stage), as a slice by the stage index says it."""
+        if not self.stage_values or _up_defining_ops(getattr(pointer, "value", None), lambda v: v if _ir_hash(v) in
+                                                     self.stage_values else None, depth=10, width=32,
+                                                     unwrap=True) is None:
+            return
+        ring = self.trace.records[over[0]]
+        modes = top_modes(ring.layouts[over[1]])
+        labels = ring.levels[over[1]]
+        slot = _resources._cosize(info.layout)
+        if not modes or slot is None or not isinstance(labels, tuple) or len(labels) != len(modes):
+            return
+        stepping = [label for mode, label in zip(modes, labels) if isinstance(label, _levels.ModeLabel)
+                    and mode.partition(":")[2] == str(slot)]
+        if len(stepping) == 1:
+            self.stages.add((stepping[0].origin, stepping[0].var))
+
+    def _tile_extents_named(self, call, labels, name: str | None) -> None:
+        """`local_tile(t, (self.tile_D, self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`: the
+        names a tile's sizes are written with say which dimension each tile mode is (`levels.tile_dim`: a head dim's
+        tile, an SSM state's dim), as a shape unpacked says a tensor's (`_named_extents`); the data flow carries the name
+        to every mode of its class. Read in a kernel with no MMA only (`axes.Axes.solve`, rule name.tile)."""
+        param = "tiler" if call.op == "local_tile" else "shape"
+        if not call.site.direct or param not in call.params or not isinstance(labels, tuple):
+            return
+        text = argument_text(call.site, call.params.index(param), call.op)
+        try:
+            node = ast.parse(text, mode="eval").body if text else None
+        except SyntaxError:
+            return
+        entries = node.elts if isinstance(node, ast.Tuple) else []
+        if not entries or len(entries) > len(labels):
+            return
+        for entry, label in zip(entries, labels):
+            factors = _product_factors(entry)
+            dim = _levels.tile_dim(factors[0]) if len(factors) == 1 else None
+            # (rows, columns, heads by a tile's size name: what the tiler's position or rule name.extents says)
+            if dim in _TILE_DIMS and isinstance(label, _levels.ModeLabel):
+                self.tile_extents.append((label.var, dim, name))
 
     def _named_extents(self) -> list:
         """`num_tokens, hidden = mX.shape`, `M, N = x.shape[0], x.shape[1]`, `n_cols = cute.size(mX, mode=[1])`:
@@ -5185,8 +5246,10 @@ def _all_loaded_from(value, loaded: dict, depth: int = 4, width: int = 16, branc
 
 
 # ops that only pack scalars into a vector or take one out (packed f32x2 arithmetic: `add.packed.f32x2` of two
-# elements and two statistics, then each half extracted): no step of the computation
-_PACKING = ("vector.from_elements", "vector.extract", "vector.extractelement", "vector.insertelement")
+# elements and two statistics, then each half extracted), or lay a vector's values out anew (a TensorSSA broadcast
+# to another's shape before an element-wise product, `(h.load() * c.load()).reduce(...)`): no step of the computation
+_PACKING = ("vector.from_elements", "vector.extract", "vector.extractelement", "vector.insertelement",
+            "vector.shuffle", "vector.shape_cast", "vector.broadcast")
 
 
 def _unpacked_operands(value, width: int, branches: bool = False) -> list:
@@ -5917,6 +5980,10 @@ def _shape_read(text: str | None):
 
 
 _NOT_LITERAL = object()
+
+
+# the dimensions a tile's size names that no tiler position says: a head's dim and an SSM state's dim (`tile_D`, `dstate`)
+_TILE_DIMS = frozenset(("headdim", "statedim"))
 
 
 @functools.lru_cache(maxsize=8192)
