@@ -15,7 +15,7 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/", "tkv/",
             "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/",
             "mamba_ssm/", "flash_comm/", "torchao/",
-            "megatron/", "forge_cute_py/", "operators/")
+            "megatron/", "forge_cute_py/", "operators/", "mega_attention/")
 
 
 class TraceFailed(RuntimeError):
