@@ -16,7 +16,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/",
             "mamba_ssm/", "flash_comm/", "torchao/",
             "megatron/", "forge_cute_py/", "gn_kernels/", "transformer_nuggets/",
-            "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/")
+            "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/",
+            "operators/", "mega_attention/")
 
 
 class TraceFailed(RuntimeError):
