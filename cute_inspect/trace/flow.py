@@ -3406,20 +3406,23 @@ def _packed_sources(axes: Axes, records: list, named: dict, grouped: dict) -> No
 def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
     """For each leaf of top mode `at`, the letter of another top mode one of whose leaves has the very same
     run-time stride (`tracer._same_stride_leaves`: the leaf steps the same way in memory), else None; None where
-    the record's layout was not read."""
+    the record's layout was not read. A leaf of extent 1 steps nowhere, whatever its stride: a unit batch mode
+    (`A.t().unsqueeze(-1)`, stride 1 as the rows' own) walks no other mode."""
     same, shape = dict(record.meta.get("same_stride") or {}), record.shapes[0] if record.shapes else None
     if not isinstance(shape, tuple) or at >= len(shape) or len(letters) != len(shape):
         return None
     owner = [m for m, mode in enumerate(shape) for _ in (_leaves(mode) if isinstance(mode, tuple) else (mode,))]
+    unit = {j for j, extent in enumerate(_leaves(shape)) if extent in (1, "1")}
     tree = leaf_tree(record.layouts[0]) if record.layouts else None
     strides = [leaf.rpartition(":")[2] for leaf in _leaves(tree)] if tree is not None else []
     first: dict = {}
     for j, stride in enumerate(strides if len(strides) == len(owner) else ()):
-        if stride.isdigit() and stride != "0":  # equal numbers step the same way too
+        if stride.isdigit() and stride != "0" and j not in unit:  # equal numbers step the same way too
             if stride in first:
                 same.setdefault(j, first[stride])
             else:
                 first[stride] = j
+    same = {j: i for j, i in same.items() if j not in unit and i not in unit}
     if not same:
         return None
     pairs = {**same, **{i: j for j, i in same.items()}}
