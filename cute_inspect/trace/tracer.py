@@ -3331,9 +3331,11 @@ class _Tracer:
                 found = _divided_flat(inp, source, _shape_like(tiler), origin)
                 if found is not None:
                     return found
+            # (a flat divide of a nested mode by its first leaf's extent, `flat_divide(tAcc, (128, 16))` of an
+            # accumulator's ((128, 1), (16, 1)), cuts that leaf and the 1 into two top modes: a divide's tile and rest)
             whole = [i for i, t in enumerate(tiler) if t is None or (
-                isinstance(source, tuple) and i < len(source) and _tiled_whole(t, source[i]))] \
-                if isinstance(tiler, tuple) else []
+                isinstance(source, tuple) and i < len(source) and _tiled_whole(t, source[i])
+                and (op == "logical_divide" or isinstance(t, tuple)))] if isinstance(tiler, tuple) else []
             if not isinstance(tiler, tuple) and tiler is not None and in_trees:
                 level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
                 if info.memspace == "rmem" and _levels.contains_level(inp, ("copy", "store")):
