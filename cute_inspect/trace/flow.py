@@ -4332,6 +4332,36 @@ def _filled_by_copy(records: list) -> None:
                 and records[src].memspaces[:1] in (("smem",), ("gmem",)) and not _metadata_buffer(records[src]):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
             _axis_of_copied_slice(records[dst], records[src])
+        elif record.op == "copy" and src is not None and dst is not None \
+                and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
+                and _read_out_of_tmem(records[src]):
+            _as_copy_values(records[dst], "filled_by_copy", "store")
+            _atom_of_read_out(records[dst], records[src])
+
+
+def _read_out_of_tmem(record) -> bool:
+    """A tcgen05.ld partition of an accumulator (Store: reading an accumulator out of TMEM)."""
+    return record.memspaces[:1] == ("tmem",) and bool(record.levels) and isinstance(record.levels[0], tuple) \
+        and isinstance(record.levels[0][0], _levels.ModeLabel) and record.levels[0][0].level == "store"
+
+
+def _atom_of_read_out(registers, source) -> None:
+    """Registers of a bare shape that a tcgen05.ld fills (`make_rmem_tensor(((16, 1), 1, 1))` for a t2r partition's
+    slice): their atom's leaves are the values one thread reads, each along the axis of the partition's atom leaf
+    of its extent where one leaf alone has it (16 columns: N); a leaf of extent 1, or one that matches none or
+    several, has no axis."""
+    shape, tree = registers.shapes[0], registers.levels[0]
+    atom_shape = source.shapes[0][0] if isinstance(source.shapes[0], tuple) else None
+    atom = source.levels[0][0]
+    if not isinstance(shape, tuple) or not isinstance(tree, tuple) or not isinstance(tree[0], _levels.ModeLabel) \
+            or atom_shape is None or not atom.leaf_axes or len(atom.leaf_axes) != len(_leaves(atom_shape)):
+        return
+    by_extent: dict = {}
+    for extent, axis in zip(_leaves(atom_shape), atom.leaf_axes):
+        by_extent.setdefault(extent, []).append(axis if isinstance(axis, str) else None)
+    axes = tuple(by_extent[e][0] if e != 1 and len(by_extent.get(e, ())) == 1 else None for e in _leaves(shape[0]))
+    registers.levels = ((replace(tree[0], axis=None, axis_rule=None, leaf_axes=axes),) + tree[1:],) \
+        + registers.levels[1:]
 
 
 def _metadata_buffer(record) -> bool:
