@@ -4334,12 +4334,12 @@ def _filled_by_copy(records: list) -> None:
             _axis_of_copied_slice(records[dst], records[src])
         elif record.op == "copy" and src is not None and dst is not None \
                 and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
-                and _read_out_of_tmem(records[src]):
+                and _tmem_load_partition(records[src]):
             _as_copy_values(records[dst], "filled_by_copy", "store")
             _atom_of_read_out(records[dst], records[src])
 
 
-def _read_out_of_tmem(record) -> bool:
+def _tmem_load_partition(record) -> bool:
     """A tcgen05.ld partition of an accumulator (Store: reading an accumulator out of TMEM)."""
     return record.memspaces[:1] == ("tmem",) and bool(record.levels) and isinstance(record.levels[0], tuple) \
         and isinstance(record.levels[0][0], _levels.ModeLabel) and record.levels[0][0].level == "store"
