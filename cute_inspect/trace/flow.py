@@ -938,6 +938,30 @@ def _tiles_of_one_grid(axes: Axes) -> None:
         if len({axes.find(v) for v in variables if axes.keys.get(axes.find(v))}) <= 1:
             for var in variables[1:]:
                 axes.join(variables[0], var)
+    _partials_per_tile(axes)
+
+
+def _partials_per_tile(axes: Axes) -> None:
+    """A tile of extent 1 cut at a run-time index (`local_tile(mMax, (128, 1), (pid_m, pid_n))`: one partial max per
+    token row and vocabulary split) holds one entry per tile that index picks elsewhere: where the same index cuts
+    tiles of one axis only, in any position and by any extent (`local_tile(mB, (vocab_per_split, dim), (pid_n, 0))`:
+    the split's rows of the B operand, N), the partial's mode runs along that axis, a rest of its tiles, as a
+    split-KV split runs along K. Where the index cuts tiles of two axes, or of none that met a key, it says nothing."""
+    cells: dict = {}  # (kernel, index) -> variables of the extent-1 tiles it cuts
+    keyed: dict = {}  # (kernel, index) -> roots of the keyed classes of the tiles of other extents it cuts
+    for var, (kernel, _, extent, value) in axes.tile_indices:
+        if var is None:
+            continue
+        if extent == 1:
+            cells.setdefault((kernel, value), []).append(var)
+        elif axes.keys.get(axes.find(var)):
+            keyed.setdefault((kernel, value), set()).add(axes.find(var))
+    for at, variables in cells.items():
+        roots = keyed.get(at, set())
+        if len(roots) == 1 and not any(axes.keys.get(axes.find(v)) for v in variables):
+            (root,) = roots
+            for var in variables:
+                axes.join(root, var)
 
 
 def _run_time_index(index):
