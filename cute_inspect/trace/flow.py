@@ -499,6 +499,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         source = by_arg.get("src" if op == "partition_S" else "dst")
         if source is not None and op != "retile":
             partitioners.cuts[record.index] = source[1:]
+            _note_copy_tile(axes, made_by["object"], source[1], source[2],
+                            partitioners.tiler_ranks.get(made_by["object"]))
         entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
                  record.memspaces[:1] == ("coord",))
         first = op not in partitioners.sides.setdefault(made_by["object"], set())
@@ -939,6 +941,40 @@ def _tiles_of_one_grid(axes: Axes) -> None:
             for var in variables[1:]:
                 axes.join(variables[0], var)
     _partials_per_tile(axes)
+    _unit_modes_of_a_copy_tiler(axes)
+
+
+def _note_copy_tile(axes: Axes, copy, tree, shape, tiler_rank) -> None:
+    """The input modes a tiled copy's partition cuts by its tiler, position by position (`_unit_modes_of_a_copy_tiler`)."""
+    modes = _modes(tree)
+    shapes = shape if isinstance(shape, tuple) else (shape,)
+    if not tiler_rank or len(modes) != len(shapes):
+        return
+    for position, (mode, extent) in enumerate(zip(modes[:tiler_rank], shapes)):
+        if isinstance(mode, _levels.ModeLabel) and mode.var is not None:
+            axes.copy_tiles.append((mode.var, (copy, position, _size(extent))))
+
+
+def _unit_modes_of_a_copy_tiler(axes: Axes) -> None:
+    """A mode of extent 1 that a tiled copy's tiler cuts in one position (`partition_S(append_ones(gLabels))` by a
+    (128, 1) tiler: the appended mode that aligns a row vector with the tiler) runs along the axis the other tensors
+    that copy cuts in that position run along (the accumulator's coordinates, (128, 256): M, then N; a partial
+    statistic's split, N), where they all run along one; such a mode holds nothing of its own to decide it. A copy shared by tensors of
+    two axes in one position (Q's and K's rows) says nothing."""
+    wide: dict = {}  # (copy, position) -> roots of the keyed classes of the modes it cuts there
+    unit: dict = {}  # (copy, position) -> variables of its modes of extent 1
+    for var, (copy, position, extent) in axes.copy_tiles:
+        if extent == 1:
+            unit.setdefault((copy, position), []).append(var)
+        if isinstance(extent, int) and axes.keys.get(axes.find(var)):
+            wide.setdefault((copy, position), set()).add(axes.find(var))
+    for at, variables in unit.items():
+        roots = wide.get(at, set())
+        if len(roots) == 1:
+            (root,) = roots
+            for var in variables:
+                if not axes.keys.get(axes.find(var)):
+                    axes.join(root, var)
 
 
 def _partials_per_tile(axes: Axes) -> None:

@@ -6366,6 +6366,12 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None
         return next((label for low, high, label in pool if low <= stride < high and stride % low == 0), None)
 
+    # size-1 modes appended past the source's (`append_ones(local_tile(mLogprobs, (128,), (m,)))` to align a row
+    # vector with a (128, 1) copy tiler): modes of their own, of the level and role of the source's last mode, along
+    # the axis the tensors they are laid against give them
+    last = next(iter(reversed([x for x in _levels.flatten(source_labels) if isinstance(x, _levels.ModeLabel)])), None)
+    appended = {i for i in _lone_ones(new) if i >= len(old)} if len(new) > len(old) and not ones and last is not None \
+        and last.level not in ("?", "stage") else set()
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
@@ -6374,6 +6380,9 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                     for label in [label_of_leaf(leaf)] if label is not None}
         if i in lone:  # the copy it is read or written by names its axis
             out.append(_own(rest) if rest is not None else _levels.UNKNOWN)
+            continue
+        if i in appended:
+            out.append(_own(last))
             continue
         leaves = [whole_ones[i] for _ in _leaves(mode)] if i in whole_ones and ones is None \
             else [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
