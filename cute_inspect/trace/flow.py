@@ -3913,6 +3913,9 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     # tiles an MMA's A or B partition reads are operands, even along the output's axes (MLA's Q tile (heads,
     # latent) over O's (heads, latent))
     operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
+    # (copy object, partition op) of the sides that partition memory (global or shared)
+    memory_sides = {((r.made_by or {}).get("object"), r.op) for r in records
+                    if r.op in _COPY_OPS and r.memspaces[:1] in (("gmem",), ("smem",))}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
         if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
@@ -3941,7 +3944,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 written_out.add(record.index)
                 written_sides.add((obj, record.op))
                 continue
-            if _predicates_write_out(record, obj, written_sides):
+            if _predicates_write_out(record, obj, written_sides) \
+                    or _guards_write_out(record, obj, written_sides, memory_sides):
                 relevels[record.index] = (("copy", "block"), "store")
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
                 epilogue.add(record.index)
@@ -4097,6 +4101,15 @@ def _predicates_write_out(record, obj, written_sides: set) -> bool:
     predicate the store, Store as the write they guard (the same copy's loads, on the other side, stay loads)."""
     return obj is not None and record.op in _COPY_OPS and record.memspaces[:1] == ("coord",) \
         and (obj, record.op) in written_sides and not _is_store(record)
+
+
+def _guards_write_out(record, obj, written_sides: set, memory_sides: set) -> bool:
+    """A copy's partition of coordinates on its register side (`thr_r2g.partition_S(cAcc)`) where its other side
+    writes global memory out (`thr_r2g.partition_D(gDlogits)`) and no partition of memory stands on this side (the
+    copy loads nothing): the coordinates that predicate the store, Store as the write they guard."""
+    other = {"partition_S": "partition_D", "partition_D": "partition_S"}.get(record.op)
+    return obj is not None and other is not None and record.memspaces[:1] == ("coord",) \
+        and (obj, other) in written_sides and (obj, record.op) not in memory_sides and not _is_store(record)
 
 
 def _whole_input(records: list, record) -> bool:

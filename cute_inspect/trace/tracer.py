@@ -3346,6 +3346,11 @@ class _Tracer:
             if not epilogue and self._operand_buffer_tile(inp, info):
                 # an A or B operand's SMEM buffer cut into the boxes its loads fill (a page's keys): CTA tiles
                 return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
+            if info.memspace == "rmem" and _levels.contains_level(inp, ("store",)) \
+                    and not _levels.contains_level(inp, ("mma", "epi")):
+                # a thread's values read out of an accumulator cut into the chunks one store copy moves
+                # (`tiled_divide(dLogits_half, (16, 1))` for a 256-bit store): that copy's atom and rests
+                return _levels.divide(op, inp, tile_rank, "store", out_rank, origin, (), whole)
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
