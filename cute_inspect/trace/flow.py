@@ -5294,6 +5294,8 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
             kept.add(record.index)
             record.meta["values_kept"] = True
             continue
+        if _view_of_read_values(records, read, record):
+            continue
         buffers.add(record.index)
         record.levels = tuple(_as_metadata(t) for t in record.levels)
         staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
@@ -5305,6 +5307,16 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
         carried = buffers | kept if record.memspaces[:1] == ("rmem",) else buffers
         if carried and record.index not in buffers | kept:
             record.levels = tuple(_carried_metadata(t, carried) for t in record.levels)
+
+
+def _view_of_read_values(records: list, read: set, record) -> bool:
+    """Whether an SMEM tensor of floating-point values is laid over the storage of a buffer a traced call reads
+    (`make_tensor(swz_ptr, a_clean_layout)` beside the MMA's `make_tensor(swz_ptr, a_smem_layout)`, the TMA's
+    target): a view of that tile's data, read by hand (the row warps' max |A|), the CTA's tile and its stages, not
+    a scheduler's metadata."""
+    source = record.meta.get("storage_of")
+    return source is not None and source in read and _holds_real_values(record) \
+        and _holds_real_values(records[source])
 
 
 def _working_integers(records: list, views: dict, record) -> bool:

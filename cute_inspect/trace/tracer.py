@@ -3204,6 +3204,8 @@ class _Tracer:
         self._replicas_unplaced()
         self._suggest_named_dims()
         self._loop_walked_k()
+        for view, source in self.same_storage.items():  # for `flow._view_of_read_values`
+            self.trace.records[view].meta["storage_of"] = source
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
