@@ -2038,6 +2038,11 @@ class _Tracer:
         for (record_index, key), seen in constants.items():
             if len(seen) > 1 and key not in held:
                 held[key] = [self.trace.records[record_index].levels[0][2].var]
+        # the fake fragment whose layout the accumulator borrowed (`make_tensor(tmem_ptr, fake.layout)`) holds them too
+        lent = {(lent_origin, var): (lent_origin, lent_var) for var, lent_var, _, lent_origin in self.axes.borrowed}
+        for (origin, var, leaf), rests in list(held.items()):
+            if (origin, var) in lent:
+                held.setdefault(lent[(origin, var)] + (leaf,), rests)
 
     def _operand_rest_constants(self, found: dict) -> set:
         """The constant indices (`("const", n)`) that select an MMA rest of an MMA issue's A or B fragment (`tCrA[(None,
