@@ -1383,6 +1383,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _copied_by_hand(records, moved, views)
     else:
         _filled_by_copy(records)
+        _registers_in_a_copy_partitions_shape(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _filled_in_pieces(records)
     if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
@@ -4410,6 +4411,48 @@ def _filled_by_copy(records: list) -> None:
                 and _tmem_load_partition(records[src]):
             _as_copy_values(records[dst], "filled_by_copy", "store")
             _atom_of_read_out(records[dst], records[src])
+
+
+def _registers_in_a_copy_partitions_shape(records: list) -> None:
+    """In a kernel with an MMA, registers that no rule placed (made from a layout built from a partition's shape,
+    `make_rmem_tensor_like(make_layout(cute.shape(thr_r2s.partition_S(sC))[:3]))`) that a tiled copy moves, on the
+    side where that copy's own partition has their shape in its leading modes: the registers are that side's values,
+    that partition's labels (an r2s copy's stmatrix values: Store). Registers whose values were stored into them
+    (`tRS_rD_out.store(tRS_rD.load().to(bf16))`), of the same shape and placed by no rule either, hold the same."""
+    partitions: dict = {}  # (copy object, op) -> [(shape text, levels)]
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op in ("partition_S", "partition_D") and obj is not None and record.levels \
+                and isinstance(record.shapes[0], tuple):
+            partitions.setdefault((obj, record.op), []).append((record.shapes[0], record.levels[0]))
+    for record in records:
+        operands, obj = record.operands or {}, (record.made_by or {}).get("object")
+        if record.op != "copy" or obj is None:
+            continue
+        for side, op in (("src", "partition_S"), ("dst", "partition_D")):
+            index = operands.get(side)
+            registers = records[index] if index is not None else None
+            if registers is None or not _unplaced_in_registers(records, registers) \
+                    or not isinstance(registers.shapes[0], tuple):
+                continue
+            rank = len(registers.shapes[0])
+            found = [levels[:rank] for shape, levels in partitions.get((obj, op), ())
+                     if isinstance(levels, tuple) and len(shape) >= rank
+                     and format_shape(tuple(shape[:rank])) == format_shape(registers.shapes[0])]
+            if not found or any(f != found[0] for f in found[1:]):
+                continue
+            registers.levels = (found[0],) + registers.levels[1:]
+            for source in registers.meta.get("stored_copies", ()):
+                if _unplaced_in_registers(records, records[source]) \
+                        and format_shape(records[source].shapes[0]) == format_shape(registers.shapes[0]):
+                    records[source].levels = (found[0],) + records[source].levels[1:]
+
+
+def _unplaced_in_registers(records: list, record) -> bool:
+    """Registers made from a shape or layout alone whose modes no rule placed (every label the input level)."""
+    return record.memspaces[:1] == ("rmem",) and record.op in ("make_rmem_tensor", "make_rmem_tensor_like") \
+        and not record.inputs and bool(record.levels) and bool(record.shapes) \
+        and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
 
 
 def _tmem_load_partition(record) -> bool:
