@@ -2033,10 +2033,14 @@ class _Tracer:
                     continue
                 if kind[0] == "loop" and kind not in operands:
                     held[key] = [record.levels[0][2].var]
-                elif kind[0] == "const" and kind in rests:
-                    constants.setdefault((record_index, key), set()).add(kind[1])
-        for (record_index, key), seen in constants.items():
-            if len(seen) > 1 and key not in held:
+                elif kind[0] == "const":
+                    for place, value in rests:
+                        constants.setdefault((record_index, key), {}).setdefault(place, set()).add((kind[1], value))
+        for (record_index, key), by_place in constants.items():
+            # one operand block per slice and one slice per block, over two slices or more: each slice its product
+            if key not in held and any(len(pairs) > 1 and len({a for a, _ in pairs}) == len(pairs)
+                                       == len({b for _, b in pairs}) and all(a == b for a, b in pairs)
+                                       for pairs in by_place.values()):
                 held[key] = [self.trace.records[record_index].levels[0][2].var]
         # the fake fragment whose layout the accumulator borrowed (`make_tensor(tmem_ptr, fake.layout)`) holds them too
         lent = {(lent_origin, var): (lent_origin, lent_var) for var, lent_var, _, lent_origin in self.axes.borrowed}
@@ -2045,11 +2049,12 @@ class _Tracer:
                 held.setdefault(lent[(origin, var)] + (leaf,), rests)
 
     def _operand_rest_constants(self, found: dict) -> set:
-        """The constant indices (`("const", n)`) that select an MMA rest of an MMA issue's A or B fragment (`tCrA[(None,
-        None, u, stage)]`: the k-block u of a tile the fragment holds whole). An accumulator slice each such issue
-        selects by the same constant (`acc[(None, None, None, u, acc_stage)]`, ACCUMULATE off each time) is one of
-        several products the tile's blocks give at once, laid side by side in TMEM's columns: a rest along N, not a
-        pipeline's slot (a pipeline's slots are operand stages, `tSrQ[..., q_stage]` into `tStS[..., q_stage]`)."""
+        """((slot, mode), n) of the constants that select an MMA rest of an MMA issue's A or B fragment (`tCrA[(None,
+        None, u, stage)]`: the k-block u of a tile the fragment holds whole). An accumulator slice the issues select
+        by the same constant, one slice per block (`acc[(None, None, None, u, acc_stage)]`, ACCUMULATE off each
+        time), is one of several products the tile's blocks give at once, laid side by side in TMEM's columns: a rest
+        along N, not a pipeline's slot (a pipeline's slots are operand stages, `tSrQ[..., q_stage]` into
+        `tStS[..., q_stage]`, each slot's k-blocks all into its own slice)."""
         out = set()
         for slot in ("A", "B"):
             if slot not in found or not isinstance(found[slot][1], tuple):
@@ -2058,11 +2063,11 @@ class _Tracer:
             if record.op not in ("make_fragment_A", "make_fragment_B") or not record.levels \
                     or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != len(found[slot][1]):
                 continue
-            for label, index in zip(record.levels[0], found[slot][1]):
+            for mode, (label, index) in enumerate(zip(record.levels[0], found[slot][1])):
                 kind = self._index_kind(index) if not isinstance(index, tuple) else None
                 if isinstance(label, _levels.ModeLabel) and (label.level, label.role) == ("mma", "rest") \
                         and kind is not None and kind[0] == "const":
-                    out.add(kind)
+                    out.add(((slot, mode), kind[1]))
         return out
 
     @staticmethod
