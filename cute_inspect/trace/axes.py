@@ -80,6 +80,9 @@ class Axes:
         # (a tile's mode's variable, (kernel, position, extent, run-time index)): tiles cut at one index of one
         # grid, joined when the trace ends where at most one of them met a key (`flow._tiles_of_one_grid`)
         self.tile_indices: list = []
+        # (a copy partition's input mode's variable, (copy object, tiler position, the mode's extent)): the modes one
+        # tiled copy's tiler cuts in each position, for `flow._unit_modes_of_a_copy_tiler`
+        self.copy_tiles: list = []
         self.placed: dict = {}  # a borrowed accumulator's variable -> its record, where its products are its own
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`

@@ -499,6 +499,8 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
         source = by_arg.get("src" if op == "partition_S" else "dst")
         if source is not None and op != "retile":
             partitioners.cuts[record.index] = source[1:]
+            _note_copy_tile(axes, made_by["object"], source[1], source[2],
+                            partitioners.tiler_ranks.get(made_by["object"]))
         entry = (out_trees[0], record.shapes[0], source[1:] if source is not None else None,
                  record.memspaces[:1] == ("coord",))
         first = op not in partitioners.sides.setdefault(made_by["object"], set())
@@ -938,6 +940,64 @@ def _tiles_of_one_grid(axes: Axes) -> None:
         if len({axes.find(v) for v in variables if axes.keys.get(axes.find(v))}) <= 1:
             for var in variables[1:]:
                 axes.join(variables[0], var)
+    _partials_per_tile(axes)
+    _unit_modes_of_a_copy_tiler(axes)
+
+
+def _note_copy_tile(axes: Axes, copy, tree, shape, tiler_rank) -> None:
+    """The input modes a tiled copy's partition cuts by its tiler, position by position (`_unit_modes_of_a_copy_tiler`)."""
+    modes = _modes(tree)
+    shapes = shape if isinstance(shape, tuple) else (shape,)
+    if not tiler_rank or len(modes) != len(shapes):
+        return
+    for position, (mode, extent) in enumerate(zip(modes[:tiler_rank], shapes)):
+        if isinstance(mode, _levels.ModeLabel) and mode.var is not None:
+            axes.copy_tiles.append((mode.var, (copy, position, _size(extent))))
+
+
+def _unit_modes_of_a_copy_tiler(axes: Axes) -> None:
+    """A mode of extent 1 that a tiled copy's tiler cuts in one position (`partition_S(append_ones(gLabels))` by a
+    (128, 1) tiler: the appended mode that aligns a row vector with the tiler) runs along the axis the other tensors
+    that copy cuts in that position run along (the accumulator's coordinates, (128, 256): M, then N; a partial
+    statistic's split, N), where they all run along one; such a mode holds nothing of its own to decide it. A copy shared by tensors of
+    two axes in one position (Q's and K's rows) says nothing."""
+    wide: dict = {}  # (copy, position) -> roots of the keyed classes of the modes it cuts there
+    unit: dict = {}  # (copy, position) -> variables of its modes of extent 1
+    for var, (copy, position, extent) in axes.copy_tiles:
+        if extent == 1:
+            unit.setdefault((copy, position), []).append(var)
+        if isinstance(extent, int) and axes.keys.get(axes.find(var)):
+            wide.setdefault((copy, position), set()).add(axes.find(var))
+    for at, variables in unit.items():
+        roots = wide.get(at, set())
+        if len(roots) == 1:
+            (root,) = roots
+            for var in variables:
+                if not axes.keys.get(axes.find(var)):
+                    axes.join(root, var)
+
+
+def _partials_per_tile(axes: Axes) -> None:
+    """A tile of extent 1 cut at a run-time index (`local_tile(mMax, (128, 1), (pid_m, pid_n))`: one partial max per
+    token row and vocabulary split) holds one entry per tile that index picks elsewhere: where the same index cuts
+    tiles of one axis only, in any position and by any extent (`local_tile(mB, (vocab_per_split, dim), (pid_n, 0))`:
+    the split's rows of the B operand, N), the partial's mode runs along that axis, a rest of its tiles, as a
+    split-KV split runs along K. Where the index cuts tiles of two axes, or of none that met a key, it says nothing."""
+    cells: dict = {}  # (kernel, index) -> variables of the extent-1 tiles it cuts
+    keyed: dict = {}  # (kernel, index) -> roots of the keyed classes of the tiles of other extents it cuts
+    for var, (kernel, _, extent, value) in axes.tile_indices:
+        if var is None:
+            continue
+        if extent == 1:
+            cells.setdefault((kernel, value), []).append(var)
+        elif axes.keys.get(axes.find(var)):
+            keyed.setdefault((kernel, value), set()).add(axes.find(var))
+    for at, variables in cells.items():
+        roots = keyed.get(at, set())
+        if len(roots) == 1 and not any(axes.keys.get(axes.find(v)) for v in variables):
+            (root,) = roots
+            for var in variables:
+                axes.join(root, var)
 
 
 def _run_time_index(index):
@@ -1323,6 +1383,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _copied_by_hand(records, moved, views)
     else:
         _filled_by_copy(records)
+        _registers_in_a_copy_partitions_shape(records)
     _register_chunks(records)  # before the arrays computed from such registers (`tCS[i] = tC[0, i]`)
     _filled_in_pieces(records)
     if not axes.mmas:  # after the rules that take a chunk's labels, before the arrays computed from registers
@@ -3493,20 +3554,23 @@ def _packed_sources(axes: Axes, records: list, named: dict, grouped: dict) -> No
 def _leaves_along_other_modes(record, at: int, letters: list) -> tuple | None:
     """For each leaf of top mode `at`, the letter of another top mode one of whose leaves has the very same
     run-time stride (`tracer._same_stride_leaves`: the leaf steps the same way in memory), else None; None where
-    the record's layout was not read."""
+    the record's layout was not read. A leaf of extent 1 steps nowhere, whatever its stride: a unit batch mode
+    (`A.t().unsqueeze(-1)`, stride 1 as the rows' own) walks no other mode."""
     same, shape = dict(record.meta.get("same_stride") or {}), record.shapes[0] if record.shapes else None
     if not isinstance(shape, tuple) or at >= len(shape) or len(letters) != len(shape):
         return None
     owner = [m for m, mode in enumerate(shape) for _ in (_leaves(mode) if isinstance(mode, tuple) else (mode,))]
+    unit = {j for j, extent in enumerate(_leaves(shape)) if extent in (1, "1")}
     tree = leaf_tree(record.layouts[0]) if record.layouts else None
     strides = [leaf.rpartition(":")[2] for leaf in _leaves(tree)] if tree is not None else []
     first: dict = {}
     for j, stride in enumerate(strides if len(strides) == len(owner) else ()):
-        if stride.isdigit() and stride != "0":  # equal numbers step the same way too
+        if stride.isdigit() and stride != "0" and j not in unit:  # equal numbers step the same way too
             if stride in first:
                 same.setdefault(j, first[stride])
             else:
                 first[stride] = j
+    same = {j: i for j, i in same.items() if j not in unit and i not in unit}
     if not same:
         return None
     pairs = {**same, **{i: j for j, i in same.items()}}
@@ -3937,6 +4001,9 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     # tiles an MMA's A or B partition reads are operands, even along the output's axes (MLA's Q tile (heads,
     # latent) over O's (heads, latent))
     operand_tiles = {i for r in records if r.op in ("partition_A", "partition_B") for i in r.inputs}
+    # (copy object, partition op) of the sides that partition memory (global or shared)
+    memory_sides = {((r.made_by or {}).get("object"), r.op) for r in records
+                    if r.op in _COPY_OPS and r.memspaces[:1] in (("gmem",), ("smem",))}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
         if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
@@ -3965,7 +4032,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                 written_out.add(record.index)
                 written_sides.add((obj, record.op))
                 continue
-            if _predicates_write_out(record, obj, written_sides):
+            if _predicates_write_out(record, obj, written_sides) \
+                    or _guards_write_out(record, obj, written_sides, memory_sides):
                 relevels[record.index] = (("copy", "block"), "store")
                 record.levels = tuple(_relevel(t, record.index, ("copy", "block"), "store") for t in record.levels)
                 epilogue.add(record.index)
@@ -4121,6 +4189,15 @@ def _predicates_write_out(record, obj, written_sides: set) -> bool:
     predicate the store, Store as the write they guard (the same copy's loads, on the other side, stay loads)."""
     return obj is not None and record.op in _COPY_OPS and record.memspaces[:1] == ("coord",) \
         and (obj, record.op) in written_sides and not _is_store(record)
+
+
+def _guards_write_out(record, obj, written_sides: set, memory_sides: set) -> bool:
+    """A copy's partition of coordinates on its register side (`thr_r2g.partition_S(cAcc)`) where its other side
+    writes global memory out (`thr_r2g.partition_D(gDlogits)`) and no partition of memory stands on this side (the
+    copy loads nothing): the coordinates that predicate the store, Store as the write they guard."""
+    other = {"partition_S": "partition_D", "partition_D": "partition_S"}.get(record.op)
+    return obj is not None and other is not None and record.memspaces[:1] == ("coord",) \
+        and (obj, other) in written_sides and (obj, record.op) not in memory_sides and not _is_store(record)
 
 
 def _whole_input(records: list, record) -> bool:
@@ -4416,6 +4493,78 @@ def _filled_by_copy(records: list) -> None:
                 and records[src].memspaces[:1] in (("smem",), ("gmem",)) and not _metadata_buffer(records[src]):
             _as_copy_values(records[dst], "filled_by_copy", "copy")
             _axis_of_copied_slice(records[dst], records[src])
+        elif record.op == "copy" and src is not None and dst is not None \
+                and (_bare_registers(records[dst]) or _shaped_like_memory(records, records[dst])) \
+                and _tmem_load_partition(records[src]):
+            _as_copy_values(records[dst], "filled_by_copy", "store")
+            _atom_of_read_out(records[dst], records[src])
+
+
+def _registers_in_a_copy_partitions_shape(records: list) -> None:
+    """In a kernel with an MMA, registers that no rule placed (made from a layout built from a partition's shape,
+    `make_rmem_tensor_like(make_layout(cute.shape(thr_r2s.partition_S(sC))[:3]))`) that a tiled copy moves, on the
+    side where that copy's own partition has their shape in its leading modes: the registers are that side's values,
+    that partition's labels (an r2s copy's stmatrix values: Store). Registers whose values were stored into them
+    (`tRS_rD_out.store(tRS_rD.load().to(bf16))`), of the same shape and placed by no rule either, hold the same."""
+    partitions: dict = {}  # (copy object, op) -> [(shape text, levels)]
+    for record in records:
+        obj = (record.made_by or {}).get("object")
+        if record.op in ("partition_S", "partition_D") and obj is not None and record.levels \
+                and isinstance(record.shapes[0], tuple):
+            partitions.setdefault((obj, record.op), []).append((record.shapes[0], record.levels[0]))
+    for record in records:
+        operands, obj = record.operands or {}, (record.made_by or {}).get("object")
+        if record.op != "copy" or obj is None:
+            continue
+        for side, op in (("src", "partition_S"), ("dst", "partition_D")):
+            index = operands.get(side)
+            registers = records[index] if index is not None else None
+            if registers is None or not _unplaced_in_registers(records, registers) \
+                    or not isinstance(registers.shapes[0], tuple):
+                continue
+            rank = len(registers.shapes[0])
+            found = [levels[:rank] for shape, levels in partitions.get((obj, op), ())
+                     if isinstance(levels, tuple) and len(shape) >= rank
+                     and format_shape(tuple(shape[:rank])) == format_shape(registers.shapes[0])]
+            if not found or any(f != found[0] for f in found[1:]):
+                continue
+            registers.levels = (found[0],) + registers.levels[1:]
+            for source in registers.meta.get("stored_copies", ()):
+                if _unplaced_in_registers(records, records[source]) \
+                        and format_shape(records[source].shapes[0]) == format_shape(registers.shapes[0]):
+                    records[source].levels = (found[0],) + records[source].levels[1:]
+
+
+def _unplaced_in_registers(records: list, record) -> bool:
+    """Registers made from a shape or layout alone whose modes no rule placed (every label the input level)."""
+    return record.memspaces[:1] == ("rmem",) and record.op in ("make_rmem_tensor", "make_rmem_tensor_like") \
+        and not record.inputs and bool(record.levels) and bool(record.shapes) \
+        and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
+
+
+def _tmem_load_partition(record) -> bool:
+    """A tcgen05.ld partition of an accumulator (Store: reading an accumulator out of TMEM)."""
+    return record.memspaces[:1] == ("tmem",) and bool(record.levels) and isinstance(record.levels[0], tuple) \
+        and isinstance(record.levels[0][0], _levels.ModeLabel) and record.levels[0][0].level == "store"
+
+
+def _atom_of_read_out(registers, source) -> None:
+    """Registers of a bare shape that a tcgen05.ld fills (`make_rmem_tensor(((16, 1), 1, 1))` for a t2r partition's
+    slice): their atom's leaves are the values one thread reads, each along the axis of the partition's atom leaf
+    of its extent where one leaf alone has it (16 columns: N); a leaf of extent 1, or one that matches none or
+    several, has no axis."""
+    shape, tree = registers.shapes[0], registers.levels[0]
+    atom_shape = source.shapes[0][0] if isinstance(source.shapes[0], tuple) else None
+    atom = source.levels[0][0]
+    if not isinstance(shape, tuple) or not isinstance(tree, tuple) or not isinstance(tree[0], _levels.ModeLabel) \
+            or atom_shape is None or not atom.leaf_axes or len(atom.leaf_axes) != len(_leaves(atom_shape)):
+        return
+    by_extent: dict = {}
+    for extent, axis in zip(_leaves(atom_shape), atom.leaf_axes):
+        by_extent.setdefault(extent, []).append(axis if isinstance(axis, str) else None)
+    axes = tuple(by_extent[e][0] if e != 1 and len(by_extent.get(e, ())) == 1 else None for e in _leaves(shape[0]))
+    registers.levels = ((replace(tree[0], axis=None, axis_rule=None, leaf_axes=axes),) + tree[1:],) \
+        + registers.levels[1:]
 
 
 def _metadata_buffer(record) -> bool:
@@ -5275,6 +5424,8 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
             kept.add(record.index)
             record.meta["values_kept"] = True
             continue
+        if _view_of_read_values(records, read, record):
+            continue
         buffers.add(record.index)
         record.levels = tuple(_as_metadata(t) for t in record.levels)
         staged = record.meta.get("stage_modes", ())  # modes a pipeline state's index selects: its stages
@@ -5286,6 +5437,16 @@ def _metadata(records: list, views: dict, values_kept: bool = False) -> None:
         carried = buffers | kept if record.memspaces[:1] == ("rmem",) else buffers
         if carried and record.index not in buffers | kept:
             record.levels = tuple(_carried_metadata(t, carried) for t in record.levels)
+
+
+def _view_of_read_values(records: list, read: set, record) -> bool:
+    """Whether an SMEM tensor of floating-point values is laid over the storage of a buffer a traced call reads
+    (`make_tensor(swz_ptr, a_clean_layout)` beside the MMA's `make_tensor(swz_ptr, a_smem_layout)`, the TMA's
+    target): a view of that tile's data, read by hand (the row warps' max |A|), the CTA's tile and its stages, not
+    a scheduler's metadata."""
+    source = record.meta.get("storage_of")
+    return source is not None and source in read and _holds_real_values(record) \
+        and _holds_real_values(records[source])
 
 
 def _working_integers(records: list, views: dict, record) -> bool:

@@ -149,6 +149,9 @@ RULES = {
                          "the instruction's atom; the contiguous one runs along K (along the slot's M or N where the "
                          "instruction descriptor transposes that operand), the other along the slot's M or N",
     "smem_buffer.atom": "an SMEM buffer's tile modes", "smem_buffer.rest": "an SMEM buffer laid out for the MMA",
+    "accumulator.stage": "a TMEM accumulator's MMA rest that a pipeline state's index selects "
+                         "(`tCtC[(None, None, acc_state.index)]`): the accumulator pipeline's stage, in every tensor "
+                         "carrying it",
     "smem_buffer.stage": "the pipeline stage mode of a staged SMEM buffer; also the last mode of one that a load "
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`), and the mode "
                          "of a ring whose slot a view starts at by a pipeline state's index (`make_tensor(sBuf.iterator "

@@ -608,6 +608,9 @@ class _Tracer:
         self.held_products: dict = {}
         self.tmem_registers: dict = {}  # register vector stored with such registers -> the product they were read from
         self.stages: set = set()  # (origin, variable) of SMEM buffer modes that loads fill one slot of at a time
+        # variables of TMEM accumulator rests a pipeline state's index selects (`_accumulator_slot`): stages in every
+        # record carrying them, the fake fragment whose layout the accumulator takes too
+        self.accumulator_stages: set = set()
         self.stage_values: set = set()  # hashes of the values pipeline states gave as their stage index
         self.coordinate_values: dict = {}  # hash of a coordinate read from an identity tensor -> its mode's variable
         self.index_uses: dict = {}  # hash of a run-time index -> the axis variables of the modes it indexed
@@ -1728,6 +1731,8 @@ class _Tracer:
             if isinstance(label, _levels.ModeLabel) and label.level in ("block", "epi") and label.origin != found[0] \
                     and self._buffer_mode(label) and label.var is not None:  # (indexed itself: metadata)
                 self.stages.add((label.origin, label.var))
+            elif _accumulator_slot(record, found, label):
+                self.accumulator_stages.add(label.var)
         for i, var in joins:
             if i < len(modes) and isinstance(modes[i], _levels.ModeLabel):
                 self.axes.join(modes[i].var, var)
@@ -2009,7 +2014,10 @@ class _Tracer:
         """A TMEM accumulator's stage leaf that a dynamic loop's own index selects in the issues writing it, an
         index no operand slice of those issues takes, whose stride steps TMEM columns (`for n in range(halves):
         gemm(acc[..., n], p, v[..., state.index])`: the loop runs over every slice in each round) holds the
-        product's column blocks at once: a rest along its N (TMEM lanes are the rows, columns the N axis)."""
+        product's column blocks at once: a rest along its N (TMEM lanes are the rows, columns the N axis); so does one
+        that two or more constants select, each the constant that selects an MMA rest of the issue's operand
+        (`_operand_rest_constants`)."""
+        constants: dict = {}  # (accumulator record, stage leaf) -> the constants selecting it
         for _, found in self.issue_slices:
             record_index, coord = found["C"]
             record = self.trace.records[record_index]
@@ -2019,11 +2027,49 @@ class _Tracer:
             operands = {self._index_kind(x) for slot in ("A", "B") if slot in found and isinstance(found[slot][1], tuple)
                         for x in _index_leaves(found[slot][1])}
             strides = {key: stride for key, _, stride in _stage_leaves(record) or ()}
+            rests = self._operand_rest_constants(found)
             for _, key, kind in leaves:
                 stride = strides.get(key, "")
-                if kind is not None and kind[0] == "loop" and kind not in operands and key not in held \
-                        and stride.isdigit() and 0 < int(stride) < 1 << 16:
+                if not (stride.isdigit() and 0 < int(stride) < 1 << 16) or key in held or kind is None:
+                    continue
+                if kind[0] == "loop" and kind not in operands:
                     held[key] = [record.levels[0][2].var]
+                elif kind[0] == "const":
+                    for place, value in rests:
+                        constants.setdefault((record_index, key), {}).setdefault(place, set()).add((kind[1], value))
+        for (record_index, key), by_place in constants.items():
+            # one operand block per slice and one slice per block, over two slices or more: each slice its product
+            if key not in held and any(len(pairs) > 1 and len({a for a, _ in pairs}) == len(pairs)
+                                       == len({b for _, b in pairs}) and all(a == b for a, b in pairs)
+                                       for pairs in by_place.values()):
+                held[key] = [self.trace.records[record_index].levels[0][2].var]
+        # the fake fragment whose layout the accumulator borrowed (`make_tensor(tmem_ptr, fake.layout)`) holds them too
+        lent = {(lent_origin, var): (lent_origin, lent_var) for var, lent_var, _, lent_origin in self.axes.borrowed}
+        for (origin, var, leaf), rests in list(held.items()):
+            if (origin, var) in lent:
+                held.setdefault(lent[(origin, var)] + (leaf,), rests)
+
+    def _operand_rest_constants(self, found: dict) -> set:
+        """((slot, mode), n) of the constants that select an MMA rest of an MMA issue's A or B fragment (`tCrA[(None,
+        None, u, stage)]`: the k-block u of a tile the fragment holds whole). An accumulator slice the issues select
+        by the same constant, one slice per block (`acc[(None, None, None, u, acc_stage)]`, ACCUMULATE off each
+        time), is one of several products the tile's blocks give at once, laid side by side in TMEM's columns: a rest
+        along N, not a pipeline's slot (a pipeline's slots are operand stages, `tSrQ[..., q_stage]` into
+        `tStS[..., q_stage]`, each slot's k-blocks all into its own slice)."""
+        out = set()
+        for slot in ("A", "B"):
+            if slot not in found or not isinstance(found[slot][1], tuple):
+                continue
+            record = self.trace.records[found[slot][0]]
+            if record.op not in ("make_fragment_A", "make_fragment_B") or not record.levels \
+                    or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != len(found[slot][1]):
+                continue
+            for mode, (label, index) in enumerate(zip(record.levels[0], found[slot][1])):
+                kind = self._index_kind(index) if not isinstance(index, tuple) else None
+                if isinstance(label, _levels.ModeLabel) and (label.level, label.role) == ("mma", "rest") \
+                        and kind is not None and kind[0] == "const":
+                    out.add(((slot, mode), kind[1]))
+        return out
 
     @staticmethod
     def _accumulator_followed(uses: list) -> list:
@@ -3178,15 +3224,19 @@ class _Tracer:
         self._suggest_named_dims()
         _flow.state_roles(self.axes, self.trace.records, self.tile_extents)
         self._loop_walked_k()
+        for view, source in self.same_storage.items():  # for `flow._view_of_read_values`
+            self.trace.records[view].meta["storage_of"] = source
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
                          packed_pages=self.packed_pages, packed_indices=self.packed_indices, tile_picks=self.tile_picks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
-        if self.stages:  # the slot modes loads fill one at a time, wherever views carried them
+        # the accumulator's layout lent by a fake fragment (`make_tensor(tmem_ptr, tCtC_fake.layout)`): its slots too
+        self.accumulator_stages |= {lent for var, lent, _, _ in self.axes.borrowed if var in self.accumulator_stages}
+        if self.stages or self.accumulator_stages:  # the slot modes filled one at a time, wherever views carried them
             for record in self.trace.records:
-                record.levels = tuple(_as_stage(t, self.stages) for t in record.levels)
+                record.levels = tuple(_as_stage(t, self.stages, self.accumulator_stages) for t in record.levels)
         _flow.tiles_of_a_buffer(self.trace.records)
         if not self.axes.mmas:
             _flow.atom_copies(self.trace.records)
@@ -3305,9 +3355,11 @@ class _Tracer:
                 found = _divided_flat(inp, source, _shape_like(tiler), origin)
                 if found is not None:
                     return found
+            # (a flat divide of a nested mode by its first leaf's extent, `flat_divide(tAcc, (128, 16))` of an
+            # accumulator's ((128, 1), (16, 1)), cuts that leaf and the 1 into two top modes: a divide's tile and rest)
             whole = [i for i, t in enumerate(tiler) if t is None or (
-                isinstance(source, tuple) and i < len(source) and _tiled_whole(t, source[i]))] \
-                if isinstance(tiler, tuple) else []
+                isinstance(source, tuple) and i < len(source) and _tiled_whole(t, source[i])
+                and (op == "logical_divide" or isinstance(t, tuple)))] if isinstance(tiler, tuple) else []
             if not isinstance(tiler, tuple) and tiler is not None and in_trees:
                 level = "epi" if epilogue or _levels.contains_level(inp, ("mma",)) else "block"
                 if info.memspace == "rmem" and _levels.contains_level(inp, ("copy", "store")):
@@ -3318,6 +3370,11 @@ class _Tracer:
             if not epilogue and self._operand_buffer_tile(inp, info):
                 # an A or B operand's SMEM buffer cut into the boxes its loads fill (a page's keys): CTA tiles
                 return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
+            if info.memspace == "rmem" and _levels.contains_level(inp, ("store",)) \
+                    and not _levels.contains_level(inp, ("mma", "epi")):
+                # a thread's values read out of an accumulator cut into the chunks one store copy moves
+                # (`tiled_divide(dLogits_half, (16, 1))` for a 256-bit store): that copy's atom and rests
+                return _levels.divide(op, inp, tile_rank, "store", out_rank, origin, (), whole)
             if epilogue or _levels.contains_level(inp, ("mma",)):
                 return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
@@ -6393,6 +6450,12 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             return None
         return next((label for low, high, label in pool if low <= stride < high and stride % low == 0), None)
 
+    # size-1 modes appended past the source's (`append_ones(local_tile(mLogprobs, (128,), (m,)))` to align a row
+    # vector with a (128, 1) copy tiler): modes of their own, of the level and role of the source's last mode, along
+    # the axis the tensors they are laid against give them
+    last = next(iter(reversed([x for x in _levels.flatten(source_labels) if isinstance(x, _levels.ModeLabel)])), None)
+    appended = {i for i in _lone_ones(new) if i >= len(old)} if len(new) > len(old) and not ones and last is not None \
+        and last.level not in ("?", "stage") else set()
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
@@ -6401,6 +6464,9 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                     for label in [label_of_leaf(leaf)] if label is not None}
         if i in lone:  # the copy it is read or written by names its axis
             out.append(_own(rest) if rest is not None else _levels.UNKNOWN)
+            continue
+        if i in appended:
+            out.append(_own(last))
             continue
         leaves = [whole_ones[i] for _ in _leaves(mode)] if i in whole_ones and ones is None \
             else [label_of(leaf, at, siblings) for leaf in _leaves(mode)]
@@ -6496,6 +6562,15 @@ def _index_leaves(coord):
         yield coord
 
 
+def _accumulator_slot(record, found, label) -> bool:
+    """Whether `label`, a mode of a TMEM accumulator that a pipeline state's index selects, is that pipeline's
+    stage: an MMA rest of the accumulator's own layout (`tCtC[(None, None, acc_state.index)]` over
+    `make_fragment_C(partition_shape_C((128, 2 * 256)))`: the MMA and the epilogue hand the two column halves
+    to each other one slot at a time) holds one tile per slot, not the tile's columns at once."""
+    return isinstance(label, _levels.ModeLabel) and label.level == "mma" and label.role == "rest" \
+        and label.var is not None and len(record.memspaces) > found[1] and record.memspaces[found[1]] == "tmem"
+
+
 def _stage_leaves(record) -> list | None:
     """(key (origin, var, leaf within its label), extent, stride) of each stage leaf of a record's first tensor, by
     its layout; None where the layout's leaves do not match the shape's."""
@@ -6578,12 +6653,16 @@ def _as_k_tiles(tree, shape, k_tiles: dict, tma: int | None = None):
     return tree
 
 
-def _as_stage(tree, stages: set):
+def _as_stage(tree, stages: set, accumulator_stages: set = frozenset()):
     if isinstance(tree, tuple):
-        return tuple(_as_stage(t, stages) for t in tree)
+        return tuple(_as_stage(t, stages, accumulator_stages) for t in tree)
     if isinstance(tree, _levels.ModeLabel) and (tree.origin, tree.var) in stages:
         return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
                        rule="smem_buffer.stage")
+    if isinstance(tree, _levels.ModeLabel) and tree.var in accumulator_stages and tree.level == "mma" \
+            and tree.role == "rest":
+        return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                       rule="accumulator.stage")
     return tree
 
 
