@@ -147,6 +147,10 @@ class Sm90Gemm:
     # ------------------------------------------------------------------------------------------------
     def _setup(self):
         ab_bytes = self.a_dtype.width // 8
+        # A split tile's partial sums: fp32, or D's 16-bit dtype with `narrow_partials`.
+        self.partial_dtype = cutlass.Float32
+        if self.config.narrow_partials and self.d_dtype.width == 16:
+            self.partial_dtype = self.d_dtype
         # bK spans one 128-byte swizzle row of K-major SMEM: 64 elements of a 16-bit type, 128 of fp8.
         self.tile_k = 128 // ab_bytes
         self.tile_shape_mnk = (self.config.tile_m, self.config.tile_n, self.tile_k)
@@ -771,12 +775,13 @@ class Sm90Gemm:
                             schedule.slot_of(cta_idx, starts_tile),
                             first * self.config.cluster_size + cta_rank_in_cluster, last - first + 1,
                             epi_tidx, self.epi_threads, self.epi_barrier, fixup_flag, self.config.fixup_by_last,
+                            self.partial_dtype,
                         )
                         if cutlass.const_expr(self.config.fixup_by_last):
                             if counted_last == 1:
                                 schedule.add_peers(
                                     tRS_rAcc, workspace, first, last, cluster_idx, self.config.cluster_size,
-                                    cta_rank_in_cluster, epi_tidx, self.epi_threads,
+                                    cta_rank_in_cluster, epi_tidx, self.epi_threads, self.partial_dtype,
                                 )
                                 stores_d = True
 
@@ -840,7 +845,7 @@ class Sm90Gemm:
                         for epi_n in range(cluster_idx - first, self.epi_rest_n, count):
                             schedule.sum_subtile(
                                 tRS_rD, workspace, first, last, self.config.cluster_size, cta_rank_in_cluster,
-                                epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
+                                epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc), self.partial_dtype,
                             )
                             self._store_subtile(store_parts, epi, tRS_rD, 0, epi_n, stores, alpha, beta, is_epi_warp)
                             stores = stores + 1
