@@ -208,16 +208,16 @@ def partial_words(values: int, partial_dtype) -> int:
 
 
 @cute.jit
-def _store_values(view: cute.Tensor, src: cute.Tensor, offset: int, count: int, partial_dtype: cutlass.Constexpr):
-    """view[...] = src[offset : offset + count] (fp32 values), as fp32 words or rounded to `partial_dtype` two
-    to a word (values 2w and 2w + 1 in word w)."""
+def _store_values(view: cute.Tensor, src: cute.Tensor, count: int, partial_dtype: cutlass.Constexpr, scale):
+    """view[...] = src[:count] (fp32 values), as fp32 words or, times `scale`, rounded to `partial_dtype` two to
+    a word (values 2w and 2w + 1 in word w)."""
     if cutlass.const_expr(partial_dtype.width == 32):
         for v in cutlass.range_constexpr(count):
-            view[v] = src[offset + v]
+            view[v] = src[v]
     else:
         wide = cute.make_rmem_tensor(count, cutlass.Float32)
         for v in cutlass.range_constexpr(count):
-            wide[v] = src[offset + v]
+            wide[v] = src[v] * scale
         narrow = cute.make_rmem_tensor(count, partial_dtype)
         narrow.store(wide.load().to(partial_dtype))
         words = cute.recast_tensor(narrow, cutlass.Float32)
@@ -238,16 +238,16 @@ def _widened(words: cute.Tensor, count: int, partial_dtype: cutlass.Constexpr):
 @cute.jit
 def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, slot: Int32, counter: Int32,
                   count: Int32, thread: Int32, threads: cutlass.Constexpr, barrier, last_flag: cute.Tensor,
-                  by_last: cutlass.Constexpr, partial_dtype: cutlass.Constexpr):
-    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order; in `partial_dtype`) to
-    `slot` and count the unit in at its tile's `counter`, of `count` participants. With `by_last` (the
+                  by_last: cutlass.Constexpr, partial_dtype: cutlass.Constexpr, scale: cutlass.Float32):
+    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order; in `partial_dtype`, a
+    16-bit one times `scale`) to `slot` and count the unit in at its tile's `counter`, of `count` participants. With `by_last` (the
     last-arrival fixup) returns 1 in every thread if this unit counted in last (it then adds the others'
     sums and stores the tile), else 0, and the last one sets the counter back to zero for the next launch:
     every other participant has counted in by then, and a counter serves one split tile per launch. Without
     it returns 0 (the parallel fixup, after the cluster's units, stores the tile)."""
     words = partial_words(cute.size(acc), partial_dtype)
     view = _subtile_view(workspace, slot, 0, thread, threads, words, words)
-    _store_values(view, acc, 0, cute.size(acc), partial_dtype)
+    _store_values(view, acc, cute.size(acc), partial_dtype, scale)
     # The barrier orders every thread's stores before thread 0's count, whose release (cumulative)
     # publishes them all at GPU scope, as CUTLASS's split-K semaphore does; a fence in every thread
     # cost 0.4-1.3 us a launch (docs/sm90.md).
@@ -285,9 +285,9 @@ LOADS_IN_FLIGHT = 64
 @cute.jit
 def add_peers(acc: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int32, me: Int32,
               cluster_size: cutlass.Constexpr, rank: Int32, thread: Int32, threads: cutlass.Constexpr,
-              partial_dtype: cutlass.Constexpr):
+              partial_dtype: cutlass.Constexpr, scale: cutlass.Float32):
     """acc += the partial sums of the tile's other participants first..last (clusters, all but `me`), from
-    their slots, in `acc`'s value order. Loads of up to four peers are issued together (eight of 16-bit
+    their slots, in `acc`'s value order; 16-bit sums were stored times `scale`, so acc is scaled first. Loads of up to four peers are issued together (eight of 16-bit
     sums), so a chunk of values costs one round trip to L2 per batch of peers instead of one per peer; a
     batch that runs past `last` re-reads the last slot and leaves it out of the sum."""
     values = cute.size(acc)
@@ -296,6 +296,9 @@ def add_peers(acc: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int3
     chunk_words = partial_words(chunk, partial_dtype)
     batch = max(1, min(4 * 32 // partial_dtype.width, LOADS_IN_FLIGHT // chunk_words))
     loaded = [cute.make_rmem_tensor(chunk_words, cutlass.Float32) for _ in range(batch)]
+    if cutlass.const_expr(partial_dtype.width == 16):
+        for v in cutlass.range_constexpr(values):
+            acc[v] = acc[v] * scale
     for c in cutlass.range_constexpr(values // chunk):
         for peers in range(first, last + 1, batch):
             for u in cutlass.range_constexpr(batch):
