@@ -74,6 +74,9 @@ class Sm90Config:
     gpc_order: walk the tiles by a virtual cluster id that each cluster claims at launch from the GPC its
         first CTA sits in (`gemm._sm90_gpc`), so that consecutive tiles, which share a tile of one operand,
         go to clusters of one GPC (data-parallel only, not with stream_k or split_k).
+    narrow_partials: a split tile's partial sums go through the workspace in D's dtype where D is 16-bit
+        (two to a 32-bit word), not in fp32: half the fixup's bytes, for one more rounding of each partial
+        sum to D's precision (stream-K and split-K only; an fp32 D keeps fp32 partials).
     """
 
     tile_m: int = 128
@@ -88,6 +91,7 @@ class Sm90Config:
     split_k: int = 1
     swap_ab: bool = False
     gpc_order: bool = False
+    narrow_partials: bool = False
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -107,6 +111,8 @@ class Sm90Config:
             raise ValueError(f"split_k must be one of {SPLIT_K_CHOICES}, got {self.split_k}")
         if self.split_k > 1 and (self.pingpong or self.stream_k):
             raise ValueError("split_k needs the cooperative schedule without stream_k")
+        if self.narrow_partials and not self.splits_k:
+            raise ValueError("narrow_partials needs stream_k or split_k (only split tiles have partial sums)")
         if self.gpc_order and self.splits_k:
             raise ValueError("gpc_order walks whole tiles: not with stream_k or split_k")
         if self.tile_m == 256 and (self.pingpong or self.splits_k):
@@ -185,6 +191,7 @@ class Sm90Config:
             f"{'' if self.serpentine_k else ' kfwd'}"
             f"{' gpc' if self.gpc_order else ''}"
             f"{' swap' if self.swap_ab else ''}"
+            f"{' p16' if self.narrow_partials else ''}"
         )
 
     def unswapped(self) -> "Sm90Config":

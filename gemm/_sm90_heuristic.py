@@ -7,7 +7,7 @@ candidates the autotuner times (`candidate_configs`). No GPU and no CuTeDSL need
     >>> default_config(320, 4096, 4096, 1).label()
     '128x80 c1x2 sw1m swap'
     >>> default_config(64, 1024, 16384, 1).label()
-    '64x64 c1x1 sw1m split8'
+    '64x64 c1x1 sw1m split8 p16'
     >>> default_config(1024, 14336, 4096, 1).label()
     '128x224 c2x1 sw1m'
 """
@@ -415,8 +415,23 @@ def _swapped_config(m: int, n: int, k: int, l: int):
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned: `_unswapped_config`, or for a mid-size or skinny M the
     transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`, its width narrowed by
-    `_trimmed_width`. `a_major` is "k" or "m", `b_major` "k" or "n"."""
-    return _trimmed_width(m, k, _rule_choice(m, n, k, l, b_major, a_major))
+    `_trimmed_width`; split-K with 16-bit partial sums (`_with_narrow_partials`). `a_major` is "k" or "m",
+    `b_major` "k" or "n"."""
+    return _with_narrow_partials(_trimmed_width(m, k, _rule_choice(m, n, k, l, b_major, a_major)))
+
+
+def _with_narrow_partials(config: Sm90Config) -> Sm90Config:
+    """A split-K config with its partial sums in D's 16-bit dtype (`Sm90Config.narrow_partials`): the fixup moves
+    half the bytes, and it is what split-K loses to cuBLAS's splitK kernel (the mainloop alone ran 0.98-1.02x of
+    it). Six alternating rounds, fp16 unless marked, ratio to cuBLAS, fp32 / 16-bit partials (twenty-sixth session):
+    512x512x65536 128x256 c2x1 split16 0.916x / 0.956x, bf16 0.912x / 0.945x; 896x896x32768 128x224 split4 0.923x /
+    0.938x; 640x640x32768 128x224 c1x1 split8 0.947x / 0.989x; 512x512x16384 128x128 split8 0.950x / 1.006x;
+    256x256x8192 64x48 split4 0.955x / 1.031x; 768x896x32768 128x224 c2x2 split5 0.947x / 0.984x; ahead on all
+    thirteen measured. The error grows by one rounding of each partial sum to D's precision (relative Frobenius
+    2.1e-4 -> 2.9e-4 fp16, 1.7e-3 -> 2.4e-3 bf16). Stream-K keeps fp32 partials (not measured)."""
+    if config.split_k > 1:
+        return replace(config, narrow_partials=True)
+    return config
 
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
@@ -434,8 +449,40 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     if swapped:
         return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
     return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
-            or _swapped_split(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
+            or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
+            or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+# A problem of fewer FLOP per byte of A and B (M N / (M + N)) than the H100's MMA rate over its DRAM bandwidth (about
+# 280) is bound by reading B once from DRAM, whatever the tiling.
+_DRAM_BOUND_INTENSITY = 280
+# `_unsplit_at_dram_bound`'s narrowest tile: 128x64 lost (256x4096x16384: 0.964x of cuBLAS against 1.016x split).
+_UNSPLIT_MIN_WIDTH = 80
+# ... and its K: every problem it was measured on had K = 16384.
+_UNSPLIT_MIN_K = 16384
+
+
+def _unsplit_at_dram_bound(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Where the unswapped choice splits K in two over 128-row tiles and the problem is DRAM-bound
+    (`_DRAM_BOUND_INTENSITY`), K of `_UNSPLIT_MIN_K` or more, one problem, K-major A and B (as measured): tiles of half the width, whole, in the
+    same clusters, where that width is at least `_UNSPLIT_MIN_WIDTH` and the tiles still fit one wave; else None.
+    The same CTAs read the same bytes of B, so the split buys the mainloop nothing and its fixup costs (256x7168x16384
+    128x224 c2x1 split2: the mainloop alone 0.963-0.982x of cuBLAS, whole 0.908-0.926x). Six alternating rounds, fp16 /
+    bf16, ratio to cuBLAS, split 2 / half width whole (twenty-fifth session): 256x7168x16384 (247 FLOP per byte)
+    128x224 0.923x, 0.908x / 128x112 0.986x, 0.983x; 256x5120x16384 (244) 128x160 0.956x, 0.964x / 128x80 0.981x,
+    0.977x; lost where compute-bound (512x3072x16384, 439: 128x192 0.936x / 128x96 0.919x; 1024x1024x16384,
+    768x2048x32768, 384x4096x24576 by 5-25%) and at 64 wide (256x4096x16384, 241)."""
+    if a_major != "k" or b_major != "k" or l > 1 or k < _UNSPLIT_MIN_K or unswapped.split_k != 2 or unswapped.tile_m != 128:
+        return None
+    if unswapped.swap_ab or m * n >= _DRAM_BOUND_INTENSITY * (m + n):
+        return None
+    width = unswapped.tile_n // 2
+    if width < _UNSPLIT_MIN_WIDTH or width % 8 != 0:
+        return None
+    if _ctas(m, n, l, 128, width, unswapped.cluster_m, unswapped.cluster_n) > _SMS:
+        return None
+    return replace(unswapped, tile_n=width, split_k=1)
 
 
 def _split_in_clusters_of_four(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
@@ -1131,7 +1178,14 @@ def _loads_at_once(k: int) -> bool:
 
 
 def candidate_configs(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> list:
-    """The few configs the autotuner times for one problem (at most nine: a tune takes seconds)."""
+    """The few configs the autotuner times for one problem (at most nine: a tune takes seconds), split-K ones with
+    16-bit partial sums as the heuristic's (`_with_narrow_partials`)."""
+    configs = _candidate_tilings(m, n, k, l, b_major, a_major)
+    return list(dict.fromkeys(_with_narrow_partials(config) for config in configs))
+
+
+def _candidate_tilings(m: int, n: int, k: int, l: int, b_major: str, a_major: str) -> list:
+    """`candidate_configs` before the partial sums' dtype."""
     big_tiles = _cdiv(m, 128) * _cdiv(n, 256) * l if _wide_tiles_fit(n) else 0
     if big_tiles >= 8 * _SMS:
         # Many waves: group clusters so that a wave covers a squarish block of D (8 clusters wide

@@ -147,6 +147,10 @@ class Sm90Gemm:
     # ------------------------------------------------------------------------------------------------
     def _setup(self):
         ab_bytes = self.a_dtype.width // 8
+        # A split tile's partial sums: fp32, or D's 16-bit dtype with `narrow_partials`.
+        self.partial_dtype = cutlass.Float32
+        if self.config.narrow_partials and self.d_dtype.width == 16:
+            self.partial_dtype = self.d_dtype
         # bK spans one 128-byte swizzle row of K-major SMEM: 64 elements of a 16-bit type, 128 of fp8.
         self.tile_k = 128 // ab_bytes
         self.tile_shape_mnk = (self.config.tile_m, self.config.tile_n, self.tile_k)
@@ -718,6 +722,13 @@ class Sm90Gemm:
                 tma_atom_c=tma_atom_c, tma_atom_d=tma_atom_d, c_barrier=c_barrier,
                 c_subtile_bytes=c_subtile_bytes, tma_store_pipeline=tma_store_pipeline,
             )
+            # Narrow partial sums are stored times alpha, in D's scale, where D's 16-bit range holds them; a split
+            # tile's sum is then scaled already when the fixup stores it.
+            partial_scale = cutlass.Float32(1.0)
+            fixup_alpha = alpha
+            if cutlass.const_expr(self.partial_dtype.width == 16):
+                partial_scale = alpha
+                fixup_alpha = cutlass.Float32(1.0)
 
             while schedule.has_unit(idx, pos, dp_end, sk_end):
                 tile_idx, k_begin, k_end, idx, pos = schedule.next_unit(
@@ -759,6 +770,7 @@ class Sm90Gemm:
 
                 # ---- a unit with part of its tile's k-tiles leaves its sums; by last arrival the last stores ----
                 stores_d = True
+                tile_alpha = alpha
                 if cutlass.const_expr(self.config.splits_k):
                     if schedule.is_split(k_begin, k_end, k_tile_count):
                         stores_d = False
@@ -771,14 +783,16 @@ class Sm90Gemm:
                             schedule.slot_of(cta_idx, starts_tile),
                             first * self.config.cluster_size + cta_rank_in_cluster, last - first + 1,
                             epi_tidx, self.epi_threads, self.epi_barrier, fixup_flag, self.config.fixup_by_last,
+                            self.partial_dtype, partial_scale,
                         )
                         if cutlass.const_expr(self.config.fixup_by_last):
                             if counted_last == 1:
                                 schedule.add_peers(
                                     tRS_rAcc, workspace, first, last, cluster_idx, self.config.cluster_size,
-                                    cta_rank_in_cluster, epi_tidx, self.epi_threads,
+                                    cta_rank_in_cluster, epi_tidx, self.epi_threads, self.partial_dtype, partial_scale,
                                 )
                                 stores_d = True
+                                tile_alpha = fixup_alpha
 
                 # ---- epilogue -------------------------------------------------------------------
                 if stores_d:
@@ -803,7 +817,8 @@ class Sm90Gemm:
                             for v in cutlass.range_constexpr(subtile_values):
                                 tRS_rD[v] = tRS_rAcc_m[epi_n * subtile_values + v]
                             self._store_subtile(
-                                store_parts, epi, tRS_rD, epi_m, epi_n, first_stage + subtile, alpha, beta, is_epi_warp
+                                store_parts, epi, tRS_rD, epi_m, epi_n, first_stage + subtile, tile_alpha, beta,
+                                is_epi_warp,
                             )
                     if cutlass.const_expr(not self.pingpong):
                         stores = stores + self.epi_rest_m * self.epi_rest_n
@@ -840,9 +855,11 @@ class Sm90Gemm:
                         for epi_n in range(cluster_idx - first, self.epi_rest_n, count):
                             schedule.sum_subtile(
                                 tRS_rD, workspace, first, last, self.config.cluster_size, cta_rank_in_cluster,
-                                epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc),
+                                epi_n, epi_tidx, self.epi_threads, cute.size(tRS_rAcc), self.partial_dtype,
                             )
-                            self._store_subtile(store_parts, epi, tRS_rD, 0, epi_n, stores, alpha, beta, is_epi_warp)
+                            self._store_subtile(
+                                store_parts, epi, tRS_rD, 0, epi_n, stores, fixup_alpha, beta, is_epi_warp
+                            )
                             stores = stores + 1
                         schedule.leave(flags, counter, count, epi_tidx, self.epi_barrier)
 

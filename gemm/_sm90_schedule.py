@@ -202,20 +202,52 @@ def _subtile_view(workspace: cute.Tensor, slot: Int32, subtile, thread: Int32, t
     )
 
 
+def partial_words(values: int, partial_dtype) -> int:
+    """fp32 workspace words that `values` partial sums take: one each in fp32, two to a word in a 16-bit dtype."""
+    return values * partial_dtype.width // 32
+
+
+@cute.jit
+def _store_values(view: cute.Tensor, src: cute.Tensor, count: int, partial_dtype: cutlass.Constexpr, scale):
+    """view[...] = src[:count] (fp32 values), as fp32 words or, times `scale`, rounded to `partial_dtype` two to
+    a word (values 2w and 2w + 1 in word w)."""
+    if cutlass.const_expr(partial_dtype.width == 32):
+        for v in cutlass.range_constexpr(count):
+            view[v] = src[v]
+    else:
+        wide = cute.make_rmem_tensor(count, cutlass.Float32)
+        for v in cutlass.range_constexpr(count):
+            wide[v] = src[v] * scale
+        narrow = cute.make_rmem_tensor(count, partial_dtype)
+        narrow.store(wide.load().to(partial_dtype))
+        words = cute.recast_tensor(narrow, cutlass.Float32)
+        for w in cutlass.range_constexpr(count // 2):
+            view[w] = words[w]
+
+
+@cute.jit
+def _widened(words: cute.Tensor, count: int, partial_dtype: cutlass.Constexpr):
+    """The fp32 values of `count` partial sums loaded as workspace words (`_store_values`' order)."""
+    if cutlass.const_expr(partial_dtype.width == 32):
+        return words
+    wide = cute.make_rmem_tensor(count, cutlass.Float32)
+    wide.store(cute.recast_tensor(words, partial_dtype).load().to(cutlass.Float32))
+    return wide
+
+
 @cute.jit
 def store_partial(acc: cute.Tensor, workspace: cute.Tensor, flags: cute.Tensor, slot: Int32, counter: Int32,
                   count: Int32, thread: Int32, threads: cutlass.Constexpr, barrier, last_flag: cute.Tensor,
-                  by_last: cutlass.Constexpr):
-    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order) to `slot` and count
-    the unit in at its tile's `counter`, of `count` participants. With `by_last` (the last-arrival
-    fixup) returns 1 in every thread if this unit counted in last (it then adds the others' sums and
-    stores the tile), else 0, and the last one sets the counter back to zero for the next launch: every
-    other participant has counted in by then, and a counter serves one split tile per launch. Without
+                  by_last: cutlass.Constexpr, partial_dtype: cutlass.Constexpr, scale: cutlass.Float32):
+    """Write this CTA's partial sums (`acc`, indexed in the epilogue's value order; in `partial_dtype`, a
+    16-bit one times `scale`) to `slot` and count the unit in at its tile's `counter`, of `count` participants. With `by_last` (the
+    last-arrival fixup) returns 1 in every thread if this unit counted in last (it then adds the others'
+    sums and stores the tile), else 0, and the last one sets the counter back to zero for the next launch:
+    every other participant has counted in by then, and a counter serves one split tile per launch. Without
     it returns 0 (the parallel fixup, after the cluster's units, stores the tile)."""
-    values = cute.size(acc)
-    view = _subtile_view(workspace, slot, 0, thread, threads, values, values)
-    for v in cutlass.range_constexpr(values):
-        view[v] = acc[v]
+    words = partial_words(cute.size(acc), partial_dtype)
+    view = _subtile_view(workspace, slot, 0, thread, threads, words, words)
+    _store_values(view, acc, cute.size(acc), partial_dtype, scale)
     # The barrier orders every thread's stores before thread 0's count, whose release (cumulative)
     # publishes them all at GPU scope, as CUTLASS's split-K semaphore does; a fence in every thread
     # cost 0.4-1.3 us a launch (docs/sm90.md).
@@ -245,34 +277,41 @@ def peer_slot(peer: Int32, first: Int32, cluster_size: cutlass.Constexpr, rank: 
     return slot_of(peer * cluster_size + rank, Int32(peer == first))
 
 
-# Workspace values a thread has in flight at once when it adds its peers' sums: enough to hide L2's
+# Workspace words (fp32, or two 16-bit sums) a thread has in flight at once when it adds its peers' sums: enough to hide L2's
 # latency over a few peers, few enough beside a 128x256 tile's 128 accumulators per thread.
 LOADS_IN_FLIGHT = 64
 
 
 @cute.jit
 def add_peers(acc: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int32, me: Int32,
-              cluster_size: cutlass.Constexpr, rank: Int32, thread: Int32, threads: cutlass.Constexpr):
+              cluster_size: cutlass.Constexpr, rank: Int32, thread: Int32, threads: cutlass.Constexpr,
+              partial_dtype: cutlass.Constexpr, scale: cutlass.Float32):
     """acc += the partial sums of the tile's other participants first..last (clusters, all but `me`), from
-    their slots, in `acc`'s value order. Loads of up to four peers are issued together, so a chunk of
-    values costs one round trip to L2 per batch of peers instead of one per peer; a batch that runs past
-    `last` re-reads the last slot and leaves it out of the sum."""
+    their slots, in `acc`'s value order; 16-bit sums were stored times `scale`, so acc is scaled first. Loads of up to four peers are issued together (eight of 16-bit
+    sums), so a chunk of values costs one round trip to L2 per batch of peers instead of one per peer; a
+    batch that runs past `last` re-reads the last slot and leaves it out of the sum."""
     values = cute.size(acc)
+    words = partial_words(values, partial_dtype)
     chunk = values if values <= LOADS_IN_FLIGHT else values // 2
-    batch = max(1, min(4, LOADS_IN_FLIGHT // chunk))
-    loaded = cute.make_rmem_tensor(batch * chunk, cutlass.Float32)
+    chunk_words = partial_words(chunk, partial_dtype)
+    batch = max(1, min(4 * 32 // partial_dtype.width, LOADS_IN_FLIGHT // chunk_words))
+    loaded = [cute.make_rmem_tensor(chunk_words, cutlass.Float32) for _ in range(batch)]
+    if cutlass.const_expr(partial_dtype.width == 16):
+        for v in cutlass.range_constexpr(values):
+            acc[v] = acc[v] * scale
     for c in cutlass.range_constexpr(values // chunk):
         for peers in range(first, last + 1, batch):
             for u in cutlass.range_constexpr(batch):
                 peer = cutlass.min(peers + u, last)
-                view = _subtile_view(workspace, peer_slot(peer, first, cluster_size, rank), 0, thread, threads, values,
-                                     values)
-                for v in cutlass.range_constexpr(chunk):
-                    loaded[u * chunk + v] = view[c * chunk + v]
+                view = _subtile_view(workspace, peer_slot(peer, first, cluster_size, rank), 0, thread, threads, words,
+                                     words)
+                for w in cutlass.range_constexpr(chunk_words):
+                    loaded[u][w] = view[c * chunk_words + w]
             for u in cutlass.range_constexpr(batch):
                 if (peers + u <= last) & (peers + u != me):
+                    peer_values = _widened(loaded[u], chunk, partial_dtype)
                     for v in cutlass.range_constexpr(chunk):
-                        acc[c * chunk + v] = acc[c * chunk + v] + loaded[u * chunk + v]
+                        acc[c * chunk + v] = acc[c * chunk + v] + peer_values[v]
 
 
 # A tile's counter: participants that wrote their sums in the low bits, those done reading above.
@@ -297,24 +336,30 @@ PEERS_PER_BATCH = 4
 
 @cute.jit
 def sum_subtile(dst: cute.Tensor, workspace: cute.Tensor, first: Int32, last: Int32, cluster_size: cutlass.Constexpr,
-                rank: Int32, subtile: Int32, thread: Int32, threads: cutlass.Constexpr, values: cutlass.Constexpr):
+                rank: Int32, subtile: Int32, thread: Int32, threads: cutlass.Constexpr, values: cutlass.Constexpr,
+                partial_dtype: cutlass.Constexpr):
     """dst (one subtile's values, fp32) = the sum of that subtile over the slots of the tile's participants
     first..last (clusters; each participant's slot is that of its CTA of cluster rank `rank`). A batch
-    that runs past `last` re-reads the last slot and leaves it out of the sum."""
+    that runs past `last` re-reads the last slot and leaves it out of the sum; a batch of 16-bit sums
+    holds twice the participants, the same bytes in flight."""
     subtile_values = cute.size(dst)
-    loaded = cute.make_rmem_tensor(PEERS_PER_BATCH * subtile_values, cutlass.Float32)
+    subtile_words = partial_words(subtile_values, partial_dtype)
+    words = partial_words(values, partial_dtype)
+    batch = PEERS_PER_BATCH * 32 // partial_dtype.width
+    loaded = [cute.make_rmem_tensor(subtile_words, cutlass.Float32) for _ in range(batch)]
     dst.fill(0.0)
-    for batch in range(first, last + 1, PEERS_PER_BATCH):
-        for u in cutlass.range_constexpr(PEERS_PER_BATCH):
-            peer = cutlass.min(batch + u, last)
+    for peers in range(first, last + 1, batch):
+        for u in cutlass.range_constexpr(batch):
+            peer = cutlass.min(peers + u, last)
             view = _subtile_view(workspace, peer_slot(peer, first, cluster_size, rank), subtile,
-                                 thread, threads, values, subtile_values)
-            for v in cutlass.range_constexpr(subtile_values):
-                loaded[u * subtile_values + v] = view[v]
-        for u in cutlass.range_constexpr(PEERS_PER_BATCH):
-            if batch + u <= last:
+                                 thread, threads, words, subtile_words)
+            for w in cutlass.range_constexpr(subtile_words):
+                loaded[u][w] = view[w]
+        for u in cutlass.range_constexpr(batch):
+            if peers + u <= last:
+                peer_values = _widened(loaded[u], subtile_values, partial_dtype)
                 for v in cutlass.range_constexpr(subtile_values):
-                    dst[v] = dst[v] + loaded[u * subtile_values + v]
+                    dst[v] = dst[v] + peer_values[v]
 
 
 @cute.jit

@@ -64,6 +64,11 @@ MATRIX = [
     ("64x128_c4x1_nmajorB_dynamic", dict(tile_m=64, tile_n=128, cluster_m=4, cluster_n=1, b_major="n", dynamic=True)),
     ("128x112_c1x4_split2_bf16", dict(tile_n=112, cluster_m=1, cluster_n=4, split_k=2, dtype="bf16")),
     ("128x192_c2x2_split5", dict(tile_n=192, cluster_m=2, cluster_n=2, split_k=5)),
+    # 16-bit partial sums: by last arrival, in parallel, and in fp32 where D is fp32
+    ("split_k4_64x128_narrow_C_bf16", dict(split_k=4, tile_m=64, tile_n=128, narrow_partials=True, has_c=True,
+                                           dtype="bf16")),
+    ("split_k16_128x256_narrow_dynamic", dict(split_k=16, narrow_partials=True, dynamic=True)),
+    ("split_k3_128x112_narrow_fp32out", dict(split_k=3, tile_n=112, narrow_partials=True, out_dtype="fp32")),
     # swap_ab: the transposed problem (B as A, A as B, D^T), each major mapped onto the kernel's
     ("swap_128x80_c1x2_C_dynamic", dict(m=320, tile_n=80, cluster_m=1, cluster_n=2, swap_ab=True, has_c=True,
                                         dynamic=True)),
@@ -116,6 +121,7 @@ REJECTED = [
     ("split_k_7", dict(split_k=7), "split_k must be one of (1, 2, 3, 4, 5, 6, 8, 16), got 7"),
     ("split_k_with_stream_k", dict(split_k=2, stream_k=True), "split_k needs the cooperative schedule without"),
     ("gpc_order_stream_k", dict(gpc_order=True, stream_k=True), "gpc_order walks whole tiles"),
+    ("narrow_unsplit", dict(narrow_partials=True), "narrow_partials needs stream_k or split_k"),
 ]
 
 SABOTAGED = ("AB_STAGE", "TMA_B", "R2S_R")
@@ -166,6 +172,8 @@ def _worker() -> dict:
     out["ptx_pingpong"] = sm90.compile_only(tile_n=128, pingpong=True).__ptx__
     out["ptx_stream_k"] = sm90.compile_only(stream_k=True, dynamic=True).__ptx__
     out["ptx_split_k"] = sm90.compile_only(split_k=4, tile_m=64, tile_n=128, dynamic=True).__ptx__
+    out["ptx_split_k_narrow"] = sm90.compile_only(split_k=4, tile_m=64, tile_n=128, dynamic=True,
+                                                  narrow_partials=True).__ptx__
     out["ptx_176"] = sm90.compile_only(tile_n=176).__ptx__
     out["ptx_256"] = sm90.compile_only(tile_m=256, tile_n=112).__ptx__
     out["ptx_gpc"] = sm90.compile_only(gpc_order=True, dynamic=True).__ptx__
@@ -270,6 +278,15 @@ def test_ptx_of_stream_k_and_split_k_hands_partial_sums_over(results):
     assert len(re.findall(r"st\.global\.b32", stream_k)) == 128 + 2
     assert len(re.findall(r"st\.global\.b32", split_k)) == 64 + 1
     assert "atom.global" not in results["ptx"] and "ld.acquire.gpu" not in results["ptx"]
+
+
+def test_ptx_of_narrow_partials_packs_two_sums_a_word(results):
+    """16-bit partial sums (`narrow_partials`): the same split-K kernel stores half the words, each two sums
+    converted together, and its last arrival loads two peers' words in the loads one peer's fp32 sums took."""
+    wide, narrow = results["ptx_split_k"], results["ptx_split_k_narrow"]
+    assert len(re.findall(r"st\.global\.b32", narrow)) == 32 + 1
+    assert len(re.findall(r"cvt\.rn\.f16x2\.f32", narrow)) == len(re.findall(r"cvt\.rn\.f16x2\.f32", wide)) + 32
+    assert len(re.findall(r"ld\.global\.b32", narrow)) == len(re.findall(r"ld\.global\.b32", wide)) == 64
 
 
 def test_ptx_of_the_gpc_order_claims_an_id_once_per_cluster(results):

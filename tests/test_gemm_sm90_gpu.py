@@ -481,6 +481,51 @@ def test_split_k_with_c_and_fp32_out():
     _check(d32, reference(a, b, c=c.float(), beta=1.0), "fp16")
 
 
+NARROW = dict(narrow_partials=True)
+
+
+@pytest.mark.parametrize(
+    "mnkl, config, dtype",
+    [
+        ((384, 384, 12288, 1), dict(SPLIT_K, tile_n=80, cluster_m=2, **NARROW), "fp16"),  # last arrival
+        ((512, 512, 16384, 1), dict(SPLIT_K, tile_m=128, cluster_m=2, split_k=8, **NARROW), "bf16"),  # parallel
+        ((100, 1000, 3000, 1), dict(SPLIT_K, split_k=3, **NARROW), "fp16"),  # ragged M, N and K
+        ((200, 520, 3280, 3), dict(SPLIT_K, split_k=6, **NARROW), "bf16"),  # batched, ragged, 16 B rows of K
+    ],
+    ids=lambda x: x if isinstance(x, str) else "x".join(map(str, x)) if isinstance(x, tuple) else
+    "-".join(f"{k}{v}" for k, v in x.items() if k != "narrow_partials"),
+)
+def test_split_k_with_narrow_partials(mnkl, config, dtype):
+    """16-bit partial sums, by last arrival and in parallel: three launches in a row match the reference (the
+    counters come back to zero), and with C, alpha and beta the fixup scales each split tile once."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    _three_launches_match(mnkl, config, dtype)
+    a, b, d = _operands(*mnkl, dtype)
+    c = torch.randn_like(d)
+    make_gemm(a, b, d, c=c, alpha=0.75, beta=0.5, config=config)()
+    torch.cuda.synchronize()
+    _check(d, reference(a, b, c=c, alpha=0.75, beta=0.5), dtype)
+
+
+def test_narrow_partials_hold_what_alpha_brings_into_range():
+    """fp16 partial sums are stored times alpha: sums of A B^T far past fp16's range (65504) whose alpha-scaled
+    D fits land finite and right, by last arrival and in parallel."""
+    from gemm._common import reference
+    from gemm.sm90 import make_gemm
+
+    for config in (dict(SPLIT_K, tile_n=80, cluster_m=2, **NARROW), dict(SPLIT_K, split_k=8, **NARROW)):
+        a, b, d = _operands(384, 384, 8192, 1, "fp16")
+        a, b = a * 32, b * 32  # partial sums of 1024 or 2048 k-values: standard deviation 32768 or 46341
+        make_gemm(a, b, d, alpha=1 / 64, config=config)()
+        torch.cuda.synchronize()
+        ref = reference(a, b, alpha=1 / 64)
+        assert ref.abs().max() * 64 > 4 * 65504 and ref.abs().max() < 65504
+        assert torch.isfinite(d).all()
+        _check(d, ref, "fp16")
+
+
 def test_stream_k_launchers_on_two_streams_at_once():
     """Each stream-K launcher owns its workspace and flags: two launchers of one compiled config hold
     different buffers, and launched on two streams without waiting for each other (their launches may

@@ -71,8 +71,8 @@ def test_heuristic_and_candidates_fit_the_problem():
     assert default_config(128, 6144, 4096, 1) == _unswapped_config(128, 6144, 4096, 1)
     assert _unswapped_config(77, 4096, 4096, 1) == Sm90Config(64, 96, 2, 1)
     # ... and split-K where even the narrowest tiles leave most SMs idle and K is long.
-    assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 64, 1, 1, split_k=8)
-    assert default_config(32, 4096, 14336, 1) == Sm90Config(64, 64, 1, 1, split_k=2)
+    assert default_config(64, 1024, 16384, 1) == Sm90Config(64, 64, 1, 1, split_k=8, narrow_partials=True)
+    assert default_config(32, 4096, 14336, 1) == Sm90Config(64, 64, 1, 1, split_k=2, narrow_partials=True)
     assert _unswapped_config(256, 4096, 4096, 1) == Sm90Config(128, 64, 2, 1)
     # A width that lands just under a whole number of waves: 1024x14336 in 4 x 132 - 16 tiles.
     assert default_config(1024, 14336, 4096, 1) == Sm90Config(128, 224, 2, 1)
@@ -81,8 +81,8 @@ def test_heuristic_and_candidates_fit_the_problem():
         assert default_config(*mnkl, b_major="n").tile_n % 64 == 0
         assert all(c.tile_n % 64 == 0 for c in candidate_configs(*mnkl, b_major="n"))
     # Small MN, long K: narrow tiles split so that about 128 runs of at least 32 k-tiles fill the SMs.
-    assert default_config(256, 256, 8192, 1) == Sm90Config(64, 48, 2, 1, split_k=4)
-    assert default_config(512, 512, 16384, 1) == Sm90Config(128, 128, 2, 1, split_k=8)
+    assert default_config(256, 256, 8192, 1) == Sm90Config(64, 48, 2, 1, split_k=4, narrow_partials=True)
+    assert default_config(512, 512, 16384, 1) == Sm90Config(128, 128, 2, 1, split_k=8, narrow_partials=True)
     for mnkl in [(256, 256, 8192, 1), (512, 512, 16384, 1), (128, 1024, 8192, 1), (64, 1024, 16384, 1)]:
         split = default_config(*mnkl)
         tiles = -(-mnkl[0] // split.tile_m) * -(-mnkl[1] // split.tile_n)
@@ -106,7 +106,7 @@ def test_heuristic_and_candidates_fit_the_problem():
     # ... which the swapped tiling replaces where K is short; at a long K 1x4 stays.
     assert default_config(384, 5120, 13824, 1) == Sm90Config(128, 128, 1, 4)
     # Split tiles whose peers' sums are small go to the last-arrival fixup, and the ranking prefers them.
-    assert default_config(384, 384, 12288, 1) == Sm90Config(64, 80, 2, 1, split_k=4)
+    assert default_config(384, 384, 12288, 1) == Sm90Config(64, 80, 2, 1, split_k=4, narrow_partials=True)
     assert default_config(384, 384, 12288, 1).fixup_by_last and default_config(256, 256, 8192, 1).fixup_by_last
     assert not default_config(512, 512, 16384, 1).fixup_by_last
     # A few waves that 128x256 tiles would end on a nearly empty one (2500x5120: 400 tiles, 3.03
@@ -612,9 +612,9 @@ def test_heuristic_twenty_third_session_rules():
 
     split = dict(cluster_m=2, cluster_n=1, raster_along_m=False, swap_ab=True)
     assert _unswapped_config(160, 5120, 16384, 1) == Sm90Config(128, 160, 2, 1, split_k=2)  # 256 rows for 160
-    assert default_config(160, 5120, 16384, 1) == Sm90Config(128, 160, split_k=3, **split)  # 40 tiles in 120 runs
-    assert default_config(136, 5120, 16384, 1) == Sm90Config(128, 136, split_k=3, **split)
-    assert default_config(192, 2048, 16384, 1) == Sm90Config(128, 192, split_k=8, **split)
+    assert default_config(160, 5120, 16384, 1) == Sm90Config(128, 160, split_k=3, narrow_partials=True, **split)  # 40 tiles in 120 runs
+    assert default_config(136, 5120, 16384, 1) == Sm90Config(128, 136, split_k=3, narrow_partials=True, **split)
+    assert default_config(192, 2048, 16384, 1) == Sm90Config(128, 192, split_k=8, narrow_partials=True, **split)
     for mnkl in [(184, 5120, 8192, 1), (160, 5120, 16384, 2), (256, 7168, 16384, 1)]:  # short K, batched, no padding
         config = default_config(*mnkl)
         assert not (config.swap_ab and config.splits_k), mnkl
@@ -647,10 +647,10 @@ def test_narrow_split_over_odd_row_pairs_takes_clusters_of_four():
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import _CLUSTERS_OF_FOUR, _cdiv, default_config
 
-    assert default_config(768, 768, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=5)  # was 128x112 c2x1 split3
-    assert default_config(768, 512, 32768, 1) == Sm90Config(128, 128, 2, 2, split_k=5)  # was 128x80 c2x1 split3
-    assert default_config(768, 1152, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=3)  # was 128x112 c2x1 split2
-    assert default_config(1280, 768, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=3)  # five pairs
+    assert default_config(768, 768, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=5, narrow_partials=True)  # was 128x112 c2x1 split3
+    assert default_config(768, 512, 32768, 1) == Sm90Config(128, 128, 2, 2, split_k=5, narrow_partials=True)  # was 128x80 c2x1 split3
+    assert default_config(768, 1152, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=3, narrow_partials=True)  # was 128x112 c2x1 split2
+    assert default_config(1280, 768, 32768, 1) == Sm90Config(128, 192, 2, 2, split_k=3, narrow_partials=True)  # five pairs
     for m, n, k in ((768, 768, 32768), (768, 512, 16384), (768, 384, 32768), (768, 1152, 32768), (1280, 768, 32768)):
         config = default_config(m, n, k, 1)
         tiles = _cdiv(m, 256) * _cdiv(n, 2 * config.tile_n)
