@@ -337,13 +337,13 @@ def test_split_k(mnkl, config):
     "mnkl, label",
     [
         ((320, 5120, 5120, 1), "128x112 c4x1 sw1m swap"),  # three narrow tiles of M, each shared four ways
-        ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4"),  # split over K, summed by the last to arrive
+        ((384, 384, 12288, 1), "64x80 c2x1 sw1m split4 p16"),  # split over K, summed by the last to arrive
         ((384, 5120, 13824, 1), "128x128 c1x4 sw1m"),  # three row tiles at a long K: A shared four ways
-        ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4"),  # narrow tiles from 48 wide, N ragged in them
-        ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2"),  # skinny: 64 wide, split where that halves the CTAs
+        ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4 p16"),  # narrow tiles from 48 wide, N ragged in them
+        ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2 p16"),  # skinny: 64 wide, split where that halves the CTAs
         ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
         ((77, 4096, 4096, 1), "64x48 c1x2 sw1m swap"),  # skinny, swapped: 64 rows of N by half of M
-        ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8"),  # 448 KB of peers' sums: the parallel fixup
+        ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8 p16"),  # 448 KB of peers' sums: the parallel fixup
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
         ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K
@@ -380,11 +380,11 @@ def test_split_k(mnkl, config):
         ((3001, 6144, 1024, 1), "256x192 c2x1 sw1n swap"),  # ragged M past 768 rows: swapped by area
         ((2555, 2560, 2048, 1), "128x200 c2x1 sw1n swap"),  # M in 13 tiles of 200 (8 more than a multiple of 16)
         ((1112, 9240, 1024, 1), "192x144 c1x2 sw1n swap"),  # an odd count of 192-row tiles of N: paired along M
-        ((160, 2048, 16384, 1), "128x160 c2x1 sw1n split8 swap"),  # swapped split-K where unswapped pads M
+        ((160, 2048, 16384, 1), "128x160 c2x1 sw1n split8 swap p16"),  # swapped split-K where unswapped pads M
         ((48, 1024, 512, 6), "128x48 c2x1 sw1m swap"),  # batched, at most 128 rows: all of M in one tile's width
         ((20, 640, 328, 3), "128x32 c1x1 sw1m swap"),  # ... 20 rows in a 32-wide tile, five weight tiles unpaired
         ((120, 1536, 1000, 5), "128x120 c2x1 sw1m swap"),  # ... 120 wide, K ragged
-        ((768, 512, 16384, 1), "128x128 c2x2 sw1m split5"),  # narrow split over three row pairs: 2x2, 30 runs
+        ((768, 512, 16384, 1), "128x128 c2x2 sw1m split5 p16"),  # narrow split over three row pairs: 2x2, 30 runs
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )
