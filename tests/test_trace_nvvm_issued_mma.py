@@ -37,8 +37,9 @@ def test_a_flat_tile_read_k_major_is_rows_then_k(events):
 
 
 def test_a_transposed_operand_runs_along_n_in_its_contiguous_mode(events):
-    # a rank-4 buffer no MMA layout made: its one-element mode runs along nothing
-    assert labels_of(events, "cols")[0] == ["mma-atom-K", "mma-atom", "mma-atom-N", "mma-atom-N", "stage"]
+    # a rank-4 buffer no MMA layout made: its one-element mode is the unit tile `local_tile(wide, (DEPTH, 1, COLS),
+    # (x, y, 0))` cuts at y, the index that tiles `right` along N elsewhere: it runs along N
+    assert labels_of(events, "cols")[0] == ["mma-atom-K", "mma-atom-N", "mma-atom-N", "mma-atom-N", "stage"]
 
 
 def test_scale_factors_copied_to_the_tmem_a_block_scaled_mma_reads_are_its_operands():

@@ -36,12 +36,17 @@ def wrapper_arch(path: str) -> str:
 
 def wrapper_source(path: str) -> tuple[str, str] | None:
     """The wrapper's module-level ``SOURCE = ("owner/name", "<40-hex commit>")``: the GitHub tree its kernel loads from,
-    or None for a wrapper of an installed package."""
+    or None for a wrapper of an installed package. A wrapper may import it from a loader module beside it
+    (``from _loader import SOURCE``), which several wrappers of one repository share."""
     with open(path) as f:
         tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SOURCE" for t in node.targets):
             return tuple(ast.literal_eval(node.value))
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and any(a.name == "SOURCE" for a in node.names):
+            loader = os.path.join(os.path.dirname(path), f"{node.module}.py")
+            if os.path.exists(loader):
+                return wrapper_source(loader)
     return None
 
 
