@@ -11,27 +11,10 @@ fp32 A, dt and D, bf16 trap. Compiled as `mamba3_step_fn` compiles it: quack's `
 and head counts and 128-bit divisibility, the TVM-FFI fake stream.
 """
 
-from _common import github_source
+from _mamba3_step import SOURCE, compile_step  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_90a"
-SOURCE = ("state-spaces/mamba", "e9594ce1c732d97440f0332fdc43170a2294dbfa")
 
 
 def compile_only(hdim=64, dstate=128, mimo=1):
-    import cutlass
-    from cutlass import cute
-
-    module = github_source(SOURCE[0], "", "mamba_ssm.ops.cute.mamba3.mamba3_step_fn")
-    fake = module.make_fake_tensor
-    bf16, f32 = cutlass.BFloat16, cutlass.Float32
-    batch, heads = cute.sym_int(), cute.sym_int()
-    div = lambda dtype: 128 // dtype.width  # noqa: E731
-    state = fake(f32, (batch, heads, hdim, dstate), div(f32))
-    bc = lambda: fake(bf16, (batch, mimo, heads, dstate), div(bf16))  # noqa: E731
-    bhd = lambda: fake(bf16, (batch, heads, hdim), div(bf16))  # noqa: E731
-    proj = lambda: fake(bf16, (mimo, heads, hdim), div(bf16))  # noqa: E731
-    op = module.Mamba3Step(64, dstate, mimo, 4, remove_gate=False, remove_outproj=False)
-    return cute.compile(op, state, bc(), bhd(), fake(f32, (batch, heads), div(f32)), bc(), bc(),
-                        fake(f32, (heads,), div(f32)), bhd(), fake(f32, (batch, heads), div(f32)),
-                        fake(bf16, (batch, heads), div(bf16)), proj(), proj(), state, bhd(), bhd(), proj(),
-                        cute.runtime.make_fake_stream(use_tvm_ffi_env_stream=True), options="--enable-tvm-ffi")
+    return compile_step(hdim, dstate, mimo, gated=True)

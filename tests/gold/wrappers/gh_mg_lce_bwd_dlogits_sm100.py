@@ -15,25 +15,10 @@ d_logprobs, max and sum, the (tokens, 3072) bf16 d_logits buffer (32-byte aligne
 pointer, a CUDA stream.
 """
 
-from _common import github_source
+from _megatron_lce import SOURCE, compile_bwd_partial_dlogits, kernel_module  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_100a"
-SOURCE = ("NVIDIA/Megatron-LM", "c55fa113f16d72042c6d8f946815970818bc3552")
 
 
 def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):
-    import cutlass
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream, make_ptr
-
-    module = github_source(SOURCE[0], "", "megatron.core.fusions.linear_cross_entropy.blackwell.bwd_partial_dlogits")
-    rows = lambda dtype, cols, align: make_fake_compact_tensor(  # noqa: E731
-        dtype, (cute.sym_int(), cols), stride_order=(1, 0), assumed_align=align)
-    vector = lambda dtype: make_fake_compact_tensor(dtype, (cute.sym_int(),), assumed_align=8)  # noqa: E731
-    weight = make_fake_compact_tensor(cutlass.BFloat16, (vocab, dim), stride_order=(1, 0), assumed_align=16)
-    num_valid_tokens = make_ptr(cutlass.Int64, 0, cute.AddressSpace.gmem, assumed_align=8)
-    kernel = module.BwdPartialDlogits(reduction=0, vocab_per_split=vocab_per_split)
-    return cute.compile(kernel, cutlass.Int32(0), rows(cutlass.BFloat16, dim, 16), weight, vector(cutlass.Int64),
-                        vector(cutlass.Float32), vector(cutlass.Float32), vector(cutlass.Float32),
-                        rows(cutlass.BFloat16, vocab_per_split, 32), num_valid_tokens, cutlass.Int64(-100),
-                        cutlass.Int32(0), make_fake_stream())
+    return compile_bwd_partial_dlogits(kernel_module("blackwell", "bwd_partial_dlogits"), dim, vocab, vocab_per_split)

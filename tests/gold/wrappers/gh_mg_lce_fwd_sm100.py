@@ -12,24 +12,11 @@ int64 labels, fp32 per-token logprobs and (tokens, 42) fp32 partial max / sum, 1
 stream.
 """
 
-from _common import github_source
+from _megatron_lce import SOURCE, compile_fwd_mainloop, kernel_module, weight  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_100a"
-SOURCE = ("NVIDIA/Megatron-LM", "c55fa113f16d72042c6d8f946815970818bc3552")
 
 
 def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):
-    import cutlass
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
-
-    module = github_source(SOURCE[0], "", "megatron.core.fusions.linear_cross_entropy.blackwell.fwd_mainloop")
-    splits = (vocab + vocab_per_split - 1) // vocab_per_split
-    rows = lambda dtype, cols, align: make_fake_compact_tensor(  # noqa: E731
-        dtype, (cute.sym_int(), cols), stride_order=(1, 0), assumed_align=align)
-    vector = lambda dtype, align: make_fake_compact_tensor(dtype, (cute.sym_int(),), assumed_align=align)  # noqa: E731
-    weight = make_fake_compact_tensor(cutlass.BFloat16, (vocab, dim), stride_order=(1, 0), assumed_align=16)
-    kernel = module.FwdMainLoop(vocab_per_split=vocab_per_split)
-    return cute.compile(kernel, rows(cutlass.BFloat16, dim, 16), weight, vector(cutlass.Int64, 8),
-                        vector(cutlass.Float32, 16), rows(cutlass.Float32, splits, 8), rows(cutlass.Float32, splits, 8),
-                        cutlass.Int64(-100), cutlass.Int32(0), make_fake_stream())
+    module = kernel_module("blackwell", "fwd_mainloop")
+    return compile_fwd_mainloop(module, weight(vocab, dim), dim, vocab, vocab_per_split)

@@ -14,25 +14,16 @@ nvvm.fmax the result type first, an argument CuTeDSL 4.8 dropped: the wrapper re
 `cute.arch.fmax` (the same fp32 max of scalars; it makes no tensor, so no record changes).
 """
 
-from _common import github_source
+from _megatron_lce import SOURCE, compile_fwd_mainloop, kernel_module, rows  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_90a"
-SOURCE = ("NVIDIA/Megatron-LM", "c55fa113f16d72042c6d8f946815970818bc3552")
 
 
 def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):
     import cutlass
     from cutlass import cute
-    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
 
-    helpers = github_source(SOURCE[0], "", "megatron.core.fusions.linear_cross_entropy.hopper.utils")
+    helpers = kernel_module("hopper", "utils")
     helpers.fmax = lambda a, b, c=None: cute.arch.fmax(a, b) if c is None else cute.arch.fmax(cute.arch.fmax(a, b), c)
-    module = github_source(SOURCE[0], "", "megatron.core.fusions.linear_cross_entropy.hopper.fwd_mainloop")
-    splits = (vocab + vocab_per_split - 1) // vocab_per_split
-    rows = lambda dtype, cols, align: make_fake_compact_tensor(  # noqa: E731
-        dtype, (cute.sym_int(), cols), stride_order=(1, 0), assumed_align=align)
-    vector = lambda dtype, align: make_fake_compact_tensor(dtype, (cute.sym_int(),), assumed_align=align)  # noqa: E731
-    kernel = module.FwdMainLoop(vocab_per_split=vocab_per_split)
-    return cute.compile(kernel, rows(cutlass.BFloat16, dim, 16), rows(cutlass.BFloat16, dim, 16),
-                        vector(cutlass.Int64, 8), vector(cutlass.Float32, 16), rows(cutlass.Float32, splits, 8),
-                        rows(cutlass.Float32, splits, 8), cutlass.Int64(-100), cutlass.Int32(0), make_fake_stream())
+    module = kernel_module("hopper", "fwd_mainloop")
+    return compile_fwd_mainloop(module, rows(cutlass.BFloat16, dim, 16), dim, vocab, vocab_per_split)
