@@ -4,8 +4,9 @@ The tree was written against CuTeDSL 4.0 / 4.1 (June 2025). CuTeDSL 4.8.1 moved 
 are given back here under their old names, each mapped to what 4.8.1 calls it, so the kernels compile unchanged:
 `cutlass.utils.{CooperativeGroup, Agent, make_pipeline_state, PipelineUserType}` (now `cutlass.pipeline`),
 `cutlass.utils.PipelineTmaAsync.create` (now `cutlass.pipeline`; its CTA layout, which the tree passes as (M, N, K),
-is given the leading size-1 V mode 4.8.1 reads), `cpasync.make_tma_tile_atom` (now `make_tiled_tma_atom`) and
-`cutlass.range_dynamic` (now `cutlass.range`). None of them makes or reshapes a tensor the kernels bind.
+is given the leading size-1 V mode 4.8.1 reads), `cpasync.make_tma_tile_atom` (now `make_tiled_tma_atom`), `cutlass.range_dynamic` (now `cutlass.range`) and, for
+matmul_3's hand-made barriers, `cute.arch.mbarrier_init_arrive_cnt` / `mbarrier_init_tx_bytes` (now `mbarrier_init` /
+`mbarrier_arrive_and_expect_tx`). None of them makes or reshapes a tensor the kernels bind.
 """
 
 import os
@@ -30,6 +31,7 @@ class _TmaAsyncPipeline:
 
 def _old_names() -> None:
     import cutlass
+    import cutlass.cute
     import cutlass.utils
     from cutlass import pipeline
     from cutlass.cute.nvgpu import cpasync
@@ -42,6 +44,11 @@ def _old_names() -> None:
         cpasync.make_tma_tile_atom = cpasync.make_tiled_tma_atom
     if not hasattr(cutlass, "range_dynamic"):
         cutlass.range_dynamic = cutlass.range
+    arch = cutlass.cute.arch
+    if not hasattr(arch, "mbarrier_init_arrive_cnt"):
+        arch.mbarrier_init_arrive_cnt = arch.mbarrier_init
+    if not hasattr(arch, "mbarrier_init_tx_bytes"):
+        arch.mbarrier_init_tx_bytes = arch.mbarrier_arrive_and_expect_tx
 
 
 def module(name):
