@@ -17,7 +17,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "mamba_ssm/", "flash_comm/", "torchao/",
             "megatron/", "forge_cute_py/", "gn_kernels/", "transformer_nuggets/",
             "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/",
-            "operators/", "mega_attention/", "punwai+cute-flash-attn/", "alexarmbr+cute_kernels/")
+            "operators/", "mega_attention/", "punwai+cute-flash-attn/", "alexarmbr+cute_kernels/",
+            "supercharleszhu+cutlass-puzzle/")
 
 
 class TraceFailed(RuntimeError):
