@@ -5,10 +5,11 @@ per row x 128 K (A) and per 128 N x 128 K block (B), mma.sync m16n8k32 FP8 over 
 partial of each 128-K tile rescaled into the accumulator by the two scales; warp-specialised: a scheduler warp
 publishes work tiles through an SMEM mailbox, one warp TMA-loads A / B into a swizzled ring, one warp TMA-loads A's
 scales and cp.asyncs B's; bf16 D. Compiled as `cute_dsl_sm12x_moe_gemm_fp8`'s untuned path does
-(`moe_fp8_gemm._op`: `select_tile` gives (128, 128, 128) for 64 rows per expert at K 7168 (> 2048:
-`select_plain_bm_64_or_128`'s 128 at this size), `resolve_stage_store` the ring depth (3) and the store method (R2G_WG: the bf16
-tile staged in SMEM laid over sA, then 128-bit global stores by the math warps), then
-`cute.compile(op.build(grid_x), *make_args(...))`): 8 experts, N 4096, K 7168, 512 packed rows, 188 SMs (an RTX PRO
+(`moe_fp8_gemm._op`): `select_tile` gives (128, 128, 128) for 256 rows per expert at K 7168 (K > 2048:
+`select_plain_bm_64_or_128`'s cost picks 128, 3 waves x 176 against 6 x 112 for 64 on 188 SMs),
+`resolve_stage_store` the ring depth (3) and the store method (R2G_WG: the bf16 tile staged in SMEM laid over sA,
+then 128-bit global stores by the math warps), then `cute.compile(op.build(grid_x), *make_args(...))`: 8 experts,
+N 4096, K 7168, 2048 packed rows (the shapes are dynamic: the row count only picks the tile), 188 SMs (an RTX PRO
 6000's count), no PDL. The host op's torch dtype check is skipped (its only out dtype is bf16): the config is built
 with the package's own `make_cfg` / `resolve_stage_store`. `flashinfer.utils` (pynvml, the JIT loader) is the
 torch stand-in, given the two integer helpers the kernel files take from it (ceiling division, round up).
