@@ -1,0 +1,28 @@
+"""flashinfer's fused gated residual RMSNorm (flashinfer/norm/kernels/gated_residual_rmsnorm.py,
+`_gated_residual_rmsnorm_kernel`), sm_100a, built as its host path `run` -> `_get_compiled` builds it for
+a batch of 65 to 148 rows (`m * s <= 148`, so no min-blocks hint: `mbpm = 0`) in MODE 1: `_config` gives VEC = 4, S = 1 (one CTA per whole row, CJ = 2), x re-read from global for the epilogue (not staged), the partials read one per lane and folded by a 16-lane butterfly; cluster (1, 1, 1); gain centre 0, PDL off.
+bf16 branch rows and weight, FP32 residual stream, alpha, beta and output, a run-time row count; hidden size fixed at
+8192 by the kernel.
+"""
+
+from _common import dynamic, flashinfer, row_major, stream, tensor
+
+ARCH = "sm_100a"
+
+VEC, S, MODE, LOWREG, MBPM, CX = 4, 1, 1, False, 0, 1
+
+
+def compile_only(vec=VEC, s=S, mode=MODE, lowreg=LOWREG, mbpm=MBPM, cx=CX):
+    import cutlass
+
+    module = flashinfer("norm.kernels.gated_residual_rmsnorm", host_only=("jit", "jit.cute_dsl_core"))
+    h, t = module.H, module.T
+    rows = dynamic()
+    branch = row_major(cutlass.BFloat16, (rows, h))
+    residual = row_major(cutlass.Float32, (rows, h))
+    weight = tensor(cutlass.BFloat16, (h,))
+    gate = tensor(cutlass.Float32, (h,))
+    output = row_major(cutlass.Float32, (rows, h))
+    smem = 128 + (4 * h // s if s >= 2 else 0)
+    return cutlass.cute.compile(module._gated_residual_rmsnorm_launch, branch, residual, weight, gate, gate, output,
+                                stream(), vec, s, h // (vec * t * s), mode, lowreg, 0.0, 1e-6, smem, mbpm, cx, False)
