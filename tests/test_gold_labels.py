@@ -62,7 +62,7 @@ def tallies():
 REACHED = {"tune": 5044, "heldout": 239}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 4522}
+REACHED_INSTALLED = {"tune": 4522, "heldout": 112}
 ISSUE_TARGET_PCT = 95.0
 
 
