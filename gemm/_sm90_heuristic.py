@@ -440,7 +440,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
-    count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`)."""
+    count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
+    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`)."""
     skinny_batched = _skinny_batched_swap(m, n, l, a_major, b_major)
     if skinny_batched:
         return skinny_batched
@@ -451,7 +452,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
             or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
-            or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+            or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
+            or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
 
 
 # A problem of fewer FLOP per byte of A and B (M N / (M + N)) than the H100's MMA rate over its DRAM bandwidth (about
@@ -483,6 +485,31 @@ def _unsplit_at_dram_bound(m: int, n: int, k: int, l: int, a_major: str, b_major
     if _ctas(m, n, l, 128, width, unswapped.cluster_m, unswapped.cluster_n) > _SMS:
         return None
     return replace(unswapped, tile_n=width, split_k=1)
+
+
+# `_split_unpaired_over_odd_rows`' narrowest tile: a split tile narrower than 128 reads its A rows again for every few
+# columns of D, and unpaired it lost (`_UNPAIRED_NARROW_SPLIT`).
+_SPLIT_UNPAIRED_MIN_WIDTH = 128
+
+
+def _split_unpaired_over_odd_rows(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Where the unswapped choice splits K over 128-row tiles at least `_SPLIT_UNPAIRED_MIN_WIDTH` wide in 2x1 clusters
+    and M cuts into an odd count of row tiles (one problem, K-major A and B, as measured): the same tiles and split in
+    1x1 clusters, where the split stays the same over their fewer CTAs; else None. The split runs fill at most one wave
+    either way, so the pair's B multicast is all 2x1 buys, and each column's last cluster computes an empty row tile:
+    its CTA still streams B for its partner and takes its runs' share of the fixup. `_cost` ranks the pair ahead by
+    `_UNPAIRED` alone. Six alternating rounds each (fp16 unless marked, ratio to cuBLAS, twenty-seventh session), 2x1 /
+    1x1, all with 16-bit partials: 896x896x32768 128x224 split4 0.959x / 0.978x (bf16 0.947x / 0.978x; 0.971x, 0.957x /
+    0.993x in the twenty-sixth session); 896x896x65536 0.942x / 0.975x; 896x896x8192 0.948x / 0.951x; 832x896x16384
+    1.536x / 1.591x; 384x1024x8192 128x128 split4 0.968x / 0.998x; 384x512x16384 128x128 split8 0.929x / 0.941x;
+    832x512x32768 128x256 split8 1.096x / 1.101x; 896x512x65536 0.950x / 0.954x: ahead on all eight."""
+    if (l != 1 or a_major != "k" or b_major != "k" or unswapped.split_k == 1 or unswapped.swap_ab
+            or unswapped.tile_m != 128 or unswapped.tile_n < _SPLIT_UNPAIRED_MIN_WIDTH
+            or (unswapped.cluster_m, unswapped.cluster_n) != (2, 1) or _cdiv(m, 128) % 2 == 0):
+        return None
+    if _split_k(_ctas(m, n, l, 128, unswapped.tile_n, 1, 1), k) != unswapped.split_k:
+        return None
+    return replace(unswapped, cluster_m=1)
 
 
 def _split_in_clusters_of_four(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
