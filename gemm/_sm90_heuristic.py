@@ -500,21 +500,21 @@ def _unsplit_at_dram_bound(m: int, n: int, k: int, l: int, a_major: str, b_major
 # columns of D, and unpaired it lost (`_UNPAIRED_NARROW_SPLIT`).
 _SPLIT_UNPAIRED_MIN_WIDTH = 128
 # ... and its largest split: at split 4 it ran ahead on all eleven problems measured, at split 8 it was a wash
-# (384x512x16384 128x128 +1.3%, 832x512x32768 128x256 +0.5%, 896x512x65536 +0.4%, 864x512x16384 -1.8%).
+# (384x512x16384 128x128 +1.3%, 832x512x32768 128x256 +0.5%, 896x512x65536 +0.4%, 864x512x16384 -1.8% then +0.1%).
 _SPLIT_UNPAIRED_MAX_SPLIT = 4
 
 
 def _split_unpaired_over_odd_rows(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
-    """Where the unswapped choice splits K over 128-row tiles at least `_SPLIT_UNPAIRED_MIN_WIDTH` wide in 2x1 clusters
-    and M cuts into an odd count of row tiles (one problem, K-major A and B, as measured): the same tiles and split in
-    1x1 clusters, where the split stays the same over their fewer CTAs; else None. The split runs fill at most one wave
-    either way, so the pair's B multicast is all 2x1 buys, and each column's last cluster computes an empty row tile:
-    its CTA still streams B for its partner and takes its runs' share of the fixup. `_cost` ranks the pair ahead by
-    `_UNPAIRED` alone. Six alternating rounds each (fp16 unless marked, ratio to cuBLAS, twenty-seventh session), 2x1 /
-    1x1, all with 16-bit partials: 896x896x32768 128x224 split4 0.959x / 0.978x (bf16 0.947x / 0.978x; 0.971x, 0.957x /
-    0.993x in the twenty-sixth session); 896x896x65536 0.942x / 0.975x; 896x896x8192 0.948x / 0.951x; 832x896x16384
-    1.536x / 1.591x; 384x1024x8192 128x128 split4 0.968x / 0.998x; 384x512x16384 128x128 split8 0.929x / 0.941x;
-    832x512x32768 128x256 split8 1.096x / 1.101x; 896x512x65536 0.950x / 0.954x: ahead on all eight."""
+    """Where the unswapped choice splits K over 128-row tiles at least `_SPLIT_UNPAIRED_MIN_WIDTH` wide, at most
+    `_SPLIT_UNPAIRED_MAX_SPLIT` ways, in 2x1 clusters, and M cuts into an odd count of row tiles (one problem, K-major A
+    and B, as measured): the same tiles and split in 1x1 clusters, where the split stays the same over their fewer
+    CTAs; else None. The split runs fill at most one wave either way, so the pair's B multicast is all 2x1 buys, and
+    each column's last cluster holds a row tile past M (a CTA for no rows of D); `_cost` ranks the pair ahead by `_UNPAIRED` alone. Six alternating rounds each (fp16 unless marked, ratio to
+    cuBLAS, twenty-seventh session), 2x1 / 1x1, 16-bit partials, split 4: 128x224 on 896x896x32768 0.959x / 0.978x
+    (bf16 0.947x, 0.934x / 0.978x, 0.980x), 896x896x65536 0.942x / 0.975x, 896x896x8192 0.948x / 0.951x,
+    832x896x16384 1.536x / 1.591x, 864x896x24576 1.063x / 1.131x; 128x160 on 800x640x8192 0.972x / 0.974x; 128x128 on
+    384x1024x8192 0.968x / 0.998x, 352x1024x8192 0.962x / 0.998x, 544x640x8192 1.220x / 1.254x, 640x640x8192 0.993x /
+    1.013x: ahead on all eleven."""
     if (l != 1 or a_major != "k" or b_major != "k" or not 1 < unswapped.split_k <= _SPLIT_UNPAIRED_MAX_SPLIT
             or unswapped.swap_ab
             or unswapped.tile_m != 128 or unswapped.tile_n < _SPLIT_UNPAIRED_MIN_WIDTH
