@@ -202,6 +202,15 @@ _ONE_WAVE_FILL = 0.9
 # issue 20.7M instructions against 13.3M, and ran at 1.49 GHz against 1.52 (174.3 us, 170.5, cuBLAS 170.1). At K =
 # 2048 the 256-row tile lost (264x32768x2048 1.007x -> 0.988x of cuBLAS, fp16).
 _WIDE_PAIRS_MIN_K = 6144
+# Below `_WIDE_PAIRS_MIN_K`, down to this K, where M cuts into at least this many pairs of tiles: with one pair the
+# 256-row tile lost, with two it ran even, with three it ran ahead (fp16, six alternating rounds each, ratio to
+# cuBLAS, twenty-seventh session), 128 / 256 rows: 264x32768x2048 128x136 c1x2 0.996x / 0.963x (one pair);
+# 544x16384x2048 0.983x / 0.983x (two); 808x22016x2048 0.934x, 0.947x, 0.954x / 0.965x, 0.978x, 0.979x (bf16 0.940x,
+# 0.942x / 0.975x, 0.971x); 808x22016x3072 0.960x / 0.981x; 808x22016x4096 0.957x / 0.986x; 808x11008x2048 0.952x /
+# 0.972x (three). cuBLAS runs 256x136 in 1x2 on 808x22016x2048 (its D^T). The twenty-second session's 584x32768x4096
+# (two pairs) ran 0.4% behind.
+_WIDE_PAIRS_SHORT_K = 2048
+_WIDE_PAIRS_SHORT_K_MIN_PAIRS = 3
 # Unswapped 128-row tiles over several waves take 192 rows (three consumer warpgroups), same width, where those take
 # no more whole waves' time (`_taller_rows`), from this K (measured at 8192-9216 only).
 _TALLER_ROWS_MIN_K = 8192
@@ -440,7 +449,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
-    count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`)."""
+    count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
+    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`)."""
     skinny_batched = _skinny_batched_swap(m, n, l, a_major, b_major)
     if skinny_batched:
         return skinny_batched
@@ -451,7 +461,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
             or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
-            or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+            or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
+            or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
 
 
 # A problem of fewer FLOP per byte of A and B (M N / (M + N)) than the H100's MMA rate over its DRAM bandwidth (about
@@ -483,6 +494,35 @@ def _unsplit_at_dram_bound(m: int, n: int, k: int, l: int, a_major: str, b_major
     if _ctas(m, n, l, 128, width, unswapped.cluster_m, unswapped.cluster_n) > _SMS:
         return None
     return replace(unswapped, tile_n=width, split_k=1)
+
+
+# `_split_unpaired_over_odd_rows`' narrowest tile: a split tile narrower than 128 reads its A rows again for every few
+# columns of D, and unpaired it lost (`_UNPAIRED_NARROW_SPLIT`).
+_SPLIT_UNPAIRED_MIN_WIDTH = 128
+# ... and its largest split: at split 4 it ran ahead on all eleven problems measured, at split 8 it was a wash
+# (384x512x16384 128x128 +1.3%, 832x512x32768 128x256 +0.5%, 896x512x65536 +0.4%, 864x512x16384 -1.8% then +0.1%).
+_SPLIT_UNPAIRED_MAX_SPLIT = 4
+
+
+def _split_unpaired_over_odd_rows(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Where the unswapped choice splits K over 128-row tiles at least `_SPLIT_UNPAIRED_MIN_WIDTH` wide, at most
+    `_SPLIT_UNPAIRED_MAX_SPLIT` ways, in 2x1 clusters, and M cuts into an odd count of row tiles (one problem, K-major A
+    and B, as measured): the same tiles and split in 1x1 clusters, where the split stays the same over their fewer
+    CTAs; else None. The split runs fill at most one wave either way, so the pair's B multicast is all 2x1 buys, and
+    each column's last cluster holds a row tile past M (a CTA for no rows of D); `_cost` ranks the pair ahead by `_UNPAIRED` alone. Six alternating rounds each (fp16 unless marked, ratio to
+    cuBLAS, twenty-seventh session), 2x1 / 1x1, 16-bit partials, split 4: 128x224 on 896x896x32768 0.959x / 0.978x
+    (bf16 0.947x, 0.934x / 0.978x, 0.980x), 896x896x65536 0.942x / 0.975x, 896x896x8192 0.948x / 0.951x,
+    832x896x16384 1.536x / 1.591x, 864x896x24576 1.063x / 1.131x; 128x160 on 800x640x8192 0.972x / 0.974x; 128x128 on
+    384x1024x8192 0.968x / 0.998x, 352x1024x8192 0.962x / 0.998x, 544x640x8192 1.220x / 1.254x, 640x640x8192 0.993x /
+    1.013x: ahead on all eleven."""
+    if (l != 1 or a_major != "k" or b_major != "k" or not 1 < unswapped.split_k <= _SPLIT_UNPAIRED_MAX_SPLIT
+            or unswapped.swap_ab
+            or unswapped.tile_m != 128 or unswapped.tile_n < _SPLIT_UNPAIRED_MIN_WIDTH
+            or (unswapped.cluster_m, unswapped.cluster_n) != (2, 1) or _cdiv(m, 128) % 2 == 0):
+        return None
+    if _split_k(_ctas(m, n, l, 128, unswapped.tile_n, 1, 1), k) != unswapped.split_k:
+        return None
+    return replace(unswapped, cluster_m=1)
 
 
 def _split_in_clusters_of_four(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
@@ -1006,7 +1046,8 @@ def _wave_time(m: int, n: int, l: int, config: Sm90Config) -> float:
 
 def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Config:
     """A swapped 128-row pair (1x2 clusters: two tiles of M share the weight tile) over several waves, one problem,
-    whole tiles, from a K of `_WIDE_PAIRS_MIN_K`: 256 rows of N by the same width in the same cluster and walk where
+    whole tiles, from a K of `_WIDE_PAIRS_MIN_K` (from `_WIDE_PAIRS_SHORT_K` where M cuts into
+    `_WIDE_PAIRS_SHORT_K_MIN_PAIRS` pairs or more): 256 rows of N by the same width in the same cluster and walk where
     their whole waves take no longer (`_wave_time`); else `config`. Half the tiles read the activations half as
     often, and the same MMA work issues fewer instructions. Six alternating rounds each (fp16 / bf16, ratio to
     cuBLAS, twenty-first session), 128 rows / 256: 280x32768x6144 (llm35) 128x144 under ncu 174.3 / 170.5 us,
@@ -1017,7 +1058,10 @@ def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Confi
     lost (sixteenth session: 568x28672x8192 128x144 c1x2 1.056x / 0.937x, seven waves against four of two;
     328x40960x8192 128x176 0.961x / 0.808x, five against three of two)."""
     pair = config.tile_m == 128 and (config.cluster_m, config.cluster_n) == (1, 2)
-    if not (pair and config.swap_ab and l == 1 and k >= _WIDE_PAIRS_MIN_K) or config.splits_k:
+    long_enough = k >= _WIDE_PAIRS_MIN_K or (
+        k >= _WIDE_PAIRS_SHORT_K and _cdiv(m, config.tile_n) >= 2 * _WIDE_PAIRS_SHORT_K_MIN_PAIRS
+    )
+    if not (pair and config.swap_ab and l == 1 and long_enough) or config.splits_k:
         return config
     if config.tile_n > _WIDE_SWAP_MAX_WIDTH or _wave_time(m, n, l, config) <= _tile_time(128, config.tile_n):
         return config

@@ -344,6 +344,8 @@ def test_split_k(mnkl, config):
         ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
         ((77, 4096, 4096, 1), "64x48 c1x2 sw1m swap"),  # skinny, swapped: 64 rows of N by half of M
         ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8 p16"),  # 448 KB of peers' sums: the parallel fixup
+        ((800, 896, 8192, 1), "128x224 c1x1 sw1m split4 p16"),  # split over seven ragged row tiles: unpaired
+        ((808, 11008, 2048, 1), "256x136 c1x2 sw1n swap"),  # short K, three pairs of M tiles: 256 rows of N
         ((320, 4096, 4096, 1), "128x80 c1x2 sw1m swap"),  # mid M on wgmma's N: D^T in 80-row tiles of M
         ((272, 4096, 4096, 1), "64x144 c1x2 sw1m swap"),  # 64 rows of N by 144 of M
         ((192, 4096, 8192, 1), "64x96 c1x2 sw1m swap"),  # swapped in place of split-K

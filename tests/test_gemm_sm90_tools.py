@@ -481,7 +481,7 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
     assert default_config(584, 32768, 8192, 1) == Sm90Config(
         256, 152, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(344, 18432, 1024, 1).tile_n == 128  # short K: 8-column epilogue subtiles cost more
-    assert default_config(808, 22016, 2048, 1) == Sm90Config(128, 136, 1, 2, raster_along_m=False, swap_ab=True)
+    assert default_config(808, 22016, 2048, 1) == Sm90Config(256, 136, 1, 2, raster_along_m=False, swap_ab=True)
     assert default_config(272, 4096, 4096, 1).tile_n == 144  # 64-row tiles: bound by reading the weight
     assert default_config(648, 6144, 20480, 1) == Sm90Config(192, 168, 1, 2, swap_ab=True)
     for m in range(129, 769, 7):
@@ -495,8 +495,9 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
 
 
 def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
-    """From a K of 6144, swapped 128-row pairs (1x2) over several waves, one problem, take 256 rows of N where those
-    take no more whole waves' time (cuBLAS's 256x144 1x2 on 280x32768x6144); more waves' time, a short K, batches,
+    """From a K of 6144 (from 2048 where M cuts into three pairs of tiles or more), swapped 128-row pairs (1x2) over
+    several waves, one problem, take 256 rows of N where those take no more whole waves' time (cuBLAS's 256x144 1x2 on
+    280x32768x6144); more waves' time, a short K, batches,
     stream-K tails and widths past 192 keep 128 rows. From a K of 8192, unswapped 128-row tiles over several waves
     past 768 rows take 192 rows of the same width (cuBLAS's 192x192 on 4096x2304x9216), paired along M where the
     row tiles pair, else along N, else kept; so are tilings that 192 rows would end on more waves' time."""
@@ -507,7 +508,11 @@ def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
     assert _rule_choice(280, 32768, 6144, 1) == Sm90Config(256, 144, **pair)  # 2 waves of 256 rows for 4 of 128
     assert _rule_choice(576, 32768, 8192, 1) == Sm90Config(256, 144, **pair)  # 4 for 8
     assert _rule_choice(568, 28672, 8192, 1) == Sm90Config(128, 144, **pair)  # 4 waves of 256 rows for 7 of 128
-    assert _rule_choice(264, 32768, 2048, 1) == Sm90Config(128, 144, **pair)  # short K
+    assert _rule_choice(264, 32768, 2048, 1) == Sm90Config(128, 144, **pair)  # short K, one pair of M tiles
+    assert _rule_choice(544, 16384, 2048, 1) == Sm90Config(128, 144, **pair)  # ... two pairs
+    for k in (2048, 4096):  # ... three pairs (cuBLAS's 256x136 1x2 on 808x22016x2048)
+        assert _rule_choice(808, 22016, k, 1) == Sm90Config(256, 144, **pair)
+    assert _rule_choice(808, 22016, 1024, 1) == Sm90Config(128, 144, **pair)  # under 2048 as before
     assert _wide_pairs(280, 32768, 6144, 2, Sm90Config(128, 144, **pair)).tile_m == 128  # batched
     streamed = Sm90Config(128, 160, stream_k=True, **pair)
     assert _wide_pairs(320, 43008, 8192, 1, streamed) == streamed
@@ -661,3 +666,25 @@ def test_narrow_split_over_odd_row_pairs_takes_clusters_of_four():
     assert default_config(768, 1024, 16384, 1).cluster_n == 1  # 128x208 in 2x1
     assert default_config(768, 768, 8192, 1).cluster_n == 1  # K = 8192
     assert default_config(768, 768, 32768, 1, a_major="m").cluster_n == 1
+
+
+def test_split_over_odd_row_tiles_runs_unpaired():
+    """Split-K over an odd count of 128-row tiles, at least 128 wide, at most split 4, in 2x1 clusters (an empty row
+    tile per column) runs the same tiles and split in 1x1 clusters; not at split 8, not for narrow tiles, an even count
+    of row tiles, batches, an M-major A, nor where 1x1's fewer CTAs would change the split."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _split_unpaired_over_odd_rows, default_config
+
+    assert default_config(896, 896, 32768, 1) == Sm90Config(128, 224, 1, 1, split_k=4, narrow_partials=True)
+    assert default_config(384, 1024, 8192, 1) == Sm90Config(128, 128, 1, 1, split_k=4, narrow_partials=True)
+    assert default_config(800, 640, 8192, 1) == Sm90Config(128, 160, 1, 1, split_k=4, narrow_partials=True)
+    assert default_config(864, 512, 16384, 1).cluster_m == 2  # split 8: a wash
+    assert default_config(896, 896, 32768, 1, a_major="m").cluster_m == 2
+    assert default_config(896, 896, 32768, 2).cluster_m == 2
+    assert default_config(1024, 1024, 16384, 1).cluster_m == 2  # eight row tiles: none empty
+    narrow = Sm90Config(128, 112, 2, 1, split_k=4)
+    assert _split_unpaired_over_odd_rows(896, 896, 32768, 1, "k", "k", narrow) is None
+    paired = Sm90Config(128, 224, 2, 1, split_k=4)
+    assert _split_unpaired_over_odd_rows(896, 896, 8192, 1, "k", "k", paired) == Sm90Config(128, 224, 1, 1, split_k=4)
+    # 8 x 6 = 48 CTAs in 2x1 split 2; 1x1's 42 would split 3: another tiling, not measured
+    assert _split_unpaired_over_odd_rows(896, 1344, 8192, 1, "k", "k", Sm90Config(128, 224, 2, 1, split_k=2)) is None
