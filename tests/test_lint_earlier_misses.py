@@ -172,3 +172,47 @@ def test_an_mma_whose_gemms_make_one_product_names_every_partition_for_it():
     two_products = planted.replace(
         "    tSgV", "    cute.gemm(dov_tiled_mma, tStS, tdPrdO, tdPrV, tStS)\n    tSgV")
     assert _located(two_products) == []
+
+
+def test_a_method_of_another_modules_class_that_returns_one_expression_is_read_as_that_expression(tmp_path):
+    package = tmp_path / "htile"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .dataflow import KernelContext\n")
+    (package / "dataflow.py").write_text(
+        "class KernelContext:\n"
+        "    def __init__(self, config):\n"
+        "        self.config = config\n"
+        "\n"
+        "    @cute.jit\n"
+        "    def partition_source(self, gT: cute.Tensor) -> cute.Tensor:\n"
+        '        """Partition a tile as the copy\'s source."""\n'
+        "        return self.thr_copy.partition_S(gT)\n"
+        "\n"
+        "    def setup(self, tiled_copy):\n"
+        "        self.thr_copy = tiled_copy.get_slice(0)\n"
+        "        return self.thr_copy\n"
+    )
+    source = (
+        "from htile import KernelContext\n"
+        "\n"
+        "@cute.kernel\n"
+        "def kernel(self, mRes: cute.Tensor, mO: cute.Tensor, tiled_copy: cute.TiledCopy):\n"
+        "    ctx = KernelContext(self.config)\n"
+        "    ctx.setup(tiled_copy)\n"
+        "    gRes = cute.local_tile(mRes, tiler, (0, 0))\n"
+        "    gO = cute.local_tile(mO, tiler, (0, 0))\n"
+        "    tXgRes = ctx.partition_source(gRes)\n"
+        "    tXgO = ctx.partition_source(gO)\n"
+    )
+    kernel = tmp_path / "kernels" / "rmsnorm.py"
+    kernel.parent.mkdir()
+    assert _located(source, str(kernel)) == []
+    # the residual's partition of the output tile: the method partitions what the call gives it
+    planted = source.replace("ctx.partition_source(gRes)", "ctx.partition_source(gO)")
+    assert _located(planted, str(kernel)) == [(9, "CI105")]
+    # a method of more than one statement is not read
+    several = tmp_path / "htile" / "dataflow.py"
+    several.write_text(several.read_text().replace(
+        "        return self.thr_copy.partition_S(gT)\n",
+        "        part = self.thr_copy.partition_S(gT)\n        return part\n"))
+    assert _located(planted, str(kernel)) == []

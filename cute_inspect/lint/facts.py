@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from pathlib import Path
 
-from cute_inspect.lint.imported import returned_layouts, Helper, imports, module_summary, summary
+from cute_inspect.lint.imported import method_return, returned_layouts, Helper, imports, module_summary, summary
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
 from cute_inspect.lint.partitioners import Partitioner, classify
 
@@ -760,6 +760,8 @@ class _Collector:
         self.pointer_owners: dict[tuple[int, str], str] = {}
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
+        # (scope, name) -> the import of the class it is an instance of: `ctx = ElementwiseKernelContext(config)`
+        self.instances: dict[tuple[int, str], tuple] = {}
         # (scope, name) of a copy atom a CUTLASS helper chose: `copy_atom_r2s = sm100_utils.get_smem_store_op(...)`
         self.matrix_atoms: set[tuple[int, str]] = set()
 
@@ -1092,7 +1094,34 @@ class _Collector:
         receiver = tensor_name(expr)
         return receiver, slices.get(receiver, receiver) if receiver else None
 
+    def _instance_method(self, value: ast.expr) -> ast.expr:
+        """``tXgRes = ctx.partition_source(gRes)``, ``ctx`` an instance of a class of another module of the repository
+        whose method is one ``return self.thr_copy.partition_S(gT)``: read as ``ctx.thr_copy.partition_S(gRes)``, at the
+        call's place."""
+        func = value.func if type(value) is _CALL else None
+        if type(func) is not _ATTRIBUTE or type(func.value) is not _NAME or value.keywords \
+                or any(type(arg) is ast.Starred for arg in value.args):
+            return value
+        source = self.instances.get((self.scope, func.value.id))
+        found = method_return(self.importer, source, func.attr) if source is not None else None
+        if found is None or len(found[0]) != len(value.args) + 1:
+            return value
+        parameters, returned = found
+        body = copy.deepcopy(returned)
+        for node in ast.walk(body):
+            if isinstance(node, (ast.expr, ast.stmt)):
+                node.lineno, node.col_offset = value.lineno, value.col_offset
+                node.end_lineno, node.end_col_offset = value.end_lineno, value.end_col_offset
+        return _Substitute(dict(zip(parameters, [func.value, *value.args]))).visit(body)
+
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        if self.imported and len(targets) == 1 and type(targets[0]) is _NAME and type(value) is _CALL:
+            func = value.func
+            if type(func) is _NAME and func.id in self.imported and func.id not in self.defined:
+                # `ctx = ElementwiseKernelContext(config)`: an instance of another module's class
+                self.instances[(self.scope, targets[0].id)] = self.imported[func.id]
+            else:
+                value = self._instance_method(value)
         if len(targets) == 1 and type(targets[0]) is ast.Subscript and type(targets[0].value) is ast.Name \
                 and type(value) is ast.Subscript and type(value.value) is ast.Name:
             self.facts.element_assignments.append(
@@ -1552,13 +1581,14 @@ def _one_tensor_sliced(choice: ast.IfExp) -> bool:
 
 
 class _Substitute(ast.NodeTransformer):
-    """Replaces a comprehension's loop variable with one element of the tuple it runs over."""
+    """Replaces names with expressions: a comprehension's loop variable with one element of the tuple it runs over,
+    a method's parameters with what a call passes."""
 
-    def __init__(self, name: str, element: ast.expr) -> None:
-        self.name, self.element = name, element
+    def __init__(self, names: dict[str, ast.expr]) -> None:
+        self.names = names
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self.element if node.id == self.name else node
+        return self.names.get(node.id, node)
 
 
 def _unrolled(targets: list[ast.expr], value: ast.expr) -> ast.expr:
@@ -1571,7 +1601,7 @@ def _unrolled(targets: list[ast.expr], value: ast.expr) -> ast.expr:
             or type(generator.iter) not in (ast.Tuple, ast.List) or len(generator.iter.elts) != len(targets[0].elts):
         return value
     elements = [
-        _Substitute(generator.target.id, element).visit(copy.deepcopy(value.elt)) for element in generator.iter.elts
+        _Substitute({generator.target.id: element}).visit(copy.deepcopy(value.elt)) for element in generator.iter.elts
     ]
     return ast.copy_location(ast.Tuple(elts=elements, ctx=ast.Load()), value)
 

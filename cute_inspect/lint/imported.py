@@ -366,3 +366,51 @@ def _returned(path: Path, stamp: tuple[int, int], name: str, flags: tuple[tuple[
         sources = {layout[2] for layout in layouts} - {None}
         found.append(Returned(position, layouts[0][0], layouts[0][1], sources.pop() if len(sources) == 1 else None))
     return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _module_tree(path: Path, stamp: tuple[int, int]) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
+def _class(path: Path, name: str, depth: int = 0) -> ast.ClassDef | None:
+    """The class ``name`` a module defines, or imports from another module of its package and so exports
+    (``from .dataflow import ElementwiseKernelContext`` in a package's ``__init__.py``)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    tree = _module_tree(path, (stat.st_size, stat.st_mtime_ns))
+    if tree is None or depth > 3:
+        return None
+    _READ.add(path)
+    for stmt in tree.body:
+        if type(stmt) is ast.ClassDef and stmt.name == name:
+            return stmt
+    source = imports(tree).get(name)
+    if source is None or source[2] is None:
+        return None
+    found = _module_file(path.parent, source[0], source[1])
+    return None if found is None else _class(found, source[2], depth + 1)
+
+
+def method_return(importer: Path, source: Import, method: str) -> tuple[list[str], ast.expr] | None:
+    """(parameters, returned expression) of ``method`` of the class ``source`` names, imported from another module of
+    the repository, where the method's body is one ``return`` (a docstring aside): ``def partition_source(self,
+    gT): return self.thr_copy.partition_S(gT)``. None otherwise."""
+    module, level, name = source
+    path = _module_file(importer.parent, module, level) if name is not None else None
+    found = _class(path, name) if path is not None else None
+    if found is None:
+        return None
+    for stmt in found.body:
+        if type(stmt) is ast.FunctionDef and stmt.name == method:
+            body = [each for each in stmt.body
+                    if not (type(each) is ast.Expr and type(each.value) is ast.Constant)]
+            if len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None:
+                return [arg.arg for arg in stmt.args.posonlyargs + stmt.args.args], body[0].value
+            return None
+    return None
