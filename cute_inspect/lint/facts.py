@@ -19,7 +19,9 @@ from functools import lru_cache
 
 from pathlib import Path
 
-from cute_inspect.lint.imported import method_return, returned_layouts, Helper, imports, module_summary, summary
+from cute_inspect.lint.imported import (
+    Helper, imports, method_return, module_summary, returned_layouts, summary,
+)
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
 from cute_inspect.lint.partitioners import Partitioner, classify
 

@@ -109,14 +109,20 @@ def _installed_module(parts: tuple[str, ...]) -> Path | None:
 
 
 @lru_cache(maxsize=256)
-def _functions(path: Path, stamp: tuple[int, int]) -> dict[str, ast.FunctionDef]:
-    """The module's top-level functions; ``stamp`` (size, modification time) keys the cache, so that a process
-    that lints again (the language server) reads an edited module again."""
+def _module_tree(path: Path, stamp: tuple[int, int]) -> ast.Module | None:
+    """The module parsed; ``stamp`` (size, modification time) keys the cache, so that a process that lints again
+    (the language server) reads an edited module again."""
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
-        return {}
-    return {stmt.name: stmt for stmt in tree.body if type(stmt) is ast.FunctionDef}
+        return None
+
+
+@lru_cache(maxsize=256)
+def _functions(path: Path, stamp: tuple[int, int]) -> dict[str, ast.FunctionDef]:
+    """The module's top-level functions."""
+    tree = _module_tree(path, stamp)
+    return {} if tree is None else {stmt.name: stmt for stmt in tree.body if type(stmt) is ast.FunctionDef}
 
 
 def _name(expr: ast.expr) -> str | None:
@@ -366,14 +372,6 @@ def _returned(path: Path, stamp: tuple[int, int], name: str, flags: tuple[tuple[
         sources = {layout[2] for layout in layouts} - {None}
         found.append(Returned(position, layouts[0][0], layouts[0][1], sources.pop() if len(sources) == 1 else None))
     return tuple(found)
-
-
-@lru_cache(maxsize=256)
-def _module_tree(path: Path, stamp: tuple[int, int]) -> ast.Module | None:
-    try:
-        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
 
 
 def _class(path: Path, name: str, depth: int = 0) -> ast.ClassDef | None:
