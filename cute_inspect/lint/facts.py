@@ -19,7 +19,9 @@ from functools import lru_cache
 
 from pathlib import Path
 
-from cute_inspect.lint.imported import Helper, imports, module_summary, summary
+from cute_inspect.lint.imported import (
+    Helper, imports, method_return, module_summary, returned_layouts, summary,
+)
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
 from cute_inspect.lint.partitioners import Partitioner, classify
 
@@ -760,6 +762,8 @@ class _Collector:
         self.pointer_owners: dict[tuple[int, str], str] = {}
         # (scope, name) of a warp-level MMA op (`mma_op = warp.MmaF16BF16Op(...)`)
         self.register_ops: set[tuple[int, str]] = set()
+        # (scope, name) -> the import of the class it is an instance of: `ctx = ElementwiseKernelContext(config)`
+        self.instances: dict[tuple[int, str], tuple] = {}
         # (scope, name) of a copy atom a CUTLASS helper chose: `copy_atom_r2s = sm100_utils.get_smem_store_op(...)`
         self.matrix_atoms: set[tuple[int, str]] = set()
 
@@ -853,6 +857,34 @@ class _Collector:
             return module_summary(self.importer, source, func.attr) if source is not None else None
         return None
 
+    def _returned_layouts(self, target: ast.Tuple | ast.List, call: ast.Call) -> None:
+        """``acc, tCrA, tCrB = sm90_utils.partition_fragment_ABC(thr_mma, shape, sA, sB)``: the fragments a function
+        of another module (or an installed package) returns, laid out by the object and of the tensors the call
+        gives it, as its body shows (``lint.imported.returned_layouts``)."""
+        func = call.func
+        if type(func) is _NAME and func.id not in self.defined and (source := self.imported.get(func.id)):
+            returned = returned_layouts(self.importer, source, None, call)
+        elif type(func) is _ATTRIBUTE and type(func.value) is _NAME and (source := self.imported.get(func.value.id)):
+            returned = returned_layouts(self.importer, source, func.attr, call)
+        else:
+            return
+        for layout in returned:
+            if layout.position >= len(target.elts) or layout.maker >= len(call.args):
+                continue
+            element, maker = target.elts[layout.position], call.args[layout.maker]
+            if type(element) is not _NAME or element.id == "_":
+                continue
+            tensor = call.args[layout.source] if layout.source is not None and layout.source < len(call.args) else None
+            receiver, _ = self._receiver(maker, {})
+            self.facts.partitions.append(
+                Partition(
+                    element.id, element.lineno, element.col_offset + 1, layout.method, receiver, None,
+                    tensor_name(tensor, through_partitions=True) if tensor is not None else None, self.scope,
+                    self.ref(maker, create=False),
+                    source_at=None if tensor is None else (tensor.lineno, tensor.col_offset + 1),
+                )
+            )
+
     def _either_maker(self, expr: ast.IfExp, name: str, create: bool) -> Ref | None:
         """``mma = make_tiled_mma(op, (1, n, 1)) if split else make_tiled_mma(op, (n, 1, 1))``: one object,
         whichever branch makes it, when both branches call makers of one kind; else nothing known."""
@@ -910,6 +942,7 @@ class _Collector:
                     self.facts.objects.calls.append(
                         (callee, receiver is not None, positional, keywords, self.scope, on_self)
                     )
+                    self.facts.objects.call_sites[(callee, call.lineno)] = (receiver is not None, positional, keywords)
             if type(receiver) is _NAME and callee not in defined and not _is_cute_module(receiver) and len(call.args) > 2:
                 self._foreign_call(call, callee)
             if type(receiver) is not _CALL:
@@ -966,6 +999,9 @@ class _Collector:
             kind = type(stmt)
             if kind is _ASSIGN:
                 value = _unrolled(stmt.targets, stmt.value)
+                if type(value) is _CALL:
+                    # the arguments are read before the targets are bound (`mma = issue(mma, ...)` passes the old one)
+                    self._record_call(value)
                 for target in stmt.targets:
                     if type(target) is _NAME:
                         bound.add(target.id)
@@ -973,7 +1009,6 @@ class _Collector:
                         _binds(target, bound)
                     self._bind_objects(target, value)
                 if type(value) is _CALL:
-                    self._record_call(value)
                     # `load_K, _, _ = tma_get_copy_fn(tma_atom_k, ..., gK, sK)`: a copy made, not issued, here
                     self._atom_call(value, call_target(value.func)[0])
                     callee = call_target(value.func)[0]
@@ -1061,7 +1096,34 @@ class _Collector:
         receiver = tensor_name(expr)
         return receiver, slices.get(receiver, receiver) if receiver else None
 
+    def _instance_method(self, value: ast.expr) -> ast.expr:
+        """``tXgRes = ctx.partition_source(gRes)``, ``ctx`` an instance of a class of another module of the repository
+        whose method is one ``return self.thr_copy.partition_S(gT)``: read as ``ctx.thr_copy.partition_S(gRes)``, at the
+        call's place."""
+        func = value.func if type(value) is _CALL else None
+        if type(func) is not _ATTRIBUTE or type(func.value) is not _NAME or value.keywords \
+                or any(type(arg) is ast.Starred for arg in value.args):
+            return value
+        source = self.instances.get((self.scope, func.value.id))
+        found = method_return(self.importer, source, func.attr) if source is not None else None
+        if found is None or len(found[0]) != len(value.args) + 1:
+            return value
+        parameters, returned = found
+        body = copy.deepcopy(returned)
+        for node in ast.walk(body):
+            if isinstance(node, (ast.expr, ast.stmt)):
+                node.lineno, node.col_offset = value.lineno, value.col_offset
+                node.end_lineno, node.end_col_offset = value.end_lineno, value.end_col_offset
+        return _Substitute(dict(zip(parameters, [func.value, *value.args]))).visit(body)
+
     def _assign(self, targets: list[ast.expr], value: ast.expr, slices: dict[str, str]) -> None:
+        if self.imported and len(targets) == 1 and type(targets[0]) is _NAME and type(value) is _CALL:
+            func = value.func
+            if type(func) is _NAME and func.id in self.imported and func.id not in self.defined:
+                # `ctx = ElementwiseKernelContext(config)`: an instance of another module's class
+                self.instances[(self.scope, targets[0].id)] = self.imported[func.id]
+            else:
+                value = self._instance_method(value)
         if len(targets) == 1 and type(targets[0]) is ast.Subscript and type(targets[0].value) is ast.Name \
                 and type(value) is ast.Subscript and type(value.value) is ast.Name:
             self.facts.element_assignments.append(
@@ -1108,6 +1170,8 @@ class _Collector:
         if type(value) is not ast.Call:
             return
         method, receiver_expr = call_target(value.func)
+        if type(target) in (ast.Tuple, ast.List) and self.imported:
+            self._returned_layouts(target, value)
         if type(target) is ast.Name:
             self._pointer_facts(target, value, method, receiver_expr)
             if method in _OPERAND_SHAPES:
@@ -1392,7 +1456,8 @@ class _Collector:
         name, module = call_target(call.func)
         if name not in self.defined and (helper := self._helper_gemm(call, name)) is not None:
             self.facts.helper_gemms.append(helper)
-        elif self.imported and (imported := self._imported(call.func)) is not None and imported.gemm_slots:
+        elif self.imported and (imported := self._imported(call.func)) is not None:
+            self._helper_copies(call, name, imported)
             # `mma_no_fence(tiled_mma, acc, tSrA[...], tSrB[...])` of another module, whose body gives its third
             # parameter to a `cute.gemm` as operand A and its fourth as B
             operands = tuple(
@@ -1416,6 +1481,21 @@ class _Collector:
         elif name == "gemm":
             positions = ((1, "d"), (2, "a"), (3, "b"), (4, "c"))
             self.facts.gemms.append(self._operands(call, "cute.gemm", positions, tensor_name(call.args[0]) if call.args else None))
+
+    def _helper_copies(self, call: ast.Call, name: str | None, imported: Helper) -> None:
+        """``sm80_utils.gemm_rs(thr_mma, acc, tOrP, tOrVt, tOsVt[...], smem_thr_copy_V)`` of another module, whose body
+        copies its fifth parameter with its sixth: a copy with that object, of the tensors the call gives."""
+        for copier, *sides in imported.copies:
+            if copier >= len(call.args) or any(side is not None and side >= len(call.args) for side in sides):
+                continue
+            operands = tuple(
+                Operand(tensor_name(call.args[side]), call.args[side].lineno, call.args[side].col_offset + 1, slot)
+                if side is not None else Operand(None, call.lineno, call.col_offset + 1, slot)
+                for side, slot in zip(sides, ("src", "dst"))
+            )
+            self.facts.copies.append(Call(
+                name or "helper", call.lineno, call.col_offset + 1, operands, self.scope,
+                atom_name(call.args[copier]), self.ref(call.args[copier], create=False)))
 
     def _foreign_tma_tensors(self, call: ast.Call, name: str | None) -> None:
         """A copy issued with ``X.atom`` (a TMA bundle's atom) moves X's own TMA tensor: a ``Y.tma_tensor`` of
@@ -1503,13 +1583,14 @@ def _one_tensor_sliced(choice: ast.IfExp) -> bool:
 
 
 class _Substitute(ast.NodeTransformer):
-    """Replaces a comprehension's loop variable with one element of the tuple it runs over."""
+    """Replaces names with expressions: a comprehension's loop variable with one element of the tuple it runs over,
+    a method's parameters with what a call passes."""
 
-    def __init__(self, name: str, element: ast.expr) -> None:
-        self.name, self.element = name, element
+    def __init__(self, names: dict[str, ast.expr]) -> None:
+        self.names = names
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self.element if node.id == self.name else node
+        return self.names.get(node.id, node)
 
 
 def _unrolled(targets: list[ast.expr], value: ast.expr) -> ast.expr:
@@ -1522,7 +1603,7 @@ def _unrolled(targets: list[ast.expr], value: ast.expr) -> ast.expr:
             or type(generator.iter) not in (ast.Tuple, ast.List) or len(generator.iter.elts) != len(targets[0].elts):
         return value
     elements = [
-        _Substitute(generator.target.id, element).visit(copy.deepcopy(value.elt)) for element in generator.iter.elts
+        _Substitute({generator.target.id: element}).visit(copy.deepcopy(value.elt)) for element in generator.iter.elts
     ]
     return ast.copy_location(ast.Tuple(elts=elements, ctx=ast.Load()), value)
 

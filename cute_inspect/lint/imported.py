@@ -29,6 +29,7 @@ is imported or run. A module that cannot be found or parsed tells nothing.
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +39,10 @@ Import = tuple[str, int, str | None]
 
 _GEMM_SLOTS = {2: "a", 3: "b"}  # cute.gemm(mma, d, a, b, c)
 _TILED_COPY_MAKERS = frozenset({"make_tiled_copy", "make_tiled_copy_tv", "make_cotiled_copy"})
+_MMA_LAYOUTS = frozenset({
+    "partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C",
+})
+_CONSTANT_WRAPPERS = frozenset({"const_expr"})
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,9 @@ class Helper:
     # the copy operation of the TiledCopy the function returns ("CopyG2SOp"), "" when it returns one whose
     # operation its body does not show; None when it returns none
     copy_op: str | None = None
+    # (copy object, source, destination) parameter positions of each `cute.copy` of its body given a parameter as
+    # the copy object and as a side (None: a side that is no parameter, `tCrB_copy_view = copy.retile(tCrB)`)
+    copies: tuple[tuple[int, int | None, int | None], ...] = ()
 
 
 def imports(tree: ast.Module) -> dict[str, Import]:
@@ -86,15 +94,35 @@ def _module_file(directory: Path, module: str, level: int) -> Path | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _installed_module(parts: tuple[str, ...]) -> Path | None:
+    """An installed package's module (``quack.sm90_utils``), found on the interpreter's path as the import system
+    would find its file, without importing it (importing runs the package's code)."""
+    for entry in sys.path:
+        if not entry:
+            continue
+        stem = Path(entry).joinpath(*parts)
+        for candidate in (stem.with_suffix(".py"), stem / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+@lru_cache(maxsize=256)
+def _module_tree(path: Path, stamp: tuple[int, int]) -> ast.Module | None:
+    """The module parsed; ``stamp`` (size, modification time) keys the cache, so that a process that lints again
+    (the language server) reads an edited module again."""
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
 @lru_cache(maxsize=256)
 def _functions(path: Path, stamp: tuple[int, int]) -> dict[str, ast.FunctionDef]:
-    """The module's top-level functions; ``stamp`` (size, modification time) keys the cache, so that a process
-    that lints again (the language server) reads an edited module again."""
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
-        return {}
-    return {stmt.name: stmt for stmt in tree.body if type(stmt) is ast.FunctionDef}
+    """The module's top-level functions."""
+    tree = _module_tree(path, stamp)
+    return {} if tree is None else {stmt.name: stmt for stmt in tree.body if type(stmt) is ast.FunctionDef}
 
 
 def _name(expr: ast.expr) -> str | None:
@@ -121,6 +149,24 @@ def _gemm_slots(function: ast.FunctionDef) -> tuple[tuple[int, str], ...]:
                     slots.setdefault(positions[name], set()).add(slot)
     # a parameter read as both operands says nothing about either
     return tuple(sorted((at, next(iter(seen))) for at, seen in slots.items() if len(seen) == 1))
+
+
+def _copies(function: ast.FunctionDef) -> tuple[tuple[int, int | None, int | None], ...]:
+    positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
+    # a parameter bound again in the body holds something else from there on
+    rebound = {node.id for node in ast.walk(function) if type(node) is ast.Name and type(node.ctx) is ast.Store}
+    found: set[tuple[int, int | None, int | None]] = set()
+    for node in ast.walk(function):
+        if type(node) is ast.Call and _called(node) == "copy" and type(node.func) is ast.Attribute \
+                and len(node.args) >= 3:
+            copier, source, destination = (_name(arg) for arg in node.args[:3])
+            if copier not in positions or copier in rebound:
+                continue
+            sides = tuple(positions[side] if side in positions and side not in rebound else None
+                          for side in (source, destination))
+            if sides != (None, None):
+                found.add((positions[copier], *sides))
+    return tuple(sorted(found, key=str))
 
 
 def _copy_op(function: ast.FunctionDef) -> str | None:
@@ -180,7 +226,7 @@ def summary(importer: Path, source: Import) -> Helper | None:
 @lru_cache(maxsize=1024)
 def _helper(path: Path, stamp: tuple[int, int], name: str) -> Helper | None:
     function = _functions(path, stamp).get(name)
-    return None if function is None else Helper(_gemm_slots(function), _copy_op(function))
+    return None if function is None else Helper(_gemm_slots(function), _copy_op(function), _copies(function))
 
 
 def module_summary(importer: Path, source: Import, name: str) -> Helper | None:
@@ -189,3 +235,180 @@ def module_summary(importer: Path, source: Import, name: str) -> Helper | None:
     if imported is not None:
         module = f"{module}.{imported}" if module else imported
     return summary(importer, (module, level, name))
+
+
+@dataclass(frozen=True)
+class Returned:
+    """A tensor a function returns that one of its parameters, a TiledMma or its slice, lays out: ``return acc,
+    tCrA, tCrB`` where ``tCrA = thr_mma.make_fragment_A(thr_mma.partition_A(sA))``."""
+
+    position: int  # in the returned tuple
+    maker: int  # the parameter (position) whose object makes it
+    method: str  # `make_fragment_A`, `partition_B`, ...
+    source: int | None  # the parameter (position) whose tensor it lays out; None when it lays out none
+
+
+def returned_layouts(importer: Path, source: Import, attribute: str | None, call: ast.Call) -> tuple[Returned, ...]:
+    """What the function a call names returns, laid out by its parameters, in the branches the call's literal
+    arguments choose (``swap_AB=False``). The function is looked up in the repository's modules, then in the
+    installed packages (``from quack import sm90_utils``), read and never imported."""
+    module, level, name = source
+    if attribute is not None:
+        module, name = (f"{module}.{name}" if module else name or "") if name is not None else module, attribute
+    if name is None:
+        return ()
+    path = _module_file(importer.parent, module, level) or (
+        _installed_module(tuple(part for part in module.split(".") if part)) if not level and module else None)
+    if path is None:
+        return ()
+    try:
+        stat = path.stat()
+    except OSError:
+        return ()
+    function = _functions(path, (stat.st_size, stat.st_mtime_ns)).get(name)
+    if function is None:
+        return ()
+    _READ.add(path)
+    flags = _literal_flags(function, call)
+    return () if flags is None else _returned(path, (stat.st_size, stat.st_mtime_ns), name, flags)
+
+
+def _parameters(function: ast.FunctionDef) -> list[str]:
+    return [arg.arg for arg in function.args.posonlyargs + function.args.args]
+
+
+def _literal_flags(function: ast.FunctionDef, call: ast.Call) -> tuple[tuple[str, bool], ...] | None:
+    """Each parameter the call (or the default) gives a literal ``True`` / ``False``; None when the call passes
+    arguments it cannot place (``*args``, ``**kwargs``)."""
+    names = _parameters(function)
+    if any(type(arg) is ast.Starred for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    given: dict[str, ast.expr] = dict(zip(names, call.args))
+    given.update((kw.arg, kw.value) for kw in call.keywords)
+    defaults = function.args.defaults
+    given = {**dict(zip(names[len(names) - len(defaults):], defaults)), **given}
+    given.update((arg.arg, default) for arg, default in zip(function.args.kwonlyargs, function.args.kw_defaults)
+                 if default is not None and arg.arg not in given)
+    return tuple(sorted((param, value.value) for param, value in given.items()
+                        if type(value) is ast.Constant and type(value.value) is bool))
+
+
+def _truth(test: ast.expr, flags: dict[str, bool]) -> bool | None:
+    """A condition's value from the literal flags (``const_expr(not swap_AB)``), None when they do not decide it."""
+    if type(test) is ast.Call and len(test.args) == 1 and (
+            (type(test.func) is ast.Name and test.func.id in _CONSTANT_WRAPPERS)
+            or (type(test.func) is ast.Attribute and test.func.attr in _CONSTANT_WRAPPERS)):
+        return _truth(test.args[0], flags)
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+        inner = _truth(test.operand, flags)
+        return None if inner is None else not inner
+    if type(test) is ast.Name:
+        return flags.get(test.id)
+    return None
+
+
+def _layout_call(value: ast.expr, parameters: list[str]) -> tuple[int, str, int | None] | None | bool:
+    """(maker, method, source) of ``P.make_fragment_A(P.partition_A(X))`` / ``P.partition_B(X)`` with P and X
+    parameters; source None where it lays out a shape (``P.make_fragment_A(P.partition_shape_A(...))``); False
+    for anything else."""
+    if type(value) is not ast.Call or type(value.func) is not ast.Attribute or value.func.attr not in _MMA_LAYOUTS \
+            or type(value.func.value) is not ast.Name or value.func.value.id not in parameters or len(value.args) != 1:
+        return False
+    maker, argument = value.func.value.id, value.args[0]
+    if type(argument) is ast.Call and type(argument.func) is ast.Attribute and type(argument.func.value) is ast.Name \
+            and argument.func.value.id == maker:
+        if argument.func.attr.startswith("partition_shape_"):
+            return parameters.index(maker), value.func.attr, None
+        if argument.func.attr not in _MMA_LAYOUTS or len(argument.args) != 1:
+            return False
+        argument = argument.args[0]
+    if type(argument) is not ast.Name or argument.id not in parameters:
+        return False
+    return parameters.index(maker), value.func.attr, parameters.index(argument.id)
+
+
+@lru_cache(maxsize=1024)
+def _returned(path: Path, stamp: tuple[int, int], name: str, flags: tuple[tuple[str, bool], ...]) -> tuple[Returned, ...]:
+    function = _functions(path, stamp)[name]
+    parameters = _parameters(function)
+    known = dict(flags)
+    made: dict[str, list] = {}
+    returns: list[ast.expr] = []
+
+    def walk(statements: list[ast.stmt]) -> None:
+        for statement in statements:
+            if type(statement) is ast.If:
+                truth = _truth(statement.test, known)
+                if truth is not False:
+                    walk(statement.body)
+                if truth is not True:
+                    walk(statement.orelse)
+            elif type(statement) is ast.Return and statement.value is not None:
+                returns.append(statement.value)
+            elif type(statement) in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+                targets = statement.targets if type(statement) is ast.Assign else [statement.target]
+                for target in targets:
+                    for node in ast.walk(target):
+                        if type(node) is ast.Name:
+                            made.setdefault(node.id, []).append(
+                                _layout_call(statement.value, parameters)
+                                if type(target) is ast.Name and statement.value is not None else False)
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    inner = getattr(statement, field, None)
+                    if inner:
+                        walk([node for node in inner if isinstance(node, ast.stmt)] if field != "handlers"
+                             else [stmt for handler in inner for stmt in handler.body])
+
+    walk(function.body)
+    if len(returns) != 1 or type(returns[0]) is not ast.Tuple:
+        return ()
+    found = []
+    for position, element in enumerate(returns[0].elts):
+        layouts = made.get(element.id, []) if type(element) is ast.Name else []
+        # every binding in the branches taken lays it out with one parameter's object by one method
+        if not layouts or any(layout is False for layout in layouts) or len({l[:2] for l in layouts}) != 1:
+            continue
+        sources = {layout[2] for layout in layouts} - {None}
+        found.append(Returned(position, layouts[0][0], layouts[0][1], sources.pop() if len(sources) == 1 else None))
+    return tuple(found)
+
+
+def _class(path: Path, name: str, depth: int = 0) -> ast.ClassDef | None:
+    """The class ``name`` a module defines, or imports from another module of its package and so exports
+    (``from .dataflow import ElementwiseKernelContext`` in a package's ``__init__.py``)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    tree = _module_tree(path, (stat.st_size, stat.st_mtime_ns))
+    if tree is None or depth > 3:
+        return None
+    _READ.add(path)
+    for stmt in tree.body:
+        if type(stmt) is ast.ClassDef and stmt.name == name:
+            return stmt
+    source = imports(tree).get(name)
+    if source is None or source[2] is None:
+        return None
+    found = _module_file(path.parent, source[0], source[1])
+    return None if found is None else _class(found, source[2], depth + 1)
+
+
+def method_return(importer: Path, source: Import, method: str) -> tuple[list[str], ast.expr] | None:
+    """(parameters, returned expression) of ``method`` of the class ``source`` names, imported from another module of
+    the repository, where the method's body is one ``return`` (a docstring aside): ``def partition_source(self,
+    gT): return self.thr_copy.partition_S(gT)``. None otherwise."""
+    module, level, name = source
+    path = _module_file(importer.parent, module, level) if name is not None else None
+    found = _class(path, name) if path is not None else None
+    if found is None:
+        return None
+    for stmt in found.body:
+        if type(stmt) is ast.FunctionDef and stmt.name == method:
+            body = [each for each in stmt.body
+                    if not (type(each) is ast.Expr and type(each.value) is ast.Constant)]
+            if len(body) == 1 and type(body[0]) is ast.Return and body[0].value is not None:
+                return [arg.arg for arg in stmt.args.posonlyargs + stmt.args.args], body[0].value
+            return None
+    return None

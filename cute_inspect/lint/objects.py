@@ -63,6 +63,9 @@ class ObjectFacts:
     functions: dict[str, list[tuple[int, list[str], bool]]] = field(default_factory=dict)
     # (function name, called on an object, positional refs, keyword refs, caller's scope, called on `self`)
     calls: list[tuple[str, bool, list[Ref | None], dict[str, Ref], int, bool]] = field(default_factory=list)
+    # (function name, line) -> (called on an object, positional refs, keyword refs) of each call of the file's own
+    # functions: what one call passes, for a function that returns a parameter
+    call_sites: dict[tuple[str, int], tuple[bool, list[Ref | None], dict[str, Ref]]] = field(default_factory=dict)
     # scope index -> scope of the class whose method it is or is nested in (absent: no class)
     owners: dict[int, int] = field(default_factory=dict)
     attributes: dict[str, list[Ref]] = field(default_factory=dict)
@@ -119,6 +122,13 @@ class Origins:
         index = self.index(ref)
         if index is not None:
             return ("obj", index)
+        seen = set()
+        while ref is not None and ref[0] == "call" and ref not in seen and (relayed := self._relayed(ref)) is not None:
+            seen.add(ref)
+            ref = relayed
+            index = self.index(ref)
+            if index is not None:
+                return ("obj", index)
         return ref[1][0] if ref is not None and ref[0] == "any" else ref
 
     def instance(self, ref: Ref | None, depth: int = 0) -> Ref | None:
@@ -175,11 +185,37 @@ class Origins:
                 (values[0] if element is None and len(values) == 1 else None)
                 for values in self._facts.returns.get(defs[0][0], [])
             ]
-            return self._unique(refs, depth)
+            relayed = self._relayed(ref)
+            return self._unique(refs, depth) if relayed is None else self.index(relayed, depth + 1)
         if kind == "param":
             passed = self._passed(ref)
             return self._unique(passed, depth) if passed else None
         return None
+
+    def _relayed(self, ref: Ref) -> Ref | None:
+        """What the call ``ref`` passes for the one parameter every ``return`` of its function gives back
+        (``qk_tiled_mma = issue_mma_slice(qk_tiled_mma, acc, ...)``, which returns its ``tiled_mma``): that call's
+        object, not the one every call passes."""
+        if ref[0] != "call" or ref[2] is not None:
+            return None
+        defs = self._facts.functions.get(ref[1], [])
+        if len(defs) != 1:
+            return None
+        scope, params, method = defs[0]
+        returned = {values[0] if len(values) == 1 else None for values in self._facts.returns.get(scope, [])}
+        if len(returned) != 1:
+            return None
+        param = returned.pop()
+        if param is None or param[0] != "param" or param[1] != scope or param[2] not in params:
+            return None
+        site = self._facts.call_sites.get((ref[1], ref[3]))
+        if site is None:
+            return None
+        on_object, positional, keywords = site
+        offset = params.index(param[2]) - (1 if method and on_object else 0)
+        if param[2] in keywords:
+            return keywords[param[2]]
+        return positional[offset] if 0 <= offset < len(positional) else None
 
     def _passed(self, ref: Ref) -> list[Ref | None] | None:
         """What every call of the file passes for a parameter reference; None when a call passes it in a way

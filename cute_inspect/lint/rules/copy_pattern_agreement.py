@@ -194,15 +194,33 @@ def _another_copys_side(call, sides, facts: FileFacts, context: RuleContext) -> 
             continue
         theirs = origins.family(partition.made_by)
         if distinct_objects(mine, theirs) or origins.made_apart(call.atom_ref, partition.made_by) or name.pattern in own:
+            # A copy object that partitions nothing in the function is given its sides: the one it is given, made by
+            # another object that copies partitions of its own, was made with the wrong object (reported there).
+            at = (partition.line, partition.column) if _partitions_nothing(call, made, origins) \
+                and _copies_its_own(partition, facts) else (operand.line, operand.column)
             yield Violation(
-                operand.line,
-                operand.column,
+                *at,
                 f"`{call.function}` with `{call.atom}` (whose partitions are `{'`, `'.join(sorted(own))}...`) is "
                 f"given `{operand.name}`, made by "
                 f"{describe_object(origins.object(partition.made_by), partition.made_by)} "
                 f"(`{partition.receiver}.{partition.method}`, line {partition.line}): the tensor was partitioned "
                 "by another copy",
             )
+
+
+def _partitions_nothing(call, made: dict, origins) -> bool:
+    mine = origins.identity(call.atom_ref)
+    return mine is not None and not any(origins.identity(p.made_by) == mine for p in made.values())
+
+
+def _copies_its_own(partition, facts: FileFacts) -> bool:
+    """The object that made ``partition`` copies, in its function, another partition it made itself."""
+    origins = facts.origins
+    maker = origins.identity(partition.made_by)
+    own = {p.target for p in facts.partitions if p.scope == partition.scope and p.target != partition.target
+           and origins.identity(p.made_by) == maker}
+    return any(call.scope == partition.scope and origins.identity(call.atom_ref) == maker
+               and any(operand.name in own for operand in call.operands) for call in facts.copies)
 
 
 def _side_of_another_tiled_copy(call, sides, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:

@@ -142,6 +142,7 @@ import re
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import (
+    MMA_METHODS,
     OPERAND_FAMILIES,
     OPERAND_ROLES,
     TensorIndex,
@@ -682,6 +683,14 @@ def _other_variant(partition: Partition, target: TensorName, source: TensorName,
     return None if _root(other, facts) == _root(partition.source, facts) else other
 
 
+def _slot_named(partition: Partition, target: TensorName, held: TensorName) -> bool:
+    """An MMA operand's partition named with its own slot's letter (``tDQrA = thr_mma_dq.make_fragment_A(...)`` of
+    ``sdS``) names the operand it is for, not the file's tensor of that letter (a buffer ``sA`` streaming Q and dO),
+    where the tensor it lays out is no GEMM operand's by name (``make_fragment_A(sB)`` named A stays a slip)."""
+    return partition.method in MMA_METHODS and partition.method[-1] in "AB" and target.what == partition.method[-1] \
+        and _role(held.what) is None
+
+
 _INDEXED = re.compile(r"(\D+?)(\d+)")
 
 
@@ -1148,6 +1157,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         # `tOrS` over the converted `rP`): compared by its memory only.
         what_ok = (
             unjudged or partition.method == "make_tensor" or held.snake and not held.partitioned
+            or _slot_named(partition, target, held)
             or (partition.scope, target.what, held.what) in swaps
             or not what_contradicts(target, held, index)
             or _names_pair_data(partition, target, facts, context)

@@ -243,6 +243,22 @@ def _mma_ops(facts: FileFacts, context: RuleContext) -> set[tuple]:
     return found
 
 
+def _products(facts: FileFacts, context: RuleContext) -> dict:
+    """MMA family -> the op of the one product its gemms make (the accumulator each of its ``cute.gemm`` calls is
+    given, ``tdPtdP_slice``: ``dP``), over the whole file; None for an MMA whose gemms fill accumulators named for two
+    products or outside the convention (one object may issue S and O)."""
+    found: dict = {}
+    for call in facts.gemms:
+        family = facts.origins.family(call.atom_ref) if call.atom_ref is not None else None
+        if family is None:
+            continue
+        accumulator = next((operand.name for operand in call.operands if operand.slot == "d"), None)
+        parsed = parse_partitioned(accumulator, context.vocabulary) if accumulator else None
+        op = canonical_op(parsed.op) if parsed is not None and not is_copy_op(parsed.op) else None
+        found[family] = op if found.get(family, op) == op else None
+    return found
+
+
 def _pattern_owner(partition: Partition, op: str, mma_ops: set[tuple], facts: FileFacts):
     """The object whose pattern a partition's op is: a copy made for an MMA (``make_tiled_copy_A(atom,
     tiled_mma)``) shares the MMA's patterns (``tSsQ`` beside ``tSrQ``), and carries its own otherwise: the
@@ -288,15 +304,19 @@ def _families(facts: FileFacts, context: RuleContext, owner, whole_file: bool = 
 
 def _borrowed_patterns(
     named: list, by_family: dict, kinds: dict, facts: FileFacts, context: RuleContext, reported: set, meet=None,
+    products: dict | None = None,
 ) -> Iterator[Violation]:
     """A partition whose pattern no other partition of its owner carries, where another owner of its kind does
-    (``meet(a, b)``: only another owner whose partitions share a function with its own)."""
+    (``meet(a, b)``: only another owner whose partitions share a function with its own). With ``products`` (each
+    MMA's one product, from its gemms), also a pattern its owner carries more than once, where the owner's gemms
+    make another product and every other owner carrying it makes that one."""
     origins = facts.origins
     for partition, op, family, target in named:
         if partition in reported:
             continue
         ops = by_family[family]
-        if len(ops[op]) > 1:
+        repeated = len(ops[op]) > 1
+        if repeated and (products is None or products.get(family[1]) in (None, op) or products[family[1]] not in ops):
             continue
         own = {other: parts for other, parts in ops.items() if other != op}
         # A pattern is claimed by an object that makes partitions of the same kind (MMA partitions, or data
@@ -307,6 +327,8 @@ def _borrowed_patterns(
             and (meet is None or meet(family, f))
         ]
         if not own or not carriers or any(_related(op, other) for other in own):
+            continue
+        if repeated and any(products.get(f[1]) != op for f in carriers):
             continue
         if op == "C" and origins.object(partition.made_by) is not None and origins.object(partition.made_by).kind != "tma":
             continue  # `tC`: the generic MMA pattern, which helpers use for any MMA's operands
@@ -429,6 +451,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _borrowed_patterns(
         *_families(facts, context, lambda partition, op: origins.family(partition.made_by), whole_file=True),
         facts, context, reported, lambda a, b: bool(scopes.get(a[1], set()) & scopes.get(b[1], set())),
+        _products(facts, context),
     )
     yield from _fragments_of_other_mma(facts, context, reported)
     yield from _copy_of_another_operand(facts, context, reported)
