@@ -1766,7 +1766,9 @@ def _packed_rows_kept(axes: Axes, named: dict) -> None:
 def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict) -> None:
     """Query rows an MMA tiles in more rows than the global input mode they are loaded from holds (MSA's 128 rows,
     8 tokens x 16 heads, filled by TMA boxes of 16 heads out of a mode of 64 heads) pack that mode with another:
-    they run along no single axis. Only a static extent says it."""
+    they run along no single axis. Only a static extent says it, and one of more than one element: a view of one
+    element (a per-row scale's word `make_tensor(scale.iterator + row * stride, (1,))`, copied into the row's slot of
+    an SMEM buffer along the rows) holds one row, not a mode the rows were packed from."""
     tiles: dict = {}  # class root -> the largest MMA extent along it
     for key, var in axes.key_var.items():
         if key[0] != "mma" or key[2] not in "MNK":
@@ -1782,7 +1784,7 @@ def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict)
             continue
         for mode, extent in zip(_modes(record.levels[0]), record.shapes[0]):
             root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
-            if root in tiles and isinstance(extent, int) and extent < tiles[root]:
+            if root in tiles and isinstance(extent, int) and 1 < extent < tiles[root]:
                 named[root] = (None, "packed_rows")
 
 

@@ -1702,8 +1702,9 @@ class _Tracer:
                 joins.append((i, var))
             elif key is not None:
                 others.append((i, key))
-        found = self.lookup(tensor) if (stages or joins or others or literals) and _value_key(tensor) is not None \
-            else None
+        nested = any(isinstance(c, tuple) for c in coord)  # a grouped mode selected leaf by leaf: `_nested_pages`
+        found = self.lookup(tensor) if (stages or joins or others or literals or nested) \
+            and _value_key(tensor) is not None else None
         if found is None and others:  # a kernel parameter only ever indexed (`tile_to_expert[m_tile]`): the host
             frame = caller(2)[1]  # tensor the launch passed is what it indexes
             host = _launch_argument(frame, tensor)
@@ -1740,6 +1741,9 @@ class _Tracer:
         for i, _ in others:
             extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
             self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
+        for i, c in enumerate(coord) if nested else ():
+            if isinstance(c, tuple):
+                self._nested_pages(record, modes[i], c)
         self._loop_walked(tuple(coord[i] if any(i == j for j, _ in others) else None for i in range(len(coord))),
                           modes)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
@@ -1813,6 +1817,26 @@ class _Tracer:
             others = [e for e in _leaves(extent)][:-1] if extent is not None else None
             if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
                 self.packed_pages.add(leaf.var)
+
+    def _nested_pages(self, record, mode, coord: tuple) -> None:
+        """A nested coordinate that selects a grouped mode leaf by leaf (`tKgK[None, None, 0, ((0, head_kv), page)]`
+        over `((h_r, h_kv), pages)`): where its last leaf, the mode's outer one, was read out of a table (the page a
+        block table names), the mode holds the pages of a paged cache, as a flat mode that index selects does
+        (`_paged_mode`); a mode nested as the coordinate is, leaf by leaf."""
+        if isinstance(mode, tuple):
+            for label, c in zip(mode, coord) if len(mode) == len(coord) else ():
+                value = getattr(c, "value", None) if c is not None and not isinstance(c, (int, tuple)) else None
+                if isinstance(c, tuple):
+                    self._nested_pages(record, label, c)
+                elif value is not None:
+                    self._paged_mode(record, label, value)
+            return
+        last = coord
+        while isinstance(last, tuple) and last:
+            last = last[-1]
+        value = getattr(last, "value", None) if last is not None and not isinstance(last, int) else None
+        if value is not None:
+            self._paged_mode(record, mode, value)
 
     def _held_table_read(self, key):
         """The element read a register element held when it was read (`k_idx[i] = mPT[k]`, then `k_idx[k]` picks the
