@@ -48,6 +48,15 @@ def test_a_grouped_mode_selected_leaf_by_leaf_by_a_nested_coordinate_holds_pages
     assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
 
 
+def test_a_varlen_querys_outer_head_leaf_counted_as_the_caches_kv_heads_is_heads():
+    # queries (tokens, d, (h_r, kv_heads)) with the batch in the tokens: `_batch` guesses the outer leaf the batch;
+    # the run-time extent laying it out lays out the paged caches' KV-head leaf: heads
+    events = trace_json(f"{KERNEL}:compile_varlen_pages", arch="sm_80")
+    assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-H"]
+    assert labels_of(events, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-H",
+                                         "input-mode-K"]
+
+
 @pytest.fixture(scope="module")
 def packed():
     return trace_json(f"{KERNEL}:compile_packed_pages", arch="sm_80")

@@ -31,6 +31,13 @@ def test_the_hosts_views(prefill, name, axes):
     assert _axes(prefill, name) == axes
 
 
+def test_a_view_laid_by_hand_over_an_integer_address_and_written_out_is_the_write_outs_other_side(prefill):
+    # `make_tensor(make_ptr(bf16, (ws.iterator + t * DIM).toint(), gmem), out_half.layout)` filled from the converted
+    # O: no traced call ties the pointer to the output, the copy does: the registers' labels, a store's
+    assert first_labels_of(prefill, "row_out") == first_labels_of(prefill, "out_half")
+    assert first_labels_of(prefill, "row_out")[:2] == ["store-atom-D", "store-atom"]
+
+
 def test_the_packed_kv_input_and_its_slots(prefill):
     # (batch, keys, slot, heads, head dim): the slot picks K or V, no axis of the products
     kv = _axes(prefill, "kv")

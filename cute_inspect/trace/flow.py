@@ -1315,6 +1315,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
     _rows_nested_in_heads(axes, records, named, grouped)
     _laid_out_alike(axes, records, named, grouped)
+    _batch_counted_as_heads(axes, records, named, grouped)
     if gathers:  # the weakest: what no rule above named
         _heads_by_one_index(axes, named, gathers[1], grouped)
 
@@ -1416,6 +1417,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _staged_by_element(records, views)
     _written_out_by_hand(records, views)
     _moved_into_written_out(records)
+    _views_written_out_by_hand(records)
     _indexed_statistics(records)
     _fragments_of_statistics(records)
 
@@ -2040,6 +2042,41 @@ def _leaf_letters(axes: Axes, record, named: dict, grouped: dict) -> list | None
             letters = ((named.get(root) or (None,))[0],) * count
         out.extend((root, letter) for letter in letters)
     return out
+
+
+def _batch_counted_as_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """A grouped mode's last leaf `_batch` took for the batch (the outermost of `(h_r, h_kv)`, of a varlen query
+    view whose batch is packed into its tokens) that the kernel lays out with the run-time extent it lays another
+    view's head leaf out with (`num_head_kv` counts Q's second head leaf and the paged cache's KV heads) counts
+    heads: H. The batch letter is the rule's guess from the leaf's place, so only other letters count as evidence,
+    and only where the extent lays out heads and nothing else (`tracer._laid_out_values`)."""
+    if not axes.mmas or not grouped:
+        return
+    laid = [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
+            and r.memspaces[:1] == ("gmem",)]
+    by_value: dict = {}  # extent value -> the letters other than the batch of the named leaves it lays out
+    for record in laid:
+        leaves = _leaf_letters(axes, record, named, grouped) or ()
+        for (root, letter), extent in zip(leaves, record.meta["extent_values"]) \
+                if len(leaves) == len(record.meta["extent_values"]) else ():
+            if extent is not None and letter not in (None, "B") \
+                    and (named.get(root) or (None, None))[1] != "hint:name":
+                by_value.setdefault(extent[0], set()).add(letter)
+    for record in laid:
+        modes, shape, extents = _modes(record.levels[0]), record.shapes[0], record.meta["extent_values"]
+        if not isinstance(shape, tuple) or len(modes) != len(shape):
+            continue
+        at = 0
+        for mode, extent in zip(modes, shape):
+            count = len(list(_leaves(extent)))
+            at += count
+            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+            letters = grouped.get(root) if root is not None else None
+            if not letters or len(letters) != count or count < 2 or letters[-1] != "B" or at > len(extents):
+                continue
+            last = extents[at - 1]
+            if last is not None and by_value.get(last[0]) == {"H"}:
+                grouped[root] = (*letters[:-1], "H")
 
 
 def _rows_nested_in_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
@@ -4474,6 +4511,26 @@ def _moved_into_written_out(records: list) -> None:
                        for label in _levels.flatten(source.levels[0])):
             continue
         source.levels = (_relabelled(record.levels[0], source.index, "moved_into_written_out"),) + source.levels[1:]
+
+
+def _views_written_out_by_hand(records: list) -> None:
+    """A global view the kernel lays by hand over a pointer (`make_tensor(make_ptr(out + row * stride + col),
+    regs.layout)`, an output row's chunk the thread computed the address of) that a copy fills from registers holding
+    the kernel's written-out values (their atom `store`), of its shape, is that write-out's other side: their labels,
+    as the two sides of a copy share a level, though no traced call linked the pointer to the output tensor."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        if dst.op != "make_tensor" or dst.memspaces[:1] != ("gmem",) or not dst.levels or not src.levels \
+                or src.memspaces[:1] != ("rmem",) or format_shape(src.shapes[0]) != format_shape(dst.shapes[0]) \
+                or any(label.level not in ("input", "?") for label in _levels.flatten(dst.levels[0])):
+            continue
+        held = list(_levels.flatten(src.levels[0]))  # the write-out's values: its atom a store's, nothing unplaced
+        if not held or held[0].level != "store" or any(label.level in ("input", "?") for label in held):
+            continue
+        dst.levels = (_relabelled(src.levels[0], dst.index, "written_out_view"),) + dst.levels[1:]
 
 
 def _unlabelled_registers(record) -> bool:

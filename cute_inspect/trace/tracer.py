@@ -6865,7 +6865,8 @@ def _shaped(mode, labels):
 def _divided_flat(inp: tuple, source, tile, origin: int):
     """`logical_divide(t, make_layout(n))` of a tensor of several modes divides its elements in order: the tile is
     the leading leaves of n elements (one leaf: its label, `tCompute`'s 32 columns of a quantization block), the
-    rest every other leaf (of no one axis)."""
+    rest every other leaf: of no one axis, unless one of them only holds more than one element (the 4 key repeats
+    of a t2r fragment `((32, 1), 4, 1, 1)` cut by its 32: the rest is that leaf, a rest along its axis)."""
     if not isinstance(source, tuple) or len(source) != len(inp) or not isinstance(tile, int):
         return None
     extents = list(_leaves(source))
@@ -6873,6 +6874,9 @@ def _divided_flat(inp: tuple, source, tile, origin: int):
     if len(labels) != len(extents) or not extents or extents[0] != tile \
             or not isinstance(labels[0], _levels.ModeLabel):
         return None
+    held = [label for extent, label in zip(extents[1:], labels[1:]) if extent != 1]
+    if len(held) == 1 and isinstance(held[0], _levels.ModeLabel) and held[0].var is not None:
+        return labels[0], _levels.made(labels[0].level, "rest", origin, "divide", source=held[0])
     rest = _levels.made(labels[0].level, "rest", origin, "divide")
     return labels[0], rest
 

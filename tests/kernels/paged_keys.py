@@ -6,6 +6,10 @@ past the last, as a TMA zero-fill would) and selects `h + heads * page` of the g
 (heads, batch)) are selected by `h + heads * b` with b the CTA's own index: their grouped mode stays (heads, batch).
 `compile_nested_pages` (sm_80): as `compile_grouped_pages`, but the grouped mode is selected by a nested coordinate,
 `(h, page)` leaf by leaf, as TMA partitions of a paged cache are sliced (`tKgK[None, None, 0, ((0, h), page)]`).
+`compile_varlen_pages` (sm_80): the queries laid out by the kernel as (16 tokens, 64 d, (h_r, kv heads)) with the
+batch packed into the tokens (varlen), from run-time extents, the paged caches as (16, 64, ((h_r, kv heads), pages))
+with the same extents and a stride-0 h_r (GQA): the queries' outer head leaf, counted by the extent that counts the
+caches' KV heads, is heads too.
 `compile_packed_pages` (sm_80): K's heads and pages share one leaf of a `(1, heads * pages)` mode, selected by
 `page * heads + h`: that leaf packs two indices and runs along no axis.
 `compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
@@ -77,6 +81,23 @@ def nested_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cu
 
 
 @cute.kernel
+def varlen_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                        table: cute.Tensor, group: cutlass.Int32, kv_heads: cutlass.Int32, pages: cutlass.Int32):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = cute.make_tensor(queries.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, (group, kv_heads)), stride=(_DEPTH, 1, (_PAGE, _PAGE * group))))
+    cache = ((group, kv_heads), pages)
+    y = cute.make_tensor(keys.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, cache), stride=(_DEPTH, 1, ((0, _PAGE), _PAGE * kv_heads))))
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, cache), stride=(1, _DEPTH, ((0, _PAGE), _PAGE * kv_heads))))
+    page = table[b, blk]
+    at = ((0, h // group), page)
+    _attention(tidx, tiled_mma, x[None, None, h], y[None, None, at], v[None, None, at])
+
+
+@cute.kernel
 def flat_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
                       pages: cute.Tensor):
     tidx, _, _ = cute.arch.thread_idx()
@@ -142,6 +163,14 @@ def nested_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tens
 
 
 @cute.jit
+def varlen_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor,
+                      group: cutlass.Int32, kv_heads: cutlass.Int32, pages: cutlass.Int32):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
+    varlen_pages_kernel(two_products.tiled_mma(), queries, keys, values, table, group, kv_heads,
+                        pages).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
+
+
+@cute.jit
 def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, page_list: cute.Tensor):
     pages = cute.make_tensor(page_list.iterator, cute.make_layout(8))
     flat_pages_kernel(two_products.tiled_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS),
@@ -169,6 +198,13 @@ def compile_nested_pages():
     table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
     return cute.compile(nested_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
                         _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_varlen_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(varlen_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table, cutlass.Int32(2), cutlass.Int32(1),
+                        cutlass.Int32(_PAGES))
 
 
 def compile_packed_pages():

@@ -13,7 +13,8 @@ as wide as the head dim):
 - a correction step reads O out of TMEM, rescales it and writes it back;
 - the epilogue reads O once more, writes it through the output's tile partitioned as O's accumulator, then by the
   same tcgen05.ld, and writes one log-sum-exp per row through a (rows, head dim) view of the LSE row whose columns
-  step nothing.
+  step nothing; and writes O's converted values again through a view laid by hand over an integer address of the
+  thread's output row.
 """
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -142,6 +143,11 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
     out_half = cute.make_rmem_tensor(out_vals.shape, BF16)
     out_half.store((out_vals.load() / row_sum[0]).to(BF16))
     cute.autovec_copy(out_half, out_tile)
+    # and the same values once more through a view laid by hand at the thread's row of the output, its address
+    # computed as an integer (as kernels writing a varlen output row by row do): no traced call links it to `w`
+    row_at = cute.make_ptr(BF16, (ws.iterator + t * DIM).toint(), cute.AddressSpace.gmem, assumed_align=16)
+    row_out = cute.make_tensor(row_at, out_half.layout)
+    cute.autovec_copy(out_half, row_out)
     lse_row = cute.domain_offset((start,), lse[None, head])
     lse_tile = cute.local_tile(lse_row, (ROWS,), (tile,))
     lse_grid = cute.make_tensor(lse_tile.iterator, cute.make_layout((ROWS, DIM), stride=(1, 0)))
