@@ -1378,6 +1378,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views, values_kept=not axes.mmas)
+    _stages_of_value_buffers(records)
     if axes.mmas:  # without an MMA, `_reduction_buffers` reads such buffers
         _summed_partials(records)
     if not axes.mmas:
@@ -1420,11 +1421,86 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _views_written_out_by_hand(records)
     _indexed_statistics(records)
     _fragments_of_statistics(records)
+    _statistic_slots(records)
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
 # the rules that name attention axes of an MMA's (the data flow's chains, and names where one product stands alone)
 _ATTENTION_RULES = frozenset(("attention", "hint:scores", "hint:result", "name.gradient"))
+
+
+def _scalar_slots(record) -> bool:
+    """Registers each element of which one statement of its own sets (`v[0] = old_row_max`, `v[1] = row_max`): a few
+    scalars side by side, none of them a tile's value at its index (a loop's statement sets many elements)."""
+    writes = record.meta.get("statement_writes") or {}
+    return record.memspaces[:1] == ("rmem",) and len(writes) >= 2 and all(n == 1 for n in writes.values()) \
+        and record.meta.get("element_writes") == len(writes) == _size(record.shapes[0])
+
+
+def _statistic_slots(records: list) -> None:
+    """A TMEM view over an accumulator's storage laid out from its layout (`make_tensor(tStS.iterator + vec_offset,
+    composition(tStS.layout, (128, 2)))`) that a `tcgen05.st` fills from registers each element of which is a scalar
+    set by a statement of its own (`_scalar_slots`: the old and new row max) holds per-row slots of those scalars in
+    the accumulator's columns, not its columns' values: its columns run along no axis, in the views of that layout
+    over the same storage (the correction's `tStS_vec0`), the copies' partitions of them and of the coordinates they
+    pair with (`tScS_vec`), and the registers those copies fill or empty. Their rows stay the accumulator's."""
+    partitions: dict = {}  # a tensor -> the copy partitions of it
+    for record in records:
+        if record.op in ("partition_S", "partition_D") and record.inputs:
+            partitions.setdefault(record.inputs[0], []).append(record.index)
+    copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
+              and r.operands.get("dst") is not None]
+    layouts = set()  # (layout text, column letter) of the views the scalars are stored into
+    for operands in copies:
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        view = records[dst.inputs[0]] if dst.op == "partition_D" and dst.inputs else None
+        if view is None or not _scalar_slots(src) or view.memspaces[:1] != ("tmem",) or view.op != "make_tensor" \
+                or not view.levels or not view.layouts:
+            continue
+        tree = leaf_tree(view.layouts[0])
+        letters = [x for label in _levels.flatten(view.levels[0])
+                   for x in (label.leaf_axes or (label.axis,))]
+        flat = [leaf for mode in tree for leaf in _leaves(mode)] if isinstance(tree, tuple) else []
+        columns = [x for x, leaf in zip(letters, flat) if leaf.partition(":")[2] == "1"] \
+            if len(letters) == len(flat) else []
+        if len(columns) == 1 and columns[0] is not None:
+            layouts.add((view.layouts[0], columns[0]))
+    if not layouts:
+        return
+    by_layout = dict(layouts)
+    family: dict = {}  # record index -> the column letter its slots' leaves took
+    for record in records:
+        if record.op == "make_tensor" and record.memspaces[:1] == ("tmem",) and record.layouts \
+                and record.layouts[0] in by_layout:
+            family[record.index] = by_layout[record.layouts[0]]
+    objects = set()
+    for view, letter in list(family.items()):
+        for index in partitions.get(view, ()):
+            family[index] = letter
+            objects.add(((records[index].made_by or {}).get("object"), letter))
+    for record in records:  # the coordinates the same copies partition beside the views, and those coordinates
+        found = [letter for obj, letter in objects if obj is not None and (record.made_by or {}).get("object") == obj]
+        if record.op in ("partition_S", "partition_D") and found and record.index not in family and record.inputs:
+            family[record.index] = found[0]
+            source = records[record.inputs[0]]
+            if source.op == "make_tensor" and source.memspaces[:1] == ("coord",):
+                family[source.index] = found[0]
+    for operands in copies:  # the registers those copies fill or empty
+        for a, b in ((operands["src"], operands["dst"]), (operands["dst"], operands["src"])):
+            if a in family and records[b].memspaces[:1] == ("rmem",):
+                family.setdefault(b, family[a])
+
+    def cut(tree, letter):
+        if isinstance(tree, tuple):
+            return tuple(cut(t, letter) for t in tree)
+        leaf_axes = tuple(None if x == letter else x for x in tree.leaf_axes) if tree.leaf_axes else tree.leaf_axes
+        if tree.axis != letter and leaf_axes == tree.leaf_axes:
+            return tree
+        return replace(tree, axis=None if tree.axis == letter else tree.axis,
+                       axis_rule=None if tree.axis == letter else tree.axis_rule, leaf_axes=leaf_axes)
+
+    for index, letter in family.items():
+        records[index].levels = tuple(cut(t, letter) for t in records[index].levels)
 
 
 def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
@@ -2185,10 +2261,12 @@ def _solved(axes: Axes, records: list) -> dict:
 
 def atom_copies(records: list) -> None:
     """A copy issued with a bare copy atom, no TiledCopy partitioning its tensors (`copy(bulk_g2s_atom, gSrc, sDst)`:
-    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side it moves whole
-    (not a slice of it) made by hand (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in
-    its first mode, its repeats in the others (rule atom_copy.atom); Store where the copy writes global memory, both
-    sides, as a write-out's partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
+    a bulk copy of one whole row, `num_bits_per_copy` its bytes; a cp.async of one word, a per-token scale loaded
+    beside an MMA's operands): each side it moves whole (not a slice of it) made by hand (`make_tensor` over a pointer,
+    in global or shared memory) is that copy's atom in its first mode, its repeats in the others (rule atom_copy.atom);
+    Store where the copy writes global memory, both sides, as a write-out's partitions are. A side some other call
+    gave a copy's or an MMA's level keeps it; one no stride of its buffer maps (`?`: a word at an address computed
+    into a ring) is the copy's too."""
     for record in records:
         sides = record.meta.get("atom_sides") if record.op == "copy" and record.operands else None
         dst = record.operands.get("dst") if sides else None
@@ -2199,7 +2277,7 @@ def atom_copies(records: list) -> None:
             if side.op != "make_tensor" or side.memspaces[:1] not in (("gmem",), ("smem",)) or len(side.levels) != 1:
                 continue
             modes = side.levels[0] if isinstance(side.levels[0], tuple) else (side.levels[0],)
-            if not all(isinstance(m, _levels.ModeLabel) and m.level in ("input", "block") for m in modes):
+            if not all(isinstance(m, _levels.ModeLabel) and m.level in ("input", "block", "?") for m in modes):
                 continue
             relabelled = tuple(replace(m, level=level, role="atom" if i == 0 else "rest",
                                        rule="atom_copy.atom" if i == 0 else "atom_copy.rest")
@@ -5460,6 +5538,36 @@ def _as_reduction_mode(tree, role: str | None):
         return replace(tree, level="stage", role="stage", rule="reduction_buffer.stage", axis=None, axis_rule=None)
     kind = "atom" if role in ("rows", "values") else "rest"
     return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
+
+
+def _stages_of_value_buffers(records: list) -> None:
+    """A mode of an SMEM buffer of the kernel's values that a pipeline state's index selects (`sScale[None,
+    handle.index]`, a ring of per-key scales a producer fills and the softmax reads: `meta["stage_modes"]`) is that
+    pipeline's stage, in every tensor carrying it, though the buffer's rank took it for a tile mode (a metadata
+    buffer's are made stages by `_metadata`)."""
+    staged = set()  # (buffer record, axis variable) of its modes a pipeline state's index selects
+    for record in records:
+        if record.op != "make_tensor" or "smem" not in record.memspaces or not record.levels:
+            continue
+        modes = _modes(record.levels[0])
+        for i in record.meta.get("stage_modes", ()):
+            label = modes[i] if i < len(modes) else None
+            if isinstance(label, _levels.ModeLabel) and label.level == "block" and label.rule == "smem_buffer.atom" \
+                    and label.origin == record.index:
+                staged.add((record.index, label.var))
+    if not staged:
+        return
+
+    def as_stage(tree):
+        if isinstance(tree, tuple):
+            return tuple(as_stage(t) for t in tree)
+        if (tree.origin, tree.var) in staged:
+            return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                           rule="smem_buffer.stage")
+        return tree
+
+    for record in records:
+        record.levels = tuple(as_stage(t) for t in record.levels)
 
 
 def _metadata(records: list, views: dict, values_kept: bool = False) -> None:

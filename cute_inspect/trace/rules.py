@@ -156,7 +156,7 @@ RULES = {
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`), and the mode "
                          "of a ring whose slot a view starts at by a pipeline state's index (`make_tensor(sBuf.iterator "
                          "+ handle.index * hidden, row_layout)`: the mode whose stride is the slot's size)",
-    "atom_copy.atom": "in a kernel with no MMA, a tensor made by hand (`make_tensor` over a pointer) that a copy moves "
+    "atom_copy.atom": "a tensor made by hand (`make_tensor` over a pointer) that a copy moves "
                       "with a bare copy atom, no TiledCopy partitioning it (`copy(bulk_g2s_atom, gSrc, sDst)`: one "
                       "bulk copy of a whole row): its first mode is what one atom moves, the copy's atom (Store where "
                       "the copy writes global memory, both sides), its other modes the atom's repeats",

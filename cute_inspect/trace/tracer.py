@@ -3262,8 +3262,7 @@ class _Tracer:
             for record in self.trace.records:
                 record.levels = tuple(_as_stage(t, self.stages, self.accumulator_stages) for t in record.levels)
         _flow.tiles_of_a_buffer(self.trace.records)
-        if not self.axes.mmas:
-            _flow.atom_copies(self.trace.records)
+        _flow.atom_copies(self.trace.records)
         self._stepped_axes()
 
     def _outputs(self, result) -> list:
@@ -4141,9 +4140,11 @@ class _Tracer:
 
     def _mode_read(self, node, call):
         """The label of the one tensor mode an expression's value is the size of: `t.shape[i]...`, `cute.size(
-        t.shape[i])`, `cute.size(t, mode=[i])`, or a local name assigned one of these before the call."""
+        t.shape[i])`, `cute.size(t, mode=[i])`, or a local name assigned one of these before the call; of `t.shape`
+        whole, t's labels, the nested mode it makes."""
         if isinstance(node, ast.Name):
             node = assigned_value(call.site.file, call.site.line, node.id)
+        whole = isinstance(node, ast.Attribute) and node.attr == "shape"  # not `size(t.shape)`: one flat extent
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "size" \
                 and len(node.args) == 1:
             mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
@@ -4156,13 +4157,15 @@ class _Tracer:
             else:
                 return None
         read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None
-        if read is None or read[1] is not None or not read[2]:
+        if read is None or read[1] is not None or not (read[2] or whole):
             return None
         holder = call.frame.f_locals.get(read[0])
         found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None:
             return None
         labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        if not read[2]:  # a tensor's whole shape as one mode (`make_rmem_tensor((tTMEM_LOADcO.shape, 8))`): its modes
+            return labels if len(labels) > 1 else labels[0]
         for index in read[2]:
             if isinstance(labels, tuple) and isinstance(index, int) and index < len(labels):
                 labels = labels[index]
@@ -4383,7 +4386,9 @@ class _Tracer:
     def _ring_slot_view(self, pointer, over, info) -> None:
         """`make_tensor(sBuf.iterator + handle.index * hidden, row_layout)`: a view starting at the slot a pipeline
         state's index picks in an SMEM ring holds one slot; the ring's mode whose stride is the slot's size (the
-        view's cosize) is the pipeline's stage mode (rule smem_buffer.stage), as a slice by the stage index says it."""
+        view's cosize) is the pipeline's stage mode (rule smem_buffer.stage), as a slice by the stage index says it.
+        A view of one element (`make_tensor(slot.iterator + col, (1,))`, a word of the slot a copy fills) is no slot:
+        its cosize says nothing of the ring's modes."""
         if not self.stage_values or _up_defining_ops(getattr(pointer, "value", None), lambda v: v if _ir_hash(v) in
                                                      self.stage_values else None, depth=10, width=32,
                                                      unwrap=True) is None:
@@ -4392,7 +4397,7 @@ class _Tracer:
         modes = top_modes(ring.layouts[over[1]])
         labels = ring.levels[over[1]]
         slot = _resources._cosize(info.layout)
-        if not modes or slot is None or not isinstance(labels, tuple) or len(labels) != len(modes):
+        if not modes or slot is None or slot <= 1 or not isinstance(labels, tuple) or len(labels) != len(modes):
             return
         stepping = [label for mode, label in zip(modes, labels) if isinstance(label, _levels.ModeLabel)
                     and mode.partition(":")[2] == str(slot)]
