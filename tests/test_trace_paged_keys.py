@@ -39,6 +39,24 @@ def test_a_pages_mode_selected_by_a_page_list_entry_is_the_keys(flat):
     assert labels_of(flat, "queries")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
 
 
+def test_a_grouped_mode_selected_leaf_by_leaf_by_a_nested_coordinate_holds_pages_of_keys():
+    # `y[None, None, (h, page)]`: the outer leaf's index read out of the block table, as `((h_r, h_kv), page)` TMA
+    # partitions of a paged cache are sliced; the queries' `(h, b)` by the CTA's own index stay (heads, batch)
+    events = trace_json(f"{KERNEL}:compile_nested_pages", arch="sm_80")
+    assert labels_of(events, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-K"]
+    assert labels_of(events, "v")[0] == ["input-mode-D", "input-mode-K", "input-mode-H", "input-mode-K"]
+    assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-B"]
+
+
+def test_a_varlen_querys_outer_head_leaf_counted_as_the_caches_kv_heads_is_heads():
+    # queries (tokens, d, (h_r, kv_heads)) with the batch in the tokens: `_batch` guesses the outer leaf the batch;
+    # the run-time extent laying it out lays out the paged caches' KV-head leaf: heads
+    events = trace_json(f"{KERNEL}:compile_varlen_pages", arch="sm_80")
+    assert labels_of(events, "x")[0] == ["input-mode-Q", "input-mode-D", "input-mode-H", "input-mode-H"]
+    assert labels_of(events, "y")[0] == ["input-mode-K", "input-mode-D", "input-mode-H", "input-mode-H",
+                                         "input-mode-K"]
+
+
 @pytest.fixture(scope="module")
 def packed():
     return trace_json(f"{KERNEL}:compile_packed_pages", arch="sm_80")

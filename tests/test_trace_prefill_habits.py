@@ -31,6 +31,30 @@ def test_the_hosts_views(prefill, name, axes):
     assert _axes(prefill, name) == axes
 
 
+def test_a_view_laid_by_hand_over_an_integer_address_and_written_out_is_the_write_outs_other_side(prefill):
+    # `make_tensor(make_ptr(bf16, (ws.iterator + t * DIM).toint(), gmem), out_half.layout)` filled from the converted
+    # O: no traced call ties the pointer to the output, the copy does: the registers' labels, a store's
+    assert first_labels_of(prefill, "row_out") == first_labels_of(prefill, "out_half")
+    assert first_labels_of(prefill, "row_out")[:2] == ["store-atom-D", "store-atom"]
+
+
+def test_registers_laid_out_from_a_tensors_whole_shape_and_a_count_carry_its_modes(prefill):
+    # `make_rmem_tensor((o_regs.shape, 2))`: its first mode is o_regs' modes, nested; the count reads no tensor's mode
+    held = first_labels_of(prefill, "o_held")
+    assert held[:-1] == first_labels_of(prefill, "o_regs")
+    assert held[-1] == "?"
+
+
+def test_row_statistics_stored_into_an_accumulators_columns_run_along_no_column_axis(prefill):
+    # `composition(acc_s.layout, (128, 2))` at S's TMEM plus an offset, filled by a tcgen05.st of two scalars each set
+    # by a statement of its own (row max, row sum): two slots per query row, not two keys; the rows stay the queries
+    assert _axes(prefill, "vec") == ["Q", None]
+    assert _axes(prefill, "vec_at") == ["Q", None]
+    for name in ("vec_dst", "vec_where", "vec_vals"):
+        assert "K" not in _axes(prefill, name) and "Q" in _axes(prefill, name), name
+    assert _axes(prefill, "flat") == ["Q", "K"]  # the same layout's whole S keeps its keys
+
+
 def test_the_packed_kv_input_and_its_slots(prefill):
     # (batch, keys, slot, heads, head dim): the slot picks K or V, no axis of the products
     kv = _axes(prefill, "kv")

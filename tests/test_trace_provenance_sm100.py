@@ -64,6 +64,12 @@ def test_a_tcgen05_ld_partition_split_among_warp_groups_keeps_its_atom_and_its_r
     assert labels_of(events, "group_values")[0][:2] == ["store-atom-D", "store-atom"]
 
 
+def test_a_divide_of_all_elements_by_the_atom_keeps_the_one_wide_leaf_of_the_rest(events):
+    # `logical_divide(r1, make_layout(16))` of a tcgen05.ld fragment ((16, 1), 1, 8): the tile is the atom's 16 values,
+    # the rest holds one leaf of more than one element, the 8 repeats: a rest along their axis
+    assert labels_of(events, "chunks")[0] == ["store-atom-Q", "store-rest-Q"]
+
+
 def test_a_nested_trailing_mode_of_an_attention_input_is_heads_then_the_batch(events):
     found = [e for e in events if "queries" in e["names"]]  # the host's view and the kernel's parameter
     assert len(found) == 2

@@ -1315,6 +1315,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     packed_heads = _packed_head_rows(axes, records, named, packed_indices or [], gathers[1] if gathers else {})
     _rows_nested_in_heads(axes, records, named, grouped)
     _laid_out_alike(axes, records, named, grouped)
+    _batch_counted_as_heads(axes, records, named, grouped)
     if gathers:  # the weakest: what no rule above named
         _heads_by_one_index(axes, named, gathers[1], grouped)
 
@@ -1377,6 +1378,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     if not axes.mmas:  # with an MMA, such a buffer finishes the accumulator's epilogue
         _reduction_buffers(records)
     _metadata(records, views, values_kept=not axes.mmas)
+    _stages_of_value_buffers(records)
     if axes.mmas:  # without an MMA, `_reduction_buffers` reads such buffers
         _summed_partials(records)
     if not axes.mmas:
@@ -1416,13 +1418,89 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         _staged_by_element(records, views)
     _written_out_by_hand(records, views)
     _moved_into_written_out(records)
+    _views_written_out_by_hand(records)
     _indexed_statistics(records)
     _fragments_of_statistics(records)
+    _statistic_slots(records)
 
 
 _ATTENTION_LETTERS = frozenset("QDHB")
 # the rules that name attention axes of an MMA's (the data flow's chains, and names where one product stands alone)
 _ATTENTION_RULES = frozenset(("attention", "hint:scores", "hint:result", "name.gradient"))
+
+
+def _scalar_slots(record) -> bool:
+    """Registers each element of which one statement of its own sets (`v[0] = old_row_max`, `v[1] = row_max`): a few
+    scalars side by side, none of them a tile's value at its index (a loop's statement sets many elements)."""
+    writes = record.meta.get("statement_writes") or {}
+    return record.memspaces[:1] == ("rmem",) and len(writes) >= 2 and all(n == 1 for n in writes.values()) \
+        and record.meta.get("element_writes") == len(writes) == _size(record.shapes[0])
+
+
+def _statistic_slots(records: list) -> None:
+    """A TMEM view over an accumulator's storage laid out from its layout (`make_tensor(tStS.iterator + vec_offset,
+    composition(tStS.layout, (128, 2)))`) that a `tcgen05.st` fills from registers each element of which is a scalar
+    set by a statement of its own (`_scalar_slots`: the old and new row max) holds per-row slots of those scalars in
+    the accumulator's columns, not its columns' values: its columns run along no axis, in the views of that layout
+    over the same storage (the correction's `tStS_vec0`), the copies' partitions of them and of the coordinates they
+    pair with (`tScS_vec`), and the registers those copies fill or empty. Their rows stay the accumulator's."""
+    partitions: dict = {}  # a tensor -> the copy partitions of it
+    for record in records:
+        if record.op in ("partition_S", "partition_D") and record.inputs:
+            partitions.setdefault(record.inputs[0], []).append(record.index)
+    copies = [r.operands for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None
+              and r.operands.get("dst") is not None]
+    layouts = set()  # (layout text, column letter) of the views the scalars are stored into
+    for operands in copies:
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        view = records[dst.inputs[0]] if dst.op == "partition_D" and dst.inputs else None
+        if view is None or not _scalar_slots(src) or view.memspaces[:1] != ("tmem",) or view.op != "make_tensor" \
+                or not view.levels or not view.layouts:
+            continue
+        tree = leaf_tree(view.layouts[0])
+        letters = [x for label in _levels.flatten(view.levels[0])
+                   for x in (label.leaf_axes or (label.axis,))]
+        flat = [leaf for mode in tree for leaf in _leaves(mode)] if isinstance(tree, tuple) else []
+        columns = [x for x, leaf in zip(letters, flat) if leaf.partition(":")[2] == "1"] \
+            if len(letters) == len(flat) else []
+        if len(columns) == 1 and columns[0] is not None:
+            layouts.add((view.layouts[0], columns[0]))
+    if not layouts:
+        return
+    by_layout = dict(layouts)
+    family: dict = {}  # record index -> the column letter its slots' leaves took
+    for record in records:
+        if record.op == "make_tensor" and record.memspaces[:1] == ("tmem",) and record.layouts \
+                and record.layouts[0] in by_layout:
+            family[record.index] = by_layout[record.layouts[0]]
+    objects = set()
+    for view, letter in list(family.items()):
+        for index in partitions.get(view, ()):
+            family[index] = letter
+            objects.add(((records[index].made_by or {}).get("object"), letter))
+    for record in records:  # the coordinates the same copies partition beside the views, and those coordinates
+        found = [letter for obj, letter in objects if obj is not None and (record.made_by or {}).get("object") == obj]
+        if record.op in ("partition_S", "partition_D") and found and record.index not in family and record.inputs:
+            family[record.index] = found[0]
+            source = records[record.inputs[0]]
+            if source.op == "make_tensor" and source.memspaces[:1] == ("coord",):
+                family[source.index] = found[0]
+    for operands in copies:  # the registers those copies fill or empty
+        for a, b in ((operands["src"], operands["dst"]), (operands["dst"], operands["src"])):
+            if a in family and records[b].memspaces[:1] == ("rmem",):
+                family.setdefault(b, family[a])
+
+    def cut(tree, letter):
+        if isinstance(tree, tuple):
+            return tuple(cut(t, letter) for t in tree)
+        leaf_axes = tuple(None if x == letter else x for x in tree.leaf_axes) if tree.leaf_axes else tree.leaf_axes
+        if tree.axis != letter and leaf_axes == tree.leaf_axes:
+            return tree
+        return replace(tree, axis=None if tree.axis == letter else tree.axis,
+                       axis_rule=None if tree.axis == letter else tree.axis_rule, leaf_axes=leaf_axes)
+
+    for index, letter in family.items():
+        records[index].levels = tuple(cut(t, letter) for t in records[index].levels)
 
 
 def _gemm_without_attention_names(axes: Axes, records: list, named: dict) -> None:
@@ -1766,7 +1844,9 @@ def _packed_rows_kept(axes: Axes, named: dict) -> None:
 def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict) -> None:
     """Query rows an MMA tiles in more rows than the global input mode they are loaded from holds (MSA's 128 rows,
     8 tokens x 16 heads, filled by TMA boxes of 16 heads out of a mode of 64 heads) pack that mode with another:
-    they run along no single axis. Only a static extent says it."""
+    they run along no single axis. Only a static extent says it, and one of more than one element: a view of one
+    element (a per-row scale's word `make_tensor(scale.iterator + row * stride, (1,))`, copied into the row's slot of
+    an SMEM buffer along the rows) holds one row, not a mode the rows were packed from."""
     tiles: dict = {}  # class root -> the largest MMA extent along it
     for key, var in axes.key_var.items():
         if key[0] != "mma" or key[2] not in "MNK":
@@ -1782,7 +1862,7 @@ def _rows_past_their_input(axes: Axes, records: list, named: dict, shapes: dict)
             continue
         for mode, extent in zip(_modes(record.levels[0]), record.shapes[0]):
             root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
-            if root in tiles and isinstance(extent, int) and extent < tiles[root]:
+            if root in tiles and isinstance(extent, int) and 1 < extent < tiles[root]:
                 named[root] = (None, "packed_rows")
 
 
@@ -2040,6 +2120,41 @@ def _leaf_letters(axes: Axes, record, named: dict, grouped: dict) -> list | None
     return out
 
 
+def _batch_counted_as_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
+    """A grouped mode's last leaf `_batch` took for the batch (the outermost of `(h_r, h_kv)`, of a varlen query
+    view whose batch is packed into its tokens) that the kernel lays out with the run-time extent it lays another
+    view's head leaf out with (`num_head_kv` counts Q's second head leaf and the paged cache's KV heads) counts
+    heads: H. The batch letter is the rule's guess from the leaf's place, so only other letters count as evidence,
+    and only where the extent lays out heads and nothing else (`tracer._laid_out_values`)."""
+    if not axes.mmas or not grouped:
+        return
+    laid = [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
+            and r.memspaces[:1] == ("gmem",)]
+    by_value: dict = {}  # extent value -> the letters other than the batch of the named leaves it lays out
+    for record in laid:
+        leaves = _leaf_letters(axes, record, named, grouped) or ()
+        for (root, letter), extent in zip(leaves, record.meta["extent_values"]) \
+                if len(leaves) == len(record.meta["extent_values"]) else ():
+            if extent is not None and letter not in (None, "B") \
+                    and (named.get(root) or (None, None))[1] != "hint:name":
+                by_value.setdefault(extent[0], set()).add(letter)
+    for record in laid:
+        modes, shape, extents = _modes(record.levels[0]), record.shapes[0], record.meta["extent_values"]
+        if not isinstance(shape, tuple) or len(modes) != len(shape):
+            continue
+        at = 0
+        for mode, extent in zip(modes, shape):
+            count = len(list(_leaves(extent)))
+            at += count
+            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+            letters = grouped.get(root) if root is not None else None
+            if not letters or len(letters) != count or count < 2 or letters[-1] != "B" or at > len(extents):
+                continue
+            last = extents[at - 1]
+            if last is not None and by_value.get(last[0]) == {"H"}:
+                grouped[root] = (*letters[:-1], "H")
+
+
 def _rows_nested_in_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
     """Query rows laid out inside the heads: where a kernel builds its query input's layout so that the heads
     mode's stride is the rows' extent times their stride (`make_layout((n_q, d, (h_k, b)), stride=(d, 1, (n_q * d,
@@ -2146,10 +2261,12 @@ def _solved(axes: Axes, records: list) -> dict:
 
 def atom_copies(records: list) -> None:
     """A copy issued with a bare copy atom, no TiledCopy partitioning its tensors (`copy(bulk_g2s_atom, gSrc, sDst)`:
-    a bulk copy of one whole row, `num_bits_per_copy` its bytes), in a kernel with no MMA: each side it moves whole
-    (not a slice of it) made by hand (`make_tensor` over a pointer, in global or shared memory) is that copy's atom in
-    its first mode, its repeats in the others (rule atom_copy.atom); Store where the copy writes global memory, both
-    sides, as a write-out's partitions are. A side some other call gave a copy's or an MMA's level keeps it."""
+    a bulk copy of one whole row, `num_bits_per_copy` its bytes; a cp.async of one word, a per-token scale loaded
+    beside an MMA's operands): each side it moves whole (not a slice of it) made by hand (`make_tensor` over a pointer,
+    in global or shared memory) is that copy's atom in its first mode, its repeats in the others (rule atom_copy.atom);
+    Store where the copy writes global memory, both sides, as a write-out's partitions are. A side some other call
+    gave a copy's or an MMA's level keeps it; one no stride of its buffer maps (`?`: a word at an address computed
+    into a ring) is the copy's too."""
     for record in records:
         sides = record.meta.get("atom_sides") if record.op == "copy" and record.operands else None
         dst = record.operands.get("dst") if sides else None
@@ -2160,7 +2277,7 @@ def atom_copies(records: list) -> None:
             if side.op != "make_tensor" or side.memspaces[:1] not in (("gmem",), ("smem",)) or len(side.levels) != 1:
                 continue
             modes = side.levels[0] if isinstance(side.levels[0], tuple) else (side.levels[0],)
-            if not all(isinstance(m, _levels.ModeLabel) and m.level in ("input", "block") for m in modes):
+            if not all(isinstance(m, _levels.ModeLabel) and m.level in ("input", "block", "?") for m in modes):
                 continue
             relabelled = tuple(replace(m, level=level, role="atom" if i == 0 else "rest",
                                        rule="atom_copy.atom" if i == 0 else "atom_copy.rest")
@@ -4474,6 +4591,26 @@ def _moved_into_written_out(records: list) -> None:
         source.levels = (_relabelled(record.levels[0], source.index, "moved_into_written_out"),) + source.levels[1:]
 
 
+def _views_written_out_by_hand(records: list) -> None:
+    """A global view the kernel lays by hand over a pointer (`make_tensor(make_ptr(out + row * stride + col),
+    regs.layout)`, an output row's chunk the thread computed the address of) that a copy fills from registers holding
+    the kernel's written-out values (their atom `store`), of its shape, is that write-out's other side: their labels,
+    as the two sides of a copy share a level, though no traced call linked the pointer to the output tensor."""
+    for record in records:
+        operands = record.operands or {}
+        if record.op != "copy" or operands.get("src") is None or operands.get("dst") is None:
+            continue
+        src, dst = records[operands["src"]], records[operands["dst"]]
+        if dst.op != "make_tensor" or dst.memspaces[:1] != ("gmem",) or not dst.levels or not src.levels \
+                or src.memspaces[:1] != ("rmem",) or format_shape(src.shapes[0]) != format_shape(dst.shapes[0]) \
+                or any(label.level not in ("input", "?") for label in _levels.flatten(dst.levels[0])):
+            continue
+        held = list(_levels.flatten(src.levels[0]))  # the write-out's values: its atom a store's, nothing unplaced
+        if not held or held[0].level != "store" or any(label.level in ("input", "?") for label in held):
+            continue
+        dst.levels = (_relabelled(src.levels[0], dst.index, "written_out_view"),) + dst.levels[1:]
+
+
 def _unlabelled_registers(record) -> bool:
     """A register tensor every mode of which is still at the input level (none a metadata buffer's)."""
     return record.memspaces[:1] == ("rmem",) and bool(record.levels) \
@@ -5401,6 +5538,36 @@ def _as_reduction_mode(tree, role: str | None):
         return replace(tree, level="stage", role="stage", rule="reduction_buffer.stage", axis=None, axis_rule=None)
     kind = "atom" if role in ("rows", "values") else "rest"
     return replace(tree, level="block", role=kind, rule=f"reduction_buffer.{kind}")
+
+
+def _stages_of_value_buffers(records: list) -> None:
+    """A mode of an SMEM buffer of the kernel's values that a pipeline state's index selects (`sScale[None,
+    handle.index]`, a ring of per-key scales a producer fills and the softmax reads: `meta["stage_modes"]`) is that
+    pipeline's stage, in every tensor carrying it, though the buffer's rank took it for a tile mode (a metadata
+    buffer's are made stages by `_metadata`)."""
+    staged = set()  # (buffer record, axis variable) of its modes a pipeline state's index selects
+    for record in records:
+        if record.op != "make_tensor" or "smem" not in record.memspaces or not record.levels:
+            continue
+        modes = _modes(record.levels[0])
+        for i in record.meta.get("stage_modes", ()):
+            label = modes[i] if i < len(modes) else None
+            if isinstance(label, _levels.ModeLabel) and label.level == "block" and label.rule == "smem_buffer.atom" \
+                    and label.origin == record.index:
+                staged.add((record.index, label.var))
+    if not staged:
+        return
+
+    def as_stage(tree):
+        if isinstance(tree, tuple):
+            return tuple(as_stage(t) for t in tree)
+        if (tree.origin, tree.var) in staged:
+            return replace(tree, level="stage", role="stage", axis=None, axis_rule=None, leaf_axes=None,
+                           rule="smem_buffer.stage")
+        return tree
+
+    for record in records:
+        record.levels = tuple(as_stage(t) for t in record.levels)
 
 
 def _metadata(records: list, views: dict, values_kept: bool = False) -> None:

@@ -156,7 +156,7 @@ RULES = {
                          "from global memory fills one index of (`copy(gLSE[None, m], sLSE[None, i])`), and the mode "
                          "of a ring whose slot a view starts at by a pipeline state's index (`make_tensor(sBuf.iterator "
                          "+ handle.index * hidden, row_layout)`: the mode whose stride is the slot's size)",
-    "atom_copy.atom": "in a kernel with no MMA, a tensor made by hand (`make_tensor` over a pointer) that a copy moves "
+    "atom_copy.atom": "a tensor made by hand (`make_tensor` over a pointer) that a copy moves "
                       "with a bare copy atom, no TiledCopy partitioning it (`copy(bulk_g2s_atom, gSrc, sDst)`: one "
                       "bulk copy of a whole row): its first mode is what one atom moves, the copy's atom (Store where "
                       "the copy writes global memory, both sides), its other modes the atom's repeats",
@@ -206,6 +206,9 @@ RULES = {
                            "(through a byte view of them too), or into an SMEM tile whose chunks are carried out: "
                            "store; unlabelled ones their first mode the atom, the others rests; a view laid over "
                            "them that no rule labelled, the same",
+    "written_out_view": "a global view laid by hand over a pointer (`make_tensor(make_ptr(...), regs.layout)`) that "
+                        "a copy fills from registers holding the written-out result, of its shape: the registers' "
+                        "labels, the write-out's other side",
     "same_index": "a one-mode register array made from a bare layout whose elements a run-time index selects beside "
                   "a labelled mode of other register tensors (`row_max[m]` beside `acc_mn[m, None]`, a nested mode's "
                   "one wide leaf): one value per index of that mode, its level and role (passed on to arrays indexed "

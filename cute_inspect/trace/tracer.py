@@ -1702,8 +1702,9 @@ class _Tracer:
                 joins.append((i, var))
             elif key is not None:
                 others.append((i, key))
-        found = self.lookup(tensor) if (stages or joins or others or literals) and _value_key(tensor) is not None \
-            else None
+        nested = any(isinstance(c, tuple) for c in coord)  # a grouped mode selected leaf by leaf: `_nested_pages`
+        found = self.lookup(tensor) if (stages or joins or others or literals or nested) \
+            and _value_key(tensor) is not None else None
         if found is None and others:  # a kernel parameter only ever indexed (`tile_to_expert[m_tile]`): the host
             frame = caller(2)[1]  # tensor the launch passed is what it indexes
             host = _launch_argument(frame, tensor)
@@ -1740,6 +1741,9 @@ class _Tracer:
         for i, _ in others:
             extent = extents[i] if isinstance(extents, tuple) and len(extents) == len(coord) else None
             self._paged_mode(record, modes[i] if i < len(modes) else None, coord[i].value, extent)
+        for i, c in enumerate(coord) if nested else ():
+            if isinstance(c, tuple):
+                self._nested_pages(record, modes[i], c)
         self._loop_walked(tuple(coord[i] if any(i == j for j, _ in others) else None for i in range(len(coord))),
                           modes)
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
@@ -1813,6 +1817,26 @@ class _Tracer:
             others = [e for e in _leaves(extent)][:-1] if extent is not None else None
             if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
                 self.packed_pages.add(leaf.var)
+
+    def _nested_pages(self, record, mode, coord: tuple) -> None:
+        """A nested coordinate that selects a grouped mode leaf by leaf (`tKgK[None, None, 0, ((0, head_kv), page)]`
+        over `((h_r, h_kv), pages)`): where its last leaf, the mode's outer one, was read out of a table (the page a
+        block table names), the mode holds the pages of a paged cache, as a flat mode that index selects does
+        (`_paged_mode`); a mode nested as the coordinate is, leaf by leaf."""
+        if isinstance(mode, tuple):
+            for label, c in zip(mode, coord) if len(mode) == len(coord) else ():
+                value = getattr(c, "value", None) if c is not None and not isinstance(c, (int, tuple)) else None
+                if isinstance(c, tuple):
+                    self._nested_pages(record, label, c)
+                elif value is not None:
+                    self._paged_mode(record, label, value)
+            return
+        last = coord
+        while isinstance(last, tuple) and last:
+            last = last[-1]
+        value = getattr(last, "value", None) if last is not None and not isinstance(last, int) else None
+        if value is not None:
+            self._paged_mode(record, mode, value)
 
     def _held_table_read(self, key):
         """The element read a register element held when it was read (`k_idx[i] = mPT[k]`, then `k_idx[k]` picks the
@@ -3238,8 +3262,7 @@ class _Tracer:
             for record in self.trace.records:
                 record.levels = tuple(_as_stage(t, self.stages, self.accumulator_stages) for t in record.levels)
         _flow.tiles_of_a_buffer(self.trace.records)
-        if not self.axes.mmas:
-            _flow.atom_copies(self.trace.records)
+        _flow.atom_copies(self.trace.records)
         self._stepped_axes()
 
     def _outputs(self, result) -> list:
@@ -4117,9 +4140,11 @@ class _Tracer:
 
     def _mode_read(self, node, call):
         """The label of the one tensor mode an expression's value is the size of: `t.shape[i]...`, `cute.size(
-        t.shape[i])`, `cute.size(t, mode=[i])`, or a local name assigned one of these before the call."""
+        t.shape[i])`, `cute.size(t, mode=[i])`, or a local name assigned one of these before the call; of `t.shape`
+        whole, t's labels, the nested mode it makes."""
         if isinstance(node, ast.Name):
             node = assigned_value(call.site.file, call.site.line, node.id)
+        whole = isinstance(node, ast.Attribute) and node.attr == "shape"  # not `size(t.shape)`: one flat extent
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "size" \
                 and len(node.args) == 1:
             mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
@@ -4132,13 +4157,15 @@ class _Tracer:
             else:
                 return None
         read = _shape_read(ast.unparse(node)) if isinstance(node, ast.AST) else None
-        if read is None or read[1] is not None or not read[2]:
+        if read is None or read[1] is not None or not (read[2] or whole):
             return None
         holder = call.frame.f_locals.get(read[0])
         found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None:
             return None
         labels = found[2] if isinstance(found[2], tuple) else (found[2],)
+        if not read[2]:  # a tensor's whole shape as one mode (`make_rmem_tensor((tTMEM_LOADcO.shape, 8))`): its modes
+            return labels if len(labels) > 1 else labels[0]
         for index in read[2]:
             if isinstance(labels, tuple) and isinstance(index, int) and index < len(labels):
                 labels = labels[index]
@@ -4359,7 +4386,9 @@ class _Tracer:
     def _ring_slot_view(self, pointer, over, info) -> None:
         """`make_tensor(sBuf.iterator + handle.index * hidden, row_layout)`: a view starting at the slot a pipeline
         state's index picks in an SMEM ring holds one slot; the ring's mode whose stride is the slot's size (the
-        view's cosize) is the pipeline's stage mode (rule smem_buffer.stage), as a slice by the stage index says it."""
+        view's cosize) is the pipeline's stage mode (rule smem_buffer.stage), as a slice by the stage index says it.
+        A view of one element (`make_tensor(slot.iterator + col, (1,))`, a word of the slot a copy fills) is no slot:
+        its cosize says nothing of the ring's modes."""
         if not self.stage_values or _up_defining_ops(getattr(pointer, "value", None), lambda v: v if _ir_hash(v) in
                                                      self.stage_values else None, depth=10, width=32,
                                                      unwrap=True) is None:
@@ -4368,7 +4397,7 @@ class _Tracer:
         modes = top_modes(ring.layouts[over[1]])
         labels = ring.levels[over[1]]
         slot = _resources._cosize(info.layout)
-        if not modes or slot is None or not isinstance(labels, tuple) or len(labels) != len(modes):
+        if not modes or slot is None or slot <= 1 or not isinstance(labels, tuple) or len(labels) != len(modes):
             return
         stepping = [label for mode, label in zip(modes, labels) if isinstance(label, _levels.ModeLabel)
                     and mode.partition(":")[2] == str(slot)]
@@ -6841,7 +6870,8 @@ def _shaped(mode, labels):
 def _divided_flat(inp: tuple, source, tile, origin: int):
     """`logical_divide(t, make_layout(n))` of a tensor of several modes divides its elements in order: the tile is
     the leading leaves of n elements (one leaf: its label, `tCompute`'s 32 columns of a quantization block), the
-    rest every other leaf (of no one axis)."""
+    rest every other leaf: of no one axis, unless one of them only holds more than one element (the 4 key repeats
+    of a t2r fragment `((32, 1), 4, 1, 1)` cut by its 32: the rest is that leaf, a rest along its axis)."""
     if not isinstance(source, tuple) or len(source) != len(inp) or not isinstance(tile, int):
         return None
     extents = list(_leaves(source))
@@ -6849,6 +6879,9 @@ def _divided_flat(inp: tuple, source, tile, origin: int):
     if len(labels) != len(extents) or not extents or extents[0] != tile \
             or not isinstance(labels[0], _levels.ModeLabel):
         return None
+    held = [label for extent, label in zip(extents[1:], labels[1:]) if extent != 1]
+    if len(held) == 1 and isinstance(held[0], _levels.ModeLabel) and held[0].var is not None:
+        return labels[0], _levels.made(labels[0].level, "rest", origin, "divide", source=held[0])
     rest = _levels.made(labels[0].level, "rest", origin, "divide")
     return labels[0], rest
 

@@ -4,6 +4,12 @@
 number out of a block table (its column the loop over the CTA's pages walks) under an `if` (past the end: one page
 past the last, as a TMA zero-fill would) and selects `h + heads * page` of the grouped mode. The queries (16, 64,
 (heads, batch)) are selected by `h + heads * b` with b the CTA's own index: their grouped mode stays (heads, batch).
+`compile_nested_pages` (sm_80): as `compile_grouped_pages`, but the grouped mode is selected by a nested coordinate,
+`(h, page)` leaf by leaf, as TMA partitions of a paged cache are sliced (`tKgK[None, None, 0, ((0, h), page)]`).
+`compile_varlen_pages` (sm_80): the queries laid out by the kernel as (16 tokens, 64 d, (h_r, kv heads)) with the
+batch packed into the tokens (varlen), from run-time extents, the paged caches as (16, 64, ((h_r, kv heads), pages))
+with the same extents and a stride-0 h_r (GQA): the queries' outer head leaf, counted by the extent that counts the
+caches' KV heads, is heads too.
 `compile_packed_pages` (sm_80): K's heads and pages share one leaf of a `(1, heads * pages)` mode, selected by
 `page * heads + h`: that leaf packs two indices and runs along no axis.
 `compile_flat_pages` (sm_80): the caches' pages are a mode of their own, (16, 64, heads, pages), selected by an
@@ -60,6 +66,35 @@ def grouped_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: c
             page = table[b, blk * 2 + s]
         at = h + _HEADS * page
         _attention(tidx, tiled_mma, x[None, None, h + _HEADS * b], y[None, None, at], v[None, None, at])
+
+
+@cute.kernel
+def nested_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                        table: cute.Tensor):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = _grouped(queries.iterator, _DEPTH, 1, 4)
+    y = _grouped(keys.iterator, _DEPTH, 1, _PAGES)
+    v = _grouped_values(values)
+    page = table[b, blk]
+    _attention(tidx, tiled_mma, x[None, None, (h, b)], y[None, None, (h, page)], v[None, None, (h, page)])
+
+
+@cute.kernel
+def varlen_pages_kernel(tiled_mma: cute.TiledMma, queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor,
+                        table: cute.Tensor, group: cutlass.Int32, kv_heads: cutlass.Int32, pages: cutlass.Int32):
+    tidx, _, _ = cute.arch.thread_idx()
+    b, blk, h = cute.arch.block_idx()
+    x = cute.make_tensor(queries.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, (group, kv_heads)), stride=(_DEPTH, 1, (_PAGE, _PAGE * group))))
+    cache = ((group, kv_heads), pages)
+    y = cute.make_tensor(keys.iterator, cute.make_layout(
+        (_ROWS, _DEPTH, cache), stride=(_DEPTH, 1, ((0, _PAGE), _PAGE * kv_heads))))
+    v = cute.make_tensor(values.iterator, cute.make_layout(
+        (_DEPTH, _ROWS, cache), stride=(1, _DEPTH, ((0, _PAGE), _PAGE * kv_heads))))
+    page = table[b, blk]
+    at = ((0, h // group), page)
+    _attention(tidx, tiled_mma, x[None, None, h], y[None, None, at], v[None, None, at])
 
 
 @cute.kernel
@@ -121,6 +156,21 @@ def grouped_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Ten
 
 
 @cute.jit
+def nested_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
+    nested_pages_kernel(two_products.tiled_mma(), queries, keys, values, table).launch(grid=(4, 8, _HEADS),
+                                                                                       block=(32, 1, 1))
+
+
+@cute.jit
+def varlen_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, block_table: cute.Tensor,
+                      group: cutlass.Int32, kv_heads: cutlass.Int32, pages: cutlass.Int32):
+    table = cute.make_tensor(block_table.iterator, cute.make_layout((4, 8), stride=(8, 1)))  # (batch, pages)
+    varlen_pages_kernel(two_products.tiled_mma(), queries, keys, values, table, group, kv_heads,
+                        pages).launch(grid=(4, 8, _HEADS), block=(32, 1, 1))
+
+
+@cute.jit
 def flat_pages_host(queries: cute.Tensor, keys: cute.Tensor, values: cute.Tensor, page_list: cute.Tensor):
     pages = cute.make_tensor(page_list.iterator, cute.make_layout(8))
     flat_pages_kernel(two_products.tiled_mma(), queries, keys, values, pages).launch(grid=(4, 8, _HEADS),
@@ -142,6 +192,19 @@ def compile_grouped_pages():
     table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
     return cute.compile(grouped_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
                         _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_nested_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(nested_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table)
+
+
+def compile_varlen_pages():
+    table = make_fake_compact_tensor(cutlass.Int32, (4, 8), stride_order=(1, 0))
+    return cute.compile(varlen_pages_host, _flat(_PAGE * _HEADS * 4), _flat(_PAGE * _HEADS * _PAGES),
+                        _flat(_PAGE * _HEADS * _PAGES), table, cutlass.Int32(2), cutlass.Int32(1),
+                        cutlass.Int32(_PAGES))
 
 
 def compile_packed_pages():

@@ -13,7 +13,9 @@ as wide as the head dim):
 - a correction step reads O out of TMEM, rescales it and writes it back;
 - the epilogue reads O once more, writes it through the output's tile partitioned as O's accumulator, then by the
   same tcgen05.ld, and writes one log-sum-exp per row through a (rows, head dim) view of the LSE row whose columns
-  step nothing.
+  step nothing; leaves the row max and sum in two of S's TMEM columns by a tcgen05.st of two scalars; and writes
+  O's converted values again through a view laid by hand over an integer address of the
+  thread's output row.
 """
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -105,6 +107,8 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
     o_src = o_get.partition_S(acc_o)
     o_regs = cute.make_rmem_tensor(o_get.partition_D(acc_o).shape, F32)
     o_dst = o_put.partition_D(acc_o)
+    o_held = cute.make_rmem_tensor((o_regs.shape, 2), F32)  # two rounds of O's registers, laid out from their shape
+    o_held.fill(0.0)
 
     for n in cutlass.range(cute.size(g_y, mode=[2])):
         for k in cutlass.range_constexpr(cute.size(qs, mode=[2])):
@@ -135,6 +139,19 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
             pv.set(tcgen05.Field.ACCUMULATE, True)
             cute.gemm(pv, acc_o, p_tmem[None, None, k], vs[None, None, k, n % 2], acc_o)
 
+    # the row statistics left in two of S's TMEM columns for another warp, beside their coordinates (the FMHA
+    # skeleton's vec buffer): one scalar per register, each set by a statement of its own
+    vec = cute.make_tensor(acc_s.iterator + COLS, cute.composition(acc_s.layout, cute.make_layout((ROWS, 2))))
+    coords_s = qk.get_slice(0).partition_C(cute.make_identity_tensor((ROWS, COLS)))
+    vec_at = cute.make_tensor(coords_s.iterator, cute.composition(coords_s.layout, cute.make_layout((ROWS, 2))))
+    vec_put = tcgen05.make_tmem_copy(_st(2, F32), vec).get_slice(t % 128)
+    vec_dst = vec_put.partition_D(vec)
+    vec_where = vec_put.partition_S(vec_at)
+    vec_vals = cute.make_rmem_tensor(vec_where.shape, F32)
+    vec_vals[0] = row_max[0]
+    vec_vals[1] = row_sum[0]
+    cute.copy(vec_put, vec_vals, vec_dst)
+
     # the epilogue: O out of TMEM into the output's tile, one log-sum-exp per row
     out_vals = cute.make_rmem_tensor(o_get.partition_D(acc_o).shape, F32)
     cute.copy(o_get, o_src, out_vals)
@@ -142,6 +159,11 @@ def prefill_kernel(qk: cute.TiledMma, pv: cute.TiledMma, x: cute.Tensor, y: cute
     out_half = cute.make_rmem_tensor(out_vals.shape, BF16)
     out_half.store((out_vals.load() / row_sum[0]).to(BF16))
     cute.autovec_copy(out_half, out_tile)
+    # and the same values once more through a view laid by hand at the thread's row of the output, its address
+    # computed as an integer (as kernels writing a varlen output row by row do): no traced call links it to `w`
+    row_at = cute.make_ptr(BF16, (ws.iterator + t * DIM).toint(), cute.AddressSpace.gmem, assumed_align=16)
+    row_out = cute.make_tensor(row_at, out_half.layout)
+    cute.autovec_copy(out_half, row_out)
     lse_row = cute.domain_offset((start,), lse[None, head])
     lse_tile = cute.local_tile(lse_row, (ROWS,), (tile,))
     lse_grid = cute.make_tensor(lse_tile.iterator, cute.make_layout((ROWS, DIM), stride=(1, 0)))

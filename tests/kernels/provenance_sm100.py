@@ -102,6 +102,8 @@ def backward_kernel(m1: cute.TiledMma, m2: cute.TiledMma, m3: cute.TiledMma, m4:
     r2 = cute.make_rmem_tensor(where.shape, F32)
     t2 = thr_load.partition_S(second)
     cute.copy(load, t1, r1)
+    chunks = cute.logical_divide(r1, cute.make_layout(16))  # the load's 16 values, then its 8 repeats
+    cute.printf("{}", chunks[0, 1])
     save = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.copy.St32x32bOp(tcgen05.copy.Repetition(8)), F16), fp)
     thr_save = save.get_slice(tidx % 128)
     tq = thr_save.partition_D(fp)
