@@ -92,3 +92,14 @@ def test_an_smem_buffer_of_the_warps_accumulators_summed_along_one_mode_is_the_e
 def test_a_buffer_whose_warps_mode_a_vector_reduction_sums_is_the_epilogues_split_of_k(skinny):
     # `total = flat[None, e].load().reduce(ADD)` in a branch, written scaled: the mode the slice keeps is summed
     assert labels_of(skinny, "flat")[0] == ["epi-rest-K", "epi-atom"]
+
+
+def test_a_block_scaled_mma_sync_is_a_gemm_and_b_leaves_splitting_cs_index_run_along_n():
+    # `{d}, {a}, {b}, {c}, sfa, {byte, thread}, sfb, {byte, thread}`: D, A, B, C lead; B's `(n % 2, n // 2)` are both
+    # functions of C's `n`, so both run along N, and its `k` along K
+    events = trace_json(f"{KERNEL}:compile_scaled", arch="sm_120a")
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 2 * 4 * 3
+    assert labels_of(events, "lhs")[0] == ["mma-atom", "mma-rest-M", "mma-rest-K"]
+    assert labels_of(events, "rhs")[0] == ["mma-atom-K", "mma-rest-N", "mma-rest-N", "mma-rest-K"]
+    assert labels_of(events, "acc")[0] == ["mma-atom", "mma-rest-N", "mma-rest-M"]

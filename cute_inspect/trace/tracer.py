@@ -2550,7 +2550,9 @@ class _Tracer:
         the slice keeps are the instruction's atom, the ones it indexes its rests (`levels.warp_operand`); the
         issues' coordinates say which rest runs along which axis when the trace ends (`_bind_warp_mma_rests`)."""
         text = str(call.bound.get("asm_string", ""))
-        groups = _ASM_GROUPS.findall(text[_WARP_MMA.search(text).end():])
+        # D, A, B, C lead; a block-scaled form (`kind::mxf8f6f4.block_scale`) goes on with each operand's scale
+        # register and its `{byte-id, thread-id}` selector group
+        groups = _ASM_GROUPS.findall(text[_WARP_MMA.search(text).end():])[:4]
         if len(groups) != 4:
             return
         outputs = str(call.bound.get("constraints", "")).split(",")[:16]
@@ -4775,10 +4777,16 @@ def _issue_columns(issues: list, slot: str) -> dict:
 
 
 def _same_columns(mine: dict, theirs: dict) -> list:
-    """(my variable, theirs) for each of my leaves indexed as exactly one of theirs in every issue, that one as
-    none of my others."""
-    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if ca == cb]
-    return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1 and sum(1 for _, y in pairs if y == b) == 1]
+    """(my variable, theirs) for each of my leaves whose index in every issue is a function of exactly one of
+    theirs: the same index (`rK[None, n, k]` beside `rC[None, n, m]`), or a part of it (`rB[(None, n % 2), n // 2,
+    k]` beside `rC[None, n, m]`: the two leaves of B that split C's `n` both run along it). Over a nest of loops
+    an index is a function of no other loop's."""
+    def function_of(column, other) -> bool:
+        seen: dict = {}
+        return all(seen.setdefault(y, x) == x for x, y in zip(column, other))
+
+    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if function_of(ca, cb)]
+    return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1]
 
 
 # the instruction descriptor's bits that make A or B MN-major (`transpose_A`, `transpose_B` of tcgen05's kinds)

@@ -154,3 +154,57 @@ def compile_skinny():
     tokens = make_fake_compact_tensor(U32, (32 * WARPS, 2 * K_TILES), stride_order=(1, 0), assumed_align=16)
     result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
     return cute.compile(skinny_host, weights, tokens, result)
+
+
+E4M3 = cutlass.Float8E4M3FN
+I16, I32 = cutlass.Int16, cutlass.Int32
+
+
+def _issue_scaled(a, b, c, scale):
+    """One block-scaled m16n8k32 e4m3 MMA (`kind::mxf8f6f4.block_scale`): D, A, B, C, then each operand's scale
+    register and its `{byte-id, thread-id}` selector."""
+    words_a, words_b = cute.recast_tensor(a, U32), cute.recast_tensor(b, U32)
+    zero = I16(0)
+    out = llvm.inline_asm(
+        llvm.StructType.get_literal([F32.mlir_type] * 4),
+        [words_a[i].ir_value() for i in range(4)] + [words_b[i].ir_value() for i in range(2)]
+        + [c[i].ir_value() for i in range(4)] + [scale.ir_value(), zero.ir_value(), zero.ir_value()] * 2,
+        "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0 {$0, $1, $2, $3}, "
+        "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13}, $14, {$15, $16}, $17, {$18, $19};",
+        "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f,r,h,h,r,h,h",
+        has_side_effects=False, is_align_stack=False,
+    )
+    return vector.from_elements(ir.VectorType.get([4], F32.mlir_type),
+                                [llvm.extractvalue(F32.mlir_type, out, [i]) for i in range(4)])
+
+
+@cute.kernel
+def scaled_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    """Block-scaled warp MMAs by hand whose B registers hold two n-tiles per rest index, as one 16-row ldmatrix.x4
+    loads them: `rhs[(None, n % 2), n // 2, k]` beside `acc[None, n, m]`; both of B's indexed leaves split C's `n`."""
+    t, _, _ = cute.arch.thread_idx()
+    lhs = cute.make_rmem_tensor((16, M_TILES, K_TILES), E4M3)
+    rhs = cute.make_rmem_tensor(((8, 2), N_TILES // 2, K_TILES), E4M3)
+    acc = cute.make_rmem_tensor((4, N_TILES, M_TILES), F32)
+    lhs.store(left[t, None].load())
+    rhs.store(right[t, None].load())
+    acc.fill(0.0)
+    for k in cutlass.range_constexpr(K_TILES):
+        for m in cutlass.range_constexpr(M_TILES):
+            for n in cutlass.range_constexpr(N_TILES):
+                acc[None, n, m] = cute.TensorSSA(
+                    _issue_scaled(lhs[None, m, k], rhs[(None, n % 2), n // 2, k], acc[None, n, m], I32(127)), 4, F32)
+    for i in cutlass.range_constexpr(4):
+        result[t, i] = acc[i, 0, 0]
+
+
+@cute.jit
+def scaled_host(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    scaled_kernel(left, right, result).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_scaled():
+    left = make_fake_compact_tensor(E4M3, (32, 16 * M_TILES * K_TILES), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(E4M3, (32, 16 * N_TILES // 2 * K_TILES), stride_order=(1, 0), assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(scaled_host, left, right, result)
