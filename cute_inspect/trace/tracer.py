@@ -675,6 +675,10 @@ class _Tracer:
         self.warp_mmas: dict = {}
         self.warp_results: dict = {}  # hash of a warp MMA's D registers (the asm's result) -> that MMA
         self.warp_arrays: set = set()  # the register arrays warp MMAs read or write: see `_warp_operand_views`
+        # one copy call's issues (call site, source and destination arrays) -> per issue, each side's slice
+        # coordinate: the leaves both sides index alike are joined when the trace ends (`_copy_index_pairs`)
+        self.copy_slices: dict = {}
+        self.slice_leaves: dict = {}  # value key of a slice -> (variable, coordinate) of each leaf of what it sliced
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -2405,6 +2409,7 @@ class _Tracer:
             self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
+            self._note_copy_slices(record, bound)
             for side in ("src", "dst"):
                 self._vector_copied(*by_arg[side])
             self._copy_carries_products(record.operands["src"], record.operands["dst"])
@@ -2714,6 +2719,32 @@ class _Tracer:
             if same is not None:
                 carried = [replace(label, origin=record.index, rule="carried") for label in same]
                 record.levels = (_levels.nest(record.shapes[0], carried),) + tuple(record.levels[1:])
+
+    def _note_copy_slices(self, record: Record, bound: dict) -> None:
+        """A copy between slices of two arrays (`copy(atom, sA_v[None, (None, k, stage)], rA[None, None, k])`): each
+        side's leaves and the index each issue of this call slices them at, for `_copy_index_pairs`."""
+        sides = [self.slice_leaves.get(_value_key(bound.get(side))) for side in ("src", "dst")]
+        arrays = [self.slice_coords.get(_value_key(bound.get(side))) for side in ("src", "dst")]
+        if None in sides or arrays[0][0] == arrays[1][0]:
+            return
+        key = (record.file, record.line, record.col, arrays[0][0], arrays[1][0])
+        self.copy_slices.setdefault(key, []).append(tuple(sides))
+
+    def _copy_index_pairs(self) -> None:
+        """Each leaf of a copy's source indexed as exactly one leaf of its destination in every issue of the copy
+        (the same loop index `k`: in an unrolled loop a literal that walks alike on both sides, or one run-time
+        value) is the same index: the two leaves are one axis, whatever the arrays are called or how their modes
+        are ordered (`rA[None, None, k]` filled from `sA_v[None, (None, k, stage)]`: the k-block of the registers
+        an MMA reads is the SMEM view's)."""
+        for issues in self.copy_slices.values():
+            if any(tuple(var for var, _ in issue[side]) != tuple(var for var, _ in issues[0][side])
+                   for issue in issues for side in range(2)):
+                continue  # the arrays' leaves changed between issues: no one column per leaf
+            # leaf position -> its index in each issue (two leaves of one mode share a variable, not an index)
+            columns = [{i: [_index_token(issue[side][i][1]) for issue in issues]
+                        for i, (var, _) in enumerate(issues[0][side]) if var is not None} for side in range(2)]
+            for a, b in _index_pairs(*columns):
+                self.axes.join(issues[0][0][a][0], issues[0][1][b][0])
 
     def _bind_warp_mma_rests(self) -> None:
         """A warp MMA's rests by the coordinates its issues index them at: a leaf of A indexed as a leaf of C in
@@ -3211,6 +3242,7 @@ class _Tracer:
         self._bind_tmem_registers()
         self._stacked_products()
         self._bind_tmem_operands()
+        self._copy_index_pairs()
         self._bind_warp_mma_rests()
         self._warp_operand_views()
         self._tiles_held()
@@ -4257,6 +4289,10 @@ class _Tracer:
             kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
             self.slice_coords[_value_key(result)] = (index, coord)
+            leaves = [label.var for label in _levels.flatten(labels)]
+            coords = _leaf_coords(_info(tensor).shape, coord)
+            if len(leaves) == len(coords):  # each leaf of the tensor sliced, and its index (`_copy_index_pairs`)
+                self.slice_leaves[_value_key(result)] = list(zip(leaves, coords))
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
@@ -4787,6 +4823,32 @@ def _same_columns(mine: dict, theirs: dict) -> list:
 
     pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if function_of(ca, cb)]
     return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1]
+
+
+def _index_token(coord):
+    """A slice coordinate of one leaf as a comparable token: a literal index, a run-time index by its IR value,
+    None where the slice keeps the leaf."""
+    if coord is None or isinstance(coord, int):
+        return coord
+    return ("value", _ir_hash(getattr(coord, "value", coord)))
+
+
+def _index_pairs(mine: dict, theirs: dict) -> list:
+    """(my leaf, theirs) for leaves indexed alike in every issue, each the only such partner of the other:
+    literals that walk one-to-one over two or more values, or one run-time value indexing both (never a leaf an
+    issue keeps, never a literal every issue repeats)."""
+    def alike(a, b) -> bool:
+        if None in a or None in b:
+            return False
+        if any(isinstance(x, tuple) for x in a + b):
+            return a == b and all(isinstance(x, tuple) for x in a)
+        there: dict = {}
+        back: dict = {}
+        one_to_one = all(there.setdefault(x, y) == y and back.setdefault(y, x) == x for x, y in zip(a, b))
+        return one_to_one and len(set(a)) > 1
+
+    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if alike(ca, cb)]
+    return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1 and sum(1 for _, y in pairs if y == b) == 1]
 
 
 # the instruction descriptor's bits that make A or B MN-major (`transpose_A`, `transpose_B` of tcgen05's kinds)
