@@ -103,3 +103,7 @@ def test_a_block_scaled_mma_sync_is_a_gemm_and_b_leaves_splitting_cs_index_run_a
     assert labels_of(events, "lhs")[0] == ["mma-atom", "mma-rest-M", "mma-rest-K"]
     assert labels_of(events, "rhs")[0] == ["mma-atom-K", "mma-rest-N", "mma-rest-N", "mma-rest-K"]
     assert labels_of(events, "acc")[0] == ["mma-atom", "mma-rest-N", "mma-rest-M"]
+    # `copy(atom, left[t, None, None, k], lhs[None, None, k])`: the k both sides are sliced at is one index, so the
+    # inputs' last mode is K; their third the registers' M (A) and N (B), joined mode for mode by the copy
+    assert labels_of(events, "left")[0][2:] == ["input-mode-M", "input-mode-K"]
+    assert labels_of(events, "right")[0][2:] == ["input-mode-N", "input-mode-K"]

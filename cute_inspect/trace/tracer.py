@@ -4289,8 +4289,9 @@ class _Tracer:
             kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
             self.slice_coords[_value_key(result)] = (index, coord)
-            leaves = [label.var for label in _levels.flatten(labels)]
-            coords = _leaf_coords(_info(tensor).shape, coord)
+            shape = _info(tensor).shape
+            leaves = [label.var if label is not None else None for label in _levels.labels_per_leaf(labels, shape)]
+            coords = _leaf_coords(shape, coord)
             if len(leaves) == len(coords):  # each leaf of the tensor sliced, and its index (`_copy_index_pairs`)
                 self.slice_leaves[_value_key(result)] = list(zip(leaves, coords))
             self._row_sliced(coord, kept)

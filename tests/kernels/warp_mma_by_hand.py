@@ -181,13 +181,17 @@ def _issue_scaled(a, b, c, scale):
 @cute.kernel
 def scaled_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
     """Block-scaled warp MMAs by hand whose B registers hold two n-tiles per rest index, as one 16-row ldmatrix.x4
-    loads them: `rhs[(None, n % 2), n // 2, k]` beside `acc[None, n, m]`; both of B's indexed leaves split C's `n`."""
+    loads them: `rhs[(None, n % 2), n // 2, k]` beside `acc[None, n, m]`; both of B's indexed leaves split C's `n`.
+    Each k-block of the registers is copied from the inputs' k-th block (`left[t, None, None, k]` into
+    `lhs[None, None, k]`): the index both sides are sliced at makes the inputs' last mode the MMA's K."""
     t, _, _ = cute.arch.thread_idx()
     lhs = cute.make_rmem_tensor((16, M_TILES, K_TILES), E4M3)
     rhs = cute.make_rmem_tensor(((8, 2), N_TILES // 2, K_TILES), E4M3)
     acc = cute.make_rmem_tensor((4, N_TILES, M_TILES), F32)
-    lhs.store(left[t, None].load())
-    rhs.store(right[t, None].load())
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), E4M3)
+    for k in cutlass.range_constexpr(K_TILES):
+        cute.copy(atom, left[t, None, None, k], lhs[None, None, k])
+        cute.copy(atom, right[t, None, None, k], rhs[None, None, k])
     acc.fill(0.0)
     for k in cutlass.range_constexpr(K_TILES):
         for m in cutlass.range_constexpr(M_TILES):
@@ -204,7 +208,8 @@ def scaled_host(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
 
 
 def compile_scaled():
-    left = make_fake_compact_tensor(E4M3, (32, 16 * M_TILES * K_TILES), stride_order=(1, 0), assumed_align=16)
-    right = make_fake_compact_tensor(E4M3, (32, 16 * N_TILES // 2 * K_TILES), stride_order=(1, 0), assumed_align=16)
+    left = make_fake_compact_tensor(E4M3, (32, 16, M_TILES, K_TILES), stride_order=(3, 0, 1, 2), assumed_align=16)
+    right = make_fake_compact_tensor(E4M3, (32, 16, N_TILES // 2, K_TILES), stride_order=(3, 0, 1, 2),
+                                     assumed_align=16)
     result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
     return cute.compile(scaled_host, left, right, result)
