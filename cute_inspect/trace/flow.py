@@ -887,12 +887,32 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     key = (record.kernel, format_shape(tuple(t if isinstance(t, int) else "?" for t in tiler)))
     projected = isinstance(proj, tuple)
     kept = [p for p, x in enumerate(proj) if x is not None] if projected else list(range(len(tiler)))
+    moved = _tiler_positions(axes, key, bound.get("coord"))
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
+        position = moved.get(position, position)
         if projected:
             axes.bind(_var(mode), ("tiler", key, position))
         else:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
             for leaf in _levels.flatten(mode):
                 axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "local_tile.proj")
+
+
+def _tiler_positions(axes: Axes, key: tuple, coord) -> dict:
+    """A tiler equal to one seen before whose run-time coordinates are that one's in another order
+    (`local_tile(mB, tiler[::-1], (bidy, bidx))` beside `local_tile(mA, tiler, (bidx, bidy))`: a transpose's output
+    tile): each of its positions -> the position its block index cut at first. The index, not the place in an
+    equal-looking tuple, says which axis a mode is; {} where the coordinates agree or say nothing."""
+    if not isinstance(coord, tuple):
+        return {}
+    seen = axes.tiler_coords.setdefault(key, {})
+    values = [_run_time_index(index) for index in coord]
+    moved = {position: seen[value] for position, value in enumerate(values)
+             if value is not None and seen.get(value, position) != position}
+    for position, value in enumerate(values):
+        if value is not None:
+            seen.setdefault(value, position)
+    # a permutation of the positions only: two indices landing on one position say nothing
+    return moved if len(set(moved.values())) == len(moved) and set(moved.values()) == set(moved) else {}
 
 
 def _note_tile_index(axes: Axes, record, bound: dict, by_arg: dict) -> None:
@@ -4054,6 +4074,11 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
                     written_out.add(dst.index)
                 if dst.op in _COPY_OPS:
                     written_sides.add(((dst.made_by or {}).get("object"), dst.op))
+            source = _read_out_partition(records, record, written_out)
+            if source is not None and source.index not in epilogue:
+                relevels[source.index] = (("copy",), "store")
+                source.levels = tuple(_relevel(t, source.index, ("copy",), "store") for t in source.levels)
+                epilogue.add(source.index)
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
                 relevels[record.index] = (("block",), "epi")
@@ -4078,6 +4103,22 @@ def _subtile(records: list, record) -> bool:
     axes."""
     return record.op == "local_tile" and bool(record.inputs) and records[record.inputs[0]].op in (
         "local_tile",) + _DIVIDES
+
+
+def _read_out_partition(records: list, copy, written_out: set):
+    """The source of a copy that writes global memory when it is an SMEM tile's copy partition that no copy writes
+    (`copy(tiled_copy_B, tBsB, tBgB)`, `tBsB = partition_S(sB)`: the s2g side of a write-out, made for it): the
+    write-out's other side, Store as its destination is; None for any other source (registers, an operand
+    buffer's partition a load fills)."""
+    dst, src = copy.operands.get("dst"), copy.operands.get("src")
+    if src is None or dst not in written_out:
+        return None
+    source = records[src]
+    if source.op != "partition_S" or source.memspaces[:1] != ("smem",) \
+            or any(r.op == "copy" and r.operands and r.operands.get("dst") == src for r in records):
+        return None
+    labels = [label for tree in source.levels for label in _levels.flatten(tree)]
+    return source if labels and all(label.level in ("copy", "stage") for label in labels) else None
 
 
 def _written_partitions(records: list, dst) -> list:

@@ -1758,7 +1758,8 @@ class _Tracer:
                 self.selections.setdefault(key, []).append(modes[i].var)
                 if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
                         and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
-                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]):
+                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]) \
+                        and not _flat_index_split(coord[i], coord):
                     self.rings.add((found[0], modes[i].var))
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
@@ -6622,6 +6623,27 @@ def _ring_index(coord, extent) -> bool:
         return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
     except (AttributeError, ValueError, IndexError, KeyError, TypeError):
         return False
+
+
+def _flat_index_split(rem, coord) -> bool:
+    """Whether `rem` (`idx % n`) is the remainder of a flat index whose quotient (`idx // n`) indexes another mode
+    of the same access (`sA[idx // n, idx % n]`, a transpose's `sB[j, i] = sA[i, j]`): the column of a tile walked
+    element by element, not a ring's slot."""
+    try:
+        dividend, divisor = _operands(rem.value)[:2]
+    except (AttributeError, ValueError, TypeError):
+        return False
+    for other in _index_leaves(coord):
+        value = getattr(other, "value", None)
+        if value is None or value is rem.value:
+            continue
+        try:
+            op = getattr(value.owner, "operation", value.owner).name
+        except AttributeError:
+            continue
+        if op.startswith(("arith.div", "arith.floordiv", "arith.ceildiv")) and _operands(value)[:2] == (dividend, divisor):
+            return True
+    return False
 
 
 def _index_leaves(coord):
