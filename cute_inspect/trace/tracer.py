@@ -4291,9 +4291,12 @@ class _Tracer:
             self._know(result, (index, out, kept))
             self.slice_coords[_value_key(result)] = (index, coord)
             shape = _info(tensor).shape
-            leaves = [label.var if label is not None else None for label in _levels.labels_per_leaf(labels, shape)]
+            # each leaf the tensor sliced labelled itself (not labels borrowed from another tensor of its shape),
+            # and its index (`_copy_index_pairs`)
+            leaves = [label.var if label is not None and label.origin == index else None
+                      for label in _levels.labels_per_leaf(labels, shape)]
             coords = _leaf_coords(shape, coord)
-            if len(leaves) == len(coords):  # each leaf of the tensor sliced, and its index (`_copy_index_pairs`)
+            if len(leaves) == len(coords):
                 self.slice_leaves[_value_key(result)] = list(zip(leaves, coords))
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
