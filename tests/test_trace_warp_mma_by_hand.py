@@ -107,3 +107,13 @@ def test_a_block_scaled_mma_sync_is_a_gemm_and_b_leaves_splitting_cs_index_run_a
     # inputs' last mode is K; their third the registers' M (A) and N (B), joined mode for mode by the copy
     assert labels_of(events, "left")[0][2:] == ["input-mode-M", "input-mode-K"]
     assert labels_of(events, "right")[0][2:] == ["input-mode-N", "input-mode-K"]
+
+
+def test_smem_tiles_a_copy_loads_into_a_warp_mmas_registers_hold_its_operands_and_the_divide_is_the_copys():
+    events = trace_json(f"{KERNEL}:compile_smem", arch="sm_80")
+    assert labels_of(events, "tile_l")[0] == ["mma-atom-M", "mma-atom-K"]
+    assert labels_of(events, "tile_r")[0] == ["mma-atom-N", "mma-atom-K"]
+    assert labels_of(events, "view_l")[0] == ["copy-atom-M", "copy-atom-K", "copy-atom-K", "copy-rest-M",
+                                              "copy-rest-K"]
+    assert labels_of(events, "view_r")[0] == ["copy-atom-N", "copy-atom-K", "copy-atom-K", "copy-rest-N",
+                                              "copy-rest-K"]

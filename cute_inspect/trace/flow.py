@@ -3684,8 +3684,20 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     buffers = [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
                and any(label.rule.startswith("smem_buffer") for label in _levels.flatten(r.levels[0]))]
     is_buffer = {r.index for r in buffers}
+    # register arrays a warp MMA issued by hand reads as A or B, and the views of SMEM copies load them from
+    # (`copy(ldsm_atom, sA_ldsm[None, (None, k, stage)], rA[None, None, k])`, sA_ldsm a divide of a warp's tile of sA)
+    warp_operands = {i for r in records if r.op == "gemm" and (r.made_by or {}).get("op") == "mma.sync"
+                     for slot, i in (r.operands or {}).items() if slot in ("A", "B") and i is not None}
+    loaded_for_warp_mma: set = set()
     for record in reversed(records):
         if record.op in _MMA_READERS:
+            readers.update({i: True for i in record.inputs})
+        elif record.op == "copy" and (record.operands or {}).get("dst") in warp_operands \
+                and record.operands.get("src") is not None and "smem" in records[record.operands["src"]].memspaces:
+            # the SMEM side of the copy filling them holds the operand's tiles: the MMA reads them through it
+            readers[record.operands["src"]] = True
+            loaded_for_warp_mma.add(record.operands["src"])
+        elif record.op in _DIVIDES and record.index in loaded_for_warp_mma:
             readers.update({i: True for i in record.inputs})
         # (a tile of the buffer, `local_tile(sQ, (64, 64), (0, 0))`, partitioned for the MMA: the MMA reads it)
         elif record.op in _SAME_DATA + ("local_tile",) and readers.get(record.index) and record.index not in is_buffer:
@@ -3757,6 +3769,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
+    for index in loaded_for_warp_mma:
+        # a divide of the operand's tile whose slices one copy issue moves into the MMA's registers is that copy's
+        # partition made by hand (ldmatrix's 16 rows by 16 bytes, and their repeats): the copy's level
+        if records[index].op in _DIVIDES:
+            relevels[index] = (("block",), "copy")
+            records[index].levels = tuple(_relevel(t, index, ("block",), "copy") for t in records[index].levels)
     return staged
 
 

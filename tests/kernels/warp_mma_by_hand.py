@@ -213,3 +213,50 @@ def compile_scaled():
                                      assumed_align=16)
     result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
     return cute.compile(scaled_host, left, right, result)
+
+
+@cute.kernel
+def smem_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    """Warp MMAs by hand whose registers a copy loads from SMEM through divides made by hand, as ldmatrix is fed:
+    each tile is divided into 16 rows by (8, 2) columns, a lane picks its row and half (`view[(lane % 16, (None,
+    lane // 16)), None]`), and each k-step copies `view[None, (None, k)]` into `regs[None, None, k]`. No MMA
+    partition reads the tiles: the copy into the MMA's registers says they hold its operands, and the divide the
+    copy reads is that copy's partition."""
+    t, _, _ = cute.arch.thread_idx()
+    lane = t % 32
+    smem = cutlass.utils.SmemAllocator()
+    tile_l = smem.allocate_tensor(BF16, cute.make_layout((32, 32), stride=(32, 1)), byte_alignment=16)
+    tile_r = smem.allocate_tensor(BF16, cute.make_layout((32, 32), stride=(32, 1)), byte_alignment=16)
+    cute.autovec_copy(left, tile_l)
+    cute.autovec_copy(right, tile_r)
+    cute.arch.sync_threads()
+    view_l = cute.zipped_divide(tile_l, (16, cute.make_layout((8, 2))))
+    view_r = cute.zipped_divide(tile_r, (16, cute.make_layout((8, 2))))
+    lane_l = view_l[(lane % 16, (None, lane // 16)), None]
+    lane_r = view_r[(lane % 16, (None, lane // 16)), None]
+    regs_l = cute.make_rmem_tensor((8, 2, 2), BF16)
+    regs_r = cute.make_rmem_tensor(((4, 2), 2, 2), BF16)
+    acc = cute.make_rmem_tensor((4, 4, 2), F32)
+    acc.fill(0.0)
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), BF16, num_bits_per_copy=128)
+    for k in cutlass.range_constexpr(2):
+        cute.copy(atom, lane_l[None, (None, k)], regs_l[None, None, k])
+        cute.copy(atom, lane_r[None, (None, k)], regs_r[None, None, k])
+        for m in cutlass.range_constexpr(2):
+            for n in cutlass.range_constexpr(4):
+                acc[None, n, m] = cute.TensorSSA(
+                    _issue(regs_l[None, m, k], regs_r[(None, n % 2), n // 2, k], acc[None, n, m]), 4, F32)
+    for i in cutlass.range_constexpr(4):
+        result[t, i] = acc[i, 0, 0]
+
+
+@cute.jit
+def smem_host(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    smem_kernel(left, right, result).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_smem():
+    left = make_fake_compact_tensor(BF16, (32, 32), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(BF16, (32, 32), stride_order=(1, 0), assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(smem_host, left, right, result)
