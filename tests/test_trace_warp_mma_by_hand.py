@@ -117,3 +117,5 @@ def test_smem_tiles_a_copy_loads_into_a_warp_mmas_registers_hold_its_operands_an
                                               "copy-rest-K"]
     assert labels_of(events, "view_r")[0] == ["copy-atom-N", "copy-atom-K", "copy-atom-K", "copy-rest-N",
                                               "copy-rest-K"]
+    # the divide of the output a copy from registers writes into, made by hand: the store's partition
+    assert {label.split("-")[0] for label in labels_of(events, "out_view")[0]} == {"store"}

@@ -4147,6 +4147,13 @@ def _written_partitions(records: list, dst) -> list:
         return []
     if dst.op in _COPY_OPS:
         return [dst]
+    if dst.op in _DIVIDES + ("make_tensor",) and dst.levels:
+        # a view made by hand for the write (a divide of the output tile a lane slices, `gC_view[None, None, (m,
+        # n)]`, and views re-laying it): the store's partition, and so is the divide its modes come from
+        divides = {label.origin for label in _levels.flatten(dst.levels[0])} - {None}
+        divides = [records[i] for i in sorted(divides) if records[i].op in _DIVIDES and "gmem" in records[i].memspaces]
+        if dst.op in _DIVIDES or divides:
+            return [dst] + [r for r in divides if r is not dst]
     viewed = records[dst.inputs[0]] if dst.op == "filter_zeros" and dst.inputs else None
     return [dst, viewed] if viewed is not None and viewed.op in _COPY_OPS and "gmem" in viewed.memspaces else []
 

@@ -246,8 +246,14 @@ def smem_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
             for n in cutlass.range_constexpr(4):
                 acc[None, n, m] = cute.TensorSSA(
                     _issue(regs_l[None, m, k], regs_r[(None, n % 2), n // 2, k], acc[None, n, m]), 4, F32)
-    for i in cutlass.range_constexpr(4):
-        result[t, i] = acc[i, 0, 0]
+    # the accumulator written out through a divide of the output made by hand, each lane its rows and columns
+    out_view = cute.zipped_divide(result, (cute.make_layout((8, 2)), cute.make_layout((2, 4))))
+    out_lane = out_view[((lane // 4, None), (None, lane % 4)), None]
+    for m in cutlass.range_constexpr(2):
+        for n in cutlass.range_constexpr(4):
+            values = cute.make_rmem_tensor((2, 2), F32)
+            values.store(acc[None, n, m].load())
+            cute.copy(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), F32), values, out_lane[None, None, (m, n)])
 
 
 @cute.jit
@@ -258,5 +264,5 @@ def smem_host(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
 def compile_smem():
     left = make_fake_compact_tensor(BF16, (32, 32), stride_order=(1, 0), assumed_align=16)
     right = make_fake_compact_tensor(BF16, (32, 32), stride_order=(1, 0), assumed_align=16)
-    result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 32), stride_order=(1, 0), assumed_align=16)
     return cute.compile(smem_host, left, right, result)
