@@ -117,5 +117,13 @@ def test_smem_tiles_a_copy_loads_into_a_warp_mmas_registers_hold_its_operands_an
                                               "copy-rest-K"]
     assert labels_of(events, "view_r")[0] == ["copy-atom-N", "copy-atom-K", "copy-atom-K", "copy-rest-N",
                                               "copy-rest-K"]
+    # `total[i, n, m] += acc[i, n, m] * 2.0`: written at the index the accumulator is read at, it holds its elements
+    assert labels_of(events, "total")[0] == ["mma-atom", "mma-rest-N", "mma-rest-M"]
+    # `values.store(total[None, n, m].load())`, copied to `out_lane[None, None, (m, n)]`: the output's rows and
+    # columns are the indices the registers' slice was taken at
+    assert labels_of(events, "result")[0] == ["input-mode-M", "input-mode-N"]
+    # the warp's share of the output, cut at the warp index that cuts the operand's SMEM tile: Block, as that is
+    assert labels_of(events, "out_part")[0] == ["block-atom-M", "block-atom-N"]
     # the divide of the output a copy from registers writes into, made by hand: the store's partition
-    assert {label.split("-")[0] for label in labels_of(events, "out_view")[0]} == {"store"}
+    assert labels_of(events, "out_view")[0] == ["store-atom-M", "store-atom-M", "store-atom-N", "store-atom-N",
+                                                "store-rest-M", "store-rest-N"]

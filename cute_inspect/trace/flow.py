@@ -552,6 +552,10 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
         _note_tile_index(axes, record, bound, by_arg)
+        coord = bound.get("coord")
+        indices = {_run_time_index(c) for c in (coord if isinstance(coord, tuple) else (coord,))} - {None}
+        if indices:  # (`_warp_share`)
+            record.meta["tile_indices"] = indices
     elif op in _DIVIDES:
         _suggest_divide_tiler(axes, bound, by_arg)
 
@@ -2455,6 +2459,17 @@ def _combined_tiles(axes: Axes, records: list, views: dict) -> None:
             group = [i for i in group if i in tiles and records[i].levels]
             for other in group[1:]:
                 join_leaves(axes, records[group[0]].levels[0], records[other].levels[0])
+    # a register tile written element by element at the index an accumulator's tile is read at (`rC2[0, n, m] +=
+    # rC1[0, n, m] * sf[0, m]`: a running sum of scaled partial products) holds its coordinates
+    sums = tiles | {r.operands["C"] for r in records if r.op == "gemm" and (r.made_by or {}).get("op") == "mma.sync"
+                    and (r.operands or {}).get("C") is not None}  # (a warp MMA's accumulator array issued by hand)
+    for record in records:
+        for source in record.meta.get("written_at_read", ()):
+            if source in sums and record.levels and records[source].levels:
+                join_leaves(axes, records[source].levels[0], record.levels[0])
+                if all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+                    # registers made from a shape, which no call labelled: they carry the accumulator's labels
+                    record.levels = (records[source].levels[0],) + tuple(record.levels[1:])
 
 
 def _extent_stride(leaf: str) -> tuple:
@@ -4043,7 +4058,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     memory_sides = {((r.made_by or {}).get("object"), r.op) for r in records
                     if r.op in _COPY_OPS and r.memspaces[:1] in (("gmem",), ("smem",))}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
-        if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
+        if (record.op in _DIVIDES or _subtile(records, record) and not _warp_share(records, record)) \
+                and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             # (a tile of one element of a mode, the batch L's `1` of `(*epi_tile, 1)`, cuts nothing along it)
@@ -4085,7 +4101,12 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
         elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
             # a copy into global memory writes the result out: its destination partition is Store
             for dst in _written_partitions(records, records[record.operands["dst"]]):
-                if dst.index not in epilogue:
+                if dst.op not in _COPY_OPS:  # a view made by hand for the write: Store, though its tiles are EPI's
+                    relevels[dst.index] = (("copy", "block", "epi"), "store")
+                    dst.levels = tuple(_relevel(t, dst.index, ("copy", "block", "epi"), "store") for t in dst.levels)
+                    epilogue.add(dst.index)
+                    written_out.add(dst.index)
+                elif dst.index not in epilogue:
                     relevels[dst.index] = (("copy", "block"), "store")
                     dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
                     epilogue.add(dst.index)
@@ -4113,6 +4134,15 @@ def _sized_labels(tree, shape):
             yield from _sized_labels(t, part)
     elif tree is not None:
         yield tree, (_size(shape) if shape is not None else None)
+
+
+def _warp_share(records: list, record) -> bool:
+    """Whether a subtile of the output is cut at a run-time index that also cuts a tile of SMEM (`local_tile(gC_cta,
+    (WM, WN), (warp_m, warp_n))` beside `local_tile(sA, (WM, BK, stages), (warp_m, 0, 0))`): each warp's share of the
+    CTA's tile, as its operands' tiles are, a Block tile, not an epilogue's subtile."""
+    mine = record.meta.get("tile_indices")
+    return bool(mine) and any(r.op == "local_tile" and r.memspaces[:1] == ("smem",) and r.meta.get("tile_indices")
+                              and mine & r.meta["tile_indices"] for r in records)
 
 
 def _subtile(records: list, record) -> bool:

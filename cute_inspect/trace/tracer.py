@@ -679,6 +679,8 @@ class _Tracer:
         # coordinate: the leaves both sides index alike are joined when the trace ends (`_copy_index_pairs`)
         self.copy_slices: dict = {}
         self.slice_leaves: dict = {}  # value key of a slice -> (variable, coordinate) of each leaf of what it sliced
+        self.loaded_slices: dict = {}  # hash of a slice's loaded value -> (its array, the slice's leaves)
+        self.holds_slice: dict = {}  # value key of registers stored a slice's values -> (its array, its leaves)
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -1169,6 +1171,8 @@ class _Tracer:
                 kept = kept[0] if isinstance(kept, tuple) and len(kept) == 1 else kept
                 if len(found) > 2 and found[2] is not None:
                     self.slice_loads[key] = (found[2], _info(tensor).shape)
+                if _value_key(tensor) in self.slice_leaves:  # `rC[None, n, m].load()`: a slice's values
+                    self.loaded_slices[key] = (found[0], self.slice_leaves[_value_key(tensor)])
                 if isinstance(kept, _levels.ModeLabel) and self.trace.records[found[0]].memspaces == ("smem",):
                     self.mode_loads[key] = (found[0], kept)  # `buf[None, e].load()`: one mode of the buffer
 
@@ -1188,6 +1192,12 @@ class _Tracer:
             if found is not None and source in (None, found[0]):  # from several loaded tensors: remember them all
                 self._stored_from(found[0], value)
             if found is not None and source is not None and source != found[0]:
+                sliced = _up_defining_ops(getattr(value, "value", value),
+                                          lambda v: self.loaded_slices.get(_ir_hash(v)), 6)
+                if sliced is not None and _value_key(tensor) not in self.slice_leaves:
+                    # whole registers holding a slice's values, converted (`regs.store(rC[None, n, m].load()
+                    # .to(bf16))`): a copy of them moves that slice (`_note_copy_slices`)
+                    self.holds_slice[_value_key(tensor)] = sliced
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
                 self.trace.records[found[0]].meta.setdefault("writes", []).append(
@@ -1346,6 +1356,7 @@ class _Tracer:
                     if self.loaded:
                         self._element_written(tensor, value)
                         self._element_written_out(tensor, value)
+                        self._written_at_read_index(tensor, coord, value)
                     if self.read_untraced:
                         self._untraced_fill(tensor, value)
                     self._hand_loaded_fill(tensor, value)
@@ -1640,6 +1651,32 @@ class _Tracer:
             hit = self.element_sources[id(tensor)] = (tensor, found)  # holding it keeps the id its own
         self.last_element_source = hit
         return hit[1]
+
+    def _written_at_read_index(self, tensor, coord: tuple, value) -> None:
+        """`rC2[0, n, m] += rC1[0, n, m] * sf[0, m]`: register tiles of one shape read at the literal index an
+        element write writes (its first few writes per statement): the written tile holds theirs element by element
+        (`meta["written_at_read"]`, for `flow._combined_tiles`)."""
+        found = self._element_source(tensor)
+        at = _coordinate_key(coord)
+        if found is None or not all(isinstance(c, int) for c in at):
+            return
+        record = self.trace.records[found[0]]
+        if record.memspaces != ("rmem",):
+            return
+        frame = patch.notified_from
+        statement = (frame.f_code, frame.f_lineno) if frame is not None else None
+        seen = record.meta.setdefault("written_at_read_seen", {})
+        seen[statement] = seen.get(statement, 0) + 1
+        if seen[statement] > _ELEMENT_WRITES_READ:
+            return
+        shape = format_shape(record.shapes[0])
+        for source, key in _all_loaded_from(getattr(value, "value", value), self.loaded):
+            other = self.trace.records[source]
+            if source != found[0] and key in self.read_at and _coordinate_key(self.read_at[key]) == at \
+                    and other.memspaces == ("rmem",) and format_shape(other.shapes[0]) == shape:
+                sources = record.meta.setdefault("written_at_read", [])
+                if source not in sources:
+                    sources.append(source)
 
     def _same_elements(self, meta: dict, values: list) -> None:
         """Register tensors of one shape read at one index into one value (`o[i] = scale * oh[i] + oi[i]`) are
@@ -2722,13 +2759,19 @@ class _Tracer:
                 record.levels = (_levels.nest(record.shapes[0], carried),) + tuple(record.levels[1:])
 
     def _note_copy_slices(self, record: Record, bound: dict) -> None:
-        """A copy between slices of two arrays (`copy(atom, sA_v[None, (None, k, stage)], rA[None, None, k])`): each
-        side's leaves and the index each issue of this call slices them at, for `_copy_index_pairs`."""
-        sides = [self.slice_leaves.get(_value_key(bound.get(side))) for side in ("src", "dst")]
-        arrays = [self.slice_coords.get(_value_key(bound.get(side))) for side in ("src", "dst")]
-        if None in sides or arrays[0][0] == arrays[1][0]:
+        """A copy between slices of two arrays (`copy(atom, sA_v[None, (None, k, stage)], rA[None, None, k])`), or
+        from registers holding one slice's values (`regs.store(rC[None, n, m].load().to(bf16))`, then `copy(atom,
+        regs, gC_v[None, None, (m, n)])`): each side's leaves and the index each issue of this call slices them at,
+        for `_copy_index_pairs`."""
+        sides, arrays = [], []
+        for side in ("src", "dst"):
+            key = _value_key(bound.get(side))
+            held = self.holds_slice.get(key) if key not in self.slice_leaves else None
+            sides.append(held[1] if held else self.slice_leaves.get(key))
+            arrays.append(held[0] if held else (self.slice_coords.get(key) or (None,))[0])
+        if None in sides or None in arrays or arrays[0] == arrays[1]:
             return
-        key = (record.file, record.line, record.col, arrays[0][0], arrays[1][0])
+        key = (record.file, record.line, record.col, arrays[0], arrays[1])
         self.copy_slices.setdefault(key, []).append(tuple(sides))
 
     def _copy_index_pairs(self) -> None:
@@ -2764,6 +2807,33 @@ class _Tracer:
                     continue
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
+            self._bind_unit_rests(mma, issues)
+
+    def _bind_unit_rests(self, mma: int, issues: list) -> None:
+        """A warp MMA's rests of one element, which every issue indexes at 0 (`rS[None, n, m]` with one m: a warp of
+        16 query rows), say nothing by their index; by elimination, where the accumulator has one such rest and
+        only one of A and B has one, that operand's and the accumulator's are the axis they share (M with A, N
+        with B): C's rests are M and N only."""
+        units = {slot: self._unit_leaves(issues, slot) for slot in "ABC"}
+        units["C"] = units["C"] or self._unit_leaves(issues, "D")
+        sides = [(slot, letter) for slot, letter in (("A", "M"), ("B", "N")) if len(units[slot]) == 1]
+        if len(units["C"]) != 1 or len(sides) != 1:
+            return
+        slot, letter = sides[0]
+        for var in units[slot] + units["C"]:
+            self.axes.bind(var, ("mma", mma, letter))
+
+    def _unit_leaves(self, issues: list, slot: str) -> list:
+        """The variables of a warp MMA's `slot` array's leaves of extent 1 that every issue indexes at one literal."""
+        arrays = {issue[slot][0] for issue in issues if slot in issue}
+        if len(arrays) != 1 or not all(slot in issue for issue in issues):
+            return []
+        extents = list(_leaves(self.trace.records[arrays.pop()].shapes[0]))
+        leaves = issues[0][slot][1]
+        if len(extents) != len(leaves):
+            return []
+        return [var for i, (var, coord) in enumerate(leaves) if var is not None and extents[i] == 1
+                and isinstance(coord, int) and all(issue[slot][1][i][1] == coord for issue in issues)]
 
     def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
@@ -4291,9 +4361,10 @@ class _Tracer:
             self._know(result, (index, out, kept))
             self.slice_coords[_value_key(result)] = (index, coord)
             shape = _info(tensor).shape
-            # each leaf the tensor sliced labelled itself (not labels borrowed from another tensor of its shape),
-            # and its index (`_copy_index_pairs`)
-            leaves = [label.var if label is not None and label.origin == index else None
+            # each leaf of the tensor sliced, and its index (`_copy_index_pairs`); of registers, only the leaves they
+            # labelled themselves: registers made from a shape borrow the labels of the latest tensor of that shape
+            own = self.trace.records[index].memspaces[:1] != ("rmem",)
+            leaves = [label.var if label is not None and (own or label.origin == index) else None
                       for label in _levels.labels_per_leaf(labels, shape)]
             coords = _leaf_coords(shape, coord)
             if len(leaves) == len(coords):

@@ -223,14 +223,15 @@ def smem_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
     partition reads the tiles: the copy into the MMA's registers says they hold its operands, and the divide the
     copy reads is that copy's partition."""
     t, _, _ = cute.arch.thread_idx()
-    lane = t % 32
+    lane, warp = t % 32, t // 32
     smem = cutlass.utils.SmemAllocator()
     tile_l = smem.allocate_tensor(BF16, cute.make_layout((32, 32), stride=(32, 1)), byte_alignment=16)
     tile_r = smem.allocate_tensor(BF16, cute.make_layout((32, 32), stride=(32, 1)), byte_alignment=16)
     cute.autovec_copy(left, tile_l)
     cute.autovec_copy(right, tile_r)
     cute.arch.sync_threads()
-    view_l = cute.zipped_divide(tile_l, (16, cute.make_layout((8, 2))))
+    part_l = cute.local_tile(tile_l, (32, 32), (warp, 0))  # the warp's rows of the left tile
+    view_l = cute.zipped_divide(part_l, (16, cute.make_layout((8, 2))))
     view_r = cute.zipped_divide(tile_r, (16, cute.make_layout((8, 2))))
     lane_l = view_l[(lane % 16, (None, lane // 16)), None]
     lane_r = view_r[(lane % 16, (None, lane // 16)), None]
@@ -246,13 +247,22 @@ def smem_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
             for n in cutlass.range_constexpr(4):
                 acc[None, n, m] = cute.TensorSSA(
                     _issue(regs_l[None, m, k], regs_r[(None, n % 2), n // 2, k], acc[None, n, m]), 4, F32)
-    # the accumulator written out through a divide of the output made by hand, each lane its rows and columns
-    out_view = cute.zipped_divide(result, (cute.make_layout((8, 2)), cute.make_layout((2, 4))))
+    # a running total of the scaled accumulator, element by element, written out through a divide of the warp's
+    # share of the output made by hand, each lane its rows and columns
+    total = cute.make_rmem_tensor((4, 4, 2), F32)
+    total.fill(0.0)
+    for m in cutlass.range_constexpr(2):
+        for n in cutlass.range_constexpr(4):
+            for i in cutlass.range_constexpr(4):
+                total[i, n, m] += acc[i, n, m] * 2.0
+    out_cta = cute.local_tile(result, (32, 32), (cute.arch.block_idx()[0], 0))
+    out_part = cute.local_tile(out_cta, (32, 32), (warp, 0))
+    out_view = cute.zipped_divide(out_part, (cute.make_layout((8, 2)), cute.make_layout((2, 4))))
     out_lane = out_view[((lane // 4, None), (None, lane % 4)), None]
     for m in cutlass.range_constexpr(2):
         for n in cutlass.range_constexpr(4):
             values = cute.make_rmem_tensor((2, 2), F32)
-            values.store(acc[None, n, m].load())
+            values.store(total[None, n, m].load())
             cute.copy(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), F32), values, out_lane[None, None, (m, n)])
 
 
