@@ -2807,33 +2807,6 @@ class _Tracer:
                     continue
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
-            self._bind_unit_rests(mma, issues)
-
-    def _bind_unit_rests(self, mma: int, issues: list) -> None:
-        """A warp MMA's rests of one element, which every issue indexes at 0 (`rS[None, n, m]` with one m: a warp of
-        16 query rows), say nothing by their index; by elimination, where the accumulator has one such rest and
-        only one of A and B has one, that operand's and the accumulator's are the axis they share (M with A, N
-        with B): C's rests are M and N only."""
-        units = {slot: self._unit_leaves(issues, slot) for slot in "ABC"}
-        units["C"] = units["C"] or self._unit_leaves(issues, "D")
-        sides = [(slot, letter) for slot, letter in (("A", "M"), ("B", "N")) if len(units[slot]) == 1]
-        if len(units["C"]) != 1 or len(sides) != 1:
-            return
-        slot, letter = sides[0]
-        for var in units[slot] + units["C"]:
-            self.axes.bind(var, ("mma", mma, letter))
-
-    def _unit_leaves(self, issues: list, slot: str) -> list:
-        """The variables of a warp MMA's `slot` array's leaves of extent 1 that every issue indexes at one literal."""
-        arrays = {issue[slot][0] for issue in issues if slot in issue}
-        if len(arrays) != 1 or not all(slot in issue for issue in issues):
-            return []
-        extents = list(_leaves(self.trace.records[arrays.pop()].shapes[0]))
-        leaves = issues[0][slot][1]
-        if len(extents) != len(leaves):
-            return []
-        return [var for i, (var, coord) in enumerate(leaves) if var is not None and extents[i] == 1
-                and isinstance(coord, int) and all(issue[slot][1][i][1] == coord for issue in issues)]
 
     def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
