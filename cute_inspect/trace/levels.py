@@ -798,8 +798,8 @@ def remade(tree, level: str, role: str, origin: int, op: str):
     return made(level, role, origin, op, tree)
 
 
-def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int) -> tuple:
-    rests = tuple(made("copy", "rest", origin, "local_partition", _at(inp, i)) for i in range(tile_rank))
+def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int, level: str = "copy") -> tuple:
+    rests = tuple(made(level, "rest", origin, "local_partition", _at(inp, i)) for i in range(tile_rank))
     return _pad(rests + tuple(inp[tile_rank:]), out_rank)
 
 

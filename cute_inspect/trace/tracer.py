@@ -3460,7 +3460,10 @@ class _Tracer:
                 return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
         if op == "local_partition":
-            return _levels.local_partition(inp, tile_rank, out_rank, origin)
+            # projected (`local_partition(sA, tC, tidx, proj=(1, None))`): one thread layout over a product's (M, N),
+            # each operand keeping its own modes of it, is a SIMT MMA's partition (A's rows, B's columns, C's both)
+            level = "mma" if isinstance(bound.get("proj"), tuple) else "copy"
+            return _levels.local_partition(inp, tile_rank, out_rank, origin, level)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
             # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
             # the rests along them), which a tensor laid over another's storage may not
