@@ -19,3 +19,8 @@ def test_projected_partitions_are_the_products_and_a_plain_one_the_copys(events)
     for name in ("part_l", "part_r", "part_o", "sums"):
         assert {label.split("-")[0] for label in labels_of(events, name)[0]} == {"mma"}, name
     assert {label.split("-")[0] for label in labels_of(events, "moved_l")[0]} == {"copy"}
+
+
+def test_a_mode_past_the_two_a_projected_gemm_tiler_names_is_the_batch():
+    events = trace_json(f"{KERNEL}:compile_batched", arch="sm_80")
+    assert labels_of(events, "src")[0] == ["input-mode-M", "input-mode-K", "input-mode-L"]

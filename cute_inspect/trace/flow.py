@@ -3328,7 +3328,9 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
         if not all(isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
             continue
         found = [named.get(axes.find(m.var)) for m in modes]
-        letters = [f[0] for f in found if f and f[1] == "mma_slot"]
+        # (fixed by an MMA's slots, or by a projected (M, N, K) tiler's positions in a kernel with no MMA)
+        letters = [f[0] for m, f in zip(modes, found) if f and (f[1] == "mma_slot" or f[1] == "local_tile.proj" and any(
+            key[0] == "tiler" for key in axes.keys.get(axes.find(m.var), ())))]
         # a mode the attention fixed but no single axis names (GQA's packed (heads, queries)) is no unnamed mode
         unnamed = [m for m, f in zip(modes, found)
                    if not f or (f[0] is None and f[1] not in ("attention", "packed_rows")) or f[1] == "hint:name"]

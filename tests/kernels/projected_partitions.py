@@ -48,3 +48,27 @@ def compile_simt():
     right = make_fake_compact_tensor(F32, (TILE, 8), stride_order=(1, 0), assumed_align=16)
     out = make_fake_compact_tensor(F32, (TILE, TILE), stride_order=(1, 0), assumed_align=16)
     return cute.compile(simt_host, left, right, out)
+
+
+@cute.kernel
+def batched_kernel(src: cute.Tensor, dst: cute.Tensor):
+    """A copy with no MMA whose inputs are cut by a projected (M, N, K) tiler after a block index picked their third
+    mode: the tiler's positions name the first two modes (M and K), so the third is the batch L."""
+    t, _, _ = cute.arch.thread_idx()
+    bx, _, bz = cute.arch.block_idx()
+    tile_s = cute.local_tile(src[None, None, bz], (TILE, 1, 8), (bx, 0, None), proj=(1, None, 1))
+    tile_d = cute.local_tile(dst[None, None, bz], (TILE, 1, 8), (bx, 0, None), proj=(1, None, 1))
+    loads = cute.make_layout((32, 8))
+    cute.autovec_copy(cute.local_partition(tile_s[None, None, 0], loads, t),
+                      cute.local_partition(tile_d[None, None, 0], loads, t))
+
+
+@cute.jit
+def batched_host(src: cute.Tensor, dst: cute.Tensor):
+    batched_kernel(src, dst).launch(grid=(4, 1, 2), block=(256, 1, 1))
+
+
+def compile_batched():
+    src = make_fake_compact_tensor(F32, (4 * TILE, 64, 2), stride_order=(2, 1, 0), assumed_align=16)
+    dst = make_fake_compact_tensor(F32, (4 * TILE, 64, 2), stride_order=(2, 1, 0), assumed_align=16)
+    return cute.compile(batched_host, src, dst)
