@@ -4180,11 +4180,13 @@ def _written_partitions(records: list, dst) -> list:
     if dst.op in _COPY_OPS:
         return [dst]
     if dst.op in _DIVIDES + ("make_tensor",) and dst.levels:
-        # a view made by hand for the write (a divide of the output tile a lane slices, `gC_view[None, None, (m,
-        # n)]`, and views re-laying it): the store's partition, and so is the divide its modes come from
+        # a view made by hand for the write (a divide of the output tile whose tile a lane's index splits,
+        # `gC_v[((lane // 4, None), (None, lane % 4)), None]`, and views re-laying it): the store's partition, and so
+        # is the divide its modes come from; an epilogue's divide into subtiles (`flat_divide(gD, epi_tile)`) is not
         divides = {label.origin for label in _levels.flatten(dst.levels[0])} - {None}
-        divides = [records[i] for i in sorted(divides) if records[i].op in _DIVIDES and "gmem" in records[i].memspaces]
-        if dst.op in _DIVIDES or divides:
+        divides = [records[i] for i in sorted(divides) if records[i].op in _DIVIDES and "gmem" in records[i].memspaces
+                   and records[i].meta.get("tile_split_by_thread")]
+        if divides:
             return [dst] + [r for r in divides if r is not dst]
     viewed = records[dst.inputs[0]] if dst.op == "filter_zeros" and dst.inputs else None
     return [dst, viewed] if viewed is not None and viewed.op in _COPY_OPS and "gmem" in viewed.memspaces else []

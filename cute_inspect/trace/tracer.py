@@ -4336,6 +4336,10 @@ class _Tracer:
             kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
             self.slice_coords[_value_key(result)] = (index, coord)
+            if self.trace.records[index].op in _flow._DIVIDES and isinstance(coord, tuple) and coord \
+                    and any(not isinstance(c, int) and c is not None for c in _index_leaves(coord[0])):
+                # a run-time index (a lane's) picks inside the divide's tile: a thread's elements, cut by hand
+                self.trace.records[index].meta["tile_split_by_thread"] = True
             shape = _info(tensor).shape
             # each leaf of the tensor sliced, and its index (`_copy_index_pairs`); of registers, only the leaves they
             # labelled themselves: registers made from a shape borrow the labels of the latest tensor of that shape
