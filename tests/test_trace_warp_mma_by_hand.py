@@ -92,3 +92,38 @@ def test_an_smem_buffer_of_the_warps_accumulators_summed_along_one_mode_is_the_e
 def test_a_buffer_whose_warps_mode_a_vector_reduction_sums_is_the_epilogues_split_of_k(skinny):
     # `total = flat[None, e].load().reduce(ADD)` in a branch, written scaled: the mode the slice keeps is summed
     assert labels_of(skinny, "flat")[0] == ["epi-rest-K", "epi-atom"]
+
+
+def test_a_block_scaled_mma_sync_is_a_gemm_and_b_leaves_splitting_cs_index_run_along_n():
+    # `{d}, {a}, {b}, {c}, sfa, {byte, thread}, sfb, {byte, thread}`: D, A, B, C lead; B's `(n % 2, n // 2)` are both
+    # functions of C's `n`, so both run along N, and its `k` along K
+    events = trace_json(f"{KERNEL}:compile_scaled", arch="sm_120a")
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 2 * 4 * 3
+    assert labels_of(events, "lhs")[0] == ["mma-atom", "mma-rest-M", "mma-rest-K"]
+    assert labels_of(events, "rhs")[0] == ["mma-atom-K", "mma-rest-N", "mma-rest-N", "mma-rest-K"]
+    assert labels_of(events, "acc")[0] == ["mma-atom", "mma-rest-N", "mma-rest-M"]
+    # `copy(atom, left[t, None, None, k], lhs[None, None, k])`: the k both sides are sliced at is one index, so the
+    # inputs' last mode is K; their third the registers' M (A) and N (B), joined mode for mode by the copy
+    assert labels_of(events, "left")[0][2:] == ["input-mode-M", "input-mode-K"]
+    assert labels_of(events, "right")[0][2:] == ["input-mode-N", "input-mode-K"]
+
+
+def test_smem_tiles_a_copy_loads_into_a_warp_mmas_registers_hold_its_operands_and_the_divide_is_the_copys():
+    events = trace_json(f"{KERNEL}:compile_smem", arch="sm_80")
+    assert labels_of(events, "tile_l")[0] == ["mma-atom-M", "mma-atom-K"]
+    assert labels_of(events, "tile_r")[0] == ["mma-atom-N", "mma-atom-K"]
+    assert labels_of(events, "view_l")[0] == ["copy-atom-M", "copy-atom-K", "copy-atom-K", "copy-rest-M",
+                                              "copy-rest-K"]
+    assert labels_of(events, "view_r")[0] == ["copy-atom-N", "copy-atom-K", "copy-atom-K", "copy-rest-N",
+                                              "copy-rest-K"]
+    # `total[i, n, m] += acc[i, n, m] * 2.0`: written at the index the accumulator is read at, it holds its elements
+    assert labels_of(events, "total")[0] == ["mma-atom", "mma-rest-N", "mma-rest-M"]
+    # `values.store(total[None, n, m].load())`, copied to `out_lane[None, None, (m, n)]`: the output's rows and
+    # columns are the indices the registers' slice was taken at
+    assert labels_of(events, "result")[0] == ["input-mode-M", "input-mode-N"]
+    # the warp's share of the output, cut at the warp index that cuts the operand's SMEM tile: Block, as that is
+    assert labels_of(events, "out_part")[0] == ["block-atom-M", "block-atom-N"]
+    # the divide of the output a copy from registers writes into, made by hand: the store's partition
+    assert labels_of(events, "out_view")[0] == ["store-atom-M", "store-atom-M", "store-atom-N", "store-atom-N",
+                                                "store-rest-M", "store-rest-N"]

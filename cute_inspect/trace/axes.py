@@ -80,6 +80,8 @@ class Axes:
         # (a tile's mode's variable, (kernel, position, extent, run-time index)): tiles cut at one index of one
         # grid, joined when the trace ends where at most one of them met a key (`flow._tiles_of_one_grid`)
         self.tile_indices: list = []
+        # (kernel, tiler key) -> {run-time index: the tiler position it first cut at} (`flow._tiler_positions`)
+        self.tiler_coords: dict = {}
         # (a copy partition's input mode's variable, (copy object, tiler position, the mode's extent)): the modes one
         # tiled copy's tiler cuts in each position, for `flow._unit_modes_of_a_copy_tiler`
         self.copy_tiles: list = []

@@ -552,6 +552,10 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
     elif op == "local_tile":
         _bind_tiler(axes, record, bound, by_arg)
         _note_tile_index(axes, record, bound, by_arg)
+        coord = bound.get("coord")
+        indices = {_run_time_index(c) for c in (coord if isinstance(coord, tuple) else (coord,))} - {None}
+        if indices:  # (`_warp_share`)
+            record.meta["tile_indices"] = indices
     elif op in _DIVIDES:
         _suggest_divide_tiler(axes, bound, by_arg)
 
@@ -887,12 +891,32 @@ def _bind_tiler(axes: Axes, record, bound: dict, by_arg: dict) -> None:
     key = (record.kernel, format_shape(tuple(t if isinstance(t, int) else "?" for t in tiler)))
     projected = isinstance(proj, tuple)
     kept = [p for p, x in enumerate(proj) if x is not None] if projected else list(range(len(tiler)))
+    moved = _tiler_positions(axes, key, bound.get("coord"))
     for mode, position in zip(_modes(by_arg["input"][1]), kept):
+        position = moved.get(position, position)
         if projected:
             axes.bind(_var(mode), ("tiler", key, position))
         else:  # every leaf of a nested mode the tiler cuts whole (`prepend`'s (1) of a row view)
             for leaf in _levels.flatten(mode):
                 axes.suggest(leaf.var, _row_tiler_letter(position, len(tiler)), "local_tile.proj")
+
+
+def _tiler_positions(axes: Axes, key: tuple, coord) -> dict:
+    """A tiler equal to one seen before whose run-time coordinates are that one's in another order
+    (`local_tile(mB, tiler[::-1], (bidy, bidx))` beside `local_tile(mA, tiler, (bidx, bidy))`: a transpose's output
+    tile): each of its positions -> the position its block index cut at first. The index, not the place in an
+    equal-looking tuple, says which axis a mode is; {} where the coordinates agree or say nothing."""
+    if not isinstance(coord, tuple):
+        return {}
+    seen = axes.tiler_coords.setdefault(key, {})
+    values = [_run_time_index(index) for index in coord]
+    moved = {position: seen[value] for position, value in enumerate(values)
+             if value is not None and seen.get(value, position) != position}
+    for position, value in enumerate(values):
+        if value is not None:
+            seen.setdefault(value, position)
+    # a permutation of the positions only: two indices landing on one position say nothing
+    return moved if len(set(moved.values())) == len(moved) and set(moved.values()) == set(moved) else {}
 
 
 def _note_tile_index(axes: Axes, record, bound: dict, by_arg: dict) -> None:
@@ -2552,6 +2576,17 @@ def _combined_tiles(axes: Axes, records: list, views: dict) -> None:
             group = [i for i in group if i in tiles and records[i].levels]
             for other in group[1:]:
                 join_leaves(axes, records[group[0]].levels[0], records[other].levels[0])
+    # a register tile written element by element at the index an accumulator's tile is read at (`rC2[0, n, m] +=
+    # rC1[0, n, m] * sf[0, m]`: a running sum of scaled partial products) holds its coordinates
+    sums = tiles | {r.operands["C"] for r in records if r.op == "gemm" and (r.made_by or {}).get("op") == "mma.sync"
+                    and (r.operands or {}).get("C") is not None}  # (a warp MMA's accumulator array issued by hand)
+    for record in records:
+        for source in record.meta.get("written_at_read", ()):
+            if source in sums and record.levels and records[source].levels:
+                join_leaves(axes, records[source].levels[0], record.levels[0])
+                if all(label.level == "input" for label in _levels.flatten(record.levels[0])):
+                    # registers made from a shape, which no call labelled: they carry the accumulator's labels
+                    record.levels = (records[source].levels[0],) + tuple(record.levels[1:])
 
 
 def _extent_stride(leaf: str) -> tuple:
@@ -3410,7 +3445,9 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
         if not all(isinstance(m, _levels.ModeLabel) and m.var is not None for m in modes):
             continue
         found = [named.get(axes.find(m.var)) for m in modes]
-        letters = [f[0] for f in found if f and f[1] == "mma_slot"]
+        # (fixed by an MMA's slots, or by a projected (M, N, K) tiler's positions in a kernel with no MMA)
+        letters = [f[0] for m, f in zip(modes, found) if f and (f[1] == "mma_slot" or f[1] == "local_tile.proj" and any(
+            key[0] == "tiler" for key in axes.keys.get(axes.find(m.var), ())))]
         # a mode the attention fixed but no single axis names (GQA's packed (heads, queries)) is no unnamed mode
         unnamed = [m for m, f in zip(modes, found)
                    if not f or (f[0] is None and f[1] not in ("attention", "packed_rows")) or f[1] == "hint:name"]
@@ -3781,8 +3818,20 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     buffers = [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
                and any(label.rule.startswith("smem_buffer") for label in _levels.flatten(r.levels[0]))]
     is_buffer = {r.index for r in buffers}
+    # register arrays a warp MMA issued by hand reads as A or B, and the views of SMEM copies load them from
+    # (`copy(ldsm_atom, sA_ldsm[None, (None, k, stage)], rA[None, None, k])`, sA_ldsm a divide of a warp's tile of sA)
+    warp_operands = {i for r in records if r.op == "gemm" and (r.made_by or {}).get("op") == "mma.sync"
+                     for slot, i in (r.operands or {}).items() if slot in ("A", "B") and i is not None}
+    loaded_for_warp_mma: set = set()
     for record in reversed(records):
         if record.op in _MMA_READERS:
+            readers.update({i: True for i in record.inputs})
+        elif record.op == "copy" and (record.operands or {}).get("dst") in warp_operands \
+                and record.operands.get("src") is not None and "smem" in records[record.operands["src"]].memspaces:
+            # the SMEM side of the copy filling them holds the operand's tiles: the MMA reads them through it
+            readers[record.operands["src"]] = True
+            loaded_for_warp_mma.add(record.operands["src"])
+        elif record.op in _DIVIDES and record.index in loaded_for_warp_mma:
             readers.update({i: True for i in record.inputs})
         # (a tile of the buffer, `local_tile(sQ, (64, 64), (0, 0))`, partitioned for the MMA: the MMA reads it)
         elif record.op in _SAME_DATA + ("local_tile",) and readers.get(record.index) and record.index not in is_buffer:
@@ -3854,6 +3903,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)
         record.levels = tuple(_relevel(t, record.index, ("block", "mma", "epi"), level) for t in record.levels)
+    for index in loaded_for_warp_mma:
+        # a divide of the operand's tile whose slices one copy issue moves into the MMA's registers is that copy's
+        # partition made by hand (ldmatrix's 16 rows by 16 bytes, and their repeats): the copy's level
+        if records[index].op in _DIVIDES:
+            relevels[index] = (("block",), "copy")
+            records[index].levels = tuple(_relevel(t, index, ("block",), "copy") for t in records[index].levels)
     return staged
 
 
@@ -4122,7 +4177,8 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
     memory_sides = {((r.made_by or {}).get("object"), r.op) for r in records
                     if r.op in _COPY_OPS and r.memspaces[:1] in (("gmem",), ("smem",))}
     for record in records + records:  # twice: a copy's first partition may come before the one that says Store
-        if (record.op in _DIVIDES or _subtile(records, record)) and record.index not in operand_tiles:
+        if (record.op in _DIVIDES or _subtile(records, record) and not _warp_share(records, record)) \
+                and record.index not in operand_tiles:
             made = [label for label in _levels.flatten(record.levels[0]) if label.origin == record.index] \
                 if record.levels else []
             # (a tile of one element of a mode, the batch L's `1` of `(*epi_tile, 1)`, cuts nothing along it)
@@ -4164,13 +4220,23 @@ def _epilogue(axes: Axes, records: list, accumulators: set, staged: set, relevel
         elif record.op == "copy" and record.operands and record.operands.get("dst") is not None:
             # a copy into global memory writes the result out: its destination partition is Store
             for dst in _written_partitions(records, records[record.operands["dst"]]):
-                if dst.index not in epilogue:
+                if dst.op not in _COPY_OPS:  # a view made by hand for the write: Store, though its tiles are EPI's
+                    relevels[dst.index] = (("copy", "block", "epi"), "store")
+                    dst.levels = tuple(_relevel(t, dst.index, ("copy", "block", "epi"), "store") for t in dst.levels)
+                    epilogue.add(dst.index)
+                    written_out.add(dst.index)
+                elif dst.index not in epilogue:
                     relevels[dst.index] = (("copy", "block"), "store")
                     dst.levels = tuple(_relevel(t, dst.index, ("copy", "block"), "store") for t in dst.levels)
                     epilogue.add(dst.index)
                     written_out.add(dst.index)
                 if dst.op in _COPY_OPS:
                     written_sides.add(((dst.made_by or {}).get("object"), dst.op))
+            source = _read_out_partition(records, record, written_out)
+            if source is not None and source.index not in epilogue:
+                relevels[source.index] = (("copy",), "store")
+                source.levels = tuple(_relevel(t, source.index, ("copy",), "store") for t in source.levels)
+                epilogue.add(source.index)
         elif record.inputs and record.inputs[0] in epilogue and record.op not in ("copy", "gemm"):
             if record.op == "local_tile":  # a subtile of the staging buffer (or of the accumulator) is EPI
                 relevels[record.index] = (("block",), "epi")
@@ -4189,12 +4255,37 @@ def _sized_labels(tree, shape):
         yield tree, (_size(shape) if shape is not None else None)
 
 
+def _warp_share(records: list, record) -> bool:
+    """Whether a subtile of the output is cut at a run-time index that also cuts a tile of SMEM (`local_tile(gC_cta,
+    (WM, WN), (warp_m, warp_n))` beside `local_tile(sA, (WM, BK, stages), (warp_m, 0, 0))`): each warp's share of the
+    CTA's tile, as its operands' tiles are, a Block tile, not an epilogue's subtile."""
+    mine = record.meta.get("tile_indices")
+    return bool(mine) and any(r.op == "local_tile" and r.memspaces[:1] == ("smem",) and r.meta.get("tile_indices")
+                              and mine & r.meta["tile_indices"] for r in records)
+
+
 def _subtile(records: list, record) -> bool:
     """A `local_tile` of a tile (the CTA's tile of the output, split among warp groups, cut by the epilogue's
     tile): a divide, whose tiles the divide rule says are the epilogue's where they run along the accumulator's two
     axes."""
     return record.op == "local_tile" and bool(record.inputs) and records[record.inputs[0]].op in (
         "local_tile",) + _DIVIDES
+
+
+def _read_out_partition(records: list, copy, written_out: set):
+    """The source of a copy that writes global memory when it is an SMEM tile's copy partition that no copy writes
+    (`copy(tiled_copy_B, tBsB, tBgB)`, `tBsB = partition_S(sB)`: the s2g side of a write-out, made for it): the
+    write-out's other side, Store as its destination is; None for any other source (registers, an operand
+    buffer's partition a load fills)."""
+    dst, src = copy.operands.get("dst"), copy.operands.get("src")
+    if src is None or dst not in written_out:
+        return None
+    source = records[src]
+    if source.op != "partition_S" or source.memspaces[:1] != ("smem",) \
+            or any(r.op == "copy" and r.operands and r.operands.get("dst") == src for r in records):
+        return None
+    labels = [label for tree in source.levels for label in _levels.flatten(tree)]
+    return source if labels and all(label.level in ("copy", "stage") for label in labels) else None
 
 
 def _written_partitions(records: list, dst) -> list:
@@ -4205,6 +4296,15 @@ def _written_partitions(records: list, dst) -> list:
         return []
     if dst.op in _COPY_OPS:
         return [dst]
+    if dst.op in _DIVIDES + ("make_tensor",) and dst.levels:
+        # a view made by hand for the write (a divide of the output tile whose tile a lane's index splits,
+        # `gC_v[((lane // 4, None), (None, lane % 4)), None]`, and views re-laying it): the store's partition, and so
+        # is the divide its modes come from; an epilogue's divide into subtiles (`flat_divide(gD, epi_tile)`) is not
+        divides = {label.origin for label in _levels.flatten(dst.levels[0])} - {None}
+        divides = [records[i] for i in sorted(divides) if records[i].op in _DIVIDES and "gmem" in records[i].memspaces
+                   and records[i].meta.get("tile_split_by_thread")]
+        if divides:
+            return [dst] + [r for r in divides if r is not dst]
     viewed = records[dst.inputs[0]] if dst.op == "filter_zeros" and dst.inputs else None
     return [dst, viewed] if viewed is not None and viewed.op in _COPY_OPS and "gmem" in viewed.memspaces else []
 

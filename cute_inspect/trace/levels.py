@@ -669,7 +669,7 @@ def warp_operand(tree, shape, coords: list | None, origin: int):
     coords = coords if coords is not None else [None] * len(extents)
     if len(coords) != len(extents):
         return None
-    own = labels if len(labels) == len(extents) else [None] * len(extents)
+    own = labels if len(labels) == len(extents) else labels_per_leaf(tree, shape)
     made_leaves = iter([label if label is not None and label.rule == f"warp_mma.{role}" else
                         made("mma", role, origin, "warp_mma", label if role == "rest" else None)
                         for label, role in ((label, "atom" if c is None else "rest") for label, c in zip(own, coords))])
@@ -678,6 +678,16 @@ def warp_operand(tree, shape, coords: list | None, origin: int):
         return tuple(rebuild(x) for x in s) if isinstance(s, tuple) else next(made_leaves)
 
     return rebuild(shape)
+
+
+def labels_per_leaf(tree, shape) -> list:
+    """Each leaf's label where the tree labels a leaf mode with one label (a nested mode labelled whole, as
+    `make_rmem_tensor(((8, 2), 4, 4))` labels its first, gives each of its leaves None: no one of them is it)."""
+    if isinstance(shape, tuple):
+        if isinstance(tree, tuple) and len(tree) == len(shape):
+            return [label for t, s in zip(tree, shape) for label in labels_per_leaf(t, s)]
+        return [None] * len(list(_leaves(shape)))
+    return [tree if isinstance(tree, ModeLabel) else None]
 
 
 def nest(shape, labels: list):
@@ -788,8 +798,8 @@ def remade(tree, level: str, role: str, origin: int, op: str):
     return made(level, role, origin, op, tree)
 
 
-def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int) -> tuple:
-    rests = tuple(made("copy", "rest", origin, "local_partition", _at(inp, i)) for i in range(tile_rank))
+def local_partition(inp: tuple, tile_rank: int, out_rank: int, origin: int, level: str = "copy") -> tuple:
+    rests = tuple(made(level, "rest", origin, "local_partition", _at(inp, i)) for i in range(tile_rank))
     return _pad(rests + tuple(inp[tile_rank:]), out_rank)
 
 

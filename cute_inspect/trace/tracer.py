@@ -675,6 +675,12 @@ class _Tracer:
         self.warp_mmas: dict = {}
         self.warp_results: dict = {}  # hash of a warp MMA's D registers (the asm's result) -> that MMA
         self.warp_arrays: set = set()  # the register arrays warp MMAs read or write: see `_warp_operand_views`
+        # one copy call's issues (call site, source and destination arrays) -> per issue, each side's slice
+        # coordinate: the leaves both sides index alike are joined when the trace ends (`_copy_index_pairs`)
+        self.copy_slices: dict = {}
+        self.slice_leaves: dict = {}  # value key of a slice -> (variable, coordinate) of each leaf of what it sliced
+        self.loaded_slices: dict = {}  # hash of a slice's loaded value -> (its array, the slice's leaves)
+        self.holds_slice: dict = {}  # value key of registers stored a slice's values -> (its array, its leaves)
 
     # -- lookups -----------------------------------------------------------------------------------
     def lookup(self, obj, frame=None):
@@ -1165,6 +1171,8 @@ class _Tracer:
                 kept = kept[0] if isinstance(kept, tuple) and len(kept) == 1 else kept
                 if len(found) > 2 and found[2] is not None:
                     self.slice_loads[key] = (found[2], _info(tensor).shape)
+                if _value_key(tensor) in self.slice_leaves:  # `rC[None, n, m].load()`: a slice's values
+                    self.loaded_slices[key] = (found[0], self.slice_leaves[_value_key(tensor)])
                 if isinstance(kept, _levels.ModeLabel) and self.trace.records[found[0]].memspaces == ("smem",):
                     self.mode_loads[key] = (found[0], kept)  # `buf[None, e].load()`: one mode of the buffer
 
@@ -1184,6 +1192,12 @@ class _Tracer:
             if found is not None and source in (None, found[0]):  # from several loaded tensors: remember them all
                 self._stored_from(found[0], value)
             if found is not None and source is not None and source != found[0]:
+                sliced = _up_defining_ops(getattr(value, "value", value),
+                                          lambda v: self.loaded_slices.get(_ir_hash(v)), 6)
+                if sliced is not None and _value_key(tensor) not in self.slice_leaves:
+                    # whole registers holding a slice's values, converted (`regs.store(rC[None, n, m].load()
+                    # .to(bf16))`): a copy of them moves that slice (`_note_copy_slices`)
+                    self.holds_slice[_value_key(tensor)] = sliced
                 self.trace.records[found[0]].meta.setdefault("values_from", []).append(source)
                 # when, between records: which write a later read sees (`flow._accumulators_read`)
                 self.trace.records[found[0]].meta.setdefault("writes", []).append(
@@ -1342,6 +1356,7 @@ class _Tracer:
                     if self.loaded:
                         self._element_written(tensor, value)
                         self._element_written_out(tensor, value)
+                        self._written_at_read_index(tensor, coord, value)
                     if self.read_untraced:
                         self._untraced_fill(tensor, value)
                     self._hand_loaded_fill(tensor, value)
@@ -1637,6 +1652,32 @@ class _Tracer:
         self.last_element_source = hit
         return hit[1]
 
+    def _written_at_read_index(self, tensor, coord: tuple, value) -> None:
+        """`rC2[0, n, m] += rC1[0, n, m] * sf[0, m]`: register tiles of one shape read at the literal index an
+        element write writes (its first few writes per statement): the written tile holds theirs element by element
+        (`meta["written_at_read"]`, for `flow._combined_tiles`)."""
+        found = self._element_source(tensor)
+        at = _coordinate_key(coord)
+        if found is None or not all(isinstance(c, int) for c in at):
+            return
+        record = self.trace.records[found[0]]
+        if record.memspaces != ("rmem",):
+            return
+        frame = patch.notified_from
+        statement = (frame.f_code, frame.f_lineno) if frame is not None else None
+        seen = record.meta.setdefault("written_at_read_seen", {})
+        seen[statement] = seen.get(statement, 0) + 1
+        if seen[statement] > _ELEMENT_WRITES_READ:
+            return
+        shape = format_shape(record.shapes[0])
+        for source, key in _all_loaded_from(getattr(value, "value", value), self.loaded):
+            other = self.trace.records[source]
+            if source != found[0] and key in self.read_at and _coordinate_key(self.read_at[key]) == at \
+                    and other.memspaces == ("rmem",) and format_shape(other.shapes[0]) == shape:
+                sources = record.meta.setdefault("written_at_read", [])
+                if source not in sources:
+                    sources.append(source)
+
     def _same_elements(self, meta: dict, values: list) -> None:
         """Register tensors of one shape read at one index into one value (`o[i] = scale * oh[i] + oi[i]`) are
         combined element by element: remembered on the written tensor for `flow.settle` (`same_index`)."""
@@ -1758,7 +1799,8 @@ class _Tracer:
                 self.selections.setdefault(key, []).append(modes[i].var)
                 if record.op == "make_tensor" and record.memspaces == ("smem",) and found[1] == 0 \
                         and isinstance(record.shapes[0], tuple) and len(record.shapes[0]) == len(coord) \
-                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]):
+                        and modes[i].origin == found[0] and _ring_index(coord[i], record.shapes[0][i]) \
+                        and not _flat_index_split(coord[i], coord):
                     self.rings.add((found[0], modes[i].var))
                 if record.meta.get("indexed", 0) < _GATHER_INDICES_READ:  # an unrolled gather says it in a few
                     record.meta["indexed"] = record.meta.get("indexed", 0) + 1
@@ -2429,6 +2471,7 @@ class _Tracer:
             self.trace.records[record.operands["dst"]].meta.setdefault("writes", []).append(
                 (index, record.operands["src"]))
             self._slot_filled(by_arg)
+            self._note_copy_slices(record, bound)
             for side in ("src", "dst"):
                 self._vector_copied(*by_arg[side])
             self._copy_carries_products(record.operands["src"], record.operands["dst"])
@@ -2574,7 +2617,9 @@ class _Tracer:
         the slice keeps are the instruction's atom, the ones it indexes its rests (`levels.warp_operand`); the
         issues' coordinates say which rest runs along which axis when the trace ends (`_bind_warp_mma_rests`)."""
         text = str(call.bound.get("asm_string", ""))
-        groups = _ASM_GROUPS.findall(text[_WARP_MMA.search(text).end():])
+        # D, A, B, C lead; a block-scaled form (`kind::mxf8f6f4.block_scale`) goes on with each operand's scale
+        # register and its `{byte-id, thread-id}` selector group
+        groups = _ASM_GROUPS.findall(text[_WARP_MMA.search(text).end():])[:4]
         if len(groups) != 4:
             return
         outputs = str(call.bound.get("constraints", "")).split(",")[:16]
@@ -2736,6 +2781,38 @@ class _Tracer:
             if same is not None:
                 carried = [replace(label, origin=record.index, rule="carried") for label in same]
                 record.levels = (_levels.nest(record.shapes[0], carried),) + tuple(record.levels[1:])
+
+    def _note_copy_slices(self, record: Record, bound: dict) -> None:
+        """A copy between slices of two arrays (`copy(atom, sA_v[None, (None, k, stage)], rA[None, None, k])`), or
+        from registers holding one slice's values (`regs.store(rC[None, n, m].load().to(bf16))`, then `copy(atom,
+        regs, gC_v[None, None, (m, n)])`): each side's leaves and the index each issue of this call slices them at,
+        for `_copy_index_pairs`."""
+        sides, arrays = [], []
+        for side in ("src", "dst"):
+            key = _value_key(bound.get(side))
+            held = self.holds_slice.get(key) if key not in self.slice_leaves else None
+            sides.append(held[1] if held else self.slice_leaves.get(key))
+            arrays.append(held[0] if held else (self.slice_coords.get(key) or (None,))[0])
+        if None in sides or None in arrays or arrays[0] == arrays[1]:
+            return
+        key = (record.file, record.line, record.col, arrays[0], arrays[1])
+        self.copy_slices.setdefault(key, []).append(tuple(sides))
+
+    def _copy_index_pairs(self) -> None:
+        """Each leaf of a copy's source indexed as exactly one leaf of its destination in every issue of the copy
+        (the same loop index `k`: in an unrolled loop a literal that walks alike on both sides, or one run-time
+        value) is the same index: the two leaves are one axis, whatever the arrays are called or how their modes
+        are ordered (`rA[None, None, k]` filled from `sA_v[None, (None, k, stage)]`: the k-block of the registers
+        an MMA reads is the SMEM view's)."""
+        for issues in self.copy_slices.values():
+            if any(tuple(var for var, _ in issue[side]) != tuple(var for var, _ in issues[0][side])
+                   for issue in issues for side in range(2)):
+                continue  # the arrays' leaves changed between issues: no one column per leaf
+            # leaf position -> its index in each issue (two leaves of one mode share a variable, not an index)
+            columns = [{i: [_index_token(issue[side][i][1]) for issue in issues]
+                        for i, (var, _) in enumerate(issues[0][side]) if var is not None} for side in range(2)]
+            for a, b in _index_pairs(*columns):
+                self.axes.join(issues[0][0][a][0], issues[0][1][b][0])
 
     def _bind_warp_mma_rests(self) -> None:
         """A warp MMA's rests by the coordinates its issues index them at: a leaf of A indexed as a leaf of C in
@@ -3233,6 +3310,7 @@ class _Tracer:
         self._bind_tmem_registers()
         self._stacked_products()
         self._bind_tmem_operands()
+        self._copy_index_pairs()
         self._bind_warp_mma_rests()
         self._warp_operand_views()
         self._tiles_held()
@@ -3405,7 +3483,10 @@ class _Tracer:
                 return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
             return _levels.divide(op, inp, tile_rank, "block", out_rank, origin, (), whole)
         if op == "local_partition":
-            return _levels.local_partition(inp, tile_rank, out_rank, origin)
+            # projected (`local_partition(sA, tC, tidx, proj=(1, None))`): one thread layout over a product's (M, N),
+            # each operand keeping its own modes of it, is a SIMT MMA's partition (A's rows, B's columns, C's both)
+            level = "mma" if isinstance(bound.get("proj"), tuple) else "copy"
+            return _levels.local_partition(inp, tile_rank, out_rank, origin, level)
         if op == "composition" and _is_tensor(bound.get("lhs")):  # a transposing composition permutes modes
             # a composition views its own tensor: a leaf may merge parts of one axis across modes (an atom's keys and
             # the rests along them), which a tensor laid over another's storage may not
@@ -4282,6 +4363,19 @@ class _Tracer:
             kept = self._cta_row(coord, labels, kept)
             self._know(result, (index, out, kept))
             self.slice_coords[_value_key(result)] = (index, coord)
+            if self.trace.records[index].op in _flow._DIVIDES and isinstance(coord, tuple) and coord \
+                    and any(not isinstance(c, int) and c is not None for c in _index_leaves(coord[0])):
+                # a run-time index (a lane's) picks inside the divide's tile: a thread's elements, cut by hand
+                self.trace.records[index].meta["tile_split_by_thread"] = True
+            shape = _info(tensor).shape
+            # each leaf of the tensor sliced, and its index (`_copy_index_pairs`); of registers, only the leaves they
+            # labelled themselves: registers made from a shape borrow the labels of the latest tensor of that shape
+            own = self.trace.records[index].memspaces[:1] != ("rmem",)
+            leaves = [label.var if label is not None and (own or label.origin == index) else None
+                      for label in _levels.labels_per_leaf(labels, shape)]
+            coords = _leaf_coords(shape, coord)
+            if len(leaves) == len(coords):
+                self.slice_leaves[_value_key(result)] = list(zip(leaves, coords))
             self._row_sliced(coord, kept)
             if isinstance(info.shape, tuple) and _levels.is_labelled(kept):  # `make_rmem_tensor(t[...].shape)`
                 self.by_shape[format_shape(info.shape)] = kept
@@ -4804,9 +4898,41 @@ def _issue_columns(issues: list, slot: str) -> dict:
 
 
 def _same_columns(mine: dict, theirs: dict) -> list:
-    """(my variable, theirs) for each of my leaves indexed as exactly one of theirs in every issue, that one as
-    none of my others."""
-    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if ca == cb]
+    """(my variable, theirs) for each of my leaves whose index in every issue is a function of exactly one of
+    theirs: the same index (`rK[None, n, k]` beside `rC[None, n, m]`), or a part of it (`rB[(None, n % 2), n // 2,
+    k]` beside `rC[None, n, m]`: the two leaves of B that split C's `n` both run along it). Over a nest of loops
+    an index is a function of no other loop's."""
+    def function_of(column, other) -> bool:
+        seen: dict = {}
+        return all(seen.setdefault(y, x) == x for x, y in zip(column, other))
+
+    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if function_of(ca, cb)]
+    return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1]
+
+
+def _index_token(coord):
+    """A slice coordinate of one leaf as a comparable token: a literal index, a run-time index by its IR value,
+    None where the slice keeps the leaf."""
+    if coord is None or isinstance(coord, int):
+        return coord
+    return ("value", _ir_hash(getattr(coord, "value", coord)))
+
+
+def _index_pairs(mine: dict, theirs: dict) -> list:
+    """(my leaf, theirs) for leaves indexed alike in every issue, each the only such partner of the other:
+    literals that walk one-to-one over two or more values, or one run-time value indexing both (never a leaf an
+    issue keeps, never a literal every issue repeats)."""
+    def alike(a, b) -> bool:
+        if None in a or None in b:
+            return False
+        if any(isinstance(x, tuple) for x in a + b):
+            return a == b and all(isinstance(x, tuple) for x in a)
+        there: dict = {}
+        back: dict = {}
+        one_to_one = all(there.setdefault(x, y) == y and back.setdefault(y, x) == x for x, y in zip(a, b))
+        return one_to_one and len(set(a)) > 1
+
+    pairs = [(a, b) for a, ca in mine.items() for b, cb in theirs.items() if alike(ca, cb)]
     return [(a, b) for a, b in pairs if sum(1 for x, _ in pairs if x == a) == 1 and sum(1 for _, y in pairs if y == b) == 1]
 
 
@@ -6580,6 +6706,27 @@ def _ring_index(coord, extent) -> bool:
         return int(getattr(divisor.owner, "operation", divisor.owner).attributes["value"].value) == extent
     except (AttributeError, ValueError, IndexError, KeyError, TypeError):
         return False
+
+
+def _flat_index_split(rem, coord) -> bool:
+    """Whether `rem` (`idx % n`) is the remainder of a flat index whose quotient (`idx // n`) indexes another mode
+    of the same access (`sA[idx // n, idx % n]`, a transpose's `sB[j, i] = sA[i, j]`): the column of a tile walked
+    element by element, not a ring's slot."""
+    try:
+        dividend, divisor = _operands(rem.value)[:2]
+    except (AttributeError, ValueError, TypeError):
+        return False
+    for other in _index_leaves(coord):
+        value = getattr(other, "value", None)
+        if value is None or value is rem.value:
+            continue
+        try:
+            op = getattr(value.owner, "operation", value.owner).name
+        except AttributeError:
+            continue
+        if op.startswith(("arith.div", "arith.floordiv", "arith.ceildiv")) and _operands(value)[:2] == (dividend, divisor):
+            return True
+    return False
 
 
 def _index_leaves(coord):

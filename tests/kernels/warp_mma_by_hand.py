@@ -154,3 +154,125 @@ def compile_skinny():
     tokens = make_fake_compact_tensor(U32, (32 * WARPS, 2 * K_TILES), stride_order=(1, 0), assumed_align=16)
     result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
     return cute.compile(skinny_host, weights, tokens, result)
+
+
+E4M3 = cutlass.Float8E4M3FN
+I16, I32 = cutlass.Int16, cutlass.Int32
+
+
+def _issue_scaled(a, b, c, scale):
+    """One block-scaled m16n8k32 e4m3 MMA (`kind::mxf8f6f4.block_scale`): D, A, B, C, then each operand's scale
+    register and its `{byte-id, thread-id}` selector."""
+    words_a, words_b = cute.recast_tensor(a, U32), cute.recast_tensor(b, U32)
+    zero = I16(0)
+    out = llvm.inline_asm(
+        llvm.StructType.get_literal([F32.mlir_type] * 4),
+        [words_a[i].ir_value() for i in range(4)] + [words_b[i].ir_value() for i in range(2)]
+        + [c[i].ir_value() for i in range(4)] + [scale.ir_value(), zero.ir_value(), zero.ir_value()] * 2,
+        "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0 {$0, $1, $2, $3}, "
+        "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13}, $14, {$15, $16}, $17, {$18, $19};",
+        "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f,r,h,h,r,h,h",
+        has_side_effects=False, is_align_stack=False,
+    )
+    return vector.from_elements(ir.VectorType.get([4], F32.mlir_type),
+                                [llvm.extractvalue(F32.mlir_type, out, [i]) for i in range(4)])
+
+
+@cute.kernel
+def scaled_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    """Block-scaled warp MMAs by hand whose B registers hold two n-tiles per rest index, as one 16-row ldmatrix.x4
+    loads them: `rhs[(None, n % 2), n // 2, k]` beside `acc[None, n, m]`; both of B's indexed leaves split C's `n`.
+    Each k-block of the registers is copied from the inputs' k-th block (`left[t, None, None, k]` into
+    `lhs[None, None, k]`): the index both sides are sliced at makes the inputs' last mode the MMA's K."""
+    t, _, _ = cute.arch.thread_idx()
+    lhs = cute.make_rmem_tensor((16, M_TILES, K_TILES), E4M3)
+    rhs = cute.make_rmem_tensor(((8, 2), N_TILES // 2, K_TILES), E4M3)
+    acc = cute.make_rmem_tensor((4, N_TILES, M_TILES), F32)
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), E4M3)
+    for k in cutlass.range_constexpr(K_TILES):
+        cute.copy(atom, left[t, None, None, k], lhs[None, None, k])
+        cute.copy(atom, right[t, None, None, k], rhs[None, None, k])
+    acc.fill(0.0)
+    for k in cutlass.range_constexpr(K_TILES):
+        for m in cutlass.range_constexpr(M_TILES):
+            for n in cutlass.range_constexpr(N_TILES):
+                acc[None, n, m] = cute.TensorSSA(
+                    _issue_scaled(lhs[None, m, k], rhs[(None, n % 2), n // 2, k], acc[None, n, m], I32(127)), 4, F32)
+    for i in cutlass.range_constexpr(4):
+        result[t, i] = acc[i, 0, 0]
+
+
+@cute.jit
+def scaled_host(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    scaled_kernel(left, right, result).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_scaled():
+    left = make_fake_compact_tensor(E4M3, (32, 16, M_TILES, K_TILES), stride_order=(3, 0, 1, 2), assumed_align=16)
+    right = make_fake_compact_tensor(E4M3, (32, 16, N_TILES // 2, K_TILES), stride_order=(3, 0, 1, 2),
+                                     assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(scaled_host, left, right, result)
+
+
+@cute.kernel
+def smem_kernel(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    """Warp MMAs by hand whose registers a copy loads from SMEM through divides made by hand, as ldmatrix is fed:
+    each tile is divided into 16 rows by (8, 2) columns, a lane picks its row and half (`view[(lane % 16, (None,
+    lane // 16)), None]`), and each k-step copies `view[None, (None, k)]` into `regs[None, None, k]`. No MMA
+    partition reads the tiles: the copy into the MMA's registers says they hold its operands, and the divide the
+    copy reads is that copy's partition."""
+    t, _, _ = cute.arch.thread_idx()
+    lane, warp = t % 32, t // 32
+    smem = cutlass.utils.SmemAllocator()
+    tile_l = smem.allocate_tensor(BF16, cute.make_layout((32, 32), stride=(32, 1)), byte_alignment=16)
+    tile_r = smem.allocate_tensor(BF16, cute.make_layout((32, 32), stride=(32, 1)), byte_alignment=16)
+    cute.autovec_copy(left, tile_l)
+    cute.autovec_copy(right, tile_r)
+    cute.arch.sync_threads()
+    part_l = cute.local_tile(tile_l, (32, 32), (warp, 0))  # the warp's rows of the left tile
+    view_l = cute.zipped_divide(part_l, (16, cute.make_layout((8, 2))))
+    view_r = cute.zipped_divide(tile_r, (16, cute.make_layout((8, 2))))
+    lane_l = view_l[(lane % 16, (None, lane // 16)), None]
+    lane_r = view_r[(lane % 16, (None, lane // 16)), None]
+    regs_l = cute.make_rmem_tensor((8, 2, 2), BF16)
+    regs_r = cute.make_rmem_tensor(((4, 2), 2, 2), BF16)
+    acc = cute.make_rmem_tensor((4, 4, 2), F32)
+    acc.fill(0.0)
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), BF16, num_bits_per_copy=128)
+    for k in cutlass.range_constexpr(2):
+        cute.copy(atom, lane_l[None, (None, k)], regs_l[None, None, k])
+        cute.copy(atom, lane_r[None, (None, k)], regs_r[None, None, k])
+        for m in cutlass.range_constexpr(2):
+            for n in cutlass.range_constexpr(4):
+                acc[None, n, m] = cute.TensorSSA(
+                    _issue(regs_l[None, m, k], regs_r[(None, n % 2), n // 2, k], acc[None, n, m]), 4, F32)
+    # a running total of the scaled accumulator, element by element, written out through a divide of the warp's
+    # share of the output made by hand, each lane its rows and columns
+    total = cute.make_rmem_tensor((4, 4, 2), F32)
+    total.fill(0.0)
+    for m in cutlass.range_constexpr(2):
+        for n in cutlass.range_constexpr(4):
+            for i in cutlass.range_constexpr(4):
+                total[i, n, m] += acc[i, n, m] * 2.0
+    out_cta = cute.local_tile(result, (32, 32), (cute.arch.block_idx()[0], 0))
+    out_part = cute.local_tile(out_cta, (32, 32), (warp, 0))
+    out_view = cute.zipped_divide(out_part, (cute.make_layout((8, 2)), cute.make_layout((2, 4))))
+    out_lane = out_view[((lane // 4, None), (None, lane % 4)), None]
+    for m in cutlass.range_constexpr(2):
+        for n in cutlass.range_constexpr(4):
+            values = cute.make_rmem_tensor((2, 2), F32)
+            values.store(total[None, n, m].load())
+            cute.copy(cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), F32), values, out_lane[None, None, (m, n)])
+
+
+@cute.jit
+def smem_host(left: cute.Tensor, right: cute.Tensor, result: cute.Tensor):
+    smem_kernel(left, right, result).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_smem():
+    left = make_fake_compact_tensor(BF16, (32, 32), stride_order=(1, 0), assumed_align=16)
+    right = make_fake_compact_tensor(BF16, (32, 32), stride_order=(1, 0), assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 32), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(smem_host, left, right, result)
