@@ -661,6 +661,8 @@ class _Tracer:
         self.register_values: dict = {}
         # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
         self.slice_coords: dict = {}
+        # value key of a `cute.slice_` view -> (the tensor sliced, the coordinate): recorded where it is first used
+        self.slice_views: dict = {}
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
         # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
         self.issue_slices: list = []
@@ -737,6 +739,9 @@ class _Tracer:
     def _new_input(self, obj, site: CallSite, name: str | None, kernel: str, frame=None):
         info = _info(obj)
         index = len(self.trace.records)
+        viewed = self._slice_view(obj, info, site, name, kernel)
+        if viewed is not None:
+            return viewed
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
         launched = self.lookup(host) if host is not None else None
@@ -769,6 +774,33 @@ class _Tracer:
             _flow.join_leaves(self.axes, host_modes, labels)
             _flow.note_viewed_leaves(self.axes, host_modes, labels)
         return index, 0, labels
+
+    def _slice_view(self, obj, info, site: CallSite, name: str | None, kernel: str):
+        """A view `cute.slice_` made of a traced tensor, first seen where a call uses it: the modes its coordinate
+        keeps, as `t[coord]` keeps them (the same leaves: an MMA slot that reads the view says what the buffer's
+        modes are), recorded there as a view of it."""
+        sliced = self.slice_views.pop(_value_key(obj), None)
+        found = self.lookup(sliced[0]) if sliced is not None else None
+        if found is None:
+            return None
+        source, out, labels = found
+        coord = sliced[1] if isinstance(sliced[1], tuple) else (sliced[1],)
+        split = any(label.leaf_axes and len(label.leaf_axes) > 1 for label in _levels.flatten(labels))
+        kept = _levels.sliced(labels, coord, _info(sliced[0]).shape if split else None)
+        if kept is None or len(kept) != rank(info.shape):
+            return None
+        kept = tuple(self._leaf_var(label) for label in kept)
+        index = len(self.trace.records)
+        self._append(Record(
+            index=index, op="slice_", names=(name,), file=site.file, line=site.line, col=site.col,
+            function=site.function, kernel=kernel, in_shapes=(self.trace.records[source].shapes[out],),
+            shapes=(info.shape,), layouts=(info.layout,), memspaces=(info.memspace,), dtypes=(info.dtype,),
+            swizzles=(info.swizzle,), levels=(kept,), library=site.file.startswith(_library_dir()),
+            inputs=(source,), input_outputs=(out,),
+        ))
+        self.views[index] = source
+        self._know(obj, (index, 0, kept))
+        return index, 0, kept
 
     def _view_made_by_untraced_call(self, obj, index: int, info):
         """An SMEM or TMEM tensor first seen as an argument, made by a call no hook sees from a traced buffer's
@@ -1319,6 +1351,13 @@ class _Tracer:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,), first)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+
+    def on_tensor_slice(self, tensor, coord, result) -> None:
+        """`sQ_s0 = cute.slice_(sQ, (None, None, 0))`: a view kept for the record its first use makes."""
+        with _observing_one:
+            key = _value_key(result)
+            if key is not None and _is_tensor(tensor) and _is_tensor(result):
+                self.slice_views[key] = (tensor, coord)
 
     def on_index(self, tensor, coord, value=None) -> None:
         """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`), and whose elements the
