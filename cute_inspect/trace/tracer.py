@@ -663,6 +663,7 @@ class _Tracer:
         self.slice_coords: dict = {}
         # value key of a `cute.slice_` view -> (the tensor sliced, the coordinate): recorded where it is first used
         self.slice_views: dict = {}
+        self.cta_tiles_by_hand: set = set()  # global tiles laid by hand at the block's offset (`_cta_tile_by_hand`)
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
         # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
         self.issue_slices: list = []
@@ -3280,6 +3281,23 @@ class _Tracer:
         if not self.axes.mmas:
             _flow.atom_copies(self.trace.records)
         self._stepped_axes()
+        self._tiles_by_hand()
+
+    def _tiles_by_hand(self) -> None:
+        """The modes of each global tile laid by hand at the CTA's offset (`_cta_tile_by_hand`) that are still the
+        input's when every other rule has run: the CTA's tile (Block atom), in every record that carries them."""
+        if not self.cta_tiles_by_hand:
+            return
+
+        def tiled(tree):
+            if isinstance(tree, tuple):
+                return tuple(tiled(t) for t in tree)
+            if tree.origin in self.cta_tiles_by_hand and tree.level == "input":
+                return replace(tree, level="block", role="atom", rule="cta_tile_by_hand")
+            return tree
+
+        for record in self.trace.records:
+            record.levels = tuple(tiled(t) for t in record.levels)
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -3590,6 +3608,8 @@ class _Tracer:
         own = _levels.initial(out_rank, names[0] if names else None, origin)
         if op == "make_tensor" and info.memspace == "gmem":
             self._extents_laid_out(call, own, names[0] if names else None)
+            if _cta_tile_by_hand(bound.get("iterator"), info, own):
+                self.cta_tiles_by_hand.add(origin)
         return own
 
     @staticmethod
@@ -5448,6 +5468,28 @@ def _rows_beside_thread(rows, by_cta: bool, origin: int):
     if rows.level == "input":
         return replace(rows, level="copy", role="rest", origin=origin, rule="thread_view")
     return replace(rows, role="rest", origin=origin, rule="thread_view") if by_cta else rows
+
+
+def _cta_tile_by_hand(pointer, info, own: tuple) -> bool:
+    """`make_tensor(gQ.iterator + bidx * 4096, (64, 64):(64, 1))`: a 2-D global tile laid by hand at an offset the
+    block index computes, and no thread index, is the CTA's tile of the data, as `local_tile` cuts one: its modes the
+    tile's (Block atom; `Tracer._tiles_by_hand` once every rule has read them as the input's they view), their axes
+    from the copies and MMAs that read it. A row or a vector so picked (a size-1 mode, one mode) is a view of the
+    input at a run-time index, and an offset a thread computes is that thread's piece."""
+    shape = info.shape
+    if len(own) != 2 or not isinstance(shape, tuple) or not all(isinstance(x, int) and x > 1 for x in shape) \
+            or any(label.level != "input" for label in own):
+        return False
+    start = getattr(pointer, "value", None)
+    return start is not None and _address_computed_from(start, "nvvm.read.ptx.sreg.ctaid") \
+        and not _address_computed_from(start, ("nvvm.read.ptx.sreg.tid", "nvvm.read.ptx.sreg.laneid"))
+
+
+def _address_computed_from(value, prefix) -> bool:
+    """Whether an address's offset was computed from a value read by an op whose name starts with `prefix`, up the
+    integer and pointer arithmetic that made it (not through a value loaded from memory: a table's entry)."""
+    return _up_defining_ops(value, lambda v: True if (_op_name(v) or "").startswith(prefix) else None, depth=24,
+                            width=64, through=_not_loaded) is not None
 
 
 def _from_block_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
