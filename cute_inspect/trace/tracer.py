@@ -3282,6 +3282,58 @@ class _Tracer:
             _flow.atom_copies(self.trace.records)
         self._stepped_axes()
         self._tiles_by_hand()
+        self._row_statistics()
+
+    def _row_statistics(self) -> None:
+        """A register vector made from a bare extent (`make_rmem_tensor(2)`) that no rule placed, whose elements are
+        computed from an MMA accumulator's (a softmax's running row max and sum: `m[r] = max(m[r], acc[i])`,
+        through views of the accumulator and other such vectors), holding one value per accumulator row the thread
+        has (its extent the product of the accumulator atom's leaves along its rows, M), runs along those rows: the
+        accumulator's atom along M. Read once every axis is known (the atom's leaves carry their letters)."""
+        records = self.trace.records
+        accumulators = {r.operands.get(slot) for r in records if r.op == "gemm" and r.operands for slot in ("C", "D")}
+        accumulators.discard(None)
+        if not accumulators:
+            return
+
+        def bare(record):
+            return record.op == "make_rmem_tensor" and record.memspaces[:1] == ("rmem",) and not record.inputs \
+                and len(record.shapes) == 1 and isinstance(record.shapes[0], int) and record.levels \
+                and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
+
+        def accumulator_of(index):
+            frontier, seen = [index], {index}
+            while frontier:
+                record = records[frontier.pop(0)]
+                if record.index in accumulators:
+                    return record
+                if record.index != index and not (bare(record) or record.memspaces[:1] == ("rmem",)
+                                                  and record.index in self.views):
+                    continue
+                for source in [self.views.get(record.index)] + list(record.meta.get("computed_from", ())):
+                    if source is not None and source not in seen and len(seen) < 32:
+                        seen.add(source)
+                        frontier.append(source)
+            return None
+
+        for record in records:
+            if not bare(record):
+                continue
+            acc = accumulator_of(record.index)
+            modes = acc.levels[0] if acc is not None and acc.levels else None
+            if not isinstance(modes, tuple) or len(modes) < 2 or not isinstance(modes[0], _levels.ModeLabel) \
+                    or not isinstance(modes[1], _levels.ModeLabel) or modes[1].level != "mma" or not modes[1].axis:
+                continue
+            atom, rows = modes[0], modes[1]
+            extents = list(_leaves(acc.shapes[0][0])) if isinstance(acc.shapes[0], tuple) else []
+            axes = atom.leaf_axes if atom.leaf_axes and len(atom.leaf_axes) == len(extents) else None
+            if axes is None or not all(isinstance(a, (str, type(None))) for a in axes):
+                continue
+            held = math.prod(e for e, a in zip(extents, axes) if a == rows.axis and isinstance(e, int))
+            if held != record.shapes[0] or rows.axis not in axes:
+                continue
+            record.levels = ((replace(rows, role="atom", origin=record.index, rule="row_statistics",
+                                      axis_rule="row_statistics", leaf_axes=None),),)
 
     def _tiles_by_hand(self) -> None:
         """The modes of each global tile laid by hand at the CTA's offset (`_cta_tile_by_hand`) that are still the
