@@ -3731,8 +3731,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
                 level = "mma" if _transposed(record.shapes[0], records[views[record.index]].shapes[0]) else "block"
             else:
                 level = "mma"
-        elif any(_transposed(record.shapes[0], records[v].shapes[0]) for v in read_views.get(record.index, ())):
-            level = "mma"  # a buffer an MMA reads through a transposed view of it (V through sVt): the operand's tiles
+        elif any(_transposed(record.shapes[0], records[v].shapes[0]) or records[v].op == "slice_"
+                 for v in read_views.get(record.index, ())):
+            # a buffer an MMA reads through a transposed view of it (V through sVt), or one stage of it a
+            # `cute.slice_` took (`partition_A(slice_(sP, (None, None, 0)))`): the operand's tiles
+            level = "mma"
         else:
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)

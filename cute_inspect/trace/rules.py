@@ -40,7 +40,7 @@ RULES = {
                      "the vector the copy's atom, the vectors its rests; Store where the copy writes it out",
     "cta_tile_by_hand": "a 2-D global tile laid by hand (`make_tensor`) at an offset computed from the block index and "
                         "no thread index: the CTA's tile of the data, as local_tile cuts one",
-    "row_statistics": "a register vector of a bare extent whose elements are computed from an MMA accumulator's "
+    "accumulator_row_vector": "a register vector of a bare extent whose elements are computed from an MMA accumulator's "
                       "(a softmax's running row max and sum), one per accumulator row the thread holds: the "
                       "accumulator's atom along its rows (M)",
     "thread_view": "a (thread, value) view of a tile (`composition(tile, tv_layout)`) whose thread mode the thread "

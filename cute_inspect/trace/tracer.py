@@ -3282,9 +3282,9 @@ class _Tracer:
             _flow.atom_copies(self.trace.records)
         self._stepped_axes()
         self._tiles_by_hand()
-        self._row_statistics()
+        self._vectors_of_accumulator_rows()
 
-    def _row_statistics(self) -> None:
+    def _vectors_of_accumulator_rows(self) -> None:
         """A register vector made from a bare extent (`make_rmem_tensor(2)`) that no rule placed, whose elements are
         computed from an MMA accumulator's (a softmax's running row max and sum: `m[r] = max(m[r], acc[i])`,
         through views of the accumulator and other such vectors), holding one value per accumulator row the thread
@@ -3332,8 +3332,8 @@ class _Tracer:
             held = math.prod(e for e, a in zip(extents, axes) if a == rows.axis and isinstance(e, int))
             if held != record.shapes[0] or rows.axis not in axes:
                 continue
-            record.levels = ((replace(rows, role="atom", origin=record.index, rule="row_statistics",
-                                      axis_rule="row_statistics", leaf_axes=None),),)
+            record.levels = ((replace(rows, role="atom", origin=record.index, rule="accumulator_row_vector",
+                                      axis_rule="accumulator_row_vector", leaf_axes=None),),)
 
     def _tiles_by_hand(self) -> None:
         """The modes of each global tile laid by hand at the CTA's offset (`_cta_tile_by_hand`) that are still the

@@ -1,0 +1,39 @@
+"""A GEMM tile made the way hand-written kernels make one (tests/kernels/hand_tiles.py): a staged buffer's stage taken
+by `cute.slice_` is a view of the buffer, a 2-D global tile laid by hand at the block's offset is the CTA's tile, and
+a vector of a literal extent computed from the accumulator holds its rows."""
+
+import os
+
+from _cli import ROOT, labels_of, trace_json
+
+KERNEL = os.path.join(ROOT, "tests", "kernels", "hand_tiles.py")
+
+
+def _trace():
+    return trace_json(f"{KERNEL}:compile_hand_tiles", arch="sm_80")
+
+
+def test_a_stage_taken_by_slice_is_a_view_of_the_buffer():
+    # `first = slice_(staged, (None, None, 0))`, copied into and read by the MMA's A partition: its modes are the
+    # buffer's (recorded at its first use), and the MMA reading it makes the whole buffer the operand's tiles
+    events = _trace()
+    assert labels_of(events, "first")[0] == ["mma-atom-M", "mma-atom-K"]
+    assert labels_of(events, "staged")[0] == ["mma-atom-M", "mma-atom-K", "stage"]
+    (view,) = [e for e in events if "first" in e["names"]]
+    (buffer,) = [e for e in events if "staged" in e["names"]]
+    assert view["op"] == "slice_" and view["inputs"] == [buffer["index"]]
+
+
+def test_a_global_tile_laid_at_the_block_offset_is_the_ctas_tile():
+    # `make_tensor((a.iterator + bidx * 256).align(16), (16, 16))`: Block atoms along the axes its copy into the
+    # MMA's operand says; the 1-D output vector at the block's offset stays a view of the input
+    events = _trace()
+    assert labels_of(events, "g_a") == (["block-atom-M", "block-atom-K"], ["mma_slot", "mma_slot"])
+    assert labels_of(events, "g_b")[0] == ["block-atom-N", "block-atom-K"]
+    assert labels_of(events, "out")[0] == ["input-mode"]
+
+
+def test_a_literal_extent_vector_of_accumulator_rows():
+    # `top = make_rmem_tensor(2)`, `top[(i // 2) % 2] = max(top[...], acc[i])`: one value per row the thread holds
+    events = _trace()
+    assert labels_of(events, "top") == (["mma-atom-M"], ["accumulator_row_vector"])
