@@ -3119,9 +3119,19 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
                 if (crossed or other) and _written_after(records[i], reader):
                     continue  # another tensor in the storage, written (at known times) only after the read
                 following.extend((j, crossed or other, written.get(j, before))
-                                 for j in records[i].meta.get("values_from", ()) if j in written or j not in hidden)
+                                 for j in _element_sources(records[i]) if j in written or j not in hidden)
         frontier = following
     return found
+
+
+def _element_sources(record) -> list:
+    """The tensors a register tensor's element writes took their values from (`values_from`); where those writes
+    computed each value too far up for that walk to reach a read (`rP[i] = f16(exp2(acc[i] * s - m[r]) * v_scale)`:
+    softmax weights scaled again), the tensors found further up (`computed_from`)."""
+    found = record.meta.get("values_from", ())
+    if found or record.memspaces != ("rmem",):
+        return found
+    return record.meta.get("computed_from", ())
 
 
 def _written_after(record, reader) -> bool:
