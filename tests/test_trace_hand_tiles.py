@@ -1,6 +1,7 @@
-"""A GEMM tile made the way hand-written kernels make one (tests/kernels/hand_tiles.py): a staged buffer's stage taken
+"""Kernels written by hand (tests/kernels/hand_tiles.py, scaled_weights.py): a staged buffer's stage taken
 by `cute.slice_` is a view of the buffer, a 2-D global tile laid by hand at the block's offset is the CTA's tile, and
-a vector of a literal extent computed from the accumulator holds its rows."""
+a vector of a literal extent computed from the accumulator holds its rows, and softmax weights scaled once more as
+they are written still carry the scores into the second product."""
 
 import os
 
@@ -37,3 +38,14 @@ def test_a_literal_extent_vector_of_accumulator_rows():
     # `top = make_rmem_tensor(2)`, `top[(i // 2) % 2] = max(top[...], acc[i])`: one value per row the thread holds
     events = _trace()
     assert labels_of(events, "top") == (["mma-atom-M"], ["accumulator_row_vector"])
+
+
+def test_softmax_weights_scaled_again_still_chain_the_products():
+    # `weights[i] = f16(exp2(s[i] * 0.125 - top[r]) * v_scale[0])`: the weights' values come from the scores, past
+    # the reach of the direct walk (two scalings): S = Q K^T feeds O = P V, so the operands take attention's axes
+    events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'scaled_weights.py')}:compile_scaled_weights",
+                        arch="sm_80")
+    assert labels_of(events, "sx")[0] == ["mma-atom-Q", "mma-atom-D"]
+    assert labels_of(events, "sy")[0] == ["mma-atom-K", "mma-atom-D"]
+    assert labels_of(events, "sz")[0] == ["mma-atom-D", "mma-atom-K"]
+    assert labels_of(events, "result")[0] == ["mma-atom-D", "mma-atom-Q", "mma-rest-Q", "mma-rest-D"]
