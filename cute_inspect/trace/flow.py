@@ -3342,7 +3342,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading) \
                 and not _placed_between(record, modes, trailing):
             pages = "K" if "K" in attention else "B"
-            for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
+            for mode, letter in zip(_by_stride(record, modes, trailing),
+                                    "B" if _unit_mode_appended(record, modes, trailing) else "HB"):
                 if any(mode is u for u in unnamed):
                     # (a key-side input's one trailing mode a page table selects: its pages, not heads)
                     paging = (letter == "B" or pages == "K") and axes.find(mode.var) in paged
@@ -3634,6 +3635,15 @@ def _leaf_stride_key(stride: str) -> tuple | None:
     if at and coefficient.isdigit() and dimension.isdigit():
         return (int(dimension), int(coefficient))
     return None
+
+
+def _unit_mode_appended(record, modes: tuple, trailing: list) -> bool:
+    """Whether an attention input's one mode past its sequence and head-dim modes holds a single element, last
+    (`(keys, d, 1)`: the host's `unsqueeze(-1)`): the batch of one that CuTe's (rows, columns, L) tensors end in, not
+    heads, which a tensor that has them lays between its sequence and its batch ((s, d, h, b))."""
+    shape = record.shapes[0] if record.shapes else None
+    return len(trailing) == 1 and trailing[0] is modes[-1] and isinstance(shape, tuple) \
+        and len(shape) == len(modes) and shape[-1] == 1
 
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
