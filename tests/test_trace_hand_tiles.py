@@ -1,7 +1,7 @@
 """Kernels written by hand (tests/kernels/hand_tiles.py, scaled_weights.py): a staged buffer's stage taken
 by `cute.slice_` is a view of the buffer, a 2-D global tile laid by hand at the block's offset is the CTA's tile, and
 a vector of a literal extent computed from the accumulator holds its rows, and softmax weights scaled once more as
-they are written still carry the scores into the second product."""
+they are written still carry the scores into the second product, whose (rows, d, 1) inputs end in a batch of one."""
 
 import os
 
@@ -49,3 +49,12 @@ def test_softmax_weights_scaled_again_still_chain_the_products():
     assert labels_of(events, "sy")[0] == ["mma-atom-K", "mma-atom-D"]
     assert labels_of(events, "sz")[0] == ["mma-atom-D", "mma-atom-K"]
     assert labels_of(events, "result")[0] == ["mma-atom-D", "mma-atom-Q", "mma-rest-Q", "mma-rest-D"]
+
+
+def test_a_unit_mode_appended_to_attention_inputs_is_the_batch():
+    # (rows, d, 1) operands: the unit mode past the sequence and head dim is a batch of one (CuTe's L), not heads
+    events = trace_json(f"{os.path.join(ROOT, 'tests', 'kernels', 'scaled_weights.py')}:compile_scaled_weights",
+                        arch="sm_80")
+    assert labels_of(events, "x") == (["input-mode-Q", "input-mode-D", "input-mode-B"],
+                                      ["attention", "attention", "batch"])
+    assert labels_of(events, "z")[0] == ["input-mode-D", "input-mode-K", "input-mode-B"]

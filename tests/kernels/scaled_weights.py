@@ -1,6 +1,7 @@
 """An mma.sync attention forward pass (S = Q K^T, O = P V through one TiledMma) whose softmax weights are scaled once
 more as they are written (tests/test_trace_hand_tiles.py): `p[i] = f16(exp2(s[i] * scale - m[r]) * v_scale)`, V's
-dequantization folded into P, as SageAttention's kernels write it. Names carry no axis letters."""
+dequantization folded into P, as SageAttention's kernels write it. Its operands are (rows, d, 1), the unit mode
+last as a host's `unsqueeze(-1)` appends it. Names carry no axis letters."""
 # cute-inspect: noqa: CI101
 
 import cutlass
@@ -20,9 +21,9 @@ def scaled_weights_kernel(tiled_mma: cute.TiledMma, x: cute.Tensor, y: cute.Tens
     sy = smem.allocate_tensor(cutlass.Float16, layout, 16)
     sz = smem.allocate_tensor(cutlass.Float16, layout, 16)
     szt = cute.composition(sz, cute.make_layout((_N, _N), stride=(1, _N)))
-    cute.autovec_copy(cute.local_tile(x, (_N, _N), (0, 0)), sx)
-    cute.autovec_copy(cute.local_tile(y, (_N, _N), (0, 0)), sy)
-    cute.autovec_copy(cute.local_tile(z, (_N, _N), (0, 0)), sz)
+    cute.autovec_copy(cute.local_tile(x, (_N, _N), (0, 0, 0)), sx)
+    cute.autovec_copy(cute.local_tile(y, (_N, _N), (0, 0, 0)), sy)
+    cute.autovec_copy(cute.local_tile(z, (_N, _N), (0, 0, 0)), sz)
     cute.arch.sync_threads()
 
     thr = tiled_mma.get_slice(tidx)
@@ -60,7 +61,10 @@ def scaled_weights_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, v_scale:
 
 
 def compile_scaled_weights():
-    def fake(dtype):
-        return make_fake_compact_tensor(dtype, (_N, _N), stride_order=(1, 0), assumed_align=16)
-    return cute.compile(scaled_weights_host, fake(cutlass.Float16), fake(cutlass.Float16), fake(cutlass.Float16),
-                        make_fake_compact_tensor(cutlass.Float32, (1,)), fake(cutlass.Float32))
+    def fake(dtype, shape):  # the host's `unsqueeze(-1)`: a unit mode last
+        return make_fake_compact_tensor(dtype, shape, stride_order=tuple(range(len(shape) - 1))[::-1]
+                                        + (len(shape) - 1,), assumed_align=16)
+    operand = (_N, _N, 1)
+    return cute.compile(scaled_weights_host, fake(cutlass.Float16, operand), fake(cutlass.Float16, operand),
+                        fake(cutlass.Float16, operand), make_fake_compact_tensor(cutlass.Float32, (1,)),
+                        fake(cutlass.Float32, (_N, _N)))
