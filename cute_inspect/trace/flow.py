@@ -3271,9 +3271,19 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
                 if (crossed or other) and _written_after(records[i], reader):
                     continue  # another tensor in the storage, written (at known times) only after the read
                 following.extend((j, crossed or other, written.get(j, before))
-                                 for j in records[i].meta.get("values_from", ()) if j in written or j not in hidden)
+                                 for j in _element_sources(records[i]) if j in written or j not in hidden)
         frontier = following
     return found
+
+
+def _element_sources(record) -> list:
+    """The tensors a register tensor's element writes took their values from (`values_from`); where those writes
+    computed each value too far up for that walk to reach a read (`rP[i] = f16(exp2(acc[i] * s - m[r]) * v_scale)`:
+    softmax weights scaled again), the tensors found further up (`computed_from`)."""
+    found = record.meta.get("values_from", ())
+    if found or record.memspaces != ("rmem",):
+        return found
+    return record.meta.get("computed_from", ())
 
 
 def _written_after(record, reader) -> bool:
@@ -3486,7 +3496,8 @@ def _batch(axes: Axes, records: list, named: dict, paged: set, packed: set = fro
                 and set(attention) - {None} <= set("QKD") and (list(modes[-len(trailing):]) == trailing or leading) \
                 and not _placed_between(record, modes, trailing):
             pages = "K" if "K" in attention else "B"
-            for mode, letter in zip(_by_stride(record, modes, trailing), "HB"):
+            for mode, letter in zip(_by_stride(record, modes, trailing),
+                                    "B" if _unit_mode_appended(record, modes, trailing) else "HB"):
                 if any(mode is u for u in unnamed):
                     # (a key-side input's one trailing mode a page table selects: its pages, not heads)
                     paging = (letter == "B" or pages == "K") and axes.find(mode.var) in paged
@@ -3780,6 +3791,15 @@ def _leaf_stride_key(stride: str) -> tuple | None:
     return None
 
 
+def _unit_mode_appended(record, modes: tuple, trailing: list) -> bool:
+    """Whether an attention input's one mode past its sequence and head-dim modes holds a single element, last
+    (`(keys, d, 1)`: the host's `unsqueeze(-1)`): the batch of one that CuTe's (rows, columns, L) tensors end in, not
+    heads, which a tensor that has them lays between its sequence and its batch ((s, d, h, b))."""
+    shape = record.shapes[0] if record.shapes else None
+    return len(trailing) == 1 and trailing[0] is modes[-1] and isinstance(shape, tuple) \
+        and len(shape) == len(modes) and shape[-1] == 1
+
+
 def _by_stride(record, modes: tuple, chosen: list) -> list:
     """`chosen` modes of `record` from the innermost (smallest stride) out: the batch is the outermost mode of a
     (b, s, h, d) tensor however a view orders it. In mode order when the strides are not all known numbers."""
@@ -3897,8 +3917,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
                 level = "mma" if _transposed(record.shapes[0], records[views[record.index]].shapes[0]) else "block"
             else:
                 level = "mma"
-        elif any(_transposed(record.shapes[0], records[v].shapes[0]) for v in read_views.get(record.index, ())):
-            level = "mma"  # a buffer an MMA reads through a transposed view of it (V through sVt): the operand's tiles
+        elif any(_transposed(record.shapes[0], records[v].shapes[0]) or records[v].op == "slice_"
+                 for v in read_views.get(record.index, ())):
+            # a buffer an MMA reads through a transposed view of it (V through sVt), or one stage of it a
+            # `cute.slice_` took (`partition_A(slice_(sP, (None, None, 0)))`): the operand's tiles
+            level = "mma"
         else:
             continue
         relevels[record.index] = (("block", "mma", "epi"), level)

@@ -7,7 +7,7 @@ functions call each other. The originals are put back when the last observer lea
 
 An observer may define ``before(call)``, ``after(call, result)``, ``on_error(call, exc)`` (returning an exception
 to raise instead, or None) and ``on_slice(tensor, coord, result)``, ``on_load(tensor, value)`` and ``on_store(tensor, value)`` (a register value
-read from or written to a tensor), ``on_index(tensor, coord, value)`` (an element written, and the value written), ``on_stage_index(value)`` (a
+read from or written to a tensor), ``on_tensor_slice(tensor, coord, result)`` (a view `cute.slice_` made), ``on_index(tensor, coord, value)`` (an element written, and the value written), ``on_stage_index(value)`` (a
 pipeline state's stage index, read), ``on_pointer_store(pointer, value)`` (a value written through a raw pointer);
 it must never raise from them.
 """
@@ -114,8 +114,8 @@ METHODS = {
 }
 
 _observers: list = []
-_HOOKS = ("before", "after", "on_error", "on_slice", "on_load", "on_store", "on_index", "on_stage_index",
-          "on_pointer_store")
+_HOOKS = ("before", "after", "on_error", "on_slice", "on_tensor_slice", "on_load", "on_store", "on_index",
+          "on_stage_index", "on_pointer_store")
 # hook -> the observers' methods for it, made when an observer comes or goes, not looked up at every call
 _hooks: dict = {hook: () for hook in _HOOKS}
 _installed: "_Patches | None" = None
@@ -292,12 +292,35 @@ def _wrap_stage_index(original: property) -> property:
 
 def _wrap_getitem(original):
     def __getitem__(self, crd, *args, **kwargs):
-        result = original(self, crd, *args, **kwargs)
+        outer, _local.in_getitem = getattr(_local, "in_getitem", False), True
+        try:
+            result = original(self, crd, *args, **kwargs)
+        finally:
+            _local.in_getitem = outer
         _notify("on_slice", self, crd, result)
         return result
 
     __getitem__.__wrapped__ = original
     return __getitem__
+
+
+def _wrap_tensor_slice(original):
+    """`cute.slice_(t, coord)` of a tensor is the view `t[coord]` bound by a call (`sQ_s0 = slice_(sQ, (None, None,
+    0))`: one stage of a buffer): observers see it (`on_tensor_slice`), not a tensor from nowhere. `t[coord]` calls
+    it inside (seen as `on_slice`), and slices of layouts, shapes and tuples are no tensor's: neither is seen."""
+    from cutlass.cute.tensor import _Tensor
+
+    def slice_(src, coord, *args, **kwargs):
+        result = original(src, coord, *args, **kwargs)
+        if isinstance(src, _Tensor) and not getattr(_local, "in_getitem", False):
+            _notify("on_tensor_slice", src, coord, result)
+        return result
+
+    slice_.__wrapped__ = original
+    slice_.__name__ = getattr(original, "__name__", "slice_")
+    slice_.__doc__ = getattr(original, "__doc__", None)
+    slice_._cute_inspect_wrapper = True
+    return slice_
 
 
 def _wrap_setitem(original):
@@ -409,6 +432,9 @@ class _Patches:
                 continue
             if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
                 originals[id(original)] = (original, _made_once(_wrap, op, original))
+        original = getattr(_module("cutlass.cute"), "slice_", None)
+        if original is not None and not getattr(original, "_cute_inspect_wrapper", False):
+            originals[id(original)] = (original, _made_once(_wrap_tensor_slice, original))
         for module, names in _modules_binding(originals):
             namespace = module.__dict__
             for attr in names:

@@ -38,6 +38,11 @@ RULES = {
     "vector_copied": "a (vector, vectors) divide (`tiled_divide(row, (4,))`) of which a copy moves one vector "
                      "(`autovec_copy(v[None, i], out[None, i])`) whatever index picks it: a copy partition by hand, "
                      "the vector the copy's atom, the vectors its rests; Store where the copy writes it out",
+    "cta_tile_by_hand": "a 2-D global tile laid by hand (`make_tensor`) at an offset computed from the block index and "
+                        "no thread index: the CTA's tile of the data, as local_tile cuts one",
+    "accumulator_row_vector": "a register vector of a bare extent whose elements are computed from an MMA accumulator's "
+                      "(a softmax's running row max and sum), one per accumulator row the thread holds: the "
+                      "accumulator's atom along its rows (M)",
     "thread_view": "a (thread, value) view of a tile (`composition(tile, tv_layout)`) whose thread mode the thread "
                    "index selects (`[tidx, None]`): that thread's copy partition made by hand, its modes the copy's "
                    "atom along the tile axes their strides step; Store where the thread's values are written out "

@@ -661,6 +661,9 @@ class _Tracer:
         self.register_values: dict = {}
         # value key of a slice (`rK[None, m, k]`) -> (the record sliced, the coordinate): a warp MMA's fragment
         self.slice_coords: dict = {}
+        # value key of a `cute.slice_` view -> (the tensor sliced, the coordinate): recorded where it is first used
+        self.slice_views: dict = {}
+        self.cta_tiles_by_hand: set = set()  # global tiles laid by hand at the block's offset (`_cta_tile_by_hand`)
         self.accumulator_slices: dict = {}  # accumulator record -> (slice coordinate, A, B, MMA) of each gemm into it
         # (MMA, {slot: (record sliced, coordinate)}) of each MMA issue whose operands are slices: `_tiles_held`
         self.issue_slices: list = []
@@ -743,6 +746,9 @@ class _Tracer:
     def _new_input(self, obj, site: CallSite, name: str | None, kernel: str, frame=None):
         info = _info(obj)
         index = len(self.trace.records)
+        viewed = self._slice_view(obj, info, site, name, kernel)
+        if viewed is not None:
+            return viewed
         labels = _levels.initial(rank(info.shape), name, index)
         host = _launch_argument(frame, obj) if frame is not None else None
         launched = self.lookup(host) if host is not None else None
@@ -775,6 +781,33 @@ class _Tracer:
             _flow.join_leaves(self.axes, host_modes, labels)
             _flow.note_viewed_leaves(self.axes, host_modes, labels)
         return index, 0, labels
+
+    def _slice_view(self, obj, info, site: CallSite, name: str | None, kernel: str):
+        """A view `cute.slice_` made of a traced tensor, first seen where a call uses it: the modes its coordinate
+        keeps, as `t[coord]` keeps them (the same leaves: an MMA slot that reads the view says what the buffer's
+        modes are), recorded there as a view of it."""
+        sliced = self.slice_views.pop(_value_key(obj), None)
+        found = self.lookup(sliced[0]) if sliced is not None else None
+        if found is None:
+            return None
+        source, out, labels = found
+        coord = sliced[1] if isinstance(sliced[1], tuple) else (sliced[1],)
+        split = any(label.leaf_axes and len(label.leaf_axes) > 1 for label in _levels.flatten(labels))
+        kept = _levels.sliced(labels, coord, _info(sliced[0]).shape if split else None)
+        if kept is None or len(kept) != rank(info.shape):
+            return None
+        kept = tuple(self._leaf_var(label) for label in kept)
+        index = len(self.trace.records)
+        self._append(Record(
+            index=index, op="slice_", names=(name,), file=site.file, line=site.line, col=site.col,
+            function=site.function, kernel=kernel, in_shapes=(self.trace.records[source].shapes[out],),
+            shapes=(info.shape,), layouts=(info.layout,), memspaces=(info.memspace,), dtypes=(info.dtype,),
+            swizzles=(info.swizzle,), levels=(kept,), library=site.file.startswith(_library_dir()),
+            inputs=(source,), input_outputs=(out,),
+        ))
+        self.views[index] = source
+        self._know(obj, (index, 0, kept))
+        return index, 0, kept
 
     def _view_made_by_untraced_call(self, obj, index: int, info):
         """An SMEM or TMEM tensor first seen as an argument, made by a call no hook sees from a traced buffer's
@@ -1333,6 +1366,13 @@ class _Tracer:
                     self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,), first)
             except Exception as exc:
                 self.errors.append(f"slice: {type(exc).__name__}: {exc}")
+
+    def on_tensor_slice(self, tensor, coord, result) -> None:
+        """`sQ_s0 = cute.slice_(sQ, (None, None, 0))`: a view kept for the record its first use makes."""
+        with _observing_one:
+            key = _value_key(result)
+            if key is not None and _is_tensor(tensor) and _is_tensor(result):
+                self.slice_views[key] = (tensor, coord)
 
     def on_index(self, tensor, coord, value=None) -> None:
         """`t[crd] = value`: what the run-time indices say about t's modes (see `_indexed`), and whose elements the
@@ -3342,6 +3382,75 @@ class _Tracer:
         _flow.tiles_of_a_buffer(self.trace.records)
         _flow.atom_copies(self.trace.records)
         self._stepped_axes()
+        self._tiles_by_hand()
+        self._vectors_of_accumulator_rows()
+
+    def _vectors_of_accumulator_rows(self) -> None:
+        """A register vector made from a bare extent (`make_rmem_tensor(2)`) that no rule placed, whose elements are
+        computed from an MMA accumulator's (a softmax's running row max and sum: `m[r] = max(m[r], acc[i])`,
+        through views of the accumulator and other such vectors), holding one value per accumulator row the thread
+        has (its extent the product of the accumulator atom's leaves along its rows, M), runs along those rows: the
+        accumulator's atom along M. Read once every axis is known (the atom's leaves carry their letters)."""
+        records = self.trace.records
+        accumulators = {r.operands.get(slot) for r in records if r.op == "gemm" and r.operands for slot in ("C", "D")}
+        accumulators.discard(None)
+        if not accumulators:
+            return
+
+        def bare(record):
+            return record.op == "make_rmem_tensor" and record.memspaces[:1] == ("rmem",) and not record.inputs \
+                and len(record.shapes) == 1 and isinstance(record.shapes[0], int) and record.levels \
+                and all(label.level == "input" for label in _levels.flatten(record.levels[0]))
+
+        def accumulator_of(index):
+            frontier, seen = [index], {index}
+            while frontier:
+                record = records[frontier.pop(0)]
+                if record.index in accumulators:
+                    return record
+                if record.index != index and not (bare(record) or record.memspaces[:1] == ("rmem",)
+                                                  and record.index in self.views):
+                    continue
+                for source in [self.views.get(record.index)] + list(record.meta.get("computed_from", ())):
+                    if source is not None and source not in seen and len(seen) < 32:
+                        seen.add(source)
+                        frontier.append(source)
+            return None
+
+        for record in records:
+            if not bare(record):
+                continue
+            acc = accumulator_of(record.index)
+            modes = acc.levels[0] if acc is not None and acc.levels else None
+            if not isinstance(modes, tuple) or len(modes) < 2 or not isinstance(modes[0], _levels.ModeLabel) \
+                    or not isinstance(modes[1], _levels.ModeLabel) or modes[1].level != "mma" or not modes[1].axis:
+                continue
+            atom, rows = modes[0], modes[1]
+            extents = list(_leaves(acc.shapes[0][0])) if isinstance(acc.shapes[0], tuple) else []
+            axes = atom.leaf_axes if atom.leaf_axes and len(atom.leaf_axes) == len(extents) else None
+            if axes is None or not all(isinstance(a, (str, type(None))) for a in axes):
+                continue
+            held = math.prod(e for e, a in zip(extents, axes) if a == rows.axis and isinstance(e, int))
+            if held != record.shapes[0] or rows.axis not in axes:
+                continue
+            record.levels = ((replace(rows, role="atom", origin=record.index, rule="accumulator_row_vector",
+                                      axis_rule="accumulator_row_vector", leaf_axes=None),),)
+
+    def _tiles_by_hand(self) -> None:
+        """The modes of each global tile laid by hand at the CTA's offset (`_cta_tile_by_hand`) that are still the
+        input's when every other rule has run: the CTA's tile (Block atom), in every record that carries them."""
+        if not self.cta_tiles_by_hand:
+            return
+
+        def tiled(tree):
+            if isinstance(tree, tuple):
+                return tuple(tiled(t) for t in tree)
+            if tree.origin in self.cta_tiles_by_hand and tree.level == "input":
+                return replace(tree, level="block", role="atom", rule="cta_tile_by_hand")
+            return tree
+
+        for record in self.trace.records:
+            record.levels = tuple(tiled(t) for t in record.levels)
 
     def _outputs(self, result) -> list:
         if _is_tensor(result):
@@ -3655,6 +3764,8 @@ class _Tracer:
         own = _levels.initial(out_rank, names[0] if names else None, origin)
         if op == "make_tensor" and info.memspace == "gmem":
             self._extents_laid_out(call, own, names[0] if names else None)
+            if _cta_tile_by_hand(bound.get("iterator"), info, own):
+                self.cta_tiles_by_hand.add(origin)
         return own
 
     @staticmethod
@@ -5564,6 +5675,28 @@ def _rows_beside_thread(rows, by_cta: bool, origin: int):
     if rows.level == "input":
         return replace(rows, level="copy", role="rest", origin=origin, rule="thread_view")
     return replace(rows, role="rest", origin=origin, rule="thread_view") if by_cta else rows
+
+
+def _cta_tile_by_hand(pointer, info, own: tuple) -> bool:
+    """`make_tensor(gQ.iterator + bidx * 4096, (64, 64):(64, 1))`: a 2-D global tile laid by hand at an offset the
+    block index computes, and no thread index, is the CTA's tile of the data, as `local_tile` cuts one: its modes the
+    tile's (Block atom; `Tracer._tiles_by_hand` once every rule has read them as the input's they view), their axes
+    from the copies and MMAs that read it. A row or a vector so picked (a size-1 mode, one mode) is a view of the
+    input at a run-time index, and an offset a thread computes is that thread's piece."""
+    shape = info.shape
+    if len(own) != 2 or not isinstance(shape, tuple) or not all(isinstance(x, int) and x > 1 for x in shape) \
+            or any(label.level != "input" for label in own):
+        return False
+    start = getattr(pointer, "value", None)
+    return start is not None and _address_computed_from(start, "nvvm.read.ptx.sreg.ctaid") \
+        and not _address_computed_from(start, ("nvvm.read.ptx.sreg.tid", "nvvm.read.ptx.sreg.laneid"))
+
+
+def _address_computed_from(value, prefix) -> bool:
+    """Whether an address's offset was computed from a value read by an op whose name starts with `prefix`, up the
+    integer and pointer arithmetic that made it (not through a value loaded from memory: a table's entry)."""
+    return _up_defining_ops(value, lambda v: True if (_op_name(v) or "").startswith(prefix) else None, depth=24,
+                            width=64, through=_not_loaded) is not None
 
 
 def _from_block_index(coord, thread_coordinates: set, depth: int = 6) -> bool:
