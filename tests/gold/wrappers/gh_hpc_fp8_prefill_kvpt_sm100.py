@@ -11,25 +11,17 @@ the fixed p_scale_log2 [Hq]; tensors as `_as_cute_tensor` presents them (`mark_l
 `__call__` compiles `launch_fmha_paged` (TVM-FFI); the helpers' SM count (a driver query) stands in as a B200's.
 """
 
-from _common import dynamic_layout, github_source
+from _common import dynamic_layout
+from _hpc_ops import SOURCE, prefill_module  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_100a"
-SOURCE = ("Tencent/hpc-ops", "6da2532e4d895b558e55fd5be80a4327d4e5dced")
-
-
-class _B200:
-    """Stands in for `cutlass.utils.HardwareInfo`, whose constructor opens the driver: a B200's 148 SMs."""
-
-    def get_device_multiprocessor_count(self):
-        return 148
 
 
 def compile_only():
     import cutlass
     from cutlass import Float32, Int32, cute
 
-    module = github_source(SOURCE[0], "", "dsl.attention.fp8_prefill_packed_q_pertoken_kv_pertensor")
-    module.fmha_utils.HardwareInfo = _B200
+    module = prefill_module("fp8_prefill_packed_q_pertoken_kv_pertensor")
     e4m3, f32, i32 = cutlass.Float8E4M3FN, cutlass.Float32, cutlass.Int32
     op = module.Fp8PagedPrefillKvPertensorCuteDSL(module.Fp8PagedPrefillKvPertensorConfig())
     q, kcache, vcache = (dynamic_layout(e4m3, rank) for rank in (3, 4, 4))

@@ -15,27 +15,18 @@ innermost mode contiguous), compiled as `__call__` compiles `launch_fmha_paged` 
 driver query) stands in as a B200's.
 """
 
-from _common import dynamic_layout, github_source
+from _common import dynamic_layout
+from _hpc_ops import SOURCE, prefill_module  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_100a"
-SOURCE = ("Tencent/hpc-ops", "6da2532e4d895b558e55fd5be80a4327d4e5dced")
-MODULE = "dsl.attention.fp8_prefill_packed_qk_pertoken_v_perhead"
-
-
-class _B200:
-    """Stands in for `cutlass.utils.HardwareInfo`, whose constructor opens the driver (the persistent scheduler's grid
-    reads the SM count): a B200's 148."""
-
-    def get_device_multiprocessor_count(self):
-        return 148
+MODULE = "fp8_prefill_packed_qk_pertoken_v_perhead"
 
 
 def compile_only(module_name=MODULE):
     import cutlass
     from cutlass import Int32, cute
 
-    module = github_source(SOURCE[0], "", module_name)
-    module.fmha_utils.HardwareInfo = _B200
+    module = prefill_module(module_name)
     e4m3, f32, i32 = cutlass.Float8E4M3FN, cutlass.Float32, cutlass.Int32
     op = module.Fp8PagedPrefillCuteDSL(module.Fp8PagedPrefillConfig())
     q, kcache, vcache = (dynamic_layout(e4m3, rank) for rank in (3, 4, 4))

@@ -14,29 +14,16 @@ names enums CuTeDSL 4.8 replaced by the strings "async.shared" / "cta": the wrap
 those values (no tensor is made). The module's Triton quantizers are answered by the torch / triton stand-in.
 """
 
-from _common import github_source
+from _nk_sage import SOURCE, compile_version  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_90a"
-SOURCE = ("niehen6174/gpu-kernel-cookbook", "3cc59c3702478275e43376e2ec0ff19ab935f9da")
 
 
 def compile_only(batch=1, heads=8, seqlen=2048, head_dim=64):
     from types import SimpleNamespace
 
-    import cutlass
     from cutlass import cute
-    from cutlass.cute.runtime import make_fake_compact_tensor
 
     cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
     cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
-    module = github_source(SOURCE[0], "", "operators.sageattention.cute.kernel_v1")
-    n_q_blocks, n_kv_blocks = seqlen // module.BLOCK_M, seqlen // module.BLOCK_N
-    bh = batch * heads
-    q = make_fake_compact_tensor(cutlass.Int8, (bh * n_q_blocks, module.BLOCK_M, head_dim), assumed_align=128)
-    k = make_fake_compact_tensor(cutlass.Int8, (bh, n_kv_blocks, module.BLOCK_N, head_dim), assumed_align=128)
-    v = make_fake_compact_tensor(cutlass.Float16, (bh, n_kv_blocks, head_dim, module.BLOCK_N), assumed_align=128)
-    out = make_fake_compact_tensor(cutlass.Float32, (bh * n_q_blocks, module.BLOCK_M, head_dim))
-    q_scale = make_fake_compact_tensor(cutlass.Float32, (bh * n_q_blocks,))
-    k_scale = make_fake_compact_tensor(cutlass.Float32, (bh, n_kv_blocks))
-    return cute.compile(module._sage_v1_jit, q, k, v, out, q_scale, k_scale,
-                        cutlass.Int32(n_kv_blocks), cutlass.Int32(n_q_blocks), cutlass.Int32(bh * n_q_blocks))
+    return compile_version("v1", "_sage_v1_jit", "Float16", batch, heads, seqlen, head_dim)
