@@ -5,7 +5,7 @@ bf16 branch rows and weight, FP32 residual stream, alpha, beta and output, a run
 8192 by the kernel.
 """
 
-from _common import dynamic, flashinfer, row_major, stream, tensor
+from _fi_gated_rmsnorm import compile_build
 
 ARCH = "sm_100a"
 
@@ -13,16 +13,4 @@ VEC, S, MODE, LOWREG, MBPM, CX = 4, 4, 1, True, 0, 4
 
 
 def compile_only(vec=VEC, s=S, mode=MODE, lowreg=LOWREG, mbpm=MBPM, cx=CX):
-    import cutlass
-
-    module = flashinfer("norm.kernels.gated_residual_rmsnorm", host_only=("jit", "jit.cute_dsl_core"))
-    h, t = module.H, module.T
-    rows = dynamic()
-    branch = row_major(cutlass.BFloat16, (rows, h))
-    residual = row_major(cutlass.Float32, (rows, h))
-    weight = tensor(cutlass.BFloat16, (h,))
-    gate = tensor(cutlass.Float32, (h,))
-    output = row_major(cutlass.Float32, (rows, h))
-    smem = 128 + (4 * h // s if s >= 2 else 0)
-    return cutlass.cute.compile(module._gated_residual_rmsnorm_launch, branch, residual, weight, gate, gate, output,
-                                stream(), vec, s, h // (vec * t * s), mode, lowreg, 0.0, 1e-6, smem, mbpm, cx, False)
+    return compile_build(vec, s, mode, lowreg, mbpm, cx)
