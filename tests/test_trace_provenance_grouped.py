@@ -51,8 +51,9 @@ def test_coordinates_a_one_tile_copy_partitions_after_its_pair_count_that_tile(e
 
 
 def test_a_one_dimensional_divide_of_a_registers_elements_keeps_the_leaf_it_covers(events):
-    # logical_divide(values, make_layout(16)): the 16 values of the atom's first leaf (N), then all the rest
-    assert labels_of(events, "blocks")[0] == ["store-atom-N", "store-rest"]
+    # logical_divide(values, make_layout(16)) of values ((16,1),1,8): the 16 values of the atom's first leaf (N), then
+    # the rest, whose one leaf wider than 1 is the registers' last rest (8 along N): the rest runs along N
+    assert labels_of(events, "blocks")[0] == ["store-atom-N", "store-rest-N"]
 
 
 def test_a_host_tensor_the_launch_passes_through_is_not_another_host_tensor_of_its_type(events):

@@ -3438,14 +3438,19 @@ class _Tracer:
 
     def _tiles_by_hand(self) -> None:
         """The modes of each global tile laid by hand at the CTA's offset (`_cta_tile_by_hand`) that are still the
-        input's when every other rule has run: the CTA's tile (Block atom), in every record that carries them."""
-        if not self.cta_tiles_by_hand:
+        input's when every other rule has run, and that a view, partition or copy reads as a tensor: the CTA's tile
+        (Block atom), in every record that carries them. A view read only through its pointer (a row group's whole
+        plane, of which a bulk copy takes the CTA's rows at an offset of its own) stays a view of the input."""
+        read_records = {i for record in self.trace.records for i in record.inputs}
+        read = {label.origin for record in self.trace.records if record.index in read_records and record.levels
+                for label in _levels.flatten(record.levels[0])} & self.cta_tiles_by_hand
+        if not read:
             return
 
         def tiled(tree):
             if isinstance(tree, tuple):
                 return tuple(tiled(t) for t in tree)
-            if tree.origin in self.cta_tiles_by_hand and tree.level == "input":
+            if tree.origin in read and tree.level == "input":
                 return replace(tree, level="block", role="atom", rule="cta_tile_by_hand")
             return tree
 
