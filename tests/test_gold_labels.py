@@ -55,14 +55,13 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-third session's merge: tune 6812, the
-#: 6196 of the twenty-second session and the seventeenth split (GitHub: 616) retired into it, 5044 -> 5372; held out,
-#: the eighteenth split (four judges: 525), 239 with the session's starting tracer 1982944 and 244 at the merge):
+#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fourth session's start 112afb6: tune
+#: 7337, the 6812 of the twenty-third session and the eighteenth split (four judges: 525) retired into it, 5372 + 244):
 #: raise these with every gain
-REACHED = {"tune": 5372, "heldout": 244}
+REACHED = {"tune": 5616, "heldout": 0}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 4551, "heldout": 117}
+REACHED_INSTALLED = {"tune": 4668}
 ISSUE_TARGET_PCT = 95.0
 
 
