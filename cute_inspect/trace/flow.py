@@ -2152,31 +2152,50 @@ def _batch_counted_as_heads(axes: Axes, records: list, named: dict, grouped: dic
     and only where the extent lays out heads and nothing else (`tracer._laid_out_values`)."""
     if not axes.mmas or not grouped:
         return
-    laid = [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
+    laid = _laid_global_views(records)
+    by_value = _letters_by_extent(axes, laid, named, grouped, lambda letter: letter not in (None, "B"))
+    for record in laid:
+        for root, extents in _laid_modes(axes, record):
+            letters = grouped.get(root) if root is not None else None
+            if extents is None or not letters or len(letters) != len(extents) or len(extents) < 2 \
+                    or letters[-1] != "B":
+                continue
+            if extents[-1] is not None and by_value.get(extents[-1][0]) == {"H"}:
+                grouped[root] = (*letters[:-1], "H")
+
+
+def _laid_global_views(records: list) -> list:
+    """Global views the kernel lays out over pointers from run-time extents (`tracer._laid_out_values`)."""
+    return [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
             and r.memspaces[:1] == ("gmem",)]
-    by_value: dict = {}  # extent value -> the letters other than the batch of the named leaves it lays out
+
+
+def _letters_by_extent(axes: Axes, laid: list, named: dict, grouped: dict, counts) -> dict:
+    """run-time extent value -> the letters of the leaves it lays out in `laid`, over leaves whose letter data flow
+    gave (not a name's hint) and that `counts(letter)` accepts."""
+    by_value: dict = {}
     for record in laid:
         leaves = _leaf_letters(axes, record, named, grouped) or ()
-        for (root, letter), extent in zip(leaves, record.meta["extent_values"]) \
-                if len(leaves) == len(record.meta["extent_values"]) else ():
-            if extent is not None and letter not in (None, "B") \
-                    and (named.get(root) or (None, None))[1] != "hint:name":
-                by_value.setdefault(extent[0], set()).add(letter)
-    for record in laid:
-        modes, shape, extents = _modes(record.levels[0]), record.shapes[0], record.meta["extent_values"]
-        if not isinstance(shape, tuple) or len(modes) != len(shape):
+        if len(leaves) != len(record.meta["extent_values"]):
             continue
-        at = 0
-        for mode, extent in zip(modes, shape):
-            count = len(list(_leaves(extent)))
-            at += count
-            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
-            letters = grouped.get(root) if root is not None else None
-            if not letters or len(letters) != count or count < 2 or letters[-1] != "B" or at > len(extents):
-                continue
-            last = extents[at - 1]
-            if last is not None and by_value.get(last[0]) == {"H"}:
-                grouped[root] = (*letters[:-1], "H")
+        for (root, letter), extent in zip(leaves, record.meta["extent_values"]):
+            if extent is not None and counts(letter) and (named.get(root) or (None, None))[1] != "hint:name":
+                by_value.setdefault(extent[0], set()).add(letter)
+    return by_value
+
+
+def _laid_modes(axes: Axes, record):
+    """(class root, or None, and the run-time extents of its leaves, or None where the view records fewer) for each
+    top-level mode of a laid view whose shape lines up with its labels."""
+    modes, shape, extents = _modes(record.levels[0]), record.shapes[0], record.meta["extent_values"]
+    if not isinstance(shape, tuple) or len(modes) != len(shape):
+        return
+    at = 0
+    for mode, extent in zip(modes, shape):
+        count = len(list(_leaves(extent)))
+        root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
+        yield root, tuple(extents[at:at + count]) if at + count <= len(extents) else None
+        at += count
 
 
 def _rows_nested_in_heads(axes: Axes, records: list, named: dict, grouped: dict) -> None:
@@ -2225,15 +2244,8 @@ def _laid_out_alike(axes: Axes, records: list, named: dict, grouped: dict) -> No
     with an MMA: without one, most letters are guesses from names and strides."""
     if not axes.mmas:
         return
-    laid = [r for r in records if r.op == "make_tensor" and "extent_values" in r.meta and r.levels
-            and r.memspaces[:1] == ("gmem",)]
-    by_value: dict = {}  # extent value -> the letters of the named leaves it lays out
-    for record in laid:
-        leaves = _leaf_letters(axes, record, named, grouped) or ()
-        for (root, letter), extent in zip(leaves, record.meta["extent_values"]) \
-                if len(leaves) == len(record.meta["extent_values"]) else ():
-            if extent is not None and letter is not None and (named.get(root) or (None, None))[1] != "hint:name":
-                by_value.setdefault(extent[0], set()).add(letter)
+    laid = _laid_global_views(records)
+    by_value = _letters_by_extent(axes, laid, named, grouped, lambda letter: letter is not None)
 
     def letter_of(extent):
         found = by_value.get(extent[0]) if extent is not None else None
@@ -2244,15 +2256,8 @@ def _laid_out_alike(axes: Axes, records: list, named: dict, grouped: dict) -> No
 
     renamed: dict = {}  # class root -> the letters of each view's leaves in that class
     for record in laid:
-        modes, shape, extents = _modes(record.levels[0]), record.shapes[0], record.meta["extent_values"]
-        if not isinstance(shape, tuple) or len(modes) != len(shape):
-            continue
-        at = 0
-        for mode, extent in zip(modes, shape):
-            count = len(list(_leaves(extent)))
-            root = axes.find(mode.var) if isinstance(mode, _levels.ModeLabel) and mode.var is not None else None
-            letters = tuple(letter_of(e) for e in extents[at:at + count]) if at + count <= len(extents) else ()
-            at += count
+        for root, extents in _laid_modes(axes, record):
+            letters = tuple(letter_of(e) for e in extents) if extents is not None else ()
             if root is None or root in named or root in grouped or not any(letters):
                 continue
             renamed.setdefault(root, set()).add(letters)
