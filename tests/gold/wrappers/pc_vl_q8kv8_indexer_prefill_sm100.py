@@ -11,7 +11,7 @@ the metadata 4-byte), a B200's compute capability (10, 0) (the non-reduce t2r pa
 clusters); the TVM-FFI options are left out (compile-only).
 """
 
-from _common import stream, vllm, dynamic_layout
+from _common import dynamic_layout, stream, vllm
 
 ARCH = "sm_100a"
 
@@ -21,8 +21,8 @@ def compile_only(num_heads=4, sm_count=148):
     from cutlass import cute
 
     module = vllm("third_party.fmha_sm100.cute.src.sm100.q8kv8_indexer_prefill")
-    kernel = module.Q8KV8PrefillIndexerSm100(compute_capability=(10, 0),
-                                             num_persistent_clusters=sm_count // module.Q8KV8PrefillIndexerSm100.cta_group_size)
+    indexer = module.Q8KV8PrefillIndexerSm100
+    kernel = indexer(compute_capability=(10, 0), num_persistent_clusters=sm_count // indexer.cta_group_size)
     q_rows = dynamic_layout(cutlass.Float8E4M3FN, 3)             # (tokens * heads, 1, 128)
     k_cache = dynamic_layout(cutlass.Float8E4M3FN, 3)            # (pages, 128, 128)
     block_table = dynamic_layout(cutlass.Int32, 2, align=4)      # (batch, max_pages)
