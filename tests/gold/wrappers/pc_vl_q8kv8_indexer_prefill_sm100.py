@@ -8,7 +8,8 @@ the row's max over the page stored as that page's score. Compiled as `BatchPrefi
 compiles it: q viewed as (rows, 1, 128), k_cache (pages, 128, 128), the metadata (block table, scores, task
 descriptors, task counts) all `_cute_arguments`' `mark_layout_dynamic(leading_dim=last)` (q / k_cache 16-byte aligned,
 the metadata 4-byte), a B200's compute capability (10, 0) (the non-reduce t2r path) and 148 SMs (74 persistent
-clusters); the TVM-FFI options are left out (compile-only).
+clusters), num_heads 4 (a run-time Int32: no layout depends on it); the TVM-FFI options are left out
+(compile-only).
 """
 
 from _common import dynamic_layout, stream, vllm
