@@ -4,8 +4,8 @@ E8M0 scale per 32 K; one CTA per (batch item, 128-column N tile), 4 warps of 32 
 ring of raw SMEM stages (B tile, A tile, scales at byte offsets of one struct, XOR-swizzled by hand), A fragments by
 ldmatrix, B dequantized to bf16 pairs in registers, inline-PTX `mma.sync` m16n8k16 into a flat fp32 accumulator array,
 bf16 pairs stored by raw `st.global`. A, B, scales and C reach the kernel as flat 1-D views over raw pointers.
-Compiled as `_compile` compiles it for the qualified B-major-K geometry (N 512, K 256: values [G, N, K], scales
-[G, N, K/32]) with 16 batch items and M 8 (one 16-row m-block), the pointers and Int64 strides `_compile` passes, with
+Compiled as `_compile` compiles it for the qualified B-major-K geometry (`_QUALIFIED_GEOMETRIES`' (K, N) = (512, 256):
+values [G, N, K], scales [G, N, K/32]) with 16 batch items and M 8 (one 16-row m-block), the pointers and Int64 strides `_compile` passes, with
 plain `cute.compile` (b12x's compile wrapper only adds its cache).
 """
 
@@ -14,7 +14,7 @@ from _common import b12x
 ARCH = "sm_120a"
 
 
-def compile_only(groups=16, m=8, n=512, k=256):
+def compile_only(groups=16, m=8, n=256, k=512):
     import cutlass
     from cutlass import cute
 
