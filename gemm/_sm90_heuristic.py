@@ -176,6 +176,12 @@ _SWAP_SHARED_BY_FOUR = 1.1
 # 0.881x; 320x28672x4096 128x160 c1x2 0.929x / 128x112 c4x1 0.866x; 552x18944x3584 128x144 c1x2
 # 0.902x / 128x192 c4x1 0.899x. The pair is taken where its estimate is within this factor.
 _SWAP_PAIRS_OVER_WAVES = 1.06
+# ... but not over a 2x1 tiling of an odd count of tiles of M where the pair's last wave holds under this share of the
+# SMs (`_pair_ends_short_of_weight_pairs`). On an H200 (fp16 / bf16, six alternating rounds, twenty-eighth session;
+# pair / 2x1): 472x37888x3584 128x240 c1x2 (4.48 waves) 0.884-0.900x / 0.915-0.917x, 128x160 c2x1 (6.7) 0.979x /
+# 0.946x (cuBLAS's tile there: 128x160 in 2x1, its D^T); 312x45056x8192 256x160 c1x2 (from 128x160, 5.3 waves)
+# 0.905x, 256x104 c2x1 1.017x (cuBLAS's on the H100 and here).
+_PAIR_MIN_LAST_WAVE = 0.5
 # Swapped pairs over several waves in place of unpaired unswapped tiles over several waves (every CTA reads
 # its weight tile alone) where the pairs' estimate is within this factor, below `_SWAP_UNPAIRED_MAX_K`
 # (`_waves_swap`; at K = 8192 the unpaired tiles ran ahead: 624x28672x8192 128x224 c1x1 1.05x, eleventh session).
@@ -1004,19 +1010,35 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     if not choices:
         return None
     cost, _, config = min(choices, key=lambda c: c[:2])
+    # The pair where it is within reach of the best, but past a best 2x1 tiling where the pair ends on a thin wave
+    # and that tiling is taken (`_pair_ends_short_of_weight_pairs`).
+    preferred = [config]
     pairs = [c for c in choices if c[2].cluster_n == 2]
     if pairs:
         pair_cost, _, pair = min(pairs, key=lambda c: c[:2])
-        config = pair if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost else config
+        if pair_cost <= _SWAP_PAIRS_OVER_WAVES * cost:
+            preferred = [config, pair] if _pair_ends_short_of_weight_pairs(m, n, l, pair, config) else [pair]
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
     unswapped_cost = _cost(m, n, k, l, shape)
-    pair_over_unpaired = (
-        config.cluster_n == 2 and k < _SWAP_UNPAIRED_MAX_K and _runs_unpaired_waves(m, n, l, unswapped)
-        and cost <= _SWAP_PAIRS_OVER_UNPAIRED * unswapped_cost
-    )
-    if not (cost < unswapped_cost or _pads_unpaired(m, n, l, unswapped) or pair_over_unpaired):
-        return None
-    return _wide_waves(m, n, l, _with_stream_k_tail(m, n, l, config))
+    for config in preferred:
+        pair_over_unpaired = (
+            config.cluster_n == 2 and k < _SWAP_UNPAIRED_MAX_K and _runs_unpaired_waves(m, n, l, unswapped)
+            and cost <= _SWAP_PAIRS_OVER_UNPAIRED * unswapped_cost
+        )
+        if cost < unswapped_cost or _pads_unpaired(m, n, l, unswapped) or pair_over_unpaired:
+            return _wide_waves(m, n, l, _with_stream_k_tail(m, n, l, config))
+    return None
+
+
+def _pair_ends_short_of_weight_pairs(m: int, n: int, l: int, pair: Sm90Config, best: Sm90Config) -> bool:
+    """Whether `_waves_swap`'s best tiling pairs two weight tiles (2x1) and the 1x2 pair's last wave holds under
+    `_PAIR_MIN_LAST_WAVE` of the SMs: `_SWAP_PAIRS_OVER_WAVES` was measured against 4x1 clusters only, and a pair
+    whose last wave is mostly empty pays that wave's whole time for under half its work. A last wave under
+    `_STREAM_K_MAX_TAIL` is not: stream-K spreads it (`_with_stream_k_tail`)."""
+    if best.cluster_m != 2:
+        return False
+    ctas = _ctas(n, m, l, pair.tile_m, pair.tile_n, pair.cluster_m, pair.cluster_n)
+    return _STREAM_K_MAX_TAIL * _SMS <= (ctas % _SMS or _SMS) < _PAIR_MIN_LAST_WAVE * _SMS
 
 
 def _wide_waves(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:

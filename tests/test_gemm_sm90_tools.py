@@ -272,6 +272,25 @@ def test_heuristic_sixteenth_session_wide_waves():
     assert _rule_choice(336, 18432, 12288, 2).tile_m != 256
 
 
+def test_swapped_pairs_give_way_to_weight_pairs_over_a_thin_last_wave():
+    """`_waves_swap` keeps its 1x2 pair over the cheaper 2x1 tiling of an odd count of tiles of M only where the
+    pair's last wave holds at least half the SMs; against 4x1 clusters, and where the last wave is fuller, the pair
+    stays."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _ctas, _rule_choice, _SMS, default_config
+
+    swap = dict(raster_along_m=False, swap_ab=True)
+    # 128x240 c1x2: 592 CTAs, the fifth wave 48% full.
+    assert _ctas(37888, 472, 1, 128, 240, 1, 2) % _SMS < _SMS / 2
+    assert _rule_choice(472, 37888, 3584, 1) == Sm90Config(128, 160, 2, 1, **swap)
+    # 128x160 c1x2: 704 CTAs, the sixth wave a third full; the 2x1 tiling then takes 256 rows (`_wide_waves`).
+    assert default_config(312, 45056, 8192, 1) == Sm90Config(256, 104, 2, 1, gpc_order=True, **swap)
+    assert default_config(320, 45056, 8192, 1) == Sm90Config(256, 112, 2, 1, gpc_order=True, **swap)  # was 256x160 c1x2
+    # Last waves at least half full keep the pair.
+    assert _rule_choice(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, **swap)
+    assert default_config(576, 32768, 512, 1) == Sm90Config(128, 144, 1, 2, **swap)
+
+
 def test_heuristic_tiles_batched_problems_as_one():
     """A batched problem is tiled as one problem of L times the tiles: the swapped tilings where they
     fill the SMs better, over every batch (one wave of 256-row tiles, or waves walked N-first), and in
@@ -518,7 +537,7 @@ def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
     assert _wide_pairs(320, 43008, 8192, 1, streamed) == streamed
     wide = Sm90Config(128, 208, **pair)
     assert _wide_pairs(400, 65536, 8192, 1, wide) == wide  # 256x208 holds too many accumulators
-    for m, n in [(288, 28672), (296, 30720), (552, 32768), (320, 45056)]:
+    for m, n in [(288, 28672), (296, 30720), (552, 32768)]:
         chosen = _rule_choice(m, n, 8192, 1)
         assert chosen.tile_m == 256 and chosen.cluster_n == 2, (m, n, chosen.label())
         assert _wave_time(m, n, 1, chosen) <= _wave_time(m, n, 1, Sm90Config.from_dict(
