@@ -565,9 +565,13 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         role = role_conflict(partition, source, roles)
         if role is not None:
             conflicts.append((partition, role, None))
-    # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T); the names
-    # say it, not the data flow, which a single slip bends both ways.
-    swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
+    # partition_A(sB) next to partition_B(sA) by one MMA is a deliberate swap (C^T = B^T A^T); the names say it,
+    # not the data flow, which a single slip bends both ways. Another MMA's swap in the function (a swap-AB
+    # variant of the mainloop) excuses nothing of this one.
+    def swap_key(p: Partition, own: str, role: str) -> tuple:
+        return p.scope, facts.origins.family(p.made_by), own, role
+
+    swapped = {swap_key(p, operand_letter(p), role) for p, role, _ in conflicts}
     named = {p for p, _, _ in conflicts}
     for partition, inner in _nested_swaps(facts, roles, named, context):
         named.add(partition)
@@ -628,7 +632,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             )
     for partition in facts.partitions:
         if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
-            if (partition.scope, operand_letter(partition), role) not in swapped:
+            if swap_key(partition, operand_letter(partition), role) not in swapped:
                 conflicts.append((partition, role, None))
                 named.add(partition)
     flow = None
@@ -645,7 +649,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 conflicts.append((partition, role, f"`{copy.name}` (`{copy.maker}`, line {copy.line}) copies it"))
     for partition, role, shown in conflicts:
         own = operand_letter(partition)
-        if (partition.scope, role, own) in swapped:
+        if swap_key(partition, role, own) in swapped:
             continue
         method = partition.method[:-1] + role
         target = parse_partitioned(partition.target, context.vocabulary)

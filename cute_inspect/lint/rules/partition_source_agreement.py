@@ -238,6 +238,10 @@ def _helper_misnames(
     roles = {_role(target.what), _role(held.what), _role(parameter.what)}
     if None not in roles and len(roles) > 1 and _role(target.what) != _role(held.what):
         return True
+    # The parameter's own name and every call agree on one tensor of a family (`sV_DS`, passed V): a partition
+    # named for another of the family (`tSKsK`) contradicts both.
+    if same_tensor(parameter, held) and any({target.what, held.what} <= family for family in OPERAND_FAMILIES):
+        return True
     for name in facts.scopes[partition.scope].params:
         other = parse_name(name, context.vocabulary)
         if other is not None and not other.partitioned and other.where == parameter.where and other.what == target.what:
@@ -689,6 +693,29 @@ def _slot_named(partition: Partition, target: TensorName, held: TensorName) -> b
     where the tensor it lays out is no GEMM operand's by name (``make_fragment_A(sB)`` named A stays a slip)."""
     return partition.method in MMA_METHODS and partition.method[-1] in "AB" and target.what == partition.method[-1] \
         and _role(held.what) is None
+
+
+def _fragment_of_another_operand(
+    partition: Partition, target: TensorName, held: TensorName, facts: FileFacts, index: TensorIndex,
+    context: RuleContext,
+) -> bool:
+    """An MMA operand fragment (``make_fragment_A/B``) views its argument's data in place (an SMEM descriptor or
+    the registers of that partition), so it holds that partition's operand: reported when named with the other
+    slot's letter (``tQKrB = make_fragment_A(tQKsQ)``), or, where the argument's own partition confirms its name
+    (``tOsQ = thr_mma.partition_B(sQ_SD)``), for another tensor of its family that the file has (``tOrK``)."""
+    if partition.method not in ("make_fragment_A", "make_fragment_B") or not held.partitioned:
+        return False
+    other_slot = OPERAND_ROLES["B" if partition.method.endswith("A") else "A"]
+    if target.what in other_slot and held.what not in other_slot and _role(held.what) != _role(target.what):
+        return True
+    if same_tensor(target, held) or target.what not in index.memories:
+        return False
+    if not any({target.what, held.what} <= family for family in OPERAND_FAMILIES):
+        return False
+    made = next((p for p in facts.partitions if p.target == partition.source and p.scope == partition.scope
+                 and p.line < partition.line), None)
+    made_of = source_name(made, context.vocabulary) if made is not None else None
+    return made_of is not None and not made_of.partitioned and same_tensor(made_of, held)
 
 
 _INDEXED = re.compile(r"(\D+?)(\d+)")
@@ -1163,6 +1190,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             or _names_pair_data(partition, target, facts, context)
         )
         if what_ok and passed is None and _pair_disagrees(partition, target, facts, context):
+            what_ok = False
+        if what_ok and passed is None and _fragment_of_another_operand(partition, target, held, facts, index, context):
             what_ok = False
         if what_ok and not unjudged and held.partitioned and facts.gemms:
             if accumulators is None:
