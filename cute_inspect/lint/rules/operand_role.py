@@ -15,8 +15,8 @@ moves operand A of ``mma_S``: that maker's word outranks the other partitions (`
 thr_mma_S.partition_B(gK)`` paired with ``sK`` by it is reported). A helper's tensor is followed to what
 its calls pass when a ``tma_partition`` on that chain shows the role. ``qk_thr_mma.make_fragment_B(sQ)`` is
 then reported, with the lines that show the role; a tensor with both roles in the function is not. A function that
-gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpose (``swap_AB``) and is
-not reported. Other tensors
+gives one MMA's A partitioner a B tensor and its B partitioner an A tensor swaps the operands on purpose
+(``swap_AB``) and is not reported; another MMA's swap in the function excuses nothing. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
 A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``

@@ -97,7 +97,14 @@ through a helper's parameter too when every call passes such a tensor. An argume
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
-letter is always compared. A suggested name is never one already bound in that function.
+letter is always compared. A helper's partition named for another tensor of one operand family (Q/K/V, A/B) than the one
+its parameter's name and every call agree on (``tSKsK`` of the parameter ``sV_DS``, passed ``sV_DS``) is reported.
+
+An MMA operand fragment lays a descriptor over its argument's data: ``make_fragment_A/B`` of a partition named with the
+other slot's letter (``tQKrB = make_fragment_A(tQKsQ)``), or, where the argument's own partition confirms its name
+(``tOsQ = partition_B(sQ_SD)``), for another tensor of its family (``tOrK``), is reported. A call of another module's
+function whose every return lays a layout over one parameter's iterator (``select_tensor_10(gKV)``) is a view of that
+argument. A suggested name is never one already bound in that function.
 
 The two sides of one ``tma_partition`` hold the same data, except a pair crossing two tensors that each have a
 buffer and a global tile of their own (``sK`` with ``gV_local``, beside ``gK_local`` and ``sV``): a result naming
