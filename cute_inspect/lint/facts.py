@@ -621,7 +621,9 @@ def _atom_direction(call: ast.Call, maker: str) -> str | None:
     return None
 
 
-_SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice"}
+# `tmma1.__new_from_mlir_values__(tmma1.__extract_mlir_values__())` rebuilds the object from its own values (to keep
+# it in one control-flow region): the same object, as a slice's receiver is.
+_SLICE_LIKE = _SLICE_METHODS | {"get_slice_thr", "thr_slice", "__new_from_mlir_values__"}
 _SHAPED_LIKE_MAKERS = frozenset({"make_fragment_like", "make_rmem_tensor_like"})
 _IDENTITY_MAKERS = frozenset({"make_identity_tensor"})
 # Makers whose result lives in one memory whatever it is called: a shared-storage field's `get_tensor` and
@@ -846,6 +848,14 @@ class _Collector:
             objects.append(Obj("copy", callee, helper.copy_op or None, expr.lineno, name))
             return ("obj", len(objects) - 1)
         return ("call", callee, None, expr.lineno)
+
+    def _imported_view(self, expr: ast.expr | None) -> str | None:
+        """``gKV`` for ``select_tensor_10(gKV)``, a function of another module whose every return lays a layout over
+        that parameter's data (``lint.imported``): a view of the argument, as the file's own such helpers are."""
+        if type(expr) is not _CALL or not self.imported or (helper := self._imported(expr.func)) is None:
+            return None
+        at = helper.views
+        return tensor_name(expr.args[at]) if at is not None and at < len(expr.args) else None
 
     def _imported(self, func: ast.expr) -> Helper | None:
         """What a function of another module of the repository, called as ``func``, does (``lint.imported``)."""
@@ -1193,7 +1203,8 @@ class _Collector:
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     _classified(receiver, origin)
                     or _classified(self.facts.tensor_copy_atoms.get((self.scope, origin)), None),
-                    tensor_name(source, through_partitions=True), self.scope, self.ref(receiver_expr),
+                    tensor_name(source, through_partitions=True) or self._imported_view(source), self.scope,
+                    self.ref(receiver_expr),
                     (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
                     (inner.lineno, inner.col_offset + 1) if inner_method in PARTITION_METHODS else None,
                 )

@@ -57,6 +57,9 @@ class Helper:
     # (copy object, source, destination) parameter positions of each `cute.copy` of its body given a parameter as
     # the copy object and as a side (None: a side that is no parameter, `tCrB_copy_view = copy.retile(tCrB)`)
     copies: tuple[tuple[int, int | None, int | None], ...] = ()
+    # the parameter position whose data every `return` lays a new layout over (`return cute.make_tensor(
+    # t.iterator.align(...), layout)`): a call of the function is a view of that argument; None otherwise
+    views: int | None = None
 
 
 def imports(tree: ast.Module) -> dict[str, Import]:
@@ -226,7 +229,27 @@ def summary(importer: Path, source: Import) -> Helper | None:
 @lru_cache(maxsize=1024)
 def _helper(path: Path, stamp: tuple[int, int], name: str) -> Helper | None:
     function = _functions(path, stamp).get(name)
-    return None if function is None else Helper(_gemm_slots(function), _copy_op(function), _copies(function))
+    if function is None:
+        return None
+    return Helper(_gemm_slots(function), _copy_op(function), _copies(function), _viewed_parameter(function))
+
+
+def _viewed_parameter(function: ast.FunctionDef) -> int | None:
+    """The position of the one parameter whose ``.iterator`` every ``return cute.make_tensor(<pointer>, layout)``
+    of the function reads; None when a return is anything else."""
+    parameters = [arg.arg for arg in function.args.posonlyargs + function.args.args]
+    owners = set()
+    returns = [node for node in ast.walk(function) if type(node) is ast.Return]
+    for node in returns:
+        value = node.value
+        if type(value) is not ast.Call or _called(value) != "make_tensor" or not value.args:
+            return None
+        owners |= {
+            each.value.id for each in ast.walk(value.args[0])
+            if type(each) is ast.Attribute and each.attr == "iterator" and type(each.value) is ast.Name
+        }
+    owner = owners.pop() if returns and len(owners) == 1 else None
+    return parameters.index(owner) if owner in parameters else None
 
 
 def module_summary(importer: Path, source: Import, name: str) -> Helper | None:

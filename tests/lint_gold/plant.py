@@ -13,6 +13,12 @@ from cute_inspect.lint import LintConfig, lint_source
 from tests.lint_gold.packages import root
 
 
+def installed(package: str, path: str) -> str:
+    """The installed file's own path: linted there, a plant's file reads its package's other modules (an imported
+    helper's gemm slots, the views it returns) as the unplanted file does."""
+    return str(root(package).parent / path)
+
+
 def source(package: str, path: str) -> str:
     """The text of ``path`` (relative to the package's parent directory) in the installed package."""
     return (root(package).parent / path).read_text()
@@ -35,8 +41,8 @@ def findings(text: str, path: str) -> set[tuple[int, str, str]]:
 
 def new_findings(package: str, path: str, line: int, old: str, new: str) -> set[tuple[int, str, str]]:
     """What the plant adds to the file's default findings."""
-    text = source(package, path)
-    return findings(planted(text, line, old, new), path) - findings(text, path)
+    text, where = source(package, path), installed(package, path)
+    return findings(planted(text, line, old, new), where) - findings(text, where)
 
 
 def _function_lines(text: str, line: int) -> tuple[int, int]:
@@ -73,5 +79,5 @@ def planted_everywhere(text: str, edits: list[list], rename: str) -> str:
 
 def new_findings_of(package: str, path: str, edits: list[list], rename: str) -> set[tuple[int, str, str]]:
     """What a plant of several edits (``planted_everywhere``) adds to the file's default findings."""
-    text = source(package, path)
-    return findings(planted_everywhere(text, edits, rename), path) - findings(text, path)
+    text, where = source(package, path), installed(package, path)
+    return findings(planted_everywhere(text, edits, rename), where) - findings(text, where)

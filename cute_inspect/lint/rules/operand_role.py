@@ -15,8 +15,8 @@ moves operand A of ``mma_S``: that maker's word outranks the other partitions (`
 thr_mma_S.partition_B(gK)`` paired with ``sK`` by it is reported). A helper's tensor is followed to what
 its calls pass when a ``tma_partition`` on that chain shows the role. ``qk_thr_mma.make_fragment_B(sQ)`` is
 then reported, with the lines that show the role; a tensor with both roles in the function is not. A function that
-gives A's partitioner a B tensor and B's an A tensor swaps the operands on purpose (``swap_AB``) and is
-not reported. Other tensors
+gives one MMA's A partitioner a B tensor and its B partitioner an A tensor swaps the operands on purpose
+(``swap_AB``) and is not reported; another MMA's swap in the function excuses nothing. Other tensors
 (attention's ``Q``, ``K``, ``V``, ``P``, which change roles between matmuls) are not checked.
 
 A buffer given to both slots of one MMA is judged by the TMA atom that loads it (``make_fragment_A(s_b)``
@@ -565,9 +565,13 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         role = role_conflict(partition, source, roles)
         if role is not None:
             conflicts.append((partition, role, None))
-    # partition_A(sB) next to partition_B(sA) in one function is a deliberate swap (C^T = B^T A^T); the names
-    # say it, not the data flow, which a single slip bends both ways.
-    swapped = {(p.scope, operand_letter(p), role) for p, role, _ in conflicts}
+    # partition_A(sB) next to partition_B(sA) by one MMA is a deliberate swap (C^T = B^T A^T); the names say it,
+    # not the data flow, which a single slip bends both ways. Another MMA's swap in the function (a swap-AB
+    # variant of the mainloop) excuses nothing of this one.
+    def swap_key(p: Partition, own: str, role: str) -> tuple:
+        return p.scope, facts.origins.family(p.made_by), own, role
+
+    swapped = {swap_key(p, operand_letter(p), role) for p, role, _ in conflicts}
     named = {p for p, _, _ in conflicts}
     for partition, inner in _nested_swaps(facts, roles, named, context):
         named.add(partition)
@@ -628,7 +632,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             )
     for partition in facts.partitions:
         if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
-            if (partition.scope, operand_letter(partition), role) not in swapped:
+            if swap_key(partition, operand_letter(partition), role) not in swapped:
                 conflicts.append((partition, role, None))
                 named.add(partition)
     flow = None
@@ -645,7 +649,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 conflicts.append((partition, role, f"`{copy.name}` (`{copy.maker}`, line {copy.line}) copies it"))
     for partition, role, shown in conflicts:
         own = operand_letter(partition)
-        if (partition.scope, role, own) in swapped:
+        if swap_key(partition, role, own) in swapped:
             continue
         method = partition.method[:-1] + role
         target = parse_partitioned(partition.target, context.vocabulary)

@@ -97,7 +97,14 @@ through a helper's parameter too when every call passes such a tensor. An argume
 helper function (not a ``@cute.kernel``) holds whatever its callers pass: its tensor is the one every call
 of the helper in the file passes (``self.epilogue(..., sC, ...)``, by position or keyword, through the
 callers' own parameters), and is not compared when the calls disagree or one is not followed; its where
-letter is always compared. A suggested name is never one already bound in that function.
+letter is always compared. A helper's partition named for another tensor of one operand family (Q/K/V, A/B) than the one
+its parameter's name and every call agree on (``tSKsK`` of the parameter ``sV_DS``, passed ``sV_DS``) is reported.
+
+An MMA operand fragment lays a descriptor over its argument's data: ``make_fragment_A/B`` of a partition named with the
+other slot's letter (``tQKrB = make_fragment_A(tQKsQ)``), or, where the argument's own partition confirms its name
+(``tOsQ = partition_B(sQ_SD)``), for another tensor of its family (``tOrK``), is reported. A call of another module's
+function whose every return lays a layout over one parameter's iterator (``select_tensor_10(gKV)``) is a view of that
+argument. A suggested name is never one already bound in that function.
 
 The two sides of one ``tma_partition`` hold the same data, except a pair crossing two tensors that each have a
 buffer and a global tile of their own (``sK`` with ``gV_local``, beside ``gK_local`` and ``sV``): a result naming
@@ -237,6 +244,10 @@ def _helper_misnames(
             return False
     roles = {_role(target.what), _role(held.what), _role(parameter.what)}
     if None not in roles and len(roles) > 1 and _role(target.what) != _role(held.what):
+        return True
+    # The parameter's own name and every call agree on one tensor of a family (`sV_DS`, passed V): a partition
+    # named for another of the family (`tSKsK`) contradicts both.
+    if same_tensor(parameter, held) and any({target.what, held.what} <= family for family in OPERAND_FAMILIES):
         return True
     for name in facts.scopes[partition.scope].params:
         other = parse_name(name, context.vocabulary)
@@ -689,6 +700,29 @@ def _slot_named(partition: Partition, target: TensorName, held: TensorName) -> b
     where the tensor it lays out is no GEMM operand's by name (``make_fragment_A(sB)`` named A stays a slip)."""
     return partition.method in MMA_METHODS and partition.method[-1] in "AB" and target.what == partition.method[-1] \
         and _role(held.what) is None
+
+
+def _fragment_of_another_operand(
+    partition: Partition, target: TensorName, held: TensorName, facts: FileFacts, index: TensorIndex,
+    context: RuleContext,
+) -> bool:
+    """An MMA operand fragment (``make_fragment_A/B``) views its argument's data in place (an SMEM descriptor or
+    the registers of that partition), so it holds that partition's operand: reported when named with the other
+    slot's letter (``tQKrB = make_fragment_A(tQKsQ)``), or, where the argument's own partition confirms its name
+    (``tOsQ = thr_mma.partition_B(sQ_SD)``), for another tensor of its family that the file has (``tOrK``)."""
+    if partition.method not in ("make_fragment_A", "make_fragment_B") or not held.partitioned:
+        return False
+    other_slot = OPERAND_ROLES["B" if partition.method.endswith("A") else "A"]
+    if target.what in other_slot and held.what not in other_slot and _role(held.what) != _role(target.what):
+        return True
+    if same_tensor(target, held) or target.what not in index.memories:
+        return False
+    if not any({target.what, held.what} <= family for family in OPERAND_FAMILIES):
+        return False
+    made = next((p for p in facts.partitions if p.target == partition.source and p.scope == partition.scope
+                 and p.line < partition.line), None)
+    made_of = source_name(made, context.vocabulary) if made is not None else None
+    return made_of is not None and not made_of.partitioned and same_tensor(made_of, held)
 
 
 _INDEXED = re.compile(r"(\D+?)(\d+)")
@@ -1163,6 +1197,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             or _names_pair_data(partition, target, facts, context)
         )
         if what_ok and passed is None and _pair_disagrees(partition, target, facts, context):
+            what_ok = False
+        if what_ok and passed is None and _fragment_of_another_operand(partition, target, held, facts, index, context):
             what_ok = False
         if what_ok and not unjudged and held.partitioned and facts.gemms:
             if accumulators is None:
