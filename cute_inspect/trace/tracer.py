@@ -2353,6 +2353,7 @@ class _Tracer:
         if op == "make_tensor" and len(outputs) == 1:
             self._parameter_restrided(call, outputs[0], kernel)
             self._parameter_laid_out(call, outputs[0], kernel)
+            self._parameter_relaid(call, outputs[0], kernel)
         index = len(self.trace.records)
         # an input's record made while reading the arguments comes first: the binds below are this record's
         self.axes.context = index
@@ -3853,6 +3854,16 @@ class _Tracer:
         layout of the one-expert template it was passed): its `input` record, made before the new tensor's, so that
         the layout says whose modes these are (`_layout_of`) and the parameter is the launched host tensor's."""
         self._parameter_first_seen(call, info, kernel, "layout", lambda holder: _info(holder).layout == info.layout)
+
+    def _parameter_relaid(self, call, info, kernel: str) -> None:
+        """A kernel parameter first seen as the tensor whose iterator a new global tensor is laid out over by hand
+        (`make_tensor(mX.iterator, make_layout((8, 512, 2, M), stride=(1, 8, 4096, H)))`: a row's columns split
+        into a thread's vector, the threads and their chunks): its `input` record, made before the view's, so that
+        the view is read as one of the parameter's data (`_strided_view`: each leaf the parameter's mode whose
+        stride range holds it, however many leaves split that mode) and not as a tensor of its own."""
+        def relaid(holder) -> bool:
+            return _hand_view_within(info.layout, _info(holder).layout)
+        self._parameter_first_seen(call, info, kernel, "iterator", relaid)
 
     def _parameter_first_seen(self, call, info, kernel: str, argument: str, fits) -> None:
         """The `input` record of the untraced tensor whose `argument` (`t.iterator`, `t.layout`) a `make_tensor`
@@ -6692,6 +6703,12 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                     else next((x for x in ones or () if x.level != "stage"), None) or rest
                 return _own(like) if like is not None else position_label
             if not ones:
+                if position_label is None and stride:
+                    # a size-1 leaf at a stride inside one source leaf's range (a thread's one chunk of a row laid
+                    # `(vec, threads, 1, segments):(1, vec, 1024, 1024)`): the index it would walk is that leaf's
+                    within = [label for low, high, label in pool if low <= stride < high and stride % low == 0]
+                    if len(within) == 1:
+                        return replace(within[0], rule="like") if within[0].origin != origin else within[0]
                 return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
                     else position_label
             # the size-1 rest of the axis its mode's other leaves run along (a transposed view reorders them)
@@ -6747,8 +6764,11 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     # vector with a (128, 1) copy tiler): modes of their own, of the level and role of the source's last mode, along
     # the axis the tensors they are laid against give them
     last = next(iter(reversed([x for x in _levels.flatten(source_labels) if isinstance(x, _levels.ModeLabel)])), None)
-    appended = {i for i in _lone_ones(new) if i >= len(old)} if len(new) > len(old) and not ones and last is not None \
-        and last.level not in ("?", "stage") else set()
+    # (appended: past every mode that holds data; a size-1 mode between two that step the source, `(vec, threads, 1,
+    # segments)`, is a count of that axis laid out by hand, read by its stride in `label_of`)
+    wide = [i for i, mode in enumerate(new) if i not in _lone_ones(new)]
+    appended = {i for i in _lone_ones(new) if i >= len(old) and i > max(wide, default=-1)} \
+        if len(new) > len(old) and not ones and last is not None and last.level not in ("?", "stage") else set()
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
@@ -7095,6 +7115,42 @@ def _axis_key(label):
     if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
         return label.leaf_axes[0]
     return ("var", label.var) if label.var is not None else None
+
+
+def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
+    """Whether a layout laid out by hand over a tensor's iterator reads that tensor's data leaf by leaf, splitting
+    at least one of its modes: each leaf longer than 1 lies whole in one source leaf's stride range (a static
+    stride the source leaf's multiple, below its end) or has a run-time extent at a stride one source leaf has,
+    and some source leaf holds two or more of them (a row of 8192 columns laid as (8 values, 512 threads, 2
+    chunks)). A layout equal to the source's, or one mode for mode of its strides, is read by the rules for those."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
+    if new is None or old is None or layout == source_layout:
+        return False
+    old_leaves = list(_leaves(old))
+    ranges = []
+    for leaf in old_leaves:
+        extent, stride = _leaf_numbers(leaf)
+        if extent is not None and extent > 1 and stride:
+            ranges.append((stride, stride * extent))
+    strides = {_stride_text(leaf) for leaf in old_leaves}
+    held = []
+    for leaf in _leaves(new):
+        extent, stride = _leaf_numbers(leaf)
+        if extent == 1:
+            continue
+        if extent is None:
+            if _stride_text(leaf) not in strides:
+                return False
+            held.append(("text", _stride_text(leaf)))
+            continue
+        if not stride:
+            return False
+        hit = next((n for n, (low, high) in enumerate(ranges)
+                    if low <= stride < high and stride % low == 0 and stride * extent <= high), None)
+        if hit is None:
+            return False
+        held.append(hit)
+    return len(held) > len(set(held))
 
 
 def _within_leaves(layout: str | None, source_layout: str | None, source_labels) -> list:
