@@ -5403,6 +5403,30 @@ def _reduction_buffers(records: list) -> None:
         for written in {id(r): r for r in (record, buffer)}.values():  # a view the warps write, and its buffer
             written.levels = (tuple(_as_reduction_mode(mode, role) for mode, role
                                     in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
+        _reduction_modes_carried(records, buffer)
+
+
+def _reduction_modes_carried(records: list, buffer) -> None:
+    """The tensors that carry a cross-warp buffer's modes (registers `make_fragment_like(red)` one copy fills with
+    every warp's partial, a view `make_tensor(red.iterator + 8, 4)` of four of them) hold the same partial sums: its
+    modes' new level and role reach them, as every re-level reaches the records carrying the modes it changes."""
+    made = {label.var: label for label in _levels.flatten(buffer.levels[0])
+            if label.origin == buffer.index and label.var is not None} if buffer.levels else {}
+    if not made:
+        return
+
+    def carried(tree):
+        if isinstance(tree, tuple):
+            return tuple(carried(t) for t in tree)
+        new = made.get(tree.var) if tree.origin == buffer.index else None
+        if new is None or (tree.level, tree.role) == (new.level, new.role):
+            return tree
+        return replace(tree, level=new.level, role=new.role, rule=new.rule, axis=new.axis if new.level == "stage"
+                       else tree.axis, axis_rule=new.axis_rule if new.level == "stage" else tree.axis_rule)
+
+    for other in records:
+        if other is not buffer and other.levels and other.index > buffer.index:
+            other.levels = tuple(carried(t) for t in other.levels)
 
 
 def _sync_slots(roles: list, shape) -> list:

@@ -6705,8 +6705,12 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
             if not ones:
                 if position_label is None and stride:
                     # a size-1 leaf at a stride inside one source leaf's range (a thread's one chunk of a row laid
-                    # `(vec, threads, 1, segments):(1, vec, 1024, 1024)`): the index it would walk is that leaf's
+                    # `(vec, threads, 1, segments):(1, vec, 1024, 1024)`), or where the leaf before it ends (`(4,
+                    # 512, 4, 1):(1, 4, 2048, 8192)`: one segment of 8192 columns): the index it would walk is
+                    # that leaf's
                     within = [label for low, high, label in pool if low <= stride < high and stride % low == 0]
+                    if leaf in continues:
+                        within = [x for x in [label_of_leaf(continues[leaf])] if x is not None]
                     if len(within) == 1:
                         return replace(within[0], rule="like") if within[0].origin != origin else within[0]
                 return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
@@ -6767,7 +6771,13 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     # (appended: past every mode that holds data; a size-1 mode between two that step the source, `(vec, threads, 1,
     # segments)`, is a count of that axis laid out by hand, read by its stride in `label_of`)
     wide = [i for i, mode in enumerate(new) if i not in _lone_ones(new)]
-    appended = {i for i in _lone_ones(new) if i >= len(old) and i > max(wide, default=-1)} \
+    flat = list(_leaves(new))
+    continues = {}  # a size-1 leaf's text -> the leaf before it, where it starts at that leaf's end
+    for before, leaf in zip(flat, flat[1:]):
+        (extent, stride), (one, at) = _leaf_numbers(before), _leaf_numbers(leaf)
+        if one == 1 and extent is not None and extent > 1 and stride and at == extent * stride:
+            continues[leaf] = before
+    appended = {i for i in _lone_ones(new) if i >= len(old) and i > max(wide, default=-1) and new[i] not in continues} \
         if len(new) > len(old) and not ones and last is not None and last.level not in ("?", "stage") else set()
     out = []
     for i, mode in enumerate(new):
