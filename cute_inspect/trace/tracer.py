@@ -3654,6 +3654,8 @@ class _Tracer:
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
+            if viewed is None and op == "make_tensor" and info.memspace == "gmem":
+                viewed = self._relaid_holder(call, info)
             if viewed is not None and info.memspace == "tmem" and op == "make_tensor":
                 lent = self._accumulator_laid_over(viewed, bound.get("layout"), info, call, origin)
                 if lent is not None:
@@ -3864,6 +3866,20 @@ class _Tracer:
         def relaid(holder) -> bool:
             return _hand_view_within(info.layout, _info(holder).layout)
         self._parameter_first_seen(call, info, kernel, "iterator", relaid)
+
+    def _relaid_holder(self, call, info):
+        """The traced tensor a global view laid out by hand names as its iterator's holder (`make_tensor(state.iterator,
+        make_layout((4, 32, 8, 16, heads, slots), stride=(...)))` in a host function, whose pointer walks up to no
+        traced value), where the view reads its data leaf by leaf (`_hand_view_within`), else None."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return None
+        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                "iterator")
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None or self.trace.records[found[0]].memspaces[found[1]] != "gmem" \
+                or not _hand_view_within(info.layout, self.trace.records[found[0]].layouts[found[1]]):
+            return None
+        return found
 
     def _parameter_first_seen(self, call, info, kernel: str, argument: str, fits) -> None:
         """The `input` record of the untraced tensor whose `argument` (`t.iterator`, `t.layout`) a `make_tensor`
@@ -4142,6 +4158,10 @@ class _Tracer:
         for value in strides:
             if isinstance(value, str):
                 leaf = numbers.index(value) if value != "0" and numbers.count(value) == 1 else None
+                if leaf is None and value.isdigit() and value != "0":
+                    # a number inside one static leaf's stride range (`(4, 32, 8, 16)` strides `(1, 4, 128, 1024)`
+                    # over a (128, 128):(128, 1) state): a finer or coarser step along that leaf
+                    leaf = _leaf_in_range(int(value), [leaf for mode in source_tree for leaf in _leaves(mode)])
             elif _static_int(value) != 0:  # (a run-time 0, `Int32(0)`, steps nothing: a batch of one)
                 leaf = _source_stride_leaf(value, self._known_value, viewed[:2])
                 if leaf is None:
@@ -7125,6 +7145,14 @@ def _axis_key(label):
     if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
         return label.leaf_axes[0]
     return ("var", label.var) if label.var is not None else None
+
+
+def _leaf_in_range(stride: int, leaves: list) -> int | None:
+    """The position of the one leaf (`extent:stride` text) of static extent above 1 whose stride range holds a
+    static `stride` (the leaf's stride divides it, and it falls before the leaf's end), else None."""
+    hits = [n for n, leaf in enumerate(leaves) for extent, step in [_leaf_numbers(leaf)]
+            if extent is not None and extent > 1 and step and step <= stride < step * extent and stride % step == 0]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
