@@ -7159,8 +7159,9 @@ def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
     """Whether a layout laid out by hand over a tensor's iterator reads that tensor's data leaf by leaf, splitting
     at least one of its modes: each leaf longer than 1 lies whole in one source leaf's stride range (a static
     stride the source leaf's multiple, below its end) or has a run-time extent at a stride one source leaf has,
-    and some source leaf holds two or more of them (a row of 8192 columns laid as (8 values, 512 threads, 2
-    chunks)). A layout equal to the source's, or one mode for mode of its strides, is read by the rules for those."""
+    and some source leaf of static extent and stride holds two or more of them (a row of 8192 columns laid as (8
+    values, 512 threads, 2 chunks)). A layout equal to the source's, or one mode for mode of its strides, is read
+    by the rules for those."""
     new, old = leaf_tree(layout), leaf_tree(source_layout)
     if new is None or old is None or layout == source_layout:
         return False
@@ -7177,9 +7178,8 @@ def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
         if extent == 1:
             continue
         if extent is None:
-            if _stride_text(leaf) not in strides:
-                return False
-            held.append(("text", _stride_text(leaf)))
+            if _stride_text(leaf) not in strides:  # (several source leaves may print one run-time stride: a
+                return False                          # match is no split)
             continue
         if not stride:
             return False
