@@ -3864,7 +3864,7 @@ class _Tracer:
         the view is read as one of the parameter's data (`_strided_view`: each leaf the parameter's mode whose
         stride range holds it, however many leaves split that mode) and not as a tensor of its own."""
         def relaid(holder) -> bool:
-            return _hand_view_within(info.layout, _info(holder).layout)
+            return _hand_view_within(info.layout, _info(holder).layout) and not _names_own_modes(call, info)
         self._parameter_first_seen(call, info, kernel, "iterator", relaid)
 
     def _relaid_holder(self, call, info):
@@ -3877,7 +3877,8 @@ class _Tracer:
                                 "iterator")
         found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None or self.trace.records[found[0]].memspaces[found[1]] != "gmem" \
-                or not _hand_view_within(info.layout, self.trace.records[found[0]].layouts[found[1]]):
+                or not _hand_view_within(info.layout, self.trace.records[found[0]].layouts[found[1]]) \
+                or _names_own_modes(call, info):
             return None
         return found
 
@@ -4604,23 +4605,7 @@ class _Tracer:
         """`make_tensor(out_ptr, make_layout((num_tokens, hidden_dim), stride=...))`: a global view over a pointer
         whose shape is written with named extents (a kernel's or a constructor's parameters, `self.num_tokens`):
         each name says its mode's dimension (`levels.extent_dim`), as a shape unpacked says it (`_named_extents`)."""
-        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
-            return
-        text = argument_text(call.site, call.params.index("layout"), call.op)
-        try:
-            node = ast.parse(text, mode="eval").body if text else None
-        except SyntaxError:
-            return
-        if isinstance(node, ast.Name):  # `layout = make_layout(...)` a line above
-            node = assigned_value(call.site.file, call.site.line, node.id)
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
-                and node.args:
-            node = node.args[0]
-        entries = node.elts if isinstance(node, ast.Tuple) else [node] if len(labels) == 1 else []
-        if len(entries) != len(labels):
-            return
-        for entry, label in zip(entries, labels):
-            dim = _levels.product_dim(_product_factors(entry))
+        for dim, label in zip(_laid_extent_dims(call, len(labels)), labels):
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
 
@@ -7153,6 +7138,34 @@ def _leaf_in_range(stride: int, leaves: list) -> int | None:
     hits = [n for n, leaf in enumerate(leaves) for extent, step in [_leaf_numbers(leaf)]
             if extent is not None and extent > 1 and step and step <= stride < step * extent and stride % step == 0]
     return hits[0] if len(hits) == 1 else None
+
+
+def _laid_extent_dims(call, count: int) -> list:
+    """The dimension each of a `make_tensor` layout's `count` modes is written with (`make_layout((num_tokens,
+    hidden), ...)`: rows, columns; `levels.product_dim`, None for an extent that names none), or [] where the layout
+    argument is no such shape."""
+    if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+        return []
+    text = argument_text(call.site, call.params.index("layout"), call.op)
+    try:
+        node = ast.parse(text, mode="eval").body if text else None
+    except SyntaxError:
+        return []
+    if isinstance(node, ast.Name):  # `layout = make_layout(...)` a line above
+        node = assigned_value(call.site.file, call.site.line, node.id)
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
+            and node.args:
+        node = node.args[0]
+    entries = node.elts if isinstance(node, ast.Tuple) else [node] if count == 1 else []
+    if len(entries) != count:
+        return []
+    return [_levels.product_dim(_product_factors(entry)) for entry in entries]
+
+
+def _names_own_modes(call, info) -> bool:
+    """Whether a view's shape is written with extents that name two dimensions or more (`(num_tokens, hidden)` over
+    a flat buffer): its modes are its own, rows and columns packed in the buffer, not pieces of one of its modes."""
+    return len({dim for dim in _laid_extent_dims(call, rank(info.shape)) if dim}) > 1
 
 
 def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
