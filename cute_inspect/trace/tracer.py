@@ -7200,8 +7200,17 @@ def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
                     if low <= stride < high and stride % low == 0 and stride * extent <= high), None)
         if hit is None:
             return False
-        held.append(hit)
-    return len(held) > len(set(held))
+        held.append((hit, stride))
+    # a split lays a mode's pieces side by side, finest first (`(8, 512, 2):(1, 8, 4096)`); pieces apart or out of
+    # order pack the mode with others (a GQA view's `(2, (4, 16), 2, 64)`: a group's heads with the queries, the kv
+    # heads apart): modes of their own, which other rules read
+    ranges_held = [hit for hit, _ in held]
+    for hit in set(ranges_held):
+        at = [n for n, other in enumerate(ranges_held) if other == hit]
+        steps = [held[n][1] for n in at]
+        if at != list(range(at[0], at[0] + len(at))) or steps != sorted(steps):
+            return False
+    return len(ranges_held) > len(set(ranges_held))
 
 
 def _within_leaves(layout: str | None, source_layout: str | None, source_labels) -> list:
