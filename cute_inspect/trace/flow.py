@@ -1085,16 +1085,23 @@ def _rows_and_columns(axes: Axes, records: list, moved: set) -> None:
             continue
         leaves = [(extent, _stride_order(stride)) for extent, _, stride in
                   (leaf.partition(":") for leaf in _leaves(tree))]
-        if len(leaves) != len(labels) or not 2 <= len(leaves) <= 3 or any(order is None for _, order in leaves):
+        if len(leaves) != len(labels) or any(order is None for _, order in leaves):
+            continue
+        # leaves a view carries from one mode of the tensor it was laid over (a row's columns split into a thread's
+        # vector, the threads and their chunks: `_strided_view`) are one mode of data: count modes, not leaves
+        modes = len({label.var for label in labels})
+        if not 2 <= len(leaves) <= 3 and not (len(leaves) > 3 and modes <= 3 and modes < len(leaves)):
             continue
         wide = [(label, order) for label, (extent, order) in zip(labels, leaves) if extent != "1"]
         if record.index in moved:
             wide = [(label, order) for label, order in wide if order == 1]
         orders = [order for _, order in wide]
-        rows = max(orders) if len(wide) > 1 and orders.count(max(orders)) == 1 else None
+        outer = [label.var for label, order in wide if orders and order == max(orders)]
+        rows = outer[0] if len({label.var for label, _ in wide}) > 1 and len(outer) == 1 else None
+        ones = {label.var for label, order in wide if order == 1}
         for label, order in wide:  # in attention the columns are the head dim: its stride-1 leaf alone
-            if order == rows or order == 1 or not axes.named_attention:
-                axes.suggest(label.var, "M" if order == rows else "N", "layout.rows_cols")
+            if label.var == rows or label.var in ones or not axes.named_attention:
+                axes.suggest(label.var, "M" if label.var == rows else "N", "layout.rows_cols")
         if orders == [1] and leaves[0][0] == "1" and leaves[0][1] > 1 and record.index not in moved:
             axes.suggest(labels[0].var, "M", "layout.rows_cols")
 
@@ -5403,6 +5410,30 @@ def _reduction_buffers(records: list) -> None:
         for written in {id(r): r for r in (record, buffer)}.values():  # a view the warps write, and its buffer
             written.levels = (tuple(_as_reduction_mode(mode, role) for mode, role
                                     in zip(_modes(written.levels[0]), by_mode)),) + tuple(written.levels[1:])
+        _reduction_modes_carried(records, buffer)
+
+
+def _reduction_modes_carried(records: list, buffer) -> None:
+    """The tensors that carry a cross-warp buffer's modes (registers `make_fragment_like(red)` one copy fills with
+    every warp's partial, a view `make_tensor(red.iterator + 8, 4)` of four of them) hold the same partial sums: its
+    modes' new level and role reach them, as every re-level reaches the records carrying the modes it changes."""
+    made = {label.var: label for label in _levels.flatten(buffer.levels[0])
+            if label.origin == buffer.index and label.var is not None} if buffer.levels else {}
+    if not made:
+        return
+
+    def carried(tree):
+        if isinstance(tree, tuple):
+            return tuple(carried(t) for t in tree)
+        new = made.get(tree.var) if tree.origin == buffer.index else None
+        if new is None or (tree.level, tree.role) == (new.level, new.role):
+            return tree
+        return replace(tree, level=new.level, role=new.role, rule=new.rule, axis=new.axis if new.level == "stage"
+                       else tree.axis, axis_rule=new.axis_rule if new.level == "stage" else tree.axis_rule)
+
+    for other in records:
+        if other is not buffer and other.levels and other.index > buffer.index:
+            other.levels = tuple(carried(t) for t in other.levels)
 
 
 def _sync_slots(roles: list, shape) -> list:

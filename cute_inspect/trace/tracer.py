@@ -2353,6 +2353,7 @@ class _Tracer:
         if op == "make_tensor" and len(outputs) == 1:
             self._parameter_restrided(call, outputs[0], kernel)
             self._parameter_laid_out(call, outputs[0], kernel)
+            self._parameter_relaid(call, outputs[0], kernel)
         index = len(self.trace.records)
         # an input's record made while reading the arguments comes first: the binds below are this record's
         self.axes.context = index
@@ -3653,6 +3654,8 @@ class _Tracer:
             # an SMEM buffer of the same layout as another (sA, sB) is not a view of it: its own axes
             # a coordinate tensor's iterator is a coordinate, the same for many tensors: no view to follow
             viewed = self._reused(bound.get("iterator")) if op == "make_tensor" and info.memspace != "coord" else None
+            if viewed is None and op == "make_tensor" and info.memspace == "gmem":
+                viewed = self._relaid_holder(call, info)
             if viewed is not None and info.memspace == "tmem" and op == "make_tensor":
                 lent = self._accumulator_laid_over(viewed, bound.get("layout"), info, call, origin)
                 if lent is not None:
@@ -3853,6 +3856,31 @@ class _Tracer:
         layout of the one-expert template it was passed): its `input` record, made before the new tensor's, so that
         the layout says whose modes these are (`_layout_of`) and the parameter is the launched host tensor's."""
         self._parameter_first_seen(call, info, kernel, "layout", lambda holder: _info(holder).layout == info.layout)
+
+    def _parameter_relaid(self, call, info, kernel: str) -> None:
+        """A kernel parameter first seen as the tensor whose iterator a new global tensor is laid out over by hand
+        (`make_tensor(mX.iterator, make_layout((8, 512, 2, M), stride=(1, 8, 4096, H)))`: a row's columns split
+        into a thread's vector, the threads and their chunks): its `input` record, made before the view's, so that
+        the view is read as one of the parameter's data (`_strided_view`: each leaf the parameter's mode whose
+        stride range holds it, however many leaves split that mode) and not as a tensor of its own."""
+        def relaid(holder) -> bool:
+            return _hand_view_within(info.layout, _info(holder).layout) and not _names_own_modes(call, info)
+        self._parameter_first_seen(call, info, kernel, "iterator", relaid)
+
+    def _relaid_holder(self, call, info):
+        """The traced tensor a global view laid out by hand names as its iterator's holder (`make_tensor(state.iterator,
+        make_layout((4, 32, 8, 16, heads, slots), stride=(...)))` in a host function, whose pointer walks up to no
+        traced value), where the view reads its data leaf by leaf (`_hand_view_within`), else None."""
+        if call is None or not call.site.direct or call.frame is None or "iterator" not in call.params:
+            return None
+        holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                "iterator")
+        found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        if found is None or self.trace.records[found[0]].memspaces[found[1]] != "gmem" \
+                or not _hand_view_within(info.layout, self.trace.records[found[0]].layouts[found[1]]) \
+                or _names_own_modes(call, info):
+            return None
+        return found
 
     def _parameter_first_seen(self, call, info, kernel: str, argument: str, fits) -> None:
         """The `input` record of the untraced tensor whose `argument` (`t.iterator`, `t.layout`) a `make_tensor`
@@ -4131,6 +4159,10 @@ class _Tracer:
         for value in strides:
             if isinstance(value, str):
                 leaf = numbers.index(value) if value != "0" and numbers.count(value) == 1 else None
+                if leaf is None and value.isdigit() and value != "0":
+                    # a number inside one static leaf's stride range (`(4, 32, 8, 16)` strides `(1, 4, 128, 1024)`
+                    # over a (128, 128):(128, 1) state): a finer or coarser step along that leaf
+                    leaf = _leaf_in_range(int(value), [leaf for mode in source_tree for leaf in _leaves(mode)])
             elif _static_int(value) != 0:  # (a run-time 0, `Int32(0)`, steps nothing: a batch of one)
                 leaf = _source_stride_leaf(value, self._known_value, viewed[:2])
                 if leaf is None:
@@ -4573,23 +4605,7 @@ class _Tracer:
         """`make_tensor(out_ptr, make_layout((num_tokens, hidden_dim), stride=...))`: a global view over a pointer
         whose shape is written with named extents (a kernel's or a constructor's parameters, `self.num_tokens`):
         each name says its mode's dimension (`levels.extent_dim`), as a shape unpacked says it (`_named_extents`)."""
-        if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
-            return
-        text = argument_text(call.site, call.params.index("layout"), call.op)
-        try:
-            node = ast.parse(text, mode="eval").body if text else None
-        except SyntaxError:
-            return
-        if isinstance(node, ast.Name):  # `layout = make_layout(...)` a line above
-            node = assigned_value(call.site.file, call.site.line, node.id)
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
-                and node.args:
-            node = node.args[0]
-        entries = node.elts if isinstance(node, ast.Tuple) else [node] if len(labels) == 1 else []
-        if len(entries) != len(labels):
-            return
-        for entry, label in zip(entries, labels):
-            dim = _levels.product_dim(_product_factors(entry))
+        for dim, label in zip(_laid_extent_dims(call, len(labels)), labels):
             if dim and isinstance(label, _levels.ModeLabel):
                 self.laid_extents.append((label.var, dim, name))
 
@@ -6692,6 +6708,16 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
                     else next((x for x in ones or () if x.level != "stage"), None) or rest
                 return _own(like) if like is not None else position_label
             if not ones:
+                if position_label is None and stride:
+                    # a size-1 leaf at a stride inside one source leaf's range (a thread's one chunk of a row laid
+                    # `(vec, threads, 1, segments):(1, vec, 1024, 1024)`), or where the leaf before it ends (`(4,
+                    # 512, 4, 1):(1, 4, 2048, 8192)`: one segment of 8192 columns): the index it would walk is
+                    # that leaf's
+                    within = [label for low, high, label in pool if low <= stride < high and stride % low == 0]
+                    if leaf in continues:
+                        within = [x for x in [label_of_leaf(continues[leaf])] if x is not None]
+                    if len(within) == 1:
+                        return replace(within[0], rule="like") if within[0].origin != origin else within[0]
                 return _own(position_label) if mixed and isinstance(position_label, _levels.ModeLabel) \
                     else position_label
             # the size-1 rest of the axis its mode's other leaves run along (a transposed view reorders them)
@@ -6747,8 +6773,17 @@ def _strided_view(layout: str | None, source_layout: str | None, source_labels, 
     # vector with a (128, 1) copy tiler): modes of their own, of the level and role of the source's last mode, along
     # the axis the tensors they are laid against give them
     last = next(iter(reversed([x for x in _levels.flatten(source_labels) if isinstance(x, _levels.ModeLabel)])), None)
-    appended = {i for i in _lone_ones(new) if i >= len(old)} if len(new) > len(old) and not ones and last is not None \
-        and last.level not in ("?", "stage") else set()
+    # (appended: past every mode that holds data; a size-1 mode between two that step the source, `(vec, threads, 1,
+    # segments)`, is a count of that axis laid out by hand, read by its stride in `label_of`)
+    wide = [i for i, mode in enumerate(new) if i not in _lone_ones(new)]
+    flat = list(_leaves(new))
+    continues = {}  # a size-1 leaf's text -> the leaf before it, where it starts at that leaf's end
+    for before, leaf in zip(flat, flat[1:]):
+        (extent, stride), (one, at) = _leaf_numbers(before), _leaf_numbers(leaf)
+        if one == 1 and extent is not None and extent > 1 and stride and at == extent * stride:
+            continues[leaf] = before
+    appended = {i for i in _lone_ones(new) if i >= len(old) and i > max(wide, default=-1) and new[i] not in continues} \
+        if len(new) > len(old) and not ones and last is not None and last.level not in ("?", "stage") else set()
     out = []
     for i, mode in enumerate(new):
         at = source_labels[i] if i < len(source_labels) and len(new) == len(source_labels) else None
@@ -7095,6 +7130,87 @@ def _axis_key(label):
     if label.leaf_axes and len(label.leaf_axes) == 1 and isinstance(label.leaf_axes[0], tuple):
         return label.leaf_axes[0]
     return ("var", label.var) if label.var is not None else None
+
+
+def _leaf_in_range(stride: int, leaves: list) -> int | None:
+    """The position of the one leaf (`extent:stride` text) of static extent above 1 whose stride range holds a
+    static `stride` (the leaf's stride divides it, and it falls before the leaf's end), else None."""
+    hits = [n for n, leaf in enumerate(leaves) for extent, step in [_leaf_numbers(leaf)]
+            if extent is not None and extent > 1 and step and step <= stride < step * extent and stride % step == 0]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _laid_extent_dims(call, count: int) -> list:
+    """The dimension each of a `make_tensor` layout's `count` modes is written with (`make_layout((num_tokens,
+    hidden), ...)`: rows, columns; `levels.product_dim`, None for an extent that names none), or [] where the layout
+    argument is no such shape."""
+    if call is None or not call.site.direct or call.frame is None or "layout" not in call.params:
+        return []
+    text = argument_text(call.site, call.params.index("layout"), call.op)
+    try:
+        node = ast.parse(text, mode="eval").body if text else None
+    except SyntaxError:
+        return []
+    if isinstance(node, ast.Name):  # `layout = make_layout(...)` a line above
+        node = assigned_value(call.site.file, call.site.line, node.id)
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "make_layout" \
+            and node.args:
+        node = node.args[0]
+    entries = node.elts if isinstance(node, ast.Tuple) else [node] if count == 1 else []
+    if len(entries) != count:
+        return []
+    return [_levels.product_dim(_product_factors(entry)) for entry in entries]
+
+
+def _names_own_modes(call, info) -> bool:
+    """Whether a view's shape is written with extents that name two dimensions or more (`(num_tokens, hidden)` over
+    a flat buffer): its modes are its own, rows and columns packed in the buffer, not pieces of one of its modes."""
+    return len({dim for dim in _laid_extent_dims(call, rank(info.shape)) if dim}) > 1
+
+
+def _hand_view_within(layout: str | None, source_layout: str | None) -> bool:
+    """Whether a layout laid out by hand over a tensor's iterator reads that tensor's data leaf by leaf, splitting
+    at least one of its modes: each leaf longer than 1 lies whole in one source leaf's stride range (a static
+    stride the source leaf's multiple, below its end) or has a run-time extent at a stride one source leaf has,
+    and some source leaf of static extent and stride holds two or more of them (a row of 8192 columns laid as (8
+    values, 512 threads, 2 chunks)). A layout equal to the source's, or one mode for mode of its strides, is read
+    by the rules for those."""
+    new, old = leaf_tree(layout), leaf_tree(source_layout)
+    if new is None or old is None or layout == source_layout:
+        return False
+    old_leaves = list(_leaves(old))
+    ranges = []
+    for leaf in old_leaves:
+        extent, stride = _leaf_numbers(leaf)
+        if extent is not None and extent > 1 and stride:
+            ranges.append((stride, stride * extent))
+    strides = {_stride_text(leaf) for leaf in old_leaves}
+    held = []
+    for leaf in _leaves(new):
+        extent, stride = _leaf_numbers(leaf)
+        if extent == 1:
+            continue
+        if extent is None:
+            if _stride_text(leaf) not in strides:  # (several source leaves may print one run-time stride: a
+                return False                          # match is no split)
+            continue
+        if not stride:
+            return False
+        hit = next((n for n, (low, high) in enumerate(ranges)
+                    if low <= stride < high and stride % low == 0 and stride * extent <= high), None)
+        if hit is None:
+            return False
+        held.append((hit, stride))
+    # a split lays a mode's pieces side by side, finest first (`(8, 512, 2):(1, 8, 4096)`); pieces apart or out of
+    # order pack the mode with others (a GQA view's `(2, (4, 16), 2, 64)`: a group's heads with the queries, the kv
+    # heads apart): modes of their own, which other rules read
+    ranges_held = [hit for hit, _ in held]
+    for hit in set(ranges_held):
+        at = [n for n, other in enumerate(ranges_held) if other == hit]
+        steps = [held[n][1] for n in at]
+        if at != list(range(at[0], at[0] + len(at))) or steps != sorted(steps):
+            return False
+    return len(ranges_held) > len(set(ranges_held))
 
 
 def _within_leaves(layout: str | None, source_layout: str | None, source_labels) -> list:
