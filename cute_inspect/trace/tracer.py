@@ -204,6 +204,30 @@ def _tensor_name(text: str | None) -> str | None:
 _COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
 
 
+def _nested_leaves_apart(own: tuple, shape) -> tuple:
+    """An SMEM buffer of one tile mode and its stages, laid out from a shape (`allocate_tensor(dtype,
+    make_layout(((4, 4, 32, 2), stages)))`, a scale-factor buffer in NVIDIA's 512-byte atom): its one nested
+    tile mode packs the whole tile, each leaf a coordinate of its own (the 4 scales of a K block, rows within a
+    group of 32, groups of 32 rows, K blocks), so each gets a variable: a slice that keeps two of them as modes
+    (`[(0, None, lane, None), None]`) keeps two indices, which the tensor's uses name apart, never one axis for
+    both. A buffer of a mode per axis ((rows), (columns), stages) keeps a variable per mode."""
+    if not isinstance(shape, tuple) or len(shape) != len(own) or len(shape) > 2:
+        return own
+    return tuple(replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in _leaves(mode)))
+                 if isinstance(mode, tuple) and isinstance(label, _levels.ModeLabel) and not label.leaf_axes
+                 and label.level in ("block", "input") else label for label, mode in zip(own, shape))
+
+
+def _per_thread(labels) -> bool:
+    """Whether a tensor's first mode is a thread's share (a copy's or an MMA's atom, a fragment), so that
+    registers made in its shape but for some modes may be its registers (`_same_rests`, `_sliced_shape`). A CTA's
+    tile, an SMEM buffer's view or an input (a block or input first mode) is no thread's: registers of a bare
+    shape whose extents happen to equal its rests (`make_rmem_tensor((32, WM // 16, BK // 64))` beside a scale
+    view `(1, 4, stages)`) share no index with it."""
+    first = next(_levels.flatten(labels), None)
+    return first is not None and first.level not in ("block", "input")
+
+
 def _wide_leaves(shape) -> list:
     return [x for x in _leaves(shape) if x != 1]
 
@@ -2694,6 +2718,10 @@ class _Tracer:
         leaves = {}
         for slot, (fragment, source, coord) in issue.items():
             leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
+        for slot, value_number in zip(("SFA", "SFB"), _scale_registers(text, outputs)):
+            scale = self._scale_register(values[value_number]) if 0 <= value_number < len(values) else None
+            if scale is not None:
+                leaves[slot] = (scale[0], self._as_warp_operand(scale[0], scale[0], scale[1], number, slot))
         self._warp_operands_chained(issue, number)
         self.axes.mmas.setdefault(number, None)  # a product though no operand leaf binds an axis of it (B loaded by hand)
         self.warp_mmas.setdefault(number, []).append(leaves)
@@ -2757,6 +2785,18 @@ class _Tracer:
             coord = None  # one register of a flat array (`acc[ab + i] = d[i]`): the instruction's, not a rest
         issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
 
+    def _scale_register(self, value):
+        """(register array record, the coordinate read) of a block-scaled warp MMA's scale register: an element
+        read of a register array (`rSFA[m // 2, k]`, up a few conversions); None where it is no such read."""
+        def read(v):
+            key = _ir_hash(v)
+            return key if key in self.read_at and key in self.loaded else None
+
+        key = _up_defining_ops(getattr(value, "value", value), read, depth=3, width=4)
+        if key is None or self.trace.records[self.loaded[key]].memspaces[:1] != ("rmem",):
+            return None
+        return self.loaded[key], self.read_at[key]
+
     def _fragment_of(self, value):
         """(fragment record, register array record, slice coordinate or None) of a register an element read of a
         traced register tensor gave (up a few conversions); None where it is no such read."""
@@ -2798,6 +2838,8 @@ class _Tracer:
         if slot == "B":  # a thread's B registers hold K values of one column only
             for label in atoms:
                 self.axes.bind(label.var, ("mma", mma, "K"))
+        elif slot in _SCALE_OF:  # a scale register packs scales of several rows or K blocks: no axis
+            pass
         else:  # A's and C's mix two axes: one only where both are (`Axes._mixed_atoms`)
             self.axes.mixed.extend((label.var, mma, ("M", "K") if slot == "A" else ("M", "N")) for label in atoms)
         return list(zip((label.var for label in _levels.flatten(tree)), coords))
@@ -2871,6 +2913,11 @@ class _Tracer:
                     continue
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
+            for slot, scaled in _SCALE_OF.items():
+                # a scale register's index walks with the rows (or columns) and the K blocks of the operand it
+                # scales: `rSFA[m // 2, k]` beside `rA[None, m, k]` (two m16 tiles share a register)
+                for mine, theirs in _same_columns(_issue_columns(issues, slot), rests[scaled]):
+                    self.axes.join(mine, theirs)
 
     def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
@@ -3724,7 +3771,8 @@ class _Tracer:
                 found = self._same_storage(bound.get("iterator"), info, names[0] if names else None, origin)
                 if found is not None:
                     return found
-                return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+                return _nested_leaves_apart(_levels.smem_buffer(out_rank, names[0] if names else None, origin,
+                                                                info.shape), info.shape)
             if info.memspace == "gmem":
                 # two host views over one argument's memory that no traced tensor holds (`select` of o_bshd for one
                 # kernel, a packed regrouping of it for another): a leaf of the other's stride is the same data
@@ -4385,7 +4433,7 @@ class _Tracer:
             return None
         for other, labels, _layout in reversed(self.recent):
             if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
-                    or other[0] != shape[0]:
+                    or other[0] != shape[0] or not _per_thread(labels):
                 continue
             kept, at = [labels[0]], 1
             for mode in shape[1:]:
@@ -4417,7 +4465,7 @@ class _Tracer:
             return None
         for other, labels, _layout in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
-                    and len(labels) == len(shape):
+                    and len(labels) == len(shape) and _per_thread(labels):
                 return labels
         return None
 
@@ -4988,6 +5036,22 @@ def _leaf_coords(shape, coord) -> list:
     if isinstance(shape, tuple) and isinstance(coord, tuple) and len(shape) == len(coord):
         return [c for s, x in zip(shape, coord) for c in _leaf_coords(s, x)]
     return [coord] * sum(1 for _ in _leaves(shape))
+
+
+# a block-scaled warp MMA's scale operands -> the operand each scales
+_SCALE_OF = {"SFA": "A", "SFB": "B"}
+
+
+def _scale_registers(text: str, outputs: int) -> list:
+    """The operand numbers of a block-scaled warp MMA's scale registers, A's then B's: the bare `$n` after the
+    D, A, B and C groups (`kind::mxf8f6f4.block_scale ... {$10..$13}, $14, {$15, $16}, $17, {$18, $19}`), each
+    followed by its selector group; none for an MMA with no scales."""
+    head = _WARP_MMA.search(text)
+    groups = list(_ASM_GROUPS.finditer(text, head.end())) if head else []
+    if "block_scale" not in text or len(groups) < 4:
+        return []
+    bare = _ASM_GROUPS.sub("", text[groups[3].end():])
+    return [int(n) - outputs for n in re.findall(r"\$(\d+)", bare)[:2]]
 
 
 def _warp_mma_arrays(issue: dict) -> bool:
