@@ -210,22 +210,15 @@ def _nested_leaves_apart(own: tuple, shape) -> tuple:
     tile mode packs the whole tile, each leaf a coordinate of its own (the 4 scales of a K block, rows within a
     group of 32, groups of 32 rows, K blocks), so each gets a variable: a slice that keeps two of them as modes
     (`[(0, None, lane, None), None]`) keeps two indices, which the tensor's uses name apart, never one axis for
-    both. A buffer of a mode per axis ((rows), (columns), stages) keeps a variable per mode."""
-    if not isinstance(shape, tuple) or len(shape) != len(own) or len(shape) > 2:
+    both. A buffer of a mode per axis ((rows), (columns)), or whose tile mode is one axis split in two leaves (a
+    swizzle atom's (64, 2)), keeps a variable per mode."""
+    if not isinstance(shape, tuple) or len(shape) != 2 or len(own) != 2 or not isinstance(shape[1], int) \
+            or not isinstance(shape[0], tuple) or len(list(_leaves(shape[0]))) < 3:
         return own
-    return tuple(replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in _leaves(mode)))
-                 if isinstance(mode, tuple) and isinstance(label, _levels.ModeLabel) and not label.leaf_axes
-                 and label.level in ("block", "input") else label for label, mode in zip(own, shape))
-
-
-def _per_thread(labels) -> bool:
-    """Whether a tensor's first mode is a thread's share (a copy's or an MMA's atom, a fragment), so that
-    registers made in its shape but for some modes may be its registers (`_same_rests`, `_sliced_shape`). A CTA's
-    tile, an SMEM buffer's view or an input (a block or input first mode) is no thread's: registers of a bare
-    shape whose extents happen to equal its rests (`make_rmem_tensor((32, WM // 16, BK // 64))` beside a scale
-    view `(1, 4, stages)`) share no index with it."""
-    first = next(_levels.flatten(labels), None)
-    return first is not None and first.level not in ("block", "input")
+    label = own[0]
+    if not isinstance(label, _levels.ModeLabel) or label.leaf_axes or label.level != "block":
+        return own
+    return (replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in _leaves(shape[0]))), own[1])
 
 
 def _wide_leaves(shape) -> list:
@@ -4433,7 +4426,7 @@ class _Tracer:
             return None
         for other, labels, _layout in reversed(self.recent):
             if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
-                    or other[0] != shape[0] or not _per_thread(labels):
+                    or other[0] != shape[0] or self._no_threads_share(labels):
                 continue
             kept, at = [labels[0]], 1
             for mode in shape[1:]:
@@ -4454,9 +4447,19 @@ class _Tracer:
         if not isinstance(shape, tuple):
             return None
         for other, labels, _layout in reversed(self.recent):
-            if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape:
+            if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape \
+                    and not self._no_threads_share(labels):
                 return tuple(labels[:len(shape)])
         return None
+
+    def _no_threads_share(self, labels) -> bool:
+        """Whether a tensor is no thread's share: its first mode is a CTA's tile, an SMEM buffer's or an input's (a
+        Block or input level), not a copy's or an MMA's atom. Registers made from a bare shape whose extents happen
+        to equal its rests (`make_rmem_tensor((32, WM // 16, BK // 64))` beside a (1, 4, stages) scale tile, B's
+        scale registers beside A's) share no index with it (`_same_rests`, `_sliced_shape`, `_recent_leading_modes`):
+        those guesses stand for registers made in a partition's shape (a predicate `tApA` beside `tAgA`)."""
+        first = next(_levels.flatten(labels), None)
+        return first is None or first.level in ("block", "input")
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
@@ -4465,7 +4468,7 @@ class _Tracer:
             return None
         for other, labels, _layout in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
-                    and len(labels) == len(shape) and _per_thread(labels):
+                    and len(labels) == len(shape) and not self._no_threads_share(labels):
                 return labels
         return None
 
