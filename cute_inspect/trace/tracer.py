@@ -4453,13 +4453,16 @@ class _Tracer:
         return None
 
     def _no_threads_share(self, labels) -> bool:
-        """Whether a tensor is no thread's share: its first mode is a CTA's tile, an SMEM buffer's or an input's (a
-        Block or input level), not a copy's or an MMA's atom. Registers made from a bare shape whose extents happen
+        """Whether a tensor is no thread's share: its first mode is a tile a `local_tile` or a divide cut, or an SMEM
+        buffer's (a CTA's or a warp's share, not a thread's view of one, rule `like`), or it is registers of a bare
+        shape no rule has labelled. Registers made from a bare shape whose extents happen
         to equal its rests (`make_rmem_tensor((32, WM // 16, BK // 64))` beside a (1, 4, stages) scale tile, B's
         scale registers beside A's) share no index with it (`_same_rests`, `_sliced_shape`, `_recent_leading_modes`):
         those guesses stand for registers made in a partition's shape (a predicate `tApA` beside `tAgA`)."""
-        first = next(_levels.flatten(labels), None)
-        return first is None or first.level in ("block", "input")
+        modes = list(_levels.flatten(labels))
+        if not modes or all(label.level == "input" for label in modes):
+            return True  # registers of another bare shape no rule has labelled: nothing to be a copy of
+        return modes[0].level == "block" and modes[0].rule.startswith(("local_tile", "divide", "smem_buffer"))
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
