@@ -148,7 +148,9 @@ RULES = {
                      "from it): the instruction's atom; B's along K (a thread's B registers hold one column's K "
                      "values), A's and C's along no one axis",
     "warp_mma.rest": "the leaves of that array the slice indexes: the MMA's rests; a leaf of A or B indexed as a leaf "
-                     "of C in every issue runs along M or N, A's and B's others along K",
+                     "of C in every issue runs along M or N, A's and B's others along K; a block-scaled MMA's scale "
+                     "register array (`rSFA[m // 2, k]`) is indexed whole, each leaf along the leaf of the operand it "
+                     "scales whose index it is a function of",
     "hand_operand.atom": "a flat SMEM tile (rows, columns, stages) that an MMA issued by hand reads through a "
                          "descriptor of its address (`sA[None, None, stage].iterator.toint()`): its tile modes are "
                          "the instruction's atom; the contiguous one runs along K (along the slot's M or N where the "

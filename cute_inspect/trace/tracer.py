@@ -204,6 +204,23 @@ def _tensor_name(text: str | None) -> str | None:
 _COMPREHENSIONS = ("<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>")
 
 
+def _nested_leaves_apart(own: tuple, shape) -> tuple:
+    """An SMEM buffer of one tile mode and its stages, laid out from a shape (`allocate_tensor(dtype,
+    make_layout(((4, 4, 32, 2), stages)))`, a scale-factor buffer in NVIDIA's 512-byte atom): its one nested
+    tile mode packs the whole tile, each leaf a coordinate of its own (the 4 scales of a K block, rows within a
+    group of 32, groups of 32 rows, K blocks), so each gets a variable: a slice that keeps two of them as modes
+    (`[(0, None, lane, None), None]`) keeps two indices, which the tensor's uses name apart, never one axis for
+    both. A buffer of a mode per axis ((rows), (columns)), or whose tile mode is one axis split in two leaves (a
+    swizzle atom's (64, 2)), keeps a variable per mode."""
+    if not isinstance(shape, tuple) or len(shape) != 2 or len(own) != 2 or not isinstance(shape[1], int) \
+            or not isinstance(shape[0], tuple) or len(list(_leaves(shape[0]))) < 3:
+        return own
+    label = own[0]
+    if not isinstance(label, _levels.ModeLabel) or label.leaf_axes or label.level != "block":
+        return own
+    return (replace(label, leaf_axes=tuple(("var", _axes.fresh()) for _ in _leaves(shape[0]))), own[1])
+
+
 def _wide_leaves(shape) -> list:
     return [x for x in _leaves(shape) if x != 1]
 
@@ -2695,6 +2712,10 @@ class _Tracer:
         leaves = {}
         for slot, (fragment, source, coord) in issue.items():
             leaves[slot] = (source, self._as_warp_operand(fragment, source, coord, number, slot))
+        for slot, value_number in zip(("SFA", "SFB"), _scale_registers(text, outputs)):
+            scale = self._scale_register(values[value_number]) if 0 <= value_number < len(values) else None
+            if scale is not None:
+                leaves[slot] = (scale[0], self._as_warp_operand(scale[0], scale[0], scale[1], number, slot))
         self._warp_operands_chained(issue, number)
         self.axes.mmas.setdefault(number, None)  # a product though no operand leaf binds an axis of it (B loaded by hand)
         self.warp_mmas.setdefault(number, []).append(leaves)
@@ -2758,6 +2779,18 @@ class _Tracer:
             coord = None  # one register of a flat array (`acc[ab + i] = d[i]`): the instruction's, not a rest
         issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
 
+    def _scale_register(self, value):
+        """(register array record, the coordinate read) of a block-scaled warp MMA's scale register: an element
+        read of a register array (`rSFA[m // 2, k]`, up a few conversions); None where it is no such read."""
+        def read(v):
+            key = _ir_hash(v)
+            return key if key in self.read_at and key in self.loaded else None
+
+        key = _up_defining_ops(getattr(value, "value", value), read, depth=3, width=4)
+        if key is None or self.trace.records[self.loaded[key]].memspaces[:1] != ("rmem",):
+            return None
+        return self.loaded[key], self.read_at[key]
+
     def _fragment_of(self, value):
         """(fragment record, register array record, slice coordinate or None) of a register an element read of a
         traced register tensor gave (up a few conversions); None where it is no such read."""
@@ -2799,6 +2832,8 @@ class _Tracer:
         if slot == "B":  # a thread's B registers hold K values of one column only
             for label in atoms:
                 self.axes.bind(label.var, ("mma", mma, "K"))
+        elif slot in _SCALE_OF:  # a scale register packs scales of several rows or K blocks: no axis
+            pass
         else:  # A's and C's mix two axes: one only where both are (`Axes._mixed_atoms`)
             self.axes.mixed.extend((label.var, mma, ("M", "K") if slot == "A" else ("M", "N")) for label in atoms)
         return list(zip((label.var for label in _levels.flatten(tree)), coords))
@@ -2872,6 +2907,11 @@ class _Tracer:
                     continue
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
+            for slot, scaled in _SCALE_OF.items():
+                # a scale register's index walks with the rows (or columns) and the K blocks of the operand it
+                # scales: `rSFA[m // 2, k]` beside `rA[None, m, k]` (two m16 tiles share a register)
+                for mine, theirs in _same_columns(_issue_columns(issues, slot), rests[scaled]):
+                    self.axes.join(mine, theirs)
 
     def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
@@ -3727,7 +3767,8 @@ class _Tracer:
                 found = self._same_storage(bound.get("iterator"), info, names[0] if names else None, origin)
                 if found is not None:
                     return found
-                return _levels.smem_buffer(out_rank, names[0] if names else None, origin, info.shape)
+                return _nested_leaves_apart(_levels.smem_buffer(out_rank, names[0] if names else None, origin,
+                                                                info.shape), info.shape)
             if info.memspace == "gmem":
                 # two host views over one argument's memory that no traced tensor holds (`select` of o_bshd for one
                 # kernel, a packed regrouping of it for another): a leaf of the other's stride is the same data
@@ -4417,7 +4458,7 @@ class _Tracer:
             return None
         for other, labels, _layout in reversed(self.recent):
             if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
-                    or other[0] != shape[0]:
+                    or other[0] != shape[0] or self._no_threads_share(labels):
                 continue
             kept, at = [labels[0]], 1
             for mode in shape[1:]:
@@ -4438,9 +4479,22 @@ class _Tracer:
         if not isinstance(shape, tuple):
             return None
         for other, labels, _layout in reversed(self.recent):
-            if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape:
+            if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape \
+                    and not self._no_threads_share(labels):
                 return tuple(labels[:len(shape)])
         return None
+
+    def _no_threads_share(self, labels) -> bool:
+        """Whether a tensor is no thread's share: its first mode is a tile a `local_tile` or a divide cut, or an SMEM
+        buffer's (a CTA's or a warp's share, not a thread's view of one, rule `like`), or it is registers of a bare
+        shape no rule has labelled. Registers made from a bare shape whose extents happen
+        to equal its rests (`make_rmem_tensor((32, WM // 16, BK // 64))` beside a (1, 4, stages) scale tile, B's
+        scale registers beside A's) share no index with it (`_same_rests`, `_sliced_shape`, `_recent_leading_modes`):
+        those guesses stand for registers made in a partition's shape (a predicate `tApA` beside `tAgA`)."""
+        modes = list(_levels.flatten(labels))
+        if not modes or all(label.level == "input" for label in modes):
+            return True  # registers of another bare shape no rule has labelled: nothing to be a copy of
+        return modes[0].level == "block" and modes[0].rule.startswith(("local_tile", "divide", "smem_buffer"))
 
     def _same_rests(self, shape):
         """A register tensor shaped like a partition but for its first mode (a predicate `tApA` of
@@ -4449,7 +4503,7 @@ class _Tracer:
             return None
         for other, labels, _layout in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
-                    and len(labels) == len(shape):
+                    and len(labels) == len(shape) and not self._no_threads_share(labels):
                 return labels
         return None
 
@@ -5004,6 +5058,22 @@ def _leaf_coords(shape, coord) -> list:
     if isinstance(shape, tuple) and isinstance(coord, tuple) and len(shape) == len(coord):
         return [c for s, x in zip(shape, coord) for c in _leaf_coords(s, x)]
     return [coord] * sum(1 for _ in _leaves(shape))
+
+
+# a block-scaled warp MMA's scale operands -> the operand each scales
+_SCALE_OF = {"SFA": "A", "SFB": "B"}
+
+
+def _scale_registers(text: str, outputs: int) -> list:
+    """The operand numbers of a block-scaled warp MMA's scale registers, A's then B's: the bare `$n` after the
+    D, A, B and C groups (`kind::mxf8f6f4.block_scale ... {$10..$13}, $14, {$15, $16}, $17, {$18, $19}`), each
+    followed by its selector group; none for an MMA with no scales."""
+    head = _WARP_MMA.search(text)
+    groups = list(_ASM_GROUPS.finditer(text, head.end())) if head else []
+    if "block_scale" not in text or len(groups) < 4:
+        return []
+    bare = _ASM_GROUPS.sub("", text[groups[3].end():])
+    return [int(n) - outputs for n in re.findall(r"\$(\d+)", bare)[:2]]
 
 
 def _warp_mma_arrays(issue: dict) -> bool:
