@@ -571,7 +571,6 @@ class _Tracer:
         # labels name; its labels):
         # two MMAs' accumulator shapes may be equal (`make_rmem_tensor(qk_acc_shape)` after `o_acc_shape`)
         self.fragment_shape_objects: dict = {}
-        self.shape_origins: set = set()  # the origins `partition_shape_*` fragments' modes name (the next record's)
         self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # (id(ThrCopy), hint) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
@@ -1188,7 +1187,6 @@ class _Tracer:
             labels = _flow.with_atom_axes(labels, shape, mnk, operand, origin, number, values)
             _flow.bind_slot(self.axes, labels, number, operand)
         self.fragment_shapes[format_shape(shape)] = (origin, labels)
-        self.shape_origins.add(origin)
         self.fragment_shape_objects[id(shape)] = (shape, origin, labels)
 
     # -- observing calls ---------------------------------------------------------------------------
@@ -2422,10 +2420,6 @@ class _Tracer:
             # `make_rmem_tensor(acc.shape)` then filled from acc (flash-attention's cvt_f16): shaped like it, and
             # for the data flow holding its values
             made_from = {label.origin for label in _levels.flatten(out_trees[0])} - {index, None}
-            # a `partition_shape_*` fragment's modes name the record made next after the shape as their origin:
-            # that record holds them only if it was made with the shape (not a partition of V made next)
-            made_from = {i for i in made_from if i not in self.shape_origins
-                         or self._holds_vars(i, {label.var for label in _levels.flatten(out_trees[0])})}
             if op == "make_tensor":  # a view over a pointer holds what is there: data of its own memory only
                 made_from = {i for i in made_from if self.trace.records[i].memspaces[:1] == (outputs[0].memspace,)}
             if made_from:
@@ -4282,13 +4276,22 @@ class _Tracer:
         text = format_shape(shape)
         if self.fragment_shapes.get(text, (None, None))[1] is kept[2]:
             del self.fragment_shapes[text]
-        return kept[2]
+        labels = self._fragment_adopted(*kept[1:])
+        self.fragment_shape_objects[id(shape)] = (shape, len(self.trace.records), labels)
+        return labels
 
-    def _holds_vars(self, index: int, variables: set) -> bool:
-        """Whether record `index` holds a mode of one of these axis variables."""
-        record = self.trace.records[index] if index < len(self.trace.records) else None
-        return record is not None and any(label.var in variables for tree in record.levels or ()
-                                          for label in _levels.flatten(tree) if isinstance(label, _levels.ModeLabel))
+    def _fragment_adopted(self, made_at: int, labels):
+        """A `partition_shape_*` fragment's labels as the tensor made with that shape holds them: the shape call
+        makes no record, so the modes it made name the record about to be made at its call (`made_at`) as their
+        origin; the tensor made with the shape is their origin (not that record: a partition of V made next would
+        pass for the place S's registers come from)."""
+        index = len(self.trace.records)
+
+        def moved(tree):
+            if isinstance(tree, _levels.ModeLabel):
+                return replace(tree, origin=index) if tree.origin == made_at else tree
+            return tuple(moved(t) for t in tree)
+        return moved(labels)
 
     def _like(self, info, same_layout: bool = True, from_shape: bool = False):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
@@ -4297,7 +4300,7 @@ class _Tracer:
         compact layout is any other register tensor's of that shape too."""
         shape_text = format_shape(info.shape)
         if shape_text in self.fragment_shapes:  # `make_rmem_tensor(tiled_mma.partition_shape_C(...))`
-            return self.fragment_shapes.pop(shape_text)[1]
+            return self._fragment_adopted(*self.fragment_shapes.pop(shape_text))
         if from_shape and shape_text in self.by_shape:
             return self.by_shape[shape_text]
         if same_layout and info.layout in self.by_layout:
