@@ -4300,7 +4300,7 @@ class _Tracer:
         compact layout is any other register tensor's of that shape too."""
         shape_text = format_shape(info.shape)
         if shape_text in self.fragment_shapes:  # `make_rmem_tensor(tiled_mma.partition_shape_C(...))`
-            return self._fragment_adopted(*self.fragment_shapes.pop(shape_text))
+            return self.fragment_shapes.pop(shape_text)[1]
         if from_shape and shape_text in self.by_shape:
             return self.by_shape[shape_text]
         if same_layout and info.layout in self.by_layout:
