@@ -86,6 +86,10 @@ class Axes:
         # tiled copy's tiler cuts in each position, for `flow._unit_modes_of_a_copy_tiler`
         self.copy_tiles: list = []
         self.placed: dict = {}  # a borrowed accumulator's variable -> its record, where its products are its own
+        # (MMA object, record): an operand partitioned or made as one slot (`partition_A(sK)`) that the MMA's gemm
+        # reads in the other (`cute.gemm(mma, S, tCrQ, tCrK, S)` with K made as A): its binds of the rows letter name
+        # the other slot's (`swap_rows`)
+        self.reslotted: set = set()
         self.context: int | None = None  # the record the calls being observed make: where a bind came from
         self.log: list = []  # ("join", a, b) and ("bind", var, key, context), in order, for `split`
         self.instance: dict = {}  # after `split`: record -> the product (object, n) it belongs to
@@ -177,6 +181,8 @@ class Axes:
     def issued_key(self, key: tuple, context) -> tuple:
         """The key a bind made while observing record `context` joins once `split` knows the products issued: the
         axis of the product the record belongs to."""
+        if key[0] == "mma" and key[2] in "MN" and (key[1], context) in self.reslotted:
+            key = key[:2] + ({"M": "N", "N": "M"}[key[2]],)
         if key[0] != "mma" or not (self.instance or self.rows_apart):
             return key
         if key[2] == "M" and context not in self.rows_apart.get(key[1], (context,)):
@@ -185,6 +191,15 @@ class Axes:
             return ("apart", key[1], key[2], context)
         mma = self.instance.get(context)
         return ("mma", mma, key[2]) if mma is not None and mma[0] == key[1] else key
+
+    def swap_rows(self, mma: int, records) -> None:
+        """The records of an operand an MMA's gemm reads in the other slot than the one its partition and fragment
+        calls named: the gemm issued says which operand is which (a square tile fits either), so their binds of M
+        name N and of N name M; every join and bind is redone with the new keys."""
+        new = {(mma, r) for r in records} - self.reslotted
+        if new:
+            self.reslotted |= new
+            self.split(self.instance, self.rows_apart, self.apart)
 
     def _bind(self, var: int, key: tuple) -> None:
         if key[0] == "mma":

@@ -583,7 +583,11 @@ class _Tracer:
         self.unresolved: dict = {}  # `_level_key` of the caller statement waited on -> [_Waiting]
         self.by_layout: dict = {}  # layout text -> labels of the latest traced (non-input) tensor of that layout
         self.by_shape: dict = {}  # shape text -> labels of the latest traced tensor of that shape
-        self.fragment_shapes: dict = {}  # shape text -> MMA fragment labels, from `partition_shape_*` calls
+        self.fragment_shapes: dict = {}  # shape text -> (origin, MMA fragment labels), from `partition_shape_*` calls
+        # id of a `partition_shape_*` result -> (that shape object, kept so that its id stays its own; the origin its
+        # labels name; its labels):
+        # two MMAs' accumulator shapes may be equal (`make_rmem_tensor(qk_acc_shape)` after `o_acc_shape`)
+        self.fragment_shape_objects: dict = {}
         self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # (id(ThrCopy), hint) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
@@ -1199,7 +1203,8 @@ class _Tracer:
             mnk, values = self.objects.shapes.get(number), self.objects.values.get(number, {}).get(operand)
             labels = _flow.with_atom_axes(labels, shape, mnk, operand, origin, number, values)
             _flow.bind_slot(self.axes, labels, number, operand)
-        self.fragment_shapes[format_shape(shape)] = labels
+        self.fragment_shapes[format_shape(shape)] = (origin, labels)
+        self.fragment_shape_objects[id(shape)] = (shape, origin, labels)
 
     # -- observing calls ---------------------------------------------------------------------------
     def after(self, call: Call, result) -> None:
@@ -2504,6 +2509,7 @@ class _Tracer:
             record.levels = _flow.tma_box_axes(self.axes, record, self.trace.records[by_arg["gmem_tensor"][0]])
             out_trees = list(record.levels)
         if op == "gemm" and record.made_by:
+            self._operands_in_other_slot(record)
             self._registers_as_operands(record, by_arg)
             self._accumulator_slice(record, bound)
             self._issue_sliced(record.made_by["object"], {slot: bound.get(arg) for slot, arg in
@@ -3795,6 +3801,7 @@ class _Tracer:
             if op == "make_rmem_tensor":  # `make_rmem_tensor(tCgAcc.shape[:3])`: those modes of tCgAcc
                 shaped = self._shape_source(call, "layout_or_shape", info) or self._shape_entries(call, info)
                 found = shaped if shaped is not None and _levels.is_labelled(shaped) else None
+                found = found if found is not None else self._fragment_of_shape(bound.get("layout_or_shape"))
             # coordinate views of S and of O share layouts: the latest tensor regrouped decides, not the layout
             if found is None and info.memspace == "coord":
                 found = self._regrouped(info)
@@ -4332,6 +4339,33 @@ class _Tracer:
         origins = {label.origin for label in _levels.flatten(inp) if label.level == "mma"}
         return info.memspace == "smem" and bool(origins) and origins <= self.operand_buffers
 
+    def _fragment_of_shape(self, shape):
+        """`make_rmem_tensor(qk_acc_shape)`: the labels of the `partition_shape_*` call whose result is this very
+        shape object: which MMA's fragment the value says, where another MMA's fragment shape may be equal (S's and
+        O's accumulators of two 64 x 64 products); the shape's text then no longer waits for its next tensor."""
+        kept = self.fragment_shape_objects.get(id(shape)) if isinstance(shape, tuple) else None
+        if kept is None or kept[0] is not shape:
+            return None
+        text = format_shape(shape)
+        if self.fragment_shapes.get(text, (None, None))[1] is kept[2]:
+            del self.fragment_shapes[text]
+        labels = self._fragment_adopted(*kept[1:])
+        self.fragment_shape_objects[id(shape)] = (shape, len(self.trace.records), labels)
+        return labels
+
+    def _fragment_adopted(self, made_at: int, labels):
+        """A `partition_shape_*` fragment's labels as the tensor made with that shape holds them: the shape call
+        makes no record, so the modes it made name the record about to be made at its call (`made_at`) as their
+        origin; the tensor made with the shape is their origin (not that record: a partition of V made next would
+        pass for the place S's registers come from)."""
+        index = len(self.trace.records)
+
+        def moved(tree):
+            if isinstance(tree, _levels.ModeLabel):
+                return replace(tree, origin=index) if tree.origin == made_at else tree
+            return tuple(moved(t) for t in tree)
+        return moved(labels)
+
     def _like(self, info, same_layout: bool = True, from_shape: bool = False):
         """Labels of a tensor rebuilt over a traced layout (a TMEM view, a register copy of a partition):
         the same layout, else the same modes in another order (a transposed view), else the same shape. A tensor
@@ -4339,7 +4373,7 @@ class _Tracer:
         compact layout is any other register tensor's of that shape too."""
         shape_text = format_shape(info.shape)
         if shape_text in self.fragment_shapes:  # `make_rmem_tensor(tiled_mma.partition_shape_C(...))`
-            return self.fragment_shapes.pop(shape_text)
+            return self.fragment_shapes.pop(shape_text)[1]
         if from_shape and shape_text in self.by_shape:
             return self.by_shape[shape_text]
         if same_layout and info.layout in self.by_layout:
@@ -4936,6 +4970,32 @@ class _Tracer:
         shapes = (self.objects.shapes.get(owner), self.objects.shapes.get(number))
         if None in shapes or shapes[0] == shapes[1]:
             record.made_by = dict(record.made_by, object=owner)
+
+    def _operands_in_other_slot(self, record) -> None:
+        """`cute.gemm(mma, S, tCrQ, tCrK, S)` where `tCrQ = make_fragment_B(partition_B(sQ))`: an operand made by
+        the MMA's calls of one slot that its gemm reads in the other (a square tile fits either). The gemm issued
+        is what the instruction computes: the operand's rows are the slot's it enters, so the partition's and the
+        fragment's binds of their rows are the other slot's (`Axes.swap_rows`)."""
+        number = record.made_by["object"]
+        for slot in ("A", "B"):
+            index, chain = record.operands.get(slot), []
+            for _ in range(8):  # through the slices and views the gemm's operand was cut by
+                if index is None or index >= len(self.trace.records):
+                    break
+                made = self.trace.records[index]
+                if made.op in _flow._MMA_OPS:
+                    if not made.made_by or made.made_by.get("object") != number \
+                            or _flow._MMA_OPS[made.op] not in ("A", "B"):
+                        break
+                    if _flow._MMA_OPS[made.op] == slot:
+                        chain = []
+                        break
+                    chain.append(index)
+                elif chain or len(made.inputs) != 1 or made.op not in ("slice_",) + _STORAGE_VIEWS:
+                    break
+                index = made.inputs[0] if made.inputs else None
+            if chain:
+                self.axes.swap_rows(number, chain)
 
     def _registers_as_operands(self, record, by_arg: dict) -> None:
         """A register tensor made from a layout alone (`make_rmem_tensor(make_layout(((4,2,2),2,1), ...))`, P
@@ -6378,7 +6438,7 @@ def _past_comprehension(level: tuple) -> tuple:
 
 def _shape_read(text: str | None):
     """(tensor name, slice of its modes or None, indices) of an argument that reads a tensor's shape:
-    ``t.shape``, ``t.layout.shape``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``,
+    ``t.shape``, ``t.layout.shape``, ``t.layout``, ``t.shape[:3]``, ``t[None, 0].shape[0]``, ``cute.shape(t)``,
     ``cute.slice_(t.shape, (None, 0))`` (as ``t[None, 0].shape``); None for anything else."""
     try:
         node = ast.parse(text, mode="eval").body if text else None
@@ -6397,7 +6457,7 @@ def _shape_read(text: str | None):
             return None
         indices.append(index)
         node = node.value
-    if isinstance(node, ast.Attribute) and node.attr == "shape":
+    if isinstance(node, ast.Attribute) and node.attr in ("shape", "layout"):  # `t.layout` lays out t's modes too
         node = node.value
         if isinstance(node, ast.Attribute) and node.attr == "layout":  # `t.layout.shape` is `t.shape`
             node = node.value
