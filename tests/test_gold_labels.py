@@ -55,13 +55,14 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fourth session's start 112afb6: tune
-#: 7337, the 6812 of the twenty-third session and the eighteenth split (four judges: 525) retired into it, 5372 + 244;
-#: held out, the nineteenth split (four judges: 501), 139 with that tracer): raise these with every gain
-REACHED = {"tune": 5616, "heldout": 139}
+#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fourth session's merge: tune 7337, the
+#: 6812 of the twenty-third session and the eighteenth split (four judges: 525) retired into it, 5616 -> 5712; held out,
+#: the nineteenth split (four judges: 501), 139 with the session's starting tracer 443594b and 139 at the merge):
+#: raise these with every gain
+REACHED = {"tune": 5712, "heldout": 139}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 4668, "heldout": 139}
+REACHED_INSTALLED = {"tune": 4726, "heldout": 139}
 ISSUE_TARGET_PCT = 95.0
 
 
