@@ -57,7 +57,8 @@ def swapped_kernel(mma_s: cute.TiledMma, mma_o: cute.TiledMma, xq: cute.Tensor, 
     acc_o.fill(0.0)
     acc_s.fill(0.0)
     for kb in cutlass.range_constexpr(cute.size(frag_k, mode=[2])):
-        cute.gemm(mma_s, acc_s, frag_q[None, None, kb], frag_k[None, None, kb], acc_s)
+        # the author's habit this kernel stands for: each fragment given to the slot it was not made for
+        cute.gemm(mma_s, acc_s, frag_q[None, None, kb], frag_k[None, None, kb], acc_s)  # noqa: CI111
     p = as_operand(acc_s, mma_o.tv_layout_A.shape[1])
     for kb in cutlass.range_constexpr(cute.size(frag_v, mode=[2])):
         cute.gemm(mma_o, acc_o, p[None, None, kb], frag_v[None, None, kb], acc_o)
