@@ -3912,7 +3912,7 @@ class _Tracer:
         the view is read as one of the parameter's data (`_strided_view`: each leaf the parameter's mode whose
         stride range holds it, however many leaves split that mode) and not as a tensor of its own."""
         def relaid(holder) -> bool:
-            return _hand_view_within(info.layout, _info(holder).layout) and not _names_own_modes(call, info)
+            return _relaid_view(call, info, _info(holder).layout)
         self._parameter_first_seen(call, info, kernel, "iterator", relaid)
 
     def _relaid_holder(self, call, info):
@@ -3925,8 +3925,7 @@ class _Tracer:
                                 "iterator")
         found = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
         if found is None or self.trace.records[found[0]].memspaces[found[1]] != "gmem" \
-                or not _hand_view_within(info.layout, self.trace.records[found[0]].layouts[found[1]]) \
-                or _names_own_modes(call, info):
+                or not _relaid_view(call, info, self.trace.records[found[0]].layouts[found[1]]):
             return None
         return found
 
@@ -7290,6 +7289,27 @@ def _laid_extent_dims(call, count: int) -> list:
     if len(entries) != count:
         return []
     return [_levels.product_dim(_product_factors(entry)) for entry in entries]
+
+
+def _relaid_view(call, info, source_layout: str | None) -> bool:
+    """Whether a `make_tensor` view reads its source's data leaf by leaf (`_hand_view_within`), its shape naming no
+    modes of its own (`_names_own_modes`). A flat source (one leaf) re-shaped where the kernel holds a TiledMma is
+    not: its one index packs the axes the MMA's data flow names (a paged cache passed as `(n,)` and laid out as `(d,
+    tokens, (heads, pages))`), which strides cannot tell from pieces of one axis."""
+    if not _hand_view_within(info.layout, source_layout) or _names_own_modes(call, info):
+        return False
+    old = leaf_tree(source_layout)
+    return len(list(_leaves(old))) > 1 or not _mma_in_scope(call.frame if call is not None else None)
+
+
+def _mma_in_scope(frame, depth: int = 8) -> bool:
+    """Whether `frame` or one of the `depth` frames that called it holds a TiledMma (the kernel's parameter or one it
+    made): a kernel with an MMA, whose data flow names the axes of what it reads."""
+    while frame is not None and depth > 0:
+        if any(type(value).__name__ == "TiledMma" for value in frame.f_locals.values()):
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
 
 
 def _names_own_modes(call, info) -> bool:
