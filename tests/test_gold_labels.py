@@ -55,14 +55,13 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fourth session's merge: tune 7337, the
-#: 6812 of the twenty-third session and the eighteenth split (four judges: 525) retired into it, 5616 -> 5712; held out,
-#: the nineteenth split (four judges: 501), 139 with the session's starting tracer 443594b and 139 at the merge):
+#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fifth session's start 2856201: tune
+#: 7838, the 7337 of the twenty-fourth session and the nineteenth split (four judges: 501) retired into it, 5712 + 139):
 #: raise these with every gain
-REACHED = {"tune": 5712, "heldout": 139}
+REACHED = {"tune": 5851, "heldout": 0}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 4726, "heldout": 139}
+REACHED_INSTALLED = {"tune": 4865}
 ISSUE_TARGET_PCT = 95.0
 
 
