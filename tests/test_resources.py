@@ -131,6 +131,25 @@ def test_a_config_over_the_limit_is_reported_at_compile_time():
     assert "DOES NOT FIT" in done.stdout
 
 
+def test_two_kernels_of_one_name_keep_a_budget_each():
+    """A factory called twice makes two kernels both named `ring_kernel`; CuTeDSL traces a body at each launch
+    statement, so each launch's allocations are its own: 128 KiB and 160 KiB, each within Hopper's limit, not
+    their 288 KiB sum (which failed the trace)."""
+    done = cute_inspect("trace", f"{BUDGET}:compile_factory_pair", "--arch", "sm_90a")
+    assert done.returncode == 0, done.stderr
+    budgets = [line for line in done.stdout.splitlines() if line.lstrip().startswith("Budget")]
+    assert len(budgets) == 2, done.stdout
+    assert "(launch at line" in budgets[0] and "shared memory 131072 B" in budgets[0] and "fits" in budgets[0]
+    assert "shared memory 163840 B" in budgets[1] and "fits" in budgets[1]
+
+
+def test_one_kernel_launched_twice_has_one_budget():
+    done = cute_inspect("trace", f"{BUDGET}:compile_relaunched", "--arch", "sm_90a", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    resources = json.loads(done.stdout)["resources"]
+    assert [k["smem_bytes"] for k in resources["kernels"]] == [163840]
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
     _worker(sys.argv[2])
 

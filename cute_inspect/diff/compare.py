@@ -160,8 +160,16 @@ def tensors(trace: dict) -> list:
 
 
 def _budgets(trace: dict) -> dict:
+    """Each budget by its kernel's name; a name's later distinct launches (two kernels one factory made) as
+    `name#2`, ..., in launch order, as the trace keys them."""
     resources = trace.get("resources") or {}
-    return {k.get("kernel"): k for k in resources.get("kernels", []) if isinstance(k, dict)}
+    found, seen = {}, {}
+    for k in resources.get("kernels", []):
+        if isinstance(k, dict):
+            name = k.get("kernel")
+            seen[name] = seen.get(name, 0) + 1
+            found[name if seen[name] == 1 else f"{name}#{seen[name]}"] = k
+    return found
 
 
 def diff_traces(old: dict, new: dict) -> TraceDiff:

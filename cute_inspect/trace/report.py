@@ -89,8 +89,9 @@ def format_text(trace: Trace, width: int = 100) -> str:
             lines.append(f"  {_LEVEL_TITLES[level]}")
             for r, n in group:
                 lines.extend(_text_rows(r, n, trace, base, width, loc_width, num_width))
-        if kernel in trace.resources:
-            lines.extend(_resources.budget_lines(trace.resources[kernel]))
+        budgets = [b for b in trace.resources.values() if b.kernel == kernel]  # one per distinct launch
+        for budget in budgets:
+            lines.extend(_resources.budget_lines(budget, at_launch=len(budgets) > 1))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

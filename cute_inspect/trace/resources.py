@@ -128,10 +128,10 @@ def resources_json(resources: dict) -> dict | None:
     return {**top, "kernels": kernels}
 
 
-def budget_lines(budget: KernelResources, width: int = 40) -> list[str]:
+def budget_lines(budget: KernelResources, width: int = 40, at_launch: bool = False) -> list[str]:
     """The budget as text: one bar per buffer and one for the total, drawn to scale against the limit
     (``|`` marks the limit when the total passes it), then the TMEM columns. Nothing for a kernel that allocates
-    neither."""
+    neither. `at_launch` names the launch's line (for a name launched as two kernels)."""
     if not (budget.buffers or budget.tmem_columns or budget.launch_smem):
         return []
     limit = budget.smem_limit
@@ -146,7 +146,8 @@ def budget_lines(budget: KernelResources, width: int = 40) -> list[str]:
 
     share = f" ({100 * total / limit:.1f}% of the {limit} B limit of {budget.arch})" if limit else ""
     verdict = "fits" if budget.fits else "DOES NOT FIT"
-    lines = [f"  Budget: shared memory {total} B{share}, {verdict}"]
+    where = f" (launch at line {budget.line})" if at_launch and budget.line else ""
+    lines = [f"  Budget{where}: shared memory {total} B{share}, {verdict}"]
     name_width = max([len(b.name) for b in budget.buffers] + [5])
     for b in budget.buffers:
         lines.append(f"    {b.name:<{name_width}} {b.bytes:>7} B {bar(b.bytes)}  {b.holds}")
@@ -277,36 +278,62 @@ def _cosize(layout) -> int | None:
 
 
 class _Capture:
-    """Per kernel (the Python name of the `@cute.kernel` being traced), its allocations and launch."""
+    """Per kernel launch, its allocations and the launch. CuTeDSL traces a kernel's body again at every launch
+    statement, so the allocations between two launches are the next launch's; two launches of one name are one
+    kernel where their budgets are the same (a body launched twice) and two kernels where they differ (two
+    kernels one factory made, both named `kern`): the second keeps its own entry (key `kern#2`)."""
 
     def __init__(self, arch: str | None, kernel_of):
         self.arch = arch
         self.kernel_of = kernel_of
         self.kernels: dict = {}
-        # (kernel, the SMEM word an allocation writes its TMEM address to) -> the most columns one allocation there
-        # asked for
+        # kernel name -> the key of its entry that takes allocations now (closed once launched)
+        self._open: dict = {}
+        self._launched: set = set()
+        # (entry key, the SMEM word an allocation writes its TMEM address to) -> the most columns one allocation
+        # there asked for
         self.tmem_slots: dict = {}
         # Holders keyed by id() stay referenced for the capture's life, so a freed one's id is never reused by another
         self._pinned_holders: list = []
 
-    def _kernel(self, name: str) -> KernelResources:
-        if name not in self.kernels:
-            self.kernels[name] = KernelResources(kernel=name, arch=self.arch)
-        return self.kernels[name]
+    def _entry(self, name: str) -> str:
+        """The key of the entry `name`'s allocations go to: a fresh one after its last launch."""
+        key = self._open.get(name, name)
+        if key in self._launched:
+            n = 2
+            while f"{name}#{n}" in self.kernels:
+                n += 1
+            key = f"{name}#{n}"
+        if key not in self.kernels:
+            self.kernels[key] = KernelResources(kernel=name, arch=self.arch)
+        self._open[name] = key
+        return key
 
-    def launched(self, launcher, kwargs) -> None:
+    def launching(self, launcher, kwargs) -> str:
+        """A launch statement begins: the body it traces allocates into a fresh entry. Returns its key."""
         body = getattr(launcher, "funcBody", None)
         name = getattr(body, "__name__", None) or "kernel"
         site, _frame = caller(3)
-        k = self._kernel(name)
+        key = self._entry(name)
+        k = self.kernels[key]
         k.line, k.file = site.line, site.file
         smem = kwargs.get("smem")
         if isinstance(smem, int) and not isinstance(smem, bool):
             k.launch_smem = smem
+        return key
+
+    def launched(self, key: str) -> None:
+        """The launch is traced: its entry is closed, and dropped where an earlier launch of the name asked the
+        same (the same body launched again)."""
+        self._launched.add(key)
+        k = self.kernels[key]
+        if any(other_key != key and other.kernel == k.kernel and _same_budget(other, k)
+               for other_key, other in self.kernels.items()):
+            del self.kernels[key]
 
     def allocated(self, layout, dtype, alignment: int, struct_fields) -> None:
         site, frame = caller(3)
-        k = self._kernel(self.kernel_of(frame))
+        k = self.kernels[self._entry(self.kernel_of(frame))]
         width = getattr(dtype, "width", 8)
         elements = _cosize(layout)
         if elements is None:
@@ -330,16 +357,21 @@ class _Capture:
         if not isinstance(num_columns, int):
             return
         _site, frame = caller(3)
-        name = self.kernel_of(frame)
-        k = self._kernel(name)
+        entry = self._entry(self.kernel_of(frame))
+        k = self.kernels[entry]
         key = _holder_key(address_holder)
         if key[0] == "object":
             self._pinned_holders.append(address_holder)
-        slot = (name, key)
+        slot = (entry, key)
         added = num_columns - self.tmem_slots.get(slot, 0)
         if added > 0:
             self.tmem_slots[slot] = num_columns
             k.tmem_columns += added
+
+
+def _same_budget(a: KernelResources, b: KernelResources) -> bool:
+    return (a.smem_bytes, a.launch_smem, a.tmem_columns) == (b.smem_bytes, b.launch_smem, b.tmem_columns) and \
+        [(x.name, x.bytes, x.offset) for x in a.buffers] == [(x.name, x.bytes, x.offset) for x in b.buffers]
 
 
 def _holder_key(pointer):
@@ -399,8 +431,10 @@ def capturing(arch: str | None, kernel_of):
 
     def launch(original):
         def wrapper(self, *args, **kwargs):
-            capture.launched(self, kwargs)
-            return original(self, *args, **kwargs)
+            key = capture.launching(self, kwargs)
+            result = original(self, *args, **kwargs)
+            capture.launched(key)
+            return result
         return wrapper
 
     def alloc_tmem(original):

@@ -51,3 +51,45 @@ def compile_staged(tile_m=128, tile_k=64, stages=4):
 def compile_too_big():
     """256x64 tiles in 8 stages: 273 KiB of shared memory, over the 227 KiB a Hopper block may have."""
     return compile_staged(tile_m=256, stages=8)
+
+
+def _ring_kernel(elements: int):
+    """A kernel holding a ring of `elements` fp16 values in shared memory; each call makes a new kernel of one
+    name, as a package's factory does when it builds two GEMMs from one closure."""
+
+    @cute.kernel
+    def ring_kernel(mA_mk: cute.Tensor):
+        ring = SmemAllocator().allocate_tensor(cutlass.Float16, cute.make_layout((elements,)), 1024)
+        tidx, _, _ = cute.arch.thread_idx()
+        ring[tidx] = mA_mk[0, tidx]
+        mA_mk[1, tidx] = ring[tidx]
+
+    return ring_kernel
+
+
+@cute.jit
+def factory_pair_host(mA_mk: cute.Tensor):
+    # 128 KiB and 160 KiB: each fits a Hopper block, the two together would not
+    _ring_kernel(64 * 1024)(mA_mk).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    _ring_kernel(80 * 1024)(mA_mk).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
+@cute.jit
+def relaunched_host(mA_mk: cute.Tensor):
+    kernel = _ring_kernel(80 * 1024)
+    kernel(mA_mk).launch(grid=(1, 1, 1), block=(128, 1, 1))
+    kernel(mA_mk).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+def _rows():
+    return make_fake_compact_tensor(cutlass.Float16, (2, 1024), stride_order=(1, 0), assumed_align=16)
+
+
+def compile_factory_pair():
+    """Two kernels of one name, launched one after the other, each asking its own shared memory."""
+    return cute.compile(factory_pair_host, _rows())
+
+
+def compile_relaunched():
+    """One kernel launched twice (CuTeDSL traces its body again at each launch)."""
+    return cute.compile(relaunched_host, _rows())
