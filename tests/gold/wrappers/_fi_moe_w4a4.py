@@ -9,15 +9,16 @@ sequence itself: the package's own kernels (taken from `prog`'s closure), `prog`
 from _common import flashinfer
 
 
-def launch(kernels, tokens=64, hidden=2048, inter=768, experts=128, top_k=8):
-    """Compile the named kernels of `prog` ("prep", "gemm1", "gemm2"), in `prog`'s order, for the SwiGLU build."""
+def launch(kernels, tokens=64, hidden=2048, inter=768, experts=128, top_k=8, gated=True):
+    """Compile the named kernels of `prog` ("prep", "gemm1", "act", "gemm2"), in `prog`'s order, for the SwiGLU
+    build (`gated`) or the ReLU2 one (W13 has `inter` rows; GEMM1 stores fp32 h and `k_act` quantizes it)."""
     import cutlass
     from cutlass import cute
     from cutlass.cute.runtime import make_fake_tensor
 
     module = flashinfer("fused_moe.cute_dsl.blackwell_sm12x.moe_nvfp4_w4a4")
-    n13 = 2 * inter
-    prog, meta = module._build(tokens, hidden, inter, n13, experts, top_k, True)
+    n13 = 2 * inter if gated else inter
+    prog, meta = module._build(tokens, hidden, inter, n13, experts, top_k, gated)
     pairs, padded, wmax = meta["P"], meta["PA"], meta["WMAX"]
     import inspect
 
@@ -44,7 +45,7 @@ def launch(kernels, tokens=64, hidden=2048, inter=768, experts=128, top_k=8):
             fake(u8, experts * hidden * inter // 2), fake(i32, sf2_bytes // 4), fake(f32, experts),
             fake(f32, 1), fake(f32, 1),
             fake(i32, pairs), fake(f32, pairs), fake(i32, 3, wmax), fake(i32, 4),
-            fake(i32, aq1 // 4), fake(u8, aq1), fake(i32, sf1 // 4), fake(u8, sf1), fake(f32, 1),
+            fake(i32, aq1 // 4), fake(u8, aq1), fake(i32, sf1 // 4), fake(u8, sf1), fake(f32, 1 if gated else pairs * n13),
             fake(i32, aq2 // 4), fake(u8, aq2), fake(i32, sf2 // 4), fake(u8, sf2), fake(bf16, tokens, hidden))
     threads, gy = 256, closure["GY"]
     prep_blocks = 1 + (closure["NZ"] + closure["NQ"] + threads - 1) // threads
@@ -59,6 +60,10 @@ def launch(kernels, tokens=64, hidden=2048, inter=768, experts=128, top_k=8):
             closure["k_gemm1"](mAq1B, mSf1W, mW13, mW13sf, mW13gs, mA13, mWk, mMeta, mHb, mPw, mPt, mAq2W, mSf2B,
                                mA2).launch(grid=[closure["NT1"], gy, 1], block=[threads, 1, 1],
                                            max_number_threads=[threads, 1, 1], min_blocks_per_mp=1, stream=stream)
+        if cutlass.const_expr("act" in kernels):
+            act_blocks = (pairs * (inter // 32) + threads - 1) // threads
+            closure["k_act"](mHb, mA2, mAq2W, mSf2B).launch(grid=[act_blocks, 1, 1], block=[threads, 1, 1],
+                                                            stream=stream)
         if cutlass.const_expr("gemm2" in kernels):
             closure["k_gemm2"](mAq2B, mSf2W, mW2, mW2sf, mW2gs, mA2, mWk, mMeta, mOut, mPw, mPt, mAq2W, mSf2B,
                                mA2).launch(grid=[closure["NT2"], gy, 1], block=[threads, 1, 1], stream=stream)
