@@ -9,7 +9,8 @@ Compiled as `compile_qsa_topk_decode` / `_compile_for` compile it for a decode b
 row at 8192 columns or fewer), top_k 512 (2048 tokens, the block's largest declared k), no PDL; the logits and the
 output are `_fake_rows` (rows, cols) int32 with a 64-bit symbolic row stride, counts a compact int32 vector, the
 dynamic SMEM `smem_bytes_for`'s figure. TVM-FFI options left out (compile-only); `cudnn.frost.device` (it loads the
-compiled module to query the GPU) answered by the torch stand-in.
+compiled module to query the GPU) and `cudnn.frost.buffers`
+(it imports the compiled `_pybind_module`) answered by the torch stand-in.
 """
 
 from _common import cudnn, stream
