@@ -463,12 +463,59 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
-        return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
+        return _batched_unswapped_wave(m, n, k, l, b_major, swapped) or _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
     return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
             or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
             or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+def _loaded_rows(tile_rows: int, tile_cols: int, cluster_rows: int, cluster_cols: int) -> float:
+    """Rows of A and B (per k-tile) one CTA loads from L2: a cluster's CTAs along one side multicast the tile of the
+    other side, each loading its share."""
+    return tile_rows / cluster_cols + tile_cols / cluster_rows
+
+
+def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swapped: Sm90Config):
+    """A batched problem that `_swap_pays` swaps: the unswapped tiling of the same width (M on the tile's 64, 128 or 192
+    rows, N on the width wgmma issues the swapped tiles with), in 2x1 clusters where each batch's row tiles pair, else
+    1x2 where its column tiles do, that fits one wave and computes no more padded elements than the swapped tiles
+    (`_trimmed_width`'s, empty CTAs of a cluster counted), where its tile takes no longer than the swapped tiling's
+    whole waves (`_wave_time`) and, on a tie, its CTAs load no more from L2 (`_loaded_rows`); the shortest such tile;
+    else None. The swap buys M a width in steps of 16 (or 8) where unswapped it pads to whole row tiles; where M is
+    whole row tiles that buys nothing, and a batch's weight is no wider than its tile of M (N of 128 to a few thousand
+    per expert or head), so the swapped tiling's CTA count is set by M's tiles and the batch count, and fills the wave
+    no better. cuBLAS keeps these unswapped (its `64x128 2x1` on 512x128x4096 x16, `192x192 2x1 coopB` on
+    192x1536x2048 x16; twenty-eighth session, H200). Six alternating rounds each (H200, ratio to cuBLAS, fp16 / bf16),
+    swapped / unswapped: 512x128x4096 x16 64x128 c1x2 0.951x, 0.940x / 0.936x, 0.930x against 64x128 c2x1 0.991x /
+    0.992x (same tile, same 128 CTAs; each pair's CTA loads 160 rows per k-tile swapped, 128 unswapped);
+    192x1536x2048 x16 256x192 c1x1 in 96 CTAs 0.925x, 0.921x / 0.927x, 0.930x against 192x192 c1x2 in 128 0.981x /
+    0.971x."""
+    if l == 1:
+        return None
+    width_of_m = swapped.tile_n
+    swapped = _trimmed_width(m, k, swapped)
+    swapped_time = _wave_time(m, n, l, swapped)
+    swapped_loads = _loaded_rows(swapped.tile_m, swapped.tile_n, swapped.cluster_m, swapped.cluster_n)
+    swapped_area = _padded_rows(m, swapped.tile_n, swapped.cluster_n) * _padded_rows(n, swapped.tile_m, swapped.cluster_m)
+    best = None
+    for rows in (64, 128, THREE_WARPGROUP_ROWS):
+        row_tiles = _cdiv(m, rows)
+        for width in _widths(b_major):
+            if rows == THREE_WARPGROUP_ROWS and width > THREE_WARPGROUP_MAX_WIDTH:
+                break
+            if width != width_of_m:
+                continue
+            cluster = (2, 1) if row_tiles % 2 == 0 else (1, 2) if _cdiv(n, width) % 2 == 0 else None
+            if cluster is None or _ctas(m, n, l, rows, width, *cluster) > _SMS:
+                continue
+            if _padded_rows(m, rows, cluster[0]) * _padded_rows(n, width, cluster[1]) > swapped_area:
+                continue
+            key = (_tile_time(rows, width), _loaded_rows(rows, width, *cluster))
+            if key <= (swapped_time, swapped_loads) and (best is None or (key[0], rows, -width) < best[0]):
+                best = ((key[0], rows, -width), Sm90Config(rows, width, *cluster))
+    return best[1] if best else None
 
 
 # A problem of fewer FLOP per byte of A and B (M N / (M + N)) than the H100's MMA rate over its DRAM bandwidth (about
