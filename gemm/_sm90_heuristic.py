@@ -471,12 +471,6 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
             or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
 
 
-def _loaded_rows(tile_rows: int, tile_cols: int, cluster_rows: int, cluster_cols: int) -> float:
-    """Rows of A and B (per k-tile) one CTA loads from L2: a cluster's CTAs along one side multicast the tile of the
-    other side, each loading its share."""
-    return tile_rows / cluster_cols + tile_cols / cluster_rows
-
-
 def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swapped: Sm90Config):
     """A batched problem that `_swap_pays` swaps: the unswapped tiling of the same width (M on the tile's 64, 128 or 192
     rows, N on the width wgmma issues the swapped tiles with), in 2x1 clusters where each batch's row tiles pair, else
@@ -497,7 +491,6 @@ def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swappe
     width_of_m = swapped.tile_n
     swapped = _trimmed_width(m, k, swapped)
     swapped_time = _wave_time(m, n, l, swapped)
-    swapped_loads = _loaded_rows(swapped.tile_m, swapped.tile_n, swapped.cluster_m, swapped.cluster_n)
     swapped_area = _padded_rows(m, swapped.tile_n, swapped.cluster_n) * _padded_rows(n, swapped.tile_m, swapped.cluster_m)
     best = None
     for rows in (64, 128, THREE_WARPGROUP_ROWS):
@@ -512,9 +505,9 @@ def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swappe
                 continue
             if _padded_rows(m, rows, cluster[0]) * _padded_rows(n, width, cluster[1]) > swapped_area:
                 continue
-            key = (_tile_time(rows, width), _loaded_rows(rows, width, *cluster))
-            if key <= (swapped_time, swapped_loads) and (best is None or (key[0], rows, -width) < best[0]):
-                best = ((key[0], rows, -width), Sm90Config(rows, width, *cluster))
+            time = _tile_time(rows, width)
+            if (time < swapped_time or (time == swapped_time and n < m)) and (best is None or (time, rows) < best[0]):
+                best = ((time, rows), Sm90Config(rows, width, *cluster))
     return best[1] if best else None
 
 
