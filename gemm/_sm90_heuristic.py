@@ -474,40 +474,40 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
 def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swapped: Sm90Config):
     """A batched problem that `_swap_pays` swaps: the unswapped tiling of the same width (M on the tile's 64, 128 or 192
     rows, N on the width wgmma issues the swapped tiles with), in 2x1 clusters where each batch's row tiles pair, else
-    1x2 where its column tiles do, that fits one wave and computes no more padded elements than the swapped tiles
-    (`_trimmed_width`'s, empty CTAs of a cluster counted), where its tile takes no longer than the swapped tiling's
-    whole waves (`_wave_time`) and, on a tie, its CTAs load no more from L2 (`_loaded_rows`); the shortest such tile;
-    else None. The swap buys M a width in steps of 16 (or 8) where unswapped it pads to whole row tiles; where M is
-    whole row tiles that buys nothing, and a batch's weight is no wider than its tile of M (N of 128 to a few thousand
-    per expert or head), so the swapped tiling's CTA count is set by M's tiles and the batch count, and fills the wave
-    no better. cuBLAS keeps these unswapped (its `64x128 2x1` on 512x128x4096 x16, `192x192 2x1 coopB` on
-    192x1536x2048 x16; twenty-eighth session, H200). Six alternating rounds each (H200, ratio to cuBLAS, fp16 / bf16),
-    swapped / unswapped: 512x128x4096 x16 64x128 c1x2 0.951x, 0.940x / 0.936x, 0.930x against 64x128 c2x1 0.991x /
-    0.992x (same tile, same 128 CTAs; each pair's CTA loads 160 rows per k-tile swapped, 128 unswapped);
-    192x1536x2048 x16 256x192 c1x1 in 96 CTAs 0.925x, 0.921x / 0.927x, 0.930x against 192x192 c1x2 in 128 0.981x /
-    0.971x."""
+    1x2 where its column tiles do, that fits one wave and computes no more elements than the swapped tiles (padding and
+    a cluster's empty CTAs counted, the swapped width as `_trimmed_width` narrows it), where its tile is shorter than
+    the swapped tiling's whole waves (`_wave_time`: more CTAs fill the wave for the same work), or as short where N < M
+    (the swap's premise, M against a wider weight, fails); the shortest such tile; else None. The swap buys M a width
+    in steps of 16 (or 8) where unswapped it pads to whole row tiles; where M is whole row tiles that buys nothing, and
+    the batch count, not the weight, sets the CTA count. cuBLAS keeps these unswapped (its `64x128 2x1` on 512x128x4096
+    x16, `192x192 2x1 coopB` on 192x1536x2048 x16). Six alternating rounds each (H200, ratio to cuBLAS, fp16 / bf16
+    where two, twenty-ninth session), swapped / this tiling: 512x128x4096 x16 64x128 c1x2 0.925x, 0.932x / 64x128 c2x1
+    0.974x, 1.002x; 192x1536x2048 x16 256x192 c1x1 (96 CTAs) 0.939x, 0.925x / 192x192 c1x2 (128) 0.983x, 0.977x;
+    384x1536x2048 x8 256x192 c1x2 0.808x / 192x192 c2x1 0.936x; 192x3072x2048 x8 256x192 c1x1 0.933x / 192x192 c1x2
+    0.989x; 512x128x2048 x4 128x80 c4x1 0.591x / 64x80 c2x1 0.878x; 512x256x2048 x16 128x128 c1x2 0.890x / c2x1 0.905x;
+    512x256x4096 x32 128x256 c1x2 0.955x / c2x1 0.981x; 256x128x2048 x32 64x128 c1x2 0.949x / c2x1 0.983x; behind on
+    one: 256x128x2048 x8 64x64 c1x2 0.993x / c2x1 0.978x (10.7 us). Where the tiles tie and N > M it lost on two of
+    six (192x768x2048 x4 64x96 0.983x / 0.889x; 384x768x2048 x4 64x192 0.910x / 0.858x), so those stay swapped."""
     if l == 1:
         return None
-    width_of_m = swapped.tile_n
+    width = swapped.tile_n
     swapped = _trimmed_width(m, k, swapped)
     swapped_time = _wave_time(m, n, l, swapped)
     swapped_area = _padded_rows(m, swapped.tile_n, swapped.cluster_n) * _padded_rows(n, swapped.tile_m, swapped.cluster_m)
+    if width not in _widths(b_major):
+        return None
     best = None
     for rows in (64, 128, THREE_WARPGROUP_ROWS):
-        row_tiles = _cdiv(m, rows)
-        for width in _widths(b_major):
-            if rows == THREE_WARPGROUP_ROWS and width > THREE_WARPGROUP_MAX_WIDTH:
-                break
-            if width != width_of_m:
-                continue
-            cluster = (2, 1) if row_tiles % 2 == 0 else (1, 2) if _cdiv(n, width) % 2 == 0 else None
-            if cluster is None or _ctas(m, n, l, rows, width, *cluster) > _SMS:
-                continue
-            if _padded_rows(m, rows, cluster[0]) * _padded_rows(n, width, cluster[1]) > swapped_area:
-                continue
-            time = _tile_time(rows, width)
-            if (time < swapped_time or (time == swapped_time and n < m)) and (best is None or (time, rows) < best[0]):
-                best = ((time, rows), Sm90Config(rows, width, *cluster))
+        if rows == THREE_WARPGROUP_ROWS and width > THREE_WARPGROUP_MAX_WIDTH:
+            continue
+        cluster = (2, 1) if _cdiv(m, rows) % 2 == 0 else (1, 2) if _cdiv(n, width) % 2 == 0 else None
+        if cluster is None or _ctas(m, n, l, rows, width, *cluster) > _SMS:
+            continue
+        if _padded_rows(m, rows, cluster[0]) * _padded_rows(n, width, cluster[1]) > swapped_area:
+            continue
+        time = _tile_time(rows, width)
+        if (time < swapped_time or (time == swapped_time and n < m)) and (best is None or time < best[0]):
+            best = (time, Sm90Config(rows, width, *cluster))
     return best[1] if best else None
 
 
