@@ -463,7 +463,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
-        return _batched_unswapped_wave(m, n, k, l, b_major, swapped) or _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
+        return _batched_unswapped_wave(m, n, k, l, b_major, swapped) or _in_gpc_order(
+            m, l, _wide_fours(m, n, l, _wide_pairs(m, n, k, l, swapped)))
     return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
             or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
@@ -1126,6 +1127,24 @@ def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Confi
     if not (pair and config.swap_ab and l == 1 and long_enough) or config.splits_k:
         return config
     if config.tile_n > _WIDE_SWAP_MAX_WIDTH or _wave_time(m, n, l, config) <= _tile_time(128, config.tile_n):
+        return config
+    wide = replace(config, tile_m=256)
+    return wide if _wave_time(m, n, l, wide) <= _wave_time(m, n, l, config) else config
+
+
+def _wide_fours(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
+    """A swapped 128-row tiling in 4x1 clusters (four weight tiles share the tile of M) over several waves, one problem,
+    whole tiles: 256 rows of N by the same width, in the same cluster and walk, where their whole waves (30 clusters
+    of four each) take no longer (`_wave_time`); else `config`. As `_wide_pairs`: half the tiles read the tile of M
+    half as often, and the same MMA work issues fewer instructions. cuBLAS runs these (its `256x136_64x4_4x1` on
+    136x51200x5120, H200). Six alternating rounds each (H200, fp16 / bf16, ratio to cuBLAS, twenty-ninth session),
+    128 rows / 256: 136x51200x5120 128x136 0.954x, 0.955x / 0.986x, 0.986x (twenty-eighth session 0.966x, 0.965x /
+    0.979x, 0.990x); 472x19456x2560 (gpc) 128x160 1.013x, 1.036x / 1.029x, 1.050x; 560x51200x8192 128x192 0.978x /
+    0.994x; 536x51200x2048 128x184 0.966x / 0.985x; behind on one: 472x51200x4096 128x160 0.983x / 0.970x."""
+    four = config.tile_m == 128 and (config.cluster_m, config.cluster_n) == (4, 1)
+    if not (four and config.swap_ab and l == 1) or config.splits_k or config.tile_n > _WIDE_SWAP_MAX_WIDTH:
+        return config
+    if _wave_time(m, n, l, config) <= _tile_time(128, config.tile_n):
         return config
     wide = replace(config, tile_m=256)
     return wide if _wave_time(m, n, l, wide) <= _wave_time(m, n, l, config) else config
