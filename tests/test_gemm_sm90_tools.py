@@ -693,6 +693,27 @@ def test_batched_swaps_keep_unswapped_tiles_that_fill_the_wave():
     assert _batched_unswapped_wave(512, 128, 4096, 1, "k", Sm90Config(64, 128, 1, 2, swap_ab=True)) is None
 
 
+def test_swapped_fours_take_256_rows_in_no_more_waves_time():
+    """Swapped 128-row tiles in 4x1 clusters over several waves take 256 rows of N, same width, cluster and walk,
+    where the whole waves take no longer; where 256 rows take more waves' time, or one wave holds the tiles, or the
+    problem is batched, the 128-row tiles stay."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _wave_time, _wide_fours, default_config
+
+    swap = dict(raster_along_m=False, swap_ab=True)
+    # 400 weight tiles: four waves of 30 clusters of four in 128 rows, two in 256 (cuBLAS's 256x136 4x1).
+    old = Sm90Config(128, 136, 4, 1, **swap)
+    assert _wave_time(136, 51200, 1, Sm90Config(256, 136, 4, 1, **swap)) == _wave_time(136, 51200, 1, old)
+    assert default_config(136, 51200, 5120, 1) == Sm90Config(256, 136, 4, 1, **swap)
+    assert default_config(472, 19456, 2560, 1) == Sm90Config(256, 160, 4, 1, gpc_order=True, **swap)
+    # 320 weight tiles: three waves in 128 rows (2.7), two in 256 (1.3): 256 rows take more waves' time.
+    assert default_config(152, 40960, 7168, 1) == Sm90Config(128, 152, 4, 1, **swap)
+    # One wave, and a batched problem.
+    one_wave = Sm90Config(128, 112, 4, 1, swap_ab=True)
+    assert _wide_fours(320, 3840, 1, one_wave) == one_wave
+    assert _wide_fours(136, 51200, 2, old) == old
+
+
 def test_narrow_split_over_odd_row_pairs_takes_clusters_of_four():
     """Split-K over 128-row tiles at most 128 wide in 2x1 clusters, over an odd count (three or more) of row-tile
     pairs, from K = 16384: 2x2 clusters whose runs fill 24-30 clusters of four, every tile in as many runs. Not for
