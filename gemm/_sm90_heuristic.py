@@ -451,8 +451,9 @@ def _with_narrow_partials(config: Sm90Config) -> Sm90Config:
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """The tiling rules' choice (`default_config` before `_trimmed_width`): a batched problem of at most 128 rows of M
-    runs swapped (`_skinny_batched_swap`); swapped 128-row pairs over waves take
-    256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
+    runs swapped (`_skinny_batched_swap`); a batched problem the swap rules swap keeps an unswapped one-wave tiling where
+    that fills the wave better (`_batched_unswapped_wave`); swapped 128-row pairs over waves take 256 rows where
+    `_wide_pairs` says, 4x1 tilings where `_wide_fours` does. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
     count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
