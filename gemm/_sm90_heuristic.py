@@ -451,8 +451,9 @@ def _with_narrow_partials(config: Sm90Config) -> Sm90Config:
 
 def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """The tiling rules' choice (`default_config` before `_trimmed_width`): a batched problem of at most 128 rows of M
-    runs swapped (`_skinny_batched_swap`); swapped 128-row pairs over waves take
-    256 rows where `_wide_pairs` says. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
+    runs swapped (`_skinny_batched_swap`); a batched problem the swap rules swap keeps an unswapped one-wave tiling where
+    that fills the wave better (`_batched_unswapped_wave`); swapped 128-row pairs over waves take 256 rows where
+    `_wide_pairs` says, 4x1 tilings where `_wide_fours` does. Where no swap rule pays, an unpaired unswapped choice gives way to 256-row
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
     count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
@@ -463,12 +464,53 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
-        return _in_gpc_order(m, l, _wide_pairs(m, n, k, l, swapped))
+        return _batched_unswapped_wave(m, n, k, l, b_major, swapped) or _in_gpc_order(
+            m, l, _wide_fours(m, n, l, _wide_pairs(m, n, k, l, swapped)))
     return (_split_in_clusters_of_four(m, n, k, l, a_major, b_major, unswapped)
             or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
             or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swapped: Sm90Config):
+    """A batched problem that `_swap_pays` swaps: the unswapped tiling of the same width (M on the tile's 64, 128 or 192
+    rows, N on the width wgmma issues the swapped tiles with), in 2x1 clusters where each batch's row tiles pair, else
+    1x2 where its column tiles do, that fits one wave and computes no more elements than the swapped tiles (padding and
+    a cluster's empty CTAs counted, the swapped width as `_trimmed_width` narrows it), where its tile is shorter than
+    the swapped tiling's whole waves (`_wave_time`: more CTAs fill the wave for the same work), or as short where N < M
+    (the swap's premise, M against a wider weight, fails); the shortest such tile; else None. The swap buys M a width
+    in steps of 16 (or 8) where unswapped it pads to whole row tiles; where M is whole row tiles that buys nothing, and
+    the batch count, not the weight, sets the CTA count. cuBLAS keeps these unswapped (its `64x128 2x1` on 512x128x4096
+    x16, `192x192 2x1 coopB` on 192x1536x2048 x16). Six alternating rounds each (H200, ratio to cuBLAS, fp16 / bf16
+    where two, twenty-ninth session), swapped / this tiling: 512x128x4096 x16 64x128 c1x2 0.925x, 0.932x / 64x128 c2x1
+    0.974x, 1.002x; 192x1536x2048 x16 256x192 c1x1 (96 CTAs) 0.939x, 0.925x / 192x192 c1x2 (128) 0.983x, 0.977x;
+    384x1536x2048 x8 256x192 c1x2 0.808x / 192x192 c2x1 0.936x; 192x3072x2048 x8 256x192 c1x1 0.933x / 192x192 c1x2
+    0.989x; 512x128x2048 x4 128x80 c4x1 0.591x / 64x80 c2x1 0.878x; 512x256x2048 x16 128x128 c1x2 0.890x / c2x1 0.905x;
+    512x256x4096 x32 128x256 c1x2 0.955x / c2x1 0.981x; 256x128x2048 x32 64x128 c1x2 0.949x / c2x1 0.983x; behind on
+    one: 256x128x2048 x8 64x64 c1x2 0.993x / c2x1 0.978x (10.7 us). Where the tiles tie and N > M it lost on two of
+    six (192x768x2048 x4 64x96 0.983x / 0.889x; 384x768x2048 x4 64x192 0.910x / 0.858x), so those stay swapped."""
+    if l == 1:
+        return None
+    width = swapped.tile_n
+    swapped = _trimmed_width(m, k, swapped)
+    swapped_time = _wave_time(m, n, l, swapped)
+    swapped_area = _padded_rows(m, swapped.tile_n, swapped.cluster_n) * _padded_rows(n, swapped.tile_m, swapped.cluster_m)
+    if width not in _widths(b_major):
+        return None
+    best = None
+    for rows in (64, 128, THREE_WARPGROUP_ROWS):
+        if rows == THREE_WARPGROUP_ROWS and width > THREE_WARPGROUP_MAX_WIDTH:
+            continue
+        cluster = (2, 1) if _cdiv(m, rows) % 2 == 0 else (1, 2) if _cdiv(n, width) % 2 == 0 else None
+        if cluster is None or _ctas(m, n, l, rows, width, *cluster) > _SMS:
+            continue
+        if _padded_rows(m, rows, cluster[0]) * _padded_rows(n, width, cluster[1]) > swapped_area:
+            continue
+        time = _tile_time(rows, width)
+        if (time < swapped_time or (time == swapped_time and n < m)) and (best is None or time < best[0]):
+            best = (time, Sm90Config(rows, width, *cluster))
+    return best[1] if best else None
 
 
 # A problem of fewer FLOP per byte of A and B (M N / (M + N)) than the H100's MMA rate over its DRAM bandwidth (about
@@ -1086,6 +1128,24 @@ def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Confi
     if not (pair and config.swap_ab and l == 1 and long_enough) or config.splits_k:
         return config
     if config.tile_n > _WIDE_SWAP_MAX_WIDTH or _wave_time(m, n, l, config) <= _tile_time(128, config.tile_n):
+        return config
+    wide = replace(config, tile_m=256)
+    return wide if _wave_time(m, n, l, wide) <= _wave_time(m, n, l, config) else config
+
+
+def _wide_fours(m: int, n: int, l: int, config: Sm90Config) -> Sm90Config:
+    """A swapped 128-row tiling in 4x1 clusters (four weight tiles share the tile of M) over several waves, one problem,
+    whole tiles: 256 rows of N by the same width, in the same cluster and walk, where their whole waves (30 clusters
+    of four each) take no longer (`_wave_time`); else `config`. As `_wide_pairs`: half the tiles read the tile of M
+    half as often, and the same MMA work issues fewer instructions. cuBLAS runs these (its `256x136_64x4_4x1` on
+    136x51200x5120, H200). Six alternating rounds each (H200, fp16 / bf16, ratio to cuBLAS, twenty-ninth session),
+    128 rows / 256: 136x51200x5120 128x136 0.954x, 0.955x / 0.986x, 0.986x (twenty-eighth session 0.966x, 0.965x /
+    0.979x, 0.990x); 472x19456x2560 (gpc) 128x160 1.013x, 1.036x / 1.029x, 1.050x; 560x51200x8192 128x192 0.978x /
+    0.994x; 536x51200x2048 128x184 0.966x / 0.985x; behind on one: 472x51200x4096 128x160 0.983x / 0.970x."""
+    four = config.tile_m == 128 and (config.cluster_m, config.cluster_n) == (4, 1)
+    if not (four and config.swap_ab and l == 1) or config.splits_k or config.tile_n > _WIDE_SWAP_MAX_WIDTH:
+        return config
+    if _wave_time(m, n, l, config) <= _tile_time(128, config.tile_n):
         return config
     wide = replace(config, tile_m=256)
     return wide if _wave_time(m, n, l, wide) <= _wave_time(m, n, l, config) else config

@@ -664,6 +664,56 @@ def test_skinny_batched_problems_run_swapped():
     assert not default_config(48, 7168, 2048, 64, "n").swap_ab
 
 
+def test_batched_swaps_keep_unswapped_tiles_that_fill_the_wave():
+    """A batched problem that the swap rules swap keeps the unswapped one-wave tiling of the same width where its tile
+    is shorter than the swapped tiling's waves (more CTAs for the same work), or as short where N < M; where the tiles
+    tie and N > M, where the unswapped tiles would compute more padding, and for one problem the swap stays."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _batched_unswapped_wave, _swap_pays, _unswapped_config, default_config
+
+    def swapped(m, n, k, l):
+        return _swap_pays(m, n, k, l, "k", _unswapped_config(m, n, k, l))
+
+    # cuBLAS's tilings there (H200 profile): 64x128 2x1 and 192x192 2x1, unswapped.
+    assert swapped(512, 128, 4096, 16) == Sm90Config(64, 128, 1, 2, swap_ab=True)
+    assert default_config(512, 128, 4096, 16) == Sm90Config(64, 128, 2, 1)  # as short, N < M
+    assert swapped(192, 1536, 2048, 16) == Sm90Config(256, 192, 1, 1, swap_ab=True)  # 96 CTAs
+    assert default_config(192, 1536, 2048, 16) == Sm90Config(192, 192, 1, 2)  # 128 CTAs
+    assert default_config(384, 1536, 2048, 8) == Sm90Config(192, 192, 2, 1)
+    # A 4x1 cluster over one weight tile runs three empty CTAs of four: 64-row tiles of M in its place.
+    assert swapped(512, 128, 2048, 4) == Sm90Config(128, 80, 4, 1, swap_ab=True)
+    assert default_config(512, 128, 2048, 4) == Sm90Config(64, 80, 2, 1)
+    # Tied tiles with N > M stay swapped (192x768x2048 x4: 0.983x swapped, 0.889x unswapped).
+    assert default_config(192, 768, 2048, 4) == Sm90Config(64, 96, 1, 2, swap_ab=True)
+    # Unswapped 64x80 would pad N = 128 to 160 where the swapped 64x80 pads nothing of N.
+    assert default_config(288, 128, 512, 4) == Sm90Config(64, 80, 1, 2, swap_ab=True)
+    # Three row tiles per expert with no one-wave unswapped tiling: the swap stays.
+    assert default_config(384, 2048, 7168, 8) == Sm90Config(256, 192, 1, 2, swap_ab=True)
+    # One problem: not this rule's.
+    assert _batched_unswapped_wave(512, 128, 4096, 1, "k", Sm90Config(64, 128, 1, 2, swap_ab=True)) is None
+
+
+def test_swapped_fours_take_256_rows_in_no_more_waves_time():
+    """Swapped 128-row tiles in 4x1 clusters over several waves take 256 rows of N, same width, cluster and walk,
+    where the whole waves take no longer; where 256 rows take more waves' time, or one wave holds the tiles, or the
+    problem is batched, the 128-row tiles stay."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _wave_time, _wide_fours, default_config
+
+    swap = dict(raster_along_m=False, swap_ab=True)
+    # 400 weight tiles: four waves of 30 clusters of four in 128 rows, two in 256 (cuBLAS's 256x136 4x1).
+    old = Sm90Config(128, 136, 4, 1, **swap)
+    assert _wave_time(136, 51200, 1, Sm90Config(256, 136, 4, 1, **swap)) == _wave_time(136, 51200, 1, old)
+    assert default_config(136, 51200, 5120, 1) == Sm90Config(256, 136, 4, 1, **swap)
+    assert default_config(472, 19456, 2560, 1) == Sm90Config(256, 160, 4, 1, gpc_order=True, **swap)
+    # 320 weight tiles: three waves in 128 rows (2.7), two in 256 (1.3): 256 rows take more waves' time.
+    assert default_config(152, 40960, 7168, 1) == Sm90Config(128, 152, 4, 1, **swap)
+    # One wave, and a batched problem.
+    one_wave = Sm90Config(128, 112, 4, 1, swap_ab=True)
+    assert _wide_fours(320, 3840, 1, one_wave) == one_wave
+    assert _wide_fours(136, 51200, 2, old) == old
+
+
 def test_narrow_split_over_odd_row_pairs_takes_clusters_of_four():
     """Split-K over 128-row tiles at most 128 wide in 2x1 clusters, over an odd count (three or more) of row-tile
     pairs, from K = 16384: 2x2 clusters whose runs fill 24-30 clusters of four, every tile in as many runs. Not for
