@@ -646,6 +646,9 @@ class _Tracer:
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
         self.packed_pages: set = set()  # variables of paged leaves that pack another index with the pages
+        # variable of a paged leaf -> whether each table read that selected it was a CTA's one entry
+        # (`_entry_per_cta`: `state_indices[b]`, a slot of a per-sequence cache, not pages)
+        self.slot_reads: dict = {}
         # (axis variable of a global mode, hashes of its index's unscaled terms, what its scaled terms were computed
         # from): a mode an index `outer * n + inner` selects (`_packed_index`, `flow._packed_head_rows`)
         self.packed_indices: list = []
@@ -666,6 +669,7 @@ class _Tracer:
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
+        self.untraced_read_at: dict = {}  # as read_at, for reads of tensors no record holds (a slot table)
         self.untraced_hosts: dict = {}  # an untraced parameter's key -> the host record launched in its place, or None
         # hashes of elements read at a literal index of one of two or more modes (`meta[cta, 0]`): a record's field
         self.field_reads: set = set()
@@ -1376,6 +1380,7 @@ class _Tracer:
                             self._register_read(found, coord, key)
                     elif found is None and tensor_key is not None:
                         self.read_untraced[key] = tensor_key
+                        self.untraced_read_at[key] = coord
                         if tensor_key not in self.untraced_hosts:
                             self.untraced_hosts[tensor_key] = self._host_record(tensor)
                     indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
@@ -1541,8 +1546,12 @@ class _Tracer:
         key = _ir_hash(getattr(value, "value", value))
         source = self.loaded.get(key)
         source = ("record", source) if source is not None else ("tensor", self.read_untraced.get(key))
-        if source[1] is None:
-            return
+        if source[1] is None:  # a value computed from the elements of one traced tensor alone (`k[i] * k_norm`, the
+            # norm reduced from k's own elements): that tensor's, as a straight read is
+            computed = {record for record, _ in _all_loaded_from(getattr(value, "value", value), self.loaded)}
+            if len(computed) != 1:
+                return
+            source = ("record", computed.pop())
         fills.append((source, tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", None))
                                     for c in coord)))
 
@@ -1915,12 +1924,29 @@ class _Tracer:
         read = _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced)
         if read is not None and read not in self.field_reads:  # (a work list's `meta[cta, 0]` picks no page)
             tables = self.paged.setdefault(leaf.var, set())
+            self.slot_reads.setdefault(leaf.var, set()).add(self._entry_per_cta(read))
             # (page ids staged in registers first, `k_idx[i] = mPT[k]`: the registers' mode and the table's)
             for table in {self._pages_walked(read), self._pages_walked(self._held_table_read(read))} - {None}:
                 tables.add(table)
             others = [e for e in _leaves(extent)][:-1] if extent is not None else None
             if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
                 self.packed_pages.add(leaf.var)
+
+    def _entry_per_cta(self, key) -> bool:
+        """Whether an element read out of a table (`key`) is a CTA's one entry: a table of one mode read at an index
+        the block index alone computes (`state_indices[block // heads]`), not one a thread, a loop or another
+        table's entry takes part in (`block_table[b, lane]`, `kv_indices[indptr[b] + j]`): a slot of a
+        per-sequence cache, where a page table hands each sequence many pages."""
+        coord = self.read_at.get(key, self.untraced_read_at.get(key))
+        if key in self.host_reads or coord is None:
+            return False
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        if len(coord) != 1 or isinstance(coord[0], int) or not _from_block_index(coord[0], set()):
+            return False
+        value = getattr(coord[0], "value", None)
+        return value is not None and _read_from_table(
+            value, lambda k: k in self.loaded or k in self.read_untraced) is None \
+            and _up_defining_ops(value, lambda v: True if _loop_index(v) else None, depth=6) is None
 
     def _nested_pages(self, record, mode, coord: tuple) -> None:
         """A nested coordinate that selects a grouped mode leaf by leaf (`tKgK[None, None, 0, ((0, head_kv), page)]`
@@ -3418,6 +3444,7 @@ class _Tracer:
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
+                         slots={v for v, per_cta in self.slot_reads.items() if per_cta == {True}},
                          packed_pages=self.packed_pages, packed_indices=self.packed_indices, tile_picks=self.tile_picks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
