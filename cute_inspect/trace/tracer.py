@@ -2674,7 +2674,7 @@ class _Tracer:
             input_outputs=tuple(found[arg][0][1] for arg in by_arg), library=site.file.startswith(_library_dir()),
         )
         accumulator = found["d"][0][0] if found["d"] is not None else ("tmem", _address_key(d))
-        shape_bits = _constant(instruction) if instruction is not None else None
+        shape_bits = _descriptor_bits(instruction)
         if shape_bits is not None:  # the scale-factor ids a block-scaled MMA selects per k-step make no product
             shape_bits &= ~_SCALE_IDS
         number = self.objects.by_hand((accumulator, shape_bits))
@@ -5110,7 +5110,10 @@ _AFFINE = ("arith.addi", "arith.muli")
 
 # a tcgen05 MMA in inline PTX: `tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;` -> the operand numbers of
 # its D address, A descriptor (or `[$1]`, A's TMEM address), B descriptor and instruction descriptor
-_HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
+# (the instruction descriptor an operand `$n`, or an immediate the author wrote into the text: `tcgen05.mma [$0], $1,
+# $2, 136314896, p`)
+_HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*"
+                       r"(?:\$(\d+)|(0x[0-9a-fA-F]+|\d+)\b)")
 # the calls that may issue an MMA by hand: inline PTX, and NVVM's tcgen05 MMA ops (their D, A, B and instruction
 # descriptor arguments)
 _ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale", "tcgen05_mma_ws")
@@ -5126,7 +5129,11 @@ def _hand_mma_operands(call) -> tuple | None:
     if issued is None:
         return None
     values = list(call.bound.get("operands_") or ())
-    return tuple(values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+    *registers, immediate = issued.groups()
+    found = [values[int(i)] if i is not None and int(i) < len(values) else None for i in registers]
+    if immediate is not None:
+        found[3] = int(immediate, 0)
+    return tuple(found)
 
 
 # a warp MMA in inline PTX (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) and its register groups
@@ -5230,7 +5237,7 @@ _TRANSPOSE_BITS = {"A": 15, "B": 16}
 
 def _transposed(instruction, slot: str) -> bool:
     """Whether a hand-issued MMA's constant instruction descriptor reads the operand in `slot` MN-major."""
-    constant = _constant(instruction) if instruction is not None and slot in _TRANSPOSE_BITS else None
+    constant = _descriptor_bits(instruction) if slot in _TRANSPOSE_BITS else None
     return constant is not None and bool(constant >> _TRANSPOSE_BITS[slot] & 1)
 
 
@@ -5338,6 +5345,13 @@ def _static_int(value) -> int | None:
         number = re.fullmatch(r'[^"]*"(\d+)"[^"]*', str(value.type))
         found = int(number.group(1)) if number else None
     return found
+
+
+def _descriptor_bits(instruction) -> int | None:
+    """A hand-issued MMA's instruction descriptor: an immediate of its PTX text (an int), or a constant value."""
+    if instruction is None or isinstance(instruction, int):
+        return instruction
+    return _constant(instruction)
 
 
 def _constant(value) -> int | None:
