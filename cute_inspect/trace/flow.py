@@ -1282,7 +1282,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     run-time index -> the axis variables of every mode it selected; `paged`: the variable of each global mode an
     index read out of another tensor selected (pages of a paged cache) -> the variables of the table's modes that
     walk the pages; `packed_indices`: see `_packed_head_rows`; `slots`: the variables of those global modes that
-    every table read selected at an index no loop walks (one entry per CTA: `_state_slots`)."""
+    every table read selected as a CTA's one entry (`tracer._entry_per_cta`, `_state_slots`)."""
     instance, rows_apart, apart, axes.row_tiles = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
@@ -1753,12 +1753,12 @@ def _labelled_leaves(records: list):
 def _state_slots(axes: Axes, records: list, named: dict, slots: set) -> set:
     """A product no other MMA reads or feeds (no attention named), one of whose operands is a whole matrix of a
     per-sequence cache: its input holds a mode that one table entry per CTA selects (`slots`, class roots: `S =
-    state[state_indices[b]]`, read at an index no loop walks, where a paged cache's table is walked page by page)
-    beside the operand's rows and the axis it contracts, and one SMEM tile holds all of its rows. That matrix is
-    a recurrent state (linear attention's S, kept between decode steps): its rows and the axis the product
-    contracts are feature dims D, and the other operand's rows the tokens that read it, the queries Q (o = S q), as
-    linear attention's readers of a state (`Axes._linear_attention`). Returns the slot roots it read as states
-    (the page rules leave those alone)."""
+    state[state_indices[b]]`, read at an index the block index alone computes, where a page table hands a sequence
+    many pages) beside the operand's rows and the axis it contracts, and one SMEM tile holds all of its rows. That
+    matrix is a recurrent state (linear attention's S, kept between decode steps): its rows and the axis the
+    product contracts are feature dims D, and the other operand's rows the tokens that read it, the queries Q
+    (o = S q), as linear attention's readers of a state (`Axes._linear_attention`). Returns the slot roots it read
+    as states (the page rules leave those alone)."""
     if not slots or axes.chains or any(rule in _ATTENTION_RULES for _, rule in named.values()):
         return set()
     tiles = _smem_extents(axes, records)
