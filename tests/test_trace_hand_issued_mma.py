@@ -40,3 +40,13 @@ def test_the_buffers_and_the_accumulator_it_reads_are_its_operands(events):
 
 def test_the_epilogues_own_view_of_the_accumulator_is_the_accumulator(events):
     assert labels_of(events, "late")[0] == ["mma-atom-M", "mma-atom-N", "mma-rest-M", "mma-rest-N", "stage"]
+
+
+def test_an_instruction_descriptor_written_into_the_ptx_text_issues_the_same_gemm():
+    events = trace_json(f"{KERNEL}:compile_hand_immediate", arch="sm_100a")
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 4
+    assert gemms[0]["operands"] == {"D": _index(events, "sums"), "A": _index(events, "buf_r"),
+                                    "B": _index(events, "buf_c"), "C": _index(events, "sums")}
+    assert len({g["made_by"]["object"] for g in gemms}) == 1
+    assert labels_of(events, "buf_r")[0] == ["mma-atom-M", "mma-atom-K", "mma-rest-M", "mma-rest-K", "stage"]

@@ -1274,14 +1274,15 @@ def _regrouped_from(records: list, index: int, depth: int = 2) -> list:
 def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = None,
            index_uses: dict | None = None, partitioners: Partitioners | None = None,
            gathers: tuple | None = None, paged: dict | None = None, packed_pages: set | None = None,
-           packed_indices: list | None = None, tile_picks: dict | None = None) -> None:
+           packed_indices: list | None = None, tile_picks: dict | None = None, slots: set | None = None) -> None:
     """`tiler_ranks`: copy object number -> how many modes its tiler cuts (`Partitioners.tiler_ranks`);
     `index_uses`: a run-time index -> the axis variables of the modes it indexed; `partitioners`: the trace's
     MMA and copy objects (the tilers of its copies, the tensors their partitions cut); `gathers`: [(record index,
     axis variable, run-time index, what it was computed from)] of the modes run-time indices selected, and each
     run-time index -> the axis variables of every mode it selected; `paged`: the variable of each global mode an
     index read out of another tensor selected (pages of a paged cache) -> the variables of the table's modes that
-    walk the pages; `packed_indices`: see `_packed_head_rows`."""
+    walk the pages; `packed_indices`: see `_packed_head_rows`; `slots`: the variables of those global modes that
+    every table read selected as a CTA's one entry (`tracer._entry_per_cta`, `_state_slots`)."""
     instance, rows_apart, apart, axes.row_tiles = _issued_mmas(records, views)
     if instance:
         axes.split(instance, rows_apart, apart)
@@ -1326,7 +1327,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         named = _solved(axes, records)
     if _named_viewed_leaves(axes, named):
         named = _solved(axes, records)
-    _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged or ()}))
+    slot_roots = _state_slots(axes, records, named, {axes.find(v) for v in slots or ()})
+    paged = {v: tables for v, tables in (paged or {}).items() if axes.find(v) not in slot_roots}
+    _one_tokens_heads(axes, records, named, _paged_scores(axes, records, named, {axes.find(v) for v in paged}))
     if gathers:
         _packed_rows(axes, named, _gathered_rows(records, gathers[0]), gathers[1])
     _rows_filled_from_two(axes, records, named)
@@ -1747,6 +1750,74 @@ def _labelled_leaves(records: list):
                     yield record, label, extent, global_side
 
 
+def _state_slots(axes: Axes, records: list, named: dict, slots: set) -> set:
+    """A product no other MMA reads or feeds (no attention named), one of whose operands is a whole matrix of a
+    per-sequence cache: its input holds a mode that one table entry per CTA selects (`slots`, class roots: `S =
+    state[state_indices[b]]`, read at an index the block index alone computes, where a page table hands a sequence
+    many pages) beside the operand's rows and the axis it contracts, and one SMEM tile holds all of its rows. That
+    matrix is a recurrent state (linear attention's S, kept between decode steps): its rows and the axis the
+    product contracts are feature dims D, and the other operand's rows the tokens that read it, the queries Q
+    (o = S q), as linear attention's readers of a state (`Axes._linear_attention`). Returns the slot roots it read
+    as states (the page rules leave those alone)."""
+    if not slots or axes.chains or any(rule in _ATTENTION_RULES for _, rule in named.values()):
+        return set()
+    tiles = _smem_extents(axes, records)
+    holders = _global_holders(axes, records, slots)
+    found = set()
+    for key, var in list(axes.key_var.items()):
+        if key[0] != "mma" or key[2] != "K":
+            continue
+        over = axes.find(var)
+        rows, cols = (axes.key_var.get(("mma", key[1], a)) for a in "MN")
+        rows, cols = (axes.find(v) if v is not None else None for v in (rows, cols))
+        if None in (rows, cols) or len({rows, cols, over}) < 3:
+            continue
+        held = [(r, slot) for r in (rows, cols) for roots, extents, slot in holders
+                if r in roots and over in roots and 1 < extents.get(r, 0) <= tiles.get(r, 0)]
+        if len({r for r, _ in held}) != 1:
+            continue
+        state_rows = held[0][0]
+        tokens = cols if state_rows == rows else rows
+        for root, letter in ((state_rows, "D"), (over, "D"), (tokens, "Q")):
+            named[root] = (letter, "attention")
+        found.update(slot for _, slot in held)
+    return found
+
+
+def _smem_extents(axes: Axes, records: list) -> dict:
+    """class root -> the largest static extent an SMEM tensor's leaf along it has: how much of an axis one CTA's
+    tile holds."""
+    tiles: dict = {}
+    for record in records:
+        if record.memspaces[:1] != ("smem",) or not record.levels or not record.shapes \
+                or not isinstance(record.shapes[0], tuple):
+            continue
+        leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
+        for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
+            if label.var is not None and isinstance(extent, int):
+                root = axes.find(label.var)
+                tiles[root] = max(tiles.get(root, 0), extent)
+    return tiles
+
+
+def _global_holders(axes: Axes, records: list, selected: set) -> list:
+    """(class roots of its modes, root -> static extent, the selected root) of each global tensor with a mode in
+    `selected` (class roots): the inputs a table's entries select a slot or page of."""
+    found = []
+    for record in records:
+        if record.op not in ("input", "make_tensor") or not set(record.memspaces) & {"gmem", "coord"} \
+                or not record.levels or not record.shapes or not isinstance(record.shapes[0], tuple):
+            continue
+        modes = _modes(record.levels[0])
+        if len(modes) != len(record.shapes[0]):
+            continue
+        roots = [axes.find(m.var) if isinstance(m, _levels.ModeLabel) and m.var is not None else None for m in modes]
+        for slot in set(roots) & selected:
+            found.append((set(roots) - {None}, {r: e for r, e in zip(roots, record.shapes[0])
+                                                if r is not None and isinstance(e, int)}, slot))
+    return found
+
+
 def _paged_scores(axes: Axes, records: list, named: dict, paged: set) -> set:
     """A product no other MMA reads or feeds (no attention named), one of whose operands is read from a paged cache,
     is attention scores: an indexer's logits S^T = K Q^T over pages of keys. The paged operand's input holds a mode a
@@ -1756,24 +1827,8 @@ def _paged_scores(axes: Axes, records: list, named: dict, paged: set) -> set:
     `w[None, None, expert[tile]]`) is a whole matrix, more rows than a tile. Returns the roots of the queries."""
     if not paged or axes.chains or any(rule in ("attention", "hint:scores") for _, rule in named.values()):
         return set()
-    pages, tiles = [], {}  # (class root -> static extent) of each global input with a paged mode; SMEM leaf extents
-    for record in records:
-        if not record.levels or not record.shapes or not isinstance(record.shapes[0], tuple):
-            continue
-        if record.memspaces[:1] == ("smem",):
-            leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
-            for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
-                if label.var is not None and isinstance(extent, int):
-                    root = axes.find(label.var)
-                    tiles[root] = max(tiles.get(root, 0), extent)
-        elif record.op in ("input", "make_tensor") and set(record.memspaces) & {"gmem", "coord"}:
-            modes = _modes(record.levels[0])
-            held = {axes.find(m.var): e for m, e in zip(modes, record.shapes[0])
-                    if isinstance(m, _levels.ModeLabel) and m.var is not None and isinstance(e, int)}
-            if len(modes) == len(record.shapes[0]) and any(
-                    isinstance(m, _levels.ModeLabel) and m.var is not None and axes.find(m.var) in paged for m in modes):
-                pages.append(({axes.find(m.var) for m in modes if isinstance(m, _levels.ModeLabel) and m.var is not None},
-                              held))
+    tiles = _smem_extents(axes, records)
+    pages = [(roots, held) for roots, held, _ in _global_holders(axes, records, paged)]
     found = set()
     for key, var in list(axes.key_var.items()):
         if key[0] != "mma" or key[2] != "K":

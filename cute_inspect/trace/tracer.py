@@ -646,6 +646,9 @@ class _Tracer:
         # variables of the table's modes that walk the pages: see `_paged_mode`
         self.paged: dict = {}
         self.packed_pages: set = set()  # variables of paged leaves that pack another index with the pages
+        # variable of a paged leaf -> whether each table read that selected it was a CTA's one entry
+        # (`_entry_per_cta`: `state_indices[b]`, a slot of a per-sequence cache, not pages)
+        self.slot_reads: dict = {}
         # (axis variable of a global mode, hashes of its index's unscaled terms, what its scaled terms were computed
         # from): a mode an index `outer * n + inner` selects (`_packed_index`, `flow._packed_head_rows`)
         self.packed_indices: list = []
@@ -666,6 +669,7 @@ class _Tracer:
         # hash of an element read's value -> the value key of the untraced tensor it was read from (a kernel
         # parameter only ever read element by element): the source of a hand fill (`_element_fill`)
         self.read_untraced: dict = {}
+        self.untraced_read_at: dict = {}  # as read_at, for reads of tensors no record holds (a slot table)
         self.untraced_hosts: dict = {}  # an untraced parameter's key -> the host record launched in its place, or None
         # hashes of elements read at a literal index of one of two or more modes (`meta[cta, 0]`): a record's field
         self.field_reads: set = set()
@@ -1376,6 +1380,7 @@ class _Tracer:
                             self._register_read(found, coord, key)
                     elif found is None and tensor_key is not None:
                         self.read_untraced[key] = tensor_key
+                        self.untraced_read_at[key] = coord
                         if tensor_key not in self.untraced_hosts:
                             self.untraced_hosts[tensor_key] = self._host_record(tensor)
                     indexed = self._indexed(tensor, coord if isinstance(coord, tuple) else (coord,))
@@ -1541,8 +1546,12 @@ class _Tracer:
         key = _ir_hash(getattr(value, "value", value))
         source = self.loaded.get(key)
         source = ("record", source) if source is not None else ("tensor", self.read_untraced.get(key))
-        if source[1] is None:
-            return
+        if source[1] is None:  # a value computed from the elements of one traced tensor alone (`k[i] * k_norm`, the
+            # norm reduced from k's own elements): that tensor's, as a straight read is
+            computed = {record for record, _ in _all_loaded_from(getattr(value, "value", value), self.loaded)}
+            if len(computed) != 1:
+                return
+            source = ("record", computed.pop())
         fills.append((source, tuple(c if isinstance(c, int) else _ir_hash(getattr(c, "value", None))
                                     for c in coord)))
 
@@ -1915,12 +1924,29 @@ class _Tracer:
         read = _read_from_table(index, lambda key: key in self.loaded or key in self.read_untraced)
         if read is not None and read not in self.field_reads:  # (a work list's `meta[cta, 0]` picks no page)
             tables = self.paged.setdefault(leaf.var, set())
+            self.slot_reads.setdefault(leaf.var, set()).add(self._entry_per_cta(read))
             # (page ids staged in registers first, `k_idx[i] = mPT[k]`: the registers' mode and the table's)
             for table in {self._pages_walked(read), self._pages_walked(self._held_table_read(read))} - {None}:
                 tables.add(table)
             others = [e for e in _leaves(extent)][:-1] if extent is not None else None
             if others is not None and all(e == 1 for e in others) and _adds_another_index(index, read):
                 self.packed_pages.add(leaf.var)
+
+    def _entry_per_cta(self, key) -> bool:
+        """Whether an element read out of a table (`key`) is a CTA's one entry: a table of one mode read at an index
+        the block index alone computes (`state_indices[block // heads]`), not one a thread, a loop or another
+        table's entry takes part in (`block_table[b, lane]`, `kv_indices[indptr[b] + j]`): a slot of a
+        per-sequence cache, where a page table hands each sequence many pages."""
+        coord = self.read_at.get(key, self.untraced_read_at.get(key))
+        if key in self.host_reads or coord is None:
+            return False
+        coord = coord if isinstance(coord, tuple) else (coord,)
+        if len(coord) != 1 or isinstance(coord[0], int) or not _from_block_index(coord[0], set()):
+            return False
+        value = getattr(coord[0], "value", None)
+        return value is not None and _read_from_table(
+            value, lambda k: k in self.loaded or k in self.read_untraced) is None \
+            and _up_defining_ops(value, lambda v: True if _loop_index(v) else None, depth=6) is None
 
     def _nested_pages(self, record, mode, coord: tuple) -> None:
         """A nested coordinate that selects a grouped mode leaf by leaf (`tKgK[None, None, 0, ((0, head_kv), page)]`
@@ -2648,7 +2674,7 @@ class _Tracer:
             input_outputs=tuple(found[arg][0][1] for arg in by_arg), library=site.file.startswith(_library_dir()),
         )
         accumulator = found["d"][0][0] if found["d"] is not None else ("tmem", _address_key(d))
-        shape_bits = _constant(instruction) if instruction is not None else None
+        shape_bits = _descriptor_bits(instruction)
         if shape_bits is not None:  # the scale-factor ids a block-scaled MMA selects per k-step make no product
             shape_bits &= ~_SCALE_IDS
         number = self.objects.by_hand((accumulator, shape_bits))
@@ -3418,6 +3444,7 @@ class _Tracer:
         try:
             _flow.settle(self.axes, self.trace.records, self.views, self.objects.tiler_ranks, self.index_uses,
                          self.objects, gathers=(self.gathers, self.selections), paged=self.paged,
+                         slots={v for v, per_cta in self.slot_reads.items() if per_cta == {True}},
                          packed_pages=self.packed_pages, packed_indices=self.packed_indices, tile_picks=self.tile_picks)
         except Exception as exc:  # the labels made while tracing stay
             self.errors.append(f"axes: {type(exc).__name__}: {exc}")
@@ -5083,7 +5110,10 @@ _AFFINE = ("arith.addi", "arith.muli")
 
 # a tcgen05 MMA in inline PTX: `tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p;` -> the operand numbers of
 # its D address, A descriptor (or `[$1]`, A's TMEM address), B descriptor and instruction descriptor
-_HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*\$(\d+)")
+# (the instruction descriptor an operand `$n`, or an immediate the author wrote into the text: `tcgen05.mma [$0], $1,
+# $2, 136314896, p`)
+_HAND_MMA = re.compile(r"tcgen05\.mma[\w.:]*\s+\[\$(\d+)\]\s*,\s*\[?\$(\d+)\]?\s*,\s*\$(\d+)\s*,\s*"
+                       r"(?:\$(\d+)|(0x[0-9a-fA-F]+|\d+)\b)")
 # the calls that may issue an MMA by hand: inline PTX, and NVVM's tcgen05 MMA ops (their D, A, B and instruction
 # descriptor arguments)
 _ISSUED_BY_HAND = ("inline_asm", "tcgen05_mma", "tcgen05_mma_block_scale", "tcgen05_mma_ws")
@@ -5099,7 +5129,11 @@ def _hand_mma_operands(call) -> tuple | None:
     if issued is None:
         return None
     values = list(call.bound.get("operands_") or ())
-    return tuple(values[int(i)] if int(i) < len(values) else None for i in issued.groups())
+    *registers, immediate = issued.groups()
+    found = [values[int(i)] if i is not None and int(i) < len(values) else None for i in registers]
+    if immediate is not None:
+        found[3] = int(immediate, 0)
+    return tuple(found)
 
 
 # a warp MMA in inline PTX (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) and its register groups
@@ -5203,7 +5237,7 @@ _TRANSPOSE_BITS = {"A": 15, "B": 16}
 
 def _transposed(instruction, slot: str) -> bool:
     """Whether a hand-issued MMA's constant instruction descriptor reads the operand in `slot` MN-major."""
-    constant = _constant(instruction) if instruction is not None and slot in _TRANSPOSE_BITS else None
+    constant = _descriptor_bits(instruction) if slot in _TRANSPOSE_BITS else None
     return constant is not None and bool(constant >> _TRANSPOSE_BITS[slot] & 1)
 
 
@@ -5311,6 +5345,13 @@ def _static_int(value) -> int | None:
         number = re.fullmatch(r'[^"]*"(\d+)"[^"]*', str(value.type))
         found = int(number.group(1)) if number else None
     return found
+
+
+def _descriptor_bits(instruction) -> int | None:
+    """A hand-issued MMA's instruction descriptor: an immediate of its PTX text (an int), or a constant value."""
+    if instruction is None or isinstance(instruction, int):
+        return instruction
+    return _constant(instruction)
 
 
 def _constant(value) -> int | None:

@@ -22,16 +22,27 @@ INSTRUCTION = 0x08100490  # a kind::f16 instruction descriptor (bf16 x bf16 -> f
 
 
 @cute.jit
-def issue(acc, desc_a, desc_b, accumulate: cutlass.Constexpr):
-    llvm.inline_asm(
-        None,
-        [cutlass.Int32(acc.iterator.toint()).ir_value(), desc_a.ir_value(), desc_b.ir_value(),
-         cutlass.Int32(INSTRUCTION).ir_value(), cutlass.Int32(accumulate).ir_value()],
-        "{ .reg .pred p; setp.ne.u32 p, $4, 0; tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p; }",
-        "r,l,l,r,r",
-        has_side_effects=True,
-        asm_dialect=0,
-    )
+def issue(acc, desc_a, desc_b, accumulate: cutlass.Constexpr, immediate: cutlass.Constexpr):
+    if cutlass.const_expr(immediate):  # the instruction descriptor written into the PTX text, no operand of its own
+        llvm.inline_asm(
+            None,
+            [cutlass.Int32(acc.iterator.toint()).ir_value(), desc_a.ir_value(), desc_b.ir_value(),
+             cutlass.Int32(accumulate).ir_value()],
+            f"{{ .reg .pred p; setp.ne.u32 p, $3, 0; tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, {INSTRUCTION}, p; }}",
+            "r,l,l,r",
+            has_side_effects=True,
+            asm_dialect=0,
+        )
+    else:
+        llvm.inline_asm(
+            None,
+            [cutlass.Int32(acc.iterator.toint()).ir_value(), desc_a.ir_value(), desc_b.ir_value(),
+             cutlass.Int32(INSTRUCTION).ir_value(), cutlass.Int32(accumulate).ir_value()],
+            "{ .reg .pred p; setp.ne.u32 p, $4, 0; tcgen05.mma.cta_group::1.kind::f16 [$0], $1, $2, $3, p; }",
+            "r,l,l,r,r",
+            has_side_effects=True,
+            asm_dialect=0,
+        )
 
 
 def descriptor(view):
@@ -40,7 +51,7 @@ def descriptor(view):
 
 
 @ext.kernel
-def hand_kernel(cols_in: cute.Tensor, rows_in: cute.Tensor):
+def hand_kernel(cols_in: cute.Tensor, rows_in: cute.Tensor, immediate: cutlass.Constexpr):
     mma = sm100.make_trivial_tiled_mma(BF16, tcgen05.OperandMajorMode.K, tcgen05.OperandMajorMode.K, F32,
                                        tcgen05.CtaGroup.ONE, TILE[:2])
     buf_c = ext.allocate(BF16, cute.AddressSpace.smem, sm100.make_smem_layout_b(mma, TILE, BF16, 1), alignment=1024)
@@ -64,7 +75,7 @@ def hand_kernel(cols_in: cute.Tensor, rows_in: cute.Tensor):
         first_r, first_c = buf_r[None, None, 0, 0], buf_c[None, None, 0, 0]
         desc_r, desc_c = descriptor(first_r), descriptor(first_c)
         for kb in cutlass.range_constexpr(K_STEPS):  # a k-block is 32 bytes further: 2 in the 16-byte address field
-            issue(sums[None, None, None, 0], desc_r + kb * 2, desc_c + kb * 2, kb != 0)
+            issue(sums[None, None, None, 0], desc_r + kb * 2, desc_c + kb * 2, kb != 0, immediate)
     if warp < 4:
         late = cute.make_tensor(cute.arch.retrieve_tmem_ptr(F32, 16, word.iterator), layout)
         load = cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(8)), F32)
@@ -73,13 +84,17 @@ def hand_kernel(cols_in: cute.Tensor, rows_in: cute.Tensor):
 
 
 @ext.jit
-def hand_host(cols_in: cute.Tensor, rows_in: cute.Tensor):
-    hand_kernel(cols_in, rows_in).launch(grid=(2, 2, 1), block=(160, 1, 1))
+def hand_host(cols_in: cute.Tensor, rows_in: cute.Tensor, immediate: cutlass.Constexpr):
+    hand_kernel(cols_in, rows_in, immediate).launch(grid=(2, 2, 1), block=(160, 1, 1))
 
 
-def compile_hand():
+def compile_hand(immediate=False):
     from cutlass.cute.runtime import make_fake_compact_tensor
 
     cols_in, rows_in = (make_fake_compact_tensor(BF16, (extent, TILE[2]), stride_order=(1, 0), assumed_align=16)
                         for extent in (128, 256))
-    return ext.compile(hand_host, cols_in, rows_in)
+    return ext.compile(hand_host, cols_in, rows_in, immediate)
+
+
+def compile_hand_immediate():
+    return compile_hand(immediate=True)
