@@ -3349,11 +3349,14 @@ class _Tracer:
         for name in names:
             if not name or name == "_":  # a throwaway is not a name
                 continue
-            for shown, value in _held(name, local.get(name), tensor):
+            held = _held(name, local.get(name), tensor)
+            for shown, value in held:
                 # once the compile has ended its IR is gone: only what is already known may be asked
                 found = self.lookup(value) if live else self.known.get(_value_key(value))
                 if found and found[0] == record.index and found[1] < len(bound):
                     bound[found[1]], hit = shown, True
+            if not held and self._wraps_record(local.get(name), record, site, live):
+                bound[0], hit = name, True
         if not hit:
             return False
         if (record.file, record.line) != (site.file, site.line) and "made_at" not in record.meta:
@@ -4276,6 +4279,22 @@ class _Tracer:
         except (AttributeError, TypeError, ValueError):
             return None
         return extents[leaf][0] if extents and leaf < len(extents) and extents[leaf] is not None else None
+
+    def _wraps_record(self, value, record: Record, site: CallSite, live: bool) -> bool:
+        """Whether `value` is the `cutlass.Array` wrapping the record's register tensor: its constructor makes the
+        tensor inside the DSL and keeps only its address, so the name a kernel binds holds the wrapper. While the
+        IR lives, the address's defining ops lead up to the tensor; after it (a helper's last array, bound after
+        the kernel's last traced call), the array made at the record's own statement with its shape is it."""
+        impl = getattr(value, "_impl", None)
+        base = getattr(impl, "_base", None)
+        if base is None or type(value).__name__ != "Array" or _is_tensor(value) or record.op != "make_rmem_tensor":
+            return False
+        if live:
+            found = _up_defining_ops(base, self._known_value, depth=4, unwrap=True)
+            return found is not None and found[0] == record.index
+        shape = getattr(impl, "_shape", None)
+        return (record.file, record.line, record.col) == (site.file, site.line, site.col) and \
+            isinstance(shape, tuple) and len(record.shapes) == 1 and format_shape(record.shapes[0]) == format_shape(shape)
 
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
