@@ -30,3 +30,12 @@ def test_an_array_bound_after_the_last_traced_call_is_named_too(events):
 def test_each_element_of_a_comprehension_over_range_takes_its_own_target(events):
     assert _named(events, "first") == [39]
     assert _named(events, "second") == [39]
+
+
+def test_a_vector_filled_under_a_bounds_check_holds_the_loads_values_not_a_buffers_leaves():
+    # tests/kernels/bounded_fill.py: `vals` (8:1) beside the (8, 1):(1, 0) SMEM buffer `partial`, filled with
+    # `v = 0; if row < rows: v = x[row, col + i]`: what the thread's loads moved, not the buffer's modes
+    events = trace_json("tests/kernels/bounded_fill.py:compile_bounded", arch="sm_80")
+    (vals,) = [e for e in events if e["names"] == ["vals"]]
+    assert vals["leaf_labels"] == [["copy-atom"]]
+    assert vals["label_rules"] == [["filled_by_hand"]]

@@ -588,7 +588,7 @@ class _Tracer:
         # labels name; its labels):
         # two MMAs' accumulator shapes may be equal (`make_rmem_tensor(qk_acc_shape)` after `o_acc_shape`)
         self.fragment_shape_objects: dict = {}
-        self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
+        self.recent: list = []  # (shape, labels, layout, memspace) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # (id(ThrCopy), hint) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners(_is_loop_carried)
@@ -881,12 +881,12 @@ class _Tracer:
         self.trace.records.append(record)
         if record.op in ("input", "copy", "gemm"):
             return
-        for shape, layout, labels in zip(record.shapes, record.layouts, record.levels):
+        for shape, layout, labels, memspace in zip(record.shapes, record.layouts, record.levels, record.memspaces):
             if _levels.is_labelled(labels):
                 if layout:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
-                self.recent = (self.recent + [(shape, labels, layout)])[-64:]
+                self.recent = (self.recent + [(shape, labels, layout, memspace)])[-64:]
 
     def _block_copy(self, bound, frame) -> None:
         """`block_copy(atom, src, dst)` copies whole tiles, each side (tile, rest...) with no partition call to
@@ -1512,8 +1512,9 @@ class _Tracer:
         if found is None:
             return
         raw = getattr(value, "value", value)
-        untraced = _all_loaded_from(raw, self.read_untraced)
-        if untraced and not _all_loaded_from(raw, self.loaded):
+        # through a run-time `if`'s branches: a bounds check's `v = 0; if row < rows: v = Q[row, c]`
+        untraced = _all_loaded_from(raw, self.read_untraced, branches=True)
+        if untraced and not _all_loaded_from(raw, self.loaded, branches=True):
             meta = self.trace.records[found[0]].meta
             meta["untraced_fills"] = meta.get("untraced_fills", 0) + 1
             # the host tensors the parameters read were launched from (`flow._routing_rows`: a router's table)
@@ -4508,7 +4509,7 @@ class _Tracer:
         an unrelated copy's partition (another accumulator's tcgen05.ld)."""
         if not isinstance(shape, tuple) or len(shape) < 2:
             return None
-        for other, labels, _layout in reversed(self.recent):
+        for other, labels, _layout, _memspace in reversed(self.recent):
             if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
                     or other[0] != shape[0] or self._no_threads_share(labels):
                 continue
@@ -4530,7 +4531,7 @@ class _Tracer:
         those first modes."""
         if not isinstance(shape, tuple):
             return None
-        for other, labels, _layout in reversed(self.recent):
+        for other, labels, _layout, _memspace in reversed(self.recent):
             if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape \
                     and not self._no_threads_share(labels):
                 return tuple(labels[:len(shape)])
@@ -4553,7 +4554,7 @@ class _Tracer:
         (1, CPY_M, CPY_K) over `tAgA` ((8,1), CPY_M, CPY_K)): that partition's labels."""
         if not isinstance(shape, tuple) or len(shape) < 2:
             return None
-        for other, labels, _layout in reversed(self.recent):
+        for other, labels, _layout, _memspace in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
                     and len(labels) == len(shape) and not self._no_threads_share(labels):
                 return labels
@@ -4568,7 +4569,9 @@ class _Tracer:
         wanted = _sorted_leaves(new)
         if not wanted:
             return None
-        for _shape, labels, layout in reversed(self.recent):
+        for _shape, labels, layout, memspace in reversed(self.recent):
+            if info.memspace == "rmem" and memspace in ("smem", "gmem"):
+                continue  # registers are storage of their own: a bare vector is no view of a buffer's leaves
             old = leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
             if old is None or not isinstance(old, tuple) or len(old) != len(labels) \
                     or _sorted_leaves(old) != wanted:  # compared before any label is unpacked: most differ
