@@ -2695,7 +2695,10 @@ class _Tracer:
             numbers = [int(n) - outputs for n in re.findall(r"\$(\d+)", group)]
             held = {self._fragment_of(values[n]) for n in numbers if 0 <= n < len(values)} - {None}
             if len(held) == 1:
-                issue[slot] = held.pop()
+                fragment, source, coord = held.pop()
+                if coord is None and fragment == source:  # registers read one by one: `acc[m, n, 0..3]`
+                    coord = self._registers_read_at([values[n] for n in numbers if 0 <= n < len(values)])
+                issue[slot] = (fragment, source, coord)
         if not _warp_mma_arrays(issue):
             return
         kernel, _ = _current_kernel(call.frame)
@@ -2727,6 +2730,29 @@ class _Tracer:
         self.axes.mmas.setdefault(number, None)  # a product though no operand leaf binds an axis of it (B loaded by hand)
         self.warp_mmas.setdefault(number, []).append(leaves)
         self._append(record)
+
+    def _registers_read_at(self, values: list):
+        """The slice a warp MMA's register group reads of one array element by element (`acc[m, n, 0]` .. `acc[m, n,
+        3]` as C): the index every register shares where they share one, None (kept: the instruction's atom) where
+        they differ. None where the registers are not all element reads at literal coordinates of one rank, or where
+        they differ in every index (the array read whole)."""
+        def read(v):
+            key = _ir_hash(v)
+            return key if key in self.read_at else None
+
+        coords = []
+        for value in values:
+            key = _up_defining_ops(value, read, depth=3, width=4)
+            coord = self.read_at.get(key) if key is not None else None
+            coord = coord if isinstance(coord, tuple) else (coord,)
+            if not all(isinstance(c, int) for c in coord):
+                return None
+            coords.append(coord)
+        if len(coords) < 2 or len({len(c) for c in coords}) != 1:
+            return None
+        sliced = tuple(c[0] if len(set(c)) == 1 else None for c in zip(*coords))
+        # every index differing is the array read whole (`zeros[0..3]`), none differing no one instruction's group
+        return sliced if None in sliced and any(c is not None for c in sliced) else None
 
     def _warp_operands_chained(self, issue: dict, number: int) -> None:
         """A warp MMA whose A or B registers hold another hand-issued product's values (`_products_held`: through
@@ -2784,6 +2810,9 @@ class _Tracer:
             return
         if len(list(_leaves(self.trace.records[found[0]].shapes[0]))) == 1:
             coord = None  # one register of a flat array (`acc[ab + i] = d[i]`): the instruction's, not a rest
+        if issues[-1].get("C", (None,))[0] == found[0]:  # written back where C was read (`acc[m, n, 0] = d0`, ...):
+            issues[-1]["D"] = issues[-1]["C"]  # one register of the group at a time, C's slice says the atom
+            return
         issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
 
     def _scale_register(self, value):
@@ -2914,11 +2943,32 @@ class _Tracer:
                     continue
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
+            walked = {}
+            for slot, letter in (("A", "N"), ("B", "M")):
+                for var in _walked_past(issues, slot, rests["C"]):
+                    self.axes.bind(var, ("mma", mma, letter))
+                    walked[var] = letter
+            if "N" in walked.values():  # the accumulator's one other rest is M: A's one rest, at the same index
+                self._lone_rows(issues, mma, set(walked))
             for slot, scaled in _SCALE_OF.items():
                 # a scale register's index walks with the rows (or columns) and the K blocks of the operand it
                 # scales: `rSFA[m // 2, k]` beside `rA[None, m, k]` (two m16 tiles share a register)
                 for mine, theirs in _same_columns(_issue_columns(issues, slot), rests[scaled]):
                     self.axes.join(mine, theirs)
+
+    def _lone_rows(self, issues: list, mma: int, walked: set) -> None:
+        """An accumulator's rests run along M or N: with its N leaves known (`_walked_past`), its one other indexed
+        leaf is M, and so is A's one indexed leaf where every issue indexes both alike (`acc[0, jj, :]` beside
+        `a_regs[0, :]`, one m16 block: a column no walk tells from K's)."""
+        columns = {slot: _issue_columns(issues, slot, constant=True) for slot in ("A", "C")}
+        columns["C"] = columns["C"] or _issue_columns(issues, "D", constant=True)
+        rows = [var for var in columns["C"] if var not in walked]
+        if len(rows) != 1 or len(columns["A"]) != 1:
+            return
+        (a_var, a_column), c_column = next(iter(columns["A"].items())), columns["C"][rows[0]]
+        if a_column == c_column:
+            self.axes.bind(rows[0], ("mma", mma, "M"))
+            self.axes.bind(a_var, ("mma", mma, "M"))
 
     def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
@@ -5183,9 +5233,9 @@ def _warp_mma_arrays(issue: dict) -> bool:
     return ("A" in issue and "B" in issue) or (("A" in issue or "B" in issue) and "C" in issue)
 
 
-def _issue_columns(issues: list, slot: str) -> dict:
+def _issue_columns(issues: list, slot: str, constant: bool = False) -> dict:
     """The variables of a warp MMA's `slot` array's indexed leaves -> their literal index in each issue (one
-    array read in every issue; a run-time index, or one index in every issue, makes no column)."""
+    array read in every issue; a run-time index, or one index in every issue unless `constant`, makes no column)."""
     arrays = {issue[slot][0] for issue in issues if slot in issue}
     if len(arrays) != 1:
         return {}
@@ -5196,7 +5246,21 @@ def _issue_columns(issues: list, slot: str) -> dict:
                 columns.setdefault(var, []).append(coord if isinstance(coord, int) else None)
     # a leaf every issue indexes alike is walked by none: it says nothing of the axis
     return {var: column for var, column in columns.items()
-            if None not in column and len(column) == len(issues) and len(set(column)) > 1}
+            if None not in column and len(column) == len(issues) and (constant or len(set(column)) > 1)}
+
+
+def _walked_past(issues: list, slot: str, columns: dict) -> list:
+    """The accumulator's rest leaves (`columns`, as `_issue_columns` gives them) whose index changes between two
+    issues that read the same `slot` registers of one array: the operand holds the same rows (A) or columns (B)
+    for both, so the leaf runs along the other axis (`acc[m, jj, :] += A[m] x B_jj` over jj: the n8 blocks, N)."""
+    reads = [tuple(coord for _, coord in issue[slot][1]) if slot in issue else None for issue in issues]
+    if None in reads or len({issue[slot][0] for issue in issues}) != 1:
+        return []
+    by_read: dict = {}
+    for at, read in enumerate(reads):
+        if all(c is None or isinstance(c, int) for c in read):  # a run-time index may differ between issues
+            by_read.setdefault(read, []).append(at)
+    return [var for var, column in columns.items() if any(len({column[at] for at in ats}) > 1 for ats in by_read.values())]
 
 
 def _same_columns(mine: dict, theirs: dict) -> list:
