@@ -5260,7 +5260,8 @@ def _walked_past(issues: list, slot: str, columns: dict) -> list:
     for at, read in enumerate(reads):
         if all(c is None or isinstance(c, int) for c in read):  # a run-time index may differ between issues
             by_read.setdefault(read, []).append(at)
-    return [var for var, column in columns.items() if any(len({column[at] for at in ats}) > 1 for ats in by_read.values())]
+    return [var for var, column in columns.items()
+            if any(len({column[at] for at in ats}) > 1 for ats in by_read.values())]
 
 
 def _same_columns(mine: dict, theirs: dict) -> list:
