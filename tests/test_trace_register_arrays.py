@@ -1,6 +1,7 @@
-"""Register arrays are named where the kernel's code binds them: a `cutlass.Array` (the name holds the wrapper
-the DSL builds around the register tensor's address) and the elements of a list comprehension over `range(n)`
-unpacked into several names (tests/kernels/register_arrays.py)."""
+"""Register arrays made by hand: named where the kernel's code binds them (a `cutlass.Array`, whose name holds the
+wrapper the DSL builds around the register tensor's address; the elements of a list comprehension over `range(n)`
+unpacked into several names: tests/kernels/register_arrays.py), and labelled by what fills them (a bounds-checked
+element fill, tests/kernels/bounded_fill.py; copies through merged views, tests/kernels/merged_copies.py)."""
 
 import pytest
 
@@ -39,3 +40,11 @@ def test_a_vector_filled_under_a_bounds_check_holds_the_loads_values_not_a_buffe
     (vals,) = [e for e in events if e["names"] == ["vals"]]
     assert vals["leaf_labels"] == [["copy-atom"]]
     assert vals["label_rules"] == [["filled_by_hand"]]
+
+
+def test_registers_a_copy_moves_through_a_merged_view_hold_the_copys_values():
+    # tests/kernels/merged_copies.py: `copy(atom, coalesce(in_tile), coalesce(in_regs))` fills the registers, and
+    # `copy(atom, coalesce(out_regs), coalesce(out_tile))` writes the computed ones out
+    events = trace_json("tests/kernels/merged_copies.py:compile_merged", arch="sm_80")
+    labels = {e["names"][0]: e["leaf_labels"][0] for e in events if e["op"] == "make_rmem_tensor"}
+    assert labels == {"in_regs": ["copy-atom-N"], "out_regs": ["store-atom-N"]}
