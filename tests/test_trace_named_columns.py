@@ -1,7 +1,6 @@
 """Block quantizers with no MMA that differ only in what they call their columns (tests/kernels/named_columns.py):
 no data flow of such a kernel tells a later GEMM's K from a norm's N, so the kernel's own name for the dimension
-suggests the letter (rule name.columns), recorded in the labels' rules; values of a type that exists only
-block-scaled (an E8M0 scale) decide it before any name (rule block_scaled)."""
+suggests the letter (rule name.columns), recorded in the labels' rules."""
 
 import os
 
@@ -38,13 +37,3 @@ def test_columns_the_kernel_calls_n_or_hidden_stay_n(entry):
     assert labels_of(events, "x")[0] == ["input-mode-M", "input-mode-N"]
     assert labels_of(events, "loaded")[0] == ["copy-atom-N"]
     assert labels_of(events, "target")[0] == ["store-atom-N"]
-
-
-def test_columns_of_a_kernel_writing_block_scales_are_k_whatever_it_calls_them():
-    # `ColumnsHidden` writing each block's E8M0 exponent: a type that exists only as a block scale says the columns are
-    # what a later GEMM contracts (rule block_scaled), though the name `hidden` would say a norm's N
-    events = _trace("compile_scaled_hidden")
-    assert labels_of(events, "x")[0] == ["input-mode-M", "input-mode-K"]
-    assert labels_of(events, "loaded")[0] == ["copy-atom-K"]
-    assert labels_of(events, "target")[0] == ["store-atom-K"]
-    assert _rules_of(events, "target") == ["block_scaled"]

@@ -54,9 +54,6 @@ class Axes:
         self.named_attention = False  # a kernel with no MMA whose index names say attention (`tracer._named_dims`)
         # "K" in a kernel with no MMA whose own names call its columns K (`tracer._columns_named_k`), else None
         self.columns_named: str | None = None
-        # the variables of the tensors of kernels with no MMA that move block-scaled values (`tracer.
-        # _block_scaled_variables`): their columns are K (rule `block_scaled`), whatever the names say
-        self.block_scaled: frozenset = frozenset()
         # (m1, source, m2, slot, result): MMA m1's accumulator (`source`, a group of records), converted, is MMA
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
@@ -353,7 +350,7 @@ class Axes:
                        "reduction_buffer", "layout.rows_cols"):
             for var, letter, rule in self.weak:
                 if rule == wanted and (rule == "hint:name" or not self.mmas):
-                    found = self._named_columns(*self._in_attention(letter, rule), var)
+                    found = self._named_columns(*self._in_attention(letter, rule))
                     if not self._columns_taken(var, found, named):
                         named.setdefault(self.find(var), found)
         return named
@@ -375,16 +372,13 @@ class Axes:
                 return True
         return False
 
-    def _named_columns(self, letter: str | None, rule: str, var: int | None = None) -> tuple:
+    def _named_columns(self, letter: str | None, rule: str) -> tuple:
         """(letter, rule) of a weak suggestion: in a kernel with no MMA whose own names call its columns K
         (`columns_named`: `K = x.shape[1]`, a quantizer's columns a later GEMM contracts), the columns the
         structural rules or an index's name (`col_chunk`) name N (a row's vector, a tile's last mode, a view's
         unit-stride mode) are K
         (`name.columns`); no data flow here tells them from a norm's N, and data flow always wins where it
         decides (an MMA makes `columns_named` unread)."""
-        if letter == "N" and rule in _NAMED_COLUMNS and not self.mmas and var is not None \
-                and self.find(var) in {self.find(v) for v in self.block_scaled}:
-            return "K", "block_scaled"
         if self.columns_named == "K" and letter == "N" and rule in _NAMED_COLUMNS and not self.mmas:
             return "K", "name.columns"
         return letter, rule

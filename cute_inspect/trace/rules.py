@@ -385,10 +385,6 @@ RULES = {
                   "from the state's values (rule state.update says which) and the tensors read beside the state into "
                   "it hold, in the modes the state lacks, what indexes the outputs: the queries Q (the rank of C), as "
                   "linear attention's O = Q S. Names win",
-    "block_scaled": "in a kernel with no MMA (and no attention names) whose traced tensors hold values of a "
-                    "type that exists only block-scaled (FP4 E2M1 or FP6 codes, E8M0 scale exponents): a quantizer "
-                    "or dequantizer of a GEMM operand, whose scale blocks run along the GEMM's K; the columns the "
-                    "structural rules name N are K, whatever the kernel's names call them",
     "name.columns": "in a kernel with no MMA (and no attention names) whose own names call its columns K and none "
                     "calls them N, hidden or cols (`K = mX.shape[1]`, `make_layout((self.K,))`, a constructor "
                     "parameter `k` read as `self.k`: a quantizer's columns a later GEMM contracts), the columns the "

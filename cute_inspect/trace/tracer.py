@@ -4752,7 +4752,6 @@ class _Tracer:
                                                     self.named_dims + extents) \
             or any(dim == "statedim" for _, dim, _ in self.tile_extents) or self._built_for_a_head_dim()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
-        self.axes.block_scaled = frozenset() if attention else self._block_scaled_variables()
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents"), (self.tile_extents, "name.tile")):
             for var, dim, name in found:
                 if dim == "kept" and not attention:  # a row's columns: `row_slice` says N already
@@ -4861,24 +4860,6 @@ class _Tracer:
             for node in assignments_in(file, line):
                 names |= {extent for _, _, extent, _ in _extents_named(node)}
         return names
-
-    def _block_scaled_variables(self) -> frozenset:
-        """The axis variables of the tensors of each kernel that holds values of an element type existing only
-        block-scaled: FP4 (E2M1) and FP6 (E2M3, E3M2) codes, which carry a scale per 16 or 32 values (NVFP4,
-        MXFP4/6), or E8M0 exponents, which are only ever such a scale (MX formats). A kernel with no MMA that writes
-        or reads them quantizes or dequantizes blocks of a GEMM operand's rows, and the blocks run along what that
-        GEMM contracts: its columns are K, whatever it calls them (`hidden`). Per-tensor FP8 (E4M3 alone) says
-        nothing (a norm writes it too), nor does another kernel of the same compile (a MoE's finalize), unless the
-        host laid the block-scaled tensor out for all of them."""
-        records = self.trace.records
-        kernels = {r.kernel for r in records if any(dtype in _BLOCK_SCALED_TYPES for dtype in r.dtypes)}
-        # a host function makes no register, SMEM or TMEM tensor: one that lays out block-scaled values (an MX
-        # scale grid over a raw pointer) hands them to every kernel it launches
-        devices = {r.kernel for r in records if r.memspaces[:1] in (("rmem",), ("smem",), ("tmem",))}
-        if kernels - devices:
-            kernels = {r.kernel for r in records}
-        return frozenset(label.var for r in records if r.kernel in kernels for tree in r.levels
-                         for label in _levels.flatten(tree) if label.var is not None)
 
     def _columns_named_k(self) -> bool:
         """Whether the kernel's own names call its columns K and none calls them N (or hidden, cols: a norm's):
@@ -5858,10 +5839,6 @@ def _branch_values(value) -> tuple:
         return tuple(_unwrapped(operands)[position] for operands in yields)
     except (AttributeError, ValueError, TypeError, IndexError):
         return ()
-
-
-# element types that exist only inside block-scaled formats (the DSL's type names, as records hold them)
-_BLOCK_SCALED_TYPES = frozenset(("f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E8M0FNU"))
 
 
 def _up_defining_ops(start, match, depth: int, unwrap: bool = False, width: int = 16, through=None):

@@ -3,8 +3,7 @@ no data flow decides, the kernel's own names for its extents suggest the axis). 
 of a row into registers, scales it and stores it through a view made over a raw pointer. `ColumnsK` binds
 `K = x.shape[1]`, `ColumnsN` `N = x.shape[1]`, `ColumnsHidden` `hidden = x.shape[1]`; `BuiltForK` is built with a
 constructor parameter `k` it reads as `self.k` in its pointer arithmetic; `HelperBlocks` binds `rows, K = x.shape` in
-its kernel and makes every tensor in a helper method. `ScaledHidden` is `ColumnsHidden` writing each block's E8M0
-scale exponent too (an MX quantizer): the element type says what the name does not.
+its kernel and makes every tensor in a helper method.
 """
 # The tensor names are untyped on purpose (what made each tensor is what the tests measure), so the grammar rule is off.
 # cute-inspect: noqa: CI101
@@ -72,24 +71,6 @@ class ColumnsHidden(_RowsLaunched):
         _store_block(_scaled_block(x, row, block, cutlass.Float32(0.5)), out, row * hidden + block * VEC)
 
 
-class ScaledHidden:
-    """`ColumnsHidden`, with each block's shared exponent written as E8M0 into `scales` (rows, blocks)."""
-
-    @cute.jit
-    def __call__(self, x: cute.Tensor, out: cute.Tensor, scales: cute.Tensor, stream):
-        self.kernel(x, out, scales).launch(grid=(x.shape[0], 1, 1), block=(COLUMNS // VEC, 1, 1), stream=stream)
-
-    @cute.kernel
-    def kernel(self, x: cute.Tensor, out: cute.Tensor, scales: cute.Tensor):
-        row, _, _ = cute.arch.block_idx()
-        block, _, _ = cute.arch.thread_idx()
-        hidden = x.shape[1]
-        _store_block(_scaled_block(x, row, block, cutlass.Float32(0.5)), out, row * hidden + block * VEC)
-        exponent = cute.make_rmem_tensor(1, cutlass.Float8E8M0FNU)
-        exponent.store(cute.full(1, 127, cutlass.Uint8).to(cutlass.Float8E8M0FNU))
-        cute.autovec_copy(exponent, cute.local_tile(scales[row, None], (1,), (block,)))
-
-
 class BuiltForK:
     def __init__(self, *, k: int):
         self.k = k
@@ -139,14 +120,6 @@ def compile_columns_n():
 
 def compile_columns_hidden():
     return _compile(ColumnsHidden())
-
-
-def compile_scaled_hidden():
-    rows = cute.sym_int()
-    x = make_fake_compact_tensor(cutlass.BFloat16, (rows, COLUMNS), stride_order=(1, 0), assumed_align=32)
-    out = make_fake_compact_tensor(cutlass.BFloat16, (rows, COLUMNS), stride_order=(1, 0), assumed_align=32)
-    scales = make_fake_compact_tensor(cutlass.Float8E8M0FNU, (rows, COLUMNS // VEC), stride_order=(1, 0))
-    return cute.compile(ScaledHidden(), x, out, scales, make_fake_stream())
 
 
 def compile_built_for_k():
