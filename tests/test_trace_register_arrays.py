@@ -1,7 +1,7 @@
 """Register arrays made by hand: named where the kernel's code binds them (a `cutlass.Array`, whose name holds the
 wrapper the DSL builds around the register tensor's address; the elements of a list comprehension over `range(n)`
-unpacked into several names: tests/kernels/register_arrays.py), and labelled by what fills them (a bounds-checked
-element fill, tests/kernels/bounded_fill.py; copies through merged views, tests/kernels/merged_copies.py)."""
+unpacked into several names: tests/kernels/register_arrays.py), labelled by what fills them (copies through merged
+views, tests/kernels/merged_copies.py), never by a buffer whose leaves they share (tests/kernels/bounded_fill.py)."""
 
 import pytest
 
@@ -33,13 +33,13 @@ def test_each_element_of_a_comprehension_over_range_takes_its_own_target(events)
     assert _named(events, "second") == [39]
 
 
-def test_a_vector_filled_under_a_bounds_check_holds_the_loads_values_not_a_buffers_leaves():
-    # tests/kernels/bounded_fill.py: `vals` (8:1) beside the (8, 1):(1, 0) SMEM buffer `partial`, filled with
-    # `v = 0; if row < rows: v = x[row, col + i]`: what the thread's loads moved, not the buffer's modes
+def test_a_vector_beside_a_buffer_of_its_leaves_holds_none_of_the_buffers_modes():
+    # tests/kernels/bounded_fill.py: `vals` (8:1) beside the (8, 1):(1, 0) SMEM buffer `partial`: registers are
+    # storage of their own, not a regrouping of the buffer's leaves (which gave them its `block` label)
     events = trace_json("tests/kernels/bounded_fill.py:compile_bounded", arch="sm_80")
     (vals,) = [e for e in events if e["names"] == ["vals"]]
-    assert vals["leaf_labels"] == [["copy-atom"]]
-    assert vals["label_rules"] == [["filled_by_hand"]]
+    assert vals["level_origins"] == [[vals["index"]]]
+    assert not any(label.startswith("block") for label in vals["leaf_labels"][0])
 
 
 def test_registers_a_copy_moves_through_a_merged_view_hold_the_copys_values():

@@ -1512,9 +1512,8 @@ class _Tracer:
         if found is None:
             return
         raw = getattr(value, "value", value)
-        # through a run-time `if`'s branches: a bounds check's `v = 0; if row < rows: v = Q[row, c]`
-        untraced = _all_loaded_from(raw, self.read_untraced, branches=True)
-        if untraced and not _all_loaded_from(raw, self.loaded, branches=True):
+        untraced = _all_loaded_from(raw, self.read_untraced)
+        if untraced and not _all_loaded_from(raw, self.loaded):
             meta = self.trace.records[found[0]].meta
             meta["untraced_fills"] = meta.get("untraced_fills", 0) + 1
             # the host tensors the parameters read were launched from (`flow._routing_rows`: a router's table)

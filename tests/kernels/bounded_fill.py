@@ -1,7 +1,6 @@
 """A register vector filled element by element under a bounds check, beside an SMEM buffer whose leaves it happens
-to share (vLLM MuseSpark's q/k norm): `v = 0; if row < rows: v = x[row, col + i]` reaches the register through the
-run-time `if`'s result, and the (8, 1) cross-warp buffer's one wide leaf (8:1) is the vector's layout too, though
-registers are no view of a buffer. The vector holds what the thread's loads moved.
+to share (vLLM MuseSpark's q/k norm): the (8, 1) cross-warp buffer's one wide leaf (8:1) is the vector's layout too,
+though registers are no view of a buffer: the vector holds none of the buffer's modes.
 
 Compiled for sm_80 with fake tensors (`cute-inspect trace tests/kernels/bounded_fill.py:compile_bounded
 --arch sm_80`).
