@@ -94,6 +94,15 @@ def test_a_buffer_whose_warps_mode_a_vector_reduction_sums_is_the_epilogues_spli
     assert labels_of(skinny, "flat")[0] == ["epi-rest-K", "epi-atom"]
 
 
+def test_registers_read_one_by_one_are_sliced_by_the_index_they_differ_in_and_rests_by_what_walks():
+    # `[a_regs[0, i] for i in range(4)]` as A and `[acc[0, jj, i] ...]` as C, written back `acc[0, jj, i] = d[i]`:
+    # `i` is the instruction's atom, the shared indices rests; `jj` walks while A's registers stay (N), and the
+    # accumulator's other rest is at A's one rest's index in every issue (M)
+    events = trace_json(f"{KERNEL}:compile_elements", arch="sm_80")
+    assert labels_of(events, "acc")[0] == ["mma-rest-M", "mma-rest-N", "mma-atom"]
+    assert labels_of(events, "a_regs")[0] == ["mma-rest-M", "mma-atom"]
+
+
 def test_a_block_scaled_mma_sync_is_a_gemm_and_b_leaves_splitting_cs_index_run_along_n():
     # `{d}, {a}, {b}, {c}, sfa, {byte, thread}, sfb, {byte, thread}`: D, A, B, C lead; B's `(n % 2, n // 2)` are both
     # functions of C's `n`, so both run along N, and its `k` along K

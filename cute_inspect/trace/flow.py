@@ -4977,6 +4977,7 @@ def _moved_by_copy(records: list) -> None:
         src, dst = operands.get("src"), operands.get("dst")
         if record.op != "copy" or src is None or dst is None or len(record.in_shapes) != 2:
             continue
+        src, dst = _merged_registers(records, src), _merged_registers(records, dst)
         if _unplaced_registers(records, records[dst]) and _in_memory(records[src]):
             filled.setdefault(dst, []).append(record.in_shapes[1])
             sides.setdefault(dst, []).append(src)
@@ -4994,6 +4995,16 @@ def _moved_by_copy(records: list) -> None:
             registers.levels = (chunk.levels[0],) + registers.levels[1:]
         elif _unplaced_registers(records, registers):
             _as_copy_values(registers, "moved_by_copy", level, _atom_mode(registers.shapes[0], moved))
+
+
+def _merged_registers(records: list, index: int) -> int:
+    """The registers a copy's side is a merged view of (`copy(atom, coalesce(tile), coalesce(regs))`: the view's
+    leaves are the registers' own, merged where strides allow), else the side itself."""
+    record = records[index]
+    while record.op in ("coalesce", "flatten") and len(record.inputs) == 1 and record.memspaces[:1] == ("rmem",) \
+            and records[record.inputs[0]].memspaces[:1] == ("rmem",):
+        record = records[record.inputs[0]]
+    return record.index
 
 
 def _atom_mode(shape, moved: list) -> int:

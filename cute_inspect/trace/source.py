@@ -440,6 +440,11 @@ def _comprehension_target(comp, targets, frame, lists: bool = False) -> tuple | 
     if frame is None or len(comp.generators) != 1 or not isinstance(targets, (ast.Tuple, ast.List)):
         return None
     gen = comp.generators[0]
+    # `ox, ok = [make_rmem_tensor(...) for _ in range(2)]`: the pass's count is the element's place
+    if _counts_targets(gen, len(targets.elts)):
+        current = frame.f_locals.get(gen.target.id)
+        return _target_names(targets.elts[current]) if isinstance(current, int) and 0 <= current < len(targets.elts) \
+            else None
     if not isinstance(gen.target, ast.Name) or not isinstance(gen.iter, (ast.Tuple, ast.List)):
         return None
     if len(gen.iter.elts) != len(targets.elts) or frame.f_back is None:
@@ -460,6 +465,14 @@ def _comprehension_target(comp, targets, frame, lists: bool = False) -> tuple | 
         if isinstance(element, ast.Name) and element.id in outer and outer[element.id] is current:
             return _target_names(target)
     return None
+
+
+def _counts_targets(gen: ast.comprehension, count: int) -> bool:
+    """Whether a comprehension's one loop is `for i in range(count)`: its passes are the targets in order."""
+    it = gen.iter
+    return isinstance(gen.target, ast.Name) and isinstance(it, ast.Call) and isinstance(it.func, ast.Name) \
+        and it.func.id == "range" and len(it.args) == 1 and not it.keywords \
+        and isinstance(it.args[0], ast.Constant) and it.args[0].value == count
 
 
 def argument_text(site: CallSite, index: int, called: str | None = None) -> str | None:

@@ -588,7 +588,7 @@ class _Tracer:
         # labels name; its labels):
         # two MMAs' accumulator shapes may be equal (`make_rmem_tensor(qk_acc_shape)` after `o_acc_shape`)
         self.fragment_shape_objects: dict = {}
-        self.recent: list = []  # (shape, labels, layout) of the latest labelled tensors, latest last
+        self.recent: list = []  # (shape, labels, layout, memspace) of the latest labelled tensors, latest last
         self.copy_level: dict = {}  # (id(ThrCopy), hint) -> the level its first partition got: both sides share it
         self.axes = _axes.Axes()  # which modes run along one axis: solved when the trace ends
         self.objects = _flow.Partitioners(_is_loop_carried)
@@ -885,12 +885,12 @@ class _Tracer:
         self.trace.records.append(record)
         if record.op in ("input", "copy", "gemm"):
             return
-        for shape, layout, labels in zip(record.shapes, record.layouts, record.levels):
+        for shape, layout, labels, memspace in zip(record.shapes, record.layouts, record.levels, record.memspaces):
             if _levels.is_labelled(labels):
                 if layout:
                     self.by_layout[layout] = labels
                 self.by_shape[format_shape(shape)] = labels
-                self.recent = (self.recent + [(shape, labels, layout)])[-64:]
+                self.recent = (self.recent + [(shape, labels, layout, memspace)])[-64:]
 
     def _block_copy(self, bound, frame) -> None:
         """`block_copy(atom, src, dst)` copies whole tiles, each side (tile, rest...) with no partition call to
@@ -2720,7 +2720,10 @@ class _Tracer:
             numbers = [int(n) - outputs for n in re.findall(r"\$(\d+)", group)]
             held = {self._fragment_of(values[n]) for n in numbers if 0 <= n < len(values)} - {None}
             if len(held) == 1:
-                issue[slot] = held.pop()
+                fragment, source, coord = held.pop()
+                if coord is None and fragment == source:  # registers read one by one: `acc[m, n, 0..3]`
+                    coord = self._registers_read_at([values[n] for n in numbers if 0 <= n < len(values)])
+                issue[slot] = (fragment, source, coord)
         if not _warp_mma_arrays(issue):
             return
         kernel, _ = _current_kernel(call.frame)
@@ -2752,6 +2755,29 @@ class _Tracer:
         self.axes.mmas.setdefault(number, None)  # a product though no operand leaf binds an axis of it (B loaded by hand)
         self.warp_mmas.setdefault(number, []).append(leaves)
         self._append(record)
+
+    def _registers_read_at(self, values: list):
+        """The slice a warp MMA's register group reads of one array element by element (`acc[m, n, 0]` .. `acc[m, n,
+        3]` as C): the index every register shares where they share one, None (kept: the instruction's atom) where
+        they differ. None where the registers are not all element reads at literal coordinates of one rank, or where
+        they differ in every index (the array read whole)."""
+        def read(v):
+            key = _ir_hash(v)
+            return key if key in self.read_at else None
+
+        coords = []
+        for value in values:
+            key = _up_defining_ops(value, read, depth=3, width=4)
+            coord = self.read_at.get(key) if key is not None else None
+            coord = coord if isinstance(coord, tuple) else (coord,)
+            if not all(isinstance(c, int) for c in coord):
+                return None
+            coords.append(coord)
+        if len(coords) < 2 or len({len(c) for c in coords}) != 1:
+            return None
+        sliced = tuple(c[0] if len(set(c)) == 1 else None for c in zip(*coords))
+        # every index differing is the array read whole (`zeros[0..3]`), none differing no one instruction's group
+        return sliced if None in sliced and any(c is not None for c in sliced) else None
 
     def _warp_operands_chained(self, issue: dict, number: int) -> None:
         """A warp MMA whose A or B registers hold another hand-issued product's values (`_products_held`: through
@@ -2809,6 +2835,9 @@ class _Tracer:
             return
         if len(list(_leaves(self.trace.records[found[0]].shapes[0]))) == 1:
             coord = None  # one register of a flat array (`acc[ab + i] = d[i]`): the instruction's, not a rest
+        if issues[-1].get("C", (None,))[0] == found[0]:  # written back where C was read (`acc[m, n, 0] = d0`, ...):
+            issues[-1]["D"] = issues[-1]["C"]  # one register of the group at a time, C's slice says the atom
+            return
         issues[-1]["D"] = (found[0], self._as_warp_operand(found[0], found[0], coord, number, "D"))
 
     def _scale_register(self, value):
@@ -2939,11 +2968,32 @@ class _Tracer:
                     continue
                 for var in set(rests[slot]) - {mine for mine, _ in matched}:
                     self.axes.bind(var, ("mma", mma, "K"))
+            walked = {}
+            for slot, letter in (("A", "N"), ("B", "M")):
+                for var in _walked_past(issues, slot, rests["C"]):
+                    self.axes.bind(var, ("mma", mma, letter))
+                    walked[var] = letter
+            if "N" in walked.values():  # the accumulator's one other rest is M: A's one rest, at the same index
+                self._lone_rows(issues, mma, set(walked))
             for slot, scaled in _SCALE_OF.items():
                 # a scale register's index walks with the rows (or columns) and the K blocks of the operand it
                 # scales: `rSFA[m // 2, k]` beside `rA[None, m, k]` (two m16 tiles share a register)
                 for mine, theirs in _same_columns(_issue_columns(issues, slot), rests[scaled]):
                     self.axes.join(mine, theirs)
+
+    def _lone_rows(self, issues: list, mma: int, walked: set) -> None:
+        """An accumulator's rests run along M or N: with its N leaves known (`_walked_past`), its one other indexed
+        leaf is M, and so is A's one indexed leaf where every issue indexes both alike (`acc[0, jj, :]` beside
+        `a_regs[0, :]`, one m16 block: a column no walk tells from K's)."""
+        columns = {slot: _issue_columns(issues, slot, constant=True) for slot in ("A", "C")}
+        columns["C"] = columns["C"] or _issue_columns(issues, "D", constant=True)
+        rows = [var for var in columns["C"] if var not in walked]
+        if len(rows) != 1 or len(columns["A"]) != 1:
+            return
+        (a_var, a_column), c_column = next(iter(columns["A"].items())), columns["C"][rows[0]]
+        if a_column == c_column:
+            self.axes.bind(rows[0], ("mma", mma, "M"))
+            self.axes.bind(a_var, ("mma", mma, "M"))
 
     def _note_sliced(self, record: Record, bound: dict, key: str = "sliced") -> None:
         """A view of a slice (`recast_tensor(rK[None, m, k], Int32)`): the array sliced and the coordinate, for a
@@ -3375,11 +3425,14 @@ class _Tracer:
         for name in names:
             if not name or name == "_":  # a throwaway is not a name
                 continue
-            for shown, value in _held(name, local.get(name), tensor):
+            held = _held(name, local.get(name), tensor)
+            for shown, value in held:
                 # once the compile has ended its IR is gone: only what is already known may be asked
                 found = self.lookup(value) if live else self.known.get(_value_key(value))
                 if found and found[0] == record.index and found[1] < len(bound):
                     bound[found[1]], hit = shown, True
+            if not held and self._wraps_record(local.get(name), record, site, live):
+                bound[0], hit = name, True
         if not hit:
             return False
         if (record.file, record.line) != (site.file, site.line) and "made_at" not in record.meta:
@@ -4304,6 +4357,22 @@ class _Tracer:
             return None
         return extents[leaf][0] if extents and leaf < len(extents) and extents[leaf] is not None else None
 
+    def _wraps_record(self, value, record: Record, site: CallSite, live: bool) -> bool:
+        """Whether `value` is the `cutlass.Array` wrapping the record's register tensor: its constructor makes the
+        tensor inside the DSL and keeps only its address, so the name a kernel binds holds the wrapper. While the
+        IR lives, the address's defining ops lead up to the tensor; after it (a helper's last array, bound after
+        the kernel's last traced call), the array made at the record's own statement with its shape is it."""
+        impl = getattr(value, "_impl", None)
+        base = getattr(impl, "_base", None)
+        if base is None or type(value).__name__ != "Array" or _is_tensor(value) or record.op != "make_rmem_tensor":
+            return False
+        if live:
+            found = _up_defining_ops(base, self._known_value, depth=4, unwrap=True)
+            return found is not None and found[0] == record.index
+        shape = getattr(impl, "_shape", None)
+        return (record.file, record.line, record.col) == (site.file, site.line, site.col) and \
+            isinstance(shape, tuple) and len(record.shapes) == 1 and format_shape(record.shapes[0]) == format_shape(shape)
+
     def _known_value(self, value):
         """The traced tensor an MLIR value is, or None (an unhashable value, a `TensorSSA`, is none)."""
         try:
@@ -4516,7 +4585,7 @@ class _Tracer:
         an unrelated copy's partition (another accumulator's tcgen05.ld)."""
         if not isinstance(shape, tuple) or len(shape) < 2:
             return None
-        for other, labels, _layout in reversed(self.recent):
+        for other, labels, _layout, _memspace in reversed(self.recent):
             if not isinstance(other, tuple) or len(other) <= len(shape) or len(labels) != len(other) \
                     or other[0] != shape[0] or self._no_threads_share(labels):
                 continue
@@ -4538,7 +4607,7 @@ class _Tracer:
         those first modes."""
         if not isinstance(shape, tuple):
             return None
-        for other, labels, _layout in reversed(self.recent):
+        for other, labels, _layout, _memspace in reversed(self.recent):
             if isinstance(other, tuple) and len(labels) == len(other) > len(shape) and other[:len(shape)] == shape \
                     and not self._no_threads_share(labels):
                 return tuple(labels[:len(shape)])
@@ -4561,7 +4630,7 @@ class _Tracer:
         (1, CPY_M, CPY_K) over `tAgA` ((8,1), CPY_M, CPY_K)): that partition's labels."""
         if not isinstance(shape, tuple) or len(shape) < 2:
             return None
-        for other, labels, _layout in reversed(self.recent):
+        for other, labels, _layout, _memspace in reversed(self.recent):
             if isinstance(other, tuple) and len(other) == len(shape) and other[1:] == shape[1:] \
                     and len(labels) == len(shape) and not self._no_threads_share(labels):
                 return labels
@@ -4576,7 +4645,9 @@ class _Tracer:
         wanted = _sorted_leaves(new)
         if not wanted:
             return None
-        for _shape, labels, layout in reversed(self.recent):
+        for _shape, labels, layout, memspace in reversed(self.recent):
+            if info.memspace == "rmem" and memspace in ("smem", "gmem"):
+                continue  # registers are storage of their own: a bare vector is no view of a buffer's leaves
             old = leaf_tree(layout) if layout != info.layout else None  # the same layout is no regrouping
             if old is None or not isinstance(old, tuple) or len(old) != len(labels) \
                     or _sorted_leaves(old) != wanted:  # compared before any label is unpacked: most differ
@@ -5176,9 +5247,9 @@ def _warp_mma_arrays(issue: dict) -> bool:
     return ("A" in issue and "B" in issue) or (("A" in issue or "B" in issue) and "C" in issue)
 
 
-def _issue_columns(issues: list, slot: str) -> dict:
+def _issue_columns(issues: list, slot: str, constant: bool = False) -> dict:
     """The variables of a warp MMA's `slot` array's indexed leaves -> their literal index in each issue (one
-    array read in every issue; a run-time index, or one index in every issue, makes no column)."""
+    array read in every issue; a run-time index, or one index in every issue unless `constant`, makes no column)."""
     arrays = {issue[slot][0] for issue in issues if slot in issue}
     if len(arrays) != 1:
         return {}
@@ -5189,7 +5260,22 @@ def _issue_columns(issues: list, slot: str) -> dict:
                 columns.setdefault(var, []).append(coord if isinstance(coord, int) else None)
     # a leaf every issue indexes alike is walked by none: it says nothing of the axis
     return {var: column for var, column in columns.items()
-            if None not in column and len(column) == len(issues) and len(set(column)) > 1}
+            if None not in column and len(column) == len(issues) and (constant or len(set(column)) > 1)}
+
+
+def _walked_past(issues: list, slot: str, columns: dict) -> list:
+    """The accumulator's rest leaves (`columns`, as `_issue_columns` gives them) whose index changes between two
+    issues that read the same `slot` registers of one array: the operand holds the same rows (A) or columns (B)
+    for both, so the leaf runs along the other axis (`acc[m, jj, :] += A[m] x B_jj` over jj: the n8 blocks, N)."""
+    reads = [tuple(coord for _, coord in issue[slot][1]) if slot in issue else None for issue in issues]
+    if None in reads or len({issue[slot][0] for issue in issues}) != 1:
+        return []
+    by_read: dict = {}
+    for at, read in enumerate(reads):
+        if all(c is None or isinstance(c, int) for c in read):  # a run-time index may differ between issues
+            by_read.setdefault(read, []).append(at)
+    return [var for var, column in columns.items()
+            if any(len({column[at] for at in ats}) > 1 for ats in by_read.values())]
 
 
 def _same_columns(mine: dict, theirs: dict) -> list:

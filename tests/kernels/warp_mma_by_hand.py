@@ -156,6 +156,41 @@ def compile_skinny():
     return cute.compile(skinny_host, weights, tokens, result)
 
 
+@cute.kernel
+def element_kernel(weights: cute.Tensor, tokens: cute.Tensor, result: cute.Tensor):
+    """b12x's MXFP8 BMM core: one m16 block of A words and four n8 blocks of B per k-step, every operand register an
+    element read (`a_regs[0, i]`, `acc[0, jj, i]`) and the results written back one by one (`acc[0, jj, i] = d[i]`):
+    the index the four registers share is a rest, the one they differ in the instruction's atom; `jj` walks while
+    A stays (the n8 blocks, N), and the accumulator's other rest is A's (the m16 block, M)."""
+    t, _, _ = cute.arch.thread_idx()
+    acc = cute.make_rmem_tensor((1, 4, 4), F32)
+    acc.fill(0.0)
+    a_regs = cute.make_rmem_tensor((1, 4), U32)
+    base = tokens.iterator.toint() + cutlass.Int64(t) * 8 * K_TILES
+    for k in cutlass.range_constexpr(K_TILES):
+        for i in cutlass.range_constexpr(4):
+            a_regs[0, i] = weights[t, 4 * k + i]
+        for jj in cutlass.range_constexpr(4):
+            d = _issue_words([a_regs[0, i] for i in range(4)], _load_pair(base + 8 * (k * 4 + jj)),
+                             [acc[0, jj, i] for i in range(4)])
+            for i in cutlass.range_constexpr(4):
+                acc[0, jj, i] = d[i]
+    for i in cutlass.range_constexpr(4):
+        result[t, i] = acc[0, 0, i] + acc[0, 3, i]
+
+
+@cute.jit
+def element_host(weights: cute.Tensor, tokens: cute.Tensor, result: cute.Tensor):
+    element_kernel(weights, tokens, result).launch(grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def compile_elements():
+    weights = make_fake_compact_tensor(U32, (32, 4 * K_TILES), stride_order=(1, 0), assumed_align=16)
+    tokens = make_fake_compact_tensor(U32, (32, 8 * K_TILES), stride_order=(1, 0), assumed_align=16)
+    result = make_fake_compact_tensor(F32, (32, 4), stride_order=(1, 0), assumed_align=16)
+    return cute.compile(element_host, weights, tokens, result)
+
+
 E4M3 = cutlass.Float8E4M3FN
 I16, I32 = cutlass.Int16, cutlass.Int32
 
