@@ -43,6 +43,11 @@ _MMA_LAYOUTS = frozenset({
     "partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C",
 })
 _CONSTANT_WRAPPERS = frozenset({"const_expr"})
+# Layout algebra over a tensor's own data: the result holds what its first argument holds, in the same memory.
+LAYOUT_VIEWS = frozenset({
+    "local_tile", "logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "composition", "group_modes",
+    "filter_zeros", "flatten", "select",
+})
 
 
 @dataclass(frozen=True)
@@ -60,12 +65,27 @@ class Helper:
     # the parameter position whose data every `return` lays a new layout over (`return cute.make_tensor(
     # t.iterator.align(...), layout)`): a call of the function is a view of that argument; None otherwise
     views: int | None = None
+    # the parameter position every `cute.gemm` of its body is given as the MMA; None when not one parameter
+    gemm_mma: int | None = None
 
 
 def imports(tree: ast.Module) -> dict[str, Import]:
-    """Each name the module's top level binds by an import, with where it comes from."""
+    """Each name the module binds by an import, with where it comes from: at its top level, or inside its
+    functions (``import flash_attn.cute.blackwell_helpers as sm100_utils`` in a kernel's method) where every such
+    import of the name agrees and the top level does not bind it."""
+    found = _bound(tree.body)
+    nested: dict[str, Import | None] = {}
+    for node in ast.walk(tree):
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            for name, source in _bound(node.body).items():
+                nested[name] = source if nested.get(name, source) == source else None
+    found.update((name, source) for name, source in nested.items() if source is not None and name not in found)
+    return found
+
+
+def _bound(body: list[ast.stmt]) -> dict[str, Import]:
     found: dict[str, Import] = {}
-    for stmt in tree.body:
+    for stmt in body:
         if type(stmt) is ast.ImportFrom:
             for alias in stmt.names:
                 found[alias.asname or alias.name] = (stmt.module or "", stmt.level, alias.name)
@@ -154,6 +174,21 @@ def _gemm_slots(function: ast.FunctionDef) -> tuple[tuple[int, str], ...]:
     return tuple(sorted((at, next(iter(seen))) for at, seen in slots.items() if len(seen) == 1))
 
 
+def _gemm_mma(function: ast.FunctionDef) -> int | None:
+    positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
+    # `mma_atom = cute.make_mma_atom(tiled_mma.op)`: an atom of the parameter's MMA
+    atoms = {
+        node.targets[0].id: node.value.args[0].value.id for node in ast.walk(function)
+        if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+        and type(node.value) is ast.Call and _called(node.value) == "make_mma_atom" and node.value.args
+        and type(node.value.args[0]) is ast.Attribute and type(node.value.args[0].value) is ast.Name
+    }
+    given = {atoms.get(name, name) for node in ast.walk(function)
+             if type(node) is ast.Call and _called(node) == "gemm" and len(node.args) > 3
+             for name in [_name(node.args[0])]}
+    return positions.get(given.pop()) if len(given) == 1 else None
+
+
 def _copies(function: ast.FunctionDef) -> tuple[tuple[int, int | None, int | None], ...]:
     positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
     # a parameter bound again in the body holds something else from there on
@@ -231,18 +266,25 @@ def _helper(path: Path, stamp: tuple[int, int], name: str) -> Helper | None:
     function = _functions(path, stamp).get(name)
     if function is None:
         return None
-    return Helper(_gemm_slots(function), _copy_op(function), _copies(function), _viewed_parameter(function))
+    return Helper(_gemm_slots(function), _copy_op(function), _copies(function), _viewed_parameter(function),
+                  _gemm_mma(function))
 
 
 def _viewed_parameter(function: ast.FunctionDef) -> int | None:
     """The position of the one parameter whose ``.iterator`` every ``return cute.make_tensor(<pointer>, layout)``
-    of the function reads; None when a return is anything else."""
+    of the function reads, or that every ``return cute.composition(<parameter>, layout)`` (any layout algebra)
+    lays out (``transpose_view(a)``); None when a return is anything else."""
     parameters = [arg.arg for arg in function.args.posonlyargs + function.args.args]
     owners = set()
     returns = [node for node in ast.walk(function) if type(node) is ast.Return]
     for node in returns:
         value = node.value
-        if type(value) is not ast.Call or _called(value) != "make_tensor" or not value.args:
+        if type(value) is not ast.Call or not value.args:
+            return None
+        if _called(value) in LAYOUT_VIEWS and type(value.args[0]) is ast.Name:
+            owners.add(value.args[0].id)
+            continue
+        if _called(value) != "make_tensor":
             return None
         owners |= {
             each.value.id for each in ast.walk(value.args[0])
