@@ -858,11 +858,12 @@ class _Collector:
             return made
         return tensor_name(source, through_partitions=True) or self._imported_view(source)
 
-    def _either_tensor(self, choice: ast.IfExp) -> str | None:
+    def _either_tensor(self, choice: ast.IfExp, through_partitions: bool = True) -> str | None:
         """The tensor both branches of a condition name, or view (``sP if not swap else transpose_view(sP)``: sP
-        either way), else None."""
+        either way), else None; with ``through_partitions``, a partition's argument (two partitions of one tensor
+        by two calls are two tensors where the condition is bound to a name)."""
         names = {
-            tensor_name(branch, through_partitions=True) or self._imported_view(branch)
+            tensor_name(branch, through_partitions=through_partitions) or self._imported_view(branch)
             for branch in (choice.body, choice.orelse)
         }
         return names.pop() if len(names) == 1 and None not in names else None
@@ -1157,7 +1158,7 @@ class _Collector:
             self.facts.element_assignments.append(
                 (self.scope, targets[0].lineno, targets[0].col_offset + 1, targets[0].value.id, value.value.id))
         value = _comprehended(value)
-        if type(value) is ast.IfExp and self._either_tensor(value):
+        if type(value) is ast.IfExp and self._either_tensor(value, through_partitions=False):
             # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way;
             # `sdQ0 = sQ_q0 if not swap else transpose_view(sQ_q0)`: sQ_q0, or a view of it
             value = next((branch for branch in (value.body, value.orelse) if type(branch) is not _CALL), value.body)
