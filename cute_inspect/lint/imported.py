@@ -70,23 +70,42 @@ class Helper:
 
 
 def imports(tree: ast.Module) -> dict[str, Import]:
-    """Each name the module binds by an import, with where it comes from: at its top level, or inside its
-    functions (``import flash_attn.cute.blackwell_helpers as sm100_utils`` in a kernel's method) where every such
-    import of the name agrees and the top level does not bind it."""
+    """Each name the module binds by an import, with where it comes from: at its top level, or a module alias bound
+    inside its functions (``import flash_attn.cute.blackwell_helpers as sm100_utils`` in a kernel's method) where
+    every such import of the name agrees and the top level does not bind it."""
     found = _bound(tree.body)
     nested: dict[str, Import | None] = {}
-    for node in ast.walk(tree):
-        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            for name, source in _bound(node.body).items():
-                nested[name] = source if nested.get(name, source) == source else None
+    for function in _functions_of(tree.body):
+        for name, source in _bound(function.body, modules_only=True).items():
+            nested[name] = source if nested.get(name, source) == source else None
     found.update((name, source) for name, source in nested.items() if source is not None and name not in found)
     return found
 
 
-def _bound(body: list[ast.stmt]) -> dict[str, Import]:
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.While, ast.With, ast.Try)
+
+
+def _functions_of(body: list[ast.stmt]) -> list[ast.FunctionDef]:
+    """The functions a block of statements defines, at any depth of statements (never inside an expression)."""
+    found, pending = [], list(body)
+    while pending:
+        stmt = pending.pop()
+        if not isinstance(stmt, _COMPOUND):
+            continue
+        if type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            found.append(stmt)
+        pending.extend(stmt.body)
+        pending.extend(getattr(stmt, "orelse", ()))
+        pending.extend(getattr(stmt, "finalbody", ()))
+        for handler in getattr(stmt, "handlers", ()):
+            pending.extend(handler.body)
+    return found
+
+
+def _bound(body: list[ast.stmt], modules_only: bool = False) -> dict[str, Import]:
     found: dict[str, Import] = {}
     for stmt in body:
-        if type(stmt) is ast.ImportFrom:
+        if type(stmt) is ast.ImportFrom and not modules_only:
             for alias in stmt.names:
                 found[alias.asname or alias.name] = (stmt.module or "", stmt.level, alias.name)
         elif type(stmt) is ast.Import:
@@ -161,31 +180,34 @@ def _called(expr: ast.expr) -> str | None:
     return func.id if type(func) is ast.Name else None
 
 
-def _gemm_slots(function: ast.FunctionDef) -> tuple[tuple[int, str], ...]:
+def _gemm_calls(function: ast.FunctionDef) -> list[ast.Call]:
+    return [node for node in ast.walk(function) if type(node) is ast.Call and _called(node) == "gemm" and len(node.args) > 3]
+
+
+def _gemm_slots(function: ast.FunctionDef, gemms: list[ast.Call]) -> tuple[tuple[int, str], ...]:
     positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
     slots: dict[int, set[str]] = {}
-    for node in ast.walk(function):
-        if type(node) is ast.Call and _called(node) == "gemm" and len(node.args) > 3:
-            for at, slot in _GEMM_SLOTS.items():
-                name = _name(node.args[at])
-                if name in positions:
-                    slots.setdefault(positions[name], set()).add(slot)
+    for node in gemms:
+        for at, slot in _GEMM_SLOTS.items():
+            name = _name(node.args[at])
+            if name in positions:
+                slots.setdefault(positions[name], set()).add(slot)
     # a parameter read as both operands says nothing about either
     return tuple(sorted((at, next(iter(seen))) for at, seen in slots.items() if len(seen) == 1))
 
 
-def _gemm_mma(function: ast.FunctionDef) -> int | None:
+def _gemm_mma(function: ast.FunctionDef, gemms: list[ast.Call]) -> int | None:
     positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
-    # `mma_atom = cute.make_mma_atom(tiled_mma.op)`: an atom of the parameter's MMA
-    atoms = {
-        node.targets[0].id: node.value.args[0].value.id for node in ast.walk(function)
-        if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
-        and type(node.value) is ast.Call and _called(node.value) == "make_mma_atom" and node.value.args
-        and type(node.value.args[0]) is ast.Attribute and type(node.value.args[0].value) is ast.Name
-    }
-    given = {atoms.get(name, name) for node in ast.walk(function)
-             if type(node) is ast.Call and _called(node) == "gemm" and len(node.args) > 3
-             for name in [_name(node.args[0])]}
+    given = {_name(node.args[0]) for node in gemms}
+    if given - positions.keys():
+        # `mma_atom = cute.make_mma_atom(tiled_mma.op)`: an atom of the parameter's MMA
+        atoms = {
+            node.targets[0].id: node.value.args[0].value.id for node in ast.walk(function)
+            if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+            and type(node.value) is ast.Call and _called(node.value) == "make_mma_atom" and node.value.args
+            and type(node.value.args[0]) is ast.Attribute and type(node.value.args[0].value) is ast.Name
+        }
+        given = {atoms.get(name, name) for name in given}
     return positions.get(given.pop()) if len(given) == 1 else None
 
 
@@ -266,8 +288,9 @@ def _helper(path: Path, stamp: tuple[int, int], name: str) -> Helper | None:
     function = _functions(path, stamp).get(name)
     if function is None:
         return None
-    return Helper(_gemm_slots(function), _copy_op(function), _copies(function), _viewed_parameter(function),
-                  _gemm_mma(function))
+    gemms = _gemm_calls(function)
+    return Helper(_gemm_slots(function, gemms), _copy_op(function), _copies(function), _viewed_parameter(function),
+                  _gemm_mma(function, gemms))
 
 
 def _viewed_parameter(function: ast.FunctionDef) -> int | None:
