@@ -108,3 +108,31 @@ def test_a_gemm_helper_imported_inside_a_function_reads_its_mma_and_slots(tmp_pa
     planted = source.replace("tOtO, tOrP, tOrV, zero_init=True", "tOtO, tOrP, tSrK, zero_init=True")
     assert (8, "CI111") in _located(planted, kernel)
     assert _located(source, kernel) == []
+
+
+def test_a_gemm_through_another_modules_static_method_relaying_to_its_sibling_reads_its_slots(tmp_path):
+    # the twenty-fifth base's open miss: the SK gemm given the KV MMA's B fragment through `SM90.wgmma_gemm_zero_acc`
+    (tmp_path / "helpers.py").write_text(
+        "class SM90:\n"
+        "    @staticmethod\n"
+        "    def wgmma_gemm(tiled_mma, C, A, B, accumulate):\n"
+        "        for k in cutlass.range(cute.size(A, mode=[2])):\n"
+        "            cute.gemm(tiled_mma, C, A[None, None, k], B[None, None, k], C)\n"
+        "    @staticmethod\n"
+        "    def wgmma_gemm_zero_acc(tiled_mma, C, A, B):\n"
+        "        SM90.wgmma_gemm(tiled_mma, C, A, B, False)\n"
+    )
+    source = (
+        "from .helpers import SM90\n"
+        "@cute.kernel\n"
+        "def kernel(sK: cute.Tensor, sQ: cute.Tensor, op_sk, op_kv, acc_sk, acc_kv, tSKrS, tKVrQ):\n"
+        "    sk_tiled_mma = cute.make_tiled_mma(op_sk)\n"
+        "    kv_tiled_mma = cute.make_tiled_mma(op_kv)\n"
+        "    tSKrK = sk_tiled_mma.make_fragment_B(sK)\n"
+        "    tKVrK = kv_tiled_mma.make_fragment_B(sK)\n"
+        "    SM90.wgmma_gemm_zero_acc(kv_tiled_mma, acc_kv, tKVrQ, tKVrK)\n"
+        "    SM90.wgmma_gemm_zero_acc(sk_tiled_mma, acc_sk, tSKrS, tSKrK)\n"
+    )
+    kernel = str(tmp_path / "kernel.py")
+    assert _located(source, kernel) == []
+    assert (9, "CI111") in _located(source.replace("tSKrS, tSKrK)", "tSKrS, tKVrK)"), kernel)

@@ -318,11 +318,64 @@ def _viewed_parameter(function: ast.FunctionDef) -> int | None:
 
 
 def module_summary(importer: Path, source: Import, name: str) -> Helper | None:
-    """``name`` of a module bound by an import (``import pkg.utils as utils``; ``from pkg import utils``)."""
+    """``name`` of a module bound by an import (``import pkg.utils as utils``; ``from pkg import utils``), or a
+    static method of a class so bound (``from .helpers import SM90``, then ``SM90.wgmma_gemm_zero_acc(...)``)."""
     module, level, imported = source
     if imported is not None:
-        module = f"{module}.{imported}" if module else imported
+        found = summary(importer, (f"{module}.{imported}" if module else imported, level, name))
+        return found if found is not None else _static_method_summary(importer, source, name)
     return summary(importer, (module, level, name))
+
+
+def _static_method_summary(importer: Path, source: Import, name: str) -> Helper | None:
+    """What a static method of a class of another module does with its parameters: its own ``cute.gemm`` calls,
+    and those of the class's other static methods it calls with its parameters (``SM90.wgmma_gemm(tiled_mma, C, A,
+    B, False)``)."""
+    module, level, imported = source
+    path = _module_file(importer.parent, module, level)
+    if path is None:
+        return None
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return _static_helper(path, (stat.st_size, stat.st_mtime_ns), imported, name)
+
+
+@lru_cache(maxsize=1024)
+def _static_helper(path: Path, stamp: tuple[int, int], owner: str, name: str) -> Helper | None:
+    cls = _class(path, owner)
+    methods = {} if cls is None else {
+        stmt.name: stmt for stmt in cls.body if type(stmt) is ast.FunctionDef
+        and any(type(d) is ast.Name and d.id == "staticmethod" for d in stmt.decorator_list)
+    }
+    if name not in methods:
+        return None
+    slots, mma = _relayed_gemm(methods[name], cls.name, methods, 0)
+    return Helper(slots, None, (), None, mma) if slots else None
+
+
+def _relayed_gemm(
+    function: ast.FunctionDef, owner: str, methods: dict[str, ast.FunctionDef], depth: int,
+) -> tuple[tuple[tuple[int, str], ...], int | None]:
+    """(gemm slots, MMA parameter) of a static method, through the calls it makes of its class's other static
+    methods (``Owner.method(...)``) given its parameters positionally."""
+    gemms = _gemm_calls(function)
+    slots, mma = dict(_gemm_slots(function, gemms)), _gemm_mma(function, gemms) if gemms else None
+    positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
+    for node in ast.walk(function):
+        called = node.func if type(node) is ast.Call else None
+        if depth > 2 or type(called) is not ast.Attribute or type(called.value) is not ast.Name \
+                or called.value.id != owner or called.attr not in methods or called.attr == function.name:
+            continue
+        inner_slots, inner_mma = _relayed_gemm(methods[called.attr], owner, methods, depth + 1)
+        given = [positions.get(_name(arg)) if type(arg) is ast.Name else None for arg in node.args]
+        for at, slot in inner_slots:
+            if at < len(given) and given[at] is not None:
+                slots.setdefault(given[at], slot)
+        if mma is None and inner_mma is not None and inner_mma < len(given):
+            mma = given[inner_mma]
+    return tuple(sorted(slots.items())), mma
 
 
 @dataclass(frozen=True)

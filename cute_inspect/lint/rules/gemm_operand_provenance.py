@@ -14,7 +14,10 @@ another MMA's pattern is CI110's. It is reported when the GEMM's own MMA made a 
 function that no ``cute.gemm`` there is given (``tBsV_desc = thr_mma_pv.make_fragment_B(sV)`` left unused
 while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other MMA's place by a slip; and
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
-by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA. A ``cute.gemm`` whose A and B
+by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA; and when another ``cute.gemm`` of the
+function by the same MMA is given that MMA's own fragment for the slot (``cute.gemm(tiled_mma_pv, acc, tOrP, tSrK, acc)``
+beside ``cute.gemm(tiled_mma_pv, acc, tOrP, tOrV, acc)``, also through a helper's callers): an MMA fed its own operand in
+one gemm and another MMA's in the next shares nothing on purpose. A ``cute.gemm`` whose A and B
 operands were both made, each for its slot, by one MMA other than the gemm's (``cute.gemm(qk_tiled_mma, tOtAcc, tOrP,
 tOrV, tOtAcc)``) is reported at the call: its MMA argument is the slip. A tensor laid out by an MMA's fragment
 (``tOrP = make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``, P in tensor memory) counts as that
