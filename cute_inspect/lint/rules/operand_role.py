@@ -209,7 +209,7 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
                                f" and `tma_partition` (line {tma.line}) gives it this tile")}
         elif atoms or set(loaded_as(partition, (partition.source,), through_calls)) - set(shown):
             shown = {}
-        inner_method, inner_receiver = partition.inner or (None, None)
+        inner_method = (partition.inner or (None, None))[0]
         if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and _inner_of_its_mma(partition, facts):
             shown = {inner_method[-1]: (partition, "inner")}
         if len(shown) == 1:
