@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from cute_inspect.lint.imported import (
-    Helper, imports, method_return, module_summary, returned_layouts, summary,
+    LAYOUT_VIEWS as _LAYOUT_VIEWS, Helper, imports, method_return, module_summary, returned_layouts, summary,
 )
 from cute_inspect.lint.objects import Obj, ObjectFacts, Origins, Ref, calls_def
 from cute_inspect.lint.partitioners import Partitioner, classify
@@ -64,6 +64,8 @@ class Partition:
     # (line, column) of a tma_partition's tensor argument, often on a line of its own, or of the inner MMA
     # partition call a fragment maker is given
     source_at: tuple[int, int] | None = None
+    # the object whose inner MMA partition call a fragment maker is given (`make_fragment_A(thr.partition_B(sK))`)
+    inner_made_by: Ref | None = None
 
 
 @dataclass(frozen=True)
@@ -533,11 +535,6 @@ _TENSOR_COPY_MAKERS = frozenset({"make_tmem_copy", "make_s2t_copy"})
 _MATRIX_ATOM_HELPERS = frozenset({"get_smem_store_op", "get_smem_load_op"})
 # Views that hand one thread its share of a tensor when sliced, as a partitioner does.
 _HAND_PARTITIONS = frozenset({"composition", "tiled_divide"})
-# Layout algebra over a tensor: the result views the same data in the same memory.
-_LAYOUT_VIEWS = frozenset({
-    "local_tile", "logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "composition", "group_modes",
-    "filter_zeros", "flatten", "select",
-})
 
 
 def _comprehended(value: ast.expr) -> ast.expr:
@@ -849,6 +846,28 @@ class _Collector:
             return ("obj", len(objects) - 1)
         return ("call", callee, None, expr.lineno)
 
+    def _partitioned(self, source: ast.expr | None) -> str | None:
+        """The tensor a partition call is given: its name, through views and conditions; an identity tensor made in
+        the call (``thr_mma.partition_C(cute.make_identity_tensor(tiler))``) is known by its text, and holds
+        coordinates."""
+        if type(source) is ast.IfExp:
+            return self._either_tensor(source)
+        if type(source) is _CALL and call_target(source.func)[0] in _IDENTITY_MAKERS:
+            made = ast.unparse(source)
+            self.facts.identities.add(made)
+            return made
+        return tensor_name(source, through_partitions=True) or self._imported_view(source)
+
+    def _either_tensor(self, choice: ast.IfExp, through_partitions: bool = True) -> str | None:
+        """The tensor both branches of a condition name, or view (``sP if not swap else transpose_view(sP)``: sP
+        either way), else None; with ``through_partitions``, a partition's argument (two partitions of one tensor
+        by two calls are two tensors where the condition is bound to a name)."""
+        names = {
+            tensor_name(branch, through_partitions=through_partitions) or self._imported_view(branch)
+            for branch in (choice.body, choice.orelse)
+        }
+        return names.pop() if len(names) == 1 and None not in names else None
+
     def _imported_view(self, expr: ast.expr | None) -> str | None:
         """``gKV`` for ``select_tensor_10(gKV)``, a function of another module whose every return lays a layout over
         that parameter's data (``lint.imported``): a view of the argument, as the file's own such helpers are."""
@@ -1139,9 +1158,10 @@ class _Collector:
             self.facts.element_assignments.append(
                 (self.scope, targets[0].lineno, targets[0].col_offset + 1, targets[0].value.id, value.value.id))
         value = _comprehended(value)
-        if type(value) is ast.IfExp and _one_tensor_sliced(value):
-            # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way
-            value = value.body
+        if type(value) is ast.IfExp and self._either_tensor(value, through_partitions=False):
+            # `tXgX_cur = tXgX[None, k] if paged is None else tXgX[None, 0, page]`: a slice of tXgX either way;
+            # `sdQ0 = sQ_q0 if not swap else transpose_view(sQ_q0)`: sQ_q0, or a view of it
+            value = next((branch for branch in (value.body, value.orelse) if type(branch) is not _CALL), value.body)
         if len(targets) == 1 and type(targets[0]) is ast.Name:
             self._layout_view(targets[0], value)
             if (operand := _projected_operand(value)) is not None:
@@ -1203,10 +1223,11 @@ class _Collector:
                     target.id, target.lineno, target.col_offset + 1, method, receiver,
                     _classified(receiver, origin)
                     or _classified(self.facts.tensor_copy_atoms.get((self.scope, origin)), None),
-                    tensor_name(source, through_partitions=True) or self._imported_view(source), self.scope,
+                    self._partitioned(source), self.scope,
                     self.ref(receiver_expr),
                     (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
                     (inner.lineno, inner.col_offset + 1) if inner_method in PARTITION_METHODS else None,
+                    self.ref(inner_receiver) if inner_method in PARTITION_METHODS else None,
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:
@@ -1476,8 +1497,11 @@ class _Collector:
                 for at, slot in imported.gemm_slots if at < len(call.args)
             )
             if sorted(operand.slot for operand in operands) == ["a", "b"]:
-                self.facts.helper_gemms.append(
-                    Call(name or "helper", call.lineno, call.col_offset + 1, operands, self.scope, None, None))
+                mma = call.args[imported.gemm_mma] if imported.gemm_mma is not None and imported.gemm_mma < len(
+                    call.args) else None
+                self.facts.helper_gemms.append(Call(
+                    name or "helper", call.lineno, call.col_offset + 1, operands, self.scope, tensor_name(mma),
+                    self.ref(mma, create=False)))
         self._foreign_tma_tensors(call, name)
         self._atom_call(call, name)
         if name == "set" and module is not None and call.args and _tcgen05_field(call.args[0]):
@@ -1582,15 +1606,6 @@ def _defined_functions(body: list[ast.stmt]) -> set[str]:
         elif kind is ast.ClassDef:
             names.update(_defined_functions(stmt.body))
     return names
-
-
-def _one_tensor_sliced(choice: ast.IfExp) -> bool:
-    """Both branches of a condition slice one tensor (``tXgX[None, k] if c else tXgX[None, 0, p]``)."""
-    branches = (choice.body, choice.orelse)
-    if not all(type(branch) is ast.Subscript for branch in branches):
-        return False
-    roots = {tensor_name(branch) for branch in branches}
-    return len(roots) == 1 and None not in roots
 
 
 class _Substitute(ast.NodeTransformer):

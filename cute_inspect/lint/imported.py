@@ -43,6 +43,11 @@ _MMA_LAYOUTS = frozenset({
     "partition_A", "partition_B", "partition_C", "make_fragment_A", "make_fragment_B", "make_fragment_C",
 })
 _CONSTANT_WRAPPERS = frozenset({"const_expr"})
+# Layout algebra over a tensor's own data: the result holds what its first argument holds, in the same memory.
+LAYOUT_VIEWS = frozenset({
+    "local_tile", "logical_divide", "zipped_divide", "flat_divide", "tiled_divide", "composition", "group_modes",
+    "filter_zeros", "flatten", "select",
+})
 
 
 @dataclass(frozen=True)
@@ -60,13 +65,47 @@ class Helper:
     # the parameter position whose data every `return` lays a new layout over (`return cute.make_tensor(
     # t.iterator.align(...), layout)`): a call of the function is a view of that argument; None otherwise
     views: int | None = None
+    # the parameter position every `cute.gemm` of its body is given as the MMA; None when not one parameter
+    gemm_mma: int | None = None
 
 
 def imports(tree: ast.Module) -> dict[str, Import]:
-    """Each name the module's top level binds by an import, with where it comes from."""
+    """Each name the module binds by an import, with where it comes from: at its top level, or a module alias bound
+    inside its functions (``import flash_attn.cute.blackwell_helpers as sm100_utils`` in a kernel's method) where
+    every such import of the name agrees and the top level does not bind it."""
+    found = _bound(tree.body)
+    nested: dict[str, Import | None] = {}
+    for function in _functions_of(tree.body):
+        for name, source in _bound(function.body, modules_only=True).items():
+            nested[name] = source if nested.get(name, source) == source else None
+    found.update((name, source) for name, source in nested.items() if source is not None and name not in found)
+    return found
+
+
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.While, ast.With, ast.Try)
+
+
+def _functions_of(body: list[ast.stmt]) -> list[ast.FunctionDef]:
+    """The functions a block of statements defines, at any depth of statements (never inside an expression)."""
+    found, pending = [], list(body)
+    while pending:
+        stmt = pending.pop()
+        if not isinstance(stmt, _COMPOUND):
+            continue
+        if type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            found.append(stmt)
+        pending.extend(stmt.body)
+        pending.extend(getattr(stmt, "orelse", ()))
+        pending.extend(getattr(stmt, "finalbody", ()))
+        for handler in getattr(stmt, "handlers", ()):
+            pending.extend(handler.body)
+    return found
+
+
+def _bound(body: list[ast.stmt], modules_only: bool = False) -> dict[str, Import]:
     found: dict[str, Import] = {}
-    for stmt in tree.body:
-        if type(stmt) is ast.ImportFrom:
+    for stmt in body:
+        if type(stmt) is ast.ImportFrom and not modules_only:
             for alias in stmt.names:
                 found[alias.asname or alias.name] = (stmt.module or "", stmt.level, alias.name)
         elif type(stmt) is ast.Import:
@@ -141,17 +180,35 @@ def _called(expr: ast.expr) -> str | None:
     return func.id if type(func) is ast.Name else None
 
 
-def _gemm_slots(function: ast.FunctionDef) -> tuple[tuple[int, str], ...]:
+def _gemm_calls(function: ast.FunctionDef) -> list[ast.Call]:
+    return [node for node in ast.walk(function) if type(node) is ast.Call and _called(node) == "gemm" and len(node.args) > 3]
+
+
+def _gemm_slots(function: ast.FunctionDef, gemms: list[ast.Call]) -> tuple[tuple[int, str], ...]:
     positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
     slots: dict[int, set[str]] = {}
-    for node in ast.walk(function):
-        if type(node) is ast.Call and _called(node) == "gemm" and len(node.args) > 3:
-            for at, slot in _GEMM_SLOTS.items():
-                name = _name(node.args[at])
-                if name in positions:
-                    slots.setdefault(positions[name], set()).add(slot)
+    for node in gemms:
+        for at, slot in _GEMM_SLOTS.items():
+            name = _name(node.args[at])
+            if name in positions:
+                slots.setdefault(positions[name], set()).add(slot)
     # a parameter read as both operands says nothing about either
     return tuple(sorted((at, next(iter(seen))) for at, seen in slots.items() if len(seen) == 1))
+
+
+def _gemm_mma(function: ast.FunctionDef, gemms: list[ast.Call]) -> int | None:
+    positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
+    given = {_name(node.args[0]) for node in gemms}
+    if given - positions.keys():
+        # `mma_atom = cute.make_mma_atom(tiled_mma.op)`: an atom of the parameter's MMA
+        atoms = {
+            node.targets[0].id: node.value.args[0].value.id for node in ast.walk(function)
+            if type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+            and type(node.value) is ast.Call and _called(node.value) == "make_mma_atom" and node.value.args
+            and type(node.value.args[0]) is ast.Attribute and type(node.value.args[0].value) is ast.Name
+        }
+        given = {atoms.get(name, name) for name in given}
+    return positions.get(given.pop()) if len(given) == 1 else None
 
 
 def _copies(function: ast.FunctionDef) -> tuple[tuple[int, int | None, int | None], ...]:
@@ -231,18 +288,26 @@ def _helper(path: Path, stamp: tuple[int, int], name: str) -> Helper | None:
     function = _functions(path, stamp).get(name)
     if function is None:
         return None
-    return Helper(_gemm_slots(function), _copy_op(function), _copies(function), _viewed_parameter(function))
+    gemms = _gemm_calls(function)
+    return Helper(_gemm_slots(function, gemms), _copy_op(function), _copies(function), _viewed_parameter(function),
+                  _gemm_mma(function, gemms))
 
 
 def _viewed_parameter(function: ast.FunctionDef) -> int | None:
     """The position of the one parameter whose ``.iterator`` every ``return cute.make_tensor(<pointer>, layout)``
-    of the function reads; None when a return is anything else."""
+    of the function reads, or that every ``return cute.composition(<parameter>, layout)`` (any layout algebra)
+    lays out (``transpose_view(a)``); None when a return is anything else."""
     parameters = [arg.arg for arg in function.args.posonlyargs + function.args.args]
     owners = set()
     returns = [node for node in ast.walk(function) if type(node) is ast.Return]
     for node in returns:
         value = node.value
-        if type(value) is not ast.Call or _called(value) != "make_tensor" or not value.args:
+        if type(value) is not ast.Call or not value.args:
+            return None
+        if _called(value) in LAYOUT_VIEWS and type(value.args[0]) is ast.Name:
+            owners.add(value.args[0].id)
+            continue
+        if _called(value) != "make_tensor":
             return None
         owners |= {
             each.value.id for each in ast.walk(value.args[0])
@@ -253,11 +318,64 @@ def _viewed_parameter(function: ast.FunctionDef) -> int | None:
 
 
 def module_summary(importer: Path, source: Import, name: str) -> Helper | None:
-    """``name`` of a module bound by an import (``import pkg.utils as utils``; ``from pkg import utils``)."""
+    """``name`` of a module bound by an import (``import pkg.utils as utils``; ``from pkg import utils``), or a
+    static method of a class so bound (``from .helpers import SM90``, then ``SM90.wgmma_gemm_zero_acc(...)``)."""
     module, level, imported = source
     if imported is not None:
-        module = f"{module}.{imported}" if module else imported
+        found = summary(importer, (f"{module}.{imported}" if module else imported, level, name))
+        return found if found is not None else _static_method_summary(importer, source, name)
     return summary(importer, (module, level, name))
+
+
+def _static_method_summary(importer: Path, source: Import, name: str) -> Helper | None:
+    """What a static method of a class of another module does with its parameters: its own ``cute.gemm`` calls,
+    and those of the class's other static methods it calls with its parameters (``SM90.wgmma_gemm(tiled_mma, C, A,
+    B, False)``)."""
+    module, level, imported = source
+    path = _module_file(importer.parent, module, level)
+    if path is None:
+        return None
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return _static_helper(path, (stat.st_size, stat.st_mtime_ns), imported, name)
+
+
+@lru_cache(maxsize=1024)
+def _static_helper(path: Path, stamp: tuple[int, int], owner: str, name: str) -> Helper | None:
+    cls = _class(path, owner)
+    methods = {} if cls is None else {
+        stmt.name: stmt for stmt in cls.body if type(stmt) is ast.FunctionDef
+        and any(type(d) is ast.Name and d.id == "staticmethod" for d in stmt.decorator_list)
+    }
+    if name not in methods:
+        return None
+    slots, mma = _relayed_gemm(methods[name], cls.name, methods, 0)
+    return Helper(slots, None, (), None, mma) if slots else None
+
+
+def _relayed_gemm(
+    function: ast.FunctionDef, owner: str, methods: dict[str, ast.FunctionDef], depth: int,
+) -> tuple[tuple[tuple[int, str], ...], int | None]:
+    """(gemm slots, MMA parameter) of a static method, through the calls it makes of its class's other static
+    methods (``Owner.method(...)``) given its parameters positionally."""
+    gemms = _gemm_calls(function)
+    slots, mma = dict(_gemm_slots(function, gemms)), _gemm_mma(function, gemms) if gemms else None
+    positions = {arg.arg: at for at, arg in enumerate(function.args.posonlyargs + function.args.args)}
+    for node in ast.walk(function):
+        called = node.func if type(node) is ast.Call else None
+        if depth > 2 or type(called) is not ast.Attribute or type(called.value) is not ast.Name \
+                or called.value.id != owner or called.attr not in methods or called.attr == function.name:
+            continue
+        inner_slots, inner_mma = _relayed_gemm(methods[called.attr], owner, methods, depth + 1)
+        given = [positions.get(_name(arg)) if type(arg) is ast.Name else None for arg in node.args]
+        for at, slot in inner_slots:
+            if at < len(given) and given[at] is not None:
+                slots.setdefault(given[at], slot)
+        if mma is None and inner_mma is not None and inner_mma < len(given):
+            mma = given[inner_mma]
+    return tuple(sorted(slots.items())), mma
 
 
 @dataclass(frozen=True)

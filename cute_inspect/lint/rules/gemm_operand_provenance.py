@@ -14,7 +14,10 @@ another MMA's pattern is CI110's. It is reported when the GEMM's own MMA made a 
 function that no ``cute.gemm`` there is given (``tBsV_desc = thr_mma_pv.make_fragment_B(sV)`` left unused
 while the P·V gemm reads the Q·K MMA's ``tBsK_s``): the operand took the other MMA's place by a slip; and
 when the MMA that made it issues a ``cute.gemm`` in the function that is never given it (``tBsP_desc`` made
-by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA. A ``cute.gemm`` whose A and B
+by the K·Q MMA and read only by the V·P gemm): it was made for the wrong MMA; and when another ``cute.gemm`` of the
+function by the same MMA is given that MMA's own fragment for the slot (``cute.gemm(tiled_mma_pv, acc, tOrP, tSrK, acc)``
+beside ``cute.gemm(tiled_mma_pv, acc, tOrP, tOrV, acc)``, also through a helper's callers): an MMA fed its own operand in
+one gemm and another MMA's in the next shares nothing on purpose. A ``cute.gemm`` whose A and B
 operands were both made, each for its slot, by one MMA other than the gemm's (``cute.gemm(qk_tiled_mma, tOtAcc, tOrP,
 tOrV, tOtAcc)``) is reported at the call: its MMA argument is the slip. A tensor laid out by an MMA's fragment
 (``tOrP = make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``, P in tensor memory) counts as that
@@ -197,6 +200,23 @@ def _gemms_never_given(partition: Partition, scope: int, facts: FileFacts, alias
     return None if not own or given else own[0].line
 
 
+def _own_fragment_elsewhere(
+    call: Call, slot: str, mine, scope: int, facts: FileFacts, made: dict, aliases: dict[str, str],
+) -> tuple[Call, str] | None:
+    """Another gemm of the function by the same MMA whose operand in ``slot`` that MMA made for the slot itself
+    (through a helper's callers too): (that gemm, its operand's name), or None."""
+    origins = facts.origins
+    for other in facts.gemms + facts.helper_gemms:
+        if other is call or other.scope != scope or other.atom_ref is None or origins.family(other.atom_ref) != mine:
+            continue
+        operand = next((each for each in other.operands if each.slot == slot and each.name is not None), None)
+        makers = None if operand is None else _makers(operand.name, scope, facts, made, aliases)
+        if makers and all(partition.method == f"make_fragment_{_SLOT[slot]}" and partition.made_by is not None
+                          and origins.family(partition.made_by) == mine for partition, _ in makers):
+            return other, operand.name
+    return None
+
+
 def _both_slots(call: Call, made: dict, aliases: dict[str, str], context: RuleContext) -> Violation | None:
     """One tensor given as both A and B: the operand in the slot its name does not say (B for ``tCrA``, else A).
     A fragment the MMA made for one slot is left to the slot check below, which names its maker."""
@@ -337,16 +357,21 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                     and partition.method[-1] != _SLOT[operand.slot]:
                 why = f"operand {partition.method[-1]}'s, made by {_made_by(partition)}"
             elif partition.method in MMA_METHODS and partition.method[-1] == _SLOT[operand.slot] in ("A", "B") \
-                    and via is None and call.atom_ref is not None:
+                    and call.atom_ref is not None:
                 mine = origins.family(call.atom_ref)
                 if distinct_objects(mine, origins.family(partition.made_by)):
                     if unused is None:
                         unused = _unused_own_fragments(facts, aliases)
-                    own = unused.get((call.scope, mine, _SLOT[operand.slot]))
-                    theirs = _gemms_never_given(partition, call.scope, facts, aliases)
+                    # a fragment passed by a helper's callers is judged only beside the MMA's own (below)
+                    own = unused.get((call.scope, mine, _SLOT[operand.slot])) if via is None else None
+                    theirs = _gemms_never_given(partition, call.scope, facts, aliases) if via is None else None
                     if own is not None:
                         why = (f"another MMA's, made by {_made_by(partition)}, while this MMA's own operand {slot}, "
                                f"`{own.target}` ({_made_by(own)}), is given to no `cute.gemm`")
+                    elif (beside := _own_fragment_elsewhere(call, operand.slot, mine, call.scope, facts, made,
+                                                            aliases)) is not None:
+                        why = (f"another MMA's, made by {_made_by(partition)}, while this MMA's `{beside[0].function}` "
+                               f"at line {beside[0].line} is given its own operand {slot}, `{beside[1]}`")
                     elif theirs is not None and partition not in wrong_mma:
                         # The slip is the maker's (the fragment was made for the wrong MMA): reported there, once.
                         wrong_mma.add(partition)

@@ -209,8 +209,8 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
                                f" and `tma_partition` (line {tma.line}) gives it this tile")}
         elif atoms or set(loaded_as(partition, (partition.source,), through_calls)) - set(shown):
             shown = {}
-        inner_method, inner_receiver = partition.inner or (None, None)
-        if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and inner_receiver == partition.receiver:
+        inner_method = (partition.inner or (None, None))[0]
+        if inner_method in MMA_METHODS and inner_method[-1] in ("A", "B") and _inner_of_its_mma(partition, facts):
             shown = {inner_method[-1]: (partition, "inner")}
         if len(shown) == 1:
             (role, (other, line)), = shown.items()
@@ -224,6 +224,16 @@ def _data_flow_roles(facts: FileFacts, suspect: set[Partition]) -> dict[Partitio
             made = f"{other.receiver}.{other.method}" if other.receiver else other.method
             found[partition] = role, f"{paired}made by `{made}` (line {other.line})"
     return found
+
+
+def _inner_of_its_mma(partition: Partition, facts: FileFacts) -> bool:
+    """The inner partition call a fragment maker is given is by the maker's own MMA: the same name, or a slice of
+    the same object (``tiled_mma_qk.make_fragment_A(thr_mma_qk.partition_B(sK))``, ``thr_mma_qk =
+    tiled_mma_qk.get_slice(tidx)``)."""
+    if partition.inner[1] == partition.receiver:
+        return True
+    own = facts.origins.identity(partition.made_by)
+    return own is not None and own == facts.origins.identity(partition.inner_made_by)
 
 
 def _operand_copies_of(partition: Partition, facts: FileFacts) -> set[str]:
