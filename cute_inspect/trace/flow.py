@@ -5352,7 +5352,9 @@ def _computed_tiles(records: list) -> None:
 
 
 def _copied_leading_modes(source, shape):
-    """A copied register array's labels of its leading modes, where those modes' shape is `shape`."""
+    """A copied register array's labels of its leading modes, where those modes' shape is `shape` (a one-mode
+    array's shape is a bare extent: its one mode)."""
+    shape = shape if isinstance(shape, tuple) else (shape,)
     tree = source.levels[0] if source.levels and source.memspaces[:1] == ("rmem",) else None
     if not isinstance(tree, tuple) or not isinstance(source.shapes[0], tuple) or len(tree) < len(shape) \
             or format_shape(source.shapes[0][:len(shape)]) != format_shape(shape) \

@@ -298,7 +298,9 @@ def _launch_argument(frame, obj):
         param, place = next(((p, k) for p in params if p != "self"
                              for k, v in _held_values(frame.f_locals.get(p)).items() if v is obj), (None, None))
     host = frame.f_back  # past CuTeDSL's launch and our own wrappers of it
+    launcher = None
     while host is not None and absolute(host.f_code.co_filename).startswith((_library_dir(), _OWN_DIR)):
+        launcher = launcher or _kernel_launcher(host, code)
         host = host.f_back
     if param is None or host is None:
         return None
@@ -309,12 +311,35 @@ def _launch_argument(frame, obj):
     positional = list(params[1:] if isinstance(call.func, ast.Attribute) and params[:1] == ("self",) else params)
     if given is None and positional.index(param) < len(call.args):
         given = call.args[positional.index(param)]
-    if not isinstance(given, ast.Name):
-        return None
-    value = host.f_locals.get(given.id)
+    if isinstance(given, ast.Name):
+        value = host.f_locals.get(given.id)
+    else:  # an expression (`tile(mX)`, `f(m) if flag else None`) no local holds: the value the launch was given
+        value = _launcher_value(launcher, params, param)
     if place is not None:  # the host's value in that argument, its element in the same place
         value = _held_values(value).get(place)
     return value if value is not None and _is_tensor(value) else None
+
+
+def _kernel_launcher(frame, code):
+    """CuTeDSL's launcher of the kernel whose code is `code`, where `frame` (one of CuTeDSL's, between the kernel
+    and the host statement) holds it: it keeps the values the host passed, in the kernel's parameter order."""
+    launcher = frame.f_locals.get("self")
+    body = getattr(launcher, "funcBody", None)
+    if getattr(body, "__code__", None) is not code or not isinstance(getattr(launcher, "func_args", None), tuple):
+        return None
+    return launcher
+
+
+def _launcher_value(launcher, params: tuple, param: str):
+    """The value `launcher` holds for the kernel parameter `param`: its keyword, else its place among the
+    positional values (a method kernel's instance is the first of them, as `self` is the first parameter)."""
+    if launcher is None:
+        return None
+    kwargs = getattr(launcher, "func_kwargs", None) or {}
+    if param in kwargs:
+        return kwargs[param]
+    place = params.index(param)
+    return launcher.func_args[place] if place < len(launcher.func_args) else None
 
 
 def _held_values(value) -> dict:
@@ -3893,6 +3918,11 @@ class _Tracer:
             if found is not None and op == "make_tensor" and info.memspace in ("gmem", "tmem") \
                     and not self._all_made_in(found, info.memspace):
                 found = None
+            # nor is a register array made from a bare shape an SMEM buffer of that shape (`make_rmem_tensor(8)` for
+            # a thread's 8 values beside a warps x 2 exchange buffer of 8 slots): the buffer's own modes are no
+            # thread's values
+            if found is not None and op == "make_rmem_tensor" and self._smem_buffer_modes(found):
+                found = None
             if found is not None:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
@@ -3918,6 +3948,13 @@ class _Tracer:
         extents = [t for t in extents if t is not None]
         return {i for i, extent in zip(kept, extents) if i < len(source.shape) and isinstance(extent, int)
                 and extent == size(source.shape[i])}
+
+    def _smem_buffer_modes(self, labels) -> bool:
+        """Whether every mode of `labels` is an SMEM buffer's own, made by the buffer's rank (`smem_buffer`)."""
+        records = self.trace.records
+        return all(label.rule.startswith("smem_buffer") and label.origin is not None
+                   and 0 <= label.origin < len(records) and records[label.origin].memspaces[:1] == ("smem",)
+                   for label in _levels.flatten(labels))
 
     def _all_made_in(self, labels, memspace: str) -> bool:
         """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
