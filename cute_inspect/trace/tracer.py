@@ -315,6 +315,11 @@ def _launch_argument(frame, obj):
         value = host.f_locals.get(given.id)
     else:  # an expression (`tile(mX)`, `f(m) if flag else None`) no local holds: the value the launch was given
         value = _launcher_value(launcher, params, param)
+        info = type_info(value) if value is not None else None
+        if info is not None and info.memspace == "coord":
+            # `tma_tensor_Q if use_tma else mQ`: a TMA tensor's coordinates stand for the global tensor the kernel
+            # reads, which the parameter is taken as (its own labels), not for a coordinate view
+            return None
     if place is not None:  # the host's value in that argument, its element in the same place
         value = _held_values(value).get(place)
     return value if value is not None and _is_tensor(value) else None
