@@ -3923,11 +3923,6 @@ class _Tracer:
             if found is not None and op == "make_tensor" and info.memspace in ("gmem", "tmem") \
                     and not self._all_made_in(found, info.memspace):
                 found = None
-            # nor is a register array made from a bare shape an SMEM buffer of that shape (`make_rmem_tensor(8)` for
-            # a thread's 8 values beside a warps x 2 exchange buffer of 8 slots): the buffer's own modes are no
-            # thread's values
-            if found is not None and op == "make_rmem_tensor" and self._smem_buffer_modes(found):
-                found = None
             if found is not None:
                 return found
             if info.memspace == "coord":  # a coordinate view of its own layout (`tScS_vec`)
@@ -3953,13 +3948,6 @@ class _Tracer:
         extents = [t for t in extents if t is not None]
         return {i for i, extent in zip(kept, extents) if i < len(source.shape) and isinstance(extent, int)
                 and extent == size(source.shape[i])}
-
-    def _smem_buffer_modes(self, labels) -> bool:
-        """Whether every mode of `labels` is an SMEM buffer's own, made by the buffer's rank (`smem_buffer`)."""
-        records = self.trace.records
-        return all(label.rule.startswith("smem_buffer") and label.origin is not None
-                   and 0 <= label.origin < len(records) and records[label.origin].memspaces[:1] == ("smem",)
-                   for label in _levels.flatten(labels))
 
     def _all_made_in(self, labels, memspace: str) -> bool:
         """Whether every mode of `labels` was made by a record of a tensor in `memspace`."""
