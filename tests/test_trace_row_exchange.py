@@ -4,8 +4,7 @@ is a bare extent)."""
 import os
 
 import pytest
-
-from _cli import ROOT, cute_inspect, labels_of
+from _cli import ROOT, cute_inspect
 
 KERNEL = os.path.join(ROOT, "tests", "kernels", "row_exchange.py")
 
