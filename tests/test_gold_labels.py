@@ -55,14 +55,14 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fifth session: tune 7838, the 7337 of
-#: the twenty-fourth session and the nineteenth split (four judges: 501) retired into it, 5712 + 139 at its start
-#: 2856201; held out, the twentieth split (three judges: 768), 243 with the session's starting tracer):
+#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-fifth session's merge: tune 7838, the
+#: 7337 of the twenty-fourth session and the nineteenth split (four judges: 501) retired into it, 5851 -> 5932; held
+#: out, the twentieth split (three judges: 768), 243 with the session's starting tracer 8839527 and 244 at the merge):
 #: raise these with every gain
-REACHED = {"tune": 5851, "heldout": 243}
+REACHED = {"tune": 5932, "heldout": 244}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 4865, "heldout": 243}
+REACHED_INSTALLED = {"tune": 4946, "heldout": 244}
 ISSUE_TARGET_PCT = 95.0
 
 
