@@ -1764,14 +1764,7 @@ def _state_slots(axes: Axes, records: list, named: dict, slots: set) -> set:
     tiles = _smem_extents(axes, records)
     holders = _global_holders(axes, records, slots)
     found = set()
-    for key, var in list(axes.key_var.items()):
-        if key[0] != "mma" or key[2] != "K":
-            continue
-        over = axes.find(var)
-        rows, cols = (axes.key_var.get(("mma", key[1], a)) for a in "MN")
-        rows, cols = (axes.find(v) if v is not None else None for v in (rows, cols))
-        if None in (rows, cols) or len({rows, cols, over}) < 3:
-            continue
+    for rows, cols, over in _product_axes(axes):
         held = [(r, slot) for r in (rows, cols) for roots, extents, slot in holders
                 if r in roots and over in roots and 1 < extents.get(r, 0) <= tiles.get(r, 0)]
         if len({r for r, _ in held}) != 1:
@@ -1782,6 +1775,18 @@ def _state_slots(axes: Axes, records: list, named: dict, slots: set) -> set:
             named[root] = (letter, "attention")
         found.update(slot for _, slot in held)
     return found
+
+
+def _product_axes(axes):
+    """(rows, columns, contracted) roots of each MMA product whose three axes are apart."""
+    for key, var in list(axes.key_var.items()):
+        if key[0] != "mma" or key[2] != "K":
+            continue
+        over = axes.find(var)
+        rows, cols = (axes.key_var.get(("mma", key[1], a)) for a in "MN")
+        rows, cols = (axes.find(v) if v is not None else None for v in (rows, cols))
+        if None not in (rows, cols) and len({rows, cols, over}) == 3:
+            yield rows, cols, over
 
 
 def _smem_extents(axes: Axes, records: list) -> dict:
@@ -1830,14 +1835,7 @@ def _paged_scores(axes: Axes, records: list, named: dict, paged: set) -> set:
     tiles = _smem_extents(axes, records)
     pages = [(roots, held) for roots, held, _ in _global_holders(axes, records, paged)]
     found = set()
-    for key, var in list(axes.key_var.items()):
-        if key[0] != "mma" or key[2] != "K":
-            continue
-        over = axes.find(var)
-        rows, cols = (axes.key_var.get(("mma", key[1], a)) for a in "MN")
-        rows, cols = (axes.find(v) if v is not None else None for v in (rows, cols))
-        if None in (rows, cols) or len({rows, cols, over}) < 3:
-            continue
+    for rows, cols, over in _product_axes(axes):
         keyed = [r for r in (rows, cols) if any(r in roots and over in roots and 1 < held.get(r, 0) <= tiles.get(r, 0)
                                                 for roots, held in pages)]
         if len(keyed) != 1:
