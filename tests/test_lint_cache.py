@@ -97,3 +97,19 @@ def test_a_file_is_linted_again_when_a_helper_module_it_imports_changes(tmp_path
     assert lint_paths([str(kernel)], workers=1, cache=True).findings == []
     assert len(parsed) == 1
     assert lint_paths([str(kernel)], workers=1, cache=True).findings == [] and len(parsed) == 1
+
+
+def test_a_static_method_summary_names_its_module_each_time_it_is_read(tmp_path):
+    """The summary of another module's class's static method is cached per process; every file that reads it still
+    depends on that module, so the second reader's cached result must go stale when the module changes too."""
+    from cute_inspect.lint import imported
+
+    (tmp_path / "helpers.py").write_text(
+        "import cutlass.cute as cute\n\n\nclass SM90:\n    @staticmethod\n"
+        "    def wgmma_gemm(tiled_mma, acc, a, b):\n        cute.gemm(tiled_mma, acc, a, b, acc)\n")
+    importer = tmp_path / "kernel.py"
+    source = ("helpers", 1, "SM90")
+    imported.take_modules_read()
+    for _ in range(2):
+        assert imported._static_method_summary(importer, source, "wgmma_gemm") is not None
+        assert imported.take_modules_read() == (str(tmp_path / "helpers.py"),)

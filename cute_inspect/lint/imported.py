@@ -267,12 +267,9 @@ def take_modules_read() -> tuple[str, ...]:
     return read
 
 
-def summary(importer: Path, source: Import) -> Helper | None:
-    """What the function ``source`` names, imported by the file ``importer``, does; None when it is not found."""
-    module, level, name = source
-    if name is None:
-        return None
-    path = _module_file(importer.parent, module, level)
+def _read_version(path: Path | None) -> tuple | None:
+    """(size, mtime) of a module a summary is read from, which the file being linted now depends on (its cached
+    result is stale once the module changes); None where there is no such file."""
     if path is None:
         return None
     try:
@@ -280,7 +277,17 @@ def summary(importer: Path, source: Import) -> Helper | None:
     except OSError:
         return None
     _READ.add(path)
-    return _helper(path, (stat.st_size, stat.st_mtime_ns), name)
+    return stat.st_size, stat.st_mtime_ns
+
+
+def summary(importer: Path, source: Import) -> Helper | None:
+    """What the function ``source`` names, imported by the file ``importer``, does; None when it is not found."""
+    module, level, name = source
+    if name is None:
+        return None
+    path = _module_file(importer.parent, module, level)
+    version = _read_version(path)
+    return None if version is None else _helper(path, version, name)
 
 
 @lru_cache(maxsize=1024)
@@ -333,13 +340,8 @@ def _static_method_summary(importer: Path, source: Import, name: str) -> Helper 
     B, False)``)."""
     module, level, imported = source
     path = _module_file(importer.parent, module, level)
-    if path is None:
-        return None
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return _static_helper(path, (stat.st_size, stat.st_mtime_ns), imported, name)
+    version = _read_version(path)
+    return None if version is None else _static_helper(path, version, imported, name)
 
 
 @lru_cache(maxsize=1024)
