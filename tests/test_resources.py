@@ -143,11 +143,11 @@ def test_two_kernels_of_one_name_keep_a_budget_each():
     assert "shared memory 163840 B" in budgets[1] and "fits" in budgets[1]
 
 
-def test_one_kernel_launched_twice_has_one_budget():
+def test_one_kernel_launched_twice_has_one_budget_and_the_next_kernel_its_own():
     done = cute_inspect("trace", f"{BUDGET}:compile_relaunched", "--arch", "sm_90a", "--format", "json")
     assert done.returncode == 0, done.stderr
     resources = json.loads(done.stdout)["resources"]
-    assert [k["smem_bytes"] for k in resources["kernels"]] == [163840]
+    assert [k["smem_bytes"] for k in resources["kernels"]] == [163840, 131072]
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:

@@ -330,6 +330,7 @@ class _Capture:
         if any(other_key != key and other.kernel == k.kernel and _same_budget(other, k)
                for other_key, other in self.kernels.items()):
             del self.kernels[key]
+            self._launched.discard(key)  # its key is free: the next launch of the name takes it afresh
 
     def allocated(self, layout, dtype, alignment: int, struct_fields) -> None:
         site, frame = caller(3)

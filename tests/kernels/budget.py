@@ -79,6 +79,8 @@ def relaunched_host(mA_mk: cute.Tensor):
     kernel = _ring_kernel(80 * 1024)
     kernel(mA_mk).launch(grid=(1, 1, 1), block=(128, 1, 1))
     kernel(mA_mk).launch(grid=(2, 1, 1), block=(128, 1, 1))
+    # a kernel launched after the repeated one keeps its own budget
+    _ring_kernel(64 * 1024)(mA_mk).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
 def _rows():
@@ -91,5 +93,5 @@ def compile_factory_pair():
 
 
 def compile_relaunched():
-    """One kernel launched twice (CuTeDSL traces its body again at each launch)."""
+    """One kernel launched twice (CuTeDSL traces its body again at each launch), then another of its name."""
     return cute.compile(relaunched_host, _rows())
