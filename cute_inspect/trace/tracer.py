@@ -377,15 +377,15 @@ def _kernel_call(stmt, name: str):
     return None
 
 
-def _held_names(frame, obj, depth: int = 8) -> list:
-    """The names `obj` is held under in `frame` and the frames that called it, innermost first."""
-    names = []
+def _held_names(frame, obj, depth: int = 8):
+    """The names `obj` is held under in `frame` and the frames that called it, innermost first: yielded one frame
+    at a time, since reading a frame's locals is what a trace's loop-carried lookups spend their time on, and the
+    caller mostly stops at the first."""
     while frame is not None and depth > 0:
         name = _local_name(frame, obj)
         if name is not None:
-            names.append(name)
+            yield name
         frame, depth = frame.f_back, depth - 1
-    return names
 
 
 def _held_apart(frame, obj, names: tuple, depth: int) -> bool:
