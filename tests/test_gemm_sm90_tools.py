@@ -12,6 +12,27 @@ def test_parse_shapes():
         bench.parse_shapes("4096xAx1")
 
 
+def test_config_labels_read_back():
+    """`--configs` names configs by their labels: every candidate of a few problems (split-K with 16-bit partials,
+    swaps, stream-K, ping-pong, the GPC order) reads back as itself; a malformed label fails before any GPU work."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import candidate_configs
+
+    labels = 0
+    for mnkl in [(512, 512, 65536, 1), (576, 32768, 512, 1), (4096, 4096, 4096, 1), (160, 14336, 4096, 8),
+                 (8192, 8192, 8192, 1), (472, 19456, 2560, 1)]:
+        for config in candidate_configs(*mnkl):
+            assert Sm90Config.from_label(config.label()) == config, config.label()
+            labels += 1
+    assert labels > 30
+    for extra in (Sm90Config(128, 128, 1, 1, pingpong=True, serpentine_k=False),
+                  Sm90Config(128, 256, stream_k=True, narrow_partials=True)):
+        assert Sm90Config.from_label(extra.label()) == extra
+    with pytest.raises(ValueError, match="config label must read like"):
+        Sm90Config.from_label("128x256 c2x1 sw1m bogus")
+    assert bench.main(["--shapes", "64x64x64", "--configs", "H;128x256 c2x1 split4"]) == 2
+
+
 def test_default_shapes_cover_the_issue():
     shapes = bench.parse_shapes(bench.DEFAULT_SHAPES)
     for s in [(4096,) * 3, (8192,) * 3, (8192, 28672, 8192), (8192, 8192, 28672), (1024, 8192, 8192),
