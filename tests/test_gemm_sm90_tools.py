@@ -552,7 +552,11 @@ def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
     assert _rule_choice(544, 16384, 2048, 1) == Sm90Config(128, 144, **pair)  # ... two pairs
     for k in (2048, 4096):  # ... three pairs (cuBLAS's 256x136 1x2 on 808x22016x2048)
         assert _rule_choice(808, 22016, k, 1) == Sm90Config(256, 144, **pair)
-    assert _rule_choice(808, 22016, 1024, 1) == Sm90Config(128, 144, **pair)  # under 2048 as before
+    # Under a K of 2048 (down to 512) whatever the pairs: 256-row tiles pay a tile's fixed cost half as often.
+    for m, n, k in [(576, 32768, 512), (264, 32768, 512), (544, 16384, 512), (808, 22016, 1024), (552, 32768, 1024)]:
+        assert _rule_choice(m, n, k, 1) == Sm90Config(256, 144, **pair), (m, n, k)
+    assert _rule_choice(264, 32768, 256, 1).tile_m == 128  # below the measured K
+    assert _rule_choice(560, 28672, 768, 1).tile_m == 128  # 256 rows would take more waves' time
     assert _wide_pairs(280, 32768, 6144, 2, Sm90Config(128, 144, **pair)).tile_m == 128  # batched
     streamed = Sm90Config(128, 160, stream_k=True, **pair)
     assert _wide_pairs(320, 43008, 8192, 1, streamed) == streamed
