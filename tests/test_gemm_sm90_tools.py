@@ -309,7 +309,7 @@ def test_swapped_pairs_give_way_to_weight_pairs_over_a_thin_last_wave():
     assert default_config(320, 45056, 8192, 1) == Sm90Config(256, 112, 2, 1, gpc_order=True, **swap)  # was 256x160 c1x2
     # Last waves at least half full keep the pair.
     assert _rule_choice(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, **swap)
-    assert default_config(576, 32768, 512, 1) == Sm90Config(128, 144, 1, 2, **swap)
+    assert default_config(576, 32768, 512, 1) == Sm90Config(256, 144, 1, 2, **swap)  # (256 rows at a short K: `_wide_pairs`)
 
 
 def test_heuristic_tiles_batched_problems_as_one():
