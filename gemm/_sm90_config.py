@@ -7,6 +7,7 @@ Everything else (K tile, stage counts, warpgroup count, epilogue tile) is derive
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, replace
 
 TILE_M_CHOICES = (64, 128, 192, 256)
@@ -43,6 +44,13 @@ THREE_WARPGROUP_ROWS = 192
 THREE_WARPGROUP_MAX_WIDTH = 192
 # Ping-pong epilogue subtiles are one wgmma tall.
 PINGPONG_EPI_TILE_M = 64
+
+
+# What `Sm90Config.label` writes, field by field in its order.
+_LABEL = re.compile(
+    r"(?P<tile_m>\d+)x(?P<tile_n>\d+) c(?P<cluster_m>\d+)x(?P<cluster_n>\d+) sw(?P<swizzle>\d+)(?P<order>[mn])"
+    r"(?P<pp> pp)?(?P<sk> sk)?(?: split(?P<split_k>\d+))?(?P<kfwd> kfwd)?(?P<gpc> gpc)?(?P<swap> swap)?(?P<p16> p16)?"
+)
 
 
 @dataclass(frozen=True)
@@ -192,6 +200,25 @@ class Sm90Config:
             f"{' gpc' if self.gpc_order else ''}"
             f"{' swap' if self.swap_ab else ''}"
             f"{' p16' if self.narrow_partials else ''}"
+        )
+
+    @classmethod
+    def from_label(cls, text: str) -> "Sm90Config":
+        """The config that `label` writes as `text` (e.g. "128x256 c2x1 sw1m split16 p16"): configs named on a
+        command line (`gemm.bench --configs`)."""
+        match = _LABEL.fullmatch(text.strip())
+        if match is None:
+            raise ValueError(
+                f"config label must read like '128x256 c2x1 sw1m [pp] [sk] [splitN] [kfwd] [gpc] [swap] [p16]' "
+                f"(the flags in that order), got {text!r}"
+            )
+        g = match.groupdict()
+        return cls(
+            tile_m=int(g["tile_m"]), tile_n=int(g["tile_n"]), cluster_m=int(g["cluster_m"]),
+            cluster_n=int(g["cluster_n"]), swizzle=int(g["swizzle"]), raster_along_m=g["order"] == "m",
+            pingpong=bool(g["pp"]), stream_k=bool(g["sk"]), split_k=int(g["split_k"] or 1),
+            serpentine_k=not g["kfwd"], gpc_order=bool(g["gpc"]), swap_ab=bool(g["swap"]),
+            narrow_partials=bool(g["p16"]),
         )
 
     def unswapped(self) -> "Sm90Config":

@@ -217,6 +217,16 @@ _WIDE_PAIRS_MIN_K = 6144
 # (two pairs) ran 0.4% behind.
 _WIDE_PAIRS_SHORT_K = 2048
 _WIDE_PAIRS_SHORT_K_MIN_PAIRS = 3
+# Below `_WIDE_PAIRS_SHORT_K`, down to this K, any count of pairs: a tile's mainloop is 8-31 k-tiles, so what a tile
+# costs besides its MMAs (filling the pipeline, the epilogue the cooperative schedule does not overlap) weighs more,
+# and 256-row tiles pay it half as often. 128 / 256 rows, same width, cluster and walk, whole waves' time equal (H200,
+# fp16 / bf16, six alternating rounds, ratio to cuBLAS, thirtieth session): 576x32768x512 0.952x / 0.988x, 0.950x /
+# 0.971x (calls A and B: 0.964x, 0.968x / 0.994x, 0.989x fp16; 0.958x, 0.958x / 0.980x, 0.984x bf16; cuBLAS runs
+# 192x192 in 2x1 there); 264x32768x512 (one pair) 0.924x / 0.955x, 0.932x / 0.964x; 288x28672x512 1.012x / 1.026x,
+# 1.012x / 1.068x; 544x16384x512 0.967x / 0.983x, 0.941x / 0.983x; 808x22016x512 0.916x / 0.942x, 0.916x / 0.951x;
+# 576x32768x1024 0.938x / 0.995x, 0.964x / 0.985x; 552x32768x1024 0.905x / 0.990x, 0.936x / 0.973x; 808x22016x1024
+# 0.905x / 0.939x, 0.906x / 0.931x.
+_WIDE_PAIRS_MIN_SHORT_K = 512
 # Unswapped 128-row tiles over several waves take 192 rows (three consumer warpgroups), same width, where those take
 # no more whole waves' time (`_taller_rows`), from this K (measured at 8192-9216 only).
 _TALLER_ROWS_MIN_K = 8192
@@ -1111,7 +1121,8 @@ def _wave_time(m: int, n: int, l: int, config: Sm90Config) -> float:
 def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Config:
     """A swapped 128-row pair (1x2 clusters: two tiles of M share the weight tile) over several waves, one problem,
     whole tiles, from a K of `_WIDE_PAIRS_MIN_K` (from `_WIDE_PAIRS_SHORT_K` where M cuts into
-    `_WIDE_PAIRS_SHORT_K_MIN_PAIRS` pairs or more): 256 rows of N by the same width in the same cluster and walk where
+    `_WIDE_PAIRS_SHORT_K_MIN_PAIRS` pairs or more; any K from `_WIDE_PAIRS_MIN_SHORT_K` below `_WIDE_PAIRS_SHORT_K`,
+    where the cost of a tile besides its MMAs weighs most): 256 rows of N by the same width in the same cluster and walk where
     their whole waves take no longer (`_wave_time`); else `config`. Half the tiles read the activations half as
     often, and the same MMA work issues fewer instructions. Six alternating rounds each (fp16 / bf16, ratio to
     cuBLAS, twenty-first session), 128 rows / 256: 280x32768x6144 (llm35) 128x144 under ncu 174.3 / 170.5 us,
@@ -1122,7 +1133,7 @@ def _wide_pairs(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Confi
     lost (sixteenth session: 568x28672x8192 128x144 c1x2 1.056x / 0.937x, seven waves against four of two;
     328x40960x8192 128x176 0.961x / 0.808x, five against three of two)."""
     pair = config.tile_m == 128 and (config.cluster_m, config.cluster_n) == (1, 2)
-    long_enough = k >= _WIDE_PAIRS_MIN_K or (
+    long_enough = k >= _WIDE_PAIRS_MIN_K or _WIDE_PAIRS_MIN_SHORT_K <= k < _WIDE_PAIRS_SHORT_K or (
         k >= _WIDE_PAIRS_SHORT_K and _cdiv(m, config.tile_n) >= 2 * _WIDE_PAIRS_SHORT_K_MIN_PAIRS
     )
     if not (pair and config.swap_ab and l == 1 and long_enough) or config.splits_k:

@@ -1,8 +1,8 @@
 """Benchmark a cute-inspect GEMM against cuBLAS (torch.matmul) on the same inputs, in the same process.
 
-For every shape and dtype: fresh torch.randn operands, the output poisoned with NaN, one run checked by
-relative Frobenius error against an fp32 reference, then the card brought to its steady (power-capped)
-clock, then the kernel and cuBLAS timed in six rounds of alternating order (median of
+For every shape and dtype: fresh torch.randn operands, the output poisoned with NaN before each of two runs
+checked by relative Frobenius error against an fp32 reference, then the card brought to its steady
+(power-capped) clock, then the kernel and cuBLAS timed in six rounds of rotating order (median of
 `triton.testing.do_bench` each; the ratio uses the median over rounds). Prints a markdown table, the ratio cuBLAS_ms / kernel_ms per
 problem (above 1: faster than cuBLAS) and its geometric mean.
 
@@ -25,6 +25,9 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm37               # 26 LLM problems held out (twenty-third session)
     python -m gemm.bench --kernel sm90 --shapes llm38               # 26 LLM problems held out (twenty-fourth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
+    python -m gemm.bench --kernel sm90 --shapes 512x512x65536 --configs "H;128x128 c2x1 sw1m split8 p16"
+
+`--configs` is an A/B: each named config (and cuBLAS) on the same tensors in the same rounds, one row each.
 """
 from __future__ import annotations
 
@@ -234,7 +237,11 @@ def load_kernel(name: str):
         raise
 
 
-def bench_one(module, mnkl, dtype_name, *, tune: bool, rep_ms: int) -> dict:
+def bench_one(module, mnkl, dtype_name, *, tune: bool, rep_ms: int, configs=None) -> list:
+    """Time cuBLAS and the kernel on one problem's tensors: one row per config in `configs` (labels or
+    "H" for the heuristic's pick; None: the tuned pick with `tune`, else the heuristic's), each row's
+    ratio against the cuBLAS times of the same rounds. Every config runs twice on a NaN-poisoned output
+    first (the larger error is kept), so that an unwritten tile or a counter left non-zero shows."""
     import torch
     import triton.testing
 
@@ -245,41 +252,54 @@ def bench_one(module, mnkl, dtype_name, *, tune: bool, rep_ms: int) -> dict:
     shape = lambda *s: s if l > 1 else s[1:]  # noqa: E731
     a = torch.randn(*shape(l, m, k), device="cuda", dtype=dt)
     b = torch.randn(*shape(l, n, k), device="cuda", dtype=dt)
-    d = torch.full(shape(l, m, n), float("nan"), device="cuda", dtype=dt)
+    d = torch.empty(shape(l, m, n), device="cuda", dtype=dt)
     d_ref = torch.empty_like(d)
-    config = "auto" if tune and hasattr(module, "candidate_configs") else None
-    run = module.make_gemm(a, b, d, config=config)
-    run()
-    torch.cuda.synchronize()
-    err = rel_frobenius_error(d, reference(a, b))
+    if configs is None:
+        configs = ["auto" if tune and hasattr(module, "candidate_configs") else None]
+    runs, errors = [], []
+    for config in configs:
+        run = module.make_gemm(a, b, d, config=None if config == "H" else config)
+        err = 0.0
+        for _ in range(2):
+            d.fill_(float("nan"))
+            run()
+            torch.cuda.synchronize()
+            err = max(err, rel_frobenius_error(d, reference(a, b)))
+        runs.append(run)
+        errors.append(err)
 
     def cublas():
         torch.matmul(a, b.mT, out=d_ref)
 
     # The card runs at its power cap on these sizes and clocks down within a second of load. Bring it to
-    # that steady state first, then alternate who goes first so that drift costs both sides alike.
+    # that steady state first, then rotate who goes first so that drift costs every side alike.
     end = time.perf_counter() + PREHEAT_S
     while time.perf_counter() < end:
         cublas()
         torch.cuda.synchronize()
-    times = {"kernel": [], "cublas": []}
-    pair = [("kernel", run), ("cublas", cublas)]
+    sides = [("cublas", cublas)] + list(enumerate(runs))
+    times = {name: [] for name, _ in sides}
     for r in range(ROUNDS):
-        for name, fn in pair if r % 2 == 0 else pair[::-1]:
+        shift = r % len(sides)
+        for name, fn in sides[shift:] + sides[:shift]:
             times[name].append(triton.testing.do_bench(fn, warmup=25, rep=rep_ms, return_mode="median"))
-    ms, ms_ref = statistics.median(times["kernel"]), statistics.median(times["cublas"])
-    cfg = getattr(run, "config", None)
-    return {
-        "mnkl": list(mnkl),
-        "dtype": dtype_name,
-        "config": cfg.label() if hasattr(cfg, "label") else str(cfg),
-        "rel_err": err,
-        "ms": times["kernel"],
-        "cublas_ms": times["cublas"],
-        "tflops": tflops(m, n, k, l, ms),
-        "cublas_tflops": tflops(m, n, k, l, ms_ref),
-        "ratio": ms_ref / ms,
-    }
+    ms_ref = statistics.median(times["cublas"])
+    rows = []
+    for i, run in enumerate(runs):
+        ms = statistics.median(times[i])
+        cfg = getattr(run, "config", None)
+        rows.append({
+            "mnkl": list(mnkl),
+            "dtype": dtype_name,
+            "config": cfg.label() if hasattr(cfg, "label") else str(cfg),
+            "rel_err": errors[i],
+            "ms": times[i],
+            "cublas_ms": times["cublas"],
+            "tflops": tflops(m, n, k, l, ms),
+            "cublas_tflops": tflops(m, n, k, l, ms_ref),
+            "ratio": ms_ref / ms,
+        })
+    return rows
 
 
 def geomean(values) -> float:
@@ -315,6 +335,10 @@ def main(argv=None) -> int:
                         "llm37 (26 more, held out), llm38 (26 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
+    p.add_argument("--configs", default=None,
+                   help="an A/B: ';'-separated config labels as the kernel writes them (e.g. '128x256 c2x1 sw1m "
+                        "split16 p16;H', H: the heuristic's pick), each timed against cuBLAS on the same tensors "
+                        "in the same rounds (implies no tuning)")
     p.add_argument("--json", default=None, help="also write the rows to this file")
     args = p.parse_args(argv)
     try:
@@ -324,6 +348,11 @@ def main(argv=None) -> int:
             if dt not in ("fp16", "bf16"):
                 raise ValueError(f"--dtype entries must be fp16 or bf16, got {dt!r}")
         module = load_kernel(args.kernel)
+        configs = None if args.configs is None else [c.strip() for c in args.configs.split(";") if c.strip()]
+        if configs is not None and hasattr(module, "parse_config"):
+            for label in configs:
+                if label != "H":
+                    module.parse_config(label)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -337,16 +366,16 @@ def main(argv=None) -> int:
     print(f"# {args.kernel} vs cuBLAS on {torch.cuda.get_device_name()}, torch {torch.__version__}")
     for dt in dtypes:
         for mnkl in shapes:
-            row = bench_one(module, mnkl, dt, tune=not args.no_tune, rep_ms=args.rep_ms)
-            rows.append(row)
-            ok = row["rel_err"] < TOLERANCE
-            failed |= not ok
-            print(
-                f"{'x'.join(map(str, mnkl)):>22} {dt} {row['config']:<22} err {row['rel_err']:.1e}"
-                f"{'' if ok else ' FAIL'}  {row['tflops']:6.1f} vs cuBLAS {row['cublas_tflops']:6.1f} TFLOP/s"
-                f"  ratio {row['ratio']:.3f}x",
-                flush=True,
-            )
+            for row in bench_one(module, mnkl, dt, tune=not args.no_tune, rep_ms=args.rep_ms, configs=configs):
+                rows.append(row)
+                ok = row["rel_err"] < TOLERANCE
+                failed |= not ok
+                print(
+                    f"{'x'.join(map(str, mnkl)):>22} {dt} {row['config']:<22} err {row['rel_err']:.1e}"
+                    f"{'' if ok else ' FAIL'}  {row['tflops']:6.1f} vs cuBLAS {row['cublas_tflops']:6.1f} TFLOP/s"
+                    f"  ratio {row['ratio']:.3f}x",
+                    flush=True,
+                )
     print()
     print(format_table(rows))
     ratios = [r["ratio"] for r in rows]

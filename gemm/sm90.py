@@ -148,12 +148,20 @@ def stream_k_buffer_sizes(cfg: Sm90Config, clusters: int) -> tuple:
     return 2 * ctas * cfg.tile_m * cfg.tile_n, ctas
 
 
+def parse_config(label: str) -> Sm90Config:
+    """The config a label names (`Sm90Config.label`'s text): `gemm.bench --configs` checks its labels here
+    before any GPU work."""
+    return Sm90Config.from_label(label)
+
+
 def _as_config(config) -> Sm90Config:
     if isinstance(config, Sm90Config):
         return config
     if isinstance(config, dict):
         return Sm90Config.from_dict(config)
-    raise TypeError(f"config must be an Sm90Config, a dict of its fields, 'auto' or None, got {config!r}")
+    if isinstance(config, str):
+        return Sm90Config.from_label(config)
+    raise TypeError(f"config must be an Sm90Config, a dict of its fields, its label, 'auto' or None, got {config!r}")
 
 
 def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=None):
@@ -161,7 +169,7 @@ def make_gemm(a, b, d, *, c=None, alpha=1.0, beta=0.0, epilogue=None, config=Non
 
     a: (M, K) or (L, M, K); b: (N, K) or (L, N, K); d, c: (M, N) or (L, M, N), all on the GPU. Computes
     d = epilogue(alpha * a @ b^T + beta * c) like torch.matmul(a, b.mT). `config`: an `Sm90Config` (or a
-    dict of its fields); None takes the tuned choice cached for this problem, else a heuristic; "auto"
+    dict of its fields, or its label); None takes the tuned choice cached for this problem, else a heuristic; "auto"
     times the candidates on these tensors first and caches the winner. A config with `swap_ab` runs the
     kernel on the transposed problem d^T = b a^T (b as its A, a as its B, d^T and c^T as its D and C).
     A stream-K launcher owns its workspace (fp32 partial sums of one tile per CTA) and flags: its

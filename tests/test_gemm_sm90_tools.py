@@ -12,6 +12,27 @@ def test_parse_shapes():
         bench.parse_shapes("4096xAx1")
 
 
+def test_config_labels_read_back():
+    """`--configs` names configs by their labels: every candidate of a few problems (split-K with 16-bit partials,
+    swaps, stream-K, ping-pong, the GPC order) reads back as itself; a malformed label fails before any GPU work."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import candidate_configs
+
+    labels = 0
+    for mnkl in [(512, 512, 65536, 1), (576, 32768, 512, 1), (4096, 4096, 4096, 1), (160, 14336, 4096, 8),
+                 (8192, 8192, 8192, 1), (472, 19456, 2560, 1)]:
+        for config in candidate_configs(*mnkl):
+            assert Sm90Config.from_label(config.label()) == config, config.label()
+            labels += 1
+    assert labels > 30
+    for extra in (Sm90Config(128, 128, 1, 1, pingpong=True, serpentine_k=False),
+                  Sm90Config(128, 256, stream_k=True, narrow_partials=True)):
+        assert Sm90Config.from_label(extra.label()) == extra
+    with pytest.raises(ValueError, match="config label must read like"):
+        Sm90Config.from_label("128x256 c2x1 sw1m bogus")
+    assert bench.main(["--shapes", "64x64x64", "--configs", "H;128x256 c2x1 split4"]) == 2
+
+
 def test_default_shapes_cover_the_issue():
     shapes = bench.parse_shapes(bench.DEFAULT_SHAPES)
     for s in [(4096,) * 3, (8192,) * 3, (8192, 28672, 8192), (8192, 8192, 28672), (1024, 8192, 8192),
@@ -288,7 +309,7 @@ def test_swapped_pairs_give_way_to_weight_pairs_over_a_thin_last_wave():
     assert default_config(320, 45056, 8192, 1) == Sm90Config(256, 112, 2, 1, gpc_order=True, **swap)  # was 256x160 c1x2
     # Last waves at least half full keep the pair.
     assert _rule_choice(640, 2048, 2048, 16) == Sm90Config(128, 160, 1, 2, **swap)
-    assert default_config(576, 32768, 512, 1) == Sm90Config(128, 144, 1, 2, **swap)
+    assert default_config(576, 32768, 512, 1) == Sm90Config(256, 144, 1, 2, **swap)  # (256 rows at a short K: `_wide_pairs`)
 
 
 def test_heuristic_tiles_batched_problems_as_one():
@@ -531,7 +552,11 @@ def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
     assert _rule_choice(544, 16384, 2048, 1) == Sm90Config(128, 144, **pair)  # ... two pairs
     for k in (2048, 4096):  # ... three pairs (cuBLAS's 256x136 1x2 on 808x22016x2048)
         assert _rule_choice(808, 22016, k, 1) == Sm90Config(256, 144, **pair)
-    assert _rule_choice(808, 22016, 1024, 1) == Sm90Config(128, 144, **pair)  # under 2048 as before
+    # Under a K of 2048 (down to 512) whatever the pairs: 256-row tiles pay a tile's fixed cost half as often.
+    for m, n, k in [(576, 32768, 512), (264, 32768, 512), (544, 16384, 512), (808, 22016, 1024), (552, 32768, 1024)]:
+        assert _rule_choice(m, n, k, 1) == Sm90Config(256, 144, **pair), (m, n, k)
+    assert _rule_choice(264, 32768, 256, 1).tile_m == 128  # below the measured K
+    assert _rule_choice(560, 28672, 768, 1).tile_m == 128  # 256 rows would take more waves' time
     assert _wide_pairs(280, 32768, 6144, 2, Sm90Config(128, 144, **pair)).tile_m == 128  # batched
     streamed = Sm90Config(128, 160, stream_k=True, **pair)
     assert _wide_pairs(320, 43008, 8192, 1, streamed) == streamed
