@@ -355,7 +355,7 @@ def test_split_k(mnkl, config):
         ((392, 14336, 4096, 1), "128x200 c1x2 sw1n swap"),  # two waves of pairs, N-first
         ((552, 14336, 1024, 1), "128x192 c4x1 sw1n gpc swap"),  # waves of clusters of four, N-first
         ((336, 18432, 1024, 1), "256x112 c2x1 sw1n gpc swap"),  # ... 256 rows of N where M is three tiles of 112
-        ((352, 29568, 1024, 1), "128x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M
+        ((352, 29568, 1024, 1), "256x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M; 256 rows at K 512-2047
         ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
         ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
         ((336, 6144, 512, 24), "128x176 c1x2 sw1n swap"),  # batched, many waves: in place of 2x1 padding
