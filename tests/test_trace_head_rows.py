@@ -24,6 +24,13 @@ def test_a_kernel_built_for_a_head_dim_is_attention():
     assert labels_of(events, "t_out")[0] == ["store-atom-D", "store-atom", "store-rest-D"]
 
 
+def test_a_kernel_taking_a_head_count_is_attention():
+    # `def kernel(..., num_heads: Int32)` (flat (batch, head) rows indexed by hand): attention, whatever it was built for
+    events = _trace("compile_merge_per_head")
+    assert labels_of(events, "out") == (["input-mode", "input-mode-D"], ["input.mode", "name.attention"])
+    assert labels_of(events, "t_out")[0] == ["store-atom-D", "store-atom", "store-rest-D"]
+
+
 @pytest.mark.parametrize("entry", ["compile_merge_hidden", "compile_merge_across_heads"])
 def test_a_kernel_built_for_hidden_keeps_rows_and_columns(entry):
     # built for `hidden`, or for a head dim the kernel reads itself (rows across heads): (rows M, columns N)

@@ -602,9 +602,18 @@ def constructor_parameters(filename: str, line: int) -> frozenset:
     owner = _owning_class(filename, function) if function is not None else None
     init = next((node for node in owner.body if isinstance(node, ast.FunctionDef) and node.name == "__init__"),
                 None) if owner is not None else None
-    if init is None:
-        return frozenset()
-    arguments = init.args
+    return _parameters_of(init) if init is not None else frozenset()
+
+
+@functools.lru_cache(maxsize=256)
+def function_parameters(filename: str, line: int) -> frozenset:
+    """The parameters of the innermost ``def`` whose body holds `line` (a `@cute.kernel`'s `num_heads: Int32`)."""
+    function = _innermost_def(filename, line)
+    return _parameters_of(function) if function is not None else frozenset()
+
+
+def _parameters_of(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset:
+    arguments = function.args
     return frozenset(a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs)
 
 

@@ -41,6 +41,7 @@ from cute_inspect.trace.source import (
     assignments_in,
     constructor_attributes_read,
     constructor_parameters,
+    function_parameters,
     indexed_result_names,
     function_body_line,
     launch_parameter_names,
@@ -4806,7 +4807,8 @@ class _Tracer:
         # does, however named)
         attention = self.axes.named_attention = any(dim in _levels.ATTENTION_DIMS for _, dim, _ in
                                                     self.named_dims + extents) \
-            or any(dim == "statedim" for _, dim, _ in self.tile_extents) or self._built_for_a_head_dim()
+            or any(dim == "statedim" for _, dim, _ in self.tile_extents) or self._built_for_a_head_dim() \
+            or self._launched_per_head()
         self.axes.columns_named = "K" if not attention and self._columns_named_k() else None
         for found, rule in ((self.named_dims, "name.dims"), (extents, "name.extents"), (self.tile_extents, "name.tile")):
             for var, dim, name in found:
@@ -4941,6 +4943,14 @@ class _Tracer:
         read = {name for file, line in places for name in constructor_attributes_read(file, line)}
         return any(_levels.extent_dim(name) == "headdim" for file, line in places
                    for name in constructor_parameters(file, line) - read)
+
+    def _launched_per_head(self) -> bool:
+        """Whether a traced kernel's own function takes a head count (`def kernel(self, mQ, ..., num_heads: Int32)`):
+        its flat views are indexed by hand (`((batch * num_heads + head) * seqlen + row) * 128 + dim`), so no
+        subscript names a head, yet the kernel walks (batch, head) rows of attention tensors (rule name.attention).
+        Only a name says it: nothing in a kernel with no MMA tells attention rows from a norm's."""
+        return any(_levels.extent_dim(name) == "heads" for file, line in self._kernel_functions()
+                   for name in function_parameters(file, line))
 
     def _constructor_extents(self) -> set:
         """The parameters of a kernel object's constructor (`__init__(self, *, k)`) that the functions which made

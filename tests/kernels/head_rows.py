@@ -5,7 +5,8 @@ names an axis, a kernel's names say attention, and then only the head dim is a c
   partial outputs `(rows, D)`, one row per group of threads: `local_tile(out, (1, D), (row, 0))[0, None]`, the row
   computed from the thread index, then partitioned by a TiledCopy among the row's threads. `MergeHidden` is the same
   kernel built for `hidden`: a norm-like (rows, columns) kernel; `MergeAcrossHeads` is built for a head dim that
-  the kernel reads itself (`self.head_dim`): its rows span several heads.
+  the kernel reads itself (`self.head_dim`): its rows span several heads. `MergePerHead` is `MergeHidden` whose
+  kernel takes a head count (`num_heads: Int32`): attention again.
 - `RowsOfHeads` (built for a head dim): a quantizer of a `(rank, token, head, D)` tensor whose rows its indices pick
   by names that say no dimension (`x[p_id, s_id, n_id, None]`), partitioned by a TiledCopy.
 - `ChannelGroups`: a causal window by hand: `zipped_divide(x, (1, 2))` picked per thread (`[((0, None), (t,
@@ -93,6 +94,27 @@ class MergeAcrossHeads(_RowMerge):
     @cute.kernel
     def kernel(self, out: cute.Tensor, a: cute.Tensor, b: cute.Tensor, tiled: cute.TiledCopy):
         if cutlass.const_expr(self.head_dim * 4 == out.shape[1]):
+            _merge_rows(out, a, b, tiled, self.row_threads)
+
+
+class MergePerHead(_RowMerge):
+    """`MergeHidden`'s kernel launched with a head count (`num_heads`) it takes as a parameter, as a kernel indexing flat
+    (batch, head) rows by hand does."""
+
+    def __init__(self, hidden: int):
+        self.values, self.row_threads = _copy_layout(hidden)
+
+    @cute.jit
+    def __call__(self, out: cute.Tensor, a: cute.Tensor, b: cute.Tensor, stream):
+        atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), out.element_type, num_bits_per_copy=COPY_BITS)
+        tiled = cute.make_tiled_copy_tv(atom, cute.make_layout(self.row_threads), cute.make_layout(self.values))
+        rows_per_cta = CTA_THREADS // self.row_threads
+        self.kernel(out, a, b, tiled, cutlass.Int32(8)).launch(
+            grid=(cute.ceil_div(out.shape[0], rows_per_cta), 1, 1), block=(CTA_THREADS, 1, 1), stream=stream)
+
+    @cute.kernel
+    def kernel(self, out: cute.Tensor, a: cute.Tensor, b: cute.Tensor, tiled: cute.TiledCopy, num_heads: cutlass.Int32):
+        if num_heads > 0:
             _merge_rows(out, a, b, tiled, self.row_threads)
 
 
@@ -231,6 +253,10 @@ def compile_merge_hidden():
 
 def compile_merge_across_heads():
     return cute.compile(MergeAcrossHeads(D // 4), _rows(D), _rows(D), _rows(D), make_fake_stream())
+
+
+def compile_merge_per_head():
+    return cute.compile(MergePerHead(D), _rows(D), _rows(D), _rows(D), make_fake_stream())
 
 
 def compile_rows_of_heads():
