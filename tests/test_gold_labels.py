@@ -55,14 +55,14 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-sixth session: tune 8606, the 7838 of
-#: the twenty-fifth session (5932) and the twentieth split (three judges: 768, 244) retired into it, 6176 at the
-#: session's start, 6180 after trlin30's head-count rule (12 fixed, 8 lost: a gold conflict, tests/gold/README.md);
-#: held out: none this session): raise these with every gain
-REACHED = {"tune": 6180, "heldout": 0}
+#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-sixth session: tune 7838, held out the
+#: twentieth split (768), kept held out since no twenty-first was judged, though trlin30 tuned on ten of its wrappers:
+#: tune 5932 -> 5924 and held out 244 -> 256 after trlin30's head-count rule, whose 8 losses in tune are a gold
+#: conflict (tests/gold/README.md, the twentieth split's entry)): raise these with every gain
+REACHED = {"tune": 5924, "heldout": 256}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 5194, "heldout": 0}
+REACHED_INSTALLED = {"tune": 4938, "heldout": 256}
 ISSUE_TARGET_PCT = 95.0
 
 
