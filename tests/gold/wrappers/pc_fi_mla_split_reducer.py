@@ -39,7 +39,8 @@ def compile_only(num_heads=128, split_kv=8):
     def launch(o, lse, workspace, split_kv_count, cache_seqs, lse_scale, stream):
         # the decode's fixed-Q views: o [B, S_q, H, D] -> (H, D, S_q, B), lse [B, S_q, H] -> (H, S_q, B)
         o_unpacked = cute.make_tensor(o.iterator, cute.make_layout(
-            (o.shape[2], o.shape[3], o.shape[1], o.shape[0]), stride=(o.stride[2], o.stride[3], o.stride[1], o.stride[0])))
+            (o.shape[2], o.shape[3], o.shape[1], o.shape[0]),
+            stride=(o.stride[2], o.stride[3], o.stride[1], o.stride[0])))
         lse_unpacked = cute.make_tensor(lse.iterator, cute.make_layout(
             (lse.shape[2], lse.shape[1], lse.shape[0]), stride=(lse.stride[2], lse.stride[1], lse.stride[0])))
         num_q_tiles = cute.ceil_div(o_unpacked.shape[0] * o_unpacked.shape[2], 128)
