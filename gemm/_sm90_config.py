@@ -49,7 +49,7 @@ PINGPONG_EPI_TILE_M = 64
 # What `Sm90Config.label` writes, field by field in its order.
 _LABEL = re.compile(
     r"(?P<tile_m>\d+)x(?P<tile_n>\d+) c(?P<cluster_m>\d+)x(?P<cluster_n>\d+) sw(?P<swizzle>\d+)(?P<order>[mn])"
-    r"(?P<pp> pp)?(?P<sk> sk)?(?: split(?P<split_k>\d+))?(?P<kfwd> kfwd)?(?P<gpc> gpc)?(?P<swap> swap)?(?P<p16> p16)?"
+    r"(?P<pp> pp)?(?P<sk> sk)?(?: split(?P<split_k>\d+))?(?P<kfwd> kfwd)?(?P<gpc> gpc)?(?P<swap> swap)?(?P<p16> p16)?(?P<last> last)?"
 )
 
 
@@ -85,6 +85,8 @@ class Sm90Config:
     narrow_partials: a split tile's partial sums go through the workspace in D's dtype where D is 16-bit
         (two to a 32-bit word), not in fp32: half the fixup's bytes, for one more rounding of each partial
         sum to D's precision (stream-K and split-K only; an fp32 D keeps fp32 partials).
+    last_arrival: sum every split tile by the unit that counts in last, however many bytes of its peers' partial
+        sums it reads (split-K only; else only where those reads stay under `LAST_ARRIVAL_MAX_BYTES`).
     """
 
     tile_m: int = 128
@@ -100,6 +102,7 @@ class Sm90Config:
     swap_ab: bool = False
     gpc_order: bool = False
     narrow_partials: bool = False
+    last_arrival: bool = False
 
     def __post_init__(self):
         if self.tile_m not in TILE_M_CHOICES:
@@ -121,6 +124,8 @@ class Sm90Config:
             raise ValueError("split_k needs the cooperative schedule without stream_k")
         if self.narrow_partials and not self.splits_k:
             raise ValueError("narrow_partials needs stream_k or split_k (only split tiles have partial sums)")
+        if self.last_arrival and self.split_k == 1:
+            raise ValueError("last_arrival needs split_k (stream-K tiles are summed by all their participants)")
         if self.gpc_order and self.splits_k:
             raise ValueError("gpc_order walks whole tiles: not with stream_k or split_k")
         if self.tile_m == 256 and (self.pingpong or self.splits_k):
@@ -165,8 +170,10 @@ class Sm90Config:
     def fixup_by_last(self) -> bool:
         """Whether a split tile is summed by the unit that counts in last, alone (else by all its
         participants, a share each, once they have all counted in: `gemm._sm90_schedule`). Split-K only,
-        where the last unit's reads of its peers' fp32 sums stay small (`LAST_ARRIVAL_MAX_BYTES`)."""
-        return self.split_k > 1 and (self.split_k - 1) * self.tile_m * self.tile_n * 4 <= LAST_ARRIVAL_MAX_BYTES
+        where the last unit's reads of its peers' fp32 sums stay small (`LAST_ARRIVAL_MAX_BYTES`), or with
+        `last_arrival`."""
+        return self.split_k > 1 and (
+            self.last_arrival or (self.split_k - 1) * self.tile_m * self.tile_n * 4 <= LAST_ARRIVAL_MAX_BYTES)
 
     @property
     def splits_k(self) -> bool:
@@ -200,6 +207,7 @@ class Sm90Config:
             f"{' gpc' if self.gpc_order else ''}"
             f"{' swap' if self.swap_ab else ''}"
             f"{' p16' if self.narrow_partials else ''}"
+            f"{' last' if self.last_arrival else ''}"
         )
 
     @classmethod
@@ -209,7 +217,7 @@ class Sm90Config:
         match = _LABEL.fullmatch(text.strip())
         if match is None:
             raise ValueError(
-                f"config label must read like '128x256 c2x1 sw1m [pp] [sk] [splitN] [kfwd] [gpc] [swap] [p16]' "
+                f"config label must read like '128x256 c2x1 sw1m [pp] [sk] [splitN] [kfwd] [gpc] [swap] [p16] [last]' "
                 f"(the flags in that order), got {text!r}"
             )
         g = match.groupdict()
@@ -218,7 +226,7 @@ class Sm90Config:
             cluster_n=int(g["cluster_n"]), swizzle=int(g["swizzle"]), raster_along_m=g["order"] == "m",
             pingpong=bool(g["pp"]), stream_k=bool(g["sk"]), split_k=int(g["split_k"] or 1),
             serpentine_k=not g["kfwd"], gpc_order=bool(g["gpc"]), swap_ab=bool(g["swap"]),
-            narrow_partials=bool(g["p16"]),
+            narrow_partials=bool(g["p16"]), last_arrival=bool(g["last"]),
         )
 
     def unswapped(self) -> "Sm90Config":

@@ -467,10 +467,11 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
     count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
-    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`)."""
-    skinny_batched = _skinny_batched_swap(m, n, l, a_major, b_major)
-    if skinny_batched:
-        return skinny_batched
+    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`). Two 64-row tiles of M at a very long K
+    run one 128-row tile split over K (`_skinny_split_at_long_k`)."""
+    skinny = _skinny_batched_swap(m, n, l, a_major, b_major) or _skinny_split_at_long_k(m, n, k, l, a_major, b_major)
+    if skinny:
+        return skinny
     unswapped = _unswapped_config(m, n, k, l, b_major)
     swapped = _swap_pays(m, n, k, l, a_major, unswapped)
     if swapped:
@@ -481,6 +482,34 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
             or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+
+
+# Skinny M at a K this long runs one 128-row tile of M split over K (`_skinny_split_at_long_k`), where 128x128 splits
+# this many ways or more.
+_SKINNY_SPLIT_MIN_K = 32768
+_SKINNY_SPLIT_MIN_SPLITS = 4
+
+
+def _skinny_split_at_long_k(m: int, n: int, k: int, l: int, a_major: str, b_major: str):
+    """128x128 tiles in 1x2 clusters (A multicast), split-K, for 64 < M <= `_SKINNY_ROWS` from K =
+    `_SKINNY_SPLIT_MIN_K` where they split at least `_SKINNY_SPLIT_MIN_SPLITS` ways (one problem, K-major A and B),
+    else None. The 64-row tiles that fill the SMs without a split (swapped 64x64 c1x2, 128 CTAs of 512 k-tiles on
+    128x4096x32768) fall behind a 128-row tile's 4 runs of 128 k-tiles each as K grows: the wider wgmma reads less
+    SMEM per MMA and its split's fixup is paid over a longer mainloop. cuBLAS runs this tiling there (its D^T:
+    `nvjet_sm90_hsh_128x128_64x6_2x1_v_bz_splitK` + `splitKreduce_kernel` on 128x4096x32768, H200). Six alternating
+    rounds, fp16 / bf16, ratio to cuBLAS, the old choice / 128x128 c1x2 split (thirty-first session, H200):
+    128x4096x32768 64x64 swapped 0.909-0.913x, 0.933-0.938x / split4 0.996-1.002x, 0.998x; 96x4096x32768 64x48
+    swapped 0.933x, 0.941x / split4 0.963x, 0.967x; 128x2048x32768 64x64 c2x1 split2 0.938x, 0.949x / split8 0.978x,
+    0.963x; 128x1024x65536 64x64 c2x1 split4 0.939x, 0.940x / split16 0.938x, 0.940x. Below that K the 64-row tiles
+    stay: 128x4096x16384 1.000x, 1.003x / 0.992x, 0.994x; 128x4096x14336 1.077x, 1.070x / 0.986x, 0.998x;
+    128x4096x8192 1.090x, 1.052x / 0.993x, 0.965x; and where 128x128 splits fewer ways (128x8192x16384 64x128 c2x1
+    0.984x, 0.992x / split2 0.969x, 0.971x; 112x8192x8192 0.991x, 1.003x / 0.917x, 0.933x)."""
+    if l != 1 or not _SKINNY_ROWS // 2 < m <= _SKINNY_ROWS or k < _SKINNY_SPLIT_MIN_K or a_major != "k" or b_major != "k":
+        return None
+    split = _split_k(_ctas(m, n, l, 128, 128, 1, 2), k)
+    if split < _SKINNY_SPLIT_MIN_SPLITS:
+        return None
+    return Sm90Config(128, 128, 1, 2, split_k=split)
 
 
 def _batched_unswapped_wave(m: int, n: int, k: int, l: int, b_major: str, swapped: Sm90Config):

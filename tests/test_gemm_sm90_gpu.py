@@ -387,6 +387,7 @@ def test_split_k(mnkl, config):
         ((20, 640, 328, 3), "128x32 c1x1 sw1m swap"),  # ... 20 rows in a 32-wide tile, five weight tiles unpaired
         ((120, 1536, 1000, 5), "128x120 c2x1 sw1m swap"),  # ... 120 wide, K ragged
         ((768, 512, 16384, 1), "128x128 c2x2 sw1m split5 p16"),  # narrow split over three row pairs: 2x2, 30 runs
+        ((96, 2000, 32768, 1), "128x128 c1x2 sw1m split8 p16"),  # skinny M, very long K: one 128-row tile split
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )
@@ -493,6 +494,8 @@ NARROW = dict(narrow_partials=True)
         ((512, 512, 16384, 1), dict(SPLIT_K, tile_m=128, cluster_m=2, split_k=8, **NARROW), "bf16"),  # parallel
         ((100, 1000, 3000, 1), dict(SPLIT_K, split_k=3, **NARROW), "fp16"),  # ragged M, N and K
         ((200, 520, 3280, 3), dict(SPLIT_K, split_k=6, **NARROW), "bf16"),  # batched, ragged, 16 B rows of K
+        # 224 KB of peers' sums, by last arrival all the same (`last_arrival`)
+        ((512, 512, 16384, 1), dict(SPLIT_K, tile_m=128, cluster_m=2, split_k=8, last_arrival=True, **NARROW), "fp16"),
     ],
     ids=lambda x: x if isinstance(x, str) else "x".join(map(str, x)) if isinstance(x, tuple) else
     "-".join(f"{k}{v}" for k, v in x.items() if k != "narrow_partials"),

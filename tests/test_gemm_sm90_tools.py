@@ -26,7 +26,8 @@ def test_config_labels_read_back():
             labels += 1
     assert labels > 30
     for extra in (Sm90Config(128, 128, 1, 1, pingpong=True, serpentine_k=False),
-                  Sm90Config(128, 256, stream_k=True, narrow_partials=True)):
+                  Sm90Config(128, 256, stream_k=True, narrow_partials=True),
+                  Sm90Config(128, 256, split_k=16, narrow_partials=True, last_arrival=True)):
         assert Sm90Config.from_label(extra.label()) == extra
     with pytest.raises(ValueError, match="config label must read like"):
         Sm90Config.from_label("128x256 c2x1 sw1m bogus")
@@ -782,3 +783,30 @@ def test_split_over_odd_row_tiles_runs_unpaired():
     assert _split_unpaired_over_odd_rows(896, 896, 8192, 1, "k", "k", paired) == Sm90Config(128, 224, 1, 1, split_k=4)
     # 8 x 6 = 48 CTAs in 2x1 split 2; 1x1's 42 would split 3: another tiling, not measured
     assert _split_unpaired_over_odd_rows(896, 1344, 8192, 1, "k", "k", Sm90Config(128, 224, 2, 1, split_k=2)) is None
+
+
+def test_skinny_split_at_long_k_takes_a_128_row_tile():
+    """64 < M <= 128 from K = 32768, one problem, K-major: 128x128 tiles in 1x2 clusters split over K where they split
+    four ways or more (cuBLAS's tiling on 128x4096x32768); a shorter K, fewer splits, a batch, an M-major A and
+    M <= 64 keep the 64-row tiles."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import _skinny_split_at_long_k, default_config
+
+    for (m, n, k), split in {(128, 4096, 32768): 4, (96, 4096, 32768): 4, (128, 2048, 32768): 8,
+                             (128, 1024, 65536): 16}.items():
+        assert default_config(m, n, k, 1) == Sm90Config(128, 128, 1, 2, split_k=split, narrow_partials=True), (m, n, k)
+    for mnkl in [(128, 4096, 16384, 1), (128, 8192, 32768, 1), (64, 4096, 32768, 1)]:
+        assert default_config(*mnkl).tile_m == 64, mnkl
+    assert _skinny_split_at_long_k(128, 4096, 32768, 2, "k", "k") is None
+    assert _skinny_split_at_long_k(128, 4096, 32768, 1, "m", "k") is None
+    assert _skinny_split_at_long_k(128, 4096, 32768, 1, "k", "n") is None
+
+
+def test_last_arrival_flag_forces_the_last_arrival_fixup():
+    """`last_arrival` sums a split tile by its last arrival past `LAST_ARRIVAL_MAX_BYTES`; it needs split-K."""
+    from gemm._sm90_config import Sm90Config
+
+    assert not Sm90Config(128, 256, split_k=16).fixup_by_last
+    assert Sm90Config(128, 256, split_k=16, last_arrival=True).fixup_by_last
+    with pytest.raises(ValueError, match="last_arrival needs split_k"):
+        Sm90Config(128, 256, stream_k=True, last_arrival=True)
