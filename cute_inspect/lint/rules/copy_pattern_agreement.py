@@ -56,6 +56,11 @@ letters) is reported at the copies in the direction another copy object of the f
 is ``ld`` or ``st``. Two memory sides of one pattern partitioned by two tiled copies the file makes (``tXgX =
 thr_copy_w.partition_S(gX)`` copied into ``tXsX = thr_copy_x.partition_D(sX)``) are reported at the side whose tiled
 copy names its other partitions with another pattern (``tWgW``), where it is made.
+A register side retiled by a slice of another tiled copy than the copy's own (``cute.copy(s2r_a, tAsA_s, tCrB_v)``
+beside ``tCrB_v = thr_b.retile(tCrB)``) is that copy's fragment, as one shaped like its partition is; two tiled copies
+returned by two calls of two makers the file cannot read (``mma_cfg.make_s2r_a`` / ``make_s2r_b``), each of which the
+function copies with, are two. A copy issued with one such tiled copy whose two sides the other laid out (a partition,
+through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported at its atom.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -717,11 +722,67 @@ def _fragment_of_another_copy(call, names: list[TensorName], facts: FileFacts) -
         return False
     fragment, memory = call.operands[registers[0]], call.operands[1 - registers[0]]
     like = next((p for p in facts.shaped_like if p.scope == call.scope and p.target == fragment.name), None)
-    own = _made_by(memory.name, call.scope, call.line, facts)
+    own = _made_by_through_views(memory.name, call, facts)
     other = _made_by(like.source, call.scope, like.line, facts) if like is not None else None
+    if other is None:
+        # `tCrB_v = thr_b.retile(tCrB)`: the fragment is laid out for the tiled copy whose slice retiled it
+        other = _retiled_by(fragment.name, call, facts)
     origins = facts.origins
     return own is not None and other is not None and origins.instance(own) == origins.instance(call.atom_ref) \
-        and (_apart(origins, other, call.atom_ref) or _other_operands_copy(other, call.atom_ref, origins))
+        and (_apart(origins, other, call.atom_ref) or _other_operands_copy(other, call.atom_ref, origins)
+             or _two_made_copies(other, call, facts))
+
+
+def _two_made_copies(other, call, facts: FileFacts) -> bool:
+    """``other`` and the copy's own object are the results of two calls of two makers (``s2r_a =
+    mma_cfg.make_s2r_a(...)``, ``s2r_b = mma_cfg.make_s2r_b(...)``, unknown to the file), and the function copies
+    with each: two tiled copies, each laying out its own operand."""
+    origins = facts.origins
+    first, second = origins.instance(other), origins.instance(call.atom_ref)
+    if first is None or second is None or first[0] != "call" or second[0] != "call" or first[1] == second[1]:
+        return False
+    copiers = {origins.instance(each.atom_ref) for each in facts.copies
+               if each.scope == call.scope and each.atom_ref is not None}
+    return first in copiers and second in copiers
+
+
+def _made_by_through_views(name: str, call, facts: FileFacts):
+    """The object that made the partition ``name`` is, or is a view of (``tAsA_s = tXsA[None, None, None,
+    stage]``)."""
+    for _ in range(4):
+        made = _made_by(name, call.scope, call.line, facts)
+        if made is not None or facts.view_sources.get(name) is None:
+            return made
+        name = facts.view_sources[name]
+    return None
+
+
+def _retiled_by(name: str, call, facts: FileFacts):
+    """The object whose slice made ``name`` by ``retile`` (its last binding before ``call``), if that is how it is
+    made."""
+    made = [p for p in facts.partitions if p.scope == call.scope and p.target == name and p.line <= call.line]
+    last = max(made, key=lambda p: p.line) if made else None
+    return last.made_by if last is not None and last.method == "retile" else None
+
+
+def _both_sides_of_another_copy(call, facts: FileFacts) -> Iterator[Violation]:
+    """``cute.copy(s2r_b, tAsA_s, tCrA_v)`` where both sides were made by ``s2r_a``'s slice (a partition, through
+    views, and a retile), and the function copies with both: the copy is issued with another tiled copy than the one
+    that laid out its sides."""
+    if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
+        return
+    source, destination = call.operands
+    makers = {_made_by_through_views(source.name, call, facts), _retiled_by(destination.name, call, facts)}
+    if len(makers) != 1 or None in makers:
+        return
+    maker = makers.pop()
+    if facts.origins.instance(maker) == facts.origins.instance(call.atom_ref) or not _two_made_copies(maker, call, facts):
+        return
+    yield Violation(
+        *_atom_position(call, facts),
+        f"`{call.function}` with `{call.atom}` of `{source.name}` into `{destination.name}`: both sides were laid out "
+        f"by another tiled copy, which the function also copies with",
+    )
 
 
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -941,6 +1002,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         yield from _tmem_copy_without_tmem(call, facts, context)
         yield from _tcgen05_copy_against_its_sides(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
+        yield from _both_sides_of_another_copy(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
             line, column,
