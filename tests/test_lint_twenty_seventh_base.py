@@ -57,3 +57,13 @@ def test_a_copy_issued_with_another_tiled_copy_than_laid_out_both_its_sides_is_r
     # the other tiled copy copies nothing in the function: no second copy is shown to exist
     alone = planted.replace("    cute.copy(s2r_a, tAsA_s[None, None, 1], tCrA_v[None, None, 1])\n", "")
     assert (13, "CI102") not in _located(alone)
+
+
+def test_an_mma_fragment_a_copy_writes_through_its_retile_named_shared_is_reported():
+    planted = _TWO_S2R_COPIES.replace("    tCrA = ", "    tCsA = ").replace("retile(tCrA)", "retile(tCsA)") \
+        .replace("tCrA[None, None, 0], tCrB", "tCsA[None, None, 0], tCrB")
+    assert (4, "CI113") in _located(planted)
+    # a fragment no copy writes may be a warpgroup MMA's shared-memory descriptors
+    unwritten = planted.replace("    cute.copy(s2r_a, tAsA_s[None, None, 0], tCrA_v[None, None, 0])\n", "") \
+        .replace("    cute.copy(s2r_a, tAsA_s[None, None, 1], tCrA_v[None, None, 1])\n", "")
+    assert (4, "CI113") not in _located(unwritten)
