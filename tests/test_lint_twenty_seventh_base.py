@@ -67,3 +67,15 @@ def test_an_mma_fragment_a_copy_writes_through_its_retile_named_shared_is_report
     unwritten = planted.replace("    cute.copy(s2r_a, tAsA_s[None, None, 0], tCrA_v[None, None, 0])\n", "") \
         .replace("    cute.copy(s2r_a, tAsA_s[None, None, 1], tCrA_v[None, None, 1])\n", "")
     assert (4, "CI113") not in _located(unwritten)
+
+
+def test_a_copy_with_one_side_laid_out_by_another_tiled_copy_is_reported_whatever_the_names():
+    # lint30's open miss: A's ldmatrix copy writes into the up projection's fragment, retiled by B's copy
+    planted = _TWO_S2R_COPIES.replace("tCrB", "tCrU").replace(
+        "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrA_v[None, None, 0])",
+        "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrU_v[None, None, 0])",
+    )
+    assert (13, "CI102") in _located(planted)
+    # B's copy's slice partitions A's buffer, which A's copy then moves into A's own fragment
+    swapped = _TWO_S2R_COPIES.replace("tXsA, tXsB = thr_a.partition_S(sA)", "tXsA, tXsB = thr_b.partition_S(sA)")
+    assert (13, "CI102") in _located(swapped)

@@ -61,6 +61,9 @@ beside ``tCrB_v = thr_b.retile(tCrB)``) is that copy's fragment, as one shaped l
 returned by two calls of two makers the file cannot read (``mma_cfg.make_s2r_a`` / ``make_s2r_b``), each of which the
 function copies with, are two. A copy issued with one such tiled copy whose two sides the other laid out (a partition,
 through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported at its atom.
+A copy one of whose sides its own tiled copy laid out and the other another tiled copy the function
+also copies with (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported at that side,
+whatever the names say.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -741,9 +744,40 @@ def _two_made_copies(other, call, facts: FileFacts) -> bool:
     first, second = origins.instance(other), origins.instance(call.atom_ref)
     if first is None or second is None or first[0] != "call" or second[0] != "call" or first[1] == second[1]:
         return False
-    copiers = {origins.instance(each.atom_ref) for each in facts.copies
-               if each.scope == call.scope and each.atom_ref is not None}
-    return first in copiers and second in copiers
+    return first in _copiers(call, facts) and second in _copiers(call, facts)
+
+
+def _copiers(call, facts: FileFacts) -> set:
+    """The objects the copies of ``call``'s function are issued with."""
+    return {facts.origins.instance(each.atom_ref) for each in facts.copies
+            if each.scope == call.scope and each.atom_ref is not None}
+
+
+def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
+    """``cute.copy(s2r_a, tAsA_s, tCrU_v)`` beside ``tCrU_v = thr_b.retile(tCrU)`` (or ``tXsA = thr_b.partition_S(sA)``
+    copied into ``thr_a.retile(tCrA)`` with ``s2r_a``): one side laid out by the copy's own tiled copy, the other by
+    another the function also copies with. Reported at the other's side, whatever the names say."""
+    if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
+        return
+    origins = facts.origins
+    own = origins.instance(call.atom_ref)
+    makers = [_made_by_through_views(operand.name, call, facts) for operand in call.operands]
+    if None in makers or own is None:
+        return
+    instances = [origins.instance(maker) for maker in makers]
+    if instances.count(own) != 1:
+        return
+    stray = 1 - instances.index(own)
+    other = makers[stray]
+    if instances[stray] not in _copiers(call, facts) or not (
+            _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
+        return
+    operand = call.operands[stray]
+    yield Violation(
+        operand.line, operand.column,
+        f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: "
+        f"`{operand.name}` was laid out by another tiled copy, which the function also copies with",
+    )
 
 
 def _made_by_through_views(name: str, call, facts: FileFacts):
@@ -1003,6 +1037,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         yield from _tcgen05_copy_against_its_sides(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
         yield from _both_sides_of_another_copy(call, facts)
+        yield from _sides_of_two_copies(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
             line, column,
