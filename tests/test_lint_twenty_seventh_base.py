@@ -79,3 +79,21 @@ def test_a_copy_with_one_side_laid_out_by_another_tiled_copy_is_reported_whateve
     # B's copy's slice partitions A's buffer, which A's copy then moves into A's own fragment
     swapped = _TWO_S2R_COPIES.replace("tXsA, tXsB = thr_a.partition_S(sA)", "tXsA, tXsB = thr_b.partition_S(sA)")
     assert (13, "CI102") in _located(swapped)
+
+
+def test_a_shared_buffer_loaded_with_one_tma_atom_and_stored_with_another_is_not_reported():
+    # CUTLASS's tma_v0 tutorial: the store's own partition of the buffer is dropped, the load's is reused
+    source = (
+        "@cute.kernel\n"
+        "def kernel(tma_atom_src: cute.CopyAtom, mA: cute.Tensor, tma_atom_dst: cute.CopyAtom, mB: cute.Tensor, sA,\n"
+        "           tiler):\n"
+        "    gA = cute.local_tile(mA, tiler, (None, None))\n"
+        "    gB = cute.local_tile(mB, tiler, (None, None))\n"
+        "    tAsA, tAgA = cute.nvgpu.cpasync.tma_partition(\n"
+        "        tma_atom_src, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2), cute.group_modes(gA, 0, 2))\n"
+        "    _, tBgB = cute.nvgpu.cpasync.tma_partition(\n"
+        "        tma_atom_dst, 0, cute.make_layout(1), cute.group_modes(sA, 0, 2), cute.group_modes(gB, 0, 2))\n"
+        "    cute.copy(tma_atom_src, tAgA[(None, 0, 0)], tAsA)\n"
+        "    cute.copy(tma_atom_dst, tAsA, tBgB[(None, 0, 0)])\n"
+    )
+    assert _located(source) == []

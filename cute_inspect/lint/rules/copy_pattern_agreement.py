@@ -781,14 +781,21 @@ def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
 
 
 def _made_by_through_views(name: str, call, facts: FileFacts):
-    """The object that made the partition ``name`` is, or is a view of (``tAsA_s = tXsA[None, None, None,
-    stage]``)."""
+    """The tiled copy whose slice made ``name`` (``partition_S``, ``partition_D``, ``retile``), or what ``name`` is a
+    view of (``tAsA_s = tXsA[None, None, None, stage]``). A ``tma_partition``'s side is no tiled copy's: one shared
+    buffer is loaded with one atom and stored with another (CUTLASS's ``tma_v0``)."""
     for _ in range(4):
-        made = _made_by(name, call.scope, call.line, facts)
-        if made is not None or facts.view_sources.get(name) is None:
-            return made
+        made = [p for p in facts.partitions if p.scope == call.scope and p.target == name and p.line <= call.line]
+        if made:
+            last = max(made, key=lambda p: p.line)
+            return last.made_by if last.method in _TILED_COPY_METHODS else None
+        if facts.view_sources.get(name) is None:
+            return None
         name = facts.view_sources[name]
     return None
+
+
+_TILED_COPY_METHODS = frozenset({"partition_S", "partition_D", "retile"})
 
 
 def _retiled_by(name: str, call, facts: FileFacts):
