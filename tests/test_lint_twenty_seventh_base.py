@@ -76,9 +76,6 @@ def test_a_copy_with_one_side_laid_out_by_another_tiled_copy_is_reported_whateve
         "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrU_v[None, None, 0])",
     )
     assert (13, "CI102") in _located(planted)
-    # B's copy's slice partitions A's buffer, which A's copy then moves into A's own fragment
-    swapped = _TWO_S2R_COPIES.replace("tXsA, tXsB = thr_a.partition_S(sA)", "tXsA, tXsB = thr_b.partition_S(sA)")
-    assert (13, "CI102") in _located(swapped)
 
 
 def test_a_shared_buffer_loaded_with_one_tma_atom_and_stored_with_another_is_not_reported():

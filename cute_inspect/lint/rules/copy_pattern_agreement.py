@@ -61,9 +61,9 @@ beside ``tCrB_v = thr_b.retile(tCrB)``) is that copy's fragment, as one shaped l
 returned by two calls of two makers the file cannot read (``mma_cfg.make_s2r_a`` / ``make_s2r_b``), each of which the
 function copies with, are two. A copy issued with one such tiled copy whose two sides the other laid out (a partition,
 through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported at its atom.
-A copy one of whose sides its own tiled copy laid out and the other another tiled copy the function
-also copies with (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported at that side,
-whatever the names say.
+A copy one of whose sides its own tiled copy laid out and whose register side another tiled copy the
+function also copies with retiled (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported
+at that side, whatever the names say.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -754,9 +754,9 @@ def _copiers(call, facts: FileFacts) -> set:
 
 
 def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
-    """``cute.copy(s2r_a, tAsA_s, tCrU_v)`` beside ``tCrU_v = thr_b.retile(tCrU)`` (or ``tXsA = thr_b.partition_S(sA)``
-    copied into ``thr_a.retile(tCrA)`` with ``s2r_a``): one side laid out by the copy's own tiled copy, the other by
-    another the function also copies with. Reported at the other's side, whatever the names say."""
+    """``cute.copy(s2r_a, tAsA_s, tCrU_v)`` beside ``tCrU_v = thr_b.retile(tCrU)``: one side laid out by the copy's own
+    tiled copy, the register side retiled by another the function also copies with. Reported at that side, whatever
+    the names say."""
     if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
         return
     origins = facts.origins
@@ -769,6 +769,10 @@ def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
         return
     stray = 1 - instances.index(own)
     other = makers[stray]
+    # a memory side partitioned by the other copy is reported where it is made (CI110, CI104): only a register side
+    # the other copy retiled is this check's
+    if _retiled_by(call.operands[stray].name, call, facts) is None:
+        return
     if instances[stray] not in _copiers(call, facts) or not (
             _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
         return
