@@ -56,6 +56,14 @@ letters) is reported at the copies in the direction another copy object of the f
 is ``ld`` or ``st``. Two memory sides of one pattern partitioned by two tiled copies the file makes (``tXgX =
 thr_copy_w.partition_S(gX)`` copied into ``tXsX = thr_copy_x.partition_D(sX)``) are reported at the side whose tiled
 copy names its other partitions with another pattern (``tWgW``), where it is made.
+A register side retiled by a slice of another tiled copy than the copy's own (``cute.copy(s2r_a, tAsA_s, tCrB_v)``
+beside ``tCrB_v = thr_b.retile(tCrB)``) is that copy's fragment, as one shaped like its partition is; two tiled copies
+returned by two calls of two makers the file cannot read (``mma_cfg.make_s2r_a`` / ``make_s2r_b``), each of which the
+function copies with, are two. A copy issued with one such tiled copy whose two sides the other laid out (a partition,
+through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported at its atom.
+A copy one of whose sides its own tiled copy laid out and whose register side another tiled copy the
+function also copies with retiled (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported
+at that side, whatever the names say.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -717,11 +725,109 @@ def _fragment_of_another_copy(call, names: list[TensorName], facts: FileFacts) -
         return False
     fragment, memory = call.operands[registers[0]], call.operands[1 - registers[0]]
     like = next((p for p in facts.shaped_like if p.scope == call.scope and p.target == fragment.name), None)
-    own = _made_by(memory.name, call.scope, call.line, facts)
+    own = _made_by_through_views(memory.name, call, facts)
     other = _made_by(like.source, call.scope, like.line, facts) if like is not None else None
+    if other is None:
+        # `tCrB_v = thr_b.retile(tCrB)`: the fragment is laid out for the tiled copy whose slice retiled it
+        other = _retiled_by(fragment.name, call, facts)
     origins = facts.origins
     return own is not None and other is not None and origins.instance(own) == origins.instance(call.atom_ref) \
-        and (_apart(origins, other, call.atom_ref) or _other_operands_copy(other, call.atom_ref, origins))
+        and (_apart(origins, other, call.atom_ref) or _other_operands_copy(other, call.atom_ref, origins)
+             or _two_made_copies(other, call, facts))
+
+
+def _two_made_copies(other, call, facts: FileFacts) -> bool:
+    """``other`` and the copy's own object are the results of two calls of two makers (``s2r_a =
+    mma_cfg.make_s2r_a(...)``, ``s2r_b = mma_cfg.make_s2r_b(...)``, unknown to the file), and the function copies
+    with each: two tiled copies, each laying out its own operand."""
+    origins = facts.origins
+    first, second = origins.instance(other), origins.instance(call.atom_ref)
+    if first is None or second is None or first[0] != "call" or second[0] != "call" or first[1] == second[1]:
+        return False
+    return first in _copiers(call, facts) and second in _copiers(call, facts)
+
+
+def _copiers(call, facts: FileFacts) -> set:
+    """The objects the copies of ``call``'s function are issued with."""
+    return {facts.origins.instance(each.atom_ref) for each in facts.copies
+            if each.scope == call.scope and each.atom_ref is not None}
+
+
+def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
+    """``cute.copy(s2r_a, tAsA_s, tCrU_v)`` beside ``tCrU_v = thr_b.retile(tCrU)``: one side laid out by the copy's own
+    tiled copy, the register side retiled by another the function also copies with. Reported at that side, whatever
+    the names say."""
+    if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
+        return
+    origins = facts.origins
+    own = origins.instance(call.atom_ref)
+    makers = [_made_by_through_views(operand.name, call, facts) for operand in call.operands]
+    if None in makers or own is None:
+        return
+    instances = [origins.instance(maker) for maker in makers]
+    if instances.count(own) != 1:
+        return
+    stray = 1 - instances.index(own)
+    other = makers[stray]
+    # a memory side partitioned by the other copy is reported where it is made (CI110, CI104): only a register side
+    # the other copy retiled is this check's
+    if _retiled_by(call.operands[stray].name, call, facts) is None:
+        return
+    if instances[stray] not in _copiers(call, facts) or not (
+            _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
+        return
+    operand = call.operands[stray]
+    yield Violation(
+        operand.line, operand.column,
+        f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: "
+        f"`{operand.name}` was laid out by another tiled copy, which the function also copies with",
+    )
+
+
+def _made_by_through_views(name: str, call, facts: FileFacts):
+    """The tiled copy whose slice made ``name`` (``partition_S``, ``partition_D``, ``retile``), or what ``name`` is a
+    view of (``tAsA_s = tXsA[None, None, None, stage]``). A ``tma_partition``'s side is no tiled copy's: one shared
+    buffer is loaded with one atom and stored with another (CUTLASS's ``tma_v0``)."""
+    for _ in range(4):
+        made = [p for p in facts.partitions if p.scope == call.scope and p.target == name and p.line <= call.line]
+        if made:
+            last = max(made, key=lambda p: p.line)
+            return last.made_by if last.method in _TILED_COPY_METHODS else None
+        if facts.view_sources.get(name) is None:
+            return None
+        name = facts.view_sources[name]
+    return None
+
+
+_TILED_COPY_METHODS = frozenset({"partition_S", "partition_D", "retile"})
+
+
+def _retiled_by(name: str, call, facts: FileFacts):
+    """The object whose slice made ``name`` by ``retile`` (its last binding before ``call``), if that is how it is
+    made."""
+    made = [p for p in facts.partitions if p.scope == call.scope and p.target == name and p.line <= call.line]
+    last = max(made, key=lambda p: p.line) if made else None
+    return last.made_by if last is not None and last.method == "retile" else None
+
+
+def _both_sides_of_another_copy(call, facts: FileFacts) -> Iterator[Violation]:
+    """``cute.copy(s2r_b, tAsA_s, tCrA_v)`` where both sides were made by ``s2r_a``'s slice (a partition, through
+    views, and a retile), and the function copies with both: the copy is issued with another tiled copy than the one
+    that laid out its sides."""
+    if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
+        return
+    source, destination = call.operands
+    makers = {_made_by_through_views(source.name, call, facts), _retiled_by(destination.name, call, facts)}
+    if len(makers) != 1 or None in makers:
+        return
+    maker = makers.pop()
+    if facts.origins.instance(maker) == facts.origins.instance(call.atom_ref) or not _two_made_copies(maker, call, facts):
+        return
+    yield Violation(
+        *_atom_position(call, facts),
+        f"`{call.function}` with `{call.atom}` of `{source.name}` into `{destination.name}`: both sides were laid out "
+        f"by another tiled copy, which the function also copies with",
+    )
 
 
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -941,6 +1047,8 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
         yield from _tmem_copy_without_tmem(call, facts, context)
         yield from _tcgen05_copy_against_its_sides(call, facts, context)
         yield from _descriptive_side_of_another_copy(call, facts)
+        yield from _both_sides_of_another_copy(call, facts)
+        yield from _sides_of_two_copies(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
             line, column,

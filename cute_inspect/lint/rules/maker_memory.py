@@ -23,7 +23,9 @@ compares the where letter with that memory:
 ``m`` and ``g`` (global) never come from these calls; ``c`` (coordinates) is not compared, nor a name that
 reads as tensor memory only by its first letter (``tMask``, ``tHreg``: no op, no separator). An MMA's operand
 fragments (``make_fragment_A/B``) and partitions are CI105's, but for a warp-level MMA (``warp.MmaF16BF16Op``,
-``MmaUniversalOp``), whose operand fragments are registers (``tBsVt = tiled_mma.make_fragment_B(...)`` is reported). A file's own ``allocate_tensor(smem, ...)``
+``MmaUniversalOp``), whose operand fragments are registers (``tBsVt = tiled_mma.make_fragment_B(...)`` is reported). So is an MMA's operand fragment that a copy writes through its
+retile (``tCsA = tiledmma.make_fragment_A(...)``, ``tCrA_v = thr_a.retile(tCsA)``, ``cute.copy(s2r_a, tAsA, tCrA_v)``): no
+copy writes a warpgroup or tcgen05 MMA's shared-memory descriptors, so the fragment is registers. A file's own ``allocate_tensor(smem, ...)``
 helper allocates with the allocator it is given, and ``cute.arch.alloc_smem`` (also through
 ``domain_offset(c, X).iterator``) points into shared memory.
 
@@ -187,6 +189,40 @@ def _register_fragments_named_in_memory(facts: FileFacts, context: RuleContext) 
         )
 
 
+def _copied_into_retile(partition, facts: FileFacts) -> tuple[str, int] | None:
+    """(name, line) of a copy's destination that is a retile of the fragment ``partition`` makes (``tCrA_v =
+    thr_a.retile(tCrA)``, then ``cute.copy(s2r_a, tAsA_s, tCrA_v)``): a copy writes the fragment, so it holds data in
+    registers, not a warpgroup or tcgen05 MMA's shared-memory descriptors, which no copy writes."""
+    retiles = {p.target for p in facts.partitions
+               if p.scope == partition.scope and p.method == "retile" and p.source == partition.target}
+    for call in facts.copies:
+        if call.scope == partition.scope and len(call.operands) == 2 and call.operands[1].name in retiles:
+            return call.operands[1].name, call.line
+    return None
+
+
+def _copied_fragments_named_in_memory(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tCsA = tiledmma.make_fragment_A(...)`` of an MMA the file does not make, retiled by a copy's slice and copied
+    into: a register fragment named for shared or global memory."""
+    for partition in facts.partitions:
+        if partition.method not in ("make_fragment_A", "make_fragment_B"):
+            continue
+        made = facts.origins.object(partition.made_by)
+        parsed = parse_name(partition.target, context.vocabulary)
+        if (made is not None and made.register_operands) or parsed is None or parsed.snake \
+                or not parsed.partitioned or parsed.where not in "sgm":
+            continue
+        copied = _copied_into_retile(partition, facts)
+        if copied is None:
+            continue
+        yield renaming(
+            partition.line, partition.column,
+            f"`{partition.target}` is named for {WHERE_WORDS[parsed.where]} (`{parsed.where}`), but a copy writes it "
+            f"through its retile `{copied[0]}` (line {copied[1]}): an MMA fragment a copy fills is in registers",
+            partition.target, free_name(renamed(parsed, where="r"), facts, partition.scope), partition.scope,
+        )
+
+
 def _tensor_words(scope: int, facts: FileFacts) -> set[str]:
     """The lower-case names of the tensors a function names in the convention (``mA``, ``gB_nk``: ``a``, ``b``)."""
     found = set()
@@ -241,6 +277,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _accumulators_named_in_memory(facts, context, accumulators)
     yield from _tcgen05_accumulators_named_elsewhere(facts, context, accumulators)
     yield from _register_fragments_named_in_memory(facts, context)
+    yield from _copied_fragments_named_in_memory(facts, context)
     for (scope, name), (where, line, column, how) in made:
         # a partition's letters before a snake-case tensor (`tCr_score_tile`) name its memory as the convention's do
         # and so does the convention in lower case (`twrw = cute.make_fragment_like(twgw)`)
