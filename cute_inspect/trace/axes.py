@@ -260,6 +260,10 @@ class Axes:
         reads = {r for r in self.chains if r[0] in mma and r[2] in mma}
         if not reads:  # no path of values found: modes shared between an accumulator and an A operand
             reads = {(m, None, o, "A", o) for m in mma for o in mma if o != m and self._feeds(mma, m, o)}
+        if not reads:  # nor through A: the first's product in the second's B, A and B swapped (the pair reads
+            # alike both ways: the one issued first makes the scores)
+            reads = {(m, None, o, "B", o) for m in mma for o in mma
+                     if order.index(m) < order.index(o) and self._feeds_swapped(mma, m, o)}
         chained = {r[0] for r in reads} | {r[2] for r in reads}
         reads -= self._token_products(mma, order, reads, named)
         reads -= self._linear_attention(mma, order, reads, named)
@@ -309,8 +313,11 @@ class Axes:
                 rows_of = named.get(mma[c][kept], (unrelated,))[0]
                 # a reader keeping the queries contracts the keys (O = P V, dQ = dS K), one keeping the keys the
                 # queries (dV = P^T dO, dK = dS^T Q)
-                if rows_of in ("Q", "K") and mma[c]["K"] not in named:
-                    for axis, letter in ((kept, rows_of), ("K", "K" if rows_of == "Q" else "Q")):
+                contracted = "K" if rows_of == "Q" else "Q"
+                # (O^T = V^T P^T contracting the swapped scores' rows: the keys are named already, as the scores')
+                if rows_of in ("Q", "K") and (mma[c]["K"] not in named or slot == "B"
+                                               and named[mma[c]["K"]] == (contracted, "attention")):
+                    for axis, letter in ((kept, rows_of), ("K", contracted)):
                         if mma[c][axis] is not None:
                             named.setdefault(mma[c][axis], (letter, "attention"))
         if scores or named:  # every other axis of an MMA of the attention (O = P V's N, dV's N): the head dim
@@ -539,6 +546,16 @@ class Axes:
         """Whether MMA `m`'s accumulator (its M and N) is MMA `o`'s A operand, transposed or not."""
         acc = {mma[m]["M"], mma[m]["N"]}
         return None not in acc and len(acc) == 2 and {mma[o]["M"], mma[o]["K"]} == acc
+
+    @staticmethod
+    def _feeds_swapped(mma: dict, m, o) -> bool:
+        """Whether MMA `o` reads MMA `m`'s accumulator transposed in its B slot, A and B swapped (S^T = K Q^T, then
+        O^T = V^T P^T): `o` contracts `m`'s rows and takes `m`'s contraction as its own rows, its A the tile `m`
+        read in A seen transposed (one buffer for keys and values, MLA's latent: K-major for S^T, MN-major for O^T).
+        `m`'s columns are none of `o`'s axes: the product reaches `o` through a store the modes do not show."""
+        rows, cols, over = mma[m]["M"], mma[m]["N"], mma[m]["K"]
+        return None not in (rows, cols, over) and len({rows, cols, over}) == 3 and mma[o]["K"] == rows \
+            and mma[o]["M"] == over and cols not in mma[o].values()
 
     def _reader_products(self, reads) -> set:
         """The products that read the scores: the products of one TiledMma issued per row tile (`row_tiles`: one
