@@ -4442,6 +4442,8 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
                 or "smem" in record.memspaces and storage[record.index] in stored:
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
+            for divide in _launched_divide(records, record):  # the host's divide the parameter is: its modes
+                relevels[divide] = (("copy",), "store")
             if record.index not in written:  # stored into: the registers whose values it holds as they are
                 for src in record.meta.get("stored_copies", ()):
                     if records[src].memspaces[:1] == ("rmem",):  # their labels may be another view's, carried
@@ -4456,6 +4458,15 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
             continue
         relevels[src] = (("copy",), "store")
         records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
+
+
+def _launched_divide(records: list, record) -> list:
+    """[the host divide a kernel parameter thread view was launched as (`tracer._host_divide`)], whose modes the
+    parameter carries; else []."""
+    if record.op != "input" or len(record.inputs) != 1:
+        return []
+    source = records[record.inputs[0]]
+    return [source.index] if source.op.endswith("_divide") and source.meta.get("thread_view") else []
 
 
 def _copied_into_views(records: list) -> set:
