@@ -55,13 +55,14 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-28, the twenty-seventh session: tune 8606, the
-#: 7838 of the twenty-sixth session (5924) and the twentieth split (768, 256) retired into it; held out, the
-#: twenty-first split (four judges: 775), 360 with the session's starting tracer 43a64b7): raise these with every gain
-REACHED = {"tune": 6180, "heldout": 360}
+#: tensors labelled right at the last measurement (main, 2026-11-29, the twenty-seventh session's merge: tune 8606, the
+#: 7838 of the twenty-sixth session and the twentieth split (768) retired into it, 6180 at 43a64b7 and 6221 after
+#: trdec31's and trgen31's rules; held out, the twenty-first split (four judges: 775), 360 at 43a64b7 and at the
+#: merge): raise these with every gain
+REACHED = {"tune": 6221, "heldout": 360}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 5194, "heldout": 360}
+REACHED_INSTALLED = {"tune": 5235, "heldout": 360}
 ISSUE_TARGET_PCT = 95.0
 
 
