@@ -709,10 +709,16 @@ def _atom_of_another_tile(facts: FileFacts, context: RuleContext) -> Iterator[Vi
         )
 
 
+def _last_binding(name: str, scope: int, line: int, facts: FileFacts):
+    """The partition ``name`` binds at ``line`` (its last binding before it), or None."""
+    made = [p for p in facts.partitions if p.scope == scope and p.target == name and p.line <= line]
+    return max(made, key=lambda p: p.line) if made else None
+
+
 def _made_by(name: str, scope: int, line: int, facts: FileFacts):
     """The object that made the partition ``name`` binds at ``line`` (its last binding before it), if known."""
-    made = [p for p in facts.partitions if p.scope == scope and p.target == name and p.line <= line]
-    return max(made, key=lambda p: p.line).made_by if made else None
+    last = _last_binding(name, scope, line, facts)
+    return last.made_by if last is not None else None
 
 
 def _fragment_of_another_copy(call, names: list[TensorName], facts: FileFacts) -> bool:
@@ -789,9 +795,8 @@ def _made_by_through_views(name: str, call, facts: FileFacts):
     view of (``tAsA_s = tXsA[None, None, None, stage]``). A ``tma_partition``'s side is no tiled copy's: one shared
     buffer is loaded with one atom and stored with another (CUTLASS's ``tma_v0``)."""
     for _ in range(4):
-        made = [p for p in facts.partitions if p.scope == call.scope and p.target == name and p.line <= call.line]
-        if made:
-            last = max(made, key=lambda p: p.line)
+        last = _last_binding(name, call.scope, call.line, facts)
+        if last is not None:
             return last.made_by if last.method in _TILED_COPY_METHODS else None
         if facts.view_sources.get(name) is None:
             return None
@@ -805,8 +810,7 @@ _TILED_COPY_METHODS = frozenset({"partition_S", "partition_D", "retile"})
 def _retiled_by(name: str, call, facts: FileFacts):
     """The object whose slice made ``name`` by ``retile`` (its last binding before ``call``), if that is how it is
     made."""
-    made = [p for p in facts.partitions if p.scope == call.scope and p.target == name and p.line <= call.line]
-    last = max(made, key=lambda p: p.line) if made else None
+    last = _last_binding(name, call.scope, call.line, facts)
     return last.made_by if last is not None and last.method == "retile" else None
 
 
