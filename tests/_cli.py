@@ -8,11 +8,25 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNELS = os.path.join(ROOT, "tests", "kernels")
 
+# Read when conftest imports this module, before any test module: importing `gemm.sm90` or `gemm.sm100` sets
+# CUTE_DSL_ARCH in the test process (the DSL reads it there once), and a child that inherited that would build for
+# whichever GEMM module a test file happened to import first.
+ARCH_AT_START = os.environ.get("CUTE_DSL_ARCH")
+
+
+def child_env(**extra):
+    """The environment for a child process: this one's, with CUTE_DSL_ARCH as the session began, then `extra`."""
+    env = {key: value for key, value in os.environ.items() if key != "CUTE_DSL_ARCH"}
+    if ARCH_AT_START is not None:
+        env["CUTE_DSL_ARCH"] = ARCH_AT_START
+    env.update(extra)
+    return env
+
 
 def cute_inspect(*args, env=None, cwd=ROOT):
     return subprocess.run(
         [sys.executable, "-m", "cute_inspect", *args],
-        capture_output=True, text=True, cwd=cwd, env={**os.environ, **(env or {})}, timeout=600,
+        capture_output=True, text=True, cwd=cwd, env=child_env(**(env or {})), timeout=600,
     )
 
 
@@ -45,7 +59,7 @@ def run_worker(script, arch, dump_dir, **env):
 
     CUTE_DSL_KEEP=ptx also writes PTX files: they go to `dump_dir`, not the checkout.
     """
-    env = {**os.environ, "CUTE_DSL_ARCH": arch, "CUTE_DSL_KEEP": "ptx", "CUTE_DSL_DUMP_DIR": str(dump_dir), **env}
+    env = child_env(CUTE_DSL_ARCH=arch, CUTE_DSL_KEEP="ptx", CUTE_DSL_DUMP_DIR=str(dump_dir), **env)
     proc = subprocess.run([sys.executable, os.path.abspath(script), "--worker"],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=900)
     assert proc.returncode == 0, proc.stderr[-4000:]

@@ -15,7 +15,7 @@ import stat
 import sys
 from pathlib import Path
 
-from _cli import ROOT, cute_inspect
+from _cli import ROOT, child_env, cute_inspect
 
 OK, FINDINGS, ERROR, INTERRUPTED = 0, 1, 2, 130
 
@@ -78,7 +78,7 @@ def run_program(argv: list[str], cwd: Path, env: dict | None = None, timeout: fl
     """``python -m cute_inspect ARGV`` from `cwd` (the program: commands that run targets run supervised)."""
     import subprocess
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    env = child_env(PYTHONPATH=str(ROOT), **(env or {}))
     done = subprocess.run([sys.executable, "-m", "cute_inspect", *argv], capture_output=True, text=True, cwd=cwd,
                           env=env, timeout=timeout, preexec_fn=preexec)
     return done.returncode, done.stdout, done.stderr

@@ -2,6 +2,8 @@ import ctypes
 
 import pytest
 
+import _cli  # noqa: F401 (imported first: it records CUTE_DSL_ARCH before a test module's GEMM import sets it)
+
 
 def _cuda_devices() -> int:
     """The CUDA devices the driver sees, asked without torch (0 when there is no driver)."""

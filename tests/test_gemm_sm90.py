@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from _cli import run_worker
+from _cli import child_env, run_worker
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -358,7 +358,7 @@ def test_shape_dims_of_pingpong():
 def _cli(*args, env=None):
     return subprocess.run(
         [sys.executable, "-m", "gemm.sm90", *args], capture_output=True, text=True, cwd=ROOT, timeout=300,
-        env={**os.environ, "PYTHONWARNINGS": "ignore", **(env or {})},
+        env=child_env(PYTHONWARNINGS="ignore", **(env or {})),
     )
 
 

@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+from _cli import child_env
 from _hostile import (
     ERROR,
     FINDINGS,
@@ -347,7 +348,7 @@ def _as_from_a_terminal() -> None:
 
 def test_ctrl_c_while_a_target_runs_ends_in_one_line_and_130(work):
     process = subprocess.Popen([sys.executable, "-m", "cute_inspect", "trace", "t.py:sleeps"], cwd=work[0],
-                               env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                               env=child_env(PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True,
                                preexec_fn=_as_from_a_terminal)
     assert process.stderr.readline() == "sleeping\n"  # the target's print went to stderr, not stdout

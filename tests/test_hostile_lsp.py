@@ -8,7 +8,6 @@ client library would (negative positions, strings for numbers, bytes that are no
 from __future__ import annotations
 
 import json
-import os
 import queue
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from _cli import child_env
 from _hostile import ROOT, changed, snapshot
 
 KERNEL = "@cute.kernel\ndef k(thr_mma, gA):\n    tCgB = thr_mma.partition_A(gA)\n    return tCgB\n"
@@ -29,7 +29,7 @@ class Client:
 
     def __init__(self, cwd: Path, *args: str):
         self.process = subprocess.Popen([sys.executable, "-m", "cute_inspect", "lsp", *args], cwd=cwd,
-                                        env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+                                        env=child_env(PYTHONPATH=str(ROOT)), stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.messages: queue.Queue = queue.Queue()
         self.next_id = 0

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from _cli import ROOT
+from _cli import ROOT, child_env
 
 README = os.path.join(ROOT, "README.md")
 
@@ -57,7 +57,7 @@ def test_readme_example_prints_what_readme_shows(command, expected):
     argv = shlex.split(command)
     done = subprocess.run([sys.executable, "-m", "cute_inspect", *argv[1:]], cwd=ROOT, text=True, timeout=600,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                          env=child_env(PYTHONUNBUFFERED="1"))
     difference = _matches(expected, done.stdout.rstrip("\n").split("\n"))
     assert difference is None, f"`{command}` (exit {done.returncode}) differs from README at {difference}"
 

@@ -301,11 +301,9 @@ def test_without_dot_the_browser_draws_the_graph_that_dot_would(no_dot_out, seed
         sorted(re.findall(r'xlink:href="#(t\d+-\d+)"', (seed_out / "report.html").read_text()))
 
 
-def test_several_targets_render_in_their_own_processes_with_an_index(tmp_path, monkeypatch):
+def test_several_targets_render_in_their_own_processes_with_an_index(tmp_path):
     if shutil.which("dot") is None:
         pytest.skip(NO_DOT)
-    # the broken target names no arch, so it gets CuTeDSL's default: not one an earlier test left in the environment
-    monkeypatch.delenv("CUTE_DSL_ARCH", raising=False)
     done = cute_inspect("render", "tests/kernels/seed002.py:compile_tile@sm_100a", "tests/kernels/seed002.py:broken",
                         "--out", str(tmp_path))
     assert done.returncode == 2  # the worst of the targets' exit codes

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _cli import cute_inspect
+from _cli import child_env, cute_inspect
 
 from cute_inspect.trace import traffic as model
 from cute_inspect.trace.copy_traffic import atom_kind, canonical_reason, traffic_text
@@ -141,7 +141,7 @@ def test_expect_conflict_free_fails_the_compile_with_lanes_and_a_fix(tmp_path):
                       "def bad():\n    compile_case(next(c for c in CASES if c.name == 'f16_rows_128'), check=True)\n"
                       "def good():\n"
                       "    compile_case(next(c for c in CASES if c.name == 'f16_rows_128_swz'), check=True)\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = child_env(PYTHONPATH=str(ROOT))
     bad = subprocess.run([sys.executable, "-m", "cute_inspect", "trace", f"{target}:bad", "--arch", "sm_90a"],
                          capture_output=True, text=True, cwd=ROOT, env=env, check=False)
     assert bad.returncode == 1
@@ -206,7 +206,7 @@ def test_language_server_hover_on_a_copy(tmp_path):
 
     out = tmp_path / "facts.json"
     done = subprocess.run([sys.executable, "-m", "cute_inspect.lsp.worker", PAIR, "sm_90a", str(out)],
-                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, cwd=ROOT, env=child_env(PYTHONPATH=str(ROOT)),
                           check=False)
     assert done.returncode == 0, done.stderr
     copies = json.loads(out.read_text())["copies"]
