@@ -99,8 +99,13 @@ def _dtype(dtype_type: type, name: str):
     found = _DTYPE_NAME.match(name)
     bits = int(found.group(2)) * int(found.group(5) or 1) if found.group(2) else 8
     value = dtype_type()
-    value.itemsize, value.is_floating_point = max(1, bits // 8), "float" in name
+    value.itemsize, value.is_floating_point, value.name = max(1, bits // 8), "float" in name, name
     return value
+
+
+def _dtype_text(dtype) -> str:
+    """`str(torch.bfloat16)` as torch writes it (kernels build compile names from it)."""
+    return f"torch.{dtype.name}"
 
 
 class _TorchStandIn(types.ModuleType):
@@ -108,7 +113,9 @@ class _TorchStandIn(types.ModuleType):
         if attr.startswith("__"):
             raise AttributeError(attr)
         # type names stay types, so `isinstance(x, torch.Tensor)` answers False instead of failing
-        if attr[0].isupper() or attr in ("dtype", "device"):
+        if attr == "dtype":
+            value = type(attr, (), {"__str__": _dtype_text, "__repr__": _dtype_text})
+        elif attr[0].isupper() or attr == "device":
             value = type(attr, (), {})
         elif _DTYPE_NAME.match(attr):  # module-level tables of dtypes check `isinstance(d, torch.dtype)`
             value = _dtype(self.dtype, attr)
