@@ -20,7 +20,11 @@ ARCH = "sm_100a"
 _FLOAT32_MAX = 3.4028234663852886e38
 
 
-def compile_only(tokens=4096, topk=8, intermediate=2048, k=7168, experts=8, max_active_clusters=148):
+def compile_gather(a_dtype, b_dtype, sf_dtype, sf_vec, c_dtype, quantize, global_scale, tile, cluster,
+                   max_active_clusters, tokens=4096, topk=8, intermediate=2048, k=7168, experts=8):
+    """`_get_compiled_gather_kernel`'s Blackwell compile with the pointers `blockscaled_contiguous_gather_grouped_gemm_
+    act_fusion` makes (dtypes are cutlass types; `quantize` passes the output scales, `global_scale` the NVFP4 norm
+    constant); the other wrappers of this kernel reuse it."""
     import cutlass
     from cutlass import cute
     from cutlass.cute.runtime import make_fake_stream, make_ptr
@@ -39,15 +43,27 @@ def compile_only(tokens=4096, topk=8, intermediate=2048, k=7168, experts=8, max_
         return make_ptr(dtype, max(align, 16), cute.AddressSpace.gmem, assumed_align=align)
 
     gemm = module.BlockScaledContiguousGatherGroupedGemmKernel(
-        sf_vec_size=16, mma_tiler_mn=(128, 128), cluster_shape_mn=(1, 1), vectorized_f32=True, topk=topk,
+        sf_vec_size=sf_vec, mma_tiler_mn=tile, cluster_shape_mn=cluster, vectorized_f32=True, topk=topk,
         raster_along_m=False, enable_pdl=True, activation_type=module.ActivationType.Swiglu.value,
         swiglu_alpha=module.DEFAULT_SWIGLU_ALPHA, swiglu_beta=module.DEFAULT_SWIGLU_BETA,
         swiglu_limit=_FLOAT32_MAX, situ_beta=None, situ_linear_beta=None, gated=True,
         use_a_per_token_scale=False)
-    fp4, sf = cutlass.Float4E2M1FN, cutlass.Float8E4M3FN
+    # the host stores MXFP8 output scales (E4M3 data, E8M0 scales) as raw bytes
+    c_sf_dtype = cutlass.Uint8 if (c_dtype, sf_dtype) == (cutlass.Float8E4M3FN, cutlass.Float8E8M0FNU) else sf_dtype
+    c_sf = pointer(c_sf_dtype, 16) if quantize else None
+    norm_const = pointer(cutlass.Float32) if quantize and global_scale else None
     i32 = cutlass.Int32
     return cute.compile(
-        gemm.wrapper, pointer(fp4, 32), pointer(fp4, 32), pointer(sf, 16), pointer(sf, 16), pointer(fp4, 32),
-        pointer(sf, 16), pointer(cutlass.Float32), pointer(i32), pointer(i32), pointer(i32), pointer(i32),
-        pointer(cutlass.Float32), None, tokens, tokens * topk, 2 * intermediate, k, experts,
-        tile_size=128, scaling_vector_size=16, max_active_clusters=max_active_clusters, stream=make_fake_stream())
+        gemm.wrapper, pointer(a_dtype, 32), pointer(b_dtype, 32), pointer(sf_dtype, 16), pointer(sf_dtype, 16),
+        pointer(c_dtype, 32), c_sf, pointer(cutlass.Float32), pointer(i32), pointer(i32), pointer(i32),
+        pointer(i32), norm_const, None, tokens, tokens * topk, 2 * intermediate, k, experts,
+        tile_size=tile[0], scaling_vector_size=sf_vec, max_active_clusters=max_active_clusters,
+        stream=make_fake_stream())
+
+
+def compile_only():
+    import cutlass
+
+    fp4 = cutlass.Float4E2M1FN
+    return compile_gather(fp4, fp4, cutlass.Float8E4M3FN, 16, fp4, quantize=True, global_scale=True,
+                          tile=(128, 128), cluster=(1, 1), max_active_clusters=148)
