@@ -110,10 +110,10 @@ def test_heuristic_and_candidates_fit_the_problem():
         tiles = -(-mnkl[0] // split.tile_m) * -(-mnkl[1] // split.tile_n)
         assert split.split_k > 1 and tiles * split.split_k <= 132 and mnkl[2] // 64 >= 32 * split.split_k
     assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
-    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two; 128x128 ping-pong, one
-    # warpgroup's epilogue under the other's mainloop (`_pingpong_over_waves`).
+    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two; over two k-tiles 128x128
+    # ping-pong, one warpgroup's epilogue under the other's mainloop (`_pingpong_over_waves`); at one, 128x256.
     assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 128, 2, 1, pingpong=True)
-    assert default_config(2048, 2048, 64, 16) == Sm90Config(128, 128, 2, 1, pingpong=True)
+    assert default_config(2048, 2048, 64, 16) == Sm90Config(128, 256, 2, 1, swizzle=8)
     # An odd count of row tiles: 2x1 clusters would compute an empty row tile per column, here taking
     # 320x5120 (3 x 40 tiles of 128x128) to two waves; 1x4 clusters (A shared four ways) keep it to one
     # wave of the 30 such clusters an H100 holds.
@@ -817,8 +817,8 @@ def test_last_arrival_flag_forces_the_last_arrival_fixup():
 def test_pingpong_over_waves():
     """A cooperative 128-row tile a ping-pong warpgroup can hold, two tiles per SM or more, runs ping-pong (one
     warpgroup's epilogue under the other's mainloop: ahead on the four problems measured, docs/sm90.md, thirty-second
-    session); at two k-tiles or fewer a wider tile gives way to 128x128 ping-pong. Not under two tiles per SM, not
-    split over K, not 256-row tiles, not a tile wider than 128x192 at a longer K."""
+    session); over two k-tiles a wider tile gives way to 128x128 ping-pong. Not under two tiles per SM, not split
+    over K, not 256-row tiles, not a tile wider than 128x192 at one k-tile or at a longer K."""
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import default_config
 
@@ -827,6 +827,7 @@ def test_pingpong_over_waves():
     assert default_config(472, 37888, 3584, 1) == Sm90Config(128, 160, 2, 1, pingpong=True, **swap)
     assert default_config(300, 4096, 6400, 16) == Sm90Config(128, 152, 1, 2, pingpong=True, **swap)
     assert default_config(2048, 2048, 128, 40) == Sm90Config(128, 128, 2, 1, pingpong=True)
+    assert default_config(1024, 1024, 64, 48) == Sm90Config(128, 256, 2, 1, swizzle=8)  # one k-tile
     # 128 and 132 tiles: one per SM, nothing for an epilogue to hide under.
     assert default_config(256, 7168, 16384, 1) == Sm90Config(128, 112, 2, 1)
     assert default_config(1024, 2304, 16384, 1) == Sm90Config(128, 144, 2, 1)
