@@ -440,8 +440,8 @@ def _swapped_config(m: int, n: int, k: int, l: int):
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned: `_unswapped_config`, or for a mid-size or skinny M the
     transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`, its width narrowed by
-    `_trimmed_width`; split-K with 16-bit partial sums (`_with_narrow_partials`). `a_major` is "k" or "m",
-    `b_major` "k" or "n"."""
+    `_trimmed_width`; ping-pong where every SM runs two tiles or more (`_pingpong_over_waves`); split-K with 16-bit
+    partial sums (`_with_narrow_partials`). `a_major` is "k" or "m", `b_major` "k" or "n"."""
     return _with_narrow_partials(_pingpong_over_waves(m, n, k, l, _trimmed_width(m, k, _rule_choice(
         m, n, k, l, b_major, a_major))))
 
