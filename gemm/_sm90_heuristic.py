@@ -464,7 +464,7 @@ def _pingpong_over_waves(m: int, n: int, k: int, l: int, config: Sm90Config) -> 
     session): 744x7680x5120 128x176 c2x1 0.957x -> 0.972x / 0.968x -> 0.987x; 472x37888x3584 128x160 c2x1 swap
     0.960x -> 0.970x / 0.940x -> 0.974x; 300x4096x6400 x16 128x152 c1x2 swap 0.949x -> 1.002x / 0.949x -> 0.998x;
     2048x2048x128 x40 128x256 c2x2 -> 128x128 c2x1 0.803x -> 0.963x / 0.807x -> 0.974x; even or behind by up to 2%
-    on three skinny batched problems (96x4096x7168 x32 128x96 c2x1 swap 0.992x -> 0.984x / 1.020x -> 0.999x). At
+    on three batched problems (96x4096x7168 x32 128x96 c2x1 swap 0.992x -> 0.984x / 1.020x -> 0.999x). At
     one k-tile 128x256 stayed ahead (1024x1024x64 x48 128x256 c2x1 1.035x / 1.044x, 128x128 ping-pong 1.030x /
     1.028x)."""
     if config.pingpong or config.tile_m != 128 or config.splits_k:
