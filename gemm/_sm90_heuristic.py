@@ -440,9 +440,44 @@ def _swapped_config(m: int, n: int, k: int, l: int):
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned: `_unswapped_config`, or for a mid-size or skinny M the
     transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`, its width narrowed by
-    `_trimmed_width`; split-K with 16-bit partial sums (`_with_narrow_partials`). `a_major` is "k" or "m",
-    `b_major` "k" or "n"."""
-    return _with_narrow_partials(_trimmed_width(m, k, _rule_choice(m, n, k, l, b_major, a_major)))
+    `_trimmed_width`; ping-pong where every SM runs two tiles or more (`_pingpong_over_waves`); split-K with 16-bit
+    partial sums (`_with_narrow_partials`). `a_major` is "k" or "m", `b_major` "k" or "n"."""
+    return _with_narrow_partials(_pingpong_over_waves(m, n, k, l, _trimmed_width(m, k, _rule_choice(
+        m, n, k, l, b_major, a_major))))
+
+
+# Ping-pong pays where every SM runs this many tiles or more: a warpgroup's epilogue then has the other's next
+# mainloop to run under.
+_PINGPONG_MIN_TILES_PER_SM = 2
+# Over two k-tiles (64 < K <= 128) a tile's epilogue takes about as long as its mainloop: a tile too wide for a
+# ping-pong warpgroup gives way to 128x128 ping-pong. At one k-tile the wide cooperative tile stayed ahead.
+_PINGPONG_SHORT_K = (64, 128)
+
+
+def _pingpong_over_waves(m: int, n: int, k: int, l: int, config: Sm90Config) -> Sm90Config:
+    """A cooperative 128-row tile that a ping-pong warpgroup can hold (`PINGPONG_MAX_TILE_ELEMENTS`), whole tiles,
+    at least `_PINGPONG_MIN_TILES_PER_SM` tiles per SM: the same tiling in ping-pong (`Sm90Config.pingpong`), whose
+    warpgroups take turns at the mainloop so that one's epilogue runs under the other's MMAs. cuBLAS's kernels there
+    are ping-pong too (no `coop` in their names: 472x37888x3584 `128x160_64x5_2x1`, 744x7680x5120
+    `176x128_64x5_1x2`). Over two k-tiles (`_PINGPONG_SHORT_K`), a wider tile gives way to 128x128 ping-pong. Six
+    alternating rounds against the cooperative pick, ratio to cuBLAS, fp16 / bf16 (docs/sm90.md, thirty-second
+    session): 744x7680x5120 128x176 c2x1 0.957x -> 0.972x / 0.968x -> 0.987x; 472x37888x3584 128x160 c2x1 swap
+    0.960x -> 0.970x / 0.940x -> 0.974x; 300x4096x6400 x16 128x152 c1x2 swap 0.949x -> 1.002x / 0.949x -> 0.998x;
+    2048x2048x128 x40 128x256 c2x2 -> 128x128 c2x1 0.803x -> 0.963x / 0.807x -> 0.974x; even or behind by up to 2%
+    on three batched problems (96x4096x7168 x32 128x96 c2x1 swap 0.992x -> 0.984x / 1.020x -> 0.999x). At
+    one k-tile 128x256 stayed ahead (1024x1024x64 x48 128x256 c2x1 1.035x / 1.044x, 128x128 ping-pong 1.030x /
+    1.028x)."""
+    if config.pingpong or config.tile_m != 128 or config.splits_k:
+        return config
+    if config.tile_m * config.tile_n > PINGPONG_MAX_TILE_ELEMENTS:
+        if not _PINGPONG_SHORT_K[0] < k <= _PINGPONG_SHORT_K[1]:
+            return config
+        config = Sm90Config(128, 128, 2, 1)
+    rows, cols = (n, m) if config.swap_ab else (m, n)
+    ctas = _ctas(rows, cols, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    if ctas < _PINGPONG_MIN_TILES_PER_SM * _SMS:
+        return config
+    return replace(config, pingpong=True)
 
 
 def _with_narrow_partials(config: Sm90Config) -> Sm90Config:

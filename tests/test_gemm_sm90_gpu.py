@@ -341,7 +341,7 @@ def test_split_k(mnkl, config):
         ((384, 5120, 13824, 1), "128x128 c1x4 sw1m"),  # three row tiles at a long K: A shared four ways
         ((256, 256, 8192, 1), "64x48 c2x1 sw1m split4 p16"),  # narrow tiles from 48 wide, N ragged in them
         ((32, 4096, 14336, 1), "64x64 c1x1 sw1m split2 p16"),  # skinny: 64 wide, split where that halves the CTAs
-        ((1024, 4096, 128, 9), "128x256 c2x2 sw1m"),  # many waves of two k-tiles: 2x2 clusters
+        ((1024, 4096, 128, 9), "128x128 c2x1 sw1m pp"),  # many waves of two k-tiles: 128x128 ping-pong
         ((77, 4096, 4096, 1), "64x48 c1x2 sw1m swap"),  # skinny, swapped: 64 rows of N by half of M
         ((512, 512, 16384, 1), "128x128 c2x1 sw1m split8 p16"),  # 448 KB of peers' sums: the parallel fixup
         ((800, 896, 8192, 1), "128x224 c1x1 sw1m split4 p16"),  # split over seven ragged row tiles: unpaired
@@ -353,12 +353,12 @@ def test_split_k(mnkl, config):
         ((416, 10240, 8192, 1), "256x144 c1x1 sw1m swap"),  # 256 rows of N by a third of M, one wave
         ((600, 11008, 4096, 1), "128x200 c2x1 sw1n swap"),  # two waves, walked N-first, three tiles of 200
         ((392, 14336, 4096, 1), "128x200 c1x2 sw1n swap"),  # two waves of pairs, N-first
-        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n gpc swap"),  # waves of clusters of four, N-first
+        ((552, 14336, 1024, 1), "128x192 c4x1 sw1n pp gpc swap"),  # waves of clusters of four, N-first
         ((336, 18432, 1024, 1), "256x112 c2x1 sw1n gpc swap"),  # ... 256 rows of N where M is three tiles of 112
         ((352, 29568, 1024, 1), "256x176 c1x2 sw1n swap"),  # in place of unpaired tiles that pad M; 256 rows at K 512-2047
         ((384, 2048, 7168, 8), "256x192 c1x2 sw1m swap"),  # batched: one wave over all batches
         ((200, 6144, 1024, 8), "128x208 c2x1 sw1n swap"),  # batched: waves, each batch walked N-first
-        ((336, 6144, 512, 24), "128x176 c1x2 sw1n swap"),  # batched, many waves: in place of 2x1 padding
+        ((336, 6144, 512, 24), "128x176 c1x2 sw1n pp swap"),  # batched, many waves: in place of 2x1 padding
         ((1536, 3072, 1024, 1), "256x144 c1x2 sw1m"),  # one wave of 256-row tiles for two of 128
         ((1536, 3584, 1024, 1), "256x176 c2x1 sw1m"),  # ... paired along M where the columns do not pair
         ((320, 35840, 1024, 1), "192x160 c1x2 sw1n swap"),  # 192 rows of N where 128 end on a thin wave
@@ -370,7 +370,7 @@ def test_split_k(mnkl, config):
         ((424, 6144, 8192, 1), "192x112 c1x2 sw1m swap"),  # long K: one wave of 192-row pairs, not 128x224
         ((664, 6144, 8192, 1), "192x168 c1x2 sw1m swap"),  # ... not 256x144 unpaired; 168 wide
         ((200, 14336, 8192, 1), "128x200 c4x1 sw1n swap"),  # long K, unswapped rows pad M: 4x1
-        ((376, 2048, 512, 16), "128x192 c1x2 sw1n swap"),  # batched: pairs over waves, not unpaired tiles
+        ((376, 2048, 512, 16), "128x192 c1x2 sw1n pp swap"),  # batched: pairs over waves, not unpaired tiles
         ((280, 32768, 6144, 1), "256x144 c1x2 sw1n swap"),  # long K: 256-row pairs in two waves for four of 128
         ((4096, 2304, 8192, 1), "192x192 c2x1 sw1m"),  # long K, past 768 rows: 192 rows in two waves for three
         ((2048, 4608, 8192, 1), "192x192 c1x2 sw1m"),  # ... paired along N where the 11 row tiles do not pair
@@ -388,6 +388,7 @@ def test_split_k(mnkl, config):
         ((120, 1536, 1000, 5), "128x120 c2x1 sw1m swap"),  # ... 120 wide, K ragged
         ((768, 512, 16384, 1), "128x128 c2x2 sw1m split5 p16"),  # narrow split over three row pairs: 2x2, 30 runs
         ((96, 2000, 32768, 1), "128x128 c1x2 sw1m split8 p16"),  # skinny M, very long K: one 128-row tile split
+        ((744, 7680, 5120, 1), "128x176 c2x1 sw1m pp"),  # two tiles per SM: ping-pong, 176 wide, rows ragged
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

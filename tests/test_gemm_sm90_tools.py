@@ -110,9 +110,9 @@ def test_heuristic_and_candidates_fit_the_problem():
         tiles = -(-mnkl[0] // split.tile_m) * -(-mnkl[1] // split.tile_n)
         assert split.split_k > 1 and tiles * split.split_k <= 132 and mnkl[2] // 64 >= 32 * split.split_k
     assert default_config(8192, 8192, 8192, 1) == Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=True)
-    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two; 2x2 clusters where
-    # all of a tile's loads go out at once and outweigh its store, 2x1 where one k-tile weighs less.
-    assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 256, 2, 2)
+    # Many waves of a short K: whole tiles, no stream-K runs of a k-tile or two; over two k-tiles 128x128
+    # ping-pong, one warpgroup's epilogue under the other's mainloop (`_pingpong_over_waves`); at one, 128x256.
+    assert default_config(2048, 2048, 128, 32) == Sm90Config(128, 128, 2, 1, pingpong=True)
     assert default_config(2048, 2048, 64, 16) == Sm90Config(128, 256, 2, 1, swizzle=8)
     # An odd count of row tiles: 2x1 clusters would compute an empty row tile per column, here taking
     # 320x5120 (3 x 40 tiles of 128x128) to two waves; 1x4 clusters (A shared four ways) keep it to one
@@ -136,7 +136,7 @@ def test_heuristic_and_candidates_fit_the_problem():
     assert default_config(2500, 5120, 13824, 1).tile_n != 256
     assert default_config(2048, 14336, 4096, 1) == Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
     # A narrow N: the ranked widths, not 128x256 tiles half empty.
-    assert default_config(2048, 128, 2048, 32) == Sm90Config(128, 128, 2, 1)
+    assert default_config(2048, 128, 2048, 32) == Sm90Config(128, 128, 2, 1, pingpong=True)
     assert all(c.tile_n <= 160 for c in candidate_configs(2048, 128, 2048, 32))
     for mnkl in [(64, 4096, 4096, 1), (256, 4096, 14336, 1), (1024, 28672, 8192, 1), (4096, 4096, 4096, 1),
                  (8192, 8192, 8192, 1), (256, 256, 8192, 1), (1024, 1024, 1024, 8), (2048, 128, 2048, 32)]:
@@ -515,7 +515,7 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
     into as many tiles as the rules' width (cuBLAS's 256x120 on 344 rows); not at a shorter K, not for
     64-row tiles, never unswapped."""
     from gemm._sm90_config import Sm90Config
-    from gemm._sm90_heuristic import _cdiv, _rule_choice, default_config
+    from gemm._sm90_heuristic import _cdiv, _pingpong_over_waves, _rule_choice, default_config
 
     assert default_config(344, 18432, 16384, 1) == Sm90Config(
         256, 120, 2, 1, raster_along_m=False, swap_ab=True, gpc_order=True)
@@ -528,11 +528,12 @@ def test_heuristic_trims_swapped_widths_to_multiples_of_eight():
     for m in range(129, 769, 7):
         rules, chosen = _rule_choice(m, 16384, 8192, 1), default_config(m, 16384, 8192, 1)
         if not (rules.swap_ab and rules.tile_m >= 128):
-            assert chosen == rules
+            assert chosen == _pingpong_over_waves(m, 16384, 8192, 1, rules)
             continue
         count = _cdiv(m, rules.tile_n)
         assert chosen.tile_n % 8 == 0 and _cdiv(m, chosen.tile_n) == count < _cdiv(m, chosen.tile_n - 8)
-        assert chosen == Sm90Config.from_dict({**rules.to_dict(), "tile_n": chosen.tile_n})
+        assert chosen == _pingpong_over_waves(m, 16384, 8192, 1, Sm90Config.from_dict(
+            {**rules.to_dict(), "tile_n": chosen.tile_n}))
 
 
 def test_heuristic_takes_taller_tiles_in_no_more_waves_time():
@@ -614,7 +615,7 @@ def test_heuristic_twenty_second_session_rules():
     assert _rule_choice(56, 24576, 5120, 1) == Sm90Config(64, 192, 1, 1)  # skinny: bound by reading B
     # N of at most 128 cut into two 64-wide column tiles: 64-row tiles of all of N, as many CTAs.
     assert default_config(1536, 128, 1536, 24) == Sm90Config(64, 128, 2, 1)  # ranked: 128x64 c2x1
-    assert default_config(2048, 128, 1024, 32) == Sm90Config(128, 128, 2, 1)  # one column tile already
+    assert default_config(2048, 128, 1024, 32) == Sm90Config(128, 128, 2, 1, pingpong=True)  # one column tile already
 
 
 def test_heuristic_twenty_third_session_rules():
@@ -677,11 +678,12 @@ def test_skinny_batched_problems_run_swapped():
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import _skinny_batched_swap, default_config
 
-    assert default_config(48, 7168, 2048, 64) == Sm90Config(128, 48, 2, 1, swap_ab=True)  # was 128x256 c2x1
-    assert default_config(120, 6144, 16384, 8) == Sm90Config(128, 120, 2, 1, swap_ab=True)  # was 64x64 c2x1
-    assert default_config(96, 2048, 768, 32) == Sm90Config(128, 96, 2, 1, swap_ab=True)
+    assert default_config(48, 7168, 2048, 64) == Sm90Config(128, 48, 2, 1, pingpong=True, swap_ab=True)
+    assert default_config(120, 6144, 16384, 8) == Sm90Config(128, 120, 2, 1, pingpong=True, swap_ab=True)
+    assert default_config(96, 2048, 768, 32) == Sm90Config(128, 96, 2, 1, pingpong=True, swap_ab=True)
     assert default_config(16, 4096, 4096, 8) == Sm90Config(128, 32, 2, 1, swap_ab=True)  # the narrowest width
-    assert default_config(80, 2880, 2880, 16) == Sm90Config(128, 80, 1, 1, swap_ab=True)  # 23 weight tiles: unpaired
+    # 23 weight tiles: unpaired
+    assert default_config(80, 2880, 2880, 16) == Sm90Config(128, 80, 1, 1, pingpong=True, swap_ab=True)
     assert default_config(128, 4096, 4096, 8) == Sm90Config(128, 128, 2, 1, swap_ab=True)
     assert _skinny_batched_swap(120, 6144, 1, "k", "k") is None  # one problem: the other rules
     assert _skinny_batched_swap(136, 6144, 8, "k", "k") is None  # more than 128 rows
@@ -733,7 +735,7 @@ def test_swapped_fours_take_256_rows_in_no_more_waves_time():
     assert default_config(136, 51200, 5120, 1) == Sm90Config(256, 136, 4, 1, **swap)
     assert default_config(472, 19456, 2560, 1) == Sm90Config(256, 160, 4, 1, gpc_order=True, **swap)
     # 320 weight tiles: three waves in 128 rows (2.7), two in 256 (1.3): 256 rows take more waves' time.
-    assert default_config(152, 40960, 7168, 1) == Sm90Config(128, 152, 4, 1, **swap)
+    assert default_config(152, 40960, 7168, 1) == Sm90Config(128, 152, 4, 1, pingpong=True, **swap)
     # One wave, and a batched problem.
     one_wave = Sm90Config(128, 112, 4, 1, swap_ab=True)
     assert _wide_fours(320, 3840, 1, one_wave) == one_wave
@@ -810,3 +812,25 @@ def test_last_arrival_flag_forces_the_last_arrival_fixup():
     assert Sm90Config(128, 256, split_k=16, last_arrival=True).fixup_by_last
     with pytest.raises(ValueError, match="last_arrival needs split_k"):
         Sm90Config(128, 256, stream_k=True, last_arrival=True)
+
+
+def test_pingpong_over_waves():
+    """A cooperative 128-row tile a ping-pong warpgroup can hold, two tiles per SM or more, runs ping-pong (one
+    warpgroup's epilogue under the other's mainloop: ahead on the four problems measured, docs/sm90.md, thirty-second
+    session); over two k-tiles a wider tile gives way to 128x128 ping-pong. Not under two tiles per SM, not split
+    over K, not 256-row tiles, not a tile wider than 128x192 at one k-tile or at a longer K."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    swap = dict(raster_along_m=False, swap_ab=True)
+    assert default_config(744, 7680, 5120, 1) == Sm90Config(128, 176, 2, 1, pingpong=True)
+    assert default_config(472, 37888, 3584, 1) == Sm90Config(128, 160, 2, 1, pingpong=True, **swap)
+    assert default_config(300, 4096, 6400, 16) == Sm90Config(128, 152, 1, 2, pingpong=True, **swap)
+    assert default_config(2048, 2048, 128, 40) == Sm90Config(128, 128, 2, 1, pingpong=True)
+    assert default_config(1024, 1024, 64, 48) == Sm90Config(128, 256, 2, 1, swizzle=8)  # one k-tile
+    # 128 and 132 tiles: one per SM, nothing for an epilogue to hide under.
+    assert default_config(256, 7168, 16384, 1) == Sm90Config(128, 112, 2, 1)
+    assert default_config(1024, 2304, 16384, 1) == Sm90Config(128, 144, 2, 1)
+    assert default_config(512, 1536, 32768, 1).split_k > 1 and not default_config(512, 1536, 32768, 1).pingpong
+    assert not default_config(333, 32768, 6144, 1).pingpong  # 256x168: two warpgroups' rows
+    assert default_config(1250, 25600, 4096, 1) == Sm90Config(128, 224, 2, 1)  # wider than 128x192, K of 64 k-tiles
