@@ -1882,8 +1882,7 @@ def _atom_extents(axes: Axes, records: list, roots: set) -> dict:
     `roots`."""
     covered: dict = {}
     for record in records:
-        if record.op in ("local_tile", "flat_divide", "tiled_divide", "zipped_divide", "logical_divide") \
-                and record.levels and record.shapes:
+        if record.op in _TILERS and record.levels and record.shapes:
             leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
             for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
                 if label.role == "atom" and label.var is not None and axes.find(label.var) in roots:
@@ -1908,8 +1907,9 @@ def _packed_token_heads(axes: Axes, records: list, named: dict, grouped: dict) -
             contraction = axes.find(over) if over is not None else None
             sides[axes.find(rows)] = (axes.find(cols), contraction)
             sides[axes.find(cols)] = (axes.find(rows), contraction)
-    candidates = {root for root in sides if root not in grouped and named.get(root, (None,))[0] in ("Q", "K")
-                  or named.get(root) in (("M", "mma_slot"), ("N", "mma_slot"))}
+    slots = (("M", "mma_slot"), ("N", "mma_slot"))
+    candidates = {root for root in sides if root not in grouped
+                  and (named.get(root, (None,))[0] in ("Q", "K") or named.get(root) in slots)}
     covered = _atom_extents(axes, records, candidates) if candidates else {}
     heads = {axes.find(label.var) for _, label, shape in _packed_token_modes(axes, records, set(covered))
              if shape[0] in covered[axes.find(label.var)]}
@@ -1925,7 +1925,8 @@ def _packed_token_heads(axes: Axes, records: list, named: dict, grouped: dict) -
 
 def _packed_token_modes(axes: Axes, records: list, roots: set):
     """(record, label, shape) of each top mode of a global input (a kernel parameter, a `make_tensor` in global
-    memory, a TMA coordinate tensor) in a class of `roots` that packs a static leaf wider than 1 before a run-time one: `(64, ?)`."""
+    memory, a TMA coordinate tensor) in a class of `roots` that packs a static leaf wider than 1 before a run-time
+    one: `(64, ?)`."""
     for record in records:
         if record.op not in ("input", "make_tensor") or not record.levels \
                 or not set(record.memspaces) & {"gmem", "coord"} or not isinstance(record.shapes[0], tuple):
