@@ -1342,6 +1342,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
                      {axes.find(v) for v in packed_pages or ()})
     _packed_sources(axes, records, named, grouped)
     tokens = _token_heads(axes, records, named, grouped)
+    token_heads = _packed_token_heads(axes, records, named, grouped)
     _page_tables(axes, named, grouped, paged or {})
     _split_partials(axes, records, views, named)
     if gathers:
@@ -1390,6 +1391,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
         record.levels = tuple(final(t) for t in record.levels)
     _packed_leaves_merged(axes, records, grouped)
     _token_leaves_apart(axes, records, {root: grouped[root] for root in tokens})
+    _packed_token_leaves(axes, records, token_heads)
     if packed_heads:
         _unpack_head_rows(axes, records, packed_heads)
     _gemm_without_attention_names(axes, records, named)
@@ -1854,14 +1856,7 @@ def _one_tokens_heads(axes: Axes, records: list, named: dict, queries: set) -> N
     length a run-time extent). The rows are the heads H, the input's other mode the batch B."""
     if not queries:
         return
-    covered: dict = {}  # queries root -> the extents of tile atoms along it
-    for record in records:
-        if record.op in ("local_tile", "flat_divide", "tiled_divide", "zipped_divide", "logical_divide") \
-                and record.levels and record.shapes:
-            leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
-            for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
-                if label.role == "atom" and label.var is not None and axes.find(label.var) in queries:
-                    covered.setdefault(axes.find(label.var), set()).add(extent)
+    covered = _atom_extents(axes, records, queries)
     renamed: dict = {}
     for record in records:
         if record.op not in ("input", "make_tensor") or not record.levels or "gmem" not in record.memspaces \
@@ -1880,6 +1875,75 @@ def _one_tokens_heads(axes: Axes, records: list, named: dict, queries: set) -> N
         if isinstance(extent, int) and extent > 1 and extent in covered.get(roots[0], ()):
             renamed[roots[0]], renamed[roots[2]] = ("H", "attention"), ("B", "batch")
     named.update(renamed)
+
+
+def _atom_extents(axes: Axes, records: list, roots: set) -> dict:
+    """class root -> the extents of the tile atoms (of a `local_tile` or a divide) along it, for the classes in
+    `roots`."""
+    covered: dict = {}
+    for record in records:
+        if record.op in _TILERS and record.levels and record.shapes:
+            leaves, extents = list(_levels.flatten(record.levels[0])), list(_leaves(record.shapes[0]))
+            for label, extent in zip(leaves, extents) if len(leaves) == len(extents) else ():
+                if label.role == "atom" and label.var is not None and axes.find(label.var) in roots:
+                    covered.setdefault(axes.find(label.var), set()).add(extent)
+    return covered
+
+
+def _packed_token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:
+    """A product's side that a global input holds as one packed mode `((E, s), ...)`: a static heads leaf E that a
+    tile's atom along that side covers whole, then a run-time tokens leaf (PackGQA's `((heads per KV head,
+    seqlen_q), d, h_k, b)` with one token's heads per tile: a DSA score recompute's S^T = K Q^T over a token's 64
+    heads). A CTA takes one query token and lays its heads along that side: the side is the heads H, and the
+    product's other side, where a rule named it a sequence, the keys K (names may call either side queries; a tile
+    of one token's heads decides). Where the slots named the product a GEMM (M, N, K: no name says attention), one
+    token's heads make it attention all the same: the other side the keys K, the contraction the head dim D.
+    Sides only, and classes `_batch` grouped are left to it. Returns the heads classes, whose packed global modes
+    `_packed_token_leaves` labels leaf by leaf."""
+    sides: dict = {}  # class root -> (the product's other side, its contraction)
+    for m in axes.mmas:
+        rows, cols, over = (axes.key_var.get(("mma", m, a)) for a in "MNK")
+        if rows is not None and cols is not None and axes.find(rows) != axes.find(cols):
+            contraction = axes.find(over) if over is not None else None
+            sides[axes.find(rows)] = (axes.find(cols), contraction)
+            sides[axes.find(cols)] = (axes.find(rows), contraction)
+    slots = (("M", "mma_slot"), ("N", "mma_slot"))
+    candidates = {root for root in sides if root not in grouped
+                  and (named.get(root, (None,))[0] in ("Q", "K") or named.get(root) in slots)}
+    covered = _atom_extents(axes, records, candidates) if candidates else {}
+    heads = {axes.find(label.var) for _, label, shape in _packed_token_modes(axes, records, set(covered))
+             if shape[0] in covered[axes.find(label.var)]}
+    for root in heads:
+        other, contraction = sides[root]
+        if named[root][1] == "mma_slot" and named.get(contraction) == ("K", "mma_slot"):
+            named[contraction] = ("D", "packed_token_heads")
+        if other not in heads and named.get(other, (None,))[0] in ("Q", "K", "M", "N"):
+            named[other] = ("K", "packed_token_heads")
+        named[root] = ("H", "packed_token_heads")
+    return heads
+
+
+def _packed_token_modes(axes: Axes, records: list, roots: set):
+    """(record, label, shape) of each top mode of a global input (a kernel parameter, a `make_tensor` in global
+    memory, a TMA coordinate tensor) in a class of `roots` that packs a static leaf wider than 1 before a run-time
+    one: `(64, ?)`."""
+    for record in records:
+        if record.op not in ("input", "make_tensor") or not record.levels \
+                or not set(record.memspaces) & {"gmem", "coord"} or not isinstance(record.shapes[0], tuple):
+            continue
+        for label, shape in zip(_modes(record.levels[0]), record.shapes[0]):
+            if isinstance(label, _levels.ModeLabel) and label.var is not None and axes.find(label.var) in roots \
+                    and isinstance(shape, tuple) and len(shape) == 2 and isinstance(shape[0], int) \
+                    and shape[0] > 1 and not isinstance(shape[1], int):
+                yield record, label, shape
+
+
+def _packed_token_leaves(axes: Axes, records: list, heads: set) -> None:
+    """The two leaves of a packed `(heads, tokens)` global mode of a `_packed_token_heads` class: the heads H,
+    then the query tokens Q (the mode's class names only the heads, which its tiles hold)."""
+    for record, label, _ in list(_packed_token_modes(axes, records, heads)):
+        apart = replace(label, leaf_axes=("H", "Q"))
+        record.levels = tuple(_swapped(tree, label, apart) for tree in record.levels)
 
 
 def _rows_filled_from_two(axes: Axes, records: list, named: dict) -> None:

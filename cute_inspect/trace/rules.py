@@ -417,6 +417,11 @@ RULES = {
                    "a static extent one tile covers whole, beside one mode the product batches: one query token per "
                    "CTA, that side the token's heads H, the batched mode the tokens Q (then the batch B, the outer by "
                    "stride, else the last leaf), as MLA decode's rows (sparse MLA's dQ = dS K, dK = dS^T Q)",
+    "packed_token_heads": "a product's side named a sequence that a global input holds as one packed mode, a "
+                          "static heads leaf a tile's atom along that side covers whole before a run-time tokens "
+                          "leaf (PackGQA's `((heads per KV head, seqlen_q), d, h_k, b)`, one token's heads per "
+                          "tile): that side is the heads H (the packed mode's leaves H, Q), the product's other "
+                          "side the keys K (a DSA score recompute's S^T = K Q^T over one token's heads)",
     "hint:scores": "a lone MMA (no MMA reads its accumulator or feeds its operands) whose rows' names say queries "
                    "and whose columns' names say keys (`sQ`, `tSsK`, `cS`), and none a GEMM axis: S = Q K^T over D, "
                    "which no data flow tells from a GEMM (a block selection's scores); or the transpose, rows named "
