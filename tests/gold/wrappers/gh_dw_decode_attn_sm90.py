@@ -8,31 +8,21 @@ stmatrix and TMA-stored. Helpers come from the tree's `cdsl_helpers` (shared, mm
 Configured as demo/dec_attn_second_part.py compiles it: `DAttn1(qk_mnk=(16, 128, 128), stages=2, p_stages=1,
 is_persistent=True)` on Q (128, 16, 128), K (128, 1024, 128), V (128, 128, 1024) (stored transposed, heads, dim,
 seqlen) and O (128, 16, 128) bf16, contiguous, through `compile_cutedsl` (`from_dlpack(..., assumed_align=16)`:
-static layouts), softmax_scale 1.0, no stream. Shim: the kernel fences with `cute.arch.ProxyKind` /
-`cute.arch.SharedSpace` enums that CuTeDSL 4.8 replaced by strings; the wrapper gives them back (no tensor is made by
-them), as punwai/cute-flash-attn's loader does.
+static layouts), softmax_scale 1.0, no stream. The fence enums' shim is the loader's (_dw_fused_kernels.py).
 """
 
-from _common import github_source
+from _dw_fused_kernels import SOURCE, module  # noqa: F401  (SOURCE pins the tree)
 
-SOURCE = ("dungwoong/fused_kernels_cutedsl_lib", "d0ee5b2b5277e5a6ed45b3093390dc27c8e51f42")
 ARCH = "sm_90a"
 
 
 def compile_only():
-    from types import SimpleNamespace
-
     import cutlass
     from cutlass import cute
 
     from _common import row_major
 
-    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
-    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
-    # attn1 imports the tree's sibling top package cdsl_helpers; registering it (not running its __init__, which
-    # imports the torch-facing runtime) lets that import resolve inside the tree.
-    github_source(SOURCE[0], "python", "cdsl_helpers.shared")
-    attn1 = github_source(SOURCE[0], "python", "cutedsl_kernels.decoding_attention.attn1")
+    attn1 = module("cutedsl_kernels.decoding_attention.attn1")
     q = row_major(cutlass.BFloat16, (128, 16, 128))
     k = row_major(cutlass.BFloat16, (128, 1024, 128))
     v = row_major(cutlass.BFloat16, (128, 128, 1024))
