@@ -18,7 +18,7 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "megatron/", "forge_cute_py/", "gn_kernels/", "transformer_nuggets/",
             "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/",
             "operators/", "mega_attention/", "punwai+cute-flash-attn/", "alexarmbr+cute_kernels/",
-            "supercharleszhu+cutlass-puzzle/", "simveit+cute_persistent_kernels/", "goldbar123467+nvfp4_dual_gemm/",
+            "supercharleszhu+cutlass-puzzle/", "goldbar123467+nvfp4_dual_gemm/",
             "roycho96+cute-dsl-gemm-sm120/", "meta-pytorch+MSLK/")
 
 
