@@ -19,7 +19,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/",
             "operators/", "mega_attention/", "punwai+cute-flash-attn/", "alexarmbr+cute_kernels/",
             "supercharleszhu+cutlass-puzzle/", "goldbar123467+nvfp4_dual_gemm/",
-            "roycho96+cute-dsl-gemm-sm120/", "m87-labs+kestrel/")
+            "roycho96+cute-dsl-gemm-sm120/", "m87-labs+kestrel/",
+            "dungwoong+gemm_cuteDSL/")
 
 
 class TraceFailed(RuntimeError):
