@@ -381,3 +381,18 @@ def github_source(repo: str, top: str, module: str):
             package.__path__ = [os.path.join(folder, *parts[:i])]
             sys.modules[name] = package
     return importlib.import_module(module)
+
+
+def github_file(repo: str, path: str, name: str):
+    """File ``path`` of GitHub repository ``owner/name``'s tree, loaded as module ``name`` (for files at a tree's root
+    whose stem clashes with another module, or is no Python identifier); stand-ins and the make_fragment alias as
+    `github_source` registers them."""
+    _stand_ins()
+    _make_fragment_alias()
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, os.path.join(github_tree(repo), path))
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[name] = loaded
+    spec.loader.exec_module(loaded)
+    return loaded

@@ -19,7 +19,9 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/",
             "operators/", "mega_attention/", "punwai+cute-flash-attn/", "alexarmbr+cute_kernels/",
             "supercharleszhu+cutlass-puzzle/", "dungwoong+fused_kernels_cutedsl_lib/",
-            "xlite-dev+ffpa-attn/")
+            "xlite-dev+ffpa-attn/", "goldbar123467+nvfp4_dual_gemm/",
+            "roycho96+cute-dsl-gemm-sm120/", "m87-labs+kestrel/",
+            "dungwoong+gemm_cuteDSL/")
 
 
 class TraceFailed(RuntimeError):
