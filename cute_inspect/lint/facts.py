@@ -104,6 +104,7 @@ class Call:
     scope: int = 0
     atom: str | None = None
     atom_ref: Ref | None = None  # the copy atom or TiledMma given as first argument
+    atom_at: tuple[int, int] | None = None  # (line, column) of that argument
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,16 @@ class FileFacts:
     # (caller's scope, line, the file's function called, names bound by position) of each call of a function of the
     # file whose returned tuple is unpacked: `tiled_copy_t2r, tTR_tAcc, tTR_rAcc = self.epilog_t2r(...)`
     unpacked_returns: list[tuple[int, int, str, tuple[str | None, ...], int]] = field(default_factory=list)
+    # partitions a function of the file returns after the tiled copy whose slice made them, bound by a call that unpacks
+    # them (`tiled_copy_s2t_sfa, tCsSFA, tCtSFA = self.s2t_copy_and_partition(sSFA, tCtSFA_t)`): made by the copy that
+    # call returns, so two calls' partitions are two copies'
+    returned_partitions: list[Partition] = field(default_factory=list)
+    # (scope, name) -> the operand ("A" / "B") whose scale factors a tensor holds, by the layout it is made with
+    # (`tCtSFA = cute.make_tensor(ptr, make_tmem_layout_sfa(...))`, or through a name bound to that layout)
+    scale_factors: dict[tuple[int, str], str] = field(default_factory=dict)
+    # (scope, the call's line, slot "a" / "b", the scale tensor's name, line, column) of each block-scaled
+    # `cute.gemm` operand `[fragment, scale factors]`
+    gemm_scales: list[tuple[int, int, str, str, int, int]] = field(default_factory=list)
     _origins: Origins | None = None
     _made_from: dict[str, str] | None = field(default=None, repr=False, compare=False)
     _view_sources: dict[str, str] | None = field(default=None, repr=False, compare=False)
@@ -1015,6 +1026,9 @@ class _Collector:
                     ref = whole if position == 0 else None
                 elif whole is not None and whole[0] == "call":
                     ref = ("call", whole[1], position, whole[3])
+                elif whole is not None and whole[0] == "param":
+                    # `tma_q, tma_k, tma_v = tma_args`: each element is an object of its own, as two parameters are
+                    ref = ("elem", whole[1], whole[2], position, element.id)
                 else:
                     ref = None
                 if ref is not None:
@@ -1046,6 +1060,8 @@ class _Collector:
                             element.id if type(element) is _NAME else None for element in stmt.targets[0].elts),
                             value.lineno))
                 self._assign(stmt.targets, value, slices)
+                if len(stmt.targets) == 1 and type(stmt.targets[0]) is _NAME:
+                    self._scale_factors(stmt.targets[0].id, value)
             elif kind is _EXPR:
                 if type(stmt.value) is _CALL:
                     self._record_call(stmt.value)
@@ -1545,6 +1561,24 @@ class _Collector:
                     self.facts.foreign_tma_tensors.append(
                         (node.lineno, node.col_offset + 1, name or "copy", atom.value.id, node.value.id))
 
+    def _scale_factors(self, target: str, value: ast.expr) -> None:
+        """``L = make_tmem_layout_sfa(...)`` (a layout of A's scale factors) and ``X = cute.make_tensor(ptr, L)`` (a
+        tensor laid out so): record the operand each holds the scale factors of."""
+        if type(value) is not _CALL:
+            return
+        operand = _SCALE_LAYOUT.fullmatch(call_target(value.func)[0] or "")
+        if operand is not None:
+            self.facts.scale_factors[(self.scope, target)] = operand.group(1).upper()
+        elif call_target(value.func)[0] == "make_tensor" and len(value.args) == 2:
+            layout = value.args[1]
+            if type(layout) is _CALL:
+                made = _SCALE_LAYOUT.fullmatch(call_target(layout.func)[0] or "")
+                operand = made.group(1).upper() if made is not None else None
+            else:
+                operand = self.facts.scale_factors.get((self.scope, getattr(layout, "id", None)))
+            if operand is not None:
+                self.facts.scale_factors[(self.scope, target)] = operand
+
     def _atom_call(self, call: ast.Call, name: str | None) -> None:
         """A call whose first argument names a copy atom, with the tensors it is given (by position or keyword)."""
         atom = atom_name(call.args[0]) if call.args else None
@@ -1579,11 +1613,16 @@ class _Collector:
             expr = _argument(call, position, keyword)
             if function == "cute.gemm" and type(expr) in (ast.List, ast.Tuple) and expr.elts:
                 # a block-scaled MMA's operand is `[fragment, scale factors]`: the fragment is the operand
+                scale = tensor_name(expr.elts[1]) if len(expr.elts) > 1 else None
+                if scale is not None and keyword in ("a", "b"):
+                    self.facts.gemm_scales.append(
+                        (self.scope, call.lineno, keyword, scale, expr.elts[1].lineno, expr.elts[1].col_offset + 1))
                 expr = expr.elts[0]
             if expr is not None:
                 operands.append(Operand(tensor_name(expr), expr.lineno, expr.col_offset + 1, keyword))
         first = _argument(call, 0, "atom")
-        return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom, self.ref(first, create=False))
+        return Call(function, call.lineno, call.col_offset + 1, tuple(operands), self.scope, atom,
+                    self.ref(first, create=False), (first.lineno, first.col_offset + 1) if first is not None else None)
 
 
 def _relaid_parameter(value: ast.expr) -> str | None:
@@ -1652,7 +1691,46 @@ def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
     collector.facts.derived.extend(_other_fields(collector.field_buffers))
     collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
     collector.facts.hand_views.extend(collector.helper_views())
+    collector.facts.returned_partitions.extend(_returned_partitions(collector.facts))
     return collector.facts
+
+
+def _returned_partitions(facts: FileFacts) -> list[Partition]:
+    """For each call unpacking what a function of the file returns, ``(copy, X, Y)``: the results the function made
+    by ``copy``'s slice (``partition_S`` / ``partition_D`` / ``retile``, or a view of one), bound at the call as made
+    by the copy that call returns (``("call", function, 0, line)``)."""
+    found = []
+    origins = facts.origins
+    for caller, at, callee, names, called_at in facts.unpacked_returns:
+        defs = facts.objects.functions.get(callee, [])
+        if len(defs) != 1:
+            continue
+        scope = defs[0][0]
+        returned = facts.returned_tensors.get(scope, [])
+        refs = facts.objects.returns.get(scope, [])
+        if len(returned) != 1 or len(refs) != 1 or len(returned[0]) != len(names) or not refs[0] or refs[0][0] is None:
+            continue
+        copier = origins.identity(refs[0][0])
+        made = {p.target: p for p in facts.partitions if p.scope == scope and p.method in _SLICE_PARTITIONS}
+        for position, (inner, outer) in enumerate(zip(returned[0], names)):
+            if position == 0 or inner is None or outer is None:
+                continue
+            for _ in range(4):
+                if inner in made or inner not in facts.view_sources:
+                    break
+                inner = facts.view_sources[inner]
+            partition = made.get(inner)
+            if partition is None or origins.identity(partition.made_by) != copier:
+                continue
+            found.append(Partition(outer, at, 0, partition.method, partition.receiver, partition.partitioner, None,
+                                   caller, ("call", callee, 0, called_at)))
+    return found
+
+
+_SLICE_PARTITIONS = frozenset({"partition_S", "partition_D", "retile"})
+
+# CUTLASS's block-scaled layouts of one operand's scale factors (`blockscaled_utils.make_tmem_layout_sfa`)
+_SCALE_LAYOUT = re.compile(r"make_(?:tmem|smem)_layout_sf([ab])")
 
 
 def _partitioned_slices(slices: list[Partition], partitions: list[Partition]) -> list[Partition]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # ("obj", index) | ("param", scope, name) | ("attr", name) | ("call", function, element, line) | ("any", refs)
+# | ("elem", scope, parameter, position, name): an element a function unpacks from a tuple parameter
 Ref = tuple
 
 

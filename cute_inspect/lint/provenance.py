@@ -21,14 +21,17 @@ def describe_object(obj: Obj | None, ref: Ref | None) -> str:
         return f"the parameter `{ref[2]}`"
     if ref is not None and ref[0] == "attr":
         return f"`.{ref[1]}`"
+    if ref is not None and ref[0] == "elem":
+        return f"`{ref[4]}` (element {ref[3]} of the parameter `{ref[2]}`)"
     return "an object this file does not make"
 
 
 def distinct_objects(a: Ref | None, b: Ref | None) -> bool:
     """Two identities (``Origins.identity`` / ``family``) the file proves are different objects: two objects
-    it makes, or two parameters of one function (one object passed twice is not how kernels are called)."""
+    it makes, or two parameters of one function, or two elements it unpacks from its tuple parameters (one object
+    passed twice is not how kernels are called)."""
     if a is None or b is None or a == b:
         return False
     if a[0] == "obj" and b[0] == "obj":
         return True
-    return a[0] == b[0] == "param" and a[1] == b[1]
+    return a[0] in ("param", "elem") and b[0] in ("param", "elem") and a[1] == b[1]

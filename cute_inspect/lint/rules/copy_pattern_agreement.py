@@ -64,6 +64,16 @@ through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported a
 A copy one of whose sides its own tiled copy laid out and whose register side another tiled copy the
 function also copies with retiled (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported
 at that side, whatever the names say.
+Two tiled copies the file makes (``make_tiled_copy_S`` / ``_D``, ``make_tmem_copy``, ``make_s2t_copy``; one helper's
+copy returned by two calls is two), each laying out tensors of the function: a copy issued with one whose two sides the
+other laid out (a partition and a retile, or a register tensor made in the shape of its partition) is reported at the
+atom (``cute.copy(tiled_qs_t2r, tTR_tOtO, tTR_tOrO)``, both ``tiled_o_t2r``'s); a side the other partitioned, named
+with that copy's pattern as the copy's own are (so no name shows it), beside a side of the copy's own, at that side
+(``cute.copy(tiled_ks_t2r, tTR_tCtQS, tTR_rKS)``). Two copies laid out from one (``make_tiled_copy_D(atom, t2r)``
+twice, or ``t2r`` itself) share its layout and are not compared; nor is a partition made by a slice bound to the
+copy's own name in another branch. Partitions a function of the file returns after the tiled copy that made them
+(``return tiled_copy_s2t, tCsSF_s2t, tCtSF_s2t``) are that call's copy's. A TMEM copy given sides it cannot move is
+reported at the one side another tiled copy laid out, if one is, else at the atom.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -356,11 +366,23 @@ def _partitions_another_tensor(pair: TmaPair, facts: FileFacts, context: RuleCon
 
 def _atom_position(call, facts: FileFacts) -> tuple[int, int]:
     """(line, column) of a copy's atom argument, often on a line of its own; the call's where not recorded."""
+    if call.atom_at is not None:
+        return call.atom_at
     return next((atom_call.atom_at for atom_call in facts.atom_calls if atom_call.scope == call.scope
                  and atom_call.atom == call.atom and atom_call.atom_at is not None
                  and (call.operands[0].line, call.operands[0].column)
                  in {(tensor.line, tensor.column) for tensor in atom_call.tensors}),
                 (call.line, call.column))
+
+
+def _stray_side_or_atom(call, facts: FileFacts) -> tuple[int, int]:
+    """Where a copy whose sides its object cannot move is reported: at the one side another tiled copy of the file
+    laid out (``cute.copy(tiled_t2r, tQsQK, tQKrQK)``, ``tQsQK`` the R2S copy's partition: the side is the slip),
+    else at the atom."""
+    strays = [operand for operand in call.operands if operand.name
+              and (maker := _made_by_through_views(operand.name, call, facts)) is not None
+              and _two_tiled_copies(maker, call, facts)]
+    return (strays[0].line, strays[0].column) if len(strays) == 1 else _atom_position(call, facts)
 
 
 def _tmem_direction(call, context: RuleContext) -> str | None:
@@ -422,7 +444,7 @@ def _tmem_copy_without_tmem(call, facts: FileFacts, context: RuleContext) -> Ite
     if any(from_tensor_memory(operand.name, call.scope, facts, over, context) for operand in call.operands):
         return
     yield Violation(
-        *_atom_position(call, facts),
+        *_stray_side_or_atom(call, facts),
         f"`{call.function}` with `{call.atom}`, a TMEM copy (`make_tmem_copy`, line {obj.line}), from "
         f"`{call.operands[0].name}` into `{call.operands[1].name}`: neither side is in tensor memory",
     )
@@ -461,7 +483,7 @@ def _tcgen05_copy_against_its_sides(call, facts: FileFacts, context: RuleContext
     if wheres == _TCGEN05_SIDES[instruction] or wheres[0] == wheres[1]:
         return
     yield Violation(
-        *_atom_position(call, facts),
+        *_stray_side_or_atom(call, facts),
         f"`{call.function}` with `{call.atom}`, a `tcgen05.{instruction}` copy (it moves "
         f"{_TCGEN05_WORDS[instruction]}), from `{call.operands[0].name}` into `{call.operands[1].name}`: the sides "
         "say the data moves another way",
@@ -710,8 +732,10 @@ def _atom_of_another_tile(facts: FileFacts, context: RuleContext) -> Iterator[Vi
 
 
 def _last_binding(name: str, scope: int, line: int, facts: FileFacts):
-    """The partition ``name`` binds at ``line`` (its last binding before it), or None."""
-    made = [p for p in facts.partitions if p.scope == scope and p.target == name and p.line <= line]
+    """The partition ``name`` binds at ``line`` (its last binding before it, a function of the file's returned one
+    too), or None."""
+    made = [p for p in facts.partitions + facts.returned_partitions
+            if p.scope == scope and p.target == name and p.line <= line]
     return max(made, key=lambda p: p.line) if made else None
 
 
@@ -821,16 +845,113 @@ def _both_sides_of_another_copy(call, facts: FileFacts) -> Iterator[Violation]:
     if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
         return
     source, destination = call.operands
-    makers = {_made_by_through_views(source.name, call, facts), _retiled_by(destination.name, call, facts)}
+    # one side a partition (through views), the other a retile or a partition: both laid out by one tiled copy
+    makers = {_made_by_through_views(source.name, call, facts), _made_by_through_views(destination.name, call, facts)}
+    if _retiled_by(source.name, call, facts) is None and _retiled_by(destination.name, call, facts) is None:
+        return
     if len(makers) != 1 or None in makers:
         return
     maker = makers.pop()
-    if facts.origins.instance(maker) == facts.origins.instance(call.atom_ref) or not _two_made_copies(maker, call, facts):
+    if facts.origins.instance(maker) == facts.origins.instance(call.atom_ref) or not (
+            _two_made_copies(maker, call, facts) or _two_tiled_copies(maker, call, facts, apart=True)):
         return
     yield Violation(
         *_atom_position(call, facts),
         f"`{call.function}` with `{call.atom}` of `{source.name}` into `{destination.name}`: both sides were laid out "
         f"by another tiled copy, which the function also copies with",
+    )
+
+
+def _two_tiled_copies(maker, call, facts: FileFacts, apart: bool = False) -> bool:
+    """``maker`` and the copy's own object are two tiled copies the file makes (``make_tiled_copy_S``,
+    ``make_tmem_copy``), and the copy's own lays out other tensors of the function (its slice partitions or retiles
+    them): it is a partitioner of its own there, not a bare atom given another copy's layout. With ``apart``, two
+    copies laid out from one (``make_tiled_copy_D(load_atom, t2r)`` and ``make_tiled_copy_D(store_atom, t2r)``, or
+    ``t2r`` itself) share its thread layout, and one may move what the other laid out: they are not two."""
+    origins = facts.origins
+    made, own = origins.object(maker), origins.object(call.atom_ref)
+    mine = origins.instance(call.atom_ref)
+    # one maker function of the file called twice returns two copies (`instance`)
+    if made is None or own is None or made.kind != "copy" or own.kind != "copy" or origins.instance(maker) == mine:
+        return False
+    if apart and (made.family is not None or own.family is not None) \
+            and origins.family(maker) == origins.family(call.atom_ref):
+        return False
+    return any(p.scope == call.scope and p.method in _TILED_COPY_METHODS and origins.instance(p.made_by) == mine
+               for p in facts.partitions + facts.returned_partitions)
+
+
+def _owner(operand, call, facts: FileFacts):
+    """The tiled copy that laid out a copy's side: its partition or retile (through views), or, for a register tensor
+    made in the shape of a partition (``make_rmem_tensor_like(tTR_tOcO)``), that partition's; the later of the two
+    bindings where the name has both (``tdQrdQ = make_fragment_like(tdQsdQ)`` after another branch's partition)."""
+    last = _last_binding(operand.name, call.scope, call.line, facts)
+    likes = [p for p in facts.shaped_like if p.scope == call.scope and p.target == operand.name and p.line <= call.line]
+    like = max(likes, key=lambda p: p.line) if likes else None
+    if like is not None and (last is None or like.line > last.line):
+        return _made_by(like.source, call.scope, like.line, facts)
+    return _made_by_through_views(operand.name, call, facts)
+
+
+def _named_as_its_maker(name: str, maker, call, facts: FileFacts, context: RuleContext) -> bool:
+    """``name`` carries the pattern of the other partitions its maker makes in the function (``tTR_tCtQS`` beside
+    ``thr_qs_t2r``'s ``tTR_tCcQS``): its name cannot tell it from the copy's own, so no other rule reports it. A name
+    of another pattern than its maker's (``tBgB`` by ``thr_copy_A``) is CI110's, where it is made."""
+    mine = parse_partitioned(name, context.vocabulary)
+    origins = facts.origins
+    made = origins.instance(maker)
+    theirs = {parsed.pattern for p in facts.partitions + facts.returned_partitions
+              if p.scope == call.scope and p.target != name and origins.instance(p.made_by) == made
+              and (parsed := parse_partitioned(p.target, context.vocabulary)) is not None}
+    return mine is not None and mine.pattern in theirs
+
+
+def _one_name(operand, call, facts: FileFacts) -> bool:
+    """The side was partitioned by a slice bound to the copy's own name (``thr_copy_t2r``, a parameter rebound in a
+    branch): one name, whatever the file can resolve each binding to."""
+    last = _last_binding(operand.name, call.scope, call.line, facts)
+    return last is not None and last.receiver == call.atom
+
+
+def _side_of_another_made_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(tiled_ks_t2r, tTR_tCtQS, tTR_rKS)`` where ``tTR_tCtQS = thr_qs_t2r.partition_S(...)``: a side
+    partitioned by another tiled copy the file makes, given to a tiled copy that lays out tensors of its own in the
+    function. Reported at that side where the other side is the copy's own (or made in no copy's layout), at the atom
+    where both sides are the other copy's (``cute.copy(tiled_qs_t2r, tTR_tOtO, tTR_tOrO)``, both laid out by
+    ``tiled_o_t2r``): one tiled copy moves the tensors it laid out."""
+    if len(call.operands) != 2 or call.atom_ref is None or not all(op.name for op in call.operands):
+        return
+    origins = facts.origins
+    own = origins.instance(call.atom_ref)
+    owners = [_owner(operand, call, facts) for operand in call.operands]
+    partitioned = [_last_binding(operand.name, call.scope, call.line, facts) is not None
+                   or facts.view_sources.get(operand.name) is not None for operand in call.operands]
+    others = [at for at, owner in enumerate(owners)
+              if owner is not None and origins.instance(owner) != own
+              and _two_tiled_copies(owner, call, facts, apart=True) and not _one_name(call.operands[at], call, facts)]
+    if not others:
+        return
+    if len(others) == 2 and origins.instance(owners[0]) == origins.instance(owners[1]):
+        yield Violation(
+            *_atom_position(call, facts),
+            f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: both "
+            "sides were laid out by another tiled copy of the file",
+        )
+        return
+    stray = others[0]
+    rest = owners[1 - stray]
+    # a register side another copy retiled is `_sides_of_two_copies`'s
+    if len(others) != 1 or not partitioned[stray] or (rest is not None and origins.instance(rest) != own) \
+            or _retiled_by(call.operands[stray].name, call, facts) is not None:
+        return
+    operand = call.operands[stray]
+    if not _named_as_its_maker(operand.name, owners[stray], call, facts, context):
+        return
+    yield Violation(
+        operand.line, operand.column,
+        f"`{call.function}` with `{call.atom}` is given `{operand.name}`, which another tiled copy of the file "
+        f"({describe_object(facts.origins.object(owners[stray]), owners[stray])}) laid out: one tiled copy moves the "
+        "tensors it partitions",
     )
 
 
@@ -1045,13 +1166,21 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
     yield from _elements_into_another_buffer(facts, context)
     yield from _atoms_named_for_another(facts, context)
     yield from _tmem_copies_both_ways(facts, context)
+    relaid = set()
     for call in facts.copies:
         yield from _pair_of_another_atom(call, facts, context)
         yield from _atom_of_another_pair(call, facts, context)
-        yield from _tmem_copy_without_tmem(call, facts, context)
-        yield from _tcgen05_copy_against_its_sides(call, facts, context)
+        tmem = list(_tmem_copy_without_tmem(call, facts, context)) + list(
+            _tcgen05_copy_against_its_sides(call, facts, context))
+        yield from tmem
         yield from _descriptive_side_of_another_copy(call, facts)
-        yield from _both_sides_of_another_copy(call, facts)
+        both = list(_both_sides_of_another_copy(call, facts))
+        if not both and not tmem:
+            both = list(_side_of_another_made_copy(call, facts, context))
+        if both:
+            # the copy's object is the slip: its sides are not reported again
+            relaid.add(id(call))
+        yield from both
         yield from _sides_of_two_copies(call, facts)
     for line, column, function, atom, tensor in facts.foreign_tma_tensors:
         yield Violation(
@@ -1060,7 +1189,7 @@ def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violatio
             f"was made with (`{atom}.tma_tensor`)",
         )
     for call in facts.copies:
-        if len(call.operands) != 2:
+        if len(call.operands) != 2 or id(call) in relaid:
             continue
         sides = [
             (operand, parse_partitioned(operand.name, context.vocabulary) if operand.name else None)

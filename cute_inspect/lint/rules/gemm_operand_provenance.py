@@ -36,7 +36,9 @@ module's helper whose slots the file does not show, given a TiledMma (made in th
 ``cute.TiledMma``) and one operand's tensor as two neighbouring arguments (``mma.gemm_ss(tidx, tiled_mma, sB, sB,
 acc)``), is reported at the second.
 
-A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment. A call of
+A ``cute.gemm`` operand given as ``[fragment, scale factors]`` (a block-scaled MMA) is its fragment; its scale
+factors, where the file lays them out with CUTLASS's layout of one operand's (``make_tmem_layout_sfa`` / ``_sfb``,
+``make_smem_layout_sfa`` / ``_sfb``, through a name and views), must not be one operand's in both slots: ``[tCrA, tCtSFB]`` beside ``[tCrB, tCtSFB]`` is reported at A's. A call of
 another module's MMA helper whose keywords name each fragment's slot (``issue_mma_tile(a_frag_tile=tCrA[k],
 b_frag_tile=tCrB[k])``) is judged as a GEMM with those operands.
 
@@ -311,8 +313,35 @@ def _one_operand_to_an_mma_helper(facts: FileFacts, context: RuleContext) -> Ite
         )
 
 
+def _scales_of_the_other_operand(facts: FileFacts) -> Iterator[Violation]:
+    """``cute.gemm(mma, acc, [tCrA, tCtSFB], [tCrB, tCtSFB_mma], acc)``: both slots given scale factors laid out by
+    ``make_tmem_layout_sfb`` (through views), B's: the A slot's are the slip. (A swap-AB kernel gives B's to A and
+    A's to B on purpose: two operands' scales are not compared with their slots.)"""
+    laid = {}
+    for scope, at, slot, scale, line, column in facts.gemm_scales:
+        name = scale
+        for _ in range(4):
+            if (scope, name) in facts.scale_factors or name not in facts.view_sources:
+                break
+            name = facts.view_sources[name]
+        laid.setdefault((scope, at), []).append((slot, facts.scale_factors.get((scope, name)), scale, line, column))
+    for scales in laid.values():
+        operands = {operand for _, operand, _, _, _ in scales}
+        if len(scales) != 2 or len(operands) != 1 or None in operands:
+            continue
+        for slot, operand, scale, line, column in scales:
+            if operand == slot.upper():
+                continue
+            yield Violation(
+                line, column,
+                f"`cute.gemm`'s {slot.upper()} operand is given the scale factors `{scale}`, laid out for operand "
+                f"{operand}'s (`make_..._layout_sf{operand.lower()}`), as the other slot's are",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _one_operand_to_an_mma_helper(facts, context)
+    yield from _scales_of_the_other_operand(facts)
     if not facts.gemms and not facts.helper_gemms:
         return
     origins = facts.origins
