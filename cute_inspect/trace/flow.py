@@ -4440,10 +4440,11 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
         if (record.index in written or record.meta.get("stored") and not record.meta.get("loaded")) \
                 and "gmem" in record.memspaces \
                 or "smem" in record.memspaces and storage[record.index] in stored:
+            divide = launched_divide(records, record)  # the host's divide the parameter is: its modes
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
-            for divide in _launched_divide(records, record):  # the host's divide the parameter is: its modes
-                relevels[divide] = (("copy",), "store")
+            if divide is not None:
+                relevels[divide.index] = (("copy",), "store")
             if record.index not in written:  # stored into: the registers whose values it holds as they are
                 for src in record.meta.get("stored_copies", ()):
                     if records[src].memspaces[:1] == ("rmem",):  # their labels may be another view's, carried
@@ -4460,13 +4461,17 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
         records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
 
 
-def _launched_divide(records: list, record) -> list:
-    """[the host divide a kernel parameter thread view was launched as (`tracer._host_divide`)], whose modes the
-    parameter carries; else []."""
+def launched_divide(records: list, record):
+    """The divide the host cut a kernel parameter with and launched it as (`gX = zipped_divide(mX, (1, 8))`, passed
+    to the kernel as `gX`): the parameter is that divide, its modes the divide's (`tracer._new_input`); else None. A
+    thread's slice of the parameter is a thread's slice of the divide (`tracer._thread_view`), and where the thread
+    writes the parameter out, the divide is the store's too (`_thread_views_written_out`)."""
     if record.op != "input" or len(record.inputs) != 1:
-        return []
+        return None
     source = records[record.inputs[0]]
-    return [source.index] if source.op.endswith("_divide") and source.meta.get("thread_view") else []
+    if source.op not in ("tiled_divide", "zipped_divide", "flat_divide") or source.levels != record.levels:
+        return None
+    return source
 
 
 def _copied_into_views(records: list) -> set:

@@ -4972,7 +4972,7 @@ class _Tracer:
         if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
                 or not isinstance(labels, tuple) or len(labels) != 2:
             return False
-        divide = self._host_divide(record) or record
+        divide = _flow.launched_divide(self.trace.records, record) or record
         if (record.op == "composition" or _hand_laid_buffer(record)) and _keeps_whole(coord[1]):
             values = 1  # (thread, value): the thread index selects the first mode (`[tidx, (None, None)]` too)
         elif divide.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_vector(coord[0]) \
@@ -4989,17 +4989,6 @@ class _Tracer:
             made.meta["thread_values"] = values
             made.levels = tuple(_levels.thread_view(tree, divide.index, keep_roles=values == 0) for tree in made.levels)
         return True
-
-    def _host_divide(self, record):
-        """The divide the host cut a kernel parameter with and launched it as (`gX = zipped_divide(mX, (1, 8))`,
-        passed to the kernel as `gX`): the parameter is that divide, its modes the divide's (`_new_input`); else
-        None. A thread's slice of the parameter is a thread's slice of the divide."""
-        if record.op != "input" or len(record.inputs) != 1:
-            return None
-        source = self.trace.records[record.inputs[0]]
-        if source.op not in ("tiled_divide", "zipped_divide", "flat_divide") or source.levels != record.levels:
-            return None
-        return source
 
     def _vector_copied(self, index: int, kept, shape) -> None:
         """`autovec_copy(regs_vecs[None, i], out_vecs[None, i])` of `tiled_divide(row, (4,))`: a copy that moves one
