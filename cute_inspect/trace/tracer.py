@@ -1147,6 +1147,27 @@ class _Tracer:
             else:
                 return
 
+    def _scale_factors_by_use(self, index: int, mma: int, slot: str) -> None:
+        """Register scale factors a block-scaled warp MMA reads beside an operand (`cute.gemm(mma, d, [a, sfa], ...)`)
+        that `_operand_by_use` left (a first mode of one leaf, the K values a scale covers, or more than two rests:
+        `make_tensor(recast_ptr(sfa.iterator, E8M0), (32, m, (4, 1), (1, 4)))`) are the MMA's operand
+        (`levels.scale_operand`): the atom along K, the first rest along the slot's rows, the others along K. So are
+        the registers such a view is laid over (`sfa`, filled by a copy from SMEM)."""
+        for _ in range(2):
+            record = self.trace.records[index]
+            if record.memspaces[:1] != ("rmem",) or not record.levels:
+                return
+            relabelled = _levels.scale_operand(record.levels[0], index)
+            if relabelled is not None:
+                record.levels = (relabelled,) + tuple(record.levels[1:])
+                rows, k = _axes.slot_axes(slot)
+                for position, mode in enumerate(relabelled):
+                    self.axes.bind(mode.var, ("mma", mma, rows if position == 1 else k))
+                self.operands_by_use.add(index)
+            if record.op != "make_tensor" or index not in self.views:
+                return
+            index = self.views[index]
+
     def _views_as_operand(self, index: int, relabelled, mma: int, slot: str) -> None:
         """Views of a buffer over the same storage, mode for mode (`filter_zeros(tCtSFA)`, made for the S2T copy
         before `tiled_mma.set(Field.SFA, ...)` or `cute.gemm` names the buffer an MMA's operand), are that
@@ -2582,6 +2603,9 @@ class _Tracer:
                               ("b[1]", "B")):
                 if arg in by_arg:
                     self._operand_by_use(by_arg[arg][0], number, slot, values=arg in ("a", "b", "c"))
+            for arg, slot in (("a[1]", "A"), ("b[1]", "B")):
+                if arg in by_arg:
+                    self._scale_factors_by_use(by_arg[arg][0], number, slot)
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
                 if label.axis and label.axis_rule == "hint:name":
