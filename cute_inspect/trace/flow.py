@@ -4228,11 +4228,13 @@ def _from_memory(records: list, index: int, seen: dict, depth: int) -> bool:
 def _accumulator_tensors(records: list, views: dict) -> set:
     """Records holding an MMA's accumulator in TMEM or registers: its fragment, the gemms' D, views over its
     storage (P laid over S in TMEM) and views of those. A copy's partition of one reads the accumulator out
-    (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA."""
+    (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA. Not an operand laid
+    over the accumulator's storage: one loaded into TMEM, or scale factors the MMA is set to read
+    (`tiled_mma.set(Field.SFB, tCtSFB.iterator)`, `tracer._scale_factors`), which a tcgen05.cp fills."""
     found = set()
     loaded = _operands_loaded_into_tmem(records)
     for record in records:
-        if record.index in loaded:
+        if record.index in loaded or record.meta.get("scale_factors"):
             continue
         if record.op in ("make_fragment_C", "partition_C") and record.made_by \
                 and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces:

@@ -1000,6 +1000,7 @@ class _Tracer:
         if found is None:
             return
         labels = self.trace.records[found[0]].levels[found[1]]
+        self.trace.records[found[0]].meta["scale_factors"] = field  # an operand, though over an accumulator's TMEM
         _flow.bind_slot(self.axes, labels, self.objects.number(bound["self"]), field[-1])
         if found[1] == 0:
             self._operand_by_use(found[0], self.objects.number(bound["self"]), field[-1], values=False)
