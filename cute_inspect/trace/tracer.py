@@ -5190,9 +5190,11 @@ class _Tracer:
     def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
         """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),
         `make_fragment_A(tP)`): the buffer is laid out for that MMA, whatever its rank suggested when it was made
-        ((tile, tile, STAGE) for rank 3): relabelled (atom, rests, stages), and so is what the fragment reads."""
+        ((tile, tile, STAGE) for rank 3): relabelled (atom, rests, stages), and so is what the fragment reads. So is
+        a buffer whose making the trace did not see (an SMEM tensor first met at the fragment's call: made in a
+        generator expression, `tuple(mr.get_tensor(...) for ...)`, its record an input's)."""
         record = self.trace.records[source]
-        if record.op != "make_tensor" or record.memspaces[:1] not in (("smem",), ("tmem",)) \
+        if record.op not in ("make_tensor", "input") or record.memspaces[:1] not in (("smem",), ("tmem",)) \
                 or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != out_rank:
             return
         relabelled = _levels.as_mma_operand(record.levels[0], record.shapes[0], source)
