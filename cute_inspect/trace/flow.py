@@ -4779,9 +4779,12 @@ def _moved_into_written_out(records: list) -> None:
     """Registers a copy writes out (`store`) whose every element was moved unchanged from one other register array
     (`src[i] = packed[i]`, then `copy(src, dst_words)`) hold that array's values: an array of their shape, it holds
     the written-out values too, their labels, where a rule had it at the loaded values it was computed from (`copy`)
-    or nowhere. Up a chain of such moves."""
+    or nowhere. Up a chain of such moves. So does an array no rule placed that is stored whole, converted or not,
+    into such registers (`rO.store(rAcc.load().to(bf16))`, `tracer._stored_copy`): the result the write-out
+    converts, accumulated by hand; loaded values computed into them stay the copy's."""
     for record in reversed(records):
-        moved = record.meta.get("moved_from") or ()
+        stored = record.meta.get("stored_copies") or ()
+        moved = record.meta.get("moved_from") or [i for i in stored if _unlabelled_registers(records[i])]
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if len(moved) != 1 or record.meta.get("computed") or record.memspaces[:1] != ("rmem",) or not labels \
                 or any(label.level != "store" for label in labels):
