@@ -4292,11 +4292,13 @@ def _from_memory(records: list, index: int, seen: dict, depth: int) -> bool:
 def _accumulator_tensors(records: list, views: dict) -> set:
     """Records holding an MMA's accumulator in TMEM or registers: its fragment, the gemms' D, views over its
     storage (P laid over S in TMEM) and views of those. A copy's partition of one reads the accumulator out
-    (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA."""
+    (tcgen05.ld) or writes its converted values back (tcgen05.st): the epilogue of that MMA. Not an operand laid
+    over the accumulator's storage: one loaded into TMEM, or scale factors the MMA is set to read
+    (`tiled_mma.set(Field.SFB, tCtSFB.iterator)`, `tracer._scale_factors`), which a tcgen05.cp fills."""
     found = set()
     loaded = _operands_loaded_into_tmem(records)
     for record in records:
-        if record.index in loaded:
+        if record.index in loaded or record.meta.get("scale_factors"):
             continue
         if record.op in ("make_fragment_C", "partition_C") and record.made_by \
                 and set(record.memspaces) <= {"rmem", "tmem"} and record.memspaces:
@@ -4504,10 +4506,11 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
         if (record.index in written or record.meta.get("stored") and not record.meta.get("loaded")) \
                 and "gmem" in record.memspaces \
                 or "smem" in record.memspaces and storage[record.index] in stored:
+            divide = launched_divide(records, record)  # the host's divide the parameter is: its modes
             relevels[record.index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, record.index, ("copy",), "store") for t in record.levels)
-            for divide in _launched_divide(records, record):  # the host's divide the parameter is: its modes
-                relevels[divide] = (("copy",), "store")
+            if divide is not None:
+                relevels[divide.index] = (("copy",), "store")
             if record.index not in written:  # stored into: the registers whose values it holds as they are
                 for src in record.meta.get("stored_copies", ()):
                     if records[src].memspaces[:1] == ("rmem",):  # their labels may be another view's, carried
@@ -4524,13 +4527,17 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
         records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
 
 
-def _launched_divide(records: list, record) -> list:
-    """[the host divide a kernel parameter thread view was launched as (`tracer._host_divide`)], whose modes the
-    parameter carries; else []."""
+def launched_divide(records: list, record):
+    """The divide the host cut a kernel parameter with and launched it as (`gX = zipped_divide(mX, (1, 8))`, passed
+    to the kernel as `gX`): the parameter is that divide, its modes the divide's (`tracer._new_input`); else None. A
+    thread's slice of the parameter is a thread's slice of the divide (`tracer._thread_view`), and where the thread
+    writes the parameter out, the divide is the store's too (`_thread_views_written_out`)."""
     if record.op != "input" or len(record.inputs) != 1:
-        return []
+        return None
     source = records[record.inputs[0]]
-    return [source.index] if source.op.endswith("_divide") and source.meta.get("thread_view") else []
+    if source.op not in ("tiled_divide", "zipped_divide", "flat_divide") or source.levels != record.levels:
+        return None
+    return source
 
 
 def _copied_into_views(records: list) -> set:
@@ -4836,9 +4843,12 @@ def _moved_into_written_out(records: list) -> None:
     """Registers a copy writes out (`store`) whose every element was moved unchanged from one other register array
     (`src[i] = packed[i]`, then `copy(src, dst_words)`) hold that array's values: an array of their shape, it holds
     the written-out values too, their labels, where a rule had it at the loaded values it was computed from (`copy`)
-    or nowhere. Up a chain of such moves."""
+    or nowhere. Up a chain of such moves. So does an array no rule placed that is stored whole, converted or not,
+    into such registers (`rO.store(rAcc.load().to(bf16))`, `tracer._stored_copy`): the result the write-out
+    converts, accumulated by hand; loaded values computed into them stay the copy's."""
     for record in reversed(records):
-        moved = record.meta.get("moved_from") or ()
+        stored = record.meta.get("stored_copies") or ()
+        moved = record.meta.get("moved_from") or [i for i in stored if _unlabelled_registers(records[i])]
         labels = list(_levels.flatten(record.levels[0])) if record.levels else []
         if len(moved) != 1 or record.meta.get("computed") or record.memspaces[:1] != ("rmem",) or not labels \
                 or any(label.level != "store" for label in labels):

@@ -657,6 +657,18 @@ def operand_by_use(tree, shape, origin: int, thread: bool):
     return (atom, *rests, *stages)
 
 
+def scale_operand(tree, origin: int):
+    """Register scale factors a block-scaled warp MMA slot reads (`tCrSFA_frg[None, None, k_block, k_in_sf]`) that no
+    MMA call made: (atom, rest, rest, ...), each mode on an axis of its own for the slot to bind (the labels the
+    storage's views gave are another tensor's axes: a packed view of the rows); None for a tree in MMA form or made by
+    an MMA or copy call."""
+    if not isinstance(tree, tuple) or len(tree) < 2 or in_mma_form(tree) \
+            or any(label.level not in ("input", "block", "stage", "?") for label in flatten(tree)):
+        return None
+    return (made("mma", "atom", origin, "scale_operand"),
+            *(made("mma", "rest", origin, "scale_operand") for _ in tree[1:]))
+
+
 def warp_operand(tree, shape, coords: list | None, origin: int):
     """A register array a warp MMA issued by hand reads (`levels` of `rK` when `mma.sync` reads `rK[None, m, k]`),
     leaf by leaf: a leaf the slice keeps (coordinate None; every leaf of the fragment itself, `coords` None) is

@@ -84,6 +84,12 @@ RULES = {
                     "a hand-made layout; so is the tensor it was made like or laid over",
     "operand.rest": "the two rests of such an operand: along the slot's axes (A (M, K), B (N, K), C (M, N))",
     "operand.stage": "the modes past an SMEM or TMEM operand's two rests: pipeline stages",
+    "scale_operand.atom": "the first mode of a register array a block-scaled warp MMA reads as a slot's scale "
+                          "factors (`cute.gemm(mma, d, [a, sfa], [b, sfb], c)`) that no MMA call made and that is "
+                          "no (atom, rest, rest) operand: the K values one scale covers, along K; so are the "
+                          "registers it views (`make_tensor(recast_ptr(frg.iterator), ...)`)",
+    "scale_operand.rest": "the modes past such an array's atom: the first along the slot's M (A's scales) or N "
+                          "(B's), the others the k-blocks and k-tiles the scales cover, along K",
     "hand_scales.atom": "the first mode of a flat SMEM tile of scale factors (packed scales, blocks of rows, "
                         "stages) that tcgen05.cp copies to the TMEM address a hand-issued block-scaled MMA reads: "
                         "a block's rows and scales packed, along no one axis",

@@ -1000,6 +1000,7 @@ class _Tracer:
         if found is None:
             return
         labels = self.trace.records[found[0]].levels[found[1]]
+        self.trace.records[found[0]].meta["scale_factors"] = field  # an operand, though over an accumulator's TMEM
         _flow.bind_slot(self.axes, labels, self.objects.number(bound["self"]), field[-1])
         if found[1] == 0:
             self._operand_by_use(found[0], self.objects.number(bound["self"]), field[-1], values=False)
@@ -1146,6 +1147,27 @@ class _Tracer:
                 index = record.inputs[0]
             else:
                 return
+
+    def _scale_factors_by_use(self, index: int, mma: int, slot: str) -> None:
+        """Register scale factors a block-scaled warp MMA reads beside an operand (`cute.gemm(mma, d, [a, sfa], ...)`)
+        that `_operand_by_use` left (a first mode of one leaf, the K values a scale covers, or more than two rests:
+        `make_tensor(recast_ptr(sfa.iterator, E8M0), (32, m, (4, 1), (1, 4)))`) are the MMA's operand
+        (`levels.scale_operand`): the atom along K, the first rest along the slot's rows, the others along K. So are
+        the registers such a view is laid over (`sfa`, filled by a copy from SMEM)."""
+        for _ in range(2):
+            record = self.trace.records[index]
+            if record.memspaces[:1] != ("rmem",) or not record.levels:
+                return
+            relabelled = _levels.scale_operand(record.levels[0], index)
+            if relabelled is not None:
+                record.levels = (relabelled,) + tuple(record.levels[1:])
+                rows, k = _axes.slot_axes(slot)
+                for position, mode in enumerate(relabelled):
+                    self.axes.bind(mode.var, ("mma", mma, rows if position == 1 else k))
+                self.operands_by_use.add(index)
+            if record.op != "make_tensor" or index not in self.views:
+                return
+            index = self.views[index]
 
     def _views_as_operand(self, index: int, relabelled, mma: int, slot: str) -> None:
         """Views of a buffer over the same storage, mode for mode (`filter_zeros(tCtSFA)`, made for the S2T copy
@@ -2582,6 +2604,9 @@ class _Tracer:
                               ("b[1]", "B")):
                 if arg in by_arg:
                     self._operand_by_use(by_arg[arg][0], number, slot, values=arg in ("a", "b", "c"))
+            for arg, slot in (("a[1]", "A"), ("b[1]", "B")):
+                if arg in by_arg:
+                    self._scale_factors_by_use(by_arg[arg][0], number, slot)
         if op == "make_identity_tensor":  # a name's suggestion, for its partitions' atoms too (`tQcQ`'s values)
             for label in _levels.flatten(out_trees[0]):
                 if label.axis and label.axis_rule == "hint:name":
@@ -4972,7 +4997,7 @@ class _Tracer:
         if record.meta.get("thread_view") or not isinstance(coord, tuple) or len(coord) != 2 \
                 or not isinstance(labels, tuple) or len(labels) != 2:
             return False
-        divide = self._host_divide(record) or record
+        divide = _flow.launched_divide(self.trace.records, record) or record
         if (record.op == "composition" or _hand_laid_buffer(record)) and _keeps_whole(coord[1]):
             values = 1  # (thread, value): the thread index selects the first mode (`[tidx, (None, None)]` too)
         elif divide.op in ("tiled_divide", "zipped_divide", "flat_divide") and _keeps_vector(coord[0]) \
@@ -4989,17 +5014,6 @@ class _Tracer:
             made.meta["thread_values"] = values
             made.levels = tuple(_levels.thread_view(tree, divide.index, keep_roles=values == 0) for tree in made.levels)
         return True
-
-    def _host_divide(self, record):
-        """The divide the host cut a kernel parameter with and launched it as (`gX = zipped_divide(mX, (1, 8))`,
-        passed to the kernel as `gX`): the parameter is that divide, its modes the divide's (`_new_input`); else
-        None. A thread's slice of the parameter is a thread's slice of the divide."""
-        if record.op != "input" or len(record.inputs) != 1:
-            return None
-        source = self.trace.records[record.inputs[0]]
-        if source.op not in ("tiled_divide", "zipped_divide", "flat_divide") or source.levels != record.levels:
-            return None
-        return source
 
     def _vector_copied(self, index: int, kept, shape) -> None:
         """`autovec_copy(regs_vecs[None, i], out_vecs[None, i])` of `tiled_divide(row, (4,))`: a copy that moves one
@@ -5176,9 +5190,11 @@ class _Tracer:
     def _read_as_operand(self, source: int, in_trees: list, out_rank: int, bound: dict) -> None:
         """An MMA fragment of an SMEM or TMEM buffer of its own rank (`make_fragment_A(sK)` of ((128,16),1,4),
         `make_fragment_A(tP)`): the buffer is laid out for that MMA, whatever its rank suggested when it was made
-        ((tile, tile, STAGE) for rank 3): relabelled (atom, rests, stages), and so is what the fragment reads."""
+        ((tile, tile, STAGE) for rank 3): relabelled (atom, rests, stages), and so is what the fragment reads. So is
+        a buffer whose making the trace did not see (an SMEM tensor first met at the fragment's call: made in a
+        generator expression, `tuple(mr.get_tensor(...) for ...)`, its record an input's)."""
         record = self.trace.records[source]
-        if record.op != "make_tensor" or record.memspaces[:1] not in (("smem",), ("tmem",)) \
+        if record.op not in ("make_tensor", "input") or record.memspaces[:1] not in (("smem",), ("tmem",)) \
                 or not isinstance(record.levels[0], tuple) or len(record.levels[0]) != out_rank:
             return
         relabelled = _levels.as_mma_operand(record.levels[0], record.shapes[0], source)

@@ -3,7 +3,8 @@
 `make_tmem_layout_sfa/sfb`: each block of scales written to the four lane quadrants) through their `filter_zeros`
 views, and the MMA reads them from TMEM: `cute.gemm`'s `[operand, scale factors]` lists in one kernel,
 `tiled_mma.set(Field.SFA / SFB, ...)` in the other. `compile_raw` allocates one stage of the SMEM scales without a
-stage mode, so that only the copy into the MMA's operand says they are in MMA form."""
+stage mode, so that only the copy into the MMA's operand says they are in MMA form. `compile_over_sums` lays the TMEM
+scales at offsets from the accumulator's pointer, as kernels place them past its columns."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -37,7 +38,7 @@ def _to_tmem(held: cute.Tensor, kept: cute.Tensor):
 
 
 @cute.jit
-def _buffers(mma: cute.TiledMma, raw: cutlass.Constexpr = False):
+def _buffers(mma: cute.TiledMma, raw: cutlass.Constexpr = False, over_sums: cutlass.Constexpr = False):
     """The operands' and scale factors' SMEM buffers, the accumulator and the two TMEM scale tensors."""
     smem = utils.SmemAllocator()
     lay_a = sm100.make_smem_layout_a(mma, TILER, F8, 1)
@@ -57,6 +58,9 @@ def _buffers(mma: cute.TiledMma, raw: cutlass.Constexpr = False):
     lay_tb = blockscaled.make_tmem_layout_sfb(mma, TILER, VEC, cute.slice_(lay_sb, (None, None, None, 0)))
     kept_a = cute.make_tensor(cute.make_ptr(SF, TILER[1], cute.AddressSpace.tmem), lay_ta)
     kept_b = cute.make_tensor(cute.make_ptr(SF, TILER[1] + 4, cute.AddressSpace.tmem), lay_tb)
+    if cutlass.const_expr(over_sums):  # past the accumulator's columns, at offsets from its pointer
+        kept_a = cute.make_tensor(cute.recast_ptr(sums.iterator + TILER[1], dtype=SF), lay_ta)
+        kept_b = cute.make_tensor(cute.recast_ptr(sums.iterator + TILER[1] + 4, dtype=SF), lay_tb)
     return mma.make_fragment_A(s_a), mma.make_fragment_B(s_b), held_a, held_b, sums, kept_a, kept_b
 
 
@@ -73,8 +77,8 @@ def listed_kernel(mma: cute.TiledMma, raw: cutlass.Constexpr):
 
 
 @cute.kernel
-def set_kernel(mma: cute.TiledMma):
-    lhs, rhs, held_a, held_b, sums, kept_a, kept_b = _buffers(mma)
+def set_kernel(mma: cute.TiledMma, over_sums: cutlass.Constexpr = False):
+    lhs, rhs, held_a, held_b, sums, kept_a, kept_b = _buffers(mma, over_sums=over_sums)
     _to_tmem(held_a[None, None, None, 0], kept_a)
     _to_tmem(held_b[None, None, None, 0], kept_b)
     for k in cutlass.range_constexpr(cute.size(lhs, mode=[2])):
@@ -93,12 +97,21 @@ def set_host():
     set_kernel(_mma()).launch(grid=(1, 1, 1), block=(128, 1, 1))
 
 
+@cute.jit
+def over_sums_host():
+    set_kernel(_mma(), True).launch(grid=(1, 1, 1), block=(128, 1, 1))
+
+
 def compile_listed():
     return cute.compile(listed_host)
 
 
 def compile_set():
     return cute.compile(set_host)
+
+
+def compile_over_sums():
+    return cute.compile(over_sums_host)
 
 
 @cute.jit
