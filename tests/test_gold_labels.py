@@ -62,7 +62,7 @@ def tallies():
 REACHED = {"tune": 6221, "heldout": 360}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 5235, "heldout": 360}
+REACHED_INSTALLED = {"tune": 5235, "heldout": 334}
 ISSUE_TARGET_PCT = 95.0
 
 
