@@ -237,6 +237,18 @@ def _make_fragment_alias() -> None:
     cute.make_fragment = cute.make_rmem_tensor
 
 
+def old_fence_enums() -> None:
+    """``cute.arch.ProxyKind`` / ``cute.arch.SharedSpace``, enums CuTeDSL 4.8 replaced by strings, given back for
+    GitHub trees whose kernels fence with them (``fence_proxy(ProxyKind.async_shared, space=SharedSpace.shared_cta)``);
+    no tensor is made by them."""
+    from types import SimpleNamespace
+
+    from cutlass import cute
+
+    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
+    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
+
+
 def vllm(module: str, host_only: tuple[str, ...] = ()):
     """``vllm.<module>`` (dotted) from the vllm package, its __init__s skipped (the top one imports the serving engine
     and torch). `host_only` names vllm modules (dotted, e.g. ``"triton_utils"``) that the kernel's file imports for its

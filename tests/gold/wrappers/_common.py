@@ -30,6 +30,7 @@ fold_attention, sonic_moe = _packages.fold_attention, _packages.sonic_moe
 cache_dit, attn_gym = _packages.cache_dit, _packages.attn_gym
 tokenspeed_mla = _packages.tokenspeed_mla
 github_source, github_file = _packages.github_source, _packages.github_file
+old_fence_enums = _packages.old_fence_enums
 
 
 def dynamic_layout(dtype, rank, contiguous=-1, align=16):

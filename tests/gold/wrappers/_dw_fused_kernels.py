@@ -3,7 +3,7 @@ loaded from the pinned GitHub tree. The kernels fence with `cute.arch.ProxyKind`
 that CuTeDSL 4.8 replaced by strings; `module` gives them back (no tensor is made by them), as punwai/cute-flash-attn's
 loader does."""
 
-from _common import github_source
+from _common import github_source, old_fence_enums
 
 SOURCE = ("dungwoong/fused_kernels_cutedsl_lib", "d0ee5b2b5277e5a6ed45b3093390dc27c8e51f42")
 
@@ -11,11 +11,6 @@ SOURCE = ("dungwoong/fused_kernels_cutedsl_lib", "d0ee5b2b5277e5a6ed45b3093390dc
 def module(name):
     """``<name>`` (dotted, under the tree's python/ folder); the sibling top package cdsl_helpers, which the kernels
     import, is registered first (not run: its __init__ imports the torch-facing runtime)."""
-    from types import SimpleNamespace
-
-    from cutlass import cute
-
-    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
-    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
+    old_fence_enums()
     github_source(SOURCE[0], "python", "cdsl_helpers.shared")
     return github_source(SOURCE[0], "python", name)

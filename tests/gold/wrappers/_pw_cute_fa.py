@@ -4,18 +4,12 @@ identifiers (`fa2-fast.py`), so each is loaded by its path under a module name o
 
 import os
 
-from _common import github_file
+from _common import github_file, old_fence_enums
 
 SOURCE = ("punwai/cute-flash-attn", "918372804e1f941e20caf4deb3847b2112c77c72")
 
 
 def module(filename):
     """The root-level file ``filename`` of the tree as a module named ``punwai_<stem>``."""
-    from types import SimpleNamespace
-
-    from cutlass import cute
-
-    # The kernels fence with enums that CuTeDSL 4.8 replaced by strings; no tensor is made by them.
-    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
-    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
+    old_fence_enums()
     return github_file(SOURCE[0], filename, "punwai_" + os.path.splitext(filename)[0].replace("-", "_"))

@@ -14,7 +14,7 @@ clusters of 2: it only sizes the persistent grid). It fences with `cute.arch.Pro
 CuTeDSL 4.8 replaced by strings: the wrapper gives them back as _pw_cute_fa does (no tensor is made by them).
 """
 
-from _common import github_file
+from _common import github_file, old_fence_enums
 
 SOURCE = ("dungwoong/gemm_cuteDSL", "85362c25dcf08f5d82d8740a5beb771f67f1c07a")
 
@@ -41,10 +41,7 @@ def compile_only():
     folder = os.path.join(github_tree(SOURCE[0]), "attempt4")
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    from types import SimpleNamespace
-
-    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
-    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
+    old_fence_enums()
     import tile_scheduler
 
     tile_scheduler.get_max_active_clusters = lambda cluster_size: 132 // cluster_size

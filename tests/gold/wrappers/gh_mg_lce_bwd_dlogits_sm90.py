@@ -17,16 +17,12 @@ by the strings "async.shared" / "cta": the wrapper gives `cute.arch` the two nam
 made).
 """
 
+from _common import old_fence_enums
 from _megatron_lce import SOURCE, compile_bwd_partial_dlogits, kernel_module  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_90a"
 
 
 def compile_only(dim=4096, vocab=128256, vocab_per_split=3072):
-    from types import SimpleNamespace
-
-    from cutlass import cute
-
-    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
-    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
+    old_fence_enums()
     return compile_bwd_partial_dlogits(kernel_module("hopper", "bwd_partial_dlogits"), dim, vocab, vocab_per_split)

@@ -14,16 +14,12 @@ names enums CuTeDSL 4.8 replaced by the strings "async.shared" / "cta": the wrap
 those values (no tensor is made). The module's Triton quantizers are answered by the torch / triton stand-in.
 """
 
+from _common import old_fence_enums
 from _nk_sage import SOURCE, compile_version  # noqa: F401  (SOURCE pins the tree)
 
 ARCH = "sm_90a"
 
 
 def compile_only(batch=1, heads=8, seqlen=2048, head_dim=64):
-    from types import SimpleNamespace
-
-    from cutlass import cute
-
-    cute.arch.ProxyKind = SimpleNamespace(async_shared="async.shared")
-    cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
+    old_fence_enums()
     return compile_version("v1", "_sage_v1_jit", "Float16", batch, heads, seqlen, head_dim)
