@@ -485,7 +485,8 @@ class Axes:
             for axis, letter in (("M", "D"), ("N", "D"), ("K", over)):
                 if mma[m][axis] is not None:
                     named.setdefault(mma[m][axis], (letter, "attention"))
-        for _, _, c, slot, _ in decided:
+        # in issue order: two reads may name one axis, and the first to name it keeps it
+        for _, _, c, slot, _ in sorted(decided, key=lambda r: (order.index(r[2]), order.index(r[0]), r[3])):
             kept, other = ("M", "N") if slot == "A" else ("N", "M")
             for axis, letter in ((kept, "D"), ("K", "D"), (other, "K" if c in updating else "Q")):
                 if mma[c][axis] is not None:
