@@ -22,7 +22,9 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "xlite-dev+ffpa-attn/", "goldbar123467+nvfp4_dual_gemm/",
             "roycho96+cute-dsl-gemm-sm120/", "m87-labs+kestrel/",
             "dungwoong+gemm_cuteDSL/", "b-vitamins+slinoss/",
-            "meta-pytorch+KernelAgent/", "luongthecong123+learn-cutedsl/")
+            "meta-pytorch+KernelAgent/", "luongthecong123+learn-cutedsl/",
+            "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
+            "jkzhang7+cuda_kernels/")
 
 
 class TraceFailed(RuntimeError):

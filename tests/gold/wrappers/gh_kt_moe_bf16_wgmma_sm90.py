@@ -22,20 +22,11 @@ SOURCE = ("m87-labs/kestrel", "4ae2f996558fd1bb3c9683bc276f50d982b973d5")
 ARCH = "sm_90a"
 
 
-def _last_contiguous(dtype, rank):
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_tensor
-
-    shape = tuple(cute.sym_int(divisibility=8 if mode == rank - 1 else 1) for mode in range(rank))
-    stride = tuple(1 if mode == rank - 1 else cute.sym_int64(divisibility=8) for mode in range(rank))
-    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=16)
-
-
 def compile_only():
     import cutlass
     from cutlass import cute
 
-    from _common import dynamic_layout, stream
+    from _common import dynamic_layout, last_contiguous, stream
 
     from cutlass._mlir.dialects import nvvm
 
@@ -48,9 +39,9 @@ def compile_only():
     config = github_source(SOURCE[0], "kestrel-kernels/python", "kestrel_kernels.cute_moe.config")
     moe = config.CuteMoeConfig(block_m=128, block_n=256, block_k=128, num_warps=8, num_stages=2, kernel_type="wgmma")
     op = kernels._FusedMoeMatmulCuTeWgmmaBf16(cutlass.BFloat16, moe, mul_routed_weight=True, top_k=1, N=2048, K=1024)
-    a = _last_contiguous(cutlass.BFloat16, 2)
-    b = _last_contiguous(cutlass.BFloat16, 3)
-    c = _last_contiguous(cutlass.BFloat16, 2)
+    a = last_contiguous(cutlass.BFloat16, 2)
+    b = last_contiguous(cutlass.BFloat16, 3)
+    c = last_contiguous(cutlass.BFloat16, 2)
     weights = dynamic_layout(cutlass.BFloat16, 1)
     sorted_ids = dynamic_layout(cutlass.Int32, 1, align=4)
     expert_ids = dynamic_layout(cutlass.Int32, 1, align=4)
