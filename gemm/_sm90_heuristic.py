@@ -1281,7 +1281,8 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     """Heuristic choice when nothing was tuned. Many waves (large M): 128x256 tiles with a cluster
     swizzle that keeps each wave's A and B rows in L2, and stream-K for the last partial wave (the card
     runs at its power cap on large GEMMs, so HBM traffic saved and SMs kept busy are clock gained),
-    or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`). Two to eight waves with
+    or 2x2 clusters where a tile is two to four k-tiles (`_loads_at_once`); paired along N where the row tiles
+    do not pair (`_many_waves_paired_along_n`). Two to eight waves with
     M > 1024: 128x256 walked N-first where that tile ranks first. Otherwise the tile and cluster that
     fill the SMs best (`_ranked_tiles`), split-K when few tiles meet a long K, or one wave of 256-row
     tiles where those take two (`_one_wave_of_256_rows`), else 192-row tiles where those take no more waves'
@@ -1291,7 +1292,7 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     if big_tiles >= 8 * _SMS:
         if _loads_at_once(k):
             return Sm90Config(128, 256, 2, 2)
-        return Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=k >= _STREAM_K_MIN_K)
+        return _many_waves_paired_along_n(m, n, Sm90Config(128, 256, 2, 1, swizzle=8, stream_k=k >= _STREAM_K_MIN_K))
     best = _ranked_tiles(m, n, k, l, b_major)[0]
     if m > 1024 and big_tiles >= 2 * _SMS and best == (128, 256, 2, 1):
         return Sm90Config(128, 256, 2, 1, swizzle=4, raster_along_m=False)
@@ -1299,6 +1300,18 @@ def _unswapped_config(m: int, n: int, k: int, l: int, b_major: str = "k") -> Sm9
     # waves, ran 0.84x of cuBLAS where 128x160 in 4.85 waves ran 0.99x): the ranked width.
     config = _whole_n_rows(n, b_major, _tile_config(m, n, k, l, best))
     return _one_wave_of_256_rows(m, n, l, config, b_major) or _taller_rows(m, n, k, l, config)
+
+
+def _many_waves_paired_along_n(m: int, n: int, config: Sm90Config) -> Sm90Config:
+    """The many-wave tiling in 2x1 clusters over an odd count of row tiles in 1x2 clusters where its column tiles
+    pair: 2x1 clusters pad every column of tiles with an empty CTA, which holds an SM slot in every wave
+    (1900x24576x4096 in 128x256: 15 row tiles, 1536 CTAs for 1440 tiles). cuBLAS pairs along N there too (its
+    `256x160_64x4_1x2` on 1900x24576x4096, `192x208_64x4_1x2` on 3700x16384x4096). Six alternating rounds (fp16 /
+    bf16, ratio to cuBLAS, thirty-third session), 128x256 sw8m sk in 2x1 / 1x2: 1900x24576x4096 0.935x / 0.964x,
+    0.919x / 0.965x; 3700x16384x4096 (29 row tiles) 0.956x / 0.991x, 0.963x / 0.993x."""
+    if config.cluster_m != 2 or _cdiv(m, config.tile_m) % 2 == 0 or _cdiv(n, config.tile_n) % 2:
+        return config
+    return replace(config, cluster_m=1, cluster_n=2)
 
 
 def _whole_n_rows(n: int, b_major: str, config: Sm90Config) -> Sm90Config:

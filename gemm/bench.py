@@ -25,6 +25,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm37               # 26 LLM problems held out (twenty-third session)
     python -m gemm.bench --kernel sm90 --shapes llm38               # 26 LLM problems held out (twenty-fourth session)
     python -m gemm.bench --kernel sm90 --shapes llm39               # 22 LLM problems held out (thirty-second session)
+    python -m gemm.bench --kernel sm90 --shapes llm40               # 24 LLM problems held out (thirty-third session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
     python -m gemm.bench --kernel sm90 --shapes 512x512x65536 --configs "H;128x128 c2x1 sw1m split8 p16"
 
@@ -219,11 +220,29 @@ LLM39_SHAPES = (
     "512x1536x32768,1024x2304x16384,"
     "128x16384x5120x16,200x6144x10752x16,64x2816x2048x60,300x4096x6400x16,2048x2048x128x40,1024x256x1024x16"
 )
+# Held out by the thirty-third session, chosen and committed before any was measured, none tuned on, from models in
+# no earlier set: ragged and mid-size M against projections (Llama-3.2-1B gate+up 16384 of 2048 at 1111 tokens,
+# Baichuan2-13B down 5120 of 13696 at 1500 and QKV 15360 of 5120 at 96, ChatGLM3-6B QKV 4608 of 4096 at 2600, Gemma-7B
+# gate+up 49152 of 3072 at 410, Llama-2-70B down 8192 of 28672 at 700 and o_proj 8192 of 8192 at 6000, Qwen3-8B
+# gate+up 24576 of 4096 at 1900, DeepSeek-Coder-33B down 7168 of 19200 at 360, Nemotron-4-15B up 24576 of 6144 at 850,
+# OPT-30B fc1 28672 of 7168 at 230, GPT-J-6B fc_in 16384 of 4096 at 3700, BLOOM-7B1 QKV 12288 of 4096 at 1234,
+# Qwen2.5-3B down 2048 of 11008 at 5555), small MN with a long K (weight gradients: Llama-3.2-3B k+v 1024x3072 over
+# 16384 tokens, DeepSeek-V2-Lite's router 64x2048 over 32768, SmolLM2-135M q_proj 576x576 over 32768), batched
+# (Qwen3-235B-A22B experts gate+up 3072 of 4096 and down 4096 of 1536 at 80 tokens x 128, DeepSeek-V2 experts gate+up
+# 3072 of 5120 at 112 x 64; attention's QK^T at head dim 128, 1024 tokens x 64 heads, and at head dim 64, 2048 tokens
+# x 32; PV at head dim 128, 3072 keys x 24 and at head dim 256, 512 keys x 32). 24 problems.
+LLM40_SHAPES = (
+    "1111x16384x2048,1500x5120x13696,96x15360x5120,2600x4608x4096,410x49152x3072,700x8192x28672,6000x8192x8192,"
+    "1900x24576x4096,360x7168x19200,850x24576x6144,230x28672x7168,3700x16384x4096,1234x12288x4096,5555x2048x11008,"
+    "1024x3072x16384,64x2048x32768,576x576x32768,"
+    "80x3072x4096x128,80x4096x1536x128,112x3072x5120x64,1024x1024x128x64,2048x2048x64x32,3072x128x3072x24,"
+    "512x256x512x32"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
               "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES,
               "llm36": LLM36_SHAPES, "llm37": LLM37_SHAPES, "llm38": LLM38_SHAPES,
-              "llm39": LLM39_SHAPES}
+              "llm39": LLM39_SHAPES, "llm40": LLM40_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -351,7 +370,8 @@ def main(argv=None) -> int:
                         "llm27-check (10 more problems, none in llm27), midm (12 mid-size M problems), "
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
                         "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), "
-                        "llm37 (26 more, held out), llm38 (26 more, held out), llm39 (22 more, held out)")
+                        "llm37 (26 more, held out), llm38 (26 more, held out), llm39 (22 more, held out), "
+                        "llm40 (24 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--configs", default=None,

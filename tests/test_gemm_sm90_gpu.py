@@ -389,6 +389,7 @@ def test_split_k(mnkl, config):
         ((768, 512, 16384, 1), "128x128 c2x2 sw1m split5 p16"),  # narrow split over three row pairs: 2x2, 30 runs
         ((96, 2000, 32768, 1), "128x128 c1x2 sw1m split8 p16"),  # skinny M, very long K: one 128-row tile split
         ((744, 7680, 5120, 1), "128x176 c2x1 sw1m pp"),  # two tiles per SM: ping-pong, 176 wide, rows ragged
+        ((1900, 24576, 4096, 1), "128x256 c1x2 sw8m sk"),  # many waves, 15 row tiles: stream-K paired along N
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

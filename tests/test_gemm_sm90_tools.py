@@ -834,3 +834,17 @@ def test_pingpong_over_waves():
     assert default_config(512, 1536, 32768, 1).split_k > 1 and not default_config(512, 1536, 32768, 1).pingpong
     assert not default_config(333, 32768, 6144, 1).pingpong  # 256x168: two warpgroups' rows
     assert default_config(1250, 25600, 4096, 1) == Sm90Config(128, 224, 2, 1)  # wider than 128x192, K of 64 k-tiles
+
+
+def test_many_waves_paired_along_n():
+    """Many waves of 128x256 tiles over an odd count of row tiles pair along N (1x2): 2x1 clusters would pad each
+    column with an empty CTA (docs/sm90.md, thirty-third session). Not where the rows pair, nor where the columns do
+    not."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    streamed = dict(swizzle=8, stream_k=True)
+    assert default_config(1900, 24576, 4096, 1) == Sm90Config(128, 256, 1, 2, **streamed)  # 15 row tiles
+    assert default_config(3700, 16384, 4096, 1) == Sm90Config(128, 256, 1, 2, **streamed)  # 29
+    assert default_config(2048, 24576, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 16: the rows pair
+    assert default_config(1900, 24320, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 95 column tiles
