@@ -264,7 +264,7 @@ class Axes:
             # alike both ways: the one issued first makes the scores)
             reads = {(m, None, o, "B", o) for m in mma for o in mma
                      if order.index(m) < order.index(o) and self._feeds_swapped(mma, m, o)}
-        chained = {r[0] for r in reads} | {r[2] for r in reads}
+        chained = self._chained(mma, reads)
         reads -= self._token_products(mma, order, reads, named)
         reads -= self._linear_attention(mma, order, reads, named)
         for m in mma:  # a lone product (no MMA reads it or feeds it) whose operands names call queries and keys
@@ -522,6 +522,16 @@ class Axes:
             if m in reach and m not in states and m not in readers and over is not None and over not in named \
                     and named.get(rows, (None,))[0] == "K":
                 named[over] = ("K", "attention")
+
+    @staticmethod
+    def _chained(mma: dict, reads: set) -> set:
+        """The products a chain of values relates to another (`reads`), and every product whose accumulator runs
+        along the same axes as one of those: a TiledMma's second score-shaped product (dP^T = V dO^T beside
+        S^T = K Q^T) whose own result no chain was traced through is no lone product, its axes are the chained
+        one's, so the chain's reading decides them, not names."""
+        chained = {r[0] for r in reads} | {r[2] for r in reads}
+        rows_cols = {(mma[m]["M"], mma[m]["N"]) for m in chained if None not in (mma[m]["M"], mma[m]["N"])}
+        return chained | {m for m in mma if (mma[m]["M"], mma[m]["N"]) in rows_cols}
 
     @staticmethod
     def _named_scores(axes: dict, hinted: dict) -> bool:
