@@ -3931,7 +3931,9 @@ def _unit_mode_appended(record, modes: tuple, trailing: list) -> bool:
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
     """`chosen` modes of `record` from the innermost (smallest stride) out: the batch is the outermost mode of a
-    (b, s, h, d) tensor however a view orders it. In mode order when the strides are not all known numbers."""
+    (b, s, h, d) tensor however a view orders it. Where the strides are not all known numbers, a row-major layout
+    (its last mode alone of unit stride: `(b, h, s):(?, ?, 1)`) runs from the outermost mode in, so in reverse mode
+    order; any other in mode order (CuTe's column-major convention, `(s, h, b):(1, ?, ?)`)."""
     strides = []
     for mode in (top_modes(record.layouts[0]) or []) if record.layouts else []:
         stride = mode.rpartition(":")[2]
@@ -3940,7 +3942,8 @@ def _by_stride(record, modes: tuple, chosen: list) -> list:
         return chosen
     at = {id(m): strides[i] for i, m in enumerate(modes)}
     if any(at.get(id(m)) is None for m in chosen):
-        return chosen
+        row_major = len(strides) > 1 and strides[-1] == 1 and 1 not in strides[:-1]
+        return list(reversed(chosen)) if row_major else chosen
     return sorted(chosen, key=lambda m: at[id(m)])
 
 
