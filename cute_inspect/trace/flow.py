@@ -3166,7 +3166,8 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
             read = _accumulators_read(records, record.index, mma, [start], members, group, tensor, accumulator,
                                       operands | written, own)
             found.update((m1, source, mma, slot, result) for m1, source in read)
-            if slot == "A" and record.op == "gemm" and result in own:
+            # (through a copy of its values: an operand in the accumulator's own storage is no state read back)
+            if slot == "A" and record.op == "gemm" and result in own and group.get(start, start) != result:
                 recurrences.add(mma)
             if slot == "A" and "tmem" in records[start].memspaces:
                 # an A operand in TMEM holds a row per lane, as the accumulator it was written from does
