@@ -58,6 +58,7 @@ class Axes:
         # m2's A or B operand, read into m2's accumulator (`result`)
         self.chains: set = set()
         self.states: set = set()  # MMAs whose accumulator is a recurrent state another MMA reads (linear attention)
+        self.recurrences: set = set()  # MMAs reading their own accumulator's values as their A (S <- S M + N)
         self.grams: set = set()  # MMAs reading one tensor as both A and B (X X^T: a chunk's K K^T)
         self.over_tokens: set = set()  # after `solve`: the products over a chunk's tokens on all three axes
         self.tokens_in_a: set = set()  # after `solve`: the products whose A holds (tokens x tokens) values
@@ -264,9 +265,10 @@ class Axes:
             # alike both ways: the one issued first makes the scores)
             reads = {(m, None, o, "B", o) for m in mma for o in mma
                      if order.index(m) < order.index(o) and self._feeds_swapped(mma, m, o)}
-        chained = {r[0] for r in reads} | {r[2] for r in reads}
+        chained = self._chained(mma, reads)
         reads -= self._token_products(mma, order, reads, named)
         reads -= self._linear_attention(mma, order, reads, named)
+        self._recurrent_states(mma, named)
         for m in mma:  # a lone product (no MMA reads it or feeds it) whose operands names call queries and keys
             swapped = {**mma[m], "M": mma[m]["N"], "N": mma[m]["M"]}  # S^T = K Q^T: keys in A, queries in B
             for axes in (mma[m], swapped):
@@ -522,6 +524,25 @@ class Axes:
             if m in reach and m not in states and m not in readers and over is not None and over not in named \
                     and named.get(rows, (None,))[0] == "K":
                 named[over] = ("K", "attention")
+
+    @staticmethod
+    def _chained(mma: dict, reads: set) -> set:
+        """The products a chain of values relates to another (`reads`), and every product whose accumulator runs
+        along the same axes as one of those: a TiledMma's second score-shaped product (dP^T = V dO^T beside
+        S^T = K Q^T) whose own result no chain was traced through is no lone product, its axes are the chained
+        one's, so the chain's reading decides them, not names."""
+        chained = {r[0] for r in reads} | {r[2] for r in reads}
+        rows_cols = {(mma[m]["M"], mma[m]["N"]) for m in chained if None not in (mma[m]["M"], mma[m]["N"])}
+        return chained | {m for m in mma if (mma[m]["M"], mma[m]["N"]) in rows_cols}
+
+    def _recurrent_states(self, mma: dict, named: dict) -> None:
+        """A product whose A operand holds its own accumulator's values (a state carried across chunks, S <- S M + N,
+        its running value written back into TMEM as the operand): the accumulator's columns are the A operand's
+        contracted axis, so rows, columns and the contraction are one square state's dims, all D."""
+        for m in mma:
+            if m in self.recurrences and None not in mma[m].values():
+                for axis in "MNK":
+                    named.setdefault(mma[m][axis], ("D", "state.recurrence"))
 
     @staticmethod
     def _named_scores(axes: dict, hinted: dict) -> bool:

@@ -1300,8 +1300,9 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _copied_partitions(axes, records)
     _tiles_of_one_grid(axes)
     _same_indices(axes, index_uses or {}, _sequence_chunks(axes, records))  # the weakest: after every join
-    chains, lanes, states = _chains(records, views, instance)
+    chains, lanes, states, recurrences = _chains(records, views, instance)
     axes.chains.update(chains)
+    axes.recurrences.update(recurrences)
     axes.buffers = _operand_buffers(records, views, instance)
     axes.extents = _operand_extents(records, instance)
     axes.states.update(states)
@@ -1462,7 +1463,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
 
 _ATTENTION_LETTERS = frozenset("QDHB")
 # the rules that name attention axes of an MMA's (the data flow's chains, and names where one product stands alone)
-_ATTENTION_RULES = frozenset(("attention", "hint:scores", "hint:result", "name.gradient"))
+_ATTENTION_RULES = frozenset(("attention", "hint:scores", "hint:result", "name.gradient", "state.recurrence"))
 
 
 def _scalar_slots(record) -> bool:
@@ -3050,7 +3051,7 @@ def _chained_accumulators(records: list, views: dict) -> set:
         return set()
     per_accumulator = {r.index: ("acc", r.operands["D"]) for r in records
                        if r.op == "gemm" and r.made_by and r.operands and r.operands.get("D") is not None}
-    found, _, states = _chains(records, views, per_accumulator)
+    found, _, states, _ = _chains(records, views, per_accumulator)
     feeds = {(m1[1], m2[1]) for m1, _, m2, _, _ in found
              if isinstance(m1, tuple) and isinstance(m2, tuple) and m1 != m2}
     read_state = {m2[1] for m1, _, m2, _, _ in found if m1 in states and isinstance(m2, tuple)}
@@ -3144,6 +3145,7 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
     written = {tensor[i] for i in _written_from_accumulators(records, views) if storage[i] not in stored}
     written |= {tensor[i] for i in _written_through_own_views(records, views)}
     found, lanes = set(), set()
+    recurrences = set()  # products whose A operand holds their own accumulator's values: S <- S M + N
     issued = {instance.get(r.index, r.made_by["object"]) for r in records if r.op == "gemm" and r.made_by}
     for record in records:
         mma = instance.get(record.index, (record.made_by or {}).get("object"))
@@ -3160,9 +3162,13 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
         else:
             continue
         for slot, start, result in starts:
+            own = set()
             read = _accumulators_read(records, record.index, mma, [start], members, group, tensor, accumulator,
-                                      operands | written)
+                                      operands | written, own)
             found.update((m1, source, mma, slot, result) for m1, source in read)
+            # (through a copy of its values: an operand in the accumulator's own storage is no state read back)
+            if slot == "A" and record.op == "gemm" and result in own and group.get(start, start) != result:
+                recurrences.add(mma)
             if slot == "A" and "tmem" in records[start].memspaces:
                 # an A operand in TMEM holds a row per lane, as the accumulator it was written from does
                 lanes.update((m1, mma) for m1, source in read if "tmem" in records[source].memspaces)
@@ -3183,7 +3189,7 @@ def _chains(records: list, views: dict, instance: dict | None = None) -> tuple:
                                   operands | written)
         states.update(m1 for m1, _ in read if m1 in sources)
     states |= _carried_states(records, instance, found)
-    return found, lanes, states
+    return found, lanes, states, recurrences
 
 
 def _operand_buffers(records: list, views: dict, instance: dict) -> dict:
@@ -3356,13 +3362,14 @@ def _recurrent(records: list, index: int, tiles: set, copied: set) -> bool:
 
 
 def _accumulators_read(records: list, reader: int, mma, start: list, members: dict, group: dict, tensor: dict,
-                       accumulator: dict, operands: set) -> set:
+                       accumulator: dict, operands: set, own: set | None = None) -> set:
     """(MMA, accumulator) of each other MMA's accumulator (its group of records) whose values reach `start`: a
     write to the tensor read and what it wrote from, traced before or after the `reader` record (warp-specialized
     kernels trace the MMA warp's code before the softmax warps that write P); past another tensor in the same
     storage, only what was traced before (an epilogue's buffer over an operand's SMEM is written after the
     mainloop that reads the operand), unless both are `operands` of MMAs (dS^T over dS's SMEM is dS) or buffers
-    written for them (dS's epilogue-shaped view, which no copy takes to global memory)."""
+    written for them (dS's epilogue-shaped view, which no copy takes to global memory). `own`, where given,
+    collects the groups of `mma`'s own accumulator whose values reach `start`."""
     found = set()
     # (record, whether the path crossed into other storage, the time it was read at: its writes before count)
     seen, frontier = set(), [(i, False, reader if mma is not None else None) for i in start]
@@ -3396,6 +3403,8 @@ def _accumulators_read(records: list, reader: int, mma, start: list, members: di
                 if source is not None and source != mma:
                     found.add((source, group.get(i, i)))
                     continue
+                if source is not None and own is not None:
+                    own.add(group.get(i, i))
                 following.extend((j, crossed or other, before) for j in records[i].inputs)
                 if (crossed or other) and _written_after(records[i], reader):
                     continue  # another tensor in the storage, written (at known times) only after the read
@@ -3931,7 +3940,9 @@ def _unit_mode_appended(record, modes: tuple, trailing: list) -> bool:
 
 def _by_stride(record, modes: tuple, chosen: list) -> list:
     """`chosen` modes of `record` from the innermost (smallest stride) out: the batch is the outermost mode of a
-    (b, s, h, d) tensor however a view orders it. In mode order when the strides are not all known numbers."""
+    (b, s, h, d) tensor however a view orders it. Where the strides are not all known numbers, a row-major layout
+    (its last mode alone of unit stride: `(b, h, s):(?, ?, 1)`) runs from the outermost mode in, so in reverse mode
+    order; any other in mode order (CuTe's column-major convention, `(s, h, b):(1, ?, ?)`)."""
     strides = []
     for mode in (top_modes(record.layouts[0]) or []) if record.layouts else []:
         stride = mode.rpartition(":")[2]
@@ -3940,7 +3951,8 @@ def _by_stride(record, modes: tuple, chosen: list) -> list:
         return chosen
     at = {id(m): strides[i] for i, m in enumerate(modes)}
     if any(at.get(id(m)) is None for m in chosen):
-        return chosen
+        row_major = len(strides) > 1 and strides[-1] == 1 and 1 not in strides[:-1]
+        return list(reversed(chosen)) if row_major else chosen
     return sorted(chosen, key=lambda m: at[id(m)])
 
 

@@ -299,7 +299,8 @@ RULES = {
                     "names the modes it tiles as an unprojected local_tile's tiler does: the last the columns N, "
                     "those before it rows M",
     "batch": "a GEMM input's mode past the two an MMA slot fixed: L; an attention input's trailing modes past "
-             "the sequence and head-dim modes: heads H, then batch B",
+             "the sequence and head-dim modes: heads H, then batch B (by stride; with run-time strides, a row-major "
+             "layout's modes from the outermost in, (b, h, s):(?, ?, 1) the batch then the heads)",
     "paged": "a key-side attention input's trailing mode (or a grouped (heads, pages) mode's outer leaf) selected "
              "by an index read out of another tensor (`page = block_table[b, blk]`, `h + h_k * page`): pages of a "
              "paged cache, the keys K, not the batch",
@@ -387,6 +388,10 @@ RULES = {
                     "register tensor carrying its modes; the tensors its values are computed from (element writes, "
                     "stores, transitively) hold, in the modes the state lacks, what the update sums into it: the keys' "
                     "side K (the rank of B), as a chunk's key tokens in linear attention. Names win",
+    "state.recurrence": "an MMA whose A operand holds its own accumulator's values, converted (a state carried "
+                        "across chunks, S <- S M + N: the running state loaded from TMEM and written back as the "
+                        "operand): the accumulator's columns are the operand's contracted axis, so its rows, columns "
+                        "and contraction are one square state's dims, D",
     "state.read": "in a kernel with no MMA, a recurrent state's readers (y_r = sum_n h[:, n] C_r[n]): a tensor computed "
                   "from the state's values (rule state.update says which) and the tensors read beside the state into "
                   "it hold, in the modes the state lacks, what indexes the outputs: the queries Q (the rank of C), as "
