@@ -377,11 +377,13 @@ def _atom_position(call, facts: FileFacts) -> tuple[int, int]:
 
 def _stray_side_or_atom(call, facts: FileFacts) -> tuple[int, int]:
     """Where a copy whose sides its object cannot move is reported: at the one side another tiled copy of the file
-    laid out (``cute.copy(tiled_t2r, tQsQK, tQKrQK)``, ``tQsQK`` the R2S copy's partition: the side is the slip),
-    else at the atom."""
+    laid out, where that copy moves data in the function (``cute.copy(tiled_t2r, tQsQK, tQKrQK)``, ``tQsQK`` the
+    R2S copy's partition, copied by it elsewhere: the side is the slip), else at the atom (a tiled copy that lays out
+    the side and issues no copy, ``tiled_copy_r2t_q``, is the one the call was meant to be given)."""
+    copiers = _copiers(call, facts)
     strays = [operand for operand in call.operands if operand.name
               and (maker := _made_by_through_views(operand.name, call, facts)) is not None
-              and _two_tiled_copies(maker, call, facts)]
+              and _two_tiled_copies(maker, call, facts) and facts.origins.instance(maker) in copiers]
     return (strays[0].line, strays[0].column) if len(strays) == 1 else _atom_position(call, facts)
 
 

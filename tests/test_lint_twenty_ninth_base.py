@@ -1,0 +1,61 @@
+"""The open misses of the twenty-seventh and twenty-eighth bases and the GitHub plant reported off its line
+(docs/lint.md, "The open misses, twenty-ninth session"): each test is the data flow of one missed plant, in a kernel
+of its own."""
+
+from __future__ import annotations
+
+from cute_inspect.lint import lint_source
+
+# Scale factors copied from shared to tensor memory by an S2T copy a method of the kernel makes, and Q staged in
+# tensor memory by a register-to-TMEM copy laid out in the kernel.
+_S2T_AND_R2T = (
+    "class Kernel:\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, sSFQ, tCtSFQ, sQ, tCrQ, tidx):\n"
+    "        tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtSFQ_s2t = self.s2t_copy_and_partition(sSFQ, tCtSFQ)\n"
+    "        tiled_copy_r2t_q = tcgen05.make_tmem_copy(cute.make_copy_atom(tcgen05.St32x32bOp(), dt), tCrQ)\n"
+    "        thr_copy_r2t_q = tiled_copy_r2t_q.get_slice(tidx)\n"
+    "        tCsQ_r2t = thr_copy_r2t_q.partition_S(sQ)\n"
+    "        tCtQ_r2t = thr_copy_r2t_q.partition_D(tCrQ)\n"
+    "        tCrQ_r2t = cute.make_rmem_tensor(tCsQ_r2t.shape, dt)\n"
+    "        cute.autovec_copy(tCsQ_r2t, tCrQ_r2t)\n"
+    "        cute.copy(\n"
+    "            tiled_copy_r2t_q,\n"
+    "            tCrQ_r2t,\n"
+    "            tCtQ_r2t,\n"
+    "        )\n"
+    "        cute.copy(tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtSFQ_s2t)\n"
+    "\n"
+    "    def s2t_copy_and_partition(self, sSF, tSF):\n"
+    "        tCsSF_compact = cute.filter_zeros(sSF)\n"
+    "        tCtSF_compact = cute.filter_zeros(tSF)\n"
+    "        tiled_copy_s2t = tcgen05.make_s2t_copy(copy_atom_s2t, tCtSF_compact)\n"
+    "        thr_copy_s2t = tiled_copy_s2t.get_slice(0)\n"
+    "        tCsSF_compact_s2t = thr_copy_s2t.partition_S(tCsSF_compact)\n"
+    "        tCtSF_compact_s2t = thr_copy_s2t.partition_D(tCtSF_compact)\n"
+    "        return tiled_copy_s2t, tCsSF_compact_s2t, tCtSF_compact_s2t\n"
+)
+
+
+def _located(source: str) -> list[tuple[int, str]]:
+    return [(finding.line, finding.code) for finding in lint_source(source, "k.py")]
+
+
+def test_the_unplanted_kernels_are_clean():
+    assert _located(_S2T_AND_R2T) == []
+
+
+def test_a_copy_given_another_copys_object_is_reported_at_the_object_when_the_sides_maker_copies_nothing():
+    # Q's register-to-TMEM copy issued with the scales' S2T copy: Q's copy now moves nothing, so the object is the
+    # slip, reported at its argument's line (12), not at the TMEM side's (14)
+    planted = _S2T_AND_R2T.replace("            tiled_copy_r2t_q,\n", "            tiled_copy_s2t_sfq,\n")
+    assert _located(planted) == [(12, "CI102")]
+
+
+def test_a_side_of_another_copy_that_copies_is_still_reported_at_that_side():
+    # the TMEM side's maker copies its own partitions elsewhere in the function: the side is the slip
+    planted = _S2T_AND_R2T.replace(
+        "        cute.copy(tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtSFQ_s2t)\n",
+        "        cute.copy(tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtQ_r2t)\n",
+    )
+    assert (16, "CI102") in _located(planted)
