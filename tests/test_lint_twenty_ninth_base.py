@@ -59,3 +59,39 @@ def test_a_side_of_another_copy_that_copies_is_still_reported_at_that_side():
         "        cute.copy(tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtQ_r2t)\n",
     )
     assert (16, "CI102") in _located(planted)
+
+
+def test_a_register_tensor_retiled_by_another_tiled_copy_and_moved_only_by_this_one_is_reported_at_the_retile():
+    from tests.test_lint_twenty_eighth_base import _TMEM_EPILOGUE
+
+    # V's register view retiled by O's register-to-shared copy, then moved only by V's copy: the retile is the slip
+    planted = _TMEM_EPILOGUE.replace("tiled_v_s2r.retile(tRT_rV)", "tiled_o_r2s.retile(tRT_rV)")
+    assert _located(planted) == [(19, "CI102")]
+
+
+# A warp that loads a gate vector and its two running sums into two shared buffers of a tuple parameter.
+_GATE_LOAD = (
+    "@cute.jit\n"
+    "def load_gate(self, smem_args: tuple, gGate, lidx):\n"
+    "    sCumsumlog, sCumprod = smem_args\n"
+    "    tiled_copy_gate_g2r = cute.make_tiled_copy_tv(atom_gate_g2r, thread_layout, value_layout)\n"
+    "    thr_copy_gate_g2r = tiled_copy_gate_g2r.get_slice(lidx)\n"
+    "    tGgGate = thr_copy_gate_g2r.partition_S(gGate)\n"
+    "    tGsCumsumlog = thr_copy_gate_g2r.partition_D(sCumsumlog)\n"
+    "    tGsCumprod = thr_copy_gate_g2r.partition_D(sCumprod)\n"
+    "    tGrGate = tiled_copy_gate_g2r.retile(cute.make_rmem_tensor_like(tGgGate, self.acc_dtype))\n"
+    "    tGrCumprod = tiled_copy_gate_g2r.retile(cute.make_rmem_tensor_like(tGgGate, self.acc_dtype))\n"
+    "    cute.copy(tiled_copy_gate_g2r, tGgGate, tGrGate)\n"
+    "    cute.copy(tiled_copy_gate_g2r, tGrGate, tGsCumsumlog)\n"
+    "    cute.copy(tiled_copy_gate_g2r, tGrCumprod, tGsCumprod)\n"
+)
+
+
+def test_one_tensor_partitioned_twice_by_one_object_names_the_tensor_left_unpartitioned():
+    # the cumprod partition of the cumsumlog buffer: the data copied into it is named Cumprod, so the name agrees
+    # with what is written, and only the second partition of one tensor by one object shows the slip
+    assert _located(_GATE_LOAD) == []
+    planted = _GATE_LOAD.replace("partition_D(sCumprod)", "partition_D(sCumsumlog)")
+    assert _located(planted) == [(8, "CI105")]
+    # without a tensor of that name at hand, the second partition may be a view of the same buffer for other data
+    assert _located(planted.replace("sCumsumlog, sCumprod = smem_args", "sCumsumlog = smem_args")) == []

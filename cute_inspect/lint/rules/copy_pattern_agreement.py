@@ -809,11 +809,40 @@ def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
             _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
         return
     operand = call.operands[stray]
+    retile = _last_binding(operand.name, call.scope, call.line, facts)
+    if not _copied_by(operand.name, other, call, facts):
+        # the retiled tensor is moved by no copy of its retiler: the retile, not this copy, took the wrong object
+        yield Violation(
+            retile.line, retile.column,
+            f"`{operand.name}` is retiled by `{retile.receiver}` but copied only with `{call.atom}` (line "
+            f"{call.line}): a register tensor is retiled by the tiled copy that moves it",
+        )
+        return
     yield Violation(
         operand.line, operand.column,
         f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: "
         f"`{operand.name}` was laid out by another tiled copy, which the function also copies with",
     )
+
+
+def _copied_by(name: str, maker, call, facts: FileFacts) -> bool:
+    """A copy of ``call``'s function issued with ``maker`` moves ``name`` (or a view of it)."""
+    origins = facts.origins
+    made = origins.instance(maker)
+    return any(each.scope == call.scope and origins.instance(each.atom_ref) == made
+               and any(_viewed_from(operand.name, name, facts) for operand in each.operands)
+               for each in facts.copies)
+
+
+def _viewed_from(name: str | None, base: str, facts: FileFacts) -> bool:
+    """``name`` is ``base`` or a view of it (``tCrV_k = tCrV[None, k]``), through a few views."""
+    for _ in range(4):
+        if name is None:
+            return False
+        if name == base:
+            return True
+        name = facts.view_sources.get(name)
+    return False
 
 
 def _made_by_through_views(name: str, call, facts: FileFacts):

@@ -1117,7 +1117,51 @@ def _block_tiles_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Vi
             )
 
 
+_SLICE_METHODS = frozenset({"partition_S", "partition_D", "retile", "partition_A", "partition_B", "partition_C"})
+
+
+def _partitioned_twice(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tGsCumprod = thr.partition_D(sCumsumlog)`` beside ``tGsCumsumlog = thr.partition_D(sCumsumlog)``: one
+    object's one method given one tensor twice makes the same partition twice. The one named for the source is
+    right; the other names a tensor the function has in the source's memory (``sCumprod``) that nothing partitions
+    there: its argument was meant to be that tensor."""
+    origins = facts.origins
+    groups: dict[tuple, list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in _SLICE_METHODS and partition.source is not None and partition.made_by is not None:
+            key = (partition.scope, origins.instance(partition.made_by), partition.method, partition.source)
+            groups.setdefault(key, []).append(partition)
+    for (scope, _, _, source_text), made in groups.items():
+        source = parse_name(source_text, context.vocabulary)
+        if len(made) < 2 or source is None or source.partitioned:
+            continue
+        names = [parse_partitioned(partition.target, context.vocabulary) for partition in made]
+        if not any(name is not None and same_tensor(name, source) for name in names):
+            continue
+        for partition, name in zip(made, names):
+            if name is None or same_tensor(name, source) or name.where != source.where:
+                continue
+            own = f"{source.where}{name.what}"
+            at_hand = own in facts.scopes[scope].bound or own in facts.scopes[scope].params
+            if not at_hand or any(p.scope == scope and p.source == own for p in facts.partitions):
+                continue
+            yield Violation(
+                *(partition.source_at or (partition.line, partition.column)),
+                f"`{partition.target}` partitions `{source_text}`, which the same object's `{partition.method}` "
+                f"already makes into a partition named for it, while `{own}`, the tensor the name says, is partitioned "
+                "by nothing in the function",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    found = list(_checks(facts, context))
+    yield from found
+    # a partition the rules above already judged at its line is not reported twice
+    reported = {violation.line for violation in found}
+    yield from (violation for violation in _partitioned_twice(facts, context) if violation.line not in reported)
+
+
+def _checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _returned_partitions_misnamed(facts, context)
     yield from _block_tiles_misnamed(facts, context)
     yield from _relaid_over_another_operand(facts, context)
