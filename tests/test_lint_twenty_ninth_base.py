@@ -95,3 +95,28 @@ def test_one_tensor_partitioned_twice_by_one_object_names_the_tensor_left_unpart
     assert _located(planted) == [(8, "CI105")]
     # without a tensor of that name at hand, the second partition may be a view of the same buffer for other data
     assert _located(planted.replace("sCumsumlog, sCumprod = smem_args", "sCumsumlog = smem_args")) == []
+
+
+# A helper that loads A and its scale factors with two TMA atoms it is given, called with each atom's own pair.
+_HELPER_LOADS = (
+    "@cute.jit\n"
+    "def copy_a_sfa(tma_atom_a, tma_atom_sfa, tAgA, tAsA, tAgSFA, tAsSFA, k, stage):\n"
+    "    cute.copy(tma_atom_sfa, tAgSFA[(None, k)], tAsSFA[(None, stage)])\n"
+    "    cute.copy(tma_atom_a, tAgA[(None, k)], tAsA[(None, stage)])\n"
+    "\n"
+    "@cute.kernel\n"
+    "def kernel(tma_atom_a, tma_atom_sfa, mA, mSFA, sA, sSFA, k, stage):\n"
+    "    tAsA, tAgA = cpasync.tma_partition(tma_atom_a, 0, cute.make_layout(1), sA, mA)\n"
+    "    tAsSFA, tAgSFA = cpasync.tma_partition(tma_atom_sfa, 0, cute.make_layout(1), sSFA, mSFA)\n"
+    "    copy_a_sfa(tma_atom_a, tma_atom_sfa, tAgA, tAsA, tAgSFA, tAsSFA, k, stage)\n"
+)
+
+
+def test_a_helpers_tma_copy_of_a_parameter_it_copies_with_its_own_atom_elsewhere_is_reported_in_the_helper():
+    assert _located(_HELPER_LOADS) == []
+    # the scale factors' copy writes into A's shared side, which the next copy moves with A's atom
+    planted = _HELPER_LOADS.replace("tAsSFA[(None, stage)]", "tAsA[(None, stage)]")
+    assert _located(planted) == [(3, "CI102")]
+    # a call that passes the wrong pair is still reported at the call
+    wrong_call = _HELPER_LOADS.replace("tAgSFA, tAsSFA, k, stage)\n", "tAgSFA, tAsA, k, stage)\n")
+    assert (10, "CI102") in _located(wrong_call)

@@ -1108,6 +1108,17 @@ def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
             if given_atom not in (pairs[0].atom, pairs[1].atom):
                 continue
             stray = 0 if pairs[0].atom != given_atom else 1
+            if _copied_with_its_atom(call, sides[stray], pairs[stray].atom, caller, line, facts):
+                # the helper copies that parameter with the atom that made what the call gives it elsewhere: the
+                # call is right, and this copy's side is the slip
+                operand = call.operands[stray]
+                yield Violation(
+                    operand.line, operand.column,
+                    f"`{call.function}` with `{atom}` is given `{operand.name}`, which the helper copies with another "
+                    f"atom too (the call at line {line} gives it `{given_sides[stray]}`, made by `tma_partition` of "
+                    f"`{pairs[stray].atom}`): a TMA partition is laid out for the atom that copies it",
+                )
+                continue
             at = _position_of(facts, call.scope, caller, line, sides[stray])
             if at is not None:
                 yield Violation(
@@ -1116,6 +1127,21 @@ def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
                     f"which it copies with `{atom}` (here `{given_atom}`), but `tma_partition` of "
                     f"`{pairs[stray].atom}` made it: a TMA partition is laid out for the atom that copies it",
                 )
+
+
+def _copied_with_its_atom(call, side: str, atom: str, caller: int, line: int, facts: FileFacts) -> bool:
+    """Another copy of ``call``'s helper gives parameter ``side`` with an atom parameter that the call at ``line``
+    passes ``atom``."""
+    for other in facts.copies:
+        if other is call or other.scope != call.scope or other.atom is None:
+            continue
+        if not any(_parameter_of(operand.name, call.scope, facts) == side for operand in other.operands):
+            continue
+        param = _parameter_of(other.atom, call.scope, facts)
+        given = facts.passed(param, call.scope) if param is not None else None
+        if given and any((each[0], each[1], each[2]) == (caller, line, atom) for each in given):
+            return True
+    return False
 
 
 def _helper_arguments(scope: int, params: list[str], facts: FileFacts):
