@@ -120,3 +120,30 @@ def test_a_helpers_tma_copy_of_a_parameter_it_copies_with_its_own_atom_elsewhere
     # a call that passes the wrong pair is still reported at the call
     wrong_call = _HELPER_LOADS.replace("tAgSFA, tAsSFA, k, stage)\n", "tAgSFA, tAsA, k, stage)\n")
     assert (10, "CI102") in _located(wrong_call)
+
+
+# Scale factors' global, coordinate and shared partitions by one copy, assigned as one tuple over three lines.
+_TUPLED_PARTITIONS = (
+    "@cute.kernel\n"
+    "def load_sfb(tiled_copy, mSFB, sSFB, tidx, n):\n"
+    "    thr = tiled_copy.get_slice(tidx)\n"
+    "    gSFB_nk = cute.local_tile(mSFB, (128,), (n, None))\n"
+    "    cSFB = cute.make_identity_tensor(mSFB.shape)\n"
+    "    coordSFB = cute.local_tile(cSFB, (128,), (n, None))\n"
+    "    tBgSFB, tBcSFB, tBsSFB = (\n"
+    "        thr.partition_S(gSFB_nk),\n"
+    "        thr.partition_S(coordSFB),\n"
+    "        thr.partition_D(sSFB),\n"
+    "    )\n"
+    "    tBpSFB = cute.make_fragment_like(tBcSFB[None, None, 0], cutlass.Boolean)\n"
+    "    cute.copy(thr, tBgSFB, tBsSFB, pred=tBpSFB)\n"
+)
+
+
+def test_an_argument_that_repeats_its_neighbours_is_reported_where_it_is_written():
+    assert _located(_TUPLED_PARTITIONS) == []
+    # the global partition given the coordinates its neighbour partitions: the name is right, the argument is not
+    planted = _TUPLED_PARTITIONS.replace("thr.partition_S(gSFB_nk)", "thr.partition_S(coordSFB)")
+    assert _located(planted) == [(8, "CI105")]
+    # a name that contradicts its argument with no neighbour to repeat is reported at the name
+    assert (7, "CI105") in _located(planted.replace("thr.partition_S(coordSFB),\n        thr.partition_D", "thr.partition_S(gSFB_nk),\n        thr.partition_D"))

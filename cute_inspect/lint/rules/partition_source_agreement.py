@@ -830,6 +830,20 @@ def _argument_slip(partition: Partition, target: TensorName, facts: FileFacts, c
     return partition.source_at if parsed is not None and same_tensor(target, parsed) else None
 
 
+def _duplicated_argument(partition: Partition, proper: str, facts: FileFacts) -> tuple[int, int] | None:
+    """Where the argument of a partition is written when the name its source calls for (``proper``: ``tBcSFB`` for
+    ``tBgSFB`` of ``coordSFB``) is bound already to the same object's partition of the same source: the argument
+    repeats its neighbour's (``tBgSFB, tBcSFB = thr.partition_S(coordSFB), thr.partition_S(coordSFB)``), and the
+    name is right. None otherwise, or where the argument's place is not known."""
+    if partition.argument_at is None or partition.made_by is None:
+        return None
+    origins = facts.origins
+    made = origins.instance(partition.made_by)
+    twin = any(p.scope == partition.scope and p.target == proper and p.source == partition.source
+               and p.method == partition.method and origins.instance(p.made_by) == made for p in facts.partitions)
+    return partition.argument_at if twin else None
+
+
 def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, facts: FileFacts, context: RuleContext):
     """A partition by a copy made over one tensor (``thr_store_v`` of ``make_tmem_copy(atom, tAtV_cvt[...])``) is
     given another (``partition_D(tAtK_cvt)``) while its name says the copy's (``tVtV_cvt``): the argument is the
@@ -1146,7 +1160,7 @@ def _partitioned_twice(facts: FileFacts, context: RuleContext) -> Iterator[Viola
             if not at_hand or any(p.scope == scope and p.source == own for p in facts.partitions):
                 continue
             yield Violation(
-                *(partition.source_at or (partition.line, partition.column)),
+                *(partition.argument_at or (partition.line, partition.column)),
                 f"`{partition.target}` partitions `{source_text}`, which the same object's `{partition.method}` "
                 f"already makes into a partition named for it, while `{own}`, the tensor the name says, is partitioned "
                 "by nothing in the function",
@@ -1283,8 +1297,10 @@ def _checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         message = (
             f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
         )
-        yield renaming(
-            *(at if where_ok else (partition.line, partition.column)),
-            message,
-            partition.target, fixed, partition.scope,
-        )
+        if not where_ok:
+            proper = renamed(target, where=where, what=what)
+            at = _duplicated_argument(partition, proper, facts)
+            if at is not None:
+                message += f"; `{proper}` already partitions `{partition.source}` with it: the argument repeats its"
+            at = at or (partition.line, partition.column)
+        yield renaming(*at, message, partition.target, fixed, partition.scope)
