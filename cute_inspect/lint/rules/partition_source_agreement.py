@@ -1053,12 +1053,32 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
                 continue
             fixed = renamed(target, where=held.where if where_off else target.where,
                             what=held.what if what_off else target.what)
-            yield renaming(
-                at, 1,
-                f"`{name}` is `{callee}`'s `{made.target}` (line {made.line}), its partition of `{parameter}`, which "
-                f"this call passes `{passed[0][0]}`, but names `{target.where}{target.what}`",
-                name, free_name(fixed, facts, caller), caller,
-            )
+            message = (f"`{name}` is `{callee}`'s `{made.target}` (line {made.line}), its partition of `{parameter}`, "
+                       f"which this call passes `{passed[0][0]}`, but names `{target.where}{target.what}`")
+            argument = _argument_named(facts, caller, passed[0][0], at) \
+                if what_off and not where_off and _agrees_with_another(name, target, names, context) else None
+            if argument is not None:
+                # the call's other names say the same tensor as this one: the argument is the slip
+                yield Violation(*argument, f"{message}, as the call's other names do: the argument is another tensor's")
+                continue
+            yield renaming(at, 1, message, name, free_name(fixed, facts, caller), caller)
+
+
+def _agrees_with_another(name: str, target: TensorName, names, context: RuleContext) -> bool:
+    """Another name bound by the same call (``tCtSFA_s2t`` beside ``tCsSFA_s2t``) names ``target``'s tensor."""
+    others = [parse_partitioned(other, context.vocabulary) for other in names if other and other != name]
+    return any(other is not None and same_tensor(other, target) for other in others)
+
+
+def _argument_named(facts: FileFacts, scope: int, given: str, line: int) -> tuple[int, int] | None:
+    """(line, column) of the one use of ``given`` in the assignment of function ``scope`` that starts at ``line``
+    (the call's argument), or None where there is not exactly one."""
+    node = facts.scopes[scope].node if 0 < scope < len(facts.scopes) else None
+    statements = [each for each in ast.walk(node) if type(each) is ast.Assign and each.lineno == line] \
+        if node is not None else []
+    uses = [each for statement in statements[:1] for each in ast.walk(statement.value)
+            if type(each) is ast.Name and each.id == given]
+    return (uses[0].lineno, uses[0].col_offset + 1) if len(uses) == 1 else None
 
 
 _LAYOUT_ATTRIBUTES = frozenset({"layout", "shape", "stride"})
