@@ -63,7 +63,9 @@ function copies with, are two. A copy issued with one such tiled copy whose two 
 through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported at its atom.
 A copy one of whose sides its own tiled copy laid out and whose register side another tiled copy the
 function also copies with retiled (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported
-at that side, whatever the names say.
+at that side, whatever the names say; where the retiled tensor is moved by no copy of the tiled copy that retiled it
+(``tCrV = tiled_o_r2s.retile(tRT_rV)`` copied only with ``tiled_v_s2r``), the retile took the wrong object and is
+reported where it is made.
 Two tiled copies the file makes (``make_tiled_copy_S`` / ``_D``, ``make_tmem_copy``, ``make_s2t_copy``; one helper's
 copy returned by two calls is two), each laying out tensors of the function: a copy issued with one whose two sides the
 other laid out (a partition and a retile, or a register tensor made in the shape of its partition) is reported at the
@@ -73,7 +75,11 @@ with that copy's pattern as the copy's own are (so no name shows it), beside a s
 twice, or ``t2r`` itself) share its layout and are not compared; nor is a partition made by a slice bound to the
 copy's own name in another branch. Partitions a function of the file returns after the tiled copy that made them
 (``return tiled_copy_s2t, tCsSF_s2t, tCtSF_s2t``) are that call's copy's. A TMEM copy given sides it cannot move is
-reported at the one side another tiled copy laid out, if one is, else at the atom.
+reported at the one side another tiled copy laid out where that copy moves data in the function, else at the atom
+(``cute.copy(tiled_copy_s2t_scale_q, tCrQ_r2t, tCtQ_r2t)`` where ``tiled_copy_r2t_q`` laid out ``tCtQ_r2t`` and copies
+nothing: the atom is the slip). A helper's TMA copy of its parameters given, by a call, two atoms' sides is reported at
+the call's argument, unless another copy of the helper moves that parameter with the atom that made what the call
+passes: then the helper's own copy is the slip and is reported there.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped

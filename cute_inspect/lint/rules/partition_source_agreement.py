@@ -57,6 +57,17 @@ another tensor's tile than the source's (``tCgB2 = partition_B(gB_nkl1)`` beside
 names another tensor. The data a TMA partition's own other result loads into it is no evidence of what it holds
 where the function has a buffer of the name's tensor apart from the source (``tAsA`` of ``sB_staged`` beside ``sA``).
 
+One object's one method given one tensor twice (``tGsCumprod = thr.partition_D(sCumsumlog)`` beside
+``tGsCumsumlog = thr.partition_D(sCumsumlog)``) makes one partition twice: the one named for a tensor the function has
+in that memory (``sCumprod``) that nothing partitions there has the argument wrong, and is reported at it.
+
+A finding is reported where the slip is written: at the name, unless the name agrees with its neighbours and the
+argument does not. A partition whose name's memory contradicts its argument, where the name its argument calls for is
+bound to the same object's partition of that argument (``tBgSFB, tBcSFB = thr.partition_S(coordSFB),
+thr.partition_S(coordSFB)``), is reported at the argument; so is a name bound to a helper's returned partition whose
+argument contradicts it where another name the call binds says the name's tensor (``tiled_copy_s2t_sfa, tCsSFA_s2t,
+tCtSFA_s2t = self.s2t_copy_and_partition(sSFB, tCtSFA)``).
+
 Partitions named in descriptive snake-case words (``smem_a_copy_fragment``, ``t_reg_query``; not the convention in
 snake case, ``t_cr_a``) say a memory by a full memory word (``smem``, ``gmem``, ``reg``, ``rmem``, ``tmem``) and a
 tensor by a word: one whose memory word contradicts the source's memory (``reg_a_part`` of a global tile), or whose
