@@ -147,3 +147,27 @@ def test_an_argument_that_repeats_its_neighbours_is_reported_where_it_is_written
     assert _located(planted) == [(8, "CI105")]
     # a name that contradicts its argument with no neighbour to repeat is reported at the name
     assert (7, "CI105") in _located(planted.replace("thr.partition_S(coordSFB),\n        thr.partition_D", "thr.partition_S(gSFB_nk),\n        thr.partition_D"))
+
+
+# Up and gate projections loaded by one ldmatrix copy into their own retiled fragments, then two gemms.
+_UP_AND_GATE = (
+    "@cute.jit\n"
+    "def mma(s2r_b, tiledmma, tUsU_s, tGsG_s, tCrU, tCrG, tCrA, acc_u, acc_g, tidx):\n"
+    "    thr_b = s2r_b.get_slice(tidx)\n"
+    "    tCrU_v = thr_b.retile(tCrU)\n"
+    "    tCrG_v = thr_b.retile(tCrG)\n"
+    "    for k in cutlass.range_constexpr(4):\n"
+    "        cute.copy(s2r_b, tUsU_s[None, None, k], tCrU_v[None, None, k])\n"
+    "        cute.copy(s2r_b, tGsG_s[None, None, k], tCrG_v[None, None, k])\n"
+    "        cute.gemm(tiledmma, acc_u, tCrA[None, None, k], tCrU[None, None, k], acc_u)\n"
+    "        cute.gemm(tiledmma, acc_g, tCrA[None, None, k], tCrG[None, None, k], acc_g)\n"
+)
+
+
+def test_a_destination_written_twice_in_a_row_by_one_copy_is_reported_at_the_second_write():
+    assert _located(_UP_AND_GATE) == []
+    # G's shared tile copied into U's fragment right after U's own: U's data is lost, G's fragment never filled
+    planted = _UP_AND_GATE.replace("tGsG_s[None, None, k], tCrG_v[None, None, k]", "tGsG_s[None, None, k], tCrU_v[None, None, k]")
+    assert _located(planted) == [(8, "CI102")]
+    # a predicated second copy writes only part of its destination: not judged
+    assert _located(planted.replace("tCrU_v[None, None, k])\n        cute.gemm", "tCrU_v[None, None, k], pred=p)\n        cute.gemm")) == []

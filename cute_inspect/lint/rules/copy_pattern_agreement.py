@@ -79,7 +79,10 @@ reported at the one side another tiled copy laid out where that copy moves data 
 (``cute.copy(tiled_copy_s2t_scale_q, tCrQ_r2t, tCtQ_r2t)`` where ``tiled_copy_r2t_q`` laid out ``tCtQ_r2t`` and copies
 nothing: the atom is the slip). A helper's TMA copy of its parameters given, by a call, two atoms' sides is reported at
 the call's argument, unless another copy of the helper moves that parameter with the atom that made what the call
-passes: then the helper's own copy is the slip and is reported there.
+passes: then the helper's own copy is the slip and is reported there. Two copies in a row with one object into one
+destination, without a predicate (``cute.copy(s2r_b, tUsU_s[k], tCrU_v[k])`` then ``cute.copy(s2r_b, tGsG_s[k],
+tCrU_v[k])``), lose the first's data before anything reads it: where the first's sides name one tensor and the
+second's two, the second's destination is reported.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -119,7 +122,7 @@ from cute_inspect.lint.descriptive import memory_word
 from cute_inspect.lint.expectations import (
     MMA_METHODS, OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of,
 )
-from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair, call_target
+from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair, call_target, tensor_name
 from cute_inspect.lint.names import (
     TensorName,
     canonical_op,
@@ -1210,6 +1213,52 @@ def _elements_into_another_buffer(facts: FileFacts, context: RuleContext) -> Ite
             )
 
 
+def _plain_copy(statement: ast.stmt) -> ast.Call | None:
+    """``cute.copy(atom, src, dst)`` as a statement of its own, with no keyword (no predicate: a masked copy writes
+    part of its destination)."""
+    call = statement.value if type(statement) is ast.Expr else None
+    if type(call) is not ast.Call or len(call.args) != 3 or call.keywords:
+        return None
+    name, receiver = call_target(call.func)
+    return call if name == "copy" and type(receiver) is ast.Name and receiver.id == "cute" else None
+
+
+def _overwritten_before_read(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(s2r_b, tUsU_s[k], tCrU_v[k])`` then, as the next statement, ``cute.copy(s2r_b, tGsG_s[k],
+    tCrU_v[k])``: one tiled copy writes one destination twice in a row, so the first copy's data is lost before
+    anything reads it. Where the first copy's sides name one tensor and the second's two, the second's destination
+    is the slip (G's data was meant for G's fragment), reported there."""
+    for scope in facts.scopes[1:]:
+        for node in ast.walk(scope.node) if scope.node is not None else ():
+            for field in ("body", "orelse", "finalbody"):
+                statements = getattr(node, field, None)
+                if not isinstance(statements, list):
+                    continue
+                for first, second in zip(statements, statements[1:]):
+                    yield from _second_write(_plain_copy(first), _plain_copy(second), context)
+
+
+def _second_write(first: ast.Call | None, second: ast.Call | None, context: RuleContext) -> Iterator[Violation]:
+    if first is None or second is None:
+        return
+    dumps = [[ast.dump(arg) for arg in call.args] for call in (first, second)]
+    if dumps[0][0] != dumps[1][0] or dumps[0][2] != dumps[1][2] or dumps[0][1] == dumps[1][1]:
+        return
+    names = [tensor_name(arg) for arg in (first.args[1], second.args[1], second.args[2])]
+    parsed = [parse_partitioned(name, context.vocabulary) if name else None for name in names]
+    if None in parsed:
+        return
+    kept, stray, destination = parsed
+    if not same_tensor(kept, destination) or same_tensor(stray, destination):
+        return
+    at = second.args[2]
+    yield Violation(
+        at.lineno, at.col_offset + 1,
+        f"`cute.copy` of `{names[1]}` into `{names[2]}` right after a copy of `{names[0]}` into it with the same "
+        f"object: the first copy's data is overwritten before anything reads it",
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     reported = set()
     for violation in _pattern_checks(facts, context):
@@ -1222,6 +1271,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
 
 
 def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _overwritten_before_read(facts, context)
     yield from _crossed_tiles(facts, context)
     yield from _atom_of_another_tile(facts, context)
     yield from _one_tensor_two_parameters(facts, context)
