@@ -66,6 +66,8 @@ class Partition:
     source_at: tuple[int, int] | None = None
     # the object whose inner MMA partition call a fragment maker is given (`make_fragment_A(thr.partition_B(sK))`)
     inner_made_by: Ref | None = None
+    # (line, column) of the partitioned argument of a partition call, on a line of its own in a tuple assignment
+    argument_at: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -1244,6 +1246,7 @@ class _Collector:
                     (inner_method, tensor_name(inner_receiver)) if inner_method in PARTITION_METHODS else None,
                     (inner.lineno, inner.col_offset + 1) if inner_method in PARTITION_METHODS else None,
                     self.ref(inner_receiver) if inner_method in PARTITION_METHODS else None,
+                    None if source is None else (source.lineno, source.col_offset + 1),
                 )
             )
         elif method == TMA_PARTITION and type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2:

@@ -63,7 +63,9 @@ function copies with, are two. A copy issued with one such tiled copy whose two 
 through views, and a retile: ``cute.copy(s2r_b, tAsA_s, tCrA_v)``) is reported at its atom.
 A copy one of whose sides its own tiled copy laid out and whose register side another tiled copy the
 function also copies with retiled (``cute.copy(s2r_a, tAsA_s, tCrU_v)``, ``tCrU_v = thr_b.retile(tCrU)``) is reported
-at that side, whatever the names say.
+at that side, whatever the names say; where the retiled tensor is moved by no copy of the tiled copy that retiled it
+(``tCrV = tiled_o_r2s.retile(tRT_rV)`` copied only with ``tiled_v_s2r``), the retile took the wrong object and is
+reported where it is made.
 Two tiled copies the file makes (``make_tiled_copy_S`` / ``_D``, ``make_tmem_copy``, ``make_s2t_copy``; one helper's
 copy returned by two calls is two), each laying out tensors of the function: a copy issued with one whose two sides the
 other laid out (a partition and a retile, or a register tensor made in the shape of its partition) is reported at the
@@ -73,7 +75,14 @@ with that copy's pattern as the copy's own are (so no name shows it), beside a s
 twice, or ``t2r`` itself) share its layout and are not compared; nor is a partition made by a slice bound to the
 copy's own name in another branch. Partitions a function of the file returns after the tiled copy that made them
 (``return tiled_copy_s2t, tCsSF_s2t, tCtSF_s2t``) are that call's copy's. A TMEM copy given sides it cannot move is
-reported at the one side another tiled copy laid out, if one is, else at the atom.
+reported at the one side another tiled copy laid out where that copy moves data in the function, else at the atom
+(``cute.copy(tiled_copy_s2t_scale_q, tCrQ_r2t, tCtQ_r2t)`` where ``tiled_copy_r2t_q`` laid out ``tCtQ_r2t`` and copies
+nothing: the atom is the slip). A helper's TMA copy of its parameters given, by a call, two atoms' sides is reported at
+the call's argument, unless another copy of the helper moves that parameter with the atom that made what the call
+passes: then the helper's own copy is the slip and is reported there. Two copies in a row with one object into one
+destination, without a predicate (``cute.copy(s2r_b, tUsU_s[k], tCrU_v[k])`` then ``cute.copy(s2r_b, tGsG_s[k],
+tCrU_v[k])``), lose the first's data before anything reads it: where the first's sides name one tensor and the
+second's two, the second's destination is reported.
 
 Not checked: a register side's pattern (a fragment filled by one copy is often written out by another:
 ``tTR_rAcc`` into ``tRT_tAcc``); a side from a ``tma_partition`` whose other result was dropped
@@ -113,7 +122,7 @@ from cute_inspect.lint.descriptive import memory_word
 from cute_inspect.lint.expectations import (
     MMA_METHODS, OPERAND_FAMILIES, TensorIndex, indexed, same_tensor, tma_pair_of,
 )
-from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair, call_target
+from cute_inspect.lint.facts import TMA_PARTITION, AtomCall, FileFacts, Operand, TmaPair, call_target, tensor_name
 from cute_inspect.lint.names import (
     TensorName,
     canonical_op,
@@ -377,11 +386,13 @@ def _atom_position(call, facts: FileFacts) -> tuple[int, int]:
 
 def _stray_side_or_atom(call, facts: FileFacts) -> tuple[int, int]:
     """Where a copy whose sides its object cannot move is reported: at the one side another tiled copy of the file
-    laid out (``cute.copy(tiled_t2r, tQsQK, tQKrQK)``, ``tQsQK`` the R2S copy's partition: the side is the slip),
-    else at the atom."""
+    laid out, where that copy moves data in the function (``cute.copy(tiled_t2r, tQsQK, tQKrQK)``, ``tQsQK`` the
+    R2S copy's partition, copied by it elsewhere: the side is the slip), else at the atom (a tiled copy that lays out
+    the side and issues no copy, ``tiled_copy_r2t_q``, is the one the call was meant to be given)."""
+    copiers = _copiers(call, facts)
     strays = [operand for operand in call.operands if operand.name
               and (maker := _made_by_through_views(operand.name, call, facts)) is not None
-              and _two_tiled_copies(maker, call, facts)]
+              and _two_tiled_copies(maker, call, facts) and facts.origins.instance(maker) in copiers]
     return (strays[0].line, strays[0].column) if len(strays) == 1 else _atom_position(call, facts)
 
 
@@ -807,11 +818,40 @@ def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
             _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
         return
     operand = call.operands[stray]
+    retile = _last_binding(operand.name, call.scope, call.line, facts)
+    if not _copied_by(operand.name, other, call, facts):
+        # the retiled tensor is moved by no copy of its retiler: the retile, not this copy, took the wrong object
+        yield Violation(
+            retile.line, retile.column,
+            f"`{operand.name}` is retiled by `{retile.receiver}` but copied only with `{call.atom}` (line "
+            f"{call.line}): a register tensor is retiled by the tiled copy that moves it",
+        )
+        return
     yield Violation(
         operand.line, operand.column,
         f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: "
         f"`{operand.name}` was laid out by another tiled copy, which the function also copies with",
     )
+
+
+def _copied_by(name: str, maker, call, facts: FileFacts) -> bool:
+    """A copy of ``call``'s function issued with ``maker`` moves ``name`` (or a view of it)."""
+    origins = facts.origins
+    made = origins.instance(maker)
+    return any(each.scope == call.scope and origins.instance(each.atom_ref) == made
+               and any(_viewed_from(operand.name, name, facts) for operand in each.operands)
+               for each in facts.copies)
+
+
+def _viewed_from(name: str | None, base: str, facts: FileFacts) -> bool:
+    """``name`` is ``base`` or a view of it (``tCrV_k = tCrV[None, k]``), through a few views."""
+    for _ in range(4):
+        if name is None:
+            return False
+        if name == base:
+            return True
+        name = facts.view_sources.get(name)
+    return False
 
 
 def _made_by_through_views(name: str, call, facts: FileFacts):
@@ -1077,6 +1117,17 @@ def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
             if given_atom not in (pairs[0].atom, pairs[1].atom):
                 continue
             stray = 0 if pairs[0].atom != given_atom else 1
+            if _copied_with_its_atom(call, sides[stray], pairs[stray].atom, caller, line, facts):
+                # the helper copies that parameter with the atom that made what the call gives it elsewhere: the
+                # call is right, and this copy's side is the slip
+                operand = call.operands[stray]
+                yield Violation(
+                    operand.line, operand.column,
+                    f"`{call.function}` with `{atom}` is given `{operand.name}`, which the helper copies with another "
+                    f"atom too (the call at line {line} gives it `{given_sides[stray]}`, made by `tma_partition` of "
+                    f"`{pairs[stray].atom}`): a TMA partition is laid out for the atom that copies it",
+                )
+                continue
             at = _position_of(facts, call.scope, caller, line, sides[stray])
             if at is not None:
                 yield Violation(
@@ -1085,6 +1136,21 @@ def _helper_copy_of_two_pairs(facts: FileFacts) -> Iterator[Violation]:
                     f"which it copies with `{atom}` (here `{given_atom}`), but `tma_partition` of "
                     f"`{pairs[stray].atom}` made it: a TMA partition is laid out for the atom that copies it",
                 )
+
+
+def _copied_with_its_atom(call, side: str, atom: str, caller: int, line: int, facts: FileFacts) -> bool:
+    """Another copy of ``call``'s helper gives parameter ``side`` with an atom parameter that the call at ``line``
+    passes ``atom``."""
+    for other in facts.copies:
+        if other is call or other.scope != call.scope or other.atom is None:
+            continue
+        if not any(_parameter_of(operand.name, call.scope, facts) == side for operand in other.operands):
+            continue
+        param = _parameter_of(other.atom, call.scope, facts)
+        given = facts.passed(param, call.scope) if param is not None else None
+        if given and any((each[0], each[1], each[2]) == (caller, line, atom) for each in given):
+            return True
+    return False
 
 
 def _helper_arguments(scope: int, params: list[str], facts: FileFacts):
@@ -1147,6 +1213,52 @@ def _elements_into_another_buffer(facts: FileFacts, context: RuleContext) -> Ite
             )
 
 
+def _plain_copy(statement: ast.stmt) -> ast.Call | None:
+    """``cute.copy(atom, src, dst)`` as a statement of its own, with no keyword (no predicate: a masked copy writes
+    part of its destination)."""
+    call = statement.value if type(statement) is ast.Expr else None
+    if type(call) is not ast.Call or len(call.args) != 3 or call.keywords:
+        return None
+    name, receiver = call_target(call.func)
+    return call if name == "copy" and type(receiver) is ast.Name and receiver.id == "cute" else None
+
+
+def _overwritten_before_read(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(s2r_b, tUsU_s[k], tCrU_v[k])`` then, as the next statement, ``cute.copy(s2r_b, tGsG_s[k],
+    tCrU_v[k])``: one tiled copy writes one destination twice in a row, so the first copy's data is lost before
+    anything reads it. Where the first copy's sides name one tensor and the second's two, the second's destination
+    is the slip (G's data was meant for G's fragment), reported there."""
+    for scope in facts.scopes[1:]:
+        for node in ast.walk(scope.node) if scope.node is not None else ():
+            for field in ("body", "orelse", "finalbody"):
+                statements = getattr(node, field, None)
+                if not isinstance(statements, list):
+                    continue
+                for first, second in zip(statements, statements[1:]):
+                    yield from _second_write(_plain_copy(first), _plain_copy(second), context)
+
+
+def _second_write(first: ast.Call | None, second: ast.Call | None, context: RuleContext) -> Iterator[Violation]:
+    if first is None or second is None:
+        return
+    dumps = [[ast.dump(arg) for arg in call.args] for call in (first, second)]
+    if dumps[0][0] != dumps[1][0] or dumps[0][2] != dumps[1][2] or dumps[0][1] == dumps[1][1]:
+        return
+    names = [tensor_name(arg) for arg in (first.args[1], second.args[1], second.args[2])]
+    parsed = [parse_partitioned(name, context.vocabulary) if name else None for name in names]
+    if None in parsed:
+        return
+    kept, stray, destination = parsed
+    if not same_tensor(kept, destination) or same_tensor(stray, destination):
+        return
+    at = second.args[2]
+    yield Violation(
+        at.lineno, at.col_offset + 1,
+        f"`cute.copy` of `{names[1]}` into `{names[2]}` right after a copy of `{names[0]}` into it with the same "
+        f"object: the first copy's data is overwritten before anything reads it",
+    )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     reported = set()
     for violation in _pattern_checks(facts, context):
@@ -1159,6 +1271,7 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
 
 
 def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _overwritten_before_read(facts, context)
     yield from _crossed_tiles(facts, context)
     yield from _atom_of_another_tile(facts, context)
     yield from _one_tensor_two_parameters(facts, context)

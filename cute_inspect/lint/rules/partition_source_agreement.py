@@ -57,6 +57,17 @@ another tensor's tile than the source's (``tCgB2 = partition_B(gB_nkl1)`` beside
 names another tensor. The data a TMA partition's own other result loads into it is no evidence of what it holds
 where the function has a buffer of the name's tensor apart from the source (``tAsA`` of ``sB_staged`` beside ``sA``).
 
+One object's one method given one tensor twice (``tGsCumprod = thr.partition_D(sCumsumlog)`` beside
+``tGsCumsumlog = thr.partition_D(sCumsumlog)``) makes one partition twice: the one named for a tensor the function has
+in that memory (``sCumprod``) that nothing partitions there has the argument wrong, and is reported at it.
+
+A finding is reported where the slip is written: at the name, unless the name agrees with its neighbours and the
+argument does not. A partition whose name's memory contradicts its argument, where the name its argument calls for is
+bound to the same object's partition of that argument (``tBgSFB, tBcSFB = thr.partition_S(coordSFB),
+thr.partition_S(coordSFB)``), is reported at the argument; so is a name bound to a helper's returned partition whose
+argument contradicts it where another name the call binds says the name's tensor (``tiled_copy_s2t_sfa, tCsSFA_s2t,
+tCtSFA_s2t = self.s2t_copy_and_partition(sSFB, tCtSFA)``).
+
 Partitions named in descriptive snake-case words (``smem_a_copy_fragment``, ``t_reg_query``; not the convention in
 snake case, ``t_cr_a``) say a memory by a full memory word (``smem``, ``gmem``, ``reg``, ``rmem``, ``tmem``) and a
 tensor by a word: one whose memory word contradicts the source's memory (``reg_a_part`` of a global tile), or whose
@@ -830,6 +841,20 @@ def _argument_slip(partition: Partition, target: TensorName, facts: FileFacts, c
     return partition.source_at if parsed is not None and same_tensor(target, parsed) else None
 
 
+def _duplicated_argument(partition: Partition, proper: str, facts: FileFacts) -> tuple[int, int] | None:
+    """Where the argument of a partition is written when the name its source calls for (``proper``: ``tBcSFB`` for
+    ``tBgSFB`` of ``coordSFB``) is bound already to the same object's partition of the same source: the argument
+    repeats its neighbour's (``tBgSFB, tBcSFB = thr.partition_S(coordSFB), thr.partition_S(coordSFB)``), and the
+    name is right. None otherwise, or where the argument's place is not known."""
+    if partition.argument_at is None or partition.made_by is None:
+        return None
+    origins = facts.origins
+    made = origins.instance(partition.made_by)
+    twin = any(p.scope == partition.scope and p.target == proper and p.source == partition.source
+               and p.method == partition.method and origins.instance(p.made_by) == made for p in facts.partitions)
+    return partition.argument_at if twin else None
+
+
 def _copy_misgiven(partition: Partition, target: TensorName, held: TensorName, facts: FileFacts, context: RuleContext):
     """A partition by a copy made over one tensor (``thr_store_v`` of ``make_tmem_copy(atom, tAtV_cvt[...])``) is
     given another (``partition_D(tAtK_cvt)``) while its name says the copy's (``tVtV_cvt``): the argument is the
@@ -1039,12 +1064,32 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
                 continue
             fixed = renamed(target, where=held.where if where_off else target.where,
                             what=held.what if what_off else target.what)
-            yield renaming(
-                at, 1,
-                f"`{name}` is `{callee}`'s `{made.target}` (line {made.line}), its partition of `{parameter}`, which "
-                f"this call passes `{passed[0][0]}`, but names `{target.where}{target.what}`",
-                name, free_name(fixed, facts, caller), caller,
-            )
+            message = (f"`{name}` is `{callee}`'s `{made.target}` (line {made.line}), its partition of `{parameter}`, "
+                       f"which this call passes `{passed[0][0]}`, but names `{target.where}{target.what}`")
+            argument = _argument_named(facts, caller, passed[0][0], at) \
+                if what_off and not where_off and _agrees_with_another(name, target, names, context) else None
+            if argument is not None:
+                # the call's other names say the same tensor as this one: the argument is the slip
+                yield Violation(*argument, f"{message}, as the call's other names do: the argument is another tensor's")
+                continue
+            yield renaming(at, 1, message, name, free_name(fixed, facts, caller), caller)
+
+
+def _agrees_with_another(name: str, target: TensorName, names, context: RuleContext) -> bool:
+    """Another name bound by the same call (``tCtSFA_s2t`` beside ``tCsSFA_s2t``) names ``target``'s tensor."""
+    others = [parse_partitioned(other, context.vocabulary) for other in names if other and other != name]
+    return any(other is not None and same_tensor(other, target) for other in others)
+
+
+def _argument_named(facts: FileFacts, scope: int, given: str, line: int) -> tuple[int, int] | None:
+    """(line, column) of the one use of ``given`` in the assignment of function ``scope`` that starts at ``line``
+    (the call's argument), or None where there is not exactly one."""
+    node = facts.scopes[scope].node if 0 < scope < len(facts.scopes) else None
+    statements = [each for each in ast.walk(node) if type(each) is ast.Assign and each.lineno == line] \
+        if node is not None else []
+    uses = [each for statement in statements[:1] for each in ast.walk(statement.value)
+            if type(each) is ast.Name and each.id == given]
+    return (uses[0].lineno, uses[0].col_offset + 1) if len(uses) == 1 else None
 
 
 _LAYOUT_ATTRIBUTES = frozenset({"layout", "shape", "stride"})
@@ -1117,7 +1162,51 @@ def _block_tiles_misnamed(facts: FileFacts, context: RuleContext) -> Iterator[Vi
             )
 
 
+_SLICE_METHODS = frozenset({"partition_S", "partition_D", "retile", "partition_A", "partition_B", "partition_C"})
+
+
+def _partitioned_twice(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``tGsCumprod = thr.partition_D(sCumsumlog)`` beside ``tGsCumsumlog = thr.partition_D(sCumsumlog)``: one
+    object's one method given one tensor twice makes the same partition twice. The one named for the source is
+    right; the other names a tensor the function has in the source's memory (``sCumprod``) that nothing partitions
+    there: its argument was meant to be that tensor."""
+    origins = facts.origins
+    groups: dict[tuple, list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in _SLICE_METHODS and partition.source is not None and partition.made_by is not None:
+            key = (partition.scope, origins.instance(partition.made_by), partition.method, partition.source)
+            groups.setdefault(key, []).append(partition)
+    for (scope, _, _, source_text), made in groups.items():
+        source = parse_name(source_text, context.vocabulary)
+        if len(made) < 2 or source is None or source.partitioned:
+            continue
+        names = [parse_partitioned(partition.target, context.vocabulary) for partition in made]
+        if not any(name is not None and same_tensor(name, source) for name in names):
+            continue
+        for partition, name in zip(made, names):
+            if name is None or same_tensor(name, source) or name.where != source.where:
+                continue
+            own = f"{source.where}{name.what}"
+            at_hand = own in facts.scopes[scope].bound or own in facts.scopes[scope].params
+            if not at_hand or any(p.scope == scope and p.source == own for p in facts.partitions):
+                continue
+            yield Violation(
+                *(partition.argument_at or (partition.line, partition.column)),
+                f"`{partition.target}` partitions `{source_text}`, which the same object's `{partition.method}` "
+                f"already makes into a partition named for it, while `{own}`, the tensor the name says, is partitioned "
+                "by nothing in the function",
+            )
+
+
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    found = list(_checks(facts, context))
+    yield from found
+    # a partition the rules above already judged at its line is not reported twice
+    reported = {violation.line for violation in found}
+    yield from (violation for violation in _partitioned_twice(facts, context) if violation.line not in reported)
+
+
+def _checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from _returned_partitions_misnamed(facts, context)
     yield from _block_tiles_misnamed(facts, context)
     yield from _relaid_over_another_operand(facts, context)
@@ -1239,8 +1328,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
         message = (
             f"`{partition.target}` partitions `{partition.source}`{given} but names `{target.where}{target.what}`"
         )
-        yield renaming(
-            *(at if where_ok else (partition.line, partition.column)),
-            message,
-            partition.target, fixed, partition.scope,
-        )
+        if not where_ok:
+            proper = renamed(target, where=where, what=what)
+            at = _duplicated_argument(partition, proper, facts)
+            if at is not None:
+                message += f"; `{proper}` already partitions `{partition.source}` with it: the argument repeats its"
+            at = at or (partition.line, partition.column)
+        yield renaming(*at, message, partition.target, fixed, partition.scope)
