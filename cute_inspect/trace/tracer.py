@@ -4027,10 +4027,30 @@ class _Tracer:
         address = _tmem_address(pointer) if info.memspace == "tmem" else None
         made = self.tmem_at.get(address, ()) if address is not None else ()
         same = [i for i in made if i not in self.views and self.trace.records[i].layouts[:1] == (info.layout,)]
-        if len(same) != 1:
+        if len(same) == 1:
+            self.views[origin] = same[0]
+            return self.trace.records[same[0]].levels[0]
+        return self._accumulator_regrouped(made, info, origin) if not same else None
+
+    def _accumulator_regrouped(self, made, info, origin: int):
+        """The labels of a TMEM tensor at an MMA accumulator's address, of its element type, in a layout that
+        regroups the accumulator's (`make_tensor(tmem_ptr, make_layout((128, 128, 2), stride=(65536, 1, 128)))` over
+        `((128,128),1,1,2)`: the size-1 rests dropped) where no other tensor made there fits: each leaf the
+        accumulator's of its stride."""
+        found = []
+        for i in made:
+            record = self.trace.records[i]
+            if i in self.views or record.dtypes[:1] != (info.dtype,) or not record.levels \
+                    or not _levels.contains_level(record.levels[0], ("mma",)):
+                continue
+            labels = _strided_view(info.layout, record.layouts[0], record.levels[0], origin,
+                                   expansions=self.axes.expansions)
+            if labels is not None:
+                found.append((i, labels))
+        if len(found) != 1:
             return None
-        self.views[origin] = same[0]
-        return self.trace.records[same[0]].levels[0]
+        self.views[origin] = found[0][0]
+        return found[0][1]
 
     def _restrided(self, pointer, info, call=None, layout=None):
         """(record, labels) of the traced tensor whose own iterator a new global or coordinate tensor is made over
