@@ -42,6 +42,11 @@ def test_the_epilogues_own_view_of_the_accumulator_is_the_accumulator(events):
     assert labels_of(events, "late")[0] == ["mma-atom-M", "mma-atom-N", "mma-rest-M", "mma-rest-N", "stage"]
 
 
+def test_a_view_of_the_accumulator_in_a_layout_of_its_own_is_the_accumulator_regrouped(events):
+    # its leaves by stride: the lanes the accumulator's rows, both parts of the columns its columns
+    assert labels_of(events, "whole")[0] == ["mma-atom-M", "mma-atom-N", "mma-atom-N"]
+
+
 def test_an_instruction_descriptor_written_into_the_ptx_text_issues_the_same_gemm():
     events = trace_json(f"{KERNEL}:compile_hand_immediate", arch="sm_100a")
     gemms = [e for e in events if e["op"] == "gemm"]

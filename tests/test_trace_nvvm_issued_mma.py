@@ -78,3 +78,16 @@ def test_an_accumulator_written_back_over_its_own_columns_is_a_recurrent_state()
     assert labels_of(events, "ks")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
     assert labels_of(events, "ws")[0] == ["mma-atom-K", "mma-atom-D", "stage"]
     assert labels_of(events, "first")[0] == ["input-mode-K", "input-mode-D"]
+
+
+def test_descriptors_kept_in_registers_lead_the_mma_to_the_tiles_they_describe():
+    # the MMA reads 64-bit words of register pairs, each a copy of the last advanced by a k-step: up the values
+    # stored and the views over each pair's storage to the tiles whose addresses the first word was made from
+    events = trace_json(f"{KERNEL}:compile_held", arch="sm_100a")
+    gemms = [e for e in events if e["op"] == "gemm"]
+    assert len(gemms) == 4
+    assert all(g["operands"]["A"] == _index(events, "ls") and g["operands"]["B"] == _index(events, "rs")
+               for g in gemms)
+    # read by the MMA, not metadata: its rows and K
+    assert labels_of(events, "ls")[0] == ["mma-atom-M", "mma-atom-K", "stage"]
+    assert labels_of(events, "rs")[0] == ["mma-atom-N", "mma-atom-K", "stage"]

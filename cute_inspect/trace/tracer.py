@@ -1466,6 +1466,7 @@ class _Tracer:
                     written = self._element_source(tensor)
                     if written is not None:
                         self.trace.records[written[0]].meta["written_by_element"] = True
+                        self._descriptor_written(written[0], value)
                     self._register_written(tensor, coord, value)
                     if self.warp_results:
                         self._warp_mma_written(tensor, coord, value)
@@ -1538,6 +1539,42 @@ class _Tracer:
         if found[0] in read:  # an update from its own old values and others' (`h[i] = decay * h[i] + dh[i]`)
             combined = meta.setdefault("combines", [])
             combined.extend(source for source in read if source != found[0] and source not in combined)
+
+    def _descriptor_written(self, index: int, value) -> None:
+        """A 64-bit register word first written with a value computed from a traced SMEM tensor's address (`desc[0] =
+        make_umma_smem_desc(sA.iterator, ...)`, a descriptor kept in registers to be offset per k-block): the tensor
+        the word describes (`meta["describes"]`), which an MMA issued by hand that reads the word back reads
+        (`_described`)."""
+        record = self.trace.records[index]
+        if record.memspaces != ("rmem",) or record.dtypes[:1] != ("i64",) or "describes" in record.meta:
+            return
+        hit = self._traced_from(getattr(value, "value", value))
+        record.meta["describes"] = hit if hit is not None \
+            and self.trace.records[hit[0][0]].memspaces[hit[0][1]] == "smem" else None
+
+    def _described(self, hit):
+        """The SMEM tensor a descriptor held in registers describes, where `hit` (a traced tensor, its shape) is such
+        a register word or a register tensor its value passed through (`result[0] = desc[0] + offset` over the
+        word's storage, then read back as a word of a new descriptor): up the values stored and the views over
+        one storage, in record order; else `hit`."""
+        records = self.trace.records
+        if hit is None or records[hit[0][0]].memspaces[hit[0][1]:hit[0][1] + 1] != ("rmem",):
+            return hit
+        seen, frontier = set(), [hit[0][0]]
+        for _ in range(_DESCRIPTOR_STEPS):
+            step = []
+            for index in frontier:
+                if index is None or index in seen:
+                    continue
+                seen.add(index)
+                described = records[index].meta.get("describes")
+                if described is not None:
+                    return described
+                step += list(records[index].meta.get("values_from", ()))
+                step += [self.views[index]] if index in self.views else []
+                step += [i for i, viewed in self.views.items() if viewed == index]
+            frontier = step
+        return hit
 
     def _tile_update(self, index: int, read: list) -> bool:
         """Whether an element write's reads update register tensor `index` from its own old values and another
@@ -2710,7 +2747,7 @@ class _Tracer:
         if values is None:
             return
         d, a, b, instruction = values
-        found = {arg: self._traced_from(value) for arg, value in (("d", d), ("a", a), ("b", b))}
+        found = {arg: self._described(self._traced_from(value)) for arg, value in (("d", d), ("a", a), ("b", b))}
         if found["a"] is None and found["b"] is None:
             return
         if found["d"] is not None:
@@ -3990,10 +4027,30 @@ class _Tracer:
         address = _tmem_address(pointer) if info.memspace == "tmem" else None
         made = self.tmem_at.get(address, ()) if address is not None else ()
         same = [i for i in made if i not in self.views and self.trace.records[i].layouts[:1] == (info.layout,)]
-        if len(same) != 1:
+        if len(same) == 1:
+            self.views[origin] = same[0]
+            return self.trace.records[same[0]].levels[0]
+        return self._accumulator_regrouped(made, info, origin) if not same else None
+
+    def _accumulator_regrouped(self, made, info, origin: int):
+        """The labels of a TMEM tensor at an MMA accumulator's address, of its element type, in a layout that
+        regroups the accumulator's (`make_tensor(tmem_ptr, make_layout((128, 128, 2), stride=(65536, 1, 128)))` over
+        `((128,128),1,1,2)`: the size-1 rests dropped) where no other tensor made there fits: each leaf the
+        accumulator's of its stride."""
+        found = []
+        for i in made:
+            record = self.trace.records[i]
+            if i in self.views or record.dtypes[:1] != (info.dtype,) or not record.levels \
+                    or not _levels.contains_level(record.levels[0], ("mma",)):
+                continue
+            labels = _strided_view(info.layout, record.layouts[0], record.levels[0], origin,
+                                   expansions=self.axes.expansions)
+            if labels is not None:
+                found.append((i, labels))
+        if len(found) != 1:
             return None
-        self.views[origin] = same[0]
-        return self.trace.records[same[0]].levels[0]
+        self.views[origin] = found[0][0]
+        return found[0][1]
 
     def _restrided(self, pointer, info, call=None, layout=None):
         """(record, labels) of the traced tensor whose own iterator a new global or coordinate tensor is made over
@@ -5875,6 +5932,8 @@ _MATRIX_STORE_VALUES = 512  # values up the ops that compute one word `stmatrix`
 _REGISTER_STORES_READ = 8  # values stored into one register storage that `_products_read` follows up
 _COMPUTED_DEPTH = 8  # ops followed up from an element write's value to the inputs it was computed from
 _ELEMENT_WRITES_READ = 2  # element writes per tensor whose values are followed up to the reads they came from
+# register tensors walked up from a descriptor word an MMA issued by hand reads to the SMEM tensor it describes
+_DESCRIPTOR_STEPS = 8
 _ELEMENT_FILLS_READ = 64  # element writes per SMEM buffer whose sources and indices `_element_fill` keeps
 _GATHER_INDICES_READ = 16  # run-time indices per tensor whose arithmetic is followed up to the values they came from
 

@@ -3,7 +3,8 @@ cute.experimental's `allocate`, whole-tile TMA loads into them (one from a tile 
 that `make_umma_smem_desc` builds from one k-block's view of each buffer, a k-block's offset added to the descriptor
 as an integer. The accumulator is a TMEM tensor over `retrieve_tmem_ptr` of the SMEM word the allocation wrote, laid
 out by `make_tmem_layout_acc`; the epilogue warps make their own view of it the same way (a second read of that
-word, the same layout) and read it out with a tcgen05.ld partition. No CuTe call issues the MMA, so its slots come
+word, the same layout) and read it out with a tcgen05.ld partition, and one more over the same word in a layout of
+their own (the accumulator's without its size-1 modes, its columns split in two). No CuTe call issues the MMA, so its slots come
 only from the values the PTX reads."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
@@ -81,6 +82,10 @@ def hand_kernel(cols_in: cute.Tensor, rows_in: cute.Tensor, immediate: cutlass.C
         load = cute.make_copy_atom(tcgen05.copy.Ld32x32bOp(tcgen05.copy.Repetition(8)), F32)
         t2r = tcgen05.make_tmem_copy(load, late[None, 0, 0, 0])
         lanes = t2r.get_slice(cute.arch.thread_idx()[0]).partition_S(late[None, 0, 0, 0])
+        # the same columns laid out by hand, the accumulator's size-1 modes dropped and its columns in two halves:
+        # (lanes, (columns, halves))
+        whole = cute.make_tensor(cute.arch.retrieve_tmem_ptr(F32, 16, word.iterator),
+                                 cute.make_layout((TILE[0], (TILE[1] // 2, 2)), stride=(1 << 16, (1, TILE[1] // 2))))
 
 
 @ext.jit

@@ -19,7 +19,10 @@ Its fourth kernel keeps a recurrent state H in TMEM: R = H W^T (A H's bf16 copy 
 copy in TMEM); each thread reads its lane's row of H by hand, writes it back decayed over H's own columns and
 as bf16 where R's MMA reads it, and writes R's row as bf16 where H's MMA reads it (a chunked delta rule's step).
 Its fifth kernel writes into TMEM by hand registers no TMEM read filled: zeros, bf16 values computed from a ramp
-of registers, and a row of its input a copy loaded."""
+of registers, and a row of its input a copy loaded.
+Its sixth kernel keeps its SMEM descriptors in registers (a 64-bit word written over two 32-bit words, a k-step's
+descriptor a new pair: the low word advanced, the high one copied) and issues its MMAs on the words read back; its
+tiles are filled by nothing traced (a TMA issued by hand would), so only the MMA reads them."""
 # The names here are meant not to follow the convention (the axes must come from the data flow):
 # cute-inspect: noqa: CI101
 
@@ -193,6 +196,37 @@ def stored_kernel(first: cute.Tensor, second: cute.Tensor):
     _store(lanes | cutlass.Int32(OUT_AT + 16), staged, nvvm.Tcgen05LdStShape.SHAPE_32X32B)
 
 
+@cute.kernel
+def held_kernel():
+    tiles = utils.SmemAllocator()
+    ls = tiles.allocate_tensor(BF16, cute.make_layout((ROWS, DEPTH, STAGES), stride=(DEPTH, 1, ROWS * DEPTH)), 1024)
+    rs = tiles.allocate_tensor(BF16, cute.make_layout((COLS, DEPTH, STAGES), stride=(DEPTH, 1, COLS * DEPTH)), 1024)
+    x, _, _ = cute.arch.block_idx()
+    stage = x % STAGES
+    left, right = _held(_descriptor(ls[None, None, stage])), _held(_descriptor(rs[None, None, stage]))
+    for k in cutlass.range_constexpr(DEPTH // 16):
+        a, b = _advanced(left[0], k * 2), _advanced(right[0], k * 2)
+        nvvm.tcgen05_mma(nvvm.Tcgen05MMAKind.F16, nvvm.CTAGroupKind.CTA_1, _tmem(0), a[1][0].ir_value(),
+                         b[1][0].ir_value(), cutlass.Int32(PLAIN).ir_value(), cutlass.Boolean(True).ir_value())
+
+
+def _held(word):
+    """A descriptor kept in registers: two 32-bit words, written as one 64-bit word over them."""
+    halves = cute.make_rmem_tensor((2,), cutlass.Int32)
+    whole = cute.make_tensor(cute.recast_ptr(halves.iterator, dtype=cutlass.Int64), (1,))
+    whole[0] = cutlass.Int64(word)
+    return halves, whole
+
+
+def _advanced(halves, step: int):
+    """The descriptor `step` 16-byte units further: a new pair of words, the low one advanced."""
+    moved = cute.make_rmem_tensor((2,), cutlass.Int32)
+    whole = cute.make_tensor(cute.recast_ptr(moved.iterator, dtype=cutlass.Int64), (1,))
+    moved[0] = halves[0] + step
+    moved[1] = halves[1]
+    return moved, whole
+
+
 def _load(address, words: int, shape):
     """`words` f32 registers read by hand (`tcgen05.ld`) at a TMEM address."""
     loaded = nvvm.tcgen05_ld(ir.VectorType.get([words], cutlass.Int32.mlir_type), shape, _tmem(address))
@@ -231,6 +265,15 @@ def state_host(first: cute.Tensor, second: cute.Tensor):
 @cute.jit
 def stored_host(first: cute.Tensor, second: cute.Tensor):
     stored_kernel(first, second).launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+@cute.jit
+def held_host():
+    held_kernel().launch(grid=(2, 1, 1), block=(128, 1, 1))
+
+
+def compile_held():
+    return cute.compile(held_host)
 
 
 def compile_nvvm():
