@@ -4,11 +4,7 @@ wrong copy object, and an MMA's one product told by its gemms."""
 
 from __future__ import annotations
 
-from cute_inspect.lint import lint_source
-
-
-def _located(source: str, path: str = "k.py") -> list[tuple[int, str]]:
-    return [(finding.line, finding.code) for finding in lint_source(source, path)]
+from _lint import located
 
 
 _FRAGMENTS_HELPER = (
@@ -51,17 +47,17 @@ def test_fragments_an_installed_packages_helper_returns_are_that_objects_partiti
         "        wg_mma_dK, shape_mnk, sdSt, sQt, swap_AB=False\n"
         "    )\n"
     )
-    assert _located(source, str(kernel)) == []
+    assert located(source, str(kernel)) == []
     planted = source.replace("sdSt, sQt, swap_AB", "sQt, sQt, swap_AB")
     # dS's fragment laid out of Q's buffer: the helper's second result is its partition of its third argument
-    assert _located(planted, str(kernel)) == [(8, "CI105")]
+    assert located(planted, str(kernel)) == [(8, "CI105")]
     # with the operands swapped the helper makes B's fragment of sA: still that argument's, so still reported
-    assert _located(planted.replace("swap_AB=False", "swap_AB=True"), str(kernel)) == [(8, "CI105")]
+    assert located(planted.replace("swap_AB=False", "swap_AB=True"), str(kernel)) == [(8, "CI105")]
     # a flag the call does not give as a literal chooses no branch: the two branches make the fragments apart
-    assert _located(planted.replace("swap_AB=False", "swap_AB=flag"), str(kernel)) == []
+    assert located(planted.replace("swap_AB=False", "swap_AB=flag"), str(kernel)) == []
     # not found (no such package on the path), nothing is known
     monkeypatch.syspath_prepend(str(tmp_path / "empty"))
-    assert _located(planted.replace("from qpkg import", "from nopkg import"), str(kernel)) == []
+    assert located(planted.replace("from qpkg import", "from nopkg import"), str(kernel)) == []
 
 
 def test_an_mma_fragment_named_with_its_own_slots_letter_names_the_operand():
@@ -74,9 +70,9 @@ def test_an_mma_fragment_named_with_its_own_slots_letter_names_the_operand():
         "    tDQrB = tiled_mma.make_fragment_B(wg.partition_B(sKt))\n"
     )
     # the file's `sA` (a buffer streaming Q and dO) is not what `tDQrA`, the dQ MMA's operand A, names
-    assert _located(source) == []
+    assert located(source) == []
     # a fragment named for another slot than its maker's, or of a tensor named for an operand, stays reported
-    assert _located(source.replace("tDQrA = tiled_mma.make_fragment_A(wg.partition_A(sdS))",
+    assert located(source.replace("tDQrA = tiled_mma.make_fragment_A(wg.partition_A(sdS))",
                                    "tDQrA = tiled_mma.make_fragment_A(wg.partition_A(sB))")) == [(5, "CI105")]
 
 
@@ -103,11 +99,11 @@ def test_a_copy_another_modules_helper_issues_is_a_copy_with_the_object_the_call
         "    helpers.gemm_rs(thr_mma_pv, acc_O, tOrP, tOrVt, tOsVt[None, None, None, 0], smem_thr_copy_V)\n"
     )
     kernel = package / "kernel.py"
-    assert _located(source, str(kernel)) == []
+    assert located(source, str(kernel)) == []
     # the ldmatrix copy's register side taken for the shared buffer the helper copies from
     swapped = source.replace("smem_thr_copy_V.partition_S(sVt)", "smem_thr_copy_V.partition_D(sVt)")
-    assert _located(swapped, str(kernel)) == [(9, "CI104")]
-    assert _located(swapped, "k.py") == []
+    assert located(swapped, str(kernel)) == [(9, "CI104")]
+    assert located(swapped, "k.py") == []
 
 
 def test_a_side_made_by_another_copy_is_reported_where_it_is_made_when_the_copy_given_it_partitions_nothing():
@@ -126,14 +122,14 @@ def test_a_side_made_by_another_copy_is_reported_where_it_is_made_when_the_copy_
         "    cute.copy(smem_thr_copy_Q, tSsQ, tSrQ_view)\n"
         "    cute.copy(smem_thr_copy_V, tdPsV, tdPrV_view)\n"
     )
-    assert _located(source) == []
+    assert located(source) == []
     # Q's copy partitions nothing else and V's copies its own partition: the partition is the slip, not the copy
-    assert _located(source.replace("tSsQ = smem_thr_copy_Q", "tSsQ = smem_thr_copy_V")) == [(7, "CI102")]
+    assert located(source.replace("tSsQ = smem_thr_copy_Q", "tSsQ = smem_thr_copy_V")) == [(7, "CI102")]
     # where the copy given it partitions a tensor of its own too, the copy is reported at the copy (and the pattern
     # Q's copy then carries, at the partition, by CI110)
     both = source.replace("tSsQ = smem_thr_copy_Q", "tSsQ = smem_thr_copy_V").replace(
         "    tSrQ_view =", "    tSsQ_next = smem_thr_copy_Q.partition_S(sQ)\n    tSrQ_view =")
-    assert _located(both) == [(7, "CI110"), (12, "CI102")]
+    assert located(both) == [(7, "CI110"), (12, "CI102")]
 
 
 _TWO_MMAS = (
@@ -163,15 +159,15 @@ _TWO_MMAS = (
 
 
 def test_an_mma_whose_gemms_make_one_product_names_every_partition_for_it():
-    assert _located(_TWO_MMAS) == []
+    assert located(_TWO_MMAS) == []
     # two dO·V partitions named for Q·K's product S: the dO·V MMA's gemm fills dP only, and the Q·K MMA's fills S
     # (each MMA's name rebound to what a helper returns, the MMA it is given, by each call)
     planted = _TWO_MMAS.replace("tdPgV = dov", "tSgV = dov").replace("tScS = qk_thr_mma", "tScS = dov_thr_mma")
-    assert _located(planted) == [(20, "CI110"), (21, "CI110")]
+    assert located(planted) == [(20, "CI110"), (21, "CI110")]
     # an MMA whose gemms fill two products' accumulators may make partitions for both
     two_products = planted.replace(
         "    tSgV", "    cute.gemm(dov_tiled_mma, tStS, tdPrdO, tdPrV, tStS)\n    tSgV")
-    assert _located(two_products) == []
+    assert located(two_products) == []
 
 
 def test_a_method_of_another_modules_class_that_returns_one_expression_is_read_as_that_expression(tmp_path):
@@ -206,13 +202,13 @@ def test_a_method_of_another_modules_class_that_returns_one_expression_is_read_a
     )
     kernel = tmp_path / "kernels" / "rmsnorm.py"
     kernel.parent.mkdir()
-    assert _located(source, str(kernel)) == []
+    assert located(source, str(kernel)) == []
     # the residual's partition of the output tile: the method partitions what the call gives it
     planted = source.replace("ctx.partition_source(gRes)", "ctx.partition_source(gO)")
-    assert _located(planted, str(kernel)) == [(9, "CI105")]
+    assert located(planted, str(kernel)) == [(9, "CI105")]
     # a method of more than one statement is not read
     several = tmp_path / "htile" / "dataflow.py"
     several.write_text(several.read_text().replace(
         "        return self.thr_copy.partition_S(gT)\n",
         "        part = self.thr_copy.partition_S(gT)\n        return part\n"))
-    assert _located(planted, str(kernel)) == []
+    assert located(planted, str(kernel)) == []

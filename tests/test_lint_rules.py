@@ -6,6 +6,8 @@ from cute_inspect.lint import LintConfig, fix_text, lint_source
 from cute_inspect.lint.names import parse_name
 from cute_inspect.lint.registry import RULES, is_default, kind
 
+from _lint import located
+
 # code -> (passing snippet, failing snippet, fragment of the failing message)
 CASES = {
     "CI101": (
@@ -2207,11 +2209,6 @@ def test_the_two_sides_of_one_tma_partition_named_by_one_direction():
     assert lint_source(source.replace("bSG_sC", "tXsC"), "k.py") == []
 
 
-def _located(source):
-    """(line, code) of each default finding on ``source``."""
-    return [(f.line, f.code) for f in lint_source(source, "k.py")]
-
-
 def _messages(source):
     """(code, message) of each default finding on ``source``."""
     return [(f.code, f.message) for f in lint_source(source, "k.py")]
@@ -2234,7 +2231,7 @@ def test_a_buffer_laid_over_another_fields_memory_keeps_its_own_tensor():
         "    tSrK = thr_mma_qk.make_fragment_B(sK)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_B(gK)", "partition_B(gV)")) == [(9, "CI105")]
+    assert located(source.replace("partition_B(gK)", "partition_B(gV)")) == [(9, "CI105")]
     # a buffer only the other field binds is that field's tensor (`sXA = dxmem.sA.get_tensor(...)`)
     alone = source.replace("        sK = storage.sK.get_tensor(layout)\n", "        sK = storage.sV.get_tensor(layout)\n")
     assert lint_source(alone.replace("partition_B(gK)", "partition_B(gV)"), "k.py") == []
@@ -2256,7 +2253,7 @@ def test_a_copy_partition_whose_variant_names_the_reverse_direction():
     assert [(line, code) for line, code, _ in found] == [(5, "CI104")]
     assert found[0][2].endswith("rename it to `tStS_t2r`")
     reversed_store = source.replace("tStP_r2t = thr_tmem_store", "tStP_r2t = thr_tmem_load")
-    assert _located(reversed_store) == [(6, "CI104")]
+    assert located(reversed_store) == [(6, "CI104")]
 
 
 def test_a_tma_copy_with_the_atom_of_another_pair():
@@ -2274,7 +2271,7 @@ def test_a_tma_copy_with_the_atom_of_another_pair():
         "    )\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("        tma_atom_b2,\n", "        tma_atom_b1,\n")) == [(7, "CI102")]
+    assert located(source.replace("        tma_atom_b2,\n", "        tma_atom_b1,\n")) == [(7, "CI102")]
     # an atom with no pair of its own may be given another's partitions (a second GEMM reusing the first's layout)
     reuse = source.replace("        tma_atom_b2,\n", "        tma_atom_b3,\n").replace("tma_atom_b2, sB1", "tma_atom_b2, tma_atom_b3, sB1")
     assert lint_source(reuse, "k.py") == []
@@ -2300,8 +2297,8 @@ def test_a_helpers_tma_copy_given_one_atoms_global_side_and_anothers_shared_side
         "        cute.copy(tma_atom, tXgX_cur, tXsX_cur)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tma_atom_k, tKgK, tKsK)", "tma_atom_k, tKgK, tVsV)")) == [(6, "CI102")]
-    assert _located(source.replace("tXsX=tVsV", "tXsX=tKsK")) == [(7, "CI102")]
+    assert located(source.replace("tma_atom_k, tKgK, tKsK)", "tma_atom_k, tKgK, tVsV)")) == [(6, "CI102")]
+    assert located(source.replace("tXsX=tVsV", "tXsX=tKsK")) == [(7, "CI102")]
 
 
 def test_two_accumulators_one_mma_fills_are_two_tensors():
@@ -2319,7 +2316,7 @@ def test_two_accumulators_one_mma_fills_are_two_tensors():
         "    tTR_tAcc2 = thr_copy_t2r.partition_S(tCtAcc2)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_S(tCtAcc2)", "partition_S(tCtAcc1)")) == [(11, "CI105")]
+    assert located(source.replace("partition_S(tCtAcc2)", "partition_S(tCtAcc1)")) == [(11, "CI105")]
 
 
 def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor():
@@ -2338,7 +2335,7 @@ def test_a_partition_named_as_a_plain_tile_keeps_its_sources_memory_and_tensor()
         "    cute.copy(copy_out, thr_out.partition_S(buffer), thr_out.partition_D(gB_tile))\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_S(gA_tile)", "partition_S(gB_tile)")) == [(8, "CI105")]
+    assert located(source.replace("partition_S(gA_tile)", "partition_S(gB_tile)")) == [(8, "CI105")]
     found = [(f.line, f.code, f.message) for f in lint_source(source.replace("sA_part", "rA_part"), "k.py")]
     assert [(line, code) for line, code, _ in found] == [(9, "CI105")]
     assert found[0][2].endswith("rename it to `sA_part`")
@@ -2356,7 +2353,7 @@ def test_a_load_given_one_tensors_mma_partitioned_global_tile_and_anothers_buffe
         "    load_k, _, _ = copy_utils.tma_get_copy_fn(tma_atom_k, 0, cute.make_layout(1), tSgK, sK)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tSgQ, sQ)", "tSgQ, sK)")) == [(7, "CI102")]
+    assert located(source.replace("tSgQ, sQ)", "tSgQ, sK)")) == [(7, "CI102")]
 
 
 def test_an_operands_tiled_copy_given_the_other_operands_tensor():
@@ -2376,7 +2373,7 @@ def test_an_operands_tiled_copy_given_the_other_operands_tensor():
     )
     assert lint_source(source, "k.py") == []
     slip = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_A.partition_S(sB)")
-    assert (8, "CI106") in _located(slip)
+    assert (8, "CI106") in located(slip)
     # a result named for the copy's operand contradicts its source, which CI105 reports alone
     named_for_copy = source.replace("tBsB = thr_s2r_copy_B.partition_S(sB)", "tBsB = thr_s2r_copy_B.partition_S(sA)")
     assert [(f.line, f.code) for f in lint_source(named_for_copy, "k.py") if f.line == 8] == [(8, "CI105")]
@@ -2395,7 +2392,7 @@ def test_one_global_tile_copied_element_by_element_into_two_tensors_buffers():
         "    smem_b[tidx // 64, tidx % 64] = gB[tidx // 64, tidx % 64, k]\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("= gB[", "= gA[")) == [(9, "CI102")]
+    assert located(source.replace("= gB[", "= gA[")) == [(9, "CI102")]
     # a transpose writes one tensor out as another: no buffer is named for the tile it copies
     transpose = "@cute.kernel\ndef kernel(mA: cute.Tensor, mB: cute.Tensor, i, j):\n    mB[j, i] = mA[i, j]\n"
     assert lint_source(transpose, "k.py") == []
@@ -2413,7 +2410,7 @@ def test_a_kernels_unannotated_parameter_has_the_memory_its_launches_pass():
         "run(a_tensor)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("gA_tile", "sA_tile")) == [(3, "CI105")]
+    assert located(source.replace("gA_tile", "sA_tile")) == [(3, "CI105")]
     # a launch that passes something the file does not show leaves the parameter unread
     unknown = source.replace("a_tensor = from_dlpack(torch.zeros(64, 64), assumed_align=16)\n", "")
     assert lint_source(unknown.replace("gA_tile", "sA_tile"), "k.py") == []
@@ -2431,7 +2428,7 @@ def test_a_slice_the_function_partitions_is_a_tile_of_its_tensor():
         "    return rX.load() + x\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("bX", "sX")) == [(3, "CI105")]
+    assert located(source.replace("bX", "sX")) == [(3, "CI105")]
     # an element (never partitioned) may be named anything
     assert lint_source(source.replace("    x = gX", "    sx = gX").replace("+ x", "+ sx"), "k.py") == []
 
@@ -2450,10 +2447,10 @@ def test_a_tmem_copy_between_two_tensors_outside_tensor_memory():
         "    cute.copy(tiled_smem_store, tOrO, tOsO_r2s)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("cute.copy(tiled_smem_store,", "cute.copy(tiled_tmem_load,")) == [(10, "CI102")]
+    assert located(source.replace("cute.copy(tiled_smem_store,", "cute.copy(tiled_tmem_load,")) == [(10, "CI102")]
     # a tensor-memory side misnamed shared is CI105's (its partition of `tOtO`), not a second report at the copy
     misnamed = source.replace("tOtO_t2r", "tOsO_t2r")
-    assert [code for _, code in _located(misnamed)] == ["CI105"]
+    assert [code for _, code in located(misnamed)] == ["CI105"]
 
 
 def test_a_tma_result_named_for_the_data_both_sides_of_its_call_hold():
@@ -2476,12 +2473,12 @@ def test_a_tma_result_named_for_the_data_both_sides_of_its_call_hold():
     )
     assert lint_source(source, "k.py") == []
     # a result whose call's other side names another tensor still contradicts its own source
-    assert _located(source.replace("tKsW, tKgW", "tKsW, tKgV").replace("tKgW[", "tKgV[")) == [(6, "CI105")]
+    assert located(source.replace("tKsW, tKgW", "tKsW, tKgV").replace("tKgW[", "tKgV[")) == [(6, "CI105")]
     # a buffer that one of its loads fills from its own tensor is that tensor's, not a ring named for a kind
     own = source.replace("gV = cute.local_tile(v_tma_gmem", "gW = cute.local_tile(v_tma_gmem").replace("sW, gV)", "sW, gW)")
-    assert _located(own) == [(6, "CI105")]
+    assert located(own) == [(6, "CI105")]
     # and where the pair's two results name two tensors, neither says the data by a word of its kind
-    assert set(_located(source.replace("tUpsW, tUpgW", "tUpsW, tUpgK").replace("tUpgW[", "tUpgK["))) == {(14, "CI105")}
+    assert set(located(source.replace("tUpsW, tUpgW", "tUpsW, tUpgK").replace("tUpgW[", "tUpgK["))) == {(14, "CI105")}
 
 
 def test_an_mma_operand_laid_over_tensor_memory_in_its_partition_shape_may_be_named_r():
@@ -2495,7 +2492,7 @@ def test_an_mma_operand_laid_over_tensor_memory_in_its_partition_shape_may_be_na
     )
     assert lint_source(source, "k.py") == []
     # a layout of another shape over tensor memory says the memory
-    assert _located(source.replace("partition_shape_A", "partition_shape_C")) == [(5, "CI113")]
+    assert located(source.replace("partition_shape_A", "partition_shape_C")) == [(5, "CI113")]
 
 
 def test_an_mma_operands_copies_carry_their_own_patterns():
@@ -2515,7 +2512,7 @@ def test_an_mma_operands_copies_carry_their_own_patterns():
         "    cute.copy(smem_thr_copy_Vt, tVsVt, tVrVt_view)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tKsK", "tVsK")) == [(9, "CI110")]
+    assert located(source.replace("tKsK", "tVsK")) == [(9, "CI110")]
     # a copy named with its MMA's own pattern shares it (`tSsK` beside the MMA's `tSrK`)
     assert lint_source(source.replace("tKsK", "tSsK"), "k.py") == []
 
@@ -2532,7 +2529,7 @@ def test_a_fragment_made_from_the_other_operands_partition_through_a_variable():
         "    cute.gemm(tiled_mma, acc, tSrQ, tSrK, acc)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("make_fragment_B(part_k)", "make_fragment_B(part_q)")) == [(7, "CI106")]
+    assert located(source.replace("make_fragment_B(part_k)", "make_fragment_B(part_q)")) == [(7, "CI106")]
 
 
 def test_a_fragment_whose_name_and_argument_say_the_other_input():
@@ -2544,10 +2541,10 @@ def test_a_fragment_whose_name_and_argument_say_the_other_input():
         "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert (3, "CI106") in _located(source.replace("make_fragment_A(sA", "make_fragment_B(sA"))
+    assert (3, "CI106") in located(source.replace("make_fragment_A(sA", "make_fragment_B(sA"))
     # a letter the file never gives to its own partitioner is no role (Mamba's `C`, `B` matrices)
     unused = source.replace("make_fragment_A(sA", "make_fragment_B(sA").replace("make_fragment_B(sB_staged)", "make_fragment_A(sB_staged)")
-    assert (3, "CI106") not in _located(unused.replace("tCrB", "tCrX").replace("sB_staged", "sX_staged"))
+    assert (3, "CI106") not in located(unused.replace("tCrB", "tCrX").replace("sB_staged", "sX_staged"))
 
 
 def test_a_partition_named_for_an_indexed_tile_names_its_tensor():
@@ -2564,7 +2561,7 @@ def test_a_partition_named_for_an_indexed_tile_names_its_tensor():
         "    cute.copy(copy_atom, tVgV, thr_copy.partition_D(sV))\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_S(gK_block0)", "partition_S(gV_block)")) == [(6, "CI105")]
+    assert located(source.replace("partition_S(gK_block0)", "partition_S(gV_block)")) == [(6, "CI105")]
 
 
 def test_a_buffer_given_to_both_slots_is_the_operand_its_tiled_copy_loads():
@@ -2585,9 +2582,9 @@ def test_a_buffer_given_to_both_slots_is_the_operand_its_tiled_copy_loads():
         "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_A(sX)", "partition_A(sW)")) == [(6, "CI106")]
+    assert located(source.replace("partition_A(sX)", "partition_A(sW)")) == [(6, "CI106")]
     # operand A's copy given the buffer B's partitioner takes, its result named with B's pattern
-    assert (11, "CI106") in _located(source.replace("tBsW = smem_thr_copy_B.", "tBsW = smem_thr_copy_A."))
+    assert (11, "CI106") in located(source.replace("tBsW = smem_thr_copy_B.", "tBsW = smem_thr_copy_A."))
 
 
 def test_a_tma_result_naming_another_tensor_than_its_call_and_its_pair():
@@ -2601,7 +2598,7 @@ def test_a_tma_result_naming_another_tensor_than_its_call_and_its_pair():
     )
     assert lint_source(source, "k.py") == []
     # `Wi` is no tensor of the file, but the call's two sides and its other result all say `Xi`
-    assert _located(source.replace("tXsXi", "tXsWi")) == [(5, "CI105")]
+    assert located(source.replace("tXsXi", "tXsWi")) == [(5, "CI105")]
 
 
 def test_views_made_in_a_comprehension_over_a_tuple_are_read_one_by_one():
@@ -2613,9 +2610,9 @@ def test_views_made_in_a_comprehension_over_a_tuple_are_read_one_by_one():
     )
     assert lint_source(source, "k.py") == []
     # a view of Y named for its gradient
-    assert _located(source.replace("for mT in (mdY, mY", "for mT in (mY, mY")) == [(3, "CI105")]
+    assert located(source.replace("for mT in (mdY, mY", "for mT in (mY, mY")) == [(3, "CI105")]
     # and the makers in one are read too
-    assert _located(source.replace("rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)",
+    assert located(source.replace("rY = cute.make_rmem_tensor(gY.shape, cutlass.Float32)",
                                    "sY, sdY = [cute.make_rmem_tensor(t.shape, cutlass.Float32) for t in (gY, gdY)]")) \
         == [(4, "CI113"), (4, "CI113")]
 
@@ -2632,7 +2629,7 @@ def test_a_warp_level_mmas_operand_fragment_is_in_registers():
         "    cute.gemm(tiled_mma, acc, tCrA, tCrB, acc)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tCrB", "tCsB")) == [(7, "CI113")]
+    assert located(source.replace("tCrB", "tCsB")) == [(7, "CI113")]
     # a warpgroup MMA's fragments hold shared-memory descriptors: not compared
     warpgroup = source.replace("cute.nvgpu.warp.MmaF16BF16Op", "cute.nvgpu.warpgroup.MmaF16BF16Op")
     assert lint_source(warpgroup.replace("tCrB", "tCsB"), "k.py") == []
@@ -2648,7 +2645,7 @@ def test_a_makers_name_whose_op_is_read_out_of_a_word_is_not_compared():
         "    tXsX = cute.make_rmem_tensor_like(tXgX)\n"
     )
     # `tLossRLoss` is op `Loss`, registers `R`, not op `Los` in shared memory; `tXsX` is a real slip
-    assert _located(source) == [(6, "CI113")]
+    assert located(source) == [(6, "CI113")]
 
 
 def test_a_view_returned_by_a_helper_of_the_file_keeps_its_arguments_memory():
@@ -2665,7 +2662,7 @@ def test_a_view_returned_by_a_helper_of_the_file_keeps_its_arguments_memory():
         "        return tScS_mn\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tScS_mn", "tSsS_mn")) == [(9, "CI105")]
+    assert located(source.replace("tScS_mn", "tSsS_mn")) == [(9, "CI105")]
 
 
 def test_a_copy_made_over_one_tensor_given_another_that_has_its_own():
@@ -2683,7 +2680,7 @@ def test_a_copy_made_over_one_tensor_given_another_that_has_its_own():
     )
     # SFB1's copy also serves SFB2, which has no copy of its own
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S")) == [(6, "CI105")]
+    assert located(source.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S")) == [(6, "CI105")]
     # a copy made with another atom (a load beside the tensor's own store) may move it on purpose
     other_atom = source.replace("make_s2t_copy(atom, tCtSFB1)", "make_s2t_copy(load_atom, tCtSFB1)")
     assert lint_source(other_atom.replace("thr_copy_s2t_sfa.partition_S", "thr_copy_s2t_sfb.partition_S"), "k.py") == []
@@ -2741,8 +2738,8 @@ def test_tiles_written_in_lower_case_read_as_the_conventions_where_a_maker_prove
         "    return tAsA, tAgA_mk, tCsA, tCsB, gB_nk, sb_for_tma_partition\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("l, sa_for_tma_partition", "l, sb_for_tma_partition")) == [(9, "CI105")]
-    assert _located(source.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)")) == [(11, "CI106")]
+    assert located(source.replace("l, sa_for_tma_partition", "l, sb_for_tma_partition")) == [(9, "CI105")]
+    assert located(source.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)")) == [(11, "CI106")]
     # two letters prove nothing where the file has no tile of that tensor in upper case (`gB`, `sB`)
     no_upper = source.replace("gB_nk", "g_b").replace("mB_nk", "m_b")
     assert lint_source(no_upper.replace("thr_mma.partition_A(sa)", "thr_mma.partition_A(sb)"), "k.py") == []
@@ -2768,12 +2765,12 @@ def test_a_fragment_made_by_one_mma_of_anothers_partition_blames_the_call_the_ge
     )
     assert lint_source(source, "k.py") == []
     # the fragment maker is the other MMA: reported at the fragment
-    assert _located(source.replace("tiled_mma_pv.make_fragment_B(tCsV)", "tiled_mma_qk.make_fragment_B(tCsV)")) \
+    assert located(source.replace("tiled_mma_pv.make_fragment_B(tCsV)", "tiled_mma_qk.make_fragment_B(tCsV)")) \
         == [(10, "CI106")]
     # the partition is the other MMA's while the gemm reads the fragment with its maker's MMA: at the partition
-    assert _located(source.replace("pv_thr_mma.partition_B(sV)", "qk_thr_mma.partition_B(sV)")) == [(9, "CI106")]
+    assert located(source.replace("pv_thr_mma.partition_B(sV)", "qk_thr_mma.partition_B(sV)")) == [(9, "CI106")]
     # and with no gemm to tell, the fragment
-    assert _located(source.replace("tiled_mma_qk.make_fragment_B(tCsK)", "tiled_mma_pv.make_fragment_B(tCsK)")) \
+    assert located(source.replace("tiled_mma_qk.make_fragment_B(tCsK)", "tiled_mma_pv.make_fragment_B(tCsK)")) \
         == [(8, "CI106")]
 
 
@@ -2792,7 +2789,7 @@ def test_a_copys_two_sides_of_one_pattern_made_by_two_tiled_copies_blames_the_on
         "    return tXcX, tWgW\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tXgX = thr_copy_x", "tXgX = thr_copy_w")) == [(6, "CI102")]
+    assert located(source.replace("tXgX = thr_copy_x", "tXgX = thr_copy_w")) == [(6, "CI102")]
     # one row pattern on every tiled copy (quack's `tX`, the weight's copy too) shows no slip
     assert lint_source(source.replace("tWgW", "tXgW").replace("tXgX = thr_copy_x", "tXgX = thr_copy_w"), "k.py") == []
 
@@ -2846,7 +2843,7 @@ def test_descriptive_names_of_a_tensor_and_its_transposed_form_name_one_buffer()
     )
     # `v` and `vt` (V and V^T) are one tensor's words, as `sK` and `sKt` are
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("uw_val = thr.partition_D(val_vt)", "uw_key = thr.partition_D(val_vt)")) \
+    assert located(source.replace("uw_val = thr.partition_D(val_vt)", "uw_key = thr.partition_D(val_vt)")) \
         == [(7, "CI105")]
 
 
@@ -2869,7 +2866,7 @@ def test_a_partition_of_a_tile_named_outside_the_convention_is_judged_by_the_ten
         ("CI105", "`tXsX` partitions `blkX` (a view of `gX`) but names `sX`; rename it to `tXgX`"),
     ]
     # the output's partition cut from the input's tile (the kernel has Y's own tile)
-    assert _located(source.replace("partition_D(blkY)", "partition_D(blkX)")) == [(8, "CI105")]
+    assert located(source.replace("partition_D(blkY)", "partition_D(blkX)")) == [(8, "CI105")]
 
 
 def test_the_outputs_partition_of_an_operands_buffer_names_the_output_buffer_the_function_allocates_apart():
@@ -2923,9 +2920,9 @@ def test_a_register_only_mmas_fragment_viewed_as_tensor_memory_is_reported():
         "    return tXrB\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tXrB", "tXtB")) == [(6, "CI105")]
+    assert located(source.replace("tXrB", "tXtB")) == [(6, "CI105")]
     # a universal MMA's atom makes register fragments, as the op itself does (and the view of one is registers)
-    assert _located(source.replace("tCrB", "tCsB")) == [(5, "CI113"), (6, "CI105")]
+    assert located(source.replace("tCrB", "tCsB")) == [(5, "CI113"), (6, "CI105")]
     # a tcgen05 MMA's operand fragment may be viewed in tensor memory
     tcgen05 = source.replace("cute.make_mma_atom(nvgpu.MmaUniversalOp(cutlass.Float32))", "tcgen05.MmaF16BF16Op(t)")
     assert lint_source(tcgen05.replace("tXrB", "tXtB"), "k.py") == []
@@ -3113,7 +3110,7 @@ def test_an_mma_fragment_made_of_another_mmas_partition_is_reported_at_the_inner
         "    return tSrQ, tSrK, tOrVt\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("        thr_mma_pv.partition_B(sVt)", "        thr_mma_qk.partition_B(sVt)")) == [
+    assert located(source.replace("        thr_mma_pv.partition_B(sVt)", "        thr_mma_qk.partition_B(sVt)")) == [
         (8, "CI110"),
     ]
 
@@ -3139,7 +3136,7 @@ def test_an_mma_partition_named_with_the_op_of_another_mma_passed_beside_it_is_r
         "        return tdQgK_dkl\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tdQgK_dkl", "tdPgK_dkl")) == [(16, "CI110")]
+    assert located(source.replace("tdQgK_dkl", "tdPgK_dkl")) == [(16, "CI110")]
 
 
 def test_a_copys_partition_of_another_copys_partition_named_with_its_direction_as_variant_is_not_reported():
@@ -3239,7 +3236,7 @@ def test_a_copy_side_is_followed_through_the_tuple_a_helper_of_the_file_returns(
         "        return tiled_copy_t2r, tTR_tAcc, tTR_rAcc\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_S(tAcc)", "partition_D(tAcc)")) == [(11, "CI104")]
+    assert located(source.replace("partition_S(tAcc)", "partition_D(tAcc)")) == [(11, "CI104")]
 
 
 def test_a_tiled_copy_for_one_operand_retiling_the_other_operands_fragment_is_reported():
@@ -3258,7 +3255,7 @@ def test_a_tiled_copy_for_one_operand_retiling_the_other_operands_fragment_is_re
         "    tCrB_view = smem_thr_copy_B.retile(tCrB)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("smem_thr_copy_B.retile", "smem_thr_copy_A.retile")) == [(12, "CI106")]
+    assert located(source.replace("smem_thr_copy_B.retile", "smem_thr_copy_A.retile")) == [(12, "CI106")]
 
 
 def test_a_coordinate_partition_named_for_the_other_operand_is_reported():
@@ -3285,7 +3282,7 @@ def test_a_gemm_between_two_bindings_of_one_fragment_is_judged_by_the_binding_be
         + mainloop + mainloop
     assert lint_source(source, "k.py") == []
     swapped = source.replace("acc, tCrA[None, None, 0]", "acc, tCrB[None, None, 0]", 1)
-    assert _located(swapped) == [(6, "CI111")]
+    assert located(swapped) == [(6, "CI111")]
 
 
 def test_a_tiled_copy_moving_one_operand_making_a_partition_named_for_the_other_is_reported():
@@ -3360,7 +3357,7 @@ def test_a_view_named_for_the_tensor_its_misnamed_source_is_cut_from_is_not_repo
     )
     assert lint_source(source, "k.py") == []
     # the slice named for P's sum is the slip, reported at its line; the tile cut from it names dPsum rightly
-    assert _located(source.replace("mdPsum_cur", "mPsum_cur")) == [(3, "CI105")]
+    assert located(source.replace("mdPsum_cur", "mPsum_cur")) == [(3, "CI105")]
 
 
 def test_a_tiler_written_as_a_tuple_is_no_tile_a_tma_atom_moves():
@@ -3386,7 +3383,7 @@ def test_a_tiler_written_as_a_tuple_is_no_tile_a_tma_atom_moves():
     )
     assert lint_source(source, "k.py") == []
     # bound to what may be a tensor, the name is read as dKV's shared tile, which these atoms do not move
-    assert _located(source.replace("(128, 64)", "make_tile()")) == [(8, "CI102"), (9, "CI102")]
+    assert located(source.replace("(128, 64)", "make_tile()")) == [(8, "CI102"), (9, "CI102")]
 
 
 def test_a_copy_side_is_followed_through_layout_algebra_and_a_swapped_copy_call_is_reported_at_the_call():
@@ -3409,7 +3406,7 @@ def test_a_copy_side_is_followed_through_layout_algebra_and_a_swapped_copy_call_
     )
     assert lint_source(source, "k.py") == []
     # `group_modes` regroups the modes each thread holds: the view is still the copy's destination-side partition
-    assert _located(source.replace("partition_S(tAcc)", "partition_D(tAcc)")) == [(13, "CI104")]
+    assert located(source.replace("partition_S(tAcc)", "partition_D(tAcc)")) == [(13, "CI104")]
     # the partition is the TMEM load's source, over tensor memory, as a T2R copy has it: the copy call is the slip
     swapped = source.replace("cute.copy(tiled_copy_t2r, tTR_tAcc_mn, tTR_rAcc)",
                              "cute.copy(tiled_copy_t2r, tTR_rAcc, tTR_tAcc_mn)")
@@ -3443,16 +3440,16 @@ def test_a_tiled_copy_of_the_atom_cutlass_helper_chooses_has_two_sides():
     )
     assert lint_source(source, "k.py") == []
     # the helper returns an stmatrix atom where the tile allows: the register side is laid out apart
-    assert _located(source.replace("partition_D(sC)", "partition_S(sC)")) == [(16, "CI104")]
+    assert located(source.replace("partition_D(sC)", "partition_S(sC)")) == [(16, "CI104")]
     # an atom the code makes universal has one layout for both sides, as before
     universal = source.replace("sm100_utils.get_smem_store_op(self.c_layout, self.c_dtype, Float32, tiled_copy_t2r)",
                                "cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), self.c_dtype)")
     assert lint_source(universal.replace("partition_D(sC)", "partition_S(sC)"), "k.py") == []
     # the R2S copy given the fragment laid out in the T2R partition's shape, in place of its own retile
-    assert _located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rC,")) == [
+    assert located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rC,")) == [
         (10, "CI102")]
     # a register tensor of a plain layout may carry the epilogue's name: no copy laid it out
-    assert _located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rX,")) == []
+    assert located(source.replace("cute.copy(tiled_copy_r2s, tRS_rC,", "cute.copy(tiled_copy_r2s, tTR_rX,")) == []
 
 
 def test_a_name_bound_to_a_helpers_returned_partition_names_the_tensor_the_call_passes():
@@ -3471,9 +3468,9 @@ def test_a_name_bound_to_a_helpers_returned_partition_names_the_tensor_the_call_
         "        return atom, bSG_sC, bSG_gC\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("self.epilog_gmem(tma_atom_c, gC, sC)", "self.epilog_gmem(tma_atom_c, gC, sA)")) \
+    assert located(source.replace("self.epilog_gmem(tma_atom_c, gC, sC)", "self.epilog_gmem(tma_atom_c, gC, sA)")) \
         == [(5, "CI105")]
-    assert _located(source.replace("tma_atom, bSG_sC, bSG_gC = ", "tma_atom, bSG_gC_s, bSG_gC = ")
+    assert located(source.replace("tma_atom, bSG_sC, bSG_gC = ", "tma_atom, bSG_gC_s, bSG_gC = ")
                     .replace("bSG_sC[(None, 0)]", "bSG_gC_s[(None, 0)]")) == [(5, "CI105")]
 
 
@@ -3486,8 +3483,8 @@ def test_one_tensor_loaded_by_both_operands_tma_atoms_is_reported_at_the_maker_i
         "    tma_atom_b, tma_tensor_b = cute.nvgpu.make_tiled_tma_atom_B(b_op, b, b_layout, tiler, tiled_mma, vmnk)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("(a_op, a,", "(a_op, b,")) == [(4, "CI106")]
-    assert _located(source.replace("(b_op, b,", "(b_op, a,")) == [(5, "CI106")]
+    assert located(source.replace("(a_op, a,", "(a_op, b,")) == [(4, "CI106")]
+    assert located(source.replace("(b_op, b,", "(b_op, a,")) == [(5, "CI106")]
     # a matrix times itself (`X Xᵀ`): one tensor in both slots, and no other operand's tensor left unloaded
     gram = source.replace("a: cute.Tensor, b: cute.Tensor", "a: cute.Tensor").replace("(b_op, b,", "(b_op, a,")
     assert lint_source(gram, "k.py") == []
@@ -3505,7 +3502,7 @@ def test_a_view_of_a_gemm_input_named_for_the_output_names_another_tensor():
         "    gC_epi = cute.zipped_divide(tCgC, epi_tiler)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("zipped_divide(tCgC", "zipped_divide(tCgA")) == [(8, "CI105")]
+    assert located(source.replace("zipped_divide(tCgC", "zipped_divide(tCgA")) == [(8, "CI105")]
 
 
 def test_a_slice_of_one_atoms_partition_named_with_another_atoms_pattern_is_that_atoms():
@@ -3520,7 +3517,7 @@ def test_a_slice_of_one_atoms_partition_named_with_another_atoms_pattern_is_that
         "    cute.copy(tma_atom_b, tBgB_k[(None, 0)], tBsB[(None, 0)])\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tAgA_k", "tBgA_k")) == [(5, "CI110")]
+    assert located(source.replace("tAgA_k", "tBgA_k")) == [(5, "CI110")]
     # a pattern no other object of the function carries is the view's to choose
     assert lint_source(source.replace("tAgA_k", "tXgA_k"), "k.py") == []
 
@@ -3541,7 +3538,7 @@ def test_a_tmem_load_partition_taken_as_the_side_its_tensors_memory_is_not():
         "    cute.autovec_copy(tCrC, tDgC[None, None, 0])\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("partition_D(gC_epi)", "partition_S(gC_epi)")) == [(10, "CI104")]
+    assert located(source.replace("partition_D(gC_epi)", "partition_S(gC_epi)")) == [(10, "CI104")]
     # a partition read only for its shape or layout lays no data out: either side gives a shape
     shape_only = source.replace("partition_D(gC_epi)", "partition_S(gC_epi)").replace(
         "    cute.autovec_copy(tCrC, tDgC[None, None, 0])\n", "")
@@ -3557,7 +3554,7 @@ def test_atoms_named_for_both_operands_loading_one_tensor_without_a_tiled_mma():
         "    tma_atom_b, tma_tensor_b = cpasync.make_tiled_tma_atom(op, B, b_layout, tiler)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("(op, A,", "(op, B,")) == [(4, "CI106")]
+    assert located(source.replace("(op, A,", "(op, B,")) == [(4, "CI106")]
     # a matrix times itself: no other operand's tensor is left unloaded
     gram = source.replace("A: cute.Tensor, B: cute.Tensor", "A: cute.Tensor").replace("(op, B,", "(op, A,")
     assert lint_source(gram, "k.py") == []
@@ -3571,7 +3568,7 @@ def test_atoms_named_for_both_operands_loading_one_tensor_without_a_tiled_mma():
         "    tma_atom_b, tma_tensor_b = make_tiled_tma_atom_B(b_op, B_view, b_layout, tiler, tiled_mma, vmnk)\n"
     )
     assert lint_source(views, "k.py") == []
-    assert _located(views.replace("(a_op, A_view,", "(a_op, B_view,")) == [(5, "CI106")]
+    assert located(views.replace("(a_op, A_view,", "(a_op, B_view,")) == [(5, "CI106")]
 
 
 def test_a_view_laying_one_operands_layout_over_the_others_data():
@@ -3584,7 +3581,7 @@ def test_a_view_laying_one_operands_layout_over_the_others_data():
         "    B_t = cute.make_tensor(B.iterator, b_layout)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("make_tensor(B.iterator", "make_tensor(A.iterator")) == [(6, "CI105")]
+    assert located(source.replace("make_tensor(B.iterator", "make_tensor(A.iterator")) == [(6, "CI105")]
     # a product of a matrix with itself lays A's own layout, transposed, over A's data
     gram = (
         "@cute.jit\n"
@@ -3608,7 +3605,7 @@ def test_a_block_tile_named_blk_names_the_global_tensor_it_is_cut_from():
         "    tYgdX = thr_copy.partition_D(blkdX)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert (3, "CI105") in _located(source.replace("local_tile(gdY,", "local_tile(gdX,"))
+    assert (3, "CI105") in located(source.replace("local_tile(gdY,", "local_tile(gdX,"))
     # a word after `blk` that names no tensor of the file (`blkCoord`) says nothing
     assert lint_source(source.replace("blkcY", "blkCoord"), "k.py") == []
 
@@ -3625,7 +3622,7 @@ def test_a_tmem_pointer_at_an_offset_bound_to_a_name_points_into_tensor_memory()
     source = source.replace("def kernel(tiled_mma, tmem,", "def kernel(tiled_mma, storage,").replace(
         "    acc_fake", "    tmem = utils.TmemAllocator(storage.buf)\n    acc_fake")
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("tCtAcc", "tCrAcc")) == [(7, "CI113")]
+    assert located(source.replace("tCtAcc", "tCrAcc")) == [(7, "CI113")]
 
 
 def test_a_tcgen05_copy_object_moving_data_against_its_instruction():
@@ -3647,7 +3644,7 @@ def test_a_tcgen05_copy_object_moving_data_against_its_instruction():
     )
     assert lint_source(source, "k.py") == []
     # the load object given the store's registers-to-TMEM copy: a tcgen05.ld never writes tensor memory
-    assert _located(source.replace("cute.copy(tmem_tiled_store,", "cute.copy(tmem_tiled_load,")) == [(14, "CI102")]
+    assert located(source.replace("cute.copy(tmem_tiled_store,", "cute.copy(tmem_tiled_load,")) == [(14, "CI102")]
     # a partition the load made, stored by the store object of one 32x32b layout, moves the right way (CUTLASS)
     shared = source.replace("tTMEM_STOREtP = thr_store.partition_D(tStS)", "tTMEM_STOREtP = thr_load.partition_S(tStS)")
     assert [f for f in lint_source(shared, "k.py") if f.code == "CI102"] == []
@@ -3666,9 +3663,9 @@ def test_a_gemm_whose_operands_another_mma_made_for_those_slots():
     )
     assert lint_source(source, "k.py") == []
     # the P·V operands given to the Q·K MMA: the MMA argument is the slip
-    assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(8, "CI111")]
+    assert located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(8, "CI111")]
     # the Q·K MMA's Q fragment given to the P·V gemm, whose own P (laid out by its fragment in TMEM) is left unused
-    assert _located(source.replace("acc_o, tOrP, tOrV", "acc_o, tCrQ, tOrV")) == [(8, "CI111")]
+    assert located(source.replace("acc_o, tOrP, tOrV", "acc_o, tCrQ, tOrV")) == [(8, "CI111")]
     # fragments one MMA made, read by the gemm of an atom of its op or of a variant (Rubin's B-keep) with none of its own
     variant = (
         "@cute.kernel\n"
@@ -3694,7 +3691,7 @@ def test_an_mma_made_from_a_tensors_settings_is_no_tensors_object():
         "    cute.gemm(pv_tiled_mma, acc_o, tOrP, tOrV, acc_o)\n"
     )
     assert lint_source(source, "k.py") == []
-    assert _located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(10, "CI111")]
+    assert located(source.replace("cute.gemm(pv_tiled_mma,", "cute.gemm(qk_tiled_mma,")) == [(10, "CI111")]
 
 
 def test_a_kernel_class_a_builder_function_defines_has_its_calls_followed():
@@ -3722,8 +3719,8 @@ def test_a_kernel_class_a_builder_function_defines_has_its_calls_followed():
     assert lint_source(source, "k.py") == []
     # K's global tensor given to the A partitioner, then loaded by the kernel's K atom, which the launcher (a method
     # of the class the builder defines) makes with make_tiled_tma_atom_B
-    located = _located(source.replace("tSgK = qk_thr_mma.partition_B(mK)", "tSgK = qk_thr_mma.partition_A(mK)"))
-    assert (15, "CI106") in located
+    found = located(source.replace("tSgK = qk_thr_mma.partition_B(mK)", "tSgK = qk_thr_mma.partition_A(mK)"))
+    assert (15, "CI106") in found
 
 
 def test_a_tmem_copys_side_in_a_helper_judged_by_what_its_callers_pass():
@@ -3753,7 +3750,7 @@ def test_a_tmem_copys_side_in_a_helper_judged_by_what_its_callers_pass():
     assert [f for f in lint_source(source, "k.py") if f.code == "CI104"] == []
     # the T2R load's source side taken over the global scores, which two helpers down the kernel's MMA partitioned
     swapped = source.replace("tTR_gScores = thr_copy_t2r.partition_D(", "tTR_gScores = thr_copy_t2r.partition_S(")
-    assert (8, "CI104") in _located(swapped)
+    assert (8, "CI104") in located(swapped)
 
 
 def test_a_tma_atom_of_an_mma_named_for_its_operands_given_the_other_tensor():
@@ -3772,9 +3769,9 @@ def test_a_tma_atom_of_an_mma_named_for_its_operands_given_the_other_tensor():
     )
     assert lint_source(source, "k.py") == []
     # Q's (A) atom over K, K's atom loading K too, q_mma loaded by none
-    assert _located(source.replace("(q_op, q_mma,", "(q_op, k_mma,")) == [(9, "CI106")]
+    assert located(source.replace("(q_op, q_mma,", "(q_op, k_mma,")) == [(9, "CI106")]
     # the P·V MMA's V (B) atom over K
-    assert _located(source.replace("(v_op, v_mma,", "(v_op, k_mma,")) == [(11, "CI106")]
+    assert located(source.replace("(v_op, v_mma,", "(v_op, k_mma,")) == [(11, "CI106")]
     # a letter no tensor of the function goes by (`a_mma`) says nothing about the slots
     assert lint_source(source.replace("qk_tiled_mma", "xy_tiled_mma").replace("(q_op, q_mma,", "(q_op, k_mma,"),
                        "k.py") == []
@@ -3815,6 +3812,6 @@ def test_a_name_bound_to_a_helpers_returned_descriptor_of_its_partition():
     assert lint_source(source, "k.py") == []
     # the call passes K's scale buffer where the names bound to the helper's descriptors say Q's: the call's other
     # names agree with the name, so the argument is the slip, reported on its line (21), not the statement's first
-    located = _located(source.replace("self.s2t_copy_and_partition(sScaleQ, tCtScaleQ)",
+    found = located(source.replace("self.s2t_copy_and_partition(sScaleQ, tCtScaleQ)",
                                       "self.s2t_copy_and_partition(sScaleK, tCtScaleQ)"))
-    assert located and all(code == "CI105" for _, code in located) and located[0][0] == 21
+    assert found and all(code == "CI105" for _, code in found) and found[0][0] == 21

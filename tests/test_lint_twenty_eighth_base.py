@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from cute_inspect.lint import lint_source
 
+from _lint import located
+
 # A load warp given its TMA bundles and MMAs packed in tuples (`tma_q, tma_k = tma_args`), each bundle's atom read
 # as `.atom`.
 _TUPLED_LOADS = (
@@ -67,46 +69,42 @@ _TMEM_EPILOGUE = (
 )
 
 
-def _located(source: str) -> list[tuple[int, str]]:
-    return [(finding.line, finding.code) for finding in lint_source(source, "k.py")]
-
-
 def test_the_unplanted_kernels_are_clean():
-    assert _located(_TUPLED_LOADS) == []
-    assert _located(_TUPLED_MMAS) == []
-    assert _located(_TMEM_EPILOGUE) == []
+    assert located(_TUPLED_LOADS) == []
+    assert located(_TUPLED_MMAS) == []
+    assert located(_TMEM_EPILOGUE) == []
 
 
 def test_atoms_unpacked_from_a_tuple_parameter_are_two_objects():
     # Q's TMA copy from K's global partition: each element of `tma_args` is an atom of its own
     planted = _TUPLED_LOADS.replace("cute.copy(tma_q.atom, tQgQ[None, 0]", "cute.copy(tma_q.atom, tKgK[None, 0]")
-    assert (12, "CI102") in _located(planted)
+    assert (12, "CI102") in located(planted)
     # Q's shared side named with K's pattern, which K's atom carries
-    assert (11, "CI110") in _located(_TUPLED_LOADS.replace("tQsQ", "tKsQ"))
+    assert (11, "CI110") in located(_TUPLED_LOADS.replace("tQsQ", "tKsQ"))
 
 
 def test_mmas_unpacked_from_a_tuple_parameter_are_two_objects():
     # the KV gemm given the QS MMA's fragment
     planted = _TUPLED_MMAS.replace("acc_kv, tCtSharedInp, tCrKt_B, acc_kv", "acc_kv, tCtSharedInp, tCrQ_B_qs, acc_kv")
-    assert (8, "CI111") in _located(planted)
+    assert (8, "CI111") in located(planted)
     # K's fragment made by the QS MMA and given to the KV MMA's gemm
     made = _TUPLED_MMAS.replace("tiled_mma_kv.make_fragment_B(sK_trans)", "tiled_mma_qs.make_fragment_B(sK_trans)")
-    assert [line for line, code in _located(made) if code in ("CI104", "CI111")] == [6]
+    assert [line for line, code in located(made) if code in ("CI104", "CI111")] == [6]
 
 
 def test_a_copy_issued_with_another_made_tiled_copy_than_laid_out_its_sides_is_reported_at_its_object():
     # V's shared-to-register copy issued with O's register-to-shared copy: both sides are V's copy's
     planted = _TMEM_EPILOGUE.replace("cute.copy(tiled_v_s2r, tCsV, tCrV)", "cute.copy(tiled_o_r2s, tCsV, tCrV)")
-    assert _located(planted) == [(20, "CI102")]
+    assert located(planted) == [(20, "CI102")]
     # O's TMEM load issued with KS's: the TMEM side is O's load's partition, the register side shaped like one
     planted = _TMEM_EPILOGUE.replace("cute.copy(tiled_o_t2r, tTR_tOtO", "cute.copy(tiled_ks_t2r, tTR_tOtO")
-    assert _located(planted) == [(26, "CI102")]
+    assert located(planted) == [(26, "CI102")]
 
 
 def test_a_side_another_made_tiled_copy_partitioned_is_reported_at_that_side():
     # KS's TMEM load given O's TMEM partition, its register side KS's own
     planted = _TMEM_EPILOGUE.replace("cute.copy(tiled_ks_t2r, tTR_tCtKS, tTR_rKS)", "cute.copy(tiled_ks_t2r, tTR_tOtO, tTR_rKS)")
-    assert _located(planted) == [(22, "CI102")]
+    assert located(planted) == [(22, "CI102")]
     # a TMEM load given O's shared partition: neither side is in tensor memory, and the shared side is the slip
     planted = _TMEM_EPILOGUE.replace("cute.copy(tiled_ks_t2r, tTR_tCtKS, tTR_rKS)", "cute.copy(tiled_ks_t2r, tCsO, tTR_rKS)")
     found = {(f.line, f.column) for f in lint_source(planted, "k.py") if f.code == "CI102"}
@@ -139,10 +137,10 @@ _S2T_BY_A_HELPER = (
 
 
 def test_partitions_a_helper_returns_with_its_copy_are_that_calls_copys():
-    assert _located(_S2T_BY_A_HELPER) == []
+    assert located(_S2T_BY_A_HELPER) == []
     # SFB's S2T copy from SFA's shared partition: the two calls return two copies, each with its own partitions
     planted = _S2T_BY_A_HELPER.replace("cute.copy(tiled_copy_s2t_sfb, tCsSFB_s2t_staged", "cute.copy(tiled_copy_s2t_sfb, tCsSFA_s2t_staged")
-    assert _located(planted) == [(9, "CI102")]
+    assert located(planted) == [(9, "CI102")]
 
 
 def test_two_tiled_copies_laid_out_from_one_may_move_each_others_tensors():
@@ -159,9 +157,9 @@ def test_two_tiled_copies_laid_out_from_one_may_move_each_others_tensors():
         "    cute.copy(tiled_copy_s2r, tSR_sPt, rPt_copy_view)\n"
         "    cute.copy(tiled_copy_r2s, rPt_copy_view, tSR_sPt)\n"
     )
-    assert _located(source) == []
+    assert located(source) == []
     # made from two layouts, the store is another copy's
-    assert _located(source.replace("make_tiled_copy_D(smem_store_atom, tiled_copy_t2r)",
+    assert located(source.replace("make_tiled_copy_D(smem_store_atom, tiled_copy_t2r)",
                                    "make_tiled_copy_D(smem_store_atom, tiled_copy_o_t2r)")) == [(10, "CI102")]
 
 
@@ -183,7 +181,7 @@ def test_a_side_rebound_since_another_copy_partitioned_it_is_read_as_rebound():
         "        tdQrdQ = cute.make_fragment_like(tdQsdQ, self.dtype)\n"
         "        cute.copy(gmem_tiled_copy_dQ, tdQrdQ, tdQgdQ)\n"
     )
-    assert _located(source) == []
+    assert located(source) == []
 
 
 def test_a_side_partitioned_by_one_name_rebound_in_another_branch_is_the_copys_own():
@@ -201,7 +199,7 @@ def test_a_side_partitioned_by_one_name_rebound_in_another_branch_is_the_copys_o
         "        tScS_t2r = thr_copy_t2r.partition_D(tScS)\n"
         "    cute.copy(thr_copy_t2r, tStS_t2r, tSrS_t2r)\n"
     )
-    assert _located(source) == []
+    assert located(source) == []
 
 
 def test_a_block_scaled_gemm_given_one_operands_scale_factors_in_both_slots_is_reported():
@@ -216,7 +214,7 @@ def test_a_block_scaled_gemm_given_one_operands_scale_factors_in_both_slots_is_r
         "    tCtSFB_mma = tCtSFB\n"
         "    cute.gemm(tiled_mma, acc, [tCrA[None, None, None, stage], tCtSFA], [tCrB[None, None, None, stage], tCtSFB_mma], acc)\n"
     )
-    assert _located(source) == []
-    assert _located(source.replace("tCtSFA], [tCrB", "tCtSFB], [tCrB")) == [(9, "CI111")]
+    assert located(source) == []
+    assert located(source.replace("tCtSFA], [tCrB", "tCtSFB], [tCrB")) == [(9, "CI111")]
     # a swap-AB kernel gives B's scale factors to the A slot and A's to the B slot on purpose
-    assert _located(source.replace("tCtSFA], [tCrB", "tCtSFB_mma], [tCrB").replace("stage], tCtSFB_mma], acc)", "stage], tCtSFA], acc)")) == []
+    assert located(source.replace("tCtSFA], [tCrB", "tCtSFB_mma], [tCrB").replace("stage], tCtSFB_mma], acc)", "stage], tCtSFA], acc)")) == []

@@ -4,7 +4,7 @@ of its own."""
 
 from __future__ import annotations
 
-from cute_inspect.lint import lint_source
+from _lint import located
 
 # Scale factors copied from shared to tensor memory by an S2T copy a method of the kernel makes, and Q staged in
 # tensor memory by a register-to-TMEM copy laid out in the kernel.
@@ -37,19 +37,15 @@ _S2T_AND_R2T = (
 )
 
 
-def _located(source: str) -> list[tuple[int, str]]:
-    return [(finding.line, finding.code) for finding in lint_source(source, "k.py")]
-
-
 def test_the_unplanted_kernels_are_clean():
-    assert _located(_S2T_AND_R2T) == []
+    assert located(_S2T_AND_R2T) == []
 
 
 def test_a_copy_given_another_copys_object_is_reported_at_the_object_when_the_sides_maker_copies_nothing():
     # Q's register-to-TMEM copy issued with the scales' S2T copy: Q's copy now moves nothing, so the object is the
     # slip, reported at its argument's line (12), not at the TMEM side's (14)
     planted = _S2T_AND_R2T.replace("            tiled_copy_r2t_q,\n", "            tiled_copy_s2t_sfq,\n")
-    assert _located(planted) == [(12, "CI102")]
+    assert located(planted) == [(12, "CI102")]
 
 
 def test_a_side_of_another_copy_that_copies_is_still_reported_at_that_side():
@@ -58,7 +54,7 @@ def test_a_side_of_another_copy_that_copies_is_still_reported_at_that_side():
         "        cute.copy(tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtSFQ_s2t)\n",
         "        cute.copy(tiled_copy_s2t_sfq, tCsSFQ_s2t, tCtQ_r2t)\n",
     )
-    assert (16, "CI102") in _located(planted)
+    assert (16, "CI102") in located(planted)
 
 
 def test_a_register_tensor_retiled_by_another_tiled_copy_and_moved_only_by_this_one_is_reported_at_the_retile():
@@ -66,7 +62,7 @@ def test_a_register_tensor_retiled_by_another_tiled_copy_and_moved_only_by_this_
 
     # V's register view retiled by O's register-to-shared copy, then moved only by V's copy: the retile is the slip
     planted = _TMEM_EPILOGUE.replace("tiled_v_s2r.retile(tRT_rV)", "tiled_o_r2s.retile(tRT_rV)")
-    assert _located(planted) == [(19, "CI102")]
+    assert located(planted) == [(19, "CI102")]
 
 
 # A warp that loads a gate vector and its two running sums into two shared buffers of a tuple parameter.
@@ -90,11 +86,11 @@ _GATE_LOAD = (
 def test_one_tensor_partitioned_twice_by_one_object_names_the_tensor_left_unpartitioned():
     # the cumprod partition of the cumsumlog buffer: the data copied into it is named Cumprod, so the name agrees
     # with what is written, and only the second partition of one tensor by one object shows the slip
-    assert _located(_GATE_LOAD) == []
+    assert located(_GATE_LOAD) == []
     planted = _GATE_LOAD.replace("partition_D(sCumprod)", "partition_D(sCumsumlog)")
-    assert _located(planted) == [(8, "CI105")]
+    assert located(planted) == [(8, "CI105")]
     # without a tensor of that name at hand, the second partition may be a view of the same buffer for other data
-    assert _located(planted.replace("sCumsumlog, sCumprod = smem_args", "sCumsumlog = smem_args")) == []
+    assert located(planted.replace("sCumsumlog, sCumprod = smem_args", "sCumsumlog = smem_args")) == []
 
 
 # A helper that loads A and its scale factors with two TMA atoms it is given, called with each atom's own pair.
@@ -113,13 +109,13 @@ _HELPER_LOADS = (
 
 
 def test_a_helpers_tma_copy_of_a_parameter_it_copies_with_its_own_atom_elsewhere_is_reported_in_the_helper():
-    assert _located(_HELPER_LOADS) == []
+    assert located(_HELPER_LOADS) == []
     # the scale factors' copy writes into A's shared side, which the next copy moves with A's atom
     planted = _HELPER_LOADS.replace("tAsSFA[(None, stage)]", "tAsA[(None, stage)]")
-    assert _located(planted) == [(3, "CI102")]
+    assert located(planted) == [(3, "CI102")]
     # a call that passes the wrong pair is still reported at the call
     wrong_call = _HELPER_LOADS.replace("tAgSFA, tAsSFA, k, stage)\n", "tAgSFA, tAsA, k, stage)\n")
-    assert (10, "CI102") in _located(wrong_call)
+    assert (10, "CI102") in located(wrong_call)
 
 
 # Scale factors' global, coordinate and shared partitions by one copy, assigned as one tuple over three lines.
@@ -141,12 +137,12 @@ _TUPLED_PARTITIONS = (
 
 
 def test_an_argument_that_repeats_its_neighbours_is_reported_where_it_is_written():
-    assert _located(_TUPLED_PARTITIONS) == []
+    assert located(_TUPLED_PARTITIONS) == []
     # the global partition given the coordinates its neighbour partitions: the name is right, the argument is not
     planted = _TUPLED_PARTITIONS.replace("thr.partition_S(gSFB_nk)", "thr.partition_S(coordSFB)")
-    assert _located(planted) == [(8, "CI105")]
+    assert located(planted) == [(8, "CI105")]
     # a name that contradicts its argument with no neighbour to repeat is reported at the name
-    assert (7, "CI105") in _located(planted.replace("thr.partition_S(coordSFB),\n        thr.partition_D", "thr.partition_S(gSFB_nk),\n        thr.partition_D"))
+    assert (7, "CI105") in located(planted.replace("thr.partition_S(coordSFB),\n        thr.partition_D", "thr.partition_S(gSFB_nk),\n        thr.partition_D"))
 
 
 # Up and gate projections loaded by one ldmatrix copy into their own retiled fragments, then two gemms.
@@ -165,9 +161,9 @@ _UP_AND_GATE = (
 
 
 def test_a_destination_written_twice_in_a_row_by_one_copy_is_reported_at_the_second_write():
-    assert _located(_UP_AND_GATE) == []
+    assert located(_UP_AND_GATE) == []
     # G's shared tile copied into U's fragment right after U's own: U's data is lost, G's fragment never filled
     planted = _UP_AND_GATE.replace("tGsG_s[None, None, k], tCrG_v[None, None, k]", "tGsG_s[None, None, k], tCrU_v[None, None, k]")
-    assert _located(planted) == [(8, "CI102")]
+    assert located(planted) == [(8, "CI102")]
     # a predicated second copy writes only part of its destination: not judged
-    assert _located(planted.replace("tCrU_v[None, None, k])\n        cute.gemm", "tCrU_v[None, None, k], pred=p)\n        cute.gemm")) == []
+    assert located(planted.replace("tCrU_v[None, None, k])\n        cute.gemm", "tCrU_v[None, None, k], pred=p)\n        cute.gemm")) == []

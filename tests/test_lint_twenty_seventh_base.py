@@ -3,7 +3,7 @@ twenty-seventh code base"): each test is the data flow of one missed plant, in a
 
 from __future__ import annotations
 
-from cute_inspect.lint import lint_source
+from _lint import located
 
 # Two shared-to-register tiled copies, one per MMA operand, made by methods of a configuration the file cannot read
 # (`mma_cfg.make_s2r_a`), each retiling its operand's fragment and partitioning its operand's staged buffer.
@@ -27,12 +27,8 @@ _TWO_S2R_COPIES = (
 )
 
 
-def _located(source: str) -> list[tuple[int, str]]:
-    return [(finding.line, finding.code) for finding in lint_source(source, "k.py")]
-
-
 def test_the_unplanted_copies_are_clean():
-    assert _located(_TWO_S2R_COPIES) == []
+    assert located(_TWO_S2R_COPIES) == []
 
 
 def test_a_copy_into_the_fragment_another_tiled_copy_retiled_is_reported():
@@ -40,33 +36,33 @@ def test_a_copy_into_the_fragment_another_tiled_copy_retiled_is_reported():
         "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrA_v[None, None, 0])",
         "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrB_v[None, None, 0])",
     )
-    assert (13, "CI102") in _located(planted)
+    assert (13, "CI102") in located(planted)
     # the same with the two copies made for the MMA's operands, which the file can read
     made = planted.replace("mma_cfg.make_s2r_a(tiledmma, a_dtype)", "cute.make_tiled_copy_A(atom_a, tiledmma)")
-    assert (13, "CI102") in _located(made.replace("mma_cfg.make_s2r_b(tiledmma, b_dtype)",
+    assert (13, "CI102") in located(made.replace("mma_cfg.make_s2r_b(tiledmma, b_dtype)",
                                                   "cute.make_tiled_copy_B(atom_b, tiledmma)"))
     # one maker called twice may hand back one object: nothing is proven
-    assert _located(planted.replace("mma_cfg.make_s2r_b(", "mma_cfg.make_s2r_a(")) == []
+    assert located(planted.replace("mma_cfg.make_s2r_b(", "mma_cfg.make_s2r_a(")) == []
 
 
 def test_a_copy_issued_with_another_tiled_copy_than_laid_out_both_its_sides_is_reported():
     planted = _TWO_S2R_COPIES.replace(
         "cute.copy(s2r_a, tAsA_s[None, None, 0]", "cute.copy(s2r_b, tAsA_s[None, None, 0]"
     )
-    assert (13, "CI102") in _located(planted)
+    assert (13, "CI102") in located(planted)
     # the other tiled copy copies nothing in the function: no second copy is shown to exist
     alone = planted.replace("    cute.copy(s2r_a, tAsA_s[None, None, 1], tCrA_v[None, None, 1])\n", "")
-    assert (13, "CI102") not in _located(alone)
+    assert (13, "CI102") not in located(alone)
 
 
 def test_an_mma_fragment_a_copy_writes_through_its_retile_named_shared_is_reported():
     planted = _TWO_S2R_COPIES.replace("    tCrA = ", "    tCsA = ").replace("retile(tCrA)", "retile(tCsA)") \
         .replace("tCrA[None, None, 0], tCrB", "tCsA[None, None, 0], tCrB")
-    assert (4, "CI113") in _located(planted)
+    assert (4, "CI113") in located(planted)
     # a fragment no copy writes may be a warpgroup MMA's shared-memory descriptors
     unwritten = planted.replace("    cute.copy(s2r_a, tAsA_s[None, None, 0], tCrA_v[None, None, 0])\n", "") \
         .replace("    cute.copy(s2r_a, tAsA_s[None, None, 1], tCrA_v[None, None, 1])\n", "")
-    assert (4, "CI113") not in _located(unwritten)
+    assert (4, "CI113") not in located(unwritten)
 
 
 def test_a_copy_with_one_side_laid_out_by_another_tiled_copy_is_reported_whatever_the_names():
@@ -75,7 +71,7 @@ def test_a_copy_with_one_side_laid_out_by_another_tiled_copy_is_reported_whateve
         "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrA_v[None, None, 0])",
         "cute.copy(s2r_a, tAsA_s[None, None, 0], tCrU_v[None, None, 0])",
     )
-    assert (13, "CI102") in _located(planted)
+    assert (13, "CI102") in located(planted)
 
 
 def test_a_shared_buffer_loaded_with_one_tma_atom_and_stored_with_another_is_not_reported():
@@ -93,4 +89,4 @@ def test_a_shared_buffer_loaded_with_one_tma_atom_and_stored_with_another_is_not
         "    cute.copy(tma_atom_src, tAgA[(None, 0, 0)], tAsA)\n"
         "    cute.copy(tma_atom_dst, tAsA, tBgB[(None, 0, 0)])\n"
     )
-    assert _located(source) == []
+    assert located(source) == []

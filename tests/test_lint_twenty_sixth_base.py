@@ -3,11 +3,7 @@ code base"): each test is the data flow of one missed plant, in a kernel of its 
 
 from __future__ import annotations
 
-from cute_inspect.lint import lint_source
-
-
-def _located(source: str, path: str = "k.py") -> list[tuple[int, str]]:
-    return [(finding.line, finding.code) for finding in lint_source(source, path)]
+from _lint import located
 
 
 def test_a_partition_of_one_tensor_chosen_by_a_condition_is_that_tensors(tmp_path):
@@ -25,12 +21,12 @@ def test_a_partition_of_one_tensor_chosen_by_a_condition_is_that_tensors(tmp_pat
         "    tPgPv = thr.partition_D(sPv)\n"
     )
     kernel = str(tmp_path / "kernel.py")
-    found = _located(source, kernel)
+    found = located(source, kernel)
     # sP, or its transpose: shared memory either way
     assert (5, "CI105") in found and (7, "CI105") in found
-    assert _located(source.replace("tPgP", "tPsP"), kernel) == []
+    assert located(source.replace("tPgP", "tPsP"), kernel) == []
     # two tensors, one per branch: no tensor is known
-    assert (5, "CI105") not in _located(source.replace("transpose_view(sP)", "transpose_view(gQ)"), kernel)
+    assert (5, "CI105") not in located(source.replace("transpose_view(sP)", "transpose_view(gQ)"), kernel)
 
 
 def test_a_fragment_maker_given_the_other_slots_partition_by_a_slice_of_its_own_mma_is_reported():
@@ -41,12 +37,12 @@ def test_a_fragment_maker_given_the_other_slots_partition_by_a_slice_of_its_own_
         "    tSrQ = tiled_mma_qk.make_fragment_A(thr_mma_qk.partition_A(sQ))\n"
         "    tSrK = tiled_mma_qk.make_fragment_A(thr_mma_qk.partition_B(sK))\n"
     )
-    assert (5, "CI106") in _located(source)
-    assert _located(source.replace("make_fragment_A(thr_mma_qk.partition_B", "make_fragment_B(thr_mma_qk.partition_B")) \
+    assert (5, "CI106") in located(source)
+    assert located(source.replace("make_fragment_A(thr_mma_qk.partition_B", "make_fragment_B(thr_mma_qk.partition_B")) \
         == []
     # a partition by another MMA's slice says nothing of this one's slots
     other = source.replace("make_fragment_A(thr_mma_qk.partition_B(sK))", "make_fragment_A(thr_mma_pv.partition_B(sK))")
-    assert (5, "CI106") not in _located(other.replace("tiled_mma_qk):", "tiled_mma_qk, thr_mma_pv):"))
+    assert (5, "CI106") not in located(other.replace("tiled_mma_qk):", "tiled_mma_qk, thr_mma_pv):"))
 
 
 def test_a_partition_of_an_identity_tensor_made_in_the_call_holds_coordinates():
@@ -55,8 +51,8 @@ def test_a_partition_of_an_identity_tensor_made_in_the_call_holds_coordinates():
         "def kernel(thr_mma, tiler):\n"
         "    tOrO = thr_mma.partition_C(cute.make_identity_tensor(tiler))\n"
     )
-    assert (3, "CI105") in _located(source)
-    assert _located(source.replace("tOrO", "tOcO")) == []
+    assert (3, "CI105") in located(source)
+    assert located(source.replace("tOrO", "tOcO")) == []
 
 
 _TWO_MMAS = (
@@ -77,10 +73,10 @@ _TWO_MMAS = (
 
 def test_another_mmas_fragment_beside_the_mmas_own_in_its_other_gemm_is_reported():
     planted = _TWO_MMAS.replace("tOrV[None, 0]", "tSrK[None, 0]")
-    assert (3, "CI111") in _located(planted)
-    assert _located(_TWO_MMAS) == []
+    assert (3, "CI111") in located(planted)
+    assert located(_TWO_MMAS) == []
     # given another MMA's fragment in every gemm, the MMA shares it on purpose (FlashAttention's dS): not judged here
-    assert (3, "CI111") not in _located(planted.replace("tOrV[None, 1]", "tSrK[None, 1]"))
+    assert (3, "CI111") not in located(planted.replace("tOrV[None, 1]", "tSrK[None, 1]"))
 
 
 def test_a_gemm_helper_imported_inside_a_function_reads_its_mma_and_slots(tmp_path):
@@ -106,8 +102,8 @@ def test_a_gemm_helper_imported_inside_a_function_reads_its_mma_and_slots(tmp_pa
     )
     kernel = str(tmp_path / "kernel.py")
     planted = source.replace("tOtO, tOrP, tOrV, zero_init=True", "tOtO, tOrP, tSrK, zero_init=True")
-    assert (8, "CI111") in _located(planted, kernel)
-    assert _located(source, kernel) == []
+    assert (8, "CI111") in located(planted, kernel)
+    assert located(source, kernel) == []
 
 
 def test_a_gemm_through_another_modules_static_method_relaying_to_its_sibling_reads_its_slots(tmp_path):
@@ -134,5 +130,5 @@ def test_a_gemm_through_another_modules_static_method_relaying_to_its_sibling_re
         "    SM90.wgmma_gemm_zero_acc(sk_tiled_mma, acc_sk, tSKrS, tSKrK)\n"
     )
     kernel = str(tmp_path / "kernel.py")
-    assert _located(source, kernel) == []
-    assert (9, "CI111") in _located(source.replace("tSKrS, tSKrK)", "tSKrS, tKVrK)"), kernel)
+    assert located(source, kernel) == []
+    assert (9, "CI111") in located(source.replace("tSKrS, tSKrK)", "tSKrS, tKVrK)"), kernel)

@@ -3,11 +3,7 @@ code base"): each test is the data flow of one missed plant, in a kernel of its 
 
 from __future__ import annotations
 
-from cute_inspect.lint import lint_source
-
-
-def _located(source: str, path: str = "k.py") -> list[tuple[int, str]]:
-    return [(finding.line, finding.code) for finding in lint_source(source, path)]
+from _lint import located
 
 
 def test_a_helpers_partition_named_for_another_tensor_of_the_family_its_parameter_and_callers_name_is_reported():
@@ -22,9 +18,9 @@ def test_a_helpers_partition_named_for_another_tensor_of_the_family_its_paramete
         "    tKsK = thr.partition_S(sK_DS)\n"
         "    sk_load_v(None, sV_DS, thr)\n"
     )
-    assert (3, "CI105") in _located(source)
+    assert (3, "CI105") in located(source)
     # the parameter's own name and the call agree on K: the helper's name is right
-    assert _located(source.replace("sk_load_v(None, sV_DS", "sk_load_v(None, sK_DS").replace(
+    assert located(source.replace("sk_load_v(None, sV_DS", "sk_load_v(None, sK_DS").replace(
         "partition_S(sV_DS)", "partition_S(sK_DS)").replace("tSKrSK, sV_DS", "tSKrSK, sK_DS")) == []
 
 
@@ -42,14 +38,14 @@ _FRAGMENTS = (
 
 def test_an_mma_fragment_of_a_partition_whose_own_name_its_buffer_confirms_is_that_tensors():
     # make_fragment_B lays a descriptor over tOsQ's shared memory: it holds Q, not K
-    assert (5, "CI105") in _located(_FRAGMENTS.replace("tOrQ", "tOrK"))
-    assert _located(_FRAGMENTS) == []
+    assert (5, "CI105") in located(_FRAGMENTS.replace("tOrQ", "tOrK"))
+    assert located(_FRAGMENTS) == []
 
 
 def test_an_mma_fragment_named_with_the_other_slots_letter_is_reported():
-    assert (7, "CI105") in _located(_FRAGMENTS.replace("tSrK", "tSrB"))
+    assert (7, "CI105") in located(_FRAGMENTS.replace("tSrK", "tSrB"))
     # named with its own slot's letter, it names the operand it is for
-    assert _located(_FRAGMENTS.replace("tSrK", "tSrA")) == []
+    assert located(_FRAGMENTS.replace("tSrK", "tSrA")) == []
 
 
 def test_a_swap_of_another_mma_in_the_function_excuses_no_slot_slip_of_this_one():
@@ -65,7 +61,7 @@ def test_a_swap_of_another_mma_in_the_function_excuses_no_slot_slip_of_this_one(
         "    tCsA_sw = thr_mma_fc1.partition_A(sB)\n"
         "    tCsB_sw = thr_mma_fc1.partition_B(sA)\n"
     )
-    found = _located(source)
+    found = located(source)
     assert (7, "CI106") in found
     # the fc1 MMA's own swap (C^T = B^T A^T) is still no finding
     assert not [line for line, _ in found if line in (9, 10)]
@@ -82,9 +78,9 @@ def test_an_object_rebuilt_from_its_own_mlir_values_is_that_object():
         "    tDQrDS = tmma3.make_fragment_A(sdS)\n"
         "    tDQrKt = tmma3.make_fragment_B(sKt)\n"
     )
-    assert _located(source) == []
+    assert located(source) == []
     # the dQ MMA's fragment named with the dK MMA's pattern
-    assert (8, "CI110") in _located(source.replace("tDQrKt", "tDKrKt"))
+    assert (8, "CI110") in located(source.replace("tDQrKt", "tDKrKt"))
 
 
 def test_a_call_of_another_modules_function_that_relays_its_argument_is_a_view_of_that_argument(tmp_path):
@@ -103,5 +99,5 @@ def test_a_call_of_another_modules_function_that_relays_its_argument_is_a_view_o
         "    tKVsKV = thr_copy_kv.partition_S(select_tensor_10(gKV))\n"
     )
     kernel = tmp_path / "kernel.py"
-    assert (5, "CI105") in _located(source, str(kernel))
-    assert _located(source.replace("tKVsKV", "tKVgKV"), str(kernel)) == []
+    assert (5, "CI105") in located(source, str(kernel))
+    assert located(source.replace("tKVsKV", "tKVgKV"), str(kernel)) == []
