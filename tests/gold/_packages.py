@@ -249,6 +249,20 @@ def old_fence_enums() -> None:
     cute.arch.SharedSpace = SimpleNamespace(shared_cta="cta")
 
 
+def old_vendored_names() -> None:
+    """Names CuTeDSL 4.8.1 moved, given back for GitHub trees that vendor older flash-attn utils: module-level partials
+    built with ``nvvm.RoundingModeKind.RN`` (now ``nvvm.FPRoundingMode``, same members) and annotations with
+    ``cute.core.ThrMma`` / ``cute.core.ThrCopy`` (now ``cute.ThrMma`` / ``cute.ThrCopy``); no tensor is made by them."""
+    from cutlass import cute
+    from cutlass._mlir.dialects import nvvm
+
+    if not hasattr(nvvm, "RoundingModeKind"):
+        nvvm.RoundingModeKind = nvvm.FPRoundingMode
+    for name in ("ThrMma", "ThrCopy"):
+        if not hasattr(cute.core, name):
+            setattr(cute.core, name, getattr(cute, name))
+
+
 def vllm(module: str, host_only: tuple[str, ...] = ()):
     """``vllm.<module>`` (dotted) from the vllm package, its __init__s skipped (the top one imports the serving engine
     and torch). `host_only` names vllm modules (dotted, e.g. ``"triton_utils"``) that the kernel's file imports for its

@@ -31,6 +31,7 @@ cache_dit, attn_gym = _packages.cache_dit, _packages.attn_gym
 tokenspeed_mla = _packages.tokenspeed_mla
 github_source, github_file = _packages.github_source, _packages.github_file
 old_fence_enums = _packages.old_fence_enums
+old_vendored_names = _packages.old_vendored_names
 
 
 def dynamic_layout(dtype, rank, contiguous=-1, align=16):

@@ -26,15 +26,9 @@ def compile_only():
     import cutlass
     from cutlass import cute
 
-    from _common import dynamic_layout, last_contiguous, stream
+    from _common import dynamic_layout, last_contiguous, old_vendored_names, stream
 
-    from cutlass._mlir.dialects import nvvm
-
-    if not hasattr(nvvm, "RoundingModeKind"):
-        nvvm.RoundingModeKind = nvvm.FPRoundingMode
-    for name in ("ThrMma", "ThrCopy"):
-        if not hasattr(cute.core, name):
-            setattr(cute.core, name, getattr(cute, name))
+    old_vendored_names()
     kernels = github_source(SOURCE[0], "kestrel-kernels/python", "kestrel_kernels.cute_moe.cute_moe_bf16_sm90_wgmma")
     config = github_source(SOURCE[0], "kestrel-kernels/python", "kestrel_kernels.cute_moe.config")
     moe = config.CuteMoeConfig(block_m=128, block_n=256, block_k=128, num_warps=8, num_stages=2, kernel_type="wgmma")
