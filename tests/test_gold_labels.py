@@ -55,14 +55,15 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-29, the twenty-ninth session, traced with
-#: PYTHONHASHSEED=0, the same under seed 1: tune 10699, the 9381 of the twenty-eighth session (6669) and the
-#: twenty-second split (1318: 664) retired into it; held out, the twenty-third split (two judges: 408, every kernel
-#: from a GitHub tree, so CI, without the trees, checks none of it), 226): raise these with every gain
-REACHED = {"tune": 7333, "heldout": 226}
+#: tensors labelled right at the last measurement (main, 2026-11-29, the twenty-ninth session's merge, traced with
+#: PYTHONHASHSEED=0, the same under seed 1: tune 10699, the 9381 of the twenty-eighth session and the twenty-second
+#: split (1318: 664 at the session's start, 851 after trax33 and trlev33 tuned on it) retired into it; held out, the
+#: twenty-third split (two judges: 408, every kernel from a GitHub tree, so CI, without the trees, checks none of it),
+#: 226 at the session's start and at the merge): raise these with every gain
+REACHED = {"tune": 7523, "heldout": 226}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 6070, "heldout": 0}
+REACHED_INSTALLED = {"tune": 6200, "heldout": 0}
 ISSUE_TARGET_PCT = 95.0
 
 
