@@ -167,3 +167,7 @@ def test_a_destination_written_twice_in_a_row_by_one_copy_is_reported_at_the_sec
     assert located(planted) == [(8, "CI102")]
     # a predicated second copy writes only part of its destination: not judged
     assert located(planted.replace("tCrU_v[None, None, k])\n        cute.gemm", "tCrU_v[None, None, k], pred=p)\n        cute.gemm")) == []
+    # in a function defined inside another, the pair is reported once, not once per enclosing function
+    nested = "def outer(s2r_b, tiledmma, tUsU_s, tGsG_s, tCrU, tCrG, tCrA, acc_u, acc_g, tidx):\n" + "".join(
+        "    " + line + "\n" for line in planted.splitlines())
+    assert located(nested) == [(9, "CI102")]

@@ -1229,13 +1229,23 @@ def _overwritten_before_read(facts: FileFacts, context: RuleContext) -> Iterator
     anything reads it. Where the first copy's sides name one tensor and the second's two, the second's destination
     is the slip (G's data was meant for G's fragment), reported there."""
     for scope in facts.scopes[1:]:
-        for node in ast.walk(scope.node) if scope.node is not None else ():
-            for field in ("body", "orelse", "finalbody"):
-                statements = getattr(node, field, None)
-                if not isinstance(statements, list):
-                    continue
-                for first, second in zip(statements, statements[1:]):
-                    yield from _second_write(_plain_copy(first), _plain_copy(second), context)
+        for statements in _own_statement_lists(scope.node) if scope.node is not None else ():
+            for first, second in zip(statements, statements[1:]):
+                yield from _second_write(_plain_copy(first), _plain_copy(second), context)
+
+
+def _own_statement_lists(function: ast.AST) -> Iterator[list]:
+    """The statement lists of ``function`` (its body, loops' and branches' bodies), not of the functions and classes
+    defined in it: those are scopes of their own, read once each."""
+    stack = [function]
+    while stack:
+        node = stack.pop()
+        for field in ("body", "orelse", "finalbody"):
+            statements = getattr(node, field, None)
+            if isinstance(statements, list):
+                yield statements
+        stack += [child for child in ast.iter_child_nodes(node)
+                  if type(child) not in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)]
 
 
 def _second_write(first: ast.Call | None, second: ast.Call | None, context: RuleContext) -> Iterator[Violation]:
