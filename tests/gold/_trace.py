@@ -15,7 +15,7 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "parallax/", "vllm/", "tokenspeed_kernel/", "lightmoe/", "tkv/",
             "fold_attention/", "sonicmoe/", "cache_dit/", "attn_gym/", "tokenspeed_mla/",
             "mamba_ssm/", "flash_comm/", "torchao/",
-            "megatron/", "Kernel-Heim+forge-cute-py/", "ytl0623+forge-cute-py/", "forge_cute_py/", "gn_kernels/", "transformer_nuggets/",
+            "megatron/", "Kernel-Heim+forge-cute-py/", "forge_cute_py/", "gn_kernels/", "transformer_nuggets/",
             "zyksir+CudaDiveDeep/", "syedMohib44+cuda-triton-multiarch/", "Rhys-Q+cuda_learn/", "dsl/attention/",
             "operators/", "mega_attention/", "punwai+cute-flash-attn/", "alexarmbr+cute_kernels/",
             "supercharleszhu+cutlass-puzzle/", "dungwoong+fused_kernels_cutedsl_lib/",
