@@ -24,7 +24,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "dungwoong+gemm_cuteDSL/", "b-vitamins+slinoss/",
             "meta-pytorch+KernelAgent/", "luongthecong123+learn-cutedsl/",
             "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
-            "jkzhang7+cuda_kernels/", "sampan26+cute_bits/")
+            "jkzhang7+cuda_kernels/", "sampan26+cute_bits/",
+            "ExpressGradient+cute_dsl_kernels/")
 
 
 class TraceFailed(RuntimeError):
