@@ -25,7 +25,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "meta-pytorch+KernelAgent/", "luongthecong123+learn-cutedsl/",
             "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
             "jkzhang7+cuda_kernels/", "sampan26+cute_bits/",
-            "ExpressGradient+cute_dsl_kernels/", "Austeritz-L+CuTeDSL-Tutorial/")
+            "ExpressGradient+cute_dsl_kernels/", "Austeritz-L+CuTeDSL-Tutorial/",
+            "currybab+cute-dsl-practice/")
 
 
 class TraceFailed(RuntimeError):
