@@ -26,7 +26,7 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
             "jkzhang7+cuda_kernels/", "sampan26+cute_bits/",
             "ExpressGradient+cute_dsl_kernels/", "Austeritz-L+CuTeDSL-Tutorial/",
-            "currybab+cute-dsl-practice/")
+            "currybab+cute-dsl-practice/", "iwzbi+cutedsl-ops/")
 
 
 class TraceFailed(RuntimeError):
