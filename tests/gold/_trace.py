@@ -26,7 +26,8 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
             "jkzhang7+cuda_kernels/", "sampan26+cute_bits/",
             "ExpressGradient+cute_dsl_kernels/", "Austeritz-L+CuTeDSL-Tutorial/",
-            "currybab+cute-dsl-practice/", "iwzbi+cutedsl-ops/")
+            "currybab+cute-dsl-practice/", "iwzbi+cutedsl-ops/",
+            "roycho96+cute-dsl-tutorial/")
 
 
 class TraceFailed(RuntimeError):
