@@ -15,20 +15,11 @@ commit `SOURCE` names (10008 characters; it imports nothing from the repository)
 `$CUTE_INSPECT_GOLD_SOURCES/roycho96+cute-dsl-tutorial/examples/10_multistage_gemm/multistage_gemm.py`.
 """
 
-from _common import github_file
+from _common import github_file, last_contiguous
 
 SOURCE = ("roycho96/cute-dsl-tutorial", "f7d5808eaf3c3b40bd43aeea7988719258659d21")
 
 ARCH = "sm_80"
-
-
-def _row_major_dynamic(dtype, divisibility):
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_tensor
-
-    shape = (cute.sym_int(), cute.sym_int(divisibility=divisibility))
-    stride = (cute.sym_int64(divisibility=divisibility), 1)
-    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=16)
 
 
 def compile_only():
@@ -36,7 +27,7 @@ def compile_only():
     from cutlass import cute
 
     module = github_file(SOURCE[0], "examples/10_multistage_gemm/multistage_gemm.py", "roycho96_tutorial_multistage_gemm")
-    a = _row_major_dynamic(cutlass.BFloat16, 256)
-    b = _row_major_dynamic(cutlass.BFloat16, 256)
-    out = _row_major_dynamic(cutlass.BFloat16, 384)
+    a = last_contiguous(cutlass.BFloat16, 2, divisibility=256)
+    b = last_contiguous(cutlass.BFloat16, 2, divisibility=256)
+    out = last_contiguous(cutlass.BFloat16, 2, divisibility=384)
     return cute.compile(module.multistage_gemm, a, b, out)

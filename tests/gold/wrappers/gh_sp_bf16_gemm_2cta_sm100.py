@@ -10,20 +10,11 @@ extents and strides, the last mode contiguous, its extent a multiple of the scri
 `@cute.jit` function directly, the wrapper compiles it with those arguments.
 """
 
-from _common import github_file
+from _common import github_file, last_contiguous
 
 SOURCE = ("sampan26/cute_bits", "5e2ba756574b2cd61585567d1c8b8bec2af43420")
 
 ARCH = "sm_100a"
-
-
-def _row_major_dynamic(dtype, divisibility):
-    from cutlass import cute
-    from cutlass.cute.runtime import make_fake_tensor
-
-    shape = (cute.sym_int(), cute.sym_int(divisibility=divisibility))
-    stride = (cute.sym_int64(divisibility=divisibility), 1)
-    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=32)
 
 
 def compile_only():
@@ -31,7 +22,7 @@ def compile_only():
     from cutlass import cute
 
     module = github_file(SOURCE[0], "cutedsl/blackwell/02_bf16_gemm.py", "sampan26_blackwell_bf16_gemm_02")
-    a = _row_major_dynamic(cutlass.BFloat16, 8192)
-    b = _row_major_dynamic(cutlass.BFloat16, 8192)
-    c = _row_major_dynamic(cutlass.BFloat16, 8192)
+    a = last_contiguous(cutlass.BFloat16, 2, divisibility=8192, align=32)
+    b = last_contiguous(cutlass.BFloat16, 2, divisibility=8192, align=32)
+    c = last_contiguous(cutlass.BFloat16, 2, divisibility=8192, align=32)
     return cute.compile(module.gemm, a, b, c)
