@@ -7,8 +7,8 @@ tiles with `basic_copy_if` under bounds predicates built from the identity tenso
 per thread from scalar SMEM reads, and stores the register tile with a predicated `basic_copy_if`.
 
 Configured as the module's `test_gemm(8192, 6144, 4096)` (its third, tile-aligned call) compiles it:
-`cute.compile(simple_tile_gemm, from_dlpack(a), from_dlpack(b), from_dlpack(c))` with contiguous fp32 A (M, K), B (K, N),
-C (M, N) (static row-major layouts).
+`cute.compile(simple_tile_gemm, from_dlpack(a), from_dlpack(b), from_dlpack(c))` with contiguous fp32 A (M, K),
+B (K, N), C (M, N) (static row-major layouts).
 """
 
 from _common import github_file

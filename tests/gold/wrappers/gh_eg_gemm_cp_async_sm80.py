@@ -1,15 +1,15 @@
 """ExpressGradient/cute_dsl_kernels' double-buffered Ampere GEMM (gemm_smem_pipeline.py, `cute_gemm` -> `gemm_kernel`):
-C (M, N) = A (M, K) B (K, N) in fp16 with an fp32 accumulator; B given (K, N) row-major and viewed (N, K) (N contiguous);
-128 threads (2 x 2 warps of m16n8k16 mma.sync) per 128 x 128 x 32 CTA tile, 128-bit cp.async copies into a 2-stage
-swizzled SMEM ring (A K-major in 8 x 32 atoms, B N-major in 64 x 8 atoms), ldmatrix x4 (B transposed) into the MMA
-fragments, the accumulator converted to fp16 in registers and written by `autovec_copy`.
+C (M, N) = A (M, K) B (K, N) in fp16 with an fp32 accumulator; B given (K, N) row-major and viewed (N, K) (N
+contiguous); 128 threads (2 x 2 warps of m16n8k16 mma.sync) per 128 x 128 x 32 CTA tile, 128-bit cp.async copies into a
+2-stage swizzled SMEM ring (A K-major in 8 x 32 atoms, B N-major in 64 x 8 atoms), ldmatrix x4 (B transposed) into the
+MMA fragments, the accumulator converted to fp16 in registers and written by `autovec_copy`.
 
 Configured as the repository's `benchmark_gemm.py` calls it: `cute.compile(cute_gemm, a_, b_, c_, make_fake_stream())`
 with `from_dlpack(x, assumed_align=16)` of contiguous fp16 A (M, K), B (K, N), C (M, N) (static row-major layouts); the
 wrapper takes the benchmark's "QKV projection" shape M, N, K = 1024, 6144, 4096 and a stream.
 
-Source: the repository's `fetch` gave no snapshot here; the file was taken unchanged from the stored index at the
-commit `SOURCE` names (6010 characters, the one file the kernel needs) into
+Source: the repository's `fetch` gave no snapshot here; the file was taken unchanged from the stored index at the commit
+`SOURCE` names (6010 characters, the one file the kernel needs) into
 `$CUTE_INSPECT_GOLD_SOURCES/ExpressGradient+cute_dsl_kernels/gemm_smem_pipeline.py`.
 """
 

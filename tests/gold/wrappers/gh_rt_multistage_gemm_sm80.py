@@ -26,7 +26,8 @@ def compile_only():
     import cutlass
     from cutlass import cute
 
-    module = github_file(SOURCE[0], "examples/10_multistage_gemm/multistage_gemm.py", "roycho96_tutorial_multistage_gemm")
+    module = github_file(SOURCE[0], "examples/10_multistage_gemm/multistage_gemm.py",
+                         "roycho96_tutorial_multistage_gemm")
     a = last_contiguous(cutlass.BFloat16, 2, divisibility=256)
     b = last_contiguous(cutlass.BFloat16, 2, divisibility=256)
     out = last_contiguous(cutlass.BFloat16, 2, divisibility=384)
