@@ -24,7 +24,10 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "dungwoong+gemm_cuteDSL/", "b-vitamins+slinoss/",
             "meta-pytorch+KernelAgent/", "luongthecong123+learn-cutedsl/",
             "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
-            "jkzhang7+cuda_kernels/", "minoya1220+cute-kernels/")
+            "jkzhang7+cuda_kernels/", "minoya1220+cute-kernels/", "sampan26+cute_bits/",
+            "ExpressGradient+cute_dsl_kernels/", "Austeritz-L+CuTeDSL-Tutorial/",
+            "currybab+cute-dsl-practice/", "iwzbi+cutedsl-ops/",
+            "roycho96+cute-dsl-tutorial/")
 
 
 class TraceFailed(RuntimeError):

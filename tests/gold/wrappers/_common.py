@@ -45,13 +45,14 @@ def dynamic_layout(dtype, rank, contiguous=-1, align=16):
     return make_fake_tensor(dtype, tuple(cute.sym_int() for _ in range(rank)), stride=stride, assumed_align=align)
 
 
-def last_contiguous(dtype, rank, divisibility=8):
-    """A fake tensor as flash-attn's `convert_from_dlpack(x, leading_dim=last, divisibility=d)` presents a row-major
+def last_contiguous(dtype, rank, divisibility=8, align=16):
+    """A fake tensor as flash-attn's `convert_from_dlpack(x, leading_dim=last, divisibility=d)` (or `from_dlpack(x)
+    .mark_layout_dynamic(leading_dim=last).mark_compact_shape_dynamic(mode=last, divisibility=d)`) presents a row-major
     one: run-time extents and strides, the last mode contiguous and its extent (and so every other stride) a multiple
-    of `divisibility`."""
+    of `divisibility`; `align` is the data pointer's assumed alignment in bytes."""
     from cutlass import cute
     from cutlass.cute.runtime import make_fake_tensor
 
     shape = tuple(cute.sym_int(divisibility=divisibility if mode == rank - 1 else 1) for mode in range(rank))
     stride = tuple(1 if mode == rank - 1 else cute.sym_int64(divisibility=divisibility) for mode in range(rank))
-    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=16)
+    return make_fake_tensor(dtype, shape, stride=stride, assumed_align=align)
