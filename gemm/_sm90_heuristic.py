@@ -502,9 +502,9 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
     count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
-    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`); one in 1x1 clusters whose column tiles
-    pad N takes a wider width that cuts N (`_split_width_cutting_n`). Two 64-row tiles of M at a very long K run one
-    128-row tile split over K (`_skinny_split_at_long_k`)."""
+    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`); one in 1x1 clusters whose column
+    tiles pad N takes a wider width that cuts N (`_split_width_cutting_n`). Two 64-row tiles of M at a very long K run
+    one 128-row tile split over K (`_skinny_split_at_long_k`)."""
     skinny = _skinny_batched_swap(m, n, l, a_major, b_major) or _skinny_split_at_long_k(m, n, k, l, a_major, b_major)
     if skinny:
         return skinny
