@@ -502,8 +502,9 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
     swapped tiles paired along N (`_weight_pairs`), else to the swapped tiling of least whole-wave area past the swap
     rules' rows (`_swapped_by_area`), else pairs its column tiles (`_paired_along_n`). A narrow split-K choice over an odd
     count of row-tile pairs takes 2x2 clusters first (`_split_in_clusters_of_four`); a split-K choice in 2x1 clusters
-    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`). Two 64-row tiles of M at a very long K
-    run one 128-row tile split over K (`_skinny_split_at_long_k`)."""
+    over an odd count of row tiles runs unpaired (`_split_unpaired_over_odd_rows`); one in 1x1 clusters whose column
+    tiles pad N takes a wider width that cuts N (`_split_width_cutting_n`). Two 64-row tiles of M at a very long K run
+    one 128-row tile split over K (`_skinny_split_at_long_k`)."""
     skinny = _skinny_batched_swap(m, n, l, a_major, b_major) or _skinny_split_at_long_k(m, n, k, l, a_major, b_major)
     if skinny:
         return skinny
@@ -516,7 +517,8 @@ def _rule_choice(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: st
             or _swapped_split(m, n, k, l, a_major, b_major, unswapped)
             or _unsplit_at_dram_bound(m, n, k, l, a_major, b_major, unswapped) or _weight_pairs(m, n, k, l, a_major, unswapped)
             or _swapped_by_area(m, n, k, l, a_major, b_major, unswapped)
-            or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
+            or _split_unpaired_over_odd_rows(m, n, k, l, a_major, b_major, unswapped)
+            or _split_width_cutting_n(m, n, k, l, a_major, b_major, unswapped) or _paired_along_n(m, n, unswapped))
 
 
 # Skinny M at a K this long runs one 128-row tile of M split over K (`_skinny_split_at_long_k`), where 128x128 splits
@@ -645,6 +647,32 @@ def _split_unpaired_over_odd_rows(m: int, n: int, k: int, l: int, a_major: str, 
     if _split_k(_ctas(m, n, l, 128, unswapped.tile_n, 1, 1), k) != unswapped.split_k:
         return None
     return replace(unswapped, cluster_m=1)
+
+
+# `_split_width_cutting_n` replaces a split width whose column tiles pad N by this much or more (1152 columns in seven
+# of 176: 1232).
+_SPLIT_PADDED_COLS = 1.06
+
+
+def _split_width_cutting_n(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):
+    """Where the unswapped choice splits K over 128-row tiles in 1x1 clusters (one problem, K-major A and B, as
+    measured) and its column tiles pad N by `_SPLIT_PADDED_COLS` or more: the next wider width that cuts N into whole
+    tiles and still splits (`_split_k` over its tiles: its runs fit one wave); else None. `_cost` ranks a run by its
+    own area, so a narrower width over more tiles wins there even where the last column of tiles is mostly empty, and
+    every run of it, in every split, computes and reads that padding. Six and ten alternating rounds (fp16 / bf16,
+    ratio to cuBLAS, docs/sm90.md, thirty-fourth session, H200): 1152x1152x11664 128x176 split 2 (126 runs, 1232
+    columns) 0.902x / 0.889x and 0.910x / 0.897x, 128x192 split 2 (108 runs) 1.015x / 1.039x and 1.024x / 1.037x;
+    cuBLAS runs `168x128_64x5_1x1_splitK` + `splitKreduce` there."""
+    if (l != 1 or a_major != "k" or b_major != "k" or unswapped.swap_ab or unswapped.split_k == 1
+            or unswapped.tile_m != 128 or unswapped.cluster_size != 1
+            or _padded_rows(n, unswapped.tile_n, 1) < _SPLIT_PADDED_COLS * n):
+        return None
+    for width in _widths(b_major):
+        if width > unswapped.tile_n and n % width == 0:
+            split = _split_k(_ctas(m, n, l, 128, width, 1, 1), k)
+            if split > 1:
+                return Sm90Config(128, width, 1, 1, split_k=split)
+    return None
 
 
 def _split_in_clusters_of_four(m: int, n: int, k: int, l: int, a_major: str, b_major: str, unswapped: Sm90Config):

@@ -26,6 +26,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm38               # 26 LLM problems held out (twenty-fourth session)
     python -m gemm.bench --kernel sm90 --shapes llm39               # 22 LLM problems held out (thirty-second session)
     python -m gemm.bench --kernel sm90 --shapes llm40               # 24 LLM problems held out (thirty-third session)
+    python -m gemm.bench --kernel sm90 --shapes llm41               # 24 LLM problems held out (thirty-fourth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
     python -m gemm.bench --kernel sm90 --shapes 512x512x65536 --configs "H;128x128 c2x1 sw1m split8 p16"
 
@@ -238,11 +239,29 @@ LLM40_SHAPES = (
     "80x3072x4096x128,80x4096x1536x128,112x3072x5120x64,1024x1024x128x64,2048x2048x64x32,3072x128x3072x24,"
     "512x256x512x32"
 )
+# Held out by the thirty-fourth session, chosen and committed before any was measured, none tuned on, from models in
+# no earlier set: ragged and mid-size M against projections (Whisper-large-v3 encoder fc1 5120 of 1280 and fc2 1280 of
+# 5120 at 1500 frames, SigLIP-so400m fc1 4304 of 1152 at 16 x 729 patches, DeepSeek-LLM-67B gate+up 44032 of 8192 at
+# 384 tokens and down 8192 of 22016 at 1800, Falcon-180B QKV 15872 of 14848 at 136 and down 14848 of 59392 at 640,
+# Flan-T5-XXL gated wi 20480 of 4096 at 2222 and wo 4096 of 10240 at 976, MiniCPM-2B gate+up 11520 of 2304 at 3210,
+# StableLM-3B gate+up 13824 of 2560 at 520 and down 2560 of 6912 at 1088, Qwen3-1.7B gate+up 12288 of 2048 at 4444,
+# Grok-1 gate+up 65536 of 6144 at 200), small MN with a long K (weight gradients: ERNIE-4.5-21B-A3B's router 64x2560
+# over 32768 tokens, Whisper-large-v3 q_proj 1280x1280 over 16 x 1500 frames, SigLIP-so400m q_proj 1152x1152 over
+# 16 x 729 patches), batched (Flan-T5-XXL QK^T at head dim 64, 512 tokens x 64 heads, and PV; GLM-4.5-Air experts
+# gate+up 2816 of 4096 and down 4096 of 1408 at 96 tokens x 128; ERNIE-4.5-21B-A3B experts gate+up 3072 of 2560 at
+# 160 x 64; Snowflake-Arctic experts gate+up 9728 of 7168 at 96 x 16; Qwen3-Next-80B-A3B experts gate+up 1024 of 2048
+# at 64 x 256). 24 problems.
+LLM41_SHAPES = (
+    "1500x5120x1280,1500x1280x5120,11664x4304x1152,384x44032x8192,1800x8192x22016,136x15872x14848,640x14848x59392,"
+    "2222x20480x4096,976x4096x10240,3210x11520x2304,520x13824x2560,1088x2560x6912,4444x12288x2048,200x65536x6144,"
+    "64x2560x32768,1280x1280x24000,1152x1152x11664,"
+    "512x512x64x64,512x64x512x64,96x2816x4096x128,96x4096x1408x128,160x3072x2560x64,96x9728x7168x16,64x1024x2048x256"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
               "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES,
               "llm36": LLM36_SHAPES, "llm37": LLM37_SHAPES, "llm38": LLM38_SHAPES,
-              "llm39": LLM39_SHAPES, "llm40": LLM40_SHAPES}
+              "llm39": LLM39_SHAPES, "llm40": LLM40_SHAPES, "llm41": LLM41_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -371,7 +390,7 @@ def main(argv=None) -> int:
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
                         "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), "
                         "llm37 (26 more, held out), llm38 (26 more, held out), llm39 (22 more, held out), "
-                        "llm40 (24 more, held out)")
+                        "llm40 (24 more, held out), llm41 (24 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--configs", default=None,

@@ -390,6 +390,7 @@ def test_split_k(mnkl, config):
         ((96, 2000, 32768, 1), "128x128 c1x2 sw1m split8 p16"),  # skinny M, very long K: one 128-row tile split
         ((744, 7680, 5120, 1), "128x176 c2x1 sw1m pp"),  # two tiles per SM: ping-pong, 176 wide, rows ragged
         ((1900, 24576, 4096, 1), "128x256 c1x2 sw8m sk"),  # many waves, 15 row tiles: stream-K paired along N
+        ((1152, 1152, 11664, 1), "128x192 c1x1 sw1m split2 p16"),  # split-K over a width that cuts N, not 176
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

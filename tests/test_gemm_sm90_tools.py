@@ -848,3 +848,17 @@ def test_many_waves_paired_along_n():
     assert default_config(3700, 16384, 4096, 1) == Sm90Config(128, 256, 1, 2, **streamed)  # 29
     assert default_config(2048, 24576, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 16: the rows pair
     assert default_config(1900, 24320, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 95 column tiles
+
+
+def test_split_width_cutting_n():
+    """A split-K choice in 1x1 clusters whose column tiles pad N by 6% or more takes the next wider width that cuts N
+    into whole tiles and still splits (docs/sm90.md, thirty-fourth session); not where no such width exists, nor
+    where the padding is smaller, nor in 2x1 clusters."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    split2 = dict(split_k=2, narrow_partials=True)
+    assert default_config(1152, 1152, 11664, 1) == Sm90Config(128, 192, 1, 1, **split2)  # 7 tiles of 176: 1232
+    assert default_config(1152, 1160, 11664, 1) == Sm90Config(128, 176, 1, 1, **split2)  # no width of 16s cuts 1160
+    assert default_config(1152, 1176, 11664, 1) == Sm90Config(128, 176, 1, 1, **split2)  # 1232 pads 1176 by 4.8%
+    assert default_config(1280, 1280, 24000, 1) == Sm90Config(128, 224, 2, 1, **split2)  # 2x1: not this rule's
