@@ -24,7 +24,7 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "dungwoong+gemm_cuteDSL/", "b-vitamins+slinoss/",
             "meta-pytorch+KernelAgent/", "luongthecong123+learn-cutedsl/",
             "KindRoach+learn-CuTeDSL/", "Xin-Jing-11+cutlass-cute-playground/",
-            "jkzhang7+cuda_kernels/")
+            "jkzhang7+cuda_kernels/", "NVIDIA+TensorRT-LLM/")
 
 
 class TraceFailed(RuntimeError):
