@@ -198,6 +198,9 @@ _STREAM_K_MAX_TAIL = 0.25
 # (37%), 520x10240x8192 0.56x (23%), where 624x28672x8192 (3%) ran 1.05x. There `_waves_swap`'s tiling
 # is taken whatever the estimate: 352x29568x8192 128x176 c1x2 0.972-1.008x, 344x18944x3584 0.885-0.901x.
 _UNPAIRED_PADDED_ROWS = 1.05
+# `_waves_swap`'s 4x1 tilings give way to unpaired unswapped waves of whole row tiles from this K (measured at K =
+# 28672 and 59392, `_whole_unpaired_waves`; `_SWAP_SHARED_BY_FOUR` was measured at K = 8192).
+_WHOLE_ROWS_MIN_K = 16384
 # One wave of 256-row tiles in place of two of 128-row tiles where it keeps this share of the SMs busy
 # (`_one_wave_of_256_rows`; measured from 120 of 132 CTAs up).
 _ONE_WAVE_FILL = 0.9
@@ -1131,7 +1134,8 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     The tiles walk N-first (`raster_along_m=False`: the tiles of M that share
     a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
     M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
-    against cuBLAS's 188 MB, 0.82x of cuBLAS; N-first 0.97x)."""
+    against cuBLAS's 188 MB, 0.82x of cuBLAS; N-first 0.97x). A 4x1 tiling does not replace an unswapped choice
+    that runs unpaired over several waves of whole row tiles from a K of `_WHOLE_ROWS_MIN_K` (`_whole_unpaired_waves`)."""
     # A many-wave stream-K choice is compared too: in batched problems its 2x1 clusters pad each batch's odd
     # row-tile count (336x10752x6144 x16: 128x256 c2x1 stream-K 0.726x / 0.785x of cuBLAS fp16 / bf16,
     # 128x176 c1x2 swapped N-first 1.018x).
@@ -1165,6 +1169,8 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     shape = (unswapped.tile_m, unswapped.tile_n, unswapped.cluster_m, unswapped.cluster_n)
     unswapped_cost = _cost(m, n, k, l, shape)
     for config in preferred:
+        if config.cluster_m == 4 and k >= _WHOLE_ROWS_MIN_K and _whole_unpaired_waves(m, n, l, unswapped):
+            continue
         pair_over_unpaired = (
             config.cluster_n == 2 and k < _SWAP_UNPAIRED_MAX_K and _runs_unpaired_waves(m, n, l, unswapped)
             and cost <= _SWAP_PAIRS_OVER_UNPAIRED * unswapped_cost
@@ -1296,6 +1302,17 @@ def _runs_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
     """Whether the unswapped choice runs unpaired (1x1 clusters, no split-K) over more than one wave."""
     ctas = _ctas(m, n, l, unswapped.tile_m, unswapped.tile_n, 1)
     return unswapped.cluster_size == 1 and not unswapped.splits_k and ctas > _SMS
+
+
+def _whole_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
+    """Whether the unswapped choice runs unpaired over more than one wave in row tiles that M fills (an odd count,
+    none padded). There `_waves_swap`'s 4x1 tiling, put ahead by its `_SWAP_SHARED_BY_FOUR` credit, ran behind: ten
+    alternating rounds (H200, fp16 / bf16, ratio to cuBLAS, thirty-fifth session), swapped 4x1 in the GPC order /
+    unswapped: 640x14848x59392 128x216 c4x1 0.962x, 0.931x / 128x192 c1x2 ping-pong (what the later rules make of
+    128x192 c1x1) 1.046x, 1.018x (c1x1 1.052x, 1.016x); 640x14336x28672 0.934x, 0.945x / 128x192 c1x1 ping-pong
+    1.043x, 1.035x. Where the row tiles pad M the 4x1 tiling stayed ahead (600x9216x8192: 128x120 c4x1 ping-pong
+    0.980x, 0.994x / 128x192 c1x2 0.954x, 0.971x)."""
+    return _runs_unpaired_waves(m, n, l, unswapped) and m % unswapped.tile_m == 0
 
 
 def _pads_unpaired(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:

@@ -391,6 +391,7 @@ def test_split_k(mnkl, config):
         ((744, 7680, 5120, 1), "128x176 c2x1 sw1m pp"),  # two tiles per SM: ping-pong, 176 wide, rows ragged
         ((1900, 24576, 4096, 1), "128x256 c1x2 sw8m sk"),  # many waves, 15 row tiles: stream-K paired along N
         ((1152, 1152, 11664, 1), "128x192 c1x1 sw1m split2 p16"),  # split-K over a width that cuts N, not 176
+        ((640, 14848, 16384, 1), "128x192 c1x2 sw1m pp"),  # whole unpaired row tiles at a long K: not 4x1 swapped
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

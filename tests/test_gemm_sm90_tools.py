@@ -862,3 +862,18 @@ def test_split_width_cutting_n():
     assert default_config(1152, 1160, 11664, 1) == Sm90Config(128, 176, 1, 1, **split2)  # no width of 16s cuts 1160
     assert default_config(1152, 1176, 11664, 1) == Sm90Config(128, 176, 1, 1, **split2)  # 1232 pads 1176 by 4.8%
     assert default_config(1280, 1280, 24000, 1) == Sm90Config(128, 224, 2, 1, **split2)  # 2x1: not this rule's
+
+
+def test_whole_unpaired_waves_keep_unswapped():
+    """`_waves_swap`'s 4x1 tiling does not replace an unswapped choice that runs unpaired over several waves of row
+    tiles that M fills, from K = 16384 (docs/sm90.md, thirty-fifth session): the unswapped 128x192 tiles stay, paired
+    along N where their columns pair, in ping-pong over their three waves; not where the row tiles pad M, nor at a
+    shorter K."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    assert default_config(640, 14848, 59392, 1) == Sm90Config(128, 192, 1, 2, pingpong=True)  # 78 column tiles
+    assert default_config(640, 14336, 28672, 1) == Sm90Config(128, 192, 1, 1, pingpong=True)  # 75: unpaired
+    four = dict(cluster_m=4, cluster_n=1, raster_along_m=False, swap_ab=True, gpc_order=True)
+    assert default_config(600, 9216, 8192, 1) == Sm90Config(128, 120, pingpong=True, **four)  # 600 rows pad 640
+    assert default_config(640, 14848, 8192, 1) == Sm90Config(128, 216, **four)  # K = 8192
