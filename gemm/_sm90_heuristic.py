@@ -1135,7 +1135,8 @@ def _waves_swap(m: int, n: int, k: int, l: int, unswapped: Sm90Config):
     a weight tile run in the same wave), so each wave reads its own share of the weight from DRAM; walked
     M-first, every wave read all of it (416x10240x8192 in 128x144 c4x1: 336 MB from DRAM under ncu
     against cuBLAS's 188 MB, 0.82x of cuBLAS; N-first 0.97x). A 4x1 tiling does not replace an unswapped choice
-    that runs unpaired over several waves of whole row tiles from a K of `_WHOLE_ROWS_MIN_K` (`_whole_unpaired_waves`)."""
+    that runs unpaired over several waves of whole row tiles from a K of `_WHOLE_ROWS_MIN_K`
+    (`_whole_unpaired_waves`)."""
     # A many-wave stream-K choice is compared too: in batched problems its 2x1 clusters pad each batch's odd
     # row-tile count (336x10752x6144 x16: 128x256 c2x1 stream-K 0.726x / 0.785x of cuBLAS fp16 / bf16,
     # 128x176 c1x2 swapped N-first 1.018x).
@@ -1307,11 +1308,11 @@ def _runs_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
 def _whole_unpaired_waves(m: int, n: int, l: int, unswapped: Sm90Config) -> bool:
     """Whether the unswapped choice runs unpaired over more than one wave in row tiles that M fills (an odd count,
     none padded). There `_waves_swap`'s 4x1 tiling, put ahead by its `_SWAP_SHARED_BY_FOUR` credit, ran behind: ten
-    alternating rounds (H200, fp16 / bf16, ratio to cuBLAS, thirty-fifth session), swapped 4x1 in the GPC order /
-    unswapped: 640x14848x59392 128x216 c4x1 0.962x, 0.931x / 128x192 c1x2 ping-pong (what the later rules make of
-    128x192 c1x1) 1.046x, 1.018x (c1x1 1.052x, 1.016x); 640x14336x28672 0.934x, 0.945x / 128x192 c1x1 ping-pong
-    1.043x, 1.035x. Where the row tiles pad M the 4x1 tiling stayed ahead (600x9216x8192: 128x120 c4x1 ping-pong
-    0.980x, 0.994x / 128x192 c1x2 0.954x, 0.971x)."""
+    alternating rounds (H200, fp16 / bf16, ratio to cuBLAS, docs/sm90.md, thirty-fourth session, gemm40), swapped
+    4x1 in the GPC order / unswapped: 640x14848x59392 128x216 c4x1 0.962x, 0.931x / 128x192 c1x2 ping-pong (what the
+    later rules make of 128x192 c1x1) 1.046x, 1.018x (c1x1 1.052x, 1.016x); 640x14336x28672 0.934x, 0.945x /
+    128x192 c1x1 ping-pong 1.043x, 1.035x. Where the row tiles pad M the 4x1 tiling stayed ahead (600x9216x8192:
+    128x120 c4x1 ping-pong 0.980x, 0.994x / 128x192 c1x2 0.954x, 0.971x)."""
     return _runs_unpaired_waves(m, n, l, unswapped) and m % unswapped.tile_m == 0
 
 

@@ -866,9 +866,9 @@ def test_split_width_cutting_n():
 
 def test_whole_unpaired_waves_keep_unswapped():
     """`_waves_swap`'s 4x1 tiling does not replace an unswapped choice that runs unpaired over several waves of row
-    tiles that M fills, from K = 16384 (docs/sm90.md, thirty-fifth session): the unswapped 128x192 tiles stay, paired
-    along N where their columns pair, in ping-pong over their three waves; not where the row tiles pad M, nor at a
-    shorter K."""
+    tiles that M fills, from K = 16384 (docs/sm90.md, thirty-fourth session, gemm40): the unswapped 128x192 tiles
+    stay, paired along N where their columns pair, in ping-pong over their three waves; not where the row tiles pad
+    M, nor at a shorter K."""
     from gemm._sm90_config import Sm90Config
     from gemm._sm90_heuristic import default_config
 
