@@ -877,10 +877,10 @@ def _values_apart(tiled_copy) -> bool:
     differ, so the two partitions' atoms hold different elements and only their rests (the same tile repeats)
     correspond. A plain copy atom (no thread-value layouts) moves each thread's own values."""
     try:
-        src, dst = tiled_copy.layout_src_tv_tiled, tiled_copy.layout_dst_tv_tiled
-    except (AttributeError, TypeError, ValueError):
+        kind = tiled_copy._trait.value.type
+        return str(kind.layout_src_tv_tiled) != str(kind.layout_dst_tv_tiled)
+    except Exception:  # a copy atom, or a tiled copy whose type holds no layouts: no tell, as `_copy_tv` reads it
         return False
-    return str(src) != str(dst)
 
 
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:
