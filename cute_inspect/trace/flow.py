@@ -538,7 +538,9 @@ def observe(axes: Axes, record, bound: dict, by_arg: dict, out_trees: list, part
                     bind_slot(axes, by_arg[key][1], made_by["object"], slot)
     elif op == "copy" and "src" in by_arg and "dst" in by_arg:
         (_, src, src_shape), (_, dst, dst_shape) = by_arg["src"], by_arg["dst"]
-        if format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
+        if _values_apart(bound.get("atom")):
+            _join_rests(axes, src, dst, src_shape, dst_shape)
+        elif format_shape(src_shape) == format_shape(dst_shape) or _one_mode_alike(src_shape, dst_shape):
             join_leaves(axes, src, dst)
         else:  # the two sides of a copy partitioned differently (r2s: registers (8,8) to SMEM (8,(4,2))): rests
             _join_rests(axes, src, dst, src_shape, dst_shape)
@@ -867,6 +869,18 @@ def _leaf_vars(axes: Axes, tree, shape) -> list:
         else:
             out.append(None)
     return out
+
+
+def _values_apart(tiled_copy) -> bool:
+    """Whether a tiled copy gives each thread other elements on its two sides (ldmatrix, stmatrix: a lane supplies
+    one row's address and receives values of several rows): its source and destination thread-value layouts
+    differ, so the two partitions' atoms hold different elements and only their rests (the same tile repeats)
+    correspond. A plain copy atom (no thread-value layouts) moves each thread's own values."""
+    try:
+        kind = tiled_copy._trait.value.type
+        return str(kind.layout_src_tv_tiled) != str(kind.layout_dst_tv_tiled)
+    except Exception:  # a copy atom, or a tiled copy whose type holds no layouts: no tell, as `_copy_tv` reads it
+        return False
 
 
 def _join_rests(axes: Axes, a, b, a_shape, b_shape) -> None:

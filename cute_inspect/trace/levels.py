@@ -184,9 +184,9 @@ ATTENTION_DIMS = frozenset(("heads", "headdim", "statedim"))
 _WHOLE_EXTENTS = {"hdim": "headdim", "headdim": "headdim", "dstate": "statedim", "nstate": "statedim"}
 # words that say an extent is a tile's size, not which dimension (`tile_D`, `block_n`)
 _TILE_WORDS = frozenset(("tile", "block", "blk", "cta"))
-# a lone letter a tile size is named with, in the attention and SSM vocabulary (`tile_D`: a tile of the head dim); a
-# GEMM letter is what the tiler's position says already (rule local_tile.proj)
-_TILE_LETTERS = {"d": "headdim"}
+# a lone letter a tile size is named with, in the attention and SSM vocabulary (`tile_D`: a tile of the head dim; `tile_p`,
+# `p_size`: the SSM's head dim, Mamba's P); a GEMM letter is what the tiler's position says already (rule local_tile.proj)
+_TILE_LETTERS = {"d": "headdim", "p": "headdim"}
 # A GEMM's letter as an extent's whole name (`K = x.shape[1]`, `make_layout((self.K,))`, `M, N = x.shape`): the
 # dimension it says in a kernel with no MMA. Read as an extent's name only (an index named `k` is a loop's): columns
 # a kernel calls K are the quantized or reduced columns a later GEMM contracts ("kcols"), not a norm's N; in
@@ -246,7 +246,8 @@ def tile_dim(name: str | None) -> str | None:
     if found is not None:
         return found
     words = [w for w in (name or "").lower().split("_") if w]
-    rest = [w for w in words if w not in _TILE_WORDS]
+    # (a count word beside the letter says a size as a tile word does: `d_size`, the extent a tile of it covers)
+    rest = [w for w in words if w not in _TILE_WORDS and w not in _EXTENT_WORDS]
     if len(words) == 2 and len(rest) == 1:
         return _TILE_LETTERS.get(rest[0]) or _WHOLE_EXTENTS.get(rest[0])
     return None

@@ -378,11 +378,11 @@ RULES = {
                     "where no index name or data flow names the mode",
     "name.tile": "in a kernel with no MMA, the names a tile's sizes are written with (`local_tile(t, (self.tile_D, "
                  "self.dstate), coord)`, `make_identity_tensor((self.mimo, self.tile_D))`) where they say a head's "
-                 "dim (`tile_D`: a lone D beside a tile word; `head_dim`, `hdim`) or an SSM state's dim (`dstate`, "
-                 "`d_state`): D, the set's SSM convention (rows and columns are the tiler's positions, rule "
-                 "local_tile.proj); such a dim, a head index or a head count makes the kernel's vocabulary "
-                 "attention's. Read before a tensor's name (`cS`, a state's coordinates, is no scores tile); any data "
-                 "flow that names the modes wins",
+                 "dim (`tile_D`, `d_size`: a lone D beside a tile or count word; `tile_p`: Mamba's P; `head_dim`, "
+                 "`hdim`) or an SSM state's dim (`dstate`, `d_state`): D, the set's SSM convention (rows and "
+                 "columns are the tiler's positions, rule local_tile.proj); such a dim, a head index or a head "
+                 "count makes the kernel's vocabulary attention's. Read before a tensor's name (`cS`, a state's "
+                 "coordinates, is no scores tile); any data flow that names the modes wins",
     "state.update": "in a kernel with no MMA, a recurrent state's update (an SSM decode step's h = a h + sum_r x_r "
                     "B_r^T): the state is the tensor tiled over a head dim and a state dim (rule name.tile) and every "
                     "register tensor carrying its modes; the tensors its values are computed from (element writes, "

@@ -6744,6 +6744,9 @@ def _product_factors(node) -> list:
         return _product_factors(node.left) + _product_factors(node.right)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # `self.K // 64` chunks: still along K
         return _product_factors(node.left)
+    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.Constant) != isinstance(node.body, ast.Constant):
+        # `self.heads if fused else 1`: the extent the mode has where it is not collapsed to a literal
+        return _product_factors(node.orelse if isinstance(node.body, ast.Constant) else node.body)
     return [node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None]
 
 
