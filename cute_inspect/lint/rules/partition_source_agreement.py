@@ -422,6 +422,36 @@ def _tile_named_partitions(facts: FileFacts, context: RuleContext) -> list[Parti
     ]
 
 
+def _loaded_from_its_tensor(made: Partition, shaped: str, what: str, facts: FileFacts, context: RuleContext) -> bool:
+    """``tQrK_half = cute.make_fragment_like(tQrQ_half_0)``, then ``cute.copy(load, tQsK_h[...], thr.retile(
+    tQrK_half))``, where ``load`` partitions Q's tiles too (``tQsQ_h``): the maker takes only the other tensor's
+    shape, and one copy lays out both tensors, so a copy that fills the tensor (or a retile of it) from a partition
+    of the tensor its own name says, made by an object that also partitions the shape's tensor, fills it with what
+    its name says. (A copy of its own per operand, ``tBrB = make_fragment_like(tAsA)`` filled by B's, lays the two
+    out apart: still reported.)"""
+    origins = facts.origins
+    written = {made.target} | {partition.target for partition in facts.partitions
+                               if partition.scope == made.scope and partition.method == "retile"
+                               and partition.source == made.target}
+    makers = {(partition.scope, partition.target): partition.made_by for partition in facts.partitions
+              if partition.made_by is not None}
+    for copy in facts.copies:
+        sides = {operand.slot: operand.name for operand in copy.operands}
+        if copy.scope != made.scope or sides.get("dst") not in written or sides.get("src") is None:
+            continue
+        source = parse_name(sides["src"], context.vocabulary)
+        maker = makers.get((made.scope, sides["src"]))
+        if source is None or source.what != what or maker is None:
+            continue
+        family = origins.family(maker)
+        if any(partition.scope == made.scope and partition.made_by is not None
+               and origins.family(partition.made_by) == family
+               and (name := parse_name(partition.target, context.vocabulary)) is not None and name.what == shaped
+               for partition in facts.partitions):
+            return True
+    return False
+
+
 def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``tBrB = cute.make_fragment_like(tAsA)``: a register tensor made in the shape of one operand's partition and
     named for the other operand of its family (A/B, Q/K/V) is laid out for the one, named for the other."""
@@ -431,6 +461,8 @@ def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iter
         if target is None or source is None or target.snake or source.snake or "c" in (target.where, source.where):
             continue
         if target.what == source.what or not any({target.what, source.what} <= family for family in OPERAND_FAMILIES):
+            continue
+        if _loaded_from_its_tensor(made, source.what, target.what, facts, context):
             continue
         fixed = renamed(target, what=source.what, op=source.op) if target.partitioned and source.partitioned \
             else renamed(target, what=source.what)
