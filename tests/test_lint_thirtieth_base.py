@@ -32,3 +32,71 @@ def test_a_fragment_made_in_anothers_shape_and_loaded_from_its_own_tensor_is_not
 def test_a_fragment_made_in_anothers_shape_and_loaded_from_that_tensor_is_still_reported():
     planted = _K_HALVES.replace("tQsK_h[half][None", "tQsQ_h[half][None")
     assert (11, "CI105") in located(planted)
+
+# Q, K and V loaded by TMA through one helper given each tensor's atom, and MMA fragments made by one helper given
+# each MMA's shared buffers: generic helpers whose parameters are words (`smem_x`, `smem_a`), named at each call.
+_LOADS_AND_FRAGMENTS = (
+    "class Kernel:\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, qk_mma, tma_atom_q, mQ, tma_atom_k, mK, tma_atom_v, mV, sQ, sK, sV):\n"
+    "        tCrQ, tCrK = self.fragments(qk_mma, sQ, sK)\n"
+    "        tQsQ, tQgQ = self.tma_operand(tma_atom_q, mQ, sQ)\n"
+    "        tKsK, tKgK = self.tma_operand(tma_atom_k, mK, sK)\n"
+    "        tVsV, tVgV = self.tma_operand(tma_atom_v, mV, sV)\n"
+    "        for i in range(4):\n"
+    "            cute.copy(\n"
+    "                atom=tma_atom_q,\n"
+    "                src=tQgQ[None, i],\n"
+    "                dst=tQsQ[None, 0],\n"
+    "            )\n"
+    "            cute.copy(atom=tma_atom_k, src=tKgK[None, i], dst=tKsK[None, 0])\n"
+    "            cute.copy(atom=tma_atom_v, src=tVgV[None, i], dst=tVsV[None, 0])\n"
+    "            cute.gemm(qk_mma, acc, tCrQ[None, None, 0], tCrK[None, None, 0], acc)\n"
+    "\n"
+    "    def fragments(self, tiled_mma, smem_a, smem_b):\n"
+    "        tCrA = tiled_mma.make_fragment_A(smem_a)\n"
+    "        tCrB = tiled_mma.make_fragment_B(smem_b)\n"
+    "        return tCrA, tCrB\n"
+    "\n"
+    "    def tma_operand(self, tma_atom_x, tensor_x, smem_x):\n"
+    "        tXsX, tXgX = cpasync.tma_partition(\n"
+    "            tma_atom_x, 0, cute.make_layout(1), cute.group_modes(smem_x, 0, 3), cute.group_modes(tensor_x, 0, 3)\n"
+    "        )\n"
+    "        return tXsX, tXgX\n"
+)
+
+
+def test_the_unplanted_loads_and_fragments_are_clean():
+    assert located(_LOADS_AND_FRAGMENTS) == []
+
+
+def test_a_generic_helpers_partition_named_at_the_call_for_another_tensor_than_it_passes_is_reported():
+    # Q's fragment of V's buffer: the helper's parameter is a placeholder, so the call's name is compared with the
+    # argument (before, a parameter in words was never followed)
+    planted = _LOADS_AND_FRAGMENTS.replace("self.fragments(qk_mma, sQ, sK)", "self.fragments(qk_mma, sV, sK)")
+    assert located(planted) == [(4, "CI105")]
+
+
+def test_an_argument_the_call_repeats_for_another_parameter_is_reported_where_it_is_written():
+    # tCrQ, tCrK = fragments(mma, sK, sK): tCrK takes K at its word, so the repeated argument is the slip
+    planted = _LOADS_AND_FRAGMENTS.replace("self.fragments(qk_mma, sQ, sK)", "self.fragments(qk_mma,\n sK, sK)")
+    assert located(planted) == [(5, "CI105")]
+
+
+def test_partitions_a_helper_returns_are_made_by_the_object_each_call_passes():
+    # the helper's pair is bound at each call as made by the atom that call passes: a TMA copy from another atom's
+    # global side is reported at that side, and a pair named with another atom's pattern where it is bound
+    copied = _LOADS_AND_FRAGMENTS.replace("src=tQgQ[None, i]", "src=tKgK[None, i]")
+    assert located(copied) == [(11, "CI102")]
+    renamed = _LOADS_AND_FRAGMENTS.replace("tVsV", "tKsV")
+    assert (7, "CI110") in located(renamed)
+
+
+def test_a_fragment_shaped_like_an_operand_another_copy_of_one_mma_moves_is_still_reported():
+    # make_tiled_copy_A and make_tiled_copy_B of one TiledMma are two copies: B's fragment in A's shape stays a finding
+    two_copies = _K_HALVES.replace(
+        "        tQsK_h = [thr_load.partition_S(h) for h in sK_halves]\n",
+        "        thr_load_k = cute.make_tiled_copy_B(cute.make_copy_atom(op, dt), tiled_mma).get_slice(tidx)\n"
+        "        tQsK_h = [thr_load_k.partition_S(h) for h in sK_halves]\n",
+    ).replace("thr_load.retile(tQrK_half)", "thr_load_k.retile(tQrK_half)")
+    assert (12, "CI105") in located(two_copies)

@@ -400,6 +400,24 @@ class FileFacts:
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
 
+    def arguments(self, caller: int, line: int, helper: int) -> dict[str, ast.expr]:
+        """Parameter of the function ``helper`` -> the argument its call at ``line`` in the function ``caller``
+        passes for it (positionally or by keyword); empty where no such call is found."""
+        node, calling = self.scopes[helper].node, self.scopes[caller].node
+        entry = next((each for each in self.objects.functions.get(getattr(node, "name", ""), []) if each[0] == helper),
+                     None)
+        if entry is None or calling is None:
+            return {}
+        _, params, method = entry
+        for call in ast.walk(calling):
+            called = getattr(call, "func", None)
+            if type(call) is ast.Call and call.lineno == line \
+                    and getattr(called, "attr", getattr(called, "id", "")) == node.name:
+                given = dict(zip(params[1 if method else 0:], call.args))
+                given.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg)
+                return given
+        return {}
+
     def passed(self, name: str, scope: int) -> list[tuple[int, int, str]] | None:
         """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter
         ``name`` of the function ``scope``: ``self._mma_body(tCrA=tCrA)`` and ``self._mma_body(x, tCrA)`` alike.
@@ -1695,7 +1713,39 @@ def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
     collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
     collector.facts.hand_views.extend(collector.helper_views())
     collector.facts.returned_partitions.extend(_returned_partitions(collector.facts))
+    collector.facts.partitions.extend(_made_by_a_passed_object(collector.facts))
     return collector.facts
+
+
+def _made_by_a_passed_object(facts: FileFacts) -> list[Partition]:
+    """For each call unpacking what a function of the file returns, where the function returns a partition its
+    parameter's object made (``tXsX, tXgX = tma_partition(tma_atom_x, ...)``, ``tma_atom_x`` a parameter): the name
+    bound at the call (``tQsQ, tQgQ = self.tma_partition_for_mma_operand(tma_atom_q, ...)``), as a partition made by
+    the object that call passes, at the call's line. Two calls given two atoms bind partitions of two atoms."""
+    found = []
+    for caller, at, callee, names, called_at in facts.unpacked_returns:
+        defs = facts.objects.functions.get(callee, [])
+        site = facts.objects.call_sites.get((callee, called_at))
+        if len(defs) != 1 or site is None:
+            continue
+        scope, params, method = defs[0]
+        returned = facts.returned_tensors.get(scope, [])
+        if len(returned) != 1 or len(returned[0]) != len(names):
+            continue
+        _, positional, keywords = site
+        made = {p.target: p for p in facts.partitions if p.scope == scope}
+        for inner, outer in zip(returned[0], names):
+            partition = made.get(inner) if inner is not None and outer is not None else None
+            ref = partition.made_by if partition is not None else None
+            if ref is None or ref[0] != "param" or ref[1] != scope or ref[2] not in params:
+                continue
+            offset = params.index(ref[2]) - (1 if method else 0)
+            given = keywords.get(ref[2]) or (positional[offset] if 0 <= offset < len(positional) else None)
+            if given is None or given[0] == "param" and given[1] == scope:
+                continue
+            found.append(Partition(outer, at, 0, partition.method, partition.receiver, partition.partitioner, None,
+                                   caller, given))
+    return found
 
 
 def _returned_partitions(facts: FileFacts) -> list[Partition]:

@@ -66,7 +66,6 @@ cute.gemm(tiled_mma_qk, acc_S, tSrQ, tSrK, acc_S)
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import MMA_METHODS, OPERAND_ROLES
@@ -238,22 +237,6 @@ def _both_slots(call: Call, made: dict, aliases: dict[str, str], context: RuleCo
     )
 
 
-def _arguments(caller: int, line: int, helper: int, facts: FileFacts) -> dict[str, ast.expr]:
-    """Parameter of the helper ``helper`` -> the argument its call at ``line`` in ``caller`` passes for it."""
-    node, calling = facts.scopes[helper].node, facts.scopes[caller].node
-    entry = next((each for each in facts.objects.functions.get(getattr(node, "name", ""), []) if each[0] == helper), None)
-    if entry is None or calling is None:
-        return {}
-    _, params, method = entry
-    for call in ast.walk(calling):
-        called = getattr(call, "func", None)
-        if type(call) is ast.Call and call.lineno == line and getattr(called, "attr", getattr(called, "id", "")) == node.name:
-            given = dict(zip(params[1 if method else 0:], call.args))
-            given.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg)
-            return given
-    return {}
-
-
 def _both_slots_through_calls(
     call: Call, aliases: dict[str, str], facts: FileFacts, context: RuleContext,
 ) -> Iterator[Violation]:
@@ -269,7 +252,7 @@ def _both_slots_through_calls(
                                                          facts.passed(b.name, call.scope) or ()):
         if _origin(given_a, aliases) != _origin(given_b, aliases):
             continue
-        arguments = _arguments(caller, line, call.scope, facts)
+        arguments = facts.arguments(caller, line, call.scope)
         named = parse_name(given_a, context.vocabulary)
         param = b.name if named is not None and named.what in OPERAND_ROLES["A"] else a.name
         if param not in arguments:

@@ -443,9 +443,9 @@ def _loaded_from_its_tensor(made: Partition, shaped: str, what: str, facts: File
         maker = makers.get((made.scope, sides["src"]))
         if source is None or source.what != what or maker is None:
             continue
-        family = origins.family(maker)
+        instance = origins.instance(maker)
         if any(partition.scope == made.scope and partition.made_by is not None
-               and origins.family(partition.made_by) == family
+               and origins.instance(partition.made_by) == instance
                and (name := parse_name(partition.target, context.vocabulary)) is not None and name.what == shaped
                for partition in facts.partitions):
             return True
@@ -1085,12 +1085,18 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             passed = [(given, line) for caller_scope, line, given in facts.passed(parameter, inner) or ()
                       if caller_scope == caller and at <= line <= called_at + 3]
             held = parse_name(passed[0][0], context.vocabulary) if len(passed) == 1 else None
-            if None in (own, param, held) or held.partitioned or held.snake or param.snake \
-                    or not same_tensor(own, param) or own.where != param.where or facts.coordinates(passed[0][0]):
+            # A parameter in words (`smem_a`, `smem_x`) is a placeholder for whichever operand each call passes: the
+            # helper is generic, so its own names cannot disagree with it; its memory word, where it says the
+            # memory of the helper's own name, lets the memory be judged too.
+            generic = param is None and descriptive(parameter)
+            if None in (own, held) or held.partitioned or held.snake or facts.coordinates(passed[0][0]):
+                continue
+            if not generic and (param is None or param.snake or not same_tensor(own, param) or own.where != param.where):
                 continue
             if index is None:
                 index = TensorIndex(facts, context.vocabulary)
-            where_off = target.where in "gsrt" and held.where in "gsrt" and not same_memory(target.where, held.where)
+            where_off = target.where in "gsrt" and held.where in "gsrt" and not same_memory(target.where, held.where) \
+                and (not generic or memory_word(parameter) == own.where)
             what_off = what_contradicts(target, held, index)
             if not (where_off or what_off):
                 continue
@@ -1104,7 +1110,41 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
                 # the call's other names say the same tensor as this one: the argument is the slip
                 yield Violation(*argument, f"{message}, as the call's other names do: the argument is another tensor's")
                 continue
+            repeated = _repeated_argument(facts, (caller, called_at, inner), parameter, held, names, context) \
+                if what_off and not where_off else None
+            if repeated is not None:
+                yield Violation(
+                    repeated.lineno, repeated.col_offset + 1,
+                    f"{message}; the call passes `{passed[0][0]}` for another parameter too, and names that partition "
+                    "for it: the argument repeats its neighbour's",
+                )
+                continue
             yield renaming(at, 1, message, name, free_name(fixed, facts, caller), caller)
+
+
+def _repeated_argument(
+    facts: FileFacts, call: tuple[int, int, int], parameter: str, held: TensorName, names, context: RuleContext,
+) -> ast.expr | None:
+    """``tCrQ, tCrK, tCtAcc = self.mma_partition_ss(mma, tiler, sK, sK, ...)``: the argument passed for
+    ``parameter`` is passed for another parameter of the same call too, whose returned partition the call names
+    for that tensor (``tCrK``): that name takes the argument at its word, so the repeated argument is the slip.
+    The argument's expression, or None."""
+    caller, line, inner = call
+    given = facts.arguments(caller, line, inner)
+    mine = given.get(parameter)
+    if type(mine) is not ast.Name:
+        return None
+    returned = facts.returned_tensors.get(inner, [])
+    for other, expr in given.items():
+        if other == parameter or type(expr) is not ast.Name or expr.id != mine.id:
+            continue
+        for position, name in enumerate(names):
+            values = {each[position] for each in returned if len(each) == len(names)}
+            found = _helper_partition_of_parameter(values.pop(), inner, facts) if len(values) == 1 else None
+            bound = parse_partitioned(name, context.vocabulary) if name and found and found[1] == other else None
+            if bound is not None and same_tensor(bound, held):
+                return mine
+    return None
 
 
 def _agrees_with_another(name: str, target: TensorName, names, context: RuleContext) -> bool:
