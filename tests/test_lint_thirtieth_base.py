@@ -100,3 +100,43 @@ def test_a_fragment_shaped_like_an_operand_another_copy_of_one_mma_moves_is_stil
         "        tQsK_h = [thr_load_k.partition_S(h) for h in sK_halves]\n",
     ).replace("thr_load.retile(tQrK_half)", "thr_load_k.retile(tQrK_half)")
     assert (12, "CI105") in located(two_copies)
+
+# Two TMEM loads, each made by one helper: S's called directly, KV's through a helper that returns its call whole.
+_TWO_TMEM_LOADS = (
+    "class Kernel:\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, tCtS, tCtKV, tidx):\n"
+    "        tiled_t2r_s, tTR_tS, tTR_rS = self.t2r(atom_s, tCtS, tidx)\n"
+    "        tiled_t2r_kv, tTR_tKV, tTR_rKV = self.t2r_kv(tCtKV, tidx)\n"
+    "        for i in range(2):\n"
+    "            cute.copy(tiled_t2r_kv, tTR_tKV[None, None, i], tTR_rKV)\n"
+    "            cute.copy(tiled_t2r_s, tTR_tS[None, None, i], tTR_rS)\n"
+    "\n"
+    "    def t2r_kv(self, tmem_kv, tidx):\n"
+    "        return self.t2r(atom_kv, tmem_kv, tidx)\n"
+    "\n"
+    "    def t2r(self, atom, tmem_tensor, tidx):\n"
+    "        tiled_t2r = tcgen05.make_tmem_copy(atom, tmem_tensor[None, None, 0])\n"
+    "        thr_t2r = tiled_t2r.get_slice(tidx)\n"
+    "        tTR_tX = thr_t2r.partition_S(tmem_tensor)\n"
+    "        tTR_sX = thr_t2r.partition_D(fake_smem)\n"
+    "        tTR_rX = cute.make_rmem_tensor(tTR_sX.shape, dt)\n"
+    "        return tiled_t2r, tTR_tX, tTR_rX\n"
+)
+
+
+def test_the_unplanted_tmem_loads_are_clean():
+    assert located(_TWO_TMEM_LOADS) == []
+
+
+def test_a_copy_returned_through_a_helper_that_returns_anothers_call_is_that_calls_copy():
+    # KV's load issued with S's tiled copy: both sides were laid out by KV's copy, which t2r_kv returns by returning
+    # t2r's call whole
+    planted = _TWO_TMEM_LOADS.replace("cute.copy(tiled_t2r_kv, tTR_tKV", "cute.copy(tiled_t2r_s, tTR_tKV")
+    assert located(planted) == [(7, "CI102")]
+
+
+def test_a_register_tensor_a_helper_makes_in_its_copys_layout_is_that_copys_side():
+    # S's load into KV's registers, made by the helper in the shape of KV's copy partition
+    planted = _TWO_TMEM_LOADS.replace("tTR_tS[None, None, i], tTR_rS)", "tTR_tS[None, None, i], tTR_rKV)")
+    assert located(planted) == [(8, "CI102")]

@@ -247,6 +247,8 @@ class FileFacts:
     # them (`tiled_copy_s2t_sfa, tCsSFA, tCtSFA = self.s2t_copy_and_partition(sSFA, tCtSFA_t)`): made by the copy that
     # call returns, so two calls' partitions are two copies'
     returned_partitions: list[Partition] = field(default_factory=list)
+    # scope -> the function each `return` of that function returns the call of (`return self.make_t2r(atom, t)`)
+    forwarded_returns: dict[int, list[str | None]] = field(default_factory=dict)
     # (scope, name) -> the operand ("A" / "B") whose scale factors a tensor holds, by the layout it is made with
     # (`tCtSFA = cute.make_tensor(ptr, make_tmem_layout_sfa(...))`, or through a name bound to that layout)
     scale_factors: dict[tuple[int, str], str] = field(default_factory=dict)
@@ -1102,6 +1104,8 @@ class _Collector:
                         tuple(value.id if type(value) is _NAME else None for value in values))
                     refs = [self.ref(value) for value in values]
                     self.facts.objects.returns.setdefault(self.scope, []).append(refs)
+                    if type(stmt.value) is ast.Call:
+                        self.facts.forwarded_returns.setdefault(self.scope, []).append(call_target(stmt.value.func)[0])
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
                 bound.add(stmt.name)
                 self._function(stmt)
@@ -1758,7 +1762,7 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
         defs = facts.objects.functions.get(callee, [])
         if len(defs) != 1:
             continue
-        scope = defs[0][0]
+        scope = _returning_scope(defs[0][0], facts)
         returned = facts.returned_tensors.get(scope, [])
         refs = facts.objects.returns.get(scope, [])
         if len(returned) != 1 or len(refs) != 1 or len(returned[0]) != len(names) or not refs[0] or refs[0][0] is None:
@@ -1769,9 +1773,11 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
             if position == 0 or inner is None or outer is None:
                 continue
             for _ in range(4):
-                if inner in made or inner not in facts.view_sources:
+                if inner in made or inner not in facts.view_sources and inner not in facts.made_from:
                     break
-                inner = facts.view_sources[inner]
+                # a register tensor made in the shape of the copy's partition (`make_rmem_tensor(tTR_s.shape, ...)`)
+                # holds the copy's layout too
+                inner = facts.view_sources.get(inner) or facts.made_from[inner]
             partition = made.get(inner)
             if partition is None or origins.identity(partition.made_by) != copier:
                 continue
@@ -1781,6 +1787,19 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
 
 
 _SLICE_PARTITIONS = frozenset({"partition_S", "partition_D", "retile"})
+
+
+def _returning_scope(scope: int, facts: FileFacts) -> int:
+    """The function whose ``return`` makes what ``scope`` returns: ``scope`` itself, or, where its one ``return``
+    returns the call of another function of the file (``return self.make_tmem_load_and_partition(atom, ...)``),
+    that function's (followed three deep)."""
+    for _ in range(3):
+        forwarded = facts.forwarded_returns.get(scope, [])
+        defs = facts.objects.functions.get(forwarded[0], []) if len(forwarded) == 1 and forwarded[0] else []
+        if len(facts.returned_tensors.get(scope, [])) != 1 or len(defs) != 1 or defs[0][0] == scope:
+            return scope
+        scope = defs[0][0]
+    return scope
 
 # CUTLASS's block-scaled layouts of one operand's scale factors (`blockscaled_utils.make_tmem_layout_sfa`)
 _SCALE_LAYOUT = re.compile(r"make_(?:tmem|smem)_layout_sf([ab])")
