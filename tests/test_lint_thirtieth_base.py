@@ -140,3 +140,31 @@ def test_a_register_tensor_a_helper_makes_in_its_copys_layout_is_that_copys_side
     # S's load into KV's registers, made by the helper in the shape of KV's copy partition
     planted = _TWO_TMEM_LOADS.replace("tTR_tS[None, None, i], tTR_rS)", "tTR_tS[None, None, i], tTR_rKV)")
     assert located(planted) == [(8, "CI102")]
+
+# Two TMA stores whose pairs one epilogue helper makes, given each tensor's atom.
+_TWO_TMA_STORES = (
+    "class Kernel:\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, tma_atom_dQ, tma_atom_dQv, gdQ, gdQv, sdQ, sdQv):\n"
+    "        bSG_sdQv, bSG_gdQv = self.epilogue_gmem(tma_atom_dQv, gdQv, sdQv)\n"
+    "        bSG_sdQ, bSG_gdQ = self.epilogue_gmem(tma_atom_dQ, gdQ, sdQ)\n"
+    "        for i in range(2):\n"
+    "            cute.copy(tma_atom_dQ, bSG_sdQ[(None, 0)], bSG_gdQ[(None, i)])\n"
+    "            cute.copy(tma_atom_dQv, bSG_sdQv[(None, 0)], bSG_gdQv[(None, i)])\n"
+    "\n"
+    "    def epilogue_gmem(self, tma_atom, gC, sC):\n"
+    "        bSG_sC, bSG_gC = cpasync.tma_partition(\n"
+    "            tma_atom, 0, cute.make_layout(1), cute.group_modes(sC, 0, 2), cute.group_modes(gC, 0, 2)\n"
+    "        )\n"
+    "        return bSG_sC, bSG_gC\n"
+)
+
+
+def test_the_unplanted_tma_stores_are_clean():
+    assert located(_TWO_TMA_STORES) == []
+
+
+def test_a_tma_pair_a_helper_returns_is_the_pair_of_the_atom_its_call_passes():
+    # dQ's store from dQv's shared side: the two pairs are of two atoms, though one statement of the helper makes both
+    planted = _TWO_TMA_STORES.replace("tma_atom_dQ, bSG_sdQ[(None, 0)]", "tma_atom_dQ, bSG_sdQv[(None, 0)]")
+    assert located(planted) == [(7, "CI102")]

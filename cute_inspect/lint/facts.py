@@ -1718,7 +1718,31 @@ def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
     collector.facts.hand_views.extend(collector.helper_views())
     collector.facts.returned_partitions.extend(_returned_partitions(collector.facts))
     collector.facts.partitions.extend(_made_by_a_passed_object(collector.facts))
+    collector.facts.tma_pairs.extend(_returned_tma_pairs(collector.facts))
     return collector.facts
+
+
+def _returned_tma_pairs(facts: FileFacts) -> list[TmaPair]:
+    """``bSG_sdQ, bSG_gdQ = self.epilogue_gmem_copy_and_partition(tma_atom_dQ, ...)``, where the function returns the
+    two results of its one ``tma_partition`` of the atom parameter: a pair of the atom that call passes, as if the
+    call had partitioned them itself."""
+    found = []
+    for caller, at, callee, names, called_at in facts.unpacked_returns:
+        defs = facts.objects.functions.get(callee, [])
+        if len(defs) != 1:
+            continue
+        scope, params, _ = defs[0]
+        returned = facts.returned_tensors.get(scope, [])
+        if len(returned) != 1 or len(returned[0]) != len(names):
+            continue
+        bound = dict(zip(returned[0], names))
+        for pair in facts.tma_pairs:
+            if pair.scope != scope or pair.atom not in params or pair.smem not in bound or pair.gmem not in bound:
+                continue
+            atom = facts.arguments(caller, called_at, scope).get(pair.atom)
+            if type(atom) is ast.Name and bound[pair.smem] and bound[pair.gmem]:
+                found.append(TmaPair(bound[pair.smem], bound[pair.gmem], atom.id, caller, (atom.lineno, atom.col_offset + 1)))
+    return found
 
 
 def _made_by_a_passed_object(facts: FileFacts) -> list[Partition]:
