@@ -289,7 +289,8 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     """A source named outside the convention (``smem_pt``) still has the memory its maker gives it
     (``storage.smem_p.get_tensor(...)``), also through a helper's parameter, and an identity tensor
     (``tile_coords = cute.make_identity_tensor(...)``) holds coordinates: the where letter must say it."""
-    if target.where == "c" or partition.method.startswith("make_fragment"):
+    if target.where == "c" or partition.method.startswith("make_fragment") or partition.source is None:
+        # (a partition bound at a helper's call has no source of its own: the helper's call is judged instead)
         return
     if names_whole_source(partition.target, partition.source):
         return
