@@ -168,3 +168,14 @@ def test_a_tma_pair_a_helper_returns_is_the_pair_of_the_atom_its_call_passes():
     # dQ's store from dQv's shared side: the two pairs are of two atoms, though one statement of the helper makes both
     planted = _TWO_TMA_STORES.replace("tma_atom_dQ, bSG_sdQ[(None, 0)]", "tma_atom_dQ, bSG_sdQv[(None, 0)]")
     assert located(planted) == [(7, "CI102")]
+
+
+def test_a_returned_tma_pair_is_the_passed_atoms_through_a_name_the_helper_binds_to_it():
+    # the helper partitions with `tma_atom_c = tma_atom`; the call's shared side named as a load (GS) is stored (SG)
+    aliased = _TWO_TMA_STORES.replace(
+        "        bSG_sC, bSG_gC = cpasync.tma_partition(\n            tma_atom, 0,",
+        "        tma_atom_c = tma_atom\n        bSG_sC, bSG_gC = cpasync.tma_partition(\n            tma_atom_c, 0,",
+    )
+    assert located(aliased) == []
+    planted = aliased.replace("bSG_sdQ, ", "bGS_sdQ, ").replace("(tma_atom_dQ, bSG_sdQ[", "(tma_atom_dQ, bGS_sdQ[")
+    assert located(planted) == [(5, "CI104")]

@@ -1736,10 +1736,15 @@ def _returned_tma_pairs(facts: FileFacts) -> list[TmaPair]:
         if len(returned) != 1 or len(returned[0]) != len(names):
             continue
         bound = dict(zip(returned[0], names))
+        made = {p.target: p.made_by for p in facts.partitions if p.scope == scope and p.method == TMA_PARTITION}
         for pair in facts.tma_pairs:
-            if pair.scope != scope or pair.atom not in params or pair.smem not in bound or pair.gmem not in bound:
+            if pair.scope != scope or pair.smem not in bound or pair.gmem not in bound:
                 continue
-            atom = facts.arguments(caller, called_at, scope).get(pair.atom)
+            # the atom parameter, also through a name bound to it (`tma_atom_c = atom`)
+            ref = made.get(pair.smem)
+            if ref is None or ref[0] != "param" or ref[1] != scope or ref[2] not in params:
+                continue
+            atom = facts.arguments(caller, called_at, scope).get(ref[2])
             if type(atom) is ast.Name and bound[pair.smem] and bound[pair.gmem]:
                 found.append(TmaPair(bound[pair.smem], bound[pair.gmem], atom.id, caller, (atom.lineno, atom.col_offset + 1)))
     return found
