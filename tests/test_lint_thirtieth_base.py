@@ -179,3 +179,12 @@ def test_a_returned_tma_pair_is_the_passed_atoms_through_a_name_the_helper_binds
     assert located(aliased) == []
     planted = aliased.replace("bSG_sdQ, ", "bGS_sdQ, ").replace("(tma_atom_dQ, bSG_sdQ[", "(tma_atom_dQ, bGS_sdQ[")
     assert located(planted) == [(5, "CI104")]
+
+
+def test_an_argument_partitioned_elsewhere_for_its_own_tensor_is_reported_where_it_is_written():
+    # tCrQ of sV, where sV's TMA pair is named for V and sQ is at hand: the argument (its own line) is the slip
+    planted = _LOADS_AND_FRAGMENTS.replace("self.fragments(qk_mma, sQ, sK)", "self.fragments(\n qk_mma,\n sV, sK)")
+    assert located(planted) == [(6, "CI105")]
+    # with no partition of its own for the argument, the name is reported, on the statement's first line
+    alone = planted.replace("        tVsV, tVgV = self.tma_operand(tma_atom_v, mV, sV)\n", "")
+    assert (4, "CI105") in located(alone)

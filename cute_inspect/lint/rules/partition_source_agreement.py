@@ -1120,7 +1120,43 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
                     "for it: the argument repeats its neighbour's",
                 )
                 continue
+            given = facts.arguments(caller, called_at, inner).get(parameter) if what_off and not where_off else None
+            if given is not None and _argument_has_its_own(facts, caller, at, passed[0][0], held, target, context):
+                yield Violation(
+                    given.lineno, given.col_offset + 1,
+                    f"{message}; `{passed[0][0]}` is made into a partition named for it elsewhere in the function, and "
+                    f"the tensor the name says is at hand: the argument is likely the slip",
+                )
+                continue
             yield renaming(at, 1, message, name, free_name(fixed, facts, caller), caller)
+
+
+def _argument_has_its_own(
+    facts: FileFacts, caller: int, at: int, given: str, held: TensorName, target: TensorName, context: RuleContext,
+) -> bool:
+    """``tCrV, tCrK_kv = self.fragments(mma, sP, sK_kv)`` beside ``tCrV_dup, tCrP = self.fragments(mma2, sV, sP)``:
+    the argument ``sP`` is partitioned elsewhere in the function (directly, or by a helper's call) into a name for
+    its own tensor (``tCrP``), while the tensor this call's name says (``sV``) is bound there: the argument, not the
+    name, is the slip."""
+    scope = facts.scopes[caller]
+    own = {f"{held.where}{target.what}", f"{held.where}{target.what}_{target.variant}" if target.variant else ""}
+    if not own & (scope.bound | scope.params):
+        return False
+    named = [p.target for p in facts.partitions if p.scope == caller and p.source == given]
+    for other_caller, other_at, callee, names, called_at in facts.unpacked_returns:
+        definitions = facts.objects.functions.get(callee, [])
+        if other_caller != caller or other_at == at or len(definitions) != 1:
+            continue
+        inner = definitions[0][0]
+        arguments = facts.arguments(caller, called_at, inner)
+        for position, name in enumerate(names):
+            values = {each[position] for each in facts.returned_tensors.get(inner, []) if len(each) == len(names)}
+            found = _helper_partition_of_parameter(values.pop(), inner, facts) if len(values) == 1 else None
+            argument = arguments.get(found[1]) if found is not None else None
+            if name and type(argument) is ast.Name and argument.id == given:
+                named.append(name)
+    return any((other := parse_partitioned(name, context.vocabulary)) is not None and same_tensor(other, held)
+               for name in named)
 
 
 def _repeated_argument(
