@@ -188,3 +188,41 @@ def test_an_argument_partitioned_elsewhere_for_its_own_tensor_is_reported_where_
     # with no partition of its own for the argument, the name is reported, on the statement's first line
     alone = planted.replace("        tVsV, tVgV = self.tma_operand(tma_atom_v, mV, sV)\n", "")
     assert (4, "CI105") in located(alone)
+
+# Three MMAs issued through one helper that takes the MMA and both fragments by keyword; the V·P MMA is given the
+# K·V MMA's fragment of V, which its own duplicate of the same buffer would equal.
+_GEMMS_THROUGH_A_HELPER = (
+    "class Kernel:\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, qk_mma, kv_mma, vp_mma, sQ, sK, sK_kv, sV, sP, acc_qk, acc_kv, acc_pv):\n"
+    "        tCrQ, tCrK = self.fragments(qk_mma, sQ, sK)\n"
+    "        tCrV, tCrK_kv = self.fragments(kv_mma, sV, sK_kv)\n"
+    "        tCrV_dup, tCrP = self.fragments(vp_mma, sV, sP)\n"
+    "        for i in range(4):\n"
+    "            self.exec_mma(tiled_mma=qk_mma, acc=acc_qk, tCrA=tCrQ, tCrB=tCrK)\n"
+    "            self.exec_mma(tiled_mma=vp_mma, acc=acc_pv, tCrA=tCrV, tCrB=tCrP)\n"
+    "            self.exec_mma(tiled_mma=kv_mma, acc=acc_kv, tCrA=tCrV, tCrB=tCrK_kv)\n"
+    "\n"
+    "    def fragments(self, tiled_mma, smem_a, smem_b):\n"
+    "        tCrA = tiled_mma.make_fragment_A(smem_a)\n"
+    "        tCrB = tiled_mma.make_fragment_B(smem_b)\n"
+    "        return tCrA, tCrB\n"
+    "\n"
+    "    def exec_mma(self, tiled_mma, acc, tCrA, tCrB):\n"
+    "        for k in range(cute.size(tCrB, mode=[2])):\n"
+    "            cute.gemm(tiled_mma, acc, tCrA[None, None, k], tCrB[None, None, k], acc)\n"
+)
+
+
+def test_the_unplanted_gemms_through_a_helper_are_clean():
+    # the V·P gemm reads the K·V MMA's fragment of sV while its own fragment of sV is unused: one buffer, shared
+    assert located(_GEMMS_THROUGH_A_HELPER) == []
+
+
+def test_each_call_of_a_gemm_helper_is_judged_by_the_mma_and_fragments_it_passes():
+    # the K·V gemm given the Q·K MMA's fragment of K, while its own fragment of K's other view is given to nothing
+    planted = _GEMMS_THROUGH_A_HELPER.replace("tCrB=tCrK_kv)", "tCrB=tCrK)")
+    assert located(planted) == [(10, "CI111")]
+    # the Q·K operands issued with the V·P MMA: the MMA argument is the slip
+    issued = _GEMMS_THROUGH_A_HELPER.replace("tiled_mma=qk_mma,", "tiled_mma=vp_mma,")
+    assert located(issued) == [(8, "CI111")]

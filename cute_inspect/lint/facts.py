@@ -157,6 +157,9 @@ class FileFacts:
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
     helper_gemms: list[Call] = field(default_factory=list)
+    # each call of a function of the file whose `cute.gemm` takes the MMA and both operands from its parameters, as a
+    # GEMM of what that call passes (`self.exec_mma(tiled_mma=kv_mma, tCrA=tCrV, tCrB=tCrK_kv)`)
+    site_gemms: list[Call] = field(default_factory=list)
     # (line, column, call, bundle of the atom, bundle of the tensor) for a copy given one TMA bundle's atom and
     # another's TMA tensor (``simple_tma_copy(K_tma.atom, local_tile(Q_tma.tma_tensor, ...), sK)``). CI102's.
     # (MMA reference, line) of each `tiled_mma.set(tcgen05.Field.ACCUMULATE, ...)`: a tcgen05 MMA, whose
@@ -247,6 +250,9 @@ class FileFacts:
     # them (`tiled_copy_s2t_sfa, tCsSFA, tCtSFA = self.s2t_copy_and_partition(sSFA, tCtSFA_t)`): made by the copy that
     # call returns, so two calls' partitions are two copies'
     returned_partitions: list[Partition] = field(default_factory=list)
+    # (scope, name) -> the tensor a call passes for the parameter a helper's returned partition partitions, for the
+    # partitions bound at the call (`tCrV, tCrK = self.fragments(mma, sV, sK)`: sV, sK)
+    bound_sources: dict[tuple[int, str], str] = field(default_factory=dict)
     # scope -> the function each `return` of that function returns the call of (`return self.make_t2r(atom, t)`)
     forwarded_returns: dict[int, list[str | None]] = field(default_factory=dict)
     # (scope, name) -> the operand ("A" / "B") whose scale factors a tensor holds, by the layout it is made with
@@ -1719,7 +1725,52 @@ def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
     collector.facts.returned_partitions.extend(_returned_partitions(collector.facts))
     collector.facts.partitions.extend(_made_by_a_passed_object(collector.facts))
     collector.facts.tma_pairs.extend(_returned_tma_pairs(collector.facts))
+    collector.facts.site_gemms.extend(_gemms_at_calls(collector.facts))
     return collector.facts
+
+
+def _gemms_at_calls(facts: FileFacts) -> list[Call]:
+    """Each call of a function of the file whose ``cute.gemm`` is given three of its parameters as the MMA and the A
+    and B operands (``self.exec_mma(tiled_mma=sq_tiled_mma, tCrA=tCrState, tCrB=tCrQ_sq, ...)``): a GEMM at the call,
+    of the MMA and the operands that call passes (at the arguments' positions), so that each call is judged by what
+    it gives."""
+    found = []
+    sites = {}
+    for callee, receiver, caller, line, _, _ in facts.call_arguments:
+        sites.setdefault(callee, []).append((caller, line))
+    for gemm in facts.gemms:
+        node = facts.scopes[gemm.scope].node if gemm.scope else None
+        slots = {operand.slot: operand.name for operand in gemm.operands if operand.slot in ("a", "b")}
+        params = facts.scopes[gemm.scope].params if gemm.scope else set()
+        if node is None or gemm.atom not in params or len(slots) != 2 or not set(slots.values()) <= params:
+            continue
+        for caller, line in sites.get(getattr(node, "name", ""), []):
+            given = facts.arguments(caller, line, gemm.scope)
+            site = facts.objects.call_sites.get((node.name, line))
+            mma = given.get(gemm.atom)
+            operands = tuple(
+                Operand(tensor_name(given[name]), given[name].lineno, given[name].col_offset + 1, slot)
+                for slot, name in slots.items() if name in given
+            )
+            if site is None or type(mma) is not ast.Name or len(operands) != 2 or None in (op.name for op in operands):
+                continue
+            ref = _passed_ref(site, gemm.atom, facts, gemm.scope)
+            found.append(Call(node.name, line, 1, operands, caller, mma.id, ref, (mma.lineno, mma.col_offset + 1)))
+    return found
+
+
+def _passed_ref(site, parameter: str, facts: FileFacts, scope: int) -> Ref | None:
+    """The reference a call (``call_sites`` entry) passes for ``parameter`` of the function ``scope``."""
+    on_object, positional, keywords = site
+    entry = next((each for each in facts.objects.functions.get(getattr(facts.scopes[scope].node, "name", ""), [])
+                  if each[0] == scope), None)
+    if entry is None:
+        return None
+    _, params, method = entry
+    if parameter in keywords:
+        return keywords[parameter]
+    offset = params.index(parameter) - (1 if method and on_object else 0)
+    return positional[offset] if 0 <= offset < len(positional) else None
 
 
 def _returned_tma_pairs(facts: FileFacts) -> list[TmaPair]:
@@ -1778,6 +1829,9 @@ def _made_by_a_passed_object(facts: FileFacts) -> list[Partition]:
                 continue
             found.append(Partition(outer, at, 0, partition.method, partition.receiver, partition.partitioner, None,
                                    caller, given))
+            argument = facts.arguments(caller, called_at, scope).get(partition.source or "")
+            if partition.source in params and type(argument) is ast.Name:
+                facts.bound_sources[(caller, outer)] = argument.id
     return found
 
 

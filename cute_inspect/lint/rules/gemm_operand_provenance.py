@@ -134,6 +134,13 @@ def _unused_own_fragments(facts: FileFacts, aliases: dict[str, str]) -> dict[tup
     return unused
 
 
+def _one_buffer(own: Partition, given: Partition, facts: FileFacts) -> bool:
+    """Two fragments made by a helper's calls given one buffer whole (``tCrV`` and ``tCrV_dup``, each of ``sV``):
+    one layout of one buffer. (Fragments laid over one buffer at two offsets are two tensors.)"""
+    sources = [facts.bound_sources.get((each.scope, each.target)) for each in (own, given)]
+    return sources[0] is not None and sources[0] == sources[1]
+
+
 def _laid_fragments(facts: FileFacts) -> list[Partition]:
     """``tOrP = cute.make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``: an operand the MMA laid out
     for that slot (its A in tensor memory), as the fragment that MMA would have made."""
@@ -180,8 +187,9 @@ def _all_operands_of_another_mma(call: Call, made: dict, aliases: dict[str, str]
     if own != {"A", "B"} or theirs_issued:
         return None
     obj = origins.object(theirs)
+    # at the MMA argument, the slip, where a call spreads over lines
     return Violation(
-        call.line, call.column,
+        *(call.atom_at or (call.line, call.column)),
         f"`{call.function}` is given `{call.atom}`, but both its A and B operands were made by "
         f"{describe_object(obj, theirs)} for those slots: the operands are laid out for that MMA, so the MMA "
         "argument is likely the slip",
@@ -338,13 +346,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()
-    for call in facts.gemms + facts.helper_gemms:
-        if (both := _both_slots(call, made, aliases, context)) is not None:
+    sites = {id(call) for call in facts.site_gemms}
+    for call in facts.gemms + facts.helper_gemms + facts.site_gemms:
+        # A gemm helper's call is judged here for the MMA it passes only: its body's gemm, followed through the
+        # callers, judges the operands' makers and slots (a swap-AB caller passes one MMA's fragments swapped).
+        site = id(call) in sites
+        if not site and (both := _both_slots(call, made, aliases, context)) is not None:
             yield both
         if (theirs := _all_operands_of_another_mma(call, made, aliases, facts)) is not None:
             yield theirs
             continue
-        yield from _both_slots_through_calls(call, aliases, facts, context)
+        if not site:
+            yield from _both_slots_through_calls(call, aliases, facts, context)
         for operand in call.operands:
             if operand.name is None:
                 continue
@@ -361,6 +374,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 partition = before[-1]
             slot = _SLOT_WORD[operand.slot]
             why = None
+            if site and not (partition.method in MMA_METHODS and call.atom_ref is not None and partition.made_by
+                             is not None and distinct_objects(origins.family(call.atom_ref),
+                                                              origins.family(partition.made_by))):
+                continue
             if partition.method in _COPY_METHODS:
                 obj = origins.object(partition.made_by)
                 by = f", a copy: {describe_object(obj, partition.made_by)}" if partition.made_by else ""
@@ -377,7 +394,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                     # a fragment passed by a helper's callers is judged only beside the MMA's own (below)
                     own = unused.get((call.scope, mine, _SLOT[operand.slot])) if via is None else None
                     theirs = _gemms_never_given(partition, call.scope, facts, aliases) if via is None else None
-                    if own is not None:
+                    if own is not None and _one_buffer(own, partition, facts):
+                        # two MMAs' fragments of one buffer: the duplicate left unused shares its descriptors
+                        pass
+                    elif own is not None:
                         why = (f"another MMA's, made by {_made_by(partition)}, while this MMA's own operand {slot}, "
                                f"`{own.target}` ({_made_by(own)}), is given to no `cute.gemm`")
                     elif (beside := _own_fragment_elsewhere(call, operand.slot, mine, call.scope, facts, made,
