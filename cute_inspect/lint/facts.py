@@ -1827,8 +1827,9 @@ def _made_by_a_passed_object(facts: FileFacts) -> list[Partition]:
             given = keywords.get(ref[2]) or (positional[offset] if 0 <= offset < len(positional) else None)
             if given is None or given[0] == "param" and given[1] == scope:
                 continue
-            found.append(Partition(outer, at, 0, partition.method, partition.receiver, partition.partitioner, None,
-                                   caller, given))
+            # the helper's names for its parameters say nothing of the object a call passes (`thr_s2r_b` given a
+            # T2R copy): the bound partition carries only the object, not a partitioner read from a name
+            found.append(Partition(outer, at, 0, partition.method, None, None, None, caller, given))
             argument = facts.arguments(caller, called_at, scope).get(partition.source or "")
             if partition.source in params and type(argument) is ast.Name:
                 facts.bound_sources[(caller, outer)] = argument.id
@@ -1860,7 +1861,9 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
                     break
                 # a register tensor made in the shape of the copy's partition (`make_rmem_tensor(tTR_s.shape, ...)`)
                 # holds the copy's layout too
-                inner = facts.view_sources.get(inner) or facts.made_from[inner]
+                inner = facts.view_sources.get(inner) or facts.made_from.get(inner)
+                if inner is None:
+                    break
             partition = made.get(inner)
             if partition is None or origins.identity(partition.made_by) != copier:
                 continue

@@ -1087,8 +1087,8 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
                       if caller_scope == caller and at <= line <= called_at + 3]
             held = parse_name(passed[0][0], context.vocabulary) if len(passed) == 1 else None
             # A parameter in words (`smem_a`, `smem_x`) is a placeholder for whichever operand each call passes: the
-            # helper is generic, so its own names cannot disagree with it; its memory word, where it says the
-            # memory of the helper's own name, lets the memory be judged too.
+            # helper is generic, so its own names cannot disagree with it, and only the tensor is judged (an argument's
+            # where letter is not proof of its memory: `tD_sepi = cute.flat_divide(sD, ...)` is shared).
             generic = param is None and descriptive(parameter)
             if None in (own, held) or held.partitioned or held.snake or facts.coordinates(passed[0][0]):
                 continue
@@ -1097,7 +1097,7 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             if index is None:
                 index = TensorIndex(facts, context.vocabulary)
             where_off = target.where in "gsrt" and held.where in "gsrt" and not same_memory(target.where, held.where) \
-                and (not generic or memory_word(parameter) == own.where)
+                and not generic
             what_off = what_contradicts(target, held, index)
             if not (where_off or what_off):
                 continue
