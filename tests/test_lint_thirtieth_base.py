@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from _lint import located
 
+from cute_inspect.lint import lint_paths
+
 # K halves loaded to registers through an ldmatrix copy laid out for the epilogue MMA's A operand, into fragments
 # made in the shape of Q's (the two are one shape), then rescaled.
 _K_HALVES = (
@@ -226,3 +228,12 @@ def test_each_call_of_a_gemm_helper_is_judged_by_the_mma_and_fragments_it_passes
     # the Q·K operands issued with the V·P MMA: the MMA argument is the slip
     issued = _GEMMS_THROUGH_A_HELPER.replace("tiled_mma=qk_mma,", "tiled_mma=vp_mma,")
     assert located(issued) == [(8, "CI111")]
+
+
+def test_names_bound_at_a_helpers_call_are_not_read_as_partition_calls_by_the_grammar_rule(tmp_path):
+    # CI101 (opt-in) reads the results of partition calls; the helper's own `tCrA = ...make_fragment_A(...)` is one,
+    # the caller's `c_tCrQ_frag` bound to what the helper returns is not
+    kernel = tmp_path / "k.py"
+    kernel.write_text(_GEMMS_THROUGH_A_HELPER.replace("tCrQ", "c_tCrQ_frag"))
+    findings = lint_paths([str(kernel)], {"extend_select": ("CI101",)}, workers=1).findings
+    assert [(finding.line, finding.code) for finding in findings] == []

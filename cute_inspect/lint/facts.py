@@ -250,6 +250,8 @@ class FileFacts:
     # them (`tiled_copy_s2t_sfa, tCsSFA, tCtSFA = self.s2t_copy_and_partition(sSFA, tCtSFA_t)`): made by the copy that
     # call returns, so two calls' partitions are two copies'
     returned_partitions: list[Partition] = field(default_factory=list)
+    # the partitions `_made_by_a_passed_object` binds at helpers' calls (also in `partitions`)
+    bound_at_calls: set[Partition] = field(default_factory=set)
     # (scope, name) -> the tensor a call passes for the parameter a helper's returned partition partitions, for the
     # partitions bound at the call (`tCrV, tCrK = self.fragments(mma, sV, sK)`: sV, sK)
     bound_sources: dict[tuple[int, str], str] = field(default_factory=dict)
@@ -1723,7 +1725,9 @@ def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
     collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
     collector.facts.hand_views.extend(collector.helper_views())
     collector.facts.returned_partitions.extend(_returned_partitions(collector.facts))
-    collector.facts.partitions.extend(_made_by_a_passed_object(collector.facts))
+    bound = _made_by_a_passed_object(collector.facts)
+    collector.facts.partitions.extend(bound)
+    collector.facts.bound_at_calls.update(bound)
     collector.facts.tma_pairs.extend(_returned_tma_pairs(collector.facts))
     collector.facts.site_gemms.extend(_gemms_at_calls(collector.facts))
     return collector.facts
