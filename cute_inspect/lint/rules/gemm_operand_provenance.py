@@ -23,6 +23,12 @@ tOrV, tOtAcc)``) is reported at the call: its MMA argument is the slip. A tensor
 (``tOrP = make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``, P in tensor memory) counts as that
 MMA's fragment for that slot.
 
+A call of a helper of the file whose ``cute.gemm`` takes the MMA and both operands from its parameters
+(``self.exec_mma(tiled_mma=kv_mma, tCrA=tCrV, tCrB=tCrK_kv)``) is judged, at that call, for the MMA it passes: another
+MMA's fragment given while the passed MMA's own fragment for the slot, of another buffer, is unused (two MMAs'
+fragments made of one buffer by a helper's calls are one layout), or both operands another MMA's (at the MMA
+argument); the helper's own gemm, followed through its callers, judges the operands' makers and slots.
+
 A helper imported from another module of the repository is read for the parameters its body gives a
 ``cute.gemm`` as A and B (``mma_no_fence(tiled_mma, acc, tSrB[...], tSrB[...])`` whose ``cute.gemm(atom, acc, tCrA,
 tCrB, acc)`` reads its third parameter as A: ``lint.imported``); a fragment bound twice by one maker (a kernel's two
