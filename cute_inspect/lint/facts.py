@@ -1801,7 +1801,8 @@ def _returned_tma_pairs(facts: FileFacts) -> list[TmaPair]:
                 continue
             atom = facts.arguments(caller, called_at, scope).get(ref[2])
             if type(atom) is ast.Name and bound[pair.smem] and bound[pair.gmem]:
-                found.append(TmaPair(bound[pair.smem], bound[pair.gmem], atom.id, caller, (atom.lineno, atom.col_offset + 1)))
+                at_atom = (atom.lineno, atom.col_offset + 1)
+                found.append(TmaPair(bound[pair.smem], bound[pair.gmem], atom.id, caller, at_atom))
     return found
 
 

@@ -96,13 +96,15 @@ A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (N
 so is a slice by an index the file does not show that the function then partitions (``bX = gX[block_coord]``, then
 ``thr_copy.partition_S(bX)``: a partition's argument is a tensor). A
 register tensor made in the shape of one operand's partition and named for the other of its family (``tBrB =
-cute.make_fragment_like(tAsA)``) is reported, unless a copy fills it from a partition of its own tensor made by an object
+cute.make_fragment_like(tAsA)``) is reported, unless a copy fills it from a partition of its own tensor made by an
+object
 that lays out both (``tQrK_half = make_fragment_like(tQrQ_half_0)`` loaded from ``tQsK_h`` by the copy that also
 partitions Q's halves: the maker took only the shape). A name bound to a partition a helper of the file returns is
 compared with the argument its call passes, also where the helper's parameter is a placeholder in words (``smem_a``,
 ``smem_x``: its tensor only); the argument is reported where it is written when it repeats another parameter's, whose
 partition is named for it (``self.fragments(mma, sK, sK)`` binding ``tCrQ, tCrK``), or when the function partitions it
-elsewhere under its own name while the tensor the call's name says is at hand. A staging buffer the function makes, with no buffer of the name's tensor
+elsewhere under its own name while the tensor the call's name says is at hand. A staging buffer the function makes,
+with no buffer of the name's tensor
 apart, may be named on its read-out side for the tensor it is copied to (a copy kernel's ``tBsB`` of ``sA``, stored to
 ``tBgB``).
 
@@ -1098,7 +1100,8 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             generic = param is None and descriptive(parameter)
             if None in (own, held) or held.partitioned or held.snake or facts.coordinates(passed[0][0]):
                 continue
-            if not generic and (param is None or param.snake or not same_tensor(own, param) or own.where != param.where):
+            if not generic and (param is None or param.snake or not same_tensor(own, param)
+                                or own.where != param.where):
                 continue
             if index is None:
                 index = TensorIndex(facts, context.vocabulary)
