@@ -157,6 +157,9 @@ class FileFacts:
     # Calls of another module's MMA helper that name the operand slot of each fragment they pass
     # (``issue_mma_tile(a_frag_tile=tCrA[k], b_frag_tile=tCrB[k])``): operands ``a`` and ``b``. Only CI111 reads them.
     helper_gemms: list[Call] = field(default_factory=list)
+    # each call of a function of the file whose `cute.gemm` takes the MMA and both operands from its parameters, as a
+    # GEMM of what that call passes (`self.exec_mma(tiled_mma=kv_mma, tCrA=tCrV, tCrB=tCrK_kv)`)
+    site_gemms: list[Call] = field(default_factory=list)
     # (line, column, call, bundle of the atom, bundle of the tensor) for a copy given one TMA bundle's atom and
     # another's TMA tensor (``simple_tma_copy(K_tma.atom, local_tile(Q_tma.tma_tensor, ...), sK)``). CI102's.
     # (MMA reference, line) of each `tiled_mma.set(tcgen05.Field.ACCUMULATE, ...)`: a tcgen05 MMA, whose
@@ -247,6 +250,13 @@ class FileFacts:
     # them (`tiled_copy_s2t_sfa, tCsSFA, tCtSFA = self.s2t_copy_and_partition(sSFA, tCtSFA_t)`): made by the copy that
     # call returns, so two calls' partitions are two copies'
     returned_partitions: list[Partition] = field(default_factory=list)
+    # the partitions `_made_by_a_passed_object` binds at helpers' calls (also in `partitions`)
+    bound_at_calls: set[Partition] = field(default_factory=set)
+    # (scope, name) -> the tensor a call passes for the parameter a helper's returned partition partitions, for the
+    # partitions bound at the call (`tCrV, tCrK = self.fragments(mma, sV, sK)`: sV, sK)
+    bound_sources: dict[tuple[int, str], str] = field(default_factory=dict)
+    # scope -> the function each `return` of that function returns the call of (`return self.make_t2r(atom, t)`)
+    forwarded_returns: dict[int, list[str | None]] = field(default_factory=dict)
     # (scope, name) -> the operand ("A" / "B") whose scale factors a tensor holds, by the layout it is made with
     # (`tCtSFA = cute.make_tensor(ptr, make_tmem_layout_sfa(...))`, or through a name bound to that layout)
     scale_factors: dict[tuple[int, str], str] = field(default_factory=dict)
@@ -399,6 +409,24 @@ class FileFacts:
 
     def bound_in(self, name: str, scope: int) -> bool:
         return name in self.scopes[scope].bound
+
+    def arguments(self, caller: int, line: int, helper: int) -> dict[str, ast.expr]:
+        """Parameter of the function ``helper`` -> the argument its call at ``line`` in the function ``caller``
+        passes for it (positionally or by keyword); empty where no such call is found."""
+        node, calling = self.scopes[helper].node, self.scopes[caller].node
+        entry = next((each for each in self.objects.functions.get(getattr(node, "name", ""), []) if each[0] == helper),
+                     None)
+        if entry is None or calling is None:
+            return {}
+        _, params, method = entry
+        for call in ast.walk(calling):
+            called = getattr(call, "func", None)
+            if type(call) is ast.Call and call.lineno == line \
+                    and getattr(called, "attr", getattr(called, "id", "")) == node.name:
+                given = dict(zip(params[1 if method else 0:], call.args))
+                given.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg)
+                return given
+        return {}
 
     def passed(self, name: str, scope: int) -> list[tuple[int, int, str]] | None:
         """(caller's scope, line of the call, tensor name) that every call of the file passes for parameter
@@ -1084,6 +1112,8 @@ class _Collector:
                         tuple(value.id if type(value) is _NAME else None for value in values))
                     refs = [self.ref(value) for value in values]
                     self.facts.objects.returns.setdefault(self.scope, []).append(refs)
+                    if type(stmt.value) is ast.Call:
+                        self.facts.forwarded_returns.setdefault(self.scope, []).append(call_target(stmt.value.func)[0])
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
                 bound.add(stmt.name)
                 self._function(stmt)
@@ -1695,7 +1725,120 @@ def collect(tree: ast.Module, path: str | None = None) -> FileFacts:
     collector.facts.layout_views.extend(_partitioned_slices(collector.indexed_slices, collector.facts.partitions))
     collector.facts.hand_views.extend(collector.helper_views())
     collector.facts.returned_partitions.extend(_returned_partitions(collector.facts))
+    bound = _made_by_a_passed_object(collector.facts)
+    collector.facts.partitions.extend(bound)
+    collector.facts.bound_at_calls.update(bound)
+    collector.facts.tma_pairs.extend(_returned_tma_pairs(collector.facts))
+    collector.facts.site_gemms.extend(_gemms_at_calls(collector.facts))
     return collector.facts
+
+
+def _gemms_at_calls(facts: FileFacts) -> list[Call]:
+    """Each call of a function of the file whose ``cute.gemm`` is given three of its parameters as the MMA and the A
+    and B operands (``self.exec_mma(tiled_mma=sq_tiled_mma, tCrA=tCrState, tCrB=tCrQ_sq, ...)``): a GEMM at the call,
+    of the MMA and the operands that call passes (at the arguments' positions), so that each call is judged by what
+    it gives."""
+    found = []
+    sites = {}
+    for callee, receiver, caller, line, _, _ in facts.call_arguments:
+        sites.setdefault(callee, []).append((caller, line))
+    for gemm in facts.gemms:
+        node = facts.scopes[gemm.scope].node if gemm.scope else None
+        slots = {operand.slot: operand.name for operand in gemm.operands if operand.slot in ("a", "b")}
+        params = facts.scopes[gemm.scope].params if gemm.scope else set()
+        if node is None or gemm.atom not in params or len(slots) != 2 or not set(slots.values()) <= params:
+            continue
+        for caller, line in sites.get(getattr(node, "name", ""), []):
+            given = facts.arguments(caller, line, gemm.scope)
+            site = facts.objects.call_sites.get((node.name, line))
+            mma = given.get(gemm.atom)
+            operands = tuple(
+                Operand(tensor_name(given[name]), given[name].lineno, given[name].col_offset + 1, slot)
+                for slot, name in slots.items() if name in given
+            )
+            if site is None or type(mma) is not ast.Name or len(operands) != 2 or None in (op.name for op in operands):
+                continue
+            ref = _passed_ref(site, gemm.atom, facts, gemm.scope)
+            found.append(Call(node.name, line, 1, operands, caller, mma.id, ref, (mma.lineno, mma.col_offset + 1)))
+    return found
+
+
+def _passed_ref(site, parameter: str, facts: FileFacts, scope: int) -> Ref | None:
+    """The reference a call (``call_sites`` entry) passes for ``parameter`` of the function ``scope``."""
+    on_object, positional, keywords = site
+    entry = next((each for each in facts.objects.functions.get(getattr(facts.scopes[scope].node, "name", ""), [])
+                  if each[0] == scope), None)
+    if entry is None:
+        return None
+    _, params, method = entry
+    if parameter in keywords:
+        return keywords[parameter]
+    offset = params.index(parameter) - (1 if method and on_object else 0)
+    return positional[offset] if 0 <= offset < len(positional) else None
+
+
+def _returned_tma_pairs(facts: FileFacts) -> list[TmaPair]:
+    """``bSG_sdQ, bSG_gdQ = self.epilogue_gmem_copy_and_partition(tma_atom_dQ, ...)``, where the function returns the
+    two results of its one ``tma_partition`` of the atom parameter: a pair of the atom that call passes, as if the
+    call had partitioned them itself."""
+    found = []
+    for caller, at, callee, names, called_at in facts.unpacked_returns:
+        defs = facts.objects.functions.get(callee, [])
+        if len(defs) != 1:
+            continue
+        scope, params, _ = defs[0]
+        returned = facts.returned_tensors.get(scope, [])
+        if len(returned) != 1 or len(returned[0]) != len(names):
+            continue
+        bound = dict(zip(returned[0], names))
+        made = {p.target: p.made_by for p in facts.partitions if p.scope == scope and p.method == TMA_PARTITION}
+        for pair in facts.tma_pairs:
+            if pair.scope != scope or pair.smem not in bound or pair.gmem not in bound:
+                continue
+            # the atom parameter, also through a name bound to it (`tma_atom_c = atom`)
+            ref = made.get(pair.smem)
+            if ref is None or ref[0] != "param" or ref[1] != scope or ref[2] not in params:
+                continue
+            atom = facts.arguments(caller, called_at, scope).get(ref[2])
+            if type(atom) is ast.Name and bound[pair.smem] and bound[pair.gmem]:
+                at_atom = (atom.lineno, atom.col_offset + 1)
+                found.append(TmaPair(bound[pair.smem], bound[pair.gmem], atom.id, caller, at_atom))
+    return found
+
+
+def _made_by_a_passed_object(facts: FileFacts) -> list[Partition]:
+    """For each call unpacking what a function of the file returns, where the function returns a partition its
+    parameter's object made (``tXsX, tXgX = tma_partition(tma_atom_x, ...)``, ``tma_atom_x`` a parameter): the name
+    bound at the call (``tQsQ, tQgQ = self.tma_partition_for_mma_operand(tma_atom_q, ...)``), as a partition made by
+    the object that call passes, at the call's line. Two calls given two atoms bind partitions of two atoms."""
+    found = []
+    for caller, at, callee, names, called_at in facts.unpacked_returns:
+        defs = facts.objects.functions.get(callee, [])
+        site = facts.objects.call_sites.get((callee, called_at))
+        if len(defs) != 1 or site is None:
+            continue
+        scope, params, method = defs[0]
+        returned = facts.returned_tensors.get(scope, [])
+        if len(returned) != 1 or len(returned[0]) != len(names):
+            continue
+        _, positional, keywords = site
+        made = {p.target: p for p in facts.partitions if p.scope == scope}
+        for inner, outer in zip(returned[0], names):
+            partition = made.get(inner) if inner is not None and outer is not None else None
+            ref = partition.made_by if partition is not None else None
+            if ref is None or ref[0] != "param" or ref[1] != scope or ref[2] not in params:
+                continue
+            offset = params.index(ref[2]) - (1 if method else 0)
+            given = keywords.get(ref[2]) or (positional[offset] if 0 <= offset < len(positional) else None)
+            if given is None or given[0] == "param" and given[1] == scope:
+                continue
+            # the helper's names for its parameters say nothing of the object a call passes (`thr_s2r_b` given a
+            # T2R copy): the bound partition carries only the object, not a partitioner read from a name
+            found.append(Partition(outer, at, 0, partition.method, None, None, None, caller, given))
+            argument = facts.arguments(caller, called_at, scope).get(partition.source or "")
+            if partition.source in params and type(argument) is ast.Name:
+                facts.bound_sources[(caller, outer)] = argument.id
+    return found
 
 
 def _returned_partitions(facts: FileFacts) -> list[Partition]:
@@ -1708,7 +1851,7 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
         defs = facts.objects.functions.get(callee, [])
         if len(defs) != 1:
             continue
-        scope = defs[0][0]
+        scope = _returning_scope(defs[0][0], facts)
         returned = facts.returned_tensors.get(scope, [])
         refs = facts.objects.returns.get(scope, [])
         if len(returned) != 1 or len(refs) != 1 or len(returned[0]) != len(names) or not refs[0] or refs[0][0] is None:
@@ -1719,9 +1862,13 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
             if position == 0 or inner is None or outer is None:
                 continue
             for _ in range(4):
-                if inner in made or inner not in facts.view_sources:
+                if inner in made or inner not in facts.view_sources and inner not in facts.made_from:
                     break
-                inner = facts.view_sources[inner]
+                # a register tensor made in the shape of the copy's partition (`make_rmem_tensor(tTR_s.shape, ...)`)
+                # holds the copy's layout too
+                inner = facts.view_sources.get(inner) or facts.made_from.get(inner)
+                if inner is None:
+                    break
             partition = made.get(inner)
             if partition is None or origins.identity(partition.made_by) != copier:
                 continue
@@ -1731,6 +1878,19 @@ def _returned_partitions(facts: FileFacts) -> list[Partition]:
 
 
 _SLICE_PARTITIONS = frozenset({"partition_S", "partition_D", "retile"})
+
+
+def _returning_scope(scope: int, facts: FileFacts) -> int:
+    """The function whose ``return`` makes what ``scope`` returns: ``scope`` itself, or, where its one ``return``
+    returns the call of another function of the file (``return self.make_tmem_load_and_partition(atom, ...)``),
+    that function's (followed three deep)."""
+    for _ in range(3):
+        forwarded = facts.forwarded_returns.get(scope, [])
+        defs = facts.objects.functions.get(forwarded[0], []) if len(forwarded) == 1 and forwarded[0] else []
+        if len(facts.returned_tensors.get(scope, [])) != 1 or len(defs) != 1 or defs[0][0] == scope:
+            return scope
+        scope = defs[0][0]
+    return scope
 
 # CUTLASS's block-scaled layouts of one operand's scale factors (`blockscaled_utils.make_tmem_layout_sfa`)
 _SCALE_LAYOUT = re.compile(r"make_(?:tmem|smem)_layout_sf([ab])")

@@ -74,6 +74,16 @@ class ObjectFacts:
     returns: dict[int, list[list[Ref | None]]] = field(default_factory=dict)
 
 
+def _whole_call(value: Ref | None) -> bool:
+    """A returned value that is another function's call, returned whole (``return self.make_t2r(atom, ...)``)."""
+    return value is not None and value[0] == "call" and value[2] is None
+
+
+def _forwarded(value: Ref, element: int) -> Ref:
+    """Element ``element`` of what a function returns by returning another function's call whole: that call's."""
+    return ("call", value[1], element, value[3])
+
+
 def calls_def(defs: list[tuple[int, list[str], bool]], owners: dict[int, int], scope: int, caller: int,
               on_self: bool) -> bool:
     """Whether a call of a function of this name, made in scope ``caller``, calls the one defined in ``scope``:
@@ -182,7 +192,8 @@ class Origins:
             if len(defs) != 1:
                 return None
             refs = [
-                values[element] if element is not None and element < len(values) else
+                _forwarded(values[0], element) if element is not None and len(values) == 1 and _whole_call(values[0])
+                else values[element] if element is not None and element < len(values) else
                 (values[0] if element is None and len(values) == 1 else None)
                 for values in self._facts.returns.get(defs[0][0], [])
             ]

@@ -42,6 +42,8 @@ The twenty-fourth set's one likewise: MrHuff/fp4-fa4 at edde9bcbc5567fe4e69b4faa
 ``tk_fa4/cute_dsl_mxfp4_forward_kernel_d192.py`` and ``reproduction/snapshots/forward_cfc06dad/tk_fa4/
 cute_dsl_mxfp4_qk_mma_tile_smoke.py``; where no clone can be had, the two files rebuilt up to the end of their kernel
 builders, as docs/lint.md says, give the same lines).
+The thirtieth set's one likewise: inclusionAI/cuLA at fa742a23fcc6d818b0f591532ecad7985e3f64e5 (the plants are in
+``cula/ops/linear_attn.py`` and ``cula/ops/lightning_attn.py``).
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

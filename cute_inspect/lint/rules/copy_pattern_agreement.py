@@ -23,8 +23,11 @@ copy moves one tensor, so one of the two is another's (the one that is not the a
 shows it). A store is not: an epilogue writes out a buffer reused once its first tensor is dead (dK from ``sK``).
 Two tiled copies made for the two operands of one MMA (``make_tiled_copy_A`` / ``_B``) share its pattern but not
 their tensors: a side one made given to the other's copy is reported. So is a memory side named in descriptive words
-(``smem_b_copy_fragment``) made by another tiled copy than the copy's own. Two atoms one helper of the file makes in two
-calls are two objects. A TMA copy whose two sides one ``tma_partition`` made with another atom, an atom that also
+(``smem_b_copy_fragment``) made by another tiled copy than the copy's own. What a helper of the file returns is bound at
+each call as made by the object that call passes (``tQsQ, tQgQ = self.tma_operand(tma_atom_q, ...)``: a pair of
+``tma_atom_q``) or by the copy it returns, also through a helper that returns another's call whole and for a register
+tensor made in the shape of the copy's partition (``tTR_r = make_rmem_tensor(tTR_s.shape, ...)``). Two atoms one helper
+of the file makes in two calls are two objects. A TMA copy whose two sides one ``tma_partition`` made with another atom, an atom that also
 partitions another tensor in the function, is reported where the pair is made (``tBsB, tBgB =
 tma_partition(tma_atom_a, ...)`` beside ``tAsA, tAgA = tma_partition(tma_atom_a, ...)``, copied with ``tma_atom_b``).
 A two-pattern copy is reported at the side its atom did not partition (``cute.copy(tma_atom_b, tAgA, tBsB)``: at

@@ -23,6 +23,12 @@ tOrV, tOtAcc)``) is reported at the call: its MMA argument is the slip. A tensor
 (``tOrP = make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``, P in tensor memory) counts as that
 MMA's fragment for that slot.
 
+A call of a helper of the file whose ``cute.gemm`` takes the MMA and both operands from its parameters
+(``self.exec_mma(tiled_mma=kv_mma, tCrA=tCrV, tCrB=tCrK_kv)``) is judged, at that call, for the MMA it passes: another
+MMA's fragment given while the passed MMA's own fragment for the slot, of another buffer, is unused (two MMAs'
+fragments made of one buffer by a helper's calls are one layout), or both operands another MMA's (at the MMA
+argument); the helper's own gemm, followed through its callers, judges the operands' makers and slots.
+
 A helper imported from another module of the repository is read for the parameters its body gives a
 ``cute.gemm`` as A and B (``mma_no_fence(tiled_mma, acc, tSrB[...], tSrB[...])`` whose ``cute.gemm(atom, acc, tCrA,
 tCrB, acc)`` reads its third parameter as A: ``lint.imported``); a fragment bound twice by one maker (a kernel's two
@@ -66,7 +72,6 @@ cute.gemm(tiled_mma_qk, acc_S, tSrQ, tSrK, acc_S)
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from cute_inspect.lint.expectations import MMA_METHODS, OPERAND_ROLES
@@ -135,6 +140,13 @@ def _unused_own_fragments(facts: FileFacts, aliases: dict[str, str]) -> dict[tup
     return unused
 
 
+def _one_buffer(own: Partition, given: Partition, facts: FileFacts) -> bool:
+    """Two fragments made by a helper's calls given one buffer whole (``tCrV`` and ``tCrV_dup``, each of ``sV``):
+    one layout of one buffer. (Fragments laid over one buffer at two offsets are two tensors.)"""
+    sources = [facts.bound_sources.get((each.scope, each.target)) for each in (own, given)]
+    return sources[0] is not None and sources[0] == sources[1]
+
+
 def _laid_fragments(facts: FileFacts) -> list[Partition]:
     """``tOrP = cute.make_tensor(p_tmem_ptr, pv_tiled_mma.make_fragment_A(...).layout)``: an operand the MMA laid out
     for that slot (its A in tensor memory), as the fragment that MMA would have made."""
@@ -181,8 +193,9 @@ def _all_operands_of_another_mma(call: Call, made: dict, aliases: dict[str, str]
     if own != {"A", "B"} or theirs_issued:
         return None
     obj = origins.object(theirs)
+    # at the MMA argument, the slip, where a call spreads over lines
     return Violation(
-        call.line, call.column,
+        *(call.atom_at or (call.line, call.column)),
         f"`{call.function}` is given `{call.atom}`, but both its A and B operands were made by "
         f"{describe_object(obj, theirs)} for those slots: the operands are laid out for that MMA, so the MMA "
         "argument is likely the slip",
@@ -238,22 +251,6 @@ def _both_slots(call: Call, made: dict, aliases: dict[str, str], context: RuleCo
     )
 
 
-def _arguments(caller: int, line: int, helper: int, facts: FileFacts) -> dict[str, ast.expr]:
-    """Parameter of the helper ``helper`` -> the argument its call at ``line`` in ``caller`` passes for it."""
-    node, calling = facts.scopes[helper].node, facts.scopes[caller].node
-    entry = next((each for each in facts.objects.functions.get(getattr(node, "name", ""), []) if each[0] == helper), None)
-    if entry is None or calling is None:
-        return {}
-    _, params, method = entry
-    for call in ast.walk(calling):
-        called = getattr(call, "func", None)
-        if type(call) is ast.Call and call.lineno == line and getattr(called, "attr", getattr(called, "id", "")) == node.name:
-            given = dict(zip(params[1 if method else 0:], call.args))
-            given.update((keyword.arg, keyword.value) for keyword in call.keywords if keyword.arg)
-            return given
-    return {}
-
-
 def _both_slots_through_calls(
     call: Call, aliases: dict[str, str], facts: FileFacts, context: RuleContext,
 ) -> Iterator[Violation]:
@@ -269,7 +266,7 @@ def _both_slots_through_calls(
                                                          facts.passed(b.name, call.scope) or ()):
         if _origin(given_a, aliases) != _origin(given_b, aliases):
             continue
-        arguments = _arguments(caller, line, call.scope, facts)
+        arguments = facts.arguments(caller, line, call.scope)
         named = parse_name(given_a, context.vocabulary)
         param = b.name if named is not None and named.what in OPERAND_ROLES["A"] else a.name
         if param not in arguments:
@@ -355,13 +352,18 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     aliases = dict(facts.views)
     unused = None
     wrong_mma: set[Partition] = set()
-    for call in facts.gemms + facts.helper_gemms:
-        if (both := _both_slots(call, made, aliases, context)) is not None:
+    sites = {id(call) for call in facts.site_gemms}
+    for call in facts.gemms + facts.helper_gemms + facts.site_gemms:
+        # A gemm helper's call is judged here for the MMA it passes only: its body's gemm, followed through the
+        # callers, judges the operands' makers and slots (a swap-AB caller passes one MMA's fragments swapped).
+        site = id(call) in sites
+        if not site and (both := _both_slots(call, made, aliases, context)) is not None:
             yield both
         if (theirs := _all_operands_of_another_mma(call, made, aliases, facts)) is not None:
             yield theirs
             continue
-        yield from _both_slots_through_calls(call, aliases, facts, context)
+        if not site:
+            yield from _both_slots_through_calls(call, aliases, facts, context)
         for operand in call.operands:
             if operand.name is None:
                 continue
@@ -378,6 +380,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 partition = before[-1]
             slot = _SLOT_WORD[operand.slot]
             why = None
+            if site and not (partition.method in MMA_METHODS and call.atom_ref is not None and partition.made_by
+                             is not None and distinct_objects(origins.family(call.atom_ref),
+                                                              origins.family(partition.made_by))):
+                continue
             if partition.method in _COPY_METHODS:
                 obj = origins.object(partition.made_by)
                 by = f", a copy: {describe_object(obj, partition.made_by)}" if partition.made_by else ""
@@ -394,7 +400,10 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                     # a fragment passed by a helper's callers is judged only beside the MMA's own (below)
                     own = unused.get((call.scope, mine, _SLOT[operand.slot])) if via is None else None
                     theirs = _gemms_never_given(partition, call.scope, facts, aliases) if via is None else None
-                    if own is not None:
+                    if own is not None and _one_buffer(own, partition, facts):
+                        # two MMAs' fragments of one buffer: the duplicate left unused shares its descriptors
+                        pass
+                    elif own is not None:
                         why = (f"another MMA's, made by {_made_by(partition)}, while this MMA's own operand {slot}, "
                                f"`{own.target}` ({_made_by(own)}), is given to no `cute.gemm`")
                     elif (beside := _own_fragment_elsewhere(call, operand.slot, mine, call.scope, facts, made,

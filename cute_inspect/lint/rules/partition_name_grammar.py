@@ -44,6 +44,9 @@ DEFAULT = False
 
 def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     for partition in facts.partitions:
+        if partition in facts.bound_at_calls:
+            # a name a helper's call binds to what the helper returns: its own call is the helper's `return`
+            continue
         parsed = parse_partitioned(partition.target, context.vocabulary)
         # The snake-case spelling (`t_cg_a`) is read by the other rules, but it is not the grammar's.
         if partition.target.startswith("_") or parsed is not None and not parsed.snake:

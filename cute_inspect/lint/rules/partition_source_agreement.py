@@ -96,7 +96,15 @@ A slice by a coordinate bound to a tuple with a whole mode (``k_block_coord = (N
 so is a slice by an index the file does not show that the function then partitions (``bX = gX[block_coord]``, then
 ``thr_copy.partition_S(bX)``: a partition's argument is a tensor). A
 register tensor made in the shape of one operand's partition and named for the other of its family (``tBrB =
-cute.make_fragment_like(tAsA)``) is reported. A staging buffer the function makes, with no buffer of the name's tensor
+cute.make_fragment_like(tAsA)``) is reported, unless a copy fills it from a partition of its own tensor made by an
+object
+that lays out both (``tQrK_half = make_fragment_like(tQrQ_half_0)`` loaded from ``tQsK_h`` by the copy that also
+partitions Q's halves: the maker took only the shape). A name bound to a partition a helper of the file returns is
+compared with the argument its call passes, also where the helper's parameter is a placeholder in words (``smem_a``,
+``smem_x``: its tensor only); the argument is reported where it is written when it repeats another parameter's, whose
+partition is named for it (``self.fragments(mma, sK, sK)`` binding ``tCrQ, tCrK``), or when the function partitions it
+elsewhere under its own name while the tensor the call's name says is at hand. A staging buffer the function makes,
+with no buffer of the name's tensor
 apart, may be named on its read-out side for the tensor it is copied to (a copy kernel's ``tBsB`` of ``sA``, stored to
 ``tBgB``).
 
@@ -289,7 +297,8 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
     """A source named outside the convention (``smem_pt``) still has the memory its maker gives it
     (``storage.smem_p.get_tensor(...)``), also through a helper's parameter, and an identity tensor
     (``tile_coords = cute.make_identity_tensor(...)``) holds coordinates: the where letter must say it."""
-    if target.where == "c" or partition.method.startswith("make_fragment"):
+    if target.where == "c" or partition.method.startswith("make_fragment") or partition.source is None:
+        # (a partition bound at a helper's call has no source of its own: the helper's call is judged instead)
         return
     if names_whole_source(partition.target, partition.source):
         return
@@ -422,6 +431,36 @@ def _tile_named_partitions(facts: FileFacts, context: RuleContext) -> list[Parti
     ]
 
 
+def _loaded_from_its_tensor(made: Partition, shaped: str, what: str, facts: FileFacts, context: RuleContext) -> bool:
+    """``tQrK_half = cute.make_fragment_like(tQrQ_half_0)``, then ``cute.copy(load, tQsK_h[...], thr.retile(
+    tQrK_half))``, where ``load`` partitions Q's tiles too (``tQsQ_h``): the maker takes only the other tensor's
+    shape, and one copy lays out both tensors, so a copy that fills the tensor (or a retile of it) from a partition
+    of the tensor its own name says, made by an object that also partitions the shape's tensor, fills it with what
+    its name says. (A copy of its own per operand, ``tBrB = make_fragment_like(tAsA)`` filled by B's, lays the two
+    out apart: still reported.)"""
+    origins = facts.origins
+    written = {made.target} | {partition.target for partition in facts.partitions
+                               if partition.scope == made.scope and partition.method == "retile"
+                               and partition.source == made.target}
+    makers = {(partition.scope, partition.target): partition.made_by for partition in facts.partitions
+              if partition.made_by is not None}
+    for copy in facts.copies:
+        sides = {operand.slot: operand.name for operand in copy.operands}
+        if copy.scope != made.scope or sides.get("dst") not in written or sides.get("src") is None:
+            continue
+        source = parse_name(sides["src"], context.vocabulary)
+        maker = makers.get((made.scope, sides["src"]))
+        if source is None or source.what != what or maker is None:
+            continue
+        instance = origins.instance(maker)
+        if any(partition.scope == made.scope and partition.made_by is not None
+               and origins.instance(partition.made_by) == instance
+               and (name := parse_name(partition.target, context.vocabulary)) is not None and name.what == shaped
+               for partition in facts.partitions):
+            return True
+    return False
+
+
 def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``tBrB = cute.make_fragment_like(tAsA)``: a register tensor made in the shape of one operand's partition and
     named for the other operand of its family (A/B, Q/K/V) is laid out for the one, named for the other."""
@@ -431,6 +470,8 @@ def _shaped_like_another_operand(facts: FileFacts, context: RuleContext) -> Iter
         if target is None or source is None or target.snake or source.snake or "c" in (target.where, source.where):
             continue
         if target.what == source.what or not any({target.what, source.what} <= family for family in OPERAND_FAMILIES):
+            continue
+        if _loaded_from_its_tensor(made, source.what, target.what, facts, context):
             continue
         fixed = renamed(target, what=source.what, op=source.op) if target.partitioned and source.partitioned \
             else renamed(target, what=source.what)
@@ -1053,12 +1094,19 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
             passed = [(given, line) for caller_scope, line, given in facts.passed(parameter, inner) or ()
                       if caller_scope == caller and at <= line <= called_at + 3]
             held = parse_name(passed[0][0], context.vocabulary) if len(passed) == 1 else None
-            if None in (own, param, held) or held.partitioned or held.snake or param.snake \
-                    or not same_tensor(own, param) or own.where != param.where or facts.coordinates(passed[0][0]):
+            # A parameter in words (`smem_a`, `smem_x`) is a placeholder for whichever operand each call passes: the
+            # helper is generic, so its own names cannot disagree with it, and only the tensor is judged (an argument's
+            # where letter is not proof of its memory: `tD_sepi = cute.flat_divide(sD, ...)` is shared).
+            generic = param is None and descriptive(parameter)
+            if None in (own, held) or held.partitioned or held.snake or facts.coordinates(passed[0][0]):
+                continue
+            if not generic and (param is None or param.snake or not same_tensor(own, param)
+                                or own.where != param.where):
                 continue
             if index is None:
                 index = TensorIndex(facts, context.vocabulary)
-            where_off = target.where in "gsrt" and held.where in "gsrt" and not same_memory(target.where, held.where)
+            where_off = target.where in "gsrt" and held.where in "gsrt" and not same_memory(target.where, held.where) \
+                and not generic
             what_off = what_contradicts(target, held, index)
             if not (where_off or what_off):
                 continue
@@ -1072,7 +1120,77 @@ def _returned_partitions_misnamed(facts: FileFacts, context: RuleContext) -> Ite
                 # the call's other names say the same tensor as this one: the argument is the slip
                 yield Violation(*argument, f"{message}, as the call's other names do: the argument is another tensor's")
                 continue
+            repeated = _repeated_argument(facts, (caller, called_at, inner), parameter, held, names, context) \
+                if what_off and not where_off else None
+            if repeated is not None:
+                yield Violation(
+                    repeated.lineno, repeated.col_offset + 1,
+                    f"{message}; the call passes `{passed[0][0]}` for another parameter too, and names that partition "
+                    "for it: the argument repeats its neighbour's",
+                )
+                continue
+            given = facts.arguments(caller, called_at, inner).get(parameter) if what_off and not where_off else None
+            if given is not None and _argument_has_its_own(facts, caller, at, passed[0][0], held, target, context):
+                yield Violation(
+                    given.lineno, given.col_offset + 1,
+                    f"{message}; `{passed[0][0]}` is made into a partition named for it elsewhere in the function, and "
+                    f"the tensor the name says is at hand: the argument is likely the slip",
+                )
+                continue
             yield renaming(at, 1, message, name, free_name(fixed, facts, caller), caller)
+
+
+def _argument_has_its_own(
+    facts: FileFacts, caller: int, at: int, given: str, held: TensorName, target: TensorName, context: RuleContext,
+) -> bool:
+    """``tCrV, tCrK_kv = self.fragments(mma, sP, sK_kv)`` beside ``tCrV_dup, tCrP = self.fragments(mma2, sV, sP)``:
+    the argument ``sP`` is partitioned elsewhere in the function (directly, or by a helper's call) into a name for
+    its own tensor (``tCrP``), while the tensor this call's name says (``sV``) is bound there: the argument, not the
+    name, is the slip."""
+    scope = facts.scopes[caller]
+    own = {f"{held.where}{target.what}", f"{held.where}{target.what}_{target.variant}" if target.variant else ""}
+    if not own & (scope.bound | scope.params):
+        return False
+    named = [p.target for p in facts.partitions if p.scope == caller and p.source == given]
+    for other_caller, other_at, callee, names, called_at in facts.unpacked_returns:
+        definitions = facts.objects.functions.get(callee, [])
+        if other_caller != caller or other_at == at or len(definitions) != 1:
+            continue
+        inner = definitions[0][0]
+        arguments = facts.arguments(caller, called_at, inner)
+        for position, name in enumerate(names):
+            values = {each[position] for each in facts.returned_tensors.get(inner, []) if len(each) == len(names)}
+            found = _helper_partition_of_parameter(values.pop(), inner, facts) if len(values) == 1 else None
+            argument = arguments.get(found[1]) if found is not None else None
+            if name and type(argument) is ast.Name and argument.id == given:
+                named.append(name)
+    return any((other := parse_partitioned(name, context.vocabulary)) is not None and same_tensor(other, held)
+               for name in named)
+
+
+def _repeated_argument(
+    facts: FileFacts, call: tuple[int, int, int], parameter: str, held: TensorName, names, context: RuleContext,
+) -> ast.expr | None:
+    """``tCrQ, tCrK, tCtAcc = self.mma_partition_ss(mma, tiler, sK, sK, ...)``: the argument passed for
+    ``parameter`` is passed for another parameter of the same call too, whose returned partition the call names
+    for that tensor (``tCrK``): that name takes the argument at its word, so the repeated argument is the slip.
+    The argument's expression, or None."""
+    caller, line, inner = call
+    given = facts.arguments(caller, line, inner)
+    mine = given.get(parameter)
+    if type(mine) is not ast.Name:
+        return None
+    returned = facts.returned_tensors.get(inner, [])
+    for other, expr in given.items():
+        if other == parameter or type(expr) is not ast.Name or expr.id != mine.id:
+            continue
+        for position, name in enumerate(names):
+            values = {each[position] for each in returned if len(each) == len(names)}
+            found = _helper_partition_of_parameter(values.pop(), inner, facts) if len(values) == 1 else None
+            bound = parse_partitioned(name, context.vocabulary) if name and found and found[1] == other else None
+            if bound is not None and same_tensor(bound, held):
+                return mine
+    return None
 
 
 def _agrees_with_another(name: str, target: TensorName, names, context: RuleContext) -> bool:
