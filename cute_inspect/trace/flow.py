@@ -3221,8 +3221,8 @@ def _flat_operand_buffers(axes: Axes, records: list) -> None:
         shape = record.shapes[0]
         if not isinstance(shape, tuple) or sum(1 for mode in shape if (_size(mode) or 0) > 1) < 2:
             continue
-        buffer = records[over]
-        if buffer.levels and buffer.shapes and isinstance(buffer.shapes[0], int):
+        buffer = records[over]  # (one flat mode, whether its shape reads `(n)` or `(n,)`)
+        if buffer.levels and buffer.shapes and len(list(_leaves(buffer.shapes[0]))) == 1:
             axes.flat_leaves.extend(label.var for label in _levels.flatten(buffer.levels[0]) if label.var is not None)
 
 
@@ -3979,6 +3979,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     buffers = [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
                and any(label.rule.startswith("smem_buffer") for label in _levels.flatten(r.levels[0]))]
     is_buffer = {r.index for r in buffers}
+    # (and any SMEM tensor an MMA partition reads itself, however its labels were found: a tile laid by hand at an
+    # address in a flat ring, `make_tensor(make_ptr(base + stage_offset), tile_layout)`, partitioned as A; a view
+    # still hands its reads on to the storage it views, below)
+    partitioned = {i for r in records if r.op in _MMA_READERS for i in r.inputs}
+    buffers = sorted(buffers + [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
+                                and r.index in partitioned and r.index not in is_buffer], key=lambda r: r.index)
     # register arrays a warp MMA issued by hand reads as A or B, and the views of SMEM copies load them from
     # (`copy(ldsm_atom, sA_ldsm[None, (None, k, stage)], rA[None, None, k])`, sA_ldsm a divide of a warp's tile of sA)
     warp_operands = {i for r in records if r.op == "gemm" and (r.made_by or {}).get("op") == "mma.sync"
