@@ -1,6 +1,6 @@
 """A view laid over an MMA operand buffer's storage in a shape of its own that no TMA partition cuts (the row-major
-view a cp.async gather writes the operand's rows through) holds the operand's tile: MMA level;
-only a view a TMA cuts its boxes from is a Block tile."""
+view a cp.async gather writes the operand's rows through) holds the operand's tile: MMA level. A view a TMA cuts its
+boxes from, or one nothing writes through (a tile read by hand), keeps its own level."""
 
 import os
 
