@@ -4034,9 +4034,10 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and len(r.inputs) > 1
               and str((r.made_by or {}).get("op") or "").endswith("G2SOp") and not _divided(records, r.inputs[1])}
     tma_boxes = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and r.inputs}
-    written = {target for _, target in _copies_into_smem(records, through_views=True)} \
-        | {_made_tensor(records, r.index) for r in records
-           if r.meta.get("element_writes") or r.meta.get("stored") or r.meta.get("writes")}
+    computed = staging | {_made_tensor(records, r.index) for r in records
+                          if r.meta.get("element_writes") or r.meta.get("stored")
+                          or any(records[int(source)].memspaces[:1] == ("rmem",)
+                                 for _, source in r.meta.get("writes", ()) if isinstance(source, int))}
     read_views: dict = {}  # buffer -> the views over its storage an MMA partition reads
     for view, source in views.items():
         if readers.get(view):
@@ -4063,13 +4064,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             staged.add(record.index)
         elif record.index in views and readers.get(views[record.index]):
             # an MMA operand's storage in its own layout: the same modes (quack's TMA-load layout of sA) when the
-            # shape is the operand's, else the tiles its TMA loads cut (MLA's (64 keys, 64 latent) TMA view of sKC),
-            # or a tile read by hand (a row warp's max over A); a view no TMA cuts that the code writes the
-            # operand's values through (the row-major (rows, k) view a cp.async gather fills, `make_tensor(
-            # recast_ptr(sA.iterator, Int32), layout)`, or one the CUDA warps store a rebased operand into) holds the
+            # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC) or a
+            # tile read by hand (a row warp's max over A); a view no TMA cuts that the code writes values it computed
+            # into from registers (the SSD's scaled B^T by r2s, a rebased operand the CUDA warps store) holds the
             # operand's tile: the MMA's
             if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]) \
-                    and (record.index in tma_boxes or record.index not in written):
+                    and (record.index in tma_boxes or record.index not in computed):
                 level = "mma" if _transposed(record.shapes[0], records[views[record.index]].shapes[0]) else "block"
             else:
                 level = "mma"

@@ -1,7 +1,7 @@
 """A compile-only Blackwell mainloop whose K-major A buffer (`make_smem_layout_a`, one ring slot) is written through a
-plain row-major (rows, K words) Int32 view over its recast iterator: the destination of a cp.async tiled copy that
-gathers the operand's rows, as kernels do that load an operand by hand instead of by TMA. No TMA cuts that view:
-it holds the MMA's operand tile, not a CTA tile of its own."""
+plain row-major (rows, K words) Int32 view over its recast iterator: the destination of a tiled copy from registers
+that holds values the threads computed (here loaded and kept as they are), as kernels do that rebase or scale an
+operand before the MMA reads it. No TMA cuts that view: it holds the MMA's operand tile, not a CTA tile of its own."""
 # The names here are meant not to follow the convention:
 # cute-inspect: noqa: CI101
 
@@ -9,7 +9,7 @@ import cutlass
 import cutlass.cute as cute
 import cutlass.utils as utils
 import cutlass.utils.blackwell_helpers as sm100
-from cutlass.cute.nvgpu import cpasync, tcgen05
+from cutlass.cute.nvgpu import tcgen05
 from cutlass.cute.nvgpu.common import OperandMajorMode
 from cutlass.cute.runtime import make_fake_compact_tensor
 
@@ -28,10 +28,12 @@ def gathered_kernel(mma: cute.TiledMma, rows: cute.Tensor):
     words = cute.make_tensor(cute.recast_ptr(first.iterator, dtype=I32),
                              cute.make_layout((TILE[0], WORDS), stride=(WORDS, 1)))
     tidx, _, _ = cute.arch.thread_idx()
-    atom = cute.make_copy_atom(cpasync.CopyG2SOp(), I32, num_bits_per_copy=32)
-    gather = cute.make_tiled_copy_tv(atom, cute.make_layout((4, 32), stride=(32, 1)), cute.make_layout((1, 1)))
-    thr = gather.get_slice(tidx)
-    cute.copy(gather, thr.partition_S(rows), thr.partition_D(words))
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), I32, num_bits_per_copy=32)
+    r2s = cute.make_tiled_copy_tv(atom, cute.make_layout((4, 32), stride=(32, 1)), cute.make_layout((1, 1)))
+    thr = r2s.get_slice(tidx)
+    values = cute.make_fragment_like(thr.partition_S(rows))
+    cute.autovec_copy(thr.partition_S(rows), values)
+    cute.copy(r2s, values, thr.partition_D(words))
     tmem = cute.make_ptr(F32, 0, cute.AddressSpace.tmem, assumed_align=16)
     acc = cute.make_tensor(tmem, mma.make_fragment_C(mma.partition_shape_C(TILE[:2])).layout)
     fa, fb = mma.make_fragment_A(first), mma.make_fragment_B(second)
