@@ -31,8 +31,9 @@ def test_the_product_beside_the_gram_is_the_scores_over_the_queries(events):
     # Aqk = (q exp2(g)) (k exp2(-g))^T reads the Gram's B and contracts its feature dim: its rows are the queries
     assert labels_of(events, "s_qg")[0] == ["mma-atom-Q", "mma-atom-D", "mma-rest-Q", "mma-rest-D", "stage"]
     assert labels_of(events, "f_qg")[0][1:3] == ["mma-rest-Q", "mma-rest-D"]
-    # and the threads' row-major view the rebased queries are written through, and the input they come from
-    assert labels_of(events, "w_qg")[0][:4] == ["block-atom-Q", "block-atom-Q", "block-atom-D", "block-atom-D"]
+    # and the threads' row-major view the rebased queries are written through (the operand's tile, as the gold set
+    # reads ag_kda_intra_fwd_sm100's sQgSt), and the input they come from
+    assert labels_of(events, "w_qg")[0][:4] == ["mma-atom-Q", "mma-atom-Q", "mma-atom-D", "mma-atom-D"]
     assert labels_of(events, "mq")[0] == ["input-mode-Q", "input-mode-D"]
 
 

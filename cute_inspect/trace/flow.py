@@ -3235,8 +3235,8 @@ def _flat_operand_buffers(axes: Axes, records: list) -> None:
         shape = record.shapes[0]
         if not isinstance(shape, tuple) or sum(1 for mode in shape if (_size(mode) or 0) > 1) < 2:
             continue
-        buffer = records[over]
-        if buffer.levels and buffer.shapes and isinstance(buffer.shapes[0], int):
+        buffer = records[over]  # (one flat mode, whether its shape reads `(n)` or `(n,)`)
+        if buffer.levels and buffer.shapes and len(list(_leaves(buffer.shapes[0]))) == 1:
             axes.flat_leaves.extend(label.var for label in _levels.flatten(buffer.levels[0]) if label.var is not None)
 
 
@@ -3993,6 +3993,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     buffers = [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
                and any(label.rule.startswith("smem_buffer") for label in _levels.flatten(r.levels[0]))]
     is_buffer = {r.index for r in buffers}
+    # (and any SMEM tensor an MMA partition reads itself, however its labels were found: a tile laid by hand at an
+    # address in a flat ring, `make_tensor(make_ptr(base + stage_offset), tile_layout)`, partitioned as A; a view
+    # still hands its reads on to the storage it views, below)
+    partitioned = {i for r in records if r.op in _MMA_READERS for i in r.inputs}
+    buffers = sorted(buffers + [r for r in records if r.op == "make_tensor" and "smem" in r.memspaces and r.levels
+                                and r.index in partitioned and r.index not in is_buffer], key=lambda r: r.index)
     # register arrays a warp MMA issued by hand reads as A or B, and the views of SMEM copies load them from
     # (`copy(ldsm_atom, sA_ldsm[None, (None, k, stage)], rA[None, None, k])`, sA_ldsm a divide of a warp's tile of sA)
     warp_operands = {i for r in records if r.op == "gemm" and (r.made_by or {}).get("op") == "mma.sync"
@@ -4041,6 +4047,11 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
     # (the source C, a divide of the output's tile) fills the epilogue's buffer
     loaded = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and len(r.inputs) > 1
               and str((r.made_by or {}).get("op") or "").endswith("G2SOp") and not _divided(records, r.inputs[1])}
+    tma_boxes = {_made_tensor(records, r.inputs[0]) for r in records if r.op == "tma_partition" and r.inputs}
+    computed = staging | {_made_tensor(records, r.index) for r in records
+                          if r.meta.get("element_writes") or r.meta.get("stored")
+                          or any(records[int(source)].memspaces[:1] == ("rmem",)
+                                 for _, source in r.meta.get("writes", ()) if isinstance(source, int))}
     read_views: dict = {}  # buffer -> the views over its storage an MMA partition reads
     for view, source in views.items():
         if readers.get(view):
@@ -4067,8 +4078,12 @@ def _smem_operands(axes: Axes, records: list, views: dict, accumulators: set, re
             staged.add(record.index)
         elif record.index in views and readers.get(views[record.index]):
             # an MMA operand's storage in its own layout: the same modes (quack's TMA-load layout of sA) when the
-            # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC)
-            if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]):
+            # shape is the operand's, else the tiles its loads cut (MLA's (64 keys, 64 latent) TMA view of sKC) or a
+            # tile read by hand (a row warp's max over A); a view no TMA cuts that the code writes values it computed
+            # into from registers (the SSD's scaled B^T by r2s, a rebased operand the CUDA warps store) holds the
+            # operand's tile: the MMA's
+            if format_shape(record.shapes[0]) != format_shape(records[views[record.index]].shapes[0]) \
+                    and (record.index in tma_boxes or record.index not in computed):
                 level = "mma" if _transposed(record.shapes[0], records[views[record.index]].shapes[0]) else "block"
             else:
                 level = "mma"
