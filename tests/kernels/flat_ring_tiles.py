@@ -26,13 +26,13 @@ def flat_ring_kernel(mma: cute.TiledMma, out: cute.Tensor):
                             cute.make_layout((M, K), stride=(K, 1)))
     tidx, _, _ = cute.arch.thread_idx()
     thr = mma.get_slice(tidx)
-    part_a, part_b = thr.partition_A(tile), thr.partition_B(other)
-    frag_a, frag_b = thr.make_fragment_A(part_a), thr.make_fragment_B(part_b)
+    tCsA, tCsB = thr.partition_A(tile), thr.partition_B(other)
+    tCrA, tCrB = thr.make_fragment_A(tCsA), thr.make_fragment_B(tCsB)
     result = cute.make_rmem_tensor(thr.partition_shape_C((M, N)), F32)
     result.fill(0.0)
-    cute.autovec_copy(part_a, frag_a)
-    cute.autovec_copy(part_b, frag_b)
-    cute.gemm(mma, result, frag_a, frag_b, result)
+    cute.autovec_copy(tCsA, tCrA)
+    cute.autovec_copy(tCsB, tCrB)
+    cute.gemm(mma, result, tCrA, tCrB, result)
     cute.autovec_copy(result, thr.partition_C(out))
 
 
