@@ -55,14 +55,15 @@ def tallies():
     return score.score(GOLD)
 
 
-#: tensors labelled right at the last measurement (main, 2026-11-29, the thirtieth session: tune 11107, the 10699 of
-#: the twenty-ninth session and the twenty-third split (408: 226 at its session's start) retired into it; held out,
-#: the twenty-fourth split (three judges: 397, every kernel from a GitHub tree, so CI, without the trees, checks none
-#: of it), 238 at the session's start, on 0b43743's tracer): raise these with every gain
-REACHED = {"tune": 7749, "heldout": 238}
+#: tensors labelled right at the last measurement (main, 2026-11-29, the thirtieth session's merge: tune 11107, the
+#: 10699 of the twenty-ninth session and the twenty-third split (408: 226 at its session's start, 245 after trax34 and
+#: trlev34 tuned on it) retired into it; held out, the twenty-fourth split (three judges: 397, every kernel from a
+#: GitHub tree, so CI, without the trees, checks none of it), 238 at the session's start and at the merge, tensor for
+#: tensor): raise these with every gain
+REACHED = {"tune": 7772, "heldout": 238}
 #: the same figures over the entries whose kernels are installed packages, checked where the GitHub trees are absent
 #: (CI): a split keeps a regression check without $CUTE_INSPECT_GOLD_SOURCES
-REACHED_INSTALLED = {"tune": 6200, "heldout": 0}
+REACHED_INSTALLED = {"tune": 6204, "heldout": 0}
 ISSUE_TARGET_PCT = 95.0
 
 
