@@ -103,6 +103,7 @@ def test_a_fragment_shaped_like_an_operand_another_copy_of_one_mma_moves_is_stil
     ).replace("thr_load.retile(tQrK_half)", "thr_load_k.retile(tQrK_half)")
     assert (12, "CI105") in located(two_copies)
 
+
 # Two TMEM loads, each made by one helper: S's called directly, KV's through a helper that returns its call whole.
 _TWO_TMEM_LOADS = (
     "class Kernel:\n"
@@ -142,6 +143,7 @@ def test_a_register_tensor_a_helper_makes_in_its_copys_layout_is_that_copys_side
     # S's load into KV's registers, made by the helper in the shape of KV's copy partition
     planted = _TWO_TMEM_LOADS.replace("tTR_tS[None, None, i], tTR_rS)", "tTR_tS[None, None, i], tTR_rKV)")
     assert located(planted) == [(8, "CI102")]
+
 
 # Two TMA stores whose pairs one epilogue helper makes, given each tensor's atom.
 _TWO_TMA_STORES = (
