@@ -443,10 +443,41 @@ def _swapped_config(m: int, n: int, k: int, l: int):
 def default_config(m: int, n: int, k: int, l: int, b_major: str = "k", a_major: str = "k") -> Sm90Config:
     """Heuristic choice when nothing was tuned: `_unswapped_config`, or for a mid-size or skinny M the
     transposed problem's tiling (`Sm90Config.swap_ab`) where `_swap_pays`, its width narrowed by
-    `_trimmed_width`; ping-pong where every SM runs two tiles or more (`_pingpong_over_waves`); split-K with 16-bit
-    partial sums (`_with_narrow_partials`). `a_major` is "k" or "m", `b_major` "k" or "n"."""
-    return _with_narrow_partials(_pingpong_over_waves(m, n, k, l, _trimmed_width(m, k, _rule_choice(
-        m, n, k, l, b_major, a_major))))
+    `_trimmed_width`; the many-wave tiling swapped over few row tiles (`_many_waves_swapped`); ping-pong where every
+    SM runs two tiles or more (`_pingpong_over_waves`); split-K with 16-bit partial sums (`_with_narrow_partials`).
+    `a_major` is "k" or "m", `b_major` "k" or "n"."""
+    return _with_narrow_partials(_pingpong_over_waves(m, n, k, l, _many_waves_swapped(m, n, l, a_major, b_major, (
+        _trimmed_width(m, k, _rule_choice(m, n, k, l, b_major, a_major))))))
+
+
+# The many-wave 128x256 tiling in 2x1 clusters runs swapped over at most this many row tiles of M
+# (`_many_waves_swapped`): measured ahead at 16, 18, 24 and 26 (2048 to 3210 rows), even at 28 and 32.
+_SWAPPED_MANY_WAVES_MAX_ROW_TILES = 26
+
+
+def _many_waves_swapped(m: int, n: int, l: int, a_major: str, b_major: str, config: Sm90Config) -> Sm90Config:
+    """`_unswapped_config`'s many-wave 128x256 tiling in 2x1 clusters (`swizzle=8`), one problem, K-major A and B,
+    over an even count of at most `_SWAPPED_MANY_WAVES_MAX_ROW_TILES` row tiles of M (odd counts were not measured):
+    the same tile and cluster on the transposed problem (128 rows of N by 256 of M, two weight tiles sharing each
+    tile of M), walked N-first, with stream-K only where its last wave is thin (`_thin_last_wave`), else `config`.
+    Applied after `_trimmed_width`: 248 wide ran no faster (gemm41). Ten alternating rounds (H200, fp16 / bf16, H's
+    time over the swapped one's per round, median; docs/sm90.md, thirty-fourth session, gemm41-gemm43):
+    2048x24576x4096 1.016, 1.022 (again 1.020, 1.018); 2222x20480x4096 1.041, 1.055 (1.038, 1.056; 1.038, 1.044);
+    3210x11520x2304 1.011, 1.012 (1.010, 1.042); 3000x14336x4096 (last wave 18% full) with stream-K 1.032, 1.029,
+    without 0.987, 0.997 (4096x28672x8192, 15%: 1.006, 1.017 against 0.989, 0.995). Over a fuller last wave
+    stream-K cost 0.3-4% (2222x20480x4096, 91%: 1.008, 1.014; 2048x24576x4096, 64%: 1.010, 1.009). Even at 28 and
+    32 row tiles (3584x16384x3072 1.004, 1.001; 4096x14336x4096 1.004, 1.009; 4096x11008x4096 0.999, 0.998), behind
+    from 48 (8192x8192x8192 0.975, 0.948; 12288x4096x4096 0.972, 0.974) and on batched problems (2048x2048x64 x16
+    0.976, 0.978)."""
+    shape = (config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
+    many_waves = not config.swap_ab and config.swizzle == 8 and shape == (128, 256, 2, 1)
+    if not many_waves or l > 1 or a_major != "k" or b_major != "k":
+        return config
+    row_tiles = _cdiv(m, config.tile_m)
+    if row_tiles % 2 or row_tiles > _SWAPPED_MANY_WAVES_MAX_ROW_TILES:
+        return config
+    ctas = _ctas(n, m, l, 128, 256, 2, 1)
+    return Sm90Config(128, 256, 2, 1, raster_along_m=False, swap_ab=True, stream_k=_thin_last_wave(ctas))
 
 
 # Ping-pong pays where every SM runs this many tiles or more: a warpgroup's epilogue then has the other's next
@@ -1266,10 +1297,14 @@ def _with_stream_k_tail(m: int, n: int, l: int, config: Sm90Config) -> Sm90Confi
     (batched problems were not measured with it) whose last wave holds under `_STREAM_K_MAX_TAIL` of the
     SMs (`_STREAM_K_MIN_K` does not apply: those measured at K = 4096 and 5120)."""
     ctas = _ctas(n, m, l, config.tile_m, config.tile_n, config.cluster_m, config.cluster_n)
-    tail = ctas % _SMS
-    if l > 1 or config.tile_m != 128 or config.cluster_n != 2 or not 0 < tail < _STREAM_K_MAX_TAIL * _SMS:
+    if l > 1 or config.tile_m != 128 or config.cluster_n != 2 or not _thin_last_wave(ctas):
         return config
     return Sm90Config.from_dict({**config.to_dict(), "stream_k": True})
+
+
+def _thin_last_wave(ctas: int) -> bool:
+    """Whether `ctas` end on a partial wave that holds under `_STREAM_K_MAX_TAIL` of the SMs."""
+    return 0 < ctas % _SMS < _STREAM_K_MAX_TAIL * _SMS
 
 
 def _three_warpgroup_pairs(m: int, n: int, l: int) -> list:

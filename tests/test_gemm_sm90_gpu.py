@@ -392,6 +392,8 @@ def test_split_k(mnkl, config):
         ((1900, 24576, 4096, 1), "128x256 c1x2 sw8m sk"),  # many waves, 15 row tiles: stream-K paired along N
         ((1152, 1152, 11664, 1), "128x192 c1x1 sw1m split2 p16"),  # split-K over a width that cuts N, not 176
         ((640, 14848, 16384, 1), "128x192 c1x2 sw1m pp"),  # whole unpaired row tiles at a long K: not 4x1 swapped
+        ((2222, 20480, 1024, 1), "128x256 c2x1 sw1n swap"),  # many waves over 18 row tiles, M ragged: swapped
+        ((3000, 14336, 1000, 1), "128x256 c2x1 sw1n sk swap"),  # ... stream-K on a thin last wave, K ragged
     ],
     ids=lambda x: "x".join(map(str, x)) if isinstance(x, tuple) else x.replace(" ", "-"),
 )

@@ -846,7 +846,7 @@ def test_many_waves_paired_along_n():
     streamed = dict(swizzle=8, stream_k=True)
     assert default_config(1900, 24576, 4096, 1) == Sm90Config(128, 256, 1, 2, **streamed)  # 15 row tiles
     assert default_config(3700, 16384, 4096, 1) == Sm90Config(128, 256, 1, 2, **streamed)  # 29
-    assert default_config(2048, 24576, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 16: the rows pair
+    assert default_config(4096, 24576, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 32: the rows pair
     assert default_config(1900, 24320, 4096, 1) == Sm90Config(128, 256, 2, 1, **streamed)  # 95 column tiles
 
 
@@ -877,3 +877,23 @@ def test_whole_unpaired_waves_keep_unswapped():
     four = dict(cluster_m=4, cluster_n=1, raster_along_m=False, swap_ab=True, gpc_order=True)
     assert default_config(600, 9216, 8192, 1) == Sm90Config(128, 120, pingpong=True, **four)  # 600 rows pad 640
     assert default_config(640, 14848, 8192, 1) == Sm90Config(128, 216, **four)  # K = 8192
+
+
+def test_many_waves_swapped_over_few_row_tiles():
+    """The many-wave 128x256 tiling in 2x1 clusters over an even count of at most 26 row tiles runs swapped, walked
+    N-first, with stream-K only where its last wave is under a quarter full (docs/sm90.md, thirty-fourth session,
+    gemm43). Not over 28 row tiles or more, nor an odd count, nor batched, nor with an N-major B."""
+    from gemm._sm90_config import Sm90Config
+    from gemm._sm90_heuristic import default_config
+
+    swapped = dict(raster_along_m=False, swap_ab=True)
+    assert default_config(2048, 24576, 4096, 1) == Sm90Config(128, 256, 2, 1, **swapped)  # 16 row tiles
+    assert default_config(2222, 20480, 4096, 1) == Sm90Config(128, 256, 2, 1, **swapped)  # last wave 91% full
+    assert default_config(3210, 11520, 2304, 1) == Sm90Config(128, 256, 2, 1, **swapped)  # 26 row tiles
+    assert default_config(3000, 14336, 4096, 1) == Sm90Config(128, 256, 2, 1, stream_k=True, **swapped)  # 18% full
+    many = dict(swizzle=8, stream_k=True)
+    assert default_config(3584, 16384, 3072, 1) == Sm90Config(128, 256, 2, 1, swizzle=8)  # 28 row tiles
+    assert default_config(4096, 14336, 4096, 1) == Sm90Config(128, 256, 2, 1, **many)  # 32
+    assert default_config(1900, 24320, 4096, 1) == Sm90Config(128, 256, 2, 1, **many)  # 15: odd
+    assert default_config(2048, 2048, 64, 16) == Sm90Config(128, 256, 2, 1, swizzle=8)  # batched
+    assert default_config(2222, 20480, 4096, 1, b_major="n") == Sm90Config(128, 256, 2, 1, **many)
