@@ -5,12 +5,15 @@
 fusion); this wraps the installed copy.
 
 One persistent 1024-thread CTA per SM loops over (4-chunk group, head) work units of 64-token chunks: a TMA warp
-loads each chunk's q, k and raw gate g (64 x 128 bf16) into a 2-stage SMEM ring; 16 K1 warps read g and k / q by a
-32-bit universal tiled copy, compute the gate's cumulative sum over the chunk (per-warp partial sums through SMEM),
-write the scaled k, q and k*exp(g) and the chunk's last-row gate exp to GMEM and the cumsum into an SMEM ring;
-10 MMA warps build the intra-chunk A_qk and A_kk (16 x 16 sub-chunk tiles of the lower triangle, inline-PTX
-m16n8k16 mma.sync on register operands made from the gated q / k) into SMEM; 4 store warps write A_qk and A_kk
-(masked lower-triangular, beta-scaled) to GMEM.
+loads each chunk's q, k and raw gate g (64 x 128 bf16) into a 2-stage SMEM ring; 16 K1 warps activate the gate
+(read from SMEM by index), take its cumulative sum over the chunk (per-warp partial sums through an SMEM (row group,
+column) buffer and shuffles), leave the scaled cumsum in an fp32 SMEM ring, read k / q rows by a 32-bit universal
+tiled copy and write the scaled k, q, k*exp(g_last - g) and the chunk's last-row gate exp to GMEM by 2-element
+register vectors; 10 MMA warps each own one 16 x 16 sub-chunk tile of the lower triangle and, per 16-wide k-block,
+ldmatrix q / k fragments (TiledMma m16n8k16 fragments), read the matching cumsum gates through a C-shaped tiled
+copy, multiply and repack them and issue inline-PTX mma.sync for A_qk = (q g)(k g)^T and A_kk = (k g)(k g)^T,
+writing them (scaled, beta-weighted) into SMEM staging; 4 store warps write A_qk and A_kk to GMEM with the causal
+mask and unit diagonal.
 
 As `chunk_fwd._launch_fused_k123_inv` compiles it on the serving (varlen) path: `_fused_make_host(B=1, NT, H,
 is_varlen=True, T_padded=T, has_bias=False, use_safe_gate=False, varlen_pure=True)` (all sequences multiples of 64,
