@@ -12,34 +12,15 @@ blocked_scale_output False, no offs): `_compile_mxfp8_quantize_2d_32x1_cutedsl("
 own `make_fake_tensor`s (symbolic M, K and strides) and `cute.compile(..., options="--enable-tvm-ffi")` are used as
 they are (the `functools.cache` wrapper bypassed).
 
-Shim: the tree's `cute_utils.py` calls `nvvm.fmax`, `nvvm.cvt_packfloat_f32` and `nvvm.cvt_packfloat` with the result
-type as the first positional argument (a newer binding); CuTeDSL 4.8.1's take it as `results=`. The wrapper gives the
-module an `nvvm` whose three functions move that argument; only scalar scale values flow through them.
+Shim: `_ao_mxfp8.kernel_module` (the tree's `cute_utils.py` passes the result type of three nvvm builders
+first; CuTeDSL 4.8.1 takes it as `results=`); only scalar scale values flow through them.
 """
 
-from _common import github_source
+from _ao_mxfp8 import SOURCE, kernel_module
 
 ARCH = "sm_100a"
-SOURCE = ("pytorch/ao", "36027d82d1ad9949597ea16002ff4940374b1b94")
-
-
-class _Nvvm4_8:
-    """CuTeDSL 4.8.1's nvvm dialect, its three result-typed builders taking the type first as the tree calls them."""
-
-    def __init__(self, nvvm):
-        self._nvvm = nvvm
-
-    def __getattr__(self, name):
-        built = getattr(self._nvvm, name)
-        if name not in ("fmax", "cvt_packfloat_f32", "cvt_packfloat"):
-            return built
-        return lambda result, *args, **kwargs: built(*args, results=[result], **kwargs)
 
 
 def compile_only():
-    cute_utils = github_source(SOURCE[0], "", "torchao.prototype.moe_training.kernels.mxfp8.cute_utils")
-    if not isinstance(cute_utils.nvvm, _Nvvm4_8):
-        cute_utils.nvvm = _Nvvm4_8(cute_utils.nvvm)
-    module = github_source(SOURCE[0], "", "torchao.prototype.moe_training.kernels.mxfp8.cutedsl_quantize_2d_32x1")
-    build = module._compile_mxfp8_quantize_2d_32x1_cutedsl.__wrapped__
+    build = kernel_module("cutedsl_quantize_2d_32x1")._compile_mxfp8_quantize_2d_32x1_cutedsl.__wrapped__
     return build("torch.bfloat16", "rceil", 4, 32, 128, 2, 4, True, False, False)
