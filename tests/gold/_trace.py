@@ -27,7 +27,7 @@ PACKAGES = ("flash_attn/", "quack/", "flashinfer/", "flashlib/", "dist_moe/", "f
             "jkzhang7+cuda_kernels/", "minoya1220+cute-kernels/", "sampan26+cute_bits/",
             "ExpressGradient+cute_dsl_kernels/", "Austeritz-L+CuTeDSL-Tutorial/",
             "currybab+cute-dsl-practice/", "iwzbi+cutedsl-ops/",
-            "roycho96+cute-dsl-tutorial/", "NVIDIA+TensorRT-LLM/", "vllm-project+vllm/")
+            "roycho96+cute-dsl-tutorial/", "NVIDIA+TensorRT-LLM/")
 
 
 class TraceFailed(RuntimeError):
