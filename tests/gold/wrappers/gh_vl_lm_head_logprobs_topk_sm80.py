@@ -3,10 +3,11 @@ _lm_head_logprobs_mainloop.py, `_LMHeadLogprobsCpAsync.kernel` with `_compute_vo
 `_update_topk_warp_select_from_smem`: the top-k specialization), sm_80 (it runs on SM80+ with 144 KiB of SMEM).
 logits = hidden @ W^T is never written: per (128-row tile, group of vocabulary tiles) one 256-thread CTA runs
 CUTLASS's Ampere TensorOp mainloop (3-stage cp.async into swizzled SMEM, a K-residual tile consumed first through
-predicated copies, ldmatrix into m16n8k16 BF16 fragments, the 128 x 256 FP32 accumulator in registers), then stages the whole 128 x 256 logits tile in SMEM (partition_C + autovec_copy); each warp scans its
-16 rows, 8 candidates per lane, for max / sum-exp / rank, and merges them into a sorted top-32 kept one element per
-lane (warp bitonic sort and merge by shuffles, candidates compacted into the dead first columns of the SMEM tile and
-its Int32 recast); each row's partial state and top-32 reach GMEM per vocabulary group.
+predicated copies, ldmatrix into m16n8k16 BF16 fragments, the 128 x 256 FP32 accumulator in registers), then
+stages the whole 128 x 256 logits tile in SMEM (partition_C + autovec_copy); each warp scans its 16 rows, 8
+candidates per lane, for max / sum-exp / rank, and merges them into a sorted top-32 kept one element per lane (warp
+bitonic sort and merge by shuffles, candidates compacted into the dead first columns of the SMEM tile and its Int32
+recast); each row's partial state and top-32 reach GMEM per vocabulary group.
 
 Configured by the file's own host path, `_compile_lm_head_logprobs(hidden_size, local_vocab_size, num_vocab_blocks,
 device_index, num_topk, group_n)` (fake tensors with a symbolic row count, `cute.compile(..., options=
