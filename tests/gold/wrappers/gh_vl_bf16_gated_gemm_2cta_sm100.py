@@ -1,11 +1,12 @@
 """vLLM's low-latency SM100 BF16 gate/up GEMM with a register-only SiTU epilogue, 2-CTA build
 (vllm/model_executor/kernels/linear/cute_dsl/cutedsl_bf16_gated_gemm.py, `Bf16GatedGemm.kernel` and its warp roles
 `dma_a_warp`, `dma_b_warp`, `mma_warp`, `epilog_warp`), sm_100a, written with `cute.experimental` (allocations, TMA
-loads and the t2r copy by the experimental API). Per (M tile, N tile) one 256-thread CTA: warp 0 TMA-loads the gate and up rows of the K-major
-weight (A, two SMEM rings), warp 1 the token tile of x (B, one ring); warp 2 allocates TMEM and issues two tcgen05.mma
-streams, gate and up, into two accumulators of one TMEM allocation; warps 4-7 load both accumulators into registers
-(tcgen05.ld), apply SiTU (tanh soft-capped gate times its sigmoid times the soft-capped up) and store bf16 straight to
-GMEM. The output is computed transposed: M is the intermediate size I (weight rows), N the tokens T.
+loads and the t2r copy by the experimental API). Per (M tile, N tile) one 256-thread CTA: warp 0 TMA-loads the gate and
+up rows of the K-major weight (A, two SMEM rings), warp 1 the token tile of x (B, one ring); warp 2 allocates TMEM and
+issues two tcgen05.mma streams, gate and up, into two accumulators of one TMEM allocation; warps 4-7 load both
+accumulators into registers (tcgen05.ld), apply SiTU (tanh soft-capped gate times its sigmoid times the soft-capped up)
+and store bf16 straight to GMEM. The output is computed transposed: M is the intermediate size I (weight rows), N the
+tokens T.
 
 Configured as the package's host path compiles it (`_cutedsl_bf16_gated_gemm_run` -> `_get_compiled_gated_kernel` ->
 `cute_ext.compile(_bmm_situ, Bf16GatedGemm(...), a_gate, a_up, b, c, stream)`): activation "situ", beta 4.0,
