@@ -27,6 +27,7 @@ Run
     python -m gemm.bench --kernel sm90 --shapes llm39               # 22 LLM problems held out (thirty-second session)
     python -m gemm.bench --kernel sm90 --shapes llm40               # 24 LLM problems held out (thirty-third session)
     python -m gemm.bench --kernel sm90 --shapes llm41               # 24 LLM problems held out (thirty-fourth session)
+    python -m gemm.bench --kernel sm90 --shapes llm42               # 24 LLM problems held out (thirty-fifth session)
     python -m gemm.bench --kernel sm90 --shapes 4096x4096x4096,8192x8192x8192 --json out.json
     python -m gemm.bench --kernel sm90 --shapes 512x512x65536 --configs "H;128x128 c2x1 sw1m split8 p16"
 
@@ -257,11 +258,31 @@ LLM41_SHAPES = (
     "64x2560x32768,1280x1280x24000,1152x1152x11664,"
     "512x512x64x64,512x64x512x64,96x2816x4096x128,96x4096x1408x128,160x3072x2560x64,96x9728x7168x16,64x1024x2048x256"
 )
+# Held out by the thirty-fifth session, chosen and committed before any was measured, none tuned on, from models in
+# no earlier set: ragged and mid-size M against projections (GPT-NeoX-20B QKV 18432 of 6144 at 1700 tokens and
+# fc_out 6144 of 24576 at 450, CodeLlama-34B QKV 10240 of 8192 at 2900, Aya-23-35B gate+up 45056 of 8192 at 512 and
+# down 8192 of 22528 at 1337, InternViT-6B fc1 12800 of 3200 at 8 x 1025 patches and fc2 3200 of 12800 at 2050,
+# Pixtral-12B's vision gate+up 8192 of 1024 at 4096 patches, EXAONE-3.5-7.8B gate+up 28672 of 4096 at 3456,
+# Hunyuan-Large's shared expert gate+up 36608 of 6400 at 150 and down 6400 of 18304 at 2400, Persimmon-8B fc 16384 of
+# 4096 at 5000, StarCoder2-3B QKV 3584 of 3072 at 8888, Solar-10.7B down 4096 of 14336 at 620, Minitron-8B up 16384 of
+# 4096 at 256, MPT-30B QKV 21504 of 7168 at 1024 and down 7168 of 28672 at 96), small MN with a long K (weight
+# gradients: StarCoder2-3B k+v 512x3072 over 32768 tokens, Pixtral-12B's vision q_proj 1024x1024 over 16384 patches,
+# Solar-10.7B k_proj 1024x4096 over 20000 tokens), batched (Jamba experts gate+up 28672 of 4096 and down 4096 of 14336
+# at 128 tokens x 16; GPT-NeoX-20B QK^T at head dim 96, 2048 tokens x 64 heads; PV at head dim 128, 4096 keys x 64).
+# 24 problems.
+LLM42_SHAPES = (
+    "1700x18432x6144,450x6144x24576,2900x10240x8192,512x45056x8192,1337x8192x22528,8200x12800x3200,2050x3200x12800,"
+    "4096x8192x1024,3456x28672x4096,150x36608x6400,2400x6400x18304,5000x16384x4096,8888x3584x3072,620x4096x14336,"
+    "256x16384x4096,1024x21504x7168,96x7168x28672,"
+    "512x3072x32768,1024x1024x16384,1024x4096x20000,"
+    "128x28672x4096x16,128x4096x14336x16,2048x2048x96x64,1024x128x4096x64"
+)
 SHAPE_SETS = {"default": DEFAULT_SHAPES, "llm": LLM_SHAPES, "llm27": LLM27_SHAPES, "llm27-check": LLM27_CHECK_SHAPES,
               "midm": MIDM_SHAPES, "llm31": LLM31_SHAPES, "llm32": LLM32_SHAPES, "llm33": LLM33_SHAPES,
               "llm34": LLM34_SHAPES, "llm35": LLM35_SHAPES,
               "llm36": LLM36_SHAPES, "llm37": LLM37_SHAPES, "llm38": LLM38_SHAPES,
-              "llm39": LLM39_SHAPES, "llm40": LLM40_SHAPES, "llm41": LLM41_SHAPES}
+              "llm39": LLM39_SHAPES, "llm40": LLM40_SHAPES, "llm41": LLM41_SHAPES,
+              "llm42": LLM42_SHAPES}
 TOLERANCE = 1e-2
 ROUNDS = 6
 PREHEAT_S = 0.5
@@ -390,7 +411,7 @@ def main(argv=None) -> int:
                         "llm31 (14 held-out LLM problems), llm32 (14 more, held out), llm33 (17 more, held out), "
                         "llm34 (19 more, held out), llm35 (22 more, held out), llm36 (25 more, held out), "
                         "llm37 (26 more, held out), llm38 (26 more, held out), llm39 (22 more, held out), "
-                        "llm40 (24 more, held out), llm41 (24 more, held out)")
+                        "llm40 (24 more, held out), llm41 (24 more, held out), llm42 (24 more, held out)")
     p.add_argument("--no-tune", action="store_true", help="use the cached or heuristic config, time no candidates")
     p.add_argument("--rep-ms", type=int, default=100, help="do_bench repetition time per measurement")
     p.add_argument("--configs", default=None,
