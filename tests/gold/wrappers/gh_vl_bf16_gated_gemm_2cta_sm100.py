@@ -24,23 +24,11 @@ its `vllm.cute_utils._tcgen05` (the fence before tcgen05.ld) comes from the inst
 `vllm.utils.torch_utils` (the torch op registration run at import) is the torch stand-in.
 """
 
-from _common import dynamic_layout, github_file, vllm
+from gh_vl_bf16_gated_gemm_sm100 import compile_tactic
 
 SOURCE = ("vllm-project/vllm", "bb975001a5a8179e1c226aa69a284b5a2c22656a")
 ARCH = "sm_100a"
 
-_PATH = "vllm/model_executor/kernels/linear/cute_dsl/cutedsl_bf16_gated_gemm.py"
-
 
 def compile_only():
-    import cutlass
-
-    vllm("cute_utils._tcgen05", host_only=("utils.torch_utils",))
-    mod = github_file(SOURCE[0], _PATH, "vllm_cutedsl_bf16_gated_gemm")
-    cta_m, cta_n, num_ab_stage, use_2cta = mod._resolve_gated_tactic(8)
-    gemm = mod.Bf16GatedGemm(activation="situ", acc_dtype=cutlass.Float32, out_dtype=cutlass.BFloat16, cta_m=cta_m,
-                             cta_n=cta_n, cta_k=mod.SITU_CTA_K, num_ab_stage=num_ab_stage, use_2cta=use_2cta,
-                             use_pdl=True, beta=4.0, linear_beta=25.0)
-    a_gate, a_up = (dynamic_layout(cutlass.BFloat16, 3, contiguous=2, align=32) for _ in range(2))
-    b, c = (dynamic_layout(cutlass.BFloat16, 3, contiguous=1, align=32) for _ in range(2))
-    return mod.cute_ext.compile(mod._bmm_situ, gemm, a_gate, a_up, b, c, mod.make_fake_stream())
+    return compile_tactic(8)

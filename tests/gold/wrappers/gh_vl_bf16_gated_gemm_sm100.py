@@ -29,15 +29,20 @@ ARCH = "sm_100a"
 _PATH = "vllm/model_executor/kernels/linear/cute_dsl/cutedsl_bf16_gated_gemm.py"
 
 
-def compile_only():
+def compile_tactic(tactic: int):
+    """Compile the kernel as the run path does for `tactic` (`_resolve_gated_tactic`'s table)."""
     import cutlass
 
     vllm("cute_utils._tcgen05", host_only=("utils.torch_utils",))
     mod = github_file(SOURCE[0], _PATH, "vllm_cutedsl_bf16_gated_gemm")
-    cta_m, cta_n, num_ab_stage, use_2cta = mod._resolve_gated_tactic(2)
+    cta_m, cta_n, num_ab_stage, use_2cta = mod._resolve_gated_tactic(tactic)
     gemm = mod.Bf16GatedGemm(activation="situ", acc_dtype=cutlass.Float32, out_dtype=cutlass.BFloat16, cta_m=cta_m,
                              cta_n=cta_n, cta_k=mod.SITU_CTA_K, num_ab_stage=num_ab_stage, use_2cta=use_2cta,
                              use_pdl=True, beta=4.0, linear_beta=25.0)
     a_gate, a_up = (dynamic_layout(cutlass.BFloat16, 3, contiguous=2, align=32) for _ in range(2))
     b, c = (dynamic_layout(cutlass.BFloat16, 3, contiguous=1, align=32) for _ in range(2))
     return mod.cute_ext.compile(mod._bmm_situ, gemm, a_gate, a_up, b, c, mod.make_fake_stream())
+
+
+def compile_only():
+    return compile_tactic(2)

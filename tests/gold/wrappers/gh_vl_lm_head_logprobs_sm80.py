@@ -53,7 +53,12 @@ def _stubs():
         sys.modules.setdefault(module.__name__, module)
 
 
-def compile_only():
+def compile_specialization(num_topk_of, group_n_of):
+    """Compile the kernel as `lm_head_logprobs.py` does; the two arguments pick num_topk and group_n from the module."""
     _stubs()
     mod = github_file(SOURCE[0], _PATH, "vllm_lm_head_logprobs_mainloop")
-    return mod._compile_lm_head_logprobs(4096, 37984, 149, 0, 0, mod._K0_GROUP_N)
+    return mod._compile_lm_head_logprobs(4096, 37984, 149, 0, num_topk_of(mod), group_n_of(mod))
+
+
+def compile_only():
+    return compile_specialization(lambda mod: 0, lambda mod: mod._K0_GROUP_N)

@@ -23,39 +23,11 @@ of opt-in SMEM (the device check `_validate_device_environment` passes), `vllm.t
 division.
 """
 
-import sys
-import types
-
-from _common import github_file, vllm
+from gh_vl_lm_head_logprobs_sm80 import compile_specialization
 
 SOURCE = ("vllm-project/vllm", "1f1c52befe5a5aeb48a05aedb8b50e24596824e8")
 ARCH = "sm_80"
 
-_PATH = "vllm/model_executor/kernels/linear/cute_dsl/_lm_head_logprobs_mainloop.py"
-_H100_SMEM_OPTIN = 232448
-
-
-class _Capability(types.SimpleNamespace):
-    def to_int(self):
-        return self.major * 10 + self.minor
-
-
-def _stubs():
-    vllm("cute_utils", host_only=())  # registers the installed vllm package without running its __init__
-    platforms = types.ModuleType("vllm.platforms")
-    platforms.current_platform = types.SimpleNamespace(
-        get_device_capability=lambda device_index=0: _Capability(major=9, minor=0))
-    triton_utils = types.ModuleType("vllm.triton_utils")
-    triton_utils.triton = types.SimpleNamespace(cdiv=lambda a, b: -(-a // b))
-    utils = types.ModuleType("vllm.utils")
-    utils.__path__ = []
-    platform_utils = types.ModuleType("vllm.utils.platform_utils")
-    platform_utils.cuda_get_device_properties = lambda device_index, names, init_cuda=False: (_H100_SMEM_OPTIN,)
-    for module in (platforms, triton_utils, utils, platform_utils):
-        sys.modules.setdefault(module.__name__, module)
-
 
 def compile_only():
-    _stubs()
-    mod = github_file(SOURCE[0], _PATH, "vllm_lm_head_logprobs_mainloop")
-    return mod._compile_lm_head_logprobs(4096, 37984, 149, 0, mod._TOPK_PARTIAL_WIDTH, mod._TOPK_GROUP_N)
+    return compile_specialization(lambda mod: mod._TOPK_PARTIAL_WIDTH, lambda mod: mod._TOPK_GROUP_N)
