@@ -2040,7 +2040,8 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict,
     extent (a host tensor from `from_dlpack`) says no tile covers it, but a kernel that slices the rows' tile index of
     its global tiles only at the literal 0 (`tQgQ[None, 0, k]`; `tile_picks`: every slice of a rest in the rows'
     class, run-time ones as None) reads one tile of the rows: the same fact, from the indexing instead of the extent.
-    A prefill picks its query tile by the block index."""
+    A prefill picks its query tile by the block index; a chunked scan, whose keys fit one tile as its rows do
+    picked with the rows (`_chunk_keys`), reads a chunk's queries."""
     rows = {root for root, f in named.items() if f == ("Q", "attention")}
     keys = {root for root, f in named.items() if f == ("K", "attention")}
     if not rows:
@@ -2059,7 +2060,7 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict,
             extents = list(_leaves(record.shapes[0]))
             if len(leaves) == len(extents):
                 for label, extent in zip(leaves, extents):
-                    if label.role == "atom" and label.var is not None and axes.find(label.var) in rows:
+                    if label.role == "atom" and label.var is not None and axes.find(label.var) in rows | keys:
                         covered.setdefault(axes.find(label.var), set()).add(extent)
         elif record.op in ("input", "make_tensor") and set(record.memspaces) & {"gmem", "coord"} \
                 and isinstance(record.shapes[0], tuple):
@@ -2071,6 +2072,8 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict,
     if any(named.get(root, (None, None))[1] == "chunks" for record, roots in inputs if set(roots) & rows
            for root in roots):
         return  # the rows continue in memory into a chunk index: a sequence cut into chunks (an SSD's), no heads
+    if _chunk_keys(axes, inputs, rows, keys, covered, selections):
+        return  # the keys too fit one tile, picked with the rows: queries and keys of one chunk of a sequence
     renamed: dict = {}
     for record, roots in inputs:
         at = [i for i, root in enumerate(roots) if root in rows]
@@ -2091,6 +2094,23 @@ def _grouped_head_rows(axes: Axes, records: list, named: dict, selections: dict,
         for root, letter in zip([r for r in trailing if r not in key_side], "QB"):
             renamed[root] = (letter, "grouped_heads")
     named.update(renamed)
+
+
+def _chunk_keys(axes: Axes, inputs: list, rows: set, keys: set, covered: dict, selections: dict) -> bool:
+    """Whether a key-side input's keys mode has a static extent of more than one element that a tile's atom along
+    the keys covers whole, and a run-time index that selects a mode of a rows input selects one of its modes too. A
+    decode's keys run past one tile or are one cache every token reads; keys of one tile picked by the index that
+    picks the rows (a chunked scan's chunk: scores of a chunk's queries against the same chunk's keys) make the rows
+    that chunk's queries, not heads."""
+    picks = [{axes.find(v) for v in variables} for variables in selections.values()]
+    with_rows = [found for found in picks if any(set(roots) & rows and set(roots) & found for _, roots in inputs)]
+    for record, roots in inputs:
+        if not any(set(roots) & found for found in with_rows):
+            continue
+        for root, extent in zip(roots, record.shapes[0]):
+            if root in keys and isinstance(extent, int) and extent > 1 and extent in covered.get(root, ()):
+                return True
+    return False
 
 
 def _token_heads(axes: Axes, records: list, named: dict, grouped: dict) -> set:

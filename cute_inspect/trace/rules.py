@@ -329,7 +329,8 @@ RULES = {
                      "ever slices at tile 0) while a run-time index selects one of the input's two or "
                      "more trailing modes: one query token per CTA, its heads along the MMA's rows (a KV head's GQA group, MLA's "
                      "heads): the rows are the heads H, the trailing modes no key-side input shares the queries Q, "
-                     "then the batch B",
+                     "then the batch B; not where a key-side input's keys fit one tile and the index picking the rows picks them (a chunked "
+                     "scan's chunk: its queries against its own keys)",
     "kv_group_rows": "attention whose query input the kernel lays out with its rows inside its heads (the heads "
                      "mode's stride computed as the rows' extent times their stride: `(n_q, d, (h_k, b))` strided "
                      "`(d, 1, (n_q * d, s))`) while the keys' input keeps its rows out of its heads: each KV head's "
