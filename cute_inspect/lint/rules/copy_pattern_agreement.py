@@ -975,6 +975,8 @@ def _side_of_another_made_copy(call, facts: FileFacts, context: RuleContext) -> 
     if not others:
         return
     if len(others) == 2 and origins.instance(owners[0]) == origins.instance(owners[1]):
+        if _another_call_of_one_maker(owners[0], call, facts):
+            return
         yield Violation(
             *_atom_position(call, facts),
             f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: both "
@@ -996,6 +998,17 @@ def _side_of_another_made_copy(call, facts: FileFacts, context: RuleContext) -> 
         f"({describe_object(facts.origins.object(owners[stray]), owners[stray])}) laid out: one tiled copy moves the "
         "tensors it partitions",
     )
+
+
+def _another_call_of_one_maker(owner, call, facts: FileFacts) -> bool:
+    """The tiled copy that laid out both sides and the copy's own are made by one statement of a helper, returned by
+    two calls of it (``tiled_copy_t2r_pv, tTR_tAcc_pv, tTR_rAcc_pv = self.epilog_tmem_copy_and_partition(tidx, tCtAccPV,
+    ...)`` and the same for ``sq``): one code lays both out, and the data moves between tensors of one call. Whether
+    the two calls' arguments make two layouts the source does not show, so a copy with the other call's object is not
+    a contradiction (cuLA reads K·S, kept in P·V's tensor memory, with S·Q's T2R copy of a tile of one shape)."""
+    origins = facts.origins
+    made = origins.index(owner)
+    return made is not None and made == origins.index(call.atom_ref)
 
 
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
@@ -1283,7 +1296,40 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             yield from _two_operands_one_copy(call, facts, context)
 
 
+def _copied_from_coordinates(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(tc, tTR[...], tTR_rAcc)`` with ``tTR = tr.partition_S(cC)``, ``cC = make_identity_tensor(...)``:
+    a copy's source side laid over an identity tensor, whose elements are coordinates, not data in memory. A side
+    named as coordinates (``tXcX``) is the copy's slip, reported there; another, its partition's argument."""
+    for call in facts.copies:
+        if len(call.operands) != 2 or call.operands[0].name is None:
+            continue
+        source = call.operands[0]
+        name, partition = source.name, None
+        for _ in range(4):
+            partition = _last_binding(name, call.scope, call.line, facts)
+            if partition is not None or facts.view_sources.get(name) is None:
+                break
+            name = facts.view_sources[name]
+        if partition is None or partition.method not in _TILED_COPY_METHODS or not facts.coordinates(partition.source):
+            continue
+        named = parse_name(source.name, context.vocabulary)
+        if named is not None and not named.snake and named.where == "c":
+            yield Violation(
+                source.line, source.column,
+                f"`{call.function}` with `{call.atom}` is given `{source.name}` as its source, a partition of the "
+                f"identity tensor `{partition.source}` (line {partition.line}): coordinates are no data to copy",
+            )
+        else:
+            yield Violation(
+                partition.line, partition.column,
+                f"`{partition.target}` is `{partition.receiver}.{partition.method}` of the identity tensor "
+                f"`{partition.source}`, and the copy at line {call.line} reads it as its source: coordinates are no "
+                "data to copy; partition the tensor the copy moves",
+            )
+
+
 def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _copied_from_coordinates(facts, context)
     yield from _overwritten_before_read(facts, context)
     yield from _crossed_tiles(facts, context)
     yield from _atom_of_another_tile(facts, context)

@@ -383,6 +383,27 @@ def _named_for_the_other_input(
     return other if target.what in OPERAND_ROLES[other] else None
 
 
+def _two_fragments_for_one_slot(facts: FileFacts, named: set, context: RuleContext) -> Iterator[Partition]:
+    """``tCrA = tiled_mma.make_fragment_A(sK)`` and ``tCrB = tiled_mma.make_fragment_A(sQ)``: one MMA makes two
+    fragments for one input slot in a function and none for the other, one of them named for the other slot's
+    letter: that call is given the wrong method (a gemm needs one of each)."""
+    fragments: dict[tuple, list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in ("make_fragment_A", "make_fragment_B") and partition.made_by is not None:
+            key = (partition.scope, facts.origins.family(partition.made_by))
+            fragments.setdefault(key, []).append(partition)
+    for made in fragments.values():
+        letters = {partition.method[-1] for partition in made}
+        if len(letters) != 1 or len(made) < 2:
+            continue
+        own = letters.pop()
+        other = _OTHER_INPUT[own]
+        for partition in made:
+            target = parse_partitioned(partition.target, context.vocabulary)
+            if partition not in named and target is not None and target.what == other:
+                yield partition
+
+
 def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context: RuleContext) -> Iterator[Violation]:
     """``thr_s2r_copy_A.partition_S(sB)``: a tiled copy made for one operand of an MMA (``make_tiled_copy_A``) lays
     out the other operand's tensor, where the file makes that operand's own copy of the same MMA
@@ -640,6 +661,16 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 f"{inner.method}`, line {inner.line}): a fragment is laid out by the MMA that partitioned it, so "
                 f"make {fragment} with that MMA, or partition with this one",
             )
+    for partition in list(_two_fragments_for_one_slot(facts, named, context)):
+        named.add(partition)
+        method = partition.method[:-1] + _OTHER_INPUT[partition.method[-1]]
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is made by `{partition.receiver}.{partition.method}`, the MMA's second operand "
+            f"{partition.method[-1]} fragment in the function and none for {method[-1]}, which its name says: use "
+            f"`{method}`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}(", f".{method}("),
+        )
     for partition in facts.partitions:
         if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
             if swap_key(partition, operand_letter(partition), role) not in swapped:
