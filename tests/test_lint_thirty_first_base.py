@@ -138,3 +138,61 @@ def test_the_unplanted_fragments_are_clean():
 def test_a_second_fragment_for_one_slot_named_for_the_other_is_reported():
     planted = _FRAGMENTS.replace("make_fragment_B(sQ)", "make_fragment_A(sQ)")
     assert located(planted) == [(4, "CI106")]
+
+
+# The MiniMax-M3 index score's MMA warps: K and Q tiles loaded from shared memory by one ldmatrix atom.
+_LDMATRIX = (
+    "@cute.kernel\n"
+    "def kernel(sQ, sK, dtype):\n"
+    "    ldsm_atom = cute.make_copy_atom(warp.LdMatrix8x8x16bOp(num_matrices=4), dtype)\n"
+    "    sK_ldsm = cute.zipped_divide(sK, (16, 8))\n"
+    "    sQ_ldsm = cute.zipped_divide(sQ, (8, 32))\n"
+    "    rQ = cute.make_rmem_tensor((8, 2, 4), dtype)\n"
+    "    rK = cute.make_rmem_tensor((8, 2, 4), dtype)\n"
+    "    for q in range(4):\n"
+    "        cute.copy(ldsm_atom, sQ_ldsm[None, (q, None)], rQ[None, None, q])\n"
+    "    for k in range(4):\n"
+    "        cute.copy(ldsm_atom, sK_ldsm[None, (None, k, 0)], rK[None, None, k])\n"
+)
+
+
+def test_the_unplanted_ldmatrix_loads_are_clean():
+    assert located(_LDMATRIX) == []
+
+
+def test_a_copy_between_two_plain_tiles_named_for_two_operands_is_reported():
+    planted = _LDMATRIX.replace("sQ_ldsm[None, (q, None)]", "sK_ldsm[None, (q, None)]")
+    assert located(planted) == [(9, "CI102")]
+
+
+# cuLA's helpers in words: an R2S partition of a shared-memory parameter, MMA fragments of two operand parameters.
+_WORD_HELPERS = (
+    "class Kernel:\n"
+    "    def store_x(self, local_tidx, smem_x, tiled_t2r_x, tXrX_t2r):\n"
+    "        atom = sm100_utils.get_smem_store_op(layout, self.io_dtype, self.acc_dtype, tiled_t2r_x)\n"
+    "        tiled_r2s_x = cute.make_tiled_copy_D(atom, tiled_t2r_x)\n"
+    "        thr_r2s_x = tiled_r2s_x.get_slice(local_tidx)\n"
+    "        tXsX_r2s = thr_r2s_x.partition_D(smem_x)\n"
+    "        tXrX_r2s = thr_r2s_x.retile(tXrX_t2r)\n"
+    "        return tiled_r2s_x, tXrX_r2s, tXsX_r2s\n"
+    "\n"
+    "    def mma_partition_ss(self, tiled_mma: cute.TiledMma, smem_a, smem_b):\n"
+    "        tCrA = tiled_mma.make_fragment_A(smem_a)\n"
+    "        tCrB = tiled_mma.make_fragment_B(smem_b)\n"
+    "        return tCrA, tCrB\n"
+)
+
+
+def test_the_unplanted_word_helpers_are_clean():
+    assert located(_WORD_HELPERS) == []
+
+
+def test_a_partition_of_a_parameter_in_words_named_for_another_memory_is_reported():
+    # the helper is never called: its parameter's memory word says what it expects, as `sX` would
+    planted = _WORD_HELPERS.replace("tXsX_r2s", "tXtX_r2s")
+    assert located(planted) == [(6, "CI105")]
+
+
+def test_a_helpers_fragment_of_the_parameter_named_for_the_other_slot_is_reported_in_the_helper():
+    planted = _WORD_HELPERS.replace("make_fragment_A(smem_a)", "make_fragment_A(smem_b)")
+    assert located(planted) == [(11, "CI106")]

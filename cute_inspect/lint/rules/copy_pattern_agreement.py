@@ -1011,6 +1011,16 @@ def _another_call_of_one_maker(owner, call, facts: FileFacts) -> bool:
     return made is not None and made == origins.index(call.atom_ref)
 
 
+def _plain_tiles(call, context: RuleContext):
+    """The names of a copy's two sides where both are plain tiles named by the convention (``sK_ldsm``, ``rQ``: a
+    memory letter and a tensor, no partition pattern), else None."""
+    names = [parse_name(operand.name, context.vocabulary) for operand in call.operands]
+    if any(name is None or name.snake or name.partitioned or name.where not in ("g", "s", "r", "t")
+           for name in names):
+        return None
+    return names
+
+
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``,
     ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``: two sides named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
@@ -1024,6 +1034,12 @@ def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iter
         what = {names[0].what, names[1].what}
         # in lower case (`txgx` into `twrw`), two tensors with tiles of their own in the function (`gx`, `gw`)
         if len(what) != 2 or not all(any(facts.bound_in(w + each, call.scope) for w in "mgs") for each in what):
+            return
+    elif (tiles := _plain_tiles(call, context)) is not None:
+        # two plain tiles (`sK_ldsm` into `rQ`, an ldmatrix load): no pattern to compare, the tensors named
+        names = tiles
+        what = {names[0].what, names[1].what}
+        if len(what) != 2 or not any(what <= family for family in OPERAND_FAMILIES):
             return
     else:
         names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]

@@ -308,6 +308,12 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         if same_memory(target.where, known[0]):
             return
         where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
+    elif facts.is_helper_param(partition.source, partition.scope) and (word := memory_word(partition.source)):
+        # a helper's parameter in words (`smem_x`) says the memory the helper expects, as a convention name's where
+        # letter does (`sX`); its tensor is whatever each call passes
+        if same_memory(target.where, word):
+            return
+        where, held = word, f"is a parameter the helper names for {WHERE_WORDS[word]}"
     else:
         where = _tma_side(partition, facts)
         if where is None or same_memory(target.where, where):
