@@ -196,3 +196,39 @@ def test_a_partition_of_a_parameter_in_words_named_for_another_memory_is_reporte
 def test_a_helpers_fragment_of_the_parameter_named_for_the_other_slot_is_reported_in_the_helper():
     planted = _WORD_HELPERS.replace("make_fragment_A(smem_a)", "make_fragment_A(smem_b)")
     assert located(planted) == [(11, "CI106")]
+
+
+# cuLA's Lightning Attention: K halves loaded by an ldmatrix copy and stored back by an stmatrix copy, both laid out
+# for one warp MMA's A operand (`make_tiled_copy_A`), their atoms' operations bound to names first.
+_K_HALVES = (
+    "class Kernel:\n"
+    "    @cute.kernel\n"
+    "    def kernel(self, tiled_mma, sK_h, sK_w, tKrK_half, tidx):\n"
+    "        copy_op_k_s2r = cute.nvgpu.warp.LdMatrix8x8x16bOp(transpose=False, num_matrices=4)\n"
+    "        copy_op_k_r2s = cute.nvgpu.warp.StMatrix8x8x16bOp(transpose=False, num_matrices=4)\n"
+    "        tiled_load_k = cute.make_tiled_copy_A(cute.make_copy_atom(copy_op_k_s2r, self.dt), tiled_mma)\n"
+    "        tiled_store_k = cute.make_tiled_copy_A(cute.make_copy_atom(copy_op_k_r2s, self.dt), tiled_mma)\n"
+    "        thr_load_k = tiled_load_k.get_slice(tidx)\n"
+    "        thr_store_k = tiled_store_k.get_slice(tidx)\n"
+    "        tKsK_s2r = thr_load_k.partition_S(sK_h)\n"
+    "        tKsK_r2s = thr_store_k.partition_D(sK_w)\n"
+    "        tKrK_cv = thr_load_k.retile(tKrK_half)\n"
+    "        cute.copy(tiled_load_k, tKsK_s2r, tKrK_cv)\n"
+    "        tKrK_cv_dst = thr_store_k.retile(tKrK_half)\n"
+    "        cute.copy(tiled_store_k, tKrK_cv_dst, tKsK_r2s)\n"
+)
+
+
+def test_the_unplanted_k_halves_are_clean():
+    assert located(_K_HALVES) == []
+
+
+def test_a_load_issued_with_the_stmatrix_copy_of_one_mma_is_reported():
+    # one MMA lays both copies out, but an stmatrix copy cannot move what the ldmatrix copy laid out
+    planted = _K_HALVES.replace("cute.copy(tiled_load_k,", "cute.copy(tiled_store_k,")
+    assert located(planted) == [(13, "CI102")]
+
+
+def test_a_register_view_retiled_by_the_stmatrix_copy_for_the_ldmatrix_load_is_reported():
+    planted = _K_HALVES.replace("tKrK_cv = thr_load_k.retile", "tKrK_cv = thr_store_k.retile")
+    assert located(planted) == [(12, "CI102")]

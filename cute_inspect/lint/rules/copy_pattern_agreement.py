@@ -817,8 +817,10 @@ def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
     # the other copy retiled is this check's
     if _retiled_by(call.operands[stray].name, call, facts) is None:
         return
+    objects = (origins.object(other), origins.object(call.atom_ref))
     if instances[stray] not in _copiers(call, facts) or not (
-            _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
+            _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)
+            or (None not in objects and _load_and_store(*objects))):
         return
     operand = call.operands[stray]
     retile = _last_binding(operand.name, call.scope, call.line, facts)
@@ -918,10 +920,17 @@ def _two_tiled_copies(maker, call, facts: FileFacts, apart: bool = False) -> boo
     if made is None or own is None or made.kind != "copy" or own.kind != "copy" or origins.instance(maker) == mine:
         return False
     if apart and (made.family is not None or own.family is not None) \
-            and origins.family(maker) == origins.family(call.atom_ref):
+            and origins.family(maker) == origins.family(call.atom_ref) and not _load_and_store(made, own):
         return False
     return any(p.scope == call.scope and p.method in _TILED_COPY_METHODS and origins.instance(p.made_by) == mine
                for p in facts.partitions + facts.returned_partitions)
+
+
+def _load_and_store(first, second) -> bool:
+    """An ldmatrix and an stmatrix copy (by their atoms' operations): laid out from one MMA, they share its thread
+    layout but move data the opposite ways, so one cannot move what the other laid out."""
+    ops = {(obj.op or "")[:8] for obj in (first, second)}
+    return ops == {"LdMatrix", "StMatrix"}
 
 
 def _owner(operand, call, facts: FileFacts):
