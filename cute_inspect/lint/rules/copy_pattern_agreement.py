@@ -817,10 +817,8 @@ def _sides_of_two_copies(call, facts: FileFacts) -> Iterator[Violation]:
     # the other copy retiled is this check's
     if _retiled_by(call.operands[stray].name, call, facts) is None:
         return
-    objects = (origins.object(other), origins.object(call.atom_ref))
     if instances[stray] not in _copiers(call, facts) or not (
-            _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)
-            or (None not in objects and _load_and_store(*objects))):
+            _apart(origins, other, call.atom_ref) or _two_made_copies(other, call, facts)):
         return
     operand = call.operands[stray]
     retile = _last_binding(operand.name, call.scope, call.line, facts)
@@ -920,17 +918,22 @@ def _two_tiled_copies(maker, call, facts: FileFacts, apart: bool = False) -> boo
     if made is None or own is None or made.kind != "copy" or own.kind != "copy" or origins.instance(maker) == mine:
         return False
     if apart and (made.family is not None or own.family is not None) \
-            and origins.family(maker) == origins.family(call.atom_ref) and not _load_and_store(made, own):
+            and origins.family(maker) == origins.family(call.atom_ref) and not _against_its_direction(call, own, facts):
         return False
     return any(p.scope == call.scope and p.method in _TILED_COPY_METHODS and origins.instance(p.made_by) == mine
                for p in facts.partitions + facts.returned_partitions)
 
 
-def _load_and_store(first, second) -> bool:
-    """An ldmatrix and an stmatrix copy (by their atoms' operations): laid out from one MMA, they share its thread
-    layout but move data the opposite ways, so one cannot move what the other laid out."""
-    ops = {(obj.op or "")[:8] for obj in (first, second)}
-    return ops == {"LdMatrix", "StMatrix"}
+def _against_its_direction(call, own, facts: FileFacts) -> bool:
+    """An stmatrix copy (by its atom's operation) given a register side, a retile, as its destination, or an ldmatrix
+    copy given one as its source: the copy moves data the other way. Laid out from one tiled copy with an ldmatrix
+    copy of the same shape, an stmatrix copy may store back what that copy laid out (FlashAttention's MLA backward),
+    not load it."""
+    op = (own.op or "")[:8]
+    if len(call.operands) != 2 or op not in ("LdMatrix", "StMatrix"):
+        return False
+    register = call.operands[1 if op == "StMatrix" else 0]
+    return register.name is not None and _retiled_by(register.name, call, facts) is not None
 
 
 def _owner(operand, call, facts: FileFacts):
