@@ -750,7 +750,12 @@ def _register_op_call(call: ast.Call) -> bool:
 
 def _op_named(call: ast.Call) -> str | None:
     """The atom operation a maker call names among its arguments (``CopyBulkTensorTileG2SOp()``)."""
-    for arg in list(call.args) + [kw.value for kw in call.keywords]:
+    return _op_among(list(call.args) + [kw.value for kw in call.keywords])
+
+
+def _op_among(exprs: list[ast.expr]) -> str | None:
+    """The atom operation one of ``exprs`` names (``warp.StMatrix8x8x16bOp(...)``, ``CopyUniversalOp``)."""
+    for arg in exprs:
         node = arg.func if type(arg) is ast.Call else arg
         name = node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
         if name.endswith(_OP_SUFFIX) and name[:1].isupper():
@@ -853,8 +858,7 @@ class _Collector:
             for each in inner:
                 if type(each) is ast.Name and (self.scope, each.id) in self.op_names:
                     return self.op_names[(self.scope, each.id)]
-                if each is not arg and type(each) is ast.Call and (named := _op_named(ast.Call(
-                        func=ast.Name(id="_"), args=[each], keywords=[]))) is not None:
+                if each is not arg and type(each) is ast.Call and (named := _op_among([each])) is not None:
                     return named
         return None
 
@@ -1278,7 +1282,7 @@ class _Collector:
                 self.register_ops.add((self.scope, target.id))
             if method in _MATRIX_ATOM_HELPERS:
                 self.matrix_atoms.add((self.scope, target.id))
-            if (bound_op := _op_named(ast.Call(func=ast.Name(id="_"), args=[value], keywords=[]))) is not None:
+            if (bound_op := _op_among([value])) is not None:
                 self.op_names[(self.scope, target.id)] = bound_op
             if method == _S2T_DESCRIPTORS and len(value.args) == 2:
                 # the S2T copy's descriptors of a shared-memory partition: that partition, another way written
