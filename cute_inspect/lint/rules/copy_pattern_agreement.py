@@ -1020,7 +1020,17 @@ def _another_call_of_one_maker(owner, call, facts: FileFacts) -> bool:
     a contradiction (cuLA reads K·S, kept in P·V's tensor memory, with S·Q's T2R copy of a tile of one shape)."""
     origins = facts.origins
     made = origins.index(owner)
-    return made is not None and made == origins.index(call.atom_ref)
+    return made is not None and made == origins.index(call.atom_ref) and _atom_made_inside(origins.object(owner), facts)
+
+
+def _atom_made_inside(obj, facts: FileFacts) -> bool:
+    """A TMEM copy (``make_tmem_copy(copy_atom_t2r, ...)``) whose atom its helper makes itself, not one its callers
+    pass (``atom_s``, ``atom_kv``: two calls, two atoms, two copies)."""
+    for (scope, name), (_, line) in facts.copy_tensors.items():
+        if name == obj.name and line == obj.line:
+            atom = facts.tensor_copy_atoms.get((scope, name))
+            return atom is not None and atom not in facts.scopes[scope].params
+    return False
 
 
 def _plain_tiles(call, context: RuleContext):
@@ -1347,7 +1357,9 @@ def _copied_from_coordinates(facts: FileFacts, context: RuleContext) -> Iterator
                 f"`{call.function}` with `{call.atom}` is given `{source.name}` as its source, a partition of the "
                 f"identity tensor `{partition.source}` (line {partition.line}): coordinates are no data to copy",
             )
-        else:
+        elif (own := parse_partitioned(partition.target, context.vocabulary)) is None \
+                or own.where not in ("g", "s", "r", "t"):
+            # a partition named for a memory is judged by its source where it is made (CI105)
             yield Violation(
                 partition.line, partition.column,
                 f"`{partition.target}` is `{partition.receiver}.{partition.method}` of the identity tensor "
