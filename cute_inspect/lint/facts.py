@@ -750,7 +750,12 @@ def _register_op_call(call: ast.Call) -> bool:
 
 def _op_named(call: ast.Call) -> str | None:
     """The atom operation a maker call names among its arguments (``CopyBulkTensorTileG2SOp()``)."""
-    for arg in list(call.args) + [kw.value for kw in call.keywords]:
+    return _op_among(list(call.args) + [kw.value for kw in call.keywords])
+
+
+def _op_among(exprs: list[ast.expr]) -> str | None:
+    """The atom operation one of ``exprs`` names (``warp.StMatrix8x8x16bOp(...)``, ``CopyUniversalOp``)."""
+    for arg in exprs:
         node = arg.func if type(arg) is ast.Call else arg
         name = node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
         if name.endswith(_OP_SUFFIX) and name[:1].isupper():
@@ -806,10 +811,15 @@ class _Collector:
         self.instances: dict[tuple[int, str], tuple] = {}
         # (scope, name) of a copy atom a CUTLASS helper chose: `copy_atom_r2s = sm100_utils.get_smem_store_op(...)`
         self.matrix_atoms: set[tuple[int, str]] = set()
+        # (scope, name) -> the atom operation bound to it: `copy_op_k_r2s = cute.nvgpu.warp.StMatrix8x8x16bOp(...)`
+        self.op_names: dict[tuple[int, str], str] = {}
 
     def _new_object(self, call: ast.Call, maker: str, kind: str, name: str) -> Ref:
         objects = self.facts.objects.objects
         op, family = _op_named(call), None
+        if op is None and kind == "copy":
+            # a copy's own atom, before the MMA a `make_tiled_copy_A` is laid out for
+            op = self._op_through_names(call)
         if _MMA_COPY_MAKER.fullmatch(maker) and len(call.args) > 1:
             family = self.ref(call.args[1], create=False)  # make_tiled_copy_A(atom, tiled_mma)
         for arg in list(call.args) + [kw.value for kw in call.keywords]:
@@ -830,6 +840,8 @@ class _Collector:
                 (kw.value for kw in call.keywords if kw.arg == "tiled_mma"), None
             )
             loads_for = (maker[-1], self.ref(mma, create=False))
+        if op is None:
+            op = self._op_through_names(call)
         registers = kind == "mma" and any(self._register_mma_op(arg) for arg in call.args[:1])
         if op is None and self.imported and (helper := self._imported(call.func)) is not None and helper.copy_op:
             op = helper.copy_op  # a maker of another module of the repository, whose body names the copy's op
@@ -837,6 +849,18 @@ class _Collector:
                                         for arg in call.args[:1])
         objects.append(Obj(kind, maker, op, call.lineno, name, family, loads_for, registers, chosen))
         return ("obj", len(objects) - 1)
+
+    def _op_through_names(self, call: ast.Call) -> str | None:
+        """The atom operation a maker is given through a name bound to it, directly or in the atom made inline
+        (``make_tiled_copy_A(cute.make_copy_atom(copy_op_k_r2s, dtype), tiled_mma)``)."""
+        for arg in list(call.args) + [kw.value for kw in call.keywords]:
+            inner = arg.args if type(arg) is ast.Call and call_target(arg.func)[0] == "make_copy_atom" else [arg]
+            for each in inner:
+                if type(each) is ast.Name and (self.scope, each.id) in self.op_names:
+                    return self.op_names[(self.scope, each.id)]
+                if each is not arg and type(each) is ast.Call and (named := _op_among([each])) is not None:
+                    return named
+        return None
 
     def _register_mma_op(self, expr: ast.expr) -> bool:
         """An MMA op whose operands are register fragments: a warp-level op (``warp.MmaF16BF16Op(...)``,
@@ -1258,6 +1282,8 @@ class _Collector:
                 self.register_ops.add((self.scope, target.id))
             if method in _MATRIX_ATOM_HELPERS:
                 self.matrix_atoms.add((self.scope, target.id))
+            if (bound_op := _op_among([value])) is not None:
+                self.op_names[(self.scope, target.id)] = bound_op
             if method == _S2T_DESCRIPTORS and len(value.args) == 2:
                 # the S2T copy's descriptors of a shared-memory partition: that partition, another way written
                 self.facts.views.append((target.id, tensor_name(value.args[1])))

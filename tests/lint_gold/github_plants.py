@@ -44,6 +44,11 @@ cute_dsl_mxfp4_qk_mma_tile_smoke.py``; where no clone can be had, the two files 
 builders, as docs/lint.md says, give the same lines).
 The thirtieth set's one likewise: inclusionAI/cuLA at fa742a23fcc6d818b0f591532ecad7985e3f64e5 (the plants are in
 ``cula/ops/linear_attn.py`` and ``cula/ops/lightning_attn.py``).
+The thirty-first set's one likewise: NVIDIA/TensorRT-LLM, too large to clone whole for six files; each plant names the
+commit of its file (``tensorrt_llm/_torch/cute_dsl_kernels/``: ``blackwell/top_k/gvr_prescore_fp4.py`` and
+``gvr_prescore_fp4_pp.py`` at 4b1c788, ``argmax.py`` at ae586dd, ``blackwell/pertoken_adaln/pertoken_adaln.py`` at
+5021c0b, ``blackwell/minimax_m3_index_decode_score.py`` at a949169, ``blackwell/cute_ptx_utils.py`` at c50d48f), and
+the checkout is a directory holding those files at their paths.
 
 A plant is caught when it adds a default finding at one of its lines (``planted_everywhere``: a renamed tensor is
 renamed through its function, a swapped call or operand on its line). ``--findings DIR`` prints every default

@@ -918,10 +918,22 @@ def _two_tiled_copies(maker, call, facts: FileFacts, apart: bool = False) -> boo
     if made is None or own is None or made.kind != "copy" or own.kind != "copy" or origins.instance(maker) == mine:
         return False
     if apart and (made.family is not None or own.family is not None) \
-            and origins.family(maker) == origins.family(call.atom_ref):
+            and origins.family(maker) == origins.family(call.atom_ref) and not _against_its_direction(call, own, facts):
         return False
     return any(p.scope == call.scope and p.method in _TILED_COPY_METHODS and origins.instance(p.made_by) == mine
                for p in facts.partitions + facts.returned_partitions)
+
+
+def _against_its_direction(call, own, facts: FileFacts) -> bool:
+    """An stmatrix copy (by its atom's operation) given a register side, a retile, as its destination, or an ldmatrix
+    copy given one as its source: the copy moves data the other way. Laid out from one tiled copy with an ldmatrix
+    copy of the same shape, an stmatrix copy may store back what that copy laid out (FlashAttention's MLA backward),
+    not load it."""
+    op = (own.op or "")[:8]
+    if len(call.operands) != 2 or op not in ("LdMatrix", "StMatrix"):
+        return False
+    register = call.operands[1 if op == "StMatrix" else 0]
+    return register.name is not None and _retiled_by(register.name, call, facts) is not None
 
 
 def _owner(operand, call, facts: FileFacts):
@@ -975,6 +987,8 @@ def _side_of_another_made_copy(call, facts: FileFacts, context: RuleContext) -> 
     if not others:
         return
     if len(others) == 2 and origins.instance(owners[0]) == origins.instance(owners[1]):
+        if _another_call_of_one_maker(owners[0], call, facts):
+            return
         yield Violation(
             *_atom_position(call, facts),
             f"`{call.function}` with `{call.atom}` of `{call.operands[0].name}` into `{call.operands[1].name}`: both "
@@ -998,6 +1012,37 @@ def _side_of_another_made_copy(call, facts: FileFacts, context: RuleContext) -> 
     )
 
 
+def _another_call_of_one_maker(owner, call, facts: FileFacts) -> bool:
+    """The tiled copy that laid out both sides and the copy's own are made by one statement of a helper, returned by
+    two calls of it (``tiled_copy_t2r_pv, tTR_tAcc_pv, tTR_rAcc_pv = self.epilog_tmem_copy_and_partition(tidx, tCtAccPV,
+    ...)`` and the same for ``sq``): one code lays both out, and the data moves between tensors of one call. Whether
+    the two calls' arguments make two layouts the source does not show, so a copy with the other call's object is not
+    a contradiction (cuLA reads K·S, kept in P·V's tensor memory, with S·Q's T2R copy of a tile of one shape)."""
+    origins = facts.origins
+    made = origins.index(owner)
+    return made is not None and made == origins.index(call.atom_ref) and _atom_made_inside(origins.object(owner), facts)
+
+
+def _atom_made_inside(obj, facts: FileFacts) -> bool:
+    """A TMEM copy (``make_tmem_copy(copy_atom_t2r, ...)``) whose atom its helper makes itself, not one its callers
+    pass (``atom_s``, ``atom_kv``: two calls, two atoms, two copies)."""
+    for (scope, name), (_, line) in facts.copy_tensors.items():
+        if name == obj.name and line == obj.line:
+            atom = facts.tensor_copy_atoms.get((scope, name))
+            return atom is not None and atom not in facts.scopes[scope].params
+    return False
+
+
+def _plain_tiles(call, context: RuleContext):
+    """The names of a copy's two sides where both are plain tiles named by the convention (``sK_ldsm``, ``rQ``: a
+    memory letter and a tensor, no partition pattern), else None."""
+    names = [parse_name(operand.name, context.vocabulary) for operand in call.operands]
+    if any(name is None or name.snake or name.partitioned or name.where not in ("g", "s", "r", "t")
+           for name in names):
+        return None
+    return names
+
+
 def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``cute.autovec_copy(tCsB_p[...], tCrA[...])``, ``cute.copy(smem_tiled_copy_A, tCsB_p, tCrA_copy_view)``,
     ``cute.copy(thr_s2r_copy_A, tAsA, tBrB)``: two sides named for two operands of one MMA (A and B, or Q, K and V). A copy moves one tensor's data,
@@ -1011,6 +1056,12 @@ def _two_operands_one_copy(call, facts: FileFacts, context: RuleContext) -> Iter
         what = {names[0].what, names[1].what}
         # in lower case (`txgx` into `twrw`), two tensors with tiles of their own in the function (`gx`, `gw`)
         if len(what) != 2 or not all(any(facts.bound_in(w + each, call.scope) for w in "mgs") for each in what):
+            return
+    elif (tiles := _plain_tiles(call, context)) is not None:
+        # two plain tiles (`sK_ldsm` into `rQ`, an ldmatrix load): no pattern to compare, the tensors named
+        names = tiles
+        what = {names[0].what, names[1].what}
+        if len(what) != 2 or not any(what <= family for family in OPERAND_FAMILIES):
             return
     else:
         names = [parse_partitioned(operand.name, context.vocabulary) for operand in call.operands]
@@ -1283,7 +1334,42 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             yield from _two_operands_one_copy(call, facts, context)
 
 
+def _copied_from_coordinates(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    """``cute.copy(tc, tTR[...], tTR_rAcc)`` with ``tTR = tr.partition_S(cC)``, ``cC = make_identity_tensor(...)``:
+    a copy's source side laid over an identity tensor, whose elements are coordinates, not data in memory. A side
+    named as coordinates (``tXcX``) is the copy's slip, reported there; another, its partition's argument."""
+    for call in facts.copies:
+        if len(call.operands) != 2 or call.operands[0].name is None:
+            continue
+        source = call.operands[0]
+        name, partition = source.name, None
+        for _ in range(4):
+            partition = _last_binding(name, call.scope, call.line, facts)
+            if partition is not None or facts.view_sources.get(name) is None:
+                break
+            name = facts.view_sources[name]
+        if partition is None or partition.method not in _TILED_COPY_METHODS or not facts.coordinates(partition.source):
+            continue
+        named = parse_name(source.name, context.vocabulary)
+        if named is not None and not named.snake and named.where == "c":
+            yield Violation(
+                source.line, source.column,
+                f"`{call.function}` with `{call.atom}` is given `{source.name}` as its source, a partition of the "
+                f"identity tensor `{partition.source}` (line {partition.line}): coordinates are no data to copy",
+            )
+        elif (own := parse_partitioned(partition.target, context.vocabulary)) is None \
+                or own.where not in ("g", "s", "r", "t"):
+            # a partition named for a memory is judged by its source where it is made (CI105)
+            yield Violation(
+                partition.line, partition.column,
+                f"`{partition.target}` is `{partition.receiver}.{partition.method}` of the identity tensor "
+                f"`{partition.source}`, and the copy at line {call.line} reads it as its source: coordinates are no "
+                "data to copy; partition the tensor the copy moves",
+            )
+
+
 def _pattern_checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _copied_from_coordinates(facts, context)
     yield from _overwritten_before_read(facts, context)
     yield from _crossed_tiles(facts, context)
     yield from _atom_of_another_tile(facts, context)

@@ -279,6 +279,50 @@ def _both_slots_through_calls(
         )
 
 
+def _parameters_swapped(call: Call, facts: FileFacts, context: RuleContext) -> Violation | None:
+    """A helper's ``cute.gemm(tiled_mma, acc, tCrB[...], tCrA[...], acc)``: its A slot given its parameter named for
+    B's role and its B slot the one named for A's. The helper's callers (another module's, a subclass's) are not in
+    the file, so the parameters' names are all it shows of what they hold, and both contradict their slots."""
+    slots = {operand.slot: operand for operand in call.operands if operand.name is not None}
+    a, b = slots.get("a"), slots.get("b")
+    if a is None or b is None or a.name == b.name or facts.passed(a.name, call.scope):
+        return None
+    if not (facts.is_helper_param(a.name, call.scope) and facts.is_helper_param(b.name, call.scope)):
+        return None
+    named_a, named_b = parse_name(a.name, context.vocabulary), parse_name(b.name, context.vocabulary)
+    if named_a is None or named_b is None or not (
+            _role(named_a.what) == "B" and _role(named_b.what) == "A"):
+        return None
+    return Violation(
+        a.line, a.column,
+        f"`{call.function}` is given `{a.name}` as its A operand and `{b.name}` as its B operand: both parameters are "
+        f"named for the other slot, so the two are likely swapped",
+    )
+
+
+def _role(what: str) -> str | None:
+    roles = [role for role in ("A", "B") if what in OPERAND_ROLES[role]]
+    return roles[0] if len(roles) == 1 else None
+
+
+def _accumulator_as_input(call: Call, aliases: dict[str, str]) -> Violation | None:
+    """``cute.gemm(tiled_mma, tCrA, tCrA[...], tCrB[...], tCtAcc)``: the D operand, which the MMA writes, is one of
+    its own inputs (A or B); an MMA reads its operands and accumulates into another tensor."""
+    slots = {operand.slot: operand for operand in call.operands if operand.name is not None}
+    d = slots.get("d")
+    if d is None:
+        return None
+    for slot in ("a", "b"):
+        given = slots.get(slot)
+        if given is not None and _origin(given.name, aliases) == _origin(d.name, aliases):
+            return Violation(
+                d.line, d.column,
+                f"`{call.function}` is given `{d.name}` as its D operand, which it also reads as its "
+                f"{_SLOT_WORD[slot]} operand: the accumulator the MMA writes is not one of its inputs",
+            )
+    return None
+
+
 def _given_an_mma(call, facts: FileFacts) -> bool:
     """A call given a TiledMma: an object the file makes as one, or a parameter annotated ``cute.TiledMma``."""
     for argument, ref in zip(call.arguments, call.refs):
@@ -364,6 +408,9 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
             continue
         if not site:
             yield from _both_slots_through_calls(call, aliases, facts, context)
+            for found in (_parameters_swapped(call, facts, context), _accumulator_as_input(call, aliases)):
+                if found is not None:
+                    yield found
         for operand in call.operands:
             if operand.name is None:
                 continue

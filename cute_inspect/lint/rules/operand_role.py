@@ -90,6 +90,7 @@ from cute_inspect.lint.expectations import (
     source_name,
     view_source,
 )
+from cute_inspect.lint.descriptive import descriptive
 from cute_inspect.lint.facts import TMA_PARTITION, FileFacts, Partition
 from cute_inspect.lint.objects import Ref
 from cute_inspect.lint.names import parse_partitioned, renamed
@@ -383,6 +384,51 @@ def _named_for_the_other_input(
     return other if target.what in OPERAND_ROLES[other] else None
 
 
+def _two_fragments_for_one_slot(facts: FileFacts, named: set, context: RuleContext) -> Iterator[Partition]:
+    """``tCrA = tiled_mma.make_fragment_A(sK)`` and ``tCrB = tiled_mma.make_fragment_A(sQ)``: one MMA makes two
+    fragments for one input slot in a function and none for the other, one of them named for the other slot's
+    letter: that call is given the wrong method (a gemm needs one of each)."""
+    fragments: dict[tuple, list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in ("make_fragment_A", "make_fragment_B") and partition.made_by is not None:
+            key = (partition.scope, facts.origins.family(partition.made_by))
+            fragments.setdefault(key, []).append(partition)
+    for made in fragments.values():
+        letters = {partition.method[-1] for partition in made}
+        if len(letters) != 1 or len(made) < 2:
+            continue
+        own = letters.pop()
+        other = _OTHER_INPUT[own]
+        for partition in made:
+            target = parse_partitioned(partition.target, context.vocabulary)
+            if partition not in named and target is not None and target.what == other:
+                yield partition
+
+
+def _helper_parameter_of_the_other_slot(facts: FileFacts, named: set, context: RuleContext) -> Iterator[Partition]:
+    """``tCrA = tiled_mma.make_fragment_A(smem_b)`` in a helper that takes ``smem_a`` and ``smem_b`` and gives
+    ``smem_a`` to no partition: the helper's parameters in words name the slot each is for, the result's name and the
+    method agree on A, so the argument is the slip, in the helper (each call passing the right tensors)."""
+    used = {(p.scope, p.source) for p in facts.partitions}
+    for partition in facts.partitions:
+        own = operand_letter(partition)
+        if own not in ("A", "B") or partition in named or not partition.method.startswith(("make_fragment_", "partition_")):
+            continue
+        source = partition.source
+        if not (descriptive(source) and facts.is_helper_param(source, partition.scope)):
+            continue
+        words = source.split("_")
+        other = _OTHER_INPUT[own]
+        if words[-1] != other.lower():
+            continue
+        mine = "_".join(words[:-1] + [own.lower()])
+        target = parse_partitioned(partition.target, context.vocabulary)
+        if target is None or target.what != own or not facts.is_helper_param(mine, partition.scope) \
+                or (partition.scope, mine) in used:
+            continue
+        yield partition
+
+
 def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context: RuleContext) -> Iterator[Violation]:
     """``thr_s2r_copy_A.partition_S(sB)``: a tiled copy made for one operand of an MMA (``make_tiled_copy_A``) lays
     out the other operand's tensor, where the file makes that operand's own copy of the same MMA
@@ -640,6 +686,26 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 f"{inner.method}`, line {inner.line}): a fragment is laid out by the MMA that partitioned it, so "
                 f"make {fragment} with that MMA, or partition with this one",
             )
+    for partition in list(_helper_parameter_of_the_other_slot(facts, named, context)):
+        named.add(partition)
+        mine = "_".join(partition.source.split("_")[:-1] + [operand_letter(partition).lower()])
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target} = {partition.receiver}.{partition.method}({partition.source})`: the helper's "
+            f"parameter `{partition.source}` is named for the other operand, and `{mine}` is given to no partition: "
+            f"pass `{mine}`",
+            replace=Replace(partition.line, partition.column, f"({partition.source})", f"({mine})"),
+        )
+    for partition in list(_two_fragments_for_one_slot(facts, named, context)):
+        named.add(partition)
+        method = partition.method[:-1] + _OTHER_INPUT[partition.method[-1]]
+        yield Violation(
+            partition.line, partition.column,
+            f"`{partition.target}` is made by `{partition.receiver}.{partition.method}`, the MMA's second operand "
+            f"{partition.method[-1]} fragment in the function and none for {method[-1]}, which its name says: use "
+            f"`{method}`",
+            replace=Replace(partition.line, partition.column, f".{partition.method}(", f".{method}("),
+        )
     for partition in facts.partitions:
         if partition not in named and (role := _named_for_the_other_input(partition, roles, context)):
             if swap_key(partition, operand_letter(partition), role) not in swapped:

@@ -308,6 +308,12 @@ def _unnamed_source_memory(partition: Partition, target: TensorName, facts: File
         if same_memory(target.where, known[0]):
             return
         where, held = known[0], f"is in {WHERE_WORDS[known[0]]} (made at line {known[1]})"
+    elif facts.is_helper_param(partition.source, partition.scope) and (word := memory_word(partition.source)):
+        # a helper's parameter in words (`smem_x`) says the memory the helper expects, as a convention name's where
+        # letter does (`sX`); its tensor is whatever each call passes
+        if same_memory(target.where, word):
+            return
+        where, held = word, f"is a parameter the helper names for {WHERE_WORDS[word]}"
     else:
         where = _tma_side(partition, facts)
         if where is None or same_memory(target.where, where):
@@ -1324,7 +1330,39 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     yield from (violation for violation in _partitioned_twice(facts, context) if violation.line not in reported)
 
 
+def _s2t_sides_misgiven(facts: FileFacts) -> Iterator[Violation]:
+    """An S2T copy (``tcgen05.make_s2t_copy(atom, dst_c)``) moves shared memory into the tensor memory it was made
+    over: its slice's ``partition_S`` of that tensor (``thr.partition_S(dst_c)``) lays the source over the
+    destination, and a ``partition_D`` of the tensor its ``partition_S`` also takes (``partition_S(src_c)``,
+    ``partition_D(src_c)``) lays the destination over the source. The argument is reported, whatever the names."""
+    by_slice: dict[tuple[int, str], list[Partition]] = {}
+    for partition in facts.partitions:
+        if partition.method in ("partition_S", "partition_D") and partition.receiver and partition.source:
+            by_slice.setdefault((partition.scope, partition.receiver), []).append(partition)
+    for key, partitions in by_slice.items():
+        made = facts.copy_tensors.get(key)
+        obj = facts.origins.object(partitions[0].made_by)
+        if made is None or obj is None or obj.maker != "make_s2t_copy":
+            continue
+        over = made[0]
+        sources = {p.source for p in partitions if p.method == "partition_S"}
+        for partition in partitions:
+            if partition.method == "partition_S" and partition.source == over:
+                yield Violation(
+                    partition.line, partition.column,
+                    f"`{partition.receiver}.partition_S` is given `{over}`, the tensor memory the S2T copy was made "
+                    f"over (line {made[1]}): its source side is the shared-memory tensor it copies from",
+                )
+            elif partition.method == "partition_D" and partition.source != over and partition.source in sources:
+                yield Violation(
+                    partition.line, partition.column,
+                    f"`{partition.receiver}.partition_D` is given `{partition.source}`, which its `partition_S` "
+                    f"also takes, but the S2T copy was made over `{over}` (line {made[1]}): pass `{over}`",
+                )
+
+
 def _checks(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
+    yield from _s2t_sides_misgiven(facts)
     yield from _returned_partitions_misnamed(facts, context)
     yield from _block_tiles_misnamed(facts, context)
     yield from _relaid_over_another_operand(facts, context)

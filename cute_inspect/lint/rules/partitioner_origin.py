@@ -260,6 +260,20 @@ def _agrees_with_its_tensor(partition: Partition, facts: FileFacts, context: Rul
     return (partition.method == tmem_side) == in_tmem
 
 
+def _both_sides_swapped(given: dict) -> set:
+    """The copies (by ``id``) given their own object's two partitions each as the other side (``cute.copy(tc, d_part, s_desc)``,
+    ``d_part`` its ``partition_D``, ``s_desc`` a view of its ``partition_S``), first given so: each partition agrees
+    with its name and tensor, and the call's two arguments are the wrong way round, reported once, at the call."""
+    wrong: dict = {}
+    for partition, used in given.items():
+        if partition.method in used:
+            continue
+        wanted, (call, operand) = next(iter(used.items()))
+        wrong.setdefault(id(call), (call, set()))[1].add(id(operand))
+    return {key for key, (call, operands) in wrong.items()
+            if len(call.operands) == 2 and operands == {id(each) for each in call.operands}}
+
+
 def _copy_side_swapped(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
     """``tBsB = gmem_thr_copy_B.partition_S(sB_stage)`` then ``cute.copy(gmem_tiled_copy_B, tBgB, tBsB)``: a tensor
     partitioned as one side of a directional copy and given to that very copy as the other side. Its layout is the
@@ -280,11 +294,22 @@ def _copy_side_swapped(facts: FileFacts, context: RuleContext) -> Iterator[Viola
             partition = _side_partition(operand.name, call.scope, call.line, facts, sides) if wanted else None
             if partition is not None and facts.origin(partition.made_by) == copier and _two_layouts(copier):
                 given.setdefault(partition, {}).setdefault(wanted, (call, operand))
+    swapped_calls = _both_sides_swapped(given)
     for partition, used in given.items():
         # given as both sides, the copy runs both ways (loaded, then stored back): no side is the wrong one
         if partition.method in used:
             continue
         wanted, (call, operand) = next(iter(used.items()))
+        if id(call) in swapped_calls:
+            if operand is call.operands[0]:
+                yield Violation(
+                    call.line, call.column,
+                    f"`{call.function}` with `{call.atom}` is given `{operand.name}`, its destination partition, as "
+                    f"its source and `{call.operands[1].name}`, its source partition, as its destination: the copy's "
+                    f"source and destination are swapped (pass `{call.operands[1].name}` and `{operand.name}` the "
+                    "other way)",
+                )
+            continue
         if _agrees_with_its_tensor(partition, facts, context):
             others = [other.name for other in call.operands if other is not operand]
             yield Violation(
