@@ -3863,6 +3863,10 @@ class _Tracer:
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             found = self._restrided(bound.get("iterator"), info, call, bound.get("layout")) \
                 if op == "make_tensor" else None
+            relaid = self._one_mode_relaid(bound.get("iterator"), info, call) if op == "make_tensor" else None
+            if relaid is not None:
+                self.views[origin] = relaid[0]
+                return relaid[1]
             if found is not None:
                 self.views[origin] = found[0]
                 if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
@@ -4063,11 +4067,7 @@ class _Tracer:
         if info.memspace not in ("gmem", "coord") or pointer is None:
             return None
         viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") else None
-        if viewed is None and call is not None and call.site.direct and call.frame is not None \
-                and "iterator" in call.params:
-            holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
-                                    "iterator")
-            viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        viewed = self._iterator_holder(pointer, call, viewed)
         if viewed is None or self.trace.records[viewed[0]].memspaces[viewed[1]] != info.memspace:
             return None
         picked = _picked_leaves(self.trace.records[viewed[0]], viewed, info,
@@ -4079,6 +4079,39 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
+
+    def _iterator_holder(self, pointer, call, viewed=None):
+        """`viewed`, else the traced tensor the calling code's `t.iterator` argument names (a coordinate tensor's
+        iterator is a tuple of coordinates, no value to walk up from)."""
+        if viewed is None and call is not None and call.site.direct and call.frame is not None \
+                and "iterator" in call.params:
+            holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                    "iterator")
+            viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        return viewed
+
+    def _one_mode_relaid(self, pointer, info, call):
+        """`make_tensor(t.iterator, cute.get(t.layout, mode=[0]))`: t's data over one of t's top modes, its layout
+        exactly (a copy partition's value mode, its trailing size-1 modes dropped): that mode's labels, its leaves
+        now the view's modes (an atom's leaves stay the atom's, size-1 ones included, which no stride tells
+        apart), with the record viewed; None otherwise."""
+        if pointer is None:
+            return None
+        viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") and info.memspace != "coord" \
+            else None
+        viewed = self._iterator_holder(pointer, call, viewed)
+        if viewed is None or not isinstance(viewed[2], tuple):
+            return None
+        record = self.trace.records[viewed[0]]
+        source, own = top_modes(record.layouts[viewed[1]]), top_modes(info.layout)
+        if not source or not own or len(source) < 2 or len(source) != len(viewed[2]) or info.layout not in source:
+            return None
+        label = viewed[2][source.index(info.layout)]
+        count = len(list(_leaves(info.shape)))
+        if not isinstance(label, _levels.ModeLabel) or len(own) != count or count < 2:
+            return None
+        keys = label.leaf_axes if label.leaf_axes and len(label.leaf_axes) == count else (None,) * count
+        return viewed[0], tuple(replace(label, leaf_axes=(key,)) for key in keys)
 
     def _parameter_restrided(self, call, info, kernel: str) -> None:
         """A kernel parameter first seen as the tensor whose iterator and strides a new global or coordinate tensor
