@@ -3811,7 +3811,8 @@ class _Tracer:
                 # (`tiled_divide(dLogits_half, (16, 1))` for a 256-bit store): that copy's atom and rests
                 return _levels.divide(op, inp, tile_rank, "store", out_rank, origin, (), whole)
             if epilogue or _levels.contains_level(inp, ("mma",)):
-                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
+                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole,
+                                      _shape_like(tiler))
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
                 # a thread's copied values cut into chunks (a decode or quantization step's 32 values): no CTA tile
                 return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
