@@ -4545,8 +4545,7 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
     stored = _stored_out(records, storage)
     written = _copied_into_views(records)
     for record in thread_views:
-        if (record.index in written or record.meta.get("stored") and not record.meta.get("loaded")) \
-                and "gmem" in record.memspaces \
+        if (record.index in written or _only_written(record)) and "gmem" in record.memspaces \
                 or "smem" in record.memspaces and storage[record.index] in stored:
             divide = launched_divide(records, record)  # the host's divide the parameter is: its modes
             relevels[record.index] = (("copy",), "store")
@@ -4567,6 +4566,14 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
             continue
         relevels[src] = (("copy",), "store")
         records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
+
+
+def _only_written(record) -> bool:
+    """Whether values are stored into a tensor (`.store(v)`, or element by element: `basic_copy_if(pred, rC, thrC)`
+    writes `thrC[i] = rC[i]`) and never loaded from it."""
+    meta = record.meta
+    return bool(meta.get("stored") or meta.get("written_by_element")) and not meta.get("loaded") \
+        and not meta.get("read_by_element")
 
 
 def launched_divide(records: list, record):

@@ -1948,6 +1948,9 @@ class _Tracer:
                 self._nested_pages(record, modes[i], c)
         self._loop_walked(tuple(coord[i] if any(i == j for j, _ in others) else None for i in range(len(coord))),
                           modes)
+        for i, c in enumerate(coord) if nested else ():  # `gA[None, (bidx, k_tile)]`: a rest's leaf the loop walks
+            if isinstance(c, tuple) and isinstance(modes[i], tuple) and len(modes[i]) == len(c):
+                self._loop_walked(c, modes[i])
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and not first \
                     and (record.memspaces == ("rmem",) or _mma_rows(modes[i])):
