@@ -5338,6 +5338,7 @@ class _Tracer:
 
 _THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
 _QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_SHIFTS_RIGHT = ("arith.shrui", "arith.shrsi")
 _REMAINDERS = ("arith.remsi", "arith.remui")
 _AFFINE = ("arith.addi", "arith.muli")
 
@@ -5611,12 +5612,14 @@ def _constant(value) -> int | None:
 
 
 def _warp_number(value) -> bool:
-    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32."""
+    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32 (`tidx //
+    32`, `tidx >> 5`)."""
     name = _op_name(value)
     if name == "cute_nvgpu.arch.make_warp_uniform":
         return True
-    operands = _operands(value) if name in _QUOTIENTS else ()
-    return len(operands) == 2 and _constant(operands[1]) == 32 and _op_name(operands[0]) == _THREAD_INDEX
+    operands = _operands(value) if name in _QUOTIENTS + _SHIFTS_RIGHT else ()
+    return len(operands) == 2 and _constant(operands[1]) == (32 if name in _QUOTIENTS else 5) \
+        and _op_name(operands[0]) == _THREAD_INDEX
 
 
 def _warp_role(value) -> str | None:
