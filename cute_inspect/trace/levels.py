@@ -798,8 +798,8 @@ def _leaf_by_leaf(inp: tuple, tiles: tuple, rests: tuple, tiler) -> tuple:
         source = inp[i]
         if isinstance(sub, tuple) and isinstance(source, ModeLabel) and source.leaf_axes \
                 and len(source.leaf_axes) == len(sub) > 1 and all(not isinstance(x, tuple) for x in sub):
-            tiles[i], rests[i] = (replace(t, leaf_axes=source.leaf_axes) if isinstance(t, ModeLabel) else t
-                                  for t in (tiles[i], rests[i]))
+            tiles[i], rests[i] = (replace(t, leaf_axes=source.leaf_axes, axis_rule=None) if isinstance(t, ModeLabel)
+                                  else t for t in (tiles[i], rests[i]))
     return tuple(tiles), tuple(rests)
 
 
