@@ -31,6 +31,12 @@ def test_a_view_over_one_top_mode_of_a_partition_keeps_that_modes_leaves(copy_ou
         assert labels_of(copy_out, name)[0] == ["store-atom-N", "store-atom"]
 
 
+def test_the_hosts_identity_tensor_launched_as_it_is_counts_coordinates(copy_out):
+    # the kernel's parameter `cx`, not the host's `make_identity_tensor` it is
+    (event,) = [e for e in copy_out if "cx" in e["names"] and e["op"] == "input"]
+    assert event["leaf_labels"][0] == ["coord-mode-M", "coord-mode-N"]
+
+
 @pytest.fixture(scope="module")
 def simt_gemm():
     return trace_json(f"{KERNEL}:compile_simt_gemm", arch="sm_90a")

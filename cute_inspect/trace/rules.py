@@ -24,7 +24,8 @@ RULES = {
     # levels and roles, per CuTe call
     "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code); they are the modes of the "
                   "host tensor the launch passes in the parameter's position or keyword (`kernel(mA, b=mB)`), "
-                  "else of the one host tensor of its type (of its name when several are)",
+                  "else of the one host tensor of its type (of its name when several are); the host's identity "
+                  "tensor launched as it is counts coordinates (coord)",
     "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
                       "epilogue's staging buffer is EPI",

@@ -817,6 +817,10 @@ class _Tracer:
             # is that tile, its modes the tile's (level and role too, not only their axes); a divide that keeps
             # every mode (the TMA helper's `logical_divide(t, (None, None, 64))`) cuts no tile
             labels = launched[2]
+        elif passed and self.trace.records[passed[0]].op == "make_identity_tensor" and info.memspace == "coord":
+            # the host's identity tensor launched as it is (`kernel(mX, make_identity_tensor(mX.shape))`): the
+            # parameter counts coordinates, as the identity does
+            labels = _levels.coordinates(rank(info.shape), name, index)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),

@@ -16,9 +16,9 @@ ROWS, COLS, VEC, THREADS = 2, 512, 8, 64
 
 
 @cute.kernel
-def copy_out_kernel(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, tiled: cute.TiledCopy):
+def copy_out_kernel(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, cx: cute.Tensor, tiled: cute.TiledCopy):
     """y = 2 x through one TiledCopy's two sides, its value mode alone (`get(layout, mode=[0])`); z written element
-    by element through the same copy's partition."""
+    by element through the same copy's partition, where x's coordinates (the host's identity tensor) are in bounds."""
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     thr = tiled.get_slice(tidx)
@@ -28,10 +28,12 @@ def copy_out_kernel(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor, tiled: cute.
     src_v = cute.make_tensor(src.iterator, cute.get(src.layout, mode=[0]))
     dst_v = cute.make_tensor(dst.iterator, cute.get(dst.layout, mode=[0]))
     elt_v = cute.make_tensor(elt.iterator, cute.get(elt.layout, mode=[0]))
+    at = thr.partition_S(cute.local_tile(cx, (ROWS, COLS), (bidx, 0)))
     vals = cute.make_rmem_tensor_like(src_v)
     cute.copy(tiled, src_v, vals)
     for i in cutlass.range_constexpr(VEC):
-        elt_v[i, 0] = vals[i, 0] * F16(3.0)
+        if cute.elem_less(at[(i, 0), 0, 0], x.shape):
+            elt_v[i, 0] = vals[i, 0] * F16(3.0)
     vals.store(vals.load() * F16(2.0))
     cute.copy(tiled, vals, dst_v)
 
@@ -42,7 +44,7 @@ def copy_out_host(x: cute.Tensor, y: cute.Tensor, z: cute.Tensor):
     thr_layout = cute.make_layout((COLS // VEC, ROWS), stride=(ROWS * VEC, 1))
     tv = cute.logical_product(thr_layout, cute.make_layout((VEC, 1), stride=(1, VEC)))
     tiled = cute.make_tiled_copy(atom, tv, (ROWS, COLS))
-    copy_out_kernel(x, y, z, tiled).launch(grid=(4, 1, 1), block=(THREADS * ROWS, 1, 1))
+    copy_out_kernel(x, y, z, cute.make_identity_tensor(x.shape), tiled).launch(grid=(4, 1, 1), block=(THREADS * ROWS, 1, 1))
 
 
 def compile_copy_out():
