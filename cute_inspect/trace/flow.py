@@ -4628,8 +4628,7 @@ def _partitions_written_out(records: list, views: dict) -> None:
     out is the store's. (Registers merely laid out like it, a predicate, keep their level.)"""
     read = {r.operands["src"] for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None}
     targets = _copied_into_views(records) - read
-    targets |= {r.index for r in records if (r.meta.get("stored") or r.meta.get("written_by_element"))
-                and not r.meta.get("loaded") and not r.meta.get("read_by_element") and r.index not in read}
+    targets |= {r.index for r in records if _only_written(r) and r.index not in read}
     storage = None
     for index in sorted(targets):
         record = records[index]
@@ -4640,7 +4639,7 @@ def _partitions_written_out(records: list, views: dict) -> None:
             continue
         storage = storage or _storage_roots(records, views)
         for view in (r for r in records if storage[r.index] == storage[partition.index]):
-            for origin in {partition.index, view.index} if _made_at_level(view, "copy") else {partition.index}:
+            for origin in (partition.index, view.index) if _made_at_level(view, "copy") else (partition.index,):
                 view.levels = tuple(_relevel(t, origin, ("copy",), "store") for t in view.levels)
 
 
