@@ -4633,7 +4633,8 @@ def _partitions_written_out(records: list, views: dict) -> None:
     for index in sorted(targets):
         record = records[index]
         origins = {label.origin for tree in record.levels[:1] for label in _levels.flatten(tree)} - {index}
-        partition = records[next(iter(origins))] if record.op == "make_tensor" and len(origins) == 1 else record
+        partition = records[next(iter(origins))] if record.op == "make_tensor" and len(origins) == 1 \
+            and None not in origins else record  # (a label no record made: a view of no traced partition)
         if partition.op not in ("partition_S", "partition_D") or partition.memspaces[:1] not in (("gmem",), (None,)) \
                 or partition.index in read or not _made_at_level(partition, "copy"):
             continue
