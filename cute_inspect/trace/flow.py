@@ -1420,6 +1420,7 @@ def settle(axes: Axes, records: list, views: dict, tiler_ranks: dict | None = No
     _operand_copies(records, relevels)
     _thread_views_written_out(records, views, relevels)
     _chunks_written_out(records, relevels)
+    _partitions_written_out(records, views)
     for record in records:  # the accumulator re-laid for its epilogue copy (`tRS_rAcc`) stays the MMA's fragment
         if record.op == "retile" and set(record.inputs) & held:
             relevels[record.index] = (("copy", "store"), "mma")
@@ -4564,8 +4565,7 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
     stored = _stored_out(records, storage)
     written = _copied_into_views(records)
     for record in thread_views:
-        if (record.index in written or record.meta.get("stored") and not record.meta.get("loaded")) \
-                and "gmem" in record.memspaces \
+        if (record.index in written or _only_written(record)) and "gmem" in record.memspaces \
                 or "smem" in record.memspaces and storage[record.index] in stored:
             divide = launched_divide(records, record)  # the host's divide the parameter is: its modes
             relevels[record.index] = (("copy",), "store")
@@ -4586,6 +4586,14 @@ def _thread_views_written_out(records: list, views: dict, relevels: dict) -> Non
             continue
         relevels[src] = (("copy",), "store")
         records[src].levels = tuple(_relevel(t, src, ("copy",), "store") for t in records[src].levels)
+
+
+def _only_written(record) -> bool:
+    """Whether values are stored into a tensor (`.store(v)`, or element by element: `basic_copy_if(pred, rC, thrC)`
+    writes `thrC[i] = rC[i]`) and never loaded from it."""
+    meta = record.meta
+    return bool(meta.get("stored") or meta.get("written_by_element")) and not meta.get("loaded") \
+        and not meta.get("read_by_element")
 
 
 def launched_divide(records: list, record):
@@ -4629,6 +4637,37 @@ def _chunks_written_out(records: list, relevels: dict) -> None:
                 for label in labels):
             relevels[index] = (("copy",), "store")
             record.levels = tuple(_relevel(t, index, ("copy",), "store") for t in record.levels)
+
+
+def _partitions_written_out(records: list, views: dict) -> None:
+    """A TiledCopy's partition of global memory (`thr_copy.partition_D(blkY)`) that a copy writes (`copy(tiled_copy,
+    tXrX, tXgY)`) or that values are stored into element by element and never loaded from (`tYgdX[i, n] = v`),
+    itself or through a view re-laying it alone (`make_tensor(tXgY.iterator, get(tXgY.layout, mode=[0]))`), and that
+    no copy reads: the write-out's partition, Store, and so are the views over its storage. One TiledCopy that loads
+    x and stores y gave both sides the level of its first partition (`tracer._copy_side_level`); the side it writes
+    out is the store's. (Registers merely laid out like it, a predicate, keep their level.)"""
+    read = {r.operands["src"] for r in records if r.op == "copy" and r.operands and r.operands.get("src") is not None}
+    targets = _copied_into_views(records) - read
+    targets |= {r.index for r in records if _only_written(r) and r.index not in read}
+    storage = None
+    for index in sorted(targets):
+        record = records[index]
+        origins = {label.origin for tree in record.levels[:1] for label in _levels.flatten(tree)} - {index}
+        partition = records[next(iter(origins))] if record.op == "make_tensor" and len(origins) == 1 \
+            and None not in origins else record  # (a label no record made: a view of no traced partition)
+        if partition.op not in ("partition_S", "partition_D") or partition.memspaces[:1] not in (("gmem",), (None,)) \
+                or partition.index in read or not _made_at_level(partition, "copy"):
+            continue
+        storage = storage or _storage_roots(records, views)
+        for view in (r for r in records if storage[r.index] == storage[partition.index]):
+            for origin in (partition.index, view.index) if _made_at_level(view, "copy") else (partition.index,):
+                view.levels = tuple(_relevel(t, origin, ("copy",), "store") for t in view.levels)
+
+
+def _made_at_level(record, level: str) -> bool:
+    """Whether the modes a record made itself (first output) are all at `level`, and it made some."""
+    labels = [label for tree in record.levels[:1] for label in _levels.flatten(tree) if label.origin == record.index]
+    return bool(labels) and all(label.level == level for label in labels)
 
 
 def _predicates_write_out(record, obj, written_sides: set) -> bool:

@@ -759,12 +759,14 @@ def _as_rest(tree, level: str, origin: int):
 
 
 def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, origin: int,
-           default_axes: tuple = (), whole: list = ()) -> tuple:
-    """`whole`: modes the tiler leaves undivided (`None`): they stay as they are, their rest is trivial."""
+           default_axes: tuple = (), whole: list = (), tiler=None) -> tuple:
+    """`whole`: modes the tiler leaves undivided (`None`): they stay as they are, their rest is trivial. `tiler`:
+    the tiler's shape, for a mode it cuts leaf by leaf (`_leaf_by_leaf`)."""
     tiles = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "atom", origin, "divide", inp, i, default_axes)
                   for i in range(tile_rank))
     rests = tuple(inp[i] if i in whole and i < len(inp) else _from(level, "rest", origin, "divide", inp, i, default_axes)
                   for i in range(tile_rank))
+    tiles, rests = _leaf_by_leaf(inp, tiles, rests, tiler)
     tiles, rests = _rests_divided(inp, tiles, rests, whole, origin)
     # a pipeline stage cut (`zipped_divide(sX, (1, 2, 1))` of a (tokens, channels, stages) ring) is still stages
     stages = [i for i in range(min(tile_rank, len(inp))) if isinstance(inp[i], ModeLabel) and inp[i].level == "stage"]
@@ -783,6 +785,22 @@ def divide(kind: str, inp: tuple, tile_rank: int, level: str, out_rank: int, ori
         out = tuple(inp[i] if i in whole and i < len(inp) else (t, r)
                     for i, (t, r) in enumerate(zip(tiles, rests))) + carried
     return _pad(out, out_rank)
+
+
+def _leaf_by_leaf(inp: tuple, tiles: tuple, rests: tuple, tiler) -> tuple:
+    """A mode cut by a nested tiler of one entry per leaf (`zipped_divide(tCtAcc, ((128, 64),))` of an accumulator's
+    ((128, 256), 1, 1), whose first mode is one atom label with an axis per leaf): each leaf of the tile, and of the
+    rest, runs along the leaf of the atom it cut (128 rows M, 64 columns N; rests 1 along M, 4 along N)."""
+    if not isinstance(tiler, tuple):
+        return tiles, rests
+    tiles, rests = list(tiles), list(rests)
+    for i, sub in enumerate(tiler[:min(len(tiles), len(inp))]):
+        source = inp[i]
+        if isinstance(sub, tuple) and isinstance(source, ModeLabel) and source.leaf_axes \
+                and len(source.leaf_axes) == len(sub) > 1 and all(not isinstance(x, tuple) for x in sub):
+            tiles[i], rests[i] = (replace(t, leaf_axes=source.leaf_axes, axis_rule=None) if isinstance(t, ModeLabel)
+                                  else t for t in (tiles[i], rests[i]))
+    return tuple(tiles), tuple(rests)
 
 
 def _rests_divided(inp: tuple, tiles: tuple, rests: tuple, whole: list, origin: int) -> tuple:

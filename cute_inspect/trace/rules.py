@@ -24,7 +24,8 @@ RULES = {
     # levels and roles, per CuTe call
     "input.mode": "a kernel parameter's own modes (or a tensor made by untraced code); they are the modes of the "
                   "host tensor the launch passes in the parameter's position or keyword (`kernel(mA, b=mB)`), "
-                  "else of the one host tensor of its type (of its name when several are)",
+                  "else of the one host tensor of its type (of its name when several are); the host's identity "
+                  "tensor launched as it is counts coordinates (coord)",
     "carried": "the mode is the call's input mode, unchanged (views, slices, carried rests)",
     "local_tile.atom": "local_tile's tile modes: the CTA tile, one per tiler mode kept by proj; a subtile of the "
                       "epilogue's staging buffer is EPI",
@@ -56,7 +57,9 @@ RULES = {
     "thread_tile.rest": "the rests of a local_tile at a coordinate computed from the thread index: the copy's rests",
     "divide.atom": "a divide's tile modes: Block, or EPI when the accumulator, its coordinates or the output tile is divided "
                    "(a divide of the whole output, the grid's `zipped_divide(c, cta_tile)`, cuts CTA tiles: Block; a divide of a "
-                   "thread's copied values in registers, chunks of a copy: its copy's level)",
+                   "thread's copied values in registers, chunks of a copy: its copy's level); a tiler entry of one "
+                   "size per leaf of an atom (`zipped_divide(acc, ((128, 64),))`) cuts each leaf along its own axis, "
+                   "in the tile and in the rest",
     "divide.rest": "a divide's rest modes (modes the tiler left whole are rests too); a divide by a layout, not a "
                    "tuple of tilers (`logical_divide(tStS, make_layout((128, 32)))`), cuts the whole tensor as one "
                    "domain: its tile's and rest's leaves run along the source leaves their strides step",
@@ -69,7 +72,9 @@ RULES = {
     "partition_C.atom": "the MMA atom of a C partition", "partition_C.rest": "MMA rests of a C partition",
     "partition_S.atom": "a copy's atom (Store in the epilogue: t2r, r2s, s2g)", "partition_S.rest": "a copy's rests",
     "partition_D.atom": "a copy's atom (Store in the epilogue; so is a partition of coordinates on the side of a copy "
-                        "whose partition of global memory the kernel writes out: the store's guard)",
+                        "whose partition of global memory the kernel writes out: the store's guard; so is a partition "
+                        "of global memory a copy writes, or values are stored into element by element, and no copy "
+                        "reads, with the views over it, though the same TiledCopy loads the kernel's input)",
     "partition_D.rest": "a copy's rests",
     "retile.atom": "a copy atom over a thread's fragment (an accumulator retiled for its epilogue copy stays MMA); "
                    "a copy that retiles an accumulator cuts the tiles it partitions along the accumulator's M, N",

@@ -817,6 +817,10 @@ class _Tracer:
             # is that tile, its modes the tile's (level and role too, not only their axes); a divide that keeps
             # every mode (the TMA helper's `logical_divide(t, (None, None, 64))`) cuts no tile
             labels = launched[2]
+        elif passed and self.trace.records[passed[0]].op == "make_identity_tensor" and info.memspace == "coord":
+            # the host's identity tensor launched as it is (`kernel(mX, make_identity_tensor(mX.shape))`): the
+            # parameter counts coordinates, as the identity does
+            labels = _levels.coordinates(rank(info.shape), name, index)
         self._append(Record(
             index=index, op="input", names=(name,), file=site.file, line=site.line, col=site.col,
             function=site.function, kernel=kernel, in_shapes=(),
@@ -1948,6 +1952,9 @@ class _Tracer:
                 self._nested_pages(record, modes[i], c)
         self._loop_walked(tuple(coord[i] if any(i == j for j, _ in others) else None for i in range(len(coord))),
                           modes)
+        for i, c in enumerate(coord) if nested else ():  # `gA[None, (bidx, k_tile)]`: a rest's leaf the loop walks
+            if isinstance(c, tuple) and isinstance(modes[i], tuple) and len(modes[i]) == len(c):
+                self._loop_walked(c, modes[i])
         for i, key in others:  # one run-time index of several tensors' modes: joined when the trace ends
             if i < len(modes) and isinstance(modes[i], tuple) and not first \
                     and (record.memspaces == ("rmem",) or _mma_rows(modes[i])):
@@ -3811,7 +3818,8 @@ class _Tracer:
                 # (`tiled_divide(dLogits_half, (16, 1))` for a 256-bit store): that copy's atom and rests
                 return _levels.divide(op, inp, tile_rank, "store", out_rank, origin, (), whole)
             if epilogue or _levels.contains_level(inp, ("mma",)):
-                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole)
+                return _levels.divide(op, inp, tile_rank, "epi", out_rank, origin, ("M", "N"), whole,
+                                      _shape_like(tiler))
             if info.memspace == "rmem" and _levels.contains_level(inp, ("copy",)):
                 # a thread's copied values cut into chunks (a decode or quantization step's 32 values): no CTA tile
                 return _levels.divide(op, inp, tile_rank, "copy", out_rank, origin, (), whole)
@@ -3863,6 +3871,10 @@ class _Tracer:
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
             found = self._restrided(bound.get("iterator"), info, call, bound.get("layout")) \
                 if op == "make_tensor" else None
+            relaid = self._one_mode_relaid(bound.get("iterator"), info, call) if op == "make_tensor" else None
+            if relaid is not None:
+                self.views[origin] = relaid[0]
+                return relaid[1]
             if found is not None:
                 self.views[origin] = found[0]
                 if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
@@ -4063,11 +4075,7 @@ class _Tracer:
         if info.memspace not in ("gmem", "coord") or pointer is None:
             return None
         viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") else None
-        if viewed is None and call is not None and call.site.direct and call.frame is not None \
-                and "iterator" in call.params:
-            holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
-                                    "iterator")
-            viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        viewed = self._iterator_holder(pointer, call, viewed)
         if viewed is None or self.trace.records[viewed[0]].memspaces[viewed[1]] != info.memspace:
             return None
         picked = _picked_leaves(self.trace.records[viewed[0]], viewed, info,
@@ -4079,6 +4087,39 @@ class _Tracer:
                 or len(viewed[2]) != len(own) or [m.split(":", 1)[1] for m in source] != [m.split(":", 1)[1] for m in own]:
             return None
         return viewed[0], viewed[2]
+
+    def _iterator_holder(self, pointer, call, viewed=None):
+        """`viewed`, else the traced tensor the calling code's `t.iterator` argument names (a coordinate tensor's
+        iterator is a tuple of coordinates, no value to walk up from)."""
+        if viewed is None and call is not None and call.site.direct and call.frame is not None \
+                and "iterator" in call.params:
+            holder = _layout_holder(argument_text(call.site, call.params.index("iterator"), call.op), call.frame,
+                                    "iterator")
+            viewed = self.lookup(holder, call.frame) if holder is not None and _is_tensor(holder) else None
+        return viewed
+
+    def _one_mode_relaid(self, pointer, info, call):
+        """`make_tensor(t.iterator, cute.get(t.layout, mode=[0]))`: t's data over one of t's top modes, its layout
+        exactly (a copy partition's value mode, its trailing size-1 modes dropped): that mode's labels, its leaves
+        now the view's modes (an atom's leaves stay the atom's, size-1 ones included, which no stride tells
+        apart), with the record viewed; None otherwise."""
+        if pointer is None:
+            return None
+        viewed = self._reused(pointer, carried=False) if hasattr(pointer, "value") and info.memspace != "coord" \
+            else None
+        viewed = self._iterator_holder(pointer, call, viewed)
+        if viewed is None or not isinstance(viewed[2], tuple):
+            return None
+        record = self.trace.records[viewed[0]]
+        source, own = top_modes(record.layouts[viewed[1]]), top_modes(info.layout)
+        if not source or not own or len(source) < 2 or len(source) != len(viewed[2]) or info.layout not in source:
+            return None
+        label = viewed[2][source.index(info.layout)]
+        count = len(list(_leaves(info.shape)))
+        if not isinstance(label, _levels.ModeLabel) or len(own) != count or count < 2:
+            return None
+        keys = label.leaf_axes if label.leaf_axes and len(label.leaf_axes) == count else (None,) * count
+        return viewed[0], tuple(replace(label, leaf_axes=(key,)) for key in keys)
 
     def _parameter_restrided(self, call, info, kernel: str) -> None:
         """A kernel parameter first seen as the tensor whose iterator and strides a new global or coordinate tensor
@@ -5301,6 +5342,7 @@ class _Tracer:
 
 _THREAD_INDEX = "nvvm.read.ptx.sreg.tid.x"
 _QUOTIENTS = ("arith.floordivsi", "arith.divsi", "arith.divui")
+_SHIFTS_RIGHT = ("arith.shrui", "arith.shrsi")
 _REMAINDERS = ("arith.remsi", "arith.remui")
 _AFFINE = ("arith.addi", "arith.muli")
 
@@ -5574,12 +5616,14 @@ def _constant(value) -> int | None:
 
 
 def _warp_number(value) -> bool:
-    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32."""
+    """Whether `value` is the thread's warp number: `cute.arch.warp_idx()`, or the thread index over 32 (`tidx //
+    32`, `tidx >> 5`)."""
     name = _op_name(value)
     if name == "cute_nvgpu.arch.make_warp_uniform":
         return True
-    operands = _operands(value) if name in _QUOTIENTS else ()
-    return len(operands) == 2 and _constant(operands[1]) == 32 and _op_name(operands[0]) == _THREAD_INDEX
+    operands = _operands(value) if name in _QUOTIENTS + _SHIFTS_RIGHT else ()
+    return len(operands) == 2 and _constant(operands[1]) == (32 if name in _QUOTIENTS else 5) \
+        and _op_name(operands[0]) == _THREAD_INDEX
 
 
 def _warp_role(value) -> str | None:
