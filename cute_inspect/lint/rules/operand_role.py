@@ -405,10 +405,13 @@ def _two_fragments_for_one_slot(facts: FileFacts, named: set, context: RuleConte
                 yield partition
 
 
-def _helper_parameter_of_the_other_slot(facts: FileFacts, named: set, context: RuleContext) -> Iterator[Partition]:
+def _helper_parameter_of_the_other_slot(
+    facts: FileFacts, named: set, context: RuleContext
+) -> Iterator[tuple[Partition, str]]:
     """``tCrA = tiled_mma.make_fragment_A(smem_b)`` in a helper that takes ``smem_a`` and ``smem_b`` and gives
     ``smem_a`` to no partition: the helper's parameters in words name the slot each is for, the result's name and the
-    method agree on A, so the argument is the slip, in the helper (each call passing the right tensors)."""
+    method agree on A, so the argument is the slip, in the helper (each call passing the right tensors). Yields the
+    partition with the parameter it should be given."""
     used = {(p.scope, p.source) for p in facts.partitions}
     for partition in facts.partitions:
         own = operand_letter(partition)
@@ -426,7 +429,7 @@ def _helper_parameter_of_the_other_slot(facts: FileFacts, named: set, context: R
         if target is None or target.what != own or not facts.is_helper_param(mine, partition.scope) \
                 or (partition.scope, mine) in used:
             continue
-        yield partition
+        yield partition, mine
 
 
 def _copies_of_another_operand(facts: FileFacts, roles: frozenset[str], context: RuleContext) -> Iterator[Violation]:
@@ -686,9 +689,8 @@ def check(facts: FileFacts, context: RuleContext) -> Iterator[Violation]:
                 f"{inner.method}`, line {inner.line}): a fragment is laid out by the MMA that partitioned it, so "
                 f"make {fragment} with that MMA, or partition with this one",
             )
-    for partition in list(_helper_parameter_of_the_other_slot(facts, named, context)):
+    for partition, mine in list(_helper_parameter_of_the_other_slot(facts, named, context)):
         named.add(partition)
-        mine = "_".join(partition.source.split("_")[:-1] + [operand_letter(partition).lower()])
         yield Violation(
             partition.line, partition.column,
             f"`{partition.target} = {partition.receiver}.{partition.method}({partition.source})`: the helper's "
