@@ -3869,12 +3869,12 @@ class _Tracer:
                     self.axes.join(coord.var, self._axis_var(mode))
             return coords
         if op in ("make_tensor", "make_rmem_tensor", "composition"):
-            found = self._restrided(bound.get("iterator"), info, call, bound.get("layout")) \
-                if op == "make_tensor" else None
             relaid = self._one_mode_relaid(bound.get("iterator"), info, call) if op == "make_tensor" else None
             if relaid is not None:
                 self.views[origin] = relaid[0]
                 return relaid[1]
+            found = self._restrided(bound.get("iterator"), info, call, bound.get("layout")) \
+                if op == "make_tensor" else None
             if found is not None:
                 self.views[origin] = found[0]
                 if info.memspace == "gmem" and all(label.level == "input" for label in _levels.flatten(found[1])):
